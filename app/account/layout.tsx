@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { requireUser } from "@/lib/auth/session";
+import { AccountTabs } from "./account-tabs";
+
+export const dynamic = "force-dynamic";
+
+export default async function AccountLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser("/account");
+  return (
+    <>
+      <h1>Account</h1>
+      <p className="muted">
+        Signed in as {user.email} · {user.tier.toUpperCase()} plan
+      </p>
+      <AccountTabs />
+      {children}
+    </>
+  );
+}

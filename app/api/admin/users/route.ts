@@ -1,0 +1,29 @@
+// GET /api/admin/users?q=… — accounts whose e-mail contains q (any case), with their keys; operators only.
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { zodDetails } from "@/lib/api/validation";
+import { MAX_QUERY_LENGTH, searchUsers } from "@/lib/admin/search-users";
+import { withSession } from "@/lib/auth/with-session";
+
+const querySchema = z.strictObject({
+  q: z.string().trim().min(1, "Give part of an e-mail address").max(MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters`),
+});
+
+export const GET = withSession("admin", async ({ request, db }) => {
+  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Check the query parameters", { details: zodDetails(parsed.error) });
+  const result = await searchUsers(db, parsed.data.q);
+  return {
+    data: {
+      query: result.query,
+      total: result.total,
+      items: result.users.map((user) => ({
+        id: user.id,
+        email: user.email,
+        tier: user.tier,
+        created_at: user.createdAt.toISOString(),
+        keys: user.keys,
+      })),
+    },
+  };
+});

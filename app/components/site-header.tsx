@@ -1,0 +1,40 @@
+import Link from "next/link";
+import { currentUser } from "@/lib/auth/session";
+import { SignOutButton } from "./sign-out-button";
+
+/** The top bar: the Account menu for signed-in users (as the spec's quick start names it), else sign-in. */
+export async function SiteHeader() {
+  const user = await currentUser();
+  return (
+    <header className="site-header">
+      <Link href="/" className="brand">
+        Funding Opportunity Data
+      </Link>
+      <nav aria-label="Main">
+        <Link href="/docs">Docs</Link>
+        {user && <Link href="/opportunities">Screener</Link>}
+        {user && <Link href="/portfolio">Portfolio</Link>}
+        {user ? (
+          <details className="menu">
+            <summary>Account</summary>
+            <div className="menu-items">
+              <span className="muted">{user.email}</span>
+              <Link href="/account/api-keys">API Keys</Link>
+              <Link href="/account/plan">Plan</Link>
+              <Link href="/account/security">Security</Link>
+              {user.isAdmin && <Link href="/admin">Operator console</Link>}
+              <SignOutButton />
+            </div>
+          </details>
+        ) : (
+          <>
+            <Link href="/signin">Sign in</Link>
+            <Link href="/signup" className="button">
+              Sign up
+            </Link>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,268 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { API_ROUTES } from "@/lib/api/app";
+import { examplePath } from "@/lib/api/openapi/example-request";
+import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
+import { PLANS } from "@/lib/tiers";
+import { ApiReference } from "./api-reference";
+import styles from "./docs.module.css";
+
+export const metadata: Metadata = { title: "API documentation · Funding Opportunity Data Service" };
+
+/** The address clients should call: this site's own origin, as the request reached it. */
+async function baseUrl(): Promise<string> {
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
+  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
+  return `${proto}://${host}`;
+}
+
+type ErrorResponses = Record<string, { description: string }>;
+
+export default async function DocsPage() {
+  const document = buildOpenApiDocument(API_ROUTES);
+  const base = await baseUrl();
+  const errors = (document.components as { responses: ErrorResponses }).responses;
+  const apiPlans = PLANS.filter((plan) => plan.apiAccess);
+
+  return (
+    <div className={styles.guide}>
+      <h1>API documentation</h1>
+      <p>
+        Everything here is generated from the same schemas that validate requests and shape responses. The machine-readable
+        form is the OpenAPI 3.1 document at <a href={OPENAPI_PATH}><code>{OPENAPI_PATH}</code></a> (no key needed); the
+        reference at the bottom renders it.
+      </p>
+      <ul className={styles.toc}>
+        <li><a href="#quick-start">Quick start</a></li>
+        <li><a href="#authentication">Authentication</a></li>
+        <li><a href="#test-keys">Test and live keys</a></li>
+        <li><a href="#errors">Errors</a></li>
+        <li><a href="#rate-limits">Rate limits</a></li>
+        <li><a href="#pagination">Pagination</a></li>
+        <li><a href="#examples">curl examples</a></li>
+        <li><a href="#clients">Clients</a></li>
+        <li><a href="#reference">Reference</a></li>
+      </ul>
+
+      <h2 id="quick-start">Quick start</h2>
+      <ol>
+        <li>
+          Create an API key in the account area under <a href="/account/api-keys">Account → API Keys</a>. Keys need the Pro or
+          Desk plan, and a new account starts on Free: switch under <a href="/account/plan">Account → Plan</a> first. The full
+          key is shown once; keep it in an environment variable, not in source code. Start with a test key
+          (<code>svc_sk_test_</code>): it reads sandbox data, so nothing you do with it touches live results.
+        </li>
+        <li>
+          Send the header <code>Authorization: Bearer &lt;API_KEY&gt;</code> on every request.
+        </li>
+        <li>
+          Call <code>GET /v1/opportunities</code>:
+        </li>
+      </ol>
+      <pre>
+        <code>{`export FUNDING_DATA_API_KEY=svc_sk_test_...   # the key you just created
+curl -sS "${base}/v1/opportunities?limit=5" \\
+  -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`}</code>
+      </pre>
+      <p>
+        Every path starts with <code>/v1</code> under <code>{base}</code>. Every response is JSON: a success is{" "}
+        <code>{`{"data": …, "meta": {"timestamp", "request_id", …}}`}</code>, an error{" "}
+        <code>{`{"error": {"code", "message", …}, "meta": {…}}`}</code>.
+      </p>
+
+      <h2 id="authentication">Authentication</h2>
+      <p>
+        Keys are per account and inherit its plan&apos;s permissions: Pro and Desk read opportunities and market data
+        (<code>opportunities:read</code>), run and read simulations (<code>simulations:read</code>) and read the portfolio
+        (<code>portfolio:read</code>); only Desk changes the portfolio through the API (<code>write</code>). A key can be
+        restricted to fewer permissions when it is created. Every POST accepts an <code>Idempotency-Key</code> header: the
+        same key with the same request within 24 hours returns the first answer without doing the work twice, and with
+        another request is <code>409 IDEMPOTENCY_CONFLICT</code>. A missing header, a
+        malformed key, or a revoked or expired key gets <code>401 UNAUTHORIZED</code>; a key whose plan or permissions do not
+        cover the endpoint gets <code>403 FORBIDDEN</code>. A Free account&apos;s keys reach only{" "}
+        <code>GET /v1/auth/verify</code>, which answers <code>tier: &quot;free&quot;</code>. Use it to check a key:
+      </p>
+      <pre>
+        <code>{`curl -sS "${base}/v1/auth/verify" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`}</code>
+      </pre>
+      <p>Revoking a key in the account area takes effect at once and cannot be undone.</p>
+
+      <h2 id="test-keys">Test and live keys</h2>
+      <p>
+        <code>svc_sk_live_</code> keys read live market data. <code>svc_sk_test_</code> keys read a sandbox: deterministic
+        generated market data (including a venue that is always stale, to test against) that never mixes with live data. Test
+        keys are rate-limited like live ones. <code>meta.mode</code> says which kind answered.
+      </p>
+
+      <h2 id="errors">Errors</h2>
+      <p>
+        Match on <code>error.code</code>, never on the message. Quote <code>meta.request_id</code> (also the{" "}
+        <code>X-Request-Id</code> header) when you report a problem.
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>Status and code</th>
+            <th>When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(errors).map(([code, response]) => {
+            const [status, meaning] = response.description.split(/: (.*)/s);
+            return (
+              <tr key={code}>
+                <td className="nowrap">
+                  <code>{status}</code>
+                </td>
+                <td>{meaning}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <pre>
+        <code>{`{"error": {"code": "VALIDATION_ERROR", "message": "Invalid query parameters",
+           "details": [{"field": "limit", "message": "Must be at most 100"}]},
+ "meta": {"timestamp": "2026-11-21T19:04:05.123Z", "request_id": "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs"}}`}</code>
+      </pre>
+
+      <h2 id="rate-limits">Rate limits</h2>
+      <p>
+        Each key may make{" "}
+        {apiPlans.map((plan, i) => (
+          <span key={plan.id}>
+            {i > 0 && " or "}
+            {plan.requestsPerMinute} ({plan.name})
+          </span>
+        ))}{" "}
+        requests in any sliding 60 seconds. Every response after authentication carries:
+      </p>
+      <table>
+        <tbody>
+          <tr>
+            <td><code>X-RateLimit-Limit</code></td>
+            <td>Requests allowed in the window.</td>
+          </tr>
+          <tr>
+            <td><code>X-RateLimit-Remaining</code></td>
+            <td>Requests left in the window.</td>
+          </tr>
+          <tr>
+            <td><code>X-RateLimit-Reset</code></td>
+            <td>Unix epoch <strong>seconds</strong> at which the window frees up.</td>
+          </tr>
+          <tr>
+            <td><code>Retry-After</code></td>
+            <td>On 429 only: seconds to wait, equal to the body&apos;s <code>error.retry_after</code> (at least 1).</td>
+          </tr>
+        </tbody>
+      </table>
+      <p>
+        Over the limit, the answer is <code>429 RATE_LIMITED</code>: wait <code>retry_after</code> seconds, then retry. The
+        clients below do this for you.
+      </p>
+
+      <h2 id="pagination">Pagination</h2>
+      <p>
+        Lists take <code>limit</code> and <code>offset</code> (for opportunities: default 50, at most 100, and 0; each
+        list&apos;s bounds are in the reference) and answer{" "}
+        <code>{`data: {items, total, limit, offset, has_more}`}</code>. Ask for the next page with{" "}
+        <code>offset = offset + items.length</code> while <code>has_more</code> is true. Opportunities with equal sort values
+        are ordered by id, so pages of one data set do not overlap; the set itself changes when new data is ingested (see{" "}
+        <code>meta.data_as_of</code>). Unknown or repeated query parameters are refused with 400, so a misspelt filter never
+        silently widens a result.
+      </p>
+
+      <h2 id="examples">curl examples</h2>
+      <p>
+        With your key in <code>FUNDING_DATA_API_KEY</code>; the examples are the ones the test suite runs.
+      </p>
+      {API_ROUTES.map((route) => (
+        <section key={route.operationId}>
+          <h3>
+            <code>
+              {route.method} {route.path}
+            </code>{" "}
+            — {route.summary}
+          </h3>
+          <pre>
+            <code>{`curl -sS${route.method === "GET" ? "" : ` -X ${route.method}`} "${base}${examplePath(route)}" \\
+  -H "Authorization: Bearer $FUNDING_DATA_API_KEY"${
+    route.example?.body ? ` \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(route.example.body)}'` : ""
+  }`}</code>
+          </pre>
+          {Object.entries(route.params?.shape ?? {}).map(([name, schema]) => (
+            <p key={name} className="muted">
+              <code>{route.example?.params?.[name]}</code> stands for <code>{name}</code>: {schema.description}
+            </p>
+          ))}
+        </section>
+      ))}
+
+      <h2 id="clients">Clients</h2>
+      <p>
+        Official clients for TypeScript/JavaScript and Python live in this service&apos;s repository under{" "}
+        <code>clients/</code>; they are not on a package registry yet. Both have a method per endpoint, send the key, retry 429s
+        after <code>retry_after</code> and 5xx answers with bounded backoff, iterate over every page of a list, and raise errors
+        carrying <code>code</code>, <code>status</code> and the request id. Both read <code>FUNDING_DATA_API_KEY</code> and{" "}
+        <code>FUNDING_DATA_BASE_URL</code> when not given a key and address.
+      </p>
+      <h3>TypeScript (Node 18+, browsers, Deno, Bun; no dependencies)</h3>
+      <pre>
+        <code>{`# in a checkout of the repository
+(cd clients/typescript && npm install && npm run build)
+npm install ./clients/typescript        # from your project: the path to that folder`}</code>
+      </pre>
+      <pre>
+        <code>{`import { FundingDataClient, FundingDataError } from "@funding-data/client";
+
+const api = new FundingDataClient({ apiKey: process.env.FUNDING_DATA_API_KEY, baseUrl: "${base}" });
+const { data } = await api.listOpportunities({ limit: 5, min_apr: 10 });
+console.log(data.items.map((o) => \`\${o.symbol} long \${o.long.exchange} short \${o.short.exchange}: \${o.apr.toFixed(1)} %\`));
+
+for await (const o of api.iterateOpportunities({ exchange: "okx" })) console.log(o.id);
+
+try {
+  await api.getOpportunity("no-such-id");
+} catch (e) {
+  if (e instanceof FundingDataError) console.log(e.code, e.status, e.requestId); // NOT_FOUND 404 req_…
+}`}</code>
+      </pre>
+      <h3>Python (3.9+, standard library only)</h3>
+      <pre>
+        <code>{`pip install ./clients/python             # or put clients/python on PYTHONPATH`}</code>
+      </pre>
+      <pre>
+        <code>{`import os
+from funding_data import FundingDataClient, FundingDataError
+
+api = FundingDataClient(os.environ["FUNDING_DATA_API_KEY"], "${base}")
+page = api.list_opportunities(limit=5, min_apr=10)
+for o in page["data"]["items"]:
+    print(o["symbol"], o["long"]["exchange"], o["short"]["exchange"], round(o["apr"], 1))
+
+for o in api.iter_opportunities(exchange="okx"):
+    print(o["id"])
+
+try:
+    api.get_opportunity("no-such-id")
+except FundingDataError as e:
+    print(e.code, e.status, e.request_id)  # NOT_FOUND 404 req_...`}</code>
+      </pre>
+      <p>
+        Other languages: generate a client from <a href={OPENAPI_PATH}><code>{OPENAPI_PATH}</code></a> with any OpenAPI 3.1
+        generator (the test suite checks the document with <code>openapi-typescript</code> and <code>openapi-fetch</code>).
+      </p>
+
+      <section id="reference" className={styles.reference}>
+        <h2>Reference</h2>
+        <p className="muted">
+          Use <em>Authorize</em> with a key to try requests from this page; a <code>svc_sk_test_</code> key keeps them on
+          sandbox data.
+        </p>
+        <ApiReference document={document} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { FormEvent } from "react";
+import { SORTS, type Sort } from "@/lib/market/opportunity-query";
+import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_NAMES } from "@/lib/market/venue-names";
+
+const SORT_LABELS: Record<Sort, string> = {
+  "-apr": "APR, highest first",
+  apr: "APR, lowest first",
+  "-net_apr": "Net APR, highest first",
+  net_apr: "Net APR, lowest first",
+  "-open_interest": "Open interest, largest first",
+  open_interest: "Open interest, smallest first",
+};
+
+/** The values as the URL has them, so a refused value stays in its field to be corrected. */
+export interface FilterValues {
+  exchange: string;
+  min_apr: string;
+  symbol: string;
+  sort: string;
+  limit: string;
+}
+
+/**
+ * A plain GET form (it works without JavaScript); with it, the URL it navigates to leaves out
+ * empty fields and the default sort, so the address stays short enough to share.
+ */
+export function FilterForm({ values }: { values: FilterValues }) {
+  const router = useRouter();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const search = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      const text = String(value).trim();
+      if (text === "" || (name === "sort" && text === "-apr")) continue;
+      search.set(name, text);
+    }
+    const query = search.toString();
+    router.push(query ? `/opportunities?${query}` : "/opportunities");
+  };
+  return (
+    <form method="get" action="/opportunities" className="filters" aria-label="Filter opportunities" onSubmit={submit}>
+      <div>
+        <label htmlFor="f-exchange">Exchange</label>
+        <select id="f-exchange" name="exchange" defaultValue={values.exchange}>
+          <option value="">All exchanges</option>
+          {VENUE_IDS.map((id) => (
+            <option key={id} value={id}>
+              {VENUE_NAMES[id]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="f-min-apr">Min APR (%)</label>
+        <input id="f-min-apr" name="min_apr" inputMode="decimal" size={8} defaultValue={values.min_apr} />
+      </div>
+      <div>
+        <label htmlFor="f-symbol">Symbol</label>
+        <input id="f-symbol" name="symbol" size={10} defaultValue={values.symbol} />
+      </div>
+      <div>
+        <label htmlFor="f-sort">Sort by</label>
+        <select id="f-sort" name="sort" defaultValue={values.sort || "-apr"}>
+          {SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {values.limit && <input type="hidden" name="limit" value={values.limit} />}
+      <div className="filter-actions">
+        <button type="submit">Apply</button>
+        <Link href="/opportunities">Clear</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { IChartApi, UTCTimestamp } from "lightweight-charts";
+import { chartPoints } from "@/lib/screener/chart-points";
+import type { OpportunityHistory } from "@/lib/screener/leg-history";
+import { chartOptions } from "./chart-options";
+
+const LONG_COLOUR = "#0b6bcb";
+const SHORT_COLOUR = "#c4320a";
+
+type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; history: OpportunityHistory };
+
+/** Both legs' funding settlements of the last 7 days, annualised, on one chart. */
+export function FundingHistoryChart({ id }: { id: string }) {
+  const [state, setState] = useState<State>({ status: "loading" });
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetch(`/api/opportunities/${encodeURIComponent(id)}/history`, { signal: abort.signal })
+      .then(async (response) => {
+        const body = (await response.json()) as { data?: OpportunityHistory; error?: { message: string } };
+        if (!response.ok || !body.data) throw new Error(body.error?.message ?? `The history could not be loaded (HTTP ${response.status})`);
+        setState({ status: "ready", history: body.data });
+      })
+      .catch((error: unknown) => {
+        if (abort.signal.aborted) return;
+        setState({ status: "error", message: error instanceof Error ? error.message : "The history could not be loaded" });
+      });
+    return () => abort.abort();
+  }, [id]);
+
+  const history = state.status === "ready" ? state.history : null;
+  useEffect(() => {
+    const element = container.current;
+    if (!history || !element) return;
+    let chart: IChartApi | undefined;
+    let disposed = false;
+    // Loaded on first use: the table itself never pays for the charting library.
+    void import("lightweight-charts").then(({ createChart, LineSeries }) => {
+      if (disposed) return;
+      chart = createChart(element, chartOptions((value: number) => `${value.toFixed(1)}%`));
+      const legs = [
+        { leg: history.long, colour: LONG_COLOUR, title: `Long ${history.long.exchange}` },
+        { leg: history.short, colour: SHORT_COLOUR, title: `Short ${history.short.exchange}` },
+      ];
+      for (const { leg, colour, title } of legs) {
+        const series = chart.addSeries(LineSeries, { color: colour, lineWidth: 2, title, pointMarkersVisible: true });
+        series.setData(chartPoints(leg.settlements).map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+      }
+      chart.timeScale().fitContent();
+    });
+    return () => {
+      disposed = true;
+      chart?.remove();
+    };
+  }, [history]);
+
+  if (state.status === "loading") return <p className="muted">Loading funding history…</p>;
+  if (state.status === "error") return <p className="error" role="alert">{state.message}</p>;
+  const { long, short } = state.history;
+  const empty = long.settlements.length === 0 && short.settlements.length === 0;
+  return (
+    <div className="history">
+      <p className="history-legend">
+        <span className="swatch" style={{ background: LONG_COLOUR }} /> Long {long.exchange} <code>{long.market}</code> ·{" "}
+        {long.settlements.length} settlements
+        <span className="swatch" style={{ background: SHORT_COLOUR }} /> Short {short.exchange} <code>{short.market}</code> ·{" "}
+        {short.settlements.length} settlements
+      </p>
+      <p className="muted">
+        Each point is one funding settlement, annualised (% per year), over the last 7 days
+        {state.history.delayed ? " up to 15 minutes ago" : ""}.
+        {empty && " No settlements have been recorded for either leg in this window yet: the service records them from its own rounds."}
+      </p>
+      <div ref={container} className="history-chart" role="img" aria-label={`Funding history of ${state.history.id}`} />
+    </div>
+  );
+}

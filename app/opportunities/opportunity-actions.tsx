@@ -1,0 +1,160 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import type { Position } from "@/lib/portfolio/position-schema";
+import type { Simulation } from "@/lib/sim/simulation-schema";
+import { postJson, problemFrom, type FormProblem } from "../components/field-errors";
+import { formatSignedUsd } from "./money";
+import { PnlSeriesChart } from "./pnl-series-chart";
+
+function fieldProblem(problem: FormProblem | null, field: string) {
+  const message = problem?.fields[field];
+  return message ? <p className="field-error">{message}</p> : null;
+}
+
+/** The screener row's "Simulate": a small form, then net P&L, APR, fees and break-even, and for replays the daily series. */
+export function SimulatePanel({ id }: { id: string }) {
+  const [notional, setNotional] = useState("10000");
+  const [days, setDays] = useState("7");
+  const [mode, setMode] = useState<"projected" | "historical">("projected");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [result, setResult] = useState<Simulation | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    const response = await postJson("/api/simulations", {
+      opportunity_id: id,
+      notional_usd: Number(notional),
+      holding_days: Number(days),
+      mode,
+    });
+    setBusy(false);
+    if (!response.ok) {
+      setResult(null);
+      return setProblem(await problemFrom(response));
+    }
+    setResult(((await response.json()) as { data: Simulation }).data);
+  }
+
+  return (
+    <div className="row-panel" aria-label={`Simulate ${id}`} role="region">
+      <form className="inline-form" onSubmit={submit}>
+        <label>
+          Notional (USD)
+          <input type="number" min={1} step="any" required value={notional} onChange={(e) => setNotional(e.target.value)} />
+        </label>
+        {fieldProblem(problem, "notional_usd")}
+        <label>
+          Holding days
+          <input type="number" min={1} max={365} step={1} required value={days} onChange={(e) => setDays(e.target.value)} />
+        </label>
+        {fieldProblem(problem, "holding_days")}
+        <label>
+          Mode
+          <select value={mode} onChange={(e) => setMode(e.target.value as "projected" | "historical")}>
+            <option value="projected">Projected (current rates held)</option>
+            <option value="historical">Historical (replay recorded settlements)</option>
+          </select>
+        </label>
+        <button type="submit" disabled={busy}>
+          {busy ? "Simulating…" : "Run simulation"}
+        </button>
+      </form>
+      {problem && (
+        <p className="error" role="alert">
+          {problem.message}
+          {problem.fields.opportunity_id ? `: ${problem.fields.opportunity_id}` : ""}
+        </p>
+      )}
+      {result && (
+        <div data-testid="simulation-result" role="status">
+          <dl className="result-grid">
+            <div>
+              <dt>Net P&amp;L</dt>
+              <dd className={result.net_pnl_usd < 0 ? "negative" : undefined}>{formatSignedUsd(result.net_pnl_usd)}</dd>
+            </div>
+            <div>
+              <dt>Net APR</dt>
+              <dd>{result.net_apr.toFixed(2)}%</dd>
+            </div>
+            <div>
+              <dt>Fees</dt>
+              <dd>{formatSignedUsd(-(result.fees_usd + result.slippage_usd))}</dd>
+            </div>
+            <div>
+              <dt>Break-even</dt>
+              <dd>{result.break_even_days === null ? "Never" : `${result.break_even_days.toFixed(1)} days`}</dd>
+            </div>
+          </dl>
+          <p className="muted">
+            {result.mode === "projected"
+              ? `Current rates held for ${result.holding_days} days on ${formatSignedUsd(result.notional_usd).replace("+", "")} per leg.`
+              : `Replay of the last ${result.holding_days} days' recorded settlements (${result.long.settlements + result.short.settlements} in all).`}
+          </p>
+          {result.daily && result.daily.length > 0 && <PnlSeriesChart daily={result.daily} label={`Daily cumulative P&L of ${id}`} />}
+          {result.daily && result.daily.length === 0 && <p className="muted">No settlements were recorded in this window.</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The screener row's "Add to portfolio": notional and an optional note, added to the live portfolio at the current APR. */
+export function AddPositionPanel({ id }: { id: string }) {
+  const [notional, setNotional] = useState("10000");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [added, setAdded] = useState<Position | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    const response = await postJson("/api/portfolio/positions", {
+      opportunity_id: id,
+      notional_usd: Number(notional),
+      ...(note.trim() && { note: note.trim() }),
+    });
+    setBusy(false);
+    if (!response.ok) return setProblem(await problemFrom(response));
+    setAdded(((await response.json()) as { data: Position }).data);
+  }
+
+  if (added) {
+    return (
+      <p className="row-panel" role="status">
+        Added {added.symbol} (long {added.long.exchange}, short {added.short.exchange}) to your portfolio.{" "}
+        <Link href="/portfolio">View portfolio</Link>
+      </p>
+    );
+  }
+  return (
+    <div className="row-panel" aria-label={`Add ${id} to portfolio`} role="region">
+      <form className="inline-form" onSubmit={submit}>
+        <label>
+          Notional (USD)
+          <input type="number" min={1} step="any" required value={notional} onChange={(e) => setNotional(e.target.value)} />
+        </label>
+        {fieldProblem(problem, "notional_usd")}
+        <label>
+          Note (optional)
+          <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        {fieldProblem(problem, "note")}
+        <button type="submit" disabled={busy}>
+          {busy ? "Adding…" : "Add position"}
+        </button>
+      </form>
+      {problem && (
+        <p className="error" role="alert">
+          {problem.message}
+        </p>
+      )}
+    </div>
+  );
+}

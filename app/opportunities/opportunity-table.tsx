@@ -1,0 +1,152 @@
+"use client";
+
+import Link from "next/link";
+import { Fragment, useState, type ReactNode } from "react";
+import type { Opportunity, OpportunityLeg } from "@/lib/market/types";
+import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
+import { FundingHistoryChart } from "./funding-history-chart";
+import { AddPositionPanel, SimulatePanel } from "./opportunity-actions";
+
+type Panel = "chart" | "simulate" | "add";
+const PANEL_LABELS: Record<Panel, [closed: string, open: string]> = {
+  chart: ["Chart", "Hide chart"],
+  simulate: ["Simulate", "Hide simulation"],
+  add: ["Add to portfolio", "Cancel adding"],
+};
+/** The expanded row's id for each panel ("history-" kept for the chart, as before). */
+const panelRowId = (panel: Panel, id: string) => `${panel === "chart" ? "history" : panel}-${id}`;
+
+const COLUMNS = 12;
+
+export interface SortHeading {
+  label: string;
+  href: string;
+  /** How the table is sorted by this column now, if it is. */
+  direction: "ascending" | "descending" | undefined;
+}
+
+interface Props {
+  items: Opportunity[];
+  /** Epoch ms of the server's render, so "updated" reads the same on both sides of hydration. */
+  renderedAt: number;
+  sortHeadings: { apr: SortHeading; net_apr: SortHeading; open_interest: SortHeading };
+  /** Whether rows offer "Simulate" and "Add to portfolio" (plans with live data). */
+  portfolio?: boolean;
+}
+
+export function OpportunityTable({ items, renderedAt, sortHeadings, portfolio = false }: Props) {
+  const [open, setOpen] = useState<{ id: string; panel: Panel } | null>(null);
+  const panels: Panel[] = portfolio ? ["chart", "simulate", "add"] : ["chart"];
+  return (
+    <div className="table-scroll">
+      <table className="screener-table" aria-label="Opportunities">
+        <thead>
+          <tr>
+            <th scope="col">Symbol</th>
+            <th scope="col">Long leg</th>
+            <th scope="col">Short leg</th>
+            <SortableHeading heading={sortHeadings.apr} />
+            <SortableHeading heading={sortHeadings.net_apr} />
+            <th scope="col" className="num">
+              1d avg APR
+            </th>
+            <th scope="col" className="num">
+              7d avg APR
+            </th>
+            <th scope="col" className="num">
+              Price spread
+            </th>
+            <SortableHeading heading={sortHeadings.open_interest} />
+            <th scope="col" className="num">
+              Volume 24h
+            </th>
+            <th scope="col">Updated</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((o) => {
+            const panel = open?.id === o.id ? open.panel : null;
+            const expanded = panel !== null;
+            return (
+              <Fragment key={o.id}>
+                <tr data-opportunity={o.id} className={expanded ? "expanded" : undefined}>
+                  <th scope="row">{o.symbol}</th>
+                  <td>
+                    <Leg leg={o.long} />
+                  </td>
+                  <td>
+                    <Leg leg={o.short} />
+                  </td>
+                  <Num>{formatApr(o.apr)}</Num>
+                  <Num className={o.net_apr < 0 ? "negative" : undefined}>{formatApr(o.net_apr)}</Num>
+                  <Num>{formatApr(o.apr_1d_avg)}</Num>
+                  <Num>{formatApr(o.apr_7d_avg)}</Num>
+                  <Num>{formatBps(o.price_spread_bps)}</Num>
+                  <Num>{formatUsdCompact(o.open_interest_usd)}</Num>
+                  <Num>{formatUsdCompact(o.volume_24h_usd)}</Num>
+                  <td className="nowrap" title={o.updated_at}>
+                    {formatAge(o.updated_at, renderedAt)}
+                  </td>
+                  <td className="row-actions">
+                    {panels.map((p) => (
+                      <button
+                        key={p}
+                        type="button"
+                        className="secondary small"
+                        aria-expanded={panel === p}
+                        aria-controls={panelRowId(p, o.id)}
+                        onClick={() => setOpen(panel === p ? null : { id: o.id, panel: p })}
+                      >
+                        {PANEL_LABELS[p][panel === p ? 1 : 0]}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+                {expanded && (
+                  <tr className="chart-row" id={panelRowId(panel, o.id)}>
+                    <td colSpan={COLUMNS}>
+                      {panel === "chart" && <FundingHistoryChart id={o.id} />}
+                      {panel === "simulate" && <SimulatePanel id={o.id} />}
+                      {panel === "add" && <AddPositionPanel id={o.id} />}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortableHeading({ heading }: { heading: SortHeading }) {
+  const arrow = heading.direction === "descending" ? " ▼" : heading.direction === "ascending" ? " ▲" : "";
+  return (
+    <th scope="col" className="num" aria-sort={heading.direction ?? "none"}>
+      <Link href={heading.href}>
+        {heading.label}
+        {arrow}
+      </Link>
+    </th>
+  );
+}
+
+function Leg({ leg }: { leg: OpportunityLeg }) {
+  return (
+    <span className="leg">
+      <strong>{leg.exchange}</strong>{" "}
+      <span className="leg-rate">
+        {formatFundingRate(leg.funding_rate)}
+        <small> / {formatInterval(leg.funding_interval_hours)}</small>
+      </span>
+    </span>
+  );
+}
+
+function Num({ children, className }: { children: ReactNode; className?: string }) {
+  return <td className={className ? `num ${className}` : "num"}>{children}</td>;
+}

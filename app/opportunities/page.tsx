@@ -1,0 +1,156 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireUser } from "@/lib/auth/session";
+import { formatUtc } from "@/lib/format-time";
+import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunity-query";
+import { canUsePortfolio } from "@/lib/portfolio/web-actor";
+import { formatAge } from "@/lib/screener/format";
+import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
+import { screenerView, type ScreenerView } from "@/lib/screener/screener-view";
+import { FilterForm } from "./filter-form";
+import { OpportunityTable, type SortHeading } from "./opportunity-table";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Opportunity screener — Funding Opportunity Data Service" };
+
+export default async function ScreenerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const search = toSearchParams(params).toString();
+  const user = await requireUser(search ? `/opportunities?${search}` : "/opportunities");
+  const query = parseScreenerQuery(params);
+  const now = new Date();
+  const view = await screenerView(user.tier, now);
+  const raw = (name: string) => {
+    const value = params[name];
+    return typeof value === "string" ? value : "";
+  };
+
+  return (
+    <div className="screener">
+      <h1>Opportunity screener</h1>
+      <Freshness view={view} now={now.getTime()} />
+      {view.delayed && (
+        <p className="notice" role="note">
+          <strong>Free plan: data delayed by 15 minutes.</strong> Rates, prices and history here are as they were at least
+          15 minutes ago. <Link href="/account/plan">Upgrade to Pro</Link> for live data and API access.
+        </p>
+      )}
+
+      {/* Keyed by the query, so its fields show the new URL's values after each navigation. */}
+      <FilterForm
+        key={search}
+        values={{ exchange: raw("exchange"), min_apr: raw("min_apr"), symbol: raw("symbol"), sort: raw("sort"), limit: raw("limit") }}
+      />
+
+      {!query.ok ? (
+        <div className="notice error-notice" role="alert">
+          <p>
+            <strong>These filters are not valid:</strong>
+          </p>
+          <ul>
+            {query.problems.map((p) => (
+              <li key={p.field}>
+                <code>{p.field}</code>: {p.message}
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link href="/opportunities">Show all opportunities</Link>
+          </p>
+        </div>
+      ) : (
+        <Results view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} />
+      )}
+    </div>
+  );
+}
+
+function Freshness({ view, now }: { view: ScreenerView; now: number }) {
+  if (view.status === "pending") return null;
+  const { asOf, sample } = view.snapshot;
+  return (
+    <p className="freshness" data-testid="freshness">
+      {sample ? (
+        <span className="badge badge-sample">Sample data (bundled snapshot, not live)</span>
+      ) : view.delayed ? (
+        <span className="badge badge-delayed">Delayed 15 min</span>
+      ) : (
+        <span className="badge badge-live">Live</span>
+      )}{" "}
+      {asOf ? (
+        <>
+          Data as of <time dateTime={asOf}>{formatUtc(asOf)}</time> ({formatAge(asOf, now)})
+        </>
+      ) : (
+        "No market data has been published yet."
+      )}
+      {sample && " — recorded venue responses shipped with the service, shown until the first live round completes."}
+    </p>
+  );
+}
+
+function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter: OpportunityFilter; now: number; portfolio: boolean }) {
+  if (view.status === "pending") {
+    return (
+      <p className="panel" role="status">
+        Live data started less than 15 minutes ago, so there is nothing old enough to show on the Free plan yet
+        {view.availableAt ? `: the first delayed set appears at ${formatUtc(view.availableAt)}` : ""}.
+      </p>
+    );
+  }
+  if (view.snapshot.asOf === null) {
+    return (
+      <p className="panel" role="status">
+        No opportunities yet: the service publishes them after its first ingestion round.
+      </p>
+    );
+  }
+  const page = queryOpportunities(view.snapshot, filter);
+  const heading = (field: "apr" | "net_apr" | "open_interest", label: string): SortHeading => ({
+    label,
+    href: screenerHref(filter, { sort: toggledSort(filter.sort, field), offset: 0 }),
+    direction: filter.sort === field ? "ascending" : filter.sort === `-${field}` ? "descending" : undefined,
+  });
+  const first = page.total === 0 ? 0 : page.offset + 1;
+  const last = page.offset + page.items.length;
+  const pager = (
+    <nav className="pager" aria-label="Pages">
+      <span>
+        {page.total === 0 ? "No opportunities match these filters." : `Showing ${first}–${last} of ${page.total}`}
+      </span>
+      {page.offset > 0 && (
+        <Link href={screenerHref(filter, { offset: Math.max(0, page.offset - page.limit) })} rel="prev">
+          ← Previous
+        </Link>
+      )}
+      {page.has_more && (
+        <Link href={screenerHref(filter, { offset: page.offset + page.limit })} rel="next">
+          Next →
+        </Link>
+      )}
+    </nav>
+  );
+  return (
+    <>
+      {pager}
+      {page.items.length > 0 && (
+        <OpportunityTable
+          items={page.items}
+          renderedAt={now}
+          portfolio={portfolio}
+          sortHeadings={{
+            apr: heading("apr", "APR"),
+            net_apr: heading("net_apr", "Net APR"),
+            open_interest: heading("open_interest", "Open interest"),
+          }}
+        />
+      )}
+      {page.items.length > 10 && pager}
+      <p className="muted small-print">
+        APR is the gross funding spread per year; net APR subtracts four taker fills spread over a 7-day holding. Rates are
+        per funding interval. Open interest and volume are the smaller leg&apos;s. The same data and filters are available from{" "}
+        <Link href="/docs">GET /v1/opportunities</Link>.
+      </p>
+    </>
+  );
+}

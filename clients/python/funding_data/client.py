@@ -1,0 +1,148 @@
+import json
+import os
+import random
+import time
+import urllib.error
+import urllib.request
+import uuid
+from typing import Any, Callable, Dict, Iterator, Optional
+from urllib.parse import urlencode, urljoin
+
+from ._operations import Operations
+from .errors import FundingDataError
+
+__all__ = ["FundingDataClient"]
+
+
+def _query_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class FundingDataClient(Operations):
+    """The Funding Opportunity Data Service /v1 API.
+
+    One method per operation (list_opportunities, get_opportunity, ...), ``iter_...`` methods over every
+    page of a list; each call returns the response body, ``{"data": ..., "meta": ...}``, and raises
+    FundingDataError on failure.
+
+    Args:
+        api_key: svc_sk_live_... or svc_sk_test_...; defaults to the FUNDING_DATA_API_KEY environment variable.
+        base_url: where the service runs, e.g. https://data.example.com; defaults to FUNDING_DATA_BASE_URL.
+        max_retries: retries after the first attempt, on 429 and (for reads) on 5xx and network failures; 0 turns retrying off.
+        retry_base_delay: first backoff in seconds after a 5xx or network failure, doubled each retry.
+        max_retry_delay: longest single wait in seconds; a 429 asking for longer is raised at once.
+        timeout: seconds per attempt.
+    """
+
+    def __init__(
+        self,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        *,
+        max_retries: int = 3,
+        retry_base_delay: float = 0.5,
+        max_retry_delay: float = 30.0,
+        timeout: float = 30.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.api_key = api_key or os.environ.get("FUNDING_DATA_API_KEY")
+        self.base_url = base_url or os.environ.get("FUNDING_DATA_BASE_URL")
+        if not self.api_key:
+            raise ValueError("No API key: pass api_key or set FUNDING_DATA_API_KEY")
+        if not self.base_url:
+            raise ValueError("No base URL: pass base_url or set FUNDING_DATA_BASE_URL")
+        self.max_retries = max_retries
+        self.retry_base_delay = retry_base_delay
+        self.max_retry_delay = max_retry_delay
+        self.timeout = timeout
+        self._sleep = sleep
+
+    def _request(
+        self, method: str, path: str, query: Optional[Dict[str, Any]] = None, body: Optional[Dict[str, Any]] = None
+    ) -> Dict[str, Any]:
+        url = urljoin(self.base_url, path)
+        values = {name: _query_value(value) for name, value in (query or {}).items() if value is not None}
+        if values:
+            url += "?" + urlencode(values)
+        headers = {
+            "Authorization": "Bearer " + self.api_key,
+            "Accept": "application/json",
+            "User-Agent": "funding-data-python/1.0",
+        }
+        # Reads are safe to retry; a POST carries one Idempotency-Key across all its attempts, so the
+        # server does its work once however many times a lost answer makes us send it. PATCH and DELETE
+        # are not retried after a failure the server may have acted on (a 429 was refused before any work).
+        if method == "POST":
+            headers["Idempotency-Key"] = str(uuid.uuid4())
+        idempotent = method in ("GET", "POST")
+        data = None
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            data = json.dumps(body).encode("utf-8")
+        attempt = 0
+        while True:
+            request = urllib.request.Request(url, data=data, method=method, headers=headers)
+            try:
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    return json.loads(response.read().decode("utf-8"))
+            except urllib.error.HTTPError as http_error:
+                error = _to_error(http_error)
+                wait = self._retry_delay(error, idempotent, attempt) if attempt < self.max_retries else None
+                if wait is None:
+                    raise error from None
+            except (urllib.error.URLError, TimeoutError, ConnectionError):
+                if not idempotent or attempt >= self.max_retries:
+                    raise
+                wait = self._backoff(attempt)
+            self._sleep(wait)
+            attempt += 1
+
+    def _paginate(self, method: str, path: str, query: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
+        offset = 0
+        while True:
+            page = self._request(method, path, dict(query, offset=offset))["data"]
+            for item in page["items"]:
+                yield item
+            if not page["has_more"] or not page["items"]:
+                return
+            offset += len(page["items"])
+
+    def _retry_delay(self, error: FundingDataError, idempotent: bool, attempt: int) -> Optional[float]:
+        """Seconds to wait before retrying, or None when this failure is not worth retrying."""
+        if error.status == 429:
+            wait = float(error.retry_after or 1)
+            return wait if wait <= self.max_retry_delay else None
+        if error.status >= 500 and idempotent:
+            return self._backoff(attempt)
+        return None
+
+    def _backoff(self, attempt: int) -> float:
+        """Exponential backoff with jitter, so clients that failed together do not retry together."""
+        ceiling = min(self.max_retry_delay, self.retry_base_delay * (2 ** attempt))
+        return ceiling / 2 + random.random() * ceiling / 2
+
+
+def _to_error(http_error: urllib.error.HTTPError) -> FundingDataError:
+    text = http_error.read().decode("utf-8", "replace")
+    request_id = http_error.headers.get("X-Request-Id")
+    try:
+        body = json.loads(text)
+    except ValueError:
+        body = None
+    error = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(error, dict) or "code" not in error:
+        return FundingDataError("UNEXPECTED_RESPONSE", text[:200] or str(http_error.reason), http_error.code, request_id)
+    retry_after = error.get("retry_after")
+    header = http_error.headers.get("Retry-After")
+    if retry_after is None and header and header.isdigit():
+        retry_after = int(header)
+    return FundingDataError(
+        error["code"],
+        error.get("message", ""),
+        http_error.code,
+        (body.get("meta") or {}).get("request_id", request_id),
+        retry_after,
+        error.get("details"),
+    )

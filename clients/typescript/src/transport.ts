@@ -1,0 +1,131 @@
+import { FundingDataError } from "./errors.js";
+
+/** The query object of an operation from openapi-types.ts. */
+export type Query<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+/** The JSON request body of an operation that takes one. */
+export type Body<Op> = Op extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
+/** The success body ({data, meta}) of an operation for its success status. */
+export type Envelope<Op, Status extends number> = Op extends { responses: { [S in Status]: { content: { "application/json": infer B } } } }
+  ? B
+  : never;
+/** One item of a list payload. */
+export type PageItem<E> = E extends { data: { items: (infer I)[] } } ? I : never;
+
+export interface TransportOptions {
+  apiKey: string;
+  baseUrl: string;
+  /** Retries after the first attempt, on 429 and (for reads) on 5xx and network failures. */
+  maxRetries: number;
+  /** First backoff after a 5xx or network failure; doubles each time, with jitter. */
+  retryBaseDelayMs: number;
+  /** No wait is longer: a 429 asking for more is thrown instead of waited out. */
+  maxRetryDelayMs: number;
+  timeoutMs: number;
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+}
+
+type QueryValues = Record<string, string | number | boolean | undefined | null>;
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; retry_after?: number; details?: { field: string; message: string }[] };
+  meta?: { request_id?: string };
+}
+
+/** One HTTP exchange with the API: key, query string, timeouts, retries and the error envelope. */
+export class Transport {
+  constructor(private readonly options: TransportOptions) {}
+
+  async request<T>(method: string, path: string, query?: object, body?: object): Promise<T> {
+    const url = new URL(path, this.options.baseUrl);
+    for (const [name, value] of Object.entries((query ?? {}) as QueryValues)) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    }
+    // Reads are safe to retry; a POST carries one Idempotency-Key across all its attempts, so the
+    // server does its work once however many times a lost answer makes us send it. PATCH and DELETE
+    // are not retried after a failure the server may have acted on (a 429 was refused before any work).
+    const idempotencyKey = method === "POST" ? crypto.randomUUID() : undefined;
+    const idempotent = method === "GET" || idempotencyKey !== undefined;
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await this.options.fetch(url, {
+          method,
+          headers: {
+            Authorization: `Bearer ${this.options.apiKey}`,
+            Accept: "application/json",
+            ...(body !== undefined && { "Content-Type": "application/json" }),
+            ...(idempotencyKey !== undefined && { "Idempotency-Key": idempotencyKey }),
+          },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
+      } catch (failure) {
+        if (!idempotent || attempt >= this.options.maxRetries) throw failure;
+        await this.options.sleep(this.backoff(attempt));
+        continue;
+      }
+      if (response.ok) return (await response.json()) as T;
+      const error = await toError(response);
+      if (attempt < this.options.maxRetries) {
+        const wait = this.retryDelay(error, idempotent, attempt);
+        if (wait !== null) {
+          await this.options.sleep(wait);
+          continue;
+        }
+      }
+      throw error;
+    }
+  }
+
+  async *paginate<T>(method: string, path: string, query?: object): AsyncGenerator<T> {
+    let offset = 0;
+    for (;;) {
+      const body = await this.request<{ data: { items: T[]; has_more: boolean } }>(method, path, { ...query, offset });
+      yield* body.data.items;
+      if (!body.data.has_more || body.data.items.length === 0) return;
+      offset += body.data.items.length;
+    }
+  }
+
+  /** How long to wait before retrying, or null when this failure is not worth retrying. */
+  private retryDelay(error: FundingDataError, idempotent: boolean, attempt: number): number | null {
+    if (error.status === 429) {
+      const wait = (error.retryAfter ?? 1) * 1000;
+      return wait <= this.options.maxRetryDelayMs ? wait : null;
+    }
+    if (error.status >= 500 && idempotent) return this.backoff(attempt);
+    return null;
+  }
+
+  /** Exponential backoff with full jitter, so clients that failed together do not retry together. */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(this.options.maxRetryDelayMs, this.options.retryBaseDelayMs * 2 ** attempt);
+    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+  }
+}
+
+async function toError(response: Response): Promise<FundingDataError> {
+  const text = await response.text();
+  const requestId = response.headers.get("x-request-id");
+  let body: ErrorBody | undefined;
+  try {
+    body = JSON.parse(text) as ErrorBody;
+  } catch {
+    body = undefined;
+  }
+  const error = body?.error;
+  if (!error?.code) {
+    return new FundingDataError("UNEXPECTED_RESPONSE", text.slice(0, 200) || response.statusText, response.status, requestId);
+  }
+  const header = Number(response.headers.get("retry-after"));
+  const retryAfter = error.retry_after ?? (Number.isFinite(header) && header > 0 ? header : undefined);
+  return new FundingDataError(
+    error.code as FundingDataError["code"],
+    error.message ?? "",
+    response.status,
+    body?.meta?.request_id ?? requestId,
+    retryAfter,
+    error.details,
+  );
+}

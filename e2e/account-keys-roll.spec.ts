@@ -1,0 +1,61 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
+
+async function verifyStatus(request: APIRequestContext, key: string): Promise<number> {
+  const response = await request.get("/v1/auth/verify", { headers: { Authorization: `Bearer ${key}` } });
+  return response.status();
+}
+
+test("roll a key: the replacement is shown once, the old key works through its grace period, a roll without grace revokes at once", async ({
+  page,
+}) => {
+  await signUpInBrowser(page, uniqueEmail("roll"));
+  await page.goto("/account/plan");
+  await page.getByRole("button", { name: "Switch to Pro" }).click();
+  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+
+  await page.goto("/account/api-keys");
+  await page.getByRole("button", { name: "Create New Key" }).click();
+  const form = page.getByRole("form", { name: "Create API key" });
+  await form.getByLabel("Name").fill("rotating bot");
+  await form.getByRole("button", { name: "Create key" }).click();
+  const original = (await page.getByTestId("new-key-secret").textContent())!.trim();
+
+  const rows = page.getByRole("row", { name: /rotating bot/ });
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole("button", { name: "Roll" }).click();
+  const dialog = page.getByRole("dialog", { name: "Roll rotating bot" });
+  await dialog.getByLabel("Grace period for the old key").selectOption({ label: "1 hour" });
+  await dialog.getByRole("button", { name: "Roll key" }).click();
+
+  await expect(page.getByText("Replacement for “rotating bot”")).toBeVisible();
+  const replacement = (await page.getByTestId("new-key-secret").textContent())!.trim();
+  expect(replacement).toMatch(/^svc_sk_live_[0-9A-Za-z]{38}$/);
+  expect(replacement).not.toBe(original);
+  // Same name for both; the old one says when its grace period ends.
+  await expect(rows).toHaveCount(2);
+  const oldRow = page.getByRole("row", { name: new RegExp(`${original.slice(0, 20)}`) });
+  await expect(oldRow).toContainText("(rolled)");
+  await expect(oldRow).toContainText("Active");
+
+  // Within the grace period both keys work.
+  expect(await verifyStatus(page.request, original)).toBe(200);
+  expect(await verifyStatus(page.request, replacement)).toBe(200);
+
+  // Rolling the replacement with no grace revokes it on the spot.
+  await page.reload();
+  expect(await page.content()).not.toContain(replacement);
+  const newRow = page.getByRole("row", { name: new RegExp(`${replacement.slice(0, 20)}`) });
+  await newRow.getByRole("button", { name: "Roll" }).click();
+  const second = page.getByRole("dialog", { name: "Roll rotating bot" }).filter({ visible: true });
+  await second.getByLabel("Grace period for the old key").selectOption({ label: "None — revoke the old key now" });
+  await second.getByRole("button", { name: "Roll key" }).click();
+  await expect(page.getByText("Replacement for “rotating bot”")).toBeVisible();
+  const third = (await page.getByTestId("new-key-secret").textContent())!.trim();
+
+  expect(await verifyStatus(page.request, replacement)).toBe(401);
+  expect(await verifyStatus(page.request, third)).toBe(200);
+  expect(await verifyStatus(page.request, original)).toBe(200); // its own grace period still runs
+  await page.reload();
+  await expect(page.getByRole("row", { name: new RegExp(`${replacement.slice(0, 20)}`) })).toContainText("Revoked");
+});

@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { signInRequest, signUpRequest, uniqueEmail } from "./helpers/accounts";
+
+test("a new user finds /docs from the header, the reference renders from our own bundle, and every curl example works", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const foreign: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin !== new URL(baseURL!).origin) foreign.push(request.url());
+  });
+
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Docs" }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  for (const heading of ["Quick start", "Authentication", "Test and live keys", "Errors", "Rate limits", "Pagination"]) {
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Unix epoch seconds at which the window frees up.")).toBeVisible();
+
+  // swagger-ui renders every operation of the document.
+  const document = await (await page.request.get("/v1/openapi.json")).json();
+  const operations = Object.values(document.paths as Record<string, object>).flatMap((item) => Object.keys(item));
+  await expect(page.locator(".swagger-ui .opblock")).toHaveCount(operations.length, { timeout: 20_000 });
+  await expect(page.locator(".swagger-ui .opblock-summary-path").first()).toContainText("/v1/");
+  await page.screenshot({ path: "e2e-artifacts/docs.png", fullPage: true });
+  expect(foreign, "nothing may load from another origin").toEqual([]);
+
+  // The copy-pasteable examples, run as written with a fresh Desk account's test key holding every permission.
+  const account = await playwright.request.newContext({ baseURL });
+  const email = uniqueEmail("docs");
+  await signUpRequest(account, baseURL!, email);
+  await signInRequest(account, email);
+  const headers = { Origin: baseURL! };
+  expect((await account.post("/api/account/plan", { data: { tier: "desk" }, headers })).status()).toBe(200);
+  const created = await account.post("/api/account/keys", {
+    data: { name: "docs", mode: "test", permissions: ["opportunities:read", "simulations:read", "portfolio:read", "write"], expiry: { kind: "never" } },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const key: string = (await created.json()).data.key;
+  expect(key).toMatch(/^svc_sk_test_/);
+
+  const examples = (await page.locator("pre code").allTextContents()).filter((text) => text.includes("curl -sS"));
+  expect(examples.length).toBeGreaterThanOrEqual(operations.length);
+  // An example reading a created resource names it by a placeholder such as SIMULATION_ID: the
+  // example before it creates one, as a reader following the page would.
+  let createdId: string | undefined;
+  for (const example of examples) {
+    const [, method = "GET", written] = /curl -sS(?: -X (\w+))? "([^"]+)"/.exec(example)!;
+    const url = createdId ? written!.replace(/\b[A-Z]+_ID\b/, createdId) : written!;
+    const body = /-d '([^']*)'/.exec(example)?.[1];
+    expect(example).toContain('-H "Authorization: Bearer $FUNDING_DATA_API_KEY"');
+    const response = await account.fetch(url, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, ...(body && { "Content-Type": "application/json" }) },
+      ...(body && { data: body }),
+    });
+    // POSTs that create answer 201; actions on an existing resource (close) answer 200.
+    expect(method === "POST" ? [200, 201] : [200], `${method} ${url}: ${await response.text()}`).toContain(response.status());
+    if (response.status() === 201) createdId = (await response.json()).data.id;
+  }
+});

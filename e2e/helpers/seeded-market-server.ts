@@ -1,0 +1,35 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startServer, waitUntilHealthy } from "./server-process";
+
+export interface SeededMarketServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A production server on its own data directory, seeded with a week of ingestion rounds through the
+ * real pipeline (lib/screener/test-support/seed-screener-market.ts), for specs that need market history.
+ */
+export async function startSeededMarketServer(label: string): Promise<SeededMarketServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `fods-${label}-`));
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "lib/screener/test-support/seed-screener-market.ts", dataDir], {
+    encoding: "utf8",
+  });
+  if (seeded.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`seeding the market failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  }
+  const server = await startServer(dataDir);
+  await waitUntilHealthy(server.port);
+  return {
+    base: `http://localhost:${server.port}`,
+    async stop() {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts another `server.ts` (the production build) with its own port and the given data dir. */
+export async function startServer(dataDir: string, port?: number): Promise<ServerProcess> {
+  const chosenPort = port ?? (await freePort());
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    // INGEST_DISABLED: no market rounds, so tests never reach the exchanges' networks.
+    env: { ...process.env, PORT: String(chosenPort), DATA_DIR: dataDir, NODE_ENV: "production", INGEST_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, port: chosenPort, output: () => output, exited };
+}
+
+/** Resolves when GET /healthz answers 200, or rejects after `timeoutMs`. */
+export async function waitUntilHealthy(port: number, timeoutMs = 90_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(`http://localhost:${port}/healthz`);
+      if (response.ok) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server on port ${port} not healthy after ${timeoutMs} ms`);
+}

@@ -1,0 +1,42 @@
+import { ApiError, type ErrorCode, type FieldProblem } from "./errors";
+
+export interface Meta {
+  timestamp: string;
+  request_id: string;
+  [extra: string]: unknown;
+}
+
+export interface SuccessBody<T> {
+  data: T;
+  meta: Meta;
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; retry_after?: number; details?: FieldProblem[] };
+  meta: Meta;
+}
+
+export function meta(requestId: string, extra: Record<string, unknown> = {}): Meta {
+  return { timestamp: new Date().toISOString(), request_id: requestId, ...extra };
+}
+
+export function successBody<T>(data: T, requestId: string, extra?: Record<string, unknown>): SuccessBody<T> {
+  return { data, meta: meta(requestId, extra) };
+}
+
+/** The success envelope as text around data already serialised, identical to `JSON.stringify(successBody(…))`. */
+export function successBodyText(dataJson: string, requestId: string, extra?: Record<string, unknown>): string {
+  return `{"data":${dataJson},"meta":${JSON.stringify(meta(requestId, extra))}}`;
+}
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.extra.retryAfter !== undefined && { retry_after: error.extra.retryAfter }),
+      ...(error.extra.details && { details: error.extra.details }),
+    },
+    meta: meta(requestId),
+  };
+}

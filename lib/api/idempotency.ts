@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import type { Db } from "@/lib/db";
+import { keyModeToDb } from "@/lib/keys/mode";
+import type { VerifiedKey } from "@/lib/keys/verify-key";
+import { ApiError } from "./errors";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** How long a repeat waits for the first request with its key to finish before answering 409. */
+const WAIT_MS = 10_000;
+const POLL_MS = 25;
+/**
+ * A pending record this old belongs to a process that died mid-request (the work is a few database
+ * writes): the key is freed rather than answering 409 for the rest of its 24 hours.
+ */
+const ABANDONED_MS = 60_000;
+
+/** What is replayed: the first response's status, `data` and the route's own `meta` fields. */
+export interface StoredResponse {
+  status: 200 | 201;
+  data: unknown;
+  meta?: Record<string, unknown>;
+}
+
+/** method + path + SHA-256 of the body as sent: the same key with any other request is a conflict. */
+export function requestFingerprint(method: string, path: string, body: string): string {
+  return `${method.toUpperCase()} ${path} ${createHash("sha256").update(body).digest("hex")}`;
+}
+
+/** The header's value, checked: 1 to 255 visible ASCII characters. */
+export function parseIdempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ApiError("VALIDATION_ERROR", "Invalid Idempotency-Key header", {
+      details: [{ field: IDEMPOTENCY_HEADER, message: `Must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters` }],
+    });
+  }
+  return value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` at most once per (account, key mode, Idempotency-Key) within 24 hours. A pending
+ * record is inserted first and the unique constraint picks one winner among racing requests; the
+ * others poll until the winner stores its response and replay it (or, if it is still running after
+ * 10 s, get 409 IDEMPOTENCY_CONFLICT saying so). A request with the same key but another method,
+ * path or body is 409 at once. When `work` fails the record is removed, so nothing is stored for a
+ * failed request and a retry with the same key runs it afresh.
+ */
+export async function runIdempotent(
+  db: Db,
+  key: VerifiedKey,
+  idempotencyKey: string,
+  fingerprint: string,
+  work: () => Promise<StoredResponse>,
+): Promise<StoredResponse & { replayed: boolean }> {
+  const scope = { userId: key.userId, keyMode: keyModeToDb(key.mode), key: idempotencyKey };
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const expired = new Date(Date.now() - IDEMPOTENCY_TTL_MS);
+    const abandoned = new Date(Date.now() - ABANDONED_MS);
+    await db.idempotencyRecord.deleteMany({
+      where: { ...scope, OR: [{ createdAt: { lt: expired } }, { responseStatus: null, createdAt: { lt: abandoned } }] },
+    });
+    const { count } = await db.idempotencyRecord.createMany({ data: [{ ...scope, fingerprint }], skipDuplicates: true });
+    if (count === 1) break;
+    const existing = await db.idempotencyRecord.findUnique({ where: { userId_keyMode_key: scope } });
+    if (!existing) continue; // the first request failed and let go of the key: claim it
+    if (existing.fingerprint !== fingerprint) throw new ApiError("IDEMPOTENCY_CONFLICT");
+    if (existing.responseStatus !== null) {
+      return { ...(existing.responseBody as Omit<StoredResponse, "status">), status: existing.responseStatus as 200 | 201, replayed: true };
+    }
+    if (Date.now() > deadline) {
+      throw new ApiError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress; retry later");
+    }
+    await sleep(POLL_MS);
+  }
+
+  let response: StoredResponse;
+  try {
+    response = await work();
+  } catch (error) {
+    await db.idempotencyRecord.deleteMany({ where: { ...scope, responseStatus: null } });
+    throw error;
+  }
+  const body = JSON.parse(JSON.stringify({ data: response.data, ...(response.meta && { meta: response.meta }) }));
+  await db.idempotencyRecord.update({
+    where: { userId_keyMode_key: scope },
+    data: { responseStatus: response.status, responseBody: body },
+  });
+  return { ...response, replayed: false };
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { KEY_MODES } from "@/lib/keys/mode";
+
+/** DESIGN.md's list payload: one page of `items` and where it sits in the whole result. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative().describe("Items matching the request, over all pages."),
+    limit: z.number().int().positive().describe("The page size used."),
+    offset: z.number().int().nonnegative().describe("Items skipped before this page."),
+    has_more: z.boolean().describe("True when another page follows: request offset + limit."),
+  });
+}
+
+/** The `meta` fields every market-data route adds, so a caller can tell sandbox from live data. */
+export const marketMetaSchema = z.object({
+  data_as_of: z.string().nullable().describe("ISO 8601 UTC of the ingestion round the data comes from; null before the first one."),
+  sample: z.boolean().describe("True while the service serves its bundled sample market instead of a live ingestion."),
+  mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox."),
+});

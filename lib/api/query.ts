@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { ApiError } from "./errors";
+import { zodDetails } from "./validation";
+
+/**
+ * Validates a query string against a schema of single-valued parameters: unknown and repeated
+ * parameters are refused (a typo in a filter name must not silently widen the result).
+ */
+export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): z.infer<S> {
+  const known = new Set(Object.keys(schema.shape));
+  const values: Record<string, string> = {};
+  const details: { field: string; message: string }[] = [];
+  for (const [name, value] of url.searchParams) {
+    if (!known.has(name)) details.push({ field: name, message: "Unknown query parameter" });
+    else if (name in values) details.push({ field: name, message: "Parameter given more than once" });
+    else values[name] = value;
+  }
+  if (details.length) throw new ApiError("VALIDATION_ERROR", "Invalid query parameters", { details });
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Invalid query parameters", { details: zodDetails(parsed.error) });
+  return parsed.data;
+}
+
+/** A whole number in a query string: digits only, so "1.5", "1e2" and " 5" are refused. */
+export function integerParam(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^-?\d{1,16}$/, "Must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`));
+}
+
+/** A finite decimal number in a query string. */
+export function numberParam() {
+  return z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, "Must be a number")
+    .transform(Number)
+    .pipe(z.number().finite());
+}

@@ -1,0 +1,39 @@
+import type { z } from "zod";
+import { ApiError } from "./errors";
+import { zodDetails } from "./validation";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a JSON request body and validates it: every failure is a 400 VALIDATION_ERROR with details. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  return (await readJsonBody(request, schema)).value;
+}
+
+/** As readJson, also giving the body's text as sent (what an Idempotency-Key's fingerprint hashes). */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ value: z.infer<S>; text: string }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ApiError("VALIDATION_ERROR", "Send the body as JSON", {
+      details: [{ field: "content-type", message: "Content-Type must be application/json" }],
+    });
+  }
+  // A declared length over the limit is refused before anything is read.
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", "Malformed JSON", { details: [{ field: "body", message: "Body is not valid JSON" }] });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", { details: zodDetails(parsed.error) });
+  return { value: parsed.data, text };
+}
+
+function tooLarge() {
+  return new ApiError("VALIDATION_ERROR", "Request body too large", {
+    details: [{ field: "body", message: `Body must be at most ${MAX_BODY_BYTES} bytes` }],
+  });
+}

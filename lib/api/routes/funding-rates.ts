@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db";
+import { fundingSettlementSchema, toFundingSettlement, type FundingSettlement } from "@/lib/market/funding-settlement";
+import { sandboxFundingHistory, sandboxHistoryKey } from "@/lib/market/sandbox-funding-history";
+import { VENUE_IDS } from "@/lib/market/types";
+import { ApiError } from "../errors";
+import { integerParam } from "../query";
+import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
+import type { ApiRoute } from "../route";
+import { withApiKey } from "../with-api-key";
+
+export const FUNDING_RATES_MAX_LIMIT = 1000;
+const DAY_MS = 86_400_000;
+const DEFAULT_RANGE_MS = 7 * DAY_MS;
+export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
+
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], "Must be an ISO 8601 date or date-time, e.g. 2026-11-21T00:00:00Z")
+  .transform((text) => new Date(text));
+
+export const fundingRatesQuery = z.strictObject({
+  exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).describe("The exchange."),
+  symbol: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
+    .transform((s) => s.toUpperCase())
+    .describe("Base asset, e.g. BTC (case-insensitive)."),
+  from: instant.optional().describe("Start of the range, inclusive; default: 7 days before `to`."),
+  to: instant.optional().describe("End of the range, inclusive; default: now, or 7 days after `from`."),
+  limit: integerParam(1, FUNDING_RATES_MAX_LIMIT).default(100).describe("Page size."),
+  offset: integerParam(0, 1_000_000).default(0).describe("Number of items to skip."),
+});
+
+// GET /v1/funding-rates — funding settlements of one asset on one venue, oldest first, paged.
+export const fundingRatesRoute: ApiRoute = {
+  method: "GET",
+  path: "/v1/funding-rates",
+  operationId: "listFundingRates",
+  summary: "List funding settlements of one asset on one exchange",
+  description:
+    "Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); " +
+    "without them the last 7 days, and a range may span at most 31 days. " +
+    "`meta.from` and `meta.to` say which range was used.",
+  tag: "Market data",
+  permission: "opportunities:read",
+  query: fundingRatesQuery,
+  data: pageSchema(fundingSettlementSchema),
+  meta: marketMetaSchema.extend({
+    from: z.string().describe("ISO 8601 UTC start of the range used."),
+    to: z.string().describe("ISO 8601 UTC end of the range used."),
+  }),
+  example: { query: { exchange: "binance", symbol: "BTC" } },
+  handler: (services) =>
+    withApiKey(services, { permission: "opportunities:read", query: fundingRatesQuery }, async ({ key, query }) => {
+      const now = new Date();
+      const to = query.to ?? (query.from ? new Date(Math.min(now.getTime(), query.from.getTime() + DEFAULT_RANGE_MS)) : now);
+      const from = query.from ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
+      if (to < from) throw rangeError("to", "Must not be before from");
+      if (to.getTime() - from.getTime() > FUNDING_RATES_MAX_RANGE_DAYS * DAY_MS) {
+        throw rangeError(query.to ? "to" : "from", `The range may span at most ${FUNDING_RATES_MAX_RANGE_DAYS} days`);
+      }
+      const window = { exchange: query.exchange, symbol: query.symbol, from, to, limit: query.limit, offset: query.offset };
+      const [page, snapshot] = await Promise.all([
+        key.mode === "test" ? Promise.resolve(sandboxPage(window, now)) : livePage(await services.db(), window),
+        services.opportunities(key.mode),
+      ]);
+      return {
+        data: {
+          items: page.items,
+          total: page.total,
+          limit: query.limit,
+          offset: query.offset,
+          has_more: query.offset + page.items.length < page.total,
+        },
+        meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode, from: from.toISOString(), to: to.toISOString() },
+      };
+    }),
+};
+
+interface Window {
+  exchange: string;
+  symbol: string;
+  from: Date;
+  to: Date;
+  limit: number;
+  offset: number;
+}
+
+function rangeError(field: string, message: string) {
+  return new ApiError("VALIDATION_ERROR", "Invalid query parameters", { details: [{ field, message }] });
+}
+
+async function livePage(db: Db, w: Window): Promise<{ items: FundingSettlement[]; total: number }> {
+  const where = { exchange: w.exchange, base: w.symbol, time: { gte: w.from, lte: w.to } };
+  const [rows, total] = await db.$transaction([
+    db.fundingRate.findMany({ where, orderBy: [{ time: "asc" }, { market: "asc" }], skip: w.offset, take: w.limit }),
+    db.fundingRate.count({ where }),
+  ]);
+  return { items: rows.map(toFundingSettlement), total };
+}
+
+/** The sandbox keeps 7 days of settlements; older parts of a range are simply empty. */
+function sandboxPage(w: Window, now: Date): { items: FundingSettlement[]; total: number } {
+  const all = sandboxFundingHistory(now).get(sandboxHistoryKey(w.exchange, w.symbol)) ?? [];
+  const inRange = all.filter((r) => {
+    const t = Date.parse(r.time);
+    return t >= w.from.getTime() && t <= w.to.getTime();
+  });
+  return { items: inRange.slice(w.offset, w.offset + w.limit), total: inRange.length };
+}

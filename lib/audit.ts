@@ -1,0 +1,42 @@
+import type { Db } from "@/lib/db";
+
+export type AuditAction =
+  | "account.created"
+  | "sign_in"
+  | "key.created"
+  | "key.revoked"
+  | "key.rolled"
+  | "tier.changed";
+
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Appends one line to the audit trail that /account/security shows its owner. */
+export async function recordAudit(
+  db: Db,
+  event: { actorId: string | null; subjectId: string; action: AuditAction; target?: string | null },
+  origin: RequestOrigin,
+): Promise<void> {
+  await db.auditEvent.create({
+    data: {
+      actorId: event.actorId,
+      subjectId: event.subjectId,
+      action: event.action,
+      target: event.target ?? null,
+      ip: origin.ip,
+      userAgent: origin.userAgent?.slice(0, 512) ?? null,
+    },
+  });
+}
+
+/** Who sent a request: server.ts puts the socket's address in X-Real-IP, overwriting any sent. */
+export function requestOrigin(headers: Headers | Record<string, string | string[] | undefined>): RequestOrigin {
+  const get = (name: string): string | null => {
+    if (headers instanceof Headers) return headers.get(name);
+    const value = headers[name];
+    return (Array.isArray(value) ? value[0] : value) ?? null;
+  };
+  return { ip: get("x-real-ip"), userAgent: get("user-agent") };
+}

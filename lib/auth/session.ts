@@ -1,0 +1,47 @@
+import { getServerSession } from "next-auth";
+import { notFound, redirect } from "next/navigation";
+import { getDb } from "@/lib/db";
+import { tierFromDb, type Tier } from "@/lib/keys/permissions";
+import { authOptions } from "./options";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  tier: Tier;
+  isAdmin: boolean;
+}
+
+/** Operators are the e-mail addresses listed, comma-separated, in ADMIN_EMAILS. */
+export function isAdminEmail(email: string): boolean {
+  const admins = (process.env.ADMIN_EMAILS ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return admins.includes(email.toLowerCase());
+}
+
+/** The signed-in user, read fresh from the database; null when signed out or the account is gone. */
+export async function currentUser(): Promise<SessionUser | null> {
+  const session = await getServerSession(authOptions);
+  if (!session?.user?.id) return null;
+  const user = await (await getDb()).user.findUnique({
+    where: { id: session.user.id },
+    select: { id: true, email: true, tier: true },
+  });
+  if (!user) return null;
+  return { id: user.id, email: user.email, tier: tierFromDb(user.tier), isAdmin: isAdminEmail(user.email) };
+}
+
+/** For pages of the account area: the user, or a redirect to sign-in that comes back here. */
+export async function requireUser(returnTo: string): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
+  return user;
+}
+
+/** For operator pages: everyone else gets the ordinary 404, learning nothing. */
+export async function requireAdmin(): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user?.isAdmin) notFound();
+  return user;
+}

@@ -1,0 +1,63 @@
+import { ApiError } from "@/lib/api/errors";
+import { newRequestId } from "@/lib/api/request-id";
+import { jsonError, jsonSuccess } from "@/lib/api/respond";
+import { requestOrigin, type RequestOrigin } from "@/lib/audit";
+import { getDb, type Db } from "@/lib/db";
+import { currentUser, type SessionUser } from "./session";
+
+type Access = "user" | "admin" | "anonymous";
+
+interface Context<P, A extends Access> {
+  request: Request;
+  db: Db;
+  params: P;
+  origin: RequestOrigin;
+  user: A extends "anonymous" ? null : SessionUser;
+}
+
+export interface Reply {
+  data: unknown;
+  status?: number;
+}
+
+/**
+ * The one wrapper for the account area's JSON routes: same-origin check on every mutation
+ * (with SameSite=Lax cookies this closes cross-site request forgery), session and operator
+ * checks, then the handler; every answer in the API's envelope.
+ */
+export function withSession<P = Record<string, never>, A extends Access = "user">(
+  access: A,
+  handler: (context: Context<P, A>) => Promise<Reply>,
+) {
+  return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
+    const requestId = newRequestId();
+    try {
+      if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
+      const user = access === "anonymous" ? null : await currentUser();
+      if (access !== "anonymous" && !user) throw new ApiError("UNAUTHORIZED", "Sign in to continue");
+      if (access === "admin" && !user?.isAdmin) throw new ApiError("NOT_FOUND");
+      const reply = await handler({
+        request,
+        db: await getDb(),
+        params: await route.params,
+        origin: requestOrigin(request.headers),
+        user: user as Context<P, A>["user"],
+      });
+      return jsonSuccess(reply.data, requestId, reply.status ?? 200);
+    } catch (error) {
+      return jsonError(error, requestId);
+    }
+  };
+}
+
+function assertSameOrigin(request: Request) {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("host");
+  let originHost: string | null = null;
+  try {
+    originHost = origin ? new URL(origin).host : null;
+  } catch {
+    originHost = null;
+  }
+  if (!originHost || originHost !== host) throw new ApiError("FORBIDDEN", "Cross-site request refused");
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { recordAudit, type RequestOrigin } from "@/lib/audit";
+import type { Db } from "@/lib/db";
+import { TIERS, tierFromDb, tierToDb, type Tier } from "@/lib/keys/permissions";
+import { keyEvents } from "@/lib/keys/key-events";
+import { billingProvider, type BillingProvider } from "./billing-provider";
+
+export const changeTierSchema = z.strictObject({
+  tier: z.enum(TIERS, "Tier must be one of free, pro or desk"),
+});
+
+export interface TierChange {
+  userId: string;
+  previousTier: Tier;
+  tier: Tier;
+  /** false when the account was already on the requested tier: nothing was written or audited. */
+  changed: boolean;
+  appliedAt: Date;
+}
+
+/**
+ * Moves an account to another tier, for the account's owner (plan page) and for operators
+ * (console) alike; the actor is whoever asked and is the one the audit trail names.
+ *
+ * Keys are deliberately left as they are: what a key may do is its own permissions cut down to
+ * the tier's at request time, so a downgrade narrows every key at once and an upgrade back gives
+ * them their old reach again.
+ */
+export async function changeTier(
+  db: Db,
+  actorId: string,
+  userId: string,
+  newTier: Tier,
+  origin: RequestOrigin,
+  provider: BillingProvider = billingProvider(),
+): Promise<TierChange> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, tier: true } });
+  if (!user) throw new ApiError("NOT_FOUND", "No such user");
+  const previousTier = tierFromDb(user.tier);
+  if (previousTier === newTier) return { userId, previousTier, tier: newTier, changed: false, appliedAt: new Date() };
+
+  const applied = await provider.changeTier({ id: user.id, email: user.email, tier: previousTier }, newTier, origin);
+  if (applied.tier === previousTier) return { userId, previousTier, tier: previousTier, changed: false, appliedAt: applied.appliedAt };
+  await db.user.update({ where: { id: user.id }, data: { tier: tierToDb(applied.tier) } });
+  // Every cached key of the account must see the new tier on its very next request.
+  await keyEvents().publish({ userId: user.id });
+  // An operator's trail must say whose plan moved; the owner's own trail needs no name.
+  const change = `${previousTier} -> ${applied.tier}`;
+  await recordAudit(db, { actorId, subjectId: user.id, action: "tier.changed", target: actorId === user.id ? change : `${user.email}: ${change}` }, origin);
+  return { userId, previousTier, tier: applied.tier, changed: true, appliedAt: applied.appliedAt };
+}

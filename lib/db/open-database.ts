@@ -1,0 +1,79 @@
+import path from "node:path";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaClient } from "./generated/client";
+import { applyMigrations, defaultMigrationPaths, migrationNames, type MigrationPaths } from "./migrations";
+
+export type Db = PrismaClient;
+
+export type DatabaseTarget =
+  | { driver: "pglite"; dataDir: string | null } // null: in memory (tests)
+  | { driver: "postgres"; url: string };
+
+export interface OpenDatabase {
+  db: Db;
+  driver: DatabaseTarget["driver"];
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** Names of the migrations this open applied (empty when the database was up to date). */
+  appliedMigrations: string[];
+  close(): Promise<void>;
+}
+
+/** Opens a database, applies pending migrations, and returns a Prisma client on it. */
+export async function openDatabase(
+  target: DatabaseTarget,
+  paths: MigrationPaths = defaultMigrationPaths(),
+): Promise<OpenDatabase> {
+  let adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  let closeDriver: () => Promise<void>;
+  if (target.driver === "pglite") {
+    // Loaded on demand so PostgreSQL deployments never instantiate the PGlite WASM module.
+    const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("pglite-prisma-adapter"),
+    ]);
+    const pglite = target.dataDir ? new PGlite(path.join(target.dataDir, "pglite")) : new PGlite();
+    await pglite.waitReady;
+    adapterFactory = new PrismaPGlite(pglite);
+    closeDriver = () => pglite.close();
+  } else {
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    adapterFactory = new PrismaPg({ connectionString: target.url });
+    closeDriver = async () => {};
+  }
+  const db = new PrismaClient({ adapter: adapterFactory });
+  try {
+    const appliedMigrations = (await hasPendingMigrations(db, paths)) ? await applyMigrations(adapterFactory, paths) : [];
+    return {
+      db,
+      driver: target.driver,
+      adapterFactory,
+      appliedMigrations,
+      async close() {
+        await db.$disconnect();
+        await closeDriver();
+      },
+    };
+  } catch (error) {
+    await db.$disconnect().catch(() => {});
+    await closeDriver().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * One cheap query decides whether the schema engine (5 MB of WASM) needs loading at all:
+ * on every boot but the first, nothing is pending.
+ */
+async function hasPendingMigrations(db: Db, paths: MigrationPaths): Promise<boolean> {
+  const onDisk = await migrationNames(paths.migrationsDir);
+  let applied: { migration_name: string }[];
+  try {
+    applied = await db.$queryRaw<{ migration_name: string }[]>`
+      SELECT migration_name FROM _prisma_migrations
+      WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  } catch {
+    return onDisk.length > 0; // no history table yet
+  }
+  const done = new Set(applied.map((row) => row.migration_name));
+  return onDisk.some((name) => !done.has(name));
+}

@@ -1,0 +1,63 @@
+import { buildInfo, type BuildInfo } from "@/lib/build-info";
+import { configuredDatabase, openServiceDatabase } from "@/lib/db";
+import type { RateLimitStatus } from "@/lib/ratelimit";
+import { apiServices } from "@/lib/api/services";
+import { readIngestionStatus, type IngestionStatus } from "@/lib/market/ingest/ingestion-status";
+
+export interface Health extends BuildInfo {
+  status: "ok" | "degraded";
+  uptime_s: number;
+  database: { status: "up" | "down"; driver: "pglite" | "postgres"; latency_ms?: number; error?: string };
+  rate_limiter: RateLimitStatus;
+  /** Each venue's health and the latest ingestion round; null while the database is down. */
+  market: IngestionStatus | null;
+}
+
+const DATABASE_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** What GET /healthz reports: whether the database answers, and which build is running. */
+export async function readHealth(): Promise<Health> {
+  const started = performance.now();
+  let database: Health["database"];
+  try {
+    await withTimeout(
+      openServiceDatabase().then(({ db }) => db.$queryRaw`SELECT 1`),
+      DATABASE_TIMEOUT_MS,
+    );
+    database = {
+      status: "up",
+      driver: configuredDatabase().driver,
+      latency_ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+  } catch (error) {
+    // The detail goes to the operator's log; the public answer names no host or credential.
+    console.error("health check: database unreachable", error);
+    database = { status: "down", driver: configuredDatabase().driver, error: "database did not answer" };
+  }
+  const services = apiServices();
+  const rateLimiter = services.limiter.status();
+  let market: IngestionStatus | null = null;
+  if (database.status === "up") {
+    const { db } = await openServiceDatabase();
+    market = await withTimeout(readIngestionStatus(db, services.venueStaleAfterMs), DATABASE_TIMEOUT_MS).catch((error: unknown) => {
+      console.error("health check: reading market status failed", error);
+      return null;
+    });
+  }
+  return {
+    status: database.status === "up" && !rateLimiter.degraded ? "ok" : "degraded",
+    ...buildInfo(),
+    uptime_s: Math.round(process.uptime()),
+    database,
+    rate_limiter: { store: rateLimiter.store, degraded: rateLimiter.degraded, ...(rateLimiter.since && { since: rateLimiter.since }) },
+    market,
+  };
+}

@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { recordAudit, type RequestOrigin } from "@/lib/audit";
+import type { Db } from "@/lib/db";
+import type { ApiKey } from "@/lib/db/generated/client";
+import { generateUniqueApiKey } from "./generate";
+import { keyEvents } from "./key-events";
+import { keyModeFromDb, keyModeToDb, KEY_MODES } from "./mode";
+import { PERMISSIONS, permissionSchema, TIER_PERMISSIONS, type Permission, type Tier } from "./permissions";
+
+export const MAX_ACTIVE_KEYS = 25;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const ROLL_GRACE_PERIODS = { none: 0, "1h": 60 * 60 * 1000, "24h": DAY_MS, "7d": 7 * DAY_MS } as const;
+export type RollGrace = keyof typeof ROLL_GRACE_PERIODS;
+
+export const createKeySchema = z.strictObject({
+  name: z.string().trim().min(1, "Name is required").max(64, "Name must be at most 64 characters"),
+  mode: z.enum(KEY_MODES, "Mode must be live or test"),
+  permissions: z.array(permissionSchema).min(1, "Choose at least one permission"),
+  expiry: z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("never") }),
+    z.strictObject({ kind: z.literal("days"), days: z.union([z.literal(30), z.literal(90)]) }),
+    z.strictObject({ kind: z.literal("date"), date: z.iso.date("Expiry date must be a date (YYYY-MM-DD)") }),
+  ]),
+});
+export type CreateKeyInput = z.infer<typeof createKeySchema>;
+
+export const rollKeySchema = z.strictObject({
+  grace: z.enum(Object.keys(ROLL_GRACE_PERIODS) as [RollGrace, ...RollGrace[]], "Choose a grace period"),
+});
+
+export type KeyStatus = "active" | "expired" | "revoked";
+
+/** What the account area shows of a key. Never the hash, never the secret. */
+export const keyViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  mode: z.enum(KEY_MODES),
+  permissions: z.array(permissionSchema),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  status: z.enum(["active", "expired", "revoked"]),
+});
+export type KeyView = z.infer<typeof keyViewSchema>;
+
+/** A key is revoked from `revokedAt` on; a roll sets it in the future to give a grace period. */
+export function keyStatus(key: Pick<ApiKey, "revokedAt" | "expiresAt">, now = new Date()): KeyStatus {
+  if (key.revokedAt && key.revokedAt <= now) return "revoked";
+  if (key.expiresAt && key.expiresAt <= now) return "expired";
+  return "active";
+}
+
+export function toKeyView(key: ApiKey, now = new Date()): KeyView {
+  return keyViewSchema.parse({
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    mode: keyModeFromDb(key.mode),
+    permissions: PERMISSIONS.filter((p) => key.permissions.includes(p)),
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    expires_at: key.expiresAt?.toISOString() ?? null,
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+    status: keyStatus(key, now),
+  });
+}
+
+function activeWhere(userId: string, now: Date) {
+  return {
+    userId,
+    AND: [{ OR: [{ revokedAt: null }, { revokedAt: { gt: now } }] }, { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+  };
+}
+
+export async function listKeys(db: Db, userId: string): Promise<KeyView[]> {
+  const keys = await db.apiKey.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const now = new Date();
+  return keys.map((key) => toKeyView(key, now));
+}
+
+function expiryDate(expiry: CreateKeyInput["expiry"], now: Date): Date | null {
+  if (expiry.kind === "never") return null;
+  if (expiry.kind === "days") return new Date(now.getTime() + expiry.days * DAY_MS);
+  const date = new Date(`${expiry.date}T23:59:59.999Z`);
+  if (date <= now) {
+    throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", {
+      details: [{ field: "expiry.date", message: "Expiry date must be in the future" }],
+    });
+  }
+  return date;
+}
+
+function assertPermissionsAllowed(permissions: readonly Permission[], tier: Tier) {
+  const allowed: readonly Permission[] = TIER_PERMISSIONS[tier];
+  const outside = permissions.filter((p) => !allowed.includes(p));
+  if (outside.length) {
+    throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", {
+      details: [{ field: "permissions", message: `Not included in your plan: ${outside.join(", ")}` }],
+    });
+  }
+}
+
+async function assertRoomForKey(db: Db, userId: string, now: Date) {
+  if ((await db.apiKey.count({ where: activeWhere(userId, now) })) >= MAX_ACTIVE_KEYS) {
+    throw new ApiError(
+      "FORBIDDEN",
+      `You have ${MAX_ACTIVE_KEYS} active keys, the most an account can hold. Revoke one to create another.`,
+    );
+  }
+}
+
+function assertApiAccess(tier: Tier) {
+  if (tier === "free") throw new ApiError("FORBIDDEN", "The Free plan has no API access. Upgrade to Pro or Desk to create keys.");
+}
+
+async function insertKey(db: Db, userId: string, fields: { name: string; mode: "live" | "test"; permissions: readonly Permission[]; expiresAt: Date | null }) {
+  const generated = await generateUniqueApiKey(fields.mode, async (hash) => (await db.apiKey.count({ where: { hash } })) > 0);
+  const record = await db.apiKey.create({
+    data: {
+      userId,
+      name: fields.name,
+      mode: keyModeToDb(fields.mode),
+      prefix: generated.prefix,
+      hash: generated.hash,
+      permissions: [...fields.permissions],
+      expiresAt: fields.expiresAt,
+    },
+  });
+  return { secret: generated.key, record };
+}
+
+/** Creates a key. The full key is in the result once; afterwards only its prefix exists anywhere. */
+export async function createKey(
+  db: Db,
+  user: { id: string; tier: Tier },
+  input: CreateKeyInput,
+  origin: RequestOrigin,
+): Promise<{ key: string; view: KeyView }> {
+  assertApiAccess(user.tier);
+  assertPermissionsAllowed(input.permissions, user.tier);
+  const now = new Date();
+  const expiresAt = expiryDate(input.expiry, now);
+  await assertRoomForKey(db, user.id, now);
+  const { secret, record } = await insertKey(db, user.id, { ...input, expiresAt });
+  await recordAudit(db, { actorId: user.id, subjectId: user.id, action: "key.created", target: record.id }, origin);
+  return { key: secret, view: toKeyView(record, now) };
+}
+
+/**
+ * Revokes a key at once. `ownerId` scopes the lookup to one account (null only for operators),
+ * so another user's key id is simply "not found". Revoking a revoked key changes nothing.
+ */
+export async function revokeKey(db: Db, actorId: string, ownerId: string | null, keyId: string, origin: RequestOrigin): Promise<KeyView> {
+  const key = await db.apiKey.findFirst({ where: { id: keyId, ...(ownerId ? { userId: ownerId } : {}) } });
+  if (!key) throw new ApiError("NOT_FOUND", "No such key");
+  const now = new Date();
+  if (keyStatus(key, now) === "revoked") return toKeyView(key, now);
+  const revoked = await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } });
+  await keyEvents().publish({ keyId: key.id });
+  await recordAudit(db, { actorId, subjectId: key.userId, action: "key.revoked", target: key.id }, origin);
+  return toKeyView(revoked, now);
+}
+
+/**
+ * Replaces a key with a new one of the same name, mode and permissions. The old key keeps
+ * working for the grace period and is revoked by time, with no job that could fail to run.
+ */
+export async function rollKey(
+  db: Db,
+  user: { id: string; tier: Tier },
+  keyId: string,
+  grace: RollGrace,
+  origin: RequestOrigin,
+): Promise<{ key: string; view: KeyView; previous: KeyView }> {
+  assertApiAccess(user.tier);
+  const old = await db.apiKey.findFirst({ where: { id: keyId, userId: user.id } });
+  if (!old) throw new ApiError("NOT_FOUND", "No such key");
+  const now = new Date();
+  if (keyStatus(old, now) !== "active") throw new ApiError("VALIDATION_ERROR", "Only an active key can be rolled", { details: [{ field: "id", message: "This key is not active" }] });
+  const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
+  const revokeAt = new Date(now.getTime() + ROLL_GRACE_PERIODS[grace]);
+  const graceEnd = old.revokedAt && old.revokedAt < revokeAt ? old.revokedAt : revokeAt;
+  const { secret, record } = await insertKey(db, user.id, {
+    name: old.name,
+    mode: keyModeFromDb(old.mode),
+    permissions: PERMISSIONS.filter((p) => old.permissions.includes(p)),
+    expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+  });
+  const previous = await db.apiKey.update({ where: { id: old.id }, data: { revokedAt: graceEnd } });
+  await keyEvents().publish({ keyId: old.id });
+  await recordAudit(db, { actorId: user.id, subjectId: user.id, action: "key.rolled", target: `${old.id} -> ${record.id}` }, origin);
+  return { key: secret, view: toKeyView(record, now), previous: toKeyView(previous, now) };
+}

@@ -1,0 +1,245 @@
+import { describe, expect, it } from "vitest";
+import {
+  annualisedFundingPct,
+  computeOpportunities,
+  feeDragApr,
+  fundingSpread8h,
+  grossApr,
+  netApr,
+  opportunityId,
+  priceSpreadBps,
+} from "./apr";
+import { makeSnapshot } from "./test-support/make-snapshot";
+import { opportunitySchema, type MarketSnapshot } from "./types";
+
+describe("APR maths (hand-computed)", () => {
+  it("annualises per interval: 0.01 %/8h and 0.00125 %/1h are both 10.95 %", () => {
+    expect(annualisedFundingPct({ rate: 0.0001, intervalHours: 8 })).toBeCloseTo(10.95, 10);
+    expect(annualisedFundingPct({ rate: 0.0000125, intervalHours: 1 })).toBeCloseTo(10.95, 10);
+    // Hyperliquid's hourly base rate against Binance's 8-hourly base rate: no spread at all.
+    expect(grossApr({ rate: 0.0000125, intervalHours: 1 }, { rate: 0.0001, intervalHours: 8 })).toBeCloseTo(0, 10);
+  });
+
+  it("mixes a negative 1h long leg with a positive 8h short leg", () => {
+    // long pays −0.002 %/h → receives 0.00002 × 8760 × 100 = 17.52 %/yr
+    // short receives 0.03 %/8h → 0.0003 × 1095 × 100 = 32.85 %/yr
+    const long = { rate: -0.00002, intervalHours: 1 };
+    const short = { rate: 0.0003, intervalHours: 8 };
+    expect(grossApr(long, short)).toBeCloseTo(50.37, 10);
+    // per 8h: 0.0003 − (−0.00002 × 8) = 0.00046
+    expect(fundingSpread8h(long, short)).toBeCloseTo(0.00046, 15);
+    // fees 0.045 % + 0.05 %, open and close: 2 × 0.00095 = 0.0019 per 7 days
+    // → 0.0019 × 365 / 7 × 100 = 9.9071428571 %/yr
+    expect(feeDragApr(0.00045, 0.0005, 7)).toBeCloseTo(9.9071428571, 9);
+    expect(netApr(50.37, 0.00045, 0.0005, 7)).toBeCloseTo(40.4628571429, 9);
+  });
+
+  it("4h against 8h at the same per-interval rate is not a zero spread", () => {
+    // short 0.01 %/4h = 21.9 %/yr, long 0.01 %/8h = 10.95 %/yr
+    expect(grossApr({ rate: 0.0001, intervalHours: 8 }, { rate: 0.0001, intervalHours: 4 })).toBeCloseTo(10.95, 10);
+    expect(fundingSpread8h({ rate: 0.0001, intervalHours: 8 }, { rate: 0.0001, intervalHours: 4 })).toBeCloseTo(0.0001, 15);
+  });
+
+  it("goes negative when fees outweigh the funding over the holding period", () => {
+    // 0.001 %/8h spread = 1.095 %/yr; four 0.05 % fills = 0.2 % per round trip
+    const apr = grossApr({ rate: 0.0001, intervalHours: 8 }, { rate: 0.00011, intervalHours: 8 });
+    expect(apr).toBeCloseTo(1.095, 10);
+    expect(netApr(apr, 0.0005, 0.0005, 7)).toBeCloseTo(1.095 - 10.4285714286, 9); // −9.3335714286
+    expect(netApr(apr, 0.0005, 0.0005, 30)).toBeCloseTo(1.095 - 2.4333333333, 9);
+    expect(netApr(apr, 0.0005, 0.0005, 365)).toBeCloseTo(0.895, 10);
+  });
+
+  it("rejects a holding period that is not a positive number", () => {
+    expect(() => feeDragApr(0.0005, 0.0005, 0)).toThrow(RangeError);
+    expect(() => feeDragApr(0.0005, 0.0005, Number.NaN)).toThrow(RangeError);
+  });
+
+  it("measures the price gap in bps of the mean, positive when the short leg is dearer", () => {
+    expect(priceSpreadBps(100, 101)).toBeCloseTo((1 / 100.5) * 10_000, 10); // 99.5024875622
+    expect(priceSpreadBps(101, 100)).toBeCloseTo(-(1 / 100.5) * 10_000, 10);
+    expect(priceSpreadBps(null, 100)).toBeNull();
+    expect(priceSpreadBps(0, 100)).toBeNull();
+  });
+});
+
+describe("computeOpportunities", () => {
+  it("builds the DESIGN.md shape, long on the cheaper annualised leg", () => {
+    // Binance 0.01 %/8h (10.95 %/yr) looks dearer per interval than Hyperliquid's 0.002 %/1h,
+    // but annualised Hyperliquid is dearer (17.52 %/yr): short Hyperliquid, long Binance.
+    const { opportunities } = computeOpportunities([
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0001, fundingIntervalHours: 8, markPrice: 100, takerFee: 0.0005 }),
+      makeSnapshot({
+        exchange: "hyperliquid",
+        market: "BTC/USDC:USDC",
+        settle: "USDC",
+        quote: "USDC",
+        fundingRate: 0.00002,
+        fundingIntervalHours: 1,
+        nextFundingAt: Date.UTC(2026, 8, 27, 14),
+        markPrice: 101,
+        takerFee: 0.00045,
+        openInterestUsd: 400_000,
+        volume24hUsd: 9_000_000,
+        observedAt: Date.UTC(2026, 8, 27, 13, 29),
+      }),
+    ]);
+    expect(opportunities).toHaveLength(1);
+    const [opportunity] = opportunities;
+    expect(opportunitySchema.parse(opportunity)).toEqual(opportunity);
+    expect(opportunity).toEqual({
+      id: "BTC-binance-hyperliquid",
+      symbol: "BTC",
+      type: "perp_perp",
+      long: {
+        exchange: "binance",
+        market: "BTC/USDT:USDT",
+        funding_rate: 0.0001,
+        funding_interval_hours: 8,
+        next_funding_at: "2026-09-27T16:00:00.000Z",
+        mark_price: 100,
+        open_interest_usd: 1_000_000,
+        volume_24h_usd: 5_000_000,
+      },
+      short: {
+        exchange: "hyperliquid",
+        market: "BTC/USDC:USDC",
+        funding_rate: 0.00002,
+        funding_interval_hours: 1,
+        next_funding_at: "2026-09-27T14:00:00.000Z",
+        mark_price: 101,
+        open_interest_usd: 400_000,
+        volume_24h_usd: 9_000_000,
+      },
+      apr: 6.57, // 17.52 − 10.95
+      net_apr: -3.337143, // 6.57 − 2 × (0.0005 + 0.00045) × 365 / 7 × 100
+      funding_spread_8h: 0.00006, // 0.00016 − 0.0001
+      price_spread_bps: 99.5025,
+      open_interest_usd: 400_000,
+      volume_24h_usd: 5_000_000,
+      updated_at: "2026-09-27T13:29:00.000Z",
+    });
+  });
+
+  it("overrides the holding period and charges the fallback fee for legs without one", () => {
+    const snapshots = [
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0001, takerFee: null }),
+      makeSnapshot({ exchange: "gate", fundingRate: 0.00011, takerFee: null }),
+    ];
+    const [opportunity] = computeOpportunities(snapshots, { holdingDays: 30, fallbackTakerFee: 0.001 }).opportunities;
+    // fee drag 2 × 0.002 × 365 / 30 × 100 = 4.8666667
+    expect(opportunity?.net_apr).toBeCloseTo(1.095 - 4.866667, 6);
+    expect(opportunity?.long.exchange).toBe("okx");
+  });
+
+  it("pairs 1000PEPE, kPEPE and PEPE and compares prices per token", () => {
+    const { opportunities } = computeOpportunities([
+      makeSnapshot({ exchange: "binance", base: "PEPE", venueBase: "1000PEPE", market: "1000PEPE/USDT:USDT", contractMultiplier: 1000, markPrice: 0.0105, fundingRate: 0.0001 }),
+      makeSnapshot({ exchange: "okx", base: "PEPE", market: "PEPE/USDT:USDT", markPrice: 0.00001, fundingRate: -0.0001 }),
+    ]);
+    expect(opportunities.map((o) => o.id)).toEqual(["PEPE-okx-binance"]);
+    // long OKX at 0.00001/PEPE, short Binance at 0.0105/1000 PEPE = 0.0000105/PEPE
+    expect(opportunities[0]?.price_spread_bps).toBeCloseTo((0.0000005 / 0.00001025) * 10_000, 3); // 487.8049
+    expect(opportunities[0]?.long.mark_price).toBe(0.00001);
+    expect(opportunities[0]?.short.mark_price).toBe(0.0105);
+  });
+
+  it("yields every venue pair once and nothing for single-venue assets", () => {
+    const { opportunities } = computeOpportunities([
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
+      makeSnapshot({ exchange: "bybit", fundingRate: 0.0002 }),
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0003 }),
+      makeSnapshot({ exchange: "okx", base: "HYPE", fundingRate: 0.001 }),
+    ]);
+    expect(opportunities.map((o) => [o.id, o.apr])).toEqual([
+      ["BTC-binance-okx", 21.9],
+      ["BTC-binance-bybit", 10.95],
+      ["BTC-bybit-okx", 10.95],
+    ]);
+  });
+
+  it("sorts by apr descending, ties by id", () => {
+    const snapshots: MarketSnapshot[] = [];
+    for (const base of ["ZZZ", "AAA", "MMM"]) {
+      snapshots.push(makeSnapshot({ exchange: "bybit", base, fundingRate: 0.0001 }));
+      snapshots.push(makeSnapshot({ exchange: "gate", base, fundingRate: 0.0002 }));
+    }
+    snapshots.push(makeSnapshot({ exchange: "bybit", base: "TOP", fundingRate: -0.001 }));
+    snapshots.push(makeSnapshot({ exchange: "gate", base: "TOP", fundingRate: 0.001 }));
+    const ids = computeOpportunities(snapshots).opportunities.map((o) => o.id);
+    expect(ids).toEqual(["TOP-bybit-gate", "AAA-bybit-gate", "MMM-bybit-gate", "ZZZ-bybit-gate"]);
+    // Same input in another order, same output.
+    expect(computeOpportunities([...snapshots].reverse()).opportunities.map((o) => o.id)).toEqual(ids);
+  });
+
+  it("keeps the id when funding is equal on both legs (exchange order decides)", () => {
+    const { opportunities } = computeOpportunities([
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0001 }),
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
+    ]);
+    expect(opportunities[0]?.id).toBe(opportunityId("BTC", "binance", "okx"));
+    expect(opportunities[0]?.apr).toBe(0);
+    expect(Object.is(opportunities[0]?.apr, 0)).toBe(true);
+  });
+
+  it("skips and counts markets without a rate or an interval, and shadowed second markets", () => {
+    const scan = computeOpportunities([
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
+      makeSnapshot({ exchange: "bybit", fundingRate: null }),
+      makeSnapshot({ exchange: "okx", fundingIntervalHours: null, fundingIntervalSource: null }),
+      // Binance's USDC twin trades less, so the USDT market represents Binance for BTC.
+      makeSnapshot({ exchange: "binance", market: "BTC/USDC:USDC", settle: "USDC", quote: "USDC", volume24hUsd: 10, fundingRate: -0.01 }),
+      makeSnapshot({ exchange: "gate", fundingRate: 0.0002 }),
+    ]);
+    expect(scan.skipped).toEqual({ missingRate: 1, unknownInterval: 1, shadowed: 1 });
+    expect(scan.opportunities.map((o) => [o.id, o.long.market])).toEqual([["BTC-binance-gate", "BTC/USDT:USDT"]]);
+  });
+
+  it("reports the smaller leg's depth, and unknown when either leg's is unknown", () => {
+    const [known] = computeOpportunities([
+      makeSnapshot({ exchange: "bybit", openInterestUsd: 5, volume24hUsd: 50 }),
+      makeSnapshot({ exchange: "gate", fundingRate: 0.0002, openInterestUsd: 7, volume24hUsd: 30 }),
+    ]).opportunities;
+    expect([known?.open_interest_usd, known?.volume_24h_usd]).toEqual([5, 30]);
+    const [unknown] = computeOpportunities([
+      makeSnapshot({ exchange: "binance", openInterestUsd: null }),
+      makeSnapshot({ exchange: "gate", fundingRate: 0.0002, openInterestUsd: 7, markPrice: null }),
+    ]).opportunities;
+    expect(unknown?.open_interest_usd).toBeNull();
+    expect(unknown?.price_spread_bps).toBeNull();
+  });
+
+  it("handles 600 assets × 8 venues well under a second", () => {
+    const venues = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "kraken"];
+    const snapshots: MarketSnapshot[] = [];
+    for (let asset = 0; asset < 600; asset += 1) {
+      venues.forEach((exchange, v) => {
+        snapshots.push(
+          makeSnapshot({
+            exchange,
+            base: `A${asset}`,
+            fundingRate: (((asset * 31 + v * 17) % 41) - 20) * 0.00001,
+            fundingIntervalHours: [1, 4, 8][(asset + v) % 3] ?? 8,
+            markPrice: 10 + v * 0.001,
+          }),
+        );
+      });
+    }
+    // Best of three, so a busy CI machine does not fail a test about the algorithm's cost.
+    let fastest = Number.POSITIVE_INFINITY;
+    let scan = computeOpportunities(snapshots);
+    for (let run = 0; run < 3; run += 1) {
+      const started = performance.now();
+      scan = computeOpportunities(snapshots);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    const { opportunities } = scan;
+    console.info(`computeOpportunities: ${snapshots.length} snapshots → ${opportunities.length} opportunities, best of 3 ${fastest.toFixed(1)} ms`);
+    expect(opportunities).toHaveLength(600 * 28);
+    expect(fastest).toBeLessThan(1000);
+    const misordered = opportunities.findIndex((current, i) => {
+      const previous = opportunities[i - 1];
+      return previous !== undefined && !(previous.apr > current.apr || (previous.apr === current.apr && previous.id < current.id));
+    });
+    expect(misordered).toBe(-1);
+  });
+});

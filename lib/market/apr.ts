@@ -1,0 +1,229 @@
+import type { MarketSnapshot, Opportunity, OpportunityLeg } from "./types";
+
+export const HOURS_PER_YEAR = 8760;
+/** Holding period over which `net_apr` spreads the entry and exit fees, unless a caller says. */
+export const DEFAULT_HOLDING_DAYS = 7;
+/**
+ * Taker fee charged for a leg whose venue did not state one: 0.06 %, the highest base-tier taker
+ * fee among the supported venues, so a missing fee can only make `net_apr` too low, never too high.
+ */
+export const DEFAULT_TAKER_FEE = 0.0006;
+
+export interface FundingLeg {
+  /** Decimal rate per interval. */
+  rate: number;
+  intervalHours: number;
+}
+
+/** A leg's funding as percent per year: rate × 8760 / interval × 100. */
+export function annualisedFundingPct(leg: FundingLeg): number {
+  return ((leg.rate * HOURS_PER_YEAR) / leg.intervalHours) * 100;
+}
+
+/**
+ * Gross funding APR of long `long` / short `short`, percent per year. The short leg receives its
+ * rate and the long leg pays its rate, so a negative long rate adds to the income.
+ */
+export function grossApr(long: FundingLeg, short: FundingLeg): number {
+  return annualisedFundingPct(short) - annualisedFundingPct(long);
+}
+
+/**
+ * Taker fees of opening and closing both legs (four fills: 2 × long fee + 2 × short fee, each a
+ * fraction of the notional of one leg, the same notional the APR is measured on), paid once per
+ * holding period and expressed as percent per year.
+ */
+export function feeDragApr(longTakerFee: number, shortTakerFee: number, holdingDays: number): number {
+  if (!(holdingDays > 0) || !Number.isFinite(holdingDays)) {
+    throw new RangeError(`holdingDays must be a positive number, got ${holdingDays}`);
+  }
+  const roundTrip = 2 * (longTakerFee + shortTakerFee);
+  return ((roundTrip * HOURS_PER_YEAR) / 24 / holdingDays) * 100;
+}
+
+/** `apr` after the fee round trip; negative when fees outweigh the funding over the holding period. */
+export function netApr(apr: number, longTakerFee: number, shortTakerFee: number, holdingDays: number): number {
+  return apr - feeDragApr(longTakerFee, shortTakerFee, holdingDays);
+}
+
+/** Short minus long funding, each rescaled to an 8-hour interval; a decimal like the rates. */
+export function fundingSpread8h(long: FundingLeg, short: FundingLeg): number {
+  return (short.rate * 8) / short.intervalHours - (long.rate * 8) / long.intervalHours;
+}
+
+/**
+ * Price gap between the legs in basis points of their mean, positive when the short leg is the
+ * dearer one (the pair is entered at a premium). Prices must be per unit of the same asset.
+ */
+export function priceSpreadBps(longPrice: number | null, shortPrice: number | null): number | null {
+  if (longPrice === null || shortPrice === null || !(longPrice > 0) || !(shortPrice > 0)) return null;
+  return ((shortPrice - longPrice) / ((shortPrice + longPrice) / 2)) * 10_000;
+}
+
+export interface ComputeOpportunitiesOptions {
+  /** Days over which `net_apr` spreads the fee round trip; default {@link DEFAULT_HOLDING_DAYS}. */
+  holdingDays?: number;
+  /** Fee for legs without a stated taker fee; default {@link DEFAULT_TAKER_FEE}. */
+  fallbackTakerFee?: number;
+}
+
+export interface OpportunityScan {
+  opportunities: Opportunity[];
+  skipped: {
+    /** Snapshots without a funding rate. */
+    missingRate: number;
+    /** Snapshots whose funding interval could not be read from the venue. */
+    unknownInterval: number;
+    /**
+     * Extra markets of one venue for one asset (`BTC/USDT:USDT` beside `BTC/USDC:USDC`): each venue
+     * contributes its most traded market per asset, so an asset pair has one id per venue pair.
+     */
+    shadowed: number;
+  };
+}
+
+interface Candidate {
+  snapshot: MarketSnapshot;
+  rate: number;
+  intervalHours: number;
+  annualisedPct: number;
+  unitPrice: number | null;
+  /** Built once per market: an asset on 8 venues appears in 7 pairs. */
+  leg: OpportunityLeg;
+  observedIso: string;
+}
+
+/**
+ * Every cross-venue pair of markets on the same asset, long where annualised funding is cheaper and
+ * short where it is dearer, sorted by `apr` descending with ties broken by `id`. Pure: the same
+ * snapshots always give the same list.
+ */
+export function computeOpportunities(
+  snapshots: readonly MarketSnapshot[],
+  options: ComputeOpportunitiesOptions = {},
+): OpportunityScan {
+  const holdingDays = options.holdingDays ?? DEFAULT_HOLDING_DAYS;
+  const fallbackTakerFee = options.fallbackTakerFee ?? DEFAULT_TAKER_FEE;
+  feeDragApr(fallbackTakerFee, fallbackTakerFee, holdingDays);
+
+  const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0 };
+  const byBase = new Map<string, Map<string, Candidate>>();
+  for (const snapshot of snapshots) {
+    if (snapshot.fundingRate === null) {
+      skipped.missingRate += 1;
+      continue;
+    }
+    if (snapshot.fundingIntervalHours === null) {
+      skipped.unknownInterval += 1;
+      continue;
+    }
+    const candidate: Candidate = {
+      snapshot,
+      rate: snapshot.fundingRate,
+      intervalHours: snapshot.fundingIntervalHours,
+      annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
+      unitPrice: snapshot.markPrice === null ? null : snapshot.markPrice / snapshot.contractMultiplier,
+      leg: toLeg(snapshot, snapshot.fundingRate, snapshot.fundingIntervalHours),
+      observedIso: new Date(snapshot.observedAt).toISOString(),
+    };
+    let venues = byBase.get(snapshot.base);
+    if (!venues) {
+      venues = new Map();
+      byBase.set(snapshot.base, venues);
+    }
+    const held = venues.get(snapshot.exchange);
+    if (held) skipped.shadowed += 1;
+    if (!held || preferred(candidate.snapshot, held.snapshot)) venues.set(snapshot.exchange, candidate);
+  }
+
+  const opportunities: Opportunity[] = [];
+  for (const [symbol, venues] of byBase) {
+    const legs = [...venues.values()].sort((a, b) => compareText(a.snapshot.exchange, b.snapshot.exchange));
+    for (let i = 0; i < legs.length; i += 1) {
+      for (let j = i + 1; j < legs.length; j += 1) {
+        const a = legs[i];
+        const b = legs[j];
+        if (!a || !b) continue;
+        // Equal annualised funding keeps exchange order, so the id stays put while the APR is 0.
+        const [long, short] = b.annualisedPct < a.annualisedPct ? [b, a] : [a, b];
+        opportunities.push(buildOpportunity(symbol, long, short, holdingDays, fallbackTakerFee));
+      }
+    }
+  }
+  opportunities.sort((x, y) => y.apr - x.apr || compareText(x.id, y.id));
+  return { opportunities, skipped };
+}
+
+/** Stable across refreshes: the same asset and the same long/short venues give the same id. */
+export function opportunityId(symbol: string, longExchange: string, shortExchange: string): string {
+  return `${symbol}-${longExchange}-${shortExchange}`;
+}
+
+function buildOpportunity(
+  symbol: string,
+  long: Candidate,
+  short: Candidate,
+  holdingDays: number,
+  fallbackTakerFee: number,
+): Opportunity {
+  const apr = short.annualisedPct - long.annualisedPct;
+  const net = netApr(
+    apr,
+    long.snapshot.takerFee ?? fallbackTakerFee,
+    short.snapshot.takerFee ?? fallbackTakerFee,
+    holdingDays,
+  );
+  const spreadBps = priceSpreadBps(long.unitPrice, short.unitPrice);
+  return {
+    id: opportunityId(symbol, long.snapshot.exchange, short.snapshot.exchange),
+    symbol,
+    type: "perp_perp",
+    long: { ...long.leg },
+    short: { ...short.leg },
+    apr: round(apr, 6),
+    net_apr: round(net, 6),
+    funding_spread_8h: round(fundingSpread8h(long, short), 12),
+    price_spread_bps: spreadBps === null ? null : round(spreadBps, 4),
+    open_interest_usd: smallerKnown(long.snapshot.openInterestUsd, short.snapshot.openInterestUsd),
+    volume_24h_usd: smallerKnown(long.snapshot.volume24hUsd, short.snapshot.volume24hUsd),
+    updated_at: long.snapshot.observedAt <= short.snapshot.observedAt ? long.observedIso : short.observedIso,
+  };
+}
+
+function toLeg(s: MarketSnapshot, rate: number, intervalHours: number): OpportunityLeg {
+  return {
+    exchange: s.exchange,
+    market: s.market,
+    funding_rate: rate,
+    funding_interval_hours: intervalHours,
+    next_funding_at: s.nextFundingAt === null ? null : new Date(s.nextFundingAt).toISOString(),
+    mark_price: s.markPrice,
+    open_interest_usd: s.openInterestUsd,
+    volume_24h_usd: s.volume24hUsd,
+  };
+}
+
+/** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */
+function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {
+  const volume = (challenger.volume24hUsd ?? -1) - (holder.volume24hUsd ?? -1);
+  if (volume !== 0) return volume > 0;
+  const usdt = Number(challenger.settle === "USDT") - Number(holder.settle === "USDT");
+  if (usdt !== 0) return usdt > 0;
+  return compareText(challenger.market, holder.market) < 0;
+}
+
+/** A pair is only as deep as its shallower leg; unknown on either side means unknown. */
+function smallerKnown(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : Math.min(a, b);
+}
+
+// Code-unit order, not locale order: ids must sort identically on every machine.
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function round(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  // Adding 0 turns -0 into 0 so a zero spread serialises and compares as plain 0.
+  return Math.round(value * scale) / scale + 0;
+}

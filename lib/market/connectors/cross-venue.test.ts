@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { computeOpportunities } from "../apr";
+import { replayVenue } from "../test-support/replay-venue";
+import {
+  binance2025Routes,
+  bitgetRoutes,
+  bybitRoutes,
+  gateRoutes,
+  hyperliquidRoutes,
+  okxRoutes,
+} from "../test-support/venue-replays";
+import { opportunitySchema, type MarketSnapshot, type VenueId } from "../types";
+
+// The venues' captures are from different days (Binance 2025-06, the others 2026), so the numbers
+// are not one market moment; what is tested is that symbols from six payload formats meet.
+const VENUES: [VenueId, () => Parameters<typeof replayVenue>[1]][] = [
+  ["binance", binance2025Routes],
+  ["bybit", bybitRoutes],
+  ["okx", okxRoutes],
+  ["bitget", bitgetRoutes],
+  ["gate", gateRoutes],
+  ["hyperliquid", hyperliquidRoutes],
+];
+
+async function allSnapshots(): Promise<MarketSnapshot[]> {
+  const results = await Promise.all(VENUES.map(([venue, routes]) => replayVenue(venue, routes())));
+  return results.flatMap(({ result }) => {
+    if (result.status !== "ok") throw new Error(`${result.exchange} stale: ${result.error}`);
+    return result.snapshots;
+  });
+}
+
+describe("snapshots from all six connectors", () => {
+  it("meet on the same base asset whatever each venue calls it", async () => {
+    const snapshots = await allSnapshots();
+    const venuesFor = (base: string) =>
+      [...new Set(snapshots.filter((snapshot) => snapshot.base === base).map((snapshot) => snapshot.exchange))].sort();
+    expect(venuesFor("BTC")).toEqual(["binance", "bitget", "bybit", "gate", "hyperliquid", "okx"]);
+    // 1000PEPEUSDC (Binance), 1000PEPEUSDT (Bybit), PEPEUSDT (Bitget), PEPE_USDT (Gate)
+    expect(venuesFor("PEPE")).toEqual(["binance", "bitget", "bybit", "gate"]);
+
+    const scan = computeOpportunities(snapshots);
+    const ids = scan.opportunities.map((opportunity) => opportunity.id);
+    expect(ids.filter((id) => id.startsWith("BTC-"))).toHaveLength(15);
+    expect(ids.filter((id) => id.startsWith("PEPE-"))).toHaveLength(6);
+    // Second markets of one venue for one asset stand behind the first: Bybit's and Bitget's BTC/USDC
+    // perpetuals, and Binance's USDC twins of SOL, DOGE, LINK, ENA and 1000BONK. Bitget's ETH has
+    // no rate.
+    expect(scan.skipped).toEqual({ missingRate: 1, unknownInterval: 0, shadowed: 7 });
+    for (const opportunity of scan.opportunities) {
+      expect(opportunitySchema.parse(opportunity)).toEqual(opportunity);
+      expect(opportunity.long.exchange).not.toBe(opportunity.short.exchange);
+      expect(opportunity.apr).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("annualises mixed intervals correctly on real rows", async () => {
+    const { opportunities } = computeOpportunities(await allSnapshots());
+    const byId = new Map(opportunities.map((opportunity) => [opportunity.id, opportunity]));
+    // Hyperliquid BTC 0.0000125/1h = 10.95 %/yr; Bybit BTC 0.0000501/8h = 5.48595 %/yr.
+    const btc = byId.get("BTC-bybit-hyperliquid");
+    expect(btc?.apr).toBeCloseTo(10.95 - 5.48595, 6);
+    // Fees 0.06 % (Bybit) + 0.045 % (Hyperliquid), four fills over 7 days: 10.95 %/yr.
+    expect(btc?.net_apr).toBeCloseTo(10.95 - 5.48595 - 10.95, 6);
+    expect(btc?.funding_spread_8h).toBeCloseTo(0.0001 - 0.0000501, 12);
+    // OKX ETH −0.0000421/4h = −9.2199 %/yr against Hyperliquid's 10.95 %/yr.
+    expect(byId.get("ETH-okx-hyperliquid")?.apr).toBeCloseTo(10.95 + 9.2199, 6);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { fixtureJson } from "../test-support/fixtures";
+import type { ReplayRoute } from "../replay-fetch";
+import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
+import {
+  binance2025Routes,
+  bitgetRoutes,
+  bybitRoutes,
+  gateRoutes,
+  hyperliquidRoutes,
+  okxRoutes,
+} from "../test-support/venue-replays";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
+import { fetchVenueSnapshot } from "./fetch-venue-snapshot";
+
+const HEALTHY_ROUTES: Record<VenueId, () => ReplayRoute[]> = {
+  binance: binance2025Routes,
+  bybit: bybitRoutes,
+  okx: okxRoutes,
+  bitget: bitgetRoutes,
+  gate: gateRoutes,
+  hyperliquid: hyperliquidRoutes,
+};
+
+/** The venue's funding payload: the one request a refresh cannot do without. */
+const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "query" | "body">> = {
+  binance: { path: "/fapi/v1/premiumIndex" },
+  bybit: { path: "/v5/market/tickers", query: { category: "linear" } },
+  okx: { path: "/api/v5/public/funding-rate", query: { instId: "ANY" } },
+  bitget: { path: "/api/v2/mix/market/current-fund-rate", query: { productType: "USDT-FUTURES" } },
+  gate: { path: "/api/v4/futures/usdt/contracts" },
+  hyperliquid: { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs" } },
+};
+
+function expectStale(result: VenueSnapshotResult, error: RegExp): void {
+  expect(result.status).toBe("stale");
+  // Nothing half-written: a stale venue carries no market at all.
+  expect(result).not.toHaveProperty("snapshots");
+  if (result.status === "stale") expect(result.error).toMatch(error);
+}
+
+describe("a failing venue is stale, never a throw and never a partial list", () => {
+  it.each(VENUE_IDS)("%s answering HTTP 500 to everything", async (venue) => {
+    const { result } = await replayVenue(venue, [], { unmatched: { status: 500, body: "Internal Server Error" } });
+    expectStale(result, /./);
+  });
+
+  it.each(VENUE_IDS)("%s answering HTTP 500 to the funding request only", async (venue) => {
+    const failing: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { status: 500, body: "Internal Server Error" } };
+    const { result } = await replayVenue(venue, [failing, ...HEALTHY_ROUTES[venue]()]);
+    expectStale(result, /./);
+  });
+
+  it.each(VENUE_IDS)("%s answering an HTML page with status 200 to the funding request", async (venue) => {
+    const garbage: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { body: "<html><body>Access denied</body></html>" } };
+    const { result } = await replayVenue(venue, [garbage, ...HEALTHY_ROUTES[venue]()]);
+    expectStale(result, /./);
+  });
+
+  it.each(VENUE_IDS)("%s answering well-formed JSON of the wrong shape to the funding request", async (venue) => {
+    const wrongShape: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { body: { unexpected: true } } };
+    const { result } = await replayVenue(venue, [wrongShape, ...HEALTHY_ROUTES[venue]()]);
+    expectStale(result, /./);
+  });
+
+  it("binance answering a list of junk rows", async () => {
+    const { result } = await replayVenue("binance", [
+      { path: "/fapi/v1/premiumIndex", reply: { body: [1, "x", null, { symbol: 7 }] } },
+      ...binance2025Routes(),
+    ]);
+    expectStale(result, /no usable funding rate/);
+  });
+
+  it("binance answering garbage to exchangeInfo", async () => {
+    const { result } = await replayVenue("binance", [
+      { path: "/fapi/v1/exchangeInfo", reply: { body: "{\"symbols\": \"soon\"" } },
+      ...binance2025Routes(),
+    ]);
+    expectStale(result, /./);
+  });
+
+  it.each(["binance", "hyperliquid"] as const)("%s hanging past the deadline", async (venue) => {
+    const hanging: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { hang: true } };
+    const started = Date.now();
+    const { result } = await replayVenue(venue, [hanging, ...HEALTHY_ROUTES[venue]()], { timeoutMs: 250 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expectStale(result, /timed out/);
+  });
+
+  it("bybit answering an error code inside a 200", async () => {
+    const { result } = await replayVenue("bybit", [
+      { path: "/v5/market/tickers", reply: { body: { retCode: 10006, retMsg: "Too many visits!", result: {}, retExtInfo: {}, time: 1 } } },
+      ...bybitRoutes(),
+    ]);
+    expectStale(result, /./);
+  });
+
+  it("a transport failure", async () => {
+    const { result } = await replayVenue("okx", [], { unmatched: { fail: new TypeError("fetch failed") } });
+    expectStale(result, /NetworkError|fetch failed/);
+  });
+
+  it("an id that is not a supported venue", async () => {
+    const result = await fetchVenueSnapshot("kraken" as VenueId);
+    expectStale(result, /unsupported venue/);
+  });
+});
+
+describe("a garbled row costs that row only", () => {
+  it("drops a market whose rate or next settlement is not a number and keeps the rest", async () => {
+    const rows = fixtureJson<Record<string, unknown>[]>("binance/premiumIndex_2025-06-17.json").map((row) => {
+      if (row.symbol === "BTCUSDT") return { ...row, lastFundingRate: "n/a" };
+      if (row.symbol === "ETHUSDT") return { ...row, nextFundingTime: "soon" };
+      return row;
+    });
+    const { result } = await replayVenue("binance", [{ path: "/fapi/v1/premiumIndex", reply: { body: rows } }, ...binance2025Routes()]);
+    const bySymbol = snapshotsBySymbol(result);
+    expect(bySymbol.has("BTC/USDT:USDT")).toBe(false);
+    expect(bySymbol.has("ETH/USDT:USDT")).toBe(false);
+    expect(bySymbol.get("SOL/USDT:USDT")?.fundingRate).toBe(0.0001);
+    expect(result.status === "ok" && result.excluded.invalid).toBe(2);
+  });
+});

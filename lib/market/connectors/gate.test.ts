@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
+import { gateRoutes } from "../test-support/venue-replays";
+
+// All Gate payloads are SYNTHETIC, in the units SOURCES.md records (seconds for interval and
+// next settlement).
+describe("gate connector", () => {
+  it("reads interval seconds, next-apply seconds and contract-sized open interest", async () => {
+    const { result, requests } = await replayVenue("gate", gateRoutes(), { now: () => 1790517000000 });
+    const bySymbol = snapshotsBySymbol(result);
+    expect(bySymbol.get("BTC/USDT:USDT")).toEqual({
+      exchange: "gate",
+      market: "BTC/USDT:USDT",
+      venueMarketId: "BTC_USDT",
+      base: "BTC",
+      venueBase: "BTC",
+      contractMultiplier: 1,
+      quote: "USDT",
+      settle: "USDT",
+      fundingRate: 0.000075,
+      fundingIntervalHours: 8,
+      fundingIntervalSource: "venue",
+      nextFundingAt: 1790524800000,
+      markPrice: 84985.2,
+      indexPrice: 84990,
+      openInterestUsd: 120000000 * 0.0001 * 84985.2,
+      volume24hUsd: 1_500_000_000,
+      takerFee: 0.0005,
+      observedAt: 1790517000000,
+    });
+    expect(bySymbol.get("ETH/USDT:USDT")).toMatchObject({ fundingIntervalHours: 1, nextFundingAt: 1790517600000 });
+    // 7200 s: an interval ccxt's own table does not know.
+    expect(bySymbol.get("DOGE/USDT:USDT")).toMatchObject({ fundingIntervalHours: 2 });
+    expect(bySymbol.get("PEPE/USDT:USDT")).toMatchObject({ fundingRate: -0.00025, fundingIntervalHours: 4, contractMultiplier: 1 });
+    // The contract list is read once and reused as the funding payload.
+    expect(requests.map((request) => request.path)).toEqual(["/api/v4/futures/usdt/contracts", "/api/v4/futures/usdt/tickers"]);
+  });
+
+  it("drops contracts in delisting", async () => {
+    const { result } = await replayVenue("gate", gateRoutes());
+    expect(snapshotsBySymbol(result).has("OLD/USDT:USDT")).toBe(false);
+    expect(result.status === "ok" && result.excluded.inactive).toBe(1);
+  });
+});

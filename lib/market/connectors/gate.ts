@@ -1,0 +1,57 @@
+import type { gate } from "ccxt";
+import { readNumber, type FundingObservation } from "./build-snapshot";
+import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+
+export const gateAdapter: VenueAdapter<gate> = {
+  id: "gate",
+  create: (lib, config) =>
+    new lib.gate({
+      ...config,
+      options: {
+        fetchMarkets: { types: ["swap"] },
+        // BTC-settled swaps are inverse; only the USDT book is linear.
+        swap: { fetchMarkets: { settlementCurrencies: ["usdt"] } },
+      },
+      has: { fetchCurrencies: false },
+    }),
+  // Gate flags a contract being wound down with `in_delisting`; ccxt only reads `status`.
+  isTradable: (market) => asRecord(market.info)?.in_delisting !== true,
+  async collect(exchange, { marketsById, fetchedAt }) {
+    const warnings: string[] = [];
+    // The contract list ccxt just loaded as markets (/futures/usdt/contracts) is the funding
+    // payload: rate, interval, next settlement, prices and position size. Reading it from the
+    // markets saves fetching the same list again through fetchFundingRates.
+    const tickers = await optional(warnings, "tickers", async () =>
+      indexRows(rowsOf(await exchange.publicFuturesGetSettleTickers({ settle: "usdt" })), "contract"),
+    );
+    const observations = [...marketsById.values()].map((market): FundingObservation => {
+      const row = asRecord(market.info) ?? {};
+      const id = market.id ?? "";
+      const intervalSeconds = readNumber(row.funding_interval);
+      const nextApplySeconds = readNumber(row.funding_next_apply);
+      const markPrice = readNumber(row.mark_price);
+      const positionSize = readNumber(row.position_size);
+      const multiplier = readNumber(row.quanto_multiplier);
+      return {
+        symbol: market.symbol,
+        fundingRate: readNumber(row.funding_rate),
+        // Gate states the interval in seconds (28800, 14400, 3600).
+        interval:
+          intervalSeconds !== undefined && intervalSeconds > 0
+            ? { hours: intervalSeconds / 3600, source: "venue" }
+            : null,
+        nextFundingAt: nextApplySeconds === undefined ? undefined : nextApplySeconds * 1000,
+        markPrice,
+        indexPrice: readNumber(row.index_price),
+        // `position_size` counts contracts of `quanto_multiplier` base units each.
+        openInterestUsd:
+          positionSize === undefined || multiplier === undefined || markPrice === undefined
+            ? undefined
+            : positionSize * multiplier * markPrice,
+        volume24hUsd: readNumber(tickers?.get(id)?.volume_24h_quote),
+        observedAt: fetchedAt,
+      };
+    });
+    return { observations, warnings };
+  },
+};

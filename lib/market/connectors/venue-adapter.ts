@@ -1,0 +1,83 @@
+import type { Exchange, MarketInterface } from "ccxt";
+import type { VenueId } from "../types";
+import type { FundingObservation } from "./build-snapshot";
+
+export type CcxtModule = typeof import("ccxt");
+
+/** What ccxt passes to a custom `fetchImplementation` in Node (see Exchange.fetch in ccxt). */
+export interface FetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | undefined;
+  signal?: AbortSignal;
+}
+export type FetchImplementation = (url: string, init: FetchInit) => Promise<Response>;
+
+export interface VenueCollection {
+  observations: FundingObservation[];
+  warnings: string[];
+}
+
+export interface CollectContext {
+  /** Every market ccxt loaded, by the venue's market id. */
+  marketsById: ReadonlyMap<string, MarketInterface>;
+  /** Epoch ms when the refresh started; the observation time for venues that send none. */
+  fetchedAt: number;
+}
+
+/**
+ * What one venue needs beyond ccxt's unified calls. `collect` must throw when the funding payload
+ * itself is unusable (the venue then goes stale) and degrade to warnings for optional extras.
+ */
+export interface VenueAdapter<E extends Exchange = Exchange> {
+  readonly id: VenueId;
+  /** Builds the ccxt client with market loading narrowed to linear swaps. */
+  create(lib: CcxtModule, config: Record<string, unknown>): E;
+  /** Venue flags ccxt does not fold into `market.active`. */
+  isTradable?(market: MarketInterface): boolean;
+  /** The venue's own base code where ccxt's differs (ccxt upper-cases Hyperliquid's `kPEPE`). */
+  venueBase?(market: MarketInterface): string;
+  collect(exchange: E, context: CollectContext): Promise<VenueCollection>;
+}
+
+/** Runs a call whose failure should cost a field, not the venue; records why it failed. */
+export async function optional<T>(warnings: string[], label: string, call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (error) {
+    warnings.push(`${label}: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** A plain-object view of an untyped payload value, or undefined. */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** Rows of a list payload, either bare (`[...]`) or under `data` (`{code, data: [...]}`). */
+export function rowsOf(payload: unknown, key = "data"): Record<string, unknown>[] {
+  const list = Array.isArray(payload) ? payload : asRecord(payload)?.[key];
+  if (!Array.isArray(list)) throw new Error(`expected a list${Array.isArray(payload) ? "" : ` under "${key}"`}`);
+  return list.flatMap((row) => {
+    const record = asRecord(row);
+    return record ? [record] : [];
+  });
+}
+
+/** Indexes rows by one string field, e.g. Binance tickers by `symbol`. */
+export function indexRows(rows: readonly Record<string, unknown>[], key: string): Map<string, Record<string, unknown>> {
+  const index = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const id = row[key];
+    if (typeof id === "string") index.set(id, row);
+  }
+  return index;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { hoursBetweenSettlements, intervalsMatchingSchedule, parseIntervalHours } from "./funding-interval";
+
+// Times of the real Binance 2025-06-17 premiumIndex capture: `time` 08:38:08Z.
+const TIME_2025 = 1750149488000;
+
+describe("intervalsMatchingSchedule", () => {
+  it.each([
+    [1750150800000, [1]], // 09:00Z: AXL, WCT, LPT, SOPH, SIGN, RVN
+    [1750154400000, [2]], // 10:00Z: TROY, FLM, VIDT
+    [1750161600000, [4]], // 12:00Z: TON, WIF, ENA, …
+    [1750176000000, [8]], // 16:00Z: BTC, ETH, …
+  ])("next settlement %d seen at 08:38Z allows only %j", (next, expected) => {
+    expect(intervalsMatchingSchedule(next, TIME_2025)).toEqual(expected);
+  });
+
+  it("leaves 4h and 8h open when 16:00Z is seen at 13:54Z (the 2024 capture)", () => {
+    expect(intervalsMatchingSchedule(1732723200000, 1732715655000)).toEqual([4, 8]);
+  });
+
+  it("allows nothing for a settlement in the past or a zero placeholder", () => {
+    expect(intervalsMatchingSchedule(0, TIME_2025)).toEqual([]);
+    expect(intervalsMatchingSchedule(TIME_2025 - 1, TIME_2025)).toEqual([]);
+  });
+
+  it("tolerates settlement stamps a few milliseconds off the hour", () => {
+    expect(intervalsMatchingSchedule(1750176000002, TIME_2025)).toEqual([8]);
+  });
+});
+
+describe("hoursBetweenSettlements", () => {
+  it("reads whole hours between consecutive settlements", () => {
+    expect(hoursBetweenSettlements(1790524800000, 1790553600000)).toBe(8);
+    expect(hoursBetweenSettlements(1790524800000, 1790539200000)).toBe(4);
+    expect(hoursBetweenSettlements(1790524800000, 1790528400000)).toBe(1);
+  });
+
+  it("refuses gaps that are not a positive whole number of hours", () => {
+    expect(hoursBetweenSettlements(1790524800000, 1790524800000)).toBeNull();
+    expect(hoursBetweenSettlements(1790553600000, 1790524800000)).toBeNull();
+    expect(hoursBetweenSettlements(1790524800000, 1790524800000 + 5_400_000)).toBeNull();
+    expect(hoursBetweenSettlements(Number.NaN, 1790524800000)).toBeNull();
+  });
+});
+
+describe("parseIntervalHours", () => {
+  it.each([
+    [8, 8],
+    ["8", 8],
+    ["4h", 4],
+    [" 1 ", 1],
+  ])("%j → %d", (value, hours) => {
+    expect(parseIntervalHours(value)).toBe(hours);
+  });
+
+  it.each([undefined, null, "", "0", 0, -8, "eight", Number.NaN, {}])("%j → null", (value) => {
+    expect(parseIntervalHours(value)).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import type { Db } from "@/lib/db";
+import { aggregatePendingRounds } from "./aggregate-rounds";
+
+const DAY_MS = 86_400_000;
+
+export interface RetentionPolicy {
+  /** Rounds and their snapshots are deleted after this many days. */
+  rawDays: number;
+  /** Hourly aggregates and funding settlements are deleted after this many days. */
+  hourlyDays: number;
+}
+
+export interface RetentionResult {
+  aggregatedRounds: number;
+  deletedRounds: number;
+  deletedHours: number;
+  deletedSettlements: number;
+}
+
+/**
+ * Aggregates first, deletes second: a raw round is only deleted once its observations live on in
+ * FundingRateHourly, so nothing disappears from history before the hourly retention says so.
+ */
+export async function applyRetention(db: Db, policy: RetentionPolicy, now = new Date()): Promise<RetentionResult> {
+  const aggregatedRounds = await aggregatePendingRounds(db, now);
+  const rawCutoff = new Date(now.getTime() - policy.rawDays * DAY_MS);
+  const hourlyCutoff = new Date(now.getTime() - policy.hourlyDays * DAY_MS);
+  // Snapshots go with their round (ON DELETE CASCADE).
+  const rounds = await db.ingestionRound.deleteMany({ where: { startedAt: { lt: rawCutoff }, aggregatedAt: { not: null } } });
+  const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
+  const settlements = await db.fundingRate.deleteMany({ where: { time: { lt: hourlyCutoff } } });
+  return { aggregatedRounds, deletedRounds: rounds.count, deletedHours: hours.count, deletedSettlements: settlements.count };
+}

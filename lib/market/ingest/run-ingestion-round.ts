@@ -1,0 +1,111 @@
+import type { Db } from "@/lib/db";
+import { computeOpportunities } from "../apr";
+import { publishLiveOpportunities } from "../publish-opportunities";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
+import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
+import { applyRetention, type RetentionPolicy } from "./apply-retention";
+import { deriveSettlements } from "./derive-settlements";
+import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
+import { readMarketAverages } from "./read-market-averages";
+import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
+import { withAverageAprs } from "./with-average-aprs";
+
+export interface IngestionRoundOptions {
+  db: Db;
+  fetcher: VenueFetcher;
+  timeoutMs: number;
+  retention: RetentionPolicy;
+  venues?: readonly VenueId[];
+  now?: () => number;
+  /** Replaces the publishing step; tests use it to break a round between storing and publishing. */
+  publish?: typeof publishLiveOpportunities;
+  /** Called once the new set is committed: this process's in-memory set reloads. */
+  onPublished?: () => void;
+}
+
+export interface RoundOutcome {
+  roundId: string;
+  status: "published" | "failed";
+  venues: VenueRoundResult[];
+  opportunities: number;
+  settlements: number;
+  error?: string;
+}
+
+/**
+ * One ingestion round: fetch every venue in parallel (each under its deadline), store what came
+ * back with the settlements it reveals, fold it into the hourly history, rank the opportunities of
+ * the venues that answered and replace the live set in one transaction. A round that fails or is
+ * killed before that transaction leaves the previous set exactly as it was.
+ */
+export async function runIngestionRound(options: IngestionRoundOptions): Promise<RoundOutcome> {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const venues = options.venues ?? VENUE_IDS;
+  const startedAt = new Date(now());
+  await closeAbandonedRounds(db, startedAt);
+  const round = await db.ingestionRound.create({ data: { startedAt, status: "running" } });
+  const progress: VenueRoundResult[] = [];
+  let progressWrites = Promise.resolve();
+  try {
+    const previous = previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
+    const results = await fetchAllVenues(options.fetcher, {
+      timeoutMs: options.timeoutMs,
+      venues,
+      now,
+      onVenue: (result) => {
+        progress.push(venueRoundResult(result, startedAt.getTime(), now()));
+        const snapshot = [...progress];
+        // Written one after another so a slower write never overwrites newer progress.
+        progressWrites = progressWrites
+          .then(() => db.ingestionRound.update({ where: { id: round.id }, data: { venues: snapshot as unknown as object[] } }))
+          .then(
+            () => undefined,
+            (error: unknown) => console.error("recording round progress failed", error),
+          );
+      },
+    });
+    await progressWrites;
+    const venueResults = results.map((r) => progress.find((p) => p.exchange === r.exchange) ?? venueRoundResult(r, startedAt.getTime(), now()));
+    const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
+    const settlements = deriveSettlements(await previous, fresh);
+    await storeRound(db, round.id, results, venueResults, settlements, startedAt);
+    await aggregateRound(db, round.id);
+
+    if (fresh.length === 0) {
+      return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
+    }
+    const { opportunities } = computeOpportunities(fresh);
+    const items = withAverageAprs(opportunities, await readMarketAverages(db, startedAt));
+    await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
+      db.ingestionRound.update({
+        where: { id: round.id },
+        data: { status: "published", finishedAt: new Date(now()), opportunities: items.length },
+      }),
+    ]);
+    options.onPublished?.();
+    await applyRetention(db, options.retention, new Date(now())).catch((error: unknown) =>
+      console.error("market data retention failed", error),
+    );
+    return { roundId: round.id, status: "published", venues: venueResults, opportunities: items.length, settlements: settlements.length };
+  } catch (error) {
+    await progressWrites;
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`ingestion round ${round.id} failed`, error);
+    return finish(db, round.id, progress, 0, message.slice(0, 500));
+  }
+}
+
+async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {
+  await db.ingestionRound.update({ where: { id: roundId }, data: { status: "failed", finishedAt: new Date(), error } });
+  return { roundId, status: "failed", venues, opportunities: 0, settlements, error };
+}
+
+/**
+ * The oldest fresh venue's fetch time: every published number was observed at or after it.
+ * Venue payload times are not used because replayed payloads carry their recording dates.
+ */
+function dataAsOf(results: readonly VenueSnapshotResult[], fallback: Date): Date {
+  const fetched = results.filter((r) => r.status === "ok").map((r) => r.fetchedAt);
+  return fetched.length ? new Date(Math.min(...fetched)) : fallback;
+}

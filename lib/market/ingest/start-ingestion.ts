@@ -1,0 +1,51 @@
+import type { Db } from "@/lib/db";
+import type { DatabaseTarget } from "@/lib/db/open-database";
+import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
+import type { IngestConfig } from "./ingest-config";
+import { IngestionScheduler } from "./ingestion-scheduler";
+import { publishSampleIfNeverLive } from "./publish-sample-market";
+import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
+import { runIngestionRound } from "./run-ingestion-round";
+
+export interface StartIngestionOptions {
+  db: Db;
+  target: DatabaseTarget;
+  config: IngestConfig;
+  /** This process's in-memory opportunity set, if it serves one, reloads on each publish. */
+  onPublished?: () => void;
+  fetcher?: VenueFetcher;
+  log?: (line: string) => void;
+}
+
+/**
+ * What a server (embedded mode) or `npm run worker` runs: the offline sample when nothing was ever
+ * published, then a round every INGEST_INTERVAL_MS. PostgreSQL deployments coordinate through an
+ * advisory lock; embedded PGlite is one process, so an in-process lock is enough.
+ */
+export async function startIngestion(options: StartIngestionOptions): Promise<IngestionScheduler> {
+  const { db, config, onPublished } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const sample = await publishSampleIfNeverLive(db, onPublished).catch((error: unknown) => {
+    console.error("loading the offline sample failed", error);
+    return null;
+  });
+  if (sample !== null) log(`No live round yet: published the bundled sample (${sample} opportunities, sample: true)`);
+  const lock = options.target.driver === "postgres" ? advisoryRoundLock(options.target.url) : inProcessRoundLock();
+  const fetcher = options.fetcher ?? venueFetcher();
+  const scheduler = new IngestionScheduler({
+    db,
+    lock,
+    intervalMs: config.INGEST_INTERVAL_MS,
+    log,
+    runRound: () =>
+      runIngestionRound({
+        db,
+        fetcher,
+        timeoutMs: config.INGEST_VENUE_TIMEOUT_MS,
+        retention: { rawDays: config.MARKET_RAW_RETENTION_DAYS, hourlyDays: config.MARKET_HOURLY_RETENTION_DAYS },
+        onPublished,
+      }),
+  });
+  scheduler.start();
+  return scheduler;
+}

@@ -1,0 +1,64 @@
+import type { Db } from "@/lib/db";
+import { OpportunitySnapshot } from "./opportunity-query";
+import { opportunitySchema } from "./types";
+
+/**
+ * The live opportunity set held in memory, so GET /v1/opportunities never queries the database.
+ * It reloads when told (`invalidate`, after an ingestion round in this process) and notices
+ * rounds written by other processes by checking OpportunitySet.version at most every `pollMs`,
+ * in the background: a request never waits for that check.
+ */
+export class LiveOpportunities {
+  private snapshot: Promise<OpportunitySnapshot> | undefined;
+  private version = -1;
+  private checkedAt = 0;
+  private checking = false;
+
+  constructor(
+    private readonly db: () => Promise<Db>,
+    private readonly pollMs = 2_000,
+  ) {}
+
+  current(): Promise<OpportunitySnapshot> {
+    if (!this.snapshot) {
+      this.snapshot = this.load();
+      this.snapshot.catch(() => (this.snapshot = undefined));
+    } else if (Date.now() - this.checkedAt > this.pollMs && !this.checking) {
+      void this.checkVersion();
+    }
+    return this.snapshot;
+  }
+
+  invalidate(): void {
+    this.snapshot = undefined;
+  }
+
+  private async checkVersion() {
+    this.checking = true;
+    try {
+      const set = await (await this.db()).opportunitySet.findUnique({ where: { id: "live" }, select: { version: true } });
+      this.checkedAt = Date.now();
+      if ((set?.version ?? 0) !== this.version) {
+        const next = this.load();
+        await next;
+        this.snapshot = next;
+      }
+    } catch (error) {
+      console.error("checking the opportunity set failed", error);
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private async load(): Promise<OpportunitySnapshot> {
+    const db = await this.db();
+    const [set, rows] = await db.$transaction([
+      db.opportunitySet.findUnique({ where: { id: "live" } }),
+      db.opportunity.findMany({ select: { payload: true } }),
+    ]);
+    this.version = set?.version ?? 0;
+    this.checkedAt = Date.now();
+    const items = rows.map((row) => opportunitySchema.parse(row.payload));
+    return new OpportunitySnapshot(items, set?.asOf.toISOString() ?? null, set?.sample ?? false);
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { OpportunitySnapshot, queryOpportunities, SORTS, type OpportunityFilter } from "./opportunity-query";
+import { sandboxOpportunities } from "./sandbox/sandbox-opportunities";
+
+const { opportunities, asOf } = sandboxOpportunities(new Date("2026-11-21T16:00:00Z"));
+const snapshot = new OpportunitySnapshot(opportunities, asOf, false);
+
+describe("OpportunitySnapshot.pageJson", () => {
+  const filters: OpportunityFilter[] = [
+    { limit: 50, offset: 0, sort: "-apr" },
+    { limit: 1, offset: 3, sort: "open_interest", exchange: "okx" },
+    { limit: 100, offset: 40, sort: "net_apr", min_apr: 5.5 },
+    { limit: 10, offset: 0, sort: "-apr", symbol: "BTC" },
+    { limit: 10, offset: 1_000_000, sort: "-apr" },
+    { limit: 10, offset: 0, sort: "-apr", symbol: "NOSUCHASSET" },
+    ...SORTS.map((sort) => ({ limit: 25, offset: 7, sort })),
+  ];
+
+  it.each(filters)("is JSON.stringify of the page, byte for byte: %o", (filter) => {
+    const page = queryOpportunities(snapshot, filter);
+    expect(snapshot.pageJson(page)).toBe(JSON.stringify(page));
+  });
+
+  it("covers pages with items and without", () => {
+    expect(queryOpportunities(snapshot, filters[0]!).items).toHaveLength(50);
+    expect(queryOpportunities(snapshot, filters[4]!).items).toHaveLength(0);
+  });
+});

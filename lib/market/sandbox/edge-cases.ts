@@ -1,0 +1,27 @@
+import type { VenueId } from "../types";
+
+/**
+ * Where the sandbox always puts its edge cases, whatever the seed and the minute. Client authors
+ * can assert on these names (README.md lists them); the sandbox tests check every one.
+ */
+export const SANDBOX_EDGE_CASES = {
+  /** Always `status: "stale"`; its snapshots are its last good refresh and never form opportunities. */
+  staleVenue: "gate",
+  /**
+   * Negative funding on every venue it is listed on, most negative on `venue`, so every pair with
+   * `venue` in it is long `venue` (ids `SBXNEG-bybit-…`) at well over 40 % APR.
+   */
+  negativeFunding: { base: "SBXNEG", venue: "bybit", venues: ["binance", "bybit", "okx", "hyperliquid"] },
+  /** Listed on one venue only, so it never appears in an opportunity. */
+  singleVenue: { base: "SBXSOLO", venue: "okx" },
+  /** Settles hourly on `hourlyVenues` (and on Hyperliquid, which is always hourly) and every 8h on OKX. */
+  hourlyFunding: { base: "SBXHOUR", hourlyVenues: ["binance", "bybit"], venues: ["binance", "bybit", "okx", "hyperliquid"] },
+  /** Quoted per 1000 tokens on Binance and Bybit (`1000PEPE`) and Hyperliquid (`kPEPE`), per token elsewhere. */
+  bundled: { base: "PEPE", multiplier: 1000, venueBases: { binance: "1000PEPE", bybit: "1000PEPE", hyperliquid: "kPEPE" } },
+} as const satisfies {
+  staleVenue: VenueId;
+  negativeFunding: { base: string; venue: VenueId; venues: readonly VenueId[] };
+  singleVenue: { base: string; venue: VenueId };
+  hourlyFunding: { base: string; hourlyVenues: readonly VenueId[]; venues: readonly VenueId[] };
+  bundled: { base: string; multiplier: number; venueBases: Partial<Record<VenueId, string>> };
+};

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { computeOpportunities } from "../apr";
+import { opportunitySchema } from "../types";
+import { SANDBOX_EDGE_CASES } from "./edge-cases";
+import { generateSandboxMarket } from "./generate-sandbox-market";
+import { sandboxOpportunities } from "./sandbox-opportunities";
+
+const AT = new Date("2026-11-21T19:04:05.123Z");
+const { staleVenue, negativeFunding, singleVenue, hourlyFunding, bundled } = SANDBOX_EDGE_CASES;
+
+describe("sandboxOpportunities", () => {
+  const { asOf, opportunities } = sandboxOpportunities(AT);
+  const market = generateSandboxMarket(AT);
+
+  it("is computeOpportunities over the fresh venues' snapshots, in its order", () => {
+    expect(asOf).toBe(market.asOf);
+    const fresh = market.snapshots.filter((s) => s.exchange !== staleVenue);
+    expect(opportunities).toEqual(computeOpportunities(fresh).opportunities);
+    expect(opportunities.length).toBeGreaterThan(500);
+    for (let i = 1; i < opportunities.length; i += 1) {
+      const [a, b] = [opportunities[i - 1], opportunities[i]];
+      if (!a || !b) throw new Error("unreachable");
+      expect(a.apr > b.apr || (a.apr === b.apr && a.id < b.id), `${a.id} before ${b.id}`).toBe(true);
+    }
+  });
+
+  it("gives items valid for opportunitySchema, with negative legs and mixed intervals among them", () => {
+    for (const o of opportunities) expect(opportunitySchema.parse(o)).toEqual(o);
+    expect(opportunities.some((o) => o.long.funding_rate < 0)).toBe(true);
+    expect(opportunities.some((o) => o.long.funding_interval_hours !== o.short.funding_interval_hours)).toBe(true);
+    expect(opportunities.some((o) => o.net_apr < 0)).toBe(true);
+    expect(opportunities.some((o) => o.open_interest_usd === null)).toBe(true);
+  });
+
+  it(`never pairs the stale venue (${staleVenue}), which would otherwise add pairs`, () => {
+    const legs = (list: readonly { long: { exchange: string }; short: { exchange: string } }[]) =>
+      list.filter((o) => o.long.exchange === staleVenue || o.short.exchange === staleVenue).length;
+    expect(legs(opportunities)).toBe(0);
+    expect(legs(computeOpportunities(market.snapshots).opportunities)).toBeGreaterThan(100);
+  });
+
+  it(`has no opportunity on ${singleVenue.base}, listed on one venue`, () => {
+    expect(market.snapshots.some((s) => s.base === singleVenue.base)).toBe(true);
+    expect(opportunities.filter((o) => o.symbol === singleVenue.base)).toEqual([]);
+  });
+
+  it(`goes long ${negativeFunding.venue} on every ${negativeFunding.base} pair it is in, well in profit`, () => {
+    const all = opportunities.filter((o) => o.symbol === negativeFunding.base);
+    expect(all).toHaveLength(6);
+    const pairs = all.filter((o) => o.long.exchange === negativeFunding.venue || o.short.exchange === negativeFunding.venue);
+    expect(pairs).toHaveLength(3);
+    for (const o of pairs) {
+      expect(o.id.startsWith(`${negativeFunding.base}-${negativeFunding.venue}-`)).toBe(true);
+      expect(o.long.funding_rate).toBeLessThan(0);
+      expect(o.apr).toBeGreaterThan(40);
+      expect(o.net_apr).toBeGreaterThan(0);
+    }
+  });
+
+  it(`pairs ${hourlyFunding.base}'s hourly legs with its 8-hourly one, and ${bundled.base} across bundle sizes`, () => {
+    const hourly = opportunities.find((o) => o.id.includes(`${hourlyFunding.base}-`) && o.id.includes("okx"));
+    expect([hourly?.long.funding_interval_hours, hourly?.short.funding_interval_hours].sort()).toEqual([1, 8]);
+    const pepe = opportunities.find(
+      (o) => o.symbol === bundled.base && [o.long.exchange, o.short.exchange].sort().join() === "binance,okx",
+    );
+    expect(pepe?.price_spread_bps ?? Infinity).toBeLessThan(20);
+  });
+
+  it("returns the same frozen result within a minute and a new one the next minute", () => {
+    const again = sandboxOpportunities(new Date("2026-11-21T19:04:59.000Z"));
+    expect(again).toBe(sandboxOpportunities(AT));
+    expect(Object.isFrozen(again.opportunities)).toBe(true);
+    expect(Object.isFrozen(again.opportunities[0])).toBe(true);
+    expect(Object.isFrozen(again.opportunities[0]?.long)).toBe(true);
+    expect(Object.isFrozen(again.opportunities[0]?.short)).toBe(true);
+    const next = sandboxOpportunities(new Date("2026-11-21T19:05:00.000Z"));
+    expect(next).not.toBe(again);
+    expect(next.asOf).toBe("2026-11-21T19:05:00.000Z");
+  });
+
+  it("keeps two results: two alternating minutes stay cached, a third evicts the older", () => {
+    const a = new Date("2026-06-01T00:00:00Z");
+    const b = new Date("2026-06-01T00:01:00Z");
+    const c = new Date("2026-06-01T00:02:00Z");
+    const first = sandboxOpportunities(a);
+    const second = sandboxOpportunities(b);
+    expect(sandboxOpportunities(a)).toBe(first);
+    expect(sandboxOpportunities(c)).not.toBe(second);
+    expect(sandboxOpportunities(a)).toBe(first);
+    const rebuilt = sandboxOpportunities(b);
+    expect(rebuilt).not.toBe(second);
+    expect(rebuilt).toEqual(second);
+  });
+
+  it("keys the cache on seed, asset count and holding period", () => {
+    const base = sandboxOpportunities(AT);
+    const seeded = sandboxOpportunities(AT, { seed: "other" });
+    expect(seeded).not.toEqual(base);
+    const longer = sandboxOpportunities(AT, { holdingDays: 30 });
+    expect(longer.opportunities[0]?.apr).toBe(base.opportunities[0]?.apr);
+    expect(longer.opportunities[0]?.net_apr).toBeGreaterThan(base.opportunities[0]?.net_apr ?? Infinity);
+    const fewer = sandboxOpportunities(AT, { assets: 20 });
+    expect(fewer.opportunities.length).toBeLessThan(base.opportunities.length);
+    expect(() => sandboxOpportunities(AT, { holdingDays: 0 })).toThrow(RangeError);
+  });
+
+  it("builds a fresh minute of 200 assets in under 300 ms", () => {
+    const timings: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      sandboxOpportunities(new Date(Date.UTC(2027, 0, 1, 0, i)), { seed: "timing" });
+      timings.push(performance.now() - started);
+    }
+    console.info(`sandbox minute (generate + opportunities): ${timings.map((t) => t.toFixed(1)).join(", ")} ms`);
+    expect(Math.max(...timings)).toBeLessThan(300);
+  });
+});

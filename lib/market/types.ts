@@ -1,0 +1,144 @@
+import { z } from "zod";
+
+/** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as const;
+export const venueIdSchema = z.enum(VENUE_IDS);
+export type VenueId = z.infer<typeof venueIdSchema>;
+
+/**
+ * Where a funding interval came from, so a consumer can tell a value the venue states from one
+ * derived from its settlement schedule:
+ * - `venue`: a field of the venue's payload (Bybit `fundingIntervalHour`, Binance `fundingInfo`,
+ *   Bitget `fundingRateInterval`, Gate `funding_interval`, Hyperliquid `predictedFundings`);
+ * - `venue-default`: Binance's `fundingInfo` lists only symbols whose interval was adjusted, so a
+ *   listed-elsewhere symbol missing from it runs the venue's documented 8h default;
+ * - `schedule`: derived from settlement timestamps (OKX `nextFundingTime − fundingTime`, Binance
+ *   `nextFundingTime` alignment against the payload time);
+ * - `interest-rate`: Binance's per-interval interest component (0.03 %/day ÷ settlements per day)
+ *   picking between intervals the schedule leaves open;
+ * - `protocol`: Hyperliquid settles hourly by protocol rule; used only when `predictedFundings`
+ *   did not answer.
+ */
+export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest-rate", "protocol"] as const;
+export const intervalSourceSchema = z.enum(INTERVAL_SOURCES);
+export type IntervalSource = z.infer<typeof intervalSourceSchema>;
+
+const epochMs = z.number().int().nonnegative();
+const positive = z.number().positive();
+const nonNegative = z.number().nonnegative();
+
+/**
+ * One linear perpetual on one venue at one refresh. Funding is a decimal per interval (0.0001 =
+ * 0.01 %); times are epoch milliseconds; USD amounts treat USDT and USDC as dollars.
+ *
+ * Base assets are normalised across venues: `1000PEPE` (Binance, Bybit), `kPEPE` (Hyperliquid) and
+ * `PEPE` (OKX, Gate) all become `base: "PEPE"`, with `contractMultiplier` saying how many units of
+ * the asset one venue unit is (1000). Funding is a fraction of notional, so rates compare directly
+ * whatever the multiplier; only per-unit prices need dividing by it. Keeping one base is what lets
+ * the opportunity scan pair `1000PEPE` on Binance with `PEPE` on OKX, which is the same trade.
+ */
+export const marketSnapshotSchema = z.object({
+  exchange: z.string().regex(/^[a-z][a-z0-9]*$/),
+  /** ccxt unified symbol, e.g. `BTC/USDT:USDT`, `1000PEPE/USDT:USDT`. */
+  market: z.string().min(1),
+  /** The venue's own id for the market, e.g. `BTCUSDT`, `BTC-USDT-SWAP`, `BTC_USDT`. */
+  venueMarketId: z.string().min(1),
+  /** Normalised asset, identical on every venue (`BTC`, `PEPE`). */
+  base: z.string().min(1),
+  /** The base as the venue names it (`1000PEPE`, `kPEPE`). */
+  venueBase: z.string().min(1),
+  contractMultiplier: positive,
+  quote: z.string().min(1),
+  settle: z.string().min(1),
+  /** Decimal rate for the current interval; `null` when the venue gave no rate this refresh. */
+  fundingRate: z.number().nullable(),
+  /** `null` when the venue's data does not determine it; never filled in by assumption. */
+  fundingIntervalHours: positive.nullable(),
+  fundingIntervalSource: intervalSourceSchema.nullable(),
+  nextFundingAt: epochMs.nullable(),
+  /** Per venue unit (per 1000 PEPE on a `1000PEPE` market). */
+  markPrice: positive.nullable(),
+  indexPrice: positive.nullable(),
+  openInterestUsd: nonNegative.nullable(),
+  volume24hUsd: nonNegative.nullable(),
+  /** Decimal taker fee of the venue's base tier (0.0005 = 0.05 %). */
+  takerFee: nonNegative.nullable(),
+  /** When the venue produced the numbers (its payload time, else when we fetched them). */
+  observedAt: epochMs,
+});
+export type MarketSnapshot = z.infer<typeof marketSnapshotSchema>;
+
+/** Why markets a venue listed did not become snapshots, or became ones without a rate. */
+export interface VenueExclusions {
+  /** Spot, inverse, delivery or non-USD-settled markets. */
+  notLinearPerp: number;
+  /** Listed but not trading (pre-launch, settling, delisting, suspended). */
+  inactive: number;
+  /** Funding rows for ids the market list did not contain. */
+  unlisted: number;
+  /** Rows with a present but unusable value (non-numeric rate, negative price, …). */
+  invalid: number;
+  /** Eligible markets the funding payload said nothing about (kept, with `fundingRate: null`). */
+  noFundingRow: number;
+}
+
+export type VenueSnapshotResult =
+  | {
+      status: "ok";
+      exchange: VenueId;
+      /** Epoch ms when the refresh started. */
+      fetchedAt: number;
+      snapshots: MarketSnapshot[];
+      excluded: VenueExclusions;
+      /** Optional data (volume, open interest, interval tables) that could not be read. */
+      warnings: string[];
+    }
+  | {
+      status: "stale";
+      exchange: VenueId;
+      fetchedAt: number;
+      error: string;
+    };
+
+const legSchema = z.object({
+  exchange: z.string(),
+  market: z.string(),
+  funding_rate: z.number(),
+  funding_interval_hours: positive,
+  /** ISO 8601 UTC. */
+  next_funding_at: z.string().nullable(),
+  mark_price: positive.nullable(),
+  open_interest_usd: nonNegative.nullable(),
+  volume_24h_usd: nonNegative.nullable(),
+});
+export type OpportunityLeg = z.infer<typeof legSchema>;
+
+/** One item of GET /v1/opportunities (DESIGN.md "Opportunity"). */
+export const opportunitySchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  type: z.literal("perp_perp"),
+  long: legSchema,
+  short: legSchema,
+  /** Gross funding APR, percent per year. */
+  apr: z.number(),
+  /** `apr` after the taker-fee round trip spread over the holding period, percent per year. */
+  net_apr: z.number(),
+  /** Short minus long funding, each rescaled to 8 hours; a decimal like `funding_rate`. */
+  funding_spread_8h: z.number(),
+  /** (short mark − long mark) / their mean, in basis points, per underlying unit. */
+  price_spread_bps: z.number().nullable(),
+  /** The smaller leg's; `null` when either leg's is unknown. */
+  open_interest_usd: nonNegative.nullable(),
+  volume_24h_usd: nonNegative.nullable(),
+  /** ISO 8601 UTC of the older leg's observation. */
+  updated_at: z.string(),
+  /**
+   * Mean `apr` over the last 1 and 7 days, from the stored hourly history of both legs (short
+   * leg's mean annualised funding minus the long leg's); `null` while either leg has no history in
+   * the window. Absent where no history is kept (sandbox), so a spike can be told from a steady spread.
+   */
+  apr_1d_avg: z.number().nullable().optional(),
+  apr_7d_avg: z.number().nullable().optional(),
+});
+export type Opportunity = z.infer<typeof opportunitySchema>;

@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { rateLimitHeaders } from "./rate-limit-headers";
+
+describe("rateLimitHeaders", () => {
+  it("sends limit, remaining and reset in epoch seconds on success", () => {
+    const fields = rateLimitHeaders({ success: true, limit: 100, remaining: 42, reset: 1_700_000_040_000 }, 1_700_000_000_000);
+    expect(fields).toEqual({
+      headers: { "X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "42", "X-RateLimit-Reset": "1700000040" },
+    });
+  });
+
+  it("adds Retry-After and retry_after when refused", () => {
+    const fields = rateLimitHeaders({ success: false, limit: 100, remaining: 0, reset: 1_700_000_040_000 }, 1_700_000_012_300);
+    expect(fields.headers["Retry-After"]).toBe("28");
+    expect(fields.retryAfter).toBe(28);
+  });
+
+  it("never tells a refused client to retry in 0 seconds", () => {
+    const fields = rateLimitHeaders({ success: false, limit: 1, remaining: 0, reset: 1_000 }, 1_000);
+    expect(fields.retryAfter).toBe(1);
+    expect(fields.headers["Retry-After"]).toBe("1");
+  });
+
+  it("always yields integer seconds: reset ≥ the ms reset, retry_after ≥ 1 and equal to Retry-After", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_500_000_000_000, max: 2_500_000_000_000 }),
+        fc.integer({ min: -5_000, max: 120_000 }),
+        fc.boolean(),
+        (now, ahead, success) => {
+          const reset = now + ahead;
+          const { headers, retryAfter } = rateLimitHeaders({ success, limit: 100, remaining: 0, reset }, now);
+          const resetSeconds = Number(headers["X-RateLimit-Reset"]);
+          expect(Number.isInteger(resetSeconds)).toBe(true);
+          expect(resetSeconds * 1000).toBeGreaterThanOrEqual(reset);
+          expect(resetSeconds * 1000 - reset).toBeLessThan(1000);
+          if (success) {
+            expect(retryAfter).toBeUndefined();
+            expect(headers["Retry-After"]).toBeUndefined();
+          } else {
+            expect(Number.isInteger(retryAfter)).toBe(true);
+            expect(retryAfter).toBeGreaterThanOrEqual(1);
+            expect(headers["Retry-After"]).toBe(String(retryAfter));
+            expect(now + (retryAfter ?? 0) * 1000).toBeGreaterThanOrEqual(reset);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,171 @@
+import { createServer, type Server, type Socket } from "node:net";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createRateLimiter } from "./create-rate-limiter";
+import { ResilientRateLimiter } from "./resilient-rate-limiter";
+import { freePort } from "./test-redis-server";
+import type { RateLimiterService, RateLimitResult, StoreRateLimiter } from "./types";
+
+const MINUTE = 60_000;
+const PRO = 100;
+const OK: RateLimitResult = { success: true, limit: PRO, remaining: 7, reset: 0 };
+
+function controllablePrimary() {
+  const primary = {
+    mode: "hang" as "hang" | "fail" | "ok",
+    calls: 0,
+    limit: async (): Promise<RateLimitResult> => {
+      primary.calls++;
+      if (primary.mode === "ok") return OK;
+      if (primary.mode === "fail") throw new Error("ECONNREFUSED");
+      return new Promise<never>(() => {});
+    },
+    close: async () => {},
+  };
+  return primary;
+}
+
+/** Calls limit() n times in sequence and returns results with each call's duration. */
+async function timedCalls(limiter: RateLimiterService, n: number, key = "key_1") {
+  const out: { result: RateLimitResult; ms: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const result = await limiter.limit(key, PRO, MINUTE);
+    out.push({ result, ms: performance.now() - started });
+  }
+  return out;
+}
+
+function expectMemoryWindowEnforced(calls: { result: RateLimitResult; ms: number }[]) {
+  expect(calls.filter((c) => c.result.success)).toHaveLength(100);
+  expect(calls[100]?.result.success).toBe(false);
+  expect(Math.max(...calls.map((c) => c.ms))).toBeLessThan(150);
+}
+
+describe("ResilientRateLimiter", () => {
+  it("answers from memory within the time budget when the store hangs, and logs once", async () => {
+    const warn = vi.fn();
+    const primary = controllablePrimary();
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn });
+    const calls = await timedCalls(limiter, 101);
+    expectMemoryWindowEnforced(calls);
+    expect(calls[0]?.ms).toBeGreaterThanOrEqual(45);
+    expect(limiter.status()).toMatchObject({ store: "redis", degraded: true, lastError: "no answer within 50 ms" });
+    expect(limiter.status().since).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/redis store unavailable \(no answer within 50 ms\)/);
+    // Only the first call waited on the hung store; the rest went straight to memory.
+    expect(primary.calls).toBe(1);
+  });
+
+  it("answers from memory at once when the store errors", async () => {
+    const primary = controllablePrimary();
+    primary.mode = "fail";
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {} });
+    const calls = await timedCalls(limiter, 101);
+    expectMemoryWindowEnforced(calls);
+    expect(limiter.status()).toMatchObject({ degraded: true, lastError: "ECONNREFUSED" });
+  });
+
+  it("probes the store once per interval and returns to it when it answers", async () => {
+    const clock = { t: 1_700_000_000_000 };
+    const warn = vi.fn();
+    const primary = controllablePrimary();
+    primary.mode = "fail";
+    const limiter = new ResilientRateLimiter({
+      store: "upstash",
+      primary,
+      warn,
+      now: () => clock.t,
+      probeIntervalMs: 1_000,
+    });
+    await limiter.limit("k", PRO, MINUTE);
+    primary.mode = "ok";
+    await limiter.limit("k", PRO, MINUTE);
+    expect(primary.calls).toBe(1);
+    expect(limiter.status().degraded).toBe(true);
+
+    clock.t += 1_000;
+    await expect(limiter.limit("k", PRO, MINUTE)).resolves.toEqual(OK);
+    expect(limiter.status()).toEqual({ store: "upstash", degraded: false, since: new Date(clock.t).toISOString() });
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn.mock.calls[1]?.[0]).toMatch(/upstash store reachable again/);
+    await limiter.limit("k", PRO, MINUTE);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it("answers from memory, without reporting an outage, while the store is still loading", async () => {
+    const warn = vi.fn();
+    const primary = controllablePrimary();
+    primary.mode = "ok";
+    const loading = new Promise<StoreRateLimiter>((resolve) => setTimeout(() => resolve(primary), 120));
+    const limiter = new ResilientRateLimiter({ store: "redis", primary: loading, warn });
+    await expect(limiter.limit("k", PRO, MINUTE)).resolves.toMatchObject({ success: true, remaining: 99 });
+    expect(limiter.status()).toEqual({ store: "redis", degraded: false });
+    await loading;
+    await expect(limiter.limit("k", PRO, MINUTE)).resolves.toEqual(OK);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("rejects bad arguments without blaming the store", async () => {
+    const primary = controllablePrimary();
+    primary.mode = "ok";
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {} });
+    await expect(limiter.limit("k", -1, MINUTE)).rejects.toThrow(RangeError);
+    expect(limiter.status().degraded).toBe(false);
+    expect(primary.calls).toBe(0);
+  });
+
+  it("falls back when the store could not even be created", async () => {
+    const limiter = new ResilientRateLimiter({
+      store: "redis",
+      primary: Promise.reject<StoreRateLimiter>(new Error("bad REDIS_URL")),
+      warn: () => {},
+    });
+    await expect(limiter.limit("k", PRO, MINUTE)).resolves.toMatchObject({ success: true, remaining: 99 });
+    expect(limiter.status()).toMatchObject({ degraded: true, lastError: "bad REDIS_URL" });
+  });
+});
+
+describe("createRateLimiter with an unusable REDIS_URL", () => {
+  let limiter: RateLimiterService | undefined;
+  let server: Server | undefined;
+  const sockets: Socket[] = [];
+
+  // Loading ioredis blocks the event loop once per process (the timer cannot fire meanwhile);
+  // the budget is about Redis, so load it before timing. In the app, create the limiter at boot.
+  beforeAll(async () => {
+    await import("./ioredis-rate-limiter");
+    await import("ioredis");
+  });
+
+  afterEach(async () => {
+    await limiter?.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    limiter = undefined;
+    server = undefined;
+  });
+
+  it("falls back within the budget when nothing listens on the port", async () => {
+    const warn = vi.fn();
+    limiter = createRateLimiter({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, { warn });
+    const calls = await timedCalls(limiter, 101);
+    expectMemoryWindowEnforced(calls);
+    expect(limiter.status()).toMatchObject({ store: "redis", degraded: true });
+    expect(limiter.status().lastError).toMatch(/ECONNREFUSED|no answer|writeable/);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it("falls back within the budget when the server accepts but never answers", async () => {
+    server = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    if (address === null || typeof address === "string") throw new Error("no TCP address");
+    const warn = vi.fn();
+    limiter = createRateLimiter({ REDIS_URL: `redis://127.0.0.1:${address.port}` }, { warn });
+    const calls = await timedCalls(limiter, 101);
+    expectMemoryWindowEnforced(calls);
+    expect(limiter.status()).toMatchObject({ store: "redis", degraded: true, lastError: "no answer within 50 ms" });
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});

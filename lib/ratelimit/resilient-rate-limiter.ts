@@ -1,0 +1,145 @@
+import { assertLimitArguments } from "./assert-limit-arguments";
+import { MemoryRateLimiter } from "./memory-rate-limiter";
+import type {
+  RateLimiterService,
+  RateLimitResult,
+  RateLimitStatus,
+  RateLimitStore,
+  StoreRateLimiter,
+} from "./types";
+
+export interface ResilienceOptions {
+  /** Longest a call waits for the shared store before answering from memory. */
+  timeoutMs?: number;
+  /**
+   * While degraded, how often one call probes the shared store again; the rest go straight to
+   * memory so a hung store costs one slow call per interval, not one per request.
+   */
+  probeIntervalMs?: number;
+  /** Epoch-milliseconds clock for probes and the status timestamps; injected by tests. */
+  now?: () => number;
+  /** Receives one line per transition; console.warn by default. */
+  warn?: (message: string) => void;
+}
+
+export interface ResilientRateLimiterOptions extends ResilienceOptions {
+  store: Exclude<RateLimitStore, "memory">;
+  /** The shared store, or the promise of it while its client library is being imported. */
+  primary: StoreRateLimiter | Promise<StoreRateLimiter>;
+  fallback?: MemoryRateLimiter;
+}
+
+export const DEFAULT_STORE_TIMEOUT_MS = 50;
+export const DEFAULT_PROBE_INTERVAL_MS = 1_000;
+
+/**
+ * Puts a shared store behind a time budget. A call the store cannot answer in time, or answers
+ * with an error, is decided by this process's own sliding window instead: limits stay enforced
+ * (per process) and no request waits on a dead Redis. The switch in each direction is logged
+ * once and shown by `status()`.
+ */
+export class ResilientRateLimiter implements RateLimiterService {
+  private readonly store: Exclude<RateLimitStore, "memory">;
+  private readonly primary: Promise<StoreRateLimiter>;
+  private readonly fallback: MemoryRateLimiter;
+  private readonly timeoutMs: number;
+  private readonly probeIntervalMs: number;
+  private readonly now: () => number;
+  private readonly warn: (message: string) => void;
+  private degraded = false;
+  private lastError: string | undefined;
+  private since: string | undefined;
+  private lastProbeAt = Number.NEGATIVE_INFINITY;
+  private initialised = false;
+
+  constructor(options: ResilientRateLimiterOptions) {
+    this.store = options.store;
+    this.primary = Promise.resolve(options.primary);
+    // A store that failed to initialise surfaces on each call; the catch keeps it from also being
+    // reported as an unhandled rejection before the first call.
+    this.primary.then(
+      () => {
+        this.initialised = true;
+      },
+      () => {},
+    );
+    this.now = options.now ?? Date.now;
+    this.fallback = options.fallback ?? new MemoryRateLimiter({ now: this.now });
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+    this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+    this.warn = options.warn ?? ((message) => console.warn(message));
+  }
+
+  async limit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+    // A caller's mistake must not read as a store outage.
+    assertLimitArguments(max, windowMs);
+    if (this.degraded) {
+      const now = this.now();
+      if (now - this.lastProbeAt < this.probeIntervalMs) return this.fallback.limit(key, max, windowMs);
+      this.lastProbeAt = now;
+    }
+    let result: RateLimitResult;
+    try {
+      result = await withTimeout(
+        this.primary.then((primary) => primary.limit(key, max, windowMs)),
+        this.timeoutMs,
+      );
+    } catch (error) {
+      // Still importing the client library (the first request after boot): answer from memory
+      // without reporting an outage that is only our own start-up.
+      if (this.initialised || !(error instanceof StoreTimeoutError)) this.markDegraded(error);
+      return this.fallback.limit(key, max, windowMs);
+    }
+    this.markHealthy();
+    return result;
+  }
+
+  status(): RateLimitStatus {
+    return {
+      store: this.store,
+      degraded: this.degraded,
+      ...(this.degraded && this.lastError !== undefined ? { lastError: this.lastError } : {}),
+      ...(this.since !== undefined ? { since: this.since } : {}),
+    };
+  }
+
+  async close(): Promise<void> {
+    const primary = await this.primary.catch(() => undefined);
+    await primary?.close();
+  }
+
+  private markDegraded(error: unknown): void {
+    this.lastError = error instanceof Error ? error.message : String(error);
+    if (this.degraded) return;
+    const now = this.now();
+    this.degraded = true;
+    this.lastProbeAt = now;
+    this.since = new Date(now).toISOString();
+    this.warn(
+      `[ratelimit] ${this.store} store unavailable (${this.lastError}); enforcing rate limits ` +
+        `per process from memory until it answers again`,
+    );
+  }
+
+  private markHealthy(): void {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.since = new Date(this.now()).toISOString();
+    this.warn(`[ratelimit] ${this.store} store reachable again; shared rate limits restored`);
+  }
+}
+
+class StoreTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = "StoreTimeoutError";
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreTimeoutError(ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,54 @@
+/**
+ * The one rate-limiter contract the /v1 app depends on. Every store (in-process, Redis through
+ * ioredis, Upstash REST) answers the same way for the same sequence of calls, so callers never
+ * need to know which one is configured.
+ */
+
+/** Outcome of one `limit()` call. The request is counted only when `success` is true. */
+export interface RateLimitResult {
+  /** Whether the request may proceed. */
+  success: boolean;
+  /** Requests allowed per window (the `max` that was passed in). */
+  limit: number;
+  /** Requests left in the sliding window after this one; 0 when refused. */
+  remaining: number;
+  /**
+   * Epoch milliseconds at which the window frees up: the end of the current fixed window, which
+   * is how @upstash/ratelimit defines `reset`. By then (give or take 1 ms) at least one slot is
+   * free; with a busy previous window a slot can free earlier as that window's weight decays.
+   */
+  reset: number;
+}
+
+export interface RateLimiter {
+  /**
+   * Counts one request for `key` against `max` requests per sliding window of `windowMs`.
+   * `key` is stored as-is (in Redis, in clear text): pass a stable, non-secret identifier such
+   * as the API key's id, never the secret itself. Keep `windowMs` fixed per key.
+   */
+  limit(key: string, max: number, windowMs: number): Promise<RateLimitResult>;
+}
+
+export type RateLimitStore = "memory" | "redis" | "upstash";
+
+/** What /healthz shows about the limiter. */
+export interface RateLimitStatus {
+  store: RateLimitStore;
+  /** True while a shared store is unreachable and each process enforces limits on its own. */
+  degraded: boolean;
+  /** Why the shared store was last abandoned; only present while degraded. */
+  lastError?: string;
+  /** ISO 8601 time of the last transition between healthy and degraded. */
+  since?: string;
+}
+
+/** A limiter as the app holds it: the contract plus what an operator and a shutdown need. */
+export interface RateLimiterService extends RateLimiter {
+  status(): RateLimitStatus;
+  close(): Promise<void>;
+}
+
+/** A shared store before the resilience wrapper: it may reject or hang, and owns a connection. */
+export interface StoreRateLimiter extends RateLimiter {
+  close(): Promise<void>;
+}

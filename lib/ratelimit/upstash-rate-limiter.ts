@@ -1,0 +1,55 @@
+import { Ratelimit } from "@upstash/ratelimit";
+import { assertLimitArguments } from "./assert-limit-arguments";
+import type { UpstashScriptClient } from "./ioredis-script-adapter";
+import type { RateLimiter, RateLimitResult } from "./types";
+
+type RatelimitRedis = ConstructorParameters<typeof Ratelimit>[0]["redis"];
+
+/** Redis keys are `<prefix>:<key>:<window index>`. */
+export const DEFAULT_RATE_LIMIT_PREFIX = "ratelimit";
+
+/**
+ * The shared-store limiter: @upstash/ratelimit's sliding window over either an `@upstash/redis`
+ * client or the ioredis adapter. Ratelimit fixes its limit at construction while ours arrive per
+ * call, so one instance is kept per (max, window); they share the prefix, so a key that changes
+ * tier keeps its count.
+ */
+export class UpstashRateLimiter implements RateLimiter {
+  private readonly limiters = new Map<string, Ratelimit>();
+
+  constructor(
+    private readonly redis: UpstashScriptClient,
+    private readonly prefix: string = DEFAULT_RATE_LIMIT_PREFIX,
+  ) {}
+
+  async limit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+    assertLimitArguments(max, windowMs);
+    const { success, limit, remaining, reset } = await this.limiterFor(max, windowMs).limit(key);
+    return { success, limit, remaining, reset };
+  }
+
+  private limiterFor(max: number, windowMs: number): Ratelimit {
+    const id = `${max}/${windowMs}`;
+    let limiter = this.limiters.get(id);
+    if (limiter === undefined) {
+      limiter = new Ratelimit({
+        // The adapter implements only what slidingWindow calls (evalsha, eval); Ratelimit's type
+        // asks for get/set too, used only by dynamic limits, which stay off.
+        redis: this.redis as unknown as RatelimitRedis,
+        limiter: Ratelimit.slidingWindow(max, `${windowMs} ms`),
+        prefix: this.prefix,
+        // The ephemeral cache keeps refusing a key until the fixed window ends, even after the
+        // sliding window has freed slots, and lives in process memory: off, so every process and
+        // the in-memory store give the same answers.
+        ephemeralCache: false,
+        // Its timeout admits the request (success: true) when Redis is slow; the resilient
+        // wrapper falls back to the in-process window instead.
+        timeout: 0,
+        analytics: false,
+        enableTelemetry: false,
+      });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+}

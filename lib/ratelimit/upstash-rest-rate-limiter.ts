@@ -1,0 +1,31 @@
+import type { StoreRateLimiter } from "./types";
+import { UpstashRateLimiter } from "./upstash-rate-limiter";
+
+export interface UpstashRestRateLimiterOptions {
+  prefix?: string;
+}
+
+/**
+ * Sliding-window limiter on Upstash over its REST API (`UPSTASH_REDIS_REST_URL` and `_TOKEN`).
+ * Upstash accepts its own script shebang, so its client is used directly, without the adapter.
+ */
+export async function createUpstashRestRateLimiter(
+  url: string,
+  token: string,
+  options: UpstashRestRateLimiterOptions = {},
+): Promise<StoreRateLimiter> {
+  const { Redis } = await import("@upstash/redis");
+  const redis = new Redis({
+    url,
+    token,
+    // Retries with backoff would outlive the resilient wrapper's time budget and only pile up
+    // requests behind an outage; the next call tries again anyway.
+    retry: false,
+    enableTelemetry: false,
+  });
+  const limiter = new UpstashRateLimiter(redis, options.prefix);
+  return {
+    limit: (key, max, windowMs) => limiter.limit(key, max, windowMs),
+    async close() {},
+  };
+}

@@ -1,0 +1,55 @@
+import { ApiError, type FieldProblem } from "@/lib/api/errors";
+import { parseQuery } from "@/lib/api/query";
+import { opportunitiesQuery } from "@/lib/api/routes/opportunities";
+import type { OpportunityFilter, Sort } from "@/lib/market/opportunity-query";
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+export type ScreenerQuery = { ok: true; filter: OpportunityFilter } | { ok: false; problems: FieldProblem[] };
+
+const DEFAULTS = { limit: 50, offset: 0, sort: "-apr" } as const satisfies Partial<OpportunityFilter>;
+
+/** The page's query string as URLSearchParams, repeated parameters kept (the API refuses them). */
+export function toSearchParams(params: SearchParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(name, v);
+  }
+  return search;
+}
+
+/**
+ * The screener's URL read exactly as GET /v1/opportunities reads its query (same schema, same
+ * refusals), except that empty parameters are dropped first: the filter form submits every
+ * field, and an empty "min APR" means no minimum rather than a mistake.
+ */
+export function parseScreenerQuery(params: SearchParams): ScreenerQuery {
+  const url = new URL("http://screener.invalid/opportunities");
+  for (const [name, value] of toSearchParams(params)) if (value.trim() !== "") url.searchParams.append(name, value.trim());
+  try {
+    return { ok: true, filter: parseQuery(url, opportunitiesQuery) };
+  } catch (error) {
+    if (error instanceof ApiError && error.extra.details) return { ok: false, problems: error.extra.details };
+    throw error;
+  }
+}
+
+/** A shareable screener URL for `filter` with `change` applied; defaults are left out of it. */
+export function screenerHref(filter: OpportunityFilter, change: Partial<OpportunityFilter> = {}): string {
+  const next = { ...filter, ...change };
+  const search = new URLSearchParams();
+  if (next.exchange !== undefined) search.set("exchange", next.exchange);
+  if (next.min_apr !== undefined) search.set("min_apr", String(next.min_apr));
+  if (next.symbol !== undefined) search.set("symbol", next.symbol);
+  if (next.sort !== DEFAULTS.sort) search.set("sort", next.sort);
+  if (next.limit !== DEFAULTS.limit) search.set("limit", String(next.limit));
+  if (next.offset !== DEFAULTS.offset) search.set("offset", String(next.offset));
+  const text = search.toString();
+  return text ? `/opportunities?${text}` : "/opportunities";
+}
+
+/** Clicking a column heading: sorted by it descending first, and ascending on a second click. */
+export function toggledSort(current: Sort, field: "apr" | "net_apr" | "open_interest"): Sort {
+  const descending = `-${field}` as const;
+  return current === descending ? field : descending;
+}

@@ -1,0 +1,361 @@
+// `npm run bench`: GET /v1/opportunities?limit=50 on the production server (embedded PGlite,
+// generated data) against a bare node:http server sending the same bytes, alternating runs so drift
+// hits both alike. Prints req/s, p50/p99 and the service/bare ratio; `--profile` adds a CPU profile
+// of one more service run and says which functions the time goes to.
+//
+//   node scripts/ensure-build.mjs && node --import tsx scripts/bench/run.ts [--profile]
+//     [--duration=10] [--rounds=2] [--connections=50] [--warmup=3] [--profile-out=<file.cpuprofile>]
+//     [--rate=<req/s>]  (adds a bare and a service run at that fixed offered load: latency below saturation)
+import type { ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RecordedResponse } from "./bare-server";
+import { runLoad, type LoadResult } from "./load";
+import { freePort, killAllChildrenNow, runToCompletion, startChild, stopAllChildren, stopChild, waitForHttp } from "./processes";
+import { summariseProfile, type Row } from "./profile-summary";
+import type { SeededKey } from "./seed";
+
+const KEYS = 200;
+const OPPORTUNITIES = 2_000;
+const PATH = "/v1/opportunities?limit=50";
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 20;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const HERE = path.join(ROOT, "scripts/bench");
+
+function flag(name: string): boolean {
+  return process.argv.includes(`--${name}`);
+}
+function numberOption(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const options = {
+  profile: flag("profile"),
+  durationS: numberOption("duration", 10),
+  rounds: Math.round(numberOption("rounds", 2)),
+  connections: Math.round(numberOption("connections", 50)),
+  warmupS: numberOption("warmup", 3),
+  rate: process.argv.some((a) => a.startsWith("--rate=")) ? numberOption("rate", 1) : undefined,
+  /** Where to keep the raw profile (for Chrome DevTools / speedscope); it is deleted otherwise. */
+  profileOut: process.argv.find((a) => a.startsWith("--profile-out="))?.slice("--profile-out=".length),
+};
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), "fods-bench-"));
+const dataDir = path.join(tmp, "data");
+const profileDir = path.join(tmp, "cpu-profile");
+let cleanedUp = false;
+
+async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await stopAllChildren();
+  rmSync(tmp, { recursive: true, force: true });
+}
+process.on("exit", () => {
+  // Last resort (an exit nobody awaited cleanup for): nothing asynchronous can run here.
+  killAllChildrenNow();
+  rmSync(tmp, { recursive: true, force: true });
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the benchmark`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+function log(message: string) {
+  console.log(`[bench] ${message}`);
+}
+
+/** Forwards a child's output line by line with a prefix, so server errors are seen in the run. */
+function prefixOutput(child: ChildProcess, prefix: string) {
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = "";
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) console.log(`${prefix} ${line}`);
+    });
+  }
+}
+
+function serverEnv(port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    RATE_LIMIT_SCALE: "1000",
+    NEXT_TELEMETRY_DISABLED: "1",
+    // The benchmark serves the opportunities it seeded; a round would replace them mid-run.
+    INGEST_DISABLED: "1",
+  };
+  // The embedded default: no shared database, Redis or Upstash even if the shell has them.
+  for (const name of ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN"]) delete env[name];
+  return env;
+}
+
+async function startServer(profile: boolean): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const profileArgs = profile ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "--cpu-prof-interval", "500"] : [];
+  const started = Date.now();
+  const child = startChild(process.execPath, [...profileArgs, "--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: serverEnv(port),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  prefixOutput(child, "[server]");
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/healthz`, child, 90_000);
+  log(`server up on ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s${profile ? " (with --cpu-prof)" : ""}`);
+  return { child, url };
+}
+
+async function startBare(responseFile: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = startChild(process.execPath, ["--import", "tsx", path.join(HERE, "bare-server.ts"), responseFile], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { port: number }).port));
+    child.once("exit", (code) => reject(new Error(`bare server exited (${code}) before listening`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** One real response, raw: its status, header pairs in wire order, and body bytes. */
+function fetchRaw(url: string, authorization: string): Promise<{ status: number; rawHeaders: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { authorization, accept: "application/json" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+/** Records the response the baseline replays, after checking it is a full page of live data. */
+async function recordResponse(serviceUrl: string, authorization: string, file: string) {
+  const { status, rawHeaders, body } = await fetchRaw(`${serviceUrl}${PATH}`, authorization);
+  const parsed = JSON.parse(body.toString("utf8")) as { data?: { items?: unknown[]; total?: number }; meta?: { mode?: string } };
+  if (status !== 200 || parsed.data?.items?.length !== 50 || parsed.data.total !== OPPORTUNITIES || parsed.meta?.mode !== "live") {
+    throw new Error(`unexpected service response (${status}): ${body.toString("utf8").slice(0, 300)}`);
+  }
+  const skip = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+  const headers: [string, string][] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (!skip.has(name.toLowerCase())) headers.push([name, rawHeaders[i + 1]!]);
+  }
+  const chunked = rawHeaders.some((h, i) => i % 2 === 0 && h.toLowerCase() === "transfer-encoding");
+  const recorded: RecordedResponse = { status, headers, bodyBase64: body.toString("base64") };
+  writeFileSync(file, JSON.stringify(recorded));
+  log(`recorded a real response: ${body.length} body bytes, headers ${headers.map(([n]) => n).join(", ")}${chunked ? " (service sent it chunked)" : ""}`);
+}
+
+/**
+ * One request per key, a few at a time, before any measured run: every key must answer 200 (a
+ * benchmark of 401s or 429s is worthless) and sits in the verifier's cache afterwards.
+ */
+async function primeKeys(serviceUrl: string, authorizations: string[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < authorizations.length) {
+      const authorization = authorizations[next++]!;
+      const response = await fetch(`${serviceUrl}${PATH}`, { headers: { authorization } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`key ${authorization.slice(0, 30)}… answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return performance.now() - started;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+interface Run {
+  target: "bare" | "service";
+  round: number;
+  result: LoadResult;
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+
+function runLine(run: Run): string {
+  const r = run.result;
+  const codes = Object.entries(r.statusCodes)
+    .map(([code, count]) => `${code}:${count}`)
+    .join(" ");
+  return [
+    run.target.padEnd(8),
+    String(run.round).padStart(5),
+    fmt(r.reqPerSec, 0).padStart(9),
+    fmt(r.p50, 2).padStart(8),
+    fmt(r.p99, 2).padStart(8),
+    fmt(r.max, 1).padStart(8),
+    String(r.non2xx).padStart(7),
+    String(r.errors + r.timeouts).padStart(7),
+    fmt(r.bytesPerResponse, 0).padStart(8),
+    `  ${codes}`,
+  ].join(" ");
+}
+
+const HEADER = `${"target".padEnd(8)} ${"round".padStart(5)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)} ${"non2xx".padStart(7)} ${"errors".padStart(7)} ${"B/resp".padStart(8)}   status codes`;
+
+function printRows(title: string, rows: Row[], requests: number) {
+  console.log(`\n${title}\n      %       ms  µs/req`);
+  for (const row of rows) {
+    const perRequest = (row.ms * 1000) / requests;
+    console.log(`  ${fmt(row.pct, 1).padStart(5)} %  ${fmt(row.ms, 0).padStart(6)}  ${fmt(perRequest, 1).padStart(6)}  ${row.name}`);
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("no production build: run `node scripts/ensure-build.mjs` first");
+  const begun = Date.now();
+  log(
+    `node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; ` +
+      `${options.connections} connections, ${options.durationS} s per run, ${options.rounds} rounds${options.profile ? ", --profile" : ""}`,
+  );
+
+  // 1. Data: migrate, seed and close the embedded database in a child process.
+  const keysFile = path.join(tmp, "keys.json");
+  await runToCompletion(process.execPath, ["--import", "tsx", path.join(HERE, "seed.ts"), dataDir, keysFile, String(KEYS), String(OPPORTUNITIES)], { cwd: ROOT });
+  const keys = JSON.parse(readFileSync(keysFile, "utf8")) as SeededKey[];
+  const authorizations = keys.map((k) => `Bearer ${k.secret}`);
+
+  // 2. The production server on that data, and the baseline replaying one of its responses.
+  let server = await startServer(false);
+  const responseFile = path.join(tmp, "response.json");
+  await recordResponse(server.url, authorizations[0]!, responseFile);
+  const bare = await startBare(responseFile);
+
+  const load = (url: string, durationS: number) =>
+    runLoad({ url, path: PATH, connections: options.connections, durationS, authorizations });
+
+  // 3. Warm-up: every key verified once (and so cached), then JIT and the snapshot's sort orders.
+  const primeMs = await primeKeys(server.url, authorizations);
+  log(`all ${authorizations.length} keys answered 200 (first use of each, cold verification: ${(primeMs / 1000).toFixed(2)} s)`);
+  const warm = await load(server.url, options.warmupS);
+  await load(bare.url, Math.min(2, options.warmupS));
+  log(`warm-up: service ${fmt(warm.reqPerSec, 0)} req/s, ${warm.non2xx} non-2xx`);
+
+  // 4. Alternating measured runs.
+  const runs: Run[] = [];
+  console.log(`\n${HEADER}`);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const target of ["bare", "service"] as const) {
+      const result = await load(target === "bare" ? bare.url : server.url, options.durationS);
+      const run = { target, round, result };
+      runs.push(run);
+      console.log(runLine(run));
+    }
+  }
+
+  const of = (target: Run["target"]) => runs.filter((r) => r.target === target).map((r) => r.result);
+  const [bareRuns, serviceRuns] = [of("bare"), of("service")];
+  const summary = (results: LoadResult[]) => ({
+    rps: median(results.map((r) => r.reqPerSec)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    worstP99: Math.max(...results.map((r) => r.p99)),
+  });
+  const b = summary(bareRuns);
+  const s = summary(serviceRuns);
+  const ratio = s.rps / b.rps;
+  const perRound = serviceRuns.map((r, i) => r.reqPerSec / bareRuns[i]!.reqPerSec);
+  const serviceNon2xx = serviceRuns.reduce((n, r) => n + r.non2xx, 0);
+  const serviceErrors = serviceRuns.reduce((n, r) => n + r.errors + r.timeouts, 0);
+
+  console.log(`\nmedians over ${options.rounds} rounds`);
+  console.log(`  bare     ${fmt(b.rps, 0).padStart(7)} req/s   p50 ${fmt(b.p50, 2)} ms   p99 ${fmt(b.p99, 2)} ms`);
+  console.log(`  service  ${fmt(s.rps, 0).padStart(7)} req/s   p50 ${fmt(s.p50, 2)} ms   p99 ${fmt(s.p99, 2)} ms (worst run ${fmt(s.worstP99, 2)} ms)`);
+  console.log(`  ratio service/bare ${fmt(ratio, 3)} (per round: ${perRound.map((r) => fmt(r, 3)).join(", ")})`);
+  console.log(`  service non-2xx ${serviceNon2xx}, socket errors/timeouts ${serviceErrors}`);
+  let valid = serviceNon2xx === 0 && serviceErrors === 0;
+  if (!valid) console.log("  INVALID: the service answered something other than 2xx; these figures measure errors, not the API");
+  const met = ratio >= TARGET_RATIO && s.p99 <= TARGET_P99_MS;
+  console.log(`  target ratio ≥ ${TARGET_RATIO} and p99 ≤ ${TARGET_P99_MS} ms: ${valid && met ? "MET" : "NOT MET"}`);
+
+  // 5. Optional: latency at a fixed offered load. At saturation, 50 closed-loop connections wait
+  // ≈ 50 / throughput each (Little's law), so p99 there mostly restates req/s.
+  if (options.rate) {
+    console.log(`\nfixed offered load: ${options.rate} req/s over ${options.connections} connections\n${HEADER}`);
+    for (const target of ["bare", "service"] as const) {
+      const result = await runLoad({
+        url: target === "bare" ? bare.url : server.url,
+        path: PATH,
+        connections: options.connections,
+        durationS: options.durationS,
+        authorizations,
+        overallRate: options.rate,
+      });
+      console.log(runLine({ target, round: 0, result }));
+      if (target === "service" && result.non2xx + result.errors + result.timeouts > 0) {
+        console.log("  INVALID: non-2xx or socket errors in the fixed-load service run");
+        valid = false;
+      }
+    }
+  }
+
+  // 6. Optional CPU profile of one more service run, on a server started with --cpu-prof.
+  if (options.profile) {
+    await stopChild(server.child, "SIGINT");
+    mkdirSync(profileDir, { recursive: true });
+    server = await startServer(true);
+    await primeKeys(server.url, authorizations);
+    await load(server.url, Math.min(2, options.warmupS));
+    const from = process.hrtime.bigint() / 1000n;
+    const profiled = await load(server.url, options.durationS);
+    const to = process.hrtime.bigint() / 1000n;
+    console.log(`\nprofiled service run (profiler on, not comparable with the table)\n${HEADER}`);
+    console.log(runLine({ target: "service", round: 0, result: profiled }));
+    await stopChild(server.child, "SIGINT", 30_000); // the profile is written as the process exits
+    const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
+    if (options.profileOut) {
+      copyFileSync(path.join(profileDir, file), options.profileOut);
+      log(`raw profile kept in ${options.profileOut}`);
+    }
+    const result = summariseProfile(path.join(profileDir, file), { root: ROOT, windowUs: [Number(from), Number(to)], top: 15 });
+    const scope = result.windowed ? "samples of the measured run only" : "WHOLE process lifetime: the run's window did not match the profile clock";
+    console.log(`\nCPU profile: ${scope}; ${fmt(result.busyMs, 0)} ms busy of ${fmt(result.sampledMs, 0)} ms sampled (${fmt((100 * result.busyMs) / result.sampledMs, 0)} % of one core); % below are of busy time`);
+    const served = profiled.requests;
+    console.log(`CPU per request: ${fmt((result.busyMs * 1000) / served, 0)} µs busy over ${served} responses (profiler overhead included)`);
+    printRows("Top self time by function", result.selfTop, served);
+    printRows("Self time by area", result.areas, served);
+    printRows("Inclusive time of project, Hono and zod frames", result.inclusiveTop, served);
+  }
+
+  log(`done in ${((Date.now() - begun) / 1000).toFixed(0)} s`);
+  return valid;
+}
+
+main()
+  .then(async (valid) => {
+    await cleanup();
+    process.exit(valid ? 0 : 1);
+  })
+  .catch(async (error) => {
+    console.error("[bench] failed:", error);
+    await cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,29 @@
+// Runs `next build` when there is no production build or the sources changed since the last one,
+// so `npm start` works on a fresh clone with no other step.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const BUILD_ID = ".next/BUILD_ID";
+const SOURCES = ["app", "lib", "prisma", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync("lib/db/generated/client.ts")) run("node", ["scripts/prisma-generate.mjs"]);
+
+const built = existsSync(BUILD_ID) ? statSync(BUILD_ID).mtimeMs : 0;
+const changed = SOURCES.some((source) => newestMtime(source) > built);
+if (changed) {
+  console.log(built ? "Sources changed since the last build: rebuilding." : "No production build yet: building.");
+  run("npx", ["next", "build"]);
+}

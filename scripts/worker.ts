@@ -1,0 +1,39 @@
+// `npm run worker`: the ingestion rounds without a web server, for PostgreSQL deployments (any
+// number of workers may run; an advisory lock gives each round to one of them). With no
+// DATABASE_URL it runs against the embedded database, which only works while no server owns it.
+// SIGTERM/SIGINT let a round in progress finish, then exit.
+import { configuredDatabase, openServiceDatabase } from "@/lib/db";
+import { DataDirLockedError } from "@/lib/db/data-dir-lock";
+import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
+import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+
+async function main() {
+  const config = readIngestConfig();
+  if (config.INGEST_DISABLED) {
+    console.log("INGEST_DISABLED is set: the worker has nothing to do.");
+    return;
+  }
+  const target = configuredDatabase();
+  const opened = await openServiceDatabase();
+  if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
+  const scheduler = await startIngestion({ db: opened.db, target, config });
+  console.log(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the current round, then stopping`);
+    await scheduler.stop().catch((error) => console.error("stopping ingestion failed", error));
+    await opened.close().catch((error) => console.error("closing the database failed", error));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) console.error(`Cannot start: ${error.message}`);
+  else console.error("Cannot start:", error);
+  process.exit(1);
+});

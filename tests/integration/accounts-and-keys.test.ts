@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, verifyCredentials } from "@/lib/accounts/accounts";
+import { ApiError } from "@/lib/api/errors";
+import { readJson } from "@/lib/api/read-json";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { createKey, createKeySchema, listKeys, MAX_ACTIVE_KEYS, revokeKey, rollKey } from "@/lib/keys/account-keys";
+import { hashApiKey } from "@/lib/keys/hash";
+import { createTestDatabase } from "./helpers/test-database";
+
+let database: OpenDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+let ipCounter = 0;
+const origin = () => ({ ip: `198.51.100.${++ipCounter}`, userAgent: "vitest" });
+const PASSWORD = "a long enough password";
+
+async function proUser(email: string) {
+  const user = await signUp(database.db, { email, password: PASSWORD }, origin());
+  await database.db.user.update({ where: { id: user.id }, data: { tier: "PRO" } });
+  return { id: user.id, tier: "pro" as const };
+}
+
+async function counts() {
+  const [users, keys, events] = await Promise.all([
+    database.db.user.count(),
+    database.db.apiKey.count(),
+    database.db.auditEvent.count(),
+  ]);
+  return { users, keys, events };
+}
+
+function jsonRequest(body: unknown, contentType = "application/json") {
+  return new Request("http://localhost/api/account/keys", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function validationError(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).code).toBe("VALIDATION_ERROR");
+  return error as ApiError;
+}
+
+describe("accounts", () => {
+  it("hash passwords with argon2id and never store them", async () => {
+    const user = await signUp(database.db, { email: "Ada@Example.com ", password: PASSWORD }, origin());
+    expect(user.email).toBe("ada@example.com");
+    const row = await database.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain(PASSWORD);
+    expect(row.tier).toBe("FREE");
+  });
+
+  it("refuse a duplicate e-mail with a clear field error and change nothing", async () => {
+    await signUp(database.db, { email: "dup@example.com", password: PASSWORD }, origin());
+    const before = await counts();
+    const error = await validationError(signUp(database.db, { email: "DUP@example.com", password: PASSWORD }, origin()));
+    expect(error.extra.details).toEqual([{ field: "email", message: expect.stringContaining("already exists") }]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuse short passwords and bad e-mails with field details", async () => {
+    const before = await counts();
+    const error = await validationError(signUp(database.db, { email: "not-an-email", password: "short" }, origin()));
+    expect(error.extra.details?.map((d) => d.field).sort()).toEqual(["email", "password"]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answer a wrong password and an unknown e-mail identically, and audit only real sign-ins", async () => {
+    await signUp(database.db, { email: "grace@example.com", password: PASSWORD }, origin());
+    expect(await verifyCredentials(database.db, { email: "grace@example.com", password: "wrong password!!" }, origin())).toBeNull();
+    expect(await verifyCredentials(database.db, { email: "nobody@example.com", password: "wrong password!!" }, origin())).toBeNull();
+    const ok = await verifyCredentials(database.db, { email: "grace@example.com", password: PASSWORD }, origin());
+    expect(ok?.email).toBe("grace@example.com");
+    const signIns = await database.db.auditEvent.findMany({ where: { action: "sign_in" } });
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]).toMatchObject({ actorId: ok!.id, userAgent: "vitest", ip: expect.stringMatching(/^198\.51\.100\./) });
+  });
+
+  it("limit sign-in attempts per e-mail, with a retry time", async () => {
+    await signUp(database.db, { email: "limited@example.com", password: PASSWORD }, origin());
+    for (let i = 0; i < 10; i++) {
+      await verifyCredentials(database.db, { email: "limited@example.com", password: "wrong password!!" }, origin());
+    }
+    const error = await verifyCredentials(database.db, { email: "limited@example.com", password: PASSWORD }, origin()).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe("RATE_LIMITED");
+    expect(error.extra.retryAfter).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("API keys in the account area", () => {
+  it("never leave the secret anywhere in the database", async () => {
+    const user = await proUser("secret-search@example.com");
+    const input = createKeySchema.parse({ name: "bot", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const { key, view } = await createKey(database.db, user, input, origin());
+    expect(key).toMatch(/^svc_sk_live_[0-9A-Za-z]{38}$/);
+    expect(view.prefix).toBe(`${key.slice(0, 20)}…`);
+    expect(JSON.stringify(view)).not.toContain(key.slice(12));
+
+    const tables = await database.db.$queryRaw<{ tablename: string }[]>`
+      SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`;
+    expect(tables.length).toBeGreaterThanOrEqual(4);
+    const secretPart = key.slice("svc_sk_live_".length);
+    for (const { tablename } of tables) {
+      const rows = await database.db.$queryRawUnsafe<unknown[]>(`SELECT * FROM "${tablename}"`);
+      const text = JSON.stringify(rows);
+      expect(text, `table ${tablename}`).not.toContain(secretPart);
+      expect(text, `table ${tablename}`).not.toContain(secretPart.slice(8, 30));
+    }
+    const stored = await database.db.apiKey.findUniqueOrThrow({ where: { id: view.id } });
+    expect(stored.hash).toBe(hashApiKey(key));
+  });
+
+  it.each([
+    ["an empty name", { name: "   ", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" } }, "name"],
+    ["an over-long name", { name: "x".repeat(65), mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" } }, "name"],
+    ["an unknown permission", { name: "k", mode: "live", permissions: ["admin:everything"], expiry: { kind: "never" } }, "permissions.0"],
+    ["no permission", { name: "k", mode: "live", permissions: [], expiry: { kind: "never" } }, "permissions"],
+    ["an unknown mode", { name: "k", mode: "prod", permissions: ["opportunities:read"], expiry: { kind: "never" } }, "mode"],
+    ["a tampered expiry", { name: "k", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "days", days: 3650 } }, "expiry.days"],
+    ["an extra field", { name: "k", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" }, userId: "someone-else" }, "body"],
+  ])("refuse %s with a field error and store nothing", async (_label, body, field) => {
+    const before = await counts();
+    const error = await validationError(readJson(jsonRequest(body), createKeySchema));
+    expect(error.extra.details?.[0]?.field).toBe(field);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuse malformed JSON and the wrong content type", async () => {
+    await validationError(readJson(jsonRequest("{nope"), createKeySchema));
+    await validationError(readJson(jsonRequest({ name: "k" }, "text/plain"), createKeySchema));
+  });
+
+  it("refuse a permission outside the plan, a past expiry date, and Free accounts", async () => {
+    const pro = await proUser("limits@example.com");
+    const before = await counts();
+    const write = createKeySchema.parse({ name: "k", mode: "live", permissions: ["write"], expiry: { kind: "never" } });
+    await validationError(createKey(database.db, pro, write, origin()));
+    const past = createKeySchema.parse({ name: "k", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "date", date: "2001-01-01" } });
+    await validationError(createKey(database.db, pro, past, origin()));
+    const free = { ...pro, tier: "free" as const };
+    const ok = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    await expect(createKey(database.db, free, ok, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await counts()).toEqual(before);
+  });
+
+  it(`stop at ${MAX_ACTIVE_KEYS} active keys, counting revoked ones out`, async () => {
+    const user = await proUser("many-keys@example.com");
+    const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const created = [];
+    for (let i = 0; i < MAX_ACTIVE_KEYS; i++) created.push(await createKey(database.db, user, input, origin()));
+    await expect(createKey(database.db, user, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await revokeKey(database.db, user.id, user.id, created[0]!.view.id, origin());
+    await expect(createKey(database.db, user, input, origin())).resolves.toMatchObject({ view: { status: "active" } });
+  });
+
+  it("scope revocation to the owner: another user's key id is not found and stays active", async () => {
+    const owner = await proUser("owner@example.com");
+    const other = await proUser("other@example.com");
+    const input = createKeySchema.parse({ name: "mine", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const { view } = await createKey(database.db, owner, input, origin());
+    await expect(revokeKey(database.db, other.id, other.id, view.id, origin())).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await listKeys(database.db, owner.id))[0]?.status).toBe("active");
+    expect(await listKeys(database.db, other.id)).toEqual([]);
+    const revoked = await revokeKey(database.db, owner.id, owner.id, view.id, origin());
+    expect(revoked.status).toBe("revoked");
+    const events = await database.db.auditEvent.findMany({ where: { target: view.id }, orderBy: { at: "asc" } });
+    expect(events.map((e) => e.action)).toEqual(["key.created", "key.revoked"]);
+  });
+
+  it("roll a key: a replacement now, the old key revoked when the grace period ends", async () => {
+    const user = await proUser("roller@example.com");
+    const input = createKeySchema.parse({ name: "rotating", mode: "live", permissions: ["opportunities:read", "portfolio:read"], expiry: { kind: "days", days: 30 } });
+    const { view: old } = await createKey(database.db, user, input, origin());
+    const rolled = await rollKey(database.db, user, old.id, "1h", origin());
+    expect(rolled.key).toMatch(/^svc_sk_live_/);
+    expect(rolled.view).toMatchObject({ name: "rotating", mode: "live", permissions: ["opportunities:read", "portfolio:read"], status: "active" });
+    expect(rolled.previous.status).toBe("active");
+    const graceEnd = Date.parse(rolled.previous.revoked_at!);
+    expect(graceEnd - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(graceEnd - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+    expect(Date.parse(rolled.view.expires_at!) - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
+
+    const immediate = await rollKey(database.db, user, rolled.view.id, "none", origin());
+    expect(immediate.previous.status).toBe("revoked");
+    await expect(rollKey(database.db, user, rolled.view.id, "1h", origin())).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+});

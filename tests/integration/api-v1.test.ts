@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp, API_ROUTES } from "@/lib/api/app";
+import { createApiServices, type ApiServices } from "@/lib/api/services";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { revokeKey } from "@/lib/keys/account-keys";
+import { changeTier } from "@/lib/billing/change-tier";
+import { checksumFor } from "@/lib/keys/format";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createTestDatabase } from "./helpers/test-database";
+
+let database: OpenDatabase;
+let services: ApiServices;
+let dbCalls = 0;
+let app: ReturnType<typeof createApiApp>;
+const origin = { ip: "203.0.113.7", userAgent: "vitest" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = async (): Promise<Db> => {
+    dbCalls++;
+    return database.db;
+  };
+  services = createApiServices(db);
+  app = createApiApp(() => services);
+  await seedLiveOpportunities(database.db, [
+    liveOpportunity("LIVEONLY", 42),
+    liveOpportunity("BTC", 12.5),
+    liveOpportunity("ETH", 30, "okx", "gate"),
+    liveOpportunity("SOL", 30, "bybit", "okx"),
+  ]);
+});
+afterAll(async () => {
+  await services?.lastUsed.stop();
+  await database?.close();
+});
+
+function callWith(path: string, authorization?: string, method = "GET") {
+  const headers: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
+  return app.fetch(new Request(`http://localhost${path}`, { method, headers }));
+}
+
+const call = (path: string, authorization?: string, method = "GET") => callWith(path, authorization, method);
+
+async function expectError(response: Response, status: number, code: string, message?: string) {
+  expect(response.status).toBe(status);
+  const body = await response.json();
+  expect(body.error.code).toBe(code);
+  if (message) expect(body.error.message).toBe(message);
+  expect(body.meta.request_id).toBe(response.headers.get("x-request-id"));
+  expect(body.meta.request_id).toMatch(/^req_[0-9A-Za-z]{24}$/);
+  expect(body).not.toHaveProperty("data");
+  return body;
+}
+
+const UNAUTHORIZED = "Invalid or missing API key";
+const FORBIDDEN = "Insufficient permissions for this endpoint";
+
+// Every /v1 route, plus a path that does not exist: authentication comes first everywhere.
+const targets = [
+  ...API_ROUTES.map((r) => ({ name: `${r.method} ${r.path}`, method: r.method, path: r.path, permission: r.permission })),
+  { name: "unknown path", method: "GET", path: "/v1/nope", permission: null },
+];
+
+describe.each(targets)("authentication on $name", ({ method, path, permission }) => {
+  const call = (target: string, authorization?: string) => callWith(target, authorization, method);
+  it("refuses a missing header, the wrong scheme and an empty bearer", async () => {
+    await expectError(await call(path), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectError(await call(path, "Basic dXNlcjpwYXNz"), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectError(await call(path, "Bearer "), 401, "UNAUTHORIZED", UNAUTHORIZED);
+  });
+
+  it("refuses malformed keys and bad checksums without touching the database", async () => {
+    const before = dbCalls;
+    await expectError(await call(path, "Bearer svc_sk_live_short"), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectError(await call(path, "Bearer sk_live_" + "a".repeat(38)), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    const body = "A".repeat(32);
+    const wrongChecksum = checksumFor("live", body) === "000000" ? "000001" : "000000";
+    await expectError(await call(path, `Bearer svc_sk_live_${body}${wrongChecksum}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    expect(dbCalls).toBe(before);
+  });
+
+  it("refuses unknown, revoked and expired keys", async () => {
+    const body = "B".repeat(32);
+    await expectError(await call(path, `Bearer svc_sk_live_${body}${checksumFor("live", body)}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    const user = await createUser(database.db, "desk");
+    const revoked = await createKeyFor(database.db, user.id, { revokedAt: new Date(Date.now() - 1000) });
+    await expectError(await call(path, `Bearer ${revoked.secret}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    const expired = await createKeyFor(database.db, user.id, { expiresAt: new Date(Date.now() - 1000) });
+    await expectError(await call(path, `Bearer ${expired.secret}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+  });
+
+  it.runIf(permission !== null)("refuses Free-tier keys and keys without the permission with 403", async () => {
+    const free = await createUser(database.db, "free");
+    const freeKey = await createKeyFor(database.db, free.id);
+    await expectError(await call(path, `Bearer ${freeKey.secret}`), 403, "FORBIDDEN", FORBIDDEN);
+    const pro = await createUser(database.db, "pro");
+    const narrow = await createKeyFor(database.db, pro.id, { permissions: [permission === "portfolio:read" ? "opportunities:read" : "portfolio:read"] });
+    await expectError(await call(path, `Bearer ${narrow.secret}`), 403, "FORBIDDEN", FORBIDDEN);
+  });
+});
+
+describe("GET /v1/auth/verify", () => {
+  it("answers valid, tier and expires_at in the success envelope", async () => {
+    const user = await createUser(database.db, "pro");
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    const key = await createKeyFor(database.db, user.id, { expiresAt, permissions: ["opportunities:read", "write"] });
+    const response = await call("/v1/auth/verify", `Bearer ${key.secret}`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.data).toEqual({
+      valid: true,
+      tier: "pro",
+      expires_at: expiresAt.toISOString(),
+      mode: "live",
+      permissions: ["opportunities:read"], // write is not a Pro permission
+    });
+    expect(body.meta).toEqual({ timestamp: expect.stringMatching(/Z$/), request_id: response.headers.get("x-request-id") });
+  });
+
+  it("answers valid with tier free for a Free account's key", async () => {
+    const user = await createUser(database.db, "free");
+    const key = await createKeyFor(database.db, user.id);
+    const body = await (await call("/v1/auth/verify", `Bearer ${key.secret}`)).json();
+    expect(body.data).toMatchObject({ valid: true, tier: "free", expires_at: null, permissions: [] });
+  });
+});
+
+describe("GET /v1/opportunities", () => {
+  let liveKey: string;
+  let testKey: string;
+  beforeAll(async () => {
+    const user = await createUser(database.db, "desk");
+    liveKey = (await createKeyFor(database.db, user.id)).secret;
+    testKey = (await createKeyFor(database.db, user.id, { mode: "test" })).secret;
+  });
+  const get = (query: string, key = liveKey) => call(`/v1/opportunities${query}`, `Bearer ${key}`);
+
+  it("lists live opportunities by apr descending, ties broken by id, in the list envelope", async () => {
+    const response = await get("");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.data).toMatchObject({ total: 4, limit: 50, offset: 0, has_more: false });
+    expect(body.data.items.map((o: { id: string }) => o.id)).toEqual([
+      "LIVEONLY-binance-bybit",
+      "ETH-okx-gate",
+      "SOL-bybit-okx",
+      "BTC-binance-bybit",
+    ]);
+    expect(body.meta).toMatchObject({ data_as_of: "2026-11-21T15:59:00.000Z", sample: false, mode: "live" });
+  });
+
+  it("filters by exchange on either leg, by min_apr and by symbol, and pages", async () => {
+    const ids = async (query: string) => (await (await get(query)).json()).data.items.map((o: { id: string }) => o.id);
+    expect(await ids("?exchange=okx")).toEqual(["ETH-okx-gate", "SOL-bybit-okx"]);
+    expect(await ids("?min_apr=30")).toEqual(["LIVEONLY-binance-bybit", "ETH-okx-gate", "SOL-bybit-okx"]);
+    expect(await ids("?symbol=btc")).toEqual(["BTC-binance-bybit"]);
+    expect(await ids("?sort=apr&limit=2")).toEqual(["BTC-binance-bybit", "ETH-okx-gate"]);
+    const page = (await (await get("?limit=1&offset=1")).json()).data;
+    expect(page).toMatchObject({ total: 4, limit: 1, offset: 1, has_more: true });
+    expect(page.items.map((o: { id: string }) => o.id)).toEqual(["ETH-okx-gate"]);
+  });
+
+  it.each([
+    ["limit=101", "limit"],
+    ["limit=0", "limit"],
+    ["limit=1.5", "limit"],
+    ["offset=-1", "offset"],
+    ["limit=abc", "limit"],
+    ["min_apr=ten", "min_apr"],
+    ["exchange=ftx", "exchange"],
+    ["sort=volume", "sort"],
+    ["limit=5&limit=6", "limit"],
+    ["colour=blue", "colour"],
+  ])("refuses %s with a 400 naming %s", async (query, field) => {
+    const body = await expectError(await get(`?${query}`), 400, "VALIDATION_ERROR");
+    expect(body.error.details[0].field).toBe(field);
+  });
+
+  it("gives test keys the sandbox, never live data", async () => {
+    const response = await get("?limit=100", testKey);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.meta.mode).toBe("test");
+    expect(body.data.total).toBeGreaterThan(50);
+    const all: string[] = [];
+    for (let offset = 0; offset < body.data.total; offset += 100) {
+      const page = await (await get(`?limit=100&offset=${offset}`, testKey)).json();
+      all.push(...page.data.items.map((o: { id: string }) => o.id));
+    }
+    expect(all).toHaveLength(body.data.total);
+    expect(all.some((id) => id.startsWith("LIVEONLY"))).toBe(false);
+  });
+});
+
+describe("unknown paths and methods", () => {
+  it("answers 404 and 405 only to authenticated callers", async () => {
+    const user = await createUser(database.db, "pro");
+    const { secret } = await createKeyFor(database.db, user.id);
+    await expectError(await call("/v1/opportunities", undefined, "DELETE"), 401, "UNAUTHORIZED");
+    await expectError(await call("/v1/does-not-exist", `Bearer ${secret}`), 404, "NOT_FOUND");
+    const wrongMethod = await call("/v1/opportunities", `Bearer ${secret}`, "DELETE");
+    await expectError(wrongMethod, 405, "METHOD_NOT_ALLOWED");
+    expect(wrongMethod.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("rate limits", () => {
+  it("lets 100 Pro requests through and refuses the 101st with consistent headers", async () => {
+    const user = await createUser(database.db, "pro");
+    const { secret } = await createKeyFor(database.db, user.id);
+    let last: Response | undefined;
+    for (let i = 1; i <= 100; i++) {
+      last = await call("/v1/auth/verify", `Bearer ${secret}`);
+      expect(last.status).toBe(200);
+      expect(last.headers.get("x-ratelimit-limit")).toBe("100");
+      expect(last.headers.get("x-ratelimit-remaining")).toBe(String(100 - i));
+    }
+    const refused = await call("/v1/auth/verify", `Bearer ${secret}`);
+    const body = await expectError(refused, 429, "RATE_LIMITED", "Rate limit exceeded");
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+    const reset = Number(refused.headers.get("x-ratelimit-reset"));
+    expect(reset).toBeGreaterThan(Date.now() / 1000);
+    expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 60);
+    expect(Number.isInteger(body.error.retry_after)).toBe(true);
+    expect(body.error.retry_after).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("retry-after")).toBe(String(body.error.retry_after));
+    // A second key of the same account has its own window.
+    const other = await createKeyFor(database.db, user.id);
+    expect((await call("/v1/auth/verify", `Bearer ${other.secret}`)).status).toBe(200);
+  });
+
+  it("gives Desk keys 1000 a minute", async () => {
+    const user = await createUser(database.db, "desk");
+    const { secret } = await createKeyFor(database.db, user.id);
+    const response = await call("/v1/auth/verify", `Bearer ${secret}`);
+    expect(response.headers.get("x-ratelimit-limit")).toBe("1000");
+  });
+});
+
+describe("the hot path", () => {
+  it("refuses a key on the very next request after it is revoked", async () => {
+    const user = await createUser(database.db, "pro");
+    const { secret, id } = await createKeyFor(database.db, user.id);
+    expect((await call("/v1/auth/verify", `Bearer ${secret}`)).status).toBe(200);
+    const before = dbCalls;
+    expect((await call("/v1/auth/verify", `Bearer ${secret}`)).status).toBe(200);
+    expect(dbCalls).toBe(before); // served from the verified-key cache
+    await revokeKey(database.db, user.id, user.id, id, origin);
+    await expectError(await call("/v1/auth/verify", `Bearer ${secret}`), 401, "UNAUTHORIZED");
+  });
+
+  it("applies a downgrade to cached keys at once", async () => {
+    const user = await createUser(database.db, "pro");
+    const { secret } = await createKeyFor(database.db, user.id);
+    expect((await call("/v1/opportunities", `Bearer ${secret}`)).status).toBe(200);
+    await changeTier(database.db, user.id, user.id, "free", origin);
+    await expectError(await call("/v1/opportunities", `Bearer ${secret}`), 403, "FORBIDDEN");
+    expect((await (await call("/v1/auth/verify", `Bearer ${secret}`)).json()).data.tier).toBe("free");
+  });
+
+  it("records last use at most once a minute, off the request path", async () => {
+    const user = await createUser(database.db, "pro");
+    const { secret, id } = await createKeyFor(database.db, user.id);
+    await call("/v1/auth/verify", `Bearer ${secret}`);
+    expect((await database.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toBeNull();
+    await services.lastUsed.flush();
+    const first = (await database.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt;
+    expect(first).toBeInstanceOf(Date);
+    await call("/v1/auth/verify", `Bearer ${secret}`);
+    await services.lastUsed.flush();
+    expect((await database.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(first);
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { openServiceDatabase } from "@/lib/db";
+import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
+
+// /healthz reads the process's own database, so this file points the process at a throw-away
+// embedded one (also in CI's PostgreSQL pass: the shared server's default database stays untouched).
+const dir = mkdtempSync(path.join(os.tmpdir(), "fods-health-"));
+const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+
+beforeAll(async () => {
+  process.env.DATA_DIR = dir;
+  process.env.DATABASE_URL = "";
+  // Migrating takes longer than the health check waits for the database.
+  await openServiceDatabase();
+});
+afterAll(async () => {
+  await (await openServiceDatabase()).close();
+  releaseDataDirLock(dir);
+  rmSync(dir, { recursive: true, force: true });
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+describe("GET /healthz", () => {
+  it("shows each venue's health and the latest ingestion round", async () => {
+    const app = createApiApp();
+    const first = await (await app.fetch(new Request("http://localhost/healthz"))).json();
+    expect(first.market.venues).toHaveLength(6);
+    expect(first.market.last_round).toBeNull();
+    for (const venue of first.market.venues) expect(venue).toMatchObject({ status: "stale", last_success_at: null });
+
+    const { db } = await openServiceDatabase();
+    const at = new Date();
+    await db.venueHealth.create({ data: { id: "okx", status: "ok", lastAttemptAt: at, lastSuccessAt: at, marketsCount: 240 } });
+    await db.ingestionRound.create({ data: { startedAt: at, finishedAt: at, status: "published", opportunities: 12 } });
+    const response = await app.fetch(new Request("http://localhost/healthz"));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.market.venues.find((v: { id: string }) => v.id === "okx")).toEqual({
+      id: "okx", name: "OKX", status: "ok", last_success_at: at.toISOString(), last_error: null, markets_count: 240,
+    });
+    expect(body.market.last_round).toMatchObject({ status: "published", opportunities: 12, finished_at: at.toISOString() });
+  }, 60_000);
+});

@@ -1,0 +1,78 @@
+import type { Db } from "@/lib/db";
+import { generateApiKey } from "@/lib/keys/generate";
+import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
+import { PERMISSIONS, tierToDb, type Permission, type Tier } from "@/lib/keys/permissions";
+import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import type { Opportunity } from "@/lib/market/types";
+
+let userCounter = 0;
+
+export async function createUser(db: Db, tier: Tier) {
+  return db.user.create({
+    data: { email: `user-${Date.now().toString(36)}-${++userCounter}@api.test`, passwordHash: "not-used", tier: tierToDb(tier) },
+  });
+}
+
+/** Inserts a key directly (the account area's rules are tested elsewhere) and returns its secret. */
+export async function createKeyFor(
+  db: Db,
+  userId: string,
+  options: { mode?: KeyMode; permissions?: readonly Permission[]; expiresAt?: Date | null; revokedAt?: Date | null } = {},
+) {
+  const generated = generateApiKey(options.mode ?? "live");
+  const record = await db.apiKey.create({
+    data: {
+      userId,
+      name: "test key",
+      mode: keyModeToDb(generated.mode),
+      prefix: generated.prefix,
+      hash: generated.hash,
+      permissions: [...(options.permissions ?? PERMISSIONS)],
+      expiresAt: options.expiresAt ?? null,
+      revokedAt: options.revokedAt ?? null,
+    },
+  });
+  return { secret: generated.key, id: record.id };
+}
+
+export function liveOpportunity(symbol: string, apr: number, long = "binance", short = "bybit"): Opportunity {
+  const leg = (exchange: string) => ({
+    exchange,
+    market: `${symbol}/USDT:USDT`,
+    funding_rate: 0.0001,
+    funding_interval_hours: 8,
+    next_funding_at: "2026-11-21T16:00:00.000Z",
+    mark_price: 100,
+    open_interest_usd: 1_000_000,
+    volume_24h_usd: 5_000_000,
+  });
+  return {
+    id: `${symbol}-${long}-${short}`,
+    symbol,
+    type: "perp_perp",
+    long: leg(long),
+    short: leg(short),
+    apr,
+    net_apr: apr - 5,
+    funding_spread_8h: apr / 1095 / 100,
+    price_spread_bps: 1.5,
+    open_interest_usd: 1_000_000,
+    volume_24h_usd: 5_000_000,
+    updated_at: "2026-11-21T15:59:00.000Z",
+  } as Opportunity;
+}
+
+/** Replaces the live opportunity set, as an ingestion round does. */
+export function seedLiveOpportunities(db: Db, items: Opportunity[], asOf = new Date("2026-11-21T15:59:00Z")) {
+  return publishLiveOpportunities(db, items, { asOf, sample: false });
+}
+
+/** BTC long on binance (8h, 0.01 %), short on hyperliquid (1h, 0.005 %), listed at 40 % APR: mixed intervals. */
+export function btcBinanceHyperliquid(): Opportunity {
+  const base = liveOpportunity("BTC", 40, "binance", "hyperliquid");
+  return {
+    ...base,
+    long: { ...base.long, funding_rate: 0.0001, funding_interval_hours: 8 },
+    short: { ...base.short, market: "BTC/USDC:USDC", funding_rate: 0.00005, funding_interval_hours: 1 },
+  };
+}

@@ -1,0 +1,21 @@
+// One ingestion round in its own process, for the test that kills a process mid-round:
+//   node --import tsx tests/integration/helpers/round-process.ts <postgres url>
+// 600 assets on six venues, so publishing (~9,000 opportunities) lasts long enough to be killed in.
+import { openDatabase } from "@/lib/db/open-database";
+import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
+import { makeSnapshot } from "@/lib/market/test-support/make-snapshot";
+import { VENUE_IDS } from "@/lib/market/types";
+import { snapshotFetcher } from "./venue-fetchers";
+
+const url = process.argv[2];
+if (!url) throw new Error("usage: round-process.ts <postgres url>");
+const opened = await openDatabase({ driver: "postgres", url });
+const fetcher = snapshotFetcher((venue) =>
+  Array.from({ length: 600 }, (_, a) =>
+    makeSnapshot({ exchange: venue, base: `K${a}`, fundingRate: 0.0001 * (VENUE_IDS.indexOf(venue) + 1), observedAt: Date.now() }),
+  ),
+);
+console.log("started");
+const outcome = await runIngestionRound({ db: opened.db, fetcher, timeoutMs: 10_000, retention: { rawDays: 7, hourlyDays: 730 } });
+console.log(`done ${outcome.status}`);
+await opened.close();

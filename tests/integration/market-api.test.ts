@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { createApiServices, type ApiServices } from "@/lib/api/services";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { expectEnvelope } from "./helpers/api-envelope";
+import { createTestDatabase } from "./helpers/test-database";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let database: OpenDatabase;
+let services: ApiServices;
+let app: ReturnType<typeof createApiApp>;
+let liveKey: string;
+let testKey: string;
+const now = Date.now();
+const hourNow = Math.floor(now / HOUR) * HOUR;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  services = createApiServices(async () => db);
+  app = createApiApp(() => services);
+  await seedLiveOpportunities(db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate"), liveOpportunity("LIVEONLY", 42)], new Date(now - 60_000));
+  const user = await createUser(db, "pro");
+  liveKey = (await createKeyFor(db, user.id)).secret;
+  testKey = (await createKeyFor(db, user.id, { mode: "test" })).secret;
+
+  // 8-hourly BTC settlements on binance for 40 days, hourly on bybit for 10 days, one USDC twin row.
+  const rows = [];
+  for (let t = hourNow - 40 * DAY; t <= hourNow; t += 8 * HOUR) {
+    rows.push({ exchange: "binance", market: "BTC/USDT:USDT", base: "BTC", time: new Date(t), rate: 0.0001, intervalHours: 8, source: "observed" });
+  }
+  for (let t = hourNow - 10 * DAY; t <= hourNow; t += HOUR) {
+    rows.push({ exchange: "bybit", market: "BTC/USDT:USDT", base: "BTC", time: new Date(t), rate: 0.00002, intervalHours: 1, source: "observed" });
+  }
+  await db.fundingRate.createMany({ data: rows });
+  await db.venueHealth.createMany({
+    data: [
+      { id: "binance", status: "ok", lastAttemptAt: new Date(now - 30_000), lastSuccessAt: new Date(now - 30_000), marketsCount: 512 },
+      { id: "okx", status: "stale", lastAttemptAt: new Date(now - 30_000), lastSuccessAt: new Date(now - DAY), lastError: "okx refresh: no answer within 10000 ms", marketsCount: 250 },
+      // Said "ok" an hour ago and nothing since: its worker is gone.
+      { id: "bybit", status: "ok", lastAttemptAt: new Date(now - HOUR), lastSuccessAt: new Date(now - HOUR), marketsCount: 400 },
+    ],
+  });
+  await db.ingestionRound.create({
+    data: {
+      startedAt: new Date(now - 5_000),
+      status: "running",
+      venues: [{ exchange: "binance", status: "ok", markets: 512, error: null, duration_ms: 1200 }],
+    },
+  });
+});
+afterAll(async () => {
+  await services?.lastUsed.stop();
+  await database?.close();
+});
+
+async function get(path: string, key = liveKey) {
+  const response = await app.fetch(new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${key}` } }));
+  return { status: response.status, envelope: expectEnvelope(response.status, response.headers, await response.text(), path) };
+}
+async function data(path: string, key = liveKey) {
+  const { status, envelope } = await get(path, key);
+  expect(status, JSON.stringify(envelope)).toBe(200);
+  if (envelope.kind !== "success") throw new Error("expected success");
+  return { data: envelope.data as Record<string, any>, meta: envelope.meta }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+async function refused(path: string, status = 400, key = liveKey) {
+  const answer = await get(path, key);
+  expect(answer.status).toBe(status);
+  if (answer.envelope.kind !== "error") throw new Error("expected an error");
+  return answer.envelope.error;
+}
+
+describe("GET /v1/exchanges", () => {
+  it("reports each venue's health and the latest round's progress", async () => {
+    const { data: body, meta } = await data("/v1/exchanges");
+    expect(body.items.map((v: { id: string }) => v.id)).toEqual(["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"]);
+    const byId = Object.fromEntries(body.items.map((v: { id: string }) => [v.id, v]));
+    expect(byId.binance).toEqual({
+      id: "binance", name: "Binance", status: "ok", last_success_at: new Date(now - 30_000).toISOString(), last_error: null, markets_count: 512,
+    });
+    expect(byId.okx).toMatchObject({ status: "stale", last_success_at: new Date(now - DAY).toISOString(), markets_count: 250 });
+    expect(byId.okx.last_error).toContain("no answer");
+    expect(byId.bybit.status).toBe("stale");
+    expect(byId.bitget).toMatchObject({ status: "stale", last_success_at: null, markets_count: 0 });
+    expect(body.last_round).toMatchObject({ status: "running", venues_done: 1, venues_total: 6, finished_at: null });
+    expect(meta).toMatchObject({ data_as_of: new Date(now - 60_000).toISOString(), sample: false, mode: "live" });
+  });
+
+  it("gives test keys the sandbox's venues, gate always stale", async () => {
+    const { data: body, meta } = await data("/v1/exchanges", testKey);
+    const byId = Object.fromEntries(body.items.map((v: { id: string }) => [v.id, v]));
+    expect(byId.gate.status).toBe("stale");
+    for (const id of ["binance", "bybit", "okx", "bitget", "hyperliquid"]) expect(byId[id].status).toBe("ok");
+    expect(byId.binance.markets_count).toBeGreaterThan(100);
+    expect(body.last_round).toMatchObject({ status: "published", venues_done: 6 });
+    expect(meta.mode).toBe("test");
+  });
+
+  it("refuses query parameters", async () => {
+    expect((await refused("/v1/exchanges?status=ok")).details).toEqual([{ field: "status", message: "Unknown query parameter" }]);
+  });
+});
+
+describe("GET /v1/opportunities/{id}", () => {
+  it("answers the opportunity with both legs' settlements of the last 7 days", async () => {
+    const { data: body, meta } = await data("/v1/opportunities/BTC-binance-bybit");
+    expect(body).toMatchObject({ id: "BTC-binance-bybit", symbol: "BTC", apr: 12.5 });
+    const { long, short, from, to } = body.funding_history;
+    expect(Date.parse(to) - Date.parse(from)).toBe(7 * DAY);
+    expect(long.every((s: { exchange: string; time: string }) => s.exchange === "binance" && Date.parse(s.time) >= Date.parse(from))).toBe(true);
+    expect(long.length).toBeGreaterThanOrEqual(20);
+    expect(long.length).toBeLessThanOrEqual(22);
+    expect(short.length).toBeGreaterThanOrEqual(167);
+    expect(short[0]).toMatchObject({ exchange: "bybit", market: "BTC/USDT:USDT", symbol: "BTC", funding_rate: 0.00002, funding_interval_hours: 1, source: "observed" });
+    expect(short[0].apr).toBeCloseTo(0.00002 * 8760 * 100, 9);
+    expect(Date.parse(short[1].time)).toBeGreaterThan(Date.parse(short[0].time));
+    expect(meta).toMatchObject({ sample: false, mode: "live" });
+  });
+
+  it("answers 404 for an unknown id, and test keys never see live ids", async () => {
+    expect((await refused("/v1/opportunities/NOPE-binance-okx", 404)).code).toBe("NOT_FOUND");
+    expect((await refused("/v1/opportunities/LIVEONLY-binance-bybit", 404, testKey)).code).toBe("NOT_FOUND");
+    expect((await refused("/v1/opportunities/BTC-binance-bybit?x=1", 400)).details?.[0]?.field).toBe("x");
+  });
+
+  it("gives test keys sandbox opportunities with a generated 7-day history", async () => {
+    const { data: body } = await data("/v1/opportunities/SBXNEG-bybit-hyperliquid", testKey);
+    expect(body.long.exchange).toBe("bybit");
+    const { long, short } = body.funding_history;
+    // Hyperliquid settles hourly: one settlement per hour of the week.
+    expect(short.length).toBeGreaterThanOrEqual(167);
+    expect(short.every((s: { funding_interval_hours: number; source: string }) => s.funding_interval_hours === 1 && s.source === "sandbox")).toBe(true);
+    expect(long.length).toBeGreaterThan(0);
+    expect(long.every((s: { funding_rate: number }) => s.funding_rate < 0)).toBe(true);
+    const again = await data("/v1/opportunities/SBXNEG-bybit-hyperliquid", testKey);
+    expect(again.data.funding_history.long).toEqual(long);
+  });
+});
+
+describe("GET /v1/funding-rates", () => {
+  it("pages one asset's settlements on one venue, oldest first, over the last 7 days by default", async () => {
+    const { data: body, meta } = await data("/v1/funding-rates?exchange=binance&symbol=btc");
+    expect(body.total).toBeGreaterThanOrEqual(21);
+    expect(body.total).toBeLessThanOrEqual(22);
+    expect(body).toMatchObject({ limit: 100, offset: 0, has_more: false });
+    expect(body.items[0]).toMatchObject({ exchange: "binance", symbol: "BTC", funding_rate: 0.0001, funding_interval_hours: 8 });
+    expect(meta).toMatchObject({ sample: false, mode: "live" });
+    const page = await data("/v1/funding-rates?exchange=binance&symbol=BTC&limit=5&offset=5");
+    expect(page.data).toMatchObject({ limit: 5, offset: 5, has_more: true, total: body.total });
+    expect(page.data.items.map((s: { time: string }) => s.time)).toEqual(body.items.slice(5, 10).map((s: { time: string }) => s.time));
+  });
+
+  it("reads an explicit range of up to 31 days", async () => {
+    const from = new Date(hourNow - 30 * DAY).toISOString();
+    const to = new Date(hourNow).toISOString();
+    const { data: body } = await data(`/v1/funding-rates?exchange=binance&symbol=BTC&from=${from}&to=${to}&limit=1000`);
+    expect(body.total).toBe(91);
+    expect(body.items[0].time).toBe(from);
+    expect(body.items.at(-1).time).toBe(to);
+  });
+
+  it.each([
+    ["symbol=BTC", "exchange"],
+    ["exchange=binance", "symbol"],
+    ["exchange=ftx&symbol=BTC", "exchange"],
+    ["exchange=binance&symbol=BTC&from=yesterday", "from"],
+    ["exchange=binance&symbol=BTC&from=2026-11-10T00:00:00Z&to=2026-11-01T00:00:00Z", "to"],
+    ["exchange=binance&symbol=BTC&from=2026-09-01&to=2026-11-01", "to"],
+    ["exchange=binance&symbol=BTC&to=2026-13-01", "to"],
+    ["exchange=binance&symbol=BTC&limit=1001", "limit"],
+    ["exchange=binance&symbol=BTC&offset=-1", "offset"],
+    ["exchange=binance&symbol=BTC&market=x", "market"],
+  ])("refuses %s with a 400 naming %s", async (query, field) => {
+    const error = await refused(`/v1/funding-rates?${query}`);
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.details?.[0]?.field).toBe(field);
+  });
+
+  it("gives test keys the sandbox's settlement history", async () => {
+    const { data: body, meta } = await data("/v1/funding-rates?exchange=hyperliquid&symbol=BTC&limit=1000", testKey);
+    expect(body.total).toBeGreaterThanOrEqual(167);
+    expect(body.items.every((s: { source: string; funding_interval_hours: number }) => s.source === "sandbox" && s.funding_interval_hours === 1)).toBe(true);
+    expect(meta.mode).toBe("test");
+    const stale = await data("/v1/funding-rates?exchange=gate&symbol=BTC", testKey);
+    expect(stale.data.total).toBe(0);
+  });
+});

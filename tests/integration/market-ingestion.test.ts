@@ -1,0 +1,272 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { computeOpportunities } from "@/lib/market/apr";
+import { applyRetention } from "@/lib/market/ingest/apply-retention";
+import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
+import { runIngestionRound, type IngestionRoundOptions } from "@/lib/market/ingest/run-ingestion-round";
+import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
+import { LiveOpportunities } from "@/lib/market/live-opportunities";
+import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { makeSnapshot } from "@/lib/market/test-support/make-snapshot";
+import { marketSnapshotSchema, opportunitySchema, type VenueId } from "@/lib/market/types";
+import { createTestDatabase } from "./helpers/test-database";
+import { replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let database: OpenDatabase;
+let db: Db;
+
+const opened: OpenDatabase[] = [];
+async function freshDb(): Promise<Db> {
+  database = await createTestDatabase();
+  opened.push(database);
+  db = database.db;
+  return db;
+}
+afterAll(async () => {
+  for (const d of opened) await d.close();
+});
+
+function round(options: Partial<IngestionRoundOptions>) {
+  return runIngestionRound({
+    db,
+    fetcher: replayFetcher(),
+    timeoutMs: 5_000,
+    retention: { rawDays: 7, hourlyDays: 730 },
+    ...options,
+  });
+}
+
+async function liveIds(): Promise<string[]> {
+  const rows = await db.opportunity.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+  return rows.map((r) => r.id);
+}
+
+describe("an ingestion round", () => {
+  beforeEach(async () => {
+    await freshDb();
+  });
+
+  it("stores every venue's snapshots, publishes the ranked set with 1d/7d averages and tells the live set", async () => {
+    let told = 0;
+    const outcome = await round({ onPublished: () => told++ });
+    expect(outcome.status).toBe("published");
+    expect(outcome.venues.map((v) => `${v.exchange}:${v.status}`).sort()).toEqual(
+      ["binance:ok", "bitget:ok", "bybit:ok", "gate:ok", "hyperliquid:ok", "okx:ok"],
+    );
+    const stored = await db.roundSnapshot.count({ where: { roundId: outcome.roundId } });
+    expect(stored).toBe(outcome.venues.reduce((n, v) => n + v.markets, 0));
+    expect(stored).toBeGreaterThan(20);
+    // Stored rows read back as the snapshots they were, ranking to exactly the published set.
+    const readBack = (await db.roundSnapshot.findMany({ where: { roundId: outcome.roundId } })).map(fromSnapshotRow);
+    for (const snapshot of readBack) expect(marketSnapshotSchema.parse(snapshot)).toEqual(snapshot);
+    expect(computeOpportunities(readBack).opportunities.map((o) => o.id).sort()).toEqual(await liveIds());
+
+    const set = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
+    expect(set.sample).toBe(false);
+    const rows = await db.opportunity.findMany();
+    expect(rows).toHaveLength(outcome.opportunities);
+    expect(outcome.opportunities).toBeGreaterThan(20);
+    for (const row of rows) expect(opportunitySchema.parse(row.payload)).toHaveProperty("apr_7d_avg");
+    expect(told).toBe(1);
+
+    const health = await db.venueHealth.findMany();
+    expect(health).toHaveLength(6);
+    for (const venue of health) expect(venue).toMatchObject({ status: "ok", lastError: null });
+    const stored_round = await db.ingestionRound.findUniqueOrThrow({ where: { id: outcome.roundId } });
+    expect(stored_round).toMatchObject({ status: "published", opportunities: outcome.opportunities });
+    expect(stored_round.aggregatedAt).not.toBeNull();
+    expect(await db.fundingRateHourly.count()).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("marks a venue answering garbage, HTTP 500 or nothing stale, publishes the others and stores nothing of the failed ones", async () => {
+    const outcome = await round({
+      timeoutMs: 1_500,
+      fetcher: replayFetcher({
+        bybit: { body: "<html>garbage{" },
+        okx: { status: 500, body: { code: "50000", msg: "internal error" } },
+        gate: { hang: true },
+      }),
+    });
+    expect(outcome.status).toBe("published");
+    const byVenue = Object.fromEntries(outcome.venues.map((v) => [v.exchange, v]));
+    for (const venue of ["bybit", "okx", "gate"]) {
+      expect(byVenue[venue]).toMatchObject({ status: "stale", markets: 0 });
+      expect(byVenue[venue]?.error).toBeTruthy();
+    }
+    for (const venue of ["binance", "bitget", "hyperliquid"]) expect(byVenue[venue]?.status).toBe("ok");
+    expect(byVenue.gate?.duration_ms).toBeLessThan(4_000);
+
+    const storedVenues = await db.roundSnapshot.groupBy({ by: ["exchange"], where: { roundId: outcome.roundId } });
+    expect(storedVenues.map((g) => g.exchange).sort()).toEqual(["binance", "bitget", "hyperliquid"]);
+    for (const id of await liveIds()) expect(id).not.toMatch(/-(bybit|okx|gate)(-|$)/);
+    expect(await liveIds()).not.toHaveLength(0);
+
+    const stale = await db.venueHealth.findMany({ where: { status: "stale" }, orderBy: { id: "asc" } });
+    expect(stale.map((v) => v.id)).toEqual(["bybit", "gate", "okx"]);
+    for (const venue of stale) {
+      expect(venue.lastSuccessAt).toBeNull();
+      expect(venue.lastError).toBeTruthy();
+    }
+  }, 60_000);
+
+  it("keeps the previous set whole when every venue is stale", async () => {
+    await round({});
+    const before = await liveIds();
+    const failing = await round({ timeoutMs: 500, fetcher: replayFetcher(Object.fromEntries(
+      (["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as VenueId[]).map((v) => [v, { status: 500, body: "{}" }]),
+    )) });
+    expect(failing.status).toBe("failed");
+    expect(await liveIds()).toEqual(before);
+    const health = await db.venueHealth.findMany();
+    // Stale now, but the last success of the earlier round is kept.
+    for (const venue of health) expect(venue).toMatchObject({ status: "stale", lastSuccessAt: expect.any(Date) });
+  }, 60_000);
+
+  it("leaves the previous opportunity set intact when a round breaks inside its publishing transaction", async () => {
+    await round({});
+    const before = await liveIds();
+    const versionBefore = (await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).version;
+    const live = new LiveOpportunities(async () => db);
+    expect((await live.current()).items.map((o) => o.id).sort()).toEqual(before);
+
+    // A duplicate id fails the INSERT after the DELETE of the old set ran in the same transaction.
+    const outcome = await round({
+      fetcher: snapshotFetcher((venue) =>
+        venue === "binance" || venue === "okx" ? [makeSnapshot({ exchange: venue, base: "NEWONLY", fundingRate: venue === "okx" ? 0.0004 : 0 })] : [],
+      ),
+      publish: (target, items, source, extra) => publishLiveOpportunities(target, [...items, ...items], source, extra),
+    });
+    expect(outcome.status).toBe("failed");
+    expect(await liveIds()).toEqual(before);
+    const set = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
+    expect(set.version).toBe(versionBefore);
+    expect((await db.ingestionRound.findUniqueOrThrow({ where: { id: outcome.roundId } })).status).toBe("failed");
+    live.invalidate();
+    expect((await live.current()).items.map((o) => o.id).sort()).toEqual(before);
+  }, 60_000);
+
+  it("adds each opportunity's mean APR over the last day and week from the stored history", async () => {
+    const now = Date.UTC(2026, 10, 23, 12);
+    let at = now - 3 * DAY;
+    let okxRate = 0.0003;
+    const fetcher = snapshotFetcher((venue) =>
+      venue === "binance" || venue === "okx"
+        ? [makeSnapshot({ exchange: venue, fundingRate: venue === "okx" ? okxRate : 0.0001, observedAt: at })]
+        : [],
+    );
+    await round({ fetcher, now: () => at });
+    at = now;
+    okxRate = 0.0005;
+    await round({ fetcher, now: () => at });
+    const item = opportunitySchema.parse((await db.opportunity.findUniqueOrThrow({ where: { id: "BTC-binance-okx" } })).payload);
+    // 8h rates annualise ×1095 ×100: today's spread 0.0004 → 43.8 %; three days ago 0.0002 → 21.9 %.
+    expect(item.apr).toBeCloseTo(43.8, 6);
+    expect(item.apr_1d_avg).toBeCloseTo(43.8, 6);
+    expect(item.apr_7d_avg).toBeCloseTo((43.8 + 21.9) / 2, 6);
+  }, 60_000);
+
+  it("records a settlement when a market's next funding time passed since the previous round, at the last rate seen", async () => {
+    const t0 = Date.UTC(2026, 10, 20, 7, 58);
+    const settleAt = Date.UTC(2026, 10, 20, 8);
+    let now = t0;
+    let rate = 0.0003;
+    const fetcher = snapshotFetcher((venue) =>
+      venue === "binance" || venue === "bybit"
+        ? [
+            makeSnapshot({
+              exchange: venue,
+              fundingRate: venue === "bybit" ? rate : 0.0001,
+              observedAt: now,
+              nextFundingAt: now < settleAt ? settleAt : settleAt + 8 * HOUR,
+            }),
+          ]
+        : [],
+    );
+    const first = await round({ fetcher, now: () => now });
+    expect(first.settlements).toBe(0);
+    now = t0 + 60_000; // 07:59: nothing settled yet
+    rate = 0.0004;
+    expect((await round({ fetcher, now: () => now })).settlements).toBe(0);
+    now = t0 + 180_000; // 08:01: the 08:00 settlement happened at the 07:59 rate
+    rate = 0.0009;
+    expect((await round({ fetcher, now: () => now })).settlements).toBe(2);
+    const rows = await db.fundingRate.findMany({ orderBy: { exchange: "asc" } });
+    expect(rows.map((r) => ({ exchange: r.exchange, rate: r.rate, time: r.time.getTime(), source: r.source }))).toEqual([
+      { exchange: "binance", rate: 0.0001, time: settleAt, source: "observed" },
+      { exchange: "bybit", rate: 0.0004, time: settleAt, source: "observed" },
+    ]);
+    now = t0 + 240_000;
+    expect((await round({ fetcher, now: () => now })).settlements).toBe(0);
+  }, 60_000);
+});
+
+describe("retention", () => {
+  beforeEach(async () => {
+    await freshDb();
+  });
+
+  it("aggregates rounds into hourly rows before deleting them, and keeps the aggregates for their own period", async () => {
+    const now = Date.UTC(2026, 10, 23, 12);
+    const old = now - 8 * DAY;
+    const fetcher = snapshotFetcher((venue) => (venue === "binance" || venue === "okx" ? [makeSnapshot({ exchange: venue, observedAt: old })] : []));
+    await round({ fetcher, now: () => old });
+    // A round killed after storing its snapshots but before aggregating them.
+    const killed = await db.ingestionRound.create({ data: { startedAt: new Date(old + HOUR), status: "running" } });
+    await db.roundSnapshot.create({
+      data: {
+        roundId: killed.id, exchange: "gate", market: "BTC/USDT:USDT", venueMarketId: "BTC_USDT", base: "BTC", venueBase: "BTC",
+        contractMultiplier: 1, quote: "USDT", settle: "USDT", fundingRate: 0.0002, fundingIntervalHours: 8,
+        observedAt: new Date(old + HOUR),
+      },
+    });
+    await db.fundingRateHourly.create({
+      data: { exchange: "okx", market: "ETH/USDT:USDT", base: "ETH", hour: new Date(now - 800 * DAY), samples: 1, rateSum: 0, aprSum: 0, rateMin: 0, rateMax: 0 },
+    });
+
+    const result = await applyRetention(db, { rawDays: 7, hourlyDays: 730 }, new Date(now));
+    expect(result).toMatchObject({ aggregatedRounds: 1, deletedRounds: 2, deletedHours: 1 });
+    expect(await db.ingestionRound.count()).toBe(0);
+    expect(await db.roundSnapshot.count()).toBe(0);
+    const hours = await db.fundingRateHourly.findMany({ orderBy: [{ exchange: "asc" }] });
+    expect(hours.map((h) => [h.exchange, h.hour.getTime(), h.samples])).toEqual([
+      ["binance", Math.floor(old / HOUR) * HOUR, 1],
+      ["gate", Math.floor((old + HOUR) / HOUR) * HOUR, 1],
+      ["okx", Math.floor(old / HOUR) * HOUR, 1],
+    ]);
+    expect(hours.find((h) => h.exchange === "gate")?.aprSum).toBeCloseTo(0.0002 * 1095 * 100, 9);
+  }, 60_000);
+
+  it("keeps raw rounds younger than the configured period", async () => {
+    const now = Date.UTC(2026, 10, 23, 12);
+    const fetcher = snapshotFetcher((venue) => (venue === "binance" || venue === "okx" ? [makeSnapshot({ exchange: venue, observedAt: now - DAY })] : []));
+    await round({ fetcher, now: () => now - DAY });
+    expect((await applyRetention(db, { rawDays: 2, hourlyDays: 730 }, new Date(now))).deletedRounds).toBe(0);
+    expect((await applyRetention(db, { rawDays: 1, hourlyDays: 730 }, new Date(now + 60_000))).deletedRounds).toBe(1);
+  }, 60_000);
+});
+
+describe("the offline sample", () => {
+  beforeEach(async () => {
+    await freshDb();
+  });
+
+  it("is published through the real connectors when nothing ever was, and a live round replaces it", async () => {
+    let told = 0;
+    const count = await publishSampleIfNeverLive(db, () => told++);
+    expect(count).toBeGreaterThan(20);
+    expect(told).toBe(1);
+    const set = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
+    expect(set.sample).toBe(true);
+    expect(set.asOf.getTime()).toBeLessThan(Date.now() - DAY);
+    expect(await db.opportunity.count()).toBe(count);
+    expect(await db.roundSnapshot.count()).toBe(0);
+    expect(await publishSampleIfNeverLive(db)).toBeNull();
+
+    await round({});
+    expect((await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).sample).toBe(false);
+    expect(await publishSampleIfNeverLive(db)).toBeNull();
+  }, 60_000);
+});

@@ -1,0 +1,123 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { closeAbandonedRounds } from "@/lib/market/ingest/aggregate-rounds";
+import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
+import { advisoryRoundLock, inProcessRoundLock, type RoundLock } from "@/lib/market/ingest/round-lock";
+import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
+import { makeSnapshot } from "@/lib/market/test-support/make-snapshot";
+import { liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createServerDatabase } from "./helpers/server-database";
+import { createTestDatabase } from "./helpers/test-database";
+import { snapshotFetcher } from "./helpers/venue-fetchers";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const opened: OpenDatabase[] = [];
+afterAll(async () => {
+  for (const d of opened) await d.close();
+});
+
+function scheduler(database: OpenDatabase, lock: RoundLock, fetchDelayMs: number) {
+  const fetcher = snapshotFetcher(
+    (venue) => (venue === "binance" || venue === "okx" ? [makeSnapshot({ exchange: venue, observedAt: Date.now() })] : []),
+    fetchDelayMs,
+  );
+  return new IngestionScheduler({
+    db: database.db,
+    lock,
+    intervalMs: 60_000,
+    runRound: () => runIngestionRound({ db: database.db, fetcher, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 } }),
+  });
+}
+
+describe("the ingestion scheduler", () => {
+  it("runs one round per interval: a tick during a round, or right after one, does nothing", async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const s = scheduler(database, inProcessRoundLock(), 200);
+    const [first, overlapping] = await Promise.all([s.tick(), s.tick()]);
+    expect(first?.status).toBe("published");
+    expect(overlapping).toBeNull();
+    expect(await s.tick()).toBeNull(); // the last round started less than an interval ago
+    expect(await database.db.ingestionRound.count()).toBe(1);
+    await s.stop();
+  }, 60_000);
+
+  it("waits for the round in progress when stopped", async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const s = scheduler(database, inProcessRoundLock(), 300);
+    const running = s.tick();
+    await new Promise((r) => setTimeout(r, 50));
+    await s.stop();
+    expect((await running)?.status).toBe("published");
+    expect((await database.db.ingestionRound.findFirstOrThrow()).status).toBe("published");
+  }, 60_000);
+
+  // Two workers on one PostgreSQL database: the advisory lock gives the round to exactly one.
+  it.runIf(process.env.DATABASE_URL)("lets only one of two workers on PostgreSQL run a round (advisory lock)", async () => {
+    const database = await createServerDatabase(process.env.DATABASE_URL!);
+    opened.push(database);
+    const a = scheduler(database, advisoryRoundLock(database.url), 500);
+    const b = scheduler(database, advisoryRoundLock(database.url), 500);
+    const outcomes = await Promise.all([a.tick(), b.tick()]);
+    expect(outcomes.filter((o) => o !== null)).toHaveLength(1);
+    expect(await database.db.ingestionRound.count()).toBe(1);
+    // Released after the round: the other worker can take the lock, and the schedule stops it.
+    expect(await b.tick()).toBeNull();
+    expect(await database.db.ingestionRound.count()).toBe(1);
+    await Promise.all([a.stop(), b.stop()]);
+  }, 60_000);
+});
+
+describe("a round killed mid-way", () => {
+  // A real kill needs a second process on the same database, hence PostgreSQL only.
+  it.runIf(process.env.DATABASE_URL)("leaves the previous opportunity set intact when its process dies while publishing", async () => {
+    const database = await createServerDatabase(process.env.DATABASE_URL!);
+    opened.push(database);
+    await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
+    const before = await database.db.opportunity.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+
+    const watcher = new pg.Client({ connectionString: database.url });
+    await watcher.connect();
+    const publishing = async () => {
+      const { rows } = await watcher.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle'
+           AND pid <> pg_backend_pid() AND query LIKE '%INSERT INTO "Opportunity"%'`,
+      );
+      return rows[0].n > 0;
+    };
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(HERE, "helpers/round-process.ts"), database.url], {
+      cwd: path.resolve(HERE, "../.."),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!(await publishing())) {
+        if (Date.now() > deadline || output.includes("done")) throw new Error(`never caught the round publishing:\n${output}`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      child.kill("SIGKILL");
+      await exited;
+      while (await publishing()) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      child.kill("SIGKILL");
+      await watcher.end();
+    }
+
+    expect(await database.db.opportunity.findMany({ select: { id: true }, orderBy: { id: "asc" } })).toEqual(before);
+    expect((await database.db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).version).toBe(1);
+    const round = await database.db.ingestionRound.findFirstOrThrow();
+    expect(round.status).toBe("running");
+    // Its observations were stored whole before publishing began; the next round closes it.
+    expect(await database.db.roundSnapshot.count({ where: { roundId: round.id } })).toBe(600 * 6);
+    expect(await closeAbandonedRounds(database.db, new Date(Date.now() + 11 * 60_000))).toBe(1);
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import createClient from "openapi-fetch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { paths } from "@/clients/typescript/src/openapi-types";
+import { API_ROUTES } from "@/lib/api/app";
+import { openApiPath } from "@/lib/api/openapi/openapi-document";
+import { startClientTestServer, type ClientTestServer } from "./helpers/client-test-server";
+
+// A third-party generator's view of the document: openapi-typescript's types of clients/openapi.json
+// (kept current by a unit test) driving openapi-fetch. If the document lied about a path, a parameter
+// or a response, these calls would fail to compile or fail here.
+let server: ClientTestServer;
+let api: ReturnType<typeof createClient<paths>>;
+beforeAll(async () => {
+  server = await startClientTestServer();
+  api = createClient<paths>({ baseUrl: server.baseUrl, headers: { Authorization: `Bearer ${server.keys.desk}` } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("openapi-typescript + openapi-fetch against a real server", () => {
+  it("calls every operation of the app through the document's paths, with its example", async () => {
+    // Routes come creators first, so a route reading a created resource finds its id here.
+    const created = new Map<string, string>();
+    for (const route of API_ROUTES) {
+      const untyped = api as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response; data?: unknown }>>;
+      const createdBy = route.example?.createdBy;
+      const params = createdBy
+        ? Object.fromEntries(Object.keys(route.example?.params ?? {}).map((name) => [name, created.get(createdBy)]))
+        : route.example?.params;
+      const { response, data } = await untyped[route.method]!(openApiPath(route.path), {
+        params: { path: params, query: route.example?.query },
+        ...(route.example?.body && { body: route.example.body }),
+      });
+      expect(response.status, `${route.method} ${route.path}`).toBe(route.status ?? 200);
+      expect(data).toHaveProperty("data");
+      const id = (data as { data: { id?: unknown } }).data.id;
+      if (typeof id === "string") created.set(route.operationId, id);
+    }
+  });
+
+  it("types every call the way the server answers it", async () => {
+
+    const verify = await api.GET("/v1/auth/verify");
+    expect(verify.data?.data.valid).toBe(true);
+
+    const list = await api.GET("/v1/opportunities", { params: { query: { limit: 3, exchange: "binance", sort: "-net_apr" } } });
+    expect(list.error).toBeUndefined();
+    expect(list.data?.data.items).toHaveLength(3);
+    expect(list.data?.meta.mode).toBe("live");
+
+    const id = list.data!.data.items[0]!.id;
+    const one = await api.GET("/v1/opportunities/{id}", { params: { path: { id } } });
+    expect(one.data?.data.id).toBe(id);
+
+    const exchanges = await api.GET("/v1/exchanges");
+    expect(exchanges.data?.data.items.map((e) => e.id)).toContain("binance");
+
+    const simulation = await api.POST("/v1/simulations", {
+      body: { long: { exchange: "binance", symbol: "btc" }, short: { exchange: "bybit", symbol: "BTC" }, notional_usd: 5000, holding_days: 3 },
+    });
+    expect(simulation.response.status).toBe(201);
+    expect(simulation.data?.data).toMatchObject({ symbol: "BTC", mode: "projected", opportunity_id: null });
+    const stored = await api.GET("/v1/simulations/{id}", { params: { path: { id: simulation.data!.data.id } } });
+    expect(stored.data?.data).toEqual(simulation.data?.data);
+
+    const rates = await api.GET("/v1/funding-rates", {
+      params: { query: { exchange: "okx", symbol: "eth", from: "2026-11-01", to: "2026-11-20T00:00:00Z" } },
+    });
+    expect(rates.data?.meta).toMatchObject({ from: "2026-11-01T00:00:00.000Z", to: "2026-11-20T00:00:00.000Z" });
+  });
+
+  it("gets the documented error envelope", async () => {
+    const { error, response } = await api.GET("/v1/opportunities", { params: { query: { limit: 101 } } });
+    expect(response.status).toBe(400);
+    expect(error?.error.code).toBe("VALIDATION_ERROR");
+    expect(error?.error.details?.[0]?.field).toBe("limit");
+  });
+});

@@ -1,0 +1,187 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { API_ROUTES, createApiApp } from "@/lib/api/app";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import { metaSchema } from "@/lib/api/openapi/envelope-schemas";
+import { examplePath } from "@/lib/api/openapi/example-request";
+import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "@/lib/api/openapi/openapi-document";
+import { createApiServices, type ApiServices } from "@/lib/api/services";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { PERMISSIONS } from "@/lib/keys/permissions";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { callExample, resolvedExample } from "./helpers/example-call";
+import { createTestDatabase } from "./helpers/test-database";
+
+interface Operation {
+  operationId: string;
+  parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  responses: Record<string, unknown>;
+  "x-permission": string | null;
+}
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { description: string }> };
+};
+
+let database: OpenDatabase;
+let services: ApiServices;
+let app: ReturnType<typeof createApiApp>;
+let deskKey: string;
+let testKey: string;
+const document = buildOpenApiDocument(API_ROUTES) as unknown as Document;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = createApiServices(async () => database.db);
+  app = createApiApp(() => services);
+  await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
+  const user = await createUser(database.db, "desk");
+  deskKey = (await createKeyFor(database.db, user.id)).secret;
+  testKey = (await createKeyFor(database.db, user.id, { mode: "test" })).secret;
+});
+afterAll(async () => {
+  await services?.lastUsed.stop();
+  await database?.close();
+});
+
+/** A value the parameter's documented schema allows. */
+function sampleValue(schema: Record<string, unknown>): string {
+  if (Array.isArray(schema.enum)) return String(schema.enum.at(-1));
+  if (schema.type === "integer" || schema.type === "number") return String(schema.default ?? schema.minimum ?? 1);
+  if (Array.isArray(schema.anyOf)) return sampleValue(schema.anyOf[0] as Record<string, unknown>);
+  if (schema.format === "date-time") return "2026-11-20T00:00:00Z";
+  if (schema.format === "date") return "2026-11-20";
+  return "BTC";
+}
+
+const call = (path: string, key?: string) =>
+  app.fetch(new Request(`http://localhost${path}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} }));
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+    expect((document as unknown as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
+  it("lists exactly the /v1 operations the app registers, besides itself and the fallbacks", () => {
+    const registered = app.routes
+      .filter((r) => r.path.startsWith("/v1/") && r.path !== "/v1/*" && r.path !== OPENAPI_PATH && r.method !== "ALL")
+      .map((r) => `${r.method} ${openApiPath(r.path)}`);
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual([...new Set(registered)].sort());
+    expect(documented.length).toBe(API_ROUTES.length);
+  });
+
+  it("describes every error code with its status, and each operation's errors with the right response", () => {
+    const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
+    expect(Object.keys(document.components.responses).sort()).toEqual([...codes].sort());
+    for (const code of codes) expect(document.components.responses[code]!.description).toMatch(new RegExp(`^${ERROR_STATUS[code]} ${code}:`));
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const ref = (response as { $ref?: string }).$ref;
+          if (!ref) continue;
+          const code = ref.split("/").pop() as ErrorCode;
+          expect(ERROR_STATUS[code], `${operation.operationId} ${status}`).toBe(Number(status));
+        }
+      }
+    }
+  });
+
+  it("documents the spec's bounds and defaults of the opportunities listing", () => {
+    const parameters = document.paths["/v1/opportunities"]!.get!.parameters;
+    expect(parameters.find((p) => p.name === "limit")).toMatchObject({
+      in: "query",
+      required: false,
+      schema: { type: "integer", minimum: 1, maximum: 100, default: 50 },
+    });
+    expect(parameters.find((p) => p.name === "offset")).toMatchObject({ schema: { type: "integer", minimum: 0, default: 0 } });
+    expect(parameters.find((p) => p.name === "min_apr")).toMatchObject({ schema: { type: "number" } });
+    expect(parameters.find((p) => p.name === "exchange")?.schema.enum).toContain("binance");
+  });
+
+  it("documents the JSON body of each route that reads one, and only of those", () => {
+    for (const route of API_ROUTES) {
+      const operation = document.paths[openApiPath(route.path)]![route.method.toLowerCase()] as Operation & { requestBody?: unknown };
+      if (!route.body) {
+        expect(operation.requestBody, route.operationId).toBeUndefined();
+        continue;
+      }
+      expect(operation.requestBody, route.operationId).toMatchObject({
+        required: true,
+        content: { "application/json": { schema: { type: "object" }, example: route.example?.body } },
+      });
+      expect(route.body.safeParse(route.example?.body).success, `${route.operationId} example body`).toBe(true);
+    }
+  });
+
+  it("is served at GET /v1/openapi.json without a key, with a request id", async () => {
+    const response = await call(OPENAPI_PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+});
+
+// What the document says about each route is checked against what the route does.
+describe.each(API_ROUTES.map((route) => ({ name: `${route.method} ${route.path}`, route })))("$name as documented", ({ route }) => {
+  const operation = () => document.paths[openApiPath(route.path)]![route.method.toLowerCase()]!;
+  // Parsing strips keys a schema does not name, so equality with the raw body proves nothing is undocumented.
+  const envelope = z.object({ data: route.data, meta: route.meta ? metaSchema.extend(route.meta.shape) : metaSchema });
+
+  for (const [mode, key] of [
+    ["live", () => deskKey],
+    ["test", () => testKey],
+  ] as const) {
+    it(`answers its example request with a ${mode} key in exactly the documented shape`, async () => {
+      const response = await callExample(app, await resolvedExample(app, route, key()), key());
+      const body = await response.json();
+      expect(response.status, JSON.stringify(body)).toBe(route.status ?? 200);
+      for (const header of ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) {
+        expect(response.headers.get(header), header).not.toBeNull();
+      }
+      expect(envelope.parse(body)).toEqual(body);
+    });
+  }
+
+  it("needs exactly the documented permission", async () => {
+    expect(operation()["x-permission"]).toBe(route.permission);
+    const user = await createUser(database.db, "desk");
+    const others = PERMISSIONS.filter((p) => p !== route.permission);
+    const without = await createKeyFor(database.db, user.id, { permissions: others });
+    const only = await createKeyFor(database.db, user.id, { permissions: route.permission ? [route.permission] : [] });
+    // The resource a route reads is created by a key of the same account that may create it.
+    const creator = await createKeyFor(database.db, user.id);
+    const example = await resolvedExample(app, route, creator.secret);
+    expect((await callExample(app, example, only.secret)).status).toBe(route.status ?? 200);
+    expect((await callExample(app, example, without.secret)).status).toBe(route.permission ? 403 : 200);
+  });
+
+  it("accepts the documented query parameters and refuses others", async () => {
+    const names = operation()
+      .parameters.filter((p) => p.in === "query")
+      .map((p) => p.name);
+    expect(names.sort()).toEqual(Object.keys(route.query?.shape ?? {}).sort());
+    const example = await resolvedExample(app, route, deskKey);
+    const separator = examplePath(example).includes("?") ? "&" : "?";
+    const refused = await callExample(app, example, deskKey, `${examplePath(example)}${separator}undocumented_parameter=1`);
+    expect(refused.status).toBe(400);
+    // Unknown parameters are refused, so a documented one being served proves the handler knows it.
+    for (const parameter of operation().parameters.filter((p) => p.in === "query" && !(p.name in (example.example?.query ?? {})))) {
+      const query = new URLSearchParams({ ...example.example?.query, [parameter.name]: sampleValue(parameter.schema) });
+      const path = `${examplePath({ ...example, example: { ...example.example, query: {} } })}?${query}`;
+      const response = await callExample(app, example, deskKey, path);
+      expect(response.status, `${path}: ${await response.text()}`).toBe(route.status ?? 200);
+    }
+    for (const parameter of operation().parameters.filter((p) => p.in === "query" && p.required)) {
+      const without = new URLSearchParams(example.example?.query);
+      without.delete(parameter.name);
+      const path = examplePath({ ...example, example: { ...example.example, query: Object.fromEntries(without) } });
+      expect((await callExample(app, example, deskKey, path)).status, `${parameter.name} is required`).toBe(400);
+    }
+  });
+});

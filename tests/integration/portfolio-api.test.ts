@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { MAX_BODY_BYTES } from "@/lib/api/read-json";
+import { createApiServices, type ApiServices } from "@/lib/api/services";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities, btcBinanceHyperliquid } from "./helpers/api-fixtures";
+import { expectEnvelope } from "./helpers/api-envelope";
+import { createTestDatabase } from "./helpers/test-database";
+
+const HOUR = 3_600_000;
+// Positions in the accrual tests open here: 48 h ago on a whole hour, so the settlements below are fixed.
+const T0 = Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR;
+let database: OpenDatabase;
+let services: ApiServices;
+let app: ReturnType<typeof createApiApp>;
+let deskUserId: string;
+let liveKey: string;
+let testKey: string;
+let readOnlyDeskKey: string;
+let proKey: string;
+let otherUserKey: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  services = createApiServices(async () => db);
+  app = createApiApp(() => services);
+  await seedLiveOpportunities(db, [btcBinanceHyperliquid(), liveOpportunity("ETH", 30, "okx", "gate"), liveOpportunity("LIVEONLY", 42)], new Date(Date.now() - 60_000));
+  const desk = await createUser(db, "desk");
+  deskUserId = desk.id;
+  liveKey = (await createKeyFor(db, desk.id)).secret;
+  testKey = (await createKeyFor(db, desk.id, { mode: "test" })).secret;
+  readOnlyDeskKey = (await createKeyFor(db, desk.id, { permissions: ["opportunities:read", "simulations:read", "portfolio:read"] })).secret;
+  proKey = (await createKeyFor(db, (await createUser(db, "pro")).id)).secret;
+  otherUserKey = (await createKeyFor(db, (await createUser(db, "desk")).id)).secret;
+
+  // Binance states a 0.04 % taker fee; Hyperliquid's is unknown, so the 0.06 % default applies.
+  const round = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "published" } });
+  await db.roundSnapshot.create({
+    data: {
+      roundId: round.id,
+      exchange: "binance",
+      market: "BTC/USDT:USDT",
+      venueMarketId: "BTCUSDT",
+      base: "BTC",
+      venueBase: "BTC",
+      contractMultiplier: 1,
+      quote: "USDT",
+      settle: "USDT",
+      takerFee: 0.0004,
+      observedAt: new Date(Date.now() - HOUR),
+    },
+  });
+  // From T0 to T0 + 40 h: hyperliquid settles hourly (41 rows), binance every 8 h (6 rows).
+  const rows = [];
+  for (let k = 0; k <= 40; k += 1) {
+    const time = new Date(T0 + k * HOUR);
+    if (k % 8 === 0) rows.push({ exchange: "binance", market: "BTC/USDT:USDT", base: "BTC", time, rate: 0.0001, intervalHours: 8, source: "observed" });
+    rows.push({ exchange: "hyperliquid", market: "BTC/USDC:USDC", base: "BTC", time, rate: 0.00005, intervalHours: 1, source: "observed" });
+  }
+  await db.fundingRate.createMany({ data: rows });
+});
+afterAll(async () => {
+  await services?.lastUsed.stop();
+  await database?.close();
+});
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function send(
+  method: string,
+  path: string,
+  key: string,
+  body?: string,
+  options: { contentType?: string; idempotencyKey?: string } = {},
+) {
+  const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
+  if (body !== undefined) headers["Content-Type"] = options.contentType ?? "application/json";
+  if (options.idempotencyKey !== undefined) headers["Idempotency-Key"] = options.idempotencyKey;
+  const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
+  const envelope = expectEnvelope(response.status, response.headers, await response.text(), `${method} ${path}`);
+  return { status: response.status, envelope, headers: response.headers };
+}
+function dataOf(result: Awaited<ReturnType<typeof send>>, status: number): Json {
+  expect(result.status, JSON.stringify(result.envelope)).toBe(status);
+  if (result.envelope.kind !== "success") throw new Error("expected success");
+  return result.envelope.data as Json;
+}
+function errorOf(result: Awaited<ReturnType<typeof send>>, status: number) {
+  expect(result.status, JSON.stringify(result.envelope)).toBe(status);
+  if (result.envelope.kind !== "error") throw new Error("expected an error");
+  return result.envelope.error;
+}
+async function open(body: unknown, key = liveKey) {
+  return dataOf(await send("POST", "/v1/portfolio/positions", key, JSON.stringify(body)), 201);
+}
+async function read(path: string, key = liveKey) {
+  return dataOf(await send("GET", path, key), 200);
+}
+const stored = () => database.db.position.count();
+const opened = new Date(T0).toISOString();
+
+describe("POST /v1/portfolio/positions", () => {
+  it("opens a position from an opportunity and accrues the stored settlements since opened_at", async () => {
+    const position = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, note: "first", opened_at: opened });
+    expect(position).toMatchObject({
+      status: "open",
+      symbol: "BTC",
+      long: { exchange: "binance", market: "BTC/USDT:USDT" },
+      short: { exchange: "hyperliquid", market: "BTC/USDC:USDC" },
+      notional_usd: 10_000,
+      opened_at: opened,
+      closed_at: null,
+      entry_apr: 40,
+      current_apr: 40,
+      note: "first",
+    });
+    // The settlements at T0 itself are not counted. Long: 5 × −0.0001 × 10 000 = −5; short: 40 × 0.00005 × 10 000 = 20.
+    // Fees: 2 × 10 000 × (0.0004 + 0.0006) = 20; net 15 − 20 = −5.
+    expect(position.accrual).toMatchObject({
+      long: { settlements: 5, funding_income_usd: -5, taker_fee: 0.0004 },
+      short: { settlements: 40, funding_income_usd: 20, taker_fee: 0.0006 },
+      funding_income_usd: 15,
+      fees_usd: 20,
+      net_pnl_usd: -5,
+    });
+    const again = await read(`/v1/portfolio/positions/${position.id}`);
+    expect({ ...again, accrual: { ...again.accrual, as_of: null } }).toEqual({ ...position, accrual: { ...position.accrual, as_of: null } });
+  });
+
+  it("opens a position from explicit legs with the legs' gross APR as entry_apr, opened now by default", async () => {
+    const position = await open({ long: { exchange: "binance", symbol: "btc" }, short: { exchange: "hyperliquid", symbol: "BTC" }, notional_usd: 500 });
+    // (0.00005 × 8760 / 1 − 0.0001 × 8760 / 8) × 100 = 43.8 − 10.95 = 32.85.
+    expect(position.entry_apr).toBeCloseTo(32.85, 6);
+    expect(position.current_apr).toBe(40);
+    expect(position.note).toBeNull();
+    expect(Date.now() - Date.parse(position.opened_at)).toBeLessThan(60_000);
+    expect(position.accrual).toMatchObject({ funding_income_usd: 0, fees_usd: 1, net_pnl_usd: -1 });
+  });
+
+  describe("refuses bad input with a 400 naming the field, storing nothing", () => {
+    const valid = { opportunity_id: "BTC-binance-hyperliquid", notional_usd: 1000 };
+    const legs = { long: { exchange: "binance", symbol: "BTC" }, short: { exchange: "hyperliquid", symbol: "BTC" } };
+    it.each([
+      ["a negative notional", { ...valid, notional_usd: -5 }, "notional_usd"],
+      ["a huge notional", { ...valid, notional_usd: 100_000_001 }, "notional_usd"],
+      ["no notional", { opportunity_id: valid.opportunity_id }, "notional_usd"],
+      ["a note over 500 characters", { ...valid, note: "x".repeat(501) }, "note"],
+      ["opened_at in the future", { ...valid, opened_at: new Date(Date.now() + HOUR).toISOString() }, "opened_at"],
+      ["opened_at not a date", { ...valid, opened_at: "yesterday" }, "opened_at"],
+      ["an unknown field", { ...valid, leverage: 3 }, "body"],
+      ["an unknown opportunity", { ...valid, opportunity_id: "DOGE-binance-okx" }, "opportunity_id"],
+      ["both an opportunity and legs", { ...valid, ...legs }, "opportunity_id"],
+      ["legs on one exchange", { ...legs, short: { exchange: "binance", symbol: "BTC" }, notional_usd: 1000 }, "short.exchange"],
+      ["a leg without a current market", { ...legs, long: { exchange: "okx", symbol: "BTC" }, notional_usd: 1000 }, "long.exchange"],
+    ])("%s", async (_, body, field) => {
+      const before = await stored();
+      const error = errorOf(await send("POST", "/v1/portfolio/positions", liveKey, JSON.stringify(body)), 400);
+      expect(error.code).toBe("VALIDATION_ERROR");
+      expect(error.details?.map((d) => d.field), JSON.stringify(error)).toContain(field);
+      expect(await stored()).toBe(before);
+    });
+
+    it.each([
+      ["malformed JSON", '{"notional_usd": 1000,', "application/json", "body"],
+      ["the wrong content type", JSON.stringify(valid), "text/plain", "content-type"],
+      ["a body over 64 KB", JSON.stringify({ ...valid, note: "x".repeat(MAX_BODY_BYTES) }), "application/json", "body"],
+    ])("%s", async (_, body, contentType, field) => {
+      const before = await stored();
+      const error = errorOf(await send("POST", "/v1/portfolio/positions", liveKey, body, { contentType }), 400);
+      expect(error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field }] });
+      expect(await stored()).toBe(before);
+    });
+  });
+});
+
+describe("PATCH, close and DELETE", () => {
+  it("changes note and notional of an open position, the accrual following the notional", async () => {
+    const position = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, note: "n", opened_at: opened });
+    const path = `/v1/portfolio/positions/${position.id}`;
+    const changed = dataOf(await send("PATCH", path, liveKey, JSON.stringify({ notional_usd: 20_000 })), 200);
+    expect(changed).toMatchObject({ notional_usd: 20_000, note: "n", accrual: { funding_income_usd: 30, fees_usd: 40, net_pnl_usd: -10 } });
+    expect(dataOf(await send("PATCH", path, liveKey, JSON.stringify({ note: null })), 200).note).toBeNull();
+    expect(errorOf(await send("PATCH", path, liveKey, JSON.stringify({})), 400).details?.[0]?.field).toBe("body");
+    expect(errorOf(await send("PATCH", path, liveKey, JSON.stringify({ notional_usd: 0 })), 400).details?.[0]?.field).toBe("notional_usd");
+    expect(errorOf(await send("PATCH", path, liveKey, JSON.stringify({ note: "x".repeat(501) })), 400).details?.[0]?.field).toBe("note");
+    expect(errorOf(await send("PATCH", "/v1/portfolio/positions/nope", liveKey, JSON.stringify({ note: "x" })), 404).code).toBe("NOT_FOUND");
+  });
+
+  it("closes a position, realising its P&L; a closed position cannot be closed again or changed, but can be deleted", async () => {
+    const position = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, opened_at: opened });
+    const path = `/v1/portfolio/positions/${position.id}`;
+    const closed = dataOf(await send("POST", `${path}/close`, liveKey), 200);
+    expect(closed).toMatchObject({ status: "closed", current_apr: null, accrual: { funding_income_usd: 15, fees_usd: 20, net_pnl_usd: -5 } });
+    expect(Date.parse(closed.closed_at)).toBeLessThanOrEqual(Date.now());
+    expect(closed.accrual.as_of).toBe(closed.closed_at);
+    expect(await read(path)).toEqual(closed);
+
+    expect(errorOf(await send("POST", `${path}/close`, liveKey), 400).details?.[0]?.field).toBe("status");
+    expect(errorOf(await send("PATCH", path, liveKey, JSON.stringify({ note: "late" })), 400).details?.[0]?.field).toBe("status");
+
+    expect(dataOf(await send("DELETE", path, liveKey), 200)).toEqual({ id: position.id, deleted: true });
+    expect(errorOf(await send("GET", path, liveKey), 404).code).toBe("NOT_FOUND");
+    expect(errorOf(await send("DELETE", path, liveKey), 404).code).toBe("NOT_FOUND");
+    expect(errorOf(await send("POST", "/v1/portfolio/positions/nope/close", liveKey), 404).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("GET /v1/portfolio", () => {
+  it("lists open positions first with totals over all of them, paged, and filters by status", async () => {
+    const user = await createUser(database.db, "desk");
+    const key = (await createKeyFor(database.db, user.id)).secret;
+    const a = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, opened_at: opened }, key);
+    const b = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, opened_at: new Date(T0 + HOUR / 2).toISOString() }, key);
+    const c = await open({ opportunity_id: "ETH-okx-gate", notional_usd: 1000 }, key);
+    dataOf(await send("POST", `/v1/portfolio/positions/${a.id}/close`, key), 200);
+
+    const all = await read("/v1/portfolio", key);
+    expect(all).toMatchObject({ total: 3, limit: 50, offset: 0, has_more: false });
+    expect(all.items.map((p: Json) => p.id)).toEqual([c.id, b.id, a.id]);
+    // a (closed): −5. b (open, from T0 + 30 min): same settlements as a, −5. c: fees 2 × 1000 × 0.0012 = 2.4, −2.4.
+    expect(all.totals).toEqual({
+      positions: 3,
+      open_positions: 2,
+      open_notional_usd: 11_000,
+      funding_income_usd: 30,
+      fees_usd: 42.4,
+      unrealised_pnl_usd: -7.4,
+      realised_pnl_usd: -5,
+      net_pnl_usd: -12.4,
+    });
+    const page = await read("/v1/portfolio?limit=1&offset=1", key);
+    expect(page).toMatchObject({ total: 3, limit: 1, offset: 1, has_more: true, totals: { positions: 3 } });
+    expect(page.items.map((p: Json) => p.id)).toEqual([b.id]);
+    const closedOnly = await read("/v1/portfolio?status=closed", key);
+    expect(closedOnly.items.map((p: Json) => p.id)).toEqual([a.id]);
+    expect(closedOnly.totals).toMatchObject({ positions: 1, realised_pnl_usd: -5, unrealised_pnl_usd: 0 });
+    for (const query of ["limit=101", "offset=-1", "status=pending", "sort=old"]) {
+      expect((await send("GET", `/v1/portfolio?${query}`, key)).status, query).toBe(400);
+    }
+  });
+
+  it("answers 404 for another user's position and shows them nothing", async () => {
+    const position = await open({ opportunity_id: "ETH-okx-gate", notional_usd: 100 });
+    const path = `/v1/portfolio/positions/${position.id}`;
+    for (const [method, suffix, body] of [
+      ["GET", "", undefined],
+      ["PATCH", "", JSON.stringify({ note: "mine" })],
+      ["POST", "/close", undefined],
+      ["DELETE", "", undefined],
+    ] as const) {
+      expect(errorOf(await send(method, `${path}${suffix}`, otherUserKey, body), 404).code, `${method} ${suffix}`).toBe("NOT_FOUND");
+    }
+    expect((await read("/v1/portfolio", otherUserKey)).total).toBe(0);
+    expect((await read(path)).status).toBe("open");
+  });
+});
+
+describe("permissions", () => {
+  it("lets a Pro key and a read-only Desk key read but not write (403), and a Desk key write", async () => {
+    const position = await open({ opportunity_id: "ETH-okx-gate", notional_usd: 100 });
+    const path = `/v1/portfolio/positions/${position.id}`;
+    const before = await stored();
+    const writes = [
+      ["POST", "/v1/portfolio/positions", JSON.stringify({ opportunity_id: "ETH-okx-gate", notional_usd: 100 })],
+      ["POST", "/v1/portfolio/positions", "{broken"],
+      ["PATCH", path, JSON.stringify({ note: "x" })],
+      ["POST", `${path}/close`, undefined],
+      ["DELETE", path, undefined],
+    ] as const;
+    for (const key of [proKey, readOnlyDeskKey]) {
+      for (const [method, target, body] of writes) {
+        expect(errorOf(await send(method, target, key, body), 403).code, `${method} ${target}`).toBe("FORBIDDEN");
+      }
+    }
+    expect(await stored()).toBe(before);
+    expect((await read(path)).note).toBeNull();
+    expect((await read("/v1/portfolio", proKey)).total).toBe(0);
+    expect((await read(path, readOnlyDeskKey)).id).toBe(position.id);
+    const noPortfolio = (await createKeyFor(database.db, deskUserId, { permissions: ["opportunities:read", "write"] })).secret;
+    expect(errorOf(await send("GET", "/v1/portfolio", noPortfolio), 403).code).toBe("FORBIDDEN");
+    expect(errorOf(await send("GET", path, noPortfolio), 403).code).toBe("FORBIDDEN");
+  });
+});
+
+describe("test keys", () => {
+  it("keep a sandbox portfolio apart from the live one", async () => {
+    const sandbox = await read("/v1/opportunities?limit=1", testKey);
+    const opportunity = sandbox.items[0];
+    const position = await open({ opportunity_id: opportunity.id, notional_usd: 5000, opened_at: new Date(Date.now() - 72 * HOUR).toISOString() }, testKey);
+    expect(position.entry_apr).toBe(opportunity.apr);
+    expect(position.accrual.long.settlements + position.accrual.short.settlements).toBeGreaterThan(0);
+    const testList = await read("/v1/portfolio", testKey);
+    expect(testList.items.map((p: Json) => p.id)).toEqual([position.id]);
+    const liveList = await read("/v1/portfolio?limit=100");
+    expect(liveList.items.map((p: Json) => p.id)).not.toContain(position.id);
+    expect((await send("GET", `/v1/portfolio/positions/${position.id}`, liveKey)).status).toBe(404);
+    expect((await send("GET", `/v1/portfolio/positions/${liveList.items[0].id}`, testKey)).status).toBe(404);
+    // The live-only pair is not in the sandbox.
+    expect((await send("POST", "/v1/portfolio/positions", testKey, JSON.stringify({ opportunity_id: "LIVEONLY-binance-bybit", notional_usd: 1 }))).status).toBe(400);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  const body = JSON.stringify({ opportunity_id: "ETH-okx-gate", notional_usd: 250, note: "idempotent" });
+
+  it("replays the first response for the same key and body, and refuses the key with another request (409)", async () => {
+    const before = await stored();
+    const first = await send("POST", "/v1/portfolio/positions", liveKey, body, { idempotencyKey: "replay-1" });
+    const created = dataOf(first, 201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const again = await send("POST", "/v1/portfolio/positions", liveKey, body, { idempotencyKey: "replay-1" });
+    expect(dataOf(again, 201)).toEqual(created);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.envelope.meta.request_id).not.toBe(first.envelope.meta.request_id);
+    expect(await stored()).toBe(before + 1);
+
+    const other = JSON.stringify({ opportunity_id: "ETH-okx-gate", notional_usd: 251 });
+    expect(errorOf(await send("POST", "/v1/portfolio/positions", liveKey, other, { idempotencyKey: "replay-1" }), 409).code).toBe("IDEMPOTENCY_CONFLICT");
+    const otherPath = await send("POST", `/v1/portfolio/positions/${created.id}/close`, liveKey, undefined, { idempotencyKey: "replay-1" });
+    expect(errorOf(otherPath, 409).code).toBe("IDEMPOTENCY_CONFLICT");
+    expect(await stored()).toBe(before + 1);
+    expect((await read(`/v1/portfolio/positions/${created.id}`)).status).toBe("open");
+
+    // Keys are per account and mode: the same key is fresh for a test key and for another account.
+    expect(dataOf(await send("POST", "/v1/portfolio/positions", otherUserKey, body, { idempotencyKey: "replay-1" }), 201).id).not.toBe(created.id);
+  });
+
+  it("replays a close, so a retried close answers its first result instead of 400", async () => {
+    const position = await open({ opportunity_id: "ETH-okx-gate", notional_usd: 100 });
+    const path = `/v1/portfolio/positions/${position.id}/close`;
+    const first = dataOf(await send("POST", path, liveKey, undefined, { idempotencyKey: "close-1" }), 200);
+    expect(dataOf(await send("POST", path, liveKey, undefined, { idempotencyKey: "close-1" }), 200)).toEqual(first);
+    expect((await send("POST", path, liveKey, undefined, { idempotencyKey: "close-2" })).status).toBe(400);
+  });
+
+  it("does not store a failed request: a retry with the same key runs again", async () => {
+    const bad = JSON.stringify({ opportunity_id: "DOGE-binance-okx", notional_usd: 1 });
+    expect((await send("POST", "/v1/portfolio/positions", liveKey, bad, { idempotencyKey: "failed-1" })).status).toBe(400);
+    expect(dataOf(await send("POST", "/v1/portfolio/positions", liveKey, body, { idempotencyKey: "failed-1" }), 201).note).toBe("idempotent");
+  });
+
+  it("frees a key whose first request died mid-way: a pending record over a minute old is taken over", async () => {
+    const user = await createUser(database.db, "desk");
+    const key = (await createKeyFor(database.db, user.id)).secret;
+    const pending = { userId: user.id, keyMode: "LIVE" as const, key: "crashed-1" };
+    const fingerprintOf = "POST /v1/portfolio/positions (a process that died before answering)";
+    await database.db.idempotencyRecord.create({ data: { ...pending, fingerprint: fingerprintOf, createdAt: new Date(Date.now() - 30_000) } });
+    // Half a minute old: still the first request's, so a different body is a conflict.
+    expect((await send("POST", "/v1/portfolio/positions", key, body, { idempotencyKey: "crashed-1" })).status).toBe(409);
+    await database.db.idempotencyRecord.update({ where: { userId_keyMode_key: pending }, data: { createdAt: new Date(Date.now() - 61_000) } });
+    expect(dataOf(await send("POST", "/v1/portfolio/positions", key, body, { idempotencyKey: "crashed-1" }), 201).note).toBe("idempotent");
+  });
+
+  it("refuses a malformed key with 400", async () => {
+    for (const key of ["x".repeat(256), "has space"]) {
+      const error = errorOf(await send("POST", "/v1/portfolio/positions", liveKey, body, { idempotencyKey: key }), 400);
+      expect(error.details?.[0]?.field).toBe("Idempotency-Key");
+    }
+  });
+
+  it("creates exactly one position when 20 identical requests race with one key", async () => {
+    const user = await createUser(database.db, "desk");
+    const key = (await createKeyFor(database.db, user.id)).secret;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => send("POST", "/v1/portfolio/positions", key, body, { idempotencyKey: "race-1" })),
+    );
+    const ids = new Set(results.map((r) => dataOf(r, 201).id));
+    expect(ids.size).toBe(1);
+    expect(await database.db.position.count({ where: { userId: user.id } })).toBe(1);
+    expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(19);
+  });
+
+  it("applies to POST /v1/simulations too", async () => {
+    const simulation = JSON.stringify({ opportunity_id: "ETH-okx-gate", notional_usd: 100, holding_days: 3 });
+    const before = await database.db.simulation.count();
+    const first = dataOf(await send("POST", "/v1/simulations", liveKey, simulation, { idempotencyKey: "sim-1" }), 201);
+    expect(dataOf(await send("POST", "/v1/simulations", liveKey, simulation, { idempotencyKey: "sim-1" }), 201)).toEqual(first);
+    expect(await database.db.simulation.count()).toBe(before + 1);
+    expect((await send("POST", "/v1/simulations", liveKey, simulation.replace("100", "101"), { idempotencyKey: "sim-1" })).status).toBe(409);
+  });
+});

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { MAX_BODY_BYTES } from "@/lib/api/read-json";
+import { createApiServices, type ApiServices } from "@/lib/api/services";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities, btcBinanceHyperliquid } from "./helpers/api-fixtures";
+import { expectEnvelope } from "./helpers/api-envelope";
+import { createTestDatabase } from "./helpers/test-database";
+
+const HOUR = 3_600_000;
+let database: OpenDatabase;
+let services: ApiServices;
+let app: ReturnType<typeof createApiApp>;
+let liveKey: string;
+let testKey: string;
+let otherUserKey: string;
+let noSimulationsKey: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  services = createApiServices(async () => db);
+  app = createApiApp(() => services);
+  await seedLiveOpportunities(db, [btcBinanceHyperliquid(), liveOpportunity("ETH", 30, "okx", "gate"), liveOpportunity("LIVEONLY", 42)], new Date(Date.now() - 60_000));
+  const user = await createUser(db, "desk");
+  liveKey = (await createKeyFor(db, user.id)).secret;
+  testKey = (await createKeyFor(db, user.id, { mode: "test" })).secret;
+  otherUserKey = (await createKeyFor(db, (await createUser(db, "pro")).id)).secret;
+  noSimulationsKey = (await createKeyFor(db, user.id, { permissions: ["opportunities:read", "portfolio:read", "write"] })).secret;
+
+  // Binance states its taker fee in the latest round; Hyperliquid's is unknown (the default applies).
+  const round = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "published" } });
+  const snapshot = {
+    roundId: round.id,
+    venueMarketId: "BTCUSDT",
+    base: "BTC",
+    venueBase: "BTC",
+    contractMultiplier: 1,
+    quote: "USDT",
+    settle: "USDT",
+    exchange: "binance",
+    market: "BTC/USDT:USDT",
+  };
+  await db.roundSnapshot.createMany({
+    data: [
+      { ...snapshot, takerFee: 0.0009, observedAt: new Date(Date.now() - 2 * HOUR) },
+      { ...snapshot, takerFee: 0.0004, observedAt: new Date(Date.now() - HOUR) },
+    ],
+  });
+
+  // Settlements every 8h (binance) and every hour (hyperliquid) for 4 days, half an hour off the
+  // clock so a run a few seconds later replays the same ones: 9 and 72 within the last 3 days.
+  const start = Date.now() - HOUR / 2;
+  const rows = [];
+  for (let k = 0; k < 96; k += 1) {
+    const time = new Date(start - k * HOUR);
+    if (k % 8 === 0) rows.push({ exchange: "binance", market: "BTC/USDT:USDT", base: "BTC", time, rate: 0.0001, intervalHours: 8, source: "observed" });
+    rows.push({ exchange: "hyperliquid", market: "BTC/USDC:USDC", base: "BTC", time, rate: 0.00005, intervalHours: 1, source: "observed" });
+  }
+  await db.fundingRate.createMany({ data: rows });
+});
+afterAll(async () => {
+  await services?.lastUsed.stop();
+  await database?.close();
+});
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function send(method: string, path: string, key: string, body?: string, contentType = "application/json") {
+  const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
+  if (body !== undefined) headers["Content-Type"] = contentType;
+  const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
+  const envelope = expectEnvelope(response.status, response.headers, await response.text(), `${method} ${path}`);
+  return { status: response.status, envelope };
+}
+async function simulate(body: unknown, key = liveKey) {
+  const { status, envelope } = await send("POST", "/v1/simulations", key, JSON.stringify(body));
+  expect(status, JSON.stringify(envelope)).toBe(201);
+  if (envelope.kind !== "success") throw new Error("expected success");
+  return { data: envelope.data as Json, meta: envelope.meta };
+}
+async function read(path: string, key = liveKey) {
+  const { status, envelope } = await send("GET", path, key);
+  expect(status, JSON.stringify(envelope)).toBe(200);
+  if (envelope.kind !== "success") throw new Error("expected success");
+  return envelope.data as Json;
+}
+const stored = () => database.db.simulation.count();
+
+describe("POST /v1/simulations", () => {
+  it("projects an opportunity at current rates, with each venue's interval and taker fee, and stores it", async () => {
+    const { data, meta } = await simulate({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, holding_days: 2 });
+    expect(meta.mode).toBe("live");
+    // Long 6 × −0.0001 × 10 000 = −6; short 48 × 0.00005 × 10 000 = 24.
+    expect(data.long).toMatchObject({ exchange: "binance", settlements: 6, funding_income_usd: -6, taker_fee: 0.0004 });
+    expect(data.short).toMatchObject({ exchange: "hyperliquid", settlements: 48, funding_income_usd: 24, taker_fee: 0.0006 });
+    // Fees 2 × 10 000 × (0.0004 latest binance fee + 0.0006 default) = 20; net −2; 9 $/day pays 20 in 2.2222 days.
+    expect(data).toMatchObject({
+      mode: "projected",
+      opportunity_id: "BTC-binance-hyperliquid",
+      symbol: "BTC",
+      notional_usd: 10_000,
+      holding_days: 2,
+      funding_income_usd: 18,
+      fees_usd: 20,
+      slippage_usd: 0,
+      net_pnl_usd: -2,
+      net_apr: -3.65,
+      break_even_days: 2.2222,
+      fee_bps: null,
+      slippage_bps: 0,
+      daily: null,
+    });
+    expect(await read(`/v1/simulations/${data.id}`)).toEqual(data);
+  });
+
+  it("replays stored settlements for explicit legs over the last holding_days days", async () => {
+    const { data } = await simulate({
+      long: { exchange: "binance", symbol: "btc" },
+      short: { exchange: "hyperliquid", symbol: "BTC" },
+      notional_usd: 10_000,
+      holding_days: 3,
+      fee_bps: 2,
+      slippage_bps: 1,
+      mode: "historical",
+    });
+    expect(data.long).toMatchObject({ settlements: 9, funding_income_usd: -9, funding_rate: null, funding_interval_hours: 8 });
+    expect(data.short).toMatchObject({ settlements: 72, funding_income_usd: 36, funding_interval_hours: 1 });
+    // Fees 4 × 10 000 × 0.0002 = 8, slippage 4 × 10 000 × 0.0001 = 4; net 27 − 12 = 15.
+    expect(data).toMatchObject({ opportunity_id: null, symbol: "BTC", funding_income_usd: 27, fees_usd: 8, slippage_usd: 4, net_pnl_usd: 15 });
+    expect(data.net_apr).toBeCloseTo((15 / 10_000) * (365 / 3) * 100, 5);
+    expect(data.daily).toHaveLength(3);
+    expect(data.daily.at(-1)).toMatchObject({ funding_income_usd: 27, net_pnl_usd: 15 });
+    expect(data.paid_share).toBeCloseTo(72 / 81, 6);
+    expect(data.worst_drawdown_usd).toBeGreaterThanOrEqual(6);
+    expect(Date.parse(data.to) - Date.parse(data.from)).toBe(3 * 86_400_000);
+  });
+
+  describe("refuses bad input with a 400 naming the field, storing nothing", () => {
+    const valid = { opportunity_id: "BTC-binance-hyperliquid", notional_usd: 1000, holding_days: 7 };
+    const legs = { long: { exchange: "binance", symbol: "BTC" }, short: { exchange: "hyperliquid", symbol: "BTC" } };
+    it.each([
+      ["a negative notional", { ...valid, notional_usd: -5 }, "notional_usd"],
+      ["a huge notional", { ...valid, notional_usd: 100_000_001 }, "notional_usd"],
+      ["a notional as text", { ...valid, notional_usd: "1000" }, "notional_usd"],
+      ["holding_days 0", { ...valid, holding_days: 0 }, "holding_days"],
+      ["holding_days 366", { ...valid, holding_days: 366 }, "holding_days"],
+      ["fractional holding_days", { ...valid, holding_days: 1.5 }, "holding_days"],
+      ["fee_bps over 1000", { ...valid, fee_bps: 1001 }, "fee_bps"],
+      ["negative slippage_bps", { ...valid, slippage_bps: -1 }, "slippage_bps"],
+      ["an unknown mode", { ...valid, mode: "optimistic" }, "mode"],
+      ["an unknown field", { ...valid, leverage: 3 }, "body"],
+      ["an unknown opportunity", { ...valid, opportunity_id: "DOGE-binance-okx" }, "opportunity_id"],
+      ["both an opportunity and legs", { ...valid, ...legs }, "opportunity_id"],
+      ["neither an opportunity nor legs", { notional_usd: 1000, holding_days: 7 }, "long"],
+      ["legs on one exchange", { ...legs, short: { exchange: "binance", symbol: "BTC" }, notional_usd: 1000, holding_days: 7 }, "short.exchange"],
+      ["legs on two assets", { ...legs, short: { exchange: "hyperliquid", symbol: "ETH" }, notional_usd: 1000, holding_days: 7 }, "short.symbol"],
+      ["an unknown exchange", { ...legs, long: { exchange: "ftx", symbol: "BTC" }, notional_usd: 1000, holding_days: 7 }, "long.exchange"],
+      ["a leg without a current market", { ...legs, long: { exchange: "okx", symbol: "BTC" }, notional_usd: 1000, holding_days: 7 }, "long.exchange"],
+      ["a JSON array", [valid], "body"],
+    ])("%s", async (_, body, field) => {
+      const before = await stored();
+      const { status, envelope } = await send("POST", "/v1/simulations", liveKey, JSON.stringify(body));
+      expect(status).toBe(400);
+      if (envelope.kind !== "error") throw new Error("expected an error");
+      expect(envelope.error.code).toBe("VALIDATION_ERROR");
+      expect(envelope.error.details?.map((d) => d.field), JSON.stringify(envelope.error)).toContain(field);
+      expect(await stored()).toBe(before);
+    });
+
+    it.each([
+      ["malformed JSON", '{"notional_usd": 1000,', "application/json", "body"],
+      ["the wrong content type", JSON.stringify(valid), "text/plain", "content-type"],
+      ["a body over 64 KB", JSON.stringify({ ...valid, opportunity_id: "x".repeat(MAX_BODY_BYTES) }), "application/json", "body"],
+      ["an empty body", "", "application/json", "body"],
+    ])("%s", async (_, body, contentType, field) => {
+      const before = await stored();
+      const { status, envelope } = await send("POST", "/v1/simulations", liveKey, body, contentType);
+      expect(status).toBe(400);
+      if (envelope.kind !== "error") throw new Error("expected an error");
+      expect(envelope.error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field }] });
+      expect(await stored()).toBe(before);
+    });
+  });
+
+  it("refuses a key without simulations:read with 403 before reading the body, storing nothing", async () => {
+    const before = await stored();
+    const body = JSON.stringify({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 1000, holding_days: 7 });
+    for (const [method, path, sent] of [
+      ["POST", "/v1/simulations", body],
+      ["POST", "/v1/simulations", "{broken"],
+      ["GET", "/v1/simulations", undefined],
+      ["GET", "/v1/simulations/whatever", undefined],
+    ] as const) {
+      const { status, envelope } = await send(method, path, noSimulationsKey, sent);
+      expect(status, `${method} ${path}`).toBe(403);
+      expect(envelope.kind === "error" && envelope.error.code).toBe("FORBIDDEN");
+    }
+    expect(await stored()).toBe(before);
+  });
+});
+
+describe("test keys", () => {
+  it("simulate over the sandbox, and live and test simulations never see each other", async () => {
+    const sandbox = await read("/v1/opportunities?limit=1", testKey);
+    const id = sandbox.items[0].id as string;
+    const { data: projected, meta } = await simulate({ opportunity_id: id, notional_usd: 5000, holding_days: 7 }, testKey);
+    expect(meta.mode).toBe("test");
+    expect(projected.opportunity_id).toBe(id);
+    const { data: historical } = await simulate({ opportunity_id: id, notional_usd: 5000, holding_days: 7, mode: "historical" }, testKey);
+    expect(historical.long.settlements + historical.short.settlements).toBeGreaterThan(0);
+    expect(historical.daily).toHaveLength(7);
+
+    // The live-only opportunity is not in the sandbox.
+    const { status } = await send("POST", "/v1/simulations", testKey, JSON.stringify({ opportunity_id: "LIVEONLY-binance-bybit", notional_usd: 1, holding_days: 1 }));
+    expect(status).toBe(400);
+
+    const testIds = (await read("/v1/simulations?limit=100", testKey)).items.map((s: Json) => s.id);
+    const liveIds = (await read("/v1/simulations?limit=100")).items.map((s: Json) => s.id);
+    expect(testIds).toEqual([historical.id, projected.id]);
+    expect(liveIds.length).toBeGreaterThan(0);
+    expect(liveIds.filter((x: string) => testIds.includes(x))).toEqual([]);
+    expect((await send("GET", `/v1/simulations/${projected.id}`, liveKey)).status).toBe(404);
+    expect((await send("GET", `/v1/simulations/${liveIds[0]}`, testKey)).status).toBe(404);
+  });
+});
+
+describe("GET /v1/simulations", () => {
+  it("lists the caller's simulations newest first, paged", async () => {
+    const user = await createUser(database.db, "pro");
+    const key = (await createKeyFor(database.db, user.id)).secret;
+    const ids = [];
+    for (const days of [1, 2, 3]) ids.push((await simulate({ opportunity_id: "ETH-okx-gate", notional_usd: 100, holding_days: days }, key)).data.id);
+    const first = await read("/v1/simulations?limit=2", key);
+    expect(first).toMatchObject({ total: 3, limit: 2, offset: 0, has_more: true });
+    expect(first.items.map((s: Json) => s.holding_days)).toEqual([3, 2]);
+    const second = await read("/v1/simulations?limit=2&offset=2", key);
+    expect(second).toMatchObject({ total: 3, has_more: false });
+    expect(second.items.map((s: Json) => s.id)).toEqual([ids[0]]);
+    expect((await send("GET", "/v1/simulations?limit=101", key)).status).toBe(400);
+    expect((await send("GET", "/v1/simulations?sort=old", key)).status).toBe(400);
+  });
+
+  it("answers 404 for another user's simulation and for an unknown id", async () => {
+    const { data } = await simulate({ opportunity_id: "ETH-okx-gate", notional_usd: 100, holding_days: 1 });
+    for (const [key, id] of [
+      [otherUserKey, data.id],
+      [liveKey, "does-not-exist"],
+    ]) {
+      const { status, envelope } = await send("GET", `/v1/simulations/${id}`, key!);
+      expect(status).toBe(404);
+      expect(envelope.kind === "error" && envelope.error.code).toBe("NOT_FOUND");
+    }
+    expect((await read("/v1/simulations", otherUserKey)).total).toBe(0);
+  });
+});
