@@ -6,6 +6,8 @@ test("a new user finds /docs from the header, the reference renders from our own
   playwright,
   baseURL,
 }) => {
+  const browserErrors: string[] = [];
+  page.on("pageerror", (error) => browserErrors.push(error.message));
   const foreign: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).origin !== new URL(baseURL!).origin) foreign.push(request.url());
@@ -24,6 +26,12 @@ test("a new user finds /docs from the header, the reference renders from our own
   const operations = Object.values(document.paths as Record<string, object>).flatMap((item) => Object.keys(item));
   await expect(page.locator(".swagger-ui .opblock")).toHaveCount(operations.length, { timeout: 20_000 });
   await expect(page.locator(".swagger-ui .opblock-summary-path").first()).toContainText("/v1/");
+  // An operation opens to its parameters and responses (a mis-bundled swagger-ui spins forever here).
+  const listOperation = page.locator(".swagger-ui .opblock").filter({ hasText: "List ranked funding-rate" });
+  await listOperation.locator(".opblock-summary").click();
+  await expect(listOperation.locator(".parameters-container")).toContainText("min_apr");
+  await expect(listOperation.locator(".responses-wrapper")).toContainText("429");
+  expect(browserErrors, "the reference page raised no errors").toEqual([]);
   await page.screenshot({ path: "e2e-artifacts/docs.png", fullPage: true });
   expect(foreign, "nothing may load from another origin").toEqual([]);
 

@@ -1,15 +1,54 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import "swagger-ui-react/swagger-ui.css";
+import { useEffect, useRef, useState } from "react";
+import "swagger-ui-dist/swagger-ui.css";
 
-// swagger-ui reads `window` as it loads, so it renders in the browser only; it comes from our own bundle.
-const SwaggerUI = dynamic(() => import("swagger-ui-react"), {
-  ssr: false,
-  loading: () => <p className="muted">Loading the interactive reference…</p>,
-});
-
-/** The interactive reference, rendered from the same OpenAPI document /v1/openapi.json serves. */
+/**
+ * The interactive reference, rendered from the same OpenAPI document /v1/openapi.json serves.
+ *
+ * It uses swagger-ui's prebuilt bundle (swagger-ui-dist) from our own origin, not swagger-ui-react:
+ * Turbopack mis-bundles the ApiDOM modules swagger-ui-react pulls in, and every operation of an
+ * OpenAPI 3.1 document then spins forever on expand with "refract is not a function"
+ * (swagger-api/swagger-ui#10599). The prebuilt bundle is already compiled, so Turbopack leaves it
+ * whole. It reads `window` as it loads, hence the import inside the effect (browser only).
+ */
 export function ApiReference({ document }: { document: object }) {
-  return <SwaggerUI spec={document} docExpansion="list" defaultModelsExpandDepth={0} persistAuthorization={false} />;
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+
+  useEffect(() => {
+    let cancelled = false;
+    import("swagger-ui-dist/swagger-ui-es-bundle.js")
+      .then(({ default: SwaggerUI }) => {
+        if (cancelled || !container.current) return;
+        SwaggerUI({
+          domNode: container.current,
+          spec: document,
+          docExpansion: "list",
+          defaultModelsExpandDepth: 0,
+          persistAuthorization: false,
+        });
+        setState("ready");
+      })
+      .catch((error: unknown) => {
+        console.error("loading the API reference failed", error);
+        if (!cancelled) setState("failed");
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [document]);
+
+  // swagger-ui owns the container's children, so React never renders into it.
+  return (
+    <>
+      {state === "loading" && <p className="muted">Loading the interactive reference…</p>}
+      {state === "failed" && (
+        <p role="alert">
+          The interactive reference could not load. The same description is at <a href="/v1/openapi.json">/v1/openapi.json</a>.
+        </p>
+      )}
+      <div ref={container} />
+    </>
+  );
 }
