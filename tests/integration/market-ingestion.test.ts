@@ -262,6 +262,10 @@ describe("the offline sample", () => {
     expect(set.sample).toBe(true);
     expect(set.asOf.getTime()).toBeLessThan(Date.now() - DAY);
     expect(await db.opportunity.count()).toBe(count);
+    // No sample row claims to be newer than the sample, venues without timestamps included.
+    const rows = await db.opportunity.findMany({ select: { updatedAt: true, longExchange: true, shortExchange: true } });
+    expect(rows.some((r) => [r.longExchange, r.shortExchange].includes("hyperliquid"))).toBe(true);
+    expect(rows.every((r) => r.updatedAt.getTime() === set.asOf.getTime())).toBe(true);
     expect(await db.roundSnapshot.count()).toBe(0);
     expect(await publishSampleIfNeverLive(db)).toBeNull();
 

@@ -21,10 +21,12 @@ export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void)
   const results = await fetchAllVenues(venueFetcher({ fetchImplementation: replay.fetchImplementation, enableRateLimit: false }), {
     timeoutMs: 10_000,
   });
-  const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
-  const { opportunities } = computeOpportunities(fresh);
-  // The oldest recording's time, not now: the sample must never pass for fresh data.
-  const asOf = new Date(Math.min(...fresh.map((s) => s.observedAt)));
+  const replayed = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
+  // The oldest recording's time, not now: the sample must never pass for fresh data. Venues whose
+  // payload carries no time (Gate, Hyperliquid) were stamped with the replay's clock, which would
+  // show sample rows as "updated 2 min ago"; every row is dated at the time the sample speaks for.
+  const asOf = new Date(Math.min(...replayed.map((s) => s.observedAt)));
+  const { opportunities } = computeOpportunities(replayed.map((s) => ({ ...s, observedAt: asOf.getTime() })));
   await publishLiveOpportunities(db, opportunities, { asOf, sample: true });
   onPublished?.();
   return opportunities.length;
