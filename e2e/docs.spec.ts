@@ -20,6 +20,9 @@ test("a new user finds /docs from the header, the reference renders from our own
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
   await expect(page.getByText("Unix epoch seconds at which the window frees up.")).toBeVisible();
+  // Each example says which permission, hence which plans, it needs.
+  await expect(page.locator("p", { hasText: "Needs the write permission (Desk)." }).first()).toBeVisible();
+  await expect(page.locator("p", { hasText: "Needs the opportunities:read permission (Pro, Desk)." }).first()).toBeVisible();
 
   // swagger-ui renders every operation of the document.
   const document = await (await page.request.get("/v1/openapi.json")).json();

@@ -94,6 +94,12 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         generated market data (including a venue that is always stale, to test against) that never mixes with live data. Test
         keys are rate-limited like live ones. <code>meta.mode</code> says which kind answered.
       </p>
+      <p>
+        Market answers also carry <code>meta.data_as_of</code>, when the data behind them was observed, and{" "}
+        <code>meta.sample</code>. <code>sample: true</code> means the service has not completed a live ingestion round yet
+        (a fresh install without network access) and is serving the bundled offline sample: real-shaped recordings, not
+        current prices. Do not trade on it; it turns <code>false</code> with the first live round.
+      </p>
 
       <h2 id="errors">Errors</h2>
       <p>
@@ -186,6 +192,19 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
             </code>{" "}
             — {route.summary}
           </h3>
+          <p className="muted">
+            {route.permission ? (
+              <>
+                Needs the <code>{route.permission}</code> permission (
+                {PLANS.filter((plan) => plan.apiAccess && plan.permissions.includes(route.permission!))
+                  .map((plan) => plan.name)
+                  .join(", ")}
+                ).
+              </>
+            ) : (
+              "Any valid key."
+            )}
+          </p>
           <pre>
             <code>{`curl -sS${route.method === "GET" ? "" : ` -X ${route.method}`} "${base}${examplePath(route)}" \\
   -H "Authorization: Bearer $FUNDING_DATA_API_KEY"${
@@ -202,17 +221,24 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
 
       <h2 id="clients">Clients</h2>
       <p>
-        Official clients for TypeScript/JavaScript and Python live in this service&apos;s repository under{" "}
-        <code>clients/</code>; they are not on a package registry yet. Both have a method per endpoint, send the key, retry 429s
+        Official clients for TypeScript/JavaScript and Python ship with this service&apos;s source, in its{" "}
+        <code>clients/</code> folder; they are not on a package registry yet. Both have a method per endpoint, send the key, retry 429s
         after <code>retry_after</code> and 5xx answers with bounded backoff, iterate over every page of a list, and raise errors
         carrying <code>code</code>, <code>status</code> and the request id. Both read <code>FUNDING_DATA_API_KEY</code> and{" "}
-        <code>FUNDING_DATA_BASE_URL</code> when not given a key and address.
+        <code>FUNDING_DATA_BASE_URL</code> when not given a key and address. The address is the service&apos;s origin (
+        <code>{base}</code>), without a path: the clients add <code>/v1/…</code> themselves.
       </p>
       <h3>TypeScript (Node 18+, browsers, Deno, Bun; no dependencies)</h3>
+      <p>
+        The package is an ES module (<code>import</code>, not <code>require</code>), so the project using it needs{" "}
+        <code>&quot;type&quot;: &quot;module&quot;</code> (or <code>.mts</code> files). Build it once, then install it by path:
+      </p>
       <pre>
-        <code>{`# in a checkout of the repository
-(cd clients/typescript && npm install && npm run build)
-npm install ./clients/typescript        # from your project: the path to that folder`}</code>
+        <code>{`(cd clients/typescript && npm install && npm run build)   # writes clients/typescript/dist
+mkdir my-bot && cd my-bot && npm init -y && npm pkg set type=module
+npm install ../clients/typescript tsx    # the path to that folder; tsx runs .ts files
+# save the example below as main.ts, then:
+FUNDING_DATA_API_KEY=svc_sk_test_... npx tsx main.ts`}</code>
       </pre>
       <pre>
         <code>{`import { FundingDataClient, FundingDataError } from "@funding-data/client";
@@ -231,7 +257,10 @@ try {
       </pre>
       <h3>Python (3.9+, standard library only)</h3>
       <pre>
-        <code>{`pip install ./clients/python             # or put clients/python on PYTHONPATH`}</code>
+        <code>{`pip install ./clients/python             # needs setuptools; or, with nothing to install:
+export PYTHONPATH=$PWD/clients/python
+# save the example below as main.py, then:
+FUNDING_DATA_API_KEY=svc_sk_test_... python3 main.py`}</code>
       </pre>
       <pre>
         <code>{`import os
