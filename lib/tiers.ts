@@ -43,7 +43,7 @@ export function planOf(tier: Tier): Plan {
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
   "opportunities:read": "Read opportunities",
-  "simulations:read": "Read simulations",
+  "simulations:read": "Run and read simulations",
   "portfolio:read": "Read portfolio",
   write: "Write operations",
 };
