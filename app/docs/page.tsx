@@ -50,8 +50,9 @@ export default async function DocsPage() {
         <li>
           Create an API key in the account area under <a href="/account/api-keys">Account → API Keys</a>. Keys need the Pro or
           Desk plan, and a new account starts on Free: switch under <a href="/account/plan">Account → Plan</a> first. The full
-          key is shown once; keep it in an environment variable, not in source code. Start with a test key
-          (<code>svc_sk_test_</code>): it reads sandbox data, so nothing you do with it touches live results.
+          key is shown once; keep it in an environment variable, not in source code. To start, choose{" "}
+          <em>Test</em> as the key&apos;s mode (<code>svc_sk_test_</code>): it reads sandbox data, so nothing you do with it
+          touches live results.
         </li>
         <li>
           Send the header <code>Authorization: Bearer &lt;API_KEY&gt;</code> on every request.
