@@ -1,7 +1,11 @@
 import Link from "next/link";
+import { currentUser } from "@/lib/auth/session";
 import { PLANS } from "@/lib/tiers";
 
-export default function LandingPage() {
+export const dynamic = "force-dynamic";
+
+export default async function LandingPage() {
+  const user = await currentUser();
   return (
     <>
       <section className="hero">
@@ -17,12 +21,21 @@ export default function LandingPage() {
           Browse the opportunities in the web app, or call <code>GET /v1/opportunities</code> from your bots
           with an API key.
         </p>
-        <p className="actions">
-          <Link className="button" href="/signup">
-            Create an account
-          </Link>
-          <Link href="/signin">Sign in</Link>
-        </p>
+        {user ? (
+          <p className="actions">
+            <Link className="button" href="/opportunities">
+              Open the screener
+            </Link>
+            <Link href="/account/api-keys">Account → API Keys</Link>
+          </p>
+        ) : (
+          <p className="actions">
+            <Link className="button" href="/signup">
+              Create an account
+            </Link>
+            <Link href="/signin">Sign in</Link>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="plans">

@@ -8,6 +8,7 @@ async function verifyStatus(request: APIRequestContext, key: string): Promise<nu
 
 test("roll a key: the replacement is shown once, the old key works through its grace period, a roll without grace revokes at once", async ({
   page,
+  baseURL,
 }) => {
   await signUpInBrowser(page, uniqueEmail("roll"));
   await page.goto("/account/plan");
@@ -35,8 +36,11 @@ test("roll a key: the replacement is shown once, the old key works through its g
   // Same name for both; the old one says when its grace period ends.
   await expect(rows).toHaveCount(2);
   const oldRow = page.getByRole("row", { name: new RegExp(`${original.slice(0, 20)}`) });
-  await expect(oldRow).toContainText("(rolled)");
+  await expect(oldRow).toContainText(/will be revoked at .* \(rolled\)/);
   await expect(oldRow).toContainText("Active");
+  // It already has a replacement, so it can be revoked early but not rolled again.
+  await expect(oldRow.getByRole("button", { name: "Roll" })).toHaveCount(0);
+  await expect(oldRow.getByRole("button", { name: "Revoke now" })).toBeVisible();
 
   // Within the grace period both keys work.
   expect(await verifyStatus(page.request, original)).toBe(200);
@@ -58,4 +62,13 @@ test("roll a key: the replacement is shown once, the old key works through its g
   expect(await verifyStatus(page.request, original)).toBe(200); // its own grace period still runs
   await page.reload();
   await expect(page.getByRole("row", { name: new RegExp(`${replacement.slice(0, 20)}`) })).toContainText("Revoked");
+
+  // Back on Free, where the server refuses rolls: Roll is disabled with the reason shown, Revoke still works.
+  const downgrade = await page.request.post("/api/account/plan", { data: { tier: "free" }, headers: { Origin: baseURL! } });
+  expect(downgrade.status()).toBe(200);
+  await page.goto("/account/api-keys");
+  const freeRow = page.getByRole("row", { name: new RegExp(`${third.slice(0, 20)}`) });
+  await expect(freeRow.getByRole("button", { name: "Roll" })).toBeDisabled();
+  await expect(freeRow.getByRole("button", { name: "Roll" })).toHaveAccessibleDescription(/rolling a key also needs Pro or Desk/);
+  await expect(freeRow.getByRole("button", { name: "Revoke" })).toBeEnabled();
 });

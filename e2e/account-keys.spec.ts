@@ -14,12 +14,16 @@ test("sign up, upgrade to Pro, create a Live key shown once, reload, revoke with
   await page.getByText("Account", { exact: true }).first().click();
   await page.getByRole("link", { name: "Plan" }).first().click();
   await expect(page).toHaveURL(/\/account\/plan$/);
+  await expect(page.locator("details.menu")).not.toHaveAttribute("open"); // the menu closes once an item is chosen
   await page.getByRole("button", { name: "Switch to Pro" }).click();
   await expect(page.getByText("Current plan: Pro")).toBeVisible();
 
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "API Keys" }).click();
   await page.getByRole("button", { name: "Create New Key" }).click();
   const form = page.getByRole("form", { name: "Create API key" });
+  await form.getByRole("button", { name: "Create key" }).click(); // no name yet: the field is marked and described
+  await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Name")).toHaveAccessibleDescription(/required/i);
   await form.getByLabel("Name").fill("trading bot");
   await expect(form.getByLabel("Write operations")).toHaveCount(0); // Pro holds the three reads only
   await expect(form.getByLabel("Read opportunities")).toBeChecked();

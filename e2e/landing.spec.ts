@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
 
 test("the landing page says what the service is, shows the three tiers and where to sign in", async ({ page }) => {
   await page.goto("/");
@@ -19,6 +20,35 @@ test("the landing page says what the service is, shows the three tiers and where
   await page.reload();
   await page.waitForLoadState("load");
   expect(foreign).toEqual([]);
+});
+
+test("signed-in visitors get the screener and their API keys on the landing page, not sign-up", async ({ page }) => {
+  await signUpInBrowser(page, uniqueEmail("landing"));
+  await page.goto("/");
+  const actions = page.locator(".hero .actions");
+  await expect(actions.getByRole("link", { name: "Open the screener" })).toHaveAttribute("href", "/opportunities");
+  await expect(actions.getByRole("link", { name: "Account → API Keys" })).toHaveAttribute("href", "/account/api-keys");
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveCount(0);
+});
+
+test("on a phone the Account menu stays on screen and wide tables scroll inside their own box", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpInBrowser(page, uniqueEmail("phone"));
+  for (const path of ["/", "/account/api-keys", "/account/plan", "/account/security", "/opportunities"]) {
+    await page.goto(path);
+    const account = (await page.locator("summary", { hasText: "Account" }).boundingBox())!;
+    expect(account.x + account.width, path).toBeLessThanOrEqual(390);
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+  }
+});
+
+test("the site icon is served, so browsers do not ask for a missing /favicon.ico", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  const response = await request.get(href!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("image/svg+xml");
 });
 
 test("GET /healthz reports the database up and the build version", async ({ request }) => {

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { currentUser } from "@/lib/auth/session";
+import { AccountMenu } from "./account-menu";
 import { SignOutButton } from "./sign-out-button";
 
 /** The top bar: the Account menu for signed-in users (as the spec's quick start names it), else sign-in. */
@@ -15,17 +16,14 @@ export async function SiteHeader() {
         {user && <Link href="/opportunities">Screener</Link>}
         {user && <Link href="/portfolio">Portfolio</Link>}
         {user ? (
-          <details className="menu">
-            <summary>Account</summary>
-            <div className="menu-items">
-              <span className="muted">{user.email}</span>
-              <Link href="/account/api-keys">API Keys</Link>
-              <Link href="/account/plan">Plan</Link>
-              <Link href="/account/security">Security</Link>
-              {user.isAdmin && <Link href="/admin">Operator console</Link>}
-              <SignOutButton />
-            </div>
-          </details>
+          <AccountMenu>
+            <span className="muted">{user.email}</span>
+            <Link href="/account/api-keys">API Keys</Link>
+            <Link href="/account/plan">Plan</Link>
+            <Link href="/account/security">Security</Link>
+            {user.isAdmin && <Link href="/admin">Operator console</Link>}
+            <SignOutButton />
+          </AccountMenu>
         ) : (
           <>
             <Link href="/signin">Sign in</Link>

@@ -29,14 +29,16 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
     setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong e-mail or password.");
   }
 
+  // The message cannot say which field is wrong (that would reveal whether the e-mail exists), so both are marked.
+  const invalid = error ? ({ "aria-invalid": "true", "aria-describedby": "signin-error" } as const) : {};
   return (
     <form onSubmit={submit} noValidate>
       <label htmlFor="email">E-mail</label>
-      <input id="email" name="email" type="email" autoComplete="email" required />
+      <input id="email" name="email" type="email" autoComplete="email" required {...invalid} />
       <label htmlFor="password">Password</label>
-      <input id="password" name="password" type="password" autoComplete="current-password" required />
+      <input id="password" name="password" type="password" autoComplete="current-password" required {...invalid} />
       {error && (
-        <p role="alert" className="error">
+        <p id="signin-error" role="alert" className="error">
           {error}
         </p>
       )}

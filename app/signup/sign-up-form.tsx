@@ -4,6 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { postJson, problemFrom, type FormProblem } from "../components/field-errors";
+import { FieldErrorMessage, invalidFieldProps } from "../components/invalid-field";
 
 export function SignUpForm({ minPasswordLength }: { minPasswordLength: number }) {
   const router = useRouter();
@@ -36,12 +37,8 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
   return (
     <form onSubmit={submit} noValidate>
       <label htmlFor="email">E-mail</label>
-      <input id="email" name="email" type="email" autoComplete="email" required aria-describedby="email-error" />
-      {problem?.fields.email && (
-        <p id="email-error" className="field-error">
-          {problem.fields.email}
-        </p>
-      )}
+      <input id="email" name="email" type="email" autoComplete="email" required {...invalidFieldProps(problem, "email")} />
+      <FieldErrorMessage problem={problem} field="email" />
       <label htmlFor="password">Password</label>
       <input
         id="password"
@@ -50,16 +47,12 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
         autoComplete="new-password"
         minLength={minPasswordLength}
         required
-        aria-describedby="password-help password-error"
+        {...invalidFieldProps(problem, "password", "password-help")}
       />
       <p id="password-help" className="muted">
         At least {minPasswordLength} characters.
       </p>
-      {problem?.fields.password && (
-        <p id="password-error" className="field-error">
-          {problem.fields.password}
-        </p>
-      )}
+      <FieldErrorMessage problem={problem} field="password" />
       {problem && (
         <p role="alert" className="error">
           {problem.message}

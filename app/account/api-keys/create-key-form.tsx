@@ -5,6 +5,7 @@ import type { KeyView } from "@/lib/keys/account-keys";
 import type { Permission } from "@/lib/keys/permissions";
 import { PERMISSION_LABELS } from "@/lib/tiers";
 import { postJson, problemFrom, type FormProblem } from "../../components/field-errors";
+import { FieldErrorMessage, invalidFieldProps } from "../../components/invalid-field";
 
 interface Props {
   allowedPermissions: Permission[];
@@ -39,17 +40,21 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
     onCreated(((await response.json()) as { data: { key: string; view: KeyView } }).data);
   }
 
-  const fieldError = (field: string) =>
-    problem?.fields[field] ? <p className="field-error">{problem.fields[field]}</p> : null;
-
   return (
     <form className="panel" onSubmit={submit} aria-label="Create API key" noValidate>
       <h3>Create New Key</h3>
       <label htmlFor="key-name">Name</label>
-      <input id="key-name" name="name" maxLength={64} required placeholder="e.g. trading-bot-prod" />
-      {fieldError("name")}
+      <input
+        id="key-name"
+        name="name"
+        maxLength={64}
+        required
+        placeholder="e.g. trading-bot-prod"
+        {...invalidFieldProps(problem, "name")}
+      />
+      <FieldErrorMessage problem={problem} field="name" />
 
-      <fieldset>
+      <fieldset {...invalidFieldProps(problem, "mode")}>
         <legend>Mode</legend>
         <label>
           <input type="radio" name="mode" value="live" defaultChecked /> Live — production data
@@ -58,9 +63,9 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
           <input type="radio" name="mode" value="test" /> Test — sandbox data, for writing and testing clients
         </label>
       </fieldset>
-      {fieldError("mode")}
+      <FieldErrorMessage problem={problem} field="mode" />
 
-      <fieldset>
+      <fieldset {...invalidFieldProps(problem, "permissions")}>
         <legend>Permissions</legend>
         {allowedPermissions.map((permission) => (
           <label key={permission}>
@@ -68,10 +73,15 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
           </label>
         ))}
       </fieldset>
-      {fieldError("permissions")}
+      <FieldErrorMessage problem={problem} field="permissions" />
 
       <label htmlFor="key-expiry">Expiry</label>
-      <select id="key-expiry" value={expiryKind} onChange={(e) => setExpiryKind(e.target.value)}>
+      <select
+        id="key-expiry"
+        value={expiryKind}
+        onChange={(e) => setExpiryKind(e.target.value)}
+        {...invalidFieldProps(problem, "expiry")}
+      >
         <option value="never">Never</option>
         <option value="30">In 30 days</option>
         <option value="90">In 90 days</option>
@@ -80,10 +90,11 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
       {expiryKind === "date" && (
         <>
           <label htmlFor="key-expiry-date">Expiry date</label>
-          <input id="key-expiry-date" name="expiryDate" type="date" required />
+          <input id="key-expiry-date" name="expiryDate" type="date" required {...invalidFieldProps(problem, "expiry.date")} />
         </>
       )}
-      {fieldError("expiry.date") ?? fieldError("expiry")}
+      <FieldErrorMessage problem={problem} field="expiry.date" />
+      <FieldErrorMessage problem={problem} field="expiry" />
 
       {problem && (
         <p role="alert" className="error">

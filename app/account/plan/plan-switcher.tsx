@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { DialogButtons } from "@/app/components/dialog-buttons";
 import { postJson, problemFrom } from "@/app/components/field-errors";
 import { TIERS, type Permission, type Tier } from "@/lib/keys/permissions";
 import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/tiers";
@@ -100,19 +101,14 @@ export function PlanSwitcher({ current }: { current: Tier }) {
               Your keys are not deleted or edited. Moving back to a higher plan gives them back the permissions they were
               created with.
             </p>
-            {outcome?.kind === "error" && (
-              <p role="alert" className="error">
-                {outcome.text}
-              </p>
-            )}
-            <p>
-              <button type="button" className="danger" disabled={busy} onClick={() => switchTo(target.id)}>
-                Downgrade to {target.name}
-              </button>{" "}
-              <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-                Cancel
-              </button>
-            </p>
+            <DialogButtons
+              dialog={dialog}
+              error={outcome?.kind === "error" ? outcome.text : null}
+              busy={busy}
+              label={`Downgrade to ${target.name}`}
+              danger
+              onConfirm={() => switchTo(target.id)}
+            />
           </>
         )}
       </dialog>
