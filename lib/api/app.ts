@@ -40,6 +40,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   deletePositionRoute,
 ];
 
+// Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.
+const OPENAPI_ROUTE = { method: "GET", path: OPENAPI_PATH } as const;
+
 function errorResponse(c: Context<ApiEnv>, error: ApiError) {
   const headers: Record<string, string> = { ...(c.get("rateLimitHeaders") ?? {}), ...error.extra.headers };
   if (error.extra.retryAfter !== undefined) headers["Retry-After"] = String(error.extra.retryAfter);
@@ -79,7 +82,7 @@ export function createApiApp(services: () => ApiServices = apiServices) {
   const fallback = async (c: Context<ApiEnv>) => {
     await authenticate(c, services());
     // c.req.path is decoded the way the router decodes it, so /v1/%61uth/verify matches as routing does.
-    const allowed = API_ROUTES.filter((r) => pathPattern(r.path).test(c.req.path)).map((r) => r.method);
+    const allowed = [...API_ROUTES, OPENAPI_ROUTE].filter((r) => pathPattern(r.path).test(c.req.path)).map((r) => r.method);
     if (allowed.length === 0) throw new ApiError("NOT_FOUND");
     throw new ApiError("METHOD_NOT_ALLOWED", `Method ${c.req.method} is not allowed here; use ${allowed.join(", ")}`, {
       headers: { Allow: allowed.join(", ") },

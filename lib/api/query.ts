@@ -21,20 +21,23 @@ export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): z.infer<
   return parsed.data;
 }
 
-/** A whole number in a query string: digits only, so "1.5", "1e2" and " 5" are refused. */
+/**
+ * A whole number in a query string: digits only, so "1.5", "1e2" and " 5" are refused. However many
+ * digits it has, an out-of-range value is told its bound (not that it is no whole number).
+ */
 export function integerParam(min: number, max: number) {
   return z
     .string()
-    .regex(/^-?\d{1,16}$/, "Must be a whole number")
+    .regex(/^-?\d+$/, "Must be a whole number")
     .transform(Number)
-    .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`));
+    .pipe(z.number().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`).int());
 }
 
-/** A finite decimal number in a query string. */
+/** A decimal number in a query string ("10", "-2.5", ".5"); one too large for a double is refused as such. */
 export function numberParam() {
   return z
     .string()
-    .regex(/^-?\d+(\.\d+)?$/, "Must be a number")
+    .regex(/^-?(\d+(\.\d*)?|\.\d+)$/, "Must be a number")
     .transform(Number)
-    .pipe(z.number().finite());
+    .pipe(z.number({ error: "Must be a number of reasonable size" }));
 }

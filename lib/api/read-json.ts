@@ -17,10 +17,7 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
       details: [{ field: "content-type", message: "Content-Type must be application/json" }],
     });
   }
-  // A declared length over the limit is refused before anything is read.
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readBodyText(request);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -30,6 +27,30 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", { details: zodDetails(parsed.error) });
   return { value: parsed.data, text };
+}
+
+/**
+ * The request body as text, at most MAX_BODY_BYTES of it: a declared length over the limit is
+ * refused before anything is read, and a chunked body stops being read (and buffered) the moment
+ * it passes the limit, so no caller can make the process hold more than that per request.
+ */
+export async function readBodyText(request: Request): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function tooLarge() {

@@ -13,3 +13,26 @@ export function zodDetails(error: z.ZodError): FieldProblem[] {
   }
   return details;
 }
+
+/**
+ * Text a caller sends that ends up in PostgreSQL, which cannot store U+0000 in a text column: a
+ * string carrying one would fail in the database as a 500, so it is refused as input instead.
+ */
+export function storableText(schema: z.ZodString) {
+  return schema.refine((text) => !text.includes("\u0000"), "Must not contain the NUL character (\\u0000)");
+}
+
+/**
+ * The earliest instant a caller may name (an `opened_at`, a history range): no funding data is
+ * older, and PostgreSQL refuses years before 1 that JavaScript dates accept ("0000-01-01").
+ */
+export const EARLIEST_INSTANT_MS = Date.UTC(2000, 0, 1);
+export const EARLIEST_INSTANT_MESSAGE = "Must be in the year 2000 or later";
+
+/**
+ * Whether a path segment could be one of our resource ids (Prisma cuids: letters and digits). Any
+ * other segment is answered 404 without asking the database, which would choke on a NUL byte.
+ */
+export function isPlausibleId(id: string | undefined): id is string {
+  return id !== undefined && /^[A-Za-z0-9_-]{1,64}$/.test(id);
+}

@@ -9,7 +9,7 @@ import { successBody, successBodyText } from "./envelope";
 import { ApiError } from "./errors";
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from "./idempotency";
 import { parseQuery } from "./query";
-import { readJsonBody } from "./read-json";
+import { readBodyText, readJsonBody } from "./read-json";
 import type { ApiServices } from "./services";
 
 export type ApiEnv = {
@@ -82,7 +82,7 @@ export function withApiKey<S extends z.ZodObject | undefined = undefined, B exte
     let text = "";
     let body: unknown;
     if (options.body) ({ value: body, text } = await readJsonBody(c.req.raw, options.body));
-    else if (idempotencyKey !== undefined) text = await c.req.text();
+    else if (idempotencyKey !== undefined) text = await readBodyText(c.req.raw);
     const run = () => handler({ c, key, query, body: body as B extends z.ZodType ? z.infer<B> : undefined, services });
     if (idempotencyKey === undefined) return respond(c, await run());
     const fingerprint = requestFingerprint(c.req.method, c.req.path, text);

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
+import { isPlausibleId } from "@/lib/api/validation";
 import { newRequestId } from "@/lib/api/request-id";
 import { jsonError, jsonSuccess } from "@/lib/api/respond";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit";
@@ -36,10 +37,15 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
       const user = access === "anonymous" ? null : await currentUser();
       if (access !== "anonymous" && !user) throw new ApiError("UNAUTHORIZED", "Sign in to continue");
       if (access === "admin" && !user?.isAdmin) throw new ApiError("NOT_FOUND");
+      const params = await route.params;
+      // Every [id] of the account area names a row by its cuid; anything else is not found (a NUL
+      // byte would otherwise reach PostgreSQL and fail as a 500).
+      const id = (params as { id?: string } | undefined)?.id;
+      if (id !== undefined && !isPlausibleId(id)) throw new ApiError("NOT_FOUND");
       const reply = await handler({
         request,
         db: await getDb(),
-        params: await route.params,
+        params,
         origin: requestOrigin(request.headers),
         user: user as Context<P, A>["user"],
       });

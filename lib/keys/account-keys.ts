@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "@/lib/api/validation";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
@@ -15,7 +16,7 @@ export const ROLL_GRACE_PERIODS = { none: 0, "1h": 60 * 60 * 1000, "24h": DAY_MS
 export type RollGrace = keyof typeof ROLL_GRACE_PERIODS;
 
 export const createKeySchema = z.strictObject({
-  name: z.string().trim().min(1, "Name is required").max(64, "Name must be at most 64 characters"),
+  name: storableText(z.string().trim().min(1, "Name is required").max(64, "Name must be at most 64 characters")),
   mode: z.enum(KEY_MODES, "Mode must be live or test"),
   permissions: z.array(permissionSchema).min(1, "Choose at least one permission"),
   expiry: z.discriminatedUnion("kind", [

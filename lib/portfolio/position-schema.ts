@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { EARLIEST_INSTANT_MESSAGE, EARLIEST_INSTANT_MS, storableText } from "@/lib/api/validation";
 import { checkLegs, tradeTargetFields } from "@/lib/sim/simulation-schema";
 
 export const MAX_NOTE_LENGTH = 500;
 export const POSITION_STATUSES = ["open", "closed"] as const;
 
-const note = z.string("Must be a string").max(MAX_NOTE_LENGTH, `Must be at most ${MAX_NOTE_LENGTH} characters`);
+const note = storableText(z.string("Must be a string").max(MAX_NOTE_LENGTH, `Must be at most ${MAX_NOTE_LENGTH} characters`));
 
 /** The body of POST /v1/portfolio/positions. */
 export const positionInputSchema = z
@@ -14,6 +15,7 @@ export const positionInputSchema = z
     opened_at: z.iso
       .datetime({ offset: true, error: "Must be an ISO 8601 date-time, e.g. 2026-11-20T08:00:00Z" })
       .refine((value) => Date.parse(value) <= Date.now(), "Must not be in the future")
+      .refine((value) => Date.parse(value) >= EARLIEST_INSTANT_MS, EARLIEST_INSTANT_MESSAGE)
       .optional()
       .describe("When the position was opened (ISO 8601); default now. Funding accrues from then."),
   })

@@ -177,6 +177,19 @@ describe("GET /v1/opportunities", () => {
     expect(body.error.details[0].field).toBe(field);
   });
 
+  it.each([
+    ["limit=99999999999999999", "Must be at most 100"],
+    ["offset=-99999999999999999999", "Must be at least 0"],
+    [`min_apr=1${"0".repeat(400)}`, "Must be a number of reasonable size"],
+  ])("tells %s what is wrong with it", async (query, message) => {
+    const body = await expectError(await get(`?${query}`), 400, "VALIDATION_ERROR");
+    expect(body.error.details).toEqual([{ field: query.split("=")[0], message }]);
+  });
+
+  it("reads min_apr written without a leading zero", async () => {
+    expect((await get("?min_apr=.5")).status).toBe(200);
+  });
+
   it("gives test keys the sandbox, never live data", async () => {
     const response = await get("?limit=100", testKey);
     expect(response.status).toBe(200);

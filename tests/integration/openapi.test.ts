@@ -125,6 +125,12 @@ describe("the OpenAPI document", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
     expect(await response.json()).toEqual(JSON.parse(JSON.stringify(document)));
   });
+
+  it("answers another method on it with 405 and Allow: GET", async () => {
+    const response = await app.fetch(new Request(`http://localhost${OPENAPI_PATH}`, { method: "POST", headers: { Authorization: `Bearer ${deskKey}` } }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+  });
 });
 
 // What the document says about each route is checked against what the route does.

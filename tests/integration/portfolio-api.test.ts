@@ -148,6 +148,9 @@ describe("POST /v1/portfolio/positions", () => {
       ["a note over 500 characters", { ...valid, note: "x".repeat(501) }, "note"],
       ["opened_at in the future", { ...valid, opened_at: new Date(Date.now() + HOUR).toISOString() }, "opened_at"],
       ["opened_at not a date", { ...valid, opened_at: "yesterday" }, "opened_at"],
+      // JavaScript parses year 0000, PostgreSQL refuses it: a 400, not the database's 500.
+      ["opened_at in year 0000", { ...valid, opened_at: "0000-01-01T00:00:00Z" }, "opened_at"],
+      ["a note with a NUL character", { ...valid, note: "a\u0000b" }, "note"],
       ["an unknown field", { ...valid, leverage: 3 }, "body"],
       ["an unknown opportunity", { ...valid, opportunity_id: "DOGE-binance-okx" }, "opportunity_id"],
       ["both an opportunity and legs", { ...valid, ...legs }, "opportunity_id"],
@@ -171,6 +174,22 @@ describe("POST /v1/portfolio/positions", () => {
       expect(error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field }] });
       expect(await stored()).toBe(before);
     });
+
+    it("stops reading a chunked body without a length as soon as it passes 64 KB", async () => {
+      let sent = 0;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += 16 * 1024;
+          controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+        },
+      });
+      const headers = { Authorization: `Bearer ${liveKey}`, "Content-Type": "application/json" };
+      const request = new Request("http://localhost/v1/portfolio/positions", { method: "POST", headers, body: endless, duplex: "half" } as RequestInit);
+      const response = await app.fetch(request);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.details).toEqual([{ field: "body", message: `Body must be at most ${MAX_BODY_BYTES} bytes` }]);
+      expect(sent).toBeLessThan(MAX_BODY_BYTES + 4 * 16 * 1024); // a few chunks of read-ahead, not the stream
+    });
   });
 });
 
@@ -185,6 +204,12 @@ describe("PATCH, close and DELETE", () => {
     expect(errorOf(await send("PATCH", path, liveKey, JSON.stringify({ notional_usd: 0 })), 400).details?.[0]?.field).toBe("notional_usd");
     expect(errorOf(await send("PATCH", path, liveKey, JSON.stringify({ note: "x".repeat(501) })), 400).details?.[0]?.field).toBe("note");
     expect(errorOf(await send("PATCH", "/v1/portfolio/positions/nope", liveKey, JSON.stringify({ note: "x" })), 404).code).toBe("NOT_FOUND");
+    expect(errorOf(await send("PATCH", path, liveKey, JSON.stringify({ note: "x\u0000" })), 400).details?.[0]?.field).toBe("note");
+    // An id no row can have (a NUL byte would fail in PostgreSQL) is simply not found, for every method.
+    for (const [method, suffix] of [["GET", ""], ["PATCH", ""], ["DELETE", ""], ["POST", "/close"]] as const) {
+      const body = method === "PATCH" ? JSON.stringify({ note: "x" }) : undefined;
+      expect(errorOf(await send(method, `/v1/portfolio/positions/a%00b${suffix}`, liveKey, body), 404).code).toBe("NOT_FOUND");
+    }
   });
 
   it("closes a position, realising its P&L; a closed position cannot be closed again or changed, but can be deleted", async () => {

@@ -246,6 +246,7 @@ describe("GET /v1/simulations", () => {
     for (const [key, id] of [
       [otherUserKey, data.id],
       [liveKey, "does-not-exist"],
+      [liveKey, "a%00b"], // no row can have it, and PostgreSQL would choke on the NUL byte
     ]) {
       const { status, envelope } = await send("GET", `/v1/simulations/${id}`, key!);
       expect(status).toBe(404);

@@ -5,6 +5,7 @@ import { sandboxFundingHistory, sandboxHistoryKey } from "@/lib/market/sandbox-f
 import { VENUE_IDS } from "@/lib/market/types";
 import { ApiError } from "../errors";
 import { integerParam } from "../query";
+import { EARLIEST_INSTANT_MESSAGE, EARLIEST_INSTANT_MS } from "../validation";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import type { ApiRoute } from "../route";
 import { withApiKey } from "../with-api-key";
@@ -16,7 +17,8 @@ export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
 
 const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], "Must be an ISO 8601 date or date-time, e.g. 2026-11-21T00:00:00Z")
-  .transform((text) => new Date(text));
+  .transform((text) => new Date(text))
+  .refine((date) => date.getTime() >= EARLIEST_INSTANT_MS, EARLIEST_INSTANT_MESSAGE);
 
 export const fundingRatesQuery = z.strictObject({
   exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).describe("The exchange."),
@@ -53,6 +55,8 @@ export const fundingRatesRoute: ApiRoute = {
   handler: (services) =>
     withApiKey(services, { permission: "opportunities:read", query: fundingRatesQuery }, async ({ key, query }) => {
       const now = new Date();
+      // Without a `to`, the range would end now, before this `from`: the mistake is the `from`.
+      if (query.from && !query.to && query.from > now) throw rangeError("from", "Must not be in the future");
       const to = query.to ?? (query.from ? new Date(Math.min(now.getTime(), query.from.getTime() + DEFAULT_RANGE_MS)) : now);
       const from = query.from ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
       if (to < from) throw rangeError("to", "Must not be before from");

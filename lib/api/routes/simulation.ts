@@ -2,6 +2,7 @@ import { z } from "zod";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { simulationSchema } from "@/lib/sim/simulation-schema";
 import { ApiError } from "../errors";
+import { isPlausibleId } from "../validation";
 import type { ApiRoute } from "../route";
 import { withApiKey } from "../with-api-key";
 import { simulationMetaSchema } from "./create-simulation";
@@ -25,7 +26,8 @@ export const simulationRoute: ApiRoute = {
   handler: (services) =>
     withApiKey(services, { permission: "simulations:read" }, async ({ c, key }) => {
       const db = await services.db();
-      const row = await db.simulation.findFirst({ where: { id: c.req.param("id"), userId: key.userId, keyMode: keyModeToDb(key.mode) } });
+      const id = c.req.param("id");
+      const row = isPlausibleId(id) ? await db.simulation.findFirst({ where: { id, userId: key.userId, keyMode: keyModeToDb(key.mode) } }) : null;
       if (!row) throw new ApiError("NOT_FOUND", "No such simulation");
       return { data: toSimulation(row), meta: { mode: key.mode } };
     }),

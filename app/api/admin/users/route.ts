@@ -1,12 +1,12 @@
 // GET /api/admin/users?q=… — accounts whose e-mail contains q (any case), with their keys; operators only.
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { zodDetails } from "@/lib/api/validation";
+import { storableText, zodDetails } from "@/lib/api/validation";
 import { MAX_QUERY_LENGTH, searchUsers } from "@/lib/admin/search-users";
 import { withSession } from "@/lib/auth/with-session";
 
 const querySchema = z.strictObject({
-  q: z.string().trim().min(1, "Give part of an e-mail address").max(MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters`),
+  q: storableText(z.string().trim().min(1, "Give part of an e-mail address").max(MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters`)),
 });
 
 export const GET = withSession("admin", async ({ request, db }) => {
