@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInRequest, signUpRequest, uniqueEmail } from "./helpers/accounts";
+import { accountWithKey } from "./helpers/accounts";
 
 test("a new user finds /docs from the header, the reference renders from our own bundle, and every curl example works", async ({
   page,
@@ -39,18 +39,12 @@ test("a new user finds /docs from the header, the reference renders from our own
   expect(foreign, "nothing may load from another origin").toEqual([]);
 
   // The copy-pasteable examples, run as written with a fresh Desk account's test key holding every permission.
-  const account = await playwright.request.newContext({ baseURL });
-  const email = uniqueEmail("docs");
-  await signUpRequest(account, baseURL!, email);
-  await signInRequest(account, email);
-  const headers = { Origin: baseURL! };
-  expect((await account.post("/api/account/plan", { data: { tier: "desk" }, headers })).status()).toBe(200);
-  const created = await account.post("/api/account/keys", {
-    data: { name: "docs", mode: "test", permissions: ["opportunities:read", "simulations:read", "portfolio:read", "write"], expiry: { kind: "never" } },
-    headers,
+  const { account, key } = await accountWithKey(playwright, baseURL!, {
+    label: "docs",
+    tier: "desk",
+    mode: "test",
+    permissions: ["opportunities:read", "simulations:read", "portfolio:read", "write"],
   });
-  expect(created.status()).toBe(201);
-  const key: string = (await created.json()).data.key;
   expect(key).toMatch(/^svc_sk_test_/);
 
   const examples = (await page.locator("pre code").allTextContents()).filter((text) => text.includes("curl -sS"));

@@ -21,6 +21,11 @@ function run(command, args) {
 
 if (!existsSync("lib/db/generated/client.ts")) run("node", ["scripts/prisma-generate.mjs"]);
 
+// The TypeScript client is compiled too: /downloads serves it as an npm package (lib/clients/).
+const CLIENT_DIST = "clients/typescript/dist/index.js";
+const clientBuilt = existsSync(CLIENT_DIST) ? statSync(CLIENT_DIST).mtimeMs : 0;
+if (newestMtime("clients/typescript/src") > clientBuilt) run("npx", ["tsc", "-p", "clients/typescript"]);
+
 const built = existsSync(BUILD_ID) ? statSync(BUILD_ID).mtimeMs : 0;
 const changed = SOURCES.some((source) => newestMtime(source) > built);
 if (changed) {

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { API_ROUTES } from "@/lib/api/app";
 import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
+import { clientDownloads } from "@/lib/clients/client-archives";
 import { PLANS } from "@/lib/tiers";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
@@ -24,6 +25,9 @@ export default async function DocsPage() {
   const base = await baseUrl();
   const errors = (document.components as { responses: ErrorResponses }).responses;
   const apiPlans = PLANS.filter((plan) => plan.apiAccess);
+  const downloads = await clientDownloads();
+  const typescriptDownload = downloads.find((d) => d.language === "typescript")!;
+  const pythonDownload = downloads.find((d) => d.language === "python")!;
 
   return (
     <div className={styles.guide}>
@@ -222,8 +226,17 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
 
       <h2 id="clients">Clients</h2>
       <p>
-        Official clients for TypeScript/JavaScript and Python ship with this service&apos;s source, in its{" "}
-        <code>clients/</code> folder; they are not on a package registry yet. Both have a method per endpoint, send the key, retry 429s
+        Official clients for TypeScript/JavaScript and Python are downloaded from this service (they are not on a package
+        registry yet):{" "}
+        {downloads.map((download, i) => (
+          <span key={download.file}>
+            {i > 0 && " and "}
+            <a href={`/downloads/${download.file}`} download>
+              <code>{download.file}</code>
+            </a>
+          </span>
+        ))}
+        . Both have a method per endpoint, send the key, retry 429s
         after <code>retry_after</code> and 5xx answers with bounded backoff, iterate over every page of a list, and raise errors
         carrying <code>code</code>, <code>status</code> and the request id. Both read <code>FUNDING_DATA_API_KEY</code> and{" "}
         <code>FUNDING_DATA_BASE_URL</code> when not given a key and address. The address is the service&apos;s origin (
@@ -231,13 +244,13 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
       </p>
       <h3>TypeScript (Node 18+, browsers, Deno, Bun; no dependencies)</h3>
       <p>
-        The package is an ES module (<code>import</code>, not <code>require</code>), so the project using it needs{" "}
-        <code>&quot;type&quot;: &quot;module&quot;</code> (or <code>.mts</code> files). Build it once, then install it by path:
+        npm installs the package straight from its address. It is an ES module (<code>import</code>, not{" "}
+        <code>require</code>), so the project using it needs <code>&quot;type&quot;: &quot;module&quot;</code> (or{" "}
+        <code>.mts</code> files):
       </p>
       <pre>
-        <code>{`(cd clients/typescript && npm install && npm run build)   # writes clients/typescript/dist
-mkdir my-bot && cd my-bot && npm init -y && npm pkg set type=module
-npm install ../clients/typescript tsx    # the path to that folder; tsx runs .ts files
+        <code>{`mkdir my-bot && cd my-bot && npm init -y && npm pkg set type=module
+npm install ${base}/downloads/${typescriptDownload.file} tsx    # tsx runs .ts files
 # save the example below as main.ts, then:
 FUNDING_DATA_API_KEY=svc_sk_test_... npx tsx main.ts`}</code>
       </pre>
@@ -258,8 +271,9 @@ try {
       </pre>
       <h3>Python (3.9+, standard library only)</h3>
       <pre>
-        <code>{`pip install ./clients/python             # needs setuptools; or, with nothing to install:
-export PYTHONPATH=$PWD/clients/python
+        <code>{`pip install ${base}/downloads/${pythonDownload.file}
+# or, with nothing to install:
+curl -fsS ${base}/downloads/${pythonDownload.file} | tar -xz && export PYTHONPATH=$PWD/${pythonDownload.file.replace(/\.tar\.gz$/, "")}
 # save the example below as main.py, then:
 FUNDING_DATA_API_KEY=svc_sk_test_... python3 main.py`}</code>
       </pre>

@@ -35,3 +35,27 @@ export async function signUpRequest(request: APIRequestContext, baseURL: string,
   });
   expect(response.status()).toBe(201);
 }
+
+/**
+ * A fresh account on `tier`, signed in on its own request context, holding one API key created
+ * through the account area: the secret (shown once) and the key's view as the account area lists it.
+ */
+export async function accountWithKey(
+  playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string,
+  options: { label: string; tier: "pro" | "desk"; mode: "live" | "test"; permissions: string[] },
+) {
+  const account = await playwright.request.newContext({ baseURL });
+  const email = uniqueEmail(options.label);
+  await signUpRequest(account, baseURL, email);
+  await signInRequest(account, email);
+  const headers = { Origin: baseURL };
+  expect((await account.post("/api/account/plan", { data: { tier: options.tier }, headers })).status()).toBe(200);
+  const created = await account.post("/api/account/keys", {
+    data: { name: options.label, mode: options.mode, permissions: options.permissions, expiry: { kind: "never" } },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const { key, view } = (await created.json()).data as { key: string; view: { id: string; prefix: string } };
+  return { account, email, key, view };
+}

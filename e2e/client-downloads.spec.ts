@@ -1,0 +1,58 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { accountWithKey } from "./helpers/accounts";
+
+test("the clients download from /docs, install as npm and Python packages, and make a first call", async ({ page, playwright, baseURL }) => {
+  const work = mkdtempSync(path.join(os.tmpdir(), "fods-clients-"));
+  try {
+    const { key } = await accountWithKey(playwright, baseURL!, { label: "first-call", tier: "pro", mode: "test", permissions: ["opportunities:read"] });
+    const env = { ...process.env, FUNDING_DATA_API_KEY: key, FUNDING_DATA_BASE_URL: baseURL! };
+
+    await page.goto("/docs");
+    const links = await page.locator('a[href^="/downloads/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const typescript = links.find((href) => href.endsWith(".tgz"));
+    const python = links.find((href) => href.endsWith(".tar.gz"));
+    expect(typescript && python, `download links on /docs: ${links.join(", ")}`).toBeTruthy();
+    const download = async (href: string, file: string) => {
+      const response = await page.request.get(href);
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/gzip");
+      writeFileSync(path.join(work, file), await response.body());
+    };
+
+    // TypeScript: an npm package with no dependencies, so npm installs it without the registry.
+    await download(typescript!, "client.tgz");
+    const project = path.join(work, "bot");
+    execFileSync("mkdir", ["-p", project]);
+    writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "bot", private: true, type: "module" }));
+    execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "../client.tgz"], { cwd: project, stdio: "pipe" });
+    writeFileSync(
+      path.join(project, "main.js"),
+      `import { FundingDataClient } from "@funding-data/client";
+const api = new FundingDataClient();
+const verified = await api.verifyKey();
+const { data } = await api.listOpportunities({ limit: 2 });
+console.log(JSON.stringify({ valid: verified.data.valid, items: data.items.length }));`,
+    );
+    expect(JSON.parse(execFileSync("node", ["main.js"], { cwd: project, env, encoding: "utf8" }))).toEqual({ valid: true, items: 2 });
+
+    // Python: a source distribution; unpacked onto PYTHONPATH it needs nothing installed.
+    await download(python!, "client.tar.gz");
+    execFileSync("tar", ["-xzf", "client.tar.gz"], { cwd: work });
+    const unpacked = path.join(work, path.basename(python!).replace(/\.tar\.gz$/, ""));
+    const script = `import json
+from funding_data import FundingDataClient
+api = FundingDataClient()
+page = api.list_opportunities(limit=2)
+print(json.dumps({"valid": api.verify_key()["data"]["valid"], "items": len(page["data"]["items"])}))`;
+    const printed = execFileSync("python3", ["-c", script], { env: { ...env, PYTHONPATH: unpacked }, encoding: "utf8" });
+    expect(JSON.parse(printed)).toEqual({ valid: true, items: 2 });
+
+    expect((await page.request.get("/downloads/funding-data-client-0.0.0.tgz")).status()).toBe(404);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
