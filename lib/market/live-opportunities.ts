@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { OpportunitySnapshot } from "./opportunity-query";
-import { opportunitySchema } from "./types";
+import { unpackItems } from "./opportunity-set-items";
 
 /**
  * The live opportunity set held in memory, so GET /v1/opportunities never queries the database.
@@ -52,13 +52,10 @@ export class LiveOpportunities {
 
   private async load(): Promise<OpportunitySnapshot> {
     const db = await this.db();
-    const [set, rows] = await db.$transaction([
-      db.opportunitySet.findUnique({ where: { id: "live" } }),
-      db.opportunity.findMany({ select: { payload: true } }),
-    ]);
+    const set = await db.opportunitySet.findUnique({ where: { id: "live" } });
     this.version = set?.version ?? 0;
     this.checkedAt = Date.now();
-    const items = rows.map((row) => opportunitySchema.parse(row.payload));
+    const items = unpackItems(set?.items);
     return new OpportunitySnapshot(items, set?.asOf.toISOString() ?? null, set?.sample ?? false);
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { computeOpportunities } from "@/lib/market/apr";
+import { unpackItems } from "@/lib/market/opportunity-set-items";
 import { applyRetention } from "@/lib/market/ingest/apply-retention";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
 import { runIngestionRound, type IngestionRoundOptions } from "@/lib/market/ingest/run-ingestion-round";
@@ -9,7 +10,7 @@ import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
 import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { makeSnapshot } from "@/lib/market/test-support/make-snapshot";
-import { marketSnapshotSchema, opportunitySchema, type VenueId } from "@/lib/market/types";
+import { marketSnapshotSchema, type VenueId } from "@/lib/market/types";
 import { createTestDatabase } from "./helpers/test-database";
 import { replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
 
@@ -69,7 +70,9 @@ describe("an ingestion round", () => {
     const rows = await db.opportunity.findMany();
     expect(rows).toHaveLength(outcome.opportunities);
     expect(outcome.opportunities).toBeGreaterThan(20);
-    for (const row of rows) expect(opportunitySchema.parse(row.payload)).toHaveProperty("apr_7d_avg");
+    const items = unpackItems(set.items);
+    expect(items.map((o) => o.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    for (const item of items) expect(item).toHaveProperty("apr_7d_avg");
     expect(told).toBe(1);
 
     const health = await db.venueHealth.findMany();
@@ -161,7 +164,7 @@ describe("an ingestion round", () => {
     at = now;
     okxRate = 0.0005;
     await round({ fetcher, now: () => at });
-    const item = opportunitySchema.parse((await db.opportunity.findUniqueOrThrow({ where: { id: "BTC-binance-okx" } })).payload);
+    const item = unpackItems((await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).items).find((o) => o.id === "BTC-binance-okx")!;
     // 8h rates annualise ×1095 ×100: today's spread 0.0004 → 43.8 %; three days ago 0.0002 → 21.9 %.
     expect(item.apr).toBeCloseTo(43.8, 6);
     expect(item.apr_1d_avg).toBeCloseTo(43.8, 6);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMigration, defaultMigrationPaths, diffSchemaAgainstMigrations, migrationNames } from "@/lib/db/migrations";
+import { applyMigrations, createMigration, defaultMigrationPaths, diffSchemaAgainstMigrations, migrationNames } from "@/lib/db/migrations";
 
 const shadows: PGlite[] = [];
 function shadowFactory() {
@@ -36,6 +36,35 @@ describe("schema.prisma and prisma/migrations", () => {
       const sql = await readFile(path.join(paths.migrationsDir, written!, "migration.sql"), "utf8");
       expect(sql).toContain('CREATE TABLE "DriftProbe"');
       expect(await diffSchemaAgainstMigrations(shadowFactory(), paths)).toBe("");
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it("opportunity_set_items carries the published set over, so an install with only the offline sample keeps serving it", async () => {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), "fods-migrations-"));
+    const database = new PGlite();
+    shadows.push(database);
+    try {
+      const real = defaultMigrationPaths();
+      const paths = { schemaPath: real.schemaPath, migrationsDir: path.join(scratch, "migrations") };
+      const names = await migrationNames(real.migrationsDir);
+      const moving = names.find((name) => name.endsWith("_opportunity_set_items"))!;
+      for (const name of names.slice(0, names.indexOf(moving))) {
+        await cp(path.join(real.migrationsDir, name), path.join(paths.migrationsDir, name), { recursive: true });
+      }
+      await cp(path.join(real.migrationsDir, "migration_lock.toml"), path.join(paths.migrationsDir, "migration_lock.toml"));
+      await applyMigrations(new PrismaPGlite(database), paths);
+      await database.exec(`
+        INSERT INTO "OpportunitySet" (id, version, "asOf", sample, "updatedAt") VALUES ('live', 1, now(), true, now());
+        INSERT INTO "Opportunity" (id, symbol, "longExchange", "shortExchange", apr, "netApr", payload, "updatedAt") VALUES
+          ('B-x-y', 'B', 'x', 'y', 2, 1, '{"id": "B-x-y"}', now()),
+          ('A-x-y', 'A', 'x', 'y', 3, 2, '{"id": "A-x-y"}', now());`);
+
+      await cp(path.join(real.migrationsDir, moving), path.join(paths.migrationsDir, moving), { recursive: true });
+      expect(await applyMigrations(new PrismaPGlite(database), paths)).toEqual([moving]);
+      const { rows } = await database.query<{ items: Uint8Array }>(`SELECT items FROM "OpportunitySet" WHERE id = 'live'`);
+      expect(JSON.parse(Buffer.from(rows[0]!.items).toString("utf8"))).toEqual([{ id: "A-x-y" }, { id: "B-x-y" }]);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
