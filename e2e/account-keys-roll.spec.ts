@@ -19,6 +19,7 @@ test("roll a key: the replacement is shown once, the old key works through its g
   await page.getByRole("button", { name: "Create New Key" }).click();
   const form = page.getByRole("form", { name: "Create API key" });
   await form.getByLabel("Name").fill("rotating bot");
+  await form.getByRole("radio", { name: /^Live/ }).check();
   await form.getByRole("button", { name: "Create key" }).click();
   const original = (await page.getByTestId("new-key-secret").textContent())!.trim();
 

@@ -27,6 +27,9 @@ test("sign up, upgrade to Pro, create a Live key shown once, reload, revoke with
   await form.getByLabel("Name").fill("trading bot");
   await expect(form.getByLabel("Write operations")).toHaveCount(0); // Pro holds the three reads only
   await expect(form.getByLabel("Read opportunities")).toBeChecked();
+  // Test is preselected, as /docs advises for a first key; a production key is a deliberate choice.
+  await expect(form.getByRole("radio", { name: /^Test/ })).toBeChecked();
+  await form.getByRole("radio", { name: /^Live/ }).check();
   await form.getByRole("button", { name: "Create key" }).click();
 
   const secret = (await page.getByTestId("new-key-secret").textContent())!.trim();

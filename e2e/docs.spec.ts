@@ -23,6 +23,7 @@ test("a new user finds /docs from the header, the reference renders from our own
   // Each example says which permission, hence which plans, it needs.
   await expect(page.locator("p", { hasText: "Needs the write permission (Desk)." }).first()).toBeVisible();
   await expect(page.locator("p", { hasText: "Needs the opportunities:read permission (Pro, Desk)." }).first()).toBeVisible();
+  await expect(page.locator("p", { hasText: "Clients: api.listOpportunities() in TypeScript, api.list_opportunities() in Python." })).toBeVisible();
 
   // swagger-ui renders every operation of the document.
   const document = await (await page.request.get("/v1/openapi.json")).json();

@@ -4,6 +4,7 @@ import { API_ROUTES } from "@/lib/api/app";
 import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
 import { clientDownloads } from "@/lib/clients/client-archives";
+import { snakeCase } from "@/lib/clients/method-names";
 import { PLANS } from "@/lib/tiers";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
@@ -54,9 +55,9 @@ export default async function DocsPage() {
         <li>
           Create an API key in the account area under <a href="/account/api-keys">Account → API Keys</a>. Keys need the Pro or
           Desk plan, and a new account starts on Free: switch under <a href="/account/plan">Account → Plan</a> first. The full
-          key is shown once; keep it in an environment variable, not in source code. To start, choose{" "}
-          <em>Test</em> as the key&apos;s mode (<code>svc_sk_test_</code>): it reads sandbox data, so nothing you do with it
-          touches live results.
+          key is shown once; keep it in an environment variable, not in source code. A new key is a test key (
+          <code>svc_sk_test_</code>) unless you choose <em>Live</em>: it reads sandbox data, so nothing you do with it
+          touches live results; choose Live for production data.
         </li>
         <li>
           Send the header <code>Authorization: Bearer &lt;API_KEY&gt;</code> on every request.
@@ -208,7 +209,9 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
               </>
             ) : (
               "Any valid key."
-            )}
+            )}{" "}
+            Clients: <code>api.{route.operationId}()</code> in TypeScript, <code>api.{snakeCase(route.operationId)}()</code> in
+            Python.
           </p>
           <pre>
             <code>{`curl -sS${route.method === "GET" ? "" : ` -X ${route.method}`} "${base}${examplePath(route)}" \\
@@ -261,7 +264,12 @@ const api = new FundingDataClient({ apiKey: process.env.FUNDING_DATA_API_KEY, ba
 const { data } = await api.listOpportunities({ limit: 5, min_apr: 10 });
 console.log(data.items.map((o) => \`\${o.symbol} long \${o.long.exchange} short \${o.short.exchange}: \${o.apr.toFixed(1)} %\`));
 
-for await (const o of api.iterateOpportunities({ exchange: "okx" })) console.log(o.id);
+// Every item of every page, each page fetched when reached: stop whenever you have enough.
+let seen = 0;
+for await (const o of api.iterateOpportunities({ exchange: "okx" })) {
+  console.log(o.id);
+  if (++seen === 10) break;
+}
 
 try {
   await api.getOpportunity("no-such-id");
@@ -271,7 +279,8 @@ try {
       </pre>
       <h3>Python (3.9+, standard library only)</h3>
       <pre>
-        <code>{`pip install ${base}/downloads/${pythonDownload.file}
+        <code>{`python3 -m venv .venv && . .venv/bin/activate    # system Pythons refuse pip installs outside one
+pip install ${base}/downloads/${pythonDownload.file}
 # or, with nothing to install:
 curl -fsS ${base}/downloads/${pythonDownload.file} | tar -xz && export PYTHONPATH=$PWD/${pythonDownload.file.replace(/\.tar\.gz$/, "")}
 # save the example below as main.py, then:
@@ -286,8 +295,11 @@ page = api.list_opportunities(limit=5, min_apr=10)
 for o in page["data"]["items"]:
     print(o["symbol"], o["long"]["exchange"], o["short"]["exchange"], round(o["apr"], 1))
 
-for o in api.iter_opportunities(exchange="okx"):
+# Every item of every page, each page fetched when reached: stop whenever you have enough.
+for seen, o in enumerate(api.iter_opportunities(exchange="okx"), start=1):
     print(o["id"])
+    if seen == 10:
+        break
 
 try:
     api.get_opportunity("no-such-id")

@@ -31,7 +31,7 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
     setProblem(null);
     const response = await postJson("/api/account/keys", {
       name: String(form.get("name") ?? ""),
-      mode: String(form.get("mode") ?? "live"),
+      mode: String(form.get("mode") ?? "test"),
       permissions: form.getAll("permissions").map(String),
       expiry,
     });
@@ -57,10 +57,10 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
       <fieldset {...invalidFieldProps(problem, "mode")}>
         <legend>Mode</legend>
         <label>
-          <input type="radio" name="mode" value="live" defaultChecked /> Live — production data
+          <input type="radio" name="mode" value="test" defaultChecked /> Test — sandbox data, for writing and testing clients
         </label>
         <label>
-          <input type="radio" name="mode" value="test" /> Test — sandbox data, for writing and testing clients
+          <input type="radio" name="mode" value="live" /> Live — production data
         </label>
       </fieldset>
       <FieldErrorMessage problem={problem} field="mode" />
