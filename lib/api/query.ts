@@ -41,3 +41,17 @@ export function numberParam() {
     .transform(Number)
     .pipe(z.number({ error: "Must be a number of reasonable size" }));
 }
+
+/** The largest `offset` any list accepts. */
+export const MAX_OFFSET = 1_000_000;
+
+/**
+ * `limit` and `offset` of a paged list. Their bounds are in their descriptions too: the reference
+ * on /docs shows a parameter's description and default, not its schema's minimum and maximum.
+ */
+export function pageParams(maxLimit: number, defaultLimit: number) {
+  return {
+    limit: integerParam(1, maxLimit).default(defaultLimit).describe(`Page size, 1 to ${maxLimit}.`),
+    offset: integerParam(0, MAX_OFFSET).default(0).describe("Number of items to skip, 0 to 1,000,000."),
+  };
+}

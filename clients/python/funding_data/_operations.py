@@ -19,8 +19,8 @@ class Operations:
         GET /v1/opportunities
 
         Args:
-            limit: Page size.
-            offset: Number of items to skip.
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
             exchange: Only opportunities with a leg on this exchange (either leg).
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
@@ -34,7 +34,7 @@ class Operations:
         GET /v1/opportunities
 
         Args:
-            limit: Page size.
+            limit: Page size, 1 to 100.
             exchange: Only opportunities with a leg on this exchange (either leg).
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
@@ -66,8 +66,8 @@ class Operations:
             symbol: Base asset, e.g. BTC (case-insensitive).
             from_: Start of the range, inclusive; default: 7 days before `to`.
             to: End of the range, inclusive; default: now, or 7 days after `from`.
-            limit: Page size.
-            offset: Number of items to skip.
+            limit: Page size, 1 to 1000.
+            offset: Number of items to skip, 0 to 1,000,000.
         """
         return self._request("GET", "/v1/funding-rates", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit, "offset": offset})
 
@@ -81,7 +81,7 @@ class Operations:
             symbol: Base asset, e.g. BTC (case-insensitive).
             from_: Start of the range, inclusive; default: 7 days before `to`.
             to: End of the range, inclusive; default: now, or 7 days after `from`.
-            limit: Page size.
+            limit: Page size, 1 to 1000.
         """
         return self._paginate("GET", "/v1/funding-rates", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit})
 
@@ -101,8 +101,8 @@ class Operations:
         GET /v1/simulations
 
         Args:
-            limit: Page size.
-            offset: Number of items to skip.
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
         """
         return self._request("GET", "/v1/simulations", {"limit": limit, "offset": offset})
 
@@ -112,7 +112,7 @@ class Operations:
         GET /v1/simulations
 
         Args:
-            limit: Page size.
+            limit: Page size, 1 to 100.
         """
         return self._paginate("GET", "/v1/simulations", {"limit": limit})
 
@@ -140,8 +140,8 @@ class Operations:
 
         Args:
             status: Only open or only closed positions.
-            limit: Page size.
-            offset: Number of items to skip.
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
         """
         return self._request("GET", "/v1/portfolio", {"status": status, "limit": limit, "offset": offset})
 
@@ -152,7 +152,7 @@ class Operations:
 
         Args:
             status: Only open or only closed positions.
-            limit: Page size.
+            limit: Page size, 1 to 100.
         """
         return self._paginate("GET", "/v1/portfolio", {"status": status, "limit": limit})
 

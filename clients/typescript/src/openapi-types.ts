@@ -1463,9 +1463,9 @@ export interface operations {
     listOpportunities: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
                 /** @description Only opportunities with a leg on this exchange (either leg). */
                 exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
@@ -1575,9 +1575,9 @@ export interface operations {
                 from?: string;
                 /** @description End of the range, inclusive; default: now, or 7 days after `from`. */
                 to?: string;
-                /** @description Page size. */
+                /** @description Page size, 1 to 1000. */
                 limit?: number;
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
             };
             header?: never;
@@ -1609,9 +1609,9 @@ export interface operations {
     listSimulations: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
             };
             header?: never;
@@ -1837,9 +1837,9 @@ export interface operations {
             query?: {
                 /** @description Only open or only closed positions. */
                 status?: "open" | "closed";
-                /** @description Page size. */
+                /** @description Page size, 1 to 100. */
                 limit?: number;
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
             };
             header?: never;

@@ -4,7 +4,7 @@ import { fundingSettlementSchema, toFundingSettlement, type FundingSettlement } 
 import { sandboxFundingHistory, sandboxHistoryKey } from "@/lib/market/sandbox-funding-history";
 import { VENUE_IDS } from "@/lib/market/types";
 import { ApiError } from "../errors";
-import { integerParam } from "../query";
+import { pageParams } from "../query";
 import { EARLIEST_INSTANT_MESSAGE, EARLIEST_INSTANT_MS } from "../validation";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import type { ApiRoute } from "../route";
@@ -29,8 +29,7 @@ export const fundingRatesQuery = z.strictObject({
     .describe("Base asset, e.g. BTC (case-insensitive)."),
   from: instant.optional().describe("Start of the range, inclusive; default: 7 days before `to`."),
   to: instant.optional().describe("End of the range, inclusive; default: now, or 7 days after `from`."),
-  limit: integerParam(1, FUNDING_RATES_MAX_LIMIT).default(100).describe("Page size."),
-  offset: integerParam(0, 1_000_000).default(0).describe("Number of items to skip."),
+  ...pageParams(FUNDING_RATES_MAX_LIMIT, 100),
 });
 
 // GET /v1/funding-rates — funding settlements of one asset on one venue, oldest first, paged.

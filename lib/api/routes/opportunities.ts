@@ -2,16 +2,14 @@ import { z } from "zod";
 import { queryOpportunities, SORTS } from "@/lib/market/opportunity-query";
 import { opportunitySchema, VENUE_IDS } from "@/lib/market/types";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
-import { integerParam, numberParam } from "../query";
+import { numberParam, pageParams } from "../query";
 import type { ApiRoute } from "../route";
 import { withApiKey } from "../with-api-key";
 
 export const MAX_LIMIT = 100;
-export const MAX_OFFSET = 1_000_000;
 
 export const opportunitiesQuery = z.strictObject({
-  limit: integerParam(1, MAX_LIMIT).default(50).describe("Page size."),
-  offset: integerParam(0, MAX_OFFSET).default(0).describe("Number of items to skip."),
+  ...pageParams(MAX_LIMIT, 50),
   exchange: z
     .enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`)
     .optional()

@@ -3,7 +3,7 @@ import { keyModeToDb } from "@/lib/keys/mode";
 import { totals } from "@/lib/portfolio/accrual";
 import { portfolioTotalsSchema, positionSchema, POSITION_STATUSES } from "@/lib/portfolio/position-schema";
 import { pageSchema } from "../openapi/shared-schemas";
-import { integerParam } from "../query";
+import { pageParams } from "../query";
 import type { ApiRoute } from "../route";
 import type { ApiServices } from "../services";
 import { withApiKey } from "../with-api-key";
@@ -13,8 +13,7 @@ type PositionStatus = (typeof POSITION_STATUSES)[number];
 
 export const portfolioQuery = z.strictObject({
   status: z.enum(POSITION_STATUSES, `Must be one of: ${POSITION_STATUSES.join(", ")}`).optional().describe("Only open or only closed positions."),
-  limit: integerParam(1, 100).default(50).describe("Page size."),
-  offset: integerParam(0, 1_000_000).default(0).describe("Number of items to skip."),
+  ...pageParams(100, 50),
 });
 
 // GET /v1/portfolio — the caller's positions of the key's mode with funding accrued since opening, and totals.

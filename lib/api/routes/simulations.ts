@@ -2,15 +2,14 @@ import { keyModeToDb } from "@/lib/keys/mode";
 import { simulationSchema } from "@/lib/sim/simulation-schema";
 import { z } from "zod";
 import { pageSchema } from "../openapi/shared-schemas";
-import { integerParam } from "../query";
+import { pageParams } from "../query";
 import type { ApiRoute } from "../route";
 import { withApiKey } from "../with-api-key";
 import { simulationMetaSchema } from "./create-simulation";
 import { toSimulation } from "./simulation-record";
 
 export const simulationsQuery = z.strictObject({
-  limit: integerParam(1, 100).default(20).describe("Page size."),
-  offset: integerParam(0, 1_000_000).default(0).describe("Number of items to skip."),
+  ...pageParams(100, 20),
 });
 
 // GET /v1/simulations — the caller's stored simulations of the key's mode, newest first.
