@@ -27,24 +27,26 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading">Accounts by plan</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Users</th>
-              <th scope="col">Active keys</th>
-            </tr>
-          </thead>
-          <tbody>
-            {PLANS.map((plan) => (
-              <tr key={plan.id}>
-                <th scope="row">{plan.name}</th>
-                <td>{counts.users[plan.id]}</td>
-                <td>{counts.activeKeys[plan.id]}</td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Users</th>
+                <th scope="col">Active keys</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {PLANS.map((plan) => (
+                <tr key={plan.id}>
+                  <th scope="row">{plan.name}</th>
+                  <td>{counts.users[plan.id]}</td>
+                  <td>{counts.activeKeys[plan.id]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p className="muted">
           Active keys are neither revoked nor expired, counted under their owner&apos;s current plan; a key rolled with a
           grace period counts until the grace period ends. Keys of Free accounts are refused by the API.
@@ -92,46 +94,48 @@ function UserPanel({ user }: { user: UserMatch }) {
       {user.keys.length === 0 ? (
         <p className="muted">No API keys.</p>
       ) : (
-        <table>
-          <caption className="muted">API keys of {user.email}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Prefix</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="muted">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {user.keys.map((key) => (
-              <tr key={key.id}>
-                <td>{key.name}</td>
-                <td>
-                  <code>{key.prefix}</code>
-                </td>
-                <td>{key.mode}</td>
-                <td>
-                  <span className={`status-${key.status}`}>{STATUS_LABELS[key.status]}</span>
-                  {key.status === "active" && key.revoked_at && (
-                    <span className="muted"> until {formatUtc(key.revoked_at)} (rolled)</span>
-                  )}
-                </td>
-                <td className="nowrap">{formatUtc(key.created_at)}</td>
-                <td className="nowrap">{formatUtc(key.last_used_at)}</td>
-                <td>
-                  {key.status !== "revoked" && (
-                    <RevokeKeyButton keyId={key.id} description={`“${key.name}” (${key.prefix}) of ${user.email}`} />
-                  )}
-                </td>
+        <div className="table-scroll">
+          <table>
+            <caption className="muted">API keys of {user.email}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Prefix</th>
+                <th scope="col">Mode</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">
+                  <span className="muted">Action</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {user.keys.map((key) => (
+                <tr key={key.id}>
+                  <td>{key.name}</td>
+                  <td>
+                    <code>{key.prefix}</code>
+                  </td>
+                  <td>{key.mode}</td>
+                  <td>
+                    <span className={`status-${key.status}`}>{STATUS_LABELS[key.status]}</span>
+                    {key.status === "active" && key.revoked_at && (
+                      <span className="muted"> until {formatUtc(key.revoked_at)} (rolled)</span>
+                    )}
+                  </td>
+                  <td className="nowrap">{formatUtc(key.created_at)}</td>
+                  <td className="nowrap">{formatUtc(key.last_used_at)}</td>
+                  <td>
+                    {key.status !== "revoked" && (
+                      <RevokeKeyButton keyId={key.id} description={`“${key.name}” (${key.prefix}) of ${user.email}`} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

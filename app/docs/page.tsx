@@ -112,27 +112,29 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         Match on <code>error.code</code>, never on the message. Quote <code>meta.request_id</code> (also the{" "}
         <code>X-Request-Id</code> header) when you report a problem.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Status and code</th>
-            <th>When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.entries(errors).map(([code, response]) => {
-            const [status, meaning] = response.description.split(/: (.*)/s);
-            return (
-              <tr key={code}>
-                <td className="nowrap">
-                  <code>{status}</code>
-                </td>
-                <td>{meaning}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>Status and code</th>
+              <th>When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(errors).map(([code, response]) => {
+              const [status, meaning] = response.description.split(/: (.*)/s);
+              return (
+                <tr key={code}>
+                  <td className="nowrap">
+                    <code>{status}</code>
+                  </td>
+                  <td>{meaning}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <pre>
         <code>{`{"error": {"code": "VALIDATION_ERROR", "message": "Invalid query parameters",
            "details": [{"field": "limit", "message": "Must be at most 100"}]},
@@ -150,26 +152,28 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         ))}{" "}
         requests in any sliding 60 seconds. Every response after authentication carries:
       </p>
-      <table>
-        <tbody>
-          <tr>
-            <td><code>X-RateLimit-Limit</code></td>
-            <td>Requests allowed in the window.</td>
-          </tr>
-          <tr>
-            <td><code>X-RateLimit-Remaining</code></td>
-            <td>Requests left in the window.</td>
-          </tr>
-          <tr>
-            <td><code>X-RateLimit-Reset</code></td>
-            <td>Unix epoch <strong>seconds</strong> at which the window frees up.</td>
-          </tr>
-          <tr>
-            <td><code>Retry-After</code></td>
-            <td>On 429 only: seconds to wait, equal to the body&apos;s <code>error.retry_after</code> (at least 1).</td>
-          </tr>
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table>
+          <tbody>
+            <tr>
+              <td><code>X-RateLimit-Limit</code></td>
+              <td>Requests allowed in the window.</td>
+            </tr>
+            <tr>
+              <td><code>X-RateLimit-Remaining</code></td>
+              <td>Requests left in the window.</td>
+            </tr>
+            <tr>
+              <td><code>X-RateLimit-Reset</code></td>
+              <td>Unix epoch <strong>seconds</strong> at which the window frees up.</td>
+            </tr>
+            <tr>
+              <td><code>Retry-After</code></td>
+              <td>On 429 only: seconds to wait, equal to the body&apos;s <code>error.retry_after</code> (at least 1).</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
       <p>
         Over the limit, the answer is <code>429 RATE_LIMITED</code>: wait <code>retry_after</code> seconds, then retry. The
         clients below do this for you.

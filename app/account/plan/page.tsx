@@ -16,44 +16,46 @@ export default async function PlanPage() {
       <p>{current.summary}</p>
       <p className="notice">{provider.describe()}</p>
 
-      <table>
-        <caption className="muted">What each plan gives</caption>
-        <thead>
-          <tr>
-            <th scope="col">Plan</th>
-            {PLANS.map((plan) => (
-              <th scope="col" key={plan.id}>
-                {plan.name}
-                {plan.id === user.tier && " (current)"}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">API access</th>
-            {PLANS.map((plan) => (
-              <td key={plan.id}>{plan.apiAccess ? "Yes" : "No"}</td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Rate limit per key</th>
-            {PLANS.map((plan) => (
-              <td key={plan.id}>{plan.apiAccess ? `${plan.requestsPerMinute} requests/min` : "—"}</td>
-            ))}
-          </tr>
-          {PERMISSIONS.map((permission) => (
-            <tr key={permission}>
-              <th scope="row">
-                {PERMISSION_LABELS[permission]} <code>{permission}</code>
-              </th>
+      <div className="table-scroll">
+        <table>
+          <caption className="muted">What each plan gives</caption>
+          <thead>
+            <tr>
+              <th scope="col">Plan</th>
               {PLANS.map((plan) => (
-                <td key={plan.id}>{plan.permissions.includes(permission) ? "Yes" : "No"}</td>
+                <th scope="col" key={plan.id}>
+                  {plan.name}
+                  {plan.id === user.tier && " (current)"}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">API access</th>
+              {PLANS.map((plan) => (
+                <td key={plan.id}>{plan.apiAccess ? "Yes" : "No"}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Rate limit per key</th>
+              {PLANS.map((plan) => (
+                <td key={plan.id}>{plan.apiAccess ? `${plan.requestsPerMinute} requests/min` : "—"}</td>
+              ))}
+            </tr>
+            {PERMISSIONS.map((permission) => (
+              <tr key={permission}>
+                <th scope="row">
+                  {PERMISSION_LABELS[permission]} <code>{permission}</code>
+                </th>
+                {PLANS.map((plan) => (
+                  <td key={plan.id}>{plan.permissions.includes(permission) ? "Yes" : "No"}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <PlanSwitcher current={user.tier} />
     </section>

@@ -23,32 +23,34 @@ export default async function SecurityPage() {
       {trail.entries.length === 0 ? (
         <p>No activity recorded yet.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Time (UTC)</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">IP address</th>
-              <th scope="col">Browser or client</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trail.entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="nowrap">
-                  <time dateTime={entry.at.toISOString()} title={entry.at.toISOString()}>
-                    {formatUtc(entry.at)}
-                  </time>
-                </td>
-                <td>{entry.label}</td>
-                <td>{entry.target ?? "—"}</td>
-                <td>{entry.ip ?? "unknown"}</td>
-                <td className="muted audit-agent">{entry.userAgent ?? "unknown"}</td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Time (UTC)</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">IP address</th>
+                <th scope="col">Browser or client</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {trail.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="nowrap">
+                    <time dateTime={entry.at.toISOString()} title={entry.at.toISOString()}>
+                      {formatUtc(entry.at)}
+                    </time>
+                  </td>
+                  <td>{entry.label}</td>
+                  <td>{entry.target ?? "—"}</td>
+                  <td>{entry.ip ?? "unknown"}</td>
+                  <td className="muted audit-agent">{entry.userAgent ?? "unknown"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
