@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { FieldProblem } from "./errors";
 
 /** zod issues as the `details` of a VALIDATION_ERROR: one entry per field, first problem wins. */
@@ -29,10 +29,18 @@ export function storableText(schema: z.ZodString) {
 export const EARLIEST_INSTANT_MS = Date.UTC(2000, 0, 1);
 export const EARLIEST_INSTANT_MESSAGE = "Must be in the year 2000 or later";
 
+// Our ids are Prisma cuids: letters and digits (the pattern leaves room for - and _).
+const RESOURCE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
- * Whether a path segment could be one of our resource ids (Prisma cuids: letters and digits). Any
- * other segment is answered 404 without asking the database, which would choke on a NUL byte.
+ * Whether a path segment could be one of our resource ids. Any other segment is answered 404
+ * without asking the database, which would choke on a NUL byte.
  */
 export function isPlausibleId(id: string | undefined): id is string {
-  return id !== undefined && /^[A-Za-z0-9_-]{1,64}$/.test(id);
+  return id !== undefined && RESOURCE_ID.test(id);
+}
+
+/** A /v1 path parameter naming a stored resource; withApiKey answers 404 for one that cannot exist. */
+export function resourceIdParam(description: string) {
+  return z.string().regex(RESOURCE_ID).describe(description);
 }

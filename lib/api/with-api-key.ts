@@ -43,9 +43,11 @@ export async function authenticate(c: Context<ApiEnv>, services: ApiServices): P
   return key;
 }
 
-interface HandlerContext<Q, B> {
+interface HandlerContext<P, Q, B> {
   c: Context<ApiEnv>;
   key: VerifiedKey;
+  /** The path parameters as validated by `options.params`; undefined for routes without any. */
+  params: P;
   query: Q;
   /** The JSON body as validated by `options.body`; undefined for routes that take none. */
   body: B;
@@ -60,17 +62,26 @@ export type HandlerResult = ({ data: unknown } | { dataJson: string }) & {
 
 /**
  * The one wrapper for /v1 routes: authenticate → rate limit → permission → query and body
- * validation → handler → envelope (DESIGN.md). `permission: null` is for /v1/auth/verify, open to
+ * validation → path parameters → handler → envelope (DESIGN.md). A path parameter its schema
+ * refuses names nothing that can exist: 404, as an unknown id would be. `permission: null` is for /v1/auth/verify, open to
  * any valid key. A route with a `body` schema reads a JSON body (application/json, at most 64 KB);
  * any problem with it is a 400 before the handler runs, so a refused request changes nothing.
  * An `idempotent` route honours an `Idempotency-Key` header once the request is valid: the same key
  * with the same method, path and body within 24 h replays the first success (lib/api/idempotency.ts).
  */
-export function withApiKey<S extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export function withApiKey<
+  S extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodObject | undefined = undefined,
+>(
   services: ApiServices,
-  options: { permission: Permission | null; query?: S; body?: B; idempotent?: boolean },
+  options: { permission: Permission | null; query?: S; body?: B; params?: P; idempotent?: boolean },
   handler: (
-    context: HandlerContext<S extends z.ZodObject ? z.infer<S> : undefined, B extends z.ZodType ? z.infer<B> : undefined>,
+    context: HandlerContext<
+      P extends z.ZodObject ? z.infer<P> : undefined,
+      S extends z.ZodObject ? z.infer<S> : undefined,
+      B extends z.ZodType ? z.infer<B> : undefined
+    >,
   ) => Promise<HandlerResult>,
 ) {
   return async (c: Context<ApiEnv>) => {
@@ -83,7 +94,16 @@ export function withApiKey<S extends z.ZodObject | undefined = undefined, B exte
     let body: unknown;
     if (options.body) ({ value: body, text } = await readJsonBody(c.req.raw, options.body));
     else if (idempotencyKey !== undefined) text = await readBodyText(c.req.raw);
-    const run = () => handler({ c, key, query, body: body as B extends z.ZodType ? z.infer<B> : undefined, services });
+    const params = options.params ? parsePathParams(c, options.params) : undefined;
+    const run = () =>
+      handler({
+        c,
+        key,
+        params: params as P extends z.ZodObject ? z.infer<P> : undefined,
+        query,
+        body: body as B extends z.ZodType ? z.infer<B> : undefined,
+        services,
+      });
     if (idempotencyKey === undefined) return respond(c, await run());
     const fingerprint = requestFingerprint(c.req.method, c.req.path, text);
     const stored = await runIdempotent(await services.db(), key, idempotencyKey, fingerprint, async () => {
@@ -94,6 +114,12 @@ export function withApiKey<S extends z.ZodObject | undefined = undefined, B exte
     if (stored.replayed) c.header("Idempotent-Replayed", "true");
     return respond(c, stored);
   };
+}
+
+function parsePathParams(c: Context<ApiEnv>, schema: z.ZodObject) {
+  const parsed = schema.safeParse(c.req.param());
+  if (!parsed.success) throw new ApiError("NOT_FOUND");
+  return parsed.data;
 }
 
 function respond(c: Context<ApiEnv>, result: HandlerResult) {

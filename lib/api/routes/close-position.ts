@@ -23,8 +23,8 @@ export const closePositionRoute: ApiRoute = {
   idempotent: true,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
   handler: (services) =>
-    withApiKey(services, { permission: "write", idempotent: true }, async ({ c, key }) => ({
-      data: await closePosition(services, key, c.req.param("id")!),
+    withApiKey(services, { permission: "write", params: positionIdParams, idempotent: true }, async ({ key, params }) => ({
+      data: await closePosition(services, key, params.id),
       meta: { mode: key.mode },
     })),
 };

@@ -21,8 +21,8 @@ export const deletePositionRoute: ApiRoute = {
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
   handler: (services) =>
-    withApiKey(services, { permission: "write" }, async ({ c, key }) => ({
-      data: await deletePosition(services, key, c.req.param("id")!),
+    withApiKey(services, { permission: "write", params: positionIdParams }, async ({ key, params }) => ({
+      data: await deletePosition(services, key, params.id),
       meta: { mode: key.mode },
     })),
 };

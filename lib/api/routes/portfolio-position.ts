@@ -19,8 +19,8 @@ export const portfolioPositionRoute: ApiRoute = {
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
   handler: (services) =>
-    withApiKey(services, { permission: "portfolio:read" }, async ({ c, key }) => {
-      const row = await findPosition(services, key, c.req.param("id")!);
+    withApiKey(services, { permission: "portfolio:read", params: positionIdParams }, async ({ key, params }) => {
+      const row = await findPosition(services, key, params.id);
       return { data: await toPositionOf(services, key, row), meta: { mode: key.mode } };
     }),
 };

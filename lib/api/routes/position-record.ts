@@ -7,7 +7,7 @@ import { takerFee } from "@/lib/market/taker-fee";
 import { accrue, type Accrual } from "@/lib/portfolio/accrual";
 import { accrualSchema, positionSchema, type Position } from "@/lib/portfolio/position-schema";
 import { ApiError } from "../errors";
-import { isPlausibleId } from "../validation";
+import { resourceIdParam } from "../validation";
 import type { ApiServices } from "../services";
 
 export const portfolioMetaSchema = z.object({
@@ -17,11 +17,10 @@ export const portfolioMetaSchema = z.object({
 /** Whose portfolio, in which mode: an API key, or the web app's signed-in user acting in live mode. */
 export type PortfolioActor = Pick<VerifiedKey, "userId" | "mode">;
 
-export const positionIdParams = z.object({ id: z.string().describe("The position's `id`, as POST /v1/portfolio/positions returned it.") });
+export const positionIdParams = z.object({ id: resourceIdParam("The position's `id`, as POST /v1/portfolio/positions returned it.") });
 
 /** The caller's position in the key's mode; another account's, the other mode's or an unknown id is 404. */
 export async function findPosition(services: ApiServices, key: PortfolioActor, id: string): Promise<PositionRow> {
-  if (!isPlausibleId(id)) throw new ApiError("NOT_FOUND", "No such position");
   const db = await services.db();
   const row = await db.position.findFirst({ where: { id, userId: key.userId, keyMode: keyModeToDb(key.mode) } });
   if (!row) throw new ApiError("NOT_FOUND", "No such position");

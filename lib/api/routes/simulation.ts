@@ -2,11 +2,13 @@ import { z } from "zod";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { simulationSchema } from "@/lib/sim/simulation-schema";
 import { ApiError } from "../errors";
-import { isPlausibleId } from "../validation";
+import { resourceIdParam } from "../validation";
 import type { ApiRoute } from "../route";
 import { withApiKey } from "../with-api-key";
 import { simulationMetaSchema } from "./create-simulation";
 import { toSimulation } from "./simulation-record";
+
+const simulationIdParams = z.object({ id: resourceIdParam("The simulation's `id`, as POST /v1/simulations returned it.") });
 
 // GET /v1/simulations/:id — one stored simulation of the caller's, in the key's mode.
 export const simulationRoute: ApiRoute = {
@@ -19,15 +21,14 @@ export const simulationRoute: ApiRoute = {
     "(live vs test), is 404 NOT_FOUND, as is an id that does not exist.",
   tag: "Simulations",
   permission: "simulations:read",
-  params: z.object({ id: z.string().describe("The simulation's `id`, as POST /v1/simulations returned it.") }),
+  params: simulationIdParams,
   data: simulationSchema,
   meta: simulationMetaSchema,
   example: { params: { id: "SIMULATION_ID" }, createdBy: "createSimulation" },
   handler: (services) =>
-    withApiKey(services, { permission: "simulations:read" }, async ({ c, key }) => {
+    withApiKey(services, { permission: "simulations:read", params: simulationIdParams }, async ({ key, params }) => {
       const db = await services.db();
-      const id = c.req.param("id");
-      const row = isPlausibleId(id) ? await db.simulation.findFirst({ where: { id, userId: key.userId, keyMode: keyModeToDb(key.mode) } }) : null;
+      const row = await db.simulation.findFirst({ where: { id: params.id, userId: key.userId, keyMode: keyModeToDb(key.mode) } });
       if (!row) throw new ApiError("NOT_FOUND", "No such simulation");
       return { data: toSimulation(row), meta: { mode: key.mode } };
     }),

@@ -22,8 +22,8 @@ export const updatePositionRoute: ApiRoute = {
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, body: { note: "Rolled to 20k", notional_usd: 20_000 }, createdBy: "createPortfolioPosition" },
   handler: (services) =>
-    withApiKey(services, { permission: "write", body: positionUpdateSchema }, async ({ c, key, body }) => {
-      const row = await findPosition(services, key, c.req.param("id")!);
+    withApiKey(services, { permission: "write", body: positionUpdateSchema, params: positionIdParams }, async ({ key, body, params }) => {
+      const row = await findPosition(services, key, params.id);
       if (row.status === "CLOSED") throw fieldError("status", "The position is closed and can no longer be changed");
       const db = await services.db();
       // The status condition keeps a close racing with this update from being undone.
