@@ -52,6 +52,6 @@ export const MAX_OFFSET = 1_000_000;
 export function pageParams(maxLimit: number, defaultLimit: number) {
   return {
     limit: integerParam(1, maxLimit).default(defaultLimit).describe(`Page size, 1 to ${maxLimit}.`),
-    offset: integerParam(0, MAX_OFFSET).default(0).describe("Number of items to skip, 0 to 1,000,000."),
+    offset: integerParam(0, MAX_OFFSET).default(0).describe(`Number of items to skip, 0 to ${MAX_OFFSET.toLocaleString("en-US")}.`),
   };
 }

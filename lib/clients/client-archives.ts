@@ -14,8 +14,21 @@ const ROOT = path.join(process.cwd(), "clients");
 // Fixed, so the same client files always give the same archive bytes (and the same checksum).
 const ARCHIVE_TIME = new Date("2026-01-01T00:00:00Z");
 
-/** The downloads on offer, named the way npm (`<name>-<version>.tgz`) and pip (sdist) name theirs. */
-export async function clientDownloads(): Promise<ClientDownload[]> {
+let downloads: Promise<ClientDownload[]> | undefined;
+
+/**
+ * The downloads on offer, named the way npm (`<name>-<version>.tgz`) and pip (sdist) name theirs.
+ * Read once per process: the versions only change with a deploy, and /docs and every download ask.
+ */
+export function clientDownloads(): Promise<ClientDownload[]> {
+  if (!downloads) {
+    downloads = readDownloads();
+    downloads.catch(() => (downloads = undefined)); // a broken checkout is reported again, not cached
+  }
+  return downloads;
+}
+
+async function readDownloads(): Promise<ClientDownload[]> {
   const packageJson = JSON.parse(await readFile(path.join(ROOT, "typescript/package.json"), "utf8")) as { version: string };
   const pyproject = await readFile(path.join(ROOT, "python/pyproject.toml"), "utf8");
   const pythonVersion = /^version\s*=\s*"([^"]+)"/m.exec(pyproject)?.[1];
