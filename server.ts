@@ -9,7 +9,7 @@ import { dataDir, readEnv } from "@/lib/config/env";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import { acquireDataDirLock, DataDirLockedError } from "@/lib/db/data-dir-lock";
 import { isApiPath } from "@/lib/api/paths";
-import { apiServices } from "@/lib/api/services";
+import { appServices } from "@/lib/app-services";
 import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
@@ -30,7 +30,7 @@ async function main() {
   if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
   // Other processes must hear of revocations before this one serves a request.
   if (process.env.REDIS_URL) await keyEvents().connect(process.env.REDIS_URL);
-  const services = apiServices();
+  const services = appServices();
 
   const nextApp = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await nextApp.prepare();

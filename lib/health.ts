@@ -1,7 +1,7 @@
 import { buildInfo, type BuildInfo } from "@/lib/build-info";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import type { RateLimitStatus } from "@/lib/ratelimit";
-import { apiServices } from "@/lib/api/services";
+import { appServices } from "@/lib/app-services";
 import { readIngestionStatus, type IngestionStatus } from "@/lib/market/ingest/ingestion-status";
 
 export interface Health extends BuildInfo {
@@ -42,7 +42,7 @@ export async function readHealth(): Promise<Health> {
     console.error("health check: database unreachable", error);
     database = { status: "down", driver: configuredDatabase().driver, error: "database did not answer" };
   }
-  const services = apiServices();
+  const services = appServices();
   const rateLimiter = services.limiter.status();
   let market: IngestionStatus | null = null;
   if (database.status === "up") {

@@ -50,12 +50,20 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 
 /**
  * Requests per minute per API key. Free keys can only call /v1/auth/verify, so they get a small
- * allowance for that. RATE_LIMIT_SCALE multiplies every limit (benchmarks; 1 in production).
+ * allowance for that. `scale` multiplies every limit: RATE_LIMIT_SCALE, for benchmarks and tests
+ * only (docs/operations.md); 1 in production.
  */
-export function requestsPerMinute(tier: Tier, env: NodeJS.ProcessEnv = process.env): number {
-  const scale = Number(env.RATE_LIMIT_SCALE ?? 1);
+export function requestsPerMinute(tier: Tier, scale = 1): number {
   const base = tier === "free" ? FREE_VERIFY_PER_MINUTE : planOf(tier).requestsPerMinute;
-  return Math.max(1, Math.floor(base * (Number.isFinite(scale) && scale > 0 ? scale : 1)));
+  return Math.max(1, Math.floor(base * scale));
+}
+
+/** RATE_LIMIT_SCALE, read once at start-up; a value that is not a positive number stops the start. */
+export function rateLimitScale(env: NodeJS.ProcessEnv = process.env): number {
+  if (!env.RATE_LIMIT_SCALE) return 1;
+  const scale = Number(env.RATE_LIMIT_SCALE);
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`Invalid configuration: RATE_LIMIT_SCALE must be a positive number, not "${env.RATE_LIMIT_SCALE}"`);
+  return scale;
 }
 
 const FREE_VERIFY_PER_MINUTE = 10;

@@ -1,10 +1,10 @@
-import { ApiError } from "@/lib/api/errors";
+import { fieldError } from "@/lib/errors";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import { countAttempt } from "./attempt-limits";
 import { credentialsSchema, emailSchema } from "./credentials";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
-import { zodDetails } from "@/lib/api/validation";
+import { parseInput } from "@/lib/validation";
 
 export interface AccountUser {
   id: string;
@@ -13,15 +13,11 @@ export interface AccountUser {
 
 /** Creates an account (tier Free). Duplicate e-mails are refused with a field error. */
 export async function signUp(db: Db, input: unknown, origin: RequestOrigin): Promise<AccountUser> {
-  const parsed = credentialsSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", { details: zodDetails(parsed.error) });
-  const { email, password } = parsed.data;
+  const { email, password } = parseInput(credentialsSchema, input);
   await countAttempt("signUp", origin.ip, email);
 
   const taken = () =>
-    new ApiError("VALIDATION_ERROR", "Check the highlighted fields", {
-      details: [{ field: "email", message: "An account with this e-mail already exists. Sign in instead." }],
-    });
+    fieldError("email", "An account with this e-mail already exists. Sign in instead.");
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw taken();
   const passwordHash = await hashPassword(password);
   try {

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
 import { processSingleton } from "@/lib/singleton";
 
@@ -31,7 +31,7 @@ export async function countAttempt(kind: keyof typeof ATTEMPT_LIMITS, ip: string
   if (refused.length) {
     const retryAfter = Math.max(1, Math.ceil((Math.max(...refused.map((r) => r.reset)) - Date.now()) / 1000));
     const minutes = Math.ceil(retryAfter / 60);
-    throw new ApiError("RATE_LIMITED", `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+    throw new AppError("RATE_LIMITED", `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
       retryAfter,
     });
   }

@@ -1,40 +1,40 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
+import { appServices, type AppServices } from "@/lib/app-services";
+import { AppError } from "@/lib/errors";
 import { readHealth } from "@/lib/health";
-import { errorBody } from "./envelope";
-import { ApiError } from "./errors";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi/openapi-document";
 import { newRequestId } from "./request-id";
-import { pathPattern, type ApiRoute } from "./route";
-import { authVerifyRoute } from "./routes/auth-verify";
+import { jsonError } from "./respond";
+import { pathPattern, type ApiContext, type ApiEnv, type ApiRoute } from "./route";
 import { closePositionRoute } from "./routes/close-position";
 import { createPositionRoute } from "./routes/create-position";
-import { deletePositionRoute } from "./routes/delete-position";
 import { createSimulationRoute } from "./routes/create-simulation";
-import { exchangesRoute } from "./routes/exchanges";
-import { fundingRatesRoute } from "./routes/funding-rates";
-import { opportunitiesRoute } from "./routes/opportunities";
-import { opportunityRoute } from "./routes/opportunity";
-import { portfolioRoute } from "./routes/portfolio";
-import { portfolioPositionRoute } from "./routes/portfolio-position";
-import { simulationRoute } from "./routes/simulation";
-import { simulationsRoute } from "./routes/simulations";
+import { deletePositionRoute } from "./routes/delete-position";
+import { getOpportunityRoute } from "./routes/get-opportunity";
+import { getPositionRoute } from "./routes/get-position";
+import { getSimulationRoute } from "./routes/get-simulation";
+import { listExchangesRoute } from "./routes/list-exchanges";
+import { listFundingRatesRoute } from "./routes/list-funding-rates";
+import { listOpportunitiesRoute } from "./routes/list-opportunities";
+import { listPositionsRoute } from "./routes/list-positions";
+import { listSimulationsRoute } from "./routes/list-simulations";
 import { updatePositionRoute } from "./routes/update-position";
-import { apiServices, type ApiServices } from "./services";
-import { authenticate, type ApiEnv } from "./with-api-key";
+import { verifyKeyRoute } from "./routes/verify-key";
+import { authenticate, withApiKey } from "./with-api-key";
 
+/** Every /v1 operation, in the order the reference lists them. */
 export const API_ROUTES: readonly ApiRoute[] = [
-  authVerifyRoute,
-  opportunitiesRoute,
-  opportunityRoute,
-  exchangesRoute,
-  fundingRatesRoute,
+  verifyKeyRoute,
+  listOpportunitiesRoute,
+  getOpportunityRoute,
+  listExchangesRoute,
+  listFundingRatesRoute,
   createSimulationRoute,
-  simulationsRoute,
-  simulationRoute,
-  // Creators first: the contract tests read, change, close and then delete the position created here.
+  listSimulationsRoute,
+  getSimulationRoute,
+  listPositionsRoute,
+  getPositionRoute,
   createPositionRoute,
-  portfolioRoute,
-  portfolioPositionRoute,
   updatePositionRoute,
   closePositionRoute,
   deletePositionRoute,
@@ -43,17 +43,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
 // Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.
 const OPENAPI_ROUTE = { method: "GET", path: OPENAPI_PATH } as const;
 
-function errorResponse(c: Context<ApiEnv>, error: ApiError) {
-  const headers: Record<string, string> = { ...(c.get("rateLimitHeaders") ?? {}), ...error.extra.headers };
-  if (error.extra.retryAfter !== undefined) headers["Retry-After"] = String(error.extra.retryAfter);
-  return c.json(errorBody(error, c.get("requestId")), error.status, headers);
-}
-
 /**
  * The HTTP API as one Web-standard app: `server.ts` serves it directly (the fast path) and
  * `app/v1/[[...path]]/route.ts` mounts the same app under `next dev` and serverless hosts.
  */
-export function createApiApp(services: () => ApiServices = apiServices) {
+export function createApiApp(services: () => AppServices = appServices) {
   const app = new Hono<ApiEnv>();
 
   app.use("*", async (c, next) => {
@@ -70,7 +64,7 @@ export function createApiApp(services: () => ApiServices = apiServices) {
   });
 
   for (const route of API_ROUTES) {
-    app.on(route.method, route.path, (c) => route.handler(services())(c));
+    app.on(route.method, route.path, (c) => withApiKey(route, c, services()));
   }
 
   // The API's description is public, like a reference page: no key is needed to learn how to get one.
@@ -79,27 +73,21 @@ export function createApiApp(services: () => ApiServices = apiServices) {
 
   // Unknown paths and methods: the caller is authenticated first, so strangers learn nothing
   // about which routes exist.
-  const fallback = async (c: Context<ApiEnv>) => {
+  const fallback = async (c: ApiContext) => {
     await authenticate(c, services());
     // c.req.path is decoded the way the router decodes it, so /v1/%61uth/verify matches as routing does.
     const allowed = [...API_ROUTES, OPENAPI_ROUTE].filter((r) => pathPattern(r.path).test(c.req.path)).map((r) => r.method);
-    if (allowed.length === 0) throw new ApiError("NOT_FOUND");
-    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${c.req.method} is not allowed here; use ${allowed.join(", ")}`, {
+    if (allowed.length === 0) throw new AppError("NOT_FOUND");
+    throw new AppError("METHOD_NOT_ALLOWED", `Method ${c.req.method} is not allowed here; use ${allowed.join(", ")}`, {
       headers: { Allow: allowed.join(", ") },
     });
   };
   app.all("/v1", fallback);
   app.all("/v1/*", fallback);
 
-  app.notFound((c) => errorResponse(c, new ApiError("NOT_FOUND")));
-
-  app.onError((error, c) => {
-    if (!c.get("requestId")) c.set("requestId", newRequestId());
-    c.header("X-Request-Id", c.get("requestId"));
-    if (error instanceof ApiError) return errorResponse(c, error);
-    console.error(`[${c.get("requestId")}] unhandled error`, error);
-    return errorResponse(c, new ApiError("INTERNAL_ERROR"));
-  });
+  const requestIdOf = (c: ApiContext) => c.get("requestId") ?? newRequestId();
+  app.notFound((c) => jsonError(new AppError("NOT_FOUND"), requestIdOf(c)));
+  app.onError((error, c) => jsonError(error, requestIdOf(c), c.get("rateLimitHeaders")));
 
   return app;
 }

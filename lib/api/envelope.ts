@@ -1,4 +1,4 @@
-import { ApiError, type ErrorCode, type FieldProblem } from "./errors";
+import { AppError, type ErrorCode, type FieldProblem } from "@/lib/errors";
 
 export interface Meta {
   timestamp: string;
@@ -29,7 +29,7 @@ export function successBodyText(dataJson: string, requestId: string, extra?: Rec
   return `{"data":${dataJson},"meta":${JSON.stringify(meta(requestId, extra))}}`;
 }
 
-export function errorBody(error: ApiError, requestId: string): ErrorBody {
+export function errorBody(error: AppError, requestId: string): ErrorBody {
   return {
     error: {
       code: error.code,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { keyModeToDb } from "@/lib/keys/mode";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
-import { ApiError } from "./errors";
+import { AppError } from "@/lib/errors";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -32,7 +32,7 @@ export function requestFingerprint(method: string, path: string, body: string): 
 export function parseIdempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new ApiError("VALIDATION_ERROR", "Invalid Idempotency-Key header", {
+    throw new AppError("VALIDATION_ERROR", "Invalid Idempotency-Key header", {
       details: [{ field: IDEMPOTENCY_HEADER, message: `Must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters` }],
     });
   }
@@ -68,12 +68,12 @@ export async function runIdempotent(
     if (count === 1) break;
     const existing = await db.idempotencyRecord.findUnique({ where: { userId_keyMode_key: scope } });
     if (!existing) continue; // the first request failed and let go of the key: claim it
-    if (existing.fingerprint !== fingerprint) throw new ApiError("IDEMPOTENCY_CONFLICT");
+    if (existing.fingerprint !== fingerprint) throw new AppError("IDEMPOTENCY_CONFLICT");
     if (existing.responseStatus !== null) {
       return { ...(existing.responseBody as Omit<StoredResponse, "status">), status: existing.responseStatus as 200 | 201, replayed: true };
     }
     if (Date.now() > deadline) {
-      throw new ApiError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress; retry later");
+      throw new AppError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress; retry later");
     }
     await sleep(POLL_MS);
   }

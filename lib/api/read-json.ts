@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "./errors";
-import { zodDetails } from "./validation";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -13,7 +13,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ value: z.infer<S>; text: string }> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
-    throw new ApiError("VALIDATION_ERROR", "Send the body as JSON", {
+    throw new AppError("VALIDATION_ERROR", "Send the body as JSON", {
       details: [{ field: "content-type", message: "Content-Type must be application/json" }],
     });
   }
@@ -22,11 +22,9 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError("VALIDATION_ERROR", "Malformed JSON", { details: [{ field: "body", message: "Body is not valid JSON" }] });
+    throw new AppError("VALIDATION_ERROR", "Malformed JSON", { details: [{ field: "body", message: "Body is not valid JSON" }] });
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", { details: zodDetails(parsed.error) });
-  return { value: parsed.data, text };
+  return { value: parseInput(schema, value), text };
 }
 
 /**
@@ -54,7 +52,7 @@ export async function readBodyText(request: Request): Promise<string> {
 }
 
 function tooLarge() {
-  return new ApiError("VALIDATION_ERROR", "Request body too large", {
+  return new AppError("VALIDATION_ERROR", "Request body too large", {
     details: [{ field: "body", message: `Body must be at most ${MAX_BODY_BYTES} bytes` }],
   });
 }

@@ -1,8 +1,9 @@
+import { AppError } from "@/lib/errors";
 import { errorBody, successBody } from "./envelope";
-import { ApiError } from "./errors";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/** A success envelope as a Response (the account area's JSON routes; /v1 writes its own through Hono on the hot path). */
 export function jsonSuccess(data: unknown, requestId: string, status = 200, headers: Record<string, string> = {}): Response {
   return Response.json(successBody(data, requestId), {
     status,
@@ -10,18 +11,22 @@ export function jsonSuccess(data: unknown, requestId: string, status = 200, head
   });
 }
 
-/** Any thrown value as the error envelope; unexpected ones become a 500 that reveals nothing. */
+/**
+ * The one error responder of both front doors: any thrown value as the error envelope, with
+ * `Retry-After` when the error carries a wait. Unexpected values are logged under the request id
+ * and become a 500 that reveals nothing.
+ */
 export function jsonError(error: unknown, requestId: string, headers: Record<string, string> = {}): Response {
-  let apiError: ApiError;
-  if (error instanceof ApiError) apiError = error;
+  let appError: AppError;
+  if (error instanceof AppError) appError = error;
   else {
     console.error(`[${requestId}] unhandled error`, error);
-    apiError = new ApiError("INTERNAL_ERROR");
+    appError = new AppError("INTERNAL_ERROR");
   }
   const retryHeaders: Record<string, string> =
-    apiError.extra.retryAfter !== undefined ? { "Retry-After": String(apiError.extra.retryAfter) } : {};
-  return Response.json(errorBody(apiError, requestId), {
-    status: apiError.status,
-    headers: { ...NO_STORE, "X-Request-Id": requestId, ...retryHeaders, ...apiError.extra.headers, ...headers },
+    appError.extra.retryAfter !== undefined ? { "Retry-After": String(appError.extra.retryAfter) } : {};
+  return Response.json(errorBody(appError, requestId), {
+    status: appError.status,
+    headers: { ...NO_STORE, "X-Request-Id": requestId, ...headers, ...retryHeaders, ...appError.extra.headers },
   });
 }

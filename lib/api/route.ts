@@ -1,19 +1,35 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { AppServices } from "@/lib/app-services";
 import type { Permission } from "@/lib/keys/permissions";
-import type { ApiServices } from "./services";
-import type { ApiEnv } from "./with-api-key";
+import type { VerifiedKey } from "@/lib/keys/verify-key";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a route's handler is given: the caller's key, and its input as the route's schemas parsed it. */
+export interface RouteInput<Q, B, P> {
+  key: VerifiedKey;
+  /** The query as `query` parsed it; undefined for routes that take no parameters. */
+  query: Q;
+  /** The JSON body as `body` parsed it; undefined for routes that read none. */
+  body: B;
+  /** The path parameters as `params` parsed them; undefined for routes without any. */
+  params: P;
+  services: AppServices;
+}
+
+/** What a handler returns: its data, or (on hot paths) that data's JSON text, already serialised. */
+export type HandlerResult = ({ data: unknown } | { dataJson: string }) & { meta?: Record<string, unknown> };
+
 /**
- * One /v1 route: where it lives, how to build its handler from the app's services, and what the
- * OpenAPI document (lib/api/openapi/) and the generated clients say about it. The description
- * lives here, beside the handler, so a route cannot be served without being documented; the
- * schemas are the same ones the handler validates with, and tests check that the document's
- * permission, parameters and response shapes are what the handler actually does.
+ * One /v1 route, declared once: the app mounts it from `method` and `path`, `withApiKey` runs it
+ * (permission, schemas, idempotency, status), and the OpenAPI document (lib/api/openapi/) and the
+ * generated clients describe it from the same fields. So a route cannot be served without being
+ * documented, and what the document says is what the handler is given.
  */
-export interface ApiRoute {
+export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | undefined, B extends z.ZodType | undefined = z.ZodType | undefined, P extends z.ZodObject | undefined = z.ZodObject | undefined> {
   method: HttpMethod;
   /** Hono path pattern, e.g. /v1/opportunities/:id */
   path: string;
@@ -25,14 +41,14 @@ export interface ApiRoute {
   description: string;
   /** Groups operations in the reference, e.g. "Opportunities". */
   tag: string;
-  /** The permission given to withApiKey; null when any valid key may call it. */
+  /** The permission the key needs; null when any valid key may call it. */
   permission: Permission | null;
-  /** The query schema given to withApiKey; absent when the route accepts no parameters. */
-  query?: z.ZodObject;
-  /** The JSON request body's schema given to withApiKey; absent when the route reads no body. */
-  body?: z.ZodType;
-  /** One schema per `:name` segment of `path`, as the handler reads them. */
-  params?: z.ZodObject;
+  /** The query's schema; absent when the route accepts no parameters (any parameter is then refused). */
+  query?: Q;
+  /** The JSON request body's schema; absent when the route reads no body. */
+  body?: B;
+  /** One schema per `:name` segment of `path`; a value its schema refuses names nothing that exists (404). */
+  params?: P;
   /** The `data` of the success envelope, as the handler returns it. */
   data: z.ZodType;
   /** Fields the route adds to `meta` beside `timestamp` and `request_id`. */
@@ -50,14 +66,18 @@ export interface ApiRoute {
     /** operationId of the route whose example creates the resource this example reads, by `data.id`. */
     createdBy?: string;
   };
-  /**
-   * The route honours an `Idempotency-Key` header (every POST does): given to withApiKey, and
-   * documented as a header parameter with the 409 IDEMPOTENCY_CONFLICT answer.
-   */
+  /** The route honours an `Idempotency-Key` header (every POST does), documented with the 409 IDEMPOTENCY_CONFLICT answer. */
   idempotent?: boolean;
-  /** HTTP status of success; 200 unless the route creates something (DESIGN.md). */
+  /** HTTP status of success; 200 unless the route creates something (docs/ARCHITECTURE.md). */
   status?: 200 | 201;
-  handler: (services: ApiServices) => (c: Context<ApiEnv>) => Promise<Response>;
+  handler: (input: RouteInput<Parsed<Q>, Parsed<B>, Parsed<P>>) => Promise<HandlerResult>;
+}
+
+/** Declares a route, typing its handler's input from its own schemas. */
+export function defineRoute<Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends z.ZodObject | undefined = undefined>(
+  route: ApiRoute<Q, B, P>,
+): ApiRoute {
+  return route as unknown as ApiRoute;
 }
 
 /** A regular expression for a route path, so unknown methods on known paths can be told apart (405). */
@@ -68,3 +88,9 @@ export function pathPattern(path: string): RegExp {
     .join("/");
   return new RegExp(`^${source}$`);
 }
+
+export type ApiEnv = {
+  Variables: { requestId: string; rateLimitHeaders: Record<string, string>; key: VerifiedKey };
+};
+
+export type ApiContext = Context<ApiEnv>;

@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { verifyCredentials } from "@/lib/accounts/accounts";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { requestOrigin } from "@/lib/audit";
 import { getDb } from "@/lib/db";
 
@@ -24,7 +24,7 @@ export const authOptions: NextAuthOptions = {
           return await verifyCredentials(await getDb(), credentials ?? {}, requestOrigin(req.headers ?? {}));
         } catch (error) {
           // next-auth hands a thrown message to the sign-in form; only the rate-limit text is safe to show.
-          if (error instanceof ApiError && error.code === "RATE_LIMITED") throw new Error(error.message);
+          if (error instanceof AppError && error.code === "RATE_LIMITED") throw new Error(error.message);
           throw error;
         }
       },

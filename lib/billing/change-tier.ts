@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import { TIERS, tierFromDb, tierToDb, type Tier } from "@/lib/keys/permissions";
@@ -36,7 +36,7 @@ export async function changeTier(
   provider: BillingProvider = billingProvider(),
 ): Promise<TierChange> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, tier: true } });
-  if (!user) throw new ApiError("NOT_FOUND", "No such user");
+  if (!user) throw new AppError("NOT_FOUND", "No such user");
   const previousTier = tierFromDb(user.tier);
   if (previousTier === newTier) return { userId, previousTier, tier: newTier, changed: false, appliedAt: new Date() };
 

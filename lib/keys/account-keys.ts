@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { storableText } from "@/lib/api/validation";
-import { ApiError } from "@/lib/api/errors";
+import { storableText } from "@/lib/validation";
+import { AppError, fieldError } from "@/lib/errors";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { ApiKey } from "@/lib/db/generated/client";
@@ -88,9 +88,7 @@ function expiryDate(expiry: CreateKeyInput["expiry"], now: Date): Date | null {
   if (expiry.kind === "days") return new Date(now.getTime() + expiry.days * DAY_MS);
   const date = new Date(`${expiry.date}T23:59:59.999Z`);
   if (date <= now) {
-    throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", {
-      details: [{ field: "expiry.date", message: "Expiry date must be in the future" }],
-    });
+    throw fieldError("expiry.date", "Expiry date must be in the future");
   }
   return date;
 }
@@ -99,15 +97,13 @@ function assertPermissionsAllowed(permissions: readonly Permission[], tier: Tier
   const allowed: readonly Permission[] = TIER_PERMISSIONS[tier];
   const outside = permissions.filter((p) => !allowed.includes(p));
   if (outside.length) {
-    throw new ApiError("VALIDATION_ERROR", "Check the highlighted fields", {
-      details: [{ field: "permissions", message: `Not included in your plan: ${outside.join(", ")}` }],
-    });
+    throw fieldError("permissions", `Not included in your plan: ${outside.join(", ")}`);
   }
 }
 
 async function assertRoomForKey(db: Db, userId: string, now: Date) {
   if ((await db.apiKey.count({ where: activeWhere(userId, now) })) >= MAX_ACTIVE_KEYS) {
-    throw new ApiError(
+    throw new AppError(
       "FORBIDDEN",
       `You have ${MAX_ACTIVE_KEYS} active keys, the most an account can hold. Revoke one to create another.`,
     );
@@ -115,7 +111,7 @@ async function assertRoomForKey(db: Db, userId: string, now: Date) {
 }
 
 function assertApiAccess(tier: Tier) {
-  if (tier === "free") throw new ApiError("FORBIDDEN", "The Free plan has no API access. Upgrade to Pro or Desk to create keys.");
+  if (tier === "free") throw new AppError("FORBIDDEN", "The Free plan has no API access. Upgrade to Pro or Desk to create keys.");
 }
 
 async function insertKey(db: Db, userId: string, fields: { name: string; mode: "live" | "test"; permissions: readonly Permission[]; expiresAt: Date | null }) {
@@ -157,7 +153,7 @@ export async function createKey(
  */
 export async function revokeKey(db: Db, actorId: string, ownerId: string | null, keyId: string, origin: RequestOrigin): Promise<KeyView> {
   const key = await db.apiKey.findFirst({ where: { id: keyId, ...(ownerId ? { userId: ownerId } : {}) } });
-  if (!key) throw new ApiError("NOT_FOUND", "No such key");
+  if (!key) throw new AppError("NOT_FOUND", "No such key");
   const now = new Date();
   if (keyStatus(key, now) === "revoked") return toKeyView(key, now);
   const revoked = await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } });
@@ -179,9 +175,9 @@ export async function rollKey(
 ): Promise<{ key: string; view: KeyView; previous: KeyView }> {
   assertApiAccess(user.tier);
   const old = await db.apiKey.findFirst({ where: { id: keyId, userId: user.id } });
-  if (!old) throw new ApiError("NOT_FOUND", "No such key");
+  if (!old) throw new AppError("NOT_FOUND", "No such key");
   const now = new Date();
-  if (keyStatus(old, now) !== "active") throw new ApiError("VALIDATION_ERROR", "Only an active key can be rolled", { details: [{ field: "id", message: "This key is not active" }] });
+  if (keyStatus(old, now) !== "active") throw new AppError("VALIDATION_ERROR", "Only an active key can be rolled", { details: [{ field: "id", message: "This key is not active" }] });
   const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
   const revokeAt = new Date(now.getTime() + ROLL_GRACE_PERIODS[grace]);
   const graceEnd = old.revokedAt && old.revokedAt < revokeAt ? old.revokedAt : revokeAt;

@@ -1,7 +1,32 @@
-import type { Opportunity } from "./types";
+import { z } from "zod";
+import { numberParam, pageParams } from "@/lib/query-params";
+import { VENUE_IDS, type Opportunity } from "./types";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest"] as const;
 export type Sort = (typeof SORTS)[number];
+
+/**
+ * The filters of GET /v1/opportunities, which the screener page reads from its URL too: one
+ * schema, so the page and the API accept and refuse exactly the same queries.
+ */
+export const opportunitiesQuery = z.strictObject({
+  ...pageParams(100, 50),
+  exchange: z
+    .enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`)
+    .optional()
+    .describe("Only opportunities with a leg on this exchange (either leg)."),
+  min_apr: numberParam().optional().describe("Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %)."),
+  symbol: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
+    .transform((s) => s.toUpperCase())
+    .optional()
+    .describe("Only this base asset, e.g. BTC (case-insensitive)."),
+  sort: z
+    .enum(SORTS, `Must be one of: ${SORTS.join(", ")}`)
+    .default("-apr")
+    .describe("Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable."),
+});
 
 export interface OpportunityFilter {
   limit: number;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EARLIEST_INSTANT_MESSAGE, EARLIEST_INSTANT_MS, storableText } from "@/lib/api/validation";
+import { EARLIEST_INSTANT_MESSAGE, EARLIEST_INSTANT_MS, storableText } from "@/lib/validation";
 import { checkLegs, tradeTargetFields } from "@/lib/sim/simulation-schema";
 
 export const MAX_NOTE_LENGTH = 500;

@@ -1,6 +1,6 @@
-import { ApiError, type FieldProblem } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/query";
-import { opportunitiesQuery } from "@/lib/api/routes/opportunities";
+import { AppError, type FieldProblem } from "@/lib/errors";
+import { parseQuery } from "@/lib/query-params";
+import { opportunitiesQuery } from "@/lib/market/opportunity-query";
 import type { OpportunityFilter, Sort } from "@/lib/market/opportunity-query";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -29,7 +29,7 @@ export function parseScreenerQuery(params: SearchParams): ScreenerQuery {
   try {
     return { ok: true, filter: parseQuery(url, opportunitiesQuery) };
   } catch (error) {
-    if (error instanceof ApiError && error.extra.details) return { ok: false, problems: error.extra.details };
+    if (error instanceof AppError && error.extra.details) return { ok: false, problems: error.extra.details };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { apiServices } from "@/lib/api/services";
+import { appServices } from "@/lib/app-services";
 import { getDb } from "@/lib/db";
 import type { Tier } from "@/lib/keys/permissions";
 import { delayCutoff, isDelayedTier } from "./delay";
@@ -16,7 +16,7 @@ export type ScreenerView = DelayedView & {
  * serves (the same in-memory copy), Free the set as it was 15 minutes ago.
  */
 export async function screenerView(tier: Tier, now = new Date()): Promise<ScreenerView> {
-  const live = await apiServices().opportunities("live");
+  const live = await appServices().market("live").opportunities();
   if (!isDelayedTier(tier)) return { status: "ready", snapshot: live, delayed: false, historyUntil: now };
   const view = await delayedOpportunities(await getDb(), live, now);
   return { ...view, delayed: true, historyUntil: delayCutoff(now) };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, verifyCredentials } from "@/lib/accounts/accounts";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { readJson } from "@/lib/api/read-json";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKey, createKeySchema, listKeys, MAX_ACTIVE_KEYS, revokeKey, rollKey } from "@/lib/keys/account-keys";
@@ -45,9 +45,9 @@ async function validationError(promise: Promise<unknown>) {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).code).toBe("VALIDATION_ERROR");
-  return error as ApiError;
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe("VALIDATION_ERROR");
+  return error as AppError;
 }
 
 describe("accounts", () => {
@@ -92,7 +92,7 @@ describe("accounts", () => {
       await verifyCredentials(database.db, { email: "limited@example.com", password: "wrong password!!" }, origin());
     }
     const error = await verifyCredentials(database.db, { email: "limited@example.com", password: PASSWORD }, origin()).catch((e) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(AppError);
     expect(error.code).toBe("RATE_LIMITED");
     expect(error.extra.retryAfter).toBeGreaterThanOrEqual(1);
   });

@@ -5,9 +5,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES, createApiApp } from "@/lib/api/app";
-import { DEFAULT_MESSAGES } from "@/lib/api/errors";
-import { opportunitiesQuery } from "@/lib/api/routes/opportunities";
-import { createApiServices, type ApiServices } from "@/lib/api/services";
+import { DEFAULT_MESSAGES } from "@/lib/errors";
+import { opportunitiesQuery } from "@/lib/market/opportunity-query";
+import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { BASE62_ALPHABET } from "@/lib/keys/base62";
 import { checksumFor } from "@/lib/keys/format";
@@ -15,7 +15,6 @@ import type { KeyMode } from "@/lib/keys/mode";
 import { effectivePermissions, PERMISSIONS, type Permission, type Tier } from "@/lib/keys/permissions";
 import { SORTS } from "@/lib/market/opportunity-query";
 import { VENUE_IDS, type Opportunity } from "@/lib/market/types";
-import { requestsPerMinute } from "@/lib/tiers";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { createTestDatabase } from "./helpers/test-database";
@@ -42,16 +41,14 @@ interface KeyCase {
 }
 
 let database: OpenDatabase;
-let services: ApiServices;
+let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let keys: KeyCase[];
-const previousScale = process.env.RATE_LIMIT_SCALE;
 
 beforeAll(async () => {
-  process.env.RATE_LIMIT_SCALE = RATE_LIMIT_SCALE;
   database = await createTestDatabase();
   // The in-process limiter: this file fuzzes input handling; the shared store has its own tests.
-  services = createApiServices(async () => database.db, { ...process.env, REDIS_URL: "", UPSTASH_REDIS_REST_URL: "" });
+  services = createAppServices(async () => database.db, { ...process.env, RATE_LIMIT_SCALE, REDIS_URL: "", UPSTASH_REDIS_REST_URL: "" });
   app = createApiApp(() => services);
   await seedLiveOpportunities(database.db, [
     liveOpportunity("BTC", 12.5),
@@ -100,8 +97,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (previousScale === undefined) delete process.env.RATE_LIMIT_SCALE;
-  else process.env.RATE_LIMIT_SCALE = previousScale;
   await services?.lastUsed.stop();
   // Lets the live set's background version check, started by the last requests, finish first.
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -110,7 +105,7 @@ afterAll(async () => {
 
 /** Fills the key's window through the API itself, so the next request with it is refused. */
 async function exhaust(key: KeyCase) {
-  for (let i = 0; i <= requestsPerMinute(key.tier) + 1; i++) {
+  for (let i = 0; i <= services.requestsPerMinute(key.tier) + 1; i++) {
     const response = await app.fetch(
       new Request("http://localhost/v1/auth/verify", { headers: { Authorization: `Bearer ${key.secret}` } }),
     );
@@ -417,7 +412,7 @@ function checkInvariants({ request, response, text, describe }: Sent, auth: Auth
     }
     return envelope;
   }
-  expectRateLimitHeaders(headers, requestsPerMinute(auth.key.tier), describe);
+  expectRateLimitHeaders(headers, services.requestsPerMinute(auth.key.tier), describe);
   if (auth.key.exhausted) expect(status, `an exhausted key is refused everywhere: ${describe}`).toBe(429);
   else expect([401, 429], `a valid key with room in its window is neither 401 nor 429: ${describe}`).not.toContain(status);
   return envelope;

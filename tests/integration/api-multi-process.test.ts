@@ -81,7 +81,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
       );
       expect(Math.floor(Date.now() / WINDOW_MS), "the burst stayed inside one window").toBe(windowIndex);
 
-      const limit = requestsPerMinute("desk", { ...process.env, RATE_LIMIT_SCALE: undefined });
+      const limit = requestsPerMinute("desk");
       const admitted = answers.filter((a) => a.status === 200);
       const refused = answers.filter((a) => a.status === 429);
       const byProcess = [0, 1].map((p) => ({

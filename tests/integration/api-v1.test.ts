@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp, API_ROUTES } from "@/lib/api/app";
-import { createApiServices, type ApiServices } from "@/lib/api/services";
+import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { revokeKey } from "@/lib/keys/account-keys";
@@ -10,7 +10,7 @@ import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from
 import { createTestDatabase } from "./helpers/test-database";
 
 let database: OpenDatabase;
-let services: ApiServices;
+let services: AppServices;
 let dbCalls = 0;
 let app: ReturnType<typeof createApiApp>;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
@@ -21,7 +21,7 @@ beforeAll(async () => {
     dbCalls++;
     return database.db;
   };
-  services = createApiServices(db);
+  services = createAppServices(db);
   app = createApiApp(() => services);
   await seedLiveOpportunities(database.db, [
     liveOpportunity("LIVEONLY", 42),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
-import { createApiServices, type ApiServices } from "@/lib/api/services";
+import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
@@ -9,7 +9,7 @@ import { createTestDatabase } from "./helpers/test-database";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 let database: OpenDatabase;
-let services: ApiServices;
+let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let liveKey: string;
 let testKey: string;
@@ -19,7 +19,7 @@ const hourNow = Math.floor(now / HOUR) * HOUR;
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  services = createApiServices(async () => db);
+  services = createAppServices(async () => db);
   app = createApiApp(() => services);
   await seedLiveOpportunities(db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate"), liveOpportunity("LIVEONLY", 42)], new Date(now - 60_000));
   const user = await createUser(db, "pro");

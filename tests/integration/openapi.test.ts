@@ -2,11 +2,11 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_ROUTES, createApiApp } from "@/lib/api/app";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { metaSchema } from "@/lib/api/openapi/envelope-schemas";
 import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "@/lib/api/openapi/openapi-document";
-import { createApiServices, type ApiServices } from "@/lib/api/services";
+import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { PERMISSIONS } from "@/lib/keys/permissions";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
@@ -25,7 +25,7 @@ type Document = {
 };
 
 let database: OpenDatabase;
-let services: ApiServices;
+let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let deskKey: string;
 let testKey: string;
@@ -33,7 +33,7 @@ const document = buildOpenApiDocument(API_ROUTES) as unknown as Document;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = createApiServices(async () => database.db);
+  services = createAppServices(async () => database.db);
   app = createApiApp(() => services);
   await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
   const user = await createUser(database.db, "desk");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { searchUsers, SEARCH_LIMIT } from "@/lib/admin/search-users";
 import { tierCounts } from "@/lib/admin/tier-counts";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit";
 import { billingProvider, type BillingProvider } from "@/lib/billing/billing-provider";
 import { changeTier, changeTierSchema } from "@/lib/billing/change-tier";
@@ -123,7 +123,7 @@ describe("changeTier", () => {
   it("answers NOT_FOUND for an account that does not exist, writing nothing", async () => {
     const operator = await makeUser("ops2@example.com");
     const attempt = changeTier(db, operator.id, "no-such-user", "pro", origin);
-    await expect(attempt).rejects.toBeInstanceOf(ApiError);
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
     expect(await db.auditEvent.count({ where: { actorId: operator.id } })).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
-import { createApiServices, type ApiServices } from "@/lib/api/services";
+import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities, btcBinanceHyperliquid } from "./helpers/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 // Positions in the accrual tests open here: 48 h ago on a whole hour, so the settlements below are fixed.
 const T0 = Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR;
 let database: OpenDatabase;
-let services: ApiServices;
+let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let deskUserId: string;
 let liveKey: string;
@@ -23,7 +23,7 @@ let otherUserKey: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  services = createApiServices(async () => db);
+  services = createAppServices(async () => db);
   app = createApiApp(() => services);
   await seedLiveOpportunities(db, [btcBinanceHyperliquid(), liveOpportunity("ETH", 30, "okx", "gate"), liveOpportunity("LIVEONLY", 42)], new Date(Date.now() - 60_000));
   const desk = await createUser(db, "desk");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "../errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 /** `meta` of every /v1 answer (DESIGN.md); routes may add fields beside these two. */
 export const metaSchema = z.object({

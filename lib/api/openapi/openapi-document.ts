@@ -3,7 +3,7 @@ import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
 import type { Permission } from "@/lib/keys/permissions";
 import { opportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
-import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "../errors";
+import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
+import { resourceIdParam } from "@/lib/validation";
 
-/** DESIGN.md's list payload: one page of `items` and where it sits in the whole result. */
+/** The list payload (docs/ARCHITECTURE.md): one page of `items` and where it sits in the whole result. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
@@ -18,3 +19,19 @@ export const marketMetaSchema = z.object({
   sample: z.boolean().describe("True while the service serves its bundled sample market instead of a live ingestion."),
   mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox."),
 });
+
+/** The `meta` of the portfolio routes. */
+export const portfolioMetaSchema = z.object({
+  mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys; test for svc_sk_test_ keys, whose portfolio is the sandbox's and kept apart."),
+});
+
+/** The `meta` of the simulation routes. */
+export const simulationMetaSchema = z.object({
+  mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys; test for svc_sk_test_ keys, whose simulations run on the sandbox and are kept apart."),
+});
+
+/** The path of the routes that name one position. */
+export const positionIdParams = z.object({ id: resourceIdParam("The position's `id`, as POST /v1/portfolio/positions returned it.") });
+
+/** The path of the route that names one simulation. */
+export const simulationIdParams = z.object({ id: resourceIdParam("The simulation's `id`, as POST /v1/simulations returned it.") });

@@ -1,12 +1,10 @@
-import { positionSchema, type Position } from "@/lib/portfolio/position-schema";
-import { fieldError } from "../resolve-legs";
-import type { ApiRoute } from "../route";
-import type { ApiServices } from "../services";
-import { withApiKey } from "../with-api-key";
-import { accrueRow, findPosition, portfolioMetaSchema, positionIdParams, toPositionOf, type PortfolioActor } from "./position-record";
+import { closePosition } from "@/lib/portfolio/positions";
+import { positionSchema } from "@/lib/portfolio/position-schema";
+import { portfolioMetaSchema, positionIdParams } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
 
 // POST /v1/portfolio/positions/:id/close — closes a position, realising its P&L.
-export const closePositionRoute: ApiRoute = {
+export const closePositionRoute = defineRoute({
   method: "POST",
   path: "/v1/portfolio/positions/:id/close",
   operationId: "closePortfolioPosition",
@@ -22,27 +20,8 @@ export const closePositionRoute: ApiRoute = {
   meta: portfolioMetaSchema,
   idempotent: true,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
-  handler: (services) =>
-    withApiKey(services, { permission: "write", params: positionIdParams, idempotent: true }, async ({ key, params }) => ({
-      data: await closePosition(services, key, params.id),
-      meta: { mode: key.mode },
-    })),
-};
-
-/** Closes one of the actor's positions now, freezing its accrual as realised. */
-export async function closePosition(services: ApiServices, key: PortfolioActor, id: string): Promise<Position> {
-  const row = await findPosition(services, key, id);
-  const closed = () => fieldError("status", "The position is already closed");
-  if (row.status === "CLOSED") throw closed();
-  const now = new Date();
-  const realised = await accrueRow(services, key, row, now);
-  const db = await services.db();
-  // Conditional on still being open, so two racing closes realise once.
-  const { count } = await db.position.updateMany({
-    where: { id: row.id, status: "OPEN" },
-    data: { status: "CLOSED", closedAt: now, realised },
-  });
-  if (count === 0) throw closed();
-  const updated = await db.position.findUniqueOrThrow({ where: { id: row.id } });
-  return toPositionOf(services, key, updated);
-}
+  handler: async ({ key, params, services }) => ({
+    data: await closePosition(services, key, params.id),
+    meta: { mode: key.mode },
+  }),
+});

@@ -1,14 +1,10 @@
-import { keyModeToDb } from "@/lib/keys/mode";
-import { grossApr } from "@/lib/market/apr";
-import { positionInputSchema, positionSchema, type Position, type PositionInput } from "@/lib/portfolio/position-schema";
-import { resolveLegs } from "../resolve-legs";
-import type { ApiRoute } from "../route";
-import type { ApiServices } from "../services";
-import { withApiKey } from "../with-api-key";
-import { portfolioMetaSchema, toPositionOf, type PortfolioActor } from "./position-record";
+import { createPosition } from "@/lib/portfolio/positions";
+import { positionInputSchema, positionSchema } from "@/lib/portfolio/position-schema";
+import { portfolioMetaSchema } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
 
 // POST /v1/portfolio/positions — adds a position to the caller's portfolio of the key's mode.
-export const createPositionRoute: ApiRoute = {
+export const createPositionRoute = defineRoute({
   method: "POST",
   path: "/v1/portfolio/positions",
   operationId: "createPortfolioPosition",
@@ -27,43 +23,8 @@ export const createPositionRoute: ApiRoute = {
   status: 201,
   idempotent: true,
   example: { body: { opportunity_id: "BTC-binance-bybit", notional_usd: 10_000, note: "Hedged with spot" } },
-  handler: (services) =>
-    withApiKey(services, { permission: "write", body: positionInputSchema, idempotent: true }, async ({ key, body }) => ({
-      data: await createPosition(services, key, body),
-      meta: { mode: key.mode },
-      status: 201,
-    })),
-};
-
-/** Adds a position to the actor's portfolio (an API key's mode, or the web app's user in live mode). */
-export async function createPosition(services: ApiServices, key: PortfolioActor, body: PositionInput): Promise<Position> {
-  const { opportunity, long, short } = await resolveLegs(services, key.mode, body);
-  const entryApr =
-    body.opportunity_id !== undefined
-      ? opportunity.apr
-      : Math.round(
-          grossApr(
-            { rate: long.funding_rate, intervalHours: long.funding_interval_hours },
-            { rate: short.funding_rate, intervalHours: short.funding_interval_hours },
-          ) * 1e6,
-        ) /
-          1e6 +
-        0;
-  const db = await services.db();
-  const row = await db.position.create({
-    data: {
-      userId: key.userId,
-      keyMode: keyModeToDb(key.mode),
-      symbol: opportunity.symbol,
-      longExchange: long.exchange,
-      longMarket: long.market,
-      shortExchange: short.exchange,
-      shortMarket: short.market,
-      notionalUsd: body.notional_usd,
-      openedAt: body.opened_at === undefined ? new Date() : new Date(body.opened_at),
-      entryApr,
-      note: body.note ?? null,
-    },
-  });
-  return toPositionOf(services, key, row);
-}
+  handler: async ({ key, body, services }) => ({
+    data: await createPosition(services, key, body),
+    meta: { mode: key.mode },
+  }),
+});

@@ -1,11 +1,10 @@
+import { updatePosition } from "@/lib/portfolio/positions";
 import { positionSchema, positionUpdateSchema } from "@/lib/portfolio/position-schema";
-import { fieldError } from "../resolve-legs";
-import type { ApiRoute } from "../route";
-import { withApiKey } from "../with-api-key";
-import { findPosition, portfolioMetaSchema, positionIdParams, toPositionOf } from "./position-record";
+import { portfolioMetaSchema, positionIdParams } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
 
 // PATCH /v1/portfolio/positions/:id — changes an open position's note or notional.
-export const updatePositionRoute: ApiRoute = {
+export const updatePositionRoute = defineRoute({
   method: "PATCH",
   path: "/v1/portfolio/positions/:id",
   operationId: "updatePortfolioPosition",
@@ -21,18 +20,8 @@ export const updatePositionRoute: ApiRoute = {
   data: positionSchema,
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, body: { note: "Rolled to 20k", notional_usd: 20_000 }, createdBy: "createPortfolioPosition" },
-  handler: (services) =>
-    withApiKey(services, { permission: "write", body: positionUpdateSchema, params: positionIdParams }, async ({ key, body, params }) => {
-      const row = await findPosition(services, key, params.id);
-      if (row.status === "CLOSED") throw fieldError("status", "The position is closed and can no longer be changed");
-      const db = await services.db();
-      // The status condition keeps a close racing with this update from being undone.
-      const { count } = await db.position.updateMany({
-        where: { id: row.id, status: "OPEN" },
-        data: { ...(body.note !== undefined && { note: body.note }), ...(body.notional_usd !== undefined && { notionalUsd: body.notional_usd }) },
-      });
-      if (count === 0) throw fieldError("status", "The position is closed and can no longer be changed");
-      const updated = await db.position.findUniqueOrThrow({ where: { id: row.id } });
-      return { data: await toPositionOf(services, key, updated), meta: { mode: key.mode } };
-    }),
-};
+  handler: async ({ key, body, params, services }) => ({
+    data: await updatePosition(services, key, params.id, body),
+    meta: { mode: key.mode },
+  }),
+});

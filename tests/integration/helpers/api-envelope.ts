@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 export const REQUEST_ID = /^req_[0-9A-Za-z]{24}$/;
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -5,7 +5,7 @@
 // "ready <port>" once it listens; SIGTERM stops it cleanly.
 import { serve } from "@hono/node-server";
 import { createApiApp } from "@/lib/api/app";
-import { apiServices } from "@/lib/api/services";
+import { appServices } from "@/lib/app-services";
 import { openServiceDatabase } from "@/lib/db";
 import { keyEvents } from "@/lib/keys/key-events";
 
@@ -19,7 +19,7 @@ if (!Number.isInteger(port) || port <= 0 || !process.env.DATABASE_URL || !redisU
 const opened = await openServiceDatabase();
 // As in server.ts: other processes' revocations must reach this one before it serves anything.
 await keyEvents().connect(redisUrl);
-const services = apiServices();
+const services = appServices();
 const server = serve({ fetch: createApiApp().fetch, port, hostname: "127.0.0.1" }, () => console.log(`ready ${port}`));
 
 let stopping = false;

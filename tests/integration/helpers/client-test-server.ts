@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApiApp } from "@/lib/api/app";
-import { createApiServices, type ApiServices } from "@/lib/api/services";
+import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./api-fixtures";
 import { createTestDatabase } from "./test-database";
@@ -33,7 +33,7 @@ export interface ClientTestServer {
  */
 export async function startClientTestServer(): Promise<ClientTestServer> {
   const database: OpenDatabase = await createTestDatabase();
-  const base = createApiServices(async () => database.db);
+  const base = createAppServices(async () => database.db);
   const db = database.db;
   // BTC-binance-bybit is the id the routes' documented examples ask for.
   const opportunities = [liveOpportunity("BTC", 12), ...Array.from({ length: 7 }, (_, i) => liveOpportunity(`COIN${i}`, 10 + i * 5))];
@@ -52,9 +52,9 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
 
   let limitCalls = 0;
   let verifyCalls = 0;
-  const services: ApiServices = {
+  const services: AppServices = {
     ...base,
-    limiter: Object.assign(Object.create(base.limiter) as ApiServices["limiter"], {
+    limiter: Object.assign(Object.create(base.limiter) as AppServices["limiter"], {
       async limit(key: string, max: number, windowMs: number) {
         if (key === `key:${rateLimited.id}` && limitCalls++ % 2 === 0) {
           return { success: false, limit: max, remaining: 0, reset: Date.now() + 1000 };
@@ -62,7 +62,7 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
         return base.limiter.limit(key, max, windowMs);
       },
     }),
-    verifier: Object.assign(Object.create(base.verifier) as ApiServices["verifier"], {
+    verifier: Object.assign(Object.create(base.verifier) as AppServices["verifier"], {
       async verify(raw: string) {
         if (raw === failing.secret && verifyCalls++ % 2 === 0) throw new Error("injected failure");
         return base.verifier.verify(raw);

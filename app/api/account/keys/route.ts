@@ -1,5 +1,5 @@
 // GET /api/account/keys — the signed-in user's keys; POST — create one (its secret is in this answer only).
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 import { readJson } from "@/lib/api/read-json";
 import { createKey, createKeySchema, listKeys } from "@/lib/keys/account-keys";
 

@@ -1,6 +1,6 @@
 // POST /api/account/plan — moves the signed-in user to another tier through the billing provider.
 import { readJson } from "@/lib/api/read-json";
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 import { changeTier, changeTierSchema } from "@/lib/billing/change-tier";
 
 export const POST = withSession("user", async ({ request, db, user, origin }) => {

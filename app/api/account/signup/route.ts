@@ -1,6 +1,6 @@
 // POST /api/account/signup — creates an account on the Free plan; the page then signs in.
 import { signUp } from "@/lib/accounts/accounts";
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 import { readJson } from "@/lib/api/read-json";
 import { credentialsSchema } from "@/lib/accounts/credentials";
 

@@ -1,9 +1,9 @@
 // GET /api/admin/users?q=… — accounts whose e-mail contains q (any case), with their keys; operators only.
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { storableText, zodDetails } from "@/lib/api/validation";
+import { AppError } from "@/lib/errors";
+import { storableText, zodDetails } from "@/lib/validation";
 import { MAX_QUERY_LENGTH, searchUsers } from "@/lib/admin/search-users";
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 
 const querySchema = z.strictObject({
   q: storableText(z.string().trim().min(1, "Give part of an e-mail address").max(MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters`)),
@@ -11,7 +11,7 @@ const querySchema = z.strictObject({
 
 export const GET = withSession("admin", async ({ request, db }) => {
   const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Check the query parameters", { details: zodDetails(parsed.error) });
+  if (!parsed.success) throw new AppError("VALIDATION_ERROR", "Check the query parameters", { details: zodDetails(parsed.error) });
   const result = await searchUsers(db, parsed.data.q);
   return {
     data: {

@@ -1,6 +1,6 @@
 // GET /api/opportunities/:id/history — both legs' funding settlements of the last 7 days, for the screener's chart.
-import { ApiError } from "@/lib/api/errors";
-import { withSession } from "@/lib/auth/with-session";
+import { AppError } from "@/lib/errors";
+import { withSession } from "@/lib/api/with-session";
 import { storedLegHistory } from "@/lib/market/leg-history";
 import type { OpportunityHistory } from "@/lib/screener/leg-history";
 import { screenerView } from "@/lib/screener/screener-view";
@@ -11,7 +11,7 @@ export const GET = withSession<{ id: string }>("user", async ({ db, params, user
   const view = await screenerView(user.tier);
   // Only opportunities of the set this account sees: a Free account cannot read live ones by id.
   const opportunity = view.status === "ready" ? view.snapshot.items.find((o) => o.id === params.id) : undefined;
-  if (!opportunity) throw new ApiError("NOT_FOUND", `No opportunity with id "${params.id}"`);
+  if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
   const to = view.historyUntil;
   const from = new Date(to.getTime() - HISTORY_MS);
   const [long, short] = await Promise.all([storedLegHistory(db, opportunity.long, from, to), storedLegHistory(db, opportunity.short, from, to)]);

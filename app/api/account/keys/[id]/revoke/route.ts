@@ -1,5 +1,5 @@
 // POST /api/account/keys/{id}/revoke — immediate and final; another user's key is "not found".
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 import { revokeKey } from "@/lib/keys/account-keys";
 
 export const POST = withSession<{ id: string }>("user", async ({ db, user, params, origin }) => ({

@@ -1,5 +1,5 @@
 // POST /api/account/keys/{id}/roll — a replacement key now; the old one is revoked after the grace period.
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 import { readJson } from "@/lib/api/read-json";
 import { rollKey, rollKeySchema } from "@/lib/keys/account-keys";
 

@@ -1,5 +1,5 @@
 // POST /api/admin/keys/{id}/revoke — an operator revokes any account's key, at once; audited as the operator.
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 import { revokeKey } from "@/lib/keys/account-keys";
 
 export const POST = withSession<{ id: string }, "admin">("admin", async ({ db, user, params, origin }) => ({

@@ -1,6 +1,6 @@
 // POST /api/admin/users/{id}/tier — an operator moves any account to another tier; audited as the operator.
 import { readJson } from "@/lib/api/read-json";
-import { withSession } from "@/lib/auth/with-session";
+import { withSession } from "@/lib/api/with-session";
 import { changeTier, changeTierSchema } from "@/lib/billing/change-tier";
 
 export const POST = withSession<{ id: string }, "admin">("admin", async ({ request, db, user, params, origin }) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "./errors";
-import { zodDetails } from "./validation";
+import { invalidFields, type FieldProblem } from "@/lib/errors";
+import { zodDetails } from "@/lib/validation";
 
 /**
  * Validates a query string against a schema of single-valued parameters: unknown and repeated
@@ -9,16 +9,21 @@ import { zodDetails } from "./validation";
 export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): z.infer<S> {
   const known = new Set(Object.keys(schema.shape));
   const values: Record<string, string> = {};
-  const details: { field: string; message: string }[] = [];
+  const details: FieldProblem[] = [];
   for (const [name, value] of url.searchParams) {
     if (!known.has(name)) details.push({ field: name, message: "Unknown query parameter" });
     else if (name in values) details.push({ field: name, message: "Parameter given more than once" });
     else values[name] = value;
   }
-  if (details.length) throw new ApiError("VALIDATION_ERROR", "Invalid query parameters", { details });
+  if (details.length) throw queryError(details);
   const parsed = schema.safeParse(values);
-  if (!parsed.success) throw new ApiError("VALIDATION_ERROR", "Invalid query parameters", { details: zodDetails(parsed.error) });
+  if (!parsed.success) throw queryError(zodDetails(parsed.error));
   return parsed.data;
+}
+
+/** A 400 naming the query parameters the caller must correct. */
+export function queryError(details: FieldProblem[]) {
+  return invalidFields(details, "Invalid query parameters");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldProblem } from "./errors";
+import { invalidFields, type FieldProblem } from "./errors";
 
 /** zod issues as the `details` of a VALIDATION_ERROR: one entry per field, first problem wins. */
 export function zodDetails(error: z.ZodError): FieldProblem[] {
@@ -12,6 +12,13 @@ export function zodDetails(error: z.ZodError): FieldProblem[] {
     details.push({ field, message: issue.message });
   }
   return details;
+}
+
+/** `input` as `schema` reads it, or a 400 naming every field it refuses. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw invalidFields(zodDetails(parsed.error));
+  return parsed.data;
 }
 
 /**
@@ -40,7 +47,7 @@ export function isPlausibleId(id: string | undefined): id is string {
   return id !== undefined && RESOURCE_ID.test(id);
 }
 
-/** A /v1 path parameter naming a stored resource; withApiKey answers 404 for one that cannot exist. */
+/** A path parameter naming a stored resource; an id the pattern refuses cannot exist (404). */
 export function resourceIdParam(description: string) {
   return z.string().regex(RESOURCE_ID).describe(description);
 }

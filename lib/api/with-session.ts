@@ -1,10 +1,10 @@
-import { ApiError } from "@/lib/api/errors";
-import { isPlausibleId } from "@/lib/api/validation";
-import { newRequestId } from "@/lib/api/request-id";
-import { jsonError, jsonSuccess } from "@/lib/api/respond";
+import { AppError } from "@/lib/errors";
+import { isPlausibleId } from "@/lib/validation";
+import { newRequestId } from "./request-id";
+import { jsonError, jsonSuccess } from "./respond";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit";
 import { getDb, type Db } from "@/lib/db";
-import { currentUser, type SessionUser } from "./session";
+import { currentUser, type SessionUser } from "@/lib/auth/session";
 
 type Access = "user" | "admin" | "anonymous";
 
@@ -35,13 +35,13 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
     try {
       if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
       const user = access === "anonymous" ? null : await currentUser();
-      if (access !== "anonymous" && !user) throw new ApiError("UNAUTHORIZED", "Sign in to continue");
-      if (access === "admin" && !user?.isAdmin) throw new ApiError("NOT_FOUND");
+      if (access !== "anonymous" && !user) throw new AppError("UNAUTHORIZED", "Sign in to continue");
+      if (access === "admin" && !user?.isAdmin) throw new AppError("NOT_FOUND");
       const params = await route.params;
       // Every [id] of the account area names a row by its cuid; anything else is not found (a NUL
       // byte would otherwise reach PostgreSQL and fail as a 500).
       const id = (params as { id?: string } | undefined)?.id;
-      if (id !== undefined && !isPlausibleId(id)) throw new ApiError("NOT_FOUND");
+      if (id !== undefined && !isPlausibleId(id)) throw new AppError("NOT_FOUND");
       const reply = await handler({
         request,
         db: await getDb(),
@@ -65,5 +65,5 @@ function assertSameOrigin(request: Request) {
   } catch {
     originHost = null;
   }
-  if (!originHost || originHost !== host) throw new ApiError("FORBIDDEN", "Cross-site request refused");
+  if (!originHost || originHost !== host) throw new AppError("FORBIDDEN", "Cross-site request refused");
 }

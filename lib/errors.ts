@@ -1,4 +1,8 @@
-/** Every error code the API can answer with, and its HTTP status (DESIGN.md's table). */
+/**
+ * The one error type of the service, below every domain: thrown by domain code, the API and the
+ * account area alike, and turned into the error envelope at each HTTP edge (lib/api/respond.ts).
+ * Codes and statuses are the specification's five plus the ones docs/ARCHITECTURE.md adds.
+ */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
@@ -24,13 +28,13 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL_ERROR: "Internal server error",
 };
 
+/** One refused input field: its dotted path as the caller sent it, and what is wrong with it. */
 export interface FieldProblem {
   field: string;
   message: string;
 }
 
-/** The one error type of the API: thrown anywhere, turned into the error envelope at the edge. */
-export class ApiError extends Error {
+export class AppError extends Error {
   readonly status: (typeof ERROR_STATUS)[ErrorCode];
 
   constructor(
@@ -39,7 +43,17 @@ export class ApiError extends Error {
     readonly extra: { retryAfter?: number; details?: FieldProblem[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
-    this.name = "ApiError";
+    this.name = "AppError";
     this.status = ERROR_STATUS[code];
   }
+}
+
+/** A 400 naming the fields the caller must correct; forms highlight exactly these. */
+export function invalidFields(details: FieldProblem[], message = "Check the highlighted fields"): AppError {
+  return new AppError("VALIDATION_ERROR", message, { details });
+}
+
+/** A 400 naming one field. */
+export function fieldError(field: string, message: string): AppError {
+  return invalidFields([{ field, message }]);
 }

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { permissionSchema, tierSchema } from "@/lib/keys/permissions";
-import { withApiKey } from "../with-api-key";
-import type { ApiRoute } from "../route";
+import { defineRoute } from "../route";
 
 const verificationSchema = z.object({
   valid: z.literal(true).describe("Always true: a key that is not accepted gets 401 UNAUTHORIZED instead."),
@@ -13,7 +12,7 @@ const verificationSchema = z.object({
 });
 
 // GET /v1/auth/verify — is this key accepted, and what may it do? Open to any valid key, Free included.
-export const authVerifyRoute: ApiRoute = {
+export const verifyKeyRoute = defineRoute({
   method: "GET",
   path: "/v1/auth/verify",
   operationId: "verifyKey",
@@ -24,14 +23,13 @@ export const authVerifyRoute: ApiRoute = {
   tag: "Authentication",
   permission: null,
   data: verificationSchema,
-  handler: (services) =>
-    withApiKey(services, { permission: null }, async ({ key }) => ({
-      data: {
-        valid: true,
-        tier: key.tier,
-        expires_at: key.expiresAt?.toISOString() ?? null,
-        mode: key.mode,
-        permissions: key.permissions,
-      },
-    })),
-};
+  handler: async ({ key }) => ({
+    data: {
+      valid: true,
+      tier: key.tier,
+      expires_at: key.expiresAt?.toISOString() ?? null,
+      mode: key.mode,
+      permissions: key.permissions,
+    },
+  }),
+});

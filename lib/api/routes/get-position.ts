@@ -1,10 +1,10 @@
+import { getPosition } from "@/lib/portfolio/positions";
 import { positionSchema } from "@/lib/portfolio/position-schema";
-import type { ApiRoute } from "../route";
-import { withApiKey } from "../with-api-key";
-import { findPosition, portfolioMetaSchema, positionIdParams, toPositionOf } from "./position-record";
+import { portfolioMetaSchema, positionIdParams } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
 
 // GET /v1/portfolio/positions/:id — one of the caller's positions with its accrual.
-export const portfolioPositionRoute: ApiRoute = {
+export const getPositionRoute = defineRoute({
   method: "GET",
   path: "/v1/portfolio/positions/:id",
   operationId: "getPortfolioPosition",
@@ -18,9 +18,8 @@ export const portfolioPositionRoute: ApiRoute = {
   data: positionSchema,
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
-  handler: (services) =>
-    withApiKey(services, { permission: "portfolio:read", params: positionIdParams }, async ({ key, params }) => {
-      const row = await findPosition(services, key, params.id);
-      return { data: await toPositionOf(services, key, row), meta: { mode: key.mode } };
-    }),
-};
+  handler: async ({ key, params, services }) => ({
+    data: await getPosition(services, key, params.id),
+    meta: { mode: key.mode },
+  }),
+});

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
+import { opportunitySchema } from "@/lib/market/types";
+import { marketMetaSchema } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
+
+const HISTORY_MS = 7 * 86_400_000;
+
+const opportunityDetail = opportunitySchema.extend({
+  funding_history: z.object({
+    from: z.string(),
+    to: z.string(),
+    long: z.array(fundingSettlementSchema),
+    short: z.array(fundingSettlementSchema),
+  }),
+});
+
+// GET /v1/opportunities/:id — one opportunity with both legs' funding settlements of the last 7 days.
+export const getOpportunityRoute = defineRoute({
+  method: "GET",
+  path: "/v1/opportunities/:id",
+  operationId: "getOpportunity",
+  summary: "Get one opportunity with its recent funding history",
+  description:
+    "The opportunity as listed, plus both legs' funding settlements of the last 7 days. " +
+    "An id that is not in the current opportunity set gets 404 NOT_FOUND.",
+  tag: "Opportunities",
+  permission: "opportunities:read",
+  params: z.object({ id: z.string().describe("The opportunity's `id` as listed, e.g. BTC-binance-bybit.") }),
+  data: opportunityDetail,
+  meta: marketMetaSchema,
+  example: { params: { id: "BTC-binance-bybit" } },
+  handler: async ({ key, params, services }) => {
+    const market = services.market(key.mode);
+    const snapshot = await market.opportunities();
+    const opportunity = snapshot.items.find((o) => o.id === params.id);
+    if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
+    const to = new Date();
+    const from = new Date(to.getTime() - HISTORY_MS);
+    const [long, short] = await Promise.all(
+      [opportunity.long, opportunity.short].map((leg) => market.settlements(opportunity.symbol, leg, from, to)),
+    );
+    return {
+      data: opportunityDetail.parse({
+        ...opportunity,
+        funding_history: { from: from.toISOString(), to: to.toISOString(), long, short },
+      }),
+      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+    };
+  },
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { ingestionStatusSchema } from "@/lib/market/ingest/ingestion-status";
+import { marketMetaSchema } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
+
+const exchangesPayload = z.object({ items: ingestionStatusSchema.shape.venues, last_round: ingestionStatusSchema.shape.last_round });
+
+// GET /v1/exchanges — each venue's health (status, last success, markets) and the latest round's progress.
+export const listExchangesRoute = defineRoute({
+  method: "GET",
+  path: "/v1/exchanges",
+  operationId: "listExchanges",
+  summary: "List exchanges and their data health",
+  description:
+    "Every exchange the service reads, with its status (`ok`, or `stale` when its last successful refresh is too old), " +
+    "when it last succeeded, its last error and how many markets it lists, plus the latest ingestion round's progress.",
+  tag: "Market data",
+  permission: "opportunities:read",
+  data: exchangesPayload,
+  meta: marketMetaSchema,
+  handler: async ({ key, services }) => {
+    const market = services.market(key.mode);
+    const [status, snapshot] = await Promise.all([market.status(), market.opportunities()]);
+    return {
+      data: exchangesPayload.parse({ items: status.venues, last_round: status.last_round }),
+      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+    };
+  },
+});

@@ -1,0 +1,29 @@
+import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunity-query";
+import { opportunitySchema } from "@/lib/market/types";
+import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
+
+// GET /v1/opportunities — ranked funding-rate arbitrage opportunities, filtered and paged.
+export const listOpportunitiesRoute = defineRoute({
+  method: "GET",
+  path: "/v1/opportunities",
+  operationId: "listOpportunities",
+  summary: "List ranked funding-rate arbitrage opportunities",
+  description:
+    "Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. " +
+    "`apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip. " +
+    "Sorted by `apr` descending unless `sort` says otherwise.",
+  tag: "Opportunities",
+  permission: "opportunities:read",
+  query: opportunitiesQuery,
+  data: pageSchema(opportunitySchema),
+  meta: marketMetaSchema,
+  example: { query: { limit: "5", min_apr: "10" } },
+  handler: async ({ key, query, services }) => {
+    const snapshot = await services.market(key.mode).opportunities();
+    return {
+      dataJson: snapshot.pageJson(queryOpportunities(snapshot, query)),
+      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+    };
+  },
+});

@@ -1,0 +1,58 @@
+import { getDb, type Db } from "@/lib/db";
+import { keyEvents } from "@/lib/keys/key-events";
+import { LastUsedRecorder } from "@/lib/keys/last-used";
+import type { KeyMode } from "@/lib/keys/mode";
+import type { Tier } from "@/lib/keys/permissions";
+import { KeyVerifier } from "@/lib/keys/verify-key";
+import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
+import { liveMarket } from "@/lib/market/live-market";
+import { LiveOpportunities } from "@/lib/market/live-opportunities";
+import type { Market } from "@/lib/market/market";
+import { sandboxMarket } from "@/lib/market/sandbox-market";
+import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
+import { processSingleton } from "@/lib/singleton";
+import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
+
+/**
+ * The one container of what domain code and both front doors (/v1 and the web app) need from
+ * outside: the database, key verification, the rate limiter, and the market of each key mode.
+ * Tests build their own around a test database with `createAppServices`.
+ */
+export interface AppServices {
+  db: () => Promise<Db>;
+  verifier: KeyVerifier;
+  limiter: RateLimiterService;
+  lastUsed: LastUsedRecorder;
+  /** The market a mode reads: live keys and the web app live data, test keys the sandbox, never live data. */
+  market: (mode: KeyMode) => Market;
+  /** Told by an ingestion round in this process that it published: the live set reloads now. */
+  invalidateOpportunities: () => void;
+  /** A venue without a success for this long reports `stale` (three missed rounds). */
+  venueStaleAfterMs: number;
+  /** Requests per minute per API key of a tier, read from the configuration once. */
+  requestsPerMinute: (tier: Tier) => number;
+}
+
+export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv = process.env): AppServices {
+  const venueStaleAfterMs = 3 * readIngestConfig(env).INGEST_INTERVAL_MS;
+  const liveOpportunities = new LiveOpportunities(db);
+  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs), test: sandboxMarket() };
+  const scale = rateLimitScale(env);
+  const lastUsed = new LastUsedRecorder(db);
+  lastUsed.start();
+  return {
+    db,
+    verifier: new KeyVerifier(db, keyEvents()),
+    limiter: createRateLimiter(env, { prefix: "v1" }),
+    lastUsed,
+    market: (mode) => markets[mode],
+    invalidateOpportunities: () => liveOpportunities.invalidate(),
+    venueStaleAfterMs,
+    requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
+  };
+}
+
+/** The process's services, shared by server.ts, the Next mount of /v1 and the web app's pages and routes. */
+export function appServices(): AppServices {
+  return processSingleton("app-services", () => createAppServices(getDb));
+}

@@ -1,0 +1,38 @@
+import type { FundingSettlement } from "./funding-settlement";
+import type { IngestionStatus } from "./ingest/ingestion-status";
+import type { OpportunitySnapshot } from "./opportunity-query";
+
+/** A perpetual market on one venue, as a leg of an opportunity or a position names it. */
+export interface MarketRef {
+  exchange: string;
+  market: string;
+}
+
+/** One asset's settlements on one venue over a range, a page of them. */
+export interface SettlementWindow {
+  exchange: string;
+  symbol: string;
+  from: Date;
+  to: Date;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Everything domain code reads about the market, for one key mode. Live keys read what ingestion
+ * stored (lib/market/live-market.ts); test keys read the deterministic sandbox
+ * (lib/market/sandbox-market.ts), never live data. The mode is chosen once, where a request's
+ * actor is known (`AppServices.market(mode)`), and nothing below asks which mode it is in.
+ */
+export interface Market {
+  /** The opportunity set served now. */
+  opportunities(): Promise<OpportunitySnapshot>;
+  /** One leg's settlements in [from, to], oldest first. */
+  settlements(symbol: string, leg: MarketRef, from: Date, to: Date): Promise<FundingSettlement[]>;
+  /** One asset's settlements on one venue in [from, to], oldest first (by market within a time), paged. */
+  settlementPage(window: SettlementWindow): Promise<{ items: FundingSettlement[]; total: number }>;
+  /** The venue's stated taker fee for the market at `now`, as a decimal; null when unknown. */
+  takerFee(leg: MarketRef, now: Date): Promise<number | null>;
+  /** Each venue's health and the latest round's progress. */
+  status(): Promise<IngestionStatus>;
+}

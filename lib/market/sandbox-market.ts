@@ -1,0 +1,64 @@
+import type { FundingSettlement } from "./funding-settlement";
+import type { IngestionStatus } from "./ingest/ingestion-status";
+import type { Market, MarketRef } from "./market";
+import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
+import { sandboxSnapshot } from "./sandbox-snapshot";
+import { generateSandboxMarket } from "./sandbox/generate-sandbox-market";
+import { VENUE_NAMES } from "./venue-names";
+
+const STALE_ERROR = "sandbox: this venue is always stale, to test against";
+
+/** The sandbox's settlements of one asset on one venue in [from, to]; it keeps 7 days, so older parts of a range are empty. */
+function inRange(exchange: string, symbol: string, from: Date, to: Date): FundingSettlement[] {
+  const [start, end] = [from.getTime(), to.getTime()];
+  return (sandboxFundingHistory(to).get(sandboxHistoryKey(exchange, symbol)) ?? []).filter((r) => {
+    const time = Date.parse(r.time);
+    return time >= start && time <= end;
+  });
+}
+
+/** The market test keys read: generated from the clock, the same for everyone, never live data. */
+export function sandboxMarket(clock: () => Date = () => new Date()): Market {
+  const opportunities = async () => sandboxSnapshot(clock());
+  return {
+    opportunities,
+    settlements: async (symbol, leg: MarketRef, from, to) => inRange(leg.exchange, symbol, from, to).filter((r) => r.market === leg.market),
+    settlementPage: async (w) => {
+      const all = inRange(w.exchange, w.symbol, w.from, w.to);
+      return { items: all.slice(w.offset, w.offset + w.limit), total: all.length };
+    },
+    takerFee: async (leg, now) =>
+      generateSandboxMarket(now).snapshots.find((s) => s.exchange === leg.exchange && s.market === leg.market)?.takerFee ?? null,
+    status: async () => sandboxStatus(generateSandboxMarket(clock()), (await opportunities()).items.length),
+  };
+}
+
+function sandboxStatus(market: ReturnType<typeof generateSandboxMarket>, opportunities: number): IngestionStatus {
+  const markets = (id: string) => market.snapshots.filter((s) => s.exchange === id).length;
+  return {
+    venues: market.venues.map((v) => ({
+      id: v.id,
+      name: VENUE_NAMES[v.id],
+      status: v.status,
+      last_success_at: v.lastSuccessAt,
+      last_error: v.status === "stale" ? STALE_ERROR : null,
+      markets_count: markets(v.id),
+    })),
+    last_round: {
+      id: `sandbox_${Date.parse(market.asOf) / 60_000}`,
+      status: "published",
+      started_at: market.asOf,
+      finished_at: market.asOf,
+      venues_done: market.venues.length,
+      venues_total: market.venues.length,
+      opportunities,
+      venues: market.venues.map((v) => ({
+        exchange: v.id,
+        status: v.status,
+        markets: v.status === "ok" ? markets(v.id) : 0,
+        error: v.status === "stale" ? STALE_ERROR : null,
+        duration_ms: 0,
+      })),
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/actor";
+import type { AppServices } from "@/lib/app-services";
+import { AppError } from "@/lib/errors";
+import { keyModeToDb } from "@/lib/keys/mode";
+import type { Market } from "@/lib/market/market";
+import { resolveLegs } from "@/lib/market/resolve-legs";
+import type { OpportunityLeg } from "@/lib/market/types";
+import { simulateHistorical, type Settlement } from "./historical";
+import { simulateProjected } from "./projected";
+import { simulationResultSchema, type SimulationResult } from "./result-schema";
+import { simulationSchema, type Simulation, type SimulationInput } from "./simulation-schema";
+
+// Simulations' operations, shared by /v1/simulations… and the screener's "Simulate" (/api/simulations).
+// No HTTP here: callers parse input and shape answers.
+
+const DAY_MS = 86_400_000;
+
+/** What a stored simulation's `input` holds beside the result: the request as resolved. */
+const storedInputSchema = z.object({
+  opportunity_id: z.string().nullable(),
+  symbol: z.string(),
+  fee_bps: z.number().nullable(),
+  slippage_bps: z.number(),
+});
+
+/** Runs a simulation for the actor on the actor's market and stores it. */
+export async function runSimulation(services: AppServices, actor: Actor, input: SimulationInput): Promise<Simulation> {
+  const now = new Date();
+  const market = services.market(actor.mode);
+  const { opportunity, long, short } = await resolveLegs(market, input);
+  const [longFee, shortFee] = await Promise.all([market.takerFee(long, now), market.takerFee(short, now)]);
+  const params = { notionalUsd: input.notional_usd, holdingDays: input.holding_days, feeBps: input.fee_bps, slippageBps: input.slippage_bps };
+  let result: SimulationResult;
+  if (input.mode === "projected") {
+    const projected = (leg: OpportunityLeg, fee: number | null) => ({
+      exchange: leg.exchange,
+      market: leg.market,
+      fundingRate: leg.funding_rate,
+      intervalHours: leg.funding_interval_hours,
+      takerFee: fee,
+    });
+    result = simulateProjected(projected(long, longFee), projected(short, shortFee), params);
+  } else {
+    const from = new Date(now.getTime() - input.holding_days * DAY_MS);
+    const [longHistory, shortHistory] = await Promise.all([
+      settlements(market, opportunity.symbol, long, from, now),
+      settlements(market, opportunity.symbol, short, from, now),
+    ]);
+    const historical = (leg: OpportunityLeg, fee: number | null, history: Settlement[]) => ({
+      exchange: leg.exchange,
+      market: leg.market,
+      takerFee: fee,
+      settlements: history,
+    });
+    result = simulateHistorical(historical(long, longFee, longHistory), historical(short, shortFee, shortHistory), params, now);
+  }
+  const stored = {
+    ...input,
+    opportunity_id: input.opportunity_id ?? null,
+    symbol: opportunity.symbol,
+    fee_bps: input.fee_bps ?? null,
+    slippage_bps: input.slippage_bps ?? 0,
+  };
+  const db = await services.db();
+  const row = await db.simulation.create({ data: { userId: actor.userId, keyMode: keyModeToDb(actor.mode), input: stored, result } });
+  return toSimulation(row);
+}
+
+async function settlements(market: Market, symbol: string, leg: OpportunityLeg, from: Date, to: Date): Promise<Settlement[]> {
+  return (await market.settlements(symbol, leg, from, to)).map((r) => ({
+    time: Date.parse(r.time),
+    rate: r.funding_rate,
+    intervalHours: r.funding_interval_hours,
+  }));
+}
+
+/** A page of the actor's stored simulations, newest first, and how many there are. */
+export async function listSimulations(services: AppServices, actor: Actor, page: { limit: number; offset: number }) {
+  const db = await services.db();
+  const where = { userId: actor.userId, keyMode: keyModeToDb(actor.mode) };
+  const [rows, total] = await db.$transaction([
+    db.simulation.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: page.offset, take: page.limit }),
+    db.simulation.count({ where }),
+  ]);
+  return { items: rows.map(toSimulation), total };
+}
+
+/** One of the actor's simulations; another account's, the other mode's or an unknown id is 404. */
+export async function getSimulation(services: AppServices, actor: Actor, id: string): Promise<Simulation> {
+  const db = await services.db();
+  const row = await db.simulation.findFirst({ where: { id, userId: actor.userId, keyMode: keyModeToDb(actor.mode) } });
+  if (!row) throw new AppError("NOT_FOUND", "No such simulation");
+  return toSimulation(row);
+}
+
+/** A Simulation row as the API serves it, parsed through its schema so nothing unlisted leaves. */
+function toSimulation(row: { id: string; createdAt: Date; input: unknown; result: unknown }): Simulation {
+  return simulationSchema.parse({
+    ...simulationResultSchema.parse(row.result),
+    ...storedInputSchema.parse(row.input),
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+  });
+}
