@@ -1,5 +1,5 @@
 // The production server (`npm start`): /v1/* and /healthz go straight to the API app, everything
-// else to Next.js. Serving the API outside Next's router is what keeps /v1 fast (DESIGN.md).
+// else to Next.js. Serving the API outside Next's router is what keeps /v1 fast (docs/ARCHITECTURE.md).
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
@@ -7,13 +7,14 @@ import { createApiApp } from "@/lib/api/app";
 import { ensureAuthSecret } from "@/lib/config/auth-secret";
 import { dataDir, readEnv } from "@/lib/config/env";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
-import { acquireDataDirLock, DataDirLockedError } from "@/lib/db/data-dir-lock";
+import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
 import { isApiPath } from "@/lib/api/paths";
 import { appServices } from "@/lib/app-services";
 import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { onShutdown, runService } from "@/lib/process/run-service";
 
 async function main() {
   const startedAt = performance.now();
@@ -63,10 +64,7 @@ async function main() {
     });
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  onShutdown(async (signal) => {
     console.log(`${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
@@ -74,14 +72,7 @@ async function main() {
     await services.lastUsed.stop().catch((error) => console.error("recording last use failed", error));
     await Promise.all([services.limiter.close(), keyEvents().close()]).catch(() => undefined);
     await opened.close().catch((error) => console.error("closing the database failed", error));
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  });
 }
 
-main().catch((error) => {
-  if (error instanceof DataDirLockedError) console.error(`Cannot start: ${error.message}`);
-  else console.error("Cannot start:", error);
-  process.exit(1);
-});
+void runService(main);

@@ -5,7 +5,8 @@ const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
 
 // Unit tests sit beside the module they test. Integration tests need real servers: the ones in
 // tests/integration get their own freshly migrated database per file, and `*.redis.test.ts`
-// files beside their module start their own redis-server.
+// files beside their module start their own redis-server. Shared test support (fixtures, the
+// redis-server starter, freePort) lives in tests/support, which holds no tests of its own.
 export default defineConfig({
   resolve: { alias },
   test: {

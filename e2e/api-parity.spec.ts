@@ -1,4 +1,4 @@
-// The API is one app mounted twice (DESIGN.md): by server.ts, which hands /v1 to Hono directly
+// The API is one app mounted twice (docs/ARCHITECTURE.md): by server.ts, which hands /v1 to Hono directly
 // (the e2e webServer at baseURL), and by Next's catch-all app/v1/[[...path]]/route.ts, which is
 // what `next dev` and serverless hosts serve. Both must answer the same requests with the same
 // status, the same relevant headers and byte-identical bodies, apart from meta.request_id and
@@ -11,7 +11,8 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { checksumFor } from "../lib/keys/format";
 import { signInRequest, signUpRequest, uniqueEmail } from "./helpers/accounts";
-import { freePort, waitUntilHealthy } from "./helpers/server-process";
+import { freePort } from "../tests/support/free-port";
+import { waitUntilHealthy } from "./helpers/server-process";
 
 test.describe.configure({ mode: "serial" });
 

@@ -1,5 +1,5 @@
 // The screener at /opportunities against a server whose data directory was seeded with a week of
-// rounds through the real ingestion pipeline (lib/screener/test-support/seed-screener-market.ts):
+// rounds through the real ingestion pipeline (e2e/helpers/seed-screener-market.ts):
 // four venues, five assets in every round, LINK only in the newest round (a minute old), so the
 // Free plan's 15-minute delay is visible as a set without LINK.
 import { expect, test, type Browser, type Page } from "@playwright/test";

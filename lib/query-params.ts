@@ -27,22 +27,60 @@ export function queryError(details: FieldProblem[]) {
 }
 
 /**
- * A whole number in a query string: digits only, so "1.5", "1e2" and " 5" are refused. However many
- * digits it has, an out-of-range value is told its bound (not that it is no whole number).
+ * The text of a number in a query string: JSON's number syntax (an optional minus, digits, an
+ * optional fraction, an optional exponent: "10", "-2.5", "1e-3", "2.5E+4"), plus leading zeros and
+ * a fraction without digits on one side (".5", "5."). Hex, "Infinity", "NaN", a "+" sign, spaces
+ * and the empty string are refused. (A "+" in an exponent must be sent percent-encoded, %2B: a raw
+ * one in a query string means a space.)
+ */
+const NUMBER_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NUMBER_MESSAGE = "Must be a number: digits with an optional fraction and exponent, e.g. 10, -2.5 or 1e-3";
+const WHOLE_NUMBER_MESSAGE = "Must be a whole number: digits, optionally with a zero fraction or an exponent, e.g. 10, 10.0 or 1e2";
+
+/**
+ * Whether number text (NUMBER_TEXT) names a whole number, decided on its digits rather than on the
+ * double it rounds to: "1e2" and "10.0" do, "1.5" and "1e-400" do not (the latter is 0 as a double).
+ */
+export function isWholeNumberText(text: string): boolean {
+  const match = /^-?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match) return false;
+  const [, whole = "", fraction = "", exponent = "0"] = match;
+  const digits = whole + fraction;
+  // The value is digits × 10^shift: whole when shift ≥ 0, or when the digits end in -shift zeros.
+  const shift = Number(exponent) - fraction.length;
+  if (shift >= 0) return true;
+  const trailingZeros = digits.length - digits.replace(/0+$/, "").length;
+  return trailingZeros === digits.length || trailingZeros >= -shift;
+}
+
+/** The double `text` names, with values beyond the doubles' range held at its ends (so bounds can be told) and -0 as 0. */
+function toNumber(text: string): number {
+  return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, Number(text))) + 0;
+}
+
+/**
+ * A whole number in a query string, as JSON Schema's `type: integer` (which the document states)
+ * reads one: any number text whose value has no fractional part, so "100", "1e2" and "100.0" are the
+ * same and "1.5" is refused. However many digits it has, an out-of-range value is told its bound
+ * (not that it is no whole number).
  */
 export function integerParam(min: number, max: number) {
   return z
     .string()
-    .regex(/^-?\d+$/, "Must be a whole number")
-    .transform(Number)
-    .pipe(z.number().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`).int());
+    .regex(NUMBER_TEXT, WHOLE_NUMBER_MESSAGE)
+    .refine(isWholeNumberText, WHOLE_NUMBER_MESSAGE)
+    .transform(toNumber)
+    .pipe(z.number().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`).int(WHOLE_NUMBER_MESSAGE));
 }
 
-/** A decimal number in a query string ("10", "-2.5", ".5"); one too large for a double is refused as such. */
+/**
+ * A number in a query string (`type: number` in the document): any number text JSON allows, and a
+ * bit more (NUMBER_TEXT). One beyond the range of a double ("1e400") is refused as such.
+ */
 export function numberParam() {
   return z
     .string()
-    .regex(/^-?(\d+(\.\d*)?|\.\d+)$/, "Must be a number")
+    .regex(NUMBER_TEXT, NUMBER_MESSAGE)
     .transform(Number)
     .pipe(z.number({ error: "Must be a number of reasonable size" }));
 }

@@ -1,6 +1,6 @@
 // npm run sample:build — writes lib/market/sample/venue-responses.json, the offline first-run
 // market: each venue's responses in its own format, from the recorded payloads in
-// lib/market/fixtures and the synthetic rows of lib/market/test-support/venue-replays.ts.
+// lib/market/fixtures and the synthetic rows of lib/market/sample/venue-replays.ts.
 // lib/market/sample/venue-responses.test.ts fails when the file and its sources disagree.
 import { writeFileSync } from "node:fs";
 import { sampleVenueResponses } from "@/lib/market/sample/sample-venue-responses";

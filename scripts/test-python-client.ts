@@ -2,7 +2,7 @@
 // with seeded keys, then runs the Python client's unittest suite against it (with $PYTHON, default
 // python3, so CI can check the oldest supported version too).
 import { spawn } from "node:child_process";
-import { startClientTestServer } from "@/tests/integration/helpers/client-test-server";
+import { startClientTestServer } from "@/tests/support/client-test-server";
 
 const server = await startClientTestServer();
 try {

@@ -3,9 +3,9 @@
 // DATABASE_URL it runs against the embedded database, which only works while no server owns it.
 // SIGTERM/SIGINT let a round in progress finish, then exit.
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
-import { DataDirLockedError } from "@/lib/db/data-dir-lock";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { onShutdown, runService } from "@/lib/process/run-service";
 
 async function main() {
   const config = readIngestConfig();
@@ -19,21 +19,11 @@ async function main() {
   const scheduler = await startIngestion({ db: opened.db, target, config });
   console.log(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  onShutdown(async (signal) => {
     console.log(`${signal}: finishing the current round, then stopping`);
     await scheduler.stop().catch((error) => console.error("stopping ingestion failed", error));
     await opened.close().catch((error) => console.error("closing the database failed", error));
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  });
 }
 
-main().catch((error) => {
-  if (error instanceof DataDirLockedError) console.error(`Cannot start: ${error.message}`);
-  else console.error("Cannot start:", error);
-  process.exit(1);
-});
+void runService(main);

@@ -11,11 +11,11 @@ export interface SeededMarketServer {
 
 /**
  * A production server on its own data directory, seeded with a week of ingestion rounds through the
- * real pipeline (lib/screener/test-support/seed-screener-market.ts), for specs that need market history.
+ * real pipeline (e2e/helpers/seed-screener-market.ts), for specs that need market history.
  */
 export async function startSeededMarketServer(label: string): Promise<SeededMarketServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `fods-${label}-`));
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "lib/screener/test-support/seed-screener-market.ts", dataDir], {
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "e2e/helpers/seed-screener-market.ts", dataDir], {
     encoding: "utf8",
   });
   if (seeded.status !== 0) {

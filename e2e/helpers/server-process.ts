@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import { freePort } from "../../tests/support/free-port";
 
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts another `server.ts` (the production build) with its own port and the given data dir. */

@@ -7,6 +7,8 @@ import { AppError } from "@/lib/errors";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (the document states this pattern too). */
+export const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`);
 /** How long a repeat waits for the first request with its key to finish before answering 409. */
 const WAIT_MS = 10_000;
 const POLL_MS = 25;
@@ -31,7 +33,7 @@ export function requestFingerprint(method: string, path: string, body: string): 
 /** The header's value, checked: 1 to 255 visible ASCII characters. */
 export function parseIdempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(value)) {
     throw new AppError("VALIDATION_ERROR", "Invalid Idempotency-Key header", {
       details: [{ field: IDEMPOTENCY_HEADER, message: `Must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters` }],
     });

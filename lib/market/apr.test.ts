@@ -9,7 +9,7 @@ import {
   opportunityId,
   priceSpreadBps,
 } from "./apr";
-import { makeSnapshot } from "./test-support/make-snapshot";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { opportunitySchema, type MarketSnapshot } from "./types";
 
 describe("APR maths (hand-computed)", () => {
@@ -52,6 +52,9 @@ describe("APR maths (hand-computed)", () => {
   it("rejects a holding period that is not a positive number", () => {
     expect(() => feeDragApr(0.0005, 0.0005, 0)).toThrow(RangeError);
     expect(() => feeDragApr(0.0005, 0.0005, Number.NaN)).toThrow(RangeError);
+    // computeOpportunities checks the option up front, even with nothing to pair.
+    expect(() => computeOpportunities([], { holdingDays: 0 })).toThrow(RangeError);
+    expect(() => computeOpportunities([], { holdingDays: Number.POSITIVE_INFINITY })).toThrow(RangeError);
   });
 
   it("measures the price gap in bps of the mean, positive when the short leg is dearer", () => {
@@ -63,7 +66,7 @@ describe("APR maths (hand-computed)", () => {
 });
 
 describe("computeOpportunities", () => {
-  it("builds the DESIGN.md shape, long on the cheaper annualised leg", () => {
+  it("builds the docs/ARCHITECTURE.md shape, long on the cheaper annualised leg", () => {
     // Binance 0.01 %/8h (10.95 %/yr) looks dearer per interval than Hyperliquid's 0.002 %/1h,
     // but annualised Hyperliquid is dearer (17.52 %/yr): short Hyperliquid, long Binance.
     const { opportunities } = computeOpportunities([

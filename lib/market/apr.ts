@@ -1,3 +1,4 @@
+import { roundTo } from "@/lib/round";
 import type { MarketSnapshot, Opportunity, OpportunityLeg } from "./types";
 
 export const HOURS_PER_YEAR = 8760;
@@ -34,11 +35,15 @@ export function grossApr(long: FundingLeg, short: FundingLeg): number {
  * holding period and expressed as percent per year.
  */
 export function feeDragApr(longTakerFee: number, shortTakerFee: number, holdingDays: number): number {
+  assertHoldingDays(holdingDays);
+  const roundTrip = 2 * (longTakerFee + shortTakerFee);
+  return ((roundTrip * HOURS_PER_YEAR) / 24 / holdingDays) * 100;
+}
+
+function assertHoldingDays(holdingDays: number): void {
   if (!(holdingDays > 0) || !Number.isFinite(holdingDays)) {
     throw new RangeError(`holdingDays must be a positive number, got ${holdingDays}`);
   }
-  const roundTrip = 2 * (longTakerFee + shortTakerFee);
-  return ((roundTrip * HOURS_PER_YEAR) / 24 / holdingDays) * 100;
 }
 
 /** `apr` after the fee round trip; negative when fees outweigh the funding over the holding period. */
@@ -104,7 +109,8 @@ export function computeOpportunities(
 ): OpportunityScan {
   const holdingDays = options.holdingDays ?? DEFAULT_HOLDING_DAYS;
   const fallbackTakerFee = options.fallbackTakerFee ?? DEFAULT_TAKER_FEE;
-  feeDragApr(fallbackTakerFee, fallbackTakerFee, holdingDays);
+  // Checked up front, so a bad option fails even when there is no pair to price.
+  assertHoldingDays(holdingDays);
 
   const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0 };
   const byBase = new Map<string, Map<string, Candidate>>();
@@ -180,10 +186,10 @@ function buildOpportunity(
     type: "perp_perp",
     long: { ...long.leg },
     short: { ...short.leg },
-    apr: round(apr, 6),
-    net_apr: round(net, 6),
-    funding_spread_8h: round(fundingSpread8h(long, short), 12),
-    price_spread_bps: spreadBps === null ? null : round(spreadBps, 4),
+    apr: roundTo(apr, 6),
+    net_apr: roundTo(net, 6),
+    funding_spread_8h: roundTo(fundingSpread8h(long, short), 12),
+    price_spread_bps: spreadBps === null ? null : roundTo(spreadBps, 4),
     open_interest_usd: smallerKnown(long.snapshot.openInterestUsd, short.snapshot.openInterestUsd),
     volume_24h_usd: smallerKnown(long.snapshot.volume24hUsd, short.snapshot.volume24hUsd),
     updated_at: long.snapshot.observedAt <= short.snapshot.observedAt ? long.observedIso : short.observedIso,
@@ -220,10 +226,4 @@ function smallerKnown(a: number | null, b: number | null): number | null {
 // Code-unit order, not locale order: ids must sort identically on every machine.
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function round(value: number, digits: number): number {
-  const scale = 10 ** digits;
-  // Adding 0 turns -0 into 0 so a zero spread serialises and compares as plain 0.
-  return Math.round(value * scale) / scale + 0;
 }

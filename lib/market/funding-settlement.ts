@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { annualisedFundingPct } from "./apr";
+import { roundTo } from "@/lib/round";
 
 /**
  * One funding settlement as the API serves it. `source`: "observed" = the last rate the service
@@ -39,7 +40,7 @@ export function toFundingSettlement(row: {
     apr:
       row.intervalHours === null
         ? null
-        : Math.round(annualisedFundingPct({ rate: row.rate, intervalHours: row.intervalHours }) * 1e6) / 1e6 + 0,
+        : roundTo(annualisedFundingPct({ rate: row.rate, intervalHours: row.intervalHours }), 6),
     source: row.source === "sandbox" ? "sandbox" : "observed",
   };
 }

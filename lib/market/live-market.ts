@@ -1,7 +1,6 @@
 import type { Db } from "@/lib/db";
 import { toFundingSettlement } from "./funding-settlement";
 import { readIngestionStatus } from "./ingest/ingestion-status";
-import { storedLegHistory } from "./leg-history";
 import type { LiveOpportunities } from "./live-opportunities";
 import type { Market } from "./market";
 
@@ -9,7 +8,13 @@ import type { Market } from "./market";
 export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportunities, venueStaleAfterMs: number): Market {
   return {
     opportunities: () => opportunities.current(),
-    settlements: async (_symbol, leg, from, to) => storedLegHistory(await db(), leg, from, to),
+    settlements: async (_symbol, leg, from, to) => {
+      const rows = await (await db()).fundingRate.findMany({
+        where: { exchange: leg.exchange, market: leg.market, time: { gte: from, lte: to } },
+        orderBy: { time: "asc" },
+      });
+      return rows.map(toFundingSettlement);
+    },
     settlementPage: async (w) => {
       const client = await db();
       const where = { exchange: w.exchange, base: w.symbol, time: { gte: w.from, lte: w.to } };

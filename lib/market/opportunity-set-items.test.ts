@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "./apr";
 import { packItems, unpackItems } from "./opportunity-set-items";
-import { makeSnapshot } from "./test-support/make-snapshot";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 
 const { opportunities } = computeOpportunities([
   makeSnapshot({ exchange: "binance", fundingRate: 0.0001, fundingIntervalHours: 8, markPrice: 100 }),

@@ -113,7 +113,7 @@ const legSchema = z.object({
 });
 export type OpportunityLeg = z.infer<typeof legSchema>;
 
-/** One item of GET /v1/opportunities (DESIGN.md "Opportunity"). */
+/** One item of GET /v1/opportunities (docs/ARCHITECTURE.md "The Opportunity item"). */
 export const opportunitySchema = z.object({
   id: z.string(),
   symbol: z.string(),

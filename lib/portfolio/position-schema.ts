@@ -1,28 +1,23 @@
 import { z } from "zod";
-import { EARLIEST_INSTANT_MESSAGE, EARLIEST_INSTANT_MS, storableText } from "@/lib/validation";
-import { checkLegs, tradeTargetFields } from "@/lib/sim/simulation-schema";
+import { instantText, maxCharacters, storableText } from "@/lib/validation";
+import { tradeTargetBody, tradeTargetFields } from "@/lib/sim/simulation-schema";
 
 export const MAX_NOTE_LENGTH = 500;
 export const POSITION_STATUSES = ["open", "closed"] as const;
 
-const note = storableText(z.string("Must be a string").max(MAX_NOTE_LENGTH, `Must be at most ${MAX_NOTE_LENGTH} characters`));
+const note = storableText(maxCharacters(z.string("Must be a string"), MAX_NOTE_LENGTH, `Must be at most ${MAX_NOTE_LENGTH} characters`));
 
 /** The body of POST /v1/portfolio/positions. */
-export const positionInputSchema = z
-  .strictObject({
-    ...tradeTargetFields,
-    note: note.optional().describe(`Free text, at most ${MAX_NOTE_LENGTH} characters.`),
-    opened_at: z.iso
-      .datetime({ offset: true, error: "Must be an ISO 8601 date-time, e.g. 2026-11-20T08:00:00Z" })
-      .refine((value) => Date.parse(value) <= Date.now(), "Must not be in the future")
-      .refine((value) => Date.parse(value) >= EARLIEST_INSTANT_MS, EARLIEST_INSTANT_MESSAGE)
-      .optional()
-      .describe("When the position was opened (ISO 8601); default now. Funding accrues from then."),
-  })
-  .superRefine(checkLegs);
+export const positionInputSchema = tradeTargetBody({
+  note: note.optional().describe(`Free text, at most ${MAX_NOTE_LENGTH} characters.`),
+  opened_at: instantText("date-time", "Must be an ISO 8601 date-time, e.g. 2026-11-20T08:00:00Z")
+    .refine((value) => Date.parse(value) <= Date.now(), "Must not be in the future")
+    .optional()
+    .describe("When the position was opened (ISO 8601, in the year 2000 or later and not in the future); default now. Funding accrues from then."),
+});
 export type PositionInput = z.infer<typeof positionInputSchema>;
 
-/** The body of PATCH /v1/portfolio/positions/{id}. */
+/** The body of PATCH /v1/portfolio/positions/{id}: at least one field (the document's `minProperties`). */
 export const positionUpdateSchema = z
   .strictObject({
     note: note.nullable().optional().describe(`New note, at most ${MAX_NOTE_LENGTH} characters; null removes it.`),
@@ -31,7 +26,8 @@ export const positionUpdateSchema = z
   .refine((update) => update.note !== undefined || update.notional_usd !== undefined, {
     path: ["body"],
     message: "Give note or notional_usd",
-  });
+  })
+  .meta({ minProperties: 1 });
 export type PositionUpdate = z.infer<typeof positionUpdateSchema>;
 
 const usd = z.number().describe("US dollars.");

@@ -5,6 +5,7 @@ import { AppError, fieldError } from "@/lib/errors";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { grossApr } from "@/lib/market/apr";
 import { resolveLegs } from "@/lib/market/resolve-legs";
+import { roundTo } from "@/lib/round";
 import { accrue, totals, type Accrual } from "./accrual";
 import { accrualSchema, positionSchema, type Position, type PositionInput, type PositionUpdate, POSITION_STATUSES } from "./position-schema";
 
@@ -57,14 +58,13 @@ export async function createPosition(services: AppServices, actor: Actor, input:
   const entryApr =
     input.opportunity_id !== undefined
       ? opportunity.apr
-      : Math.round(
+      : roundTo(
           grossApr(
             { rate: long.funding_rate, intervalHours: long.funding_interval_hours },
             { rate: short.funding_rate, intervalHours: short.funding_interval_hours },
-          ) * 1e6,
-        ) /
-          1e6 +
-        0;
+          ),
+          6,
+        );
   const db = await services.db();
   const row = await db.position.create({
     data: {

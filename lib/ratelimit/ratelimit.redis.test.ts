@@ -9,7 +9,7 @@ import { createIoredisRateLimiter } from "./ioredis-rate-limiter";
 import { createIoredisScriptAdapter, type UpstashScriptClient } from "./ioredis-script-adapter";
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import { ResilientRateLimiter } from "./resilient-rate-limiter";
-import { startTestRedisServer, type TestRedisServer } from "./test-redis-server";
+import { startTestRedisServer, type TestRedisServer } from "@/tests/support/redis-server";
 import type { RateLimiterService } from "./types";
 import { UpstashRateLimiter } from "./upstash-rate-limiter";
 

@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRateLimiter } from "./create-rate-limiter";
 import { ResilientRateLimiter } from "./resilient-rate-limiter";
-import { freePort } from "./test-redis-server";
+import { freePort } from "@/tests/support/free-port";
 import type { RateLimiterService, RateLimitResult, StoreRateLimiter } from "./types";
 
 const MINUTE = 60_000;

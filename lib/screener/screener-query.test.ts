@@ -19,7 +19,7 @@ describe("parseScreenerQuery", () => {
       ok: false,
       problems: [
         { field: "exchange", message: expect.stringContaining("Must be one of: binance") },
-        { field: "min_apr", message: "Must be a number" },
+        { field: "min_apr", message: expect.stringMatching(/^Must be a number: /) },
       ],
     });
     expect(parseScreenerQuery({ limit: "101" })).toEqual({ ok: false, problems: [{ field: "limit", message: "Must be at most 100" }] });

@@ -1,3 +1,4 @@
+import { roundTo } from "@/lib/round";
 import type { SimulationParams } from "./projected";
 import type { SimulationResult } from "./result-schema";
 import { netAprPct, roundUsd, tradeCosts } from "./trade-costs";
@@ -54,7 +55,7 @@ export function simulateHistorical(long: HistoricalLeg, short: HistoricalLeg, pa
       funding += event.income;
       pnl += event.income;
       if (event.income > 0) paid += 1;
-      if (breakEven === null && funding >= totalCosts) breakEven = Math.round(((event.time - start) / DAY_MS) * 1e4) / 1e4;
+      if (breakEven === null && funding >= totalCosts) breakEven = roundTo((event.time - start) / DAY_MS, 4);
       peak = Math.max(peak, pnl);
       drawdown = Math.max(drawdown, peak - pnl);
     }
@@ -94,7 +95,7 @@ export function simulateHistorical(long: HistoricalLeg, short: HistoricalLeg, pa
     to: new Date(end).toISOString(),
     daily,
     worst_drawdown_usd: roundUsd(drawdown),
-    paid_share: events.length === 0 ? null : Math.round((paid / events.length) * 1e6) / 1e6,
+    paid_share: events.length === 0 ? null : roundTo(paid / events.length, 6),
   };
 }
 

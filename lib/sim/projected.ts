@@ -1,3 +1,4 @@
+import { roundTo } from "@/lib/round";
 import type { SimulationResult } from "./result-schema";
 import { netAprPct, roundUsd, tradeCosts } from "./trade-costs";
 
@@ -47,7 +48,7 @@ export function simulateProjected(long: ProjectedLeg, short: ProjectedLeg, param
   const net = funding - totalCosts;
   // Funding accrues at this rate per day while rates hold; break-even is when it has paid the costs.
   const perDay = notionalUsd * ((short.fundingRate * 24) / short.intervalHours - (long.fundingRate * 24) / long.intervalHours);
-  const breakEven = totalCosts === 0 ? 0 : perDay > 0 ? Math.round((totalCosts / perDay) * 1e4) / 1e4 : null;
+  const breakEven = totalCosts === 0 ? 0 : perDay > 0 ? roundTo(totalCosts / perDay, 4) : null;
   return {
     mode: "projected",
     notional_usd: notionalUsd,

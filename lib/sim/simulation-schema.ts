@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VENUE_IDS } from "@/lib/market/types";
+import { maxCharacters } from "@/lib/validation";
 import { SIMULATION_MODES, simulationResultSchema } from "./result-schema";
 
 export const MAX_NOTIONAL_USD = 100_000_000;
@@ -23,14 +24,13 @@ const bps = (what: string) =>
     .optional()
     .describe(what);
 
+type LegsInput = { opportunity_id?: string; long?: { exchange: string; symbol: string }; short?: { exchange: string; symbol: string } };
+
 /**
  * One of two ways to name a position's legs (simulations and portfolio positions alike): an
  * `opportunity_id`, or a `long` and a `short` on different exchanges trading the same asset.
  */
-export function checkLegs(
-  input: { opportunity_id?: string; long?: { exchange: string; symbol: string }; short?: { exchange: string; symbol: string } },
-  ctx: z.RefinementCtx,
-) {
+export function checkLegs(input: LegsInput, ctx: z.RefinementCtx) {
   const explicit = input.long !== undefined || input.short !== undefined;
   if (input.opportunity_id !== undefined && explicit) {
     ctx.addIssue({ code: "custom", path: ["opportunity_id"], message: "Give either opportunity_id or long and short, not both" });
@@ -48,14 +48,11 @@ export function checkLegs(
   }
 }
 
+const opportunityId = maxCharacters(z.string("Must be a string").min(1, "Must not be empty"), 100, "Must be at most 100 characters").describe("An opportunity's `id` as GET /v1/opportunities lists it.");
+
 /** What a simulation and a portfolio position are about: an opportunity or two explicit legs, and the size. */
 export const tradeTargetFields = {
-  opportunity_id: z
-    .string("Must be a string")
-    .min(1, "Must not be empty")
-    .max(100, "Must be at most 100 characters")
-    .optional()
-    .describe("An opportunity's `id` as GET /v1/opportunities lists it; or give `long` and `short` instead."),
+  opportunity_id: opportunityId.optional().describe("An opportunity's `id` as GET /v1/opportunities lists it; or give `long` and `short` instead."),
   long: legInput.optional().describe("The long leg, when no `opportunity_id` is given."),
   short: legInput.optional().describe("The short leg, when no `opportunity_id` is given."),
   notional_usd: z
@@ -65,24 +62,68 @@ export const tradeTargetFields = {
     .describe("Notional of each leg in US dollars."),
 };
 
+type TradeTargetShape = typeof tradeTargetFields;
+
+/**
+ * The two checks of a request body naming its legs one of the two ways (`checkLegs`), with
+ * `fields` besides. `alternatives` is the body's shape, a union of two strict objects (an
+ * `opportunity_id`, or a `long` and a `short`) which the OpenAPI document states as `oneOf`, so a
+ * generated client or a fuzzer never sends both or neither. `fieldByField` accepts the same bodies
+ * (lib/sim/simulation-schema.test.ts) but, every trade target field being optional there, names
+ * each field at fault, where a union could only say that the body matches neither shape.
+ */
+export function tradeTargetChecks<Extra extends z.ZodRawShape>(fields: Extra) {
+  const { notional_usd } = tradeTargetFields;
+  const legs = (body: unknown, ctx: z.RefinementCtx) => checkLegs(body as LegsInput, ctx);
+  const fieldByField = z.strictObject({ ...tradeTargetFields, ...fields }).superRefine(legs);
+  const byOpportunity = z
+    .strictObject({ opportunity_id: opportunityId, notional_usd, ...fields })
+    .describe("The legs of a listed opportunity.");
+  const byLegs = z
+    .strictObject({
+      long: legInput.describe("The long leg."),
+      short: legInput.describe("The short leg, on another exchange than the long leg's, trading the same asset."),
+      notional_usd,
+      ...fields,
+    })
+    .superRefine(legs)
+    .describe("Two legs given explicitly: on two different exchanges, trading the same asset.");
+  return { fieldByField, alternatives: z.xor([byOpportunity, byLegs]) };
+}
+
+/**
+ * A request body naming its legs (`tradeTargetChecks`): parsed and documented as its
+ * `alternatives`, after `fieldByField` has named whatever is wrong, as 400s always have. Handlers
+ * get the field-by-field type, every trade target field optional.
+ */
+export function tradeTargetBody<Extra extends z.ZodRawShape>(fields: Extra) {
+  const { fieldByField, alternatives } = tradeTargetChecks(fields);
+  type Body = z.output<z.ZodObject<TradeTargetShape & Extra, z.core.$strict>>;
+  return z
+    .preprocess((input, ctx) => {
+      const checked = fieldByField.safeParse(input);
+      if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue });
+      return input;
+    }, alternatives)
+    .transform((body) => body as unknown as Body)
+    .meta({ type: "object" });
+}
+
 /** The body of POST /v1/simulations. */
-export const simulationInputSchema = z
-  .strictObject({
-    ...tradeTargetFields,
-    holding_days: z
-      .number("Must be a number")
-      .int("Must be a whole number")
-      .min(1, "Must be at least 1")
-      .max(MAX_HOLDING_DAYS, `Must be at most ${MAX_HOLDING_DAYS}`)
-      .describe("Days the position is held (projected) or replayed back from now (historical)."),
-    fee_bps: bps("Taker fee per fill in basis points, replacing both venues' fees."),
-    slippage_bps: bps("Slippage per fill in basis points; default 0."),
-    mode: z
-      .enum(SIMULATION_MODES, `Must be one of: ${SIMULATION_MODES.join(", ")}`)
-      .default("projected")
-      .describe("projected: current rates held constant; historical: replay of recorded settlements. Default projected."),
-  })
-  .superRefine(checkLegs);
+export const simulationInputSchema = tradeTargetBody({
+  holding_days: z
+    .number("Must be a number")
+    .int("Must be a whole number")
+    .min(1, "Must be at least 1")
+    .max(MAX_HOLDING_DAYS, `Must be at most ${MAX_HOLDING_DAYS}`)
+    .describe("Days the position is held (projected) or replayed back from now (historical)."),
+  fee_bps: bps("Taker fee per fill in basis points, replacing both venues' fees."),
+  slippage_bps: bps("Slippage per fill in basis points; default 0."),
+  mode: z
+    .enum(SIMULATION_MODES, `Must be one of: ${SIMULATION_MODES.join(", ")}`)
+    .default("projected")
+    .describe("projected: current rates held constant; historical: replay of recorded settlements. Default projected."),
+});
 export type SimulationInput = z.infer<typeof simulationInputSchema>;
 
 /** A stored simulation as the API serves it: what was asked, then what was computed. */

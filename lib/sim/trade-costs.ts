@@ -1,4 +1,5 @@
 import { DEFAULT_TAKER_FEE } from "@/lib/market/apr";
+import { roundTo } from "@/lib/round";
 
 export interface CostInput {
   notionalUsd: number;
@@ -45,9 +46,9 @@ export function tradeCosts(input: CostInput): TradeCosts {
 
 /** Money rounded to a millionth of a dollar, so float noise (0.30000000000000004) does not reach the API. */
 export function roundUsd(value: number): number {
-  return Math.round(value * 1e6) / 1e6 + 0;
+  return roundTo(value, 6);
 }
 
 export function netAprPct(netPnlUsd: number, notionalUsd: number, holdingDays: number): number {
-  return Math.round(((netPnlUsd / notionalUsd) * (365 / holdingDays) * 100) * 1e6) / 1e6 + 0;
+  return roundTo((netPnlUsd / notionalUsd) * (365 / holdingDays) * 100, 6);
 }

@@ -9,7 +9,8 @@
 //
 //   node --import tsx scripts/bench/market.ts [--rows=10000000] [--queries=250] [--rounds=5]
 import type { Db } from "@/lib/db";
-import { createTestDatabase } from "@/tests/integration/helpers/test-database";
+import { usdtPerp } from "@/tests/support/market/make-snapshot";
+import { createTestDatabase } from "@/tests/support/test-database";
 import { computeOpportunities } from "@/lib/market/apr";
 import { aggregateRound } from "@/lib/market/ingest/aggregate-rounds";
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
@@ -72,13 +73,7 @@ async function seedRound(db: Db, observedAt: number): Promise<string> {
       data.push({
         roundId: round.id,
         exchange,
-        market: `${base}/USDT:USDT`,
-        venueMarketId: `${base}USDT`,
-        base,
-        venueBase: base,
-        contractMultiplier: 1,
-        quote: "USDT",
-        settle: "USDT",
+        ...usdtPerp(base),
         fundingRate: Math.sin(a * 7.1 + v * 3.3) * 0.0004 * (hours / 8),
         fundingIntervalHours: hours,
         fundingIntervalSource: "venue",

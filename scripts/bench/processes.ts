@@ -1,7 +1,6 @@
 // Child processes of the benchmark, all registered so that every exit path (success, error, Ctrl-C)
 // stops exactly the processes this run started, by pid.
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import net from "node:net";
 
 const children = new Set<ChildProcess>();
 
@@ -40,18 +39,6 @@ export function runToCompletion(command: string, args: string[], options: SpawnO
   const child = startChild(command, args, { stdio: "inherit", ...options });
   return exited(child).then((code) => {
     if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}`);
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -14,7 +14,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RecordedResponse } from "./bare-server";
 import { runLoad, type LoadResult } from "./load";
-import { freePort, killAllChildrenNow, runToCompletion, startChild, stopAllChildren, stopChild, waitForHttp } from "./processes";
+import { freePort } from "@/tests/support/free-port";
+import { killAllChildrenNow, runToCompletion, startChild, stopAllChildren, stopChild, waitForHttp } from "./processes";
 import { summariseProfile, type Row } from "./profile-summary";
 import type { SeededKey } from "./seed";
 

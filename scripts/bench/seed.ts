@@ -7,6 +7,7 @@ import { openDatabase } from "@/lib/db/open-database";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
+import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { benchOpportunities } from "./market-data";
 
@@ -47,7 +48,8 @@ async function main() {
     // The live set exactly as an ingestion round publishes it.
     const asOf = new Date(Math.min(...opportunities.map((o) => Date.parse(o.updated_at))));
     await publishLiveOpportunities(db, opportunities, { asOf, sample: false });
-    const stored = await db.opportunity.count();
+    // Read back as every server loads it.
+    const stored = (await new LiveOpportunities(async () => db).current()).items.length;
     if (stored !== opportunities.length) throw new Error(`stored ${stored} opportunities, expected ${opportunities.length}`);
     writeFileSync(keysFile, JSON.stringify(keys.map(({ tier, generated }): SeededKey => ({ secret: generated.key, tier }))));
     console.log(`seeded ${keys.length} keys (${tiers.filter((t) => t === "desk").length} Desk) and ${stored} opportunities`);

@@ -5,7 +5,7 @@ import { readJson } from "@/lib/api/read-json";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKey, createKeySchema, listKeys, MAX_ACTIVE_KEYS, revokeKey, rollKey } from "@/lib/keys/account-keys";
 import { hashApiKey } from "@/lib/keys/hash";
-import { createTestDatabase } from "./helpers/test-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { SORTS } from "@/lib/market/opportunity-query";
 import { VENUE_IDS, type Opportunity } from "@/lib/market/types";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
-import { createTestDatabase } from "./helpers/test-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 
 // FUZZ_RUNS scales every property (1 = the default budget, well under a minute on 2 cores).
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
@@ -297,7 +297,7 @@ const junkValue = fc.oneof(
   fc.bigInt().map(String),
 );
 
-/** For each known parameter: values DESIGN.md accepts, values it refuses, and anything at all. */
+/** For each known parameter: values docs/ARCHITECTURE.md accepts, values it refuses, and anything at all. */
 const VALUES: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Arbitrary<string> }> = {
   limit: {
     valid: padded(int(1, 100)),
@@ -587,7 +587,7 @@ describe("/v1 under random input", () => {
     }
   });
 
-  it("refuses unknown query parameters on GET /v1/auth/verify too (DESIGN.md: unknown query parameters are rejected)", async () => {
+  it("refuses unknown query parameters on GET /v1/auth/verify too (docs/ARCHITECTURE.md: unknown query parameters are rejected)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...validKeys()), fc.array(unknownParam, { minLength: 1, maxLength: 3 }), async (key, params) => {
         const sent = (await send("GET", `/v1/auth/verify?${queryString(params, ["&"])}`, wellFormedHeader(key)))!;

@@ -7,7 +7,7 @@ import { revokeKey } from "@/lib/keys/account-keys";
 import { changeTier } from "@/lib/billing/change-tier";
 import { checksumFor } from "@/lib/keys/format";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
-import { createTestDatabase } from "./helpers/test-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;
 let services: AppServices;

@@ -4,7 +4,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createTestDatabase } from "./helpers/test-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

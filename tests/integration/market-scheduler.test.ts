@@ -8,10 +8,11 @@ import { closeAbandonedRounds } from "@/lib/market/ingest/aggregate-rounds";
 import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock, inProcessRoundLock, type RoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { makeSnapshot } from "@/lib/market/test-support/make-snapshot";
+import { unpackItems } from "@/lib/market/opportunity-set-items";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { createServerDatabase } from "./helpers/server-database";
-import { createTestDatabase } from "./helpers/test-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -79,14 +80,28 @@ describe("a round killed mid-way", () => {
     const database = await createServerDatabase(process.env.DATABASE_URL!);
     opened.push(database);
     await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
-    const before = await database.db.opportunity.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    const liveIds = async () =>
+      unpackItems((await database.db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).items).map((o) => o.id);
+    const before = await liveIds();
 
+    // The watcher takes the round's row once the round has stored and aggregated its observations, so
+    // the child's publishing transaction, having written the new set, waits there to mark the round
+    // published: it is killed inside that transaction, not merely somewhere near it.
     const watcher = new pg.Client({ connectionString: database.url });
     await watcher.connect();
-    const publishing = async () => {
+    const blockedAfterWritingTheSet = async () => {
       const { rows } = await watcher.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle'
-           AND pid <> pg_backend_pid() AND query LIKE '%INSERT INTO "Opportunity"%'`,
+        `SELECT count(*)::int AS n FROM pg_locks waiting
+          WHERE NOT waiting.granted AND waiting.pid <> pg_backend_pid()
+            AND EXISTS (SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+                         WHERE l.pid = waiting.pid AND c.relname = 'OpportunitySet' AND l.mode = 'RowExclusiveLock')`,
+      );
+      return rows[0].n > 0;
+    };
+    const holdingTheSet = async () => {
+      const { rows } = await watcher.query(
+        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+          WHERE c.relname = 'OpportunitySet' AND l.pid <> pg_backend_pid()`,
       );
       return rows[0].n > 0;
     };
@@ -98,21 +113,35 @@ describe("a round killed mid-way", () => {
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      const deadline = Date.now() + 60_000;
-      while (!(await publishing())) {
-        if (Date.now() > deadline || output.includes("done")) throw new Error(`never caught the round publishing:\n${output}`);
+    const deadline = Date.now() + 60_000;
+    const waitFor = async (condition: () => Promise<boolean>, what: string) => {
+      while (!(await condition())) {
+        if (Date.now() > deadline || output.includes("done")) throw new Error(`never saw ${what}:\n${output}`);
         await new Promise((r) => setTimeout(r, 2));
       }
+    };
+    try {
+      let roundId: string | undefined;
+      await waitFor(async () => {
+        const { rows } = await watcher.query(`SELECT id FROM "IngestionRound" WHERE status = 'running' AND "aggregatedAt" IS NOT NULL`);
+        roundId = rows[0]?.id;
+        return roundId !== undefined;
+      }, "the round aggregated");
+      await watcher.query("BEGIN");
+      // NOWAIT: had the child already reached the row, this would wait for it to commit instead.
+      await watcher.query(`SELECT id FROM "IngestionRound" WHERE id = $1 FOR UPDATE NOWAIT`, [roundId]);
+      await waitFor(blockedAfterWritingTheSet, "the round publishing");
       child.kill("SIGKILL");
       await exited;
-      while (await publishing()) await new Promise((r) => setTimeout(r, 20));
+      await watcher.query("ROLLBACK");
+      // The child's backend aborts its transaction once it finds the connection gone.
+      while (await holdingTheSet()) await new Promise((r) => setTimeout(r, 20));
     } finally {
       child.kill("SIGKILL");
       await watcher.end();
     }
 
-    expect(await database.db.opportunity.findMany({ select: { id: true }, orderBy: { id: "asc" } })).toEqual(before);
+    expect(await liveIds()).toEqual(before);
     expect((await database.db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).version).toBe(1);
     const round = await database.db.ingestionRound.findFirstOrThrow();
     expect(round.status).toBe("running");

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { paths } from "@/clients/typescript/src/openapi-types";
 import { API_ROUTES } from "@/lib/api/app";
 import { openApiPath } from "@/lib/api/openapi/openapi-document";
-import { startClientTestServer, type ClientTestServer } from "./helpers/client-test-server";
+import { startClientTestServer, type ClientTestServer } from "@/tests/support/client-test-server";
+import { routesInExampleOrder } from "@/tests/support/route-order";
 
 // A third-party generator's view of the document: openapi-typescript's types of clients/openapi.json
 // (kept current by a unit test) driving openapi-fetch. If the document lied about a path, a parameter
@@ -20,9 +21,9 @@ afterAll(async () => {
 
 describe("openapi-typescript + openapi-fetch against a real server", () => {
   it("calls every operation of the app through the document's paths, with its example", async () => {
-    // Routes come creators first, so a route reading a created resource finds its id here.
+    // Each route after the one creating what it reads, so it finds the id here; closing and deleting last.
     const created = new Map<string, string>();
-    for (const route of API_ROUTES) {
+    for (const route of routesInExampleOrder(API_ROUTES)) {
       const untyped = api as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response; data?: unknown }>>;
       const createdBy = route.example?.createdBy;
       const params = createdBy
@@ -36,6 +37,24 @@ describe("openapi-typescript + openapi-fetch against a real server", () => {
       expect(data).toHaveProperty("data");
       const id = (data as { data: { id?: unknown } }).data.id;
       if (typeof id === "string") created.set(route.operationId, id);
+    }
+  });
+
+  it("orders the examples itself, whatever order the app lists its routes in", () => {
+    const orders = [API_ROUTES, [...API_ROUTES].reverse(), [...API_ROUTES].sort((a, b) => a.operationId.localeCompare(b.operationId))];
+    for (const routes of orders) {
+      const order = routesInExampleOrder(routes).map((r) => r.operationId);
+      const at = (operationId: string) => order.indexOf(operationId);
+      for (const route of routes) {
+        const createdBy = route.example?.createdBy;
+        if (!createdBy) continue;
+        expect(at(createdBy), `${createdBy} before ${route.operationId}`).toBeLessThan(at(route.operationId));
+        // Reads and edits of a created resource, then what closes it, then what deletes it.
+        const late = (r: (typeof routes)[number]) => (r.method === "DELETE" ? 2 : r.method === "POST" && r.params ? 1 : 0);
+        for (const other of routes.filter((r) => r.example?.createdBy === createdBy && late(r) < late(route))) {
+          expect(at(other.operationId), `${other.operationId} before ${route.operationId}`).toBeLessThan(at(route.operationId));
+        }
+      }
     }
   });
 

@@ -11,7 +11,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { PERMISSIONS } from "@/lib/keys/permissions";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { callExample, resolvedExample } from "./helpers/example-call";
-import { createTestDatabase } from "./helpers/test-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 
 interface Operation {
   operationId: string;

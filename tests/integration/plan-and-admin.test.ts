@@ -12,7 +12,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKey } from "@/lib/keys/account-keys";
 import { effectivePermissions, tierToDb, type Tier } from "@/lib/keys/permissions";
 import { AUDIT_TRAIL_LIMIT, auditTrail } from "@/lib/security/audit-trail";
-import { createTestDatabase } from "./helpers/test-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 const HOUR = 60 * 60 * 1000;

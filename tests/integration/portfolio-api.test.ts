@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiApp } from "@/lib/api/app";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
-import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities, btcBinanceHyperliquid } from "./helpers/api-fixtures";
-import { expectEnvelope } from "./helpers/api-envelope";
-import { createTestDatabase } from "./helpers/test-database";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { dataOf, errorOf, seedBinanceBtcTakerFees, seedBtcSettlements, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;
 // Positions in the accrual tests open here: 48 h ago on a whole hour, so the settlements below are fixed.
 const T0 = Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR;
-let database: OpenDatabase;
-let services: AppServices;
-let app: ReturnType<typeof createApiApp>;
+let api: MarketApi;
 let deskUserId: string;
 let liveKey: string;
 let testKey: string;
@@ -21,11 +15,8 @@ let proKey: string;
 let otherUserKey: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const db = database.db;
-  services = createAppServices(async () => db);
-  app = createApiApp(() => services);
-  await seedLiveOpportunities(db, [btcBinanceHyperliquid(), liveOpportunity("ETH", 30, "okx", "gate"), liveOpportunity("LIVEONLY", 42)], new Date(Date.now() - 60_000));
+  api = await startMarketApi();
+  const db = api.db;
   const desk = await createUser(db, "desk");
   deskUserId = desk.id;
   liveKey = (await createKeyFor(db, desk.id)).secret;
@@ -35,69 +26,20 @@ beforeAll(async () => {
   otherUserKey = (await createKeyFor(db, (await createUser(db, "desk")).id)).secret;
 
   // Binance states a 0.04 % taker fee; Hyperliquid's is unknown, so the 0.06 % default applies.
-  const round = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "published" } });
-  await db.roundSnapshot.create({
-    data: {
-      roundId: round.id,
-      exchange: "binance",
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
-      base: "BTC",
-      venueBase: "BTC",
-      contractMultiplier: 1,
-      quote: "USDT",
-      settle: "USDT",
-      takerFee: 0.0004,
-      observedAt: new Date(Date.now() - HOUR),
-    },
-  });
+  await seedBinanceBtcTakerFees(db, [{ takerFee: 0.0004, observedAt: new Date(Date.now() - HOUR) }]);
   // From T0 to T0 + 40 h: hyperliquid settles hourly (41 rows), binance every 8 h (6 rows).
-  const rows = [];
-  for (let k = 0; k <= 40; k += 1) {
-    const time = new Date(T0 + k * HOUR);
-    if (k % 8 === 0) rows.push({ exchange: "binance", market: "BTC/USDT:USDT", base: "BTC", time, rate: 0.0001, intervalHours: 8, source: "observed" });
-    rows.push({ exchange: "hyperliquid", market: "BTC/USDC:USDC", base: "BTC", time, rate: 0.00005, intervalHours: 1, source: "observed" });
-  }
-  await db.fundingRate.createMany({ data: rows });
+  await seedBtcSettlements(db, Array.from({ length: 41 }, (_, k) => new Date(T0 + k * HOUR)));
 });
-afterAll(async () => {
-  await services?.lastUsed.stop();
-  await database?.close();
-});
+afterAll(() => api?.close());
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function send(
-  method: string,
-  path: string,
-  key: string,
-  body?: string,
-  options: { contentType?: string; idempotencyKey?: string } = {},
-) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
-  if (body !== undefined) headers["Content-Type"] = options.contentType ?? "application/json";
-  if (options.idempotencyKey !== undefined) headers["Idempotency-Key"] = options.idempotencyKey;
-  const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
-  const envelope = expectEnvelope(response.status, response.headers, await response.text(), `${method} ${path}`);
-  return { status: response.status, envelope, headers: response.headers };
-}
-function dataOf(result: Awaited<ReturnType<typeof send>>, status: number): Json {
-  expect(result.status, JSON.stringify(result.envelope)).toBe(status);
-  if (result.envelope.kind !== "success") throw new Error("expected success");
-  return result.envelope.data as Json;
-}
-function errorOf(result: Awaited<ReturnType<typeof send>>, status: number) {
-  expect(result.status, JSON.stringify(result.envelope)).toBe(status);
-  if (result.envelope.kind !== "error") throw new Error("expected an error");
-  return result.envelope.error;
-}
+const send: MarketApi["send"] = (...args) => api.send(...args);
 async function open(body: unknown, key = liveKey) {
   return dataOf(await send("POST", "/v1/portfolio/positions", key, JSON.stringify(body)), 201);
 }
 async function read(path: string, key = liveKey) {
   return dataOf(await send("GET", path, key), 200);
 }
-const stored = () => database.db.position.count();
+const stored = () => api.db.position.count();
 const opened = new Date(T0).toISOString();
 
 describe("POST /v1/portfolio/positions", () => {
@@ -185,7 +127,7 @@ describe("POST /v1/portfolio/positions", () => {
       });
       const headers = { Authorization: `Bearer ${liveKey}`, "Content-Type": "application/json" };
       const request = new Request("http://localhost/v1/portfolio/positions", { method: "POST", headers, body: endless, duplex: "half" } as RequestInit);
-      const response = await app.fetch(request);
+      const response = await api.app.fetch(request);
       expect(response.status).toBe(400);
       expect((await response.json()).error.details).toEqual([{ field: "body", message: `Body must be at most ${MAX_BODY_BYTES} bytes` }]);
       expect(sent).toBeLessThan(MAX_BODY_BYTES + 4 * 16 * 1024); // a few chunks of read-ahead, not the stream
@@ -233,8 +175,8 @@ describe("PATCH, close and DELETE", () => {
 
 describe("GET /v1/portfolio", () => {
   it("lists open positions first with totals over all of them, paged, and filters by status", async () => {
-    const user = await createUser(database.db, "desk");
-    const key = (await createKeyFor(database.db, user.id)).secret;
+    const user = await createUser(api.db, "desk");
+    const key = (await createKeyFor(api.db, user.id)).secret;
     const a = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, opened_at: opened }, key);
     const b = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, opened_at: new Date(T0 + HOUR / 2).toISOString() }, key);
     const c = await open({ opportunity_id: "ETH-okx-gate", notional_usd: 1000 }, key);
@@ -302,7 +244,7 @@ describe("permissions", () => {
     expect((await read(path)).note).toBeNull();
     expect((await read("/v1/portfolio", proKey)).total).toBe(0);
     expect((await read(path, readOnlyDeskKey)).id).toBe(position.id);
-    const noPortfolio = (await createKeyFor(database.db, deskUserId, { permissions: ["opportunities:read", "write"] })).secret;
+    const noPortfolio = (await createKeyFor(api.db, deskUserId, { permissions: ["opportunities:read", "write"] })).secret;
     expect(errorOf(await send("GET", "/v1/portfolio", noPortfolio), 403).code).toBe("FORBIDDEN");
     expect(errorOf(await send("GET", path, noPortfolio), 403).code).toBe("FORBIDDEN");
   });
@@ -366,14 +308,14 @@ describe("Idempotency-Key", () => {
   });
 
   it("frees a key whose first request died mid-way: a pending record over a minute old is taken over", async () => {
-    const user = await createUser(database.db, "desk");
-    const key = (await createKeyFor(database.db, user.id)).secret;
+    const user = await createUser(api.db, "desk");
+    const key = (await createKeyFor(api.db, user.id)).secret;
     const pending = { userId: user.id, keyMode: "LIVE" as const, key: "crashed-1" };
     const fingerprintOf = "POST /v1/portfolio/positions (a process that died before answering)";
-    await database.db.idempotencyRecord.create({ data: { ...pending, fingerprint: fingerprintOf, createdAt: new Date(Date.now() - 30_000) } });
+    await api.db.idempotencyRecord.create({ data: { ...pending, fingerprint: fingerprintOf, createdAt: new Date(Date.now() - 30_000) } });
     // Half a minute old: still the first request's, so a different body is a conflict.
     expect((await send("POST", "/v1/portfolio/positions", key, body, { idempotencyKey: "crashed-1" })).status).toBe(409);
-    await database.db.idempotencyRecord.update({ where: { userId_keyMode_key: pending }, data: { createdAt: new Date(Date.now() - 61_000) } });
+    await api.db.idempotencyRecord.update({ where: { userId_keyMode_key: pending }, data: { createdAt: new Date(Date.now() - 61_000) } });
     expect(dataOf(await send("POST", "/v1/portfolio/positions", key, body, { idempotencyKey: "crashed-1" }), 201).note).toBe("idempotent");
   });
 
@@ -385,23 +327,23 @@ describe("Idempotency-Key", () => {
   });
 
   it("creates exactly one position when 20 identical requests race with one key", async () => {
-    const user = await createUser(database.db, "desk");
-    const key = (await createKeyFor(database.db, user.id)).secret;
+    const user = await createUser(api.db, "desk");
+    const key = (await createKeyFor(api.db, user.id)).secret;
     const results = await Promise.all(
       Array.from({ length: 20 }, () => send("POST", "/v1/portfolio/positions", key, body, { idempotencyKey: "race-1" })),
     );
     const ids = new Set(results.map((r) => dataOf(r, 201).id));
     expect(ids.size).toBe(1);
-    expect(await database.db.position.count({ where: { userId: user.id } })).toBe(1);
+    expect(await api.db.position.count({ where: { userId: user.id } })).toBe(1);
     expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(19);
   });
 
   it("applies to POST /v1/simulations too", async () => {
     const simulation = JSON.stringify({ opportunity_id: "ETH-okx-gate", notional_usd: 100, holding_days: 3 });
-    const before = await database.db.simulation.count();
+    const before = await api.db.simulation.count();
     const first = dataOf(await send("POST", "/v1/simulations", liveKey, simulation, { idempotencyKey: "sim-1" }), 201);
     expect(dataOf(await send("POST", "/v1/simulations", liveKey, simulation, { idempotencyKey: "sim-1" }), 201)).toEqual(first);
-    expect(await database.db.simulation.count()).toBe(before + 1);
+    expect(await api.db.simulation.count()).toBe(before + 1);
     expect((await send("POST", "/v1/simulations", liveKey, simulation.replace("100", "101"), { idempotencyKey: "sim-1" })).status).toBe(409);
   });
 });

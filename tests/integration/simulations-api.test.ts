@@ -1,27 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiApp } from "@/lib/api/app";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
-import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities, btcBinanceHyperliquid } from "./helpers/api-fixtures";
-import { expectEnvelope } from "./helpers/api-envelope";
-import { createTestDatabase } from "./helpers/test-database";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { dataOf, seedBinanceBtcTakerFees, seedBtcSettlements, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;
-let database: OpenDatabase;
-let services: AppServices;
-let app: ReturnType<typeof createApiApp>;
+let api: MarketApi;
 let liveKey: string;
 let testKey: string;
 let otherUserKey: string;
 let noSimulationsKey: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const db = database.db;
-  services = createAppServices(async () => db);
-  app = createApiApp(() => services);
-  await seedLiveOpportunities(db, [btcBinanceHyperliquid(), liveOpportunity("ETH", 30, "okx", "gate"), liveOpportunity("LIVEONLY", 42)], new Date(Date.now() - 60_000));
+  api = await startMarketApi();
+  const db = api.db;
   const user = await createUser(db, "desk");
   liveKey = (await createKeyFor(db, user.id)).secret;
   testKey = (await createKeyFor(db, user.id, { mode: "test" })).secret;
@@ -29,50 +20,19 @@ beforeAll(async () => {
   noSimulationsKey = (await createKeyFor(db, user.id, { permissions: ["opportunities:read", "portfolio:read", "write"] })).secret;
 
   // Binance states its taker fee in the latest round; Hyperliquid's is unknown (the default applies).
-  const round = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "published" } });
-  const snapshot = {
-    roundId: round.id,
-    venueMarketId: "BTCUSDT",
-    base: "BTC",
-    venueBase: "BTC",
-    contractMultiplier: 1,
-    quote: "USDT",
-    settle: "USDT",
-    exchange: "binance",
-    market: "BTC/USDT:USDT",
-  };
-  await db.roundSnapshot.createMany({
-    data: [
-      { ...snapshot, takerFee: 0.0009, observedAt: new Date(Date.now() - 2 * HOUR) },
-      { ...snapshot, takerFee: 0.0004, observedAt: new Date(Date.now() - HOUR) },
-    ],
-  });
+  await seedBinanceBtcTakerFees(db, [
+    { takerFee: 0.0009, observedAt: new Date(Date.now() - 2 * HOUR) },
+    { takerFee: 0.0004, observedAt: new Date(Date.now() - HOUR) },
+  ]);
 
   // Settlements every 8h (binance) and every hour (hyperliquid) for 4 days, half an hour off the
   // clock so a run a few seconds later replays the same ones: 9 and 72 within the last 3 days.
   const start = Date.now() - HOUR / 2;
-  const rows = [];
-  for (let k = 0; k < 96; k += 1) {
-    const time = new Date(start - k * HOUR);
-    if (k % 8 === 0) rows.push({ exchange: "binance", market: "BTC/USDT:USDT", base: "BTC", time, rate: 0.0001, intervalHours: 8, source: "observed" });
-    rows.push({ exchange: "hyperliquid", market: "BTC/USDC:USDC", base: "BTC", time, rate: 0.00005, intervalHours: 1, source: "observed" });
-  }
-  await db.fundingRate.createMany({ data: rows });
+  await seedBtcSettlements(db, Array.from({ length: 96 }, (_, k) => new Date(start - k * HOUR)));
 });
-afterAll(async () => {
-  await services?.lastUsed.stop();
-  await database?.close();
-});
+afterAll(() => api?.close());
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function send(method: string, path: string, key: string, body?: string, contentType = "application/json") {
-  const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
-  if (body !== undefined) headers["Content-Type"] = contentType;
-  const response = await app.fetch(new Request(`http://localhost${path}`, { method, headers, body }));
-  const envelope = expectEnvelope(response.status, response.headers, await response.text(), `${method} ${path}`);
-  return { status: response.status, envelope };
-}
+const send: MarketApi["send"] = (...args) => api.send(...args);
 async function simulate(body: unknown, key = liveKey) {
   const { status, envelope } = await send("POST", "/v1/simulations", key, JSON.stringify(body));
   expect(status, JSON.stringify(envelope)).toBe(201);
@@ -80,12 +40,9 @@ async function simulate(body: unknown, key = liveKey) {
   return { data: envelope.data as Json, meta: envelope.meta };
 }
 async function read(path: string, key = liveKey) {
-  const { status, envelope } = await send("GET", path, key);
-  expect(status, JSON.stringify(envelope)).toBe(200);
-  if (envelope.kind !== "success") throw new Error("expected success");
-  return envelope.data as Json;
+  return dataOf(await send("GET", path, key), 200);
 }
-const stored = () => database.db.simulation.count();
+const stored = () => api.db.simulation.count();
 
 describe("POST /v1/simulations", () => {
   it("projects an opportunity at current rates, with each venue's interval and taker fee, and stores it", async () => {
@@ -175,7 +132,7 @@ describe("POST /v1/simulations", () => {
       ["an empty body", "", "application/json", "body"],
     ])("%s", async (_, body, contentType, field) => {
       const before = await stored();
-      const { status, envelope } = await send("POST", "/v1/simulations", liveKey, body, contentType);
+      const { status, envelope } = await send("POST", "/v1/simulations", liveKey, body, { contentType });
       expect(status).toBe(400);
       if (envelope.kind !== "error") throw new Error("expected an error");
       expect(envelope.error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field }] });
@@ -227,8 +184,8 @@ describe("test keys", () => {
 
 describe("GET /v1/simulations", () => {
   it("lists the caller's simulations newest first, paged", async () => {
-    const user = await createUser(database.db, "pro");
-    const key = (await createKeyFor(database.db, user.id)).secret;
+    const user = await createUser(api.db, "pro");
+    const key = (await createKeyFor(api.db, user.id)).secret;
     const ids = [];
     for (const days of [1, 2, 3]) ids.push((await simulate({ opportunity_id: "ETH-okx-gate", notional_usd: 100, holding_days: days }, key)).data.id);
     const first = await read("/v1/simulations?limit=2", key);

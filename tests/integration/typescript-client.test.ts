@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FundingDataClient, FundingDataError } from "@/clients/typescript/src/index";
 import { API_ROUTES } from "@/lib/api/app";
-import { startClientTestServer, type ClientTestServer } from "./helpers/client-test-server";
+import { startClientTestServer, type ClientTestServer } from "@/tests/support/client-test-server";
 
 let server: ClientTestServer;
 beforeAll(async () => {

@@ -64,7 +64,7 @@ class Operations:
         Args:
             exchange: The exchange.
             symbol: Base asset, e.g. BTC (case-insensitive).
-            from_: Start of the range, inclusive; default: 7 days before `to`.
+            from_: Start of the range, inclusive (not after `to`, nor in the future without `to`); default: 7 days before `to`.
             to: End of the range, inclusive; default: now, or 7 days after `from`.
             limit: Page size, 1 to 1000.
             offset: Number of items to skip, 0 to 1,000,000.
@@ -79,7 +79,7 @@ class Operations:
         Args:
             exchange: The exchange.
             symbol: Base asset, e.g. BTC (case-insensitive).
-            from_: Start of the range, inclusive; default: 7 days before `to`.
+            from_: Start of the range, inclusive (not after `to`, nor in the future without `to`); default: 7 days before `to`.
             to: End of the range, inclusive; default: now, or 7 days after `from`.
             limit: Page size, 1 to 1000.
         """
@@ -122,16 +122,6 @@ class Operations:
         GET /v1/simulations/{id}
         """
         return self._request("GET", "/v1/simulations/{id}".format(id=quote(id, safe="")))
-
-    def create_portfolio_position(self, body: Dict[str, Any]) -> Dict[str, Any]:
-        """Add a position to your portfolio.
-
-        POST /v1/portfolio/positions
-
-        Args:
-            body: the JSON request body, as the API reference describes it
-        """
-        return self._request("POST", "/v1/portfolio/positions", None, body)
 
     def list_portfolio_positions(self, *, status: Optional[str] = None, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
         """Your portfolio: positions with accrued funding and P&L.
@@ -179,6 +169,16 @@ class Operations:
         DELETE /v1/portfolio/positions/{id}
         """
         return self._request("DELETE", "/v1/portfolio/positions/{id}".format(id=quote(id, safe="")))
+
+    def create_portfolio_position(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Add a position to your portfolio.
+
+        POST /v1/portfolio/positions
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/portfolio/positions", None, body)
 
     def close_portfolio_position(self, id: str) -> Dict[str, Any]:
         """Close a position, realising its P&L.

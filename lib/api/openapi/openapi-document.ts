@@ -4,7 +4,7 @@ import type { Permission } from "@/lib/keys/permissions";
 import { opportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "@/lib/errors";
-import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
 
@@ -76,24 +76,17 @@ function embedded(schema: JsonObject): JsonObject {
   return rest;
 }
 
-/** zod's date-time patterns run to hundreds of characters; where `format` names the syntax, that says it readably. */
-function withoutFormatPatterns(schema: JsonObject): JsonObject {
-  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: schema.anyOf.map((s) => withoutFormatPatterns(s as JsonObject)) };
-  if (typeof schema.format !== "string") return schema;
-  const { pattern: _pattern, ...rest } = schema;
-  return rest;
-}
-
 /**
  * A query or path parameter's schema. Parameters arrive as text and are parsed into numbers,
  * dates or upper-case symbols; the document states what a value means after parsing (type, bounds,
- * default) where JSON Schema can say it, and otherwise the text the parser accepts (its pattern).
+ * default) where JSON Schema can say it, and otherwise the text the parser accepts (its `format`
+ * and `pattern`: the server checks exactly that pattern, e.g. an instant's year from 2000).
  */
 function parameterSchema(field: z.ZodType): JsonObject {
   try {
     return embedded(z.toJSONSchema(field, { io: "output", target: "draft-2020-12" }) as JsonObject);
   } catch {
-    return withoutFormatPatterns(embedded(z.toJSONSchema(field, { io: "input", target: "draft-2020-12" }) as JsonObject));
+    return embedded(z.toJSONSchema(field, { io: "input", target: "draft-2020-12" }) as JsonObject);
   }
 }
 
@@ -127,7 +120,7 @@ const IDEMPOTENCY_PARAMETER = {
     "The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still " +
     "running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. " +
     "Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID.",
-  schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+  schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN.source },
 };
 
 function operation(route: ApiRoute): JsonObject {
@@ -158,7 +151,9 @@ function operation(route: ApiRoute): JsonObject {
 
 /**
  * A JSON request body as the caller writes it (`io: "input"`: fields with defaults are optional).
- * Checks that span fields (one of two ways to name the legs) are in the route's description.
+ * Rules that span fields are in the schema where JSON Schema can say them (one of two ways to name
+ * the legs as `oneOf`, a PATCH's `minProperties`) and otherwise in the field's description (two legs
+ * on different exchanges, trading the same asset).
  */
 function requestBody(schema: z.ZodType, example: Record<string, unknown> | undefined): JsonObject {
   const json = embedded(z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as JsonObject);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
 import { VENUE_IDS } from "@/lib/market/types";
 import { pageParams, queryError } from "@/lib/query-params";
-import { EARLIEST_INSTANT_MESSAGE, EARLIEST_INSTANT_MS } from "@/lib/validation";
+import { dateOrDateTimeText } from "@/lib/validation";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
@@ -11,10 +11,8 @@ const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_MS = 7 * DAY_MS;
 export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
 
-const instant = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], "Must be an ISO 8601 date or date-time, e.g. 2026-11-21T00:00:00Z")
-  .transform((text) => new Date(text))
-  .refine((date) => date.getTime() >= EARLIEST_INSTANT_MS, EARLIEST_INSTANT_MESSAGE);
+// The year 2000 or later (lib/validation.ts), stated in the document as each format's pattern.
+const instant = dateOrDateTimeText("Must be an ISO 8601 date or date-time, e.g. 2026-11-21T00:00:00Z").transform((text) => new Date(text));
 
 export const fundingRatesQuery = z.strictObject({
   exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).describe("The exchange."),
@@ -23,7 +21,7 @@ export const fundingRatesQuery = z.strictObject({
     .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
     .transform((s) => s.toUpperCase())
     .describe("Base asset, e.g. BTC (case-insensitive)."),
-  from: instant.optional().describe("Start of the range, inclusive; default: 7 days before `to`."),
+  from: instant.optional().describe("Start of the range, inclusive (not after `to`, nor in the future without `to`); default: 7 days before `to`."),
   to: instant.optional().describe("End of the range, inclusive; default: now, or 7 days after `from`."),
   ...pageParams(FUNDING_RATES_MAX_LIMIT, 100),
 });

@@ -1,24 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { fixtureJson } from "../test-support/fixtures";
-import { createReplayFetch, type ReplayRoute } from "../replay-fetch";
+import { usdtPerp } from "@/tests/support/market/make-snapshot";
+import { fixtureJson } from "../sample/read-fixture";
+import { replayVenue } from "@/tests/support/market/replay-venue";
+import type { ReplayRoute } from "../replay-fetch";
 import {
   binance2024Routes,
   binance2025Routes,
   binanceFundingInfoRows,
   binanceTickerRows,
-} from "../test-support/venue-replays";
+} from "../sample/venue-replays";
 import type { MarketSnapshot, VenueSnapshotResult } from "../types";
 import { binanceFundingInterval } from "./binance";
-import { fetchVenueSnapshot } from "./fetch-venue-snapshot";
 
-async function replayBinance(routes: ReplayRoute[]) {
-  const replay = createReplayFetch(routes);
-  const result = await fetchVenueSnapshot("binance", {
-    fetchImplementation: replay.fetchImplementation,
-    enableRateLimit: false,
-  });
-  return { result, requests: replay.requests };
-}
+const replayBinance = (routes: ReplayRoute[]) => replayVenue("binance", routes);
 
 function okSnapshots(result: VenueSnapshotResult): Map<string, MarketSnapshot> {
   if (result.status !== "ok") throw new Error(`expected ok, got: ${result.error}`);
@@ -34,13 +28,7 @@ describe("binance connector, real 2021 exchangeInfo + real 2024-11-27 premiumInd
     );
     expect(byId.get("BTCUSDT")).toEqual({
       exchange: "binance",
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
-      base: "BTC",
-      venueBase: "BTC",
-      contractMultiplier: 1,
-      quote: "USDT",
-      settle: "USDT",
+      ...usdtPerp("BTC"),
       fundingRate: 0.00013062,
       // 16:00Z seen at 13:54Z leaves 4h or 8h; interestRate 0.0001 = 0.03 %/day × 8/24 picks 8h.
       fundingIntervalHours: 8,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
-import { bitgetRoutes } from "../test-support/venue-replays";
+import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
+import { bitgetRoutes } from "../sample/venue-replays";
 
 // All Bitget payloads are SYNTHETIC except BTCUSDT's current-fund-rate row, quoted in SOURCES.md.
 describe("bitget connector", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
-import { BYBIT_TIME, bybitRoutes } from "../test-support/venue-replays";
+import { usdtPerp } from "@/tests/support/market/make-snapshot";
+import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
+import { BYBIT_TIME, bybitRoutes } from "../sample/venue-replays";
 import { bybitFundingInterval } from "./bybit";
 
-// All Bybit payloads are SYNTHETIC (see test-support/venue-replays.ts); the BTC/ETH/SOL rates are
+// All Bybit payloads are SYNTHETIC (see lib/market/sample/venue-replays.ts); the BTC/ETH/SOL rates are
 // the real Bybit rates Hyperliquid relayed in its 2026-09 predictedFundings capture.
 describe("bybit connector", () => {
   it("reads rate, interval, prices, open interest and turnover from the linear tickers", async () => {
@@ -11,13 +12,7 @@ describe("bybit connector", () => {
     const bySymbol = snapshotsBySymbol(result);
     expect(bySymbol.get("BTC/USDT:USDT")).toEqual({
       exchange: "bybit",
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
-      base: "BTC",
-      venueBase: "BTC",
-      contractMultiplier: 1,
-      quote: "USDT",
-      settle: "USDT",
+      ...usdtPerp("BTC"),
       fundingRate: 0.0000501,
       fundingIntervalHours: 8,
       fundingIntervalSource: "venue",

@@ -1,29 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "../apr";
-import { replayVenue } from "../test-support/replay-venue";
-import {
-  binance2025Routes,
-  bitgetRoutes,
-  bybitRoutes,
-  gateRoutes,
-  hyperliquidRoutes,
-  okxRoutes,
-} from "../test-support/venue-replays";
-import { opportunitySchema, type MarketSnapshot, type VenueId } from "../types";
+import { replayVenue } from "@/tests/support/market/replay-venue";
+import { sampleVenueResponses } from "../sample/sample-venue-responses";
+import { opportunitySchema, VENUE_IDS, type MarketSnapshot } from "../types";
 
 // The venues' captures are from different days (Binance 2025-06, the others 2026), so the numbers
-// are not one market moment; what is tested is that symbols from six payload formats meet.
-const VENUES: [VenueId, () => Parameters<typeof replayVenue>[1]][] = [
-  ["binance", binance2025Routes],
-  ["bybit", bybitRoutes],
-  ["okx", okxRoutes],
-  ["bitget", bitgetRoutes],
-  ["gate", gateRoutes],
-  ["hyperliquid", hyperliquidRoutes],
-];
-
+// are not one market moment; what is tested is that symbols from six payload formats meet. The
+// payloads are those of the offline sample.
 async function allSnapshots(): Promise<MarketSnapshot[]> {
-  const results = await Promise.all(VENUES.map(([venue, routes]) => replayVenue(venue, routes())));
+  const responses = sampleVenueResponses();
+  const results = await Promise.all(VENUE_IDS.map((venue) => replayVenue(venue, responses[venue])));
   return results.flatMap(({ result }) => {
     if (result.status !== "ok") throw new Error(`${result.exchange} stale: ${result.error}`);
     return result.snapshots;

@@ -1,26 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fixtureJson } from "../test-support/fixtures";
+import { fixtureJson } from "../sample/read-fixture";
 import type { ReplayRoute } from "../replay-fetch";
-import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
-import {
-  binance2025Routes,
-  bitgetRoutes,
-  bybitRoutes,
-  gateRoutes,
-  hyperliquidRoutes,
-  okxRoutes,
-} from "../test-support/venue-replays";
+import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
+import { sampleVenueResponses } from "../sample/sample-venue-responses";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { fetchVenueSnapshot } from "./fetch-venue-snapshot";
 
-const HEALTHY_ROUTES: Record<VenueId, () => ReplayRoute[]> = {
-  binance: binance2025Routes,
-  bybit: bybitRoutes,
-  okx: okxRoutes,
-  bitget: bitgetRoutes,
-  gate: gateRoutes,
-  hyperliquid: hyperliquidRoutes,
-};
+/** Every venue's replies when nothing is wrong: those of the offline sample. */
+const healthyRoutes = (venue: VenueId): ReplayRoute[] => sampleVenueResponses()[venue];
 
 /** The venue's funding payload: the one request a refresh cannot do without. */
 const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "query" | "body">> = {
@@ -47,26 +34,26 @@ describe("a failing venue is stale, never a throw and never a partial list", () 
 
   it.each(VENUE_IDS)("%s answering HTTP 500 to the funding request only", async (venue) => {
     const failing: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { status: 500, body: "Internal Server Error" } };
-    const { result } = await replayVenue(venue, [failing, ...HEALTHY_ROUTES[venue]()]);
+    const { result } = await replayVenue(venue, [failing, ...healthyRoutes(venue)]);
     expectStale(result, /./);
   });
 
   it.each(VENUE_IDS)("%s answering an HTML page with status 200 to the funding request", async (venue) => {
     const garbage: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { body: "<html><body>Access denied</body></html>" } };
-    const { result } = await replayVenue(venue, [garbage, ...HEALTHY_ROUTES[venue]()]);
+    const { result } = await replayVenue(venue, [garbage, ...healthyRoutes(venue)]);
     expectStale(result, /./);
   });
 
   it.each(VENUE_IDS)("%s answering well-formed JSON of the wrong shape to the funding request", async (venue) => {
     const wrongShape: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { body: { unexpected: true } } };
-    const { result } = await replayVenue(venue, [wrongShape, ...HEALTHY_ROUTES[venue]()]);
+    const { result } = await replayVenue(venue, [wrongShape, ...healthyRoutes(venue)]);
     expectStale(result, /./);
   });
 
   it("binance answering a list of junk rows", async () => {
     const { result } = await replayVenue("binance", [
       { path: "/fapi/v1/premiumIndex", reply: { body: [1, "x", null, { symbol: 7 }] } },
-      ...binance2025Routes(),
+      ...healthyRoutes("binance"),
     ]);
     expectStale(result, /no usable funding rate/);
   });
@@ -74,7 +61,7 @@ describe("a failing venue is stale, never a throw and never a partial list", () 
   it("binance answering garbage to exchangeInfo", async () => {
     const { result } = await replayVenue("binance", [
       { path: "/fapi/v1/exchangeInfo", reply: { body: "{\"symbols\": \"soon\"" } },
-      ...binance2025Routes(),
+      ...healthyRoutes("binance"),
     ]);
     expectStale(result, /./);
   });
@@ -82,7 +69,7 @@ describe("a failing venue is stale, never a throw and never a partial list", () 
   it.each(["binance", "hyperliquid"] as const)("%s hanging past the deadline", async (venue) => {
     const hanging: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { hang: true } };
     const started = Date.now();
-    const { result } = await replayVenue(venue, [hanging, ...HEALTHY_ROUTES[venue]()], { timeoutMs: 250 });
+    const { result } = await replayVenue(venue, [hanging, ...healthyRoutes(venue)], { timeoutMs: 250 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expectStale(result, /timed out/);
   });
@@ -90,7 +77,7 @@ describe("a failing venue is stale, never a throw and never a partial list", () 
   it("bybit answering an error code inside a 200", async () => {
     const { result } = await replayVenue("bybit", [
       { path: "/v5/market/tickers", reply: { body: { retCode: 10006, retMsg: "Too many visits!", result: {}, retExtInfo: {}, time: 1 } } },
-      ...bybitRoutes(),
+      ...healthyRoutes("bybit"),
     ]);
     expectStale(result, /./);
   });
@@ -113,7 +100,7 @@ describe("a garbled row costs that row only", () => {
       if (row.symbol === "ETHUSDT") return { ...row, nextFundingTime: "soon" };
       return row;
     });
-    const { result } = await replayVenue("binance", [{ path: "/fapi/v1/premiumIndex", reply: { body: rows } }, ...binance2025Routes()]);
+    const { result } = await replayVenue("binance", [{ path: "/fapi/v1/premiumIndex", reply: { body: rows } }, ...healthyRoutes("binance")]);
     const bySymbol = snapshotsBySymbol(result);
     expect(bySymbol.has("BTC/USDT:USDT")).toBe(false);
     expect(bySymbol.has("ETH/USDT:USDT")).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
-import { gateRoutes } from "../test-support/venue-replays";
+import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
+import { gateRoutes } from "../sample/venue-replays";
 
 // All Gate payloads are SYNTHETIC, in the units SOURCES.md records (seconds for interval and
 // next settlement).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fixtureJson } from "../test-support/fixtures";
+import { fixtureJson } from "../sample/read-fixture";
 import type { ReplayRoute } from "../replay-fetch";
-import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
-import { hyperliquidRoutes } from "../test-support/venue-replays";
+import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
+import { hyperliquidRoutes } from "../sample/venue-replays";
 import { parsePredictedFundings } from "./hyperliquid";
 
 const FETCHED_AT = Date.UTC(2026, 8, 27, 13, 10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { replayVenue, snapshotsBySymbol } from "../test-support/replay-venue";
-import { OKX_TS, okxRoutes } from "../test-support/venue-replays";
+import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
+import { OKX_TS, okxRoutes } from "../sample/venue-replays";
 
 // Instruments are REAL (nautilus_trader capture: BTC-USD-SWAP inverse, ETH-USDT-SWAP,
 // BTC-USDT-SWAP); funding-rate, mark-price, tickers and open-interest rows are SYNTHETIC.

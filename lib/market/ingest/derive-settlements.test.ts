@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeSnapshot } from "../test-support/make-snapshot";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { deriveSettlements, type PreviousObservation } from "./derive-settlements";
 
 const EIGHT = Date.UTC(2026, 10, 20, 8);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "../apr";
-import { makeSnapshot } from "../test-support/make-snapshot";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { marketKey, withAverageAprs } from "./with-average-aprs";
 
 describe("withAverageAprs", () => {

@@ -1,3 +1,4 @@
+import { roundTo } from "@/lib/round";
 import type { Opportunity } from "../types";
 
 /** Mean annualised funding (percent per year) of one market over the last day and week. */
@@ -22,7 +23,7 @@ export function withAverageAprs(items: readonly Opportunity[], averages: Readonl
     const diff = (pick: (a: MarketAverage) => number | null) => {
       const s = short ? pick(short) : null;
       const l = long ? pick(long) : null;
-      return s === null || l === null ? null : Math.round((s - l) * 1e6) / 1e6 + 0;
+      return s === null || l === null ? null : roundTo(s - l, 6);
     };
     return { ...o, apr_1d_avg: diff((a) => a.day), apr_7d_avg: diff((a) => a.week) };
   });

@@ -6,7 +6,7 @@ import {
   gateRoutes,
   hyperliquidRoutes,
   okxRoutes,
-} from "../test-support/venue-replays";
+} from "./venue-replays";
 import type { VenueId } from "../types";
 
 /**

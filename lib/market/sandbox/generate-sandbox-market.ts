@@ -1,3 +1,4 @@
+import { roundTo } from "@/lib/round";
 import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../types";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, mixKeys, unitOf } from "./random";
@@ -203,10 +204,4 @@ function signedUnit(key: number, minute: number): number {
 /** Six significant figures: roughly the tick size venues quote, small against a few bps of basis. */
 function significant(value: number): number {
   return Number(value.toPrecision(6));
-}
-
-function roundTo(value: number, digits: number): number {
-  const scale = 10 ** digits;
-  // Adding 0 turns −0 into 0, so a zero rate serialises as 0.
-  return Math.round(value * scale) / scale + 0;
 }

@@ -1,9 +1,9 @@
 // One ingestion round in its own process, for the test that kills a process mid-round:
 //   node --import tsx tests/integration/helpers/round-process.ts <postgres url>
-// 600 assets on six venues, so publishing (~9,000 opportunities) lasts long enough to be killed in.
+// 600 assets on six venues; the test holds the round row locked so the process is killed inside its publishing transaction.
 import { openDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { makeSnapshot } from "@/lib/market/test-support/make-snapshot";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { VENUE_IDS } from "@/lib/market/types";
 import { snapshotFetcher } from "./venue-fetchers";
 

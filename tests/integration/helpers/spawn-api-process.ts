@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "@/tests/support/free-port";
 
 export interface ApiProcess {
   port: number;
@@ -15,17 +15,6 @@ export interface ApiProcess {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SCRIPT = path.join(HERE, "api-process.ts");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `api-process.ts` on a free port and resolves once it prints "ready". */
 export async function startApiProcess(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ApiProcess> {

@@ -1,8 +1,7 @@
-import type { MarketSnapshot } from "../types";
+import type { MarketSnapshot } from "@/lib/market/types";
 
-/** A valid snapshot with round numbers; tests override what they are about. */
-export function makeSnapshot(overrides: Partial<MarketSnapshot> & Pick<MarketSnapshot, "exchange">): MarketSnapshot {
-  const base = overrides.base ?? "BTC";
+/** How a venue that spells it `${base}USDT` names the USDT-margined perpetual on `base`. */
+export function usdtPerp(base: string) {
   return {
     market: `${base}/USDT:USDT`,
     venueMarketId: `${base}USDT`,
@@ -11,6 +10,13 @@ export function makeSnapshot(overrides: Partial<MarketSnapshot> & Pick<MarketSna
     contractMultiplier: 1,
     quote: "USDT",
     settle: "USDT",
+  } satisfies Partial<MarketSnapshot>;
+}
+
+/** A valid snapshot with round numbers; tests override what they are about. */
+export function makeSnapshot(overrides: Partial<MarketSnapshot> & Pick<MarketSnapshot, "exchange">): MarketSnapshot {
+  return {
+    ...usdtPerp(overrides.base ?? "BTC"),
     fundingRate: 0.0001,
     fundingIntervalHours: 8,
     fundingIntervalSource: "venue",

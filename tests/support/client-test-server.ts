@@ -3,8 +3,8 @@ import { serve } from "@hono/node-server";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./api-fixtures";
-import { createTestDatabase } from "./test-database";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/integration/helpers/api-fixtures";
+import { createTestDatabase } from "@/tests/support/test-database";
 
 export interface ClientTestServer {
   baseUrl: string;

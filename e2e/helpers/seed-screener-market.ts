@@ -1,13 +1,13 @@
 // Seeds an embedded data directory with a week of market history through the real ingestion
 // pipeline, for the screener's end-to-end spec (a server owns its PGlite, so the data must be
 // there before it starts):
-//   node --import tsx lib/screener/test-support/seed-screener-market.ts <data dir>
+//   node --import tsx e2e/helpers/seed-screener-market.ts <data dir>
 // Hourly rounds over the last 7 days end with one 20 minutes ago (what Free accounts see) and one
 // a minute ago (the live set), which alone lists LINK so a test can tell the two sets apart.
 import { openDatabase } from "@/lib/db/open-database";
 import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { makeSnapshot } from "@/lib/market/test-support/make-snapshot";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { MarketSnapshot, VenueId } from "@/lib/market/types";
 
 const HOUR = 3_600_000;

@@ -1,8 +1,9 @@
 /*
- * Replay route sets per venue for the connector tests. What is real and what is synthetic:
+ * Replay route sets per venue: the build input of the offline sample (sample-venue-responses.ts)
+ * and what the connector tests replay. What is real and what is synthetic:
  *
- * - REAL: every file read through fixtureText/fixtureJson (copied from
- *   /work/shared/fixtures/exchanges, provenance in lib/market/fixtures/SOURCES.md): Binance
+ * - REAL: every file read through fixtureText/fixtureJson (recorded payloads under
+ *   lib/market/fixtures; where each was captured is in lib/market/fixtures/SOURCES.md): Binance
  *   premiumIndex 2024-11-27 and 2025-06-17, Binance exchangeInfo 2021-09-06, OKX SWAP instruments,
  *   Hyperliquid metaAndAssetCtxs and predictedFundings (2026-09).
  * - SYNTHETIC (built here because no multi-row capture exists): Binance exchangeInfo rows for the
@@ -13,7 +14,7 @@
  *   relays in predictedFundings, Bitget's BTCUSDT row quoted in SOURCES.md). The other numbers are
  *   made up and marked so.
  */
-import { fixtureJson, fixtureText } from "./fixtures";
+import { fixtureJson, fixtureText } from "./read-fixture";
 import type { ReplayRoute } from "../replay-fetch";
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { delimiter, join } from "node:path";
+import { freePort } from "./free-port";
 
 /** A throwaway redis-server for tests, on its own loopback port, with persistence off. */
 export interface TestRedisServer {
@@ -33,16 +34,6 @@ export async function startTestRedisServer(port?: number): Promise<TestRedisServ
     url: `redis://127.0.0.1:${chosenPort}`,
     stop: () => stopChild(child, exited),
   };
-}
-
-/** A loopback port nothing listens on at the moment of the call. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no TCP address");
-  return address.port;
 }
 
 function findRedisServer(): string | undefined {

@@ -1,0 +1,288 @@
+// A contract fuzzer driven only by the OpenAPI document the app serves (GET /v1/openapi.json), as a
+// third-party one would be: for every operation it generates requests the document allows (path,
+// query, headers and body, from their schemas) and sends them to the app in-process. None may be
+// refused as invalid (400) unless the refusal is one of the rules the document states in words
+// because they depend on state or span fields (an opportunity that is not listed, a closed position,
+// a range longer than 31 days: STATED_IN_WORDS); none may fail (5xx); and every answer has a status
+// the operation documents and a body valid under that status's documented schema.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
+import { createAppServices, type AppServices } from "@/lib/app-services";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { arbitraryFor, SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+
+// FUZZ_RUNS scales the requests per operation (1 = 25 each, well under a minute on 2 cores).
+const RUNS_PER_OPERATION = Math.max(1, Math.round(25 * Number(process.env.FUZZ_RUNS ?? 1)));
+
+/**
+ * The 400s a request the schemas allow may still get, each a rule the document states in words
+ * (an operation's or a field's description): they depend on what exists or on the time, or relate
+ * two fields, which JSON Schema cannot say. Matched by operation, field and message, nothing wider.
+ */
+const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[] = [
+  // What exists: the opportunity set, the markets of the legs, the position's status.
+  { operations: ["createSimulation", "createPortfolioPosition"], field: "opportunity_id", message: /^No current opportunity with id "/ },
+  { operations: ["createSimulation", "createPortfolioPosition"], field: "long.exchange", message: /^No current market for \S+ on \S+$/ },
+  { operations: ["createSimulation", "createPortfolioPosition"], field: "short.exchange", message: /^No current market for \S+ on \S+$/ },
+  { operations: ["updatePortfolioPosition"], field: "status", message: /^The position is closed and can no longer be changed$/ },
+  { operations: ["closePortfolioPosition"], field: "status", message: /^The position is already closed$/ },
+  // Across fields: two legs on different exchanges, trading the same asset.
+  { operations: ["createSimulation", "createPortfolioPosition"], field: "short.exchange", message: /^The legs must be on different exchanges$/ },
+  { operations: ["createSimulation", "createPortfolioPosition"], field: "short.symbol", message: /^Both legs must trade the same asset$/ },
+  // The time: nothing opened or starting in the future; a range from `from` to `to` of at most 31 days.
+  { operations: ["createPortfolioPosition"], field: "opened_at", message: /^Must not be in the future$/ },
+  { operations: ["listFundingRates"], field: "from", message: /^Must not be in the future$/ },
+  { operations: ["listFundingRates"], field: "to", message: /^Must not be before from$/ },
+  { operations: ["listFundingRates"], field: "from", message: /^The range may span at most 31 days$/ },
+  { operations: ["listFundingRates"], field: "to", message: /^The range may span at most 31 days$/ },
+];
+
+type Json = Record<string, unknown>;
+interface Parameter {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  schema: JsonSchema;
+}
+interface Operation {
+  operationId: string;
+  parameters: Parameter[];
+  requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<string, Json>;
+}
+interface DocumentedOperation {
+  method: string;
+  path: string;
+  operation: Operation;
+}
+
+let database: OpenDatabase;
+let services: AppServices;
+const app = createApiApp(() => services);
+// What the app serves, read before any test runs so each operation gets its own test.
+const document = (await (await app.fetch(new Request(`http://localhost${OPENAPI_PATH}`))).json()) as Json;
+const context = new SchemaContext(document);
+let key: string;
+
+/** Ids that exist, by the collection path they live under (/v1/opportunities, /v1/portfolio/positions…). */
+const known = new Map<string, string[]>();
+const remember = (collection: string, id: string) => {
+  const ids = known.get(collection) ?? [];
+  if (!ids.includes(id)) ids.push(id);
+  known.set(collection, ids);
+};
+/** Idempotency keys sent so far, with the request each was first sent with. */
+const idempotencyKeys = new Map<string, string>();
+const SYMBOLS = ["BTC", "ETH", "SOL", "DOGE", "XRP", "btc", "Eth"];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Head-room enough that no fuzzed request meets the rate limit; the in-process limiter.
+  services = createAppServices(async () => database.db, { ...process.env, RATE_LIMIT_SCALE: "100", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "" });
+  await seedLiveOpportunities(database.db, [
+    liveOpportunity("BTC", 12.5),
+    liveOpportunity("BTC", 9, "okx", "hyperliquid"),
+    liveOpportunity("ETH", 30, "okx", "gate"),
+    liveOpportunity("SOL", 30, "bybit", "okx"),
+    liveOpportunity("DOGE", -4, "hyperliquid", "bitget"),
+    liveOpportunity("XRP", 0.25, "binance", "okx"),
+  ]);
+  const user = await createUser(database.db, "desk");
+  key = (await createKeyFor(database.db, user.id)).secret;
+  // The ids a third party would learn first: what the lists show, and what the documented examples create.
+  for (const { method, path, operation } of operations()) {
+    const parameters = operation.parameters.filter((p) => p.required);
+    if (method === "GET" && parameters.length === 0) await send({ method, path, operation, url: path, headers: {} });
+    const example = (operation.requestBody?.content["application/json"] as { example?: unknown } | undefined)?.example;
+    if (method === "POST" && parameters.length === 0 && example !== undefined) {
+      await send({ method, path, operation, url: path, headers: { "Content-Type": "application/json" }, body: JSON.stringify(example) });
+    }
+  }
+  expect(known.get("/v1/opportunities")?.length, "opportunity ids listed").toBeGreaterThan(0);
+  expect(known.get("/v1/portfolio/positions")?.length, "a position created by its example").toBeGreaterThan(0);
+}, 120_000);
+
+afterAll(async () => {
+  await services?.lastUsed.stop();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await database?.close();
+});
+
+/** Every operation of the document: reads first, then what creates, changes and (last) removes things. */
+function operations(): DocumentedOperation[] {
+  const all = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
+  const rank = ({ method, path }: DocumentedOperation) =>
+    method === "GET" ? 0 : method === "POST" && !path.includes("{") ? 1 : method === "PATCH" ? 2 : method === "DELETE" ? 4 : 3;
+  return all.map((op, index) => ({ op, index })).sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index).map(({ op }) => op);
+}
+
+/** The collection an operation's resources live under: its path up to its first path parameter. */
+const collectionOf = (path: string) => (path.includes("/{") ? path.slice(0, path.indexOf("/{")) : path);
+
+/** Recent instants, as a caller would name them (random ones are mostly in the future, up to 9999). */
+function recentInstants(): string[] {
+  const day = 86_400_000;
+  return [1, 3, 20].flatMap((days) => {
+    const instant = new Date(Date.now() - days * day).toISOString();
+    return [instant, instant.slice(0, 10), instant.replace(/\.\d+Z$/, "+02:00")];
+  });
+}
+
+/**
+ * Values a third party would have learnt to try (listed ids, symbols that trade, recent dates),
+ * mixed in with random ones wherever the schema allows them, so that requests also get past the
+ * rules that depend on state and reach the success paths.
+ */
+const hints = (name: string): readonly unknown[] => {
+  if (name === "opportunity_id") return known.get("/v1/opportunities") ?? [];
+  if (name === "symbol") return SYMBOLS;
+  if (name === "from" || name === "to" || name === "opened_at") return recentInstants();
+  return [];
+};
+
+interface Generated {
+  /** Per path parameter: a value from its schema, and maybe the index of an id that exists. */
+  path: Record<string, { generated: string; existing: number | null }>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+function requestArbitrary({ operation }: DocumentedOperation): fc.Arbitrary<Generated> {
+  const of = (location: Parameter["in"]) => operation.parameters.filter((p) => p.in === location);
+  const record = (parameters: Parameter[], value: (p: Parameter) => fc.Arbitrary<unknown>) =>
+    fc.record(Object.fromEntries(parameters.map((p) => [p.name, value(p)])), {
+      requiredKeys: parameters.filter((p) => p.required).map((p) => p.name),
+    });
+  // A path segment cannot carry an empty value or a dot segment (the URL would name another path).
+  const segment = (p: Parameter) =>
+    fc.record({
+      generated: (arbitraryFor(context, p.schema, { hints }, p.name) as fc.Arbitrary<string>).filter((v) => v !== "" && v !== "." && v !== ".."),
+      existing: fc.option(fc.nat(), { freq: 3 }),
+    });
+  const body = operation.requestBody ? arbitraryFor(context, operation.requestBody.content["application/json"].schema, { hints }) : fc.constant(undefined);
+  return fc.record({
+    path: record(of("path"), segment) as fc.Arbitrary<Generated["path"]>,
+    query: record(of("query"), (p) => arbitraryFor(context, p.schema, { hints, asText: true }, p.name)) as fc.Arbitrary<Record<string, string>>,
+    headers: record(of("header"), (p) => arbitraryFor(context, p.schema, { hints }, p.name)) as fc.Arbitrary<Record<string, string>>,
+    body,
+  });
+}
+
+interface Sent {
+  method: string;
+  path: string;
+  operation: Operation;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+async function send(request: Sent) {
+  const response = await app.fetch(
+    new Request(`http://localhost${request.url}`, {
+      method: request.method,
+      headers: { ...request.headers, Authorization: `Bearer ${key}` },
+      ...(request.body !== undefined && { body: request.body }),
+    }),
+  );
+  const text = await response.text();
+  const json = JSON.parse(text) as { data?: { id?: unknown; items?: { id?: unknown }[] } };
+  if (response.ok) {
+    const collection = collectionOf(request.path);
+    if (typeof json.data?.id === "string") {
+      if (request.method === "DELETE") known.set(collection, (known.get(collection) ?? []).filter((id) => id !== json.data!.id));
+      else remember(collection, json.data.id);
+    }
+    for (const item of json.data?.items ?? []) if (typeof item.id === "string") remember(collection, item.id);
+  }
+  return { status: response.status, json, text };
+}
+
+function materialise(op: DocumentedOperation, generated: Generated): Sent {
+  const collection = collectionOf(op.path);
+  const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const { generated: value, existing } = generated.path[name]!;
+    const ids = known.get(collection) ?? [];
+    return encodeURIComponent(existing !== null && ids.length ? ids[existing % ids.length]! : value);
+  });
+  const query = new URLSearchParams(generated.query).toString();
+  const headers: Record<string, string> = { ...generated.headers };
+  if (generated.body !== undefined) headers["Content-Type"] = "application/json";
+  return {
+    method: op.method,
+    path: op.path,
+    operation: op.operation,
+    url: query ? `${url}?${query}` : url,
+    headers,
+    ...(generated.body !== undefined && { body: JSON.stringify(generated.body) }),
+  };
+}
+
+const describeRequest = (r: Sent) => `${r.method} ${r.url}${r.headers["Idempotency-Key"] ? ` [Idempotency-Key: ${r.headers["Idempotency-Key"]}]` : ""} ${r.body ?? ""}`;
+
+/** The documented schema of the answer with this status, or undefined when the status is not documented. */
+function responseSchema(operation: Operation, status: number): JsonSchema | undefined {
+  const response = operation.responses[String(status)];
+  if (!response) return undefined;
+  const resolved = context.resolve(response as JsonSchema) as { content: { "application/json": { schema: JsonSchema } } };
+  return resolved.content["application/json"].schema;
+}
+
+const outcomes = new Map<string, Map<number, number>>();
+
+describe.each(operations().map((op) => ({ name: `${op.method} ${op.path}`, op })))("$name with what the document allows", ({ op }) => {
+  it("is never refused as invalid, never fails, and answers as documented", async () => {
+    const seen = new Map<number, number>();
+    outcomes.set(op.operation.operationId, seen);
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(op), async (generated) => {
+        const request = materialise(op, generated);
+        const where = describeRequest(request);
+        const idempotencyKey = request.headers["Idempotency-Key"];
+        const fingerprint = `${request.method} ${request.url.split("?")[0]} ${request.body ?? ""}`;
+        const conflicting = idempotencyKey !== undefined && idempotencyKeys.has(idempotencyKey) && idempotencyKeys.get(idempotencyKey) !== fingerprint;
+
+        const { status, json, text } = await send(request);
+        seen.set(status, (seen.get(status) ?? 0) + 1);
+        const answer = `${where}\n→ ${status} ${text.slice(0, 600)}`;
+        expect(status, `never a failure: ${answer}`).toBeLessThan(500);
+        expect(Object.keys(op.operation.responses), `a documented status: ${answer}`).toContain(String(status));
+        // The key has every permission and room in its window: these would mean the test is broken.
+        expect([401, 403, 429], answer).not.toContain(status);
+        if (status === 400) {
+          const details = (json as { error?: { details?: { field: string; message: string }[] } }).error?.details ?? [];
+          expect(details.length, `a 400 names its fields: ${answer}`).toBeGreaterThan(0);
+          for (const { field, message } of details) {
+            const rule = STATED_IN_WORDS.find((r) => r.operations.includes(op.operation.operationId) && r.field === field && r.message.test(message));
+            expect(rule, `a request the document allows was refused for ${field}: "${message}"\n${answer}`).toBeDefined();
+          }
+        }
+        // A key reused with another request is a conflict, once the request is found valid (the 400s above come first).
+        if (conflicting) expect([400, 409], `an Idempotency-Key reused with another request: ${answer}`).toContain(status);
+        else expect(status, `409 only for an Idempotency-Key reused with another request: ${answer}`).not.toBe(409);
+        if (idempotencyKey !== undefined && !idempotencyKeys.has(idempotencyKey) && status < 300) idempotencyKeys.set(idempotencyKey, fingerprint);
+
+        const schema = responseSchema(op.operation, status)!;
+        const problems = validationErrors(context, schema, json);
+        expect(problems, `the body as documented for ${status}: ${answer}`).toEqual([]);
+      }),
+      { numRuns: RUNS_PER_OPERATION },
+    );
+    // A fuzzer that never got past the refusals would have proved little.
+    const successes = [...seen].filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0);
+    expect(successes, `successes of ${op.operation.operationId}: ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("the fuzzing", () => {
+  it("reached every operation", () => {
+    expect([...outcomes.keys()].sort()).toEqual(operations().map((op) => op.operation.operationId).sort());
+  });
+});
