@@ -8,16 +8,8 @@ export interface SessionUser {
   id: string;
   email: string;
   tier: Tier;
+  emailVerified: boolean;
   isAdmin: boolean;
-}
-
-/** Operators are the e-mail addresses listed, comma-separated, in ADMIN_EMAILS. */
-export function isAdminEmail(email: string): boolean {
-  const admins = (process.env.ADMIN_EMAILS ?? "")
-    .split(",")
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  return admins.includes(email.toLowerCase());
 }
 
 /** The signed-in user, read fresh from the database; null when signed out or the account is gone. */
@@ -26,10 +18,17 @@ export async function currentUser(): Promise<SessionUser | null> {
   if (!session?.user?.id) return null;
   const user = await (await getDb()).user.findUnique({
     where: { id: session.user.id },
-    select: { id: true, email: true, tier: true },
+    select: { id: true, email: true, tier: true, isOperator: true, emailVerifiedAt: true },
   });
   if (!user) return null;
-  return { id: user.id, email: user.email, tier: tierFromDb(user.tier), isAdmin: isAdminEmail(user.email) };
+  return {
+    id: user.id,
+    email: user.email,
+    tier: tierFromDb(user.tier),
+    emailVerified: user.emailVerifiedAt !== null,
+    // Operator rights need both the grant (npm run admin) and an address the owner proved is theirs.
+    isAdmin: user.isOperator && user.emailVerifiedAt !== null,
+  };
 }
 
 /** For pages of the account area: the user, or a redirect to sign-in that comes back here. */
