@@ -22,7 +22,10 @@ import { updatePositionRoute } from "./routes/update-position";
 import { verifyKeyRoute } from "./routes/verify-key";
 import { authenticate, withApiKey } from "./with-api-key";
 
-/** Every /v1 operation, in the order the reference lists them. */
+/**
+ * Every /v1 operation, in the order the reference and /docs list them: within a resource, the
+ * route that creates it comes before those that read it, as a reader trying the examples needs.
+ */
 export const API_ROUTES: readonly ApiRoute[] = [
   verifyKeyRoute,
   listOpportunitiesRoute,
@@ -32,9 +35,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,
+  createPositionRoute,
   listPositionsRoute,
   getPositionRoute,
-  createPositionRoute,
   updatePositionRoute,
   closePositionRoute,
   deletePositionRoute,

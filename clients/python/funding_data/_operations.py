@@ -123,6 +123,16 @@ class Operations:
         """
         return self._request("GET", "/v1/simulations/{id}".format(id=quote(id, safe="")))
 
+    def create_portfolio_position(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Add a position to your portfolio.
+
+        POST /v1/portfolio/positions
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/portfolio/positions", None, body)
+
     def list_portfolio_positions(self, *, status: Optional[str] = None, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
         """Your portfolio: positions with accrued funding and P&L.
 
@@ -169,16 +179,6 @@ class Operations:
         DELETE /v1/portfolio/positions/{id}
         """
         return self._request("DELETE", "/v1/portfolio/positions/{id}".format(id=quote(id, safe="")))
-
-    def create_portfolio_position(self, body: Dict[str, Any]) -> Dict[str, Any]:
-        """Add a position to your portfolio.
-
-        POST /v1/portfolio/positions
-
-        Args:
-            body: the JSON request body, as the API reference describes it
-        """
-        return self._request("POST", "/v1/portfolio/positions", None, body)
 
     def close_portfolio_position(self, id: str) -> Dict[str, Any]:
         """Close a position, realising its P&L.

@@ -160,6 +160,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/portfolio/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a position to your portfolio
+         * @description Name the position by `opportunity_id`, or by `long` and `short` legs ({exchange, symbol}) on two different exchanges; the legs must have a current market (an unknown opportunity or leg is a 400 naming the field). `entry_apr` is the opportunity's gross APR now, or for explicit legs (short rate × 8760 / short interval − long rate × 8760 / long interval) × 100. `opened_at` (default now, never in the future) is when funding starts to accrue. Test keys add to the sandbox portfolio, live keys to the live one. Returns the position with 201.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        post: operations["createPortfolioPosition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portfolio": {
         parameters: {
             query?: never;
@@ -214,28 +236,6 @@ export interface paths {
          *     **Permission:** Needs the `write` permission (Desk).
          */
         patch: operations["updatePortfolioPosition"];
-        trace?: never;
-    };
-    "/v1/portfolio/positions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a position to your portfolio
-         * @description Name the position by `opportunity_id`, or by `long` and `short` legs ({exchange, symbol}) on two different exchanges; the legs must have a current market (an unknown opportunity or leg is a 400 naming the field). `entry_apr` is the opportunity's gross APR now, or for explicit legs (short rate × 8760 / short interval − long rate × 8760 / long interval) × 100. `opened_at` (default now, never in the future) is when funding starts to accrue. Test keys add to the sandbox portfolio, live keys to the live one. Returns the position with 201.
-         *
-         *     **Permission:** Needs the `write` permission (Desk).
-         */
-        post: operations["createPortfolioPosition"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/v1/portfolio/positions/{id}/close": {
@@ -797,6 +797,79 @@ export interface components {
                 mode: "live" | "test";
             };
         };
+        CreatePortfolioPositionResponse: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                status: "open" | "closed";
+                /** @description The base asset of both legs. */
+                symbol: string;
+                long: {
+                    exchange: string;
+                    market: string;
+                };
+                short: {
+                    exchange: string;
+                    market: string;
+                };
+                /** @description Notional of each leg. */
+                notional_usd: number;
+                /** @description ISO 8601 UTC. */
+                opened_at: string;
+                /** @description ISO 8601 UTC; null while open. */
+                closed_at: string | null;
+                /** @description Gross APR (percent per year) of the legs when the position was added. */
+                entry_apr: number | null;
+                /** @description Gross APR of the current opportunity with these legs; null when there is none or the position is closed. */
+                current_apr: number | null;
+                note: string | null;
+                accrual: {
+                    /** @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones. */
+                    as_of: string;
+                    long: {
+                        exchange: string;
+                        market: string;
+                        /** @description Decimal fee charged on each of this leg's two fills. */
+                        taker_fee: number;
+                        /** @description Funding settlements since opening. */
+                        settlements: number;
+                        /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
+                        funding_income_usd: number;
+                    };
+                    short: {
+                        exchange: string;
+                        market: string;
+                        /** @description Decimal fee charged on each of this leg's two fills. */
+                        taker_fee: number;
+                        /** @description Funding settlements since opening. */
+                        settlements: number;
+                        /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
+                        funding_income_usd: number;
+                    };
+                    /** @description Both legs' funding since opening. */
+                    funding_income_usd: number;
+                    /** @description Taker fees of the four fills: opening and closing both legs. */
+                    fees_usd: number;
+                    /** @description funding_income_usd − fees_usd: unrealised for open positions (what closing now would realise), realised for closed ones. */
+                    net_pnl_usd: number;
+                };
+                /** @description ISO 8601 UTC. */
+                created_at: string;
+                /** @description ISO 8601 UTC. */
+                updated_at: string;
+            };
+            meta: {
+                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, whose portfolio is the sandbox's and kept apart.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
         ListPortfolioPositionsResponse: {
             data: {
                 items: {
@@ -897,79 +970,6 @@ export interface components {
             };
         };
         GetPortfolioPositionResponse: {
-            data: {
-                id: string;
-                /** @enum {string} */
-                status: "open" | "closed";
-                /** @description The base asset of both legs. */
-                symbol: string;
-                long: {
-                    exchange: string;
-                    market: string;
-                };
-                short: {
-                    exchange: string;
-                    market: string;
-                };
-                /** @description Notional of each leg. */
-                notional_usd: number;
-                /** @description ISO 8601 UTC. */
-                opened_at: string;
-                /** @description ISO 8601 UTC; null while open. */
-                closed_at: string | null;
-                /** @description Gross APR (percent per year) of the legs when the position was added. */
-                entry_apr: number | null;
-                /** @description Gross APR of the current opportunity with these legs; null when there is none or the position is closed. */
-                current_apr: number | null;
-                note: string | null;
-                accrual: {
-                    /** @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones. */
-                    as_of: string;
-                    long: {
-                        exchange: string;
-                        market: string;
-                        /** @description Decimal fee charged on each of this leg's two fills. */
-                        taker_fee: number;
-                        /** @description Funding settlements since opening. */
-                        settlements: number;
-                        /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
-                        funding_income_usd: number;
-                    };
-                    short: {
-                        exchange: string;
-                        market: string;
-                        /** @description Decimal fee charged on each of this leg's two fills. */
-                        taker_fee: number;
-                        /** @description Funding settlements since opening. */
-                        settlements: number;
-                        /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
-                        funding_income_usd: number;
-                    };
-                    /** @description Both legs' funding since opening. */
-                    funding_income_usd: number;
-                    /** @description Taker fees of the four fills: opening and closing both legs. */
-                    fees_usd: number;
-                    /** @description funding_income_usd − fees_usd: unrealised for open positions (what closing now would realise), realised for closed ones. */
-                    net_pnl_usd: number;
-                };
-                /** @description ISO 8601 UTC. */
-                created_at: string;
-                /** @description ISO 8601 UTC. */
-                updated_at: string;
-            };
-            meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
-                timestamp: string;
-                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
-                request_id: string;
-                /**
-                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, whose portfolio is the sandbox's and kept apart.
-                 * @enum {string}
-                 */
-                mode: "live" | "test";
-            };
-        };
-        CreatePortfolioPositionResponse: {
             data: {
                 id: string;
                 /** @enum {string} */
@@ -1770,6 +1770,93 @@ export interface operations {
             500: components["responses"]["INTERNAL_ERROR"];
         };
     };
+    createPortfolioPosition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "opportunity_id": "BTC-binance-bybit",
+                 *       "notional_usd": 10000,
+                 *       "note": "Hedged with spot"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An opportunity's `id` as GET /v1/opportunities lists it. */
+                    opportunity_id: string;
+                    /** @description Notional of each leg in US dollars. */
+                    notional_usd: number;
+                    /** @description Free text, at most 500 characters. */
+                    note?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the position was opened (ISO 8601, in the year 2000 or later and not in the future); default now. Funding accrues from then.
+                     */
+                    opened_at?: string;
+                } | {
+                    /** @description The long leg. */
+                    long: {
+                        /**
+                         * @description The leg's exchange.
+                         * @enum {string}
+                         */
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                        /** @description Base asset, e.g. BTC (case-insensitive). */
+                        symbol: string;
+                    };
+                    /** @description The short leg, on another exchange than the long leg's, trading the same asset. */
+                    short: {
+                        /**
+                         * @description The leg's exchange.
+                         * @enum {string}
+                         */
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                        /** @description Base asset, e.g. BTC (case-insensitive). */
+                        symbol: string;
+                    };
+                    /** @description Notional of each leg in US dollars. */
+                    notional_usd: number;
+                    /** @description Free text, at most 500 characters. */
+                    note?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the position was opened (ISO 8601, in the year 2000 or later and not in the future); default now. Funding accrues from then.
+                     */
+                    opened_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatePortfolioPositionResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
     listPortfolioPositions: {
         parameters: {
             query?: {
@@ -1917,93 +2004,6 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
-            429: components["responses"]["RATE_LIMITED"];
-            500: components["responses"]["INTERNAL_ERROR"];
-        };
-    };
-    createPortfolioPosition: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "opportunity_id": "BTC-binance-bybit",
-                 *       "notional_usd": 10000,
-                 *       "note": "Hedged with spot"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description An opportunity's `id` as GET /v1/opportunities lists it. */
-                    opportunity_id: string;
-                    /** @description Notional of each leg in US dollars. */
-                    notional_usd: number;
-                    /** @description Free text, at most 500 characters. */
-                    note?: string;
-                    /**
-                     * Format: date-time
-                     * @description When the position was opened (ISO 8601, in the year 2000 or later and not in the future); default now. Funding accrues from then.
-                     */
-                    opened_at?: string;
-                } | {
-                    /** @description The long leg. */
-                    long: {
-                        /**
-                         * @description The leg's exchange.
-                         * @enum {string}
-                         */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
-                        /** @description Base asset, e.g. BTC (case-insensitive). */
-                        symbol: string;
-                    };
-                    /** @description The short leg, on another exchange than the long leg's, trading the same asset. */
-                    short: {
-                        /**
-                         * @description The leg's exchange.
-                         * @enum {string}
-                         */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
-                        /** @description Base asset, e.g. BTC (case-insensitive). */
-                        symbol: string;
-                    };
-                    /** @description Notional of each leg in US dollars. */
-                    notional_usd: number;
-                    /** @description Free text, at most 500 characters. */
-                    note?: string;
-                    /**
-                     * Format: date-time
-                     * @description When the position was opened (ISO 8601, in the year 2000 or later and not in the future); default now. Funding accrues from then.
-                     */
-                    opened_at?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success: the payload in `data`, response metadata in `meta`. */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreatePortfolioPositionResponse"];
-                };
-            };
-            400: components["responses"]["VALIDATION_ERROR"];
-            401: components["responses"]["UNAUTHORIZED"];
-            403: components["responses"]["FORBIDDEN"];
-            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };

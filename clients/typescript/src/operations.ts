@@ -112,6 +112,15 @@ export class Operations {
   }
 
   /**
+   * Add a position to your portfolio
+   *
+   * `POST /v1/portfolio/positions`
+   */
+  createPortfolioPosition(body: Body<operations["createPortfolioPosition"]>): Promise<Envelope<operations["createPortfolioPosition"], 201>> {
+    return this.transport.request("POST", "/v1/portfolio/positions", undefined, body);
+  }
+
+  /**
    * Your portfolio: positions with accrued funding and P&L
    *
    * `GET /v1/portfolio`
@@ -156,15 +165,6 @@ export class Operations {
    */
   deletePortfolioPosition(id: string): Promise<Envelope<operations["deletePortfolioPosition"], 200>> {
     return this.transport.request("DELETE", `/v1/portfolio/positions/${encodeURIComponent(id)}`);
-  }
-
-  /**
-   * Add a position to your portfolio
-   *
-   * `POST /v1/portfolio/positions`
-   */
-  createPortfolioPosition(body: Body<operations["createPortfolioPosition"]>): Promise<Envelope<operations["createPortfolioPosition"], 201>> {
-    return this.transport.request("POST", "/v1/portfolio/positions", undefined, body);
   }
 
   /**
