@@ -50,3 +50,14 @@ export async function changeTier(
   await recordAudit(db, { actorId, subjectId: user.id, action: "tier.changed", target: actorId === user.id ? change : `${user.email}: ${change}` }, origin);
   return { userId, previousTier, tier: applied.tier, changed: true, appliedAt: applied.appliedAt };
 }
+
+/** A tier change as the account area's JSON routes answer it. */
+export function tierChangeView(change: TierChange) {
+  return {
+    user_id: change.userId,
+    tier: change.tier,
+    previous_tier: change.previousTier,
+    changed: change.changed,
+    applied_at: change.appliedAt.toISOString(),
+  };
+}

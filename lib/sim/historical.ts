@@ -1,7 +1,7 @@
 import { roundTo } from "@/lib/round";
 import type { SimulationParams } from "./projected";
 import type { SimulationResult } from "./result-schema";
-import { netAprPct, roundUsd, tradeCosts } from "./trade-costs";
+import { pnlSummary, roundUsd, tradeCosts } from "./trade-costs";
 
 const DAY_MS = 86_400_000;
 
@@ -78,18 +78,13 @@ export function simulateHistorical(long: HistoricalLeg, short: HistoricalLeg, pa
       funding_income_usd: roundUsd(own.reduce((sum, s) => sum + side * s.rate * notionalUsd, 0)),
     };
   };
-  const net = funding - totalCosts;
   return {
     mode: "historical",
     notional_usd: notionalUsd,
     holding_days: holdingDays,
     long: legResult(long, -1, costs.longTakerFee),
     short: legResult(short, 1, costs.shortTakerFee),
-    funding_income_usd: roundUsd(funding),
-    fees_usd: roundUsd(costs.feesUsd),
-    slippage_usd: roundUsd(costs.slippageUsd),
-    net_pnl_usd: roundUsd(net),
-    net_apr: netAprPct(net, notionalUsd, holdingDays),
+    ...pnlSummary(funding, costs, notionalUsd, holdingDays),
     break_even_days: breakEven,
     from: new Date(start).toISOString(),
     to: new Date(end).toISOString(),

@@ -1,6 +1,6 @@
 import { roundTo } from "@/lib/round";
 import type { SimulationResult } from "./result-schema";
-import { netAprPct, roundUsd, tradeCosts } from "./trade-costs";
+import { pnlSummary, roundUsd, tradeCosts } from "./trade-costs";
 
 export interface ProjectedLeg {
   exchange: string;
@@ -45,7 +45,6 @@ export function simulateProjected(long: ProjectedLeg, short: ProjectedLeg, param
   const shortResult = leg(short, 1, costs.shortTakerFee);
   const funding = longResult.funding_income_usd + shortResult.funding_income_usd;
   const totalCosts = costs.feesUsd + costs.slippageUsd;
-  const net = funding - totalCosts;
   // Funding accrues at this rate per day while rates hold; break-even is when it has paid the costs.
   const perDay = notionalUsd * ((short.fundingRate * 24) / short.intervalHours - (long.fundingRate * 24) / long.intervalHours);
   const breakEven = totalCosts === 0 ? 0 : perDay > 0 ? roundTo(totalCosts / perDay, 4) : null;
@@ -55,11 +54,7 @@ export function simulateProjected(long: ProjectedLeg, short: ProjectedLeg, param
     holding_days: holdingDays,
     long: longResult,
     short: shortResult,
-    funding_income_usd: roundUsd(funding),
-    fees_usd: roundUsd(costs.feesUsd),
-    slippage_usd: roundUsd(costs.slippageUsd),
-    net_pnl_usd: roundUsd(net),
-    net_apr: netAprPct(net, notionalUsd, holdingDays),
+    ...pnlSummary(funding, costs, notionalUsd, holdingDays),
     break_even_days: breakEven,
     from: null,
     to: null,

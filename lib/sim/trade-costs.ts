@@ -52,3 +52,15 @@ export function roundUsd(value: number): number {
 export function netAprPct(netPnlUsd: number, notionalUsd: number, holdingDays: number): number {
   return roundTo((netPnlUsd / notionalUsd) * (365 / holdingDays) * 100, 6);
 }
+
+/** The money lines every simulation result carries, from its funding and the four fills' costs. */
+export function pnlSummary(fundingUsd: number, costs: TradeCosts, notionalUsd: number, holdingDays: number) {
+  const net = fundingUsd - costs.feesUsd - costs.slippageUsd;
+  return {
+    funding_income_usd: roundUsd(fundingUsd),
+    fees_usd: roundUsd(costs.feesUsd),
+    slippage_usd: roundUsd(costs.slippageUsd),
+    net_pnl_usd: roundUsd(net),
+    net_apr: netAprPct(net, notionalUsd, holdingDays),
+  };
+}

@@ -1,17 +1,10 @@
 // POST /api/account/plan — moves the signed-in user to another tier through the billing provider.
 import { readJson } from "@/lib/api/read-json";
 import { withSession } from "@/lib/api/with-session";
-import { changeTier, changeTierSchema } from "@/lib/billing/change-tier";
+import { changeTier, changeTierSchema, tierChangeView } from "@/lib/billing/change-tier";
 
 export const POST = withSession("user", async ({ request, db, user, origin }) => {
   const { tier } = await readJson(request, changeTierSchema);
   const change = await changeTier(db, user.id, user.id, tier, origin);
-  return {
-    data: {
-      tier: change.tier,
-      previous_tier: change.previousTier,
-      changed: change.changed,
-      applied_at: change.appliedAt.toISOString(),
-    },
-  };
+  return { data: tierChangeView(change) };
 });

@@ -1,18 +1,10 @@
 // POST /api/admin/users/{id}/tier — an operator moves any account to another tier; audited as the operator.
 import { readJson } from "@/lib/api/read-json";
 import { withSession } from "@/lib/api/with-session";
-import { changeTier, changeTierSchema } from "@/lib/billing/change-tier";
+import { changeTier, changeTierSchema, tierChangeView } from "@/lib/billing/change-tier";
 
 export const POST = withSession<{ id: string }, "admin">("admin", async ({ request, db, user, params, origin }) => {
   const { tier } = await readJson(request, changeTierSchema);
   const change = await changeTier(db, user.id, params.id, tier, origin);
-  return {
-    data: {
-      user_id: change.userId,
-      tier: change.tier,
-      previous_tier: change.previousTier,
-      changed: change.changed,
-      applied_at: change.appliedAt.toISOString(),
-    },
-  };
+  return { data: tierChangeView(change) };
 });
