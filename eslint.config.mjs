@@ -69,7 +69,7 @@ export default defineConfig([
   // lists every group its files keep, and the more specific blocks come later.
   { files: ["**/*.{ts,tsx,mts,cts,js,mjs,jsx}"], rules: restrict(boundary.routes) },
   { files: ["app/**", "server.ts", "scripts/**", "clients/**"], rules: restrict(boundary.routes, boundary.testCode) },
-  { files: ["scripts/bench/**", "scripts/test-python-client.ts"], rules: restrict(boundary.routes, boundary.testCodeButSupport) },
+  { files: ["scripts/bench/**", "scripts/faults/**", "scripts/soak/**", "scripts/test-python-client.ts"], rules: restrict(boundary.routes, boundary.testCodeButSupport) },
   { files: ["lib/**"], rules: restrict(boundary.apiLayer, boundary.routes, boundary.testCode, boundary.webFramework) },
   { files: ["lib/api/**"], rules: restrict(boundary.routes, boundary.testCode, boundary.webFramework) },
   { files: ["lib/api/app.ts"], rules: restrict(boundary.testCode, boundary.webFramework) },

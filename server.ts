@@ -4,7 +4,12 @@ import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { createApiApp } from "@/lib/api/app";
+import { limitRequestBody } from "@/lib/api/body-limit";
+import { startIdempotencySweep } from "@/lib/api/idempotency";
+import { baselineSecurityHeaders } from "@/lib/api/security-headers";
+import { isPublicHttps, publicOrigin } from "@/lib/config/public-url";
 import { ensureAuthSecret } from "@/lib/config/auth-secret";
+import { clientAddress, parseTrustedProxies } from "@/lib/config/client-address";
 import { dataDir, readEnv } from "@/lib/config/env";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
@@ -19,13 +24,20 @@ import { onShutdown, runService } from "@/lib/process/run-service";
 async function main() {
   const startedAt = performance.now();
   (process.env as Record<string, string>).NODE_ENV ??= "production";
+  // Everything this process writes (the embedded database's new files above all) is owner-only.
+  process.umask(0o077);
   const env = readEnv();
   const ingestConfig = readIngestConfig();
+  const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
   const database = configuredDatabase();
   // Before anything slow: a second server on the same embedded data must fail at once.
   if (database.driver === "pglite" && database.dataDir) acquireDataDirLock(database.dataDir);
   ensureAuthSecret(dataDir(env));
-  process.env.NEXTAUTH_URL ??= `http://localhost:${env.PORT}`;
+  // One public address (PUBLIC_URL): next-auth builds its callback URLs from NEXTAUTH_URL and makes
+  // its cookies Secure when that is https, so it is derived from the same setting.
+  const origin = publicOrigin();
+  process.env.NEXTAUTH_URL = origin;
+  const baselineHeaders = Object.entries(baselineSecurityHeaders(isPublicHttps()));
 
   const opened = await openServiceDatabase();
   if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
@@ -39,15 +51,20 @@ async function main() {
   const apiListener = getRequestListener(createApiApp().fetch);
 
   const server = http.createServer((req, res) => {
-    // The audit trail and the sign-in limits key on this; a client cannot choose it.
-    req.headers["x-real-ip"] = req.socket.remoteAddress ?? "";
+    // The audit trail and the sign-in limits key on this; a client cannot choose it (TRUSTED_PROXIES).
+    req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+    // Before any handler: nothing may read a body without end (next-auth would read 60 MB).
+    if (!limitRequestBody(req, res)) return;
+    // Static files and Next's own answers get these too; pages and /v1 add their policies.
+    for (const [name, value] of baselineHeaders) res.setHeader(name, value);
     if (isApiPath(req.url ?? "/")) return apiListener(req, res);
     return nextHandler(req, res);
   });
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - startedAt);
-    console.log(`Funding Opportunity Data Service ready on http://localhost:${env.PORT} (${database.driver}, ${ms} ms)`);
+    console.log(`Funding Opportunity Data Service ready on http://localhost:${env.PORT} as ${origin} (${database.driver}, ${ms} ms)`);
   });
+  const idempotencySweep = startIdempotencySweep(opened.db);
 
   // Embedded PGlite belongs to this process, so the rounds run here; with PostgreSQL they belong
   // to `npm run worker` unless INGEST_IN_SERVER=1. Started after listening: never delays readiness.
@@ -68,6 +85,7 @@ async function main() {
     console.log(`${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
+    idempotencySweep.stop();
     await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
     await services.lastUsed.stop().catch((error) => console.error("recording last use failed", error));
     await Promise.all([services.limiter.close(), keyEvents().close()]).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
+import { HEALTH_DETAILS } from "./helpers/server-process";
 
 test("the landing page says what the service is, shows the three tiers and where to sign in", async ({ page }) => {
   await page.goto("/");
@@ -51,8 +52,12 @@ test("the site icon is served, so browsers do not ask for a missing /favicon.ico
   expect(response.headers()["content-type"]).toContain("image/svg+xml");
 });
 
-test("GET /healthz reports the database up and the build version", async ({ request }) => {
-  const response = await request.get("/healthz");
+test("GET /healthz tells everyone the status, and the operator the database and the build version", async ({ request }) => {
+  const anonymous = await request.get("/healthz");
+  expect(anonymous.status()).toBe(200);
+  expect(await anonymous.json()).toEqual({ status: "ok" });
+
+  const response = await request.get("/healthz", { headers: HEALTH_DETAILS });
   expect(response.status()).toBe(200);
   const body = await response.json();
   expect(body).toMatchObject({ status: "ok", version: expect.any(String), database: { status: "up", driver: "pglite" } });

@@ -1,24 +1,29 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PASSWORD, signInRequest, uniqueEmail } from "./helpers/accounts";
+import { PASSWORD, signInRequest, signUpRequest, uniqueEmail, waitForMail } from "./helpers/accounts";
+import { OPERATOR_EMAIL } from "./helpers/e2e-env";
 
-// playwright.config.ts starts the server with ADMIN_EMAILS set to this address.
-const OPERATOR_EMAIL = "operator@e2e.test";
+// playwright.config.ts creates OPERATOR_EMAIL's account, verified, and runs `npm run admin -- grant`
+// on it before the server starts: the only way anyone becomes an operator.
 
-/** Signs up (returning the new account's id) with the Origin header the account routes require. */
+/** Signs up, verifies the address and signs in; returns the new account's id as its session names it. */
 async function signUp(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
-  const response = await request.post("/api/account/signup", { data: { email, password: PASSWORD }, headers: { Origin: baseURL } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
+  await signUpRequest(request, baseURL, email);
+  await signInRequest(request, email);
+  return ((await (await request.get("/api/auth/session")).json()) as { user: { id: string } }).user.id;
 }
 
-/** The operator's account may already exist if another spec in this run created it first. */
-async function signInOperator(request: APIRequestContext, baseURL: string): Promise<void> {
-  const response = await request.post("/api/account/signup", {
-    data: { email: OPERATOR_EMAIL, password: PASSWORD },
-    headers: { Origin: baseURL },
-  });
-  if (response.status() !== 201) expect(JSON.stringify(await response.json())).toContain("already exists");
-  await signInRequest(request, OPERATOR_EMAIL);
+/** Operator-only answers, all of which must be the ordinary 404 for anyone else. */
+async function expectNoOperatorRights(page: Page, baseURL: string, userId: string) {
+  expect(await notFoundText(page, "/admin")).toBe(await notFoundText(page, "/no-such-page-here"));
+  const headers = { Origin: baseURL };
+  for (const attempt of [
+    page.request.get(`/api/admin/users?q=${encodeURIComponent("@")}`),
+    page.request.post(`/api/admin/users/${userId}/tier`, { data: { tier: "desk" }, headers }),
+  ]) {
+    const response = await attempt;
+    expect(response.status()).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+  }
 }
 
 /** What a 404 page says, to compare the console's refusal with an address that never existed. */
@@ -37,7 +42,6 @@ test("/admin is the ordinary 404 for signed-out visitors and for signed-in users
   // page.request shares the browser's cookies, so this signs the page in too.
   const email = uniqueEmail("not-an-operator");
   const userId = await signUp(page.request, baseURL!, email);
-  await signInRequest(page.request, email);
   expect(await notFoundText(page, "/admin")).toBe(await notFoundText(page, "/no-such-page-here"));
   expect(await page.content()).not.toContain("Operator console");
 
@@ -70,7 +74,6 @@ test("the operator finds a user by part of their e-mail, changes their tier and 
   const trader = await playwright.request.newContext({ baseURL });
   const traderEmail = uniqueEmail("console-trader");
   await signUp(trader, baseURL!, traderEmail);
-  await signInRequest(trader, traderEmail);
   const headers = { Origin: baseURL! };
   expect((await trader.post("/api/account/plan", { data: { tier: "pro" }, headers })).status()).toBe(200);
   const created = await trader.post("/api/account/keys", {
@@ -80,7 +83,7 @@ test("the operator finds a user by part of their e-mail, changes their tier and 
   expect(created.status()).toBe(201);
   const { view } = ((await created.json()) as { data: { view: { id: string; prefix: string } } }).data;
 
-  await signInOperator(page.request, baseURL!);
+  await signInRequest(page.request, OPERATOR_EMAIL);
   const consolePage = await page.goto("/admin");
   expect(consolePage?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Operator console" })).toBeVisible();
@@ -128,7 +131,7 @@ test("the operator finds a user by part of their e-mail, changes their tier and 
 
   // Both actions are in the operator's own trail, naming whose account they touched.
   await page.goto("/account/security");
-  const trail = page.getByRole("table");
+  const trail = page.getByRole("region", { name: "Account activity" }).getByRole("table");
   await expect(trail.getByRole("row", { name: /Plan changed/ }).first()).toContainText(`${traderEmail}: Pro → Desk`);
   await expect(trail.getByRole("row", { name: /API key revoked/ }).first()).toContainText(`“desk bot” ${view.prefix} of ${traderEmail}`);
   await page.screenshot({ path: "e2e-artifacts/operator-console-security.png", fullPage: true });
@@ -138,7 +141,6 @@ test("the operator finds a user by part of their e-mail, changes their tier and 
 test("the plan page switches tiers at once and asks before a downgrade, saying what keys lose", async ({ page, baseURL }) => {
   const email = uniqueEmail("planner");
   await signUp(page.request, baseURL!, email);
-  await signInRequest(page.request, email);
   await page.goto("/account/plan");
   await expect(page.getByRole("heading", { name: "Current plan: Free" })).toBeVisible();
   await expect(page.getByText("Demo billing: plan changes apply immediately and nothing is charged.")).toBeVisible();
@@ -172,7 +174,41 @@ test("the plan page switches tiers at once and asks before a downgrade, saying w
   });
 
   await page.goto("/account/security");
-  const actions = await page.getByRole("table").locator("tbody tr td:nth-child(2)").allInnerTexts();
-  expect(actions).toEqual(["Plan changed", "Plan changed", "Signed in", "Account created"]);
+  const actions = await page.getByRole("region", { name: "Account activity" }).getByRole("table").locator("tbody tr td:nth-child(2)").allInnerTexts();
+  expect(actions).toEqual(["Plan changed", "Plan changed", "Signed in", "E-mail address verified", "Account created"]);
   await expect(page.getByRole("row", { name: /Plan changed/ }).first()).toContainText("Desk → Free");
+});
+
+test("signing up, in any letter case, with an address an operator list would name gives no operator rights", async ({ page, playwright, baseURL }) => {
+  // New accounts at addresses ADMIN_EMAILS-style lists held, verified and signed in: ordinary users.
+  for (const email of [`Admin-${Date.now().toString(36)}@E2E.test`, `ROOT-${Date.now().toString(36)}@e2e.TEST`]) {
+    const context = await playwright.request.newContext({ baseURL });
+    const userId = await signUp(context, baseURL!, email.toLowerCase());
+    const cookies = (await context.storageState()).cookies;
+    await page.context().clearCookies();
+    await page.context().addCookies(cookies);
+    await expectNoOperatorRights(page, baseURL!, userId);
+    await context.dispose();
+  }
+
+  // The operator's own address in another case is the same, taken, address: the same answer as a new
+  // one, no account and no rights for whoever tried, and the operator is told by e-mail.
+  const impostor = await playwright.request.newContext({ baseURL });
+  const response = await impostor.post("/api/account/signup", {
+    data: { email: OPERATOR_EMAIL.toUpperCase(), password: "impostor wants the console" },
+    headers: { Origin: baseURL! },
+  });
+  expect(response.status()).toBe(202);
+  expect((await response.json()).data).toEqual({ message: "Check your inbox to verify your address, then sign in.", delivery: "smtp" });
+  await waitForMail(OPERATOR_EMAIL, /Someone tried to sign up/);
+  const { csrfToken } = (await (await impostor.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  await impostor.post("/api/auth/callback/credentials", { form: { csrfToken, email: OPERATOR_EMAIL, password: "impostor wants the console", json: "true" } });
+  expect((await (await impostor.get("/api/auth/session")).json())?.user).toBeUndefined();
+  expect((await impostor.get(`/api/admin/users?q=${encodeURIComponent("@")}`)).status()).toBe(401);
+  await impostor.dispose();
+
+  // The real operator still signs in with their own password and reaches the console.
+  await page.context().clearCookies();
+  await signInRequest(page.request, OPERATOR_EMAIL, PASSWORD);
+  expect((await page.goto("/admin"))?.status()).toBe(200);
 });

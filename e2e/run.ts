@@ -23,6 +23,8 @@ try {
     env: {
       ...process.env,
       E2E_PORT: String(await freePort()),
+      E2E_SMTP_PORT: String(await freePort()),
+      E2E_MAIL_PORT: String(await freePort()),
       E2E_DATA_DIR: dataDir,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
       NEXT_TELEMETRY_DISABLED: "1",

@@ -3,7 +3,7 @@
 // four venues, five assets in every round, LINK only in the newest round (a minute old), so the
 // Free plan's 15-minute delay is visible as a set without LINK.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signUpInBrowser, signUpRequest, uniqueEmail } from "./helpers/accounts";
+import { PASSWORD, signUpInBrowser, signUpRequest, uniqueEmail } from "./helpers/accounts";
 import { startSeededMarketServer, type SeededMarketServer } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
@@ -40,7 +40,7 @@ test("signed-out visitors sign in and come back to the screener with their filte
   const email = uniqueEmail("screener-return");
   await signUpRequest(page.request, baseURL!, email);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/opportunities\?exchange=okx$/);
   await expect(page.getByRole("heading", { name: "Opportunity screener" })).toBeVisible();

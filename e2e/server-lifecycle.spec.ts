@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startServer, waitUntilHealthy } from "./helpers/server-process";
+import { HEALTH_DETAILS, startServer, waitUntilHealthy } from "./helpers/server-process";
 
 test("a second server on the same data directory fails fast and the first keeps running", async ({ request }) => {
   const second = await startServer(process.env.E2E_DATA_DIR!);
@@ -27,7 +27,7 @@ test("a killed server restarts with its data and re-runs no migration", async ()
     const second = await startServer(dataDir, first.port);
     await waitUntilHealthy(second.port);
     expect(second.output()).not.toContain("Applied migrations:");
-    const health = await (await fetch(`http://localhost:${second.port}/healthz`)).json();
+    const health = await (await fetch(`http://localhost:${second.port}/healthz`, { headers: HEALTH_DETAILS })).json();
     expect(health.database.status).toBe("up");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);

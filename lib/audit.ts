@@ -6,7 +6,16 @@ export type AuditAction =
   | "key.created"
   | "key.revoked"
   | "key.rolled"
-  | "tier.changed";
+  | "tier.changed"
+  | "email.verified"
+  | "password.reset"
+  | "operator.granted"
+  | "operator.revoked"
+  | "signin.failed"
+  | "sign_out"
+  | "session.revoked"
+  | "sessions.revoked"
+  | "password.changed";
 
 export interface RequestOrigin {
   ip: string | null;
@@ -16,7 +25,7 @@ export interface RequestOrigin {
 /** Appends one line to the audit trail that /account/security shows its owner. */
 export async function recordAudit(
   db: Db,
-  event: { actorId: string | null; subjectId: string; action: AuditAction; target?: string | null },
+  event: { actorId: string | null; subjectId: string | null; action: AuditAction; target?: string | null },
   origin: RequestOrigin,
 ): Promise<void> {
   await db.auditEvent.create({

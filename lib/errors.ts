@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   IDEMPOTENCY_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;
@@ -24,6 +25,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: "Resource not found",
   METHOD_NOT_ALLOWED: "Method not allowed for this endpoint",
   IDEMPOTENCY_CONFLICT: "Idempotency-Key was already used with a different request",
+  PAYLOAD_TOO_LARGE: "Request body too large",
   RATE_LIMITED: "Rate limit exceeded",
   INTERNAL_ERROR: "Internal server error",
 };

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { buildInfo, type BuildInfo } from "@/lib/build-info";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import type { RateLimitStatus } from "@/lib/ratelimit";
@@ -13,7 +14,29 @@ export interface Health extends BuildInfo {
   market: IngestionStatus | null;
 }
 
+/** What everyone may see: enough for a load balancer, nothing about the build, venues or stores. */
+export type PublicHealth = Pick<Health, "status">;
+
 const DATABASE_TIMEOUT_MS = 2_000;
+
+/**
+ * Whether a request may see the details (database latency, limiter, market, build): only with
+ * `Authorization: Bearer <HEALTH_DETAILS_TOKEN>`. Without the setting nobody sees them. Compared
+ * as SHA-256 digests in constant time, so neither the token nor its length leaks through timing.
+ */
+export function mayShowHealthDetails(authorization: string | null | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  const token = env.HEALTH_DETAILS_TOKEN;
+  if (!token || !authorization) return false;
+  const match = /^Bearer (.+)$/i.exec(authorization.trim());
+  if (!match) return false;
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(match[1]!), digest(token));
+}
+
+/** The public answer of GET /healthz: the status alone. */
+export function publicHealth(health: Health): PublicHealth {
+  return { status: health.status };
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -24,7 +47,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** What GET /healthz reports: whether the database answers, and which build is running. */
-export async function readHealth(): Promise<Health> {
+export async function readHealth(options: { details?: boolean } = {}): Promise<Health> {
   const started = performance.now();
   let database: Health["database"];
   try {
@@ -45,7 +68,8 @@ export async function readHealth(): Promise<Health> {
   const services = appServices();
   const rateLimiter = services.limiter.status();
   let market: IngestionStatus | null = null;
-  if (database.status === "up") {
+  // The market read is for operators only: a public probe costs one SELECT 1, nothing more.
+  if (database.status === "up" && options.details !== false) {
     const { db } = await openServiceDatabase();
     market = await withTimeout(readIngestionStatus(db, services.venueStaleAfterMs), DATABASE_TIMEOUT_MS).catch((error: unknown) => {
       console.error("health check: reading market status failed", error);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { integerParam, isWholeNumberText, numberParam, pageParams } from "./query-params";
+import { integerParam, isWholeNumberText, MAX_QUERY_DETAILS, numberParam, pageParams, parseQuery } from "./query-params";
 
 const problem = (schema: z.ZodType, text: string) => schema.safeParse(text).error?.issues[0]?.message;
 
@@ -124,6 +124,39 @@ describe("isWholeNumberText", () => {
     fc.assert(
       fc.property(written, ({ text, whole }) => {
         expect(isWholeNumberText(text), text).toBe(whole);
+      }),
+    );
+  });
+});
+
+describe("parseQuery's list of problems", () => {
+  const schema = z.strictObject({ limit: integerParam(1, 100).optional() });
+
+  it("names every unknown parameter up to 20, then says how many more there were", () => {
+    const url = new URL(`http://localhost/v1/x?${Array.from({ length: 500 }, (_, i) => `p${i}=1`).join("&")}`);
+    let error: unknown;
+    try {
+      parseQuery(url, schema);
+    } catch (e) {
+      error = e;
+    }
+    const details = (error as { extra: { details: { field: string; message: string }[] } }).extra.details;
+    expect(details).toHaveLength(MAX_QUERY_DETAILS + 1);
+    expect(details.slice(0, MAX_QUERY_DETAILS).map((d) => d.field)).toEqual(Array.from({ length: 20 }, (_, i) => `p${i}`));
+    expect(details.at(-1)).toEqual({ field: "(more)", message: "480 more problems not listed" });
+  });
+
+  it("lists a few problems as they are", () => {
+    const url = new URL("http://localhost/v1/x?a=1&b=2&limit=3&limit=4");
+    expect(() => parseQuery(url, schema)).toThrow(
+      expect.objectContaining({
+        extra: {
+          details: [
+            { field: "a", message: "Unknown query parameter" },
+            { field: "b", message: "Unknown query parameter" },
+            { field: "limit", message: "Parameter given more than once" },
+          ],
+        },
       }),
     );
   });

@@ -15,10 +15,23 @@ export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): z.infer<
     else if (name in values) details.push({ field: name, message: "Parameter given more than once" });
     else values[name] = value;
   }
-  if (details.length) throw queryError(details);
+  if (details.length) throw queryError(capDetails(details));
   const parsed = schema.safeParse(values);
   if (!parsed.success) throw queryError(zodDetails(parsed.error));
   return parsed.data;
+}
+
+/** The most problems a 400 lists one by one; a query string can hold thousands of names. */
+export const MAX_QUERY_DETAILS = 20;
+
+/**
+ * The first MAX_QUERY_DETAILS problems, then one entry saying how many more there were: the answer
+ * stays small however many parameters were sent, and still says the list is incomplete.
+ */
+export function capDetails(details: FieldProblem[], max = MAX_QUERY_DETAILS): FieldProblem[] {
+  if (details.length <= max) return details;
+  const more = details.length - max;
+  return [...details.slice(0, max), { field: "(more)", message: `${more} more problem${more === 1 ? "" : "s"} not listed` }];
 }
 
 /** A 400 naming the query parameters the caller must correct. */

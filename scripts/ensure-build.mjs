@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const BUILD_ID = ".next/BUILD_ID";
-const SOURCES = ["app", "lib", "prisma", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["app", "lib", "prisma", "proxy.ts", "next.config.mjs", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { requireUser } from "@/lib/auth/session";
 import { AccountTabs } from "./account-tabs";
+import { VerifyEmailNotice } from "./verify-email-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +13,7 @@ export default async function AccountLayout({ children }: { children: ReactNode 
       <p className="muted">
         Signed in as {user.email} · {user.tier.toUpperCase()} plan
       </p>
+      {!user.emailVerified && <VerifyEmailNotice email={user.email} />}
       <AccountTabs />
       {children}
     </>

@@ -1,29 +1,26 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { API_ROUTES } from "@/lib/api/app";
 import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
+import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
 import { clientDownloads } from "@/lib/clients/client-archives";
 import { snakeCase } from "@/lib/clients/method-names";
+import { publicOrigin } from "@/lib/config/public-url";
 import { PLANS } from "@/lib/tiers";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 
 export const metadata: Metadata = { title: "API documentation · Funding Opportunity Data Service" };
 
-/** The address clients should call: this site's own origin, as the request reached it. */
-async function baseUrl(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
-  return `${proto}://${host}`;
-}
+// Rendered per request: the Content-Security-Policy nonce (proxy.ts) is new on every response.
+export const dynamic = "force-dynamic";
 
 type ErrorResponses = Record<string, { description: string }>;
 
 export default async function DocsPage() {
   const document = buildOpenApiDocument(API_ROUTES);
-  const base = await baseUrl();
+  // The configured public address, never the request's Host or X-Forwarded-Host (a client chooses those).
+  const base = publicOrigin();
   const errors = (document.components as { responses: ErrorResponses }).responses;
   const apiPlans = PLANS.filter((plan) => plan.apiAccess);
   const downloads = await clientDownloads();
@@ -44,6 +41,7 @@ export default async function DocsPage() {
         <li><a href="#test-keys">Test and live keys</a></li>
         <li><a href="#errors">Errors</a></li>
         <li><a href="#rate-limits">Rate limits</a></li>
+        <li><a href="#browsers">Calling the API from a browser</a></li>
         <li><a href="#pagination">Pagination</a></li>
         <li><a href="#examples">curl examples</a></li>
         <li><a href="#clients">Clients</a></li>
@@ -177,6 +175,24 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
       <p>
         Over the limit, the answer is <code>429 RATE_LIMITED</code>: wait <code>retry_after</code> seconds, then retry. The
         clients below do this for you.
+      </p>
+      <p>
+        Failed authentications are limited per client address too: after {FAILED_AUTH_LIMIT} requests with unknown, revoked
+        or expired keys within a minute, every request from that address is answered{" "}
+        <code>429 RATE_LIMITED</code> with <code>retry_after</code> until the window passes, valid keys included. A client
+        that stops on its first <code>401</code> never meets this limit.
+      </p>
+
+      <h2 id="browsers">Calling the API from a browser</h2>
+      <p>
+        <code>/v1</code> allows cross-origin requests from any web page (<code>Access-Control-Allow-Origin: *</code>): the
+        key travels in the <code>Authorization</code> header, never in a cookie, so another site can only use a key its
+        user gave it. Preflight requests are answered without a key; the headers <code>Authorization</code>,{" "}
+        <code>Content-Type</code> and <code>Idempotency-Key</code> may be sent, and <code>X-RateLimit-*</code>,{" "}
+        <code>Retry-After</code>, <code>X-Request-Id</code> and <code>Idempotent-Replayed</code> can be read. A key in a
+        browser is visible to whoever uses that browser: give such a page a key of its own with only the permissions it
+        needs, and revoke it when it is no longer used. The account area (<code>/api/*</code>) allows no cross-origin
+        requests.
       </p>
 
       <h2 id="pagination">Pagination</h2>

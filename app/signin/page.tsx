@@ -14,6 +14,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <h1>Sign in</h1>
       <SignInForm returnTo={returnTo} />
       <p>
+        <Link href="/forgot-password">Forgot password?</Link>
+      </p>
+      <p>
         No account yet? <Link href="/signup">Create one</Link>.
       </p>
     </section>

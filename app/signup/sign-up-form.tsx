@@ -1,14 +1,22 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { postJson, problemFrom, type FormProblem } from "../components/field-errors";
 import { FieldErrorMessage, invalidFieldProps } from "../components/invalid-field";
 
+interface SignUpAnswer {
+  message: string;
+  delivery: "smtp" | "log";
+}
+
+/**
+ * Sign-up does not sign in: the answer is the same whether the address was new or already had an
+ * account (whose owner is e-mailed instead), and signing in would tell the two apart.
+ */
 export function SignUpForm({ minPasswordLength }: { minPasswordLength: number }) {
-  const router = useRouter();
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [answer, setAnswer] = useState<SignUpAnswer | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -16,22 +24,27 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
     setBusy(true);
     setProblem(null);
     const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "");
-    const password = String(form.get("password") ?? "");
-    const response = await postJson("/api/account/signup", { email, password });
+    const response = await postJson("/api/account/signup", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+    setBusy(false);
     if (!response.ok) {
       setProblem(await problemFrom(response));
-      setBusy(false);
       return;
     }
-    const result = await signIn("credentials", { email, password, redirect: false });
-    setBusy(false);
-    if (result?.error) {
-      setProblem({ message: "Your account was created, but signing in failed. Sign in to continue.", fields: {} });
-      return;
-    }
-    router.push("/account/api-keys");
-    router.refresh();
+    setAnswer(((await response.json()) as { data: SignUpAnswer }).data);
+  }
+
+  if (answer) {
+    return (
+      <div role="status" className="notice">
+        <p>{answer.message}</p>
+        {answer.delivery === "log" && (
+          <p>No mail server is configured on this server, so the message was written to the server log instead: check the server log for the link.</p>
+        )}
+        <p>
+          <Link href="/signin">Sign in</Link>
+        </p>
+      </div>
+    );
   }
 
   return (
@@ -50,7 +63,7 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
         {...invalidFieldProps(problem, "password", "password-help")}
       />
       <p id="password-help" className="muted">
-        At least {minPasswordLength} characters.
+        At least {minPasswordLength} characters, not a common password and not your e-mail address. A few unrelated words work well.
       </p>
       <FieldErrorMessage problem={problem} field="password" />
       {problem && (

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { e2ePorts, PASSWORD } from "./e2e-env";
 
-export const PASSWORD = "correct horse battery staple";
+export { PASSWORD };
 
 let counter = 0;
 /** An e-mail no other test (or earlier run on the same data) has used. */
@@ -8,12 +9,64 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${++counter}@e2e.test`;
 }
 
-/** Signs up through the sign-up page; the page signs in and lands on Account → API Keys. */
-export async function signUpInBrowser(page: Page, email: string, password = PASSWORD): Promise<void> {
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The messages the server sent to `to`, oldest first, as the loopback SMTP server received them. */
+export async function mailTo(to: string): Promise<CaughtMail[]> {
+  const response = await fetch(`http://127.0.0.1:${e2ePorts().mail}/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/** Waits for the `nth` (from 1) message to `to` whose subject matches, and returns it. */
+export async function waitForMail(to: string, subject: RegExp, nth = 1): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailTo(to)).filter((m) => subject.test(m.subject))[nth - 1];
+      return Boolean(found);
+    }, { message: `mail to ${to} matching ${subject}`, timeout: 15_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** The path and query of the link to `pathname` in a message (its origin is the server's public URL). */
+export function linkPath(mail: CaughtMail, pathname: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.map((url) => new URL(url)).find((url) => url.pathname === pathname);
+  if (!link) throw new Error(`No ${pathname} link in "${mail.subject}":\n${mail.text}`);
+  return link.pathname + link.search;
+}
+
+/** Follows the verification link mailed to `email` (the latest one) with `request`. */
+export async function verifyEmailRequest(request: APIRequestContext, email: string): Promise<void> {
+  const mails = (await mailTo(email)).filter((m) => /Verify your e-mail/.test(m.subject));
+  const mail = mails.at(-1) ?? (await waitForMail(email, /Verify your e-mail/));
+  const page = await request.get(linkPath(mail, "/verify-email"));
+  expect(page.status()).toBe(200);
+  expect(await page.text()).toContain("is verified");
+}
+
+/**
+ * Signs up through the sign-up page, follows the verification link from the mail (unless
+ * `verify: false`), then signs in and lands on Account → API Keys.
+ */
+export async function signUpInBrowser(page: Page, email: string, password = PASSWORD, { verify = true } = {}): Promise<void> {
   await page.goto("/signup");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("status")).toContainText("Check your inbox to verify your address");
+  if (verify) {
+    await page.goto(linkPath(await waitForMail(email, /Verify your e-mail/), "/verify-email"));
+    await expect(page.getByRole("status")).toContainText(`Your e-mail address ${email} is verified`);
+  }
+  await page.goto("/signin?callbackUrl=%2Faccount%2Fapi-keys");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/account\/api-keys$/);
 }
 
@@ -28,12 +81,15 @@ export async function signInRequest(request: APIRequestContext, email: string, p
   expect(session?.user?.email).toBe(email);
 }
 
-export async function signUpRequest(request: APIRequestContext, baseURL: string, email: string, password = PASSWORD) {
+/** Signs up with the API (the same answer whether or not the address is new) and, by default, verifies the address. */
+export async function signUpRequest(request: APIRequestContext, baseURL: string, email: string, password = PASSWORD, { verify = true } = {}) {
   const response = await request.post("/api/account/signup", {
     data: { email, password },
     headers: { Origin: baseURL },
   });
-  expect(response.status()).toBe(201);
+  expect(response.status()).toBe(202);
+  expect((await response.json()).data).toEqual({ message: "Check your inbox to verify your address, then sign in.", delivery: "smtp" });
+  if (verify) await verifyEmailRequest(request, email);
 }
 
 /**

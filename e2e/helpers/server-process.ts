@@ -8,13 +8,24 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/** The operator's token for /healthz's details, as playwright.config.ts gives the main server. */
+export const HEALTH_DETAILS_TOKEN = "e2e-health-details";
+export const HEALTH_DETAILS = { Authorization: `Bearer ${HEALTH_DETAILS_TOKEN}` };
+
 /** Starts another `server.ts` (the production build) with its own port and the given data dir. */
 export async function startServer(dataDir: string, port?: number): Promise<ServerProcess> {
   const chosenPort = port ?? (await freePort());
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     // INGEST_DISABLED: no market rounds, so tests never reach the exchanges' networks.
-    env: { ...process.env, PORT: String(chosenPort), DATA_DIR: dataDir, NODE_ENV: "production", INGEST_DISABLED: "1" },
+    env: {
+      ...process.env,
+      PORT: String(chosenPort),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      INGEST_DISABLED: "1",
+      HEALTH_DETAILS_TOKEN,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

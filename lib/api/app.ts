@@ -1,9 +1,17 @@
 import { Hono } from "hono";
 import { appServices, type AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
-import { readHealth } from "@/lib/health";
+import { mayShowHealthDetails, publicHealth, readHealth } from "@/lib/health";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi/openapi-document";
 import { newRequestId } from "./request-id";
+import { isPublicHttps } from "@/lib/config/public-url";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  baselineSecurityHeaders,
+  CORS_PREFLIGHT_HEADERS,
+  CORS_RESPONSE_HEADERS,
+  isPreflight,
+} from "./security-headers";
 import { jsonError } from "./respond";
 import { pathPattern, type ApiContext, type ApiEnv, type ApiRoute } from "./route";
 import { closePositionRoute } from "./routes/close-position";
@@ -60,10 +68,31 @@ export function createApiApp(services: () => AppServices = appServices) {
     await next();
   });
 
+  // Set here rather than in server.ts alone, so the Next mount (`next dev`, serverless) sends them too.
+  const securityHeaders = {
+    ...baselineSecurityHeaders(isPublicHttps()),
+    "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+  };
+  const withHeaders = (response: Response, cors: boolean) => {
+    for (const [name, value] of Object.entries(securityHeaders)) response.headers.set(name, value);
+    if (cors) for (const [name, value] of Object.entries(CORS_RESPONSE_HEADERS)) response.headers.set(name, value);
+    return response;
+  };
+  app.use("*", async (c, next) => {
+    const cors = c.req.path !== "/healthz";
+    // A preflight carries no key (browsers never send one): answered before authentication.
+    if (cors && isPreflight(c.req.raw)) return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), true);
+    await next();
+    withHeaders(c.res, cors);
+  });
+
   app.get("/healthz", async (c) => {
-    const health = await readHealth();
+    // The details help an attacker as much as an operator: only HEALTH_DETAILS_TOKEN's holder sees them.
+    const details = mayShowHealthDetails(c.req.header("authorization"));
+    const health = await readHealth({ details });
     // Only a dead database takes the instance out of rotation; a degraded limiter still serves.
-    return c.json(health, health.database.status === "up" ? 200 : 503);
+    const status = health.database.status === "up" ? 200 : 503;
+    return c.json(details ? health : publicHealth(health), status);
   });
 
   for (const route of API_ROUTES) {

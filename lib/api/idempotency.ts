@@ -94,3 +94,36 @@ export async function runIdempotent(
   });
   return { ...response, replayed: false };
 }
+
+/**
+ * Deletes every stored response older than IDEMPOTENCY_TTL_MS, and pending records a dead process
+ * left behind: a key is only ever reused within 24 h, so without this the table grows forever.
+ * Returns how many rows went.
+ */
+export async function purgeExpiredIdempotencyRecords(db: Db, now: number = Date.now()): Promise<number> {
+  const { count } = await db.idempotencyRecord.deleteMany({
+    where: {
+      OR: [
+        { createdAt: { lt: new Date(now - IDEMPOTENCY_TTL_MS) } },
+        { responseStatus: null, createdAt: { lt: new Date(now - ABANDONED_MS) } },
+      ],
+    },
+  });
+  return count;
+}
+
+/** How often the server sweeps: the table holds at most a day and an hour of responses. */
+export const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
+
+/**
+ * Purges at start and then every hour, in the background (never keeping the process alive). With
+ * several servers on one PostgreSQL each sweeps; the deletes are idempotent and cheap.
+ */
+export function startIdempotencySweep(db: Db, intervalMs = IDEMPOTENCY_SWEEP_INTERVAL_MS): { stop(): void } {
+  const sweep = () =>
+    purgeExpiredIdempotencyRecords(db).catch((error: unknown) => console.error("purging idempotency records failed", error));
+  void sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

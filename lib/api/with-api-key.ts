@@ -6,6 +6,7 @@ import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import { rateLimitHeaders } from "@/lib/ratelimit";
 import { successBody, successBodyText } from "./envelope";
+import { assertNotThrottled, recordFailedAuth } from "./failed-auth-throttle";
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from "./idempotency";
 import { readBodyText, readJsonBody } from "./read-json";
 import type { ApiContext, ApiRoute, HandlerResult } from "./route";
@@ -16,14 +17,22 @@ const NO_PARAMETERS = z.strictObject({});
 
 /**
  * Authentication and rate limiting, the first steps of every /v1 request, unknown paths included:
- * missing or malformed keys are refused without touching the database; the limit is counted per
- * key, and its headers ride on every later response, errors and 429s included.
+ * missing or malformed keys are refused without touching the database; an address past
+ * FAILED_AUTH_LIMIT failed verifications a minute is refused (429) without touching it either; the
+ * limit is counted per key, and its headers ride on every later response, errors and 429s included.
  */
 export async function authenticate(c: ApiContext, services: AppServices): Promise<VerifiedKey> {
   const parsed = parseAuthorizationHeader(c.req.header("authorization"));
   if (!parsed.ok) throw new AppError("UNAUTHORIZED");
+  // A forged key with a valid checksum costs a lookup: an address causing too many failed ones is
+  // refused before the lookup (server.ts sets X-Real-IP from the socket, so a client cannot choose it).
+  const address = c.req.header("x-real-ip") || undefined;
+  assertNotThrottled(services.limiter, address);
   const key = await services.verifier.verify(parsed.key);
-  if (!key) throw new AppError("UNAUTHORIZED");
+  if (!key) {
+    await recordFailedAuth(services.limiter, address);
+    throw new AppError("UNAUTHORIZED");
+  }
   c.set("key", key);
 
   const result = await services.limiter.limit(`key:${key.id}`, services.requestsPerMinute(key.tier), WINDOW_MS);

@@ -5,6 +5,7 @@ import { jsonError, jsonSuccess } from "./respond";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit";
 import { getDb, type Db } from "@/lib/db";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { isSameOrigin, publicOrigin } from "@/lib/config/public-url";
 
 type Access = "user" | "admin" | "anonymous";
 
@@ -57,13 +58,7 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
 }
 
 function assertSameOrigin(request: Request) {
-  const origin = request.headers.get("origin");
-  const host = request.headers.get("host");
-  let originHost: string | null = null;
-  try {
-    originHost = origin ? new URL(origin).host : null;
-  } catch {
-    originHost = null;
-  }
-  if (!originHost || originHost !== host) throw new AppError("FORBIDDEN", "Cross-site request refused");
+  // Scheme, host and port of Origin against the configured public origin, never the Host header a
+  // client chooses: an http page (or another port) must not post to the https site.
+  if (!isSameOrigin(request.headers.get("origin"), publicOrigin())) throw new AppError("FORBIDDEN", "Cross-site request refused");
 }

@@ -4,40 +4,63 @@ import { verifyCredentials } from "@/lib/accounts/accounts";
 import { AppError } from "@/lib/errors";
 import { requestOrigin } from "@/lib/audit";
 import { getDb } from "@/lib/db";
-
-const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+import { safeReturnPath } from "@/lib/safe-redirect";
+import { createUserSession, endOwnSession, SESSION_LIFETIME_MS } from "./user-sessions";
 
 /**
- * E-mail and password sign-in with JWT sessions. The session carries only the user's id; the
- * tier and everything else are read from the database on each request, so a downgrade or a
- * revocation applies at once.
+ * E-mail and password sign-in with JWT sessions. The cookie carries the user's id and the id of a
+ * UserSession row; every request checks that row (lib/auth/session.ts), so sign-out, "sign out
+ * everywhere", a password change, the idle timeout and the lifetime end a session at once, and
+ * the tier and everything else are read from the database, so a downgrade applies at once too.
  */
 export const authOptions: NextAuthOptions = {
-  session: { strategy: "jwt", maxAge: THIRTY_DAYS_S },
+  // The cookie lives no longer than its row; the row's own expiry is what is enforced.
+  session: { strategy: "jwt", maxAge: SESSION_LIFETIME_MS / 1000 },
   pages: { signIn: "/signin" },
   providers: [
     CredentialsProvider({
       name: "E-mail and password",
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
+        const db = await getDb();
+        const origin = requestOrigin(req.headers ?? {});
+        let user;
         try {
-          return await verifyCredentials(await getDb(), credentials ?? {}, requestOrigin(req.headers ?? {}));
+          user = await verifyCredentials(db, credentials ?? {}, origin);
         } catch (error) {
           // next-auth hands a thrown message to the sign-in form; only the rate-limit text is safe to show.
           if (error instanceof AppError && error.code === "RATE_LIMITED") throw new Error(error.message);
           throw error;
         }
+        if (!user) return null;
+        const session = await createUserSession(db, user.id, origin);
+        return { id: user.id, email: user.email, sessionId: session.id };
       },
     }),
   ],
   callbacks: {
     jwt({ token, user }) {
-      if (user) token.sub = user.id;
+      // `user` is only present at sign-in: the token keeps its session id from then on.
+      if (user) {
+        token.sub = user.id;
+        token.sid = user.sessionId;
+      }
       return token;
     },
     session({ session, token }) {
       if (session.user && token.sub) session.user.id = token.sub;
+      session.sessionId = token.sid;
       return session;
+    },
+    // Every callbackUrl next-auth handles (sign-in, sign-out, the callback-url cookie) is reduced to
+    // a path on this site; next-auth's default would follow "/\t/evil" and throws on "\n/…".
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${safeReturnPath(url, "/", baseUrl)}`;
+    },
+  },
+  events: {
+    async signOut({ token }) {
+      if (token?.sub && token.sid) await endOwnSession(await getDb(), token.sub, token.sid);
     },
   },
 };

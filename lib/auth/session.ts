@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { tierFromDb, type Tier } from "@/lib/keys/permissions";
 import { authOptions } from "./options";
+import { touchUserSession } from "./user-sessions";
 
 export interface SessionUser {
   id: string;
@@ -10,17 +11,29 @@ export interface SessionUser {
   tier: Tier;
   emailVerified: boolean;
   isAdmin: boolean;
+  /** The UserSession row of this browser: "this session" on Account → Security. */
+  sessionId: string;
 }
 
-/** The signed-in user, read fresh from the database; null when signed out or the account is gone. */
+/**
+ * The signed-in user, read fresh from the database; null when signed out, when the account is
+ * gone, or when the cookie's session was revoked, expired or idle too long (lib/auth/user-sessions.ts).
+ * A cookie without a session id (issued before sessions were recorded) counts as signed out.
+ */
 export async function currentUser(): Promise<SessionUser | null> {
   const session = await getServerSession(authOptions);
-  if (!session?.user?.id) return null;
-  const user = await (await getDb()).user.findUnique({
-    where: { id: session.user.id },
-    select: { id: true, email: true, tier: true, isOperator: true, emailVerifiedAt: true },
-  });
-  if (!user) return null;
+  const userId = session?.user?.id;
+  const sessionId = session?.sessionId;
+  if (!userId || !sessionId) return null;
+  const db = await getDb();
+  const [active, user] = await Promise.all([
+    touchUserSession(db, sessionId, userId),
+    db.user.findUnique({
+      where: { id: userId },
+      select: { id: true, email: true, tier: true, isOperator: true, emailVerifiedAt: true },
+    }),
+  ]);
+  if (!active || !user) return null;
   return {
     id: user.id,
     email: user.email,
@@ -28,6 +41,7 @@ export async function currentUser(): Promise<SessionUser | null> {
     emailVerified: user.emailVerifiedAt !== null,
     // Operator rights need both the grant (npm run admin) and an address the owner proved is theirs.
     isAdmin: user.isOperator && user.emailVerifiedAt !== null,
+    sessionId,
   };
 }
 

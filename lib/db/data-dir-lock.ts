@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensurePrivateDir } from "@/lib/config/private-dir";
 
 /**
  * PGlite is Postgres in one process: two processes opening the same data directory would corrupt
@@ -50,7 +51,7 @@ function readOwner(lockPath: string): LockOwner | undefined {
 
 /** Takes the lock on `dir` for this process, or throws DataDirLockedError. Idempotent. */
 export function acquireDataDirLock(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const lockPath = path.join(dir, LOCK_FILE);
   const me: LockOwner = {
     pid: process.pid,
@@ -60,7 +61,7 @@ export function acquireDataDirLock(dir: string): void {
   };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lockPath, JSON.stringify(me), { flag: "wx" });
+      fs.writeFileSync(lockPath, JSON.stringify(me), { flag: "wx", mode: 0o600 });
       process.once("exit", () => releaseDataDirLock(dir));
       return;
     } catch (error) {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "./generated/client";
+import { ensurePrivateDir, tightenTree } from "@/lib/config/private-dir";
 import { applyMigrations, defaultMigrationPaths, migrationNames, type MigrationPaths } from "./migrations";
 
 export type Db = PrismaClient;
@@ -31,8 +32,13 @@ export async function openDatabase(
       import("@electric-sql/pglite"),
       import("pglite-prisma-adapter"),
     ]);
+    if (target.dataDir) ensurePrivateDir(target.dataDir);
     const pglite = target.dataDir ? new PGlite(path.join(target.dataDir, "pglite")) : new PGlite();
     await pglite.waitReady;
+    // Owner only, existing files included: the data is every account's (password hashes, keys'
+    // hashes). Checked once PGlite is up, since a new cluster's files are copied in with 0644 modes
+    // of their own; what it creates later follows the process umask (server.ts sets 077).
+    if (target.dataDir) tightenTree(target.dataDir);
     adapterFactory = new PrismaPGlite(pglite);
     closeDriver = () => pglite.close();
   } else {

@@ -110,6 +110,19 @@ async function assertRoomForKey(db: Db, userId: string, now: Date) {
   }
 }
 
+export const UNVERIFIED_LIVE_KEY_MESSAGE =
+  "Verify your e-mail address before creating live keys: follow the link we sent you, or send a new one from the notice above. Test keys work now.";
+
+/**
+ * Live keys reach production data and the account's own portfolio, so they need an address the
+ * owner proved is theirs. Read from the database, not from what the caller says about the user.
+ */
+async function assertMayHoldLiveKey(db: Db, userId: string, mode: "live" | "test") {
+  if (mode !== "live") return;
+  const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  if (!user?.emailVerifiedAt) throw fieldError("mode", UNVERIFIED_LIVE_KEY_MESSAGE);
+}
+
 function assertApiAccess(tier: Tier) {
   if (tier === "free") throw new AppError("FORBIDDEN", "The Free plan has no API access. Upgrade to Pro or Desk to create keys.");
 }
@@ -130,6 +143,13 @@ async function insertKey(db: Db, userId: string, fields: { name: string; mode: "
   return { secret: generated.key, record };
 }
 
+function alreadyRolled(graceEnd: Date | null): AppError {
+  const until = graceEnd ? ` It keeps working until ${graceEnd.toISOString().replace("T", " ").slice(0, 16)} UTC.` : "";
+  return new AppError("VALIDATION_ERROR", "This key was already rolled", {
+    details: [{ field: "id", message: `This key was already rolled and is in its grace period: roll its replacement instead.${until}` }],
+  });
+}
+
 /** Creates a key. The full key is in the result once; afterwards only its prefix exists anywhere. */
 export async function createKey(
   db: Db,
@@ -141,6 +161,7 @@ export async function createKey(
   assertPermissionsAllowed(input.permissions, user.tier);
   const now = new Date();
   const expiresAt = expiryDate(input.expiry, now);
+  await assertMayHoldLiveKey(db, user.id, input.mode);
   await assertRoomForKey(db, user.id, now);
   const { secret, record } = await insertKey(db, user.id, { ...input, expiresAt });
   await recordAudit(db, { actorId: user.id, subjectId: user.id, action: "key.created", target: record.id }, origin);
@@ -165,6 +186,9 @@ export async function revokeKey(db: Db, actorId: string, ownerId: string | null,
 /**
  * Replaces a key with a new one of the same name, mode and permissions. The old key keeps
  * working for the grace period and is revoked by time, with no job that could fail to run.
+ * Keys in their grace period are active and count toward MAX_ACTIVE_KEYS, so a roll with a grace
+ * period needs room for one more key; a key already rolled (in its grace period) cannot be rolled
+ * again, which would otherwise let one key multiply into many live secrets.
  */
 export async function rollKey(
   db: Db,
@@ -178,16 +202,27 @@ export async function rollKey(
   if (!old) throw new AppError("NOT_FOUND", "No such key");
   const now = new Date();
   if (keyStatus(old, now) !== "active") throw new AppError("VALIDATION_ERROR", "Only an active key can be rolled", { details: [{ field: "id", message: "This key is not active" }] });
+  if (old.revokedAt) throw alreadyRolled(old.revokedAt);
+  await assertMayHoldLiveKey(db, user.id, keyModeFromDb(old.mode));
+  if (ROLL_GRACE_PERIODS[grace] > 0 && (await db.apiKey.count({ where: activeWhere(user.id, now) })) >= MAX_ACTIVE_KEYS) {
+    throw new AppError(
+      "FORBIDDEN",
+      `You have ${MAX_ACTIVE_KEYS} active keys, the most an account can hold, and keys in a grace period count. ` +
+        "Roll with no grace period, or revoke a key first.",
+    );
+  }
   const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
-  const revokeAt = new Date(now.getTime() + ROLL_GRACE_PERIODS[grace]);
-  const graceEnd = old.revokedAt && old.revokedAt < revokeAt ? old.revokedAt : revokeAt;
+  const graceEnd = new Date(now.getTime() + ROLL_GRACE_PERIODS[grace]);
+  // Claim the old key first, on the condition it was not rolled meanwhile: of two racing rolls, one wins.
+  const claimed = await db.apiKey.updateMany({ where: { id: old.id, revokedAt: null }, data: { revokedAt: graceEnd } });
+  if (claimed.count !== 1) throw alreadyRolled(null);
   const { secret, record } = await insertKey(db, user.id, {
     name: old.name,
     mode: keyModeFromDb(old.mode),
     permissions: PERMISSIONS.filter((p) => old.permissions.includes(p)),
     expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
   });
-  const previous = await db.apiKey.update({ where: { id: old.id }, data: { revokedAt: graceEnd } });
+  const previous = await db.apiKey.findUniqueOrThrow({ where: { id: old.id } });
   await keyEvents().publish({ keyId: old.id });
   await recordAudit(db, { actorId: user.id, subjectId: user.id, action: "key.rolled", target: `${old.id} -> ${record.id}` }, origin);
   return { key: secret, view: toKeyView(record, now), previous: toKeyView(previous, now) };

@@ -13,6 +13,15 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "key.revoked": "API key revoked",
   "key.rolled": "API key rolled (replaced by a new key)",
   "tier.changed": "Plan changed",
+  "email.verified": "E-mail address verified",
+  "password.reset": "Password reset by e-mail link",
+  "operator.granted": "Operator rights granted",
+  "operator.revoked": "Operator rights revoked",
+  "signin.failed": "Failed sign-in (wrong password)",
+  sign_out: "Signed out",
+  "session.revoked": "Signed out a session",
+  "sessions.revoked": "Signed out everywhere",
+  "password.changed": "Password changed",
 };
 
 // "pro -> desk", or "someone@example.com: pro -> desk" when an operator changed another account.
@@ -79,7 +88,8 @@ export async function auditTrail(db: Db, userId: string, limit: number = AUDIT_T
       action: event.action,
       label:
         ((ACTION_LABELS as Record<string, string>)[event.action] ?? event.action) +
-        (event.actorId !== userId ? " by an operator" : ""),
+        // A failed sign-in has no known actor: it may be the owner's typo or a stranger's guess.
+        (event.actorId !== userId && event.action !== "signin.failed" ? " by an operator" : ""),
       target: describeTarget(event.action, event.target),
       ip: event.ip,
       userAgent: event.userAgent,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, verifyCredentials } from "@/lib/accounts/accounts";
+import { SIGN_UP_ANSWER, signUp, verifyCredentials } from "@/lib/accounts/accounts";
 import { AppError } from "@/lib/errors";
 import { readJson } from "@/lib/api/read-json";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { createKey, createKeySchema, listKeys, MAX_ACTIVE_KEYS, revokeKey, rollKey } from "@/lib/keys/account-keys";
+import { createKey, createKeySchema, listKeys, MAX_ACTIVE_KEYS, revokeKey, rollKey, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/keys/account-keys";
 import { hashApiKey } from "@/lib/keys/hash";
 import { createTestDatabase } from "@/tests/support/test-database";
 
@@ -17,9 +17,16 @@ let ipCounter = 0;
 const origin = () => ({ ip: `198.51.100.${++ipCounter}`, userAgent: "vitest" });
 const PASSWORD = "a long enough password";
 
-async function proUser(email: string) {
-  const user = await signUp(database.db, { email, password: PASSWORD }, origin());
-  await database.db.user.update({ where: { id: user.id }, data: { tier: "PRO" } });
+/** Signs up through `signUp` (which answers without naming the account) and returns the stored user. */
+async function signUpUser(email: string) {
+  await signUp(database.db, { email, password: PASSWORD }, origin());
+  return database.db.user.findUniqueOrThrow({ where: { email: email.trim().toLowerCase() } });
+}
+
+/** A Pro account; verified unless told otherwise (live keys need a verified address). */
+async function proUser(email: string, { verified = true } = {}) {
+  const user = await signUpUser(email);
+  await database.db.user.update({ where: { id: user.id }, data: { tier: "PRO", emailVerifiedAt: verified ? new Date() : null } });
   return { id: user.id, tier: "pro" as const };
 }
 
@@ -52,19 +59,22 @@ async function validationError(promise: Promise<unknown>) {
 
 describe("accounts", () => {
   it("hash passwords with argon2id and never store them", async () => {
-    const user = await signUp(database.db, { email: "Ada@Example.com ", password: PASSWORD }, origin());
+    const user = await signUpUser("Ada@Example.com ");
     expect(user.email).toBe("ada@example.com");
+    expect(user.emailVerifiedAt).toBeNull();
+    expect(user.isOperator).toBe(false);
     const row = await database.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(PASSWORD);
     expect(row.tier).toBe("FREE");
   });
 
-  it("refuse a duplicate e-mail with a clear field error and change nothing", async () => {
-    await signUp(database.db, { email: "dup@example.com", password: PASSWORD }, origin());
+  it("answer a sign-up with a taken e-mail exactly as a new one, and change nothing", async () => {
+    const fresh = await signUp(database.db, { email: "dup@example.com", password: PASSWORD }, origin());
     const before = await counts();
-    const error = await validationError(signUp(database.db, { email: "DUP@example.com", password: PASSWORD }, origin()));
-    expect(error.extra.details).toEqual([{ field: "email", message: expect.stringContaining("already exists") }]);
+    const again = await signUp(database.db, { email: "DUP@example.com", password: "another long password" }, origin());
+    expect(again).toEqual(fresh);
+    expect(again.message).toBe(SIGN_UP_ANSWER);
     expect(await counts()).toEqual(before);
   });
 
@@ -76,7 +86,7 @@ describe("accounts", () => {
   });
 
   it("answer a wrong password and an unknown e-mail identically, and audit only real sign-ins", async () => {
-    await signUp(database.db, { email: "grace@example.com", password: PASSWORD }, origin());
+    await signUpUser("grace@example.com");
     expect(await verifyCredentials(database.db, { email: "grace@example.com", password: "wrong password!!" }, origin())).toBeNull();
     expect(await verifyCredentials(database.db, { email: "nobody@example.com", password: "wrong password!!" }, origin())).toBeNull();
     const ok = await verifyCredentials(database.db, { email: "grace@example.com", password: PASSWORD }, origin());
@@ -86,15 +96,17 @@ describe("accounts", () => {
     expect(signIns[0]).toMatchObject({ actorId: ok!.id, userAgent: "vitest", ip: expect.stringMatching(/^198\.51\.100\./) });
   });
 
-  it("limit sign-in attempts per e-mail, with a retry time", async () => {
-    await signUp(database.db, { email: "limited@example.com", password: PASSWORD }, origin());
-    for (let i = 0; i < 10; i++) {
-      await verifyCredentials(database.db, { email: "limited@example.com", password: "wrong password!!" }, origin());
+  it("slow down sign-in attempts for one account from one address, with a retry time, leaving other addresses alone", async () => {
+    await signUpUser("limited@example.com");
+    const guesser = origin();
+    for (let i = 0; i < 5; i++) {
+      expect(await verifyCredentials(database.db, { email: "limited@example.com", password: "wrong password!!" }, guesser)).toBeNull();
     }
-    const error = await verifyCredentials(database.db, { email: "limited@example.com", password: PASSWORD }, origin()).catch((e) => e);
+    const error = await verifyCredentials(database.db, { email: "limited@example.com", password: PASSWORD }, guesser).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error.code).toBe("RATE_LIMITED");
     expect(error.extra.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(await verifyCredentials(database.db, { email: "limited@example.com", password: PASSWORD }, origin())).toMatchObject({ email: "limited@example.com" });
   });
 });
 
@@ -164,6 +176,19 @@ describe("API keys in the account area", () => {
     await expect(createKey(database.db, user, input, origin())).resolves.toMatchObject({ view: { status: "active" } });
   });
 
+  it("refuse live keys to an account whose e-mail is not verified, and allow test keys", async () => {
+    const user = await proUser("unverified-keys@example.com", { verified: false });
+    const live = createKeySchema.parse({ name: "k", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const before = await counts();
+    const error = await validationError(createKey(database.db, user, live, origin()));
+    expect(error.extra.details).toEqual([{ field: "mode", message: UNVERIFIED_LIVE_KEY_MESSAGE }]);
+    expect(await counts()).toEqual(before);
+    const test = createKeySchema.parse({ ...live, mode: "test" });
+    await expect(createKey(database.db, user, test, origin())).resolves.toMatchObject({ view: { mode: "test", status: "active" } });
+    await database.db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    await expect(createKey(database.db, user, live, origin())).resolves.toMatchObject({ view: { mode: "live", status: "active" } });
+  });
+
   it("scope revocation to the owner: another user's key id is not found and stays active", async () => {
     const owner = await proUser("owner@example.com");
     const other = await proUser("other@example.com");
@@ -194,5 +219,46 @@ describe("API keys in the account area", () => {
     const immediate = await rollKey(database.db, user, rolled.view.id, "none", origin());
     expect(immediate.previous.status).toBe("revoked");
     await expect(rollKey(database.db, user, rolled.view.id, "1h", origin())).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
+  it("refuse to roll a key that is already in its grace period, changing nothing", async () => {
+    const user = await proUser("roll-twice@example.com");
+    const input = createKeySchema.parse({ name: "twice", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const { view } = await createKey(database.db, user, input, origin());
+    const rolled = await rollKey(database.db, user, view.id, "24h", origin());
+    const before = await counts();
+    const error = await validationError(rollKey(database.db, user, view.id, "24h", origin()));
+    expect(error.message).toBe("This key was already rolled");
+    expect(error.extra.details).toEqual([{ field: "id", message: expect.stringContaining("already rolled and is in its grace period") }]);
+    expect(await counts()).toEqual(before);
+    expect((await database.db.apiKey.findUniqueOrThrow({ where: { id: view.id } })).revokedAt?.toISOString()).toBe(rolled.previous.revoked_at);
+    // Two rolls of the same key racing: one wins, the other is refused.
+    const again = await createKey(database.db, user, input, origin());
+    const race = await Promise.allSettled([rollKey(database.db, user, again.view.id, "1h", origin()), rollKey(database.db, user, again.view.id, "1h", origin())]);
+    expect(race.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+  });
+
+  it(`hold the cap of ${MAX_ACTIVE_KEYS} active keys while rolling, counting keys in their grace period`, async () => {
+    const user = await proUser("roll-cap@example.com");
+    const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const created = [];
+    for (let i = 0; i < MAX_ACTIVE_KEYS - 1; i++) created.push(await createKey(database.db, user, input, origin()));
+    // 24 active keys: one roll with a grace period fits, and makes 25.
+    const rolled = await rollKey(database.db, user, created[0]!.view.id, "7d", origin());
+    const active = async () => (await listKeys(database.db, user.id)).filter((k) => k.status === "active").length;
+    expect(await active()).toBe(MAX_ACTIVE_KEYS);
+    // Every further roll with a grace period is refused (this used to reach 31 and beyond).
+    for (const key of [...created.slice(1, 8), rolled]) {
+      await expect(rollKey(database.db, user, "view" in key ? key.view.id : key, "1h", origin())).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: expect.stringContaining("keys in a grace period count"),
+      });
+    }
+    await expect(createKey(database.db, user, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await active()).toBe(MAX_ACTIVE_KEYS);
+    // Rolling with no grace period replaces one key by another and stays within the cap.
+    const immediate = await rollKey(database.db, user, created[1]!.view.id, "none", origin());
+    expect(immediate.previous.status).toBe("revoked");
+    expect(await active()).toBe(MAX_ACTIVE_KEYS);
   });
 });

@@ -15,6 +15,7 @@ const REDIS_URL = process.env.REDIS_URL;
 const WINDOW_MS = 60_000;
 const BURST = 1_500;
 const origin = { ip: "203.0.113.9", userAgent: "vitest multi-process" };
+const HEALTH_TOKEN = "multi-process-health";
 
 interface Answer {
   process: number;
@@ -43,6 +44,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
       // This suite measures sharing through Redis; a loaded CI machine can take Redis past the 50 ms
       // fallback, and falling back is what ratelimit.redis.test.ts covers.
       env.RATE_LIMIT_STORE_TIMEOUT_MS = "2000";
+      env.HEALTH_DETAILS_TOKEN = HEALTH_TOKEN;
       const started = await Promise.allSettled([startApiProcess(env), startApiProcess(env)]);
       processes = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
       const failed = started.find((s) => s.status === "rejected");
@@ -66,7 +68,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
       for (const [index, target] of processes.entries()) {
         const answer = await get(target, index, "/v1/auth/verify", warmUp.secret);
         expect(answer.status, target.output()).toBe(200);
-        const health = await (await fetch(`${target.baseUrl}/healthz`)).json();
+        const health = await (await fetch(`${target.baseUrl}/healthz`, { headers: { Authorization: `Bearer ${HEALTH_TOKEN}` } })).json();
         expect(health.rate_limiter, `process ${index} limits through Redis`).toMatchObject({ store: "redis", degraded: false });
       }
 

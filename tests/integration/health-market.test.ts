@@ -9,11 +9,14 @@ import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
 // /healthz reads the process's own database, so this file points the process at a throw-away
 // embedded one (also in CI's PostgreSQL pass: the shared server's default database stays untouched).
 const dir = mkdtempSync(path.join(os.tmpdir(), "fods-health-"));
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL, HEALTH_DETAILS_TOKEN: process.env.HEALTH_DETAILS_TOKEN };
+const TOKEN = "operator-health-token";
+const asOperator = { headers: { Authorization: `Bearer ${TOKEN}` } };
 
 beforeAll(async () => {
   process.env.DATA_DIR = dir;
   process.env.DATABASE_URL = "";
+  process.env.HEALTH_DETAILS_TOKEN = TOKEN;
   // Migrating takes longer than the health check waits for the database.
   await openServiceDatabase();
 });
@@ -28,9 +31,19 @@ afterAll(async () => {
 });
 
 describe("GET /healthz", () => {
+  it("tells everyone else the status alone, with the same HTTP status", async () => {
+    const app = createApiApp();
+    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer wrong-token" }, { Authorization: TOKEN }];
+    for (const headers of attempts) {
+      const response = await app.fetch(new Request("http://localhost/healthz", { headers }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+    }
+  }, 60_000);
+
   it("shows each venue's health and the latest ingestion round", async () => {
     const app = createApiApp();
-    const first = await (await app.fetch(new Request("http://localhost/healthz"))).json();
+    const first = await (await app.fetch(new Request("http://localhost/healthz", asOperator))).json();
     expect(first.market.venues).toHaveLength(6);
     expect(first.market.last_round).toBeNull();
     for (const venue of first.market.venues) expect(venue).toMatchObject({ status: "stale", last_success_at: null });
@@ -39,7 +52,7 @@ describe("GET /healthz", () => {
     const at = new Date();
     await db.venueHealth.create({ data: { id: "okx", status: "ok", lastAttemptAt: at, lastSuccessAt: at, marketsCount: 240 } });
     await db.ingestionRound.create({ data: { startedAt: at, finishedAt: at, status: "published", opportunities: 12 } });
-    const response = await app.fetch(new Request("http://localhost/healthz"));
+    const response = await app.fetch(new Request("http://localhost/healthz", asOperator));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.market.venues.find((v: { id: string }) => v.id === "okx")).toEqual({

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 async function makeUser(email: string, tier: Tier = "free") {
-  return db.user.create({ data: { email, passwordHash: "not-a-real-hash", tier: tierToDb(tier) } });
+  return db.user.create({ data: { email, passwordHash: "not-a-real-hash", tier: tierToDb(tier), emailVerifiedAt: new Date() } });
 }
 
 async function makeKey(userId: string, fields: { revokedAt?: Date | null; expiresAt?: Date | null } = {}) {

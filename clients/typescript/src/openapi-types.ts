@@ -276,7 +276,7 @@ export interface components {
                  * @description Stable machine-readable code; its HTTP status is fixed (see the error responses).
                  * @enum {string}
                  */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
                 /** @description Human-readable text; may change, do not match on it. */
                 message: string;
                 /** @description Seconds to wait before retrying; only on RATE_LIMITED. */
@@ -1364,7 +1364,32 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 429 RATE_LIMITED: The key's requests in the last 60 seconds reached its tier's limit; wait `retry_after` seconds. */
+        /** @description 413 PAYLOAD_TOO_LARGE: The request body is over 1 MB: the server refuses it before any route reads it (a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead). */
+        PAYLOAD_TOO_LARGE: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "PAYLOAD_TOO_LARGE",
+                 *         "message": "Request body too large"
+                 *       },
+                 *       "meta": {
+                 *         "timestamp": "2026-11-21T19:04:05.123Z",
+                 *         "request_id": "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description 429 RATE_LIMITED: The key's requests in the last 60 seconds reached its tier's limit, or the client's address sent more than 20 unknown, revoked or expired keys in the last 60 seconds (every request from it is refused until then); wait `retry_after` seconds. */
         RATE_LIMITED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -4,6 +4,7 @@ import type { Permission } from "@/lib/keys/permissions";
 import { opportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { FAILED_AUTH_LIMIT } from "../failed-auth-throttle";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
@@ -22,7 +23,10 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   NOT_FOUND: "No such resource, or no such path under /v1.",
   METHOD_NOT_ALLOWED: "The path exists but not with this method; the Allow header lists the methods it has.",
   IDEMPOTENCY_CONFLICT: "An Idempotency-Key was reused with a different request, or its first request is still running.",
-  RATE_LIMITED: "The key's requests in the last 60 seconds reached its tier's limit; wait `retry_after` seconds.",
+  PAYLOAD_TOO_LARGE:
+    "The request body is over 1 MB: the server refuses it before any route reads it (a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead).",
+  RATE_LIMITED:
+    `The key's requests in the last 60 seconds reached its tier's limit, or the client's address sent more than ${FAILED_AUTH_LIMIT} unknown, revoked or expired keys in the last 60 seconds (every request from it is refused until then); wait \`retry_after\` seconds.`,
   INTERNAL_ERROR: "The service failed; nothing about the cause is revealed. Retrying later may succeed.",
 };
 

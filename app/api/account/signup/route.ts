@@ -1,4 +1,5 @@
-// POST /api/account/signup — creates an account on the Free plan; the page then signs in.
+// POST /api/account/signup — creates an account on the Free plan and mails a verification link;
+// the same 202 answer whether or not the address already had an account.
 import { signUp } from "@/lib/accounts/accounts";
 import { withSession } from "@/lib/api/with-session";
 import { readJson } from "@/lib/api/read-json";
@@ -6,6 +7,5 @@ import { credentialsSchema } from "@/lib/accounts/credentials";
 
 export const POST = withSession("anonymous", async ({ request, db, origin }) => {
   const input = await readJson(request, credentialsSchema);
-  const user = await signUp(db, input, origin);
-  return { data: { id: user.id, email: user.email }, status: 201 };
+  return { data: await signUp(db, input, origin), status: 202 };
 });

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyCredentials } from "@/lib/accounts/accounts";
+import { SIGN_IN_THROTTLE, tooManyAttemptsMessage } from "@/lib/accounts/attempt-limits";
+import { hashPassword } from "@/lib/accounts/passwords";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { AppError } from "@/lib/errors";
+import { auditTrail } from "@/lib/security/audit-trail";
+import { createTestDatabase } from "@/tests/support/test-database";
+
+let database: OpenDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+const PASSWORD = "a long enough password";
+const WRONG = "not the password at all";
+
+let hostCounter = 0;
+const fromNewAddress = () => ({ ip: `203.0.113.${++hostCounter}`, userAgent: "vitest" });
+
+async function account(email: string) {
+  return database.db.user.create({ data: { email, passwordHash: await hashPassword(PASSWORD) }, select: { id: true, email: true } });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe("RATE_LIMITED");
+  return error as AppError;
+}
+
+describe("sign-in throttling", () => {
+  it("never locks the owner out for a stranger's wrong passwords from another address", async () => {
+    const owner = await account("owner@example.com");
+    const stranger = fromNewAddress();
+    // Far past the old lock-out of ten failures per e-mail, within the stranger's own allowance.
+    let refused = 0;
+    for (let i = 0; i < 25; i++) {
+      await verifyCredentials(database.db, { email: owner.email, password: WRONG }, stranger).catch((error: unknown) => {
+        if (!(error instanceof AppError) || error.code !== "RATE_LIMITED") throw error;
+        refused++;
+      });
+    }
+    expect(refused).toBeGreaterThan(0);
+    // The stranger is being slowed down…
+    await refusal(verifyCredentials(database.db, { email: owner.email, password: PASSWORD }, stranger));
+    // …and the owner, from their own address, signs in at once.
+    expect(await verifyCredentials(database.db, { email: owner.email, password: PASSWORD }, fromNewAddress())).toEqual(owner);
+  });
+
+  it("slows one address after a few failures on one account, telling the real wait", async () => {
+    const user = await account("typo@example.com");
+    const client = fromNewAddress();
+    let admitted = 0;
+    let error: AppError | null = null;
+    while (!error && admitted <= SIGN_IN_THROTTLE.perPair) {
+      error = await verifyCredentials(database.db, { email: user.email, password: WRONG }, client).then(
+        () => {
+          admitted++;
+          return null;
+        },
+        (e: AppError) => e,
+      );
+    }
+    expect(error?.code).toBe("RATE_LIMITED");
+    expect(admitted).toBeGreaterThanOrEqual(SIGN_IN_THROTTLE.freeAttempts);
+    // The first waits are seconds, not the quarter of an hour the old limit imposed (while saying 2 minutes).
+    const retryAfter = error!.extra.retryAfter as number;
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(4);
+    expect(error!.message).toBe(tooManyAttemptsMessage(retryAfter));
+    expect(error!.message).toMatch(/^Too many attempts\. Try again in [1-4] seconds?\.$/);
+  });
+
+  it("answers an address without an account exactly like one with an account", async () => {
+    await account("exists@example.com");
+    // What a caller sees: null for each admitted guess, then the refusal (its wait depends on the clock, not on the account).
+    const outcomes = async (email: string) => {
+      const client = fromNewAddress();
+      const seen: string[] = [];
+      while (seen.length <= SIGN_IN_THROTTLE.perPair) {
+        const outcome = await verifyCredentials(database.db, { email, password: WRONG }, client).then(
+          (result) => String(result),
+          (error: AppError) => `${error.code} ${error.message.replace(/\d+ seconds?/, "N seconds")}`,
+        );
+        seen.push(outcome);
+        if (outcome !== "null") break;
+      }
+      return { free: seen.slice(0, SIGN_IN_THROTTLE.freeAttempts), refusal: seen.at(-1) };
+    };
+    const missing = await outcomes("missing@example.com");
+    expect(missing).toEqual({ free: Array(SIGN_IN_THROTTLE.freeAttempts).fill("null"), refusal: "RATE_LIMITED Too many attempts. Try again in N seconds." });
+    expect(await outcomes("exists@example.com")).toEqual(missing);
+  });
+
+  it("holds one address to a ceiling across accounts", async () => {
+    const sprayer = fromNewAddress();
+    for (let i = 0; i < SIGN_IN_THROTTLE.perAddress; i++) {
+      expect(await verifyCredentials(database.db, { email: `spray-${i}@example.com`, password: WRONG }, sprayer)).toBeNull();
+    }
+    const error = await refusal(verifyCredentials(database.db, { email: "spray-last@example.com", password: WRONG }, sprayer));
+    expect(error.extra.retryAfter).toBeGreaterThan(60);
+    expect(error.message).toMatch(/^Too many attempts\. Try again in \d+ (seconds|minutes)\.$/);
+  });
+
+  it("audits failed sign-ins on the account's trail without revealing them to the caller", async () => {
+    const user = await account("audited@example.com");
+    const client = { ip: "198.51.100.77", userAgent: "guesser/1.0" };
+    expect(await verifyCredentials(database.db, { email: user.email, password: WRONG }, client)).toBeNull();
+    expect(await verifyCredentials(database.db, { email: "nobody-here@example.com", password: WRONG }, client)).toBeNull();
+
+    const failed = await database.db.auditEvent.findMany({ where: { action: "signin.failed", ip: "198.51.100.77" }, orderBy: { at: "asc" } });
+    expect(failed).toMatchObject([
+      { actorId: null, subjectId: user.id, userAgent: "guesser/1.0" },
+      { actorId: null, subjectId: null, userAgent: "guesser/1.0" },
+    ]);
+    const trail = await auditTrail(database.db, user.id);
+    expect(trail.entries[0]).toMatchObject({ action: "signin.failed", label: "Failed sign-in (wrong password)", ip: "198.51.100.77" });
+  });
+});
