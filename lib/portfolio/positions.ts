@@ -1,5 +1,6 @@
 import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
+import type { Db } from "@/lib/db";
 import type { Position as PositionRow } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeToDb } from "@/lib/keys/mode";
@@ -25,7 +26,7 @@ export interface AccruedPosition {
 export async function findPosition(services: AppServices, actor: Actor, id: string): Promise<PositionRow> {
   const db = await services.db();
   const row = await db.position.findFirst({ where: { id, userId: actor.userId, keyMode: keyModeToDb(actor.mode) } });
-  if (!row) throw new AppError("NOT_FOUND", "No such position");
+  if (!row) throw noSuchPosition();
   return row;
 }
 
@@ -98,8 +99,11 @@ export async function updatePosition(services: AppServices, actor: Actor, id: st
       ...(update.notional_usd !== undefined && { notionalUsd: update.notional_usd }),
     },
   });
-  if (count === 0) throw closed();
-  return viewPosition(services, actor, await db.position.findUniqueOrThrow({ where: { id: row.id } }));
+  if (count === 0) {
+    await reload(db, row.id); // gone: 404; still there: it was closed meanwhile
+    throw closed();
+  }
+  return viewPosition(services, actor, await reload(db, row.id));
 }
 
 /** Closes one of the actor's positions now, freezing its accrual as realised. */
@@ -115,8 +119,11 @@ export async function closePosition(services: AppServices, actor: Actor, id: str
     where: { id: row.id, status: "OPEN" },
     data: { status: "CLOSED", closedAt: now, realised },
   });
-  if (count === 0) throw closed();
-  return viewPosition(services, actor, await db.position.findUniqueOrThrow({ where: { id: row.id } }));
+  if (count === 0) {
+    await reload(db, row.id); // gone: 404; still there: it was closed meanwhile
+    throw closed();
+  }
+  return viewPosition(services, actor, await reload(db, row.id));
 }
 
 /** Removes one of the actor's positions, open or closed. */
@@ -124,7 +131,7 @@ export async function deletePosition(services: AppServices, actor: Actor, id: st
   const row = await findPosition(services, actor, id);
   const db = await services.db();
   const { count } = await db.position.deleteMany({ where: { id: row.id } });
-  if (count === 0) throw new AppError("NOT_FOUND", "No such position"); // deleted by a racing request
+  if (count === 0) throw noSuchPosition(); // deleted by a racing request
   return { id: row.id, deleted: true as const };
 }
 
@@ -138,6 +145,17 @@ export async function accruePosition(services: AppServices, actor: Actor, row: P
     }),
   );
   return accrue({ notionalUsd: row.notionalUsd, openedAt: row.openedAt.getTime(), asOf: asOf.getTime(), long: long!, short: short! });
+}
+
+function noSuchPosition() {
+  return new AppError("NOT_FOUND", "No such position");
+}
+
+/** The row again after a conditional write: a DELETE racing the write may have removed it (404, never a 500). */
+async function reload(db: Db, id: string): Promise<PositionRow> {
+  const row = await db.position.findUnique({ where: { id } });
+  if (!row) throw noSuchPosition();
+  return row;
 }
 
 /** A stored position's two legs, long first. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
+import type { AppServices } from "@/lib/app-services";
+import { closePosition, updatePosition } from "@/lib/portfolio/positions";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
 import { dataOf, errorOf, seedBinanceBtcTakerFees, seedBtcSettlements, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
@@ -170,6 +172,37 @@ describe("PATCH, close and DELETE", () => {
     expect(errorOf(await send("GET", path, liveKey), 404).code).toBe("NOT_FOUND");
     expect(errorOf(await send("DELETE", path, liveKey), 404).code).toBe("NOT_FOUND");
     expect(errorOf(await send("POST", "/v1/portfolio/positions/nope/close", liveKey), 404).code).toBe("NOT_FOUND");
+  });
+
+  it("answers a change or close whose position a racing request deleted with 404, never a 500", async () => {
+    // Deterministic race: the database deletes the position right after the conditional write.
+    const racing = (id: string): AppServices => ({
+      ...api.services,
+      db: async () =>
+        new Proxy(api.db, {
+          get: (db, name) =>
+            name !== "position"
+              ? Reflect.get(db, name)
+              : new Proxy(db.position, {
+                  get: (table, method) =>
+                    method !== "updateMany"
+                      ? Reflect.get(table, method)
+                      : async (args: Parameters<typeof table.updateMany>[0]) => {
+                          const result = await table.updateMany(args);
+                          await table.delete({ where: { id } });
+                          return result;
+                        },
+                }),
+        }),
+    });
+    const actor = { userId: deskUserId, mode: "live" as const };
+    for (const act of [
+      (id: string) => updatePosition(racing(id), actor, id, { note: "late" }),
+      (id: string) => closePosition(racing(id), actor, id),
+    ]) {
+      const { id } = await open({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 1_000 });
+      await expect(act(id)).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    }
   });
 });
 
