@@ -1,5 +1,5 @@
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
-import { revokeSessions } from "@/lib/auth/user-sessions";
+import { revokeSessions } from "@/lib/accounts/user-sessions";
 import { publicOrigin } from "@/lib/config/public-url";
 import type { Db } from "@/lib/db";
 import { fieldError } from "@/lib/errors";

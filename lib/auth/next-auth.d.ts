@@ -3,7 +3,7 @@ import type { DefaultSession } from "next-auth";
 declare module "next-auth" {
   interface Session {
     user: DefaultSession["user"] & { id: string };
-    /** The UserSession row this cookie belongs to (lib/auth/user-sessions.ts). */
+    /** The UserSession row this cookie belongs to (lib/accounts/user-sessions.ts). */
     sessionId?: string;
   }
   interface User {

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { requestOrigin } from "@/lib/audit";
 import { getDb } from "@/lib/db";
 import { safeReturnPath } from "@/lib/safe-redirect";
-import { createUserSession, endOwnSession, SESSION_LIFETIME_MS } from "./user-sessions";
+import { createUserSession, endOwnSession, SESSION_LIFETIME_MS } from "@/lib/accounts/user-sessions";
 
 /**
  * E-mail and password sign-in with JWT sessions. The cookie carries the user's id and the id of a

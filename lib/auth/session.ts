@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { tierFromDb, type Tier } from "@/lib/keys/permissions";
 import { authOptions } from "./options";
-import { touchUserSession } from "./user-sessions";
+import { touchUserSession } from "@/lib/accounts/user-sessions";
 
 export interface SessionUser {
   id: string;
@@ -17,7 +17,7 @@ export interface SessionUser {
 
 /**
  * The signed-in user, read fresh from the database; null when signed out, when the account is
- * gone, or when the cookie's session was revoked, expired or idle too long (lib/auth/user-sessions.ts).
+ * gone, or when the cookie's session was revoked, expired or idle too long (lib/accounts/user-sessions.ts).
  * A cookie without a session id (issued before sessions were recorded) counts as signed out.
  */
 export async function currentUser(): Promise<SessionUser | null> {

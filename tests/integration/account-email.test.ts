@@ -5,7 +5,7 @@ import { TOKEN_MESSAGES } from "@/lib/accounts/email-tokens";
 import { resendVerificationEmail, verifyEmail } from "@/lib/accounts/email-verification";
 import { requestPasswordReset, resetPassword } from "@/lib/accounts/password-reset";
 import { PASSWORD_PROBLEMS } from "@/lib/accounts/password-strength";
-import { createUserSession } from "@/lib/auth/user-sessions";
+import { createUserSession } from "@/lib/accounts/user-sessions";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { AppError } from "@/lib/errors";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/support/smtp-server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/accounts/passwords";
-import { changePassword } from "@/lib/auth/change-password";
+import { changePassword } from "@/lib/accounts/change-password";
 import {
   createUserSession,
   endOwnSession,
@@ -12,7 +12,7 @@ import {
   signOutEverywhere,
   signOutSession,
   touchUserSession,
-} from "@/lib/auth/user-sessions";
+} from "@/lib/accounts/user-sessions";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { AppError } from "@/lib/errors";
 import { createTestDatabase } from "@/tests/support/test-database";

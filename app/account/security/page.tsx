@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/credentials";
 import { requireUser } from "@/lib/auth/session";
-import { listActiveSessions, SESSION_IDLE_TIMEOUT_MS, SESSION_LIFETIME_MS } from "@/lib/auth/user-sessions";
+import { listActiveSessions, SESSION_IDLE_TIMEOUT_MS, SESSION_LIFETIME_MS } from "@/lib/accounts/user-sessions";
 import { getDb } from "@/lib/db";
 import { AUDIT_TRAIL_LIMIT, auditTrail } from "@/lib/security/audit-trail";
 import { formatUtc } from "@/lib/format-time";

@@ -1,6 +1,6 @@
 // GET /api/account/sessions — the signed-in user's active browser sessions, this one marked `current`.
 import { withSession } from "@/lib/api/with-session";
-import { listActiveSessions } from "@/lib/auth/user-sessions";
+import { listActiveSessions } from "@/lib/accounts/user-sessions";
 
 export const GET = withSession("user", async ({ db, user }) => ({
   data: (await listActiveSessions(db, user.id, user.sessionId)).map((session) => ({
