@@ -1,25 +1,18 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { postJson, problemFrom, type FormProblem } from "../components/field-errors";
+import { useJsonPost } from "../components/use-json-post";
 import { FieldErrorMessage, invalidFieldProps } from "../components/invalid-field";
+import { FormFooter } from "@/app/components/form-parts";
 
 export function ForgotPasswordForm() {
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { busy, problem, post } = useJsonPost<{ delivery: "smtp" | "log" }>();
   const [delivery, setDelivery] = useState<"smtp" | "log" | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    const response = await postJson("/api/account/password-reset", { email: String(new FormData(event.currentTarget).get("email") ?? "") });
-    setBusy(false);
-    if (!response.ok) {
-      setProblem(await problemFrom(response));
-      return;
-    }
-    setDelivery(((await response.json()) as { data: { delivery: "smtp" | "log" } }).data.delivery);
+    const answer = await post("/api/account/password-reset", { email: String(new FormData(event.currentTarget).get("email") ?? "") });
+    setDelivery(answer?.delivery ?? null);
   }
 
   if (delivery) {
@@ -38,16 +31,7 @@ export function ForgotPasswordForm() {
       <label htmlFor="email">E-mail</label>
       <input id="email" name="email" type="email" autoComplete="email" required {...invalidFieldProps(problem, "email")} />
       <FieldErrorMessage problem={problem} field="email" />
-      {problem && (
-        <p role="alert" className="error">
-          {problem.message}
-        </p>
-      )}
-      <p>
-        <button type="submit" disabled={busy}>
-          {busy ? "Sending…" : "Send reset link"}
-        </button>
-      </p>
+      <FormFooter problem={problem} busy={busy} label="Send reset link" busyLabel="Sending…" />
     </form>
   );
 }

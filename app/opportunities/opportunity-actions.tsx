@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import type { Position } from "@/lib/portfolio/position-schema";
 import type { Simulation } from "@/lib/sim/simulation-schema";
-import { postJson, problemFrom, type FormProblem } from "../components/field-errors";
+import type { FormProblem } from "../components/field-errors";
+import { useJsonPost } from "../components/use-json-post";
 import { formatSignedUsd } from "./money";
 import { PnlSeriesChart } from "./pnl-series-chart";
 
@@ -18,26 +19,12 @@ export function SimulatePanel({ id }: { id: string }) {
   const [notional, setNotional] = useState("10000");
   const [days, setDays] = useState("7");
   const [mode, setMode] = useState<"projected" | "historical">("projected");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { busy, problem, post } = useJsonPost<Simulation>();
   const [result, setResult] = useState<Simulation | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    const response = await postJson("/api/simulations", {
-      opportunity_id: id,
-      notional_usd: Number(notional),
-      holding_days: Number(days),
-      mode,
-    });
-    setBusy(false);
-    if (!response.ok) {
-      setResult(null);
-      return setProblem(await problemFrom(response));
-    }
-    setResult(((await response.json()) as { data: Simulation }).data);
+    setResult(await post("/api/simulations", { opportunity_id: id, notional_usd: Number(notional), holding_days: Number(days), mode }));
   }
 
   return (
@@ -107,22 +94,12 @@ export function SimulatePanel({ id }: { id: string }) {
 export function AddPositionPanel({ id }: { id: string }) {
   const [notional, setNotional] = useState("10000");
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { busy, problem, post } = useJsonPost<Position>();
   const [added, setAdded] = useState<Position | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    const response = await postJson("/api/portfolio/positions", {
-      opportunity_id: id,
-      notional_usd: Number(notional),
-      ...(note.trim() && { note: note.trim() }),
-    });
-    setBusy(false);
-    if (!response.ok) return setProblem(await problemFrom(response));
-    setAdded(((await response.json()) as { data: Position }).data);
+    setAdded(await post("/api/portfolio/positions", { opportunity_id: id, notional_usd: Number(notional), ...(note.trim() && { note: note.trim() }) }));
   }
 
   if (added) {

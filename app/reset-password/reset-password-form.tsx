@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { postJson, problemFrom, type FormProblem } from "../components/field-errors";
-import { FieldErrorMessage, invalidFieldProps } from "../components/invalid-field";
+import { FormFooter, NewPasswordField } from "@/app/components/form-parts";
 
 export function ResetPasswordForm({ token, email, minPasswordLength }: { token: string; email: string; minPasswordLength: number }) {
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -37,30 +37,8 @@ export function ResetPasswordForm({ token, email, minPasswordLength }: { token: 
   return (
     <form onSubmit={submit} noValidate>
       <p className="muted">For {email}.</p>
-      <label htmlFor="password">New password</label>
-      <input
-        id="password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={minPasswordLength}
-        required
-        {...invalidFieldProps(problem, "password", "password-help")}
-      />
-      <p id="password-help" className="muted">
-        At least {minPasswordLength} characters, not a common password and not your e-mail address.
-      </p>
-      <FieldErrorMessage problem={problem} field="password" />
-      {problem && (
-        <p role="alert" className="error">
-          {problem.fields.token ?? problem.message}
-        </p>
-      )}
-      <p>
-        <button type="submit" disabled={busy}>
-          {busy ? "Saving…" : "Set new password"}
-        </button>
-      </p>
+      <NewPasswordField problem={problem} id="password" name="password" label="New password" minLength={minPasswordLength} />
+      <FormFooter problem={problem} alert={problem?.fields.token} busy={busy} label="Set new password" busyLabel="Saving…" />
     </form>
   );
 }

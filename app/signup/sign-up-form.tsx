@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { postJson, problemFrom, type FormProblem } from "../components/field-errors";
+import { useJsonPost } from "../components/use-json-post";
 import { FieldErrorMessage, invalidFieldProps } from "../components/invalid-field";
+import { FormFooter, NewPasswordField } from "@/app/components/form-parts";
 
 interface SignUpAnswer {
   message: string;
@@ -15,22 +16,13 @@ interface SignUpAnswer {
  * account (whose owner is e-mailed instead), and signing in would tell the two apart.
  */
 export function SignUpForm({ minPasswordLength }: { minPasswordLength: number }) {
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const { busy, problem, post } = useJsonPost<SignUpAnswer>();
   const [answer, setAnswer] = useState<SignUpAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setProblem(null);
     const form = new FormData(event.currentTarget);
-    const response = await postJson("/api/account/signup", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
-    setBusy(false);
-    if (!response.ok) {
-      setProblem(await problemFrom(response));
-      return;
-    }
-    setAnswer(((await response.json()) as { data: SignUpAnswer }).data);
+    setAnswer(await post("/api/account/signup", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }));
   }
 
   if (answer) {
@@ -52,30 +44,8 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
       <label htmlFor="email">E-mail</label>
       <input id="email" name="email" type="email" autoComplete="email" required {...invalidFieldProps(problem, "email")} />
       <FieldErrorMessage problem={problem} field="email" />
-      <label htmlFor="password">Password</label>
-      <input
-        id="password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        minLength={minPasswordLength}
-        required
-        {...invalidFieldProps(problem, "password", "password-help")}
-      />
-      <p id="password-help" className="muted">
-        At least {minPasswordLength} characters, not a common password and not your e-mail address. A few unrelated words work well.
-      </p>
-      <FieldErrorMessage problem={problem} field="password" />
-      {problem && (
-        <p role="alert" className="error">
-          {problem.message}
-        </p>
-      )}
-      <p>
-        <button type="submit" disabled={busy}>
-          {busy ? "Creating account…" : "Create account"}
-        </button>
-      </p>
+      <NewPasswordField problem={problem} id="password" name="password" label="Password" minLength={minPasswordLength} extraHint="A few unrelated words work well." />
+      <FormFooter problem={problem} busy={busy} label="Create account" busyLabel="Creating account…" />
     </form>
   );
 }

@@ -5,9 +5,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import type { Db } from "@/lib/db";
-import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
@@ -17,50 +15,15 @@ import { benchOpportunities } from "@/scripts/bench/market-data";
 import { startChild, stopChild, waitForHttp } from "@/scripts/bench/processes";
 import { freePort } from "@/tests/support/free-port";
 
+// Each scenario runs in a database of its own on the configured server.
+export { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export interface FaultEnv {
   /** The PostgreSQL server under test; each scenario gets its own database on it. */
   databaseUrl: string;
   redisUrl: string;
-}
-
-export interface ServerDatabase extends OpenDatabase {
-  /** Its connection URL, for the server and worker processes. */
-  url: string;
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, migrated database on the server at `serverUrl`, dropped (connections and all) by close(). */
-export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
-  const name = `fods_faults_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  try {
-    const opened = await openDatabase({ driver: "postgres", url: url.toString() });
-    return {
-      ...opened,
-      url: url.toString(),
-      async close() {
-        await opened.close().catch(() => undefined);
-        await drop();
-      },
-    };
-  } catch (error) {
-    await drop().catch(() => undefined);
-    throw error;
-  }
 }
 
 let accountCounter = 0;

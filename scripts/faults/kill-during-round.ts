@@ -8,6 +8,7 @@ import { unpackItems } from "@/lib/market/opportunity-set-items";
 import { exited, startChild, stopChild } from "@/scripts/bench/processes";
 import { createServerDatabase, request, ROOT, seedKey, seedOpportunities, sleep, startServer, waitUntil, type FaultEnv } from "./harness";
 import { Report } from "./report";
+import { blockedAfterWritingTheSet, holdingTheSet } from "@/tests/support/publish-locks";
 
 const INTERVAL_MS = 3_000;
 
@@ -78,24 +79,13 @@ export async function killDuringRound(env: FaultEnv): Promise<Report> {
     if (aggregated) {
       await watcher.query("BEGIN");
       await watcher.query(`SELECT id FROM "IngestionRound" WHERE id = $1 FOR UPDATE NOWAIT`, [roundId]);
-      blocked = await waitUntil(async () => {
-        const { rows } = await watcher.query(
-          `SELECT count(*)::int AS n FROM pg_locks waiting
-            WHERE NOT waiting.granted AND waiting.pid <> pg_backend_pid()
-              AND EXISTS (SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-                           WHERE l.pid = waiting.pid AND c.relname = 'OpportunitySet' AND l.mode = 'RowExclusiveLock')`,
-        );
-        return rows[0].n > 0;
-      }, 30_000, 5);
+      blocked = await waitUntil(() => blockedAfterWritingTheSet(watcher), 30_000, 5);
     }
     await kill(second.child);
     if (aggregated) await watcher.query("ROLLBACK");
     report.check("worker 2 killed inside its publishing transaction, having written the new set", blocked, blocked ? "" : second.output().slice(-1_000));
     // Its backend aborts the transaction once it notices the connection is gone.
-    await waitUntil(async () => {
-      const { rows } = await watcher.query(`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'OpportunitySet' AND l.pid <> pg_backend_pid()`);
-      return rows[0].n === 0;
-    }, 10_000, 20);
+    await waitUntil(async () => !(await holdingTheSet(watcher)), 10_000, 20);
 
     const versionAfterKills = await setVersion();
     const storedAfterKills = await storedIds();

@@ -7,7 +7,7 @@ import { keyEvents } from "@/lib/keys/key-events";
 import { requestsPerMinute } from "@/lib/tiers";
 import { expectEnvelope, expectRateLimitHeaders, intHeader } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
-import { createServerDatabase, type ServerDatabase } from "./helpers/server-database";
+import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
 import { startApiProcess, type ApiProcess } from "./helpers/spawn-api-process";
 
 const DATABASE_URL = process.env.DATABASE_URL;

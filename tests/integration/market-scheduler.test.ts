@@ -11,7 +11,8 @@ import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { unpackItems } from "@/lib/market/opportunity-set-items";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
-import { createServerDatabase } from "./helpers/server-database";
+import { blockedAfterWritingTheSet, holdingTheSet } from "@/tests/support/publish-locks";
+import { createServerDatabase } from "@/tests/support/server-database";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
@@ -89,22 +90,6 @@ describe("a round killed mid-way", () => {
     // published: it is killed inside that transaction, not merely somewhere near it.
     const watcher = new pg.Client({ connectionString: database.url });
     await watcher.connect();
-    const blockedAfterWritingTheSet = async () => {
-      const { rows } = await watcher.query(
-        `SELECT count(*)::int AS n FROM pg_locks waiting
-          WHERE NOT waiting.granted AND waiting.pid <> pg_backend_pid()
-            AND EXISTS (SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-                         WHERE l.pid = waiting.pid AND c.relname = 'OpportunitySet' AND l.mode = 'RowExclusiveLock')`,
-      );
-      return rows[0].n > 0;
-    };
-    const holdingTheSet = async () => {
-      const { rows } = await watcher.query(
-        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
-          WHERE c.relname = 'OpportunitySet' AND l.pid <> pg_backend_pid()`,
-      );
-      return rows[0].n > 0;
-    };
     const child = spawn(process.execPath, ["--import", "tsx", path.join(HERE, "helpers/round-process.ts"), database.url], {
       cwd: path.resolve(HERE, "../.."),
       stdio: ["ignore", "pipe", "pipe"],
@@ -130,12 +115,12 @@ describe("a round killed mid-way", () => {
       await watcher.query("BEGIN");
       // NOWAIT: had the child already reached the row, this would wait for it to commit instead.
       await watcher.query(`SELECT id FROM "IngestionRound" WHERE id = $1 FOR UPDATE NOWAIT`, [roundId]);
-      await waitFor(blockedAfterWritingTheSet, "the round publishing");
+      await waitFor(() => blockedAfterWritingTheSet(watcher), "the round publishing");
       child.kill("SIGKILL");
       await exited;
       await watcher.query("ROLLBACK");
       // The child's backend aborts its transaction once it finds the connection gone.
-      while (await holdingTheSet()) await new Promise((r) => setTimeout(r, 20));
+      while (await holdingTheSet(watcher)) await new Promise((r) => setTimeout(r, 20));
     } finally {
       child.kill("SIGKILL");
       await watcher.end();

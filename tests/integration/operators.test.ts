@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantOperator, OperatorChangeRefused, revokeOperator } from "@/lib/accounts/operators";
 import { acquireDataDirLock, releaseDataDirLock } from "@/lib/db/data-dir-lock";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
-import { createServerDatabase } from "@/tests/integration/helpers/server-database";
+import { createServerDatabase } from "@/tests/support/server-database";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -1,5 +1,5 @@
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
-import { createServerDatabase } from "@/tests/integration/helpers/server-database";
+import { createServerDatabase } from "@/tests/support/server-database";
 
 /**
  * A freshly migrated database for one test file (or benchmark): an in-memory PGlite by default, or,

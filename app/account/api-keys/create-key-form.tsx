@@ -6,6 +6,7 @@ import type { Permission } from "@/lib/keys/permissions";
 import { PERMISSION_LABELS } from "@/lib/tiers";
 import { postJson, problemFrom, type FormProblem } from "../../components/field-errors";
 import { FieldErrorMessage, invalidFieldProps } from "../../components/invalid-field";
+import { FormFooter } from "@/app/components/form-parts";
 
 interface Props {
   allowedPermissions: Permission[];
@@ -96,19 +97,12 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
       <FieldErrorMessage problem={problem} field="expiry.date" />
       <FieldErrorMessage problem={problem} field="expiry" />
 
-      {problem && (
-        <p role="alert" className="error">
-          {problem.message}
-        </p>
-      )}
-      <p>
-        <button type="submit" disabled={busy}>
-          {busy ? "Creating…" : "Create key"}
-        </button>{" "}
+      <FormFooter problem={problem} busy={busy} label="Create key" busyLabel="Creating…">
+        {" "}
         <button type="button" className="secondary" onClick={onCancel}>
           Cancel
         </button>
-      </p>
+      </FormFooter>
     </form>
   );
 }

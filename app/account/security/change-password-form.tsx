@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { postJson, problemFrom, type FormProblem } from "../../components/field-errors";
 import { FieldErrorMessage, invalidFieldProps } from "../../components/invalid-field";
+import { NewPasswordField } from "@/app/components/form-parts";
 
 /** Current and new password; on success every other session has been signed out, and the page says how many. */
 export function ChangePasswordForm({ minPasswordLength }: { minPasswordLength: number }) {
@@ -49,21 +50,14 @@ export function ChangePasswordForm({ minPasswordLength }: { minPasswordLength: n
         {...invalidFieldProps(problem, "current_password")}
       />
       <FieldErrorMessage problem={problem} field="current_password" />
-      <label htmlFor="new-password">New password</label>
-      <input
+      <NewPasswordField
+        problem={problem}
         id="new-password"
         name="new_password"
-        type="password"
-        autoComplete="new-password"
+        label="New password"
         minLength={minPasswordLength}
-        required
-        {...invalidFieldProps(problem, "new_password", "new-password-help")}
+        extraHint="Every other signed-in browser is signed out; this one stays signed in."
       />
-      <p id="new-password-help" className="muted">
-        At least {minPasswordLength} characters, not a common password and not your e-mail address. Every other
-        signed-in browser is signed out; this one stays signed in.
-      </p>
-      <FieldErrorMessage problem={problem} field="new_password" />
       {problem && (
         <p role="alert" className="error">
           {problem.message}
