@@ -55,9 +55,10 @@ async function main() {
     req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
     // Before any handler: nothing may read a body without end (next-auth would read 60 MB).
     if (!limitRequestBody(req, res)) return;
-    // Static files and Next's own answers get these too; pages and /v1 add their policies.
-    for (const [name, value] of baselineHeaders) res.setHeader(name, value);
+    // The API app sets its own headers (under either mount); everything Next answers, static files
+    // included, gets the baseline here and pages add their policy (proxy.ts).
     if (isApiPath(req.url ?? "/")) return apiListener(req, res);
+    for (const [name, value] of baselineHeaders) res.setHeader(name, value);
     return nextHandler(req, res);
   });
   server.listen(env.PORT, env.HOST, () => {

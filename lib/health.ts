@@ -3,7 +3,7 @@ import { buildInfo, type BuildInfo } from "@/lib/build-info";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import type { RateLimitStatus } from "@/lib/ratelimit";
 import { appServices } from "@/lib/app-services";
-import { readIngestionStatus, type IngestionStatus } from "@/lib/market/ingest/ingestion-status";
+import type { IngestionStatus } from "@/lib/market/ingest/ingestion-status";
 
 export interface Health extends BuildInfo {
   status: "ok" | "degraded";
@@ -70,8 +70,7 @@ export async function readHealth(options: { details?: boolean } = {}): Promise<H
   let market: IngestionStatus | null = null;
   // The market read is for operators only: a public probe costs one SELECT 1, nothing more.
   if (database.status === "up" && options.details !== false) {
-    const { db } = await openServiceDatabase();
-    market = await withTimeout(readIngestionStatus(db, services.venueStaleAfterMs), DATABASE_TIMEOUT_MS).catch((error: unknown) => {
+    market = await withTimeout(services.market("live").status(), DATABASE_TIMEOUT_MS).catch((error: unknown) => {
       console.error("health check: reading market status failed", error);
       return null;
     });

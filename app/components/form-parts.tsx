@@ -46,3 +46,26 @@ export function FormFooter(props: { problem: FormProblem | null; alert?: string;
     </>
   );
 }
+
+/** The e-mail field of the sign-up and password-reset forms, with the server's message for it. */
+export function EmailField({ problem }: { problem: FormProblem | null }) {
+  return (
+    <>
+      <label htmlFor="email">E-mail</label>
+      <input id="email" name="email" type="email" autoComplete="email" required {...invalidFieldProps(problem, "email")} />
+      <FieldErrorMessage problem={problem} field="email" />
+    </>
+  );
+}
+
+/** What a form that sent mail shows, saying where the link went when no mail server is configured (lib/mail). */
+export function MailSentNotice({ delivery, children }: { delivery: "smtp" | "log"; children: ReactNode }) {
+  return (
+    <div role="status" className="notice">
+      {children}
+      {delivery === "log" && (
+        <p>No mail server is configured on this server, so the message was written to the server log instead: check the server log for the link.</p>
+      )}
+    </div>
+  );
+}

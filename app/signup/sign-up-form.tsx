@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useJsonPost } from "../components/use-json-post";
-import { FieldErrorMessage, invalidFieldProps } from "../components/invalid-field";
-import { FormFooter, NewPasswordField } from "@/app/components/form-parts";
+import { EmailField, FormFooter, MailSentNotice, NewPasswordField } from "@/app/components/form-parts";
 
 interface SignUpAnswer {
   message: string;
@@ -27,23 +26,18 @@ export function SignUpForm({ minPasswordLength }: { minPasswordLength: number })
 
   if (answer) {
     return (
-      <div role="status" className="notice">
+      <MailSentNotice delivery={answer.delivery}>
         <p>{answer.message}</p>
-        {answer.delivery === "log" && (
-          <p>No mail server is configured on this server, so the message was written to the server log instead: check the server log for the link.</p>
-        )}
         <p>
           <Link href="/signin">Sign in</Link>
         </p>
-      </div>
+      </MailSentNotice>
     );
   }
 
   return (
     <form onSubmit={submit} noValidate>
-      <label htmlFor="email">E-mail</label>
-      <input id="email" name="email" type="email" autoComplete="email" required {...invalidFieldProps(problem, "email")} />
-      <FieldErrorMessage problem={problem} field="email" />
+      <EmailField problem={problem} />
       <NewPasswordField problem={problem} id="password" name="password" label="Password" minLength={minPasswordLength} extraHint="A few unrelated words work well." />
       <FormFooter problem={problem} busy={busy} label="Create account" busyLabel="Creating account…" />
     </form>

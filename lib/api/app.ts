@@ -69,13 +69,14 @@ export function createApiApp(services: () => AppServices = appServices) {
   });
 
   // Set here rather than in server.ts alone, so the Next mount (`next dev`, serverless) sends them too.
-  const securityHeaders = {
+  const securityHeaders = Object.entries({
     ...baselineSecurityHeaders(isPublicHttps()),
     "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
-  };
+  });
+  const corsHeaders = Object.entries(CORS_RESPONSE_HEADERS);
   const withHeaders = (response: Response, cors: boolean) => {
-    for (const [name, value] of Object.entries(securityHeaders)) response.headers.set(name, value);
-    if (cors) for (const [name, value] of Object.entries(CORS_RESPONSE_HEADERS)) response.headers.set(name, value);
+    for (const [name, value] of securityHeaders) response.headers.set(name, value);
+    if (cors) for (const [name, value] of corsHeaders) response.headers.set(name, value);
     return response;
   };
   app.use("*", async (c, next) => {

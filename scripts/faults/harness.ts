@@ -16,7 +16,9 @@ import { startChild, stopChild, waitForHttp } from "@/scripts/bench/processes";
 import { freePort } from "@/tests/support/free-port";
 
 // Each scenario runs in a database of its own on the configured server.
-export { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
+import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
+
+export { createServerDatabase, type ServerDatabase };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -169,5 +171,28 @@ export async function waitUntil(condition: () => Promise<boolean>, timeoutMs: nu
     if (await condition().catch(() => false)) return true;
     if (Date.now() > deadline) return false;
     await sleep(everyMs);
+  }
+}
+
+/** What a scenario driving one Desk key gets: its own database with 30 published opportunities, the key, and a server on them. */
+export interface DeskScenario {
+  database: ServerDatabase;
+  opportunities: Opportunity[];
+  desk: { userId: string; secret: string };
+  server: RunningServer;
+}
+
+/** Runs `scenario` in a DeskScenario, then stops the server and drops the database whatever happened. */
+export async function withDeskServer(env: FaultEnv, scenario: (world: DeskScenario) => Promise<void>): Promise<void> {
+  const database = await createServerDatabase(env.databaseUrl);
+  let server: RunningServer | undefined;
+  try {
+    const opportunities = await seedOpportunities(database.db, 30);
+    const desk = await seedKey(database.db, "desk");
+    server = await startServer({ databaseUrl: database.url, redisUrl: env.redisUrl });
+    await scenario({ database, opportunities, desk, server });
+  } finally {
+    await server?.stop();
+    await database.close().catch((error) => console.error("dropping the scenario database failed", error));
   }
 }

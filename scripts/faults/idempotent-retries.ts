@@ -2,7 +2,7 @@
 // several times (copies at once, and retries after a connection the client dropped mid-request),
 // creates each position exactly once: counted in the database, and every 201 for one key names the
 // same position.
-import { createServerDatabase, request, seedKey, seedOpportunities, sleep, startServer, type FaultEnv } from "./harness";
+import { request, sleep, withDeskServer, type FaultEnv } from "./harness";
 import { Report } from "./report";
 
 const OBJECTS = 60;
@@ -16,12 +16,7 @@ interface Created {
 
 export async function idempotentRetries(env: FaultEnv): Promise<Report> {
   const report = new Report("b. retried idempotent writes");
-  const database = await createServerDatabase(env.databaseUrl);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  try {
-    const opportunities = await seedOpportunities(database.db, 30);
-    const desk = await seedKey(database.db, "desk");
-    server = await startServer({ databaseUrl: database.url, redisUrl: env.redisUrl });
+  await withDeskServer(env, async ({ database, opportunities, desk, server }) => {
     const url = `${server.url}/v1/portfolio/positions`;
     const body = (i: number) => ({ opportunity_id: opportunities[i % opportunities.length]!.id, notional_usd: 1_000 + i, note: `fault b ${i}` });
     const headers = (i: number) => ({ authorization: `Bearer ${desk.secret}`, "idempotency-key": `fault-b-${process.pid}-${i}` });
@@ -72,9 +67,6 @@ export async function idempotentRetries(env: FaultEnv): Promise<Report> {
     report.check(`the database holds exactly ${OBJECTS} positions`, count === OBJECTS, `${count} rows`);
     const ids = new Set(all.filter((a) => a.status === 201).map((a) => a.positionId));
     report.check("the positions answered are the positions stored", ids.size === OBJECTS && (await database.db.position.count({ where: { id: { in: [...ids] as string[] } } })) === OBJECTS);
-  } finally {
-    await server?.stop();
-    await database.close();
-  }
+  });
   return report;
 }

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { createServerDatabase, isErrorEnvelope, request, seedKey, seedOpportunities, sleep, startServer, type Answer, type FaultEnv } from "./harness";
+import { isErrorEnvelope, request, sleep, withDeskServer, type Answer, type FaultEnv } from "./harness";
 import { Report } from "./report";
 
 const RECOVERY_S = 15;
@@ -55,12 +55,7 @@ export async function postgresRestart(env: FaultEnv): Promise<Report> {
     report.check("a local PostgreSQL this run may restart", false, cluster);
     return report;
   }
-  const database = await createServerDatabase(env.databaseUrl);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  try {
-    const opportunities = await seedOpportunities(database.db, 30);
-    const desk = await seedKey(database.db, "desk");
-    server = await startServer({ databaseUrl: database.url, redisUrl: env.redisUrl });
+  await withDeskServer(env, async ({ opportunities, desk, server }) => {
     const base = server.url;
     const auth = { authorization: `Bearer ${desk.secret}` };
     let n = 0;
@@ -132,9 +127,6 @@ export async function postgresRestart(env: FaultEnv): Promise<Report> {
     const tail = samples.filter((s) => s.at > restartedAt + recoveredIn * 1000 + 500);
     report.check("and kept succeeding after that", tail.length > 0 && tail.every((s) => s.status < 300), `${tail.filter((s) => s.status >= 300).length} failures of ${tail.length}`);
     report.check("the server process stayed up", server.child.exitCode === null && server.child.signalCode === null);
-  } finally {
-    await server?.stop();
-    await database.close().catch((error) => console.error("dropping the scenario database failed", error));
-  }
+  });
   return report;
 }
