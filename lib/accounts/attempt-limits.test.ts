@@ -21,7 +21,7 @@ async function attempt(limiter: MemoryRateLimiter, now: () => number, ip: string
 /** A guesser that retries the moment it is told it may: the waits it is given, in seconds. */
 async function waitsOfPersistentGuesser(attempts: number) {
   const time = clock();
-  const limiter = new MemoryRateLimiter({ now: time.now });
+  const limiter = new MemoryRateLimiter({ now: time.now, algorithm: "slidingWindow" });
   const waits: number[] = [];
   let admitted = 0;
   while (admitted < attempts) {
@@ -79,7 +79,7 @@ describe("sign-in throttle policy", () => {
 
   it("reports a wait after which the attempt is admitted", async () => {
     const time = clock();
-    const limiter = new MemoryRateLimiter({ now: time.now });
+    const limiter = new MemoryRateLimiter({ now: time.now, algorithm: "slidingWindow" });
     for (let i = 0; i < 9; i++) {
       const refused = await attempt(limiter, time.now, "203.0.113.9", "owner@example.com");
       if (refused) time.advance((refused.extra.retryAfter as number) * 1000);
@@ -96,7 +96,7 @@ describe("sign-in throttle policy", () => {
 
   it("never slows the owner's address for a stranger's guesses, and unknown addresses alike", async () => {
     const time = clock();
-    const limiter = new MemoryRateLimiter({ now: time.now });
+    const limiter = new MemoryRateLimiter({ now: time.now, algorithm: "slidingWindow" });
     for (let i = 0; i < 40; i++) await attempt(limiter, time.now, "198.51.100.66", "owner@example.com");
     expect(await attempt(limiter, time.now, "198.51.100.66", "owner@example.com")).not.toBeNull();
     expect(await attempt(limiter, time.now, "203.0.113.9", "owner@example.com")).toBeNull();
@@ -107,7 +107,7 @@ describe("sign-in throttle policy", () => {
 
   it("holds one address to its ceiling across accounts", async () => {
     const time = clock();
-    const limiter = new MemoryRateLimiter({ now: time.now });
+    const limiter = new MemoryRateLimiter({ now: time.now, algorithm: "slidingWindow" });
     for (let i = 0; i < SIGN_IN_THROTTLE.perAddress; i++) {
       expect(await attempt(limiter, time.now, "198.51.100.70", `user${i}@example.com`)).toBeNull();
     }

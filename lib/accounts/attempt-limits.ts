@@ -83,7 +83,7 @@ function refuse(reset: number, now: number): AppError {
 }
 
 function limiter(): RateLimiterService {
-  return processSingleton("auth-attempt-limiter", () => createRateLimiter(process.env, { prefix: "auth" }));
+  return processSingleton("auth-attempt-limiter", () => createRateLimiter(process.env, { prefix: "auth", algorithm: "slidingWindow" }));
 }
 
 /** AUTH_ATTEMPT_SCALE multiplies the limits: end-to-end suites sign up many accounts from one IP. */

@@ -1,6 +1,6 @@
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import { ResilientRateLimiter, type ResilienceOptions } from "./resilient-rate-limiter";
-import type { RateLimiterService } from "./types";
+import type { RateLimitAlgorithm, RateLimiterService } from "./types";
 
 /** `process.env` or any subset of it; only these variables are read. */
 export interface RateLimiterEnv {
@@ -15,6 +15,8 @@ export interface RateLimiterEnv {
 export interface CreateRateLimiterOptions extends ResilienceOptions {
   /** Redis key prefix, so services sharing a Redis do not share counters. */
   prefix?: string;
+  /** Default `fixedWindow`; see `RateLimitAlgorithm`. */
+  algorithm?: RateLimitAlgorithm;
 }
 
 /**
@@ -27,7 +29,8 @@ export function createRateLimiter(
   env: RateLimiterEnv = process.env,
   options: CreateRateLimiterOptions = {},
 ): RateLimiterService {
-  const { prefix, ...configured } = options;
+  const { prefix, algorithm = "fixedWindow", ...configured } = options;
+  const storeOptions = prefix === undefined ? { algorithm } : { prefix, algorithm };
   const timeoutMs = Number(nonEmpty(env.RATE_LIMIT_STORE_TIMEOUT_MS));
   const resilience = configured.timeoutMs === undefined && timeoutMs > 0 ? { ...configured, timeoutMs } : configured;
   const redisUrl = nonEmpty(env.REDIS_URL);
@@ -35,9 +38,8 @@ export function createRateLimiter(
     return new ResilientRateLimiter({
       ...resilience,
       store: "redis",
-      primary: import("./ioredis-rate-limiter").then((m) =>
-        m.createIoredisRateLimiter(redisUrl, prefix === undefined ? {} : { prefix }),
-      ),
+      algorithm,
+      primary: import("./ioredis-rate-limiter").then((m) => m.createIoredisRateLimiter(redisUrl, storeOptions)),
     });
   }
 
@@ -50,13 +52,12 @@ export function createRateLimiter(
     return new ResilientRateLimiter({
       ...resilience,
       store: "upstash",
-      primary: import("./upstash-rest-rate-limiter").then((m) =>
-        m.createUpstashRestRateLimiter(upstashUrl, token, prefix === undefined ? {} : { prefix }),
-      ),
+      algorithm,
+      primary: import("./upstash-rest-rate-limiter").then((m) => m.createUpstashRestRateLimiter(upstashUrl, token, storeOptions)),
     });
   }
 
-  const memory = new MemoryRateLimiter(resilience.now === undefined ? {} : { now: resilience.now });
+  const memory = new MemoryRateLimiter(resilience.now === undefined ? { algorithm } : { now: resilience.now, algorithm });
   return {
     limit: (key, max, windowMs) => memory.limit(key, max, windowMs),
     status: () => ({ store: "memory", degraded: false }),

@@ -3,4 +3,4 @@
 export { createRateLimiter, type CreateRateLimiterOptions, type RateLimiterEnv } from "./create-rate-limiter";
 export { MemoryRateLimiter } from "./memory-rate-limiter";
 export { rateLimitHeaders, type RateLimitResponseFields } from "./rate-limit-headers";
-export type { RateLimiter, RateLimiterService, RateLimitResult, RateLimitStatus, RateLimitStore } from "./types";
+export type { RateLimitAlgorithm, RateLimiter, RateLimiterService, RateLimitResult, RateLimitStatus, RateLimitStore } from "./types";

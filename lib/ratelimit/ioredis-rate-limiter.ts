@@ -1,10 +1,12 @@
 import type { RedisOptions } from "ioredis";
 import { createIoredisScriptAdapter } from "./ioredis-script-adapter";
-import type { StoreRateLimiter } from "./types";
+import type { RateLimitAlgorithm, StoreRateLimiter } from "./types";
 import { UpstashRateLimiter } from "./upstash-rate-limiter";
 
 export interface IoredisRateLimiterOptions {
   prefix?: string;
+  /** Default `fixedWindow`. */
+  algorithm?: RateLimitAlgorithm;
   /** Overrides of the fail-fast connection options below (tests shorten the reconnect delay). */
   redisOptions?: RedisOptions;
 }
@@ -23,7 +25,7 @@ const FAIL_FAST: RedisOptions = {
 };
 
 /**
- * Sliding-window limiter on any Redis (`REDIS_URL`), through @upstash/ratelimit and the ioredis
+ * Fixed- or sliding-window limiter on any Redis (`REDIS_URL`), through @upstash/ratelimit and the ioredis
  * adapter. ioredis is imported here, on first use, so the embedded path never loads it.
  */
 export async function createIoredisRateLimiter(
@@ -35,7 +37,7 @@ export async function createIoredisRateLimiter(
   // Without a listener ioredis prints every reconnect failure; failures reach the resilient
   // wrapper through rejected commands, which logs once per transition.
   client.on("error", () => {});
-  const limiter = new UpstashRateLimiter(createIoredisScriptAdapter(client), options.prefix);
+  const limiter = new UpstashRateLimiter(createIoredisScriptAdapter(client), options.prefix, options.algorithm);
   return {
     limit: (key, max, windowMs) => limiter.limit(key, max, windowMs),
     async close() {

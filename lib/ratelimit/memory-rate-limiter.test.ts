@@ -33,9 +33,20 @@ describe("MemoryRateLimiter", () => {
     expect(results[1000]?.success).toBe(false);
   });
 
-  it("admits again once the window has slid, counting the previous window by weight", async () => {
-    const c = clock(1_700_000_040_000); // a minute boundary
+  it("gives the whole limit back at the reset it reported (fixed window, the default)", async () => {
+    const c = clock(1_700_000_040_000 + 17_300); // 17.3 s into a minute
     const limiter = new MemoryRateLimiter({ now: c.now });
+    await callMany(limiter, "k", 100, PRO);
+    const refused = await limiter.limit("k", PRO, MINUTE);
+    expect(refused).toMatchObject({ success: false, reset: 1_700_000_040_000 + MINUTE });
+    c.t = refused.reset;
+    const again = await callMany(limiter, "k", 101, PRO);
+    expect(again.filter((r) => r.success)).toHaveLength(100);
+  });
+
+  it("admits again once the window has slid, counting the previous window by weight (sliding window)", async () => {
+    const c = clock(1_700_000_040_000); // a minute boundary
+    const limiter = new MemoryRateLimiter({ now: c.now, algorithm: "slidingWindow" });
     await callMany(limiter, "k", 100, PRO);
     expect((await limiter.limit("k", PRO, MINUTE)).success).toBe(false);
 
@@ -56,14 +67,25 @@ describe("MemoryRateLimiter", () => {
     expect(await limiter.limit("b", PRO, MINUTE)).toMatchObject({ success: true, remaining: 99 });
   });
 
-  it("evicts keys whose windows have passed", async () => {
+  it.each(["fixedWindow", "slidingWindow"] as const)("evicts keys whose windows have passed (%s)", async (algorithm) => {
     const c = clock(1_700_000_000_000);
-    const limiter = new MemoryRateLimiter({ now: c.now });
+    const limiter = new MemoryRateLimiter({ now: c.now, algorithm });
     for (let i = 0; i < 500; i++) await limiter.limit(`key_${i}`, PRO, MINUTE);
     expect(limiter.size).toBe(500);
     c.t += 3 * MINUTE;
     await limiter.limit("fresh", PRO, MINUTE);
     expect(limiter.size).toBe(1);
+  });
+
+  it("folds a shared store's answers into its own counts for the fixed window only", () => {
+    const c = clock(1_700_000_040_000);
+    const fixed = new MemoryRateLimiter({ now: c.now });
+    const shared = { success: true, limit: 3, remaining: 0, reset: 1_700_000_040_000 + MINUTE };
+    expect(fixed.merge("k", shared, MINUTE)).toEqual(shared);
+    expect(fixed.limitNow("k", 3, MINUTE).success).toBe(false); // resumes from the shared count
+    const sliding = new MemoryRateLimiter({ now: c.now, algorithm: "slidingWindow" });
+    expect(sliding.merge("k", shared, MINUTE)).toEqual(shared);
+    expect(sliding.limitNow("k", 3, MINUTE).success).toBe(true); // its own counts only
   });
 
   it("rejects arguments the shared stores could not honour", async () => {

@@ -3,17 +3,21 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createRateLimiter } from "./create-rate-limiter";
 import { createIoredisRateLimiter } from "./ioredis-rate-limiter";
 import { createIoredisScriptAdapter, type UpstashScriptClient } from "./ioredis-script-adapter";
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import { ResilientRateLimiter } from "./resilient-rate-limiter";
 import { startTestRedisServer, type TestRedisServer } from "@/tests/support/redis-server";
-import type { RateLimiterService } from "./types";
+import { startUpstashRestStandIn } from "@/tests/support/upstash-rest-stand-in";
+import { rateLimitHeaders } from "./rate-limit-headers";
+import type { RateLimiter, RateLimiterService } from "./types";
 import { UpstashRateLimiter } from "./upstash-rate-limiter";
 
 const MINUTE = 60_000;
+// Fixed windows restart on the minute: tests counting to a limit stand the clock (Date only) still.
+const ONE_SECOND_INTO_A_MINUTE = 1_700_000_041_000;
 const UPSTASH_SLIDING_WINDOW_SHA = "74740bb3d7792848093cdef586b6b6037c455fd6";
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
@@ -62,7 +66,7 @@ describe("Upstash scripts on open-source Redis", () => {
   it("strips the shebang Redis rejects, maps Upstash's hash, and recovers from a script flush", async () => {
     const fresh = createIoredisScriptAdapter(raw);
     const { client, log } = recording(fresh);
-    const limiter = new UpstashRateLimiter(client, "shebang");
+    const limiter = new UpstashRateLimiter(client, "shebang", "slidingWindow");
 
     await expect(limiter.limit("k", 10, MINUTE)).resolves.toMatchObject({ success: true, remaining: 9 });
     expect(log.map((l) => l.method)).toEqual(["evalsha", "eval"]);
@@ -88,6 +92,11 @@ describe("Upstash scripts on open-source Redis", () => {
 });
 
 describe("Redis store", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(ONE_SECOND_INTO_A_MINUTE);
+  });
+
   it("passes 100 Pro requests and refuses the 101st, shared by every process", async () => {
     const warn = vi.fn();
     const first = createRateLimiter({ REDIS_URL: server.url }, { prefix: "basic", warn });
@@ -116,7 +125,7 @@ describe("Redis store", () => {
 });
 
 describe("equivalence with @upstash/ratelimit", () => {
-  it("MemoryRateLimiter answers exactly as Upstash's slidingWindow on Redis for any call sequence", async () => {
+  it.each(["fixedWindow", "slidingWindow"] as const)("MemoryRateLimiter answers exactly as Upstash's %s on Redis for any call sequence", async (algorithm) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     let run = 0;
     const step = fc.record({
@@ -132,9 +141,9 @@ describe("equivalence with @upstash/ratelimit", () => {
         fc.constantFrom(1_000, 7_919, 60_000),
         fc.array(step, { minLength: 1, maxLength: 80 }),
         async (start, windowMs, steps) => {
-          const upstash = new UpstashRateLimiter(adapter, `eq${run++}`);
+          const upstash = new UpstashRateLimiter(adapter, `eq-${algorithm}-${run++}`, algorithm);
           let now = start;
-          const memory = new MemoryRateLimiter({ now: () => now });
+          const memory = new MemoryRateLimiter({ now: () => now, algorithm });
           for (const { key, advancePerMille, max } of steps) {
             now += Math.floor((advancePerMille * windowMs) / 1000);
             vi.setSystemTime(now);
@@ -149,7 +158,10 @@ describe("equivalence with @upstash/ratelimit", () => {
 });
 
 describe("resilience with a real Redis", () => {
-  it("falls back when Redis stops, then uses it again when it is back", async () => {
+  it("falls back when Redis stops, resuming from its count, then uses it again when it is back", async () => {
+    // A clock that starts a second into a minute and moves on (probing again needs it to move).
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(ONE_SECOND_INTO_A_MINUTE);
     const own = await startTestRedisServer();
     const warn = vi.fn();
     let limiter: RateLimiterService | undefined;
@@ -170,9 +182,9 @@ describe("resilience with a real Redis", () => {
         results.push(await limiter.limit("k", 100, MINUTE));
         expect(performance.now() - started).toBeLessThan(150);
       }
-      // The memory window starts empty: 100 admitted, the 101st refused.
-      expect(results.filter((r) => r.success)).toHaveLength(100);
-      expect(results[100]?.success).toBe(false);
+      // The memory window resumes from Redis's count of 1: 99 admitted, then refused.
+      expect(results.filter((r) => r.success)).toHaveLength(99);
+      expect(results[99]?.success).toBe(false);
       expect(limiter.status()).toMatchObject({ store: "redis", degraded: true });
       expect(warn).toHaveBeenCalledTimes(1);
 
@@ -197,5 +209,48 @@ describe("resilience with a real Redis", () => {
       await limiter?.close();
       await own.stop();
     }
+  }, 15_000);
+});
+
+// Issue: a client that waited the Retry-After it was told got 2 requests, then another 429. Under
+// the fixed window the wait is exact: whoever waits it out gets the whole limit back, in every store.
+describe.each(["memory", "redis", "upstash"] as const)("waiting out a limit on the %s store", (store) => {
+  it("admits the whole limit again after exactly retry_after seconds", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const at = ONE_SECOND_INTO_A_MINUTE + 16_300; // 17.3 s into the minute
+    vi.setSystemTime(at);
+    let limiter: RateLimiter;
+    let reachedUpstash = () => true;
+    if (store === "memory") {
+      limiter = new MemoryRateLimiter();
+    } else if (store === "redis") {
+      const redis = createRateLimiter({ REDIS_URL: server.url }, { prefix: `wait-${Date.now()}` });
+      toClose.push(redis);
+      limiter = redis;
+    } else {
+      const standIn = await startUpstashRestStandIn(server.url);
+      toClose.push({ close: standIn.stop });
+      reachedUpstash = () => standIn.commands.filter((c) => c === "evalsha").length >= 200;
+      const upstash = createRateLimiter(
+        { UPSTASH_REDIS_REST_URL: standIn.url, UPSTASH_REDIS_REST_TOKEN: standIn.token },
+        { prefix: "wait", timeoutMs: 2_000 },
+      );
+      toClose.push(upstash);
+      limiter = upstash;
+    }
+    const first = [];
+    for (let i = 0; i < 101; i++) first.push(await limiter.limit("key_pro", 100, MINUTE));
+    expect(first.filter((r) => r.success)).toHaveLength(100);
+    const { retryAfter, headers } = rateLimitHeaders(first[100]!, at);
+    expect(retryAfter).toBe(43);
+    expect(headers["X-RateLimit-Reset"]).toBe(String((ONE_SECOND_INTO_A_MINUTE - 1_000 + MINUTE) / 1000)); // the minute's end
+
+    vi.setSystemTime(at + retryAfter! * 1000);
+    const after = [];
+    for (let i = 0; i < 101; i++) after.push(await limiter.limit("key_pro", 100, MINUTE));
+    expect(after.filter((r) => r.success)).toHaveLength(100);
+    expect(after[100]?.success).toBe(false);
+    if ("status" in limiter) expect((limiter as RateLimiterService).status()).toEqual({ store, degraded: false });
+    expect(reachedUpstash()).toBe(true);
   }, 15_000);
 });

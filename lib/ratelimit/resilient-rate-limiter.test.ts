@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from "node:net";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createRateLimiter } from "./create-rate-limiter";
 import { ResilientRateLimiter } from "./resilient-rate-limiter";
 import { freePort } from "@/tests/support/free-port";
@@ -34,6 +34,16 @@ async function timedCalls(limiter: RateLimiterService, n: number, key = "key_1")
   }
   return out;
 }
+
+// The fallback counts in fixed minutes: a run of 101 calls straddling a minute's end would get a
+// fresh window half-way. The clock stands still a second into a minute (timers stay real).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(1_700_000_041_000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function expectMemoryWindowEnforced(calls: { result: RateLimitResult; ms: number }[]) {
   expect(calls.filter((c) => c.result.success)).toHaveLength(100);
@@ -113,6 +123,34 @@ describe("ResilientRateLimiter", () => {
     await expect(limiter.limit("k", -1, MINUTE)).rejects.toThrow(RangeError);
     expect(limiter.status().degraded).toBe(false);
     expect(primary.calls).toBe(0);
+  });
+
+  it("resumes from the store's count when it falls back, and keeps what memory admitted when the store returns", async () => {
+    const primary = controllablePrimary();
+    let sharedCount = 0;
+    const reset = 1_700_000_040_000 + MINUTE;
+    primary.limit = async () => {
+      primary.calls++;
+      if (primary.mode === "fail") throw new Error("ECONNREFUSED");
+      sharedCount++;
+      return { success: sharedCount <= PRO, limit: PRO, remaining: Math.max(0, PRO - sharedCount), reset };
+    };
+    const clock = { t: 1_700_000_041_000 };
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {}, now: () => clock.t, probeIntervalMs: 1_000 });
+    primary.mode = "ok";
+    for (let i = 0; i < 60; i++) await limiter.limit("k", PRO, MINUTE);
+    primary.mode = "fail";
+    const fallback = [];
+    for (let i = 0; i < 41; i++) fallback.push(await limiter.limit("k", PRO, MINUTE));
+    // 60 counted by the store, so memory admits the remaining 40, not a fresh 100.
+    expect(fallback.filter((r) => r.success)).toHaveLength(40);
+    expect(fallback[40]?.success).toBe(false);
+
+    // The store is back but never saw those 40: this process still refuses the key.
+    primary.mode = "ok";
+    clock.t += 1_000;
+    expect(await limiter.limit("k", PRO, MINUTE)).toMatchObject({ success: false, remaining: 0 });
+    expect(limiter.status().degraded).toBe(false);
   });
 
   it("falls back when the store could not even be created", async () => {

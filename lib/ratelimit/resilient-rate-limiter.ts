@@ -1,6 +1,7 @@
 import { assertLimitArguments } from "./assert-limit-arguments";
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import type {
+  RateLimitAlgorithm,
   RateLimiterService,
   RateLimitResult,
   RateLimitStatus,
@@ -26,6 +27,8 @@ export interface ResilientRateLimiterOptions extends ResilienceOptions {
   store: Exclude<RateLimitStore, "memory">;
   /** The shared store, or the promise of it while its client library is being imported. */
   primary: StoreRateLimiter | Promise<StoreRateLimiter>;
+  /** The primary's algorithm, which the fallback must share; default `fixedWindow`. */
+  algorithm?: RateLimitAlgorithm;
   fallback?: MemoryRateLimiter;
 }
 
@@ -34,9 +37,11 @@ export const DEFAULT_PROBE_INTERVAL_MS = 1_000;
 
 /**
  * Puts a shared store behind a time budget. A call the store cannot answer in time, or answers
- * with an error, is decided by this process's own sliding window instead: limits stay enforced
- * (per process) and no request waits on a dead Redis. The switch in each direction is logged
- * once and shown by `status()`.
+ * with an error, is decided by this process's own window instead: limits stay enforced (per
+ * process) and no request waits on a dead Redis. The switch in each direction is logged once and
+ * shown by `status()`. Every answer of the shared store is also folded into the process's own
+ * counts (`MemoryRateLimiter.merge`), so a fallback resumes from the shared count rather than from
+ * zero, and what the process admitted on its own during a fallback still counts afterwards.
  */
 export class ResilientRateLimiter implements RateLimiterService {
   private readonly store: Exclude<RateLimitStore, "memory">;
@@ -63,8 +68,8 @@ export class ResilientRateLimiter implements RateLimiterService {
       },
       () => {},
     );
-    this.now = options.now ?? Date.now;
-    this.fallback = options.fallback ?? new MemoryRateLimiter({ now: this.now });
+    this.now = options.now ?? (() => Date.now()); // read at each call, so a faked clock is followed
+    this.fallback = options.fallback ?? new MemoryRateLimiter({ now: this.now, algorithm: options.algorithm ?? "fixedWindow" });
     this.timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
     this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
     this.warn = options.warn ?? ((message) => console.warn(message));
@@ -91,7 +96,7 @@ export class ResilientRateLimiter implements RateLimiterService {
       return this.fallback.limit(key, max, windowMs);
     }
     this.markHealthy();
-    return result;
+    return this.fallback.merge(key, result, windowMs);
   }
 
   status(): RateLimitStatus {
@@ -136,10 +141,22 @@ class StoreTimeoutError extends Error {
   }
 }
 
+/**
+ * Rejects when `promise` has not settled within `ms`. The budget is for the store, not for this
+ * process: when the event loop was busy, timers run before the I/O that arrived meanwhile, so an
+ * answer already waiting on the socket would lose the race. The rejection is therefore deferred by
+ * one turn of the loop (`setImmediate` runs after pending I/O is read) to let such an answer win.
+ */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let turn: ReturnType<typeof setImmediate> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeoutError(ms)), ms);
+    timer = setTimeout(() => {
+      turn = setImmediate(() => reject(new StoreTimeoutError(ms)));
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+    if (turn !== undefined) clearImmediate(turn);
+  });
 }

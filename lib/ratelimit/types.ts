@@ -10,19 +10,20 @@ export interface RateLimitResult {
   success: boolean;
   /** Requests allowed per window (the `max` that was passed in). */
   limit: number;
-  /** Requests left in the sliding window after this one; 0 when refused. */
+  /** Requests left in the window after this one; 0 when refused. */
   remaining: number;
   /**
-   * Epoch milliseconds at which the window frees up: the end of the current fixed window, which
-   * is how @upstash/ratelimit defines `reset`. By then (give or take 1 ms) at least one slot is
-   * free; with a busy previous window a slot can free earlier as that window's weight decays.
+   * Epoch milliseconds at which the current fixed window ends, which is how @upstash/ratelimit
+   * defines `reset`. Under the fixed window that is exact: the whole limit is available again
+   * then. Under the sliding window at least one slot is free by then, but the previous window
+   * still weighs, so a client may be refused again soon after.
    */
   reset: number;
 }
 
 export interface RateLimiter {
   /**
-   * Counts one request for `key` against `max` requests per sliding window of `windowMs`.
+   * Counts one request for `key` against `max` requests per window of `windowMs`.
    * `key` is stored as-is (in Redis, in clear text): pass a stable, non-secret identifier such
    * as the API key's id, never the secret itself. Keep `windowMs` fixed per key.
    */
@@ -30,6 +31,15 @@ export interface RateLimiter {
 }
 
 export type RateLimitStore = "memory" | "redis" | "upstash";
+
+/**
+ * `fixedWindow` (the /v1 limit): windows start at multiples of the window since the epoch, and
+ * `reset` is exact, the moment the whole limit is back; a client can get up to twice the limit
+ * across one window edge. `slidingWindow` (sign-in attempts): the previous window weighs by how
+ * much of it is still inside the last `windowMs`, which smooths that edge and is what the
+ * progressive sign-in delays need, but `reset` only promises one free slot.
+ */
+export type RateLimitAlgorithm = "fixedWindow" | "slidingWindow";
 
 /** What /healthz shows about the limiter. */
 export interface RateLimitStatus {

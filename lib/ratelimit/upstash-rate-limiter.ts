@@ -1,7 +1,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { assertLimitArguments } from "./assert-limit-arguments";
 import type { UpstashScriptClient } from "./ioredis-script-adapter";
-import type { RateLimiter, RateLimitResult } from "./types";
+import type { RateLimitAlgorithm, RateLimiter, RateLimitResult } from "./types";
 
 type RatelimitRedis = ConstructorParameters<typeof Ratelimit>[0]["redis"];
 
@@ -9,10 +9,10 @@ type RatelimitRedis = ConstructorParameters<typeof Ratelimit>[0]["redis"];
 export const DEFAULT_RATE_LIMIT_PREFIX = "ratelimit";
 
 /**
- * The shared-store limiter: @upstash/ratelimit's sliding window over either an `@upstash/redis`
- * client or the ioredis adapter. Ratelimit fixes its limit at construction while ours arrive per
- * call, so one instance is kept per (max, window); they share the prefix, so a key that changes
- * tier keeps its count.
+ * The shared-store limiter: @upstash/ratelimit's fixed or sliding window over either an
+ * `@upstash/redis` client or the ioredis adapter. Ratelimit fixes its limit at construction while
+ * ours arrive per call, so one instance is kept per (max, window); they share the prefix, so a key
+ * that changes tier keeps its count.
  */
 export class UpstashRateLimiter implements RateLimiter {
   private readonly limiters = new Map<string, Ratelimit>();
@@ -20,6 +20,7 @@ export class UpstashRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: UpstashScriptClient,
     private readonly prefix: string = DEFAULT_RATE_LIMIT_PREFIX,
+    private readonly algorithm: RateLimitAlgorithm = "fixedWindow",
   ) {}
 
   async limit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
@@ -33,13 +34,13 @@ export class UpstashRateLimiter implements RateLimiter {
     let limiter = this.limiters.get(id);
     if (limiter === undefined) {
       limiter = new Ratelimit({
-        // The adapter implements only what slidingWindow calls (evalsha, eval); Ratelimit's type
-        // asks for get/set too, used only by dynamic limits, which stay off.
+        // The adapter implements only what the window algorithms call (evalsha, eval); Ratelimit's
+        // type asks for get/set too, used only by dynamic limits, which stay off.
         redis: this.redis as unknown as RatelimitRedis,
-        limiter: Ratelimit.slidingWindow(max, `${windowMs} ms`),
+        limiter: Ratelimit[this.algorithm](max, `${windowMs} ms`),
         prefix: this.prefix,
-        // The ephemeral cache keeps refusing a key until the fixed window ends, even after the
-        // sliding window has freed slots, and lives in process memory: off, so every process and
+        // The ephemeral cache keeps refusing a key until the fixed window ends (even after a
+        // sliding window has freed slots) and lives in process memory: off, so every process and
         // the in-memory store give the same answers.
         ephemeralCache: false,
         // Its timeout admits the request (success: true) when Redis is slow; the resilient

@@ -1,12 +1,14 @@
-import type { StoreRateLimiter } from "./types";
+import type { RateLimitAlgorithm, StoreRateLimiter } from "./types";
 import { UpstashRateLimiter } from "./upstash-rate-limiter";
 
 export interface UpstashRestRateLimiterOptions {
   prefix?: string;
+  /** Default `fixedWindow`. */
+  algorithm?: RateLimitAlgorithm;
 }
 
 /**
- * Sliding-window limiter on Upstash over its REST API (`UPSTASH_REDIS_REST_URL` and `_TOKEN`).
+ * Fixed- or sliding-window limiter on Upstash over its REST API (`UPSTASH_REDIS_REST_URL` and `_TOKEN`).
  * Upstash accepts its own script shebang, so its client is used directly, without the adapter.
  */
 export async function createUpstashRestRateLimiter(
@@ -23,7 +25,7 @@ export async function createUpstashRestRateLimiter(
     retry: false,
     enableTelemetry: false,
   });
-  const limiter = new UpstashRateLimiter(redis, options.prefix);
+  const limiter = new UpstashRateLimiter(redis, options.prefix, options.algorithm);
   return {
     limit: (key, max, windowMs) => limiter.limit(key, max, windowMs),
     async close() {},

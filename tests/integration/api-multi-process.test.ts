@@ -72,8 +72,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
         expect(health.rate_limiter, `process ${index} limits through Redis`).toMatchObject({ store: "redis", degraded: false });
       }
 
-      // The limit is a sliding window over fixed 60 s windows: a burst that straddled a window edge
-      // would legitimately admit a few more. Start it well inside a window.
+      // The limit counts in fixed 60 s windows: a burst that straddled a window edge would
+      // legitimately admit more. Start it well inside a window.
       const intoWindow = Date.now() % WINDOW_MS;
       if (intoWindow > WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, WINDOW_MS - intoWindow + 250));
       const windowIndex = Math.floor(Date.now() / WINDOW_MS);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiApp, API_ROUTES } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
@@ -219,6 +219,33 @@ describe("unknown paths and methods", () => {
 });
 
 describe("rate limits", () => {
+  // Fixed 60 s windows: the clock (Date only) stands 17.3 s into a minute, so no count straddles one.
+  const MINUTE_START = Date.parse("2026-11-24T12:00:00Z");
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(MINUTE_START + 17_300);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("gives the whole limit back to a key that waits exactly retry_after seconds", async () => {
+    const user = await createUser(database.db, "pro");
+    const { secret } = await createKeyFor(database.db, user.id);
+    for (let i = 0; i < 100; i++) expect((await call("/v1/auth/verify", `Bearer ${secret}`)).status).toBe(200);
+    const refused = await call("/v1/auth/verify", `Bearer ${secret}`);
+    const body = await expectError(refused, 429, "RATE_LIMITED");
+    expect(body.error.retry_after).toBe(43); // 42.7 s to the minute's end, rounded up
+    expect(refused.headers.get("retry-after")).toBe("43");
+    expect(refused.headers.get("x-ratelimit-reset")).toBe(String((MINUTE_START + 60_000) / 1000));
+
+    vi.setSystemTime(MINUTE_START + 17_300 + body.error.retry_after * 1000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push((await call("/v1/auth/verify", `Bearer ${secret}`)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(statuses[100]).toBe(429);
+  });
+
   it("lets 100 Pro requests through and refuses the 101st with consistent headers", async () => {
     const user = await createUser(database.db, "pro");
     const { secret } = await createKeyFor(database.db, user.id);
