@@ -1,8 +1,9 @@
 import type { Db } from "@/lib/db";
-import { toFundingSettlement } from "./funding-settlement";
+import { Prisma } from "@/lib/db/generated/client";
+import { toFundingSettlement, type FundingSettlement } from "./funding-settlement";
 import { readIngestionStatus } from "./ingest/ingestion-status";
 import type { LiveOpportunities } from "./live-opportunities";
-import type { Market } from "./market";
+import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "./market";
 
 /** The market live keys and the web app read: what ingestion stored and published. */
 export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportunities, venueStaleAfterMs: number): Market {
@@ -32,6 +33,49 @@ export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportuniti
       });
       return latest?.takerFee ?? null;
     },
+    legHistories: async (requests, to) => legHistories(await db(), requests, to),
     status: async () => readIngestionStatus(await db(), venueStaleAfterMs),
   };
+}
+
+const legKey = (leg: MarketRef) => `${leg.exchange}\u0000${leg.market}`;
+
+/**
+ * Two queries whatever the number of legs: every leg's settlements since the earliest `from` (each
+ * request then keeps its own range), and each leg's newest taker fee, one index probe per leg
+ * through a lateral join on (exchange, market, observedAt desc).
+ */
+async function legHistories(client: Db, requests: readonly LegHistoryRequest[], to: Date): Promise<LegHistory[]> {
+  if (requests.length === 0) return [];
+  const legs = [...new Map(requests.map((r) => [legKey(r.leg), r.leg])).values()];
+  const from = new Date(Math.min(...requests.map((r) => r.from.getTime())));
+  const [rows, fees] = await Promise.all([
+    client.fundingRate.findMany({
+      where: { OR: legs.map((leg) => ({ exchange: leg.exchange, market: leg.market })), time: { gte: from, lte: to } },
+      orderBy: { time: "asc" },
+    }),
+    client.$queryRaw<{ exchange: string; market: string; takerFee: number | null }[]>`
+      SELECT l.exchange, l.market, s."takerFee"
+      FROM (VALUES ${Prisma.join(legs.map((leg) => Prisma.sql`(${leg.exchange}::text, ${leg.market}::text)`))}) AS l(exchange, market)
+      LEFT JOIN LATERAL (
+        SELECT r."takerFee" FROM "RoundSnapshot" r
+        WHERE r.exchange = l.exchange AND r.market = l.market
+        ORDER BY r."observedAt" DESC LIMIT 1
+      ) s ON true`,
+  ]);
+  const settlementsByLeg = new Map<string, FundingSettlement[]>();
+  for (const row of rows) {
+    const key = legKey(row);
+    let own = settlementsByLeg.get(key);
+    if (!own) settlementsByLeg.set(key, (own = []));
+    own.push(toFundingSettlement(row));
+  }
+  const feeByLeg = new Map(fees.map((f) => [legKey(f), f.takerFee]));
+  return requests.map((r) => {
+    const start = r.from.getTime();
+    return {
+      takerFee: feeByLeg.get(legKey(r.leg)) ?? null,
+      settlements: (settlementsByLeg.get(legKey(r.leg)) ?? []).filter((s) => Date.parse(s.time) >= start),
+    };
+  });
 }

@@ -17,18 +17,26 @@ function inRange(exchange: string, symbol: string, from: Date, to: Date): Fundin
   });
 }
 
+function sandboxTakerFee(leg: MarketRef, now: Date): number | null {
+  return generateSandboxMarket(now).snapshots.find((s) => s.exchange === leg.exchange && s.market === leg.market)?.takerFee ?? null;
+}
+
 /** The market test keys read: generated from the clock, the same for everyone, never live data. */
 export function sandboxMarket(clock: () => Date = () => new Date()): Market {
   const opportunities = async () => sandboxSnapshot(clock());
   return {
     opportunities,
-    settlements: async (symbol, leg: MarketRef, from, to) => inRange(leg.exchange, symbol, from, to).filter((r) => r.market === leg.market),
+    settlements: async (symbol, leg, from, to) => inRange(leg.exchange, symbol, from, to).filter((r) => r.market === leg.market),
     settlementPage: async (w) => {
       const all = inRange(w.exchange, w.symbol, w.from, w.to);
       return { items: all.slice(w.offset, w.offset + w.limit), total: all.length };
     },
-    takerFee: async (leg, now) =>
-      generateSandboxMarket(now).snapshots.find((s) => s.exchange === leg.exchange && s.market === leg.market)?.takerFee ?? null,
+    takerFee: async (leg, now) => sandboxTakerFee(leg, now),
+    legHistories: async (requests, to) =>
+      requests.map((r) => ({
+        takerFee: sandboxTakerFee(r.leg, to),
+        settlements: inRange(r.leg.exchange, r.symbol, r.from, to).filter((s) => s.market === r.leg.market),
+      })),
     status: async () => sandboxStatus(generateSandboxMarket(clock()), (await opportunities()).items.length),
   };
 }

@@ -137,14 +137,21 @@ export async function deletePosition(services: AppServices, actor: Actor, id: st
 
 /** An open position's funding, fees and P&L from opening to `asOf`, from the actor's market history. */
 export async function accruePosition(services: AppServices, actor: Actor, row: PositionRow, asOf: Date): Promise<Accrual> {
-  const market = services.market(actor.mode);
-  const [long, short] = await Promise.all(
-    positionLegs(row).map(async (leg) => {
-      const [fee, history] = await Promise.all([market.takerFee(leg, asOf), market.settlements(row.symbol, leg, row.openedAt, asOf)]);
-      return { ...leg, takerFee: fee, settlements: history.map((s) => ({ time: Date.parse(s.time), rate: s.funding_rate })) };
-    }),
-  );
-  return accrue({ notionalUsd: row.notionalUsd, openedAt: row.openedAt.getTime(), asOf: asOf.getTime(), long: long!, short: short! });
+  const [accrual] = await accrueOpenPositions(services, actor, [row], asOf);
+  return accrual!;
+}
+
+/** `accruePosition` for many positions, reading all their legs' histories in one batch. */
+async function accrueOpenPositions(services: AppServices, actor: Actor, rows: readonly PositionRow[], asOf: Date): Promise<Accrual[]> {
+  const requests = rows.flatMap((row) => positionLegs(row).map((leg) => ({ symbol: row.symbol, leg, from: row.openedAt })));
+  const histories = await services.market(actor.mode).legHistories(requests, asOf);
+  return rows.map((row, i) => {
+    const [long, short] = positionLegs(row).map((leg, side) => {
+      const history = histories[2 * i + side]!;
+      return { ...leg, takerFee: history.takerFee, settlements: history.settlements.map((s) => ({ time: Date.parse(s.time), rate: s.funding_rate })) };
+    });
+    return accrue({ notionalUsd: row.notionalUsd, openedAt: row.openedAt.getTime(), asOf: asOf.getTime(), long: long!, short: short! });
+  });
 }
 
 function noSuchPosition() {
@@ -168,20 +175,22 @@ export function positionLegs(row: PositionRow) {
 
 /** Positions as the API serves them: open ones accrued to now with the current APR of their legs, closed ones as realised. */
 async function accruePositions(services: AppServices, actor: Actor, rows: readonly PositionRow[], now = new Date()): Promise<AccruedPosition[]> {
-  const snapshot = rows.some((r) => r.status === "OPEN") ? await services.market(actor.mode).opportunities() : undefined;
-  return Promise.all(
-    rows.map(async (row) => {
-      if (row.status === "CLOSED") {
-        const realised = accrualSchema.parse(row.realised);
-        return { row, accrual: realised, position: toPosition(row, realised, null) };
-      }
-      const accrual = await accruePosition(services, actor, row, now);
-      const current = snapshot?.items.find(
-        (o) => o.symbol === row.symbol && o.long.exchange === row.longExchange && o.short.exchange === row.shortExchange,
-      );
-      return { row, accrual, position: toPosition(row, accrual, current?.apr ?? null) };
-    }),
-  );
+  const open = rows.filter((r) => r.status === "OPEN");
+  const [snapshot, accruals] = open.length
+    ? await Promise.all([services.market(actor.mode).opportunities(), accrueOpenPositions(services, actor, open, now)])
+    : [undefined, []];
+  const accrualOf = new Map(open.map((row, i) => [row, accruals[i]!]));
+  return rows.map((row) => {
+    const accrual = accrualOf.get(row);
+    if (accrual === undefined) {
+      const realised = accrualSchema.parse(row.realised);
+      return { row, accrual: realised, position: toPosition(row, realised, null) };
+    }
+    const current = snapshot?.items.find(
+      (o) => o.symbol === row.symbol && o.long.exchange === row.longExchange && o.short.exchange === row.shortExchange,
+    );
+    return { row, accrual, position: toPosition(row, accrual, current?.apr ?? null) };
+  });
 }
 
 async function viewPosition(services: AppServices, actor: Actor, row: PositionRow): Promise<Position> {

@@ -4,7 +4,7 @@
  * need to know which one is configured.
  */
 
-/** Outcome of one `limit()` call. The request is counted only when `success` is true. */
+/** Outcome of one `limit()` call. The sliding window counts a request only when admitted; the fixed window counts refused ones too, as Upstash's does. */
 export interface RateLimitResult {
   /** Whether the request may proceed. */
   success: boolean;

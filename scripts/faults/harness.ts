@@ -84,7 +84,7 @@ export interface RunningServer {
  * The production server (`server.ts`, NODE_ENV=production, the Next build) on `databaseUrl`, with
  * ingestion off (rounds belong to workers on PostgreSQL anyway) and the plans' real limits.
  */
-export async function startServer(env: { databaseUrl: string; redisUrl?: string; extra?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(env: { databaseUrl: string; redisUrl?: string; extra?: Record<string, string>; nodeArgs?: string[] }): Promise<RunningServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -103,7 +103,7 @@ export async function startServer(env: { databaseUrl: string; redisUrl?: string;
   delete childEnv.UPSTASH_REDIS_REST_TOKEN;
   if (env.redisUrl) childEnv.REDIS_URL = env.redisUrl;
   else delete childEnv.REDIS_URL;
-  const child = startChild(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = startChild(process.execPath, [...(env.nodeArgs ?? []), "--import", "tsx", "server.ts"], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output += chunk.toString();

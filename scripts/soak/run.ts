@@ -8,6 +8,7 @@
 //
 //   npm run soak -- [--minutes=10] [--keys=1000] [--rate=<req/s>] [--hot=5] [--max-in-flight=256]
 //     [--store-timeout-ms=<ms>]  (RATE_LIMIT_STORE_TIMEOUT_MS for the server; default the production 50)
+//     [--profile=<dir>]  (writes the server's CPU profile there when it stops, for Chrome DevTools)
 //   With DATABASE_URL and REDIS_URL set it uses a new database on that server and that Redis;
 //   otherwise it starts a private PostgreSQL and Redis on loopback (as .ci/run does) and stops them.
 import { readFileSync } from "node:fs";
@@ -38,6 +39,7 @@ const options = {
   /** Unset: the production default (50 ms). A wider budget separates store fallbacks from the rest. */
   storeTimeoutMs: process.argv.some((a) => a.startsWith("--store-timeout-ms=")) ? option("store-timeout-ms", 50) : undefined,
 };
+const profileDir = process.argv.find((a) => a.startsWith("--profile="))?.slice("--profile=".length);
 const SAMPLE_MS = 10_000;
 const CALIBRATE_MS = 15_000;
 
@@ -121,6 +123,7 @@ async function main(): Promise<boolean> {
     databaseUrl: database.url,
     redisUrl,
     ...(options.storeTimeoutMs !== undefined && { extra: { RATE_LIMIT_STORE_TIMEOUT_MS: String(options.storeTimeoutMs) } }),
+    ...(profileDir && { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] }),
   });
   const pid = server.child.pid!;
   // What the server logs: a limiter fallback explains a window over its limit, a 500 its cause.
@@ -254,8 +257,11 @@ async function main(): Promise<boolean> {
   for (const [status, routes] of traffic.unexpected) {
     for (const [route, n] of [...routes].slice(0, 5)) console.log(`    ${status} ×${n}: ${route}`);
   }
-  console.log(`\n  ${"route".padEnd(36)} ${"sent".padStart(9)}`);
-  for (const [route, n] of [...traffic.byRoute].sort((a, b) => b[1] - a[1])) console.log(`  ${route.padEnd(36)} ${String(n).padStart(9)}`);
+  console.log(`\n  ${"route".padEnd(36)} ${"sent".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}`);
+  for (const [route, n] of [...traffic.byRoute].sort((a, b) => b[1] - a[1])) {
+    const own = traffic.latencyByRoute.get(route) ?? new Float64Array();
+    console.log(`  ${route.padEnd(36)} ${String(n).padStart(9)} ${fmt(percentile(own, 50), 1).padStart(8)} ${fmt(percentile(own, 99), 1).padStart(8)}`);
+  }
   console.log(`\n  ${"keys".padEnd(20)} ${"n".padStart(5)} ${"limit/min".padStart(10)} ${"max 2xx in a window".padStart(20)} ${"keys over".padStart(10)} ${"max in any 60 s (client clock)".padStart(31)}`);
   for (const [group, row] of [...perTier].sort()) {
     console.log(`  ${group.padEnd(20)} ${String(row.keys).padStart(5)} ${String(row.limit).padStart(10)} ${String(row.maxInWindow).padStart(20)} ${String(row.over).padStart(10)} ${String(row.maxInSpan).padStart(31)}`);

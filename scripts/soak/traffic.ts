@@ -44,6 +44,8 @@ export interface TrafficResult {
   /** Status → "METHOD route" → count, for the unexpected ones. */
   unexpected: Map<string, Map<string, number>>;
   byRoute: Map<string, number>;
+  /** Route → its latencies (ms, sorted), after calibration. */
+  latencyByRoute: Map<string, Float64Array>;
   windows: WindowCounts;
   durationMs: number;
   /** Times a key's due request had to wait because `maxInFlight` were already in flight. */
@@ -92,6 +94,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
   const byRoute = new Map<string, number>();
   const windows = new WindowCounts();
   const latencies: number[] = [];
+  const routeLatencies = new Map<string, number[]>();
   // Each Desk key's own open positions, so PATCH and DELETE name real ones and the portfolio stays small.
   const positions = options.keys.map(() => [] as string[]);
   const credit = options.keys.map(() => Math.random()); // spread the keys' first requests
@@ -160,7 +163,13 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
       inFlight--;
       if (req.id) busy.delete(req.id);
       answered++;
-      if (measured) latencies.push(performance.now() - started);
+      if (measured) {
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        let own = routeLatencies.get(req.route);
+        if (!own) routeLatencies.set(req.route, (own = []));
+        own.push(ms);
+      }
       count(statuses, status);
       const code = Number(status);
       if (code >= 200 && code < 300) {
@@ -269,5 +278,6 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
   while (inFlight > 0 && Date.now() < drainDeadline) await new Promise((r) => setTimeout(r, 50));
   const durationMs = Date.now() - started;
   agent.destroy();
-  return { sent, answered, statuses, unexpected, byRoute, windows, durationMs, atCap, retried, finalScale: scale, latencies: Float64Array.from(latencies).sort() };
+  const latencyByRoute = new Map([...routeLatencies].map(([route, values]) => [route, Float64Array.from(values).sort()]));
+  return { sent, answered, statuses, unexpected, byRoute, latencyByRoute, windows, durationMs, atCap, retried, finalScale: scale, latencies: Float64Array.from(latencies).sort() };
 }
