@@ -19,7 +19,8 @@ test("a new user finds /docs from the header, the reference renders from our own
   for (const heading of ["Quick start", "Authentication", "Test and live keys", "Errors", "Rate limits", "Pagination"]) {
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
-  await expect(page.getByText("Unix epoch seconds at which the window frees up.")).toBeVisible();
+  await expect(page.getByText("Unix epoch seconds at which the current window ends and the whole limit is available again.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Licence", exact: true })).toBeVisible();
   // Each example says which permission, hence which plans, it needs.
   await expect(page.locator("p", { hasText: "Needs the write permission (Desk)." }).first()).toBeVisible();
   await expect(page.locator("p", { hasText: "Needs the opportunities:read permission (Pro, Desk)." }).first()).toBeVisible();

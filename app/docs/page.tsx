@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import { API_ROUTES } from "@/lib/api/app";
 import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
+import { RATE_LIMIT_HEADERS_PRESENCE } from "@/lib/api/openapi/response-headers";
 import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
 import { clientDownloads } from "@/lib/clients/client-archives";
 import { snakeCase } from "@/lib/clients/method-names";
 import { publicOrigin } from "@/lib/config/public-url";
-import { PLANS } from "@/lib/tiers";
+import { PLANS, requestsPerMinute } from "@/lib/tiers";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 
@@ -18,9 +19,9 @@ export const dynamic = "force-dynamic";
 type ErrorResponses = Record<string, { description: string }>;
 
 export default async function DocsPage() {
-  const document = buildOpenApiDocument(API_ROUTES);
   // The configured public address, never the request's Host or X-Forwarded-Host (a client chooses those).
   const base = publicOrigin();
+  const document = buildOpenApiDocument(API_ROUTES, base);
   const errors = (document.components as { responses: ErrorResponses }).responses;
   const apiPlans = PLANS.filter((plan) => plan.apiAccess);
   const downloads = await clientDownloads();
@@ -45,6 +46,7 @@ export default async function DocsPage() {
         <li><a href="#pagination">Pagination</a></li>
         <li><a href="#examples">curl examples</a></li>
         <li><a href="#clients">Clients</a></li>
+        <li><a href="#licence">Licence</a></li>
         <li><a href="#reference">Reference</a></li>
       </ul>
 
@@ -72,7 +74,9 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
       <p>
         Every path starts with <code>/v1</code> under <code>{base}</code>. Every response is JSON: a success is{" "}
         <code>{`{"data": …, "meta": {"timestamp", "request_id", …}}`}</code>, an error{" "}
-        <code>{`{"error": {"code", "message", …}, "meta": {…}}`}</code>.
+        <code>{`{"error": {"code", "message", …}, "meta": {…}}`}</code>. A request that creates something (
+        <code>POST /v1/simulations</code>, <code>POST /v1/portfolio/positions</code>) answers <code>201</code> with the new
+        resource&apos;s path in the <code>Location</code> header.
       </p>
 
       <h2 id="authentication">Authentication</h2>
@@ -148,38 +152,48 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
             {plan.requestsPerMinute} ({plan.name})
           </span>
         ))}{" "}
-        requests in any sliding 60 seconds. Every response after authentication carries:
+        requests per clock minute. The limit is a <strong>fixed window</strong>: each window is one minute starting at a whole
+        UTC minute (Unix time a multiple of 60 seconds), and a key&apos;s count starts afresh when the next one begins. A Free
+        account&apos;s key may make {requestsPerMinute("free")} requests a minute, to <code>GET /v1/auth/verify</code>, the
+        only endpoint it can call.
       </p>
+      <p>{RATE_LIMIT_HEADERS_PRESENCE}</p>
       <div className="table-scroll">
         <table>
           <tbody>
             <tr>
               <td><code>X-RateLimit-Limit</code></td>
-              <td>Requests allowed in the window.</td>
+              <td>Requests allowed in each one-minute window.</td>
             </tr>
             <tr>
               <td><code>X-RateLimit-Remaining</code></td>
-              <td>Requests left in the window.</td>
+              <td>Requests left in the current window, this one counted.</td>
             </tr>
             <tr>
               <td><code>X-RateLimit-Reset</code></td>
-              <td>Unix epoch <strong>seconds</strong> at which the window frees up.</td>
+              <td>
+                Unix epoch <strong>seconds</strong> at which the current window ends and the whole limit is available again.
+              </td>
             </tr>
             <tr>
               <td><code>Retry-After</code></td>
-              <td>On 429 only: seconds to wait, equal to the body&apos;s <code>error.retry_after</code> (at least 1).</td>
+              <td>
+                On 429 only: the whole seconds until the window ends (at least 1), equal to the body&apos;s{" "}
+                <code>error.retry_after</code>.
+              </td>
             </tr>
           </tbody>
         </table>
       </div>
       <p>
-        Over the limit, the answer is <code>429 RATE_LIMITED</code>: wait <code>retry_after</code> seconds, then retry. The
-        clients below do this for you.
+        Over the limit, the answer is <code>429 RATE_LIMITED</code>: wait <code>retry_after</code> seconds, then retry; the
+        window has ended by then and the request is admitted. The clients below do this for you. A fixed window makes the
+        reset exact, at a cost: a key may send its whole limit at the end of one minute and again at the start of the next.
       </p>
       <p>
         Failed authentications are limited per client address too: after {FAILED_AUTH_LIMIT} requests with unknown, revoked
-        or expired keys within a minute, every request from that address is answered{" "}
-        <code>429 RATE_LIMITED</code> with <code>retry_after</code> until the window passes, valid keys included. A client
+        or expired keys in one clock minute, every request from that address is answered{" "}
+        <code>429 RATE_LIMITED</code> with <code>retry_after</code> until that minute ends, valid keys included. A client
         that stops on its first <code>401</code> never meets this limit.
       </p>
 
@@ -189,7 +203,8 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         key travels in the <code>Authorization</code> header, never in a cookie, so another site can only use a key its
         user gave it. Preflight requests are answered without a key; the headers <code>Authorization</code>,{" "}
         <code>Content-Type</code> and <code>Idempotency-Key</code> may be sent, and <code>X-RateLimit-*</code>,{" "}
-        <code>Retry-After</code>, <code>X-Request-Id</code> and <code>Idempotent-Replayed</code> can be read. A key in a
+        <code>Retry-After</code>, <code>X-Request-Id</code>, <code>Idempotent-Replayed</code>, <code>Allow</code> and{" "}
+        <code>Location</code> can be read. A key in a
         browser is visible to whoever uses that browser: give such a page a key of its own with only the permissions it
         needs, and revoke it when it is no longer used. The account area (<code>/api/*</code>) allows no cross-origin
         requests.
@@ -329,6 +344,13 @@ except FundingDataError as e:
       <p>
         Other languages: generate a client from <a href={OPENAPI_PATH}><code>{OPENAPI_PATH}</code></a> with any OpenAPI 3.1
         generator (the test suite checks the document with <code>openapi-typescript</code> and <code>openapi-fetch</code>).
+      </p>
+
+      <h2 id="licence">Licence</h2>
+      <p>
+        The API, the data it serves, its OpenAPI document and the downloadable clients are proprietary: all rights reserved.
+        Your plan gives your account&apos;s keys access to <code>/v1</code> within the limits above, and the clients are
+        provided for calling this service.
       </p>
 
       <section id="reference" className={styles.reference}>

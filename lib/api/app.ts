@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { mayShowHealthDetails, publicHealth, readHealth } from "@/lib/health";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi/openapi-document";
 import { newRequestId } from "./request-id";
-import { isPublicHttps } from "@/lib/config/public-url";
+import { isPublicHttps, publicOrigin } from "@/lib/config/public-url";
 import {
   API_CONTENT_SECURITY_POLICY,
   baselineSecurityHeaders,
@@ -12,6 +12,7 @@ import {
   CORS_RESPONSE_HEADERS,
   isPreflight,
 } from "./security-headers";
+import { withLocation } from "./location";
 import { jsonError } from "./respond";
 import { pathPattern, type ApiContext, type ApiEnv, type ApiRoute } from "./route";
 import { closePositionRoute } from "./routes/close-position";
@@ -97,12 +98,20 @@ export function createApiApp(services: () => AppServices = appServices) {
   });
 
   for (const route of API_ROUTES) {
-    app.on(route.method, route.path, (c) => withApiKey(route, c, services()));
+    const handle = (c: ApiContext) => withApiKey(route, c, services());
+    // Only creating routes pay for reading their answer back; the hot read paths stay as they are.
+    app.on(route.method, route.path, route.location ? async (c) => withLocation(route, await handle(c)) : handle);
   }
 
   // The API's description is public, like a reference page: no key is needed to learn how to get one.
-  let openApiDocument: Record<string, unknown> | undefined;
-  app.get(OPENAPI_PATH, (c) => c.json((openApiDocument ??= buildOpenApiDocument(API_ROUTES))));
+  // Its `servers` entry is the configured public URL as it is when served (read per request, like
+  // /docs does), so the document is rebuilt only when that setting changes.
+  let served: { origin: string; document: Record<string, unknown> } | undefined;
+  app.get(OPENAPI_PATH, (c) => {
+    const origin = publicOrigin();
+    if (served?.origin !== origin) served = { origin, document: buildOpenApiDocument(API_ROUTES, origin) };
+    return c.json(served.document);
+  });
 
   // Unknown paths and methods: the caller is authenticated first, so strangers learn nothing
   // about which routes exist.

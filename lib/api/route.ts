@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
 import type { Permission } from "@/lib/keys/permissions";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
+import type { ApiTag } from "./openapi/tags";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -39,8 +40,8 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
   summary: string;
   /** What a caller needs to know beyond the summary (markdown). */
   description: string;
-  /** Groups operations in the reference, e.g. "Opportunities". */
-  tag: string;
+  /** Groups operations in the reference, e.g. "Opportunities" (described in lib/api/openapi/tags.ts). */
+  tag: ApiTag;
   /** The permission the key needs; null when any valid key may call it. */
   permission: Permission | null;
   /** The query's schema; absent when the route accepts no parameters (any parameter is then refused). */
@@ -70,6 +71,13 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
   idempotent?: boolean;
   /** HTTP status of success; 200 unless the route creates something (docs/ARCHITECTURE.md). */
   status?: 200 | 201;
+  /**
+   * For a route that creates a resource (status 201): the Hono path that reads it, e.g.
+   * /v1/portfolio/positions/:id, whose `:id` is the new `data.id`. The 201 answer carries it as
+   * `Location` (lib/api/location.ts), and the document links the answer to every operation under
+   * that path, so a generated client or a stateful tester can follow what was created.
+   */
+  location?: string;
   handler: (input: RouteInput<Parsed<Q>, Parsed<B>, Parsed<P>>) => Promise<HandlerResult>;
 }
 

@@ -60,7 +60,7 @@ export function newNonce(): string {
  */
 export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
 export const CORS_EXPOSED_HEADERS =
-  "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Idempotent-Replayed, Allow";
+  "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Idempotent-Replayed, Allow, Location";
 export const CORS_ALLOWED_METHODS = "GET, POST, PATCH, DELETE";
 
 /** Headers on every /v1 answer, so a browser lets the calling page read it. */

@@ -41,7 +41,7 @@ export const legAccrualSchema = z.object({
 });
 
 export const accrualSchema = z.object({
-  as_of: z.string().describe("ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones."),
+  as_of: z.iso.datetime().describe("ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones."),
   long: legAccrualSchema,
   short: legAccrualSchema,
   funding_income_usd: usd.describe("Both legs' funding since opening."),
@@ -56,9 +56,9 @@ export const positionSchema = z.object({
   symbol: z.string().describe("The base asset of both legs."),
   long: z.object({ exchange: z.string(), market: z.string() }),
   short: z.object({ exchange: z.string(), market: z.string() }),
-  notional_usd: usd.describe("Notional of each leg."),
-  opened_at: z.string().describe("ISO 8601 UTC."),
-  closed_at: z.string().nullable().describe("ISO 8601 UTC; null while open."),
+  notional_usd: tradeTargetFields.notional_usd.describe("Notional of each leg in US dollars."),
+  opened_at: z.iso.datetime().describe("ISO 8601 UTC."),
+  closed_at: z.iso.datetime().nullable().describe("ISO 8601 UTC; null while open."),
   entry_apr: z.number().nullable().describe("Gross APR (percent per year) of the legs when the position was added."),
   current_apr: z
     .number()
@@ -66,8 +66,8 @@ export const positionSchema = z.object({
     .describe("Gross APR of the current opportunity with these legs; null when there is none or the position is closed."),
   note: z.string().nullable(),
   accrual: accrualSchema,
-  created_at: z.string().describe("ISO 8601 UTC."),
-  updated_at: z.string().describe("ISO 8601 UTC."),
+  created_at: z.iso.datetime().describe("ISO 8601 UTC."),
+  updated_at: z.iso.datetime().describe("ISO 8601 UTC."),
 });
 export type Position = z.infer<typeof positionSchema>;
 

@@ -1,6 +1,11 @@
 import { z } from "zod";
 
 export const SIMULATION_MODES = ["projected", "historical"] as const;
+
+/** Bounds of a simulation's inputs (lib/sim/simulation-schema.ts), which its stored result echoes. */
+export const MAX_NOTIONAL_USD = 100_000_000;
+export const MAX_HOLDING_DAYS = 365;
+export const MAX_BPS = 1000;
 export type SimulationMode = (typeof SIMULATION_MODES)[number];
 
 const usd = z.number().describe("US dollars.");
@@ -17,7 +22,7 @@ export const simulationLegResultSchema = z.object({
 });
 
 export const dailyPointSchema = z.object({
-  date: z.string().describe("ISO 8601 UTC end of the day."),
+  date: z.iso.datetime().describe("ISO 8601 UTC end of the day."),
   funding_income_usd: usd.describe("Funding earned from the start to the end of this day, both legs."),
   net_pnl_usd: usd.describe("Cumulative P&L: funding so far minus opening costs, and closing costs on the last day."),
 });
@@ -25,8 +30,8 @@ export const dailyPointSchema = z.object({
 /** What a simulation computes; stored as the simulation's result and served as it is. */
 export const simulationResultSchema = z.object({
   mode: z.enum(SIMULATION_MODES),
-  notional_usd: usd.describe("Notional of each leg."),
-  holding_days: z.number().int().positive(),
+  notional_usd: z.number().min(1).max(MAX_NOTIONAL_USD).describe("Notional of each leg in US dollars."),
+  holding_days: z.number().int().min(1).max(MAX_HOLDING_DAYS),
   long: simulationLegResultSchema,
   short: simulationLegResultSchema,
   funding_income_usd: usd.describe("Both legs' funding income."),
@@ -39,8 +44,8 @@ export const simulationResultSchema = z.object({
     .nonnegative()
     .nullable()
     .describe("Days of funding that pay back fees and slippage; null when funding never does (within the replay, for historical runs)."),
-  from: z.string().nullable().describe("Historical runs: ISO 8601 UTC start of the replayed window; null for projected runs."),
-  to: z.string().nullable().describe("Historical runs: ISO 8601 UTC end of the replayed window; null for projected runs."),
+  from: z.iso.datetime().nullable().describe("Historical runs: ISO 8601 UTC start of the replayed window; null for projected runs."),
+  to: z.iso.datetime().nullable().describe("Historical runs: ISO 8601 UTC end of the replayed window; null for projected runs."),
   daily: z.array(dailyPointSchema).nullable().describe("Historical runs: cumulative P&L at the end of each day; null for projected runs."),
   worst_drawdown_usd: z
     .number()

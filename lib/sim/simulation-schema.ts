@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { VENUE_IDS } from "@/lib/market/types";
 import { maxCharacters } from "@/lib/validation";
-import { SIMULATION_MODES, simulationResultSchema } from "./result-schema";
-
-export const MAX_NOTIONAL_USD = 100_000_000;
-export const MAX_HOLDING_DAYS = 365;
-export const MAX_BPS = 1000;
+import { MAX_BPS, MAX_HOLDING_DAYS, MAX_NOTIONAL_USD, SIMULATION_MODES, simulationResultSchema } from "./result-schema";
 
 export const legInput = z.strictObject({
   exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).describe("The leg's exchange."),
@@ -129,10 +125,10 @@ export type SimulationInput = z.infer<typeof simulationInputSchema>;
 /** A stored simulation as the API serves it: what was asked, then what was computed. */
 export const simulationSchema = simulationResultSchema.extend({
   id: z.string(),
-  created_at: z.string().describe("ISO 8601 UTC."),
+  created_at: z.iso.datetime().describe("ISO 8601 UTC."),
   opportunity_id: z.string().nullable().describe("The opportunity simulated; null when the legs were given explicitly."),
   symbol: z.string().describe("The base asset of both legs."),
-  fee_bps: z.number().nullable().describe("The fee override asked for; null when the venues' taker fees applied."),
-  slippage_bps: z.number().describe("Slippage per fill in basis points."),
+  fee_bps: z.number().min(0).max(MAX_BPS).nullable().describe("The fee override asked for; null when the venues' taker fees applied."),
+  slippage_bps: z.number().min(0).max(MAX_BPS).describe("Slippage per fill in basis points."),
 });
 export type Simulation = z.infer<typeof simulationSchema>;

@@ -1,6 +1,7 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import { API_ROUTES } from "@/lib/api/app";
 import { buildOpenApiDocument } from "@/lib/api/openapi/openapi-document";
+import { publicOrigin } from "@/lib/config/public-url";
 import { clientOperations } from "./client-operations";
 import { pythonOperations } from "./python-operations";
 import { typescriptOperations } from "./typescript-operations";
@@ -10,7 +11,9 @@ import { typescriptOperations } from "./typescript-operations";
  * readers and other generators), openapi-typescript's types of it, and both clients' operations.
  */
 export async function clientFiles(): Promise<Record<string, string>> {
-  const document = buildOpenApiDocument(API_ROUTES);
+  // The committed document names the unconfigured default (a local `npm start`), whatever this
+  // machine's PUBLIC_URL, so it is the same everywhere; each deployment serves its own address.
+  const document = buildOpenApiDocument(API_ROUTES, publicOrigin({}));
   const operations = clientOperations(document);
   const types = astToString(await openapiTS(structuredClone(document) as never));
   return {

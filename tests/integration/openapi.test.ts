@@ -1,14 +1,17 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { API_ROUTES, createApiApp } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { metaSchema } from "@/lib/api/openapi/envelope-schemas";
-import { examplePath } from "@/lib/api/openapi/example-request";
+import { resourcePath } from "@/lib/api/location";
+import { exampleInit, examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "@/lib/api/openapi/openapi-document";
 import { createAppServices, type AppServices } from "@/lib/app-services";
+import { publicOrigin } from "@/lib/config/public-url";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { PERMISSIONS } from "@/lib/keys/permissions";
+import { requestsPerMinute } from "@/lib/tiers";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { callExample, resolvedExample } from "./helpers/example-call";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -29,7 +32,7 @@ let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let deskKey: string;
 let testKey: string;
-const document = buildOpenApiDocument(API_ROUTES) as unknown as Document;
+const document = buildOpenApiDocument(API_ROUTES, publicOrigin()) as unknown as Document;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -39,6 +42,9 @@ beforeAll(async () => {
   const user = await createUser(database.db, "desk");
   deskKey = (await createKeyFor(database.db, user.id)).secret;
   testKey = (await createKeyFor(database.db, user.id, { mode: "test" })).secret;
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
 });
 afterAll(async () => {
   await services?.lastUsed.stop();
@@ -126,6 +132,15 @@ describe("the OpenAPI document", () => {
     expect(await response.json()).toEqual(JSON.parse(JSON.stringify(document)));
   });
 
+  it("names the public URL configured when it is served as its server", async () => {
+    for (const origin of ["https://funding-data.test", "https://api.funding-data.test:8443"]) {
+      vi.stubEnv("PUBLIC_URL", origin);
+      const served = (await (await call(OPENAPI_PATH)).json()) as { servers: { url: string }[]; info: { contact: { url: string } } };
+      expect(served.servers.map((server) => server.url)).toEqual([origin]);
+      expect(served.info.contact.url).toBe(`${origin}/docs`);
+    }
+  });
+
   it("answers another method on it with 405 and Allow: GET", async () => {
     const response = await app.fetch(new Request(`http://localhost${OPENAPI_PATH}`, { method: "POST", headers: { Authorization: `Bearer ${deskKey}` } }));
     expect(response.status).toBe(405);
@@ -151,6 +166,16 @@ describe.each(API_ROUTES.map((route) => ({ name: `${route.method} ${route.path}`
         expect(response.headers.get(header), header).not.toBeNull();
       }
       expect(envelope.parse(body)).toEqual(body);
+      if (!route.location) {
+        expect(response.headers.get("location")).toBeNull();
+        return;
+      }
+      // A creation's Location reads back what it created, with the same key.
+      const location = response.headers.get("location");
+      expect(location).toBe(resourcePath(route.location, body.data.id));
+      const read = await call(location!, key());
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { data: { id: string } }).data.id).toBe(body.data.id);
     });
   }
 
@@ -188,6 +213,51 @@ describe.each(API_ROUTES.map((route) => ({ name: `${route.method} ${route.path}`
       without.delete(parameter.name);
       const path = examplePath({ ...example, example: { ...example.example, query: Object.fromEntries(without) } });
       expect((await callExample(app, example, deskKey, path)).status, `${parameter.name} is required`).toBe(400);
+    }
+  });
+});
+
+describe("the headers the document promises", () => {
+  it("sends a creation's Location on an idempotent replay too", async () => {
+    for (const route of API_ROUTES.filter((r) => r.location)) {
+      const init = exampleInit(route);
+      const send = () =>
+        app.fetch(
+          new Request(`http://localhost${examplePath(route)}`, {
+            ...init,
+            headers: { ...init.headers, Authorization: `Bearer ${deskKey}`, "Idempotency-Key": `location-${route.operationId}` },
+          }),
+        );
+      const first = await send();
+      const replay = await send();
+      expect(replay.headers.get("idempotent-replayed"), route.operationId).toBe("true");
+      expect(first.headers.get("location"), route.operationId).toMatch(/^\/v1\//);
+      expect(replay.headers.get("location"), route.operationId).toBe(first.headers.get("location"));
+    }
+  });
+
+  it("sends the rate-limit headers once the key is counted, and not on 401 or on the document itself", async () => {
+    const rateLimitHeaders = (response: Response) =>
+      ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"].map((name) => response.headers.get(name));
+    const free = await createUser(database.db, "free");
+    const freeKey = (await createKeyFor(database.db, free.id)).secret;
+    const counted: [string, Response | Promise<Response>, number][] = [
+      ["400", call("/v1/opportunities?limit=0", deskKey), 400],
+      ["403", call("/v1/opportunities", freeKey), 403],
+      ["404", call("/v1/no-such-path", deskKey), 404],
+      ["405", app.fetch(new Request("http://localhost/v1/opportunities", { method: "PUT", headers: { Authorization: `Bearer ${deskKey}` } })), 405],
+    ];
+    for (const [name, pending, status] of counted) {
+      const response = await pending;
+      expect(response.status, name).toBe(status);
+      expect(rateLimitHeaders(response).every((value) => value !== null && /^\d+$/.test(value)), name).toBe(true);
+    }
+    // A Free account's key is counted against its verify-only allowance.
+    const verified = await call("/v1/auth/verify", freeKey);
+    expect(verified.status).toBe(200);
+    expect(verified.headers.get("x-ratelimit-limit")).toBe(String(requestsPerMinute("free")));
+    for (const response of [await call("/v1/opportunities"), await call("/v1/opportunities", "svc_sk_live_malformed"), await call(OPENAPI_PATH)]) {
+      expect(rateLimitHeaders(response)).toEqual([null, null, null]);
     }
   });
 });

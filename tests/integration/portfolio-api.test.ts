@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
 import type { AppServices } from "@/lib/app-services";
 import { closePosition, updatePosition } from "@/lib/portfolio/positions";
@@ -36,7 +36,11 @@ afterAll(() => api?.close());
 
 const send: MarketApi["send"] = (...args) => api.send(...args);
 async function open(body: unknown, key = liveKey) {
-  return dataOf(await send("POST", "/v1/portfolio/positions", key, JSON.stringify(body)), 201);
+  const response = await send("POST", "/v1/portfolio/positions", key, JSON.stringify(body));
+  const position = dataOf(response, 201);
+  // Every creation names where to read it back.
+  expect(response.headers.get("location")).toBe(`/v1/portfolio/positions/${position.id}`);
+  return position;
 }
 async function read(path: string, key = liveKey) {
   return dataOf(await send("GET", path, key), 200);
@@ -240,6 +244,34 @@ describe("GET /v1/portfolio", () => {
     }
   });
 
+  it("reads every open position's legs in one batch, not four queries per position", async () => {
+    const user = await createUser(api.db, "desk");
+    const key = (await createKeyFor(api.db, user.id)).secret;
+    for (let i = 0; i < 6; i++) await open({ opportunity_id: i % 2 ? "ETH-okx-gate" : "BTC-binance-hyperliquid", notional_usd: 1000 + i, opened_at: opened }, key);
+    const market = api.services.market("live");
+    const batch = vi.spyOn(market, "legHistories");
+    const perLeg = [vi.spyOn(market, "settlements"), vi.spyOn(market, "takerFee")];
+    try {
+      const listed = await read("/v1/portfolio", key);
+      expect(listed.total).toBe(6);
+      expect(batch).toHaveBeenCalledTimes(1);
+      expect(batch.mock.calls[0]?.[0]).toHaveLength(12);
+      for (const spy of perLeg) expect(spy).not.toHaveBeenCalled();
+      // The batch answers what the per-leg reads would.
+      const [requests, to] = batch.mock.calls[0]!;
+      const answers = await batch.mock.results[0]!.value;
+      for (const [i, request] of requests.entries()) {
+        expect(answers[i]).toEqual({
+          takerFee: await market.takerFee(request.leg, to),
+          settlements: await market.settlements(request.symbol, request.leg, request.from, to),
+        });
+      }
+    } finally {
+      batch.mockRestore();
+      for (const spy of perLeg) spy.mockRestore();
+    }
+  });
+
   it("answers 404 for another user's position and shows them nothing", async () => {
     const position = await open({ opportunity_id: "ETH-okx-gate", notional_usd: 100 });
     const path = `/v1/portfolio/positions/${position.id}`;
@@ -312,6 +344,7 @@ describe("Idempotency-Key", () => {
     const again = await send("POST", "/v1/portfolio/positions", liveKey, body, { idempotencyKey: "replay-1" });
     expect(dataOf(again, 201)).toEqual(created);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("location")).toBe(`/v1/portfolio/positions/${created.id}`);
     expect(again.envelope.meta.request_id).not.toBe(first.envelope.meta.request_id);
     expect(await stored()).toBe(before + 1);
 

@@ -34,9 +34,11 @@ afterAll(() => api?.close());
 
 const send: MarketApi["send"] = (...args) => api.send(...args);
 async function simulate(body: unknown, key = liveKey) {
-  const { status, envelope } = await send("POST", "/v1/simulations", key, JSON.stringify(body));
+  const { status, envelope, headers } = await send("POST", "/v1/simulations", key, JSON.stringify(body));
   expect(status, JSON.stringify(envelope)).toBe(201);
   if (envelope.kind !== "success") throw new Error("expected success");
+  // Every creation names where to read it back.
+  expect(headers.get("location")).toBe(`/v1/simulations/${(envelope.data as Json).id}`);
   return { data: envelope.data as Json, meta: envelope.meta };
 }
 async function read(path: string, key = liveKey) {

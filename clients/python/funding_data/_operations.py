@@ -64,8 +64,8 @@ class Operations:
         Args:
             exchange: The exchange.
             symbol: Base asset, e.g. BTC (case-insensitive).
-            from_: Start of the range, inclusive (not after `to`, nor in the future without `to`); default: 7 days before `to`.
-            to: End of the range, inclusive; default: now, or 7 days after `from`.
+            from_: Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`.
+            to: End of the range, inclusive: not before `from` and at most 31 days after it; default: now, or 7 days after `from` if that is earlier.
             limit: Page size, 1 to 1000.
             offset: Number of items to skip, 0 to 1,000,000.
         """
@@ -79,8 +79,8 @@ class Operations:
         Args:
             exchange: The exchange.
             symbol: Base asset, e.g. BTC (case-insensitive).
-            from_: Start of the range, inclusive (not after `to`, nor in the future without `to`); default: 7 days before `to`.
-            to: End of the range, inclusive; default: now, or 7 days after `from`.
+            from_: Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`.
+            to: End of the range, inclusive: not before `from` and at most 31 days after it; default: now, or 7 days after `from` if that is earlier.
             limit: Page size, 1 to 1000.
         """
         return self._paginate("GET", "/v1/funding-rates", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit})

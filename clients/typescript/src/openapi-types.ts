@@ -97,7 +97,7 @@ export interface paths {
         };
         /**
          * List funding settlements of one asset on one exchange
-         * @description Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); without them the last 7 days, and a range may span at most 31 days. `meta.from` and `meta.to` say which range was used.
+         * @description Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); without them the last 7 days, and a range may span at most 31 days (a longer one is a 400 naming the field). `meta.from` and `meta.to` say which range was used.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -127,7 +127,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a position's funding P&L
-         * @description Name the position by `opportunity_id`, or by `long` and `short` legs ({exchange, symbol}) on two different exchanges. `projected` holds each leg's current funding rate constant over `holding_days`, each leg settling on its own venue's interval (floor(hours / interval) settlements); `historical` replays the settlements recorded over the last `holding_days` days (the sandbox keeps 7 days) and adds a daily series of cumulative P&L, the worst drawdown and the share of settlements that paid. The short leg earns +rate × notional per settlement and the long leg −rate × notional. Fees are four taker fills (open and close, both legs) at each venue's taker fee, or `fee_bps` when given; `slippage_bps` applies to the same four fills. `net_apr` = net P&L / notional × 365 / holding_days × 100. An unknown opportunity or a leg without a current market is a 400 naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201.
+         * @description Name the position by `opportunity_id`, or by `long` and `short` legs ({exchange, symbol}) on two different exchanges. `projected` holds each leg's current funding rate constant over `holding_days`, each leg settling on its own venue's interval (floor(hours / interval) settlements); `historical` replays the settlements recorded over the last `holding_days` days (the sandbox keeps 7 days) and adds a daily series of cumulative P&L, the worst drawdown and the share of settlements that paid. The short leg earns +rate × notional per settlement and the long leg −rate × notional. Fees are four taker fills (open and close, both legs) at each venue's taker fee, or `fee_bps` when given; `slippage_bps` applies to the same four fills. `net_apr` = net P&L / notional × 365 / holding_days × 100. An unknown opportunity or a leg without a current market is a 400 naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201, its path in `Location`.
          *
          *     **Permission:** Needs the `simulations:read` permission (Pro, Desk).
          */
@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Add a position to your portfolio
-         * @description Name the position by `opportunity_id`, or by `long` and `short` legs ({exchange, symbol}) on two different exchanges; the legs must have a current market (an unknown opportunity or leg is a 400 naming the field). `entry_apr` is the opportunity's gross APR now, or for explicit legs (short rate × 8760 / short interval − long rate × 8760 / long interval) × 100. `opened_at` (default now, never in the future) is when funding starts to accrue. Test keys add to the sandbox portfolio, live keys to the live one. Returns the position with 201.
+         * @description Name the position by `opportunity_id`, or by `long` and `short` legs ({exchange, symbol}) on two different exchanges; the legs must have a current market (an unknown opportunity or leg is a 400 naming the field). `entry_apr` is the opportunity's gross APR now, or for explicit legs (short rate × 8760 / short interval − long rate × 8760 / long interval) × 100. `opened_at` (default now, never in the future) is when funding starts to accrue. Test keys add to the sandbox portfolio, live keys to the live one. Returns the position with 201 and its path in `Location`.
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
@@ -265,7 +265,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Meta: {
-            /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+             */
             timestamp: string;
             /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
             request_id: string;
@@ -303,6 +306,8 @@ export interface components {
                 mark_price: number | null;
                 open_interest_usd: number | null;
                 volume_24h_usd: number | null;
+                /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                observed_at: string | null;
             };
             short: {
                 exchange: string;
@@ -313,13 +318,19 @@ export interface components {
                 mark_price: number | null;
                 open_interest_usd: number | null;
                 volume_24h_usd: number | null;
+                /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                observed_at: string | null;
             };
             apr: number;
             net_apr: number;
             funding_spread_8h: number;
+            /** @description (short mark − long mark) / their mean, in basis points, per underlying unit; positive when the short leg is dearer. Given only when both legs have a mark price and were observed at most 30 s apart; otherwise `null`, and `price_spread_unavailable_reason` says why. */
             price_spread_bps: number | null;
+            /** @description Why `price_spread_bps` is `null`; `null` when the spread is given. `price_missing`: a leg has no mark price. `legs_observed_apart`: the legs were observed more than 30 s apart (see each leg's `observed_at`), so a spread would compare different moments. `observation_time_unknown`: when a leg was observed is not known. */
+            price_spread_unavailable_reason: ("price_missing" | "legs_observed_apart" | "observation_time_unknown") | null;
             open_interest_usd: number | null;
             volume_24h_usd: number | null;
+            /** Format: date-time */
             updated_at: string;
             apr_1d_avg?: number | null;
             apr_7d_avg?: number | null;
@@ -328,6 +339,7 @@ export interface components {
             exchange: string;
             market: string;
             symbol: string;
+            /** Format: date-time */
             time: string;
             funding_rate: number;
             funding_interval_hours: number | null;
@@ -372,7 +384,10 @@ export interface components {
                 has_more: boolean;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -402,6 +417,8 @@ export interface components {
                     mark_price: number | null;
                     open_interest_usd: number | null;
                     volume_24h_usd: number | null;
+                    /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                    observed_at: string | null;
                 };
                 short: {
                     exchange: string;
@@ -412,25 +429,42 @@ export interface components {
                     mark_price: number | null;
                     open_interest_usd: number | null;
                     volume_24h_usd: number | null;
+                    /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                    observed_at: string | null;
                 };
                 apr: number;
                 net_apr: number;
                 funding_spread_8h: number;
+                /** @description (short mark − long mark) / their mean, in basis points, per underlying unit; positive when the short leg is dearer. Given only when both legs have a mark price and were observed at most 30 s apart; otherwise `null`, and `price_spread_unavailable_reason` says why. */
                 price_spread_bps: number | null;
+                /** @description Why `price_spread_bps` is `null`; `null` when the spread is given. `price_missing`: a leg has no mark price. `legs_observed_apart`: the legs were observed more than 30 s apart (see each leg's `observed_at`), so a spread would compare different moments. `observation_time_unknown`: when a leg was observed is not known. */
+                price_spread_unavailable_reason: ("price_missing" | "legs_observed_apart" | "observation_time_unknown") | null;
                 open_interest_usd: number | null;
                 volume_24h_usd: number | null;
+                /** Format: date-time */
                 updated_at: string;
                 apr_1d_avg?: number | null;
                 apr_7d_avg?: number | null;
                 funding_history: {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC start of the history: 7 days before `to`.
+                     */
                     from: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC end of the history: when the request was answered.
+                     */
                     to: string;
                     long: components["schemas"]["FundingSettlement"][];
                     short: components["schemas"]["FundingSettlement"][];
                 };
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -460,6 +494,7 @@ export interface components {
                     id: string;
                     /** @enum {string} */
                     status: "running" | "published" | "failed" | "abandoned";
+                    /** Format: date-time */
                     started_at: string;
                     finished_at: string | null;
                     venues_done: number;
@@ -476,7 +511,10 @@ export interface components {
                 } | null;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -504,7 +542,10 @@ export interface components {
                 has_more: boolean;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -517,9 +558,15 @@ export interface components {
                  * @enum {string}
                  */
                 mode: "live" | "test";
-                /** @description ISO 8601 UTC start of the range used. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC start of the range used.
+                 */
                 from: string;
-                /** @description ISO 8601 UTC end of the range used. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC end of the range used, at most 31 days after `from`.
+                 */
                 to: string;
             };
         };
@@ -527,7 +574,7 @@ export interface components {
             data: {
                 /** @enum {string} */
                 mode: "projected" | "historical";
-                /** @description Notional of each leg. */
+                /** @description Notional of each leg in US dollars. */
                 notional_usd: number;
                 holding_days: number;
                 long: {
@@ -576,7 +623,10 @@ export interface components {
                 to: string | null;
                 /** @description Historical runs: cumulative P&L at the end of each day; null for projected runs. */
                 daily: {
-                    /** @description ISO 8601 UTC end of the day. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC end of the day.
+                     */
                     date: string;
                     /** @description Funding earned from the start to the end of this day, both legs. */
                     funding_income_usd: number;
@@ -588,7 +638,10 @@ export interface components {
                 /** @description Historical runs: share of both legs' settlements that paid the position; null when there were none or for projected runs. */
                 paid_share: number | null;
                 id: string;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 created_at: string;
                 /** @description The opportunity simulated; null when the legs were given explicitly. */
                 opportunity_id: string | null;
@@ -600,7 +653,10 @@ export interface components {
                 slippage_bps: number;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -616,7 +672,7 @@ export interface components {
                 items: {
                     /** @enum {string} */
                     mode: "projected" | "historical";
-                    /** @description Notional of each leg. */
+                    /** @description Notional of each leg in US dollars. */
                     notional_usd: number;
                     holding_days: number;
                     long: {
@@ -665,7 +721,10 @@ export interface components {
                     to: string | null;
                     /** @description Historical runs: cumulative P&L at the end of each day; null for projected runs. */
                     daily: {
-                        /** @description ISO 8601 UTC end of the day. */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC end of the day.
+                         */
                         date: string;
                         /** @description Funding earned from the start to the end of this day, both legs. */
                         funding_income_usd: number;
@@ -677,7 +736,10 @@ export interface components {
                     /** @description Historical runs: share of both legs' settlements that paid the position; null when there were none or for projected runs. */
                     paid_share: number | null;
                     id: string;
-                    /** @description ISO 8601 UTC. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC.
+                     */
                     created_at: string;
                     /** @description The opportunity simulated; null when the legs were given explicitly. */
                     opportunity_id: string | null;
@@ -698,7 +760,10 @@ export interface components {
                 has_more: boolean;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -713,7 +778,7 @@ export interface components {
             data: {
                 /** @enum {string} */
                 mode: "projected" | "historical";
-                /** @description Notional of each leg. */
+                /** @description Notional of each leg in US dollars. */
                 notional_usd: number;
                 holding_days: number;
                 long: {
@@ -762,7 +827,10 @@ export interface components {
                 to: string | null;
                 /** @description Historical runs: cumulative P&L at the end of each day; null for projected runs. */
                 daily: {
-                    /** @description ISO 8601 UTC end of the day. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC end of the day.
+                     */
                     date: string;
                     /** @description Funding earned from the start to the end of this day, both legs. */
                     funding_income_usd: number;
@@ -774,7 +842,10 @@ export interface components {
                 /** @description Historical runs: share of both legs' settlements that paid the position; null when there were none or for projected runs. */
                 paid_share: number | null;
                 id: string;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 created_at: string;
                 /** @description The opportunity simulated; null when the legs were given explicitly. */
                 opportunity_id: string | null;
@@ -786,7 +857,10 @@ export interface components {
                 slippage_bps: number;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -812,9 +886,12 @@ export interface components {
                     exchange: string;
                     market: string;
                 };
-                /** @description Notional of each leg. */
+                /** @description Notional of each leg in US dollars. */
                 notional_usd: number;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 opened_at: string;
                 /** @description ISO 8601 UTC; null while open. */
                 closed_at: string | null;
@@ -824,7 +901,10 @@ export interface components {
                 current_apr: number | null;
                 note: string | null;
                 accrual: {
-                    /** @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones.
+                     */
                     as_of: string;
                     long: {
                         exchange: string;
@@ -853,13 +933,22 @@ export interface components {
                     /** @description funding_income_usd − fees_usd: unrealised for open positions (what closing now would realise), realised for closed ones. */
                     net_pnl_usd: number;
                 };
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 created_at: string;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 updated_at: string;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -886,9 +975,12 @@ export interface components {
                         exchange: string;
                         market: string;
                     };
-                    /** @description Notional of each leg. */
+                    /** @description Notional of each leg in US dollars. */
                     notional_usd: number;
-                    /** @description ISO 8601 UTC. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC.
+                     */
                     opened_at: string;
                     /** @description ISO 8601 UTC; null while open. */
                     closed_at: string | null;
@@ -898,7 +990,10 @@ export interface components {
                     current_apr: number | null;
                     note: string | null;
                     accrual: {
-                        /** @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones. */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones.
+                         */
                         as_of: string;
                         long: {
                             exchange: string;
@@ -927,9 +1022,15 @@ export interface components {
                         /** @description funding_income_usd − fees_usd: unrealised for open positions (what closing now would realise), realised for closed ones. */
                         net_pnl_usd: number;
                     };
-                    /** @description ISO 8601 UTC. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC.
+                     */
                     created_at: string;
-                    /** @description ISO 8601 UTC. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC.
+                     */
                     updated_at: string;
                 }[];
                 /** @description Items matching the request, over all pages. */
@@ -958,7 +1059,10 @@ export interface components {
                 };
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -984,9 +1088,12 @@ export interface components {
                     exchange: string;
                     market: string;
                 };
-                /** @description Notional of each leg. */
+                /** @description Notional of each leg in US dollars. */
                 notional_usd: number;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 opened_at: string;
                 /** @description ISO 8601 UTC; null while open. */
                 closed_at: string | null;
@@ -996,7 +1103,10 @@ export interface components {
                 current_apr: number | null;
                 note: string | null;
                 accrual: {
-                    /** @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones.
+                     */
                     as_of: string;
                     long: {
                         exchange: string;
@@ -1025,13 +1135,22 @@ export interface components {
                     /** @description funding_income_usd − fees_usd: unrealised for open positions (what closing now would realise), realised for closed ones. */
                     net_pnl_usd: number;
                 };
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 created_at: string;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 updated_at: string;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -1057,9 +1176,12 @@ export interface components {
                     exchange: string;
                     market: string;
                 };
-                /** @description Notional of each leg. */
+                /** @description Notional of each leg in US dollars. */
                 notional_usd: number;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 opened_at: string;
                 /** @description ISO 8601 UTC; null while open. */
                 closed_at: string | null;
@@ -1069,7 +1191,10 @@ export interface components {
                 current_apr: number | null;
                 note: string | null;
                 accrual: {
-                    /** @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones.
+                     */
                     as_of: string;
                     long: {
                         exchange: string;
@@ -1098,13 +1223,22 @@ export interface components {
                     /** @description funding_income_usd − fees_usd: unrealised for open positions (what closing now would realise), realised for closed ones. */
                     net_pnl_usd: number;
                 };
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 created_at: string;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 updated_at: string;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -1130,9 +1264,12 @@ export interface components {
                     exchange: string;
                     market: string;
                 };
-                /** @description Notional of each leg. */
+                /** @description Notional of each leg in US dollars. */
                 notional_usd: number;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 opened_at: string;
                 /** @description ISO 8601 UTC; null while open. */
                 closed_at: string | null;
@@ -1142,7 +1279,10 @@ export interface components {
                 current_apr: number | null;
                 note: string | null;
                 accrual: {
-                    /** @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones. */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC the accrual runs to: now for open positions, the closing time for closed ones.
+                     */
                     as_of: string;
                     long: {
                         exchange: string;
@@ -1171,13 +1311,22 @@ export interface components {
                     /** @description funding_income_usd − fees_usd: unrealised for open positions (what closing now would realise), realised for closed ones. */
                     net_pnl_usd: number;
                 };
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 created_at: string;
-                /** @description ISO 8601 UTC. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC.
+                 */
                 updated_at: string;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -1196,7 +1345,10 @@ export interface components {
                 deleted: true;
             };
             meta: {
-                /** @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z. */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
                 timestamp: string;
                 /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
                 request_id: string;
@@ -1240,7 +1392,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 401 UNAUTHORIZED: Missing Authorization header, malformed key, unknown, revoked or expired key. */
+        /** @description 401 UNAUTHORIZED: Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no X-RateLimit-* headers. */
         UNAUTHORIZED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1312,15 +1464,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 405 METHOD_NOT_ALLOWED: The path exists but not with this method; the Allow header lists the methods it has. */
+        /** @description 405 METHOD_NOT_ALLOWED: The path exists but not with this method (every path answers it for the methods it does not have, after authenticating); the Allow header lists the methods it has. */
         METHOD_NOT_ALLOWED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                /** @description The methods the path has. */
-                Allow?: string;
+                /** @description The methods the path has, e.g. `GET, POST`. */
+                Allow: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1364,13 +1516,9 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 413 PAYLOAD_TOO_LARGE: The request body is over 1 MB: the server refuses it before any route reads it (a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead). */
+        /** @description 413 PAYLOAD_TOO_LARGE: The request body is over 1 MB: the server refuses it before any route reads it, so the answer has no X-Request-Id or X-RateLimit-* headers (a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead). */
         PAYLOAD_TOO_LARGE: {
             headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1389,7 +1537,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 429 RATE_LIMITED: The key's requests in the last 60 seconds reached its tier's limit, or the client's address sent more than 20 unknown, revoked or expired keys in the last 60 seconds (every request from it is refused until then); wait `retry_after` seconds. */
+        /** @description 429 RATE_LIMITED: The key reached its tier's limit for the current clock minute, or the client's address sent more than 20 unknown, revoked or expired keys in the current minute (every request from it is refused until that minute ends); wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted. */
         RATE_LIMITED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1416,7 +1564,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 500 INTERNAL_ERROR: The service failed; nothing about the cause is revealed. Retrying later may succeed. */
+        /** @description 500 INTERNAL_ERROR: The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the X-RateLimit-* headers only when the failure came after the key was counted. */
         INTERNAL_ERROR: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1444,14 +1592,18 @@ export interface components {
     headers: {
         /** @description Identifier of this request (`req_` + 24 base62 characters), equal to `meta.request_id`. */
         "X-Request-Id": string;
-        /** @description Requests the key may make in any sliding 60 seconds (Pro 100, Desk 1000). */
+        /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The X-RateLimit-* headers are on every /v1 answer once the key is identified and counted: successes and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current window. */
+        /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The X-RateLimit-* headers are on every /v1 answer once the key is identified and counted: successes and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Remaining": number;
-        /** @description Unix epoch seconds at which the window frees up. */
+        /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The X-RateLimit-* headers are on every /v1 answer once the key is identified and counted: successes and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Reset": number;
-        /** @description Seconds to wait before retrying; the same value as the body's `error.retry_after`. */
+        /** @description Whole seconds until the current window ends (at least 1), the same value as the body's `error.retry_after`: a client that waits that long is admitted. */
         "Retry-After": number;
+        /** @description The path of the resource this request created, under the same origin; GET it to read the resource again. */
+        Location: string;
+        /** @description `true` when this answer replays the first response to the same `Idempotency-Key`; absent otherwise. */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -1481,6 +1633,7 @@ export interface operations {
             };
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1523,6 +1676,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1556,6 +1710,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1585,6 +1740,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1596,9 +1752,9 @@ export interface operations {
                 exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
-                /** @description Start of the range, inclusive (not after `to`, nor in the future without `to`); default: 7 days before `to`. */
+                /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
                 from?: string;
-                /** @description End of the range, inclusive; default: now, or 7 days after `from`. */
+                /** @description End of the range, inclusive: not before `from` and at most 31 days after it; default: now, or 7 days after `from` if that is earlier. */
                 to?: string;
                 /** @description Page size, 1 to 1000. */
                 limit?: number;
@@ -1627,6 +1783,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1661,6 +1818,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1741,13 +1899,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            /** @description Created: the new resource in `data`, its path in `Location`, response metadata in `meta`. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1757,7 +1917,9 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1791,6 +1953,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1861,13 +2024,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            /** @description Created: the new resource in `data`, its path in `Location`, response metadata in `meta`. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1877,7 +2042,9 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1914,6 +2081,7 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1947,6 +2115,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -1980,6 +2149,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -2029,6 +2199,8 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -2055,6 +2227,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2065,6 +2238,7 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];

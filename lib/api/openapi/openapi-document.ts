@@ -3,76 +3,23 @@ import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
 import type { Permission } from "@/lib/keys/permissions";
 import { opportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
-import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "@/lib/errors";
-import { FAILED_AUTH_LIMIT } from "../failed-auth-throttle";
+import { ERROR_STATUS } from "@/lib/errors";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
+import { createdResourceLinks } from "./created-resource-links";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
+import { errorCodesOf, errorResponses } from "./error-responses";
+import {
+  componentRef as REF,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMIT_HEADERS_PRESENCE,
+  RATE_LIMIT_WINDOW,
+  RESPONSE_HEADERS,
+  type JsonObject,
+} from "./response-headers";
+import { API_TAGS } from "./tags";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
-
-type JsonObject = Record<string, unknown>;
-
-const REF = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-
-const ERROR_MEANING: Record<ErrorCode, string> = {
-  VALIDATION_ERROR:
-    "A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field.",
-  UNAUTHORIZED: "Missing Authorization header, malformed key, unknown, revoked or expired key.",
-  FORBIDDEN: "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify).",
-  NOT_FOUND: "No such resource, or no such path under /v1.",
-  METHOD_NOT_ALLOWED: "The path exists but not with this method; the Allow header lists the methods it has.",
-  IDEMPOTENCY_CONFLICT: "An Idempotency-Key was reused with a different request, or its first request is still running.",
-  PAYLOAD_TOO_LARGE:
-    "The request body is over 1 MB: the server refuses it before any route reads it (a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead).",
-  RATE_LIMITED:
-    `The key's requests in the last 60 seconds reached its tier's limit, or the client's address sent more than ${FAILED_AUTH_LIMIT} unknown, revoked or expired keys in the last 60 seconds (every request from it is refused until then); wait \`retry_after\` seconds.`,
-  INTERNAL_ERROR: "The service failed; nothing about the cause is revealed. Retrying later may succeed.",
-};
-
-const RATE_LIMIT_HEADERS = {
-  "X-RateLimit-Limit": REF("headers", "X-RateLimit-Limit"),
-  "X-RateLimit-Remaining": REF("headers", "X-RateLimit-Remaining"),
-  "X-RateLimit-Reset": REF("headers", "X-RateLimit-Reset"),
-};
-
-/**
- * Headers on each error: the rate-limit ones only once the key was counted (so not on 401, which is
- * decided before the limiter, nor on a 500 that may come from anywhere).
- */
-function errorHeaders(code: ErrorCode): JsonObject {
-  const headers: JsonObject = { "X-Request-Id": REF("headers", "X-Request-Id") };
-  if (code === "UNAUTHORIZED" || code === "INTERNAL_ERROR") return headers;
-  Object.assign(headers, RATE_LIMIT_HEADERS);
-  if (code === "RATE_LIMITED") headers["Retry-After"] = REF("headers", "Retry-After");
-  if (code === "METHOD_NOT_ALLOWED") headers.Allow = { description: "The methods the path has.", schema: { type: "string" } };
-  return headers;
-}
-
-function errorExample(code: ErrorCode) {
-  return {
-    error: {
-      code,
-      message: DEFAULT_MESSAGES[code],
-      ...(code === "RATE_LIMITED" && { retry_after: 12 }),
-      ...(code === "VALIDATION_ERROR" && { details: [{ field: "limit", message: "Must be at most 100" }] }),
-    },
-    meta: { timestamp: "2026-11-21T19:04:05.123Z", request_id: "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs" },
-  };
-}
-
-/**
- * The codes an operation can answer besides success. METHOD_NOT_ALLOWED belongs to no operation (it
- * answers a method a path does not have), so it is only among the reusable responses.
- */
-function errorCodesOf(route: ApiRoute): ErrorCode[] {
-  const codes: ErrorCode[] = ["VALIDATION_ERROR", "UNAUTHORIZED"];
-  if (route.permission !== null) codes.push("FORBIDDEN");
-  if (route.params) codes.push("NOT_FOUND");
-  if (route.idempotent) codes.push("IDEMPOTENCY_CONFLICT");
-  codes.push("RATE_LIMITED", "INTERNAL_ERROR");
-  return codes;
-}
 
 /** Drops what zod writes for a standalone JSON Schema document but an embedded OpenAPI schema must not carry. */
 function embedded(schema: JsonObject): JsonObject {
@@ -127,15 +74,26 @@ const IDEMPOTENCY_PARAMETER = {
   schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN.source },
 };
 
-function operation(route: ApiRoute): JsonObject {
-  const status = String(route.status ?? 200);
-  const responses: JsonObject = {
-    [status]: {
-      description: "Success: the payload in `data`, response metadata in `meta`.",
-      headers: { "X-Request-Id": REF("headers", "X-Request-Id"), ...RATE_LIMIT_HEADERS },
-      content: { "application/json": { schema: REF("schemas", responseSchemaName(route)) } },
+/** The success answer: its envelope, the headers it always carries and, for a creation, where to find what it created. */
+function successResponse(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
+  const links = createdResourceLinks(route, routes);
+  return {
+    description: route.location
+      ? "Created: the new resource in `data`, its path in `Location`, response metadata in `meta`."
+      : "Success: the payload in `data`, response metadata in `meta`.",
+    headers: {
+      "X-Request-Id": REF("headers", "X-Request-Id"),
+      ...RATE_LIMIT_HEADERS,
+      ...(route.location && { Location: REF("headers", "Location") }),
+      ...(route.idempotent && { "Idempotent-Replayed": REF("headers", "Idempotent-Replayed") }),
     },
+    content: { "application/json": { schema: REF("schemas", responseSchemaName(route)) } },
+    ...(links && { links }),
   };
+}
+
+function operation(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
+  const responses: JsonObject = { [String(route.status ?? 200)]: successResponse(route, routes) };
   for (const code of errorCodesOf(route)) responses[String(ERROR_STATUS[code])] = REF("responses", code);
   return {
     operationId: route.operationId,
@@ -196,21 +154,36 @@ const DESCRIPTION = `Ranked crypto perpetual-futures funding-rate arbitrage oppo
 
 Send \`Authorization: Bearer <API_KEY>\` on every request. \`svc_sk_live_\` keys read live data; \`svc_sk_test_\` keys read a deterministic sandbox market.
 Every success is \`{data, meta}\`, every error \`{error: {code, message, retry_after?, details?}, meta}\`; \`meta.request_id\` equals the \`X-Request-Id\` header.
-Lists answer \`data: {items, total, limit, offset, has_more}\`.
-Each key may make 100 (Pro) or 1000 (Desk) requests in any sliding 60 seconds; every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix epoch seconds), and a 429 adds \`Retry-After\`.
+Lists answer \`data: {items, total, limit, offset, has_more}\`. A creation answers 201 with the new resource's path in \`Location\`.
+
+**Rate limits.** ${RATE_LIMIT_WINDOW} \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix epoch seconds at which the window ends and the whole limit is back) tell where the key stands. ${RATE_LIMIT_HEADERS_PRESENCE} Over the limit, the answer is 429 RATE_LIMITED with \`Retry-After\` and \`error.retry_after\`: the whole seconds until the window ends, after which the request is admitted.
+
 This document is served without authentication at ${OPENAPI_PATH} and is not itself listed below.`;
 
-/** The OpenAPI 3.1 document of the /v1 API, generated from the routes' own schemas. */
-export function buildOpenApiDocument(routes: readonly ApiRoute[]): JsonObject {
+/**
+ * The OpenAPI 3.1 document of the /v1 API, generated from the routes' own schemas. `origin` is the
+ * service's public URL (publicOrigin()), its one `servers` entry and the base of its contact and
+ * licence links; every path carries /v1 itself.
+ */
+export function buildOpenApiDocument(routes: readonly ApiRoute[], origin: string): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) {
-    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route);
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route, routes);
   }
-  const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
+  const used = new Set(routes.map((route) => route.tag));
   return {
     openapi: "3.1.0",
-    info: { title: "Funding Opportunity Data Service API", version: "1.0.0", description: DESCRIPTION },
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    info: {
+      title: "Funding Opportunity Data Service API",
+      version: "1.0.0",
+      description: DESCRIPTION,
+      contact: { name: "Funding Opportunity Data Service", url: `${origin}/docs` },
+      license: { name: "Proprietary", url: `${origin}/docs#licence` },
+    },
+    servers: [{ url: origin, description: "This service, at its configured public URL." }],
+    tags: Object.entries(API_TAGS)
+      .filter(([name]) => used.has(name as keyof typeof API_TAGS))
+      .map(([name, description]) => ({ name, description })),
     security: [{ bearerAuth: [] }],
     paths,
     components: {
@@ -222,38 +195,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): JsonObject {
             "An API key from Account → API Keys: `svc_sk_live_` + 38 characters for live data, `svc_sk_test_` + 38 for the sandbox.",
         },
       },
-      headers: {
-        "X-Request-Id": {
-          description: "Identifier of this request (`req_` + 24 base62 characters), equal to `meta.request_id`.",
-          schema: { type: "string", pattern: "^req_[0-9A-Za-z]{24}$" },
-        },
-        "X-RateLimit-Limit": {
-          description: "Requests the key may make in any sliding 60 seconds (Pro 100, Desk 1000).",
-          schema: { type: "integer", minimum: 0 },
-        },
-        "X-RateLimit-Remaining": {
-          description: "Requests left in the current window.",
-          schema: { type: "integer", minimum: 0 },
-        },
-        "X-RateLimit-Reset": {
-          description: "Unix epoch seconds at which the window frees up.",
-          schema: { type: "integer", minimum: 0 },
-        },
-        "Retry-After": {
-          description: "Seconds to wait before retrying; the same value as the body's `error.retry_after`.",
-          schema: { type: "integer", minimum: 1 },
-        },
-      },
-      responses: Object.fromEntries(
-        codes.map((code) => [
-          code,
-          {
-            description: `${ERROR_STATUS[code]} ${code}: ${ERROR_MEANING[code]}`,
-            headers: errorHeaders(code),
-            content: { "application/json": { schema: REF("schemas", "ErrorEnvelope"), example: errorExample(code) } },
-          },
-        ]),
-      ),
+      headers: RESPONSE_HEADERS,
+      responses: errorResponses(),
       schemas: componentSchemas(routes),
     },
   };

@@ -1,21 +1,28 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
+import { MAX_OFFSET } from "@/lib/query-params";
 import { resourceIdParam } from "@/lib/validation";
 
-/** The list payload (docs/ARCHITECTURE.md): one page of `items` and where it sits in the whole result. */
-export function pageSchema<T extends z.ZodType>(item: T) {
+/**
+ * The list payload (docs/ARCHITECTURE.md): one page of `items` and where it sits in the whole
+ * result. `query` is the route's query schema: the page's `limit` and `offset` echo what it
+ * accepted, so their bounds are read from it rather than repeated.
+ */
+export function pageSchema<T extends z.ZodType>(item: T, query: z.ZodObject) {
+  const maxLimit = (z.toJSONSchema(query.shape.limit as z.ZodType, { io: "output" }) as { maximum?: unknown }).maximum;
+  if (typeof maxLimit !== "number") throw new Error("pageSchema: the query's limit has no maximum");
   return z.object({
     items: z.array(item),
     total: z.number().int().nonnegative().describe("Items matching the request, over all pages."),
-    limit: z.number().int().positive().describe("The page size used."),
-    offset: z.number().int().nonnegative().describe("Items skipped before this page."),
+    limit: z.number().int().min(1).max(maxLimit).describe("The page size used."),
+    offset: z.number().int().min(0).max(MAX_OFFSET).describe("Items skipped before this page."),
     has_more: z.boolean().describe("True when another page follows: request offset + limit."),
   });
 }
 
 /** The `meta` fields every market-data route adds, so a caller can tell sandbox from live data. */
 export const marketMetaSchema = z.object({
-  data_as_of: z.string().nullable().describe("ISO 8601 UTC of the ingestion round the data comes from; null before the first one."),
+  data_as_of: z.iso.datetime().nullable().describe("ISO 8601 UTC of the ingestion round the data comes from; null before the first one."),
   sample: z.boolean().describe("True while the service serves its bundled sample market instead of a live ingestion."),
   mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox."),
 });

@@ -17,13 +17,14 @@ export const createSimulationRoute = defineRoute({
     "The short leg earns +rate × notional per settlement and the long leg −rate × notional. Fees are four taker fills (open and close, " +
     "both legs) at each venue's taker fee, or `fee_bps` when given; `slippage_bps` applies to the same four fills. " +
     "`net_apr` = net P&L / notional × 365 / holding_days × 100. An unknown opportunity or a leg without a current market is a 400 " +
-    "naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201.",
+    "naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201, its path in `Location`.",
   tag: "Simulations",
   permission: "simulations:read",
   body: simulationInputSchema,
   data: simulationSchema,
   meta: simulationMetaSchema,
   status: 201,
+  location: "/v1/simulations/:id",
   idempotent: true,
   example: { body: { opportunity_id: "BTC-binance-bybit", notional_usd: 10_000, holding_days: 7 } },
   handler: async ({ key, body, services }) => ({

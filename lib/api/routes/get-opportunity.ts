@@ -9,8 +9,8 @@ const HISTORY_MS = 7 * 86_400_000;
 
 const opportunityDetail = opportunitySchema.extend({
   funding_history: z.object({
-    from: z.string(),
-    to: z.string(),
+    from: z.iso.datetime().describe("ISO 8601 UTC start of the history: 7 days before `to`."),
+    to: z.iso.datetime().describe("ISO 8601 UTC end of the history: when the request was answered."),
     long: z.array(fundingSettlementSchema),
     short: z.array(fundingSettlementSchema),
   }),

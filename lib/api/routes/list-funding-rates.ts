@@ -11,7 +11,9 @@ const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_MS = 7 * DAY_MS;
 export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
 
-// The year 2000 or later (lib/validation.ts), stated in the document as each format's pattern.
+// The year 2000 or later (lib/validation.ts), stated in the document as each format's pattern. The
+// range's own bounds (not reversed, at most FUNDING_RATES_MAX_RANGE_DAYS) relate two parameters,
+// which JSON Schema cannot say, so the parameters' descriptions say them.
 const instant = dateOrDateTimeText("Must be an ISO 8601 date or date-time, e.g. 2026-11-21T00:00:00Z").transform((text) => new Date(text));
 
 export const fundingRatesQuery = z.strictObject({
@@ -21,8 +23,18 @@ export const fundingRatesQuery = z.strictObject({
     .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
     .transform((s) => s.toUpperCase())
     .describe("Base asset, e.g. BTC (case-insensitive)."),
-  from: instant.optional().describe("Start of the range, inclusive (not after `to`, nor in the future without `to`); default: 7 days before `to`."),
-  to: instant.optional().describe("End of the range, inclusive; default: now, or 7 days after `from`."),
+  from: instant
+    .optional()
+    .describe(
+      `Start of the range, inclusive: not after \`to\`, at most ${FUNDING_RATES_MAX_RANGE_DAYS} days before it, and not in the ` +
+        "future when `to` is not given; default: 7 days before `to`.",
+    ),
+  to: instant
+    .optional()
+    .describe(
+      `End of the range, inclusive: not before \`from\` and at most ${FUNDING_RATES_MAX_RANGE_DAYS} days after it; ` +
+        "default: now, or 7 days after `from` if that is earlier.",
+    ),
   ...pageParams(FUNDING_RATES_MAX_LIMIT, 100),
 });
 
@@ -34,15 +46,15 @@ export const listFundingRatesRoute = defineRoute({
   summary: "List funding settlements of one asset on one exchange",
   description:
     "Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); " +
-    "without them the last 7 days, and a range may span at most 31 days. " +
+    `without them the last 7 days, and a range may span at most ${FUNDING_RATES_MAX_RANGE_DAYS} days (a longer one is a 400 naming the field). ` +
     "`meta.from` and `meta.to` say which range was used.",
   tag: "Market data",
   permission: "opportunities:read",
   query: fundingRatesQuery,
-  data: pageSchema(fundingSettlementSchema),
+  data: pageSchema(fundingSettlementSchema, fundingRatesQuery),
   meta: marketMetaSchema.extend({
-    from: z.string().describe("ISO 8601 UTC start of the range used."),
-    to: z.string().describe("ISO 8601 UTC end of the range used."),
+    from: z.iso.datetime().describe("ISO 8601 UTC start of the range used."),
+    to: z.iso.datetime().describe(`ISO 8601 UTC end of the range used, at most ${FUNDING_RATES_MAX_RANGE_DAYS} days after \`from\`.`),
   }),
   example: { query: { exchange: "binance", symbol: "BTC" } },
   handler: async ({ key, query, services }) => {

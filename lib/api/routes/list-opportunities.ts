@@ -16,7 +16,7 @@ export const listOpportunitiesRoute = defineRoute({
   tag: "Opportunities",
   permission: "opportunities:read",
   query: opportunitiesQuery,
-  data: pageSchema(opportunitySchema),
+  data: pageSchema(opportunitySchema, opportunitiesQuery),
   meta: marketMetaSchema,
   example: { query: { limit: "5", min_apr: "10" } },
   handler: async ({ key, query, services }) => {

@@ -25,7 +25,7 @@ export const listPositionsRoute = defineRoute({
   tag: "Portfolio",
   permission: "portfolio:read",
   query: portfolioQuery,
-  data: pageSchema(positionSchema).extend({ totals: portfolioTotalsSchema }),
+  data: pageSchema(positionSchema, portfolioQuery).extend({ totals: portfolioTotalsSchema }),
   meta: portfolioMetaSchema,
   handler: async ({ key, query, services }) => {
     const { accrued, totals } = await listPositions(services, key, query.status);

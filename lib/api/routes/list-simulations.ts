@@ -21,7 +21,7 @@ export const listSimulationsRoute = defineRoute({
   tag: "Simulations",
   permission: "simulations:read",
   query: simulationsQuery,
-  data: pageSchema(simulationSchema),
+  data: pageSchema(simulationSchema, simulationsQuery),
   meta: simulationMetaSchema,
   handler: async ({ key, query, services }) => {
     const { items, total } = await listSimulations(services, key, query);

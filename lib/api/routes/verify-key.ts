@@ -6,7 +6,7 @@ import { defineRoute } from "../route";
 const verificationSchema = z.object({
   valid: z.literal(true).describe("Always true: a key that is not accepted gets 401 UNAUTHORIZED instead."),
   tier: tierSchema.describe("Tier of the key's account."),
-  expires_at: z.string().nullable().describe("ISO 8601 UTC expiry; null when the key does not expire."),
+  expires_at: z.iso.datetime().nullable().describe("ISO 8601 UTC expiry; null when the key does not expire."),
   mode: z.enum(KEY_MODES).describe("live (svc_sk_live_) or test (svc_sk_test_, sandbox data)."),
   permissions: z.array(permissionSchema).describe("What the key may do now: its own permissions cut down to its tier's."),
 });

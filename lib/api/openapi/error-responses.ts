@@ -1,0 +1,86 @@
+import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { FAILED_AUTH_LIMIT } from "../failed-auth-throttle";
+import type { ApiRoute } from "../route";
+import { componentRef, RATE_LIMIT_HEADERS, type JsonObject } from "./response-headers";
+
+const ERROR_MEANING: Record<ErrorCode, string> = {
+  VALIDATION_ERROR:
+    "A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field.",
+  UNAUTHORIZED:
+    "Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no X-RateLimit-* headers.",
+  FORBIDDEN: "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify).",
+  NOT_FOUND: "No such resource, or no such path under /v1.",
+  METHOD_NOT_ALLOWED:
+    "The path exists but not with this method (every path answers it for the methods it does not have, after authenticating); the Allow header lists the methods it has.",
+  IDEMPOTENCY_CONFLICT: "An Idempotency-Key was reused with a different request, or its first request is still running.",
+  PAYLOAD_TOO_LARGE:
+    "The request body is over 1 MB: the server refuses it before any route reads it, so the answer has no X-Request-Id or X-RateLimit-* headers " +
+    "(a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead).",
+  RATE_LIMITED:
+    "The key reached its tier's limit for the current clock minute, or the client's address sent more than " +
+    `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys in the current minute (every request from it is refused until that minute ends); ` +
+    "wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted.",
+  INTERNAL_ERROR:
+    "The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the X-RateLimit-* headers only when the failure came after the key was counted.",
+};
+
+/**
+ * Headers on each error, each one always sent: X-Request-Id on everything the app answers; the
+ * rate-limit ones once the key was counted (so not on 401, decided before the limiter, nor on a
+ * 500 that may come from anywhere); none on 413, which server.ts answers before the app.
+ */
+function errorHeaders(code: ErrorCode): JsonObject {
+  if (code === "PAYLOAD_TOO_LARGE") return {};
+  const headers: JsonObject = { "X-Request-Id": componentRef("headers", "X-Request-Id") };
+  if (code === "UNAUTHORIZED" || code === "INTERNAL_ERROR") return headers;
+  Object.assign(headers, RATE_LIMIT_HEADERS);
+  if (code === "RATE_LIMITED") headers["Retry-After"] = componentRef("headers", "Retry-After");
+  if (code === "METHOD_NOT_ALLOWED") {
+    headers.Allow = { description: "The methods the path has, e.g. `GET, POST`.", required: true, schema: { type: "string" } };
+  }
+  return headers;
+}
+
+function errorExample(code: ErrorCode) {
+  return {
+    error: {
+      code,
+      message: DEFAULT_MESSAGES[code],
+      ...(code === "RATE_LIMITED" && { retry_after: 12 }),
+      ...(code === "VALIDATION_ERROR" && { details: [{ field: "limit", message: "Must be at most 100" }] }),
+    },
+    meta: { timestamp: "2026-11-21T19:04:05.123Z", request_id: "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs" },
+  };
+}
+
+/** Every error code as a reusable response (`components.responses`), named by its code. */
+export function errorResponses(): JsonObject {
+  const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
+  return Object.fromEntries(
+    codes.map((code) => [
+      code,
+      {
+        description: `${ERROR_STATUS[code]} ${code}: ${ERROR_MEANING[code]}`,
+        headers: errorHeaders(code),
+        content: { "application/json": { schema: componentRef("schemas", "ErrorEnvelope"), example: errorExample(code) } },
+      },
+    ]),
+  );
+}
+
+/**
+ * The codes an operation can answer besides success, in status order. METHOD_NOT_ALLOWED is the
+ * path's answer to a method it lacks rather than the operation's; it is listed on every operation
+ * because OpenAPI has nowhere else to say it (a path item has no responses), so that generated
+ * clients and linters see it used. A body over 1 MB (413) matters to the operations that take one.
+ */
+export function errorCodesOf(route: ApiRoute): ErrorCode[] {
+  const codes: ErrorCode[] = ["VALIDATION_ERROR", "UNAUTHORIZED"];
+  if (route.permission !== null) codes.push("FORBIDDEN");
+  if (route.params) codes.push("NOT_FOUND");
+  codes.push("METHOD_NOT_ALLOWED");
+  if (route.idempotent) codes.push("IDEMPOTENCY_CONFLICT");
+  if (route.body) codes.push("PAYLOAD_TOO_LARGE");
+  codes.push("RATE_LIMITED", "INTERNAL_ERROR");
+  return codes;
+}

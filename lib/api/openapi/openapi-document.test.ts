@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { API_ROUTES } from "@/lib/api/app";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { buildOpenApiDocument, openApiPath } from "./openapi-document";
+import { API_TAGS } from "./tags";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ORIGIN = "https://funding-data.test";
+const document = buildOpenApiDocument(API_ROUTES, ORIGIN) as Json;
+const operations = Object.entries(document.paths as Json).flatMap(([path, item]) =>
+  Object.entries(item as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })),
+);
+const component = (ref: string): Json => ref.split("/").slice(1).reduce((node: Json, key) => node[key], document);
+const deref = (node: Json): Json => (typeof node.$ref === "string" ? component(node.$ref) : node);
+const RATE_LIMIT = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+
+describe("the OpenAPI document's metadata", () => {
+  it("names the configured public URL as its one server, and the contact and licence under it", () => {
+    expect(document.servers).toEqual([{ url: ORIGIN, description: expect.any(String) }]);
+    expect((buildOpenApiDocument(API_ROUTES, "https://elsewhere.test") as Json).servers[0].url).toBe("https://elsewhere.test");
+    expect(document.info.contact).toEqual({ name: expect.any(String), url: `${ORIGIN}/docs` });
+    expect(document.info.license).toEqual({ name: expect.any(String), url: `${ORIGIN}/docs#licence` });
+  });
+
+  it("describes every tag an operation uses, in the reference's order", () => {
+    const used = new Set(operations.flatMap(({ operation }) => operation.tags as string[]));
+    expect(document.tags.map((tag: Json) => tag.name)).toEqual(Object.keys(API_TAGS).filter((name) => used.has(name)));
+    for (const tag of document.tags) expect(tag.description, tag.name).toBe(API_TAGS[tag.name as keyof typeof API_TAGS]);
+  });
+
+  it("states the fixed window, each plan's limit and the Free allowance from the plans themselves", () => {
+    const description = document.info.description as string;
+    expect(description).toContain("fixed window of one clock minute");
+    for (const plan of PLANS.filter((p) => p.apiAccess)) expect(description).toContain(`${plan.requestsPerMinute} (${plan.name})`);
+    expect(description).toContain(`a Free account's key may make ${requestsPerMinute("free")}, and can call only GET /v1/auth/verify`);
+    expect(description).toContain("not on a 401");
+    expect(JSON.stringify(document)).not.toMatch(/sliding/i);
+  });
+});
+
+describe("the OpenAPI document's responses", () => {
+  it("marks the X-Request-Id, rate-limit, Retry-After and Location headers required, as they always appear where referenced", () => {
+    for (const name of ["X-Request-Id", ...RATE_LIMIT, "Retry-After", "Location"]) {
+      expect(document.components.headers[name].required, name).toBe(true);
+    }
+    expect(document.components.headers["Idempotent-Replayed"].required).toBe(false);
+  });
+
+  it("puts the rate-limit headers on every success and every error decided after the key was counted, and only there", () => {
+    const counted: ErrorCode[] = ["VALIDATION_ERROR", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "IDEMPOTENCY_CONFLICT", "RATE_LIMITED"];
+    for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
+      const headers = Object.keys(document.components.responses[code].headers);
+      if (counted.includes(code)) expect(headers, code).toEqual(expect.arrayContaining(RATE_LIMIT));
+      else for (const name of RATE_LIMIT) expect(headers, code).not.toContain(name);
+    }
+    expect(Object.keys(document.components.responses.RATE_LIMITED.headers)).toContain("Retry-After");
+    expect(document.components.responses.METHOD_NOT_ALLOWED.headers.Allow.required).toBe(true);
+    expect(document.components.responses.PAYLOAD_TOO_LARGE.headers).toEqual({});
+    for (const { operation } of operations) {
+      const [status, success] = Object.entries(operation.responses as Json).find(([s]) => s.startsWith("2"))!;
+      expect(Object.keys(success.headers), `${operation.operationId} ${status}`).toEqual(expect.arrayContaining(["X-Request-Id", ...RATE_LIMIT]));
+    }
+  });
+
+  it("references 405 from every operation, and 413 from those that take a body", () => {
+    for (const { operation } of operations) {
+      expect(operation.responses["405"], operation.operationId).toEqual({ $ref: "#/components/responses/METHOD_NOT_ALLOWED" });
+      if (operation.requestBody) expect(operation.responses["413"], operation.operationId).toEqual({ $ref: "#/components/responses/PAYLOAD_TOO_LARGE" });
+      else expect(operation.responses["413"], operation.operationId).toBeUndefined();
+    }
+    const used = new Set(JSON.stringify(document.paths).match(/#\/components\/responses\/[A-Z_]+/g));
+    expect([...used].sort()).toEqual(Object.keys(ERROR_STATUS).map((code) => `#/components/responses/${code}`).sort());
+  });
+
+  it("gives each creation a Location header and links to every operation on what it created", () => {
+    const creating = API_ROUTES.filter((route) => route.status === 201);
+    expect(creating.map((route) => route.operationId).sort()).toEqual(["createPortfolioPosition", "createSimulation"]);
+    for (const route of creating) {
+      expect(route.location, route.operationId).toBeDefined();
+      const created = document.paths[openApiPath(route.path)][route.method.toLowerCase()].responses["201"];
+      expect(created.headers.Location).toEqual({ $ref: "#/components/headers/Location" });
+      // The operations on the created resource are the ones whose examples read what this one creates.
+      const readers = API_ROUTES.filter((r) => r.example?.createdBy === route.operationId).map((r) => r.operationId);
+      expect(Object.keys(created.links).sort()).toEqual(readers.sort());
+      for (const [name, link] of Object.entries(created.links as Json)) {
+        expect(link, name).toMatchObject({ operationId: name, parameters: { id: "$response.body#/data/id" } });
+        const target = operations.find(({ operation }) => operation.operationId === name)!;
+        expect(target.path.startsWith(openApiPath(route.location!)), name).toBe(true);
+        expect(target.operation.parameters.map((p: Json) => `${p.in}:${p.name}`), name).toContain("path:id");
+      }
+    }
+  });
+});
+
+/** Every property of the named schemas whose name says it is an instant, by its path of property names. */
+function timestampProperties(): { path: string; schema: Json }[] {
+  const found: { path: string; schema: Json }[] = [];
+  const walk = (node: Json, path: string[]) => {
+    for (const [name, schema] of Object.entries((node.properties ?? {}) as Json)) {
+      if (/^(timestamp|date|time|from|to|as_of|data_as_of)$|_at$/.test(name)) found.push({ path: [...path, name].join("."), schema });
+      walk(schema, [...path, name]);
+    }
+    for (const variant of [node.items, ...(node.anyOf ?? []), ...(node.oneOf ?? [])]) if (variant) walk(variant, path);
+  };
+  for (const [name, schema] of Object.entries(document.components.schemas as Json)) walk(schema, [name]);
+  return found;
+}
+
+describe("the OpenAPI document's schemas", () => {
+  it("gives every timestamp format date-time", () => {
+    const timestamps = timestampProperties();
+    expect(timestamps.length).toBeGreaterThan(20);
+    const missing = timestamps
+      .filter(({ schema }) => ((schema.anyOf ?? [schema]) as Json[]).some((s) => s.type !== "null" && s.format !== "date-time"))
+      .map(({ path }) => path);
+    expect(missing).toEqual([]);
+  });
+
+  it("states the range limits as schema bounds, and the funding-rate window where JSON Schema cannot", () => {
+    const parameters = document.paths["/v1/funding-rates"].get.parameters as Json[];
+    for (const name of ["from", "to"]) {
+      expect(parameters.find((p) => p.name === name)!.description).toContain("at most 31 days");
+    }
+    for (const { operation } of operations) {
+      for (const parameter of (operation.parameters as Json[]).filter((p) => p.schema.type === "integer")) {
+        expect(parameter.schema, `${operation.operationId} ${parameter.name}`).toMatchObject({ minimum: expect.any(Number), maximum: expect.any(Number) });
+      }
+    }
+    const page = (name: string) => deref(document.components.schemas[name]).properties.data.properties;
+    expect(page("ListFundingRatesResponse").limit).toMatchObject({ minimum: 1, maximum: 1000 });
+    expect(page("ListOpportunitiesResponse").limit).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(page("ListSimulationsResponse").offset).toMatchObject({ minimum: 0, maximum: 1_000_000 });
+    const simulation = document.components.schemas.GetSimulationResponse.properties.data.properties;
+    expect(simulation.holding_days).toMatchObject({ minimum: 1, maximum: 365 });
+    expect(simulation.notional_usd).toMatchObject({ minimum: 1, maximum: 100_000_000 });
+  });
+});

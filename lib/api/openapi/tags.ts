@@ -1,0 +1,15 @@
+/**
+ * The groups of the reference, in the order it lists them, each with the description the
+ * document gives it. A route names its group by one of these keys (`ApiRoute.tag`), so a group
+ * cannot be used without being described.
+ */
+export const API_TAGS = {
+  Authentication: "Checking an API key: whether it is accepted, its account's tier, its mode and what it may do.",
+  Opportunities:
+    "Cross-exchange funding-rate arbitrage opportunities: each pair of perpetual markets on one asset, ranked by annualised return.",
+  "Market data": "What the opportunities are computed from: each exchange's data health and the funding settlements recorded.",
+  Simulations: "Projected or historical funding P&L of a position, stored per account and key mode.",
+  Portfolio: "Positions you track, with the funding each has earned since it was opened; changing it needs the `write` permission.",
+} as const satisfies Record<string, string>;
+
+export type ApiTag = keyof typeof API_TAGS;
