@@ -117,6 +117,20 @@ test("a Pro account sees the live set; the history route serves only what the ac
   await expect(page.getByText("Free plan: data delayed")).toHaveCount(0);
   await expect(rows(page)).toHaveCount(6);
   await expect(page.getByLabel("Symbol")).toHaveValue("link");
+  // Hyperliquid's LINK numbers are five minutes older than the others' (the seed): its three pairs
+  // show no price spread, and say why; the other pairs show theirs.
+  const unpriced = page.locator("td .spread-unavailable");
+  await expect(unpriced).toHaveCount(3);
+  for (const cell of await unpriced.all()) {
+    await expect(cell).toHaveText(/^—/);
+    await expect(cell).toHaveAttribute(
+      "title",
+      /^Legs observed 5 min apart \(.*Hyperliquid \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC.*\); a spread would compare different moments\.$/,
+    );
+  }
+  const priced = rows(page).filter({ hasNot: page.locator(".spread-unavailable") });
+  await expect(priced).toHaveCount(3);
+  for (const text of await priced.locator("td:nth-of-type(7)").allTextContents()) expect(text).toMatch(/^[+-]?\d+\.\d bps$/);
 
   const id = await rows(page).first().getAttribute("data-opportunity");
   const history = await page.request.get(`/api/opportunities/${id}/history`);

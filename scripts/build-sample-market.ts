@@ -1,10 +1,10 @@
 // npm run sample:build — writes lib/market/sample/venue-responses.json, the offline first-run
-// market: each venue's responses in its own format, from the recorded payloads in
-// lib/market/fixtures and the synthetic rows of lib/market/sample/venue-replays.ts.
+// market: each venue's recording time and responses in its own format, from the recorded payloads
+// in lib/market/fixtures and the synthetic rows of lib/market/sample/venue-replays.ts.
 // lib/market/sample/venue-responses.test.ts fails when the file and its sources disagree.
 import { writeFileSync } from "node:fs";
-import { sampleVenueResponses } from "@/lib/market/sample/sample-venue-responses";
+import { sampleMarketFile } from "@/lib/market/sample/sample-venue-responses";
 
 const file = new URL("../lib/market/sample/venue-responses.json", import.meta.url);
-writeFileSync(file, `${JSON.stringify(sampleVenueResponses(), null, 1)}\n`);
+writeFileSync(file, `${JSON.stringify(sampleMarketFile(), null, 1)}\n`);
 console.log(`Wrote ${file.pathname}`);

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Fragment, useState, type ReactNode } from "react";
 import type { Opportunity, OpportunityLeg } from "@/lib/market/types";
 import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
+import { priceSpreadNote } from "@/lib/screener/price-spread-note";
 import { FundingHistoryChart } from "./funding-history-chart";
 import { AddPositionPanel, SimulatePanel } from "./opportunity-actions";
 
@@ -84,7 +85,9 @@ export function OpportunityTable({ items, renderedAt, sortHeadings, portfolio = 
                   <Num className={o.net_apr < 0 ? "negative" : undefined}>{formatApr(o.net_apr)}</Num>
                   <Num>{formatApr(o.apr_1d_avg)}</Num>
                   <Num>{formatApr(o.apr_7d_avg)}</Num>
-                  <Num>{formatBps(o.price_spread_bps)}</Num>
+                  <Num>
+                    <PriceSpread opportunity={o} />
+                  </Num>
                   <Num>{formatUsdCompact(o.open_interest_usd)}</Num>
                   <Num>{formatUsdCompact(o.volume_24h_usd)}</Num>
                   <td className="nowrap" title={o.updated_at}>
@@ -143,6 +146,21 @@ function Leg({ leg }: { leg: OpportunityLeg }) {
         {formatFundingRate(leg.funding_rate)}
         <small> / {formatInterval(leg.funding_interval_hours)}</small>
       </span>
+    </span>
+  );
+}
+
+/**
+ * The spread, or "—" with the reason in words: as a tooltip for the pointer and as visually hidden
+ * text for screen readers, which do not reliably announce a title.
+ */
+function PriceSpread({ opportunity }: { opportunity: Opportunity }) {
+  const note = priceSpreadNote(opportunity);
+  if (opportunity.price_spread_bps !== null || note === null) return formatBps(opportunity.price_spread_bps);
+  return (
+    <span className="spread-unavailable" title={note}>
+      {formatBps(null)}
+      <span className="visually-hidden"> ({note})</span>
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { formatUtc } from "@/lib/format-time";
 import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunity-query";
 import { canUsePortfolio } from "@/lib/actor";
 import { formatAge } from "@/lib/screener/format";
+import { describeRecordingMoments, recordingMoments } from "@/lib/screener/recording-moments";
 import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
 import { screenerView, type ScreenerView } from "@/lib/screener/screener-view";
 import { FilterForm } from "./filter-form";
@@ -68,6 +69,8 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
 function Freshness({ view, now }: { view: ScreenerView; now: number }) {
   if (view.status === "pending") return null;
   const { asOf, sample } = view.snapshot;
+  // The sample's recordings are from different days: say which venue's prices are from when.
+  const moments = sample ? describeRecordingMoments(recordingMoments(view.snapshot.items)) : null;
   return (
     <p className="freshness" data-testid="freshness">
       {sample ? (
@@ -85,6 +88,11 @@ function Freshness({ view, now }: { view: ScreenerView; now: number }) {
         "No market data has been published yet."
       )}
       {sample && " — recorded venue responses shipped with the service, shown until the first live round completes."}
+      {moments && (
+        <span data-testid="sample-moments">
+          Prices recorded: {moments}. A price spread is shown only between venues recorded at the same moment.
+        </span>
+      )}
     </p>
   );
 }

@@ -3,7 +3,9 @@
 // there before it starts):
 //   node --import tsx e2e/helpers/seed-screener-market.ts <data dir>
 // Hourly rounds over the last 7 days end with one 20 minutes ago (what Free accounts see) and one
-// a minute ago (the live set), which alone lists LINK so a test can tell the two sets apart.
+// a minute ago (the live set), which alone lists LINK so a test can tell the two sets apart. In
+// that round Hyperliquid serves LINK from a refresh five minutes old, so LINK's pairs with it have
+// no price spread (their legs were observed apart).
 import { openDatabase } from "@/lib/db/open-database";
 import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
@@ -19,6 +21,7 @@ const VENUES: readonly { id: VenueId; intervalHours: number; quote: string }[] =
 ];
 const ASSETS: Record<string, number> = { BTC: 97_250, ETH: 3_410, SOL: 182.4, DOGE: 0.3812, XRP: 2.391 };
 const LIVE_ONLY_ASSET = { base: "LINK", price: 22.15 };
+const LAGGING = { venue: "hyperliquid", base: LIVE_ONLY_ASSET.base, byMs: 5 * 60_000 };
 
 /** Funding in percent per year: a level per venue and asset plus a slow daily swing. */
 function annualPct(venue: number, asset: number, at: number): number {
@@ -51,7 +54,7 @@ function snapshotsAt(at: number, withLiveOnly: boolean): Map<VenueId, MarketSnap
           openInterestUsd: venue.id === "binance" ? null : 40_000_000 / (a + 1) + 3_000_000 * v,
           volume24hUsd: 900_000_000 / (a + 1) + 50_000_000 * v,
           takerFee: venue.id === "hyperliquid" ? 0.00045 : 0.0005,
-          observedAt: at,
+          observedAt: venue.id === LAGGING.venue && base === LAGGING.base ? at - LAGGING.byMs : at,
         });
       }),
     );

@@ -7,9 +7,9 @@ import {
   grossApr,
   netApr,
   opportunityId,
-  priceSpreadBps,
 } from "./apr";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 import { opportunitySchema, type MarketSnapshot } from "./types";
 
 describe("APR maths (hand-computed)", () => {
@@ -56,13 +56,6 @@ describe("APR maths (hand-computed)", () => {
     expect(() => computeOpportunities([], { holdingDays: 0 })).toThrow(RangeError);
     expect(() => computeOpportunities([], { holdingDays: Number.POSITIVE_INFINITY })).toThrow(RangeError);
   });
-
-  it("measures the price gap in bps of the mean, positive when the short leg is dearer", () => {
-    expect(priceSpreadBps(100, 101)).toBeCloseTo((1 / 100.5) * 10_000, 10); // 99.5024875622
-    expect(priceSpreadBps(101, 100)).toBeCloseTo(-(1 / 100.5) * 10_000, 10);
-    expect(priceSpreadBps(null, 100)).toBeNull();
-    expect(priceSpreadBps(0, 100)).toBeNull();
-  });
 });
 
 describe("computeOpportunities", () => {
@@ -83,7 +76,7 @@ describe("computeOpportunities", () => {
         takerFee: 0.00045,
         openInterestUsd: 400_000,
         volume24hUsd: 9_000_000,
-        observedAt: Date.UTC(2026, 8, 27, 13, 29),
+        observedAt: Date.UTC(2026, 8, 27, 13, 30) - 20_000,
       }),
     ]);
     expect(opportunities).toHaveLength(1);
@@ -102,6 +95,7 @@ describe("computeOpportunities", () => {
         mark_price: 100,
         open_interest_usd: 1_000_000,
         volume_24h_usd: 5_000_000,
+        observed_at: "2026-09-27T13:30:00.000Z",
       },
       short: {
         exchange: "hyperliquid",
@@ -112,14 +106,16 @@ describe("computeOpportunities", () => {
         mark_price: 101,
         open_interest_usd: 400_000,
         volume_24h_usd: 9_000_000,
+        observed_at: "2026-09-27T13:29:40.000Z",
       },
       apr: 6.57, // 17.52 − 10.95
       net_apr: -3.337143, // 6.57 − 2 × (0.0005 + 0.00045) × 365 / 7 × 100
       funding_spread_8h: 0.00006, // 0.00016 − 0.0001
       price_spread_bps: 99.5025,
+      price_spread_unavailable_reason: null,
       open_interest_usd: 400_000,
       volume_24h_usd: 5_000_000,
-      updated_at: "2026-09-27T13:29:00.000Z",
+      updated_at: "2026-09-27T13:29:40.000Z", // the older leg's, 20 s apart: within the tolerance
     });
   });
 
@@ -209,6 +205,24 @@ describe("computeOpportunities", () => {
     ]).opportunities;
     expect(unknown?.open_interest_usd).toBeNull();
     expect(unknown?.price_spread_bps).toBeNull();
+    expect(unknown?.price_spread_unavailable_reason).toBe("price_missing");
+  });
+
+  it("gives no price spread between legs observed further apart than the tolerance, and says why", () => {
+    const at = Date.UTC(2026, 8, 27, 13, 30);
+    const { opportunities } = computeOpportunities([
+      makeSnapshot({ exchange: "binance", markPrice: 100, observedAt: at }),
+      makeSnapshot({ exchange: "bybit", fundingRate: 0.0002, markPrice: 100.1, observedAt: at + PRICE_OBSERVATION_TOLERANCE_MS }),
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0003, markPrice: 95, observedAt: at - 3 * 24 * 3_600_000 }),
+    ]);
+    const byId = new Map(opportunities.map((o) => [o.id, o]));
+    expect(byId.get("BTC-binance-bybit")).toMatchObject({ price_spread_bps: 9.995, price_spread_unavailable_reason: null });
+    for (const id of ["BTC-binance-okx", "BTC-bybit-okx"]) {
+      expect(byId.get(id), id).toMatchObject({ price_spread_bps: null, price_spread_unavailable_reason: "legs_observed_apart" });
+    }
+    // The legs say when each was observed, so a reader can see how far apart.
+    expect(byId.get("BTC-binance-okx")?.short.observed_at).toBe("2026-09-24T13:30:00.000Z");
+    expect(byId.get("BTC-binance-okx")?.updated_at).toBe("2026-09-24T13:30:00.000Z");
   });
 
   it("handles 600 assets × 8 venues well under a second", () => {

@@ -1,4 +1,5 @@
 import { roundTo } from "@/lib/round";
+import { priceSpread } from "./price-spread";
 import type { MarketSnapshot, Opportunity, OpportunityLeg } from "./types";
 
 export const HOURS_PER_YEAR = 8760;
@@ -54,15 +55,6 @@ export function netApr(apr: number, longTakerFee: number, shortTakerFee: number,
 /** Short minus long funding, each rescaled to an 8-hour interval; a decimal like the rates. */
 export function fundingSpread8h(long: FundingLeg, short: FundingLeg): number {
   return (short.rate * 8) / short.intervalHours - (long.rate * 8) / long.intervalHours;
-}
-
-/**
- * Price gap between the legs in basis points of their mean, positive when the short leg is the
- * dearer one (the pair is entered at a premium). Prices must be per unit of the same asset.
- */
-export function priceSpreadBps(longPrice: number | null, shortPrice: number | null): number | null {
-  if (longPrice === null || shortPrice === null || !(longPrice > 0) || !(shortPrice > 0)) return null;
-  return ((shortPrice - longPrice) / ((shortPrice + longPrice) / 2)) * 10_000;
 }
 
 export interface ComputeOpportunitiesOptions {
@@ -123,14 +115,15 @@ export function computeOpportunities(
       skipped.unknownInterval += 1;
       continue;
     }
+    const observedIso = new Date(snapshot.observedAt).toISOString();
     const candidate: Candidate = {
       snapshot,
       rate: snapshot.fundingRate,
       intervalHours: snapshot.fundingIntervalHours,
       annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
       unitPrice: snapshot.markPrice === null ? null : snapshot.markPrice / snapshot.contractMultiplier,
-      leg: toLeg(snapshot, snapshot.fundingRate, snapshot.fundingIntervalHours),
-      observedIso: new Date(snapshot.observedAt).toISOString(),
+      leg: toLeg(snapshot, snapshot.fundingRate, snapshot.fundingIntervalHours, observedIso),
+      observedIso,
     };
     let venues = byBase.get(snapshot.base);
     if (!venues) {
@@ -179,7 +172,10 @@ function buildOpportunity(
     short.snapshot.takerFee ?? fallbackTakerFee,
     holdingDays,
   );
-  const spreadBps = priceSpreadBps(long.unitPrice, short.unitPrice);
+  const spread = priceSpread(
+    { unitPrice: long.unitPrice, observedAt: long.snapshot.observedAt },
+    { unitPrice: short.unitPrice, observedAt: short.snapshot.observedAt },
+  );
   return {
     id: opportunityId(symbol, long.snapshot.exchange, short.snapshot.exchange),
     symbol,
@@ -189,14 +185,15 @@ function buildOpportunity(
     apr: roundTo(apr, 6),
     net_apr: roundTo(net, 6),
     funding_spread_8h: roundTo(fundingSpread8h(long, short), 12),
-    price_spread_bps: spreadBps === null ? null : roundTo(spreadBps, 4),
+    price_spread_bps: spread.price_spread_bps,
+    price_spread_unavailable_reason: spread.price_spread_unavailable_reason,
     open_interest_usd: smallerKnown(long.snapshot.openInterestUsd, short.snapshot.openInterestUsd),
     volume_24h_usd: smallerKnown(long.snapshot.volume24hUsd, short.snapshot.volume24hUsd),
     updated_at: long.snapshot.observedAt <= short.snapshot.observedAt ? long.observedIso : short.observedIso,
   };
 }
 
-function toLeg(s: MarketSnapshot, rate: number, intervalHours: number): OpportunityLeg {
+function toLeg(s: MarketSnapshot, rate: number, intervalHours: number, observedIso: string): OpportunityLeg {
   return {
     exchange: s.exchange,
     market: s.market,
@@ -206,6 +203,7 @@ function toLeg(s: MarketSnapshot, rate: number, intervalHours: number): Opportun
     mark_price: s.markPrice,
     open_interest_usd: s.openInterestUsd,
     volume_24h_usd: s.volume24hUsd,
+    observed_at: observedIso,
   };
 }
 

@@ -11,7 +11,7 @@ export const fundingSettlementSchema = z.object({
   market: z.string(),
   symbol: z.string(),
   /** ISO 8601 UTC of the settlement. */
-  time: z.string(),
+  time: z.iso.datetime(),
   /** Decimal per interval, as the venue quotes it. */
   funding_rate: z.number(),
   funding_interval_hours: z.number().positive().nullable(),

@@ -21,6 +21,28 @@ describe("a published set's stored items", () => {
     expect(unpackItems(null)).toEqual([]);
   });
 
+  it("read a set published before legs carried their time with no spread, for want of the legs' times", () => {
+    const [current] = opportunities;
+    if (!current) throw new Error("no opportunity");
+    const { price_spread_unavailable_reason: _reason, ...older } = current;
+    const { observed_at: _long, ...olderLong } = current.long;
+    const { observed_at: _short, ...olderShort } = current.short;
+    expect(current.price_spread_bps).not.toBeNull();
+    const unpriced = { ...older, id: "ETH-binance-okx", long: { ...olderLong, mark_price: null }, short: olderShort, price_spread_bps: null };
+    const stored = new TextEncoder().encode(JSON.stringify([{ ...older, long: olderLong, short: olderShort }, unpriced]));
+    const [read, readUnpriced] = unpackItems(stored);
+    expect(read).toEqual({
+      ...current,
+      long: { ...current.long, observed_at: null },
+      short: { ...current.short, observed_at: null },
+      price_spread_bps: null,
+      price_spread_unavailable_reason: "observation_time_unknown",
+    });
+    // Fields in the documented order, the reason next to the spread, as a fresh set serialises them.
+    expect(Object.keys(read ?? {})).toEqual(Object.keys(current));
+    expect(readUnpriced).toMatchObject({ price_spread_bps: null, price_spread_unavailable_reason: "price_missing" });
+  });
+
   it("refuse items that are not opportunities rather than serve them", () => {
     expect(() => unpackItems(new TextEncoder().encode('[{"id": "x"}]'))).toThrow();
   });

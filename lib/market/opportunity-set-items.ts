@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
+import { priceSpread } from "./price-spread";
 import { opportunitySchema, type Opportunity } from "./types";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -18,5 +19,39 @@ export function unpackItems(stored: Uint8Array | null | undefined): Opportunity[
   if (!stored || stored.length === 0) return [];
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
   const json = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1] ? gunzipSync(bytes) : bytes;
-  return z.array(opportunitySchema).parse(JSON.parse(json.toString("utf8")));
+  return z.array(storedOpportunitySchema).parse(JSON.parse(json.toString("utf8")));
+}
+
+const { long: legSchema } = opportunitySchema.shape;
+const storedLegSchema = legSchema.extend({ observed_at: legSchema.shape.observed_at.optional() });
+
+/**
+ * A set published before legs carried their observation time is still served until the next round
+ * replaces it (an API answering 500 in between would be worse), but read as what it is: legs
+ * observed at unknown times, whose price spread nothing vouches for, so `price_spread_bps` becomes
+ * `null` (`observation_time_unknown`, or `price_missing` as before).
+ */
+const storedOpportunitySchema = opportunitySchema
+  .extend({
+    long: storedLegSchema,
+    short: storedLegSchema,
+    price_spread_unavailable_reason: opportunitySchema.shape.price_spread_unavailable_reason.optional(),
+  })
+  .transform((item): Opportunity => {
+    if (isCurrent(item)) return item;
+    const { long, short } = item;
+    // Only whether a price is there matters with both times unknown, so the venue unit will do.
+    const spread = priceSpread({ unitPrice: long.mark_price, observedAt: null }, { unitPrice: short.mark_price, observedAt: null });
+    return opportunitySchema.parse({
+      ...item,
+      long: { ...long, observed_at: long.observed_at ?? null },
+      short: { ...short, observed_at: short.observed_at ?? null },
+      ...spread,
+    });
+  });
+
+type StoredOpportunity = z.input<typeof storedOpportunitySchema>;
+
+function isCurrent(item: StoredOpportunity): item is Opportunity {
+  return item.long.observed_at !== undefined && item.short.observed_at !== undefined && item.price_spread_unavailable_reason !== undefined;
 }

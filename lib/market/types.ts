@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 
 /** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
 export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as const;
@@ -106,12 +107,33 @@ const legSchema = z.object({
   funding_rate: z.number(),
   funding_interval_hours: positive,
   /** ISO 8601 UTC. */
-  next_funding_at: z.string().nullable(),
+  next_funding_at: z.iso.datetime().nullable(),
   mark_price: positive.nullable(),
   open_interest_usd: nonNegative.nullable(),
   volume_24h_usd: nonNegative.nullable(),
+  observed_at: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      "When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, " +
+        "else when the service fetched them. `null` only in a set published before legs carried their time.",
+    ),
 });
 export type OpportunityLeg = z.infer<typeof legSchema>;
+
+/**
+ * Why an opportunity has no `price_spread_bps`:
+ * - `price_missing`: a leg's venue gave no usable mark price;
+ * - `legs_observed_apart`: the legs were observed further apart than the tolerance
+ *   (lib/market/price-spread.ts), so their prices are of different moments;
+ * - `observation_time_unknown`: when a leg was observed is not known, so it cannot be shown to be
+ *   the same moment as the other.
+ */
+export const PRICE_SPREAD_UNAVAILABLE_REASONS = ["price_missing", "legs_observed_apart", "observation_time_unknown"] as const;
+export const priceSpreadUnavailableReasonSchema = z.enum(PRICE_SPREAD_UNAVAILABLE_REASONS);
+export type PriceSpreadUnavailableReason = z.infer<typeof priceSpreadUnavailableReasonSchema>;
+
+const toleranceSeconds = PRICE_OBSERVATION_TOLERANCE_MS / 1000;
 
 /** One item of GET /v1/opportunities (docs/ARCHITECTURE.md "The Opportunity item"). */
 export const opportunitySchema = z.object({
@@ -126,13 +148,26 @@ export const opportunitySchema = z.object({
   net_apr: z.number(),
   /** Short minus long funding, each rescaled to 8 hours; a decimal like `funding_rate`. */
   funding_spread_8h: z.number(),
-  /** (short mark − long mark) / their mean, in basis points, per underlying unit. */
-  price_spread_bps: z.number().nullable(),
+  price_spread_bps: z
+    .number()
+    .nullable()
+    .describe(
+      "(short mark − long mark) / their mean, in basis points, per underlying unit; positive when the short leg is dearer. " +
+        `Given only when both legs have a mark price and were observed at most ${toleranceSeconds} s apart; ` +
+        "otherwise `null`, and `price_spread_unavailable_reason` says why.",
+    ),
+  price_spread_unavailable_reason: priceSpreadUnavailableReasonSchema
+    .nullable()
+    .describe(
+      "Why `price_spread_bps` is `null`; `null` when the spread is given. `price_missing`: a leg has no mark price. " +
+        `\`legs_observed_apart\`: the legs were observed more than ${toleranceSeconds} s apart (see each leg's \`observed_at\`), ` +
+        "so a spread would compare different moments. `observation_time_unknown`: when a leg was observed is not known.",
+    ),
   /** The smaller leg's; `null` when either leg's is unknown. */
   open_interest_usd: nonNegative.nullable(),
   volume_24h_usd: nonNegative.nullable(),
   /** ISO 8601 UTC of the older leg's observation. */
-  updated_at: z.string(),
+  updated_at: z.iso.datetime(),
   /**
    * Mean `apr` over the last 1 and 7 days, from the stored hourly history of both legs (short
    * leg's mean annualised funding minus the long leg's); `null` while either leg has no history in

@@ -1,17 +1,23 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { createAppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { computeOpportunities } from "@/lib/market/apr";
 import { unpackItems } from "@/lib/market/opportunity-set-items";
 import { applyRetention } from "@/lib/market/ingest/apply-retention";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
+import { SAMPLE_RECORDED_AT } from "@/lib/market/sample/sample-venue-responses";
 import { runIngestionRound, type IngestionRoundOptions } from "@/lib/market/ingest/run-ingestion-round";
 import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
 import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { marketSnapshotSchema, type VenueId } from "@/lib/market/types";
+import { PRICE_OBSERVATION_TOLERANCE_MS } from "@/lib/market/price-spread";
+import { marketSnapshotSchema, type Opportunity, type VenueId } from "@/lib/market/types";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { expectEnvelope } from "./helpers/api-envelope";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
 import { replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HOUR = 3_600_000;
@@ -265,14 +271,86 @@ describe("the offline sample", () => {
     expect(set.asOf.getTime()).toBeLessThan(Date.now() - DAY);
     const items = unpackItems(set.items);
     expect(items).toHaveLength(count!);
-    // No sample item claims to be newer than the sample, venues without timestamps included.
+    // Every leg is dated at its venue's recording, venues without timestamps included: no sample
+    // item claims to be newer than the recordings, and none is older than data_as_of.
     expect(items.some((o) => [o.long.exchange, o.short.exchange].includes("hyperliquid"))).toBe(true);
-    expect(items.every((o) => Date.parse(o.updated_at) === set.asOf.getTime())).toBe(true);
+    for (const o of items) {
+      for (const leg of [o.long, o.short]) {
+        expect(Date.parse(leg.observed_at ?? ""), `${o.id} ${leg.exchange}`).toBe(SAMPLE_RECORDED_AT[leg.exchange as VenueId]);
+      }
+      expect(Date.parse(o.updated_at)).toBeGreaterThanOrEqual(set.asOf.getTime());
+    }
+    expect(set.asOf.toISOString()).toBe("2025-06-17T08:38:08.000Z");
     expect(await db.roundSnapshot.count()).toBe(0);
     expect(await publishSampleIfNeverLive(db)).toBeNull();
 
     await round({});
     expect((await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).sample).toBe(false);
     expect(await publishSampleIfNeverLive(db)).toBeNull();
+  }, 60_000);
+});
+
+describe("GET /v1/opportunities price spreads", () => {
+  beforeEach(async () => {
+    await freshDb();
+  });
+
+  /** GET /v1/opportunities with a fresh Pro key, on a fresh in-memory copy of the published set. */
+  async function listed(query: string): Promise<{ items: Opportunity[]; meta: Record<string, unknown> }> {
+    const services = createAppServices(async () => db);
+    try {
+      const user = await createUser(db, "pro");
+      const { secret } = await createKeyFor(db, user.id);
+      const response = await createApiApp(() => services).fetch(
+        new Request(`http://localhost/v1/opportunities${query}`, { headers: { Authorization: `Bearer ${secret}` } }),
+      );
+      const envelope = expectEnvelope(response.status, response.headers, await response.text(), query);
+      expect(response.status).toBe(200);
+      if (envelope.kind !== "success") throw new Error("expected success");
+      return { items: (envelope.data as { items: Opportunity[] }).items, meta: envelope.meta };
+    } finally {
+      await services.lastUsed.stop();
+    }
+  }
+
+  it("are null, saying why, between legs observed further apart than the tolerance in a live round", async () => {
+    const now = Date.now();
+    // OKX answers, but with numbers from a refresh two minutes old: its payload time says so.
+    const fetcher = snapshotFetcher((venue) => {
+      if (venue !== "binance" && venue !== "bybit" && venue !== "okx") return [];
+      const observedAt = venue === "okx" ? now - 120_000 : venue === "bybit" ? now - PRICE_OBSERVATION_TOLERANCE_MS : now;
+      const fundingRate = { binance: 0.0001, bybit: 0.0002, okx: 0.0003 }[venue];
+      return [makeSnapshot({ exchange: venue, fundingRate, markPrice: 100 + fundingRate * 1000, observedAt })];
+    });
+    expect((await round({ fetcher, now: () => now })).status).toBe("published");
+
+    const { items } = await listed("?symbol=BTC");
+    const byId = new Map(items.map((o) => [o.id, o]));
+    expect([...byId.keys()].sort()).toEqual(["BTC-binance-bybit", "BTC-binance-okx", "BTC-bybit-okx"]);
+    // Binance and Bybit: 30 s apart, the tolerance itself, so the spread is given.
+    expect(byId.get("BTC-binance-bybit")).toMatchObject({ price_spread_bps: 9.985, price_spread_unavailable_reason: null });
+    for (const id of ["BTC-binance-okx", "BTC-bybit-okx"]) {
+      expect(byId.get(id), id).toMatchObject({ price_spread_bps: null, price_spread_unavailable_reason: "legs_observed_apart" });
+      expect(byId.get(id)?.short.observed_at, id).toBe(new Date(now - 120_000).toISOString());
+    }
+  }, 60_000);
+
+  it("are null between the offline sample's venues recorded on different days, as the first-run screener shows them", async () => {
+    await publishSampleIfNeverLive(db);
+    const { items, meta } = await listed("?symbol=ETH");
+    expect(meta).toMatchObject({ sample: true, data_as_of: "2025-06-17T08:38:08.000Z" });
+    const byId = new Map(items.map((o) => [o.id, o]));
+    // Was −496 bps: OKX's ETH of 2026-09-27 against Binance's of 2025-06-17.
+    expect(byId.get("ETH-okx-binance")).toMatchObject({
+      price_spread_bps: null,
+      price_spread_unavailable_reason: "legs_observed_apart",
+      long: { exchange: "okx", observed_at: "2026-09-27T13:50:00.000Z" },
+      short: { exchange: "binance", observed_at: "2025-06-17T08:38:08.000Z" },
+    });
+    expect(byId.get("ETH-okx-bybit")).toMatchObject({ price_spread_bps: 5.1344, price_spread_unavailable_reason: null });
+    const doge = (await listed("?symbol=DOGE")).items;
+    expect(doge.map((o) => [o.id, o.price_spread_bps, o.price_spread_unavailable_reason])).toEqual([
+      ["DOGE-binance-gate", null, "legs_observed_apart"],
+    ]);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { VENUE_IDS } from "../types";
 import { VENUE_NAMES } from "../venue-names";
 
-const iso = z.string().nullable();
+const iso = z.iso.datetime().nullable();
 
 export const venueStatusSchema = z.object({
   id: z.string(),
@@ -17,7 +17,7 @@ export const venueStatusSchema = z.object({
 export const roundStatusSchema = z.object({
   id: z.string(),
   status: z.enum(["running", "published", "failed", "abandoned"]),
-  started_at: z.string(),
+  started_at: z.iso.datetime(),
   finished_at: iso,
   venues_done: z.number().int().nonnegative(),
   venues_total: z.number().int().positive(),

@@ -30,6 +30,9 @@ export function binance2024Routes(): ReplayRoute[] {
   ];
 }
 
+/** `time` of every row of the REAL 2025-06-17 premiumIndex: 08:38:08Z. */
+export const BINANCE_2025_TIME = 1750149488000;
+
 /**
  * REAL premiumIndex (2025-06-17, 1h/2h/4h/8h symbols) + SYNTHETIC exchangeInfo listing each of
  * its symbols, cloned from the real 2021 BTCUSDT entry.
@@ -100,7 +103,7 @@ export function binanceTickerRows(quoteVolumes: Record<string, string>): Row[] {
     volume: "0",
     quoteVolume,
     openTime: 1750063080000,
-    closeTime: 1750149488000,
+    closeTime: BINANCE_2025_TIME,
     firstId: 1,
     lastId: 2,
     count: 2,
@@ -405,6 +408,9 @@ function bitgetContract(symbol: string, overrides: Row): Row {
   };
 }
 
+/** 2026-08-01 07:40Z, the hour before the quoted row's next settlement (`nextUpdate` 08:00Z). */
+export const BITGET_TIME = 1785570000000;
+
 function bitgetTicker(symbol: string, overrides: Row): Row {
   return {
     symbol,
@@ -415,7 +421,7 @@ function bitgetTicker(symbol: string, overrides: Row): Row {
     askSz: "0",
     high24h: "0",
     low24h: "0",
-    ts: "1785570000000",
+    ts: String(BITGET_TIME),
     change24h: "0",
     baseVolume: "0",
     quoteVolume: "0",
@@ -441,7 +447,7 @@ function bitgetTicker(symbol: string, overrides: Row): Row {
  * lines answer empty lists.
  */
 export function bitgetRoutes(): ReplayRoute[] {
-  const ok = (data: Row[]) => ({ body: { code: "00000", msg: "success", requestTime: 1785570000000, data } });
+  const ok = (data: Row[]) => ({ body: { code: "00000", msg: "success", requestTime: BITGET_TIME, data } });
   const contracts: Record<string, Row[]> = {
     "USDT-FUTURES": [
       bitgetContract("BTCUSDT", {}),

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sampleVenueResponses } from "./sample-venue-responses";
+import { sampleMarketFile } from "./sample-venue-responses";
 
 describe("the bundled offline sample", () => {
   it("is exactly what its sources build (run `npm run sample:build` after changing them)", () => {
     const bundled = JSON.parse(readFileSync(new URL("./venue-responses.json", import.meta.url), "utf8"));
-    expect(bundled).toEqual(JSON.parse(JSON.stringify(sampleVenueResponses())));
+    expect(bundled).toEqual(JSON.parse(JSON.stringify(sampleMarketFile())));
   });
 });

@@ -32,6 +32,14 @@ describe("sandboxOpportunities", () => {
     expect(opportunities.some((o) => o.open_interest_usd === null)).toBe(true);
   });
 
+  it("prices every pair: all fresh legs of a minute are observed at its start", () => {
+    for (const o of opportunities) {
+      expect(o.price_spread_unavailable_reason, o.id).toBeNull();
+      expect(o.price_spread_bps, o.id).not.toBeNull();
+      expect([o.long.observed_at, o.short.observed_at]).toEqual([asOf, asOf]);
+    }
+  });
+
   it(`never pairs the stale venue (${staleVenue}), which would otherwise add pairs`, () => {
     const legs = (list: readonly { long: { exchange: string }; short: { exchange: string } }[]) =>
       list.filter((o) => o.long.exchange === staleVenue || o.short.exchange === staleVenue).length;

@@ -45,6 +45,7 @@ export function liveOpportunity(symbol: string, apr: number, long = "binance", s
     mark_price: 100,
     open_interest_usd: 1_000_000,
     volume_24h_usd: 5_000_000,
+    observed_at: "2026-11-21T15:59:00.000Z",
   });
   return {
     id: `${symbol}-${long}-${short}`,
@@ -56,10 +57,11 @@ export function liveOpportunity(symbol: string, apr: number, long = "binance", s
     net_apr: apr - 5,
     funding_spread_8h: apr / 1095 / 100,
     price_spread_bps: 1.5,
+    price_spread_unavailable_reason: null,
     open_interest_usd: 1_000_000,
     volume_24h_usd: 5_000_000,
     updated_at: "2026-11-21T15:59:00.000Z",
-  } as Opportunity;
+  };
 }
 
 /** Replaces the live opportunity set, as an ingestion round does. */

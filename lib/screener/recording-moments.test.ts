@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { computeOpportunities } from "@/lib/market/apr";
+import { replaySampleMarket } from "@/lib/market/sample/replay-sample-market";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { describeRecordingMoments, recordingMoments } from "./recording-moments";
+
+describe("recordingMoments", () => {
+  it("says which venues' prices in the shipped sample are from which date, oldest first", async () => {
+    const { opportunities } = computeOpportunities((await replaySampleMarket()).snapshots);
+    const moments = recordingMoments(opportunities);
+    expect(moments).toEqual([
+      { when: "2025-06-17 08:38 UTC", venues: ["Binance"] },
+      { when: "2026-08-01 07:40 UTC", venues: ["Bitget"] },
+      { when: "2026-09-27 13:50 UTC", venues: ["Bybit", "Gate", "Hyperliquid", "OKX"] },
+    ]);
+    expect(describeRecordingMoments(moments)).toBe(
+      "Binance 2025-06-17 08:38 UTC; Bitget 2026-08-01 07:40 UTC; Bybit, Gate, Hyperliquid and OKX 2026-09-27 13:50 UTC",
+    );
+  });
+
+  it("gives a range for a venue seen at several times and leaves out legs of unknown time", () => {
+    const at = Date.UTC(2026, 10, 24, 12);
+    const { opportunities } = computeOpportunities([
+      makeSnapshot({ exchange: "okx", observedAt: at }),
+      makeSnapshot({ exchange: "okx", base: "ETH", observedAt: at + 3 * 60_000 }),
+      makeSnapshot({ exchange: "bybit", fundingRate: 0.0002, observedAt: at }),
+      makeSnapshot({ exchange: "bybit", base: "ETH", fundingRate: 0.0002, observedAt: at + 3 * 60_000 }),
+      makeSnapshot({ exchange: "gate", base: "SOL", observedAt: at }),
+      makeSnapshot({ exchange: "binance", base: "SOL", observedAt: at }),
+    ]);
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const unknown = { ...first, long: { ...first.long, exchange: "hyperliquid", observed_at: null } };
+    expect(recordingMoments([...opportunities, unknown])).toEqual([
+      { when: "2026-11-24 12:00 UTC", venues: ["Binance", "Gate"] },
+      { when: "2026-11-24 12:00 UTC – 2026-11-24 12:03 UTC", venues: ["Bybit", "OKX"] },
+    ]);
+    expect(describeRecordingMoments([])).toBeNull();
+  });
+});
