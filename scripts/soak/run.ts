@@ -1,12 +1,15 @@
 // `npm run soak`: one production server on PostgreSQL and Redis under mixed read/write traffic from
-// many keys (Pro and Desk, two Pro for every Desk) at the sum of their rate limits, for --minutes.
+// many keys at the sum of their rate limits, for --minutes. The keys' plans follow --mix (Free:Pro:Desk
+// weights): by default 90:9:1, a customer base where most accounts are Free (their keys may only call
+// /v1/auth/verify, 10 a minute); --mix=0:2:1 is the paid-only population, whose limits sum to far
+// more than one process on a small machine answers.
 // Checks that every answer is 2xx or 429, that the server's memory stays flat (RSS sampled every
 // 10 s) and that no key ever gets more 2xx answers in one of the limiter's 60 s windows than its
 // plan allows. A few "hot" keys are driven at 1.5× their limit so the limit itself is exercised.
 // When the machine cannot answer the sum of the limits, the first 15 s measure what it can answer
 // and the run continues at 75 % of that (printed), all keys scaled alike except the hot ones.
 //
-//   npm run soak -- [--minutes=10] [--keys=1000] [--rate=<req/s>] [--hot=5] [--max-in-flight=256]
+//   npm run soak -- [--minutes=10] [--keys=1000] [--mix=90:9:1] [--rate=<req/s>] [--hot=5] [--max-in-flight=256]
 //     [--store-timeout-ms=<ms>]  (RATE_LIMIT_STORE_TIMEOUT_MS for the server; default the production 50)
 //     [--profile=<dir>]  (writes the server's CPU profile there when it stops, for Chrome DevTools)
 //   With DATABASE_URL and REDIS_URL set it uses a new database on that server and that Redis;
@@ -20,6 +23,7 @@ import { requestsPerMinute } from "@/lib/tiers";
 import { killAllChildrenNow, stopAllChildren } from "@/scripts/bench/processes";
 import { createServerDatabase, readHealth, seedOpportunities, startServer, type RunningServer, type ServerDatabase } from "@/scripts/faults/harness";
 import { startPrivateServices, type PrivateServices } from "./private-services";
+import { parseMix, tiersFor } from "./key-mix";
 import { runTraffic, type SoakKey } from "./traffic";
 
 function option(name: string, fallback: number): number {
@@ -40,6 +44,7 @@ const options = {
   storeTimeoutMs: process.argv.some((a) => a.startsWith("--store-timeout-ms=")) ? option("store-timeout-ms", 50) : undefined,
 };
 const profileDir = process.argv.find((a) => a.startsWith("--profile="))?.slice("--profile=".length);
+const mix = parseMix(process.argv.find((a) => a.startsWith("--mix="))?.slice("--mix=".length) ?? "90:9:1");
 const SAMPLE_MS = 10_000;
 const CALIBRATE_MS = 15_000;
 
@@ -63,7 +68,7 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 async function seedKeys(database: ServerDatabase, count: number): Promise<{ secret: string; tier: Tier }[]> {
-  const tiers: Tier[] = Array.from({ length: count }, (_, i) => (i % 3 === 2 ? "desk" : "pro"));
+  const tiers = tiersFor(count, mix);
   const { db } = database;
   await db.user.createMany({ data: tiers.map((tier, i) => ({ email: `soak-${i}@soak.test`, passwordHash: "not-used", tier: tierToDb(tier) })) });
   const users = await db.user.findMany({ where: { email: { endsWith: "@soak.test" } }, select: { id: true, email: true } });
@@ -213,12 +218,12 @@ async function main(): Promise<boolean> {
   await sample();
 
   // Limits per key and tier.
-  const limits = { pro: requestsPerMinute("pro"), desk: requestsPerMinute("desk") };
+  const limits: Record<Tier, number> = { free: requestsPerMinute("free"), pro: requestsPerMinute("pro"), desk: requestsPerMinute("desk") };
   const perTier = new Map<string, { keys: number; maxInWindow: number; maxInSpan: number; over: number; limit: number }>();
   for (const [i, k] of keys.entries()) {
     const group = `${k.tier}${hot.has(i) ? " (hot, 1.5×)" : ""}`;
     const stats = traffic.windows.stats(i);
-    const row = perTier.get(group) ?? { keys: 0, maxInWindow: 0, maxInSpan: 0, over: 0, limit: limits[k.tier as "pro" | "desk"] };
+    const row = perTier.get(group) ?? { keys: 0, maxInWindow: 0, maxInSpan: 0, over: 0, limit: limits[k.tier] };
     row.keys++;
     row.maxInWindow = Math.max(row.maxInWindow, stats.maxInWindow);
     row.maxInSpan = Math.max(row.maxInSpan, stats.maxInSpan);
@@ -245,7 +250,8 @@ async function main(): Promise<boolean> {
   const degradedSamples = samples.filter((s) => s.degraded).length;
   const positions = await database.db.position.count();
 
-  console.log(`\nsoak: ${keys.length} keys (${keys.filter((k) => k.tier === "pro").length} Pro, ${keys.filter((k) => k.tier === "desk").length} Desk), ${fmt(seconds)} s, one server process on PostgreSQL + Redis`);
+  const ofTier = (tier: Tier) => keys.filter((k) => k.tier === tier).length;
+  console.log(`\nsoak: ${keys.length} keys (${ofTier("free")} Free, ${ofTier("pro")} Pro, ${ofTier("desk")} Desk), ${fmt(seconds)} s, one server process on PostgreSQL + Redis`);
   console.log(`  sum of the limits      ${fmt(sumOfLimits).padStart(8)} req/s`);
   console.log(`  driven at              ${fmt(drivenAt).padStart(8)} req/s   (${calibrationNote})`);
   if (backoffs) console.log(`  backed off             ${fmt(finalRate).padStart(8)} req/s   at the end, after ${backoffs} cut(s) by a fifth when the server fell behind`);

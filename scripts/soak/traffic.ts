@@ -1,5 +1,5 @@
 // The soak's load generator: every key sends at its own target rate (open loop, paced per key on a
-// 10 ms tick), a mix of reads for every key and position writes for Desk keys, over keep-alive
+// 10 ms tick): key checks for Free keys, a mix of reads for the others and position writes for Desk keys, over keep-alive
 // connections (node:http Agent), so the client costs little next to the server. Answers are
 // counted by status and fed to the per-key window counts.
 import http from "node:http";
@@ -121,6 +121,8 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
   const nextRequest = (k: number): Request => {
     const key = options.keys[k]!;
     const r = Math.random();
+    // A Free account's key reaches only the key check.
+    if (key.tier === "free") return { method: "GET", path: "/v1/auth/verify", route: "GET /v1/auth/verify" };
     if (key.tier === "desk") {
       const own = positions[k]!;
       const remove = (id: string): Request => ({ method: "DELETE", path: `/v1/portfolio/positions/${id}`, route: "DELETE /v1/portfolio/positions/{id}", id });
