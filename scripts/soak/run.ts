@@ -259,7 +259,7 @@ async function main(): Promise<boolean> {
   console.log(`  sum of the limits      ${fmt(sumOfLimits).padStart(8)} req/s`);
   console.log(`  driven at              ${fmt(drivenAt).padStart(8)} req/s   (${calibrationNote})`);
   if (backoffs) console.log(`  backed off             ${fmt(finalRate).padStart(8)} req/s   at the end, after ${backoffs} cut(s) by a fifth when the server fell behind`);
-  console.log(`  answered               ${fmt(traffic.answered / seconds).padStart(8)} req/s   ${traffic.answered} answers of ${traffic.sent} sent (${traffic.retried} GETs resent after a keep-alive reset); in-flight cap (${options.maxInFlight}) reached ${traffic.atCap} times`);
+  console.log(`  answered               ${fmt(traffic.answered / seconds).padStart(8)} req/s   ${traffic.answered} answers of ${traffic.sent} sent (${traffic.retried} resent after a keep-alive reset); in-flight cap (${options.maxInFlight}) reached ${traffic.atCap} times`);
   console.log(`  CPU                    server ${fmt((100 * cpu.server) / seconds)} %, load generator ${fmt((100 * cpu.client) / seconds)} % of one core (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)})`);
   console.log(`  latency                p50 ${fmt(percentile(traffic.latencies, 50), 1)} ms, p99 ${fmt(percentile(traffic.latencies, 99), 1)} ms, max ${fmt(percentile(traffic.latencies, 100), 0)} ms (after calibration)`);
   console.log(`\n  ${"status".padEnd(28)} ${"count".padStart(9)}`);

@@ -2,6 +2,7 @@
 // 10 ms tick): key checks for Free keys, a mix of reads for the others and position writes for Desk keys, over keep-alive
 // connections (node:http Agent), so the client costs little next to the server. Answers are
 // counted by status and fed to the per-key window counts.
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Tier } from "@/lib/keys/permissions";
 import { VENUE_IDS } from "@/lib/market/types";
@@ -50,7 +51,7 @@ export interface TrafficResult {
   durationMs: number;
   /** Times a key's due request had to wait because `maxInFlight` were already in flight. */
   atCap: number;
-  /** GETs resent once after the server closed their reused keep-alive socket under them. */
+  /** Requests resent once after the server closed their reused keep-alive socket under them. */
   retried: number;
   /** The factor the keys that are not `fixed` ended at (calibration and back-offs). */
   finalScale: number;
@@ -66,6 +67,8 @@ interface Request {
   onCreated?: (id: string) => void;
   /** The position this request changes. */
   id?: string;
+  /** Sent as Idempotency-Key, so a resent POST creates one position. */
+  idempotencyKey?: string;
 }
 
 const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest"];
@@ -130,7 +133,14 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
         const idle = own.length >= 10 ? takeIdle(own, true) : undefined;
         if (idle) return remove(idle);
         const body = JSON.stringify({ opportunity_id: pick(options.opportunityIds), notional_usd: 1_000 + Math.floor(Math.random() * 50_000) });
-        return { method: "POST", path: "/v1/portfolio/positions", route: "POST /v1/portfolio/positions", body, onCreated: (id) => own.push(id) };
+        return {
+          method: "POST",
+          path: "/v1/portfolio/positions",
+          route: "POST /v1/portfolio/positions",
+          body,
+          idempotencyKey: randomUUID(),
+          onCreated: (id) => own.push(id),
+        };
       }
       if (r < 0.2) {
         const id = takeIdle(own, false);
@@ -203,6 +213,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
           authorization: `Bearer ${key.secret}`,
           accept: "application/json",
           ...(req.body !== undefined && { "content-type": "application/json", "content-length": Buffer.byteLength(req.body) }),
+          ...(req.idempotencyKey !== undefined && { "idempotency-key": req.idempotencyKey }),
         },
       },
       (response) => {
@@ -220,9 +231,10 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
     );
     request.on("timeout", () => request.destroy(new Error("timeout")));
     request.on("error", (error) => {
-      // The server closed an idle keep-alive socket as this request went out on it: nothing reached
-      // the server, and a client resends a GET then (Node's documented `reusedSocket` case).
-      if (!done && request.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET" && req.method === "GET" && !retry) {
+      // The server closed an idle keep-alive socket as this request went out on it: the request was
+      // not read, and a client resends it (Node's documented `reusedSocket` case). POSTs carry an
+      // Idempotency-Key, so even a POST that had been read would be answered once.
+      if (!done && request.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET" && !retry) {
         done = true;
         return send(k, req);
       }
