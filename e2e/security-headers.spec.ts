@@ -33,7 +33,7 @@ test("/v1 answers a CORS preflight without a key and lets pages read its answers
   expect(preflight.status()).toBe(204);
   expect(preflight.headers()).toMatchObject({
     "access-control-allow-origin": "*",
-    "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key",
+    "access-control-allow-headers": "Authorization, Content-Type, Idempotency-Key, If-None-Match",
   });
   expect(preflight.headers()["access-control-allow-credentials"]).toBeUndefined();
   const answer = await request.get("/v1/opportunities", { headers: { Origin: "https://bot.example" } });

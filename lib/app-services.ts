@@ -10,6 +10,7 @@ import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import type { Market } from "@/lib/market/market";
 import { sandboxMarket } from "@/lib/market/sandbox-market";
 import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
+import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/response-cache";
 import { processSingleton } from "@/lib/singleton";
 import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
 
@@ -27,6 +28,11 @@ export interface AppServices {
   market: (mode: KeyMode) => Market;
   /** Told by an ingestion round in this process that it published: the live set reloads now. */
   invalidateOpportunities: () => void;
+  /**
+   * The hot reads' answers, built once per published set (lib/api/cached-read.ts). Keyed on the
+   * set `market(mode).opportunities()` returns, so a reload of the set retires them by itself.
+   */
+  responseCache: ResponseCache;
   /** A venue without a success for this long reports `stale` (three missed rounds). */
   venueStaleAfterMs: number;
   /** Requests per minute per API key of a tier, read from the configuration once. */
@@ -47,6 +53,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     lastUsed,
     market: (mode) => markets[mode],
     invalidateOpportunities: () => liveOpportunities.invalidate(),
+    responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,
     requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
   };

@@ -4,12 +4,15 @@ import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import type { RateLimitStatus } from "@/lib/ratelimit";
 import { appServices } from "@/lib/app-services";
 import type { IngestionStatus } from "@/lib/market/ingest/ingestion-status";
+import type { ResponseCacheStats } from "@/lib/response-cache/response-cache";
 
 export interface Health extends BuildInfo {
   status: "ok" | "degraded";
   uptime_s: number;
   database: { status: "up" | "down"; driver: "pglite" | "postgres"; latency_ms?: number; error?: string };
   rate_limiter: RateLimitStatus;
+  /** The hot reads' cache in this process: entries, bytes held against its budget, hits and misses. */
+  response_cache: ResponseCacheStats;
   /** Each venue's health and the latest ingestion round; null while the database is down. */
   market: IngestionStatus | null;
 }
@@ -81,6 +84,7 @@ export async function readHealth(options: { details?: boolean } = {}): Promise<H
     uptime_s: Math.round(process.uptime()),
     database,
     rate_limiter: { store: rateLimiter.store, degraded: rateLimiter.degraded, ...(rateLimiter.since && { since: rateLimiter.since }) },
+    response_cache: services.responseCache.stats(),
     market,
   };
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { API_ROUTES } from "@/lib/api/app";
 import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
-import { RATE_LIMIT_HEADERS_PRESENCE } from "@/lib/api/openapi/response-headers";
+import { NOT_MODIFIED_COUNTS, RATE_LIMIT_HEADERS_PRESENCE } from "@/lib/api/openapi/response-headers";
 import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
 import { clientDownloads } from "@/lib/clients/client-archives";
 import { snakeCase } from "@/lib/clients/method-names";
@@ -42,6 +42,7 @@ export default async function DocsPage() {
         <li><a href="#test-keys">Test and live keys</a></li>
         <li><a href="#errors">Errors</a></li>
         <li><a href="#rate-limits">Rate limits</a></li>
+        <li><a href="#conditional-requests">Compression and conditional requests</a></li>
         <li><a href="#browsers">Calling the API from a browser</a></li>
         <li><a href="#pagination">Pagination</a></li>
         <li><a href="#examples">curl examples</a></li>
@@ -176,6 +177,21 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
               </td>
             </tr>
             <tr>
+              <td><code>RateLimit-Policy</code></td>
+              <td>
+                The same limit in the terms of the IETF draft <em>RateLimit header fields for HTTP</em>:{" "}
+                <code>&quot;default&quot;;q=100;w=60</code> is a quota of 100 requests per window of 60 seconds.
+              </td>
+            </tr>
+            <tr>
+              <td><code>RateLimit</code></td>
+              <td>
+                Where the key stands, in the draft&apos;s terms: <code>&quot;default&quot;;r=42;t=17</code> means 42 requests
+                remain and the whole quota is back in 17 seconds (the same numbers as <code>X-RateLimit-Remaining</code> and{" "}
+                <code>X-RateLimit-Reset</code>).
+              </td>
+            </tr>
+            <tr>
               <td><code>Retry-After</code></td>
               <td>
                 On 429 only: the whole seconds until the window ends (at least 1), equal to the body&apos;s{" "}
@@ -197,14 +213,46 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         that stops on its first <code>401</code> never meets this limit.
       </p>
 
+      <h2 id="conditional-requests">Compression and conditional requests</h2>
+      <p>
+        The market reads (<code>GET /v1/opportunities</code>, <code>GET /v1/opportunities/{"{id}"}</code> and{" "}
+        <code>GET /v1/exchanges</code>) change when new data is published, once per ingestion round (about a minute). Their
+        answers carry a strong <code>ETag</code>, a hash of everything in the body but <code>meta.timestamp</code> and{" "}
+        <code>meta.request_id</code>, the same on every server until the data changes; <code>Vary: Accept-Encoding</code>;
+        and <code>Cache-Control: private, no-cache</code> (keep it if you like, but ask again before using it).
+      </p>
+      <ul>
+        <li>
+          <strong>Compression.</strong> Send <code>Accept-Encoding: br</code> or <code>gzip</code> and bodies of 1 KB or
+          more come compressed (a 50-item page shrinks about ninefold); the tag then ends in <code>-br</code> or{" "}
+          <code>-gzip</code>.
+        </li>
+        <li>
+          <strong>Conditional requests.</strong> Send the tag back in <code>If-None-Match</code>: while the answer is
+          unchanged you get <code>304 Not Modified</code> with the rate-limit headers and no body, and use the body you kept.
+        </li>
+        <li>
+          <strong>A 304 counts against the limit.</strong> {NOT_MODIFIED_COUNTS}
+        </li>
+      </ul>
+      <pre>
+        <code>{`curl -si --compressed "${base}/v1/opportunities?limit=5" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"
+# HTTP/1.1 200 OK … ETag: "q1wE…-br" … RateLimit: "default";r=99;t=41
+curl -si --compressed "${base}/v1/opportunities?limit=5" -H "Authorization: Bearer $FUNDING_DATA_API_KEY" \
+  -H 'If-None-Match: "q1wE…-br"'
+# HTTP/1.1 304 Not Modified … RateLimit: "default";r=98;t=40`}</code>
+      </pre>
+      <p>The clients below do this for you: they keep the last answer of each URL with its tag and ask with it.</p>
+
       <h2 id="browsers">Calling the API from a browser</h2>
       <p>
         <code>/v1</code> allows cross-origin requests from any web page (<code>Access-Control-Allow-Origin: *</code>): the
         key travels in the <code>Authorization</code> header, never in a cookie, so another site can only use a key its
         user gave it. Preflight requests are answered without a key; the headers <code>Authorization</code>,{" "}
-        <code>Content-Type</code> and <code>Idempotency-Key</code> may be sent, and <code>X-RateLimit-*</code>,{" "}
-        <code>Retry-After</code>, <code>X-Request-Id</code>, <code>Idempotent-Replayed</code>, <code>Allow</code> and{" "}
-        <code>Location</code> can be read. A key in a
+        <code>Content-Type</code>, <code>Idempotency-Key</code> and <code>If-None-Match</code> may be sent, and{" "}
+        <code>X-RateLimit-*</code>, <code>RateLimit</code>, <code>RateLimit-Policy</code>, <code>Retry-After</code>,{" "}
+        <code>X-Request-Id</code>, <code>Idempotent-Replayed</code>, <code>Allow</code>, <code>Location</code> and{" "}
+        <code>ETag</code> can be read. A key in a
         browser is visible to whoever uses that browser: give such a page a key of its own with only the permissions it
         needs, and revoke it when it is no longer used. The account area (<code>/api/*</code>) allows no cross-origin
         requests.
@@ -276,7 +324,9 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         ))}
         . Both have a method per endpoint, send the key, retry 429s
         after <code>retry_after</code> and 5xx answers with bounded backoff, iterate over every page of a list, and raise errors
-        carrying <code>code</code>, <code>status</code> and the request id. Both read <code>FUNDING_DATA_API_KEY</code> and{" "}
+        carrying <code>code</code>, <code>status</code> and the request id. Both ask for compressed bodies and keep the last
+        answer of each URL they read (100 by default) with its <code>ETag</code>: asked again, they send{" "}
+        <code>If-None-Match</code> and return the kept body on a <code>304</code>. Both read <code>FUNDING_DATA_API_KEY</code> and{" "}
         <code>FUNDING_DATA_BASE_URL</code> when not given a key and address. The address is the service&apos;s origin (
         <code>{base}</code>), without a path: the clients add <code>/v1/…</code> themselves.
       </p>

@@ -55,37 +55,51 @@ export const API_ROUTES: readonly ApiRoute[] = [
 // Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.
 const OPENAPI_ROUTE = { method: "GET", path: OPENAPI_PATH } as const;
 
+function withHeaders(response: Response, requestId: string, headers: Readonly<Record<string, string>>): Response {
+  response.headers.set("X-Request-Id", requestId);
+  for (const name in headers) response.headers.set(name, headers[name]!);
+  return response;
+}
+
+export interface ApiAppOptions {
+  /**
+   * Whether the cached reads may answer with their precompressed br / gzip bodies (the default).
+   * Not under Next: its route-handler responses lose `Content-Encoding` on the way out
+   * (next/dist/server/send-response.js drops it, with `Content-Length`), and Next or the host
+   * compresses by itself, so that mount sends bodies uncompressed, with the uncompressed ETag.
+   */
+  precompress?: boolean;
+}
+
+/** How `app/v1/[[...path]]/route.ts` (through lib/api/next-route.ts) creates the app. */
+export const NEXT_MOUNT: ApiAppOptions = { precompress: false };
+
 /**
  * The HTTP API as one Web-standard app: `server.ts` serves it directly (the fast path) and
  * `app/v1/[[...path]]/route.ts` mounts the same app under `next dev` and serverless hosts.
  */
-export function createApiApp(services: () => AppServices = appServices) {
+export function createApiApp(services: () => AppServices = appServices, options: ApiAppOptions = {}) {
   const app = new Hono<ApiEnv>();
 
-  app.use("*", async (c, next) => {
-    const requestId = newRequestId();
-    c.set("requestId", requestId);
-    c.header("X-Request-Id", requestId);
-    await next();
-  });
-
   // Set here rather than in server.ts alone, so the Next mount (`next dev`, serverless) sends them too.
-  const securityHeaders = Object.entries({
+  const securityHeaders = Object.freeze({
     ...baselineSecurityHeaders(isPublicHttps()),
     "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
   });
-  const corsHeaders = Object.entries(CORS_RESPONSE_HEADERS);
-  const withHeaders = (response: Response, cors: boolean) => {
-    for (const [name, value] of securityHeaders) response.headers.set(name, value);
-    if (cors) for (const [name, value] of corsHeaders) response.headers.set(name, value);
-    return response;
-  };
+  const apiHeaders = Object.freeze({ ...securityHeaders, ...CORS_RESPONSE_HEADERS });
+  const precompress = options.precompress ?? true;
+  const whole = { api: { headers: apiHeaders, precompress }, health: { headers: securityHeaders, precompress } };
   app.use("*", async (c, next) => {
+    const requestId = newRequestId();
+    c.set("requestId", requestId);
     const cors = c.req.path !== "/healthz";
+    const headers = cors ? apiHeaders : securityHeaders;
+    // Answers built whole (the cached reads) take them from here; every other answer gets them below.
+    c.set("wholeAnswers", cors ? whole.api : whole.health);
     // A preflight carries no key (browsers never send one): answered before authentication.
-    if (cors && isPreflight(c.req.raw)) return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), true);
+    if (cors && isPreflight(c.req.raw)) return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), requestId, headers);
     await next();
-    withHeaders(c.res, cors);
+    if (!c.get("answeredWhole")) withHeaders(c.res, requestId, headers);
   });
 
   app.get("/healthz", async (c) => {

@@ -29,6 +29,21 @@ export function successBodyText(dataJson: string, requestId: string, extra?: Rec
   return `{"data":${dataJson},"meta":${JSON.stringify(meta(requestId, extra))}}`;
 }
 
+/**
+ * `successBodyText` split around the two fields that differ on every response: the text is
+ * `before + responseMeta(timestamp, requestId) + after`, byte for byte, so an answer can be kept
+ * with everything but meta's timestamp and request id written once (lib/api/cached-read.ts).
+ */
+export function envelopeAround(dataJson: string, extra?: Record<string, unknown>): { before: string; after: string } {
+  const fields = JSON.stringify(extra ?? {}).slice(1, -1);
+  return { before: `{"data":${dataJson},"meta":{"timestamp":"`, after: `${fields && `,${fields}`}}}` };
+}
+
+/** What goes between `envelopeAround`'s two parts for one response. */
+export function responseMeta(timestamp: string, requestId: string): string {
+  return `${timestamp}","request_id":"${requestId}"`;
+}
+
 export function errorBody(error: AppError, requestId: string): ErrorBody {
   return {
     error: {

@@ -19,8 +19,12 @@ function blockedOf(limiter: RateLimiter): Map<string, number> {
   return blocked;
 }
 
+/** The address limit's own name in `RateLimit` / `RateLimit-Policy`, so it is not mistaken for the key's. */
+const FAILED_AUTH_POLICY = { name: "failed_auth", windowMs: FAILED_AUTH_WINDOW_MS };
+
 function refusal(until: number, now: number): AppError {
-  const { headers, retryAfter } = rateLimitHeaders({ success: false, limit: FAILED_AUTH_LIMIT, remaining: 0, reset: until }, now);
+  const result = { success: false, limit: FAILED_AUTH_LIMIT, remaining: 0, reset: until };
+  const { headers, retryAfter } = rateLimitHeaders(result, now, FAILED_AUTH_POLICY);
   return new AppError("RATE_LIMITED", undefined, { retryAfter, headers });
 }
 

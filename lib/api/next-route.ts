@@ -1,6 +1,7 @@
-import { createApiApp } from "./app";
+import { appServices } from "@/lib/app-services";
+import { createApiApp, NEXT_MOUNT } from "./app";
 
-const app = createApiApp();
+const app = createApiApp(appServices, NEXT_MOUNT);
 
 /** Route-handler exports that hand every method to the API app (for `next dev` and serverless hosts). */
 export function apiRouteHandlers() {

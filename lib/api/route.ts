@@ -22,7 +22,14 @@ export interface RouteInput<Q, B, P> {
 }
 
 /** What a handler returns: its data, or (on hot paths) that data's JSON text, already serialised. */
-export type HandlerResult = ({ data: unknown } | { dataJson: string }) & { meta?: Record<string, unknown> };
+export type HandlerResult = ({ data: unknown } | { dataJson: string }) & {
+  meta?: Record<string, unknown>;
+  /**
+   * For a `cached` route whose answer also moves with the clock or with data a publish does not
+   * replace: epoch ms until which the answer may be reused. Absent: until the next publish.
+   */
+  validUntil?: number;
+};
 
 /**
  * One /v1 route, declared once: the app mounts it from `method` and `path`, `withApiKey` runs it
@@ -78,6 +85,14 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
    * that path, so a generated client or a stateful tester can follow what was created.
    */
   location?: string;
+  /**
+   * The answer is a function of the key's mode, the query, the path parameters and that mode's
+   * published opportunity set (and of the clock only as far as the handler's `validUntil` says),
+   * so it is built once per published set and shared by every key of the mode; each response
+   * writes only meta's timestamp and request id, the rate-limit headers, and may be compressed or
+   * answered 304 Not Modified (lib/api/cached-read.ts). The handler sees the key's `mode` only.
+   */
+  cached?: boolean;
   handler: (input: RouteInput<Parsed<Q>, Parsed<B>, Parsed<P>>) => Promise<HandlerResult>;
 }
 
@@ -97,8 +112,28 @@ export function pathPattern(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** What an answer built whole needs from the app: the headers it would otherwise add, and whether it may compress. */
+export interface WholeAnswers {
+  /** The security (and on /v1 the CORS) headers the app puts on every answer. */
+  headers: Readonly<Record<string, string>>;
+  /** Whether bodies may be sent precompressed; see `ApiAppOptions.precompress`. */
+  precompress: boolean;
+}
+
 export type ApiEnv = {
-  Variables: { requestId: string; rateLimitHeaders: Record<string, string>; key: VerifiedKey };
+  Variables: {
+    requestId: string;
+    rateLimitHeaders: Record<string, string>;
+    key: VerifiedKey;
+    /** How answers built whole (the cached reads) are sent under this mount. */
+    wholeAnswers: WholeAnswers;
+    /**
+     * Set when the answer was built whole, with every header the app would add (the cached reads):
+     * the app's last step leaves it alone. Setting a header on a Response turns its plain header
+     * object into a Headers instance, which the node adapter then copies back header by header.
+     */
+    answeredWhole: boolean;
+  };
 };
 
 export type ApiContext = Context<ApiEnv>;

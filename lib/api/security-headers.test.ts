@@ -66,8 +66,11 @@ describe("CORS on /v1", () => {
       expect(response.status).toBe(204);
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
       expect(response.headers.get("access-control-allow-methods")).toBe("GET, POST, PATCH, DELETE");
-      expect(response.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type, Idempotency-Key");
-      expect(response.headers.get("access-control-expose-headers")).toContain("X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Idempotent-Replayed");
+      expect(response.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type, Idempotency-Key, If-None-Match");
+      const exposed = response.headers.get("access-control-expose-headers")!.split(", ");
+      for (const name of ["X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit", "RateLimit-Policy", "Retry-After", "X-Request-Id", "Idempotent-Replayed", "ETag"]) {
+        expect(exposed, name).toContain(name);
+      }
       expect(response.headers.get("access-control-max-age")).toBe("86400");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-request-id")).toMatch(/^req_/);

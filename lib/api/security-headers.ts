@@ -58,9 +58,10 @@ export function newNonce(): string {
  * authenticates, so a foreign page can only use a key its user handed it. Credentials are never
  * allowed, so cookies of this site never ride along.
  */
-export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
+export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, If-None-Match";
 export const CORS_EXPOSED_HEADERS =
-  "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Idempotent-Replayed, Allow, Location";
+  "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, " +
+  "Idempotent-Replayed, Allow, Location, ETag";
 export const CORS_ALLOWED_METHODS = "GET, POST, PATCH, DELETE";
 
 /** Headers on every /v1 answer, so a browser lets the calling page read it. */

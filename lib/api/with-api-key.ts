@@ -4,14 +4,14 @@ import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
-import { rateLimitHeaders } from "@/lib/ratelimit";
+import { DEFAULT_POLICY, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
+import { cachedReadQuery, respondFromCache } from "./cached-read";
 import { successBody, successBodyText } from "./envelope";
 import { assertNotThrottled, recordFailedAuth } from "./failed-auth-throttle";
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from "./idempotency";
 import { readBodyText, readJsonBody } from "./read-json";
 import type { ApiContext, ApiRoute, HandlerResult } from "./route";
 
-const WINDOW_MS = 60_000;
 // Routes without parameters still refuse any: a misspelt parameter must not pass unnoticed.
 const NO_PARAMETERS = z.strictObject({});
 
@@ -35,11 +35,11 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
   }
   c.set("key", key);
 
-  const result = await services.limiter.limit(`key:${key.id}`, services.requestsPerMinute(key.tier), WINDOW_MS);
+  const result = await services.limiter.limit(`key:${key.id}`, services.requestsPerMinute(key.tier), DEFAULT_POLICY.windowMs);
   // The wait is measured from when the limiter answered, not from before asking it: a slow store
   // round trip must not inflate `retry_after` by a whole second.
   const now = Date.now();
-  const { headers, retryAfter } = rateLimitHeaders(result, now);
+  const { headers, retryAfter } = rateLimitHeaders(result, now, DEFAULT_POLICY);
   c.set("rateLimitHeaders", headers);
   if (!result.success) throw new AppError("RATE_LIMITED", undefined, { retryAfter });
   services.lastUsed.touch(key.id, now);
@@ -51,7 +51,8 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
  * validation → path parameters → handler → envelope (docs/ARCHITECTURE.md), all read from the
  * route's one definition. A path parameter its schema refuses names nothing that can exist: 404,
  * as an unknown id would be. `permission: null` is for /v1/auth/verify, open to any valid key.
- * A route with a `body` schema reads a JSON body (application/json, at most 64 KB); any problem
+ * A `cached` route's answer comes from the response cache (lib/api/cached-read.ts) after the same
+ * checks. A route with a `body` schema reads a JSON body (application/json, at most 64 KB); any problem
  * with it is a 400 before the handler runs, so a refused request changes nothing. An `idempotent`
  * route honours an `Idempotency-Key` header once the request is valid: the same key with the same
  * method, path and body within 24 h replays the first success (lib/api/idempotency.ts).
@@ -59,6 +60,12 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
 export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
   if (route.permission && !key.permissions.includes(route.permission)) throw new AppError("FORBIDDEN");
+  // Cached reads take no body and no Idempotency-Key, so their checks end here, in the same order.
+  if (route.cached) {
+    const query = cachedReadQuery(route, c.req.url, route.query ?? NO_PARAMETERS);
+    const params = route.params ? parsePathParams(c, route.params) : undefined;
+    return respondFromCache(route, c, services, key, query, params);
+  }
   const parsedQuery = parseQuery(new URL(c.req.url), route.query ?? NO_PARAMETERS);
   const idempotencyKey = route.idempotent ? parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : undefined;
   let text = "";
@@ -79,7 +86,7 @@ export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppSe
   return respond(c, stored, stored.status);
 }
 
-function parsePathParams(c: ApiContext, schema: z.ZodObject) {
+function parsePathParams(c: ApiContext, schema: z.ZodObject): Record<string, unknown> {
   const parsed = schema.safeParse(c.req.param());
   if (!parsed.success) throw new AppError("NOT_FOUND");
   return parsed.data;

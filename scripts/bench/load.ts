@@ -1,5 +1,7 @@
 // One autocannon run: fixed connections and duration, the same rotating request list for the
 // service and the baseline, latency kept per response (sub-millisecond) for exact percentiles.
+// Only answers with the expected status count (and are timed): 2xx, or exactly 304 for the
+// conditional scenario, whose every answer must be a 304.
 import autocannon, { type AutocannonRequest, type Client } from "autocannon";
 
 export interface LoadOptions {
@@ -15,12 +17,20 @@ export interface LoadOptions {
    * separate clients would (not 50 connections in lockstep on one key).
    */
   authorizations: string[];
+  /** Sent with every request besides Authorization and Accept (Accept-Encoding, If-None-Match). */
+  headers?: Record<string, string>;
+  /** The status every answer must have; unset: any 2xx. */
+  expectStatus?: number;
 }
 
 export interface LoadResult {
   requests: number;
+  /** Answers with the expected status: the ones counted in req/s and timed. */
   ok: number;
+  /** Answers outside 2xx, as autocannon counts them (a conditional run's 304s among them). */
   non2xx: number;
+  /** Answers with any status but the expected one. */
+  unexpected: number;
   statusCodes: Record<string, number>;
   errors: number;
   timeouts: number;
@@ -43,8 +53,9 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const requests: AutocannonRequest[] = options.authorizations.map((authorization) => ({
     method: "GET",
     path: options.path,
-    headers: { authorization, accept: "application/json" },
+    headers: { authorization, accept: "application/json", ...options.headers },
   }));
+  const expected = (status: number) => (options.expectStatus === undefined ? status >= 200 && status < 300 : status === options.expectStatus);
   const stride = Math.max(1, Math.floor(requests.length / options.connections));
   let clientIndex = 0;
   const setupClient = (client: Client) => {
@@ -67,6 +78,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
           requests: total,
           ok: okCount,
           non2xx: result.non2xx,
+          unexpected: total - okCount,
           statusCodes,
           errors: result.errors,
           timeouts: result.timeouts,
@@ -80,7 +92,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       },
     );
     instance.on("response", (_client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
-      if (statusCode >= 200 && statusCode < 300) {
+      if (expected(statusCode)) {
         okCount++;
         bytes += resBytes;
         latencies.push(responseTime);

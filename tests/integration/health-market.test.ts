@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { openServiceDatabase } from "@/lib/db";
 import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
 
 // /healthz reads the process's own database, so this file points the process at a throw-away
 // embedded one (also in CI's PostgreSQL pass: the shared server's default database stays untouched).
@@ -59,5 +60,28 @@ describe("GET /healthz", () => {
       id: "okx", name: "OKX", status: "ok", last_success_at: at.toISOString(), last_error: null, markets_count: 240,
     });
     expect(body.market.last_round).toMatchObject({ status: "published", opportunities: 12, finished_at: at.toISOString() });
+  }, 60_000);
+
+  it("reports the response cache of the hot reads: what it holds against its budget, hits and misses", async () => {
+    const app = createApiApp();
+    const { db } = await openServiceDatabase();
+    const user = await createUser(db, "pro");
+    const { secret } = await createKeyFor(db, user.id);
+    const read = () => app.fetch(new Request("http://localhost/v1/opportunities?limit=1", { headers: { Authorization: `Bearer ${secret}` } }));
+    expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(200);
+    const body = await (await app.fetch(new Request("http://localhost/healthz", asOperator))).json();
+    expect(body.response_cache).toEqual({
+      entries: expect.any(Number),
+      bytes: expect.any(Number),
+      max_bytes: 64 * 1024 * 1024,
+      evictions: 0,
+      hits: expect.any(Number),
+      misses: expect.any(Number),
+    });
+    expect(body.response_cache.entries).toBeGreaterThanOrEqual(1);
+    expect(body.response_cache.bytes).toBeGreaterThan(0);
+    expect(body.response_cache.hits).toBeGreaterThanOrEqual(1);
+    expect(body.response_cache.misses).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });

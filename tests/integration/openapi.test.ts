@@ -22,10 +22,19 @@ interface Operation {
   responses: Record<string, unknown>;
   "x-permission": string | null;
 }
+type HeaderObject = { $ref?: string; required?: boolean };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
-  components: { responses: Record<string, { description: string }> };
+  components: { responses: Record<string, { description: string }>; headers: Record<string, HeaderObject> };
 };
+
+/** The headers a documented response says it always carries. */
+function requiredHeaders(response: unknown): string[] {
+  const headers = (response as { headers?: Record<string, HeaderObject> }).headers ?? {};
+  return Object.entries(headers)
+    .filter(([, header]) => (header.$ref ? document.components.headers[header.$ref.split("/").at(-1)!]! : header).required)
+    .map(([name]) => name);
+}
 
 let database: OpenDatabase;
 let services: AppServices;
@@ -162,9 +171,9 @@ describe.each(API_ROUTES.map((route) => ({ name: `${route.method} ${route.path}`
       const response = await callExample(app, await resolvedExample(app, route, key()), key());
       const body = await response.json();
       expect(response.status, JSON.stringify(body)).toBe(route.status ?? 200);
-      for (const header of ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) {
-        expect(response.headers.get(header), header).not.toBeNull();
-      }
+      const documented = requiredHeaders(operation().responses[String(route.status ?? 200)]);
+      expect(documented).toEqual(expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
+      for (const header of documented) expect(response.headers.get(header), header).not.toBeNull();
       expect(envelope.parse(body)).toEqual(body);
       if (!route.location) {
         expect(response.headers.get("location")).toBeNull();
@@ -178,6 +187,21 @@ describe.each(API_ROUTES.map((route) => ({ name: `${route.method} ${route.path}`
       expect(((await read.json()) as { data: { id: string } }).data.id).toBe(body.data.id);
     });
   }
+
+  it.runIf(route.cached)("answers If-None-Match with the documented 304: its headers and no body", async () => {
+    const example = await resolvedExample(app, route, deskKey);
+    const first = await callExample(app, example, deskKey);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"/);
+    const response = await app.fetch(
+      new Request(`http://localhost${examplePath(example)}`, { headers: { Authorization: `Bearer ${deskKey}`, "If-None-Match": etag! } }),
+    );
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe("");
+    const documented = requiredHeaders(operation().responses["304"]);
+    expect(documented).toEqual(expect.arrayContaining(["ETag", "X-RateLimit-Remaining", "RateLimit"]));
+    for (const header of documented) expect(response.headers.get(header), header).not.toBeNull();
+  });
 
   it("needs exactly the documented permission", async () => {
     expect(operation()["x-permission"]).toBe(route.permission);

@@ -45,6 +45,33 @@ describe("the TypeScript client against a real server", () => {
     expect((await api.getSimulation(simulation.data.id)).data).toEqual(simulation.data);
   });
 
+  it("asks again with If-None-Match and returns the kept body on a 304", async () => {
+    const exchanges: { url: string; ifNoneMatch: string | undefined; status: number }[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const ifNoneMatch = (init?.headers as Record<string, string>)["If-None-Match"];
+      exchanges.push({ url: String(input), ifNoneMatch, status: response.status });
+      return response;
+    };
+    const api = client(server.keys.desk, { fetch: recording });
+    const first = await api.listOpportunities({ limit: 3 });
+    const second = await api.listOpportunities({ limit: 3 });
+    expect(second).toEqual(first);
+    expect(exchanges.map((e) => e.status)).toEqual([200, 304]);
+    expect(exchanges[0]!.ifNoneMatch).toBeUndefined();
+    expect(exchanges[1]!.ifNoneMatch).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    // Another URL is another answer; a client told to keep nothing never sends the header.
+    await api.listOpportunities({ limit: 4 });
+    expect(exchanges[2]).toMatchObject({ ifNoneMatch: undefined, status: 200 });
+    const forgetful = client(server.keys.desk, { fetch: recording, conditionalCacheSize: 0 });
+    await forgetful.listOpportunities({ limit: 3 });
+    await forgetful.listOpportunities({ limit: 3 });
+    expect(exchanges.slice(3).map((e) => [e.ifNoneMatch, e.status])).toEqual([
+      [undefined, 200],
+      [undefined, 200],
+    ]);
+  });
+
   it("iterates over every page of a list", async () => {
     const ids: string[] = [];
     for await (const opportunity of client(server.keys.desk).iterateOpportunities({ limit: 2 })) ids.push(opportunity.id);

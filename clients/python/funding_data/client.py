@@ -1,3 +1,4 @@
+import gzip
 import json
 import os
 import random
@@ -5,7 +6,8 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from typing import Any, Callable, Dict, Iterator, Optional
+from collections import OrderedDict
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 from urllib.parse import urlencode, urljoin
 
 from ._operations import Operations
@@ -34,6 +36,12 @@ class FundingDataClient(Operations):
         retry_base_delay: first backoff in seconds after a 5xx or network failure, doubled each retry.
         max_retry_delay: longest single wait in seconds; a 429 asking for longer is raised at once.
         timeout: seconds per attempt.
+        conditional_cache_size: how many GET answers to keep with their ETag (0 keeps none). Asked for again,
+            they are sent with If-None-Match, and a 304 Not Modified returns the kept body (its ``meta`` is
+            that of the answer that carried it). A 304 still counts against the key's rate limit; it saves
+            the body's transfer and parsing.
+
+    Bodies are asked for gzip-compressed (``Accept-Encoding: gzip``) and decompressed here.
     """
 
     def __init__(
@@ -45,6 +53,7 @@ class FundingDataClient(Operations):
         retry_base_delay: float = 0.5,
         max_retry_delay: float = 30.0,
         timeout: float = 30.0,
+        conditional_cache_size: int = 100,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.api_key = api_key or os.environ.get("FUNDING_DATA_API_KEY")
@@ -57,7 +66,10 @@ class FundingDataClient(Operations):
         self.retry_base_delay = retry_base_delay
         self.max_retry_delay = max_retry_delay
         self.timeout = timeout
+        self.conditional_cache_size = conditional_cache_size
         self._sleep = sleep
+        # URL -> (ETag, body text) of the GET answers kept for If-None-Match, least recently used first.
+        self._kept: "OrderedDict[str, Tuple[str, str]]" = OrderedDict()
 
     def _request(
         self, method: str, path: str, query: Optional[Dict[str, Any]] = None, body: Optional[Dict[str, Any]] = None
@@ -69,8 +81,12 @@ class FundingDataClient(Operations):
         headers = {
             "Authorization": "Bearer " + self.api_key,
             "Accept": "application/json",
+            "Accept-Encoding": "gzip",
             "User-Agent": "funding-data-python/1.0",
         }
+        kept = self._kept.get(url) if method == "GET" else None
+        if kept is not None:
+            headers["If-None-Match"] = kept[0]
         # Reads are safe to retry; a POST carries one Idempotency-Key across all its attempts, so the
         # server does its work once however many times a lost answer makes us send it. PATCH and DELETE
         # are not retried after a failure the server may have acted on (a 429 was refused before any work).
@@ -86,8 +102,17 @@ class FundingDataClient(Operations):
             request = urllib.request.Request(url, data=data, method=method, headers=headers)
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return json.loads(response.read().decode("utf-8"))
+                    text = _body_text(response.read(), response.headers)
+                    etag = response.headers.get("ETag")
+                    if method == "GET" and etag:
+                        self._keep(url, (etag, text))
+                    return json.loads(text)
             except urllib.error.HTTPError as http_error:
+                # urllib reports a 304 as an error; it means the kept answer is still the answer.
+                if http_error.code == 304 and kept is not None:
+                    http_error.close()
+                    self._keep(url, kept)
+                    return json.loads(kept[1])
                 error = _to_error(http_error)
                 wait = self._retry_delay(error, idempotent, attempt) if attempt < self.max_retries else None
                 if wait is None:
@@ -98,6 +123,15 @@ class FundingDataClient(Operations):
                 wait = self._backoff(attempt)
             self._sleep(wait)
             attempt += 1
+
+    def _keep(self, url: str, answer: Tuple[str, str]) -> None:
+        """Keeps ``answer`` as the most recent, dropping the least recently used past ``conditional_cache_size``."""
+        self._kept.pop(url, None)
+        if self.conditional_cache_size <= 0:
+            return
+        self._kept[url] = answer
+        while len(self._kept) > self.conditional_cache_size:
+            self._kept.popitem(last=False)
 
     def _paginate(self, method: str, path: str, query: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
         offset = 0
@@ -124,8 +158,15 @@ class FundingDataClient(Operations):
         return ceiling / 2 + random.random() * ceiling / 2
 
 
+def _body_text(raw: bytes, headers: Any) -> str:
+    """The body as text, gunzipped when the server sent it compressed."""
+    if (headers.get("Content-Encoding") or "").strip().lower() == "gzip":
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8", "replace")
+
+
 def _to_error(http_error: urllib.error.HTTPError) -> FundingDataError:
-    text = http_error.read().decode("utf-8", "replace")
+    text = _body_text(http_error.read(), http_error.headers)
     request_id = http_error.headers.get("X-Request-Id")
     try:
         body = json.loads(text)

@@ -68,6 +68,36 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(api.get_simulation(simulation["id"])["data"], simulation)
         self.assertIn(simulation["id"], [s["id"] for s in api.iter_simulations()])
 
+    def test_asks_again_with_if_none_match_and_returns_the_kept_body_on_304(self):
+        real_urlopen = urllib.request.urlopen
+        seen = []
+
+        def recording(request, timeout=None):
+            sent = request.get_header("If-none-match")
+            try:
+                response = real_urlopen(request, timeout=timeout)
+            except urllib.error.HTTPError as error:
+                seen.append((sent, error.code, None))
+                raise
+            seen.append((sent, response.status, response.headers.get("Content-Encoding")))
+            return response
+
+        api = client("desk")
+        with mock.patch("urllib.request.urlopen", recording):
+            first = api.list_opportunities(limit=8)
+            second = api.list_opportunities(limit=8)
+            api.list_opportunities(limit=3)
+            forgetful = client("desk", conditional_cache_size=0)
+            forgetful.list_opportunities(limit=8)
+            forgetful.list_opportunities(limit=8)
+        self.assertEqual(second, first)
+        self.assertEqual(len(first["data"]["items"]), 8)
+        # The page is over a kilobyte: it came gzip-compressed, and was read all the same.
+        self.assertEqual(seen[0], (None, 200, "gzip"))
+        self.assertRegex(seen[1][0], r'^"[A-Za-z0-9_-]+-gzip"$')
+        self.assertEqual(seen[1][1], 304)
+        self.assertEqual([s[:2] for s in seen[2:]], [(None, 200), (None, 200), (None, 200)])
+
     def test_iterates_over_every_page(self):
         ids = [o["id"] for o in client("desk").iter_opportunities(limit=3)]
         self.assertEqual(len(ids), LIVE_OPPORTUNITIES)

@@ -14,6 +14,11 @@ export interface ClientOptions {
   maxRetryDelayMs?: number;
   /** Per attempt (default 30 s). */
   timeoutMs?: number;
+  /**
+   * How many GET answers to keep with their ETag (default 100): asked for again, they are sent
+   * with If-None-Match and a 304 returns the kept body. 0 turns this off.
+   */
+  conditionalCacheSize?: number;
   /** Another fetch implementation, e.g. one with a proxy agent. */
   fetch?: typeof fetch;
 }
@@ -41,6 +46,7 @@ export class FundingDataClient extends Operations {
         retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
         maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
         timeoutMs: options.timeoutMs ?? 30_000,
+        conditionalCacheSize: options.conditionalCacheSize ?? 100,
         fetch: options.fetch ?? ((input, init) => fetch(input, init)),
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       }),

@@ -33,6 +33,8 @@ export interface paths {
          * List ranked funding-rate arbitrage opportunities
          * @description Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. `apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip. Sorted by `apr` descending unless `sort` says otherwise.
          *
+         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next: each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
+         *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
         get: operations["listOpportunities"];
@@ -53,7 +55,9 @@ export interface paths {
         };
         /**
          * Get one opportunity with its recent funding history
-         * @description The opportunity as listed, plus both legs' funding settlements of the last 7 days. An id that is not in the current opportunity set gets 404 NOT_FOUND.
+         * @description The opportunity as listed, plus both legs' funding settlements of the last 7 days, up to the start of the current UTC minute. An id that is not in the current opportunity set gets 404 NOT_FOUND.
+         *
+         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next: each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -75,7 +79,9 @@ export interface paths {
         };
         /**
          * List exchanges and their data health
-         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its last successful refresh is too old), when it last succeeded, its last error and how many markets it lists, plus the latest ingestion round's progress.
+         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its last successful refresh is too old), when it last succeeded, its last error and how many markets it lists, plus the latest ingestion round's progress. The answer may be up to 2 s old.
+         *
+         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next: each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -453,7 +459,7 @@ export interface components {
                     from: string;
                     /**
                      * Format: date-time
-                     * @description ISO 8601 UTC end of the history: when the request was answered.
+                     * @description ISO 8601 UTC end of the history: the start of the UTC minute in which the answer was made.
                      */
                     to: string;
                     long: components["schemas"]["FundingSettlement"][];
@@ -1368,6 +1374,8 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1392,7 +1400,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 401 UNAUTHORIZED: Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no X-RateLimit-* headers. */
+        /** @description 401 UNAUTHORIZED: Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no rate-limit headers. */
         UNAUTHORIZED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1421,6 +1429,8 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1446,6 +1456,8 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1471,6 +1483,8 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description The methods the path has, e.g. `GET, POST`. */
                 Allow: string;
                 [name: string]: unknown;
@@ -1498,6 +1512,8 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1516,7 +1532,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 413 PAYLOAD_TOO_LARGE: The request body is over 1 MB: the server refuses it before any route reads it, so the answer has no X-Request-Id or X-RateLimit-* headers (a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead). */
+        /** @description 413 PAYLOAD_TOO_LARGE: The request body is over 1 MB: the server refuses it before any route reads it, so the answer has no X-Request-Id or rate-limit headers (a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead). */
         PAYLOAD_TOO_LARGE: {
             headers: {
                 [name: string]: unknown;
@@ -1544,6 +1560,8 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -1564,7 +1582,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 500 INTERNAL_ERROR: The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the X-RateLimit-* headers only when the failure came after the key was counted. */
+        /** @description 500 INTERNAL_ERROR: The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the rate-limit headers only when the failure came after the key was counted. */
         INTERNAL_ERROR: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1592,14 +1610,26 @@ export interface components {
     headers: {
         /** @description Identifier of this request (`req_` + 24 base62 characters), equal to `meta.request_id`. */
         "X-Request-Id": string;
-        /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The X-RateLimit-* headers are on every /v1 answer once the key is identified and counted: successes and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The X-RateLimit-* headers are on every /v1 answer once the key is identified and counted: successes and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Remaining": number;
-        /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The X-RateLimit-* headers are on every /v1 answer once the key is identified and counted: successes and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Reset": number;
+        /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        RateLimit: string;
+        /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        "RateLimit-Policy": string;
         /** @description Whole seconds until the current window ends (at least 1), the same value as the body's `error.retry_after`: a client that waits that long is admitted. */
         "Retry-After": number;
+        /** @description Strong entity tag of this answer: a hash of everything in the body but `meta.timestamp` and `meta.request_id`, with `-gzip` or `-br` added for a compressed body. The same until the data changes (a new opportunity set is published every round), on every server; send it back in If-None-Match to get 304 Not Modified without the body. */
+        ETag: string;
+        /** @description `Accept-Encoding`: the body is sent compressed (br or gzip) when the request accepts it and it is 1 KB or more. */
+        Vary: "Accept-Encoding";
+        /** @description `private, no-cache`: the answer is the key's own (no shared cache may keep it), and a client that keeps it must ask again before using it, which If-None-Match makes cheap. */
+        "Cache-Control": "private, no-cache";
+        /** @description `br` or `gzip` when the body is compressed: when Accept-Encoding accepts one (brotli preferred at equal weight) and the body is 1 KB or more. Absent otherwise. */
+        "Content-Encoding": "br" | "gzip";
         /** @description The path of the resource this request created, under the same origin; GET it to read the resource again. */
         Location: string;
         /** @description `true` when this answer replays the first response to the same `Idempotency-Key`; absent otherwise. */
@@ -1625,6 +1655,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1654,7 +1686,10 @@ export interface operations {
                 /** @description Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable. */
                 sort?: "apr" | "-apr" | "net_apr" | "-net_apr" | "open_interest" | "-open_interest";
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1667,11 +1702,33 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListOpportunitiesResponse"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
@@ -1684,7 +1741,10 @@ export interface operations {
     getOpportunity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The opportunity's `id` as listed, e.g. BTC-binance-bybit. */
                 id: string;
@@ -1700,11 +1760,33 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GetOpportunityResponse"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
@@ -1718,7 +1800,10 @@ export interface operations {
     listExchanges: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1731,11 +1816,33 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListExchangesResponse"];
                 };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
@@ -1774,6 +1881,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1809,6 +1918,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1906,6 +2017,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Location: components["headers"]["Location"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -1943,6 +2056,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2031,6 +2146,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     Location: components["headers"]["Location"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -2072,6 +2189,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2105,6 +2224,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2139,6 +2260,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2189,6 +2312,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2227,6 +2352,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };

@@ -21,8 +21,16 @@ export interface TransportOptions {
   /** No wait is longer: a 429 asking for more is thrown instead of waited out. */
   maxRetryDelayMs: number;
   timeoutMs: number;
+  /** GET answers kept with their ETag for If-None-Match, the least recently used dropped first; 0 keeps none. */
+  conditionalCacheSize: number;
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
+}
+
+/** A GET answer as received, with the ETag that validates it. */
+interface Kept {
+  etag: string;
+  text: string;
 }
 
 type QueryValues = Record<string, string | number | boolean | undefined | null>;
@@ -32,8 +40,16 @@ interface ErrorBody {
   meta?: { request_id?: string };
 }
 
-/** One HTTP exchange with the API: key, query string, timeouts, retries and the error envelope. */
+/**
+ * One HTTP exchange with the API: key, query string, timeouts, retries and the error envelope.
+ * GETs are conditional: the last answer of each URL is kept with its ETag and sent back as
+ * If-None-Match, and a 304 Not Modified returns the kept body (its `meta` is that of the answer
+ * that carried it). A 304 still counts against the key's rate limit; it saves the body's transfer
+ * and parsing.
+ */
 export class Transport {
+  private readonly kept = new Map<string, Kept>();
+
   constructor(private readonly options: TransportOptions) {}
 
   async request<T>(method: string, path: string, query?: object, body?: object): Promise<T> {
@@ -46,6 +62,7 @@ export class Transport {
     // are not retried after a failure the server may have acted on (a 429 was refused before any work).
     const idempotencyKey = method === "POST" ? crypto.randomUUID() : undefined;
     const idempotent = method === "GET" || idempotencyKey !== undefined;
+    const kept = method === "GET" ? this.kept.get(url.href) : undefined;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -56,6 +73,7 @@ export class Transport {
             Accept: "application/json",
             ...(body !== undefined && { "Content-Type": "application/json" }),
             ...(idempotencyKey !== undefined && { "Idempotency-Key": idempotencyKey }),
+            ...(kept !== undefined && { "If-None-Match": kept.etag }),
           },
           ...(body !== undefined && { body: JSON.stringify(body) }),
           signal: AbortSignal.timeout(this.options.timeoutMs),
@@ -65,7 +83,16 @@ export class Transport {
         await this.options.sleep(this.backoff(attempt));
         continue;
       }
-      if (response.ok) return (await response.json()) as T;
+      if (response.status === 304 && kept !== undefined) {
+        this.keep(url.href, kept);
+        return JSON.parse(kept.text) as T;
+      }
+      if (response.ok) {
+        const text = await response.text();
+        const etag = response.headers.get("etag");
+        if (method === "GET" && etag) this.keep(url.href, { etag, text });
+        return JSON.parse(text) as T;
+      }
       const error = await toError(response);
       if (attempt < this.options.maxRetries) {
         const wait = this.retryDelay(error, idempotent, attempt);
@@ -85,6 +112,17 @@ export class Transport {
       yield* body.data.items;
       if (!body.data.has_more || body.data.items.length === 0) return;
       offset += body.data.items.length;
+    }
+  }
+
+  /** Keeps `answer` as the most recent of at most `conditionalCacheSize`, dropping the least recently used. */
+  private keep(href: string, answer: Kept) {
+    this.kept.delete(href);
+    if (this.options.conditionalCacheSize <= 0) return;
+    this.kept.set(href, answer);
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= this.options.conditionalCacheSize) break;
+      this.kept.delete(oldest);
     }
   }
 

@@ -7,21 +7,21 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   VALIDATION_ERROR:
     "A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field.",
   UNAUTHORIZED:
-    "Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no X-RateLimit-* headers.",
+    "Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no rate-limit headers.",
   FORBIDDEN: "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify).",
   NOT_FOUND: "No such resource, or no such path under /v1.",
   METHOD_NOT_ALLOWED:
     "The path exists but not with this method (every path answers it for the methods it does not have, after authenticating); the Allow header lists the methods it has.",
   IDEMPOTENCY_CONFLICT: "An Idempotency-Key was reused with a different request, or its first request is still running.",
   PAYLOAD_TOO_LARGE:
-    "The request body is over 1 MB: the server refuses it before any route reads it, so the answer has no X-Request-Id or X-RateLimit-* headers " +
+    "The request body is over 1 MB: the server refuses it before any route reads it, so the answer has no X-Request-Id or rate-limit headers " +
     "(a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead).",
   RATE_LIMITED:
     "The key reached its tier's limit for the current clock minute, or the client's address sent more than " +
     `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys in the current minute (every request from it is refused until that minute ends); ` +
     "wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted.",
   INTERNAL_ERROR:
-    "The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the X-RateLimit-* headers only when the failure came after the key was counted.",
+    "The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the rate-limit headers only when the failure came after the key was counted.",
 };
 
 /**

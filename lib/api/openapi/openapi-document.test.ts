@@ -14,7 +14,7 @@ const operations = Object.entries(document.paths as Json).flatMap(([path, item])
 );
 const component = (ref: string): Json => ref.split("/").slice(1).reduce((node: Json, key) => node[key], document);
 const deref = (node: Json): Json => (typeof node.$ref === "string" ? component(node.$ref) : node);
-const RATE_LIMIT = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+const RATE_LIMIT = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit", "RateLimit-Policy"];
 
 describe("the OpenAPI document's metadata", () => {
   it("names the configured public URL as its one server, and the contact and licence under it", () => {
@@ -42,7 +42,7 @@ describe("the OpenAPI document's metadata", () => {
 
 describe("the OpenAPI document's responses", () => {
   it("marks the X-Request-Id, rate-limit, Retry-After and Location headers required, as they always appear where referenced", () => {
-    for (const name of ["X-Request-Id", ...RATE_LIMIT, "Retry-After", "Location"]) {
+    for (const name of ["X-Request-Id", ...RATE_LIMIT, "Retry-After", "Location", "ETag"]) {
       expect(document.components.headers[name].required, name).toBe(true);
     }
     expect(document.components.headers["Idempotent-Replayed"].required).toBe(false);
@@ -62,6 +62,28 @@ describe("the OpenAPI document's responses", () => {
       const [status, success] = Object.entries(operation.responses as Json).find(([s]) => s.startsWith("2"))!;
       expect(Object.keys(success.headers), `${operation.operationId} ${status}`).toEqual(expect.arrayContaining(["X-Request-Id", ...RATE_LIMIT]));
     }
+  });
+
+  it("documents the cached reads' ETag, Vary, Cache-Control, compression, If-None-Match and 304", () => {
+    const cached = API_ROUTES.filter((route) => route.cached).map((route) => route.operationId);
+    expect(cached.sort()).toEqual(["getOpportunity", "listExchanges", "listOpportunities"]);
+    for (const { operation } of operations) {
+      const isCached = cached.includes(operation.operationId);
+      const ifNoneMatch = (operation.parameters as Json[]).find((p) => p.in === "header" && p.name === "If-None-Match");
+      expect(Boolean(ifNoneMatch), operation.operationId).toBe(isCached);
+      expect(Boolean(operation.responses["304"]), operation.operationId).toBe(isCached);
+      if (!isCached) continue;
+      expect(ifNoneMatch!.description).toContain("counted like any other");
+      expect(operation.description).toContain("Accept-Encoding");
+      const success = operation.responses["200"];
+      expect(Object.keys(success.headers)).toEqual(expect.arrayContaining(["ETag", "Vary", "Cache-Control", "Content-Encoding"]));
+      const notModified = operation.responses["304"];
+      expect(notModified.content).toBeUndefined();
+      expect(Object.keys(notModified.headers)).toEqual(expect.arrayContaining(["X-Request-Id", "ETag", "Vary", "Cache-Control", ...RATE_LIMIT]));
+    }
+    for (const name of ["ETag", "Vary", "Cache-Control"]) expect(document.components.headers[name].required, name).toBe(true);
+    expect(document.components.headers["Content-Encoding"].required).toBe(false);
+    expect(document.info.description).toContain("a 304 uses one request of the minute's limit");
   });
 
   it("references 405 from every operation, and 413 from those that take a body", () => {

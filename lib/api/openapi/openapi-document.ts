@@ -10,7 +10,9 @@ import { createdResourceLinks } from "./created-resource-links";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
 import { errorCodesOf, errorResponses } from "./error-responses";
 import {
+  CACHED_READ_HEADERS,
   componentRef as REF,
+  NOT_MODIFIED_COUNTS,
   RATE_LIMIT_HEADERS,
   RATE_LIMIT_HEADERS_PRESENCE,
   RATE_LIMIT_WINDOW,
@@ -74,6 +76,31 @@ const IDEMPOTENCY_PARAMETER = {
   schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN.source },
 };
 
+const IF_NONE_MATCH_PARAMETER = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description:
+    "The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request " +
+    `is answered 304 Not Modified without a body. ${NOT_MODIFIED_COUNTS}`,
+  // RFC 9110 §13.1.2: `*`, or entity tags (optionally weak, W/) separated by commas.
+  schema: { type: "string", pattern: '^(\\*|(W/)?"[\\x21\\x23-\\x7E]*"([ \\t]*,[ \\t]*(W/)?"[\\x21\\x23-\\x7E]*")*)$' },
+};
+
+/** What a cached read's description adds: what its answer is built from, compression and conditional requests. */
+const CACHED_READ_TEXT =
+  "\n\nThe answer is built once per published opportunity set (every ingestion round) and reused until the next: each response " +
+  "writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body " +
+  "(1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.";
+
+/** The 304 of a cached read: no body, and the headers a 200 would carry that say what the client holds and where its key stands. */
+function notModifiedResponse(): JsonObject {
+  return {
+    description: `Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. ${NOT_MODIFIED_COUNTS}`,
+    headers: { "X-Request-Id": REF("headers", "X-Request-Id"), ...CACHED_READ_HEADERS, ...RATE_LIMIT_HEADERS },
+  };
+}
+
 /** The success answer: its envelope, the headers it always carries and, for a creation, where to find what it created. */
 function successResponse(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
   const links = createdResourceLinks(route, routes);
@@ -84,6 +111,7 @@ function successResponse(route: ApiRoute, routes: readonly ApiRoute[]): JsonObje
     headers: {
       "X-Request-Id": REF("headers", "X-Request-Id"),
       ...RATE_LIMIT_HEADERS,
+      ...(route.cached && { ...CACHED_READ_HEADERS, "Content-Encoding": REF("headers", "Content-Encoding") }),
       ...(route.location && { Location: REF("headers", "Location") }),
       ...(route.idempotent && { "Idempotent-Replayed": REF("headers", "Idempotent-Replayed") }),
     },
@@ -94,17 +122,19 @@ function successResponse(route: ApiRoute, routes: readonly ApiRoute[]): JsonObje
 
 function operation(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
   const responses: JsonObject = { [String(route.status ?? 200)]: successResponse(route, routes) };
+  if (route.cached) responses["304"] = notModifiedResponse();
   for (const code of errorCodesOf(route)) responses[String(ERROR_STATUS[code])] = REF("responses", code);
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: `${route.description}\n\n**Permission:** ${permissionText(route.permission)}`,
+    description: `${route.description}${route.cached ? CACHED_READ_TEXT : ""}\n\n**Permission:** ${permissionText(route.permission)}`,
     tags: [route.tag],
     "x-permission": route.permission,
     parameters: [
       ...parameters(route.params, "path"),
       ...parameters(route.query, "query"),
       ...(route.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+      ...(route.cached ? [IF_NONE_MATCH_PARAMETER] : []),
     ],
     ...(route.body && { requestBody: requestBody(route.body, route.example?.body) }),
     responses,
@@ -156,7 +186,9 @@ Send \`Authorization: Bearer <API_KEY>\` on every request. \`svc_sk_live_\` keys
 Every success is \`{data, meta}\`, every error \`{error: {code, message, retry_after?, details?}, meta}\`; \`meta.request_id\` equals the \`X-Request-Id\` header.
 Lists answer \`data: {items, total, limit, offset, has_more}\`. A creation answers 201 with the new resource's path in \`Location\`.
 
-**Rate limits.** ${RATE_LIMIT_WINDOW} \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix epoch seconds at which the window ends and the whole limit is back) tell where the key stands. ${RATE_LIMIT_HEADERS_PRESENCE} Over the limit, the answer is 429 RATE_LIMITED with \`Retry-After\` and \`error.retry_after\`: the whole seconds until the window ends, after which the request is admitted.
+**Rate limits.** ${RATE_LIMIT_WINDOW} \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix epoch seconds at which the window ends and the whole limit is back) tell where the key stands; \`RateLimit-Policy\` (\`"default";q=<limit>;w=60\`) and \`RateLimit\` (\`"default";r=<remaining>;t=<seconds until the reset>\`) say the same in the terms of the IETF draft draft-ietf-httpapi-ratelimit-headers. ${RATE_LIMIT_HEADERS_PRESENCE} Over the limit, the answer is 429 RATE_LIMITED with \`Retry-After\` and \`error.retry_after\`: the whole seconds until the window ends, after which the request is admitted.
+
+**Caching, compression and conditional requests.** The market reads (\`GET /v1/opportunities\`, \`GET /v1/opportunities/{id}\`, \`GET /v1/exchanges\`) answer with a strong \`ETag\` (the same until the data changes, which is once per ingestion round), \`Vary: Accept-Encoding\` and \`Cache-Control: private, no-cache\`. With \`Accept-Encoding: br\` or \`gzip\`, bodies of 1 KB or more come compressed. With the ETag in \`If-None-Match\`, an unchanged answer is 304 Not Modified with the rate-limit headers and no body. ${NOT_MODIFIED_COUNTS}
 
 This document is served without authentication at ${OPENAPI_PATH} and is not itself listed below.`;
 

@@ -15,11 +15,18 @@ export const RATE_LIMIT_WINDOW =
   `and a key may make ${apiPlans.map((plan) => `${plan.requestsPerMinute} (${plan.name})`).join(" or ")} requests in each; ` +
   `a Free account's key may make ${requestsPerMinute("free")}, and can call only GET /v1/auth/verify.`;
 
-/** When the X-RateLimit-* headers are sent; every statement about them in the document ends with it. */
+/** When the rate-limit headers are sent; every statement about them in the document ends with it. */
 export const RATE_LIMIT_HEADERS_PRESENCE =
-  "The X-RateLimit-* headers are on every /v1 answer once the key is identified and counted: successes and the 400, 403, 404, 405, " +
-  "409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public " +
-  "GET /v1/openapi.json, and a 500 may lack them.";
+  "The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and " +
+  "counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the " +
+  "limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them.";
+
+/** Why a 304 counts against the limit, for the document's introduction, the 304 answers and /docs. */
+export const NOT_MODIFIED_COUNTS =
+  "A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's " +
+  "API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit " +
+  "is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). " +
+  "What a 304 saves is the body: its transfer, and parsing it again.";
 
 /** The reusable response headers (`components.headers`); each is `required` where it is referenced. */
 export const RESPONSE_HEADERS: Record<string, JsonObject> = {
@@ -48,12 +55,55 @@ export const RESPONSE_HEADERS: Record<string, JsonObject> = {
     required: true,
     schema: { type: "integer", minimum: 0 },
   },
+  RateLimit: {
+    description:
+      'The key\'s limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the ' +
+      "current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as " +
+      "Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `\"failed_auth\"`. " +
+      RATE_LIMIT_HEADERS_PRESENCE,
+    required: true,
+    schema: { type: "string", pattern: '^"[a-z_]+";r=\\d+;t=\\d+$' },
+  },
+  "RateLimit-Policy": {
+    description:
+      'The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per ' +
+      `window of \`w\` seconds, a fixed window of one clock minute. ${RATE_LIMIT_HEADERS_PRESENCE}`,
+    required: true,
+    schema: { type: "string", pattern: '^"[a-z_]+";q=\\d+;w=\\d+$' },
+  },
   "Retry-After": {
     description:
       "Whole seconds until the current window ends (at least 1), the same value as the body's `error.retry_after`: a client that " +
       "waits that long is admitted.",
     required: true,
     schema: { type: "integer", minimum: 1 },
+  },
+  ETag: {
+    description:
+      "Strong entity tag of this answer: a hash of everything in the body but `meta.timestamp` and `meta.request_id`, with " +
+      "`-gzip` or `-br` added for a compressed body. The same until the data changes (a new opportunity set is published every " +
+      "round), on every server; send it back in If-None-Match to get 304 Not Modified without the body.",
+    required: true,
+    schema: { type: "string", pattern: '^"[A-Za-z0-9_-]+"$' },
+  },
+  Vary: {
+    description: "`Accept-Encoding`: the body is sent compressed (br or gzip) when the request accepts it and it is 1 KB or more.",
+    required: true,
+    schema: { type: "string", enum: ["Accept-Encoding"] },
+  },
+  "Cache-Control": {
+    description:
+      "`private, no-cache`: the answer is the key's own (no shared cache may keep it), and a client that keeps it must ask again " +
+      "before using it, which If-None-Match makes cheap.",
+    required: true,
+    schema: { type: "string", enum: ["private, no-cache"] },
+  },
+  "Content-Encoding": {
+    description:
+      "`br` or `gzip` when the body is compressed: when Accept-Encoding accepts one (brotli preferred at equal weight) and the " +
+      "body is 1 KB or more. Absent otherwise.",
+    required: false,
+    schema: { type: "string", enum: ["br", "gzip"] },
   },
   Location: {
     description: "The path of the resource this request created, under the same origin; GET it to read the resource again.",
@@ -67,9 +117,18 @@ export const RESPONSE_HEADERS: Record<string, JsonObject> = {
   },
 };
 
-/** The three X-RateLimit-* headers, by reference. */
+/** The rate-limit headers, by reference: the specification's X-RateLimit-* and the IETF draft's two. */
 export const RATE_LIMIT_HEADERS: JsonObject = {
   "X-RateLimit-Limit": componentRef("headers", "X-RateLimit-Limit"),
   "X-RateLimit-Remaining": componentRef("headers", "X-RateLimit-Remaining"),
   "X-RateLimit-Reset": componentRef("headers", "X-RateLimit-Reset"),
+  RateLimit: componentRef("headers", "RateLimit"),
+  "RateLimit-Policy": componentRef("headers", "RateLimit-Policy"),
+};
+
+/** Headers of the cached reads (lib/api/cached-read.ts) on their 200 and 304 answers alike, by reference. */
+export const CACHED_READ_HEADERS: JsonObject = {
+  ETag: componentRef("headers", "ETag"),
+  Vary: componentRef("headers", "Vary"),
+  "Cache-Control": componentRef("headers", "Cache-Control"),
 };

@@ -6,11 +6,12 @@ import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
 const HISTORY_MS = 7 * 86_400_000;
+const MINUTE_MS = 60_000;
 
 const opportunityDetail = opportunitySchema.extend({
   funding_history: z.object({
     from: z.iso.datetime().describe("ISO 8601 UTC start of the history: 7 days before `to`."),
-    to: z.iso.datetime().describe("ISO 8601 UTC end of the history: when the request was answered."),
+    to: z.iso.datetime().describe("ISO 8601 UTC end of the history: the start of the UTC minute in which the answer was made."),
     long: z.array(fundingSettlementSchema),
     short: z.array(fundingSettlementSchema),
   }),
@@ -23,7 +24,7 @@ export const getOpportunityRoute = defineRoute({
   operationId: "getOpportunity",
   summary: "Get one opportunity with its recent funding history",
   description:
-    "The opportunity as listed, plus both legs' funding settlements of the last 7 days. " +
+    "The opportunity as listed, plus both legs' funding settlements of the last 7 days, up to the start of the current UTC minute. " +
     "An id that is not in the current opportunity set gets 404 NOT_FOUND.",
   tag: "Opportunities",
   permission: "opportunities:read",
@@ -31,12 +32,15 @@ export const getOpportunityRoute = defineRoute({
   data: opportunityDetail,
   meta: marketMetaSchema,
   example: { params: { id: "BTC-binance-bybit" } },
+  cached: true,
   handler: async ({ key, params, services }) => {
     const market = services.market(key.mode);
     const snapshot = await market.opportunities();
     const opportunity = snapshot.items.find((o) => o.id === params.id);
     if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
-    const to = new Date();
+    // The history ends at the minute's start, not at the request's moment, so the answer is the same
+    // for every request of the minute (and on every server) and can be reused until the minute ends.
+    const to = new Date(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
     const from = new Date(to.getTime() - HISTORY_MS);
     const [long, short] = await Promise.all(
       [opportunity.long, opportunity.short].map((leg) => market.settlements(opportunity.symbol, leg, from, to)),
@@ -47,6 +51,7 @@ export const getOpportunityRoute = defineRoute({
         funding_history: { from: from.toISOString(), to: to.toISOString(), long, short },
       }),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+      validUntil: to.getTime() + MINUTE_MS,
     };
   },
 });

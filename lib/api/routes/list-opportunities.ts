@@ -19,6 +19,7 @@ export const listOpportunitiesRoute = defineRoute({
   data: pageSchema(opportunitySchema, opportunitiesQuery),
   meta: marketMetaSchema,
   example: { query: { limit: "5", min_apr: "10" } },
+  cached: true,
   handler: async ({ key, query, services }) => {
     const snapshot = await services.market(key.mode).opportunities();
     return {

@@ -85,7 +85,10 @@ export function intHeader(headers: Headers, name: string): number {
   return value !== null && /^\d+$/.test(value) ? Number(value) : Number.NaN;
 }
 
-/** The X-RateLimit-* headers are present and agree with each other, the limit and the clock. */
+/**
+ * The X-RateLimit-* headers are present and agree with each other, the limit and the clock, and
+ * RateLimit-Policy / RateLimit (draft-ietf-httpapi-ratelimit-headers) say the same in their terms.
+ */
 export function expectRateLimitHeaders(headers: Headers, limit: number, context: string, now = Date.now()) {
   const limitHeader = intHeader(headers, "x-ratelimit-limit");
   const remaining = intHeader(headers, "x-ratelimit-remaining");
@@ -96,6 +99,14 @@ export function expectRateLimitHeaders(headers: Headers, limit: number, context:
   expect(
     reset >= Math.floor(now / 1000) - 1 && reset <= Math.ceil(now / 1000) + WINDOW_S + 1,
     `X-RateLimit-Reset (${headers.get("x-ratelimit-reset")}) is epoch seconds within the next window: ${context}`,
+  ).toBe(true);
+  expect(headers.get("ratelimit-policy"), `RateLimit-Policy: ${context}`).toBe(`"default";q=${limit};w=${WINDOW_S}`);
+  const ietf = /^"default";r=(\d+);t=(\d+)$/.exec(headers.get("ratelimit") ?? "");
+  expect(Number(ietf?.[1]), `RateLimit r equals X-RateLimit-Remaining (${headers.get("ratelimit")}): ${context}`).toBe(remaining);
+  const secondsToReset = Number(ietf?.[2]);
+  expect(
+    secondsToReset >= 1 && secondsToReset <= WINDOW_S && Math.abs(reset - now / 1000 - secondsToReset) <= 2,
+    `RateLimit t (${headers.get("ratelimit")}) is the seconds until X-RateLimit-Reset: ${context}`,
   ).toBe(true);
   return { limit: limitHeader, remaining, reset };
 }
