@@ -19,6 +19,8 @@ import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { collectGarbage } from "@/lib/process/collect-garbage";
+import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { onShutdown, runService } from "@/lib/process/run-service";
 
 async function main() {
@@ -40,6 +42,8 @@ async function main() {
   const baselineHeaders = Object.entries(baselineSecurityHeaders(isPublicHttps()));
 
   const opened = await openServiceDatabase();
+  // `kill -USR2 <pid>` logs where memory goes (docs/operations.md); npm run bench:footprint reads it.
+  reportMemoryOnSignal(() => opened.wasmMemoryBytes());
   if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
   // Other processes must hear of revocations before this one serves a request.
   if (process.env.REDIS_URL) await keyEvents().connect(process.env.REDIS_URL);
@@ -61,6 +65,7 @@ async function main() {
     for (const [name, value] of baselineHeaders) res.setHeader(name, value);
     return nextHandler(req, res);
   });
+  collectGarbage(); // start-up's garbage, before the ready line (lib/process/collect-garbage.ts)
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - startedAt);
     console.log(`Funding Opportunity Data Service ready on http://localhost:${env.PORT} as ${origin} (${database.driver}, ${ms} ms)`);

@@ -1,8 +1,11 @@
 // Runs `next build` when there is no production build or the sources changed since the last one,
-// so `npm start` works on a fresh clone with no other step.
+// then compiles server.ts (scripts/server-bundle.mjs) when its bundle is missing or older than the
+// sources, so `npm start` works on a fresh clone with no other step.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { makePgliteTemplate } from "../lib/db/pglite-template.mjs";
+import { buildServerBundle, SERVER_BUNDLE } from "./server-bundle.mjs";
 
 const BUILD_ID = ".next/BUILD_ID";
 const SOURCES = ["app", "lib", "prisma", "proxy.ts", "next.config.mjs", "package-lock.json", "tsconfig.json"];
@@ -32,3 +35,12 @@ if (changed) {
   console.log(built ? "Sources changed since the last build: rebuilding." : "No production build yet: building.");
   run("npx", ["next", "build"]);
 }
+
+// After `next build`, which empties .next. The server also depends on server.ts, Next's does not.
+const bundled = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+if ([...SOURCES, "server.ts", "scripts/server-bundle.mjs"].some((source) => newestMtime(source) > bundled)) {
+  await buildServerBundle();
+}
+
+// A new embedded database loads this instead of running initdb (at most once per PGlite version).
+await makePgliteTemplate();

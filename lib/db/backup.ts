@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { acquireDataDirLock, releaseDataDirLock } from "./data-dir-lock";
+import { pgliteOptions } from "./pglite-settings";
 
 /**
  * Backups of the embedded database: PGlite's own tarball of its data directory (`dumpDataDir`),
@@ -48,7 +49,8 @@ async function withDataDirLock<T>(dataDir: string, work: () => Promise<T>): Prom
 
 async function openPGlite(dir: string, loadDataDir?: Blob) {
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = new PGlite(dir, loadDataDir ? { loadDataDir } : {});
+  // The server's settings: a restore's check and a backup need no more memory than serving.
+  const db = new PGlite(dir, { ...pgliteOptions(PGlite.defaultStartParams), ...(loadDataDir && { loadDataDir }) });
   await db.waitReady;
   return db;
 }

@@ -1,7 +1,10 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "./generated/client";
 import { ensurePrivateDir, tightenTree } from "@/lib/config/private-dir";
+import { pgliteOptions } from "./pglite-settings";
+import { copyPgliteTemplate, readPgliteTemplate } from "./pglite-template.mjs";
 import { applyMigrations, defaultMigrationPaths, migrationNames, type MigrationPaths } from "./migrations";
 
 export type Db = PrismaClient;
@@ -16,6 +19,8 @@ export interface OpenDatabase {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Names of the migrations this open applied (empty when the database was up to date). */
   appliedMigrations: string[];
+  /** Bytes of the embedded database's WebAssembly memory now (undefined with PostgreSQL). */
+  wasmMemoryBytes(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -26,6 +31,7 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   let adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   let closeDriver: () => Promise<void>;
+  let wasmMemoryBytes: () => number | undefined = () => undefined;
   if (target.driver === "pglite") {
     // Loaded on demand so PostgreSQL deployments never instantiate the PGlite WASM module.
     const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
@@ -33,7 +39,13 @@ export async function openDatabase(
       import("pglite-prisma-adapter"),
     ]);
     if (target.dataDir) ensurePrivateDir(target.dataDir);
-    const pglite = target.dataDir ? new PGlite(path.join(target.dataDir, "pglite")) : new PGlite();
+    const dir = target.dataDir ? path.join(target.dataDir, "pglite") : undefined;
+    // A new database starts as a copy of the prebuilt cluster when there is one, not from initdb
+    // (lib/db/pglite-template.mjs); in memory, from its tarball.
+    if (dir && !existsSync(path.join(dir, "PG_VERSION"))) copyPgliteTemplate(dir);
+    const template = dir ? undefined : readPgliteTemplate();
+    const options = { ...pgliteOptions(PGlite.defaultStartParams), ...(template && { loadDataDir: template }) };
+    const pglite = dir ? new PGlite(dir, options) : new PGlite(options);
     await pglite.waitReady;
     // Owner only, existing files included: the data is every account's (password hashes, keys'
     // hashes). Checked once PGlite is up, since a new cluster's files are copied in with 0644 modes
@@ -41,6 +53,7 @@ export async function openDatabase(
     if (target.dataDir) tightenTree(target.dataDir);
     adapterFactory = new PrismaPGlite(pglite);
     closeDriver = () => pglite.close();
+    wasmMemoryBytes = () => pgliteHeapBytes(pglite);
   } else {
     const { PrismaPg } = await import("@prisma/adapter-pg");
     adapterFactory = new PrismaPg({ connectionString: target.url });
@@ -54,6 +67,7 @@ export async function openDatabase(
       driver: target.driver,
       adapterFactory,
       appliedMigrations,
+      wasmMemoryBytes,
       async close() {
         await db.$disconnect();
         await closeDriver();
@@ -64,6 +78,16 @@ export async function openDatabase(
     await closeDriver().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * PGlite keeps its Emscripten module in a protected field; its heap view is the WebAssembly memory.
+ * Read for the memory report only (lib/process/memory-report.ts): should a release rename it, the
+ * report leaves the figure out rather than fail.
+ */
+function pgliteHeapBytes(pglite: object): number | undefined {
+  const heap = (pglite as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8;
+  return heap?.buffer.byteLength;
 }
 
 /**

@@ -5,10 +5,15 @@
 //   2. The 30-day funding history of one market with 10 million FundingRate rows stored, through
 //      the same Prisma query GET /v1/funding-rates makes; target p99 < 20 ms on PostgreSQL.
 // With DATABASE_URL (postgres://…) it runs on a scratch database created on that server and
-// dropped afterwards; without, on an in-memory PGlite with fewer rows (it says so).
+// dropped afterwards; without, on an in-memory PGlite with fewer rows (it says so), or with
+// --on-disk on a PGlite data directory in a temporary folder, as the embedded server stores it.
 //
-//   node --import tsx scripts/bench/market.ts [--rows=10000000] [--queries=250] [--rounds=5]
+//   node --import tsx scripts/bench/market.ts [--rows=10000000] [--queries=250] [--rounds=5] [--on-disk]
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Db } from "@/lib/db";
+import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { computeOpportunities } from "@/lib/market/apr";
@@ -33,6 +38,7 @@ function option(name: string, fallback: number): number {
 
 const serverUrl = process.env.DATABASE_URL;
 const onPostgres = Boolean(serverUrl);
+const onDisk = !onPostgres && process.argv.includes("--on-disk");
 const rows = option("rows", onPostgres ? 10_000_000 : 200_000);
 const queries = option("queries", 250);
 const rounds = option("rounds", 5);
@@ -197,9 +203,16 @@ async function main() {
   console.log(
     onPostgres
       ? `bench:market on PostgreSQL (scratch database on ${new URL(serverUrl!).host})`
-      : `bench:market on embedded PGlite (no DATABASE_URL): ${rows.toLocaleString("en")} history rows instead of 10 million; set DATABASE_URL for the PostgreSQL figures`,
+      : `bench:market on embedded PGlite (no DATABASE_URL${onDisk ? ", a data directory on disk" : ", in memory"}): ${rows.toLocaleString("en")} history rows instead of 10 million; set DATABASE_URL for the PostgreSQL figures`,
   );
-  const database = await createTestDatabase();
+  const dataDir = onDisk ? mkdtempSync(path.join(os.tmpdir(), "fods-bench-market-")) : undefined;
+  let database: OpenDatabase;
+  try {
+    database = dataDir ? await openDatabase({ driver: "pglite", dataDir }) : await createTestDatabase();
+  } catch (error) {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   try {
     console.log(`\n1. A round over ${ASSETS} assets × ${VENUES.length} venues from stored snapshots`);
     await benchRound(database.db);
@@ -207,6 +220,7 @@ async function main() {
     await benchHistory(database.db);
   } finally {
     await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

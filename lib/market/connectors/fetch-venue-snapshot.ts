@@ -7,6 +7,7 @@ import {
   type VenueSnapshotResult,
 } from "../types";
 import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
+import { loadCcxt } from "./load-ccxt";
 import { errorMessage, type CcxtModule, type FetchImplementation, type VenueAdapter } from "./venue-adapter";
 import { VENUE_ADAPTERS } from "./venue-adapters";
 import { withDeadline } from "./with-deadline";
@@ -59,17 +60,6 @@ export async function fetchVenueSnapshot(
   } catch (error) {
     return { status: "stale", exchange: venue.data, fetchedAt, error: errorMessage(error) };
   }
-}
-
-let ccxtModule: Promise<CcxtModule> | undefined;
-
-// ccxt is ~60 MB and ~0.6 s to import, so nothing pays for it until a venue is really fetched.
-function loadCcxt(): Promise<CcxtModule> {
-  ccxtModule ??= import("ccxt").catch((error: unknown) => {
-    ccxtModule = undefined;
-    throw error;
-  });
-  return ccxtModule;
 }
 
 // Live clients are kept per venue so keep-alive connections and ccxt's request throttle survive
