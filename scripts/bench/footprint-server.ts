@@ -5,7 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import { parseMemoryReport, type MemoryParts } from "@/lib/process/memory-report";
 import { commandLine, processTree, readStatus, readWasmMemories, treePss, type ProcStatus, type WasmMemory } from "./footprint-proc";
-import { exited, startChild, stopChild } from "./processes";
+import { exited, onOutputLines, startChild, stopChild } from "./processes";
 
 export interface MemorySample {
   status: ProcStatus;
@@ -55,17 +55,10 @@ export async function startFootprintServer(options: { cwd: string; env: NodeJS.P
   const child: ChildProcess = startChild(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const waiters = new Set<() => void>();
-  for (const stream of [child.stdout, child.stderr]) {
-    let pending = "";
-    stream?.setEncoding("utf8");
-    stream?.on("data", (chunk: string) => {
-      pending += chunk;
-      const complete = pending.split("\n");
-      pending = complete.pop() ?? "";
-      lines.push(...complete);
-      for (const wake of waiters) wake();
-    });
-  }
+  onOutputLines(child, (line) => {
+    lines.push(line);
+    for (const wake of waiters) wake();
+  });
 
   const waitForLine = (pattern: RegExp, timeoutMs: number, from = 0) =>
     new Promise<string>((resolve, reject) => {

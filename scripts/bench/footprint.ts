@@ -11,7 +11,7 @@
 //
 //   npm run bench:footprint -- [--minutes=10] [--ingest=off,on] [--connections=50] [--rate=<req/s>]
 //     [--idle=20] [--first-start]
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +21,7 @@ import { MB, readStatus } from "./footprint-proc";
 import { startFootprintServer, type FootprintServer, type MemorySample } from "./footprint-server";
 import { warmUp } from "./footprint-warmup";
 import { runLoad } from "./load";
-import { killAllChildrenNow, runToCompletion, stopAllChildren } from "./processes";
+import { runToCompletion, scratchRun } from "./processes";
 import type { SeededKey } from "./seed";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -52,24 +52,7 @@ const options = {
   firstStart: process.argv.includes("--first-start"),
 };
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "fods-footprint-"));
-let cleanedUp = false;
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  await stopAllChildren();
-  rmSync(tmp, { recursive: true, force: true });
-}
-process.on("exit", () => {
-  killAllChildrenNow();
-  rmSync(tmp, { recursive: true, force: true });
-});
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the footprint benchmark`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const { dir: tmp, cleanup } = scratchRun("fods-footprint-", "footprint benchmark");
 
 const log = (message: string) => console.log(`[footprint] ${message}`);
 const mb = (bytes: number | undefined) => (bytes === undefined ? "n/a" : `${(bytes / MB).toFixed(0)}`);

@@ -1,6 +1,9 @@
 // Child processes of the benchmark, all registered so that every exit path (success, error, Ctrl-C)
 // stops exactly the processes this run started, by pid.
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 const children = new Set<ChildProcess>();
 
@@ -59,4 +62,44 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms (${last})`);
+}
+
+/**
+ * A scratch directory for one run, removed with the run's children on every way out: `cleanup()`
+ * when the run ends, a signal (then exit 130), or a bare exit (synchronously, as a last resort).
+ */
+export function scratchRun(prefix: string, what: string): { dir: string; cleanup: () => Promise<void> } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  let cleanedUp = false;
+  const cleanup = async () => {
+    if (cleanedUp) return;
+    cleanedUp = true;
+    await stopAllChildren();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.on("exit", () => {
+    killAllChildrenNow();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping the ${what}`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  return { dir, cleanup };
+}
+
+/** Calls `onLine` with each complete line a child writes to stdout or stderr. */
+export function onOutputLines(child: ChildProcess, onLine: (line: string) => void): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = "";
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    });
+  }
 }

@@ -16,7 +16,7 @@
 //     [--rate=<req/s>]  (adds a bare and a service run of the plain scenario at that fixed offered load: latency below saturation)
 // The shortest complete run: --duration=1 --rounds=1 --warmup=1.
 import type { ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +25,7 @@ import { gunzipSync } from "node:zlib";
 import type { RecordedResponse } from "./bare-server";
 import { runLoad, type LoadResult } from "./load";
 import { freePort } from "@/tests/support/free-port";
-import { killAllChildrenNow, runToCompletion, startChild, stopAllChildren, stopChild, waitForHttp } from "./processes";
+import { onOutputLines, runToCompletion, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
 import { summariseProfile, type Row } from "./profile-summary";
 import type { SeededKey } from "./seed";
 
@@ -84,28 +84,9 @@ for (const name of [...options.scenarios, options.profileScenario]) {
 }
 const scenarios = SCENARIOS.filter((s) => options.scenarios.includes(s.name));
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), "fods-bench-"));
+const { dir: tmp, cleanup } = scratchRun("fods-bench-", "benchmark");
 const dataDir = path.join(tmp, "data");
 const profileDir = path.join(tmp, "cpu-profile");
-let cleanedUp = false;
-
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  await stopAllChildren();
-  rmSync(tmp, { recursive: true, force: true });
-}
-process.on("exit", () => {
-  // Last resort (an exit nobody awaited cleanup for): nothing asynchronous can run here.
-  killAllChildrenNow();
-  rmSync(tmp, { recursive: true, force: true });
-});
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the benchmark`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
 
 function log(message: string) {
   console.log(`[bench] ${message}`);
@@ -113,16 +94,7 @@ function log(message: string) {
 
 /** Forwards a child's output line by line with a prefix, so server errors are seen in the run. */
 function prefixOutput(child: ChildProcess, prefix: string) {
-  for (const stream of [child.stdout, child.stderr]) {
-    let pending = "";
-    stream?.setEncoding("utf8");
-    stream?.on("data", (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      for (const line of lines) console.log(`${prefix} ${line}`);
-    });
-  }
+  onOutputLines(child, (line) => console.log(`${prefix} ${line}`));
 }
 
 function serverEnv(port: number): NodeJS.ProcessEnv {
