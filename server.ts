@@ -65,6 +65,11 @@ async function main() {
     for (const [name, value] of baselineHeaders) res.setHeader(name, value);
     return nextHandler(req, res);
   });
+  // Node closes an idle keep-alive connection after 5 s; a pooled client that sends on it at that
+  // moment gets ECONNRESET for a request the server never read. 65 s outlasts the idle timeouts of
+  // common load balancers (60 s) and clients' pools, so the server is never the side that races.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   collectGarbage(); // start-up's garbage, before the ready line (lib/process/collect-garbage.ts)
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - startedAt);

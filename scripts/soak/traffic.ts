@@ -51,7 +51,7 @@ export interface TrafficResult {
   durationMs: number;
   /** Times a key's due request had to wait because `maxInFlight` were already in flight. */
   atCap: number;
-  /** Requests resent once after the server closed their reused keep-alive socket under them. */
+  /** Resends after the server closed a reused keep-alive socket under a request (at most MAX_RESENDS each). */
   retried: number;
   /** The factor the keys that are not `fixed` ended at (calibration and back-offs). */
   finalScale: number;
@@ -71,6 +71,8 @@ interface Request {
   idempotencyKey?: string;
 }
 
+/** How often a request reset on a reused socket is sent again (each resend is counted). */
+const MAX_RESENDS = 2;
 const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest"];
 
 function pick<T>(items: readonly T[]): T {
@@ -155,7 +157,7 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
     return { method: "GET", path: "/v1/portfolio", route: "GET /v1/portfolio" };
   };
 
-  const send = (k: number, retry?: Request) => {
+  const send = (k: number, retry?: Request, attempt = 0) => {
     const key = options.keys[k]!;
     const req = retry ?? nextRequest(k);
     if (retry) {
@@ -234,9 +236,9 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
       // The server closed an idle keep-alive socket as this request went out on it: the request was
       // not read, and a client resends it (Node's documented `reusedSocket` case). POSTs carry an
       // Idempotency-Key, so even a POST that had been read would be answered once.
-      if (!done && request.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET" && !retry) {
+      if (!done && request.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET" && attempt < MAX_RESENDS) {
         done = true;
-        return send(k, req);
+        return send(k, req, attempt + 1);
       }
       finish(error.message === "timeout" ? "timeout" : `socket error (${(error as NodeJS.ErrnoException).code ?? error.message})`, "", undefined);
     });
