@@ -22,7 +22,8 @@ export function pgliteTemplatePaths(root = process.cwd()) {
 /** The template as PGlite's `loadDataDir` takes it, or undefined when none was made. */
 export function readPgliteTemplate(root = process.cwd()) {
   const { tarball } = pgliteTemplatePaths(root);
-  return existsSync(tarball) ? new Blob([readFileSync(tarball)]) : undefined;
+  // turbopackIgnore: a file made at run time under node_modules/.cache, not a source for the build to trace.
+  return existsSync(/*turbopackIgnore: true*/ tarball) ? new Blob([readFileSync(/*turbopackIgnore: true*/ tarball)]) : undefined;
 }
 
 /**
@@ -52,7 +53,7 @@ export function copyPgliteTemplate(target, root = process.cwd()) {
  */
 export async function makePgliteTemplate(root = process.cwd()) {
   const { dir, tarball } = pgliteTemplatePaths(root);
-  if (existsSync(path.join(dir, "PG_VERSION")) && existsSync(tarball)) return;
+  if (existsSync(path.join(dir, "PG_VERSION")) && existsSync(/*turbopackIgnore: true*/ tarball)) return;
   const { PGlite } = await import("@electric-sql/pglite");
   const making = `${dir}.making-${process.pid}`;
   rmSync(making, { recursive: true, force: true });

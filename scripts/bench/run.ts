@@ -40,12 +40,17 @@ interface Scenario {
   headers: Record<string, string>;
   expectStatus?: number;
   target?: { ratio: number; p99Ms?: number };
+  /**
+   * Also measure scripts/bench/contract-minimum-server.ts: the ceiling of the work the contract
+   * requires of this answer (key check, limit, headers), for a target the bare server puts out of reach.
+   */
+  minimum?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
   { name: "plain", headers: {}, target: { ratio: 0.5, p99Ms: 20 } },
   { name: "gzip", headers: { "accept-encoding": "gzip" } },
-  { name: "conditional", headers: {}, expectStatus: 304, target: { ratio: 0.8 } },
+  { name: "conditional", headers: {}, expectStatus: 304, target: { ratio: 0.8 }, minimum: true },
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -130,14 +135,16 @@ async function startServer(profile: boolean): Promise<{ child: ChildProcess; url
   return { child, url };
 }
 
-async function startBare(responseFile: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = startChild(process.execPath, ["--import", "tsx", path.join(HERE, "bare-server.ts"), responseFile], {
+/** A baseline server script of this folder (bare-server.ts, contract-minimum-server.ts), which reports its port over IPC. */
+async function startBaseline(script: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = startChild(process.execPath, ["--import", "tsx", path.join(HERE, script), ...args], {
     cwd: ROOT,
+    env: { ...process.env, RATE_LIMIT_SCALE: "1000" },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (message) => resolve((message as { port: number }).port));
-    child.once("exit", (code) => reject(new Error(`bare server exited (${code}) before listening`)));
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code}) before listening`)));
   });
   return { child, url: `http://127.0.0.1:${port}` };
 }
@@ -224,7 +231,7 @@ function median(values: number[]): number {
 
 interface Run {
   scenario: Scenario["name"];
-  target: "bare" | "service";
+  target: "bare" | "minimum" | "service";
   round: number;
   result: LoadResult;
 }
@@ -279,6 +286,7 @@ async function main() {
   // 2. The production server on that data, and per scenario a baseline replaying one of its responses.
   let server = await startServer(false);
   const bares = new Map<Scenario["name"], { url: string }>();
+  const minimums = new Map<Scenario["name"], { url: string }>();
   let etag: string | undefined;
   for (const scenario of SCENARIOS) {
     // The conditional scenario sends the plain page's ETag, so the plain page is always recorded first.
@@ -289,7 +297,9 @@ async function main() {
     const responseFile = path.join(tmp, `response-${scenario.name}.json`);
     const recordedTag = await recordResponse(server.url, authorizations[0]!, scenario, responseFile);
     if (scenario.name === "plain") etag = recordedTag;
-    if (scenarios.includes(scenario)) bares.set(scenario.name, await startBare(responseFile));
+    if (!scenarios.includes(scenario)) continue;
+    bares.set(scenario.name, await startBaseline("bare-server.ts", [responseFile]));
+    if (scenario.minimum) minimums.set(scenario.name, await startBaseline("contract-minimum-server.ts", [keysFile, responseFile]));
   }
 
   const load = (url: string, durationS: number, scenario: Scenario) =>
@@ -302,16 +312,21 @@ async function main() {
   for (const scenario of scenarios) {
     const warm = await load(server.url, options.warmupS, scenario);
     await load(bares.get(scenario.name)!.url, Math.min(2, options.warmupS), scenario);
+    const minimum = minimums.get(scenario.name);
+    if (minimum) await load(minimum.url, Math.min(2, options.warmupS), scenario);
     log(`warm-up ${scenario.name}: service ${fmt(warm.reqPerSec, 0)} req/s, ${warm.unexpected} other answers`);
   }
 
-  // 4. Alternating measured runs: in each round, each scenario's bare server, then the service.
+  // 4. Alternating measured runs: in each round, each scenario's bare server (and contract minimum), then the service.
   const runs: Run[] = [];
   console.log(`\n${HEADER}`);
   for (let round = 1; round <= options.rounds; round++) {
     for (const scenario of scenarios) {
-      for (const target of ["bare", "service"] as const) {
-        const result = await load(target === "bare" ? bares.get(scenario.name)!.url : server.url, options.durationS, scenario);
+      const urls = { bare: bares.get(scenario.name)?.url, minimum: minimums.get(scenario.name)?.url, service: server.url };
+      for (const target of ["bare", "minimum", "service"] as const) {
+        const url = urls[target];
+        if (!url) continue;
+        const result = await load(url, options.durationS, scenario);
         const run = { scenario: scenario.name, target, round, result };
         runs.push(run);
         console.log(runLine(run));
@@ -341,6 +356,12 @@ async function main() {
     console.log(`  bare     ${fmt(b.rps, 0).padStart(7)} req/s   p50 ${fmt(b.p50, 2)} ms   p99 ${fmt(b.p99, 2)} ms`);
     console.log(`  service  ${fmt(s.rps, 0).padStart(7)} req/s   p50 ${fmt(s.p50, 2)} ms   p99 ${fmt(s.p99, 2)} ms (worst run ${fmt(s.worstP99, 2)} ms)`);
     console.log(`  ratio service/bare ${fmt(ratio, 3)} (per round: ${perRound.map((r) => fmt(r, 3)).join(", ")})`);
+    const minimumRuns = of("minimum");
+    if (minimumRuns.length) {
+      const m = summary(minimumRuns);
+      console.log(`  contract minimum ${fmt(m.rps, 0)} req/s   p50 ${fmt(m.p50, 2)} ms   p99 ${fmt(m.p99, 2)} ms`);
+      console.log(`  ratio minimum/bare ${fmt(m.rps / b.rps, 3)} (the ceiling the contract's own work allows); service/minimum ${fmt(s.rps / m.rps, 3)}`);
+    }
     console.log(`  service answers other than ${expected}: ${serviceOther}, socket errors/timeouts ${serviceErrors}`);
     const scenarioValid = serviceOther === 0 && serviceErrors === 0;
     if (!scenarioValid) console.log(`  INVALID: the service answered something other than ${expected}; these figures measure errors, not the API`);
