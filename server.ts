@@ -15,6 +15,7 @@ import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
 import { isApiPath } from "@/lib/api/paths";
 import { appServices } from "@/lib/app-services";
+import { startBilling } from "@/lib/billing/start-billing";
 import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
@@ -22,6 +23,7 @@ import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { collectGarbage } from "@/lib/process/collect-garbage";
 import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { onShutdown, runService } from "@/lib/process/run-service";
+import { startUsageRetentionSweep } from "@/lib/usage/usage-retention";
 
 async function main() {
   const startedAt = performance.now();
@@ -48,6 +50,8 @@ async function main() {
   // Other processes must hear of revocations before this one serves a request.
   if (process.env.REDIS_URL) await keyEvents().connect(process.env.REDIS_URL);
   const services = appServices();
+  // Chooses the billing provider (a misconfiguration stops the start); with Stripe, reconciles the accounts.
+  const billing = startBilling(opened.db);
 
   const nextApp = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await nextApp.prepare();
@@ -76,6 +80,7 @@ async function main() {
     console.log(`Funding Opportunity Data Service ready on http://localhost:${env.PORT} as ${origin} (${database.driver}, ${ms} ms)`);
   });
   const idempotencySweep = startIdempotencySweep(opened.db);
+  const usageSweep = startUsageRetentionSweep(opened.db);
 
   // Embedded PGlite belongs to this process, so the rounds run here; with PostgreSQL they belong
   // to `npm run worker` unless INGEST_IN_SERVER=1. Started after listening: never delays readiness.
@@ -97,8 +102,10 @@ async function main() {
     server.close();
     server.closeAllConnections();
     idempotencySweep.stop();
+    billing.stop();
+    usageSweep.stop();
     await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
-    await services.lastUsed.stop().catch((error) => console.error("recording last use failed", error));
+    await services.stopRecorders().catch((error) => console.error("recording last use or API usage failed", error));
     await Promise.all([services.limiter.close(), keyEvents().close()]).catch(() => undefined);
     await opened.close().catch((error) => console.error("closing the database failed", error));
   });

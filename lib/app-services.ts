@@ -13,6 +13,7 @@ import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
 import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/response-cache";
 import { processSingleton } from "@/lib/singleton";
 import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
+import { UsageRecorder } from "@/lib/usage/usage-recorder";
 
 /**
  * The one container of what domain code and both front doors (/v1 and the web app) need from
@@ -24,6 +25,8 @@ export interface AppServices {
   verifier: KeyVerifier;
   limiter: RateLimiterService;
   lastUsed: LastUsedRecorder;
+  /** Counts every /v1 answer to a verified key in memory and adds them to ApiUsageHourly in batches. */
+  usage: UsageRecorder;
   /** The market a mode reads: live keys and the web app live data, test keys the sandbox, never live data. */
   market: (mode: KeyMode) => Market;
   /** Told by an ingestion round in this process that it published: the live set reloads now. */
@@ -37,6 +40,11 @@ export interface AppServices {
   venueStaleAfterMs: number;
   /** Requests per minute per API key of a tier, read from the configuration once. */
   requestsPerMinute: (tier: Tier) => number;
+  /**
+   * Writes what the batched recorders (last use, usage) still hold and stops their timers: on
+   * shutdown, and in tests before their database closes.
+   */
+  stopRecorders: () => Promise<void>;
 }
 
 export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv = process.env): AppServices {
@@ -46,16 +54,22 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
   const scale = rateLimitScale(env);
   const lastUsed = new LastUsedRecorder(db);
   lastUsed.start();
+  const usage = new UsageRecorder(db);
+  usage.start();
   return {
     db,
     verifier: new KeyVerifier(db, keyEvents()),
     limiter: createRateLimiter(env, { prefix: "v1" }),
     lastUsed,
+    usage,
     market: (mode) => markets[mode],
     invalidateOpportunities: () => liveOpportunities.invalidate(),
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,
     requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
+    stopRecorders: async () => {
+      await Promise.all([lastUsed.stop(), usage.stop()]);
+    },
   };
 }
 

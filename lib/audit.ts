@@ -6,6 +6,7 @@ export type AuditAction =
   | "key.created"
   | "key.revoked"
   | "key.rolled"
+  | "key.allowlist_changed"
   | "tier.changed"
   | "email.verified"
   | "password.reset"
@@ -24,7 +25,7 @@ export interface RequestOrigin {
 
 /** Appends one line to the audit trail that /account/security shows its owner. */
 export async function recordAudit(
-  db: Db,
+  db: Pick<Db, "auditEvent">,
   event: { actorId: string | null; subjectId: string | null; action: AuditAction; target?: string | null },
   origin: RequestOrigin,
 ): Promise<void> {

@@ -1,10 +1,14 @@
 import { searchUsers, SEARCH_LIMIT, type UserMatch } from "@/lib/admin/search-users";
 import { tierCounts } from "@/lib/admin/tier-counts";
 import { requireAdmin } from "@/lib/auth/session";
+import { billingProvider } from "@/lib/billing/billing-provider";
+import { DEMO_BILLING_LABEL } from "@/lib/billing/demo-provider";
 import { getDb } from "@/lib/db";
 import { formatUtc } from "@/lib/format-time";
 import type { KeyStatus } from "@/lib/keys/account-keys";
 import { PLANS, planOf } from "@/lib/tiers";
+import { accountsUsage } from "@/lib/usage/accounts-usage";
+import { AccountsUsage } from "./accounts-usage";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { TierForm } from "./tier-form";
 
@@ -19,14 +23,17 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const { q } = await searchParams;
   const query = (Array.isArray(q) ? q[0] : q) ?? "";
   const now = new Date();
-  const [counts, search] = await Promise.all([tierCounts(db, now), searchUsers(db, query, now)]);
+  const [counts, search, busiest] = await Promise.all([tierCounts(db, now), searchUsers(db, query, now), accountsUsage(db, {}, now)]);
+  const found = search.query ? await accountsUsage(db, { userIds: search.users.map((user) => user.id) }, now) : null;
 
   return (
     <>
       <h1>Operator console</h1>
 
       <section aria-labelledby="counts-heading">
-        <h2 id="counts-heading">Accounts by plan</h2>
+        <h2 id="counts-heading">
+          Accounts by plan{billingProvider().id === "demo" && <> <span className="badge">{DEMO_BILLING_LABEL}</span></>}
+        </h2>
         <div className="table-scroll">
           <table>
             <thead>
@@ -62,6 +69,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         </form>
         {search.query && <SearchResults query={search.query} users={search.users} total={search.total} />}
       </section>
+
+      <AccountsUsage busiest={busiest} found={found} query={search.query} />
     </>
   );
 }

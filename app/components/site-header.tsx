@@ -19,6 +19,7 @@ export async function SiteHeader() {
           <AccountMenu>
             <span className="muted">{user.email}</span>
             <Link href="/account/api-keys">API Keys</Link>
+            <Link href="/account/usage">Usage</Link>
             <Link href="/account/plan">Plan</Link>
             <Link href="/account/security">Security</Link>
             {user.isAdmin && <Link href="/admin">Operator console</Link>}

@@ -4,10 +4,13 @@ import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
 import { NOT_MODIFIED_COUNTS, RATE_LIMIT_HEADERS_PRESENCE } from "@/lib/api/openapi/response-headers";
 import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
+import { EXPIRY_WARNING_DAYS } from "@/lib/keys/expiry-warning";
+import { addressNotAllowedMessage, MAX_ALLOWLIST_ENTRIES } from "@/lib/keys/ip-allowlist";
 import { clientDownloads } from "@/lib/clients/client-archives";
 import { snakeCase } from "@/lib/clients/method-names";
 import { publicOrigin } from "@/lib/config/public-url";
 import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { DEFAULT_BUCKETS, MAX_SPAN_TEXT, USAGE_RETENTION_DAYS } from "@/lib/usage/usage-range";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 
@@ -45,6 +48,7 @@ export default async function DocsPage() {
         <li><a href="#conditional-requests">Compression and conditional requests</a></li>
         <li><a href="#browsers">Calling the API from a browser</a></li>
         <li><a href="#pagination">Pagination</a></li>
+        <li><a href="#usage">Usage</a></li>
         <li><a href="#examples">curl examples</a></li>
         <li><a href="#clients">Clients</a></li>
         <li><a href="#licence">Licence</a></li>
@@ -89,13 +93,35 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         same key with the same request within 24 hours returns the first answer without doing the work twice, and with
         another request is <code>409 IDEMPOTENCY_CONFLICT</code>. A missing header, a
         malformed key, or a revoked or expired key gets <code>401 UNAUTHORIZED</code>; a key whose plan or permissions do not
-        cover the endpoint gets <code>403 FORBIDDEN</code>. A Free account&apos;s keys reach only{" "}
+        cover the endpoint, or whose <a href="#key-controls">IP allowlist</a> leaves out the request&apos;s address, gets{" "}
+        <code>403 FORBIDDEN</code>. A Free account&apos;s keys reach only{" "}
         <code>GET /v1/auth/verify</code>, which answers <code>tier: &quot;free&quot;</code>. Use it to check a key:
       </p>
       <pre>
         <code>{`curl -sS "${base}/v1/auth/verify" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`}</code>
       </pre>
       <p>Revoking a key in the account area takes effect at once and cannot be undone.</p>
+      <h3 id="key-controls">Expiry and IP allowlists</h3>
+      <p>
+        A key can be given an expiry when it is created: never, in 30 or 90 days, or at the end of a chosen day (UTC). From
+        then on it is refused with <code>401 UNAUTHORIZED</code>, like a revoked key, and the account area shows it as
+        expired; <code>expires_at</code> in <code>GET /v1/auth/verify</code> says when. The account area warns about keys
+        that expire within {EXPIRY_WARNING_DAYS} days. Rolling a key gives the replacement the same lifetime.
+      </p>
+      <p>
+        A key can also be limited to the addresses your clients call from: an IP allowlist of up to {MAX_ALLOWLIST_ENTRIES}{" "}
+        IPv4 or IPv6 addresses and CIDR ranges (<code>203.0.113.7</code>, <code>10.0.0.0/8</code>,{" "}
+        <code>2001:db8::/32</code>), set when the key is created and editable at any time under Account → API Keys; an empty
+        list accepts any address. A request from an address outside the list is refused with <code>403 FORBIDDEN</code>{" "}
+        and a message naming the address, for example{" "}
+        <code>{`{"error": {"code": "FORBIDDEN", "message": "${addressNotAllowedMessage("198.51.100.23")}"}}`}</code>. That
+        refusal comes before the rate limit, so it carries no rate-limit headers and does not use the key&apos;s requests; it
+        counts towards the address&apos;s limit on failed authentications instead (see <a href="#rate-limits">Rate limits</a>
+        ). A change to the list applies to the key&apos;s next request. A bare address stands for that one address; a range
+        is written with its network address (<code>10.0.0.0/8</code>; <code>10.0.0.1/8</code> is refused as ambiguous).
+        IPv4 clients reached over IPv6 (<code>::ffff:192.0.2.1</code>) match IPv4 entries. Behind a reverse proxy, the
+        address is the one the proxy saw, when the proxy is configured as trusted.
+      </p>
 
       <h2 id="test-keys">Test and live keys</h2>
       <p>
@@ -208,7 +234,8 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
       </p>
       <p>
         Failed authentications are limited per client address too: after {FAILED_AUTH_LIMIT} requests with unknown, revoked
-        or expired keys in one clock minute, every request from that address is answered{" "}
+        or expired keys, or with keys whose IP allowlist leaves that address out, in one clock minute, every request from
+        that address is answered{" "}
         <code>429 RATE_LIMITED</code> with <code>retry_after</code> until that minute ends, valid keys included. A client
         that stops on its first <code>401</code> never meets this limit.
       </p>
@@ -268,6 +295,36 @@ curl -si --compressed "${base}/v1/opportunities?limit=5" -H "Authorization: Bear
         <code>meta.data_as_of</code>). Unknown or repeated query parameters are refused with 400, so a misspelt filter never
         silently widens a result.
       </p>
+
+      <h2 id="usage">Usage</h2>
+      <p>
+        Every request a valid key makes is counted, whatever its answer: successes (2xx, and <code>304 Not Modified</code>),
+        client errors (4xx other than 429), requests refused by the rate limit (<code>429</code>) and server errors (5xx),
+        per key, per route and per UTC hour; requests with a missing or unknown key belong to no account and are not. The
+        counts appear within a few seconds and are kept {USAGE_RETENTION_DAYS} days. <a href="/account/usage">Account → Usage</a>{" "}
+        charts them for the last 24 hours and 30 days, with each key&apos;s busiest minute beside its limit: a key whose
+        peak nears its limit will soon meet <code>429</code>s.
+      </p>
+      <p>
+        <code>GET /v1/usage</code> gives a program the same numbers, for every key of the calling key&apos;s account (live and
+        test): <code>granularity=hour</code> (the default) or <code>day</code> (UTC days), and optionally <code>from</code>{" "}
+        (inclusive) and <code>to</code> (exclusive) as ISO 8601 dates or date-times. Without them it answers the last{" "}
+        {DEFAULT_BUCKETS.hour} hours, or the last {DEFAULT_BUCKETS.day} days by the day, the current hour or day included. A
+        range may span at most {MAX_SPAN_TEXT.hour} by the hour and {MAX_SPAN_TEXT.day} by the day; a longer one, a{" "}
+        <code>to</code> not after <code>from</code> or a <code>from</code> in the future without a <code>to</code> is a{" "}
+        <code>400 VALIDATION_ERROR</code> naming the field. The answer has the account&apos;s <code>totals</code>, one entry
+        per bucket in <code>buckets</code> (empty ones included) and per route in <code>routes</code>, and the same for each
+        key in <code>keys</code>, with its <code>peak_per_minute</code> and <code>limit_per_minute</code>. The request itself
+        is counted too, like any other.
+      </p>
+      <pre>
+        <code>{`curl -sS "${base}/v1/usage?granularity=day&from=2026-11-01&to=2026-11-08" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"
+# {"data": {"granularity": "day", "from": "2026-11-01T00:00:00.000Z", "to": "2026-11-08T00:00:00.000Z",
+#   "totals": {"requests": 1520, "successes": 1490, "client_errors": 12, "rate_limited": 18, "server_errors": 0},
+#   "buckets": [{"start": "2026-11-01T00:00:00.000Z", "requests": 230, …}, …], "routes": […],
+#   "keys": [{"id": "…", "name": "trading bot", "prefix": "svc_sk_live_Ab3dE9xQ…", "peak_per_minute": 100,
+#             "limit_per_minute": 100, …}]}, "meta": {…}}`}</code>
+      </pre>
 
       <h2 id="examples">curl examples</h2>
       <p>

@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { appServices, type AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { mayShowHealthDetails, publicHealth, readHealth } from "@/lib/health";
-import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi/openapi-document";
+import { UNKNOWN_ROUTE } from "@/lib/usage/usage-recorder";
+import { windowCount } from "@/lib/usage/window-count";
+import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "./openapi/openapi-document";
 import { newRequestId } from "./request-id";
 import { isPublicHttps, publicOrigin } from "@/lib/config/public-url";
 import {
@@ -22,6 +24,7 @@ import { deletePositionRoute } from "./routes/delete-position";
 import { getOpportunityRoute } from "./routes/get-opportunity";
 import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
+import { getUsageRoute } from "./routes/get-usage";
 import { listExchangesRoute } from "./routes/list-exchanges";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
 import { listOpportunitiesRoute } from "./routes/list-opportunities";
@@ -50,6 +53,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   updatePositionRoute,
   closePositionRoute,
   deletePositionRoute,
+  getUsageRoute,
 ];
 
 // Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.
@@ -99,6 +103,10 @@ export function createApiApp(services: () => AppServices = appServices, options:
     // A preflight carries no key (browsers never send one): answered before authentication.
     if (cors && isPreflight(c.req.raw)) return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), requestId, headers);
     await next();
+    // Every answer to a verified key is usage, whichever step gave it (a handler, a cached read, a
+    // 304, a 429, a refusal): counted here once, in memory, for both mounts (lib/usage/).
+    const key = c.get("key");
+    if (key) services().usage.record(key.id, c.get("usageRoute") ?? UNKNOWN_ROUTE, c.res.status, windowCount(c.get("rateLimitHeaders")));
     if (!c.get("answeredWhole")) withHeaders(c.res, requestId, headers);
   });
 
@@ -112,7 +120,11 @@ export function createApiApp(services: () => AppServices = appServices, options:
   });
 
   for (const route of API_ROUTES) {
-    const handle = (c: ApiContext) => withApiKey(route, c, services());
+    const usageRoute = `${route.method} ${openApiPath(route.path)}`;
+    const handle = (c: ApiContext) => {
+      c.set("usageRoute", usageRoute);
+      return withApiKey(route, c, services());
+    };
     // Only creating routes pay for reading their answer back; the hot read paths stay as they are.
     app.on(route.method, route.path, route.location ? async (c) => withLocation(route, await handle(c)) : handle);
   }

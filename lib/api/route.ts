@@ -125,6 +125,8 @@ export type ApiEnv = {
     requestId: string;
     rateLimitHeaders: Record<string, string>;
     key: VerifiedKey;
+    /** The matched route as usage counts it, e.g. "GET /v1/opportunities/{id}"; unset on unknown paths. */
+    usageRoute: string;
     /** How answers built whole (the cached reads) are sent under this mount. */
     wholeAnswers: WholeAnswers;
     /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
+import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import { DEFAULT_POLICY, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
@@ -18,8 +19,9 @@ const NO_PARAMETERS = z.strictObject({});
 /**
  * Authentication and rate limiting, the first steps of every /v1 request, unknown paths included:
  * missing or malformed keys are refused without touching the database; an address past
- * FAILED_AUTH_LIMIT failed verifications a minute is refused (429) without touching it either; the
- * limit is counted per key, and its headers ride on every later response, errors and 429s included.
+ * FAILED_AUTH_LIMIT failed verifications a minute is refused (429) without touching it either; a
+ * key with an IP allowlist refuses other addresses (403, no rate-limit headers); the limit is
+ * counted per key, and its headers ride on every later response, errors and 429s included.
  */
 export async function authenticate(c: ApiContext, services: AppServices): Promise<VerifiedKey> {
   const parsed = parseAuthorizationHeader(c.req.header("authorization"));
@@ -34,6 +36,13 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
     throw new AppError("UNAUTHORIZED");
   }
   c.set("key", key);
+  // Before the limit and not counted against it: a leaked key tried from elsewhere must not spend
+  // its owner's minute. Counted instead as a failed authentication of that address, so it cannot
+  // be used to hammer the service either (past the limit the address is refused like a forger).
+  if (key.ipAllowlist && !key.ipAllowlist.allows(address)) {
+    await recordFailedAuth(services.limiter, address);
+    throw new AppError("FORBIDDEN", addressNotAllowedMessage(address));
+  }
 
   const result = await services.limiter.limit(`key:${key.id}`, services.requestsPerMinute(key.tier), DEFAULT_POLICY.windowMs);
   // The wait is measured from when the limiter answered, not from before asking it: a slow store

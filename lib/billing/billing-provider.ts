@@ -1,6 +1,8 @@
 import type { Tier } from "@/lib/keys/permissions";
 import type { RequestOrigin } from "@/lib/audit";
-import { demoBillingProvider } from "./demo-provider";
+import { demoBillingProvider, demoBillingRefusal } from "./demo-provider";
+import { readStripeConfig, STRIPE_REQUIRED_VARIABLES } from "./stripe/stripe-config";
+import { stripeBillingProvider } from "./stripe/stripe-provider";
 
 export interface BillingCustomer {
   id: string;
@@ -19,17 +21,25 @@ export interface BillingProvider {
   describe(): string;
 }
 
-const PROVIDERS: Record<string, BillingProvider> = { [demoBillingProvider.id]: demoBillingProvider };
+const PROVIDER_IDS = ["demo", "stripe"];
 
 /**
- * The provider named by BILLING_PROVIDER (default `demo`). A value naming no provider throws
- * rather than quietly falling back, so a misconfigured deployment never hands out plans for free.
+ * The provider named by BILLING_PROVIDER; unset, Stripe when its four variables are set, else
+ * demo. A value naming no provider, Stripe half-configured and demo billing in a production
+ * deployment all throw rather than quietly falling back: a misconfigured deployment must never
+ * hand out plans for free. server.ts asks once at start-up, so these stop the start.
  */
 export function billingProvider(env: Record<string, string | undefined> = process.env): BillingProvider {
-  const id = env.BILLING_PROVIDER?.trim() || demoBillingProvider.id;
-  const provider = Object.hasOwn(PROVIDERS, id) ? PROVIDERS[id] : undefined;
-  if (!provider) {
-    throw new Error(`Invalid configuration: BILLING_PROVIDER "${id}" is not a billing provider (supported: ${Object.keys(PROVIDERS).join(", ")})`);
+  const stripe = readStripeConfig(env);
+  const id = env.BILLING_PROVIDER?.trim() || (stripe ? "stripe" : "demo");
+  if (id === "stripe") {
+    if (!stripe) throw new Error(`Invalid configuration: BILLING_PROVIDER "stripe" needs ${STRIPE_REQUIRED_VARIABLES.join(", ")}`);
+    return stripeBillingProvider(stripe);
   }
-  return provider;
+  if (id === "demo") {
+    const refusal = demoBillingRefusal(env);
+    if (refusal) throw new Error(refusal);
+    return demoBillingProvider;
+  }
+  throw new Error(`Invalid configuration: BILLING_PROVIDER "${id}" is not a billing provider (supported: ${PROVIDER_IDS.join(", ")})`);
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { recordAudit, type RequestOrigin } from "@/lib/audit";
+import type { RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
-import { TIERS, tierFromDb, tierToDb, type Tier } from "@/lib/keys/permissions";
+import { TIERS, tierFromDb, type Tier } from "@/lib/keys/permissions";
 import { keyEvents } from "@/lib/keys/key-events";
 import { billingProvider, type BillingProvider } from "./billing-provider";
+import { writeTierChange } from "./record-tier-change";
 
 export const changeTierSchema = z.strictObject({
   tier: z.enum(TIERS, "Tier must be one of free, pro or desk"),
@@ -22,6 +23,8 @@ export interface TierChange {
 /**
  * Moves an account to another tier, for the account's owner (plan page) and for operators
  * (console) alike; the actor is whoever asked and is the one the audit trail names.
+ *
+ * With Stripe billing the provider refuses: the tier follows the subscription (lib/billing/stripe/).
  *
  * Keys are deliberately left as they are: what a key may do is its own permissions cut down to
  * the tier's at request time, so a downgrade narrows every key at once and an upgrade back gives
@@ -42,12 +45,9 @@ export async function changeTier(
 
   const applied = await provider.changeTier({ id: user.id, email: user.email, tier: previousTier }, newTier, origin);
   if (applied.tier === previousTier) return { userId, previousTier, tier: previousTier, changed: false, appliedAt: applied.appliedAt };
-  await db.user.update({ where: { id: user.id }, data: { tier: tierToDb(applied.tier) } });
+  await writeTierChange(db, { actorId, user, from: previousTier, to: applied.tier }, origin);
   // Every cached key of the account must see the new tier on its very next request.
   await keyEvents().publish({ userId: user.id });
-  // An operator's trail must say whose plan moved; the owner's own trail needs no name.
-  const change = `${previousTier} -> ${applied.tier}`;
-  await recordAudit(db, { actorId, subjectId: user.id, action: "tier.changed", target: actorId === user.id ? change : `${user.email}: ${change}` }, origin);
   return { userId, previousTier, tier: applied.tier, changed: true, appliedAt: applied.appliedAt };
 }
 

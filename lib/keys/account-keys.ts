@@ -5,6 +5,7 @@ import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { ApiKey } from "@/lib/db/generated/client";
 import { generateUniqueApiKey } from "./generate";
+import { parseAllowlist } from "./ip-allowlist";
 import { keyEvents } from "./key-events";
 import { keyModeFromDb, keyModeToDb, KEY_MODES } from "./mode";
 import { PERMISSIONS, permissionSchema, TIER_PERMISSIONS, type Permission, type Tier } from "./permissions";
@@ -15,6 +16,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ROLL_GRACE_PERIODS = { none: 0, "1h": 60 * 60 * 1000, "24h": DAY_MS, "7d": 7 * DAY_MS } as const;
 export type RollGrace = keyof typeof ROLL_GRACE_PERIODS;
 
+/**
+ * A key's IP allowlist as the account area sends it: one address or CIDR range per entry, stored
+ * in canonical form (lib/keys/ip-allowlist.ts). A list with an invalid entry is refused whole, the
+ * message naming each bad entry, on the field itself so the form marks its one text box.
+ */
+export const allowedIpsSchema = z.array(z.string("Each entry must be text")).transform((entries, ctx) => {
+  const parsed = parseAllowlist(entries);
+  if (parsed.ok) return parsed.entries;
+  ctx.addIssue({ code: "custom", message: parsed.problem });
+  return z.NEVER;
+});
+
 export const createKeySchema = z.strictObject({
   name: storableText(z.string().trim().min(1, "Name is required").max(64, "Name must be at most 64 characters")),
   mode: z.enum(KEY_MODES, "Mode must be live or test"),
@@ -24,8 +37,12 @@ export const createKeySchema = z.strictObject({
     z.strictObject({ kind: z.literal("days"), days: z.union([z.literal(30), z.literal(90)]) }),
     z.strictObject({ kind: z.literal("date"), date: z.iso.date("Expiry date must be a date (YYYY-MM-DD)") }),
   ]),
+  allowed_ips: allowedIpsSchema.default([]),
 });
-export type CreateKeyInput = z.infer<typeof createKeySchema>;
+// Callers other than the form (tests, scripts) may leave the allowlist out: any address.
+export type CreateKeyInput = Omit<z.infer<typeof createKeySchema>, "allowed_ips"> & { allowed_ips?: readonly string[] };
+
+export const updateAllowlistSchema = z.strictObject({ allowed_ips: allowedIpsSchema });
 
 export const rollKeySchema = z.strictObject({
   grace: z.enum(Object.keys(ROLL_GRACE_PERIODS) as [RollGrace, ...RollGrace[]], "Choose a grace period"),
@@ -45,6 +62,8 @@ export const keyViewSchema = z.object({
   expires_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   status: z.enum(["active", "expired", "revoked"]),
+  /** The key's IP allowlist in canonical form; empty: any address. */
+  allowed_ips: z.array(z.string()),
 });
 export type KeyView = z.infer<typeof keyViewSchema>;
 
@@ -67,6 +86,7 @@ export function toKeyView(key: ApiKey, now = new Date()): KeyView {
     expires_at: key.expiresAt?.toISOString() ?? null,
     revoked_at: key.revokedAt?.toISOString() ?? null,
     status: keyStatus(key, now),
+    allowed_ips: key.allowedCidrs,
   });
 }
 
@@ -91,6 +111,13 @@ function expiryDate(expiry: CreateKeyInput["expiry"], now: Date): Date | null {
     throw fieldError("expiry.date", "Expiry date must be in the future");
   }
   return date;
+}
+
+/** An allowlist as stored, whoever the caller: parsing is idempotent, so a list the schema already read passes unchanged. */
+function canonicalAllowlist(entries: readonly string[]): string[] {
+  const parsed = parseAllowlist(entries);
+  if (!parsed.ok) throw fieldError("allowed_ips", parsed.problem);
+  return parsed.entries;
 }
 
 function assertPermissionsAllowed(permissions: readonly Permission[], tier: Tier) {
@@ -127,7 +154,15 @@ function assertApiAccess(tier: Tier) {
   if (tier === "free") throw new AppError("FORBIDDEN", "The Free plan has no API access. Upgrade to Pro or Desk to create keys.");
 }
 
-async function insertKey(db: Db, userId: string, fields: { name: string; mode: "live" | "test"; permissions: readonly Permission[]; expiresAt: Date | null }) {
+interface NewKeyFields {
+  name: string;
+  mode: "live" | "test";
+  permissions: readonly Permission[];
+  expiresAt: Date | null;
+  allowedCidrs: readonly string[];
+}
+
+async function insertKey(db: Db, userId: string, fields: NewKeyFields) {
   const generated = await generateUniqueApiKey(fields.mode, async (hash) => (await db.apiKey.count({ where: { hash } })) > 0);
   const record = await db.apiKey.create({
     data: {
@@ -138,6 +173,7 @@ async function insertKey(db: Db, userId: string, fields: { name: string; mode: "
       hash: generated.hash,
       permissions: [...fields.permissions],
       expiresAt: fields.expiresAt,
+      allowedCidrs: [...fields.allowedCidrs],
     },
   });
   return { secret: generated.key, record };
@@ -161,9 +197,10 @@ export async function createKey(
   assertPermissionsAllowed(input.permissions, user.tier);
   const now = new Date();
   const expiresAt = expiryDate(input.expiry, now);
+  const allowedCidrs = canonicalAllowlist(input.allowed_ips ?? []);
   await assertMayHoldLiveKey(db, user.id, input.mode);
   await assertRoomForKey(db, user.id, now);
-  const { secret, record } = await insertKey(db, user.id, { ...input, expiresAt });
+  const { secret, record } = await insertKey(db, user.id, { ...input, expiresAt, allowedCidrs });
   await recordAudit(db, { actorId: user.id, subjectId: user.id, action: "key.created", target: record.id }, origin);
   return { key: secret, view: toKeyView(record, now) };
 }
@@ -184,8 +221,39 @@ export async function revokeKey(db: Db, actorId: string, ownerId: string | null,
 }
 
 /**
- * Replaces a key with a new one of the same name, mode and permissions. The old key keeps
- * working for the grace period and is revoked by time, with no job that could fail to run.
+ * Replaces a key's IP allowlist (empty: any address), stored canonical. In force on the key's next
+ * request, in every process, as a revocation is: the verifier's cached copy is dropped before this
+ * returns. Narrowing a key is never refused for the plan, like a revocation; a key that no longer
+ * works (revoked, expired) has nothing left to restrict.
+ */
+export async function setKeyAllowlist(
+  db: Db,
+  userId: string,
+  keyId: string,
+  requested: readonly string[],
+  origin: RequestOrigin,
+): Promise<KeyView> {
+  const entries = canonicalAllowlist(requested);
+  const key = await db.apiKey.findFirst({ where: { id: keyId, userId } });
+  if (!key) throw new AppError("NOT_FOUND", "No such key");
+  const now = new Date();
+  if (keyStatus(key, now) !== "active") {
+    throw new AppError("VALIDATION_ERROR", "Only an active key's allowlist can be changed", {
+      details: [{ field: "id", message: "This key is not active" }],
+    });
+  }
+  if (key.allowedCidrs.length === entries.length && key.allowedCidrs.every((entry, i) => entry === entries[i])) {
+    return toKeyView(key, now);
+  }
+  const updated = await db.apiKey.update({ where: { id: key.id }, data: { allowedCidrs: entries } });
+  await keyEvents().publish({ keyId: key.id });
+  await recordAudit(db, { actorId: userId, subjectId: userId, action: "key.allowlist_changed", target: key.id }, origin);
+  return toKeyView(updated, now);
+}
+
+/**
+ * Replaces a key with a new one of the same name, mode, permissions and IP allowlist. The old key
+ * keeps working for the grace period and is revoked by time, with no job that could fail to run.
  * Keys in their grace period are active and count toward MAX_ACTIVE_KEYS, so a roll with a grace
  * period needs room for one more key; a key already rolled (in its grace period) cannot be rolled
  * again, which would otherwise let one key multiply into many live secrets.
@@ -221,6 +289,7 @@ export async function rollKey(
     mode: keyModeFromDb(old.mode),
     permissions: PERMISSIONS.filter((p) => old.permissions.includes(p)),
     expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+    allowedCidrs: old.allowedCidrs,
   });
   const previous = await db.apiKey.findUniqueOrThrow({ where: { id: old.id } });
   await keyEvents().publish({ keyId: old.id });

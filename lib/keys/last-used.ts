@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { BatchedRecorder } from "@/lib/process/batched-recorder";
 
 const ONCE_PER_MS = 60_000;
 
@@ -6,29 +7,19 @@ const ONCE_PER_MS = 60_000;
  * Records when keys were last used without a database write per request: at most one update a
  * minute per key, written in batches in the background and flushed on shutdown.
  */
-export class LastUsedRecorder {
+export class LastUsedRecorder extends BatchedRecorder {
   private pending = new Map<string, Date>();
   private readonly lastRecorded = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: () => Promise<Db>) {}
+  constructor(private readonly db: () => Promise<Db>) {
+    super("recording last use");
+  }
 
   touch(keyId: string, now = Date.now()): void {
     const last = this.lastRecorded.get(keyId);
     if (last !== undefined && now - last < ONCE_PER_MS) return;
     this.lastRecorded.set(keyId, now);
     this.pending.set(keyId, new Date(now));
-  }
-
-  start(intervalMs = 5_000): void {
-    this.timer ??= setInterval(() => void this.flush().catch((e) => console.error("lastUsedAt flush failed", e)), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
   }
 
   async flush(): Promise<void> {

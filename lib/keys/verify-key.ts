@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import { hashApiKey } from "./hash";
+import { compileAllowlist, type AllowlistMatcher } from "./ip-allowlist";
 import type { KeyEventBus, KeyChange } from "./key-events";
 import { keyModeFromDb, type KeyMode } from "./mode";
 import { effectivePermissions, tierFromDb, type Permission, type Tier } from "./permissions";
@@ -13,6 +14,8 @@ export interface VerifiedKey {
   permissions: Permission[];
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** The addresses the key accepts requests from, parsed once per load; null accepts any address. */
+  ipAllowlist: AllowlistMatcher | null;
 }
 
 interface Entry {
@@ -29,10 +32,11 @@ export interface KeyVerifierOptions {
 }
 
 /**
- * Turns a well-formed key into its account, tier and permissions, keeping the database off the
- * hot path: answers are cached by key hash and dropped synchronously when a key is revoked or
- * rolled, or when its account's tier changes. Expiry and a roll's scheduled revocation are
- * checked against the clock on every call, so they need no message at all.
+ * Turns a well-formed key into its account, tier, permissions and IP allowlist, keeping the
+ * database off the hot path: answers are cached by key hash and dropped synchronously when a key
+ * is revoked or rolled, when its IP allowlist is edited, or when its account's tier changes.
+ * Expiry and a roll's scheduled revocation are checked against the clock on every call, so they
+ * need no message at all.
  */
 export class KeyVerifier {
   private readonly byHash = new Map<string, Entry>();
@@ -82,6 +86,7 @@ export class KeyVerifier {
         permissions: true,
         expiresAt: true,
         revokedAt: true,
+        allowedCidrs: true,
         user: { select: { tier: true } },
       },
     });
@@ -93,6 +98,7 @@ export class KeyVerifier {
       permissions: effectivePermissions(row.permissions, tierFromDb(row.user.tier)),
       expiresAt: row.expiresAt,
       revokedAt: row.revokedAt,
+      ipAllowlist: compileAllowlist(row.allowedCidrs),
     };
     const entry = { key, cachedAt: now };
     // A change published while we were reading may not be in `row`: use it once, cache nothing.

@@ -12,6 +12,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "key.created": "API key created",
   "key.revoked": "API key revoked",
   "key.rolled": "API key rolled (replaced by a new key)",
+  "key.allowlist_changed": "API key IP allowlist changed",
   "tier.changed": "Plan changed",
   "email.verified": "E-mail address verified",
   "password.reset": "Password reset by e-mail link",
@@ -26,7 +27,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
 
 // "pro -> desk", or "someone@example.com: pro -> desk" when an operator changed another account.
 const TIER_CHANGE = /^(.*?)(free|pro|desk) -> (free|pro|desk)$/;
-const KEY_ACTIONS = new Set(["key.created", "key.revoked", "key.rolled"]);
+const KEY_ACTIONS = new Set(["key.created", "key.revoked", "key.rolled", "key.allowlist_changed"]);
 
 export interface AuditTrailEntry {
   id: string;

@@ -97,7 +97,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await services?.lastUsed.stop();
+  await services?.stopRecorders();
   // Lets the live set's background version check, started by the last requests, finish first.
   await new Promise((resolve) => setTimeout(resolve, 200));
   await database?.close();
@@ -465,6 +465,7 @@ describe("/v1 under random input", () => {
           "/v1/simulations/:id": ["simulations:read", 404],
           "/v1/portfolio": ["portfolio:read", 200],
           "/v1/portfolio/positions/:id": ["portfolio:read", 404],
+          "/v1/usage": ["opportunities:read", 200],
         };
         const needs = readerStatus[path];
         const otherMethodsOnly = API_ROUTES.some((r) => r.path === path) && !API_ROUTES.some((r) => r.path === path && r.method === "GET");

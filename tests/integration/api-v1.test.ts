@@ -31,7 +31,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await services?.lastUsed.stop();
+  await services?.stopRecorders();
   await database?.close();
 });
 

@@ -119,7 +119,7 @@ describe("backing up and restoring the embedded database", () => {
     expect(portfolio.data.items.map((p) => p.note).sort()).toEqual(["kept BTC", "kept ETH"]);
     const listed = (await (await get("/v1/opportunities")).json()) as { data: { items: { id: string }[] } };
     expect(listed.data.items.map((o) => o.id).sort()).toEqual(["BTC-binance-bybit", "ETH-okx-gate"]);
-    await services.lastUsed.stop();
+    await services.stopRecorders();
     await close(database);
   }, 60_000);
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   vi.useRealTimers();
-  await services?.lastUsed.stop();
+  await services?.stopRecorders();
 });
 afterAll(async () => {
   await database?.close();

@@ -309,7 +309,7 @@ describe("GET /v1/opportunities price spreads", () => {
       if (envelope.kind !== "success") throw new Error("expected success");
       return { items: (envelope.data as { items: Opportunity[] }).items, meta: envelope.meta };
     } finally {
-      await services.lastUsed.stop();
+      await services.stopRecorders();
     }
   }
 

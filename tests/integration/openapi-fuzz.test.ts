@@ -39,6 +39,11 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: ["listFundingRates"], field: "to", message: /^Must not be before from$/ },
   { operations: ["listFundingRates"], field: "from", message: /^The range may span at most 31 days$/ },
   { operations: ["listFundingRates"], field: "to", message: /^The range may span at most 31 days$/ },
+  // Usage: a range of whole hours or days, at most 7 days of hours or 90 days, not reversed.
+  { operations: ["getUsage"], field: "from", message: /^Must not be in the future$/ },
+  { operations: ["getUsage"], field: "to", message: /^Must be after from$/ },
+  { operations: ["getUsage"], field: "from", message: /^The range may span at most (7|90) days at (hour|day) granularity$/ },
+  { operations: ["getUsage"], field: "to", message: /^The range may span at most (7|90) days at (hour|day) granularity$/ },
 ];
 
 type Json = Record<string, unknown>;
@@ -107,7 +112,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await services?.lastUsed.stop();
+  await services?.stopRecorders();
   await new Promise((resolve) => setTimeout(resolve, 200));
   await database?.close();
 });

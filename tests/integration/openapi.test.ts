@@ -56,7 +56,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 afterAll(async () => {
-  await services?.lastUsed.stop();
+  await services?.stopRecorders();
   await database?.close();
 });
 

@@ -51,7 +51,7 @@ describe("billing provider selection", () => {
   });
 
   it("refuses a provider it does not know, naming the variable and the value", () => {
-    expect(() => billingProvider({ BILLING_PROVIDER: "stripe" })).toThrow(/BILLING_PROVIDER "stripe".*supported: demo/);
+    expect(() => billingProvider({ BILLING_PROVIDER: "paypal" })).toThrow(/BILLING_PROVIDER "paypal".*supported: demo, stripe/);
     expect(() => billingProvider({ BILLING_PROVIDER: "toString" })).toThrow(/BILLING_PROVIDER "toString"/);
   });
 

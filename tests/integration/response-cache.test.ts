@@ -51,7 +51,7 @@ beforeAll(async () => {
   nextApp = createApiApp(() => services, NEXT_MOUNT);
 });
 afterAll(async () => {
-  await services?.lastUsed.stop();
+  await services?.stopRecorders();
   await database?.close();
 });
 

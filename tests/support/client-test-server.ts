@@ -79,7 +79,7 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
     liveOpportunities: opportunities.length,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await base.lastUsed.stop();
+      await base.stopRecorders();
       await database.close();
     },
   };

@@ -2,11 +2,13 @@
 
 import { useState, type FormEvent } from "react";
 import type { KeyView } from "@/lib/keys/account-keys";
+import { splitAllowlistText } from "@/lib/keys/ip-allowlist";
 import type { Permission } from "@/lib/keys/permissions";
 import { PERMISSION_LABELS } from "@/lib/tiers";
 import { postJson, problemFrom, type FormProblem } from "../../components/field-errors";
 import { FieldErrorMessage, invalidFieldProps } from "../../components/invalid-field";
 import { FormFooter } from "@/app/components/form-parts";
+import { AllowlistField } from "./allowlist-field";
 
 interface Props {
   allowedPermissions: Permission[];
@@ -35,6 +37,7 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
       mode: String(form.get("mode") ?? "test"),
       permissions: form.getAll("permissions").map(String),
       expiry,
+      allowed_ips: splitAllowlistText(String(form.get("allowedIps") ?? "")),
     });
     setBusy(false);
     if (!response.ok) return setProblem(await problemFrom(response));
@@ -96,6 +99,8 @@ export function CreateKeyForm({ allowedPermissions, onCreated, onCancel }: Props
       )}
       <FieldErrorMessage problem={problem} field="expiry.date" />
       <FieldErrorMessage problem={problem} field="expiry" />
+
+      <AllowlistField id="key-allowed-ips" name="allowedIps" problem={problem} />
 
       <FormFooter problem={problem} busy={busy} label="Create key" busyLabel="Creating…">
         {" "}

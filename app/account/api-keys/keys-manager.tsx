@@ -1,12 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { KeyView } from "@/lib/keys/account-keys";
+import { EXPIRY_WARNING_DAYS, keysExpiringSoon, timeUntil } from "@/lib/keys/expiry-warning";
 import type { Permission, Tier } from "@/lib/keys/permissions";
 import { PERMISSION_LABELS } from "@/lib/tiers";
 import { formatUtc } from "@/lib/format-time";
+import styles from "./api-keys.module.css";
 import { CreateKeyForm } from "./create-key-form";
+import { EditAllowlistButton } from "./edit-allowlist-button";
 import { NewKeyPanel } from "./new-key-panel";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { RollKeyButton, type RolledKey } from "./roll-key-button";
@@ -22,15 +25,30 @@ interface Props {
   tier: Tier;
   allowedPermissions: Permission[];
   maxActiveKeys: number;
+  /** The server's clock when it rendered the page (ms): the first render in the browser must say what the server said. */
+  renderedAt: number;
 }
 
 const ROLL_UNAVAILABLE_ID = "roll-unavailable";
 
-export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKeys }: Props) {
+/** The clock the expiry warning reads: the server's at first, then the browser's each minute. */
+function useMinuteClock(initial: number): number {
+  const [now, setNow] = useState(initial);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKeys, renderedAt }: Props) {
   const [keys, setKeys] = useState(initialKeys);
   const [newKey, setNewKey] = useState<NewKey | null>(null);
   const [creating, setCreating] = useState(false);
+  const now = useMinuteClock(renderedAt);
   const activeCount = keys.filter((k) => k.status === "active").length;
+  const expiring = keysExpiringSoon(keys, now);
+  const expiringIds = new Set(expiring.map((k) => k.id));
 
   const upsert = (...views: KeyView[]) =>
     setKeys((current) => {
@@ -86,6 +104,25 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
 
       {newKey && <NewKeyPanel newKey={newKey} onDone={() => setNewKey(null)} />}
 
+      {expiring.length > 0 && (
+        <div className={`notice ${styles.expiring}`} role="note" aria-label="Keys expiring soon">
+          <p>
+            <strong>
+              {expiring.length === 1 ? "1 key expires" : `${expiring.length} keys expire`} within {EXPIRY_WARNING_DAYS} days.
+            </strong>{" "}
+            From then on every request with it fails with 401 UNAUTHORIZED. Roll it (the replacement gets the same lifetime)
+            or create a new key, and give your clients the new key before then.
+          </p>
+          <ul>
+            {expiring.map((key) => (
+              <li key={key.id}>
+                “{key.name}” (<code>{key.prefix}</code>) expires {timeUntil(key.expires_at!, now)}, at {formatUtc(key.expires_at)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
       {keys.length === 0 ? (
         <p className="muted">No API keys yet.</p>
       ) : (
@@ -95,11 +132,11 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
               <tr>
                 <th>Name</th>
                 <th>Key</th>
-                <th>Mode</th>
                 <th>Permissions</th>
                 <th>Created</th>
                 <th>Last used</th>
                 <th>Expires</th>
+                <th>IP allowlist</th>
                 <th>Status</th>
                 <th>
                   <span className="visually-hidden">Actions</span>
@@ -112,12 +149,29 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
                   <td>{key.name}</td>
                   <td>
                     <code>{key.prefix}</code>
+                    <div className="muted">{key.mode === "live" ? "Live" : "Test"} mode</div>
                   </td>
-                  <td>{key.mode === "live" ? "Live" : "Test"}</td>
                   <td>{key.permissions.map((p) => PERMISSION_LABELS[p]).join(", ")}</td>
                   <td>{formatUtc(key.created_at)}</td>
                   <td>{formatUtc(key.last_used_at)}</td>
-                  <td>{formatUtc(key.expires_at)}</td>
+                  <td>
+                    {formatUtc(key.expires_at)}
+                    {expiringIds.has(key.id) && <div className={styles.expiresSoon}>expires {timeUntil(key.expires_at!, now)}</div>}
+                  </td>
+                  <td>
+                    {key.allowed_ips.length ? (
+                      <ul className={styles.entries} aria-label={`IP allowlist of ${key.name}`}>
+                        {key.allowed_ips.map((entry) => (
+                          <li key={entry}>
+                            <code>{entry}</code>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <div className="muted">Any address</div>
+                    )}
+                    {key.status === "active" && <EditAllowlistButton keyView={key} onSaved={(view) => upsert(view)} />}
+                  </td>
                   <td>
                     <span className={`status-${key.status}`}>{key.status[0]!.toUpperCase() + key.status.slice(1)}</span>
                     {/* Only a roll sets revoked_at on a key that is still active: the end of its grace period. */}
@@ -125,20 +179,22 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
                       <div className="muted">will be revoked at {formatUtc(key.revoked_at)} (rolled)</div>
                     )}
                   </td>
-                  <td className="row-actions">
-                    {key.status === "active" && (
-                      <>
-                        {/* A rolled key already has its replacement; rolling it again would only shorten its grace. */}
-                        {!key.revoked_at && (
-                          <RollKeyButton
-                            keyView={key}
-                            onRolled={(rolled) => showRolled(rolled, key.name)}
-                            unavailableReasonId={tier === "free" ? ROLL_UNAVAILABLE_ID : undefined}
-                          />
-                        )}{" "}
-                        <RevokeKeyButton keyView={key} onRevoked={(view) => upsert(view)} />
-                      </>
-                    )}
+                  <td>
+                    <div className={styles.keyActions}>
+                      {key.status === "active" && (
+                        <>
+                          {/* A rolled key already has its replacement; rolling it again would only shorten its grace. */}
+                          {!key.revoked_at && (
+                            <RollKeyButton
+                              keyView={key}
+                              onRolled={(rolled) => showRolled(rolled, key.name)}
+                              unavailableReasonId={tier === "free" ? ROLL_UNAVAILABLE_ID : undefined}
+                            />
+                          )}
+                          <RevokeKeyButton keyView={key} onRevoked={(view) => upsert(view)} />
+                        </>
+                      )}
+  </div>
                   </td>
                 </tr>
               ))}

@@ -1,31 +1,50 @@
+import { headers } from "next/headers";
 import { requireUser } from "@/lib/auth/session";
 import { billingProvider } from "@/lib/billing/billing-provider";
-import { PERMISSIONS } from "@/lib/keys/permissions";
+import { DEMO_BILLING_LABEL } from "@/lib/billing/demo-provider";
+import { billingOverview } from "@/lib/billing/stripe/billing-overview";
+import { isStripeProvider, type StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
+import { syncStripeCustomer } from "@/lib/billing/stripe/sync-customer";
+import { getDb } from "@/lib/db";
+import { PERMISSIONS, type Tier } from "@/lib/keys/permissions";
 import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/tiers";
 import { PlanSwitcher } from "./plan-switcher";
+import { StripePlanActions } from "./stripe-plan-actions";
+import { SubscriptionSummary } from "./subscription-summary";
 
 export const dynamic = "force-dynamic";
 
-export default async function PlanPage() {
+export default async function PlanPage({ searchParams }: { searchParams: Promise<{ checkout?: string | string[] }> }) {
   const user = await requireUser("/account/plan");
   const provider = billingProvider();
-  const current = planOf(user.tier);
+  const { checkout } = await searchParams;
+  const stripe = isStripeProvider(provider) ? provider : null;
+  const tier = stripe && checkout === "success" ? await syncAfterCheckout(stripe, user.id, user.tier) : user.tier;
+  const overview = stripe ? await billingOverview(await getDb(), stripe, user.id) : null;
+  const current = planOf(tier);
   return (
     <section aria-labelledby="plan-heading">
-      <h2 id="plan-heading">Current plan: {current.name}</h2>
+      <h2 id="plan-heading">
+        Current plan: {current.name}
+        {!stripe && <> <span className="badge">{DEMO_BILLING_LABEL}</span></>}
+      </h2>
       <p>{current.summary}</p>
       <p className="notice">{provider.describe()}</p>
+      {checkout === "success" && tier === "free" && (
+        <p role="status">Thank you: your plan changes as soon as Stripe confirms the payment. Reload this page in a moment.</p>
+      )}
+      {checkout === "cancelled" && <p role="status">Checkout was cancelled: nothing was charged and your plan is unchanged.</p>}
 
       <div className="table-scroll">
         <table>
-          <caption className="muted">What each plan gives</caption>
+          <caption className="muted">What each plan gives{!stripe && ` (${DEMO_BILLING_LABEL}: nothing is charged)`}</caption>
           <thead>
             <tr>
               <th scope="col">Plan</th>
               {PLANS.map((plan) => (
                 <th scope="col" key={plan.id}>
                   {plan.name}
-                  {plan.id === user.tier && " (current)"}
+                  {plan.id === tier && " (current)"}
                 </th>
               ))}
             </tr>
@@ -57,7 +76,34 @@ export default async function PlanPage() {
         </table>
       </div>
 
-      <PlanSwitcher current={user.tier} />
+      {stripe && overview ? (
+        <>
+          <StripePlanActions current={tier} customer={overview.customer} />
+          <SubscriptionSummary overview={overview} />
+        </>
+      ) : (
+        <PlanSwitcher current={tier} />
+      )}
     </section>
   );
+}
+
+/**
+ * Back from Checkout, the webhook may not have arrived yet: reading the subscription from Stripe
+ * now shows the new plan at once (the webhook then finds nothing left to change). A failure only
+ * leaves it to the webhook.
+ */
+async function syncAfterCheckout(provider: StripeBillingProvider, userId: string, tier: Tier): Promise<Tier> {
+  try {
+    const db = await getDb();
+    const link = await db.stripeCustomer.findUnique({ where: { userId }, select: { userId: true, customerId: true } });
+    if (!link) return tier;
+    const request = await headers();
+    const origin = { ip: request.get("x-real-ip"), userAgent: request.get("user-agent") };
+    const outcome = await syncStripeCustomer(db, provider, link, { reason: "Stripe Checkout completed", origin });
+    return outcome.kind === "applied" ? outcome.tier : tier;
+  } catch (error) {
+    console.error("Stripe billing: syncing after Checkout failed; the webhook will apply it", error);
+    return tier;
+  }
 }

@@ -186,3 +186,15 @@ class Operations:
         POST /v1/portfolio/positions/{id}/close
         """
         return self._request("POST", "/v1/portfolio/positions/{id}/close".format(id=quote(id, safe="")))
+
+    def get_usage(self, *, granularity: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None) -> Dict[str, Any]:
+        """Read the account's API usage.
+
+        GET /v1/usage
+
+        Args:
+            granularity: Bucket size: `hour` or `day` (UTC days).
+            from_: Start of the range, inclusive: the hour or day holding it is the first bucket. Not in the future when `to` is not given; default: 24 hours or 30 days before `to`.
+            to: End of the range, exclusive: after `from`, and at most 7 days (hour granularity) or 90 days (day) of buckets from it; default: now (the current hour or day, still in progress, is the last bucket), or 24 hours or 30 days after `from` if that is earlier.
+        """
+        return self._request("GET", "/v1/usage", {"granularity": granularity, "from": from_, "to": to})

@@ -266,6 +266,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the account's API usage
+         * @description Requests made with every key of the calling key's account, live and test alike, per hour or per UTC day: successes (2xx and 304), client errors (4xx other than 429), requests refused by the rate limit (429) and server errors, for the account and for each key, with totals per route. Each key also has its busiest minute (`peak_per_minute`) beside its limit. Without parameters: the last 24 hours. A range may span at most 7 days by the hour or 90 days by the day (a longer one is a 400 naming the field); usage is kept 90 days. Requests are counted off the request path and appear within seconds; this request itself counts too.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1365,6 +1387,140 @@ export interface components {
                 mode: "live" | "test";
             };
         };
+        GetUsageResponse: {
+            data: {
+                /**
+                 * @description The size of each bucket.
+                 * @enum {string}
+                 */
+                granularity: "hour" | "day";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC start of the first bucket.
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC end of the last bucket (exclusive); the last one may still be in progress.
+                 */
+                to: string;
+                /** @description Every request made with the account's keys over the range. */
+                totals: {
+                    /** @description Every request: the sum of the four below. */
+                    requests: number;
+                    /** @description Answered 2xx or 304 Not Modified. */
+                    successes: number;
+                    /** @description Answered 4xx other than 429: invalid input, a missing permission, an unknown id or path. */
+                    client_errors: number;
+                    /** @description Refused 429 RATE_LIMITED by the key's per-minute limit. */
+                    rate_limited: number;
+                    /** @description Answered 5xx. */
+                    server_errors: number;
+                };
+                /** @description The account's requests per hour or day, oldest first, empty ones included. */
+                buckets: {
+                    /** @description Every request: the sum of the four below. */
+                    requests: number;
+                    /** @description Answered 2xx or 304 Not Modified. */
+                    successes: number;
+                    /** @description Answered 4xx other than 429: invalid input, a missing permission, an unknown id or path. */
+                    client_errors: number;
+                    /** @description Refused 429 RATE_LIMITED by the key's per-minute limit. */
+                    rate_limited: number;
+                    /** @description Answered 5xx. */
+                    server_errors: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC start of the hour or day (UTC days).
+                     */
+                    start: string;
+                }[];
+                /** @description The account's requests per route over the range, busiest first. */
+                routes: {
+                    /** @description Every request: the sum of the four below. */
+                    requests: number;
+                    /** @description Answered 2xx or 304 Not Modified. */
+                    successes: number;
+                    /** @description Answered 4xx other than 429: invalid input, a missing permission, an unknown id or path. */
+                    client_errors: number;
+                    /** @description Refused 429 RATE_LIMITED by the key's per-minute limit. */
+                    rate_limited: number;
+                    /** @description Answered 5xx. */
+                    server_errors: number;
+                    /** @description Method and path, e.g. "GET /v1/opportunities/{id}"; "(unknown route)" for paths that match none. */
+                    route: string;
+                }[];
+                /** @description Each key of the account that is active or was used in the range (live and test alike), busiest first. */
+                keys: {
+                    /** @description The key's id. */
+                    id: string;
+                    /** @description The key's name. */
+                    name: string;
+                    /** @description The key's prefix, as the account area shows it. */
+                    prefix: string;
+                    /**
+                     * @description live or test.
+                     * @enum {string}
+                     */
+                    mode: "live" | "test";
+                    /** @description False once the key is revoked or expired; such keys are listed while they have usage in the range. */
+                    active: boolean;
+                    /** @description The key's requests over the whole range. */
+                    totals: {
+                        /** @description Every request: the sum of the four below. */
+                        requests: number;
+                        /** @description Answered 2xx or 304 Not Modified. */
+                        successes: number;
+                        /** @description Answered 4xx other than 429: invalid input, a missing permission, an unknown id or path. */
+                        client_errors: number;
+                        /** @description Refused 429 RATE_LIMITED by the key's per-minute limit. */
+                        rate_limited: number;
+                        /** @description Answered 5xx. */
+                        server_errors: number;
+                    };
+                    /** @description The most requests the key made in one clock minute of the range. */
+                    peak_per_minute: number;
+                    /** @description The key's rate limit: requests per minute its account's plan allows now. */
+                    limit_per_minute: number;
+                    /** @description One entry per hour or day of the range, oldest first, empty ones included. */
+                    buckets: {
+                        /** @description Every request: the sum of the four below. */
+                        requests: number;
+                        /** @description Answered 2xx or 304 Not Modified. */
+                        successes: number;
+                        /** @description Answered 4xx other than 429: invalid input, a missing permission, an unknown id or path. */
+                        client_errors: number;
+                        /** @description Refused 429 RATE_LIMITED by the key's per-minute limit. */
+                        rate_limited: number;
+                        /** @description Answered 5xx. */
+                        server_errors: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC start of the hour or day (UTC days).
+                         */
+                        start: string;
+                        /** @description The most requests the key made in one clock minute of this bucket (its limit, if it was refused). */
+                        peak_per_minute: number;
+                    }[];
+                    /** @description The key's requests per route over the range, busiest first. */
+                    routes: {
+                        /** @description Every request: the sum of the four below. */
+                        requests: number;
+                        /** @description Answered 2xx or 304 Not Modified. */
+                        successes: number;
+                        /** @description Answered 4xx other than 429: invalid input, a missing permission, an unknown id or path. */
+                        client_errors: number;
+                        /** @description Refused 429 RATE_LIMITED by the key's per-minute limit. */
+                        rate_limited: number;
+                        /** @description Answered 5xx. */
+                        server_errors: number;
+                        /** @description Method and path, e.g. "GET /v1/opportunities/{id}"; "(unknown route)" for paths that match none. */
+                        route: string;
+                    }[];
+                }[];
+            };
+            meta: components["schemas"]["Meta"];
+        };
     };
     responses: {
         /** @description 400 VALIDATION_ERROR: A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field. */
@@ -1422,15 +1578,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 403 FORBIDDEN: The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify). */
+        /** @description 403 FORBIDDEN: The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify), or the request's address is not in the key's IP allowlist (set in the account area), which the message says, naming the address. That refusal is decided before the rate limit: it carries no rate-limit headers, is not counted against the key's limit, and counts as a failed authentication of the address instead. */
         FORBIDDEN: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                "X-RateLimit-Remaining"?: number;
+                /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                "X-RateLimit-Reset"?: number;
+                /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                RateLimit?: string;
+                /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                "RateLimit-Policy"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1553,7 +1714,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 429 RATE_LIMITED: The key reached its tier's limit for the current clock minute, or the client's address sent more than 20 unknown, revoked or expired keys in the current minute (every request from it is refused until that minute ends); wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted. */
+        /** @description 429 RATE_LIMITED: The key reached its tier's limit for the current clock minute, or the client's address sent more than 20 unknown, revoked or expired keys, or keys whose IP allowlist does not include it, in the current minute (every request from it is refused until that minute ends); wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted. */
         RATE_LIMITED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1610,15 +1771,15 @@ export interface components {
     headers: {
         /** @description Identifier of this request (`req_` + 24 base62 characters), equal to `meta.request_id`. */
         "X-Request-Id": string;
-        /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Remaining": number;
-        /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Reset": number;
-        /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         RateLimit: string;
-        /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "RateLimit-Policy": string;
         /** @description Whole seconds until the current window ends (at least 1), the same value as the body's `error.retry_after`: a client that waits that long is admitted. */
         "Retry-After": number;
@@ -1665,6 +1826,7 @@ export interface operations {
             };
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
@@ -2367,6 +2529,45 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description Bucket size: `hour` or `day` (UTC days). */
+                granularity?: "hour" | "day";
+                /** @description Start of the range, inclusive: the hour or day holding it is the first bucket. Not in the future when `to` is not given; default: 24 hours or 30 days before `to`. */
+                from?: string;
+                /** @description End of the range, exclusive: after `from`, and at most 7 days (hour granularity) or 90 days (day) of buckets from it; default: now (the current hour or day, still in progress, is the last bucket), or 24 hours or 30 days after `from` if that is earlier. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetUsageResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };

@@ -175,4 +175,13 @@ export class Operations {
   closePortfolioPosition(id: string): Promise<Envelope<operations["closePortfolioPosition"], 200>> {
     return this.transport.request("POST", `/v1/portfolio/positions/${encodeURIComponent(id)}/close`);
   }
+
+  /**
+   * Read the account's API usage
+   *
+   * `GET /v1/usage`
+   */
+  getUsage(query?: Query<operations["getUsage"]>): Promise<Envelope<operations["getUsage"], 200>> {
+    return this.transport.request("GET", "/v1/usage", query);
+  }
 }

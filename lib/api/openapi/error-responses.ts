@@ -1,14 +1,18 @@
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { FAILED_AUTH_LIMIT } from "../failed-auth-throttle";
 import type { ApiRoute } from "../route";
-import { componentRef, RATE_LIMIT_HEADERS, type JsonObject } from "./response-headers";
+import { componentRef, RATE_LIMIT_HEADERS, RESPONSE_HEADERS, type JsonObject } from "./response-headers";
 
 const ERROR_MEANING: Record<ErrorCode, string> = {
   VALIDATION_ERROR:
     "A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field.",
   UNAUTHORIZED:
     "Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no rate-limit headers.",
-  FORBIDDEN: "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify).",
+  FORBIDDEN:
+    "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify), or the request's " +
+    "address is not in the key's IP allowlist (set in the account area), which the message says, naming the address. That refusal " +
+    "is decided before the rate limit: it carries no rate-limit headers, is not counted against the key's limit, and counts as a " +
+    "failed authentication of the address instead.",
   NOT_FOUND: "No such resource, or no such path under /v1.",
   METHOD_NOT_ALLOWED:
     "The path exists but not with this method (every path answers it for the methods it does not have, after authenticating); the Allow header lists the methods it has.",
@@ -18,7 +22,8 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
     "(a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead).",
   RATE_LIMITED:
     "The key reached its tier's limit for the current clock minute, or the client's address sent more than " +
-    `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys in the current minute (every request from it is refused until that minute ends); ` +
+    `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys, or keys whose IP allowlist does not include it, in the current minute ` +
+    "(every request from it is refused until that minute ends); " +
     "wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted.",
   INTERNAL_ERROR:
     "The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the rate-limit headers only when the failure came after the key was counted.",
@@ -27,13 +32,18 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
 /**
  * Headers on each error, each one always sent: X-Request-Id on everything the app answers; the
  * rate-limit ones once the key was counted (so not on 401, decided before the limiter, nor on a
- * 500 that may come from anywhere); none on 413, which server.ts answers before the app.
+ * 500 that may come from anywhere); none on 413, which server.ts answers before the app. A 403 has
+ * them unless it refuses the address (decided before the limiter too), so there they are optional.
  */
+const OPTIONAL_RATE_LIMIT_HEADERS: JsonObject = Object.fromEntries(
+  Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { ...RESPONSE_HEADERS[name], required: false }]),
+);
+
 function errorHeaders(code: ErrorCode): JsonObject {
   if (code === "PAYLOAD_TOO_LARGE") return {};
   const headers: JsonObject = { "X-Request-Id": componentRef("headers", "X-Request-Id") };
   if (code === "UNAUTHORIZED" || code === "INTERNAL_ERROR") return headers;
-  Object.assign(headers, RATE_LIMIT_HEADERS);
+  Object.assign(headers, code === "FORBIDDEN" ? OPTIONAL_RATE_LIMIT_HEADERS : RATE_LIMIT_HEADERS);
   if (code === "RATE_LIMITED") headers["Retry-After"] = componentRef("headers", "Retry-After");
   if (code === "METHOD_NOT_ALLOWED") {
     headers.Allow = { description: "The methods the path has, e.g. `GET, POST`.", required: true, schema: { type: "string" } };
@@ -73,10 +83,11 @@ export function errorResponses(): JsonObject {
  * path's answer to a method it lacks rather than the operation's; it is listed on every operation
  * because OpenAPI has nowhere else to say it (a path item has no responses), so that generated
  * clients and linters see it used. A body over 1 MB (413) matters to the operations that take one.
+ * Every operation can be 403: a route open to any key still refuses an address outside the key's
+ * IP allowlist.
  */
 export function errorCodesOf(route: ApiRoute): ErrorCode[] {
-  const codes: ErrorCode[] = ["VALIDATION_ERROR", "UNAUTHORIZED"];
-  if (route.permission !== null) codes.push("FORBIDDEN");
+  const codes: ErrorCode[] = ["VALIDATION_ERROR", "UNAUTHORIZED", "FORBIDDEN"];
   if (route.params) codes.push("NOT_FOUND");
   codes.push("METHOD_NOT_ALLOWED");
   if (route.idempotent) codes.push("IDEMPOTENCY_CONFLICT");

@@ -19,7 +19,8 @@ export const RATE_LIMIT_WINDOW =
 export const RATE_LIMIT_HEADERS_PRESENCE =
   "The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and " +
   "counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the " +
-  "limit, with no key identified), nor on the public GET /v1/openapi.json, and a 500 may lack them.";
+  "limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the " +
+  "limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them.";
 
 /** Why a 304 counts against the limit, for the document's introduction, the 304 answers and /docs. */
 export const NOT_MODIFIED_COUNTS =

@@ -27,7 +27,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   server.close();
-  await services.lastUsed.stop().catch(() => {});
+  await services.stopRecorders().catch(() => {});
   await Promise.all([services.limiter.close(), keyEvents().close()]).catch(() => {});
   await opened.close().catch(() => {});
   process.exit(0);

@@ -58,7 +58,7 @@ export async function startMarketApi(): Promise<MarketApi> {
       return { status: response.status, envelope, headers: response.headers };
     },
     async close() {
-      await services.lastUsed.stop();
+      await services.stopRecorders();
       await database.close();
     },
   };

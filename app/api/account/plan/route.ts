@@ -1,4 +1,4 @@
-// POST /api/account/plan — moves the signed-in user to another tier through the billing provider.
+// POST /api/account/plan — moves the signed-in user to another tier through the billing provider (demo; Stripe refuses with 403: Checkout and the portal change plans there).
 import { readJson } from "@/lib/api/read-json";
 import { withSession } from "@/lib/api/with-session";
 import { changeTier, changeTierSchema, tierChangeView } from "@/lib/billing/change-tier";

@@ -1,0 +1,104 @@
+import type Stripe from "stripe";
+import type { RequestOrigin } from "@/lib/audit";
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Tier } from "@/lib/keys/permissions";
+import type { StripeBillingProvider } from "./stripe-provider";
+import { isUniqueViolation, syncStripeCustomer, type CustomerLink } from "./sync-customer";
+
+export interface WebhookOutcome {
+  event_id: string;
+  type: string;
+  /** processed: the account was synced; duplicate: this event id was processed before; stale: a later read won; ignored: nothing to do. */
+  result: "processed" | "duplicate" | "stale" | "ignored";
+  tier?: Tier;
+}
+
+/**
+ * One webhook delivery: the signature is checked on the raw body before anything is read from it
+ * (a bad or missing one is a 400 and changes nothing), then the account the event is about is
+ * synced with Stripe. An error after the check is thrown, so Stripe sees a 500 and delivers the
+ * event again later; the event's id is stored only with a successful sync.
+ */
+export async function handleStripeWebhook(
+  db: Db,
+  provider: StripeBillingProvider,
+  rawBody: string,
+  signature: string | null,
+  origin: RequestOrigin,
+): Promise<WebhookOutcome> {
+  if (!signature) throw new AppError("VALIDATION_ERROR", "Missing Stripe-Signature header");
+  const client = await provider.client();
+  let event: Stripe.Event;
+  try {
+    event = client.webhooks.constructEvent(rawBody, signature, provider.config.webhookSecret);
+  } catch {
+    throw new AppError("VALIDATION_ERROR", "Invalid Stripe-Signature");
+  }
+  const seen = { event_id: event.id, type: event.type };
+  const subject = subjectOf(event);
+  if (!subject) return { ...seen, result: "ignored" };
+  if (await db.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return { ...seen, result: "duplicate" };
+
+  const link = await accountOf(db, subject);
+  if (!link) {
+    // A customer no account is linked to (created in the Dashboard, or another application's on the
+    // same Stripe account): recorded, so a redelivery is not looked at again.
+    console.warn(`Stripe event ${event.id} (${event.type}) names no account of this service; ignored`);
+    await db.stripeEvent.create({ data: { id: event.id, type: event.type } }).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error; // the same delivery, twice at once
+    });
+    return { ...seen, result: "ignored" };
+  }
+  const outcome = await syncStripeCustomer(db, provider, link, {
+    event: { id: event.id, type: event.type, created: new Date(event.created * 1000) },
+    reason: `Stripe ${event.type}`,
+    origin,
+  });
+  if (outcome.kind === "applied") return { ...seen, result: "processed", tier: outcome.tier };
+  return { ...seen, result: outcome.kind };
+}
+
+/** The fields of a Checkout Session, Subscription or Invoice that name who the event is about. */
+interface EventObject {
+  customer: string | { id: string } | null;
+  client_reference_id?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+/**
+ * The object of an event the service handles, or null for any other type (acknowledged and
+ * ignored). These six are what the webhook endpoint subscribes to in Stripe (README, "Stripe").
+ */
+function subjectOf(event: Stripe.Event): EventObject | null {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      return event.data.object;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The account an event is about: through the stored customer id, which Checkout always has
+ * (lib/billing/stripe/stripe-checkout.ts creates the customer first). Failing that, a Checkout
+ * Session's client_reference_id or the account_id the service puts in metadata link the customer
+ * to that account, if the account has no customer yet.
+ */
+async function accountOf(db: Db, object: EventObject): Promise<CustomerLink | null> {
+  const customerId = typeof object.customer === "string" ? object.customer : (object.customer?.id ?? null);
+  if (!customerId) return null;
+  const stored = await db.stripeCustomer.findUnique({ where: { customerId }, select: { userId: true } });
+  if (stored) return { userId: stored.userId, customerId };
+  const accountId = object.client_reference_id ?? object.metadata?.account_id;
+  if (!accountId) return null;
+  const user = await db.user.findUnique({ where: { id: accountId }, select: { id: true, stripeCustomer: { select: { customerId: true } } } });
+  if (!user || user.stripeCustomer) return null;
+  await db.stripeCustomer.create({ data: { userId: user.id, customerId } });
+  return { userId: user.id, customerId };
+}

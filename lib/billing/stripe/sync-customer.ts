@@ -1,0 +1,110 @@
+import type { RequestOrigin } from "@/lib/audit";
+import type { Db } from "@/lib/db";
+import { tierFromDb, type Tier } from "@/lib/keys/permissions";
+import { keyEvents } from "@/lib/keys/key-events";
+import { writeTierChange } from "../record-tier-change";
+import type { StripeBillingProvider } from "./stripe-provider";
+import { customerState, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
+
+/** An account and the Stripe customer that pays for it. */
+export interface CustomerLink {
+  userId: string;
+  customerId: string;
+}
+
+export interface SyncTrigger {
+  /** The webhook event that asked for this sync: stored in the transaction that applies it, so it is applied once. */
+  event?: { id: string; type: string; created: Date };
+  /** Why, for the audit trail: "Stripe customer.subscription.deleted", "start-up reconciliation", … */
+  reason: string;
+  origin: RequestOrigin;
+}
+
+export type SyncOutcome =
+  | { kind: "duplicate" }
+  /** A sync that read Stripe later has already written its state; this older read changed nothing. */
+  | { kind: "stale" }
+  | { kind: "applied"; tier: Tier; previousTier: Tier };
+
+/**
+ * Reads the customer's subscriptions from Stripe and applies them: the newest state wins whatever
+ * order the webhooks arrive in, because every event re-reads the state rather than trusting the
+ * copy it carries.
+ */
+export async function syncStripeCustomer(
+  db: Db,
+  provider: StripeBillingProvider,
+  link: CustomerLink,
+  trigger: SyncTrigger,
+): Promise<SyncOutcome> {
+  const readAt = new Date();
+  const client = await provider.client();
+  const subscriptions = await client.subscriptions.list({ customer: link.customerId, status: "all", limit: 100 });
+  const snapshots = subscriptions.data.map((subscription) => snapshotOf(subscription, provider.config));
+  return applyStripeState(db, provider, link, snapshots, readAt, trigger);
+}
+
+/**
+ * Applies subscriptions read from Stripe at `readAt` to the account, in one transaction with the
+ * event that asked for it (a redelivered event finds its id and changes nothing) and with the tier
+ * change and its audit line. A state read before the stored one is dropped: two deliveries
+ * processed at once, on one server or several, cannot put an older state back.
+ */
+export async function applyStripeState(
+  db: Db,
+  provider: StripeBillingProvider,
+  link: CustomerLink,
+  snapshots: readonly SubscriptionSnapshot[],
+  readAt: Date,
+  trigger: SyncTrigger,
+): Promise<SyncOutcome> {
+  let outcome: SyncOutcome;
+  try {
+    outcome = await db.$transaction(async (tx) => {
+      if (trigger.event) {
+        if (await tx.stripeEvent.findUnique({ where: { id: trigger.event.id }, select: { id: true } })) return { kind: "duplicate" } as const;
+        await tx.stripeEvent.create({ data: { id: trigger.event.id, type: trigger.event.type } });
+      }
+      // Serialises the syncs of one account across transactions and servers: the later one waits
+      // here and then sees what the earlier one wrote (the row exists: linking creates it).
+      await tx.$queryRaw`SELECT 1 FROM "StripeCustomer" WHERE "userId" = ${link.userId} FOR UPDATE`;
+      const stored = await tx.stripeCustomer.findUnique({ where: { userId: link.userId } });
+      if (stored?.syncedAt && stored.syncedAt > readAt) return { kind: "stale" } as const;
+      const state = customerState(snapshots, stored, readAt, trigger.event?.created ?? readAt, provider.config.graceMs);
+      const subscription = state.subscription;
+      const fields = {
+        subscriptionId: subscription?.id ?? null,
+        subscriptionStatus: subscription?.status ?? null,
+        priceId: subscription?.priceId ?? null,
+        currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
+        cancelAt: subscription?.cancelAt ?? null,
+        cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+        pastDueSince: state.pastDueSince,
+        syncedAt: readAt,
+      };
+      await tx.stripeCustomer.upsert({
+        where: { userId: link.userId },
+        create: { userId: link.userId, customerId: link.customerId, ...fields },
+        update: fields,
+      });
+      const user = await tx.user.findUniqueOrThrow({ where: { id: link.userId }, select: { id: true, email: true, tier: true } });
+      const previousTier = tierFromDb(user.tier);
+      if (previousTier !== state.tier) {
+        await writeTierChange(tx, { actorId: null, user, from: previousTier, to: state.tier, reason: trigger.reason }, trigger.origin);
+      }
+      return { kind: "applied", tier: state.tier, previousTier } as const;
+    });
+  } catch (error) {
+    // The same event delivered twice at once: the other delivery's transaction stored its id first.
+    if (trigger.event && isUniqueViolation(error)) return { kind: "duplicate" };
+    throw error;
+  }
+  // Every cached key of the account must see the new tier on its very next request.
+  if (outcome.kind === "applied" && outcome.tier !== outcome.previousTier) await keyEvents().publish({ userId: link.userId });
+  return outcome;
+}
+
+/** Prisma's unique-constraint error: another transaction inserted the same key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}

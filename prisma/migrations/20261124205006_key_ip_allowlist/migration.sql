@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ApiKey" ADD COLUMN     "allowedCidrs" TEXT[] DEFAULT ARRAY[]::TEXT[];

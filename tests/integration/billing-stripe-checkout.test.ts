@@ -1,0 +1,189 @@
+// Upgrading through Stripe Checkout, the Customer Portal and the plan page's billing overview,
+// against the local Stripe stand-in: each test asserts the exact requests the `stripe` client sent.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { changeTier } from "@/lib/billing/change-tier";
+import { billingOverview } from "@/lib/billing/stripe/billing-overview";
+import { openBillingPortal, startCheckout } from "@/lib/billing/stripe/stripe-checkout";
+import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { tierToDb, type Tier } from "@/lib/keys/permissions";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { startStripeStandIn, stripeInvoice, standInProvider, type StripeStandIn } from "@/tests/support/stripe-stand-in";
+
+const ORIGIN = "https://funding.example.com";
+const origin = { ip: "203.0.113.7", userAgent: "vitest" };
+
+let standIn: StripeStandIn;
+let database: OpenDatabase;
+let db: Db;
+let provider: StripeBillingProvider;
+
+beforeAll(async () => {
+  [standIn, database] = await Promise.all([startStripeStandIn(), createTestDatabase()]);
+  db = database.db;
+  provider = standInProvider(standIn, { secretKey: "sk_test_checkout", webhookSecret: "whsec_checkout", pricePro: "price_pro_monthly", priceDesk: "price_desk_monthly" });
+});
+afterAll(async () => {
+  await database?.close();
+  await standIn?.stop();
+});
+beforeEach(() => {
+  standIn.failing = false;
+});
+
+let accounts = 0;
+async function account(tier: Tier = "free") {
+  const n = ++accounts;
+  const user = await db.user.create({ data: { email: `payer-${n}@example.com`, passwordHash: "not-a-real-hash", tier: tierToDb(tier), emailVerifiedAt: new Date() } });
+  return { id: user.id, email: user.email };
+}
+
+/** The requests sent from here on. */
+function sentFrom() {
+  const start = standIn.requests.length;
+  return () => standIn.requests.slice(start);
+}
+
+describe("Checkout", () => {
+  it("creates the customer (account id in metadata), then a subscription-mode session for the tier's price", async () => {
+    const user = await account();
+    const sent = sentFrom();
+    const { url } = await startCheckout(db, provider, user, "desk", ORIGIN);
+
+    const [customer, session, ...rest] = sent();
+    expect(rest).toEqual([]);
+    expect(customer).toEqual({
+      method: "POST",
+      path: "/v1/customers",
+      query: {},
+      form: { email: user.email, "metadata[account_id]": user.id },
+      idempotencyKey: `fods-customer-${user.id}`,
+      authorization: "Bearer sk_test_checkout",
+    });
+    const { customerId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(session).toMatchObject({
+      method: "POST",
+      path: "/v1/checkout/sessions",
+      query: {},
+      form: {
+        mode: "subscription",
+        customer: customerId,
+        client_reference_id: user.id,
+        "line_items[0][price]": "price_desk_monthly",
+        "line_items[0][quantity]": "1",
+        "metadata[account_id]": user.id,
+        "metadata[tier]": "desk",
+        "subscription_data[metadata][account_id]": user.id,
+        success_url: `${ORIGIN}/account/plan?checkout=success`,
+        cancel_url: `${ORIGIN}/account/plan?checkout=cancelled`,
+      },
+    });
+    expect(Object.keys(session!.form).sort()).toEqual(
+      [
+        "cancel_url",
+        "client_reference_id",
+        "customer",
+        "line_items[0][price]",
+        "line_items[0][quantity]",
+        "metadata[account_id]",
+        "metadata[tier]",
+        "mode",
+        "subscription_data[metadata][account_id]",
+        "success_url",
+      ].sort(),
+    );
+    expect(url).toMatch(new RegExp(`^${standIn.url}/checkout/cs_test_standin_\\d+$`));
+    // The plan changes only when Stripe says it is paid.
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("FREE");
+  });
+
+  it("reuses the account's customer on a second attempt", async () => {
+    const user = await account();
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    const sent = sentFrom();
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    expect(sent().map((request) => request.path)).toEqual(["/v1/checkout/sessions"]);
+    expect(sent()[0]!.form["line_items[0][price]"]).toBe("price_pro_monthly");
+  });
+
+  it("refuses an account that already pays (changes go through the portal) without asking Stripe", async () => {
+    const user = await account("pro");
+    const sent = sentFrom();
+    await expect(startCheckout(db, provider, user, "desk", ORIGIN)).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+      extra: { details: [{ field: "tier", message: "You already have a paid plan: change or cancel it under Manage billing" }] },
+    });
+    expect(sent()).toEqual([]);
+  });
+
+  it("refuses a plan change on request: the tier follows the Stripe subscription", async () => {
+    const user = await account("free");
+    await expect(changeTier(db, user.id, user.id, "desk", origin, provider)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("FREE");
+    expect(await db.auditEvent.count({ where: { subjectId: user.id } })).toBe(0);
+  });
+});
+
+describe("Customer Portal", () => {
+  it("opens a portal session for the account's customer, returning to the plan page", async () => {
+    const user = await account();
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    const { customerId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
+    const sent = sentFrom();
+    const { url } = await openBillingPortal(db, provider, user, ORIGIN);
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({
+      method: "POST",
+      path: "/v1/billing_portal/sessions",
+      query: {},
+      form: { customer: customerId, return_url: `${ORIGIN}/account/plan` },
+      authorization: "Bearer sk_test_checkout",
+    });
+    expect(Object.keys(sent()[0]!.form).sort()).toEqual(["customer", "return_url"]);
+    expect(url).toMatch(new RegExp(`^${standIn.url}/portal/bps_standin_\\d+$`));
+  });
+
+  it("is not found for an account that never went to Checkout", async () => {
+    const user = await account();
+    const sent = sentFrom();
+    await expect(openBillingPortal(db, provider, user, ORIGIN)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(sent()).toEqual([]);
+  });
+});
+
+describe("billing overview", () => {
+  it("shows the stored subscription and the latest invoices read from Stripe", async () => {
+    const user = await account();
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    const { customerId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
+    const periodEnd = new Date("2026-12-24T10:00:00Z");
+    await db.stripeCustomer.update({
+      where: { userId: user.id },
+      data: { subscriptionId: "sub_o", subscriptionStatus: "active", priceId: "price_pro_monthly", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true },
+    });
+    standIn.invoices.set(customerId, [
+      stripeInvoice({ id: "in_2", customer: customerId, number: "FODS-0002", total: 4900, status: "paid", created: new Date("2026-11-24T10:00:00Z") }),
+      stripeInvoice({ id: "in_1", customer: customerId, number: "FODS-0001", total: 1500, currency: "eur", status: "void", created: new Date("2026-10-24T10:00:00Z") }),
+    ]);
+    const sent = sentFrom();
+    const overview = await billingOverview(db, provider, user.id);
+    expect(sent()).toEqual([expect.objectContaining({ method: "GET", path: "/v1/invoices", query: { customer: customerId, limit: "5" } })]);
+    expect(overview).toEqual({
+      customer: true,
+      subscription: { status: "active", tier: "pro", currentPeriodEnd: periodEnd, cancelAt: null, cancelAtPeriodEnd: true, graceEndsAt: null },
+      invoices: [
+        { id: "in_2", number: "FODS-0002", amount: "$49.00", status: "paid", date: new Date("2026-11-24T10:00:00Z"), url: "https://invoices.example.com/i/in_2" },
+        { id: "in_1", number: "FODS-0001", amount: "€15.00", status: "void", date: new Date("2026-10-24T10:00:00Z"), url: "https://invoices.example.com/i/in_1" },
+      ],
+    });
+  });
+
+  it("says so, rather than failing the page, when Stripe cannot be reached; asks nothing without a customer", async () => {
+    const user = await account();
+    expect(await billingOverview(db, provider, user.id)).toEqual({ customer: false, subscription: null, invoices: [] });
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    standIn.failing = true;
+    expect(await billingOverview(db, provider, user.id)).toMatchObject({ customer: true, subscription: null, invoices: null });
+  });
+});

@@ -1,0 +1,268 @@
+// Stripe webhooks, the syncs they trigger, the grace period and start-up reconciliation, against
+// the local Stripe stand-in (tests/support/stripe-stand-in.ts): payloads are signed with the
+// `stripe` package's own test-header helper, and every read the service makes of Stripe is asserted.
+import type Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
+import { handleStripeWebhook } from "@/lib/billing/stripe/stripe-webhook";
+import { snapshotOf } from "@/lib/billing/stripe/subscription-state";
+import { applyStripeState } from "@/lib/billing/stripe/sync-customer";
+import { expireGracePeriods, reconcileStripeCustomers } from "@/lib/billing/stripe/reconcile";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { tierToDb, type Tier } from "@/lib/keys/permissions";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { signedEvent, startStripeStandIn, stripeSubscription, standInProvider, type StripeStandIn } from "@/tests/support/stripe-stand-in";
+
+const WEBHOOK_SECRET = "whsec_test_stand_in";
+const origin = { ip: "198.51.100.9", userAgent: "Stripe/1.0" };
+const DAY = 24 * 60 * 60 * 1000;
+
+let standIn: StripeStandIn;
+let database: OpenDatabase;
+let db: Db;
+let provider: StripeBillingProvider;
+
+beforeAll(async () => {
+  [standIn, database] = await Promise.all([startStripeStandIn(), createTestDatabase()]);
+  db = database.db;
+  provider = standInProvider(standIn, { secretKey: "sk_test_stand_in", webhookSecret: WEBHOOK_SECRET, pricePro: "price_pro", priceDesk: "price_desk" });
+});
+afterAll(async () => {
+  await database?.close();
+  await standIn?.stop();
+});
+beforeEach(() => {
+  standIn.failing = false;
+});
+
+let accounts = 0;
+/** An account on `tier`, linked to its own Stripe customer unless `linked: false`. */
+async function account(tier: Tier = "free", { linked = true, on = db } = {}) {
+  const n = ++accounts;
+  const user = await on.user.create({ data: { email: `billing-${n}@example.com`, passwordHash: "not-a-real-hash", tier: tierToDb(tier), emailVerifiedAt: new Date() } });
+  const customerId = `cus_test_${n}`;
+  if (linked) await on.stripeCustomer.create({ data: { userId: user.id, customerId } });
+  return { user, customerId };
+}
+
+function deliver(type: string, object: object, options: { id?: string; created?: Date } = {}) {
+  const event = signedEvent(WEBHOOK_SECRET, type, object, options);
+  return { event, outcome: handleStripeWebhook(db, provider, event.payload, event.signature, origin) };
+}
+
+const tierOf = async (userId: string) => (await db.user.findUniqueOrThrow({ where: { id: userId } })).tier;
+const trail = (userId: string) => db.auditEvent.findMany({ where: { subjectId: userId, action: "tier.changed" }, orderBy: { at: "asc" } });
+
+describe("webhook signature", () => {
+  it("refuses a missing, forged, tampered or outdated signature with 400 and changes nothing", async () => {
+    const { user, customerId } = await account("pro");
+    const object = stripeSubscription({ id: "sub_forged", customer: customerId, price: "price_desk", status: "canceled" });
+    const genuine = signedEvent(WEBHOOK_SECRET, "customer.subscription.deleted", object);
+    const forged = signedEvent("whsec_someone_else", "customer.subscription.deleted", object);
+    const old = signedEvent(WEBHOOK_SECRET, "customer.subscription.deleted", object, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const attempts: [string, string | null, string][] = [
+      [genuine.payload, null, "Missing Stripe-Signature header"],
+      [genuine.payload, "", "Missing Stripe-Signature header"],
+      [forged.payload, forged.signature, "Invalid Stripe-Signature"],
+      [genuine.payload.replace('"canceled"', '"active"'), genuine.signature, "Invalid Stripe-Signature"],
+      [old.payload, old.signature, "Invalid Stripe-Signature"],
+      [genuine.payload, "t=1,v1=deadbeef", "Invalid Stripe-Signature"],
+    ];
+    const before = standIn.requests.length;
+    for (const [payload, signature, message] of attempts) {
+      await expect(handleStripeWebhook(db, provider, payload, signature, origin)).rejects.toMatchObject({ code: "VALIDATION_ERROR", status: 400, message });
+    }
+    expect(standIn.requests.length).toBe(before);
+    expect(await db.stripeEvent.count({ where: { id: { in: [genuine.id, forged.id, old.id] } } })).toBe(0);
+    expect(await tierOf(user.id)).toBe("PRO");
+    expect(await trail(user.id)).toEqual([]);
+  });
+});
+
+describe("webhook events", () => {
+  it("upgrades on checkout.session.completed from the subscription Stripe reports, once per event id", async () => {
+    const { user, customerId } = await account("free");
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_up", customer: customerId, price: "price_pro", status: "active" })]);
+    const session = { id: "cs_test_1", object: "checkout.session", mode: "subscription", customer: customerId, client_reference_id: user.id, subscription: "sub_up" };
+    const first = deliver("checkout.session.completed", session);
+    expect(await first.outcome).toEqual({ event_id: first.event.id, type: "checkout.session.completed", result: "processed", tier: "pro" });
+    expect(await tierOf(user.id)).toBe("PRO");
+    const reads = standIn.requestsTo("/v1/subscriptions");
+    expect(reads.at(-1)).toMatchObject({ method: "GET", query: { customer: customerId, status: "all", limit: "100" }, authorization: "Bearer sk_test_stand_in" });
+    expect(await trail(user.id)).toEqual([
+      expect.objectContaining({ actorId: null, target: "Stripe checkout.session.completed: free -> pro", ip: origin.ip, userAgent: origin.userAgent }),
+    ]);
+    expect(await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({
+      subscriptionId: "sub_up",
+      subscriptionStatus: "active",
+      priceId: "price_pro",
+      cancelAtPeriodEnd: false,
+      pastDueSince: null,
+    });
+
+    // Stripe delivers at least once: the same event again is acknowledged and changes nothing.
+    const readsBefore = standIn.requests.length;
+    const again = await handleStripeWebhook(db, provider, first.event.payload, first.event.signature, origin);
+    expect(again).toEqual({ event_id: first.event.id, type: "checkout.session.completed", result: "duplicate" });
+    expect(standIn.requests.length).toBe(readsBefore);
+    expect(await trail(user.id)).toHaveLength(1);
+    expect(await db.stripeEvent.findUniqueOrThrow({ where: { id: first.event.id } })).toMatchObject({ type: "checkout.session.completed" });
+  });
+
+  it("downgrades a cancelled subscription to Free on customer.subscription.deleted", async () => {
+    const { user, customerId } = await account("free");
+    const active = stripeSubscription({ id: "sub_desk", customer: customerId, price: "price_desk", status: "active" });
+    standIn.subscriptions.set(customerId, [active]);
+    expect(await deliver("customer.subscription.created", active).outcome).toMatchObject({ result: "processed", tier: "desk" });
+
+    const cancelled = stripeSubscription({ id: "sub_desk", customer: customerId, price: "price_desk", status: "canceled" });
+    standIn.subscriptions.set(customerId, [cancelled]);
+    expect(await deliver("customer.subscription.deleted", cancelled).outcome).toMatchObject({ result: "processed", tier: "free" });
+    expect(await tierOf(user.id)).toBe("FREE");
+    expect((await trail(user.id)).map((event) => event.target)).toEqual([
+      "Stripe customer.subscription.created: free -> desk",
+      "Stripe customer.subscription.deleted: desk -> free",
+    ]);
+    expect(await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ subscriptionId: "sub_desk", subscriptionStatus: "canceled" });
+  });
+
+  it("keeps the newest state when events arrive out of order: each one re-reads Stripe", async () => {
+    const { user, customerId } = await account("free");
+    const created = new Date(Date.now() - 120_000);
+    const activeCopy = stripeSubscription({ id: "sub_late", customer: customerId, price: "price_pro", status: "active" });
+    const cancelled = stripeSubscription({ id: "sub_late", customer: customerId, price: "price_pro", status: "canceled" });
+    standIn.subscriptions.set(customerId, [cancelled]);
+    // The deletion arrives first, then the creation that Stripe sent before it, carrying "active".
+    expect(await deliver("customer.subscription.deleted", cancelled).outcome).toMatchObject({ result: "processed", tier: "free" });
+    expect(await deliver("customer.subscription.created", activeCopy, { created }).outcome).toMatchObject({ result: "processed", tier: "free" });
+    expect(await tierOf(user.id)).toBe("FREE");
+    expect(await trail(user.id)).toEqual([]);
+  });
+
+  it("drops a state read before the one already stored (two deliveries processed at once)", async () => {
+    const { user, customerId } = await account("free");
+    const newer = [stripeSubscription({ id: "sub_race", customer: customerId, price: "price_desk", status: "active" })];
+    const older = [stripeSubscription({ id: "sub_race", customer: customerId, price: "price_desk", status: "incomplete" })];
+    const snapshots = (subscriptions: typeof newer) => subscriptions.map((s) => snapshotOf(s as unknown as Stripe.Subscription, provider.config));
+    const trigger = (id: string) => ({ event: { id, type: "customer.subscription.updated", created: new Date() }, reason: "Stripe customer.subscription.updated", origin });
+    const readEarlier = new Date(Date.now() - 1000);
+    expect(await applyStripeState(db, provider, { userId: user.id, customerId }, snapshots(newer), new Date(), trigger("evt_race_2"))).toMatchObject({ kind: "applied", tier: "desk" });
+    expect(await applyStripeState(db, provider, { userId: user.id, customerId }, snapshots(older), readEarlier, trigger("evt_race_1"))).toEqual({ kind: "stale" });
+    expect(await tierOf(user.id)).toBe("DESK");
+    expect(await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ subscriptionStatus: "active" });
+    // The stale event is still recorded as processed: redelivering it changes nothing either.
+    expect(await db.stripeEvent.count({ where: { id: { in: ["evt_race_1", "evt_race_2"] } } })).toBe(2);
+  });
+
+  it("keeps the paid tier through the grace period after invoice.payment_failed, then falls back to Free; invoice.paid restores it", async () => {
+    const { user, customerId } = await account("free");
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_card", customer: customerId, price: "price_pro", status: "active" })]);
+    await deliver("customer.subscription.created", { id: "sub_card", object: "subscription", customer: customerId }).outcome;
+    expect(await tierOf(user.id)).toBe("PRO");
+
+    const failedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000);
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_card", customer: customerId, price: "price_pro", status: "past_due" })]);
+    const invoice = { id: "in_failed", object: "invoice", customer: customerId, status: "open" };
+    expect(await deliver("invoice.payment_failed", invoice, { created: failedAt }).outcome).toMatchObject({ result: "processed", tier: "pro" });
+    expect(await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ subscriptionStatus: "past_due", pastDueSince: failedAt });
+
+    // Another retry failing later does not restart the grace period.
+    await deliver("invoice.payment_failed", invoice, { created: new Date() }).outcome;
+    expect((await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).pastDueSince).toEqual(failedAt);
+
+    expect(await expireGracePeriods(db, provider, new Date(failedAt.getTime() + 7 * DAY - 1000))).toBe(0);
+    expect(await tierOf(user.id)).toBe("PRO");
+    expect(await expireGracePeriods(db, provider, new Date(failedAt.getTime() + 7 * DAY))).toBe(1);
+    expect(await tierOf(user.id)).toBe("FREE");
+
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_card", customer: customerId, price: "price_pro", status: "active" })]);
+    expect(await deliver("invoice.paid", { ...invoice, status: "paid" }).outcome).toMatchObject({ result: "processed", tier: "pro" });
+    expect((await trail(user.id)).map((event) => event.target)).toEqual([
+      "Stripe customer.subscription.created: free -> pro",
+      "Stripe payment past due beyond the grace period: pro -> free",
+      "Stripe invoice.paid: free -> pro",
+    ]);
+    expect((await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).pastDueSince).toBeNull();
+  });
+
+  it("answers an error while Stripe cannot be read, so Stripe delivers again, and stores nothing until then", async () => {
+    const { user, customerId } = await account("free");
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_retry", customer: customerId, price: "price_desk", status: "active" })]);
+    const event = signedEvent(WEBHOOK_SECRET, "customer.subscription.created", { id: "sub_retry", object: "subscription", customer: customerId });
+    standIn.failing = true;
+    await expect(handleStripeWebhook(db, provider, event.payload, event.signature, origin)).rejects.not.toHaveProperty("code", "VALIDATION_ERROR");
+    expect(await db.stripeEvent.count({ where: { id: event.id } })).toBe(0);
+    expect(await tierOf(user.id)).toBe("FREE");
+    standIn.failing = false;
+    expect(await handleStripeWebhook(db, provider, event.payload, event.signature, origin)).toMatchObject({ result: "processed", tier: "desk" });
+  });
+
+  it("links a customer it has not stored through client_reference_id, and ignores one that names no account", async () => {
+    const { user } = await account("free", { linked: false });
+    const customerId = "cus_created_by_checkout";
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_linked", customer: customerId, price: "price_pro", status: "active" })]);
+    const session = { id: "cs_test_link", object: "checkout.session", customer: customerId, client_reference_id: user.id, metadata: {} };
+    expect(await deliver("checkout.session.completed", session).outcome).toMatchObject({ result: "processed", tier: "pro" });
+    expect(await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ customerId });
+
+    const reads = standIn.requests.length;
+    const stranger = deliver("customer.subscription.updated", { id: "sub_x", object: "subscription", customer: "cus_unknown", metadata: {} });
+    expect(await stranger.outcome).toMatchObject({ result: "ignored" });
+    expect(standIn.requests.length).toBe(reads);
+    expect(await db.stripeEvent.count({ where: { id: stranger.event.id } })).toBe(1);
+  });
+
+  it("acknowledges event types it does not handle without reading Stripe", async () => {
+    const reads = standIn.requests.length;
+    const { event, outcome } = deliver("customer.created", { id: "cus_new", object: "customer" });
+    expect(await outcome).toEqual({ event_id: event.id, type: "customer.created", result: "ignored" });
+    expect(standIn.requests.length).toBe(reads);
+  });
+});
+
+describe("start-up reconciliation", () => {
+  let own: OpenDatabase;
+  beforeAll(async () => {
+    own = await createTestDatabase();
+  });
+  afterAll(() => own?.close());
+
+  it("applies every customer's subscriptions, links customers by metadata, and moves unpaid paid accounts to Free", async () => {
+    const odb = own.db;
+    const lapsed = await account("pro", { on: odb });
+    const paying = await account("free", { on: odb });
+    const unlinked = await account("free", { linked: false, on: odb });
+    const demoDesk = await account("desk", { linked: false, on: odb });
+    const free = await account("free", { linked: false, on: odb });
+    standIn.subscriptions.clear();
+    standIn.subscriptions.set(lapsed.customerId, [stripeSubscription({ id: "sub_lapsed", customer: lapsed.customerId, price: "price_pro", status: "canceled" })]);
+    standIn.subscriptions.set(paying.customerId, [stripeSubscription({ id: "sub_paying", customer: paying.customerId, price: "price_desk", status: "trialing" })]);
+    standIn.subscriptions.set("cus_elsewhere", [
+      stripeSubscription({ id: "sub_meta", customer: "cus_elsewhere", price: "price_pro", status: "active", accountId: unlinked.user.id }),
+    ]);
+    const reads = standIn.requestsTo("/v1/subscriptions").length;
+
+    expect(await reconcileStripeCustomers(odb, provider)).toEqual({ customers: 3, tierChanges: 4 });
+    const listing = standIn.requestsTo("/v1/subscriptions").slice(reads);
+    expect(listing).toEqual([expect.objectContaining({ method: "GET", query: { status: "all", limit: "100" } })]);
+
+    const tiers = await odb.user.findMany({ where: { id: { in: [lapsed, paying, unlinked, demoDesk, free].map((a) => a.user.id) } } });
+    const tierById = Object.fromEntries(tiers.map((u) => [u.id, u.tier]));
+    expect([lapsed, paying, unlinked, demoDesk, free].map((a) => tierById[a.user.id])).toEqual(["FREE", "DESK", "PRO", "FREE", "FREE"]);
+    expect(await odb.stripeCustomer.findUniqueOrThrow({ where: { userId: unlinked.user.id } })).toMatchObject({ customerId: "cus_elsewhere" });
+    const audit = await odb.auditEvent.findMany({ where: { action: "tier.changed" }, orderBy: { at: "asc" } });
+    expect(audit.map((event) => [event.subjectId, event.target])).toEqual(
+      expect.arrayContaining([
+        [lapsed.user.id, "Stripe start-up reconciliation: pro -> free"],
+        [paying.user.id, "Stripe start-up reconciliation: free -> desk"],
+        [unlinked.user.id, "Stripe start-up reconciliation: free -> pro"],
+        [demoDesk.user.id, "No Stripe subscription at start-up: desk -> free"],
+      ]),
+    );
+    expect(audit).toHaveLength(4);
+
+    // Run again: everything already agrees with Stripe.
+    expect(await reconcileStripeCustomers(odb, provider)).toEqual({ customers: 3, tierChanges: 0 });
+  });
+});
