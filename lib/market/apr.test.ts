@@ -95,6 +95,7 @@ describe("computeOpportunities", () => {
         mark_price: 100,
         open_interest_usd: 1_000_000,
         volume_24h_usd: 5_000_000,
+        interval_changed_at: null,
         observed_at: "2026-09-27T13:30:00.000Z",
       },
       short: {
@@ -106,6 +107,7 @@ describe("computeOpportunities", () => {
         mark_price: 101,
         open_interest_usd: 400_000,
         volume_24h_usd: 9_000_000,
+        interval_changed_at: null,
         observed_at: "2026-09-27T13:29:40.000Z",
       },
       apr: 6.57, // 17.52 − 10.95

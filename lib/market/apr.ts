@@ -203,6 +203,7 @@ function toLeg(s: MarketSnapshot, rate: number, intervalHours: number, observedI
     mark_price: s.markPrice,
     open_interest_usd: s.openInterestUsd,
     volume_24h_usd: s.volume24hUsd,
+    interval_changed_at: s.intervalChangedAt == null ? null : new Date(s.intervalChangedAt).toISOString(),
     observed_at: observedIso,
   };
 }

@@ -23,13 +23,17 @@ export function unpackItems(stored: Uint8Array | null | undefined): Opportunity[
 }
 
 const { long: legSchema } = opportunitySchema.shape;
-const storedLegSchema = legSchema.extend({ observed_at: legSchema.shape.observed_at.optional() });
+const storedLegSchema = legSchema.extend({
+  observed_at: legSchema.shape.observed_at.optional(),
+  interval_changed_at: legSchema.shape.interval_changed_at.optional(),
+});
 
 /**
  * A set published before legs carried their observation time is still served until the next round
  * replaces it (an API answering 500 in between would be worse), but read as what it is: legs
  * observed at unknown times, whose price spread nothing vouches for, so `price_spread_bps` becomes
- * `null` (`observation_time_unknown`, or `price_missing` as before).
+ * `null` (`observation_time_unknown`, or `price_missing` as before). A set from before legs carried
+ * `interval_changed_at` says nothing of interval changes: `null`.
  */
 const storedOpportunitySchema = opportunitySchema
   .extend({
@@ -44,8 +48,8 @@ const storedOpportunitySchema = opportunitySchema
     const spread = priceSpread({ unitPrice: long.mark_price, observedAt: null }, { unitPrice: short.mark_price, observedAt: null });
     return opportunitySchema.parse({
       ...item,
-      long: { ...long, observed_at: long.observed_at ?? null },
-      short: { ...short, observed_at: short.observed_at ?? null },
+      long: { ...long, observed_at: long.observed_at ?? null, interval_changed_at: long.interval_changed_at ?? null },
+      short: { ...short, observed_at: short.observed_at ?? null, interval_changed_at: short.interval_changed_at ?? null },
       ...spread,
     });
   });
@@ -53,5 +57,12 @@ const storedOpportunitySchema = opportunitySchema
 type StoredOpportunity = z.input<typeof storedOpportunitySchema>;
 
 function isCurrent(item: StoredOpportunity): item is Opportunity {
-  return item.long.observed_at !== undefined && item.short.observed_at !== undefined && item.price_spread_unavailable_reason !== undefined;
+  const { long, short } = item;
+  return (
+    long.observed_at !== undefined &&
+    short.observed_at !== undefined &&
+    long.interval_changed_at !== undefined &&
+    short.interval_changed_at !== undefined &&
+    item.price_spread_unavailable_reason !== undefined
+  );
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 
+/** How long a change of funding interval is flagged on the legs (`interval_changed_at`). */
+export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
+
 /** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
 export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
@@ -66,6 +69,11 @@ export const marketSnapshotSchema = z.object({
   takerFee: nonNegative.nullable(),
   /** When the venue produced the numbers (its payload time, else when we fetched them). */
   observedAt: epochMs,
+  /**
+   * When the market's funding interval last changed, if within INTERVAL_CHANGE_RECENT_MS; null or
+   * absent otherwise. Not the venue's: known from stored history (lib/market/ingest) or the sandbox.
+   */
+  intervalChangedAt: epochMs.nullable().optional(),
 });
 export type MarketSnapshot = z.infer<typeof marketSnapshotSchema>;
 
@@ -111,6 +119,13 @@ const legSchema = z.object({
   mark_price: positive.nullable(),
   open_interest_usd: nonNegative.nullable(),
   volume_24h_usd: nonNegative.nullable(),
+  interval_changed_at: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      "When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening " +
+        "an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes.",
+    ),
   observed_at: z.iso
     .datetime()
     .nullable()

@@ -11,6 +11,7 @@ const leg = (exchange: string, observed_at: string | null, mark_price: number | 
   mark_price,
   open_interest_usd: null,
   volume_24h_usd: null,
+  interval_changed_at: null,
   observed_at,
 });
 

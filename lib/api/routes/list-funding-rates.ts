@@ -1,20 +1,14 @@
 import { z } from "zod";
 import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
 import { VENUE_IDS } from "@/lib/market/types";
-import { pageParams, queryError } from "@/lib/query-params";
-import { dateOrDateTimeText } from "@/lib/validation";
+import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { rangeParams, resolveRange } from "../time-range";
 
 export const FUNDING_RATES_MAX_LIMIT = 1000;
-const DAY_MS = 86_400_000;
-const DEFAULT_RANGE_MS = 7 * DAY_MS;
 export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
-
-// The year 2000 or later (lib/validation.ts), stated in the document as each format's pattern. The
-// range's own bounds (not reversed, at most FUNDING_RATES_MAX_RANGE_DAYS) relate two parameters,
-// which JSON Schema cannot say, so the parameters' descriptions say them.
-const instant = dateOrDateTimeText("Must be an ISO 8601 date or date-time, e.g. 2026-11-21T00:00:00Z").transform((text) => new Date(text));
+const RANGE = { defaultDays: 7, maxDays: FUNDING_RATES_MAX_RANGE_DAYS };
 
 export const fundingRatesQuery = z.strictObject({
   exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).describe("The exchange."),
@@ -23,18 +17,7 @@ export const fundingRatesQuery = z.strictObject({
     .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
     .transform((s) => s.toUpperCase())
     .describe("Base asset, e.g. BTC (case-insensitive)."),
-  from: instant
-    .optional()
-    .describe(
-      `Start of the range, inclusive: not after \`to\`, at most ${FUNDING_RATES_MAX_RANGE_DAYS} days before it, and not in the ` +
-        "future when `to` is not given; default: 7 days before `to`.",
-    ),
-  to: instant
-    .optional()
-    .describe(
-      `End of the range, inclusive: not before \`from\` and at most ${FUNDING_RATES_MAX_RANGE_DAYS} days after it; ` +
-        "default: now, or 7 days after `from` if that is earlier.",
-    ),
+  ...rangeParams(RANGE),
   ...pageParams(FUNDING_RATES_MAX_LIMIT, 100),
 });
 
@@ -58,15 +41,7 @@ export const listFundingRatesRoute = defineRoute({
   }),
   example: { query: { exchange: "binance", symbol: "BTC" } },
   handler: async ({ key, query, services }) => {
-    const now = new Date();
-    // Without a `to`, the range would end now, before this `from`: the mistake is the `from`.
-    if (query.from && !query.to && query.from > now) throw rangeError("from", "Must not be in the future");
-    const to = query.to ?? (query.from ? new Date(Math.min(now.getTime(), query.from.getTime() + DEFAULT_RANGE_MS)) : now);
-    const from = query.from ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
-    if (to < from) throw rangeError("to", "Must not be before from");
-    if (to.getTime() - from.getTime() > FUNDING_RATES_MAX_RANGE_DAYS * DAY_MS) {
-      throw rangeError(query.to ? "to" : "from", `The range may span at most ${FUNDING_RATES_MAX_RANGE_DAYS} days`);
-    }
+    const { from, to } = resolveRange(query, RANGE);
     const market = services.market(key.mode);
     const [page, snapshot] = await Promise.all([
       market.settlementPage({ exchange: query.exchange, symbol: query.symbol, from, to, limit: query.limit, offset: query.offset }),
@@ -85,6 +60,3 @@ export const listFundingRatesRoute = defineRoute({
   },
 });
 
-function rangeError(field: string, message: string) {
-  return queryError([{ field, message }]);
-}

@@ -5,6 +5,7 @@ import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
+import { detectIntervalChanges } from "./detect-interval-changes";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
 import { readMarketAverages } from "./read-market-averages";
 import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
@@ -68,8 +69,10 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await progressWrites;
     const venueResults = results.map((r) => progress.find((p) => p.exchange === r.exchange) ?? venueRoundResult(r, startedAt.getTime(), now()));
     const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
-    const settlements = deriveSettlements(await previous, fresh);
-    await storeRound(db, round.id, results, venueResults, settlements, startedAt);
+    const seenBefore = await previous;
+    const settlements = deriveSettlements(seenBefore, fresh);
+    const intervalChanges = detectIntervalChanges(seenBefore, fresh);
+    await storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
     await aggregateRound(db, round.id);
 
     if (fresh.length === 0) {

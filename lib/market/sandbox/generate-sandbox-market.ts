@@ -2,7 +2,7 @@ import { roundTo } from "@/lib/round";
 import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../types";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, mixKeys, unitOf } from "./random";
-import { SANDBOX_UNIVERSE, type UniverseAsset, type UniverseListing } from "./sandbox-universe";
+import { intervalChangedAt, intervalHoursAt, SANDBOX_UNIVERSE, type UniverseAsset, type UniverseListing } from "./sandbox-universe";
 import { smoothNoise } from "./smooth-noise";
 import { MINUTE_MS, utcMinute } from "./utc-minute";
 
@@ -135,7 +135,8 @@ function snapshotOf(
 ): MarketSnapshot {
   const stream = (s: number) => mixKeys(seedKey, asset.key, listing.key, s);
   const rate8h = funding8h(asset, listing, state, stream, minute);
-  const hours = listing.intervalHours;
+  const observedAt = minute * MINUTE_MS;
+  const hours = intervalHoursAt(listing, observedAt);
   const venueUnitPrice = state.unitPrice * listing.contractMultiplier;
   // Mark sits above index when longs pay (positive funding), plus a venue's own few-bps basis.
   const basis =
@@ -143,7 +144,6 @@ function snapshotOf(
     0.0002 * smoothNoise(stream(Stream.MarkBasis), minute) +
     0.00005 * signedUnit(stream(Stream.MarkJitter), minute);
   const volume = asset.referenceVolumeUsd * listing.volumeShare * state.volumeFactor;
-  const observedAt = minute * MINUTE_MS;
   const intervalMs = hours * 3_600_000;
   return {
     exchange: listing.venue,
@@ -168,6 +168,7 @@ function snapshotOf(
     volume24hUsd: Math.round(volume),
     takerFee: listing.takerFee,
     observedAt,
+    intervalChangedAt: intervalChangedAt(listing, observedAt),
   };
 }
 

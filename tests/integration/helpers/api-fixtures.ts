@@ -45,6 +45,7 @@ export function liveOpportunity(symbol: string, apr: number, long = "binance", s
     mark_price: 100,
     open_interest_usd: 1_000_000,
     volume_24h_usd: 5_000_000,
+    interval_changed_at: null,
     observed_at: "2026-11-21T15:59:00.000Z",
   });
   return {
