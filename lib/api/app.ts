@@ -23,6 +23,7 @@ import { getOpportunityRoute } from "./routes/get-opportunity";
 import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
 import { listExchangesRoute } from "./routes/list-exchanges";
+import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
 import { listOpportunitiesRoute } from "./routes/list-opportunities";
 import { listPositionsRoute } from "./routes/list-positions";
@@ -41,6 +42,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   getOpportunityRoute,
   listExchangesRoute,
   listFundingRatesRoute,
+  listFundingIntervalsRoute,
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { queryError } from "@/lib/query-params";
 import { dateOrDateTimeText } from "@/lib/validation";
 

@@ -116,6 +116,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/funding-intervals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List changes of markets' funding intervals
+         * @description Every change of a market's funding interval the ingestion rounds saw (each round compares every market with its previous observation), oldest first by `effective_at`. Venues shorten an interval when a rate sits at its cap and lengthen it again when calm, per coin. `exchange` and `symbol` narrow the list; `from` and `to` bound `effective_at` (ISO 8601 date or date-time, inclusive): without them the last 30 days, and a range may span at most 366 days. Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["listFundingIntervalChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations": {
         parameters: {
             query?: never;
@@ -312,6 +334,8 @@ export interface components {
                 mark_price: number | null;
                 open_interest_usd: number | null;
                 volume_24h_usd: number | null;
+                /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
             };
@@ -324,6 +348,8 @@ export interface components {
                 mark_price: number | null;
                 open_interest_usd: number | null;
                 volume_24h_usd: number | null;
+                /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
             };
@@ -423,6 +449,8 @@ export interface components {
                     mark_price: number | null;
                     open_interest_usd: number | null;
                     volume_24h_usd: number | null;
+                    /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                    interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
                 };
@@ -435,6 +463,8 @@ export interface components {
                     mark_price: number | null;
                     open_interest_usd: number | null;
                     volume_24h_usd: number | null;
+                    /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                    interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
                 };
@@ -572,6 +602,72 @@ export interface components {
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC end of the range used, at most 31 days after `from`.
+                 */
+                to: string;
+            };
+        };
+        ListFundingIntervalChangesResponse: {
+            data: {
+                items: {
+                    exchange: string;
+                    /** @description ccxt unified symbol of the market, e.g. BTC/USDT:USDT. */
+                    market: string;
+                    /** @description Base asset. */
+                    symbol: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC when the first interval of the new length began: the running interval's start as the venue's schedule showed it when the change was seen, never before the last observation that still showed the old length.
+                     */
+                    effective_at: string;
+                    /** @description The interval before the change, in hours. */
+                    from_hours: number;
+                    /** @description The interval from `effective_at` on, in hours. */
+                    to_hours: number;
+                    /**
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @enum {string}
+                     */
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC of the observation that revealed the change.
+                     */
+                    detected_at: string;
+                }[];
+                /** @description Items matching the request, over all pages. */
+                total: number;
+                /** @description The page size used. */
+                limit: number;
+                /** @description Items skipped before this page. */
+                offset: number;
+                /** @description True when another page follows: request offset + limit. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /** @description ISO 8601 UTC of the ingestion round the data comes from; null before the first one. */
+                data_as_of: string | null;
+                /** @description True while the service serves its bundled sample market instead of a live ingestion. */
+                sample: boolean;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC start of the range used.
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC end of the range used, at most 366 days after `from`.
                  */
                 to: string;
             };
@@ -1887,6 +1983,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListFundingRatesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    listFundingIntervalChanges: {
+        parameters: {
+            query?: {
+                /** @description Only this exchange's markets. */
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
+                symbol?: string;
+                /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range, inclusive: not before `from` and at most 366 days after it; default: now, or 30 days after `from` if that is earlier. */
+                to?: string;
+                /** @description Page size, 1 to 1000. */
+                limit?: number;
+                /** @description Number of items to skip, 0 to 1,000,000. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListFundingIntervalChangesResponse"];
                 };
             };
             400: components["responses"]["VALIDATION_ERROR"];

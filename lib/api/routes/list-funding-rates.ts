@@ -4,7 +4,8 @@ import { VENUE_IDS } from "@/lib/market/types";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
-import { rangeParams, resolveRange } from "../time-range";
+import { rangeParams } from "../time-range";
+import { rangePage } from "./range-page";
 
 export const FUNDING_RATES_MAX_LIMIT = 1000;
 export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
@@ -40,23 +41,8 @@ export const listFundingRatesRoute = defineRoute({
     to: z.iso.datetime().describe(`ISO 8601 UTC end of the range used, at most ${FUNDING_RATES_MAX_RANGE_DAYS} days after \`from\`.`),
   }),
   example: { query: { exchange: "binance", symbol: "BTC" } },
-  handler: async ({ key, query, services }) => {
-    const { from, to } = resolveRange(query, RANGE);
-    const market = services.market(key.mode);
-    const [page, snapshot] = await Promise.all([
+  handler: async ({ key, query, services }) =>
+    rangePage(key, services, query, RANGE, (market, { from, to }) =>
       market.settlementPage({ exchange: query.exchange, symbol: query.symbol, from, to, limit: query.limit, offset: query.offset }),
-      market.opportunities(),
-    ]);
-    return {
-      data: {
-        items: page.items,
-        total: page.total,
-        limit: query.limit,
-        offset: query.offset,
-        has_more: query.offset + page.items.length < page.total,
-      },
-      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode, from: from.toISOString(), to: to.toISOString() },
-    };
-  },
+    ),
 });
-

@@ -1,15 +1,16 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "../apr";
 import { publishLiveOpportunities } from "../publish-opportunities";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
+import { INTERVAL_CHANGE_RECENT_MS, VENUE_IDS, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
+import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readMarketAverages } from "./read-market-averages";
 import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
-import { withAverageAprs } from "./with-average-aprs";
+import { marketKey, withAverageAprs } from "./with-average-aprs";
 
 export interface IngestionRoundOptions {
   db: Db;
@@ -78,7 +79,8 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     if (fresh.length === 0) {
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
-    const { opportunities } = computeOpportunities(fresh);
+    const recentChanges = await readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS));
+    const { opportunities } = computeOpportunities(fresh.map((s) => withIntervalChange(s, recentChanges)));
     const items = withAverageAprs(opportunities, await readMarketAverages(db, startedAt));
     await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
       db.ingestionRound.update({
@@ -97,6 +99,11 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     console.error(`ingestion round ${round.id} failed`, error);
     return finish(db, round.id, progress, 0, message.slice(0, 500));
   }
+}
+
+function withIntervalChange(s: MarketSnapshot, recent: ReadonlyMap<string, number>): MarketSnapshot {
+  const changedAt = recent.get(marketKey(s.exchange, s.market));
+  return changedAt === undefined ? s : { ...s, intervalChangedAt: changedAt };
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {
