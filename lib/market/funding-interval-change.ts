@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { IntervalChangeRow } from "./ingest/detect-interval-changes";
 import { intervalSourceSchema } from "./types";
 
 /** One change of a market's funding interval as the API serves it (GET /v1/funding-intervals). */
@@ -23,16 +24,8 @@ export const fundingIntervalChangeSchema = z.object({
 });
 export type FundingIntervalChange = z.infer<typeof fundingIntervalChangeSchema>;
 
-export function toFundingIntervalChange(row: {
-  exchange: string;
-  market: string;
-  base: string;
-  effectiveAt: Date;
-  fromHours: number;
-  toHours: number;
-  source: string;
-  detectedAt: Date;
-}): FundingIntervalChange {
+/** A stored FundingIntervalChange row (its `source` read back as text) as the API serves it. */
+export function toFundingIntervalChange(row: Omit<IntervalChangeRow, "source"> & { source: string }): FundingIntervalChange {
   return {
     exchange: row.exchange,
     market: row.market,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fundingIntervalChangeSchema } from "@/lib/market/funding-interval-change";
-import { VENUE_IDS } from "@/lib/market/types";
+import { baseAssetParam, exchangeParam } from "@/lib/market/market-params";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
@@ -11,11 +11,8 @@ export const FUNDING_INTERVALS_MAX_LIMIT = 1000;
 const RANGE = { defaultDays: 30, maxDays: 366 };
 
 export const fundingIntervalsQuery = z.strictObject({
-  exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).optional().describe("Only this exchange's markets."),
-  symbol: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
-    .transform((s) => s.toUpperCase())
+  exchange: exchangeParam().optional().describe("Only this exchange's markets."),
+  symbol: baseAssetParam()
     .optional()
     .describe("Only this base asset's markets, e.g. BTC (case-insensitive)."),
   ...rangeParams(RANGE),

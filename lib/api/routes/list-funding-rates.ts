@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
-import { VENUE_IDS } from "@/lib/market/types";
+import { baseAssetParam, exchangeParam } from "@/lib/market/market-params";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
@@ -12,12 +12,8 @@ export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
 const RANGE = { defaultDays: 7, maxDays: FUNDING_RATES_MAX_RANGE_DAYS };
 
 export const fundingRatesQuery = z.strictObject({
-  exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).describe("The exchange."),
-  symbol: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
-    .transform((s) => s.toUpperCase())
-    .describe("Base asset, e.g. BTC (case-insensitive)."),
+  exchange: exchangeParam().describe("The exchange."),
+  symbol: baseAssetParam().describe("Base asset, e.g. BTC (case-insensitive)."),
   ...rangeParams(RANGE),
   ...pageParams(FUNDING_RATES_MAX_LIMIT, 100),
 });
