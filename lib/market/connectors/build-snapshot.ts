@@ -26,6 +26,11 @@ export interface FundingObservation {
   /** ccxt unified symbol the row was parsed to. */
   symbol: string;
   fundingRate: number | undefined;
+  /** See MarketSnapshot.predictedFundingRate; garbled → the row is dropped, as a garbled rate. */
+  predictedFundingRate?: number | undefined;
+  /** The venue's bounds on the rate; garbled ones only become null, as statistics do. */
+  rateCap?: number | undefined;
+  rateFloor?: number | undefined;
   interval: { hours: number; source: IntervalSource } | null;
   nextFundingAt?: number | undefined;
   markPrice?: number | undefined;
@@ -75,6 +80,9 @@ export function buildSnapshot(
     quote: market.quote,
     settle: market.settle,
     fundingRate: orNull(observation?.fundingRate),
+    predictedFundingRate: orNull(observation?.predictedFundingRate),
+    rateCap: bound(observation?.rateCap),
+    rateFloor: bound(observation?.rateFloor),
     fundingIntervalHours: observation?.interval?.hours ?? null,
     fundingIntervalSource: observation?.interval?.source ?? null,
     nextFundingAt: zeroAsNull(observation?.nextFundingAt),
@@ -86,6 +94,10 @@ export function buildSnapshot(
     observedAt: observation?.observedAt ?? fetchedAt,
   });
   return parsed.success ? parsed.data : null;
+}
+
+function bound(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : value;
 }
 
 function orNull(value: number | undefined): number | null {
