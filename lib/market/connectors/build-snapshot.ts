@@ -26,9 +26,11 @@ export interface FundingObservation {
   /** ccxt unified symbol the row was parsed to. */
   symbol: string;
   fundingRate: number | undefined;
-  /** See MarketSnapshot.predictedFundingRate; garbled → the row is dropped, as a garbled rate. */
+  /**
+   * The venue's forecast (MarketSnapshot.predictedFundingRate) and bounds on the rate: extras
+   * beside the rate, so garbled ones only become null, as statistics do.
+   */
   predictedFundingRate?: number | undefined;
-  /** The venue's bounds on the rate; garbled ones only become null, as statistics do. */
   rateCap?: number | undefined;
   rateFloor?: number | undefined;
   interval: { hours: number; source: IntervalSource } | null;
@@ -80,9 +82,9 @@ export function buildSnapshot(
     quote: market.quote,
     settle: market.settle,
     fundingRate: orNull(observation?.fundingRate),
-    predictedFundingRate: orNull(observation?.predictedFundingRate),
-    rateCap: bound(observation?.rateCap),
-    rateFloor: bound(observation?.rateFloor),
+    predictedFundingRate: extra(observation?.predictedFundingRate),
+    rateCap: extra(observation?.rateCap),
+    rateFloor: extra(observation?.rateFloor),
     fundingIntervalHours: observation?.interval?.hours ?? null,
     fundingIntervalSource: observation?.interval?.source ?? null,
     nextFundingAt: zeroAsNull(observation?.nextFundingAt),
@@ -96,7 +98,7 @@ export function buildSnapshot(
   return parsed.success ? parsed.data : null;
 }
 
-function bound(value: number | undefined): number | null {
+function extra(value: number | undefined): number | null {
   return value === undefined || !Number.isFinite(value) ? null : value;
 }
 
@@ -124,6 +126,11 @@ export function readNumber(value: unknown): number | undefined {
   if (typeof value === "number") return value;
   if (typeof value === "string" && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) return Number(value);
   return Number.NaN;
+}
+
+/** A bound stated once for both signs (Gate `funding_rate_limit`, Hyperliquid's protocol cap) as cap and floor. */
+export function symmetricBounds(limit: number | undefined): { rateCap: number | undefined; rateFloor: number | undefined } {
+  return { rateCap: limit, rateFloor: limit === undefined ? undefined : -limit };
 }
 
 /** `a × b` when both are known; propagates `NaN` so garbled inputs still reject the row. */
