@@ -82,6 +82,17 @@ describe("the sandbox market (what test keys read)", () => {
     expect(legs.filter((l) => l.market !== "SBXSHIFT/USDT:USDT" || l.exchange !== intervalShift.venue).every((l) => l.interval_changed_at === null)).toBe(true);
   });
 
+  it("gives each leg its last settlement from the settlement history, and the interval-shift fixture sits at its cap on hourly days", async () => {
+    const { items } = await market.opportunities();
+    const [first] = items;
+    if (!first) throw new Error("no opportunity");
+    const history = await market.settlements(first.symbol, first.long, new Date(NOW.getTime() - 24 * HOUR), NOW);
+    expect(first.long).toMatchObject({ last_settled_rate: history.at(-1)?.funding_rate, last_settled_at: history.at(-1)?.time });
+    // 2026-11-20 is an odd day: SBXSHIFT settles hourly on binance, at its cap (0.75 %/8h = 0.09375 %/h).
+    const shifting = items.flatMap((o) => [o.long, o.short]).find((l) => l.market === "SBXSHIFT/USDT:USDT" && l.exchange === "binance");
+    expect(shifting).toMatchObject({ funding_rate: 0.00093750, rate_cap: 0.0009375, rate_floor: -0.0009375, predicted_funding_rate: 0.0009375, at_cap: true });
+  });
+
   it("filters interval changes by exchange and asset, and pages them", async () => {
     const window = { from: new Date(NOW.getTime() - 7 * 24 * HOUR), to: NOW, limit: 100, offset: 0 };
     expect((await market.intervalChanges({ ...window, exchange: "bybit" })).total).toBe(0);

@@ -206,6 +206,10 @@ describe("an ingestion round", () => {
       { exchange: "binance", rate: 0.0001, time: settleAt, source: "observed" },
       { exchange: "bybit", rate: 0.0004, time: settleAt, source: "observed" },
     ]);
+    // The round that recorded it publishes it on the legs, beside the new rate.
+    const [item] = (await new LiveOpportunities(async () => db).current()).items;
+    const bybitLeg = item?.long.exchange === "bybit" ? item.long : item?.short;
+    expect(bybitLeg).toMatchObject({ funding_rate: 0.0009, last_settled_rate: 0.0004, last_settled_at: new Date(settleAt).toISOString() });
     now = t0 + 240_000;
     expect((await round({ fetcher, now: () => now })).settlements).toBe(0);
   }, 60_000);

@@ -330,6 +330,22 @@ export interface components {
                 market: string;
                 funding_rate: number;
                 funding_interval_hours: number;
+                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                funding_rate_per_hour: number;
+                /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                predicted_funding_rate: number | null;
+                /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                last_settled_rate: number | null;
+                /** @description When that settlement happened, ISO 8601 UTC. */
+                last_settled_at: string | null;
+                /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                rate_cap: number | null;
+                /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                rate_floor: number | null;
+                /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                at_cap: boolean;
                 next_funding_at: string | null;
                 mark_price: number | null;
                 open_interest_usd: number | null;
@@ -344,6 +360,22 @@ export interface components {
                 market: string;
                 funding_rate: number;
                 funding_interval_hours: number;
+                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                funding_rate_per_hour: number;
+                /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                predicted_funding_rate: number | null;
+                /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                last_settled_rate: number | null;
+                /** @description When that settlement happened, ISO 8601 UTC. */
+                last_settled_at: string | null;
+                /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                rate_cap: number | null;
+                /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                rate_floor: number | null;
+                /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                at_cap: boolean;
                 next_funding_at: string | null;
                 mark_price: number | null;
                 open_interest_usd: number | null;
@@ -445,6 +477,22 @@ export interface components {
                     market: string;
                     funding_rate: number;
                     funding_interval_hours: number;
+                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                    /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                    funding_rate_per_hour: number;
+                    /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                    predicted_funding_rate: number | null;
+                    /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                    last_settled_rate: number | null;
+                    /** @description When that settlement happened, ISO 8601 UTC. */
+                    last_settled_at: string | null;
+                    /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                    rate_cap: number | null;
+                    /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                    rate_floor: number | null;
+                    /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                    at_cap: boolean;
                     next_funding_at: string | null;
                     mark_price: number | null;
                     open_interest_usd: number | null;
@@ -459,6 +507,22 @@ export interface components {
                     market: string;
                     funding_rate: number;
                     funding_interval_hours: number;
+                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                    /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                    funding_rate_per_hour: number;
+                    /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                    predicted_funding_rate: number | null;
+                    /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                    last_settled_rate: number | null;
+                    /** @description When that settlement happened, ISO 8601 UTC. */
+                    last_settled_at: string | null;
+                    /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                    rate_cap: number | null;
+                    /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                    rate_floor: number | null;
+                    /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                    at_cap: boolean;
                     next_funding_at: string | null;
                     mark_price: number | null;
                     open_interest_usd: number | null;

@@ -8,6 +8,7 @@ import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
 import { readRecentIntervalChanges } from "./read-interval-changes";
+import { readLastSettlements } from "./read-last-settlements";
 import { readMarketAverages } from "./read-market-averages";
 import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 import { marketKey, withAverageAprs } from "./with-average-aprs";
@@ -79,9 +80,15 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     if (fresh.length === 0) {
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
-    const recentChanges = await readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS));
-    const { opportunities } = computeOpportunities(fresh.map((s) => withIntervalChange(s, recentChanges)));
-    const items = withAverageAprs(opportunities, await readMarketAverages(db, startedAt));
+    // What the stored history adds to this round's observations: each market's last interval change
+    // and last settlement for the legs, and its mean APRs for the opportunities.
+    const [recentChanges, lastSettlements, averages] = await Promise.all([
+      readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
+      readLastSettlements(db, new Date(now())),
+      readMarketAverages(db, startedAt),
+    ]);
+    const { opportunities } = computeOpportunities(fresh.map((s) => withHistory(s, recentChanges, lastSettlements)));
+    const items = withAverageAprs(opportunities, averages);
     await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
@@ -101,9 +108,13 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
   }
 }
 
-function withIntervalChange(s: MarketSnapshot, recent: ReadonlyMap<string, number>): MarketSnapshot {
-  const changedAt = recent.get(marketKey(s.exchange, s.market));
-  return changedAt === undefined ? s : { ...s, intervalChangedAt: changedAt };
+function withHistory(
+  s: MarketSnapshot,
+  changes: ReadonlyMap<string, number>,
+  settlements: ReadonlyMap<string, { rate: number; at: number }>,
+): MarketSnapshot {
+  const key = marketKey(s.exchange, s.market);
+  return { ...s, intervalChangedAt: changes.get(key) ?? null, lastSettlement: settlements.get(key) ?? null };
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {

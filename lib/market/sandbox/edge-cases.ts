@@ -19,8 +19,8 @@ export const SANDBOX_EDGE_CASES = {
   /**
    * Changes its funding interval on `venue` at every UTC midnight: every `oddDays` hours on odd
    * days since 1970-01-01, every `evenDays` hours on even ones (as Binance moves a capped contract
-   * to 1h and back to 4h), so GET /v1/funding-intervals and `interval_changed_at` have something
-   * to show in test mode. Steady 8h elsewhere.
+   * to 1h and back to 4h): at its cap on the hourly days. So GET /v1/funding-intervals,
+   * `interval_changed_at` and `at_cap` have something to show in test mode. Steady 8h elsewhere.
    */
   intervalShift: { base: "SBXSHIFT", venue: "binance", hours: { evenDays: 4, oddDays: 1 }, venues: ["binance", "bybit", "okx"] },
   /** Quoted per 1000 tokens on Binance and Bybit (`1000PEPE`) and Hyperliquid (`kPEPE`), per token elsewhere. */

@@ -134,9 +134,14 @@ function snapshotOf(
   minute: number,
 ): MarketSnapshot {
   const stream = (s: number) => mixKeys(seedKey, asset.key, listing.key, s);
-  const rate8h = funding8h(asset, listing, state, stream, minute);
   const observedAt = minute * MINUTE_MS;
   const hours = intervalHoursAt(listing, observedAt);
+  // The interval-shift fixture settles hourly on the days it sits at its cap, as Binance moves a
+  // contract settling at its cap to 1h.
+  const cappedToday = listing.intervalByDay !== null && hours === listing.intervalByDay.oddDays;
+  const rate8h = cappedToday ? FUNDING_CAP_8H : funding8h(asset, listing, state, stream, minute);
+  const rate = roundTo((rate8h * hours) / 8, 8);
+  const bound = listing.statesRateBounds ? roundTo((FUNDING_CAP_8H * hours) / 8, 8) : null;
   const venueUnitPrice = state.unitPrice * listing.contractMultiplier;
   // Mark sits above index when longs pay (positive funding), plus a venue's own few-bps basis.
   const basis =
@@ -154,7 +159,10 @@ function snapshotOf(
     contractMultiplier: listing.contractMultiplier,
     quote: listing.settle,
     settle: listing.settle,
-    fundingRate: roundTo((rate8h * hours) / 8, 8),
+    fundingRate: rate,
+    predictedFundingRate: listing.publishesForecast ? rate : null,
+    rateCap: bound,
+    rateFloor: bound === null ? null : -bound,
     fundingIntervalHours: hours,
     fundingIntervalSource: listing.intervalSource,
     nextFundingAt: (Math.floor(observedAt / intervalMs) + 1) * intervalMs,

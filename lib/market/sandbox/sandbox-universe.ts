@@ -22,6 +22,8 @@ export interface UniverseListing {
   intervalByDay: { evenDays: number; oddDays: number } | null;
   takerFee: number;
   pinsToInterestRate: boolean;
+  publishesForecast: boolean;
+  statesRateBounds: boolean;
   reportsOpenInterest: boolean;
   reportsIndexPrice: boolean;
   /** This market's 24h volume as a fraction of the asset's reference volume. */
@@ -130,6 +132,8 @@ function buildUniverse(): UniverseAsset[] {
           intervalByDay: shifting ? intervalShift.hours : null,
           takerFee: profile.takerFee,
           pinsToInterestRate: profile.pinsToInterestRate,
+          publishesForecast: profile.publishesForecast,
+          statesRateBounds: profile.statesRateBounds(profile.intervalSource(hours)),
           reportsOpenInterest: profile.reportsOpenInterest,
           reportsIndexPrice: profile.reportsIndexPrice,
           volumeShare: profile.volumeShare * (0.6 + 0.8 * unitOf(STRUCTURE_KEY, key, marketKey, Trait.VolumeShare)) * market.volume,
