@@ -26,6 +26,7 @@ import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
 import { getUsageRoute } from "./routes/get-usage";
 import { listExchangesRoute } from "./routes/list-exchanges";
+import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
 import { listOpportunitiesRoute } from "./routes/list-opportunities";
 import { listPositionsRoute } from "./routes/list-positions";
@@ -44,6 +45,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   getOpportunityRoute,
   listExchangesRoute,
   listFundingRatesRoute,
+  listFundingIntervalsRoute,
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,

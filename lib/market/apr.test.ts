@@ -91,10 +91,19 @@ describe("computeOpportunities", () => {
         market: "BTC/USDT:USDT",
         funding_rate: 0.0001,
         funding_interval_hours: 8,
+        funding_interval_source: "venue",
+        funding_rate_per_hour: 0.0000125,
+        predicted_funding_rate: null,
+        last_settled_rate: null,
+        last_settled_at: null,
+        rate_cap: null,
+        rate_floor: null,
+        at_cap: false,
         next_funding_at: "2026-09-27T16:00:00.000Z",
         mark_price: 100,
         open_interest_usd: 1_000_000,
         volume_24h_usd: 5_000_000,
+        interval_changed_at: null,
         observed_at: "2026-09-27T13:30:00.000Z",
       },
       short: {
@@ -102,10 +111,19 @@ describe("computeOpportunities", () => {
         market: "BTC/USDC:USDC",
         funding_rate: 0.00002,
         funding_interval_hours: 1,
+        funding_interval_source: "venue",
+        funding_rate_per_hour: 0.00002,
+        predicted_funding_rate: null,
+        last_settled_rate: null,
+        last_settled_at: null,
+        rate_cap: null,
+        rate_floor: null,
+        at_cap: false,
         next_funding_at: "2026-09-27T14:00:00.000Z",
         mark_price: 101,
         open_interest_usd: 400_000,
         volume_24h_usd: 9_000_000,
+        interval_changed_at: null,
         observed_at: "2026-09-27T13:29:40.000Z",
       },
       apr: 6.57, // 17.52 − 10.95
@@ -117,6 +135,26 @@ describe("computeOpportunities", () => {
       volume_24h_usd: 5_000_000,
       updated_at: "2026-09-27T13:29:40.000Z", // the older leg's, 20 s apart: within the tolerance
     });
+  });
+
+  it("gives each leg its venue's forecast, bounds and last settlement, and says when a rate sits at a bound", () => {
+    const { opportunities } = computeOpportunities([
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0001, rateCap: 0.02, rateFloor: -0.02, lastSettlement: { rate: 0.00009, at: Date.UTC(2026, 8, 27, 8) } }),
+      makeSnapshot({ exchange: "gate", fundingRate: 0.003, predictedFundingRate: 0.0021, rateCap: 0.003, rateFloor: -0.003 }),
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0004, predictedFundingRate: -0.00375, rateCap: 0.00375, rateFloor: -0.00375 }),
+    ]);
+    const legs = new Map(opportunities.flatMap((o) => [o.long, o.short]).map((leg) => [leg.exchange, leg]));
+    expect(legs.get("binance")).toMatchObject({
+      predicted_funding_rate: null,
+      rate_cap: 0.02,
+      rate_floor: -0.02,
+      at_cap: false,
+      last_settled_rate: 0.00009,
+      last_settled_at: "2026-09-27T08:00:00.000Z",
+    });
+    // At the cap by its current rate, and at the floor by its forecast.
+    expect(legs.get("gate")).toMatchObject({ funding_rate: 0.003, predicted_funding_rate: 0.0021, at_cap: true, last_settled_rate: null, last_settled_at: null });
+    expect(legs.get("okx")).toMatchObject({ predicted_funding_rate: -0.00375, at_cap: true });
   });
 
   it("overrides the holding period and charges the fallback fee for legs without one", () => {

@@ -1,4 +1,5 @@
 import { roundTo } from "@/lib/round";
+import { atCap } from "./at-cap";
 import { priceSpread } from "./price-spread";
 import type { MarketSnapshot, Opportunity, OpportunityLeg } from "./types";
 
@@ -194,15 +195,26 @@ function buildOpportunity(
 }
 
 function toLeg(s: MarketSnapshot, rate: number, intervalHours: number, observedIso: string): OpportunityLeg {
+  const predicted = s.predictedFundingRate ?? null;
+  const [cap, floor] = [s.rateCap ?? null, s.rateFloor ?? null];
   return {
     exchange: s.exchange,
     market: s.market,
     funding_rate: rate,
     funding_interval_hours: intervalHours,
+    funding_interval_source: s.fundingIntervalSource,
+    funding_rate_per_hour: roundTo(rate / intervalHours, 12),
+    predicted_funding_rate: predicted,
+    last_settled_rate: s.lastSettlement?.rate ?? null,
+    last_settled_at: s.lastSettlement ? new Date(s.lastSettlement.at).toISOString() : null,
+    rate_cap: cap,
+    rate_floor: floor,
+    at_cap: atCap([rate, predicted], cap, floor),
     next_funding_at: s.nextFundingAt === null ? null : new Date(s.nextFundingAt).toISOString(),
     mark_price: s.markPrice,
     open_interest_usd: s.openInterestUsd,
     volume_24h_usd: s.volume24hUsd,
+    interval_changed_at: s.intervalChangedAt == null ? null : new Date(s.intervalChangedAt).toISOString(),
     observed_at: observedIso,
   };
 }

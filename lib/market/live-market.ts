@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import { toFundingSettlement, type FundingSettlement } from "./funding-settlement";
 import { readIngestionStatus } from "./ingest/ingestion-status";
+import { readIntervalChangePage } from "./ingest/read-interval-changes";
 import type { LiveOpportunities } from "./live-opportunities";
 import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "./market";
 
@@ -25,6 +26,7 @@ export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportuniti
       ]);
       return { items: rows.map(toFundingSettlement), total };
     },
+    intervalChanges: async (w) => readIntervalChangePage(await db(), w),
     takerFee: async (leg) => {
       const latest = await (await db()).roundSnapshot.findFirst({
         where: { exchange: leg.exchange, market: leg.market },

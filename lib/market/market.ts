@@ -1,3 +1,4 @@
+import type { FundingIntervalChange } from "./funding-interval-change";
 import type { FundingSettlement } from "./funding-settlement";
 import type { IngestionStatus } from "./ingest/ingestion-status";
 import type { OpportunitySnapshot } from "./opportunity-query";
@@ -31,6 +32,16 @@ export interface SettlementWindow {
   offset: number;
 }
 
+/** Funding interval changes over a range, optionally of one venue and/or one asset, a page of them. */
+export interface IntervalChangeWindow {
+  exchange?: string;
+  symbol?: string;
+  from: Date;
+  to: Date;
+  limit: number;
+  offset: number;
+}
+
 /**
  * Everything domain code reads about the market, for one key mode. Live keys read what ingestion
  * stored (lib/market/live-market.ts); test keys read the deterministic sandbox
@@ -44,6 +55,8 @@ export interface Market {
   settlements(symbol: string, leg: MarketRef, from: Date, to: Date): Promise<FundingSettlement[]>;
   /** One asset's settlements on one venue in [from, to], oldest first (by market within a time), paged. */
   settlementPage(window: SettlementWindow): Promise<{ items: FundingSettlement[]; total: number }>;
+  /** Changes of funding interval that took effect in [from, to], oldest first, paged. */
+  intervalChanges(window: IntervalChangeWindow): Promise<{ items: FundingIntervalChange[]; total: number }>;
   /** The venue's stated taker fee for the market at `now`, as a decimal; null when unknown. */
   takerFee(leg: MarketRef, now: Date): Promise<number | null>;
   /**

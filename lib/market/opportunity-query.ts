@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { numberParam, pageParams } from "@/lib/query-params";
-import { VENUE_IDS, type Opportunity } from "./types";
+import { baseAssetParam, exchangeParam } from "./market-params";
+import type { Opportunity } from "./types";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -11,15 +12,11 @@ export type Sort = (typeof SORTS)[number];
  */
 export const opportunitiesQuery = z.strictObject({
   ...pageParams(100, 50),
-  exchange: z
-    .enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`)
+  exchange: exchangeParam()
     .optional()
     .describe("Only opportunities with a leg on this exchange (either leg)."),
   min_apr: numberParam().optional().describe("Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %)."),
-  symbol: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,20}$/, "Must be a base asset such as BTC")
-    .transform((s) => s.toUpperCase())
+  symbol: baseAssetParam()
     .optional()
     .describe("Only this base asset, e.g. BTC (case-insensitive)."),
   sort: z

@@ -43,6 +43,25 @@ describe("a published set's stored items", () => {
     expect(readUnpriced).toMatchObject({ price_spread_bps: null, price_spread_unavailable_reason: "price_missing" });
   });
 
+  it("read a set published before legs carried their interval source, forecast, settlement and bounds, keeping its spread", () => {
+    const [current] = opportunities;
+    if (!current) throw new Error("no opportunity");
+    const older = (leg: typeof current.long) => {
+      const { funding_interval_source: _s, funding_rate_per_hour: _h, predicted_funding_rate: _p, interval_changed_at: _i, ...rest } = leg;
+      const { last_settled_rate: _r, last_settled_at: _a, rate_cap: _c, rate_floor: _f, at_cap: _t, ...kept } = rest;
+      return kept;
+    };
+    const [read] = unpackItems(new TextEncoder().encode(JSON.stringify([{ ...current, long: older(current.long), short: older(current.short) }])));
+    const unknown = { funding_interval_source: null, predicted_funding_rate: null, last_settled_rate: null, last_settled_at: null, rate_cap: null, rate_floor: null, at_cap: false, interval_changed_at: null };
+    expect(read).toEqual({
+      ...current,
+      long: { ...current.long, ...unknown },
+      short: { ...current.short, ...unknown },
+    });
+    expect(read?.price_spread_bps).toBe(current.price_spread_bps);
+    expect(Object.keys(read?.long ?? {})).toEqual(Object.keys(current.long));
+  });
+
   it("refuse items that are not opportunities rather than serve them", () => {
     expect(() => unpackItems(new TextEncoder().encode('[{"id": "x"}]'))).toThrow();
   });

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
+import { roundTo } from "@/lib/round";
 import { priceSpread } from "./price-spread";
 import { opportunitySchema, type Opportunity } from "./types";
 
@@ -23,12 +24,53 @@ export function unpackItems(stored: Uint8Array | null | undefined): Opportunity[
 }
 
 const { long: legSchema } = opportunitySchema.shape;
-const storedLegSchema = legSchema.extend({ observed_at: legSchema.shape.observed_at.optional() });
+type Leg = z.infer<typeof legSchema>;
+
+/** Leg fields added after sets were first stored: an older set's legs lack them. */
+const ADDED = [
+  "observed_at",
+  "interval_changed_at",
+  "funding_interval_source",
+  "funding_rate_per_hour",
+  "predicted_funding_rate",
+  "last_settled_rate",
+  "last_settled_at",
+  "rate_cap",
+  "rate_floor",
+  "at_cap",
+] as const satisfies readonly (keyof Leg)[];
+
+const storedLegSchema = legSchema.partial(Object.fromEntries(ADDED.map((name) => [name, true])) as { [K in (typeof ADDED)[number]]: true });
+type StoredLeg = z.infer<typeof storedLegSchema>;
 
 /**
- * A set published before legs carried their observation time is still served until the next round
- * replaces it (an API answering 500 in between would be worse), but read as what it is: legs
- * observed at unknown times, whose price spread nothing vouches for, so `price_spread_bps` becomes
+ * What an older set's leg reads as: it says nothing of the added fields (no observation time,
+ * interval change, source, forecast, settlement or bounds known), except the hourly rate, which
+ * follows from what it does say.
+ */
+const ADDED_LEG_DEFAULTS: { [K in (typeof ADDED)[number]]: (leg: StoredLeg) => Leg[K] } = {
+  observed_at: () => null,
+  interval_changed_at: () => null,
+  funding_interval_source: () => null,
+  funding_rate_per_hour: (leg) => roundTo(leg.funding_rate / leg.funding_interval_hours, 12),
+  predicted_funding_rate: () => null,
+  last_settled_rate: () => null,
+  last_settled_at: () => null,
+  rate_cap: () => null,
+  rate_floor: () => null,
+  at_cap: () => false,
+};
+
+function currentLeg(leg: StoredLeg): Leg {
+  const filled: Record<string, unknown> = { ...leg };
+  for (const name of ADDED) if (leg[name] === undefined) filled[name] = ADDED_LEG_DEFAULTS[name](leg);
+  return filled as Leg;
+}
+
+/**
+ * A set published before legs carried the fields above is still served until the next round
+ * replaces it (an API answering 500 in between would be worse), but read as what it is. Legs
+ * observed at unknown times have a price spread nothing vouches for, so `price_spread_bps` becomes
  * `null` (`observation_time_unknown`, or `price_missing` as before).
  */
 const storedOpportunitySchema = opportunitySchema
@@ -40,18 +82,17 @@ const storedOpportunitySchema = opportunitySchema
   .transform((item): Opportunity => {
     if (isCurrent(item)) return item;
     const { long, short } = item;
+    const timesKnown = long.observed_at !== undefined && short.observed_at !== undefined && item.price_spread_unavailable_reason !== undefined;
     // Only whether a price is there matters with both times unknown, so the venue unit will do.
-    const spread = priceSpread({ unitPrice: long.mark_price, observedAt: null }, { unitPrice: short.mark_price, observedAt: null });
-    return opportunitySchema.parse({
-      ...item,
-      long: { ...long, observed_at: long.observed_at ?? null },
-      short: { ...short, observed_at: short.observed_at ?? null },
-      ...spread,
-    });
+    const spread = timesKnown
+      ? { price_spread_bps: item.price_spread_bps, price_spread_unavailable_reason: item.price_spread_unavailable_reason }
+      : priceSpread({ unitPrice: long.mark_price, observedAt: null }, { unitPrice: short.mark_price, observedAt: null });
+    return opportunitySchema.parse({ ...item, long: currentLeg(long), short: currentLeg(short), ...spread });
   });
 
 type StoredOpportunity = z.input<typeof storedOpportunitySchema>;
 
 function isCurrent(item: StoredOpportunity): item is Opportunity {
-  return item.long.observed_at !== undefined && item.short.observed_at !== undefined && item.price_spread_unavailable_reason !== undefined;
+  const complete = (leg: StoredOpportunity["long"]) => ADDED.every((name) => leg[name] !== undefined);
+  return complete(item.long) && complete(item.short) && item.price_spread_unavailable_reason !== undefined;
 }

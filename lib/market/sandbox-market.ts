@@ -2,6 +2,7 @@ import type { FundingSettlement } from "./funding-settlement";
 import type { IngestionStatus } from "./ingest/ingestion-status";
 import type { Market, MarketRef } from "./market";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
+import { sandboxIntervalChanges } from "./sandbox-interval-changes";
 import { sandboxSnapshot } from "./sandbox-snapshot";
 import { generateSandboxMarket } from "./sandbox/generate-sandbox-market";
 import { VENUE_NAMES } from "./venue-names";
@@ -31,6 +32,7 @@ export function sandboxMarket(clock: () => Date = () => new Date()): Market {
       const all = inRange(w.exchange, w.symbol, w.from, w.to);
       return { items: all.slice(w.offset, w.offset + w.limit), total: all.length };
     },
+    intervalChanges: async (w) => sandboxIntervalChanges(clock(), w),
     takerFee: async (leg, now) => sandboxTakerFee(leg, now),
     legHistories: async (requests, to) =>
       requests.map((r) => ({

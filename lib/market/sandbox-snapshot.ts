@@ -1,14 +1,26 @@
 import { OpportunitySnapshot } from "./opportunity-query";
+import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxOpportunities } from "./sandbox/sandbox-opportunities";
+import type { Opportunity, OpportunityLeg } from "./types";
 
 let current: OpportunitySnapshot | undefined;
 
 /**
  * What test keys read: the generated sandbox market of the current minute, as an opportunity
- * snapshot (sorted orders and item JSON computed once per minute, not per request).
+ * snapshot (sorted orders and item JSON computed once per minute, not per request), each leg with
+ * its last settlement from the sandbox's settlement history, as a live round reads it from storage.
  */
 export function sandboxSnapshot(at: Date): OpportunitySnapshot {
   const { asOf, opportunities } = sandboxOpportunities(at);
-  if (current?.asOf !== asOf) current = new OpportunitySnapshot(opportunities, asOf, false);
+  if (current?.asOf !== asOf) current = new OpportunitySnapshot(withLastSettlements(opportunities, new Date(asOf)), asOf, false);
   return current;
+}
+
+function withLastSettlements(opportunities: readonly Opportunity[], at: Date): Opportunity[] {
+  const history = sandboxFundingHistory(at);
+  const settled = (leg: OpportunityLeg, symbol: string): OpportunityLeg => {
+    const last = history.get(sandboxHistoryKey(leg.exchange, symbol))?.findLast((s) => s.market === leg.market);
+    return last ? { ...leg, last_settled_rate: last.funding_rate, last_settled_at: last.time } : leg;
+  };
+  return opportunities.map((o) => ({ ...o, long: settled(o.long, o.symbol), short: settled(o.short, o.symbol) }));
 }

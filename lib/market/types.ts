@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 
+/** How long a change of funding interval is flagged on the legs (`interval_changed_at`). */
+export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
+
 /** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
 export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
@@ -53,6 +56,15 @@ export const marketSnapshotSchema = z.object({
   settle: z.string().min(1),
   /** Decimal rate for the current interval; `null` when the venue gave no rate this refresh. */
   fundingRate: z.number().nullable(),
+  /**
+   * The venue's own forecast of a rate, published apart from `fundingRate` (Hyperliquid
+   * `predictedFundings`, Gate `funding_rate_indicative`, OKX `nextFundingRate`); null or absent where
+   * it publishes none. lib/market/README.md says which rate each venue's forecast is of.
+   */
+  predictedFundingRate: z.number().nullable().optional(),
+  /** The largest and smallest rate per interval the venue allows; null or absent where it states none. */
+  rateCap: z.number().nullable().optional(),
+  rateFloor: z.number().nullable().optional(),
   /** `null` when the venue's data does not determine it; never filled in by assumption. */
   fundingIntervalHours: positive.nullable(),
   fundingIntervalSource: intervalSourceSchema.nullable(),
@@ -66,6 +78,13 @@ export const marketSnapshotSchema = z.object({
   takerFee: nonNegative.nullable(),
   /** When the venue produced the numbers (its payload time, else when we fetched them). */
   observedAt: epochMs,
+  /**
+   * When the market's funding interval last changed, if within INTERVAL_CHANGE_RECENT_MS; null or
+   * absent otherwise. Not the venue's: known from stored history (lib/market/ingest) or the sandbox.
+   */
+  intervalChangedAt: epochMs.nullable().optional(),
+  /** The market's last settlement this service recorded (lib/market/ingest), or null or absent. */
+  lastSettlement: z.object({ rate: z.number(), at: epochMs }).nullable().optional(),
 });
 export type MarketSnapshot = z.infer<typeof marketSnapshotSchema>;
 
@@ -106,11 +125,45 @@ const legSchema = z.object({
   market: z.string(),
   funding_rate: z.number(),
   funding_interval_hours: positive,
+  funding_interval_source: intervalSourceSchema
+    .nullable()
+    .describe(
+      "Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a " +
+        "market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval " +
+        "interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it.",
+    ),
+  funding_rate_per_hour: z
+    .number()
+    .describe("`funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance."),
+  predicted_funding_rate: z
+    .number()
+    .nullable()
+    .describe(
+      "The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's " +
+        "predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none.",
+    ),
+  last_settled_rate: z.number().nullable().describe("The last settlement's rate this service recorded for this market; `null` before the first."),
+  last_settled_at: z.iso.datetime().nullable().describe("When that settlement happened, ISO 8601 UTC."),
+  rate_cap: z.number().nullable().describe("The largest rate per interval the venue allows (decimal); `null` where it states none."),
+  rate_floor: z.number().nullable().describe("The smallest rate per interval the venue allows (decimal, negative); `null` where it states none."),
+  at_cap: z
+    .boolean()
+    .describe(
+      "True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the " +
+        "interval of a market that settles there (see `interval_changed_at`).",
+    ),
   /** ISO 8601 UTC. */
   next_funding_at: z.iso.datetime().nullable(),
   mark_price: positive.nullable(),
   open_interest_usd: nonNegative.nullable(),
   volume_24h_usd: nonNegative.nullable(),
+  interval_changed_at: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      "When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening " +
+        "an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes.",
+    ),
   observed_at: z.iso
     .datetime()
     .nullable()

@@ -35,6 +35,17 @@ beforeAll(async () => {
     rows.push({ exchange: "bybit", market: "BTC/USDT:USDT", base: "BTC", time: new Date(t), rate: 0.00002, intervalHours: 1, source: "observed" });
   }
   await db.fundingRate.createMany({ data: rows });
+  // Binance BTC moved to 4h 40 days ago (outside the default 30 days) and to 1h yesterday; OKX ETH from 8h to 2h 3 days ago.
+  const change = (exchange: string, market: string, base: string, at: number, fromHours: number, toHours: number, source: string) => ({
+    exchange, market, base, effectiveAt: new Date(at), fromHours, toHours, source, detectedAt: new Date(at + 60_000),
+  });
+  await db.fundingIntervalChange.createMany({
+    data: [
+      change("binance", "BTC/USDT:USDT", "BTC", hourNow - 40 * DAY, 8, 4, "venue"),
+      change("binance", "BTC/USDT:USDT", "BTC", hourNow - DAY, 4, 1, "venue"),
+      change("okx", "ETH/USDT:USDT", "ETH", hourNow - 3 * DAY, 8, 2, "schedule"),
+    ],
+  });
   await db.venueHealth.createMany({
     data: [
       { id: "binance", status: "ok", lastAttemptAt: new Date(now - 30_000), lastSuccessAt: new Date(now - 30_000), marketsCount: 512 },
@@ -137,6 +148,55 @@ describe("GET /v1/opportunities/{id}", () => {
     expect(long.every((s: { funding_rate: number }) => s.funding_rate < 0)).toBe(true);
     const again = await data("/v1/opportunities/SBXNEG-bybit-hyperliquid", testKey);
     expect(again.data.funding_history.long).toEqual(long);
+  });
+});
+
+describe("GET /v1/funding-intervals", () => {
+  it("lists the interval changes of the last 30 days, oldest first, narrowed by exchange and symbol", async () => {
+    const { data: body, meta } = await data("/v1/funding-intervals");
+    expect(body).toMatchObject({ total: 2, limit: 100, offset: 0, has_more: false });
+    expect(body.items).toEqual([
+      {
+        exchange: "okx",
+        market: "ETH/USDT:USDT",
+        symbol: "ETH",
+        effective_at: new Date(hourNow - 3 * DAY).toISOString(),
+        from_hours: 8,
+        to_hours: 2,
+        source: "schedule",
+        detected_at: new Date(hourNow - 3 * DAY + 60_000).toISOString(),
+      },
+      expect.objectContaining({ exchange: "binance", symbol: "BTC", from_hours: 4, to_hours: 1, source: "venue" }),
+    ]);
+    expect(meta).toMatchObject({ mode: "live", to: expect.any(String), from: expect.any(String) });
+    expect((await data("/v1/funding-intervals?exchange=okx")).data.items.map((c: { symbol: string }) => c.symbol)).toEqual(["ETH"]);
+    expect((await data("/v1/funding-intervals?symbol=eth&exchange=binance")).data.total).toBe(0);
+    const year = await data(`/v1/funding-intervals?symbol=BTC&from=${new Date(hourNow - 300 * DAY).toISOString()}&to=${new Date(hourNow).toISOString()}`);
+    expect(year.data.items.map((c: { to_hours: number }) => c.to_hours)).toEqual([4, 1]);
+    const page = await data("/v1/funding-intervals?limit=1&offset=1");
+    expect(page.data).toMatchObject({ total: 2, has_more: false, items: [expect.objectContaining({ exchange: "binance" })] });
+  });
+
+  it.each([
+    ["exchange=ftx", "exchange"],
+    ["symbol=BT-C", "symbol"],
+    ["from=2025-01-01&to=2026-06-01", "to"],
+    ["from=2999-01-01", "from"],
+    ["limit=0", "limit"],
+    ["interval=8", "interval"],
+  ])("refuses %s with a 400 naming %s", async (query, field) => {
+    const error = await refused(`/v1/funding-intervals?${query}`);
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.details?.[0]?.field).toBe(field);
+  });
+
+  it("gives test keys the sandbox's changes, never live ones", async () => {
+    const { data: body, meta } = await data("/v1/funding-intervals?limit=1000", testKey);
+    expect(meta.mode).toBe("test");
+    // A midnight of the last 7 days, every one but the first minute after midnight (when the eighth is just out and the newest not yet seen).
+    expect(body.total).toBeGreaterThanOrEqual(6);
+    expect(body.total).toBeLessThanOrEqual(7);
+    expect(body.items.every((c: { exchange: string; symbol: string }) => c.exchange === "binance" && c.symbol === "SBXSHIFT")).toBe(true);
   });
 });
 

@@ -206,8 +206,63 @@ describe("an ingestion round", () => {
       { exchange: "binance", rate: 0.0001, time: settleAt, source: "observed" },
       { exchange: "bybit", rate: 0.0004, time: settleAt, source: "observed" },
     ]);
+    // The round that recorded it publishes it on the legs, beside the new rate.
+    const [item] = (await new LiveOpportunities(async () => db).current()).items;
+    const bybitLeg = item?.long.exchange === "bybit" ? item.long : item?.short;
+    expect(bybitLeg).toMatchObject({ funding_rate: 0.0009, last_settled_rate: 0.0004, last_settled_at: new Date(settleAt).toISOString() });
     now = t0 + 240_000;
     expect((await round({ fetcher, now: () => now })).settlements).toBe(0);
+  }, 60_000);
+
+  it("records a change of a market's funding interval, dated when the new interval began, and flags the leg for 7 days", async () => {
+    const t0 = Date.UTC(2026, 10, 20, 8, 38);
+    let now = t0;
+    let bybitHours = 8;
+    const fetcher = snapshotFetcher((venue) =>
+      venue === "binance" || venue === "bybit"
+        ? [
+            makeSnapshot({
+              exchange: venue,
+              fundingRate: venue === "bybit" ? 0.0004 : 0.0001,
+              fundingIntervalHours: venue === "bybit" ? bybitHours : 8,
+              observedAt: now,
+              nextFundingAt: venue === "bybit" && bybitHours === 1 ? Date.UTC(2026, 10, 20, 9) : Date.UTC(2026, 10, 20, 16),
+            }),
+          ]
+        : [],
+    );
+    await round({ fetcher, now: () => now });
+    now = t0 + 60_000;
+    // 08:39: bybit settles hourly now. By its schedule the running hour began at 08:00, but the 08:38
+    // round still saw 8h, so the change is dated just after that round.
+    bybitHours = 1;
+    await round({ fetcher, now: () => now });
+    const changes = await db.fundingIntervalChange.findMany();
+    expect(changes).toEqual([
+      {
+        exchange: "bybit",
+        market: "BTC/USDT:USDT",
+        base: "BTC",
+        effectiveAt: new Date(t0 + 1),
+        fromHours: 8,
+        toHours: 1,
+        source: "venue",
+        detectedAt: new Date(t0 + 60_000),
+      },
+    ]);
+    const [item] = (await new LiveOpportunities(async () => db).current()).items;
+    const bybitLeg = item?.long.exchange === "bybit" ? item.long : item?.short;
+    const binanceLeg = item?.long.exchange === "binance" ? item.long : item?.short;
+    expect(bybitLeg).toMatchObject({ exchange: "bybit", funding_interval_hours: 1, interval_changed_at: new Date(t0 + 1).toISOString() });
+    expect(binanceLeg).toMatchObject({ exchange: "binance", interval_changed_at: null });
+    // The same interval again is no change; a week later the leg is no longer flagged.
+    now = t0 + 2 * 60_000;
+    await round({ fetcher, now: () => now });
+    expect(await db.fundingIntervalChange.count()).toBe(1);
+    now = t0 + 7 * DAY + 60_000;
+    await round({ fetcher, now: () => now });
+    const [later] = (await new LiveOpportunities(async () => db).current()).items;
+    expect([later?.long.interval_changed_at, later?.short.interval_changed_at]).toEqual([null, null]);
   }, 60_000);
 });
 

@@ -23,6 +23,8 @@ const RUNS_PER_OPERATION = Math.max(1, Math.round(25 * Number(process.env.FUZZ_R
  * (an operation's or a field's description): they depend on what exists or on the time, or relate
  * two fields, which JSON Schema cannot say. Matched by operation, field and message, nothing wider.
  */
+/** Operations reading history over a `from`–`to` range (lib/api/time-range.ts). */
+const RANGED = ["listFundingRates", "listFundingIntervalChanges"];
 const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[] = [
   // What exists: the opportunity set, the markets of the legs, the position's status.
   { operations: ["createSimulation", "createPortfolioPosition"], field: "opportunity_id", message: /^No current opportunity with id "/ },
@@ -33,12 +35,12 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   // Across fields: two legs on different exchanges, trading the same asset.
   { operations: ["createSimulation", "createPortfolioPosition"], field: "short.exchange", message: /^The legs must be on different exchanges$/ },
   { operations: ["createSimulation", "createPortfolioPosition"], field: "short.symbol", message: /^Both legs must trade the same asset$/ },
-  // The time: nothing opened or starting in the future; a range from `from` to `to` of at most 31 days.
+  // The time: nothing opened or starting in the future; a range from `from` to `to` of at most 31 days (366 for interval changes).
   { operations: ["createPortfolioPosition"], field: "opened_at", message: /^Must not be in the future$/ },
-  { operations: ["listFundingRates"], field: "from", message: /^Must not be in the future$/ },
-  { operations: ["listFundingRates"], field: "to", message: /^Must not be before from$/ },
-  { operations: ["listFundingRates"], field: "from", message: /^The range may span at most 31 days$/ },
-  { operations: ["listFundingRates"], field: "to", message: /^The range may span at most 31 days$/ },
+  { operations: RANGED, field: "from", message: /^Must not be in the future$/ },
+  { operations: RANGED, field: "to", message: /^Must not be before from$/ },
+  { operations: RANGED, field: "from", message: /^The range may span at most (31|366) days$/ },
+  { operations: RANGED, field: "to", message: /^The range may span at most (31|366) days$/ },
   // Usage: a range of whole hours or days, at most 7 days of hours or 90 days, not reversed.
   { operations: ["getUsage"], field: "from", message: /^Must not be in the future$/ },
   { operations: ["getUsage"], field: "to", message: /^Must be after from$/ },

@@ -85,6 +85,35 @@ class Operations:
         """
         return self._paginate("GET", "/v1/funding-rates", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit})
 
+    def list_funding_interval_changes(self, *, exchange: Optional[str] = None, symbol: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
+        """List changes of markets' funding intervals.
+
+        GET /v1/funding-intervals
+
+        Args:
+            exchange: Only this exchange's markets.
+            symbol: Only this base asset's markets, e.g. BTC (case-insensitive).
+            from_: Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`.
+            to: End of the range, inclusive: not before `from` and at most 366 days after it; default: now, or 30 days after `from` if that is earlier.
+            limit: Page size, 1 to 1000.
+            offset: Number of items to skip, 0 to 1,000,000.
+        """
+        return self._request("GET", "/v1/funding-intervals", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit, "offset": offset})
+
+    def iter_funding_interval_changes(self, *, exchange: Optional[str] = None, symbol: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+        """List changes of markets' funding intervals. Yields every item over all pages, fetching the next page as needed.
+
+        GET /v1/funding-intervals
+
+        Args:
+            exchange: Only this exchange's markets.
+            symbol: Only this base asset's markets, e.g. BTC (case-insensitive).
+            from_: Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`.
+            to: End of the range, inclusive: not before `from` and at most 366 days after it; default: now, or 30 days after `from` if that is earlier.
+            limit: Page size, 1 to 1000.
+        """
+        return self._paginate("GET", "/v1/funding-intervals", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit})
+
     def create_simulation(self, body: Dict[str, Any]) -> Dict[str, Any]:
         """Simulate a position's funding P&L.
 

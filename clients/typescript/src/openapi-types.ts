@@ -116,6 +116,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/funding-intervals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List changes of markets' funding intervals
+         * @description Every change of a market's funding interval the ingestion rounds saw (each round compares every market with its previous observation), oldest first by `effective_at`. Venues shorten an interval when a rate sits at its cap and lengthen it again when calm, per coin. `exchange` and `symbol` narrow the list; `from` and `to` bound `effective_at` (ISO 8601 date or date-time, inclusive): without them the last 30 days, and a range may span at most 366 days. Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["listFundingIntervalChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations": {
         parameters: {
             query?: never;
@@ -330,10 +352,28 @@ export interface components {
                 market: string;
                 funding_rate: number;
                 funding_interval_hours: number;
+                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                funding_rate_per_hour: number;
+                /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                predicted_funding_rate: number | null;
+                /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                last_settled_rate: number | null;
+                /** @description When that settlement happened, ISO 8601 UTC. */
+                last_settled_at: string | null;
+                /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                rate_cap: number | null;
+                /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                rate_floor: number | null;
+                /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                at_cap: boolean;
                 next_funding_at: string | null;
                 mark_price: number | null;
                 open_interest_usd: number | null;
                 volume_24h_usd: number | null;
+                /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
             };
@@ -342,10 +382,28 @@ export interface components {
                 market: string;
                 funding_rate: number;
                 funding_interval_hours: number;
+                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                funding_rate_per_hour: number;
+                /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                predicted_funding_rate: number | null;
+                /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                last_settled_rate: number | null;
+                /** @description When that settlement happened, ISO 8601 UTC. */
+                last_settled_at: string | null;
+                /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                rate_cap: number | null;
+                /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                rate_floor: number | null;
+                /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                at_cap: boolean;
                 next_funding_at: string | null;
                 mark_price: number | null;
                 open_interest_usd: number | null;
                 volume_24h_usd: number | null;
+                /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
             };
@@ -441,10 +499,28 @@ export interface components {
                     market: string;
                     funding_rate: number;
                     funding_interval_hours: number;
+                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                    /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                    funding_rate_per_hour: number;
+                    /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                    predicted_funding_rate: number | null;
+                    /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                    last_settled_rate: number | null;
+                    /** @description When that settlement happened, ISO 8601 UTC. */
+                    last_settled_at: string | null;
+                    /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                    rate_cap: number | null;
+                    /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                    rate_floor: number | null;
+                    /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                    at_cap: boolean;
                     next_funding_at: string | null;
                     mark_price: number | null;
                     open_interest_usd: number | null;
                     volume_24h_usd: number | null;
+                    /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                    interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
                 };
@@ -453,10 +529,28 @@ export interface components {
                     market: string;
                     funding_rate: number;
                     funding_interval_hours: number;
+                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                    /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                    funding_rate_per_hour: number;
+                    /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                    predicted_funding_rate: number | null;
+                    /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                    last_settled_rate: number | null;
+                    /** @description When that settlement happened, ISO 8601 UTC. */
+                    last_settled_at: string | null;
+                    /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                    rate_cap: number | null;
+                    /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                    rate_floor: number | null;
+                    /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                    at_cap: boolean;
                     next_funding_at: string | null;
                     mark_price: number | null;
                     open_interest_usd: number | null;
                     volume_24h_usd: number | null;
+                    /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                    interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
                 };
@@ -594,6 +688,72 @@ export interface components {
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC end of the range used, at most 31 days after `from`.
+                 */
+                to: string;
+            };
+        };
+        ListFundingIntervalChangesResponse: {
+            data: {
+                items: {
+                    exchange: string;
+                    /** @description ccxt unified symbol of the market, e.g. BTC/USDT:USDT. */
+                    market: string;
+                    /** @description Base asset. */
+                    symbol: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC when the first interval of the new length began: the running interval's start as the venue's schedule showed it when the change was seen, never before the last observation that still showed the old length.
+                     */
+                    effective_at: string;
+                    /** @description The interval before the change, in hours. */
+                    from_hours: number;
+                    /** @description The interval from `effective_at` on, in hours. */
+                    to_hours: number;
+                    /**
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @enum {string}
+                     */
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC of the observation that revealed the change.
+                     */
+                    detected_at: string;
+                }[];
+                /** @description Items matching the request, over all pages. */
+                total: number;
+                /** @description The page size used. */
+                limit: number;
+                /** @description Items skipped before this page. */
+                offset: number;
+                /** @description True when another page follows: request offset + limit. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /** @description ISO 8601 UTC of the ingestion round the data comes from; null before the first one. */
+                data_as_of: string | null;
+                /** @description True while the service serves its bundled sample market instead of a live ingestion. */
+                sample: boolean;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC start of the range used.
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC end of the range used, at most 366 days after `from`.
                  */
                 to: string;
             };
@@ -2049,6 +2209,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListFundingRatesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    listFundingIntervalChanges: {
+        parameters: {
+            query?: {
+                /** @description Only this exchange's markets. */
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
+                symbol?: string;
+                /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range, inclusive: not before `from` and at most 366 days after it; default: now, or 30 days after `from` if that is earlier. */
+                to?: string;
+                /** @description Page size, 1 to 1000. */
+                limit?: number;
+                /** @description Number of items to skip, 0 to 1,000,000. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListFundingIntervalChangesResponse"];
                 };
             };
             400: components["responses"]["VALIDATION_ERROR"];

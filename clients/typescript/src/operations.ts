@@ -74,6 +74,26 @@ export class Operations {
   }
 
   /**
+   * List changes of markets' funding intervals
+   *
+   * `GET /v1/funding-intervals`
+   */
+  listFundingIntervalChanges(query?: Query<operations["listFundingIntervalChanges"]>): Promise<Envelope<operations["listFundingIntervalChanges"], 200>> {
+    return this.transport.request("GET", "/v1/funding-intervals", query);
+  }
+
+  /**
+   * List changes of markets' funding intervals
+   *
+   * Every item over all pages, fetched page after page as the loop asks for them.
+   *
+   * `GET /v1/funding-intervals`
+   */
+  iterateFundingIntervalChanges(query?: Omit<Query<operations["listFundingIntervalChanges"]>, "offset">): AsyncGenerator<PageItem<Envelope<operations["listFundingIntervalChanges"], 200>>> {
+    return this.transport.paginate("GET", "/v1/funding-intervals", query);
+  }
+
+  /**
    * Simulate a position's funding P&L
    *
    * `POST /v1/simulations`

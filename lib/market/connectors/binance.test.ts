@@ -30,6 +30,10 @@ describe("binance connector, real 2021 exchangeInfo + real 2024-11-27 premiumInd
       exchange: "binance",
       ...usdtPerp("BTC"),
       fundingRate: 0.00013062,
+      // Binance's one quoted rate is its forecast too; no bounds without a fundingInfo row.
+      predictedFundingRate: 0.00013062,
+      rateCap: null,
+      rateFloor: null,
       // 16:00Z seen at 13:54Z leaves 4h or 8h; interestRate 0.0001 = 0.03 %/day × 8/24 picks 8h.
       fundingIntervalHours: 8,
       fundingIntervalSource: "interest-rate",
@@ -68,6 +72,9 @@ describe("binance connector, real 2021 exchangeInfo + real 2024-11-27 premiumInd
       fundingIntervalSource: "venue-default",
       volume24hUsd: 15234567890.12,
     });
+    // Bounds come only with a fundingInfo row: XRP's adjusted cap and floor, none stated for BTC.
+    expect(byId.get("XRPUSDT")).toMatchObject({ rateCap: 0.02, rateFloor: -0.02 });
+    expect(byId.get("BTCUSDT")).toMatchObject({ rateCap: null, rateFloor: null });
     // A garbled volume figure is unknown; it does not cost XRP its funding row.
     expect(byId.get("XRPUSDT")).toMatchObject({ fundingRate: 0.0001, volume24hUsd: null });
     expect(result.status === "ok" && result.warnings).toEqual([]);

@@ -72,11 +72,19 @@ export const binanceAdapter: VenueAdapter<binance> = {
       const markPrice = readNumber(row.markPrice);
       const time = readNumber(row.time);
       const nextFundingTime = readNumber(row.nextFundingTime);
+      const info = fundingInfo?.get(id);
+      const lastFundingRate = readNumber(row.lastFundingRate);
       return {
         symbol: rate.symbol ?? id,
-        fundingRate: readNumber(row.lastFundingRate),
+        // The premium index's running estimate of the rate that settles next: Binance quotes no
+        // other, so it is both the current rate and the venue's forecast.
+        fundingRate: lastFundingRate,
+        predictedFundingRate: lastFundingRate,
+        // Only symbols whose bounds were adjusted are listed; the others' bounds are not published.
+        rateCap: readNumber(info?.adjustedFundingRateCap),
+        rateFloor: readNumber(info?.adjustedFundingRateFloor),
         interval: binanceFundingInterval({
-          fundingInfoHours: parseIntervalHours(fundingInfo?.get(id)?.fundingIntervalHours) ?? undefined,
+          fundingInfoHours: parseIntervalHours(info?.fundingIntervalHours) ?? undefined,
           fundingInfoLoaded: fundingInfo !== undefined,
           nextFundingTime,
           time,

@@ -56,6 +56,8 @@ export const bitgetAdapter: VenueAdapter<bitget> = {
       return {
         symbol: market?.symbol ?? id,
         fundingRate: readNumber(row.fundingRate),
+        rateCap: readNumber(row.maxFundingRate),
+        rateFloor: readNumber(row.minFundingRate),
         interval: bitgetFundingInterval(row, asRecord(market?.info)),
         nextFundingAt: readNumber(row.nextUpdate),
         markPrice,

@@ -26,6 +26,13 @@ export interface FundingObservation {
   /** ccxt unified symbol the row was parsed to. */
   symbol: string;
   fundingRate: number | undefined;
+  /**
+   * The venue's forecast (MarketSnapshot.predictedFundingRate) and bounds on the rate: extras
+   * beside the rate, so garbled ones only become null, as statistics do.
+   */
+  predictedFundingRate?: number | undefined;
+  rateCap?: number | undefined;
+  rateFloor?: number | undefined;
   interval: { hours: number; source: IntervalSource } | null;
   nextFundingAt?: number | undefined;
   markPrice?: number | undefined;
@@ -75,6 +82,9 @@ export function buildSnapshot(
     quote: market.quote,
     settle: market.settle,
     fundingRate: orNull(observation?.fundingRate),
+    predictedFundingRate: extra(observation?.predictedFundingRate),
+    rateCap: extra(observation?.rateCap),
+    rateFloor: extra(observation?.rateFloor),
     fundingIntervalHours: observation?.interval?.hours ?? null,
     fundingIntervalSource: observation?.interval?.source ?? null,
     nextFundingAt: zeroAsNull(observation?.nextFundingAt),
@@ -86,6 +96,10 @@ export function buildSnapshot(
     observedAt: observation?.observedAt ?? fetchedAt,
   });
   return parsed.success ? parsed.data : null;
+}
+
+function extra(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : value;
 }
 
 function orNull(value: number | undefined): number | null {
@@ -112,6 +126,11 @@ export function readNumber(value: unknown): number | undefined {
   if (typeof value === "number") return value;
   if (typeof value === "string" && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) return Number(value);
   return Number.NaN;
+}
+
+/** A bound stated once for both signs (Gate `funding_rate_limit`, Hyperliquid's protocol cap) as cap and floor. */
+export function symmetricBounds(limit: number | undefined): { rateCap: number | undefined; rateFloor: number | undefined } {
+  return { rateCap: limit, rateFloor: limit === undefined ? undefined : -limit };
 }
 
 /** `a × b` when both are known; propagates `NaN` so garbled inputs still reject the row. */

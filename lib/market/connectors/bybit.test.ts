@@ -14,6 +14,10 @@ describe("bybit connector", () => {
       exchange: "bybit",
       ...usdtPerp("BTC"),
       fundingRate: 0.0000501,
+      // Bybit publishes no forecast apart from its rate; the instrument states the bounds.
+      predictedFundingRate: null,
+      rateCap: 0.005,
+      rateFloor: -0.005,
       fundingIntervalHours: 8,
       fundingIntervalSource: "venue",
       nextFundingAt: 1790524800000,

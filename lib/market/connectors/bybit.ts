@@ -1,7 +1,7 @@
 import type { bybit } from "ccxt";
 import { parseIntervalHours } from "../funding-interval";
 import type { IntervalSource } from "../types";
-import { readNumber, type FundingObservation } from "./build-snapshot";
+import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
 import { asRecord, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -19,6 +19,20 @@ export function bybitFundingInterval(
   return null;
 }
 
+/**
+ * The instrument states both bounds (`upperFundingRate`, `lowerFundingRate`); the ticker only a
+ * symmetric `fundingCap`, used when the instrument says nothing.
+ */
+export function bybitRateBounds(
+  ticker: Record<string, unknown>,
+  instrument: Record<string, unknown> | undefined,
+): { rateCap: number | undefined; rateFloor: number | undefined } {
+  const upper = readNumber(instrument?.upperFundingRate);
+  const lower = readNumber(instrument?.lowerFundingRate);
+  if (upper !== undefined || lower !== undefined) return { rateCap: upper, rateFloor: lower };
+  return symmetricBounds(readNumber(ticker.fundingCap));
+}
+
 export const bybitAdapter: VenueAdapter<bybit> = {
   id: "bybit",
   create: (lib, config) =>
@@ -34,10 +48,12 @@ export const bybitAdapter: VenueAdapter<bybit> = {
     const observations = Object.values(rates).map((rate): FundingObservation => {
       const row = asRecord(rate.info) ?? {};
       const id = String(row.symbol ?? "");
+      const instrument = asRecord(marketsById.get(id)?.info);
       return {
         symbol: rate.symbol ?? id,
         fundingRate: readNumber(row.fundingRate),
-        interval: bybitFundingInterval(row, asRecord(marketsById.get(id)?.info)),
+        ...bybitRateBounds(row, instrument),
+        interval: bybitFundingInterval(row, instrument),
         nextFundingAt: readNumber(row.nextFundingTime),
         markPrice: readNumber(row.markPrice),
         indexPrice: readNumber(row.indexPrice),

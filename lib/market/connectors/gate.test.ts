@@ -18,6 +18,10 @@ describe("gate connector", () => {
       quote: "USDT",
       settle: "USDT",
       fundingRate: 0.000075,
+      // funding_rate_indicative is the forecast; no funding_rate_limit in this contract row.
+      predictedFundingRate: 0.000075,
+      rateCap: null,
+      rateFloor: null,
       fundingIntervalHours: 8,
       fundingIntervalSource: "venue",
       nextFundingAt: 1790524800000,

@@ -1,5 +1,5 @@
 import type { gate } from "ccxt";
-import { readNumber, type FundingObservation } from "./build-snapshot";
+import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
 import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 export const gateAdapter: VenueAdapter<gate> = {
@@ -35,6 +35,10 @@ export const gateAdapter: VenueAdapter<gate> = {
       return {
         symbol: market.symbol,
         fundingRate: readNumber(row.funding_rate),
+        // Gate's "indicative" rate: its forecast of the next period's.
+        predictedFundingRate: readNumber(row.funding_rate_indicative),
+        // `funding_rate_limit`, where sent, bounds the rate both ways.
+        ...symmetricBounds(readNumber(row.funding_rate_limit)),
         // Gate states the interval in seconds (28800, 14400, 3600).
         interval:
           intervalSeconds !== undefined && intervalSeconds > 0

@@ -23,6 +23,10 @@ describe("hyperliquid connector", () => {
       quote: "USDC",
       settle: "USDC",
       fundingRate: 0.0000125,
+      // HlPerp's entry of predictedFundings; the protocol caps funding at 4 % an hour both ways.
+      predictedFundingRate: 0.0000125,
+      rateCap: 0.04,
+      rateFloor: -0.04,
       fundingIntervalHours: 1,
       fundingIntervalSource: "venue",
       nextFundingAt: 1790517600000,
@@ -81,7 +85,7 @@ describe("hyperliquid connector", () => {
   it("parses only Hyperliquid's own entries of predictedFundings", () => {
     const parsed = parsePredictedFundings(fixtureJson("hyperliquid/predictedFundings_2026-07-30_partial.json"));
     expect([...parsed.keys()]).toEqual(["0G", "2Z", "AAVE", "ACE"]);
-    expect(parsed.get("0G")).toEqual({ fundingIntervalHours: 1, nextFundingTime: 1785402000000 });
+    expect(parsed.get("0G")).toEqual({ fundingRate: -0.0000561913, fundingIntervalHours: 1, nextFundingTime: 1785402000000 });
     expect(() => parsePredictedFundings({ not: "a list" })).toThrow();
   });
 });

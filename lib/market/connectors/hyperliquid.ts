@@ -1,7 +1,7 @@
 import type { hyperliquid } from "ccxt";
 import { HOUR_MS, parseIntervalHours } from "../funding-interval";
 import type { IntervalSource } from "../types";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { product, readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
 import { asRecord, optional, type VenueAdapter } from "./venue-adapter";
 
 /** Hyperliquid's own venue inside `predictedFundings` (the others are Binance and Bybit). */
@@ -9,7 +9,11 @@ const OWN_VENUE = "HlPerp";
 /** Funding settles every hour by protocol rule. */
 const PROTOCOL_INTERVAL_HOURS = 1;
 
+/** Funding is capped at 4 % an hour both ways by protocol rule (Hyperliquid's funding documentation). */
+const PROTOCOL_RATE_LIMIT_PER_HOUR = 0.04;
+
 interface PredictedFunding {
+  fundingRate: number | undefined;
   fundingIntervalHours: number | null;
   nextFundingTime: number | undefined;
 }
@@ -28,6 +32,7 @@ export function parsePredictedFundings(payload: unknown): Map<string, PredictedF
       const data = asRecord(venue[1]);
       if (!data) continue;
       byCoin.set(entry[0], {
+        fundingRate: readNumber(data.fundingRate),
         fundingIntervalHours: parseIntervalHours(data.fundingIntervalHours),
         nextFundingTime: readNumber(data.nextFundingTime),
       });
@@ -83,6 +88,8 @@ export const hyperliquidAdapter: VenueAdapter<hyperliquid> = {
       return {
         symbol: market.symbol,
         fundingRate: readNumber(row.funding),
+        predictedFundingRate: own?.fundingRate,
+        ...symmetricBounds(PROTOCOL_RATE_LIMIT_PER_HOUR * interval.hours),
         interval,
         nextFundingAt: own?.nextFundingTime ?? nextWholeHour(fetchedAt),
         markPrice,

@@ -18,6 +18,10 @@ describe("okx connector", () => {
       quote: "USDT",
       settle: "USDT",
       fundingRate: 0.0000912,
+      // nextFundingRate is "" (method current_period): no forecast; the bounds are stated.
+      predictedFundingRate: null,
+      rateCap: 0.00375,
+      rateFloor: -0.00375,
       fundingIntervalHours: 8,
       fundingIntervalSource: "schedule",
       nextFundingAt: 1790524800000,

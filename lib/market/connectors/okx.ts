@@ -36,6 +36,11 @@ export const okxAdapter: VenueAdapter<okx> = {
       return {
         symbol: rate.symbol ?? id,
         fundingRate: readNumber(row.fundingRate),
+        // The forecast of the period after the current one; "" when OKX publishes none (method
+        // `current_period`), which reads as absent.
+        predictedFundingRate: readNumber(row.nextFundingRate),
+        rateCap: readNumber(row.maxFundingRate),
+        rateFloor: readNumber(row.minFundingRate),
         interval: hours === null ? null : { hours, source: "schedule" },
         nextFundingAt: fundingTime,
         markPrice: readNumber(marks?.get(id)?.markPx),

@@ -6,7 +6,7 @@ const DAY_MS = 86_400_000;
 export interface RetentionPolicy {
   /** Rounds and their snapshots are deleted after this many days. */
   rawDays: number;
-  /** Hourly aggregates and funding settlements are deleted after this many days. */
+  /** Hourly aggregates, funding settlements and interval changes are deleted after this many days. */
   hourlyDays: number;
 }
 
@@ -15,6 +15,7 @@ export interface RetentionResult {
   deletedRounds: number;
   deletedHours: number;
   deletedSettlements: number;
+  deletedIntervalChanges: number;
 }
 
 /**
@@ -29,5 +30,12 @@ export async function applyRetention(db: Db, policy: RetentionPolicy, now = new 
   const rounds = await db.ingestionRound.deleteMany({ where: { startedAt: { lt: rawCutoff }, aggregatedAt: { not: null } } });
   const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
   const settlements = await db.fundingRate.deleteMany({ where: { time: { lt: hourlyCutoff } } });
-  return { aggregatedRounds, deletedRounds: rounds.count, deletedHours: hours.count, deletedSettlements: settlements.count };
+  const intervalChanges = await db.fundingIntervalChange.deleteMany({ where: { effectiveAt: { lt: hourlyCutoff } } });
+  return {
+    aggregatedRounds,
+    deletedRounds: rounds.count,
+    deletedHours: hours.count,
+    deletedSettlements: settlements.count,
+    deletedIntervalChanges: intervalChanges.count,
+  };
 }

@@ -1,14 +1,17 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "../apr";
 import { publishLiveOpportunities } from "../publish-opportunities";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
+import { INTERVAL_CHANGE_RECENT_MS, VENUE_IDS, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
+import { detectIntervalChanges } from "./detect-interval-changes";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
+import { readRecentIntervalChanges } from "./read-interval-changes";
+import { readLastSettlements } from "./read-last-settlements";
 import { readMarketAverages } from "./read-market-averages";
 import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
-import { withAverageAprs } from "./with-average-aprs";
+import { marketKey, withAverageAprs } from "./with-average-aprs";
 
 export interface IngestionRoundOptions {
   db: Db;
@@ -68,15 +71,24 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await progressWrites;
     const venueResults = results.map((r) => progress.find((p) => p.exchange === r.exchange) ?? venueRoundResult(r, startedAt.getTime(), now()));
     const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
-    const settlements = deriveSettlements(await previous, fresh);
-    await storeRound(db, round.id, results, venueResults, settlements, startedAt);
+    const seenBefore = await previous;
+    const settlements = deriveSettlements(seenBefore, fresh);
+    const intervalChanges = detectIntervalChanges(seenBefore, fresh);
+    await storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
     await aggregateRound(db, round.id);
 
     if (fresh.length === 0) {
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
-    const { opportunities } = computeOpportunities(fresh);
-    const items = withAverageAprs(opportunities, await readMarketAverages(db, startedAt));
+    // What the stored history adds to this round's observations: each market's last interval change
+    // and last settlement for the legs, and its mean APRs for the opportunities.
+    const [recentChanges, lastSettlements, averages] = await Promise.all([
+      readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
+      readLastSettlements(db, new Date(now())),
+      readMarketAverages(db, startedAt),
+    ]);
+    const { opportunities } = computeOpportunities(fresh.map((s) => withHistory(s, recentChanges, lastSettlements)));
+    const items = withAverageAprs(opportunities, averages);
     await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
@@ -94,6 +106,15 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     console.error(`ingestion round ${round.id} failed`, error);
     return finish(db, round.id, progress, 0, message.slice(0, 500));
   }
+}
+
+function withHistory(
+  s: MarketSnapshot,
+  changes: ReadonlyMap<string, number>,
+  settlements: ReadonlyMap<string, { rate: number; at: number }>,
+): MarketSnapshot {
+  const key = marketKey(s.exchange, s.market);
+  return { ...s, intervalChangedAt: changes.get(key) ?? null, lastSettlement: settlements.get(key) ?? null };
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {

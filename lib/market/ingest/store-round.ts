@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
+import type { IntervalChangeRow } from "./detect-interval-changes";
 
 /** One venue's line in IngestionRound.venues and GET /v1/exchanges' round progress. */
 export interface VenueRoundResult {
@@ -61,22 +62,30 @@ export async function previousObservations(
   return found;
 }
 
+/** What a round found beyond its observations, derived by comparing them with the previous ones. */
+export interface RoundFindings {
+  settlements: readonly SettlementRow[];
+  intervalChanges: readonly IntervalChangeRow[];
+}
+
 /**
- * Writes a round's observations, the settlements they reveal and each venue's health in one
- * transaction: a round is stored whole or not at all.
+ * Writes a round's observations, the settlements and interval changes they reveal and each
+ * venue's health in one transaction: a round is stored whole or not at all.
  */
 export async function storeRound(
   db: Db,
   roundId: string,
   results: readonly VenueSnapshotResult[],
   venues: readonly VenueRoundResult[],
-  settlements: readonly SettlementRow[],
+  findings: RoundFindings,
   attemptedAt: Date,
 ): Promise<void> {
   const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
   await db.$transaction([
     db.roundSnapshot.createMany({ data: snapshots.map((s) => snapshotRow(roundId, s)) }),
-    db.fundingRate.createMany({ data: [...settlements], skipDuplicates: true }),
+    db.fundingRate.createMany({ data: [...findings.settlements], skipDuplicates: true }),
+    // A round replayed after a crash finds the same change again: the first record stands.
+    db.fundingIntervalChange.createMany({ data: [...findings.intervalChanges], skipDuplicates: true }),
     ...venues.map((v) =>
       db.venueHealth.upsert({
         where: { id: v.exchange },
@@ -111,6 +120,9 @@ function snapshotRow(roundId: string, s: MarketSnapshot) {
     quote: s.quote,
     settle: s.settle,
     fundingRate: s.fundingRate,
+    predictedFundingRate: s.predictedFundingRate ?? null,
+    rateCap: s.rateCap ?? null,
+    rateFloor: s.rateFloor ?? null,
     fundingIntervalHours: s.fundingIntervalHours,
     fundingIntervalSource: s.fundingIntervalSource,
     nextFundingAt: s.nextFundingAt === null ? null : new Date(s.nextFundingAt),

@@ -528,7 +528,6 @@ function gateContract(name: string, overrides: Row): Row {
     last_price: "0",
     mark_price: "0",
     index_price: "0",
-    funding_rate_indicative: "0",
     mark_price_round: "0.1",
     funding_offset: 0,
     in_delisting: false,
@@ -563,6 +562,8 @@ function gateContract(name: string, overrides: Row): Row {
     status: "trading",
     launch_time: 1669688556,
     ...overrides,
+    // As in the real 2023 contract rows, the indicative rate next to the current one.
+    funding_rate_indicative: overrides.funding_rate_indicative ?? overrides.funding_rate ?? "0",
   };
 }
 

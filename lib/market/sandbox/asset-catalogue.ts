@@ -37,7 +37,7 @@ export const ASSET_CATALOGUE: ReadonlyArray<readonly [ticker: string, referenceP
   ["AI", 0.4], ["MOVE", 0.9], ["ME", 4], ["USUAL", 0.9], ["PENGU", 0.035], ["BIO", 0.5],
   ["S", 0.7], ["BERA", 7], ["IP", 5], ["KAITO", 1.5], ["LAYER", 2.5], ["ANIME", 0.03],
   ["RED", 0.7], ["MORPHO", 2], ["VANA", 12], ["GRASS", 2.5], ["DRIFT", 1.1], ["SPX", 0.8],
-  ["AIXBT", 0.4], ["COOKIE", 0.35], ["HMSTR", 0.004], ["CATI", 0.4], ["ZEREBRO", 0.3],
+  ["AIXBT", 0.4], ["COOKIE", 0.35], ["HMSTR", 0.004], ["ZEREBRO", 0.3],
   // Fixtures for client tests (see edge-cases.ts): synthetic names so nobody mistakes them for data.
-  ["SBXNEG", 1.25], ["SBXSOLO", 0.42], ["SBXHOUR", 3.7],
+  ["SBXNEG", 1.25], ["SBXSOLO", 0.42], ["SBXHOUR", 3.7], ["SBXSHIFT", 0.85],
 ];

@@ -16,6 +16,13 @@ export const SANDBOX_EDGE_CASES = {
   singleVenue: { base: "SBXSOLO", venue: "okx" },
   /** Settles hourly on `hourlyVenues` (and on Hyperliquid, which is always hourly) and every 8h on OKX. */
   hourlyFunding: { base: "SBXHOUR", hourlyVenues: ["binance", "bybit"], venues: ["binance", "bybit", "okx", "hyperliquid"] },
+  /**
+   * Changes its funding interval on `venue` at every UTC midnight: every `oddDays` hours on odd
+   * days since 1970-01-01, every `evenDays` hours on even ones (as Binance moves a capped contract
+   * to 1h and back to 4h): at its cap on the hourly days. So GET /v1/funding-intervals,
+   * `interval_changed_at` and `at_cap` have something to show in test mode. Steady 8h elsewhere.
+   */
+  intervalShift: { base: "SBXSHIFT", venue: "binance", hours: { evenDays: 4, oddDays: 1 }, venues: ["binance", "bybit", "okx"] },
   /** Quoted per 1000 tokens on Binance and Bybit (`1000PEPE`) and Hyperliquid (`kPEPE`), per token elsewhere. */
   bundled: { base: "PEPE", multiplier: 1000, venueBases: { binance: "1000PEPE", bybit: "1000PEPE", hyperliquid: "kPEPE" } },
 } as const satisfies {
@@ -23,5 +30,6 @@ export const SANDBOX_EDGE_CASES = {
   negativeFunding: { base: string; venue: VenueId; venues: readonly VenueId[] };
   singleVenue: { base: string; venue: VenueId };
   hourlyFunding: { base: string; hourlyVenues: readonly VenueId[]; venues: readonly VenueId[] };
+  intervalShift: { base: string; venue: VenueId; hours: { evenDays: number; oddDays: number }; venues: readonly VenueId[] };
   bundled: { base: string; multiplier: number; venueBases: Partial<Record<VenueId, string>> };
 };

@@ -2,7 +2,7 @@ import { roundTo } from "@/lib/round";
 import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../types";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, mixKeys, unitOf } from "./random";
-import { SANDBOX_UNIVERSE, type UniverseAsset, type UniverseListing } from "./sandbox-universe";
+import { intervalChangedAt, intervalHoursAt, SANDBOX_UNIVERSE, type UniverseAsset, type UniverseListing } from "./sandbox-universe";
 import { smoothNoise } from "./smooth-noise";
 import { MINUTE_MS, utcMinute } from "./utc-minute";
 
@@ -134,8 +134,14 @@ function snapshotOf(
   minute: number,
 ): MarketSnapshot {
   const stream = (s: number) => mixKeys(seedKey, asset.key, listing.key, s);
-  const rate8h = funding8h(asset, listing, state, stream, minute);
-  const hours = listing.intervalHours;
+  const observedAt = minute * MINUTE_MS;
+  const hours = intervalHoursAt(listing, observedAt);
+  // The interval-shift fixture settles hourly on the days it sits at its cap, as Binance moves a
+  // contract settling at its cap to 1h.
+  const cappedToday = listing.intervalByDay !== null && hours === listing.intervalByDay.oddDays;
+  const rate8h = cappedToday ? FUNDING_CAP_8H : funding8h(asset, listing, state, stream, minute);
+  const rate = roundTo((rate8h * hours) / 8, 8);
+  const bound = listing.statesRateBounds ? roundTo((FUNDING_CAP_8H * hours) / 8, 8) : null;
   const venueUnitPrice = state.unitPrice * listing.contractMultiplier;
   // Mark sits above index when longs pay (positive funding), plus a venue's own few-bps basis.
   const basis =
@@ -143,7 +149,6 @@ function snapshotOf(
     0.0002 * smoothNoise(stream(Stream.MarkBasis), minute) +
     0.00005 * signedUnit(stream(Stream.MarkJitter), minute);
   const volume = asset.referenceVolumeUsd * listing.volumeShare * state.volumeFactor;
-  const observedAt = minute * MINUTE_MS;
   const intervalMs = hours * 3_600_000;
   return {
     exchange: listing.venue,
@@ -154,7 +159,10 @@ function snapshotOf(
     contractMultiplier: listing.contractMultiplier,
     quote: listing.settle,
     settle: listing.settle,
-    fundingRate: roundTo((rate8h * hours) / 8, 8),
+    fundingRate: rate,
+    predictedFundingRate: listing.publishesForecast ? rate : null,
+    rateCap: bound,
+    rateFloor: bound === null ? null : -bound,
     fundingIntervalHours: hours,
     fundingIntervalSource: listing.intervalSource,
     nextFundingAt: (Math.floor(observedAt / intervalMs) + 1) * intervalMs,
@@ -168,6 +176,7 @@ function snapshotOf(
     volume24hUsd: Math.round(volume),
     takerFee: listing.takerFee,
     observedAt,
+    intervalChangedAt: intervalChangedAt(listing, observedAt),
   };
 }
 

@@ -15,10 +15,15 @@ export interface UniverseListing {
   venueBase: string;
   contractMultiplier: number;
   settle: "USDT" | "USDC";
+  /** The interval, or on the interval-shift fixture the even days' one (see `intervalHoursAt`). */
   intervalHours: number;
   intervalSource: IntervalSource;
+  /** Set on the interval-shift fixture's shifting market: its interval depends on the UTC day. */
+  intervalByDay: { evenDays: number; oddDays: number } | null;
   takerFee: number;
   pinsToInterestRate: boolean;
+  publishesForecast: boolean;
+  statesRateBounds: boolean;
   reportsOpenInterest: boolean;
   reportsIndexPrice: boolean;
   /** This market's 24h volume as a fraction of the asset's reference volume. */
@@ -80,11 +85,12 @@ const USDC_TWIN_IDS: Partial<Record<VenueId, (base: string) => string>> = {
 };
 const USDC_TWIN_VOLUME = 0.06;
 
-const { negativeFunding, singleVenue, hourlyFunding, bundled } = SANDBOX_EDGE_CASES;
+const { negativeFunding, singleVenue, hourlyFunding, intervalShift, bundled } = SANDBOX_EDGE_CASES;
 const FIXED_VENUES: ReadonlyMap<string, readonly VenueId[]> = new Map<string, readonly VenueId[]>([
   [negativeFunding.base, negativeFunding.venues],
   [singleVenue.base, [singleVenue.venue]],
   [hourlyFunding.base, hourlyFunding.venues],
+  [intervalShift.base, intervalShift.venues],
   [bundled.base, VENUE_IDS],
 ]);
 const PINNED: ReadonlySet<string> = new Set(["BTC", "ETH", ...FIXED_VENUES.keys()]);
@@ -102,7 +108,8 @@ function buildUniverse(): UniverseAsset[] {
     for (const venue of listedVenues(base, rank, key, venueKeys)) {
       const profile = VENUE_PROFILES[venue];
       const venueKey = venueKeys.get(venue) ?? 0;
-      const hours = intervalHours(base, rank, venue, unitOf(STRUCTURE_KEY, key, venueKey, Trait.Interval));
+      const shifting = base === intervalShift.base && venue === intervalShift.venue;
+      const hours = shifting ? intervalShift.hours.evenDays : intervalHours(base, rank, venue, unitOf(STRUCTURE_KEY, key, venueKey, Trait.Interval));
       const bundle = referencePrice < BUNDLE_BELOW_USD ? profile.bundlePrefix : null;
       const venueBase = bundle === null ? base : `${bundle}${base}`;
       const markets: Array<{ settle: "USDT" | "USDC"; id: string; volume: number }> = [
@@ -122,8 +129,11 @@ function buildUniverse(): UniverseAsset[] {
           settle: market.settle,
           intervalHours: hours,
           intervalSource: profile.intervalSource(hours),
+          intervalByDay: shifting ? intervalShift.hours : null,
           takerFee: profile.takerFee,
           pinsToInterestRate: profile.pinsToInterestRate,
+          publishesForecast: profile.publishesForecast,
+          statesRateBounds: profile.statesRateBounds(profile.intervalSource(hours)),
           reportsOpenInterest: profile.reportsOpenInterest,
           reportsIndexPrice: profile.reportsIndexPrice,
           volumeShare: profile.volumeShare * (0.6 + 0.8 * unitOf(STRUCTURE_KEY, key, marketKey, Trait.VolumeShare)) * market.volume,
@@ -148,6 +158,23 @@ function buildUniverse(): UniverseAsset[] {
       listings,
     };
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/** The listing's funding interval at `at` (epoch ms): the interval-shift fixture's changes at every UTC midnight. */
+export function intervalHoursAt(listing: UniverseListing, at: number): number {
+  const byDay = listing.intervalByDay;
+  if (!byDay) return listing.intervalHours;
+  return Math.floor(at / DAY_MS) % 2 === 1 ? byDay.oddDays : byDay.evenDays;
+}
+
+/**
+ * When the listing's interval last changed, at or before `at`: for the interval-shift fixture the
+ * last UTC midnight (its two intervals differ, so every midnight is a change); null otherwise.
+ */
+export function intervalChangedAt(listing: UniverseListing, at: number): number | null {
+  return listing.intervalByDay ? Math.floor(at / DAY_MS) * DAY_MS : null;
 }
 
 /** Venues listing `base`, in VENUE_IDS order; every non-fixture asset is on at least two. */

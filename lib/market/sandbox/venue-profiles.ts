@@ -32,6 +32,16 @@ export interface VenueProfile {
   reportsOpenInterest: boolean;
   /** OKX's funding payload carries no index price, so live OKX snapshots carry `null`. */
   reportsIndexPrice: boolean;
+  /**
+   * Whether the live connector reads a forecast of the rate (Binance's premium-index estimate,
+   * Gate's indicative rate, Hyperliquid's predictedFundings); the sandbox's is the rate itself.
+   */
+  publishesForecast: boolean;
+  /**
+   * Whether the venue states the rate's cap and floor for a market with this interval source:
+   * Binance only for the markets its fundingInfo lists (adjusted ones), Gate not in its contract rows.
+   */
+  statesRateBounds(source: IntervalSource): boolean;
 }
 
 const asIs = (base: string) => base;
@@ -49,6 +59,8 @@ export const VENUE_PROFILES: Readonly<Record<VenueId, VenueProfile>> = {
     volumeShare: 1,
     reportsOpenInterest: false,
     reportsIndexPrice: true,
+    publishesForecast: true,
+    statesRateBounds: (source) => source !== "venue-default",
   },
   bybit: {
     takerFee: 0.0006,
@@ -61,6 +73,8 @@ export const VENUE_PROFILES: Readonly<Record<VenueId, VenueProfile>> = {
     volumeShare: 0.55,
     reportsOpenInterest: true,
     reportsIndexPrice: true,
+    publishesForecast: false,
+    statesRateBounds: () => true,
   },
   okx: {
     takerFee: 0.0005,
@@ -73,6 +87,8 @@ export const VENUE_PROFILES: Readonly<Record<VenueId, VenueProfile>> = {
     volumeShare: 0.35,
     reportsOpenInterest: true,
     reportsIndexPrice: false,
+    publishesForecast: false,
+    statesRateBounds: () => true,
   },
   bitget: {
     takerFee: 0.0006,
@@ -85,6 +101,8 @@ export const VENUE_PROFILES: Readonly<Record<VenueId, VenueProfile>> = {
     volumeShare: 0.3,
     reportsOpenInterest: true,
     reportsIndexPrice: true,
+    publishesForecast: false,
+    statesRateBounds: () => true,
   },
   gate: {
     takerFee: 0.0005,
@@ -97,6 +115,8 @@ export const VENUE_PROFILES: Readonly<Record<VenueId, VenueProfile>> = {
     volumeShare: 0.18,
     reportsOpenInterest: true,
     reportsIndexPrice: true,
+    publishesForecast: true,
+    statesRateBounds: () => false,
   },
   hyperliquid: {
     takerFee: 0.00045,
@@ -109,5 +129,7 @@ export const VENUE_PROFILES: Readonly<Record<VenueId, VenueProfile>> = {
     volumeShare: 0.3,
     reportsOpenInterest: true,
     reportsIndexPrice: true,
+    publishesForecast: true,
+    statesRateBounds: () => true,
   },
 };
