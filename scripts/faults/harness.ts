@@ -96,6 +96,8 @@ export async function startServer(env: { databaseUrl: string; redisUrl?: string;
     NEXT_TELEMETRY_DISABLED: "1",
     INGEST_DISABLED: "1",
     HEALTH_DETAILS_TOKEN,
+    // A production server on PostgreSQL refuses demo billing unless told; these runs charge no one.
+    BILLING_ALLOW_DEMO: "1",
     ...env.extra,
   };
   delete childEnv.RATE_LIMIT_SCALE;
