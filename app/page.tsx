@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
 import { currentUser } from "@/lib/auth/session";
 import { PLANS } from "@/lib/tiers";
 
@@ -39,7 +40,10 @@ export default async function LandingPage() {
       </section>
 
       <section aria-labelledby="plans">
-        <h2 id="plans">Plans</h2>
+        <h2 id="plans">
+          Plans
+          <DemoBillingBadge />
+        </h2>
         <div className="tiers">
           {PLANS.map((tier) => (
             <article key={tier.id} className="tier">

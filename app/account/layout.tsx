@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { requireUser } from "@/lib/auth/session";
-import { billingProvider } from "@/lib/billing/billing-provider";
-import { DEMO_BILLING_LABEL } from "@/lib/billing/demo-provider";
+import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
 import { AccountTabs } from "./account-tabs";
 import { VerifyEmailNotice } from "./verify-email-notice";
 
@@ -14,7 +13,7 @@ export default async function AccountLayout({ children }: { children: ReactNode 
       <h1>Account</h1>
       <p className="muted">
         Signed in as {user.email} · {user.tier.toUpperCase()} plan
-        {billingProvider().id === "demo" && <> <span className="badge">{DEMO_BILLING_LABEL}</span></>}
+        <DemoBillingBadge />
       </p>
       {!user.emailVerified && <VerifyEmailNotice email={user.email} />}
       <AccountTabs />

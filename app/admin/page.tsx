@@ -1,8 +1,7 @@
 import { searchUsers, SEARCH_LIMIT, type UserMatch } from "@/lib/admin/search-users";
 import { tierCounts } from "@/lib/admin/tier-counts";
 import { requireAdmin } from "@/lib/auth/session";
-import { billingProvider } from "@/lib/billing/billing-provider";
-import { DEMO_BILLING_LABEL } from "@/lib/billing/demo-provider";
+import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
 import { getDb } from "@/lib/db";
 import { formatUtc } from "@/lib/format-time";
 import type { KeyStatus } from "@/lib/keys/account-keys";
@@ -32,7 +31,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading">
-          Accounts by plan{billingProvider().id === "demo" && <> <span className="badge">{DEMO_BILLING_LABEL}</span></>}
+          Accounts by plan
+          <DemoBillingBadge />
         </h2>
         <div className="table-scroll">
           <table>

@@ -35,14 +35,15 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
     await recordFailedAuth(services.limiter, address);
     throw new AppError("UNAUTHORIZED");
   }
-  c.set("key", key);
   // Before the limit and not counted against it: a leaked key tried from elsewhere must not spend
   // its owner's minute. Counted instead as a failed authentication of that address, so it cannot
   // be used to hammer the service either (past the limit the address is refused like a forger).
+  // Nor is it the owner's usage: the key is set on the context only once the address is allowed.
   if (key.ipAllowlist && !key.ipAllowlist.allows(address)) {
     await recordFailedAuth(services.limiter, address);
     throw new AppError("FORBIDDEN", addressNotAllowedMessage(address));
   }
+  c.set("key", key);
 
   const result = await services.limiter.limit(`key:${key.id}`, services.requestsPerMinute(key.tier), DEFAULT_POLICY.windowMs);
   // The wait is measured from when the limiter answered, not from before asking it: a slow store

@@ -90,7 +90,8 @@ export async function auditTrail(db: Db, userId: string, limit: number = AUDIT_T
       label:
         ((ACTION_LABELS as Record<string, string>)[event.action] ?? event.action) +
         // A failed sign-in has no known actor: it may be the owner's typo or a stranger's guess.
-        (event.actorId !== userId && event.action !== "signin.failed" ? " by an operator" : ""),
+        // Null is the system itself (billing following Stripe, a roll's grace ending): the target says why.
+        (event.actorId !== null && event.actorId !== userId && event.action !== "signin.failed" ? " by an operator" : ""),
       target: describeTarget(event.action, event.target),
       ip: event.ip,
       userAgent: event.userAgent,

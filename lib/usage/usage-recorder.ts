@@ -140,6 +140,8 @@ export async function addUsageRows(db: Db, rows: readonly UsageRow[]): Promise<v
       ${column((r) => r.serverErrors)}::text[], ${column((r) => r.peakPerMinute)}::text[]
     ) AS b(key_id, hour, route, s, c, r, e, p)
     JOIN "ApiKey" k ON k.id = b.key_id
+    -- Rows locked in one order by every process: two flushes of the same rows cannot deadlock.
+    ORDER BY b.key_id, b.hour, b.route
     ON CONFLICT ("keyId", hour, route) DO UPDATE SET
       successes = u.successes + EXCLUDED.successes,
       "clientErrors" = u."clientErrors" + EXCLUDED."clientErrors",

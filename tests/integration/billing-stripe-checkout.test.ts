@@ -117,6 +117,19 @@ describe("Checkout", () => {
     expect(sent()).toEqual([]);
   });
 
+  it("refuses a Free account whose subscription Stripe may still bill (past_due beyond the grace period): no second subscription", async () => {
+    const user = await account();
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    await db.stripeCustomer.update({ where: { userId: user.id }, data: { subscriptionId: "sub_retrying", subscriptionStatus: "past_due" } });
+    const sent = sentFrom();
+    await expect(startCheckout(db, provider, user, "pro", ORIGIN)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(sent()).toEqual([]);
+    // Once Stripe has ended it, a new subscription is the way back.
+    await db.stripeCustomer.update({ where: { userId: user.id }, data: { subscriptionStatus: "canceled" } });
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    expect(sent().map((request) => request.path)).toEqual(["/v1/checkout/sessions"]);
+  });
+
   it("refuses a plan change on request: the tier follows the Stripe subscription", async () => {
     const user = await account("free");
     await expect(changeTier(db, user.id, user.id, "desk", origin, provider)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });

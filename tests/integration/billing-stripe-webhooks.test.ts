@@ -2,6 +2,7 @@
 // the local Stripe stand-in (tests/support/stripe-stand-in.ts): payloads are signed with the
 // `stripe` package's own test-header helper, and every read the service makes of Stripe is asserted.
 import type Stripe from "stripe";
+import { auditTrail } from "@/lib/security/audit-trail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { handleStripeWebhook } from "@/lib/billing/stripe/stripe-webhook";
@@ -125,6 +126,21 @@ describe("webhook events", () => {
       "Stripe customer.subscription.deleted: desk -> free",
     ]);
     expect(await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ subscriptionId: "sub_desk", subscriptionStatus: "canceled" });
+    // The owner's audit trail says it was the system, with the reason, not "by an operator".
+    const labels = (await auditTrail(db, user.id)).entries.filter((entry) => entry.action === "tier.changed").map((entry) => entry.label);
+    expect(labels).toHaveLength(2);
+    expect(labels.some((label) => label.includes("operator"))).toBe(false);
+  });
+
+  it("starts the grace period when past_due is first seen, not at the creation of a late redelivered event", async () => {
+    const { user, customerId } = await account("free");
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_late", customer: customerId, price: "price_pro", status: "past_due" })]);
+    // A customer.subscription.created from four days ago, redelivered after an outage: the state read now is past_due.
+    const before = Date.now();
+    const late = { id: "sub_late", object: "subscription", customer: customerId };
+    expect(await deliver("customer.subscription.created", late, { created: new Date(before - 4 * DAY) }).outcome).toMatchObject({ tier: "pro" });
+    const since = (await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).pastDueSince;
+    expect(since?.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("keeps the newest state when events arrive out of order: each one re-reads Stripe", async () => {

@@ -102,6 +102,11 @@ describe.each(MOUNTS)("a key's IP allowlist under %s's mount", (mountName, mount
     // /v1/auth/verify, open to any valid key, and unknown paths refuse the address too.
     expect((await call("/v1/auth/verify", secret, "192.0.2.44")).status).toBe(403);
     expect((await call("/v1/no-such-path", secret, "192.0.2.44")).status).toBe(403);
+
+    // Nor are refusals the owner's usage: only the three admitted requests were recorded.
+    await services.usage.flush();
+    const usage = await database.db.apiUsageHourly.findMany({ where: { key: { prefix: { startsWith: secret.slice(0, 20) } } } });
+    expect(usage.reduce((n, row) => n + row.successes + row.clientErrors + row.rateLimited + row.serverErrors, 0)).toBe(3);
   });
 
   it("refuses a request whose address is unknown", async () => {

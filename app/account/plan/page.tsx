@@ -3,6 +3,7 @@ import { requireUser } from "@/lib/auth/session";
 import { billingProvider } from "@/lib/billing/billing-provider";
 import { DEMO_BILLING_LABEL } from "@/lib/billing/demo-provider";
 import { billingOverview } from "@/lib/billing/stripe/billing-overview";
+import { stillRunning } from "@/lib/billing/stripe/subscription-state";
 import { isStripeProvider, type StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { syncStripeCustomer } from "@/lib/billing/stripe/sync-customer";
 import { getDb } from "@/lib/db";
@@ -78,7 +79,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
 
       {stripe && overview ? (
         <>
-          <StripePlanActions current={tier} customer={overview.customer} />
+          <StripePlanActions current={tier} customer={overview.customer} subscriptionOpen={stillRunning(overview.subscription?.status ?? null)} />
           <SubscriptionSummary overview={overview} />
         </>
       ) : (

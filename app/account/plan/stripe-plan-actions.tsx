@@ -10,7 +10,7 @@ import { PLANS } from "@/lib/tiers";
  * Customer Portal: change plan, cancel, card, every invoice) once it has a Stripe customer. Both
  * answer a Stripe URL the browser is sent to.
  */
-export function StripePlanActions({ current, customer }: { current: Tier; customer: boolean }) {
+export function StripePlanActions({ current, customer, subscriptionOpen }: { current: Tier; customer: boolean; subscriptionOpen: boolean }) {
   const { busy, problem, post } = useJsonPost<{ url: string }>();
   const [unreachable, setUnreachable] = useState(false);
 
@@ -28,7 +28,8 @@ export function StripePlanActions({ current, customer }: { current: Tier; custom
   const error = unreachable
     ? "Could not reach the server. Check your connection and try again."
     : problem && (fields.length ? `${problem.message}: ${fields.join("; ")}` : problem.message);
-  const upgrades = current === "free" ? PLANS.filter((plan) => TIERS.indexOf(plan.id) > TIERS.indexOf(current)) : [];
+  // A subscription Stripe may still bill is settled under Manage billing, never by a second one.
+  const upgrades = current === "free" && !subscriptionOpen ? PLANS.filter((plan) => TIERS.indexOf(plan.id) > TIERS.indexOf(current)) : [];
   return (
     <div className="panel">
       <h3>Change plan</h3>
@@ -45,8 +46,10 @@ export function StripePlanActions({ current, customer }: { current: Tier; custom
         )}
       </p>
       <p className="muted">
-        {current === "free"
+        {upgrades.length
           ? "Upgrading opens Stripe Checkout; your plan changes as soon as Stripe confirms the payment."
+          : subscriptionOpen && current === "free"
+          ? "Your subscription's payment is being retried: pay, change or cancel it under Manage billing."
           : "Switch between Pro and Desk, cancel, or update your card under Manage billing (Stripe's customer portal)."}
       </p>
       {error && (

@@ -7,7 +7,7 @@ import { writeTierChange } from "../record-tier-change";
 import type { StripeBillingProvider } from "./stripe-provider";
 import { grantsTier, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
 import { tierOfPrice } from "./stripe-config";
-import { applyStripeState } from "./sync-customer";
+import { applyStripeState, databaseNow, isUniqueViolation } from "./sync-customer";
 
 /** Changes the service makes on its own: no request, no address. */
 const SYSTEM: RequestOrigin = { ip: null, userAgent: null };
@@ -25,7 +25,7 @@ export interface ReconcileReport {
  * customer at all pays for nothing (a plan taken under demo billing) and moves to Free.
  */
 export async function reconcileStripeCustomers(db: Db, provider: StripeBillingProvider): Promise<ReconcileReport> {
-  const readAt = new Date();
+  const readAt = await databaseNow(db);
   const client = await provider.client();
   const byCustomer = new Map<string, { snapshots: SubscriptionSnapshot[]; accountId: string | null }>();
   for await (const subscription of client.subscriptions.list({ status: "all", limit: 100 })) {
@@ -42,7 +42,13 @@ export async function reconcileStripeCustomers(db: Db, provider: StripeBillingPr
   for (const [customerId, { accountId }] of byCustomer) {
     if (linkedCustomers.has(customerId) || !accountId || linkedAccounts.has(accountId)) continue;
     if (!(await db.user.findUnique({ where: { id: accountId }, select: { id: true } }))) continue;
-    await db.stripeCustomer.create({ data: { userId: accountId, customerId } });
+    try {
+      await db.stripeCustomer.create({ data: { userId: accountId, customerId } });
+    } catch (error) {
+      // Another server starting, or a webhook, linked it first: the link exists, which is the point.
+      if (!isUniqueViolation(error)) throw error;
+      continue;
+    }
     links.push({ userId: accountId, customerId });
     linkedAccounts.add(accountId);
   }
@@ -50,13 +56,20 @@ export async function reconcileStripeCustomers(db: Db, provider: StripeBillingPr
   let tierChanges = 0;
   const trigger = { reason: "Stripe start-up reconciliation", origin: SYSTEM };
   for (const link of links) {
-    const outcome = await applyStripeState(db, provider, link, byCustomer.get(link.customerId)?.snapshots ?? [], readAt, trigger);
-    if (outcome.kind === "applied" && outcome.tier !== outcome.previousTier) tierChanges++;
+    // One account's failure must not keep the others (and the unpaid ones below) unreconciled.
+    try {
+      const outcome = await applyStripeState(db, provider, link, byCustomer.get(link.customerId)?.snapshots ?? [], readAt, trigger);
+      if (outcome.kind === "applied" && outcome.tier !== outcome.previousTier) tierChanges++;
+    } catch (error) {
+      console.error(`Stripe reconciliation of account ${link.userId} failed`, error);
+    }
   }
 
   const unpaid = await db.user.findMany({ where: { tier: { not: "FREE" }, stripeCustomer: { is: null } }, select: { id: true, email: true, tier: true } });
   for (const user of unpaid) {
-    await writeTierChange(db, { actorId: null, user, from: tierFromDb(user.tier), to: "free", reason: "No Stripe subscription at start-up" }, SYSTEM);
+    await db.$transaction((tx) =>
+      writeTierChange(tx, { actorId: null, user, from: tierFromDb(user.tier), to: "free", reason: "No Stripe subscription at start-up" }, SYSTEM),
+    );
     await keyEvents().publish({ userId: user.id });
     tierChanges++;
   }

@@ -1,3 +1,4 @@
+import { stillRunning } from "./subscription-state";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError, fieldError } from "@/lib/errors";
@@ -38,8 +39,9 @@ export async function ensureStripeCustomer(db: Db, provider: StripeBillingProvid
 
 /**
  * A Stripe Checkout Session (subscription mode) for a paid tier; the browser is sent to its URL.
- * An account that already pays is refused: changing or cancelling a subscription goes through
- * the Customer Portal, and a second subscription would bill twice.
+ * An account that already pays, or whose subscription Stripe may still bill (past_due beyond the
+ * grace period, unpaid, incomplete), is refused: changing, fixing or cancelling a subscription goes
+ * through the Customer Portal, and a second subscription would bill twice.
  */
 export async function startCheckout(
   db: Db,
@@ -48,9 +50,12 @@ export async function startCheckout(
   tier: "pro" | "desk",
   publicOrigin: string,
 ): Promise<{ url: string }> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: account.id }, select: { tier: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: account.id }, select: { tier: true, stripeCustomer: { select: { subscriptionStatus: true } } } });
   if (tierFromDb(user.tier) !== "free") {
     throw fieldError("tier", "You already have a paid plan: change or cancel it under Manage billing");
+  }
+  if (stillRunning(user.stripeCustomer?.subscriptionStatus ?? null)) {
+    throw fieldError("tier", "Your subscription is still open (its payment is being retried): pay, change or cancel it under Manage billing");
   }
   const customerId = await ensureStripeCustomer(db, provider, account);
   const client = await provider.client();

@@ -50,6 +50,14 @@ export function grantsTier(status: string, tier: PaidTier | null, pastDueSince: 
 /** Statuses after which a subscription never grants again. */
 const ENDED = new Set(["canceled", "incomplete_expired"]);
 
+/**
+ * Whether a stored subscription status is one Stripe may still bill (past_due, unpaid, incomplete
+ * and paused included): an account with one must not start a second subscription.
+ */
+export function stillRunning(status: string | null): boolean {
+  return status !== null && !ENDED.has(status);
+}
+
 export interface CustomerState {
   /** The subscription the account follows and the plan page shows; null when the customer has none. */
   subscription: SubscriptionSnapshot | null;

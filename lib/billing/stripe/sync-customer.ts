@@ -37,11 +37,21 @@ export async function syncStripeCustomer(
   link: CustomerLink,
   trigger: SyncTrigger,
 ): Promise<SyncOutcome> {
-  const readAt = new Date();
+  const readAt = await databaseNow(db);
   const client = await provider.client();
   const subscriptions = await client.subscriptions.list({ customer: link.customerId, status: "all", limit: 100 });
   const snapshots = subscriptions.data.map((subscription) => snapshotOf(subscription, provider.config));
   return applyStripeState(db, provider, link, snapshots, readAt, trigger);
+}
+
+/**
+ * When a read of Stripe begins, by the database's clock rather than this server's: reads by servers
+ * whose clocks differ must still compare by when they happened, so a later read is never judged
+ * stale because another server's clock runs fast.
+ */
+export async function databaseNow(db: Db): Promise<Date> {
+  const [row] = await db.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
+  return row!.now;
 }
 
 /**
@@ -70,7 +80,10 @@ export async function applyStripeState(
       await tx.$queryRaw`SELECT 1 FROM "StripeCustomer" WHERE "userId" = ${link.userId} FOR UPDATE`;
       const stored = await tx.stripeCustomer.findUnique({ where: { userId: link.userId } });
       if (stored?.syncedAt && stored.syncedAt > readAt) return { kind: "stale" } as const;
-      const state = customerState(snapshots, stored, readAt, trigger.event?.created ?? readAt, provider.config.graceMs);
+      // A failed payment's event dates the failure; any other (a late redelivery, start-up) only
+      // tells that the state holds now, so a newly seen past_due starts its grace when it is read.
+      const observedAt = trigger.event?.type === "invoice.payment_failed" ? trigger.event.created : readAt;
+      const state = customerState(snapshots, stored, readAt, observedAt, provider.config.graceMs);
       const subscription = state.subscription;
       const fields = {
         subscriptionId: subscription?.id ?? null,
