@@ -1,3 +1,4 @@
+import { startPeriodicTask, type PeriodicTask } from "@/lib/process/periodic-task";
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { keyModeToDb } from "@/lib/keys/mode";
@@ -119,11 +120,6 @@ export const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
  * Purges at start and then every hour, in the background (never keeping the process alive). With
  * several servers on one PostgreSQL each sweeps; the deletes are idempotent and cheap.
  */
-export function startIdempotencySweep(db: Db, intervalMs = IDEMPOTENCY_SWEEP_INTERVAL_MS): { stop(): void } {
-  const sweep = () =>
-    purgeExpiredIdempotencyRecords(db).catch((error: unknown) => console.error("purging idempotency records failed", error));
-  void sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startIdempotencySweep(db: Db, intervalMs = IDEMPOTENCY_SWEEP_INTERVAL_MS): PeriodicTask {
+  return startPeriodicTask("purging idempotency records", intervalMs, () => purgeExpiredIdempotencyRecords(db));
 }

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { startPeriodicTask, type PeriodicTask } from "@/lib/process/periodic-task";
 import { billingProvider } from "./billing-provider";
 import { expireGracePeriods, reconcileStripeCustomers } from "./stripe/reconcile";
 import { isStripeProvider } from "./stripe/stripe-provider";
@@ -6,9 +7,6 @@ import { isStripeProvider } from "./stripe/stripe-provider";
 /** How often a server looks for past_due subscriptions whose grace period has run out. */
 export const GRACE_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
-export interface BillingRuntime {
-  stop(): void;
-}
 
 /**
  * Billing's part of a server's start: the provider is chosen here once, so a misconfiguration
@@ -17,18 +15,18 @@ export interface BillingRuntime {
  * reconciled with Stripe's subscriptions (in the background: readiness never waits on Stripe) and
  * expired grace periods are looked for every few minutes.
  */
-export function startBilling(db: Db, env: Record<string, string | undefined> = process.env): BillingRuntime {
+export function startBilling(db: Db, env: Record<string, string | undefined> = process.env): PeriodicTask {
   const provider = billingProvider(env);
-  if (!isStripeProvider(provider)) return { stop() {} };
-  const sweep = () =>
-    expireGracePeriods(db, provider)
-      .then((expired) => expired && console.log(`Stripe billing: ${expired} account(s) moved to Free after the payment grace period`))
-      .catch((error: unknown) => console.error("Stripe billing: checking grace periods failed", error));
+  if (!isStripeProvider(provider)) return { run() {}, stop() {} };
+  const sweep = async () => {
+    const expired = await expireGracePeriods(db, provider);
+    if (expired) console.log(`Stripe billing: ${expired} account(s) moved to Free after the payment grace period`);
+  };
+  // The first sweep follows the reconciliation, which may already have ended some grace periods.
+  const grace = startPeriodicTask("Stripe billing: checking grace periods", GRACE_SWEEP_INTERVAL_MS, sweep, { runNow: false });
   reconcileStripeCustomers(db, provider)
     .then((report) => console.log(`Stripe billing: reconciled ${report.customers} customer(s), ${report.tierChanges} tier change(s)`))
     .catch((error: unknown) => console.error("Stripe billing: start-up reconciliation failed; webhooks still apply", error))
-    .finally(sweep);
-  const timer = setInterval(sweep, GRACE_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    .finally(grace.run);
+  return grace;
 }

@@ -1,10 +1,12 @@
+import { startPeriodicTask, type PeriodicTask } from "./periodic-task";
+
 /**
  * Something the request path records in memory and this process writes to the database in
  * batches, off that path: every few seconds, and once more when stopped (shutdown, the end of a
  * test). A subclass's `flush` keeps what it could not write for the next one.
  */
 export abstract class BatchedRecorder {
-  private timer: NodeJS.Timeout | undefined;
+  private task: PeriodicTask | undefined;
 
   /** `what` names the recording in the log line of a failed flush, e.g. "recording API usage". */
   protected constructor(private readonly what: string) {}
@@ -12,13 +14,12 @@ export abstract class BatchedRecorder {
   abstract flush(): Promise<void>;
 
   start(intervalMs = 5_000): void {
-    this.timer ??= setInterval(() => void this.flush().catch((error) => console.error(`${this.what} failed`, error)), intervalMs);
-    this.timer.unref();
+    this.task ??= startPeriodicTask(this.what, intervalMs, () => this.flush(), { runNow: false });
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.task?.stop();
+    this.task = undefined;
     await this.flush();
   }
 }

@@ -1,27 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { OpportunityLeg } from "@/lib/market/types";
+import { makeLeg } from "@/tests/support/market/make-leg";
 import { formatGap, priceSpreadNote } from "./price-spread-note";
 
-const leg = (exchange: string, observed_at: string | null, mark_price: number | null = 100): OpportunityLeg => ({
-  exchange,
-  market: "ETH/USDT:USDT",
-  funding_rate: 0.0001,
-  funding_interval_hours: 8,
-  funding_interval_source: "venue",
-  funding_rate_per_hour: 0.0000125,
-  predicted_funding_rate: null,
-  last_settled_rate: null,
-  last_settled_at: null,
-  rate_cap: null,
-  rate_floor: null,
-  at_cap: false,
-  next_funding_at: null,
-  mark_price,
-  open_interest_usd: null,
-  volume_24h_usd: null,
-  interval_changed_at: null,
-  observed_at,
-});
+const leg = (exchange: string, observed_at: string | null, mark_price: number | null = 100): OpportunityLeg =>
+  makeLeg({ exchange, observed_at, mark_price });
 
 describe("priceSpreadNote", () => {
   it("says nothing when the spread is given", () => {

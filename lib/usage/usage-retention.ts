@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { startPeriodicTask, type PeriodicTask } from "@/lib/process/periodic-task";
 import { HOUR_MS } from "./usage-recorder";
 import { USAGE_RETENTION_DAYS } from "./usage-range";
 
@@ -19,10 +20,6 @@ export async function deleteExpiredUsage(db: Db, now: Date = new Date()): Promis
  * Runs the sweep now and then every hour. Every server may run it: a delete of what is already
  * gone deletes nothing.
  */
-export function startUsageRetentionSweep(db: Db, intervalMs = SWEEP_INTERVAL_MS): { stop(): void } {
-  const sweep = () => deleteExpiredUsage(db).catch((error: unknown) => console.error("deleting expired API usage failed", error));
-  void sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startUsageRetentionSweep(db: Db, intervalMs = SWEEP_INTERVAL_MS): PeriodicTask {
+  return startPeriodicTask("deleting expired API usage", intervalMs, () => deleteExpiredUsage(db));
 }

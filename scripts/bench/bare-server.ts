@@ -4,6 +4,7 @@
 //   node --import tsx scripts/bench/bare-server.ts <responseFile.json>
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import { serveBaseline } from "./serve-baseline";
 
 export interface RecordedResponse {
   status: number;
@@ -22,14 +23,4 @@ const server = http.createServer((_req, res) => {
   res.writeHead(recorded.status, headers);
   res.end(body);
 });
-server.keepAliveTimeout = 5_000;
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
-});
-process.on("SIGTERM", () => {
-  server.close();
-  server.closeAllConnections();
-  process.exit(0);
-});
-process.on("disconnect", () => process.exit(0)); // the parent died: do not linger
+serveBaseline(server);

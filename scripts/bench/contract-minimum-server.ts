@@ -16,6 +16,7 @@ import { ifNoneMatchMatches } from "@/lib/response-cache/entity-tag";
 import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
 import type { RecordedResponse } from "./bare-server";
 import type { SeededKey } from "./seed";
+import { serveBaseline } from "./serve-baseline";
 
 const [keysFile, responseFile] = process.argv.slice(2);
 if (!keysFile || !responseFile) throw new Error("usage: contract-minimum-server.ts <keys.json> <response.json>");
@@ -47,14 +48,4 @@ const server = http.createServer((req, res) => {
   }
   res.writeHead(ifNoneMatchMatches(req.headers["if-none-match"], etag) ? 304 : 412, headers).end();
 });
-server.keepAliveTimeout = 5_000;
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
-});
-process.on("SIGTERM", () => {
-  server.close();
-  server.closeAllConnections();
-  process.exit(0);
-});
-process.on("disconnect", () => process.exit(0)); // the parent died: do not linger
+serveBaseline(server);

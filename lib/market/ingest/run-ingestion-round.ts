@@ -1,17 +1,13 @@
 import type { Db } from "@/lib/db";
-import { computeOpportunities } from "../apr";
 import { publishLiveOpportunities } from "../publish-opportunities";
-import { INTERVAL_CHANGE_RECENT_MS, VENUE_IDS, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
+import { readMarketHistory, rankWithHistory } from "./market-history";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
-import { readRecentIntervalChanges } from "./read-interval-changes";
-import { readLastSettlements } from "./read-last-settlements";
-import { readMarketAverages } from "./read-market-averages";
 import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
-import { marketKey, withAverageAprs } from "./with-average-aprs";
 
 export interface IngestionRoundOptions {
   db: Db;
@@ -82,13 +78,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     }
     // What the stored history adds to this round's observations: each market's last interval change
     // and last settlement for the legs, and its mean APRs for the opportunities.
-    const [recentChanges, lastSettlements, averages] = await Promise.all([
-      readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
-      readLastSettlements(db, new Date(now())),
-      readMarketAverages(db, startedAt),
-    ]);
-    const { opportunities } = computeOpportunities(fresh.map((s) => withHistory(s, recentChanges, lastSettlements)));
-    const items = withAverageAprs(opportunities, averages);
+    const items = rankWithHistory(fresh, await readMarketHistory(db, startedAt, new Date(now())));
     await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
@@ -106,15 +96,6 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     console.error(`ingestion round ${round.id} failed`, error);
     return finish(db, round.id, progress, 0, message.slice(0, 500));
   }
-}
-
-function withHistory(
-  s: MarketSnapshot,
-  changes: ReadonlyMap<string, number>,
-  settlements: ReadonlyMap<string, { rate: number; at: number }>,
-): MarketSnapshot {
-  const key = marketKey(s.exchange, s.market);
-  return { ...s, intervalChangedAt: changes.get(key) ?? null, lastSettlement: settlements.get(key) ?? null };
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {

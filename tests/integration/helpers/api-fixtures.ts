@@ -4,6 +4,7 @@ import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Permission, type Tier } from "@/lib/keys/permissions";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import type { Opportunity } from "@/lib/market/types";
+import { makeLeg } from "@/tests/support/market/make-leg";
 
 let userCounter = 0;
 
@@ -36,26 +37,16 @@ export async function createKeyFor(
 }
 
 export function liveOpportunity(symbol: string, apr: number, long = "binance", short = "bybit"): Opportunity {
-  const leg = (exchange: string) => ({
-    exchange,
-    market: `${symbol}/USDT:USDT`,
-    funding_rate: 0.0001,
-    funding_interval_hours: 8,
-    funding_interval_source: "venue" as const,
-    funding_rate_per_hour: 0.0000125,
-    predicted_funding_rate: null,
-    last_settled_rate: null,
-    last_settled_at: null,
-    rate_cap: null,
-    rate_floor: null,
-    at_cap: false,
-    next_funding_at: "2026-11-21T16:00:00.000Z",
-    mark_price: 100,
-    open_interest_usd: 1_000_000,
-    volume_24h_usd: 5_000_000,
-    interval_changed_at: null,
-    observed_at: "2026-11-21T15:59:00.000Z",
-  });
+  const leg = (exchange: string) =>
+    makeLeg({
+      exchange,
+      market: `${symbol}/USDT:USDT`,
+      next_funding_at: "2026-11-21T16:00:00.000Z",
+      open_interest_usd: 1_000_000,
+      volume_24h_usd: 5_000_000,
+      observed_at: "2026-11-21T15:59:00.000Z",
+    });
+
   return {
     id: `${symbol}-${long}-${short}`,
     symbol,

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startPeriodicTask } from "./periodic-task";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("startPeriodicTask", () => {
+  it("runs at once and then every interval until stopped, and logs a failure without ending the schedule", async () => {
+    vi.useFakeTimers();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let runs = 0;
+    const task = startPeriodicTask("sweeping", 1_000, async () => {
+      runs++;
+      if (runs === 2) throw new Error("database away");
+    });
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(2);
+    expect(logged).toHaveBeenCalledWith("sweeping failed", expect.objectContaining({ message: "database away" }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(3);
+    task.run();
+    expect(runs).toBe(4);
+    task.stop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(runs).toBe(4);
+  });
+
+  it("waits for the first interval when asked not to run at once", async () => {
+    vi.useFakeTimers();
+    let runs = 0;
+    const task = startPeriodicTask("sweeping", 1_000, async () => void runs++, { runNow: false });
+    expect(runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(1);
+    task.stop();
+  });
+});

@@ -1,0 +1,20 @@
+/** A background job started with the server; `stop` ends it at shutdown. */
+export interface PeriodicTask {
+  /** One more run now, outside the schedule (logged alike). */
+  run(): void;
+  stop(): void;
+}
+
+/**
+ * Runs `task` every `intervalMs` (and at once unless `runNow` is false), in the background: the
+ * timer never keeps the process alive, and a failure is logged as "<what> failed" and waits for the
+ * next turn. For the servers' sweeps (expired idempotency records, old usage, ended grace periods),
+ * which every server may run because their deletes and updates repeat harmlessly.
+ */
+export function startPeriodicTask(what: string, intervalMs: number, task: () => Promise<unknown>, { runNow = true } = {}): PeriodicTask {
+  const run = () => void task().catch((error: unknown) => console.error(`${what} failed`, error));
+  if (runNow) run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return { run, stop: () => clearInterval(timer) };
+}
