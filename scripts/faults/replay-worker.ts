@@ -1,5 +1,5 @@
 // `npm run worker` as the fault runner needs it: the same scheduler, advisory lock and rounds, but
-// every venue answers from the bundled sample recordings (lib/market/sample) instead of the network,
+// every venue answers from its recorded responses (lib/market/sample/venue-replay-table.ts) instead of the network,
 // so no exchange is ever contacted. FAULT_PUBLISH_DELAY_MS holds each round for that long between
 // aggregating and publishing, which gives the runner a deterministic moment to kill it mid-publish.
 //   DATABASE_URL=… INGEST_INTERVAL_MS=… node --import tsx scripts/faults/replay-worker.ts
@@ -11,13 +11,12 @@ import { advisoryRoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { createReplayFetch } from "@/lib/market/replay-fetch";
-import { sampleVenueResponses } from "@/lib/market/sample/sample-venue-responses";
+import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
 import { onShutdown, runService } from "@/lib/process/run-service";
 
 function replayFetcher(): VenueFetcher {
-  const responses = sampleVenueResponses();
   // A request without a recording gets a 404 from the replay, never the network.
-  return (venue, options) => venueFetcher({ fetchImplementation: createReplayFetch(responses[venue]).fetchImplementation, enableRateLimit: false })(venue, options);
+  return (venue, options) => venueFetcher({ fetchImplementation: createReplayFetch(VENUE_REPLAYS[venue]()).fetchImplementation, enableRateLimit: false })(venue, options);
 }
 
 async function main() {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "../apr";
 import { replayVenue } from "@/tests/support/market/replay-venue";
-import { sampleVenueResponses } from "../sample/sample-venue-responses";
-import { opportunitySchema, VENUE_IDS, type MarketSnapshot } from "../types";
+import { SAMPLE_VENUE_IDS } from "../sample/sample-venue-responses";
+import { VENUE_REPLAYS } from "../sample/venue-replay-table";
+import { opportunitySchema, type MarketSnapshot } from "../types";
 
 // The venues' captures are from different days (Binance 2025-06, the others 2026), so the numbers
 // are not one market moment; what is tested is that symbols from six payload formats meet. The
 // payloads are those of the offline sample.
 async function allSnapshots(): Promise<MarketSnapshot[]> {
-  const responses = sampleVenueResponses();
-  const results = await Promise.all(VENUE_IDS.map((venue) => replayVenue(venue, responses[venue])));
+  const results = await Promise.all(SAMPLE_VENUE_IDS.map((venue) => replayVenue(venue, VENUE_REPLAYS[venue]())));
   return results.flatMap(({ result }) => {
     if (result.status !== "ok") throw new Error(`${result.exchange} stale: ${result.error}`);
     return result.snapshots;

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { fixtureJson } from "../sample/read-fixture";
 import type { ReplayRoute } from "../replay-fetch";
 import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
-import { sampleVenueResponses } from "../sample/sample-venue-responses";
+import { VENUE_REPLAYS } from "../sample/venue-replay-table";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { fetchVenueSnapshot } from "./fetch-venue-snapshot";
 
-/** Every venue's replies when nothing is wrong: those of the offline sample. */
-const healthyRoutes = (venue: VenueId): ReplayRoute[] => sampleVenueResponses()[venue];
+/** Every venue's replies when nothing is wrong. */
+const healthyRoutes = (venue: VenueId): ReplayRoute[] => VENUE_REPLAYS[venue]();
 
 /** The venue's funding payload: the one request a refresh cannot do without. */
 const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "query" | "body">> = {

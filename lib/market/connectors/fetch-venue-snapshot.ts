@@ -92,7 +92,7 @@ async function refresh(
   settings: ClientSettings,
   fetchedAt: number,
 ): Promise<VenueSnapshotResult> {
-  const lib = await loadCcxt();
+  const lib = await loadCcxt(adapter.id);
   const exchange = clientFor(adapter, lib, settings);
   // Reloaded every refresh: listings, delistings and status changes are part of the data.
   await exchange.loadMarkets(true);

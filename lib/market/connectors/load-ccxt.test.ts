@@ -7,10 +7,10 @@ describe("loadCcxt", () => {
     expect(venueModuleUrl("/srv/app/node_modules/ccxt/dist/ccxt.cjs", "gate")).toBe("file:///srv/app/node_modules/ccxt/js/src/gate.js");
   });
 
-  it("loads each venue's exchange class, and the same ones again", async () => {
-    const lib = await loadCcxt();
-    expect(Object.keys(lib).sort()).toEqual([...VENUE_IDS].sort());
-    for (const venue of VENUE_IDS) expect(new lib[venue]({}).id).toBe(venue);
-    expect(await loadCcxt()).toBe(lib);
+  it.each(VENUE_IDS)("loads %s's exchange class alone, and the same one again", async (venue) => {
+    const lib = await loadCcxt(venue);
+    expect(Object.keys(lib)).toEqual([venue]);
+    expect(new lib[venue]({}).id).toBe(venue);
+    expect(await loadCcxt(venue)).toBe(lib);
   });
 });

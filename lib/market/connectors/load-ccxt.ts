@@ -1,35 +1,40 @@
-// ccxt, loaded on first use and only as much of it as the six venues need. Its index imports every
-// one of its ~110 exchanges and their websocket clients: ~95 MB resident and half a second once
-// loaded. The six exchange modules (js/src/<id>.js, which import only ccxt's base classes) take
-// ~40 MB. ccxt's package exports only its index, so they are found by path from the index's
-// location; the connector tests replay every venue through them, so a ccxt release that moves
-// them fails there.
+// ccxt, loaded on first use and only as much of it as a venue needs. Its index imports every one
+// of its ~110 exchanges and their websocket clients: ~95 MB resident and half a second once loaded.
+// One exchange module (js/src/<id>.js, which imports only ccxt's base classes) is a few MB, loaded
+// when its venue is first refreshed. ccxt's package exports only its index, so the modules are
+// found by path from the index's location; the connector tests replay every venue through them,
+// so a ccxt release that moves them fails there.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { VENUE_IDS, type VenueId } from "../types";
+import type { VenueId } from "../types";
 import type { CcxtModule } from "./venue-adapter";
 
 /** Where a venue's exchange class lives, given the path `require.resolve("ccxt")` gives (dist/ccxt.cjs). */
-export function venueModuleUrl(ccxtIndex: string, venue: VenueId): string {
+export function venueModuleUrl(ccxtIndex: string, venue: string): string {
   const packageRoot = path.dirname(path.dirname(ccxtIndex));
   return pathToFileURL(path.join(packageRoot, "js", "src", `${venue}.js`)).href;
 }
 
-async function importVenueClasses(): Promise<CcxtModule> {
+async function importVenueClass(venue: VenueId): Promise<CcxtModule> {
   const index = createRequire(import.meta.url).resolve("ccxt");
-  const classes = await Promise.all(
-    VENUE_IDS.map(async (venue) => [venue, ((await import(venueModuleUrl(index, venue))) as { default: unknown }).default] as const),
-  );
-  return Object.fromEntries(classes) as unknown as CcxtModule;
+  const exchangeClass = ((await import(venueModuleUrl(index, venue))) as { default: unknown }).default;
+  // Typed as the whole table so each adapter's `create` reads its own class by name; only that
+  // venue's entry is present, and an adapter reads no other.
+  return { [venue]: exchangeClass } as unknown as CcxtModule;
 }
 
-let loading: Promise<CcxtModule> | undefined;
+const loading = new Map<VenueId, Promise<CcxtModule>>();
 
-export function loadCcxt(): Promise<CcxtModule> {
-  loading ??= importVenueClasses().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
+/** The venue's ccxt exchange class, imported once per process. */
+export function loadCcxt(venue: VenueId): Promise<CcxtModule> {
+  let pending = loading.get(venue);
+  if (!pending) {
+    pending = importVenueClass(venue).catch((error: unknown) => {
+      loading.delete(venue);
+      throw error;
+    });
+    loading.set(venue, pending);
+  }
+  return pending;
 }

@@ -2,7 +2,7 @@ import type { Exchange, MarketInterface } from "ccxt";
 import type { VenueId } from "../types";
 import type { FundingObservation } from "./build-snapshot";
 
-/** The ccxt exchange classes of the six venues (load-ccxt.ts loads them, not ccxt's whole index). */
+/** The ccxt exchange classes by venue (load-ccxt.ts loads each venue's alone, not ccxt's whole index). */
 export type CcxtModule = Pick<typeof import("ccxt"), VenueId>;
 
 /** What ccxt passes to a custom `fetchImplementation` in Node (see Exchange.fetch in ccxt). */

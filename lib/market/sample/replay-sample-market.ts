@@ -11,7 +11,7 @@ export interface ReplayedSample {
   /** Every venue's snapshots, each observed at its venue's recorded moment. */
   snapshots: MarketSnapshot[];
   /** Epoch ms of each venue's recording, as the file states it. */
-  recordedAt: Record<VenueId, number>;
+  recordedAt: Partial<Record<VenueId, number>>;
 }
 
 /**
@@ -22,23 +22,24 @@ export interface ReplayedSample {
  */
 export async function replaySampleMarket(file: URL = SAMPLE_FILE): Promise<ReplayedSample> {
   const sample = JSON.parse(await readFile(file, "utf8")) as SampleMarketFile;
-  const recordedAt = {} as Record<VenueId, number>;
-  for (const venue of VENUE_IDS) {
+  const venues = VENUE_IDS.filter((venue) => sample.responses?.[venue] !== undefined);
+  const recordedAt: Partial<Record<VenueId, number>> = {};
+  for (const venue of venues) {
     const at = Date.parse(sample.recordedAt?.[venue] ?? "");
     // Replaying a venue at "now" would date a recording as fresh data: refuse the file instead.
     if (!Number.isFinite(at)) throw new Error(`the offline sample states no recording time for ${venue}`);
     recordedAt[venue] = at;
   }
-  const replay = createReplayFetch(Object.values(sample.responses).flat());
+  // One replay per venue: venues share paths (Aster serves Binance's /fapi/v1 API), not hosts.
   const results = await fetchAllVenues(
     (venue, { timeoutMs }) =>
       fetchVenueSnapshot(venue, {
-        fetchImplementation: replay.fetchImplementation,
+        fetchImplementation: createReplayFetch(sample.responses[venue] ?? []).fetchImplementation,
         enableRateLimit: false,
         timeoutMs,
-        now: () => recordedAt[venue],
+        now: () => recordedAt[venue] ?? Number.NaN,
       }),
-    { timeoutMs: 10_000 },
+    { timeoutMs: 10_000, venues },
   );
   return { snapshots: results.flatMap((r) => (r.status === "ok" ? r.snapshots : [])), recordedAt };
 }

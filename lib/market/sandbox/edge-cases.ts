@@ -1,4 +1,4 @@
-import type { VenueId } from "../types";
+import type { SandboxVenueId } from "./venue-profiles";
 
 /**
  * Where the sandbox always puts its edge cases, whatever the seed and the minute. Client authors
@@ -26,10 +26,10 @@ export const SANDBOX_EDGE_CASES = {
   /** Quoted per 1000 tokens on Binance and Bybit (`1000PEPE`) and Hyperliquid (`kPEPE`), per token elsewhere. */
   bundled: { base: "PEPE", multiplier: 1000, venueBases: { binance: "1000PEPE", bybit: "1000PEPE", hyperliquid: "kPEPE" } },
 } as const satisfies {
-  staleVenue: VenueId;
-  negativeFunding: { base: string; venue: VenueId; venues: readonly VenueId[] };
-  singleVenue: { base: string; venue: VenueId };
-  hourlyFunding: { base: string; hourlyVenues: readonly VenueId[]; venues: readonly VenueId[] };
-  intervalShift: { base: string; venue: VenueId; hours: { evenDays: number; oddDays: number }; venues: readonly VenueId[] };
-  bundled: { base: string; multiplier: number; venueBases: Partial<Record<VenueId, string>> };
+  staleVenue: SandboxVenueId;
+  negativeFunding: { base: string; venue: SandboxVenueId; venues: readonly SandboxVenueId[] };
+  singleVenue: { base: string; venue: SandboxVenueId };
+  hourlyFunding: { base: string; hourlyVenues: readonly SandboxVenueId[]; venues: readonly SandboxVenueId[] };
+  intervalShift: { base: string; venue: SandboxVenueId; hours: { evenDays: number; oddDays: number }; venues: readonly SandboxVenueId[] };
+  bundled: { base: string; multiplier: number; venueBases: Partial<Record<SandboxVenueId, string>> };
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normaliseBase } from "../normalise-base";
-import { VENUE_IDS, marketSnapshotSchema, type MarketSnapshot } from "../types";
+import { marketSnapshotSchema, type MarketSnapshot } from "../types";
+import { SANDBOX_VENUE_IDS } from "./venue-profiles";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import {
   SANDBOX_ASSET_COUNT,
@@ -79,12 +80,12 @@ describe("generateSandboxMarket: shape and realism", () => {
   it("produces snapshots valid for marketSnapshotSchema on the six venues", () => {
     for (const snapshot of market.snapshots) {
       expect(marketSnapshotSchema.parse(snapshot)).toEqual(snapshot);
-      expect(VENUE_IDS).toContain(snapshot.exchange);
+      expect(SANDBOX_VENUE_IDS).toContain(snapshot.exchange);
       expect(snapshot.fundingRate).not.toBeNull();
       expect(snapshot.fundingIntervalHours).not.toBeNull();
     }
-    expect(market.venues.map((venue) => venue.id)).toEqual([...VENUE_IDS]);
-    expect(new Set(market.snapshots.map((s) => s.exchange))).toEqual(new Set(VENUE_IDS));
+    expect(market.venues.map((venue) => venue.id)).toEqual([...SANDBOX_VENUE_IDS]);
+    expect(new Set(market.snapshots.map((s) => s.exchange))).toEqual(new Set(SANDBOX_VENUE_IDS));
   });
 
   it("has 200 assets, majors on every venue, the rest on realistic subsets", () => {
@@ -96,7 +97,7 @@ describe("generateSandboxMarket: shape and realism", () => {
     const venueCounts = [...bases(market)].map((base) => new Set(snapshotsOf(market, base).map((s) => s.exchange)).size);
     expect(venueCounts.filter((n) => n === 1)).toHaveLength(1);
     expect(venueCounts.filter((n) => n < 6).length).toBeGreaterThan(50);
-    for (const venue of VENUE_IDS) {
+    for (const venue of SANDBOX_VENUE_IDS) {
       expect(market.snapshots.filter((s) => s.exchange === venue).length).toBeGreaterThan(80);
     }
   });

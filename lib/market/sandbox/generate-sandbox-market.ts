@@ -1,5 +1,6 @@
 import { roundTo } from "@/lib/round";
-import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../types";
+import type { MarketSnapshot } from "../types";
+import { SANDBOX_VENUE_IDS, type SandboxVenueId } from "./venue-profiles";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, mixKeys, unitOf } from "./random";
 import { intervalChangedAt, intervalHoursAt, SANDBOX_UNIVERSE, type UniverseAsset, type UniverseListing } from "./sandbox-universe";
@@ -20,7 +21,7 @@ export interface SandboxMarketOptions {
 }
 
 export interface SandboxVenueStatus {
-  id: VenueId;
+  id: SandboxVenueId;
   status: "ok" | "stale";
   /** ISO 8601 UTC of the venue's last successful refresh. */
   lastSuccessAt: string;
@@ -29,9 +30,9 @@ export interface SandboxVenueStatus {
 export interface SandboxMarket {
   /** ISO 8601 UTC start of the minute the market was generated for. */
   asOf: string;
-  /** Catalogue order (largest asset first), then VENUE_IDS order, USDT before USDC. */
+  /** Catalogue order (largest asset first), then SANDBOX_VENUE_IDS order, USDT before USDC. */
   snapshots: MarketSnapshot[];
-  /** One entry per venue in VENUE_IDS order. */
+  /** One entry per venue in SANDBOX_VENUE_IDS order. */
   venues: SandboxVenueStatus[];
 }
 
@@ -73,7 +74,7 @@ export function generateSandboxMarket(at: Date, options: SandboxMarketOptions = 
     0,
     Math.floor((minute - STALE_MIN_LAG_MINUTES) / STALE_WINDOW_MINUTES) * STALE_WINDOW_MINUTES,
   );
-  const minuteOf = (venue: VenueId) => (venue === SANDBOX_EDGE_CASES.staleVenue ? staleMinute : minute);
+  const minuteOf = (venue: SandboxVenueId) => (venue === SANDBOX_EDGE_CASES.staleVenue ? staleMinute : minute);
 
   const snapshots: MarketSnapshot[] = [];
   for (const asset of assets) {
@@ -92,7 +93,7 @@ export function generateSandboxMarket(at: Date, options: SandboxMarketOptions = 
   return {
     asOf: new Date(minute * MINUTE_MS).toISOString(),
     snapshots,
-    venues: VENUE_IDS.map((id) => ({
+    venues: SANDBOX_VENUE_IDS.map((id) => ({
       id,
       status: id === SANDBOX_EDGE_CASES.staleVenue ? "stale" : "ok",
       lastSuccessAt: new Date(minuteOf(id) * MINUTE_MS).toISOString(),

@@ -1,13 +1,13 @@
 import { normaliseBase } from "../normalise-base";
-import { VENUE_IDS, type IntervalSource, type VenueId } from "../types";
+import type { IntervalSource } from "../types";
 import { ASSET_CATALOGUE } from "./asset-catalogue";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, unitOf } from "./random";
-import { VENUE_PROFILES } from "./venue-profiles";
+import { SANDBOX_VENUE_IDS, VENUE_PROFILES, type SandboxVenueId } from "./venue-profiles";
 
 /** One market of one asset on one venue, everything about it that does not change with time. */
 export interface UniverseListing {
-  venue: VenueId;
+  venue: SandboxVenueId;
   /** Random-stream key of this market (venue and settlement currency). */
   key: number;
   market: string;
@@ -79,27 +79,27 @@ const MAJOR_RANK = 20;
 const BUNDLE_BELOW_USD = 0.001;
 const USDC_TWIN_BASES: ReadonlySet<string> = new Set(["BTC", "ETH"]);
 /** Binance and Bybit also list USDC-settled BTC and ETH, far thinner than the USDT ones. */
-const USDC_TWIN_IDS: Partial<Record<VenueId, (base: string) => string>> = {
+const USDC_TWIN_IDS: Partial<Record<SandboxVenueId, (base: string) => string>> = {
   binance: (base) => `${base}USDC`,
   bybit: (base) => `${base}PERP`,
 };
 const USDC_TWIN_VOLUME = 0.06;
 
 const { negativeFunding, singleVenue, hourlyFunding, intervalShift, bundled } = SANDBOX_EDGE_CASES;
-const FIXED_VENUES: ReadonlyMap<string, readonly VenueId[]> = new Map<string, readonly VenueId[]>([
+const FIXED_VENUES: ReadonlyMap<string, readonly SandboxVenueId[]> = new Map<string, readonly SandboxVenueId[]>([
   [negativeFunding.base, negativeFunding.venues],
   [singleVenue.base, [singleVenue.venue]],
   [hourlyFunding.base, hourlyFunding.venues],
   [intervalShift.base, intervalShift.venues],
-  [bundled.base, VENUE_IDS],
+  [bundled.base, SANDBOX_VENUE_IDS],
 ]);
 const PINNED: ReadonlySet<string> = new Set(["BTC", "ETH", ...FIXED_VENUES.keys()]);
 
 export const SANDBOX_UNIVERSE: readonly UniverseAsset[] = buildUniverse();
 
 function buildUniverse(): UniverseAsset[] {
-  const venueKeys = new Map(VENUE_IDS.map((venue) => [venue, hashText(venue)]));
-  const counters = new Map<VenueId, number>(VENUE_IDS.map((venue) => [venue, 0]));
+  const venueKeys = new Map(SANDBOX_VENUE_IDS.map((venue) => [venue, hashText(venue)]));
+  const counters = new Map<SandboxVenueId, number>(SANDBOX_VENUE_IDS.map((venue) => [venue, 0]));
   return ASSET_CATALOGUE.map(([base, referencePrice], index) => {
     const rank = index + 1;
     const key = hashText(base);
@@ -177,18 +177,18 @@ export function intervalChangedAt(listing: UniverseListing, at: number): number 
   return listing.intervalByDay ? Math.floor(at / DAY_MS) * DAY_MS : null;
 }
 
-/** Venues listing `base`, in VENUE_IDS order; every non-fixture asset is on at least two. */
-function listedVenues(base: string, rank: number, key: number, venueKeys: ReadonlyMap<VenueId, number>): VenueId[] {
+/** Venues listing `base`, in SANDBOX_VENUE_IDS order; every non-fixture asset is on at least two. */
+function listedVenues(base: string, rank: number, key: number, venueKeys: ReadonlyMap<SandboxVenueId, number>): SandboxVenueId[] {
   const fixed = FIXED_VENUES.get(base);
-  if (fixed) return VENUE_IDS.filter((venue) => fixed.includes(venue));
-  const listed = VENUE_IDS.filter(
+  if (fixed) return SANDBOX_VENUE_IDS.filter((venue) => fixed.includes(venue));
+  const listed = SANDBOX_VENUE_IDS.filter(
     (venue) => rank <= MAJOR_RANK || unitOf(STRUCTURE_KEY, key, venueKeys.get(venue) ?? 0, Trait.Listed) < listingOdds(venue, rank),
   );
   if (listed.length >= 2) return listed;
-  return VENUE_IDS.filter((venue) => listed.includes(venue) || venue === "binance" || venue === "bybit");
+  return SANDBOX_VENUE_IDS.filter((venue) => listed.includes(venue) || venue === "binance" || venue === "bybit");
 }
 
-function listingOdds(venue: VenueId, rank: number): number {
+function listingOdds(venue: SandboxVenueId, rank: number): number {
   switch (venue) {
     case "binance":
       return 0.9;
@@ -206,12 +206,12 @@ function listingOdds(venue: VenueId, rank: number): number {
 }
 
 /** Mostly 8h; smaller assets sometimes settle every 4h, 2h or 1h; Hyperliquid always hourly. */
-function intervalHours(base: string, rank: number, venue: VenueId, draw: number): number {
+function intervalHours(base: string, rank: number, venue: SandboxVenueId, draw: number): number {
   if (venue === "hyperliquid") return 1;
-  if (base === hourlyFunding.base) return (hourlyFunding.hourlyVenues as readonly VenueId[]).includes(venue) ? 1 : 8;
+  if (base === hourlyFunding.base) return (hourlyFunding.hourlyVenues as readonly SandboxVenueId[]).includes(venue) ? 1 : 8;
   if (rank <= MAJOR_RANK || FIXED_VENUES.has(base)) return 8;
   // Cumulative odds of settling at most every 1h, 2h and 4h.
-  const odds: Record<Exclude<VenueId, "hyperliquid">, readonly [h1: number, h2: number, h4: number]> = {
+  const odds: Record<Exclude<SandboxVenueId, "hyperliquid">, readonly [h1: number, h2: number, h4: number]> = {
     binance: [0.04, 0.04, 0.2],
     bybit: [0.04, 0.07, 0.22],
     okx: [0.02, 0.05, 0.15],
@@ -222,7 +222,7 @@ function intervalHours(base: string, rank: number, venue: VenueId, draw: number)
   return draw < h1 ? 1 : draw < h2 ? 2 : draw < h4 ? 4 : 8;
 }
 
-function nextIndex(counters: Map<VenueId, number>, venue: VenueId): number {
+function nextIndex(counters: Map<SandboxVenueId, number>, venue: SandboxVenueId): number {
   const index = counters.get(venue) ?? 0;
   counters.set(venue, index + 1);
   return index;

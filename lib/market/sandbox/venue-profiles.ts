@@ -1,5 +1,13 @@
 import type { IntervalSource, VenueId } from "../types";
 
+/**
+ * The venues of the sandbox market test keys see: the six the service started with. The sandbox
+ * stays deterministic and small; live coverage (VENUE_IDS) grows without changing what a test key's
+ * fixtures promise.
+ */
+export const SANDBOX_VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as const satisfies readonly VenueId[];
+export type SandboxVenueId = (typeof SANDBOX_VENUE_IDS)[number];
+
 export interface VenueProfile {
   /**
    * Base-tier taker fee, as the live connectors report it (ccxt's market `taker` for linear swaps:
@@ -46,7 +54,7 @@ export interface VenueProfile {
 
 const asIs = (base: string) => base;
 
-export const VENUE_PROFILES: Readonly<Record<VenueId, VenueProfile>> = {
+export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
   binance: {
     takerFee: 0.0005,
     settle: "USDT",

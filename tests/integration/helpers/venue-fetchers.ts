@@ -1,17 +1,16 @@
 import { venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
-import { sampleVenueResponses } from "@/lib/market/sample/sample-venue-responses";
+import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
 import { createReplayFetch, type ReplayReply } from "@/lib/market/replay-fetch";
 import type { MarketSnapshot, VenueId } from "@/lib/market/types";
 
 /**
- * Every venue answers from its bundled sample responses through the real connectors, except the
+ * Every venue answers from its recorded responses (VENUE_REPLAYS) through the real connectors, except the
  * venues in `broken`, which answer every request with the given reply (garbage, HTTP 500, a hang).
  */
 export function replayFetcher(broken: Partial<Record<VenueId, ReplayReply>> = {}): VenueFetcher {
-  const responses = sampleVenueResponses();
   return (venue, options) => {
     const failure = broken[venue];
-    const replay = failure ? createReplayFetch([], { unmatched: failure }) : createReplayFetch(responses[venue]);
+    const replay = failure ? createReplayFetch([], { unmatched: failure }) : createReplayFetch(VENUE_REPLAYS[venue]());
     return venueFetcher({ fetchImplementation: replay.fetchImplementation, enableRateLimit: false })(venue, options);
   };
 }
