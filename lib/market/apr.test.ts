@@ -263,7 +263,7 @@ describe("computeOpportunities", () => {
     expect(byId.get("BTC-binance-okx")?.updated_at).toBe("2026-09-24T13:30:00.000Z");
   });
 
-  it("handles 600 assets × 8 venues well under a second", () => {
+  it("ranks every pair of 600 assets × 8 venues, in order (its cost is measured by npm run bench:market)", () => {
     const venues = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "kraken"];
     const snapshots: MarketSnapshot[] = [];
     for (let asset = 0; asset < 600; asset += 1) {
@@ -279,18 +279,8 @@ describe("computeOpportunities", () => {
         );
       });
     }
-    // Best of three, so a busy CI machine does not fail a test about the algorithm's cost.
-    let fastest = Number.POSITIVE_INFINITY;
-    let scan = computeOpportunities(snapshots);
-    for (let run = 0; run < 3; run += 1) {
-      const started = performance.now();
-      scan = computeOpportunities(snapshots);
-      fastest = Math.min(fastest, performance.now() - started);
-    }
-    const { opportunities } = scan;
-    console.info(`computeOpportunities: ${snapshots.length} snapshots → ${opportunities.length} opportunities, best of 3 ${fastest.toFixed(1)} ms`);
+    const { opportunities } = computeOpportunities(snapshots);
     expect(opportunities).toHaveLength(600 * 28);
-    expect(fastest).toBeLessThan(1000);
     const misordered = opportunities.findIndex((current, i) => {
       const previous = opportunities[i - 1];
       return previous !== undefined && !(previous.apr > current.apr || (previous.apr === current.apr && previous.id < current.id));

@@ -181,8 +181,8 @@ function buildOpportunity(
     id: opportunityId(symbol, long.snapshot.exchange, short.snapshot.exchange),
     symbol,
     type: "perp_perp",
-    long: { ...long.leg },
-    short: { ...short.leg },
+    long: long.leg,
+    short: short.leg,
     apr: roundTo(apr, 6),
     net_apr: roundTo(net, 6),
     funding_spread_8h: roundTo(fundingSpread8h(long, short), 12),
@@ -194,10 +194,11 @@ function buildOpportunity(
   };
 }
 
+/** One market's leg, built once and shared by every pair it is in (frozen: no pair may change another's). */
 function toLeg(s: MarketSnapshot, rate: number, intervalHours: number, observedIso: string): OpportunityLeg {
   const predicted = s.predictedFundingRate ?? null;
   const [cap, floor] = [s.rateCap ?? null, s.rateFloor ?? null];
-  return {
+  return Object.freeze({
     exchange: s.exchange,
     market: s.market,
     funding_rate: rate,
@@ -216,7 +217,7 @@ function toLeg(s: MarketSnapshot, rate: number, intervalHours: number, observedI
     volume_24h_usd: s.volume24hUsd,
     interval_changed_at: s.intervalChangedAt == null ? null : new Date(s.intervalChangedAt).toISOString(),
     observed_at: observedIso,
-  };
+  });
 }
 
 /** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */

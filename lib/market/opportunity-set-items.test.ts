@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "./apr";
 import { packItems, unpackItems } from "./opportunity-set-items";
@@ -9,11 +10,35 @@ const { opportunities } = computeOpportunities([
 ]);
 
 describe("a published set's stored items", () => {
-  it("round-trip through the gzipped form, much smaller than the JSON", () => {
+  it("round-trip through the packed form, much smaller than the JSON", () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx` }));
     const packed = packItems(many);
     expect(packed.length).toBeLessThan(JSON.stringify(many).length / 5);
     expect(unpackItems(packed)).toEqual(many);
+  });
+
+  it("write each leg once however many pairs it is in, and share it again when read", () => {
+    const venues = ["binance", "bybit", "okx", "bitget", "gate"];
+    const { opportunities: pairs } = computeOpportunities(venues.map((exchange, i) => makeSnapshot({ exchange, fundingRate: 0.0001 * i })));
+    expect(pairs).toHaveLength(10);
+    const packed = packItems(pairs);
+    const stored = JSON.parse(gunzipSync(packed).toString("utf8")) as { format: number; legs: unknown[]; rows: unknown[][] };
+    expect(stored.format).toBe(2);
+    expect(stored.legs).toHaveLength(5);
+    const read = unpackItems(packed);
+    expect(read).toEqual(pairs);
+    expect(read.map((o) => Object.keys(o))).toEqual(pairs.map((o) => Object.keys(o)));
+    const binanceLegs = read.flatMap((o) => [o.long, o.short]).filter((leg) => leg.exchange === "binance");
+    expect(binanceLegs).toHaveLength(4);
+    expect(new Set(binanceLegs).size).toBe(1);
+  });
+
+  it("refuse a packed set whose row names a leg it does not have", () => {
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const stored = JSON.parse(gunzipSync(packItems([first])).toString("utf8")) as { rows: unknown[][]; keys: string[] };
+    stored.rows[0]![stored.keys.indexOf("short")] = 7;
+    expect(() => unpackItems(gzipSync(JSON.stringify(stored)))).toThrow(/leg 7/);
   });
 
   it("read the plain JSON the migration carried over, and nothing as an empty set", () => {

@@ -1,0 +1,72 @@
+// Venue replays at benchmark scale: each venue's recorded (or documented) answers with its BTC
+// market cloned into hundreds of synthetic assets, so a replayed round parses as many markets per
+// venue as a live one does, in every venue's own format, through the real connectors.
+import type { ReplayRoute } from "@/lib/market/replay-fetch";
+
+/** How a venue spells the template asset: BitMEX calls bitcoin XBT. */
+const TEMPLATE = /BTC|XBT/g;
+const HAS_TEMPLATE = /BTC|XBT/;
+/** Funding-rate fields, varied per clone so the assets rank apart (never interval or interest fields). */
+const RATE_FIELD = /^(last|current|predicted|est|next|expected)?_?funding_?(fee_?)?rate$/i;
+
+/** `count` synthetic base assets: `A0000`, `A0001`, … (letters first, so no venue reads a multiplier). */
+export function syntheticBases(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `A${String(i).padStart(4, "0")}`);
+}
+
+/** The routes with every template (BTC) entry of every list cloned once per base. */
+export function widenRoutes(routes: readonly ReplayRoute[], bases: readonly string[]): ReplayRoute[] {
+  return routes.map((route) => {
+    if (!("body" in route.reply)) return route;
+    const body = typeof route.reply.body === "string" ? (JSON.parse(route.reply.body) as unknown) : route.reply.body;
+    return { ...route, reply: { ...route.reply, body: widen(body, bases) } };
+  });
+}
+
+function widen(value: unknown, bases: readonly string[]): unknown {
+  if (Array.isArray(value)) {
+    const aligned = widenAligned(value, bases);
+    if (aligned) return aligned;
+    const templates = value.filter((item) => typeof item === "object" && item !== null && HAS_TEMPLATE.test(JSON.stringify(item)));
+    const kept = value.map((item) => (templates.includes(item) ? item : widen(item, bases)));
+    return [...kept, ...bases.flatMap((base, k) => templates.map((item) => clone(item, base, k)))];
+  }
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, widen(item, bases)]));
+  }
+  return value;
+}
+
+/**
+ * Hyperliquid's `metaAndAssetCtxs` is `[{universe: [...]}, [ctx, ...]]`, the two lists aligned by
+ * position and only the first naming the coin: each cloned universe entry gets its context cloned
+ * at the same position.
+ */
+function widenAligned(value: unknown[], bases: readonly string[]): unknown[] | undefined {
+  const [meta, contexts] = value;
+  const universe = (meta as { universe?: unknown } | undefined)?.universe;
+  if (value.length !== 2 || !Array.isArray(universe) || !Array.isArray(contexts)) return undefined;
+  const positions = universe.flatMap((item, i) => (HAS_TEMPLATE.test(JSON.stringify(item)) ? [i] : []));
+  const clonedUniverse = bases.flatMap((base, k) => positions.map((i) => clone(universe[i], base, k)));
+  const clonedContexts = bases.flatMap((base, k) => positions.map((i) => clone(contexts[i], base, k)));
+  return [{ ...(meta as object), universe: [...universe, ...clonedUniverse] }, [...contexts, ...clonedContexts]];
+}
+
+function clone(value: unknown, base: string, k: number, key = ""): unknown {
+  if (typeof value === "string") {
+    if (RATE_FIELD.test(key) && value.trim() !== "" && Number.isFinite(Number(value))) return String(vary(Number(value), k));
+    return value.replace(TEMPLATE, base);
+  }
+  if (typeof value === "number") return RATE_FIELD.test(key) ? vary(value, k) : value;
+  if (Array.isArray(value)) return value.map((item) => clone(item, base, k));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, clone(item, base, k, name)]));
+  }
+  return value;
+}
+
+/** A deterministic spread of rates around the template's, both signs, so pairs rank apart. */
+function vary(rate: number, k: number): number {
+  const factor = ((k * 37) % 101) / 50 - 1; // −1 … +1
+  return Number((rate * (1 + factor) + factor * 0.00005).toPrecision(6));
+}
