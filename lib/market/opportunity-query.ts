@@ -34,10 +34,19 @@ export interface OpportunityFilter {
   sort: Sort;
 }
 
+/** How many items' JSON one set keeps (see OpportunitySnapshot.jsonOf). */
+export const MAX_CACHED_JSON = 20_000;
+
 /** An opportunity set as served: items and their JSON, each sort order computed once per set. */
 export class OpportunitySnapshot {
   private readonly sorted = new Map<Sort, Opportunity[]>();
   private readonly json = new WeakMap<Opportunity, string>();
+  private cachedJson = 0;
+
+  /** How many items' JSON this set holds. */
+  get cachedJsonItems(): number {
+    return this.cachedJson;
+  }
 
   constructor(
     readonly items: readonly Opportunity[],
@@ -54,12 +63,20 @@ export class OpportunitySnapshot {
     return list;
   }
 
-  /** The item's JSON text, serialised once per set rather than once per request. */
+  /**
+   * The item's JSON text, serialised once per set rather than once per request, for the first
+   * MAX_CACHED_JSON items asked for: the pages clients poll. A set of 20 venues × 600 assets has
+   * ~140k items, ~1.5 KB of JSON each, so caching every one a client pages through would hold
+   * ~200 MB per set; past the bound an item is serialised per request.
+   */
   jsonOf(item: Opportunity): string {
     let text = this.json.get(item);
     if (text === undefined) {
       text = JSON.stringify(item);
-      this.json.set(item, text);
+      if (this.cachedJson < MAX_CACHED_JSON) {
+        this.json.set(item, text);
+        this.cachedJson += 1;
+      }
     }
     return text;
   }
