@@ -8,4 +8,6 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   bitget: "Bitget",
   gate: "Gate",
   hyperliquid: "Hyperliquid",
+  bitmart: "BitMart",
+  bitmex: "BitMEX",
 };

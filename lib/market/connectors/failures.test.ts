@@ -5,6 +5,7 @@ import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-ve
 import { VENUE_REPLAYS } from "../sample/venue-replay-table";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { fetchVenueSnapshot } from "./fetch-venue-snapshot";
+import { HTTP_VENUE_IDS } from "./venue-adapter";
 
 /** Every venue's replies when nothing is wrong. */
 const healthyRoutes = (venue: VenueId): ReplayRoute[] => VENUE_REPLAYS[venue]();
@@ -17,6 +18,8 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   bitget: { path: "/api/v2/mix/market/current-fund-rate", query: { productType: "USDT-FUTURES" } },
   gate: { path: "/api/v4/futures/usdt/contracts" },
   hyperliquid: { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs" } },
+  bitmart: { path: "/contract/public/details" },
+  bitmex: { path: "/api/v1/instrument/active" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {
@@ -66,7 +69,7 @@ describe("a failing venue is stale, never a throw and never a partial list", () 
     expectStale(result, /./);
   });
 
-  it.each(["binance", "hyperliquid"] as const)("%s hanging past the deadline", async (venue) => {
+  it.each(["binance", "hyperliquid", "bitmex"] as const)("%s hanging past the deadline", async (venue) => {
     const hanging: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { hang: true } };
     const started = Date.now();
     const { result } = await replayVenue(venue, [hanging, ...healthyRoutes(venue)], { timeoutMs: 250 });
@@ -82,8 +85,23 @@ describe("a failing venue is stale, never a throw and never a partial list", () 
     expectStale(result, /./);
   });
 
-  it("a transport failure", async () => {
-    const { result } = await replayVenue("okx", [], { unmatched: { fail: new TypeError("fetch failed") } });
+  it.each(HTTP_VENUE_IDS)("%s (plain HTTP) says which request failed and how", async (venue) => {
+    const failing: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { status: 503, body: "Service Unavailable" } };
+    expectStale((await replayVenue(venue, [failing, ...healthyRoutes(venue)])).result, /answered HTTP 503: Service Unavailable/);
+    const html: ReplayRoute = { ...FUNDING_ROUTE[venue], reply: { body: "<html>Access denied</html>" } };
+    expectStale((await replayVenue(venue, [html, ...healthyRoutes(venue)])).result, /body that is not JSON: <html>Access denied/);
+  });
+
+  it("bitmart answering an error code inside a 200", async () => {
+    const { result } = await replayVenue("bitmart", [
+      { path: "/contract/public/details", reply: { body: { code: 30013, message: "Request too many requests", trace: "t", data: {} } } },
+      ...healthyRoutes("bitmart"),
+    ]);
+    expectStale(result, /code 30013/);
+  });
+
+  it.each(["okx", "bitmex"] as const)("%s: a transport failure", async (venue) => {
+    const { result } = await replayVenue(venue, [], { unmatched: { fail: new TypeError("fetch failed") } });
     expectStale(result, /NetworkError|fetch failed/);
   });
 

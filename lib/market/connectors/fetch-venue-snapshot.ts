@@ -7,8 +7,18 @@ import {
   type VenueSnapshotResult,
 } from "../types";
 import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
+import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
 import { loadCcxt } from "./load-ccxt";
-import { errorMessage, type CcxtModule, type FetchImplementation, type VenueAdapter } from "./venue-adapter";
+import {
+  errorMessage,
+  type CcxtModule,
+  type CcxtVenueId,
+  type FetchImplementation,
+  type HttpVenueAdapter,
+  type HttpVenueId,
+  type VenueAdapter,
+  type VenueCollection,
+} from "./venue-adapter";
 import { VENUE_ADAPTERS } from "./venue-adapters";
 import { withDeadline } from "./with-deadline";
 
@@ -16,15 +26,17 @@ export const DEFAULT_VENUE_TIMEOUT_MS = 10_000;
 
 export interface FetchVenueSnapshotOptions {
   /**
-   * Replaces the network: called by ccxt as `fetch(url, {method, headers, body, signal})` and
-   * expected to return a WHATWG `Response`. Tests replay recorded payloads through it.
+   * Replaces the network: called (by ccxt, or by the HTTP client of an HTTP venue) as
+   * `fetch(url, {method, headers, body, signal})` and expected to return a WHATWG `Response`.
+   * Tests replay recorded payloads through it.
    */
   fetchImplementation?: FetchImplementation;
   /** Deadline for the whole refresh (markets, funding and extras), and for each request. */
   timeoutMs?: number;
   /**
-   * ccxt's client-side throttle (default on). Replays turn it off: against recorded payloads it
-   * only adds the venue's request spacing (a second per Hyperliquid info call).
+   * The client-side request throttle (default on): ccxt's, or an HTTP venue's request spacing.
+   * Replays turn it off: against recorded payloads it only adds the venue's request spacing (a
+   * second per Hyperliquid info call).
    */
   enableRateLimit?: boolean;
   /** Epoch-ms clock; injected by tests. */
@@ -35,7 +47,8 @@ export interface FetchVenueSnapshotOptions {
  * One refresh of one venue: its linear USDT/USDC perpetuals as validated snapshots, or
  * `{status: "stale", error}` when the venue failed, answered garbage or missed the deadline. Never
  * throws and never returns a partial market list: either every eligible market was judged, or none
- * is returned.
+ * is returned. ccxt venues and plain-HTTP venues (venue-adapter.ts) differ only in how markets and
+ * funding rows are loaded; everything after that is shared.
  */
 export async function fetchVenueSnapshot(
   exchangeId: VenueId,
@@ -49,22 +62,25 @@ export async function fetchVenueSnapshot(
     return { status: "stale", exchange: exchangeId, fetchedAt, error: `unsupported venue "${String(exchangeId)}"` };
   }
   try {
-    const adapter = VENUE_ADAPTERS[venue.data];
+    // Each ccxt adapter is typed by its own exchange class; here any exchange will do.
+    const adapter = VENUE_ADAPTERS[venue.data] as VenueAdapter<Exchange> | HttpVenueAdapter;
     const settings: ClientSettings = {
       fetchImplementation: options.fetchImplementation,
       timeoutMs,
       enableRateLimit: options.enableRateLimit ?? true,
     };
-    const work = refresh(adapter as VenueAdapter<Exchange>, settings, fetchedAt);
+    const work = refresh(adapter, settings, fetchedAt);
     return await withDeadline(work, timeoutMs, `${venue.data} refresh`);
   } catch (error) {
     return { status: "stale", exchange: venue.data, fetchedAt, error: errorMessage(error) };
   }
 }
 
-// Live clients are kept per venue so keep-alive connections and ccxt's request throttle survive
-// between refreshes; a caller-supplied fetch gets a fresh client so nothing leaks between tests.
-const liveClients = new Map<VenueId, Exchange>();
+// Live clients are kept per venue so keep-alive connections and the request throttle (ccxt's, or
+// an HTTP venue's spacing) survive between refreshes; a caller-supplied fetch gets a fresh client
+// so nothing leaks between tests.
+const liveClients = new Map<CcxtVenueId, Exchange>();
+const liveHttpClients = new Map<HttpVenueId, ConfigurableHttpClient>();
 
 interface ClientSettings {
   fetchImplementation: FetchImplementation | undefined;
@@ -87,11 +103,44 @@ function clientFor(adapter: VenueAdapter<Exchange>, lib: CcxtModule, settings: C
   return client;
 }
 
+function httpClientFor(adapter: HttpVenueAdapter, settings: ClientSettings): ConfigurableHttpClient {
+  const spacingMs = settings.enableRateLimit ? adapter.requestSpacingMs : 0;
+  const config = { baseUrl: adapter.baseUrl, timeoutMs: settings.timeoutMs, spacingMs };
+  if (settings.fetchImplementation) return createHttpClient({ ...config, fetchImplementation: settings.fetchImplementation });
+  let client = liveHttpClients.get(adapter.id);
+  if (!client) {
+    client = createHttpClient(config);
+    liveHttpClients.set(adapter.id, client);
+  }
+  client.timeoutMs = settings.timeoutMs;
+  client.spacingMs = spacingMs;
+  return client;
+}
+
+/** A venue's markets (as judged, in VenueMarket form) and what its adapter collected about them. */
+interface LoadedVenue {
+  markets: VenueMarket[];
+  collection: VenueCollection;
+}
+
 async function refresh(
-  adapter: VenueAdapter<Exchange>,
+  adapter: VenueAdapter<Exchange> | HttpVenueAdapter,
   settings: ClientSettings,
   fetchedAt: number,
 ): Promise<VenueSnapshotResult> {
+  const { markets, collection } =
+    adapter.kind === "http" ? await loadHttpVenue(adapter, settings, fetchedAt) : await loadCcxtVenue(adapter, settings, fetchedAt);
+  const { observations, warnings } = collection;
+  const { snapshots, excluded } = judgeMarkets(adapter.id, markets, observations, fetchedAt);
+  if (!snapshots.some((snapshot) => snapshot.fundingRate !== null)) {
+    throw new Error(
+      `no usable funding rate among ${markets.length} markets and ${observations.length} funding rows`,
+    );
+  }
+  return { status: "ok", exchange: adapter.id, fetchedAt, snapshots, excluded, warnings };
+}
+
+async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
   const lib = await loadCcxt(adapter.id);
   const exchange = clientFor(adapter, lib, settings);
   // Reloaded every refresh: listings, delistings and status changes are part of the data.
@@ -102,19 +151,22 @@ async function refresh(
   const marketsById = new Map<string, MarketInterface>();
   for (const market of markets) if (market.id) marketsById.set(market.id, market);
 
-  const { observations, warnings } = await adapter.collect(exchange, { marketsById, fetchedAt });
-  const { snapshots, excluded } = judgeMarkets(adapter, markets, observations, fetchedAt);
-  if (!snapshots.some((snapshot) => snapshot.fundingRate !== null)) {
-    throw new Error(
-      `no usable funding rate among ${markets.length} markets and ${observations.length} funding rows`,
-    );
-  }
-  return { status: "ok", exchange: adapter.id, fetchedAt, snapshots, excluded, warnings };
+  const collection = await adapter.collect(exchange, { marketsById, fetchedAt });
+  return { markets: markets.map((market) => toVenueMarket(adapter, market)), collection };
+}
+
+async function loadHttpVenue(adapter: HttpVenueAdapter, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
+  const http = httpClientFor(adapter, settings);
+  // Reloaded every refresh, as ccxt venues' markets are.
+  const markets = await adapter.loadMarkets(http);
+  const marketsById = new Map(markets.map((market) => [market.id, market]));
+  const collection = await adapter.collect(http, { marketsById, fetchedAt });
+  return { markets, collection };
 }
 
 function judgeMarkets(
-  adapter: VenueAdapter<Exchange>,
-  markets: readonly MarketInterface[],
+  venue: VenueId,
+  markets: readonly VenueMarket[],
   observations: readonly FundingObservation[],
   fetchedAt: number,
 ): { snapshots: MarketSnapshot[]; excluded: VenueExclusions } {
@@ -124,15 +176,13 @@ function judgeMarkets(
   for (const market of markets) {
     const observation = unmatched.get(market.symbol);
     unmatched.delete(market.symbol);
-    const venueMarket = toVenueMarket(market, adapter.venueBase?.(market) ?? market.base);
-    let verdict = classifyMarket(venueMarket);
-    if (verdict === "eligible" && adapter.isTradable && !adapter.isTradable(market)) verdict = "inactive";
+    const verdict = classifyMarket(market);
     if (verdict !== "eligible") {
       excluded[verdict] += 1;
       continue;
     }
     if (!observation) excluded.noFundingRow += 1;
-    const snapshot = buildSnapshot(adapter.id, venueMarket, observation, fetchedAt);
+    const snapshot = buildSnapshot(venue, market, observation, fetchedAt);
     if (snapshot) snapshots.push(snapshot);
     else excluded.invalid += 1;
   }
@@ -141,17 +191,22 @@ function judgeMarkets(
   return { snapshots, excluded };
 }
 
-function toVenueMarket(market: MarketInterface, base: string): VenueMarket {
+/**
+ * A ccxt market as the snapshot judges it: the venue's own base where ccxt's differs, and a market
+ * the adapter's `isTradable` refuses counted as inactive, as one ccxt marks inactive is.
+ */
+function toVenueMarket(adapter: VenueAdapter<Exchange>, market: MarketInterface): VenueMarket {
+  const tradable = adapter.isTradable?.(market) ?? true;
   return {
     id: market.id ?? "",
     symbol: market.symbol,
-    base,
+    base: adapter.venueBase?.(market) ?? market.base,
     quote: market.quote,
     settle: market.settle ?? undefined,
     swap: market.swap ?? undefined,
     linear: market.linear ?? undefined,
     expiry: market.expiry ?? undefined,
-    active: market.active ?? undefined,
+    active: tradable ? (market.active ?? undefined) : false,
     taker: market.taker ?? undefined,
   };
 }

@@ -3,12 +3,12 @@
 // One exchange module (js/src/<id>.js, which imports only ccxt's base classes) is a few MB, loaded
 // when its venue is first refreshed. ccxt's package exports only its index, so the modules are
 // found by path from the index's location; the connector tests replay every venue through them,
-// so a ccxt release that moves them fails there.
+// so a ccxt release that moves them fails there. Only ccxt venues come here: the HTTP venues
+// (venue-adapter.ts HTTP_VENUE_IDS) have no class in the installed ccxt.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { VenueId } from "../types";
-import type { CcxtModule } from "./venue-adapter";
+import type { CcxtModule, CcxtVenueId } from "./venue-adapter";
 
 /** Where a venue's exchange class lives, given the path `require.resolve("ccxt")` gives (dist/ccxt.cjs). */
 export function venueModuleUrl(ccxtIndex: string, venue: string): string {
@@ -16,7 +16,7 @@ export function venueModuleUrl(ccxtIndex: string, venue: string): string {
   return pathToFileURL(path.join(packageRoot, "js", "src", `${venue}.js`)).href;
 }
 
-async function importVenueClass(venue: VenueId): Promise<CcxtModule> {
+async function importVenueClass(venue: CcxtVenueId): Promise<CcxtModule> {
   const index = createRequire(import.meta.url).resolve("ccxt");
   const exchangeClass = ((await import(venueModuleUrl(index, venue))) as { default: unknown }).default;
   // Typed as the whole table so each adapter's `create` reads its own class by name; only that
@@ -24,10 +24,10 @@ async function importVenueClass(venue: VenueId): Promise<CcxtModule> {
   return { [venue]: exchangeClass } as unknown as CcxtModule;
 }
 
-const loading = new Map<VenueId, Promise<CcxtModule>>();
+const loading = new Map<CcxtVenueId, Promise<CcxtModule>>();
 
 /** The venue's ccxt exchange class, imported once per process. */
-export function loadCcxt(venue: VenueId): Promise<CcxtModule> {
+export function loadCcxt(venue: CcxtVenueId): Promise<CcxtModule> {
   let pending = loading.get(venue);
   if (!pending) {
     pending = importVenueClass(venue).catch((error: unknown) => {

@@ -1,9 +1,18 @@
 import type { Exchange, MarketInterface } from "ccxt";
 import type { VenueId } from "../types";
-import type { FundingObservation } from "./build-snapshot";
+import type { FundingObservation, VenueMarket } from "./build-snapshot";
+import type { HttpClient } from "./http-client";
+
+/**
+ * Venues the installed ccxt has no exchange class for: each is read by an {@link HttpVenueAdapter}
+ * over plain HTTP. Every other venue is a ccxt venue ({@link VenueAdapter}).
+ */
+export const HTTP_VENUE_IDS = ["bitmart", "bitmex"] as const satisfies readonly VenueId[];
+export type HttpVenueId = (typeof HTTP_VENUE_IDS)[number];
+export type CcxtVenueId = Exclude<VenueId, HttpVenueId>;
 
 /** The ccxt exchange classes by venue (load-ccxt.ts loads each venue's alone, not ccxt's whole index). */
-export type CcxtModule = Pick<typeof import("ccxt"), VenueId>;
+export type CcxtModule = Pick<typeof import("ccxt"), CcxtVenueId>;
 
 /** What ccxt passes to a custom `fetchImplementation` in Node (see Exchange.fetch in ccxt). */
 export interface FetchInit {
@@ -19,9 +28,9 @@ export interface VenueCollection {
   warnings: string[];
 }
 
-export interface CollectContext {
-  /** Every market ccxt loaded, by the venue's market id. */
-  marketsById: ReadonlyMap<string, MarketInterface>;
+export interface CollectContext<M = MarketInterface> {
+  /** Every market loaded this refresh (by ccxt, or by an HTTP adapter's `loadMarkets`), by the venue's market id. */
+  marketsById: ReadonlyMap<string, M>;
   /** Epoch ms when the refresh started; the observation time for venues that send none. */
   fetchedAt: number;
 }
@@ -31,7 +40,9 @@ export interface CollectContext {
  * itself is unusable (the venue then goes stale) and degrade to warnings for optional extras.
  */
 export interface VenueAdapter<E extends Exchange = Exchange> {
-  readonly id: VenueId;
+  /** Absent or `"ccxt"`: the kind marker that tells this adapter from an {@link HttpVenueAdapter}. */
+  readonly kind?: "ccxt";
+  readonly id: CcxtVenueId;
   /** Builds the ccxt client with market loading narrowed to linear swaps. */
   create(lib: CcxtModule, config: Record<string, unknown>): E;
   /** Venue flags ccxt does not fold into `market.active`. */
@@ -39,6 +50,35 @@ export interface VenueAdapter<E extends Exchange = Exchange> {
   /** The venue's own base code where ccxt's differs (ccxt upper-cases Hyperliquid's `kPEPE`). */
   venueBase?(market: MarketInterface): string;
   collect(exchange: E, context: CollectContext): Promise<VenueCollection>;
+}
+
+/**
+ * A market as an HTTP adapter reads it from the venue's listing: the fields the snapshot is judged
+ * on (the ccxt unified symbol, e.g. `BTC/USDT:USDT`, and the unified base, quote and settle codes),
+ * and the venue's raw row.
+ */
+export interface HttpMarket extends VenueMarket {
+  info: Record<string, unknown>;
+}
+
+/**
+ * A venue read over plain HTTP, for venues the installed ccxt lacks. It gets the same deadline,
+ * staleness, exclusions and validation as a ccxt venue (fetch-venue-snapshot.ts): `loadMarkets`
+ * lists every market the venue has (the refresh judges which count), `collect` reads the funding
+ * payload and follows the same rules as {@link VenueAdapter.collect}.
+ */
+export interface HttpVenueAdapter {
+  readonly kind: "http";
+  readonly id: HttpVenueId;
+  /** The venue's public REST root; request paths are relative to it. */
+  readonly baseUrl: string;
+  /**
+   * The venue's documented public request budget, as the least time between the starts of two
+   * requests (ms): 1000 / the requests per second it allows.
+   */
+  readonly requestSpacingMs: number;
+  loadMarkets(http: HttpClient): Promise<HttpMarket[]>;
+  collect(http: HttpClient, context: CollectContext<HttpMarket>): Promise<VenueCollection>;
 }
 
 /** Runs a call whose failure should cost a field, not the venue; records why it failed. */

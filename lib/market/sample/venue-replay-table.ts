@@ -1,5 +1,7 @@
 import type { ReplayRoute } from "../replay-fetch";
 import type { VenueId } from "../types";
+import { bitmartRoutes } from "./replays/bitmart";
+import { bitmexRoutes } from "./replays/bitmex";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
 
 /**
@@ -15,4 +17,6 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   bitget: bitgetRoutes,
   gate: gateRoutes,
   hyperliquid: hyperliquidRoutes,
+  bitmart: bitmartRoutes,
+  bitmex: bitmexRoutes,
 };
