@@ -8,4 +8,7 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   bitget: "Bitget",
   gate: "Gate",
   hyperliquid: "Hyperliquid",
+  coinex: "CoinEx",
+  phemex: "Phemex",
+  woo: "WOO X",
 };

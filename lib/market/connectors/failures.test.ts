@@ -17,6 +17,9 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   bitget: { path: "/api/v2/mix/market/current-fund-rate", query: { productType: "USDT-FUTURES" } },
   gate: { path: "/api/v4/futures/usdt/contracts" },
   hyperliquid: { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs" } },
+  coinex: { path: "/v2/futures/funding-rate" },
+  phemex: { path: "/md/v2/ticker/24hr/all" },
+  woo: { path: "/v3/public/fundingRate" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

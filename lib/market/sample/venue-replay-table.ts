@@ -1,5 +1,8 @@
 import type { ReplayRoute } from "../replay-fetch";
 import type { VenueId } from "../types";
+import { coinexRoutes } from "./replays/coinex";
+import { phemexRoutes } from "./replays/phemex";
+import { wooRoutes } from "./replays/woo";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
 
 /**
@@ -15,4 +18,7 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   bitget: bitgetRoutes,
   gate: gateRoutes,
   hyperliquid: hyperliquidRoutes,
+  coinex: coinexRoutes,
+  phemex: phemexRoutes,
+  woo: wooRoutes,
 };
