@@ -10,4 +10,7 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   hyperliquid: "Hyperliquid",
   bitmart: "BitMart",
   bitmex: "BitMEX",
+  coinex: "CoinEx",
+  phemex: "Phemex",
+  woo: "WOO X",
 };

@@ -20,6 +20,9 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   hyperliquid: { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs" } },
   bitmart: { path: "/contract/public/details" },
   bitmex: { path: "/api/v1/instrument/active" },
+  coinex: { path: "/v2/futures/funding-rate" },
+  phemex: { path: "/md/v2/ticker/24hr/all" },
+  woo: { path: "/v3/public/fundingRate" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

@@ -4,10 +4,13 @@ import { bitgetAdapter } from "./bitget";
 import { bitmartAdapter } from "./bitmart";
 import { bitmexAdapter } from "./bitmex";
 import { bybitAdapter } from "./bybit";
+import { coinexAdapter } from "./coinex";
 import { gateAdapter } from "./gate";
 import { hyperliquidAdapter } from "./hyperliquid";
 import { okxAdapter } from "./okx";
+import { phemexAdapter } from "./phemex";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
+import { wooAdapter } from "./woo";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
 // table only needs to hand them out by id.
@@ -19,7 +22,10 @@ type AnyVenueAdapter =
   | typeof gateAdapter
   | typeof hyperliquidAdapter
   | typeof bitmartAdapter
-  | typeof bitmexAdapter;
+  | typeof bitmexAdapter
+  | typeof coinexAdapter
+  | typeof phemexAdapter
+  | typeof wooAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   binance: binanceAdapter,
@@ -30,6 +36,9 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   hyperliquid: hyperliquidAdapter,
   bitmart: bitmartAdapter,
   bitmex: bitmexAdapter,
+  coinex: coinexAdapter,
+  phemex: phemexAdapter,
+  woo: wooAdapter,
 };
 
 export type { HttpVenueAdapter, VenueAdapter };

@@ -1,11 +1,13 @@
 import type { ReplayRoute } from "../replay-fetch";
 import { BINANCE_2025_TIME, BITGET_TIME, BYBIT_TIME, OKX_TS } from "./venue-replays";
+import { WOO_TIME } from "./replays/woo";
 import { VENUE_REPLAYS } from "./venue-replay-table";
 import { VENUE_IDS, type VenueId } from "../types";
 
 /**
  * Every venue for which recordings exist, and the moment its responses (its VENUE_REPLAYS) are of,
- * epoch ms. Binance, OKX and Hyperliquid are built on real recordings; Bybit, Bitget and Gate are
+ * epoch ms. Binance, OKX and Hyperliquid are built on real recordings, WOO X on one real funding
+ * answer (its BTC row; the rest is synthetic); Bybit, Bitget and Gate are
  * synthetic in the venues' documented formats (no multi-row capture of them exists; see
  * lib/market/README.md "Offline first run"). A venue with no recording at all is not in the sample:
  * a fresh install shows it once it has been fetched.
@@ -29,6 +31,9 @@ export const SAMPLE_RECORDED_AT: Partial<Record<VenueId, number>> = {
   bitget: BITGET_TIME,
   gate: OKX_TS,
   hyperliquid: OKX_TS,
+  // WOO X's real /v3/public/fundingRate answer's `timestamp` (ccxt's recording): 2025-07-04
+  // 10:13:57.798Z. CoinEx and Phemex have no recording, only documented examples, and stay out.
+  woo: WOO_TIME,
 };
 
 /** The venues of the offline sample, in VENUE_IDS order. */

@@ -2,6 +2,9 @@ import type { ReplayRoute } from "../replay-fetch";
 import type { VenueId } from "../types";
 import { bitmartRoutes } from "./replays/bitmart";
 import { bitmexRoutes } from "./replays/bitmex";
+import { coinexRoutes } from "./replays/coinex";
+import { phemexRoutes } from "./replays/phemex";
+import { wooRoutes } from "./replays/woo";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
 
 /**
@@ -19,4 +22,7 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   hyperliquid: hyperliquidRoutes,
   bitmart: bitmartRoutes,
   bitmex: bitmexRoutes,
+  coinex: coinexRoutes,
+  phemex: phemexRoutes,
+  woo: wooRoutes,
 };
