@@ -8,4 +8,8 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   bitget: "Bitget",
   gate: "Gate",
   hyperliquid: "Hyperliquid",
+  dydx: "dYdX",
+  lighter: "Lighter",
+  paradex: "Paradex",
+  extended: "Extended",
 };

@@ -17,6 +17,10 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   bitget: { path: "/api/v2/mix/market/current-fund-rate", query: { productType: "USDT-FUTURES" } },
   gate: { path: "/api/v4/futures/usdt/contracts" },
   hyperliquid: { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs" } },
+  dydx: { path: "/v4/perpetualMarkets" },
+  lighter: { path: "/api/v1/funding-rates" },
+  paradex: { path: "/v1/markets/summary", query: { market: "ALL" } },
+  extended: { path: "/api/v1/info/markets" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

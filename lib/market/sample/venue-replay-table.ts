@@ -1,5 +1,9 @@
 import type { ReplayRoute } from "../replay-fetch";
 import type { VenueId } from "../types";
+import { dydxRoutes } from "./replays/dydx";
+import { extendedRoutes } from "./replays/extended";
+import { lighterRoutes } from "./replays/lighter";
+import { paradexRoutes } from "./replays/paradex";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
 
 /**
@@ -15,4 +19,8 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   bitget: bitgetRoutes,
   gate: gateRoutes,
   hyperliquid: hyperliquidRoutes,
+  dydx: dydxRoutes,
+  lighter: lighterRoutes,
+  paradex: paradexRoutes,
+  extended: extendedRoutes,
 };
