@@ -5,7 +5,7 @@ import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
 
 /** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
-export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "bitmart", "bitmex", "coinex", "phemex", "woo"] as const;
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "lighter", "paradex", "extended", "bitmart", "bitmex", "coinex", "phemex", "woo"] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
 export type VenueId = z.infer<typeof venueIdSchema>;
 
@@ -15,14 +15,17 @@ export type VenueId = z.infer<typeof venueIdSchema>;
  * - `venue`: a field of the venue's payload (Bybit `fundingIntervalHour`, Binance `fundingInfo`,
  *   Bitget `fundingRateInterval`, Gate `funding_interval`, Hyperliquid `predictedFundings`, BitMart
  *   `funding_interval_hours`, BitMEX `fundingInterval`);
+ *   Bitget `fundingRateInterval`, Gate `funding_interval`, Hyperliquid `predictedFundings`, Paradex
+ *   `funding_period_hours`);
  * - `venue-default`: Binance's `fundingInfo` lists only symbols whose interval was adjusted, so a
  *   listed-elsewhere symbol missing from it runs the venue's documented 8h default;
  * - `schedule`: derived from settlement timestamps (OKX `nextFundingTime − fundingTime`, Binance
  *   `nextFundingTime` alignment against the payload time);
  * - `interest-rate`: Binance's per-interval interest component (0.03 %/day ÷ settlements per day)
  *   picking between intervals the schedule leaves open;
- * - `protocol`: Hyperliquid settles hourly by protocol rule; used only when `predictedFundings`
- *   did not answer.
+ * - `protocol`: the venue's documented protocol rule fixes the interval and no field states it:
+ *   Hyperliquid settles hourly (used only when `predictedFundings` did not answer); dYdX v4,
+ *   Lighter and Extended settle every hour, on the hour.
  */
 export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest-rate", "protocol"] as const;
 export const intervalSourceSchema = z.enum(INTERVAL_SOURCES);

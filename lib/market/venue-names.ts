@@ -13,4 +13,8 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   coinex: "CoinEx",
   phemex: "Phemex",
   woo: "WOO X",
+  dydx: "dYdX",
+  lighter: "Lighter",
+  paradex: "Paradex",
+  extended: "Extended",
 };

@@ -23,6 +23,10 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   coinex: { path: "/v2/futures/funding-rate" },
   phemex: { path: "/md/v2/ticker/24hr/all" },
   woo: { path: "/v3/public/fundingRate" },
+  dydx: { path: "/v4/perpetualMarkets" },
+  lighter: { path: "/api/v1/funding-rates" },
+  paradex: { path: "/v1/markets/summary", query: { market: "ALL" } },
+  extended: { path: "/api/v1/info/markets" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

@@ -5,12 +5,16 @@ import { bitmartAdapter } from "./bitmart";
 import { bitmexAdapter } from "./bitmex";
 import { bybitAdapter } from "./bybit";
 import { coinexAdapter } from "./coinex";
+import { dydxAdapter } from "./dydx";
+import { extendedAdapter } from "./extended";
 import { gateAdapter } from "./gate";
 import { hyperliquidAdapter } from "./hyperliquid";
+import { lighterAdapter } from "./lighter";
 import { okxAdapter } from "./okx";
+import { paradexAdapter } from "./paradex";
 import { phemexAdapter } from "./phemex";
-import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 import { wooAdapter } from "./woo";
+import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
 // table only needs to hand them out by id.
@@ -21,6 +25,10 @@ type AnyVenueAdapter =
   | typeof bitgetAdapter
   | typeof gateAdapter
   | typeof hyperliquidAdapter
+  | typeof dydxAdapter
+  | typeof lighterAdapter
+  | typeof paradexAdapter
+  | typeof extendedAdapter
   | typeof bitmartAdapter
   | typeof bitmexAdapter
   | typeof coinexAdapter
@@ -34,6 +42,10 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   bitget: bitgetAdapter,
   gate: gateAdapter,
   hyperliquid: hyperliquidAdapter,
+  dydx: dydxAdapter,
+  lighter: lighterAdapter,
+  paradex: paradexAdapter,
+  extended: extendedAdapter,
   bitmart: bitmartAdapter,
   bitmex: bitmexAdapter,
   coinex: coinexAdapter,

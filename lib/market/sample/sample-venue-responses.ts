@@ -1,4 +1,7 @@
 import type { ReplayRoute } from "../replay-fetch";
+import { DYDX_RECORDED_AT } from "./replays/dydx";
+import { EXTENDED_RECORDED_AT } from "./replays/extended";
+import { LIGHTER_RECORDED_AT } from "./replays/lighter";
 import { BINANCE_2025_TIME, BITGET_TIME, BYBIT_TIME, OKX_TS } from "./venue-replays";
 import { WOO_TIME } from "./replays/woo";
 import { VENUE_REPLAYS } from "./venue-replay-table";
@@ -6,11 +9,12 @@ import { VENUE_IDS, type VenueId } from "../types";
 
 /**
  * Every venue for which recordings exist, and the moment its responses (its VENUE_REPLAYS) are of,
- * epoch ms. Binance, OKX and Hyperliquid are built on real recordings, WOO X on one real funding
- * answer (its BTC row; the rest is synthetic); Bybit, Bitget and Gate are
- * synthetic in the venues' documented formats (no multi-row capture of them exists; see
- * lib/market/README.md "Offline first run"). A venue with no recording at all is not in the sample:
- * a fresh install shows it once it has been fetched.
+ * epoch ms. Binance, OKX, Hyperliquid, dYdX, Lighter and Extended are built on real mainnet
+ * recordings, WOO X on one real funding answer (its BTC row; the rest is synthetic); Bybit, Bitget
+ * and Gate are synthetic in the venues' documented formats (no multi-row capture of them exists; see
+ * lib/market/README.md "Offline first run"). A venue with no mainnet recording of its funding
+ * payload is not in the sample (documented examples only, or testnet as for Paradex): a fresh
+ * install shows it once it has been fetched.
  *
  * The recordings are from different days, and a price spread between two of them would measure how
  * the market moved in between, so the sample replays each venue at its own moment and the usual rule
@@ -34,6 +38,14 @@ export const SAMPLE_RECORDED_AT: Partial<Record<VenueId, number>> = {
   // WOO X's real /v3/public/fundingRate answer's `timestamp` (ccxt's recording): 2025-07-04
   // 10:13:57.798Z. CoinEx and Phemex have no recording, only documented examples, and stay out.
   woo: WOO_TIME,
+  // dYdX's real perpetualMarkets: its capture envelope's time, 2025-12-08 16:12Z (replays/dydx.ts).
+  dydx: DYDX_RECORDED_AT,
+  // Lighter's real funding rows carry no time; their ccxt recording session's status time,
+  // 2025-11-13 03:46:41Z (replays/lighter.ts; its market statistics are of 2026-05-05).
+  lighter: LIGHTER_RECORDED_AT,
+  // Extended's real market list names 07:00Z 2026-04-29 as the next hourly settlement, so it was
+  // taken in the hour before; dated at its middle, 06:30Z (replays/extended.ts).
+  extended: EXTENDED_RECORDED_AT,
 };
 
 /** The venues of the offline sample, in VENUE_IDS order. */

@@ -5,6 +5,10 @@ import { bitmexRoutes } from "./replays/bitmex";
 import { coinexRoutes } from "./replays/coinex";
 import { phemexRoutes } from "./replays/phemex";
 import { wooRoutes } from "./replays/woo";
+import { dydxRoutes } from "./replays/dydx";
+import { extendedRoutes } from "./replays/extended";
+import { lighterRoutes } from "./replays/lighter";
+import { paradexRoutes } from "./replays/paradex";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
 
 /**
@@ -25,4 +29,8 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   coinex: coinexRoutes,
   phemex: phemexRoutes,
   woo: wooRoutes,
+  dydx: dydxRoutes,
+  lighter: lighterRoutes,
+  paradex: paradexRoutes,
+  extended: extendedRoutes,
 };

@@ -1,0 +1,54 @@
+import type { dydx } from "ccxt";
+import { HOUR_MS } from "../funding-interval";
+import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { asRecord, type VenueAdapter } from "./venue-adapter";
+
+/**
+ * dYdX v4 settles funding every hour, on the hour, by protocol rule (its funding-tick epoch is an
+ * hour; the indexer's `historicalFunding` rows fall on whole UTC hours). The indexer states no
+ * interval field, so the interval's source is `protocol`.
+ */
+const PROTOCOL_INTERVAL_HOURS = 1;
+
+/** The next whole UTC hour after `at`: the next hourly funding tick. */
+export function nextWholeHour(at: number): number {
+  return (Math.floor(at / HOUR_MS) + 1) * HOUR_MS;
+}
+
+export const dydxAdapter: VenueAdapter<dydx> = {
+  id: "dydx",
+  // dYdX lists perpetuals only (ccxt marks every market a linear USDC swap), and ccxt's dydx class
+  // states `fetchCurrencies: false`; it is repeated here so loadMarkets stays one public request
+  // (`GET /v4/perpetualMarkets`) whatever a ccxt release changes. Nothing here signs or needs a key:
+  // the private key option only serves order placement.
+  create: (lib, config) => new lib.dydx({ ...config, has: { fetchCurrencies: false } }),
+  async collect(_exchange, { marketsById, fetchedAt }) {
+    // The indexer's perpetualMarkets, which ccxt just loaded as the markets, is also the funding
+    // payload: `nextFundingRate` (the running hourly rate of the tick to come), oracle price, open
+    // interest and 24h volume for every market. Reading it from the markets spares fetching the
+    // same list twice; a garbled or empty answer leaves no market and the venue goes stale.
+    const observations = [...marketsById.values()].map((market): FundingObservation => {
+      const row = asRecord(market.info) ?? {};
+      // v4 margins, liquidates and funds at the oracle price: it is the venue's mark and its index.
+      const oraclePrice = readNumber(row.oraclePrice);
+      const rate = readNumber(row.nextFundingRate);
+      return {
+        symbol: market.symbol,
+        fundingRate: rate,
+        // The only rate the indexer quotes is its estimate of the tick to come (like Binance's
+        // premium-index estimate), so it is also the venue's forecast.
+        predictedFundingRate: rate,
+        interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
+        nextFundingAt: nextWholeHour(fetchedAt),
+        markPrice: oraclePrice,
+        indexPrice: oraclePrice,
+        // `openInterest` counts the base asset; `volume24H` is already USDC notional.
+        openInterestUsd: product(readNumber(row.openInterest), oraclePrice),
+        volume24hUsd: readNumber(row.volume24H),
+        // The indexer's market list carries no time.
+        observedAt: fetchedAt,
+      };
+    });
+    return { observations, warnings: [] };
+  },
+};

@@ -1,0 +1,57 @@
+import type { extended } from "ccxt";
+import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
+import { asRecord, type VenueAdapter } from "./venue-adapter";
+
+/**
+ * Extended charges funding every hour by protocol rule (docs "Funding Payments": the rate is the
+ * average premium ÷ 8, clamped, paid hourly). No field of the market states an interval.
+ */
+const PROTOCOL_INTERVAL_HOURS = 1;
+
+/**
+ * `tradingConfig.hourlyFundingRateCap` is in percent per hour: recorded values are "0.25" (BTC),
+ * "1" and "2", which read as fractions would allow 25–200 % an hour. The documented clamp bounds the
+ * rate both ways, so the cap is ±value/100 per (hourly) interval. Absent stays absent; garbled
+ * becomes NaN, which the snapshot turns into null.
+ */
+export function extendedRateBounds(tradingConfig: Record<string, unknown> | undefined): {
+  rateCap: number | undefined;
+  rateFloor: number | undefined;
+} {
+  const percent = readNumber(tradingConfig?.hourlyFundingRateCap);
+  return symmetricBounds(percent === undefined ? undefined : percent / 100);
+}
+
+export const extendedAdapter: VenueAdapter<extended> = {
+  id: "extended",
+  // ccxt's extended class loads currencies from `info/assets` by default; a funding snapshot does
+  // not need them, so loadMarkets is the one public `GET /api/v1/info/markets`. ccxt lists an API
+  // key and a private key as credentials, but only private endpoints check them.
+  create: (lib, config) => new lib.extended({ ...config, has: { fetchCurrencies: false } }),
+  async collect(_exchange, { marketsById, fetchedAt }) {
+    // `info/markets`, which ccxt just loaded as the markets, is also the funding payload: each
+    // market's `marketStats` has the rate, the next settlement, prices, open interest and volume.
+    // Reading it from the markets spares a second identical request.
+    const observations = [...marketsById.values()].map((market): FundingObservation => {
+      const info = asRecord(market.info) ?? {};
+      const stats = asRecord(info.marketStats) ?? {};
+      return {
+        symbol: market.symbol,
+        fundingRate: readNumber(stats.fundingRate),
+        ...extendedRateBounds(asRecord(info.tradingConfig)),
+        interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
+        // Despite its name, `nextFundingRate` is the next settlement's time in epoch ms.
+        nextFundingAt: readNumber(stats.nextFundingRate),
+        markPrice: readNumber(stats.markPrice),
+        indexPrice: readNumber(stats.indexPrice),
+        // `openInterest` and `dailyVolume` are already collateral (USDC) amounts; the `…Base`
+        // fields count the asset.
+        openInterestUsd: readNumber(stats.openInterest),
+        volume24hUsd: readNumber(stats.dailyVolume),
+        // The market list carries no time.
+        observedAt: fetchedAt,
+      };
+    });
+    return { observations, warnings: [] };
+  },
+};
