@@ -8,4 +8,8 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   bitget: "Bitget",
   gate: "Gate",
   hyperliquid: "Hyperliquid",
+  mexc: "MEXC",
+  kucoinfutures: "KuCoin",
+  bingx: "BingX",
+  htx: "HTX",
 };

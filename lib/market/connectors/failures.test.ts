@@ -17,6 +17,10 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   bitget: { path: "/api/v2/mix/market/current-fund-rate", query: { productType: "USDT-FUTURES" } },
   gate: { path: "/api/v4/futures/usdt/contracts" },
   hyperliquid: { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs" } },
+  mexc: { path: "/api/v1/contract/funding_rate" },
+  kucoinfutures: { path: "/api/v1/contracts/active" },
+  bingx: { path: "/openApi/swap/v2/quote/premiumIndex" },
+  htx: { path: "/linear-swap-api/v1/swap_batch_funding_rate" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

@@ -1,9 +1,13 @@
 import type { VenueId } from "../types";
 import { binanceAdapter } from "./binance";
+import { bingxAdapter } from "./bingx";
 import { bitgetAdapter } from "./bitget";
 import { bybitAdapter } from "./bybit";
 import { gateAdapter } from "./gate";
+import { htxAdapter } from "./htx";
 import { hyperliquidAdapter } from "./hyperliquid";
+import { kucoinfuturesAdapter } from "./kucoinfutures";
+import { mexcAdapter } from "./mexc";
 import { okxAdapter } from "./okx";
 import type { VenueAdapter } from "./venue-adapter";
 
@@ -14,7 +18,11 @@ type AnyVenueAdapter =
   | typeof okxAdapter
   | typeof bitgetAdapter
   | typeof gateAdapter
-  | typeof hyperliquidAdapter;
+  | typeof hyperliquidAdapter
+  | typeof mexcAdapter
+  | typeof kucoinfuturesAdapter
+  | typeof bingxAdapter
+  | typeof htxAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   binance: binanceAdapter,
@@ -23,6 +31,10 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   bitget: bitgetAdapter,
   gate: gateAdapter,
   hyperliquid: hyperliquidAdapter,
+  mexc: mexcAdapter,
+  kucoinfutures: kucoinfuturesAdapter,
+  bingx: bingxAdapter,
+  htx: htxAdapter,
 };
 
 export type { VenueAdapter };

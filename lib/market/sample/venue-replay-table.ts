@@ -1,6 +1,10 @@
 import type { ReplayRoute } from "../replay-fetch";
 import type { VenueId } from "../types";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
+import { mexcRoutes } from "./replays/mexc";
+import { kucoinfuturesRoutes } from "./replays/kucoinfutures";
+import { bingxRoutes } from "./replays/bingx";
+import { htxRoutes } from "./replays/htx";
 
 /**
  * Every venue's healthy answers, replayed in place of the network: what the failure-isolation
@@ -15,4 +19,8 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   bitget: bitgetRoutes,
   gate: gateRoutes,
   hyperliquid: hyperliquidRoutes,
+  mexc: mexcRoutes,
+  kucoinfutures: kucoinfuturesRoutes,
+  bingx: bingxRoutes,
+  htx: htxRoutes,
 };
