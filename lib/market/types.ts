@@ -5,7 +5,7 @@ import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
 
 /** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
-export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "lighter", "paradex", "extended", "bitmart", "bitmex", "coinex", "phemex", "woo"] as const;
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "lighter", "paradex", "extended", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "bitmex", "coinex", "phemex", "woo"] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
 export type VenueId = z.infer<typeof venueIdSchema>;
 

@@ -17,4 +17,8 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   lighter: "Lighter",
   paradex: "Paradex",
   extended: "Extended",
+  mexc: "MEXC",
+  kucoinfutures: "KuCoin",
+  bingx: "BingX",
+  htx: "HTX",
 };

@@ -27,6 +27,10 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   lighter: { path: "/api/v1/funding-rates" },
   paradex: { path: "/v1/markets/summary", query: { market: "ALL" } },
   extended: { path: "/api/v1/info/markets" },
+  mexc: { path: "/api/v1/contract/funding_rate" },
+  kucoinfutures: { path: "/api/v1/contracts/active" },
+  bingx: { path: "/openApi/swap/v2/quote/premiumIndex" },
+  htx: { path: "/linear-swap-api/v1/swap_batch_funding_rate" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

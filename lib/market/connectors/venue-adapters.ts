@@ -1,5 +1,6 @@
 import type { VenueId } from "../types";
 import { binanceAdapter } from "./binance";
+import { bingxAdapter } from "./bingx";
 import { bitgetAdapter } from "./bitget";
 import { bitmartAdapter } from "./bitmart";
 import { bitmexAdapter } from "./bitmex";
@@ -8,8 +9,11 @@ import { coinexAdapter } from "./coinex";
 import { dydxAdapter } from "./dydx";
 import { extendedAdapter } from "./extended";
 import { gateAdapter } from "./gate";
+import { htxAdapter } from "./htx";
 import { hyperliquidAdapter } from "./hyperliquid";
+import { kucoinfuturesAdapter } from "./kucoinfutures";
 import { lighterAdapter } from "./lighter";
+import { mexcAdapter } from "./mexc";
 import { okxAdapter } from "./okx";
 import { paradexAdapter } from "./paradex";
 import { phemexAdapter } from "./phemex";
@@ -29,6 +33,10 @@ type AnyVenueAdapter =
   | typeof lighterAdapter
   | typeof paradexAdapter
   | typeof extendedAdapter
+  | typeof mexcAdapter
+  | typeof kucoinfuturesAdapter
+  | typeof bingxAdapter
+  | typeof htxAdapter
   | typeof bitmartAdapter
   | typeof bitmexAdapter
   | typeof coinexAdapter
@@ -46,6 +54,10 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   lighter: lighterAdapter,
   paradex: paradexAdapter,
   extended: extendedAdapter,
+  mexc: mexcAdapter,
+  kucoinfutures: kucoinfuturesAdapter,
+  bingx: bingxAdapter,
+  htx: htxAdapter,
   bitmart: bitmartAdapter,
   bitmex: bitmexAdapter,
   coinex: coinexAdapter,

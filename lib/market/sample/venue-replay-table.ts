@@ -10,6 +10,10 @@ import { extendedRoutes } from "./replays/extended";
 import { lighterRoutes } from "./replays/lighter";
 import { paradexRoutes } from "./replays/paradex";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
+import { mexcRoutes } from "./replays/mexc";
+import { kucoinfuturesRoutes } from "./replays/kucoinfutures";
+import { bingxRoutes } from "./replays/bingx";
+import { htxRoutes } from "./replays/htx";
 
 /**
  * Every venue's healthy answers, replayed in place of the network: what the failure-isolation
@@ -33,4 +37,8 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   lighter: lighterRoutes,
   paradex: paradexRoutes,
   extended: extendedRoutes,
+  mexc: mexcRoutes,
+  kucoinfutures: kucoinfuturesRoutes,
+  bingx: bingxRoutes,
+  htx: htxRoutes,
 };
