@@ -16,18 +16,20 @@ async function allSnapshots(): Promise<MarketSnapshot[]> {
   });
 }
 
-describe("snapshots from all six connectors", () => {
+describe("snapshots from every connector of the offline sample", () => {
   it("meet on the same base asset whatever each venue calls it", async () => {
     const snapshots = await allSnapshots();
     const venuesFor = (base: string) =>
       [...new Set(snapshots.filter((snapshot) => snapshot.base === base).map((snapshot) => snapshot.exchange))].sort();
-    expect(venuesFor("BTC")).toEqual(["binance", "bitget", "bybit", "gate", "hyperliquid", "okx"]);
+    // Every venue's recordings include its BTC perpetual, whatever the venue calls it (XBT on BitMEX).
+    const venues = [...SAMPLE_VENUE_IDS].sort();
+    expect(venuesFor("BTC")).toEqual(venues);
     // 1000PEPEUSDC (Binance), 1000PEPEUSDT (Bybit), PEPEUSDT (Bitget), PEPE_USDT (Gate)
     expect(venuesFor("PEPE")).toEqual(["binance", "bitget", "bybit", "gate"]);
 
     const scan = computeOpportunities(snapshots);
     const ids = scan.opportunities.map((opportunity) => opportunity.id);
-    expect(ids.filter((id) => id.startsWith("BTC-"))).toHaveLength(15);
+    expect(ids.filter((id) => id.startsWith("BTC-"))).toHaveLength((venues.length * (venues.length - 1)) / 2);
     expect(ids.filter((id) => id.startsWith("PEPE-"))).toHaveLength(6);
     // Second markets of one venue for one asset stand behind the first: Bybit's and Bitget's BTC/USDC
     // perpetuals, and Binance's USDC twins of SOL, DOGE, LINK, ENA and 1000BONK. Bitget's ETH has
