@@ -2000,7 +2000,7 @@ export interface operations {
                 /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
                 /** @description Only opportunities with a leg on this exchange (either leg). */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
                 min_apr?: number;
                 /** @description Only this base asset, e.g. BTC (case-insensitive). */
@@ -2178,7 +2178,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
@@ -2223,7 +2223,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this exchange's markets. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
                 symbol?: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
@@ -2345,7 +2345,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -2355,7 +2355,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -2479,7 +2479,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -2489,7 +2489,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
