@@ -24,6 +24,14 @@ import { withDeadline } from "./with-deadline";
 
 export const DEFAULT_VENUE_TIMEOUT_MS = 10_000;
 
+/**
+ * How long a ccxt venue's loaded market list is reused. Parsing a venue's whole market list on
+ * every one-minute round cost more CPU than the rest of the round at 20 venues, and a request of
+ * each venue's budget; listings change over days, not minutes. A refresh whose funding rows name a
+ * market the list lacks (a new listing) reloads the list on the next refresh whatever its age.
+ */
+export const MARKETS_TTL_MS = 10 * 60_000;
+
 export interface FetchVenueSnapshotOptions {
   /**
    * Replaces the network: called (by ccxt, or by the HTTP client of an HTTP venue) as
@@ -41,6 +49,12 @@ export interface FetchVenueSnapshotOptions {
   enableRateLimit?: boolean;
   /** Epoch-ms clock; injected by tests. */
   now?: () => number;
+  /**
+   * Keep this venue's client, and so its loaded markets and throttle, from one call to the next
+   * with this `fetchImplementation`, as live refreshes keep theirs. Off by default, so nothing
+   * leaks between tests; the market benchmark replays steady-state rounds with it.
+   */
+  keepClient?: boolean;
 }
 
 /**
@@ -66,6 +80,7 @@ export async function fetchVenueSnapshot(
     const adapter = VENUE_ADAPTERS[venue.data] as VenueAdapter<Exchange> | HttpVenueAdapter;
     const settings: ClientSettings = {
       fetchImplementation: options.fetchImplementation,
+      keepClient: options.keepClient ?? false,
       timeoutMs,
       enableRateLimit: options.enableRateLimit ?? true,
     };
@@ -76,27 +91,36 @@ export async function fetchVenueSnapshot(
   }
 }
 
-// Live clients are kept per venue so keep-alive connections and the request throttle (ccxt's, or
-// an HTTP venue's spacing) survive between refreshes; a caller-supplied fetch gets a fresh client
-// so nothing leaks between tests.
+// Live clients are kept per venue so keep-alive connections, the request throttle (ccxt's, or an
+// HTTP venue's spacing) and loaded markets survive between refreshes; a caller-supplied fetch gets
+// a fresh client so nothing leaks between tests, unless the caller asks to keep it.
 const liveClients = new Map<CcxtVenueId, Exchange>();
 const liveHttpClients = new Map<HttpVenueId, ConfigurableHttpClient>();
+const keptClients = new WeakMap<FetchImplementation, Map<CcxtVenueId, Exchange>>();
+
+/** When a client's market list was loaded, and whether a refresh since found a market it lacks. */
+const marketLists = new WeakMap<Exchange, { loadedAt: number; stale: boolean }>();
 
 interface ClientSettings {
   fetchImplementation: FetchImplementation | undefined;
+  keepClient: boolean;
   timeoutMs: number;
   enableRateLimit: boolean;
 }
 
 function clientFor(adapter: VenueAdapter<Exchange>, lib: CcxtModule, settings: ClientSettings): Exchange {
   const config = { timeout: settings.timeoutMs, enableRateLimit: settings.enableRateLimit };
-  if (settings.fetchImplementation) {
-    return adapter.create(lib, { ...config, fetchImplementation: settings.fetchImplementation });
+  const { fetchImplementation } = settings;
+  if (fetchImplementation && !settings.keepClient) return adapter.create(lib, { ...config, fetchImplementation });
+  let clients = liveClients;
+  if (fetchImplementation) {
+    clients = keptClients.get(fetchImplementation) ?? new Map();
+    keptClients.set(fetchImplementation, clients);
   }
-  let client = liveClients.get(adapter.id);
+  let client = clients.get(adapter.id);
   if (!client) {
-    client = adapter.create(lib, config);
-    liveClients.set(adapter.id, client);
+    client = adapter.create(lib, fetchImplementation ? { ...config, fetchImplementation } : config);
+    clients.set(adapter.id, client);
   }
   client.timeout = settings.timeoutMs;
   client.enableRateLimit = settings.enableRateLimit;
@@ -121,6 +145,13 @@ function httpClientFor(adapter: HttpVenueAdapter, settings: ClientSettings): Con
 interface LoadedVenue {
   markets: VenueMarket[];
   collection: VenueCollection;
+  /** Told what judging found, e.g. funding rows for markets the list lacks. */
+  onJudged?: (excluded: VenueExclusions) => void;
+}
+
+/** Whether a client's market list must be loaded (again) before this refresh. */
+export function marketsDue(list: { loadedAt: number; stale: boolean } | undefined, now: number): boolean {
+  return list === undefined || list.stale || now - list.loadedAt >= MARKETS_TTL_MS;
 }
 
 async function refresh(
@@ -128,10 +159,11 @@ async function refresh(
   settings: ClientSettings,
   fetchedAt: number,
 ): Promise<VenueSnapshotResult> {
-  const { markets, collection } =
+  const { markets, collection, onJudged } =
     adapter.kind === "http" ? await loadHttpVenue(adapter, settings, fetchedAt) : await loadCcxtVenue(adapter, settings, fetchedAt);
   const { observations, warnings } = collection;
   const { snapshots, excluded } = judgeMarkets(adapter.id, markets, observations, fetchedAt);
+  onJudged?.(excluded);
   if (!snapshots.some((snapshot) => snapshot.fundingRate !== null)) {
     throw new Error(
       `no usable funding rate among ${markets.length} markets and ${observations.length} funding rows`,
@@ -143,8 +175,13 @@ async function refresh(
 async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
   const lib = await loadCcxt(adapter.id);
   const exchange = clientFor(adapter, lib, settings);
-  // Reloaded every refresh: listings, delistings and status changes are part of the data.
-  await exchange.loadMarkets(true);
+  // Listings, delistings and status changes are part of the data, so the list is reloaded every
+  // MARKETS_TTL_MS and at once after a refresh met a market it lacks.
+  const list = marketLists.get(exchange);
+  if (marketsDue(list, fetchedAt)) {
+    await exchange.loadMarkets(true);
+    marketLists.set(exchange, { loadedAt: fetchedAt, stale: false });
+  }
   const markets = Object.values(exchange.markets ?? {}).filter(
     (market): market is MarketInterface => market !== undefined && market !== null,
   );
@@ -152,7 +189,11 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   for (const market of markets) if (market.id) marketsById.set(market.id, market);
 
   const collection = await adapter.collect(exchange, { marketsById, fetchedAt });
-  return { markets: markets.map((market) => toVenueMarket(adapter, market)), collection };
+  const onJudged = (excluded: VenueExclusions) => {
+    const loaded = marketLists.get(exchange);
+    if (loaded && excluded.unlisted > 0) loaded.stale = true;
+  };
+  return { markets: markets.map((market) => toVenueMarket(adapter, market)), collection, onJudged };
 }
 
 async function loadHttpVenue(adapter: HttpVenueAdapter, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
