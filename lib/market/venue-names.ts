@@ -8,4 +8,8 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   bitget: "Bitget",
   gate: "Gate",
   hyperliquid: "Hyperliquid",
+  aster: "Aster",
+  grvt: "GRVT",
+  backpack: "Backpack",
+  deribit: "Deribit",
 };

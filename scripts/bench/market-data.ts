@@ -3,8 +3,8 @@
 // of a live ingestion round (null open interest on Binance, 1 h Hyperliquid legs, USDC settlement).
 import { computeOpportunities } from "@/lib/market/apr";
 import { ASSET_CATALOGUE } from "@/lib/market/sandbox/asset-catalogue";
-import { VENUE_PROFILES } from "@/lib/market/sandbox/venue-profiles";
-import { opportunitySchema, VENUE_IDS, type MarketSnapshot, type Opportunity } from "@/lib/market/types";
+import { SANDBOX_VENUE_IDS, VENUE_PROFILES } from "@/lib/market/sandbox/venue-profiles";
+import { opportunitySchema, type MarketSnapshot, type Opportunity } from "@/lib/market/types";
 
 /** Deterministic PRNG (mulberry32), so every benchmark run serves the same data. */
 function random(seed: number): () => number {
@@ -23,7 +23,7 @@ const HOUR_MS = 3_600_000;
 /** `count` opportunities, best APR first; every item passes `opportunitySchema`. */
 export function benchOpportunities(count: number, observedAt = Date.UTC(2026, 10, 21, 15, 59)): Opportunity[] {
   const rand = random(20261121);
-  const venues = VENUE_IDS.length;
+  const venues = SANDBOX_VENUE_IDS.length;
   const pairsPerAsset = (venues * (venues - 1)) / 2;
   const assetCount = Math.ceil(count / pairsPerAsset);
   if (assetCount > ASSET_CATALOGUE.length) throw new Error(`at most ${ASSET_CATALOGUE.length * pairsPerAsset} opportunities`);
@@ -31,7 +31,7 @@ export function benchOpportunities(count: number, observedAt = Date.UTC(2026, 10
   const snapshots: MarketSnapshot[] = [];
   ASSET_CATALOGUE.slice(0, assetCount).forEach(([base, referencePrice], rank) => {
     const size = 1 / (1 + rank / 8); // bigger assets trade more
-    VENUE_IDS.forEach((exchange, venueIndex) => {
+    SANDBOX_VENUE_IDS.forEach((exchange, venueIndex) => {
       const profile = VENUE_PROFILES[exchange];
       const hours = exchange === "hyperliquid" ? 1 : rand() < 0.2 ? 4 : 8;
       const drift = (rand() - 0.35) * 0.0012 * (hours / 8);

@@ -5,9 +5,9 @@ import { SAMPLE_VENUE_IDS } from "../sample/sample-venue-responses";
 import { VENUE_REPLAYS } from "../sample/venue-replay-table";
 import { opportunitySchema, type MarketSnapshot } from "../types";
 
-// The venues' captures are from different days (Binance 2025-06, the others 2026), so the numbers
-// are not one market moment; what is tested is that symbols from six payload formats meet. The
-// payloads are those of the offline sample.
+// The venues' captures are from different days (Binance 2025-06, Aster 2025-09, Backpack 2025-10,
+// the others 2026), so the numbers are not one market moment; what is tested is that symbols from
+// every sampled payload format meet. The payloads are those of the offline sample.
 async function allSnapshots(): Promise<MarketSnapshot[]> {
   const results = await Promise.all(SAMPLE_VENUE_IDS.map((venue) => replayVenue(venue, VENUE_REPLAYS[venue]())));
   return results.flatMap(({ result }) => {
@@ -16,18 +16,18 @@ async function allSnapshots(): Promise<MarketSnapshot[]> {
   });
 }
 
-describe("snapshots from all six connectors", () => {
+describe("snapshots from every connector of the offline sample", () => {
   it("meet on the same base asset whatever each venue calls it", async () => {
     const snapshots = await allSnapshots();
     const venuesFor = (base: string) =>
       [...new Set(snapshots.filter((snapshot) => snapshot.base === base).map((snapshot) => snapshot.exchange))].sort();
-    expect(venuesFor("BTC")).toEqual(["binance", "bitget", "bybit", "gate", "hyperliquid", "okx"]);
+    expect(venuesFor("BTC")).toEqual(["aster", "backpack", "binance", "bitget", "bybit", "gate", "hyperliquid", "okx"]);
     // 1000PEPEUSDC (Binance), 1000PEPEUSDT (Bybit), PEPEUSDT (Bitget), PEPE_USDT (Gate)
     expect(venuesFor("PEPE")).toEqual(["binance", "bitget", "bybit", "gate"]);
 
     const scan = computeOpportunities(snapshots);
     const ids = scan.opportunities.map((opportunity) => opportunity.id);
-    expect(ids.filter((id) => id.startsWith("BTC-"))).toHaveLength(15);
+    expect(ids.filter((id) => id.startsWith("BTC-"))).toHaveLength(28);
     expect(ids.filter((id) => id.startsWith("PEPE-"))).toHaveLength(6);
     // Second markets of one venue for one asset stand behind the first: Bybit's and Bitget's BTC/USDC
     // perpetuals, and Binance's USDC twins of SOL, DOGE, LINK, ENA and 1000BONK. Bitget's ETH has

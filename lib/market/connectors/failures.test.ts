@@ -17,6 +17,11 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   bitget: { path: "/api/v2/mix/market/current-fund-rate", query: { productType: "USDT-FUTURES" } },
   gate: { path: "/api/v4/futures/usdt/contracts" },
   hyperliquid: { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs" } },
+  aster: { path: "/fapi/v1/premiumIndex" },
+  // One ticker per perpetual; failing them all is failing the funding payload.
+  grvt: { method: "POST", path: "/full/v1/ticker" },
+  backpack: { path: "/api/v1/markPrices" },
+  deribit: { path: "/api/v2/public/get_book_summary_by_currency", query: { currency: "USDC" } },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

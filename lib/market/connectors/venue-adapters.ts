@@ -1,8 +1,12 @@
 import type { VenueId } from "../types";
+import { asterAdapter } from "./aster";
+import { backpackAdapter } from "./backpack";
 import { binanceAdapter } from "./binance";
 import { bitgetAdapter } from "./bitget";
 import { bybitAdapter } from "./bybit";
+import { deribitAdapter } from "./deribit";
 import { gateAdapter } from "./gate";
+import { grvtAdapter } from "./grvt";
 import { hyperliquidAdapter } from "./hyperliquid";
 import { okxAdapter } from "./okx";
 import type { VenueAdapter } from "./venue-adapter";
@@ -14,7 +18,11 @@ type AnyVenueAdapter =
   | typeof okxAdapter
   | typeof bitgetAdapter
   | typeof gateAdapter
-  | typeof hyperliquidAdapter;
+  | typeof hyperliquidAdapter
+  | typeof asterAdapter
+  | typeof grvtAdapter
+  | typeof backpackAdapter
+  | typeof deribitAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   binance: binanceAdapter,
@@ -23,6 +31,10 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   bitget: bitgetAdapter,
   gate: gateAdapter,
   hyperliquid: hyperliquidAdapter,
+  aster: asterAdapter,
+  grvt: grvtAdapter,
+  backpack: backpackAdapter,
+  deribit: deribitAdapter,
 };
 
 export type { VenueAdapter };

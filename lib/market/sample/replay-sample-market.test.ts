@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "../apr";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "../price-spread";
-import { VENUE_IDS, type VenueId } from "../types";
+import type { VenueId } from "../types";
 import { replaySampleMarket } from "./replay-sample-market";
+import { SAMPLE_VENUE_IDS } from "./sample-venue-responses";
 
 // The shipped sample as the first-run screener shows it: replayed from the bundled JSON, ranked.
 const replayed = replaySampleMarket();
@@ -11,7 +12,7 @@ const opportunities = replayed.then(({ snapshots }) => computeOpportunities(snap
 describe("the shipped offline sample", () => {
   it("dates every venue's snapshots at that venue's stated recording time, payload times included", async () => {
     const { snapshots, recordedAt } = await replayed;
-    expect(new Set(snapshots.map((s) => s.exchange))).toEqual(new Set(VENUE_IDS));
+    expect(new Set(snapshots.map((s) => s.exchange))).toEqual(new Set(SAMPLE_VENUE_IDS));
     for (const s of snapshots) expect(s.observedAt, `${s.exchange} ${s.market}`).toBe(recordedAt[s.exchange as VenueId]);
     expect(Object.fromEntries(Object.entries(recordedAt).map(([venue, at]) => [venue, new Date(at).toISOString()]))).toEqual({
       binance: "2025-06-17T08:38:08.000Z",
@@ -20,6 +21,8 @@ describe("the shipped offline sample", () => {
       gate: "2026-09-27T13:50:00.000Z",
       hyperliquid: "2026-09-27T13:50:00.000Z",
       okx: "2026-09-27T13:50:00.000Z",
+      aster: "2025-09-25T01:38:55.000Z",
+      backpack: "2025-10-03T10:30:00.000Z",
     });
   });
 

@@ -1,4 +1,6 @@
 import type { ReplayRoute } from "../replay-fetch";
+import { ASTER_TIME } from "./replays/aster";
+import { BACKPACK_TIME } from "./replays/backpack";
 import { BINANCE_2025_TIME, BITGET_TIME, BYBIT_TIME, OKX_TS } from "./venue-replays";
 import { VENUE_REPLAYS } from "./venue-replay-table";
 import { VENUE_IDS, type VenueId } from "../types";
@@ -7,8 +9,10 @@ import { VENUE_IDS, type VenueId } from "../types";
  * Every venue for which recordings exist, and the moment its responses (its VENUE_REPLAYS) are of,
  * epoch ms. Binance, OKX and Hyperliquid are built on real recordings; Bybit, Bitget and Gate are
  * synthetic in the venues' documented formats (no multi-row capture of them exists; see
- * lib/market/README.md "Offline first run"). A venue with no recording at all is not in the sample:
- * a fresh install shows it once it has been fetched.
+ * lib/market/README.md "Offline first run"); Aster's and Backpack's funding payloads are real rows
+ * with synthetic BTC and ETH rows beside them. A venue with no recording of its funding payload is
+ * not in the sample (GRVT: only a documented example of its ticker; Deribit: only a ticker of an
+ * inverse perpetual, which it excludes): a fresh install shows it once it has been fetched.
  *
  * The recordings are from different days, and a price spread between two of them would measure how
  * the market moved in between, so the sample replays each venue at its own moment and the usual rule
@@ -29,6 +33,12 @@ export const SAMPLE_RECORDED_AT: Partial<Record<VenueId, number>> = {
   bitget: BITGET_TIME,
   gate: OKX_TS,
   hyperliquid: OKX_TS,
+  // The real premiumIndex rows' `time`: 2025-09-25 01:38:55Z (BTC's and ETH's rows are synthetic,
+  // written for that moment).
+  aster: ASTER_TIME,
+  // The real markPrices rows carry no time; their next hourly settlement (11:00Z 2025-10-03) dates
+  // them to the hour before, and the sample puts them at its middle, 10:30Z.
+  backpack: BACKPACK_TIME,
 };
 
 /** The venues of the offline sample, in VENUE_IDS order. */

@@ -1,5 +1,9 @@
 import type { ReplayRoute } from "../replay-fetch";
 import type { VenueId } from "../types";
+import { asterRoutes } from "./replays/aster";
+import { backpackRoutes } from "./replays/backpack";
+import { deribitRoutes } from "./replays/deribit";
+import { grvtRoutes } from "./replays/grvt";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
 
 /**
@@ -15,4 +19,8 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   bitget: bitgetRoutes,
   gate: gateRoutes,
   hyperliquid: hyperliquidRoutes,
+  aster: asterRoutes,
+  grvt: grvtRoutes,
+  backpack: backpackRoutes,
+  deribit: deribitRoutes,
 };
