@@ -5,7 +5,7 @@ import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
 
 /** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
-export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "lighter", "paradex", "extended", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "bitmex", "coinex", "phemex", "woo"] as const;
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo"] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
 export type VenueId = z.infer<typeof venueIdSchema>;
 
@@ -26,8 +26,14 @@ export type VenueId = z.infer<typeof venueIdSchema>;
  * - `protocol`: the venue's documented protocol rule fixes the interval and no field states it:
  *   Hyperliquid settles hourly (used only when `predictedFundings` did not answer); dYdX v4,
  *   Lighter and Extended settle every hour, on the hour.
+ * - `protocol`: Hyperliquid settles hourly by protocol rule; used only when `predictedFundings`
+ *   did not answer;
+ * - `continuous`: the venue settles no interval: funding accrues continuously and the venue quotes
+ *   it as a rate over a fixed window, which is then the "interval" (Deribit `funding_8h`, the
+ *   funding of the trailing 8 hours; Deribit's funding specification expresses every rate per 8 h).
+ *   Such a market has no `nextFundingAt`.
  */
-export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest-rate", "protocol"] as const;
+export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest-rate", "protocol", "continuous"] as const;
 export const intervalSourceSchema = z.enum(INTERVAL_SOURCES);
 export type IntervalSource = z.infer<typeof intervalSourceSchema>;
 
@@ -134,7 +140,8 @@ const legSchema = z.object({
     .describe(
       "Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a " +
         "market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval " +
-        "interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it.",
+        "interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted " +
+        "over the window given as the interval). `null` only in a set published before legs carried it.",
     ),
   funding_rate_per_hour: z
     .number()

@@ -21,4 +21,8 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   kucoinfutures: "KuCoin",
   bingx: "BingX",
   htx: "HTX",
+  aster: "Aster",
+  grvt: "GRVT",
+  backpack: "Backpack",
+  deribit: "Deribit",
 };

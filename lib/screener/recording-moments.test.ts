@@ -10,11 +10,14 @@ describe("recordingMoments", () => {
     const moments = recordingMoments(opportunities);
     expect(moments).toEqual([
       { when: "2025-06-17 08:38 UTC", venues: ["Binance"] },
+      { when: "2025-09-25 01:38 UTC", venues: ["Aster"] },
+      { when: "2025-10-03 10:30 UTC", venues: ["Backpack"] },
       { when: "2026-08-01 07:40 UTC", venues: ["Bitget"] },
       { when: "2026-09-27 13:50 UTC", venues: ["Bybit", "Gate", "Hyperliquid", "OKX"] },
     ]);
     expect(describeRecordingMoments(moments)).toBe(
-      "Binance 2025-06-17 08:38 UTC; Bitget 2026-08-01 07:40 UTC; Bybit, Gate, Hyperliquid and OKX 2026-09-27 13:50 UTC",
+      "Binance 2025-06-17 08:38 UTC; Aster 2025-09-25 01:38 UTC; Backpack 2025-10-03 10:30 UTC; Bitget 2026-08-01 07:40 UTC; " +
+        "Bybit, Gate, Hyperliquid and OKX 2026-09-27 13:50 UTC",
     );
   });
 

@@ -31,6 +31,11 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   kucoinfutures: { path: "/api/v1/contracts/active" },
   bingx: { path: "/openApi/swap/v2/quote/premiumIndex" },
   htx: { path: "/linear-swap-api/v1/swap_batch_funding_rate" },
+  aster: { path: "/fapi/v1/premiumIndex" },
+  // One ticker per perpetual; failing them all is failing the funding payload.
+  grvt: { method: "POST", path: "/full/v1/ticker" },
+  backpack: { path: "/api/v1/markPrices" },
+  deribit: { path: "/api/v2/public/get_book_summary_by_currency", query: { currency: "USDC" } },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

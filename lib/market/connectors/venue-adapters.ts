@@ -1,4 +1,6 @@
 import type { VenueId } from "../types";
+import { asterAdapter } from "./aster";
+import { backpackAdapter } from "./backpack";
 import { binanceAdapter } from "./binance";
 import { bingxAdapter } from "./bingx";
 import { bitgetAdapter } from "./bitget";
@@ -6,9 +8,11 @@ import { bitmartAdapter } from "./bitmart";
 import { bitmexAdapter } from "./bitmex";
 import { bybitAdapter } from "./bybit";
 import { coinexAdapter } from "./coinex";
+import { deribitAdapter } from "./deribit";
 import { dydxAdapter } from "./dydx";
 import { extendedAdapter } from "./extended";
 import { gateAdapter } from "./gate";
+import { grvtAdapter } from "./grvt";
 import { htxAdapter } from "./htx";
 import { hyperliquidAdapter } from "./hyperliquid";
 import { kucoinfuturesAdapter } from "./kucoinfutures";
@@ -30,14 +34,18 @@ type AnyVenueAdapter =
   | typeof gateAdapter
   | typeof hyperliquidAdapter
   | typeof dydxAdapter
+  | typeof asterAdapter
   | typeof lighterAdapter
   | typeof paradexAdapter
   | typeof extendedAdapter
+  | typeof grvtAdapter
+  | typeof backpackAdapter
   | typeof mexcAdapter
   | typeof kucoinfuturesAdapter
   | typeof bingxAdapter
   | typeof htxAdapter
   | typeof bitmartAdapter
+  | typeof deribitAdapter
   | typeof bitmexAdapter
   | typeof coinexAdapter
   | typeof phemexAdapter
@@ -51,14 +59,18 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   gate: gateAdapter,
   hyperliquid: hyperliquidAdapter,
   dydx: dydxAdapter,
+  aster: asterAdapter,
   lighter: lighterAdapter,
   paradex: paradexAdapter,
   extended: extendedAdapter,
+  grvt: grvtAdapter,
+  backpack: backpackAdapter,
   mexc: mexcAdapter,
   kucoinfutures: kucoinfuturesAdapter,
   bingx: bingxAdapter,
   htx: htxAdapter,
   bitmart: bitmartAdapter,
+  deribit: deribitAdapter,
   bitmex: bitmexAdapter,
   coinex: coinexAdapter,
   phemex: phemexAdapter,

@@ -15,6 +15,8 @@ describe("the shipped offline sample", () => {
     expect(new Set(snapshots.map((s) => s.exchange))).toEqual(new Set(SAMPLE_VENUE_IDS));
     for (const s of snapshots) expect(s.observedAt, `${s.exchange} ${s.market}`).toBe(recordedAt[s.exchange as VenueId]);
     expect(Object.fromEntries(Object.entries(recordedAt).map(([venue, at]) => [venue, new Date(at).toISOString()]))).toEqual({
+      aster: "2025-09-25T01:38:55.000Z",
+      backpack: "2025-10-03T10:30:00.000Z",
       binance: "2025-06-17T08:38:08.000Z",
       bitget: "2026-08-01T07:40:00.000Z",
       bybit: "2026-09-27T13:50:00.000Z",

@@ -1,20 +1,23 @@
 import type { ReplayRoute } from "../replay-fetch";
+import { ASTER_TIME } from "./replays/aster";
+import { BACKPACK_TIME } from "./replays/backpack";
 import { DYDX_RECORDED_AT } from "./replays/dydx";
 import { EXTENDED_RECORDED_AT } from "./replays/extended";
 import { LIGHTER_RECORDED_AT } from "./replays/lighter";
-import { BINANCE_2025_TIME, BITGET_TIME, BYBIT_TIME, OKX_TS } from "./venue-replays";
 import { WOO_TIME } from "./replays/woo";
+import { BINANCE_2025_TIME, BITGET_TIME, BYBIT_TIME, OKX_TS } from "./venue-replays";
 import { VENUE_REPLAYS } from "./venue-replay-table";
 import { VENUE_IDS, type VenueId } from "../types";
 
 /**
  * Every venue for which recordings exist, and the moment its responses (its VENUE_REPLAYS) are of,
  * epoch ms. Binance, OKX, Hyperliquid, dYdX, Lighter and Extended are built on real mainnet
- * recordings, WOO X on one real funding answer (its BTC row; the rest is synthetic); Bybit, Bitget
- * and Gate are synthetic in the venues' documented formats (no multi-row capture of them exists; see
- * lib/market/README.md "Offline first run"). A venue with no mainnet recording of its funding
- * payload is not in the sample (documented examples only, or testnet as for Paradex): a fresh
- * install shows it once it has been fetched.
+ * recordings; Aster's, Backpack's and WOO X's funding payloads are real rows with synthetic BTC and
+ * ETH rows beside them; Bybit, Bitget and Gate are synthetic in the venues' documented formats (no
+ * multi-row capture of them exists; see lib/market/README.md "Offline first run"). A venue with no
+ * mainnet recording of its funding payload is not in the sample (documented examples only; testnet
+ * only for Paradex; GRVT a documented ticker; Deribit only an inverse perpetual's ticker, which it
+ * excludes): a fresh install shows it once it has been fetched.
  *
  * The recordings are from different days, and a price spread between two of them would measure how
  * the market moved in between, so the sample replays each venue at its own moment and the usual rule
@@ -46,6 +49,12 @@ export const SAMPLE_RECORDED_AT: Partial<Record<VenueId, number>> = {
   // Extended's real market list names 07:00Z 2026-04-29 as the next hourly settlement, so it was
   // taken in the hour before; dated at its middle, 06:30Z (replays/extended.ts).
   extended: EXTENDED_RECORDED_AT,
+  // The real premiumIndex rows' `time`: 2025-09-25 01:38:55Z (BTC's and ETH's rows are synthetic,
+  // written for that moment).
+  aster: ASTER_TIME,
+  // The real markPrices rows carry no time; their next hourly settlement (11:00Z 2025-10-03) dates
+  // them to the hour before, and the sample puts them at its middle, 10:30Z.
+  backpack: BACKPACK_TIME,
 };
 
 /** The venues of the offline sample, in VENUE_IDS order. */

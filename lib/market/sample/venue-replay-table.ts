@@ -9,6 +9,10 @@ import { dydxRoutes } from "./replays/dydx";
 import { extendedRoutes } from "./replays/extended";
 import { lighterRoutes } from "./replays/lighter";
 import { paradexRoutes } from "./replays/paradex";
+import { asterRoutes } from "./replays/aster";
+import { backpackRoutes } from "./replays/backpack";
+import { deribitRoutes } from "./replays/deribit";
+import { grvtRoutes } from "./replays/grvt";
 import { binance2025Routes, bitgetRoutes, bybitRoutes, gateRoutes, hyperliquidRoutes, okxRoutes } from "./venue-replays";
 import { mexcRoutes } from "./replays/mexc";
 import { kucoinfuturesRoutes } from "./replays/kucoinfutures";
@@ -41,4 +45,8 @@ export const VENUE_REPLAYS: Readonly<Record<VenueId, () => ReplayRoute[]>> = {
   kucoinfutures: kucoinfuturesRoutes,
   bingx: bingxRoutes,
   htx: htxRoutes,
+  aster: asterRoutes,
+  grvt: grvtRoutes,
+  backpack: backpackRoutes,
+  deribit: deribitRoutes,
 };
