@@ -352,8 +352,8 @@ export interface components {
                 market: string;
                 funding_rate: number;
                 funding_interval_hours: number;
-                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
-                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
                 /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                 funding_rate_per_hour: number;
                 /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -382,8 +382,8 @@ export interface components {
                 market: string;
                 funding_rate: number;
                 funding_interval_hours: number;
-                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
-                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
                 /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                 funding_rate_per_hour: number;
                 /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -499,8 +499,8 @@ export interface components {
                     market: string;
                     funding_rate: number;
                     funding_interval_hours: number;
-                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
-                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
                     /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                     funding_rate_per_hour: number;
                     /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -529,8 +529,8 @@ export interface components {
                     market: string;
                     funding_rate: number;
                     funding_interval_hours: number;
-                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component) or `protocol` (a protocol rule). `null` only in a set published before legs carried it. */
-                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol") | null;
+                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
                     /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                     funding_rate_per_hour: number;
                     /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -713,7 +713,7 @@ export interface components {
                      * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
                      * @enum {string}
                      */
-                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol";
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous";
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC of the observation that revealed the change.
@@ -2000,7 +2000,7 @@ export interface operations {
                 /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
                 /** @description Only opportunities with a leg on this exchange (either leg). */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
                 min_apr?: number;
                 /** @description Only this base asset, e.g. BTC (case-insensitive). */
@@ -2178,7 +2178,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
@@ -2223,7 +2223,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this exchange's markets. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
                 symbol?: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
@@ -2345,7 +2345,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -2355,7 +2355,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -2479,7 +2479,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -2489,7 +2489,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "lighter" | "paradex" | "extended" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
