@@ -6,6 +6,7 @@ import { createApiApp } from "@/lib/api/app";
 import { openServiceDatabase } from "@/lib/db";
 import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { VENUE_IDS } from "@/lib/market/types";
 
 // /healthz reads the process's own database, so this file points the process at a throw-away
 // embedded one (also in CI's PostgreSQL pass: the shared server's default database stays untouched).
@@ -45,7 +46,7 @@ describe("GET /healthz", () => {
   it("shows each venue's health and the latest ingestion round", async () => {
     const app = createApiApp();
     const first = await (await app.fetch(new Request("http://localhost/healthz", asOperator))).json();
-    expect(first.market.venues).toHaveLength(6);
+    expect(first.market.venues).toHaveLength(VENUE_IDS.length);
     expect(first.market.last_round).toBeNull();
     for (const venue of first.market.venues) expect(venue).toMatchObject({ status: "stale", last_success_at: null });
 

@@ -5,6 +5,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { VENUE_IDS } from "@/lib/market/types";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -87,7 +88,7 @@ async function refused(path: string, status = 400, key = liveKey) {
 describe("GET /v1/exchanges", () => {
   it("reports each venue's health and the latest round's progress", async () => {
     const { data: body, meta } = await data("/v1/exchanges");
-    expect(body.items.map((v: { id: string }) => v.id)).toEqual(["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"]);
+    expect(body.items.map((v: { id: string }) => v.id)).toEqual([...VENUE_IDS]);
     const byId = Object.fromEntries(body.items.map((v: { id: string }) => [v.id, v]));
     expect(byId.binance).toEqual({
       id: "binance", name: "Binance", status: "ok", last_success_at: new Date(now - 30_000).toISOString(), last_error: null, markets_count: 512,
@@ -96,7 +97,7 @@ describe("GET /v1/exchanges", () => {
     expect(byId.okx.last_error).toContain("no answer");
     expect(byId.bybit.status).toBe("stale");
     expect(byId.bitget).toMatchObject({ status: "stale", last_success_at: null, markets_count: 0 });
-    expect(body.last_round).toMatchObject({ status: "running", venues_done: 1, venues_total: 6, finished_at: null });
+    expect(body.last_round).toMatchObject({ status: "running", venues_done: 1, venues_total: VENUE_IDS.length, finished_at: null });
     expect(meta).toMatchObject({ data_as_of: new Date(now - 60_000).toISOString(), sample: false, mode: "live" });
   });
 

@@ -14,7 +14,7 @@ import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "@/lib/market/price-spread";
-import { marketSnapshotSchema, type Opportunity, type VenueId } from "@/lib/market/types";
+import { marketSnapshotSchema, VENUE_IDS, type Opportunity, type VenueId } from "@/lib/market/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
@@ -61,9 +61,8 @@ describe("an ingestion round", () => {
     let told = 0;
     const outcome = await round({ onPublished: () => told++ });
     expect(outcome.status).toBe("published");
-    expect(outcome.venues.map((v) => `${v.exchange}:${v.status}`).sort()).toEqual(
-      ["binance:ok", "bitget:ok", "bybit:ok", "gate:ok", "hyperliquid:ok", "okx:ok"],
-    );
+    // Every venue answers its recorded (or documented) responses through its real connector.
+    expect(outcome.venues.map((v) => `${v.exchange}:${v.status}`).sort()).toEqual(VENUE_IDS.map((v) => `${v}:ok`).sort());
     const stored = await db.roundSnapshot.count({ where: { roundId: outcome.roundId } });
     expect(stored).toBe(outcome.venues.reduce((n, v) => n + v.markets, 0));
     expect(stored).toBeGreaterThan(20);
@@ -81,7 +80,7 @@ describe("an ingestion round", () => {
     expect(told).toBe(1);
 
     const health = await db.venueHealth.findMany();
-    expect(health).toHaveLength(6);
+    expect(health).toHaveLength(VENUE_IDS.length);
     for (const venue of health) expect(venue).toMatchObject({ status: "ok", lastError: null });
     const stored_round = await db.ingestionRound.findUniqueOrThrow({ where: { id: outcome.roundId } });
     expect(stored_round).toMatchObject({ status: "published", opportunities: outcome.opportunities });
@@ -104,11 +103,12 @@ describe("an ingestion round", () => {
       expect(byVenue[venue]).toMatchObject({ status: "stale", markets: 0 });
       expect(byVenue[venue]?.error).toBeTruthy();
     }
-    for (const venue of ["binance", "bitget", "hyperliquid"]) expect(byVenue[venue]?.status).toBe("ok");
+    const healthy = VENUE_IDS.filter((venue) => !["bybit", "okx", "gate"].includes(venue));
+    for (const venue of healthy) expect(byVenue[venue]?.status).toBe("ok");
     expect(byVenue.gate?.duration_ms).toBeLessThan(4_000);
 
     const storedVenues = await db.roundSnapshot.groupBy({ by: ["exchange"], where: { roundId: outcome.roundId } });
-    expect(storedVenues.map((g) => g.exchange).sort()).toEqual(["binance", "bitget", "hyperliquid"]);
+    expect(storedVenues.map((g) => g.exchange).sort()).toEqual([...healthy].sort());
     for (const id of await liveIds()) expect(id).not.toMatch(/-(bybit|okx|gate)(-|$)/);
     expect(await liveIds()).not.toHaveLength(0);
 
@@ -124,7 +124,7 @@ describe("an ingestion round", () => {
     await round({});
     const before = await liveIds();
     const failing = await round({ timeoutMs: 500, fetcher: replayFetcher(Object.fromEntries(
-      (["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as VenueId[]).map((v) => [v, { status: 500, body: "{}" }]),
+      VENUE_IDS.map((v) => [v, { status: 500, body: "{}" }]),
     )) });
     expect(failing.status).toBe("failed");
     expect(await liveIds()).toEqual(before);
