@@ -17,7 +17,7 @@ import path from "node:path";
 import type { Db } from "@/lib/db";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { fetchAllVenues, venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
-import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
+import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { createReplayFetch } from "@/lib/market/replay-fetch";
 import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
 import { VENUE_IDS } from "@/lib/market/types";
@@ -122,7 +122,9 @@ async function seedRoundHistory(db: Db, roundId: string, now: number) {
 async function benchRound(db: Db) {
   const fetcher = benchFetcher();
   const retention = { rawDays: 7, hourlyDays: 30 };
-  const round = (now: number) => runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now });
+  const steps = new Map<RoundStep, number[]>();
+  const onStep = (step: RoundStep, elapsed: number) => steps.set(step, [...(steps.get(step) ?? []), elapsed]);
+  const round = (now: number) => runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -136,6 +138,7 @@ async function benchRound(db: Db) {
 
   await seedRoundHistory(db, first.roundId, start - 60_000);
 
+  steps.clear();
   const fetchTimes: number[] = [];
   const roundTimes: number[] = [];
   const memory = memorySampler();
@@ -152,7 +155,8 @@ async function benchRound(db: Db) {
   const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50);
   const total = median(roundTimes);
   const fetch = median(fetchTimes);
-  console.log(`  median of ${rounds}: fetch and parse (replayed) ${ms(fetch)}, store → publish ${ms(total - fetch)}`);
+  console.log(`  median of ${rounds}: fetch and parse (replayed, alone) ${ms(fetch)}, store → publish ${ms(total - fetch)}`);
+  console.log(`  steps (median): ${[...steps].map(([step, times]) => `${step} ${ms(median(times))}`).join(", ")}`);
   console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
   console.log(`  peak memory: RSS ${peak.rssMb.toFixed(0)} MB, JS heap ${peak.heapMb.toFixed(0)} MB`);
 }

@@ -3,7 +3,7 @@ import { computeOpportunities } from "../apr";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot, type Opportunity } from "../types";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
-import { readMarketAverages } from "./read-market-averages";
+import { readRoundAverages } from "./read-market-averages";
 import { marketKey, withAverageAprs, type MarketAverage } from "./with-average-aprs";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */
@@ -21,7 +21,7 @@ export async function readMarketHistory(db: Db, startedAt: Date, now: Date): Pro
   const [intervalChanges, settlements, averages] = await Promise.all([
     readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
     readLastSettlements(db, now),
-    readMarketAverages(db, startedAt),
+    readRoundAverages(db, startedAt),
   ]);
   return { intervalChanges, settlements, averages };
 }

@@ -20,7 +20,11 @@ export interface IngestionRoundOptions {
   publish?: typeof publishLiveOpportunities;
   /** Called once the new set is committed: this process's in-memory set reloads. */
   onPublished?: () => void;
+  /** Told how long each step of the round took (fetch, store, aggregate, history, rank, publish); bench:market prints them. */
+  onStep?: (step: RoundStep, ms: number) => void;
 }
+
+export type RoundStep = "fetch" | "compare" | "store" | "aggregate" | "history" | "rank" | "publish";
 
 export interface RoundOutcome {
   roundId: string;
@@ -45,6 +49,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
   await closeAbandonedRounds(db, startedAt);
   const round = await db.ingestionRound.create({ data: { startedAt, status: "running" } });
   const progress: VenueRoundResult[] = [];
+  let stepStarted = performance.now();
+  const step = (name: RoundStep) => {
+    const ended = performance.now();
+    options.onStep?.(name, ended - stepStarted);
+    stepStarted = ended;
+  };
   let progressWrites = Promise.resolve();
   try {
     const previous = previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
@@ -65,26 +75,34 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       },
     });
     await progressWrites;
+    step("fetch");
     const venueResults = results.map((r) => progress.find((p) => p.exchange === r.exchange) ?? venueRoundResult(r, startedAt.getTime(), now()));
     const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
     const seenBefore = await previous;
     const settlements = deriveSettlements(seenBefore, fresh);
     const intervalChanges = detectIntervalChanges(seenBefore, fresh);
+    step("compare");
     await storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
+    step("store");
     await aggregateRound(db, round.id);
+    step("aggregate");
 
     if (fresh.length === 0) {
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
     // What the stored history adds to this round's observations: each market's last interval change
     // and last settlement for the legs, and its mean APRs for the opportunities.
-    const items = rankWithHistory(fresh, await readMarketHistory(db, startedAt, new Date(now())));
+    const history = await readMarketHistory(db, startedAt, new Date(now()));
+    step("history");
+    const items = rankWithHistory(fresh, history);
+    step("rank");
     await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
         data: { status: "published", finishedAt: new Date(now()), opportunities: items.length },
       }),
     ]);
+    step("publish");
     options.onPublished?.();
     await applyRetention(db, options.retention, new Date(now())).catch((error: unknown) =>
       console.error("market data retention failed", error),

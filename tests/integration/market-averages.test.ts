@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { readMarketAverages, readRoundAverages } from "@/lib/market/ingest/read-market-averages";
+import { marketKey } from "@/lib/market/ingest/with-average-aprs";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { createTestDatabase } from "@/tests/support/test-database";
+
+const HOUR = 3_600_000;
+const opened: OpenDatabase[] = [];
+afterAll(async () => {
+  for (const database of opened) await database.close();
+});
+
+async function hourly(db: OpenDatabase["db"], market: string, hour: number, apr: number, samples = 2) {
+  await db.fundingRateHourly.upsert({
+    where: { exchange_market_hour: { exchange: "okx", market, hour: new Date(hour) } },
+    create: { exchange: "okx", market, base: market.split("/")[0]!, hour: new Date(hour), samples, rateSum: 0, aprSum: apr * samples, rateMin: 0, rateMax: 0 },
+    update: { samples: { increment: samples }, aprSum: { increment: apr * samples } },
+  });
+}
+
+describe("a round's 1d/7d averages", () => {
+  it("are the full query's figures, with settled hours summed once an hour and the last two read every time", async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const { db } = database;
+    const now = Date.UTC(2026, 10, 24, 12, 30);
+    const current = Date.UTC(2026, 10, 24, 12);
+    // BTC: a week of hours at 10 %/yr, the last day at 20 %/yr; ETH only 30 hours ago; SOL 8 days ago.
+    for (let h = 0; h < 168; h++) await hourly(db, "BTC/USDT:USDT", current - h * HOUR, h < 24 ? 20 : 10);
+    await hourly(db, "ETH/USDT:USDT", current - 30 * HOUR, -5);
+    await hourly(db, "SOL/USDT:USDT", current - 8 * 24 * HOUR, 99);
+
+    const full = await readMarketAverages(db, new Date(now));
+    const round = await readRoundAverages(db, new Date(now));
+    expect(round).toEqual(full);
+    expect(round.get(marketKey("okx", "BTC/USDT:USDT"))).toEqual({ day: 20, week: (24 * 20 + 144 * 10) / 168 });
+    expect(round.get(marketKey("okx", "ETH/USDT:USDT"))).toEqual({ day: null, week: -5 });
+    expect(round.has(marketKey("okx", "SOL/USDT:USDT"))).toBe(false);
+
+    // Later in the hour the current hour and the one before it gain samples (a round that began
+    // before 12:00 folds in late); settled hours are not read again, yet the figures still match.
+    await hourly(db, "BTC/USDT:USDT", current, 50);
+    await hourly(db, "BTC/USDT:USDT", current - HOUR, 50);
+    await db.fundingRateHourly.updateMany({ where: { hour: new Date(current - 5 * HOUR) }, data: { aprSum: 10_000 } });
+    const later = await readRoundAverages(db, new Date(now + 20 * 60_000));
+    // Both late-folded hours count; the settled sums were read at 12:30 and kept, so the edit of
+    // 07:00's row (which no round would make) shows only from 13:00.
+    expect(later.get(marketKey("okx", "BTC/USDT:USDT"))?.day).toBeCloseTo((24 * 20 * 2 + 50 * 4) / (24 * 2 + 4), 10);
+    const nextHour = await readRoundAverages(db, new Date(current + HOUR + 60_000));
+    expect(nextHour).toEqual(await readMarketAverages(db, new Date(current + HOUR + 60_000)));
+  });
+});
