@@ -136,6 +136,16 @@ test("a Pro account sees the live set; the history route serves only what the ac
   // Five minutes behind is within the threshold (three of the seeded server's 5-minute intervals).
   await expect(page.getByTestId("stale-leg")).toHaveCount(0);
 
+  const id = await rows(page).first().getAttribute("data-opportunity");
+  const history = await page.request.get(`/api/opportunities/${id}/history`);
+  expect(history.status()).toBe(200);
+  const { data } = await history.json();
+  expect(data.delayed).toBe(false);
+  // LINK was first seen a minute ago: no settlement yet, and the chart says so rather than failing.
+  expect(data.long.settlements).toEqual([]);
+  await rows(page).first().getByRole("button", { name: "Chart" }).click();
+  await expect(page.getByText("No settlements have been recorded for either leg")).toBeVisible();
+
   // OKX serves XRP from a refresh 19 minutes old: its leg of each of its three pairs is flagged, saying how old.
   await page.goto("/opportunities?symbol=xrp");
   await expect(rows(page)).toHaveCount(6);
@@ -146,16 +156,6 @@ test("a Pro account sees the live set; the history route serves only what the ac
     await expect(badge).toHaveAttribute("title", /^OKX data (19|[2-9]\d) min old \(observed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\); data older than 15 min is stale\.$/);
     await expect(badge.locator("xpath=ancestor::span[@class='leg']/strong")).toHaveText("okx");
   }
-
-  const id = await rows(page).first().getAttribute("data-opportunity");
-  const history = await page.request.get(`/api/opportunities/${id}/history`);
-  expect(history.status()).toBe(200);
-  const { data } = await history.json();
-  expect(data.delayed).toBe(false);
-  // LINK was first seen a minute ago: no settlement yet, and the chart says so rather than failing.
-  expect(data.long.settlements).toEqual([]);
-  await rows(page).first().getByRole("button", { name: "Chart" }).click();
-  await expect(page.getByText("No settlements have been recorded for either leg")).toBeVisible();
 
   // Back on Free, the live-only opportunity is out of reach by id too: the delay cannot be side-stepped.
   const downgraded = await page.request.post("/api/account/plan", { data: { tier: "free" }, headers: { Origin: seededBase } });
