@@ -70,6 +70,8 @@ test("a Free account sees the 15-minute delayed set, filters, sorts and opens a 
   expect(byDefault).toEqual([...byDefault].sort((a, b) => b - a));
   // The seeded week of rounds gives every row its 1d and 7d averages.
   await expect(rows(page).first().locator("td:nth-of-type(6)")).toHaveText(/^-?\d+\.\d\d%$/);
+  // Judged at the moment the delayed set stands for, its legs are fresh: the delay itself is not staleness.
+  await expect(page.getByTestId("stale-leg")).toHaveCount(0);
 
   await page.getByLabel("Exchange").selectOption("okx");
   await page.getByRole("button", { name: "Apply" }).click();
@@ -131,6 +133,8 @@ test("a Pro account sees the live set; the history route serves only what the ac
   const priced = rows(page).filter({ hasNot: page.locator(".spread-unavailable") });
   await expect(priced).toHaveCount(3);
   for (const text of await priced.locator("td:nth-of-type(7)").allTextContents()) expect(text).toMatch(/^[+-]?\d+\.\d bps$/);
+  // Five minutes behind is within the threshold (three of the seeded server's 5-minute intervals).
+  await expect(page.getByTestId("stale-leg")).toHaveCount(0);
 
   const id = await rows(page).first().getAttribute("data-opportunity");
   const history = await page.request.get(`/api/opportunities/${id}/history`);
@@ -141,6 +145,17 @@ test("a Pro account sees the live set; the history route serves only what the ac
   expect(data.long.settlements).toEqual([]);
   await rows(page).first().getByRole("button", { name: "Chart" }).click();
   await expect(page.getByText("No settlements have been recorded for either leg")).toBeVisible();
+
+  // OKX serves XRP from a refresh 19 minutes old: its leg of each of its three pairs is flagged, saying how old.
+  await page.goto("/opportunities?symbol=xrp");
+  await expect(rows(page)).toHaveCount(6);
+  const stale = page.getByTestId("stale-leg");
+  await expect(stale).toHaveCount(3);
+  for (const badge of await stale.all()) {
+    await expect(badge).toHaveText(/^stale/);
+    await expect(badge).toHaveAttribute("title", /^OKX data (19|[2-9]\d) min old \(observed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\); data older than 15 min is stale\.$/);
+    await expect(badge.locator("xpath=ancestor::span[@class='leg']/strong")).toHaveText("okx");
+  }
 
   // Back on Free, the live-only opportunity is out of reach by id too: the delay cannot be side-stepped.
   const downgraded = await page.request.post("/api/account/plan", { data: { tier: "free" }, headers: { Origin: seededBase } });

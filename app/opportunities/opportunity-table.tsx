@@ -2,9 +2,11 @@
 
 import Link from "next/link";
 import { Fragment, useState, type ReactNode } from "react";
-import type { Opportunity, OpportunityLeg } from "@/lib/market/types";
+import type { Freshness } from "@/lib/market/leg-freshness";
+import type { ServedLeg, ServedOpportunity } from "@/lib/market/types";
 import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
 import { priceSpreadNote } from "@/lib/screener/price-spread-note";
+import { staleLegNote } from "@/lib/screener/stale-leg-note";
 import { FundingHistoryChart } from "./funding-history-chart";
 import { AddPositionPanel, SimulatePanel } from "./opportunity-actions";
 
@@ -27,15 +29,20 @@ export interface SortHeading {
 }
 
 interface Props {
-  items: Opportunity[];
+  /** As served at `freshness`: each leg flagged stale or not. */
+  items: ServedOpportunity[];
   /** Epoch ms of the server's render, so "updated" reads the same on both sides of hydration. */
   renderedAt: number;
+  /** The moment and threshold the legs were judged by, which a stale leg's badge explains. */
+  freshness: Freshness;
+  /** The set's data_as_of, which dates a leg of unknown time. */
+  asOf: string | null;
   sortHeadings: { apr: SortHeading; net_apr: SortHeading; open_interest: SortHeading };
   /** Whether rows offer "Simulate" and "Add to portfolio" (plans with live data). */
   portfolio?: boolean;
 }
 
-export function OpportunityTable({ items, renderedAt, sortHeadings, portfolio = false }: Props) {
+export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadings, portfolio = false }: Props) {
   const [open, setOpen] = useState<{ id: string; panel: Panel } | null>(null);
   const panels: Panel[] = portfolio ? ["chart", "simulate", "add"] : ["chart"];
   return (
@@ -76,10 +83,10 @@ export function OpportunityTable({ items, renderedAt, sortHeadings, portfolio = 
                 <tr data-opportunity={o.id} className={expanded ? "expanded" : undefined}>
                   <th scope="row">{o.symbol}</th>
                   <td>
-                    <Leg leg={o.long} />
+                    <Leg leg={o.long} note={o.long.stale ? staleLegNote(o.long, asOf, freshness) : null} />
                   </td>
                   <td>
-                    <Leg leg={o.short} />
+                    <Leg leg={o.short} note={o.short.stale ? staleLegNote(o.short, asOf, freshness) : null} />
                   </td>
                   <Num>{formatApr(o.apr)}</Num>
                   <Num className={o.net_apr < 0 ? "negative" : undefined}>{formatApr(o.net_apr)}</Num>
@@ -138,10 +145,16 @@ function SortableHeading({ heading }: { heading: SortHeading }) {
   );
 }
 
-function Leg({ leg }: { leg: OpportunityLeg }) {
+/** A leg; a stale one carries a badge saying how old its data is (`note`), as a tooltip and to screen readers. */
+function Leg({ leg, note }: { leg: ServedLeg; note: string | null }) {
   return (
     <span className="leg">
       <strong>{leg.exchange}</strong>{" "}
+      {note !== null && (
+        <span className="badge badge-stale" title={note} data-testid="stale-leg">
+          stale<span className="visually-hidden"> ({note})</span>
+        </span>
+      )}
       <span className="leg-rate">
         {formatFundingRate(leg.funding_rate)}
         <small> / {formatInterval(leg.funding_interval_hours)}</small>
@@ -154,7 +167,7 @@ function Leg({ leg }: { leg: OpportunityLeg }) {
  * The spread, or "—" with the reason in words: as a tooltip for the pointer and as visually hidden
  * text for screen readers, which do not reliably announce a title.
  */
-function PriceSpread({ opportunity }: { opportunity: Opportunity }) {
+function PriceSpread({ opportunity }: { opportunity: ServedOpportunity }) {
   const note = priceSpreadNote(opportunity);
   if (opportunity.price_spread_bps !== null || note === null) return formatBps(opportunity.price_spread_bps);
   return (

@@ -143,8 +143,10 @@ function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter:
       {pager}
       {page.items.length > 0 && (
         <OpportunityTable
-          items={page.items}
+          items={page.items.map((o) => view.snapshot.served(o, view.freshness))}
           renderedAt={now}
+          freshness={view.freshness}
+          asOf={view.snapshot.asOf}
           portfolio={portfolio}
           sortHeadings={{
             apr: heading("apr", "APR"),
@@ -156,7 +158,8 @@ function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter:
       {page.items.length > 10 && pager}
       <p className="muted small-print">
         APR is the gross funding spread per year; net APR subtracts four taker fills spread over a 7-day holding. Rates are
-        per funding interval. Open interest and volume are the smaller leg&apos;s. The same data and filters are available from{" "}
+        per funding interval. Open interest and volume are the smaller leg&apos;s. A leg marked <em>stale</em> has data older than
+        three ingestion intervals: its rate may no longer hold. The same data and filters are available from{" "}
         <Link href="/docs">GET /v1/opportunities</Link>.
       </p>
     </>

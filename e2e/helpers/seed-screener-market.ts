@@ -5,7 +5,9 @@
 // Hourly rounds over the last 7 days end with one 20 minutes ago (what Free accounts see) and one
 // a minute ago (the live set), which alone lists LINK so a test can tell the two sets apart. In
 // that round Hyperliquid serves LINK from a refresh five minutes old, so LINK's pairs with it have
-// no price spread (their legs were observed apart).
+// no price spread (their legs were observed apart), and OKX serves XRP from one 18 minutes old
+// (still after the round before), older than the seeded server's staleness threshold
+// (seeded-market-server.ts), so that leg is stale.
 import { openDatabase } from "@/lib/db/open-database";
 import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
@@ -22,10 +24,17 @@ const VENUES: readonly { id: VenueId; intervalHours: number; quote: string }[] =
 const ASSETS: Record<string, number> = { BTC: 97_250, ETH: 3_410, SOL: 182.4, DOGE: 0.3812, XRP: 2.391 };
 const LIVE_ONLY_ASSET = { base: "LINK", price: 22.15 };
 const LAGGING = { venue: "hyperliquid", base: LIVE_ONLY_ASSET.base, byMs: 5 * 60_000 };
+const STALE = { venue: "okx", base: "XRP", byMs: 18 * 60_000 };
 
 /** Funding in percent per year: a level per venue and asset plus a slow daily swing. */
 function annualPct(venue: number, asset: number, at: number): number {
   return 4 + 6.5 * venue + 2.5 * asset - 3 * ((venue * asset) % 3) + 4 * Math.sin(at / (6 * HOUR) + venue + asset);
+}
+
+/** How much older than the round a venue serves an asset: only in the live round, which alone lists LINK. */
+function lagOf(venue: VenueId, base: string, live: boolean): number {
+  const lagging = [LAGGING, STALE].find((l) => l.venue === venue && l.base === base);
+  return live && lagging ? lagging.byMs : 0;
 }
 
 function snapshotsAt(at: number, withLiveOnly: boolean): Map<VenueId, MarketSnapshot[]> {
@@ -54,7 +63,7 @@ function snapshotsAt(at: number, withLiveOnly: boolean): Map<VenueId, MarketSnap
           openInterestUsd: venue.id === "binance" ? null : 40_000_000 / (a + 1) + 3_000_000 * v,
           volume24hUsd: 900_000_000 / (a + 1) + 50_000_000 * v,
           takerFee: venue.id === "hyperliquid" ? 0.00045 : 0.0005,
-          observedAt: venue.id === LAGGING.venue && base === LAGGING.base ? at - LAGGING.byMs : at,
+          observedAt: at - lagOf(venue.id, base, withLiveOnly),
         });
       }),
     );

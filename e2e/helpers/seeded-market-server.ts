@@ -10,6 +10,13 @@ export interface SeededMarketServer {
 }
 
 /**
+ * The seeded server's ingestion interval (it runs no rounds: the interval only sets the staleness
+ * threshold, three of them, 15 minutes): long enough that the live round, seeded a minute old, stays
+ * fresh through a slow run, while the leg the seed dates 19 minutes back is stale from the start.
+ */
+export const SEEDED_INGEST_INTERVAL_MS = 5 * 60_000;
+
+/**
  * A production server on its own data directory, seeded with a week of ingestion rounds through the
  * real pipeline (e2e/helpers/seed-screener-market.ts), for specs that need market history.
  */
@@ -22,7 +29,7 @@ export async function startSeededMarketServer(label: string): Promise<SeededMark
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`seeding the market failed:\n${seeded.stdout}\n${seeded.stderr}`);
   }
-  const server = await startServer(dataDir);
+  const server = await startServer(dataDir, undefined, { INGEST_INTERVAL_MS: String(SEEDED_INGEST_INTERVAL_MS) });
   await waitUntilHealthy(server.port);
   return {
     base: `http://localhost:${server.port}`,

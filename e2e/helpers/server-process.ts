@@ -12,8 +12,8 @@ export interface ServerProcess {
 export const HEALTH_DETAILS_TOKEN = "e2e-health-details";
 export const HEALTH_DETAILS = { Authorization: `Bearer ${HEALTH_DETAILS_TOKEN}` };
 
-/** Starts another `server.ts` (the production build) with its own port and the given data dir. */
-export async function startServer(dataDir: string, port?: number): Promise<ServerProcess> {
+/** Starts another `server.ts` (the production build) with its own port and the given data dir, and `env` added. */
+export async function startServer(dataDir: string, port?: number, env: Record<string, string> = {}): Promise<ServerProcess> {
   const chosenPort = port ?? (await freePort());
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -25,6 +25,7 @@ export async function startServer(dataDir: string, port?: number): Promise<Serve
       NODE_ENV: "production",
       INGEST_DISABLED: "1",
       HEALTH_DETAILS_TOKEN,
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -9,6 +9,7 @@ import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "./market"
 /** The market live keys and the web app read: what ingestion stored and published. */
 export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportunities, venueStaleAfterMs: number): Market {
   return {
+    venueStaleAfterMs,
     opportunities: () => opportunities.current(),
     settlements: async (_symbol, leg, from, to) => {
       const rows = await (await db()).fundingRate.findMany({

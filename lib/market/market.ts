@@ -49,6 +49,11 @@ export interface IntervalChangeWindow {
  * actor is known (`AppServices.market(mode)`), and nothing below asks which mode it is in.
  */
 export interface Market {
+  /**
+   * How old this market's data may be before it is stale: three of its ingestion intervals. Venues
+   * (`status()`) and opportunity legs (lib/market/leg-freshness.ts) older than this are flagged.
+   */
+  venueStaleAfterMs: number;
   /** The opportunity set served now. */
   opportunities(): Promise<OpportunitySnapshot>;
   /** One leg's settlements in [from, to], oldest first. */

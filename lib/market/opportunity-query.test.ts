@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { isStale, legObservedMs, servedOpportunity } from "./leg-freshness";
 import { MAX_CACHED_JSON, OpportunitySnapshot, queryOpportunities, SORTS, type OpportunityFilter } from "./opportunity-query";
 import { sandboxOpportunities } from "./sandbox/sandbox-opportunities";
+import { SANDBOX_EDGE_CASES } from "./sandbox/edge-cases";
+import type { Opportunity } from "./types";
 
 const { opportunities, asOf } = sandboxOpportunities(new Date("2026-11-21T16:00:00Z"));
 const snapshot = new OpportunitySnapshot(opportunities, asOf, false);
+const MINUTE = 60_000;
+/** The sandbox's own threshold: its stale venue's legs are stale, the others are not, a minute after the set. */
+const freshness = { at: Date.parse(asOf) + MINUTE, staleAfterMs: 3 * MINUTE };
+const served = (o: Opportunity, f = freshness) =>
+  servedOpportunity(o, isStale(legObservedMs(o.long, asOf), f), isStale(legObservedMs(o.short, asOf), f));
 
 describe("OpportunitySnapshot.pageJson", () => {
   const filters: OpportunityFilter[] = [
@@ -16,9 +24,9 @@ describe("OpportunitySnapshot.pageJson", () => {
     ...SORTS.map((sort) => ({ limit: 25, offset: 7, sort })),
   ];
 
-  it.each(filters)("is JSON.stringify of the page, byte for byte: %o", (filter) => {
+  it.each(filters)("is JSON.stringify of the page as served, byte for byte: %o", (filter) => {
     const page = queryOpportunities(snapshot, filter);
-    expect(snapshot.pageJson(page)).toBe(JSON.stringify(page));
+    expect(snapshot.pageJson(page, freshness)).toBe(JSON.stringify({ ...page, items: page.items.map((o) => served(o)) }));
   });
 
   it("keeps the JSON of at most MAX_CACHED_JSON items, and serialises the others on each call", () => {
@@ -26,15 +34,50 @@ describe("OpportunitySnapshot.pageJson", () => {
     if (!first) throw new Error("no opportunity");
     const many = Array.from({ length: MAX_CACHED_JSON + 10 }, (_, i) => ({ ...first, id: `A${i}-binance-okx` }));
     const big = new OpportunitySnapshot(many, asOf, false);
-    for (const item of many) expect(big.jsonOf(item)).toBe(JSON.stringify(item));
+    for (const item of many) expect(big.jsonOf(item, freshness)).toBe(JSON.stringify(served(item)));
     expect(big.cachedJsonItems).toBe(MAX_CACHED_JSON);
     const past = many.at(-1)!;
-    expect(big.jsonOf(past)).toBe(JSON.stringify(past));
+    expect(big.jsonOf(past, freshness)).toBe(JSON.stringify(served(past)));
     expect(big.cachedJsonItems).toBe(MAX_CACHED_JSON);
   });
 
-  it("covers pages with items and without", () => {
+  it("covers pages with items and without, with stale legs and without", () => {
     expect(queryOpportunities(snapshot, filters[0]!).items).toHaveLength(50);
     expect(queryOpportunities(snapshot, filters[4]!).items).toHaveLength(0);
+    const all = queryOpportunities(snapshot, { limit: 100, offset: 0, sort: "-apr", exchange: SANDBOX_EDGE_CASES.staleVenue });
+    expect(all.items.length).toBeGreaterThan(0);
+    expect(all.items.every((o) => served(o).stale)).toBe(true);
+    expect(queryOpportunities(snapshot, filters[0]!).items.some((o) => !served(o).stale)).toBe(true);
+  });
+});
+
+describe("OpportunitySnapshot's stale flags", () => {
+  const item = opportunities.find((o) => o.long.exchange !== SANDBOX_EDGE_CASES.staleVenue && o.short.exchange !== SANDBOX_EDGE_CASES.staleVenue)!;
+  const observed = Date.parse(asOf);
+  const at = (ms: number) => ({ at: ms, staleAfterMs: freshness.staleAfterMs });
+
+  it("serves each state of an item's legs with its own JSON, as the clock passes the threshold", () => {
+    const fresh = at(observed + freshness.staleAfterMs);
+    const stale = at(observed + freshness.staleAfterMs + 1);
+    expect(snapshot.served(item, fresh)).toMatchObject({ stale: false, long: { stale: false }, short: { stale: false } });
+    expect(snapshot.served(item, stale)).toMatchObject({ stale: true, long: { stale: true }, short: { stale: true } });
+    expect(JSON.parse(snapshot.jsonOf(item, fresh))).toEqual(snapshot.served(item, fresh));
+    expect(JSON.parse(snapshot.jsonOf(item, stale))).toEqual(snapshot.served(item, stale));
+    // The state read a second time is the text kept for it, not the other state's.
+    expect(snapshot.jsonOf(item, fresh)).toBe(JSON.stringify(served(item, fresh)));
+  });
+
+  it("says when the next leg of a page turns stale, and nothing once all are", () => {
+    const page = queryOpportunities(snapshot, { limit: 100, offset: 0, sort: "-apr" }).items;
+    expect(snapshot.nextStaleAt(page, at(observed))).toBe(observed + freshness.staleAfterMs + 1);
+    expect(snapshot.nextStaleAt(page, at(observed + freshness.staleAfterMs + 1))).toBeUndefined();
+  });
+
+  it("judges a leg of a set stored before legs carried observed_at by the set's data_as_of", () => {
+    const old = { ...item, long: { ...item.long, observed_at: null }, short: { ...item.short, observed_at: null } };
+    const set = new OpportunitySnapshot([old], "2026-11-21T15:00:00.000Z", false);
+    expect(set.observedAt(old)).toEqual([Date.parse("2026-11-21T15:00:00.000Z"), Date.parse("2026-11-21T15:00:00.000Z")]);
+    expect(set.served(old, at(Date.parse("2026-11-21T15:03:00.000Z"))).stale).toBe(false);
+    expect(set.served(old, at(Date.parse("2026-11-21T15:03:00.001Z"))).stale).toBe(true);
   });
 });

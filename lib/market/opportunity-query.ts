@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { numberParam, pageParams } from "@/lib/query-params";
+import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "./leg-freshness";
 import { baseAssetParam, exchangeParam } from "./market-params";
-import type { Opportunity } from "./types";
+import type { Opportunity, ServedOpportunity } from "./types";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -37,13 +38,21 @@ export interface OpportunityFilter {
 /** How many items' JSON one set keeps (see OpportunitySnapshot.jsonOf). */
 export const MAX_CACHED_JSON = 20_000;
 
-/** An opportunity set as served: items and their JSON, each sort order computed once per set. */
+/** Which legs of an item are stale: bit 1 the long leg, bit 2 the short one. */
+type StaleLegs = 0 | 1 | 2 | 3;
+
+/**
+ * An opportunity set as served: items and their JSON, each sort order computed once per set. An
+ * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/leg-freshness.ts),
+ * which changes at most twice in a set's life, so it is kept per item and per state.
+ */
 export class OpportunitySnapshot {
   private readonly sorted = new Map<Sort, Opportunity[]>();
-  private readonly json = new WeakMap<Opportunity, string>();
+  private readonly json = new WeakMap<Opportunity, (string | undefined)[]>();
+  private readonly observed = new WeakMap<Opportunity, readonly [long: number, short: number]>();
   private cachedJson = 0;
 
-  /** How many items' JSON this set holds. */
+  /** How many item JSON texts this set holds. */
   get cachedJsonItems(): number {
     return this.cachedJson;
   }
@@ -63,31 +72,59 @@ export class OpportunitySnapshot {
     return list;
   }
 
+  /** Epoch ms each leg's numbers are from (`legObservedMs`), read once per set. */
+  observedAt(item: Opportunity): readonly [long: number, short: number] {
+    let at = this.observed.get(item);
+    if (!at) {
+      at = [legObservedMs(item.long, this.asOf), legObservedMs(item.short, this.asOf)];
+      this.observed.set(item, at);
+    }
+    return at;
+  }
+
+  /** The item as served at `f`: each leg flagged when it is stale then. */
+  served(item: Opportunity, f: Freshness): ServedOpportunity {
+    const [long, short] = this.observedAt(item);
+    return servedOpportunity(item, isStale(long, f), isStale(short, f));
+  }
+
   /**
-   * The item's JSON text, serialised once per set rather than once per request, for the first
-   * MAX_CACHED_JSON items asked for: the pages clients poll. A set of 20 venues × 600 assets has
-   * ~140k items, ~1.5 KB of JSON each, so caching every one a client pages through would hold
-   * ~200 MB per set; past the bound an item is serialised per request.
+   * The served item's JSON text, serialised once per set and staleness rather than once per
+   * request, for the first MAX_CACHED_JSON texts asked for: the pages clients poll. A set of 20
+   * venues × 600 assets has ~140k items, ~1.5 KB of JSON each, so caching every one a client pages
+   * through would hold ~200 MB per set; past the bound an item is serialised per request.
    */
-  jsonOf(item: Opportunity): string {
-    let text = this.json.get(item);
-    if (text === undefined) {
-      text = JSON.stringify(item);
-      if (this.cachedJson < MAX_CACHED_JSON) {
-        this.json.set(item, text);
-        this.cachedJson += 1;
-      }
+  jsonOf(item: Opportunity, f: Freshness): string {
+    const [long, short] = this.observedAt(item);
+    const state = ((isStale(long, f) ? 1 : 0) | (isStale(short, f) ? 2 : 0)) as StaleLegs;
+    const cached = this.json.get(item)?.[state];
+    if (cached !== undefined) return cached;
+    const text = JSON.stringify(servedOpportunity(item, (state & 1) !== 0, (state & 2) !== 0));
+    if (this.cachedJson < MAX_CACHED_JSON) {
+      let texts = this.json.get(item);
+      if (!texts) this.json.set(item, (texts = []));
+      texts[state] = text;
+      this.cachedJson += 1;
     }
     return text;
   }
 
   /**
-   * `JSON.stringify(page)` for a page of this set, byte for byte, assembled from the items' cached
-   * JSON: serialising a 50-item page on every request was half of /v1/opportunities' CPU time.
+   * `JSON.stringify` of a page of this set as served at `f`, byte for byte, assembled from the
+   * items' cached JSON: serialising a 50-item page on every request was half of /v1/opportunities'
+   * CPU time.
    */
-  pageJson(page: OpportunityPage): string {
-    const items = page.items.map((item) => this.jsonOf(item)).join(",");
+  pageJson(page: OpportunityPage, f: Freshness): string {
+    const items = page.items.map((item) => this.jsonOf(item, f)).join(",");
     return `{"items":[${items}],"total":${page.total},"limit":${page.limit},"offset":${page.offset},"has_more":${page.has_more}}`;
+  }
+
+  /** The first moment after `f.at` at which a leg of `items` turns stale; undefined when none will. */
+  nextStaleAt(items: readonly Opportunity[], f: Freshness): number | undefined {
+    return nextStaleAt(
+      items.flatMap((item) => this.observedAt(item)),
+      f,
+    );
   }
 }
 

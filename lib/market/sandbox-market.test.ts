@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sandboxMarket } from "./sandbox-market";
+import { SANDBOX_STALE_AFTER_MS, sandboxMarket } from "./sandbox-market";
 import { SANDBOX_EDGE_CASES } from "./sandbox/edge-cases";
 
 const NOW = new Date("2026-11-20T12:34:00Z");
@@ -42,10 +42,31 @@ describe("the sandbox market (what test keys read)", () => {
     expect(await market.takerFee({ exchange: long.exchange, market: "NOPE/USDT:USDT" }, NOW)).toBeNull();
   });
 
-  it("reports its venues, one of them always stale to test against, and a published round", async () => {
+  it("reports its venues, one of them always stale to test against, with their data's age, and a published round", async () => {
     const status = await market.status();
     expect(status.venues.some((v) => v.status === "stale" && v.last_error?.startsWith("sandbox:"))).toBe(true);
     expect(status.last_round).toMatchObject({ status: "published", opportunities: (await market.opportunities()).items.length });
+    for (const venue of status.venues) {
+      expect(venue.stale_after_seconds).toBe(SANDBOX_STALE_AFTER_MS / 1000);
+      expect(venue.data_age_seconds).toBe((NOW.getTime() - Date.parse(venue.last_success_at ?? "")) / 1000);
+      expect(venue.status, venue.id).toBe(venue.id === SANDBOX_EDGE_CASES.staleVenue ? "stale" : "ok");
+    }
+    expect(status.venues.find((v) => v.id === SANDBOX_EDGE_CASES.staleVenue)?.data_age_seconds).toBeGreaterThan(SANDBOX_STALE_AFTER_MS / 1000);
+  });
+
+  it(`serves every leg on ${SANDBOX_EDGE_CASES.staleVenue} stale and every other leg fresh, at any moment of the minute`, async () => {
+    const snapshot = await market.opportunities();
+    const onStale = snapshot.items.filter((o) => [o.long.exchange, o.short.exchange].includes(SANDBOX_EDGE_CASES.staleVenue));
+    expect(onStale.length).toBeGreaterThan(0);
+    for (const at of [NOW.getTime(), NOW.getTime() + 59_999]) {
+      const freshness = { at, staleAfterMs: market.venueStaleAfterMs };
+      for (const o of snapshot.items) {
+        const { long, short, stale } = snapshot.served(o, freshness);
+        expect(long.stale, o.id).toBe(long.exchange === SANDBOX_EDGE_CASES.staleVenue);
+        expect(short.stale, o.id).toBe(short.exchange === SANDBOX_EDGE_CASES.staleVenue);
+        expect(stale, o.id).toBe(onStale.includes(o));
+      }
+    }
   });
 
   it("lists the interval-shift fixture's change at each UTC midnight of its 7 days, agreeing with its settlements and legs", async () => {

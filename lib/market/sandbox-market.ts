@@ -1,5 +1,5 @@
 import type { FundingSettlement } from "./funding-settlement";
-import type { IngestionStatus } from "./ingest/ingestion-status";
+import { venueFreshness, type IngestionStatus } from "./ingest/ingestion-status";
 import type { Market, MarketRef } from "./market";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxIntervalChanges } from "./sandbox-interval-changes";
@@ -8,6 +8,13 @@ import { generateSandboxMarket } from "./sandbox/generate-sandbox-market";
 import { VENUE_NAMES } from "./venue-names";
 
 const STALE_ERROR = "sandbox: this venue is always stale, to test against";
+
+/**
+ * The sandbox market moves every minute, as live ingestion does by default, so its data is stale
+ * after three of those minutes, whatever the live interval is configured to: its stale venue is
+ * always further behind than that (lib/market/sandbox/generate-sandbox-market.ts).
+ */
+export const SANDBOX_STALE_AFTER_MS = 3 * 60_000;
 
 /** The sandbox's settlements of one asset on one venue in [from, to]; it keeps 7 days, so older parts of a range are empty. */
 function inRange(exchange: string, symbol: string, from: Date, to: Date): FundingSettlement[] {
@@ -26,6 +33,7 @@ function sandboxTakerFee(leg: MarketRef, now: Date): number | null {
 export function sandboxMarket(clock: () => Date = () => new Date()): Market {
   const opportunities = async () => sandboxSnapshot(clock());
   return {
+    venueStaleAfterMs: SANDBOX_STALE_AFTER_MS,
     opportunities,
     settlements: async (symbol, leg, from, to) => inRange(leg.exchange, symbol, from, to).filter((r) => r.market === leg.market),
     settlementPage: async (w) => {
@@ -39,17 +47,20 @@ export function sandboxMarket(clock: () => Date = () => new Date()): Market {
         takerFee: sandboxTakerFee(r.leg, to),
         settlements: inRange(r.leg.exchange, r.symbol, r.from, to).filter((s) => s.market === r.leg.market),
       })),
-    status: async () => sandboxStatus(generateSandboxMarket(clock()), (await opportunities()).items.length),
+    status: async () => {
+      const now = clock();
+      return sandboxStatus(generateSandboxMarket(now), (await opportunities()).items.length, now.getTime());
+    },
   };
 }
 
-function sandboxStatus(market: ReturnType<typeof generateSandboxMarket>, opportunities: number): IngestionStatus {
+function sandboxStatus(market: ReturnType<typeof generateSandboxMarket>, opportunities: number, now: number): IngestionStatus {
   const markets = (id: string) => market.snapshots.filter((s) => s.exchange === id).length;
   return {
     venues: market.venues.map((v) => ({
       id: v.id,
       name: VENUE_NAMES[v.id],
-      status: v.status,
+      ...venueFreshness({ status: v.status, lastSuccessAt: new Date(v.lastSuccessAt) }, SANDBOX_STALE_AFTER_MS, now),
       last_success_at: v.lastSuccessAt,
       last_error: v.status === "stale" ? STALE_ERROR : null,
       markets_count: markets(v.id),

@@ -241,3 +241,27 @@ export const opportunitySchema = z.object({
   apr_7d_avg: z.number().nullable().optional(),
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
+
+const staleLeg = z
+  .boolean()
+  .describe(
+    "True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the " +
+      "moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of " +
+      "unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. " +
+      "A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold.",
+  );
+
+/** A leg as the API and the screener serve it: as published, plus whether it is stale at the moment of serving. */
+export const servedLegSchema = legSchema.extend({ stale: staleLeg });
+export type ServedLeg = z.infer<typeof servedLegSchema>;
+
+/**
+ * An opportunity as served (lib/market/leg-freshness.ts). Staleness depends on the moment of the
+ * answer, not on the published set, so it is never stored: a set can outlive its venues' freshness.
+ */
+export const servedOpportunitySchema = opportunitySchema.extend({
+  long: servedLegSchema,
+  short: servedLegSchema,
+  stale: z.boolean().describe("True when either leg is `stale`: check the venue on GET /v1/exchanges before acting on this opportunity."),
+});
+export type ServedOpportunity = z.infer<typeof servedOpportunitySchema>;

@@ -1,6 +1,7 @@
 import { appServices } from "@/lib/app-services";
 import { getDb } from "@/lib/db";
 import type { Tier } from "@/lib/keys/permissions";
+import type { Freshness } from "@/lib/market/leg-freshness";
 import { delayCutoff, isDelayedTier } from "./delay";
 import { delayedOpportunities, type DelayedView } from "./delayed-opportunities";
 
@@ -9,6 +10,12 @@ export type ScreenerView = DelayedView & {
   delayed: boolean;
   /** The newest settlement time the view's funding history may include. */
   historyUntil: Date;
+  /**
+   * The moment legs are judged stale at: now for the live set; for the delayed one the moment it
+   * stands for, so a set delayed on purpose is not flagged for its delay, only for what was
+   * already stale then.
+   */
+  freshness: Freshness;
 };
 
 /**
@@ -16,8 +23,11 @@ export type ScreenerView = DelayedView & {
  * serves (the same in-memory copy), Free the set as it was 15 minutes ago.
  */
 export async function screenerView(tier: Tier, now = new Date()): Promise<ScreenerView> {
-  const live = await appServices().market("live").opportunities();
-  if (!isDelayedTier(tier)) return { status: "ready", snapshot: live, delayed: false, historyUntil: now };
+  const market = appServices().market("live");
+  const live = await market.opportunities();
+  const judged = (at: Date): Freshness => ({ at: at.getTime(), staleAfterMs: market.venueStaleAfterMs });
+  if (!isDelayedTier(tier)) return { status: "ready", snapshot: live, delayed: false, historyUntil: now, freshness: judged(now) };
   const view = await delayedOpportunities(await getDb(), live, now);
-  return { ...view, delayed: true, historyUntil: delayCutoff(now) };
+  const cutoff = delayCutoff(now);
+  return { ...view, delayed: true, historyUntil: cutoff, freshness: judged(cutoff) };
 }

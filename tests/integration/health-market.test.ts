@@ -58,7 +58,14 @@ describe("GET /healthz", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.market.venues.find((v: { id: string }) => v.id === "okx")).toEqual({
-      id: "okx", name: "OKX", status: "ok", last_success_at: at.toISOString(), last_error: null, markets_count: 240,
+      id: "okx",
+      name: "OKX",
+      status: "ok",
+      last_success_at: at.toISOString(),
+      data_age_seconds: expect.any(Number),
+      stale_after_seconds: expect.any(Number),
+      last_error: null,
+      markets_count: 240,
     });
     expect(body.market.last_round).toMatchObject({ status: "published", opportunities: 12, finished_at: at.toISOString() });
   }, 60_000);

@@ -91,9 +91,21 @@ describe("GET /v1/exchanges", () => {
     expect(body.items.map((v: { id: string }) => v.id)).toEqual([...VENUE_IDS]);
     const byId = Object.fromEntries(body.items.map((v: { id: string }) => [v.id, v]));
     expect(byId.binance).toEqual({
-      id: "binance", name: "Binance", status: "ok", last_success_at: new Date(now - 30_000).toISOString(), last_error: null, markets_count: 512,
+      id: "binance",
+      name: "Binance",
+      status: "ok",
+      last_success_at: new Date(now - 30_000).toISOString(),
+      data_age_seconds: expect.any(Number),
+      stale_after_seconds: 180,
+      last_error: null,
+      markets_count: 512,
     });
+    // Measured when the answer was made, a moment after `now`.
+    expect(byId.binance.data_age_seconds).toBeGreaterThanOrEqual(30);
+    expect(byId.binance.data_age_seconds).toBeLessThan(90);
     expect(byId.okx).toMatchObject({ status: "stale", last_success_at: new Date(now - DAY).toISOString(), markets_count: 250 });
+    expect(byId.okx.data_age_seconds).toBeGreaterThanOrEqual(DAY / 1000);
+    expect(byId.bitget).toMatchObject({ data_age_seconds: null, stale_after_seconds: 180 });
     expect(byId.okx.last_error).toContain("no answer");
     expect(byId.bybit.status).toBe("stale");
     expect(byId.bitget).toMatchObject({ status: "stale", last_success_at: null, markets_count: 0 });

@@ -31,9 +31,9 @@ export interface paths {
         };
         /**
          * List ranked funding-rate arbitrage opportunities
-         * @description Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. `apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip. Sorted by `apr` descending unless `sort` says otherwise.
+         * @description Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. `apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip. Sorted by `apr` descending unless `sort` says otherwise. A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item.
          *
-         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next: each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
+         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -55,9 +55,9 @@ export interface paths {
         };
         /**
          * Get one opportunity with its recent funding history
-         * @description The opportunity as listed, plus both legs' funding settlements of the last 7 days, up to the start of the current UTC minute. An id that is not in the current opportunity set gets 404 NOT_FOUND.
+         * @description The opportunity as listed (legs flagged `stale` as there), plus both legs' funding settlements of the last 7 days, up to the start of the current UTC minute. An id that is not in the current opportunity set gets 404 NOT_FOUND.
          *
-         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next: each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
+         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -79,9 +79,9 @@ export interface paths {
         };
         /**
          * List exchanges and their data health
-         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its last successful refresh is too old), when it last succeeded, its last error and how many markets it lists, plus the latest ingestion round's progress. The answer may be up to 2 s old.
+         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
          *
-         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next: each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
+         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -376,6 +376,8 @@ export interface components {
                 interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
+                /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
+                stale: boolean;
             };
             short: {
                 exchange: string;
@@ -406,6 +408,8 @@ export interface components {
                 interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
+                /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
+                stale: boolean;
             };
             apr: number;
             net_apr: number;
@@ -420,6 +424,8 @@ export interface components {
             updated_at: string;
             apr_1d_avg?: number | null;
             apr_7d_avg?: number | null;
+            /** @description True when either leg is `stale`: check the venue on GET /v1/exchanges before acting on this opportunity. */
+            stale: boolean;
         };
         FundingSettlement: {
             exchange: string;
@@ -523,6 +529,8 @@ export interface components {
                     interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
+                    /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
+                    stale: boolean;
                 };
                 short: {
                     exchange: string;
@@ -553,6 +561,8 @@ export interface components {
                     interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
+                    /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
+                    stale: boolean;
                 };
                 apr: number;
                 net_apr: number;
@@ -567,6 +577,8 @@ export interface components {
                 updated_at: string;
                 apr_1d_avg?: number | null;
                 apr_7d_avg?: number | null;
+                /** @description True when either leg is `stale`: check the venue on GET /v1/exchanges before acting on this opportunity. */
+                stale: boolean;
                 funding_history: {
                     /**
                      * Format: date-time
@@ -606,9 +618,17 @@ export interface components {
                 items: {
                     id: string;
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description `stale` when the venue's data is older than `stale_after_seconds`, or its latest refresh failed (a failed venue is left out of the next opportunity set published); `ok` otherwise.
+                     * @enum {string}
+                     */
                     status: "ok" | "stale";
+                    /** @description ISO 8601 UTC start of the venue's last successful refresh: when the newest data the service holds from it was fetched (its legs' `observed_at` are the venue's own times for those numbers). `null` before its first success. */
                     last_success_at: string | null;
+                    /** @description How old the venue's data was when the answer was made: seconds since `last_success_at`. `null` before its first success. Over `stale_after_seconds` the venue is `stale`. */
+                    data_age_seconds: number | null;
+                    /** @description How old a venue's data may be before it is `stale`: three ingestion intervals. Opportunity legs older than this are flagged `stale`. */
+                    stale_after_seconds: number;
                     last_error: string | null;
                     markets_count: number;
                 }[];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
 import type { Permission } from "@/lib/keys/permissions";
-import { opportunitySchema } from "@/lib/market/types";
+import { servedOpportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
 import { ERROR_STATUS } from "@/lib/errors";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
@@ -89,7 +89,8 @@ const IF_NONE_MATCH_PARAMETER = {
 
 /** What a cached read's description adds: what its answer is built from, compression and conditional requests. */
 const CACHED_READ_TEXT =
-  "\n\nThe answer is built once per published opportunity set (every ingestion round) and reused until the next: each response " +
+  "\n\nThe answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the " +
+  "route's description says (a leg or venue turning stale ends it at once): each response " +
   "writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body " +
   "(1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.";
 
@@ -166,7 +167,7 @@ function componentSchemas(routes: readonly ApiRoute[]): JsonObject {
   registry.add(metaSchema, { id: "Meta" });
   registry.add(errorEnvelopeSchema, { id: "ErrorEnvelope" });
   // Records several routes share get a name, so clients can type them once.
-  registry.add(opportunitySchema, { id: "Opportunity" });
+  registry.add(servedOpportunitySchema, { id: "Opportunity" });
   registry.add(fundingSettlementSchema, { id: "FundingSettlement" });
   for (const route of routes) {
     const meta = route.meta ? metaSchema.extend(route.meta.shape) : metaSchema;

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
-import { opportunitySchema } from "@/lib/market/types";
+import { servedOpportunitySchema } from "@/lib/market/types";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
 const HISTORY_MS = 7 * 86_400_000;
 const MINUTE_MS = 60_000;
 
-const opportunityDetail = opportunitySchema.extend({
+const opportunityDetail = servedOpportunitySchema.extend({
   funding_history: z.object({
     from: z.iso.datetime().describe("ISO 8601 UTC start of the history: 7 days before `to`."),
     to: z.iso.datetime().describe("ISO 8601 UTC end of the history: the start of the UTC minute in which the answer was made."),
@@ -24,7 +24,8 @@ export const getOpportunityRoute = defineRoute({
   operationId: "getOpportunity",
   summary: "Get one opportunity with its recent funding history",
   description:
-    "The opportunity as listed, plus both legs' funding settlements of the last 7 days, up to the start of the current UTC minute. " +
+    "The opportunity as listed (legs flagged `stale` as there), plus both legs' funding settlements of the last 7 days, up to the " +
+    "start of the current UTC minute. " +
     "An id that is not in the current opportunity set gets 404 NOT_FOUND.",
   tag: "Opportunities",
   permission: "opportunities:read",
@@ -38,20 +39,23 @@ export const getOpportunityRoute = defineRoute({
     const snapshot = await market.opportunities();
     const opportunity = snapshot.items.find((o) => o.id === params.id);
     if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
+    const now = Date.now();
+    const freshness = { at: now, staleAfterMs: market.venueStaleAfterMs };
     // The history ends at the minute's start, not at the request's moment, so the answer is the same
-    // for every request of the minute (and on every server) and can be reused until the minute ends.
-    const to = new Date(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
+    // for every request of the minute (and on every server) and can be reused until the minute ends,
+    // or until a leg turns stale if that comes first.
+    const to = new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS);
     const from = new Date(to.getTime() - HISTORY_MS);
     const [long, short] = await Promise.all(
       [opportunity.long, opportunity.short].map((leg) => market.settlements(opportunity.symbol, leg, from, to)),
     );
     return {
       data: opportunityDetail.parse({
-        ...opportunity,
+        ...snapshot.served(opportunity, freshness),
         funding_history: { from: from.toISOString(), to: to.toISOString(), long, short },
       }),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
-      validUntil: to.getTime() + MINUTE_MS,
+      validUntil: Math.min(to.getTime() + MINUTE_MS, snapshot.nextStaleAt([opportunity], freshness) ?? Infinity),
     };
   },
 });

@@ -1,26 +1,29 @@
 import { z } from "zod";
-import { ingestionStatusSchema } from "@/lib/market/ingest/ingestion-status";
+import { ingestionStatusSchema, nextVenueStaleAt } from "@/lib/market/ingest/ingestion-status";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
 /**
- * Venue health and a running round's progress change between publishes (and a venue turns stale
- * with time alone), so this answer is reused for a short while rather than until the next publish.
+ * Venue health, data ages and a running round's progress change between publishes, so this answer
+ * is reused for a short while rather than until the next publish: ages are then at most this much
+ * behind, and a venue turning stale with time alone cuts the reuse short (`nextVenueStaleAt`).
  */
 const REUSE_MS = 2_000;
 
 const exchangesPayload = z.object({ items: ingestionStatusSchema.shape.venues, last_round: ingestionStatusSchema.shape.last_round });
 
-// GET /v1/exchanges — each venue's health (status, last success, markets) and the latest round's progress.
+// GET /v1/exchanges — each venue's health (status, last success, data age, markets) and the latest round's progress.
 export const listExchangesRoute = defineRoute({
   method: "GET",
   path: "/v1/exchanges",
   operationId: "listExchanges",
   summary: "List exchanges and their data health",
   description:
-    "Every exchange the service reads, with its status (`ok`, or `stale` when its last successful refresh is too old), " +
-    "when it last succeeded, its last error and how many markets it lists, plus the latest ingestion round's progress. " +
-    `The answer may be up to ${REUSE_MS / 1000} s old.`,
+    "Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, " +
+    "three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error " +
+    "and how many markets it lists, plus the latest ingestion round's progress. " +
+    `The answer may be reused for up to ${REUSE_MS / 1000} s, so \`data_age_seconds\` may be up to ${REUSE_MS / 1000} s behind ` +
+    "(`last_success_at` is exact); a venue's status is never served past the moment it turns stale.",
   tag: "Market data",
   permission: "opportunities:read",
   data: exchangesPayload,
@@ -28,11 +31,13 @@ export const listExchangesRoute = defineRoute({
   cached: true,
   handler: async ({ key, services }) => {
     const market = services.market(key.mode);
+    // Taken before the status is read, so no venue can turn stale between the two unnoticed.
+    const now = Date.now();
     const [status, snapshot] = await Promise.all([market.status(), market.opportunities()]);
     return {
       data: exchangesPayload.parse({ items: status.venues, last_round: status.last_round }),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
-      validUntil: Date.now() + REUSE_MS,
+      validUntil: Math.min(now + REUSE_MS, nextVenueStaleAt(status.venues, market.venueStaleAfterMs, now) ?? Infinity),
     };
   },
 });

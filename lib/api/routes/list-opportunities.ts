@@ -1,5 +1,5 @@
 import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunity-query";
-import { opportunitySchema } from "@/lib/market/types";
+import { servedOpportunitySchema } from "@/lib/market/types";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
@@ -12,19 +12,25 @@ export const listOpportunitiesRoute = defineRoute({
   description:
     "Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. " +
     "`apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip. " +
-    "Sorted by `apr` descending unless `sort` says otherwise.",
+    "Sorted by `apr` descending unless `sort` says otherwise. " +
+    "A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item.",
   tag: "Opportunities",
   permission: "opportunities:read",
   query: opportunitiesQuery,
-  data: pageSchema(opportunitySchema, opportunitiesQuery),
+  data: pageSchema(servedOpportunitySchema, opportunitiesQuery),
   meta: marketMetaSchema,
   example: { query: { limit: "5", min_apr: "10" } },
   cached: true,
   handler: async ({ key, query, services }) => {
-    const snapshot = await services.market(key.mode).opportunities();
+    const market = services.market(key.mode);
+    const snapshot = await market.opportunities();
+    const page = queryOpportunities(snapshot, query);
+    const freshness = { at: Date.now(), staleAfterMs: market.venueStaleAfterMs };
     return {
-      dataJson: snapshot.pageJson(queryOpportunities(snapshot, query)),
+      dataJson: snapshot.pageJson(page, freshness),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+      // The stale flags are judged now; the answer is rebuilt when one of its legs turns stale.
+      validUntil: snapshot.nextStaleAt(page.items, freshness),
     };
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
+import { isStale, nextStaleAt } from "../leg-freshness";
 import { VENUE_IDS } from "../types";
 import { VENUE_NAMES } from "../venue-names";
 
@@ -8,8 +9,30 @@ const iso = z.iso.datetime().nullable();
 export const venueStatusSchema = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.enum(["ok", "stale"]),
-  last_success_at: iso,
+  status: z
+    .enum(["ok", "stale"])
+    .describe(
+      "`stale` when the venue's data is older than `stale_after_seconds`, or its latest refresh failed (a failed venue is left out " +
+        "of the next opportunity set published); `ok` otherwise.",
+    ),
+  last_success_at: iso.describe(
+    "ISO 8601 UTC start of the venue's last successful refresh: when the newest data the service holds from it was fetched " +
+      "(its legs' `observed_at` are the venue's own times for those numbers). `null` before its first success.",
+  ),
+  data_age_seconds: z
+    .number()
+    .nonnegative()
+    .nullable()
+    .describe(
+      "How old the venue's data was when the answer was made: seconds since `last_success_at`. `null` before its first success. " +
+        "Over `stale_after_seconds` the venue is `stale`.",
+    ),
+  stale_after_seconds: z
+    .number()
+    .positive()
+    .describe(
+      "How old a venue's data may be before it is `stale`: three ingestion intervals. Opportunity legs older than this are flagged `stale`.",
+    ),
   last_error: z.string().nullable(),
   markets_count: z.number().int().nonnegative(),
 });
@@ -39,11 +62,37 @@ export const ingestionStatusSchema = z.object({
 });
 export type IngestionStatus = z.infer<typeof ingestionStatusSchema>;
 
+type VenueStatus = z.infer<typeof venueStatusSchema>;
+
 /**
- * Venue health and the latest round as stored by the rounds, so every process reports the same.
- * A venue whose last success is older than `staleAfterMs` is stale even if its last word was "ok":
- * that is what a dead worker looks like from here.
+ * A venue's status and data age at `now`, from its last refresh's outcome and last success. A venue
+ * whose last success is older than `staleAfterMs` is stale even if its last word was "ok": that is
+ * what a dead worker looks like from here.
  */
+export function venueFreshness(
+  health: { status: string; lastSuccessAt: Date | null } | undefined,
+  staleAfterMs: number,
+  now: number,
+): Pick<VenueStatus, "status" | "data_age_seconds" | "stale_after_seconds"> {
+  const success = health?.lastSuccessAt?.getTime();
+  const fresh = health?.status === "ok" && success !== undefined && !isStale(success, { at: now, staleAfterMs });
+  return {
+    status: fresh ? "ok" : "stale",
+    data_age_seconds: success === undefined ? null : Math.max(0, now - success) / 1000,
+    stale_after_seconds: staleAfterMs / 1000,
+  };
+}
+
+/**
+ * The first moment after `now` at which a venue that is `ok` turns stale with time alone; undefined
+ * when none will. An answer listing the venues is not reused past it.
+ */
+export function nextVenueStaleAt(venues: readonly Pick<VenueStatus, "status" | "last_success_at">[], staleAfterMs: number, now: number) {
+  const ok = venues.flatMap((v) => (v.status === "ok" && v.last_success_at !== null ? [Date.parse(v.last_success_at)] : []));
+  return nextStaleAt(ok, { at: now, staleAfterMs });
+}
+
+/** Venue health and the latest round as stored by the rounds, so every process reports the same. */
 export async function readIngestionStatus(db: Db, staleAfterMs: number, now = Date.now()): Promise<IngestionStatus> {
   const [health, round] = await Promise.all([
     db.venueHealth.findMany(),
@@ -52,12 +101,14 @@ export async function readIngestionStatus(db: Db, staleAfterMs: number, now = Da
   const byId = new Map(health.map((h) => [h.id, h]));
   const venues = VENUE_IDS.map((id) => {
     const h = byId.get(id);
-    const fresh = h?.status === "ok" && h.lastSuccessAt !== null && now - h.lastSuccessAt.getTime() <= staleAfterMs;
+    const { status, data_age_seconds, stale_after_seconds } = venueFreshness(h, staleAfterMs, now);
     return {
       id,
       name: VENUE_NAMES[id],
-      status: fresh ? ("ok" as const) : ("stale" as const),
+      status,
       last_success_at: h?.lastSuccessAt?.toISOString() ?? null,
+      data_age_seconds,
+      stale_after_seconds,
       last_error: h?.lastError ?? (h ? null : "no round has reached this venue yet"),
       markets_count: h?.marketsCount ?? 0,
     };

@@ -5,7 +5,10 @@ import type { SandboxVenueId } from "./venue-profiles";
  * can assert on these names (README.md lists them); the sandbox tests check every one.
  */
 export const SANDBOX_EDGE_CASES = {
-  /** Always `status: "stale"`; its snapshots are its last good refresh and never form opportunities. */
+  /**
+   * Always `status: "stale"`; its snapshots are its last good refresh, 10–39 minutes old, and are
+   * paired like the others, so the API serves its legs flagged `stale: true`.
+   */
   staleVenue: "gate",
   /**
    * Negative funding on every venue it is listed on, most negative on `venue`, so every pair with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "../apr";
-import { opportunitySchema } from "../types";
+import { opportunitySchema, type Opportunity } from "../types";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { generateSandboxMarket } from "./generate-sandbox-market";
 import { sandboxOpportunities } from "./sandbox-opportunities";
@@ -12,10 +12,9 @@ describe("sandboxOpportunities", () => {
   const { asOf, opportunities } = sandboxOpportunities(AT);
   const market = generateSandboxMarket(AT);
 
-  it("is computeOpportunities over the fresh venues' snapshots, in its order", () => {
+  it("is computeOpportunities over every venue's snapshots, the stale venue's last good ones included, in its order", () => {
     expect(asOf).toBe(market.asOf);
-    const fresh = market.snapshots.filter((s) => s.exchange !== staleVenue);
-    expect(opportunities).toEqual(computeOpportunities(fresh).opportunities);
+    expect(opportunities).toEqual(computeOpportunities(market.snapshots).opportunities);
     expect(opportunities.length).toBeGreaterThan(500);
     for (let i = 1; i < opportunities.length; i += 1) {
       const [a, b] = [opportunities[i - 1], opportunities[i]];
@@ -32,19 +31,25 @@ describe("sandboxOpportunities", () => {
     expect(opportunities.some((o) => o.open_interest_usd === null)).toBe(true);
   });
 
-  it("prices every pair: all fresh legs of a minute are observed at its start", () => {
-    for (const o of opportunities) {
+  const onStaleVenue = (o: Opportunity) => o.long.exchange === staleVenue || o.short.exchange === staleVenue;
+
+  it("prices every pair of fresh venues: all their legs of a minute are observed at its start", () => {
+    for (const o of opportunities.filter((o) => !onStaleVenue(o))) {
       expect(o.price_spread_unavailable_reason, o.id).toBeNull();
       expect(o.price_spread_bps, o.id).not.toBeNull();
       expect([o.long.observed_at, o.short.observed_at]).toEqual([asOf, asOf]);
     }
   });
 
-  it(`never pairs the stale venue (${staleVenue}), which would otherwise add pairs`, () => {
-    const legs = (list: readonly { long: { exchange: string }; short: { exchange: string } }[]) =>
-      list.filter((o) => o.long.exchange === staleVenue || o.short.exchange === staleVenue).length;
-    expect(legs(opportunities)).toBe(0);
-    expect(legs(computeOpportunities(market.snapshots).opportunities)).toBeGreaterThan(100);
+  it(`pairs the stale venue (${staleVenue}) at its last success, minutes before the others, so those pairs have no price spread`, () => {
+    const lastSuccess = market.venues.find((v) => v.id === staleVenue)?.lastSuccessAt;
+    const pairs = opportunities.filter(onStaleVenue);
+    expect(pairs.length).toBeGreaterThan(100);
+    for (const o of pairs) {
+      const leg = o.long.exchange === staleVenue ? o.long : o.short;
+      expect(leg.observed_at, o.id).toBe(lastSuccess);
+      expect(o.price_spread_unavailable_reason, o.id).toBe("legs_observed_apart");
+    }
   });
 
   it(`has no opportunity on ${singleVenue.base}, listed on one venue`, () => {

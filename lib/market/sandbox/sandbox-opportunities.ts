@@ -11,7 +11,10 @@ export interface SandboxOpportunitiesOptions extends SandboxMarketOptions {
 export interface SandboxOpportunities {
   /** ISO 8601 UTC start of the minute, as `generateSandboxMarket(...).asOf`. */
   asOf: string;
-  /** Ranked as computeOpportunities ranks them; never includes a leg on a stale venue. */
+  /**
+   * Ranked as computeOpportunities ranks them, the stale venue's legs included: they are its last
+   * good snapshots, observed minutes ago, so the API serves them flagged `stale`.
+   */
   opportunities: readonly Opportunity[];
 }
 
@@ -24,9 +27,11 @@ const CACHE_SIZE = 2;
 const cache = new Map<string, SandboxOpportunities>();
 
 /**
- * Ranked opportunities of the sandbox market for the minute containing `at`, computed from the
- * fresh venues' snapshots only (a live scan does not pair a venue whose refresh failed). The same
- * arguments within a minute return the same frozen object.
+ * Ranked opportunities of the sandbox market for the minute containing `at`. The stale venue's last
+ * good snapshots are paired too: a live round leaves out a venue whose refresh failed, but a live set
+ * that outlives its venues' freshness (stalled ingestion) is served with their legs flagged `stale`,
+ * and client authors need that case at a fixed place to test against. The same arguments within a
+ * minute return the same frozen object.
  */
 export function sandboxOpportunities(at: Date, options: SandboxOpportunitiesOptions = {}): SandboxOpportunities {
   const { holdingDays, ...marketOptions } = options;
@@ -44,9 +49,7 @@ export function sandboxOpportunities(at: Date, options: SandboxOpportunitiesOpti
   }
 
   const market = generateSandboxMarket(at, marketOptions);
-  const stale = new Set<string>(market.venues.filter((venue) => venue.status === "stale").map((venue) => venue.id));
-  const fresh = market.snapshots.filter((snapshot) => !stale.has(snapshot.exchange));
-  const { opportunities } = computeOpportunities(fresh, holdingDays === undefined ? {} : { holdingDays });
+  const { opportunities } = computeOpportunities(market.snapshots, holdingDays === undefined ? {} : { holdingDays });
   const result: SandboxOpportunities = Object.freeze({
     asOf: market.asOf,
     opportunities: Object.freeze(opportunities.map(freezeOpportunity)),

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { makeLeg } from "@/tests/support/market/make-leg";
+import { isStale, legObservedMs, nextStaleAt, servedOpportunity, staleFrom } from "./leg-freshness";
+import type { Opportunity } from "./types";
+
+const T = Date.parse("2026-11-24T12:00:00.000Z");
+const THREE_MINUTES = 180_000;
+const at = (ms: number) => ({ at: ms, staleAfterMs: THREE_MINUTES });
+
+describe("legObservedMs", () => {
+  it("reads the leg's own time, else the set's, else nothing vouches for it", () => {
+    const asOf = "2026-11-24T11:00:00.000Z";
+    expect(legObservedMs(makeLeg({ exchange: "okx", observed_at: "2026-11-24T12:00:00.000Z" }), asOf)).toBe(T);
+    expect(legObservedMs(makeLeg({ exchange: "okx", observed_at: null }), asOf)).toBe(Date.parse(asOf));
+    expect(legObservedMs(makeLeg({ exchange: "okx", observed_at: null }), null)).toBe(-Infinity);
+  });
+});
+
+describe("isStale and staleFrom", () => {
+  it("turn stale strictly after the threshold, at the millisecond staleFrom names", () => {
+    expect(isStale(T, at(T))).toBe(false);
+    expect(isStale(T, at(T + THREE_MINUTES))).toBe(false);
+    expect(isStale(T, at(T + THREE_MINUTES + 1))).toBe(true);
+    expect(staleFrom(T, THREE_MINUTES)).toBe(T + THREE_MINUTES + 1);
+    expect(isStale(T, at(staleFrom(T, THREE_MINUTES)))).toBe(true);
+    expect(isStale(-Infinity, at(T))).toBe(true);
+    // A venue clock ahead of ours makes a leg from the future: fresh, not an error.
+    expect(isStale(T + 5_000, at(T))).toBe(false);
+  });
+});
+
+describe("nextStaleAt", () => {
+  it("is the earliest moment after now a leg turns stale, skipping those already stale", () => {
+    const legs = [T - 10_000, T - 200_000, T - 30_000, -Infinity];
+    expect(nextStaleAt(legs, at(T))).toBe(T - 10_000 + THREE_MINUTES + 1 - 20_000);
+    expect(nextStaleAt(legs, at(T + 150_001))).toBe(T - 10_000 + THREE_MINUTES + 1);
+    expect(nextStaleAt(legs, at(T + 170_001))).toBeUndefined();
+    expect(nextStaleAt([], at(T))).toBeUndefined();
+  });
+});
+
+describe("servedOpportunity", () => {
+  const item = {
+    id: "BTC-binance-okx",
+    long: makeLeg({ exchange: "binance" }),
+    short: makeLeg({ exchange: "okx" }),
+  } as Opportunity;
+
+  it("flags each leg as told and the item when either is, leaving the published item alone", () => {
+    expect(servedOpportunity(item, false, false)).toMatchObject({ stale: false, long: { stale: false }, short: { stale: false } });
+    expect(servedOpportunity(item, false, true)).toMatchObject({ stale: true, long: { stale: false }, short: { stale: true } });
+    expect(servedOpportunity(item, true, false)).toMatchObject({ stale: true, long: { stale: true }, short: { stale: false } });
+    expect(item.long).not.toHaveProperty("stale");
+    expect(item).not.toHaveProperty("stale");
+  });
+});
