@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { SORTS, type Sort } from "@/lib/market/opportunity-query";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS, type VenueId } from "@/lib/market/types";
 import { VENUE_NAMES } from "@/lib/market/venue-names";
 
 const SORT_LABELS: Record<Sort, string> = {
@@ -19,6 +19,8 @@ const SORT_LABELS: Record<Sort, string> = {
 /** The values as the URL has them, so a refused value stays in its field to be corrected. */
 export interface FilterValues {
   exchange: string;
+  /** The venues ticked: both legs of every row are among them. */
+  exchanges: string[];
   min_apr: string;
   symbol: string;
   sort: string;
@@ -34,12 +36,16 @@ export function FilterForm({ values }: { values: FilterValues }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const search = new URLSearchParams();
+    const venues: string[] = [];
     for (const [name, value] of new FormData(event.currentTarget)) {
       const text = String(value).trim();
       if (text === "" || (name === "sort" && text === "-apr")) continue;
-      search.set(name, text);
+      if (name === "exchanges") venues.push(text);
+      else search.set(name, text);
     }
-    const query = search.toString();
+    // Every venue ticked is the same as none: no filter.
+    if (venues.length > 0 && venues.length < VENUE_IDS.length) search.set("exchanges", venues.join(","));
+    const query = search.toString().replaceAll("%2C", ",");
     router.push(query ? `/opportunities?${query}` : "/opportunities");
   };
   return (
@@ -55,6 +61,7 @@ export function FilterForm({ values }: { values: FilterValues }) {
           ))}
         </select>
       </div>
+      <VenuePicker selected={values.exchanges} />
       <div>
         <label htmlFor="f-min-apr">Min APR (%)</label>
         <input id="f-min-apr" name="min_apr" inputMode="decimal" size={8} defaultValue={values.min_apr} />
@@ -79,5 +86,32 @@ export function FilterForm({ values }: { values: FilterValues }) {
         <Link href="/opportunities">Clear</Link>
       </div>
     </form>
+  );
+}
+
+/**
+ * The venues a trader can use: rows whose two legs are both among the ticked ones. A disclosure
+ * rather than a 23-line list, so the filter row stays one line; plain checkboxes, so it works
+ * without JavaScript (the page joins the repeated `exchanges` values).
+ */
+function VenuePicker({ selected }: { selected: string[] }) {
+  const summary =
+    selected.length === 0 ? "All venues" : selected.length === 1 ? VENUE_NAMES[selected[0] as VenueId] ?? selected[0] : `${selected.length} venues`;
+  return (
+    <div>
+      <span className="field-label" id="f-venues-label">
+        Both legs on
+      </span>
+      <details className="venue-picker">
+        <summary aria-describedby="f-venues-label">{summary}</summary>
+        <fieldset aria-labelledby="f-venues-label">
+          {VENUE_IDS.map((id) => (
+            <label key={id} className="venue-option">
+              <input type="checkbox" name="exchanges" value={id} defaultChecked={selected.includes(id)} /> {VENUE_NAMES[id]}
+            </label>
+          ))}
+        </fieldset>
+      </details>
+    </div>
   );
 }

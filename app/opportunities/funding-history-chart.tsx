@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { IChartApi, UTCTimestamp } from "lightweight-charts";
-import { chartPoints } from "@/lib/screener/chart-points";
+import { chartPoints, intervalMarkers } from "@/lib/screener/chart-points";
 import type { OpportunityHistory } from "@/lib/screener/leg-history";
 import { chartOptions } from "./chart-options";
 
@@ -11,7 +11,7 @@ const SHORT_COLOUR = "#c4320a";
 
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; history: OpportunityHistory };
 
-/** Both legs' funding settlements of the last 7 days, annualised, on one chart. */
+/** Both legs' funding settlements of the last 7 days, annualised, on one chart, with their interval changes marked. */
 export function FundingHistoryChart({ id }: { id: string }) {
   const [state, setState] = useState<State>({ status: "loading" });
   const container = useRef<HTMLDivElement>(null);
@@ -38,7 +38,7 @@ export function FundingHistoryChart({ id }: { id: string }) {
     let chart: IChartApi | undefined;
     let disposed = false;
     // Loaded on first use: the table itself never pays for the charting library.
-    void import("lightweight-charts").then(({ createChart, LineSeries }) => {
+    void import("lightweight-charts").then(({ createChart, createSeriesMarkers, LineSeries }) => {
       if (disposed) return;
       chart = createChart(element, chartOptions((value: number) => `${value.toFixed(1)}%`));
       const legs = [
@@ -47,7 +47,19 @@ export function FundingHistoryChart({ id }: { id: string }) {
       ];
       for (const { leg, colour, title } of legs) {
         const series = chart.addSeries(LineSeries, { color: colour, lineWidth: 2, title, pointMarkersVisible: true });
-        series.setData(chartPoints(leg.settlements).map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+        const points = chartPoints(leg.settlements);
+        series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+        // Each change of the leg's funding interval, marked where the new interval's payments begin.
+        createSeriesMarkers(
+          series,
+          intervalMarkers(points, leg.intervalChanges).map((m) => ({
+            time: m.time as UTCTimestamp,
+            position: "aboveBar" as const,
+            shape: "square" as const,
+            color: colour,
+            text: m.text,
+          })),
+        );
       }
       chart.timeScale().fitContent();
     });
@@ -69,6 +81,7 @@ export function FundingHistoryChart({ id }: { id: string }) {
         <span className="swatch" style={{ background: SHORT_COLOUR }} /> Short {short.exchange} <code>{short.market}</code> ·{" "}
         {short.settlements.length} settlements
       </p>
+      <IntervalChanges history={state.history} />
       <p className="muted">
         Each point is one funding settlement, annualised (% per year), over the last 7 days
         {state.history.delayed ? " up to 15 minutes ago" : ""}.
@@ -76,5 +89,21 @@ export function FundingHistoryChart({ id }: { id: string }) {
       </p>
       <div ref={container} className="history-chart" role="img" aria-label={`Funding history of ${state.history.id}`} />
     </div>
+  );
+}
+
+/** The legs' interval changes in words, beside their markers on the chart. */
+function IntervalChanges({ history }: { history: OpportunityHistory }) {
+  const changes = [history.long, history.short].flatMap((leg) => leg.intervalChanges.map((change) => ({ leg, change })));
+  if (changes.length === 0) return null;
+  return (
+    <ul className="interval-changes" aria-label="Funding interval changes">
+      {changes.map(({ leg, change }) => (
+        <li key={`${leg.exchange}-${change.effective_at}`}>
+          {leg.exchange} <code>{leg.market}</code>: {change.from_hours}h → {change.to_hours}h from{" "}
+          {change.effective_at.slice(0, 16).replace("T", " ")} UTC ({change.source})
+        </li>
+      ))}
+    </ul>
   );
 }

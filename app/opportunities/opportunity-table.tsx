@@ -5,6 +5,7 @@ import { Fragment, useState, type ReactNode } from "react";
 import type { Freshness } from "@/lib/market/leg-freshness";
 import type { ServedLeg, ServedOpportunity } from "@/lib/market/types";
 import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
+import { legDetails } from "@/lib/screener/leg-details";
 import { priceSpreadNote } from "@/lib/screener/price-spread-note";
 import { staleLegNote } from "@/lib/screener/stale-leg-note";
 import { FundingHistoryChart } from "./funding-history-chart";
@@ -145,8 +146,13 @@ function SortableHeading({ heading }: { heading: SortHeading }) {
   );
 }
 
-/** A leg; a stale one carries a badge saying how old its data is (`note`), as a tooltip and to screen readers. */
+/**
+ * A leg: its rate and interval, the venue's forecast, last settlement and bounds, and badges for a
+ * rate at its cap, a recent interval change, and stale data (`note` says how old), each explained as
+ * a tooltip and to screen readers.
+ */
 function Leg({ leg, note }: { leg: ServedLeg; note: string | null }) {
+  const details = legDetails(leg);
   return (
     <span className="leg">
       <strong>{leg.exchange}</strong>{" "}
@@ -159,6 +165,19 @@ function Leg({ leg, note }: { leg: ServedLeg; note: string | null }) {
         {formatFundingRate(leg.funding_rate)}
         <small> / {formatInterval(leg.funding_interval_hours)}</small>
       </span>
+      {details.badges.map((badge) => (
+        <span key={badge.kind} className={`badge badge-${badge.kind}`} title={badge.note} data-testid={badge.kind}>
+          {badge.label}
+          <span className="visually-hidden"> ({badge.note})</span>
+        </span>
+      ))}
+      {(details.predicted ?? details.settled ?? details.bounds) !== null && (
+        <small className="leg-details">
+          {[details.predicted, details.settled, details.bounds].filter((line) => line !== null).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </small>
+      )}
     </span>
   );
 }

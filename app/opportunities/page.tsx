@@ -40,7 +40,14 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
       {/* Keyed by the query, so its fields show the new URL's values after each navigation. */}
       <FilterForm
         key={search}
-        values={{ exchange: raw("exchange"), min_apr: raw("min_apr"), symbol: raw("symbol"), sort: raw("sort"), limit: raw("limit") }}
+        values={{
+          exchange: raw("exchange"),
+          exchanges: venuesOf(params.exchanges),
+          min_apr: raw("min_apr"),
+          symbol: raw("symbol"),
+          sort: raw("sort"),
+          limit: raw("limit"),
+        }}
       />
 
       {!query.ok ? (
@@ -164,4 +171,10 @@ function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter:
       </p>
     </>
   );
+}
+
+/** The venues the URL names, in one `exchanges=a,b` or one per checkbox (a form sent without JavaScript). */
+function venuesOf(value: string | string[] | undefined): string[] {
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.flatMap((v) => v.split(",")).map((v) => v.trim().toLowerCase()).filter(Boolean);
 }

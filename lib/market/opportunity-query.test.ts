@@ -81,3 +81,15 @@ describe("OpportunitySnapshot's stale flags", () => {
     expect(set.served(old, at(Date.parse("2026-11-21T15:03:00.001Z"))).stale).toBe(true);
   });
 });
+
+describe("queryOpportunities' venue filters", () => {
+  it("keeps with `exchanges` only pairs whose both legs are among them, and with `exchange` those with either leg on it", () => {
+    const venues = ["binance", "okx"];
+    const both = queryOpportunities(snapshot, { limit: 100, offset: 0, sort: "-apr", exchanges: venues });
+    expect(both.total).toBeGreaterThan(0);
+    for (const o of both.items) expect(venues).toEqual(expect.arrayContaining([o.long.exchange, o.short.exchange]));
+    const either = queryOpportunities(snapshot, { limit: 100, offset: 0, sort: "-apr", exchange: "okx" });
+    expect(either.total).toBeGreaterThan(both.total);
+    expect(both.total).toBe(opportunities.filter((o) => venues.includes(o.long.exchange) && venues.includes(o.short.exchange)).length);
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { numberParam, pageParams } from "@/lib/query-params";
 import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "./leg-freshness";
-import { baseAssetParam, exchangeParam } from "./market-params";
+import { baseAssetParam, exchangeListParam, exchangeParam } from "./market-params";
 import type { Opportunity, ServedOpportunity } from "./types";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest"] as const;
@@ -16,6 +16,9 @@ export const opportunitiesQuery = z.strictObject({
   exchange: exchangeParam()
     .optional()
     .describe("Only opportunities with a leg on this exchange (either leg)."),
+  exchanges: exchangeListParam()
+    .optional()
+    .describe("Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`."),
   min_apr: numberParam().optional().describe("Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %)."),
   symbol: baseAssetParam()
     .optional()
@@ -30,6 +33,8 @@ export interface OpportunityFilter {
   limit: number;
   offset: number;
   exchange?: string;
+  /** Both legs among these (sorted, no repeats). */
+  exchanges?: readonly string[];
   min_apr?: number;
   symbol?: string;
   sort: Sort;
@@ -154,15 +159,16 @@ export interface OpportunityPage {
   has_more: boolean;
 }
 
-/** Filters, sorts and pages a snapshot. `exchange` matches either leg; `symbol` the base asset. */
+/** Filters, sorts and pages a snapshot. `exchange` matches either leg, `exchanges` both; `symbol` the base asset. */
 export function queryOpportunities(snapshot: OpportunitySnapshot, filter: OpportunityFilter): OpportunityPage {
   const ordered = snapshot.inOrder(filter.sort);
   const filtered =
-    filter.exchange === undefined && filter.min_apr === undefined && filter.symbol === undefined
+    filter.exchange === undefined && filter.exchanges === undefined && filter.min_apr === undefined && filter.symbol === undefined
       ? ordered
       : ordered.filter(
           (o) =>
             (filter.exchange === undefined || o.long.exchange === filter.exchange || o.short.exchange === filter.exchange) &&
+            (filter.exchanges === undefined || (filter.exchanges.includes(o.long.exchange) && filter.exchanges.includes(o.short.exchange))) &&
             (filter.min_apr === undefined || o.apr >= filter.min_apr) &&
             (filter.symbol === undefined || o.symbol === filter.symbol),
         );

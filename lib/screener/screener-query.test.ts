@@ -14,6 +14,17 @@ describe("parseScreenerQuery", () => {
     });
   });
 
+  it("reads the venues as one comma list or as one value per ticked box, sorted and without repeats", () => {
+    const expected = { ok: true, filter: { exchanges: ["hyperliquid", "okx"], limit: 50, offset: 0, sort: "-apr" } };
+    expect(parseScreenerQuery({ exchanges: "okx,hyperliquid,okx" })).toEqual(expected);
+    expect(parseScreenerQuery({ exchanges: ["okx", "hyperliquid"] })).toEqual(expected);
+    expect(parseScreenerQuery({ exchanges: ["okx", "ftx"] })).toEqual({
+      ok: false,
+      problems: [{ field: "exchanges", message: expect.stringContaining("Must be exchanges separated by commas, each one of: binance") }],
+    });
+    expect(screenerHref({ limit: 50, offset: 0, sort: "-apr", exchanges: ["hyperliquid", "okx"] })).toBe("/opportunities?exchanges=hyperliquid%2Cokx");
+  });
+
   it("refuses what the API refuses, field by field", () => {
     expect(parseScreenerQuery({ exchange: "ftx", min_apr: "ten" })).toEqual({
       ok: false,

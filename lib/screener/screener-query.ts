@@ -21,11 +21,19 @@ export function toSearchParams(params: SearchParams): URLSearchParams {
 /**
  * The screener's URL read exactly as GET /v1/opportunities reads its query (same schema, same
  * refusals), except that empty parameters are dropped first: the filter form submits every
- * field, and an empty "min APR" means no minimum rather than a mistake.
+ * field, and an empty "min APR" means no minimum rather than a mistake; and the venue boxes'
+ * `exchanges` values are joined into the one list the API takes.
  */
 export function parseScreenerQuery(params: SearchParams): ScreenerQuery {
   const url = new URL("http://screener.invalid/opportunities");
-  for (const [name, value] of toSearchParams(params)) if (value.trim() !== "") url.searchParams.append(name, value.trim());
+  // The venue checkboxes submit one `exchanges` per box when the form is sent without JavaScript.
+  const venues: string[] = [];
+  for (const [name, value] of toSearchParams(params)) {
+    if (value.trim() === "") continue;
+    if (name === "exchanges") venues.push(value.trim());
+    else url.searchParams.append(name, value.trim());
+  }
+  if (venues.length > 0) url.searchParams.set("exchanges", venues.join(","));
   try {
     return { ok: true, filter: parseQuery(url, opportunitiesQuery) };
   } catch (error) {
@@ -39,6 +47,7 @@ export function screenerHref(filter: OpportunityFilter, change: Partial<Opportun
   const next = { ...filter, ...change };
   const search = new URLSearchParams();
   if (next.exchange !== undefined) search.set("exchange", next.exchange);
+  if (next.exchanges !== undefined) search.set("exchanges", next.exchanges.join(","));
   if (next.min_apr !== undefined) search.set("min_apr", String(next.min_apr));
   if (next.symbol !== undefined) search.set("symbol", next.symbol);
   if (next.sort !== DEFAULTS.sort) search.set("sort", next.sort);

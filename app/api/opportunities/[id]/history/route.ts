@@ -1,8 +1,9 @@
-// GET /api/opportunities/:id/history — both legs' funding settlements of the last 7 days, for the screener's chart.
+// GET /api/opportunities/:id/history — both legs' funding settlements and interval changes of the last 7 days, for the screener's chart.
 import { appServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { withSession } from "@/lib/api/with-session";
-import type { OpportunityHistory } from "@/lib/screener/leg-history";
+import type { MarketRef } from "@/lib/market/market";
+import type { LegHistory, OpportunityHistory } from "@/lib/screener/leg-history";
 import { screenerView } from "@/lib/screener/screener-view";
 
 const HISTORY_MS = 7 * 86_400_000;
@@ -15,14 +16,20 @@ export const GET = withSession<{ id: string }>("user", async ({ params, user }) 
   const to = view.historyUntil;
   const from = new Date(to.getTime() - HISTORY_MS);
   const market = appServices().market("live");
-  const [long, short] = await Promise.all([
-    market.settlements(opportunity.symbol, opportunity.long, from, to),
-    market.settlements(opportunity.symbol, opportunity.short, from, to),
-  ]);
+  const legHistory = async (leg: MarketRef): Promise<LegHistory> => {
+    const [settlements, changes] = await Promise.all([
+      market.settlements(opportunity.symbol, leg, from, to),
+      // A market changes its interval a few times a month at most: one page holds a week's.
+      market.intervalChanges({ exchange: leg.exchange, symbol: opportunity.symbol, from, to, limit: 100, offset: 0 }),
+    ]);
+    const intervalChanges = changes.items.filter((change) => change.market === leg.market);
+    return { exchange: leg.exchange, market: leg.market, settlements, intervalChanges };
+  };
+  const [long, short] = await Promise.all([legHistory(opportunity.long), legHistory(opportunity.short)]);
   const data: OpportunityHistory = {
     id: opportunity.id,
-    long: { exchange: opportunity.long.exchange, market: opportunity.long.market, settlements: long },
-    short: { exchange: opportunity.short.exchange, market: opportunity.short.market, settlements: short },
+    long,
+    short,
     from: from.toISOString(),
     to: to.toISOString(),
     delayed: view.delayed,
