@@ -13,7 +13,7 @@ class Operations:
         """
         return self._request("GET", "/v1/auth/verify")
 
-    def list_opportunities(self, *, limit: Optional[int] = None, offset: Optional[int] = None, exchange: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Dict[str, Any]:
+    def list_opportunities(self, *, limit: Optional[int] = None, offset: Optional[int] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Dict[str, Any]:
         """List ranked funding-rate arbitrage opportunities.
 
         GET /v1/opportunities
@@ -22,13 +22,14 @@ class Operations:
             limit: Page size, 1 to 100.
             offset: Number of items to skip, 0 to 1,000,000.
             exchange: Only opportunities with a leg on this exchange (either leg).
+            exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`.
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
             sort: Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable.
         """
-        return self._request("GET", "/v1/opportunities", {"limit": limit, "offset": offset, "exchange": exchange, "min_apr": min_apr, "symbol": symbol, "sort": sort})
+        return self._request("GET", "/v1/opportunities", {"limit": limit, "offset": offset, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
 
-    def iter_opportunities(self, *, limit: Optional[int] = None, exchange: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Iterator[Dict[str, Any]]:
+    def iter_opportunities(self, *, limit: Optional[int] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Iterator[Dict[str, Any]]:
         """List ranked funding-rate arbitrage opportunities. Yields every item over all pages, fetching the next page as needed.
 
         GET /v1/opportunities
@@ -36,11 +37,12 @@ class Operations:
         Args:
             limit: Page size, 1 to 100.
             exchange: Only opportunities with a leg on this exchange (either leg).
+            exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`.
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
             sort: Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable.
         """
-        return self._paginate("GET", "/v1/opportunities", {"limit": limit, "exchange": exchange, "min_apr": min_apr, "symbol": symbol, "sort": sort})
+        return self._paginate("GET", "/v1/opportunities", {"limit": limit, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
 
     def get_opportunity(self, id: str) -> Dict[str, Any]:
         """Get one opportunity with its recent funding history.

@@ -2021,6 +2021,8 @@ export interface operations {
                 offset?: number;
                 /** @description Only opportunities with a leg on this exchange (either leg). */
                 exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`. */
+                exchanges?: string;
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
                 min_apr?: number;
                 /** @description Only this base asset, e.g. BTC (case-insensitive). */
