@@ -6,6 +6,8 @@ import type { ReplayRoute } from "@/lib/market/replay-fetch";
 /** How a venue spells the template asset: BitMEX calls bitcoin XBT. */
 const TEMPLATE = /BTC|XBT/g;
 const HAS_TEMPLATE = /BTC|XBT/;
+/** Numeric market ids that join one payload to another (Lighter's `market_id`): each clone gets its own. */
+const MARKET_NUMBER = /^(market_id|market_index|marketIndex)$/;
 /** Funding-rate fields, varied per clone so the assets rank apart (never interval or interest fields). */
 const RATE_FIELD = /^(last|current|predicted|est|next|expected)?_?funding_?(fee_?)?rate$/i;
 
@@ -14,12 +16,24 @@ export function syntheticBases(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `A${String(i).padStart(4, "0")}`);
 }
 
-/** The routes with every template (BTC) entry of every list cloned once per base. */
+/**
+ * The routes with every template (BTC) entry of every list cloned once per base; a route asking
+ * about the template market itself (GRVT's one ticker per instrument) is cloned once per base too.
+ */
 export function widenRoutes(routes: readonly ReplayRoute[], bases: readonly string[]): ReplayRoute[] {
-  return routes.map((route) => {
-    if (!("body" in route.reply)) return route;
+  return routes.flatMap((route) => {
+    if (!("body" in route.reply)) return [route];
     const body = typeof route.reply.body === "string" ? (JSON.parse(route.reply.body) as unknown) : route.reply.body;
-    return { ...route, reply: { ...route.reply, body: widen(body, bases) } };
+    if (HAS_TEMPLATE.test(JSON.stringify([route.query ?? {}, route.body ?? {}]))) {
+      const perMarket = (base: string, k: number): ReplayRoute => ({
+        ...route,
+        query: clone(route.query, base, k) as ReplayRoute["query"],
+        body: clone(route.body, base, k) as ReplayRoute["body"],
+        reply: { ...route.reply, body: clone(body, base, k) },
+      });
+      return [route, ...bases.map(perMarket)];
+    }
+    return [{ ...route, reply: { ...route.reply, body: widen(body, bases) } }];
   });
 }
 
@@ -32,7 +46,12 @@ function widen(value: unknown, bases: readonly string[]): unknown {
     return [...kept, ...bases.flatMap((base, k) => templates.map((item) => clone(item, base, k)))];
   }
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, widen(item, bases)]));
+    // Maps keyed by market (dYdX's `markets: {"BTC-USD": {...}}`) clone their template entries too.
+    const entries = Object.entries(value);
+    const templates = entries.filter(([key, item]) => HAS_TEMPLATE.test(key) && typeof item === "object" && item !== null);
+    const kept = entries.map(([key, item]): [string, unknown] => [key, templates.some(([name]) => name === key) ? item : widen(item, bases)]);
+    const cloned = bases.flatMap((base, k) => templates.map(([key, item]): [string, unknown] => [key.replace(TEMPLATE, base), clone(item, base, k)]));
+    return Object.fromEntries([...kept, ...cloned]);
   }
   return value;
 }
@@ -57,7 +76,7 @@ function clone(value: unknown, base: string, k: number, key = ""): unknown {
     if (RATE_FIELD.test(key) && value.trim() !== "" && Number.isFinite(Number(value))) return String(vary(Number(value), k));
     return value.replace(TEMPLATE, base);
   }
-  if (typeof value === "number") return RATE_FIELD.test(key) ? vary(value, k) : value;
+  if (typeof value === "number") return RATE_FIELD.test(key) ? vary(value, k) : MARKET_NUMBER.test(key) ? value + 10_000 * (k + 1) : value;
   if (Array.isArray(value)) return value.map((item) => clone(item, base, k));
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, clone(item, base, k, name)]));

@@ -14,17 +14,21 @@ export function marketKey(exchange: string, market: string): string {
 /**
  * Adds `apr_1d_avg` / `apr_7d_avg`: the short leg's mean annualised funding minus the long leg's,
  * which is the mean of the pair's APR when both legs were sampled in the same rounds (they are:
- * one round observes every venue). `null` when either leg has no history in the window. Pure.
+ * one round observes every venue). `null` when either leg has no history in the window.
+ *
+ * Sets the fields on the items themselves, which a round has just built: copying ~140k items at
+ * 20 venues × 600 assets cost the round about a second.
  */
-export function withAverageAprs(items: readonly Opportunity[], averages: ReadonlyMap<string, MarketAverage>): Opportunity[] {
-  return items.map((o) => {
+export function withAverageAprs(items: Opportunity[], averages: ReadonlyMap<string, MarketAverage>): Opportunity[] {
+  for (const o of items) {
     const long = averages.get(marketKey(o.long.exchange, o.long.market));
     const short = averages.get(marketKey(o.short.exchange, o.short.market));
-    const diff = (pick: (a: MarketAverage) => number | null) => {
-      const s = short ? pick(short) : null;
-      const l = long ? pick(long) : null;
-      return s === null || l === null ? null : roundTo(s - l, 6);
-    };
-    return { ...o, apr_1d_avg: diff((a) => a.day), apr_7d_avg: diff((a) => a.week) };
-  });
+    o.apr_1d_avg = difference(short?.day, long?.day);
+    o.apr_7d_avg = difference(short?.week, long?.week);
+  }
+  return items;
+}
+
+function difference(short: number | null | undefined, long: number | null | undefined): number | null {
+  return short === null || short === undefined || long === null || long === undefined ? null : roundTo(short - long, 6);
 }
