@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { readMarketAverages, readRoundAverages } from "@/lib/market/ingest/read-market-averages";
+import { averagesWith, readMarketAverages, readRoundAverageSums } from "@/lib/market/ingest/read-market-averages";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { marketKey } from "@/lib/market/ingest/with-average-aprs";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 const HOUR = 3_600_000;
+const readRoundAverages = async (db: OpenDatabase["db"], at: Date) => averagesWith(await readRoundAverageSums(db, at), []);
 const opened: OpenDatabase[] = [];
 afterAll(async () => {
   for (const database of opened) await database.close();
@@ -48,5 +50,31 @@ describe("a round's 1d/7d averages", () => {
     expect(later.get(marketKey("okx", "BTC/USDT:USDT"))?.day).toBeCloseTo((24 * 20 * 2 + 50 * 4) / (24 * 2 + 4), 10);
     const nextHour = await readRoundAverages(db, new Date(current + HOUR + 60_000));
     expect(nextHour).toEqual(await readMarketAverages(db, new Date(current + HOUR + 60_000)));
+  });
+
+  it("count a round's own observations as aggregating them would, each one sample of its hour", async () => {
+    const database = await createTestDatabase();
+    opened.push(database);
+    const { db } = database;
+    const current = Date.UTC(2026, 10, 24, 12);
+    for (let h = 1; h < 48; h++) await hourly(db, "BTC/USDT:USDT", current - h * HOUR, 10);
+    const sums = await readRoundAverageSums(db, new Date(current + 60_000));
+    // 0.0002 per 8h = 21.9 %/yr, observed now; ETH has no stored history; SOL's observation is 9 days old.
+    const observed = [
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0002, observedAt: current + 30_000 }),
+      makeSnapshot({ exchange: "okx", base: "ETH", fundingRate: -0.0001, fundingIntervalHours: 4, observedAt: current + 30_000 }),
+      makeSnapshot({ exchange: "okx", base: "SOL", observedAt: current - 9 * 24 * HOUR }),
+    ];
+    const averages = averagesWith(sums, observed);
+    expect(averages.get(marketKey("okx", "BTC/USDT:USDT"))?.day).toBeCloseTo((23 * 2 * 10 + 21.9) / (23 * 2 + 1), 10);
+    expect(averages.get(marketKey("okx", "BTC/USDT:USDT"))?.week).toBeCloseTo((47 * 2 * 10 + 21.9) / (47 * 2 + 1), 10);
+    expect(averages.get(marketKey("okx", "ETH/USDT:USDT"))).toEqual({ day: -21.9, week: -21.9 });
+    expect(averages.has(marketKey("okx", "SOL/USDT:USDT"))).toBe(false);
+    // The same figures once the observation is stored and folded in (aggregateRound's sums).
+    await hourly(db, "BTC/USDT:USDT", current, 21.9, 1);
+    expect((await readMarketAverages(db, new Date(current + 60_000))).get(marketKey("okx", "BTC/USDT:USDT"))?.day).toBeCloseTo(
+      averages.get(marketKey("okx", "BTC/USDT:USDT"))?.day ?? 0,
+      10,
+    );
   });
 });

@@ -1,9 +1,11 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "../apr";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot, type Opportunity } from "../types";
+import type { SettlementRow } from "./derive-settlements";
+import type { IntervalChangeRow } from "./detect-interval-changes";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
-import { readRoundAverages } from "./read-market-averages";
+import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
 import { marketKey, withAverageAprs, type MarketAverage } from "./with-average-aprs";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */
@@ -12,8 +14,8 @@ export interface MarketHistory {
   intervalChanges: ReadonlyMap<string, number>;
   /** Each market's last recorded settlement. */
   settlements: ReadonlyMap<string, { rate: number; at: number }>;
-  /** Each market's mean annualised funding over the last day and week. */
-  averages: ReadonlyMap<string, MarketAverage>;
+  /** Each market's annualised funding summed over the last day and week, before this round. */
+  averages: RoundAverageSums;
 }
 
 /** The three reads a round makes of stored history before ranking, at once. */
@@ -21,9 +23,35 @@ export async function readMarketHistory(db: Db, startedAt: Date, now: Date): Pro
   const [intervalChanges, settlements, averages] = await Promise.all([
     readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
     readLastSettlements(db, now),
-    readRoundAverages(db, startedAt),
+    readRoundAverageSums(db, startedAt),
   ]);
   return { intervalChanges, settlements, averages };
+}
+
+/**
+ * The history with a round's own findings added, which the history read beside its fetch could
+ * not see yet: the settlements and interval changes it just revealed are each market's newest.
+ * Its observations join the averages when ranking (rankWithHistory).
+ */
+export function withRoundFindings(
+  history: MarketHistory,
+  settlements: readonly SettlementRow[],
+  intervalChanges: readonly IntervalChangeRow[],
+): MarketHistory {
+  if (settlements.length === 0 && intervalChanges.length === 0) return history;
+  const lastSettlement = new Map(history.settlements);
+  for (const s of settlements) {
+    const key = marketKey(s.exchange, s.market);
+    const at = s.time.getTime();
+    if ((lastSettlement.get(key)?.at ?? -Infinity) < at) lastSettlement.set(key, { rate: s.rate, at });
+  }
+  const lastChange = new Map(history.intervalChanges);
+  for (const c of intervalChanges) {
+    const key = marketKey(c.exchange, c.market);
+    const at = c.effectiveAt.getTime();
+    if ((lastChange.get(key) ?? -Infinity) < at) lastChange.set(key, at);
+  }
+  return { ...history, settlements: lastSettlement, intervalChanges: lastChange };
 }
 
 /**
@@ -35,5 +63,5 @@ export function rankWithHistory(fresh: readonly MarketSnapshot[], history: Marke
     const key = marketKey(s.exchange, s.market);
     return { ...s, intervalChangedAt: history.intervalChanges.get(key) ?? null, lastSettlement: history.settlements.get(key) ?? null };
   });
-  return withAverageAprs(computeOpportunities(marked).opportunities, history.averages);
+  return withAverageAprs(computeOpportunities(marked).opportunities, averagesWith(history.averages, fresh));
 }

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import type { MarketSnapshot } from "../types";
 import { marketKey, type MarketAverage } from "./with-average-aprs";
 
 const HOUR_MS = 3_600_000;
@@ -6,7 +7,7 @@ const DAY_HOURS = 24;
 const WEEK_HOURS = 168;
 
 /** Sums of annualised funding and of samples over some hours, per market. */
-interface WindowSums {
+export interface WindowSums {
   day: { apr: number; samples: number };
   week: { apr: number; samples: number };
 }
@@ -35,14 +36,23 @@ export async function readMarketAverages(
   return toAverages(await sumHours(db, last - (WEEK_HOURS - 1) * HOUR_MS, last + HOUR_MS, last - (DAY_HOURS - 1) * HOUR_MS));
 }
 
+/** A round's window sums per market, and the hours they cover: [weekFrom, to), the day from dayFrom. */
+export interface RoundAverageSums {
+  sums: ReadonlyMap<string, WindowSums>;
+  weekFrom: number;
+  dayFrom: number;
+  to: number;
+}
+
 /**
- * The same figures as readMarketAverages (hours up to and including the current one) for rounds,
- * which ask every minute: a week of hourly rows is ~2.5 million at 20 venues × 600 assets, so the
- * hours that can no longer change are summed once an hour and kept per database, and each call
- * adds only the last two hours' rows. Two, not one: a round that began in the previous hour may
- * still fold its observations into that hour after the next hour began.
+ * The sums behind readMarketAverages' figures (hours up to and including the current one), for
+ * rounds, which ask every minute: a week of hourly rows is ~2.5 million at 20 venues × 600 assets,
+ * so the hours that can no longer change are summed once an hour and kept per database, and each
+ * call adds only the last two hours' rows. Two, not one: a round that began in the previous hour
+ * may still fold its observations into that hour after the next hour began. A round reads them
+ * before storing its own observations and adds those itself (`averagesWith`).
  */
-export async function readRoundAverages(db: Db, now = new Date()): Promise<Map<string, MarketAverage>> {
+export async function readRoundAverageSums(db: Db, now = new Date()): Promise<RoundAverageSums> {
   const current = hourOf(now.getTime());
   const weekStart = current - (WEEK_HOURS - 1) * HOUR_MS;
   const dayStart = current - (DAY_HOURS - 1) * HOUR_MS;
@@ -60,8 +70,28 @@ export async function readRoundAverages(db: Db, now = new Date()): Promise<Map<s
     const earlier = combined.get(key);
     combined.set(key, earlier ? addSums(earlier, sums) : sums);
   }
-  return toAverages(combined);
+  return { sums: combined, weekFrom: weekStart, dayFrom: dayStart, to: current + HOUR_MS };
 }
+
+/**
+ * The averages with a round's own observations added, as aggregateRound would fold them: each
+ * snapshot with a rate and an interval is one sample of its observation's hour. Pure.
+ */
+export function averagesWith(round: RoundAverageSums, observations: readonly MarketSnapshot[]): Map<string, MarketAverage> {
+  const sums = new Map(round.sums);
+  for (const s of observations) {
+    if (s.fundingRate === null || s.fundingIntervalHours === null) continue;
+    const hour = hourOf(s.observedAt);
+    if (hour < round.weekFrom || hour >= round.to) continue;
+    const apr = ((s.fundingRate * 8760) / s.fundingIntervalHours) * 100;
+    const inDay = hour >= round.dayFrom;
+    const key = marketKey(s.exchange, s.market);
+    sums.set(key, addSums(sums.get(key) ?? EMPTY, { day: inDay ? { apr, samples: 1 } : EMPTY.day, week: { apr, samples: 1 } }));
+  }
+  return toAverages(sums);
+}
+
+const EMPTY: WindowSums = { day: { apr: 0, samples: 0 }, week: { apr: 0, samples: 0 } };
 
 const settledSums = new WeakMap<Db, { hour: number; sums: Promise<Map<string, WindowSums>> }>();
 

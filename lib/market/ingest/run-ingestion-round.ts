@@ -5,7 +5,7 @@ import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
-import { readMarketHistory, rankWithHistory } from "./market-history";
+import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
 import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
@@ -24,7 +24,11 @@ export interface IngestionRoundOptions {
   onStep?: (step: RoundStep, ms: number) => void;
 }
 
-export type RoundStep = "fetch" | "compare" | "store" | "aggregate" | "history" | "rank" | "publish";
+/**
+ * The round's steps in order. `history` and `store` are what is left to wait for of work that ran
+ * beside the steps before them: the history read beside the fetch, storing beside the ranking.
+ */
+export type RoundStep = "fetch" | "compare" | "history" | "rank" | "store" | "publish";
 
 export interface RoundOutcome {
   roundId: string;
@@ -38,7 +42,8 @@ export interface RoundOutcome {
 /**
  * One ingestion round: fetch every venue in parallel (each under its deadline), store what came
  * back with the settlements it reveals, fold it into the hourly history, rank the opportunities of
- * the venues that answered and replace the live set in one transaction. A round that fails or is
+ * the venues that answered (with the stored history, read while fetching, and this round's own
+ * findings) and replace the live set in one transaction. A round that fails or is
  * killed before that transaction leaves the previous set exactly as it was.
  */
 export async function runIngestionRound(options: IngestionRoundOptions): Promise<RoundOutcome> {
@@ -58,6 +63,11 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
   let progressWrites = Promise.resolve();
   try {
     const previous = previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
+    // Stored history is about earlier rounds, so the database reads it while this process fetches
+    // and parses; this round's own findings are added in memory below.
+    const historyRead = readMarketHistory(db, startedAt, startedAt);
+    // Awaited below; marked handled so a failure surfaces there, as the round's error, and only there.
+    historyRead.catch(() => undefined);
     const results = await fetchAllVenues(options.fetcher, {
       timeoutMs: options.timeoutMs,
       venues,
@@ -82,20 +92,25 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const settlements = deriveSettlements(seenBefore, fresh);
     const intervalChanges = detectIntervalChanges(seenBefore, fresh);
     step("compare");
-    await storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
-    step("store");
-    await aggregateRound(db, round.id);
-    step("aggregate");
+    // Storing is the database's work and ranking this process's: they need nothing of each other,
+    // so they run at once. Nothing is published before the round is stored whole.
+    const stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt).then(() =>
+      aggregateRound(db, round.id),
+    );
+    stored.catch(() => undefined);
 
     if (fresh.length === 0) {
+      await stored;
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
     // What the stored history adds to this round's observations: each market's last interval change
     // and last settlement for the legs, and its mean APRs for the opportunities.
-    const history = await readMarketHistory(db, startedAt, new Date(now()));
+    const history = withRoundFindings(await historyRead, settlements, intervalChanges);
     step("history");
     const items = rankWithHistory(fresh, history);
     step("rank");
+    await stored;
+    step("store");
     await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
