@@ -6,7 +6,7 @@ import type { IntervalChangeRow } from "./detect-interval-changes";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
 import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
-import { marketKey, withAverageAprs, type MarketAverage } from "./with-average-aprs";
+import { marketKey, withAverageAprs } from "./with-average-aprs";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */
 export interface MarketHistory {
