@@ -8,6 +8,7 @@ import {
 } from "../types";
 import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
 import { loadCcxt } from "./load-ccxt";
+import { keptClient } from "./venue-clients";
 import { errorMessage, type CcxtModule, type FetchImplementation, type VenueAdapter } from "./venue-adapter";
 import { VENUE_ADAPTERS } from "./venue-adapters";
 import { withDeadline } from "./with-deadline";
@@ -62,10 +63,6 @@ export async function fetchVenueSnapshot(
   }
 }
 
-// Live clients are kept per venue so keep-alive connections and ccxt's request throttle survive
-// between refreshes; a caller-supplied fetch gets a fresh client so nothing leaks between tests.
-const liveClients = new Map<VenueId, Exchange>();
-
 interface ClientSettings {
   fetchImplementation: FetchImplementation | undefined;
   timeoutMs: number;
@@ -74,14 +71,12 @@ interface ClientSettings {
 
 function clientFor(adapter: VenueAdapter<Exchange>, lib: CcxtModule, settings: ClientSettings): Exchange {
   const config = { timeout: settings.timeoutMs, enableRateLimit: settings.enableRateLimit };
+  // A caller-supplied fetch gets a fresh client, so nothing leaks between tests; live refreshes
+  // share the venue's kept client (venue-clients.ts) with the quotes' book requests.
   if (settings.fetchImplementation) {
     return adapter.create(lib, { ...config, fetchImplementation: settings.fetchImplementation });
   }
-  let client = liveClients.get(adapter.id);
-  if (!client) {
-    client = adapter.create(lib, config);
-    liveClients.set(adapter.id, client);
-  }
+  const client = keptClient(adapter, lib);
   client.timeout = settings.timeoutMs;
   client.enableRateLimit = settings.enableRateLimit;
   return client;

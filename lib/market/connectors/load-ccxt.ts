@@ -18,7 +18,9 @@ export function venueModuleUrl(ccxtIndex: string, venue: string): string {
 
 async function importVenueClass(venue: VenueId): Promise<CcxtModule> {
   const index = createRequire(import.meta.url).resolve("ccxt");
-  const exchangeClass = ((await import(venueModuleUrl(index, venue))) as { default: unknown }).default;
+  // Left to node at run time: bundlers (Next's, for the quotes' book requests under its mount)
+  // cannot follow an import of a computed URL, and ccxt is an external package there anyway.
+  const exchangeClass = ((await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ venueModuleUrl(index, venue))) as { default: unknown }).default;
   // Typed as the whole table so each adapter's `create` reads its own class by name; only that
   // venue's entry is present, and an adapter reads no other.
   return { [venue]: exchangeClass } as unknown as CcxtModule;
