@@ -10,6 +10,10 @@
  * the same for all of them (a price and an amount per level), and the amount's unit is the one
  * ccxt's `contractSize` would give (OKX's `ctVal`, Gate's `quanto_multiplier`), read from the
  * venues' own recorded instrument lists.
+ *
+ * The recordings are imported as JSON modules rather than read from disk: this module is part of
+ * every server's request path (the Market port), Next's mount of /v1 included, whose bundler
+ * inlines an import but rewrites a file path computed from `import.meta.url` into its own assets.
  */
 import { AppError } from "@/lib/errors";
 import type { MarketRef } from "../market";
@@ -22,7 +26,16 @@ import {
 } from "../books/margin-table";
 import type { MarketDepth } from "../books/market-depth";
 import { tradableLevels, type OrderBook } from "../books/order-book";
-import { fixtureJson } from "./read-fixture";
+import binanceBrackets2024 from "../fixtures/binance/leverageBracket_via-ccxt-fetchLeverageTiers_2024-10-24_BTC-ETH-SOL-DOGE.json" with { type: "json" };
+import binanceDepth from "../fixtures/binance/depth_BTCUSDT_2022-06-03_excerpt3.json" with { type: "json" };
+import bitgetDepth from "../fixtures/bitget/mix_v1_depth_BTCUSDT_UMCBL_2023-02-28_excerpt3.json" with { type: "json" };
+import bybitDepth from "../fixtures/bybit/orderbook_linear_BTCUSDT_2024-04-01_limit5.json" with { type: "json" };
+import gateContracts2023 from "../fixtures/gate/futures_usdt_contracts_2023-05-24_BTC-ETH-RDNT-QUICK.json" with { type: "json" };
+import gateDepth from "../fixtures/gate/futures_usdt_order_book_BTC_USDT_2022-06-03_excerpt5.json" with { type: "json" };
+import hyperliquidDepth from "../fixtures/hyperliquid/l2Book_BTC_2025-10-30_top5_no-n.json" with { type: "json" };
+import hyperliquidMeta from "../fixtures/hyperliquid/metaAndAssetCtxs_2026-09_BTC-ETH-SOL-HYPE.json" with { type: "json" };
+import okxDepth from "../fixtures/okx/books_SWAP_BTC-USDT-SWAP_2022-06-04_excerpt3.json" with { type: "json" };
+import okxInstruments from "../fixtures/okx/instruments_SWAP_sample.json" with { type: "json" };
 
 type Row = Record<string, unknown>;
 type Pair = [unknown, unknown];
@@ -48,7 +61,7 @@ const notRecorded = (exchange: string) => () =>
 
 /** OKX's `ctVal` (base coin per contract) of an instrument, from the recorded SWAP instrument list. */
 function okxContractValue(instId: string): number {
-  const row = fixtureJson<{ data: Row[] }>("okx/instruments_SWAP_sample.json").data.find((r) => r.instId === instId);
+  const row = (okxInstruments as { data: Row[] }).data.find((r) => r.instId === instId);
   const value = Number(row?.ctVal);
   if (!(value > 0)) throw new Error(`no ctVal for ${instId} in the recorded OKX instruments`);
   return value;
@@ -56,7 +69,7 @@ function okxContractValue(instId: string): number {
 
 /** A Gate contract as the recorded contract list (2023-05-24) has it. */
 function gateContract(name: string): Row {
-  const row = fixtureJson<Row[]>("gate/futures_usdt_contracts_2023-05-24_BTC-ETH-RDNT-QUICK.json").find((r) => r.name === name);
+  const row = (gateContracts2023 as Row[]).find((r) => r.name === name);
   if (!row) throw new Error(`no ${name} in the recorded Gate contracts`);
   return row;
 }
@@ -85,9 +98,7 @@ export function gateRiskLimitTiers(contract: Row): ListedTier[] {
  * with the deductions that keep the margin continuous (Hyperliquid's documented rule).
  */
 export function hyperliquidMarginTiers(coin: string): ListedTier[] {
-  const [meta] = fixtureJson<[{ universe: Row[]; marginTables: [number, { marginTiers: Row[] }][] }]>(
-    "hyperliquid/metaAndAssetCtxs_2026-09_BTC-ETH-SOL-HYPE.json",
-  );
+  const [meta] = hyperliquidMeta as unknown as [{ universe: Row[]; marginTables: [number, { marginTiers: Row[] }][] }];
   const asset = meta.universe.find((a) => a.name === coin);
   const table = meta.marginTables.find(([id]) => id === asset?.marginTableId)?.[1];
   if (!table) throw new Error(`no margin table for ${coin} in the recorded metaAndAssetCtxs`);
@@ -100,7 +111,7 @@ export function hyperliquidMarginTiers(coin: string): ListedTier[] {
 
 /** Binance's brackets of a market as ccxt's fetchLeverageTiers returned them (the 2024-10-24 export). */
 function binanceBrackets(symbol: string): ListedTier[] {
-  const tiers = fixtureJson<Record<string, Row[]>>("binance/leverageBracket_via-ccxt-fetchLeverageTiers_2024-10-24_BTC-ETH-SOL-DOGE.json")[symbol];
+  const tiers = (binanceBrackets2024 as unknown as Record<string, Row[] | undefined>)[symbol];
   if (!tiers) throw new Error(`no recorded Binance brackets for ${symbol}`);
   return tiers.map((t) => ({
     floor: Number(t.minNotional),
@@ -122,7 +133,7 @@ const RECORDINGS: readonly Recording[] = [
     exchange: "binance",
     market: "BTC/USDT:USDT",
     book: () => {
-      const body = fixtureJson<{ T: number; bids: Pair[]; asks: Pair[] }>("binance/depth_BTCUSDT_2022-06-03_excerpt3.json");
+      const body = binanceDepth as unknown as { T: number; bids: Pair[]; asks: Pair[] };
       return recorded(body.bids, body.asks, 1, body.T);
     },
     margin: () => tiers(binanceBrackets("BTC/USDT:USDT"), true),
@@ -131,7 +142,7 @@ const RECORDINGS: readonly Recording[] = [
     exchange: "bybit",
     market: "BTC/USDT:USDT",
     book: () => {
-      const { result } = fixtureJson<{ result: { b: Pair[]; a: Pair[]; ts: number } }>("bybit/orderbook_linear_BTCUSDT_2024-04-01_limit5.json");
+      const { result } = bybitDepth as unknown as { result: { b: Pair[]; a: Pair[]; ts: number } };
       return recorded(result.b, result.a, 1, result.ts);
     },
     margin: notRecorded("bybit"),
@@ -140,7 +151,7 @@ const RECORDINGS: readonly Recording[] = [
     exchange: "okx",
     market: "BTC/USDT:USDT",
     book: () => {
-      const [book] = fixtureJson<{ data: { bids: Pair[]; asks: Pair[]; ts: string }[] }>("okx/books_SWAP_BTC-USDT-SWAP_2022-06-04_excerpt3.json").data;
+      const [book] = (okxDepth as unknown as { data: { bids: Pair[]; asks: Pair[]; ts: string }[] }).data;
       if (!book) throw new Error("the recorded OKX book is empty");
       return recorded(book.bids, book.asks, okxContractValue("BTC-USDT-SWAP"), Number(book.ts));
     },
@@ -150,7 +161,7 @@ const RECORDINGS: readonly Recording[] = [
     exchange: "bitget",
     market: "BTC/USDT:USDT",
     book: () => {
-      const { data } = fixtureJson<{ data: { bids: Pair[]; asks: Pair[]; timestamp: string } }>("bitget/mix_v1_depth_BTCUSDT_UMCBL_2023-02-28_excerpt3.json");
+      const { data } = bitgetDepth as unknown as { data: { bids: Pair[]; asks: Pair[]; timestamp: string } };
       return recorded(data.bids, data.asks, 1, Number(data.timestamp));
     },
     margin: notRecorded("bitget"),
@@ -159,9 +170,7 @@ const RECORDINGS: readonly Recording[] = [
     exchange: "gate",
     market: "BTC/USDT:USDT",
     book: () => {
-      const body = fixtureJson<{ current: number; bids: { p: string; s: number }[]; asks: { p: string; s: number }[] }>(
-        "gate/futures_usdt_order_book_BTC_USDT_2022-06-03_excerpt5.json",
-      );
+      const body = gateDepth as { current: number; bids: { p: string; s: number }[]; asks: { p: string; s: number }[] };
       const levels = (side: { p: string; s: number }[]): Pair[] => side.map((level) => [level.p, level.s]);
       const contractSize = Number(gateContract("BTC_USDT").quanto_multiplier);
       return recorded(levels(body.bids), levels(body.asks), contractSize, Math.round(body.current * 1000));
@@ -172,9 +181,7 @@ const RECORDINGS: readonly Recording[] = [
     exchange: "hyperliquid",
     market: "BTC/USDC:USDC",
     book: () => {
-      const body = fixtureJson<{ levels: [{ px: string; sz: string }[], { px: string; sz: string }[]]; time: number }>(
-        "hyperliquid/l2Book_BTC_2025-10-30_top5_no-n.json",
-      );
+      const body = hyperliquidDepth as unknown as { levels: [{ px: string; sz: string }[], { px: string; sz: string }[]]; time: number };
       const levels = (side: { px: string; sz: string }[]): Pair[] => side.map((level) => [level.px, level.sz]);
       return recorded(levels(body.levels[0]), levels(body.levels[1]), 1, body.time);
     },
