@@ -50,7 +50,10 @@ export interface QuoteInput {
  * - Risk. Per leg the liquidation price at `leverage` from its margin tier at entry (liquidation.ts).
  */
 export function priceQuote(input: QuoteInput): QuoteFigures {
-  const legs = [input.long, input.short].map((leg) => ({ leg, mid: midPrice(leg.book), ...fillable(leg) }));
+  const legs = [input.long, input.short].map((leg) => {
+    const mid = midPrice(leg.book);
+    return { leg, mid, fillableUsd: fillableUsd(leg, mid) };
+  });
   const filled = Math.min(input.notionalUsd, ...legs.map((l) => l.fillableUsd));
   const to = input.at + input.holdHours * HOUR_MS;
   const [long, short] = legs.map(({ leg, mid, fillableUsd }) => priceLeg(leg, mid, fillableUsd, filled, input, to)) as [PricedLeg, PricedLeg];
@@ -96,11 +99,9 @@ function sidesOf(leg: QuoteLegInput) {
 }
 
 /** The most a leg can be entered and exited at: the smaller side's depth, at the mid. */
-function fillable(leg: QuoteLegInput): { fillableUsd: number } {
-  const mid = midPrice(leg.book);
-  if (mid === null) return { fillableUsd: 0 };
-  const units = Math.min(sideQuantity(leg.book.bids, leg.book.contractSize), sideQuantity(leg.book.asks, leg.book.contractSize));
-  return { fillableUsd: units * mid };
+function fillableUsd(leg: QuoteLegInput, mid: number | null): number {
+  if (mid === null) return 0;
+  return Math.min(sideQuantity(leg.book.bids, leg.book.contractSize), sideQuantity(leg.book.asks, leg.book.contractSize)) * mid;
 }
 
 function priceLeg(leg: QuoteLegInput, mid: number | null, fillableUsd: number, filledUsd: number, input: QuoteInput, to: number): PricedLeg {
