@@ -4,10 +4,14 @@ import { LastUsedRecorder } from "@/lib/keys/last-used";
 import type { KeyMode } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
 import { KeyVerifier } from "@/lib/keys/verify-key";
+import { liveDepthSources } from "@/lib/market/books/live-depth-sources";
+import { liveMarketDepth, type LiveMarketDepthOptions } from "@/lib/market/books/live-market-depth";
+import type { VenueDepthSources } from "@/lib/market/books/market-depth";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { liveMarket } from "@/lib/market/live-market";
 import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import type { Market } from "@/lib/market/market";
+import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
 import { sandboxMarket } from "@/lib/market/sandbox-market";
 import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
 import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/response-cache";
@@ -47,10 +51,19 @@ export interface AppServices {
   stopRecorders: () => Promise<void>;
 }
 
-export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv = process.env): AppServices {
+/** What tests and benchmarks replace in the services besides the database and the environment. */
+export interface AppServiceOptions {
+  /** Where live keys' quotes read the venues' books and tiers; default every venue's live source (lib/market/books/live-depth-sources.ts). */
+  depthSources?: VenueDepthSources;
+  /** How long those books are reused and waited for. */
+  depth?: LiveMarketDepthOptions;
+}
+
+export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv = process.env, options: AppServiceOptions = {}): AppServices {
   const venueStaleAfterMs = 3 * readIngestConfig(env).INGEST_INTERVAL_MS;
   const liveOpportunities = new LiveOpportunities(db);
-  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs), test: sandboxMarket() };
+  const depth = { venues: liveMarketDepth(options.depthSources ?? liveDepthSources(), options.depth), sample: recordedMarketDepth() };
+  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket() };
   const scale = rateLimitScale(env);
   const lastUsed = new LastUsedRecorder(db);
   lastUsed.start();

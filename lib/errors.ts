@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  VENUE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -28,6 +29,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "Request body too large",
   RATE_LIMITED: "Rate limit exceeded",
   INTERNAL_ERROR: "Internal server error",
+  VENUE_UNAVAILABLE: "A venue did not answer in time",
 };
 
 /** One refused input field: its dotted path as the caller sent it, and what is wrong with it. */

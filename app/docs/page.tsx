@@ -7,6 +7,9 @@ import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
 import { EXPIRY_WARNING_DAYS } from "@/lib/keys/expiry-warning";
 import { addressNotAllowedMessage, MAX_ALLOWLIST_ENTRIES } from "@/lib/keys/ip-allowlist";
 import { clientDownloads } from "@/lib/clients/client-archives";
+import { BOOK_DEADLINE_MS, BOOK_FRESH_MS } from "@/lib/market/books/live-market-depth";
+import { BOOK_LEVELS } from "@/lib/market/books/market-depth";
+import { DEFAULT_HOLD_HOURS } from "@/lib/quote/quote-schema";
 import { snakeCase } from "@/lib/clients/method-names";
 import { publicOrigin } from "@/lib/config/public-url";
 import { PLANS, requestsPerMinute } from "@/lib/tiers";
@@ -49,6 +52,7 @@ export default async function DocsPage() {
         <li><a href="#browsers">Calling the API from a browser</a></li>
         <li><a href="#pagination">Pagination</a></li>
         <li><a href="#usage">Usage</a></li>
+        <li><a href="#pricing">Pricing a trade</a></li>
         <li><a href="#examples">curl examples</a></li>
         <li><a href="#clients">Clients</a></li>
         <li><a href="#licence">Licence</a></li>
@@ -325,6 +329,42 @@ curl -si --compressed "${base}/v1/opportunities?limit=5" -H "Authorization: Bear
 #   "keys": [{"id": "…", "name": "trading bot", "prefix": "svc_sk_live_Ab3dE9xQ…", "peak_per_minute": 100,
 #             "limit_per_minute": 100, …}]}, "meta": {…}}`}</code>
       </pre>
+
+      <h2 id="pricing">Pricing a trade</h2>
+      <p>
+        A listed <code>apr</code> is what the rates pay before anyone trades. <code>GET /v1/opportunities/{"{id}"}/quote</code>{" "}
+        answers what is left at your size: it reads both legs&apos; order books ({BOOK_LEVELS} levels a side), buys the long leg
+        and sells the short leg for <code>notional</code> USD each, prices leaving again against the same books, and adds the
+        funding both legs are expected to settle over <code>hold_hours</code> (default {DEFAULT_HOLD_HOURS}). Per leg it gives
+        each fill&apos;s average price and slippage against the mid, the taker fee, the book&apos;s timestamp, the largest size
+        that stays within 10 bps, and the liquidation price at <code>leverage</code> (default 1) from the venue&apos;s margin
+        tiers; for the pair, the entry and exit cost, expected funding, <code>net_usd</code>, <code>net_apr</code> and{" "}
+        <code>breakeven_hours</code>. For $50,000 a leg held three days at 3x:
+      </p>
+      <pre>
+        <code>{`curl -sS "${base}/v1/opportunities/BTC-binance-bybit/quote?notional=50000&hold_hours=72&leverage=3" \\
+  -H "Authorization: Bearer $FUNDING_DATA_API_KEY"
+# {"data": {"opportunity_id": "BTC-binance-bybit", "notional_usd": 50000, "filled_notional_usd": 50000, "thin_book": false,
+#   "long": {"exchange": "binance", "mid_price": 91171.4, "depth_timestamp": "2026-11-24T23:27:00.000Z",
+#            "entry": {"side": "buy", "average_price": 91171.6279285, "slippage_bps": 0.025, …},
+#            "exit": {"side": "sell", "average_price": 91171.1720715, "slippage_bps": 0.025, …},
+#            "taker_fee": 0.0005, "funding": {"settlements": 9, "funding_usd": -45, …},
+#            "max_notional_within_10bps_usd": 16319680.6,
+#            "liquidation": {"price": 60994.8883273, "distance_pct": 33.0987, "maintenance_margin_rate": 0.005, …}},
+#   "short": {"exchange": "bybit", …},
+#   "cost_usd": 110.5, "cost_bps": 22.1, "funding_usd": 0, "net_usd": -110.5, "net_apr": -26.888333,
+#   "breakeven_hours": null, …}, "meta": {…}}`}</code>
+      </pre>
+      <p>
+        That pair&apos;s rates were equal in that sandbox minute, so the trade only costs: look for a positive{" "}
+        <code>net_usd</code>, and a <code>breakeven_hours</code> well inside your holding period. A size a book cannot take is
+        not an error: both legs are sized down to what every fill can take, <code>filled_notional_usd</code> says how much and{" "}
+        <code>thin_book</code> is true. A leverage above what a leg&apos;s venue allows at that size is a{" "}
+        <code>400 VALIDATION_ERROR</code> on <code>leverage</code> naming the maximum. An exchange that does not send its book
+        within {BOOK_DEADLINE_MS / 1000} s is a <code>503 VENUE_UNAVAILABLE</code> naming it (the clients retry it like any 5xx);
+        a stale book is never used instead, and books are reused for {BOOK_FRESH_MS / 1000} s, so quoting one market again right
+        away costs the exchange nothing. Test keys are quoted from the sandbox&apos;s generated books, the same all minute.
+      </p>
 
       <h2 id="examples">curl examples</h2>
       <p>

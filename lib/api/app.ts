@@ -22,6 +22,7 @@ import { createPositionRoute } from "./routes/create-position";
 import { createSimulationRoute } from "./routes/create-simulation";
 import { deletePositionRoute } from "./routes/delete-position";
 import { getOpportunityRoute } from "./routes/get-opportunity";
+import { getOpportunityQuoteRoute } from "./routes/get-opportunity-quote";
 import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
 import { getUsageRoute } from "./routes/get-usage";
@@ -43,6 +44,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   verifyKeyRoute,
   listOpportunitiesRoute,
   getOpportunityRoute,
+  getOpportunityQuoteRoute,
   listExchangesRoute,
   listFundingRatesRoute,
   listFundingIntervalsRoute,

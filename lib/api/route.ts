@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
+import type { ErrorCode } from "@/lib/errors";
 import type { Permission } from "@/lib/keys/permissions";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import type { ApiTag } from "./openapi/tags";
@@ -74,6 +75,11 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
     /** operationId of the route whose example creates the resource this example reads, by `data.id`. */
     createdBy?: string;
   };
+  /**
+   * Error codes this route answers beyond those every route may (which lib/api/openapi/error-responses.ts
+   * lists), in status order, e.g. VENUE_UNAVAILABLE for a route that waits on an exchange.
+   */
+  errors?: ErrorCode[];
   /** The route honours an `Idempotency-Key` header (every POST does), documented with the 409 IDEMPOTENCY_CONFLICT answer. */
   idempotent?: boolean;
   /** HTTP status of success; 200 unless the route creates something (docs/ARCHITECTURE.md). */

@@ -5,11 +5,24 @@ import { readIngestionStatus } from "./ingest/ingestion-status";
 import { readIntervalChangePage } from "./ingest/read-interval-changes";
 import type { LiveOpportunities } from "./live-opportunities";
 import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "./market";
+import type { MarketDepth } from "./books/market-depth";
 
-/** The market live keys and the web app read: what ingestion stored and published. */
-export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportunities, venueStaleAfterMs: number): Market {
+/** Where live keys' quotes read books: the venues, or the offline sample's recordings while it is served. */
+export interface LiveDepth {
+  venues: MarketDepth;
+  sample: MarketDepth;
+}
+
+/** The market live keys and the web app read: what ingestion stored and published, and the venues' books. */
+export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportunities, venueStaleAfterMs: number, depth: LiveDepth): Market {
+  // Books of the moment the served set is of: the venues' own once a live round has published,
+  // the bundled recordings while the set is still the offline sample.
+  const depthNow = async () => ((await opportunities.current()).sample ? depth.sample : depth.venues);
   return {
     venueStaleAfterMs,
+    orderBook: async (leg) => (await depthNow()).orderBook(leg),
+    marginTable: async (leg) => (await depthNow()).marginTable(leg),
+    quoteTime: (now) => now,
     opportunities: () => opportunities.current(),
     settlements: async (_symbol, leg, from, to) => {
       const rows = await (await db()).fundingRate.findMany({

@@ -1,3 +1,4 @@
+import type { MarketDepth } from "./books/market-depth";
 import type { FundingIntervalChange } from "./funding-interval-change";
 import type { FundingSettlement } from "./funding-settlement";
 import type { IngestionStatus } from "./ingest/ingestion-status";
@@ -44,11 +45,12 @@ export interface IntervalChangeWindow {
 
 /**
  * Everything domain code reads about the market, for one key mode. Live keys read what ingestion
- * stored (lib/market/live-market.ts); test keys read the deterministic sandbox
- * (lib/market/sandbox-market.ts), never live data. The mode is chosen once, where a request's
- * actor is known (`AppServices.market(mode)`), and nothing below asks which mode it is in.
+ * stored (lib/market/live-market.ts) and the venues' books; test keys read the deterministic
+ * sandbox (lib/market/sandbox-market.ts), never live data. The mode is chosen once, where a
+ * request's actor is known (`AppServices.market(mode)`), and nothing below asks which mode it is in.
+ * Order books and margin tiers (`MarketDepth`) are what quotes read.
  */
-export interface Market {
+export interface Market extends MarketDepth {
   /**
    * How old this market's data may be before it is stale: three of its ingestion intervals. Venues
    * (`status()`) and opportunity legs (lib/market/leg-freshness.ts) older than this are flagged.

@@ -4,7 +4,12 @@ import type { Market, MarketRef } from "./market";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxIntervalChanges } from "./sandbox-interval-changes";
 import { sandboxSnapshot } from "./sandbox-snapshot";
+import { AppError } from "@/lib/errors";
+import type { MarketDepth } from "./books/market-depth";
 import { generateSandboxMarket } from "./sandbox/generate-sandbox-market";
+import { sandboxMarginTable, sandboxOrderBook } from "./sandbox/sandbox-depth";
+import { MINUTE_MS, utcMinute } from "./sandbox/utc-minute";
+import type { MarketSnapshot } from "./types";
 import { VENUE_NAMES } from "./venue-names";
 
 const STALE_ERROR = "sandbox: this venue is always stale, to test against";
@@ -29,11 +34,39 @@ function sandboxTakerFee(leg: MarketRef, now: Date): number | null {
   return generateSandboxMarket(now).snapshots.find((s) => s.exchange === leg.exchange && s.market === leg.market)?.takerFee ?? null;
 }
 
+/**
+ * The sandbox's books and tiers (sandbox/sandbox-depth.ts) of the minute `clock` is in: the
+ * minute's market is generated once, and each quote finds its legs' snapshots by key.
+ */
+function sandboxDepth(clock: () => Date): MarketDepth {
+  let generated: { minute: number; snapshots: Map<string, MarketSnapshot> } | undefined;
+  const snapshotOf = (leg: MarketRef) => {
+    const minute = utcMinute(clock());
+    if (generated?.minute !== minute) {
+      const market = generateSandboxMarket(new Date(minute * MINUTE_MS));
+      generated = { minute, snapshots: new Map(market.snapshots.map((s) => [`${s.exchange}\u0000${s.market}`, s])) };
+    }
+    const snapshot = generated.snapshots.get(`${leg.exchange}\u0000${leg.market}`);
+    if (!snapshot) throw new AppError("VENUE_UNAVAILABLE", `The sandbox lists no ${leg.market} on ${leg.exchange}`);
+    return { snapshot, minute };
+  };
+  return {
+    orderBook: async (leg) => {
+      const { snapshot, minute } = snapshotOf(leg);
+      return sandboxOrderBook(snapshot, minute);
+    },
+    marginTable: async (leg) => sandboxMarginTable(snapshotOf(leg).snapshot),
+    // A test key's quote is of the minute's start, like everything else the sandbox gives it.
+    quoteTime: () => new Date(utcMinute(clock()) * MINUTE_MS),
+  };
+}
+
 /** The market test keys read: generated from the clock, the same for everyone, never live data. */
 export function sandboxMarket(clock: () => Date = () => new Date()): Market {
   const opportunities = async () => sandboxSnapshot(clock());
   return {
     venueStaleAfterMs: SANDBOX_STALE_AFTER_MS,
+    ...sandboxDepth(clock),
     opportunities,
     settlements: async (symbol, leg, from, to) => inRange(leg.exchange, symbol, from, to).filter((r) => r.market === leg.market),
     settlementPage: async (w) => {

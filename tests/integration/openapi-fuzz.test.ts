@@ -12,6 +12,7 @@ import { OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { arbitraryFor, SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
+import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 
@@ -41,6 +42,8 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: RANGED, field: "to", message: /^Must not be before from$/ },
   { operations: RANGED, field: "from", message: /^The range may span at most (31|366) days$/ },
   { operations: RANGED, field: "to", message: /^The range may span at most (31|366) days$/ },
+  // A quote: a leverage above what a leg's venue allows at the size asked.
+  { operations: ["getOpportunityQuote"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
   // Usage: a range of whole hours or days, at most 7 days of hours or 90 days, not reversed.
   { operations: ["getUsage"], field: "from", message: /^Must not be in the future$/ },
   { operations: ["getUsage"], field: "to", message: /^Must be after from$/ },
@@ -89,7 +92,12 @@ const SYMBOLS = ["BTC", "ETH", "SOL", "DOGE", "XRP", "btc", "Eth"];
 beforeAll(async () => {
   database = await createTestDatabase();
   // Head-room enough that no fuzzed request meets the rate limit; the in-process limiter.
-  services = createAppServices(async () => database.db, { ...process.env, RATE_LIMIT_SCALE: "100", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "" });
+  // Quotes read a fixed book for every made-up market: no venue is reached.
+  services = createAppServices(
+    async () => database.db,
+    { ...process.env, RATE_LIMIT_SCALE: "100", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "" },
+    { depthSources: fixedDepthSources() },
+  );
   await seedLiveOpportunities(database.db, [
     liveOpportunity("BTC", 12.5),
     liveOpportunity("BTC", 9, "okx", "hyperliquid"),

@@ -14,6 +14,7 @@ import { PERMISSIONS } from "@/lib/keys/permissions";
 import { requestsPerMinute } from "@/lib/tiers";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { callExample, resolvedExample } from "./helpers/example-call";
+import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 interface Operation {
@@ -45,7 +46,8 @@ const document = buildOpenApiDocument(API_ROUTES, publicOrigin()) as unknown as 
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = createAppServices(async () => database.db);
+  // Quotes of the made-up live opportunities read a fixed book: no venue is reached.
+  services = createAppServices(async () => database.db, process.env, { depthSources: fixedDepthSources() });
   app = createApiApp(() => services);
   await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
   const user = await createUser(database.db, "desk");

@@ -4,6 +4,7 @@ import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/integration/helpers/api-fixtures";
+import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 export interface ClientTestServer {
@@ -33,7 +34,8 @@ export interface ClientTestServer {
  */
 export async function startClientTestServer(): Promise<ClientTestServer> {
   const database: OpenDatabase = await createTestDatabase();
-  const base = createAppServices(async () => database.db);
+  // Quotes of the made-up live opportunities read a fixed book: no venue is reached.
+  const base = createAppServices(async () => database.db, process.env, { depthSources: fixedDepthSources() });
   const db = database.db;
   // BTC-binance-bybit is the id the routes' documented examples ask for.
   const opportunities = [liveOpportunity("BTC", 12), ...Array.from({ length: 7 }, (_, i) => liveOpportunity(`COIN${i}`, 10 + i * 5))];

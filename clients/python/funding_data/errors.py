@@ -5,7 +5,8 @@ class FundingDataError(Exception):
     """A failed call: the API's error envelope as an exception.
 
     ``code`` is stable (match on it, not on ``message``): VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN,
-    NOT_FOUND, METHOD_NOT_ALLOWED, IDEMPOTENCY_CONFLICT, RATE_LIMITED, INTERNAL_ERROR, or
+    NOT_FOUND, METHOD_NOT_ALLOWED, IDEMPOTENCY_CONFLICT, RATE_LIMITED, INTERNAL_ERROR,
+    VENUE_UNAVAILABLE (an exchange a quote needs did not answer in time; retried like any 5xx), or
     UNEXPECTED_RESPONSE for an answer that is not the API's JSON (a proxy's error page, say).
     ``request_id`` is what to quote when reporting a problem.
     """

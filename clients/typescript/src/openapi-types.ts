@@ -70,6 +70,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/opportunities/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price an opportunity at a size: costs, funding, net return and liquidation
+         * @description Reads both legs' order books (50 levels a side, each market's reused for 2 s) and walks them for `notional` USD a leg: entry buys the long leg from its asks and sells the short leg into its bids, exit does the reverse against the same books. Per leg it answers each fill's average price and slippage against the mid (half the spread included), the taker fee at the venue's base tier, the book's timestamp, the funding expected over `hold_hours` (the next settlement at the current rate, later ones at the venue's forecast where it publishes one, each leg at its own interval), the largest notional whose entry and exit stay within 10 bps, and the liquidation price at `leverage` from the venue's maintenance-margin tiers (null with a reason where the venue does not publish them). For the pair: entry and exit cost in USD and bps, expected funding, net USD and net APR at that size, and the hours until funding has paid the costs.
+         *
+         *     A book too thin for `notional` is not an error: both legs are sized down to what every fill can take, `filled_notional_usd` says how much, `thin_book` is true, and every figure is of that size. An exchange that does not send a book within 3 s answers 503 VENUE_UNAVAILABLE naming it; a book older than a few seconds is never used instead. While the service serves its offline sample, live keys are quoted from real recorded books of its BTC markets (of other days: see `depth_timestamp`); its other markets are 503. Test keys get the sandbox's generated books, the same all minute.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getOpportunityQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exchanges": {
         parameters: {
             query?: never;
@@ -329,7 +353,7 @@ export interface components {
                  * @description Stable machine-readable code; its HTTP status is fixed (see the error responses).
                  * @enum {string}
                  */
-                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "IDEMPOTENCY_CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "VENUE_UNAVAILABLE";
                 /** @description Human-readable text; may change, do not match on it. */
                 message: string;
                 /** @description Seconds to wait before retrying; only on RATE_LIMITED. */
@@ -593,6 +617,269 @@ export interface components {
                     long: components["schemas"]["FundingSettlement"][];
                     short: components["schemas"]["FundingSettlement"][];
                 };
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /** @description ISO 8601 UTC of the ingestion round the data comes from; null before the first one. */
+                data_as_of: string | null;
+                /** @description True while the service serves its bundled sample market instead of a live ingestion. */
+                sample: boolean;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        GetOpportunityQuoteResponse: {
+            data: {
+                opportunity_id: string;
+                symbol: string;
+                /**
+                 * Format: date-time
+                 * @description The moment the quote is of, ISO 8601 UTC: the holding period starts then (for test keys, the sandbox minute's start).
+                 */
+                quoted_at: string;
+                /** @description The notional asked for, per leg. */
+                notional_usd: number;
+                /** @description The notional both legs can be entered and exited at, per leg: `notional_usd` unless a book is too thin. Every other figure is at this size. */
+                filled_notional_usd: number;
+                /** @description True when a leg's book could not fill `notional_usd`: the quote is of what could be filled. */
+                thin_book: boolean;
+                hold_hours: number;
+                leverage: number;
+                long: {
+                    exchange: string;
+                    market: string;
+                    /**
+                     * @description The long leg is bought at entry and sold at exit, the short leg the reverse.
+                     * @enum {string}
+                     */
+                    side: "long" | "short";
+                    /**
+                     * Format: date-time
+                     * @description When the venue produced the book walked (its own time where it sends one), ISO 8601 UTC.
+                     */
+                    depth_timestamp: string;
+                    /**
+                     * @description `venue` (read from the venue for this quote, or a few seconds earlier), `recording` (the offline sample's recorded book) or `sandbox`.
+                     * @enum {string}
+                     */
+                    depth_source: "venue" | "recording" | "sandbox";
+                    /** @description Midpoint of the best bid and ask, per venue unit; null when a side is empty. */
+                    mid_price: number | null;
+                    /** @description Venue units one unit of the book's amounts is: OKX and Gate count contracts (0.01 and 0.0001 BTC). */
+                    contract_size: number;
+                    /** @description The most this leg can be entered and exited at against the book read (the smaller side's depth at the mid). */
+                    fillable_notional_usd: number;
+                    entry: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    /** @description Closing the position against the same book, now: what exiting would cost if the book stayed as it is. */
+                    exit: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    /** @description Decimal taker fee charged on each fill. */
+                    taker_fee: number;
+                    /**
+                     * @description `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues.
+                     * @enum {string}
+                     */
+                    taker_fee_source: "venue_base_tier" | "default";
+                    /** @description Taker fees of the entry and the exit fill. */
+                    fees_usd: number;
+                    /** @description What the entry and exit fills cost against the mid. */
+                    slippage_usd: number;
+                    funding: {
+                        /** @description The leg's current rate (decimal per interval), paid at its next settlement. */
+                        funding_rate: number;
+                        /** @description The venue's forecast, paid at each later settlement; null where it publishes none (the current rate is held). */
+                        predicted_funding_rate: number | null;
+                        interval_hours: number;
+                        /** @description Settlements within the holding period. */
+                        settlements: number;
+                        /** @description The first of them, ISO 8601 UTC; null when there is none. */
+                        first_settlement_at: string | null;
+                        /** @description True when the venue stated no next settlement time, so settlements are taken at the UTC multiples of the interval. */
+                        schedule_assumed: boolean;
+                        /** @description What the leg earns over the period on the filled notional: + rate × notional a settlement short, − long. */
+                        funding_usd: number;
+                    };
+                    /** @description The largest notional whose entry and exit both fill within 10 bps of the mid, per the book read. */
+                    max_notional_within_10bps_usd: number;
+                    /** @description True when even the whole book read stays within 10 bps, so the true limit lies beyond the levels the venue showed. */
+                    max_notional_limited_by_depth: boolean;
+                    liquidation: {
+                        /** @description Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its tier's maintenance margin (Binance's formula for one position; fees and funding paid meanwhile left out). null when it cannot be worked out (`unavailable_reason`). */
+                        price: number | null;
+                        /** @description How far the liquidation price is from the book's mid, in percent of the mid. */
+                        distance_pct: number | null;
+                        /** @description The rate of the tier the position falls in at entry (decimal). */
+                        maintenance_margin_rate: number | null;
+                        /** @description The venue's highest leverage for a position of this size (its tier's), where it states one. */
+                        max_leverage: number | null;
+                        /** @description What the margin comes from: the venue's tier table, or its maximum leverage alone (Hyperliquid: maintenance is half the initial margin at maximum leverage). */
+                        source: ("leverage_tiers" | "market_limits") | null;
+                        /** @description Why `price` is null: `not_published` (the venue gives its tiers only to signed account requests, as Binance does), `not_recorded` (the offline sample has no recording of them), `venue_unavailable` (the venue did not answer in time), `above_largest_tier` (the position is larger than the venue's tiers go), `not_reachable` (a long at this leverage is not liquidated before the price reaches zero), `no_book` (the book has no bid or no ask to price the position from); null when `price` is given. */
+                        unavailable_reason: ("not_published" | "not_recorded" | "venue_unavailable" | "above_largest_tier" | "not_reachable" | "no_book") | null;
+                    };
+                };
+                short: {
+                    exchange: string;
+                    market: string;
+                    /**
+                     * @description The long leg is bought at entry and sold at exit, the short leg the reverse.
+                     * @enum {string}
+                     */
+                    side: "long" | "short";
+                    /**
+                     * Format: date-time
+                     * @description When the venue produced the book walked (its own time where it sends one), ISO 8601 UTC.
+                     */
+                    depth_timestamp: string;
+                    /**
+                     * @description `venue` (read from the venue for this quote, or a few seconds earlier), `recording` (the offline sample's recorded book) or `sandbox`.
+                     * @enum {string}
+                     */
+                    depth_source: "venue" | "recording" | "sandbox";
+                    /** @description Midpoint of the best bid and ask, per venue unit; null when a side is empty. */
+                    mid_price: number | null;
+                    /** @description Venue units one unit of the book's amounts is: OKX and Gate count contracts (0.01 and 0.0001 BTC). */
+                    contract_size: number;
+                    /** @description The most this leg can be entered and exited at against the book read (the smaller side's depth at the mid). */
+                    fillable_notional_usd: number;
+                    entry: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    /** @description Closing the position against the same book, now: what exiting would cost if the book stayed as it is. */
+                    exit: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    /** @description Decimal taker fee charged on each fill. */
+                    taker_fee: number;
+                    /**
+                     * @description `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues.
+                     * @enum {string}
+                     */
+                    taker_fee_source: "venue_base_tier" | "default";
+                    /** @description Taker fees of the entry and the exit fill. */
+                    fees_usd: number;
+                    /** @description What the entry and exit fills cost against the mid. */
+                    slippage_usd: number;
+                    funding: {
+                        /** @description The leg's current rate (decimal per interval), paid at its next settlement. */
+                        funding_rate: number;
+                        /** @description The venue's forecast, paid at each later settlement; null where it publishes none (the current rate is held). */
+                        predicted_funding_rate: number | null;
+                        interval_hours: number;
+                        /** @description Settlements within the holding period. */
+                        settlements: number;
+                        /** @description The first of them, ISO 8601 UTC; null when there is none. */
+                        first_settlement_at: string | null;
+                        /** @description True when the venue stated no next settlement time, so settlements are taken at the UTC multiples of the interval. */
+                        schedule_assumed: boolean;
+                        /** @description What the leg earns over the period on the filled notional: + rate × notional a settlement short, − long. */
+                        funding_usd: number;
+                    };
+                    /** @description The largest notional whose entry and exit both fill within 10 bps of the mid, per the book read. */
+                    max_notional_within_10bps_usd: number;
+                    /** @description True when even the whole book read stays within 10 bps, so the true limit lies beyond the levels the venue showed. */
+                    max_notional_limited_by_depth: boolean;
+                    liquidation: {
+                        /** @description Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its tier's maintenance margin (Binance's formula for one position; fees and funding paid meanwhile left out). null when it cannot be worked out (`unavailable_reason`). */
+                        price: number | null;
+                        /** @description How far the liquidation price is from the book's mid, in percent of the mid. */
+                        distance_pct: number | null;
+                        /** @description The rate of the tier the position falls in at entry (decimal). */
+                        maintenance_margin_rate: number | null;
+                        /** @description The venue's highest leverage for a position of this size (its tier's), where it states one. */
+                        max_leverage: number | null;
+                        /** @description What the margin comes from: the venue's tier table, or its maximum leverage alone (Hyperliquid: maintenance is half the initial margin at maximum leverage). */
+                        source: ("leverage_tiers" | "market_limits") | null;
+                        /** @description Why `price` is null: `not_published` (the venue gives its tiers only to signed account requests, as Binance does), `not_recorded` (the offline sample has no recording of them), `venue_unavailable` (the venue did not answer in time), `above_largest_tier` (the position is larger than the venue's tiers go), `not_reachable` (a long at this leverage is not liquidated before the price reaches zero), `no_book` (the book has no bid or no ask to price the position from); null when `price` is given. */
+                        unavailable_reason: ("not_published" | "not_recorded" | "venue_unavailable" | "above_largest_tier" | "not_reachable" | "no_book") | null;
+                    };
+                };
+                /** @description Fees and slippage of opening both legs. */
+                entry_cost_usd: number;
+                /** @description Fees and slippage of closing both legs against the same books. */
+                exit_cost_usd: number;
+                /** @description Entry plus exit cost. */
+                cost_usd: number;
+                /** @description `cost_usd` in basis points of the filled notional; null when nothing is filled. */
+                cost_bps: number | null;
+                /** @description Both legs' expected funding over `hold_hours`. */
+                funding_usd: number;
+                /** @description `funding_usd` − `cost_usd`. */
+                net_usd: number;
+                /** @description `net_usd` / filled notional × 8760 / `hold_hours` × 100, percent per year; null when nothing is filled. */
+                net_apr: number | null;
+                /** @description Hours from now until the expected funding, settlement by settlement, has paid `cost_usd`; null when it does not within a year. */
+                breakeven_hours: number | null;
+                /** @description The smaller of the legs' `max_notional_within_10bps_usd`: the largest size whose four fills all stay within 10 bps. */
+                max_notional_within_10bps_usd: number;
             };
             meta: {
                 /**
@@ -1762,15 +2049,15 @@ export interface components {
         FORBIDDEN: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
                 "X-RateLimit-Limit"?: number;
-                /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
                 "X-RateLimit-Remaining"?: number;
-                /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
                 "X-RateLimit-Reset"?: number;
-                /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
                 RateLimit?: string;
-                /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+                /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
                 "RateLimit-Policy"?: string;
                 [name: string]: unknown;
             };
@@ -1945,21 +2232,48 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description 503 VENUE_UNAVAILABLE: An exchange whose live data the answer needs (a leg's order book, for a quote) did not send it in time or failed, or none is available for that market (the offline sample has no recording of it); the message names the exchange and the market. Nothing older is served in its place. Retrying after a few seconds may succeed. */
+        VENUE_UNAVAILABLE: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "VENUE_UNAVAILABLE",
+                 *         "message": "okx did not send the order book of BTC/USDT:USDT within 3000 ms"
+                 *       },
+                 *       "meta": {
+                 *         "timestamp": "2026-11-21T19:04:05.123Z",
+                 *         "request_id": "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
     headers: {
         /** @description Identifier of this request (`req_` + 24 base62 characters), equal to `meta.request_id`. */
         "X-Request-Id": string;
-        /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Requests the key may make in each one-minute window (Pro 100, Desk 1000; a Free account's key 10). On a 429 refusing the client's address for failed keys, that address's limit instead (20). The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Requests left in the current one-minute window, this one counted; 0 on a 429. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Remaining": number;
-        /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description Unix epoch seconds at which the current window ends (a multiple of 60) and the whole limit is available again: a client that waits until then is admitted. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "X-RateLimit-Reset": number;
-        /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description The key's limit as draft-ietf-httpapi-ratelimit-headers says it, e.g. `"default";r=42;t=17`: `r` requests remain in the current window (as X-RateLimit-Remaining) and the whole quota is back in `t` seconds (at X-RateLimit-Reset; the same wait as Retry-After on a 429). On a 429 refusing the client's address for failed keys, the policy is `"failed_auth"`. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         RateLimit: string;
-        /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
+        /** @description The quota policy the RateLimit header reports on, e.g. `"default";q=100;w=60`: `q` requests (as X-RateLimit-Limit) per window of `w` seconds, a fixed window of one clock minute. The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them. */
         "RateLimit-Policy": string;
         /** @description Whole seconds until the current window ends (at least 1), the same value as the body's `error.retry_after`: a client that waits that long is admitted. */
         "Retry-After": number;
@@ -2139,6 +2453,50 @@ export interface operations {
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getOpportunityQuote: {
+        parameters: {
+            query: {
+                /** @description Size of each leg in USD, more than 0 and at most 10,000,000 (books are read 50 levels deep, and even BTC's deepest venues hold no more than that within them, so a larger size could only be answered as thin). */
+                notional: number;
+                /** @description Hours the position is held, from now: 1 to 8760 (a year); default 72. */
+                hold_hours?: number;
+                /** @description Leverage of each leg (isolated margin), 1 to 125; default 1. A leverage above what a leg's venue allows at this size (its margin tiers) is a 400 VALIDATION_ERROR on `leverage` naming that maximum. */
+                leverage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The opportunity's `id` as listed, e.g. BTC-binance-bybit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetOpportunityQuoteResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["VENUE_UNAVAILABLE"];
         };
     };
     listExchanges: {

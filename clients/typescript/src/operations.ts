@@ -45,6 +45,15 @@ export class Operations {
   }
 
   /**
+   * Price an opportunity at a size: costs, funding, net return and liquidation
+   *
+   * `GET /v1/opportunities/{id}/quote`
+   */
+  getOpportunityQuote(id: string, query: Query<operations["getOpportunityQuote"]>): Promise<Envelope<operations["getOpportunityQuote"], 200>> {
+    return this.transport.request("GET", `/v1/opportunities/${encodeURIComponent(id)}/quote`, query);
+  }
+
+  /**
    * List exchanges and their data health
    *
    * `GET /v1/exchanges`

@@ -27,6 +27,10 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
     "wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted.",
   INTERNAL_ERROR:
     "The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the rate-limit headers only when the failure came after the key was counted.",
+  VENUE_UNAVAILABLE:
+    "An exchange whose live data the answer needs (a leg's order book, for a quote) did not send it in time or failed, or none is available " +
+    "for that market (the offline sample has no recording of it); the message names the exchange and the market. Nothing older is served " +
+    "in its place. Retrying after a few seconds may succeed.",
 };
 
 /**
@@ -58,6 +62,7 @@ function errorExample(code: ErrorCode) {
       message: DEFAULT_MESSAGES[code],
       ...(code === "RATE_LIMITED" && { retry_after: 12 }),
       ...(code === "VALIDATION_ERROR" && { details: [{ field: "limit", message: "Must be at most 100" }] }),
+      ...(code === "VENUE_UNAVAILABLE" && { message: "okx did not send the order book of BTC/USDT:USDT within 3000 ms" }),
     },
     meta: { timestamp: "2026-11-21T19:04:05.123Z", request_id: "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs" },
   };
@@ -82,7 +87,8 @@ export function errorResponses(): JsonObject {
  * The codes an operation can answer besides success, in status order. METHOD_NOT_ALLOWED is the
  * path's answer to a method it lacks rather than the operation's; it is listed on every operation
  * because OpenAPI has nowhere else to say it (a path item has no responses), so that generated
- * clients and linters see it used. A body over 1 MB (413) matters to the operations that take one.
+ * clients and linters see it used. A body over 1 MB (413) matters to the operations that take one;
+ * a route's own `errors` (503 VENUE_UNAVAILABLE for a quote) come last.
  * Every operation can be 403: a route open to any key still refuses an address outside the key's
  * IP allowlist.
  */
@@ -92,6 +98,6 @@ export function errorCodesOf(route: ApiRoute): ErrorCode[] {
   codes.push("METHOD_NOT_ALLOWED");
   if (route.idempotent) codes.push("IDEMPOTENCY_CONFLICT");
   if (route.body) codes.push("PAYLOAD_TOO_LARGE");
-  codes.push("RATE_LIMITED", "INTERNAL_ERROR");
+  codes.push("RATE_LIMITED", "INTERNAL_ERROR", ...(route.errors ?? []));
   return codes;
 }

@@ -18,7 +18,7 @@ export const RATE_LIMIT_WINDOW =
 /** When the rate-limit headers are sent; every statement about them in the document ends with it. */
 export const RATE_LIMIT_HEADERS_PRESENCE =
   "The rate-limit headers (X-RateLimit-*, RateLimit and RateLimit-Policy) are on every /v1 answer once the key is identified and " +
-  "counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409 and 429 errors. They are not on a 401 (decided before the " +
+  "counted: successes, 304 Not Modified and the 400, 403, 404, 405, 409, 429 and 503 errors. They are not on a 401 (decided before the " +
   "limit, with no key identified), nor on a 403 refusing the request's address for the key's IP allowlist (decided before the " +
   "limit too), nor on the public GET /v1/openapi.json, and a 500 may lack them.";
 

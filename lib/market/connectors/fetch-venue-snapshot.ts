@@ -9,6 +9,7 @@ import {
 import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
 import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
 import { loadCcxt } from "./load-ccxt";
+import { keptClient } from "./venue-clients";
 import {
   errorMessage,
   type CcxtModule,
@@ -92,11 +93,11 @@ export async function fetchVenueSnapshot(
 }
 
 // Live clients are kept per venue so keep-alive connections, the request throttle (ccxt's, or an
-// HTTP venue's spacing) and loaded markets survive between refreshes; a caller-supplied fetch gets
-// a fresh client so nothing leaks between tests, unless the caller asks to keep it.
-const liveClients = new Map<CcxtVenueId, Exchange>();
+// HTTP venue's spacing) and loaded markets survive between refreshes: a ccxt venue's is shared with
+// the quotes' book requests (venue-clients.ts). A caller-supplied fetch gets a fresh client so
+// nothing leaks between tests, unless the caller asks to keep it.
 const liveHttpClients = new Map<HttpVenueId, ConfigurableHttpClient>();
-const keptClients = new WeakMap<FetchImplementation, Map<CcxtVenueId, Exchange>>();
+const replayClients = new WeakMap<FetchImplementation, Map<CcxtVenueId, Exchange>>();
 
 /** When a client's market list was loaded, and whether a refresh since found a market it lacks. */
 const marketLists = new WeakMap<Exchange, { loadedAt: number; stale: boolean }>();
@@ -111,18 +112,19 @@ interface ClientSettings {
 function clientFor(adapter: VenueAdapter<Exchange>, lib: CcxtModule, settings: ClientSettings): Exchange {
   const config = { timeout: settings.timeoutMs, enableRateLimit: settings.enableRateLimit };
   const { fetchImplementation } = settings;
-  if (fetchImplementation && !settings.keepClient) return adapter.create(lib, { ...config, fetchImplementation });
-  let clients = liveClients;
-  if (fetchImplementation) {
-    clients = keptClients.get(fetchImplementation) ?? new Map();
-    keptClients.set(fetchImplementation, clients);
-  }
+  if (!fetchImplementation) return configured(keptClient(adapter, lib), settings);
+  if (!settings.keepClient) return adapter.create(lib, { ...config, fetchImplementation });
+  const clients = replayClients.get(fetchImplementation) ?? new Map<CcxtVenueId, Exchange>();
+  replayClients.set(fetchImplementation, clients);
   let client = clients.get(adapter.id);
   if (!client) {
-    client = adapter.create(lib, fetchImplementation ? { ...config, fetchImplementation } : config);
+    client = adapter.create(lib, { ...config, fetchImplementation });
     clients.set(adapter.id, client);
   }
-  client.timeout = settings.timeoutMs;
+  return configured(client, settings);
+}
+
+function configured(client: Exchange, settings: ClientSettings): Exchange {  client.timeout = settings.timeoutMs;
   client.enableRateLimit = settings.enableRateLimit;
   return client;
 }

@@ -16,9 +16,20 @@ export function venueModuleUrl(ccxtIndex: string, venue: string): string {
   return pathToFileURL(path.join(packageRoot, "js", "src", `${venue}.js`)).href;
 }
 
+/**
+ * ccxt's index, resolved from the project directory the process runs in. Not from this module's
+ * own URL: Next's bundler replaces `createRequire(import.meta.url).resolve("ccxt")` with a module
+ * id of its own, where ccxt stays an external package whose files are needed by path.
+ */
+function ccxtIndex(): string {
+  return createRequire(path.join(process.cwd(), "package.json")).resolve("ccxt");
+}
+
 async function importVenueClass(venue: CcxtVenueId): Promise<CcxtModule> {
-  const index = createRequire(import.meta.url).resolve("ccxt");
-  const exchangeClass = ((await import(venueModuleUrl(index, venue))) as { default: unknown }).default;
+  const index = ccxtIndex();
+  // Left to node at run time: bundlers (Next's, for the quotes' book requests under its mount)
+  // cannot follow an import of a computed URL, and ccxt is an external package there anyway.
+  const exchangeClass = ((await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ venueModuleUrl(index, venue))) as { default: unknown }).default;
   // Typed as the whole table so each adapter's `create` reads its own class by name; only that
   // venue's entry is present, and an adapter reads no other.
   return { [venue]: exchangeClass } as unknown as CcxtModule;

@@ -1,5 +1,5 @@
 import type { Exchange, MarketInterface } from "ccxt";
-import type { VenueId } from "../types";
+import { VENUE_IDS, type VenueId } from "../types";
 import type { FundingObservation, VenueMarket } from "./build-snapshot";
 import type { HttpClient } from "./http-client";
 
@@ -10,6 +10,10 @@ import type { HttpClient } from "./http-client";
 export const HTTP_VENUE_IDS = ["bitmart", "bitmex"] as const satisfies readonly VenueId[];
 export type HttpVenueId = (typeof HTTP_VENUE_IDS)[number];
 export type CcxtVenueId = Exclude<VenueId, HttpVenueId>;
+/** The venues with a ccxt class, in VENUE_IDS order. */
+export const CCXT_VENUE_IDS: readonly CcxtVenueId[] = VENUE_IDS.filter(
+  (venue): venue is CcxtVenueId => !(HTTP_VENUE_IDS as readonly string[]).includes(venue),
+);
 
 /** The ccxt exchange classes by venue (load-ccxt.ts loads each venue's alone, not ccxt's whole index). */
 export type CcxtModule = Pick<typeof import("ccxt"), CcxtVenueId>;

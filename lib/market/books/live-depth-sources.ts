@@ -1,0 +1,14 @@
+import { CCXT_VENUE_IDS } from "../connectors/venue-adapter";
+import type { VenueId } from "../types";
+import { ccxtDepthSource, type CcxtDepthOptions } from "./ccxt-depth-source";
+import type { VenueDepthSource } from "./market-depth";
+
+/**
+ * Each venue's source of live books and tiers, by the kind of connector it has: ccxt's for the
+ * venues with a ccxt class. The venues connected over plain HTTP (BitMart, BitMEX) have no book
+ * source yet; one would be added here. A venue missing from the table is answered 503 VENUE_UNAVAILABLE saying it has no source
+ * (lib/market/books/live-market-depth.ts), so the route never asks what kind of venue a leg is on.
+ */
+export function liveDepthSources(options: CcxtDepthOptions = {}): Partial<Record<VenueId, VenueDepthSource>> {
+  return Object.fromEntries(CCXT_VENUE_IDS.map((venue) => [venue, ccxtDepthSource(venue, options)]));
+}

@@ -1,0 +1,81 @@
+import type { Actor } from "@/lib/actor";
+import type { AppServices } from "@/lib/app-services";
+import { AppError, fieldError } from "@/lib/errors";
+import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
+import type { OpportunityLeg } from "@/lib/market/types";
+import type { FundingSchedule } from "./funding-horizon";
+import { priceQuote } from "./price-quote";
+import { quoteTakerFee } from "./quote-fee";
+import type { Quote, QuoteQuery } from "./quote-schema";
+
+// A quote of one listed opportunity at a size, shared by GET /v1/opportunities/{id}/quote and, in
+// time, the screener's Size column and the simulations that take a notional. No HTTP here.
+
+function schedule(leg: OpportunityLeg): FundingSchedule {
+  return {
+    rate: leg.funding_rate,
+    predictedRate: leg.predicted_funding_rate,
+    intervalHours: leg.funding_interval_hours,
+    nextFundingAt: leg.next_funding_at === null ? null : Date.parse(leg.next_funding_at),
+  };
+}
+
+/**
+ * Prices the opportunity `id` of the actor's market at the query's size, holding period and
+ * leverage (lib/quote/price-quote.ts says how), from both legs' order books and margin tiers read
+ * now. An unknown id is 404; a venue that does not send its book in time is 503 VENUE_UNAVAILABLE
+ * (lib/market/books); a leverage above what a leg's venue allows at the filled size is a 400 on
+ * `leverage` naming the highest the pair allows. A book too thin for the size is not an error:
+ * the quote is of what could be filled, and says so.
+ */
+export async function quoteOpportunity(
+  services: AppServices,
+  actor: Actor,
+  id: string,
+  query: QuoteQuery,
+): Promise<{ quote: Quote; snapshot: OpportunitySnapshot }> {
+  const market = services.market(actor.mode);
+  const snapshot = await market.opportunities();
+  const opportunity = snapshot.items.find((o) => o.id === id);
+  if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${id}"`);
+  const at = market.quoteTime(new Date());
+  const legs = [opportunity.long, opportunity.short] as const;
+  // Both books at once, and the tiers and fees beside them: the slowest venue sets the wait.
+  const [books, margins, fees] = await Promise.all([
+    Promise.all(legs.map((leg) => market.orderBook(leg))),
+    Promise.all(legs.map((leg) => market.marginTable(leg))),
+    Promise.all(legs.map((leg) => quoteTakerFee(market, snapshot, leg, at))),
+  ]);
+  const input = (i: 0 | 1, side: "long" | "short") => ({
+    side,
+    exchange: legs[i].exchange,
+    market: legs[i].market,
+    book: books[i]!,
+    fee: fees[i]!,
+    funding: schedule(legs[i]),
+    margin: margins[i]!,
+  });
+  const figures = priceQuote({
+    notionalUsd: query.notional,
+    holdHours: query.hold_hours,
+    leverage: query.leverage,
+    at: at.getTime(),
+    long: input(0, "long"),
+    short: input(1, "short"),
+  });
+  const limits = [figures.long, figures.short].flatMap((leg) => {
+    const max = leg.liquidation.max_leverage;
+    return max === null ? [] : [{ max, leg }];
+  });
+  const strictest = limits.sort((a, b) => a.max - b.max)[0];
+  if (strictest && query.leverage > strictest.max) {
+    throw fieldError(
+      "leverage",
+      `Must be at most ${strictest.max} for this pair at this size: ${strictest.leg.exchange} allows ${strictest.max}x on ${strictest.leg.market}`,
+    );
+  }
+  return {
+    quote: { opportunity_id: opportunity.id, symbol: opportunity.symbol, quoted_at: at.toISOString(), ...figures },
+    snapshot,
+  };
+}
