@@ -309,7 +309,11 @@ const VALUES: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Arbitrar
   },
   exchange: {
     valid: fc.constantFrom(...VENUE_IDS),
-    invalid: fc.constantFrom("ftx", "mtgox", "binance.us", "coinbase", "deribit"),
+    invalid: fc.constantFrom("ftx", "mtgox", "binance.us", "coinbase", "kraken"),
+  },
+  exchanges: {
+    valid: fc.uniqueArray(fc.constantFrom(...VENUE_IDS), { minLength: 1, maxLength: 5 }).map((venues) => venues.join(",")),
+    invalid: fc.constantFrom("ftx", "okx,ftx", "OKX", ",", "okx,", "okx,,bybit", "okx bybit"),
   },
   min_apr: {
     valid: decimal,

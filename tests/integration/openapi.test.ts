@@ -64,6 +64,7 @@ afterAll(async () => {
 
 /** A value the parameter's documented schema allows. */
 function sampleValue(schema: Record<string, unknown>): string {
+  if (Array.isArray(schema.examples)) return String(schema.examples[0]);
   if (Array.isArray(schema.enum)) return String(schema.enum.at(-1));
   if (schema.type === "integer" || schema.type === "number") return String(schema.default ?? schema.minimum ?? 1);
   if (Array.isArray(schema.anyOf)) return sampleValue(schema.anyOf[0] as Record<string, unknown>);
