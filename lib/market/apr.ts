@@ -1,7 +1,7 @@
 import { roundTo } from "@/lib/round";
 import { atCap } from "./at-cap";
 import { priceSpread } from "./price-spread";
-import type { MarketSnapshot, Opportunity, OpportunityLeg } from "./types";
+import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg } from "./types";
 
 export const HOURS_PER_YEAR = 8760;
 /** Holding period over which `net_apr` spreads the entry and exit fees, unless a caller says. */
@@ -191,6 +191,8 @@ function buildOpportunity(
     open_interest_usd: smallerKnown(long.snapshot.openInterestUsd, short.snapshot.openInterestUsd),
     volume_24h_usd: smallerKnown(long.snapshot.volume24hUsd, short.snapshot.volume24hUsd),
     updated_at: long.snapshot.observedAt <= short.snapshot.observedAt ? long.observedIso : short.observedIso,
+    // Known only from stored history, which a round attaches after ranking (lib/market/persistence/).
+    persistence: UNKNOWN_PERSISTENCE,
   };
 }
 

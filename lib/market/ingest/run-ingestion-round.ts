@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { publishLiveOpportunities } from "../publish-opportunities";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
@@ -20,6 +21,11 @@ export interface IngestionRoundOptions {
   publish?: typeof publishLiveOpportunities;
   /** Called once the new set is committed: this process's in-memory set reloads. */
   onPublished?: () => void;
+  /**
+   * The pair persistence this process attaches; once a round has published, it is refreshed in the
+   * background when an hour has completed. Without one, every opportunity's persistence is unknown.
+   */
+  persistence?: PairPersistenceStore;
 }
 
 export interface RoundOutcome {
@@ -77,8 +83,8 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
     // What the stored history adds to this round's observations: each market's last interval change
-    // and last settlement for the legs, and its mean APRs for the opportunities.
-    const items = rankWithHistory(fresh, await readMarketHistory(db, startedAt, new Date(now())));
+    // and last settlement for the legs, its mean APRs and each pair's persistence for the opportunities.
+    const items = rankWithHistory(fresh, await readMarketHistory(db, startedAt, new Date(now()), options.persistence));
     await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
@@ -86,6 +92,8 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       }),
     ]);
     options.onPublished?.();
+    // Not awaited: computing an hour's persistence takes seconds at scale; the next rounds attach it.
+    options.persistence?.refresh(new Date(now())).catch((error: unknown) => console.error("computing pair persistence failed", error));
     await applyRetention(db, options.retention, new Date(now())).catch((error: unknown) =>
       console.error("market data retention failed", error),
     );

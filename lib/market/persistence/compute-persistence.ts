@@ -1,0 +1,124 @@
+import type { Db } from "@/lib/db";
+import { marketKey } from "../ingest/with-average-aprs";
+import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "./pair-persistence";
+import { crossVenuePairs, type PersistenceSet } from "./persistence-set";
+import { settledHourlyRates } from "./settled-hours";
+
+/** Markets read per batch of assets: bounds what is held at once whatever the number of markets. */
+const MARKETS_PER_BATCH = 400;
+/** Pairs computed between two turns of the event loop, so requests are not held up for long. */
+const PAIRS_PER_TURN = 2_000;
+/** A market counts when it was observed in this many hours before `through`; older ones are delisted or long stale. */
+const LISTED_WITHIN_HOURS = 24;
+
+export interface PersistenceComputation {
+  set: PersistenceSet;
+  markets: number;
+  hourlyRows: number;
+  settlements: number;
+}
+
+interface Market {
+  exchange: string;
+  market: string;
+  base: string;
+  key: string;
+}
+
+/**
+ * Every cross-venue pair's persistence for the hours before `through` (an hour's start, epoch ms):
+ * the pairs of markets of one asset on two venues, among the markets observed in the last 24 hours.
+ * Reads the 30 days of FundingRateHourly and 7 days of FundingRate a few hundred markets at a time
+ * (whole assets, so every pair is in one batch), aggregated by the database into one row per market
+ * with its hours as arrays, and keeps only the pairs' records: memory stays bounded by the batch,
+ * not by the history. `previous` is the set computed before, for runs longer than 30 days.
+ */
+export async function computePersistence(db: Db, through: number, previous: PersistenceSet | null): Promise<PersistenceComputation> {
+  const start30 = through - HOURS_30D * HOUR_MS;
+  const start7 = through - HOURS_7D * HOUR_MS;
+  const listed = await db.$queryRaw<{ exchange: string; market: string; base: string }[]>`
+    SELECT DISTINCT exchange, market, base FROM "FundingRateHourly"
+    WHERE hour >= ${new Date(through - LISTED_WITHIN_HOURS * HOUR_MS)} AND hour < ${new Date(through)}`;
+  const byBase = new Map<string, Market[]>();
+  for (const m of listed) {
+    let list = byBase.get(m.base);
+    if (!list) byBase.set(m.base, (list = []));
+    list.push({ ...m, key: marketKey(m.exchange, m.market) });
+  }
+  const exchanges = [...new Set(listed.map((m) => m.exchange))];
+  const pairs = new Map<string, PairRecord>();
+  let hourlyRows = 0;
+  let settlements = 0;
+  let sinceTurn = 0;
+  for (const bases of batches([...byBase.keys()].sort(), byBase)) {
+    const [hourly, settled] = await Promise.all([
+      db.$queryRaw<{ exchange: string; market: string; hours: number[]; aprs: number[] }[]>`
+        SELECT exchange, market,
+          array_agg(floor(extract(epoch FROM hour) / 3600)::int) AS hours,
+          array_agg("aprSum" / samples) AS aprs
+        FROM "FundingRateHourly"
+        WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
+          AND hour >= ${new Date(start30)} AND hour < ${new Date(through)}
+        GROUP BY exchange, market`,
+      db.$queryRaw<{ exchange: string; market: string; times: number[]; rates: number[]; intervals: (number | null)[] }[]>`
+        SELECT exchange, market,
+          array_agg(extract(epoch FROM time)::float8 * 1000) AS times,
+          array_agg(rate) AS rates,
+          array_agg("intervalHours") AS intervals
+        FROM "FundingRate"
+        WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
+          AND time > ${new Date(start7)} AND time <= ${new Date(through)}
+        GROUP BY exchange, market`,
+    ]);
+    const series = new Map<string, MarketSeries>();
+    const seriesOf = (key: string) => {
+      let s = series.get(key);
+      if (!s) series.set(key, (s = { apr: new Float64Array(HOURS_30D).fill(Number.NaN), paid: new Float64Array(HOURS_7D).fill(Number.NaN) }));
+      return s;
+    };
+    const firstHour = start30 / HOUR_MS;
+    for (const row of hourly) {
+      const { apr } = seriesOf(marketKey(row.exchange, row.market));
+      row.hours.forEach((hour, i) => (apr[Number(hour) - firstHour] = Number(row.aprs[i])));
+      hourlyRows += row.hours.length;
+    }
+    for (const row of settled) {
+      const points = row.times.map((time, i) => ({ time: Number(time), rate: Number(row.rates[i]), intervalHours: row.intervals[i] ?? null }));
+      seriesOf(marketKey(row.exchange, row.market)).paid = settledHourlyRates(points, start7, HOURS_7D);
+      settlements += points.length;
+    }
+    for (const base of bases) {
+      for (const [key, first, second] of crossVenuePairs(byBase.get(base) ?? [])) {
+        const before = previous?.pairs.get(key);
+        const record = computePairRecord(
+          seriesOf(first.key),
+          seriesOf(second.key),
+          through,
+          before && previous ? { through: previous.through, record: before } : undefined,
+        );
+        pairs.set(key, record);
+        if (++sinceTurn >= PAIRS_PER_TURN) {
+          sinceTurn = 0;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    }
+  }
+  return { set: { through, pairs }, markets: listed.length, hourlyRows, settlements };
+}
+
+/** Assets in groups of about MARKETS_PER_BATCH markets; an asset is never split. */
+function* batches(bases: readonly string[], byBase: ReadonlyMap<string, readonly Market[]>): Generator<string[]> {
+  let batch: string[] = [];
+  let markets = 0;
+  for (const base of bases) {
+    batch.push(base);
+    markets += byBase.get(base)?.length ?? 0;
+    if (markets >= MARKETS_PER_BATCH) {
+      yield batch;
+      batch = [];
+      markets = 0;
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
