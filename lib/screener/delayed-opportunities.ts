@@ -5,7 +5,7 @@ import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
 import { withAverageAprs } from "@/lib/market/ingest/with-average-aprs";
 import { OpportunitySnapshot } from "@/lib/market/opportunity-query";
 import { storedPersistenceAt } from "@/lib/market/persistence/pair-persistence-store";
-import { withPersistence } from "@/lib/market/persistence/persistence-set";
+import { attachPersistence } from "@/lib/market/persistence/persistence-set";
 import { processSingleton } from "@/lib/singleton";
 import { delayCutoff, delayedSource, FREE_DELAY_MS } from "./delay";
 
@@ -68,5 +68,5 @@ async function roundOpportunities(db: Db, roundId: string, startedAt: Date): Pro
     storedPersistenceAt(db, startedAt),
   ]);
   const { opportunities } = computeOpportunities(rows.map(fromSnapshotRow));
-  return new OpportunitySnapshot(withPersistence(withAverageAprs(opportunities, averages), persistence), startedAt.toISOString(), false);
+  return new OpportunitySnapshot(withAverageAprs(attachPersistence(opportunities, persistence), averages), startedAt.toISOString(), false);
 }

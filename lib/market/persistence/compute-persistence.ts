@@ -4,8 +4,12 @@ import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, typ
 import { crossVenuePairs, type PersistenceSet } from "./persistence-set";
 import { settledHourlyRates } from "./settled-hours";
 
-/** Markets read per batch of assets: bounds what is held at once whatever the number of markets. */
-const MARKETS_PER_BATCH = 400;
+/**
+ * Markets read per batch of assets: bounds what is held at once whatever the number of markets, and
+ * how long one query runs (on embedded PGlite a query runs on this thread, so it is also the longest
+ * the event loop waits).
+ */
+const MARKETS_PER_BATCH = 200;
 /** Pairs computed between two turns of the event loop, so requests are not held up for long. */
 const PAIRS_PER_TURN = 2_000;
 /** A market counts when it was observed in this many hours before `through`; older ones are delisted or long stale. */
@@ -16,6 +20,9 @@ export interface PersistenceComputation {
   markets: number;
   hourlyRows: number;
   settlements: number;
+  /** Milliseconds spent waiting for the database, and computing. */
+  readMs: number;
+  computeMs: number;
 }
 
 interface Market {
@@ -50,7 +57,10 @@ export async function computePersistence(db: Db, through: number, previous: Pers
   let hourlyRows = 0;
   let settlements = 0;
   let sinceTurn = 0;
+  let readMs = 0;
+  let computeMs = 0;
   for (const bases of batches([...byBase.keys()].sort(), byBase)) {
+    const read = performance.now();
     const [hourly, settled] = await Promise.all([
       db.$queryRaw<{ exchange: string; market: string; hours: number[]; aprs: number[] }[]>`
         SELECT exchange, market,
@@ -70,6 +80,8 @@ export async function computePersistence(db: Db, through: number, previous: Pers
           AND time > ${new Date(start7)} AND time <= ${new Date(through)}
         GROUP BY exchange, market`,
     ]);
+    let computing = performance.now();
+    readMs += computing - read;
     const series = new Map<string, MarketSeries>();
     const seriesOf = (key: string) => {
       let s = series.get(key);
@@ -99,12 +111,15 @@ export async function computePersistence(db: Db, through: number, previous: Pers
         pairs.set(key, record);
         if (++sinceTurn >= PAIRS_PER_TURN) {
           sinceTurn = 0;
+          computeMs += performance.now() - computing;
           await new Promise((resolve) => setImmediate(resolve));
+          computing = performance.now();
         }
       }
     }
+    computeMs += performance.now() - computing;
   }
-  return { set: { through, pairs }, markets: listed.length, hourlyRows, settlements };
+  return { set: { through, pairs }, markets: listed.length, hourlyRows, settlements, readMs, computeMs };
 }
 
 /** Assets in groups of about MARKETS_PER_BATCH markets; an asset is never split. */

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { computePersistence } from "./compute-persistence";
 import { HOUR_MS } from "./pair-persistence";
-import { packPersistence, unpackPersistence, type PersistenceSet } from "./persistence-set";
+import { packPersistence, persistenceLookup, unpackPersistence, type PersistenceSet } from "./persistence-set";
 
 /** A claim older than this belongs to a process that died computing: another takes the hour over. */
 const CLAIM_STALE_MS = 10 * 60_000;
@@ -47,6 +47,7 @@ export class PairPersistenceStore {
     try {
       const { set } = await computePersistence(this.db, through, this.latest);
       await this.store(set, now);
+      persistenceLookup(set); // built here, in the background, not in the next round
       this.latest = set;
     } catch (error) {
       await this.db.pairPersistenceSet.deleteMany({ where: { through: new Date(through), pairs: null } }).catch(() => undefined);
@@ -62,7 +63,9 @@ export class PairPersistenceStore {
       select: { through: true },
     });
     if (!newest || newest.through.getTime() <= (this.latest?.through ?? 0)) return;
-    this.latest = await readSet(this.db, newest.through);
+    const set = await readSet(this.db, newest.through);
+    if (set) persistenceLookup(set);
+    this.latest = set;
   }
 
   /** True when this process may compute the hour: nobody claimed it, or the claim is stale. */

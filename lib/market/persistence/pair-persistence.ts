@@ -110,13 +110,21 @@ function currentRun(windowStart: number, previous: PreviousRecord | undefined): 
   return { since: windowStart + start * HOUR_MS, sinceSign: sign };
 }
 
-/** The opportunity's `persistence`, with `longIsFirst` saying whether its long leg is the record's first market. */
-export function orientPersistence(record: PairRecord, longIsFirst: boolean, through: number): Persistence {
+/**
+ * The opportunity's `persistence`, with `longIsFirst` saying whether its long leg is the record's
+ * first market. `iso` formats instants (a caller formatting many may share the strings).
+ */
+export function orientPersistence(
+  record: PairRecord,
+  longIsFirst: boolean,
+  through: number,
+  iso: (ms: number) => string = (ms) => new Date(ms).toISOString(),
+): Persistence {
   const sign = longIsFirst ? 1 : -1;
   const flip = (value: number | null) => (value === null ? null : roundTo(sign * value, 6));
   return {
-    as_of: new Date(through).toISOString(),
-    positive_since: record.since !== null && record.sinceSign === sign ? new Date(record.since).toISOString() : null,
+    as_of: iso(through),
+    positive_since: record.since !== null && record.sinceSign === sign ? iso(record.since) : null,
     apr_median_7d: flip(record.median7),
     apr_median_30d: flip(record.median30),
     paid_share_7d:

@@ -3,7 +3,7 @@ import { computeOpportunities } from "../apr";
 import { UNKNOWN_PERSISTENCE } from "../types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { PairRecord } from "./pair-persistence";
-import { crossVenuePairs, packPersistence, pairKey, unpackPersistence, withPersistence, type PersistenceSet } from "./persistence-set";
+import { attachPersistence, crossVenuePairs, packPersistence, pairKey, unpackPersistence, withPersistence, type PersistenceSet } from "./persistence-set";
 
 const THROUGH = Date.UTC(2026, 10, 21, 16);
 const record = (overrides: Partial<PairRecord> = {}): PairRecord => ({
@@ -74,6 +74,18 @@ describe("withPersistence", () => {
       paid_share_7d: 0.059524, // 10 / 168
       apr_stddev_7d: 3.25,
     });
+  });
+
+  it("attaches in place on items the caller owns, the same figures as the copying form", () => {
+    const set: PersistenceSet = { through: THROUGH, pairs: new Map([[key, record()]]) };
+    const own = computeOpportunities([
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0003 }),
+    ]).opportunities;
+    const attached = attachPersistence(own, set);
+    expect(attached).toBe(own);
+    expect(attached).toEqual(withPersistence(opportunities, set));
+    expect(opportunities[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE); // withPersistence copied
   });
 
   it("leaves every figure unknown for a pair the set does not hold, and without a set", () => {
