@@ -1,6 +1,6 @@
 import { annualisedFundingPct } from "./apr";
 import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "./persistence/pair-persistence";
-import { crossVenuePairs, type PersistenceSet } from "./persistence/persistence-set";
+import { crossVenuePairs, PersistenceSet, type MarketRef } from "./persistence/persistence-set";
 import { settledHourlyRates, type SettlementPoint } from "./persistence/settled-hours";
 import { sandboxHours, sandboxListings } from "./sandbox-hourly-funding";
 
@@ -38,10 +38,10 @@ export function sandboxPersistence(at: Date): PersistenceSet {
     if (!list) byBase.set(l.base, (list = []));
     list.push({ exchange: l.exchange, market: l.market, index });
   });
-  const pairs = new Map<string, PairRecord>();
+  const pairs: [MarketRef, MarketRef, PairRecord][] = [];
   for (const markets of byBase.values()) {
-    for (const [key, first, second] of crossVenuePairs(markets)) pairs.set(key, computePairRecord(series[first.index]!, series[second.index]!, through));
+    for (const [first, second] of crossVenuePairs(markets)) pairs.push([first, second, computePairRecord(series[first.index]!, series[second.index]!, through)]);
   }
-  current = { through, pairs };
+  current = PersistenceSet.of(through, pairs);
   return current;
 }

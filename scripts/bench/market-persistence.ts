@@ -17,8 +17,7 @@ import type { Db } from "@/lib/db";
 import { rankWithHistory, type MarketHistory } from "@/lib/market/ingest/market-history";
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { computePersistence } from "@/lib/market/persistence/compute-persistence";
-import type { PairRecord } from "@/lib/market/persistence/pair-persistence";
-import { packPersistence, unpackPersistence } from "@/lib/market/persistence/persistence-set";
+import { PersistenceSet } from "@/lib/market/persistence/persistence-set";
 import type { MarketSnapshot } from "@/lib/market/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -172,7 +171,7 @@ async function main() {
     const longestWait = loop.stop();
     const peak = memory.stop();
     const { set } = first.value;
-    const pairs = set.pairs.size;
+    const pairs = set.size;
     console.log(
       `  ${first.value.markets.toLocaleString("en")} markets, ${pairs.toLocaleString("en")} pairs, ${first.value.hourlyRows.toLocaleString("en")} hourly rows ` +
         `and ${first.value.settlements.toLocaleString("en")} settlements read`,
@@ -184,21 +183,22 @@ async function main() {
     );
     console.log(`  of which waiting for the database ${ms(first.value.readMs)}, computing ${ms(first.value.computeMs)}`);
     console.log(`  longest the event loop waited meanwhile (a 10 ms timer's lateness): ${ms(longestWait)}`);
-    const known = (pick: (r: PairRecord) => unknown) => [...set.pairs.values()].filter((r) => pick(r) !== null).length;
+    const records = Array.from({ length: pairs }, (_, row) => set.pairAt(row).record);
+    const known = (pick: (r: (typeof records)[number]) => unknown) => records.filter((r) => pick(r) !== null).length;
     console.log(`  figures known: 7d median ${known((r) => r.median7)}, 30d median ${known((r) => r.median30)}, positive run ${known((r) => r.since)} of ${pairs}`);
     const second = await timed(() => computePersistence(db, through, set));
     console.log(`  again with the previous hour's set to follow runs from: ${ms(second.elapsed)}`);
 
     console.log("\n2. The stored set (one row per computed hour)");
-    const packed = await timed(async () => packPersistence(set));
+    const packed = await timed(async () => set.pack());
     const bytes = packed.value;
     const write = await timed(() => db.pairPersistenceSet.create({ data: { through: new Date(through), claimedAt: new Date(), computedAt: new Date(), pairs: bytes } }));
     const read = await timed(async () => {
       const row = await db.pairPersistenceSet.findUniqueOrThrow({ where: { through: new Date(through) } });
-      return unpackPersistence(through, row.pairs!);
+      return PersistenceSet.unpack(through, row.pairs!).prepare();
     });
     console.log(`  ${mb(bytes.length)} gzipped (${(bytes.length / pairs).toFixed(0)} bytes a pair); packing ${ms(packed.elapsed)}, writing ${ms(write.elapsed)}`);
-    console.log(`  reading it back and unpacking (start-up, or another process's hour): ${ms(read.elapsed)}`);
+    console.log(`  reading it back, unpacking and indexing it (start-up, or another process's hour): ${ms(read.elapsed)}`);
 
     console.log("\n3. What it adds to a round: attaching the precomputed figures while ranking");
     const snapshots = roundSnapshots(through + 5 * 60_000);

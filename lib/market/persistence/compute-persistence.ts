@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { marketKey } from "../ingest/with-average-aprs";
 import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "./pair-persistence";
-import { crossVenuePairs, type PersistenceSet } from "./persistence-set";
+import { crossVenuePairs, PersistenceSet, type MarketRef } from "./persistence-set";
 import { settledHourlyRates } from "./settled-hours";
 
 /**
@@ -42,6 +42,7 @@ interface Market {
  */
 export async function computePersistence(db: Db, through: number, previous: PersistenceSet | null): Promise<PersistenceComputation> {
   const start30 = through - HOURS_30D * HOUR_MS;
+  const firstHour = start30 / HOUR_MS;
   const start7 = through - HOURS_7D * HOUR_MS;
   const listed = await db.$queryRaw<{ exchange: string; market: string; base: string }[]>`
     SELECT DISTINCT exchange, market, base FROM "FundingRateHourly"
@@ -53,7 +54,7 @@ export async function computePersistence(db: Db, through: number, previous: Pers
     list.push({ ...m, key: marketKey(m.exchange, m.market) });
   }
   const exchanges = [...new Set(listed.map((m) => m.exchange))];
-  const pairs = new Map<string, PairRecord>();
+  const pairs: [MarketRef, MarketRef, PairRecord][] = [];
   let hourlyRows = 0;
   let settlements = 0;
   let sinceTurn = 0;
@@ -61,20 +62,23 @@ export async function computePersistence(db: Db, through: number, previous: Pers
   let computeMs = 0;
   for (const bases of batches([...byBase.keys()].sort(), byBase)) {
     const read = performance.now();
+    // Each market's hours as one row of packed binary arrays (big-endian, as PostgreSQL's *send
+    // functions write them): ~10 bytes an hour instead of a number's text, and no parsing per value.
+    // Aggregates of one group see its rows in the same order, so the arrays line up.
     const [hourly, settled] = await Promise.all([
-      db.$queryRaw<{ exchange: string; market: string; hours: number[]; aprs: number[] }[]>`
+      db.$queryRaw<{ exchange: string; market: string; hours: Uint8Array; aprs: Uint8Array }[]>`
         SELECT exchange, market,
-          array_agg(floor(extract(epoch FROM hour) / 3600)::int) AS hours,
-          array_agg("aprSum" / samples) AS aprs
+          string_agg(int2send((floor(extract(epoch FROM hour) / 3600) - ${firstHour})::int2), ''::bytea) AS hours,
+          string_agg(float8send("aprSum" / samples), ''::bytea) AS aprs
         FROM "FundingRateHourly"
         WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
           AND hour >= ${new Date(start30)} AND hour < ${new Date(through)}
         GROUP BY exchange, market`,
-      db.$queryRaw<{ exchange: string; market: string; times: number[]; rates: number[]; intervals: (number | null)[] }[]>`
+      db.$queryRaw<{ exchange: string; market: string; times: Uint8Array; rates: Uint8Array; intervals: Uint8Array }[]>`
         SELECT exchange, market,
-          array_agg(extract(epoch FROM time)::float8 * 1000) AS times,
-          array_agg(rate) AS rates,
-          array_agg("intervalHours") AS intervals
+          string_agg(float8send(extract(epoch FROM time)::float8 * 1000), ''::bytea) AS times,
+          string_agg(float8send(rate), ''::bytea) AS rates,
+          string_agg(float8send(coalesce("intervalHours", 'NaN'::float8)), ''::bytea) AS intervals
         FROM "FundingRate"
         WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
           AND time > ${new Date(start7)} AND time <= ${new Date(through)}
@@ -88,27 +92,33 @@ export async function computePersistence(db: Db, through: number, previous: Pers
       if (!s) series.set(key, (s = { apr: new Float64Array(HOURS_30D).fill(Number.NaN), paid: new Float64Array(HOURS_7D).fill(Number.NaN) }));
       return s;
     };
-    const firstHour = start30 / HOUR_MS;
     for (const row of hourly) {
       const { apr } = seriesOf(marketKey(row.exchange, row.market));
-      row.hours.forEach((hour, i) => (apr[Number(hour) - firstHour] = Number(row.aprs[i])));
-      hourlyRows += row.hours.length;
+      const [hours, aprs] = [view(row.hours), view(row.aprs)];
+      const count = hours.byteLength / 2;
+      for (let i = 0; i < count; i++) apr[hours.getInt16(i * 2)] = aprs.getFloat64(i * 8);
+      hourlyRows += count;
     }
     for (const row of settled) {
-      const points = row.times.map((time, i) => ({ time: Number(time), rate: Number(row.rates[i]), intervalHours: row.intervals[i] ?? null }));
+      const [times, rates, intervals] = [view(row.times), view(row.rates), view(row.intervals)];
+      const points = Array.from({ length: times.byteLength / 8 }, (_, i) => {
+        const intervalHours = intervals.getFloat64(i * 8);
+        return { time: times.getFloat64(i * 8), rate: rates.getFloat64(i * 8), intervalHours: Number.isNaN(intervalHours) ? null : intervalHours };
+      });
       seriesOf(marketKey(row.exchange, row.market)).paid = settledHourlyRates(points, start7, HOURS_7D);
       settlements += points.length;
     }
     for (const base of bases) {
-      for (const [key, first, second] of crossVenuePairs(byBase.get(base) ?? [])) {
-        const before = previous?.pairs.get(key);
+      for (const [first, second] of crossVenuePairs(byBase.get(base) ?? [])) {
+        const before = previous?.find(first, second);
         const record = computePairRecord(
           seriesOf(first.key),
           seriesOf(second.key),
           through,
-          before && previous ? { through: previous.through, record: before } : undefined,
+          // The same order of the same markets, so the same orientation.
+          before && previous ? { through: previous.through, record: before.record } : undefined,
         );
-        pairs.set(key, record);
+        pairs.push([first, second, record]);
         if (++sinceTurn >= PAIRS_PER_TURN) {
           sinceTurn = 0;
           computeMs += performance.now() - computing;
@@ -119,7 +129,11 @@ export async function computePersistence(db: Db, through: number, previous: Pers
     }
     computeMs += performance.now() - computing;
   }
-  return { set: { through, pairs }, markets: listed.length, hourlyRows, settlements, readMs, computeMs };
+  return { set: PersistenceSet.of(through, pairs), markets: listed.length, hourlyRows, settlements, readMs, computeMs };
+}
+
+function view(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Assets in groups of about MARKETS_PER_BATCH markets; an asset is never split. */

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { computePersistence } from "./compute-persistence";
 import { HOUR_MS } from "./pair-persistence";
-import { packPersistence, persistenceLookup, unpackPersistence, type PersistenceSet } from "./persistence-set";
+import { PersistenceSet } from "./persistence-set";
 
 /** A claim older than this belongs to a process that died computing: another takes the hour over. */
 const CLAIM_STALE_MS = 10 * 60_000;
@@ -47,7 +47,7 @@ export class PairPersistenceStore {
     try {
       const { set } = await computePersistence(this.db, through, this.latest);
       await this.store(set, now);
-      persistenceLookup(set); // built here, in the background, not in the next round
+      set.prepare(); // its lookups built here, in the background, not in the next round
       this.latest = set;
     } catch (error) {
       await this.db.pairPersistenceSet.deleteMany({ where: { through: new Date(through), pairs: null } }).catch(() => undefined);
@@ -64,7 +64,7 @@ export class PairPersistenceStore {
     });
     if (!newest || newest.through.getTime() <= (this.latest?.through ?? 0)) return;
     const set = await readSet(this.db, newest.through);
-    if (set) persistenceLookup(set);
+    set?.prepare();
     this.latest = set;
   }
 
@@ -85,7 +85,7 @@ export class PairPersistenceStore {
   /** Stores the set on its claim and drops all but it and the newest one before it (what a delayed view may need). */
   private async store(set: PersistenceSet, now: Date): Promise<void> {
     const through = new Date(set.through);
-    await this.db.pairPersistenceSet.update({ where: { through }, data: { pairs: packPersistence(set), computedAt: now } });
+    await this.db.pairPersistenceSet.update({ where: { through }, data: { pairs: set.pack(), computedAt: now } });
     const before = await this.db.pairPersistenceSet.findFirst({
       where: { through: { lt: through }, pairs: { not: null } },
       orderBy: { through: "desc" },
@@ -97,7 +97,7 @@ export class PairPersistenceStore {
 
 async function readSet(db: Db, through: Date): Promise<PersistenceSet | null> {
   const row = await db.pairPersistenceSet.findUnique({ where: { through }, select: { pairs: true } });
-  return row?.pairs ? unpackPersistence(through.getTime(), row.pairs) : null;
+  return row?.pairs ? PersistenceSet.unpack(through.getTime(), row.pairs) : null;
 }
 
 const asOfCache = new WeakMap<Db, { through: number; set: Promise<PersistenceSet | null> }>();

@@ -1,11 +1,14 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "../apr";
 import { UNKNOWN_PERSISTENCE } from "../types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { PairRecord } from "./pair-persistence";
-import { attachPersistence, crossVenuePairs, packPersistence, pairKey, unpackPersistence, withPersistence, type PersistenceSet } from "./persistence-set";
+import { attachPersistence, crossVenuePairs, PersistenceSet, withPersistence } from "./persistence-set";
 
 const THROUGH = Date.UTC(2026, 10, 21, 16);
+const binance = { exchange: "binance", market: "BTC/USDT:USDT" };
+const okx = { exchange: "okx", market: "BTC/USDT:USDT" };
 const record = (overrides: Partial<PairRecord> = {}): PairRecord => ({
   since: THROUGH - 5 * 3_600_000,
   sinceSign: 1,
@@ -17,42 +20,56 @@ const record = (overrides: Partial<PairRecord> = {}): PairRecord => ({
   settledHours: 168,
   ...overrides,
 });
+/** The record's first market is binance (its key sorts first). */
+const set = () => PersistenceSet.of(THROUGH, [[binance, okx, record()]]);
 
-describe("pairKey", () => {
-  it("is one key for both orders of a pair, saying which market comes first", () => {
-    const ab = pairKey("binance", "BTC/USDT:USDT", "okx", "BTC/USDT:USDT");
-    const ba = pairKey("okx", "BTC/USDT:USDT", "binance", "BTC/USDT:USDT");
-    expect(ab.key).toBe(ba.key);
-    expect([ab.firstIsA, ba.firstIsA]).toEqual([true, false]);
+describe("crossVenuePairs", () => {
+  it("pairs markets of different venues once each, first the one whose key sorts first, never two of one venue", () => {
+    const markets = [okx, binance, { exchange: "binance", market: "BTC/USDC:USDC" }];
+    const pairs = [...crossVenuePairs(markets)].map(([first, second]) => `${first.exchange} ${first.market} / ${second.exchange} ${second.market}`);
+    expect(pairs).toEqual(["binance BTC/USDC:USDC / okx BTC/USDT:USDT", "binance BTC/USDT:USDT / okx BTC/USDT:USDT"]);
   });
 });
 
-describe("crossVenuePairs", () => {
-  it("pairs markets of different venues once each, in key order, never two of one venue", () => {
-    const markets = [
-      { exchange: "okx", market: "BTC/USDT:USDT" },
-      { exchange: "binance", market: "BTC/USDT:USDT" },
-      { exchange: "binance", market: "BTC/USDC:USDC" },
+describe("a persistence set", () => {
+  it("finds a pair's record from either market, saying which is first", () => {
+    expect(set().find(binance, okx)).toEqual({ record: record(), aIsFirst: true });
+    expect(set().find(okx, binance)).toEqual({ record: record(), aIsFirst: false });
+    expect(set().find(binance, { exchange: "bybit", market: "BTC/USDT:USDT" })).toBeUndefined();
+  });
+
+  it("round-trips through its packed form, null figures included", () => {
+    const pairs: [typeof binance, typeof okx, PairRecord][] = [
+      [binance, okx, record()],
+      [{ exchange: "bybit", market: "ETH/USDT:USDT" }, { exchange: "okx", market: "ETH/USDT:USDT" }, record({ since: null, sinceSign: 0, median7: null, median30: null, stddev7: null, settledHours: 0, secondPaidMore: 0, firstPaidMore: 0 })],
+      [binance, { exchange: "hyperliquid", market: "BTC/USDC:USDC" }, record({ sinceSign: -1, median7: -0.5 })],
     ];
-    const pairs = [...crossVenuePairs(markets)].map(([key, first, second]) => [key, `${first.exchange} ${first.market}`, `${second.exchange} ${second.market}`]);
-    expect(pairs).toEqual([
-      [pairKey("binance", "BTC/USDC:USDC", "okx", "BTC/USDT:USDT").key, "binance BTC/USDC:USDC", "okx BTC/USDT:USDT"],
-      [pairKey("binance", "BTC/USDT:USDT", "okx", "BTC/USDT:USDT").key, "binance BTC/USDT:USDT", "okx BTC/USDT:USDT"],
-    ]);
+    const original = PersistenceSet.of(THROUGH, pairs);
+    const read = PersistenceSet.unpack(THROUGH, original.pack());
+    expect(read.size).toBe(3);
+    expect([0, 1, 2].map((row) => read.pairAt(row))).toEqual(pairs.map(([first, second, r]) => ({ first, second, record: r })));
+    expect(PersistenceSet.unpack(THROUGH, PersistenceSet.of(THROUGH, []).pack()).size).toBe(0);
+  });
+
+  it("refuses a blob that does not add up rather than attach it", () => {
+    const bytes = gunzipSync(set().pack());
+    expect(() => PersistenceSet.unpack(THROUGH, gzipSync(bytes.subarray(0, bytes.length - 3)))).toThrow(/truncated/);
+    const header = bytes.readUInt32LE(0);
+    const otherOrder = Buffer.from(bytes);
+    otherOrder.write(JSON.stringify({ v: 1, endianness: "XX" }).padEnd(header), 4);
+    expect(() => PersistenceSet.unpack(THROUGH, gzipSync(otherOrder))).toThrow(/header/);
   });
 });
 
 describe("withPersistence", () => {
-  // Binance 0.01 %/8h is the long leg, OKX 0.03 %/8h the short one; binance's key sorts first.
+  // Binance 0.01 %/8h is the long leg, OKX 0.03 %/8h the short one; binance is the record's first market.
   const { opportunities } = computeOpportunities([
     makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
     makeSnapshot({ exchange: "okx", fundingRate: 0.0003 }),
   ]);
-  const { key } = pairKey("binance", "BTC/USDT:USDT", "okx", "BTC/USDT:USDT");
 
   it("attaches the pair's record turned to the opportunity's long and short legs", () => {
-    const set: PersistenceSet = { through: THROUGH, pairs: new Map([[key, record()]]) };
-    expect(withPersistence(opportunities, set)[0]?.persistence).toEqual({
+    expect(withPersistence(opportunities, set())[0]?.persistence).toEqual({
       as_of: "2026-11-21T16:00:00.000Z",
       positive_since: "2026-11-21T11:00:00.000Z",
       apr_median_7d: 12.5,
@@ -66,7 +83,7 @@ describe("withPersistence", () => {
       makeSnapshot({ exchange: "okx", fundingRate: 0.0001 }),
     ]).opportunities;
     expect(okxLong[0]?.id).toBe("BTC-okx-binance");
-    expect(withPersistence(okxLong, set)[0]?.persistence).toEqual({
+    expect(withPersistence(okxLong, set())[0]?.persistence).toEqual({
       as_of: "2026-11-21T16:00:00.000Z",
       positive_since: null,
       apr_median_7d: -12.5,
@@ -77,35 +94,18 @@ describe("withPersistence", () => {
   });
 
   it("attaches in place on items the caller owns, the same figures as the copying form", () => {
-    const set: PersistenceSet = { through: THROUGH, pairs: new Map([[key, record()]]) };
     const own = computeOpportunities([
       makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
       makeSnapshot({ exchange: "okx", fundingRate: 0.0003 }),
     ]).opportunities;
-    const attached = attachPersistence(own, set);
+    const attached = attachPersistence(own, set());
     expect(attached).toBe(own);
-    expect(attached).toEqual(withPersistence(opportunities, set));
+    expect(attached).toEqual(withPersistence(opportunities, set()));
     expect(opportunities[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE); // withPersistence copied
   });
 
   it("leaves every figure unknown for a pair the set does not hold, and without a set", () => {
-    expect(withPersistence(opportunities, { through: THROUGH, pairs: new Map() })[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE);
+    expect(withPersistence(opportunities, PersistenceSet.of(THROUGH, []))[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE);
     expect(withPersistence(opportunities, null)[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE);
-  });
-});
-
-describe("a stored persistence set", () => {
-  it("round-trips through its packed form", () => {
-    const pairs = new Map<string, PairRecord>([
-      [pairKey("binance", "BTC/USDT:USDT", "okx", "BTC/USDT:USDT").key, record()],
-      [pairKey("bybit", "ETH/USDT:USDT", "okx", "ETH/USDT:USDT").key, record({ since: null, sinceSign: 0, median7: null, median30: null, stddev7: null, settledHours: 0, secondPaidMore: 0, firstPaidMore: 0 })],
-    ]);
-    const set = { through: THROUGH, pairs };
-    expect(unpackPersistence(THROUGH, packPersistence(set))).toEqual(set);
-  });
-
-  it("refuses a malformed row rather than attach it", () => {
-    const garbled = { through: THROUGH, pairs: new Map([["k", record({ settledHours: 1.5 })]]) };
-    expect(() => unpackPersistence(THROUGH, packPersistence(garbled))).toThrow();
   });
 });
