@@ -115,8 +115,7 @@ export async function computePersistence(db: Db, through: number, previous: Pers
           seriesOf(first.key),
           seriesOf(second.key),
           through,
-          // The same order of the same markets, so the same orientation.
-          before && previous ? { through: previous.through, record: before.record } : undefined,
+          before && previous ? { through: previous.through, record: sameOrder(before) } : undefined,
         );
         pairs.push([first, second, record]);
         if (++sinceTurn >= PAIRS_PER_TURN) {
@@ -130,6 +129,11 @@ export async function computePersistence(db: Db, through: number, previous: Pers
     computeMs += performance.now() - computing;
   }
   return { set: PersistenceSet.of(through, pairs), markets: listed.length, hourlyRows, settlements, readMs, computeMs };
+}
+
+/** A record found from (first, second) in this computation's orientation: sets store pairs in key order, so turning round is a safeguard. */
+function sameOrder({ record, aIsFirst }: { record: PairRecord; aIsFirst: boolean }): PairRecord {
+  return aIsFirst ? record : { ...record, sinceSign: (0 - record.sinceSign) as PairRecord["sinceSign"] };
 }
 
 function view(bytes: Uint8Array): DataView {

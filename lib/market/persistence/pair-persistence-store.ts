@@ -64,8 +64,7 @@ export class PairPersistenceStore {
     });
     if (!newest || newest.through.getTime() <= (this.latest?.through ?? 0)) return;
     const set = await readSet(this.db, newest.through);
-    set?.prepare();
-    this.latest = set;
+    if (set) this.latest = set.prepare();
   }
 
   /** True when this process may compute the hour: nobody claimed it, or the claim is stale. */
