@@ -176,9 +176,23 @@ describe("opportunity persistence from stored history", () => {
     ]);
   }, 60_000);
 
+  it("leaves a round publishing, with every figure unknown, when the stored set cannot be read", async () => {
+    const garbled = new Date(THROUGH + 5 * HOUR);
+    await db.pairPersistenceSet.create({ data: { through: garbled, claimedAt: garbled, computedAt: garbled, pairs: new Uint8Array([1, 2, 3]) } });
+    try {
+      persistence = store();
+      expect(await persistence.current()).toBeNull();
+      expect((await round(AT + 2 * 60_000)).status).toBe("published");
+      for (const o of await listed("")) expect(o.persistence, o.id).toEqual(UNKNOWN_PERSISTENCE);
+    } finally {
+      await db.pairPersistenceSet.delete({ where: { through: garbled } });
+    }
+  }, 60_000);
+
   it("shows Free accounts' delayed set the persistence computed before its round, not later", async () => {
     const live = await new LiveOpportunities(async () => db).current();
-    const view = await delayedOpportunities(db, live, new Date(AT + 60_000 + 16 * 60_000));
+    // 15 minutes and 30 s after the second round: that round is the newest old enough.
+    const view = await delayedOpportunities(db, live, new Date(AT + 60_000 + 15.5 * 60_000));
     if (view.status !== "ready") throw new Error("expected a delayed set");
     expect(view.snapshot.asOf).toBe(iso(AT + 60_000));
     for (const o of view.snapshot.items) expect(o.persistence.as_of, o.id).toBe(iso(THROUGH));

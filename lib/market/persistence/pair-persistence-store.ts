@@ -23,10 +23,15 @@ export class PairPersistenceStore {
 
   constructor(private readonly db: Db) {}
 
+  /**
+   * The set held, the newest stored one on the first call. Never fails: a round publishes without
+   * persistence (every figure unknown) rather than not at all when it cannot be read, and the next
+   * call tries again.
+   */
   async current(): Promise<PersistenceSet | null> {
     this.loading ??= this.loadNewer().catch((error: unknown) => {
       this.loading = undefined;
-      throw error;
+      console.error("reading the stored pair persistence failed", error);
     });
     await this.loading;
     return this.latest;

@@ -136,9 +136,19 @@ export class PersistenceSet {
     return persistence;
   }
 
-  /** Builds the lookups ahead of a round (the store does, in the background), so rounds only read them. */
+  /**
+   * Builds the lookups and both orientations of every pair's figures ahead of a round (the store
+   * does, in the background): otherwise the first round with a new set makes them, ~0.4 s at 114k pairs.
+   */
   prepare(): this {
     this.indexed();
+    this.oriented ??= new Array<Persistence | undefined>(this.size * 2);
+    for (let row = 0; row < this.size; row++) {
+      if (this.oriented[row * 2] && this.oriented[row * 2 + 1]) continue;
+      const { record } = this.pairAt(row);
+      this.oriented[row * 2] = orientPersistence(record, true, this.through, this.iso);
+      this.oriented[row * 2 + 1] = orientPersistence(record, false, this.through, this.iso);
+    }
     return this;
   }
 
