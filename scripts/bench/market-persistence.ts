@@ -191,12 +191,12 @@ async function main() {
     console.log(`  again with the previous hour's set to follow runs from: ${ms(second.elapsed)}`);
 
     console.log("\n2. The stored set (one row per computed hour)");
-    const packed = await timed(async () => set.pack());
+    const packed = await timed(() => set.pack());
     const bytes = packed.value;
     const write = await timed(() => db.pairPersistenceSet.create({ data: { through: new Date(through), claimedAt: new Date(), computedAt: new Date(), pairs: bytes } }));
     const read = await timed(async () => {
       const row = await db.pairPersistenceSet.findUniqueOrThrow({ where: { through: new Date(through) } });
-      return PersistenceSet.unpack(through, row.pairs!).prepare();
+      return (await PersistenceSet.unpack(through, row.pairs!)).prepare();
     });
     console.log(`  ${mb(bytes.length)} gzipped (${(bytes.length / pairs).toFixed(0)} bytes a pair); packing ${ms(packed.elapsed)}, writing ${ms(write.elapsed)}`);
     console.log(`  reading it back, unpacking and indexing it (start-up, or another process's hour): ${ms(read.elapsed)}`);

@@ -9,7 +9,7 @@ import { settledHourlyRates } from "./settled-hours";
  * how long one query runs (on embedded PGlite a query runs on this thread, so it is also the longest
  * the event loop waits).
  */
-const MARKETS_PER_BATCH = 200;
+const MARKETS_PER_BATCH = 100;
 /** Pairs computed between two turns of the event loop, so requests are not held up for long. */
 const PAIRS_PER_TURN = 2_000;
 /** A market counts when it was observed in this many hours before `through`; older ones are delisted or long stale. */
@@ -65,16 +65,19 @@ export async function computePersistence(db: Db, through: number, previous: Pers
     // Each market's hours as one row of packed binary arrays (big-endian, as PostgreSQL's *send
     // functions write them): ~10 bytes an hour instead of a number's text, and no parsing per value.
     // Aggregates of one group see its rows in the same order, so the arrays line up.
-    const [hourly, settled] = await Promise.all([
-      db.$queryRaw<{ exchange: string; market: string; hours: Uint8Array; aprs: Uint8Array }[]>`
+    // One query at a time with a turn of the event loop before each: on PGlite a query holds this
+    // thread, and promises settled in a row would otherwise let timers and requests wait for several.
+    await nextTurn();
+    const hourly = await db.$queryRaw<{ exchange: string; market: string; hours: Uint8Array; aprs: Uint8Array }[]>`
         SELECT exchange, market,
           string_agg(int2send((floor(extract(epoch FROM hour) / 3600) - ${firstHour})::int2), ''::bytea) AS hours,
           string_agg(float8send("aprSum" / samples), ''::bytea) AS aprs
         FROM "FundingRateHourly"
         WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
           AND hour >= ${new Date(start30)} AND hour < ${new Date(through)}
-        GROUP BY exchange, market`,
-      db.$queryRaw<{ exchange: string; market: string; times: Uint8Array; rates: Uint8Array; intervals: Uint8Array }[]>`
+        GROUP BY exchange, market`;
+    await nextTurn();
+    const settled = await db.$queryRaw<{ exchange: string; market: string; times: Uint8Array; rates: Uint8Array; intervals: Uint8Array }[]>`
         SELECT exchange, market,
           string_agg(float8send(extract(epoch FROM time)::float8 * 1000), ''::bytea) AS times,
           string_agg(float8send(rate), ''::bytea) AS rates,
@@ -82,8 +85,7 @@ export async function computePersistence(db: Db, through: number, previous: Pers
         FROM "FundingRate"
         WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
           AND time > ${new Date(start7)} AND time <= ${new Date(through)}
-        GROUP BY exchange, market`,
-    ]);
+        GROUP BY exchange, market`;
     let computing = performance.now();
     readMs += computing - read;
     const series = new Map<string, MarketSeries>();
@@ -121,7 +123,7 @@ export async function computePersistence(db: Db, through: number, previous: Pers
         if (++sinceTurn >= PAIRS_PER_TURN) {
           sinceTurn = 0;
           computeMs += performance.now() - computing;
-          await new Promise((resolve) => setImmediate(resolve));
+          await nextTurn();
           computing = performance.now();
         }
       }
@@ -129,6 +131,10 @@ export async function computePersistence(db: Db, through: number, previous: Pers
     computeMs += performance.now() - computing;
   }
   return { set: PersistenceSet.of(through, pairs), markets: listed.length, hourlyRows, settlements, readMs, computeMs };
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A record found from (first, second) in this computation's orientation: sets store pairs in key order, so turning round is a safeguard. */

@@ -52,8 +52,7 @@ export class PairPersistenceStore {
     try {
       const { set } = await computePersistence(this.db, through, this.latest);
       await this.store(set, now);
-      set.prepare(); // its lookups built here, in the background, not in the next round
-      this.latest = set;
+      this.latest = await prepared(set);
     } catch (error) {
       await this.db.pairPersistenceSet.deleteMany({ where: { through: new Date(through), pairs: null } }).catch(() => undefined);
       throw error;
@@ -69,7 +68,7 @@ export class PairPersistenceStore {
     });
     if (!newest || newest.through.getTime() <= (this.latest?.through ?? 0)) return;
     const set = await readSet(this.db, newest.through);
-    if (set) this.latest = set.prepare();
+    if (set) this.latest = await prepared(set);
   }
 
   /** True when this process may compute the hour: nobody claimed it, or the claim is stale. */
@@ -89,7 +88,7 @@ export class PairPersistenceStore {
   /** Stores the set on its claim and drops all but it and the newest one before it (what a delayed view may need). */
   private async store(set: PersistenceSet, now: Date): Promise<void> {
     const through = new Date(set.through);
-    await this.db.pairPersistenceSet.update({ where: { through }, data: { pairs: set.pack(), computedAt: now } });
+    await this.db.pairPersistenceSet.update({ where: { through }, data: { pairs: await set.pack(), computedAt: now } });
     const before = await this.db.pairPersistenceSet.findFirst({
       where: { through: { lt: through }, pairs: { not: null } },
       orderBy: { through: "desc" },
@@ -101,7 +100,19 @@ export class PairPersistenceStore {
 
 async function readSet(db: Db, through: Date): Promise<PersistenceSet | null> {
   const row = await db.pairPersistenceSet.findUnique({ where: { through }, select: { pairs: true } });
-  return row?.pairs ? PersistenceSet.unpack(through.getTime(), row.pairs) : null;
+  return row?.pairs ? await PersistenceSet.unpack(through.getTime(), row.pairs) : null;
+}
+
+/** Pairs prepared between two turns of the event loop. */
+const PREPARED_PER_TURN = 10_000;
+
+/** The set with its lookups built, a slice at a time, so neither a round nor a request waits for all of it. */
+async function prepared(set: PersistenceSet): Promise<PersistenceSet> {
+  for (let from = 0; from < set.size; from += PREPARED_PER_TURN) {
+    set.prepare(from, from + PREPARED_PER_TURN);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return set;
 }
 
 const asOfCache = new WeakMap<Db, { through: number; set: Promise<PersistenceSet | null> }>();

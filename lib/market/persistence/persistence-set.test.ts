@@ -38,26 +38,26 @@ describe("a persistence set", () => {
     expect(set().find(binance, { exchange: "bybit", market: "BTC/USDT:USDT" })).toBeUndefined();
   });
 
-  it("round-trips through its packed form, null figures included", () => {
+  it("round-trips through its packed form, null figures included", async () => {
     const pairs: [typeof binance, typeof okx, PairRecord][] = [
       [binance, okx, record()],
       [{ exchange: "bybit", market: "ETH/USDT:USDT" }, { exchange: "okx", market: "ETH/USDT:USDT" }, record({ since: null, sinceSign: 0, median7: null, median30: null, stddev7: null, settledHours: 0, secondPaidMore: 0, firstPaidMore: 0 })],
       [binance, { exchange: "hyperliquid", market: "BTC/USDC:USDC" }, record({ sinceSign: -1, median7: -0.5 })],
     ];
     const original = PersistenceSet.of(THROUGH, pairs);
-    const read = PersistenceSet.unpack(THROUGH, original.pack());
+    const read = await PersistenceSet.unpack(THROUGH, await original.pack());
     expect(read.size).toBe(3);
     expect([0, 1, 2].map((row) => read.pairAt(row))).toEqual(pairs.map(([first, second, r]) => ({ first, second, record: r })));
-    expect(PersistenceSet.unpack(THROUGH, PersistenceSet.of(THROUGH, []).pack()).size).toBe(0);
+    expect((await PersistenceSet.unpack(THROUGH, await PersistenceSet.of(THROUGH, []).pack())).size).toBe(0);
   });
 
-  it("refuses a blob that does not add up rather than attach it", () => {
-    const bytes = gunzipSync(set().pack());
-    expect(() => PersistenceSet.unpack(THROUGH, gzipSync(bytes.subarray(0, bytes.length - 3)))).toThrow(/truncated/);
+  it("refuses a blob that does not add up rather than attach it", async () => {
+    const bytes = gunzipSync(await set().pack());
+    await expect(PersistenceSet.unpack(THROUGH, gzipSync(bytes.subarray(0, bytes.length - 3)))).rejects.toThrow(/truncated/);
     const header = bytes.readUInt32LE(0);
     const otherOrder = Buffer.from(bytes);
     otherOrder.write(JSON.stringify({ v: 1, endianness: "XX" }).padEnd(header), 4);
-    expect(() => PersistenceSet.unpack(THROUGH, gzipSync(otherOrder))).toThrow(/header/);
+    await expect(PersistenceSet.unpack(THROUGH, gzipSync(otherOrder))).rejects.toThrow(/header/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { endianness } from "node:os";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gunzip as gunzipCallback, gzip as gzipCallback } from "node:zlib";
 import { marketKey } from "../ingest/with-average-aprs";
 import type { Opportunity, Persistence } from "../types";
 import { HOURS_7D, orientPersistence, type PairRecord } from "./pair-persistence";
@@ -41,6 +42,9 @@ type Columns = { [K in keyof typeof COLUMNS]: InstanceType<(typeof COLUMNS)[K]> 
 const COLUMN_NAMES = Object.keys(COLUMNS) as (keyof Columns)[];
 
 const nullable = (value: number) => (Number.isNaN(value) ? null : value);
+// The libuv pool's, not this thread's: a few MB take ~0.1 s to (de)compress.
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 
 /**
  * Every pair's persistence as computed for the hours before `through` (epoch ms, an hour's start),
@@ -137,13 +141,14 @@ export class PersistenceSet {
   }
 
   /**
-   * Builds the lookups and both orientations of every pair's figures ahead of a round (the store
-   * does, in the background): otherwise the first round with a new set makes them, ~0.4 s at 114k pairs.
+   * Builds the lookups and both orientations of the figures of pairs `from` to `to` (all by
+   * default) ahead of a round; the store does it in the background, a slice per turn of the event
+   * loop. Otherwise the first round with a new set makes them, ~0.4 s at 114k pairs.
    */
-  prepare(): this {
+  prepare(from = 0, to = this.size): this {
     this.indexed();
     this.oriented ??= new Array<Persistence | undefined>(this.size * 2);
-    for (let row = 0; row < this.size; row++) {
+    for (let row = from; row < Math.min(to, this.size); row++) {
       if (this.oriented[row * 2] && this.oriented[row * 2 + 1]) continue;
       const { record } = this.pairAt(row);
       this.oriented[row * 2] = orientPersistence(record, true, this.through, this.iso);
@@ -191,7 +196,7 @@ export class PersistenceSet {
    * The set as PairPersistenceSet.pairs stores it, gzipped: a JSON header (the markets, the pair
    * count) and then each column's bytes, in the machine's byte order, which the header names.
    */
-  pack(): Uint8Array<ArrayBuffer> {
+  async pack(): Promise<Uint8Array<ArrayBuffer>> {
     const header = Buffer.from(JSON.stringify({ v: 1, endianness: endianness(), size: this.size, markets: this.markets.map((m) => [m.exchange, m.market]) }));
     const parts = [Buffer.alloc(4), header, Buffer.alloc((8 - ((4 + header.length) % 8)) % 8)];
     parts[0]!.writeUInt32LE(header.length);
@@ -199,12 +204,12 @@ export class PersistenceSet {
       const column = this.columns[name];
       parts.push(Buffer.from(column.buffer, column.byteOffset, column.byteLength));
     }
-    return new Uint8Array(gzipSync(Buffer.concat(parts), { level: 1 }));
+    return new Uint8Array(await gzip(Buffer.concat(parts), { level: 1 }));
   }
 
   /** A stored set back; a blob that does not add up (truncated, other byte order, bad values) throws rather than attach garbage. */
-  static unpack(through: number, stored: Uint8Array): PersistenceSet {
-    const bytes = gunzipSync(stored);
+  static async unpack(through: number, stored: Uint8Array): Promise<PersistenceSet> {
+    const bytes = await gunzip(stored);
     const headerLength = bytes.readUInt32LE(0);
     const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString("utf8")) as { v?: unknown; endianness?: unknown; size?: unknown; markets?: unknown };
     const { size, markets } = header;
