@@ -5,7 +5,6 @@ import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
 import { withAverageAprs } from "@/lib/market/ingest/with-average-aprs";
 import { OpportunitySnapshot } from "@/lib/market/opportunity-query";
 import { storedPersistenceAt } from "@/lib/market/persistence/pair-persistence-store";
-import { attachPersistence } from "@/lib/market/persistence/persistence-set";
 import { processSingleton } from "@/lib/singleton";
 import { delayCutoff, delayedSource, FREE_DELAY_MS } from "./delay";
 
@@ -67,6 +66,9 @@ async function roundOpportunities(db: Db, roundId: string, startedAt: Date): Pro
     readMarketAverages(db, startedAt, { wholeHoursBefore: true }),
     storedPersistenceAt(db, startedAt),
   ]);
-  const { opportunities } = computeOpportunities(rows.map(fromSnapshotRow));
-  return new OpportunitySnapshot(withAverageAprs(attachPersistence(opportunities, persistence), averages), startedAt.toISOString(), false);
+  const { opportunities } = computeOpportunities(
+    rows.map(fromSnapshotRow),
+    persistence ? { persistence: (long, short) => persistence.persistenceOf(long, short) } : {},
+  );
+  return new OpportunitySnapshot(withAverageAprs(opportunities, averages), startedAt.toISOString(), false);
 }

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "../apr";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
-import { attachPersistence, type PersistenceSet } from "../persistence/persistence-set";
+import type { PersistenceSet } from "../persistence/persistence-set";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot, type Opportunity } from "../types";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
@@ -43,7 +43,7 @@ export function rankWithHistory(fresh: readonly MarketSnapshot[], history: Marke
     const key = marketKey(s.exchange, s.market);
     return { ...s, intervalChangedAt: history.intervalChanges.get(key) ?? null, lastSettlement: history.settlements.get(key) ?? null };
   });
-  // Persistence first, on the ranking's own fresh items: set in place, before withAverageAprs copies them.
-  const ranked = attachPersistence(computeOpportunities(marked).opportunities, history.persistence);
-  return withAverageAprs(ranked, history.averages);
+  const set = history.persistence;
+  const ranked = computeOpportunities(marked, set ? { persistence: (long, short) => set.persistenceOf(long, short) } : {});
+  return withAverageAprs(ranked.opportunities, history.averages);
 }

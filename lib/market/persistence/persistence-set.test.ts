@@ -4,7 +4,7 @@ import { computeOpportunities } from "../apr";
 import { UNKNOWN_PERSISTENCE } from "../types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { PairRecord } from "./pair-persistence";
-import { attachPersistence, crossVenuePairs, PersistenceSet, withPersistence } from "./persistence-set";
+import { crossVenuePairs, PersistenceSet, withPersistence } from "./persistence-set";
 
 const THROUGH = Date.UTC(2026, 10, 21, 16);
 const binance = { exchange: "binance", market: "BTC/USDT:USDT" };
@@ -93,14 +93,12 @@ describe("withPersistence", () => {
     });
   });
 
-  it("attaches in place on items the caller owns, the same figures as the copying form", () => {
-    const own = computeOpportunities([
-      makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
-      makeSnapshot({ exchange: "okx", fundingRate: 0.0003 }),
-    ]).opportunities;
-    const attached = attachPersistence(own, set());
-    expect(attached).toBe(own);
-    expect(attached).toEqual(withPersistence(opportunities, set()));
+  it("is what computeOpportunities attaches when asked while it forms the pairs", () => {
+    const own = computeOpportunities(
+      [makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }), makeSnapshot({ exchange: "okx", fundingRate: 0.0003 })],
+      { persistence: (long, short) => set().persistenceOf(long, short) },
+    ).opportunities;
+    expect(own).toEqual(withPersistence(opportunities, set()));
     expect(opportunities[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE); // withPersistence copied
   });
 

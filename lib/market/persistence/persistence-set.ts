@@ -261,17 +261,3 @@ export function withPersistence(items: readonly Opportunity[], set: PersistenceS
     return persistence ? { ...o, persistence } : o;
   });
 }
-
-/**
- * withPersistence for items the caller has just created and owns (a round's ranking): sets the
- * field on them rather than copying each. Copying an item costs microseconds (more once V8 gives
- * up on its shape), about a second a round at 100k opportunities; setting one field costs nothing.
- */
-export function attachPersistence(items: Opportunity[], set: PersistenceSet | null): Opportunity[] {
-  if (!set) return items;
-  for (const o of items) {
-    const persistence = set.persistenceOf(o.long, o.short);
-    if (persistence) o.persistence = persistence;
-  }
-  return items;
-}
