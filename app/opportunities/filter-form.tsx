@@ -14,6 +14,8 @@ const SORT_LABELS: Record<Sort, string> = {
   net_apr: "Net APR, lowest first",
   "-open_interest": "Open interest, largest first",
   open_interest: "Open interest, smallest first",
+  stability: "Stability, steadiest first",
+  "-stability": "Stability, least steady first",
 };
 
 /** The values as the URL has them, so a refused value stays in its field to be corrected. */

@@ -134,6 +134,8 @@ describe("computeOpportunities", () => {
       open_interest_usd: 400_000,
       volume_24h_usd: 5_000_000,
       updated_at: "2026-09-27T13:29:40.000Z", // the older leg's, 20 s apart: within the tolerance
+      // Only stored history tells; a round attaches it after ranking.
+      persistence: { as_of: null, positive_since: null, apr_median_7d: null, apr_median_30d: null, paid_share_7d: null, apr_stddev_7d: null },
     });
   });
 

@@ -4,7 +4,7 @@ import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness 
 import { baseAssetParam, exchangeListParam, exchangeParam } from "./market-params";
 import type { Opportunity, ServedOpportunity } from "./types";
 
-export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest"] as const;
+export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
 export type Sort = (typeof SORTS)[number];
 
 /**
@@ -26,7 +26,11 @@ export const opportunitiesQuery = z.strictObject({
   sort: z
     .enum(SORTS, `Must be one of: ${SORTS.join(", ")}`)
     .default("-apr")
-    .describe("Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable."),
+    .describe(
+      "Sort field; a leading - sorts descending. `stability` lists the steadiest spreads first: highest " +
+        "`persistence.paid_share_7d`, then lowest `persistence.apr_stddev_7d`; `-stability` the reverse. Unknown values go last " +
+        "either way (open interest a venue does not publish, persistence without enough history). Ties are broken by id, so pages are stable.",
+    ),
 });
 
 export interface OpportunityFilter {
@@ -133,19 +137,41 @@ export class OpportunitySnapshot {
   }
 }
 
-function comparator(sort: Sort): (a: Opportunity, b: Opportunity) => number {
+/** One key of an order: the value compared, and whether larger values come first. */
+type SortKey = [value: (o: Opportunity) => number | null, largestFirst: boolean];
+
+/**
+ * The keys of each sort, compared in turn. `stability` is "paid most often, then least volatile":
+ * the steadiest first, so its plain form is the useful one, and `-stability` reverses both keys.
+ */
+function sortKeys(sort: Sort): SortKey[] {
   const descending = sort.startsWith("-");
-  const field = sort.replace(/^-/, "");
-  const value = (o: Opportunity): number | null =>
-    field === "apr" ? o.apr : field === "net_apr" ? o.net_apr : o.open_interest_usd;
+  switch (sort.replace(/^-/, "")) {
+    case "apr":
+      return [[(o) => o.apr, descending]];
+    case "net_apr":
+      return [[(o) => o.net_apr, descending]];
+    case "open_interest":
+      return [[(o) => o.open_interest_usd, descending]];
+    default:
+      return [
+        [(o) => o.persistence.paid_share_7d, !descending],
+        [(o) => o.persistence.apr_stddev_7d, descending],
+      ];
+  }
+}
+
+function comparator(sort: Sort): (a: Opportunity, b: Opportunity) => number {
+  const keys = sortKeys(sort);
   return (a, b) => {
-    const x = value(a);
-    const y = value(b);
-    // Unknown values (open interest some venues do not publish) go last in either direction.
-    if (x !== y) {
+    for (const [value, largestFirst] of keys) {
+      const x = value(a);
+      const y = value(b);
+      if (x === y) continue;
+      // Unknown values (open interest some venues do not publish, persistence without history) go last in either direction.
       if (x === null) return 1;
       if (y === null) return -1;
-      return descending ? y - x : x - y;
+      return largestFirst ? y - x : x - y;
     }
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; // stable pages: ties broken by id
   };

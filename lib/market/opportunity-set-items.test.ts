@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "./apr";
 import { packItems, unpackItems } from "./opportunity-set-items";
+import { UNKNOWN_PERSISTENCE } from "./types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 
 const { opportunities } = computeOpportunities([
@@ -85,6 +86,18 @@ describe("a published set's stored items", () => {
     });
     expect(read?.price_spread_bps).toBe(current.price_spread_bps);
     expect(Object.keys(read?.long ?? {})).toEqual(Object.keys(current.long));
+  });
+
+  it("read a set published before items carried persistence as knowing none of it", () => {
+    const [current] = opportunities;
+    if (!current) throw new Error("no opportunity");
+    const { persistence: _persistence, ...older } = current;
+    const [read] = unpackItems(new TextEncoder().encode(JSON.stringify([older])));
+    expect(read).toEqual({ ...current, persistence: UNKNOWN_PERSISTENCE });
+    // Older still: no leg times and no persistence, both read as unknown in one go.
+    const { observed_at: _long, ...olderLong } = current.long;
+    const [oldest] = unpackItems(new TextEncoder().encode(JSON.stringify([{ ...older, long: olderLong }])));
+    expect(oldest).toMatchObject({ persistence: UNKNOWN_PERSISTENCE, price_spread_unavailable_reason: "observation_time_unknown" });
   });
 
   it("refuse items that are not opportunities rather than serve them", () => {

@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
 import { roundTo } from "@/lib/round";
 import { priceSpread } from "./price-spread";
-import { opportunitySchema, type Opportunity } from "./types";
+import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "./types";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
@@ -95,28 +95,36 @@ function currentLeg(leg: StoredLeg): Leg {
  * A set published before legs carried the fields above is still served until the next round
  * replaces it (an API answering 500 in between would be worse), but read as what it is. Legs
  * observed at unknown times have a price spread nothing vouches for, so `price_spread_bps` becomes
- * `null` (`observation_time_unknown`, or `price_missing` as before).
+ * `null` (`observation_time_unknown`, or `price_missing` as before). A set published before items
+ * carried `persistence` says nothing about it: every figure reads as unknown.
  */
 const storedOpportunitySchema = opportunitySchema
   .extend({
     long: storedLegSchema,
     short: storedLegSchema,
     price_spread_unavailable_reason: opportunitySchema.shape.price_spread_unavailable_reason.optional(),
+    persistence: opportunitySchema.shape.persistence.optional(),
   })
   .transform((item): Opportunity => {
     if (isCurrent(item)) return item;
+    if (legsCurrent(item)) return { ...item, persistence: item.persistence ?? UNKNOWN_PERSISTENCE } as Opportunity;
     const { long, short } = item;
     const timesKnown = long.observed_at !== undefined && short.observed_at !== undefined && item.price_spread_unavailable_reason !== undefined;
     // Only whether a price is there matters with both times unknown, so the venue unit will do.
     const spread = timesKnown
       ? { price_spread_bps: item.price_spread_bps, price_spread_unavailable_reason: item.price_spread_unavailable_reason }
       : priceSpread({ unitPrice: long.mark_price, observedAt: null }, { unitPrice: short.mark_price, observedAt: null });
-    return opportunitySchema.parse({ ...item, long: currentLeg(long), short: currentLeg(short), ...spread });
+    const persistence = item.persistence ?? UNKNOWN_PERSISTENCE;
+    return opportunitySchema.parse({ ...item, long: currentLeg(long), short: currentLeg(short), ...spread, persistence });
   });
 
 type StoredOpportunity = z.input<typeof storedOpportunitySchema>;
 
 function isCurrent(item: StoredOpportunity): item is Opportunity {
+  return legsCurrent(item) && item.persistence !== undefined;
+}
+
+function legsCurrent(item: StoredOpportunity): boolean {
   const complete = (leg: StoredOpportunity["long"]) => ADDED.every((name) => leg[name] !== undefined);
   return complete(item.long) && complete(item.short) && item.price_spread_unavailable_reason !== undefined;
 }

@@ -1,5 +1,5 @@
 import { toFundingSettlement, type FundingSettlement } from "./funding-settlement";
-import { generateSandboxMarket } from "./sandbox/generate-sandbox-market";
+import { sandboxHours, sandboxListings, type SandboxHour } from "./sandbox-hourly-funding";
 
 const HOUR_MS = 3_600_000;
 /** How far back the sandbox's settlement history reaches. */
@@ -18,19 +18,22 @@ let current: History | undefined;
  * The sandbox's funding settlements over the last 7 days before `at`, derived from the generator
  * as a live round derives them: every venue interval is a whole number of hours, so each hour's
  * settlements are the markets whose next funding time is that hour, at the rate they quoted the
- * minute before. The stale venue settles nothing (it is not being observed). Each hour is
- * generated once per process (~2 ms) and the 7-day window slides hour by hour.
+ * minute before (sandbox-hourly-funding.ts). The stale venue settles nothing (it is not being
+ * observed). Each hour is derived once per process and the 7-day window slides hour by hour.
  */
 export function sandboxFundingHistory(at: Date): Map<string, FundingSettlement[]> {
   const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
   if (current?.hour === hour) return current.bySymbol;
   const first = hour - (SANDBOX_HISTORY_HOURS - 1) * HOUR_MS;
   for (const cached of settlementsAt.keys()) if (cached < first || cached > hour) settlementsAt.delete(cached);
+  // The settlements at `first` … `hour` are at the ends of the 168 hours before `hour`.
+  const samples = sandboxHours(hour, SANDBOX_HISTORY_HOURS);
   const bySymbol = new Map<string, FundingSettlement[]>();
-  for (let h = first; h <= hour; h += HOUR_MS) {
+  for (const sample of samples) {
+    const h = sample.hour + HOUR_MS;
     let rows = settlementsAt.get(h);
     if (!rows) {
-      rows = settlementsOfHour(h);
+      rows = settlementsOfHour(h, sample);
       settlementsAt.set(h, rows);
     }
     for (const row of rows) {
@@ -48,20 +51,15 @@ export function sandboxHistoryKey(exchange: string, symbol: string): string {
   return `${exchange}|${symbol}`;
 }
 
-function settlementsOfHour(hour: number): FundingSettlement[] {
-  const market = generateSandboxMarket(new Date(hour - 60_000));
-  const stale = new Set<string>(market.venues.filter((v) => v.status === "stale").map((v) => v.id));
-  return market.snapshots
-    .filter((s) => s.nextFundingAt === hour && s.fundingRate !== null && !stale.has(s.exchange))
-    .map((s) =>
-      toFundingSettlement({
-        exchange: s.exchange,
-        market: s.market,
-        base: s.base,
-        time: hour,
-        rate: s.fundingRate ?? 0,
-        intervalHours: s.fundingIntervalHours,
-        source: "sandbox",
-      }),
+/** The markets whose interval ends at `hour`, at the rate of the hour before's last minute. */
+function settlementsOfHour(hour: number, before: SandboxHour): FundingSettlement[] {
+  const rows: FundingSettlement[] = [];
+  sandboxListings().forEach((listing, i) => {
+    const intervalHours = before.intervals[i]!;
+    if (hour % (intervalHours * HOUR_MS) !== 0) return;
+    rows.push(
+      toFundingSettlement({ exchange: listing.exchange, market: listing.market, base: listing.base, time: hour, rate: before.rates[i]!, intervalHours, source: "sandbox" }),
     );
+  });
+  return rows;
 }

@@ -1,5 +1,7 @@
 import { OpportunitySnapshot } from "./opportunity-query";
+import { withPersistence } from "./persistence/persistence-set";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
+import { sandboxPersistence } from "./sandbox-persistence";
 import { sandboxOpportunities } from "./sandbox/sandbox-opportunities";
 import type { Opportunity, OpportunityLeg } from "./types";
 
@@ -8,11 +10,15 @@ let current: OpportunitySnapshot | undefined;
 /**
  * What test keys read: the generated sandbox market of the current minute, as an opportunity
  * snapshot (sorted orders and item JSON computed once per minute, not per request), each leg with
- * its last settlement from the sandbox's settlement history, as a live round reads it from storage.
+ * its last settlement from the sandbox's settlement history, as a live round reads it from storage,
+ * and each pair's persistence from the sandbox's hourly history, as a live round attaches it.
  */
 export function sandboxSnapshot(at: Date): OpportunitySnapshot {
   const { asOf, opportunities } = sandboxOpportunities(at);
-  if (current?.asOf !== asOf) current = new OpportunitySnapshot(withLastSettlements(opportunities, new Date(asOf)), asOf, false);
+  if (current?.asOf !== asOf) {
+    const items = withPersistence(withLastSettlements(opportunities, new Date(asOf)), sandboxPersistence(new Date(asOf)));
+    current = new OpportunitySnapshot(items, asOf, false);
+  }
   return current;
 }
 

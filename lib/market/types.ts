@@ -199,6 +199,75 @@ export type PriceSpreadUnavailableReason = z.infer<typeof priceSpreadUnavailable
 
 const toleranceSeconds = PRICE_OBSERVATION_TOLERANCE_MS / 1000;
 
+/**
+ * How steadily an opportunity's spread has paid, from the stored history of its two markets rather
+ * than the last round (lib/market/persistence/, definitions in lib/market/README.md "Persistence").
+ * Computed once per completed hour; a figure the history cannot support is `null`, never estimated.
+ */
+export const persistenceSchema = z
+  .object({
+    as_of: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. " +
+          "`null` when none were computed for this pair's markets yet (no history, or a set published before the field existed).",
+      ),
+    positive_since: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean " +
+          "annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg " +
+          "has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the " +
+          "next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last " +
+          "whole hour's net spread was not positive or not observed.",
+      ),
+    apr_median_7d: z
+      .number()
+      .nullable()
+      .describe(
+        "Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours " +
+          "in which both legs were observed; `null` when fewer than 126 (75 %) were.",
+      ),
+    apr_median_30d: z
+      .number()
+      .nullable()
+      .describe("The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs."),
+    paid_share_7d: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe(
+        "Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's " +
+          "settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so " +
+          "1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are.",
+      ),
+    apr_stddev_7d: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .describe(
+        "Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is.",
+      ),
+  })
+  .describe(
+    "How persistent the spread has been, from the stored hourly history and settlements of both markets (not the last round). " +
+      "`sort=stability` orders by `paid_share_7d`, then `apr_stddev_7d`.",
+  );
+export type Persistence = z.infer<typeof persistenceSchema>;
+
+/** What an opportunity carries before (or without) stored history: every figure unknown. */
+export const UNKNOWN_PERSISTENCE: Persistence = Object.freeze({
+  as_of: null,
+  positive_since: null,
+  apr_median_7d: null,
+  apr_median_30d: null,
+  paid_share_7d: null,
+  apr_stddev_7d: null,
+});
+
 /** One item of GET /v1/opportunities (docs/ARCHITECTURE.md "The Opportunity item"). */
 export const opportunitySchema = z.object({
   id: z.string(),
@@ -239,6 +308,7 @@ export const opportunitySchema = z.object({
    */
   apr_1d_avg: z.number().nullable().optional(),
   apr_7d_avg: z.number().nullable().optional(),
+  persistence: persistenceSchema,
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 

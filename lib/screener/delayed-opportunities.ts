@@ -4,6 +4,7 @@ import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
 import { withAverageAprs } from "@/lib/market/ingest/with-average-aprs";
 import { OpportunitySnapshot } from "@/lib/market/opportunity-query";
+import { storedPersistenceAt } from "@/lib/market/persistence/pair-persistence-store";
 import { processSingleton } from "@/lib/singleton";
 import { delayCutoff, delayedSource, FREE_DELAY_MS } from "./delay";
 
@@ -26,7 +27,8 @@ interface Cached {
  * published round's snapshots. So the delayed set is that same computation over the newest
  * published round that started before the cutoff — the set that was live then, without keeping a
  * second copy of every set. Its 1d/7d averages come from the hourly history of the whole hours
- * before that round, so no later observation leaks in. When the live set is itself old enough (the
+ * before that round, and its persistence from the set computed for an hour no later than the
+ * round's start, so no later observation leaks in. When the live set is itself old enough (the
  * bundled sample, stalled ingestion) it is served as it is. Each process computes a round's set
  * once (a few milliseconds for thousands of markets) and keeps only the latest.
  */
@@ -59,10 +61,14 @@ export async function delayedOpportunities(db: Db, live: OpportunitySnapshot, no
 }
 
 async function roundOpportunities(db: Db, roundId: string, startedAt: Date): Promise<OpportunitySnapshot> {
-  const [rows, averages] = await Promise.all([
+  const [rows, averages, persistence] = await Promise.all([
     db.roundSnapshot.findMany({ where: { roundId }, orderBy: { id: "asc" } }),
     readMarketAverages(db, startedAt, { wholeHoursBefore: true }),
+    storedPersistenceAt(db, startedAt),
   ]);
-  const { opportunities } = computeOpportunities(rows.map(fromSnapshotRow));
+  const { opportunities } = computeOpportunities(
+    rows.map(fromSnapshotRow),
+    persistence ? { persistence: (long, short) => persistence.persistenceOf(long, short) } : {},
+  );
   return new OpportunitySnapshot(withAverageAprs(opportunities, averages), startedAt.toISOString(), false);
 }

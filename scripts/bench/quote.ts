@@ -17,7 +17,7 @@ import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb } from "@/lib/keys/permissions";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
-import type { Opportunity } from "@/lib/market/types";
+import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
 import { replayedDepthSources } from "@/tests/support/market/book-replays";
 import { makeLeg } from "@/tests/support/market/make-leg";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
@@ -60,6 +60,7 @@ async function seed(db: Db): Promise<string> {
     open_interest_usd: null,
     volume_24h_usd: null,
     updated_at: observedAt,
+    persistence: UNKNOWN_PERSISTENCE,
   };
   await publishLiveOpportunities(db, [opportunity], { asOf: new Date(observedAt), sample: false });
   const round = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "published" } });

@@ -25,7 +25,7 @@ class Operations:
             exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`.
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
-            sort: Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable.
+            sort: Sort field; a leading - sorts descending. `stability` lists the steadiest spreads first: highest `persistence.paid_share_7d`, then lowest `persistence.apr_stddev_7d`; `-stability` the reverse. Unknown values go last either way (open interest a venue does not publish, persistence without enough history). Ties are broken by id, so pages are stable.
         """
         return self._request("GET", "/v1/opportunities", {"limit": limit, "offset": offset, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
 
@@ -40,7 +40,7 @@ class Operations:
             exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`.
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
-            sort: Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable.
+            sort: Sort field; a leading - sorts descending. `stability` lists the steadiest spreads first: highest `persistence.paid_share_7d`, then lowest `persistence.apr_stddev_7d`; `-stability` the reverse. Unknown values go last either way (open interest a venue does not publish, persistence without enough history). Ties are broken by id, so pages are stable.
         """
         return self._paginate("GET", "/v1/opportunities", {"limit": limit, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
 

@@ -448,6 +448,21 @@ export interface components {
             updated_at: string;
             apr_1d_avg?: number | null;
             apr_7d_avg?: number | null;
+            /** @description How persistent the spread has been, from the stored hourly history and settlements of both markets (not the last round). `sort=stability` orders by `paid_share_7d`, then `apr_stddev_7d`. */
+            persistence: {
+                /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                as_of: string | null;
+                /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                positive_since: string | null;
+                /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                apr_median_7d: number | null;
+                /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                apr_median_30d: number | null;
+                /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                paid_share_7d: number | null;
+                /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                apr_stddev_7d: number | null;
+            };
             /** @description True when either leg is `stale`: check the venue on GET /v1/exchanges before acting on this opportunity. */
             stale: boolean;
         };
@@ -601,6 +616,21 @@ export interface components {
                 updated_at: string;
                 apr_1d_avg?: number | null;
                 apr_7d_avg?: number | null;
+                /** @description How persistent the spread has been, from the stored hourly history and settlements of both markets (not the last round). `sort=stability` orders by `paid_share_7d`, then `apr_stddev_7d`. */
+                persistence: {
+                    /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                    as_of: string | null;
+                    /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                    positive_since: string | null;
+                    /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                    apr_median_7d: number | null;
+                    /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                    apr_median_30d: number | null;
+                    /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                    paid_share_7d: number | null;
+                    /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                    apr_stddev_7d: number | null;
+                };
                 /** @description True when either leg is `stale`: check the venue on GET /v1/exchanges before acting on this opportunity. */
                 stale: boolean;
                 funding_history: {
@@ -2341,8 +2371,8 @@ export interface operations {
                 min_apr?: number;
                 /** @description Only this base asset, e.g. BTC (case-insensitive). */
                 symbol?: string;
-                /** @description Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable. */
-                sort?: "apr" | "-apr" | "net_apr" | "-net_apr" | "open_interest" | "-open_interest";
+                /** @description Sort field; a leading - sorts descending. `stability` lists the steadiest spreads first: highest `persistence.paid_share_7d`, then lowest `persistence.apr_stddev_7d`; `-stability` the reverse. Unknown values go last either way (open interest a venue does not publish, persistence without enough history). Ties are broken by id, so pages are stable. */
+                sort?: "apr" | "-apr" | "net_apr" | "-net_apr" | "open_interest" | "-open_interest" | "stability" | "-stability";
             };
             header?: {
                 /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { publishLiveOpportunities } from "../publish-opportunities";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
@@ -22,6 +23,11 @@ export interface IngestionRoundOptions {
   onPublished?: () => void;
   /** Told how long each step of the round took (fetch, store, aggregate, history, rank, publish); bench:market prints them. */
   onStep?: (step: RoundStep, ms: number) => void;
+  /**
+   * The pair persistence this process attaches; once a round has published, it is refreshed in the
+   * background when an hour has completed. Without one, every opportunity's persistence is unknown.
+   */
+  persistence?: PairPersistenceStore;
 }
 
 /**
@@ -65,7 +71,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const previous = previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
     // Stored history is about earlier rounds, so the database reads it while this process fetches
     // and parses; this round's own findings are added in memory below.
-    const historyRead = readMarketHistory(db, startedAt, startedAt);
+    const historyRead = readMarketHistory(db, startedAt, startedAt, options.persistence);
     // Awaited below; marked handled so a failure surfaces there, as the round's error, and only there.
     historyRead.catch(() => undefined);
     const results = await fetchAllVenues(options.fetcher, {
@@ -104,7 +110,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
     // What the stored history adds to this round's observations: each market's last interval change
-    // and last settlement for the legs, and its mean APRs for the opportunities.
+    // and last settlement for the legs, its mean APRs and each pair's persistence for the opportunities.
     const history = withRoundFindings(await historyRead, settlements, intervalChanges);
     step("history");
     const items = rankWithHistory(fresh, history);
@@ -119,6 +125,8 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     ]);
     step("publish");
     options.onPublished?.();
+    // Not awaited: computing an hour's persistence takes seconds at scale; the next rounds attach it.
+    options.persistence?.refresh(new Date(now())).catch((error: unknown) => console.error("computing pair persistence failed", error));
     await applyRetention(db, options.retention, new Date(now())).catch((error: unknown) =>
       console.error("market data retention failed", error),
     );

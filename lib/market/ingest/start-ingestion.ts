@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
 import type { IngestConfig } from "./ingest-config";
+import { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { IngestionScheduler } from "./ingestion-scheduler";
 import { publishSampleIfNeverLive } from "./publish-sample-market";
 import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
@@ -32,6 +33,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   if (sample !== null) log(`No live round yet: published the bundled sample (${sample} opportunities, sample: true)`);
   const lock = options.target.driver === "postgres" ? advisoryRoundLock(options.target.url) : inProcessRoundLock();
   const fetcher = options.fetcher ?? venueFetcher();
+  const persistence = new PairPersistenceStore(db);
   const scheduler = new IngestionScheduler({
     db,
     lock,
@@ -44,6 +46,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         timeoutMs: config.INGEST_VENUE_TIMEOUT_MS,
         retention: { rawDays: config.MARKET_RAW_RETENTION_DAYS, hourlyDays: config.MARKET_HOURLY_RETENTION_DAYS },
         onPublished,
+        persistence,
       }),
   });
   scheduler.start();

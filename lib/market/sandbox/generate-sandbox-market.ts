@@ -101,6 +101,39 @@ export function generateSandboxMarket(at: Date, options: SandboxMarketOptions = 
   };
 }
 
+/** One fresh listing's funding at one minute, as generateSandboxMarket reports it. */
+export interface SandboxFunding {
+  exchange: SandboxVenueId;
+  market: string;
+  base: string;
+  fundingRate: number;
+  fundingIntervalHours: number;
+  nextFundingAt: number;
+}
+
+/**
+ * The funding of every listing on the venues that are not stale, for the minute containing `at`:
+ * the `fundingRate`, `fundingIntervalHours` and `nextFundingAt` generateSandboxMarket gives those
+ * snapshots, in the same order, without prices, volumes and the rest. About a tenth of its cost,
+ * which is what lets the sandbox hold 30 days of hourly history (sandbox-hourly-funding.ts).
+ */
+export function generateSandboxFunding(at: Date, options: SandboxMarketOptions = {}): SandboxFunding[] {
+  const minute = utcMinute(at);
+  const seedKey = hashText(options.seed ?? DEFAULT_SANDBOX_SEED);
+  const funding: SandboxFunding[] = [];
+  for (const asset of selectAssets(options.assets ?? SANDBOX_ASSET_COUNT)) {
+    let sentiment: number | undefined;
+    for (const listing of asset.listings) {
+      if (listing.venue === SANDBOX_EDGE_CASES.staleVenue) continue;
+      sentiment ??= assetSentiment(asset, seedKey, minute);
+      const stream = (s: number) => mixKeys(seedKey, asset.key, listing.key, s);
+      const { rate, hours, nextFundingAt } = listingFunding(asset, listing, sentiment, stream, minute);
+      funding.push({ exchange: listing.venue, market: listing.market, base: asset.base, fundingRate: rate, fundingIntervalHours: hours, nextFundingAt });
+    }
+  }
+  return funding;
+}
+
 function selectAssets(count: number): readonly UniverseAsset[] {
   if (!Number.isInteger(count) || count < SANDBOX_MIN_ASSETS || count > SANDBOX_ASSET_COUNT) {
     throw new RangeError(`assets must be an integer from ${SANDBOX_MIN_ASSETS} to ${SANDBOX_ASSET_COUNT}, got ${count}`);
@@ -122,9 +155,32 @@ function assetState(asset: UniverseAsset, seedKey: number, minute: number): Asse
   const jitter = 0.0002 * signedUnit(stream(Stream.PriceJitter), minute);
   return {
     unitPrice: asset.referencePrice * Math.exp(wander + jitter),
-    sentiment: smoothNoise(stream(Stream.Sentiment), minute),
+    sentiment: assetSentiment(asset, seedKey, minute),
     volumeFactor: Math.exp(0.3 * smoothNoise(stream(Stream.Volume), minute)),
   };
+}
+
+/** The asset's market mood at a minute, shared by its venues' funding. */
+function assetSentiment(asset: UniverseAsset, seedKey: number, minute: number): number {
+  return smoothNoise(mixKeys(seedKey, asset.key, Stream.Sentiment), minute);
+}
+
+/** A listing's funding at a minute: its 8h-equivalent rate, the rate per its interval, the interval and the next settlement. */
+function listingFunding(
+  asset: UniverseAsset,
+  listing: UniverseListing,
+  sentiment: number,
+  stream: (s: number) => number,
+  minute: number,
+): { rate8h: number; rate: number; hours: number; nextFundingAt: number } {
+  const observedAt = minute * MINUTE_MS;
+  const hours = intervalHoursAt(listing, observedAt);
+  // The interval-shift fixture settles hourly on the days it sits at its cap, as Binance moves a
+  // contract settling at its cap to 1h.
+  const cappedToday = listing.intervalByDay !== null && hours === listing.intervalByDay.oddDays;
+  const rate8h = cappedToday ? FUNDING_CAP_8H : funding8h(asset, listing, sentiment, stream, minute);
+  const intervalMs = hours * 3_600_000;
+  return { rate8h, rate: roundTo((rate8h * hours) / 8, 8), hours, nextFundingAt: (Math.floor(observedAt / intervalMs) + 1) * intervalMs };
 }
 
 function snapshotOf(
@@ -136,12 +192,7 @@ function snapshotOf(
 ): MarketSnapshot {
   const stream = (s: number) => mixKeys(seedKey, asset.key, listing.key, s);
   const observedAt = minute * MINUTE_MS;
-  const hours = intervalHoursAt(listing, observedAt);
-  // The interval-shift fixture settles hourly on the days it sits at its cap, as Binance moves a
-  // contract settling at its cap to 1h.
-  const cappedToday = listing.intervalByDay !== null && hours === listing.intervalByDay.oddDays;
-  const rate8h = cappedToday ? FUNDING_CAP_8H : funding8h(asset, listing, state, stream, minute);
-  const rate = roundTo((rate8h * hours) / 8, 8);
+  const { rate8h, rate, hours, nextFundingAt } = listingFunding(asset, listing, state.sentiment, stream, minute);
   const bound = listing.statesRateBounds ? roundTo((FUNDING_CAP_8H * hours) / 8, 8) : null;
   const venueUnitPrice = state.unitPrice * listing.contractMultiplier;
   // Mark sits above index when longs pay (positive funding), plus a venue's own few-bps basis.
@@ -150,7 +201,6 @@ function snapshotOf(
     0.0002 * smoothNoise(stream(Stream.MarkBasis), minute) +
     0.00005 * signedUnit(stream(Stream.MarkJitter), minute);
   const volume = asset.referenceVolumeUsd * listing.volumeShare * state.volumeFactor;
-  const intervalMs = hours * 3_600_000;
   return {
     exchange: listing.venue,
     market: listing.market,
@@ -166,7 +216,7 @@ function snapshotOf(
     rateFloor: bound === null ? null : -bound,
     fundingIntervalHours: hours,
     fundingIntervalSource: listing.intervalSource,
-    nextFundingAt: (Math.floor(observedAt / intervalMs) + 1) * intervalMs,
+    nextFundingAt,
     markPrice: significant(venueUnitPrice * (1 + basis)),
     indexPrice: listing.reportsIndexPrice
       ? significant(venueUnitPrice * (1 + 0.00003 * signedUnit(stream(Stream.IndexJitter), minute)))
@@ -185,7 +235,7 @@ function snapshotOf(
 function funding8h(
   asset: UniverseAsset,
   listing: UniverseListing,
-  state: AssetState,
+  sentiment: number,
   stream: (s: number) => number,
   minute: number,
 ): number {
@@ -195,7 +245,7 @@ function funding8h(
   }
   // Premium: the asset's mood (shared by all venues), the venue's own lean, and a little per-minute noise.
   const premium =
-    asset.premiumScale * (2.2 * state.sentiment + asset.premiumBias) +
+    asset.premiumScale * (2.2 * sentiment + asset.premiumBias) +
     asset.venueDispersion * (2 * venueMood + 0.1 * signedUnit(stream(Stream.PremiumJitter), minute));
   const rate = INTEREST_8H + (listing.pinsToInterestRate ? softThreshold(premium, INTEREST_CLAMP_8H) : premium);
   return Math.max(-FUNDING_CAP_8H, Math.min(FUNDING_CAP_8H, rate));

@@ -3,7 +3,7 @@ import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Permission, type Tier } from "@/lib/keys/permissions";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
-import type { Opportunity } from "@/lib/market/types";
+import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
 import { makeLeg } from "@/tests/support/market/make-leg";
 
 let userCounter = 0;
@@ -61,6 +61,7 @@ export function liveOpportunity(symbol: string, apr: number, long = "binance", s
     open_interest_usd: 1_000_000,
     volume_24h_usd: 5_000_000,
     updated_at: "2026-11-21T15:59:00.000Z",
+    persistence: UNKNOWN_PERSISTENCE,
   };
 }
 

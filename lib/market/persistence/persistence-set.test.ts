@@ -1,0 +1,109 @@
+import { gunzipSync, gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { computeOpportunities } from "../apr";
+import { UNKNOWN_PERSISTENCE } from "../types";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import type { PairRecord } from "./pair-persistence";
+import { crossVenuePairs, PersistenceSet, withPersistence } from "./persistence-set";
+
+const THROUGH = Date.UTC(2026, 10, 21, 16);
+const binance = { exchange: "binance", market: "BTC/USDT:USDT" };
+const okx = { exchange: "okx", market: "BTC/USDT:USDT" };
+const record = (overrides: Partial<PairRecord> = {}): PairRecord => ({
+  since: THROUGH - 5 * 3_600_000,
+  sinceSign: 1,
+  median7: 12.5,
+  median30: 8,
+  stddev7: 3.25,
+  secondPaidMore: 150,
+  firstPaidMore: 10,
+  settledHours: 168,
+  ...overrides,
+});
+/** The record's first market is binance (its key sorts first). */
+const set = () => PersistenceSet.of(THROUGH, [[binance, okx, record()]]);
+
+describe("crossVenuePairs", () => {
+  it("pairs markets of different venues once each, first the one whose key sorts first, never two of one venue", () => {
+    const markets = [okx, binance, { exchange: "binance", market: "BTC/USDC:USDC" }];
+    const pairs = [...crossVenuePairs(markets)].map(([first, second]) => `${first.exchange} ${first.market} / ${second.exchange} ${second.market}`);
+    expect(pairs).toEqual(["binance BTC/USDC:USDC / okx BTC/USDT:USDT", "binance BTC/USDT:USDT / okx BTC/USDT:USDT"]);
+  });
+});
+
+describe("a persistence set", () => {
+  it("finds a pair's record from either market, saying which is first", () => {
+    expect(set().find(binance, okx)).toEqual({ record: record(), aIsFirst: true });
+    expect(set().find(okx, binance)).toEqual({ record: record(), aIsFirst: false });
+    expect(set().find(binance, { exchange: "bybit", market: "BTC/USDT:USDT" })).toBeUndefined();
+  });
+
+  it("round-trips through its packed form, null figures included", async () => {
+    const pairs: [typeof binance, typeof okx, PairRecord][] = [
+      [binance, okx, record()],
+      [{ exchange: "bybit", market: "ETH/USDT:USDT" }, { exchange: "okx", market: "ETH/USDT:USDT" }, record({ since: null, sinceSign: 0, median7: null, median30: null, stddev7: null, settledHours: 0, secondPaidMore: 0, firstPaidMore: 0 })],
+      [binance, { exchange: "hyperliquid", market: "BTC/USDC:USDC" }, record({ sinceSign: -1, median7: -0.5 })],
+    ];
+    const original = PersistenceSet.of(THROUGH, pairs);
+    const read = await PersistenceSet.unpack(THROUGH, await original.pack());
+    expect(read.size).toBe(3);
+    expect([0, 1, 2].map((row) => read.pairAt(row))).toEqual(pairs.map(([first, second, r]) => ({ first, second, record: r })));
+    expect((await PersistenceSet.unpack(THROUGH, await PersistenceSet.of(THROUGH, []).pack())).size).toBe(0);
+  });
+
+  it("refuses a blob that does not add up rather than attach it", async () => {
+    const bytes = gunzipSync(await set().pack());
+    await expect(PersistenceSet.unpack(THROUGH, gzipSync(bytes.subarray(0, bytes.length - 3)))).rejects.toThrow(/truncated/);
+    const header = bytes.readUInt32LE(0);
+    const otherOrder = Buffer.from(bytes);
+    otherOrder.write(JSON.stringify({ v: 1, endianness: "XX" }).padEnd(header), 4);
+    await expect(PersistenceSet.unpack(THROUGH, gzipSync(otherOrder))).rejects.toThrow(/header/);
+  });
+});
+
+describe("withPersistence", () => {
+  // Binance 0.01 %/8h is the long leg, OKX 0.03 %/8h the short one; binance is the record's first market.
+  const { opportunities } = computeOpportunities([
+    makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }),
+    makeSnapshot({ exchange: "okx", fundingRate: 0.0003 }),
+  ]);
+
+  it("attaches the pair's record turned to the opportunity's long and short legs", () => {
+    expect(withPersistence(opportunities, set())[0]?.persistence).toEqual({
+      as_of: "2026-11-21T16:00:00.000Z",
+      positive_since: "2026-11-21T11:00:00.000Z",
+      apr_median_7d: 12.5,
+      apr_median_30d: 8,
+      paid_share_7d: 0.892857, // 150 / 168
+      apr_stddev_7d: 3.25,
+    });
+    // With OKX the long leg, the same record reads the other way round: the run was binance-long's.
+    const okxLong = computeOpportunities([
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0003 }),
+      makeSnapshot({ exchange: "okx", fundingRate: 0.0001 }),
+    ]).opportunities;
+    expect(okxLong[0]?.id).toBe("BTC-okx-binance");
+    expect(withPersistence(okxLong, set())[0]?.persistence).toEqual({
+      as_of: "2026-11-21T16:00:00.000Z",
+      positive_since: null,
+      apr_median_7d: -12.5,
+      apr_median_30d: -8,
+      paid_share_7d: 0.059524, // 10 / 168
+      apr_stddev_7d: 3.25,
+    });
+  });
+
+  it("is what computeOpportunities attaches when asked while it forms the pairs", () => {
+    const own = computeOpportunities(
+      [makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }), makeSnapshot({ exchange: "okx", fundingRate: 0.0003 })],
+      { persistence: (long, short) => set().persistenceOf(long, short) },
+    ).opportunities;
+    expect(own).toEqual(withPersistence(opportunities, set()));
+    expect(opportunities[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE); // withPersistence copied
+  });
+
+  it("leaves every figure unknown for a pair the set does not hold, and without a set", () => {
+    expect(withPersistence(opportunities, PersistenceSet.of(THROUGH, []))[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE);
+    expect(withPersistence(opportunities, null)[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE);
+  });
+});

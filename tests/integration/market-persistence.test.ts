@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { createAppServices } from "@/lib/app-services";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
+import { LiveOpportunities } from "@/lib/market/live-opportunities";
+import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-store";
+import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
+import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { expectEnvelope } from "./helpers/api-envelope";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { snapshotFetcher } from "./helpers/venue-fetchers";
+
+const HOUR = 3_600_000;
+/** The rounds' moment; the persistence is of the 720 hours before 16:00, an 8h settlement mark. */
+const AT = Date.UTC(2026, 10, 23, 16, 5);
+const THROUGH = Date.UTC(2026, 10, 23, 16);
+const hourAt = (i: number) => THROUGH - (720 - i) * HOUR;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+let database: OpenDatabase;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/**
+ * 30 days of stored history of BTC on three venues (hour i of the window, 0 the oldest):
+ * - binance (8h): 10 % a year every hour; settles 0.0001 every 8h;
+ * - okx (8h): 30 %, in the last 168 hours 25 % and 35 % by turns; hour 500 missing (the venue was
+ *   down); settles 0.0003 every 8h;
+ * - hyperliquid (1h): only the last 168 hours, 18 % and 22 % by turns in step with okx; settles
+ *   hourly, 0.00001 for its first 42 hours (below binance's 0.0000125 an hour), then 0.00002.
+ */
+async function seedHistory() {
+  const hourly: { exchange: string; market: string; hour: number; apr: number }[] = [];
+  for (let i = 0; i < 720; i++) {
+    const lastWeek = i >= 552;
+    const even = i % 2 === 0;
+    hourly.push({ exchange: "binance", market: "BTC/USDT:USDT", hour: hourAt(i), apr: 10 });
+    if (i !== 500) hourly.push({ exchange: "okx", market: "BTC/USDT:USDT", hour: hourAt(i), apr: lastWeek ? (even ? 25 : 35) : 30 });
+    if (lastWeek) hourly.push({ exchange: "hyperliquid", market: "BTC/USDC:USDC", hour: hourAt(i), apr: even ? 18 : 22 });
+  }
+  await db.fundingRateHourly.createMany({
+    data: hourly.map((h) => ({
+      exchange: h.exchange,
+      market: h.market,
+      base: "BTC",
+      hour: new Date(h.hour),
+      samples: 2,
+      rateSum: 0,
+      aprSum: h.apr * 2,
+      rateMin: 0,
+      rateMax: 0,
+    })),
+  });
+  const settlements = [];
+  for (let k = 1; k <= 21; k++) {
+    const time = new Date(THROUGH - 168 * HOUR + k * 8 * HOUR);
+    settlements.push({ exchange: "binance", market: "BTC/USDT:USDT", base: "BTC", time, rate: 0.0001, intervalHours: 8, source: "observed" });
+    settlements.push({ exchange: "okx", market: "BTC/USDT:USDT", base: "BTC", time, rate: 0.0003, intervalHours: 8, source: "observed" });
+  }
+  for (let k = 1; k <= 168; k++) {
+    const time = new Date(THROUGH - 168 * HOUR + k * HOUR);
+    settlements.push({ exchange: "hyperliquid", market: "BTC/USDC:USDC", base: "BTC", time, rate: k <= 42 ? 0.00001 : 0.00002, intervalHours: 1, source: "observed" });
+  }
+  await db.fundingRate.createMany({ data: settlements });
+}
+
+/** Binance 10.95 %, Hyperliquid 17.52 %, OKX 32.85 % a year now: long the cheaper of each pair. */
+const fetcher = snapshotFetcher((venue) => {
+  const observedAt = AT;
+  if (venue === "binance") return [makeSnapshot({ exchange: venue, fundingRate: 0.0001, observedAt })];
+  if (venue === "okx") return [makeSnapshot({ exchange: venue, fundingRate: 0.0003, observedAt })];
+  if (venue === "hyperliquid") {
+    return [makeSnapshot({ exchange: venue, market: "BTC/USDC:USDC", settle: "USDC", quote: "USDC", fundingRate: 0.00002, fundingIntervalHours: 1, observedAt })];
+  }
+  return [];
+});
+
+async function listed(query: string): Promise<Opportunity[]> {
+  const services = createAppServices(async () => db);
+  try {
+    const user = await createUser(db, "pro");
+    const { secret } = await createKeyFor(db, user.id);
+    const response = await createApiApp(() => services).fetch(
+      new Request(`http://localhost/v1/opportunities${query}`, { headers: { Authorization: `Bearer ${secret}` } }),
+    );
+    const envelope = expectEnvelope(response.status, response.headers, await response.text(), query);
+    if (envelope.kind !== "success") throw new Error(`expected success, got ${response.status}`);
+    return (envelope.data as { items: Opportunity[] }).items;
+  } finally {
+    await services.stopRecorders();
+  }
+}
+
+describe("opportunity persistence from stored history", () => {
+  const store = () => new PairPersistenceStore(db);
+  let persistence: PairPersistenceStore;
+  const round = (at: number) =>
+    runIngestionRound({ db, fetcher, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, now: () => at, persistence });
+
+  beforeAll(async () => {
+    await seedHistory();
+    persistence = store();
+  });
+
+  it("is unknown until an hour's set is computed, which the round starts without waiting for", async () => {
+    expect((await round(AT)).status).toBe("published");
+    for (const o of await listed("")) expect(o.persistence, o.id).toEqual(UNKNOWN_PERSISTENCE);
+    await persistence.refresh(new Date(AT));
+    const stored = await db.pairPersistenceSet.findMany();
+    expect(stored.map((s) => [s.through.getTime(), s.pairs !== null])).toEqual([[THROUGH, true]]);
+  }, 60_000);
+
+  it("is served on /v1/opportunities from the next round on, with the documented figures", async () => {
+    expect((await round(AT + 60_000)).status).toBe("published");
+    const byId = new Map((await listed("")).map((o) => [o.id, o.persistence]));
+    expect(byId.get("BTC-binance-okx")).toEqual({
+      as_of: iso(THROUGH),
+      // OKX was not observed in hour 500: the run starts after it.
+      positive_since: iso(hourAt(501)),
+      // 7 days: 84 hours each of 15 and 25; 30 days: 551 hours of 20 besides them.
+      apr_median_7d: 20,
+      apr_median_30d: 20,
+      paid_share_7d: 1,
+      apr_stddev_7d: 5,
+    });
+    expect(byId.get("BTC-hyperliquid-okx")).toEqual({
+      as_of: iso(THROUGH),
+      // Hyperliquid's history begins with the last 168 hours: too short for 30 days.
+      positive_since: iso(hourAt(552)),
+      apr_median_7d: 10, // 7 and 13 by turns
+      apr_median_30d: null,
+      paid_share_7d: 1,
+      apr_stddev_7d: 3,
+    });
+    expect(byId.get("BTC-binance-hyperliquid")).toEqual({
+      as_of: iso(THROUGH),
+      positive_since: iso(hourAt(552)),
+      apr_median_7d: 10, // 8 and 12 by turns
+      apr_median_30d: null,
+      // An 8h leg against a 1h one, per hour: the first 42 of 168 settled hours paid the long leg more.
+      paid_share_7d: 0.75,
+      apr_stddev_7d: 2,
+    });
+  }, 60_000);
+
+  it("orders sort=stability by paid share, then deviation, and -stability the other way", async () => {
+    expect((await listed("?sort=stability")).map((o) => o.id)).toEqual(["BTC-hyperliquid-okx", "BTC-binance-okx", "BTC-binance-hyperliquid"]);
+    expect((await listed("?sort=-stability")).map((o) => o.id)).toEqual(["BTC-binance-hyperliquid", "BTC-binance-okx", "BTC-hyperliquid-okx"]);
+  }, 60_000);
+
+  it("is read back from storage by a process starting afresh, and computed once an hour whoever asks", async () => {
+    const restarted = store();
+    expect((await restarted.current())?.through).toBe(THROUGH);
+    // Later in the same hour: nothing to do. Claimed hours are not computed twice.
+    await restarted.refresh(new Date(AT + 30 * 60_000));
+    expect(await db.pairPersistenceSet.count()).toBe(1);
+    await db.pairPersistenceSet.create({ data: { through: new Date(THROUGH + HOUR), claimedAt: new Date(THROUGH + HOUR) } });
+    await restarted.refresh(new Date(THROUGH + HOUR + 60_000));
+    expect((await restarted.current())?.through).toBe(THROUGH);
+    // A claim left by a process that died is taken over after 10 minutes.
+    await restarted.refresh(new Date(THROUGH + HOUR + 11 * 60_000));
+    expect((await restarted.current())?.through).toBe(THROUGH + HOUR);
+    expect((await db.pairPersistenceSet.findMany({ orderBy: { through: "asc" } })).map((s) => [s.through.getTime(), s.pairs !== null])).toEqual([
+      [THROUGH, true],
+      [THROUGH + HOUR, true],
+    ]);
+  }, 60_000);
+
+  it("leaves a round publishing, with every figure unknown, when the stored set cannot be read", async () => {
+    const garbled = new Date(THROUGH + 5 * HOUR);
+    await db.pairPersistenceSet.create({ data: { through: garbled, claimedAt: garbled, computedAt: garbled, pairs: new Uint8Array([1, 2, 3]) } });
+    try {
+      persistence = store();
+      expect(await persistence.current()).toBeNull();
+      expect((await round(AT + 2 * 60_000)).status).toBe("published");
+      for (const o of await listed("")) expect(o.persistence, o.id).toEqual(UNKNOWN_PERSISTENCE);
+    } finally {
+      await db.pairPersistenceSet.delete({ where: { through: garbled } });
+    }
+  }, 60_000);
+
+  it("shows Free accounts' delayed set the persistence computed before its round, not later", async () => {
+    const live = await new LiveOpportunities(async () => db).current();
+    // 15 minutes and 30 s after the second round: that round is the newest old enough.
+    const view = await delayedOpportunities(db, live, new Date(AT + 60_000 + 15.5 * 60_000));
+    if (view.status !== "ready") throw new Error("expected a delayed set");
+    expect(view.snapshot.asOf).toBe(iso(AT + 60_000));
+    for (const o of view.snapshot.items) expect(o.persistence.as_of, o.id).toBe(iso(THROUGH));
+    expect(view.snapshot.items.find((o) => o.id === "BTC-binance-hyperliquid")?.persistence.paid_share_7d).toBe(0.75);
+  }, 60_000);
+});
