@@ -132,7 +132,7 @@ test("a Pro account sees the live set; the history route serves only what the ac
   }
   const priced = rows(page).filter({ hasNot: page.locator(".spread-unavailable") });
   await expect(priced).toHaveCount(3);
-  for (const text of await priced.locator("td:nth-of-type(7)").allTextContents()) expect(text).toMatch(/^[+-]?\d+\.\d bps$/);
+  for (const text of await priced.locator("td:nth-of-type(8)").allTextContents()) expect(text).toMatch(/^[+-]?\d+\.\d bps$/);
   // Five minutes behind is within the threshold (three of the seeded server's 5-minute intervals).
   await expect(page.getByTestId("stale-leg")).toHaveCount(0);
 

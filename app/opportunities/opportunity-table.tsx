@@ -6,6 +6,7 @@ import type { Freshness } from "@/lib/market/leg-freshness";
 import type { ServedLeg, ServedOpportunity } from "@/lib/market/types";
 import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
 import { legDetails } from "@/lib/screener/leg-details";
+import { persistenceCell } from "@/lib/screener/persistence-cell";
 import { priceSpreadNote } from "@/lib/screener/price-spread-note";
 import { staleLegNote } from "@/lib/screener/stale-leg-note";
 import { FundingHistoryChart } from "./funding-history-chart";
@@ -20,7 +21,7 @@ const PANEL_LABELS: Record<Panel, [closed: string, open: string]> = {
 /** The expanded row's id for each panel ("history-" kept for the chart, as before). */
 const panelRowId = (panel: Panel, id: string) => `${panel === "chart" ? "history" : panel}-${id}`;
 
-const COLUMNS = 12;
+const COLUMNS = 13;
 
 export interface SortHeading {
   label: string;
@@ -62,6 +63,9 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadi
             <th scope="col" className="num">
               7d avg APR
             </th>
+            <th scope="col" className="num" title="How steadily the pair paid: share of the last 7 days' settlements that paid the right way, and the 7-day median APR">
+              Persistence
+            </th>
             <th scope="col" className="num">
               Price spread
             </th>
@@ -93,6 +97,9 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadi
                   <Num className={o.net_apr < 0 ? "negative" : undefined}>{formatApr(o.net_apr)}</Num>
                   <Num>{formatApr(o.apr_1d_avg)}</Num>
                   <Num>{formatApr(o.apr_7d_avg)}</Num>
+                  <Num>
+                    <PersistenceFigures opportunity={o} />
+                  </Num>
                   <Num>
                     <PriceSpread opportunity={o} />
                   </Num>
@@ -193,6 +200,17 @@ function PriceSpread({ opportunity }: { opportunity: ServedOpportunity }) {
     <span className="spread-unavailable" title={note}>
       {formatBps(null)}
       <span className="visually-hidden"> ({note})</span>
+    </span>
+  );
+}
+
+/** The pair's persistence in one line; every figure as a tooltip and to screen readers. */
+function PersistenceFigures({ opportunity }: { opportunity: ServedOpportunity }) {
+  const cell = persistenceCell(opportunity.persistence);
+  return (
+    <span className="persistence" title={cell.title} data-testid="persistence">
+      {cell.text}
+      <span className="visually-hidden"> ({cell.title})</span>
     </span>
   );
 }
