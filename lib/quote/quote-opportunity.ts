@@ -6,6 +6,7 @@ import type { OpportunityLeg } from "@/lib/market/types";
 import type { FundingSchedule } from "./funding-horizon";
 import { priceQuote } from "./price-quote";
 import { quoteTakerFee } from "./quote-fee";
+import { accountFeeRates } from "@/lib/fees/account-fees";
 import type { Quote, QuoteQuery } from "./quote-schema";
 
 // A quote of one listed opportunity at a size, shared by GET /v1/opportunities/{id}/quote and, in
@@ -35,7 +36,8 @@ export async function quoteOpportunity(
   query: QuoteQuery,
 ): Promise<{ quote: Quote; snapshot: OpportunitySnapshot }> {
   const market = services.market(actor.mode);
-  const snapshot = await market.opportunities();
+  // The account's own fees are read beside the set: one query, not one per leg.
+  const [snapshot, accountFees] = await Promise.all([market.opportunities(), services.db().then((db) => accountFeeRates(db, actor.userId))]);
   const opportunity = snapshot.items.find((o) => o.id === id);
   if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${id}"`);
   const at = market.quoteTime(new Date());
@@ -44,7 +46,7 @@ export async function quoteOpportunity(
   const [books, margins, fees] = await Promise.all([
     Promise.all(legs.map((leg) => market.orderBook(leg))),
     Promise.all(legs.map((leg) => market.marginTable(leg))),
-    Promise.all(legs.map((leg) => quoteTakerFee(market, snapshot, leg, at))),
+    Promise.all(legs.map((leg) => quoteTakerFee(market, snapshot, leg, at, accountFees.get(leg.exchange)))),
   ]);
   const input = (i: 0 | 1, side: "long" | "short") => ({
     side,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
+import { accountFeeRates } from "@/lib/fees/account-fees";
 import { keyModeToDb } from "@/lib/keys/mode";
 import type { Market } from "@/lib/market/market";
 import { resolveLegs } from "@/lib/market/resolve-legs";
@@ -29,7 +30,7 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
   const now = new Date();
   const market = services.market(actor.mode);
   const { opportunity, long, short } = await resolveLegs(market, input);
-  const [longFee, shortFee] = await Promise.all([market.takerFee(long, now), market.takerFee(short, now)]);
+  const [longFee, shortFee] = await legFees(services, actor, market, [long, short], now);
   const params = { notionalUsd: input.notional_usd, holdingDays: input.holding_days, feeBps: input.fee_bps, slippageBps: input.slippage_bps };
   let result: SimulationResult;
   if (input.mode === "projected") {
@@ -65,6 +66,13 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
   const db = await services.db();
   const row = await db.simulation.create({ data: { userId: actor.userId, keyMode: keyModeToDb(actor.mode), input: stored, result } });
   return toSimulation(row);
+}
+
+/** Each leg's taker fee: the account's own on the venue where set (lib/fees), else the venue's stated fee (null: unknown). */
+async function legFees(services: AppServices, actor: Actor, market: Market, legs: readonly [OpportunityLeg, OpportunityLeg], now: Date) {
+  const own = await accountFeeRates(await services.db(), actor.userId);
+  const [longFee, shortFee] = await Promise.all(legs.map(async (leg) => own.get(leg.exchange) ?? (await market.takerFee(leg, now))));
+  return [longFee ?? null, shortFee ?? null] as const;
 }
 
 async function settlements(market: Market, symbol: string, leg: OpportunityLeg, from: Date, to: Date): Promise<Settlement[]> {

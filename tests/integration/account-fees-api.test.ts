@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { dataOf, errorOf, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
+
+// GET/PATCH /v1/account/fees, and the fee's effect on quotes and simulations (issue 11, point 4).
+
+let api: MarketApi;
+let deskUserId: string;
+let deskKey: string;
+let deskTestKey: string;
+let proKey: string;
+
+beforeAll(async () => {
+  api = await startMarketApi();
+  const desk = await createUser(api.db, "desk");
+  deskUserId = desk.id;
+  deskKey = (await createKeyFor(api.db, desk.id)).secret;
+  deskTestKey = (await createKeyFor(api.db, desk.id, { mode: "test" })).secret;
+  proKey = (await createKeyFor(api.db, (await createUser(api.db, "pro")).id)).secret;
+});
+afterAll(() => api?.close());
+
+const patch = (body: unknown, key = deskKey) => api.send("PATCH", "/v1/account/fees", key, JSON.stringify(body));
+const venue = (data: Json, exchange: string) => (data.items as Json[]).find((v) => v.exchange === exchange);
+
+describe("/v1/account/fees", () => {
+  it("lists each venue of the set with the venue's fee and none of the account's", async () => {
+    const data = dataOf(await api.send("GET", "/v1/account/fees", proKey), 200);
+    expect(venue(data, "binance")).toMatchObject({ account_taker_fee: null, account_fee_updated_at: null });
+    const binance = venue(data, "binance")!;
+    expect(binance.taker_fee).toBe(binance.venue_taker_fee);
+  });
+
+  it("lets a Desk key set and clear fees, audited, and answers every venue's fee", async () => {
+    const data = dataOf(await patch({ binance: 0.0002, hyperliquid: 0 }), 200);
+    expect(venue(data, "binance")).toMatchObject({ account_taker_fee: 0.0002, taker_fee: 0.0002 });
+    expect(venue(data, "hyperliquid")).toMatchObject({ account_taker_fee: 0, taker_fee: 0 });
+    const cleared = dataOf(await patch({ hyperliquid: null }), 200);
+    expect(venue(cleared, "hyperliquid")).toMatchObject({ account_taker_fee: null });
+    expect(venue(cleared, "binance")).toMatchObject({ account_taker_fee: 0.0002 });
+    const audit = await api.db.auditEvent.findMany({ where: { subjectId: deskUserId, action: "fees.changed" }, orderBy: { at: "asc" } });
+    expect(audit.map((a) => a.target)).toEqual(["binance=0.0002, hyperliquid=0", "hyperliquid=cleared"]);
+    // The account's, not the key mode's: a test key sees the same own fee.
+    expect(venue(dataOf(await api.send("GET", "/v1/account/fees", deskTestKey), 200), "binance")).toMatchObject({ account_taker_fee: 0.0002 });
+  });
+
+  it("refuses a Pro key with the usual FORBIDDEN envelope, changing nothing", async () => {
+    const before = await api.db.accountVenueFee.count();
+    const error = errorOf(await patch({ binance: 0.0001 }, proKey), 403);
+    expect(error.code).toBe("FORBIDDEN");
+    expect(await api.db.accountVenueFee.count()).toBe(before);
+  });
+
+  it.each([
+    [{ binance: 0.02 }, "binance"],
+    [{ binance: -0.0001 }, "binance"],
+    [{ binance: "0.0004" }, "binance"],
+    [{ nowhere: 0.0004 }, null],
+    [{}, null],
+  ])("refuses %j with a 400 VALIDATION_ERROR", async (body, field) => {
+    const error = errorOf(await patch(body), 400);
+    expect(error.code).toBe("VALIDATION_ERROR");
+    if (field) expect((error.details as { field: string }[]).map((d) => d.field)).toContain(field);
+  });
+});
+
+describe("the account's fee in quotes and simulations", () => {
+  it("charges a quote's leg the account's fee, with source account", async () => {
+    await patch({ binance: 0.0001, bybit: 0.0003 });
+    const path = "/v1/opportunities/BTC-binance-bybit/quote?notional=10000";
+    const quote = dataOf(await api.send("GET", path, deskTestKey), 200);
+    const legs = [quote.long, quote.short] as Json[];
+    const binance = legs.find((l) => l.exchange === "binance")!;
+    expect(binance).toMatchObject({ taker_fee: 0.0001, taker_fee_source: "account" });
+    // Fees are the fee on both fills' value.
+    const fills = (binance.entry as Json).value_usd as number + ((binance.exit as Json).value_usd as number);
+    expect(binance.fees_usd as number).toBeCloseTo(fills * 0.0001, 6);
+    await patch({ binance: null, bybit: null });
+    const venueQuote = dataOf(await api.send("GET", path, deskTestKey), 200);
+    expect(([venueQuote.long, venueQuote.short] as Json[]).find((l) => l.exchange === "binance")).toMatchObject({ taker_fee_source: "venue_base_tier" });
+  });
+
+  it("charges a simulation's fills the account's fee", async () => {
+    await patch({ binance: 0.0001, hyperliquid: 0.0002 });
+    const run = await api.send("POST", "/v1/simulations", deskKey, JSON.stringify({ opportunity_id: "BTC-binance-hyperliquid", notional_usd: 10_000, holding_days: 2 }));
+    const data = dataOf(run, 201);
+    expect((data.long as Json).taker_fee).toBe(0.0001);
+    expect((data.short as Json).taker_fee).toBe(0.0002);
+    // 2 × 10 000 × (0.0001 + 0.0002) = 6.
+    expect(data.fees_usd).toBeCloseTo(6, 6);
+    await patch({ binance: null, hyperliquid: null });
+  });
+});
