@@ -91,3 +91,45 @@ describe("the account's fee in quotes and simulations", () => {
     await patch({ binance: null, hyperliquid: null });
   });
 });
+
+describe("POST /v1/simulations with costs: order_books", () => {
+  const body = { opportunity_id: "BTC-binance-bybit", notional_usd: 50_000, holding_days: 3, costs: "order_books", leverage: 2 };
+  const simulate = (b: unknown) => api.send("POST", "/v1/simulations", deskTestKey, JSON.stringify(b));
+
+  it("costs projected and historical runs from the quote at that size, with the liquidation at entry", async () => {
+    const quote = dataOf(await api.send("GET", "/v1/opportunities/BTC-binance-bybit/quote?notional=50000&hold_hours=72&leverage=2", deskTestKey), 200);
+    for (const mode of ["projected", "historical"]) {
+      const data = dataOf(await simulate({ ...body, mode }), 201);
+      expect(data).toMatchObject({ costs: "order_books", fee_bps: null, slippage_bps: 0 });
+      // The sandbox's books are the same all minute: the simulation's costs are the quote's.
+      expect((data.fees_usd as number) + (data.slippage_usd as number)).toBeCloseTo(quote.cost_usd as number, 4);
+      const entry = data.entry_quote as Json;
+      expect(entry.leverage).toBe(2);
+      expect((entry.long as Json).distance_pct).toBe(((quote.long as Json).liquidation as Json).distance_pct);
+      expect((entry.short as Json).price).toBe(((quote.short as Json).liquidation as Json).price);
+    }
+  });
+
+  it("keeps requests without it as they were: fixed costs, no entry quote", async () => {
+    const data = dataOf(await simulate({ opportunity_id: "BTC-binance-bybit", notional_usd: 50_000, holding_days: 3 }), 201);
+    expect(data).toMatchObject({ costs: "fixed", entry_quote: null });
+  });
+
+  it.each([
+    [{ ...body, fee_bps: 5 }, "fee_bps"],
+    [{ ...body, slippage_bps: 2 }, "slippage_bps"],
+    [{ ...body, notional_usd: 20_000_000 }, "notional_usd"],
+    [{ opportunity_id: "BTC-binance-bybit", notional_usd: 1_000, holding_days: 3, leverage: 2 }, "leverage"],
+    [{ ...body, leverage: 500 }, "leverage"],
+    [{ ...body, costs: "guess" }, "costs"],
+  ])("refuses %j with a 400 naming the field", async (b, field) => {
+    const error = errorOf(await simulate(b), 400);
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect((error.details as { field: string }[]).map((d) => d.field)).toContain(field);
+  });
+
+  it("refuses a size the books cannot fill, naming what they can", async () => {
+    const error = errorOf(await simulate({ ...body, opportunity_id: "SBXNEG-bybit-okx", notional_usd: 5_000_000, leverage: 1 }), 400);
+    expect(error.details).toEqual([{ field: "notional_usd", message: expect.stringMatching(/^The books hold only [\d.]+ USD a leg/) }]);
+  });
+});
