@@ -133,3 +133,23 @@ describe("POST /v1/simulations with costs: order_books", () => {
     expect(error.details).toEqual([{ field: "notional_usd", message: expect.stringMatching(/^The books hold only [\d.]+ USD a leg/) }]);
   });
 });
+
+describe("screenerQuotes (the screener's Size column and Quote panel)", () => {
+  it("quotes each id on screen with the account's fee, and answers a row it cannot quote with its error", async () => {
+    const { screenerQuotes } = await import("@/lib/screener/screener-quotes");
+    await patch({ binance: 0.0001 });
+    const items = await screenerQuotes(api.services, { userId: deskUserId, mode: "test" }, {
+      ids: ["BTC-binance-bybit", "NOPE-binance-bybit"],
+      notional: 25_000,
+      hold_hours: 72,
+      leverage: 1,
+    });
+    expect(items.map((i) => i.id)).toEqual(["BTC-binance-bybit", "NOPE-binance-bybit"]);
+    const [quoted, missing] = items;
+    if (!quoted || !("quote" in quoted)) throw new Error("expected a quote");
+    expect(quoted.quote.notional_usd).toBe(25_000);
+    expect(quoted.quote.long.taker_fee_source).toBe("account");
+    expect(missing).toEqual({ id: "NOPE-binance-bybit", error: { code: "NOT_FOUND", message: expect.stringContaining("NOPE") } });
+    await patch({ binance: null });
+  });
+});
