@@ -16,7 +16,8 @@ export type AuditAction =
   | "sign_out"
   | "session.revoked"
   | "sessions.revoked"
-  | "password.changed";
+  | "password.changed"
+  | "fees.changed";
 
 export interface RequestOrigin {
   ip: string | null;

@@ -7,6 +7,7 @@ const TABS = [
   { href: "/account/api-keys", label: "API Keys" },
   { href: "/account/usage", label: "Usage" },
   { href: "/account/plan", label: "Plan" },
+  { href: "/account/trading", label: "Trading settings" },
   { href: "/account/security", label: "Security" },
 ];
 

@@ -11,10 +11,13 @@ import { priceSpreadNote } from "@/lib/screener/price-spread-note";
 import { staleLegNote } from "@/lib/screener/stale-leg-note";
 import { FundingHistoryChart } from "./funding-history-chart";
 import { AddPositionPanel, SimulatePanel } from "./opportunity-actions";
+import { QuotePanel, SizeControl, SizedApr } from "./quote-panel";
+import type { ScreenerQuote } from "@/lib/screener/screener-quotes";
 
-type Panel = "chart" | "simulate" | "add";
+type Panel = "chart" | "quote" | "simulate" | "add";
 const PANEL_LABELS: Record<Panel, [closed: string, open: string]> = {
   chart: ["Chart", "Hide chart"],
+  quote: ["Quote", "Hide quote"],
   simulate: ["Simulate", "Hide simulation"],
   add: ["Add to portfolio", "Cancel adding"],
 };
@@ -46,9 +49,14 @@ interface Props {
 
 export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadings, portfolio = false }: Props) {
   const [open, setOpen] = useState<{ id: string; panel: Panel } | null>(null);
-  const panels: Panel[] = portfolio ? ["chart", "simulate", "add"] : ["chart"];
+  // Quotes at a size are for paid plans, as simulations are (app/api/opportunities/quotes says why).
+  const panels: Panel[] = portfolio ? ["chart", "quote", "simulate", "add"] : ["chart"];
+  const [sized, setSized] = useState<{ quotes: Map<string, ScreenerQuote>; size: number } | null>(null);
   return (
     <div className="table-scroll">
+      {portfolio && (
+        <SizeControl ids={items.map((o) => o.id)} onQuotes={(quotes, size) => setSized(quotes && size !== null ? { quotes, size } : null)} />
+      )}
       <table className="screener-table" aria-label="Opportunities">
         <thead>
           <tr>
@@ -57,6 +65,11 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadi
             <th scope="col">Short leg</th>
             <SortableHeading heading={sortHeadings.apr} />
             <SortableHeading heading={sortHeadings.net_apr} />
+            {sized && (
+              <th scope="col" className="num">
+                Net APR at ${sized.size.toLocaleString("en-US")}
+              </th>
+            )}
             <th scope="col" className="num">
               1d avg APR
             </th>
@@ -95,6 +108,13 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadi
                   </td>
                   <Num>{formatApr(o.apr)}</Num>
                   <Num className={o.net_apr < 0 ? "negative" : undefined}>{formatApr(o.net_apr)}</Num>
+                  {sized && (
+                    <Num>
+                      <span data-testid="sized-apr">
+                        <SizedApr quote={sized.quotes.get(o.id)} />
+                      </span>
+                    </Num>
+                  )}
                   <Num>{formatApr(o.apr_1d_avg)}</Num>
                   <Num>{formatApr(o.apr_7d_avg)}</Num>
                   <Num>
@@ -127,6 +147,7 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadi
                   <tr className="chart-row" id={panelRowId(panel, o.id)}>
                     <td colSpan={COLUMNS}>
                       {panel === "chart" && <FundingHistoryChart id={o.id} />}
+                      {panel === "quote" && <QuotePanel id={o.id} initialSize={sized?.size ?? null} />}
                       {panel === "simulate" && <SimulatePanel id={o.id} />}
                       {panel === "add" && <AddPositionPanel id={o.id} />}
                     </td>

@@ -33,6 +33,8 @@ import { listOpportunitiesRoute } from "./routes/list-opportunities";
 import { listPositionsRoute } from "./routes/list-positions";
 import { listSimulationsRoute } from "./routes/list-simulations";
 import { updatePositionRoute } from "./routes/update-position";
+import { getAccountFeesRoute } from "./routes/get-account-fees";
+import { updateAccountFeesRoute } from "./routes/update-account-fees";
 import { verifyKeyRoute } from "./routes/verify-key";
 import { authenticate, withApiKey } from "./with-api-key";
 
@@ -58,6 +60,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   closePositionRoute,
   deletePositionRoute,
   getUsageRoute,
+  getAccountFeesRoute,
+  updateAccountFeesRoute,
 ];
 
 // Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.

@@ -112,9 +112,12 @@ async function encode(body: CachedBody, coding: ContentCoding, tail: Buffer): Pr
   return bytes as Uint8Array<ArrayBuffer>;
 }
 
+// A cached answer is shared by every caller of its mode, so no one caller's address reaches its handler.
+const SHARED_ORIGIN = { ip: null, userAgent: null };
+
 /** Runs the handler once for an answer the cache does not hold, and splits its envelope for reuse. */
 async function build(route: ApiRoute, services: AppServices, key: VerifiedKey, query: Record<string, unknown> | undefined, params: Record<string, unknown> | undefined) {
-  const result = await route.handler({ key: modeOnly(route, key), query, body: undefined, params, services });
+  const result = await route.handler({ key: modeOnly(route, key), query, body: undefined, params, services, origin: SHARED_ORIGIN });
   const dataJson = "dataJson" in result ? result.dataJson : JSON.stringify(result.data);
   return { ...envelopeAround(dataJson, result.meta), validUntil: result.validUntil };
 }

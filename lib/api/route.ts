@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
+import type { RequestOrigin } from "@/lib/audit";
 import type { ErrorCode } from "@/lib/errors";
 import type { Permission } from "@/lib/keys/permissions";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
@@ -20,6 +21,8 @@ export interface RouteInput<Q, B, P> {
   /** The path parameters as `params` parsed them; undefined for routes without any. */
   params: P;
   services: AppServices;
+  /** Who sent the request (X-Real-IP, User-Agent), for the audit trail of account changes. */
+  origin: RequestOrigin;
 }
 
 /** What a handler returns: its data, or (on hot paths) that data's JSON text, already serialised. */

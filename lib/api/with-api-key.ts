@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
+import { requestOrigin } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
@@ -84,7 +85,8 @@ export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppSe
   else if (idempotencyKey !== undefined) text = await readBodyText(c.req.raw);
   const params = route.params ? parsePathParams(c, route.params) : undefined;
   const status = route.status ?? 200;
-  const run = () => route.handler({ key, query: route.query ? parsedQuery : undefined, body, params, services });
+  const origin = requestOrigin(c.req.raw.headers);
+  const run = () => route.handler({ key, query: route.query ? parsedQuery : undefined, body, params, services, origin });
   if (idempotencyKey === undefined) return respond(c, await run(), status);
   const fingerprint = requestFingerprint(c.req.method, c.req.path, text);
   const stored = await runIdempotent(await services.db(), key, idempotencyKey, fingerprint, async () => {

@@ -6,8 +6,8 @@ import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
 export interface QuoteFee {
   /** Decimal, e.g. 0.0005 = 0.05 %. */
   rate: number;
-  /** `venue_base_tier`: the venue's stated base-tier fee; `default`: none stated, DEFAULT_TAKER_FEE. */
-  source: "venue_base_tier" | "default";
+  /** `account`: the account's own fee on the venue; `venue_base_tier`: the venue's stated base-tier fee; `default`: none stated, DEFAULT_TAKER_FEE. */
+  source: "account" | "venue_base_tier" | "default";
 }
 
 // A venue's fee changes with a round at most, and every round publishes a new set: each set's fees
@@ -17,10 +17,18 @@ const feesBySet = new WeakMap<OpportunitySnapshot, Map<string, Promise<QuoteFee>
 /**
  * The one place a quote's fee per leg is decided: the venue's base-tier taker fee as the market
  * stated it for the served set, else DEFAULT_TAKER_FEE (the highest base tier among the venues, so
- * a missing fee can only make a quote look worse). An account's own fee tier (issue 11, point 4)
- * belongs here, ahead of the venue's, as a third source.
+ * a missing fee can only make a quote look worse). The account's own fee on the venue
+ * (`accountFee`, lib/fees/account-fees.ts) comes first: a desk past the base tier pays less, and one
+ * on a venue's worse schedule more.
  */
-export function quoteTakerFee(market: Market, snapshot: OpportunitySnapshot, leg: MarketRef, at: Date): Promise<QuoteFee> {
+export function quoteTakerFee(
+  market: Market,
+  snapshot: OpportunitySnapshot,
+  leg: MarketRef,
+  at: Date,
+  accountFee?: number,
+): Promise<QuoteFee> {
+  if (accountFee !== undefined) return Promise.resolve({ rate: accountFee, source: "account" });
   let fees = feesBySet.get(snapshot);
   if (!fees) feesBySet.set(snapshot, (fees = new Map()));
   const key = `${leg.exchange}\u0000${leg.market}`;

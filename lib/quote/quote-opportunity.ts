@@ -1,12 +1,14 @@
 import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { AppError, fieldError } from "@/lib/errors";
+import type { Market } from "@/lib/market/market";
 import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
 import type { OpportunityLeg } from "@/lib/market/types";
 import type { FundingSchedule } from "./funding-horizon";
 import { priceQuote } from "./price-quote";
 import { quoteTakerFee } from "./quote-fee";
-import type { Quote, QuoteQuery } from "./quote-schema";
+import { accountFeeRates } from "@/lib/fees/account-fees";
+import type { Quote, QuoteFigures, QuoteQuery } from "./quote-schema";
 
 // A quote of one listed opportunity at a size, shared by GET /v1/opportunities/{id}/quote and, in
 // time, the screener's Size column and the simulations that take a notional. No HTTP here.
@@ -35,16 +37,42 @@ export async function quoteOpportunity(
   query: QuoteQuery,
 ): Promise<{ quote: Quote; snapshot: OpportunitySnapshot }> {
   const market = services.market(actor.mode);
-  const snapshot = await market.opportunities();
+  // The account's own fees are read beside the set: one query, not one per leg.
+  const [snapshot, accountFees] = await Promise.all([market.opportunities(), services.db().then((db) => accountFeeRates(db, actor.userId))]);
   const opportunity = snapshot.items.find((o) => o.id === id);
   if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${id}"`);
+  const { figures, at } = await quoteLegs({ market, snapshot, accountFees }, opportunity.long, opportunity.short, query);
+  return {
+    quote: { opportunity_id: opportunity.id, symbol: opportunity.symbol, quoted_at: at.toISOString(), ...figures },
+    snapshot,
+  };
+}
+
+/** What pricing two legs reads beside their books: the actor's market and set, and the account's own fees by exchange. */
+export interface QuoteContext {
+  market: Market;
+  snapshot: OpportunitySnapshot;
+  accountFees: ReadonlyMap<string, number>;
+}
+
+/**
+ * Prices a long and a short leg of the set at the query's size (quoteOpportunity's figures): both
+ * books read now, the margin tiers and fees beside them. The simulations that take order-book
+ * costs call this with their own legs, which need not be one listed opportunity.
+ */
+export async function quoteLegs(
+  { market, snapshot, accountFees }: QuoteContext,
+  long: OpportunityLeg,
+  short: OpportunityLeg,
+  query: QuoteQuery,
+): Promise<{ figures: QuoteFigures; at: Date }> {
   const at = market.quoteTime(new Date());
-  const legs = [opportunity.long, opportunity.short] as const;
+  const legs = [long, short] as const;
   // Both books at once, and the tiers and fees beside them: the slowest venue sets the wait.
   const [books, margins, fees] = await Promise.all([
     Promise.all(legs.map((leg) => market.orderBook(leg))),
     Promise.all(legs.map((leg) => market.marginTable(leg))),
-    Promise.all(legs.map((leg) => quoteTakerFee(market, snapshot, leg, at))),
+    Promise.all(legs.map((leg) => quoteTakerFee(market, snapshot, leg, at, accountFees.get(leg.exchange)))),
   ]);
   const input = (i: 0 | 1, side: "long" | "short") => ({
     side,
@@ -74,8 +102,5 @@ export async function quoteOpportunity(
       `Must be at most ${strictest.max} for this pair at this size: ${strictest.leg.exchange} allows ${strictest.max}x on ${strictest.leg.market}`,
     );
   }
-  return {
-    quote: { opportunity_id: opportunity.id, symbol: opportunity.symbol, quoted_at: at.toISOString(), ...figures },
-    snapshot,
-  };
+  return { figures, at };
 }

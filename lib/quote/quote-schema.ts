@@ -115,8 +115,8 @@ const quoteLegSchema = z.object({
   exit: fillSchema.describe("Closing the position against the same book, now: what exiting would cost if the book stayed as it is."),
   taker_fee: z.number().nonnegative().describe("Decimal taker fee charged on each fill."),
   taker_fee_source: z
-    .enum(["venue_base_tier", "default"])
-    .describe("`venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues."),
+    .enum(["account", "venue_base_tier", "default"])
+    .describe("`account`: your own fee on the venue (PATCH /v1/account/fees); `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues."),
   fees_usd: usd.nonnegative().describe("Taker fees of the entry and the exit fill."),
   slippage_usd: usd.describe("What the entry and exit fills cost against the mid."),
   funding: legFundingSchema,

@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "session.revoked": "Signed out a session",
   "sessions.revoked": "Signed out everywhere",
   "password.changed": "Password changed",
+  "fees.changed": "Trading fees changed",
 };
 
 // "pro -> desk", or "someone@example.com: pro -> desk" when an operator changed another account.

@@ -32,7 +32,7 @@ export function simulateHistorical(long: HistoricalLeg, short: HistoricalLeg, pa
   const { notionalUsd, holdingDays } = params;
   const end = to.getTime();
   const start = end - holdingDays * DAY_MS;
-  const costs = tradeCosts({ ...params, longTakerFee: long.takerFee, shortTakerFee: short.takerFee });
+  const costs = params.costs ?? tradeCosts({ ...params, longTakerFee: long.takerFee, shortTakerFee: short.takerFee });
   const totalCosts = costs.feesUsd + costs.slippageUsd;
 
   const events = [
@@ -85,6 +85,8 @@ export function simulateHistorical(long: HistoricalLeg, short: HistoricalLeg, pa
     long: legResult(long, -1, costs.longTakerFee),
     short: legResult(short, 1, costs.shortTakerFee),
     ...pnlSummary(funding, costs, notionalUsd, holdingDays),
+    costs: params.costs ? "order_books" : "fixed",
+    entry_quote: params.entryQuote ?? null,
     break_even_days: breakEven,
     from: new Date(start).toISOString(),
     to: new Date(end).toISOString(),

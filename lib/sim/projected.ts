@@ -1,6 +1,6 @@
 import { roundTo } from "@/lib/round";
-import type { SimulationResult } from "./result-schema";
-import { pnlSummary, roundUsd, tradeCosts } from "./trade-costs";
+import type { LiquidationAtEntry, SimulationResult } from "./result-schema";
+import { pnlSummary, roundUsd, tradeCosts, type TradeCosts } from "./trade-costs";
 
 export interface ProjectedLeg {
   exchange: string;
@@ -17,6 +17,10 @@ export interface SimulationParams {
   holdingDays: number;
   feeBps?: number;
   slippageBps?: number;
+  /** The four fills' costs from an order-book quote (lib/sim/quote-costs.ts), in place of the fees and slippage above. */
+  costs?: TradeCosts;
+  /** That quote's liquidation at entry, reported as it is. */
+  entryQuote?: LiquidationAtEntry;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface SimulationParams {
  */
 export function simulateProjected(long: ProjectedLeg, short: ProjectedLeg, params: SimulationParams): SimulationResult {
   const { notionalUsd, holdingDays } = params;
-  const costs = tradeCosts({ ...params, longTakerFee: long.takerFee, shortTakerFee: short.takerFee });
+  const costs = params.costs ?? tradeCosts({ ...params, longTakerFee: long.takerFee, shortTakerFee: short.takerFee });
   const hours = holdingDays * 24;
   const leg = (l: ProjectedLeg, side: 1 | -1, takerFee: number) => {
     const settlements = Math.floor(hours / l.intervalHours);
@@ -55,6 +59,8 @@ export function simulateProjected(long: ProjectedLeg, short: ProjectedLeg, param
     long: longResult,
     short: shortResult,
     ...pnlSummary(funding, costs, notionalUsd, holdingDays),
+    costs: params.costs ? "order_books" : "fixed",
+    entry_quote: params.entryQuote ?? null,
     break_even_days: breakEven,
     from: null,
     to: null,

@@ -27,6 +27,25 @@ export const dailyPointSchema = z.object({
   net_pnl_usd: usd.describe("Cumulative P&L: funding so far minus opening costs, and closing costs on the last day."),
 });
 
+export const COST_MODELS = ["fixed", "order_books"] as const;
+
+const legAtEntrySchema = z.object({
+  price: z.number().positive().nullable().describe("The leg's liquidation price at entry (the quote's `liquidation.price`); null when it cannot be worked out."),
+  distance_pct: z.number().nullable().describe("How far that is from the leg's mid, in percent."),
+  unavailable_reason: z.string().nullable().describe("Why `price` is null, as the quote's `liquidation.unavailable_reason` says; null when given."),
+  entry_slippage_bps: z.number().nullable().describe("The entry fill's slippage against the mid, in basis points."),
+});
+
+/** The order-book quote a simulation with `costs: order_books` was costed from. */
+export const liquidationAtEntrySchema = z.object({
+  quoted_at: z.iso.datetime().describe("When the books were read, ISO 8601 UTC."),
+  leverage: z.number().describe("Leverage of each leg, isolated margin."),
+  cost_bps: z.number().nullable().describe("Entry and exit cost in basis points of the notional."),
+  long: legAtEntrySchema,
+  short: legAtEntrySchema,
+});
+export type LiquidationAtEntry = z.infer<typeof liquidationAtEntrySchema>;
+
 /** What a simulation computes; stored as the simulation's result and served as it is. */
 export const simulationResultSchema = z.object({
   mode: z.enum(SIMULATION_MODES),
@@ -37,6 +56,12 @@ export const simulationResultSchema = z.object({
   funding_income_usd: usd.describe("Both legs' funding income."),
   fees_usd: usd.describe("Taker fees of the four fills: opening and closing both legs."),
   slippage_usd: usd.describe("Slippage on the four fills."),
+  costs: z
+    .enum(COST_MODELS)
+    .describe("`fixed`: each venue's taker fee (or `fee_bps`) and `slippage_bps` on the notional; `order_books`: the fees and slippage of a quote at the notional, from both legs' books."),
+  entry_quote: liquidationAtEntrySchema
+    .nullable()
+    .describe("`order_books` runs: the quote the costs come from, with each leg's liquidation at entry; null for `fixed` runs."),
   net_pnl_usd: usd.describe("Funding income minus fees and slippage."),
   net_apr: z.number().describe("net_pnl_usd / notional_usd × 365 / holding_days × 100, percent per year."),
   break_even_days: z

@@ -76,6 +76,7 @@ describe("the bodies naming legs", () => {
       notional_usd: 5,
       holding_days: 1,
       mode: "projected",
+      costs: "fixed",
     });
     expect(positionInputSchema.parse({ opportunity_id: "x", notional_usd: 5 })).toEqual({ opportunity_id: "x", notional_usd: 5 });
   });

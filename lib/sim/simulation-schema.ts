@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { VENUE_IDS } from "@/lib/market/types";
 import { maxCharacters } from "@/lib/validation";
-import { MAX_BPS, MAX_HOLDING_DAYS, MAX_NOTIONAL_USD, SIMULATION_MODES, simulationResultSchema } from "./result-schema";
+import { MAX_QUOTE_LEVERAGE } from "@/lib/quote/quote-schema";
+import { COST_MODELS, MAX_BPS, MAX_HOLDING_DAYS, MAX_NOTIONAL_USD, SIMULATION_MODES, simulationResultSchema } from "./result-schema";
 
 export const legInput = z.strictObject({
   exchange: z.enum(VENUE_IDS, `Must be one of: ${VENUE_IDS.join(", ")}`).describe("The leg's exchange."),
@@ -119,6 +120,21 @@ export const simulationInputSchema = tradeTargetBody({
     .enum(SIMULATION_MODES, `Must be one of: ${SIMULATION_MODES.join(", ")}`)
     .default("projected")
     .describe("projected: current rates held constant; historical: replay of recorded settlements. Default projected."),
+  costs: z
+    .enum(COST_MODELS, `Must be one of: ${COST_MODELS.join(", ")}`)
+    .default("fixed")
+    .describe(
+      "fixed (default): four fills at each venue's taker fee (yours where you set one), or `fee_bps`, plus `slippage_bps`. order_books: " +
+        "the entry and exit costs of a quote at `notional_usd` (at most 10,000,000) from both legs' order books read now, as " +
+        "GET /v1/opportunities/{id}/quote prices them, and each leg's liquidation at entry in `entry_quote`; `fee_bps` and " +
+        "`slippage_bps` do not apply then, and a book too thin for the notional is a 400 naming the most it can fill.",
+    ),
+  leverage: z
+    .number("Must be a number")
+    .min(1, "Must be at least 1")
+    .max(MAX_QUOTE_LEVERAGE, `Must be at most ${MAX_QUOTE_LEVERAGE}`)
+    .optional()
+    .describe("With `costs: order_books`: leverage of each leg (isolated margin) for the liquidation at entry; default 1. Bounded by the legs' margin tiers."),
 });
 export type SimulationInput = z.infer<typeof simulationInputSchema>;
 

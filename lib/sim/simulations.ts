@@ -1,13 +1,17 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
-import { AppError } from "@/lib/errors";
+import { AppError, fieldError } from "@/lib/errors";
+import { accountFeeRates } from "@/lib/fees/account-fees";
 import { keyModeToDb } from "@/lib/keys/mode";
 import type { Market } from "@/lib/market/market";
 import { resolveLegs } from "@/lib/market/resolve-legs";
 import type { OpportunityLeg } from "@/lib/market/types";
 import { simulateHistorical, type Settlement } from "./historical";
-import { simulateProjected } from "./projected";
+import { simulateProjected, type SimulationParams } from "./projected";
+import { liquidationAtEntry, quoteTradeCosts } from "./quote-costs";
+import { quoteLegs } from "@/lib/quote/quote-opportunity";
+import { MAX_HOLD_HOURS, MAX_QUOTE_NOTIONAL_USD } from "@/lib/quote/quote-schema";
 import { simulationResultSchema, type SimulationResult } from "./result-schema";
 import { simulationSchema, type Simulation, type SimulationInput } from "./simulation-schema";
 
@@ -28,9 +32,16 @@ const storedInputSchema = z.object({
 export async function runSimulation(services: AppServices, actor: Actor, input: SimulationInput): Promise<Simulation> {
   const now = new Date();
   const market = services.market(actor.mode);
+  if (input.leverage !== undefined && input.costs !== "order_books") throw fieldError("leverage", "Only with costs order_books");
   const { opportunity, long, short } = await resolveLegs(market, input);
-  const [longFee, shortFee] = await Promise.all([market.takerFee(long, now), market.takerFee(short, now)]);
-  const params = { notionalUsd: input.notional_usd, holdingDays: input.holding_days, feeBps: input.fee_bps, slippageBps: input.slippage_bps };
+  const [longFee, shortFee] = await legFees(services, actor, market, [long, short], now);
+  const params: SimulationParams = {
+    notionalUsd: input.notional_usd,
+    holdingDays: input.holding_days,
+    feeBps: input.fee_bps,
+    slippageBps: input.slippage_bps,
+    ...(input.costs === "order_books" ? await orderBookCosts(services, actor, market, long, short, input) : {}),
+  };
   let result: SimulationResult;
   if (input.mode === "projected") {
     const projected = (leg: OpportunityLeg, fee: number | null) => ({
@@ -67,6 +78,33 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
   return toSimulation(row);
 }
 
+/**
+ * The costs of an `order_books` simulation: a quote of both legs at the whole notional, held for
+ * the simulation's days (the quote's funding is not used: the simulation has its own). A thin book
+ * is refused rather than costed at a smaller size than the funding is earned on.
+ */
+async function orderBookCosts(services: AppServices, actor: Actor, market: Market, long: OpportunityLeg, short: OpportunityLeg, input: SimulationInput) {
+  if (input.fee_bps !== undefined) throw fieldError("fee_bps", "Not with costs order_books: the quote charges each venue's fee (or yours)");
+  if (input.slippage_bps !== undefined) throw fieldError("slippage_bps", "Not with costs order_books: the slippage is walked from the books");
+  if (input.notional_usd > MAX_QUOTE_NOTIONAL_USD) {
+    throw fieldError("notional_usd", `Must be at most ${MAX_QUOTE_NOTIONAL_USD} with costs order_books: books are read a few dozen levels deep`);
+  }
+  const [snapshot, accountFees] = await Promise.all([market.opportunities(), services.db().then((db) => accountFeeRates(db, actor.userId))]);
+  const query = { notional: input.notional_usd, hold_hours: Math.min(input.holding_days * 24, MAX_HOLD_HOURS), leverage: input.leverage ?? 1 };
+  const { figures, at } = await quoteLegs({ market, snapshot, accountFees }, long, short, query);
+  if (figures.thin_book) {
+    throw fieldError("notional_usd", `The books hold only ${figures.filled_notional_usd} USD a leg for this pair now: simulate at most that`);
+  }
+  return { costs: quoteTradeCosts(figures), entryQuote: liquidationAtEntry(figures, at) };
+}
+
+/** Each leg's taker fee: the account's own on the venue where set (lib/fees), else the venue's stated fee (null: unknown). */
+async function legFees(services: AppServices, actor: Actor, market: Market, legs: readonly [OpportunityLeg, OpportunityLeg], now: Date) {
+  const own = await accountFeeRates(await services.db(), actor.userId);
+  const [longFee, shortFee] = await Promise.all(legs.map(async (leg) => own.get(leg.exchange) ?? (await market.takerFee(leg, now))));
+  return [longFee ?? null, shortFee ?? null] as const;
+}
+
 async function settlements(market: Market, symbol: string, leg: OpportunityLeg, from: Date, to: Date): Promise<Settlement[]> {
   return (await market.settlements(symbol, leg, from, to)).map((r) => ({
     time: Date.parse(r.time),
@@ -97,7 +135,8 @@ export async function getSimulation(services: AppServices, actor: Actor, id: str
 /** A Simulation row as the API serves it, parsed through its schema so nothing unlisted leaves. */
 function toSimulation(row: { id: string; createdAt: Date; input: unknown; result: unknown }): Simulation {
   return simulationSchema.parse({
-    ...simulationResultSchema.parse(row.result),
+    // Results stored before order-book costs existed were all fixed-cost runs.
+    ...simulationResultSchema.parse({ costs: "fixed", entry_quote: null, ...(row.result as object) }),
     ...storedInputSchema.parse(row.input),
     id: row.id,
     created_at: row.createdAt.toISOString(),

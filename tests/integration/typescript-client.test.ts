@@ -43,6 +43,15 @@ describe("the TypeScript client against a real server", () => {
     const simulation = await api.createSimulation({ opportunity_id: one.data.id, notional_usd: 1000, holding_days: 7, mode: "historical" });
     expect(simulation.data).toMatchObject({ opportunity_id: one.data.id, mode: "historical" });
     expect((await api.getSimulation(simulation.data.id)).data).toEqual(simulation.data);
+    // A quote at a size, with the account's own fee once set (test keys: the sandbox's books).
+    const sandboxApi = client(server.keys.test);
+    const fees = await api.updateAccountFees({ binance: 0.0001 });
+    expect(fees.data.items.find((v) => v.exchange === "binance")).toMatchObject({ account_taker_fee: 0.0001, taker_fee: 0.0001 });
+    const quote = await sandboxApi.getOpportunityQuote("BTC-binance-bybit", { notional: 50_000, hold_hours: 24, leverage: 2 });
+    expect(quote.data).toMatchObject({ opportunity_id: "BTC-binance-bybit", notional_usd: 50_000, hold_hours: 24, leverage: 2 });
+    expect(quote.data.long.exchange === "binance" ? quote.data.long : quote.data.short).toMatchObject({ taker_fee: 0.0001, taker_fee_source: "account" });
+    await api.updateAccountFees({ binance: null });
+    expect((await api.getAccountFees()).data.items.find((v) => v.exchange === "binance")?.account_taker_fee).toBeNull();
   });
 
   it("asks again with If-None-Match and returns the kept body on a 304", async () => {

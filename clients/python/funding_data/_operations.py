@@ -241,3 +241,20 @@ class Operations:
             to: End of the range, exclusive: after `from`, and at most 7 days (hour granularity) or 90 days (day) of buckets from it; default: now (the current hour or day, still in progress, is the last bucket), or 24 hours or 30 days after `from` if that is earlier.
         """
         return self._request("GET", "/v1/usage", {"granularity": granularity, "from": from_, "to": to})
+
+    def get_account_fees(self) -> Dict[str, Any]:
+        """List the taker fee charged on each exchange.
+
+        GET /v1/account/fees
+        """
+        return self._request("GET", "/v1/account/fees")
+
+    def update_account_fees(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Set your taker fee on exchanges.
+
+        PATCH /v1/account/fees
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("PATCH", "/v1/account/fees", None, body)

@@ -67,6 +67,15 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(simulation["opportunity_id"], first)
         self.assertEqual(api.get_simulation(simulation["id"])["data"], simulation)
         self.assertIn(simulation["id"], [s["id"] for s in api.iter_simulations()])
+        # A quote at a size, with the account's own fee once set (test keys: the sandbox's books).
+        fees = api.update_account_fees({"binance": 0.0001})["data"]["items"]
+        self.assertEqual([v["taker_fee"] for v in fees if v["exchange"] == "binance"], [0.0001])
+        quote = client("test").get_opportunity_quote("BTC-binance-bybit", notional=50000, hold_hours=24, leverage=2)["data"]
+        self.assertEqual((quote["notional_usd"], quote["hold_hours"]), (50000, 24))
+        binance = quote["long"] if quote["long"]["exchange"] == "binance" else quote["short"]
+        self.assertEqual(binance["taker_fee_source"], "account")
+        api.update_account_fees({"binance": None})
+        self.assertEqual([v["account_taker_fee"] for v in api.get_account_fees()["data"]["items"] if v["exchange"] == "binance"], [None])
 
     def test_asks_again_with_if_none_match_and_returns_the_kept_body_on_304(self):
         real_urlopen = urllib.request.urlopen

@@ -334,6 +334,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the taker fee charged on each exchange
+         * @description For each exchange with markets in the current set (and any you set a fee on): the venue's base-tier taker fee, your own fee where you set one (Account → Trading settings, or PATCH /v1/account/fees), and `taker_fee`, the one quotes and simulations charge. Fees belong to the account: live and test keys see the same.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getAccountFees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set your taker fee on exchanges
+         * @description Name each exchange to change with its taker fee as a decimal from 0 to 0.01 (0.0004 is 0.04 %; more than 1 % is refused as a percent typed where a decimal belongs), or null to fall back to the venue's base tier. Exchanges not named keep their fee. Quotes (GET /v1/opportunities/{id}/quote, `taker_fee_source: account`) and simulations charge it from then on. The change is recorded in the account's audit trail. Returns every exchange's fee as GET /v1/account/fees does.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        patch: operations["updateAccountFees"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -746,10 +774,10 @@ export interface components {
                     /** @description Decimal taker fee charged on each fill. */
                     taker_fee: number;
                     /**
-                     * @description `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues.
+                     * @description `account`: your own fee on the venue (PATCH /v1/account/fees); `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues.
                      * @enum {string}
                      */
-                    taker_fee_source: "venue_base_tier" | "default";
+                    taker_fee_source: "account" | "venue_base_tier" | "default";
                     /** @description Taker fees of the entry and the exit fill. */
                     fees_usd: number;
                     /** @description What the entry and exit fills cost against the mid. */
@@ -850,10 +878,10 @@ export interface components {
                     /** @description Decimal taker fee charged on each fill. */
                     taker_fee: number;
                     /**
-                     * @description `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues.
+                     * @description `account`: your own fee on the venue (PATCH /v1/account/fees); `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues.
                      * @enum {string}
                      */
-                    taker_fee_source: "venue_base_tier" | "default";
+                    taker_fee_source: "account" | "venue_base_tier" | "default";
                     /** @description Taker fees of the entry and the exit fill. */
                     fees_usd: number;
                     /** @description What the entry and exit fills cost against the mid. */
@@ -1136,6 +1164,43 @@ export interface components {
                 fees_usd: number;
                 /** @description Slippage on the four fills. */
                 slippage_usd: number;
+                /**
+                 * @description `fixed`: each venue's taker fee (or `fee_bps`) and `slippage_bps` on the notional; `order_books`: the fees and slippage of a quote at the notional, from both legs' books.
+                 * @enum {string}
+                 */
+                costs: "fixed" | "order_books";
+                /** @description `order_books` runs: the quote the costs come from, with each leg's liquidation at entry; null for `fixed` runs. */
+                entry_quote: {
+                    /**
+                     * Format: date-time
+                     * @description When the books were read, ISO 8601 UTC.
+                     */
+                    quoted_at: string;
+                    /** @description Leverage of each leg, isolated margin. */
+                    leverage: number;
+                    /** @description Entry and exit cost in basis points of the notional. */
+                    cost_bps: number | null;
+                    long: {
+                        /** @description The leg's liquidation price at entry (the quote's `liquidation.price`); null when it cannot be worked out. */
+                        price: number | null;
+                        /** @description How far that is from the leg's mid, in percent. */
+                        distance_pct: number | null;
+                        /** @description Why `price` is null, as the quote's `liquidation.unavailable_reason` says; null when given. */
+                        unavailable_reason: string | null;
+                        /** @description The entry fill's slippage against the mid, in basis points. */
+                        entry_slippage_bps: number | null;
+                    };
+                    short: {
+                        /** @description The leg's liquidation price at entry (the quote's `liquidation.price`); null when it cannot be worked out. */
+                        price: number | null;
+                        /** @description How far that is from the leg's mid, in percent. */
+                        distance_pct: number | null;
+                        /** @description Why `price` is null, as the quote's `liquidation.unavailable_reason` says; null when given. */
+                        unavailable_reason: string | null;
+                        /** @description The entry fill's slippage against the mid, in basis points. */
+                        entry_slippage_bps: number | null;
+                    };
+                } | null;
                 /** @description Funding income minus fees and slippage. */
                 net_pnl_usd: number;
                 /** @description net_pnl_usd / notional_usd × 365 / holding_days × 100, percent per year. */
@@ -1234,6 +1299,43 @@ export interface components {
                     fees_usd: number;
                     /** @description Slippage on the four fills. */
                     slippage_usd: number;
+                    /**
+                     * @description `fixed`: each venue's taker fee (or `fee_bps`) and `slippage_bps` on the notional; `order_books`: the fees and slippage of a quote at the notional, from both legs' books.
+                     * @enum {string}
+                     */
+                    costs: "fixed" | "order_books";
+                    /** @description `order_books` runs: the quote the costs come from, with each leg's liquidation at entry; null for `fixed` runs. */
+                    entry_quote: {
+                        /**
+                         * Format: date-time
+                         * @description When the books were read, ISO 8601 UTC.
+                         */
+                        quoted_at: string;
+                        /** @description Leverage of each leg, isolated margin. */
+                        leverage: number;
+                        /** @description Entry and exit cost in basis points of the notional. */
+                        cost_bps: number | null;
+                        long: {
+                            /** @description The leg's liquidation price at entry (the quote's `liquidation.price`); null when it cannot be worked out. */
+                            price: number | null;
+                            /** @description How far that is from the leg's mid, in percent. */
+                            distance_pct: number | null;
+                            /** @description Why `price` is null, as the quote's `liquidation.unavailable_reason` says; null when given. */
+                            unavailable_reason: string | null;
+                            /** @description The entry fill's slippage against the mid, in basis points. */
+                            entry_slippage_bps: number | null;
+                        };
+                        short: {
+                            /** @description The leg's liquidation price at entry (the quote's `liquidation.price`); null when it cannot be worked out. */
+                            price: number | null;
+                            /** @description How far that is from the leg's mid, in percent. */
+                            distance_pct: number | null;
+                            /** @description Why `price` is null, as the quote's `liquidation.unavailable_reason` says; null when given. */
+                            unavailable_reason: string | null;
+                            /** @description The entry fill's slippage against the mid, in basis points. */
+                            entry_slippage_bps: number | null;
+                        };
+                    } | null;
                     /** @description Funding income minus fees and slippage. */
                     net_pnl_usd: number;
                     /** @description net_pnl_usd / notional_usd × 365 / holding_days × 100, percent per year. */
@@ -1340,6 +1442,43 @@ export interface components {
                 fees_usd: number;
                 /** @description Slippage on the four fills. */
                 slippage_usd: number;
+                /**
+                 * @description `fixed`: each venue's taker fee (or `fee_bps`) and `slippage_bps` on the notional; `order_books`: the fees and slippage of a quote at the notional, from both legs' books.
+                 * @enum {string}
+                 */
+                costs: "fixed" | "order_books";
+                /** @description `order_books` runs: the quote the costs come from, with each leg's liquidation at entry; null for `fixed` runs. */
+                entry_quote: {
+                    /**
+                     * Format: date-time
+                     * @description When the books were read, ISO 8601 UTC.
+                     */
+                    quoted_at: string;
+                    /** @description Leverage of each leg, isolated margin. */
+                    leverage: number;
+                    /** @description Entry and exit cost in basis points of the notional. */
+                    cost_bps: number | null;
+                    long: {
+                        /** @description The leg's liquidation price at entry (the quote's `liquidation.price`); null when it cannot be worked out. */
+                        price: number | null;
+                        /** @description How far that is from the leg's mid, in percent. */
+                        distance_pct: number | null;
+                        /** @description Why `price` is null, as the quote's `liquidation.unavailable_reason` says; null when given. */
+                        unavailable_reason: string | null;
+                        /** @description The entry fill's slippage against the mid, in basis points. */
+                        entry_slippage_bps: number | null;
+                    };
+                    short: {
+                        /** @description The leg's liquidation price at entry (the quote's `liquidation.price`); null when it cannot be worked out. */
+                        price: number | null;
+                        /** @description How far that is from the leg's mid, in percent. */
+                        distance_pct: number | null;
+                        /** @description Why `price` is null, as the quote's `liquidation.unavailable_reason` says; null when given. */
+                        unavailable_reason: string | null;
+                        /** @description The entry fill's slippage against the mid, in basis points. */
+                        entry_slippage_bps: number | null;
+                    };
+                } | null;
                 /** @description Funding income minus fees and slippage. */
                 net_pnl_usd: number;
                 /** @description net_pnl_usd / notional_usd × 365 / holding_days × 100, percent per year. */
@@ -2017,6 +2156,70 @@ export interface components {
                 }[];
             };
             meta: components["schemas"]["Meta"];
+        };
+        GetAccountFeesResponse: {
+            data: {
+                /** @description Venues with markets in the current set, and any venue you set a fee on, in the service's venue order. */
+                items: {
+                    exchange: string;
+                    /** @description The venue's base-tier taker fee as last ingested for its listed markets, or 0.0006 (the highest base tier) where it states none. */
+                    venue_taker_fee: number;
+                    /** @enum {string} */
+                    venue_taker_fee_source: "venue_base_tier" | "default";
+                    /** @description Your own fee on this venue; null when you set none. */
+                    account_taker_fee: number | null;
+                    /** @description When you last set it, ISO 8601 UTC. */
+                    account_fee_updated_at: string | null;
+                    /** @description What quotes and simulations charge: yours when set, else the venue's. */
+                    taker_fee: number;
+                }[];
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description The key's mode; the fees are the account's, the same for live and test keys (base tiers are the mode's market's).
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        UpdateAccountFeesResponse: {
+            data: {
+                /** @description Venues with markets in the current set, and any venue you set a fee on, in the service's venue order. */
+                items: {
+                    exchange: string;
+                    /** @description The venue's base-tier taker fee as last ingested for its listed markets, or 0.0006 (the highest base tier) where it states none. */
+                    venue_taker_fee: number;
+                    /** @enum {string} */
+                    venue_taker_fee_source: "venue_base_tier" | "default";
+                    /** @description Your own fee on this venue; null when you set none. */
+                    account_taker_fee: number | null;
+                    /** @description When you last set it, ISO 8601 UTC. */
+                    account_fee_updated_at: string | null;
+                    /** @description What quotes and simulations charge: yours when set, else the venue's. */
+                    taker_fee: number;
+                }[];
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description The key's mode; the fees are the account's, the same for live and test keys (base tiers are the mode's market's).
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
         };
     };
     responses: {
@@ -2748,6 +2951,14 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "projected" | "historical";
+                    /**
+                     * @description fixed (default): four fills at each venue's taker fee (yours where you set one), or `fee_bps`, plus `slippage_bps`. order_books: the entry and exit costs of a quote at `notional_usd` (at most 10,000,000) from both legs' order books read now, as GET /v1/opportunities/{id}/quote prices them, and each leg's liquidation at entry in `entry_quote`; `fee_bps` and `slippage_bps` do not apply then, and a book too thin for the notional is a 400 naming the most it can fill.
+                     * @default fixed
+                     * @enum {string}
+                     */
+                    costs?: "fixed" | "order_books";
+                    /** @description With `costs: order_books`: leverage of each leg (isolated margin) for the liquidation at entry; default 1. Bounded by the legs' margin tiers. */
+                    leverage?: number;
                 } | {
                     /** @description The long leg. */
                     long: {
@@ -2783,6 +2994,14 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "projected" | "historical";
+                    /**
+                     * @description fixed (default): four fills at each venue's taker fee (yours where you set one), or `fee_bps`, plus `slippage_bps`. order_books: the entry and exit costs of a quote at `notional_usd` (at most 10,000,000) from both legs' order books read now, as GET /v1/opportunities/{id}/quote prices them, and each leg's liquidation at entry in `entry_quote`; `fee_bps` and `slippage_bps` do not apply then, and a book too thin for the notional is a 400 naming the most it can fill.
+                     * @default fixed
+                     * @enum {string}
+                     */
+                    costs?: "fixed" | "order_books";
+                    /** @description With `costs: order_books`: leverage of each leg (isolated margin) for the liquidation at entry; default 1. Bounded by the legs' margin tiers. */
+                    leverage?: number;
                 };
             };
         };
@@ -3183,6 +3402,129 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getAccountFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAccountFeesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    updateAccountFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "binance": 0.0004,
+                 *       "okx": null
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your taker fee on binance, decimal; null clears it. */
+                    binance?: number | null;
+                    /** @description Your taker fee on bybit, decimal; null clears it. */
+                    bybit?: number | null;
+                    /** @description Your taker fee on okx, decimal; null clears it. */
+                    okx?: number | null;
+                    /** @description Your taker fee on bitget, decimal; null clears it. */
+                    bitget?: number | null;
+                    /** @description Your taker fee on gate, decimal; null clears it. */
+                    gate?: number | null;
+                    /** @description Your taker fee on hyperliquid, decimal; null clears it. */
+                    hyperliquid?: number | null;
+                    /** @description Your taker fee on dydx, decimal; null clears it. */
+                    dydx?: number | null;
+                    /** @description Your taker fee on aster, decimal; null clears it. */
+                    aster?: number | null;
+                    /** @description Your taker fee on lighter, decimal; null clears it. */
+                    lighter?: number | null;
+                    /** @description Your taker fee on paradex, decimal; null clears it. */
+                    paradex?: number | null;
+                    /** @description Your taker fee on extended, decimal; null clears it. */
+                    extended?: number | null;
+                    /** @description Your taker fee on grvt, decimal; null clears it. */
+                    grvt?: number | null;
+                    /** @description Your taker fee on backpack, decimal; null clears it. */
+                    backpack?: number | null;
+                    /** @description Your taker fee on mexc, decimal; null clears it. */
+                    mexc?: number | null;
+                    /** @description Your taker fee on kucoinfutures, decimal; null clears it. */
+                    kucoinfutures?: number | null;
+                    /** @description Your taker fee on bingx, decimal; null clears it. */
+                    bingx?: number | null;
+                    /** @description Your taker fee on htx, decimal; null clears it. */
+                    htx?: number | null;
+                    /** @description Your taker fee on bitmart, decimal; null clears it. */
+                    bitmart?: number | null;
+                    /** @description Your taker fee on deribit, decimal; null clears it. */
+                    deribit?: number | null;
+                    /** @description Your taker fee on bitmex, decimal; null clears it. */
+                    bitmex?: number | null;
+                    /** @description Your taker fee on coinex, decimal; null clears it. */
+                    coinex?: number | null;
+                    /** @description Your taker fee on phemex, decimal; null clears it. */
+                    phemex?: number | null;
+                    /** @description Your taker fee on woo, decimal; null clears it. */
+                    woo?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAccountFeesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };

@@ -213,4 +213,22 @@ export class Operations {
   getUsage(query?: Query<operations["getUsage"]>): Promise<Envelope<operations["getUsage"], 200>> {
     return this.transport.request("GET", "/v1/usage", query);
   }
+
+  /**
+   * List the taker fee charged on each exchange
+   *
+   * `GET /v1/account/fees`
+   */
+  getAccountFees(): Promise<Envelope<operations["getAccountFees"], 200>> {
+    return this.transport.request("GET", "/v1/account/fees");
+  }
+
+  /**
+   * Set your taker fee on exchanges
+   *
+   * `PATCH /v1/account/fees`
+   */
+  updateAccountFees(body: Body<operations["updateAccountFees"]>): Promise<Envelope<operations["updateAccountFees"], 200>> {
+    return this.transport.request("PATCH", "/v1/account/fees", undefined, body);
+  }
 }

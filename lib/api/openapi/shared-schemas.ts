@@ -32,6 +32,11 @@ export const portfolioMetaSchema = z.object({
   mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys; test for svc_sk_test_ keys, whose portfolio is the sandbox's and kept apart."),
 });
 
+/** The `meta` of the account fee routes. */
+export const accountMetaSchema = z.object({
+  mode: z.enum(KEY_MODES).describe("The key's mode; the fees are the account's, the same for live and test keys (base tiers are the mode's market's)."),
+});
+
 /** The `meta` of the simulation routes. */
 export const simulationMetaSchema = z.object({
   mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys; test for svc_sk_test_ keys, whose simulations run on the sandbox and are kept apart."),

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/actor";
+import type { AppServices } from "@/lib/app-services";
+import { AppError } from "@/lib/errors";
+import { quoteOpportunity } from "@/lib/quote/quote-opportunity";
+import { quoteQuerySchema, type Quote } from "@/lib/quote/quote-schema";
+
+/** The most rows one request quotes: a screener page. */
+export const MAX_SCREENER_QUOTES = 100;
+
+/** GET /api/opportunities/quotes: the ids on screen (comma-separated) and the quote's own query. */
+export const screenerQuotesQuerySchema = quoteQuerySchema.extend({
+  ids: z
+    .string({ error: "Required: the opportunities on screen, comma-separated" })
+    .transform((s) => [...new Set(s.split(",").filter((id) => id !== ""))])
+    .pipe(z.array(z.string().max(100)).min(1, "Name at least one opportunity").max(MAX_SCREENER_QUOTES, `At most ${MAX_SCREENER_QUOTES} at once`)),
+});
+export type ScreenerQuotesQuery = z.infer<typeof screenerQuotesQuerySchema>;
+
+/** One row's answer: its quote, or why there is none (a venue that did not answer, a leverage too high). */
+export type ScreenerQuote = { id: string; quote: Quote } | { id: string; error: { code: string; message: string } };
+
+/**
+ * Quotes each opportunity on screen for the actor, all at once: books are cached per market and
+ * shared by concurrent reads, so a page costs each venue one request per market it lists. One row
+ * failing does not fail the others.
+ */
+export async function screenerQuotes(services: AppServices, actor: Actor, query: ScreenerQuotesQuery): Promise<ScreenerQuote[]> {
+  const { ids, ...quoteQuery } = query;
+  return Promise.all(
+    ids.map(async (id): Promise<ScreenerQuote> => {
+      try {
+        return { id, quote: (await quoteOpportunity(services, actor, id, quoteQuery)).quote };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const detail = error.extra.details?.[0];
+        return { id, error: { code: error.code, message: detail ? `${detail.field}: ${detail.message}` : error.message } };
+      }
+    }),
+  );
+}
