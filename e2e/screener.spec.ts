@@ -99,6 +99,19 @@ test("a Free account sees the 15-minute delayed set, filters, sorts and opens a 
   await expect(chartRow).toContainText("up to 15 minutes ago");
   await page.screenshot({ path: "e2e-artifacts/screener-free.png", fullPage: true });
 
+  // The venues a trader uses: rows whose two legs are both among the ticked ones.
+  await page.goto("/opportunities");
+  await page.locator(".venue-picker summary").click();
+  await page.getByRole("checkbox", { name: "OKX" }).check();
+  await page.getByRole("checkbox", { name: "Bybit" }).check();
+  await page.getByRole("checkbox", { name: "Binance" }).check();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/opportunities\?exchanges=binance,bybit,okx$/);
+  await expect(page.locator(".venue-picker summary")).toHaveText("3 venues");
+  const pairs = await rows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll(".leg strong")].map((s) => s.textContent)));
+  expect(pairs.length).toBeGreaterThan(0);
+  for (const pair of pairs) for (const venue of pair) expect(["binance", "bybit", "okx"]).toContain(venue);
+
   // A value the API refuses is explained, not a crash.
   await page.goto("/opportunities?min_apr=ten&exchange=ftx");
   const problems = page.getByRole("alert").filter({ hasText: "These filters are not valid" });
