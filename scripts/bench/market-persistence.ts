@@ -6,8 +6,8 @@
 //      baseline measured in the same run: one aggregate scan of the same rows (the least any
 //      computation from them costs);
 //   2. the stored set: packed size, writing it, and reading it back (what a process does at start-up);
-//   3. what it adds to a round: ranking 12,000 snapshots with the set attached against the same
-//      ranking without it (the baseline), and the round's target of 1 s;
+//   3. what it adds to a round: ranking 12,000 snapshots with the figures looked up against the same
+//      ranking without them (the baseline), and the round's target of 1 s; publishing the larger set;
 //   4. for reference, the round's existing 7-day read of the hourly rows (1d/7d averages) at this size.
 // With DATABASE_URL (postgres://…) it runs on a scratch database created on that server and dropped
 // afterwards; without, on an in-memory PGlite with 60 assets instead of 600 (it says so).
@@ -19,7 +19,8 @@ import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { computePersistence } from "@/lib/market/persistence/compute-persistence";
 import { PersistenceSet } from "@/lib/market/persistence/persistence-set";
 import { computeOpportunities } from "@/lib/market/apr";
-import type { MarketSnapshot } from "@/lib/market/types";
+import { packItems } from "@/lib/market/opportunity-set-items";
+import type { MarketSnapshot, Opportunity } from "@/lib/market/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 
@@ -43,7 +44,7 @@ const venue = (v: number) => `v${String(v).padStart(2, "0")}`;
 const asset = (a: number) => `A${String(a).padStart(4, "0")}`;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /** Peak RSS and heap, sampled every 5 ms (the computation yields between its chunks). */
 function memorySampler() {
@@ -210,33 +211,41 @@ async function main() {
       persistence: null,
     };
     const stored = read.value;
-    const rankTimes: number[] = [];
-    const attachTimes: number[] = [];
-    let attached = 0;
-    let opportunities = 0;
-    for (let i = 0; i < 6; i++) {
-      const started = performance.now();
-      computeOpportunities(snapshots);
-      const ranked = performance.now();
-      const items = computeOpportunities(snapshots, { persistence: (long, short) => stored.persistenceOf(long, short) }).opportunities;
-      const done = performance.now();
-      // The first attach of a set also makes each pair's shared figures; later rounds only look them up.
-      const attachedIn = done - ranked - (ranked - started);
-      if (i === 0) console.log(`  first round with a new set: attaching ${ms(attachedIn)}`);
-      else {
-        rankTimes.push(ranked - started);
-        attachTimes.push(attachedIn);
+    const withoutTimes: number[] = [];
+    const withTimes: number[] = [];
+    const lookup = { persistence: (long: MarketSnapshot, short: MarketSnapshot) => stored.persistenceOf(long, short) };
+    let items = computeOpportunities(snapshots, lookup).opportunities; // warm-up
+    // Alternating which goes first, so neither always runs on a heap the other just filled.
+    for (let i = 0; i < 10; i++) {
+      for (const withFigures of i % 2 === 0 ? [false, true] : [true, false]) {
+        const started = performance.now();
+        const ranked = computeOpportunities(snapshots, withFigures ? lookup : {}).opportunities;
+        (withFigures ? withTimes : withoutTimes).push(performance.now() - started);
+        if (withFigures) items = ranked;
       }
-      attached = items.filter((o) => o.persistence.as_of !== null).length;
-      opportunities = items.length;
     }
+    const attached = items.filter((o) => o.persistence.as_of !== null).length;
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-    const [rank, attach] = [median(rankTimes), median(attachTimes)];
-    console.log(`  ${snapshots.length.toLocaleString("en")} snapshots → ${opportunities.toLocaleString("en")} opportunities, ${attached.toLocaleString("en")} with figures`);
+    const [without, withFigures] = [median(withoutTimes), median(withTimes)];
+    console.log(`  ${snapshots.length.toLocaleString("en")} snapshots → ${items.length.toLocaleString("en")} opportunities, ${attached.toLocaleString("en")} with figures`);
     console.log(
-      `  median of 5 later rounds: ranking without persistence (computeOpportunities, the baseline) ${ms(rank)}, ` +
-        `what ranking with it adds ${ms(attach)}: ` +
-        `ratio ${(attach / rank).toFixed(3)}, ${(attach / TARGET_ROUND_MS).toFixed(3)} of the round's ${TARGET_ROUND_MS} ms`,
+      `  median of 10 rankings: without persistence (computeOpportunities, the baseline) ${ms(without)}, with it ${ms(withFigures)}: ` +
+        `ratio ${(withFigures / without).toFixed(2)}, ${ms(withFigures - without)} added, ${((withFigures - without) / TARGET_ROUND_MS).toFixed(3)} of the round's ${TARGET_ROUND_MS} ms`,
+    );
+    // Publishing: the set a round stores and every process loads grows by the figures' JSON.
+    const bare = items.map(({ persistence: _figures, ...rest }) => rest) as unknown as Opportunity[];
+    const packTimes = { with: [] as number[], without: [] as number[] };
+    let sizes = { with: 0, without: 0 };
+    for (let i = 0; i < 3; i++) {
+      for (const [name, list] of [["without", bare], ["with", items]] as const) {
+        const started = performance.now();
+        sizes = { ...sizes, [name]: packItems(list).length };
+        packTimes[name].push(performance.now() - started);
+      }
+    }
+    console.log(
+      `  publishing (packItems, the stored set's gzipped JSON): ${mb(sizes.without)} and ${ms(median(packTimes.without))} without the field (baseline), ` +
+        `${mb(sizes.with)} and ${ms(median(packTimes.with))} with it: ratio ${(median(packTimes.with) / median(packTimes.without)).toFixed(2)}`,
     );
     const full = performance.now();
     rankWithHistory(snapshots, { ...empty, persistence: stored });
