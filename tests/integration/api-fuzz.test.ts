@@ -472,6 +472,7 @@ describe("/v1 under random input", () => {
           "/v1/portfolio": ["portfolio:read", 200],
           "/v1/portfolio/positions/:id": ["portfolio:read", 404],
           "/v1/usage": ["opportunities:read", 200],
+          "/v1/account/fees": ["opportunities:read", 200],
         };
         const needs = readerStatus[path];
         const otherMethodsOnly = API_ROUTES.some((r) => r.path === path) && !API_ROUTES.some((r) => r.path === path && r.method === "GET");
@@ -626,12 +627,23 @@ function expectPage(data: unknown, query: Record<string, string>, where: string)
     if (minApr !== undefined) expect(item.apr, where).toBeGreaterThanOrEqual(minApr);
     if (symbol !== undefined) expect(item.symbol, where).toBe(symbol);
   }
+  const venues = query.exchanges?.split(",");
+  if (venues) for (const item of page.items) expect(venues, where).toEqual(expect.arrayContaining([item.long.exchange, item.short.exchange]));
   const sort = query.sort ?? "-apr";
-  const value = (o: Opportunity) => (sort.includes("net_apr") ? o.net_apr : sort.includes("open_interest") ? o.open_interest_usd : o.apr);
+  // Stability sorts the steadiest first (highest paid share), and "-stability" the other way round.
+  const value = (o: Opportunity) =>
+    sort.includes("stability")
+      ? o.persistence.paid_share_7d
+      : sort.includes("net_apr")
+        ? o.net_apr
+        : sort.includes("open_interest")
+          ? o.open_interest_usd
+          : o.apr;
+  const descending = sort === "stability" || (sort.startsWith("-") && sort !== "-stability");
   for (let i = 1; i < page.items.length; i++) {
     const [a, b] = [value(page.items[i - 1]!), value(page.items[i]!)];
     if (a === null || b === null) continue;
-    if (sort.startsWith("-")) expect(a, `sorted by ${sort}: ${where}`).toBeGreaterThanOrEqual(b);
+    if (descending) expect(a, `sorted by ${sort}: ${where}`).toBeGreaterThanOrEqual(b);
     else expect(a, `sorted by ${sort}: ${where}`).toBeLessThanOrEqual(b);
   }
 }

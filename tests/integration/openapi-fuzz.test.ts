@@ -44,6 +44,12 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: RANGED, field: "to", message: /^The range may span at most (31|366) days$/ },
   // A quote: a leverage above what a leg's venue allows at the size asked.
   { operations: ["getOpportunityQuote"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
+  // A simulation costed from order books: leverage only with them; no fixed fee or slippage beside them; a size the books hold.
+  { operations: ["createSimulation"], field: "leverage", message: /^Only with costs order_books$/ },
+  { operations: ["createSimulation"], field: "fee_bps", message: /^Not with costs order_books: / },
+  { operations: ["createSimulation"], field: "slippage_bps", message: /^Not with costs order_books: / },
+  { operations: ["createSimulation"], field: "notional_usd", message: /^(Must be at most \d+ with costs order_books: |The books hold only )/ },
+  { operations: ["createSimulation"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
   // Usage: a range of whole hours or days, at most 7 days of hours or 90 days, not reversed.
   { operations: ["getUsage"], field: "from", message: /^Must not be in the future$/ },
   { operations: ["getUsage"], field: "to", message: /^Must be after from$/ },
