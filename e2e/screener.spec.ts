@@ -184,3 +184,56 @@ test("a Pro account sees the live set; the history route serves only what the ac
   await anonymous.dispose();
   await page.context().close();
 });
+
+test("a Pro account sets its own taker fee and prices the rows on screen at a size; with no venue reachable each row says why", async ({ browser }) => {
+  const page = await seededPage(browser);
+  await signUpInBrowser(page, uniqueEmail("screener-quotes"));
+  await page.goto("/account/plan");
+  await page.getByRole("button", { name: "Switch to Pro" }).click();
+  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+
+  // Account → Trading settings: a fee in percent, refused when out of range, saved and charged when valid.
+  await page.getByRole("link", { name: "Trading settings" }).click();
+  await expect(page.getByRole("heading", { name: "Trading settings" })).toBeVisible();
+  const okxFee = page.getByLabel("Your taker fee on okx, percent");
+  await okxFee.fill("5");
+  await page.getByRole("button", { name: "Save fees" }).click();
+  await expect(page.locator("#fee-error-okx")).toBeVisible();
+  await okxFee.fill("0.02");
+  await page.getByRole("button", { name: "Save fees" }).click();
+  await expect(page.getByRole("status")).toContainText("Fees saved");
+  await page.reload();
+  await expect(page.getByLabel("Your taker fee on okx, percent")).toHaveValue("0.02");
+  await expect(page.getByRole("row", { name: /okx/ })).toContainText("0.02 % (yours)");
+
+  // The screener quotes only the rows shown. This server reaches no exchange, so every quote fails
+  // and each row says so instead of showing a number.
+  await page.goto("/opportunities?symbol=btc");
+  await expect(rows(page)).toHaveCount(6);
+  await page.getByLabel("Size (USD a leg)").fill("50000");
+  await page.getByRole("button", { name: "Show net APR at size" }).click();
+  await expect(page.getByRole("columnheader", { name: /Net APR at \$50,?000/ })).toBeVisible({ timeout: 30_000 });
+  const unavailable = rows(page).locator("span[title]", { hasText: /^n\/a$/ });
+  await expect(unavailable).toHaveCount(6);
+  await expect(unavailable.first()).toHaveAttribute("title", /.+/);
+
+  const first = rows(page).first();
+  const id = await first.getAttribute("data-opportunity");
+  await first.getByRole("button", { name: "Quote" }).click();
+  const panel = page.getByRole("region", { name: `Quote ${id}` });
+  await panel.getByRole("button", { name: "Quote" }).click();
+  await expect(panel.getByRole("alert")).not.toBeEmpty({ timeout: 30_000 });
+  await page.context().close();
+});
+
+test("a Free account's delayed screener offers no live quotes", async ({ browser }) => {
+  const page = await seededPage(browser);
+  await signUpInBrowser(page, uniqueEmail("screener-free-quotes"));
+  await page.goto("/opportunities");
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Show net APR at size" })).toHaveCount(0);
+  await expect(rows(page).first().getByRole("button", { name: "Quote" })).toHaveCount(0);
+  const refused = await page.request.get(`/api/opportunities/quotes?ids=${encodeURIComponent((await rows(page).first().getAttribute("data-opportunity"))!)}&notional=1000`);
+  expect(refused.status()).toBe(403);
+  await page.context().close();
+});
