@@ -38,8 +38,22 @@ export interface FieldProblem {
   message: string;
 }
 
+/** Marks an AppError whichever copy of this module made it (see AppError's `Symbol.hasInstance`). */
+const APP_ERROR = Symbol.for("funding-data.AppError");
+
 export class AppError extends Error {
   readonly status: (typeof ERROR_STATUS)[ErrorCode];
+  readonly [APP_ERROR] = true;
+
+  /**
+   * `instanceof AppError` by brand, not by class identity: the production server (server.ts, its
+   * own bundle) and Next's route bundles each hold a copy of this module, and the services the
+   * server builds are shared with Next's routes, so an AppError thrown inside them (a venue's 503
+   * from a quote) is another copy's. By prototype it would be "unhandled" there and answer 500.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
+  }
 
   constructor(
     readonly code: ErrorCode,
