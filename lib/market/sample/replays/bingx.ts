@@ -3,7 +3,7 @@
  * answers of one refresh.
  *
  * Everything here is a DOCUMENTED EXAMPLE: no recording of these endpoints exists in an
- * identifiable repository (the shared fixtures' SOURCES.md says so), so the payloads are built in
+ * identifiable repository (a search of stored public repositories found none), so the payloads are built in
  * the shape BingX documents, as ccxt's bingx.js quotes it:
  * - `GET /openApi/swap/v2/quote/contracts`: the BTC-USDT row of ccxt's fetchSwapMarkets comment,
  *   unchanged; ETH-USDT, 1000SHIB-USDT and the closed OLD-USDT (`apiStateOpen` "false") are

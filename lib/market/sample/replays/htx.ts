@@ -2,7 +2,7 @@
  * HTX USDT-margined swaps (https://api.hbdm.vn/linear-swap-api/…): the healthy answers of one refresh.
  *
  * Everything here is a DOCUMENTED EXAMPLE: no recording of these endpoints exists in an
- * identifiable repository (the shared fixtures' SOURCES.md says so), so the payloads are built in
+ * identifiable repository (a search of stored public repositories found none), so the payloads are built in
  * the shape HTX documents, as ccxt's htx.js quotes it:
  * - `GET /linear-swap-api/v1/swap_contract_info?business_type=all`: the linear future row of ccxt's
  *   fetchMarketsByTypeAndSubType comment (BTC-USDT-211231), unchanged; the swaps are SYNTHETIC rows

@@ -2,7 +2,7 @@
  * MEXC futures (https://api.mexc.com/api/v1/contract/…): the healthy answers of one refresh.
  *
  * Everything here is a DOCUMENTED EXAMPLE: no recording of these endpoints exists in an
- * identifiable repository (the shared fixtures' SOURCES.md says so), so the payloads are built in
+ * identifiable repository (a search of stored public repositories found none), so the payloads are built in
  * the shape MEXC documents, as ccxt's mexc.js quotes it:
  * - `GET /api/v1/contract/detail`: the BTC_USDT row of ccxt's fetchSwapMarkets comment, unchanged
  *   (its inline remarks dropped); ETH_USDT, XAU_USDT, the inverse BTC_USD and the offline OLD_USDT
