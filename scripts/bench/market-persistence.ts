@@ -23,20 +23,14 @@ import { packItems } from "@/lib/market/opportunity-set-items";
 import type { MarketSnapshot, Opportunity } from "@/lib/market/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { intOption } from "./bench-args";
 
 const HOUR = 3_600_000;
 const TARGET_ROUND_MS = 1_000;
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const VENUES = option("venues", 20);
-const ASSETS = option("assets", onPostgres ? 600 : 60);
+const VENUES = intOption("venues", 20);
+const ASSETS = intOption("assets", onPostgres ? 600 : 60);
 /** Venues 0–2 settle hourly, every fourth other one 4-hourly, the rest 8-hourly. */
 const intervalSql = "CASE WHEN v < 3 THEN 1 WHEN v % 4 = 3 THEN 4 ELSE 8 END";
 const intervalOf = (v: number) => (v < 3 ? 1 : v % 4 === 3 ? 4 : 8);

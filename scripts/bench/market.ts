@@ -23,25 +23,19 @@ import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
 import { VENUE_IDS } from "@/lib/market/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { syntheticBases, widenRoutes } from "./widen-replays";
+import { intOption, percentile } from "./bench-args";
 
 const TARGET_ROUND_MS = 1_000;
 const TARGET_P99_MS = 20;
 const HOUR = 3_600_000;
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
 const serverUrl = process.env.DATABASE_URL;
 const onPostgres = Boolean(serverUrl);
 const onDisk = !onPostgres && process.argv.includes("--on-disk");
-const rows = option("rows", onPostgres ? 10_000_000 : 200_000);
-const queries = option("queries", 250);
-const rounds = option("rounds", 5);
-const assets = option("assets", 600);
+const rows = intOption("rows", onPostgres ? 10_000_000 : 200_000);
+const queries = intOption("queries", 250);
+const rounds = intOption("rounds", 5);
+const assets = intOption("assets", 600);
 
 /** Peak RSS and heap, sampled every 5 ms while the rounds run. */
 function memorySampler() {
@@ -60,10 +54,6 @@ function memorySampler() {
       return { rssMb: rss / 2 ** 20, heapMb: heap / 2 ** 20 };
     },
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;

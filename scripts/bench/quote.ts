@@ -22,23 +22,15 @@ import { replayedDepthSources } from "@/tests/support/market/book-replays";
 import { makeLeg } from "@/tests/support/market/make-leg";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { intOption, percentile } from "./bench-args";
 
 const TARGET_P99_MS = 20;
 const PAIR = "BTC-bybit-okx";
 const QUOTE_PATH = `/v1/opportunities/${PAIR}/quote?notional=50000&hold_hours=72&leverage=3`;
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-const quotes = option("quotes", 2_000);
-const concurrent = option("concurrent", 50);
+const quotes = intOption("quotes", 2_000);
+const concurrent = intOption("concurrent", 50);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** The live set of one opportunity (BTC long bybit, short okx, both BTC/USDT:USDT), bybit's taker fee stated; a Desk key's secret. */
