@@ -67,7 +67,8 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
       ) : (
-        <Results view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} />
+        // Keyed by the query, so a new page, sort or filter starts without the last page's size quotes.
+        <Results key={search} view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { Quote, QuoteLeg } from "@/lib/quote/quote-schema";
+import { MAX_HOLD_HOURS, MAX_QUOTE_LEVERAGE, type Quote, type QuoteLeg } from "@/lib/quote/quote-schema";
 import type { ScreenerQuote } from "@/lib/screener/screener-quotes";
 import { formatApr, formatBps } from "@/lib/screener/format";
 import { formatSignedUsd, formatUsd } from "./money";
@@ -114,11 +114,11 @@ export function QuotePanel({ id, initialSize }: { id: string; initialSize: numbe
         </label>
         <label>
           Hold (hours)
-          <input type="number" min={1} max={8760} step={1} required value={hours} onChange={(e) => setHours(e.target.value)} />
+          <input type="number" min={1} max={MAX_HOLD_HOURS} step={1} required value={hours} onChange={(e) => setHours(e.target.value)} />
         </label>
         <label>
           Leverage
-          <input type="number" min={1} max={125} step="any" required value={leverage} onChange={(e) => setLeverage(e.target.value)} />
+          <input type="number" min={1} max={MAX_QUOTE_LEVERAGE} step="any" required value={leverage} onChange={(e) => setLeverage(e.target.value)} />
         </label>
         <button type="submit" disabled={busy}>
           {busy ? "Quoting…" : "Quote"}

@@ -14,9 +14,8 @@ export type VenueId = z.infer<typeof venueIdSchema>;
  * derived from its settlement schedule:
  * - `venue`: a field of the venue's payload (Bybit `fundingIntervalHour`, Binance `fundingInfo`,
  *   Bitget `fundingRateInterval`, Gate `funding_interval`, Hyperliquid `predictedFundings`, BitMart
- *   `funding_interval_hours`, BitMEX `fundingInterval`);
- *   Bitget `fundingRateInterval`, Gate `funding_interval`, Hyperliquid `predictedFundings`, Paradex
- *   `funding_period_hours`);
+ *   `funding_interval_hours`, BitMEX `fundingInterval`, Paradex `funding_period_hours`; the others
+ *   in lib/market/README.md's interval table);
  * - `venue-default`: Binance's `fundingInfo` lists only symbols whose interval was adjusted, so a
  *   listed-elsewhere symbol missing from it runs the venue's documented 8h default;
  * - `schedule`: derived from settlement timestamps (OKX `nextFundingTime − fundingTime`, Binance
@@ -25,9 +24,7 @@ export type VenueId = z.infer<typeof venueIdSchema>;
  *   picking between intervals the schedule leaves open;
  * - `protocol`: the venue's documented protocol rule fixes the interval and no field states it:
  *   Hyperliquid settles hourly (used only when `predictedFundings` did not answer); dYdX v4,
- *   Lighter and Extended settle every hour, on the hour.
- * - `protocol`: Hyperliquid settles hourly by protocol rule; used only when `predictedFundings`
- *   did not answer;
+ *   Lighter and Extended settle every hour, on the hour;
  * - `continuous`: the venue settles no interval: funding accrues continuously and the venue quotes
  *   it as a rate over a fixed window, which is then the "interval" (Deribit `funding_8h`, the
  *   funding of the trailing 8 hours; Deribit's funding specification expresses every rate per 8 h).

@@ -3,7 +3,7 @@ import type { AppServices } from "@/lib/app-services";
 import { AppError, fieldError } from "@/lib/errors";
 import type { Market } from "@/lib/market/market";
 import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
-import type { OpportunityLeg } from "@/lib/market/types";
+import type { Opportunity, OpportunityLeg } from "@/lib/market/types";
 import type { FundingSchedule } from "./funding-horizon";
 import { priceQuote } from "./price-quote";
 import { quoteTakerFee } from "./quote-fee";
@@ -41,11 +41,13 @@ export async function quoteOpportunity(
   const [snapshot, accountFees] = await Promise.all([market.opportunities(), services.db().then((db) => accountFeeRates(db, actor.userId))]);
   const opportunity = snapshot.items.find((o) => o.id === id);
   if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${id}"`);
-  const { figures, at } = await quoteLegs({ market, snapshot, accountFees }, opportunity.long, opportunity.short, query);
-  return {
-    quote: { opportunity_id: opportunity.id, symbol: opportunity.symbol, quoted_at: at.toISOString(), ...figures },
-    snapshot,
-  };
+  return { quote: await quoteListed({ market, snapshot, accountFees }, opportunity, query), snapshot };
+}
+
+/** The quote of one listed opportunity of the context's set. */
+export async function quoteListed(context: QuoteContext, opportunity: Opportunity, query: QuoteQuery): Promise<Quote> {
+  const { figures, at } = await quoteLegs(context, opportunity.long, opportunity.short, query);
+  return { opportunity_id: opportunity.id, symbol: opportunity.symbol, quoted_at: at.toISOString(), ...figures };
 }
 
 /** What pricing two legs reads beside their books: the actor's market and set, and the account's own fees by exchange. */

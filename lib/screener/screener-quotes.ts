@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
-import { quoteOpportunity } from "@/lib/quote/quote-opportunity";
+import { accountFeeRates } from "@/lib/fees/account-fees";
+import { quoteListed } from "@/lib/quote/quote-opportunity";
 import { quoteQuerySchema, type Quote } from "@/lib/quote/quote-schema";
 
 /** The most rows one request quotes: a screener page. */
@@ -27,10 +28,16 @@ export type ScreenerQuote = { id: string; quote: Quote } | { id: string; error: 
  */
 export async function screenerQuotes(services: AppServices, actor: Actor, query: ScreenerQuotesQuery): Promise<ScreenerQuote[]> {
   const { ids, ...quoteQuery } = query;
+  const market = services.market(actor.mode);
+  // The set and the account's fees once for the page, not once a row.
+  const [snapshot, accountFees] = await Promise.all([market.opportunities(), services.db().then((db) => accountFeeRates(db, actor.userId))]);
+  const byId = new Map(snapshot.items.map((o) => [o.id, o]));
   return Promise.all(
     ids.map(async (id): Promise<ScreenerQuote> => {
       try {
-        return { id, quote: (await quoteOpportunity(services, actor, id, quoteQuery)).quote };
+        const opportunity = byId.get(id);
+        if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${id}"`);
+        return { id, quote: await quoteListed({ market, snapshot, accountFees }, opportunity, quoteQuery) };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const detail = error.extra.details?.[0];

@@ -52,11 +52,6 @@ export class FreshCache<T> {
     return loading;
   }
 
-  /** Forgets every value (loads in flight still finish for their callers). */
-  clear(): void {
-    this.entries.clear();
-  }
-
   private async settle(key: string, loadedFrom: number, load: () => Promise<T>): Promise<T> {
     try {
       // A load that throws synchronously rejects like one that fails later.

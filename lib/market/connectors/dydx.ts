@@ -17,6 +17,7 @@ export function nextWholeHour(at: number): number {
 
 export const dydxAdapter: VenueAdapter<dydx> = {
   id: "dydx",
+  fundingInMarkets: true,
   // dYdX lists perpetuals only (ccxt marks every market a linear USDC swap), and ccxt's dydx class
   // states `fetchCurrencies: false`; it is repeated here so loadMarkets stays one public request
   // (`GET /v4/perpetualMarkets`) whatever a ccxt release changes. Nothing here signs or needs a key:

@@ -24,6 +24,7 @@ export function extendedRateBounds(tradingConfig: Record<string, unknown> | unde
 
 export const extendedAdapter: VenueAdapter<extended> = {
   id: "extended",
+  fundingInMarkets: true,
   // ccxt's extended class loads currencies from `info/assets` by default; a funding snapshot does
   // not need them, so loadMarkets is the one public `GET /api/v1/info/markets`. ccxt lists an API
   // key and a private key as credentials, but only private endpoints check them.

@@ -124,7 +124,8 @@ function clientFor(adapter: VenueAdapter<Exchange>, lib: CcxtModule, settings: C
   return configured(client, settings);
 }
 
-function configured(client: Exchange, settings: ClientSettings): Exchange {  client.timeout = settings.timeoutMs;
+function configured(client: Exchange, settings: ClientSettings): Exchange {
+  client.timeout = settings.timeoutMs;
   client.enableRateLimit = settings.enableRateLimit;
   return client;
 }
@@ -178,9 +179,10 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   const lib = await loadCcxt(adapter.id);
   const exchange = clientFor(adapter, lib, settings);
   // Listings, delistings and status changes are part of the data, so the list is reloaded every
-  // MARKETS_TTL_MS and at once after a refresh met a market it lacks.
+  // MARKETS_TTL_MS and at once after a refresh met a market it lacks; on every refresh where the
+  // list is the funding payload (VenueAdapter.fundingInMarkets).
   const list = marketLists.get(exchange);
-  if (marketsDue(list, fetchedAt)) {
+  if (adapter.fundingInMarkets || marketsDue(list, fetchedAt)) {
     await exchange.loadMarkets(true);
     marketLists.set(exchange, { loadedAt: fetchedAt, stale: false });
   }

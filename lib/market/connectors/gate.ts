@@ -4,6 +4,7 @@ import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venu
 
 export const gateAdapter: VenueAdapter<gate> = {
   id: "gate",
+  fundingInMarkets: true,
   create: (lib, config) =>
     new lib.gate({
       ...config,

@@ -31,6 +31,7 @@ export function kucoinNextSettlement(contract: Record<string, unknown>, fetchedA
 
 export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
   id: "kucoinfutures",
+  fundingInMarkets: true,
   create: (lib, config) =>
     new lib.kucoinfutures({
       ...config,

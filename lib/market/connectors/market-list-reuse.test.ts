@@ -45,4 +45,13 @@ describe("a kept client's market list", () => {
     await refresh(T0 + 60_000);
     expect(partial.requests.filter((request) => request.path === "/api/v5/public/instruments")).toHaveLength(2);
   });
+
+  it("is loaded on every refresh where it is the funding payload (Gate's contract list), so no rate repeats", async () => {
+    const replay = createReplayFetch(VENUE_REPLAYS.gate());
+    for (const at of [T0, T0 + 60_000]) {
+      const result = await fetchVenueSnapshot("gate", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at });
+      expect(result.status).toBe("ok");
+    }
+    expect(replay.requests.filter((request) => request.path === "/api/v4/futures/usdt/contracts")).toHaveLength(2);
+  });
 });

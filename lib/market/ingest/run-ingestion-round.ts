@@ -67,6 +67,8 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     stepStarted = ended;
   };
   let progressWrites = Promise.resolve();
+  // The round's writes, once started: a failure elsewhere waits for them before the round ends.
+  let stored: Promise<void> | undefined;
   try {
     const previous = previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
     // Stored history is about earlier rounds, so the database reads it while this process fetches
@@ -100,7 +102,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("compare");
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
-    const stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt).then(() =>
+    stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt).then(() =>
       aggregateRound(db, round.id),
     );
     stored.catch(() => undefined);
@@ -133,6 +135,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: items.length, settlements: settlements.length };
   } catch (error) {
     await progressWrites;
+    await stored?.catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
     console.error(`ingestion round ${round.id} failed`, error);
     return finish(db, round.id, progress, 0, message.slice(0, 500));
