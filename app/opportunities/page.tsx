@@ -67,8 +67,9 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
       ) : (
-        // Keyed by the query, so a new page, sort or filter starts without the last page's size quotes.
-        <Results key={search} view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} />
+        // Keyed by the query (apart from the form's key: they are siblings), so a new page, sort or
+        // filter starts without the last page's size quotes.
+        <Results key={`results?${search}`} view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} />
       )}
     </div>
   );
