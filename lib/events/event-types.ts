@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { KEY_MODES } from "@/lib/keys/mode";
+
+/**
+ * The change events push delivery is built on (issue 12). Every published round (live) and every
+ * sandbox tick (test) appends them to one append-only log, `MarketEvent`; `GET /v1/events`, the
+ * `/v1/stream` Server-Sent Events and webhook deliveries all read that log, so nothing one of them
+ * sees is missing from another.
+ */
+export const EVENT_TYPES = [
+  "opportunity.opened",
+  "opportunity.updated",
+  "opportunity.closed",
+  "funding_interval.changed",
+  "venue.stale",
+  "venue.recovered",
+] as const;
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+export type EventType = z.infer<typeof eventTypeSchema>;
+
+/** How long events are kept, and so how far back `after` and `Last-Event-ID` can resume. */
+export const EVENT_RETENTION_MS = 7 * 86_400_000;
+
+/**
+ * An event's public id: `evt_` and its log sequence, zero-padded to 16 digits so that ids sort as
+ * text in the order they were written.
+ */
+export function eventId(sequence: bigint): string {
+  return `evt_${sequence.toString().padStart(16, "0")}`;
+}
+
+/** The sequence an `evt_…` id names, or null when the text is not one. */
+export function eventSequence(id: string): bigint | null {
+  const match = /^evt_(\d{16})$/.exec(id);
+  return match ? BigInt(match[1]) : null;
+}
+
+/**
+ * An event as the API, the stream and webhooks deliver it (Stripe's event object is the model):
+ * `data` depends on `type` and is defined where events are derived (lib/events/).
+ */
+export const publicEventSchema = z.object({
+  id: z.string().regex(/^evt_\d{16}$/),
+  type: eventTypeSchema,
+  mode: z.enum(KEY_MODES),
+  created_at: z.iso.datetime(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type PublicEvent = z.infer<typeof publicEventSchema>;
