@@ -32,7 +32,7 @@ export function eventId(sequence: bigint): string {
 /** The sequence an `evt_…` id names, or null when the text is not one. */
 export function eventSequence(id: string): bigint | null {
   const match = /^evt_(\d{16})$/.exec(id);
-  return match ? BigInt(match[1]) : null;
+  return match?.[1] ? BigInt(match[1]) : null;
 }
 
 /**
