@@ -17,7 +17,7 @@ function withMarkets(edit: (markets: Markets["markets"]) => void): ReplayRoute[]
 // perpetualMarkets is REAL (mainnet, 2025-12-08, nautilus_trader capture); the delisted market and
 // the garbled fields below are SYNTHETIC edits of it.
 describe("dydx connector", () => {
-  it("reads the hourly rate, oracle price, open interest and volume from perpetualMarkets in one request", async () => {
+  it("reads the hourly rate, oracle price, open interest and volume from perpetualMarkets", async () => {
     const { result, requests } = await replayVenue("dydx", dydxRoutes(), { now: () => DYDX_RECORDED_AT });
     const bySymbol = snapshotsBySymbol(result);
     expect([...bySymbol.keys()]).toEqual(["BTC/USDC:USDC", "ETH/USDC:USDC", "SOL/USDC:USDC"]);
@@ -49,7 +49,9 @@ describe("dydx connector", () => {
       observedAt: DYDX_RECORDED_AT,
     });
     expect(bySymbol.get("SOL/USDC:USDC")).toMatchObject({ fundingRate: -0.00000143181818181818, markPrice: 135.3 });
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(["GET /v4/perpetualMarkets"]);
+    // A fresh client loads the list as its markets, then requests it raw for the rates (a kept
+    // client reuses the markets: market-list-reuse.test.ts). Nothing else is asked for.
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(["GET /v4/perpetualMarkets", "GET /v4/perpetualMarkets"]);
   });
 
   it("takes the next settlement from the protocol's whole-hour ticks, which the real settlements follow", async () => {

@@ -1,7 +1,7 @@
 import type { dydx } from "ccxt";
 import { HOUR_MS } from "../funding-interval";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
-import { asRecord, type VenueAdapter } from "./venue-adapter";
+import { asRecord, indexRows, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
  * dYdX v4 settles funding every hour, on the hour, by protocol rule (its funding-tick epoch is an
@@ -17,24 +17,28 @@ export function nextWholeHour(at: number): number {
 
 export const dydxAdapter: VenueAdapter<dydx> = {
   id: "dydx",
-  fundingInMarkets: true,
   // dYdX lists perpetuals only (ccxt marks every market a linear USDC swap), and ccxt's dydx class
   // states `fetchCurrencies: false`; it is repeated here so loadMarkets stays one public request
   // (`GET /v4/perpetualMarkets`) whatever a ccxt release changes. Nothing here signs or needs a key:
   // the private key option only serves order placement.
   create: (lib, config) => new lib.dydx({ ...config, has: { fetchCurrencies: false } }),
-  async collect(_exchange, { marketsById, fetchedAt }) {
-    // The indexer's perpetualMarkets, which ccxt just loaded as the markets, is also the funding
+  async collect(exchange, { marketsById, fetchedAt }) {
+    // The indexer's perpetualMarkets (the request ccxt's fetchMarkets makes) is also the funding
     // payload: `nextFundingRate` (the running hourly rate of the tick to come), oracle price, open
-    // interest and 24h volume for every market. Reading it from the markets spares fetching the
-    // same list twice; a garbled or empty answer leaves no market and the venue goes stale.
-    const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const row = asRecord(market.info) ?? {};
+    // interest and 24h volume for every market, keyed by ticker. It is requested here on every
+    // refresh, raw, so the rates are fresh while ccxt's parsed market list (the unified symbols)
+    // is reused; a ticker the loaded list lacks keeps its id as its symbol, is counted unlisted and
+    // has the list reloaded. A garbled answer throws and the venue goes stale.
+    const payload = asRecord(await exchange.indexerGetPerpetualMarkets());
+    const markets = asRecord(payload?.markets);
+    if (!markets) throw new Error('expected perpetual markets under "markets"');
+    const rows = indexRows(rowsOf(Object.values(markets)), "ticker");
+    const observations = [...rows].map(([id, row]): FundingObservation => {
       // v4 margins, liquidates and funds at the oracle price: it is the venue's mark and its index.
       const oraclePrice = readNumber(row.oraclePrice);
       const rate = readNumber(row.nextFundingRate);
       return {
-        symbol: market.symbol,
+        symbol: marketsById.get(id)?.symbol ?? id,
         fundingRate: rate,
         // The only rate the indexer quotes is its estimate of the tick to come (like Binance's
         // premium-index estimate), so it is also the venue's forecast.

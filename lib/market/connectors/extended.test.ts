@@ -14,7 +14,7 @@ function withMarkets(edit: (rows: Row[]) => Row[]): ReplayRoute[] {
 // The BTC-USD market is REAL (mainnet info/markets, 2026-04-29, ccxt's static recording); ETH-USD
 // and every edit below are SYNTHETIC.
 describe("extended connector", () => {
-  it("reads rate, next settlement time, percent cap, prices, open interest and volume from info/markets in one request", async () => {
+  it("reads rate, next settlement time, percent cap, prices, open interest and volume from info/markets", async () => {
     const { result, requests } = await replayVenue("extended", extendedRoutes(), { now: () => EXTENDED_RECORDED_AT });
     const bySymbol = snapshotsBySymbol(result);
     expect(bySymbol.get("BTC/USDC:USDC")).toEqual({
@@ -46,7 +46,9 @@ describe("extended connector", () => {
     });
     expect(bySymbol.get("ETH/USDC:USDC")).toMatchObject({ fundingRate: -0.000004, fundingIntervalHours: 1 });
     // No info/assets: currencies are not loaded.
-    expect(requests.map((request) => request.path)).toEqual(["/api/v1/info/markets"]);
+    // A fresh client loads the list as its markets, then requests it raw for the rates (a kept
+    // client reuses the markets: market-list-reuse.test.ts). Nothing else is asked for.
+    expect(requests.map((request) => request.path)).toEqual(["/api/v1/info/markets", "/api/v1/info/markets"]);
   });
 
   it("dates the sample inside the hour before the recorded next settlement", () => {

@@ -1,6 +1,6 @@
 import type { extended } from "ccxt";
 import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
-import { asRecord, type VenueAdapter } from "./venue-adapter";
+import { asRecord, indexRows, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
  * Extended charges funding every hour by protocol rule (docs "Funding Payments": the rate is the
@@ -24,20 +24,21 @@ export function extendedRateBounds(tradingConfig: Record<string, unknown> | unde
 
 export const extendedAdapter: VenueAdapter<extended> = {
   id: "extended",
-  fundingInMarkets: true,
   // ccxt's extended class loads currencies from `info/assets` by default; a funding snapshot does
   // not need them, so loadMarkets is the one public `GET /api/v1/info/markets`. ccxt lists an API
   // key and a private key as credentials, but only private endpoints check them.
   create: (lib, config) => new lib.extended({ ...config, has: { fetchCurrencies: false } }),
-  async collect(_exchange, { marketsById, fetchedAt }) {
-    // `info/markets`, which ccxt just loaded as the markets, is also the funding payload: each
+  async collect(exchange, { marketsById, fetchedAt }) {
+    // `info/markets` (the request ccxt's fetchMarkets makes) is also the funding payload: each
     // market's `marketStats` has the rate, the next settlement, prices, open interest and volume.
-    // Reading it from the markets spares a second identical request.
-    const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const info = asRecord(market.info) ?? {};
+    // It is requested here on every refresh, raw, so the rates are fresh while ccxt's parsed market
+    // list (the unified symbols) is reused; a market the loaded list lacks keeps its name as its
+    // symbol, is counted unlisted and has the list reloaded.
+    const rows = indexRows(rowsOf(await exchange.v1PublicGetInfoMarkets()), "name");
+    const observations = [...rows].map(([id, info]): FundingObservation => {
       const stats = asRecord(info.marketStats) ?? {};
       return {
-        symbol: market.symbol,
+        symbol: marketsById.get(id)?.symbol ?? id,
         fundingRate: readNumber(stats.fundingRate),
         ...extendedRateBounds(asRecord(info.tradingConfig)),
         interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },

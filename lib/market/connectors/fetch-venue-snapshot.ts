@@ -179,10 +179,11 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   const lib = await loadCcxt(adapter.id);
   const exchange = clientFor(adapter, lib, settings);
   // Listings, delistings and status changes are part of the data, so the list is reloaded every
-  // MARKETS_TTL_MS and at once after a refresh met a market it lacks; on every refresh where the
-  // list is the funding payload (VenueAdapter.fundingInMarkets).
+  // MARKETS_TTL_MS and at once after a refresh met a market it lacks. Funding is never read from
+  // it: where the list is also the venue's funding payload (Gate, dYdX, Extended, KuCoin), the
+  // adapter requests that payload raw on every refresh and joins its rows to the list by id.
   const list = marketLists.get(exchange);
-  if (adapter.fundingInMarkets || marketsDue(list, fetchedAt)) {
+  if (marketsDue(list, fetchedAt)) {
     await exchange.loadMarkets(true);
     marketLists.set(exchange, { loadedAt: fetchedAt, stale: false });
   }
@@ -202,7 +203,7 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
 
 async function loadHttpVenue(adapter: HttpVenueAdapter, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
   const http = httpClientFor(adapter, settings);
-  // Reloaded every refresh, as ccxt venues' markets are.
+  // Reloaded every refresh: each HTTP venue's market list is also its funding payload.
   const markets = await adapter.loadMarkets(http);
   const marketsById = new Map(markets.map((market) => [market.id, market]));
   const collection = await adapter.collect(http, { marketsById, fetchedAt });

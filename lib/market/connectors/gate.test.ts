@@ -36,8 +36,20 @@ describe("gate connector", () => {
     // 7200 s: an interval ccxt's own table does not know.
     expect(bySymbol.get("DOGE/USDT:USDT")).toMatchObject({ fundingIntervalHours: 2 });
     expect(bySymbol.get("PEPE/USDT:USDT")).toMatchObject({ fundingRate: -0.00025, fundingIntervalHours: 4, contractMultiplier: 1 });
-    // The contract list is read once and reused as the funding payload.
-    expect(requests.map((request) => request.path)).toEqual(["/api/v4/futures/usdt/contracts", "/api/v4/futures/usdt/tickers"]);
+    // A fresh client loads the contract list as its markets, then requests it raw for the rates (a
+    // kept client reuses the markets: market-list-reuse.test.ts).
+    expect(requests.map((request) => request.path)).toEqual([
+      "/api/v4/futures/usdt/contracts",
+      "/api/v4/futures/usdt/contracts",
+      "/api/v4/futures/usdt/tickers",
+    ]);
+  });
+
+  it("loses only the volume when the tickers fail", async () => {
+    const routes = gateRoutes().filter((route) => route.path !== "/api/v4/futures/usdt/tickers");
+    const { result } = await replayVenue("gate", routes);
+    expect(snapshotsBySymbol(result).get("BTC/USDT:USDT")).toMatchObject({ fundingRate: 0.000075, volume24hUsd: null });
+    expect(result.status === "ok" && result.warnings.map((warning) => warning.split(":")[0])).toEqual(["tickers"]);
   });
 
   it("drops contracts in delisting", async () => {

@@ -4,7 +4,6 @@ import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venu
 
 export const gateAdapter: VenueAdapter<gate> = {
   id: "gate",
-  fundingInMarkets: true,
   create: (lib, config) =>
     new lib.gate({
       ...config,
@@ -19,22 +18,25 @@ export const gateAdapter: VenueAdapter<gate> = {
   isTradable: (market) => asRecord(market.info)?.in_delisting !== true,
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
-    // The contract list ccxt just loaded as markets (/futures/usdt/contracts) is the funding
-    // payload: rate, interval, next settlement, prices and position size. Reading it from the
-    // markets saves fetching the same list again through fetchFundingRates.
-    const tickers = await optional(warnings, "tickers", async () =>
-      indexRows(rowsOf(await exchange.publicFuturesGetSettleTickers({ settle: "usdt" })), "contract"),
-    );
-    const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const row = asRecord(market.info) ?? {};
-      const id = market.id ?? "";
+    // The USDT contract list (/futures/usdt/contracts, the request ccxt's fetchMarkets makes) is
+    // the funding payload: rate, interval, next settlement, prices and position size. It is
+    // requested here on every refresh, raw, so the rates are fresh while ccxt's parsed market list
+    // (the unified symbols) is reused; a contract the loaded list lacks keeps its id as its symbol,
+    // is counted unlisted and has the list reloaded.
+    const [contracts, tickers] = await Promise.all([
+      exchange.publicFuturesGetSettleContracts({ settle: "usdt" }).then((payload) => indexRows(rowsOf(payload), "name")),
+      optional(warnings, "tickers", async () =>
+        indexRows(rowsOf(await exchange.publicFuturesGetSettleTickers({ settle: "usdt" })), "contract"),
+      ),
+    ]);
+    const observations = [...contracts].map(([id, row]): FundingObservation => {
       const intervalSeconds = readNumber(row.funding_interval);
       const nextApplySeconds = readNumber(row.funding_next_apply);
       const markPrice = readNumber(row.mark_price);
       const positionSize = readNumber(row.position_size);
       const multiplier = readNumber(row.quanto_multiplier);
       return {
-        symbol: market.symbol,
+        symbol: marketsById.get(id)?.symbol ?? id,
         fundingRate: readNumber(row.funding_rate),
         // Gate's "indicative" rate: its forecast of the next period's.
         predictedFundingRate: readNumber(row.funding_rate_indicative),

@@ -55,8 +55,14 @@ describe("kucoinfutures connector", () => {
       nextFundingAt: Date.UTC(2023, 9, 31, 16),
       openInterestUsd: 6912355 * 0.01 * 1803.76,
     });
-    // Contracts only: no spot symbols, spot tickers or currencies are asked for.
-    expect(requests.map((request) => request.path)).toEqual(["/api/v1/contracts/active", "/api/ua/v2/market/funding-rate"]);
+    // Contracts only: no spot symbols, spot tickers or currencies are asked for. A fresh client loads
+    // the contract list as its markets, then requests it raw for the rates (a kept client reuses
+    // the markets: market-list-reuse.test.ts).
+    expect(requests.map((request) => request.path)).toEqual([
+      "/api/v1/contracts/active",
+      "/api/v1/contracts/active",
+      "/api/ua/v2/market/funding-rate",
+    ]);
   });
 
   it("reads today's rows: a stated next settlement, a 4h granularity and no forecast (SYNTHETIC row)", async () => {

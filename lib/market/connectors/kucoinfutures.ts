@@ -2,7 +2,7 @@ import type { kucoinfutures } from "ccxt";
 import { HOUR_MS } from "../funding-interval";
 import type { IntervalSource } from "../types";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
-import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /** Settlements fall on whole UTC hours; a countdown read against our clock lands within this of one. */
 const COUNTDOWN_TOLERANCE_MS = 60_000;
@@ -31,7 +31,6 @@ export function kucoinNextSettlement(contract: Record<string, unknown>, fetchedA
 
 export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
   id: "kucoinfutures",
-  fundingInMarkets: true,
   create: (lib, config) =>
     new lib.kucoinfutures({
       ...config,
@@ -41,20 +40,26 @@ export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
     }),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
-    // The contract list ccxt just loaded as markets is the funding payload: every contract's rate
-    // (`fundingFeeRate`), forecast, interval, next settlement, prices, open interest and turnover.
-    // Only the bounds are elsewhere: the unified-account funding list states them for every
-    // contract in one call (the futures API states them one contract at a time).
-    const bounds = await optional(warnings, "funding-rate bounds", async () =>
-      indexRows(rowsOf(await exchange.utaV2GetMarketFundingRate()), "symbol"),
-    );
-    const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const row = asRecord(market.info) ?? {};
-      const id = market.id ?? "";
+    // The active contract list (GET /api/v1/contracts/active, the request ccxt's fetchMarkets
+    // makes) is the funding payload: every contract's rate (`fundingFeeRate`), forecast, interval,
+    // next settlement, prices, open interest and turnover. It is requested here on every refresh,
+    // raw, so the rates are fresh while ccxt's parsed market list (the unified symbols) is reused;
+    // a contract the loaded list lacks keeps its id as its symbol, is counted unlisted and has the
+    // list reloaded. Only the bounds are elsewhere: the unified-account funding list states them
+    // for every contract in one call (the futures API states them one contract at a time).
+    const [contracts, bounds] = await Promise.all([
+      exchange.futuresPublicGetContractsActive().then((payload) => indexRows(rowsOf(payload), "symbol")),
+      optional(warnings, "funding-rate bounds", async () =>
+        indexRows(rowsOf(await exchange.utaV2GetMarketFundingRate()), "symbol"),
+      ),
+    ]);
+    const observations = [...contracts].map(([id, row]): FundingObservation => {
       const markPrice = readNumber(row.markPrice);
+      // Inverse contracts state a negative multiplier; ccxt's contract size is its magnitude.
+      const multiplier = readNumber(row.multiplier);
       const bound = bounds?.get(id);
       return {
-        symbol: market.symbol,
+        symbol: marketsById.get(id)?.symbol ?? id,
         fundingRate: readNumber(row.fundingFeeRate),
         // KuCoin's estimate of the rate after the current one; null on most rows today.
         predictedFundingRate: readNumber(row.predictedFundingFeeRate),
@@ -65,7 +70,7 @@ export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
         markPrice,
         indexPrice: readNumber(row.indexPrice),
         // `openInterest` counts contracts of `multiplier` base units each.
-        openInterestUsd: product(product(readNumber(row.openInterest), readNumber(market.contractSize)), markPrice),
+        openInterestUsd: product(product(readNumber(row.openInterest), multiplier === undefined ? undefined : Math.abs(multiplier)), markPrice),
         // `turnoverOf24h` is the quote-currency turnover (USDT/USDC on linear contracts).
         volume24hUsd: readNumber(row.turnoverOf24h),
         // The contract list carries no time of its own.

@@ -49,12 +49,6 @@ export interface VenueAdapter<E extends Exchange = Exchange> {
   readonly id: CcxtVenueId;
   /** Builds the ccxt client with market loading narrowed to linear swaps. */
   create(lib: CcxtModule, config: Record<string, unknown>): E;
-  /**
-   * The venue's market list is also its funding payload (`collect` reads rates from `market.info`:
-   * Gate, dYdX, Extended, KuCoin): the list is then loaded on every refresh, never reused, or the
-   * rates would repeat for MARKETS_TTL_MS.
-   */
-  readonly fundingInMarkets?: true;
   /** Venue flags ccxt does not fold into `market.active`. */
   isTradable?(market: MarketInterface): boolean;
   /** The venue's own base code where ccxt's differs (ccxt upper-cases Hyperliquid's `kPEPE`). */

@@ -4,7 +4,7 @@
  * `crates/adapters/dydx/test_data/http_get_perpetual_markets.json` @
  * 97dd51faf8c1e5fcd71c9f033d2f4ad887254657; lib/market/fixtures/dydx/SOURCES.md): BTC-USD, ETH-USD
  * and SOL-USD (a negative rate), served unaltered. It is the venue's market list and its funding
- * payload at once, so a refresh makes this one request.
+ * payload at once, so a refresh makes this one request (and a client loading its markets one more).
  */
 import type { ReplayRoute } from "../../replay-fetch";
 import { fixtureText } from "../read-fixture";

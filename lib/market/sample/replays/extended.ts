@@ -4,7 +4,7 @@
  * lib/market/fixtures/extended/SOURCES.md), served with every field as recorded. SYNTHETIC: an
  * ETH-USD market cloned from it with made-up statistics, because no recording of Extended's ETH
  * exists and cross-venue pairs need ETH. The market list is also the funding payload, so a refresh
- * makes this one request.
+ * makes this one request (and a client loading its markets one more).
  */
 import type { ReplayRoute } from "../../replay-fetch";
 import { fixtureJson } from "../read-fixture";
