@@ -10,6 +10,7 @@ import {
 } from "./apr";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
+import { marketKey } from "./market-average";
 import { opportunitySchema, type MarketSnapshot } from "./types";
 
 describe("APR maths (hand-computed)", () => {
@@ -288,5 +289,41 @@ describe("computeOpportunities", () => {
       return previous !== undefined && !(previous.apr > current.apr || (previous.apr === current.apr && previous.id < current.id));
     });
     expect(misordered).toBe(-1);
+  });
+});
+
+describe("computeOpportunities with averages", () => {
+  const snapshots = [makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }), makeSnapshot({ exchange: "okx", fundingRate: 0.0003 })];
+
+  it("gives each pair the short leg's mean annualised funding minus the long leg's", () => {
+    const averages = new Map([
+      [marketKey("binance", "BTC/USDT:USDT"), { day: 10, week: 12.5 }],
+      [marketKey("okx", "BTC/USDT:USDT"), { day: 25, week: 20 }],
+    ]);
+    const [item] = computeOpportunities(snapshots, { averages }).opportunities;
+    expect(item).toMatchObject({ id: "BTC-binance-okx", apr_1d_avg: 15, apr_7d_avg: 7.5 });
+  });
+
+  it("is null when either leg has no history in the window, and absent when no averages are kept", () => {
+    const averages = new Map([
+      [marketKey("binance", "BTC/USDT:USDT"), { day: null, week: 12.5 }],
+      [marketKey("okx", "BTC/USDT:USDT"), { day: 25, week: 20 }],
+    ]);
+    expect(computeOpportunities(snapshots, { averages }).opportunities[0]).toMatchObject({ apr_1d_avg: null, apr_7d_avg: 7.5 });
+    expect(computeOpportunities(snapshots, { averages: new Map() }).opportunities[0]).toMatchObject({ apr_1d_avg: null, apr_7d_avg: null });
+    expect(computeOpportunities(snapshots).opportunities[0]).not.toHaveProperty("apr_1d_avg");
+  });
+});
+
+describe("computeOpportunities' order", () => {
+  it("is by APR, highest first, and by id among equal APRs", () => {
+    const venues = ["okx", "binance", "gate", "bybit"];
+    const snapshots = ["ETH", "BTC", "SOL"].flatMap((base) =>
+      venues.map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * (i % 2) })),
+    );
+    const ranked = computeOpportunities(snapshots).opportunities;
+    const expected = [...ranked].sort((x, y) => y.apr - x.apr || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    expect(ranked.map((o) => o.id)).toEqual(expected.map((o) => o.id));
+    expect(new Set(ranked.map((o) => o.apr)).size).toBeLessThan(ranked.length);
   });
 });

@@ -11,11 +11,13 @@ const { opportunities } = computeOpportunities([
 ]);
 
 describe("a published set's stored items", () => {
-  it("round-trip through the packed form, much smaller than the JSON", () => {
-    const many = Array.from({ length: 500 }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx` }));
+  it("round-trip through the packed form exactly, much smaller than the JSON", () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx`, apr: opportunities[0]!.apr + i / 3 }));
     const packed = packItems(many);
     expect(packed.length).toBeLessThan(JSON.stringify(many).length / 5);
-    expect(unpackItems(packed)).toEqual(many);
+    const read = unpackItems(packed);
+    expect(read).toEqual(many);
+    expect(read.map((o) => o.apr)).toEqual(many.map((o) => o.apr));
   });
 
   it("write each leg once however many pairs it is in, and share it again when read", () => {
@@ -23,9 +25,7 @@ describe("a published set's stored items", () => {
     const { opportunities: pairs } = computeOpportunities(venues.map((exchange, i) => makeSnapshot({ exchange, fundingRate: 0.0001 * i })));
     expect(pairs).toHaveLength(10);
     const packed = packItems(pairs);
-    const stored = JSON.parse(gunzipSync(packed).toString("utf8")) as { format: number; legs: unknown[]; rows: unknown[][] };
-    expect(stored.format).toBe(2);
-    expect(stored.legs).toHaveLength(5);
+    expect(storedHeader(packed).legs).toHaveLength(5);
     const read = unpackItems(packed);
     expect(read).toEqual(pairs);
     expect(read.map((o) => Object.keys(o))).toEqual(pairs.map((o) => Object.keys(o)));
@@ -34,12 +34,40 @@ describe("a published set's stored items", () => {
     expect(new Set(binanceLegs).size).toBe(1);
   });
 
-  it("refuse a packed set whose row names a leg it does not have", () => {
+  it("keep an absent field absent, a null null, and every figure of a known persistence", () => {
     const [first] = opportunities;
     if (!first) throw new Error("no opportunity");
-    const stored = JSON.parse(gunzipSync(packItems([first])).toString("utf8")) as { rows: unknown[][]; keys: string[] };
-    stored.rows[0]![stored.keys.indexOf("short")] = 7;
-    expect(() => unpackItems(gzipSync(JSON.stringify(stored)))).toThrow(/leg 7/);
+    const known = { as_of: "2026-11-24T10:00:00.000Z", positive_since: "2026-11-20T03:00:00.000Z", apr_median_7d: 12.5, apr_median_30d: -3.25, paid_share_7d: 0.8, apr_stddev_7d: 4.125 };
+    const items = [
+      { ...first, apr_1d_avg: 1.5, apr_7d_avg: null, persistence: known },
+      { ...first, id: "ETH-binance-okx", symbol: "ETH", open_interest_usd: null, persistence: UNKNOWN_PERSISTENCE },
+    ];
+    const [withAverages, without] = unpackItems(packItems(items));
+    expect(withAverages).toEqual(items[0]);
+    expect(without).toEqual(items[1]);
+    expect(without).not.toHaveProperty("apr_1d_avg");
+    expect(withAverages).toHaveProperty("apr_7d_avg", null);
+  });
+
+  it("refuse to pack a number JSON cannot carry", () => {
+    expect(() => packItems([{ ...opportunities[0]!, apr: Number.NaN }])).toThrow(/not finite/);
+  });
+
+  it("refuse a packed set whose item names a leg it does not have", () => {
+    const packed = packItems(opportunities);
+    const damaged = withHeader(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
+    expect(() => unpackItems(damaged)).toThrow(/refers to leg 1/);
+  });
+
+  it("read a set published in the earlier JSON form with each leg once (format 2)", () => {
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const keys = Object.keys(first);
+    const row = keys.map((key) => (key === "long" ? 0 : key === "short" ? 1 : first[key as keyof typeof first]));
+    const stored = gzipSync(JSON.stringify({ format: 2, keys, legs: [first.long, first.short], rows: [row] }));
+    expect(unpackItems(stored)).toEqual([first]);
+    row[keys.indexOf("short")] = 7;
+    expect(() => unpackItems(gzipSync(JSON.stringify({ format: 2, keys, legs: [first.long, first.short], rows: [row] })))).toThrow(/leg 7/);
   });
 
   it("read the plain JSON the migration carried over, and nothing as an empty set", () => {
@@ -104,3 +132,23 @@ describe("a published set's stored items", () => {
     expect(() => unpackItems(new TextEncoder().encode('[{"id": "x"}]'))).toThrow();
   });
 });
+
+/** The header of a packed set (opportunity-set-columns.ts: magic, u32 length, gzipped JSON). */
+function storedHeader(packed: Uint8Array): Record<string, unknown> {
+  const length = new DataView(packed.buffer, packed.byteOffset).getUint32(4, true);
+  return JSON.parse(gunzipSync(packed.subarray(8, 8 + length)).toString("utf8")) as Record<string, unknown>;
+}
+
+/** The packed set with its header rewritten and its columns kept. */
+function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>): Uint8Array {
+  const length = new DataView(packed.buffer, packed.byteOffset).getUint32(4, true);
+  const columns = packed.subarray(Math.ceil((8 + length) / 8) * 8);
+  const header = gzipSync(JSON.stringify(edit(storedHeader(packed))));
+  const start = Math.ceil((8 + header.length) / 8) * 8;
+  const out = new Uint8Array(start + columns.length);
+  out.set(packed.subarray(0, 4));
+  new DataView(out.buffer).setUint32(4, header.length, true);
+  out.set(header, 8);
+  out.set(columns, start);
+  return out;
+}

@@ -1,45 +1,25 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { roundTo } from "@/lib/round";
+import { isColumns, packColumns, unpackColumns } from "./opportunity-set-columns";
 import { priceSpread } from "./price-spread";
 import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "./types";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
-/**
- * A published set's items as stored on OpportunitySet.items: gzipped JSON in which each leg is
- * written once. Every venue market is a leg of every pair it forms (BTC on 20 venues is a leg of
- * 190 pairs), so writing items whole repeats each leg that often: at 20 venues × 600 assets, 180 MB
- * of JSON instead of ~25 MB. The pairs refer to their legs by position:
- *
- *   {"format": 2, "keys": [item keys in order], "legs": [leg, …], "rows": [[value per key], …]}
- *
- * where a row's `long` and `short` values are leg positions. Level-1 gzip then packs it into about
- * a tenth in tens of milliseconds, which keeps a round's publishing under its second.
- */
+/** A published set's items as stored on OpportunitySet.items: in columns (opportunity-set-columns.ts). */
 export function packItems(items: readonly Opportunity[]): Uint8Array<ArrayBuffer> {
-  const legs: Opportunity["long"][] = [];
-  const position = new Map<Opportunity["long"], number>();
-  const legAt = (leg: Opportunity["long"]) => {
-    let at = position.get(leg);
-    if (at === undefined) {
-      at = legs.length;
-      legs.push(leg);
-      position.set(leg, at);
-    }
-    return at;
-  };
-  const keys = items[0] ? Object.keys(items[0]) : [];
-  const rows = items.map((item) => keys.map((key) => (key === "long" || key === "short" ? legAt(item[key]) : item[key as keyof Opportunity])));
-  return new Uint8Array(gzipSync(JSON.stringify({ format: 2, keys, legs, rows }), { level: 1 }));
+  return packColumns(items);
 }
 
 /**
- * The items of a stored set, validated (each leg once); the earlier forms are read too: a gzipped
- * array of whole items, and plain UTF-8 JSON (what the migration carried over).
+ * The items of a stored set, validated (each leg once); the earlier forms are read too, until a
+ * round replaces them: gzipped JSON with each leg once (format 2), a gzipped array of whole items,
+ * and plain UTF-8 JSON (what the migration carried over).
  */
 export function unpackItems(stored: Uint8Array | null | undefined): Opportunity[] {
   if (!stored || stored.length === 0) return [];
+  if (isColumns(stored)) return unpackColumns(stored, (leg) => currentLeg(storedLegSchema.parse(leg)));
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
   const json = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1] ? gunzipSync(bytes) : bytes;
   const parsed: unknown = JSON.parse(json.toString("utf8"));

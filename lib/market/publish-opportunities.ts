@@ -8,8 +8,8 @@ import type { Opportunity } from "./types";
  * every server's in-memory snapshot) see the whole old set or the whole new one, never a mix.
  * `alsoInTransaction` commits with the set (an ingestion round marks itself published there).
  *
- * The served items are one gzipped JSON array on the set, what every server loads
- * (lib/market/live-opportunities.ts); nothing else stores the opportunities.
+ * The served items are one packed value on the set (lib/market/opportunity-set-items.ts), what
+ * every server loads (lib/market/live-opportunities.ts); nothing else stores the opportunities.
  */
 export async function publishLiveOpportunities(
   db: Db,
@@ -18,12 +18,14 @@ export async function publishLiveOpportunities(
   alsoInTransaction: readonly Prisma.PrismaPromise<unknown>[] = [],
 ): Promise<void> {
   const served = packItems(items);
+  // A statement, not Prisma's upsert: that returns the row written, which read back the whole set.
   await db.$transaction([
-    db.opportunitySet.upsert({
-      where: { id: "live" },
-      create: { id: "live", version: 1, asOf: source.asOf, sample: source.sample, items: served },
-      update: { version: { increment: 1 }, asOf: source.asOf, sample: source.sample, items: served },
-    }),
+    db.$executeRaw`
+      INSERT INTO "OpportunitySet" (id, version, "asOf", sample, items, "updatedAt")
+      VALUES ('live', 1, ${source.asOf}, ${source.sample}, ${served}, now())
+      ON CONFLICT (id) DO UPDATE SET
+        version = "OpportunitySet".version + 1, "asOf" = EXCLUDED."asOf", sample = EXCLUDED.sample,
+        items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"`,
     ...alsoInTransaction,
   ]);
 }

@@ -2,7 +2,6 @@ import type { Db } from "@/lib/db";
 import { computeOpportunities } from "@/lib/market/apr";
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
-import { withAverageAprs } from "@/lib/market/ingest/with-average-aprs";
 import { OpportunitySnapshot } from "@/lib/market/opportunity-query";
 import { storedPersistenceAt } from "@/lib/market/persistence/pair-persistence-store";
 import { processSingleton } from "@/lib/singleton";
@@ -68,7 +67,7 @@ async function roundOpportunities(db: Db, roundId: string, startedAt: Date): Pro
   ]);
   const { opportunities } = computeOpportunities(
     rows.map(fromSnapshotRow),
-    persistence ? { persistence: (long, short) => persistence.persistenceOf(long, short) } : {},
+    persistence ? { averages, persistence: (long, short) => persistence.persistenceOf(long, short) } : { averages },
   );
-  return new OpportunitySnapshot(withAverageAprs(opportunities, averages), startedAt.toISOString(), false);
+  return new OpportunitySnapshot(opportunities, startedAt.toISOString(), false);
 }

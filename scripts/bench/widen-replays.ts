@@ -29,11 +29,11 @@ export function widenRoutes(routes: readonly ReplayRoute[], bases: readonly stri
         ...route,
         query: clone(route.query, base, k) as ReplayRoute["query"],
         body: clone(route.body, base, k) as ReplayRoute["body"],
-        reply: { ...route.reply, body: clone(body, base, k) },
+        reply: { ...route.reply, body: JSON.stringify(clone(body, base, k)) },
       });
       return [route, ...bases.map(perMarket)];
     }
-    return [{ ...route, reply: { ...route.reply, body: widen(body, bases) } }];
+    return [{ ...route, reply: { ...route.reply, body: JSON.stringify(widen(body, bases)) } }];
   });
 }
 

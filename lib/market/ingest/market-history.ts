@@ -8,7 +8,7 @@ import type { IntervalChangeRow } from "./detect-interval-changes";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
 import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
-import { marketKey, withAverageAprs } from "./with-average-aprs";
+import { marketKey } from "../market-average";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */
 export interface MarketHistory {
@@ -72,6 +72,6 @@ export function rankWithHistory(fresh: readonly MarketSnapshot[], history: Marke
     return { ...s, intervalChangedAt: history.intervalChanges.get(key) ?? null, lastSettlement: history.settlements.get(key) ?? null };
   });
   const set = history.persistence;
-  const ranked = computeOpportunities(marked, set ? { persistence: (long, short) => set.persistenceOf(long, short) } : {});
-  return withAverageAprs(ranked.opportunities, averagesWith(history.averages, fresh));
+  const averages = averagesWith(history.averages, fresh);
+  return computeOpportunities(marked, set ? { averages, persistence: (long, short) => set.persistenceOf(long, short) } : { averages }).opportunities;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { marketKey } from "./with-average-aprs";
+import { marketKey } from "../market-average";
 
 /** How far back a market's last settlement is looked for: a day holds one of every interval venues use. */
 const LOOKBACK_MS = 24 * 3_600_000;

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { MarketSnapshot } from "../types";
-import { marketKey, type MarketAverage } from "./with-average-aprs";
+import { marketKey, type MarketAverage } from "../market-average";
 
 const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;

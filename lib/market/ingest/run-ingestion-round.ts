@@ -21,7 +21,7 @@ export interface IngestionRoundOptions {
   publish?: typeof publishLiveOpportunities;
   /** Called once the new set is committed: this process's in-memory set reloads. */
   onPublished?: () => void;
-  /** Told how long each step of the round took (fetch, store, aggregate, history, rank, publish); bench:market prints them. */
+  /** Told how long each step of the round took (fetch, compare, history, rank, store, publish, fold); bench:market prints them. */
   onStep?: (step: RoundStep, ms: number) => void;
   /**
    * The pair persistence this process attaches; once a round has published, it is refreshed in the
@@ -33,8 +33,9 @@ export interface IngestionRoundOptions {
 /**
  * The round's steps in order. `history` and `store` are what is left to wait for of work that ran
  * beside the steps before them: the history read beside the fetch, storing beside the ranking.
+ * `fold` comes after publishing: folding the observations into the hourly history.
  */
-export type RoundStep = "fetch" | "compare" | "history" | "rank" | "store" | "publish";
+export type RoundStep = "fetch" | "compare" | "history" | "rank" | "store" | "publish" | "fold";
 
 export interface RoundOutcome {
   roundId: string;
@@ -47,10 +48,11 @@ export interface RoundOutcome {
 
 /**
  * One ingestion round: fetch every venue in parallel (each under its deadline), store what came
- * back with the settlements it reveals, fold it into the hourly history, rank the opportunities of
- * the venues that answered (with the stored history, read while fetching, and this round's own
- * findings) and replace the live set in one transaction. A round that fails or is
- * killed before that transaction leaves the previous set exactly as it was.
+ * back with the settlements it reveals, rank the opportunities of the venues that answered (with
+ * the stored history, read while fetching, and this round's own findings), replace the live set in
+ * one transaction, and then fold the observations into the hourly history. A round that fails or is
+ * killed before that transaction leaves the previous set exactly as it was; one killed before its
+ * fold leaves it to the next retention pass (aggregatePendingRounds), so no observation is lost.
  */
 export async function runIngestionRound(options: IngestionRoundOptions): Promise<RoundOutcome> {
   const { db } = options;
@@ -102,13 +104,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("compare");
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
-    stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt).then(() =>
-      aggregateRound(db, round.id),
-    );
+    stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
     stored.catch(() => undefined);
 
     if (fresh.length === 0) {
       await stored;
+      await aggregateRound(db, round.id);
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
     // What the stored history adds to this round's observations: each market's last interval change
@@ -127,6 +128,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     ]);
     step("publish");
     options.onPublished?.();
+    // After publishing, not before: the round's own observations are already in its averages, and
+    // the hourly history only has to hold them by the next round, which reads it.
+    await aggregateRound(db, round.id).catch((error: unknown) =>
+      console.error(`folding round ${round.id} into the hourly history failed; retention folds it later`, error),
+    );
+    step("fold");
     // Not awaited: computing an hour's persistence takes seconds at scale; the next rounds attach it.
     options.persistence?.refresh(new Date(now())).catch((error: unknown) => console.error("computing pair persistence failed", error));
     await applyRetention(db, options.retention, new Date(now())).catch((error: unknown) =>

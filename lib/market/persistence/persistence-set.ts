@@ -1,7 +1,7 @@
 import { endianness } from "node:os";
 import { promisify } from "node:util";
 import { gunzip as gunzipCallback, gzip as gzipCallback } from "node:zlib";
-import { marketKey } from "../ingest/with-average-aprs";
+import { marketKey } from "../market-average";
 import type { Opportunity, Persistence } from "../types";
 import { HOURS_7D, orientPersistence, type PairRecord } from "./pair-persistence";
 

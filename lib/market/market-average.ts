@@ -1,0 +1,22 @@
+import { roundTo } from "@/lib/round";
+
+/** Mean annualised funding (percent per year) of one market over the last day and week. */
+export interface MarketAverage {
+  day: number | null;
+  week: number | null;
+}
+
+/** One market's key in per-market maps: its venue and unified symbol. */
+export function marketKey(exchange: string, market: string): string {
+  return `${exchange}\u0000${market}`;
+}
+
+/**
+ * A pair's mean APR over a window (`apr_1d_avg`, `apr_7d_avg`): the short leg's mean annualised
+ * funding minus the long leg's, which is the mean of the pair's APR when both legs were sampled in
+ * the same rounds (they are: one round observes every venue). `null` when either leg has no history
+ * in the window.
+ */
+export function pairAverage(short: number | null | undefined, long: number | null | undefined): number | null {
+  return short === null || short === undefined || long === null || long === undefined ? null : roundTo(short - long, 6);
+}
