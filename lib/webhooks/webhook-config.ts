@@ -29,7 +29,11 @@ export function readWebhookConfig(source: NodeJS.ProcessEnv = process.env): Webh
   return parsed.data;
 }
 
-/** A delivery job's lease: longer than an attempt can take (its timeout) plus the writes around it. */
+/**
+ * A delivery job's lease: longer than an attempt can take (its timeout) plus the reads and the
+ * one transaction around it, so a live runner never loses a job to another; and what a job whose
+ * runner died waits before it is sent again.
+ */
 export function deliveryLeaseMs(config: Pick<WebhookConfig, "WEBHOOK_TIMEOUT_MS">): number {
-  return config.WEBHOOK_TIMEOUT_MS + 30_000;
+  return config.WEBHOOK_TIMEOUT_MS + 15_000;
 }
