@@ -19,7 +19,7 @@ export interface DeliverOptions extends SendOptions {
  * Runs one delivery job: one signed attempt, recorded (status or error, latency, the first 1 KB of
  * the answer) in the same transaction that either finishes the job or moves it to the next time of
  * the retry schedule (lib/webhooks/retry-schedule.ts). A manual redelivery is one attempt, never
- * retried. The endpoint's `failingSince` starts at its first failure after a success and is cleared
+ * retried; on a delivery still being retried, its success ends the retries and its failure leaves them be. The endpoint's `failingSince` starts at its first failure after a success and is cleared
  * by any success; a failure three days after it disables the endpoint, with an audit entry.
  * Should the process die after sending and before recording, the job's lease runs out and the
  * attempt is made again, with the same webhook-id: delivery is at least once, and receivers
@@ -63,9 +63,14 @@ export async function deliverWebhook(db: Db, job: ClaimedJob, options: DeliverOp
       return completeJob(tx, job);
     }
     const retryAt = manual ? null : nextAttemptAt(attemptCount, delivery.createdAt, endedAt, options.random?.());
+    // A failed manual attempt on a delivery still being retried leaves its schedule as it was.
+    const stillScheduled = manual && delivery.status === "pending";
     await tx.webhookDelivery.update({
       where: { id: delivery.id },
-      data: retryAt ? { attemptCount, nextAttemptAt: retryAt } : { status: "failed", attemptCount, nextAttemptAt: null, completedAt: endedAt },
+      data:
+        retryAt || stillScheduled
+          ? { attemptCount, ...(retryAt && { nextAttemptAt: retryAt }) }
+          : { status: "failed", attemptCount, nextAttemptAt: null, completedAt: endedAt },
     });
     await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: startedAt } });
     const failingSince = endpoint.failingSince ?? startedAt;

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
-import { AppError, fieldError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { eventId, eventTypeSchema, type PublicEvent } from "@/lib/events/event-types";
 import { enqueueDeliveries, wakeDeliveries } from "./delivery-queue";
 import { assertMayUseWebhooks, findEndpoint, type WebhookOwner } from "./webhook-endpoints";
@@ -39,17 +39,16 @@ export async function getDelivery(db: Db, owner: WebhookOwner, endpointId: strin
 }
 
 /**
- * Sends a finished delivery again, by hand: one attempt with the same body and webhook-id,
- * recorded in its log, never retried. A delivery still being retried is refused (400 naming
- * `status`): its next attempt is already scheduled. Works on a disabled endpoint too, so its owner
- * can check a fix before enabling it again.
+ * Sends a delivery again, by hand, now: one attempt with the same body and webhook-id, recorded in
+ * its log as manual, never retried. On a delivery still being retried, a success ends the retries
+ * and a failure leaves its schedule as it was. Works on a disabled endpoint too, so its owner can
+ * check a fix before enabling it again.
  */
 export async function redeliver(db: Db, owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<DeliveryView> {
   assertMayUseWebhooks(owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
   const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id } });
   if (!row) throw new AppError("NOT_FOUND", "No such delivery");
-  if (row.status === "pending") throw fieldError("status", "This delivery is still being retried; its next attempt is scheduled");
   await enqueueDeliveries(db, [{ delivery_id: row.id, manual: true }]);
   wakeDeliveries();
   return getDelivery(db, owner, endpoint.id, row.id);

@@ -28,6 +28,11 @@ export async function findEndpoint(db: Db, owner: WebhookOwner, id: string): Pro
   return row;
 }
 
+/** One of the owner's endpoints as the API serves it. */
+export async function getEndpoint(db: Db, owner: WebhookOwner, id: string): Promise<EndpointView> {
+  return toEndpointView(await findEndpoint(db, owner, id));
+}
+
 /** The owner's endpoints of the owner's mode, oldest first. */
 export async function listEndpoints(db: Db, owner: WebhookOwner): Promise<EndpointView[]> {
   const rows = await db.webhookEndpoint.findMany({

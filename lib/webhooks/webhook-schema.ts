@@ -54,9 +54,9 @@ export const endpointSchema = z.object({
   event_types: z.array(eventTypeSchema),
   enabled: z.boolean(),
   disabled_reason: z.enum(["failing"]).nullable().describe('"failing" when the service disabled it after 3 days of failed deliveries.'),
-  previous_secret_expires_at: z.string().nullable().describe("Until when the previous secret still signs, after a roll with an overlap."),
-  created_at: z.string(),
-  updated_at: z.string(),
+  previous_secret_expires_at: z.iso.datetime().nullable().describe("Until when the previous secret still signs, after a roll with an overlap."),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
 });
 export type EndpointView = z.infer<typeof endpointSchema>;
 
@@ -67,7 +67,7 @@ export const endpointWithSecretSchema = endpointSchema.extend({
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 
 export const attemptSchema = z.object({
-  at: z.string(),
+  at: z.iso.datetime(),
   status_code: z.number().int().nullable().describe("The answer's HTTP status; null when there was none (refused address, timeout, connection error)."),
   error: z.string().nullable().describe("Why the attempt failed; null when it succeeded."),
   latency_ms: z.number().int(),
@@ -82,9 +82,9 @@ export const deliverySchema = z.object({
   event_type: eventTypeSchema,
   status: z.enum(DELIVERY_STATUSES),
   attempt_count: z.number().int(),
-  next_attempt_at: z.string().nullable(),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
+  next_attempt_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
   attempts: z.array(attemptSchema).describe("Every attempt, newest first."),
 });
 export type DeliveryView = z.infer<typeof deliverySchema>;

@@ -135,15 +135,27 @@ describe("webhook delivery", () => {
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([delivery!.id, delivery!.id]);
   });
 
-  it("refuses to redeliver a delivery still being retried", async () => {
+  it("lets a manual attempt on a delivery still being retried end its retries when it succeeds, and leave them when it fails", async () => {
     const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
     receiver.answer = () => ({ status: 500 });
     await appendEvent();
     await dispatchEvents(db);
     await runDue();
     const [delivery] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
-    expect(delivery!.status).toBe("pending");
-    await expect(redeliver(db, owner, endpoint.id, delivery!.id)).rejects.toMatchObject({ code: "VALIDATION_ERROR", extra: { details: [{ field: "status" }] } });
+    expect(delivery).toMatchObject({ status: "pending", attempt_count: 1 });
+    await redeliver(db, owner, endpoint.id, delivery!.id);
+    await runDue();
+    const stillPending = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
+    expect(stillPending).toMatchObject({ status: "pending", attempt_count: 2, next_attempt_at: delivery!.next_attempt_at });
+    receiver.answer = () => ({ status: 200 });
+    await redeliver(db, owner, endpoint.id, delivery!.id);
+    await runDue();
+    clock += 86_400_000;
+    await runDue(); // the scheduled retry finds the delivery done and sends nothing
+    const done = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
+    expect(done).toMatchObject({ status: "succeeded", attempt_count: 3, next_attempt_at: null });
+    expect(receiver.received.map((r) => r.answered)).toEqual([500, 500, 200]);
+    expect(await db.job.count()).toBe(0);
   });
 
   it("sends a test event of the endpoint's first type, signed with both secrets during a roll's overlap", async () => {

@@ -20,7 +20,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const TIMEOUT_MS = 1_000;
 
 interface Target {
-  env: NodeJS.ProcessEnv;
+  env: Record<string, string>;
   open(): Promise<OpenDatabase>;
   close(): Promise<void>;
 }
