@@ -5,16 +5,24 @@ import { maxCharacters, storableText } from "@/lib/validation";
 
 // The shapes of webhook endpoints and deliveries, shared by /v1/webhook-endpoints and the web app.
 
-const urlSchema = maxCharacters(storableText(z.string().trim()), 2_048, "At most 2,048 characters")
+// Stated as a pattern, so the document (and a client generated from it) says what a URL may look
+// like: http(s), a host of letters, digits, dots and hyphens (a DNS name or an IPv4 address), an
+// optional port, then anything but spaces. Whether it parses, is https and is public is checked after.
+const URL_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\s\u0000]*)?$/;
+
+const urlSchema = maxCharacters(z.string().regex(URL_PATTERN, "Must be an http(s) URL whose host is a DNS name or an IPv4 address"), 2_048, "At most 2,048 characters")
   .refine((text) => URL.canParse(text), "Must be an absolute URL, e.g. https://example.com/hooks")
-  .describe("Where events are POSTed: https:// (http:// and private addresses only where the operator allows them).");
+  .describe(
+    "Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or " +
+      "link-local address (http:// and such addresses only where the operator allows them).",
+  );
 
 const eventTypesSchema = z
   .array(eventTypeSchema, `Must be a list of event types: ${EVENT_TYPES.join(", ")}`)
   .min(1, "Choose at least one event type")
   .max(EVENT_TYPES.length)
   .refine((types) => new Set(types).size === types.length, "Each event type at most once")
-  .describe("The event types delivered to the endpoint.");
+  .describe("The event types delivered to the endpoint, each at most once.");
 
 const descriptionSchema = maxCharacters(storableText(z.string().trim()), 200, "At most 200 characters").describe("What the endpoint is for, for your own reference.");
 
@@ -32,7 +40,8 @@ export const endpointUpdateSchema = z
     description: descriptionSchema.nullable().optional(),
     enabled: z.boolean().optional().describe("false stops deliveries; true resumes them (and clears a disable for failing)."),
   })
-  .refine((update) => Object.values(update).some((value) => value !== undefined), "Give at least one of url, event_types, description, enabled");
+  .refine((update) => Object.values(update).some((value) => value !== undefined), "Give at least one of url, event_types, description, enabled")
+  .meta({ minProperties: 1 });
 export type EndpointUpdate = z.infer<typeof endpointUpdateSchema>;
 
 export const ROLL_OVERLAP_MAX_HOURS = 72;
