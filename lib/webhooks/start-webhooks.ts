@@ -1,5 +1,7 @@
 import type { Db } from "@/lib/db";
 import { JobRunner } from "@/lib/jobs/job-runner";
+import { startPeriodicTask } from "@/lib/process/periodic-task";
+import { deleteOldDeliveries } from "./delivery-retention";
 import { DELIVERY_QUEUE, setDeliveryWaker } from "./delivery-queue";
 import { deliverWebhook, type DeliverOptions } from "./deliver-webhook";
 import { dispatchEvents } from "./dispatch-events";
@@ -81,6 +83,7 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
     runner.wake();
   };
   setDeliveryWaker(wake);
+  const retention = startPeriodicTask("deleting old webhook deliveries", 3_600_000, () => deleteOldDeliveries(db));
 
   return {
     wake,
@@ -91,6 +94,7 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      retention.stop();
       setDeliveryWaker(null);
       await dispatching;
       await runner.stop();

@@ -5,6 +5,7 @@ import { eventId } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook, DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
+import { DELIVERY_RETENTION_MS, deleteOldDeliveries } from "@/lib/webhooks/delivery-retention";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { createEndpoint, rollEndpointSecret, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
 import { listDeliveries, redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
@@ -238,5 +239,20 @@ describe("webhook delivery", () => {
     expect(delivery).toMatchObject({ status: "failed", attempt_count: 10, next_attempt_at: null });
     expect(receiver.received).toHaveLength(10);
     expect(await db.job.count()).toBe(0);
+  });
+
+  it("forgets finished deliveries after 30 days, keeping pending ones", async () => {
+    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    const done = await sendTestEvent(db, owner, endpoint.id, now());
+    await runDue();
+    receiver.answer = () => ({ status: 500 });
+    const pending = await sendTestEvent(db, owner, endpoint.id, now());
+    await runDue();
+    const later = new Date(Date.now() + DELIVERY_RETENTION_MS + 60_000);
+    expect(await deleteOldDeliveries(db, new Date(Date.now() + DELIVERY_RETENTION_MS - 60_000))).toBe(0);
+    expect(await deleteOldDeliveries(db, later)).toBeGreaterThanOrEqual(1);
+    expect(await db.webhookDelivery.findUnique({ where: { id: done.id } })).toBeNull();
+    expect(await db.webhookAttempt.count({ where: { deliveryId: done.id } })).toBe(0);
+    expect(await db.webhookDelivery.findUnique({ where: { id: pending.id } })).not.toBeNull();
   });
 });
