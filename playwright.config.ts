@@ -62,6 +62,9 @@ export default defineConfig({
         INGEST_DISABLED: "1",
         // The specs read /healthz's details as the operator would (e2e/helpers/server-process.ts).
         HEALTH_DETAILS_TOKEN: "e2e-health-details",
+        // The webhook spec's receiver listens on loopback, which production deliveries refuse.
+        WEBHOOK_ALLOW_PRIVATE_URLS: "1",
+        WEBHOOK_POLL_MS: "200",
       },
     },
   ],

@@ -24,6 +24,8 @@ import { collectGarbage } from "@/lib/process/collect-garbage";
 import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { startUsageRetentionSweep } from "@/lib/usage/usage-retention";
+import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
+import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 
 async function main() {
   const startedAt = performance.now();
@@ -32,6 +34,7 @@ async function main() {
   process.umask(0o077);
   const env = readEnv();
   const ingestConfig = readIngestConfig();
+  const webhookConfig = readWebhookConfig();
   const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
   const database = configuredDatabase();
   // Before anything slow: a second server on the same embedded data must fail at once.
@@ -97,6 +100,13 @@ async function main() {
     });
   }
 
+  // Webhook deliveries follow the same rule: here on the embedded database, with PostgreSQL in
+  // `npm run worker` unless WEBHOOKS_IN_SERVER=1.
+  const webhooks =
+    !webhookConfig.WEBHOOKS_DISABLED && (database.driver === "pglite" || webhookConfig.WEBHOOKS_IN_SERVER)
+      ? startWebhooks({ db: opened.db, config: webhookConfig })
+      : undefined;
+
   onShutdown(async (signal) => {
     console.log(`${signal}: shutting down`);
     server.close();
@@ -105,6 +115,7 @@ async function main() {
     billing.stop();
     usageSweep.stop();
     await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
+    await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
     await services.stopRecorders().catch((error) => console.error("recording last use or API usage failed", error));
     await Promise.all([services.limiter.close(), keyEvents().close()]).catch(() => undefined);
     await opened.close().catch((error) => console.error("closing the database failed", error));

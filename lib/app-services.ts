@@ -18,6 +18,7 @@ import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/respons
 import { processSingleton } from "@/lib/singleton";
 import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
 import { UsageRecorder } from "@/lib/usage/usage-recorder";
+import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 
 /**
  * The one container of what domain code and both front doors (/v1 and the web app) need from
@@ -42,6 +43,8 @@ export interface AppServices {
   responseCache: ResponseCache;
   /** A venue without a success for this long reports `stale` (three missed rounds). */
   venueStaleAfterMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: webhook endpoints may be http:// and name private addresses (tests, private deployments). */
+  allowPrivateWebhookUrls: boolean;
   /** Requests per minute per API key of a tier, read from the configuration once. */
   requestsPerMinute: (tier: Tier) => number;
   /**
@@ -79,6 +82,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     invalidateOpportunities: () => liveOpportunities.invalidate(),
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,
+    allowPrivateWebhookUrls: readWebhookConfig(env).WEBHOOK_ALLOW_PRIVATE_URLS,
     requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
     stopRecorders: async () => {
       await Promise.all([lastUsed.stop(), usage.stop()]);

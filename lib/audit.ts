@@ -17,7 +17,11 @@ export type AuditAction =
   | "session.revoked"
   | "sessions.revoked"
   | "password.changed"
-  | "fees.changed";
+  | "fees.changed"
+  | "webhook.created"
+  | "webhook.deleted"
+  | "webhook.secret_rolled"
+  | "webhook.disabled";
 
 export interface RequestOrigin {
   ip: string | null;

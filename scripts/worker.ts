@@ -1,27 +1,34 @@
-// `npm run worker`: the ingestion rounds without a web server, for PostgreSQL deployments (any
-// number of workers may run; an advisory lock gives each round to one of them). With no
-// DATABASE_URL it runs against the embedded database, which only works while no server owns it.
-// SIGTERM/SIGINT let a round in progress finish, then exit.
+// `npm run worker`: the ingestion rounds and the webhook deliveries without a web server, for
+// PostgreSQL deployments (any number of workers may run; an advisory lock gives each round to one
+// of them, and the job queue gives each delivery to one). With no DATABASE_URL it runs against the
+// embedded database, which only works while no server owns it. SIGTERM/SIGINT let a round and the
+// deliveries in progress finish, then exit.
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { onShutdown, runService } from "@/lib/process/run-service";
+import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
+import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 
 async function main() {
   const config = readIngestConfig();
-  if (config.INGEST_DISABLED) {
-    console.log("INGEST_DISABLED is set: the worker has nothing to do.");
+  const webhookConfig = readWebhookConfig();
+  if (config.INGEST_DISABLED && webhookConfig.WEBHOOKS_DISABLED) {
+    console.log("INGEST_DISABLED and WEBHOOKS_DISABLED are set: the worker has nothing to do.");
     return;
   }
   const target = configuredDatabase();
   const opened = await openServiceDatabase();
   if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
-  const scheduler = await startIngestion({ db: opened.db, target, config });
-  console.log(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
+  const scheduler = config.INGEST_DISABLED ? undefined : await startIngestion({ db: opened.db, target, config });
+  if (scheduler) console.log(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
+  const webhooks = webhookConfig.WEBHOOKS_DISABLED ? undefined : startWebhooks({ db: opened.db, config: webhookConfig });
+  if (webhooks) console.log(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);
 
   onShutdown(async (signal) => {
-    console.log(`${signal}: finishing the current round, then stopping`);
-    await scheduler.stop().catch((error) => console.error("stopping ingestion failed", error));
+    console.log(`${signal}: finishing the current round and deliveries, then stopping`);
+    await scheduler?.stop().catch((error) => console.error("stopping ingestion failed", error));
+    await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
     await opened.close().catch((error) => console.error("closing the database failed", error));
   });
 }

@@ -36,6 +36,15 @@ import { updatePositionRoute } from "./routes/update-position";
 import { getAccountFeesRoute } from "./routes/get-account-fees";
 import { updateAccountFeesRoute } from "./routes/update-account-fees";
 import { verifyKeyRoute } from "./routes/verify-key";
+import { createWebhookEndpointRoute } from "./routes/create-webhook-endpoint";
+import { listWebhookEndpointsRoute } from "./routes/list-webhook-endpoints";
+import { getWebhookEndpointRoute } from "./routes/get-webhook-endpoint";
+import { updateWebhookEndpointRoute } from "./routes/update-webhook-endpoint";
+import { rollWebhookSecretRoute } from "./routes/roll-webhook-secret";
+import { testWebhookEndpointRoute } from "./routes/test-webhook-endpoint";
+import { listWebhookDeliveriesRoute } from "./routes/list-webhook-deliveries";
+import { redeliverWebhookRoute } from "./routes/redeliver-webhook";
+import { deleteWebhookEndpointRoute } from "./routes/delete-webhook-endpoint";
 import { authenticate, withApiKey } from "./with-api-key";
 
 /**
@@ -62,6 +71,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   getUsageRoute,
   getAccountFeesRoute,
   updateAccountFeesRoute,
+  createWebhookEndpointRoute,
+  listWebhookEndpointsRoute,
+  getWebhookEndpointRoute,
+  updateWebhookEndpointRoute,
+  rollWebhookSecretRoute,
+  testWebhookEndpointRoute,
+  listWebhookDeliveriesRoute,
+  redeliverWebhookRoute,
+  deleteWebhookEndpointRoute,
 ];
 
 // Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.

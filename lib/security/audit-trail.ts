@@ -24,6 +24,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "sessions.revoked": "Signed out everywhere",
   "password.changed": "Password changed",
   "fees.changed": "Trading fees changed",
+  "webhook.created": "Webhook endpoint added",
+  "webhook.deleted": "Webhook endpoint deleted",
+  "webhook.secret_rolled": "Webhook signing secret rolled",
+  "webhook.disabled": "Webhook endpoint disabled after 3 days of failed deliveries",
 };
 
 // "pro -> desk", or "someone@example.com: pro -> desk" when an operator changed another account.

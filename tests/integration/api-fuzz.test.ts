@@ -473,6 +473,9 @@ describe("/v1 under random input", () => {
           "/v1/portfolio/positions/:id": ["portfolio:read", 404],
           "/v1/usage": ["opportunities:read", 200],
           "/v1/account/fees": ["opportunities:read", 200],
+          "/v1/webhook-endpoints": ["write", 200],
+          "/v1/webhook-endpoints/:id": ["write", 404],
+          "/v1/webhook-endpoints/:id/deliveries": ["write", 404],
         };
         const needs = readerStatus[path];
         const otherMethodsOnly = API_ROUTES.some((r) => r.path === path) && !API_ROUTES.some((r) => r.path === path && r.method === "GET");

@@ -2,6 +2,7 @@ import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { paths } from "@/clients/typescript/src/openapi-types";
 import { API_ROUTES } from "@/lib/api/app";
+import type { ApiRoute } from "@/lib/api/route";
 import { openApiPath } from "@/lib/api/openapi/openapi-document";
 import { startClientTestServer, type ClientTestServer } from "@/tests/support/client-test-server";
 import { routesInExampleOrder } from "@/tests/support/route-order";
@@ -19,16 +20,27 @@ afterAll(async () => {
   await server?.close();
 });
 
+/**
+ * A route's path parameters from what the examples before it created: the id its creator answered,
+ * and for a creator that reads a created resource itself (a webhook test event, of an endpoint),
+ * that creator's own parameters (lib/api/route.ts, `example.createdBy`).
+ */
+function createdParams(route: ApiRoute, created: Map<string, string>): Record<string, string> | undefined {
+  const createdBy = route.example?.createdBy;
+  if (!createdBy) return route.example?.params;
+  const creator = API_ROUTES.find((r) => r.operationId === createdBy)!;
+  const inherited = createdParams(creator, created) ?? {};
+  const names = Object.keys(route.example?.params ?? {});
+  return Object.fromEntries(names.map((name) => [name, inherited[name] ?? created.get(createdBy)!]));
+}
+
 describe("openapi-typescript + openapi-fetch against a real server", () => {
   it("calls every operation of the app through the document's paths, with its example", async () => {
     // Each route after the one creating what it reads, so it finds the id here; closing and deleting last.
     const created = new Map<string, string>();
     for (const route of routesInExampleOrder(API_ROUTES)) {
       const untyped = api as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response; data?: unknown }>>;
-      const createdBy = route.example?.createdBy;
-      const params = createdBy
-        ? Object.fromEntries(Object.keys(route.example?.params ?? {}).map((name) => [name, created.get(createdBy)]))
-        : route.example?.params;
+      const params = createdParams(route, created);
       const { response, data } = await untyped[route.method]!(openApiPath(route.path), {
         params: { path: params, query: route.example?.query },
         ...(route.example?.body && { body: route.example.body }),

@@ -26,6 +26,8 @@ const RUNS_PER_OPERATION = Math.max(1, Math.round(25 * Number(process.env.FUZZ_R
  */
 /** Operations reading history over a `from`–`to` range (lib/api/time-range.ts). */
 const RANGED = ["listFundingRates", "listFundingIntervalChanges"];
+/** Operations writing a webhook endpoint's URL and event types. */
+const WEBHOOK_WRITES = ["createWebhookEndpoint", "updateWebhookEndpoint"];
 const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[] = [
   // What exists: the opportunity set, the markets of the legs, the position's status.
   { operations: ["createSimulation", "createPortfolioPosition"], field: "opportunity_id", message: /^No current opportunity with id "/ },
@@ -55,6 +57,10 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: ["getUsage"], field: "to", message: /^Must be after from$/ },
   { operations: ["getUsage"], field: "from", message: /^The range may span at most (7|90) days at (hour|day) granularity$/ },
   { operations: ["getUsage"], field: "to", message: /^The range may span at most (7|90) days at (hour|day) granularity$/ },
+  // Webhook endpoints: a URL that parses as an absolute https:// URL to a public host, each event type once, the plan's cap.
+  { operations: WEBHOOK_WRITES, field: "url", message: /^(Must be an absolute URL|The URL must |The URL's address is not public )/ },
+  { operations: ["createWebhookEndpoint"], field: "url", message: /^Your plan allows \d+ webhook endpoints/ },
+  { operations: WEBHOOK_WRITES, field: "event_types", message: /^Each event type at most once$/ },
 ];
 
 /**

@@ -54,8 +54,10 @@ beforeAll(async () => {
   deskKey = (await createKeyFor(database.db, user.id)).secret;
   testKey = (await createKeyFor(database.db, user.id, { mode: "test" })).secret;
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
+  // Every example adds webhook endpoints to the one account, whose plan allows 10 per mode.
+  await database.db.webhookEndpoint.deleteMany();
 });
 afterAll(async () => {
   await services?.stopRecorders();

@@ -6,9 +6,13 @@ import type { ApiRoute } from "@/lib/api/route";
  * resource, e.g. closing a position), before that the reads and edits of created resources, and
  * first everything else, the creators among them.
  */
-function stage(route: ApiRoute): number {
+function stage(route: ApiRoute, routes: readonly ApiRoute[]): number {
   if (route.method === "DELETE") return 3;
-  if (route.method === "POST" && route.params) return 2;
+  if (route.method === "POST" && route.params) {
+    // Acting on what another such POST created (redelivering a webhook test event's delivery): after it.
+    const creator = routes.find((r) => r.operationId === route.example?.createdBy);
+    return creator && creator.method === "POST" && creator.params ? 2.5 : 2;
+  }
   if (route.example?.createdBy) return 1;
   return 0;
 }
@@ -22,7 +26,7 @@ function stage(route: ApiRoute): number {
 export function routesInExampleOrder(routes: readonly ApiRoute[]): ApiRoute[] {
   const ordered = routes
     .map((route, index) => ({ route, index }))
-    .sort((a, b) => stage(a.route) - stage(b.route) || a.index - b.index)
+    .sort((a, b) => stage(a.route, routes) - stage(b.route, routes) || a.index - b.index)
     .map(({ route }) => route);
   for (const [position, route] of ordered.entries()) {
     const createdBy = route.example?.createdBy;

@@ -258,3 +258,103 @@ class Operations:
             body: the JSON request body, as the API reference describes it
         """
         return self._request("PATCH", "/v1/account/fees", None, body)
+
+    def create_webhook_endpoint(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Add a webhook endpoint.
+
+        POST /v1/webhook-endpoints
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/webhook-endpoints", None, body)
+
+    def list_webhook_endpoints(self, *, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
+        """List your webhook endpoints.
+
+        GET /v1/webhook-endpoints
+
+        Args:
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
+        """
+        return self._request("GET", "/v1/webhook-endpoints", {"limit": limit, "offset": offset})
+
+    def iter_webhook_endpoints(self, *, limit: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+        """List your webhook endpoints. Yields every item over all pages, fetching the next page as needed.
+
+        GET /v1/webhook-endpoints
+
+        Args:
+            limit: Page size, 1 to 100.
+        """
+        return self._paginate("GET", "/v1/webhook-endpoints", {"limit": limit})
+
+    def get_webhook_endpoint(self, id: str) -> Dict[str, Any]:
+        """Get a webhook endpoint.
+
+        GET /v1/webhook-endpoints/{id}
+        """
+        return self._request("GET", "/v1/webhook-endpoints/{id}".format(id=quote(id, safe="")))
+
+    def update_webhook_endpoint(self, id: str, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Change a webhook endpoint.
+
+        PATCH /v1/webhook-endpoints/{id}
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("PATCH", "/v1/webhook-endpoints/{id}".format(id=quote(id, safe="")), None, body)
+
+    def delete_webhook_endpoint(self, id: str) -> Dict[str, Any]:
+        """Delete a webhook endpoint.
+
+        DELETE /v1/webhook-endpoints/{id}
+        """
+        return self._request("DELETE", "/v1/webhook-endpoints/{id}".format(id=quote(id, safe="")))
+
+    def roll_webhook_endpoint_secret(self, id: str, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Roll a webhook endpoint's signing secret.
+
+        POST /v1/webhook-endpoints/{id}/roll-secret
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/webhook-endpoints/{id}/roll-secret".format(id=quote(id, safe="")), None, body)
+
+    def send_webhook_test_event(self, id: str) -> Dict[str, Any]:
+        """Send a test event to a webhook endpoint.
+
+        POST /v1/webhook-endpoints/{id}/test
+        """
+        return self._request("POST", "/v1/webhook-endpoints/{id}/test".format(id=quote(id, safe="")))
+
+    def list_webhook_deliveries(self, id: str, *, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
+        """List a webhook endpoint's deliveries.
+
+        GET /v1/webhook-endpoints/{id}/deliveries
+
+        Args:
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
+        """
+        return self._request("GET", "/v1/webhook-endpoints/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit, "offset": offset})
+
+    def iter_webhook_deliveries(self, id: str, *, limit: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+        """List a webhook endpoint's deliveries. Yields every item over all pages, fetching the next page as needed.
+
+        GET /v1/webhook-endpoints/{id}/deliveries
+
+        Args:
+            limit: Page size, 1 to 100.
+        """
+        return self._paginate("GET", "/v1/webhook-endpoints/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit})
+
+    def redeliver_webhook(self, id: str, delivery_id: str) -> Dict[str, Any]:
+        """Redeliver a webhook delivery.
+
+        POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver
+        """
+        return self._request("POST", "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver".format(id=quote(id, safe=""), delivery_id=quote(delivery_id, safe="")))

@@ -362,6 +362,156 @@ export interface paths {
         patch: operations["updateAccountFees"];
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your webhook endpoints
+         * @description The account's endpoints of the key's mode (live keys the live ones, test keys the test ones), oldest first. Secrets are never listed: they are shown once, when an endpoint is created or its secret rolled.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Events of the chosen `event_types` written from now on are POSTed to `url` (https://), one request per event, with the Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h later (±10 %), for at most 24 hours; redirects are not followed. The answer carries `secret` (whsec_…), shown only here. Live keys add live endpoints, test keys test endpoints (sandbox events). At most 10 endpoints per mode; a URL whose host is a private, loopback or link-local address is refused.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One of the account's endpoints of the key's mode, without its secret. Another account's, the other mode's or an unknown id is 404.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes the endpoint, its delivery log and any retries still pending. Answers the deleted endpoint's id.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Give any of `url`, `event_types`, `description` (null removes it) and `enabled`. `enabled: false` stops deliveries (retries still pending end as failed); `enabled: true` resumes them, also for an endpoint the service disabled after 3 days of failures. Events written while it was disabled are not sent afterwards. Returns the endpoint as it is now.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/roll-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a webhook endpoint's signing secret
+         * @description Replaces the signing secret. For `overlap_hours` (default 24, 0 to 72) every request carries two signatures, space-separated in `webhook-signature`: the new secret's and the previous one's, so the receiver can switch secrets without missing a delivery; then only the new one. The new secret is in this answer only. The body may be empty (`{}`).
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        post: operations["rollWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Queues an event of the endpoint's first event type with id `evt_0000000000000000` (no real event has it) and `data: {"test": true}`, signed and retried like any delivery (to a disabled endpoint: one attempt). Answers the delivery, pending; its attempts appear in GET /v1/webhook-endpoints/{id}/deliveries within seconds. Takes no body.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook endpoint's deliveries
+         * @description The endpoint's deliveries, newest first, each with every attempt (newest first): when, the HTTP status or the error, the latency and the first 1 KB of the answer. `status` is pending while retries remain, then succeeded or failed.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a webhook delivery
+         * @description Queues one more attempt of the delivery now, with the same body and `webhook-id` (a new timestamp and signature), recorded in its log as manual and never retried. On a delivery still being retried, a success ends its retries and a failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Takes no body.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2221,6 +2371,367 @@ export interface components {
                 mode: "live" | "test";
             };
         };
+        CreateWebhookEndpointResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description Which events it receives: live endpoints the live market's, test endpoints the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                url: string;
+                description: string | null;
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                enabled: boolean;
+                /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
+                disabled_reason: "failing" | null;
+                /** @description Until when the previous secret still signs, after a roll with an overlap. */
+                previous_secret_expires_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description The signing secret (whsec_…): shown only in this answer. Keep it to verify the webhook-signature header. */
+                secret: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        ListWebhookEndpointsResponse: {
+            data: {
+                items: {
+                    id: string;
+                    /**
+                     * @description Which events it receives: live endpoints the live market's, test endpoints the sandbox's.
+                     * @enum {string}
+                     */
+                    mode: "live" | "test";
+                    url: string;
+                    description: string | null;
+                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                    enabled: boolean;
+                    /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
+                    disabled_reason: "failing" | null;
+                    /** @description Until when the previous secret still signs, after a roll with an overlap. */
+                    previous_secret_expires_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                }[];
+                /** @description Items matching the request, over all pages. */
+                total: number;
+                /** @description The page size used. */
+                limit: number;
+                /** @description Items skipped before this page. */
+                offset: number;
+                /** @description True when another page follows: request offset + limit. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        GetWebhookEndpointResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description Which events it receives: live endpoints the live market's, test endpoints the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                url: string;
+                description: string | null;
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                enabled: boolean;
+                /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
+                disabled_reason: "failing" | null;
+                /** @description Until when the previous secret still signs, after a roll with an overlap. */
+                previous_secret_expires_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        UpdateWebhookEndpointResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description Which events it receives: live endpoints the live market's, test endpoints the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                url: string;
+                description: string | null;
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                enabled: boolean;
+                /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
+                disabled_reason: "failing" | null;
+                /** @description Until when the previous secret still signs, after a roll with an overlap. */
+                previous_secret_expires_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        RollWebhookEndpointSecretResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description Which events it receives: live endpoints the live market's, test endpoints the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                url: string;
+                description: string | null;
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                enabled: boolean;
+                /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
+                disabled_reason: "failing" | null;
+                /** @description Until when the previous secret still signs, after a roll with an overlap. */
+                previous_secret_expires_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** @description The signing secret (whsec_…): shown only in this answer. Keep it to verify the webhook-signature header. */
+                secret: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        SendWebhookTestEventResponse: {
+            data: {
+                /** @description Also the webhook-id header of every attempt: a receiver can drop repeats by it. */
+                id: string;
+                endpoint_id: string;
+                event_id: string;
+                /** @enum {string} */
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                attempt_count: number;
+                next_attempt_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                completed_at: string | null;
+                /** @description Every attempt, newest first. */
+                attempts: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @description The answer's HTTP status; null when there was none (refused address, timeout, connection error). */
+                    status_code: number | null;
+                    /** @description Why the attempt failed; null when it succeeded. */
+                    error: string | null;
+                    latency_ms: number;
+                    /** @description The first 1 KB of the answer's body. */
+                    response_body: string | null;
+                    /** @description A redelivery asked for by hand. */
+                    manual: boolean;
+                }[];
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        ListWebhookDeliveriesResponse: {
+            data: {
+                items: {
+                    /** @description Also the webhook-id header of every attempt: a receiver can drop repeats by it. */
+                    id: string;
+                    endpoint_id: string;
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                    /** @enum {string} */
+                    status: "pending" | "succeeded" | "failed";
+                    attempt_count: number;
+                    next_attempt_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    completed_at: string | null;
+                    /** @description Every attempt, newest first. */
+                    attempts: {
+                        /** Format: date-time */
+                        at: string;
+                        /** @description The answer's HTTP status; null when there was none (refused address, timeout, connection error). */
+                        status_code: number | null;
+                        /** @description Why the attempt failed; null when it succeeded. */
+                        error: string | null;
+                        latency_ms: number;
+                        /** @description The first 1 KB of the answer's body. */
+                        response_body: string | null;
+                        /** @description A redelivery asked for by hand. */
+                        manual: boolean;
+                    }[];
+                }[];
+                /** @description Items matching the request, over all pages. */
+                total: number;
+                /** @description The page size used. */
+                limit: number;
+                /** @description Items skipped before this page. */
+                offset: number;
+                /** @description True when another page follows: request offset + limit. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        RedeliverWebhookResponse: {
+            data: {
+                /** @description Also the webhook-id header of every attempt: a receiver can drop repeats by it. */
+                id: string;
+                endpoint_id: string;
+                event_id: string;
+                /** @enum {string} */
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                attempt_count: number;
+                next_attempt_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                completed_at: string | null;
+                /** @description Every attempt, newest first. */
+                attempts: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @description The answer's HTTP status; null when there was none (refused address, timeout, connection error). */
+                    status_code: number | null;
+                    /** @description Why the attempt failed; null when it succeeded. */
+                    error: string | null;
+                    latency_ms: number;
+                    /** @description The first 1 KB of the answer's body. */
+                    response_body: string | null;
+                    /** @description A redelivery asked for by hand. */
+                    manual: boolean;
+                }[];
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        DeleteWebhookEndpointResponse: {
+            data: {
+                /** @description The deleted endpoint's id. */
+                id: string;
+                /** @constant */
+                deleted: true;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
     };
     responses: {
         /** @description 400 VALIDATION_ERROR: A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field. */
@@ -3525,6 +4036,413 @@ export interface operations {
             403: components["responses"]["FORBIDDEN"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip, 0 to 1,000,000. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/funding",
+                 *       "event_types": [
+                 *         "opportunity.opened",
+                 *         "opportunity.closed"
+                 *       ],
+                 *       "description": "Trading bot"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
+                    url: string;
+                    /** @description The event types delivered to the endpoint, each at most once. */
+                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the new resource in `data`, its path in `Location`, response metadata in `meta`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteWebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
+                    url?: string;
+                    /** @description The event types delivered to the endpoint, each at most once. */
+                    event_types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                    description?: string | null;
+                    /** @description false stops deliveries; true resumes them (and clears a disable for failing). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateWebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    rollWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlap_hours": 24
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description How long the previous secret keeps signing beside the new one, 0 to 72 hours (default 24).
+                     * @default 24
+                     */
+                    overlap_hours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RollWebhookEndpointSecretResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendWebhookTestEventResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip, 0 to 1,000,000. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+                /** @description The delivery's `id`, as GET /v1/webhook-endpoints/{id}/deliveries lists it (also its webhook-id header). */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliverWebhookResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };

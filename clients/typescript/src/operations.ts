@@ -231,4 +231,107 @@ export class Operations {
   updateAccountFees(body: Body<operations["updateAccountFees"]>): Promise<Envelope<operations["updateAccountFees"], 200>> {
     return this.transport.request("PATCH", "/v1/account/fees", undefined, body);
   }
+
+  /**
+   * Add a webhook endpoint
+   *
+   * `POST /v1/webhook-endpoints`
+   */
+  createWebhookEndpoint(body: Body<operations["createWebhookEndpoint"]>): Promise<Envelope<operations["createWebhookEndpoint"], 201>> {
+    return this.transport.request("POST", "/v1/webhook-endpoints", undefined, body);
+  }
+
+  /**
+   * List your webhook endpoints
+   *
+   * `GET /v1/webhook-endpoints`
+   */
+  listWebhookEndpoints(query?: Query<operations["listWebhookEndpoints"]>): Promise<Envelope<operations["listWebhookEndpoints"], 200>> {
+    return this.transport.request("GET", "/v1/webhook-endpoints", query);
+  }
+
+  /**
+   * List your webhook endpoints
+   *
+   * Every item over all pages, fetched page after page as the loop asks for them.
+   *
+   * `GET /v1/webhook-endpoints`
+   */
+  iterateWebhookEndpoints(query?: Omit<Query<operations["listWebhookEndpoints"]>, "offset">): AsyncGenerator<PageItem<Envelope<operations["listWebhookEndpoints"], 200>>> {
+    return this.transport.paginate("GET", "/v1/webhook-endpoints", query);
+  }
+
+  /**
+   * Get a webhook endpoint
+   *
+   * `GET /v1/webhook-endpoints/{id}`
+   */
+  getWebhookEndpoint(id: string): Promise<Envelope<operations["getWebhookEndpoint"], 200>> {
+    return this.transport.request("GET", `/v1/webhook-endpoints/${encodeURIComponent(id)}`);
+  }
+
+  /**
+   * Change a webhook endpoint
+   *
+   * `PATCH /v1/webhook-endpoints/{id}`
+   */
+  updateWebhookEndpoint(id: string, body: Body<operations["updateWebhookEndpoint"]>): Promise<Envelope<operations["updateWebhookEndpoint"], 200>> {
+    return this.transport.request("PATCH", `/v1/webhook-endpoints/${encodeURIComponent(id)}`, undefined, body);
+  }
+
+  /**
+   * Delete a webhook endpoint
+   *
+   * `DELETE /v1/webhook-endpoints/{id}`
+   */
+  deleteWebhookEndpoint(id: string): Promise<Envelope<operations["deleteWebhookEndpoint"], 200>> {
+    return this.transport.request("DELETE", `/v1/webhook-endpoints/${encodeURIComponent(id)}`);
+  }
+
+  /**
+   * Roll a webhook endpoint's signing secret
+   *
+   * `POST /v1/webhook-endpoints/{id}/roll-secret`
+   */
+  rollWebhookEndpointSecret(id: string, body: Body<operations["rollWebhookEndpointSecret"]>): Promise<Envelope<operations["rollWebhookEndpointSecret"], 200>> {
+    return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/roll-secret`, undefined, body);
+  }
+
+  /**
+   * Send a test event to a webhook endpoint
+   *
+   * `POST /v1/webhook-endpoints/{id}/test`
+   */
+  sendWebhookTestEvent(id: string): Promise<Envelope<operations["sendWebhookTestEvent"], 200>> {
+    return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/test`);
+  }
+
+  /**
+   * List a webhook endpoint's deliveries
+   *
+   * `GET /v1/webhook-endpoints/{id}/deliveries`
+   */
+  listWebhookDeliveries(id: string, query?: Query<operations["listWebhookDeliveries"]>): Promise<Envelope<operations["listWebhookDeliveries"], 200>> {
+    return this.transport.request("GET", `/v1/webhook-endpoints/${encodeURIComponent(id)}/deliveries`, query);
+  }
+
+  /**
+   * List a webhook endpoint's deliveries
+   *
+   * Every item over all pages, fetched page after page as the loop asks for them.
+   *
+   * `GET /v1/webhook-endpoints/{id}/deliveries`
+   */
+  iterateWebhookDeliveries(id: string, query?: Omit<Query<operations["listWebhookDeliveries"]>, "offset">): AsyncGenerator<PageItem<Envelope<operations["listWebhookDeliveries"], 200>>> {
+    return this.transport.paginate("GET", `/v1/webhook-endpoints/${encodeURIComponent(id)}/deliveries`, query);
+  }
+
+  /**
+   * Redeliver a webhook delivery
+   *
+   * `POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver`
+   */
+  redeliverWebhook(id: string, delivery_id: string): Promise<Envelope<operations["redeliverWebhook"], 200>> {
+    return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(delivery_id)}/redeliver`);
+  }
 }

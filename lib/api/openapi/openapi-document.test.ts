@@ -98,13 +98,18 @@ describe("the OpenAPI document's responses", () => {
 
   it("gives each creation a Location header and links to every operation on what it created", () => {
     const creating = API_ROUTES.filter((route) => route.status === 201);
-    expect(creating.map((route) => route.operationId).sort()).toEqual(["createPortfolioPosition", "createSimulation"]);
+    expect(creating.map((route) => route.operationId).sort()).toEqual(["createPortfolioPosition", "createSimulation", "createWebhookEndpoint"]);
     for (const route of creating) {
       expect(route.location, route.operationId).toBeDefined();
       const created = document.paths[openApiPath(route.path)][route.method.toLowerCase()].responses["201"];
       expect(created.headers.Location).toEqual({ $ref: "#/components/headers/Location" });
-      // The operations on the created resource are the ones whose examples read what this one creates.
-      const readers = API_ROUTES.filter((r) => r.example?.createdBy === route.operationId).map((r) => r.operationId);
+      // The operations on the created resource are the ones whose examples read what this one creates,
+      // directly or through a resource created under it (a webhook endpoint's deliveries).
+      const createdFrom = (r: (typeof API_ROUTES)[number]): boolean => {
+        const creator = API_ROUTES.find((c) => c.operationId === r.example?.createdBy);
+        return creator !== undefined && (creator.operationId === route.operationId || createdFrom(creator));
+      };
+      const readers = API_ROUTES.filter(createdFrom).map((r) => r.operationId);
       expect(Object.keys(created.links).sort()).toEqual(readers.sort());
       for (const [name, link] of Object.entries(created.links as Json)) {
         expect(link, name).toMatchObject({ operationId: name, parameters: { id: "$response.body#/data/id" } });

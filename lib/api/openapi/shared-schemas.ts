@@ -47,3 +47,16 @@ export const positionIdParams = z.object({ id: resourceIdParam("The position's `
 
 /** The path of the route that names one simulation. */
 export const simulationIdParams = z.object({ id: resourceIdParam("The simulation's `id`, as POST /v1/simulations returned it.") });
+
+/** The path of the routes that name one webhook endpoint. */
+export const webhookEndpointIdParams = z.object({ id: resourceIdParam("The endpoint's `id`, as POST /v1/webhook-endpoints returned it.") });
+
+/** The path of the route that names one delivery of one webhook endpoint. */
+export const webhookDeliveryParams = webhookEndpointIdParams.extend({
+  delivery_id: resourceIdParam("The delivery's `id`, as GET /v1/webhook-endpoints/{id}/deliveries lists it (also its webhook-id header)."),
+});
+
+/** The `meta` of the webhook routes. */
+export const webhookMetaSchema = z.object({
+  mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's."),
+});

@@ -1,0 +1,149 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { DialogButtons } from "@/app/components/dialog-buttons";
+import { problemFrom } from "@/app/components/field-errors";
+import { NewSecretPanel } from "./new-secret-panel";
+
+interface Endpoint {
+  id: string;
+  url: string;
+  enabled: boolean;
+}
+
+async function send(url: string, method: string, body?: unknown): Promise<{ ok: true; data: unknown } | { ok: false; message: string }> {
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) return { ok: false, message: (await problemFrom(response)).message };
+  return { ok: true, data: ((await response.json()) as { data: unknown }).data };
+}
+
+/** Send test event, enable/disable, roll secret and delete for one endpoint; the page re-renders after each. */
+export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint; afterDelete?: string }) {
+  const router = useRouter();
+  const base = `/api/account/webhooks/${endpoint.id}`;
+  const rollDialog = useRef<HTMLDialogElement>(null);
+  const deleteDialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [overlap, setOverlap] = useState("24");
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function act(url: string, method: string, body: unknown, done: (data: unknown) => void, inDialog = false) {
+    setBusy(true);
+    setMessage(null);
+    setDialogError(null);
+    try {
+      const answer = await send(url, method, body);
+      if (!answer.ok) {
+        if (inDialog) setDialogError(answer.message);
+        else setMessage({ error: true, text: answer.message });
+        return;
+      }
+      done(answer.data);
+    } catch {
+      setMessage({ error: true, text: "Could not reach the server. Check your connection and try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() =>
+          act(`${base}/test`, "POST", {}, () => {
+            setMessage({ error: false, text: "Test event queued: see the delivery log." });
+            router.refresh();
+          })
+        }
+      >
+        Send test event
+      </button>{" "}
+      <button type="button" className="secondary" disabled={busy} onClick={() => act(base, "PATCH", { enabled: !endpoint.enabled }, () => router.refresh())}>
+        {endpoint.enabled ? "Disable" : "Enable"}
+      </button>{" "}
+      <button type="button" className="secondary" disabled={busy} onClick={() => rollDialog.current?.showModal()}>
+        Roll secret
+      </button>{" "}
+      <button type="button" className="danger" disabled={busy} onClick={() => deleteDialog.current?.showModal()}>
+        Delete
+      </button>
+      {message && (
+        <p role={message.error ? "alert" : "status"} className={message.error ? "error" : "muted"}>
+          {message.text}
+        </p>
+      )}
+      {secret && <NewSecretPanel heading={`New secret for ${endpoint.url}`} secret={secret} onDone={() => setSecret(null)} />}
+
+      <dialog ref={rollDialog} aria-label={`Roll the secret of ${endpoint.url}`}>
+        <h3>Roll the signing secret?</h3>
+        <p>A new secret signs from now on. During the overlap the previous one signs too, so your receiver can switch without missing a delivery.</p>
+        <p>
+          <label>
+            Overlap{" "}
+            <select value={overlap} onChange={(e) => setOverlap(e.target.value)}>
+              <option value="0">None: the old secret stops now</option>
+              <option value="1">1 hour</option>
+              <option value="24">24 hours</option>
+              <option value="72">72 hours</option>
+            </select>
+          </label>
+        </p>
+        <DialogButtons
+          dialog={rollDialog}
+          error={dialogError}
+          busy={busy}
+          label="Roll secret"
+          onConfirm={() =>
+            act(
+              `${base}/roll`,
+              "POST",
+              { overlap_hours: Number(overlap) },
+              (data) => {
+                rollDialog.current?.close();
+                setSecret((data as { secret: string }).secret);
+                router.refresh();
+              },
+              true,
+            )
+          }
+        />
+      </dialog>
+
+      <dialog ref={deleteDialog} aria-label={`Delete ${endpoint.url}`}>
+        <h3>Delete this endpoint?</h3>
+        <p>
+          <code>{endpoint.url}</code> receives nothing more, and its delivery log is deleted with it. This cannot be undone.
+        </p>
+        <DialogButtons
+          dialog={deleteDialog}
+          error={dialogError}
+          busy={busy}
+          label="Delete endpoint"
+          danger
+          onConfirm={() =>
+            act(
+              base,
+              "DELETE",
+              undefined,
+              () => {
+                deleteDialog.current?.close();
+                if (afterDelete) router.push(afterDelete);
+                router.refresh();
+              },
+              true,
+            )
+          }
+        />
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import Link from "next/link";
+import { requireUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { EVENT_TYPES } from "@/lib/events/event-types";
+import { ENDPOINT_CAPS, listEndpoints } from "@/lib/webhooks/webhook-endpoints";
+import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { EndpointActions } from "./endpoint-actions";
+import { endpointStatus } from "./endpoint-status";
+import { WebhookCreator } from "./webhook-creator";
+
+export const dynamic = "force-dynamic";
+
+export default async function WebhooksPage() {
+  const user = await requireUser("/account/webhooks");
+  const cap = ENDPOINT_CAPS[user.tier];
+  const endpoints = cap > 0 ? await listEndpoints(await getDb(), webWebhookOwner(user)) : [];
+  return (
+    <section aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading">Webhooks</h2>
+      <p className="muted">
+        The service POSTs each live event you choose to your endpoints as JSON, signed as{" "}
+        <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> specifies: check <code>webhook-signature</code> with
+        the endpoint&apos;s secret, and drop repeats by <code>webhook-id</code>. Failed deliveries are retried for up to 24
+        hours; an endpoint failing for 3 days is disabled. Test-mode endpoints are managed with a test key through{" "}
+        <code>/v1/webhook-endpoints</code>.
+      </p>
+      {cap === 0 ? (
+        <div className="notice" role="note">
+          <p>
+            <strong>Webhooks come with the Pro and Desk plans</strong> (2 and 10 endpoints).
+          </p>
+          <p>
+            <Link href="/account/plan">Upgrade your plan</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <WebhookCreator eventTypes={[...EVENT_TYPES]} full={endpoints.length >= cap} cap={cap} />
+          {endpoints.length === 0 ? (
+            <p>No endpoints yet.</p>
+          ) : (
+            <div className="table-scroll">
+              <table aria-label="Webhook endpoints">
+                <thead>
+                  <tr>
+                    <th scope="col">URL</th>
+                    <th scope="col">Events</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {endpoints.map((endpoint) => (
+                    <tr key={endpoint.id} data-testid="webhook-endpoint">
+                      <td>
+                        <Link href={`/account/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
+                        {endpoint.description && <div className="muted">{endpoint.description}</div>}
+                      </td>
+                      <td>{endpoint.event_types.join(", ")}</td>
+                      <td>{endpointStatus(endpoint)}</td>
+                      <td>
+                        <EndpointActions endpoint={endpoint} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useJsonPost } from "@/app/components/use-json-post";
+import { NewSecretPanel } from "./new-secret-panel";
+
+interface Created {
+  url: string;
+  secret: string;
+}
+
+/** The form adding an endpoint, and the panel showing its secret once. */
+export function WebhookCreator({ eventTypes, full, cap }: { eventTypes: string[]; full: boolean; cap: number }) {
+  const router = useRouter();
+  const { busy, problem, post } = useJsonPost<Created>();
+  const [created, setCreated] = useState<Created | null>(null);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const description = String(form.get("description") ?? "").trim();
+    const body = { url: String(form.get("url") ?? "").trim(), event_types: form.getAll("event_types").map(String), description: description || null };
+    const answer = await post("/api/account/webhooks", body);
+    if (!answer) return;
+    setCreated(answer);
+    (event.target as HTMLFormElement).reset();
+    router.refresh();
+  }
+
+  if (created) return <NewSecretPanel heading={`Endpoint added: ${created.url}`} secret={created.secret} onDone={() => setCreated(null)} />;
+  if (full) return <p className="muted">Your plan allows {cap} endpoints: delete one to add another.</p>;
+  const fieldError = (name: string) =>
+    problem?.fields[name] && (
+      <p className="error" role="alert">
+        {problem.fields[name]}
+      </p>
+    );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint">
+      <h3>Add an endpoint</h3>
+      <p>
+        <label>
+          Endpoint URL
+          <input name="url" type="url" required placeholder="https://example.com/hooks/funding" aria-invalid={Boolean(problem?.fields.url)} />
+        </label>
+      </p>
+      {fieldError("url")}
+      <p>
+        <label>
+          Description (optional)
+          <input name="description" type="text" maxLength={200} />
+        </label>
+      </p>
+      {fieldError("description")}
+      <fieldset>
+        <legend>Events</legend>
+        {eventTypes.map((type) => (
+          <label key={type} className="checkbox">
+            <input type="checkbox" name="event_types" value={type} /> {type}
+          </label>
+        ))}
+      </fieldset>
+      {fieldError("event_types")}
+      {problem && Object.keys(problem.fields).length === 0 && (
+        <p className="error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      <p>
+        <button type="submit" disabled={busy}>
+          Add endpoint
+        </button>
+      </p>
+    </form>
+  );
+}

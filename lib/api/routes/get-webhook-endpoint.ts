@@ -1,0 +1,23 @@
+import { getEndpoint } from "@/lib/webhooks/webhook-endpoints";
+import { endpointSchema } from "@/lib/webhooks/webhook-schema";
+import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
+
+// GET /v1/webhook-endpoints/:id — one endpoint, without its secret.
+export const getWebhookEndpointRoute = defineRoute({
+  method: "GET",
+  path: "/v1/webhook-endpoints/:id",
+  operationId: "getWebhookEndpoint",
+  summary: "Get a webhook endpoint",
+  description: "One of the account's endpoints of the key's mode, without its secret. Another account's, the other mode's or an unknown id is 404.",
+  tag: "Webhooks",
+  permission: "write",
+  params: webhookEndpointIdParams,
+  data: endpointSchema,
+  meta: webhookMetaSchema,
+  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
+  handler: async ({ key, params, services }) => ({
+    data: await getEndpoint(await services.db(), key, params.id),
+    meta: { mode: key.mode },
+  }),
+});

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { pageParams } from "@/lib/query-params";
+import { listDeliveries } from "@/lib/webhooks/webhook-deliveries";
+import { deliverySchema } from "@/lib/webhooks/webhook-schema";
+import { pageSchema, webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
+
+const deliveriesQuery = z.strictObject({ ...pageParams(100, 20) });
+
+// GET /v1/webhook-endpoints/:id/deliveries — the endpoint's delivery log.
+export const listWebhookDeliveriesRoute = defineRoute({
+  method: "GET",
+  path: "/v1/webhook-endpoints/:id/deliveries",
+  operationId: "listWebhookDeliveries",
+  summary: "List a webhook endpoint's deliveries",
+  description:
+    "The endpoint's deliveries, newest first, each with every attempt (newest first): when, the HTTP status or the error, the " +
+    "latency and the first 1 KB of the answer. `status` is pending while retries remain, then succeeded or failed.",
+  tag: "Webhooks",
+  permission: "write",
+  params: webhookEndpointIdParams,
+  query: deliveriesQuery,
+  data: pageSchema(deliverySchema, deliveriesQuery),
+  meta: webhookMetaSchema,
+  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
+  handler: async ({ key, params, query, services }) => ({
+    data: await listDeliveries(await services.db(), key, params.id, query),
+    meta: { mode: key.mode },
+  }),
+});

@@ -1,0 +1,27 @@
+import { updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
+import { endpointSchema, endpointUpdateSchema } from "@/lib/webhooks/webhook-schema";
+import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
+import { defineRoute } from "../route";
+
+// PATCH /v1/webhook-endpoints/:id — changes an endpoint's URL, event types, description or enabled flag.
+export const updateWebhookEndpointRoute = defineRoute({
+  method: "PATCH",
+  path: "/v1/webhook-endpoints/:id",
+  operationId: "updateWebhookEndpoint",
+  summary: "Change a webhook endpoint",
+  description:
+    "Give any of `url`, `event_types`, `description` (null removes it) and `enabled`. `enabled: false` stops deliveries (retries " +
+    "still pending end as failed); `enabled: true` resumes them, also for an endpoint the service disabled after 3 days of " +
+    "failures. Events written while it was disabled are not sent afterwards. Returns the endpoint as it is now.",
+  tag: "Webhooks",
+  permission: "write",
+  params: webhookEndpointIdParams,
+  body: endpointUpdateSchema,
+  data: endpointSchema,
+  meta: webhookMetaSchema,
+  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { enabled: false }, createdBy: "createWebhookEndpoint" },
+  handler: async ({ key, body, params, services }) => ({
+    data: await updateEndpoint(await services.db(), key, params.id, body, services.allowPrivateWebhookUrls),
+    meta: { mode: key.mode },
+  }),
+});

@@ -1,0 +1,103 @@
+import type { Db } from "@/lib/db";
+import { JobRunner } from "@/lib/jobs/job-runner";
+import { startPeriodicTask } from "@/lib/process/periodic-task";
+import { deleteOldDeliveries } from "./delivery-retention";
+import { DELIVERY_QUEUE, setDeliveryWaker } from "./delivery-queue";
+import { deliverWebhook, type DeliverOptions } from "./deliver-webhook";
+import { dispatchEvents } from "./dispatch-events";
+import { deliveryLeaseMs, type WebhookConfig } from "./webhook-config";
+
+export interface WebhookService {
+  /** Looks for new events and due deliveries now. */
+  wake(): void;
+  /** Resolves once nothing is being dispatched or delivered (tests, the benchmark). */
+  idle(): Promise<void>;
+  /** Stops both loops and waits for the attempts under way. */
+  stop(): Promise<void>;
+}
+
+export interface StartWebhooksOptions {
+  db: Db;
+  config: WebhookConfig;
+  /** Replaces the clock, the randomness and name resolution (tests). */
+  deliver?: Partial<DeliverOptions>;
+  log?: (line: string, error?: unknown) => void;
+}
+
+/**
+ * What a server (embedded mode) or `npm run worker` runs for webhooks: the dispatcher, which turns
+ * new MarketEvents into queued deliveries, and the job runner that sends them. Both poll every
+ * WEBHOOK_POLL_MS; work queued in this process (a test event, a redelivery, a dispatch) wakes them
+ * at once. Any number of processes may run them on PostgreSQL.
+ */
+export function startWebhooks(options: StartWebhooksOptions): WebhookService {
+  const { db, config } = options;
+  const log = options.log ?? ((line: string, error?: unknown) => console.error(line, error ?? ""));
+  const deliverOptions: DeliverOptions = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, ...options.deliver };
+  const runner = new JobRunner({
+    db,
+    pollMs: config.WEBHOOK_POLL_MS,
+    log,
+    ...(options.deliver?.now && { now: options.deliver.now }),
+    workers: [
+      {
+        queue: DELIVERY_QUEUE,
+        concurrency: config.WEBHOOK_CONCURRENCY,
+        leaseMs: deliveryLeaseMs(config),
+        handle: (job) => deliverWebhook(db, job, deliverOptions),
+      },
+    ],
+  });
+
+  let stopped = false;
+  let dispatching: Promise<void> | undefined;
+  let again = false;
+  const dispatch = (): void => {
+    if (stopped) return;
+    if (dispatching) {
+      again = true;
+      return;
+    }
+    dispatching = (async () => {
+      for (;;) {
+        const { events, deliveries } = await dispatchEvents(db);
+        if (deliveries > 0) runner.wake();
+        if (events < 500 || stopped) break;
+      }
+    })()
+      .catch((error: unknown) => log("dispatching events to webhooks failed", error))
+      .finally(() => {
+        dispatching = undefined;
+        if (again) {
+          again = false;
+          dispatch();
+        }
+      });
+  };
+  const timer = setInterval(dispatch, config.WEBHOOK_POLL_MS);
+  timer.unref();
+  runner.start();
+  dispatch();
+  const wake = () => {
+    dispatch();
+    runner.wake();
+  };
+  setDeliveryWaker(wake);
+  const retention = startPeriodicTask("deleting old webhook deliveries", 3_600_000, () => deleteOldDeliveries(db));
+
+  return {
+    wake,
+    async idle() {
+      while (dispatching) await dispatching;
+      await runner.idle();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      retention.stop();
+      setDeliveryWaker(null);
+      await dispatching;
+      await runner.stop();
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { recordAudit, type RequestOrigin } from "@/lib/audit";
+import type { Db } from "@/lib/db";
+import type { WebhookEndpoint } from "@/lib/db/generated/client";
+import { AppError, fieldError } from "@/lib/errors";
+import { keyModeFromDb, keyModeToDb, type KeyMode } from "@/lib/keys/mode";
+import type { Tier } from "@/lib/keys/permissions";
+import { eventTypeSchema } from "@/lib/events/event-types";
+import { urlProblem } from "./send-webhook";
+import type { EndpointInput, EndpointUpdate, EndpointView } from "./webhook-schema";
+import { newSigningSecret } from "./webhook-signature";
+
+// Webhook endpoints' operations, shared by /v1/webhook-endpoints and Account → Webhooks. No HTTP here.
+
+/** Who manages endpoints: an account, in one mode (a key's, or live in the web app), on its current tier. */
+export interface WebhookOwner {
+  userId: string;
+  mode: KeyMode;
+  tier: Tier;
+}
+
+/** Endpoints an account may have per mode, by tier: Free none (webhooks come with Pro). */
+export const ENDPOINT_CAPS: Record<Tier, number> = { free: 0, pro: 2, desk: 10 };
+
+/** The owner's endpoint in the owner's mode; another account's, the other mode's or an unknown id is 404. */
+export async function findEndpoint(db: Db, owner: WebhookOwner, id: string): Promise<WebhookEndpoint> {
+  const row = await db.webhookEndpoint.findFirst({ where: { id, userId: owner.userId, keyMode: keyModeToDb(owner.mode) } });
+  if (!row) throw new AppError("NOT_FOUND", "No such webhook endpoint");
+  return row;
+}
+
+/** One of the owner's endpoints as the API serves it. */
+export async function getEndpoint(db: Db, owner: WebhookOwner, id: string): Promise<EndpointView> {
+  return toEndpointView(await findEndpoint(db, owner, id));
+}
+
+/** The owner's endpoints of the owner's mode, oldest first. */
+export async function listEndpoints(db: Db, owner: WebhookOwner): Promise<EndpointView[]> {
+  const rows = await db.webhookEndpoint.findMany({
+    where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((row) => toEndpointView(row));
+}
+
+/** Adds an endpoint with a new signing secret, returned this once. */
+export async function createEndpoint(
+  db: Db,
+  owner: WebhookOwner,
+  input: EndpointInput,
+  allowPrivate: boolean,
+  origin: RequestOrigin,
+): Promise<EndpointView & { secret: string }> {
+  assertMayUseWebhooks(owner);
+  checkUrl(input.url, allowPrivate);
+  const cap = ENDPOINT_CAPS[owner.tier];
+  const secret = newSigningSecret();
+  // The count and the insert in one serialisable step per account: two racing creations cannot both pass the cap.
+  const row = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${owner.userId} FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) } });
+    if (count >= cap) {
+      const where = owner.mode === "test" ? " in test mode" : "";
+      throw fieldError("url", `Your plan allows ${cap} webhook endpoints${where}: delete one to add another`);
+    }
+    const created = await tx.webhookEndpoint.create({
+      data: {
+        userId: owner.userId,
+        keyMode: keyModeToDb(owner.mode),
+        url: input.url,
+        description: input.description ?? null,
+        eventTypes: input.event_types,
+        secret,
+      },
+    });
+    await recordAudit(tx, { actorId: owner.userId, subjectId: owner.userId, action: "webhook.created", target: auditTarget(created) }, origin);
+    return created;
+  });
+  return { ...toEndpointView(row), secret };
+}
+
+/** Changes an endpoint's URL, event types, description or whether it is enabled. */
+export async function updateEndpoint(db: Db, owner: WebhookOwner, id: string, update: EndpointUpdate, allowPrivate: boolean): Promise<EndpointView> {
+  assertMayUseWebhooks(owner);
+  const row = await findEndpoint(db, owner, id);
+  if (update.url !== undefined) checkUrl(update.url, allowPrivate);
+  const updated = await db.webhookEndpoint.update({
+    where: { id: row.id },
+    data: {
+      ...(update.url !== undefined && { url: update.url }),
+      ...(update.event_types !== undefined && { eventTypes: update.event_types }),
+      ...(update.description !== undefined && { description: update.description }),
+      // Enabling again starts the failure count afresh; disabling by hand is not "failing".
+      ...(update.enabled !== undefined && { enabled: update.enabled, disabledReason: null, ...(update.enabled && { failingSince: null }) }),
+    },
+  });
+  return toEndpointView(updated);
+}
+
+/** Removes an endpoint and its delivery log. */
+export async function deleteEndpoint(db: Db, owner: WebhookOwner, id: string, origin: RequestOrigin) {
+  const row = await findEndpoint(db, owner, id);
+  const { count } = await db.webhookEndpoint.deleteMany({ where: { id: row.id } });
+  if (count === 0) throw new AppError("NOT_FOUND", "No such webhook endpoint"); // deleted by a racing request
+  await recordAudit(db, { actorId: owner.userId, subjectId: owner.userId, action: "webhook.deleted", target: auditTarget(row) }, origin);
+  return { id: row.id, deleted: true as const };
+}
+
+/**
+ * Replaces the signing secret; the previous one keeps signing beside it for `overlapHours` (0: it
+ * stops at once), so receivers can switch without missing a delivery. Answers the new secret once.
+ */
+export async function rollEndpointSecret(db: Db, owner: WebhookOwner, id: string, overlapHours: number, origin: RequestOrigin, now = new Date()) {
+  assertMayUseWebhooks(owner);
+  const row = await findEndpoint(db, owner, id);
+  const secret = newSigningSecret();
+  const overlapUntil = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
+  const updated = await db.webhookEndpoint.update({
+    where: { id: row.id },
+    data: { secret, previousSecret: overlapUntil ? row.secret : null, previousSecretExpiresAt: overlapUntil },
+  });
+  await recordAudit(db, { actorId: owner.userId, subjectId: owner.userId, action: "webhook.secret_rolled", target: auditTarget(row) }, origin);
+  return { ...toEndpointView(updated, now), secret };
+}
+
+/** The secrets that sign now: the current one, and the previous one during a roll's overlap. */
+export function signingSecrets(endpoint: Pick<WebhookEndpoint, "secret" | "previousSecret" | "previousSecretExpiresAt">, now: Date): string[] {
+  const previous = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? [endpoint.previousSecret] : [];
+  return [endpoint.secret, ...previous];
+}
+
+/** Webhooks come with the paid plans; the API's routes also need `write`, which only Desk keys hold. */
+export function assertMayUseWebhooks(owner: Pick<WebhookOwner, "tier">): void {
+  if (ENDPOINT_CAPS[owner.tier] === 0) throw new AppError("FORBIDDEN", "Webhooks come with the Pro and Desk plans");
+}
+
+/** How the audit trail names an endpoint: its id and URL. */
+export function auditTarget(endpoint: Pick<WebhookEndpoint, "id" | "url">): string {
+  return `${endpoint.id} (${endpoint.url})`;
+}
+
+function checkUrl(url: string, allowPrivate: boolean): void {
+  const problem = urlProblem(new URL(url), allowPrivate);
+  if (problem) throw fieldError("url", problem);
+}
+
+export function toEndpointView(row: WebhookEndpoint, now = new Date()): EndpointView {
+  const overlap = row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null;
+  return {
+    id: row.id,
+    mode: keyModeFromDb(row.keyMode),
+    url: row.url,
+    description: row.description,
+    event_types: row.eventTypes.flatMap((type) => {
+      const parsed = eventTypeSchema.safeParse(type);
+      return parsed.success ? [parsed.data] : [];
+    }),
+    enabled: row.enabled,
+    disabled_reason: row.disabledReason === "failing" ? "failing" : null,
+    previous_secret_expires_at: overlap,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

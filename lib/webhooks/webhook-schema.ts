@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { EVENT_TYPES, eventTypeSchema } from "@/lib/events/event-types";
+import { KEY_MODES } from "@/lib/keys/mode";
+import { maxCharacters, storableText } from "@/lib/validation";
+
+// The shapes of webhook endpoints and deliveries, shared by /v1/webhook-endpoints and the web app.
+
+// Stated as a pattern, so the document (and a client generated from it) says what a URL may look
+// like: http(s), a host of letters, digits, dots and hyphens (a DNS name or an IPv4 address), an
+// optional port, then anything but spaces. Whether it parses, is https and is public is checked after.
+const URL_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\s\u0000]*)?$/;
+
+const urlSchema = maxCharacters(z.string().regex(URL_PATTERN, "Must be an http(s) URL whose host is a DNS name or an IPv4 address"), 2_048, "At most 2,048 characters")
+  .refine((text) => URL.canParse(text), "Must be an absolute URL, e.g. https://example.com/hooks")
+  .describe(
+    "Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or " +
+      "link-local address (http:// and such addresses only where the operator allows them).",
+  );
+
+const eventTypesSchema = z
+  .array(eventTypeSchema, `Must be a list of event types: ${EVENT_TYPES.join(", ")}`)
+  .min(1, "Choose at least one event type")
+  .max(EVENT_TYPES.length)
+  .refine((types) => new Set(types).size === types.length, "Each event type at most once")
+  .describe("The event types delivered to the endpoint, each at most once.");
+
+const descriptionSchema = maxCharacters(storableText(z.string().trim()), 200, "At most 200 characters").describe("What the endpoint is for, for your own reference.");
+
+export const endpointInputSchema = z.strictObject({
+  url: urlSchema,
+  event_types: eventTypesSchema,
+  description: descriptionSchema.nullable().optional(),
+});
+export type EndpointInput = z.infer<typeof endpointInputSchema>;
+
+export const endpointUpdateSchema = z
+  .strictObject({
+    url: urlSchema.optional(),
+    event_types: eventTypesSchema.optional(),
+    description: descriptionSchema.nullable().optional(),
+    enabled: z.boolean().optional().describe("false stops deliveries; true resumes them (and clears a disable for failing)."),
+  })
+  .refine((update) => Object.values(update).some((value) => value !== undefined), "Give at least one of url, event_types, description, enabled")
+  .meta({ minProperties: 1 });
+export type EndpointUpdate = z.infer<typeof endpointUpdateSchema>;
+
+export const ROLL_OVERLAP_MAX_HOURS = 72;
+export const rollSecretSchema = z.strictObject({
+  overlap_hours: z
+    .number()
+    .int()
+    .min(0)
+    .max(ROLL_OVERLAP_MAX_HOURS)
+    .default(24)
+    .describe("How long the previous secret keeps signing beside the new one, 0 to 72 hours (default 24)."),
+});
+
+export const endpointSchema = z.object({
+  id: z.string(),
+  mode: z.enum(KEY_MODES).describe("Which events it receives: live endpoints the live market's, test endpoints the sandbox's."),
+  url: z.string(),
+  description: z.string().nullable(),
+  event_types: z.array(eventTypeSchema),
+  enabled: z.boolean(),
+  disabled_reason: z.enum(["failing"]).nullable().describe('"failing" when the service disabled it after 3 days of failed deliveries.'),
+  previous_secret_expires_at: z.iso.datetime().nullable().describe("Until when the previous secret still signs, after a roll with an overlap."),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type EndpointView = z.infer<typeof endpointSchema>;
+
+export const endpointWithSecretSchema = endpointSchema.extend({
+  secret: z.string().describe("The signing secret (whsec_…): shown only in this answer. Keep it to verify the webhook-signature header."),
+});
+
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+export const attemptSchema = z.object({
+  at: z.iso.datetime(),
+  status_code: z.number().int().nullable().describe("The answer's HTTP status; null when there was none (refused address, timeout, connection error)."),
+  error: z.string().nullable().describe("Why the attempt failed; null when it succeeded."),
+  latency_ms: z.number().int(),
+  response_body: z.string().nullable().describe("The first 1 KB of the answer's body."),
+  manual: z.boolean().describe("A redelivery asked for by hand."),
+});
+
+export const deliverySchema = z.object({
+  id: z.string().describe("Also the webhook-id header of every attempt: a receiver can drop repeats by it."),
+  endpoint_id: z.string(),
+  event_id: z.string(),
+  event_type: eventTypeSchema,
+  status: z.enum(DELIVERY_STATUSES),
+  attempt_count: z.number().int(),
+  next_attempt_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
+  attempts: z.array(attemptSchema).describe("Every attempt, newest first."),
+});
+export type DeliveryView = z.infer<typeof deliverySchema>;
