@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   annualisedFundingPct,
   computeOpportunities,
+  descendingOrder,
   feeDragApr,
   fundingSpread8h,
   grossApr,
@@ -325,5 +326,21 @@ describe("computeOpportunities' order", () => {
     const expected = [...ranked].sort((x, y) => y.apr - x.apr || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
     expect(ranked.map((o) => o.id)).toEqual(expected.map((o) => o.id));
     expect(new Set(ranked.map((o) => o.apr)).size).toBeLessThan(ranked.length);
+  });
+});
+
+describe("descendingOrder", () => {
+  it("orders positions from the largest value down, equal values in position order", () => {
+    const values = [3, -1.5, 0, 3, 1e-300, -1e300, 2.000001, -1.5, 0, 1e300, 2];
+    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
+    expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
+  });
+
+  it("agrees with a comparison sort on many random values with repeats", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const values = Array.from({ length: 5_000 }, () => Math.round((random() - 0.5) * 2_000) / 7);
+    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
+    expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
   });
 });

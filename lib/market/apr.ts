@@ -179,21 +179,64 @@ export function computeOpportunities(
 }
 
 /**
- * Highest `apr` first, ties by `id`. Positions are sorted over an array of the APRs, and only runs
- * of equal APR then by id: comparing the items themselves reads 150,000 objects scattered in memory
- * millions of times.
+ * Highest `apr` first, ties by `id`. The APRs are radix-sorted as their IEEE 754 bits (no
+ * comparisons), and only runs of equal APR then compared by id: sorting 150,000 items with a
+ * comparator took 200 ms of a round.
  */
 function byAprThenId(opportunities: readonly Opportunity[]): Opportunity[] {
-  const aprs = Float64Array.from(opportunities, (o) => o.apr);
-  const order = Uint32Array.from(opportunities.keys()).sort((a, b) => aprs[b]! - aprs[a]!);
+  const order = descendingOrder(Float64Array.from(opportunities, (o) => o.apr));
+  const aprOf = (position: number) => opportunities[order[position]!]!.apr;
   const byId = (a: number, b: number) => compareText(opportunities[a]!.id, opportunities[b]!.id);
   for (let start = 0; start < order.length; ) {
     let end = start + 1;
-    while (end < order.length && aprs[order[end]!] === aprs[order[start]!]) end += 1;
+    while (end < order.length && aprOf(end) === aprOf(start)) end += 1;
     if (end - start > 1) order.subarray(start, end).sort(byId);
     start = end;
   }
   return Array.from(order, (i) => opportunities[i]!);
+}
+
+/**
+ * The positions of `values` from the largest to the smallest, equal values in position order:
+ * a least-significant-digit radix sort, 16 bits a pass, of each double's bits made to sort as
+ * unsigned integers (negative numbers with every bit flipped, the others with the sign bit set),
+ * then read backwards per run. Values are finite, and −0 is never among them (roundTo makes it 0).
+ */
+export function descendingOrder(values: Float64Array): Uint32Array {
+  const count = values.length;
+  const words = new Uint32Array(values.buffer, values.byteOffset, count * 2);
+  // Little-endian: word 2i is the low half of value i, 2i + 1 the high half with the sign.
+  const low = new Uint32Array(count);
+  const high = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    const negative = words[2 * i + 1]! >>> 31 === 1;
+    low[i] = negative ? ~words[2 * i]! >>> 0 : words[2 * i]!;
+    high[i] = negative ? ~words[2 * i + 1]! >>> 0 : (words[2 * i + 1]! | 0x8000_0000) >>> 0;
+  }
+  let order = Uint32Array.from({ length: count }, (_, i) => i);
+  let next = new Uint32Array(count);
+  const counts = new Uint32Array(65_537);
+  for (const [keys, shift] of [[low, 0], [low, 16], [high, 0], [high, 16]] as const) {
+    counts.fill(0);
+    for (let i = 0; i < count; i++) counts[((keys[order[i]!]! >>> shift) & 0xffff) + 1]! += 1;
+    for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
+    for (let i = 0; i < count; i++) {
+      const at = order[i]!;
+      next[counts[(keys[at]! >>> shift) & 0xffff]!++] = at;
+    }
+    [order, next] = [next, order];
+  }
+  // Ascending now, equal values in position order; reversed run by run so they stay in that order.
+  const descending = new Uint32Array(count);
+  let out = 0;
+  for (let end = count; end > 0; ) {
+    let start = end - 1;
+    while (start > 0 && values[order[start - 1]!] === values[order[end - 1]!]) start -= 1;
+    descending.set(order.subarray(start, end), out);
+    out += end - start;
+    end = start;
+  }
+  return descending;
 }
 
 /** Stable across refreshes: the same asset and the same long/short venues give the same id. */
