@@ -26,6 +26,7 @@ import { getOpportunityQuoteRoute } from "./routes/get-opportunity-quote";
 import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
 import { getUsageRoute } from "./routes/get-usage";
+import { listEventsRoute } from "./routes/list-events";
 import { listExchangesRoute } from "./routes/list-exchanges";
 import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
@@ -50,6 +51,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   listExchangesRoute,
   listFundingRatesRoute,
   listFundingIntervalsRoute,
+  listEventsRoute,
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,

@@ -6,7 +6,8 @@ import type { Opportunity } from "./types";
 /**
  * Replaces the live opportunity set in one transaction and bumps its version, so readers (and
  * every server's in-memory snapshot) see the whole old set or the whole new one, never a mix.
- * `alsoInTransaction` commits with the set (an ingestion round marks itself published there).
+ * `alsoInTransaction` commits with the set (an ingestion round marks itself published there, and
+ * appends the round's change events: lib/events/live-round-events.ts). Answers the new version.
  *
  * The served items are one gzipped JSON array on the set, what every server loads
  * (lib/market/live-opportunities.ts); nothing else stores the opportunities.
@@ -16,9 +17,9 @@ export async function publishLiveOpportunities(
   items: readonly Opportunity[],
   source: { asOf: Date; sample: boolean },
   alsoInTransaction: readonly Prisma.PrismaPromise<unknown>[] = [],
-): Promise<void> {
+): Promise<number> {
   const served = packItems(items);
-  await db.$transaction([
+  const [set] = await db.$transaction([
     db.opportunitySet.upsert({
       where: { id: "live" },
       create: { id: "live", version: 1, asOf: source.asOf, sample: source.sample, items: served },
@@ -26,4 +27,5 @@ export async function publishLiveOpportunities(
     }),
     ...alsoInTransaction,
   ]);
+  return set.version;
 }
