@@ -42,6 +42,8 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: RANGED, field: "to", message: /^Must not be before from$/ },
   { operations: RANGED, field: "from", message: /^The range may span at most (31|366) days$/ },
   { operations: RANGED, field: "to", message: /^The range may span at most (31|366) days$/ },
+  // Events: a cursor older than the 7 days events are kept.
+  { operations: ["listEvents"], field: "after", message: /^This event is older than the 7 days events are kept/ },
   // A quote: a leverage above what a leg's venue allows at the size asked.
   { operations: ["getOpportunityQuote"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
   // A simulation costed from order books: leverage only with them; no fixed fee or slippage beside them; a size the books hold.

@@ -162,6 +162,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List change events
+         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. GET /v1/stream delivers the same events as they are written.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations": {
         parameters: {
             query?: never;
@@ -1121,6 +1143,38 @@ export interface components {
                  * @description ISO 8601 UTC end of the range used, at most 366 days after `from`.
                  */
                 to: string;
+            };
+        };
+        ListEventsResponse: {
+            data: {
+                items: {
+                    id: string;
+                    /** @enum {string} */
+                    type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                    /** @enum {string} */
+                    mode: "live" | "test";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                }[];
+                /** @description True when more events follow: request again with `after` set to the last item's `id`. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description The key's mode: whose events these are.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         CreateSimulationResponse: {
@@ -2867,6 +2921,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListFundingIntervalChangesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone. */
+                after?: string;
+                /** @description Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`. */
+                types?: string;
+                /** @description Page size, 1 to 1000. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventsResponse"];
                 };
             };
             400: components["responses"]["VALIDATION_ERROR"];
