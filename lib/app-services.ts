@@ -1,4 +1,7 @@
+import { readEventsConfig, type EventsConfig } from "@/lib/config/events-config";
 import { getDb, type Db } from "@/lib/db";
+import { EventFeed } from "@/lib/events/event-feed";
+import { StreamSlots } from "@/lib/events/stream-slots";
 import { keyEvents } from "@/lib/keys/key-events";
 import { LastUsedRecorder } from "@/lib/keys/last-used";
 import type { KeyMode } from "@/lib/keys/mode";
@@ -42,6 +45,12 @@ export interface AppServices {
   responseCache: ResponseCache;
   /** A venue without a success for this long reports `stale` (three missed rounds). */
   venueStaleAfterMs: number;
+  /** The event log's settings: the stream's heartbeat, key checks and caps, read once. */
+  eventsConfig: EventsConfig;
+  /** This process's one reader of the event log, which its /v1/stream connections share. */
+  eventFeed: EventFeed;
+  /** Open streams per account in this process (the tier's cap). */
+  streamSlots: StreamSlots;
   /** Requests per minute per API key of a tier, read from the configuration once. */
   requestsPerMinute: (tier: Tier) => number;
   /**
@@ -61,6 +70,7 @@ export interface AppServiceOptions {
 
 export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv = process.env, options: AppServiceOptions = {}): AppServices {
   const venueStaleAfterMs = 3 * readIngestConfig(env).INGEST_INTERVAL_MS;
+  const eventsConfig = readEventsConfig(env);
   const liveOpportunities = new LiveOpportunities(db);
   const depth = { venues: liveMarketDepth(options.depthSources ?? liveDepthSources(), options.depth), sample: recordedMarketDepth() };
   const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket() };
@@ -79,6 +89,9 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     invalidateOpportunities: () => liveOpportunities.invalidate(),
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,
+    eventsConfig,
+    eventFeed: new EventFeed(db, eventsConfig.STREAM_POLL_MS),
+    streamSlots: new StreamSlots(),
     requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
     stopRecorders: async () => {
       await Promise.all([lastUsed.stop(), usage.stop()]);
