@@ -24,6 +24,8 @@ import { collectGarbage } from "@/lib/process/collect-garbage";
 import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { startUsageRetentionSweep } from "@/lib/usage/usage-retention";
+import { readEventsConfig } from "@/lib/config/events-config";
+import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 
 async function main() {
   const startedAt = performance.now();
@@ -81,6 +83,8 @@ async function main() {
   });
   const idempotencySweep = startIdempotencySweep(opened.db);
   const usageSweep = startUsageRetentionSweep(opened.db);
+  // Test keys' events: each sandbox tick written once, whichever server or worker claims it.
+  const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
 
   // Embedded PGlite belongs to this process, so the rounds run here; with PostgreSQL they belong
   // to `npm run worker` unless INGEST_IN_SERVER=1. Started after listening: never delays readiness.
@@ -104,6 +108,7 @@ async function main() {
     idempotencySweep.stop();
     billing.stop();
     usageSweep.stop();
+    sandboxTicks.stop();
     await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
     await services.stopRecorders().catch((error) => console.error("recording last use or API usage failed", error));
     await Promise.all([services.limiter.close(), keyEvents().close()]).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { readEventsConfig, type EventsConfig } from "@/lib/config/events-config";
 import { getDb, type Db } from "@/lib/db";
 import { EventFeed } from "@/lib/events/event-feed";
+import { sandboxTickStart } from "@/lib/events/sandbox-tick-events";
 import { StreamSlots } from "@/lib/events/stream-slots";
 import { keyEvents } from "@/lib/keys/key-events";
 import { LastUsedRecorder } from "@/lib/keys/last-used";
@@ -73,7 +74,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
   const eventsConfig = readEventsConfig(env);
   const liveOpportunities = new LiveOpportunities(db);
   const depth = { venues: liveMarketDepth(options.depthSources ?? liveDepthSources(), options.depth), sample: recordedMarketDepth() };
-  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket() };
+  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket(sandboxClock(eventsConfig.SANDBOX_TICK_MS)) };
   const scale = rateLimitScale(env);
   const lastUsed = new LastUsedRecorder(db);
   lastUsed.start();
@@ -97,6 +98,15 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
       await Promise.all([lastUsed.stop(), usage.stop()]);
     },
   };
+}
+
+/**
+ * The clock the sandbox market reads: a tick longer than the sandbox's own minute holds the market
+ * at the tick's start, so test keys read the state the tick's events describe. A one-minute tick is
+ * that minute already, and the clock is left as it is (data ages on /v1/exchanges keep counting).
+ */
+function sandboxClock(tickMs: number): (() => Date) | undefined {
+  return tickMs === 60_000 ? undefined : () => sandboxTickStart(Date.now(), tickMs);
 }
 
 /** The process's services, shared by server.ts, the Next mount of /v1 and the web app's pages and routes. */
