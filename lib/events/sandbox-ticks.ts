@@ -66,7 +66,7 @@ export async function writeDueSandboxTicks(db: Db, config: Pick<EventsConfig, "S
  * The sandbox's tick, run by every server and worker (PGlite's one server, or all of them on
  * PostgreSQL: each tick is claimed once). Checks a few times a tick, so a tick is written within
  * seconds of its start; the event log's retention is applied here too, hourly, since the test mode's
- * events exist whether or not live ingestion runs.
+ * events exist whether or not live ingestion runs, with the claims of ticks older than a day.
  */
 export function startSandboxTicks(db: Db, config: EventsConfig): PeriodicTask {
   let sweptAt = 0;
@@ -75,6 +75,8 @@ export function startSandboxTicks(db: Db, config: EventsConfig): PeriodicTask {
     if (Date.now() - sweptAt >= HOUR_MS) {
       sweptAt = Date.now();
       await deleteExpiredEvents(db);
+      // A tick's claim is needed only until the next ticks are written; a day's are kept for the record.
+      await db.sandboxEventTick.deleteMany({ where: { startsAt: { lt: new Date(Date.now() - 86_400_000) } } });
     }
   });
 }
