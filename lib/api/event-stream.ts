@@ -5,13 +5,14 @@ import type { FeedEvent, FeedSubscription } from "@/lib/events/event-feed";
 import { sseFrame } from "@/lib/events/event-feed";
 import { eventSequence } from "@/lib/events/event-types";
 import { assertWithinRetention, readEventPage } from "@/lib/events/read-events";
-import { streamMatches, streamQuery, type StreamFilter } from "@/lib/events/stream-filter";
+import { streamMatches, type StreamFilter } from "@/lib/events/stream-filter";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
 import { keyEvents } from "@/lib/keys/key-events";
 import type { Tier } from "@/lib/keys/permissions";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import type { ApiContext } from "./route";
+import { STREAM_DEFINITION } from "./stream-definition";
 import { authenticate } from "./with-api-key";
 
 /**
@@ -19,10 +20,11 @@ import { authenticate } from "./with-api-key";
  * Server-Sent Events body that stays open, not an envelope, so the generated clients, the OpenAPI
  * contract tests and the fuzzers (which read every route's answer whole) cannot treat it as a route.
  * It goes through the same steps all the same: authentication and the rate limit (`authenticate`),
- * the permission, a strict query, and errors in the usual envelope (docs/ARCHITECTURE.md).
+ * the permission, a strict query, and errors in the usual envelope (docs/ARCHITECTURE.md); the
+ * OpenAPI document describes it from STREAM_DEFINITION.
  */
-export const STREAM_PATH = "/v1/stream";
-const PERMISSION = "opportunities:read";
+export const STREAM_PATH = STREAM_DEFINITION.path;
+const PERMISSION = STREAM_DEFINITION.permission;
 
 /** How much a stream may hold unsent for a client that does not read before it is closed (it resumes with Last-Event-ID). */
 const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
@@ -50,7 +52,7 @@ function resumeFrom(c: ApiContext, after: bigint | undefined): { after: bigint |
 export async function streamEvents(c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
   if (!key.permissions.includes(PERMISSION)) throw new AppError("FORBIDDEN");
-  const query = parseQuery(new URL(c.req.url), streamQuery);
+  const query = parseQuery(new URL(c.req.url), STREAM_DEFINITION.query);
   const { after, field } = resumeFrom(c, query.after);
   if (after !== undefined) await assertWithinRetention(await services.db(), after, field);
   const headers = {
