@@ -20,13 +20,38 @@ export interface OpportunityDiffOptions {
 }
 
 /**
+ * What the diff needs of an item of the set being replaced: an Opportunity is one, and the live
+ * writer keeps only these fields between rounds (a few MB for 150k items, not the items themselves).
+ */
+export interface OpportunitySummary {
+  id: string;
+  symbol: string;
+  apr: number;
+  net_apr: number;
+  long: { exchange: string; market: string };
+  short: { exchange: string; market: string };
+}
+
+/** The fields of an item the next diff reads; the strings are shared with the item, not copied. */
+export function summarize(item: OpportunitySummary): OpportunitySummary {
+  return {
+    id: item.id,
+    symbol: item.symbol,
+    apr: item.apr,
+    net_apr: item.net_apr,
+    long: { exchange: item.long.exchange, market: item.long.market },
+    short: { exchange: item.short.exchange, market: item.short.market },
+  };
+}
+
+/**
  * The opportunity events between two consecutive published sets, by id: in the new set only
  * `opportunity.opened`, in both with net APR moved by at least the threshold `opportunity.updated`,
  * in the old set only `opportunity.closed`. One pass over each set with a Map, since a live set
  * holds ~150k items; opened and updated in the new set's order, then closed in the old set's. Pure.
  */
-export function opportunityEvents(previous: readonly Opportunity[], current: readonly Opportunity[], options: OpportunityDiffOptions): NewEvent[] {
-  const before = new Map<string, Opportunity>();
+export function opportunityEvents(previous: readonly OpportunitySummary[], current: readonly Opportunity[], options: OpportunityDiffOptions): NewEvent[] {
+  const before = new Map<string, OpportunitySummary>();
   for (const item of previous) before.set(item.id, item);
   const events: NewEvent[] = [];
   const served = (item: Opportunity): ServedOpportunity =>

@@ -4,14 +4,14 @@ import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-chan
 import { unpackItems } from "@/lib/market/opportunity-set-items";
 import type { Opportunity } from "@/lib/market/types";
 import { appendEventStatements, eventsAppended } from "./append-events";
-import { intervalChangeEvents, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
+import { intervalChangeEvents, opportunityEvents, summarize, venueHealthEvents, type OpportunitySummary, type VenueState } from "./derive-events";
 import type { NewEvent } from "./event-data";
 
 /** The set a round's opportunity events are derived against: the one it replaces. */
 interface PublishedSet {
   version: number;
   sample: boolean;
-  items: readonly Opportunity[];
+  items: readonly OpportunitySummary[];
 }
 
 /** A venue's outcome in a round (store-round's VenueRoundResult). */
@@ -46,8 +46,9 @@ export interface RoundEventInput {
  * The live mode's events, one round at a time, for the process that runs the rounds (a server in
  * embedded mode, `npm run worker` with PostgreSQL): derives them from the round and the set it
  * replaces, hands over the statements that append them in the publish's own transaction, and keeps
- * the published set in memory so the next round needs no read of the 150k items it replaces (only
- * after a restart, or a round published by another worker, is that set read back and unpacked).
+ * what the next diff needs of the published set in memory (`summarize`: ids, APRs and legs' names,
+ * a few MB rather than the 150k items), so the next round reads nothing back (only after a
+ * restart, or a round published by another worker, is the set read back and unpacked).
  *
  * Opportunity events are only derived between two live sets: the first live set after the bundled
  * sample (or after nothing) is the baseline, or it would "open" every opportunity at once.
@@ -91,7 +92,7 @@ export class LiveRoundEvents {
       events,
       statements: appendEventStatements(db, "live", events),
       committed: (version) => {
-        this.published = { version, sample: false, items: round.items };
+        this.published = { version, sample: false, items: round.items.map(summarize) };
         if (events.length > 0) eventsAppended().notify();
       },
     };
@@ -111,6 +112,6 @@ export class LiveRoundEvents {
     if (this.published?.version === stored.version) return this.published;
     if (stored.sample) return { version: stored.version, sample: true, items: [] };
     const set = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true, items: true } });
-    return set && { version: set.version, sample: set.sample, items: unpackItems(set.items) };
+    return set && { version: set.version, sample: set.sample, items: unpackItems(set.items).map(summarize) };
   }
 }

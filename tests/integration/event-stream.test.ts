@@ -201,6 +201,16 @@ describe.each<Mount>(["node", "next"])("GET /v1/stream through the %s mount", (m
     await stream.close();
   });
 
+  it("delivers events another process wrote, by reading the log, with no wake-up from the writer", async () => {
+    const stream = await connect(testKey, "", {}, mount);
+    await live(0);
+    // Appended as a worker or another server would: nothing in this process is told.
+    await db.$transaction(appendEventStatements(db, "test", [venueEvent("bybit")]));
+    const [frame] = await stream.events(1);
+    expect(JSON.parse(frame!.data!)).toMatchObject({ type: "venue.stale", mode: "test", data: { exchange: "bybit" } });
+    await stream.close();
+  });
+
   it("applies the filters and types", async () => {
     const stream = await connect(liveKey, "?types=venue.stale&exchange=binance", {}, mount);
     await live(0);

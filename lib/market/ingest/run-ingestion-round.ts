@@ -129,21 +129,23 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("history");
     const items = rankWithHistory(fresh, history);
     step("rank");
-    await stored;
-    step("store");
+    // The change events are derived while the round is still being stored (a pass over both sets).
     const asOf = dataAsOf(results, startedAt);
-    const publishedAt = new Date(now());
-    const before = await venuesBefore;
-    const events =
-      before &&
-      (await options.events?.prepare(db, {
+    const preparing = venuesBefore?.then((before) =>
+      options.events?.prepare(db, {
         items,
         asOf,
-        publishedAt,
+        publishedAt: new Date(now()),
         intervalChanges,
         venuesBefore: before,
         venuesAfter: venueStatesAfter(before, venueResults, startedAt),
-      }));
+      }),
+    );
+    preparing?.catch(() => undefined);
+    await stored;
+    step("store");
+    const events = await preparing;
+    const publishedAt = new Date(now());
     const version = await (options.publish ?? publishLiveOpportunities)(db, items, { asOf, sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
