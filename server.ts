@@ -24,6 +24,8 @@ import { collectGarbage } from "@/lib/process/collect-garbage";
 import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { startUsageRetentionSweep } from "@/lib/usage/usage-retention";
+import { readEventsConfig } from "@/lib/config/events-config";
+import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 
@@ -84,6 +86,8 @@ async function main() {
   });
   const idempotencySweep = startIdempotencySweep(opened.db);
   const usageSweep = startUsageRetentionSweep(opened.db);
+  // Test keys' events: each sandbox tick written once, whichever server or worker claims it.
+  const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
 
   // Embedded PGlite belongs to this process, so the rounds run here; with PostgreSQL they belong
   // to `npm run worker` unless INGEST_IN_SERVER=1. Started after listening: never delays readiness.
@@ -114,6 +118,7 @@ async function main() {
     idempotencySweep.stop();
     billing.stop();
     usageSweep.stop();
+    sandboxTicks.stop();
     await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
     await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
     await services.stopRecorders().catch((error) => console.error("recording last use or API usage failed", error));

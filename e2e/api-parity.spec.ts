@@ -63,6 +63,8 @@ async function startNext(port: number, dataDir: string) {
       NEXTAUTH_URL: `http://localhost:${port}`,
       AUTH_ATTEMPT_SCALE: "50",
       NEXT_TELEMETRY_DISABLED: "1",
+      // A heartbeat a second, so the stream test sees one arrive through Next's server.
+      STREAM_HEARTBEAT_MS: "1000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -309,4 +311,39 @@ test("answers paths with a trailing slash identically", async () => {
       expectSame(answers, `GET ${url} ${"keyed" in auth ? "with a key" : "without a key"}`);
     }
   }
+});
+
+/** Reads a streamed body until `done` says the text so far is enough, or fails after `ms`. */
+async function readUntil(body: ReadableStream<Uint8Array>, done: (text: string) => boolean, ms: number): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = setTimeout(() => void reader.cancel(), ms);
+  try {
+    while (!done(text)) {
+      const { done: ended, value } = await reader.read();
+      if (ended) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(deadline);
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
+}
+
+test("streams Server-Sent Events through both mounts as they are written, not when the body ends", async () => {
+  for (const server of servers) {
+    const response = await fetch(`${server.base}/v1/stream?types=venue.stale`, { headers: { Authorization: `Bearer ${server.key}` } });
+    expect(response.status, server.name).toBe(200);
+    expect(response.headers.get("content-type"), server.name).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("content-encoding"), server.name).toBeNull();
+    // The stream never ends by itself: what arrives arrived while it was open.
+    const wanted = server.name === "next start" ? (text: string) => text.includes(": heartbeat") : (text: string) => text.includes(": connected");
+    const text = await readUntil(response.body!, wanted, 20_000);
+    expect(text.startsWith("retry: 3000\n: connected\n\n"), `${server.name}: ${text}`).toBe(true);
+    expect(wanted(text), `${server.name}: ${text}`).toBe(true);
+  }
+  // Refusals are the usual envelopes on both.
+  expectSame(await both("GET", "/v1/stream?limit=1", { keyed: true }), "GET /v1/stream?limit=1");
 });

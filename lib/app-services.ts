@@ -1,4 +1,8 @@
+import { readEventsConfig, type EventsConfig } from "@/lib/config/events-config";
 import { getDb, type Db } from "@/lib/db";
+import { EventFeed } from "@/lib/events/event-feed";
+import { sandboxTickStart } from "@/lib/events/sandbox-tick-events";
+import { StreamSlots } from "@/lib/events/stream-slots";
 import { keyEvents } from "@/lib/keys/key-events";
 import { LastUsedRecorder } from "@/lib/keys/last-used";
 import type { KeyMode } from "@/lib/keys/mode";
@@ -45,6 +49,12 @@ export interface AppServices {
   venueStaleAfterMs: number;
   /** WEBHOOK_ALLOW_PRIVATE_URLS: webhook endpoints may be http:// and name private addresses (tests, private deployments). */
   allowPrivateWebhookUrls: boolean;
+  /** The event log's settings: the stream's heartbeat, key checks and caps, read once. */
+  eventsConfig: EventsConfig;
+  /** This process's one reader of the event log, which its /v1/stream connections share. */
+  eventFeed: EventFeed;
+  /** Open streams per account in this process (the tier's cap). */
+  streamSlots: StreamSlots;
   /** Requests per minute per API key of a tier, read from the configuration once. */
   requestsPerMinute: (tier: Tier) => number;
   /**
@@ -64,9 +74,10 @@ export interface AppServiceOptions {
 
 export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv = process.env, options: AppServiceOptions = {}): AppServices {
   const venueStaleAfterMs = 3 * readIngestConfig(env).INGEST_INTERVAL_MS;
+  const eventsConfig = readEventsConfig(env);
   const liveOpportunities = new LiveOpportunities(db);
   const depth = { venues: liveMarketDepth(options.depthSources ?? liveDepthSources(), options.depth), sample: recordedMarketDepth() };
-  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket() };
+  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket(sandboxClock(eventsConfig.SANDBOX_TICK_MS)) };
   const scale = rateLimitScale(env);
   const lastUsed = new LastUsedRecorder(db);
   lastUsed.start();
@@ -83,11 +94,23 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,
     allowPrivateWebhookUrls: readWebhookConfig(env).WEBHOOK_ALLOW_PRIVATE_URLS,
+    eventsConfig,
+    eventFeed: new EventFeed(db, eventsConfig.STREAM_POLL_MS),
+    streamSlots: new StreamSlots(),
     requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
     stopRecorders: async () => {
       await Promise.all([lastUsed.stop(), usage.stop()]);
     },
   };
+}
+
+/**
+ * The clock the sandbox market reads: a tick longer than the sandbox's own minute holds the market
+ * at the tick's start, so test keys read the state the tick's events describe. A one-minute tick is
+ * that minute already, and the clock is left as it is (data ages on /v1/exchanges keep counting).
+ */
+function sandboxClock(tickMs: number): (() => Date) | undefined {
+  return tickMs === 60_000 ? undefined : () => sandboxTickStart(Date.now(), tickMs);
 }
 
 /** The process's services, shared by server.ts, the Next mount of /v1 and the web app's pages and routes. */

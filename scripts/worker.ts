@@ -1,9 +1,11 @@
-// `npm run worker`: the ingestion rounds and the webhook deliveries without a web server, for
-// PostgreSQL deployments (any number of workers may run; an advisory lock gives each round to one
-// of them, and the job queue gives each delivery to one). With no DATABASE_URL it runs against the
-// embedded database, which only works while no server owns it. SIGTERM/SIGINT let a round and the
-// deliveries in progress finish, then exit.
+// `npm run worker`: the ingestion rounds, the sandbox's event ticks and the webhook deliveries
+// without a web server, for PostgreSQL deployments (any number of workers may run; an advisory
+// lock gives each round to one of them, each tick is claimed once, and the job queue gives each
+// delivery to one). With no DATABASE_URL it runs against the embedded database, which only works
+// while no server owns it. SIGTERM/SIGINT let a round and the deliveries in progress finish, then exit.
+import { readEventsConfig } from "@/lib/config/events-config";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
+import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { onShutdown, runService } from "@/lib/process/run-service";
@@ -24,9 +26,12 @@ async function main() {
   if (scheduler) console.log(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
   const webhooks = webhookConfig.WEBHOOKS_DISABLED ? undefined : startWebhooks({ db: opened.db, config: webhookConfig });
   if (webhooks) console.log(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);
+  // The sandbox's events too: servers write them as well, and each tick is claimed once.
+  const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
 
   onShutdown(async (signal) => {
     console.log(`${signal}: finishing the current round and deliveries, then stopping`);
+    sandboxTicks.stop();
     await scheduler?.stop().catch((error) => console.error("stopping ingestion failed", error));
     await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
     await opened.close().catch((error) => console.error("closing the database failed", error));

@@ -26,6 +26,7 @@ import { getOpportunityQuoteRoute } from "./routes/get-opportunity-quote";
 import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
 import { getUsageRoute } from "./routes/get-usage";
+import { listEventsRoute } from "./routes/list-events";
 import { listExchangesRoute } from "./routes/list-exchanges";
 import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
@@ -46,6 +47,7 @@ import { listWebhookDeliveriesRoute } from "./routes/list-webhook-deliveries";
 import { redeliverWebhookRoute } from "./routes/redeliver-webhook";
 import { deleteWebhookEndpointRoute } from "./routes/delete-webhook-endpoint";
 import { authenticate, withApiKey } from "./with-api-key";
+import { STREAM_PATH, streamEvents } from "./event-stream";
 
 /**
  * Every /v1 operation, in the order the reference and /docs list them: within a resource, the
@@ -59,6 +61,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   listExchangesRoute,
   listFundingRatesRoute,
   listFundingIntervalsRoute,
+  listEventsRoute,
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,
@@ -84,6 +87,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
 // Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.
 const OPENAPI_ROUTE = { method: "GET", path: OPENAPI_PATH } as const;
+// The event stream: a /v1 operation outside API_ROUTES (lib/api/event-stream.ts says why).
+const STREAM_ROUTE = { method: "GET", path: STREAM_PATH } as const;
 
 function withHeaders(response: Response, requestId: string, headers: Readonly<Record<string, string>>): Response {
   response.headers.set("X-Request-Id", requestId);
@@ -155,6 +160,11 @@ export function createApiApp(services: () => AppServices = appServices, options:
     app.on(route.method, route.path, route.location ? async (c) => withLocation(route, await handle(c)) : handle);
   }
 
+  app.get(STREAM_PATH, (c) => {
+    c.set("usageRoute", `GET ${STREAM_PATH}`);
+    return streamEvents(c, services());
+  });
+
   // The API's description is public, like a reference page: no key is needed to learn how to get one.
   // Its `servers` entry is the configured public URL as it is when served (read per request, like
   // /docs does), so the document is rebuilt only when that setting changes.
@@ -170,7 +180,7 @@ export function createApiApp(services: () => AppServices = appServices, options:
   const fallback = async (c: ApiContext) => {
     await authenticate(c, services());
     // c.req.path is decoded the way the router decodes it, so /v1/%61uth/verify matches as routing does.
-    const allowed = [...API_ROUTES, OPENAPI_ROUTE].filter((r) => pathPattern(r.path).test(c.req.path)).map((r) => r.method);
+    const allowed = [...API_ROUTES, OPENAPI_ROUTE, STREAM_ROUTE].filter((r) => pathPattern(r.path).test(c.req.path)).map((r) => r.method);
     if (allowed.length === 0) throw new AppError("NOT_FOUND");
     throw new AppError("METHOD_NOT_ALLOWED", `Method ${c.req.method} is not allowed here; use ${allowed.join(", ")}`, {
       headers: { Allow: allowed.join(", ") },

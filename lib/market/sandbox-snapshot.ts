@@ -14,12 +14,18 @@ let current: OpportunitySnapshot | undefined;
  * and each pair's persistence from the sandbox's hourly history, as a live round attaches it.
  */
 export function sandboxSnapshot(at: Date): OpportunitySnapshot {
-  const { asOf, opportunities } = sandboxOpportunities(at);
-  if (current?.asOf !== asOf) {
-    const items = withPersistence(withLastSettlements(opportunities, new Date(asOf)), sandboxPersistence(new Date(asOf)));
-    current = new OpportunitySnapshot(items, asOf, false);
-  }
+  const { asOf } = sandboxOpportunities(at);
+  if (current?.asOf !== asOf) current = new OpportunitySnapshot(sandboxItems(at).items, asOf, false);
   return current;
+}
+
+/**
+ * The sandbox's served items of the minute containing `at`, built afresh (the snapshot above keeps
+ * only the current minute's): what a sandbox tick's events compare (lib/events/sandbox-tick-events.ts).
+ */
+export function sandboxItems(at: Date): { asOf: string; items: Opportunity[] } {
+  const { asOf, opportunities } = sandboxOpportunities(at);
+  return { asOf, items: withPersistence(withLastSettlements(opportunities, new Date(asOf)), sandboxPersistence(new Date(asOf))) };
 }
 
 function withLastSettlements(opportunities: readonly Opportunity[], at: Date): Opportunity[] {

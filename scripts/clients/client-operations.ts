@@ -47,7 +47,9 @@ export function clientOperations(document: Json): ClientOperation[] {
     for (const [method, operation] of Object.entries(item)) {
       const responses = operation.responses as Record<string, Json>;
       const status = Object.keys(responses).find((s) => s.startsWith("2"))!;
-      const content = (responses[status]!.content as Record<string, Json>)["application/json"]!;
+      const content = (responses[status]!.content as Record<string, Json>)["application/json"];
+      // The event stream (text/event-stream) is no request-and-envelope call: the clients consume it by hand.
+      if (!content) continue;
       const body = resolve(document, content.schema as Json);
       const data = resolve(document, (body.properties as Record<string, Json>).data!);
       const parameters = (operation.parameters as Json[]).map((p) => ({

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { API_ROUTES, createApiApp } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { metaSchema } from "@/lib/api/openapi/envelope-schemas";
+import { STREAM_PATH } from "@/lib/api/event-stream";
 import { resourcePath } from "@/lib/api/location";
 import { exampleInit, examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "@/lib/api/openapi/openapi-document";
@@ -93,7 +94,9 @@ describe("the OpenAPI document", () => {
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual([...new Set(registered)].sort());
-    expect(documented.length).toBe(API_ROUTES.length);
+    // The route table's operations and the event stream, described beside them (lib/api/stream-definition.ts).
+    expect(documented.length).toBe(API_ROUTES.length + 1);
+    expect(documented).toContain(`GET ${STREAM_PATH}`);
   });
 
   it("describes every error code with its status, and each operation's errors with the right response", () => {

@@ -128,6 +128,18 @@ class Operations:
         """
         return self._paginate("GET", "/v1/funding-intervals", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit})
 
+    def list_events(self, *, after: Optional[str] = None, types: Optional[str] = None, limit: Optional[int] = None) -> Dict[str, Any]:
+        """List change events.
+
+        GET /v1/events
+
+        Args:
+            after: Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone.
+            types: Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`.
+            limit: Page size, 1 to 1000.
+        """
+        return self._request("GET", "/v1/events", {"after": after, "types": types, "limit": limit})
+
     def create_simulation(self, body: Dict[str, Any]) -> Dict[str, Any]:
         """Simulate a position's funding P&L.
 

@@ -162,6 +162,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List change events
+         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. GET /v1/stream delivers the same events as they are written.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations": {
         parameters: {
             query?: never;
@@ -512,6 +534,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Receive change events live (Server-Sent Events)
+         * @description The events of GET /v1/events as they are written, over one long-lived `text/event-stream` response (Server-Sent Events: use an EventSource, or read the body line by line). Each event is one frame: `id:` the event's `id`, `event:` its `type`, `data:` the whole event as JSON (the `Event` schema). The stream opens with `retry: 3000` and a `: connected` comment, then sends a `: heartbeat` comment every 15 seconds while nothing else is sent.
+         *
+         *     **Filters.** The filters of GET /v1/opportunities (`exchange`, `exchanges`, `min_apr`, `symbol`) apply to the events they concern; an event type a filter says nothing about passes it. `types` keeps only the types listed.
+         *
+         *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 7 days events are kept (older: 400). Without either, the stream starts with the next event written.
+         *
+         *     **Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with `Last-Event-ID` to continue.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -655,6 +705,18 @@ export interface components {
             apr: number | null;
             /** @enum {string} */
             source: "observed" | "sandbox";
+        };
+        Event: {
+            id: string;
+            /** @enum {string} */
+            type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                [key: string]: unknown;
+            };
         };
         VerifyKeyResponse: {
             data: {
@@ -1271,6 +1333,27 @@ export interface components {
                  * @description ISO 8601 UTC end of the range used, at most 366 days after `from`.
                  */
                 to: string;
+            };
+        };
+        ListEventsResponse: {
+            data: {
+                items: components["schemas"]["Event"][];
+                /** @description True when more events follow: request again with `after` set to the last item's `id`. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description The key's mode: whose events these are.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         CreateSimulationResponse: {
@@ -3388,6 +3471,45 @@ export interface operations {
             500: components["responses"]["INTERNAL_ERROR"];
         };
     };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone. */
+                after?: string;
+                /** @description Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`. */
+                types?: string;
+                /** @description Page size, 1 to 1000. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventsResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
     listSimulations: {
         parameters: {
             query?: {
@@ -4443,6 +4565,62 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events about this exchange: opportunities with a leg on it, its markets' interval changes, its health. */
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                /** @description Only events within these exchanges, separated by commas: opportunities with both legs on them, their markets' interval changes and their health. */
+                exchanges?: string;
+                /** @description Only opportunity events whose gross `apr` is at least this, in percent per year (for `opportunity.closed`, its last `apr`). Other event types pass. */
+                min_apr?: number;
+                /** @description Only events about this base asset, e.g. BTC (opportunities and interval changes; venue events pass). */
+                symbol?: string;
+                /** @description Only these event types, separated by commas. */
+                types?: string;
+                /** @description Resume after this event id: what was written since is replayed first. The `Last-Event-ID` header, when sent, wins. */
+                after?: string;
+            };
+            header?: {
+                /** @description The `id` of the last event received: the stream resumes after it. Wins over `after`. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream: Server-Sent Events frames, sent as events are written, until the client or the service ends it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 3000
+                     *     : connected
+                     *
+                     *     id: evt_0000000000000042
+                     *     event: venue.stale
+                     *     data: {"id":"evt_0000000000000042",...}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };

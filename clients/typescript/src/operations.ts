@@ -103,6 +103,15 @@ export class Operations {
   }
 
   /**
+   * List change events
+   *
+   * `GET /v1/events`
+   */
+  listEvents(query?: Query<operations["listEvents"]>): Promise<Envelope<operations["listEvents"], 200>> {
+    return this.transport.request("GET", "/v1/events", query);
+  }
+
+  /**
    * Simulate a position's funding P&L
    *
    * `POST /v1/simulations`

@@ -3,9 +3,11 @@ import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
 import type { Permission } from "@/lib/keys/permissions";
 import { servedOpportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
-import { ERROR_STATUS } from "@/lib/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { publicEventSchema } from "@/lib/events/event-types";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
+import { LAST_EVENT_ID_HEADER, STREAM_DEFINITION } from "../stream-definition";
 import { createdResourceLinks } from "./created-resource-links";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
 import { errorCodesOf, errorResponses } from "./error-responses";
@@ -142,6 +144,41 @@ function operation(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
   };
 }
 
+/** What the stream can answer besides its events, as every GET without path parameters. */
+const STREAM_ERRORS: ErrorCode[] = ["VALIDATION_ERROR", "UNAUTHORIZED", "FORBIDDEN", "METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR"];
+
+/**
+ * GET /v1/stream, described beside the route table's operations: a `text/event-stream` answer whose
+ * frames each carry an `Event` (named by `x-event-schema`, since OpenAPI 3.1 has no way to type the
+ * items of a stream), and the usual error envelopes.
+ */
+function streamOperation(): JsonObject {
+  const d = STREAM_DEFINITION;
+  const responses: JsonObject = {
+    "200": {
+      description: "The event stream: Server-Sent Events frames, sent as events are written, until the client or the service ends it.",
+      headers: { "X-Request-Id": REF("headers", "X-Request-Id"), ...RATE_LIMIT_HEADERS },
+      content: {
+        "text/event-stream": {
+          schema: { type: "string", description: "`id: evt_…`, `event: <type>`, `data: <Event as JSON>` per frame; comments (`: heartbeat`) between." },
+          "x-event-schema": REF("schemas", "Event"),
+          example: 'retry: 3000\n: connected\n\nid: evt_0000000000000042\nevent: venue.stale\ndata: {"id":"evt_0000000000000042",...}\n\n',
+        },
+      },
+    },
+  };
+  for (const code of STREAM_ERRORS) responses[String(ERROR_STATUS[code])] = REF("responses", code);
+  return {
+    operationId: d.operationId,
+    summary: d.summary,
+    description: `${d.description}\n\n**Permission:** ${permissionText(d.permission)}`,
+    tags: [d.tag],
+    "x-permission": d.permission,
+    parameters: [...parameters(d.query, "query"), LAST_EVENT_ID_HEADER],
+    responses,
+  };
+}
+
 /**
  * A JSON request body as the caller writes it (`io: "input"`: fields with defaults are optional).
  * Rules that span fields are in the schema where JSON Schema can say them (one of two ways to name
@@ -169,6 +206,7 @@ function componentSchemas(routes: readonly ApiRoute[]): JsonObject {
   // Records several routes share get a name, so clients can type them once.
   registry.add(servedOpportunitySchema, { id: "Opportunity" });
   registry.add(fundingSettlementSchema, { id: "FundingSettlement" });
+  registry.add(publicEventSchema, { id: "Event" });
   for (const route of routes) {
     const meta = route.meta ? metaSchema.extend(route.meta.shape) : metaSchema;
     registry.add(z.object({ data: route.data, meta }), { id: responseSchemaName(route) });
@@ -203,6 +241,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], origin: string
   for (const route of routes) {
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route, routes);
   }
+  (paths[STREAM_DEFINITION.path] ??= {})[STREAM_DEFINITION.method.toLowerCase()] = streamOperation();
   const used = new Set(routes.map((route) => route.tag));
   return {
     openapi: "3.1.0",

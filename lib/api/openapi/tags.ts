@@ -11,6 +11,9 @@ export const API_TAGS = {
   Simulations: "Projected or historical funding P&L of a position, stored per account and key mode.",
   Portfolio: "Positions you track, with the funding each has earned since it was opened; changing it needs the `write` permission.",
   Account: "Your account's settings: the taker fee you pay on each exchange, which quotes and simulations charge; changing it needs the `write` permission.",
+  Events:
+    "Changes to the market as they happen (opportunities opened, moved and closed; funding intervals changed; venues stale or " +
+    "recovered), kept 7 days: page through them, or receive them live on a stream.",
   Webhooks:
     "Endpoints the service POSTs events to, signed as Standard Webhooks specifies, with their delivery logs; Desk keys with the `write` permission manage them.",
   Usage: "Requests made with the account's keys, per hour or day, per key and per route, and how close each key runs to its rate limit.",

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { deleteExpiredEvents } from "@/lib/events/event-retention";
 import { aggregatePendingRounds } from "./aggregate-rounds";
 
 const DAY_MS = 86_400_000;
@@ -16,6 +17,8 @@ export interface RetentionResult {
   deletedHours: number;
   deletedSettlements: number;
   deletedIntervalChanges: number;
+  /** Change events past their 7 days (lib/events/event-retention.ts). */
+  deletedEvents: number;
 }
 
 /**
@@ -31,11 +34,13 @@ export async function applyRetention(db: Db, policy: RetentionPolicy, now = new 
   const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
   const settlements = await db.fundingRate.deleteMany({ where: { time: { lt: hourlyCutoff } } });
   const intervalChanges = await db.fundingIntervalChange.deleteMany({ where: { effectiveAt: { lt: hourlyCutoff } } });
+  const deletedEvents = await deleteExpiredEvents(db, now);
   return {
     aggregatedRounds,
     deletedRounds: rounds.count,
     deletedHours: hours.count,
     deletedSettlements: settlements.count,
     deletedIntervalChanges: intervalChanges.count,
+    deletedEvents,
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { venueStatesAfter, type LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { publishLiveOpportunities } from "../publish-opportunities";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
@@ -28,6 +29,11 @@ export interface IngestionRoundOptions {
    * background when an hour has completed. Without one, every opportunity's persistence is unknown.
    */
   persistence?: PairPersistenceStore;
+  /**
+   * Derives the round's change events and appends them in the publishing transaction. Without it
+   * the round writes none (tests of other steps).
+   */
+  events?: LiveRoundEvents;
 }
 
 /**
@@ -73,6 +79,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
   let stored: Promise<void> | undefined;
   try {
     const previous = previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
+    // Before this round stores its own health: what venue.stale / venue.recovered compare with.
+    const venuesBefore = options.events?.venueStates(db);
+    venuesBefore?.catch(() => undefined);
     // Stored history is about earlier rounds, so the database reads it while this process fetches
     // and parses; this round's own findings are added in memory below.
     const historyRead = readMarketHistory(db, startedAt, startedAt, options.persistence);
@@ -110,6 +119,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     if (fresh.length === 0) {
       await stored;
       await aggregateRound(db, round.id);
+      // No set is published, but every venue that was ok has gone stale: that is news all the same.
+      const before = await venuesBefore;
+      if (before) await options.events?.appendVenueEvents(db, before, venueResults, startedAt);
       return await finish(db, round.id, venueResults, settlements.length, "every venue is stale; the previous opportunity set stays");
     }
     // What the stored history adds to this round's observations: each market's last interval change
@@ -118,14 +130,31 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("history");
     const items = rankWithHistory(fresh, history);
     step("rank");
+    // The change events are derived while the round is still being stored (a pass over both sets).
+    const asOf = dataAsOf(results, startedAt);
+    const preparing = venuesBefore?.then((before) =>
+      options.events?.prepare(db, {
+        items,
+        asOf,
+        publishedAt: new Date(now()),
+        intervalChanges,
+        venuesBefore: before,
+        venuesAfter: venueStatesAfter(before, venueResults, startedAt),
+      }),
+    );
+    preparing?.catch(() => undefined);
     await stored;
     step("store");
-    await (options.publish ?? publishLiveOpportunities)(db, items, { asOf: dataAsOf(results, startedAt), sample: false }, [
+    const events = await preparing;
+    const publishedAt = new Date(now());
+    const version = await (options.publish ?? publishLiveOpportunities)(db, items, { asOf, sample: false }, [
       db.ingestionRound.update({
         where: { id: round.id },
-        data: { status: "published", finishedAt: new Date(now()), opportunities: items.length },
+        data: { status: "published", finishedAt: publishedAt, opportunities: items.length },
       }),
+      ...(events?.statements ?? []),
     ]);
+    events?.committed(version);
     step("publish");
     options.onPublished?.();
     // After publishing, not before: the round's own observations are already in its averages, and

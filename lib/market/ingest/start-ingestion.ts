@@ -1,4 +1,6 @@
+import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
+import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
 import type { IngestConfig } from "./ingest-config";
@@ -34,6 +36,8 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   const lock = options.target.driver === "postgres" ? advisoryRoundLock(options.target.url) : inProcessRoundLock();
   const fetcher = options.fetcher ?? venueFetcher();
   const persistence = new PairPersistenceStore(db);
+  // The live event log's writer; a leg is stale after three intervals, as AppServices judges it.
+  const events = new LiveRoundEvents(readEventsConfig().EVENTS_NET_APR_THRESHOLD, 3 * config.INGEST_INTERVAL_MS);
   const scheduler = new IngestionScheduler({
     db,
     lock,
@@ -47,6 +51,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         retention: { rawDays: config.MARKET_RAW_RETENTION_DAYS, hourlyDays: config.MARKET_HOURLY_RETENTION_DAYS },
         onPublished,
         persistence,
+        events,
       }),
   });
   scheduler.start();

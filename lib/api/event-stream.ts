@@ -1,0 +1,200 @@
+import type { AppServices } from "@/lib/app-services";
+import type { EventsConfig } from "@/lib/config/events-config";
+import { AppError, fieldError } from "@/lib/errors";
+import type { FeedEvent, FeedSubscription } from "@/lib/events/event-feed";
+import { sseFrame } from "@/lib/events/event-feed";
+import { eventSequence } from "@/lib/events/event-types";
+import { assertWithinRetention, readEventPage } from "@/lib/events/read-events";
+import { streamMatches, type StreamFilter } from "@/lib/events/stream-filter";
+import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
+import { keyEvents } from "@/lib/keys/key-events";
+import type { Tier } from "@/lib/keys/permissions";
+import type { VerifiedKey } from "@/lib/keys/verify-key";
+import { parseQuery } from "@/lib/query-params";
+import type { ApiContext } from "./route";
+import { STREAM_DEFINITION } from "./stream-definition";
+import { authenticate } from "./with-api-key";
+
+/**
+ * GET /v1/stream is the one /v1 operation outside API_ROUTES and defineRoute: its answer is a
+ * Server-Sent Events body that stays open, not an envelope, so the generated clients, the OpenAPI
+ * contract tests and the fuzzers (which read every route's answer whole) cannot treat it as a route.
+ * It goes through the same steps all the same: authentication and the rate limit (`authenticate`),
+ * the permission, a strict query, and errors in the usual envelope (docs/ARCHITECTURE.md); the
+ * OpenAPI document describes it from STREAM_DEFINITION.
+ */
+export const STREAM_PATH = STREAM_DEFINITION.path;
+const PERMISSION = STREAM_DEFINITION.permission;
+
+/** How much a stream may hold unsent for a client that does not read before it is closed (it resumes with Last-Event-ID). */
+const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+/** Events read per query while replaying from the log. */
+const REPLAY_PAGE = 500;
+/** Asks an EventSource to reconnect after 3 s (sent first). */
+const PREAMBLE = "retry: 3000\n: connected\n\n";
+
+const encoder = new TextEncoder();
+
+/** Concurrent streams per account of a tier (STREAM_MAX_PRO, STREAM_MAX_DESK); Free accounts have no API access. */
+export function streamCap(tier: Tier, config: EventsConfig): number {
+  return tier === "desk" ? config.STREAM_MAX_DESK : tier === "pro" ? config.STREAM_MAX_PRO : 0;
+}
+
+/** The sequence to resume after: `Last-Event-ID` (what an EventSource sends on reconnecting) wins over `?after=`. */
+function resumeFrom(c: ApiContext, after: bigint | undefined): { after: bigint | undefined; field: string } {
+  const header = c.req.header("last-event-id")?.trim();
+  if (!header) return { after, field: "after" };
+  const sequence = eventSequence(header);
+  if (sequence === null) throw fieldError("Last-Event-ID", "Must be an event id: evt_ and 16 digits, as an event's `id`");
+  return { after: sequence, field: "Last-Event-ID" };
+}
+
+export async function streamEvents(c: ApiContext, services: AppServices): Promise<Response> {
+  const key = await authenticate(c, services);
+  if (!key.permissions.includes(PERMISSION)) throw new AppError("FORBIDDEN");
+  const query = parseQuery(new URL(c.req.url), STREAM_DEFINITION.query);
+  const { after, field } = resumeFrom(c, query.after);
+  if (after !== undefined) await assertWithinRetention(await services.db(), after, field);
+  const headers = {
+    ...c.get("rateLimitHeaders"),
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    // Proxies such as nginx must pass each event on at once rather than buffer the body.
+    "X-Accel-Buffering": "no",
+  };
+  if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+  const cap = streamCap(key.tier, services.eventsConfig);
+  const release = services.streamSlots.acquire(key.userId, cap);
+  if (!release) {
+    // A stream that went away unannounced is noticed at its next heartbeat, when the write fails.
+    const retryAfter = Math.ceil(services.eventsConfig.STREAM_HEARTBEAT_MS / 1000);
+    throw new AppError("RATE_LIMITED", `At most ${cap} streams may be open at once for this account; close one first`, { retryAfter });
+  }
+  const secret = parseAuthorizationHeader(c.req.header("authorization"));
+  const filter: StreamFilter = { mode: key.mode, ...query };
+  const stream = openEventStream({ services, key, secret: secret.ok ? secret.key : "", filter, after, release, signal: c.req.raw.signal });
+  return new Response(stream, { status: 200, headers });
+}
+
+interface StreamOptions {
+  services: AppServices;
+  key: VerifiedKey;
+  secret: string;
+  filter: StreamFilter;
+  after: bigint | undefined;
+  release: () => void;
+  signal: AbortSignal;
+}
+
+/**
+ * The stream's body: the events after `after` replayed from the log up to where the process's feed
+ * stood when the stream subscribed, then the feed's events live, each once, in order; a heartbeat
+ * comment every STREAM_HEARTBEAT_MS; closed when the key stops being valid (checked when any key
+ * changes in this process, and every STREAM_KEY_CHECK_MS for changes elsewhere), when the client
+ * goes, or when the client stops reading.
+ */
+function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
+  const { services, key, filter } = options;
+  const config = services.eventsConfig;
+  let closed = false;
+  let subscription: FeedSubscription | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  let stopKeyEvents: (() => void) | undefined;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let drained: (() => void) | undefined;
+
+  const cleanup = () => {
+    closed = true;
+    for (const timer of timers) clearInterval(timer);
+    stopKeyEvents?.();
+    subscription?.close();
+    options.release();
+    drained?.();
+    options.signal.removeEventListener("abort", cleanup);
+  };
+  const end = (reason: string) => {
+    if (closed) return;
+    controller.enqueue(encoder.encode(`: ${reason}\n\n`));
+    cleanup();
+    controller.close();
+  };
+  const write = (text: string) => {
+    if (closed) return;
+    controller.enqueue(encoder.encode(text));
+    if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) end("stream closed: the client is not reading; reconnect with Last-Event-ID");
+  };
+  /** Resolves once the client has taken what was queued (while replaying, so a slow client does not fill memory). */
+  const whenDrained = () =>
+    (controller.desiredSize ?? 1) > 0 || closed ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
+
+  let lastSent = options.after ?? 0n;
+  let pending: FeedEvent[] | null = [];
+  const deliver = (events: readonly FeedEvent[]) => {
+    for (const e of events) {
+      if (e.sequence <= lastSent) continue;
+      lastSent = e.sequence;
+      if (streamMatches(e.event, filter)) write(e.frame);
+    }
+  };
+
+  const checkKey = async () => {
+    const now = await services.verifier.verify(options.secret);
+    if (!now || !now.permissions.includes(PERMISSION)) end("stream closed: the key is no longer valid");
+  };
+  const check = () => void checkKey().catch((error: unknown) => console.error("checking a stream's key failed", error));
+
+  const run = async () => {
+    const sub = await services.eventFeed.subscribe((events) => (pending ? pending.push(...events) : deliver(events)));
+    if (closed) return sub.close();
+    subscription = sub;
+    if (options.after === undefined || options.after >= sub.position) {
+      lastSent = lastSent > sub.position ? lastSent : sub.position;
+    } else {
+      // Replays (after, position] from the log; the feed has everything later.
+      const db = await services.db();
+      let cursor = options.after;
+      for (;;) {
+        const page = await readEventPage(db, key.mode, { after: cursor, types: filter.types, limit: REPLAY_PAGE, through: sub.position });
+        if (closed) return;
+        for (const event of page.items) if (streamMatches(event, filter)) write(sseFrame(event));
+        if (!page.has_more) break;
+        cursor = eventSequence(page.items.at(-1)!.id)!;
+        await whenDrained();
+        if (closed) return;
+      }
+      lastSent = sub.position;
+    }
+    const held = pending ?? [];
+    pending = null;
+    deliver(held);
+  };
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        controller.enqueue(encoder.encode(PREAMBLE));
+        options.signal.addEventListener("abort", cleanup);
+        timers.push(setInterval(() => write(": heartbeat\n\n"), config.STREAM_HEARTBEAT_MS));
+        timers.push(setInterval(check, config.STREAM_KEY_CHECK_MS));
+        for (const timer of timers) timer.unref();
+        // A revocation in this process drops the verifier's cache synchronously, before this listener runs.
+        stopKeyEvents = keyEvents().subscribe((change) => {
+          if (change.keyId === key.id || change.userId === key.userId) check();
+        });
+        run().catch((error: unknown) => {
+          console.error("an event stream failed", error);
+          end("stream closed: an internal error; reconnect with Last-Event-ID");
+        });
+      },
+      pull() {
+        drained?.();
+        drained = undefined;
+      },
+      cancel() {
+        cleanup();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}

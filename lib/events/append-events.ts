@@ -1,0 +1,58 @@
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
+import { processSingleton } from "@/lib/singleton";
+import type { NewEvent } from "./event-data";
+
+/** An arbitrary constant: the transaction-level advisory lock every writer of the event log takes. */
+export const EVENT_LOG_LOCK_ID = 5_101_700_012;
+
+/**
+ * The statements that append `events` to the log, for the caller's transaction (a round's
+ * publish, a sandbox tick): the advisory lock, then one INSERT of every event, in order.
+ *
+ * Why the lock: sequences come from a PostgreSQL sequence when a row is inserted, not when it
+ * commits, so without it a transaction given 11 could commit after one given 12, and a reader
+ * following `sequence > 11` would skip 11 for good. Held from the insert to the commit, the lock
+ * makes the order sequences are given the order they become visible. It is taken last in the
+ * transaction, so it is held only while the rest commits.
+ */
+export function appendEventStatements(db: Db, mode: KeyMode, events: readonly NewEvent[]): Prisma.PrismaPromise<unknown>[] {
+  if (events.length === 0) return [];
+  const types = events.map((e) => e.type);
+  const data = events.map((e) => JSON.stringify(e.data));
+  return [
+    lockEventLog(db),
+    db.$executeRaw`
+      INSERT INTO "MarketEvent" (mode, type, data)
+      SELECT ${keyModeToDb(mode)}::"KeyMode", e.type, e.data::jsonb
+      FROM unnest(${types}::text[], ${data}::text[]) WITH ORDINALITY AS e(type, data, n)
+      ORDER BY e.n`,
+  ];
+}
+
+/** The event log's lock, held until the transaction ends. */
+export function lockEventLog(db: Db): Prisma.PrismaPromise<unknown> {
+  return db.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)`;
+}
+
+type Listener = () => void;
+
+/**
+ * Told when this process has committed events, so its stream feed reads the log at once rather
+ * than at its next poll. One per process, whichever copy of this module (server.ts, Next) asks.
+ */
+export function eventsAppended(): { notify: () => void; listen: (listener: Listener) => () => void } {
+  return processSingleton("events-appended", () => {
+    const listeners = new Set<Listener>();
+    return {
+      notify: () => {
+        for (const listener of listeners) listener();
+      },
+      listen: (listener: Listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+  });
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
+import type { Opportunity } from "@/lib/market/types";
+import { EVENT_DATA_SCHEMAS } from "./event-data";
+import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
+
+const AT = new Date("2026-11-20T12:00:00Z");
+const [a, b, c] = sandboxOpportunities(AT).opportunities as Opportunity[];
+const options = { threshold: 5, freshness: { at: AT.getTime(), staleAfterMs: 180_000 }, asOf: AT.toISOString() };
+const withNet = (item: Opportunity, net_apr: number): Opportunity => ({ ...item, net_apr });
+
+describe("opportunityEvents", () => {
+  it("opens what is new, closes what is gone and leaves the rest alone", () => {
+    const events = opportunityEvents([a!, b!], [b!, c!], options);
+    expect(events.map((e) => [e.type, e.type === "opportunity.closed" ? e.data.id : (e.data as { opportunity: Opportunity }).opportunity.id])).toEqual([
+      ["opportunity.opened", c!.id],
+      ["opportunity.closed", a!.id],
+    ]);
+    const closed = events[1]!;
+    expect(closed.data).toEqual({
+      id: a!.id,
+      symbol: a!.symbol,
+      long: { exchange: a!.long.exchange, market: a!.long.market },
+      short: { exchange: a!.short.exchange, market: a!.short.market },
+      last_apr: a!.apr,
+      last_net_apr: a!.net_apr,
+    });
+    for (const event of events) expect(() => EVENT_DATA_SCHEMAS[event.type].parse(event.data)).not.toThrow();
+  });
+
+  it("updates when net APR moves by the threshold or more, either way, and not below it", () => {
+    const base = withNet(a!, 20);
+    expect(opportunityEvents([base], [withNet(a!, 24.99)], options)).toEqual([]);
+    const up = opportunityEvents([base], [withNet(a!, 25)], options);
+    expect(up).toHaveLength(1);
+    expect(up[0]).toMatchObject({ type: "opportunity.updated", data: { previous_net_apr: 20, opportunity: { id: a!.id, net_apr: 25 } } });
+    expect(opportunityEvents([base], [withNet(a!, 14.5)], options)[0]?.type).toBe("opportunity.updated");
+    expect(opportunityEvents([base], [withNet(a!, 21)], { ...options, threshold: 1 })[0]?.type).toBe("opportunity.updated");
+  });
+
+  it("serves the item as the API does, legs flagged stale at the publish time", () => {
+    const old = { ...a!, long: { ...a!.long, observed_at: new Date(AT.getTime() - 600_000).toISOString() } };
+    const [event] = opportunityEvents([], [old], options);
+    expect(event?.type).toBe("opportunity.opened");
+    const served = (event!.data as { opportunity: { stale: boolean; long: { stale: boolean }; short: { stale: boolean } } }).opportunity;
+    expect([served.stale, served.long.stale, served.short.stale]).toEqual([true, true, false]);
+  });
+
+  it("handles a set of 150,000 items in one linear pass", () => {
+    const many = Array.from({ length: 150_000 }, (_, i) => ({ ...a!, id: `opp_${i}` }));
+    const moved = many.map((item, i) => (i % 1000 === 0 ? withNet(item, item.net_apr + 10) : item));
+    const events = opportunityEvents(many, moved.slice(1), options);
+    expect(events.filter((e) => e.type === "opportunity.updated")).toHaveLength(149);
+    expect(events.filter((e) => e.type === "opportunity.closed")).toHaveLength(1);
+  });
+});
+
+describe("intervalChangeEvents", () => {
+  it("carries each change as GET /v1/funding-intervals serves it", () => {
+    const row = {
+      exchange: "binance",
+      market: "BTC/USDT:USDT",
+      base: "BTC",
+      effectiveAt: new Date("2026-11-20T08:00:00Z"),
+      fromHours: 8,
+      toHours: 4,
+      source: "venue" as const,
+      detectedAt: new Date("2026-11-20T08:38:00Z"),
+    };
+    expect(intervalChangeEvents([row])).toEqual([
+      {
+        type: "funding_interval.changed",
+        data: {
+          change: {
+            exchange: "binance",
+            market: "BTC/USDT:USDT",
+            symbol: "BTC",
+            effective_at: "2026-11-20T08:00:00.000Z",
+            from_hours: 8,
+            to_hours: 4,
+            source: "venue",
+            detected_at: "2026-11-20T08:38:00.000Z",
+          },
+        },
+      },
+    ]);
+  });
+});
+
+describe("venueHealthEvents", () => {
+  const success = new Date("2026-11-20T11:59:00Z");
+  it("reports ok → stale and stale → ok, and nothing for a venue seen the first time or unchanged", () => {
+    const before = new Map([
+      ["binance", { status: "ok" as const, lastSuccessAt: success, error: null }],
+      ["okx", { status: "stale" as const, lastSuccessAt: null, error: "timeout" }],
+      ["gate", { status: "ok" as const, lastSuccessAt: success, error: null }],
+    ]);
+    const events = venueHealthEvents(before, [
+      { exchange: "binance", status: "stale", lastSuccessAt: success, error: "HTTP 502" },
+      { exchange: "okx", status: "ok", lastSuccessAt: AT, error: null },
+      { exchange: "gate", status: "ok", lastSuccessAt: AT, error: null },
+      { exchange: "bybit", status: "stale", lastSuccessAt: null, error: "timeout" },
+    ]);
+    expect(events).toEqual([
+      { type: "venue.stale", data: { exchange: "binance", status: "stale", last_success_at: success.toISOString(), error: "HTTP 502" } },
+      { type: "venue.recovered", data: { exchange: "okx", status: "ok", last_success_at: AT.toISOString(), error: null } },
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { fundingIntervalChangeSchema } from "@/lib/market/funding-interval-change";
+import { servedOpportunitySchema } from "@/lib/market/types";
+import type { EventType } from "./event-types";
+
+/** What `opportunity.opened` carries: the opportunity as GET /v1/opportunities served it when the set was published. */
+export const opportunityOpenedSchema = z.object({ opportunity: servedOpportunitySchema });
+
+/** What `opportunity.updated` carries: the opportunity now, and its net APR in the previous set. */
+export const opportunityUpdatedSchema = z.object({
+  opportunity: servedOpportunitySchema,
+  previous_net_apr: z.number().describe("`net_apr` in the previous published set, percent per year."),
+});
+
+const legRef = z.object({ exchange: z.string(), market: z.string() });
+
+/** What `opportunity.closed` carries: which opportunity left the set and what it paid last. */
+export const opportunityClosedSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  long: legRef,
+  short: legRef,
+  last_apr: z.number().describe("`apr` in the last set that listed it."),
+  last_net_apr: z.number().describe("`net_apr` in the last set that listed it."),
+});
+
+/** What `funding_interval.changed` carries: the change as GET /v1/funding-intervals lists it. */
+export const fundingIntervalChangedSchema = z.object({ change: fundingIntervalChangeSchema });
+
+/** What `venue.stale` and `venue.recovered` carry. */
+export const venueHealthChangedSchema = z.object({
+  exchange: z.string(),
+  status: z.enum(["ok", "stale"]).describe("The venue's status from this event on."),
+  last_success_at: z.iso.datetime().nullable().describe("ISO 8601 UTC start of its last successful refresh."),
+  error: z.string().nullable().describe("Why its refresh failed (`venue.stale`); null on `venue.recovered`."),
+});
+
+/** Each event type's `data`, the one definition the writers, the API and its documentation share. */
+export const EVENT_DATA_SCHEMAS = {
+  "opportunity.opened": opportunityOpenedSchema,
+  "opportunity.updated": opportunityUpdatedSchema,
+  "opportunity.closed": opportunityClosedSchema,
+  "funding_interval.changed": fundingIntervalChangedSchema,
+  "venue.stale": venueHealthChangedSchema,
+  "venue.recovered": venueHealthChangedSchema,
+} as const satisfies Record<EventType, z.ZodType>;
+
+/** An event before it is written: its type and `data` (the log gives it its id and time). */
+export type NewEvent = {
+  [T in EventType]: { type: T; data: z.infer<(typeof EVENT_DATA_SCHEMAS)[T]> };
+}[EventType];

@@ -1,0 +1,152 @@
+import type { Db } from "@/lib/db";
+import { eventsAppended } from "./append-events";
+import type { PublicEvent } from "./event-types";
+import { toPublicEvent } from "./read-events";
+
+/** An event as the feed hands it to every subscriber: read and serialised once, whoever receives it. */
+export interface FeedEvent {
+  sequence: bigint;
+  event: PublicEvent;
+  /** The event's Server-Sent Events frame (`id:`, `event:`, `data:`), written once per event. */
+  frame: string;
+}
+
+export type FeedListener = (events: readonly FeedEvent[]) => void;
+
+/** One subscription: where the feed stood when it began (every later event comes live), and its end. */
+export interface FeedSubscription {
+  position: bigint;
+  close: () => void;
+}
+
+/** An event as an SSE frame: its id for Last-Event-ID, its type as the event name, the whole event as data. */
+export function sseFrame(event: PublicEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * The process's one reader of the event log for its live streams: while anyone subscribes, it reads
+ * the rows after its position every `pollMs` (at once when this process appended some), in sequence
+ * order, and hands each batch to every subscriber. Writers append under the log's advisory lock, so
+ * rows appear in sequence order and following `sequence > position` skips none; events written by
+ * any process (a worker's rounds, another server's sandbox tick) reach every server's streams.
+ * Subscribers filter for themselves: no query per subscriber while live.
+ */
+export class EventFeed {
+  private readonly listeners = new Set<FeedListener>();
+  private position: bigint | undefined;
+  private starting: Promise<bigint> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private reading = false;
+  private again = false;
+  private stopWaking: (() => void) | undefined;
+
+  constructor(
+    private readonly db: () => Promise<Db>,
+    private readonly pollMs: number,
+    private readonly batch = 1000,
+  ) {}
+
+  /** How many subscribers the feed serves now. */
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  /**
+   * Subscribes: every event after the returned position reaches `listener`, in order; the caller
+   * reads what it needs up to that position from the log itself (a resume), so nothing is missed
+   * or repeated between the two.
+   */
+  async subscribe(listener: FeedListener): Promise<FeedSubscription> {
+    const started = await this.start();
+    // Read and added in one synchronous step: a batch is delivered and the position moved in
+    // another, so this listener gets exactly the events after `position`.
+    const position = this.position ?? started;
+    this.listeners.add(listener);
+    return {
+      position,
+      close: () => {
+        this.listeners.delete(listener);
+        if (this.listeners.size === 0) this.stop();
+      },
+    };
+  }
+
+  /** Reads the log now rather than at the next poll (this process has just appended). */
+  wake(): void {
+    if (this.position === undefined) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    void this.read();
+  }
+
+  private start(): Promise<bigint> {
+    if (this.position !== undefined) return Promise.resolve(this.position);
+    if (!this.starting) {
+      // A feed that starts follows from the newest event: history is for the subscriber to replay.
+      this.starting = (async () => {
+        const newest = await (await this.db()).marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } });
+        this.position = newest?.sequence ?? 0n;
+        this.stopWaking = eventsAppended().listen(() => this.wake());
+        this.schedule();
+        return this.position;
+      })();
+      this.starting.then(
+        () => (this.starting = undefined),
+        () => (this.starting = undefined),
+      );
+    }
+    return this.starting;
+  }
+
+  /** With no one subscribed the feed stops reading and forgets its position: the next subscriber starts it afresh. */
+  private stop() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.stopWaking?.();
+    this.stopWaking = undefined;
+    this.position = undefined;
+  }
+
+  private schedule(delay = this.pollMs) {
+    clearTimeout(this.timer);
+    if (this.position === undefined) return;
+    this.timer = setTimeout(() => void this.read(), delay);
+    this.timer.unref();
+  }
+
+  private async read(): Promise<void> {
+    if (this.reading || this.position === undefined) return;
+    this.reading = true;
+    let full = false;
+    try {
+      const from = this.position;
+      const rows = await (await this.db()).marketEvent.findMany({ where: { sequence: { gt: from } }, orderBy: { sequence: "asc" }, take: this.batch });
+      // Stopped (and perhaps restarted) while reading: this batch belongs to no one now.
+      if (this.position !== from || rows.length === 0) return;
+      const events = rows.map((row): FeedEvent => {
+        const event = toPublicEvent(row);
+        return { sequence: row.sequence, event, frame: sseFrame(event) };
+      });
+      this.position = rows.at(-1)!.sequence;
+      full = rows.length === this.batch;
+      for (const listener of this.listeners) {
+        try {
+          listener(events);
+        } catch (error) {
+          console.error("an event stream failed to take events", error);
+        }
+      }
+    } catch (error) {
+      console.error("reading the event log failed", error);
+    } finally {
+      this.reading = false;
+      const now = full || this.again;
+      this.again = false;
+      this.schedule(now ? 0 : this.pollMs);
+    }
+  }
+}

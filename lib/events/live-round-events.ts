@@ -1,0 +1,117 @@
+import type { Db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
+import { unpackItems } from "@/lib/market/opportunity-set-items";
+import type { Opportunity } from "@/lib/market/types";
+import { appendEventStatements, eventsAppended } from "./append-events";
+import { intervalChangeEvents, opportunityEvents, summarize, venueHealthEvents, type OpportunitySummary, type VenueState } from "./derive-events";
+import type { NewEvent } from "./event-data";
+
+/** The set a round's opportunity events are derived against: the one it replaces. */
+interface PublishedSet {
+  version: number;
+  sample: boolean;
+  items: readonly OpportunitySummary[];
+}
+
+/** A venue's outcome in a round (store-round's VenueRoundResult). */
+interface VenueResult {
+  exchange: string;
+  status: "ok" | "stale";
+  error: string | null;
+}
+
+/** Each venue's state after a round: a success starts now; a failure keeps the last success it had. */
+export function venueStatesAfter(before: ReadonlyMap<string, VenueState>, results: readonly VenueResult[], startedAt: Date): (VenueState & { exchange: string })[] {
+  return results.map((v) => ({
+    exchange: v.exchange,
+    status: v.status,
+    error: v.error,
+    lastSuccessAt: v.status === "ok" ? startedAt : (before.get(v.exchange)?.lastSuccessAt ?? null),
+  }));
+}
+
+/** What one round brings to its events. */
+export interface RoundEventInput {
+  items: readonly Opportunity[];
+  asOf: Date;
+  /** When the round publishes: the served items' `stale` flags are judged then. */
+  publishedAt: Date;
+  intervalChanges: readonly IntervalChangeRow[];
+  venuesBefore: ReadonlyMap<string, VenueState>;
+  venuesAfter: readonly (VenueState & { exchange: string })[];
+}
+
+/**
+ * The live mode's events, one round at a time, for the process that runs the rounds (a server in
+ * embedded mode, `npm run worker` with PostgreSQL): derives them from the round and the set it
+ * replaces, hands over the statements that append them in the publish's own transaction, and keeps
+ * what the next diff needs of the published set in memory (`summarize`: ids, APRs and legs' names,
+ * a few MB rather than the 150k items), so the next round reads nothing back (only after a
+ * restart, or a round published by another worker, is the set read back and unpacked).
+ *
+ * Opportunity events are only derived between two live sets: the first live set after the bundled
+ * sample (or after nothing) is the baseline, or it would "open" every opportunity at once.
+ */
+export class LiveRoundEvents {
+  private published: PublishedSet | undefined;
+
+  constructor(
+    /** EVENTS_NET_APR_THRESHOLD. */
+    private readonly threshold: number,
+    /** When a leg turns stale (three ingestion intervals), for the items' flags. */
+    private readonly staleAfterMs: number,
+  ) {}
+
+  /** Each venue's health before a round stores its own: read when the round starts. */
+  async venueStates(db: Db): Promise<Map<string, VenueState>> {
+    const rows = await db.venueHealth.findMany({ select: { id: true, status: true, lastSuccessAt: true, lastError: true } });
+    return new Map(rows.map((r) => [r.id, { status: r.status === "ok" ? "ok" : "stale", lastSuccessAt: r.lastSuccessAt, error: r.lastError }]));
+  }
+
+  /**
+   * The round's events and the statements appending them, for the publishing transaction, and what
+   * to call once it committed with the new set's version. Reads the set being replaced: rounds are
+   * one at a time (the round lock), so it is still the current one when the round publishes.
+   */
+  async prepare(
+    db: Db,
+    round: RoundEventInput,
+  ): Promise<{ events: NewEvent[]; statements: Prisma.PrismaPromise<unknown>[]; committed: (version: number) => void }> {
+    const previous = await this.currentSet(db);
+    const opportunities =
+      previous && !previous.sample
+        ? opportunityEvents(previous.items, round.items, {
+            threshold: this.threshold,
+            freshness: { at: round.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
+            asOf: round.asOf.toISOString(),
+          })
+        : [];
+    const events = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges), ...opportunities];
+    return {
+      events,
+      statements: appendEventStatements(db, "live", events),
+      committed: (version) => {
+        this.published = { version, sample: false, items: round.items.map(summarize) };
+        if (events.length > 0) eventsAppended().notify();
+      },
+    };
+  }
+
+  /** The venue events of a round that published nothing (every venue stale), in their own transaction. */
+  async appendVenueEvents(db: Db, before: ReadonlyMap<string, VenueState>, results: readonly VenueResult[], startedAt: Date): Promise<void> {
+    const events = venueHealthEvents(before, venueStatesAfter(before, results, startedAt));
+    if (events.length === 0) return;
+    await db.$transaction(appendEventStatements(db, "live", events));
+    eventsAppended().notify();
+  }
+
+  private async currentSet(db: Db): Promise<PublishedSet | null> {
+    const stored = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true } });
+    if (!stored) return null;
+    if (this.published?.version === stored.version) return this.published;
+    if (stored.sample) return { version: stored.version, sample: true, items: [] };
+    const set = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true, items: true } });
+    return set && { version: set.version, sample: set.sample, items: unpackItems(set.items).map(summarize) };
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The open streams of each account in this process, so a tier's cap on concurrent streams holds.
+ * Counted per process: behind N servers an account may hold up to N times its cap (docs/ARCHITECTURE.md).
+ */
+export class StreamSlots {
+  private readonly open = new Map<string, number>();
+
+  /** A slot for one more stream of `account`, or null when it holds `cap` already; the answer's function frees it (once). */
+  acquire(account: string, cap: number): (() => void) | null {
+    const held = this.open.get(account) ?? 0;
+    if (held >= cap) return null;
+    this.open.set(account, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(account) ?? 1) - 1;
+      if (left <= 0) this.open.delete(account);
+      else this.open.set(account, left);
+    };
+  }
+
+  /** How many streams `account` holds open here. */
+  held(account: string): number {
+    return this.open.get(account) ?? 0;
+  }
+}

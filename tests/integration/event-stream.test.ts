@@ -1,0 +1,299 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { apiRouteHandlers } from "@/lib/api/next-route";
+import { createAppServices, type AppServices } from "@/lib/app-services";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
+import type { NewEvent } from "@/lib/events/event-data";
+import type { KeyMode } from "@/lib/keys/mode";
+import { revokeKey } from "@/lib/keys/account-keys";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { expectEnvelope } from "./helpers/api-envelope";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
+
+let database: OpenDatabase;
+let db: Db;
+let services: AppServices;
+let app: ReturnType<typeof createApiApp>;
+let server: http.Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  // Short heartbeats and polls so a test sees them; the defaults are 15 s and 500 ms.
+  const env = { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20", STREAM_KEY_CHECK_MS: "100", STREAM_MAX_PRO: "2" };
+  services = createAppServices(async () => db, env);
+  app = createApiApp(() => services);
+  // The production server's path: the app behind node:http through @hono/node-server, as server.ts mounts it.
+  server = http.createServer(getRequestListener(app.fetch));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await services?.stopRecorders();
+  await database?.close();
+});
+
+let counter = 0;
+const venueEvent = (exchange = "okx"): NewEvent => ({
+  type: "venue.stale",
+  data: { exchange, status: "stale", last_success_at: null, error: `failure ${++counter}` },
+});
+const intervalEvent = (): NewEvent => ({
+  type: "funding_interval.changed",
+  data: {
+    change: {
+      exchange: "binance",
+      market: "BTC/USDT:USDT",
+      symbol: "BTC",
+      effective_at: "2026-11-20T08:00:00.000Z",
+      from_hours: 8,
+      to_hours: 4,
+      source: "venue",
+      detected_at: "2026-11-20T08:38:00.000Z",
+    },
+  },
+});
+
+/** Appends events and wakes this process's feed, as a round or tick does once it committed. */
+async function append(mode: KeyMode, events: NewEvent[]): Promise<string[]> {
+  const before = await db.marketEvent.findFirst({ orderBy: { sequence: "desc" } });
+  await db.$transaction(appendEventStatements(db, mode, events));
+  eventsAppended().notify();
+  const rows = await db.marketEvent.findMany({ where: { sequence: { gt: before?.sequence ?? 0n } }, orderBy: { sequence: "asc" } });
+  return rows.map((r) => `evt_${r.sequence.toString().padStart(16, "0")}`);
+}
+
+interface Frame {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+  retry?: string;
+}
+
+/** Reads Server-Sent Events frames off a response body. */
+class SseReader {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly decoder = new TextDecoder();
+  private buffer = "";
+  ended = false;
+
+  constructor(readonly response: Response) {
+    this.reader = response.body!.getReader();
+  }
+
+  /** The next frame; undefined once the stream ended. */
+  async next(): Promise<Frame | undefined> {
+    for (;;) {
+      const at = this.buffer.indexOf("\n\n");
+      if (at >= 0) {
+        const text = this.buffer.slice(0, at);
+        this.buffer = this.buffer.slice(at + 2);
+        const frame: Frame = {};
+        for (const line of text.split("\n")) {
+          if (line.startsWith(":")) frame.comment = line.slice(1).trim();
+          else {
+            const [name, ...rest] = line.split(": ");
+            (frame as Record<string, string>)[name!] = rest.join(": ");
+          }
+        }
+        return frame;
+      }
+      const { done, value } = await this.reader.read();
+      if (done) {
+        this.ended = true;
+        return undefined;
+      }
+      this.buffer += this.decoder.decode(value, { stream: true });
+    }
+  }
+
+  /** The next `count` events, skipping comments (heartbeats). */
+  async events(count: number): Promise<Frame[]> {
+    const events: Frame[] = [];
+    while (events.length < count) {
+      const frame = await this.next();
+      if (!frame) throw new Error(`the stream ended after ${events.length} of ${count} events`);
+      if (frame.id) events.push(frame);
+    }
+    return events;
+  }
+
+  /** Reads until a frame matches; the frames before it. */
+  async until(match: (frame: Frame) => boolean): Promise<Frame[]> {
+    const seen: Frame[] = [];
+    for (;;) {
+      const frame = await this.next();
+      if (!frame) throw new Error("the stream ended first");
+      if (match(frame)) return seen;
+      seen.push(frame);
+    }
+  }
+
+  /** Hangs up without waiting for the server. */
+  async hangUp() {
+    await this.reader.cancel().catch(() => undefined);
+  }
+
+  /** Hangs up, and waits until the server has let the stream go (its feed subscription closed). */
+  async close() {
+    const open = services.eventFeed.subscribers;
+    await this.reader.cancel().catch(() => undefined);
+    while (services.eventFeed.subscribers >= open) await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+type Mount = "node" | "next" | "app";
+const nextHandlers = () => apiRouteHandlers(() => services);
+
+async function open(key: string, query = "", headers: Record<string, string> = {}, mount: Mount = "node"): Promise<Response> {
+  const init = { headers: { Authorization: `Bearer ${key}`, ...headers } };
+  if (mount === "node") return fetch(`${baseUrl}/v1/stream${query}`, init);
+  const request = new Request(`http://localhost/v1/stream${query}`, init);
+  return mount === "next" ? nextHandlers().GET(request) : app.fetch(request);
+}
+
+async function connect(key: string, query = "", headers: Record<string, string> = {}, mount: Mount = "node"): Promise<SseReader> {
+  const response = await open(key, query, headers, mount);
+  expect(response.status, await (response.status === 200 ? "" : response.clone().text())).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+  expect(response.headers.get("x-request-id")).toMatch(/^req_/);
+  expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
+  const reader = new SseReader(response);
+  // The preamble: the reconnection delay and a comment, sent at once so the headers go out.
+  expect(await reader.next()).toEqual({ retry: "3000", comment: "connected" });
+  return reader;
+}
+
+/** Waits until the process's feed has a subscriber more than `before`: the stream is live. */
+async function live(before: number) {
+  while (services.eventFeed.subscribers <= before) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe.each<Mount>(["node", "next"])("GET /v1/stream through the %s mount", (mount) => {
+  let user: { id: string };
+  let liveKey: string;
+  let testKey: string;
+  beforeAll(async () => {
+    user = await createUser(db, "desk");
+    liveKey = (await createKeyFor(db, user.id)).secret;
+    testKey = (await createKeyFor(db, user.id, { mode: "test" })).secret;
+  });
+
+  it("sends the key's mode's events as they are written, each with its id, type and the public event", async () => {
+    const stream = await connect(testKey, "", {}, mount);
+    await live(0);
+    await append("live", [venueEvent()]);
+    const ids = await append("test", [venueEvent("gate"), intervalEvent()]);
+    const frames = await stream.events(2);
+    expect(frames.map((f) => f.id)).toEqual(ids);
+    expect(frames.map((f) => f.event)).toEqual(["venue.stale", "funding_interval.changed"]);
+    const first = JSON.parse(frames[0]!.data!);
+    expect(first).toMatchObject({ id: ids[0], type: "venue.stale", mode: "test", data: { exchange: "gate" } });
+    await stream.close();
+  });
+
+  it("delivers events another process wrote, by reading the log, with no wake-up from the writer", async () => {
+    const stream = await connect(testKey, "", {}, mount);
+    await live(0);
+    // Appended as a worker or another server would: nothing in this process is told.
+    await db.$transaction(appendEventStatements(db, "test", [venueEvent("bybit")]));
+    const [frame] = await stream.events(1);
+    expect(JSON.parse(frame!.data!)).toMatchObject({ type: "venue.stale", mode: "test", data: { exchange: "bybit" } });
+    await stream.close();
+  });
+
+  it("applies the filters and types", async () => {
+    const stream = await connect(liveKey, "?types=venue.stale&exchange=binance", {}, mount);
+    await live(0);
+    const ids = await append("live", [venueEvent("okx"), intervalEvent(), venueEvent("binance")]);
+    const [frame] = await stream.events(1);
+    expect(frame!.id).toBe(ids[2]);
+    await stream.close();
+  });
+
+  it("resumes from Last-Event-ID with no gap and no repeat, then goes on live", async () => {
+    const first = await connect(testKey, "", {}, mount);
+    await live(0);
+    const written = await append("test", [venueEvent(), venueEvent(), venueEvent()]);
+    const seen = await first.events(2);
+    await first.close();
+    // Written while the client was away, then after it came back.
+    const missed = await append("test", [venueEvent(), venueEvent()]);
+    const again = await connect(testKey, "", { "Last-Event-ID": seen[1]!.id! }, mount);
+    const replayed = await again.events(3);
+    expect(replayed.map((f) => f.id)).toEqual([written[2], ...missed]);
+    await live(0);
+    const later = await append("test", [venueEvent()]);
+    expect((await again.events(1)).map((f) => f.id)).toEqual(later);
+    await again.close();
+    // ?after= resumes the same way.
+    const viaQuery = await connect(testKey, `?after=${written[0]}`, {}, mount);
+    expect((await viaQuery.events(5)).map((f) => f.id)).toEqual([written[1], written[2], ...missed, ...later]);
+    await viaQuery.close();
+  });
+
+  it("sends heartbeats while nothing happens", async () => {
+    const stream = await connect(liveKey, "?types=opportunity.closed", {}, mount);
+    const beforeBeat = await stream.until((f) => f.comment === "heartbeat");
+    expect(beforeBeat).toEqual([]);
+    await stream.close();
+  });
+
+  it("refuses a bad or out-of-retention Last-Event-ID and unknown parameters with 400", async () => {
+    for (const [headers, query, field] of [
+      [{ "Last-Event-ID": "nope" }, "", "Last-Event-ID"],
+      [{}, "?after=evt_12", "after"],
+      [{}, "?limit=5", "limit"],
+    ] as const) {
+      const response = await open(liveKey, query, headers, mount);
+      const answer = expectEnvelope(response.status, response.headers, await response.text(), `GET /v1/stream${query}`);
+      expect(answer.kind === "error" && answer.error.details?.[0]?.field).toBe(field);
+    }
+  });
+});
+
+describe("GET /v1/stream's limits", () => {
+  it("caps concurrent streams per account by tier, with a 429 in the usual envelope", async () => {
+    const pro = await createUser(db, "pro");
+    const [a, b] = [(await createKeyFor(db, pro.id)).secret, (await createKeyFor(db, pro.id, { mode: "test" })).secret];
+    const one = await connect(a);
+    const two = await connect(b);
+    const refused = await open(a);
+    const answer = expectEnvelope(refused.status, refused.headers, await refused.text(), "third stream");
+    expect(refused.status).toBe(429);
+    expect(answer.kind === "error" && answer.error).toMatchObject({ code: "RATE_LIMITED", retry_after: 1, message: expect.stringMatching(/At most 2 streams/) });
+    await one.hangUp();
+    // The slot is free once the server noticed the client went.
+    while (services.streamSlots.held(pro.id) > 1) await new Promise((r) => setTimeout(r, 10));
+    const three = await connect(a);
+    await two.close();
+    await three.close();
+  });
+
+  it("refuses a key without opportunities:read with 403", async () => {
+    const desk = await createUser(db, "desk");
+    const key = (await createKeyFor(db, desk.id, { permissions: ["portfolio:read"] })).secret;
+    const response = await open(key);
+    expect(response.status).toBe(403);
+  });
+
+  it("ends the stream cleanly when its key is revoked, and refuses it afterwards", async () => {
+    const desk = await createUser(db, "desk");
+    const key = await createKeyFor(db, desk.id);
+    const stream = await connect(key.secret);
+    await revokeKey(db, desk.id, desk.id, key.id, { ip: null, userAgent: null });
+    const rest = await stream.until(() => false).catch((error: Error) => error);
+    expect(rest).toBeInstanceOf(Error);
+    expect(stream.ended).toBe(true);
+    expect((await open(key.secret)).status).toBe(401);
+  });
+});
