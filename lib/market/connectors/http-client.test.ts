@@ -90,7 +90,7 @@ describe("the HTTP venue client", () => {
     client.spacingMs = 0;
     const before = Date.now();
     await Promise.all([client.getJson("/e"), client.getJson("/f"), client.getJson("/g")]);
-    // The slot taken by the last spaced call is still honoured once, then nothing waits.
+    // Nothing waits: each start is its predecessor's plus no spacing.
     expect(Date.now() - before).toBeLessThan(spacingMs + 40);
     expect(starts.slice(4).every((at) => at - starts[4]! < 15)).toBe(true);
   });

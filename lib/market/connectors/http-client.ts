@@ -59,9 +59,10 @@ const SNIPPET_LENGTH = 120;
 
 export function createHttpClient(settings: HttpClientSettings): ConfigurableHttpClient {
   const send: FetchImplementation = settings.fetchImplementation ?? ((url, init) => fetch(url, init));
-  // When the next request may start (epoch ms). Slots are taken synchronously, so concurrent calls
-  // queue one spacing apart.
-  let nextSlotAt = 0;
+  // When the request before the next one actually started (epoch ms): each request waits for its
+  // predecessor's start, so concurrent calls queue one spacing apart, and a start delayed by a busy
+  // process delays the ones after it instead of letting them crowd in behind.
+  let previousStart: Promise<number> = Promise.resolve(Number.NEGATIVE_INFINITY);
 
   const client: ConfigurableHttpClient = {
     timeoutMs: settings.timeoutMs,
@@ -75,10 +76,19 @@ export function createHttpClient(settings: HttpClientSettings): ConfigurableHttp
   };
 
   async function waitForSlot(signal: AbortSignal | undefined): Promise<void> {
-    const now = Date.now();
-    const startAt = Math.max(now, nextSlotAt);
-    nextSlotAt = startAt + Math.max(0, client.spacingMs);
-    if (startAt > now) await sleep(startAt - now, signal);
+    const before = previousStart;
+    let started: (at: number) => void = () => undefined;
+    previousStart = new Promise((resolve) => (started = resolve));
+    const previousAt = await before;
+    const wait = previousAt + Math.max(0, client.spacingMs) - Date.now();
+    try {
+      if (wait > 0) await sleep(wait, signal);
+    } catch (error) {
+      // An aborted wait starts nothing: the next request is spaced from the one before.
+      started(previousAt);
+      throw error;
+    }
+    started(Date.now());
   }
 
   async function request(method: "GET" | "POST", url: URL, body: string | undefined, options: RequestOptions = {}): Promise<unknown> {
