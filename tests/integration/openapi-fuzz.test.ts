@@ -73,6 +73,14 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
  */
 const MORE_RUNS: Record<string, number> = { createSimulation: 20 };
 
+/**
+ * Operations a fuzzer cannot be expected to get past the refusals of: a redelivery names a delivery
+ * and the endpoint it belongs to, and the fuzzer draws the two ids apart (from every id it has
+ * seen), so almost every request names a pair that does not exist (404). Their successes are
+ * tested where the pair is known: tests/integration/webhook-delivery.test.ts.
+ */
+const PAIRED_IDS = new Set(["redeliverWebhook"]);
+
 type Json = Record<string, unknown>;
 interface Parameter {
   name: string;
@@ -320,6 +328,7 @@ describe.each(operations().map((op) => ({ name: `${op.method} ${op.path}`, op })
     );
     // A fuzzer that never got past the refusals would have proved little.
     const successes = [...seen].filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0);
+    if (PAIRED_IDS.has(op.operation.operationId)) return;
     expect(successes, `successes of ${op.operation.operationId}: ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
   }, 60_000);
 });
