@@ -1,7 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENT_TYPES } from "@/lib/events/event-types";
+import { VENUE_IDS } from "@/lib/market/types";
 import { createApiApp } from "@/lib/api/app";
 import { apiRouteHandlers } from "@/lib/api/next-route";
 import { createAppServices, type AppServices } from "@/lib/app-services";
@@ -295,5 +298,55 @@ describe("GET /v1/stream's limits", () => {
     expect(rest).toBeInstanceOf(Error);
     expect(stream.ended).toBe(true);
     expect((await open(key.secret)).status).toBe(401);
+  });
+});
+
+describe("GET /v1/stream under random queries", () => {
+  // The stream's parameters as the fuzzers know the others' (tests/integration/api-fuzz.test.ts): a
+  // request with only valid values opens a stream; any invalid one is a 400 naming that parameter.
+  const VALUES: Record<string, { valid?: fc.Arbitrary<string>; invalid: fc.Arbitrary<string> }> = {
+    exchange: { valid: fc.constantFrom(...VENUE_IDS), invalid: fc.constantFrom("ftx", "OKX", "", "binance,okx") },
+    exchanges: {
+      valid: fc.uniqueArray(fc.constantFrom(...VENUE_IDS), { minLength: 1, maxLength: 4 }).map((v) => v.join(",")),
+      invalid: fc.constantFrom("ftx", "okx,", ",", "okx bybit"),
+    },
+    min_apr: { valid: fc.integer({ min: -100, max: 1000 }).map(String), invalid: fc.constantFrom("ten", "NaN", "1,5", "Infinity") },
+    symbol: { valid: fc.constantFrom("BTC", "eth", "SBXNEG"), invalid: fc.constantFrom("BTC/USDT", "x".repeat(21), "") },
+    types: {
+      valid: fc.uniqueArray(fc.constantFrom(...EVENT_TYPES), { minLength: 1, maxLength: 3 }).map((v) => v.join(",")),
+      invalid: fc.constantFrom("opportunity", "venue.stale,", "OPPORTUNITY.OPENED", "venue.*"),
+    },
+    after: {
+      valid: fc.bigInt({ min: 0n, max: 10n ** 15n }).map((n) => `evt_${n.toString().padStart(16, "0")}`),
+      invalid: fc.constantFrom("evt_1", "12", "evt_00000000000000001", "evt_000000000000000a"),
+    },
+    // Paging is not the stream's: any value is refused, as an unknown parameter.
+    limit: { invalid: fc.constantFrom("5", "100") },
+  };
+  const param = fc.constantFrom(...Object.keys(VALUES)).chain((name) => {
+    const { valid, invalid } = VALUES[name]!;
+    const refused = invalid.map((value) => ({ name, value, valid: false }));
+    return valid ? fc.oneof(valid.map((value) => ({ name, value, valid: true })), refused) : refused;
+  });
+
+  it("opens a stream for valid queries and refuses invalid ones with a 400 naming the field", async () => {
+    const desk = await createUser(db, "desk");
+    const key = (await createKeyFor(db, desk.id)).secret;
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(param, { maxLength: 4, selector: (p) => p.name }), async (params) => {
+        const query = params.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join("&");
+        const response = await open(key, query ? `?${query}` : "", {}, "app");
+        if (params.every((p) => p.valid)) {
+          expect(response.status, query).toBe(200);
+          await response.body!.cancel();
+        } else {
+          const answer = expectEnvelope(response.status, response.headers, await response.text(), `GET /v1/stream?${query}`);
+          expect(response.status, query).toBe(400);
+          const fields = answer.kind === "error" ? (answer.error.details ?? []).map((d) => d.field) : [];
+          expect(params.filter((p) => !p.valid).map((p) => p.name)).toContain(fields[0]);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
