@@ -93,7 +93,7 @@ describe("streamEvents", () => {
     // Each reconnect named the last event yielded before it.
     expect(headers.slice(1)).toEqual(reconnects);
     for (const id of reconnects) expect([...first, ...second]).toContain(id);
-    await events.return?.();
+    await events.return?.(undefined);
   });
 
   it("passes the filters on: only events about the exchange asked for", async () => {
@@ -103,7 +103,7 @@ describe("streamEvents", () => {
     await server.appendEvents("live", 2, "okx");
     const binance = await server.appendEvents("live", 1, "binance");
     expect(await pending).toEqual(binance);
-    await events.return?.();
+    await events.return?.(undefined);
   });
 
   it("ends when its signal is aborted, and after the loop is left", async () => {
