@@ -21,6 +21,14 @@ test("a new user finds /docs from the header, the reference renders from our own
   }
   await expect(page.getByText("Unix epoch seconds at which the current window ends and the whole limit is available again.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Licence", exact: true })).toBeVisible();
+  // Push delivery: every event type, and a worked example of each client helper in both languages.
+  await expect(page.getByRole("heading", { name: "Push delivery: events, the stream and webhooks" })).toBeVisible();
+  for (const type of ["opportunity.opened", "opportunity.updated", "opportunity.closed", "funding_interval.changed", "venue.stale", "venue.recovered"]) {
+    await expect(page.locator("#push ~ div table td code", { hasText: type }).first()).toBeVisible();
+  }
+  for (const call of ["api.iterateEvents(", "api.iter_events(", "api.streamEvents(", "api.stream_events(", "await verifyWebhook(", "verify_webhook(body"]) {
+    await expect(page.locator("pre code", { hasText: call }).first()).toBeVisible();
+  }
   // Each example says which permission, hence which plans, it needs.
   await expect(page.locator("p", { hasText: "Needs the write permission (Desk)." }).first()).toBeVisible();
   await expect(page.locator("p", { hasText: "Needs the opportunities:read permission (Pro, Desk)." }).first()).toBeVisible();

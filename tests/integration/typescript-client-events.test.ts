@@ -126,6 +126,29 @@ describe("streamEvents", () => {
     expect(seen).toBe(2);
   });
 
+  it("throws 401 once its key is revoked: the server ends the stream and the reconnect is refused", async () => {
+    const key = await server.newRevocableKey();
+    const comments: string[] = [];
+    const waiting = connected();
+    const stream = client(key.secret).streamEvents(
+      {},
+      {
+        onComment: (text) => {
+          comments.push(text);
+          waiting.onComment(text);
+        },
+      },
+    );
+    const pending = stream[Symbol.asyncIterator]()
+      .next()
+      .catch((e: unknown) => e);
+    await waiting.done;
+    await key.revoke();
+    expect(await pending).toMatchObject({ code: "UNAUTHORIZED", status: 401 });
+    expect(comments).toContain("stream closed: the key is no longer valid");
+    expect(stream.reconnects).toBe(1);
+  });
+
   it("throws 401 and 403 as FundingDataError without retrying", async () => {
     const requestsBefore = server.streamRequests.length;
     const refused = async (key: string) => {

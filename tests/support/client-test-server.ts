@@ -6,6 +6,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import { eventId } from "@/lib/events/event-types";
+import { revokeKey } from "@/lib/keys/account-keys";
 import type { KeyMode } from "@/lib/keys/mode";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
@@ -31,13 +32,15 @@ export interface ClientTestServer {
   };
   /** Appends `count` venue.stale events of `exchange` (okx) to the `mode` log, as a round does, and returns their ids. */
   appendEvents(mode: KeyMode, count: number, exchange?: string): Promise<string[]>;
+  /** A new live Desk key, and its revocation as the account area does it. */
+  newRevocableKey(): Promise<{ secret: string; revoke: () => Promise<void> }>;
   /** Cuts every open /v1/stream connection, as a network failure would; returns how many. */
   dropStreams(): number;
   /** The Last-Event-ID header of every /v1/stream request, in order (null when none was sent). */
   streamRequests: (string | null)[];
   /**
-   * The same three for a client in another process (the Python tests): POST /events?mode=&count=&exchange=,
-   * POST /drop-streams and GET /stream-requests, answering JSON.
+   * The same for a client in another process (the Python tests): POST /events?mode=&count=&exchange=,
+   * POST /keys (a revocable key), POST /revoke?secret=, POST /drop-streams and GET /stream-requests, answering JSON.
    */
   controlUrl: string;
   /** The seeded live opportunities' count, so pagination can be checked against it. */
@@ -128,21 +131,34 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
     const rows = await db.marketEvent.findMany({ where: { sequence: { gt: before?.sequence ?? 0n } }, orderBy: { sequence: "asc" } });
     return rows.map((r) => eventId(r.sequence));
   };
+  const newRevocableKey = async () => {
+    const key = await createKeyFor(db, desk.id);
+    return { secret: key.secret, revoke: async () => void (await revokeKey(db, desk.id, desk.id, key.id, { ip: null, userAgent: null })) };
+  };
   const dropStreams = () => {
     const count = streamSockets.size;
     for (const socket of streamSockets) socket.destroy();
     return count;
   };
 
+  const revokers = new Map<string, () => Promise<void>>();
   const control = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://control");
     const answer = (body: unknown) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+    const fail = (error: unknown) => response.writeHead(500).end(String(error));
     request.resume();
     if (request.method === "POST" && url.pathname === "/events") {
       const mode = url.searchParams.get("mode") === "test" ? "test" : "live";
-      appendEvents(mode, Number(url.searchParams.get("count") ?? "1"), url.searchParams.get("exchange") ?? undefined).then(answer, (error: unknown) => {
-        response.writeHead(500).end(String(error));
-      });
+      appendEvents(mode, Number(url.searchParams.get("count") ?? "1"), url.searchParams.get("exchange") ?? undefined).then(answer, fail);
+    } else if (request.method === "POST" && url.pathname === "/keys") {
+      newRevocableKey().then((key) => {
+        revokers.set(key.secret, key.revoke);
+        answer({ secret: key.secret });
+      }, fail);
+    } else if (request.method === "POST" && url.pathname === "/revoke") {
+      const revoke = revokers.get(url.searchParams.get("secret") ?? "");
+      if (revoke) revoke().then(() => answer({ revoked: true }), fail);
+      else response.writeHead(404).end();
     } else if (request.method === "POST" && url.pathname === "/drop-streams") answer({ dropped: dropStreams() });
     else if (request.method === "GET" && url.pathname === "/stream-requests") answer(streamRequests);
     else response.writeHead(404).end();
@@ -155,6 +171,7 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
     keys,
     liveOpportunities: opportunities.length,
     appendEvents,
+    newRevocableKey,
     dropStreams,
     streamRequests,
     async close() {

@@ -117,6 +117,35 @@ class EventStreamTest(unittest.TestCase):
                 break
         self.assertEqual(count, 2)
 
+    def test_raises_401_once_its_key_is_revoked(self):
+        secret = control("POST", "/keys")["secret"]
+        comments = []
+        connected = threading.Event()
+
+        def on_comment(text):
+            comments.append(text)
+            if text == "connected":
+                connected.set()
+
+        stream = client(secret).stream_events(on_comment=on_comment)
+        failures = []
+
+        def consume():
+            try:
+                list(stream)
+            except FundingDataError as error:
+                failures.append(error)
+
+        consumer = threading.Thread(target=consume)
+        consumer.start()
+        self.assertTrue(connected.wait(30))
+        control("POST", "/revoke?secret=" + secret)
+        consumer.join(30)
+        self.assertFalse(consumer.is_alive())
+        self.assertEqual([(e.code, e.status) for e in failures], [("UNAUTHORIZED", 401)])
+        self.assertIn("stream closed: the key is no longer valid", comments)
+        self.assertEqual(stream.reconnects, 1)
+
     def test_raises_401_and_403_without_retrying(self):
         requests_before = len(control("GET", "/stream-requests"))
         with self.assertRaises(FundingDataError) as unauthorized:
