@@ -21,6 +21,14 @@ test("a new user finds /docs from the header, the reference renders from our own
   }
   await expect(page.getByText("Unix epoch seconds at which the current window ends and the whole limit is available again.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Licence", exact: true })).toBeVisible();
+  // Push delivery: every event type, and a worked example of each client helper in both languages.
+  await expect(page.getByRole("heading", { name: "Push delivery: events, the stream and webhooks" })).toBeVisible();
+  for (const type of ["opportunity.opened", "opportunity.updated", "opportunity.closed", "funding_interval.changed", "venue.stale", "venue.recovered"]) {
+    await expect(page.locator("#push ~ div table td code", { hasText: type }).first()).toBeVisible();
+  }
+  for (const call of ["api.iterateEvents(", "api.iter_events(", "api.streamEvents(", "api.stream_events(", "await verifyWebhook(", "verify_webhook(body"]) {
+    await expect(page.locator("pre code", { hasText: call }).first()).toBeVisible();
+  }
   // Each example says which permission, hence which plans, it needs.
   await expect(page.locator("p", { hasText: "Needs the write permission (Desk)." }).first()).toBeVisible();
   await expect(page.locator("p", { hasText: "Needs the opportunities:read permission (Pro, Desk)." }).first()).toBeVisible();
@@ -51,12 +59,18 @@ test("a new user finds /docs from the header, the reference renders from our own
 
   const examples = (await page.locator("pre code").allTextContents()).filter((text) => text.includes("curl -sS"));
   expect(examples.length).toBeGreaterThanOrEqual(operations.length);
-  // An example reading a created resource names it by a placeholder such as SIMULATION_ID: the
-  // example before it creates one, as a reader following the page would.
-  let createdId: string | undefined;
+  // An example reading a created resource names it by a placeholder such as SIMULATION_ID or
+  // WEBHOOK_DELIVERY_ID: an example before it made one (a POST answering an id not seen before: a
+  // creation's 201, or sending a test webhook), as a reader following the page would. A placeholder
+  // stands for the newest such id that no other placeholder stands for.
+  const ids = new Map<string, string>();
+  const fresh: string[] = [];
   for (const example of examples) {
     const [, method = "GET", written] = /curl -sS(?: -X (\w+))? "([^"]+)"/.exec(example)!;
-    const url = createdId ? written!.replace(/\b[A-Z]+_ID\b/, createdId) : written!;
+    const url = written!.replace(/\b[A-Z]+(?:_[A-Z]+)*_ID\b/g, (placeholder) => {
+      if (!ids.has(placeholder) && fresh.length > 0) ids.set(placeholder, fresh.pop()!);
+      return ids.get(placeholder) ?? placeholder;
+    });
     const body = /-d '([^']*)'/.exec(example)?.[1];
     expect(example).toContain('-H "Authorization: Bearer $FUNDING_DATA_API_KEY"');
     const response = await account.fetch(url, {
@@ -66,6 +80,7 @@ test("a new user finds /docs from the header, the reference renders from our own
     });
     // POSTs that create answer 201; actions on an existing resource (close) answer 200.
     expect(method === "POST" ? [200, 201] : [200], `${method} ${url}: ${await response.text()}`).toContain(response.status());
-    if (response.status() === 201) createdId = (await response.json()).data.id;
+    const id: unknown = method === "POST" ? (await response.json()).data?.id : undefined;
+    if (typeof id === "string" && ![...ids.values(), ...fresh].includes(id)) fresh.push(id);
   }
 });

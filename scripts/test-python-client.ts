@@ -16,6 +16,8 @@ try {
       FUNDING_DATA_BASE_URL: server.baseUrl,
       FUNDING_DATA_TEST_KEYS: JSON.stringify(server.keys),
       FUNDING_DATA_LIVE_OPPORTUNITIES: String(server.liveOpportunities),
+      // Appends events and cuts streams for the push-delivery tests (tests/support/client-test-server.ts).
+      FUNDING_DATA_TEST_CONTROL_URL: server.controlUrl,
     },
   });
   process.exitCode = await new Promise<number>((resolve, reject) => {

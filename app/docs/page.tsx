@@ -15,6 +15,7 @@ import { publicOrigin } from "@/lib/config/public-url";
 import { PLANS, requestsPerMinute } from "@/lib/tiers";
 import { DEFAULT_BUCKETS, MAX_SPAN_TEXT, USAGE_RETENTION_DAYS } from "@/lib/usage/usage-range";
 import { ApiReference } from "./api-reference";
+import { PushDeliverySection } from "./push-delivery";
 import styles from "./docs.module.css";
 
 export const metadata: Metadata = { title: "API documentation · Funding Opportunity Data Service" };
@@ -55,6 +56,7 @@ export default async function DocsPage() {
         <li><a href="#pricing">Pricing a trade</a></li>
         <li><a href="#examples">curl examples</a></li>
         <li><a href="#clients">Clients</a></li>
+        <li><a href="#push">Push delivery</a></li>
         <li><a href="#licence">Licence</a></li>
         <li><a href="#reference">Reference</a></li>
       </ul>
@@ -492,6 +494,8 @@ except FundingDataError as e:
         Other languages: generate a client from <a href={OPENAPI_PATH}><code>{OPENAPI_PATH}</code></a> with any OpenAPI 3.1
         generator (the test suite checks the document with <code>openapi-typescript</code> and <code>openapi-fetch</code>).
       </p>
+
+      <PushDeliverySection base={base} />
 
       <h2 id="licence">Licence</h2>
       <p>

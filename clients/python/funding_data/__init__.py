@@ -2,5 +2,8 @@
 
 from .client import FundingDataClient
 from .errors import FundingDataError
+from .events import EventStream
+from .sse import SseParser
+from .webhooks import WebhookVerificationError, verify_webhook
 
-__all__ = ["FundingDataClient", "FundingDataError"]
+__all__ = ["EventStream", "FundingDataClient", "FundingDataError", "SseParser", "WebhookVerificationError", "verify_webhook"]

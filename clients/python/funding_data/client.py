@@ -1,4 +1,3 @@
-import gzip
 import json
 import os
 import random
@@ -11,7 +10,8 @@ from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 from urllib.parse import urlencode, urljoin
 
 from ._operations import Operations
-from .errors import FundingDataError
+from .events import EventStream, EventTypes, iter_events
+from .errors import FundingDataError, body_text, error_from_response
 
 __all__ = ["FundingDataClient"]
 
@@ -42,6 +42,9 @@ class FundingDataClient(Operations):
             the body's transfer and parsing.
 
     Bodies are asked for gzip-compressed (``Accept-Encoding: gzip``) and decompressed here.
+
+    Beside the generated calls, by hand: ``iter_events`` (GET /v1/events, page by page) and
+    ``stream_events`` (GET /v1/stream, resumed after every dropped connection).
     """
 
     def __init__(
@@ -102,7 +105,7 @@ class FundingDataClient(Operations):
             request = urllib.request.Request(url, data=data, method=method, headers=headers)
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    text = _body_text(response.read(), response.headers)
+                    text = body_text(response.read(), response.headers)
                     etag = response.headers.get("ETag")
                     if method == "GET" and etag:
                         self._keep(url, (etag, text))
@@ -123,6 +126,52 @@ class FundingDataClient(Operations):
                 wait = self._backoff(attempt)
             self._sleep(wait)
             attempt += 1
+
+    def iter_events(
+        self, after: Optional[str] = None, types: EventTypes = None, limit: Optional[int] = None
+    ) -> Iterator[Dict[str, Any]]:
+        """Every change event after ``after`` (without it, the oldest kept), oldest first, one by one,
+        paging through GET /v1/events; ``types`` a list or comma-separated text; ``limit`` the page size."""
+        return iter_events(self, after, types, limit)
+
+    def stream_events(
+        self,
+        *,
+        exchange: Optional[str] = None,
+        exchanges: EventTypes = None,
+        min_apr: Optional[float] = None,
+        symbol: Optional[str] = None,
+        types: EventTypes = None,
+        after: Optional[str] = None,
+        idle_timeout: float = 45.0,
+        max_reconnect_attempts: Optional[int] = None,
+        on_comment: Optional[Callable[[str], None]] = None,
+        on_reconnect: Optional[Callable[[Optional[str], Optional[BaseException]], None]] = None,
+    ) -> EventStream:
+        """The change events as they are written (GET /v1/stream): ``for event in api.stream_events(...)``.
+
+        The filters are those of list_opportunities plus ``types``; ``after`` replays from an event id
+        first. Reconnects by itself with ``Last-Event-ID`` after a dropped connection (see EventStream):
+        ``idle_timeout`` seconds of silence count as one; ``max_reconnect_attempts`` failed attempts in a
+        row (network, 5xx) raise (default: no limit). ``on_comment(text)`` sees every comment
+        (``connected``, ``heartbeat``); ``on_reconnect(last_event_id, error)`` runs before each reconnect.
+        """
+        query = {
+            "exchange": exchange,
+            "exchanges": exchanges if exchanges is None or isinstance(exchanges, str) else ",".join(exchanges),
+            "min_apr": None if min_apr is None else _query_value(min_apr),
+            "symbol": symbol,
+            "types": types if types is None or isinstance(types, str) else ",".join(types),
+            "after": after,
+        }
+        return EventStream(
+            self,
+            query,
+            idle_timeout=idle_timeout,
+            max_reconnect_attempts=max_reconnect_attempts,
+            on_comment=on_comment,
+            on_reconnect=on_reconnect,
+        )
 
     def _keep(self, url: str, answer: Tuple[str, str]) -> None:
         """Keeps ``answer`` as the most recent, dropping the least recently used past ``conditional_cache_size``."""
@@ -158,32 +207,5 @@ class FundingDataClient(Operations):
         return ceiling / 2 + random.random() * ceiling / 2
 
 
-def _body_text(raw: bytes, headers: Any) -> str:
-    """The body as text, gunzipped when the server sent it compressed."""
-    if (headers.get("Content-Encoding") or "").strip().lower() == "gzip":
-        raw = gzip.decompress(raw)
-    return raw.decode("utf-8", "replace")
-
-
 def _to_error(http_error: urllib.error.HTTPError) -> FundingDataError:
-    text = _body_text(http_error.read(), http_error.headers)
-    request_id = http_error.headers.get("X-Request-Id")
-    try:
-        body = json.loads(text)
-    except ValueError:
-        body = None
-    error = body.get("error") if isinstance(body, dict) else None
-    if not isinstance(error, dict) or "code" not in error:
-        return FundingDataError("UNEXPECTED_RESPONSE", text[:200] or str(http_error.reason), http_error.code, request_id)
-    retry_after = error.get("retry_after")
-    header = http_error.headers.get("Retry-After")
-    if retry_after is None and header and header.isdigit():
-        retry_after = int(header)
-    return FundingDataError(
-        error["code"],
-        error.get("message", ""),
-        http_error.code,
-        (body.get("meta") or {}).get("request_id", request_id),
-        retry_after,
-        error.get("details"),
-    )
+    return error_from_response(http_error.code, http_error.headers, http_error.read(), str(http_error.reason))

@@ -1,3 +1,5 @@
+import gzip
+import json
 from typing import Any, Dict, List, Optional
 
 
@@ -28,3 +30,35 @@ class FundingDataError(Exception):
         self.request_id = request_id
         self.retry_after = retry_after
         self.details = details
+
+
+def body_text(raw: bytes, headers: Any) -> str:
+    """The body as text, gunzipped when the server sent it compressed."""
+    if (headers.get("Content-Encoding") or "").strip().lower() == "gzip":
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8", "replace")
+
+
+def error_from_response(status: int, headers: Any, raw: bytes, reason: str) -> FundingDataError:
+    """The API's error envelope of an answer (status, headers, raw body) as a FundingDataError."""
+    text = body_text(raw, headers)
+    request_id = headers.get("X-Request-Id")
+    try:
+        body = json.loads(text)
+    except ValueError:
+        body = None
+    error = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(error, dict) or "code" not in error:
+        return FundingDataError("UNEXPECTED_RESPONSE", text[:200] or reason, status, request_id)
+    retry_after = error.get("retry_after")
+    header = headers.get("Retry-After")
+    if retry_after is None and header and header.isdigit():
+        retry_after = int(header)
+    return FundingDataError(
+        error["code"],
+        error.get("message", ""),
+        status,
+        (body.get("meta") or {}).get("request_id", request_id),
+        retry_after,
+        error.get("details"),
+    )

@@ -1,3 +1,4 @@
+import { EventStream, iterateEvents, type Event, type EventsQuery, type StreamOptions, type StreamQuery } from "./events.js";
 import { Operations } from "./operations.js";
 import { Transport } from "./transport.js";
 
@@ -30,7 +31,9 @@ function fromEnvironment(name: string): string | undefined {
 
 /**
  * The Funding Opportunity Data Service /v1 API: one typed method per operation (see Operations),
- * `iterate…` methods over every page of a list, errors thrown as FundingDataError.
+ * `iterate…` methods over every page of a list, errors thrown as FundingDataError; beside them, by
+ * hand, the change events: `iterateEvents` (GET /v1/events, page by page) and `streamEvents`
+ * (GET /v1/stream, resumed after every dropped connection).
  */
 export class FundingDataClient extends Operations {
   constructor(options: ClientOptions = {}) {
@@ -51,5 +54,21 @@ export class FundingDataClient extends Operations {
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       }),
     );
+  }
+
+  /**
+   * Every change event after `query.after` (without it, the oldest kept), oldest first, one by one,
+   * paging through GET /v1/events.
+   */
+  iterateEvents(query: EventsQuery = {}): AsyncGenerator<Event> {
+    return iterateEvents(this.transport, query);
+  }
+
+  /**
+   * The change events as they are written (GET /v1/stream): `for await (const event of api.streamEvents(…))`.
+   * Reconnects by itself with `Last-Event-ID` after a dropped connection; see EventStream.
+   */
+  streamEvents(query: StreamQuery = {}, options: StreamOptions = {}): EventStream {
+    return new EventStream(this.transport, query, options);
   }
 }

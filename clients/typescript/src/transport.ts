@@ -50,7 +50,7 @@ interface ErrorBody {
 export class Transport {
   private readonly kept = new Map<string, Kept>();
 
-  constructor(private readonly options: TransportOptions) {}
+  constructor(readonly options: TransportOptions) {}
 
   async request<T>(method: string, path: string, query?: object, body?: object): Promise<T> {
     const url = new URL(path, this.options.baseUrl);
@@ -136,8 +136,37 @@ export class Transport {
     return null;
   }
 
+  /**
+   * Opens a long-lived GET (the event stream) once: the key, the query and `headers`; `timeoutMs` for
+   * the answer's headers only, since the body stays open. An error answer is thrown as FundingDataError
+   * (retrying is the caller's: a stream decides for itself what to reconnect after).
+   */
+  async open(path: string, query: object, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+    const url = new URL(path, this.options.baseUrl);
+    for (const [name, value] of Object.entries(query as QueryValues)) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    }
+    // One controller for the whole exchange: the caller's signal ends it (also mid-body), the timer only until the headers.
+    const timedOut = new AbortController();
+    const timer = setTimeout(() => timedOut.abort(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+    const stop = () => timedOut.abort(signal.reason);
+    if (signal.aborted) stop();
+    signal.addEventListener("abort", stop);
+    try {
+      const response = await this.options.fetch(url, {
+        method: "GET",
+        headers: { Authorization: `Bearer ${this.options.apiKey}`, ...headers },
+        signal: timedOut.signal,
+      });
+      if (!response.ok) throw await toError(response);
+      return response;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Exponential backoff with full jitter, so clients that failed together do not retry together. */
-  private backoff(attempt: number): number {
+  backoff(attempt: number): number {
     const ceiling = Math.min(this.options.maxRetryDelayMs, this.options.retryBaseDelayMs * 2 ** attempt);
     return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
   }
