@@ -46,6 +46,11 @@ export async function deliverWebhook(db: Db, job: ClaimedJob, options: DeliverOp
   const attemptCount = delivery.attemptCount + 1;
 
   await db.$transaction(async (tx) => {
+    // The endpoint (and with it the delivery) may have been deleted while the request was out:
+    // then there is nothing left to record, and the job is done. Locked, so no delete can slip in
+    // between this check and the writes.
+    const [still] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "WebhookDelivery" WHERE id = ${delivery.id} FOR UPDATE`;
+    if (!still) return completeJob(tx, job);
     await tx.webhookAttempt.create({
       data: {
         deliveryId: delivery.id,

@@ -7,7 +7,7 @@ import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook, DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
 import { DELIVERY_RETENTION_MS, deleteOldDeliveries } from "@/lib/webhooks/delivery-retention";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
-import { createEndpoint, rollEndpointSecret, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
+import { createEndpoint, deleteEndpoint, rollEndpointSecret, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
 import { listDeliveries, redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { signature } from "@/lib/webhooks/webhook-signature";
 import { createUser } from "./helpers/api-fixtures";
@@ -94,6 +94,23 @@ describe("webhook delivery", () => {
     ]);
     expect(await db.job.count()).toBe(0);
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
+  });
+
+  it("finishes a delivery whose endpoint was deleted while its request was out, recording nothing", async () => {
+    const endpoint = await createEndpoint(db, owner, { url: `${receiver.url}/hooks`, event_types: ["opportunity.opened"] }, true, origin);
+    receiver.answer = () => "hold";
+    await appendEvent();
+    await dispatchEvents(db);
+    clock = Math.max(clock, Date.now());
+    const [job] = await claimJobs(db, DELIVERY_QUEUE, 50, 40_000, now());
+    const delivering = deliverWebhook(db, job!, { allowPrivate: true, timeoutMs: 5_000, now, random: () => 0.5 });
+    await receiver.waitFor(1);
+    await deleteEndpoint(db, owner, endpoint.id, origin);
+    await receiver.close(); // the held request is dropped: a failed attempt, with nothing left to record it on
+    receiver = await startWebhookReceiver();
+    await delivering;
+    expect(await db.job.count()).toBe(0);
+    expect(await db.webhookAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(0);
   });
 
   it("delivers only to enabled endpoints of the event's mode that asked for its type and existed when it was written", async () => {
