@@ -429,7 +429,7 @@ curl -si --compressed "${base}/v1/opportunities?limit=5" -H "Authorization: Bear
         <code>FUNDING_DATA_BASE_URL</code> when not given a key and address. The address is the service&apos;s origin (
         <code>{base}</code>), without a path: the clients add <code>/v1/…</code> themselves.
       </p>
-      <h3>TypeScript (Node 18+, browsers, Deno, Bun; no dependencies)</h3>
+      <h3>TypeScript (Node 20+, browsers, Deno, Bun; no dependencies)</h3>
       <p>
         npm installs the package straight from its address. It is an ES module (<code>import</code>, not{" "}
         <code>require</code>), so the project using it needs <code>&quot;type&quot;: &quot;module&quot;</code> (or{" "}
