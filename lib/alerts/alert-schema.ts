@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { VENUE_IDS, venueIdSchema } from "@/lib/market/types";
-import { maxCharacters, storableText } from "@/lib/validation";
+import { maxCharacters, resourceIdParam, storableText } from "@/lib/validation";
 
 // The shapes of alert rules, shared by /v1/alert-rules and Account → Alerts.
 
@@ -120,3 +120,11 @@ export const alertRuleSchema = z.object({
   updated_at: z.iso.datetime(),
 });
 export type AlertRuleView = z.infer<typeof alertRuleSchema>;
+
+/** The path of the routes naming one rule. */
+export const alertRuleIdParams = z.object({ id: resourceIdParam("The rule's `id`, as POST /v1/alert-rules returned it.") });
+
+/** The `meta` of the alert rule routes. */
+export const alertMetaSchema = z.object({
+  mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys, whose rules watch the live market; test for svc_sk_test_ keys, whose rules watch the sandbox."),
+});
