@@ -51,7 +51,7 @@ function checkConditions(kind: AlertKind, given: Partial<Record<(typeof CONDITIO
     const value = given[field];
     const set = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
     if (set && !KIND_CONDITIONS[kind].includes(field)) {
-      throw fieldError(field, `A ${kind} rule does not use ${field}: it may set ${KIND_CONDITIONS[kind].join(", ")}`);
+      throw fieldError(field, `A rule of kind ${kind} does not use ${field}: it may set ${KIND_CONDITIONS[kind].join(", ")}`);
     }
   }
 }

@@ -26,7 +26,7 @@ export const COOLDOWN_MAX_MINUTES = 1_440;
 
 const nameSchema = maxCharacters(storableText(z.string().trim()), 100, "At most 100 characters")
   .refine((name) => name.length > 0, "Give the rule a name")
-  .describe("What the rule is for, shown in its alerts.");
+  .describe("What the rule is for, shown in its alerts; not blank.");
 
 const conditions = {
   symbol: z
