@@ -16,6 +16,8 @@ import type { KeyMode } from "@/lib/keys/mode";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
+import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { signature } from "@/lib/webhooks/webhook-signature";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -249,6 +251,25 @@ describe("alert evaluation", () => {
     expect(await streamed(other.live)).not.toContain(eventId(alert.sequence));
   });
 
+  it("runs where webhooks run: the service a server or worker starts raises the alert and delivers it", async () => {
+    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/service`, event_types: ["opportunity.closed"] }, true, origin);
+    await createAlertRule(db, desk.owner, { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    await append("live", [
+      { type: "venue.stale", data: { exchange: "bybit", status: "stale", last_success_at: null, error: "timeout" } },
+      { type: "venue.stale", data: { exchange: "gate", status: "stale", last_success_at: null, error: "timeout" } },
+    ]);
+    const service = startWebhooks({ db, config: readWebhookConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_POLL_MS: "50" }) });
+    try {
+      await receiver.waitFor(1);
+      await service.idle();
+    } finally {
+      await service.stop();
+    }
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.path).toBe("/service");
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: "alert.triggered", data: { rule: { name: "gate stale" }, subject: "gate" } });
+  });
+
   it("reaches a live stream of its account as it is written", async () => {
     await createAlertRule(db, desk.owner, { name: "okx stale", kind: "venue", exchanges: ["okx"], endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     const response = await fetch(`${baseUrl}/v1/stream?types=alert.triggered`, { headers: { Authorization: `Bearer ${desk.live}` } });
@@ -284,6 +305,31 @@ describe("alert evaluation", () => {
     await append("live", [opened("ETH", 24)]);
     await evaluateAlerts(db);
     expect((await alertsOf(desk.id)).length - before).toBe(3);
+  });
+
+  it("writes nothing when its transaction fails part way, and everything once when run again", async () => {
+    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/atomic`, event_types: ["venue.stale"] }, true, origin);
+    const rule = await createAlertRule(db, desk.owner, { name: "DOGE", kind: "opportunity", symbol: "DOGE", endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    const cursor = async () => (await db.alertCursor.findUniqueOrThrow({ where: { id: "alerts" } })).sequence;
+    const before = { cursor: await cursor(), alerts: (await alertsOf(desk.id)).length };
+    const [event] = await append("live", [opened("DOGE", 10)]);
+    // The deliveries are written last: failing there, after the alert event and the cool-down, is the worst place to stop.
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_delivery() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_delivery BEFORE INSERT ON "WebhookDelivery" FOR EACH ROW EXECUTE FUNCTION refuse_delivery()`);
+    try {
+      await expect(evaluateAlerts(db)).rejects.toThrow(/refused for the test/);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_delivery ON "WebhookDelivery"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION refuse_delivery()`);
+    }
+    expect(await cursor()).toBe(before.cursor);
+    expect((await alertsOf(desk.id)).length).toBe(before.alerts);
+    expect(await db.alertCooldown.count({ where: { ruleId: rule.id } })).toBe(0);
+
+    expect(await evaluateAlerts(db)).toMatchObject({ alerts: 1, deliveries: 1 });
+    expect(await cursor()).toBe(event);
+    expect((await alertsOf(desk.id)).length).toBe(before.alerts + 1);
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
   });
 
   it("keeps its place in the stored cursor: an evaluator started afresh repeats nothing and misses nothing", async () => {
