@@ -258,7 +258,7 @@ describe("alert evaluation", () => {
       { type: "venue.stale", data: { exchange: "bybit", status: "stale", last_success_at: null, error: "timeout" } },
       { type: "venue.stale", data: { exchange: "gate", status: "stale", last_success_at: null, error: "timeout" } },
     ]);
-    const service = startWebhooks({ db, config: readWebhookConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_POLL_MS: "50" }) });
+    const service = startWebhooks({ db, config: readWebhookConfig({ ...process.env, WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_POLL_MS: "50" }) });
     try {
       await receiver.waitFor(1);
       await service.idle();
