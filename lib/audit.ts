@@ -21,7 +21,9 @@ export type AuditAction =
   | "webhook.created"
   | "webhook.deleted"
   | "webhook.secret_rolled"
-  | "webhook.disabled";
+  | "webhook.disabled"
+  | "alert_rule.created"
+  | "alert_rule.deleted";
 
 export interface RequestOrigin {
   ip: string | null;

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const TABS = [
   { href: "/account/api-keys", label: "API Keys" },
   { href: "/account/webhooks", label: "Webhooks" },
+  { href: "/account/alerts", label: "Alerts" },
   { href: "/account/usage", label: "Usage" },
   { href: "/account/plan", label: "Plan" },
   { href: "/account/trading", label: "Trading settings" },

@@ -46,6 +46,11 @@ import { testWebhookEndpointRoute } from "./routes/test-webhook-endpoint";
 import { listWebhookDeliveriesRoute } from "./routes/list-webhook-deliveries";
 import { redeliverWebhookRoute } from "./routes/redeliver-webhook";
 import { deleteWebhookEndpointRoute } from "./routes/delete-webhook-endpoint";
+import { createAlertRuleRoute } from "./routes/create-alert-rule";
+import { listAlertRulesRoute } from "./routes/list-alert-rules";
+import { getAlertRuleRoute } from "./routes/get-alert-rule";
+import { updateAlertRuleRoute } from "./routes/update-alert-rule";
+import { deleteAlertRuleRoute } from "./routes/delete-alert-rule";
 import { authenticate, withApiKey } from "./with-api-key";
 import { STREAM_PATH, streamEvents } from "./event-stream";
 
@@ -83,6 +88,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   listWebhookDeliveriesRoute,
   redeliverWebhookRoute,
   deleteWebhookEndpointRoute,
+  createAlertRuleRoute,
+  listAlertRulesRoute,
+  getAlertRuleRoute,
+  updateAlertRuleRoute,
+  deleteAlertRuleRoute,
 ];
 
 // Served beside the routes (public, outside the envelope), but a wrong method on it is a 405 all the same.

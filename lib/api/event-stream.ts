@@ -4,7 +4,7 @@ import { AppError, fieldError } from "@/lib/errors";
 import type { FeedEvent, FeedSubscription } from "@/lib/events/event-feed";
 import { sseFrame } from "@/lib/events/event-feed";
 import { eventSequence } from "@/lib/events/event-types";
-import { assertWithinRetention, readEventPage } from "@/lib/events/read-events";
+import { assertWithinRetention, isVisibleTo, readEventPage } from "@/lib/events/read-events";
 import { streamMatches, type StreamFilter } from "@/lib/events/stream-filter";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
 import { keyEvents } from "@/lib/keys/key-events";
@@ -133,7 +133,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
     for (const e of events) {
       if (e.sequence <= lastSent) continue;
       lastSent = e.sequence;
-      if (streamMatches(e.event, filter)) write(e.frame);
+      if (isVisibleTo(e, key.mode, key.userId) && streamMatches(e.event, filter)) write(e.frame);
     }
   };
 
@@ -154,7 +154,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
       const db = await services.db();
       let cursor = options.after;
       for (;;) {
-        const page = await readEventPage(db, key.mode, { after: cursor, types: filter.types, limit: REPLAY_PAGE, through: sub.position });
+        const page = await readEventPage(db, key, { after: cursor, types: filter.types, limit: REPLAY_PAGE, through: sub.position });
         if (closed) return;
         for (const event of page.items) if (streamMatches(event, filter)) write(sseFrame(event));
         if (!page.has_more) break;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fundingIntervalChangeSchema } from "@/lib/market/funding-interval-change";
 import { servedOpportunitySchema } from "@/lib/market/types";
-import type { EventType } from "./event-types";
+import { marketEventTypeSchema, type EventType } from "./event-types";
 
 /** What `opportunity.opened` carries: the opportunity as GET /v1/opportunities served it when the set was published. */
 export const opportunityOpenedSchema = z.object({ opportunity: servedOpportunitySchema });
@@ -35,6 +35,24 @@ export const venueHealthChangedSchema = z.object({
   error: z.string().nullable().describe("Why its refresh failed (`venue.stale`); null on `venue.recovered`."),
 });
 
+/** What `alert.triggered` carries: which rule matched, for which subject, and the market event it matched, whole. */
+export const alertTriggeredSchema = z.object({
+  rule: z.object({ id: z.string(), name: z.string() }).describe("The alert rule that matched (GET /v1/alert-rules/{id})."),
+  subject: z
+    .string()
+    .describe(
+      "What the rule's cool-down counts per: the opportunity's id, `exchange:market` for an interval change, the exchange for a venue.",
+    ),
+  event: z
+    .object({
+      id: z.string(),
+      type: marketEventTypeSchema,
+      created_at: z.iso.datetime(),
+      data: z.record(z.string(), z.unknown()),
+    })
+    .describe("The market event that matched, as GET /v1/events lists it."),
+});
+
 /** Each event type's `data`, the one definition the writers, the API and its documentation share. */
 export const EVENT_DATA_SCHEMAS = {
   "opportunity.opened": opportunityOpenedSchema,
@@ -43,6 +61,7 @@ export const EVENT_DATA_SCHEMAS = {
   "funding_interval.changed": fundingIntervalChangedSchema,
   "venue.stale": venueHealthChangedSchema,
   "venue.recovered": venueHealthChangedSchema,
+  "alert.triggered": alertTriggeredSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 /** An event before it is written: its type and `data` (the log gives it its id and time). */

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import type { DbKeyMode } from "@/lib/keys/mode";
 import { eventsAppended } from "./append-events";
 import type { PublicEvent } from "./event-types";
 import { toPublicEvent } from "./read-events";
@@ -7,6 +8,9 @@ import { toPublicEvent } from "./read-events";
 export interface FeedEvent {
   sequence: bigint;
   event: PublicEvent;
+  /** The log row's mode and owner (null for the market's events): whose stream may take it. */
+  mode: DbKeyMode;
+  userId: string | null;
   /** The event's Server-Sent Events frame (`id:`, `event:`, `data:`), written once per event. */
   frame: string;
 }
@@ -129,7 +133,7 @@ export class EventFeed {
       if (this.position !== from || rows.length === 0) return;
       const events = rows.map((row): FeedEvent => {
         const event = toPublicEvent(row);
-        return { sequence: row.sequence, event, frame: sseFrame(event) };
+        return { sequence: row.sequence, event, frame: sseFrame(event), mode: row.mode, userId: row.userId };
       });
       this.position = rows.at(-1)!.sequence;
       full = rows.length === this.batch;

@@ -7,7 +7,7 @@ import { KEY_MODES } from "@/lib/keys/mode";
  * `/v1/stream` Server-Sent Events and webhook deliveries all read that log, so nothing one of them
  * sees is missing from another.
  */
-export const EVENT_TYPES = [
+export const MARKET_EVENT_TYPES = [
   "opportunity.opened",
   "opportunity.updated",
   "opportunity.closed",
@@ -15,8 +15,17 @@ export const EVENT_TYPES = [
   "venue.stale",
   "venue.recovered",
 ] as const;
+export type MarketEventType = (typeof MARKET_EVENT_TYPES)[number];
+
+/**
+ * Every event type: the market's, which every key of a mode sees, and `alert.triggered`, written
+ * for one account when one of its alert rules matches a market event (lib/alerts/): only that
+ * account's keys see it, and it goes to the rule's endpoints rather than to subscribers of a type.
+ */
+export const EVENT_TYPES = [...MARKET_EVENT_TYPES, "alert.triggered"] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
+export const marketEventTypeSchema = z.enum(MARKET_EVENT_TYPES);
 
 /** How long events are kept, and so how far back `after` and `Last-Event-ID` can resume. */
 export const EVENT_RETENTION_MS = 7 * 86_400_000;

@@ -10,6 +10,7 @@ export interface EventRow {
   type: string;
   createdAt: Date;
   data: unknown;
+  userId: string | null;
 }
 
 /** A stored event as the API, the stream and webhooks deliver it. */
@@ -35,6 +36,19 @@ export async function assertWithinRetention(db: Db, after: bigint, field = "afte
   }
 }
 
+/**
+ * Which events a key reads: the market's events of its mode, and its own account's alert events,
+ * never another account's.
+ */
+export function visibleTo(mode: KeyMode, userId: string) {
+  return { mode: keyModeToDb(mode), OR: [{ userId: null }, { userId }] };
+}
+
+/** Whether a key of `mode` and account `userId` may see the event (the live stream's test; `visibleTo` is the query's). */
+export function isVisibleTo(row: { mode: DbKeyMode; userId: string | null }, mode: KeyMode, userId: string): boolean {
+  return row.mode === keyModeToDb(mode) && (row.userId === null || row.userId === userId);
+}
+
 export interface EventPageRequest {
   after?: bigint;
   types?: readonly EventType[];
@@ -43,11 +57,15 @@ export interface EventPageRequest {
   through?: bigint;
 }
 
-/** One page of a mode's events after a cursor, oldest first, and whether more follow. */
-export async function readEventPage(db: Db, mode: KeyMode, request: EventPageRequest): Promise<{ items: PublicEvent[]; has_more: boolean }> {
+/** One page of the events a key sees (its mode's, and its account's alerts) after a cursor, oldest first, and whether more follow. */
+export async function readEventPage(
+  db: Db,
+  reader: { mode: KeyMode; userId: string },
+  request: EventPageRequest,
+): Promise<{ items: PublicEvent[]; has_more: boolean }> {
   const rows = await db.marketEvent.findMany({
     where: {
-      mode: keyModeToDb(mode),
+      ...visibleTo(reader.mode, reader.userId),
       ...((request.after !== undefined || request.through !== undefined) && {
         sequence: { ...(request.after !== undefined && { gt: request.after }), ...(request.through !== undefined && { lte: request.through }) },
       }),

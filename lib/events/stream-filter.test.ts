@@ -44,6 +44,14 @@ describe("streamMatches", () => {
     expect(streamMatches(interval, { mode: "live", symbol: "BTC" })).toBe(false);
     expect(streamMatches(venue, { mode: "live", symbol: "BTC", min_apr: 50 })).toBe(true);
   });
+
+  it("filters an alert by the market event it matched", () => {
+    const alert = event("alert.triggered", { rule: { id: "r", name: "n" }, subject: "x", event: { id: opened.id, type: opened.type, created_at: opened.created_at, data: opened.data } });
+    expect(streamMatches(alert, { mode: "live", symbol: "BTC", exchange: "okx" })).toBe(true);
+    expect(streamMatches(alert, { mode: "live", symbol: "ETH" })).toBe(false);
+    expect(streamMatches(alert, { mode: "live", types: ["opportunity.opened"] })).toBe(false);
+    expect(streamMatches(alert, { mode: "live", types: ["alert.triggered"], min_apr: 25 })).toBe(false);
+  });
 });
 
 describe("streamQuery", () => {

@@ -42,10 +42,15 @@ interface Subject {
   apr?: number;
 }
 
-/** What an event is about, for the filters: its exchanges (both legs for an opportunity), its asset, its APR. */
-function subjectOf(event: PublicEvent): Subject {
+/**
+ * What an event is about, for the filters: its exchanges (both legs for an opportunity), its asset,
+ * its APR. An alert is about what the market event it matched is about.
+ */
+function subjectOf(event: Pick<PublicEvent, "type" | "data">): Subject {
   const data = event.data as Record<string, unknown>;
   switch (event.type) {
+    case "alert.triggered":
+      return subjectOf(data.event as Pick<PublicEvent, "type" | "data">);
     case "opportunity.opened":
     case "opportunity.updated": {
       const o = data.opportunity as { symbol: string; apr: number; long: { exchange: string }; short: { exchange: string } };

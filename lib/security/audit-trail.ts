@@ -28,6 +28,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.deleted": "Webhook endpoint deleted",
   "webhook.secret_rolled": "Webhook signing secret rolled",
   "webhook.disabled": "Webhook endpoint disabled after 3 days of failed deliveries",
+  "alert_rule.created": "Alert rule added",
+  "alert_rule.deleted": "Alert rule deleted",
 };
 
 // "pro -> desk", or "someone@example.com: pro -> desk" when an operator changed another account.

@@ -30,7 +30,9 @@ export async function dispatchEvents(db: Db, batch = 500): Promise<{ events: num
     async (tx) => {
       await tx.$executeRaw`INSERT INTO "WebhookDispatchCursor" (id, sequence) VALUES (${CURSOR_ID}, 0) ON CONFLICT (id) DO NOTHING`;
       const [cursor] = await tx.$queryRaw<{ sequence: bigint }[]>`SELECT sequence FROM "WebhookDispatchCursor" WHERE id = ${CURSOR_ID} FOR UPDATE`;
-      const events = await tx.marketEvent.findMany({ where: { sequence: { gt: cursor!.sequence } }, orderBy: { sequence: "asc" }, take: batch });
+      // Account-scoped events (alert.triggered) are not for subscribers of a type: alert evaluation
+      // queues them to the rule's endpoints itself (lib/alerts/evaluate-alerts.ts).
+      const events = await tx.marketEvent.findMany({ where: { sequence: { gt: cursor!.sequence }, userId: null }, orderBy: { sequence: "asc" }, take: batch });
       if (events.length === 0) return { events: 0, deliveries: 0 };
       const endpoints = await tx.webhookEndpoint.findMany({
         where: { enabled: true, user: { tier: { not: "FREE" } } },

@@ -5,6 +5,7 @@ import { deleteOldDeliveries } from "./delivery-retention";
 import { DELIVERY_QUEUE, setDeliveryWaker } from "./delivery-queue";
 import { deliverWebhook, type DeliverOptions } from "./deliver-webhook";
 import { dispatchEvents } from "./dispatch-events";
+import { deleteExpiredCooldowns, evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { deliveryLeaseMs, type WebhookConfig } from "./webhook-config";
 
 export interface WebhookService {
@@ -25,8 +26,9 @@ export interface StartWebhooksOptions {
 }
 
 /**
- * What a server (embedded mode) or `npm run worker` runs for webhooks: the dispatcher, which turns
- * new MarketEvents into queued deliveries, and the job runner that sends them. Both poll every
+ * What a server (embedded mode) or `npm run worker` runs for webhooks: alert evaluation and the
+ * dispatcher, which turn new MarketEvents into alerts and queued deliveries, and the job runner
+ * that sends them. Both poll every
  * WEBHOOK_POLL_MS; work queued in this process (a test event, a redelivery, a dispatch) wakes them
  * at once. Any number of processes may run them on PostgreSQL.
  */
@@ -60,9 +62,11 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
     }
     dispatching = (async () => {
       for (;;) {
+        // Alerts first: a round's alerts are queued with the round's own deliveries.
+        const alerts = await evaluateAlerts(db);
         const { events, deliveries } = await dispatchEvents(db);
-        if (deliveries > 0) runner.wake();
-        if (events < 500 || stopped) break;
+        if (deliveries > 0 || alerts.deliveries > 0) runner.wake();
+        if ((events < 500 && alerts.events < 500) || stopped) break;
       }
     })()
       .catch((error: unknown) => log("dispatching events to webhooks failed", error))
@@ -84,6 +88,7 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
   };
   setDeliveryWaker(wake);
   const retention = startPeriodicTask("deleting old webhook deliveries", 3_600_000, () => deleteOldDeliveries(db));
+  const cooldowns = startPeriodicTask("deleting expired alert cool-downs", 3_600_000, () => deleteExpiredCooldowns(db));
 
   return {
     wake,
@@ -95,6 +100,7 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
       stopped = true;
       clearInterval(timer);
       retention.stop();
+      cooldowns.stop();
       setDeliveryWaker(null);
       await dispatching;
       await runner.stop();

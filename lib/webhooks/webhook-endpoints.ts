@@ -4,7 +4,7 @@ import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
-import { eventTypeSchema } from "@/lib/events/event-types";
+import { marketEventTypeSchema } from "@/lib/events/event-types";
 import { urlProblem } from "./send-webhook";
 import type { EndpointInput, EndpointUpdate, EndpointView } from "./webhook-schema";
 import { newSigningSecret } from "./webhook-signature";
@@ -151,7 +151,7 @@ export function toEndpointView(row: WebhookEndpoint, now = new Date()): Endpoint
     url: row.url,
     description: row.description,
     event_types: row.eventTypes.flatMap((type) => {
-      const parsed = eventTypeSchema.safeParse(type);
+      const parsed = marketEventTypeSchema.safeParse(type);
       return parsed.success ? [parsed.data] : [];
     }),
     enabled: row.enabled,

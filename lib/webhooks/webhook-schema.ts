@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES, eventTypeSchema } from "@/lib/events/event-types";
+import { eventTypeSchema, MARKET_EVENT_TYPES, marketEventTypeSchema } from "@/lib/events/event-types";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { maxCharacters, storableText } from "@/lib/validation";
 
@@ -18,11 +18,13 @@ const urlSchema = maxCharacters(z.string().regex(URL_PATTERN, "Must be an http(s
   );
 
 const eventTypesSchema = z
-  .array(eventTypeSchema, `Must be a list of event types: ${EVENT_TYPES.join(", ")}`)
+  .array(marketEventTypeSchema, `Must be a list of event types: ${MARKET_EVENT_TYPES.join(", ")}`)
   .min(1, "Choose at least one event type")
-  .max(EVENT_TYPES.length)
+  .max(MARKET_EVENT_TYPES.length)
   .refine((types) => new Set(types).size === types.length, "Each event type at most once")
-  .describe("The event types delivered to the endpoint, each at most once.");
+  .describe(
+    "The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints.",
+  );
 
 const descriptionSchema = maxCharacters(storableText(z.string().trim()), 200, "At most 200 characters").describe("What the endpoint is for, for your own reference.");
 
@@ -60,7 +62,7 @@ export const endpointSchema = z.object({
   mode: z.enum(KEY_MODES).describe("Which events it receives: live endpoints the live market's, test endpoints the sandbox's."),
   url: z.string(),
   description: z.string().nullable(),
-  event_types: z.array(eventTypeSchema),
+  event_types: z.array(marketEventTypeSchema),
   enabled: z.boolean(),
   disabled_reason: z.enum(["failing"]).nullable().describe('"failing" when the service disabled it after 3 days of failed deliveries.'),
   previous_secret_expires_at: z.iso.datetime().nullable().describe("Until when the previous secret still signs, after a roll with an overlap."),

@@ -477,6 +477,8 @@ describe("/v1 under random input", () => {
           "/v1/webhook-endpoints": ["write", 200],
           "/v1/webhook-endpoints/:id": ["write", 404],
           "/v1/webhook-endpoints/:id/deliveries": ["write", 404],
+          "/v1/alert-rules": ["opportunities:read", 200],
+          "/v1/alert-rules/:id": ["opportunities:read", 404],
         };
         const needs = readerStatus[path];
         const otherMethodsOnly = API_ROUTES.some((r) => r.path === path) && !API_ROUTES.some((r) => r.path === path && r.method === "GET");

@@ -28,6 +28,8 @@ const RUNS_PER_OPERATION = Math.max(1, Math.round(25 * Number(process.env.FUZZ_R
 const RANGED = ["listFundingRates", "listFundingIntervalChanges"];
 /** Operations writing a webhook endpoint's URL and event types. */
 const WEBHOOK_WRITES = ["createWebhookEndpoint", "updateWebhookEndpoint"];
+/** Operations writing an alert rule. */
+const ALERT_WRITES = ["createAlertRule", "updateAlertRule"];
 const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[] = [
   // What exists: the opportunity set, the markets of the legs, the position's status.
   { operations: ["createSimulation", "createPortfolioPosition"], field: "opportunity_id", message: /^No current opportunity with id "/ },
@@ -63,6 +65,16 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: WEBHOOK_WRITES, field: "url", message: /^(Must be an absolute URL|The URL must |The URL's address is not public )/ },
   { operations: ["createWebhookEndpoint"], field: "url", message: /^Your plan allows \d+ webhook endpoints/ },
   { operations: WEBHOOK_WRITES, field: "event_types", message: /^Each event type at most once$/ },
+  // Alert rules: only the conditions the rule's kind uses, the account's own endpoints of the mode, each once, a name, the plan's cap.
+  ...["symbol", "exchanges", "min_net_apr", "min_paid_share_7d", "min_positive_hours", "min_open_interest_usd"].map((field) => ({
+    operations: ALERT_WRITES,
+    field,
+    message: /^A rule of kind \S+ does not use /,
+  })),
+  { operations: ALERT_WRITES, field: "endpoint_ids", message: /^(No such webhook endpoint of this mode: |Each endpoint at most once$)/ },
+  { operations: ALERT_WRITES, field: "exchanges", message: /^Each exchange at most once$/ },
+  { operations: ALERT_WRITES, field: "name", message: /^Give the rule a name$/ },
+  { operations: ["createAlertRule"], field: "name", message: /^Your plan allows \d+ alert rules/ },
 ];
 
 /**

@@ -26,7 +26,7 @@ describe("the sandbox's ticks", () => {
     const outcomes = await Promise.all([1, 2, 3].map(() => writeSandboxTick(db, tick, MINUTE, 5)));
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     const expected = sandboxTickEvents(tick, MINUTE);
-    const { items } = await readEventPage(db, "test", { limit: 1000 });
+    const { items } = await readEventPage(db, { mode: "test", userId: "no-account" }, { limit: 1000 });
     expect(items.map((e) => ({ type: e.type, data: e.data }))).toEqual(expected.map((e) => JSON.parse(JSON.stringify(e))));
     expect(await db.marketEvent.count({ where: { mode: "LIVE" } })).toBe(0);
     expect(await writeSandboxTick(db, tick, MINUTE, 5)).toBe(false);
@@ -37,7 +37,7 @@ describe("the sandbox's ticks", () => {
     const now = Date.parse("2026-11-20T12:37:30Z");
     const written = await writeDueSandboxTicks(db, config, now);
     expect(written.map((t) => t.toISOString())).toEqual(["2026-11-20T12:35:00.000Z", "2026-11-20T12:36:00.000Z", "2026-11-20T12:37:00.000Z"]);
-    const { items } = await readEventPage(db, "test", { after: last!.sequence, limit: 1000 });
+    const { items } = await readEventPage(db, { mode: "test", userId: "no-account" }, { after: last!.sequence, limit: 1000 });
     const expected = written.flatMap((tick) => sandboxTickEvents(tick, MINUTE));
     expect(items.map((e) => e.type)).toEqual(expected.map((e) => e.type));
     // Ids follow the ticks' order.

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { EVENT_TYPES } from "@/lib/events/event-types";
+import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
 import { ENDPOINT_CAPS, listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { webWebhookOwner } from "@/lib/webhooks/web-owner";
 import { EndpointActions } from "./endpoint-actions";
@@ -35,7 +35,7 @@ export default async function WebhooksPage() {
         </div>
       ) : (
         <>
-          <WebhookCreator eventTypes={[...EVENT_TYPES]} full={endpoints.length >= cap} cap={cap} />
+          <WebhookCreator eventTypes={[...MARKET_EVENT_TYPES]} full={endpoints.length >= cap} cap={cap} />
           {endpoints.length === 0 ? (
             <p>No endpoints yet.</p>
           ) : (

@@ -370,3 +370,58 @@ class Operations:
         POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver
         """
         return self._request("POST", "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver".format(id=quote(id, safe=""), delivery_id=quote(delivery_id, safe="")))
+
+    def create_alert_rule(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Add an alert rule.
+
+        POST /v1/alert-rules
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/alert-rules", None, body)
+
+    def list_alert_rules(self, *, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
+        """List your alert rules.
+
+        GET /v1/alert-rules
+
+        Args:
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
+        """
+        return self._request("GET", "/v1/alert-rules", {"limit": limit, "offset": offset})
+
+    def iter_alert_rules(self, *, limit: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+        """List your alert rules. Yields every item over all pages, fetching the next page as needed.
+
+        GET /v1/alert-rules
+
+        Args:
+            limit: Page size, 1 to 100.
+        """
+        return self._paginate("GET", "/v1/alert-rules", {"limit": limit})
+
+    def get_alert_rule(self, id: str) -> Dict[str, Any]:
+        """Get an alert rule.
+
+        GET /v1/alert-rules/{id}
+        """
+        return self._request("GET", "/v1/alert-rules/{id}".format(id=quote(id, safe="")))
+
+    def update_alert_rule(self, id: str, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Change an alert rule.
+
+        PATCH /v1/alert-rules/{id}
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("PATCH", "/v1/alert-rules/{id}".format(id=quote(id, safe="")), None, body)
+
+    def delete_alert_rule(self, id: str) -> Dict[str, Any]:
+        """Delete an alert rule.
+
+        DELETE /v1/alert-rules/{id}
+        """
+        return self._request("DELETE", "/v1/alert-rules/{id}".format(id=quote(id, safe="")))

@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * List change events
-         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. GET /v1/stream delivers the same events as they are written.
+         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) matches a market event, and carries the rule, the subject and the matching event; other accounts never see it. GET /v1/stream delivers the same events as they are written.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -534,6 +534,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/alert-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your alert rules
+         * @description The account's alert rules of the key's mode (live keys the live ones, test keys the test ones), oldest first.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["listAlertRules"];
+        put?: never;
+        /**
+         * Add an alert rule
+         * @description A rule watches the market events of the key's mode written from now on. `kind: opportunity` matches `opportunity.opened` and `opportunity.updated` and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, `min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`; `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a figure an event does not know (null) is not met. Each match writes an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may have 5 rules per mode, Desk 100.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        post: operations["createAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alert-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an alert rule
+         * @description One of the account's alert rules of the key's mode. Another account's, the other mode's or an unknown id is 404.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getAlertRule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert rule
+         * @description Removes the rule and its cool-downs; the alerts it raised stay on GET /v1/events until they expire. Answers the deleted rule's id.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an alert rule
+         * @description Give any of `name`, the conditions its kind uses (null or an empty `exchanges` removes one), `endpoint_ids` (replaces the list), `cooldown_minutes` and `enabled`. The kind stays. Returns the rule as it is now.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        patch: operations["updateAlertRule"];
+        trace?: never;
+    };
     "/v1/stream": {
         parameters: {
             query?: never;
@@ -709,7 +771,7 @@ export interface components {
         Event: {
             id: string;
             /** @enum {string} */
-            type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+            type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
             /** @enum {string} */
             mode: "live" | "test";
             /** Format: date-time */
@@ -2655,7 +2717,7 @@ export interface components {
                 endpoint_id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attempt_count: number;
@@ -2701,7 +2763,7 @@ export interface components {
                     endpoint_id: string;
                     event_id: string;
                     /** @enum {string} */
-                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
                     /** @enum {string} */
                     status: "pending" | "succeeded" | "failed";
                     attempt_count: number;
@@ -2755,7 +2817,7 @@ export interface components {
                 endpoint_id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attempt_count: number;
@@ -2810,6 +2872,202 @@ export interface components {
                 request_id: string;
                 /**
                  * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        CreateAlertRuleResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description Which market it watches: live rules the live market, test rules the sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                name: string;
+                /** @enum {string} */
+                kind: "opportunity" | "funding_interval" | "venue";
+                symbol: string | null;
+                exchanges: string[];
+                min_net_apr: number | null;
+                min_paid_share_7d: number | null;
+                min_positive_hours: number | null;
+                min_open_interest_usd: number | null;
+                /** @description The endpoints its alerts are POSTed to. */
+                endpoint_ids: string[];
+                cooldown_minutes: number;
+                enabled: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose rules watch the live market; test for svc_sk_test_ keys, whose rules watch the sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        ListAlertRulesResponse: {
+            data: {
+                items: {
+                    id: string;
+                    /**
+                     * @description Which market it watches: live rules the live market, test rules the sandbox.
+                     * @enum {string}
+                     */
+                    mode: "live" | "test";
+                    name: string;
+                    /** @enum {string} */
+                    kind: "opportunity" | "funding_interval" | "venue";
+                    symbol: string | null;
+                    exchanges: string[];
+                    min_net_apr: number | null;
+                    min_paid_share_7d: number | null;
+                    min_positive_hours: number | null;
+                    min_open_interest_usd: number | null;
+                    /** @description The endpoints its alerts are POSTed to. */
+                    endpoint_ids: string[];
+                    cooldown_minutes: number;
+                    enabled: boolean;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                }[];
+                /** @description Items matching the request, over all pages. */
+                total: number;
+                /** @description The page size used. */
+                limit: number;
+                /** @description Items skipped before this page. */
+                offset: number;
+                /** @description True when another page follows: request offset + limit. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose rules watch the live market; test for svc_sk_test_ keys, whose rules watch the sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        GetAlertRuleResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description Which market it watches: live rules the live market, test rules the sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                name: string;
+                /** @enum {string} */
+                kind: "opportunity" | "funding_interval" | "venue";
+                symbol: string | null;
+                exchanges: string[];
+                min_net_apr: number | null;
+                min_paid_share_7d: number | null;
+                min_positive_hours: number | null;
+                min_open_interest_usd: number | null;
+                /** @description The endpoints its alerts are POSTed to. */
+                endpoint_ids: string[];
+                cooldown_minutes: number;
+                enabled: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose rules watch the live market; test for svc_sk_test_ keys, whose rules watch the sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        UpdateAlertRuleResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description Which market it watches: live rules the live market, test rules the sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                name: string;
+                /** @enum {string} */
+                kind: "opportunity" | "funding_interval" | "venue";
+                symbol: string | null;
+                exchanges: string[];
+                min_net_apr: number | null;
+                min_paid_share_7d: number | null;
+                min_positive_hours: number | null;
+                min_open_interest_usd: number | null;
+                /** @description The endpoints its alerts are POSTed to. */
+                endpoint_ids: string[];
+                cooldown_minutes: number;
+                enabled: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose rules watch the live market; test for svc_sk_test_ keys, whose rules watch the sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        DeleteAlertRuleResponse: {
+            data: {
+                /** @description The deleted rule's id. */
+                id: string;
+                /** @constant */
+                deleted: true;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose rules watch the live market; test for svc_sk_test_ keys, whose rules watch the sandbox.
                  * @enum {string}
                  */
                 mode: "live" | "test";
@@ -4225,7 +4483,7 @@ export interface operations {
                 "application/json": {
                     /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
                     url: string;
-                    /** @description The event types delivered to the endpoint, each at most once. */
+                    /** @description The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints. */
                     event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
                     description?: string | null;
                 };
@@ -4352,7 +4610,7 @@ export interface operations {
                 "application/json": {
                     /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
                     url?: string;
-                    /** @description The event types delivered to the endpoint, each at most once. */
+                    /** @description The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints. */
                     event_types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
                     description?: string | null;
                     /** @description false stops deliveries; true resumes them (and clears a disable for failing). */
@@ -4565,6 +4823,271 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    listAlertRules: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip, 0 to 1,000,000. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAlertRulesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "BTC above 15 % net",
+                 *       "kind": "opportunity",
+                 *       "symbol": "BTC",
+                 *       "min_net_apr": 15,
+                 *       "cooldown_minutes": 120
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the rule is for, shown in its alerts; not blank. */
+                    name: string;
+                    /**
+                     * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
+                     * @enum {string}
+                     */
+                    kind: "opportunity" | "funding_interval" | "venue";
+                    /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
+                    symbol?: string | null;
+                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
+                    min_net_apr?: number | null;
+                    /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
+                    min_paid_share_7d?: number | null;
+                    /** @description Only opportunities whose net spread has been positive for at least this many hours: from `persistence.positive_since` to the event. */
+                    min_positive_hours?: number | null;
+                    /** @description Only opportunities whose `open_interest_usd` is known and at least this, in US dollars. */
+                    min_open_interest_usd?: number | null;
+                    /**
+                     * @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.
+                     * @default []
+                     */
+                    endpoint_ids?: string[];
+                    /**
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.
+                     * @default 60
+                     */
+                    cooldown_minutes?: number;
+                    /**
+                     * @description false: the rule matches nothing until enabled again.
+                     * @default true
+                     */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the new resource in `data`, its path in `Location`, response metadata in `meta`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAlertRuleResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`, as POST /v1/alert-rules returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAlertRuleResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`, as POST /v1/alert-rules returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAlertRuleResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    updateAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`, as POST /v1/alert-rules returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the rule is for, shown in its alerts; not blank. */
+                    name?: string;
+                    /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
+                    symbol?: string | null;
+                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
+                    min_net_apr?: number | null;
+                    /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
+                    min_paid_share_7d?: number | null;
+                    /** @description Only opportunities whose net spread has been positive for at least this many hours: from `persistence.positive_since` to the event. */
+                    min_positive_hours?: number | null;
+                    /** @description Only opportunities whose `open_interest_usd` is known and at least this, in US dollars. */
+                    min_open_interest_usd?: number | null;
+                    /** @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only. */
+                    endpoint_ids?: string[];
+                    /** @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes. */
+                    cooldown_minutes?: number;
+                    /** @description false: the rule matches nothing until enabled again. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateAlertRuleResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };

@@ -343,4 +343,60 @@ export class Operations {
   redeliverWebhook(id: string, delivery_id: string): Promise<Envelope<operations["redeliverWebhook"], 200>> {
     return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(delivery_id)}/redeliver`);
   }
+
+  /**
+   * Add an alert rule
+   *
+   * `POST /v1/alert-rules`
+   */
+  createAlertRule(body: Body<operations["createAlertRule"]>): Promise<Envelope<operations["createAlertRule"], 201>> {
+    return this.transport.request("POST", "/v1/alert-rules", undefined, body);
+  }
+
+  /**
+   * List your alert rules
+   *
+   * `GET /v1/alert-rules`
+   */
+  listAlertRules(query?: Query<operations["listAlertRules"]>): Promise<Envelope<operations["listAlertRules"], 200>> {
+    return this.transport.request("GET", "/v1/alert-rules", query);
+  }
+
+  /**
+   * List your alert rules
+   *
+   * Every item over all pages, fetched page after page as the loop asks for them.
+   *
+   * `GET /v1/alert-rules`
+   */
+  iterateAlertRules(query?: Omit<Query<operations["listAlertRules"]>, "offset">): AsyncGenerator<PageItem<Envelope<operations["listAlertRules"], 200>>> {
+    return this.transport.paginate("GET", "/v1/alert-rules", query);
+  }
+
+  /**
+   * Get an alert rule
+   *
+   * `GET /v1/alert-rules/{id}`
+   */
+  getAlertRule(id: string): Promise<Envelope<operations["getAlertRule"], 200>> {
+    return this.transport.request("GET", `/v1/alert-rules/${encodeURIComponent(id)}`);
+  }
+
+  /**
+   * Change an alert rule
+   *
+   * `PATCH /v1/alert-rules/{id}`
+   */
+  updateAlertRule(id: string, body: Body<operations["updateAlertRule"]>): Promise<Envelope<operations["updateAlertRule"], 200>> {
+    return this.transport.request("PATCH", `/v1/alert-rules/${encodeURIComponent(id)}`, undefined, body);
+  }
+
+  /**
+   * Delete an alert rule
+   *
+   * `DELETE /v1/alert-rules/{id}`
+   */
+  deleteAlertRule(id: string): Promise<Envelope<operations["deleteAlertRule"], 200>> {
+    return this.transport.request("DELETE", `/v1/alert-rules/${encodeURIComponent(id)}`);
+  }
 }

@@ -98,7 +98,7 @@ describe("the OpenAPI document's responses", () => {
 
   it("gives each creation a Location header and links to every operation on what it created", () => {
     const creating = API_ROUTES.filter((route) => route.status === 201);
-    expect(creating.map((route) => route.operationId).sort()).toEqual(["createPortfolioPosition", "createSimulation", "createWebhookEndpoint"]);
+    expect(creating.map((route) => route.operationId).sort()).toEqual(["createAlertRule", "createPortfolioPosition", "createSimulation", "createWebhookEndpoint"]);
     for (const route of creating) {
       expect(route.location, route.operationId).toBeDefined();
       const created = document.paths[openApiPath(route.path)][route.method.toLowerCase()].responses["201"];

@@ -16,6 +16,9 @@ export const API_TAGS = {
     "recovered), kept 7 days: page through them, or receive them live on a stream.",
   Webhooks:
     "Endpoints the service POSTs events to, signed as Standard Webhooks specifies, with their delivery logs; Desk keys with the `write` permission manage them.",
+  Alerts:
+    "Rules that watch the market's events (opportunities, interval changes, stale venues) and raise an `alert.triggered` event for " +
+    "your account, on the stream, on GET /v1/events and to chosen webhook endpoints, with a cool-down per subject.",
   Usage: "Requests made with the account's keys, per hour or day, per key and per route, and how close each key runs to its rate limit.",
 } as const satisfies Record<string, string>;
 

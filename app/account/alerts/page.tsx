@@ -1,0 +1,90 @@
+import Link from "next/link";
+import { ALERT_RULE_CAPS, listAlertRules } from "@/lib/alerts/alert-rules";
+import { requireUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { VENUE_IDS } from "@/lib/market/types";
+import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
+import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { AlertCreator } from "./alert-creator";
+import { AlertActions } from "./alert-actions";
+import { describeConditions } from "./describe-conditions";
+
+export const dynamic = "force-dynamic";
+
+export default async function AlertsPage() {
+  const user = await requireUser("/account/alerts");
+  const cap = ALERT_RULE_CAPS[user.tier];
+  const owner = webWebhookOwner(user);
+  const db = await getDb();
+  const [rules, endpoints] = cap > 0 ? await Promise.all([listAlertRules(db, owner), listEndpoints(db, owner)]) : [[], []];
+  const urls = new Map(endpoints.map((e) => [e.id, e.url]));
+  return (
+    <section aria-labelledby="alerts-heading">
+      <h2 id="alerts-heading">Alerts</h2>
+      <p className="muted">
+        A rule watches the live market&apos;s events: opportunities opened or moving, funding interval changes, venues going
+        stale. Each match raises an <code>alert.triggered</code> event on your streams and <code>GET /v1/events</code>, and
+        is POSTed to the <Link href="/account/webhooks">webhook endpoints</Link> you choose. After an alert, the same rule
+        stays quiet about the same opportunity, market or venue for its cool-down. Test-mode rules are managed with a test
+        key through <code>/v1/alert-rules</code>.
+      </p>
+      {cap === 0 ? (
+        <div className="notice" role="note">
+          <p>
+            <strong>Alerts come with the Pro and Desk plans</strong> (5 and 100 rules).
+          </p>
+          <p>
+            <Link href="/account/plan">Upgrade your plan</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <AlertCreator
+            exchanges={[...VENUE_IDS]}
+            endpoints={endpoints.map((e) => ({ id: e.id, url: e.url }))}
+            full={rules.length >= cap}
+            cap={cap}
+          />
+          {rules.length === 0 ? (
+            <p>No alert rules yet.</p>
+          ) : (
+            <div className="table-scroll">
+              <table aria-label="Alert rules">
+                <thead>
+                  <tr>
+                    <th scope="col">Rule</th>
+                    <th scope="col">Conditions</th>
+                    <th scope="col">Delivered to</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rules.map((rule) => (
+                    <tr key={rule.id} data-testid="alert-rule">
+                      <td>{rule.name}</td>
+                      <td>{describeConditions(rule)}</td>
+                      <td>
+                        {rule.endpoint_ids.length === 0
+                          ? "Streams and events only"
+                          : rule.endpoint_ids.map((id) => (
+                              <div key={id}>
+                                <Link href={`/account/webhooks/${id}`}>{urls.get(id) ?? id}</Link>
+                              </div>
+                            ))}
+                      </td>
+                      <td>{rule.enabled ? "Enabled" : "Disabled"}</td>
+                      <td>
+                        <AlertActions rule={{ id: rule.id, name: rule.name, enabled: rule.enabled }} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { createAlertRule } from "@/lib/alerts/alert-rules";
+import { alertMetaSchema, alertRuleInputSchema, alertRuleSchema } from "@/lib/alerts/alert-schema";
+import { defineRoute } from "../route";
+
+// POST /v1/alert-rules — adds an alert rule.
+export const createAlertRuleRoute = defineRoute({
+  method: "POST",
+  path: "/v1/alert-rules",
+  operationId: "createAlertRule",
+  summary: "Add an alert rule",
+  description:
+    "A rule watches the market events of the key's mode written from now on. `kind: opportunity` matches `opportunity.opened` and " +
+    "`opportunity.updated` and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, " +
+    "`min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`; `kind: funding_interval` matches " +
+    "`funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. " +
+    "A condition the kind does not use is refused; a minimum on a figure an event does not know (null) is not met. Each match writes " +
+    "an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` " +
+    "(your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the " +
+    "same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may " +
+    "have 5 rules per mode, Desk 100.",
+  tag: "Alerts",
+  permission: "write",
+  body: alertRuleInputSchema,
+  data: alertRuleSchema,
+  meta: alertMetaSchema,
+  status: 201,
+  location: "/v1/alert-rules/:id",
+  idempotent: true,
+  example: { body: { name: "BTC above 15 % net", kind: "opportunity", symbol: "BTC", min_net_apr: 15, cooldown_minutes: 120 } },
+  handler: async ({ key, body, services, origin }) => ({
+    data: await createAlertRule(await services.db(), key, body, origin),
+    meta: { mode: key.mode },
+  }),
+});

@@ -1,0 +1,22 @@
+import { getAlertRule } from "@/lib/alerts/alert-rules";
+import { alertMetaSchema, alertRuleIdParams, alertRuleSchema } from "@/lib/alerts/alert-schema";
+import { defineRoute } from "../route";
+
+// GET /v1/alert-rules/:id — one alert rule.
+export const getAlertRuleRoute = defineRoute({
+  method: "GET",
+  path: "/v1/alert-rules/:id",
+  operationId: "getAlertRule",
+  summary: "Get an alert rule",
+  description: "One of the account's alert rules of the key's mode. Another account's, the other mode's or an unknown id is 404.",
+  tag: "Alerts",
+  permission: "opportunities:read",
+  params: alertRuleIdParams,
+  data: alertRuleSchema,
+  meta: alertMetaSchema,
+  example: { params: { id: "ALERT_RULE_ID" }, createdBy: "createAlertRule" },
+  handler: async ({ key, params, services }) => ({
+    data: await getAlertRule(await services.db(), key, params.id),
+    meta: { mode: key.mode },
+  }),
+});

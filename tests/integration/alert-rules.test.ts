@@ -1,0 +1,349 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ALERT_RULE_CAPS, createAlertRule, type AlertOwner } from "@/lib/alerts/alert-rules";
+import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
+import { createApiApp } from "@/lib/api/app";
+import { createAppServices, type AppServices } from "@/lib/app-services";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { appendEventStatements } from "@/lib/events/append-events";
+import type { NewEvent } from "@/lib/events/event-data";
+import { eventId, type PublicEvent } from "@/lib/events/event-types";
+import { claimJobs } from "@/lib/jobs/job-queue";
+import type { KeyMode } from "@/lib/keys/mode";
+import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
+import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
+import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
+import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
+import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
+import { signature } from "@/lib/webhooks/webhook-signature";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
+import { expectEnvelope } from "./helpers/api-envelope";
+import { createKeyFor, createUser } from "./helpers/api-fixtures";
+
+// Alert rules end to end: /v1/alert-rules (CRUD, caps, permissions, modes), and evaluation of the
+// event log: an alert.triggered event written once per match outside the cool-down, delivered to the
+// rule's endpoint on a loopback receiver, seen by its account's /v1/events and stream only.
+
+let database: OpenDatabase;
+let db: Db;
+let services: AppServices;
+let app: ReturnType<typeof createApiApp>;
+let server: http.Server;
+let baseUrl: string;
+const origin = { ip: "203.0.113.7", userAgent: "vitest" };
+
+let desk: { id: string; live: string; test: string; owner: AlertOwner };
+let other: { id: string; live: string };
+let pro: { id: string; live: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  services = createAppServices(async () => db, { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20" });
+  app = createApiApp(() => services);
+  server = http.createServer(getRequestListener(app.fetch));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const deskUser = await createUser(db, "desk");
+  desk = {
+    id: deskUser.id,
+    live: (await createKeyFor(db, deskUser.id)).secret,
+    test: (await createKeyFor(db, deskUser.id, { mode: "test" })).secret,
+    owner: { userId: deskUser.id, mode: "live", tier: "desk" },
+  };
+  const otherUser = await createUser(db, "desk");
+  other = { id: otherUser.id, live: (await createKeyFor(db, otherUser.id)).secret };
+  const proUser = await createUser(db, "pro");
+  pro = { id: proUser.id, live: (await createKeyFor(db, proUser.id)).secret };
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await services?.stopRecorders();
+  await database?.close();
+});
+
+async function call(method: string, path: string, key: string, body?: unknown) {
+  const response = await app.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, ...(body !== undefined && { "Content-Type": "application/json" }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    }),
+  );
+  return { status: response.status, answer: expectEnvelope(response.status, response.headers, await response.text(), `${method} ${path}`) };
+}
+
+const dataOf = <T>(result: Awaited<ReturnType<typeof call>>): T => {
+  if (result.answer.kind !== "success") throw new Error(JSON.stringify(result.answer.error));
+  return result.answer.data as T;
+};
+
+describe("/v1/alert-rules", () => {
+  it("creates, lists, reads, changes and deletes a rule with a Desk key, in the key's mode only", async () => {
+    const created = await call("POST", "/v1/alert-rules", desk.live, { name: "BTC wide", kind: "opportunity", symbol: "BTC", min_net_apr: 15, exchanges: ["binance", "okx"] });
+    expect(created.status).toBe(201);
+    const rule = dataOf<{ id: string }>(created);
+    expect(rule).toMatchObject({ mode: "live", name: "BTC wide", kind: "opportunity", symbol: "BTC", min_net_apr: 15, min_paid_share_7d: null, exchanges: ["binance", "okx"], endpoint_ids: [], cooldown_minutes: 60, enabled: true });
+
+    const list = dataOf<{ items: { id: string }[]; total: number }>(await call("GET", "/v1/alert-rules", desk.live));
+    expect(list.items.map((r) => r.id)).toContain(rule.id);
+    expect(dataOf(await call("GET", `/v1/alert-rules/${rule.id}`, desk.live))).toMatchObject({ id: rule.id });
+
+    // The test key, and another account, see nothing of it.
+    expect((await call("GET", `/v1/alert-rules/${rule.id}`, desk.test)).status).toBe(404);
+    expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/alert-rules", desk.test)).items).toEqual([]);
+    expect((await call("GET", `/v1/alert-rules/${rule.id}`, other.live)).status).toBe(404);
+    expect((await call("PATCH", `/v1/alert-rules/${rule.id}`, other.live, { enabled: false })).status).toBe(404);
+    expect((await call("DELETE", `/v1/alert-rules/${rule.id}`, other.live)).status).toBe(404);
+
+    const changed = dataOf(await call("PATCH", `/v1/alert-rules/${rule.id}`, desk.live, { enabled: false, min_net_apr: null, cooldown_minutes: 5 }));
+    expect(changed).toMatchObject({ enabled: false, min_net_apr: null, cooldown_minutes: 5, symbol: "BTC" });
+
+    expect(dataOf(await call("DELETE", `/v1/alert-rules/${rule.id}`, desk.live))).toEqual({ id: rule.id, deleted: true });
+    expect((await call("GET", `/v1/alert-rules/${rule.id}`, desk.live)).status).toBe(404);
+  });
+
+  it("lets a Pro key read rules but not write them", async () => {
+    await createAlertRule(db, { userId: pro.id, mode: "live", tier: "pro" }, { name: "venues", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/alert-rules", pro.live)).items).toHaveLength(1);
+    const refused = await call("POST", "/v1/alert-rules", pro.live, { name: "x", kind: "venue" });
+    expect(refused.status).toBe(403);
+  });
+
+  it("refuses a condition the kind does not use, and an endpoint of another mode or account, naming the field", async () => {
+    const wrong = await call("POST", "/v1/alert-rules", desk.live, { name: "x", kind: "venue", min_net_apr: 5 });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.answer)).toContain("min_net_apr");
+    const testEndpoint = await createEndpoint(db, { ...desk.owner, mode: "test" }, { url: "https://example.com/a", event_types: ["venue.stale"] }, false, origin);
+    const foreign = await call("POST", "/v1/alert-rules", desk.live, { name: "x", kind: "venue", endpoint_ids: [testEndpoint.id] });
+    expect(foreign.status).toBe(400);
+    expect(JSON.stringify(foreign.answer)).toContain("endpoint_ids");
+    const accepted = await call("POST", "/v1/alert-rules", desk.test, { name: "x", kind: "venue", endpoint_ids: [testEndpoint.id] });
+    expect(dataOf(accepted)).toMatchObject({ mode: "test", endpoint_ids: [testEndpoint.id] });
+  });
+
+  it("holds a Pro account to 5 rules per mode with a 400 naming the cap", async () => {
+    const user = await createUser(db, "pro");
+    const owner: AlertOwner = { userId: user.id, mode: "live", tier: "pro" };
+    const input = { name: "r", kind: "venue" as const, endpoint_ids: [], cooldown_minutes: 60, enabled: true };
+    for (let i = 0; i < ALERT_RULE_CAPS.pro; i++) await createAlertRule(db, owner, input, origin);
+    await expect(createAlertRule(db, owner, input, origin)).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+      extra: { details: [{ field: "name", message: "Your plan allows 5 alert rules: delete one to add another" }] },
+    });
+    // The other mode has a cap of its own.
+    await createAlertRule(db, { ...owner, mode: "test" }, input, origin);
+    const free = await createUser(db, "free");
+    await expect(createAlertRule(db, { userId: free.id, mode: "live", tier: "free" }, input, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("alert evaluation", () => {
+  let receiver: WebhookReceiver;
+  beforeEach(async () => {
+    receiver = await startWebhookReceiver();
+    // Each test reads only the events it writes, with only its own rules enabled.
+    await evaluateAlerts(db);
+    await dispatchEvents(db);
+    await db.alertRule.updateMany({ data: { enabled: false } });
+    await db.job.deleteMany();
+  });
+  afterEach(() => receiver.close());
+
+  let counter = 0;
+  const opened = (symbol: string, netApr: number, id = `${symbol}-binance-okx`): NewEvent =>
+    ({
+      type: "opportunity.opened",
+      data: {
+        opportunity: {
+          id,
+          symbol,
+          apr: netApr + 2,
+          net_apr: netApr,
+          open_interest_usd: 2_000_000,
+          long: { exchange: "binance", market: `${symbol}/USDT:USDT` },
+          short: { exchange: "okx", market: `${symbol}/USDT:USDT` },
+          persistence: { paid_share_7d: 0.9, positive_since: "2026-11-01T00:00:00.000Z" },
+          n: ++counter,
+        },
+      },
+    }) as unknown as NewEvent;
+
+  async function append(mode: KeyMode, events: NewEvent[]): Promise<bigint[]> {
+    const before = await db.marketEvent.findFirst({ orderBy: { sequence: "desc" } });
+    await db.$transaction(appendEventStatements(db, mode, events));
+    const rows = await db.marketEvent.findMany({ where: { sequence: { gt: before?.sequence ?? 0n } }, orderBy: { sequence: "asc" } });
+    return rows.map((r) => r.sequence);
+  }
+
+  async function runDue() {
+    const jobs = await claimJobs(db, DELIVERY_QUEUE, 50, 40_000, new Date());
+    for (const job of jobs) await deliverWebhook(db, job, { allowPrivate: true, timeoutMs: 5_000 });
+    return jobs.length;
+  }
+
+  const alertsOf = (userId: string) => db.marketEvent.findMany({ where: { userId, type: "alert.triggered" }, orderBy: { sequence: "asc" } });
+
+  it("writes alert.triggered once for a match, delivers it to the chosen endpoint, and shows it to its account alone", async () => {
+    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/alerts`, event_types: ["venue.stale"] }, true, origin);
+    const rule = await createAlertRule(
+      db,
+      desk.owner,
+      { name: "BTC above 10", kind: "opportunity", symbol: "BTC", min_net_apr: 10, min_paid_share_7d: 0.5, min_positive_hours: 24, endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true },
+      origin,
+    );
+    const before = (await alertsOf(desk.id)).length;
+    const [low, match] = await append("live", [opened("BTC", 5), opened("BTC", 12)]);
+    await append("test", [opened("BTC", 50)]);
+    expect(await evaluateAlerts(db)).toMatchObject({ alerts: 1, deliveries: 1 });
+    expect(await evaluateAlerts(db)).toMatchObject({ events: 0, alerts: 0 });
+    const [after] = await append("live", [opened("ETH", 30)]);
+    await evaluateAlerts(db);
+
+    const alerts = (await alertsOf(desk.id)).slice(before);
+    expect(alerts).toHaveLength(1);
+    const alert = alerts[0]!;
+    expect(alert.mode).toBe("LIVE");
+    expect(alert.data).toMatchObject({ rule: { id: rule.id, name: "BTC above 10" }, subject: "BTC-binance-okx", event: { id: eventId(match!), type: "opportunity.opened" } });
+    expect(JSON.stringify(alert.data)).not.toContain(eventId(low!));
+
+    // The dispatcher does not send it to endpoints subscribing to types; the rule's endpoint gets it, signed, once.
+    await dispatchEvents(db);
+    expect(await runDue()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const request = receiver.received[0]!;
+    expect(request.path).toBe("/alerts");
+    const body = JSON.parse(request.body) as PublicEvent;
+    expect(body).toMatchObject({ id: eventId(alert.sequence), type: "alert.triggered", mode: "live", data: alert.data });
+    expect(request.headers["webhook-signature"]).toBe(signature(endpoint.secret, String(request.headers["webhook-id"]), Number(request.headers["webhook-timestamp"]), request.body));
+
+    // GET /v1/events: the owner sees it between the market's events, another account does not.
+    const query = `/v1/events?after=${eventId(low! - 1n)}&limit=1000`;
+    const mine = dataOf<{ items: PublicEvent[] }>(await call("GET", query, desk.live)).items.map((e) => e.id);
+    expect(mine).toContain(eventId(alert.sequence));
+    expect(mine).toContain(eventId(after!));
+    const theirs = dataOf<{ items: PublicEvent[] }>(await call("GET", query, other.live)).items.map((e) => e.id);
+    expect(theirs).toContain(eventId(after!));
+    expect(theirs).not.toContain(eventId(alert.sequence));
+    expect(dataOf<{ items: PublicEvent[] }>(await call("GET", `/v1/events?types=alert.triggered&after=${eventId(low!)}`, other.live)).items).toEqual([]);
+
+    // GET /v1/stream, replaying from before: the owner's stream carries it, another account's skips it.
+    const streamed = async (key: string) => {
+      const response = await fetch(`${baseUrl}/v1/stream?after=${eventId(low! - 1n)}`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      let text = "";
+      while (!text.includes(`id: ${eventId(after!)}\n`)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      await reader.cancel();
+      return text;
+    };
+    expect(await streamed(desk.live)).toContain(`id: ${eventId(alert.sequence)}\nevent: alert.triggered\n`);
+    expect(await streamed(other.live)).not.toContain(eventId(alert.sequence));
+  });
+
+  it("runs where webhooks run: the service a server or worker starts raises the alert and delivers it", async () => {
+    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/service`, event_types: ["opportunity.closed"] }, true, origin);
+    await createAlertRule(db, desk.owner, { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    await append("live", [
+      { type: "venue.stale", data: { exchange: "bybit", status: "stale", last_success_at: null, error: "timeout" } },
+      { type: "venue.stale", data: { exchange: "gate", status: "stale", last_success_at: null, error: "timeout" } },
+    ]);
+    const service = startWebhooks({ db, config: readWebhookConfig({ ...process.env, WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_POLL_MS: "50" }) });
+    try {
+      await receiver.waitFor(1);
+      await service.idle();
+    } finally {
+      await service.stop();
+    }
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.path).toBe("/service");
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: "alert.triggered", data: { rule: { name: "gate stale" }, subject: "gate" } });
+  });
+
+  it("reaches a live stream of its account as it is written", async () => {
+    await createAlertRule(db, desk.owner, { name: "okx stale", kind: "venue", exchanges: ["okx"], endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    const response = await fetch(`${baseUrl}/v1/stream?types=alert.triggered`, { headers: { Authorization: `Bearer ${desk.live}` } });
+    const reader = response.body!.getReader();
+    let text = "";
+    // Past the preamble: the stream has subscribed to the feed.
+    while (!text.includes(": connected")) text += new TextDecoder().decode((await reader.read()).value);
+    await append("live", [{ type: "venue.stale", data: { exchange: "okx", status: "stale", last_success_at: null, error: "timeout" } }]);
+    await evaluateAlerts(db);
+    while (!text.includes("event: alert.triggered")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    await reader.cancel();
+    expect(text).toContain('"subject":"okx"');
+  });
+
+  it("suppresses a flapping subject within the cool-down, per rule and per subject", async () => {
+    await createAlertRule(db, desk.owner, { name: "any ETH", kind: "opportunity", symbol: "ETH", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    const before = (await alertsOf(desk.id)).length;
+    await append("live", [opened("ETH", 20)]);
+    await evaluateAlerts(db);
+    // It closes and opens again, twice, and another ETH pair opens: one more alert, for the other pair.
+    await append("live", [opened("ETH", 21), opened("ETH", 22, "ETH-binance-bybit")]);
+    await evaluateAlerts(db);
+    await append("live", [opened("ETH", 23)]);
+    await evaluateAlerts(db);
+    const subjects = (await alertsOf(desk.id)).slice(before).map((a) => (a.data as { subject: string }).subject);
+    expect(subjects).toEqual(["ETH-binance-okx", "ETH-binance-bybit"]);
+    // Once the cool-down has passed (its record moved back an hour), the same subject alerts again.
+    await db.alertCooldown.updateMany({ data: { triggeredAt: new Date(Date.now() - 3_600_001) } });
+    await append("live", [opened("ETH", 24)]);
+    await evaluateAlerts(db);
+    expect((await alertsOf(desk.id)).length - before).toBe(3);
+  });
+
+  it("writes nothing when its transaction fails part way, and everything once when run again", async () => {
+    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/atomic`, event_types: ["venue.stale"] }, true, origin);
+    const rule = await createAlertRule(db, desk.owner, { name: "DOGE", kind: "opportunity", symbol: "DOGE", endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    const cursor = async () => (await db.alertCursor.findUniqueOrThrow({ where: { id: "alerts" } })).sequence;
+    const before = { cursor: await cursor(), alerts: (await alertsOf(desk.id)).length };
+    const [event] = await append("live", [opened("DOGE", 10)]);
+    // The deliveries are written last: failing there, after the alert event and the cool-down, is the worst place to stop.
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_delivery() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_delivery BEFORE INSERT ON "WebhookDelivery" FOR EACH ROW EXECUTE FUNCTION refuse_delivery()`);
+    try {
+      await expect(evaluateAlerts(db)).rejects.toThrow(/refused for the test/);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_delivery ON "WebhookDelivery"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION refuse_delivery()`);
+    }
+    expect(await cursor()).toBe(before.cursor);
+    expect((await alertsOf(desk.id)).length).toBe(before.alerts);
+    expect(await db.alertCooldown.count({ where: { ruleId: rule.id } })).toBe(0);
+
+    expect(await evaluateAlerts(db)).toMatchObject({ alerts: 1, deliveries: 1 });
+    expect(await cursor()).toBe(event);
+    expect((await alertsOf(desk.id)).length).toBe(before.alerts + 1);
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
+  });
+
+  it("keeps its place in the stored cursor: an evaluator started afresh repeats nothing and misses nothing", async () => {
+    await createAlertRule(db, desk.owner, { name: "SOL", kind: "opportunity", symbol: "SOL", endpoint_ids: [], cooldown_minutes: 1, enabled: true }, origin);
+    const before = (await alertsOf(desk.id)).length;
+    const [first] = await append("live", [opened("SOL", 10, "SOL-a")]);
+    await evaluateAlerts(db, 500);
+    const cursor = await db.alertCursor.findUniqueOrThrow({ where: { id: "alerts" } });
+    expect(cursor.sequence).toBe(first);
+    // Written while no evaluator runs; then one runs, as after a restart, in small batches.
+    await append("live", [opened("SOL", 10, "SOL-b"), opened("SOL", 10, "SOL-c")]);
+    expect(await evaluateAlerts(db, 1)).toMatchObject({ events: 1, alerts: 1 });
+    expect(await evaluateAlerts(db, 1)).toMatchObject({ events: 1, alerts: 1 });
+    expect(await evaluateAlerts(db, 1)).toMatchObject({ events: 0 });
+    expect((await alertsOf(desk.id)).slice(before).map((a) => (a.data as { subject: string }).subject)).toEqual(["SOL-a", "SOL-b", "SOL-c"]);
+  });
+});
