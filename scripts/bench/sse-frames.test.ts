@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { latencySummary, SseIdReader } from "./sse-frames";
+
+describe("SseIdReader", () => {
+  it("reports each event frame's id once complete, across chunk boundaries, skipping comments and the preamble", () => {
+    const ids: string[] = [];
+    const reader = new SseIdReader((id) => ids.push(id));
+    reader.push("retry: 3000\n: connected\n\nid: evt_00000000");
+    expect(ids).toEqual([]);
+    reader.push("00000001\nevent: venue.stale\ndata: {}\n");
+    expect(ids).toEqual([]);
+    reader.push("\n: heartbeat\n\nid: evt_0000000000000002\nevent: venue.stale\ndata: {\"a\":1}\n\n");
+    expect(ids).toEqual(["evt_0000000000000001", "evt_0000000000000002"]);
+  });
+});
+
+describe("latencySummary", () => {
+  it("takes nearest-rank percentiles of the values, in any order", () => {
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(latencySummary(values)).toEqual({ count: 100, p50: 50, p90: 90, p99: 99, max: 100 });
+    expect(latencySummary([]).p99).toBeNaN();
+  });
+});
