@@ -10,7 +10,8 @@ import { openServiceDatabase } from "@/lib/db";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 
-export type PublisherCommand = { id: number; kind: "publish"; events: NewEvent[] } | { id: number; kind: "memory" };
+export type PublisherRequest = { kind: "publish"; events: NewEvent[] } | { kind: "memory" };
+export type PublisherCommand = PublisherRequest & { id: number };
 
 export interface PublisherReply {
   id: number;

@@ -18,8 +18,10 @@
 // is printed with each figure, since the machine is shared.
 //
 //   npm run bench:push -- [--subscribers=1000] [--accounts=50] [--events=100] [--rounds=3] [--endpoints=500]
+//     [--only=stream|webhooks] [--profile]  (a CPU profile of the server, summarised at the end)
 import type { ChildProcess } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -36,8 +38,9 @@ import { newSigningSecret } from "@/lib/webhooks/webhook-signature";
 import { freePort } from "@/tests/support/free-port";
 import { createServerDatabase } from "@/tests/support/server-database";
 import { intOption } from "./bench-args";
+import { summariseProfile } from "./profile-summary";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
-import type { PublisherCommand, PublisherReply } from "./push-publisher";
+import type { PublisherCommand, PublisherReply, PublisherRequest } from "./push-publisher";
 import { roundEvents, venueEvent } from "./push-round";
 import { latencySummary, SseIdReader } from "./sse-frames";
 
@@ -54,6 +57,10 @@ const rounds = intOption("rounds", 3);
 const endpointCount = intOption("endpoints", 500);
 if (endpointCount > accounts * ENDPOINT_CAPS.desk) throw new Error(`--endpoints: at most ${ENDPOINT_CAPS.desk} per account, so ${accounts * ENDPOINT_CAPS.desk} with --accounts=${accounts}`);
 const streamsPerAccount = Math.ceil(subscribers / accounts);
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+if (only !== undefined && only !== "stream" && only !== "webhooks") throw new Error("--only must be stream or webhooks");
+/** A CPU profile of the server, summarised when it stops (what limits a figure). */
+const profile = process.argv.includes("--profile");
 
 const { dir: tmp, cleanup } = scratchRun("fods-bench-push-", "benchmark");
 const now = () => performance.timeOrigin + performance.now();
@@ -111,14 +118,15 @@ async function seed(db: Db, receiver: string): Promise<Seeded> {
 interface Server {
   child: ChildProcess;
   url: string;
-  call(command: Omit<PublisherCommand, "id">): Promise<PublisherReply>;
+  call(command: PublisherRequest): Promise<PublisherReply>;
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   const publisher = pathToFileURL(path.join(ROOT, "scripts/bench/push-publisher.ts")).href;
   // `npm start`'s flags, with tsx and the publisher loaded before the bundle.
-  const args = ["--expose-gc", "--v8-pool-size=1", "--max-semi-space-size=4", "--import", "tsx", "--import", publisher, ".next/fods/server.mjs"];
+  const profileArgs = profile ? ["--cpu-prof", "--cpu-prof-dir", path.join(tmp, "cpu-profile"), "--cpu-prof-interval", "1000"] : [];
+  const args = [...profileArgs, "--expose-gc", "--v8-pool-size=1", "--max-semi-space-size=4", "--import", "tsx", "--import", publisher, ".next/fods/server.mjs"];
   const started = Date.now();
   const child = startChild(process.execPath, args, { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe", "ipc"] });
   onOutputLines(child, (line) => {
@@ -189,10 +197,9 @@ function openStream(url: string, key: string, receipts: Receipts): Promise<Subsc
         response.on("end", () => reject(new Error(`GET /v1/stream answered ${response.statusCode}: ${body}`)));
         return;
       }
-      response.setEncoding("utf8");
       const reader = new SseIdReader((id) => receipts.add(Number(id.slice(4)), now()));
       let connected = false;
-      response.on("data", (chunk: string) => {
+      response.on("data", (chunk: Buffer) => {
         reader.push(chunk);
         if (!connected) {
           connected = true;
@@ -264,8 +271,14 @@ function printFigures(label: string, figures: RoundFigures) {
   return all;
 }
 
+/** The server's memory after full collections, once it has settled (a few samples, the last kept). */
 async function memory(server: Server) {
-  return (await server.call({ kind: "memory" })).memory!;
+  let last = (await server.call({ kind: "memory" })).memory!;
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    last = (await server.call({ kind: "memory" })).memory!;
+  }
+  return last;
 }
 
 async function benchStream(server: Server, keys: string[]) {
@@ -295,7 +308,7 @@ async function benchStream(server: Server, keys: string[]) {
   }
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idle = await memory(server);
-  const figures = await measureRounds(server, receipts, subscribers, events);
+  const figures = await profiled(`${subscribers} subscribers, ${rounds} rounds`, () => measureRounds(server, receipts, subscribers, events));
   const loaded = printFigures(`${subscribers} subscribers`, figures);
   const met = loaded.p99 < TARGET_STREAM_P99_MS && figures.missing === 0;
   log(
@@ -393,7 +406,7 @@ async function benchWebhooks(server: Server, receipts: Receipt[]) {
   };
   const single = await timed("venue.recovered", 1);
   log(`  baseline, 1 endpoint: p50 ${ms(single.summary.p50)} p99 ${ms(single.summary.p99)} max ${ms(single.summary.max)}  (${load()})`);
-  const all = await timed("venue.stale", endpointCount);
+  const all = await profiled(`${endpointCount} webhook endpoints, ${rounds} events`, () => timed("venue.stale", endpointCount));
   const s = all.summary;
   log(
     `  ${endpointCount} endpoints: ${s.count} receipts, p50 ${ms(s.p50)} p90 ${ms(s.p90)} p99 ${ms(s.p99)} max ${ms(s.max)}; ` +
@@ -407,6 +420,34 @@ async function benchWebhooks(server: Server, receipts: Receipt[]) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** The measured stretches (on the profile's clock, µs), for `--profile`. */
+const profileWindows: { label: string; from: number; to: number }[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const from = monotonicUs();
+  try {
+    return await run();
+  } finally {
+    profileWindows.push({ label, from, to: monotonicUs() });
+  }
+}
+
+function printProfile() {
+  const dir = path.join(tmp, "cpu-profile");
+  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) return log("\nno CPU profile was written");
+  for (const window of profileWindows) {
+    const result = summariseProfile(path.join(dir, file), { root: ROOT, top: 15, windowUs: [window.from, window.to] });
+    const scope = result.windowed ? window.label : `${window.label}: the window did not match the profile's clock, so the server's WHOLE life`;
+    log(`\nCPU profile of the server, ${scope}: ${result.busyMs.toFixed(0)} ms busy of ${result.sampledMs.toFixed(0)} ms (${((100 * result.busyMs) / result.sampledMs).toFixed(0)} % of one core)`);
+    for (const [title, rows] of [["top self time", result.selfTop], ["by area", result.areas], ["inclusive, project and Hono", result.inclusiveTop]] as const) {
+      log(`  ${title}:`);
+      for (const row of rows) log(`    ${row.ms.toFixed(0).padStart(7)} ms ${row.pct.toFixed(1).padStart(5)} %  ${row.name}`);
+    }
+  }
+}
 
 async function main() {
   log(
@@ -447,11 +488,12 @@ async function main() {
     if (onPostgres) env.DATABASE_URL = (database as OpenDatabase & { url: string }).url;
     server = await startServer(env);
 
-    await benchStream(server, seeded.keys);
+    if (only !== "webhooks") await benchStream(server, seeded.keys);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await benchWebhooks(server, webhookReceipts);
+    if (only !== "stream") await benchWebhooks(server, webhookReceipts);
   } finally {
     if (server) await stopChild(server.child, "SIGINT", 30_000);
+    if (server && profile) printProfile();
     if (onPostgres) await database.close();
     await receiver.close();
     await cleanup();

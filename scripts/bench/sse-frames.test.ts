@@ -5,12 +5,20 @@ describe("SseIdReader", () => {
   it("reports each event frame's id once complete, across chunk boundaries, skipping comments and the preamble", () => {
     const ids: string[] = [];
     const reader = new SseIdReader((id) => ids.push(id));
-    reader.push("retry: 3000\n: connected\n\nid: evt_00000000");
+    reader.push(Buffer.from("retry: 3000\n: connected\n\nid: evt_00000000"));
     expect(ids).toEqual([]);
-    reader.push("00000001\nevent: venue.stale\ndata: {}\n");
+    reader.push(Buffer.from("00000001\nevent: venue.stale\ndata: {}\n"));
     expect(ids).toEqual([]);
-    reader.push("\n: heartbeat\n\nid: evt_0000000000000002\nevent: venue.stale\ndata: {\"a\":1}\n\n");
+    reader.push(Buffer.from("\n: heartbeat\n\nid: evt_0000000000000002\nevent: venue.stale\ndata: {\"a\":1}\n\n"));
     expect(ids).toEqual(["evt_0000000000000001", "evt_0000000000000002"]);
+  });
+
+  it("finds a frame's end split between two chunks", () => {
+    const ids: string[] = [];
+    const reader = new SseIdReader((id) => ids.push(id));
+    reader.push(Buffer.from("id: evt_0000000000000003\ndata: {}\n"));
+    reader.push(Buffer.from("\nid: evt_0000000000000004\ndata: {}\n\n"));
+    expect(ids).toEqual(["evt_0000000000000003", "evt_0000000000000004"]);
   });
 });
 
