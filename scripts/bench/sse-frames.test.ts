@@ -20,6 +20,18 @@ describe("SseIdReader", () => {
     reader.push(Buffer.from("\nid: evt_0000000000000004\ndata: {}\n\n"));
     expect(ids).toEqual(["evt_0000000000000003", "evt_0000000000000004"]);
   });
+
+  it("reads a body cut into chunks at every possible place alike", () => {
+    const body = "retry: 3000\n: connected\n\nid: evt_0000000000000005\nevent: a\ndata: {}\n\n: heartbeat\n\nid: evt_0000000000000006\ndata: {}\n\n";
+    for (let cut = 0; cut <= body.length; cut++) {
+      for (let second = cut; second <= body.length; second++) {
+        const ids: string[] = [];
+        const reader = new SseIdReader((id) => ids.push(id));
+        for (const part of [body.slice(0, cut), body.slice(cut, second), body.slice(second)]) reader.push(Buffer.from(part));
+        expect(ids).toEqual(["evt_0000000000000005", "evt_0000000000000006"]);
+      }
+    }
+  });
 });
 
 describe("latencySummary", () => {

@@ -5,32 +5,51 @@
 const FRAME_END = Buffer.from("\n\n");
 const ID_FIELD = Buffer.from("id: ");
 const ID_LINE = Buffer.from("\nid: ");
+const EMPTY = Buffer.alloc(0);
 
 /** Splits an SSE body into complete frames as chunks arrive; hands on the `id:` of each event frame. */
 export class SseIdReader {
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = EMPTY;
 
   constructor(private readonly onEventId: (id: string) => void) {}
 
   /** Takes one chunk of the body; every frame completed by it is reported, in order. */
   push(chunk: Buffer): void {
-    const data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
     let start = 0;
-    let end = data.indexOf(FRAME_END, start);
-    while (end !== -1) {
-      const frame = data.subarray(start, end);
-      // Comments (`: heartbeat`), the preamble's `retry:` and anything without an id are not events.
-      const at = frame.subarray(0, ID_FIELD.length).equals(ID_FIELD) ? 0 : frame.indexOf(ID_LINE);
-      if (at !== -1) {
-        const from = at === 0 ? ID_FIELD.length : at + ID_LINE.length;
-        const stop = frame.indexOf(10, from);
-        this.onEventId(frame.toString("latin1", from, stop === -1 ? frame.length : stop));
+    if (this.pending.length) {
+      // The frame begun in an earlier chunk, completed without copying the whole of this one.
+      const pending = this.pending;
+      if (pending[pending.length - 1] === 10 && chunk[0] === 10) {
+        this.frame(pending.subarray(0, pending.length - 1));
+        start = 1;
+      } else {
+        const end = chunk.indexOf(FRAME_END);
+        if (end === -1) {
+          this.pending = Buffer.concat([pending, chunk]);
+          return;
+        }
+        this.frame(Buffer.concat([pending, chunk.subarray(0, end)]));
+        start = end + FRAME_END.length;
       }
+      this.pending = EMPTY;
+    }
+    let end = chunk.indexOf(FRAME_END, start);
+    while (end !== -1) {
+      this.frame(chunk.subarray(start, end));
       start = end + FRAME_END.length;
-      end = data.indexOf(FRAME_END, start);
+      end = chunk.indexOf(FRAME_END, start);
     }
     // A copy, so an incomplete frame does not keep the whole chunk alive.
-    this.pending = start >= data.length ? Buffer.alloc(0) : Buffer.from(data.subarray(start));
+    if (start < chunk.length) this.pending = Buffer.from(chunk.subarray(start));
+  }
+
+  private frame(frame: Buffer): void {
+    // Comments (`: heartbeat`), the preamble's `retry:` and anything without an id are not events.
+    const at = frame.subarray(0, ID_FIELD.length).equals(ID_FIELD) ? 0 : frame.indexOf(ID_LINE);
+    if (at === -1) return;
+    const from = at === 0 ? ID_FIELD.length : at + ID_LINE.length;
+    const stop = frame.indexOf(10, from);
+    this.onEventId(frame.toString("latin1", from, stop === -1 ? frame.length : stop));
   }
 }
 
