@@ -281,7 +281,7 @@ async function memory(server: Server) {
   return last;
 }
 
-async function benchStream(server: Server, keys: string[]) {
+async function benchStream(server: Server, keys: string[], before: Awaited<ReturnType<typeof memory>>) {
   const events = roundEvents(eventCount);
   const bytes = events.reduce((sum, e) => sum + JSON.stringify(e.data).length, 0);
   log(`\n1. ${subscribers.toLocaleString("en")} SSE subscribers on one server process; a round of ${events.length} events (${Math.round(bytes / events.length)} bytes of data each on average), published ${rounds} times`);
@@ -296,7 +296,6 @@ async function benchStream(server: Server, keys: string[]) {
   single!.close();
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 
-  const before = await memory(server);
   const t0 = performance.now();
   const streams = await openStreams(server.url, keys, subscribers, receipts);
   log(`  ${streams.length} streams open in ${((performance.now() - t0) / 1000).toFixed(1)} s (${streamsPerAccount} per account over ${Math.ceil(subscribers / streamsPerAccount)} accounts)`);
@@ -308,8 +307,12 @@ async function benchStream(server: Server, keys: string[]) {
   }
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idle = await memory(server);
+  // What the clients cost: they share the machine's cores with the server.
+  const cpuBefore = process.cpuUsage();
   const figures = await profiled(`${subscribers} subscribers, ${rounds} rounds`, () => measureRounds(server, receipts, subscribers, events));
+  const cpu = process.cpuUsage(cpuBefore);
   const loaded = printFigures(`${subscribers} subscribers`, figures);
+  log(`  the ${subscribers} clients (this process) used ${((cpu.user + cpu.system) / 1000 / rounds).toFixed(0)} ms of CPU per round (${(cpu.system / 1000 / rounds).toFixed(0)} ms in the kernel)`);
   const met = loaded.p99 < TARGET_STREAM_P99_MS && figures.missing === 0;
   log(
     `  p99 target < ${TARGET_STREAM_P99_MS} ms: ${met ? "MET" : "MISSED"} (p99 ${ms(loaded.p99)}, ${(loaded.p99 / TARGET_STREAM_P99_MS).toFixed(2)} of the target); ` +
@@ -488,7 +491,9 @@ async function main() {
     if (onPostgres) env.DATABASE_URL = (database as OpenDatabase & { url: string }).url;
     server = await startServer(env);
 
-    if (only !== "webhooks") await benchStream(server, seeded.keys);
+    // The server's memory with no stream, before anything else ran in it.
+    const before = await memory(server);
+    if (only !== "webhooks") await benchStream(server, seeded.keys, before);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     if (only !== "stream") await benchWebhooks(server, webhookReceipts);
   } finally {
