@@ -488,7 +488,11 @@ async function main() {
       WEBHOOKS_IN_SERVER: "1",
     };
     for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "DATABASE_URL"]) delete env[name];
-    if (onPostgres) env.DATABASE_URL = (database as OpenDatabase & { url: string }).url;
+    if (onPostgres) {
+      env.DATABASE_URL = (database as OpenDatabase & { url: string }).url;
+      // A production server on PostgreSQL refuses demo billing unless told: no account here pays.
+      env.BILLING_ALLOW_DEMO = "1";
+    }
     server = await startServer(env);
 
     // The server's memory with no stream, before anything else ran in it.
