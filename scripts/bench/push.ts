@@ -463,8 +463,7 @@ async function main() {
   const receiver = await startReceiver(() => endpoints, webhookReceipts);
 
   const dataDir = path.join(tmp, "data");
-  let database: OpenDatabase | (OpenDatabase & { url: string });
-  database = onPostgres ? await createServerDatabase(serverUrl!, "bench_push") : await openDatabase({ driver: "pglite", dataDir });
+  const database: OpenDatabase & { url?: string } = onPostgres ? await createServerDatabase(serverUrl!, "bench_push") : await openDatabase({ driver: "pglite", dataDir });
   let server: Server | undefined;
   try {
     const seeded = await seed(database.db, receiver.url);
@@ -489,7 +488,7 @@ async function main() {
     };
     for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "DATABASE_URL"]) delete env[name];
     if (onPostgres) {
-      env.DATABASE_URL = (database as OpenDatabase & { url: string }).url;
+      env.DATABASE_URL = database.url;
       // A production server on PostgreSQL refuses demo billing unless told: no account here pays.
       env.BILLING_ALLOW_DEMO = "1";
     }
