@@ -2,7 +2,7 @@ import type { AppServices } from "@/lib/app-services";
 import type { EventsConfig } from "@/lib/config/events-config";
 import { AppError, fieldError } from "@/lib/errors";
 import type { FeedEvent, FeedSubscription } from "@/lib/events/event-feed";
-import { sseFrame } from "@/lib/events/event-feed";
+import { concatFrames, joinedFrames, sseFrame } from "@/lib/events/event-feed";
 import { eventSequence } from "@/lib/events/event-types";
 import { assertWithinRetention, isVisibleTo, readEventPage } from "@/lib/events/read-events";
 import { streamMatches, type StreamFilter } from "@/lib/events/stream-filter";
@@ -118,9 +118,9 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
     cleanup();
     controller.close();
   };
-  const write = (text: string) => {
+  const write = (text: string | Uint8Array) => {
     if (closed) return;
-    controller.enqueue(encoder.encode(text));
+    controller.enqueue(typeof text === "string" ? encoder.encode(text) : text);
     if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) end("stream closed: the client is not reading; reconnect with Last-Event-ID");
   };
   /** Resolves once the client has taken what was queued (while replaying, so a slow client does not fill memory). */
@@ -129,12 +129,17 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
 
   let lastSent = options.after ?? 0n;
   let pending: FeedEvent[] | null = [];
+  // A batch is written as one chunk: the feed's shared bytes when the stream takes all of it (the
+  // usual case with 1,000 streams and no filter), else its own join of the frames it takes.
   const deliver = (events: readonly FeedEvent[]) => {
+    const taken: Uint8Array[] = [];
     for (const e of events) {
       if (e.sequence <= lastSent) continue;
       lastSent = e.sequence;
-      if (isVisibleTo(e, key.mode, key.userId) && streamMatches(e.event, filter)) write(e.frame);
+      if (isVisibleTo(e, key.mode, key.userId) && streamMatches(e.event, filter)) taken.push(e.frame);
     }
+    if (taken.length === 0) return;
+    write(taken.length === events.length ? joinedFrames(events) : concatFrames(taken));
   };
 
   const checkKey = async () => {

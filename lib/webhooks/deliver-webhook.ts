@@ -64,7 +64,10 @@ export async function deliverWebhook(db: Db, job: ClaimedJob, options: DeliverOp
     });
     if (result.ok) {
       await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "succeeded", attemptCount, nextAttemptAt: null, completedAt: endedAt } });
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: null } });
+      // Only an endpoint that was failing when this attempt began is written: a success of a healthy
+      // endpoint (nearly every one) costs no statement. A failure a concurrent attempt records
+      // meanwhile stays; it is no older than this success, and the next success clears it.
+      if (endpoint.failingSince !== null) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: null } });
       return completeJob(tx, job);
     }
     const retryAt = manual ? null : nextAttemptAt(attemptCount, delivery.createdAt, endedAt, options.random?.());

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { eventsAppended } from "@/lib/events/append-events";
 import { JobRunner } from "@/lib/jobs/job-runner";
 import { startPeriodicTask } from "@/lib/process/periodic-task";
 import { deleteOldDeliveries } from "./delivery-retention";
@@ -28,9 +29,9 @@ export interface StartWebhooksOptions {
 /**
  * What a server (embedded mode) or `npm run worker` runs for webhooks: alert evaluation and the
  * dispatcher, which turn new MarketEvents into alerts and queued deliveries, and the job runner
- * that sends them. Both poll every
- * WEBHOOK_POLL_MS; work queued in this process (a test event, a redelivery, a dispatch) wakes them
- * at once. Any number of processes may run them on PostgreSQL.
+ * that sends them. Both poll every WEBHOOK_POLL_MS; work queued in this process (events it
+ * appended, a test event, a redelivery, a dispatch) wakes them at once. Any number of processes
+ * may run them on PostgreSQL.
  */
 export function startWebhooks(options: StartWebhooksOptions): WebhookService {
   const { db, config } = options;
@@ -80,6 +81,9 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
   };
   const timer = setInterval(dispatch, config.WEBHOOK_POLL_MS);
   timer.unref();
+  // Events this process commits (its rounds, its sandbox ticks, on the embedded database all of
+  // them) are dispatched at once rather than at the next poll; other processes' by polling.
+  const stopListening = eventsAppended().listen(dispatch);
   runner.start();
   dispatch();
   const wake = () => {
@@ -99,6 +103,7 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopListening();
       retention.stop();
       cooldowns.stop();
       setDeliveryWaker(null);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
+import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import { eventId } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
@@ -9,6 +10,8 @@ import { DELIVERY_RETENTION_MS, deleteOldDeliveries } from "@/lib/webhooks/deliv
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { createEndpoint, deleteEndpoint, rollEndpointSecret, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
 import { listDeliveries, redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
+import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { signature } from "@/lib/webhooks/webhook-signature";
 import { createUser } from "./helpers/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -111,6 +114,22 @@ describe("webhook delivery", () => {
     await delivering;
     expect(await db.job.count()).toBe(0);
     expect(await db.webhookAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(0);
+  });
+
+  it("dispatches events this process appended at once, not at the next poll", async () => {
+    // A poll a minute away: only being told of the append can deliver within this test.
+    const service = startWebhooks({ db, config: readWebhookConfig({ NODE_ENV: "test", WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_POLL_MS: "60000" }) });
+    try {
+      await service.idle();
+      await createEndpoint(db, owner, { url: `${receiver.url}/told`, event_types: ["venue.stale"] }, true, origin);
+      const data = { exchange: "okx", status: "stale" as const, last_success_at: null, error: "timeout" };
+      await db.$transaction(appendEventStatements(db, "live", [{ type: "venue.stale", data }]));
+      eventsAppended().notify();
+      await service.idle();
+      expect(receiver.received.map((r) => [r.path, JSON.parse(r.body).data])).toEqual([["/told", data]]);
+    } finally {
+      await service.stop();
+    }
   });
 
   it("delivers only to enabled endpoints of the event's mode that asked for its type and existed when it was written", async () => {
