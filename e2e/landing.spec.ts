@@ -35,7 +35,7 @@ test("signed-in visitors get the screener and their API keys on the landing page
 test("on a phone the Account menu stays on screen and wide tables scroll inside their own box", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpInBrowser(page, uniqueEmail("phone"));
-  for (const path of ["/", "/account/api-keys", "/account/plan", "/account/security", "/opportunities", "/docs"]) {
+  for (const path of ["/", "/account/api-keys", "/account/webhooks", "/account/alerts", "/account/plan", "/account/security", "/opportunities", "/docs"]) {
     await page.goto(path);
     const account = (await page.locator("summary", { hasText: "Account" }).boundingBox())!;
     expect(account.x + account.width, path).toBeLessThanOrEqual(390);
