@@ -25,6 +25,7 @@ import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { startUsageRetentionSweep } from "@/lib/usage/usage-retention";
 import { readEventsConfig } from "@/lib/config/events-config";
+import { listenForAppendedEvents } from "@/lib/events/log-notifications";
 import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
@@ -88,6 +89,8 @@ async function main() {
   const usageSweep = startUsageRetentionSweep(opened.db);
   // Test keys' events: each sandbox tick written once, whichever server or worker claims it.
   const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
+  // With PostgreSQL, events a worker or another server appends wake this one's streams at once.
+  const appendedElsewhere = database.driver === "postgres" ? listenForAppendedEvents(database.url) : undefined;
 
   // Embedded PGlite belongs to this process, so the rounds run here; with PostgreSQL they belong
   // to `npm run worker` unless INGEST_IN_SERVER=1. Started after listening: never delays readiness.
@@ -119,6 +122,7 @@ async function main() {
     billing.stop();
     usageSweep.stop();
     sandboxTicks.stop();
+    await appendedElsewhere?.stop();
     await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
     await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
     await services.stopRecorders().catch((error) => console.error("recording last use or API usage failed", error));

@@ -5,6 +5,7 @@
 // while no server owns it. SIGTERM/SIGINT let a round and the deliveries in progress finish, then exit.
 import { readEventsConfig } from "@/lib/config/events-config";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
+import { listenForAppendedEvents } from "@/lib/events/log-notifications";
 import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
@@ -28,10 +29,13 @@ async function main() {
   if (webhooks) console.log(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);
   // The sandbox's events too: servers write them as well, and each tick is claimed once.
   const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
+  // Events other processes append (a server's sandbox tick) reach this worker's dispatcher at once.
+  const appendedElsewhere = target.driver === "postgres" && webhooks ? listenForAppendedEvents(target.url) : undefined;
 
   onShutdown(async (signal) => {
     console.log(`${signal}: finishing the current round and deliveries, then stopping`);
     sandboxTicks.stop();
+    await appendedElsewhere?.stop();
     await scheduler?.stop().catch((error) => console.error("stopping ingestion failed", error));
     await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
     await opened.close().catch((error) => console.error("closing the database failed", error));

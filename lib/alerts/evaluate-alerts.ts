@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { EVENT_LOG_LOCK_ID, eventsAppended } from "@/lib/events/append-events";
+import { EVENT_LOG_CHANNEL, EVENT_LOG_LOCK_ID, eventsAppended } from "@/lib/events/append-events";
 import type { z } from "zod";
 import type { alertTriggeredSchema } from "@/lib/events/event-data";
 import { eventId } from "@/lib/events/event-types";
@@ -71,6 +71,7 @@ export async function evaluateAlerts(db: Db, batch = 500): Promise<EvaluationRes
               WITH ORDINALITY AS e(mode, data, user_id, n)
             ORDER BY e.n
             RETURNING sequence, mode, type, "createdAt", data`;
+          await tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, '')`;
           // Sequences are drawn in the insert's order, so sorted by sequence the rows line up with `planned`.
           written.sort((a, b) => (a.sequence < b.sequence ? -1 : 1));
           const rows = written.flatMap((row, i) => {

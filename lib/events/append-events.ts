@@ -4,6 +4,9 @@ import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { processSingleton } from "@/lib/singleton";
 import type { NewEvent } from "./event-data";
 
+/** The channel every append notifies (in its transaction, so listeners hear it on commit: log-notifications.ts). */
+export const EVENT_LOG_CHANNEL = "market_events";
+
 /** An arbitrary constant: the transaction-level advisory lock every writer of the event log takes. */
 export const EVENT_LOG_LOCK_ID = 5_101_700_012;
 
@@ -28,7 +31,13 @@ export function appendEventStatements(db: Db, mode: KeyMode, events: readonly Ne
       SELECT ${keyModeToDb(mode)}::"KeyMode", e.type, e.data::jsonb
       FROM unnest(${types}::text[], ${data}::text[]) WITH ORDINALITY AS e(type, data, n)
       ORDER BY e.n`,
+    notifyEventLog(db),
   ];
+}
+
+/** Tells every process listening (log-notifications.ts: other servers' streams and dispatchers) once the transaction commits. */
+export function notifyEventLog(db: Db): Prisma.PrismaPromise<unknown> {
+  return db.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, '')`;
 }
 
 /** The event log's lock, held until the transaction ends. */

@@ -1,7 +1,7 @@
 import type { EventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import { startPeriodicTask, type PeriodicTask } from "@/lib/process/periodic-task";
-import { eventsAppended, lockEventLog } from "./append-events";
+import { eventsAppended, lockEventLog, notifyEventLog } from "./append-events";
 import { deleteExpiredEvents } from "./event-retention";
 import { sandboxTickEvents, sandboxTickStart } from "./sandbox-tick-events";
 
@@ -33,6 +33,7 @@ export async function writeSandboxTick(db: Db, tick: Date, tickMs: number, thres
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM claim)::int AS claimed`,
+    notifyEventLog(db),
   ]);
   const wrote = (claimed as { claimed: number }[])[0]?.claimed === 1;
   if (wrote && events.length > 0) eventsAppended().notify();

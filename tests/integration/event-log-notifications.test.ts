@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
+import { listenForAppendedEvents } from "@/lib/events/log-notifications";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
+
+const serverUrl = process.env.DATABASE_URL;
+const stale = { exchange: "okx", status: "stale" as const, last_success_at: null, error: "timeout" };
+
+describe("appending events", () => {
+  let database: OpenDatabase;
+  beforeAll(async () => (database = await createTestDatabase()));
+  afterAll(() => database?.close());
+
+  it("notifies the log's channel in the same transaction, on either database", async () => {
+    await database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.stale", data: stale }]));
+    expect(await database.db.marketEvent.count({ where: { type: "venue.stale" } })).toBe(1);
+  });
+});
+
+describe.skipIf(!serverUrl)("events appended by another process, on PostgreSQL", () => {
+  let database: ServerDatabase;
+  beforeAll(async () => (database = await createServerDatabase(serverUrl!)));
+  afterAll(() => database?.close());
+
+  it("wake this process once their transaction commits, and not before", async () => {
+    const listener = listenForAppendedEvents(database.url);
+    let woken = 0;
+    const stopListening = eventsAppended().listen(() => (woken += 1));
+    try {
+      // Let the listener connect: an append it hears proves it listens.
+      await waitFor(async () => {
+        await database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.stale", data: stale }]));
+        return woken > 0;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the loop's other appends, heard late
+      woken = 0;
+      // Another connection's transaction, held open after its append: nothing is heard until it commits.
+      let commit: () => void = () => undefined;
+      const held = database.db.$transaction(async (tx) => {
+        for (const statement of appendEventStatements(tx as never, "test", [{ type: "venue.stale", data: stale }])) await statement;
+        await new Promise<void>((resolve) => (commit = resolve));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(woken).toBe(0);
+      commit();
+      await held;
+      await waitFor(async () => woken > 0);
+    } finally {
+      stopListening();
+      await listener.stop();
+    }
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("not woken in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
