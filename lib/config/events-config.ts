@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+import { positiveInt, readSettings } from "@/lib/config/settings";
 
 const schema = z.object({
   /** How far an opportunity's net APR must move between two published sets for `opportunity.updated`, in APR points. */
@@ -25,11 +24,5 @@ export type EventsConfig = z.infer<typeof schema>;
 
 /** Settings of the event log, the stream and the sandbox tick (docs/operations.md); a bad value stops start-up naming it. */
 export function readEventsConfig(source: NodeJS.ProcessEnv = process.env): EventsConfig {
-  const present = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, source[k] || undefined]));
-  const parsed = schema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
-  return parsed.data;
+  return readSettings(schema, source);
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const flag = z.enum(["", "0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+import { flag, readSettings } from "@/lib/config/settings";
 
 const schema = z.object({
   // Tests and private deployments only: endpoints may be http:// and reach private, loopback and link-local addresses.
@@ -20,13 +19,7 @@ export type WebhookConfig = z.infer<typeof schema>;
 
 /** The webhook settings (docs/operations.md); a bad value stops start-up naming the variable. */
 export function readWebhookConfig(source: NodeJS.ProcessEnv = process.env): WebhookConfig {
-  const present = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, source[k] || undefined]));
-  const parsed = schema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
-  return parsed.data;
+  return readSettings(schema, source);
 }
 
 /**
