@@ -85,9 +85,10 @@ describe("a round killed mid-way", () => {
       unpackItems((await database.db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).items).map((o) => o.id);
     const before = await liveIds();
 
-    // The watcher takes the round's row once the round has stored and aggregated its observations, so
-    // the child's publishing transaction, having written the new set, waits there to mark the round
-    // published: it is killed inside that transaction, not merely somewhere near it.
+    // The watcher takes the round's row once the round has stored its observations (their one
+    // transaction committed), so the child's publishing transaction, having written the new set,
+    // waits there to mark the round published: it is killed inside that transaction, not merely
+    // somewhere near it.
     const watcher = new pg.Client({ connectionString: database.url });
     await watcher.connect();
     const child = spawn(process.execPath, ["--import", "tsx", path.join(HERE, "helpers/round-process.ts"), database.url], {
@@ -108,10 +109,12 @@ describe("a round killed mid-way", () => {
     try {
       let roundId: string | undefined;
       await waitFor(async () => {
-        const { rows } = await watcher.query(`SELECT id FROM "IngestionRound" WHERE status = 'running' AND "aggregatedAt" IS NOT NULL`);
+        const { rows } = await watcher.query(
+          `SELECT id FROM "IngestionRound" r WHERE status = 'running' AND EXISTS (SELECT 1 FROM "RoundSnapshot" s WHERE s."roundId" = r.id)`,
+        );
         roundId = rows[0]?.id;
         return roundId !== undefined;
-      }, "the round aggregated");
+      }, "the round stored");
       await watcher.query("BEGIN");
       // NOWAIT: had the child already reached the row, this would wait for it to commit instead.
       await watcher.query(`SELECT id FROM "IngestionRound" WHERE id = $1 FOR UPDATE NOWAIT`, [roundId]);
