@@ -65,24 +65,30 @@ export async function killDuringRound(env: FaultEnv): Promise<Report> {
     await kill(first.child);
     report.check("worker 1 killed while its round was running (fetching/storing)", running, running ? "" : first.output().slice(-1_000));
 
-    // 2. Killed inside the publishing transaction: the watcher holds the round's row, so the
-    // transaction that has written the new set waits there to mark the round published.
+    // 2. Killed inside the publishing transaction: once its round has stored its observations, the
+    // watcher holds the round's row, so the transaction that has written the new set waits there to
+    // mark the round published.
+    const secondStartedAt = new Date();
     const second = startWorker(database.url, 1_500);
     workers.push(second.child);
     let roundId: string | undefined;
-    const aggregated = await waitUntil(async () => {
-      const { rows } = await watcher.query(`SELECT id FROM "IngestionRound" WHERE status = 'running' AND "aggregatedAt" IS NOT NULL`);
+    const stored = await waitUntil(async () => {
+      const { rows } = await watcher.query(
+        `SELECT id FROM "IngestionRound" r WHERE status = 'running' AND "startedAt" >= $1
+           AND EXISTS (SELECT 1 FROM "RoundSnapshot" s WHERE s."roundId" = r.id)`,
+        [secondStartedAt],
+      );
       roundId = rows[0]?.id;
       return roundId !== undefined;
     }, 60_000, 5);
     let blocked = false;
-    if (aggregated) {
+    if (stored) {
       await watcher.query("BEGIN");
       await watcher.query(`SELECT id FROM "IngestionRound" WHERE id = $1 FOR UPDATE NOWAIT`, [roundId]);
       blocked = await waitUntil(() => blockedAfterWritingTheSet(watcher), 30_000, 5);
     }
     await kill(second.child);
-    if (aggregated) await watcher.query("ROLLBACK");
+    if (stored) await watcher.query("ROLLBACK");
     report.check("worker 2 killed inside its publishing transaction, having written the new set", blocked, blocked ? "" : second.output().slice(-1_000));
     // Its backend aborts the transaction once it notices the connection is gone.
     await waitUntil(async () => !(await holdingTheSet(watcher)), 10_000, 20);
