@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { alertTriggeredSchema } from "@/lib/events/event-data";
 import { eventId } from "@/lib/events/event-types";
 import { enqueueDeliveries } from "@/lib/webhooks/delivery-queue";
-import { publicEventOf } from "@/lib/webhooks/dispatch-events";
+import { toPublicEvent } from "@/lib/events/read-events";
 import { cooldownKey, planAlerts } from "./alert-match";
 import { COOLDOWN_MAX_MINUTES } from "./alert-schema";
 
@@ -59,7 +59,7 @@ export async function evaluateAlerts(db: Db, batch = 500): Promise<EvaluationRes
           }
           await tx.alertCursor.update({ where: { id: CURSOR_ID }, data: { sequence: events.at(-1)!.sequence } });
           const data = planned.map((p): z.infer<typeof alertTriggeredSchema> => {
-            const { mode: _mode, ...event } = publicEventOf(p.event);
+            const { mode: _mode, ...event } = toPublicEvent(p.event);
             return { rule: { id: p.rule.id, name: p.rule.name }, subject: p.subject, event: event as z.infer<typeof alertTriggeredSchema>["event"] };
           });
           // The log's lock last, as every writer of the log takes it (lib/events/append-events.ts says why).
@@ -75,7 +75,7 @@ export async function evaluateAlerts(db: Db, batch = 500): Promise<EvaluationRes
           // Sequences are drawn in the insert's order, so sorted by sequence the rows line up with `planned`.
           written.sort((a, b) => (a.sequence < b.sequence ? -1 : 1));
           const rows = written.flatMap((row, i) => {
-            const payload = JSON.stringify(publicEventOf(row));
+            const payload = JSON.stringify(toPublicEvent(row));
             return planned[i]!.rule.endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: eventId(row.sequence), eventType: row.type, payload }));
           });
           const created = rows.length ? await tx.webhookDelivery.createManyAndReturn({ data: rows, select: { id: true } }) : [];

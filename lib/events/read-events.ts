@@ -13,8 +13,8 @@ export interface EventRow {
   userId: string | null;
 }
 
-/** A stored event as the API, the stream and webhooks deliver it. */
-export function toPublicEvent(row: EventRow): PublicEvent {
+/** A stored event as the API, the stream, webhooks and alerts deliver it. */
+export function toPublicEvent(row: Omit<EventRow, "userId">): PublicEvent {
   return {
     id: eventId(row.sequence),
     type: eventTypeSchema.parse(row.type),

@@ -1,21 +1,9 @@
 import type { Db } from "@/lib/db";
-import type { MarketEvent } from "@/lib/db/generated/client";
-import { eventId, type PublicEvent } from "@/lib/events/event-types";
-import { keyModeFromDb } from "@/lib/keys/mode";
+import { eventId } from "@/lib/events/event-types";
+import { toPublicEvent } from "@/lib/events/read-events";
 import { enqueueDeliveries } from "./delivery-queue";
 
 const CURSOR_ID = "webhooks";
-
-/** A log row as webhooks (and the events API) send it. */
-export function publicEventOf(row: Pick<MarketEvent, "sequence" | "mode" | "type" | "createdAt" | "data">): PublicEvent {
-  return {
-    id: eventId(row.sequence),
-    type: row.type as PublicEvent["type"],
-    mode: keyModeFromDb(row.mode),
-    created_at: row.createdAt.toISOString(),
-    data: row.data as Record<string, unknown>,
-  };
-}
 
 /**
  * Reads the MarketEvent log past the stored cursor, at most `batch` events, and queues one
@@ -41,7 +29,7 @@ export async function dispatchEvents(db: Db, batch = 500): Promise<{ events: num
       const rows = events.flatMap((event) => {
         const matching = endpoints.filter((e) => e.keyMode === event.mode && e.eventTypes.includes(event.type) && e.createdAt <= event.createdAt);
         if (matching.length === 0) return [];
-        const payload = JSON.stringify(publicEventOf(event));
+        const payload = JSON.stringify(toPublicEvent(event));
         return matching.map((endpoint) => ({ endpointId: endpoint.id, eventId: eventId(event.sequence), eventType: event.type, payload }));
       });
       const created = rows.length ? await tx.webhookDelivery.createManyAndReturn({ data: rows, select: { id: true } }) : [];
