@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ALERT_RULE_CAPS, listAlertRules } from "@/lib/alerts/alert-rules";
+import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { VENUE_IDS } from "@/lib/market/types";
@@ -29,14 +30,11 @@ export default async function AlertsPage() {
         key through <code>/v1/alert-rules</code>.
       </p>
       {cap === 0 ? (
-        <div className="notice" role="note">
+        <UpgradeNotice>
           <p>
             <strong>Alerts come with the Pro and Desk plans</strong> (5 and 100 rules).
           </p>
-          <p>
-            <Link href="/account/plan">Upgrade your plan</Link>
-          </p>
-        </div>
+        </UpgradeNotice>
       ) : (
         <>
           <AlertCreator

@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useState } from "react";
+import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import type { KeyView } from "@/lib/keys/account-keys";
 import { EXPIRY_WARNING_DAYS, keysExpiringSoon, timeUntil } from "@/lib/keys/expiry-warning";
 import type { Permission, Tier } from "@/lib/keys/permissions";
@@ -64,7 +64,7 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
   return (
     <>
       {tier === "free" ? (
-        <div className="notice" role="note">
+        <UpgradeNotice>
           <p>
             <strong>The Free plan has no API access</strong>, so it cannot create API keys. Pro and Desk plans include the
             API (100 and 1000 requests per minute per key).
@@ -74,10 +74,7 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
               Your existing keys can still be revoked; rolling a key also needs Pro or Desk.
             </p>
           )}
-          <p>
-            <Link href="/account/plan">Upgrade your plan</Link>
-          </p>
-        </div>
+        </UpgradeNotice>
       ) : (
         <p>
           <button type="button" onClick={() => setCreating(true)} disabled={creating || activeCount >= maxActiveKeys}>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
@@ -25,14 +26,11 @@ export default async function WebhooksPage() {
         <code>/v1/webhook-endpoints</code>.
       </p>
       {cap === 0 ? (
-        <div className="notice" role="note">
+        <UpgradeNotice>
           <p>
             <strong>Webhooks come with the Pro and Desk plans</strong> (2 and 10 endpoints).
           </p>
-          <p>
-            <Link href="/account/plan">Upgrade your plan</Link>
-          </p>
-        </div>
+        </UpgradeNotice>
       ) : (
         <>
           <WebhookCreator eventTypes={[...MARKET_EVENT_TYPES]} full={endpoints.length >= cap} cap={cap} />
