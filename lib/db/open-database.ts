@@ -3,6 +3,7 @@ import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "./generated/client";
 import { ensurePrivateDir, tightenTree } from "@/lib/config/private-dir";
+import { pgliteDirectSql, postgresDirectSql, registerDirectSql, type DirectSql } from "./direct-sql";
 import { pgliteOptions } from "./pglite-settings";
 import { copyPgliteTemplate, readPgliteTemplate } from "./pglite-template.mjs";
 import { applyMigrations, defaultMigrationPaths, migrationNames, type MigrationPaths } from "./migrations";
@@ -32,6 +33,7 @@ export async function openDatabase(
   let adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   let closeDriver: () => Promise<void>;
   let wasmMemoryBytes: () => number | undefined = () => undefined;
+  let sql: DirectSql;
   if (target.driver === "pglite") {
     // Loaded on demand so PostgreSQL deployments never instantiate the PGlite WASM module.
     const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
@@ -52,14 +54,18 @@ export async function openDatabase(
     // of their own; what it creates later follows the process umask (server.ts sets 077).
     if (target.dataDir) tightenTree(target.dataDir);
     adapterFactory = new PrismaPGlite(pglite);
+    sql = pgliteDirectSql(pglite);
     closeDriver = () => pglite.close();
     wasmMemoryBytes = () => pgliteHeapBytes(pglite);
   } else {
     const { PrismaPg } = await import("@prisma/adapter-pg");
     adapterFactory = new PrismaPg({ connectionString: target.url });
-    closeDriver = async () => {};
+    const postgres = await postgresDirectSql(target.url);
+    sql = postgres;
+    closeDriver = () => postgres.close();
   }
   const db = new PrismaClient({ adapter: adapterFactory });
+  registerDirectSql(db, sql);
   try {
     const appliedMigrations = (await hasPendingMigrations(db, paths)) ? await applyMigrations(adapterFactory, paths) : [];
     return {

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { Prisma } from "@/lib/db/generated/client";
 import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { processSingleton } from "@/lib/singleton";
@@ -12,7 +13,8 @@ export const EVENT_LOG_LOCK_ID = 5_101_700_012;
 
 /**
  * The statements that append `events` to the log, for the caller's transaction (a round's
- * publish, a sandbox tick): the advisory lock, then one INSERT of every event, in order.
+ * publish, a sandbox tick): the advisory lock, then one INSERT of every event, in order, then the
+ * notification.
  *
  * Why the lock: sequences come from a PostgreSQL sequence when a row is inserted, not when it
  * commits, so without it a transaction given 11 could commit after one given 12, and a reader
@@ -20,29 +22,43 @@ export const EVENT_LOG_LOCK_ID = 5_101_700_012;
  * makes the order sequences are given the order they become visible. It is taken last in the
  * transaction, so it is held only while the rest commits.
  */
-export function appendEventStatements(db: Db, mode: KeyMode, events: readonly NewEvent[]): Prisma.PrismaPromise<unknown>[] {
+export function eventLogStatements(mode: KeyMode, events: readonly NewEvent[]): SqlStatement[] {
   if (events.length === 0) return [];
-  const types = events.map((e) => e.type);
-  const data = events.map((e) => JSON.stringify(e.data));
   return [
-    lockEventLog(db),
-    db.$executeRaw`
+    LOCK_EVENT_LOG,
+    {
+      text: `
       INSERT INTO "MarketEvent" (mode, type, data)
-      SELECT ${keyModeToDb(mode)}::"KeyMode", e.type, e.data::jsonb
-      FROM unnest(${types}::text[], ${data}::text[]) WITH ORDINALITY AS e(type, data, n)
+      SELECT $1::"KeyMode", e.type, e.data::jsonb
+      FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS e(type, data, n)
       ORDER BY e.n`,
-    notifyEventLog(db),
+      values: [keyModeToDb(mode), events.map((e) => e.type), events.map((e) => JSON.stringify(e.data))],
+    },
+    NOTIFY_EVENT_LOG,
   ];
 }
 
+/** The event log's lock, held until the transaction ends. */
+const LOCK_EVENT_LOG: SqlStatement = { text: `SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)`, values: [] };
+
 /** Tells every process listening (log-notifications.ts: other servers' streams and dispatchers) once the transaction commits. */
-export function notifyEventLog(db: Db): Prisma.PrismaPromise<unknown> {
-  return db.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, '')`;
+const NOTIFY_EVENT_LOG: SqlStatement = { text: `SELECT pg_notify('${EVENT_LOG_CHANNEL}', '')`, values: [] };
+
+/** `eventLogStatements` as Prisma statements, for a Prisma transaction. */
+export function appendEventStatements(db: Db, mode: KeyMode, events: readonly NewEvent[]): Prisma.PrismaPromise<unknown>[] {
+  return eventLogStatements(mode, events).map((s) => prismaStatement(db, s));
 }
 
-/** The event log's lock, held until the transaction ends. */
 export function lockEventLog(db: Db): Prisma.PrismaPromise<unknown> {
-  return db.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)`;
+  return prismaStatement(db, LOCK_EVENT_LOG);
+}
+
+export function notifyEventLog(db: Db): Prisma.PrismaPromise<unknown> {
+  return prismaStatement(db, NOTIFY_EVENT_LOG);
+}
+
+function prismaStatement(db: Db, statement: SqlStatement): Prisma.PrismaPromise<unknown> {
+  return db.$executeRawUnsafe(statement.text, ...statement.values);
 }
 
 type Listener = () => void;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
+import { columnsOf } from "@/lib/market/opportunity-columns";
 import type { Opportunity } from "@/lib/market/types";
 import { EVENT_DATA_SCHEMAS } from "./event-data";
 import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
@@ -11,7 +12,7 @@ const withNet = (item: Opportunity, net_apr: number): Opportunity => ({ ...item,
 
 describe("opportunityEvents", () => {
   it("opens what is new, closes what is gone and leaves the rest alone", () => {
-    const events = opportunityEvents([a!, b!], [b!, c!], options);
+    const events = opportunityEvents(columnsOf([a!, b!]), columnsOf([b!, c!]), options);
     expect(events.map((e) => [e.type, e.type === "opportunity.closed" ? e.data.id : (e.data as { opportunity: Opportunity }).opportunity.id])).toEqual([
       ["opportunity.opened", c!.id],
       ["opportunity.closed", a!.id],
@@ -30,17 +31,17 @@ describe("opportunityEvents", () => {
 
   it("updates when net APR moves by the threshold or more, either way, and not below it", () => {
     const base = withNet(a!, 20);
-    expect(opportunityEvents([base], [withNet(a!, 24.99)], options)).toEqual([]);
-    const up = opportunityEvents([base], [withNet(a!, 25)], options);
+    expect(opportunityEvents(columnsOf([base]), columnsOf([withNet(a!, 24.99)]), options)).toEqual([]);
+    const up = opportunityEvents(columnsOf([base]), columnsOf([withNet(a!, 25)]), options);
     expect(up).toHaveLength(1);
     expect(up[0]).toMatchObject({ type: "opportunity.updated", data: { previous_net_apr: 20, opportunity: { id: a!.id, net_apr: 25 } } });
-    expect(opportunityEvents([base], [withNet(a!, 14.5)], options)[0]?.type).toBe("opportunity.updated");
-    expect(opportunityEvents([base], [withNet(a!, 21)], { ...options, threshold: 1 })[0]?.type).toBe("opportunity.updated");
+    expect(opportunityEvents(columnsOf([base]), columnsOf([withNet(a!, 14.5)]), options)[0]?.type).toBe("opportunity.updated");
+    expect(opportunityEvents(columnsOf([base]), columnsOf([withNet(a!, 21)]), { ...options, threshold: 1 })[0]?.type).toBe("opportunity.updated");
   });
 
   it("serves the item as the API does, legs flagged stale at the publish time", () => {
     const old = { ...a!, long: { ...a!.long, observed_at: new Date(AT.getTime() - 600_000).toISOString() } };
-    const [event] = opportunityEvents([], [old], options);
+    const [event] = opportunityEvents(columnsOf([]), columnsOf([old]), options);
     expect(event?.type).toBe("opportunity.opened");
     const served = (event!.data as { opportunity: { stale: boolean; long: { stale: boolean }; short: { stale: boolean } } }).opportunity;
     expect([served.stale, served.long.stale, served.short.stale]).toEqual([true, true, false]);
@@ -49,7 +50,7 @@ describe("opportunityEvents", () => {
   it("handles a set of 150,000 items in one linear pass", () => {
     const many = Array.from({ length: 150_000 }, (_, i) => ({ ...a!, id: `opp_${i}` }));
     const moved = many.map((item, i) => (i % 1000 === 0 ? withNet(item, item.net_apr + 10) : item));
-    const events = opportunityEvents(many, moved.slice(1), options);
+    const events = opportunityEvents(columnsOf(many), columnsOf(moved.slice(1)), options);
     expect(events.filter((e) => e.type === "opportunity.updated")).toHaveLength(149);
     expect(events.filter((e) => e.type === "opportunity.closed")).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { toFundingIntervalChange } from "@/lib/market/funding-interval-change";
 import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
 import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/leg-freshness";
+import { itemReader, type OpportunityColumns } from "@/lib/market/opportunity-columns";
 import type { Opportunity, ServedOpportunity } from "@/lib/market/types";
 import type { NewEvent } from "./event-data";
 
@@ -20,64 +21,47 @@ export interface OpportunityDiffOptions {
 }
 
 /**
- * What the diff needs of an item of the set being replaced: an Opportunity is one, and the live
- * writer keeps only these fields between rounds (a few MB for 150k items, not the items themselves).
- */
-export interface OpportunitySummary {
-  id: string;
-  symbol: string;
-  apr: number;
-  net_apr: number;
-  long: { exchange: string; market: string };
-  short: { exchange: string; market: string };
-}
-
-/** The fields of an item the next diff reads; the strings are shared with the item, not copied. */
-export function summarize(item: OpportunitySummary): OpportunitySummary {
-  return {
-    id: item.id,
-    symbol: item.symbol,
-    apr: item.apr,
-    net_apr: item.net_apr,
-    long: { exchange: item.long.exchange, market: item.long.market },
-    short: { exchange: item.short.exchange, market: item.short.market },
-  };
-}
-
-/**
  * The opportunity events between two consecutive published sets, by id: in the new set only
  * `opportunity.opened`, in both with net APR moved by at least the threshold `opportunity.updated`,
- * in the old set only `opportunity.closed`. One pass over each set with a Map, since a live set
- * holds ~150k items; opened and updated in the new set's order, then closed in the old set's. Pure.
+ * in the old set only `opportunity.closed`. One pass over each set's columns with a Map of ids
+ * (a live set holds ~150k items; only the items an event carries are built as objects); opened
+ * and updated in the new set's order, then closed in the old set's. Pure.
  */
-export function opportunityEvents(previous: readonly OpportunitySummary[], current: readonly Opportunity[], options: OpportunityDiffOptions): NewEvent[] {
-  const before = new Map<string, OpportunitySummary>();
-  for (const item of previous) before.set(item.id, item);
+export function opportunityEvents(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
+  const before = new Map<string, number>();
+  for (let i = 0; i < previous.count; i++) before.set(previous.ids[i]!, i);
   const events: NewEvent[] = [];
-  const served = (item: Opportunity): ServedOpportunity =>
-    servedOpportunity(item, isStale(legObservedMs(item.long, options.asOf), options.freshness), isStale(legObservedMs(item.short, options.asOf), options.freshness));
-  for (const item of current) {
-    const old = before.get(item.id);
+  const item = itemReader(current);
+  const served = (i: number): ServedOpportunity => {
+    const opportunity = item(i);
+    const stale = (leg: Opportunity["long"]) => isStale(legObservedMs(leg, options.asOf), options.freshness);
+    return servedOpportunity(opportunity, stale(opportunity.long), stale(opportunity.short));
+  };
+  const [netNow, netBefore] = [current.net_apr.values, previous.net_apr.values];
+  for (let i = 0; i < current.count; i++) {
+    const id = current.ids[i]!;
+    const old = before.get(id);
     if (old === undefined) {
-      events.push({ type: "opportunity.opened", data: { opportunity: served(item) } });
+      events.push({ type: "opportunity.opened", data: { opportunity: served(i) } });
     } else {
-      before.delete(item.id);
-      if (Math.abs(item.net_apr - old.net_apr) + EPSILON >= options.threshold) {
-        events.push({ type: "opportunity.updated", data: { opportunity: served(item), previous_net_apr: old.net_apr } });
+      before.delete(id);
+      if (Math.abs(netNow[i]! - netBefore[old]!) + EPSILON >= options.threshold) {
+        events.push({ type: "opportunity.updated", data: { opportunity: served(i), previous_net_apr: netBefore[old]! } });
       }
     }
   }
   // What is left in `before` is in the old set only.
-  for (const old of before.values()) {
+  for (const [id, old] of before) {
+    const [long, short] = [previous.legs[previous.long[old]!]!, previous.legs[previous.short[old]!]!];
     events.push({
       type: "opportunity.closed",
       data: {
-        id: old.id,
-        symbol: old.symbol,
-        long: { exchange: old.long.exchange, market: old.long.market },
-        short: { exchange: old.short.exchange, market: old.short.market },
-        last_apr: old.apr,
-        last_net_apr: old.net_apr,
+        id,
+        symbol: previous.texts[previous.symbol[old]!]!,
+        long: { exchange: long.exchange, market: long.market },
+        short: { exchange: short.exchange, market: short.market },
+        last_apr: previous.apr.values[old]!,
+        last_net_apr: netBefore[old]!,
       },
     });
   }

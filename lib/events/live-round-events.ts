@@ -1,17 +1,17 @@
 import type { Db } from "@/lib/db";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
-import { unpackItems } from "@/lib/market/opportunity-set-items";
-import type { Opportunity } from "@/lib/market/types";
-import { appendEventStatements, eventsAppended } from "./append-events";
-import { intervalChangeEvents, opportunityEvents, summarize, venueHealthEvents, type OpportunitySummary, type VenueState } from "./derive-events";
+import type { OpportunityColumns } from "@/lib/market/opportunity-columns";
+import { unpackColumns } from "@/lib/market/opportunity-set-items";
+import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
+import { intervalChangeEvents, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
 import type { NewEvent } from "./event-data";
 
 /** The set a round's opportunity events are derived against: the one it replaces. */
 interface PublishedSet {
   version: number;
-  sample: boolean;
-  items: readonly OpportunitySummary[];
+  /** Its items; null for the bundled sample, which is no baseline to diff against. */
+  set: OpportunityColumns | null;
 }
 
 /** A venue's outcome in a round (store-round's VenueRoundResult). */
@@ -33,7 +33,7 @@ export function venueStatesAfter(before: ReadonlyMap<string, VenueState>, result
 
 /** What one round brings to its events. */
 export interface RoundEventInput {
-  items: readonly Opportunity[];
+  set: OpportunityColumns;
   asOf: Date;
   /** When the round publishes: the served items' `stale` flags are judged then. */
   publishedAt: Date;
@@ -46,9 +46,9 @@ export interface RoundEventInput {
  * The live mode's events, one round at a time, for the process that runs the rounds (a server in
  * embedded mode, `npm run worker` with PostgreSQL): derives them from the round and the set it
  * replaces, hands over the statements that append them in the publish's own transaction, and keeps
- * what the next diff needs of the published set in memory (`summarize`: ids, APRs and legs' names,
- * a few MB rather than the 150k items), so the next round reads nothing back (only after a
- * restart, or a round published by another worker, is the set read back and unpacked).
+ * the published set's columns in memory (typed arrays and the ids, a few MB rather than 150k
+ * objects), so the next round reads nothing back (only after a restart, or a round published by
+ * another worker, is the set read back, as columns).
  *
  * Opportunity events are only derived between two live sets: the first live set after the bundled
  * sample (or after nothing) is the baseline, or it would "open" every opportunity at once.
@@ -77,11 +77,11 @@ export class LiveRoundEvents {
   async prepare(
     db: Db,
     round: RoundEventInput,
-  ): Promise<{ events: NewEvent[]; statements: Prisma.PrismaPromise<unknown>[]; committed: (version: number) => void }> {
+  ): Promise<{ events: NewEvent[]; statements: SqlStatement[]; committed: (version: number) => void }> {
     const previous = await this.currentSet(db);
     const opportunities =
-      previous && !previous.sample
-        ? opportunityEvents(previous.items, round.items, {
+      previous?.set
+        ? opportunityEvents(previous.set, round.set, {
             threshold: this.threshold,
             freshness: { at: round.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
             asOf: round.asOf.toISOString(),
@@ -90,9 +90,9 @@ export class LiveRoundEvents {
     const events = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges), ...opportunities];
     return {
       events,
-      statements: appendEventStatements(db, "live", events),
+      statements: eventLogStatements("live", events),
       committed: (version) => {
-        this.published = { version, sample: false, items: round.items.map(summarize) };
+        this.published = { version, set: round.set };
         if (events.length > 0) eventsAppended().notify();
       },
     };
@@ -110,8 +110,8 @@ export class LiveRoundEvents {
     const stored = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true } });
     if (!stored) return null;
     if (this.published?.version === stored.version) return this.published;
-    if (stored.sample) return { version: stored.version, sample: true, items: [] };
+    if (stored.sample) return { version: stored.version, set: null };
     const set = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true, items: true } });
-    return set && { version: set.version, sample: set.sample, items: unpackItems(set.items).map(summarize) };
+    return set && { version: set.version, set: set.sample ? null : unpackColumns(set.items) };
   }
 }

@@ -2,6 +2,7 @@ import { venueFreshness } from "@/lib/market/ingest/ingestion-status";
 import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox-market";
 import { sandboxIntervalChanges } from "@/lib/market/sandbox-interval-changes";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";
+import { columnsOf } from "@/lib/market/opportunity-columns";
 import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
 import { DEFAULT_NET_APR_THRESHOLD, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
 import type { NewEvent } from "./event-data";
@@ -46,7 +47,7 @@ export function sandboxTickEvents(tick: Date, tickMs: number, threshold = DEFAUL
     limit: 10_000,
     offset: 0,
   }).items.map((change): NewEvent => ({ type: "funding_interval.changed", data: { change } }));
-  const opportunities = opportunityEvents(before.items, now.items, {
+  const opportunities = opportunityEvents(columnsOf(before.items), columnsOf(now.items), {
     threshold,
     freshness: { at: tick.getTime(), staleAfterMs: SANDBOX_STALE_AFTER_MS },
     asOf: now.asOf,

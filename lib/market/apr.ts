@@ -2,6 +2,7 @@ import { roundTo } from "@/lib/round";
 import { atCap } from "./at-cap";
 import { marketKey, pairAverage, type MarketAverage } from "./market-average";
 import { priceSpread } from "./price-spread";
+import { emptyColumnArrays, itemsOf, reorder, ValueList, type OpportunityColumns } from "./opportunity-columns";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
 
 export const HOURS_PER_YEAR = 8760;
@@ -80,17 +81,19 @@ export interface ComputeOpportunitiesOptions {
 
 export interface OpportunityScan {
   opportunities: Opportunity[];
-  skipped: {
-    /** Snapshots without a funding rate. */
-    missingRate: number;
-    /** Snapshots whose funding interval could not be read from the venue. */
-    unknownInterval: number;
-    /**
-     * Extra markets of one venue for one asset (`BTC/USDT:USDT` beside `BTC/USDC:USDC`): each venue
-     * contributes its most traded market per asset, so an asset pair has one id per venue pair.
-     */
-    shadowed: number;
-  };
+  skipped: SkippedSnapshots;
+}
+
+export interface SkippedSnapshots {
+  /** Snapshots without a funding rate. */
+  missingRate: number;
+  /** Snapshots whose funding interval could not be read from the venue. */
+  unknownInterval: number;
+  /**
+   * Extra markets of one venue for one asset (`BTC/USDT:USDT` beside `BTC/USDC:USDC`): each venue
+   * contributes its most traded market per asset, so an asset pair has one id per venue pair.
+   */
+  shadowed: number;
 }
 
 interface Candidate {
@@ -99,22 +102,53 @@ interface Candidate {
   intervalHours: number;
   annualisedPct: number;
   unitPrice: number | null;
-  /** Built once per market: an asset on 8 venues appears in 7 pairs. */
-  leg: OpportunityLeg;
-  observedIso: string;
   /** The market's mean annualised funding, when averages were asked for. */
   average: MarketAverage | undefined;
+  /** Its leg's position in the set's leg list (built once per market: an asset on 8 venues is in 7 pairs). */
+  leg: number;
+  /** Its observation time's position in the set's texts. */
+  observed: number;
 }
 
 /**
  * Every cross-venue pair of markets on the same asset, long where annualised funding is cheaper and
  * short where it is dearer, sorted by `apr` descending with ties broken by `id`. Pure: the same
- * snapshots always give the same list.
+ * snapshots always give the same list. The objects of `rankOpportunities`' columns.
  */
 export function computeOpportunities(
   snapshots: readonly MarketSnapshot[],
   options: ComputeOpportunitiesOptions = {},
 ): OpportunityScan {
+  const { columns, skipped } = rankOpportunities(snapshots, options);
+  return { opportunities: itemsOf(columns), skipped };
+}
+
+const ITEM_KEYS = [
+  "id",
+  "symbol",
+  "type",
+  "long",
+  "short",
+  "apr",
+  "net_apr",
+  "funding_spread_8h",
+  "price_spread_bps",
+  "price_spread_unavailable_reason",
+  "open_interest_usd",
+  "volume_24h_usd",
+  "updated_at",
+  "persistence",
+] as const satisfies readonly (keyof Opportunity)[];
+
+/**
+ * `computeOpportunities` into columns (lib/market/opportunity-columns.ts), what a round publishes:
+ * each pair's figures written straight into typed arrays, its legs and texts as positions, no
+ * object per pair.
+ */
+export function rankOpportunities(
+  snapshots: readonly MarketSnapshot[],
+  options: ComputeOpportunitiesOptions = {},
+): { columns: OpportunityColumns; skipped: SkippedSnapshots } {
   const holdingDays = options.holdingDays ?? DEFAULT_HOLDING_DAYS;
   const fallbackTakerFee = options.fallbackTakerFee ?? DEFAULT_TAKER_FEE;
   // Checked up front, so a bad option fails even when there is no pair to price.
@@ -131,16 +165,15 @@ export function computeOpportunities(
       skipped.unknownInterval += 1;
       continue;
     }
-    const observedIso = new Date(snapshot.observedAt).toISOString();
     const candidate: Candidate = {
       snapshot,
       rate: snapshot.fundingRate,
       intervalHours: snapshot.fundingIntervalHours,
       annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
       unitPrice: snapshot.markPrice === null ? null : snapshot.markPrice / snapshot.contractMultiplier,
-      leg: toLeg(snapshot, snapshot.fundingRate, snapshot.fundingIntervalHours, observedIso),
-      observedIso,
       average: options.averages?.get(marketKey(snapshot.exchange, snapshot.market)),
+      leg: -1,
+      observed: -1,
     };
     let venues = byBase.get(snapshot.base);
     if (!venues) {
@@ -152,30 +185,70 @@ export function computeOpportunities(
     if (!held || preferred(candidate.snapshot, held.snapshot)) venues.set(snapshot.exchange, candidate);
   }
 
-  const opportunities: Opportunity[] = [];
+  let count = 0;
+  for (const venues of byBase.values()) count += (venues.size * (venues.size - 1)) / 2;
+  const legs = new ValueList<OpportunityLeg>();
+  const texts = new ValueList<string>();
+  const ids = new Array<string>(count);
+  const c = emptyColumnArrays(count);
+  const perpPerp = texts.at("perp_perp");
+  let k = 0;
   for (const [symbol, venues] of byBase) {
-    const legs = [...venues.values()].sort((a, b) => compareText(a.snapshot.exchange, b.snapshot.exchange));
-    for (let i = 0; i < legs.length; i += 1) {
-      for (let j = i + 1; j < legs.length; j += 1) {
-        const a = legs[i];
-        const b = legs[j];
-        if (!a || !b) continue;
+    if (venues.size < 2) continue;
+    const candidates = [...venues.values()].sort((a, b) => compareText(a.snapshot.exchange, b.snapshot.exchange));
+    for (const candidate of candidates) {
+      const observedIso = new Date(candidate.snapshot.observedAt).toISOString();
+      candidate.leg = legs.at(toLeg(candidate.snapshot, candidate.rate, candidate.intervalHours, observedIso));
+      candidate.observed = texts.at(observedIso);
+    }
+    const symbolAt = texts.at(symbol);
+    for (let i = 0; i < candidates.length; i += 1) {
+      for (let j = i + 1; j < candidates.length; j += 1) {
+        const a = candidates[i]!;
+        const b = candidates[j]!;
         // Equal annualised funding keeps exchange order, so the id stays put while the APR is 0.
         const bLonger = b.annualisedPct < a.annualisedPct;
         const long = bLonger ? b : a;
         const short = bLonger ? a : b;
-        const opportunity = buildOpportunity(symbol, long, short, holdingDays, fallbackTakerFee);
-        const persistence = options.persistence?.(long.snapshot, short.snapshot);
-        if (persistence) opportunity.persistence = persistence;
+        ids[k] = opportunityId(symbol, long.snapshot.exchange, short.snapshot.exchange);
+        c.symbol[k] = symbolAt;
+        c.type[k] = perpPerp;
+        c.long[k] = long.leg;
+        c.short[k] = short.leg;
+        const apr = short.annualisedPct - long.annualisedPct;
+        const net = netApr(apr, long.snapshot.takerFee ?? fallbackTakerFee, short.snapshot.takerFee ?? fallbackTakerFee, holdingDays);
+        c.apr.put(k, roundTo(apr, 6));
+        c.net_apr.put(k, roundTo(net, 6));
+        c.funding_spread_8h.put(k, roundTo(fundingSpread8h(long, short), 12));
+        const spread = priceSpread(
+          { unitPrice: long.unitPrice, observedAt: long.snapshot.observedAt },
+          { unitPrice: short.unitPrice, observedAt: short.snapshot.observedAt },
+        );
+        c.price_spread_bps.put(k, spread.price_spread_bps);
+        c.price_spread_unavailable_reason[k] = texts.at(spread.price_spread_unavailable_reason);
+        c.open_interest_usd.put(k, smallerKnown(long.snapshot.openInterestUsd, short.snapshot.openInterestUsd));
+        c.volume_24h_usd.put(k, smallerKnown(long.snapshot.volume24hUsd, short.snapshot.volume24hUsd));
+        c.updated_at[k] = long.snapshot.observedAt <= short.snapshot.observedAt ? long.observed : short.observed;
         if (options.averages) {
-          opportunity.apr_1d_avg = pairAverage(short.average?.day, long.average?.day);
-          opportunity.apr_7d_avg = pairAverage(short.average?.week, long.average?.week);
+          c.apr_1d_avg.put(k, pairAverage(short.average?.day, long.average?.day));
+          c.apr_7d_avg.put(k, pairAverage(short.average?.week, long.average?.week));
         }
-        opportunities.push(opportunity);
+        // Known only from stored history; unknown without it.
+        const p = options.persistence?.(long.snapshot, short.snapshot) ?? UNKNOWN_PERSISTENCE;
+        c["persistence.as_of"][k] = texts.at(p.as_of);
+        c["persistence.positive_since"][k] = texts.at(p.positive_since);
+        c["persistence.apr_median_7d"].put(k, p.apr_median_7d);
+        c["persistence.apr_median_30d"].put(k, p.apr_median_30d);
+        c["persistence.paid_share_7d"].put(k, p.paid_share_7d);
+        c["persistence.apr_stddev_7d"].put(k, p.apr_stddev_7d);
+        k += 1;
       }
     }
   }
-  return { opportunities: byAprThenId(opportunities), skipped };
+  const keys: string[] = [...ITEM_KEYS];
+  if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
+  const columns: OpportunityColumns = { ...c, count, keys, ids, legs: legs.list, texts: texts.list };
+  return { columns: reorder(columns, byAprThenId(columns)), skipped };
 }
 
 /**
@@ -183,17 +256,17 @@ export function computeOpportunities(
  * comparisons), and only runs of equal APR then compared by id: sorting 150,000 items with a
  * comparator took 200 ms of a round.
  */
-function byAprThenId(opportunities: readonly Opportunity[]): Opportunity[] {
-  const order = descendingOrder(Float64Array.from(opportunities, (o) => o.apr));
-  const aprOf = (position: number) => opportunities[order[position]!]!.apr;
-  const byId = (a: number, b: number) => compareText(opportunities[a]!.id, opportunities[b]!.id);
+function byAprThenId(columns: OpportunityColumns): Uint32Array {
+  const aprs = columns.apr.values;
+  const order = descendingOrder(aprs);
+  const byId = (a: number, b: number) => compareText(columns.ids[a]!, columns.ids[b]!);
   for (let start = 0; start < order.length; ) {
     let end = start + 1;
-    while (end < order.length && aprOf(end) === aprOf(start)) end += 1;
+    while (end < order.length && aprs[order[end]!] === aprs[order[start]!]) end += 1;
     if (end - start > 1) order.subarray(start, end).sort(byId);
     start = end;
   }
-  return Array.from(order, (i) => opportunities[i]!);
+  return order;
 }
 
 /**
@@ -242,43 +315,6 @@ export function descendingOrder(values: Float64Array): Uint32Array {
 /** Stable across refreshes: the same asset and the same long/short venues give the same id. */
 export function opportunityId(symbol: string, longExchange: string, shortExchange: string): string {
   return `${symbol}-${longExchange}-${shortExchange}`;
-}
-
-function buildOpportunity(
-  symbol: string,
-  long: Candidate,
-  short: Candidate,
-  holdingDays: number,
-  fallbackTakerFee: number,
-): Opportunity {
-  const apr = short.annualisedPct - long.annualisedPct;
-  const net = netApr(
-    apr,
-    long.snapshot.takerFee ?? fallbackTakerFee,
-    short.snapshot.takerFee ?? fallbackTakerFee,
-    holdingDays,
-  );
-  const spread = priceSpread(
-    { unitPrice: long.unitPrice, observedAt: long.snapshot.observedAt },
-    { unitPrice: short.unitPrice, observedAt: short.snapshot.observedAt },
-  );
-  return {
-    id: opportunityId(symbol, long.snapshot.exchange, short.snapshot.exchange),
-    symbol,
-    type: "perp_perp",
-    long: long.leg,
-    short: short.leg,
-    apr: roundTo(apr, 6),
-    net_apr: roundTo(net, 6),
-    funding_spread_8h: roundTo(fundingSpread8h(long, short), 12),
-    price_spread_bps: spread.price_spread_bps,
-    price_spread_unavailable_reason: spread.price_spread_unavailable_reason,
-    open_interest_usd: smallerKnown(long.snapshot.openInterestUsd, short.snapshot.openInterestUsd),
-    volume_24h_usd: smallerKnown(long.snapshot.volume24hUsd, short.snapshot.volume24hUsd),
-    updated_at: long.snapshot.observedAt <= short.snapshot.observedAt ? long.observedIso : short.observedIso,
-    // Known only from stored history: `options.persistence` replaces it.
-    persistence: UNKNOWN_PERSISTENCE,
-  };
 }
 
 /** One market's leg, built once and shared by every pair it is in (frozen: no pair may change another's). */

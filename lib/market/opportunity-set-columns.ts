@@ -1,5 +1,15 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { z } from "zod";
+import {
+  ABSENT_POSITION,
+  COLUMNS,
+  emptyColumnArrays,
+  NULL_POSITION,
+  NumberColumn,
+  VALUE,
+  type ColumnArrays,
+  type OpportunityColumns,
+} from "./opportunity-columns";
 import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
 
 /**
@@ -19,61 +29,11 @@ import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persiste
 export const COLUMNS_MAGIC = [0x46, 0x4f, 0x53, 0x33]; // "FOS3"
 
 /**
- * `key`: a text every item has its own of (the id), kept in item order; `text`: a text few items
- * differ in, each distinct one stored once; `leg`: a position in the leg list; `number`: f64.
- */
-type Kind = "key" | "leg" | "number" | "text";
-
-/** Every item field's kind: TypeScript refuses this table when a field is added and not listed. */
-const FIELD_KINDS: { [K in Exclude<keyof Opportunity, "persistence">]-?: Kind } = {
-  id: "key",
-  symbol: "text",
-  type: "text",
-  long: "leg",
-  short: "leg",
-  apr: "number",
-  net_apr: "number",
-  funding_spread_8h: "number",
-  price_spread_bps: "number",
-  price_spread_unavailable_reason: "text",
-  open_interest_usd: "number",
-  volume_24h_usd: "number",
-  updated_at: "text",
-  apr_1d_avg: "number",
-  apr_7d_avg: "number",
-};
-
-/** The persistence object's fields, stored as columns `persistence.<field>`. */
-const PERSISTENCE_KINDS: { [K in keyof Persistence]-?: "number" | "text" } = {
-  as_of: "text",
-  positive_since: "text",
-  apr_median_7d: "number",
-  apr_median_30d: "number",
-  paid_share_7d: "number",
-  apr_stddev_7d: "number",
-};
-
-type ColumnName = keyof typeof FIELD_KINDS | `persistence.${keyof Persistence}`;
-
-/** A column's value states; a text or leg column stores its absent and null as these positions. */
-const ABSENT = 0;
-const NULL = 1;
-const VALUE = 2;
-const NULL_POSITION = 0xffff_ffff;
-const ABSENT_POSITION = 0xffff_fffe;
-
-/**
  * A column in the header. `same`, when every item has the same: the state of a number column
  * (which then stores no states, and no values unless that state is a value) or the position of a
  * leg or text column (which then stores nothing). The sandbox-free live set has whole columns of
  * null (persistence before a week of history) and of one text (`type`): 5 MB of 20 not written.
  */
-interface ColumnHeader {
-  /** The item key, or `persistence.<key>` for the persistence object's fields. */
-  name: string;
-  kind: Kind;
-}
-
 const headerSchema = z.object({
   count: z.number().int().nonnegative(),
   keys: z.array(z.string()),
@@ -86,95 +46,8 @@ const headerSchema = z.object({
 });
 type Header = z.infer<typeof headerSchema>;
 
-/** The columns in a fixed order: the item's fields, then the persistence object's. */
-const COLUMNS: readonly { name: ColumnName; kind: Kind }[] = [
-  ...Object.entries(FIELD_KINDS).map(([name, kind]) => ({ name: name as ColumnName, kind })),
-  ...Object.entries(PERSISTENCE_KINDS).map(([name, kind]) => ({ name: `persistence.${name}` as ColumnName, kind })),
-];
-
-/** Each distinct value of the leg or text columns once, by position; absent and null as their positions. */
-class ValueList<T extends object | string> {
-  readonly list: T[] = [];
-  private readonly listed = new Map<T, number>();
-
-  at(value: T | null | undefined): number {
-    if (value === undefined) return ABSENT_POSITION;
-    if (value === null) return NULL_POSITION;
-    let at = this.listed.get(value);
-    if (at === undefined) {
-      at = this.list.length;
-      this.list.push(value);
-      this.listed.set(value, at);
-    }
-    return at;
-  }
-}
-
-/** A number column: the values, and each item's state (absent, null or a value). */
-class NumberColumn {
-  readonly values: Float64Array;
-  readonly states: Uint8Array;
-
-  constructor(count: number) {
-    this.values = new Float64Array(count);
-    this.states = new Uint8Array(count);
-  }
-
-  put(i: number, value: number | null | undefined): void {
-    if (value === undefined) this.states[i] = ABSENT;
-    else if (value === null) this.states[i] = NULL;
-    else if (Number.isFinite(value)) {
-      this.states[i] = VALUE;
-      this.values[i] = value;
-    } else throw new Error(`a number that is not finite cannot be stored: ${value}`);
-  }
-}
-
-/**
- * The items in columns; throws on a number that is not finite. One pass over the items, each field
- * read by name: reading them through the FIELDS accessors, a column at a time, took half a second
- * at 150,000 items (a call the engine cannot specialise, and 21 passes over memory).
- */
-export function packColumns(items: readonly Opportunity[]): Uint8Array<ArrayBuffer> {
-  const count = items.length;
-  const legs = new ValueList<OpportunityLeg>();
-  const texts = new ValueList<string>();
-  const ids = new Array<string>(count);
-  const position = () => new Uint32Array(count);
-  const number = () => new NumberColumn(count);
-  const c = {
-    symbol: position(), type: position(), long: position(), short: position(), apr: number(), net_apr: number(),
-    funding_spread_8h: number(), price_spread_bps: number(), price_spread_unavailable_reason: position(),
-    open_interest_usd: number(), volume_24h_usd: number(), updated_at: position(), apr_1d_avg: number(), apr_7d_avg: number(),
-    "persistence.as_of": position(), "persistence.positive_since": position(), "persistence.apr_median_7d": number(),
-    "persistence.apr_median_30d": number(), "persistence.paid_share_7d": number(), "persistence.apr_stddev_7d": number(),
-  } satisfies Record<Exclude<ColumnName, "id">, Uint32Array | NumberColumn>;
-  for (let i = 0; i < count; i++) {
-    const o = items[i]!;
-    ids[i] = o.id;
-    c.symbol[i] = texts.at(o.symbol);
-    c.type[i] = texts.at(o.type);
-    c.long[i] = legs.at(o.long);
-    c.short[i] = legs.at(o.short);
-    c.apr.put(i, o.apr);
-    c.net_apr.put(i, o.net_apr);
-    c.funding_spread_8h.put(i, o.funding_spread_8h);
-    c.price_spread_bps.put(i, o.price_spread_bps);
-    c.price_spread_unavailable_reason[i] = texts.at(o.price_spread_unavailable_reason);
-    c.open_interest_usd.put(i, o.open_interest_usd);
-    c.volume_24h_usd.put(i, o.volume_24h_usd);
-    c.updated_at[i] = texts.at(o.updated_at);
-    c.apr_1d_avg.put(i, o.apr_1d_avg);
-    c.apr_7d_avg.put(i, o.apr_7d_avg);
-    const p = o.persistence as Persistence | undefined;
-    c["persistence.as_of"][i] = texts.at(p?.as_of);
-    c["persistence.positive_since"][i] = texts.at(p?.positive_since);
-    c["persistence.apr_median_7d"].put(i, p?.apr_median_7d);
-    c["persistence.apr_median_30d"].put(i, p?.apr_median_30d);
-    c["persistence.paid_share_7d"].put(i, p?.paid_share_7d);
-    c["persistence.apr_stddev_7d"].put(i, p?.apr_stddev_7d);
-  }
-  const keys = items[0] ? Object.keys(items[0]) : [];
+/** A set held in columns as the stored bytes (format 3): the arrays written as they are, after the header; throws on a number that is not finite. */
+export function encodeColumns(c: OpportunityColumns): Uint8Array<ArrayBuffer> {
   const columns: Header["columns"] = [];
   const sections: ArrayBufferView[] = [];
   for (const { name, kind } of COLUMNS) {
@@ -190,7 +63,7 @@ export function packColumns(items: readonly Opportunity[]): Uint8Array<ArrayBuff
       if (same === undefined) sections.push(column.states);
     } else if (same === undefined) sections.push(column);
   }
-  const header: Header = { count, keys, legs: legs.list, texts: texts.list, keyed: { id: ids }, columns };
+  const header: Header = { count: c.count, keys: [...c.keys], legs: [...c.legs], texts: [...c.texts], keyed: { id: c.ids }, columns };
   const headerBytes = gzipSync(JSON.stringify(header), { level: 1 });
   const start = align8(8 + headerBytes.length);
   const size = sections.reduce((total, section) => align8(total + section.byteLength), start);
@@ -222,11 +95,10 @@ export function isColumns(bytes: Uint8Array): boolean {
 }
 
 /**
- * The items of a format-3 set. Its legs are read by `readLeg` (which fills what older legs lack),
- * each distinct text is checked once against its field's schema, positions against the lists, and
- * the items are rebuilt in the stored key order with their legs shared.
+ * A format-3 set's columns. Its legs are read by `readLeg` (which fills what older legs lack), each
+ * distinct text is checked once against its field's schema and positions against the lists.
  */
-export function unpackColumns(bytes: Uint8Array, readLeg: (leg: unknown) => OpportunityLeg): Opportunity[] {
+export function decodeColumns(bytes: Uint8Array, readLeg: (leg: unknown) => OpportunityLeg): OpportunityColumns {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = view.getUint32(4, true);
   const header = headerSchema.parse(JSON.parse(gunzipSync(bytes.subarray(8, 8 + headerLength)).toString("utf8")));
@@ -242,17 +114,22 @@ export function unpackColumns(bytes: Uint8Array, readLeg: (leg: unknown) => Oppo
     at = align8(end);
     return array;
   };
-  const columns = header.columns.map((column): ReadColumn => {
+  const arrays: Record<string, NumberColumn | Uint32Array> = {};
+  let ids: string[] | undefined;
+  for (const column of header.columns) {
+    const known = COLUMNS.find((c) => c.name === column.name);
+    if (!known || known.kind !== column.kind) throw new Error(`a stored opportunity set has a column this version does not know: ${column.name}`);
     if (column.kind === "key") {
-      const keyed = header.keyed[column.name];
-      if (keyed?.length !== count) throw new Error(`a stored opportunity set lacks some of its ${column.name} values`);
-      return { ...column, keyed };
+      ids = header.keyed[column.name];
+      if (ids?.length !== count) throw new Error(`a stored opportunity set lacks some of its ${column.name} values`);
+      continue;
     }
     const { same } = column;
     if (column.kind === "number") {
-      const values = same === undefined || same === VALUE ? take((n) => new Float64Array(n), count, 8) : new Float64Array(0);
+      const values = same === undefined || same === VALUE ? take((n) => new Float64Array(n), count, 8) : new Float64Array(count);
       const states = same === undefined ? take((n) => new Uint8Array(n), count, 1) : new Uint8Array(count).fill(same);
-      return { ...column, values, states };
+      arrays[column.name] = new NumberColumn(values, states);
+      continue;
     }
     const positions = same === undefined ? take((n) => new Uint32Array(n), count, 4) : new Uint32Array(count).fill(same);
     const limit = column.kind === "leg" ? legs.length : header.texts.length;
@@ -262,54 +139,14 @@ export function unpackColumns(bytes: Uint8Array, readLeg: (leg: unknown) => Oppo
       }
     }
     if (column.kind === "text") checkTexts(column.name, positions, header.texts);
-    return { ...column, positions };
-  });
-
-  const topLevel = header.keys.map((key) => ({
-    key,
-    columns: columns.filter((c) => c.name === key || c.name.startsWith(`${key}.`)),
-  }));
-  const items: Opportunity[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const item: Record<string, unknown> = {};
-    for (const { key, columns: own } of topLevel) {
-      if (own.length === 1 && own[0]!.name === key) {
-        const value = cell(own[0]!, i, legs, header.texts);
-        if (value !== ABSENT_CELL) item[key] = value;
-        continue;
-      }
-      const nested: Record<string, unknown> = {};
-      for (const column of own) {
-        const value = cell(column, i, legs, header.texts);
-        if (value !== ABSENT_CELL) nested[column.name.slice(key.length + 1)] = value;
-      }
-      item[key] = nested;
-    }
-    items[i] = item as Opportunity;
+    arrays[column.name] = positions;
   }
-  return items;
-}
-
-const ABSENT_CELL = Symbol("absent");
-
-/** A stored column as read: its texts (`key`), numbers and states (`number`) or positions (`leg`, `text`). */
-interface ReadColumn extends ColumnHeader {
-  keyed?: readonly string[];
-  values?: Float64Array;
-  states?: Uint8Array;
-  positions?: Uint32Array;
-}
-
-function cell(column: ReadColumn, i: number, legs: readonly OpportunityLeg[], texts: readonly string[]): unknown {
-  if (column.keyed) return column.keyed[i];
-  if (column.states && column.values) {
-    const state = column.states[i];
-    return state === VALUE ? column.values[i] : state === NULL ? null : ABSENT_CELL;
+  // A column a set was written without (one added since) is absent from every item.
+  const missing = emptyColumnArrays(count);
+  for (const { name, kind } of COLUMNS) {
+    if (name !== "id" && !(name in arrays)) arrays[name] = kind === "number" ? missing[name] : (missing[name] as Uint32Array).fill(ABSENT_POSITION);
   }
-  const position = column.positions![i]!;
-  if (position === ABSENT_POSITION) return ABSENT_CELL;
-  if (position === NULL_POSITION) return null;
-  return column.kind === "leg" ? legs[position] : texts[position];
+  return { ...(arrays as ColumnArrays), count, keys: header.keys, ids: ids ?? [], legs, texts: header.texts };
 }
 
 const { persistence: persistenceShape } = opportunitySchema.shape;

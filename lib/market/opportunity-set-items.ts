@@ -1,16 +1,24 @@
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { roundTo } from "@/lib/round";
-import { isColumns, packColumns, unpackColumns } from "./opportunity-set-columns";
+import { columnsOf, itemsOf, type OpportunityColumns } from "./opportunity-columns";
+import { decodeColumns, encodeColumns, isColumns } from "./opportunity-set-columns";
 import { priceSpread } from "./price-spread";
 import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "./types";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
 /** A published set's items as stored on OpportunitySet.items: in columns (opportunity-set-columns.ts). */
-export function packItems(items: readonly Opportunity[]): Uint8Array<ArrayBuffer> {
-  return packColumns(items);
+export function packItems(items: readonly Opportunity[] | OpportunityColumns): Uint8Array<ArrayBuffer> {
+  return encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
 }
+
+/** The items of a stored set as columns (a format-3 set's are read as they are; older forms through unpackItems). */
+export function unpackColumns(stored: Uint8Array | null | undefined): OpportunityColumns {
+  return stored && isColumns(stored) ? decodeColumns(stored, readStoredLeg) : columnsOf(unpackItems(stored));
+}
+
+const readStoredLeg = (leg: unknown) => currentLeg(storedLegSchema.parse(leg));
 
 /**
  * The items of a stored set, validated (each leg once); the earlier forms are read too, until a
@@ -19,7 +27,7 @@ export function packItems(items: readonly Opportunity[]): Uint8Array<ArrayBuffer
  */
 export function unpackItems(stored: Uint8Array | null | undefined): Opportunity[] {
   if (!stored || stored.length === 0) return [];
-  if (isColumns(stored)) return unpackColumns(stored, (leg) => currentLeg(storedLegSchema.parse(leg)));
+  if (isColumns(stored)) return itemsOf(decodeColumns(stored, readStoredLeg));
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
   const json = bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1] ? gunzipSync(bytes) : bytes;
   const parsed: unknown = JSON.parse(json.toString("utf8"));

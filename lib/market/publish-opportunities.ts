@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
-import type { Prisma } from "@/lib/db/generated/client";
+import { directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import { packItems } from "./opportunity-set-items";
+import type { OpportunityColumns } from "./opportunity-columns";
 import type { Opportunity } from "./types";
 
 /**
@@ -11,26 +12,29 @@ import type { Opportunity } from "./types";
  *
  * The served items are one packed value on the set (lib/market/opportunity-set-items.ts), what
  * every server loads (lib/market/live-opportunities.ts); nothing else stores the opportunities.
+ * Written by the driver itself (lib/db/direct-sql.ts): 14 MB at 150,000 items, which Prisma's
+ * query compiler would carry through its WebAssembly as base64 text.
  */
 export async function publishLiveOpportunities(
   db: Db,
-  items: readonly Opportunity[],
+  items: readonly Opportunity[] | OpportunityColumns,
   source: { asOf: Date; sample: boolean },
-  alsoInTransaction: readonly Prisma.PrismaPromise<unknown>[] = [],
+  alsoInTransaction: readonly SqlStatement[] = [],
 ): Promise<number> {
   const served = packItems(items);
-  // A statement, not Prisma's upsert: that returns the row written, which read the whole set back.
-  const [written] = (await db.$transaction([
-    db.$queryRaw<{ version: number }[]>`
+  return directSql(db).transaction(async (tx) => {
+    const [written] = await tx.query<{ version: number }>({
+      text: `
       INSERT INTO "OpportunitySet" (id, version, "asOf", sample, items, "updatedAt")
-      VALUES ('live', 1, ${source.asOf}, ${source.sample}, ${served}, now())
+      VALUES ('live', 1, $1::timestamp(3), $2, $3, now())
       ON CONFLICT (id) DO UPDATE SET
         version = "OpportunitySet".version + 1, "asOf" = EXCLUDED."asOf", sample = EXCLUDED.sample,
         items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"
       RETURNING version`,
-    ...alsoInTransaction,
-  ])) as [{ version: number }[], ...unknown[]];
-  const version = written[0]?.version;
-  if (version === undefined) throw new Error("publishing the opportunity set wrote no row");
-  return version;
+      values: [source.asOf.toISOString(), source.sample, served],
+    });
+    if (written?.version === undefined) throw new Error("publishing the opportunity set wrote no row");
+    for (const statement of alsoInTransaction) await tx.query(statement);
+    return written.version;
+  });
 }

@@ -1,7 +1,8 @@
 // The events bench:push publishes: a round's change events derived by the service's own diff
 // (opportunityEvents) between two generated sets, so each frame has a real event's size and shape.
-import { opportunityEvents, summarize } from "@/lib/events/derive-events";
+import { opportunityEvents } from "@/lib/events/derive-events";
 import type { NewEvent } from "@/lib/events/event-data";
+import { columnsOf } from "@/lib/market/opportunity-columns";
 import { benchOpportunities } from "./market-data";
 
 const THRESHOLD = 5;
@@ -19,11 +20,10 @@ export function roundEvents(count: number, observedAt = Date.UTC(2026, 10, 21, 1
   const shared = Math.max(updated * stride, 1);
   const items = benchOpportunities(turnover + shared + turnover, observedAt);
   const current = items.slice(0, turnover + shared);
-  const previous = items.slice(turnover).map((item, i) => {
-    const summary = summarize(item);
-    return i < shared && i % stride === 0 && i / stride < updated ? { ...summary, net_apr: summary.net_apr - 2 * THRESHOLD } : summary;
-  });
-  return opportunityEvents(previous, current, { threshold: THRESHOLD, freshness: { at: observedAt, staleAfterMs: 180_000 }, asOf: new Date(observedAt).toISOString() });
+  const previous = items
+    .slice(turnover)
+    .map((item, i) => (i < shared && i % stride === 0 && i / stride < updated ? { ...item, net_apr: item.net_apr - 2 * THRESHOLD } : item));
+  return opportunityEvents(columnsOf(previous), columnsOf(current), { threshold: THRESHOLD, freshness: { at: observedAt, staleAfterMs: 180_000 }, asOf: new Date(observedAt).toISOString() });
 }
 
 /** One venue event (what webhooks are subscribed to in the benchmark). */

@@ -145,7 +145,7 @@ describe("an ingestion round", () => {
       fetcher: snapshotFetcher((venue) =>
         venue === "binance" || venue === "okx" ? [makeSnapshot({ exchange: venue, base: "NEWONLY", fundingRate: venue === "okx" ? 0.0004 : 0 })] : [],
       ),
-      publish: (target, items, source, extra) => publishLiveOpportunities(target, items, source, [...(extra ?? []), target.$queryRaw`SELECT 1 / 0`]),
+      publish: (target, items, source, extra) => publishLiveOpportunities(target, items, source, [...(extra ?? []), { text: "SELECT 1 / 0", values: [] }]),
     });
     expect(outcome.status).toBe("failed");
     expect(await liveIds()).toEqual(before);

@@ -1,8 +1,9 @@
 import type { Db } from "@/lib/db";
-import { computeOpportunities } from "../apr";
+import { rankOpportunities } from "../apr";
+import type { OpportunityColumns } from "../opportunity-columns";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { PersistenceSet } from "../persistence/persistence-set";
-import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot, type Opportunity } from "../types";
+import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../types";
 import type { SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "./detect-interval-changes";
 import { readRecentIntervalChanges } from "./read-interval-changes";
@@ -66,12 +67,12 @@ export function withRoundFindings(
  * A round's ranking: each snapshot with its market's last interval change and settlement (for the
  * legs), ranked, and each opportunity with its pair's mean APRs and persistence. Pure.
  */
-export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory): Opportunity[] {
+export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory): OpportunityColumns {
   const marked = fresh.map((s): MarketSnapshot => {
     const key = marketKey(s.exchange, s.market);
     return { ...s, intervalChangedAt: history.intervalChanges.get(key) ?? null, lastSettlement: history.settlements.get(key) ?? null };
   });
   const set = history.persistence;
   const averages = averagesWith(history.averages, fresh);
-  return computeOpportunities(marked, set ? { averages, persistence: (long, short) => set.persistenceOf(long, short) } : { averages }).opportunities;
+  return rankOpportunities(marked, set ? { averages, persistence: (long, short) => set.persistenceOf(long, short) } : { averages }).columns;
 }

@@ -128,13 +128,13 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // and last settlement for the legs, its mean APRs and each pair's persistence for the opportunities.
     const history = withRoundFindings(await historyRead, settlements, intervalChanges);
     step("history");
-    const items = rankWithHistory(fresh, history);
+    const ranked = rankWithHistory(fresh, history);
     step("rank");
     // The change events are derived while the round is still being stored (a pass over both sets).
     const asOf = dataAsOf(results, startedAt);
     const preparing = venuesBefore?.then((before) =>
       options.events?.prepare(db, {
-        items,
+        set: ranked,
         asOf,
         publishedAt: new Date(now()),
         intervalChanges,
@@ -147,11 +147,11 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("store");
     const events = await preparing;
     const publishedAt = new Date(now());
-    const version = await (options.publish ?? publishLiveOpportunities)(db, items, { asOf, sample: false }, [
-      db.ingestionRound.update({
-        where: { id: round.id },
-        data: { status: "published", finishedAt: publishedAt, opportunities: items.length },
-      }),
+    const version = await (options.publish ?? publishLiveOpportunities)(db, ranked, { asOf, sample: false }, [
+      {
+        text: `UPDATE "IngestionRound" SET status = 'published', "finishedAt" = $1::timestamp(3), opportunities = $2 WHERE id = $3`,
+        values: [publishedAt.toISOString(), ranked.count, round.id],
+      },
       ...(events?.statements ?? []),
     ]);
     events?.committed(version);
@@ -168,7 +168,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await applyRetention(db, options.retention, new Date(now())).catch((error: unknown) =>
       console.error("market data retention failed", error),
     );
-    return { roundId: round.id, status: "published", venues: venueResults, opportunities: items.length, settlements: settlements.length };
+    return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
     await progressWrites;
     await stored?.catch(() => undefined);

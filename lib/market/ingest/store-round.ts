@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
@@ -22,6 +23,8 @@ export function venueRoundResult(result: VenueSnapshotResult, startedAt: number,
     duration_ms: Math.max(0, now - startedAt),
   };
 }
+
+type SnapshotRow = Pick<RoundSnapshot, "exchange" | "market" | "base" | "fundingRate" | "fundingIntervalHours" | "nextFundingAt" | "observedAt">;
 
 /** How far back a venue's previous observations are looked for; older ones say nothing about the next settlement. */
 const PREVIOUS_WITHIN_MS = 24 * 3_600_000;
@@ -50,9 +53,11 @@ export async function previousObservations(
     for (const entry of answered) {
       if (entry.status !== "ok" || !entry.exchange || !pending.has(entry.exchange)) continue;
       // A round killed before storing recorded the venue's answer but no snapshots: look further back.
-      const rows = await db.roundSnapshot.findMany({
-        where: { roundId: round.id, exchange: entry.exchange },
-        select: { exchange: true, market: true, base: true, fundingRate: true, fundingIntervalHours: true, nextFundingAt: true, observedAt: true },
+      // Thousands of rows a venue, read by the driver itself (lib/db/direct-sql.ts) while the round fetches.
+      const rows = await directSql(db).query<SnapshotRow>({
+        text: `SELECT exchange, market, base, "fundingRate", "fundingIntervalHours", "nextFundingAt", "observedAt"
+               FROM "RoundSnapshot" WHERE "roundId" = $1 AND exchange = $2`,
+        values: [round.id, entry.exchange],
       });
       if (rows.length === 0) continue;
       pending.delete(entry.exchange);
@@ -70,7 +75,8 @@ export interface RoundFindings {
 
 /**
  * Writes a round's observations, the settlements and interval changes they reveal and each
- * venue's health in one transaction: a round is stored whole or not at all.
+ * venue's health in one transaction: a round is stored whole or not at all. Through the driver
+ * itself (lib/db/direct-sql.ts): the observations alone are 21 arrays of 16,000 values a round.
  */
 export async function storeRound(
   db: Db,
@@ -81,17 +87,19 @@ export async function storeRound(
   attemptedAt: Date,
 ): Promise<void> {
   const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
-  await db.$transaction([
-    insertSnapshots(db, roundId, snapshots),
-    insertSettlements(db, findings.settlements),
-    // A round replayed after a crash finds the same change again: the first record stands.
-    db.fundingIntervalChange.createMany({ data: [...findings.intervalChanges], skipDuplicates: true }),
-    upsertVenueHealth(db, venues, attemptedAt),
-    db.ingestionRound.update({ where: { id: roundId }, data: { venues: venues as unknown as object[] } }),
-  ]);
+  const statements = [
+    insertSnapshots(roundId, snapshots),
+    insertSettlements(findings.settlements),
+    insertIntervalChanges(findings.intervalChanges),
+    upsertVenueHealth(venues, attemptedAt),
+    { text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2`, values: [JSON.stringify(venues), roundId] },
+  ];
+  await directSql(db).transaction(async (tx) => {
+    for (const statement of statements) await tx.query(statement);
+  });
 }
 
-/** A column of values as text for `unnest(…::text[])`; null stays NULL. */
+/** A column of values as text for `unnest($n::text[])`; null stays NULL. */
 function textColumn<T>(rows: readonly T[], pick: (row: T) => string | number | null | undefined): (string | null)[] {
   return rows.map((row) => {
     const value = pick(row);
@@ -108,61 +116,112 @@ const isoOrNull = (epochMs: number | null) => (epochMs === null ? null : new Dat
  * driver passes alike, and read back as the same doubles (JavaScript prints the shortest text that
  * round-trips).
  */
-function insertSnapshots(db: Db, roundId: string, snapshots: readonly MarketSnapshot[]) {
+function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]): SqlStatement {
   const col = (pick: (s: MarketSnapshot) => string | number | null | undefined) => textColumn(snapshots, pick);
-  return db.$executeRaw`
+  return {
+    text: `
     INSERT INTO "RoundSnapshot" ("roundId", exchange, market, "venueMarketId", base, "venueBase", "contractMultiplier", quote, settle,
       "fundingRate", "predictedFundingRate", "rateCap", "rateFloor", "fundingIntervalHours", "fundingIntervalSource", "nextFundingAt",
       "markPrice", "indexPrice", "openInterestUsd", "volume24hUsd", "takerFee", "observedAt")
-    SELECT ${roundId}, r.exchange, r.market, r.venue_market_id, r.base, r.venue_base, r.multiplier::float8, r.quote, r.settle,
+    SELECT $1, r.exchange, r.market, r.venue_market_id, r.base, r.venue_base, r.multiplier::float8, r.quote, r.settle,
       r.rate::float8, r.predicted::float8, r.cap::float8, r.floor::float8, r.interval_hours::float8, r.interval_source,
       r.next_at::timestamp(3), r.mark::float8, r.index::float8, r.oi::float8, r.volume::float8, r.taker::float8, r.observed_at::timestamp(3)
-    FROM unnest(
-      ${col((s) => s.exchange)}::text[], ${col((s) => s.market)}::text[], ${col((s) => s.venueMarketId)}::text[],
-      ${col((s) => s.base)}::text[], ${col((s) => s.venueBase)}::text[], ${col((s) => s.contractMultiplier)}::text[],
-      ${col((s) => s.quote)}::text[], ${col((s) => s.settle)}::text[], ${col((s) => s.fundingRate)}::text[],
-      ${col((s) => s.predictedFundingRate)}::text[], ${col((s) => s.rateCap)}::text[], ${col((s) => s.rateFloor)}::text[],
-      ${col((s) => s.fundingIntervalHours)}::text[], ${col((s) => s.fundingIntervalSource)}::text[],
-      ${col((s) => isoOrNull(s.nextFundingAt))}::text[], ${col((s) => s.markPrice)}::text[], ${col((s) => s.indexPrice)}::text[],
-      ${col((s) => s.openInterestUsd)}::text[], ${col((s) => s.volume24hUsd)}::text[], ${col((s) => s.takerFee)}::text[],
-      ${col((s) => isoOrNull(s.observedAt))}::text[]
-    ) AS r(exchange, market, venue_market_id, base, venue_base, multiplier, quote, settle, rate, predicted, cap, floor,
-      interval_hours, interval_source, next_at, mark, index, oi, volume, taker, observed_at)`;
+    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+      $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
+    AS r(exchange, market, venue_market_id, base, venue_base, multiplier, quote, settle, rate, predicted, cap, floor,
+      interval_hours, interval_source, next_at, mark, index, oi, volume, taker, observed_at)`,
+    values: [
+      roundId,
+      col((s) => s.exchange),
+      col((s) => s.market),
+      col((s) => s.venueMarketId),
+      col((s) => s.base),
+      col((s) => s.venueBase),
+      col((s) => s.contractMultiplier),
+      col((s) => s.quote),
+      col((s) => s.settle),
+      col((s) => s.fundingRate),
+      col((s) => s.predictedFundingRate),
+      col((s) => s.rateCap),
+      col((s) => s.rateFloor),
+      col((s) => s.fundingIntervalHours),
+      col((s) => s.fundingIntervalSource),
+      col((s) => isoOrNull(s.nextFundingAt)),
+      col((s) => s.markPrice),
+      col((s) => s.indexPrice),
+      col((s) => s.openInterestUsd),
+      col((s) => s.volume24hUsd),
+      col((s) => s.takerFee),
+      col((s) => isoOrNull(s.observedAt)),
+    ],
+  };
 }
 
 /**
  * Each venue's health after the round, in one statement. A stale venue keeps its last success and
  * market count: that is what "stale" means.
  */
-function upsertVenueHealth(db: Db, venues: readonly VenueRoundResult[], attemptedAt: Date) {
+function upsertVenueHealth(venues: readonly VenueRoundResult[], attemptedAt: Date): SqlStatement {
   const col = (pick: (v: VenueRoundResult) => string | number | null) => textColumn(venues, pick);
-  const at = attemptedAt.toISOString();
-  return db.$executeRaw`
+  return {
+    text: `
     INSERT INTO "VenueHealth" AS h (id, status, "lastAttemptAt", "lastSuccessAt", "lastError", "marketsCount", "updatedAt")
-    SELECT v.id, v.status, ${at}::timestamp(3), CASE WHEN v.status = 'ok' THEN ${at}::timestamp(3) END, v.error, v.markets::int, now()
-    FROM unnest(${col((v) => v.exchange)}::text[], ${col((v) => v.status)}::text[], ${col((v) => v.error)}::text[], ${col((v) => v.markets)}::text[])
-      AS v(id, status, error, markets)
+    SELECT v.id, v.status, $1::timestamp(3), CASE WHEN v.status = 'ok' THEN $1::timestamp(3) END, v.error, v.markets::int, now()
+    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS v(id, status, error, markets)
     ON CONFLICT (id) DO UPDATE SET
       status = EXCLUDED.status,
       "lastAttemptAt" = EXCLUDED."lastAttemptAt",
       "lastError" = EXCLUDED."lastError",
       "lastSuccessAt" = CASE WHEN EXCLUDED.status = 'ok' THEN EXCLUDED."lastSuccessAt" ELSE h."lastSuccessAt" END,
       "marketsCount" = CASE WHEN EXCLUDED.status = 'ok' THEN EXCLUDED."marketsCount" ELSE h."marketsCount" END,
-      "updatedAt" = now()`;
+      "updatedAt" = now()`,
+    values: [attemptedAt.toISOString(), col((v) => v.exchange), col((v) => v.status), col((v) => v.error), col((v) => v.markets)],
+  };
 }
 
 /** The settlements a round revealed, in one statement; a settlement already recorded stands. */
-function insertSettlements(db: Db, settlements: readonly SettlementRow[]) {
+function insertSettlements(settlements: readonly SettlementRow[]): SqlStatement {
   const col = (pick: (s: SettlementRow) => string | number | null) => textColumn(settlements, pick);
-  return db.$executeRaw`
+  return {
+    text: `
     INSERT INTO "FundingRate" (exchange, market, base, time, rate, "intervalHours", source)
     SELECT r.exchange, r.market, r.base, r.time::timestamp(3), r.rate::float8, r.interval_hours::float8, r.source
-    FROM unnest(
-      ${col((s) => s.exchange)}::text[], ${col((s) => s.market)}::text[], ${col((s) => s.base)}::text[],
-      ${col((s) => s.time.toISOString())}::text[], ${col((s) => s.rate)}::text[], ${col((s) => s.intervalHours)}::text[],
-      ${col((s) => s.source)}::text[]
-    ) AS r(exchange, market, base, time, rate, interval_hours, source)
-    ON CONFLICT DO NOTHING`;
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+      AS r(exchange, market, base, time, rate, interval_hours, source)
+    ON CONFLICT DO NOTHING`,
+    values: [
+      col((s) => s.exchange),
+      col((s) => s.market),
+      col((s) => s.base),
+      col((s) => s.time.toISOString()),
+      col((s) => s.rate),
+      col((s) => s.intervalHours),
+      col((s) => s.source),
+    ],
+  };
+}
+
+/** The interval changes a round detected; a round replayed after a crash finds the same change again, and the first record stands. */
+function insertIntervalChanges(changes: readonly IntervalChangeRow[]): SqlStatement {
+  const col = (pick: (c: IntervalChangeRow) => string | number) => textColumn(changes, pick);
+  return {
+    text: `
+    INSERT INTO "FundingIntervalChange" (exchange, market, base, "effectiveAt", "fromHours", "toHours", source, "detectedAt")
+    SELECT c.exchange, c.market, c.base, c.effective_at::timestamp(3), c.from_hours::float8, c.to_hours::float8, c.source, c.detected_at::timestamp(3)
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+      AS c(exchange, market, base, effective_at, from_hours, to_hours, source, detected_at)
+    ON CONFLICT DO NOTHING`,
+    values: [
+      col((c) => c.exchange),
+      col((c) => c.market),
+      col((c) => c.base),
+      col((c) => c.effectiveAt.toISOString()),
+      col((c) => c.fromHours),
+      col((c) => c.toHours),
+      col((c) => c.source),
+      col((c) => c.detectedAt.toISOString()),
+    ],
+  };
 }
 
 /** A stored RoundSnapshot row as the MarketSnapshot it was written from (the inverse of snapshotRow). */

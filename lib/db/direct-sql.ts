@@ -1,0 +1,90 @@
+import type { PrismaClient } from "./generated/client";
+
+/** One statement: its text with `$1`… placeholders, and their values (texts, numbers, arrays of them, bytes). */
+export interface SqlStatement {
+  text: string;
+  values: readonly unknown[];
+}
+
+export interface SqlRunner {
+  /** The statement's rows; `timestamp` columns come back as Dates read as UTC, as Prisma reads them. */
+  query<Row = Record<string, unknown>>(statement: SqlStatement): Promise<Row[]>;
+}
+
+/**
+ * The database's driver itself, beside Prisma, for the ingestion round's statements that carry
+ * tens of thousands of values or megabytes (a round's 16,000 observations, the published set's
+ * 14 MB): Prisma's query compiler passes every parameter through its WebAssembly as JSON and back,
+ * which cost a round more of this process's time than the database spent on the statements.
+ * Everything else goes through Prisma.
+ */
+export interface DirectSql extends SqlRunner {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+const opened = new WeakMap<PrismaClient, DirectSql>();
+
+/** Called by openDatabase: the driver under `db`. */
+export function registerDirectSql(db: PrismaClient, sql: DirectSql): void {
+  opened.set(db, sql);
+}
+
+/** The driver under a client openDatabase opened. */
+export function directSql(db: PrismaClient): DirectSql {
+  const sql = opened.get(db);
+  if (!sql) throw new Error("directSql: this Prisma client was not opened by openDatabase, so its driver is not known");
+  return sql;
+}
+
+/** PostgreSQL through node-postgres: a pool of two beside Prisma's own. */
+export async function postgresDirectSql(url: string): Promise<DirectSql & { close(): Promise<void> }> {
+  const { default: pg } = await import("pg");
+  const TIMESTAMP = 1114;
+  // node-postgres reads `timestamp` (without time zone) in the process's local zone; the schema stores UTC.
+  const types = {
+    getTypeParser: ((oid: number, format?: "text" | "binary") =>
+      oid === TIMESTAMP ? (text: string) => new Date(`${text.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 2, types });
+  // An idle client's error (the server restarted) is the next query's to report, not the process's end.
+  pool.on("error", () => undefined);
+  const runner = (client: Pick<import("pg").PoolClient, "query">): SqlRunner => ({
+    async query<Row>(statement: SqlStatement) {
+      return (await client.query(statement.text, statement.values as unknown[])).rows as Row[];
+    },
+  });
+  return {
+    ...runner(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work(runner(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+interface PgliteLike {
+  query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  transaction<T>(work: (tx: { query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }> }) => Promise<T>): Promise<T>;
+}
+
+/** The embedded database: PGlite's own queries and transactions (one at a time, as all of PGlite's). */
+export function pgliteDirectSql(pglite: PgliteLike): DirectSql {
+  const runner = (target: Pick<PgliteLike, "query">): SqlRunner => ({
+    async query<Row>(statement: SqlStatement) {
+      return (await target.query<Row>(statement.text, statement.values as unknown[])).rows;
+    },
+  });
+  return { ...runner(pglite), transaction: (work) => pglite.transaction((tx) => work(runner(tx))) };
+}
