@@ -23,6 +23,23 @@ export interface DirectSql extends SqlRunner {
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
 }
 
+/**
+ * Data-modifying statements as one (each a `WITH` query of it, its `$n` renumbered), so they reach
+ * the database in one message and commit together as any single statement does: a transaction of
+ * several takes a round trip each, and each of those waits for this thread, which a round keeps
+ * busy ranking meanwhile. PostgreSQL runs every data-modifying `WITH` query to completion, read or
+ * not; they see the same snapshot, so they must not depend on each other's writes.
+ */
+export function asOneStatement(statements: readonly SqlStatement[]): SqlStatement {
+  let offset = 0;
+  const parts = statements.map((statement, i) => {
+    const shift = offset;
+    offset += statement.values.length;
+    return `s${i} AS (${statement.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
+  });
+  return { text: `WITH ${parts.join(",\n")}\nSELECT 1`, values: statements.flatMap((s) => s.values) };
+}
+
 const opened = new WeakMap<PrismaClient, DirectSql>();
 
 /** Called by openDatabase: the driver under `db`. */

@@ -327,6 +327,21 @@ describe("computeOpportunities' order", () => {
     expect(ranked.map((o) => o.id)).toEqual(expected.map((o) => o.id));
     expect(new Set(ranked.map((o) => o.apr)).size).toBeLessThan(ranked.length);
   });
+
+  it("puts equal APRs in id text order where one asset's or venue's name starts another's, and when a name holds a dash", () => {
+    const rank = (bases: string[], venues: string[]) => {
+      const snapshots = bases.flatMap((base) =>
+        venues.map((exchange, i) => makeSnapshot({ exchange: exchange as MarketSnapshot["exchange"], base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * (i % 2) })),
+      );
+      const ranked = computeOpportunities(snapshots).opportunities.map((o) => [o.apr, o.id] as const);
+      const expected = [...ranked].sort(([aprX, x], [aprY, y]) => aprY - aprX || (x < y ? -1 : x > y ? 1 : 0));
+      expect(ranked).toEqual(expected);
+      expect(new Set(ranked.map(([apr]) => apr)).size).toBeLessThan(ranked.length);
+    };
+    rank(["BTCDOM", "BTC", "BT", "B2", "BTC0", "BTC+"], ["okx", "okxus", "ok", "ok+", "gate", "gateio"]);
+    // `BTC-X-…` against `BTC-okx-…`: only the texts tell (the dash comes before letters).
+    rank(["BTC-X", "BTC", "BTCX", "BTC-0"], ["okx", "X", "gate"]);
+  });
 });
 
 describe("descendingOrder", () => {
@@ -334,6 +349,13 @@ describe("descendingOrder", () => {
     const values = [3, -1.5, 0, 3, 1e-300, -1e300, 2.000001, -1.5, 0, 1e300, 2];
     const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
     expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
+  });
+
+  it("orders equal values by their tie keys, smallest first, and equal keys by position", () => {
+    const values = [2, 5, 2, -1, 5, 2, 2];
+    const keys = [9, 3, 1, 0, 3, 70_000, 1];
+    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || keys[a]! - keys[b]! || a - b);
+    expect([...descendingOrder(Float64Array.from(values), Uint32Array.from(keys))]).toEqual(expected);
   });
 
   it("agrees with a comparison sort on many random values with repeats", () => {

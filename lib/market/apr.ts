@@ -1,8 +1,8 @@
 import { roundTo } from "@/lib/round";
 import { atCap } from "./at-cap";
 import { marketKey, pairAverage, type MarketAverage } from "./market-average";
-import { priceSpread } from "./price-spread";
-import { emptyColumnArrays, itemsOf, reorder, ValueList, type OpportunityColumns } from "./opportunity-columns";
+import { priceSpread, type PricedLeg } from "./price-spread";
+import { emptyColumnArrays, itemsOf, ValueList, type OpportunityColumns } from "./opportunity-columns";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
 
 export const HOURS_PER_YEAR = 8760;
@@ -77,6 +77,11 @@ export interface ComputeOpportunitiesOptions {
    * without, it has neither (the sandbox keeps no history). Looked up once per market, not per pair.
    */
   averages?: ReadonlyMap<string, MarketAverage>;
+  /**
+   * Each market's last interval change and settlement, looked up by `marketKey` when its leg is
+   * built; without, the snapshots' own `intervalChangedAt` / `lastSettlement` are used.
+   */
+  marketHistory?: LegHistory;
 }
 
 export interface OpportunityScan {
@@ -96,18 +101,36 @@ export interface SkippedSnapshots {
   shadowed: number;
 }
 
+/**
+ * A market that may be a leg, with what pairing reads of it copied out of its snapshot: snapshots
+ * come from each venue's own code, in as many shapes, and the pairing loop reads them 150,000
+ * times, where a read of an object of many shapes costs several times one of a single shape.
+ */
 interface Candidate {
   snapshot: MarketSnapshot;
+  exchange: string;
+  base: string;
+  takerFee: number;
+  openInterestUsd: number | null;
+  volume24hUsd: number | null;
+  observedAt: number;
   rate: number;
   intervalHours: number;
   annualisedPct: number;
-  unitPrice: number | null;
+  /** Its price as the price spread reads it (made once per market, not once per pair). */
+  priced: PricedLeg;
+  /** The market's key in the per-market maps (`marketKey`). */
+  key: string;
   /** The market's mean annualised funding, when averages were asked for. */
   average: MarketAverage | undefined;
-  /** Its leg's position in the set's leg list (built once per market: an asset on 8 venues is in 7 pairs). */
+  // Set once the market is in a pair (-1 before): its leg's position (built once per market: an
+  // asset on 8 venues is in 7 pairs), its texts' positions, and its asset's and venue's places in
+  // id order (`idOrderPlaces`).
   leg: number;
-  /** Its observation time's position in the set's texts. */
   observed: number;
+  symbol: number;
+  symbolRank: number;
+  exchangeRank: number;
 }
 
 /**
@@ -141,9 +164,9 @@ const ITEM_KEYS = [
 ] as const satisfies readonly (keyof Opportunity)[];
 
 /**
- * `computeOpportunities` into columns (lib/market/opportunity-columns.ts), what a round publishes:
- * each pair's figures written straight into typed arrays, its legs and texts as positions, no
- * object per pair.
+ * `computeOpportunities` into columns (lib/market/opportunity-columns.ts), what a round publishes,
+ * with no object per pair: a first pass finds each pair's sides and APR, the order is sorted from
+ * those, and a second pass writes every figure straight into the columns in that order.
  */
 export function rankOpportunities(
   snapshots: readonly MarketSnapshot[],
@@ -165,15 +188,26 @@ export function rankOpportunities(
       skipped.unknownInterval += 1;
       continue;
     }
+    const key = marketKey(snapshot.exchange, snapshot.market);
     const candidate: Candidate = {
       snapshot,
+      exchange: snapshot.exchange,
+      base: snapshot.base,
+      takerFee: snapshot.takerFee ?? fallbackTakerFee,
+      openInterestUsd: snapshot.openInterestUsd,
+      volume24hUsd: snapshot.volume24hUsd,
+      observedAt: snapshot.observedAt,
       rate: snapshot.fundingRate,
       intervalHours: snapshot.fundingIntervalHours,
       annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
-      unitPrice: snapshot.markPrice === null ? null : snapshot.markPrice / snapshot.contractMultiplier,
-      average: options.averages?.get(marketKey(snapshot.exchange, snapshot.market)),
+      priced: { unitPrice: snapshot.markPrice === null ? null : snapshot.markPrice / snapshot.contractMultiplier, observedAt: snapshot.observedAt },
+      key,
+      average: options.averages?.get(key),
       leg: -1,
       observed: -1,
+      symbol: -1,
+      symbolRank: -1,
+      exchangeRank: -1,
     };
     let venues = byBase.get(snapshot.base);
     if (!venues) {
@@ -185,81 +219,138 @@ export function rankOpportunities(
     if (!held || preferred(candidate.snapshot, held.snapshot)) venues.set(snapshot.exchange, candidate);
   }
 
-  let count = 0;
-  for (const venues of byBase.values()) count += (venues.size * (venues.size - 1)) / 2;
   const legs = new ValueList<OpportunityLeg>();
   const texts = new ValueList<string>();
-  const ids = new Array<string>(count);
-  const c = emptyColumnArrays(count);
-  const perpPerp = texts.at("perp_perp");
+  const isoOf = isoCache();
+  const idPlaces = idOrderPlaces(byBase);
+  // Pass 1: each pair's long and short side (positions in `paired`) and APR.
+  const paired: Candidate[] = [];
+  let count = 0;
+  for (const venues of byBase.values()) count += (venues.size * (venues.size - 1)) / 2;
+  const longOf = new Uint32Array(count);
+  const shortOf = new Uint32Array(count);
+  const aprs = new Float64Array(count);
   let k = 0;
   for (const [symbol, venues] of byBase) {
     if (venues.size < 2) continue;
-    const candidates = [...venues.values()].sort((a, b) => compareText(a.snapshot.exchange, b.snapshot.exchange));
-    for (const candidate of candidates) {
-      const observedIso = new Date(candidate.snapshot.observedAt).toISOString();
-      candidate.leg = legs.at(toLeg(candidate.snapshot, candidate.rate, candidate.intervalHours, observedIso));
-      candidate.observed = texts.at(observedIso);
-    }
+    const first = paired.length;
     const symbolAt = texts.at(symbol);
-    for (let i = 0; i < candidates.length; i += 1) {
-      for (let j = i + 1; j < candidates.length; j += 1) {
-        const a = candidates[i]!;
-        const b = candidates[j]!;
+    for (const candidate of [...venues.values()].sort((a, b) => compareText(a.exchange, b.exchange))) {
+      const observedIso = isoOf(candidate.observedAt);
+      candidate.leg = legs.at(toLeg(candidate, options.marketHistory, isoOf));
+      candidate.observed = texts.at(observedIso);
+      candidate.symbol = symbolAt;
+      candidate.symbolRank = idPlaces.symbols.get(symbol)!;
+      candidate.exchangeRank = idPlaces.exchanges.get(candidate.exchange)!;
+      paired.push(candidate);
+    }
+    for (let i = first; i < paired.length; i += 1) {
+      for (let j = i + 1; j < paired.length; j += 1) {
         // Equal annualised funding keeps exchange order, so the id stays put while the APR is 0.
-        const bLonger = b.annualisedPct < a.annualisedPct;
-        const long = bLonger ? b : a;
-        const short = bLonger ? a : b;
-        ids[k] = opportunityId(symbol, long.snapshot.exchange, short.snapshot.exchange);
-        c.symbol[k] = symbolAt;
-        c.type[k] = perpPerp;
-        c.long[k] = long.leg;
-        c.short[k] = short.leg;
-        const apr = short.annualisedPct - long.annualisedPct;
-        const net = netApr(apr, long.snapshot.takerFee ?? fallbackTakerFee, short.snapshot.takerFee ?? fallbackTakerFee, holdingDays);
-        c.apr.put(k, roundTo(apr, 6));
-        c.net_apr.put(k, roundTo(net, 6));
-        c.funding_spread_8h.put(k, roundTo(fundingSpread8h(long, short), 12));
-        const spread = priceSpread(
-          { unitPrice: long.unitPrice, observedAt: long.snapshot.observedAt },
-          { unitPrice: short.unitPrice, observedAt: short.snapshot.observedAt },
-        );
-        c.price_spread_bps.put(k, spread.price_spread_bps);
-        c.price_spread_unavailable_reason[k] = texts.at(spread.price_spread_unavailable_reason);
-        c.open_interest_usd.put(k, smallerKnown(long.snapshot.openInterestUsd, short.snapshot.openInterestUsd));
-        c.volume_24h_usd.put(k, smallerKnown(long.snapshot.volume24hUsd, short.snapshot.volume24hUsd));
-        c.updated_at[k] = long.snapshot.observedAt <= short.snapshot.observedAt ? long.observed : short.observed;
-        if (options.averages) {
-          c.apr_1d_avg.put(k, pairAverage(short.average?.day, long.average?.day));
-          c.apr_7d_avg.put(k, pairAverage(short.average?.week, long.average?.week));
-        }
-        // Known only from stored history; unknown without it.
-        const p = options.persistence?.(long.snapshot, short.snapshot) ?? UNKNOWN_PERSISTENCE;
-        c["persistence.as_of"][k] = texts.at(p.as_of);
-        c["persistence.positive_since"][k] = texts.at(p.positive_since);
-        c["persistence.apr_median_7d"].put(k, p.apr_median_7d);
-        c["persistence.apr_median_30d"].put(k, p.apr_median_30d);
-        c["persistence.paid_share_7d"].put(k, p.paid_share_7d);
-        c["persistence.apr_stddev_7d"].put(k, p.apr_stddev_7d);
+        const bLonger = paired[j]!.annualisedPct < paired[i]!.annualisedPct;
+        const long = bLonger ? j : i;
+        const short = bLonger ? i : j;
+        longOf[k] = long;
+        shortOf[k] = short;
+        aprs[k] = roundTo(paired[short]!.annualisedPct - paired[long]!.annualisedPct, 6);
         k += 1;
       }
     }
   }
+  const order = idPlaces.exact
+    ? byAprThenPlaces(aprs, (p) => idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!))
+    : byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
+
+  // Pass 2: every figure, in order, into columns held in locals (each a typed array or NumberColumn).
+  const ids = new Array<string>(count);
+  const c = emptyColumnArrays(count);
+  const { symbol: symbols, type, long: longs, short: shorts, apr: aprColumn, net_apr: nets, funding_spread_8h: spreads8h } = c;
+  const { price_spread_bps: spreadBps, price_spread_unavailable_reason: spreadReasons, open_interest_usd: depths, volume_24h_usd: volumes } = c;
+  const { updated_at: updated, apr_1d_avg: dayAverages, apr_7d_avg: weekAverages } = c;
+  const [asOf, positiveSince] = [c["persistence.as_of"], c["persistence.positive_since"]];
+  const [median7d, median30d, paidShare, stddev] = [
+    c["persistence.apr_median_7d"],
+    c["persistence.apr_median_30d"],
+    c["persistence.paid_share_7d"],
+    c["persistence.apr_stddev_7d"],
+  ];
+  type.fill(texts.at("perp_perp"));
+  for (let r = 0; r < count; r++) {
+    const p = order[r]!;
+    const long = paired[longOf[p]!]!;
+    const short = paired[shortOf[p]!]!;
+    ids[r] = opportunityId(long.base, long.exchange, short.exchange);
+    symbols[r] = long.symbol;
+    longs[r] = long.leg;
+    shorts[r] = short.leg;
+    aprColumn.put(r, aprs[p]!);
+    const net = netApr(short.annualisedPct - long.annualisedPct, long.takerFee, short.takerFee, holdingDays);
+    nets.put(r, roundTo(net, 6));
+    spreads8h.put(r, roundTo(fundingSpread8h(long, short), 12));
+    const spread = priceSpread(long.priced, short.priced);
+    spreadBps.put(r, spread.price_spread_bps);
+    spreadReasons[r] = texts.at(spread.price_spread_unavailable_reason);
+    depths.put(r, smallerKnown(long.openInterestUsd, short.openInterestUsd));
+    volumes.put(r, smallerKnown(long.volume24hUsd, short.volume24hUsd));
+    updated[r] = long.observedAt <= short.observedAt ? long.observed : short.observed;
+    if (options.averages) {
+      dayAverages.put(r, pairAverage(short.average?.day, long.average?.day));
+      weekAverages.put(r, pairAverage(short.average?.week, long.average?.week));
+    }
+    // Known only from stored history; unknown without it.
+    const persistence = options.persistence?.(long.snapshot, short.snapshot) ?? UNKNOWN_PERSISTENCE;
+    asOf[r] = texts.at(persistence.as_of);
+    positiveSince[r] = texts.at(persistence.positive_since);
+    median7d.put(r, persistence.apr_median_7d);
+    median30d.put(r, persistence.apr_median_30d);
+    paidShare.put(r, persistence.paid_share_7d);
+    stddev.put(r, persistence.apr_stddev_7d);
+  }
   const keys: string[] = [...ITEM_KEYS];
   if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
-  const columns: OpportunityColumns = { ...c, count, keys, ids, legs: legs.list, texts: texts.list };
-  return { columns: reorder(columns, byAprThenId(columns)), skipped };
+  return { columns: { ...c, count, keys, ids, legs: legs.list, texts: texts.list }, skipped };
 }
 
 /**
- * Highest `apr` first, ties by `id`. The APRs are radix-sorted as their IEEE 754 bits (no
+ * Where each asset and venue falls in id order (`symbol-long-short`), so pairs of equal APR are
+ * put in id order by numbers rather than by building and comparing 150,000 texts: an id's order is
+ * its asset's (`symbol-` against `symbol-`), then its long venue's (`long-`), then its short
+ * venue's. `exact` unless some asset or venue has a `-` in its name, when a shorter name's `x-`
+ * could be the start of a longer one and only the texts themselves tell.
+ */
+function idOrderPlaces(byBase: ReadonlyMap<string, ReadonlyMap<string, Candidate>>) {
+  const exchangeNames = new Set<string>();
+  for (const venues of byBase.values()) if (venues.size > 1) for (const exchange of venues.keys()) exchangeNames.add(exchange);
+  const rank = (names: Iterable<string>, suffix: string) =>
+    new Map([...names].sort((a, b) => compareText(a + suffix, b + suffix)).map((name, i) => [name, i]));
+  const symbols = rank([...byBase.keys()], "-");
+  const exchanges = rank(exchangeNames, "-");
+  const shortExchanges = rank(exchangeNames, "");
+  const venues = exchanges.size;
+  const exact = ![...symbols.keys(), ...exchanges.keys()].some((name) => name.includes("-"));
+  return {
+    exact,
+    symbols,
+    exchanges,
+    key: (long: Candidate, short: Candidate) => (long.symbolRank * venues + long.exchangeRank) * venues + shortExchanges.get(short.exchange)!,
+  };
+}
+
+/** Highest APR first, ties by a number giving id order (`idOrderPlaces`): one radix sort by both. */
+function byAprThenPlaces(aprs: Float64Array, place: (position: number) => number): Uint32Array {
+  const places = new Uint32Array(aprs.length);
+  for (let p = 0; p < places.length; p++) places[p] = place(p);
+  return descendingOrder(aprs, places);
+}
+
+/**
+ * Highest APR first, ties by id text. The APRs are radix-sorted as their IEEE 754 bits (no
  * comparisons), and only runs of equal APR then compared by id: sorting 150,000 items with a
  * comparator took 200 ms of a round.
  */
-function byAprThenId(columns: OpportunityColumns): Uint32Array {
-  const aprs = columns.apr.values;
+function byAprThenText(aprs: Float64Array, idOf: (position: number) => string): Uint32Array {
   const order = descendingOrder(aprs);
-  const byId = (a: number, b: number) => compareText(columns.ids[a]!, columns.ids[b]!);
+  const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
   for (let start = 0; start < order.length; ) {
     let end = start + 1;
     while (end < order.length && aprs[order[end]!] === aprs[order[start]!]) end += 1;
@@ -270,12 +361,14 @@ function byAprThenId(columns: OpportunityColumns): Uint32Array {
 }
 
 /**
- * The positions of `values` from the largest to the smallest, equal values in position order:
- * a least-significant-digit radix sort, 16 bits a pass, of each double's bits made to sort as
- * unsigned integers (negative numbers with every bit flipped, the others with the sign bit set),
- * then read backwards per run. Values are finite, and −0 is never among them (roundTo makes it 0).
+ * The positions of `values` from the largest to the smallest; equal values by `tieKeys` from the
+ * smallest up when given, and then in position order. A least-significant-digit radix sort, 16 bits
+ * a pass, no comparisons: the tie keys' two passes first, then four of each double's bits made to
+ * sort as unsigned integers (negative numbers with every bit flipped, the others with the sign bit
+ * set) and inverted, so the largest comes first. Values are finite, and −0 is never among them
+ * (roundTo makes it 0).
  */
-export function descendingOrder(values: Float64Array): Uint32Array {
+export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Uint32Array {
   const count = values.length;
   const words = new Uint32Array(values.buffer, values.byteOffset, count * 2);
   // Little-endian: word 2i is the low half of value i, 2i + 1 the high half with the sign.
@@ -283,13 +376,15 @@ export function descendingOrder(values: Float64Array): Uint32Array {
   const high = new Uint32Array(count);
   for (let i = 0; i < count; i++) {
     const negative = words[2 * i + 1]! >>> 31 === 1;
-    low[i] = negative ? ~words[2 * i]! >>> 0 : words[2 * i]!;
-    high[i] = negative ? ~words[2 * i + 1]! >>> 0 : (words[2 * i + 1]! | 0x8000_0000) >>> 0;
+    low[i] = negative ? words[2 * i]! : ~words[2 * i]! >>> 0;
+    high[i] = negative ? words[2 * i + 1]! : ~(words[2 * i + 1]! | 0x8000_0000) >>> 0;
   }
   let order = Uint32Array.from({ length: count }, (_, i) => i);
   let next = new Uint32Array(count);
   const counts = new Uint32Array(65_537);
-  for (const [keys, shift] of [[low, 0], [low, 16], [high, 0], [high, 16]] as const) {
+  const passes: (readonly [Uint32Array, number])[] = [[low, 0], [low, 16], [high, 0], [high, 16]];
+  if (tieKeys) passes.unshift([tieKeys, 0], [tieKeys, 16]);
+  for (const [keys, shift] of passes) {
     counts.fill(0);
     for (let i = 0; i < count; i++) counts[((keys[order[i]!]! >>> shift) & 0xffff) + 1]! += 1;
     for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
@@ -299,17 +394,7 @@ export function descendingOrder(values: Float64Array): Uint32Array {
     }
     [order, next] = [next, order];
   }
-  // Ascending now, equal values in position order; reversed run by run so they stay in that order.
-  const descending = new Uint32Array(count);
-  let out = 0;
-  for (let end = count; end > 0; ) {
-    let start = end - 1;
-    while (start > 0 && values[order[start - 1]!] === values[order[end - 1]!]) start -= 1;
-    descending.set(order.subarray(start, end), out);
-    out += end - start;
-    end = start;
-  }
-  return descending;
+  return order;
 }
 
 /** Stable across refreshes: the same asset and the same long/short venues give the same id. */
@@ -317,10 +402,23 @@ export function opportunityId(symbol: string, longExchange: string, shortExchang
   return `${symbol}-${longExchange}-${shortExchange}`;
 }
 
-/** One market's leg, built once and shared by every pair it is in (frozen: no pair may change another's). */
-function toLeg(s: MarketSnapshot, rate: number, intervalHours: number, observedIso: string): OpportunityLeg {
+/** Each market's last interval change and settlement from stored history, by `marketKey` (lib/market/ingest/market-history.ts). */
+export interface LegHistory {
+  intervalChanges: ReadonlyMap<string, number>;
+  settlements: ReadonlyMap<string, { rate: number; at: number }>;
+}
+
+/**
+ * One market's leg, built once and shared by every pair it is in (frozen: no pair may change
+ * another's). Its last interval change and settlement come from `history` when given, else from
+ * the snapshot.
+ */
+function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (epochMs: number) => string): OpportunityLeg {
+  const { snapshot: s, rate, intervalHours } = candidate;
   const predicted = s.predictedFundingRate ?? null;
   const [cap, floor] = [s.rateCap ?? null, s.rateFloor ?? null];
+  const settlement = history ? (history.settlements.get(candidate.key) ?? null) : (s.lastSettlement ?? null);
+  const intervalChangedAt = history ? (history.intervalChanges.get(candidate.key) ?? null) : (s.intervalChangedAt ?? null);
   return Object.freeze({
     exchange: s.exchange,
     market: s.market,
@@ -329,18 +427,28 @@ function toLeg(s: MarketSnapshot, rate: number, intervalHours: number, observedI
     funding_interval_source: s.fundingIntervalSource,
     funding_rate_per_hour: roundTo(rate / intervalHours, 12),
     predicted_funding_rate: predicted,
-    last_settled_rate: s.lastSettlement?.rate ?? null,
-    last_settled_at: s.lastSettlement ? new Date(s.lastSettlement.at).toISOString() : null,
+    last_settled_rate: settlement?.rate ?? null,
+    last_settled_at: settlement ? isoOf(settlement.at) : null,
     rate_cap: cap,
     rate_floor: floor,
     at_cap: atCap([rate, predicted], cap, floor),
-    next_funding_at: s.nextFundingAt === null ? null : new Date(s.nextFundingAt).toISOString(),
+    next_funding_at: s.nextFundingAt === null ? null : isoOf(s.nextFundingAt),
     mark_price: s.markPrice,
     open_interest_usd: s.openInterestUsd,
     volume_24h_usd: s.volume24hUsd,
-    interval_changed_at: s.intervalChangedAt == null ? null : new Date(s.intervalChangedAt).toISOString(),
-    observed_at: observedIso,
+    interval_changed_at: intervalChangedAt === null ? null : isoOf(intervalChangedAt),
+    observed_at: isoOf(s.observedAt),
   });
+}
+
+/** ISO texts of epoch times, each made once: a venue's markets share their funding and observation times. */
+function isoCache(): (epochMs: number) => string {
+  const made = new Map<number, string>();
+  return (epochMs) => {
+    let iso = made.get(epochMs);
+    if (iso === undefined) made.set(epochMs, (iso = new Date(epochMs).toISOString()));
+    return iso;
+  };
 }
 
 /** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */

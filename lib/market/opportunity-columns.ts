@@ -170,28 +170,6 @@ export function columnsOf(items: readonly Opportunity[]): OpportunityColumns {
   return { ...c, count, keys: items[0] ? Object.keys(items[0]) : [], ids, legs: legs.list, texts: texts.list };
 }
 
-/** The same columns with the items in `order` (positions into `columns`). */
-export function reorder(columns: OpportunityColumns, order: Uint32Array): OpportunityColumns {
-  const c = emptyColumnArrays(order.length);
-  for (const { name, kind } of COLUMNS) {
-    if (name === "id") continue;
-    const from = columns[name];
-    const to = c[name];
-    if (kind === "number") {
-      const [source, target] = [from as NumberColumn, to as NumberColumn];
-      for (let i = 0; i < order.length; i++) {
-        target.values[i] = source.values[order[i]!]!;
-        target.states[i] = source.states[order[i]!]!;
-      }
-    } else {
-      const [source, target] = [from as Uint32Array, to as Uint32Array];
-      for (let i = 0; i < order.length; i++) target[i] = source[order[i]!]!;
-    }
-  }
-  const ids = Array.from(order, (i) => columns.ids[i]!);
-  return { ...c, count: order.length, keys: columns.keys, ids, legs: columns.legs, texts: columns.texts };
-}
-
 /** A leg or text column's cell: the listed value, null, or undefined when absent. */
 function listedReader<T>(positions: Uint32Array, list: readonly T[]): (i: number) => T | null | undefined {
   return (i) => {

@@ -64,15 +64,14 @@ export function withRoundFindings(
 }
 
 /**
- * A round's ranking: each snapshot with its market's last interval change and settlement (for the
- * legs), ranked, and each opportunity with its pair's mean APRs and persistence. Pure.
+ * A round's ranking: each market's leg with its last interval change and settlement, and each
+ * opportunity with its pair's mean APRs and persistence. Pure.
  */
 export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory): OpportunityColumns {
-  const marked = fresh.map((s): MarketSnapshot => {
-    const key = marketKey(s.exchange, s.market);
-    return { ...s, intervalChangedAt: history.intervalChanges.get(key) ?? null, lastSettlement: history.settlements.get(key) ?? null };
-  });
   const set = history.persistence;
-  const averages = averagesWith(history.averages, fresh);
-  return rankOpportunities(marked, set ? { averages, persistence: (long, short) => set.persistenceOf(long, short) } : { averages }).columns;
+  return rankOpportunities(fresh, {
+    averages: averagesWith(history.averages, fresh),
+    marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
+    ...(set && { persistence: (long, short) => set.persistenceOf(long, short) }),
+  }).columns;
 }

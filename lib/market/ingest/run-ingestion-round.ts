@@ -115,6 +115,10 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // so they run at once. Nothing is published before the round is stored whole.
     stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
     stored.catch(() => undefined);
+    // The driver hands the statement to the socket once this thread has a moment (node-postgres
+    // takes its connection on the next tick), which the ranking below would not give it for a
+    // few hundred milliseconds: a turn of the event loop first, so the database stores meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
 
     if (fresh.length === 0) {
       await stored;

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { directSql, type SqlStatement } from "@/lib/db/direct-sql";
+import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
@@ -75,8 +75,9 @@ export interface RoundFindings {
 
 /**
  * Writes a round's observations, the settlements and interval changes they reveal and each
- * venue's health in one transaction: a round is stored whole or not at all. Through the driver
- * itself (lib/db/direct-sql.ts): the observations alone are 21 arrays of 16,000 values a round.
+ * venue's health in one statement, so in one transaction: a round is stored whole or not at all.
+ * Through the driver itself (lib/db/direct-sql.ts): the observations alone are 21 arrays of 16,000
+ * values a round; and as one statement, sent at once, so the database stores while the round ranks.
  */
 export async function storeRound(
   db: Db,
@@ -94,9 +95,7 @@ export async function storeRound(
     upsertVenueHealth(venues, attemptedAt),
     { text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2`, values: [JSON.stringify(venues), roundId] },
   ];
-  await directSql(db).transaction(async (tx) => {
-    for (const statement of statements) await tx.query(statement);
-  });
+  await directSql(db).query(asOneStatement(statements));
 }
 
 /** A column of values as text for `unnest($n::text[])`; null stays NULL. */
