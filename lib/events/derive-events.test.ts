@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
-import { columnsOf } from "@/lib/market/opportunity-columns";
+import { rankOpportunities } from "@/lib/market/apr";
+import { columnsOf, itemsOf } from "@/lib/market/opportunity-columns";
+import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
 import type { Opportunity } from "@/lib/market/types";
 import { EVENT_DATA_SCHEMAS } from "./event-data";
 import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
@@ -45,6 +47,20 @@ describe("opportunityEvents", () => {
     expect(event?.type).toBe("opportunity.opened");
     const served = (event!.data as { opportunity: { stale: boolean; long: { stale: boolean }; short: { stale: boolean } } }).opportunity;
     expect([served.stale, served.long.stale, served.short.stale]).toEqual([true, true, false]);
+  });
+
+  it("diffs ranked sets (standard ids, never built) as it diffs the same items with their ids", () => {
+    const ranked = (at: Date) => rankOpportunities(generateSandboxMarket(at).snapshots).columns;
+    const [before, after] = [ranked(AT), ranked(new Date(AT.getTime() + 6 * 3_600_000))];
+    expect([before.ids, after.ids]).toEqual([null, null]);
+    const events = opportunityEvents(before, after, { ...options, threshold: 1 });
+    expect(events.length).toBeGreaterThan(0);
+    expect(events).toEqual(opportunityEvents(columnsOf(itemsOf(before)), columnsOf(itemsOf(after)), { ...options, threshold: 1 }));
+    // A set dropping a venue's markets closes their pairs, by their ids.
+    const dropped = rankOpportunities(generateSandboxMarket(AT).snapshots.filter((s) => s.exchange !== "okx")).columns;
+    const closed = opportunityEvents(before, dropped, options).filter((e) => e.type === "opportunity.closed");
+    expect(closed.length).toBeGreaterThan(0);
+    for (const event of closed) expect((event.data as { id: string }).id).toMatch(/-okx(-|$)/);
   });
 
   it("handles a set of 150,000 items in one linear pass", () => {

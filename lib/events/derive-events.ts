@@ -1,7 +1,7 @@
 import { toFundingIntervalChange } from "@/lib/market/funding-interval-change";
 import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
 import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/leg-freshness";
-import { itemReader, type OpportunityColumns } from "@/lib/market/opportunity-columns";
+import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunity-columns";
 import type { Opportunity, ServedOpportunity } from "@/lib/market/types";
 import type { NewEvent } from "./event-data";
 
@@ -28,8 +28,9 @@ export interface OpportunityDiffOptions {
  * and updated in the new set's order, then closed in the old set's. Pure.
  */
 export function opportunityEvents(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
-  const before = new Map<string, number>();
-  for (let i = 0; i < previous.count; i++) before.set(previous.ids[i]!, i);
+  const [identityBefore, identityNow] = identities(previous, current);
+  const before = new Map<string | number, number>();
+  for (let i = 0; i < previous.count; i++) before.set(identityBefore(i), i);
   const events: NewEvent[] = [];
   const item = itemReader(current);
   const served = (i: number): ServedOpportunity => {
@@ -39,24 +40,25 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
   };
   const [netNow, netBefore] = [current.net_apr.values, previous.net_apr.values];
   for (let i = 0; i < current.count; i++) {
-    const id = current.ids[i]!;
-    const old = before.get(id);
+    const identity = identityNow(i);
+    const old = before.get(identity);
     if (old === undefined) {
       events.push({ type: "opportunity.opened", data: { opportunity: served(i) } });
     } else {
-      before.delete(id);
+      before.delete(identity);
       if (Math.abs(netNow[i]! - netBefore[old]!) + EPSILON >= options.threshold) {
         events.push({ type: "opportunity.updated", data: { opportunity: served(i), previous_net_apr: netBefore[old]! } });
       }
     }
   }
   // What is left in `before` is in the old set only.
-  for (const [id, old] of before) {
+  const idBefore = idReader(previous);
+  for (const old of before.values()) {
     const [long, short] = [previous.legs[previous.long[old]!]!, previous.legs[previous.short[old]!]!];
     events.push({
       type: "opportunity.closed",
       data: {
-        id,
+        id: idBefore(old),
         symbol: previous.texts[previous.symbol[old]!]!,
         long: { exchange: long.exchange, market: long.market },
         short: { exchange: short.exchange, market: short.market },
@@ -66,6 +68,33 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
     });
   }
   return events;
+}
+
+/** How many venues and assets a number identity has room for (`identities`). */
+const VENUE_PLACES = 2 ** 12;
+const ASSET_PLACES = 2 ** 28;
+
+/**
+ * Each item's identity in the diff: its id; or, when both sets' ids are the standard
+ * `symbol-long-short` (`OpportunityColumns.ids` null, as ranked sets' are), a number made of the
+ * places of its asset and its two venues, so 150,000 ids need neither be built nor hashed as texts.
+ */
+function identities(previous: OpportunityColumns, current: OpportunityColumns): [(i: number) => string | number, (i: number) => string | number] {
+  if (previous.ids || current.ids) return [idReader(previous), idReader(current)];
+  const [assetPlaces, venuePlaces] = [new Map<string, number>(), new Map<string, number>()];
+  const place = (names: Map<string, number>, name: string) => {
+    let at = names.get(name);
+    if (at === undefined) names.set(name, (at = names.size));
+    return at;
+  };
+  const numbered = (set: OpportunityColumns) => {
+    const assets = set.texts.map((text) => place(assetPlaces, text));
+    const venues = set.legs.map((leg) => place(venuePlaces, leg.exchange));
+    return (i: number) => (assets[set.symbol[i]!]! * VENUE_PLACES + venues[set.long[i]!]!) * VENUE_PLACES + venues[set.short[i]!]!;
+  };
+  const [before, now] = [numbered(previous), numbered(current)];
+  if (venuePlaces.size > VENUE_PLACES || assetPlaces.size > ASSET_PLACES) return [idReader(previous), idReader(current)];
+  return [before, now];
 }
 
 /** One `funding_interval.changed` per change a round (or a sandbox tick) detected, as GET /v1/funding-intervals serves it. Pure. */

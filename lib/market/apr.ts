@@ -2,7 +2,8 @@ import { roundTo } from "@/lib/round";
 import { atCap } from "./at-cap";
 import { marketKey, pairAverage, type MarketAverage } from "./market-average";
 import { priceSpread, type PricedLeg } from "./price-spread";
-import { emptyColumnArrays, itemsOf, ValueList, type OpportunityColumns } from "./opportunity-columns";
+import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type OpportunityColumns } from "./opportunity-columns";
+export { opportunityId } from "./opportunity-columns";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
 
 export const HOURS_PER_YEAR = 8760;
@@ -262,7 +263,7 @@ export function rankOpportunities(
     : byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
 
   // Pass 2: every figure, in order, into columns held in locals (each a typed array or NumberColumn).
-  const ids = new Array<string>(count);
+  // No ids: each is its pair's standard one (OpportunityColumns.ids).
   const c = emptyColumnArrays(count);
   const { symbol: symbols, type, long: longs, short: shorts, apr: aprColumn, net_apr: nets, funding_spread_8h: spreads8h } = c;
   const { price_spread_bps: spreadBps, price_spread_unavailable_reason: spreadReasons, open_interest_usd: depths, volume_24h_usd: volumes } = c;
@@ -279,7 +280,6 @@ export function rankOpportunities(
     const p = order[r]!;
     const long = paired[longOf[p]!]!;
     const short = paired[shortOf[p]!]!;
-    ids[r] = opportunityId(long.base, long.exchange, short.exchange);
     symbols[r] = long.symbol;
     longs[r] = long.leg;
     shorts[r] = short.leg;
@@ -308,7 +308,7 @@ export function rankOpportunities(
   }
   const keys: string[] = [...ITEM_KEYS];
   if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
-  return { columns: { ...c, count, keys, ids, legs: legs.list, texts: texts.list }, skipped };
+  return { columns: { ...c, count, keys, ids: null, legs: legs.list, texts: texts.list }, skipped };
 }
 
 /**
@@ -397,10 +397,6 @@ export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Ui
   return order;
 }
 
-/** Stable across refreshes: the same asset and the same long/short venues give the same id. */
-export function opportunityId(symbol: string, longExchange: string, shortExchange: string): string {
-  return `${symbol}-${longExchange}-${shortExchange}`;
-}
 
 /** Each market's last interval change and settlement from stored history, by `marketKey` (lib/market/ingest/market-history.ts). */
 export interface LegHistory {

@@ -117,7 +117,11 @@ export interface OpportunityColumns extends ColumnArrays {
   count: number;
   /** The items' keys in the order an item has them (absent ones included). */
   keys: readonly string[];
-  ids: string[];
+  /**
+   * The items' ids; null when each is its pair's standard id, `symbol-long-short` (`opportunityId`),
+   * as every ranked item's is: 150,000 texts a round neither built, stored nor diffed (`idOf`).
+   */
+  ids: readonly string[] | null;
   legs: readonly OpportunityLeg[];
   texts: readonly string[];
 }
@@ -185,13 +189,25 @@ function cellReader(columns: OpportunityColumns, name: Exclude<ColumnName, "id">
   return listedReader<unknown>(column, kind === "leg" ? columns.legs : columns.texts);
 }
 
+/** Item `i`'s id: its own, or its pair's standard one (`OpportunityColumns.ids`). */
+export function idReader(columns: OpportunityColumns): (i: number) => string {
+  const { ids, symbol, long, short, legs, texts } = columns;
+  if (ids) return (i) => ids[i]!;
+  return (i) => opportunityId(texts[symbol[i]!]!, legs[long[i]!]!.exchange, legs[short[i]!]!.exchange);
+}
+
+/** Stable across refreshes: the same asset and the same long/short venues give the same id. */
+export function opportunityId(symbol: string, longExchange: string, shortExchange: string): string {
+  return `${symbol}-${longExchange}-${shortExchange}`;
+}
+
 /**
  * Builds the items of `columns` as the API serves them: their fields in the set's key order, absent
  * ones left out, legs shared. Each field's reader is made once, not once per item.
  */
 export function itemReader(columns: OpportunityColumns): (i: number) => Opportunity {
   const fields = columns.keys.map((key): [string, (i: number) => unknown] => {
-    if (key === "id") return [key, (i) => columns.ids[i]];
+    if (key === "id") return [key, idReader(columns)];
     if (key !== "persistence") return [key, cellReader(columns, key as Exclude<keyof typeof FIELD_KINDS, "id">)];
     const nested = (Object.keys(PERSISTENCE_KINDS) as (keyof Persistence)[]).map((field) => [field, cellReader(columns, `persistence.${field}`)] as const);
     return [

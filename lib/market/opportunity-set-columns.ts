@@ -63,7 +63,8 @@ export function encodeColumns(c: OpportunityColumns): Uint8Array<ArrayBuffer> {
       if (same === undefined) sections.push(column.states);
     } else if (same === undefined) sections.push(column);
   }
-  const header: Header = { count: c.count, keys: [...c.keys], legs: [...c.legs], texts: [...c.texts], keyed: { id: c.ids }, columns };
+  // Standard ids (null) are not written: the reader derives them from the symbol and the legs.
+  const header: Header = { count: c.count, keys: [...c.keys], legs: [...c.legs], texts: [...c.texts], keyed: c.ids ? { id: [...c.ids] } : {}, columns };
   const headerBytes = gzipSync(JSON.stringify(header), { level: 1 });
   const start = align8(8 + headerBytes.length);
   const size = sections.reduce((total, section) => align8(total + section.byteLength), start);
@@ -115,13 +116,14 @@ export function decodeColumns(bytes: Uint8Array, readLeg: (leg: unknown) => Oppo
     return array;
   };
   const arrays: Record<string, NumberColumn | Uint32Array> = {};
-  let ids: string[] | undefined;
+  let ids: string[] | null = null;
   for (const column of header.columns) {
     const known = COLUMNS.find((c) => c.name === column.name);
     if (!known || known.kind !== column.kind) throw new Error(`a stored opportunity set has a column this version does not know: ${column.name}`);
     if (column.kind === "key") {
-      ids = header.keyed[column.name];
-      if (ids?.length !== count) throw new Error(`a stored opportunity set lacks some of its ${column.name} values`);
+      // Absent: every id is its pair's standard one (OpportunityColumns.ids).
+      ids = header.keyed[column.name] ?? null;
+      if (ids && ids.length !== count) throw new Error(`a stored opportunity set lacks some of its ${column.name} values`);
       continue;
     }
     const { same } = column;
@@ -146,7 +148,7 @@ export function decodeColumns(bytes: Uint8Array, readLeg: (leg: unknown) => Oppo
   for (const { name, kind } of COLUMNS) {
     if (name !== "id" && !(name in arrays)) arrays[name] = kind === "number" ? missing[name] : (missing[name] as Uint32Array).fill(ABSENT_POSITION);
   }
-  return { ...(arrays as ColumnArrays), count, keys: header.keys, ids: ids ?? [], legs, texts: header.texts };
+  return { ...(arrays as ColumnArrays), count, keys: header.keys, ids, legs, texts: header.texts };
 }
 
 const { persistence: persistenceShape } = opportunitySchema.shape;

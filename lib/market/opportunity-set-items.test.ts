@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "./apr";
+import { computeOpportunities, rankOpportunities } from "./apr";
 import { packItems, unpackItems } from "./opportunity-set-items";
 import { UNKNOWN_PERSISTENCE } from "./types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
@@ -32,6 +32,21 @@ describe("a published set's stored items", () => {
     const binanceLegs = read.flatMap((o) => [o.long, o.short]).filter((leg) => leg.exchange === "binance");
     expect(binanceLegs).toHaveLength(4);
     expect(new Set(binanceLegs).size).toBe(1);
+  });
+
+  it("store a ranked set's standard ids not at all, and read them back the same", () => {
+    const venues = ["binance", "bybit", "okx"];
+    const snapshots = ["BTC", "ETH"].flatMap((base) => venues.map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * i })));
+    const { columns } = rankOpportunities(snapshots);
+    expect(columns.ids).toBeNull();
+    const packed = packItems(columns);
+    expect(storedHeader(packed).keyed).toEqual({});
+    const items = computeOpportunities(snapshots).opportunities;
+    expect(unpackItems(packed)).toEqual(items);
+    expect(items.map((o) => o.id)).toContain("ETH-binance-okx");
+    // Items with ids of their own keep them.
+    const renamed = items.map((o, i) => ({ ...o, id: `own-${i}` }));
+    expect(unpackItems(packItems(renamed)).map((o) => o.id)).toEqual(renamed.map((o) => o.id));
   });
 
   it("keep an absent field absent, a null null, and every figure of a known persistence", () => {

@@ -47,6 +47,10 @@ function round(options: Partial<IngestionRoundOptions>) {
 }
 
 /** The ids of the live set as the API serves it (loaded fresh from OpportunitySet), sorted. */
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+}
+
 async function liveIds(): Promise<string[]> {
   const { items } = await new LiveOpportunities(async () => db).current();
   return items.map((o) => o.id).sort();
@@ -75,6 +79,13 @@ describe("an ingestion round", () => {
     expect(set.sample).toBe(false);
     const items = unpackItems(set.items);
     expect(items).toHaveLength(outcome.opportunities);
+    // Every stored number and time is the one observed: ranking the rows read back gives the very
+    // figures published (all but what stored history adds: averages, settlements, persistence).
+    const figures = (o: Opportunity) => ({
+      ...pick(o, ["id", "apr", "net_apr", "funding_spread_8h", "price_spread_bps", "open_interest_usd", "volume_24h_usd", "updated_at"]),
+      legs: [o.long, o.short].map((leg) => pick(leg, ["funding_rate", "predicted_funding_rate", "rate_cap", "rate_floor", "next_funding_at", "mark_price", "observed_at"])),
+    });
+    expect(computeOpportunities(readBack).opportunities.map(figures)).toEqual(items.map(figures));
     expect(outcome.opportunities).toBeGreaterThan(20);
     for (const item of items) expect(item).toHaveProperty("apr_7d_avg");
     expect(told).toBe(1);

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { directSql } from "@/lib/db/direct-sql";
 import { venueStatesAfter, type LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { publishLiveOpportunities } from "../publish-opportunities";
@@ -96,7 +97,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
         const snapshot = [...progress];
         // Written one after another so a slower write never overwrites newer progress.
         progressWrites = progressWrites
-          .then(() => db.ingestionRound.update({ where: { id: round.id }, data: { venues: snapshot as unknown as object[] } }))
+          .then(() => directSql(db).query({ text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2`, values: [JSON.stringify(snapshot), round.id] }))
           .then(
             () => undefined,
             (error: unknown) => console.error("recording round progress failed", error),

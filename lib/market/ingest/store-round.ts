@@ -106,6 +106,19 @@ function textColumn<T>(rows: readonly T[], pick: (row: T) => string | number | n
   });
 }
 
+/**
+ * A column of numbers or ISO times as an array literal for `$n::text[]` (`{1.5,NULL,2}`): values
+ * none of whose characters an array literal quotes, so they are written as they are.
+ */
+function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => number | string | null | undefined): string {
+  return `{${rows
+    .map((row) => {
+      const value = pick(row);
+      return value === null || value === undefined ? "NULL" : String(value);
+    })
+    .join(",")}}`;
+}
+
 const isoOrNull = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
 
 /**
@@ -117,6 +130,9 @@ const isoOrNull = (epochMs: number | null) => (epochMs === null ? null : new Dat
  */
 function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]): SqlStatement {
   const col = (pick: (s: MarketSnapshot) => string | number | null | undefined) => textColumn(snapshots, pick);
+  // Numbers and times need no quoting: written as the array's literal text at once, rather than as
+  // an array the driver escapes value by value (a third of a round's 340,000 values each).
+  const num = (pick: (s: MarketSnapshot) => number | string | null | undefined) => plainArrayLiteral(snapshots, pick);
   return {
     text: `
     INSERT INTO "RoundSnapshot" ("roundId", exchange, market, "venueMarketId", base, "venueBase", "contractMultiplier", quote, settle,
@@ -136,22 +152,22 @@ function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]):
       col((s) => s.venueMarketId),
       col((s) => s.base),
       col((s) => s.venueBase),
-      col((s) => s.contractMultiplier),
+      num((s) => s.contractMultiplier),
       col((s) => s.quote),
       col((s) => s.settle),
-      col((s) => s.fundingRate),
-      col((s) => s.predictedFundingRate),
-      col((s) => s.rateCap),
-      col((s) => s.rateFloor),
-      col((s) => s.fundingIntervalHours),
+      num((s) => s.fundingRate),
+      num((s) => s.predictedFundingRate),
+      num((s) => s.rateCap),
+      num((s) => s.rateFloor),
+      num((s) => s.fundingIntervalHours),
       col((s) => s.fundingIntervalSource),
-      col((s) => isoOrNull(s.nextFundingAt)),
-      col((s) => s.markPrice),
-      col((s) => s.indexPrice),
-      col((s) => s.openInterestUsd),
-      col((s) => s.volume24hUsd),
-      col((s) => s.takerFee),
-      col((s) => isoOrNull(s.observedAt)),
+      num((s) => isoOrNull(s.nextFundingAt)),
+      num((s) => s.markPrice),
+      num((s) => s.indexPrice),
+      num((s) => s.openInterestUsd),
+      num((s) => s.volume24hUsd),
+      num((s) => s.takerFee),
+      num((s) => isoOrNull(s.observedAt)),
     ],
   };
 }
