@@ -68,7 +68,7 @@ const conditions = {
 };
 
 const endpointIdsSchema = z
-  .array(z.string().max(64))
+  .array(storableText(z.string().max(64)))
   .max(10)
   .refine((ids) => new Set(ids).size === ids.length, "Each endpoint at most once")
   .describe("Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.");

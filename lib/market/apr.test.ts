@@ -7,8 +7,8 @@ import {
   fundingSpread8h,
   grossApr,
   netApr,
-  opportunityId,
 } from "./apr";
+import { opportunityId } from "./opportunity-columns";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 import { marketKey } from "./market-average";

@@ -3,7 +3,6 @@ import { atCap } from "./at-cap";
 import { marketKey, pairAverage, type MarketAverage } from "./market-average";
 import { priceSpread, type PricedLeg } from "./price-spread";
 import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type OpportunityColumns } from "./opportunity-columns";
-export { opportunityId } from "./opportunity-columns";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
 
 export const HOURS_PER_YEAR = 8760;

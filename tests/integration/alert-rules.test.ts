@@ -126,6 +126,10 @@ describe("/v1/alert-rules", () => {
     expect(JSON.stringify(foreign.answer)).toContain("endpoint_ids");
     const accepted = await call("POST", "/v1/alert-rules", desk.test, { name: "x", kind: "venue", endpoint_ids: [testEndpoint.id] });
     expect(dataOf(accepted)).toMatchObject({ mode: "test", endpoint_ids: [testEndpoint.id] });
+    // An id PostgreSQL could not even compare (it holds a NUL) is refused as input, not a 500.
+    const nul = await call("POST", "/v1/alert-rules", desk.live, { name: "x", kind: "venue", endpoint_ids: ["\u0000"] });
+    expect(nul.status).toBe(400);
+    expect(JSON.stringify(nul.answer)).toContain("endpoint_ids");
   });
 
   it("holds a Pro account to 5 rules per mode with a 400 naming the cap", async () => {
