@@ -54,14 +54,23 @@ export function directSql(db: PrismaClient): DirectSql {
   return sql;
 }
 
+/** PostgreSQL's `timestamp` (without time zone) type. */
+const TIMESTAMP = 1114;
+
+/**
+ * A `timestamp` as the instant it stands for: the schema stores UTC, and both drivers would read
+ * it in the process's own time zone.
+ */
+function utcTimestamp(text: string): Date {
+  return new Date(`${text.replace(" ", "T")}Z`);
+}
+
 /** PostgreSQL through node-postgres: a pool of two beside Prisma's own. */
 export async function postgresDirectSql(url: string): Promise<DirectSql & { close(): Promise<void> }> {
   const { default: pg } = await import("pg");
-  const TIMESTAMP = 1114;
-  // node-postgres reads `timestamp` (without time zone) in the process's local zone; the schema stores UTC.
   const types = {
     getTypeParser: ((oid: number, format?: "text" | "binary") =>
-      oid === TIMESTAMP ? (text: string) => new Date(`${text.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      oid === TIMESTAMP ? utcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, max: 2, types });
   // An idle client's error (the server restarted) is the next query's to report, not the process's end.
@@ -91,16 +100,19 @@ export async function postgresDirectSql(url: string): Promise<DirectSql & { clos
   };
 }
 
+type PgliteQuery = <Row>(text: string, values?: unknown[], options?: { parsers?: Record<number, (text: string) => unknown> }) => Promise<{ rows: Row[] }>;
+
 interface PgliteLike {
-  query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
-  transaction<T>(work: (tx: { query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }> }) => Promise<T>): Promise<T>;
+  query: PgliteQuery;
+  transaction<T>(work: (tx: { query: PgliteQuery }) => Promise<T>): Promise<T>;
 }
 
 /** The embedded database: PGlite's own queries and transactions (one at a time, as all of PGlite's). */
 export function pgliteDirectSql(pglite: PgliteLike): DirectSql {
+  const parsers = { [TIMESTAMP]: utcTimestamp };
   const runner = (target: Pick<PgliteLike, "query">): SqlRunner => ({
     async query<Row>(statement: SqlStatement) {
-      return (await target.query<Row>(statement.text, statement.values as unknown[])).rows;
+      return (await target.query<Row>(statement.text, statement.values as unknown[], { parsers })).rows;
     },
   });
   return { ...runner(pglite), transaction: (work) => pglite.transaction((tx) => work(runner(tx))) };

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { asOneStatement, directSql } from "@/lib/db/direct-sql";
+import { createTestDatabase } from "@/tests/support/test-database";
+
+let database: OpenDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("the driver beside Prisma (lib/db/direct-sql.ts)", () => {
+  it("reads a time Prisma wrote as the same instant, whatever the process's time zone", async () => {
+    const startedAt = new Date("2026-11-25T07:08:09.123Z");
+    const round = await database.db.ingestionRound.create({ data: { startedAt, status: "running" } });
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      const [row] = await directSql(database.db).query<{ startedAt: Date }>({ text: `SELECT "startedAt" FROM "IngestionRound" WHERE id = $1`, values: [round.id] });
+      expect(row?.startedAt.toISOString()).toBe(startedAt.toISOString());
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it("commits a transaction whole, and rolls it back whole when its work throws", async () => {
+    const sql = directSql(database.db);
+    const count = async () => (await sql.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "VenueHealth"`, values: [] }))[0]!.n;
+    const insert = (id: string) => ({
+      text: `INSERT INTO "VenueHealth" (id, status, "lastAttemptAt", "updatedAt") VALUES ($1, 'ok', now(), now())`,
+      values: [id],
+    });
+    const before = await count();
+    await sql.transaction(async (tx) => {
+      await tx.query(insert("venue-a"));
+      await tx.query(insert("venue-b"));
+    });
+    expect(await count()).toBe(before + 2);
+    await expect(
+      sql.transaction(async (tx) => {
+        await tx.query(insert("venue-c"));
+        await tx.query({ text: "SELECT 1 / 0", values: [] });
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await count()).toBe(before + 2);
+  });
+
+  it("runs statements made one (asOneStatement) all, or none when one of them fails", async () => {
+    const sql = directSql(database.db);
+    const ids = async () => (await sql.query<{ id: string }>({ text: `SELECT id FROM "VenueHealth" WHERE id LIKE 'one-%' ORDER BY id`, values: [] })).map((r) => r.id);
+    const insert = (id: string) => ({ text: `INSERT INTO "VenueHealth" (id, status, "lastAttemptAt", "updatedAt") VALUES ($1, 'ok', now(), now())`, values: [id] });
+    await sql.query(asOneStatement([insert("one-a"), insert("one-b")]));
+    expect(await ids()).toEqual(["one-a", "one-b"]);
+    // The second part breaks the primary key: the first part's row is not kept either.
+    await expect(sql.query(asOneStatement([insert("one-c"), insert("one-a")]))).rejects.toThrow();
+    expect(await ids()).toEqual(["one-a", "one-b"]);
+  });
+});
