@@ -1,3 +1,4 @@
+import { processSingleton } from "@/lib/singleton";
 import type { PrismaClient } from "./generated/client";
 
 /** One statement: its text with `$1`… placeholders, and their values (texts, numbers, arrays of them, bytes). */
@@ -40,16 +41,20 @@ export function asOneStatement(statements: readonly SqlStatement[]): SqlStatemen
   return { text: `WITH ${parts.join(",\n")}\nSELECT 1`, values: statements.flatMap((s) => s.values) };
 }
 
-const opened = new WeakMap<PrismaClient, DirectSql>();
+/**
+ * Each client's driver, once per process: the server's copy of lib/ opens the database and Next's
+ * copy reads through it (lib/singleton.ts), so a module-scope map would know only half the clients.
+ */
+const opened = () => processSingleton("direct-sql", () => new WeakMap<PrismaClient, DirectSql>());
 
 /** Called by openDatabase: the driver under `db`. */
 export function registerDirectSql(db: PrismaClient, sql: DirectSql): void {
-  opened.set(db, sql);
+  opened().set(db, sql);
 }
 
 /** The driver under a client openDatabase opened. */
 export function directSql(db: PrismaClient): DirectSql {
-  const sql = opened.get(db);
+  const sql = opened().get(db);
   if (!sql) throw new Error("directSql: this Prisma client was not opened by openDatabase, so its driver is not known");
   return sql;
 }

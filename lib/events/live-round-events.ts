@@ -46,7 +46,7 @@ export interface RoundEventInput {
  * The live mode's events, one round at a time, for the process that runs the rounds (a server in
  * embedded mode, `npm run worker` with PostgreSQL): derives them from the round and the set it
  * replaces, hands over the statements that append them in the publish's own transaction, and keeps
- * the published set's columns in memory (typed arrays and the ids, a few MB rather than 150k
+ * the published set's columns in memory (typed arrays, a few MB rather than 150k
  * objects), so the next round reads nothing back (only after a restart, or a round published by
  * another worker, is the set read back, as columns).
  *
