@@ -1,7 +1,8 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeOpportunities, rankOpportunities } from "./apr";
-import { packItems, unpackItems } from "./opportunity-set-items";
+import { itemsOf } from "./opportunity-columns";
+import { packItems, unpackColumns, unpackItems } from "./opportunity-set-items";
 import { UNKNOWN_PERSISTENCE } from "./types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 
@@ -43,6 +44,10 @@ describe("a published set's stored items", () => {
     expect(storedHeader(packed).keyed).toEqual({});
     const items = computeOpportunities(snapshots).opportunities;
     expect(unpackItems(packed)).toEqual(items);
+    // Read back as columns (what a restarted round diffs its events against): ids still derived.
+    const read = unpackColumns(packed);
+    expect(read.ids).toBeNull();
+    expect(itemsOf(read)).toEqual(items);
     expect(items.map((o) => o.id)).toContain("ETH-binance-okx");
     // Items with ids of their own keep them.
     const renamed = items.map((o, i) => ({ ...o, id: `own-${i}` }));
