@@ -261,49 +261,39 @@ export function rankOpportunities(
     ? byAprThenPlaces(aprs, (p) => idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!))
     : byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
 
-  // Pass 2: every figure, in order, into columns held in locals (each a typed array or NumberColumn).
+  // Pass 2: every figure, in order.
   // No ids: each is its pair's standard one (OpportunityColumns.ids).
   const c = emptyColumnArrays(count);
-  const { symbol: symbols, type, long: longs, short: shorts, apr: aprColumn, net_apr: nets, funding_spread_8h: spreads8h } = c;
-  const { price_spread_bps: spreadBps, price_spread_unavailable_reason: spreadReasons, open_interest_usd: depths, volume_24h_usd: volumes } = c;
-  const { updated_at: updated, apr_1d_avg: dayAverages, apr_7d_avg: weekAverages } = c;
-  const [asOf, positiveSince] = [c["persistence.as_of"], c["persistence.positive_since"]];
-  const [median7d, median30d, paidShare, stddev] = [
-    c["persistence.apr_median_7d"],
-    c["persistence.apr_median_30d"],
-    c["persistence.paid_share_7d"],
-    c["persistence.apr_stddev_7d"],
-  ];
-  type.fill(texts.at("perp_perp"));
+  c.type.fill(texts.at("perp_perp"));
   for (let r = 0; r < count; r++) {
     const p = order[r]!;
     const long = paired[longOf[p]!]!;
     const short = paired[shortOf[p]!]!;
-    symbols[r] = long.symbol;
-    longs[r] = long.leg;
-    shorts[r] = short.leg;
-    aprColumn.put(r, aprs[p]!);
+    c.symbol[r] = long.symbol;
+    c.long[r] = long.leg;
+    c.short[r] = short.leg;
+    c.apr.put(r, aprs[p]!);
     const net = netApr(short.annualisedPct - long.annualisedPct, long.takerFee, short.takerFee, holdingDays);
-    nets.put(r, roundTo(net, 6));
-    spreads8h.put(r, roundTo(fundingSpread8h(long, short), 12));
+    c.net_apr.put(r, roundTo(net, 6));
+    c.funding_spread_8h.put(r, roundTo(fundingSpread8h(long, short), 12));
     const spread = priceSpread(long.priced, short.priced);
-    spreadBps.put(r, spread.price_spread_bps);
-    spreadReasons[r] = texts.at(spread.price_spread_unavailable_reason);
-    depths.put(r, smallerKnown(long.openInterestUsd, short.openInterestUsd));
-    volumes.put(r, smallerKnown(long.volume24hUsd, short.volume24hUsd));
-    updated[r] = long.observedAt <= short.observedAt ? long.observed : short.observed;
+    c.price_spread_bps.put(r, spread.price_spread_bps);
+    c.price_spread_unavailable_reason[r] = texts.at(spread.price_spread_unavailable_reason);
+    c.open_interest_usd.put(r, smallerKnown(long.openInterestUsd, short.openInterestUsd));
+    c.volume_24h_usd.put(r, smallerKnown(long.volume24hUsd, short.volume24hUsd));
+    c.updated_at[r] = long.observedAt <= short.observedAt ? long.observed : short.observed;
     if (options.averages) {
-      dayAverages.put(r, pairAverage(short.average?.day, long.average?.day));
-      weekAverages.put(r, pairAverage(short.average?.week, long.average?.week));
+      c.apr_1d_avg.put(r, pairAverage(short.average?.day, long.average?.day));
+      c.apr_7d_avg.put(r, pairAverage(short.average?.week, long.average?.week));
     }
     // Known only from stored history; unknown without it.
     const persistence = options.persistence?.(long.snapshot, short.snapshot) ?? UNKNOWN_PERSISTENCE;
-    asOf[r] = texts.at(persistence.as_of);
-    positiveSince[r] = texts.at(persistence.positive_since);
-    median7d.put(r, persistence.apr_median_7d);
-    median30d.put(r, persistence.apr_median_30d);
-    paidShare.put(r, persistence.paid_share_7d);
-    stddev.put(r, persistence.apr_stddev_7d);
+    c["persistence.as_of"][r] = texts.at(persistence.as_of);
+    c["persistence.positive_since"][r] = texts.at(persistence.positive_since);
+    c["persistence.apr_median_7d"].put(r, persistence.apr_median_7d);
+    c["persistence.apr_median_30d"].put(r, persistence.apr_median_30d);
+    c["persistence.paid_share_7d"].put(r, persistence.paid_share_7d);
+    c["persistence.apr_stddev_7d"].put(r, persistence.apr_stddev_7d);
   }
   const keys: string[] = [...ITEM_KEYS];
   if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");

@@ -115,7 +115,7 @@ export function decodeColumns(bytes: Uint8Array, readLeg: (leg: unknown) => Oppo
     at = align8(end);
     return array;
   };
-  const arrays: Record<string, NumberColumn | Uint32Array> = {};
+  const read = new Map<string, NumberColumn | Uint32Array>();
   let ids: string[] | null = null;
   for (const column of header.columns) {
     const known = COLUMNS.find((c) => c.name === column.name);
@@ -130,7 +130,7 @@ export function decodeColumns(bytes: Uint8Array, readLeg: (leg: unknown) => Oppo
     if (column.kind === "number") {
       const values = same === undefined || same === VALUE ? take((n) => new Float64Array(n), count, 8) : new Float64Array(count);
       const states = same === undefined ? take((n) => new Uint8Array(n), count, 1) : new Uint8Array(count).fill(same);
-      arrays[column.name] = new NumberColumn(values, states);
+      read.set(column.name, new NumberColumn(values, states));
       continue;
     }
     const positions = same === undefined ? take((n) => new Uint32Array(n), count, 4) : new Uint32Array(count).fill(same);
@@ -141,14 +141,16 @@ export function decodeColumns(bytes: Uint8Array, readLeg: (leg: unknown) => Oppo
       }
     }
     if (column.kind === "text") checkTexts(column.name, positions, header.texts);
-    arrays[column.name] = positions;
+    read.set(column.name, positions);
   }
-  // A column a set was written without (one added since) is absent from every item.
-  const missing = emptyColumnArrays(count);
+  // Into the one object shape emptyColumnArrays gives (its arrays replaced, no property added); a
+  // column the set was written without (one added since) is absent from every item.
+  const arrays = emptyColumnArrays(0) as unknown as Record<string, NumberColumn | Uint32Array>;
   for (const { name, kind } of COLUMNS) {
-    if (name !== "id" && !(name in arrays)) arrays[name] = kind === "number" ? missing[name] : (missing[name] as Uint32Array).fill(ABSENT_POSITION);
+    if (name === "id") continue;
+    arrays[name] = read.get(name) ?? (kind === "number" ? NumberColumn.empty(count) : new Uint32Array(count).fill(ABSENT_POSITION));
   }
-  return { ...(arrays as ColumnArrays), count, keys: header.keys, ids, legs, texts: header.texts };
+  return { ...(arrays as unknown as ColumnArrays), count, keys: header.keys, ids, legs, texts: header.texts };
 }
 
 const { persistence: persistenceShape } = opportunitySchema.shape;

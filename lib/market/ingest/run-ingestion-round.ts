@@ -10,7 +10,7 @@ import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
-import { previousObservations, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
+import { previousObservations, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
   db: Db;
@@ -97,7 +97,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
         const snapshot = [...progress];
         // Written one after another so a slower write never overwrites newer progress.
         progressWrites = progressWrites
-          .then(() => directSql(db).query({ text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2`, values: [JSON.stringify(snapshot), round.id] }))
+          .then(() => directSql(db).query(roundVenues(round.id, snapshot)))
           .then(
             () => undefined,
             (error: unknown) => console.error("recording round progress failed", error),

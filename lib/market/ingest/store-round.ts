@@ -93,9 +93,14 @@ export async function storeRound(
     insertSettlements(findings.settlements),
     insertIntervalChanges(findings.intervalChanges),
     upsertVenueHealth(venues, attemptedAt),
-    { text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2`, values: [JSON.stringify(venues), roundId] },
+    roundVenues(roundId, venues),
   ];
   await directSql(db).query(asOneStatement(statements));
+}
+
+/** Each venue's result on the round's row: its progress while fetching, then what was stored. */
+export function roundVenues(roundId: string, venues: readonly VenueRoundResult[]): SqlStatement {
+  return { text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2`, values: [JSON.stringify(venues), roundId] };
 }
 
 /** A column of values as text for `unnest($n::text[])`; null stays NULL. */
