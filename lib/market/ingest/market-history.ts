@@ -10,6 +10,7 @@ import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
 import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
 import { marketKey } from "../market-average";
+import type { RecalledRounds } from "./round-memory";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */
 export interface MarketHistory {
@@ -25,12 +26,20 @@ export interface MarketHistory {
 
 /**
  * The three reads a round makes of stored history before ranking, at once, and the pair
- * persistence `persistence` holds in memory (read from storage only on its first use).
+ * persistence `persistence` holds in memory (read from storage only on its first use). Markets'
+ * last settlements and interval changes come from `recalled` when the round has them from memory
+ * (RoundMemory): then only the averages are read.
  */
-export async function readMarketHistory(db: Db, startedAt: Date, now: Date, persistence?: PairPersistenceStore): Promise<MarketHistory> {
+export async function readMarketHistory(
+  db: Db,
+  startedAt: Date,
+  now: Date,
+  persistence?: PairPersistenceStore,
+  recalled?: RecalledRounds,
+): Promise<MarketHistory> {
   const [intervalChanges, settlements, averages, pairs] = await Promise.all([
-    readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
-    readLastSettlements(db, now),
+    recalled?.intervalChanges ?? readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
+    recalled?.settlements ?? readLastSettlements(db, now),
     readRoundAverageSums(db, startedAt),
     persistence ? persistence.current() : null,
   ]);

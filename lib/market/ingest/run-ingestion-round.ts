@@ -9,6 +9,7 @@ import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
+import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
 import { previousObservations, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
@@ -35,6 +36,11 @@ export interface IngestionRoundOptions {
    * the round writes none (tests of other steps).
    */
   events?: LiveRoundEvents;
+  /**
+   * What this process's earlier rounds stored, kept so the next round need not read it back
+   * (RoundMemory). Without it, every round reads the database.
+   */
+  memory?: RoundMemory;
 }
 
 /**
@@ -79,13 +85,14 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
   // The round's writes, once started: a failure elsewhere waits for them before the round ends.
   let stored: Promise<void> | undefined;
   try {
-    const previous = previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
+    const recalled = await options.memory?.recall(db, round.id, startedAt);
+    const previous = recalled ? Promise.resolve(recalled.previous) : previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
     // Before this round stores its own health: what venue.stale / venue.recovered compare with.
     const venuesBefore = options.events?.venueStates(db);
     venuesBefore?.catch(() => undefined);
     // Stored history is about earlier rounds, so the database reads it while this process fetches
     // and parses; this round's own findings are added in memory below.
-    const historyRead = readMarketHistory(db, startedAt, startedAt, options.persistence);
+    const historyRead = readMarketHistory(db, startedAt, startedAt, options.persistence, recalled);
     // Awaited below; marked handled so a failure surfaces there, as the round's error, and only there.
     historyRead.catch(() => undefined);
     const results = await fetchAllVenues(options.fetcher, {
@@ -123,6 +130,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
 
     if (fresh.length === 0) {
       await stored;
+      options.memory?.forget();
       await aggregateRound(db, round.id);
       // No set is published, but every venue that was ok has gone stale: that is news all the same.
       const before = await venuesBefore;
@@ -149,6 +157,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     );
     preparing?.catch(() => undefined);
     await stored;
+    options.memory?.remember({ roundId: round.id, startedAt, results, previous: seenBefore, ...history });
     step("store");
     const events = await preparing;
     const publishedAt = new Date(now());

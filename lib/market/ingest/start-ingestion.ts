@@ -8,6 +8,7 @@ import { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { IngestionScheduler } from "./ingestion-scheduler";
 import { publishSampleIfNeverLive } from "./publish-sample-market";
 import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
+import { RoundMemory } from "./round-memory";
 import { runIngestionRound } from "./run-ingestion-round";
 
 export interface StartIngestionOptions {
@@ -36,6 +37,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   const lock = options.target.driver === "postgres" ? advisoryRoundLock(options.target.url) : inProcessRoundLock();
   const fetcher = options.fetcher ?? venueFetcher();
   const persistence = new PairPersistenceStore(db);
+  const memory = new RoundMemory();
   // The live event log's writer; a leg is stale after three intervals, as AppServices judges it.
   const events = new LiveRoundEvents(readEventsConfig().EVENTS_NET_APR_THRESHOLD, 3 * config.INGEST_INTERVAL_MS);
   const scheduler = new IngestionScheduler({
@@ -52,6 +54,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         onPublished,
         persistence,
         events,
+        memory,
       }),
   });
   scheduler.start();

@@ -24,47 +24,46 @@ export function venueRoundResult(result: VenueSnapshotResult, startedAt: number,
   };
 }
 
-type SnapshotRow = Pick<RoundSnapshot, "exchange" | "market" | "base" | "fundingRate" | "fundingIntervalHours" | "nextFundingAt" | "observedAt">;
-
 /** How far back a venue's previous observations are looked for; older ones say nothing about the next settlement. */
-const PREVIOUS_WITHIN_MS = 24 * 3_600_000;
+export const PREVIOUS_WITHIN_MS = 24 * 3_600_000;
+
+/** A previous observation with the start of the round that stored it (epoch ms). */
+export interface StoredObservation extends PreviousObservation {
+  roundStartedAt: number;
+}
 
 /**
- * Each venue's newest stored observations: the markets of the latest earlier round in which that
- * venue answered. Found through the rounds' per-venue results (newest rounds first, by the
- * startedAt index) and then the round's snapshots (by the roundId index), so the cost does not
- * grow with the history kept, even for a venue that has been stale for hours.
+ * Each venue's newest stored observations: the markets of the latest earlier round (within a day)
+ * in which that venue answered and whose snapshots of it were stored; a round killed before
+ * storing recorded the venue's answer but no snapshots, so an older one is taken. One statement,
+ * sent as the round starts so the database answers while the venues are fetched: per venue, the
+ * rounds newest first (the startedAt index) until one holds its rows (the roundId, exchange index),
+ * so the cost does not grow with the history kept, even for a venue stale for hours.
  */
-export async function previousObservations(
+export function previousObservations(
   db: Db,
   venues: readonly VenueId[],
   options: { excludeRoundId: string; now: Date },
-): Promise<PreviousObservation[]> {
-  const rounds = await db.ingestionRound.findMany({
-    where: { id: { not: options.excludeRoundId }, startedAt: { gte: new Date(options.now.getTime() - PREVIOUS_WITHIN_MS) } },
-    orderBy: { startedAt: "desc" },
-    select: { id: true, venues: true },
+): Promise<StoredObservation[]> {
+  // The times come as epoch milliseconds, made so by the database rather than parsed here.
+  return directSql(db).query<StoredObservation>({
+    text: `
+    SELECT s.exchange, s.market, s.base, s."fundingRate", s."fundingIntervalHours",
+           (extract(epoch FROM s."nextFundingAt") * 1000)::float8 AS "nextFundingAt",
+           (extract(epoch FROM s."observedAt") * 1000)::float8 AS "observedAt",
+           (extract(epoch FROM latest."startedAt") * 1000)::float8 AS "roundStartedAt"
+    FROM unnest($1::text[]) AS venue(exchange)
+    CROSS JOIN LATERAL (
+      SELECT r.id, r."startedAt" FROM "IngestionRound" r
+      WHERE r."startedAt" >= $2::timestamp(3) AND r.id <> $3
+        AND r.venues @> jsonb_build_array(jsonb_build_object('exchange', venue.exchange, 'status', 'ok'))
+        AND EXISTS (SELECT 1 FROM "RoundSnapshot" x WHERE x."roundId" = r.id AND x.exchange = venue.exchange)
+      ORDER BY r."startedAt" DESC
+      LIMIT 1
+    ) latest
+    JOIN "RoundSnapshot" s ON s."roundId" = latest.id AND s.exchange = venue.exchange`,
+    values: [venues, new Date(options.now.getTime() - PREVIOUS_WITHIN_MS).toISOString(), options.excludeRoundId],
   });
-  const found: PreviousObservation[] = [];
-  const pending = new Set<string>(venues);
-  for (const round of rounds) {
-    if (pending.size === 0) break;
-    const answered = Array.isArray(round.venues) ? (round.venues as Partial<VenueRoundResult>[]) : [];
-    for (const entry of answered) {
-      if (entry.status !== "ok" || !entry.exchange || !pending.has(entry.exchange)) continue;
-      // A round killed before storing recorded the venue's answer but no snapshots: look further back.
-      // Thousands of rows a venue, read by the driver itself (lib/db/direct-sql.ts) while the round fetches.
-      const rows = await directSql(db).query<SnapshotRow>({
-        text: `SELECT exchange, market, base, "fundingRate", "fundingIntervalHours", "nextFundingAt", "observedAt"
-               FROM "RoundSnapshot" WHERE "roundId" = $1 AND exchange = $2`,
-        values: [round.id, entry.exchange],
-      });
-      if (rows.length === 0) continue;
-      pending.delete(entry.exchange);
-      for (const r of rows) found.push({ ...r, nextFundingAt: r.nextFundingAt?.getTime() ?? null, observedAt: r.observedAt.getTime() });
-    }
-  }
-  return found;
 }
 
 /** What a round found beyond its observations, derived by comparing them with the previous ones. */

@@ -1,0 +1,103 @@
+import type { Db } from "@/lib/db";
+import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../types";
+import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";
+import { PREVIOUS_WITHIN_MS, type StoredObservation } from "./store-round";
+
+/** What a round reads back of earlier rounds before it ranks, when it has it from memory. */
+export interface RecalledRounds {
+  /** Each venue's newest stored observations, as previousObservations reads them. */
+  previous: StoredObservation[];
+  /** Each market's newest settlement, as readLastSettlements reads it. */
+  settlements: ReadonlyMap<string, { rate: number; at: number }>;
+  /** Each market's last interval change, as readRecentIntervalChanges reads it. */
+  intervalChanges: ReadonlyMap<string, number>;
+}
+
+/** What one round leaves behind once stored: everything the next round would read back of it. */
+export interface StoredRound {
+  roundId: string;
+  startedAt: Date;
+  results: readonly VenueSnapshotResult[];
+  /** The observations the round compared with, each with its round's start. */
+  previous: readonly StoredObservation[];
+  /** The markets' newest settlements and interval changes, the round's own findings included. */
+  settlements: ReadonlyMap<string, { rate: number; at: number }>;
+  intervalChanges: ReadonlyMap<string, number>;
+}
+
+interface Remembered {
+  roundId: string;
+  observations: Map<string, StoredObservation[]>;
+  settlements: ReadonlyMap<string, { rate: number; at: number }>;
+  intervalChanges: ReadonlyMap<string, number>;
+}
+
+/**
+ * What the rounds this process stored leave for the next one, so it need not read back ~50,000
+ * rows it wrote itself (a round's observations, and each market's last settlement and interval
+ * change) while it fetches: at 20 venues × 600 assets, parsing them held the round's ranking back
+ * by ~250 ms. Only rounds write those tables, so the memory is exact while the newest stored round
+ * is the one it remembers; when another process's round, or a round that failed before storing,
+ * came between, the next round reads the database as without it, and is remembered in turn.
+ */
+export class RoundMemory {
+  private remembered: Remembered | undefined;
+
+  /** The earlier rounds as the database holds them for a round begun at `startedAt`, or undefined when they must be read. */
+  async recall(db: Db, roundId: string, startedAt: Date): Promise<RecalledRounds | undefined> {
+    const remembered = this.remembered;
+    if (!remembered) return undefined;
+    const newest = await db.ingestionRound.findFirst({
+      where: { id: { not: roundId } },
+      orderBy: { startedAt: "desc" },
+      select: { id: true },
+    });
+    if (newest?.id !== remembered.roundId) {
+      this.remembered = undefined;
+      return undefined;
+    }
+    const at = startedAt.getTime();
+    const previous: StoredObservation[] = [];
+    for (const rows of remembered.observations.values()) {
+      if (rows[0]!.roundStartedAt >= at - PREVIOUS_WITHIN_MS) for (const row of rows) previous.push(row);
+    }
+    const settlements = new Map<string, { rate: number; at: number }>();
+    for (const [key, last] of remembered.settlements) if (last.at > at - LAST_SETTLEMENT_LOOKBACK_MS && last.at <= at) settlements.set(key, last);
+    const intervalChanges = new Map<string, number>();
+    for (const [key, changedAt] of remembered.intervalChanges) if (changedAt >= at - INTERVAL_CHANGE_RECENT_MS) intervalChanges.set(key, changedAt);
+    return { previous, settlements, intervalChanges };
+  }
+
+  /** Called once `round` is stored: its venues that answered replace their observations, the others keep theirs. */
+  remember(round: StoredRound): void {
+    const observations = new Map<string, StoredObservation[]>();
+    for (const row of round.previous) {
+      const rows = observations.get(row.exchange);
+      if (rows) rows.push(row);
+      else observations.set(row.exchange, [row]);
+    }
+    const roundStartedAt = round.startedAt.getTime();
+    for (const result of round.results) {
+      if (result.status !== "ok" || result.snapshots.length === 0) continue;
+      observations.set(
+        result.exchange,
+        result.snapshots.map((s) => ({
+          exchange: s.exchange,
+          market: s.market,
+          base: s.base,
+          fundingRate: s.fundingRate,
+          fundingIntervalHours: s.fundingIntervalHours,
+          nextFundingAt: s.nextFundingAt,
+          observedAt: s.observedAt,
+          roundStartedAt,
+        })),
+      );
+    }
+    this.remembered = { roundId: round.roundId, observations, settlements: round.settlements, intervalChanges: round.intervalChanges };
+  }
+
+  /** Forgets everything: the next round reads the database. */
+  forget(): void {
+    this.remembered = undefined;
+  }
+}
