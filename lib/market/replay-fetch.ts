@@ -40,13 +40,22 @@ export function createReplayFetch(
   requests: RecordedRequest[];
 } {
   const requests: RecordedRequest[] = [];
+  // By method and path, in recorded order: a widened replay (bench:market) has hundreds of routes
+  // on one path, and a linear search for each request took more of its round than the venue's parse.
+  const byPath = new Map<string, ReplayRoute[]>();
+  for (const route of routes) {
+    const key = `${route.method ?? "GET"} ${route.path}`;
+    const list = byPath.get(key);
+    if (list) list.push(route);
+    else byPath.set(key, [route]);
+  }
   const fetchImplementation: FetchImplementation = async (url: string, init: FetchInit) => {
     const parsed = new URL(url);
     const method = (init.method ?? "GET").toUpperCase();
     const query = Object.fromEntries(parsed.searchParams);
     const body = parseBody(init.body);
     requests.push({ method, path: parsed.pathname, query, body });
-    const route = routes.find((candidate) => matches(candidate, method, parsed.pathname, query, body));
+    const route = byPath.get(`${method} ${parsed.pathname}`)?.find((candidate) => matches(candidate, query, body));
     const reply = route?.reply ??
       options.unmatched ?? { status: 404, body: { code: -1, msg: `no recording for ${method} ${parsed.pathname}` } };
     if ("hang" in reply) return hang(init.signal);
@@ -56,14 +65,8 @@ export function createReplayFetch(
   return { fetchImplementation, requests };
 }
 
-function matches(
-  route: ReplayRoute,
-  method: string,
-  path: string,
-  query: Record<string, string>,
-  body: unknown,
-): boolean {
-  if ((route.method ?? "GET") !== method || route.path !== path) return false;
+/** Whether a route of the request's method and path asks nothing the request's query and body lack. */
+function matches(route: ReplayRoute, query: Record<string, string>, body: unknown): boolean {
   for (const [key, value] of Object.entries(route.query ?? {})) if (query[key] !== value) return false;
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(route.body ?? {})) if (fields[key] !== value) return false;

@@ -99,8 +99,19 @@ export async function fetchVenueSnapshot(
 const liveHttpClients = new Map<HttpVenueId, ConfigurableHttpClient>();
 const replayClients = new WeakMap<FetchImplementation, Map<CcxtVenueId, Exchange>>();
 
-/** When a client's market list was loaded, and whether a refresh since found a market it lacks. */
-const marketLists = new WeakMap<Exchange, { loadedAt: number; stale: boolean }>();
+/**
+ * When a client's market list was loaded, whether a refresh since found a market it lacks, and the
+ * markets it was last reloaded for lacking: a venue whose funding payload keeps naming markets its
+ * list never has (Lighter, Backpack) would otherwise have its list reloaded on every refresh.
+ */
+interface MarketList {
+  loadedAt: number;
+  stale: boolean;
+  /** The unlisted markets a refresh met since the list was loaded, once one of them was new. */
+  lacking: ReadonlySet<string>;
+  reloadedFor: ReadonlySet<string>;
+}
+const marketLists = new WeakMap<Exchange, MarketList>();
 
 interface ClientSettings {
   fetchImplementation: FetchImplementation | undefined;
@@ -148,8 +159,8 @@ function httpClientFor(adapter: HttpVenueAdapter, settings: ClientSettings): Con
 interface LoadedVenue {
   markets: VenueMarket[];
   collection: VenueCollection;
-  /** Told what judging found, e.g. funding rows for markets the list lacks. */
-  onJudged?: (excluded: VenueExclusions) => void;
+  /** Told the markets that funding rows named and the list lacks. */
+  onJudged?: (unlisted: readonly string[]) => void;
 }
 
 /** Whether a client's market list must be loaded (again) before this refresh. */
@@ -165,8 +176,8 @@ async function refresh(
   const { markets, collection, onJudged } =
     adapter.kind === "http" ? await loadHttpVenue(adapter, settings, fetchedAt) : await loadCcxtVenue(adapter, settings, fetchedAt);
   const { observations, warnings } = collection;
-  const { snapshots, excluded } = judgeMarkets(adapter.id, markets, observations, fetchedAt);
-  onJudged?.(excluded);
+  const { snapshots, excluded, unlisted } = judgeMarkets(adapter.id, markets, observations, fetchedAt);
+  onJudged?.(unlisted);
   if (!snapshots.some((snapshot) => snapshot.fundingRate !== null)) {
     throw new Error(
       `no usable funding rate among ${markets.length} markets and ${observations.length} funding rows`,
@@ -185,7 +196,8 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   const list = marketLists.get(exchange);
   if (marketsDue(list, fetchedAt)) {
     await exchange.loadMarkets(true);
-    marketLists.set(exchange, { loadedAt: fetchedAt, stale: false });
+    const reloadedFor = list?.stale ? list.lacking : (list?.reloadedFor ?? new Set<string>());
+    marketLists.set(exchange, { loadedAt: fetchedAt, stale: false, lacking: new Set(), reloadedFor });
   }
   const markets = Object.values(exchange.markets ?? {}).filter(
     (market): market is MarketInterface => market !== undefined && market !== null,
@@ -194,10 +206,16 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   for (const market of markets) if (market.id) marketsById.set(market.id, market);
 
   const collection = await adapter.collect(exchange, { marketsById, fetchedAt });
-  const onJudged = (excluded: VenueExclusions) => {
+  // A market the list lacks has the list reloaded on the next refresh, once: if the reloaded list
+  // lacks it too, it waits for the next MARKETS_TTL_MS reload like every other change.
+  const onJudged = (unlisted: readonly string[]) => {
     const loaded = marketLists.get(exchange);
-    if (loaded && excluded.unlisted > 0) loaded.stale = true;
+    if (loaded && unlisted.some((market) => !loaded.reloadedFor.has(market))) {
+      loaded.stale = true;
+      loaded.lacking = new Set(unlisted);
+    }
   };
+
   return { markets: markets.map((market) => toVenueMarket(adapter, market)), collection, onJudged };
 }
 
@@ -215,7 +233,7 @@ function judgeMarkets(
   markets: readonly VenueMarket[],
   observations: readonly FundingObservation[],
   fetchedAt: number,
-): { snapshots: MarketSnapshot[]; excluded: VenueExclusions } {
+): { snapshots: MarketSnapshot[]; excluded: VenueExclusions; unlisted: string[] } {
   const unmatched = new Map(observations.map((observation) => [observation.symbol, observation]));
   const excluded: VenueExclusions = { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 };
   const snapshots: MarketSnapshot[] = [];
@@ -234,7 +252,7 @@ function judgeMarkets(
   }
   excluded.unlisted = unmatched.size;
   snapshots.sort((a, b) => (a.market < b.market ? -1 : a.market > b.market ? 1 : 0));
-  return { snapshots, excluded };
+  return { snapshots, excluded, unlisted: [...unmatched.keys()] };
 }
 
 /**

@@ -30,7 +30,7 @@ describe("a kept client's market list", () => {
     expect(count("/api/v5/public/instruments")).toBe(2);
   });
 
-  it("is reloaded on the next refresh after funding rows named a market it lacks", async () => {
+  it("is reloaded on the next refresh after funding rows named a market it lacks, once for each such market", async () => {
     const routes = VENUE_REPLAYS.okx();
     // Instruments without ETH-USDT-SWAP, whose funding row then names an unlisted market.
     const instruments = routes.find((route) => route.path === "/api/v5/public/instruments");
@@ -40,10 +40,27 @@ describe("a kept client's market list", () => {
     const partial = createReplayFetch([{ ...instruments, reply: { body: without } }, ...routes.filter((route) => route !== instruments)]);
     const refresh = (at: number) =>
       fetchVenueSnapshot("okx", { fetchImplementation: partial.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at });
+    const listRequests = () => partial.requests.filter((request) => request.path === "/api/v5/public/instruments").length;
     const first = await refresh(T0);
     expect(first.status === "ok" && first.excluded.unlisted).toBe(1);
     await refresh(T0 + 60_000);
-    expect(partial.requests.filter((request) => request.path === "/api/v5/public/instruments")).toHaveLength(2);
+    expect(listRequests()).toBe(2);
+    // The reloaded list lacks it too: it waits for the next timed reload rather than costing a
+    // list request every refresh.
+    await refresh(T0 + 120_000);
+    await refresh(T0 + 180_000);
+    expect(listRequests()).toBe(2);
+    // A market the list has never been reloaded for lacking (a new listing's funding row, say)
+    // has it reloaded once more. Replies are made at each request, so the venue answers with it now.
+    const funding = routes.find((route) => route.path === "/api/v5/public/funding-rate");
+    if (!funding || !("body" in funding.reply)) throw new Error("no funding route");
+    const rows = (funding.reply.body as { data: Row[] }).data;
+    rows.push({ ...rows[0], instId: "NEW-USDT-SWAP" });
+    const fourth = await refresh(T0 + 240_000);
+    expect(fourth.status === "ok" && fourth.excluded.unlisted).toBe(2);
+    await refresh(T0 + 300_000);
+    await refresh(T0 + 360_000);
+    expect(listRequests()).toBe(3);
   });
 
 });
