@@ -304,6 +304,7 @@ describe("retention", () => {
     expect(result).toMatchObject({ aggregatedRounds: 1, deletedRounds: 2, deletedHours: 1 });
     expect(await db.ingestionRound.count()).toBe(0);
     expect(await db.roundSnapshot.count()).toBe(0);
+    expect(await db.roundSnapshot.count()).toBe(0);
     const hours = await db.fundingRateHourly.findMany({ orderBy: [{ exchange: "asc" }] });
     expect(hours.map((h) => [h.exchange, h.hour.getTime(), h.samples])).toEqual([
       ["binance", Math.floor(old / HOUR) * HOUR, 1],
@@ -316,9 +317,14 @@ describe("retention", () => {
   it("keeps raw rounds younger than the configured period", async () => {
     const now = Date.UTC(2026, 10, 23, 12);
     const fetcher = snapshotFetcher((venue) => (venue === "binance" || venue === "okx" ? [makeSnapshot({ exchange: venue, observedAt: now - DAY })] : []));
-    await round({ fetcher, now: () => now - DAY });
+    const kept = await round({ fetcher, now: () => now - DAY });
     expect((await applyRetention(db, { rawDays: 2, hourlyDays: 730 }, new Date(now))).deletedRounds).toBe(0);
+    expect(await db.roundSnapshot.count({ where: { roundId: kept.roundId } })).toBe(2);
+    // A younger round's snapshots stay when an older round goes.
+    const younger = await round({ fetcher, now: () => now });
     expect((await applyRetention(db, { rawDays: 1, hourlyDays: 730 }, new Date(now + 60_000))).deletedRounds).toBe(1);
+    expect(await db.roundSnapshot.count({ where: { roundId: kept.roundId } })).toBe(0);
+    expect(await db.roundSnapshot.count({ where: { roundId: younger.roundId } })).toBe(2);
   }, 60_000);
 });
 

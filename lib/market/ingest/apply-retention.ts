@@ -29,15 +29,21 @@ export async function applyRetention(db: Db, policy: RetentionPolicy, now = new 
   const aggregatedRounds = await aggregatePendingRounds(db, now);
   const rawCutoff = new Date(now.getTime() - policy.rawDays * DAY_MS);
   const hourlyCutoff = new Date(now.getTime() - policy.hourlyDays * DAY_MS);
-  // Snapshots go with their round (ON DELETE CASCADE).
-  const rounds = await db.ingestionRound.deleteMany({ where: { startedAt: { lt: rawCutoff }, aggregatedAt: { not: null } } });
+  // A round's snapshots go with it, in the same statement (they have no foreign key to cascade).
+  const [rounds] = await db.$queryRaw<{ count: number }[]>`
+    WITH deleted AS (
+      DELETE FROM "IngestionRound" WHERE "startedAt" < ${rawCutoff} AND "aggregatedAt" IS NOT NULL RETURNING id
+    ), snapshots AS (
+      DELETE FROM "RoundSnapshot" WHERE "roundId" IN (SELECT id FROM deleted)
+    )
+    SELECT count(*)::int AS count FROM deleted`;
   const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
   const settlements = await db.fundingRate.deleteMany({ where: { time: { lt: hourlyCutoff } } });
   const intervalChanges = await db.fundingIntervalChange.deleteMany({ where: { effectiveAt: { lt: hourlyCutoff } } });
   const deletedEvents = await deleteExpiredEvents(db, now);
   return {
     aggregatedRounds,
-    deletedRounds: rounds.count,
+    deletedRounds: rounds?.count ?? 0,
     deletedHours: hours.count,
     deletedSettlements: settlements.count,
     deletedIntervalChanges: intervalChanges.count,
