@@ -1,6 +1,7 @@
 import { roundTo } from "@/lib/round";
 import { atCap } from "./at-cap";
 import { marketKey, pairAverage, type MarketAverage } from "./market-average";
+import { isoTexts } from "./iso-texts";
 import { priceSpread, type PricedLeg } from "./price-spread";
 import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type OpportunityColumns } from "./opportunity-columns";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
@@ -221,7 +222,7 @@ export function rankOpportunities(
 
   const legs = new ValueList<OpportunityLeg>();
   const texts = new ValueList<string>();
-  const isoOf = isoCache();
+  const isoOf = isoTexts();
   const idPlaces = idOrderPlaces(byBase);
   // Pass 1: each pair's long and short side (positions in `paired`) and APR.
   const paired: Candidate[] = [];
@@ -426,15 +427,6 @@ function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (ep
   });
 }
 
-/** ISO texts of epoch times, each made once: a venue's markets share their funding and observation times. */
-function isoCache(): (epochMs: number) => string {
-  const made = new Map<number, string>();
-  return (epochMs) => {
-    let iso = made.get(epochMs);
-    if (iso === undefined) made.set(epochMs, (iso = new Date(epochMs).toISOString()));
-    return iso;
-  };
-}
 
 /** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */
 function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {

@@ -4,6 +4,7 @@ import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "./detect-interval-changes";
+import { isoTexts } from "../iso-texts";
 
 /** One venue's line in IngestionRound.venues and GET /v1/exchanges' round progress. */
 export interface VenueRoundResult {
@@ -123,8 +124,6 @@ function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => number | str
     .join(",")}}`;
 }
 
-const isoOrNull = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs).toISOString());
-
 /**
  * The round's snapshots in one statement, each column one array parameter, whatever the row count.
  * Row-per-parameter inserts (createMany) need 22 parameters a row: at 15,000 markets a round they
@@ -137,6 +136,8 @@ function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]):
   // Numbers and times need no quoting: written as the array's literal text at once, rather than as
   // an array the driver escapes value by value (a third of a round's 340,000 values each).
   const num = (pick: (s: MarketSnapshot) => number | string | null | undefined) => plainArrayLiteral(snapshots, pick);
+  const isoOf = isoTexts();
+  const iso = (epochMs: number | null) => (epochMs === null ? null : isoOf(epochMs));
   return {
     text: `
     INSERT INTO "RoundSnapshot" ("roundId", exchange, market, "venueMarketId", base, "venueBase", "contractMultiplier", quote, settle,
@@ -165,13 +166,13 @@ function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]):
       num((s) => s.rateFloor),
       num((s) => s.fundingIntervalHours),
       col((s) => s.fundingIntervalSource),
-      num((s) => isoOrNull(s.nextFundingAt)),
+      num((s) => iso(s.nextFundingAt)),
       num((s) => s.markPrice),
       num((s) => s.indexPrice),
       num((s) => s.openInterestUsd),
       num((s) => s.volume24hUsd),
       num((s) => s.takerFee),
-      num((s) => isoOrNull(s.observedAt)),
+      num((s) => iso(s.observedAt)),
     ],
   };
 }
