@@ -199,12 +199,7 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
     const reloadedFor = list?.stale ? list.lacking : (list?.reloadedFor ?? new Set<string>());
     marketLists.set(exchange, { loadedAt: fetchedAt, stale: false, lacking: new Set(), reloadedFor });
   }
-  const markets = Object.values(exchange.markets ?? {}).filter(
-    (market): market is MarketInterface => market !== undefined && market !== null,
-  );
-  const marketsById = new Map<string, MarketInterface>();
-  for (const market of markets) if (market.id) marketsById.set(market.id, market);
-
+  const { marketsById, venueMarkets } = listedMarkets(adapter, exchange.markets ?? {});
   const collection = await adapter.collect(exchange, { marketsById, fetchedAt });
   // A market the list lacks has the list reloaded on the next refresh, once: if the reloaded list
   // lacks it too, it waits for the next MARKETS_TTL_MS reload like every other change.
@@ -216,7 +211,28 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
     }
   };
 
-  return { markets: markets.map((market) => toVenueMarket(adapter, market)), collection, onJudged };
+  return { markets: venueMarkets, collection, onJudged };
+}
+
+/** A loaded market list as a refresh reads it: by id, and each market in VenueMarket form. */
+interface ListedMarkets {
+  marketsById: ReadonlyMap<string, MarketInterface>;
+  venueMarkets: VenueMarket[];
+}
+
+/** Made once per loaded list (ccxt replaces the `markets` object when it reloads), not once per refresh. */
+const listed = new WeakMap<object, ListedMarkets>();
+
+function listedMarkets(adapter: VenueAdapter<Exchange>, loaded: Record<string, MarketInterface | undefined>): ListedMarkets {
+  let found = listed.get(loaded);
+  if (!found) {
+    const markets = Object.values(loaded).filter((market): market is MarketInterface => market !== undefined && market !== null);
+    const marketsById = new Map<string, MarketInterface>();
+    for (const market of markets) if (market.id) marketsById.set(market.id, market);
+    found = { marketsById, venueMarkets: markets.map((market) => toVenueMarket(adapter, market)) };
+    listed.set(loaded, found);
+  }
+  return found;
 }
 
 async function loadHttpVenue(adapter: HttpVenueAdapter, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {

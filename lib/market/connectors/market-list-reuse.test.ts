@@ -30,6 +30,26 @@ describe("a kept client's market list", () => {
     expect(count("/api/v5/public/instruments")).toBe(2);
   });
 
+  it("is read as reloaded once due: a market gone from the venue's list is gone from the snapshots", async () => {
+    const routes = VENUE_REPLAYS.okx();
+    const instruments = routes.find((route) => route.path === "/api/v5/public/instruments");
+    if (!instruments || !("body" in instruments.reply)) throw new Error("no instruments route");
+    const listed = JSON.parse(String(instruments.reply.body)) as { data: { instId: string }[] };
+    const replay = createReplayFetch([{ ...instruments, reply: { body: listed } }, ...routes.filter((route) => route !== instruments)]);
+    const refresh = async (at: number) => {
+      const result = await fetchVenueSnapshot("okx", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at });
+      if (result.status !== "ok") throw new Error(result.error);
+      return result;
+    };
+    expect((await refresh(T0)).snapshots.map((s) => s.market)).toContain("ETH/USDT:USDT");
+    // Replies are made at each request: from now on the venue lists no ETH swap.
+    listed.data = listed.data.filter((row) => row.instId !== "ETH-USDT-SWAP");
+    expect((await refresh(T0 + 60_000)).snapshots.map((s) => s.market)).toContain("ETH/USDT:USDT");
+    const reloaded = await refresh(T0 + MARKETS_TTL_MS);
+    expect(reloaded.snapshots.map((s) => s.market)).not.toContain("ETH/USDT:USDT");
+    expect(reloaded.excluded.unlisted).toBe(1);
+  });
+
   it("is reloaded on the next refresh after funding rows named a market it lacks, once for each such market", async () => {
     const routes = VENUE_REPLAYS.okx();
     // Instruments without ETH-USDT-SWAP, whose funding row then names an unlisted market.
