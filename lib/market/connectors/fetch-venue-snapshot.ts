@@ -100,14 +100,13 @@ const liveHttpClients = new Map<HttpVenueId, ConfigurableHttpClient>();
 const replayClients = new WeakMap<FetchImplementation, Map<CcxtVenueId, Exchange>>();
 
 /**
- * When a client's market list was loaded, whether a refresh since found a market it lacks, and the
- * markets it was last reloaded for lacking: a venue whose funding payload keeps naming markets its
- * list never has (Lighter, Backpack) would otherwise have its list reloaded on every refresh.
+ * When a client's market list was loaded, the markets a refresh since found it lacks, and those it
+ * was last reloaded for lacking: a venue whose funding payload keeps naming markets its list never
+ * has (Lighter, Backpack) would otherwise have its list reloaded on every refresh.
  */
 interface MarketList {
   loadedAt: number;
-  stale: boolean;
-  /** The unlisted markets a refresh met since the list was loaded, once one of them was new. */
+  /** Empty unless a refresh met an unlisted market not in `reloadedFor`: then the list is due. */
   lacking: ReadonlySet<string>;
   reloadedFor: ReadonlySet<string>;
 }
@@ -164,8 +163,8 @@ interface LoadedVenue {
 }
 
 /** Whether a client's market list must be loaded (again) before this refresh. */
-export function marketsDue(list: { loadedAt: number; stale: boolean } | undefined, now: number): boolean {
-  return list === undefined || list.stale || now - list.loadedAt >= MARKETS_TTL_MS;
+export function marketsDue(list: Pick<MarketList, "loadedAt" | "lacking"> | undefined, now: number): boolean {
+  return list === undefined || list.lacking.size > 0 || now - list.loadedAt >= MARKETS_TTL_MS;
 }
 
 async function refresh(
@@ -196,8 +195,8 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   const list = marketLists.get(exchange);
   if (marketsDue(list, fetchedAt)) {
     await exchange.loadMarkets(true);
-    const reloadedFor = list?.stale ? list.lacking : (list?.reloadedFor ?? new Set<string>());
-    marketLists.set(exchange, { loadedAt: fetchedAt, stale: false, lacking: new Set(), reloadedFor });
+    const reloadedFor = list && list.lacking.size > 0 ? list.lacking : (list?.reloadedFor ?? new Set<string>());
+    marketLists.set(exchange, { loadedAt: fetchedAt, lacking: new Set(), reloadedFor });
   }
   const { marketsById, venueMarkets } = listedMarkets(adapter, exchange.markets ?? {});
   const collection = await adapter.collect(exchange, { marketsById, fetchedAt });
@@ -205,10 +204,7 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   // lacks it too, it waits for the next MARKETS_TTL_MS reload like every other change.
   const onJudged = (unlisted: readonly string[]) => {
     const loaded = marketLists.get(exchange);
-    if (loaded && unlisted.some((market) => !loaded.reloadedFor.has(market))) {
-      loaded.stale = true;
-      loaded.lacking = new Set(unlisted);
-    }
+    if (loaded && unlisted.some((market) => !loaded.reloadedFor.has(market))) loaded.lacking = new Set(unlisted);
   };
 
   return { markets: venueMarkets, collection, onJudged };

@@ -8,9 +8,9 @@ const T0 = Date.UTC(2026, 10, 24, 12);
 describe("a kept client's market list", () => {
   it("is due when never loaded, after MARKETS_TTL_MS, or once a refresh met a market it lacks", () => {
     expect(marketsDue(undefined, T0)).toBe(true);
-    expect(marketsDue({ loadedAt: T0, stale: false }, T0 + MARKETS_TTL_MS - 1)).toBe(false);
-    expect(marketsDue({ loadedAt: T0, stale: false }, T0 + MARKETS_TTL_MS)).toBe(true);
-    expect(marketsDue({ loadedAt: T0, stale: true }, T0 + 1)).toBe(true);
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS - 1)).toBe(false);
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS)).toBe(true);
+    expect(marketsDue({ loadedAt: T0, lacking: new Set(["ETH/USDT:USDT"]) }, T0 + 1)).toBe(true);
   });
 
   it("is loaded once and reused until it is due, and every refresh still fetches funding", async () => {
