@@ -1,4 +1,4 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeOpportunities, rankOpportunities } from "./apr";
 import { itemsOf } from "./opportunity-columns";
@@ -12,20 +12,20 @@ const { opportunities } = computeOpportunities([
 ]);
 
 describe("a published set's stored items", () => {
-  it("round-trip through the packed form exactly, much smaller than the JSON", () => {
+  it("round-trip through the packed form exactly, much smaller than the JSON", async () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx`, apr: opportunities[0]!.apr + i / 3 }));
-    const packed = packItems(many);
+    const packed = await packItems(many);
     expect(packed.length).toBeLessThan(JSON.stringify(many).length / 5);
     const read = unpackItems(packed);
     expect(read).toEqual(many);
     expect(read.map((o) => o.apr)).toEqual(many.map((o) => o.apr));
   });
 
-  it("write each leg once however many pairs it is in, and share it again when read", () => {
+  it("write each leg once however many pairs it is in, and share it again when read", async () => {
     const venues = ["binance", "bybit", "okx", "bitget", "gate"];
     const { opportunities: pairs } = computeOpportunities(venues.map((exchange, i) => makeSnapshot({ exchange, fundingRate: 0.0001 * i })));
     expect(pairs).toHaveLength(10);
-    const packed = packItems(pairs);
+    const packed = await packItems(pairs);
     expect(storedHeader(packed).legs).toHaveLength(5);
     const read = unpackItems(packed);
     expect(read).toEqual(pairs);
@@ -35,12 +35,12 @@ describe("a published set's stored items", () => {
     expect(new Set(binanceLegs).size).toBe(1);
   });
 
-  it("store a ranked set's standard ids not at all, and read them back the same", () => {
+  it("store a ranked set's standard ids not at all, and read them back the same", async () => {
     const venues = ["binance", "bybit", "okx"];
     const snapshots = ["BTC", "ETH"].flatMap((base) => venues.map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * i })));
     const { columns } = rankOpportunities(snapshots);
     expect(columns.ids).toBeNull();
-    const packed = packItems(columns);
+    const packed = await packItems(columns);
     expect(storedHeader(packed).keyed).toEqual({});
     const items = computeOpportunities(snapshots).opportunities;
     expect(unpackItems(packed)).toEqual(items);
@@ -51,10 +51,10 @@ describe("a published set's stored items", () => {
     expect(items.map((o) => o.id)).toContain("ETH-binance-okx");
     // Items with ids of their own keep them.
     const renamed = items.map((o, i) => ({ ...o, id: `own-${i}` }));
-    expect(unpackItems(packItems(renamed)).map((o) => o.id)).toEqual(renamed.map((o) => o.id));
+    expect(unpackItems(await packItems(renamed)).map((o) => o.id)).toEqual(renamed.map((o) => o.id));
   });
 
-  it("keep an absent field absent, a null null, and every figure of a known persistence", () => {
+  it("keep an absent field absent, a null null, and every figure of a known persistence", async () => {
     const [first] = opportunities;
     if (!first) throw new Error("no opportunity");
     const known = { as_of: "2026-11-24T10:00:00.000Z", positive_since: "2026-11-20T03:00:00.000Z", apr_median_7d: 12.5, apr_median_30d: -3.25, paid_share_7d: 0.8, apr_stddev_7d: 4.125 };
@@ -62,21 +62,40 @@ describe("a published set's stored items", () => {
       { ...first, apr_1d_avg: 1.5, apr_7d_avg: null, persistence: known },
       { ...first, id: "ETH-binance-okx", symbol: "ETH", open_interest_usd: null, persistence: UNKNOWN_PERSISTENCE },
     ];
-    const [withAverages, without] = unpackItems(packItems(items));
+    const [withAverages, without] = unpackItems(await packItems(items));
     expect(withAverages).toEqual(items[0]);
     expect(without).toEqual(items[1]);
     expect(without).not.toHaveProperty("apr_1d_avg");
     expect(withAverages).toHaveProperty("apr_7d_avg", null);
   });
 
-  it("refuse to pack a number JSON cannot carry", () => {
-    expect(() => packItems([{ ...opportunities[0]!, apr: Number.NaN }])).toThrow(/not finite/);
+  it("refuse to pack a number JSON cannot carry", async () => {
+    await expect(packItems([{ ...opportunities[0]!, apr: Number.NaN }])).rejects.toThrow(/not finite/);
   });
 
-  it("refuse a packed set whose item names a leg it does not have", () => {
-    const packed = packItems(opportunities);
+  it("refuse a packed set whose item names a leg it does not have", async () => {
+    const packed = await packItems(opportunities);
     const damaged = withHeader(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
     expect(() => unpackItems(damaged)).toThrow(/refers to leg 1/);
+  });
+
+  it("refuse a packed set whose body is not as long as it says", async () => {
+    const packed = Buffer.from(await packItems(opportunities));
+    packed.writeUInt32LE(packed.readUInt32LE(4) + 8, 4);
+    expect(() => unpackItems(packed)).toThrow(/not as long as it says/);
+  });
+
+  it("read a set stored in columns uncompressed (format 3), as rounds stored it before", async () => {
+    const venues = ["binance", "bybit", "okx"];
+    const snapshots = ["BTC", "ETH"].flatMap((base) => venues.map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * i })));
+    const { columns } = rankOpportunities(snapshots);
+    const packed = await packItems(columns);
+    const older = asFormat3(packed);
+    expect(Buffer.from(older.subarray(0, 4)).toString("latin1")).toBe("FOS3");
+    expect(unpackItems(older)).toEqual(unpackItems(packed));
+    expect(itemsOf(unpackColumns(older))).toEqual(computeOpportunities(snapshots).opportunities);
+    const damaged = asFormat3(withHeader(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) })));
+    expect(() => unpackItems(damaged)).toThrow(/refers to leg/);
   });
 
   it("read a set published in the earlier JSON form with each leg once (format 2)", () => {
@@ -153,22 +172,53 @@ describe("a published set's stored items", () => {
   });
 });
 
-/** The header of a packed set (opportunity-set-columns.ts: magic, u32 length, gzipped JSON). */
+/** A packed set's body (opportunity-set-columns.ts: "FOS4", u32 body length, the body in brotli). */
+function storedBody(packed: Uint8Array): Buffer {
+  return brotliDecompressSync(packed.subarray(8));
+}
+
+/** The header of a packed set's body (u32 length, JSON). */
 function storedHeader(packed: Uint8Array): Record<string, unknown> {
-  const length = new DataView(packed.buffer, packed.byteOffset).getUint32(4, true);
-  return JSON.parse(gunzipSync(packed.subarray(8, 8 + length)).toString("utf8")) as Record<string, unknown>;
+  const body = storedBody(packed);
+  return JSON.parse(body.subarray(4, 4 + body.readUInt32LE(0)).toString("utf8")) as Record<string, unknown>;
+}
+
+/** The columns of a packed set's body, after its header and padding. */
+function storedColumns(packed: Uint8Array): Buffer {
+  const body = storedBody(packed);
+  return body.subarray(align8(4 + body.readUInt32LE(0)));
 }
 
 /** The packed set with its header rewritten and its columns kept. */
 function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>): Uint8Array {
-  const length = new DataView(packed.buffer, packed.byteOffset).getUint32(4, true);
-  const columns = packed.subarray(Math.ceil((8 + length) / 8) * 8);
-  const header = gzipSync(JSON.stringify(edit(storedHeader(packed))));
-  const start = Math.ceil((8 + header.length) / 8) * 8;
-  const out = new Uint8Array(start + columns.length);
+  const header = Buffer.from(JSON.stringify(edit(storedHeader(packed))));
+  const columns = storedColumns(packed);
+  const start = align8(4 + header.length);
+  const body = Buffer.alloc(start + columns.length);
+  body.writeUInt32LE(header.length, 0);
+  header.copy(body, 4);
+  columns.copy(body, start);
+  const compressed = brotliCompressSync(body);
+  const out = Buffer.alloc(8 + compressed.length);
   out.set(packed.subarray(0, 4));
-  new DataView(out.buffer).setUint32(4, header.length, true);
-  out.set(header, 8);
-  out.set(columns, start);
+  out.writeUInt32LE(body.length, 4);
+  compressed.copy(out, 8);
   return out;
+}
+
+/** The same set as rounds stored it before format 4: "FOS3", u32 length, the header gzipped, the columns as they are. */
+function asFormat3(packed: Uint8Array): Uint8Array {
+  const header = gzipSync(JSON.stringify(storedHeader(packed)));
+  const columns = storedColumns(packed);
+  const start = align8(8 + header.length);
+  const out = Buffer.alloc(start + columns.length);
+  out.write("FOS3", 0, "latin1");
+  out.writeUInt32LE(header.length, 4);
+  header.copy(out, 8);
+  columns.copy(out, start);
+  return out;
+}
+
+function align8(offset: number): number {
+  return Math.ceil(offset / 8) * 8;
 }

@@ -8,12 +8,15 @@ import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "./type
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
-/** A published set's items as stored on OpportunitySet.items: in columns (opportunity-set-columns.ts). */
-export function packItems(items: readonly Opportunity[] | OpportunityColumns): Uint8Array<ArrayBuffer> {
+/**
+ * A published set's items as stored on OpportunitySet.items: in columns, compressed
+ * (opportunity-set-columns.ts). Laid out on this thread, compressed on libuv's.
+ */
+export async function packItems(items: readonly Opportunity[] | OpportunityColumns): Promise<Uint8Array<ArrayBuffer>> {
   return encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
 }
 
-/** The items of a stored set as columns (a format-3 set's are read as they are; older forms through unpackItems). */
+/** The items of a stored set as columns (a set in columns is read as it is; older forms through unpackItems). */
 export function unpackColumns(stored: Uint8Array | null | undefined): OpportunityColumns {
   return stored && isColumns(stored) ? decodeColumns(stored, readStoredLeg) : columnsOf(unpackItems(stored));
 }

@@ -4,6 +4,11 @@ import { packItems } from "./opportunity-set-items";
 import type { OpportunityColumns } from "./opportunity-columns";
 import type { Opportunity } from "./types";
 
+/** Items already in their stored form: a round packs its set while it finishes storing. */
+export interface PackedItems {
+  packed: Uint8Array<ArrayBuffer>;
+}
+
 /**
  * Replaces the live opportunity set in one transaction and bumps its version, so readers (and
  * every server's in-memory snapshot) see the whole old set or the whole new one, never a mix.
@@ -12,16 +17,16 @@ import type { Opportunity } from "./types";
  *
  * The served items are one packed value on the set (lib/market/opportunity-set-items.ts), what
  * every server loads (lib/market/live-opportunities.ts); nothing else stores the opportunities.
- * Written by the driver itself (lib/db/direct-sql.ts): 14 MB at 150,000 items, which Prisma's
+ * Written by the driver itself (lib/db/direct-sql.ts): megabytes at 150,000 items, which Prisma's
  * query compiler would carry through its WebAssembly as base64 text.
  */
 export async function publishLiveOpportunities(
   db: Db,
-  items: readonly Opportunity[] | OpportunityColumns,
+  items: readonly Opportunity[] | OpportunityColumns | PackedItems,
   source: { asOf: Date; sample: boolean },
   alsoInTransaction: readonly SqlStatement[] = [],
 ): Promise<number> {
-  const served = packItems(items);
+  const served = "packed" in items ? items.packed : await packItems(items);
   return directSql(db).transaction(async (tx) => {
     const [written] = await tx.query<{ version: number }>({
       text: `

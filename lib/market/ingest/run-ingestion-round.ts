@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
 import { venueStatesAfter, type LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
+import { packItems } from "../opportunity-set-items";
 import { publishLiveOpportunities } from "../publish-opportunities";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
@@ -143,6 +144,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("history");
     const ranked = rankWithHistory(fresh, history);
     step("rank");
+    // Compressed on libuv's threads while this one derives the events and the round is stored.
+    const packing = packItems(ranked);
+    packing.catch(() => undefined);
     // The change events are derived while the round is still being stored (a pass over both sets).
     const asOf = dataAsOf(results, startedAt);
     const preparing = venuesBefore?.then((before) =>
@@ -161,7 +165,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("store");
     const events = await preparing;
     const publishedAt = new Date(now());
-    const version = await (options.publish ?? publishLiveOpportunities)(db, ranked, { asOf, sample: false }, [
+    const version = await (options.publish ?? publishLiveOpportunities)(db, { packed: await packing }, { asOf, sample: false }, [
       {
         text: `UPDATE "IngestionRound" SET status = 'published', "finishedAt" = $1::timestamp(3), opportunities = $2 WHERE id = $3`,
         values: [publishedAt.toISOString(), ranked.count, round.id],
