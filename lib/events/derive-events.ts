@@ -23,14 +23,12 @@ export interface OpportunityDiffOptions {
 /**
  * The opportunity events between two consecutive published sets, by id: in the new set only
  * `opportunity.opened`, in both with net APR moved by at least the threshold `opportunity.updated`,
- * in the old set only `opportunity.closed`. One pass over each set's columns with a Map of ids
- * (a live set holds ~150k items; only the items an event carries are built as objects); opened
- * and updated in the new set's order, then closed in the old set's. Pure.
+ * in the old set only `opportunity.closed`. One pass over each set's columns with an index of the
+ * old set's ids (a live set holds ~150k items; only the items an event carries are built as
+ * objects); opened and updated in the new set's order, then closed in the old set's. Pure.
  */
 export function opportunityEvents(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
-  const [identityBefore, identityNow] = identities(previous, current);
-  const before = new Map<string | number, number>();
-  for (let i = 0; i < previous.count; i++) before.set(identityBefore(i), i);
+  const before = oldItemIndex(previous, current);
   const events: NewEvent[] = [];
   const item = itemReader(current);
   const served = (i: number): ServedOpportunity => {
@@ -39,21 +37,22 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
     return servedOpportunity(opportunity, stale(opportunity.long), stale(opportunity.short));
   };
   const [netNow, netBefore] = [current.net_apr.values, previous.net_apr.values];
+  // Which old items the new set still has: what is left unmatched was closed.
+  const kept = new Uint8Array(previous.count);
   for (let i = 0; i < current.count; i++) {
-    const identity = identityNow(i);
-    const old = before.get(identity);
+    const old = before.take(i);
     if (old === undefined) {
       events.push({ type: "opportunity.opened", data: { opportunity: served(i) } });
     } else {
-      before.delete(identity);
+      kept[old] = 1;
       if (Math.abs(netNow[i]! - netBefore[old]!) + EPSILON >= options.threshold) {
         events.push({ type: "opportunity.updated", data: { opportunity: served(i), previous_net_apr: netBefore[old]! } });
       }
     }
   }
-  // What is left in `before` is in the old set only.
   const idBefore = idReader(previous);
-  for (const old of before.values()) {
+  for (let old = 0; old < previous.count; old++) {
+    if (kept[old]) continue;
     const [long, short] = [previous.legs[previous.long[old]!]!, previous.legs[previous.short[old]!]!];
     events.push({
       type: "opportunity.closed",
@@ -70,31 +69,57 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
   return events;
 }
 
-/** How many venues and assets a number identity has room for (`identities`). */
-const VENUE_PLACES = 2 ** 12;
-const ASSET_PLACES = 2 ** 28;
+/** At most this many places in a dense index (16 M: a 64 MB table); beyond, the index is a Map. */
+const DENSE_PLACES = 2 ** 24;
 
 /**
- * Each item's identity in the diff: its id; or, when both sets' ids are the standard
- * `symbol-long-short` (`OpportunityColumns.ids` null, as ranked sets' are), a number made of the
- * places of its asset and its two venues, so 150,000 ids need neither be built nor hashed as texts.
+ * The old set's items by identity, each found at most once (`take`: the position of the old item
+ * with the new item's identity, the first time it is asked). Ranked sets' ids are the standard
+ * `symbol-long-short` (`OpportunityColumns.ids` null), so an identity is the places of the asset
+ * and the two venues, and the index a table with a slot for each such triple: 150,000 ids are
+ * neither built nor hashed. Sets with ids of their own, or too many triples, are indexed by id.
  */
-function identities(previous: OpportunityColumns, current: OpportunityColumns): [(i: number) => string | number, (i: number) => string | number] {
-  if (previous.ids || current.ids) return [idReader(previous), idReader(current)];
+function oldItemIndex(previous: OpportunityColumns, current: OpportunityColumns): { take(i: number): number | undefined } {
+  const byId = () => {
+    const [idBefore, idNow] = [idReader(previous), idReader(current)];
+    const found = new Map<string, number>();
+    for (let i = 0; i < previous.count; i++) found.set(idBefore(i), i);
+    return {
+      take(i: number) {
+        const id = idNow(i);
+        const old = found.get(id);
+        found.delete(id);
+        return old;
+      },
+    };
+  };
+  if (previous.ids || current.ids) return byId();
   const [assetPlaces, venuePlaces] = [new Map<string, number>(), new Map<string, number>()];
   const place = (names: Map<string, number>, name: string) => {
     let at = names.get(name);
     if (at === undefined) names.set(name, (at = names.size));
     return at;
   };
-  const numbered = (set: OpportunityColumns) => {
-    const assets = set.texts.map((text) => place(assetPlaces, text));
-    const venues = set.legs.map((leg) => place(venuePlaces, leg.exchange));
-    return (i: number) => (assets[set.symbol[i]!]! * VENUE_PLACES + venues[set.long[i]!]!) * VENUE_PLACES + venues[set.short[i]!]!;
+  const placesOf = (set: OpportunityColumns) => ({
+    assets: set.texts.map((text) => place(assetPlaces, text)),
+    venues: set.legs.map((leg) => place(venuePlaces, leg.exchange)),
+  });
+  const [old, now] = [placesOf(previous), placesOf(current)];
+  const venues = venuePlaces.size;
+  if (assetPlaces.size * venues * venues > DENSE_PLACES) return byId();
+  const slotOf = (set: OpportunityColumns, places: typeof old, i: number) =>
+    (places.assets[set.symbol[i]!]! * venues + places.venues[set.long[i]!]!) * venues + places.venues[set.short[i]!]!;
+  // Each slot holds its old item's position + 1; 0 is empty, or taken.
+  const slots = new Uint32Array(assetPlaces.size * venues * venues);
+  for (let i = 0; i < previous.count; i++) slots[slotOf(previous, old, i)] = i + 1;
+  return {
+    take(i: number) {
+      const slot = slotOf(current, now, i);
+      const held = slots[slot]!;
+      slots[slot] = 0;
+      return held === 0 ? undefined : held - 1;
+    },
   };
-  const [before, now] = [numbered(previous), numbered(current)];
-  if (venuePlaces.size > VENUE_PLACES || assetPlaces.size > ASSET_PLACES) return [idReader(previous), idReader(current)];
-  return [before, now];
 }
 
 /** One `funding_interval.changed` per change a round (or a sandbox tick) detected, as GET /v1/funding-intervals serves it. Pure. */
