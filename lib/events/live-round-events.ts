@@ -71,13 +71,14 @@ export class LiveRoundEvents {
 
   /**
    * The round's events and the statements appending them, for the publishing transaction, and what
-   * to call once it committed with the new set's version. Reads the set being replaced: rounds are
+   * to call once it committed with the new set's version (which answers the set it replaces as the
+   * one to compare the next round with: nothing here reads it any more). Reads the set being replaced: rounds are
    * one at a time (the round lock), so it is still the current one when the round publishes.
    */
   async prepare(
     db: Db,
     round: RoundEventInput,
-  ): Promise<{ events: NewEvent[]; statements: SqlStatement[]; committed: (version: number) => void }> {
+  ): Promise<{ events: NewEvent[]; statements: SqlStatement[]; committed: (version: number) => OpportunityColumns | undefined }> {
     const previous = await this.currentSet(db);
     const opportunities =
       previous?.set
@@ -92,8 +93,10 @@ export class LiveRoundEvents {
       events,
       statements: eventLogStatements("live", events),
       committed: (version) => {
+        const replaced = this.published?.set ?? undefined;
         this.published = { version, set: round.set };
         if (events.length > 0) eventsAppended().notify();
+        return replaced;
       },
     };
   }

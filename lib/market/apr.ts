@@ -3,7 +3,7 @@ import { atCap } from "./at-cap";
 import { marketKey, pairAverage, type MarketAverage } from "./market-average";
 import { isoTexts } from "./iso-texts";
 import { priceSpread, type PricedLeg } from "./price-spread";
-import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type OpportunityColumns } from "./opportunity-columns";
+import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./opportunity-columns";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
 
 export const HOURS_PER_YEAR = 8760;
@@ -83,6 +83,8 @@ export interface ComputeOpportunitiesOptions {
    * built; without, the snapshots' own `intervalChangedAt` / `lastSettlement` are used.
    */
   marketHistory?: LegHistory;
+  /** Where the columns' memory comes from (a round's, given back when its set is replaced); new memory without. */
+  slabs?: ColumnSlabs;
 }
 
 export interface OpportunityScan {
@@ -264,7 +266,7 @@ export function rankOpportunities(
 
   // Pass 2: every figure, in order.
   // No ids: each is its pair's standard one (OpportunityColumns.ids).
-  const c = emptyColumnArrays(count);
+  const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
   c.type.fill(texts.at("perp_perp"));
   for (let r = 0; r < count; r++) {
     const p = order[r]!;

@@ -21,6 +21,7 @@ import type { Db } from "@/lib/db";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { fetchAllVenues, venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
+import { ColumnSlabs } from "@/lib/market/opportunity-columns";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { createReplayFetch } from "@/lib/market/replay-fetch";
@@ -126,8 +127,10 @@ async function benchRound(db: Db) {
   // As a server keeps it: what its rounds stored, so the next need not read it back. Made after the
   // history is seeded (which no round wrote), so the next round reads everything back, as a
   // server's first round after starting does; it is timed apart, and the median is of those after.
+  // As a server keeps it too: the memory of the ranked sets' columns, each set's reused by the next but one.
+  const slabs = new ColumnSlabs();
   const round = (now: number, memory?: RoundMemory) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;

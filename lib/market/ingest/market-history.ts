@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { rankOpportunities } from "../apr";
-import type { OpportunityColumns } from "../opportunity-columns";
+import type { ColumnSlabs, OpportunityColumns } from "../opportunity-columns";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { PersistenceSet } from "../persistence/persistence-set";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../types";
@@ -76,11 +76,12 @@ export function withRoundFindings(
  * A round's ranking: each market's leg with its last interval change and settlement, and each
  * opportunity with its pair's mean APRs and persistence. Pure.
  */
-export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory): OpportunityColumns {
+export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs): OpportunityColumns {
   const set = history.persistence;
   return rankOpportunities(fresh, {
     averages: averagesWith(history.averages, fresh),
     marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
     ...(set && { persistence: (long, short) => set.persistenceOf(long, short) }),
+    slabs,
   }).columns;
 }

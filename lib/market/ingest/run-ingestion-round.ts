@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
 import { venueStatesAfter, type LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
+import type { ColumnSlabs } from "../opportunity-columns";
 import { packItems } from "../opportunity-set-items";
 import { publishLiveOpportunities } from "../publish-opportunities";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
@@ -42,6 +43,11 @@ export interface IngestionRoundOptions {
    * (RoundMemory). Without it, every round reads the database.
    */
   memory?: RoundMemory;
+  /**
+   * Memory for the ranked set's columns, kept by the process: each round's set gives its memory
+   * back once no longer read (the next set replaced it as the one its events compare with).
+   */
+  slabs?: ColumnSlabs;
 }
 
 /**
@@ -142,7 +148,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // and last settlement for the legs, its mean APRs and each pair's persistence for the opportunities.
     const history = withRoundFindings(await historyRead, settlements, intervalChanges);
     step("history");
-    const ranked = rankWithHistory(fresh, history);
+    const ranked = rankWithHistory(fresh, history, options.slabs);
     step("rank");
     // Compressed on libuv's threads while this one derives the events and the round is stored.
     const packing = packItems(ranked);
@@ -172,7 +178,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       },
       ...(events?.statements ?? []),
     ]);
-    events?.committed(version);
+    // The set nothing reads any more: the replaced one, or without events this one, now stored.
+    const unread = events ? events.committed(version) : ranked;
+    if (unread) options.slabs?.giveBack(unread);
     step("publish");
     options.onPublished?.();
     // After publishing, not before: the round's own observations are already in its averages, and

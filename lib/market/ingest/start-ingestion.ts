@@ -8,6 +8,7 @@ import { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { IngestionScheduler } from "./ingestion-scheduler";
 import { publishSampleIfNeverLive } from "./publish-sample-market";
 import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
+import { ColumnSlabs } from "../opportunity-columns";
 import { RoundMemory } from "./round-memory";
 import { runIngestionRound } from "./run-ingestion-round";
 
@@ -38,6 +39,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   const fetcher = options.fetcher ?? venueFetcher();
   const persistence = new PairPersistenceStore(db);
   const memory = new RoundMemory();
+  const slabs = new ColumnSlabs();
   // The live event log's writer; a leg is stale after three intervals, as AppServices judges it.
   const events = new LiveRoundEvents(readEventsConfig().EVENTS_NET_APR_THRESHOLD, 3 * config.INGEST_INTERVAL_MS);
   const scheduler = new IngestionScheduler({
@@ -55,6 +57,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         persistence,
         events,
         memory,
+        slabs,
       }),
   });
   scheduler.start();

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { rankOpportunities } from "./apr";
+import { ColumnSlabs, emptyColumnArrays, itemsOf, NumberColumn, type ColumnArrays } from "./opportunity-columns";
+
+/** Every array of a set's columns. */
+function arraysOf(columns: ColumnArrays): (Float64Array | Uint32Array | Uint8Array)[] {
+  return Object.values(columns).flatMap((column: NumberColumn | Uint32Array) => (column instanceof NumberColumn ? [column.values, column.states] : [column]));
+}
+
+/** Writes every byte of every array, as a ranking may. */
+function scribble(columns: ColumnArrays): void {
+  for (const array of arraysOf(columns)) new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(0xab);
+}
+
+const snapshots = ["BTC", "ETH"].flatMap((base) =>
+  ["binance", "bybit", "okx"].map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * (i + 1) })),
+);
+
+describe("ColumnSlabs", () => {
+  it("lays a set's columns out in one slab, none overlapping, each as long as the set", () => {
+    const columns = new ColumnSlabs().take(1_001);
+    const arrays = arraysOf(columns);
+    expect(arrays).toHaveLength(32);
+    const slab = columns.apr.values.buffer;
+    const spans = arrays.map((a) => {
+      expect(a.buffer).toBe(slab);
+      expect(a.length).toBe(1_001);
+      expect(a.byteOffset % a.BYTES_PER_ELEMENT).toBe(0);
+      return [a.byteOffset, a.byteOffset + a.byteLength] as const;
+    });
+    spans.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+    expect(spans.at(-1)![1]).toBeLessThanOrEqual(slab.byteLength);
+  });
+
+  it("gives a slab given back to the next set, zeroed like new columns", () => {
+    const slabs = new ColumnSlabs();
+    const first = slabs.take(500);
+    scribble(first);
+    slabs.giveBack(first);
+    const second = slabs.take(480);
+    expect(second.apr.values.buffer).toBe(first.apr.values.buffer);
+    expect(arraysOf(second).map((a) => a.length)).toEqual(arraysOf(emptyColumnArrays(480)).map((a) => a.length));
+    for (const array of arraysOf(second)) expect(array.every((value) => value === 0)).toBe(true);
+  });
+
+  it("makes a new slab when the spare one is too small or none was given back, and ignores columns it did not make", () => {
+    const slabs = new ColumnSlabs();
+    const small = slabs.take(10);
+    slabs.giveBack(small);
+    expect(slabs.take(10_000).apr.values.buffer).not.toBe(small.apr.values.buffer);
+    const held = slabs.take(10);
+    expect(slabs.take(10).apr.values.buffer).not.toBe(held.apr.values.buffer);
+    // Columns in new memory, not from here: never handed out later.
+    const foreign = emptyColumnArrays(10);
+    slabs.giveBack(foreign);
+    expect(slabs.take(10).apr.values.buffer).not.toBe(foreign.apr.values.buffer);
+  });
+
+  it("ranks into a reused slab exactly what it ranks into new memory", () => {
+    const slabs = new ColumnSlabs();
+    const scratch = slabs.take(6);
+    scribble(scratch);
+    slabs.giveBack(scratch);
+    const reused = rankOpportunities(snapshots, { slabs }).columns;
+    expect(reused.apr.values.buffer).toBe(scratch.apr.values.buffer);
+    expect(itemsOf(reused)).toEqual(itemsOf(rankOpportunities(snapshots).columns));
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, expect, it, vi } from "vitest";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { LiveRoundEvents } from "@/lib/events/live-round-events";
+import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
+import { LiveOpportunities } from "@/lib/market/live-opportunities";
+import { ColumnSlabs, type ColumnArrays } from "@/lib/market/opportunity-columns";
+import type { VenueId } from "@/lib/market/types";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { snapshotFetcher } from "./helpers/venue-fetchers";
+
+const opened: OpenDatabase[] = [];
+afterAll(async () => {
+  for (const d of opened) await d.close();
+});
+
+/**
+ * Rounds whose sets change every time: rates move by tens of APR points (updated), an asset comes
+ * and goes on two venues (opened, closed), a venue is stale for a round.
+ */
+function market(round: () => number, now: () => number) {
+  return snapshotFetcher((venue: VenueId) => {
+    if (venue === "okx" && round() === 3) return [];
+    const bases = round() % 2 === 1 && venue !== "binance" ? ["BTC", "ETH", "SOL"] : ["BTC", "ETH"];
+    return bases.map((base, b) =>
+      makeSnapshot({
+        exchange: venue,
+        base,
+        market: `${base}/USDT:USDT`,
+        fundingRate: 0.0001 * (((round() + b) * (venue.length + 1)) % 7) - 0.0002,
+        fundingIntervalHours: 8,
+        observedAt: now(),
+      }),
+    );
+  });
+}
+
+/** Everything a round leaves that readers see: the served items and the change events. */
+async function published(db: Db) {
+  const { items } = await new LiveOpportunities(async () => db).current();
+  const events = await db.marketEvent.findMany({ orderBy: { sequence: "asc" }, select: { type: true, data: true } });
+  return { items, events };
+}
+
+it("rounds ranking into reused column memory publish and diff exactly what rounds in new memory do", async () => {
+  const [reusing, fresh] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  opened.push(reusing, fresh);
+  const slabs = new ColumnSlabs();
+  const taken: ColumnArrays[] = [];
+  const take = slabs.take.bind(slabs);
+  vi.spyOn(slabs, "take").mockImplementation((count) => {
+    const columns = take(count);
+    taken.push(columns);
+    return columns;
+  });
+  const [eventsReusing, eventsFresh] = [new LiveRoundEvents(5, 180_000), new LiveRoundEvents(5, 180_000)];
+  let index = 0;
+  const now = () => Date.UTC(2026, 10, 20, 7) + index * 60_000;
+  const fetcher = market(() => index, now);
+  const venues: VenueId[] = ["binance", "bybit", "okx"];
+  const run = (db: Db, events: LiveRoundEvents, withSlabs?: ColumnSlabs) =>
+    runIngestionRound({ db, fetcher, venues, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, now, events, slabs: withSlabs });
+
+  for (index = 0; index < 6; index++) {
+    expect((await run(reusing.db, eventsReusing, slabs)).status).toBe("published");
+    expect((await run(fresh.db, eventsFresh)).status).toBe("published");
+    expect(await published(reusing.db)).toEqual(await published(fresh.db));
+  }
+  const { events } = await published(reusing.db);
+  expect(new Set(events.map((e) => e.type))).toEqual(new Set(["opportunity.opened", "opportunity.updated", "opportunity.closed", "venue.stale", "venue.recovered"]));
+  // Two slabs in turn: a round's set is compared with by the next round, then its memory is the one after's.
+  const slabOf = taken.map((columns) => columns.apr.values.buffer);
+  expect(new Set(slabOf).size).toBe(2);
+  for (let i = 2; i < slabOf.length; i++) expect(slabOf[i]).toBe(slabOf[i - 2]);
+}, 120_000);
