@@ -4,8 +4,10 @@ import { rankOpportunities } from "./apr";
 import { ColumnSlabs, emptyColumnArrays, itemsOf, NumberColumn, type ColumnArrays } from "./opportunity-columns";
 
 /** Every array of a set's columns. */
-function arraysOf(columns: ColumnArrays): (Float64Array | Uint32Array | Uint8Array)[] {
-  return Object.values(columns).flatMap((column: NumberColumn | Uint32Array) => (column instanceof NumberColumn ? [column.values, column.states] : [column]));
+type ColumnArray = Float64Array | Uint32Array | Uint8Array;
+
+function arraysOf(columns: ColumnArrays): ColumnArray[] {
+  return Object.values(columns).flatMap((column: NumberColumn | Uint32Array): ColumnArray[] => (column instanceof NumberColumn ? [column.values, column.states] : [column]));
 }
 
 /** Writes every byte of every array, as a ranking may. */

@@ -1,5 +1,4 @@
-import { promisify } from "node:util";
-import { brotliCompress, brotliDecompressSync, constants as zlibConstants, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, constants as zlibConstants, createBrotliCompress, gunzipSync } from "node:zlib";
 import { z } from "zod";
 import {
   ABSENT_POSITION,
@@ -21,8 +20,9 @@ import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persiste
  *
  *   u32 LE header length | header JSON | padding to 8 | the columns
  *
- * The header holds each leg once (a market is a leg of every pair it forms), the distinct texts,
- * the item keys in order and the column list; each column is one array with a value per item:
+ * The header holds each leg once (a market is a leg of every pair it forms; format 4 writes it as
+ * the array of its values, the fields named once), the distinct texts, the item keys in order and
+ * the column list; each column is one array with a value per item:
  * leg and text columns as u32 positions into the header's lists, number columns as f64 with a
  * state byte per item (absent, null or a value). Absent and null stay apart, and every number comes
  * back bit for bit, so a set reads back exactly as it was written.
@@ -46,6 +46,8 @@ const UNCOMPRESSED_MAGIC = [0x46, 0x4f, 0x53, 0x33]; // "FOS3"
 const headerSchema = z.object({
   count: z.number().int().nonnegative(),
   keys: z.array(z.string()),
+  /** Format 4: the fields of every leg written as an array, in this order (a leg of other fields is written as an object). */
+  legKeys: z.array(z.string()).optional(),
   legs: z.array(z.unknown()),
   texts: z.array(z.string()),
   keyed: z.record(z.string(), z.array(z.string())),
@@ -54,8 +56,6 @@ const headerSchema = z.object({
   ),
 });
 type Header = z.infer<typeof headerSchema>;
-
-const compress = promisify(brotliCompress);
 
 /**
  * A set held in columns as the stored bytes (format 4); throws on a number that is not finite. The
@@ -79,29 +79,73 @@ export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<A
     } else if (same === undefined) sections.push(column);
   }
   // Standard ids (null) are not written: the reader derives them from the symbol and the legs.
-  const header: Header = { count: c.count, keys: [...c.keys], legs: [...c.legs], texts: [...c.texts], keyed: c.ids ? { id: [...c.ids] } : {}, columns };
+  const { legKeys, legs } = legRows(c.legs);
+  const header: Header = { count: c.count, keys: [...c.keys], legKeys, legs, texts: [...c.texts], keyed: c.ids ? { id: [...c.ids] } : {}, columns };
   const headerBytes = Buffer.from(JSON.stringify(header));
   const start = align8(4 + headerBytes.length);
   const size = sections.reduce((total, section) => align8(total + section.byteLength), start);
-  const body = new Uint8Array(size);
-  new DataView(body.buffer).setUint32(0, headerBytes.length, true);
-  body.set(headerBytes, 4);
-  let at = start;
+  // The body is handed to the compressor piece by piece, the columns as they are: laid out in one
+  // buffer it would be 14 MB of new memory on this thread every round, each page faulted in.
+  const prefix = Buffer.alloc(start);
+  prefix.writeUInt32LE(headerBytes.length, 0);
+  headerBytes.copy(prefix, 4);
+  const pieces: Buffer[] = [prefix];
   for (const section of sections) {
-    body.set(new Uint8Array(section.buffer, section.byteOffset, section.byteLength), at);
-    at = align8(at + section.byteLength);
+    pieces.push(Buffer.from(section.buffer, section.byteOffset, section.byteLength));
+    const padding = align8(section.byteLength) - section.byteLength;
+    if (padding > 0) pieces.push(Buffer.alloc(padding));
   }
-  // One pass on one of libuv's threads: an output buffer as large as the body may need means no
-  // return to this thread (which a round keeps busy) before the whole body is compressed.
-  const compressed = await compress(body, {
-    chunkSize: Math.max(64 * 1024, size),
-    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
-  });
+  const compressed = await compressPieces(pieces, size);
   const out = new Uint8Array(8 + compressed.length);
   out.set(COLUMNS_MAGIC, 0);
   new DataView(out.buffer).setUint32(4, size, true);
   out.set(compressed, 8);
   return out;
+}
+
+/**
+ * `pieces` compressed as one stream by brotli at quality 1, on libuv's threads. Each piece is one
+ * pass there when the output buffer holds what it compresses to (a quarter of the input is ample
+ * for a set's columns), so this thread, which a round keeps busy, is needed once per piece.
+ */
+function compressPieces(pieces: readonly Buffer[], size: number): Promise<Buffer> {
+  const stream = createBrotliCompress({
+    chunkSize: Math.max(64 * 1024, Math.ceil(size / 4)),
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
+    stream.on("error", reject);
+  });
+  for (const piece of pieces) stream.write(piece);
+  stream.end();
+  return done;
+}
+
+/**
+ * The legs as arrays of their values, in the first leg's field order: their field names are half
+ * of each leg's JSON, and 14,000 legs a round are the header's bulk. A leg with other fields (none
+ * a round makes) stays an object.
+ */
+function legRows(legs: readonly OpportunityLeg[]): { legKeys: string[]; legs: unknown[] } {
+  const legKeys = legs[0] ? Object.keys(legs[0]) : [];
+  const rows = legs.map((leg) => {
+    const keys = Object.keys(leg);
+    const sameFields = keys.length === legKeys.length && keys.every((key, i) => key === legKeys[i]);
+    return sameFields ? keys.map((key) => leg[key as keyof OpportunityLeg]) : leg;
+  });
+  return { legKeys, legs: rows };
+}
+
+/** A leg as written: an array of values in `legKeys` order, or an object. */
+function legObject(written: unknown, legKeys: readonly string[] | undefined): unknown {
+  if (!Array.isArray(written)) return written;
+  if (!legKeys || written.length !== legKeys.length) throw new Error("a stored opportunity set has a leg that does not match its leg fields");
+  const leg: Record<string, unknown> = {};
+  for (let i = 0; i < legKeys.length; i++) leg[legKeys[i]!] = written[i];
+  return leg;
 }
 
 /** The one value every element holds, or undefined when they differ (or there are none). */
@@ -148,7 +192,7 @@ export function decodeColumns(stored: Uint8Array, readLeg: (leg: unknown) => Opp
   }
   const header = headerSchema.parse(JSON.parse(headerText));
   const { count } = header;
-  const legs = header.legs.map(readLeg);
+  const legs = header.legs.map((leg) => readLeg(legObject(leg, header.legKeys)));
   // Viewed in place where the bytes are this function's own and aligned (a decompressed body),
   // otherwise copied out: stored bytes need not sit at an aligned address.
   const inPlace = bytes !== stored && bytes.byteOffset % 8 === 0;

@@ -26,7 +26,11 @@ describe("a published set's stored items", () => {
     const { opportunities: pairs } = computeOpportunities(venues.map((exchange, i) => makeSnapshot({ exchange, fundingRate: 0.0001 * i })));
     expect(pairs).toHaveLength(10);
     const packed = await packItems(pairs);
-    expect(storedHeader(packed).legs).toHaveLength(5);
+    const header = storedHeader(packed);
+    expect(header.legs).toHaveLength(5);
+    // Each leg as its values, in the order of the fields named once.
+    expect(header.legKeys).toEqual(Object.keys(pairs[0]!.long));
+    expect((header.legs as unknown[][]).map((leg) => leg[0]).sort()).toEqual([...venues].sort());
     const read = unpackItems(packed);
     expect(read).toEqual(pairs);
     expect(read.map((o) => Object.keys(o))).toEqual(pairs.map((o) => Object.keys(o)));
@@ -77,6 +81,20 @@ describe("a published set's stored items", () => {
     const packed = await packItems(opportunities);
     const damaged = withHeader(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
     expect(() => unpackItems(damaged)).toThrow(/refers to leg 1/);
+  });
+
+  it("write a leg of other fields as an object, read it as what it is, and refuse a leg of the wrong length", async () => {
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const { at_cap: _atCap, ...olderShort } = first.short;
+    const mixed = [first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: { ...olderShort, market: "ETH/USDT:USDT" } as typeof first.short }];
+    const packed = await packItems(mixed);
+    const legs = storedHeader(packed).legs as unknown[];
+    expect(legs.map((leg) => Array.isArray(leg))).toEqual([true, true, false]);
+    const [, read] = unpackItems(packed);
+    expect(read?.short).toEqual({ ...first.short, market: "ETH/USDT:USDT", at_cap: false });
+    const damaged = withHeader(packed, (header) => ({ ...header, legs: [(header.legs as unknown[][])[0]!.slice(1), ...(header.legs as unknown[]).slice(1)] }));
+    expect(() => unpackItems(damaged)).toThrow(/does not match its leg fields/);
   });
 
   it("refuse a packed set whose body is not as long as it says", async () => {
@@ -208,7 +226,10 @@ function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) 
 
 /** The same set as rounds stored it before format 4: "FOS3", u32 length, the header gzipped, the columns as they are. */
 function asFormat3(packed: Uint8Array): Uint8Array {
-  const header = gzipSync(JSON.stringify(storedHeader(packed)));
+  // Its legs were objects: the fields named in each.
+  const { legKeys, legs, ...rest } = storedHeader(packed) as { legKeys: string[]; legs: unknown[][] };
+  const objects = legs.map((leg) => Object.fromEntries(legKeys.map((key, i) => [key, leg[i]])));
+  const header = gzipSync(JSON.stringify({ ...rest, legs: objects }));
   const columns = storedColumns(packed);
   const start = align8(8 + header.length);
   const out = Buffer.alloc(start + columns.length);
