@@ -28,13 +28,14 @@ export interface RecordedRequest {
 
 /**
  * A stand-in for the network that ccxt calls through `fetchImplementation`: answers from recorded
- * (or test-built) payloads by method, path, query and body, records every request, and answers 404
- * (or `options.unmatched`) to anything without a recording so a test sees exactly which calls a
- * connector makes.
+ * (or test-built) payloads by method, path, query and body, records every request (unless told
+ * not to), and answers 404 (or `options.unmatched`) to anything without a recording so a test sees
+ * exactly which calls a connector makes.
  */
 export function createReplayFetch(
   routes: readonly ReplayRoute[],
-  options: { unmatched?: ReplayReply } = {},
+  /** `record: false` keeps no requests (a benchmark replaying thousands a round for minutes). */
+  options: { unmatched?: ReplayReply; record?: boolean } = {},
 ): {
   fetchImplementation: FetchImplementation;
   requests: RecordedRequest[];
@@ -42,20 +43,21 @@ export function createReplayFetch(
   const requests: RecordedRequest[] = [];
   // By method and path, in recorded order: a widened replay (bench:market) has hundreds of routes
   // on one path, and a linear search for each request took more of its round than the venue's parse.
-  const byPath = new Map<string, ReplayRoute[]>();
+  const byPath = new Map<string, IndexedRoute[]>();
   for (const route of routes) {
     const key = `${route.method ?? "GET"} ${route.path}`;
+    const indexed = { route, query: Object.entries(route.query ?? {}), body: Object.entries(route.body ?? {}) };
     const list = byPath.get(key);
-    if (list) list.push(route);
-    else byPath.set(key, [route]);
+    if (list) list.push(indexed);
+    else byPath.set(key, [indexed]);
   }
   const fetchImplementation: FetchImplementation = async (url: string, init: FetchInit) => {
     const parsed = new URL(url);
     const method = (init.method ?? "GET").toUpperCase();
     const query = Object.fromEntries(parsed.searchParams);
     const body = parseBody(init.body);
-    requests.push({ method, path: parsed.pathname, query, body });
-    const route = byPath.get(`${method} ${parsed.pathname}`)?.find((candidate) => matches(candidate, query, body));
+    if (options.record !== false) requests.push({ method, path: parsed.pathname, query, body });
+    const route = byPath.get(`${method} ${parsed.pathname}`)?.find((candidate) => matches(candidate, query, body))?.route;
     const reply = route?.reply ??
       options.unmatched ?? { status: 404, body: { code: -1, msg: `no recording for ${method} ${parsed.pathname}` } };
     if ("hang" in reply) return hang(init.signal);
@@ -65,11 +67,22 @@ export function createReplayFetch(
   return { fetchImplementation, requests };
 }
 
+/**
+ * A route with what it asks of the query and body listed once: a path can have hundreds of routes
+ * (a widened GRVT ticker, one per instrument), each tried for every request to it, and listing
+ * them per try made 26 MB of garbage a round.
+ */
+interface IndexedRoute {
+  route: ReplayRoute;
+  query: [string, string][];
+  body: [string, unknown][];
+}
+
 /** Whether a route of the request's method and path asks nothing the request's query and body lack. */
-function matches(route: ReplayRoute, query: Record<string, string>, body: unknown): boolean {
-  for (const [key, value] of Object.entries(route.query ?? {})) if (query[key] !== value) return false;
+function matches(candidate: IndexedRoute, query: Record<string, string>, body: unknown): boolean {
+  for (const [key, value] of candidate.query) if (query[key] !== value) return false;
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  for (const [key, value] of Object.entries(route.body ?? {})) if (fields[key] !== value) return false;
+  for (const [key, value] of candidate.body) if (fields[key] !== value) return false;
   return true;
 }
 

@@ -70,7 +70,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
  */
 function benchFetcher(): VenueFetcher {
   const bases = syntheticBases(assets);
-  const replays = new Map(VENUE_IDS.map((venue) => [venue, createReplayFetch(widenRoutes(VENUE_REPLAYS[venue](), bases)).fetchImplementation]));
+  const replays = new Map(VENUE_IDS.map((venue) => [venue, createReplayFetch(widenRoutes(VENUE_REPLAYS[venue](), bases), { record: false }).fetchImplementation]));
   return (venue, options) => venueFetcher({ fetchImplementation: replays.get(venue), enableRateLimit: false, keepClient: true })(venue, options);
 }
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { createReplayFetch, type ReplayRoute } from "./replay-fetch";
+
+const routes: ReplayRoute[] = [
+  ...["BTC", "ETH", "SOL"].map((instrument): ReplayRoute => ({ method: "POST", path: "/ticker", body: { instrument }, reply: { body: { instrument } } })),
+  { path: "/rates", query: { symbol: "BTC" }, reply: { body: "[1]" } },
+  { path: "/rates", reply: { body: "[2]" } },
+];
+const post = (instrument: string) => ({ method: "POST", body: JSON.stringify({ instrument, extra: 1 }) });
+
+describe("createReplayFetch", () => {
+  it("answers each request with the first route of its method and path whose query and body fields it has", async () => {
+    const { fetchImplementation, requests } = createReplayFetch(routes);
+    expect(await (await fetchImplementation("https://venue.test/ticker", post("ETH"))).json()).toEqual({ instrument: "ETH" });
+    expect(await (await fetchImplementation("https://venue.test/rates?symbol=BTC&x=1", {})).text()).toBe("[1]");
+    expect(await (await fetchImplementation("https://venue.test/rates?symbol=ETH", {})).text()).toBe("[2]");
+    const missing = await fetchImplementation("https://venue.test/ticker", post("DOGE"));
+    expect(missing.status).toBe(404);
+    expect(requests.map((r) => [r.method, r.path])).toEqual([
+      ["POST", "/ticker"],
+      ["GET", "/rates"],
+      ["GET", "/rates"],
+      ["POST", "/ticker"],
+    ]);
+  });
+
+  it("keeps no requests when told not to record", async () => {
+    const { fetchImplementation, requests } = createReplayFetch(routes, { record: false });
+    expect(await (await fetchImplementation("https://venue.test/ticker", post("SOL"))).json()).toEqual({ instrument: "SOL" });
+    expect(requests).toEqual([]);
+  });
+});
