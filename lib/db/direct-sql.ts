@@ -15,7 +15,7 @@ export interface SqlRunner {
 /**
  * The database's driver itself, beside Prisma, for the ingestion round's statements that carry
  * tens of thousands of values or megabytes (a round's 16,000 observations, the published set's
- * 14 MB): Prisma's query compiler passes every parameter through its WebAssembly as JSON and back,
+ * 2 MB compressed): Prisma's query compiler passes every parameter through its WebAssembly as JSON and back,
  * which cost a round more of this process's time than the database spent on the statements.
  * Everything else goes through Prisma.
  */
