@@ -71,9 +71,9 @@ export class LiveRoundEvents {
 
   /**
    * The round's events and the statements appending them, for the publishing transaction, and what
-   * to call once it committed with the new set's version (which answers the set it replaces as the
-   * one to compare the next round with: nothing here reads it any more). Reads the set being replaced: rounds are
-   * one at a time (the round lock), so it is still the current one when the round publishes.
+   * to call once it committed with the new set's version (which answers the set that one replaces
+   * as the set to compare with: nothing here reads it any more). Reads the set being replaced:
+   * rounds are one at a time (the round lock), so it is still the current one when the round publishes.
    */
   async prepare(
     db: Db,

@@ -59,8 +59,9 @@ type Header = z.infer<typeof headerSchema>;
 
 /**
  * A set held in columns as the stored bytes (format 4); throws on a number that is not finite. The
- * body is laid out here, on the calling thread, and compressed on libuv's: the caller may go on
- * with other work until it is needed, but must not change the columns meanwhile.
+ * header is written here, on the calling thread, and the body compressed on libuv's, reading the
+ * columns where they are: the caller may go on with other work until the bytes are needed, but
+ * must not change the columns meanwhile.
  */
 export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<ArrayBuffer>> {
   const columns: Header["columns"] = [];
@@ -148,6 +149,23 @@ function legObject(written: unknown, legKeys: readonly string[] | undefined): un
   return leg;
 }
 
+/**
+ * A format-4 body, which must decompress to exactly `size` bytes: into one buffer of that size
+ * (up to 64 MB; beyond, in pieces), and never past it, so a damaged length cannot make it grow.
+ */
+function decompressBody(compressed: Uint8Array, size: number): Buffer {
+  const wrongLength = () => new Error("a stored opportunity set is not as long as it says");
+  let body: Buffer;
+  try {
+    body = brotliDecompressSync(compressed, { chunkSize: Math.min(Math.max(64 * 1024, size), 64 * 2 ** 20), maxOutputLength: Math.max(1, size) });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw wrongLength();
+    throw error;
+  }
+  if (body.byteLength !== size) throw wrongLength();
+  return body;
+}
+
 /** The one value every element holds, or undefined when they differ (or there are none). */
 function sameThroughout(values: Uint8Array | Uint32Array): number | undefined {
   const first = values[0];
@@ -179,8 +197,7 @@ export function decodeColumns(stored: Uint8Array, readLeg: (leg: unknown) => Opp
   let at: number;
   if (hasMagic(stored, COLUMNS_MAGIC)) {
     const size = storedView.getUint32(4, true);
-    bytes = brotliDecompressSync(stored.subarray(8), { chunkSize: Math.max(64 * 1024, size) });
-    if (bytes.byteLength !== size) throw new Error("a stored opportunity set is not as long as it says");
+    bytes = decompressBody(stored.subarray(8), size);
     const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
     headerText = Buffer.from(bytes.buffer, bytes.byteOffset + 4, headerLength).toString("utf8");
     at = align8(4 + headerLength);
