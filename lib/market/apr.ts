@@ -389,7 +389,6 @@ export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Ui
   return order;
 }
 
-
 /** Each market's last interval change and settlement from stored history, by `marketKey` (lib/market/ingest/market-history.ts). */
 export interface LegHistory {
   intervalChanges: ReadonlyMap<string, number>;
@@ -428,7 +427,6 @@ function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (ep
     observed_at: isoOf(s.observedAt),
   });
 }
-
 
 /** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */
 function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {

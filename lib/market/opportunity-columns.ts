@@ -181,21 +181,19 @@ const ITEM_BYTES = NUMBER_COLUMNS * 9 + POSITION_COLUMNS * 4;
  * are views of one slab, and a slab given back once nothing reads its set any more is zeroed and
  * used again. 150,000 items' columns are 21 MB, and memory new to the process costs its first
  * write of every page (the kernel maps it then): ~90 ms a round on a small virtual machine,
- * against ~4 ms to zero a slab. At most `spares` slabs are kept.
+ * against ~4 ms to zero a slab. One spare slab is kept: a round's set is read until the next
+ * round's replaces it, so two slabs take turns.
  */
 export class ColumnSlabs {
-  private readonly spare: ArrayBuffer[] = [];
+  private spare: ArrayBuffer | undefined;
   private readonly made = new WeakSet<ArrayBuffer>();
 
-  constructor(private readonly spares = 1) {}
-
-  /** Columns for `count` items, as emptyColumnArrays gives them, in a spare slab or a new one. */
+  /** Columns for `count` items, as emptyColumnArrays gives them, in the spare slab or a new one. */
   take(count: number): ColumnArrays {
     const bytes = count * ITEM_BYTES;
-    const at = this.spare.findIndex((slab) => slab.byteLength >= bytes);
-    let slab: ArrayBuffer;
-    if (at >= 0) {
-      slab = this.spare.splice(at, 1)[0]!;
+    let slab = this.spare;
+    if (slab && slab.byteLength >= bytes) {
+      this.spare = undefined;
       new Uint8Array(slab, 0, bytes).fill(0);
     } else {
       // Room for a few more markets, so the next round's slightly larger set still fits.
@@ -211,9 +209,7 @@ export class ColumnSlabs {
    */
   giveBack(columns: ColumnArrays): void {
     const slab = columns.apr.values.buffer;
-    if (!(slab instanceof ArrayBuffer) || !this.made.has(slab) || this.spare.includes(slab)) return;
-    this.spare.push(slab);
-    if (this.spare.length > this.spares) this.spare.shift();
+    if (slab instanceof ArrayBuffer && this.made.has(slab)) this.spare = slab;
   }
 }
 

@@ -34,7 +34,7 @@ import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persiste
  * before, is still read: "FOS3" | u32 LE header length | gzipped header JSON | padding to 8 | the
  * columns.
  */
-export const COLUMNS_MAGIC = [0x46, 0x4f, 0x53, 0x34]; // "FOS4"
+const COLUMNS_MAGIC = [0x46, 0x4f, 0x53, 0x34]; // "FOS4"
 const UNCOMPRESSED_MAGIC = [0x46, 0x4f, 0x53, 0x33]; // "FOS3"
 
 /**
