@@ -29,4 +29,11 @@ describe("roundTo", () => {
       expect(roundTo(x, 2)).toBe(Math.round(x * 100) / 100 + 0);
     }
   });
+
+  it("scales by exactly 10 ** decimals for every number of decimals", () => {
+    const samples = [1 / 3, -2 / 3, 0.1 + 0.2, 123.456789012345, 1e-7 + 1e-15];
+    for (let decimals = 0; decimals <= 24; decimals++) {
+      for (const x of samples) expect(roundTo(x, decimals)).toBe(Math.round(x * 10 ** decimals) / 10 ** decimals + 0);
+    }
+  });
 });

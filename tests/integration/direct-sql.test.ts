@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenDatabase } from "@/lib/db/open-database";
+import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql } from "@/lib/db/direct-sql";
 import { createTestDatabase } from "@/tests/support/test-database";
 
@@ -14,6 +15,17 @@ afterAll(async () => {
 });
 
 describe("the driver beside Prisma (lib/db/direct-sql.ts)", () => {
+  it("reads back every text and number passed as an array literal exactly (lib/db/array-literal.ts)", async () => {
+    const texts = ["BTC/USDT:USDT", null, "", 'say "hi"', "back\\slash\\", "NULL", "{a,b}", " spaced ", "1000PEPE", "ünï", "a\nb"];
+    const numbers = [0.1 + 0.2, null, -1e-12, 97_000.5, 5e-324, Number.MAX_VALUE];
+    const [row] = await directSql(database.db).query<{ texts: (string | null)[]; numbers: (number | null)[] }>({
+      text: `SELECT $1::text[] AS texts, $2::text[]::float8[] AS numbers`,
+      values: [textArrayLiteral(texts, (t) => t), plainArrayLiteral(numbers, (n) => n)],
+    });
+    expect(row?.texts).toEqual(texts);
+    expect(row?.numbers).toEqual(numbers);
+  });
+
   it("reads a time Prisma wrote as the same instant, whatever the process's time zone", async () => {
     const startedAt = new Date("2026-11-25T07:08:09.123Z");
     const round = await database.db.ingestionRound.create({ data: { startedAt, status: "running" } });

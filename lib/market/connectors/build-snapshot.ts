@@ -1,5 +1,6 @@
 import { normaliseBase } from "../normalise-base";
-import { marketSnapshotSchema, type IntervalSource, type MarketSnapshot } from "../types";
+import type { IntervalSource, MarketSnapshot } from "../types";
+import { isValidSnapshot, type SnapshotCandidate } from "./valid-snapshot";
 
 /** The parts of a ccxt market the snapshot needs; kept ccxt-free so this module stays pure. */
 export interface VenueMarket {
@@ -64,7 +65,7 @@ export function classifyMarket(market: VenueMarket): MarketClass {
   return market.active === false ? "inactive" : "eligible";
 }
 
-/** Assembles and validates one snapshot; `null` when a present value is unusable. */
+/** Assembles and validates one snapshot (as marketSnapshotSchema would); `null` when a present value is unusable. */
 export function buildSnapshot(
   exchange: string,
   market: VenueMarket,
@@ -72,7 +73,7 @@ export function buildSnapshot(
   fetchedAt: number,
 ): MarketSnapshot | null {
   const { base, multiplier } = normaliseBase(market.base);
-  const parsed = marketSnapshotSchema.safeParse({
+  const snapshot: SnapshotCandidate = {
     exchange,
     market: market.symbol,
     venueMarketId: market.id,
@@ -94,8 +95,8 @@ export function buildSnapshot(
     volume24hUsd: statistic(observation?.volume24hUsd, { zeroIsUnknown: false }),
     takerFee: orNull(market.taker),
     observedAt: observation?.observedAt ?? fetchedAt,
-  });
-  return parsed.success ? parsed.data : null;
+  };
+  return isValidSnapshot(snapshot) ? snapshot : null;
 }
 
 function extra(value: number | undefined): number | null {

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
@@ -103,27 +104,6 @@ export function roundVenues(roundId: string, venues: readonly VenueRoundResult[]
   return { text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2`, values: [JSON.stringify(venues), roundId] };
 }
 
-/** A column of values as text for `unnest($n::text[])`; null stays NULL. */
-function textColumn<T>(rows: readonly T[], pick: (row: T) => string | number | null | undefined): (string | null)[] {
-  return rows.map((row) => {
-    const value = pick(row);
-    return value === null || value === undefined ? null : String(value);
-  });
-}
-
-/**
- * A column of numbers or ISO times as an array literal for `$n::text[]` (`{1.5,NULL,2}`): values
- * none of whose characters an array literal quotes, so they are written as they are.
- */
-function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => number | string | null | undefined): string {
-  return `{${rows
-    .map((row) => {
-      const value = pick(row);
-      return value === null || value === undefined ? "NULL" : String(value);
-    })
-    .join(",")}}`;
-}
-
 /**
  * The round's snapshots in one statement, each column one array parameter, whatever the row count.
  * Row-per-parameter inserts (createMany) need 22 parameters a row: at 15,000 markets a round they
@@ -132,9 +112,8 @@ function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => number | str
  * round-trips).
  */
 function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]): SqlStatement {
-  const col = (pick: (s: MarketSnapshot) => string | number | null | undefined) => textColumn(snapshots, pick);
-  // Numbers and times need no quoting: written as the array's literal text at once, rather than as
-  // an array the driver escapes value by value (a third of a round's 340,000 values each).
+  const col = (pick: (s: MarketSnapshot) => string | number | null | undefined) => textArrayLiteral(snapshots, pick);
+  // Every column as its array's literal text (lib/db/array-literal.ts); numbers and times need no quoting.
   const num = (pick: (s: MarketSnapshot) => number | string | null | undefined) => plainArrayLiteral(snapshots, pick);
   const isoOf = isoTexts();
   const iso = (epochMs: number | null) => (epochMs === null ? null : isoOf(epochMs));
@@ -182,7 +161,7 @@ function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]):
  * market count: that is what "stale" means.
  */
 function upsertVenueHealth(venues: readonly VenueRoundResult[], attemptedAt: Date): SqlStatement {
-  const col = (pick: (v: VenueRoundResult) => string | number | null) => textColumn(venues, pick);
+  const col = (pick: (v: VenueRoundResult) => string | number | null) => textArrayLiteral(venues, pick);
   return {
     text: `
     INSERT INTO "VenueHealth" AS h (id, status, "lastAttemptAt", "lastSuccessAt", "lastError", "marketsCount", "updatedAt")
@@ -201,7 +180,7 @@ function upsertVenueHealth(venues: readonly VenueRoundResult[], attemptedAt: Dat
 
 /** The settlements a round revealed, in one statement; a settlement already recorded stands. */
 function insertSettlements(settlements: readonly SettlementRow[]): SqlStatement {
-  const col = (pick: (s: SettlementRow) => string | number | null) => textColumn(settlements, pick);
+  const col = (pick: (s: SettlementRow) => string | number | null) => textArrayLiteral(settlements, pick);
   return {
     text: `
     INSERT INTO "FundingRate" (exchange, market, base, time, rate, "intervalHours", source)
@@ -223,7 +202,7 @@ function insertSettlements(settlements: readonly SettlementRow[]): SqlStatement 
 
 /** The interval changes a round detected; a round replayed after a crash finds the same change again, and the first record stands. */
 function insertIntervalChanges(changes: readonly IntervalChangeRow[]): SqlStatement {
-  const col = (pick: (c: IntervalChangeRow) => string | number) => textColumn(changes, pick);
+  const col = (pick: (c: IntervalChangeRow) => string | number) => textArrayLiteral(changes, pick);
   return {
     text: `
     INSERT INTO "FundingIntervalChange" (exchange, market, base, "effectiveAt", "fromHours", "toHours", source, "detectedAt")
