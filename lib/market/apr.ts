@@ -445,7 +445,6 @@ function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean 
   return compareText(challenger.market, holder.market) < 0;
 }
 
-/** A pair is only as deep as its shallower leg; unknown on either side means unknown. */
 /**
  * What pass 2 reads of each paired market, in typed arrays by its position in `paired`, NaN where
  * the market has no value. Pass 2 goes through 150,000 pairs in APR order, so reading these from
@@ -491,6 +490,7 @@ function known(value: number): number | null {
   return Number.isNaN(value) ? null : value;
 }
 
+/** A pair is only as deep as its shallower leg; unknown (NaN) on either side means unknown. */
 function smallerKnown(a: number, b: number): number | null {
   return Number.isNaN(a) || Number.isNaN(b) ? null : Math.min(a, b);
 }
