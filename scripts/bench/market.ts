@@ -13,7 +13,10 @@
 // dropped afterwards; without, on an in-memory PGlite with fewer rows (it says so), or with
 // --on-disk on a PGlite data directory in a temporary folder, as the embedded server stores it.
 //
-//   node --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=5] [--on-disk]
+// `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
+// collector's share of a round depends on them. Run directly, it says which it ran with.
+//
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=5] [--on-disk]
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -245,6 +248,7 @@ async function main() {
       ? `bench:market on PostgreSQL (scratch database on ${new URL(serverUrl!).host})`
       : `bench:market on embedded PGlite (no DATABASE_URL${onDisk ? ", a data directory on disk" : ", in memory"}): ${rows.toLocaleString("en")} history rows instead of 10 million; set DATABASE_URL for the PostgreSQL figures`,
   );
+  console.log(`node flags: ${process.execArgv.join(" ")}`);
   const dataDir = onDisk ? mkdtempSync(path.join(os.tmpdir(), "fods-bench-market-")) : undefined;
   let database: OpenDatabase;
   try {
