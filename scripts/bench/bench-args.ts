@@ -12,3 +12,17 @@ export function intOption(name: string, fallback: number): number {
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
+
+/**
+ * The node flags package.json's `script` gives before its entry (`node --flag … <entry>` or
+ * `node --flag … --import tsx <entry>`): a benchmark runs each part in a process set up as the
+ * service's process for it is.
+ */
+export function nodeFlagsOf(scripts: Readonly<Record<string, string>>, script: string): string[] {
+  const words = (scripts[script] ?? "").split(" ");
+  // `npm start` builds first: its node is the one after the last `&&`.
+  const node = words.lastIndexOf("node");
+  if (node < 0) throw new Error(`package.json's "${script}" script runs no node`);
+  const flags = words.slice(node + 1).filter((word) => word.startsWith("--"));
+  return flags.filter((flag) => flag !== "--import");
+}
