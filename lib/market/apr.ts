@@ -58,7 +58,12 @@ export function netApr(apr: number, longTakerFee: number, shortTakerFee: number,
 
 /** Short minus long funding, each rescaled to an 8-hour interval; a decimal like the rates. */
 export function fundingSpread8h(long: FundingLeg, short: FundingLeg): number {
-  return (short.rate * 8) / short.intervalHours - (long.rate * 8) / long.intervalHours;
+  return ratePer8h(short) - ratePer8h(long);
+}
+
+/** A leg's rate rescaled to an 8-hour interval: each side of fundingSpread8h. */
+function ratePer8h(leg: FundingLeg): number {
+  return (leg.rate * 8) / leg.intervalHours;
 }
 
 export interface ComputeOpportunitiesOptions {
@@ -120,8 +125,6 @@ interface Candidate {
   rate: number;
   intervalHours: number;
   annualisedPct: number;
-  /** Its price as the price spread reads it (made once per market, not once per pair). */
-  priced: PricedLeg;
   /** The market's key in the per-market maps (`marketKey`). */
   key: string;
   /** The market's mean annualised funding, when averages were asked for. */
@@ -203,7 +206,6 @@ export function rankOpportunities(
       rate: snapshot.fundingRate,
       intervalHours: snapshot.fundingIntervalHours,
       annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
-      priced: { unitPrice: snapshot.markPrice === null ? null : snapshot.markPrice / snapshot.contractMultiplier, observedAt: snapshot.observedAt },
       key,
       average: options.averages?.get(key),
       leg: -1,
@@ -281,7 +283,7 @@ export function rankOpportunities(
     c.apr.put(r, aprs[p]!);
     const net = netApr(f.annualisedPct[s]! - f.annualisedPct[l]!, f.takerFee[l]!, f.takerFee[s]!, holdingDays);
     c.net_apr.put(r, roundTo(net, 6));
-    // fundingSpread8h's arithmetic, each side's half computed once per market.
+    // fundingSpread8h, each side's ratePer8h computed once per market.
     c.funding_spread_8h.put(r, roundTo(f.rate8h[s]! - f.rate8h[l]!, 12));
     longPriced.unitPrice = known(f.unitPrice[l]!);
     longPriced.observedAt = f.observedAt[l]!;
@@ -475,8 +477,9 @@ function pairedFigures(paired: readonly Candidate[]) {
     f.observedAt[i] = m.observedAt;
     f.annualisedPct[i] = m.annualisedPct;
     f.takerFee[i] = m.takerFee;
-    f.rate8h[i] = (m.rate * 8) / m.intervalHours;
-    f.unitPrice[i] = m.priced.unitPrice ?? Number.NaN;
+    f.rate8h[i] = ratePer8h(m);
+    // Per unit of the asset, as the price spread compares them.
+    f.unitPrice[i] = m.snapshot.markPrice === null ? Number.NaN : m.snapshot.markPrice / m.snapshot.contractMultiplier;
     f.openInterestUsd[i] = m.openInterestUsd ?? Number.NaN;
     f.volume24hUsd[i] = m.volume24hUsd ?? Number.NaN;
     f.averageDay[i] = m.average?.day ?? Number.NaN;
