@@ -23,6 +23,5 @@ export function nodeFlagsOf(scripts: Readonly<Record<string, string>>, script: s
   // `npm start` builds first: its node is the one after the last `&&`.
   const node = words.lastIndexOf("node");
   if (node < 0) throw new Error(`package.json's "${script}" script runs no node`);
-  const flags = words.slice(node + 1).filter((word) => word.startsWith("--"));
-  return flags.filter((flag) => flag !== "--import");
+  return words.slice(node + 1).filter((word) => word.startsWith("--") && word !== "--import");
 }

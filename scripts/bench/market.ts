@@ -250,8 +250,8 @@ async function main() {
   const where = onPostgres
     ? `PostgreSQL (scratch database on ${new URL(serverUrl!).host})`
     : `embedded PGlite (no DATABASE_URL${onDisk ? ", a data directory on disk" : ", in memory"}): ${rows.toLocaleString("en")} history rows instead of 10 million; set DATABASE_URL for the PostgreSQL figures`;
-  if (!historyOnly) console.log(`bench:market on ${where}`);
-  console.log(`${historyOnly ? "\n(part 2 in a process with a server's node flags" : "node flags"}: ${process.execArgv.join(" ")}${historyOnly ? ")" : ""}`);
+  const flags = process.execArgv.join(" ");
+  console.log(historyOnly ? `\n(part 2, in a process with a server's node flags: ${flags})` : `bench:market on ${where}\nnode flags: ${flags}`);
   const dataDir = onDisk ? mkdtempSync(path.join(os.tmpdir(), "fods-bench-market-")) : undefined;
   let database: OpenDatabase;
   try {
