@@ -1,3 +1,4 @@
+import { responseText } from "./body-text";
 import type { FetchImplementation } from "./venue-adapter";
 
 /**
@@ -104,7 +105,7 @@ export function createHttpClient(settings: HttpClientSettings): ConfigurableHttp
       // An already aborted signal fires no more events; fetch implementations may not check it.
       signal.throwIfAborted();
       response = await send(url.href, { method, headers, body, signal });
-      text = await response.text();
+      text = await responseText(response);
     } catch (error) {
       if (timeout.aborted) throw new RequestTimeoutError(`${label} timed out after ${client.timeoutMs} ms`);
       throw error;

@@ -13,6 +13,7 @@ import { detectIntervalChanges } from "./detect-interval-changes";
 import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
+import { ProgressWriter } from "./progress-writer";
 import { previousObservations, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
@@ -88,7 +89,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     options.onStep?.(name, ended - stepStarted);
     stepStarted = ended;
   };
-  let progressWrites = Promise.resolve();
+  const progressWriter = new ProgressWriter<VenueRoundResult[]>(
+    (venues) => directSql(db).query(roundVenues(round.id, venues)),
+    (error) => console.error("recording round progress failed", error),
+  );
+  // Ended once the venues have answered: storeRound writes their final word after it.
+  let progressWritten: Promise<void> | undefined;
   // The round's writes, once started: a failure elsewhere waits for them before the round ends.
   let stored: Promise<void> | undefined;
   try {
@@ -108,17 +114,10 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       now,
       onVenue: (result) => {
         progress.push(venueRoundResult(result, startedAt.getTime(), now()));
-        const snapshot = [...progress];
-        // Written one after another so a slower write never overwrites newer progress.
-        progressWrites = progressWrites
-          .then(() => directSql(db).query(roundVenues(round.id, snapshot)))
-          .then(
-            () => undefined,
-            (error: unknown) => console.error("recording round progress failed", error),
-          );
+        progressWriter.push([...progress]);
       },
     });
-    await progressWrites;
+    progressWritten = progressWriter.close();
     step("fetch");
     const venueResults = results.map((r) => progress.find((p) => p.exchange === r.exchange) ?? venueRoundResult(r, startedAt.getTime(), now()));
     const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
@@ -128,7 +127,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("compare");
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
-    stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
+    stored = progressWritten.then(() => storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt));
     stored.catch(() => undefined);
     // The driver hands the statement to the socket once this thread has a moment (node-postgres
     // takes its connection on the next tick), which the ranking below would not give it for a
@@ -196,7 +195,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     );
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
-    await progressWrites;
+    await (progressWritten ?? progressWriter.close());
     await stored?.catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
     console.error(`ingestion round ${round.id} failed`, error);
@@ -205,6 +204,8 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {
+  // With the venues as last known: progress still waiting to be written when the round ended was dropped.
+  await directSql(db).query(roundVenues(roundId, venues));
   await db.ingestionRound.update({ where: { id: roundId }, data: { status: "failed", finishedAt: new Date(), error } });
   return { roundId, status: "failed", venues, opportunities: 0, settlements, error };
 }
