@@ -2,7 +2,7 @@ import type { Exchange, MarketInterface } from "ccxt";
 import { loadCcxt } from "../connectors/load-ccxt";
 import type { CcxtVenueId, FetchImplementation, VenueAdapter } from "../connectors/venue-adapter";
 import { VENUE_ADAPTERS } from "../connectors/venue-adapters";
-import { createClient, keptClient } from "../connectors/venue-clients";
+import { keptClient } from "../connectors/venue-clients";
 import {
   marginUnavailable,
   singleTierFromMaxLeverage,
@@ -62,7 +62,7 @@ export function ccxtDepthSource(venue: CcxtVenueId, options: CcxtDepthOptions = 
   const client = async (): Promise<Exchange> => {
     const lib = await loadCcxt(venue);
     if (!options.fetchImplementation) return keptClient(adapter, lib);
-    own ??= createClient(adapter, lib, { fetchImplementation: options.fetchImplementation, enableRateLimit: options.enableRateLimit ?? true });
+    own ??= adapter.create(lib, { fetchImplementation: options.fetchImplementation, enableRateLimit: options.enableRateLimit ?? true });
     return own;
   };
   const market = async (symbol: string): Promise<{ exchange: Exchange; market: MarketInterface }> => {

@@ -9,7 +9,7 @@ import {
 import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
 import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
 import { loadCcxt } from "./load-ccxt";
-import { createClient, keptClient } from "./venue-clients";
+import { keptClient } from "./venue-clients";
 import {
   errorMessage,
   type CcxtModule,
@@ -123,12 +123,12 @@ function clientFor(adapter: VenueAdapter<Exchange>, lib: CcxtModule, settings: C
   const config = { timeout: settings.timeoutMs, enableRateLimit: settings.enableRateLimit };
   const { fetchImplementation } = settings;
   if (!fetchImplementation) return configured(keptClient(adapter, lib), settings);
-  if (!settings.keepClient) return createClient(adapter, lib, { ...config, fetchImplementation });
+  if (!settings.keepClient) return adapter.create(lib, { ...config, fetchImplementation });
   const clients = replayClients.get(fetchImplementation) ?? new Map<CcxtVenueId, Exchange>();
   replayClients.set(fetchImplementation, clients);
   let client = clients.get(adapter.id);
   if (!client) {
-    client = createClient(adapter, lib, { ...config, fetchImplementation });
+    client = adapter.create(lib, { ...config, fetchImplementation });
     clients.set(adapter.id, client);
   }
   return configured(client, settings);

@@ -1,4 +1,3 @@
-import { responseText } from "./body-text";
 import type { FetchImplementation } from "./venue-adapter";
 
 /**
@@ -105,7 +104,7 @@ export function createHttpClient(settings: HttpClientSettings): ConfigurableHttp
       // An already aborted signal fires no more events; fetch implementations may not check it.
       signal.throwIfAborted();
       response = await send(url.href, { method, headers, body, signal });
-      text = await responseText(response);
+      text = await response.text();
     } catch (error) {
       if (timeout.aborted) throw new RequestTimeoutError(`${label} timed out after ${client.timeoutMs} ms`);
       throw error;
