@@ -33,4 +33,13 @@ describe("deriveSettlements", () => {
   it("counts a settlement exactly at the new observation's time", () => {
     expect(deriveSettlements([previous()], [makeSnapshot({ exchange: "bybit", observedAt: EIGHT })])).toHaveLength(1);
   });
+
+  it("judges each market by its own new observation, not the round's newest", () => {
+    // OKX answered after the settlement, Bybit before it: only OKX's market settled as far as this service saw.
+    const rows = deriveSettlements(
+      [previous(), previous({ exchange: "okx" })],
+      [makeSnapshot({ exchange: "bybit", observedAt: EIGHT - 1 }), makeSnapshot({ exchange: "okx", observedAt: EIGHT + 5_000 })],
+    );
+    expect(rows.map((r) => r.exchange)).toEqual(["okx"]);
+  });
 });

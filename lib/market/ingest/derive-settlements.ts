@@ -1,4 +1,5 @@
 import type { MarketSnapshot } from "../types";
+import { indexByMarket } from "./market-index";
 
 /** What the previous round saw of a market: enough to know which rate its next settlement used. */
 export interface PreviousObservation {
@@ -33,13 +34,17 @@ export function deriveSettlements(
   previous: readonly PreviousObservation[],
   current: readonly MarketSnapshot[],
 ): SettlementRow[] {
-  const seenNow = new Map<string, number>();
-  for (const s of current) seenNow.set(`${s.exchange}\u0000${s.market}`, s.observedAt);
+  // No settlement can be later than the newest observation: most previous ones are still to come,
+  // and are passed over before their market is looked up.
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const s of current) if (s.observedAt > newest) newest = s.observedAt;
+  let observedNowOf: ((exchange: string, market: string) => number | undefined) | undefined;
   const rows: SettlementRow[] = [];
   for (const p of previous) {
-    const observedNow = seenNow.get(`${p.exchange}\u0000${p.market}`);
-    if (observedNow === undefined || p.fundingRate === null || p.nextFundingAt === null) continue;
-    if (p.nextFundingAt <= p.observedAt || p.nextFundingAt > observedNow) continue;
+    if (p.fundingRate === null || p.nextFundingAt === null || p.nextFundingAt <= p.observedAt || p.nextFundingAt > newest) continue;
+    observedNowOf ??= indexByMarket(current, (s) => s.observedAt);
+    const observedNow = observedNowOf(p.exchange, p.market);
+    if (observedNow === undefined || p.nextFundingAt > observedNow) continue;
     rows.push({
       exchange: p.exchange,
       market: p.market,

@@ -1,5 +1,6 @@
 import type { IntervalSource, MarketSnapshot } from "../types";
 import type { PreviousObservation } from "./derive-settlements";
+import { indexByMarket } from "./market-index";
 
 /** One change of a market's funding interval, as stored in FundingIntervalChange. */
 export interface IntervalChangeRow {
@@ -31,11 +32,10 @@ export function detectIntervalChanges(
   previous: readonly PreviousObservation[],
   current: readonly MarketSnapshot[],
 ): IntervalChangeRow[] {
-  const before = new Map<string, PreviousObservation>();
-  for (const p of previous) before.set(`${p.exchange}\u0000${p.market}`, p);
+  const before = indexByMarket(previous, (p) => p);
   const rows: IntervalChangeRow[] = [];
   for (const s of current) {
-    const p = before.get(`${s.exchange}\u0000${s.market}`);
+    const p = before(s.exchange, s.market);
     const from = p?.fundingIntervalHours ?? null;
     const to = s.fundingIntervalHours;
     if (!p || from === null || to === null || s.fundingIntervalSource === null || from === to) continue;
