@@ -3,6 +3,7 @@
 // 600 assets on six venues; the test holds the round row locked so the process is killed inside its publishing transaction.
 import { openDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
+import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { VENUE_IDS } from "@/lib/market/types";
 import { snapshotFetcher } from "./venue-fetchers";
@@ -18,6 +19,13 @@ const fetcher = snapshotFetcher((venue) =>
 console.log("started");
 // The first six venues: a round big enough to be killed inside its publishing, as small as that allows.
 const venues = VENUE_IDS.slice(0, 6);
-const outcome = await runIngestionRound({ db: opened.db, fetcher, venues, timeoutMs: 10_000, retention: { rawDays: 7, hourlyDays: 730 } });
+// Publishing waits a moment first: at this size the round reaches its publishing transaction within
+// a millisecond or two of storing, before the watcher, which locks the round's row as soon as it
+// sees the round stored, could take it; it then blocks there as a round held up by the database would.
+const publish: typeof publishLiveOpportunities = async (...args) => {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return publishLiveOpportunities(...args);
+};
+const outcome = await runIngestionRound({ db: opened.db, fetcher, venues, timeoutMs: 10_000, retention: { rawDays: 7, hourlyDays: 730 }, publish });
 console.log(`done ${outcome.status}`);
 await opened.close();
