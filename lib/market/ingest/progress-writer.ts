@@ -1,8 +1,8 @@
 /**
  * Writes a round's progress as venues answer, the newest only: at most one write in flight, and a
- * value pushed meanwhile replaces any still waiting. A write per venue, one after another, kept
- * one of the database driver's two connections busy for the whole fetch and ~110 ms past it at
- * 23 venues (each UPDATE its own commit), holding the round's history read back behind them.
+ * value pushed meanwhile replaces any still waiting. A write per venue, one after another (each
+ * UPDATE its own commit), kept one of the database driver's two connections busy through the fetch
+ * at 23 venues, and the round waited for the last of them ~110 ms after the last venue answered.
  * Progress is for watchers (GET /v1/exchanges): only the newest state of it matters.
  */
 export class ProgressWriter<T> {
