@@ -13,8 +13,11 @@ export interface WindowSums {
   week: { apr: number; samples: number };
 }
 
-/** sumHours' answer: one list per column, a market at each position. */
-type AverageColumns = [exchange: string[], market: string[], dayApr: number[], daySamples: number[], weekApr: number[], weekSamples: number[]];
+/**
+ * sumHours' answer: one list per column, a market at each position. With no rows in the window every
+ * list is null (array_agg of nothing); a sum that is NaN or infinite comes as its text.
+ */
+type AverageColumns = [exchange: string[] | null, market: string[], dayApr: number[], daySamples: number[], weekApr: number[], weekSamples: number[]];
 
 /**
  * Each market's mean annualised funding over the last 24 and 168 hours, from FundingRateHourly:
@@ -101,7 +104,8 @@ function hourOf(epochMs: number): number {
  * ms with the map built (the same query and machine, alternated).
  */
 async function sumHours(db: Db, from: number, to: number, dayFrom: number): Promise<Map<string, WindowSums>> {
-  const [answer] = await directSql(db).query<{ columns: string | null }>({
+  // An aggregate without GROUP BY: always one row.
+  const [answer] = await directSql(db).query<{ columns: string }>({
     text: `
     SELECT json_build_array(array_agg(exchange), array_agg(market), array_agg(day_apr), array_agg(day_samples),
       array_agg(week_apr), array_agg(week_samples))::text AS columns
@@ -116,9 +120,7 @@ async function sumHours(db: Db, from: number, to: number, dayFrom: number): Prom
     values: [new Date(dayFrom).toISOString(), new Date(from).toISOString(), new Date(to).toISOString()],
   });
   const sums = new Map<string, WindowSums>();
-  if (!answer?.columns) return sums;
-  const [exchanges, markets, dayApr, daySamples, weekApr, weekSamples] = JSON.parse(answer.columns) as AverageColumns;
-  // array_agg of no rows is null: an empty window. Number(): a sum that is NaN or infinite comes as its text.
+  const [exchanges, markets, dayApr, daySamples, weekApr, weekSamples] = JSON.parse(answer!.columns) as AverageColumns;
   if (!exchanges) return sums;
   for (let i = 0; i < exchanges.length; i++) {
     sums.set(marketKey(exchanges[i]!, markets[i]!), {

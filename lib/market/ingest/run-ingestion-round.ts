@@ -199,13 +199,13 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await stored?.catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
     console.error(`ingestion round ${round.id} failed`, error);
+    // The venues as last known: progress still waiting to be written when the round ended was dropped.
+    await directSql(db).query(roundVenues(round.id, progress));
     return finish(db, round.id, progress, 0, message.slice(0, 500));
   }
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {
-  // With the venues as last known: progress still waiting to be written when the round ended was dropped.
-  await directSql(db).query(roundVenues(roundId, venues));
   await db.ingestionRound.update({ where: { id: roundId }, data: { status: "failed", finishedAt: new Date(), error } });
   return { roundId, status: "failed", venues, opportunities: 0, settlements, error };
 }
