@@ -2,7 +2,9 @@
 //   1. A whole ingestion round over every venue × 600 assets: each venue's recorded answers widened
 //      to 600 synthetic assets (widen-replays.ts) and replayed in place of the network, then parsed
 //      by the real connectors, stored, ranked with the stored history and published, by the round's
-//      own function (runIngestionRound); target < 1 s from the start to the new set's commit. What
+//      own function (runIngestionRound), with part of the venues fetched and parsed on a second
+//      thread as `npm run worker` does (VenueThread; --alternate alternates the rounds with rounds
+//      on one thread and prints both); target < 1 s from the start to the new set's commit. What
 //      the round does after publishing (folding the observations into the hourly history,
 //      retention) is printed apart, as are the fetch-and-parse phase and the peak memory. The rounds
 //      keep a RoundMemory as a server does; the first after the history is seeded has nothing in it
@@ -17,23 +19,22 @@
 // `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
 // collector's share of a round depends on them. Run directly, it says which it ran with.
 //
-//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=5] [--on-disk]
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=5] [--alternate] [--on-disk]
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Db } from "@/lib/db";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
-import { fetchAllVenues, venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { fetchAllVenues, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
 import { ColumnSlabs } from "@/lib/market/opportunity-columns";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
-import { createReplayFetch } from "@/lib/market/replay-fetch";
-import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
+import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/types";
 import { createTestDatabase } from "@/tests/support/test-database";
-import { syntheticBases, widenRoutes } from "./widen-replays";
+import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
 
 const TARGET_ROUND_MS = 1_000;
@@ -49,6 +50,8 @@ const rows = intOption("rows", onPostgres ? 10_000_000 : 200_000);
 const queries = intOption("queries", 250);
 const rounds = intOption("rounds", 5);
 const assets = intOption("assets", 600);
+/** Alternate the measured rounds between the worker's two threads and this thread alone, printing both. */
+const alternate = process.argv.includes("--alternate");
 
 /** Peak RSS and heap, sampled every 5 ms while the rounds run. */
 function memorySampler() {
@@ -70,16 +73,6 @@ function memorySampler() {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/**
- * Every venue answering its widened replay through the real connectors, with its client (and so
- * its loaded market list, reloaded every MARKETS_TTL_MS) kept between rounds as live rounds keep it.
- */
-function benchFetcher(): VenueFetcher {
-  const bases = syntheticBases(assets);
-  const replays = new Map(VENUE_IDS.map((venue) => [venue, createReplayFetch(widenRoutes(VENUE_REPLAYS[venue](), bases), { record: false }).fetchImplementation]));
-  return (venue, options) => venueFetcher({ fetchImplementation: replays.get(venue), enableRateLimit: false, keepClient: true })(venue, options);
-}
 
 /**
  * A week of hourly roll-ups and a day of settlements behind every market of the first round, and an
@@ -123,7 +116,13 @@ async function seedRoundHistory(db: Db, roundId: string, now: number) {
 }
 
 async function benchRound(db: Db) {
-  const fetcher = benchFetcher();
+  // As `npm run worker` fetches: part of the venues on a second thread (VenueThread), which
+  // replays the same widened answers; with --alternate, every other round on this thread alone.
+  const ownThread = createVenueFetcher({ assets });
+  const thread = new VenueThread({ fetcherModule: new URL("./replay-venue-fetcher.ts", import.meta.url).href, fetcherOptions: { assets } });
+  const twoThreads = thread.fetcher(ownThread, VENUE_IDS);
+  let fetcher: VenueFetcher = twoThreads;
+  const fetcherOf = (round: number) => (alternate && round % 2 === 1 ? ownThread : twoThreads);
   const retention = { rawDays: 7, hourlyDays: 30 };
   const steps = new Map<RoundStep, number[]>();
   const onStep = (step: RoundStep, elapsed: number) => steps.set(step, [...(steps.get(step) ?? []), elapsed]);
@@ -137,7 +136,7 @@ async function benchRound(db: Db) {
   // As a server keeps it too: the memory of the ranked sets' columns, each set's reused by the next but one.
   const slabs = new ColumnSlabs();
   const round = (now: number, memory?: RoundMemory) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs });
+    runIngestionRound({ db, fetcher: (venue, options) => fetcher(venue, options), timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -149,43 +148,59 @@ async function benchRound(db: Db) {
   const counts = markets.map((m) => m._count).sort((a, b) => a - b);
   console.log(`  markets per venue: ${counts[0]} to ${counts.at(-1)}, ${counts.reduce((a, b) => a + b, 0)} in all`);
 
+  if (alternate) {
+    // This thread's own clients for the second thread's venues load their market lists too.
+    fetcher = ownThread;
+    await round(start - 45_000);
+    fetcher = twoThreads;
+  }
   await seedRoundHistory(db, first.roundId, start - 60_000);
   const memory = new RoundMemory();
   const coldStart = performance.now();
   await round(start - 30_000, memory);
   const cold = publishedAt - coldStart;
 
-  steps.clear();
-  const roundTimes: number[] = [];
-  const wholeTimes: number[] = [];
+  const modes = alternate ? ["two threads", "one thread"] : ["two threads"];
+  const measured = new Map(modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>() }]));
   const sampler = memorySampler();
   for (let i = 0; i < rounds; i++) {
+    fetcher = fetcherOf(i);
+    const m = measured.get(modes[i % modes.length]!)!;
+    steps.clear();
     const t1 = performance.now();
     const outcome = await round(start + i * 60_000, memory);
-    roundTimes.push(publishedAt - t1);
-    wholeTimes.push(performance.now() - t1);
+    m.round.push(publishedAt - t1);
+    m.whole.push(performance.now() - t1);
+    for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
   const peak = sampler.stop();
   // Fetch and parse alone, after the rounds rather than before each: a round right after it paid
   // for collecting its answers (17 MB of text and their parsed trees), which no live round does
   // (between rounds a worker only waits); its fetch step took 620–690 ms against 370–560 without.
-  const fetchTimes: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const t0 = performance.now();
-    await fetchAllVenues(fetcher, { timeoutMs: 30_000 });
-    fetchTimes.push(performance.now() - t0);
+    await fetchAllVenues(fetcherOf(i), { timeoutMs: 30_000 });
+    measured.get(modes[i % modes.length]!)!.fetch.push(performance.now() - t0);
   }
+  await thread.close();
   console.log(`  change events written by the measured rounds: ${(await db.marketEvent.count()).toLocaleString("en")}`);
   const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50);
-  const total = median(roundTimes);
-  const fetch = median(fetchTimes);
-  console.log(`  median of ${rounds}: fetch and parse (replayed, alone) ${ms(fetch)}, store → publish ${ms(total - fetch)}`);
-  console.log(`  steps (median): ${[...steps].map(([step, times]) => `${step} ${ms(median(times))}`).join(", ")}`);
-  console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
+  for (const [mode, m] of measured) {
+    const total = median(m.round);
+    const fetch = median(m.fetch);
+    console.log(`  ${mode}, median of ${m.round.length}: fetch and parse (replayed, alone) ${ms(fetch)}, store → publish ${ms(total - fetch)}`);
+    console.log(`  steps (median): ${[...m.steps].map(([step, times]) => `${step} ${ms(median(times))}`).join(", ")}`);
+    console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
+    console.log(`  after publishing: the fold into the hourly history and retention, ${ms(median(m.whole) - total)} (the whole call ${ms(median(m.whole))})`);
+  }
+  if (alternate) {
+    const [two, one] = [...measured.values()].map((m) => median(m.round));
+    console.log(`  two threads against one, rounds alternated: ratio ${(two! / one!).toFixed(2)}`);
+  }
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
-  console.log(`  after publishing: the fold into the hourly history and retention, ${ms(median(wholeTimes) - total)} (the whole call ${ms(median(wholeTimes))})`);
-  console.log(`  peak memory: RSS ${peak.rssMb.toFixed(0)} MB, JS heap ${peak.heapMb.toFixed(0)} MB`);
+  // RSS is the process's, both threads; the heap is this thread's.
+  console.log(`  peak memory: RSS ${peak.rssMb.toFixed(0)} MB (both threads), JS heap ${peak.heapMb.toFixed(0)} MB (the round's thread)`);
 }
 
 async function seedHistory(db: Db): Promise<{ markets: number; hours: number; end: number }> {

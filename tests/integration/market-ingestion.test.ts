@@ -9,7 +9,8 @@ import { applyRetention } from "@/lib/market/ingest/apply-retention";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
 import { SAMPLE_RECORDED_AT } from "@/lib/market/sample/sample-venue-responses";
 import { runIngestionRound, type IngestionRoundOptions } from "@/lib/market/ingest/run-ingestion-round";
-import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
+import { fromSnapshotRow, roundProgress, roundVenues, type VenueRoundResult } from "@/lib/market/ingest/store-round";
+import { directSql } from "@/lib/db/direct-sql";
 import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
@@ -95,9 +96,30 @@ describe("an ingestion round", () => {
     for (const venue of health) expect(venue).toMatchObject({ status: "ok", lastError: null });
     const stored_round = await db.ingestionRound.findUniqueOrThrow({ where: { id: outcome.roundId } });
     expect(stored_round).toMatchObject({ status: "published", opportunities: outcome.opportunities });
+    // The venues' final word, not a progress write that was still in flight when storing began.
+    expect(stored_round.venues).toEqual(outcome.venues);
     expect(stored_round.aggregatedAt).not.toBeNull();
     expect(await db.fundingRateHourly.count()).toBeGreaterThan(0);
   }, 60_000);
+
+  it("writes a round's progress only over a shorter list, so a write landing after the final word changes nothing", async () => {
+    const { id } = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "running" } });
+    const venue = (exchange: VenueId, duration_ms: number): VenueRoundResult => ({ exchange, status: "ok", markets: 3, error: null, duration_ms });
+    const venuesOf = async () => (await db.ingestionRound.findUniqueOrThrow({ where: { id } })).venues;
+    const sql = directSql(db);
+    await sql.query(roundProgress(id, [venue("binance", 10)]));
+    await sql.query(roundProgress(id, [venue("binance", 10), venue("bybit", 20)]));
+    expect(await venuesOf()).toEqual([venue("binance", 10), venue("bybit", 20)]);
+    const final = [venue("binance", 10), venue("bybit", 20), venue("okx", 30)];
+    await sql.query(roundVenues(id, final));
+    // Late progress, as long as the final list or shorter: ignored.
+    await sql.query(roundProgress(id, [venue("binance", 11), venue("bybit", 21), venue("okx", 31)]));
+    await sql.query(roundProgress(id, [venue("binance", 11), venue("bybit", 21)]));
+    expect(await venuesOf()).toEqual(final);
+    // The final word itself always lands, as a failed round's last known venues do.
+    await sql.query(roundVenues(id, [venue("binance", 12)]));
+    expect(await venuesOf()).toEqual([venue("binance", 12)]);
+  });
 
   it("marks a venue answering garbage, HTTP 500 or nothing stale, publishes the others and stores nothing of the failed ones", async () => {
     const outcome = await round({

@@ -14,7 +14,7 @@ import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
-import { previousObservations, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
+import { previousObservations, roundProgress, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
   db: Db;
@@ -90,11 +90,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     stepStarted = ended;
   };
   const progressWriter = new ProgressWriter<VenueRoundResult[]>(
-    (venues) => directSql(db).query(roundVenues(round.id, venues)),
+    (venues) => directSql(db).query(roundProgress(round.id, venues)),
     (error) => console.error("recording round progress failed", error),
   );
-  // Ended once the venues have answered: storeRound writes their final word after it.
-  let progressWritten: Promise<void> | undefined;
   // The round's writes, once started: a failure elsewhere waits for them before the round ends.
   let stored: Promise<void> | undefined;
   try {
@@ -117,7 +115,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
         progressWriter.push([...progress]);
       },
     });
-    progressWritten = progressWriter.close();
+    // A progress write still in flight changes nothing once storeRound has written every venue's
+    // final word (roundProgress), so storing does not wait for it.
+    const progressWritten = progressWriter.close();
     step("fetch");
     const venueResults = results.map((r) => progress.find((p) => p.exchange === r.exchange) ?? venueRoundResult(r, startedAt.getTime(), now()));
     const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
@@ -127,7 +127,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("compare");
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
-    stored = progressWritten.then(() => storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt));
+    stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
     stored.catch(() => undefined);
     // The driver hands the statement to the socket once this thread has a moment (node-postgres
     // takes its connection on the next tick), which the ranking below would not give it for a
@@ -136,6 +136,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
 
     if (fresh.length === 0) {
       await stored;
+      await progressWritten;
       options.memory?.forget();
       await aggregateRound(db, round.id);
       // No set is published, but every venue that was ok has gone stale: that is news all the same.
@@ -166,6 +167,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     );
     preparing?.catch(() => undefined);
     await stored;
+    await progressWritten;
     options.memory?.remember({ roundId: round.id, startedAt, results, previous: seenBefore, ...history });
     step("store");
     const events = await preparing;
@@ -195,7 +197,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     );
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
-    await (progressWritten ?? progressWriter.close());
+    await progressWriter.close();
     await stored?.catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
     console.error(`ingestion round ${round.id} failed`, error);

@@ -105,6 +105,19 @@ export function roundVenues(roundId: string, venues: readonly VenueRoundResult[]
 }
 
 /**
+ * The round's progress while its venues answer, written only over a shorter list: a progress write
+ * that lands after the round's final word (storeRound's or a failure's, which list every venue
+ * known) changes nothing, so storing need not wait for the write in flight. Waiting for it, the
+ * store was sent only once the ranking let this thread read the write's answer, ~200 ms late.
+ */
+export function roundProgress(roundId: string, venues: readonly VenueRoundResult[]): SqlStatement {
+  return {
+    text: `UPDATE "IngestionRound" SET venues = $1::jsonb WHERE id = $2 AND jsonb_array_length(venues) < $3`,
+    values: [JSON.stringify(venues), roundId, venues.length],
+  };
+}
+
+/**
  * The round's snapshots in one statement, each column one array parameter, whatever the row count.
  * Row-per-parameter inserts (createMany) need 22 parameters a row: at 15,000 markets a round they
  * exceed PostgreSQL's 65,535 and took over a second in batches. Numbers travel as text, which every

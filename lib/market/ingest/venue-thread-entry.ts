@@ -1,0 +1,45 @@
+// Runs inside a VenueThread (venue-thread.ts): fetches and parses the venues the round's thread
+// sends, through the same connectors, and answers each with its result.
+import { parentPort, workerData } from "node:worker_threads";
+import type { VenueId, VenueSnapshotResult } from "../types";
+import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
+
+/**
+ * How the thread fetches: the network unless `fetcherModule` names a module (a file URL) whose
+ * `createVenueFetcher(fetcherOptions)` gives the fetcher: replays, for tests and the benchmark.
+ */
+export interface VenueThreadSetup {
+  fetcherModule?: string;
+  fetcherOptions?: unknown;
+}
+export interface VenueThreadRequest {
+  id: number;
+  venue: VenueId;
+  timeoutMs: number;
+}
+export interface VenueThreadReply {
+  id: number;
+  result: VenueSnapshotResult;
+}
+
+async function createFetcher(setup: VenueThreadSetup): Promise<VenueFetcher> {
+  if (!setup.fetcherModule) return venueFetcher();
+  const named = (await import(setup.fetcherModule)) as { createVenueFetcher(options: unknown): VenueFetcher };
+  return named.createVenueFetcher(setup.fetcherOptions);
+}
+
+const port = parentPort;
+if (port) {
+  const fetcher = createFetcher((workerData ?? {}) as VenueThreadSetup);
+  port.on("message", ({ id, venue, timeoutMs }: VenueThreadRequest) => {
+    void fetcher
+      .then((fetch) => fetch(venue, { timeoutMs }))
+      .catch((error: unknown): VenueSnapshotResult => ({
+        status: "stale",
+        exchange: venue,
+        fetchedAt: Date.now(),
+        error: error instanceof Error ? error.message : String(error),
+      }))
+      .then((result) => port.postMessage({ id, result } satisfies VenueThreadReply));
+  });
+}

@@ -1,0 +1,85 @@
+import { Worker } from "node:worker_threads";
+import type { VenueId, VenueSnapshotResult } from "../types";
+import type { VenueFetcher } from "./fetch-all-venues";
+import { venuesForSecondThread } from "./split-venues";
+import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
+
+/**
+ * A second thread that fetches and parses part of each round's venues, so the round's own thread
+ * parses only the rest: fetching and parsing 23 venues' answers (17 MB of JSON at 600 assets) was
+ * the largest part of a round on that thread, while the machine's second core was idle but for the
+ * database's history read. In rounds alternated in one process on 2 cores, the fetch step went from
+ * 238 to 180 ms and the round from 621 to 502 ms (median of 10 each, `npm run bench:market`).
+ *
+ * The thread builds its own fetcher (the network's, or the module's named in `setup`, which
+ * replays), since functions do not cross threads; answers come back as structured clones. A thread
+ * that dies makes its venues of that round stale, like any failing venue, and the next round starts
+ * a new one.
+ */
+export class VenueThread {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, { venue: VenueId; fetchedAt: number; resolve: (result: VenueSnapshotResult) => void }>();
+  private nextId = 0;
+  /** Each venue's markets in its last answer: what the split weighs venues by. */
+  private readonly markets = new Map<VenueId, number>();
+
+  constructor(private readonly setup: VenueThreadSetup = {}) {}
+
+  /**
+   * A fetcher sending about half the markets to this thread (venuesForSecondThread, by each venue's
+   * last answer) and the other venues to `own`, which runs on the calling thread.
+   */
+  fetcher(own: VenueFetcher, venues: readonly VenueId[]): VenueFetcher {
+    return (venue, options) => {
+      // fetchAllVenues asks for every venue before any answers, so a round is split one way throughout.
+      const second = venuesForSecondThread(venues, (v) => this.markets.get(v) ?? 1);
+      const answer = second.has(venue) ? this.fetch(venue, options.timeoutMs) : own(venue, options);
+      return answer.then((result) => {
+        if (result.status === "ok") this.markets.set(venue, result.snapshots.length);
+        return result;
+      });
+    };
+  }
+
+  /** Ends the thread; venues asked of it and not yet answered are stale. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+    this.failPending("the venue thread was closed");
+  }
+
+  private fetch(venue: VenueId, timeoutMs: number): Promise<VenueSnapshotResult> {
+    const worker = this.started();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { venue, fetchedAt: Date.now(), resolve });
+      worker.postMessage({ id, venue, timeoutMs } satisfies VenueThreadRequest);
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL("./venue-thread-boot.mjs", import.meta.url), { workerData: this.setup });
+    // Never what keeps the process alive: a worker stops when its scheduler does.
+    worker.unref();
+    worker.on("message", ({ id, result }: VenueThreadReply) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      waiting?.resolve(result);
+    });
+    worker.on("error", (error) => console.error("the venue thread failed", error));
+    worker.on("exit", (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failPending(`the venue thread exited (code ${code})`);
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private failPending(error: string) {
+    for (const { venue, fetchedAt, resolve } of this.pending.values()) resolve({ status: "stale", exchange: venue, fetchedAt, error });
+    this.pending.clear();
+  }
+}

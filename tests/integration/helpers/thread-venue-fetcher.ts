@@ -1,0 +1,23 @@
+// What a VenueThread's thread fetches with in tests (VenueThreadSetup.fetcherModule): every venue's
+// recorded answers, and, when told, a thread that dies the first time it is asked for one venue.
+import { existsSync, writeFileSync } from "node:fs";
+import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import type { VenueId } from "@/lib/market/types";
+import { replayFetcher } from "./venue-fetchers";
+
+export interface ThreadFetcherOptions {
+  /** Asked for this venue while `marker` does not exist, the thread writes the marker and exits. */
+  exitOn?: { venue: VenueId; marker: string };
+}
+
+export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFetcher {
+  const replay = replayFetcher();
+  return (venue, fetchOptions) => {
+    const { exitOn } = options;
+    if (exitOn?.venue === venue && !existsSync(exitOn.marker)) {
+      writeFileSync(exitOn.marker, "");
+      process.exit(3);
+    }
+    return replay(venue, fetchOptions);
+  };
+}

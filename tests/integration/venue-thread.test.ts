@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { fetchAllVenues, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { VenueThread } from "@/lib/market/ingest/venue-thread";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/types";
+import type { ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";
+import { replayFetcher } from "./helpers/venue-fetchers";
+
+const fetcherModule = new URL("./helpers/thread-venue-fetcher.ts", import.meta.url).href;
+const folder = mkdtempSync(path.join(os.tmpdir(), "venue-thread-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+let thread: VenueThread | undefined;
+afterEach(async () => {
+  await thread?.close();
+  thread = undefined;
+});
+
+/** The venues the calling thread fetched itself, and the thread's fetcher. */
+function split(options: ThreadFetcherOptions = {}) {
+  thread = new VenueThread({ fetcherModule, fetcherOptions: options });
+  const replay = replayFetcher();
+  const own = new Set<VenueId>();
+  const ownFetcher: VenueFetcher = (venue, fetchOptions) => {
+    own.add(venue);
+    return replay(venue, fetchOptions);
+  };
+  return { own, fetcher: thread.fetcher(ownFetcher, VENUE_IDS) };
+}
+
+/**
+ * A result without the times read from the clock, which differ from one fetch to the next: when it
+ * was fetched and observed, and the next funding time of venues that state only the interval.
+ */
+function timeless(result: VenueSnapshotResult) {
+  if (result.status !== "ok") return result;
+  const { fetchedAt: _fetchedAt, ...rest } = result;
+  return { ...rest, snapshots: result.snapshots.map(({ observedAt: _observedAt, nextFundingAt: _nextFundingAt, ...snapshot }) => snapshot) };
+}
+
+describe("a venue thread", () => {
+  it("fetches about half the venues' markets on a second thread, each answer what this thread's own fetch gives", async () => {
+    const { own, fetcher } = split();
+    const first = await fetchAllVenues(fetcher, { timeoutMs: 10_000 });
+    // Before any answer every venue weighs the same: every other one, in name order, is the thread's.
+    expect(own.size).toBe(Math.floor(VENUE_IDS.length / 2));
+    const alone = await fetchAllVenues(replayFetcher(), { timeoutMs: 10_000 });
+    expect(first.map(timeless)).toEqual(alone.map(timeless));
+    expect(first.every((r) => r.status === "ok")).toBe(true);
+
+    // The next round is split by the markets each venue answered with.
+    own.clear();
+    await fetchAllVenues(fetcher, { timeoutMs: 10_000 });
+    const markets = (venues: Iterable<VenueId>) => [...venues].reduce((n, v) => n + (first.find((r) => r.exchange === v) as { snapshots: unknown[] }).snapshots.length, 0);
+    const theirs = VENUE_IDS.filter((v) => !own.has(v));
+    const heaviest = Math.max(...first.map((r) => (r.status === "ok" ? r.snapshots.length : 0)));
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(Math.abs(markets(theirs) - markets(own))).toBeLessThanOrEqual(heaviest);
+  }, 60_000);
+
+  it("makes its venues stale when the thread dies, and the next round starts a new one", async () => {
+    const marker = path.join(folder, "exited");
+    // Every other venue in name order is the thread's at first: the first of them, by name.
+    const { fetcher } = split({ exitOn: { venue: [...VENUE_IDS].sort()[0]!, marker } });
+    const broken = await fetchAllVenues(fetcher, { timeoutMs: 10_000 });
+    const stale = broken.filter((r) => r.status === "stale");
+    expect(stale.length).toBeGreaterThan(0);
+    for (const result of stale) expect(result).toMatchObject({ error: "the venue thread exited (code 3)" });
+    // Only the thread's venues: this thread's own answered.
+    expect(broken.filter((r) => r.status === "ok").length).toBeGreaterThanOrEqual(Math.floor(VENUE_IDS.length / 2));
+
+    const next = await fetchAllVenues(fetcher, { timeoutMs: 10_000 });
+    expect(next.filter((r) => r.status !== "ok")).toEqual([]);
+  }, 60_000);
+
+  it("answers what it was asked and not yet answered as stale when closed", async () => {
+    const { fetcher } = split();
+    const asked = fetchAllVenues(fetcher, { timeoutMs: 10_000 });
+    await thread!.close();
+    const results = await asked;
+    expect(results.some((r) => r.status === "stale" && r.error === "the venue thread was closed")).toBe(true);
+  }, 60_000);
+});
