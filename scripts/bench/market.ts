@@ -19,7 +19,7 @@
 // `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
 // collector's share of a round depends on them. Run directly, it says which it ran with.
 //
-//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=5] [--alternate] [--on-disk]
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--on-disk]
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -48,7 +48,7 @@ const onDisk = !onPostgres && process.argv.includes("--on-disk");
 const historyOnly = process.argv.includes("--history-only");
 const rows = intOption("rows", onPostgres ? 10_000_000 : 200_000);
 const queries = intOption("queries", 250);
-const rounds = intOption("rounds", 5);
+const rounds = intOption("rounds", 10);
 const assets = intOption("assets", 600);
 /** Alternate the measured rounds between the worker's two threads and this thread alone, printing both. */
 const alternate = process.argv.includes("--alternate");

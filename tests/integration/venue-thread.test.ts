@@ -75,6 +75,15 @@ describe("a venue thread", () => {
     expect(next.filter((r) => r.status !== "ok")).toEqual([]);
   }, 60_000);
 
+  it("lets go of a venue the thread never answers a second after its deadline", async () => {
+    const venue = [...VENUE_IDS].sort()[0]!;
+    const { fetcher } = split({ hangOn: venue });
+    const started = Date.now();
+    const result = await fetcher(venue, { timeoutMs: 200 });
+    expect(result).toMatchObject({ status: "stale", exchange: venue, error: "no answer from the venue thread within 200 ms" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_200);
+  }, 60_000);
+
   it("answers what it was asked and not yet answered as stale when closed", async () => {
     const { fetcher } = split();
     const asked = fetchAllVenues(fetcher, { timeoutMs: 10_000 });

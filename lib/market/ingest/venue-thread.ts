@@ -52,8 +52,19 @@ export class VenueThread {
   private fetch(venue: VenueId, timeoutMs: number): Promise<VenueSnapshotResult> {
     const worker = this.started();
     const id = this.nextId++;
+    const fetchedAt = Date.now();
     return new Promise((resolve) => {
-      this.pending.set(id, { venue, fetchedAt: Date.now(), resolve });
+      // The thread's own deadline answers first: this one only lets go of a thread that hangs.
+      const timer = setTimeout(() => this.answer(id, { status: "stale", exchange: venue, fetchedAt, error: `no answer from the venue thread within ${timeoutMs} ms` }), timeoutMs + 1_000);
+      timer.unref();
+      this.pending.set(id, {
+        venue,
+        fetchedAt,
+        resolve: (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        },
+      });
       worker.postMessage({ id, venue, timeoutMs } satisfies VenueThreadRequest);
     });
   }
@@ -63,11 +74,7 @@ export class VenueThread {
     const worker = new Worker(new URL("./venue-thread-boot.mjs", import.meta.url), { workerData: this.setup });
     // Never what keeps the process alive: a worker stops when its scheduler does.
     worker.unref();
-    worker.on("message", ({ id, result }: VenueThreadReply) => {
-      const waiting = this.pending.get(id);
-      this.pending.delete(id);
-      waiting?.resolve(result);
-    });
+    worker.on("message", ({ id, result }: VenueThreadReply) => this.answer(id, result));
     worker.on("error", (error) => console.error("the venue thread failed", error));
     worker.on("exit", (code) => {
       if (this.worker !== worker) return;
@@ -76,6 +83,12 @@ export class VenueThread {
     });
     this.worker = worker;
     return worker;
+  }
+
+  private answer(id: number, result: VenueSnapshotResult) {
+    const waiting = this.pending.get(id);
+    this.pending.delete(id);
+    waiting?.resolve(result);
   }
 
   private failPending(error: string) {

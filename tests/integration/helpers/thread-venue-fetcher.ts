@@ -1,5 +1,6 @@
 // What a VenueThread's thread fetches with in tests (VenueThreadSetup.fetcherModule): every venue's
-// recorded answers, and, when told, a thread that dies the first time it is asked for one venue.
+// recorded answers, and, when told, a thread that dies the first time it is asked for one venue or
+// never answers for one.
 import { existsSync, writeFileSync } from "node:fs";
 import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import type { VenueId } from "@/lib/market/types";
@@ -8,6 +9,8 @@ import { replayFetcher } from "./venue-fetchers";
 export interface ThreadFetcherOptions {
   /** Asked for this venue while `marker` does not exist, the thread writes the marker and exits. */
   exitOn?: { venue: VenueId; marker: string };
+  /** Asked for this venue, the thread never answers. */
+  hangOn?: VenueId;
 }
 
 export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFetcher {
@@ -18,6 +21,7 @@ export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFet
       writeFileSync(exitOn.marker, "");
       process.exit(3);
     }
+    if (options.hangOn === venue) return new Promise(() => undefined);
     return replay(venue, fetchOptions);
   };
 }
