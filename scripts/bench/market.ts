@@ -121,7 +121,6 @@ async function benchRound(db: Db) {
   const ownThread = createVenueFetcher({ assets });
   const thread = new VenueThread({ fetcherModule: new URL("./replay-venue-fetcher.ts", import.meta.url).href, fetcherOptions: { assets } });
   const twoThreads = thread.fetcher(ownThread, VENUE_IDS);
-  let fetcher: VenueFetcher = twoThreads;
   const fetcherOf = (round: number) => (alternate && round % 2 === 1 ? ownThread : twoThreads);
   const retention = { rawDays: 7, hourlyDays: 30 };
   const steps = new Map<RoundStep, number[]>();
@@ -135,8 +134,8 @@ async function benchRound(db: Db) {
   // server's first round after starting does; it is timed apart, and the median is of those after.
   // As a server keeps it too: the memory of the ranked sets' columns, each set's reused by the next but one.
   const slabs = new ColumnSlabs();
-  const round = (now: number, memory?: RoundMemory) =>
-    runIngestionRound({ db, fetcher: (venue, options) => fetcher(venue, options), timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs });
+  const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads) =>
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -150,9 +149,7 @@ async function benchRound(db: Db) {
 
   if (alternate) {
     // This thread's own clients for the second thread's venues load their market lists too.
-    fetcher = ownThread;
-    await round(start - 45_000);
-    fetcher = twoThreads;
+    await round(start - 45_000, undefined, ownThread);
   }
   await seedRoundHistory(db, first.roundId, start - 60_000);
   const memory = new RoundMemory();
@@ -164,11 +161,10 @@ async function benchRound(db: Db) {
   const measured = new Map(modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>() }]));
   const sampler = memorySampler();
   for (let i = 0; i < rounds; i++) {
-    fetcher = fetcherOf(i);
     const m = measured.get(modes[i % modes.length]!)!;
     steps.clear();
     const t1 = performance.now();
-    const outcome = await round(start + i * 60_000, memory);
+    const outcome = await round(start + i * 60_000, memory, fetcherOf(i));
     m.round.push(publishedAt - t1);
     m.whole.push(performance.now() - t1);
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);

@@ -12,7 +12,7 @@ describe("venuesForSecondThread", () => {
     const second = venuesForSecondThread(venues, weightOf);
     const own = venues.filter((v) => !second.has(v));
     expect(second.has("binance")).toBe(true);
-    // Greedy: the two sides differ by at most the lightest venue's weight beyond the heaviest's.
+    // Greedy, heaviest first: the two sides never differ by more than the heaviest venue.
     expect(Math.abs(load(second) - load(own))).toBeLessThanOrEqual(1858);
     expect(load(second) + load(own)).toBe(load(venues));
     // binance; then bybit and bitget beside it; then the ~600s, equal ones in name order.
