@@ -46,8 +46,6 @@ const boundary = {
 //   lib/auth/session.ts     reads the session with getServerSession and answers pages with
 //                           next/navigation's notFound/redirect.
 //   lib/auth/next-auth.d.ts augments next-auth's Session type with the user's id and role.
-// lib/api/next-route.ts (the /v1 app mounted as a Next route handler) needs no exception: it only
-// uses the standard Request.
 const nextAuthAdapter = ["lib/auth/options.ts", "lib/auth/session.ts", "lib/auth/next-auth.d.ts"];
 
 const restrict = (...groups) => ({ "no-restricted-imports": ["error", { patterns: groups.flat() }] });

@@ -1,19 +1,20 @@
-// The production server (`npm start`): /v1/* and /healthz go straight to the API app, everything
-// else to Next.js. Serving the API outside Next's router is what keeps /v1 fast (docs/ARCHITECTURE.md).
+// The server (`npm start`; `npm run dev` runs it with `--dev`, Next in development mode): /v1/* and
+// /healthz, however spelled, go straight to the API app, everything else to Next.js. Next has no /v1
+// route: this is the API's one door, and serving it outside Next's router keeps /v1 fast
+// (docs/ARCHITECTURE.md, section 3).
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { createApiApp } from "@/lib/api/app";
-import { limitRequestBody } from "@/lib/api/body-limit";
 import { startIdempotencySweep } from "@/lib/api/idempotency";
 import { baselineSecurityHeaders } from "@/lib/api/security-headers";
 import { isPublicHttps, publicOrigin } from "@/lib/config/public-url";
 import { ensureAuthSecret } from "@/lib/config/auth-secret";
-import { clientAddress, parseTrustedProxies } from "@/lib/config/client-address";
+import { parseTrustedProxies } from "@/lib/config/client-address";
 import { dataDir, readEnv } from "@/lib/config/env";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
-import { isApiPath } from "@/lib/api/paths";
+import { createRequestListener } from "@/lib/api/request-listener";
 import { appServices } from "@/lib/app-services";
 import { startBilling } from "@/lib/billing/start-billing";
 import { keyEvents } from "@/lib/keys/key-events";
@@ -32,7 +33,8 @@ import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 
 async function main() {
   const startedAt = performance.now();
-  (process.env as Record<string, string>).NODE_ENV ??= "production";
+  const dev = process.argv.includes("--dev");
+  (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
   // Everything this process writes (the embedded database's new files above all) is owner-only.
   process.umask(0o077);
   const env = readEnv();
@@ -59,22 +61,12 @@ async function main() {
   // Chooses the billing provider (a misconfiguration stops the start); with Stripe, reconciles the accounts.
   const billing = startBilling(opened.db);
 
-  const nextApp = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: env.PORT });
+  const nextApp = next({ dev, dir: process.cwd(), hostname: "localhost", port: env.PORT });
   await nextApp.prepare();
   const nextHandler = nextApp.getRequestHandler();
   const apiListener = getRequestListener(createApiApp().fetch);
 
-  const server = http.createServer((req, res) => {
-    // The audit trail and the sign-in limits key on this; a client cannot choose it (TRUSTED_PROXIES).
-    req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
-    // Before any handler: nothing may read a body without end (next-auth would read 60 MB).
-    if (!limitRequestBody(req, res)) return;
-    // The API app sets its own headers (under either mount); everything Next answers, static files
-    // included, gets the baseline here and pages add their policy (proxy.ts).
-    if (isApiPath(req.url ?? "/")) return apiListener(req, res);
-    for (const [name, value] of baselineHeaders) res.setHeader(name, value);
-    return nextHandler(req, res);
-  });
+  const server = http.createServer(createRequestListener({ api: apiListener, next: nextHandler, trustedProxies, baselineHeaders }));
   // Node closes an idle keep-alive connection after 5 s; a pooled client that sends on it at that
   // moment gets ECONNRESET for a request the server never read. 65 s outlasts the idle timeouts of
   // common load balancers (60 s) and clients' pools, so the server is never the side that races.

@@ -113,7 +113,7 @@ function sandboxClock(tickMs: number): (() => Date) | undefined {
   return tickMs === 60_000 ? undefined : () => sandboxTickStart(Date.now(), tickMs);
 }
 
-/** The process's services, shared by server.ts, the Next mount of /v1 and the web app's pages and routes. */
+/** The process's services, shared by server.ts's API app and the web app's pages and routes. */
 export function appServices(): AppServices {
   return processSingleton("app-services", () => createAppServices(getDb));
 }

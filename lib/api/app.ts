@@ -109,24 +109,20 @@ function withHeaders(response: Response, requestId: string, headers: Readonly<Re
 export interface ApiAppOptions {
   /**
    * Whether the cached reads may answer with their precompressed br / gzip bodies (the default).
-   * Not under Next: its route-handler responses lose `Content-Encoding` on the way out
-   * (next/dist/server/send-response.js drops it, with `Content-Length`), and Next or the host
-   * compresses by itself, so that mount sends bodies uncompressed, with the uncompressed ETag.
+   * False for an app served behind a layer that compresses by itself and drops `Content-Encoding`
+   * (as Next's route handlers do): bodies then go uncompressed, with the uncompressed ETag.
    */
   precompress?: boolean;
 }
 
-/** How `app/v1/[[...path]]/route.ts` (through lib/api/next-route.ts) creates the app. */
-export const NEXT_MOUNT: ApiAppOptions = { precompress: false };
-
 /**
- * The HTTP API as one Web-standard app: `server.ts` serves it directly (the fast path) and
- * `app/v1/[[...path]]/route.ts` mounts the same app under `next dev` and serverless hosts.
+ * The HTTP API as one Web-standard app, served by `server.ts` alone (lib/api/request-listener.ts):
+ * Next has no /v1 route, so /v1 has one way in.
  */
 export function createApiApp(services: () => AppServices = appServices, options: ApiAppOptions = {}) {
   const app = new Hono<ApiEnv>();
 
-  // Set here rather than in server.ts alone, so the Next mount (`next dev`, serverless) sends them too.
+  // Set here, with the API's own policy, rather than by server.ts's listener, which gives Next's answers theirs.
   const securityHeaders = Object.freeze({
     ...baselineSecurityHeaders(isPublicHttps()),
     "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
@@ -145,7 +141,7 @@ export function createApiApp(services: () => AppServices = appServices, options:
     if (cors && isPreflight(c.req.raw)) return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), requestId, headers);
     await next();
     // Every answer to a verified key is usage, whichever step gave it (a handler, a cached read, a
-    // 304, a 429, a refusal): counted here once, in memory, for both mounts (lib/usage/).
+    // 304, a 429, a refusal): counted here once, in memory (lib/usage/).
     const key = c.get("key");
     if (key) services().usage.record(key.id, c.get("usageRoute") ?? UNKNOWN_ROUTE, c.res.status, windowCount(c.get("rateLimitHeaders")));
     if (!c.get("answeredWhole")) withHeaders(c.res, requestId, headers);

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { VENUE_IDS } from "@/lib/market/types";
 import { createApiApp } from "@/lib/api/app";
-import { apiRouteHandlers } from "@/lib/api/next-route";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
@@ -154,14 +153,13 @@ class SseReader {
   }
 }
 
-type Mount = "node" | "next" | "app";
-const nextHandlers = () => apiRouteHandlers(() => services);
+type Mount = "node" | "app";
 
 async function open(key: string, query = "", headers: Record<string, string> = {}, mount: Mount = "node"): Promise<Response> {
   const init = { headers: { Authorization: `Bearer ${key}`, ...headers } };
   if (mount === "node") return fetch(`${baseUrl}/v1/stream${query}`, init);
   const request = new Request(`http://localhost/v1/stream${query}`, init);
-  return mount === "next" ? nextHandlers().GET(request) : app.fetch(request);
+  return app.fetch(request);
 }
 
 async function connect(key: string, query = "", headers: Record<string, string> = {}, mount: Mount = "node"): Promise<SseReader> {
@@ -181,7 +179,7 @@ async function live(before: number) {
   while (services.eventFeed.subscribers <= before) await new Promise((r) => setTimeout(r, 5));
 }
 
-describe.each<Mount>(["node", "next"])("GET /v1/stream through the %s mount", (mount) => {
+describe.each<Mount>(["node"])("GET /v1/stream through the %s mount", (mount) => {
   let user: { id: string };
   let liveKey: string;
   let testKey: string;

@@ -2,7 +2,7 @@
 // (successes, a 304, a 400, 404s, 429s), recorded by the app's middleware, flushed, then read back
 // through GET /v1/usage with exact counts; account scoping; several processes adding up; retention.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiApp, NEXT_MOUNT } from "@/lib/api/app";
+import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { readAccountUsage } from "@/lib/usage/read-account-usage";
@@ -156,7 +156,7 @@ describe("GET /v1/usage", () => {
 });
 
 describe("recording", () => {
-  it("counts a 500 as a server error and the Next mount's answers like the server's", async () => {
+  it("counts a 500 as a server error, and answers of an app that does not precompress like the others", async () => {
     const user = await createUser(database.db, "pro");
     const key = await createKeyFor(database.db, user.id);
     const broken = createApiApp(() => ({
@@ -165,14 +165,14 @@ describe("recording", () => {
         throw new Error("injected market failure");
       },
     }));
-    const nextMount = createApiApp(() => services, NEXT_MOUNT);
+    const plain = createApiApp(() => services, { precompress: false });
     const get = (mounted: typeof app, path: string) =>
       mounted.fetch(new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${key.secret}` } }));
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined); // the 500 is logged with its request id
     expect((await get(broken, "/v1/funding-rates?exchange=binance&symbol=BTC")).status).toBe(500);
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
-    expect((await get(nextMount, "/v1/auth/verify")).status).toBe(200);
+    expect((await get(plain, "/v1/auth/verify")).status).toBe(200);
     await services.usage.flush();
     const rows = await database.db.apiUsageHourly.findMany({ where: { keyId: key.id }, orderBy: { route: "asc" } });
     expect(rows.map((row) => [row.route, row.successes, row.serverErrors])).toEqual([
