@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { credentialsSchema, passwordSchema } from "./credentials";
-import { commonPasswords, PASSWORD_PROBLEMS, passwordProblem } from "./password-strength";
+import { commonPasswords, PASSWORD_PROBLEMS, passwordProblem, surprises } from "./password-strength";
 
 describe("passwordProblem", () => {
   it("bundles a list of hundreds of common passwords, lower case and without comments", () => {
@@ -30,6 +30,23 @@ describe("passwordProblem", () => {
     expect(passwordProblem(password)).toBe(PASSWORD_PROBLEMS.repeated);
   });
 
+  it.each([
+    ["a character repeated with one other after it", "aaaaaaaaaaab"],
+    ["a digit repeated with the next one after it", "111111111112"],
+    ["a run of digits with a letter after it", "12345678901a"],
+    ["a walk down the keyboard's columns", "qazwsxedcrfv"],
+    ["a walk along the keyboard's rows", "zxcvbnmasdfg"],
+    ["a repeated pattern with its last character changed", "abcabcabcabd"],
+  ])("refuses %s", (_label, password) => {
+    expect(passwordProblem(password)).toBe(PASSWORD_PROBLEMS.pattern);
+  });
+
+  it("counts how much of a password a guesser walking sequences and keys could not predict", () => {
+    expect(surprises("qazwsxedcrfv")).toBe(2);
+    expect(surprises("aaaaaaaaaaab")).toBe(1);
+    expect(surprises("Wq8#vL2!pZr0")).toBeGreaterThan(6);
+  });
+
   it("refuses whitespace only", () => {
     expect(passwordProblem("            ")).toBe(PASSWORD_PROBLEMS.whitespace);
     expect(passwordProblem("\t \n \u00a0        ")).toBe(PASSWORD_PROBLEMS.whitespace);
@@ -42,9 +59,12 @@ describe("passwordProblem", () => {
     expect(passwordProblem("margaret.hamilton", "someone.else@example.com")).toBeNull();
   });
 
-  it.each(["violet tractor sings at noon", "tangerine-ocelot-furnace-42", "Wq8#vL2!pZr0"])("accepts %s", (password) => {
-    expect(passwordProblem(password, "trader@example.com")).toBeNull();
-  });
+  it.each(["violet tractor sings at noon", "tangerine-ocelot-furnace-42", "Wq8#vL2!pZr0", "Tr0ub4dor&3x", "marble7kettle", "830192746512"])(
+    "accepts %s",
+    (password) => {
+      expect(passwordProblem(password, "trader@example.com")).toBeNull();
+    },
+  );
 });
 
 describe("the password rules in the schemas", () => {

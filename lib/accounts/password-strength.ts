@@ -22,7 +22,71 @@ export const PASSWORD_PROBLEMS = {
   repeated: "Password must not be one character or a short pattern repeated",
   common: "This password is too common: choose one that is harder to guess, such as a few unrelated words",
   email: "Password must not be your e-mail address or contain its name part",
+  pattern: "Password must not be a sequence, a keyboard walk or a repeated character with little else",
 } as const;
+
+// The US keyboard by rows, unshifted and shifted on the same key, each row's horizontal offset in keys.
+const KEY_ROWS: readonly (readonly [string, string, number])[] = [
+  ["`1234567890-=", "~!@#$%^&*()_+", 0],
+  ["qwertyuiop[]\\", "QWERTYUIOP{}|", 0.5],
+  ["asdfghjkl;'", 'ASDFGHJKL:"', 0.75],
+  ["zxcvbnm,./", "ZXCVBNM<>?", 1.25],
+];
+const KEY_AT = new Map<string, { row: number; col: number; x: number }>();
+for (const [row, [plain, shifted, offset]] of KEY_ROWS.entries()) {
+  for (const keys of [plain, shifted]) [...keys].forEach((key, col) => KEY_AT.set(key, { row, col, x: col + offset }));
+}
+
+/** How one character follows the previous: by code point within letters or digits, and on the keyboard. */
+interface Move {
+  code: number | null;
+  key: string | null;
+  adjacent: boolean;
+}
+
+const charClass = (c: string) => (/[a-z]/.test(c) ? "letter" : /\d/.test(c) ? "digit" : null);
+
+function moveBetween(from: string, to: string): Move {
+  const sameClass = charClass(from) !== null && charClass(from) === charClass(to);
+  const a = KEY_AT.get(from);
+  const b = KEY_AT.get(to);
+  return {
+    code: sameClass ? to.codePointAt(0)! - from.codePointAt(0)! : null,
+    key: a && b ? `${b.row - a.row},${b.col - a.col}` : null,
+    adjacent: !!a && !!b && Math.abs(b.row - a.row) <= 1 && Math.abs(b.x - a.x) <= 1,
+  };
+}
+
+// Moves repeated within this many steps continue the pattern ("qaz" "wsx": the jump to the next column recurs).
+const PATTERN_MEMORY = 4;
+// A password with no more characters than this that a guesser could not predict from the one before is a pattern.
+const MAX_PATTERN_SURPRISES = 3;
+
+/**
+ * How many of the password's characters a guesser walking sequences, keyboard rows and columns and
+ * repeats could not predict from the one before: the first, and each that is neither the same
+ * character, the next or previous letter or digit, a neighbouring key, nor a move (by letter or
+ * digit, or across the keyboard) made in the last few steps. "aaaaaaaaaaab", "12345678901a" and
+ * "qazwsxedcrfv" have two; a random twelve characters about eight.
+ */
+export function surprises(password: string): number {
+  const chars = [...password.toLowerCase()];
+  const moves: Move[] = [];
+  let count = chars.length > 0 ? 1 : 0;
+  for (let i = 1; i < chars.length; i++) {
+    const move = moveBetween(chars[i - 1]!, chars[i]!);
+    const recent = moves.slice(-PATTERN_MEMORY);
+    const predictable =
+      chars[i] === chars[i - 1] ||
+      move.code === 1 ||
+      move.code === -1 ||
+      move.adjacent ||
+      recent.some((m) => (move.code !== null && m.code === move.code) || (move.key !== null && m.key === move.key));
+    if (!predictable) count++;
+    moves.push(move);
+  }
+  return count;
+}
 
 /**
  * The core a guesser tries first: "Password123!" and "!!password2024" are "password". Digits and
@@ -44,8 +108,8 @@ function isRepetition(text: string): boolean {
 /**
  * What is trivially weak about a password of acceptable length, or null. Pure, so sign-up, the
  * password reset and their tests apply one rule: only spaces, one character or a short pattern
- * repeated, a well-known common password (also with digits or symbols around it), or the owner's
- * own e-mail address.
+ * repeated, a well-known common password (also with digits or symbols around it), the owner's own
+ * e-mail address, or a near-repetition, sequence or keyboard walk (`surprises`).
  */
 export function passwordProblem(password: string, email?: string): string | null {
   if (password.trim() === "") return PASSWORD_PROBLEMS.whitespace;
@@ -65,5 +129,6 @@ export function passwordProblem(password: string, email?: string): string | null
     // A name part of 4 characters or more inside the password is what a targeted guesser tries first.
     if (local && (stripped === local || compact === local || (local.length >= 4 && lower.includes(local)))) return PASSWORD_PROBLEMS.email;
   }
+  if (surprises(password) <= MAX_PATTERN_SURPRISES) return PASSWORD_PROBLEMS.pattern;
   return null;
 }

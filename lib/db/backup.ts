@@ -64,8 +64,8 @@ export interface BackupResult {
 
 /**
  * Writes a gzipped tarball of the embedded database in `dataDir` to `file` (through a temporary
- * file, so a failed backup never leaves a truncated one under the real name). Refuses an existing
- * `file` unless `force`.
+ * file, so a failed backup never leaves a truncated one under the real name), readable by its owner
+ * only (0600). Refuses an existing `file` unless `force`.
  */
 export async function backupEmbeddedDatabase(dataDir: string, file: string, options: { force?: boolean } = {}): Promise<BackupResult> {
   const source = pgliteDir(dataDir);
@@ -80,7 +80,10 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string, opti
       const bytes = Buffer.from(await tarball.arrayBuffer());
       const partial = `${target}.partial-${process.pid}`;
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(partial, bytes);
+      // The archive holds the whole database (password hashes, key hashes, sessions): owner-only,
+      // whatever the umask, and created afresh so a stale partial file's mode is not inherited.
+      fs.rmSync(partial, { force: true });
+      fs.writeFileSync(partial, bytes, { mode: 0o600, flag: "wx" });
       fs.renameSync(partial, target);
       return { file: target, bytes: bytes.length, migrations };
     } finally {

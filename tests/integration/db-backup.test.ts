@@ -91,11 +91,20 @@ describe("backing up and restoring the embedded database", () => {
     expect(before.funding).toHaveLength(48);
     await close(database);
 
-    const result = await backupEmbeddedDatabase(source, backup);
-    expect(result.bytes).toBe(fs.statSync(backup).size);
-    expect(result.migrations).toBeGreaterThan(0);
-    await expect(backupEmbeddedDatabase(source, backup)).rejects.toThrow(/exists; pass --force/);
-    await backupEmbeddedDatabase(source, backup, { force: true });
+    // A permissive umask, as a shell often has: the archive is still the owner's alone.
+    const umask = process.umask(0o022);
+    try {
+      const result = await backupEmbeddedDatabase(source, backup);
+      expect(result.bytes).toBe(fs.statSync(backup).size);
+      expect(result.migrations).toBeGreaterThan(0);
+      expect(fs.statSync(backup).mode & 0o777).toBe(0o600);
+      await expect(backupEmbeddedDatabase(source, backup)).rejects.toThrow(/exists; pass --force/);
+      fs.chmodSync(backup, 0o644); // a world-readable file replaced with --force
+      await backupEmbeddedDatabase(source, backup, { force: true });
+      expect(fs.statSync(backup).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
   }, 60_000);
 
   it("restores into a new DATA_DIR with every row, and the restored database serves", async () => {
