@@ -59,6 +59,18 @@ export function isSessionActive(session: SessionState, now: Date): boolean {
 }
 
 /**
+ * Whether the session a cookie names still admits it, without recording a use (next-auth's session
+ * endpoint, which a browser polls, must neither keep an idle session alive nor re-issue an ended one's cookie).
+ */
+export async function isUserSessionLive(db: Db, sessionId: string, userId: string, now = new Date()): Promise<boolean> {
+  const session = await db.userSession.findUnique({
+    where: { id: sessionId },
+    select: { userId: true, revokedAt: true, expiresAt: true, lastSeenAt: true },
+  });
+  return !!session && session.userId === userId && isSessionActive(session, now);
+}
+
+/**
  * Checks the session a cookie names and records that it was used. Answers false when the row is
  * missing, belongs to someone else, or is no longer active, so the cookie counts as signed out.
  */

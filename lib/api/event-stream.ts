@@ -72,7 +72,8 @@ export async function streamEvents(c: ApiContext, services: AppServices): Promis
   }
   const secret = parseAuthorizationHeader(c.req.header("authorization"));
   const filter: StreamFilter = { mode: key.mode, ...query };
-  const stream = openEventStream({ services, key, secret: secret.ok ? secret.key : "", filter, after, release, signal: c.req.raw.signal });
+  const address = c.req.header("x-real-ip") || undefined;
+  const stream = openEventStream({ services, key, secret: secret.ok ? secret.key : "", address, filter, after, release, signal: c.req.raw.signal });
   return new Response(stream, { status: 200, headers });
 }
 
@@ -80,6 +81,8 @@ interface StreamOptions {
   services: AppServices;
   key: VerifiedKey;
   secret: string;
+  /** The client's address, as authentication read it: the key's IP allowlist is checked again against it. */
+  address: string | undefined;
   filter: StreamFilter;
   after: bigint | undefined;
   release: () => void;
@@ -89,8 +92,9 @@ interface StreamOptions {
 /**
  * The stream's body: the events after `after` replayed from the log up to where the process's feed
  * stood when the stream subscribed, then the feed's events live, each once, in order; a heartbeat
- * comment every STREAM_HEARTBEAT_MS; closed when the key stops being valid (checked when any key
- * changes in this process, and every STREAM_KEY_CHECK_MS for changes elsewhere), when the client
+ * comment every STREAM_HEARTBEAT_MS; closed when the key stops being valid or its IP allowlist stops
+ * admitting the client's address (checked when any key changes in this process, and every
+ * STREAM_KEY_CHECK_MS for changes elsewhere), when the client
  * goes, or when the client stops reading.
  */
 function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
@@ -145,6 +149,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   const checkKey = async () => {
     const now = await services.verifier.verify(options.secret);
     if (!now || !now.permissions.includes(PERMISSION)) end("stream closed: the key is no longer valid");
+    else if (now.ipAllowlist && !now.ipAllowlist.allows(options.address)) end("stream closed: the key's IP allowlist no longer admits this address");
   };
   const check = () => void checkKey().catch((error: unknown) => console.error("checking a stream's key failed", error));
 

@@ -5,7 +5,15 @@ import { AppError } from "@/lib/errors";
 import { requestOrigin } from "@/lib/audit";
 import { getDb } from "@/lib/db";
 import { safeReturnPath } from "@/lib/safe-redirect";
-import { createUserSession, endOwnSession, SESSION_LIFETIME_MS } from "@/lib/accounts/user-sessions";
+import { createUserSession, endOwnSession, isUserSessionLive, SESSION_LIFETIME_MS } from "@/lib/accounts/user-sessions";
+
+/**
+ * Thrown by the jwt callback for a cookie whose session has ended: next-auth then answers as signed
+ * out and clears the cookie instead of re-issuing it (`GET /api/auth/session`, getServerSession).
+ */
+class SessionEnded extends Error {
+  override name = "SessionEnded";
+}
 
 /**
  * E-mail and password sign-in with JWT sessions. The cookie carries the user's id and the id of a
@@ -39,12 +47,15 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       // `user` is only present at sign-in: the token keeps its session id from then on.
       if (user) {
         token.sub = user.id;
         token.sid = user.sessionId;
+        return token;
       }
+      // Every later read: a signed-out, revoked, expired or idle session is not refreshed.
+      if (!token.sub || !token.sid || !(await isUserSessionLive(await getDb(), token.sid, token.sub))) throw new SessionEnded();
       return token;
     },
     session({ session, token }) {
@@ -56,6 +67,13 @@ export const authOptions: NextAuthOptions = {
     // a path on this site; next-auth's default would follow "/\t/evil" and throws on "\n/…".
     redirect({ url, baseUrl }) {
       return `${baseUrl}${safeReturnPath(url, "/", baseUrl)}`;
+    },
+  },
+  logger: {
+    // An ended session is an expected answer (signed out), not an error worth a stack trace.
+    error(code, metadata) {
+      if (metadata instanceof Error && metadata.name === "SessionEnded") return;
+      console.error(`[next-auth][error][${code}]`, metadata);
     },
   },
   events: {

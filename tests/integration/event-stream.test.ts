@@ -12,7 +12,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
-import { revokeKey } from "@/lib/keys/account-keys";
+import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
@@ -296,6 +296,26 @@ describe("GET /v1/stream's limits", () => {
     expect(rest).toBeInstanceOf(Error);
     expect(stream.ended).toBe(true);
     expect((await open(key.secret)).status).toBe(401);
+  });
+
+  it("ends the stream when its key's IP allowlist stops admitting the stream's address", async () => {
+    const desk = await createUser(db, "desk");
+    const key = await createKeyFor(db, desk.id);
+    const origin = { ip: null, userAgent: null };
+    await setKeyAllowlist(db, desk.id, key.id, ["10.0.0.0/8"], origin);
+    // This server has no front door in front of it: X-Real-IP stands for the address server.ts would set.
+    const stream = await connect(key.secret, "", { "X-Real-IP": "10.0.0.5" });
+    // An edit that still admits it leaves the stream open: heartbeats go on after the key is checked again.
+    await setKeyAllowlist(db, desk.id, key.id, ["10.0.0.0/8", "2001:db8::/32"], origin);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stream.until((frame) => frame.comment === "heartbeat");
+    await setKeyAllowlist(db, desk.id, key.id, ["192.0.2.0/24"], origin);
+    const closing = await stream.until((frame) => frame.comment?.startsWith("stream closed") ?? false);
+    expect(closing.every((frame) => frame.comment === "heartbeat")).toBe(true);
+    const rest = await stream.until(() => false).catch((error: Error) => error);
+    expect(rest).toBeInstanceOf(Error);
+    expect(stream.ended).toBe(true);
+    expect((await open(key.secret, "", { "X-Real-IP": "10.0.0.5" })).status).toBe(403);
   });
 });
 
