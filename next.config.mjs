@@ -2,7 +2,7 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // /v1 answers /v1/opportunities/ itself (as server.ts does), instead of a 308 without an envelope.
+  // A trailing slash is answered, not redirected with a bare 308, as the API app answers /v1/opportunities/.
   skipTrailingSlashRedirect: true,
   // `npm test` type-checks (tsc) and lints (eslint) on its own; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
