@@ -153,6 +153,38 @@ describe("ResilientRateLimiter", () => {
     expect(limiter.status().degraded).toBe(false);
   });
 
+  it("admits only this server's share of the limit while the store is away: two live servers, half each", async () => {
+    const primary = controllablePrimary();
+    primary.mode = "fail";
+    const servers = { live: 2 };
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {}, liveServers: () => servers.live });
+    const calls = await timedCalls(limiter, 60);
+    expect(calls.filter((c) => c.result.success)).toHaveLength(50);
+    expect(calls[49]?.result).toMatchObject({ success: true, limit: 50, remaining: 0 });
+    expect(calls[50]?.result).toMatchObject({ success: false, limit: 50 });
+    // Read at each call: a server that stopped beating gives the others its share.
+    servers.live = 1;
+    expect((await limiter.limit("key_1", PRO, MINUTE)).success).toBe(true);
+  });
+
+  it("resumes from the store's count within its share: 30 counted, two servers, 20 more here", async () => {
+    const primary = controllablePrimary();
+    let sharedCount = 0;
+    primary.limit = async () => {
+      primary.calls++;
+      if (primary.mode === "fail") throw new Error("ECONNREFUSED");
+      sharedCount++;
+      return { success: true, limit: PRO, remaining: PRO - sharedCount, reset: 1_700_000_040_000 + MINUTE };
+    };
+    primary.mode = "ok";
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {}, liveServers: () => 2 });
+    for (let i = 0; i < 30; i++) await limiter.limit("k", PRO, MINUTE);
+    primary.mode = "fail";
+    const fallback = [];
+    for (let i = 0; i < 30; i++) fallback.push(await limiter.limit("k", PRO, MINUTE));
+    expect(fallback.filter((r) => r.success)).toHaveLength(20);
+  });
+
   it("falls back when the store could not even be created", async () => {
     const limiter = new ResilientRateLimiter({
       store: "redis",

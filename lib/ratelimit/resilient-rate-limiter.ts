@@ -1,4 +1,5 @@
 import { assertLimitArguments } from "./assert-limit-arguments";
+import { fallbackLimit } from "./fallback-limit";
 import { MemoryRateLimiter } from "./memory-rate-limiter";
 import type {
   RateLimitAlgorithm,
@@ -21,6 +22,11 @@ export interface ResilienceOptions {
   now?: () => number;
   /** Receives one line per transition; console.warn by default. */
   warn?: (message: string) => void;
+  /**
+   * How many processes serve the API now (lib/process/server-instances.ts); while the store is
+   * away each admits only its share of a limit (`fallbackLimit`). Default 1: this process alone.
+   */
+  liveServers?: () => number;
 }
 
 export interface ResilientRateLimiterOptions extends ResilienceOptions {
@@ -37,8 +43,9 @@ export const DEFAULT_PROBE_INTERVAL_MS = 1_000;
 
 /**
  * Puts a shared store behind a time budget. A call the store cannot answer in time, or answers
- * with an error, is decided by this process's own window instead: limits stay enforced (per
- * process) and no request waits on a dead Redis. The switch in each direction is logged once and
+ * with an error, is decided by this process's own window instead, against its share of the limit
+ * among the live servers (`fallbackLimit`): limits stay enforced, the servers together admitting
+ * no more than the limit, and no request waits on a dead Redis. The switch in each direction is logged once and
  * shown by `status()`. Every answer of the shared store is also folded into the process's own
  * counts (`MemoryRateLimiter.merge`), so a fallback resumes from the shared count rather than from
  * zero, and what the process admitted on its own during a fallback still counts afterwards.
@@ -51,6 +58,7 @@ export class ResilientRateLimiter implements RateLimiterService {
   private readonly probeIntervalMs: number;
   private readonly now: () => number;
   private readonly warn: (message: string) => void;
+  private readonly liveServers: () => number;
   private degraded = false;
   private lastError: string | undefined;
   private since: string | undefined;
@@ -73,6 +81,7 @@ export class ResilientRateLimiter implements RateLimiterService {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
     this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
     this.warn = options.warn ?? ((message) => console.warn(message));
+    this.liveServers = options.liveServers ?? (() => 1);
   }
 
   async limit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
@@ -80,7 +89,7 @@ export class ResilientRateLimiter implements RateLimiterService {
     assertLimitArguments(max, windowMs);
     if (this.degraded) {
       const now = this.now();
-      if (now - this.lastProbeAt < this.probeIntervalMs) return this.fallback.limit(key, max, windowMs);
+      if (now - this.lastProbeAt < this.probeIntervalMs) return this.fromMemory(key, max, windowMs);
       this.lastProbeAt = now;
     }
     let result: RateLimitResult;
@@ -93,10 +102,15 @@ export class ResilientRateLimiter implements RateLimiterService {
       // Still importing the client library (the first request after boot): answer from memory
       // without reporting an outage that is only our own start-up.
       if (this.initialised || !(error instanceof StoreTimeoutError)) this.markDegraded(error);
-      return this.fallback.limit(key, max, windowMs);
+      return this.fromMemory(key, max, windowMs);
     }
     this.markHealthy();
     return this.fallback.merge(key, result, windowMs);
+  }
+
+  /** This process's share of the limit; the answer's `limit` is that share, which is what it enforces. */
+  private fromMemory(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+    return this.fallback.limit(key, fallbackLimit(max, this.liveServers()), windowMs);
   }
 
   status(): RateLimitStatus {
@@ -122,7 +136,7 @@ export class ResilientRateLimiter implements RateLimiterService {
     this.since = new Date(now).toISOString();
     this.warn(
       `[ratelimit] ${this.store} store unavailable (${this.lastError}); enforcing rate limits ` +
-        `per process from memory until it answers again`,
+        `per process from memory, each of ${this.liveServers()} live servers admitting its share, until it answers again`,
     );
   }
 
