@@ -34,15 +34,26 @@ export function listenForKeyChanges(databaseUrl: string, processId: string, deli
     client = connection;
     connection.on("notification", (message) => {
       if (message.channel !== KEY_CHANGES_CHANNEL || !message.payload) return;
-      const { from, change } = JSON.parse(message.payload) as { from: string; change: KeyChange };
-      if (from !== processId) deliver(change);
+      let parsed: { from: string; change: KeyChange };
+      try {
+        parsed = JSON.parse(message.payload) as { from: string; change: KeyChange };
+      } catch {
+        return; // not one of ours: anyone connected may NOTIFY the channel
+      }
+      if (parsed.from !== processId) deliver(parsed.change);
     });
     connection.on("error", (error) => reconnect(connection, error));
     connection.on("end", () => reconnect(connection, new Error("the connection ended")));
     try {
       await connection.connect();
       await connection.query(`LISTEN ${KEY_CHANGES_CHANNEL}`);
-      if (client !== connection) return;
+      if (client !== connection) {
+        // Stopped (or replaced) while connecting: this connection is nobody's.
+        connection.removeAllListeners();
+        connection.on("error", () => undefined);
+        await connection.end().catch(() => undefined);
+        return;
+      }
       if (failures > 0) console.warn("[key-events] listening for key changes on PostgreSQL again");
       listening = true;
       failures = 0;
