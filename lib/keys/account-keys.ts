@@ -9,7 +9,7 @@ import { generateUniqueApiKey } from "./generate";
 import { parseAllowlist } from "./ip-allowlist";
 import { keyEvents } from "./key-events";
 import { keyModeFromDb, keyModeToDb, KEY_MODES } from "./mode";
-import { PERMISSIONS, permissionSchema, TIER_PERMISSIONS, type Permission, type Tier } from "./permissions";
+import { PERMISSIONS, permissionSchema, TIER_PERMISSIONS, tierFromDb, type DbTier, type Permission, type Tier } from "./permissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -144,24 +144,22 @@ type KeyTransaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  */
 async function withRoomForKey<T>(
   db: Db,
-  user: { id: string; tier: Tier },
-  refusal: ((cap: number) => string) | null,
+  user: { id: string },
+  refusal: ((cap: number, plan: string) => string) | null,
   write: (tx: KeyTransaction, now: Date) => Promise<T>,
 ): Promise<T> {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${user.id} FOR UPDATE`;
-    // Read after the lock: keys another transaction added while this one waited are counted.
+    const [row] = await tx.$queryRaw<{ tier: DbTier }[]>`SELECT tier FROM "User" WHERE id = ${user.id} FOR UPDATE`;
+    if (!row) throw new AppError("NOT_FOUND", "No such account");
+    // Read after the lock: keys another transaction added while this one waited are counted, and
+    // the plan is the one in force now, not the one the caller's session last saw.
     const now = new Date();
-    const cap = maxActiveKeys(user.tier);
-    if (refusal && (await tx.apiKey.count({ where: activeWhere(user.id, now) })) >= cap) {
-      throw new AppError("FORBIDDEN", refusal(cap));
+    const plan = planOf(tierFromDb(row.tier));
+    if (refusal && (await tx.apiKey.count({ where: activeWhere(user.id, now) })) >= plan.maxActiveKeys) {
+      throw new AppError("FORBIDDEN", refusal(plan.maxActiveKeys, plan.name));
     }
     return write(tx, now);
   });
-}
-
-function planName(tier: Tier) {
-  return planOf(tier).name;
 }
 
 export const UNVERIFIED_LIVE_KEY_MESSAGE =
@@ -226,8 +224,8 @@ export async function createKey(
   const expiresAt = expiryDate(input.expiry, now);
   const allowedCidrs = canonicalAllowlist(input.allowed_ips ?? []);
   await assertMayHoldLiveKey(db, user.id, input.mode);
-  const refusal = (cap: number) =>
-    `The ${planName(user.tier)} plan allows ${cap} active keys, and this account holds ${cap} or more. Revoke one to create another.`;
+  const refusal = (cap: number, plan: string) =>
+    `The ${plan} plan allows ${cap} active keys, and this account holds ${cap} or more. Revoke one to create another.`;
   const { secret, record } = await withRoomForKey(db, user, refusal, async (tx) => {
     const inserted = await insertKey(tx, user.id, { ...input, expiresAt, allowedCidrs });
     await recordAudit(tx, { actorId: user.id, subjectId: user.id, action: "key.created", target: inserted.record.id }, origin);
@@ -307,8 +305,8 @@ export async function rollKey(
   // With no grace period the old key goes as the new one comes: the count stays, even above the cap.
   const refusal =
     ROLL_GRACE_PERIODS[grace] > 0
-      ? (cap: number) =>
-          `The ${planName(user.tier)} plan allows ${cap} active keys, and keys in a grace period count. ` +
+      ? (cap: number, plan: string) =>
+          `The ${plan} plan allows ${cap} active keys, and keys in a grace period count. ` +
           "Roll with no grace period, or revoke a key first."
       : null;
   const { secret, record, previous, at } = await withRoomForKey(db, user, refusal, async (tx, now) => {

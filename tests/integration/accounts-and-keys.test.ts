@@ -302,9 +302,13 @@ describe("API keys in the account area", () => {
   it("after a downgrade to fewer keys than it holds: the keys stay, new ones wait until the account is under the cap", async () => {
     const user = await proUser("downgraded@example.com");
     const desk = { ...user, tier: "desk" as const };
+    await database.db.user.update({ where: { id: user.id }, data: { tier: "DESK" } });
     const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
     const created = [];
     for (let i = 0; i < PRO_KEYS + 2; i++) created.push(await createKey(database.db, desk, input, origin()));
+    await database.db.user.update({ where: { id: user.id }, data: { tier: "PRO" } });
+    // The cap is the plan in force, read under the lock, whatever plan the caller's session last saw.
+    await expect(createKey(database.db, desk, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
     const active = async () => (await listKeys(database.db, user.id)).filter((k) => k.status === "active").length;
     expect(await active()).toBe(PRO_KEYS + 2);
     await expect(createKey(database.db, user, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("The Pro plan allows 10 active keys") });
