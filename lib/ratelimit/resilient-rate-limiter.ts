@@ -38,6 +38,17 @@ export interface ResilientRateLimiterOptions extends ResilienceOptions {
   fallback?: MemoryRateLimiter;
 }
 
+/** What this process answered from memory for one key in one window. */
+interface MemoryTally {
+  windowMs: number;
+  /** Index of the window: floor(time / windowMs). */
+  window: number;
+  /** The key's full limit, which the carried count is added against. */
+  max: number;
+  /** Requests admitted from memory that the shared store has not been told of yet. */
+  unsent: number;
+}
+
 export const DEFAULT_STORE_TIMEOUT_MS = 50;
 export const DEFAULT_PROBE_INTERVAL_MS = 1_000;
 
@@ -49,6 +60,12 @@ export const DEFAULT_PROBE_INTERVAL_MS = 1_000;
  * shown by `status()`. Every answer of the shared store is also folded into the process's own
  * counts (`MemoryRateLimiter.merge`), so a fallback resumes from the shared count rather than from
  * zero, and what the process admitted on its own during a fallback still counts afterwards.
+ *
+ * When the store answers again (perhaps restarted, empty), what this process admitted from memory
+ * in a window still open is first added to the store's count for that key (`carry`), before any
+ * answer of the store is used, so the other servers see it; and until that window ends the process
+ * keeps to its share (`withinShare`): another server may not have carried its own count yet, and
+ * the shares together are what keeps the minute of the return within the limit.
  */
 export class ResilientRateLimiter implements RateLimiterService {
   private readonly store: Exclude<RateLimitStore, "memory">;
@@ -64,6 +81,12 @@ export class ResilientRateLimiter implements RateLimiterService {
   private since: string | undefined;
   private lastProbeAt = Number.NEGATIVE_INFINITY;
   private initialised = false;
+  private readonly tallies = new Map<string, MemoryTally>();
+  /** Keys whose tally has requests still to carry into the store. */
+  private readonly unsent = new Set<string>();
+  /** The carry under way, shared by concurrent calls so that no count is sent twice. */
+  private carrying: Promise<void> | undefined;
+  private nextTallySweepAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: ResilientRateLimiterOptions) {
     this.store = options.store;
@@ -95,7 +118,10 @@ export class ResilientRateLimiter implements RateLimiterService {
     let result: RateLimitResult;
     try {
       result = await withTimeout(
-        this.primary.then((primary) => primary.limit(key, max, windowMs)),
+        this.primary.then(async (primary) => {
+          await this.carry(primary);
+          return primary.limit(key, max, windowMs);
+        }),
         this.timeoutMs,
       );
     } catch (error) {
@@ -105,12 +131,93 @@ export class ResilientRateLimiter implements RateLimiterService {
       return this.fromMemory(key, max, windowMs);
     }
     this.markHealthy();
-    return this.fallback.merge(key, result, windowMs);
+    return this.withinShare(key, max, windowMs, this.fallback.merge(key, result, windowMs));
   }
 
   /** This process's share of the limit; the answer's `limit` is that share, which is what it enforces. */
-  private fromMemory(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
-    return this.fallback.limit(key, fallbackLimit(max, this.liveServers()), windowMs);
+  private async fromMemory(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+    const result = await this.fallback.limit(key, fallbackLimit(max, this.liveServers()), windowMs);
+    this.record(key, max, windowMs, result.success);
+    return result;
+  }
+
+  private record(key: string, max: number, windowMs: number, admitted: boolean): void {
+    const now = this.now();
+    this.sweepTallies(now, windowMs);
+    const window = Math.floor(now / windowMs);
+    let tally = this.tallies.get(key);
+    if (tally === undefined || tally.windowMs !== windowMs || tally.window !== window) {
+      tally = { windowMs, window, max, unsent: 0 };
+      this.tallies.set(key, tally);
+    }
+    tally.max = max;
+    if (admitted) {
+      tally.unsent++;
+      this.unsent.add(key);
+    }
+  }
+
+  /**
+   * Adds the requests admitted from memory, in windows still open, to the store's counts: one call
+   * per key, only after a fallback. A count is struck off once the store has taken it, so a carry
+   * that fails (or times out and lands later) is neither lost nor sent twice by concurrent calls.
+   * A window that has ended is dropped: its key in the store has expired too.
+   */
+  private carry(primary: StoreRateLimiter): Promise<void> {
+    if (this.unsent.size === 0) return Promise.resolve();
+    this.carrying ??= this.sendUnsent(primary).finally(() => {
+      this.carrying = undefined;
+    });
+    return this.carrying;
+  }
+
+  private async sendUnsent(primary: StoreRateLimiter): Promise<void> {
+    const now = this.now();
+    const sends: Promise<void>[] = [];
+    for (const key of this.unsent) {
+      const tally = this.tallies.get(key);
+      if (tally === undefined || tally.unsent === 0 || tally.window !== Math.floor(now / tally.windowMs)) {
+        this.unsent.delete(key);
+        continue;
+      }
+      const count = tally.unsent;
+      sends.push(
+        primary.limit(key, tally.max, tally.windowMs, count).then(() => {
+          tally.unsent -= count;
+          if (tally.unsent === 0 && this.tallies.get(key) === tally) this.unsent.delete(key);
+        }),
+      );
+    }
+    const failure = (await Promise.allSettled(sends)).find((outcome) => outcome.status === "rejected");
+    if (failure !== undefined) throw failure.reason;
+  }
+
+  /**
+   * The store's answer, held to this process's share while the window in which it answered from
+   * memory is still open (the window's count here already includes the store's, see `merge`).
+   */
+  private withinShare(key: string, max: number, windowMs: number, answer: RateLimitResult): RateLimitResult {
+    if (this.tallies.size === 0) return answer;
+    const now = this.now();
+    this.sweepTallies(now, windowMs);
+    const tally = this.tallies.get(key);
+    if (tally === undefined || tally.windowMs !== windowMs || tally.window !== Math.floor(now / windowMs)) return answer;
+    const share = fallbackLimit(max, this.liveServers());
+    const count = answer.limit - answer.remaining;
+    if (answer.success && count <= share) return { ...answer, limit: share, remaining: share - count };
+    return { success: false, limit: share, remaining: 0, reset: answer.reset };
+  }
+
+  // Tallies of ended windows go at most once per window, as in MemoryRateLimiter.
+  private sweepTallies(now: number, windowMs: number): void {
+    if (now < this.nextTallySweepAt) return;
+    this.nextTallySweepAt = now + windowMs;
+    for (const [key, tally] of this.tallies) {
+      if (Math.floor(now / tally.windowMs) > tally.window) {
+        this.tallies.delete(key);
+        this.unsent.delete(key);
+      }
+    }
   }
 
   status(): RateLimitStatus {
