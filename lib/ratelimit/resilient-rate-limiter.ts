@@ -51,6 +51,7 @@ interface MemoryTally {
 
 export const DEFAULT_STORE_TIMEOUT_MS = 50;
 export const DEFAULT_PROBE_INTERVAL_MS = 1_000;
+const CARRY_TIMEOUT_MS = 1_000;
 
 /**
  * Puts a shared store behind a time budget. A call the store cannot answer in time, or answers
@@ -161,11 +162,13 @@ export class ResilientRateLimiter implements RateLimiterService {
    * Adds the requests admitted from memory, in windows still open, to the store's counts: one call
    * per key, only after a fallback. A count is struck off once the store has taken it, so a carry
    * that fails (or times out and lands later) is neither lost nor sent twice by concurrent calls.
-   * A window that has ended is dropped: its key in the store has expired too.
+   * A window that has ended is dropped: its key in the store has expired too. A carry that hangs
+   * is given up after a second, so that it cannot hold every later call; one that lands after that
+   * may be sent again, which errs on the strict side.
    */
   private carry(primary: StoreRateLimiter): Promise<void> {
     if (this.unsent.size === 0) return Promise.resolve();
-    this.carrying ??= this.sendUnsent(primary).finally(() => {
+    this.carrying ??= withTimeout(this.sendUnsent(primary), Math.max(this.timeoutMs, CARRY_TIMEOUT_MS)).finally(() => {
       this.carrying = undefined;
     });
     return this.carrying;
