@@ -23,6 +23,7 @@ import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { collectGarbage } from "@/lib/process/collect-garbage";
 import { reportMemoryOnSignal } from "@/lib/process/memory-report";
+import { startServerHeartbeat } from "@/lib/process/server-instances";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { startUsageRetentionSweep } from "@/lib/usage/usage-retention";
 import { readEventsConfig } from "@/lib/config/events-config";
@@ -57,6 +58,10 @@ async function main() {
   if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
   // Other processes must hear of revocations before this one serves a request.
   if (process.env.REDIS_URL) await keyEvents().connect(process.env.REDIS_URL);
+  // On PostgreSQL they also hear of them over LISTEN/NOTIFY, which needs no Redis.
+  if (database.driver === "postgres") await keyEvents().listenPostgres(database.url);
+  // The servers count each other through the database: while Redis is away each admits its share of a key's limit.
+  const heartbeat = database.driver === "postgres" ? startServerHeartbeat(opened.db) : undefined;
   const services = appServices();
   // Chooses the billing provider (a misconfiguration stops the start); with Stripe, reconciles the accounts.
   const billing = startBilling(opened.db);
@@ -115,6 +120,7 @@ async function main() {
     usageSweep.stop();
     sandboxTicks.stop();
     await appendedElsewhere?.stop();
+    await heartbeat?.stop();
     await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
     await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
     await services.stopRecorders().catch((error) => console.error("recording last use or API usage failed", error));

@@ -19,6 +19,7 @@ import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
 import { sandboxMarket } from "@/lib/market/sandbox-market";
 import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
 import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/response-cache";
+import { liveServers } from "@/lib/process/server-instances";
 import { processSingleton } from "@/lib/singleton";
 import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
 import { UsageRecorder } from "@/lib/usage/usage-recorder";
@@ -86,7 +87,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
   return {
     db,
     verifier: new KeyVerifier(db, keyEvents()),
-    limiter: createRateLimiter(env, { prefix: "v1" }),
+    limiter: createRateLimiter(env, { prefix: "v1", liveServers }),
     lastUsed,
     usage,
     market: (mode) => markets[mode],

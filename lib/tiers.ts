@@ -5,6 +5,12 @@ export interface Plan {
   name: string;
   apiAccess: boolean;
   requestsPerMinute: number;
+  /**
+   * Keys active at once (keys in a roll's grace period count). Pro's keys together stay within one
+   * Desk key's limit (10 × 100/min = 1,000/min), so extra keys do not buy a higher plan's rate; the
+   * limit itself stays per key.
+   */
+  maxActiveKeys: number;
   permissions: readonly Permission[];
   summary: string;
 }
@@ -16,6 +22,7 @@ export const PLANS: readonly Plan[] = [
     name: "Free",
     apiAccess: false,
     requestsPerMinute: 0,
+    maxActiveKeys: 0,
     permissions: TIER_PERMISSIONS.free,
     summary: "The opportunity screener in the browser, with data delayed by 15 minutes. No API access.",
   },
@@ -24,6 +31,7 @@ export const PLANS: readonly Plan[] = [
     name: "Pro",
     apiAccess: true,
     requestsPerMinute: 100,
+    maxActiveKeys: 10,
     permissions: TIER_PERMISSIONS.pro,
     summary: "Live data and API keys that read opportunities, simulations and your portfolio.",
   },
@@ -32,6 +40,8 @@ export const PLANS: readonly Plan[] = [
     name: "Desk",
     apiAccess: true,
     requestsPerMinute: 1000,
+    // The top plan, with no higher plan's rate to undercut: enough for a key per service and environment.
+    maxActiveKeys: 25,
     permissions: TIER_PERMISSIONS.desk,
     summary: "Everything in Pro, ten times the rate limit, and write access to your portfolio through the API.",
   },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
-import { countSignInAttempt, pairRules, secondsUntil, SIGN_IN_THROTTLE, tooManyAttemptsMessage } from "./attempt-limits";
+import { freePort } from "@/tests/support/free-port";
+import { countSignInAttempt, createAttemptLimiter, pairRules, secondsUntil, SIGN_IN_THROTTLE, tooManyAttemptsMessage } from "./attempt-limits";
 
 function clock(start = Date.UTC(2026, 0, 1, 12, 0, 0, 250)) {
   let at = start;
@@ -116,5 +117,21 @@ describe("sign-in throttle policy", () => {
     expect(refused!.extra.retryAfter).toBeGreaterThan(60);
     expect(refused!.extra.retryAfter).toBeLessThanOrEqual(SIGN_IN_THROTTLE.windowMs / 1000);
     expect(await attempt(limiter, time.now, "198.51.100.71", "another@example.com")).toBeNull();
+  });
+
+  it("while Redis is away, holds each of two live servers to half the address ceiling", async () => {
+    const nothingListens = await freePort();
+    const limiter = createAttemptLimiter({ REDIS_URL: `redis://127.0.0.1:${nothingListens}` }, () => 2);
+    try {
+      const outcomes = [];
+      for (let i = 0; i <= SIGN_IN_THROTTLE.perAddress; i++) {
+        outcomes.push(await countSignInAttempt("198.51.100.80", `user${i}@example.com`, { limiter, scale: 1 }).then(() => "admitted", (error: AppError) => error.code));
+      }
+      expect(outcomes.filter((o) => o === "admitted")).toHaveLength(SIGN_IN_THROTTLE.perAddress / 2);
+      expect(outcomes.at(-1)).toBe("RATE_LIMITED");
+      expect(limiter.status()).toMatchObject({ store: "redis", degraded: true });
+    } finally {
+      await limiter.close();
+    }
   });
 });

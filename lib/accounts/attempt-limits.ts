@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "@/lib/errors";
-import { createRateLimiter, type RateLimiter, type RateLimiterService, type RateLimitResult } from "@/lib/ratelimit";
+import { liveServers } from "@/lib/process/server-instances";
+import { createRateLimiter, type RateLimiter, type RateLimiterEnv, type RateLimiterService, type RateLimitResult } from "@/lib/ratelimit";
 import { processSingleton } from "@/lib/singleton";
 
 const WINDOW_MS = 15 * 60_000;
@@ -82,8 +83,17 @@ function refuse(reset: number, now: number): AppError {
   return new AppError("RATE_LIMITED", tooManyAttemptsMessage(retryAfter), { retryAfter });
 }
 
+/**
+ * The attempt counters' store. While Redis is away each server counts attempts on its own, so it
+ * admits only its share of each limit among the live servers, as the /v1 limiter does: the
+ * servers together still allow no more guesses than one would.
+ */
+export function createAttemptLimiter(env: RateLimiterEnv = process.env, servers: () => number = liveServers): RateLimiterService {
+  return createRateLimiter(env, { prefix: "auth", algorithm: "slidingWindow", liveServers: servers });
+}
+
 function limiter(): RateLimiterService {
-  return processSingleton("auth-attempt-limiter", () => createRateLimiter(process.env, { prefix: "auth", algorithm: "slidingWindow" }));
+  return processSingleton("auth-attempt-limiter", () => createAttemptLimiter());
 }
 
 /** AUTH_ATTEMPT_SCALE multiplies the limits: end-to-end suites sign up many accounts from one IP. */

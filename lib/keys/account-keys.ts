@@ -4,13 +4,13 @@ import { AppError, fieldError } from "@/lib/errors";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { ApiKey } from "@/lib/db/generated/client";
+import { planOf } from "@/lib/tiers";
 import { generateUniqueApiKey } from "./generate";
 import { parseAllowlist } from "./ip-allowlist";
 import { keyEvents } from "./key-events";
 import { keyModeFromDb, keyModeToDb, KEY_MODES } from "./mode";
-import { PERMISSIONS, permissionSchema, TIER_PERMISSIONS, type Permission, type Tier } from "./permissions";
+import { PERMISSIONS, permissionSchema, TIER_PERMISSIONS, tierFromDb, type DbTier, type Permission, type Tier } from "./permissions";
 
-export const MAX_ACTIVE_KEYS = 25;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ROLL_GRACE_PERIODS = { none: 0, "1h": 60 * 60 * 1000, "24h": DAY_MS, "7d": 7 * DAY_MS } as const;
@@ -128,13 +128,38 @@ function assertPermissionsAllowed(permissions: readonly Permission[], tier: Tier
   }
 }
 
-async function assertRoomForKey(db: Db, userId: string, now: Date) {
-  if ((await db.apiKey.count({ where: activeWhere(userId, now) })) >= MAX_ACTIVE_KEYS) {
-    throw new AppError(
-      "FORBIDDEN",
-      `You have ${MAX_ACTIVE_KEYS} active keys, the most an account can hold. Revoke one to create another.`,
-    );
-  }
+/** Keys an account of `tier` may hold active at once (keys in a roll's grace period count). */
+export function maxActiveKeys(tier: Tier): number {
+  return planOf(tier).maxActiveKeys;
+}
+
+type KeyTransaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/**
+ * Runs `write` (which adds at most one active key) only while the account holds fewer active keys
+ * than its plan allows. The count and the write are one step per account: the account's row is
+ * locked first, as the webhook-endpoint and alert-rule caps do, so concurrent creates and rolls
+ * (in any process) queue and each counts the keys the others added. An account above its plan's
+ * cap (after a downgrade) keeps its keys, and is refused new ones until it is below the cap.
+ */
+async function withRoomForKey<T>(
+  db: Db,
+  user: { id: string },
+  refusal: ((cap: number, plan: string) => string) | null,
+  write: (tx: KeyTransaction, now: Date) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ tier: DbTier }[]>`SELECT tier FROM "User" WHERE id = ${user.id} FOR UPDATE`;
+    if (!row) throw new AppError("NOT_FOUND", "No such account");
+    // Read after the lock: keys another transaction added while this one waited are counted, and
+    // the plan is the one in force now, not the one the caller's session last saw.
+    const now = new Date();
+    const plan = planOf(tierFromDb(row.tier));
+    if (refusal && (await tx.apiKey.count({ where: activeWhere(user.id, now) })) >= plan.maxActiveKeys) {
+      throw new AppError("FORBIDDEN", refusal(plan.maxActiveKeys, plan.name));
+    }
+    return write(tx, now);
+  });
 }
 
 export const UNVERIFIED_LIVE_KEY_MESSAGE =
@@ -162,7 +187,7 @@ interface NewKeyFields {
   allowedCidrs: readonly string[];
 }
 
-async function insertKey(db: Db, userId: string, fields: NewKeyFields) {
+async function insertKey(db: Pick<Db, "apiKey">, userId: string, fields: NewKeyFields) {
   const generated = await generateUniqueApiKey(fields.mode, async (hash) => (await db.apiKey.count({ where: { hash } })) > 0);
   const record = await db.apiKey.create({
     data: {
@@ -199,9 +224,13 @@ export async function createKey(
   const expiresAt = expiryDate(input.expiry, now);
   const allowedCidrs = canonicalAllowlist(input.allowed_ips ?? []);
   await assertMayHoldLiveKey(db, user.id, input.mode);
-  await assertRoomForKey(db, user.id, now);
-  const { secret, record } = await insertKey(db, user.id, { ...input, expiresAt, allowedCidrs });
-  await recordAudit(db, { actorId: user.id, subjectId: user.id, action: "key.created", target: record.id }, origin);
+  const refusal = (cap: number, plan: string) =>
+    `The ${plan} plan allows ${cap} active keys, and this account holds ${cap} or more. Revoke one to create another.`;
+  const { secret, record } = await withRoomForKey(db, user, refusal, async (tx) => {
+    const inserted = await insertKey(tx, user.id, { ...input, expiresAt, allowedCidrs });
+    await recordAudit(tx, { actorId: user.id, subjectId: user.id, action: "key.created", target: inserted.record.id }, origin);
+    return inserted;
+  });
   return { key: secret, view: toKeyView(record, now) };
 }
 
@@ -254,7 +283,7 @@ export async function setKeyAllowlist(
 /**
  * Replaces a key with a new one of the same name, mode, permissions and IP allowlist. The old key
  * keeps working for the grace period and is revoked by time, with no job that could fail to run.
- * Keys in their grace period are active and count toward MAX_ACTIVE_KEYS, so a roll with a grace
+ * Keys in their grace period are active and count toward the plan's cap, so a roll with a grace
  * period needs room for one more key; a key already rolled (in its grace period) cannot be rolled
  * again, which would otherwise let one key multiply into many live secrets.
  */
@@ -272,27 +301,29 @@ export async function rollKey(
   if (keyStatus(old, now) !== "active") throw new AppError("VALIDATION_ERROR", "Only an active key can be rolled", { details: [{ field: "id", message: "This key is not active" }] });
   if (old.revokedAt) throw alreadyRolled(old.revokedAt);
   await assertMayHoldLiveKey(db, user.id, keyModeFromDb(old.mode));
-  if (ROLL_GRACE_PERIODS[grace] > 0 && (await db.apiKey.count({ where: activeWhere(user.id, now) })) >= MAX_ACTIVE_KEYS) {
-    throw new AppError(
-      "FORBIDDEN",
-      `You have ${MAX_ACTIVE_KEYS} active keys, the most an account can hold, and keys in a grace period count. ` +
-        "Roll with no grace period, or revoke a key first.",
-    );
-  }
   const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
-  const graceEnd = new Date(now.getTime() + ROLL_GRACE_PERIODS[grace]);
-  // Claim the old key first, on the condition it was not rolled meanwhile: of two racing rolls, one wins.
-  const claimed = await db.apiKey.updateMany({ where: { id: old.id, revokedAt: null }, data: { revokedAt: graceEnd } });
-  if (claimed.count !== 1) throw alreadyRolled(null);
-  const { secret, record } = await insertKey(db, user.id, {
-    name: old.name,
-    mode: keyModeFromDb(old.mode),
-    permissions: PERMISSIONS.filter((p) => old.permissions.includes(p)),
-    expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
-    allowedCidrs: old.allowedCidrs,
+  // With no grace period the old key goes as the new one comes: the count stays, even above the cap.
+  const refusal =
+    ROLL_GRACE_PERIODS[grace] > 0
+      ? (cap: number, plan: string) =>
+          `The ${plan} plan allows ${cap} active keys, and keys in a grace period count. ` +
+          "Roll with no grace period, or revoke a key first."
+      : null;
+  const { secret, record, previous, at } = await withRoomForKey(db, user, refusal, async (tx, now) => {
+    const graceEnd = new Date(now.getTime() + ROLL_GRACE_PERIODS[grace]);
+    // Claim the old key first, on the condition it was not rolled meanwhile: of two racing rolls, one wins.
+    const claimed = await tx.apiKey.updateMany({ where: { id: old.id, revokedAt: null }, data: { revokedAt: graceEnd } });
+    if (claimed.count !== 1) throw alreadyRolled(null);
+    const inserted = await insertKey(tx, user.id, {
+      name: old.name,
+      mode: keyModeFromDb(old.mode),
+      permissions: PERMISSIONS.filter((p) => old.permissions.includes(p)),
+      expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+      allowedCidrs: old.allowedCidrs,
+    });
+    await recordAudit(tx, { actorId: user.id, subjectId: user.id, action: "key.rolled", target: `${old.id} -> ${inserted.record.id}` }, origin);
+    return { ...inserted, previous: await tx.apiKey.findUniqueOrThrow({ where: { id: old.id } }), at: now };
   });
-  const previous = await db.apiKey.findUniqueOrThrow({ where: { id: old.id } });
   await keyEvents().publish({ keyId: old.id });
-  await recordAudit(db, { actorId: user.id, subjectId: user.id, action: "key.rolled", target: `${old.id} -> ${record.id}` }, origin);
-  return { key: secret, view: toKeyView(record, now), previous: toKeyView(previous, now) };
+  return { key: secret, view: toKeyView(record, at), previous: toKeyView(previous, at) };
 }

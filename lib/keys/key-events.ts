@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { processSingleton } from "@/lib/singleton";
+import { listenForKeyChanges, type PostgresKeyChanges } from "./key-events-postgres";
 
 /** Something about a key, or about every key of a user (a tier change), is no longer true. */
 export interface KeyChange {
@@ -17,11 +18,14 @@ const ACK_TIMEOUT_MS = 500;
  * Tells every cache of verified keys that a key changed. Listeners in this process run
  * synchronously; with REDIS_URL, other processes are told through Redis pub/sub and `publish`
  * waits (up to 500 ms) until each of them acknowledges, so a revocation is in force everywhere
- * before the revoke call returns.
+ * before the revoke call returns. On PostgreSQL the change also goes out over LISTEN/NOTIFY, so
+ * it reaches every server within a second while Redis is away (or not configured).
  */
 export class KeyEventBus {
   private readonly listeners = new Set<Listener>();
+  private readonly processId = randomBytes(8).toString("hex");
   private bridge: Promise<RedisBridge> | undefined;
+  private postgres: PostgresKeyChanges | undefined;
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -34,20 +38,45 @@ export class KeyEventBus {
     return this.bridge.then(() => undefined);
   }
 
+  /** Carries changes over PostgreSQL LISTEN/NOTIFY too; call once at boot on PostgreSQL. */
+  listenPostgres(databaseUrl: string): Promise<void> {
+    this.postgres ??= listenForKeyChanges(databaseUrl, this.processId, (change) => this.deliverLocally(change));
+    return this.postgres.ready;
+  }
+
   async publish(change: KeyChange): Promise<void> {
     this.deliverLocally(change);
+    // Both ways at once: NOTIFY is not held up by a Redis that is slow to fail.
+    await Promise.all([this.publishThroughRedis(change), this.publishThroughPostgres(change)]);
+  }
+
+  async close(): Promise<void> {
+    if (this.bridge) await (await this.bridge).close().catch(() => undefined);
+    this.bridge = undefined;
+    await this.postgres?.stop();
+    this.postgres = undefined;
+  }
+
+  private async publishThroughRedis(change: KeyChange) {
     if (!this.bridge) return;
     try {
-      await (await this.bridge).publish(change);
+      const bridge = await this.bridge;
+      // A known outage was logged once; the change goes over PostgreSQL, or waits out the cache lifetime.
+      if (bridge.down) return;
+      await bridge.publish(change);
     } catch (error) {
       // Other processes still drop the entry when its short cache lifetime ends.
       console.warn(`key change not delivered through Redis: ${(error as Error).message}`);
     }
   }
 
-  async close(): Promise<void> {
-    if (this.bridge) await (await this.bridge).close().catch(() => undefined);
-    this.bridge = undefined;
+  private async publishThroughPostgres(change: KeyChange) {
+    if (!this.postgres) return;
+    try {
+      await this.postgres.notify(change);
+    } catch (error) {
+      console.warn(`key change not delivered through PostgreSQL: ${(error as Error).message}`);
+    }
   }
 
   private deliverLocally(change: KeyChange) {
@@ -58,15 +87,26 @@ export class KeyEventBus {
 class RedisBridge {
   private readonly processId = randomBytes(8).toString("hex");
   private readonly waiting = new Map<string, () => void>();
+  /** The clients that lost Redis and have not reconnected yet. */
+  private readonly lost = new Set<Redis>();
+  private closing = false;
 
   private constructor(
     private readonly pub: Redis,
     private readonly sub: Redis,
-  ) {}
+  ) {
+    for (const client of [pub, sub]) this.watch(client);
+  }
+
+  /** True while either connection is lost: publishing would only fail, after ioredis's retry. */
+  get down(): boolean {
+    return this.lost.size > 0;
+  }
 
   static async open(url: string, deliver: Listener): Promise<RedisBridge> {
     const { Redis } = await import("ioredis");
-    const options = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 };
+    // No offline queue: while Redis is away a command fails at once instead of waiting for a reconnection.
+    const options = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false };
     const bridge = new RedisBridge(new Redis(url, options), new Redis(url, options));
     await Promise.all([bridge.pub.connect(), bridge.sub.connect()]);
     bridge.sub.on("message", (channel: string, message: string) => {
@@ -74,7 +114,7 @@ class RedisBridge {
         const { from, nonce, change } = JSON.parse(message) as { from: string; nonce: string; change: KeyChange };
         if (from === bridge.processId) return;
         deliver(change);
-        void bridge.pub.publish(`${CHANNEL}:ack:${nonce}`, bridge.processId);
+        bridge.pub.publish(`${CHANNEL}:ack:${nonce}`, bridge.processId).catch(() => undefined);
       } else {
         bridge.waiting.get(channel)?.();
       }
@@ -108,8 +148,28 @@ class RedisBridge {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.pub.disconnect();
     this.sub.disconnect();
+  }
+
+  /**
+   * ioredis emits "error" on every failed reconnection attempt, and an unheard "error" is printed
+   * with its stack each time. One line when the bridge loses Redis and one when both connections
+   * are back; ioredis keeps reconnecting (and subscribing again) on its own.
+   */
+  private watch(client: Redis) {
+    const lose = (reason: string) => {
+      if (this.closing || this.lost.has(client)) return;
+      if (this.lost.size === 0) console.warn(`[key-events] Redis unreachable (${reason}); key changes go over PostgreSQL, if configured, until it is back`);
+      this.lost.add(client);
+    };
+    client.on("error", (error: Error) => lose(error.message));
+    client.on("close", () => lose("connection closed"));
+    client.on("ready", () => {
+      if (!this.lost.delete(client) || this.lost.size > 0) return;
+      console.warn("[key-events] Redis reachable again");
+    });
   }
 }
 

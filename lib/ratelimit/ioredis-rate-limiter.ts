@@ -39,7 +39,7 @@ export async function createIoredisRateLimiter(
   client.on("error", () => {});
   const limiter = new UpstashRateLimiter(createIoredisScriptAdapter(client), options.prefix, options.algorithm);
   return {
-    limit: (key, max, windowMs) => limiter.limit(key, max, windowMs),
+    limit: (key, max, windowMs, count) => limiter.limit(key, max, windowMs, count),
     async close() {
       client.disconnect();
     },

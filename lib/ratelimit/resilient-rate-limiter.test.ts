@@ -153,6 +153,80 @@ describe("ResilientRateLimiter", () => {
     expect(limiter.status().degraded).toBe(false);
   });
 
+  it("admits only this server's share of the limit while the store is away: two live servers, half each", async () => {
+    const primary = controllablePrimary();
+    primary.mode = "fail";
+    const servers = { live: 2 };
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {}, liveServers: () => servers.live });
+    const calls = await timedCalls(limiter, 60);
+    expect(calls.filter((c) => c.result.success)).toHaveLength(50);
+    expect(calls[49]?.result).toMatchObject({ success: true, limit: 50, remaining: 0 });
+    expect(calls[50]?.result).toMatchObject({ success: false, limit: 50 });
+    // Read at each call: a server that stopped beating gives the others its share.
+    servers.live = 1;
+    expect((await limiter.limit("key_1", PRO, MINUTE)).success).toBe(true);
+  });
+
+  it("resumes from the store's count within its share: 30 counted, two servers, 20 more here", async () => {
+    const primary = controllablePrimary();
+    let sharedCount = 0;
+    primary.limit = async () => {
+      primary.calls++;
+      if (primary.mode === "fail") throw new Error("ECONNREFUSED");
+      sharedCount++;
+      return { success: true, limit: PRO, remaining: PRO - sharedCount, reset: 1_700_000_040_000 + MINUTE };
+    };
+    primary.mode = "ok";
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {}, liveServers: () => 2 });
+    for (let i = 0; i < 30; i++) await limiter.limit("k", PRO, MINUTE);
+    primary.mode = "fail";
+    const fallback = [];
+    for (let i = 0; i < 30; i++) fallback.push(await limiter.limit("k", PRO, MINUTE));
+    expect(fallback.filter((r) => r.success)).toHaveLength(20);
+  });
+
+  it("carries what memory admitted into the store once, even to concurrent calls, and only for windows still open", async () => {
+    const start = 1_700_000_041_000;
+    const clock = { t: start };
+    const counts = new Map<string, number>();
+    const sent: [string, number | undefined][] = [];
+    let mode: "fail" | "ok" = "fail";
+    const primary: StoreRateLimiter = {
+      async limit(key, max, windowMs, count) {
+        if (mode === "fail") throw new Error("ECONNREFUSED");
+        await new Promise((resolve) => setImmediate(resolve)); // concurrent calls overlap the carry
+        sent.push([key, count]);
+        const window = `${key}:${Math.floor(clock.t / windowMs)}`;
+        const used = (counts.get(window) ?? 0) + (count ?? 1);
+        counts.set(window, used);
+        return { success: used <= max, limit: max, remaining: Math.max(0, max - used), reset: (Math.floor(clock.t / windowMs) + 1) * windowMs };
+      },
+      close: async () => {},
+    };
+    const limiter = new ResilientRateLimiter({ store: "redis", primary, warn: () => {}, now: () => clock.t, probeIntervalMs: 0, liveServers: () => 2 });
+    for (let i = 0; i < 3; i++) expect((await limiter.limit("k", PRO, MINUTE)).success).toBe(true);
+    for (let i = 0; i < 2; i++) expect((await limiter.limit("j", PRO, MINUTE)).success).toBe(true);
+
+    mode = "ok";
+    const back = await Promise.all([limiter.limit("k", PRO, MINUTE), limiter.limit("k", PRO, MINUTE), limiter.limit("j", PRO, MINUTE)]);
+    expect(back.every((r) => r.success)).toBe(true);
+    // The carries come first, one per key; then the three requests, one each.
+    expect(sent.slice(0, 2).sort()).toEqual([["j", 2], ["k", 3]]);
+    expect(sent.slice(2).map(([, count]) => count)).toEqual([undefined, undefined, undefined]);
+    // Until the window ends this server keeps to its share (50) of what it counts, the store's count included.
+    expect(back[0]).toMatchObject({ limit: 50 });
+    expect(await limiter.limit("k", PRO, MINUTE)).toMatchObject({ success: true, limit: 50, remaining: 44 });
+
+    // A window that ended while the store was away is not carried: its key in the store has expired.
+    mode = "fail";
+    await limiter.limit("old", PRO, MINUTE);
+    clock.t += MINUTE;
+    mode = "ok";
+    sent.length = 0;
+    expect(await limiter.limit("k", PRO, MINUTE)).toMatchObject({ success: true, limit: PRO, remaining: PRO - 1 });
+    expect(sent).toEqual([["k", undefined]]);
+  });
+
   it("falls back when the store could not even be created", async () => {
     const limiter = new ResilientRateLimiter({
       store: "redis",

@@ -60,5 +60,10 @@ export interface RateLimiterService extends RateLimiter {
 
 /** A shared store before the resilience wrapper: it may reject or hang, and owns a connection. */
 export interface StoreRateLimiter extends RateLimiter {
+  /**
+   * As `RateLimiter.limit`, counting `count` requests at once (default 1): how the requests a
+   * process admitted from memory while the store was away are carried into the store's window.
+   */
+  limit(key: string, max: number, windowMs: number, count?: number): Promise<RateLimitResult>;
   close(): Promise<void>;
 }

@@ -23,9 +23,12 @@ export class UpstashRateLimiter implements RateLimiter {
     private readonly algorithm: RateLimitAlgorithm = "fixedWindow",
   ) {}
 
-  async limit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+  /** `count` requests at once (default 1): the window scripts add it with INCRBY and expire a new key as usual. */
+  async limit(key: string, max: number, windowMs: number, count = 1): Promise<RateLimitResult> {
     assertLimitArguments(max, windowMs);
-    const { success, limit, remaining, reset } = await this.limiterFor(max, windowMs).limit(key);
+    if (!Number.isInteger(count) || count < 1) throw new RangeError(`count must be a positive integer, got ${count}`);
+    const limiter = this.limiterFor(max, windowMs);
+    const { success, limit, remaining, reset } = await (count === 1 ? limiter.limit(key) : limiter.limit(key, { rate: count }));
     return { success, limit, remaining, reset };
   }
 

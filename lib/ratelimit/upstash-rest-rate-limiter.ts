@@ -27,7 +27,7 @@ export async function createUpstashRestRateLimiter(
   });
   const limiter = new UpstashRateLimiter(redis, options.prefix, options.algorithm);
   return {
-    limit: (key, max, windowMs) => limiter.limit(key, max, windowMs),
+    limit: (key, max, windowMs, count) => limiter.limit(key, max, windowMs, count),
     async close() {},
   };
 }

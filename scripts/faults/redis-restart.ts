@@ -1,8 +1,11 @@
 // Scenario d: the server's Redis stopped and started again. While it is down the server keeps
 // answering, /healthz shows the limiter degraded and the per-key limits are enforced from the
-// process's memory; once Redis is back the server returns to it (healthz, and the limiter's keys
-// reappear in Redis). This scenario starts its own redis-server, the one thing it may stop.
+// process's memory, each live server admitting its share (a second server is stood in for by a
+// heartbeat row this scenario keeps fresh); once Redis is back the server returns to it (healthz,
+// and the limiter's keys reappear in Redis). This scenario starts its own redis-server, the one
+// thing it may stop.
 import { Redis } from "ioredis";
+import { HEARTBEAT_INTERVAL_MS } from "@/lib/process/server-instances";
 import { requestsPerMinute } from "@/lib/tiers";
 import { startTestRedisServer } from "@/tests/support/redis-server";
 import { createServerDatabase, readHealth, request, seedKey, seedOpportunities, sleep, startServer, waitUntil, type FaultEnv } from "./harness";
@@ -67,9 +70,23 @@ export async function redisRestart(env: FaultEnv): Promise<Report> {
     const degraded = await waitUntil(async () => (await health())?.rate_limiter?.degraded === true, 10_000);
     const shown = await health();
     report.check("/healthz shows the limiter degraded (status degraded, store redis)", degraded && shown?.status === "degraded" && shown.rate_limiter?.store === "redis", JSON.stringify({ status: shown?.status, rate_limiter: shown?.rate_limiter }));
-    await awayFromWindowEdge();
-    const fromMemory = await burst(url, keys[2]!.secret, limit + 20);
-    report.check(`limits still enforced from memory: a fresh Pro key gets exactly ${limit} of ${limit + 20}`, fromMemory.ok === limit && fromMemory.limited === 20 && fromMemory.other.length === 0, `${fromMemory.ok} admitted, ${fromMemory.limited} refused${fromMemory.other.length ? `, other ${fromMemory.other.join(",")}` : ""}`);
+    // A second live server, as its heartbeat shows it: from the server's next beat each admits half.
+    const peerBeat = () => database.db.$executeRaw`
+      INSERT INTO "ServerInstance" (id, "startedAt", "heartbeatAt") VALUES ('fault-peer', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+      ON CONFLICT (id) DO UPDATE SET "heartbeatAt" = now() AT TIME ZONE 'UTC'`;
+    await peerBeat();
+    const peer = setInterval(() => void peerBeat().catch(() => undefined), 1_000);
+    let fromMemory: Awaited<ReturnType<typeof burst>>;
+    try {
+      await sleep(HEARTBEAT_INTERVAL_MS + 1_000);
+      await awayFromWindowEdge();
+      fromMemory = await burst(url, keys[2]!.secret, limit + 20);
+    } finally {
+      clearInterval(peer);
+      await database.db.$executeRaw`DELETE FROM "ServerInstance" WHERE id = 'fault-peer'`;
+    }
+    const share = Math.floor(limit / 2);
+    report.check(`limits still enforced from memory, at this server's share with two live servers: a fresh Pro key gets exactly ${share} of ${limit + 20}`, fromMemory.ok === share && fromMemory.limited === limit + 20 - share && fromMemory.other.length === 0, `${fromMemory.ok} admitted, ${fromMemory.limited} refused${fromMemory.other.length ? `, other ${fromMemory.other.join(",")}` : ""}`);
 
     redis = await startTestRedisServer(port); // empty: persistence is off, as in the deployment tests
     const backAt = Date.now();

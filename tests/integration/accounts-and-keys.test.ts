@@ -4,8 +4,9 @@ import { SIGN_IN_THROTTLE } from "@/lib/accounts/attempt-limits";
 import { AppError } from "@/lib/errors";
 import { readJson } from "@/lib/api/read-json";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { createKey, createKeySchema, listKeys, MAX_ACTIVE_KEYS, revokeKey, rollKey, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/keys/account-keys";
+import { createKey, createKeySchema, listKeys, maxActiveKeys, revokeKey, rollKey, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/keys/account-keys";
 import { hashApiKey } from "@/lib/keys/hash";
+import { planOf } from "@/lib/tiers";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;
@@ -16,6 +17,7 @@ afterAll(() => database?.close());
 
 let ipCounter = 0;
 const origin = () => ({ ip: `198.51.100.${++ipCounter}`, userAgent: "vitest" });
+const PRO_KEYS = maxActiveKeys("pro");
 const PASSWORD = "a long enough password";
 
 /** Signs up through `signUp` (which answers without naming the account) and returns the stored user. */
@@ -172,11 +174,11 @@ describe("API keys in the account area", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it(`stop at ${MAX_ACTIVE_KEYS} active keys, counting revoked ones out`, async () => {
+  it(`stop at ${PRO_KEYS} active keys, counting revoked ones out`, async () => {
     const user = await proUser("many-keys@example.com");
     const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
     const created = [];
-    for (let i = 0; i < MAX_ACTIVE_KEYS; i++) created.push(await createKey(database.db, user, input, origin()));
+    for (let i = 0; i < PRO_KEYS; i++) created.push(await createKey(database.db, user, input, origin()));
     await expect(createKey(database.db, user, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
     await revokeKey(database.db, user.id, user.id, created[0]!.view.id, origin());
     await expect(createKey(database.db, user, input, origin())).resolves.toMatchObject({ view: { status: "active" } });
@@ -244,16 +246,16 @@ describe("API keys in the account area", () => {
     expect(race.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
 
-  it(`hold the cap of ${MAX_ACTIVE_KEYS} active keys while rolling, counting keys in their grace period`, async () => {
+  it(`hold the cap of ${PRO_KEYS} active keys while rolling, counting keys in their grace period`, async () => {
     const user = await proUser("roll-cap@example.com");
     const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
     const created = [];
-    for (let i = 0; i < MAX_ACTIVE_KEYS - 1; i++) created.push(await createKey(database.db, user, input, origin()));
-    // 24 active keys: one roll with a grace period fits, and makes 25.
+    for (let i = 0; i < PRO_KEYS - 1; i++) created.push(await createKey(database.db, user, input, origin()));
+    // One key short of the cap: one roll with a grace period fits, and fills it.
     const rolled = await rollKey(database.db, user, created[0]!.view.id, "7d", origin());
     const active = async () => (await listKeys(database.db, user.id)).filter((k) => k.status === "active").length;
-    expect(await active()).toBe(MAX_ACTIVE_KEYS);
-    // Every further roll with a grace period is refused (this used to reach 31 and beyond).
+    expect(await active()).toBe(PRO_KEYS);
+    // Every further roll with a grace period is refused.
     for (const key of [...created.slice(1, 8), rolled]) {
       await expect(rollKey(database.db, user, "view" in key ? key.view.id : key, "1h", origin())).rejects.toMatchObject({
         code: "FORBIDDEN",
@@ -261,10 +263,62 @@ describe("API keys in the account area", () => {
       });
     }
     await expect(createKey(database.db, user, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect(await active()).toBe(MAX_ACTIVE_KEYS);
+    expect(await active()).toBe(PRO_KEYS);
     // Rolling with no grace period replaces one key by another and stays within the cap.
     const immediate = await rollKey(database.db, user, created[1]!.view.id, "none", origin());
     expect(immediate.previous.status).toBe("revoked");
-    expect(await active()).toBe(MAX_ACTIVE_KEYS);
+    expect(await active()).toBe(PRO_KEYS);
+  });
+
+  it("cap a Pro account's keys so that together they stay within one Desk key's limit", () => {
+    expect(PRO_KEYS).toBe(10);
+    expect(PRO_KEYS * planOf("pro").requestsPerMinute).toBeLessThanOrEqual(planOf("desk").requestsPerMinute);
+    expect(maxActiveKeys("desk")).toBe(25);
+    expect(maxActiveKeys("free")).toBe(0);
+  });
+
+  it("hold the cap under concurrent creates: each counts the keys the others added", async () => {
+    const user = await proUser("racing-creates@example.com");
+    const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    for (let i = 0; i < PRO_KEYS - 3; i++) await createKey(database.db, user, input, origin());
+    const race = await Promise.allSettled(Array.from({ length: 15 }, () => createKey(database.db, user, input, origin())));
+    expect(race.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    for (const refused of race.filter((r) => r.status === "rejected")) {
+      expect(refused.reason).toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining(`plan allows ${PRO_KEYS} active keys`) });
+    }
+    expect((await listKeys(database.db, user.id)).filter((k) => k.status === "active")).toHaveLength(PRO_KEYS);
+  });
+
+  it("hold the cap under concurrent rolls with a grace period", async () => {
+    const user = await proUser("racing-rolls@example.com");
+    const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const created = [];
+    for (let i = 0; i < PRO_KEYS - 1; i++) created.push(await createKey(database.db, user, input, origin()));
+    const race = await Promise.allSettled(created.slice(0, 8).map((key) => rollKey(database.db, user, key.view.id, "24h", origin())));
+    expect(race.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((await listKeys(database.db, user.id)).filter((k) => k.status === "active")).toHaveLength(PRO_KEYS);
+  });
+
+  it("after a downgrade to fewer keys than it holds: the keys stay, new ones wait until the account is under the cap", async () => {
+    const user = await proUser("downgraded@example.com");
+    const desk = { ...user, tier: "desk" as const };
+    await database.db.user.update({ where: { id: user.id }, data: { tier: "DESK" } });
+    const input = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });
+    const created = [];
+    for (let i = 0; i < PRO_KEYS + 2; i++) created.push(await createKey(database.db, desk, input, origin()));
+    await database.db.user.update({ where: { id: user.id }, data: { tier: "PRO" } });
+    // The cap is the plan in force, read under the lock, whatever plan the caller's session last saw.
+    await expect(createKey(database.db, desk, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const active = async () => (await listKeys(database.db, user.id)).filter((k) => k.status === "active").length;
+    expect(await active()).toBe(PRO_KEYS + 2);
+    await expect(createKey(database.db, user, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("The Pro plan allows 10 active keys") });
+    await expect(rollKey(database.db, user, created[0]!.view.id, "1h", origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // A roll with no grace period adds nothing, so it stays open: a leaked key can always be replaced.
+    await expect(rollKey(database.db, user, created[0]!.view.id, "none", origin())).resolves.toMatchObject({ previous: { status: "revoked" } });
+    for (const key of created.slice(1, 3)) await revokeKey(database.db, user.id, user.id, key.view.id, origin());
+    await expect(createKey(database.db, user, input, origin())).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await revokeKey(database.db, user.id, user.id, created[3]!.view.id, origin());
+    await expect(createKey(database.db, user, input, origin())).resolves.toMatchObject({ view: { status: "active" } });
+    expect(await active()).toBe(PRO_KEYS);
   });
 });

@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { listKeys, MAX_ACTIVE_KEYS } from "@/lib/keys/account-keys";
+import { listKeys, maxActiveKeys } from "@/lib/keys/account-keys";
 import { TIER_PERMISSIONS } from "@/lib/keys/permissions";
 import { KeysManager } from "./keys-manager";
 
@@ -23,7 +23,7 @@ export default async function ApiKeysPage() {
         initialKeys={keys}
         tier={user.tier}
         allowedPermissions={[...TIER_PERMISSIONS[user.tier]]}
-        maxActiveKeys={MAX_ACTIVE_KEYS}
+        maxActiveKeys={maxActiveKeys(user.tier)}
         renderedAt={now.getTime()}
       />
     </section>

@@ -63,6 +63,12 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
                 <td key={plan.id}>{plan.apiAccess ? `${plan.requestsPerMinute} requests/min` : "—"}</td>
               ))}
             </tr>
+            <tr>
+              <th scope="row">Active API keys</th>
+              {PLANS.map((plan) => (
+                <td key={plan.id}>{plan.apiAccess ? `Up to ${plan.maxActiveKeys}` : "—"}</td>
+              ))}
+            </tr>
             {PERMISSIONS.map((permission) => (
               <tr key={permission}>
                 <th scope="row">

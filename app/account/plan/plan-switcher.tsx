@@ -88,7 +88,8 @@ export function PlanSwitcher({ current }: { current: Tier }) {
               <p>
                 Your existing API keys lose at once the permissions the {target.name} plan lacks
                 {lost.length ? `: ${lost.map((p) => PERMISSION_LABELS[p]).join(", ")}` : ""}. Their rate limit becomes{" "}
-                {target.requestsPerMinute} requests per minute per key.
+                {target.requestsPerMinute} requests per minute per key. The plan allows {target.maxActiveKeys} active keys:
+                keys beyond that keep working, but no new key can be created until fewer are active.
               </p>
             ) : (
               <p>
