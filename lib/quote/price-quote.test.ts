@@ -126,6 +126,28 @@ describe("priceQuote", () => {
     expect(quote.breakeven_hours).toBe(609);
   });
 
+  it("sums the pair's funding, net and net APR from unrounded leg figures, rounding only the output", () => {
+    // Each leg settles once in the hour. Per unit of the long leg (mid 100): 0.1 slippage in and out,
+    // fees 0.05 % of 100.1 + 99.9 = 0.1, so 0.3; per unit of the short leg (mid 100.5): 0.1 + 0.1 +
+    // 0.05 % of 100.4 + 100.6 = 0.3005. Exactly, as an independent calculator works it out:
+    const n = 100.123457;
+    const [longRate, shortRate] = [0.000123457, 0.000333333];
+    const funding = (shortRate - longRate) * n;
+    const net = funding - (0.3 * n) / 100 - (0.3005 * n) / 100.5;
+    const priced = priceQuote(
+      input({
+        notionalUsd: n,
+        holdHours: 1,
+        long: { ...input().long, funding: { rate: longRate, predictedRate: null, intervalHours: 8, nextFundingAt: AT + H } },
+        short: { ...input().short, funding: { rate: shortRate, predictedRate: null, intervalHours: 8, nextFundingAt: AT + H } },
+      }),
+    );
+    // Legs rounded first (−0.012361 + 0.033374) would give net APR −5063.436674, 0.0045 points off.
+    expect(priced.funding_usd).toBe(Number(funding.toFixed(6)));
+    expect(priced.net_usd).toBe(Number(net.toFixed(6)));
+    expect(Math.abs(priced.net_apr! - (net / n) * 8_760 * 100)).toBeLessThan(5e-7);
+  });
+
   it("finds the largest notional within 10 bps per leg", () => {
     // Long: asks up to 100.1 whole (60 units), the 100.3s add nothing more; bids all at 99.9 (100 units,
     // the whole side): 60 × 100 = 6,000. Short: bids down to 100.3995: 50 @ 100.4, then

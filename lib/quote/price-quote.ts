@@ -61,7 +61,8 @@ export function priceQuote(input: QuoteInput): QuoteFigures {
   const entryCost = long.entryCost + short.entryCost;
   const exitCost = long.exitCost + short.exitCost;
   const cost = entryCost + exitCost;
-  const funding = long.view.funding.funding_usd + short.view.funding.funding_usd;
+  // From the legs' unrounded figures: rounding happens once, at the output.
+  const funding = long.fundingUsd + short.fundingUsd;
   const net = funding - cost;
   const funded = [input.long, input.short].map((leg) => ({ side: leg.side, notionalUsd: filled, schedule: leg.funding }));
   const breakeven = breakevenHours(cost, funded, input.at);
@@ -89,6 +90,7 @@ interface PricedLeg {
   view: QuoteLeg;
   entryCost: number;
   exitCost: number;
+  fundingUsd: number;
 }
 
 /** Which side of the book a leg's entry and exit take: the long leg buys in, the short leg sells in. */
@@ -127,11 +129,13 @@ function priceLeg(leg: QuoteLegInput, mid: number | null, fillableUsd: number, f
   const exitFill = fill(exit.side, walkLevels(exit.levels, leg.book.contractSize, quantity));
 
   const { settlements, assumed } = settlementsBetween(leg.funding, input.at, to);
+  const funding = fundingUsd(leg.side, filledUsd, settlements);
   const within = withinBound(leg, mid);
   const entryPrice = entryFill.view.average_price ?? mid;
   return {
     entryCost: entryFill.fee + entryFill.slippage,
     exitCost: exitFill.fee + exitFill.slippage,
+    fundingUsd: funding,
     view: {
       exchange: leg.exchange,
       market: leg.market,
@@ -154,7 +158,7 @@ function priceLeg(leg: QuoteLegInput, mid: number | null, fillableUsd: number, f
         settlements: settlements.length,
         first_settlement_at: settlements[0] ? new Date(settlements[0].at).toISOString() : null,
         schedule_assumed: assumed,
-        funding_usd: roundUsd(fundingUsd(leg.side, filledUsd, settlements)),
+        funding_usd: roundUsd(funding),
       },
       max_notional_within_10bps_usd: roundUsd(within.notionalUsd),
       max_notional_limited_by_depth: within.wholeSide,
