@@ -175,6 +175,43 @@ describe("priceQuote", () => {
     expect(quote.short.liquidation.distance_pct).toBe(32.4066);
   });
 
+  it("liquidates a long in the bracket of its notional at the liquidation price, as Binance does", () => {
+    // Brackets at 5,000 (0.4 %, 125x) and to 600,000 (0.5 %, 100x, cum 5). 100 units at 100.18 =
+    // 10,018 is the second bracket at entry; at 1.5x there (100.18 / 3 − 5 / 100) / 0.995 = 33.511390,
+    // a notional of 3,351: the first bracket's, where 100.18 / 3 / 0.996 = 33.527443 (notional 3,353).
+    const brackets: MarginTable = {
+      available: true,
+      source: "leverage_tiers",
+      boundsIn: "quote",
+      tiers: withLadderDeductions([
+        { floor: 0, cap: 5_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
+        { floor: 5_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
+      ]),
+    };
+    const priced = priceQuote(input({ leverage: 1.5, long: { ...input().long, margin: brackets } }));
+    expect(priced.long.liquidation.price).toBeCloseTo(33.527443, 6);
+    // The maintenance is the first bracket's; the leverage allowed is the entry bracket's.
+    expect(priced.long.liquidation).toMatchObject({ maintenance_margin_rate: 0.004, max_leverage: 100 });
+  });
+
+  it("liquidates a leg on a venue that takes maintenance on the entry value (Bybit) by that rule", () => {
+    // 100 units at 100.18 = 10,018 at 3x, MMR 0.5 %: 100.18 − (3,339.33 − 50.09) / 100 = 100.18 × (1 − 1/3 + 0.005) = 67.287567.
+    const bybit: MarginTable = {
+      available: true,
+      source: "leverage_tiers",
+      boundsIn: "quote",
+      maintenanceOn: "entry",
+      tiers: withLadderDeductions([{ floor: 0, cap: 2_000_000, maintenanceMarginRate: 0.005, maxLeverage: 100 }]),
+    };
+    const priced = priceQuote(input({ long: { ...input().long, margin: bybit } }));
+    expect(priced.long.liquidation.price).toBeCloseTo(67.287567, 6);
+  });
+
+  it("bounds the leverage of a leg without tiers by the market's maximum leverage", () => {
+    const priced = priceQuote(input({ long: { ...input().long, margin: marginUnavailable("not_published", "signed only", 20) } }));
+    expect(priced.long.liquidation).toMatchObject({ price: null, max_leverage: 20, unavailable_reason: "not_published" });
+  });
+
   it("sizes both legs down to what every fill can take when a book is thin, and says so", () => {
     // The long leg's bids hold 100 units, 10,000 at its mid: twice that cannot be left again.
     const thin = priceQuote(input({ notionalUsd: 20_000 }));
