@@ -101,6 +101,22 @@ describe("liquidationAtMarkValue (Binance: the bracket of the notional at the li
     expect(liquidation?.tier.maintenanceMarginRate).toBe(0.005);
   });
 
+  it("liquidates at a tier's bound where a rate on the whole position jumps past the margin left", () => {
+    // No deductions: 1 % to 50,000, then 70 %. 1 unit short at 40,000 at 1x: the first tier's X,
+    // 80,000 / 1.01 = 79,207.92, is past its cap; the second's, 80,000 / 1.7 = 47,058.82, below its
+    // floor. At 50,000 the margin left, 80,000 − 50,000 = 30,000, meets 1 % (500) below the bound
+    // and falls short of 70 % (35,000) above it: liquidated as the notional crosses 50,000.
+    const jumpy: Extract<MarginTable, { available: true }> = {
+      ...binance,
+      tiers: [
+        { floor: 0, cap: 50_000, maintenanceMarginRate: 0.01, maxLeverage: 100, maintenanceAmount: 0 },
+        { floor: 50_000, cap: null, maintenanceMarginRate: 0.7, maxLeverage: 1, maintenanceAmount: 0 },
+      ],
+    };
+    const liquidation = liquidationAtMarkValue(jumpy, { side: "short", entryPrice: 40_000, quantity: 1, leverage: 1 });
+    expect(liquidation).toMatchObject({ price: 50_000, tier: { maintenanceMarginRate: 0.7 } });
+  });
+
   it("keeps the entry bracket when the liquidation notional stays in it", () => {
     // 10x, 1 BTC at 100,000: (90,000 − 50) / 0.995 = 90,402.01, notional 90,402 in the second bracket.
     expect(liquidationAtMarkValue(binance, { side: "long", entryPrice: 100_000, quantity: 1, leverage: 10 })?.price).toBeCloseTo(90_402.01005, 4);

@@ -64,27 +64,36 @@ export interface Liquidation {
  * notional AT THE LIQUIDATION PRICE, not at entry ("if your position calculated at the liquidation
  * price and the current position calculated at the opening price are of different levels, you must
  * substitute the maintenance margin rate and amount of the position level at the liquidation price
- * and recalculate"). A long's notional falls on the way to its liquidation, a short's rises, so the
- * bracket can differ from the entry's. Each tier is tried, lowest first, and the first whose bounds
- * hold Q·X at its own X is the answer (with ladder deductions the margin is continuous in the
- * notional, so there is one). OKX, Gate, Hyperliquid and dYdX take the maintenance margin on the
- * value at the mark price too. For tables bounded in venue units the size does not move with the
- * price: the entry tier. Undefined when no tier holds the position at its liquidation price (past
- * the last cap).
+ * and recalculate"). OKX, Gate, Hyperliquid and dYdX take the maintenance margin on the value at
+ * the mark price too.
+ *
+ * A long's notional only falls on the way to its liquidation and a short's only rises, so the
+ * tiers are walked from the entry tier down (long) or up (short): the first whose bounds hold Q·X at
+ * its own X is the answer. With ladder deductions the margin is continuous in the notional and that
+ * tier is the only one; where a venue deducts nothing (the rate on the whole position) the margin
+ * jumps at a tier's bound, and a position whose margin the jump overtakes is liquidated at that
+ * bound. For tables bounded in venue units the size does not move with the price: the entry tier.
+ * Undefined past the last cap.
  */
 export function liquidationAtMarkValue(table: TierTable, position: OpenedPosition): Liquidation | undefined {
-  if (table.boundsIn === "base") {
-    const tier = tierFor(table, position);
-    return tier && { price: liquidationPrice(position, tier), tier };
-  }
-  let floor = 0;
-  for (const tier of table.tiers) {
+  const entryTier = tierFor(table, position);
+  if (!entryTier) return undefined;
+  if (table.boundsIn === "base") return { price: liquidationPrice(position, entryTier), tier: entryTier };
+  const q = position.quantity;
+  const tiers = table.tiers;
+  const long = position.side === "long";
+  // Tier i holds notionals in (lower(i), cap]: the first from 0 inclusive.
+  const lower = (i: number) => (i === 0 ? -Infinity : (tiers[i - 1]!.cap ?? Infinity));
+  for (let i = tiers.indexOf(entryTier); i >= 0 && i < tiers.length; i += long ? -1 : 1) {
+    const tier = tiers[i]!;
     const price = liquidationPrice(position, tier);
-    // A long that cannot be liquidated would be at a notional of 0 or less: the first tier's.
-    const notional = position.quantity * (price ?? 0);
-    const inTier = (floor === 0 ? notional >= 0 : notional > floor) && (tier.cap === null || notional <= tier.cap);
-    if (inTier) return { price, tier };
-    floor = tier.cap ?? Infinity;
+    // A long that cannot be liquidated would be at a notional of 0 or less.
+    const notional = q * (price ?? 0);
+    const cap = tier.cap ?? Infinity;
+    if (notional > lower(i) && notional <= cap) return { price, tier };
+    // The margin overtook the position as it entered this tier: at the bound.
+    if (long && notional > cap) return { price: cap / q, tier };
+    if (!long && notional <= lower(i)) return { price: lower(i) / q, tier };
   }
   return undefined;
 }
