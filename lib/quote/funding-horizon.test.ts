@@ -75,6 +75,15 @@ describe("breakevenHours", () => {
     expect(breakevenHours(1, both, FROM)).toBe(2);
   });
 
+  it("starts a leg at its stated next settlement even when that is more than one interval away", () => {
+    // The interval has just shortened to 1 h but the next settlement stays at the old grid's, 2 h
+    // away: the short leg earns 1 at 2h, 3h, 4h…, so a cost of 3 is covered at 4h.
+    const shortened = { ...short, schedule: { ...short.schedule, nextFundingAt: FROM + 2 * H } };
+    expect(breakevenHours(3, [shortened], FROM)).toBe(4);
+    // With the long leg paying 1 at 2h, 10h…: 1 − 1 = 0 at 2h, then +1 an hour: 3 at 5h.
+    expect(breakevenHours(3, [shortened, long], FROM)).toBe(5);
+  });
+
   it("is 0 with nothing to cover, and null when funding never covers it within a year", () => {
     expect(breakevenHours(0, [short, long], FROM)).toBe(0);
     const paying = [{ ...short, side: "long" as const }];

@@ -29,13 +29,23 @@ export interface Settlement {
 export function settlementsBetween(schedule: FundingSchedule, from: number, to: number): { settlements: Settlement[]; assumed: boolean } {
   const interval = schedule.intervalHours * HOUR_MS;
   if (!(interval > 0) || !(to > from)) return { settlements: [], assumed: schedule.nextFundingAt === null };
-  const anchor = schedule.nextFundingAt ?? 0;
-  // The first anchor + k × interval strictly after `from`.
-  const first = anchor > from ? anchor : anchor + (Math.floor((from - anchor) / interval) + 1) * interval;
+  const first = firstSettlementAfter(schedule, from);
   const later = schedule.predictedRate ?? schedule.rate;
   const settlements: Settlement[] = [];
   for (let at = first, k = 0; at <= to; at = first + ++k * interval) settlements.push({ at, rate: k === 0 ? schedule.rate : later });
   return { settlements, assumed: schedule.nextFundingAt === null };
+}
+
+/**
+ * Epoch ms of the leg's first settlement strictly after `from`: its stated next settlement when that
+ * is later, however far (an interval just shortened from 8 h to 1 h can leave the next one several
+ * of the new intervals away), else the stated one rolled forward by whole intervals, else the first
+ * UTC multiple of the interval. The interval must be positive.
+ */
+function firstSettlementAfter(schedule: FundingSchedule, from: number): number {
+  const interval = schedule.intervalHours * HOUR_MS;
+  const anchor = schedule.nextFundingAt ?? 0;
+  return anchor > from ? anchor : anchor + (Math.floor((from - anchor) / interval) + 1) * interval;
 }
 
 /**
@@ -68,14 +78,13 @@ export function breakevenHours(costUsd: number, legs: readonly FundedLeg[], from
   if (costUsd <= 0) return 0;
   const to = from + BREAKEVEN_HORIZON_HOURS * HOUR_MS;
   const cursors = legs.flatMap((leg) => {
-    const first = settlementsBetween(leg.schedule, from, from + leg.schedule.intervalHours * HOUR_MS).settlements[0];
-    if (!first) return [];
+    if (!(leg.schedule.intervalHours > 0)) return [];
     const sign = leg.side === "short" ? 1 : -1;
     return [
       {
-        at: first.at,
+        at: firstSettlementAfter(leg.schedule, from),
         interval: leg.schedule.intervalHours * HOUR_MS,
-        usd: sign * leg.notionalUsd * first.rate,
+        usd: sign * leg.notionalUsd * leg.schedule.rate,
         laterUsd: sign * leg.notionalUsd * (leg.schedule.predictedRate ?? leg.schedule.rate),
       },
     ];

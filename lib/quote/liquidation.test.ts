@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withLadderDeductions, type MarginTable } from "@/lib/market/books/margin-table";
-import { liquidationPrice, tierFor } from "./liquidation";
+import { liquidationAtEntryValue, liquidationAtMarkValue, liquidationPrice, tierFor } from "./liquidation";
 
 // Binance's BTCUSDT brackets of 2024-10-24 (lib/market/fixtures/binance), the first three.
 const binance: Extract<MarginTable, { available: true }> = {
@@ -36,6 +36,22 @@ describe("tierFor", () => {
     expect(tierFor(okx, { side: "short", entryPrice: 1, quantity: 12, leverage: 3 })?.maintenanceMarginRate).toBe(0.006);
   });
 
+  it("holds a size between one tier's cap and the next tier's listed floor in the next tier", () => {
+    // OKX lists BTC-USDT-SWAP's tier 1 to 1,000 contracts (10 BTC) and tier 2 from 1,001 (10.01 BTC):
+    // tiers are contiguous, so 10.005 BTC is tier 2's, at its 75x, not in no tier at all.
+    const okx: Extract<MarginTable, { available: true }> = {
+      ...binance,
+      boundsIn: "base",
+      tiers: [
+        { floor: 0, cap: 10, maintenanceMarginRate: 0.004, maxLeverage: 100, maintenanceAmount: 0 },
+        { floor: 10.01, cap: 20, maintenanceMarginRate: 0.006, maxLeverage: 75, maintenanceAmount: 0 },
+      ],
+    };
+    expect(tierFor(okx, { side: "long", entryPrice: 1, quantity: 10.005, leverage: 3 })).toMatchObject({ maintenanceMarginRate: 0.006, maxLeverage: 75 });
+    expect(tierFor(okx, { side: "long", entryPrice: 1, quantity: 10, leverage: 3 })?.maxLeverage).toBe(100);
+    expect(tierFor(okx, { side: "long", entryPrice: 1, quantity: 20.001, leverage: 3 })).toBeUndefined();
+  });
+
   it("gives the ladder deductions Binance lists as `cum`", () => {
     // 50,000 × (0.005 − 0.004) = 50; 50 + 600,000 × (0.0065 − 0.005) = 950.
     expect(binance.tiers.map((t) => t.maintenanceAmount)).toEqual([0, 50, 950]);
@@ -62,5 +78,76 @@ describe("liquidationPrice", () => {
     expect(liquidationPrice({ side: "long", entryPrice: 100_000, quantity: 0.5, leverage: 1 }, binance.tiers[0]!)).toBeNull();
     // A short at 1x is liquidated when the price has roughly doubled: 200,000 / 1.004 = 199,203.19.
     expect(liquidationPrice({ side: "short", entryPrice: 100_000, quantity: 0.5, leverage: 1 }, binance.tiers[0]!)).toBeCloseTo(199_203.187251, 5);
+  });
+});
+
+describe("liquidationAtMarkValue (Binance: the bracket of the notional at the liquidation price)", () => {
+  it("takes a lower bracket when a long's notional falls into it on the way down", () => {
+    // 0.6 BTC long at 100,000 = 60,000, Binance's second bracket at entry, at 2x. In that bracket
+    // (0.5 %, cum 50): (50,000 − 50 / 0.6) / 0.995 = 50,167.50, a notional of 30,100.50, which is the
+    // first bracket's. In the first (0.4 %, cum 0): 50,000 / 0.996 = 50,200.803213, notional 30,120.48
+    // ≤ 50,000: Binance's liquidation price.
+    const liquidation = liquidationAtMarkValue(binance, { side: "long", entryPrice: 100_000, quantity: 0.6, leverage: 2 });
+    expect(liquidation?.price).toBeCloseTo(50_200.803213, 5);
+    expect(liquidation?.tier.maintenanceMarginRate).toBe(0.004);
+  });
+
+  it("takes a higher bracket when a short's notional rises into it", () => {
+    // 0.49 BTC short at 100,000 = 49,000 (first bracket) at 1x. First bracket: 200,000 / 1.004 =
+    // 199,203.19, a notional of 97,609.56: the second's. Second (0.5 %, cum 50): (200,000 + 50 / 0.49)
+    // / 1.005 = (200,000 + 102.040816) / 1.005 = 199,106.508275, notional 97,562.19, in the bracket.
+    const liquidation = liquidationAtMarkValue(binance, { side: "short", entryPrice: 100_000, quantity: 0.49, leverage: 1 });
+    expect(liquidation?.price).toBeCloseTo(199_106.508275, 5);
+    expect(liquidation?.tier.maintenanceMarginRate).toBe(0.005);
+  });
+
+  it("liquidates at a tier's bound where a rate on the whole position jumps past the margin left", () => {
+    // No deductions: 1 % to 50,000, then 70 %. 1 unit short at 40,000 at 1x: the first tier's X,
+    // 80,000 / 1.01 = 79,207.92, is past its cap; the second's, 80,000 / 1.7 = 47,058.82, below its
+    // floor. At 50,000 the margin left, 80,000 − 50,000 = 30,000, meets 1 % (500) below the bound
+    // and falls short of 70 % (35,000) above it: liquidated as the notional crosses 50,000.
+    const jumpy: Extract<MarginTable, { available: true }> = {
+      ...binance,
+      tiers: [
+        { floor: 0, cap: 50_000, maintenanceMarginRate: 0.01, maxLeverage: 100, maintenanceAmount: 0 },
+        { floor: 50_000, cap: null, maintenanceMarginRate: 0.7, maxLeverage: 1, maintenanceAmount: 0 },
+      ],
+    };
+    const liquidation = liquidationAtMarkValue(jumpy, { side: "short", entryPrice: 40_000, quantity: 1, leverage: 1 });
+    expect(liquidation).toMatchObject({ price: 50_000, tier: { maintenanceMarginRate: 0.7 } });
+  });
+
+  it("keeps the entry bracket when the liquidation notional stays in it", () => {
+    // 10x, 1 BTC at 100,000: (90,000 − 50) / 0.995 = 90,402.01, notional 90,402 in the second bracket.
+    expect(liquidationAtMarkValue(binance, { side: "long", entryPrice: 100_000, quantity: 1, leverage: 10 })?.price).toBeCloseTo(90_402.01005, 4);
+  });
+});
+
+describe("liquidationAtEntryValue (Bybit: maintenance on the value at entry)", () => {
+  // Bybit's BTCUSDT risk limits as a live table had them (2026-02-26): 0.5 % to 2,000,000, then 0.56 %
+  // to 2,600,000 deducting 1,200.
+  const bybit: Extract<MarginTable, { available: true }> = {
+    available: true,
+    source: "leverage_tiers",
+    boundsIn: "quote",
+    maintenanceOn: "entry",
+    tiers: withLadderDeductions([
+      { floor: 0, cap: 2_000_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
+      { floor: 2_000_000, cap: 2_600_000, maintenanceMarginRate: 0.0056, maxLeverage: 87.72 },
+    ]),
+  };
+
+  it("gives Bybit's own example: 1 BTC long at 20,000 at 50x, MMR 0.5 %, liquidated at 19,700", () => {
+    // IM 20,000 / 50 = 400, MM 20,000 × 0.5 % = 100: 20,000 − (400 − 100) / 1 = 19,700.
+    expect(liquidationAtEntryValue(bybit, { side: "long", entryPrice: 20_000, quantity: 1, leverage: 50 })?.price).toBeCloseTo(19_700, 9);
+  });
+
+  it("deducts the entry tier's amount for a short", () => {
+    // 30 BTC short at 70,000 = 2,100,000 (second tier) at 10x: IM 210,000, MM 2,100,000 × 0.56 % −
+    // 1,200 = 10,560: 70,000 + (210,000 − 10,560) / 30 = 76,648. On the mark value it would be
+    // (77,000 + 40) / 1.0056 = 76,610.98.
+    const liquidation = liquidationAtEntryValue(bybit, { side: "short", entryPrice: 70_000, quantity: 30, leverage: 10 });
+    expect(liquidation?.price).toBeCloseTo(76_648, 8);
+    expect(liquidation?.tier.maintenanceAmount).toBe(1_200);
   });
 });

@@ -126,6 +126,28 @@ describe("priceQuote", () => {
     expect(quote.breakeven_hours).toBe(609);
   });
 
+  it("sums the pair's funding, net and net APR from unrounded leg figures, rounding only the output", () => {
+    // Each leg settles once in the hour. Per unit of the long leg (mid 100): 0.1 slippage in and out,
+    // fees 0.05 % of 100.1 + 99.9 = 0.1, so 0.3; per unit of the short leg (mid 100.5): 0.1 + 0.1 +
+    // 0.05 % of 100.4 + 100.6 = 0.3005. Exactly, as an independent calculator works it out:
+    const n = 100.123457;
+    const [longRate, shortRate] = [0.000123457, 0.000333333];
+    const funding = (shortRate - longRate) * n;
+    const net = funding - (0.3 * n) / 100 - (0.3005 * n) / 100.5;
+    const priced = priceQuote(
+      input({
+        notionalUsd: n,
+        holdHours: 1,
+        long: { ...input().long, funding: { rate: longRate, predictedRate: null, intervalHours: 8, nextFundingAt: AT + H } },
+        short: { ...input().short, funding: { rate: shortRate, predictedRate: null, intervalHours: 8, nextFundingAt: AT + H } },
+      }),
+    );
+    // Legs rounded first (−0.012361 + 0.033374) would give net APR −5063.436674, 0.0045 points off.
+    expect(priced.funding_usd).toBe(Number(funding.toFixed(6)));
+    expect(priced.net_usd).toBe(Number(net.toFixed(6)));
+    expect(Math.abs(priced.net_apr! - (net / n) * 8_760 * 100)).toBeLessThan(5e-7);
+  });
+
   it("finds the largest notional within 10 bps per leg", () => {
     // Long: asks up to 100.1 whole (60 units), the 100.3s add nothing more; bids all at 99.9 (100 units,
     // the whole side): 60 × 100 = 6,000. Short: bids down to 100.3995: 50 @ 100.4, then
@@ -151,6 +173,43 @@ describe("priceQuote", () => {
     // 32.4066 % over the mid of 100.5.
     expect(quote.short.liquidation.price).toBeCloseTo(133.068657, 6);
     expect(quote.short.liquidation.distance_pct).toBe(32.4066);
+  });
+
+  it("liquidates a long in the bracket of its notional at the liquidation price, as Binance does", () => {
+    // Brackets at 5,000 (0.4 %, 125x) and to 600,000 (0.5 %, 100x, cum 5). 100 units at 100.18 =
+    // 10,018 is the second bracket at entry; at 1.5x there (100.18 / 3 − 5 / 100) / 0.995 = 33.511390,
+    // a notional of 3,351: the first bracket's, where 100.18 / 3 / 0.996 = 33.527443 (notional 3,353).
+    const brackets: MarginTable = {
+      available: true,
+      source: "leverage_tiers",
+      boundsIn: "quote",
+      tiers: withLadderDeductions([
+        { floor: 0, cap: 5_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
+        { floor: 5_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
+      ]),
+    };
+    const priced = priceQuote(input({ leverage: 1.5, long: { ...input().long, margin: brackets } }));
+    expect(priced.long.liquidation.price).toBeCloseTo(33.527443, 6);
+    // The maintenance is the first bracket's; the leverage allowed is the entry bracket's.
+    expect(priced.long.liquidation).toMatchObject({ maintenance_margin_rate: 0.004, max_leverage: 100 });
+  });
+
+  it("liquidates a leg on a venue that takes maintenance on the entry value (Bybit) by that rule", () => {
+    // 100 units at 100.18 = 10,018 at 3x, MMR 0.5 %: 100.18 − (3,339.33 − 50.09) / 100 = 100.18 × (1 − 1/3 + 0.005) = 67.287567.
+    const bybit: MarginTable = {
+      available: true,
+      source: "leverage_tiers",
+      boundsIn: "quote",
+      maintenanceOn: "entry",
+      tiers: withLadderDeductions([{ floor: 0, cap: 2_000_000, maintenanceMarginRate: 0.005, maxLeverage: 100 }]),
+    };
+    const priced = priceQuote(input({ long: { ...input().long, margin: bybit } }));
+    expect(priced.long.liquidation.price).toBeCloseTo(67.287567, 6);
+  });
+
+  it("bounds the leverage of a leg without tiers by the market's maximum leverage", () => {
+    const priced = priceQuote(input({ long: { ...input().long, margin: marginUnavailable("not_published", "signed only", 20) } }));
+    expect(priced.long.liquidation).toMatchObject({ price: null, max_leverage: 20, unavailable_reason: "not_published" });
   });
 
   it("sizes both legs down to what every fill can take when a book is thin, and says so", () => {

@@ -2,7 +2,7 @@ import type { MarginTable } from "@/lib/market/books/margin-table";
 import { midPrice, type OrderBook } from "@/lib/market/books/order-book";
 import { roundTo } from "@/lib/round";
 import { breakevenHours, fundingUsd, settlementsBetween, type FundingSchedule } from "./funding-horizon";
-import { liquidationPrice, tierFor } from "./liquidation";
+import { liquidationOf, liquidationPrice, tierFor } from "./liquidation";
 import type { QuoteFee } from "./quote-fee";
 import { SLIPPAGE_BOUND_BPS, type QuoteFigures, type QuoteLeg } from "./quote-schema";
 import { quantityWithin, sideQuantity, walkLevels, type Walk } from "./walk-book";
@@ -47,7 +47,8 @@ export interface QuoteInput {
  * - Net. Funding − cost; `net_apr` = net / filled notional × 8760 / hold hours × 100;
  *   `breakeven_hours` the time until funding, settlement by settlement, covers the cost.
  * - Depth. Per leg the largest notional whose entry and exit stay within 10 bps of the mid.
- * - Risk. Per leg the liquidation price at `leverage` from its margin tier at entry (liquidation.ts).
+ * - Risk. Per leg the liquidation price at `leverage` by its venue's rule (liquidation.ts), and the
+ *   highest leverage its tier at entry allows.
  */
 export function priceQuote(input: QuoteInput): QuoteFigures {
   const legs = [input.long, input.short].map((leg) => {
@@ -61,7 +62,8 @@ export function priceQuote(input: QuoteInput): QuoteFigures {
   const entryCost = long.entryCost + short.entryCost;
   const exitCost = long.exitCost + short.exitCost;
   const cost = entryCost + exitCost;
-  const funding = long.view.funding.funding_usd + short.view.funding.funding_usd;
+  // From the legs' unrounded figures: rounding happens once, at the output.
+  const funding = long.fundingUsd + short.fundingUsd;
   const net = funding - cost;
   const funded = [input.long, input.short].map((leg) => ({ side: leg.side, notionalUsd: filled, schedule: leg.funding }));
   const breakeven = breakevenHours(cost, funded, input.at);
@@ -89,6 +91,7 @@ interface PricedLeg {
   view: QuoteLeg;
   entryCost: number;
   exitCost: number;
+  fundingUsd: number;
 }
 
 /** Which side of the book a leg's entry and exit take: the long leg buys in, the short leg sells in. */
@@ -127,11 +130,13 @@ function priceLeg(leg: QuoteLegInput, mid: number | null, fillableUsd: number, f
   const exitFill = fill(exit.side, walkLevels(exit.levels, leg.book.contractSize, quantity));
 
   const { settlements, assumed } = settlementsBetween(leg.funding, input.at, to);
+  const funding = fundingUsd(leg.side, filledUsd, settlements);
   const within = withinBound(leg, mid);
   const entryPrice = entryFill.view.average_price ?? mid;
   return {
     entryCost: entryFill.fee + entryFill.slippage,
     exitCost: exitFill.fee + exitFill.slippage,
+    fundingUsd: funding,
     view: {
       exchange: leg.exchange,
       market: leg.market,
@@ -154,7 +159,7 @@ function priceLeg(leg: QuoteLegInput, mid: number | null, fillableUsd: number, f
         settlements: settlements.length,
         first_settlement_at: settlements[0] ? new Date(settlements[0].at).toISOString() : null,
         schedule_assumed: assumed,
-        funding_usd: roundUsd(fundingUsd(leg.side, filledUsd, settlements)),
+        funding_usd: roundUsd(funding),
       },
       max_notional_within_10bps_usd: roundUsd(within.notionalUsd),
       max_notional_limited_by_depth: within.wholeSide,
@@ -178,18 +183,24 @@ function withinBound(leg: QuoteLegInput, mid: number | null): { notionalUsd: num
 function liquidation(leg: QuoteLegInput, entryPrice: number | null, quantity: number, mid: number | null, leverage: number): QuoteLeg["liquidation"] {
   const none = { price: null, distance_pct: null, maintenance_margin_rate: null, max_leverage: null };
   const margin = leg.margin;
-  if (!margin.available) return { ...none, source: null, unavailable_reason: margin.reason };
+  // Without tiers, the market's maximum leverage (where the venue lists one) still bounds the leverage.
+  if (!margin.available) return { ...none, max_leverage: margin.maxLeverage ?? null, source: null, unavailable_reason: margin.reason };
   if (entryPrice === null || mid === null) return { ...none, source: margin.source, unavailable_reason: "no_book" };
   const position = { side: leg.side, entryPrice, quantity, leverage };
-  const tier = tierFor(margin, position);
-  if (!tier) return { ...none, source: margin.source, unavailable_reason: "above_largest_tier" };
+  // The leverage a position may be opened at is its entry tier's; the maintenance, the venue's rule's.
+  const entryTier = tierFor(margin, position);
   // A position of nothing sits in the first tier, whose deduction is 0: the price its size tends to.
-  const price = liquidationPrice(quantity > 0 ? position : { ...position, quantity: 1 }, quantity > 0 ? tier : { ...tier, maintenanceAmount: 0 });
+  const liquidated =
+    entryTier && quantity === 0
+      ? { price: liquidationPrice({ ...position, quantity: 1 }, { ...entryTier, maintenanceAmount: 0 }), tier: entryTier }
+      : liquidationOf(margin, position);
+  if (!entryTier || !liquidated) return { ...none, max_leverage: entryTier?.maxLeverage ?? null, source: margin.source, unavailable_reason: "above_largest_tier" };
+  const price = liquidated.price;
   return {
     price: price === null ? null : significant(price),
     distance_pct: price === null ? null : roundTo((Math.abs(price - mid) / mid) * 100, 4),
-    maintenance_margin_rate: tier.maintenanceMarginRate,
-    max_leverage: tier.maxLeverage,
+    maintenance_margin_rate: liquidated.tier.maintenanceMarginRate,
+    max_leverage: entryTier.maxLeverage,
     source: margin.source,
     unavailable_reason: price === null ? "not_reachable" : null,
   };

@@ -65,16 +65,27 @@ const liquidationSchema = z.object({
   price: price
     .nullable()
     .describe(
-      "Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its tier's maintenance margin " +
-        "(Binance's formula for one position; fees and funding paid meanwhile left out). null when it cannot be worked out (`unavailable_reason`).",
+      "Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its maintenance margin by the " +
+        "venue's own rule: on the position's value at that price, in the tier holding it there (Binance's formula; OKX, Gate, Hyperliquid, " +
+        "dYdX), or on its value at entry, in the entry tier (Bybit's). Fees and funding paid meanwhile are left out. null when it cannot be " +
+        "worked out (`unavailable_reason`).",
     ),
   distance_pct: z.number().nullable().describe("How far the liquidation price is from the book's mid, in percent of the mid."),
-  maintenance_margin_rate: z.number().nullable().describe("The rate of the tier the position falls in at entry (decimal)."),
-  max_leverage: z.number().nullable().describe("The venue's highest leverage for a position of this size (its tier's), where it states one."),
+  maintenance_margin_rate: z.number().nullable().describe("The maintenance rate of the tier the liquidation price is worked out in (decimal)."),
+  max_leverage: z
+    .number()
+    .nullable()
+    .describe(
+      "The venue's highest leverage for a position of this size at entry (its tier's), or, where the venue's tiers are not known, the " +
+        "market's maximum leverage from its market list; null where it states neither.",
+    ),
   source: z
     .enum(["leverage_tiers", "market_limits"])
     .nullable()
-    .describe("What the margin comes from: the venue's tier table, or its maximum leverage alone (Hyperliquid: maintenance is half the initial margin at maximum leverage)."),
+    .describe(
+      "What the margin comes from: the venue's tier table (Hyperliquid's margin table, dYdX's margin fractions included), or its maximum " +
+        "leverage alone (a Hyperliquid asset without a table: maintenance is half the initial margin at maximum leverage).",
+    ),
   unavailable_reason: z
     .enum([...MARGIN_UNAVAILABLE_REASONS, "above_largest_tier", "not_reachable", "no_book"])
     .nullable()

@@ -6,7 +6,11 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
 import { quoteSchema } from "@/lib/quote/quote-schema";
 import { requestsPerMinute } from "@/lib/tiers";
-import { replayedDepthSources } from "@/tests/support/market/book-replays";
+import { replayedDepthSources, venueBookRoutes } from "@/tests/support/market/book-replays";
+import { fixedBook } from "@/tests/support/market/fixed-depth";
+import { ccxtDepthSource } from "@/lib/market/books/ccxt-depth-source";
+import { marginUnavailable } from "@/lib/market/books/margin-table";
+import { createReplayFetch } from "@/lib/market/replay-fetch";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
@@ -209,6 +213,32 @@ describe("test keys: the sandbox's books", () => {
     // The sandbox gives Hyperliquid's small markets 10x.
     const error = await refusal(api, "/v1/opportunities/SBXNEG-bybit-hyperliquid/quote?notional=1000&leverage=50", 400, api.testKey);
     expect(error.details).toEqual([{ field: "leverage", message: "Must be at most 10 for this pair at this size: hyperliquid allows 10x on SBXNEG/USDC:USDC" }]);
+  });
+});
+
+describe("live keys: a venue whose tiers are not read", () => {
+  let api: Api;
+  beforeAll(async () => {
+    // KuCoin's margin as its depth source reads it from the recorded contract list (ETHUSDTM
+    // `maxLeverage` 100), over a made-up book; the OKX leg states no tiers at all.
+    const kucoin = createReplayFetch(venueBookRoutes("kucoinfutures"));
+    const kucoinMargin = ccxtDepthSource("kucoinfutures", { fetchImplementation: kucoin.fetchImplementation, enableRateLimit: false });
+    api = await startApi(
+      {
+        depthSources: {
+          kucoinfutures: { book: async () => fixedBook(), margin: (market) => kucoinMargin.margin(market) },
+          okx: { book: async () => fixedBook(), margin: async () => marginUnavailable("not_published", "no tiers") },
+        },
+      },
+      (db) => seedLiveOpportunities(db, [liveOpportunity("ETH", 12, "kucoinfutures", "okx")]),
+    );
+  });
+
+  it("holds the leverage to the market's maximum from the venue's market list", async () => {
+    const error = await refusal(api, "/v1/opportunities/ETH-kucoinfutures-okx/quote?notional=1000&leverage=110", 400);
+    expect(error.details).toEqual([{ field: "leverage", message: "Must be at most 100 for this pair at this size: kucoinfutures allows 100x on ETH/USDT:USDT" }]);
+    const { data } = await quoteData(api, "/v1/opportunities/ETH-kucoinfutures-okx/quote?notional=1000&leverage=100");
+    expect(data.long.liquidation).toMatchObject({ price: null, max_leverage: 100, unavailable_reason: "not_published" });
   });
 });
 

@@ -1076,15 +1076,15 @@ export interface components {
                     /** @description True when even the whole book read stays within 10 bps, so the true limit lies beyond the levels the venue showed. */
                     max_notional_limited_by_depth: boolean;
                     liquidation: {
-                        /** @description Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its tier's maintenance margin (Binance's formula for one position; fees and funding paid meanwhile left out). null when it cannot be worked out (`unavailable_reason`). */
+                        /** @description Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its maintenance margin by the venue's own rule: on the position's value at that price, in the tier holding it there (Binance's formula; OKX, Gate, Hyperliquid, dYdX), or on its value at entry, in the entry tier (Bybit's). Fees and funding paid meanwhile are left out. null when it cannot be worked out (`unavailable_reason`). */
                         price: number | null;
                         /** @description How far the liquidation price is from the book's mid, in percent of the mid. */
                         distance_pct: number | null;
-                        /** @description The rate of the tier the position falls in at entry (decimal). */
+                        /** @description The maintenance rate of the tier the liquidation price is worked out in (decimal). */
                         maintenance_margin_rate: number | null;
-                        /** @description The venue's highest leverage for a position of this size (its tier's), where it states one. */
+                        /** @description The venue's highest leverage for a position of this size at entry (its tier's), or, where the venue's tiers are not known, the market's maximum leverage from its market list; null where it states neither. */
                         max_leverage: number | null;
-                        /** @description What the margin comes from: the venue's tier table, or its maximum leverage alone (Hyperliquid: maintenance is half the initial margin at maximum leverage). */
+                        /** @description What the margin comes from: the venue's tier table (Hyperliquid's margin table, dYdX's margin fractions included), or its maximum leverage alone (a Hyperliquid asset without a table: maintenance is half the initial margin at maximum leverage). */
                         source: ("leverage_tiers" | "market_limits") | null;
                         /** @description Why `price` is null: `not_published` (the venue gives its tiers only to signed account requests, as Binance does), `not_recorded` (the offline sample has no recording of them), `venue_unavailable` (the venue did not answer in time), `above_largest_tier` (the position is larger than the venue's tiers go), `not_reachable` (a long at this leverage is not liquidated before the price reaches zero), `no_book` (the book has no bid or no ask to price the position from); null when `price` is given. */
                         unavailable_reason: ("not_published" | "not_recorded" | "venue_unavailable" | "above_largest_tier" | "not_reachable" | "no_book") | null;
@@ -1180,15 +1180,15 @@ export interface components {
                     /** @description True when even the whole book read stays within 10 bps, so the true limit lies beyond the levels the venue showed. */
                     max_notional_limited_by_depth: boolean;
                     liquidation: {
-                        /** @description Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its tier's maintenance margin (Binance's formula for one position; fees and funding paid meanwhile left out). null when it cannot be worked out (`unavailable_reason`). */
+                        /** @description Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its maintenance margin by the venue's own rule: on the position's value at that price, in the tier holding it there (Binance's formula; OKX, Gate, Hyperliquid, dYdX), or on its value at entry, in the entry tier (Bybit's). Fees and funding paid meanwhile are left out. null when it cannot be worked out (`unavailable_reason`). */
                         price: number | null;
                         /** @description How far the liquidation price is from the book's mid, in percent of the mid. */
                         distance_pct: number | null;
-                        /** @description The rate of the tier the position falls in at entry (decimal). */
+                        /** @description The maintenance rate of the tier the liquidation price is worked out in (decimal). */
                         maintenance_margin_rate: number | null;
-                        /** @description The venue's highest leverage for a position of this size (its tier's), where it states one. */
+                        /** @description The venue's highest leverage for a position of this size at entry (its tier's), or, where the venue's tiers are not known, the market's maximum leverage from its market list; null where it states neither. */
                         max_leverage: number | null;
-                        /** @description What the margin comes from: the venue's tier table, or its maximum leverage alone (Hyperliquid: maintenance is half the initial margin at maximum leverage). */
+                        /** @description What the margin comes from: the venue's tier table (Hyperliquid's margin table, dYdX's margin fractions included), or its maximum leverage alone (a Hyperliquid asset without a table: maintenance is half the initial margin at maximum leverage). */
                         source: ("leverage_tiers" | "market_limits") | null;
                         /** @description Why `price` is null: `not_published` (the venue gives its tiers only to signed account requests, as Binance does), `not_recorded` (the offline sample has no recording of them), `venue_unavailable` (the venue did not answer in time), `above_largest_tier` (the position is larger than the venue's tiers go), `not_reachable` (a long at this leverage is not liquidated before the price reaches zero), `no_book` (the book has no bid or no ask to price the position from); null when `price` is given. */
                         unavailable_reason: ("not_published" | "not_recorded" | "venue_unavailable" | "above_largest_tier" | "not_reachable" | "no_book") | null;

@@ -3,6 +3,7 @@ import { createReplayFetch, type ReplayRoute } from "../replay-fetch";
 import type { CcxtVenueId } from "../connectors/venue-adapter";
 import { venueBookRoutes } from "@/tests/support/market/book-replays";
 import { ccxtDepthSource } from "./ccxt-depth-source";
+import { liquidationAtMarkValue, tierFor } from "@/lib/quote/liquidation";
 
 /** A venue's depth source answering from replays (its market list, its recorded BTC book and `extra`). */
 function replayed(venue: CcxtVenueId, extra: ReplayRoute[] = []) {
@@ -53,10 +54,18 @@ describe("ccxtDepthSource: books through ccxt's fetchOrderBook", () => {
 });
 
 describe("ccxtDepthSource: margin tiers", () => {
-  it("says Binance's brackets need a signed request, without asking", async () => {
+  it("says Binance's brackets need a signed request, without asking for them", async () => {
     const { source, requests } = replayed("binance");
-    expect(await source.margin("BTC/USDT:USDT")).toMatchObject({ available: false, reason: "not_published" });
-    expect(requests).toEqual([]);
+    // Binance's market list states no maximum leverage either (it is in the brackets).
+    expect(await source.margin("BTC/USDT:USDT")).toMatchObject({ available: false, reason: "not_published", maxLeverage: null });
+    expect(requests.map((r) => r.path)).not.toContain("/fapi/v1/leverageBracket");
+  });
+
+  it("bounds a venue whose tiers are not read by the market's maximum leverage from its market list", async () => {
+    // KuCoin's recorded contract list: XBTUSDTM `maxLeverage` 125.
+    expect(await replayed("kucoinfutures").source.margin("BTC/USDT:USDT")).toMatchObject({ available: false, reason: "not_published", maxLeverage: 125 });
+    // HTX's contract list has none: ccxt's 1 there is a placeholder, not a bound.
+    expect(await replayed("htx").source.margin("BTC/USDT:USDT")).toMatchObject({ available: false, maxLeverage: null });
   });
 
   it("reads Bybit's risk limits as USD tiers with its deductions", async () => {
@@ -83,10 +92,12 @@ describe("ccxtDepthSource: margin tiers", () => {
     };
     const table = await replayed("bybit", [riskLimit]).source.margin("BTC/USDT:USDT");
     // The ladder gives Bybit's own deduction: 2,000,000 × (0.0056 − 0.005) = 1,200.
+    // Bybit takes the maintenance margin on the value at entry (lib/quote/liquidation.ts).
     expect(table).toEqual({
       available: true,
       source: "leverage_tiers",
       boundsIn: "quote",
+      maintenanceOn: "entry",
       tiers: [
         { floor: 0, cap: 2_000_000, maintenanceMarginRate: 0.005, maxLeverage: 100, maintenanceAmount: 0 },
         { floor: 2_000_000, cap: 2_600_000, maintenanceMarginRate: 0.0056, maxLeverage: 87.72, maintenanceAmount: 1200 },
@@ -113,21 +124,83 @@ describe("ccxtDepthSource: margin tiers", () => {
     const table = await replayed("okx", [tiers]).source.margin("BTC/USDT:USDT");
     expect(table).toMatchObject({ available: true, boundsIn: "base" });
     if (!table.available) throw new Error("unreachable");
-    // 1000 contracts of 0.01 BTC = 10 BTC; OKX applies a tier's rate to the whole position.
+    // 1000 contracts of 0.01 BTC = 10 BTC; OKX applies a tier's rate to the whole position. Tier 2
+    // is listed from 1,001 contracts, but holds everything past tier 1's cap: (10, 20] BTC.
     expect(table.tiers.map((t) => [t.floor, t.cap, t.maintenanceAmount])).toEqual([
       [0, 10, 0],
-      [10.01, 20, 0],
+      [10, 20, 0],
     ]);
+    // 10.005 BTC, between the listed 1,000 and 1,001 contracts, is tier 2's, at its 75x.
+    expect(tierFor(table, { side: "long", entryPrice: 30_000, quantity: 10.005, leverage: 80 })?.maxLeverage).toBe(75);
   });
 
-  it("gives Hyperliquid one tier from its maximum leverage: maintenance half the initial margin", async () => {
-    // BTC's maxLeverage 40 in the recorded metaAndAssetCtxs: 1 / (2 × 40) = 1.25 %.
+  it("reads Gate's risk-limit tiers with the deduction Gate states for each", async () => {
+    // The example answer of Gate's APIv4 documentation for GET /futures/{settle}/risk_limit_tiers
+    // (ZTX_USDT's five tiers, gateio/gateapi-* docs/FuturesApi.md), served for BTC_USDT.
+    const rows = [
+      ["0.01", 1, "0.02", "50", "20000", "0"],
+      ["0.013", 2, "0.025", "40", "30000", "60"],
+      ["0.015", 3, "0.02857", "35", "50000", "120"],
+      ["0.02", 4, "0.03333", "30", "70000", "370"],
+      ["0.025", 5, "0.04", "25", "100000", "720"],
+    ].map(([maintenance_rate, tier, initial_rate, leverage_max, risk_limit, deduction]) => ({
+      maintenance_rate,
+      tier,
+      initial_rate,
+      leverage_max,
+      risk_limit,
+      contract: "ZTX_USDT",
+      deduction,
+    }));
+    const tiers: ReplayRoute = { path: "/api/v4/futures/usdt/risk_limit_tiers", query: { contract: "BTC_USDT" }, reply: { body: JSON.stringify(rows) } };
+    const table = await replayed("gate", [tiers]).source.margin("BTC/USDT:USDT");
+    if (!table.available) throw new Error("unreachable");
+    expect(table.tiers.map((t) => [t.floor, t.cap, t.maintenanceMarginRate, t.maxLeverage, t.maintenanceAmount])).toEqual([
+      [0, 20_000, 0.01, 50, 0],
+      [20_000, 30_000, 0.013, 40, 60],
+      [30_000, 50_000, 0.015, 35, 120],
+      [50_000, 70_000, 0.02, 30, 370],
+      [70_000, 100_000, 0.025, 25, 720],
+    ]);
+    // 1 unit long at 40,000 at 10x, tier 3 (1.5 %, 120 deducted): (40,000 × 0.9 − 120) / 0.985 =
+    // 36,426.395939, a notional still in tier 3; without the deduction it would be 36,548.22.
+    const liquidation = liquidationAtMarkValue(table, { side: "long", entryPrice: 40_000, quantity: 1, leverage: 10 });
+    expect(liquidation?.price).toBeCloseTo(36_426.395939, 5);
+  });
+
+  it("reads Hyperliquid's margin table of the asset: maintenance half the initial margin of each tier", async () => {
+    // BTC's marginTableId 56 in the recorded metaAndAssetCtxs: 40x from 0, 20x from 150,000,000.
+    // 1 / (2 × 40) = 1.25 % and 1 / (2 × 20) = 2.5 %, deducting 150M × (2.5 − 1.25) % = 1,875,000.
     expect(await replayed("hyperliquid").source.margin("BTC/USDC:USDC")).toEqual({
       available: true,
-      source: "market_limits",
+      source: "leverage_tiers",
       boundsIn: "quote",
-      tiers: [{ floor: 0, cap: null, maintenanceMarginRate: 0.0125, maxLeverage: 40, maintenanceAmount: 0 }],
+      tiers: [
+        { floor: 0, cap: 150_000_000, maintenanceMarginRate: 0.0125, maxLeverage: 40, maintenanceAmount: 0 },
+        { floor: 150_000_000, cap: null, maintenanceMarginRate: 0.025, maxLeverage: 20, maintenanceAmount: 1_875_000 },
+      ],
     });
+  });
+
+  it("holds a Hyperliquid position to its tier's leverage: HYPE allows 5x above 20,000,000, not its 10x", async () => {
+    // HYPE's marginTableId 52, "tiered 10x (2)": 10x from 0, 5x from 20,000,000.
+    const table = await replayed("hyperliquid").source.margin("HYPE/USDC:USDC");
+    if (!table.available) throw new Error("unreachable");
+    expect(tierFor(table, { side: "long", entryPrice: 40, quantity: 500_000, leverage: 6 })).toMatchObject({ maxLeverage: 10, maintenanceMarginRate: 0.05 });
+    // 625,000 HYPE at 40 = 25,000,000.
+    expect(tierFor(table, { side: "long", entryPrice: 40, quantity: 625_000, leverage: 6 })).toMatchObject({ maxLeverage: 5, maintenanceMarginRate: 0.1, maintenanceAmount: 1_000_000 });
+  });
+
+  it("reads dYdX's margin fractions from its market list", async () => {
+    // The recorded perpetualMarkets: BTC-USD initialMarginFraction 0.02 (50x), maintenance 0.012.
+    expect(await replayed("dydx").source.margin("BTC/USDC:USDC")).toEqual({
+      available: true,
+      source: "leverage_tiers",
+      boundsIn: "quote",
+      tiers: [{ floor: 0, cap: null, maintenanceMarginRate: 0.012, maxLeverage: 50, maintenanceAmount: 0 }],
+    });
+    // SOL-USD: 0.05 (20x) and 0.03; its open interest, 41,917.9 × 135.3 = 5,671,492 USD, is under its 40,000,000 lower cap.
+    expect(await replayed("dydx").source.margin("SOL/USDC:USDC")).toMatchObject({ tiers: [{ maintenanceMarginRate: 0.03, maxLeverage: 20 }] });
   });
 
   it("fails when the venue answers its tiers with an error, so the leg says the venue was unavailable", async () => {

@@ -3,7 +3,9 @@ import { roundTo } from "@/lib/round";
 /**
  * One maintenance-margin tier: the margin a position of this size must keep is
  * `size × maintenanceMarginRate − maintenanceAmount`, and it may be opened at most at `maxLeverage`.
- * `floor` and `cap` bound the position's size in the table's `boundsIn` unit.
+ * `floor` and `cap` bound the position's size in the table's `boundsIn` unit. The tiers of a table
+ * are contiguous whatever floors a venue lists: each covers (the previous tier's cap, its cap]
+ * (OKX lists tier 2 of BTC-USDT-SWAP from 1,001 contracts, its tier 1 to 1,000; 1,000.5 is tier 2).
  */
 export interface MarginTier {
   floor: number;
@@ -13,7 +15,7 @@ export interface MarginTier {
   maxLeverage: number | null;
   /**
    * What the venue deducts so the margin is continuous across tiers (Binance's `cum`, Bybit's
-   * `mmDeduction`); 0 where the tier's rate applies to the whole position (OKX, Gate, Bitget).
+   * `mmDeduction`, Gate's `deduction`); 0 where the tier's rate applies to the whole position (OKX, Bitget).
    */
   maintenanceAmount: number;
 }
@@ -42,11 +44,27 @@ export type MarginTable =
       /** `quote`: tiers bound the position's value in USD; `base`: its size in venue units. */
       boundsIn: "quote" | "base";
       tiers: readonly MarginTier[];
+      /**
+       * The position value the venue takes the maintenance margin of: `mark` (the default) at the
+       * mark price, in the tier holding the position's value there (Binance, OKX, Gate, Hyperliquid,
+       * dYdX); `entry` at the entry price, in the tier of the value at entry (Bybit).
+       * lib/quote/liquidation.ts has each formula.
+       */
+      maintenanceOn?: "mark" | "entry";
     }
-  | { available: false; reason: MarginUnavailableReason; detail: string };
+  | {
+      available: false;
+      reason: MarginUnavailableReason;
+      detail: string;
+      /**
+       * The market's maximum leverage from the venue's market list, where it states one: without
+       * tiers, the bound a quote's leverage is held to.
+       */
+      maxLeverage?: number | null;
+    };
 
-export function marginUnavailable(reason: MarginUnavailableReason, detail: string): MarginTable {
-  return { available: false, reason, detail };
+export function marginUnavailable(reason: MarginUnavailableReason, detail: string, maxLeverage: number | null = null): MarginTable {
+  return { available: false, reason, detail, maxLeverage };
 }
 
 /** A tier as a venue lists it, before deductions: its floor, cap, rate and maximum leverage. */
@@ -73,7 +91,7 @@ export function withLadderDeductions(tiers: readonly ListedTier[]): MarginTier[]
   });
 }
 
-/** Tiers whose rate applies to the whole position (OKX, Gate, Bitget): nothing deducted. */
+/** Tiers whose rate applies to the whole position (OKX, Bitget): nothing deducted. */
 export function withoutDeductions(tiers: readonly ListedTier[]): MarginTier[] {
   return tiers.map((tier) => ({ ...tier, maintenanceAmount: 0 }));
 }
@@ -89,4 +107,9 @@ export function singleTierFromMaxLeverage(maxLeverage: number): MarginTable {
     boundsIn: "quote",
     tiers: [{ floor: 0, cap: null, maintenanceMarginRate: 1 / (2 * maxLeverage), maxLeverage, maintenanceAmount: 0 }],
   };
+}
+
+/** Tiers with the deduction the venue states beside each (Gate's `deduction`), taken as stated. */
+export function withStatedDeductions(tiers: readonly (ListedTier & { maintenanceAmount: number })[]): MarginTier[] {
+  return tiers.map((tier) => ({ ...tier }));
 }
