@@ -320,7 +320,11 @@ describe("start-up reconciliation", () => {
     const free = await account("free", { linked: false, on: odb });
     standIn.subscriptions.clear();
     standIn.subscriptions.set(lapsed.customerId, [stripeSubscription({ id: "sub_lapsed", customer: lapsed.customerId, price: "price_pro", status: "canceled" })]);
-    standIn.subscriptions.set(paying.customerId, [stripeSubscription({ id: "sub_paying", customer: paying.customerId, price: "price_desk", status: "trialing" })]);
+    // Two billed at once (webhooks missed while no server ran): the one not followed is cancelled.
+    standIn.subscriptions.set(paying.customerId, [
+      stripeSubscription({ id: "sub_paying", customer: paying.customerId, price: "price_desk", status: "trialing" }),
+      stripeSubscription({ id: "sub_paying_twice", customer: paying.customerId, price: "price_pro", status: "active" }),
+    ]);
     standIn.subscriptions.set("cus_elsewhere", [
       stripeSubscription({ id: "sub_meta", customer: "cus_elsewhere", price: "price_pro", status: "active", accountId: unlinked.user.id }),
     ]);
@@ -329,6 +333,12 @@ describe("start-up reconciliation", () => {
     expect(await reconcileStripeCustomers(odb, provider)).toEqual({ customers: 3, tierChanges: 4 });
     const listing = standIn.requestsTo("/v1/subscriptions").slice(reads);
     expect(listing).toEqual([expect.objectContaining({ method: "GET", query: { status: "all", limit: "100" } })]);
+    expect(standIn.requestsTo("/v1/subscriptions/sub_paying_twice")).toEqual([
+      expect.objectContaining({ method: "DELETE", query: { prorate: "true", invoice_now: "true" } }),
+    ]);
+    expect(await odb.auditEvent.findMany({ where: { action: "billing.subscription_cancelled" } })).toEqual([
+      expect.objectContaining({ subjectId: paying.user.id, actorId: null, target: "sub_paying_twice (pro, active); the account keeps sub_paying" }),
+    ]);
 
     const tiers = await odb.user.findMany({ where: { id: { in: [lapsed, paying, unlinked, demoDesk, free].map((a) => a.user.id) } } });
     const tierById = Object.fromEntries(tiers.map((u) => [u.id, u.tier]));

@@ -56,7 +56,7 @@ export async function syncStripeCustomer(
  * One already cancelled (by a concurrent delivery) is left alone; any other failure is thrown, so
  * Stripe delivers the event again and the next sync tries again.
  */
-async function cancelExtraSubscriptions(
+export async function cancelExtraSubscriptions(
   db: Db,
   provider: StripeBillingProvider,
   link: CustomerLink,
