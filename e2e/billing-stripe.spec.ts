@@ -83,6 +83,7 @@ test.describe("Stripe billing", () => {
       "subscription_data[metadata][account_id]": accountId,
       success_url: `${base}/account/plan?checkout=success`,
       cancel_url: `${base}/account/plan?checkout=cancelled`,
+      expires_at: expect.stringMatching(/^\d+$/),
     });
     await page.close();
   });

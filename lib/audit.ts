@@ -8,6 +8,8 @@ export type AuditAction =
   | "key.rolled"
   | "key.allowlist_changed"
   | "tier.changed"
+  | "billing.subscription_cancelled"
+  | "billing.comped"
   | "email.verified"
   | "password.reset"
   | "operator.granted"

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { AppError } from "./errors";
+import { AppError, ERROR_STATUS } from "./errors";
 
 describe("AppError", () => {
   it("is recognised by instanceof when another copy of the module made it, as the server's and Next's bundles each hold one", async () => {
@@ -17,5 +17,14 @@ describe("AppError", () => {
     expect({ code: "NOT_FOUND", status: 404 } instanceof AppError).toBe(false);
     expect((null as unknown) instanceof AppError).toBe(false);
     expect(("AppError" as unknown) instanceof AppError).toBe(false);
+  });
+});
+
+describe("the account area's codes", () => {
+  it("have their statuses and default texts, and stay out of the /v1 codes its document lists", () => {
+    expect(new AppError("CONFLICT")).toMatchObject({ status: 409, message: "The request conflicts with the account's current state" });
+    expect(new AppError("BILLING_UNAVAILABLE", "portal off")).toMatchObject({ status: 503, message: "portal off" });
+    expect(Object.keys(ERROR_STATUS)).not.toContain("CONFLICT");
+    expect(Object.keys(ERROR_STATUS)).not.toContain("BILLING_UNAVAILABLE");
   });
 });

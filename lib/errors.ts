@@ -16,10 +16,26 @@ export const ERROR_STATUS = {
   VENUE_UNAVAILABLE: 503,
 } as const;
 
+/** The codes /v1 answers (and its OpenAPI document describes). */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Codes only the account area's routes (under /api, for the site's own pages) answer; /v1 never
+ * does, so its document leaves them out.
+ */
+export const ACCOUNT_ERROR_STATUS = {
+  /** The request contradicts the account's state (e.g. a checkout while a subscription runs). */
+  CONFLICT: 409,
+  /** The billing provider refused or could not be reached (e.g. Stripe's portal not set up). */
+  BILLING_UNAVAILABLE: 503,
+} as const;
+
+export type AnyErrorCode = ErrorCode | keyof typeof ACCOUNT_ERROR_STATUS;
+
+const ALL_ERROR_STATUS = { ...ERROR_STATUS, ...ACCOUNT_ERROR_STATUS };
+
 /** The spec's fixed message texts, where it gives one. */
-export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+export const DEFAULT_MESSAGES: Record<AnyErrorCode, string> = {
   VALIDATION_ERROR: "Invalid request parameters",
   UNAUTHORIZED: "Invalid or missing API key",
   FORBIDDEN: "Insufficient permissions for this endpoint",
@@ -30,6 +46,8 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   RATE_LIMITED: "Rate limit exceeded",
   INTERNAL_ERROR: "Internal server error",
   VENUE_UNAVAILABLE: "A venue did not answer in time",
+  CONFLICT: "The request conflicts with the account's current state",
+  BILLING_UNAVAILABLE: "The billing provider is unavailable",
 };
 
 /** One refused input field: its dotted path as the caller sent it, and what is wrong with it. */
@@ -42,7 +60,7 @@ export interface FieldProblem {
 const APP_ERROR = Symbol.for("funding-data.AppError");
 
 export class AppError extends Error {
-  readonly status: (typeof ERROR_STATUS)[ErrorCode];
+  readonly status: (typeof ALL_ERROR_STATUS)[AnyErrorCode];
   readonly [APP_ERROR] = true;
 
   /**
@@ -56,13 +74,13 @@ export class AppError extends Error {
   }
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: AnyErrorCode,
     message: string = DEFAULT_MESSAGES[code],
     readonly extra: { retryAfter?: number; details?: FieldProblem[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "AppError";
-    this.status = ERROR_STATUS[code];
+    this.status = ALL_ERROR_STATUS[code];
   }
 }
 

@@ -7,7 +7,9 @@ import { formatUtc } from "@/lib/format-time";
 import type { KeyStatus } from "@/lib/keys/account-keys";
 import { PLANS, planOf } from "@/lib/tiers";
 import { accountsUsage } from "@/lib/usage/accounts-usage";
+import { billingProvider } from "@/lib/billing/billing-provider";
 import { AccountsUsage } from "./accounts-usage";
+import { CompForm } from "./comp-form";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { TierForm } from "./tier-form";
 
@@ -99,7 +101,8 @@ function UserPanel({ user }: { user: UserMatch }) {
         Plan: <strong>{planOf(user.tier).name}</strong> · Created{" "}
         <time dateTime={user.createdAt.toISOString()}>{formatUtc(user.createdAt)}</time>
       </p>
-      <TierForm userId={user.id} email={user.email} current={user.tier} />
+      {/* Under Stripe the tier follows the subscription: an operator grants a plan as a comped one. */}
+      {billingProvider().id === "stripe" ? <CompForm userId={user.id} email={user.email} /> : <TierForm userId={user.id} email={user.email} current={user.tier} />}
       {user.keys.length === 0 ? (
         <p className="muted">No API keys.</p>
       ) : (

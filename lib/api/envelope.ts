@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode, type FieldProblem } from "@/lib/errors";
+import { AppError, type AnyErrorCode, type FieldProblem } from "@/lib/errors";
 
 export interface Meta {
   timestamp: string;
@@ -12,7 +12,7 @@ export interface SuccessBody<T> {
 }
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; retry_after?: number; details?: FieldProblem[] };
+  error: { code: AnyErrorCode; message: string; retry_after?: number; details?: FieldProblem[] };
   meta: Meta;
 }
 

@@ -14,6 +14,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "key.rolled": "API key rolled (replaced by a new key)",
   "key.allowlist_changed": "API key IP allowlist changed",
   "tier.changed": "Plan changed",
+  "billing.subscription_cancelled": "Duplicate Stripe subscription cancelled (unused time credited)",
+  "billing.comped": "Plan granted without charge",
   "email.verified": "E-mail address verified",
   "password.reset": "Password reset by e-mail link",
   "operator.granted": "Operator rights granted",

@@ -1,6 +1,6 @@
 // Upgrading through Stripe Checkout, the Customer Portal and the plan page's billing overview,
 // against the local Stripe stand-in: each test asserts the exact requests the `stripe` client sent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeTier } from "@/lib/billing/change-tier";
 import { billingOverview } from "@/lib/billing/stripe/billing-overview";
 import { openBillingPortal, startCheckout } from "@/lib/billing/stripe/stripe-checkout";
@@ -46,12 +46,13 @@ function sentFrom() {
 }
 
 describe("Checkout", () => {
-  it("creates the customer (account id in metadata), then a subscription-mode session for the tier's price", async () => {
+  it("creates the customer (account id in metadata), asks Stripe for its subscriptions, then a subscription-mode session for the tier's price", async () => {
     const user = await account();
     const sent = sentFrom();
+    const before = Math.floor(Date.now() / 1000);
     const { url } = await startCheckout(db, provider, user, "desk", ORIGIN);
 
-    const [customer, session, ...rest] = sent();
+    const [customer, subscriptions, session, ...rest] = sent();
     expect(rest).toEqual([]);
     expect(customer).toEqual({
       method: "POST",
@@ -61,7 +62,8 @@ describe("Checkout", () => {
       idempotencyKey: `fods-customer-${user.id}`,
       authorization: "Bearer sk_test_checkout",
     });
-    const { customerId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
+    const { customerId, checkoutSessionId, checkoutExpiresAt } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(subscriptions).toMatchObject({ method: "GET", path: "/v1/subscriptions", query: { customer: customerId, status: "all", limit: "100" } });
     expect(session).toMatchObject({
       method: "POST",
       path: "/v1/checkout/sessions",
@@ -79,9 +81,15 @@ describe("Checkout", () => {
         cancel_url: `${ORIGIN}/account/plan?checkout=cancelled`,
       },
     });
+    // The session is payable for an hour, and remembered so the next checkout can expire it.
+    expect(Number(session!.form.expires_at)).toBeGreaterThanOrEqual(before + 3600);
+    expect(Number(session!.form.expires_at)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
+    expect(checkoutSessionId).toBe(url.split("/").pop());
+    expect(checkoutExpiresAt?.getTime()).toBe(Number(session!.form.expires_at) * 1000);
     expect(Object.keys(session!.form).sort()).toEqual(
       [
         "cancel_url",
+        "expires_at",
         "client_reference_id",
         "customer",
         "line_items[0][price]",
@@ -98,21 +106,29 @@ describe("Checkout", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("FREE");
   });
 
-  it("reuses the account's customer on a second attempt", async () => {
+  it("reuses the account's customer on a second attempt, and expires the session opened before so only one can be paid", async () => {
     const user = await account();
-    await startCheckout(db, provider, user, "pro", ORIGIN);
+    const first = await startCheckout(db, provider, user, "pro", ORIGIN);
+    const firstId = first.url.split("/").pop()!;
     const sent = sentFrom();
-    await startCheckout(db, provider, user, "pro", ORIGIN);
-    expect(sent().map((request) => request.path)).toEqual(["/v1/checkout/sessions"]);
-    expect(sent()[0]!.form["line_items[0][price]"]).toBe("price_pro_monthly");
+    const second = await startCheckout(db, provider, user, "pro", ORIGIN);
+    expect(sent().map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /v1/checkout/sessions/${firstId}/expire`,
+      "GET /v1/subscriptions",
+      "POST /v1/checkout/sessions",
+    ]);
+    expect(sent()[2]!.form["line_items[0][price]"]).toBe("price_pro_monthly");
+    expect(standIn.checkoutSessions.get(firstId)!.status).toBe("expired");
+    expect(standIn.checkoutSessions.get(second.url.split("/").pop()!)!.status).toBe("open");
   });
 
-  it("refuses an account that already pays (changes go through the portal) without asking Stripe", async () => {
+  it("refuses an account that already pays with 409 (changes go through the portal) without asking Stripe", async () => {
     const user = await account("pro");
     const sent = sentFrom();
     await expect(startCheckout(db, provider, user, "desk", ORIGIN)).rejects.toMatchObject({
-      code: "VALIDATION_ERROR",
-      extra: { details: [{ field: "tier", message: "You already have a paid plan: change or cancel it under Manage billing" }] },
+      code: "CONFLICT",
+      status: 409,
+      message: "You already have a paid plan: change or cancel it under Manage billing",
     });
     expect(sent()).toEqual([]);
   });
@@ -122,12 +138,38 @@ describe("Checkout", () => {
     await startCheckout(db, provider, user, "pro", ORIGIN);
     await db.stripeCustomer.update({ where: { userId: user.id }, data: { subscriptionId: "sub_retrying", subscriptionStatus: "past_due" } });
     const sent = sentFrom();
-    await expect(startCheckout(db, provider, user, "pro", ORIGIN)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(startCheckout(db, provider, user, "pro", ORIGIN)).rejects.toMatchObject({ code: "CONFLICT", status: 409 });
     expect(sent()).toEqual([]);
     // Once Stripe has ended it, a new subscription is the way back.
     await db.stripeCustomer.update({ where: { userId: user.id }, data: { subscriptionStatus: "canceled" } });
     await startCheckout(db, provider, user, "pro", ORIGIN);
-    expect(sent().map((request) => request.path)).toEqual(["/v1/checkout/sessions"]);
+    expect(sent().map((request) => request.path).at(-1)).toBe("/v1/checkout/sessions");
+  });
+
+  it("leaves one payable session when two checkouts run at once (the account row is locked)", async () => {
+    const user = await account();
+    // The customer and a first session exist already: nothing else (a unique index) orders the two.
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    const [a, b] = await Promise.all([startCheckout(db, provider, user, "pro", ORIGIN), startCheckout(db, provider, user, "desk", ORIGIN)]);
+    const { customerId, checkoutSessionId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
+    const sessions = [...standIn.checkoutSessions.values()].filter((session) => session.customer === customerId);
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((session) => session.status === "open").map((session) => session.id)).toEqual([checkoutSessionId]);
+    expect([a.url, b.url]).toContain(`${standIn.url}/checkout/${checkoutSessionId}`);
+    expect(standIn.requestsTo("/v1/customers").filter((request) => request.form["metadata[account_id]"] === user.id)).toHaveLength(1);
+  });
+
+  it("refuses with 409 while Stripe has a subscription whose webhook has not arrived yet (a session paid in another tab)", async () => {
+    const user = await account();
+    const { url } = await startCheckout(db, provider, user, "pro", ORIGIN);
+    const paid = standIn.completeCheckout(url.split("/").pop()!) as { id: string };
+    const sent = sentFrom();
+    await expect(startCheckout(db, provider, user, "desk", ORIGIN)).rejects.toMatchObject({
+      code: "CONFLICT",
+      status: 409,
+      message: `Your account already has a Stripe subscription (${paid.id}, active): change or cancel it under Manage billing`,
+    });
+    expect(sent().map((request) => request.path)).not.toContain("/v1/checkout/sessions");
   });
 
   it("refuses a plan change on request: the tier follows the Stripe subscription", async () => {
@@ -155,6 +197,26 @@ describe("Customer Portal", () => {
     });
     expect(Object.keys(sent()[0]!.form).sort()).toEqual(["customer", "return_url"]);
     expect(url).toMatch(new RegExp(`^${standIn.url}/portal/bps_standin_\\d+$`));
+  });
+
+  it("says the portal is not enabled in the Dashboard (503, logged) when Stripe has no portal configuration", async () => {
+    const user = await account();
+    await startCheckout(db, provider, user, "pro", ORIGIN);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    standIn.portalConfigured = false;
+    try {
+      await expect(openBillingPortal(db, provider, user, ORIGIN)).rejects.toMatchObject({
+        code: "BILLING_UNAVAILABLE",
+        status: 503,
+        message: expect.stringContaining("the Stripe Customer Portal has not been enabled in the Stripe Dashboard"),
+      });
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining(`Customer Portal session for account ${user.id}: StripeInvalidRequestError: No configuration provided`));
+      standIn.failing = true;
+      await expect(openBillingPortal(db, provider, user, ORIGIN)).rejects.toMatchObject({ code: "BILLING_UNAVAILABLE", message: expect.stringContaining("could not be reached") });
+    } finally {
+      standIn.portalConfigured = true;
+      logged.mockRestore();
+    }
   });
 
   it("is not found for an account that never went to Checkout", async () => {

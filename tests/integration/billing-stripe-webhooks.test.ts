@@ -1,9 +1,9 @@
 // Stripe webhooks, the syncs they trigger, the grace period and start-up reconciliation, against
 // the local Stripe stand-in (tests/support/stripe-stand-in.ts): payloads are signed with the
 // `stripe` package's own test-header helper, and every read the service makes of Stripe is asserted.
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { auditTrail } from "@/lib/security/audit-trail";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { handleStripeWebhook } from "@/lib/billing/stripe/stripe-webhook";
 import { snapshotOf } from "@/lib/billing/stripe/subscription-state";
@@ -78,6 +78,45 @@ describe("webhook signature", () => {
     expect(await db.stripeEvent.count({ where: { id: { in: [genuine.id, forged.id, old.id] } } })).toBe(0);
     expect(await tierOf(user.id)).toBe("PRO");
     expect(await trail(user.id)).toEqual([]);
+  });
+});
+
+describe("malformed signed events", () => {
+  it("answers 400 naming the problem, logs it, reads nothing from Stripe and stores nothing", async () => {
+    const { user, customerId } = await account("free");
+    standIn.subscriptions.set(customerId, [stripeSubscription({ id: "sub_malformed", customer: customerId, price: "price_pro", status: "active" })]);
+    const sign = (payload: string) => new Stripe("sk_test_signing_only").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const valid = JSON.parse(signedEvent(WEBHOOK_SECRET, "customer.subscription.updated", { id: "sub_malformed", object: "subscription", customer: customerId }).payload);
+    const variants: [string, string, string][] = [
+      ["not JSON", "{not json", "Malformed Stripe event: the body is not JSON"],
+      ["no data", JSON.stringify({ ...valid, data: undefined }), "Malformed Stripe event: data: "],
+      ["object a string", JSON.stringify({ ...valid, data: { object: "sub_malformed" } }), "Malformed Stripe event: data.object: "],
+      ["no id", JSON.stringify({ ...valid, id: undefined }), "Malformed Stripe event: id: "],
+      ["created a string", JSON.stringify({ ...valid, created: "yesterday" }), "Malformed Stripe event: created: "],
+      ["customer a number", JSON.stringify({ ...valid, data: { object: { ...valid.data.object, customer: 42 } } }), "Malformed Stripe event: data.object.customer: "],
+      [
+        "client_reference_id an object",
+        JSON.stringify({ ...valid, type: "checkout.session.completed", data: { object: { customer: "cus_new_malformed", client_reference_id: { id: user.id } } } }),
+        "Malformed Stripe event: data.object.client_reference_id: ",
+      ],
+      ["metadata not strings", JSON.stringify({ ...valid, data: { object: { customer: "cus_new_malformed", metadata: { account_id: 7 } } } }), "Malformed Stripe event: data.object.metadata.account_id: "],
+    ];
+    const logged = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const reads = standIn.requests.length;
+    try {
+      for (const [what, payload, message] of variants) {
+        const outcome = handleStripeWebhook(db, provider, payload, sign(payload), origin);
+        await expect(outcome, what).rejects.toMatchObject({ code: "VALIDATION_ERROR", status: 400, message: expect.stringContaining(message) });
+      }
+      expect(logged).toHaveBeenCalledTimes(variants.length);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining(`signed event ${valid.id} is malformed (created: `));
+    } finally {
+      logged.mockRestore();
+    }
+    expect(standIn.requests.length).toBe(reads);
+    expect(await db.stripeEvent.count({ where: { id: valid.id } })).toBe(0);
+    expect(await db.stripeCustomer.count({ where: { customerId: "cus_new_malformed" } })).toBe(0);
+    expect(await tierOf(user.id)).toBe("FREE");
   });
 });
 
@@ -229,6 +268,34 @@ describe("webhook events", () => {
     expect(await db.stripeEvent.count({ where: { id: stranger.event.id } })).toBe(1);
   });
 
+  it("cancels, prorated, a second subscription Stripe would bill (two checkouts both paid), keeping the one the account follows, and audits it", async () => {
+    const { user, customerId } = await account("free");
+    const pro = stripeSubscription({ id: "sub_twice_pro", customer: customerId, price: "price_pro", status: "active", created: new Date(Date.now() - 120_000) });
+    const desk = stripeSubscription({ id: "sub_twice_desk", customer: customerId, price: "price_desk", status: "active" });
+    const ended = stripeSubscription({ id: "sub_twice_old", customer: customerId, price: "price_pro", status: "canceled" });
+    standIn.subscriptions.set(customerId, [pro, desk, ended]);
+    const sent = standIn.requests.length;
+    expect(await deliver("customer.subscription.created", desk).outcome).toMatchObject({ result: "processed", tier: "desk" });
+
+    const cancels = standIn.requests.slice(sent).filter((request) => request.method === "DELETE");
+    expect(cancels).toEqual([expect.objectContaining({ path: "/v1/subscriptions/sub_twice_pro", query: { prorate: "true", invoice_now: "true" } })]);
+    expect(pro).toMatchObject({ status: "canceled" });
+    expect(desk).toMatchObject({ status: "active" });
+    expect(await tierOf(user.id)).toBe("DESK");
+    expect(await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ subscriptionId: "sub_twice_desk" });
+    const audit = await db.auditEvent.findMany({ where: { subjectId: user.id, action: "billing.subscription_cancelled" } });
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: null, target: "sub_twice_pro (pro, active); the account keeps sub_twice_desk", ip: origin.ip }),
+    ]);
+    expect((await auditTrail(db, user.id)).entries.map((entry) => entry.label)).toContain("Duplicate Stripe subscription cancelled (unused time credited)");
+
+    // The deletion's own webhook finds one subscription left: nothing more is cancelled.
+    const again = standIn.requests.length;
+    expect(await deliver("customer.subscription.deleted", pro).outcome).toMatchObject({ result: "processed", tier: "desk" });
+    expect(standIn.requests.slice(again).filter((request) => request.method === "DELETE")).toEqual([]);
+    expect(await db.auditEvent.count({ where: { subjectId: user.id, action: "billing.subscription_cancelled" } })).toBe(1);
+  });
+
   it("acknowledges event types it does not handle without reading Stripe", async () => {
     const reads = standIn.requests.length;
     const { event, outcome } = deliver("customer.created", { id: "cus_new", object: "customer" });
@@ -253,7 +320,11 @@ describe("start-up reconciliation", () => {
     const free = await account("free", { linked: false, on: odb });
     standIn.subscriptions.clear();
     standIn.subscriptions.set(lapsed.customerId, [stripeSubscription({ id: "sub_lapsed", customer: lapsed.customerId, price: "price_pro", status: "canceled" })]);
-    standIn.subscriptions.set(paying.customerId, [stripeSubscription({ id: "sub_paying", customer: paying.customerId, price: "price_desk", status: "trialing" })]);
+    // Two billed at once (webhooks missed while no server ran): the one not followed is cancelled.
+    standIn.subscriptions.set(paying.customerId, [
+      stripeSubscription({ id: "sub_paying", customer: paying.customerId, price: "price_desk", status: "trialing" }),
+      stripeSubscription({ id: "sub_paying_twice", customer: paying.customerId, price: "price_pro", status: "active" }),
+    ]);
     standIn.subscriptions.set("cus_elsewhere", [
       stripeSubscription({ id: "sub_meta", customer: "cus_elsewhere", price: "price_pro", status: "active", accountId: unlinked.user.id }),
     ]);
@@ -262,6 +333,12 @@ describe("start-up reconciliation", () => {
     expect(await reconcileStripeCustomers(odb, provider)).toEqual({ customers: 3, tierChanges: 4 });
     const listing = standIn.requestsTo("/v1/subscriptions").slice(reads);
     expect(listing).toEqual([expect.objectContaining({ method: "GET", query: { status: "all", limit: "100" } })]);
+    expect(standIn.requestsTo("/v1/subscriptions/sub_paying_twice")).toEqual([
+      expect.objectContaining({ method: "DELETE", query: { prorate: "true", invoice_now: "true" } }),
+    ]);
+    expect(await odb.auditEvent.findMany({ where: { action: "billing.subscription_cancelled" } })).toEqual([
+      expect.objectContaining({ subjectId: paying.user.id, actorId: null, target: "sub_paying_twice (pro, active); the account keeps sub_paying" }),
+    ]);
 
     const tiers = await odb.user.findMany({ where: { id: { in: [lapsed, paying, unlinked, demoDesk, free].map((a) => a.user.id) } } });
     const tierById = Object.fromEntries(tiers.map((u) => [u.id, u.tier]));
@@ -280,5 +357,27 @@ describe("start-up reconciliation", () => {
 
     // Run again: everything already agrees with Stripe.
     expect(await reconcileStripeCustomers(odb, provider)).toEqual({ customers: 3, tierChanges: 0 });
+  });
+
+  it("reads every page of subscriptions (150 customers: two pages of at most 100)", async () => {
+    const odb = own.db;
+    standIn.subscriptions.clear();
+    const users = Array.from({ length: 150 }, (_, i) => ({ email: `paged-${i}@example.com`, passwordHash: "not-a-real-hash", emailVerifiedAt: new Date() }));
+    const created = await odb.user.createManyAndReturn({ data: users, select: { id: true, email: true } });
+    created.sort((a, b) => Number(a.email.split(/[-@]/)[1]) - Number(b.email.split(/[-@]/)[1]));
+    await odb.stripeCustomer.createMany({ data: created.map((user, i) => ({ userId: user.id, customerId: `cus_page_${i}` })) });
+    created.forEach((_, i) => {
+      const customerId = `cus_page_${i}`;
+      standIn.subscriptions.set(customerId, [stripeSubscription({ id: `sub_page_${i}`, customer: customerId, price: i % 2 ? "price_desk" : "price_pro", status: "active" })]);
+    });
+    const many = created.map((user) => user.id);
+    const reads = standIn.requestsTo("/v1/subscriptions").length;
+    await reconcileStripeCustomers(odb, provider);
+    expect(standIn.requestsTo("/v1/subscriptions").slice(reads).map((request) => request.query)).toEqual([
+      { status: "all", limit: "100" },
+      { status: "all", limit: "100", starting_after: "sub_page_99" },
+    ]);
+    const tiers = await odb.user.findMany({ where: { id: { in: many } }, select: { tier: true } });
+    expect(tiers.filter((user) => user.tier !== "FREE")).toHaveLength(150);
   });
 });

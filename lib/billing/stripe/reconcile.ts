@@ -5,9 +5,9 @@ import { tierFromDb } from "@/lib/keys/permissions";
 import { keyEvents } from "@/lib/keys/key-events";
 import { writeTierChange } from "../record-tier-change";
 import type { StripeBillingProvider } from "./stripe-provider";
-import { grantsTier, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
+import { extraSubscriptions, grantsTier, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
 import { tierOfPrice } from "./stripe-config";
-import { applyStripeState, databaseNow, isUniqueViolation } from "./sync-customer";
+import { applyStripeState, cancelExtraSubscriptions, databaseNow, isUniqueViolation } from "./sync-customer";
 
 /** Changes the service makes on its own: no request, no address. */
 const SYSTEM: RequestOrigin = { ip: null, userAgent: null };
@@ -22,7 +22,8 @@ export interface ReconcileReport {
  * (or sent to another deployment) are thus caught up. Every subscription is listed once, page by
  * page, rather than a request per customer. A subscription whose customer is not linked yet is
  * linked through the account_id its metadata carries. An account on a paid tier with no Stripe
- * customer at all pays for nothing (a plan taken under demo billing) and moves to Free.
+ * customer at all pays for nothing (a plan taken under demo billing) and moves to Free. A customer
+ * billed for two subscriptions has the one its account does not follow cancelled, as on a webhook.
  */
 export async function reconcileStripeCustomers(db: Db, provider: StripeBillingProvider): Promise<ReconcileReport> {
   const readAt = await databaseNow(db);
@@ -58,8 +59,11 @@ export async function reconcileStripeCustomers(db: Db, provider: StripeBillingPr
   for (const link of links) {
     // One account's failure must not keep the others (and the unpaid ones below) unreconciled.
     try {
-      const outcome = await applyStripeState(db, provider, link, byCustomer.get(link.customerId)?.snapshots ?? [], readAt, trigger);
+      const snapshots = byCustomer.get(link.customerId)?.snapshots ?? [];
+      const outcome = await applyStripeState(db, provider, link, snapshots, readAt, trigger);
       if (outcome.kind === "applied" && outcome.tier !== outcome.previousTier) tierChanges++;
+      // Two subscriptions billed while no server was up to see the webhooks: the same cure.
+      if (outcome.kind === "applied") await cancelExtraSubscriptions(db, provider, link, extraSubscriptions(snapshots, outcome.subscriptionId), outcome.subscriptionId, SYSTEM);
     } catch (error) {
       console.error(`Stripe reconciliation of account ${link.userId} failed`, error);
     }

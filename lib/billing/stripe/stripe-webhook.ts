@@ -1,4 +1,4 @@
-import type Stripe from "stripe";
+import { z } from "zod";
 import type { RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -29,12 +29,19 @@ export async function handleStripeWebhook(
 ): Promise<WebhookOutcome> {
   if (!signature) throw new AppError("VALIDATION_ERROR", "Missing Stripe-Signature header");
   const client = await provider.client();
-  let event: Stripe.Event;
+  let parsed: unknown;
   try {
-    event = client.webhooks.constructEvent(rawBody, signature, provider.config.webhookSecret);
-  } catch {
-    throw new AppError("VALIDATION_ERROR", "Invalid Stripe-Signature");
+    parsed = client.webhooks.constructEvent(rawBody, signature, provider.config.webhookSecret);
+  } catch (error) {
+    if ((error as { type?: unknown }).type === "StripeSignatureVerificationError") throw new AppError("VALIDATION_ERROR", "Invalid Stripe-Signature");
+    // Signed, so Stripe's (or whoever holds the secret), but not JSON.
+    throw malformed("the body is not JSON", rawBody.slice(0, 100));
   }
+  // Signed is not well-formed: every field read below is checked first, so a malformed event is
+  // a 400 that says what is wrong (and is logged), never a 500 Stripe would retry for three days.
+  const checked = stripeEventSchema.safeParse(parsed);
+  if (!checked.success) throw malformed(describeIssue(checked.error), (parsed as { id?: unknown } | null)?.id);
+  const event = checked.data;
   const seen = { event_id: event.id, type: event.type };
   const subject = subjectOf(event);
   if (!subject) return { ...seen, result: "ignored" };
@@ -60,28 +67,52 @@ export async function handleStripeWebhook(
 }
 
 /** The fields of a Checkout Session, Subscription or Invoice that name who the event is about. */
-interface EventObject {
-  customer: string | { id: string } | null;
-  client_reference_id?: string | null;
-  metadata?: Record<string, string> | null;
-}
+const eventObjectSchema = z.looseObject({
+  customer: z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]).nullable().optional(),
+  client_reference_id: z.string().min(1).nullable().optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+type EventObject = z.infer<typeof eventObjectSchema>;
+
+/** What the service reads of any event: the rest of Stripe's fields pass through unread. */
+const stripeEventSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1),
+  created: z.number().int().nonnegative(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
 
 /**
- * The object of an event the service handles, or null for any other type (acknowledged and
- * ignored). These six are what the webhook endpoint subscribes to in Stripe (README, "Stripe").
+ * The types the service handles: what the webhook endpoint subscribes to in Stripe (README,
+ * "Stripe"). Any other type is acknowledged and ignored.
  */
-function subjectOf(event: Stripe.Event): EventObject | null {
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-    case "invoice.paid":
-    case "invoice.payment_failed":
-      return event.data.object;
-    default:
-      return null;
-  }
+const HANDLED_TYPES = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
+
+/** The object of an event the service handles, checked; null for any other type. */
+function subjectOf(event: z.infer<typeof stripeEventSchema>): EventObject | null {
+  if (!HANDLED_TYPES.has(event.type)) return null;
+  const checked = eventObjectSchema.safeParse(event.data.object);
+  if (!checked.success) throw malformed(describeIssue(checked.error, "data.object"), event.id);
+  return checked.data;
+}
+
+function describeIssue(error: z.ZodError, under?: string): string {
+  const issue = error.issues[0]!;
+  const path = [...(under ? [under] : []), ...issue.path.map(String)].join(".");
+  return `${path || "the event"}: ${issue.message}`;
+}
+
+/** A 400 for a signed event whose content is not what Stripe sends, logged for the operator. */
+function malformed(problem: string, id: unknown): AppError {
+  console.warn(`Stripe webhook refused: signed event ${typeof id === "string" ? id : "(no id)"} is malformed (${problem})`);
+  return new AppError("VALIDATION_ERROR", `Malformed Stripe event: ${problem}`);
 }
 
 /**

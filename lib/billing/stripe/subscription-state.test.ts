@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerState, graceEndsAt, grantsTier, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
+import { customerState, extraSubscriptions, graceEndsAt, grantsTier, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
 import type Stripe from "stripe";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -116,5 +116,16 @@ describe("graceEndsAt", () => {
     expect(graceEndsAt("past_due", now, GRACE)).toEqual(new Date(now.getTime() + GRACE));
     expect(graceEndsAt("active", now, GRACE)).toBeNull();
     expect(graceEndsAt("past_due", null, GRACE)).toBeNull();
+  });
+});
+
+describe("extraSubscriptions", () => {
+  it("lists every subscription Stripe would bill besides the followed one; ended and incomplete ones are not", () => {
+    const subscriptions = ["active", "trialing", "past_due", "unpaid", "paused", "incomplete", "incomplete_expired", "canceled"].map((status) =>
+      snapshot({ id: `sub_${status}`, status }),
+    );
+    expect(extraSubscriptions(subscriptions, "sub_active").map((s) => s.id)).toEqual(["sub_trialing", "sub_past_due", "sub_unpaid", "sub_paused"]);
+    expect(extraSubscriptions([snapshot({ id: "sub_only" })], "sub_only")).toEqual([]);
+    expect(extraSubscriptions([snapshot({ id: "sub_a" })], null).map((s) => s.id)).toEqual(["sub_a"]);
   });
 });

@@ -58,6 +58,18 @@ export function stillRunning(status: string | null): boolean {
   return status !== null && !ENDED.has(status);
 }
 
+/** Statuses under which Stripe charges, or will charge again, without the customer doing anything. */
+const BILLING = new Set(["active", "trialing", "past_due", "unpaid", "paused"]);
+
+/**
+ * The subscriptions of one customer besides the one the account follows that Stripe would go on
+ * billing: two checkouts paid in two tabs, a subscription added in the Dashboard. `incomplete` is
+ * not among them: nothing was paid and Stripe ends it within a day.
+ */
+export function extraSubscriptions(subscriptions: readonly SubscriptionSnapshot[], followedId: string | null): SubscriptionSnapshot[] {
+  return subscriptions.filter((snapshot) => snapshot.id !== followedId && BILLING.has(snapshot.status));
+}
+
 export interface CustomerState {
   /** The subscription the account follows and the plan page shows; null when the customer has none. */
   subscription: SubscriptionSnapshot | null;

@@ -1,10 +1,10 @@
-import type { RequestOrigin } from "@/lib/audit";
+import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import { tierFromDb, type Tier } from "@/lib/keys/permissions";
 import { keyEvents } from "@/lib/keys/key-events";
 import { writeTierChange } from "../record-tier-change";
 import type { StripeBillingProvider } from "./stripe-provider";
-import { customerState, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
+import { customerState, extraSubscriptions, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
 
 /** An account and the Stripe customer that pays for it. */
 export interface CustomerLink {
@@ -24,7 +24,7 @@ export type SyncOutcome =
   | { kind: "duplicate" }
   /** A sync that read Stripe later has already written its state; this older read changed nothing. */
   | { kind: "stale" }
-  | { kind: "applied"; tier: Tier; previousTier: Tier };
+  | { kind: "applied"; tier: Tier; previousTier: Tier; subscriptionId: string | null };
 
 /**
  * Reads the customer's subscriptions from Stripe and applies them: the newest state wins whatever
@@ -39,9 +39,44 @@ export async function syncStripeCustomer(
 ): Promise<SyncOutcome> {
   const readAt = await databaseNow(db);
   const client = await provider.client();
-  const subscriptions = await client.subscriptions.list({ customer: link.customerId, status: "all", limit: 100 });
-  const snapshots = subscriptions.data.map((subscription) => snapshotOf(subscription, provider.config));
-  return applyStripeState(db, provider, link, snapshots, readAt, trigger);
+  const snapshots: SubscriptionSnapshot[] = [];
+  for await (const subscription of client.subscriptions.list({ customer: link.customerId, status: "all", limit: 100 })) {
+    snapshots.push(snapshotOf(subscription, provider.config));
+  }
+  const outcome = await applyStripeState(db, provider, link, snapshots, readAt, trigger);
+  if (outcome.kind === "applied") await cancelExtraSubscriptions(db, provider, link, extraSubscriptions(snapshots, outcome.subscriptionId), outcome.subscriptionId, trigger.origin);
+  return outcome;
+}
+
+/**
+ * Cancels, prorated, each subscription of the customer that Stripe would bill besides the one the
+ * account follows (two checkouts both paid), so the customer is never charged for a plan the
+ * account does not have: `DELETE /v1/subscriptions/{id}` with `prorate` and `invoice_now`, which
+ * credits the unused time on a final invoice. Each one is written to the account's audit trail.
+ * One already cancelled (by a concurrent delivery) is left alone; any other failure is thrown, so
+ * Stripe delivers the event again and the next sync tries again.
+ */
+export async function cancelExtraSubscriptions(
+  db: Db,
+  provider: StripeBillingProvider,
+  link: CustomerLink,
+  extras: readonly SubscriptionSnapshot[],
+  followedId: string | null,
+  origin: RequestOrigin,
+): Promise<void> {
+  if (extras.length === 0) return;
+  const client = await provider.client();
+  for (const extra of extras) {
+    try {
+      await client.subscriptions.cancel(extra.id, { prorate: true, invoice_now: true });
+    } catch (error) {
+      if ((error as { type?: unknown }).type === "StripeInvalidRequestError") continue;
+      throw error;
+    }
+    console.warn(`Stripe customer ${link.customerId} had a second billing subscription ${extra.id}; cancelled it (prorated), keeping ${followedId}`);
+    const target = `${extra.id} (${extra.tier ?? extra.priceId ?? "unknown price"}, ${extra.status}); the account keeps ${followedId ?? "none"}`;
+    await recordAudit(db, { actorId: null, subjectId: link.userId, action: "billing.subscription_cancelled", target }, origin);
+  }
 }
 
 /**
@@ -105,7 +140,7 @@ export async function applyStripeState(
       if (previousTier !== state.tier) {
         await writeTierChange(tx, { actorId: null, user, from: previousTier, to: state.tier, reason: trigger.reason }, trigger.origin);
       }
-      return { kind: "applied", tier: state.tier, previousTier } as const;
+      return { kind: "applied", tier: state.tier, previousTier, subscriptionId: subscription?.id ?? null } as const;
     });
   } catch (error) {
     // The same event delivered twice at once: the other delivery's transaction stored its id first.
