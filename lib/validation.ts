@@ -1,15 +1,19 @@
 import { z } from "zod";
 import { invalidFields, type FieldProblem } from "./errors";
 
-/** zod issues as the `details` of a VALIDATION_ERROR: one entry per field, first problem wins. */
+/** zod issues as the `details` of a VALIDATION_ERROR: one entry per field (each unknown field its own), first problem wins. */
 export function zodDetails(error: z.ZodError): FieldProblem[] {
   const seen = new Set<string>();
   const details: FieldProblem[] = [];
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "body";
-    if (seen.has(field)) continue;
+  const add = (field: string, message: string) => {
+    if (seen.has(field)) return;
     seen.add(field);
-    details.push({ field, message: issue.message });
+    details.push({ field, message });
+  };
+  for (const issue of error.issues) {
+    // A field the schema does not know is named itself, as an unknown query parameter is.
+    if (issue.code === "unrecognized_keys") for (const key of issue.keys) add([...issue.path, key].join("."), "Unknown field");
+    else add(issue.path.join(".") || "body", issue.message);
   }
   return details;
 }

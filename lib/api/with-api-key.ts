@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
+import { missingPermission, unauthorized } from "./auth-errors";
 import { requestOrigin } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
@@ -26,7 +27,7 @@ const NO_PARAMETERS = z.strictObject({});
  */
 export async function authenticate(c: ApiContext, services: AppServices): Promise<VerifiedKey> {
   const parsed = parseAuthorizationHeader(c.req.header("authorization"));
-  if (!parsed.ok) throw new AppError("UNAUTHORIZED");
+  if (!parsed.ok) throw unauthorized(parsed.reason);
   // A forged key with a valid checksum costs a lookup: an address causing too many failed ones is
   // refused before the lookup (server.ts sets X-Real-IP from the socket, so a client cannot choose it).
   const address = c.req.header("x-real-ip") || undefined;
@@ -34,7 +35,7 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
   const key = await services.verifier.verify(parsed.key);
   if (!key) {
     await recordFailedAuth(services.limiter, address);
-    throw new AppError("UNAUTHORIZED");
+    throw unauthorized("unknown");
   }
   // Before the limit and not counted against it: a leaked key tried from elsewhere must not spend
   // its owner's minute. Counted instead as a failed authentication of that address, so it cannot
@@ -70,7 +71,7 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
  */
 export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
-  if (route.permission && !key.permissions.includes(route.permission)) throw new AppError("FORBIDDEN");
+  if (route.permission && !key.permissions.includes(route.permission)) throw missingPermission(route.permission);
   // Cached reads take no body and no Idempotency-Key, so their checks end here, in the same order.
   if (route.cached) {
     const query = cachedReadQuery(route, c.req.url, route.query ?? NO_PARAMETERS);

@@ -7,9 +7,13 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   VALIDATION_ERROR:
     "A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field.",
   UNAUTHORIZED:
-    "Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no rate-limit headers.",
+    "Missing Authorization header, another scheme than Bearer, malformed key, unknown, revoked or expired key: the message starts " +
+    "`Invalid or missing API key: ` and says which (e.g. `the Authorization header is missing`, `the key is unknown, revoked or expired`), " +
+    "and `WWW-Authenticate` carries the Bearer challenge (RFC 6750). Decided before the rate limit, so it carries no rate-limit headers.",
   FORBIDDEN:
-    "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify), or the request's " +
+    "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify): the message names " +
+    "the permission needed and the plans that include it, e.g. `Insufficient permissions for this endpoint: needs write, included in the Desk plan`. " +
+    "Or the request's " +
     "address is not in the key's IP allowlist (set in the account area), which the message says, naming the address. That refusal " +
     "is decided before the rate limit: it carries no rate-limit headers, is not counted against the key's limit, and counts as a " +
     "failed authentication of the address instead.",
@@ -46,6 +50,14 @@ const OPTIONAL_RATE_LIMIT_HEADERS: JsonObject = Object.fromEntries(
 function errorHeaders(code: ErrorCode): JsonObject {
   if (code === "PAYLOAD_TOO_LARGE") return {};
   const headers: JsonObject = { "X-Request-Id": componentRef("headers", "X-Request-Id") };
+  if (code === "UNAUTHORIZED") {
+    headers["WWW-Authenticate"] = {
+      description:
+        'The Bearer challenge of RFC 6750: `Bearer` when no bearer token was sent, `Bearer error="invalid_token", error_description="…"` when one was.',
+      required: true,
+      schema: { type: "string" },
+    };
+  }
   if (code === "UNAUTHORIZED" || code === "INTERNAL_ERROR") return headers;
   Object.assign(headers, code === "FORBIDDEN" ? OPTIONAL_RATE_LIMIT_HEADERS : RATE_LIMIT_HEADERS);
   if (code === "RATE_LIMITED") headers["Retry-After"] = componentRef("headers", "Retry-After");
@@ -63,6 +75,8 @@ function errorExample(code: ErrorCode) {
       ...(code === "RATE_LIMITED" && { retry_after: 12 }),
       ...(code === "VALIDATION_ERROR" && { details: [{ field: "limit", message: "Must be at most 100" }] }),
       ...(code === "VENUE_UNAVAILABLE" && { message: "okx did not send the order book of BTC/USDT:USDT within 3000 ms" }),
+      ...(code === "UNAUTHORIZED" && { message: `${DEFAULT_MESSAGES.UNAUTHORIZED}: the Authorization header is missing` }),
+      ...(code === "FORBIDDEN" && { message: `${DEFAULT_MESSAGES.FORBIDDEN}: needs write, included in the Desk plan` }),
     },
     meta: { timestamp: "2026-11-21T19:04:05.123Z", request_id: "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs" },
   };
