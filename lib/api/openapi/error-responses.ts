@@ -26,8 +26,9 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
     "(a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead).",
   RATE_LIMITED:
     "The key reached its tier's limit for the current clock minute, or the client's address sent more than " +
-    `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys, or keys whose IP allowlist does not include it, in the current minute ` +
-    "(every request from it is refused until that minute ends); " +
+    `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys of one key prefix (the mode and first 8 secret characters), or a key whose ` +
+    "IP allowlist does not include it, in the current minute (keys of that prefix from that address, an IPv6 one by its /64, are " +
+    "refused until that minute ends; other keys are not); " +
     "wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted.",
   INTERNAL_ERROR:
     "The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the rate-limit headers only when the failure came after the key was counted.",
