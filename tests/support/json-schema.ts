@@ -230,8 +230,13 @@ function rawArbitrary(context: SchemaContext, schema: SchemaObject, options: Arb
     return fc.oneof(...branches);
   }
   if (Array.isArray(schema.allOf)) {
-    const [first, ...rest] = schema.allOf as JsonSchema[];
-    return arbitraryFor(context, mergeSiblings(schema, first!), options, name, path).filter((v) => rest.every((sub) => isValid(context, sub, v)));
+    // Generated from the first branch with the keywords beside allOf (a string's type and length
+    // beside its patterns), then kept when it meets the other branches too.
+    const { allOf, ...siblings } = schema;
+    const [first, ...rest] = allOf as JsonSchema[];
+    const resolved = context.resolve(first!);
+    const base = typeof resolved === "object" && Object.keys(siblings).length ? { ...siblings, ...resolved } : resolved;
+    return arbitraryFor(context, base, options, name, path).filter((v) => rest.every((sub) => isValid(context, sub, v)));
   }
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type === undefined ? [] : [schema.type as string];
   if (types.length > 1) return fc.oneof(...types.map((type) => rawArbitrary(context, { ...schema, type }, options, name, path)));
