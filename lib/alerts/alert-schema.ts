@@ -93,7 +93,7 @@ function unusedConditions(rule: { kind: AlertKind } & Partial<Record<ConditionFi
   }
 }
 
-/** Every field optional but `kind`: names each field at fault, where a union could only say the body matches no kind. */
+/** The rule as one object, every condition optional: names each field at fault, where a union could only say the body matches no kind. */
 const ruleFieldByField = z.strictObject({ name: nameSchema, kind: z.enum(ALERT_KINDS).describe(KIND_DESCRIPTION), ...conditions, ...ruleFields });
 
 /**
@@ -108,7 +108,7 @@ const ruleByKind = ALERT_KINDS.map((kind) => {
       : z.null().optional().describe(`Not used by kind ${kind}: absent or null.`);
   const kindConditions = Object.fromEntries(CONDITION_FIELDS.map((field) => [field, KIND_CONDITIONS[kind].includes(field) ? conditions[field] : unused(field)]));
   return z.strictObject({ name: nameSchema, kind: z.literal(kind).describe(KIND_DESCRIPTION), ...kindConditions, ...ruleFields }).describe(`A rule of kind ${kind}: ${KIND_CONDITIONS[kind].join(", ")}.`);
-}) as [z.ZodObject, z.ZodObject, ...z.ZodObject[]];
+}) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]];
 
 /**
  * The body of POST /v1/alert-rules: checked field by field first (so a 400 names each field at
