@@ -68,6 +68,7 @@ test("an unauthenticated /v1 request is a 401 in the spec's error envelope", asy
   const response = await request.get("/v1/does-not-exist");
   expect(response.status()).toBe(401);
   const body = await response.json();
-  expect(body.error).toEqual({ code: "UNAUTHORIZED", message: "Invalid or missing API key" });
+  expect(body.error).toEqual({ code: "UNAUTHORIZED", message: "Invalid or missing API key: the Authorization header is missing" });
+  expect(response.headers()["www-authenticate"]).toBe("Bearer");
   expect(body.meta.request_id).toBe(response.headers()["x-request-id"]);
 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createKeySchema } from "@/lib/keys/account-keys";
+import type { AppError } from "./errors";
 import {
   dateOrDateTimeText,
   EARLIEST_INSTANT_MESSAGE,
@@ -9,6 +10,7 @@ import {
   INSTANT_DATE_TIME_PATTERN,
   instantText,
   isPlausibleId,
+  parseInput,
   storableText,
 } from "./validation";
 
@@ -109,5 +111,22 @@ describe("storableText in the document", () => {
     const { pattern } = z.toJSONSchema(schema) as { pattern: string };
     expect(new RegExp(pattern).test("a\u0000b")).toBe(false);
     expect(new RegExp(pattern).test("fine\nwith newlines")).toBe(true);
+  });
+});
+
+describe("parseInput's details", () => {
+  it("name each unknown field, nested ones by their path, as an unknown query parameter is named", () => {
+    const schema = z.strictObject({ name: z.string(), leg: z.strictObject({ exchange: z.string() }) });
+    let details: unknown;
+    try {
+      parseInput(schema, { name: "x", stop_loss: 3, take_profit: 4, leg: { exchange: "okx", side: "long" } });
+    } catch (error) {
+      details = (error as AppError).extra.details;
+    }
+    expect(details).toEqual([
+      { field: "leg.side", message: "Unknown field" },
+      { field: "stop_loss", message: "Unknown field" },
+      { field: "take_profit", message: "Unknown field" },
+    ]);
   });
 });

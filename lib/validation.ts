@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { invalidFields, type FieldProblem } from "./errors";
 
-/** zod issues as the `details` of a VALIDATION_ERROR: one entry per field, first problem wins. */
+/** zod issues as the `details` of a VALIDATION_ERROR: one entry per field (each unknown field its own), first problem wins. */
 export function zodDetails(error: z.ZodError): FieldProblem[] {
   const seen = new Set<string>();
   const details: FieldProblem[] = [];
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "body";
-    if (seen.has(field)) continue;
+  const add = (field: string, message: string) => {
+    if (seen.has(field)) return;
     seen.add(field);
-    details.push({ field, message: issue.message });
+    details.push({ field, message });
+  };
+  // A body's shapes (a union) failing as a whole says nothing more once a field is named.
+  const named = error.issues.some((issue) => issue.code !== "invalid_union");
+  for (const issue of error.issues) {
+    if (named && issue.code === "invalid_union") continue;
+    // A field the schema does not know is named itself, as an unknown query parameter is.
+    if (issue.code === "unrecognized_keys") for (const key of issue.keys) add([...issue.path, key].join("."), "Unknown field");
+    else add(issue.path.join(".") || "body", issue.message);
   }
   return details;
 }
@@ -37,6 +44,15 @@ export function storableText(schema: z.ZodString) {
  */
 export function maxCharacters(schema: z.ZodString, max: number, message: string) {
   return schema.refine((text) => codePointCount(text) <= max, message).meta({ maxLength: max });
+}
+
+/**
+ * A list whose items must all differ, stated in the document as JSON Schema's `uniqueItems` (which
+ * zod has no check for, so the refinement carries it as metadata): a generated client or a fuzzer
+ * then never sends a repeat the server refuses.
+ */
+export function uniqueItems<S extends z.ZodArray>(schema: S, message: string) {
+  return schema.refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, message).meta({ uniqueItems: true });
 }
 
 function codePointCount(text: string): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
 import { freePort } from "@/tests/support/free-port";
-import { countSignInAttempt, createAttemptLimiter, pairRules, secondsUntil, SIGN_IN_THROTTLE, tooManyAttemptsMessage } from "./attempt-limits";
+import { ATTEMPT_LIMITS, countAttempt, countSignInAttempt, createAttemptLimiter, pairRules, secondsUntil, SIGN_IN_THROTTLE, tooManyAttemptsMessage } from "./attempt-limits";
 
 function clock(start = Date.UTC(2026, 0, 1, 12, 0, 0, 250)) {
   let at = start;
@@ -133,5 +133,26 @@ describe("sign-in throttle policy", () => {
     } finally {
       await limiter.close();
     }
+  });
+
+  it("holds an IPv6 /64 to one ceiling, whichever of its addresses each attempt comes from, and an IPv4-mapped address to its IPv4 one", async () => {
+    const time = clock();
+    const limiter = new MemoryRateLimiter({ now: time.now, algorithm: "slidingWindow" });
+    for (let i = 0; i < SIGN_IN_THROTTLE.perAddress; i++) {
+      expect(await attempt(limiter, time.now, `2001:db8:5:6::${(i + 1).toString(16)}`, `user${i}@example.com`)).toBeNull();
+    }
+    expect((await attempt(limiter, time.now, "2001:db8:5:6:ffff:1:2:3", "another@example.com"))?.code).toBe("RATE_LIMITED");
+    expect(await attempt(limiter, time.now, "2001:db8:5:7::1", "another@example.com")).toBeNull();
+    for (let i = 0; i < SIGN_IN_THROTTLE.perAddress; i++) await attempt(limiter, time.now, "198.51.100.80", `mapped${i}@example.com`);
+    expect((await attempt(limiter, time.now, "::ffff:198.51.100.80", "another@example.com"))?.code).toBe("RATE_LIMITED");
+  });
+});
+
+describe("sign-up and password-reset attempts", () => {
+  it("count an IPv6 client by its /64", async () => {
+    const count = (ip: string, email: string) => countAttempt("signUp", ip, email).then(() => null, (error: AppError) => error);
+    for (let i = 0; i < ATTEMPT_LIMITS.signUp.perIp; i++) expect(await count(`2001:db8:77:1::${i + 1}`, `signup${i}@example.com`)).toBeNull();
+    expect((await count("2001:db8:77:1:abcd::9", "signup-last@example.com"))?.code).toBe("RATE_LIMITED");
+    expect(await count("2001:db8:77:2::1", "signup-other@example.com")).toBeNull();
   });
 });

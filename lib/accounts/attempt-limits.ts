@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { addressGroup } from "@/lib/config/address-group";
 import { AppError } from "@/lib/errors";
 import { liveServers } from "@/lib/process/server-instances";
 import { createRateLimiter, type RateLimiter, type RateLimiterEnv, type RateLimiterService, type RateLimitResult } from "@/lib/ratelimit";
@@ -6,7 +7,7 @@ import { processSingleton } from "@/lib/singleton";
 
 const WINDOW_MS = 15 * 60_000;
 
-/** Sign-up (and password-reset request) attempts per 15-minute window, per client IP and per e-mail address. */
+/** Sign-up (and password-reset request) attempts per 15-minute window, per client IP (an IPv6 one by its /64) and per e-mail address. */
 export const ATTEMPT_LIMITS = {
   signUp: { perIp: 10, perEmail: 5 },
 } as const;
@@ -124,7 +125,8 @@ export async function countSignInAttempt(
   const throttle = options.throttle ?? SIGN_IN_THROTTLE;
   const factor = options.scale ?? scale();
   const now = options.now ?? Date.now;
-  const address = ip ?? "unknown";
+  // An IPv6 client by its /64, which one host usually holds whole.
+  const address = addressGroup(ip ?? "unknown");
   const pair = `signIn:pair:${emailKey(email)}:${address}`;
   for (const rule of pairRules(throttle, factor)) {
     const result = await store.limit(`${pair}:${rule.windowMs}`, rule.max, rule.windowMs);
@@ -138,7 +140,7 @@ export async function countSignInAttempt(
 export async function countAttempt(kind: keyof typeof ATTEMPT_LIMITS, ip: string | null, email: string): Promise<void> {
   const limits = ATTEMPT_LIMITS[kind];
   const results: RateLimitResult[] = await Promise.all([
-    limiter().limit(`${kind}:ip:${ip ?? "unknown"}`, Math.floor(limits.perIp * scale()), WINDOW_MS),
+    limiter().limit(`${kind}:ip:${addressGroup(ip ?? "unknown")}`, Math.floor(limits.perIp * scale()), WINDOW_MS),
     limiter().limit(`${kind}:email:${emailKey(email)}`, Math.floor(limits.perEmail * scale()), WINDOW_MS),
   ]);
   const refused = results.filter((r) => !r.success);

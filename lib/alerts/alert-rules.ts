@@ -76,7 +76,7 @@ export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRul
     const count = await tx.alertRule.count({ where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) } });
     if (count >= cap) {
       const where = owner.mode === "test" ? " in test mode" : "";
-      throw fieldError("name", `Your plan allows ${cap} alert rules${where}: delete one to add another`);
+      throw new AppError("FORBIDDEN", `Your plan allows ${cap} alert rules${where}: delete one to add another`);
     }
     await checkEndpoints(tx, owner, input.endpoint_ids);
     const created = await tx.alertRule.create({

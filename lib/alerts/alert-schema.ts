@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { VENUE_IDS, venueIdSchema } from "@/lib/market/types";
-import { maxCharacters, resourceIdParam, storableText } from "@/lib/validation";
+import { maxCharacters, resourceIdParam, storableText, uniqueItems } from "@/lib/validation";
 
 // The shapes of alert rules, shared by /v1/alert-rules and Account → Alerts.
 
@@ -24,8 +24,8 @@ export type ConditionField = (typeof CONDITION_FIELDS)[number];
 
 export const COOLDOWN_MAX_MINUTES = 1_440;
 
-const nameSchema = maxCharacters(storableText(z.string().trim()), 100, "At most 100 characters")
-  .refine((name) => name.length > 0, "Give the rule a name")
+// Not blank as a pattern (some character that is not white space), so the document states it too.
+const nameSchema = maxCharacters(storableText(z.string().min(1, "Give the rule a name").regex(/\S/, "Give the rule a name").trim()), 100, "At most 100 characters")
   .describe("What the rule is for, shown in its alerts; not blank.");
 
 const conditions = {
@@ -35,10 +35,7 @@ const conditions = {
     .nullable()
     .optional()
     .describe("Only this base asset, e.g. BTC (kinds opportunity and funding_interval)."),
-  exchanges: z
-    .array(venueIdSchema, `Must be a list of exchanges: ${VENUE_IDS.join(", ")}`)
-    .max(VENUE_IDS.length)
-    .refine((list) => new Set(list).size === list.length, "Each exchange at most once")
+  exchanges: uniqueItems(z.array(venueIdSchema, `Must be a list of exchanges: ${VENUE_IDS.join(", ")}`).max(VENUE_IDS.length), "Each exchange at most once")
     .optional()
     .describe(
       "Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange.",
@@ -67,11 +64,7 @@ const conditions = {
     .describe("Only opportunities whose `open_interest_usd` is known and at least this, in US dollars."),
 };
 
-const endpointIdsSchema = z
-  .array(storableText(z.string().max(64)))
-  .max(10)
-  .refine((ids) => new Set(ids).size === ids.length, "Each endpoint at most once")
-  .describe("Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.");
+const endpointIdsSchema = uniqueItems(z.array(storableText(z.string().max(64))).max(10), "Each endpoint at most once").describe("Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.");
 
 const cooldownSchema = z
   .number()
@@ -80,14 +73,56 @@ const cooldownSchema = z
   .max(COOLDOWN_MAX_MINUTES)
   .describe("After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.");
 
-export const alertRuleInputSchema = z.strictObject({
-  name: nameSchema,
-  kind: z.enum(ALERT_KINDS).describe("What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale)."),
-  ...conditions,
+const KIND_DESCRIPTION = "What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).";
+
+/** What every rule has besides its name, kind and conditions. */
+const ruleFields = {
   endpoint_ids: endpointIdsSchema.default([]),
   cooldown_minutes: cooldownSchema.default(60),
   enabled: z.boolean().default(true).describe("false: the rule matches nothing until enabled again."),
-});
+};
+
+/** A condition its kind does not use, naming it; unset (absent, null or an empty list) is fine. */
+function unusedConditions(rule: { kind: AlertKind } & Partial<Record<ConditionField, unknown>>, ctx: z.RefinementCtx) {
+  for (const field of CONDITION_FIELDS) {
+    const value = rule[field];
+    const set = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+    if (set && !KIND_CONDITIONS[rule.kind].includes(field)) {
+      ctx.addIssue({ code: "custom", path: [field], message: `A rule of kind ${rule.kind} does not use ${field}: it may set ${KIND_CONDITIONS[rule.kind].join(", ")}` });
+    }
+  }
+}
+
+/** The rule as one object, every condition optional: names each field at fault, where a union could only say the body matches no kind. */
+const ruleFieldByField = z.strictObject({ name: nameSchema, kind: z.enum(ALERT_KINDS).describe(KIND_DESCRIPTION), ...conditions, ...ruleFields });
+
+/**
+ * One strict shape per kind, with the conditions that kind uses and the others only unset (null
+ * or an empty list): the document's `oneOf` by `kind`, so a generated client or a fuzzer never
+ * sends a condition the kind ignores.
+ */
+const ruleByKind = ALERT_KINDS.map((kind) => {
+  const unused = (field: ConditionField) =>
+    field === "exchanges"
+      ? z.array(venueIdSchema).max(0).optional().describe(`Not used by kind ${kind}: absent or empty.`)
+      : z.null().optional().describe(`Not used by kind ${kind}: absent or null.`);
+  const kindConditions = Object.fromEntries(CONDITION_FIELDS.map((field) => [field, KIND_CONDITIONS[kind].includes(field) ? conditions[field] : unused(field)]));
+  return z.strictObject({ name: nameSchema, kind: z.literal(kind).describe(KIND_DESCRIPTION), ...kindConditions, ...ruleFields }).describe(`A rule of kind ${kind}: ${KIND_CONDITIONS[kind].join(", ")}.`);
+}) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]];
+
+/**
+ * The body of POST /v1/alert-rules: checked field by field first (so a 400 names each field at
+ * fault, a condition the kind does not use among them), then parsed and documented as one shape
+ * per kind. Handlers get the field-by-field type.
+ */
+export const alertRuleInputSchema = z
+  .preprocess((input, ctx) => {
+    const checked = ruleFieldByField.superRefine(unusedConditions).safeParse(input);
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue });
+    return input;
+  }, z.xor(ruleByKind))
+  .transform((body) => body as unknown as z.output<typeof ruleFieldByField>)
+  .meta({ type: "object" });
 export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
 
 export const alertRuleUpdateSchema = z

@@ -9,9 +9,10 @@ describe("the API app shell", () => {
     const response = await app.fetch(new Request("http://localhost/v1/nothing-here?x=1"));
     expect(response.status).toBe(401);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("www-authenticate")).toBe("Bearer");
     const body = await response.json();
     expect(body).toEqual({
-      error: { code: "UNAUTHORIZED", message: "Invalid or missing API key" },
+      error: { code: "UNAUTHORIZED", message: "Invalid or missing API key: the Authorization header is missing" },
       meta: { timestamp: expect.any(String), request_id: response.headers.get("x-request-id") },
     });
     expect(body.meta.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

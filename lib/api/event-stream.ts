@@ -12,6 +12,7 @@ import type { Tier } from "@/lib/keys/permissions";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import type { ApiContext } from "./route";
+import { missingPermission } from "./auth-errors";
 import { STREAM_DEFINITION } from "./stream-definition";
 import { authenticate } from "./with-api-key";
 
@@ -51,7 +52,7 @@ function resumeFrom(c: ApiContext, after: bigint | undefined): { after: bigint |
 
 export async function streamEvents(c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
-  if (!key.permissions.includes(PERMISSION)) throw new AppError("FORBIDDEN");
+  if (!key.permissions.includes(PERMISSION)) throw missingPermission(PERMISSION);
   const query = parseQuery(new URL(c.req.url), STREAM_DEFINITION.query);
   const { after, field } = resumeFrom(c, query.after);
   if (after !== undefined) await assertWithinRetention(await services.db(), after, field);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
+import { missingPermission, unauthorized } from "./auth-errors";
 import { requestOrigin } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
@@ -9,7 +10,7 @@ import { parseQuery } from "@/lib/query-params";
 import { DEFAULT_POLICY, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
 import { cachedReadQuery, respondFromCache } from "./cached-read";
 import { successBody, successBodyText } from "./envelope";
-import { assertNotThrottled, recordFailedAuth } from "./failed-auth-throttle";
+import { assertNotThrottled, failedAuthBucket, recordFailedAuth } from "./failed-auth-throttle";
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from "./idempotency";
 import { readBodyText, readJsonBody } from "./read-json";
 import type { ApiContext, ApiRoute, HandlerResult } from "./route";
@@ -20,28 +21,32 @@ const NO_PARAMETERS = z.strictObject({});
 /**
  * Authentication and rate limiting, the first steps of every /v1 request, unknown paths included:
  * missing or malformed keys are refused without touching the database; an address past
- * FAILED_AUTH_LIMIT failed verifications a minute is refused (429) without touching it either; a
+ * FAILED_AUTH_LIMIT failed verifications a minute under one key prefix is refused (429) for keys of
+ * that prefix without touching it either (lib/api/failed-auth-throttle.ts); a
  * key with an IP allowlist refuses other addresses (403, no rate-limit headers); the limit is
  * counted per key, and its headers ride on every later response, errors and 429s included.
  */
 export async function authenticate(c: ApiContext, services: AppServices): Promise<VerifiedKey> {
   const parsed = parseAuthorizationHeader(c.req.header("authorization"));
-  if (!parsed.ok) throw new AppError("UNAUTHORIZED");
-  // A forged key with a valid checksum costs a lookup: an address causing too many failed ones is
-  // refused before the lookup (server.ts sets X-Real-IP from the socket, so a client cannot choose it).
+  if (!parsed.ok) throw unauthorized(parsed.reason);
+  // A forged key with a valid checksum costs a lookup: an address sending too many failed ones
+  // under one key prefix is refused before the lookup (server.ts sets X-Real-IP from the socket,
+  // so a client cannot choose it). Only that bucket is: other keys from the address are looked up
+  // as usual, and a key this process already holds as valid is never refused by it.
   const address = c.req.header("x-real-ip") || undefined;
-  assertNotThrottled(services.limiter, address);
+  const bucket = address === undefined ? undefined : failedAuthBucket(address, parsed.key);
+  if (!services.verifier.cachedValid(parsed.key)) assertNotThrottled(services.limiter, bucket);
   const key = await services.verifier.verify(parsed.key);
   if (!key) {
-    await recordFailedAuth(services.limiter, address);
-    throw new AppError("UNAUTHORIZED");
+    await recordFailedAuth(services.limiter, bucket);
+    throw unauthorized("unknown");
   }
   // Before the limit and not counted against it: a leaked key tried from elsewhere must not spend
-  // its owner's minute. Counted instead as a failed authentication of that address, so it cannot
-  // be used to hammer the service either (past the limit the address is refused like a forger).
+  // its owner's minute. Counted instead as a failed authentication of that address and key, so it
+  // cannot be used to hammer the service either (past the limit it is refused like a forger).
   // Nor is it the owner's usage: the key is set on the context only once the address is allowed.
   if (key.ipAllowlist && !key.ipAllowlist.allows(address)) {
-    await recordFailedAuth(services.limiter, address);
+    await recordFailedAuth(services.limiter, bucket);
     throw new AppError("FORBIDDEN", addressNotAllowedMessage(address));
   }
   c.set("key", key);
@@ -70,7 +75,7 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
  */
 export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
-  if (route.permission && !key.permissions.includes(route.permission)) throw new AppError("FORBIDDEN");
+  if (route.permission && !key.permissions.includes(route.permission)) throw missingPermission(route.permission);
   // Cached reads take no body and no Idempotency-Key, so their checks end here, in the same order.
   if (route.cached) {
     const query = cachedReadQuery(route, c.req.url, route.query ?? NO_PARAMETERS);

@@ -21,6 +21,7 @@ export const accountFeesUpdateSchema = z
     ) as Record<VenueId, z.ZodOptional<z.ZodNullable<typeof accountFeeSchema>>>,
   )
   .refine((body) => Object.keys(body).length > 0, "Name at least one exchange")
+  .meta({ minProperties: 1 })
   .describe("Exchanges to change: each to a taker fee (decimal, 0 to 0.01) or to null to fall back to the venue's base tier. Others are left as they are.");
 export type AccountFeesUpdate = z.infer<typeof accountFeesUpdateSchema>;
 

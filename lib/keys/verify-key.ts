@@ -75,6 +75,18 @@ export class KeyVerifier {
     return key;
   }
 
+  /**
+   * The key if this process already holds it as in force, without asking the database: what lets
+   * the failed-key throttle admit a valid key whose bucket others' forgeries filled.
+   */
+  cachedValid(rawKey: string): VerifiedKey | null {
+    const entry = this.byHash.get(hashApiKey(rawKey));
+    const now = this.now();
+    const key = entry && now - entry.cachedAt < this.ttlMs ? entry.key : null;
+    if (!key || (key.revokedAt && key.revokedAt.getTime() <= now) || (key.expiresAt && key.expiresAt.getTime() <= now)) return null;
+    return key;
+  }
+
   private async load(hash: string, now: number): Promise<Entry> {
     const generation = this.generation;
     const row = await (await this.db()).apiKey.findUnique({

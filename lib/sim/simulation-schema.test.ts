@@ -91,3 +91,22 @@ describe("the bodies naming legs", () => {
     expect(json.oneOf.every((shape) => shape.additionalProperties === false)).toBe(true);
   });
 });
+
+describe("a simulation's costs", () => {
+  const base = { opportunity_id: "BTC-binance-bybit", notional_usd: 1000, holding_days: 7 };
+  const fields = (body: object) => {
+    const parsed = simulationInputSchema.safeParse({ ...base, ...body });
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  };
+
+  it("take leverage only with order_books, and fee_bps and slippage_bps only without", () => {
+    expect(fields({ leverage: 3 })).toEqual(["leverage: Only with costs order_books"]);
+    expect(fields({ costs: "fixed", leverage: 3 })).toEqual(["leverage: Only with costs order_books"]);
+    expect(fields({ costs: "order_books", leverage: 3 })).toEqual([]);
+    expect(fields({ costs: "order_books", fee_bps: 4, slippage_bps: 1 })).toEqual([
+      "fee_bps: Not with costs order_books: the quote charges each venue's fee (or yours)",
+      "slippage_bps: Not with costs order_books: the slippage is walked from the books",
+    ]);
+    expect(fields({ fee_bps: 4, slippage_bps: 1 })).toEqual([]);
+  });
+});

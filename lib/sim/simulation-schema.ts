@@ -135,7 +135,25 @@ export const simulationInputSchema = tradeTargetBody({
     .max(MAX_QUOTE_LEVERAGE, `Must be at most ${MAX_QUOTE_LEVERAGE}`)
     .optional()
     .describe("With `costs: order_books`: leverage of each leg (isolated margin) for the liquidation at entry; default 1. Bounded by the legs' margin tiers."),
-});
+})
+  .superRefine((input, ctx) => {
+    if (input.costs === "order_books") {
+      const not = (field: "fee_bps" | "slippage_bps", why: string) =>
+        input[field] !== undefined && ctx.addIssue({ code: "custom", path: [field], message: `Not with costs order_books: ${why}` });
+      not("fee_bps", "the quote charges each venue's fee (or yours)");
+      not("slippage_bps", "the slippage is walked from the books");
+    } else if (input.leverage !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["leverage"], message: "Only with costs order_books" });
+    }
+  })
+  // JSON Schema's if/then/else says the same, which zod cannot write: `leverage` only with
+  // `costs: order_books`; `fee_bps` and `slippage_bps` only without it.
+  .meta({
+    type: "object",
+    if: { properties: { costs: { const: "order_books" } }, required: ["costs"], additionalProperties: true },
+    then: { not: { anyOf: [{ required: ["fee_bps"] }, { required: ["slippage_bps"] }] } },
+    else: { not: { required: ["leverage"] } },
+  });
 export type SimulationInput = z.infer<typeof simulationInputSchema>;
 
 /** A stored simulation as the API serves it: what was asked, then what was computed. */

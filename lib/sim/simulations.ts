@@ -32,7 +32,6 @@ const storedInputSchema = z.object({
 export async function runSimulation(services: AppServices, actor: Actor, input: SimulationInput): Promise<Simulation> {
   const now = new Date();
   const market = services.market(actor.mode);
-  if (input.leverage !== undefined && input.costs !== "order_books") throw fieldError("leverage", "Only with costs order_books");
   const { opportunity, long, short } = await resolveLegs(market, input);
   const [longFee, shortFee] = await legFees(services, actor, market, [long, short], now);
   const params: SimulationParams = {
@@ -84,8 +83,6 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
  * is refused rather than costed at a smaller size than the funding is earned on.
  */
 async function orderBookCosts(services: AppServices, actor: Actor, market: Market, long: OpportunityLeg, short: OpportunityLeg, input: SimulationInput) {
-  if (input.fee_bps !== undefined) throw fieldError("fee_bps", "Not with costs order_books: the quote charges each venue's fee (or yours)");
-  if (input.slippage_bps !== undefined) throw fieldError("slippage_bps", "Not with costs order_books: the slippage is walked from the books");
   if (input.notional_usd > MAX_QUOTE_NOTIONAL_USD) {
     throw fieldError("notional_usd", `Must be at most ${MAX_QUOTE_NOTIONAL_USD} with costs order_books: books are read a few dozen levels deep`);
   }

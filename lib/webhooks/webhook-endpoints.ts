@@ -60,7 +60,7 @@ export async function createEndpoint(
     const count = await tx.webhookEndpoint.count({ where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) } });
     if (count >= cap) {
       const where = owner.mode === "test" ? " in test mode" : "";
-      throw fieldError("url", `Your plan allows ${cap} webhook endpoints${where}: delete one to add another`);
+      throw new AppError("FORBIDDEN", `Your plan allows ${cap} webhook endpoints${where}: delete one to add another`);
     }
     const created = await tx.webhookEndpoint.create({
       data: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eventTypeSchema, MARKET_EVENT_TYPES, marketEventTypeSchema } from "@/lib/events/event-types";
 import { KEY_MODES } from "@/lib/keys/mode";
-import { maxCharacters, storableText } from "@/lib/validation";
+import { maxCharacters, storableText, uniqueItems } from "@/lib/validation";
 
 // The shapes of webhook endpoints and deliveries, shared by /v1/webhook-endpoints and the web app.
 
@@ -10,19 +10,25 @@ import { maxCharacters, storableText } from "@/lib/validation";
 // optional port, then anything but spaces. Whether it parses, is https and is public is checked after.
 const URL_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\s\u0000]*)?$/;
 
+// What the document states: https only. http:// is accepted only where the operator allows it (a
+// deployment's setting, checked after the schema), which a document for every deployment cannot say.
+const DOCUMENTED_URL_PATTERN = /^https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\s\u0000]*)?$/;
+
 const urlSchema = maxCharacters(z.string().regex(URL_PATTERN, "Must be an http(s) URL whose host is a DNS name or an IPv4 address"), 2_048, "At most 2,048 characters")
   .refine((text) => URL.canParse(text), "Must be an absolute URL, e.g. https://example.com/hooks")
+  .meta({ pattern: DOCUMENTED_URL_PATTERN.source })
   .describe(
     "Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or " +
       "link-local address (http:// and such addresses only where the operator allows them).",
   );
 
-const eventTypesSchema = z
-  .array(marketEventTypeSchema, `Must be a list of event types: ${MARKET_EVENT_TYPES.join(", ")}`)
-  .min(1, "Choose at least one event type")
-  .max(MARKET_EVENT_TYPES.length)
-  .refine((types) => new Set(types).size === types.length, "Each event type at most once")
-  .describe(
+const eventTypesSchema = uniqueItems(
+  z
+    .array(marketEventTypeSchema, `Must be a list of event types: ${MARKET_EVENT_TYPES.join(", ")}`)
+    .min(1, "Choose at least one event type")
+    .max(MARKET_EVENT_TYPES.length),
+  "Each event type at most once",
+).describe(
     "The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints.",
   );
 

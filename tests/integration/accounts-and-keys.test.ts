@@ -148,7 +148,7 @@ describe("API keys in the account area", () => {
     ["no permission", { name: "k", mode: "live", permissions: [], expiry: { kind: "never" } }, "permissions"],
     ["an unknown mode", { name: "k", mode: "prod", permissions: ["opportunities:read"], expiry: { kind: "never" } }, "mode"],
     ["a tampered expiry", { name: "k", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "days", days: 3650 } }, "expiry.days"],
-    ["an extra field", { name: "k", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" }, userId: "someone-else" }, "body"],
+    ["an extra field", { name: "k", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" }, userId: "someone-else" }, "userId"],
   ])("refuse %s with a field error and store nothing", async (_label, body, field) => {
     const before = await counts();
     const error = await validationError(readJson(jsonRequest(body), createKeySchema));

@@ -18,7 +18,7 @@ import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
+import { createEndpoint, ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
 import { signature } from "@/lib/webhooks/webhook-signature";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
@@ -132,19 +132,32 @@ describe("/v1/alert-rules", () => {
     expect(JSON.stringify(nul.answer)).toContain("endpoint_ids");
   });
 
-  it("holds a Pro account to 5 rules per mode with a 400 naming the cap", async () => {
+  it("holds a Pro account to 5 rules per mode with a 403 naming the cap", async () => {
     const user = await createUser(db, "pro");
     const owner: AlertOwner = { userId: user.id, mode: "live", tier: "pro" };
     const input = { name: "r", kind: "venue" as const, endpoint_ids: [], cooldown_minutes: 60, enabled: true };
     for (let i = 0; i < ALERT_RULE_CAPS.pro; i++) await createAlertRule(db, owner, input, origin);
     await expect(createAlertRule(db, owner, input, origin)).rejects.toMatchObject({
-      code: "VALIDATION_ERROR",
-      extra: { details: [{ field: "name", message: "Your plan allows 5 alert rules: delete one to add another" }] },
+      code: "FORBIDDEN",
+      status: 403,
+      message: "Your plan allows 5 alert rules: delete one to add another",
     });
     // The other mode has a cap of its own.
     await createAlertRule(db, { ...owner, mode: "test" }, input, origin);
     const free = await createUser(db, "free");
     await expect(createAlertRule(db, { userId: free.id, mode: "live", tier: "free" }, input, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("holds a Pro account to its webhook endpoints with a 403 naming the cap", async () => {
+    const user = await createUser(db, "pro");
+    const owner = { userId: user.id, mode: "live" as const, tier: "pro" as const };
+    const input = { url: "https://hooks.example.com/cap", event_types: ["venue.stale" as const] };
+    for (let i = 0; i < ENDPOINT_CAPS.pro; i++) await createEndpoint(db, owner, input, false, origin);
+    await expect(createEndpoint(db, owner, input, false, origin)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      status: 403,
+      message: `Your plan allows ${ENDPOINT_CAPS.pro} webhook endpoints: delete one to add another`,
+    });
   });
 });
 

@@ -53,8 +53,29 @@ async function expectError(response: Response, status: number, code: string, mes
   return body;
 }
 
+// The specification's texts, then what a client can act on.
 const UNAUTHORIZED = "Invalid or missing API key";
 const FORBIDDEN = "Insufficient permissions for this endpoint";
+const MISSING = `${UNAUTHORIZED}: the Authorization header is missing`;
+const WRONG_SCHEME = `${UNAUTHORIZED}: the Authorization header must use the Bearer scheme (Authorization: Bearer <API key>)`;
+const EMPTY = `${UNAUTHORIZED}: the Bearer token is empty`;
+const MALFORMED = `${UNAUTHORIZED}: the key is malformed (svc_sk_live_ or svc_sk_test_ followed by 38 letters and digits)`;
+const BAD_CHECKSUM = `${UNAUTHORIZED}: the key is malformed (its checksum does not match: check it was copied whole)`;
+const UNKNOWN = `${UNAUTHORIZED}: the key is unknown, revoked or expired`;
+const NEEDS: Record<string, string> = {
+  "opportunities:read": `${FORBIDDEN}: needs opportunities:read, included in the Pro and Desk plans`,
+  "simulations:read": `${FORBIDDEN}: needs simulations:read, included in the Pro and Desk plans`,
+  "portfolio:read": `${FORBIDDEN}: needs portfolio:read, included in the Pro and Desk plans`,
+  write: `${FORBIDDEN}: needs write, included in the Desk plan`,
+};
+
+/** A 401 as RFC 6750 §3 has it: a bare Bearer challenge without a token, `invalid_token` with one. */
+async function expectUnauthorized(response: Response, message: string, tokenSent: boolean) {
+  const challenge = response.headers.get("www-authenticate");
+  await expectError(response, 401, "UNAUTHORIZED", message);
+  if (tokenSent) expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"\\]+"$/);
+  else expect(challenge).toBe("Bearer");
+}
 
 // Every /v1 route, plus a path that does not exist: authentication comes first everywhere.
 const targets = [
@@ -65,38 +86,38 @@ const targets = [
 describe.each(targets)("authentication on $name", ({ method, path, permission }) => {
   const call = (target: string, authorization?: string) => callWith(target, authorization, method);
   it("refuses a missing header, the wrong scheme and an empty bearer", async () => {
-    await expectError(await call(path), 401, "UNAUTHORIZED", UNAUTHORIZED);
-    await expectError(await call(path, "Basic dXNlcjpwYXNz"), 401, "UNAUTHORIZED", UNAUTHORIZED);
-    await expectError(await call(path, "Bearer "), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectUnauthorized(await call(path), MISSING, false);
+    await expectUnauthorized(await call(path, "Basic dXNlcjpwYXNz"), WRONG_SCHEME, false);
+    await expectUnauthorized(await call(path, "Bearer "), EMPTY, false);
   });
 
   it("refuses malformed keys and bad checksums without touching the database", async () => {
     const before = dbCalls;
-    await expectError(await call(path, "Bearer svc_sk_live_short"), 401, "UNAUTHORIZED", UNAUTHORIZED);
-    await expectError(await call(path, "Bearer sk_live_" + "a".repeat(38)), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectUnauthorized(await call(path, "Bearer svc_sk_live_short"), MALFORMED, true);
+    await expectUnauthorized(await call(path, "Bearer sk_live_" + "a".repeat(38)), MALFORMED, true);
     const body = "A".repeat(32);
     const wrongChecksum = checksumFor("live", body) === "000000" ? "000001" : "000000";
-    await expectError(await call(path, `Bearer svc_sk_live_${body}${wrongChecksum}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectUnauthorized(await call(path, `Bearer svc_sk_live_${body}${wrongChecksum}`), BAD_CHECKSUM, true);
     expect(dbCalls).toBe(before);
   });
 
   it("refuses unknown, revoked and expired keys", async () => {
     const body = "B".repeat(32);
-    await expectError(await call(path, `Bearer svc_sk_live_${body}${checksumFor("live", body)}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectUnauthorized(await call(path, `Bearer svc_sk_live_${body}${checksumFor("live", body)}`), UNKNOWN, true);
     const user = await createUser(database.db, "desk");
     const revoked = await createKeyFor(database.db, user.id, { revokedAt: new Date(Date.now() - 1000) });
-    await expectError(await call(path, `Bearer ${revoked.secret}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectUnauthorized(await call(path, `Bearer ${revoked.secret}`), UNKNOWN, true);
     const expired = await createKeyFor(database.db, user.id, { expiresAt: new Date(Date.now() - 1000) });
-    await expectError(await call(path, `Bearer ${expired.secret}`), 401, "UNAUTHORIZED", UNAUTHORIZED);
+    await expectUnauthorized(await call(path, `Bearer ${expired.secret}`), UNKNOWN, true);
   });
 
   it.runIf(permission !== null)("refuses Free-tier keys and keys without the permission with 403", async () => {
     const free = await createUser(database.db, "free");
     const freeKey = await createKeyFor(database.db, free.id);
-    await expectError(await call(path, `Bearer ${freeKey.secret}`), 403, "FORBIDDEN", FORBIDDEN);
+    await expectError(await call(path, `Bearer ${freeKey.secret}`), 403, "FORBIDDEN", NEEDS[permission!]);
     const pro = await createUser(database.db, "pro");
     const narrow = await createKeyFor(database.db, pro.id, { permissions: [permission === "portfolio:read" ? "opportunities:read" : "portfolio:read"] });
-    await expectError(await call(path, `Bearer ${narrow.secret}`), 403, "FORBIDDEN", FORBIDDEN);
+    await expectError(await call(path, `Bearer ${narrow.secret}`), 403, "FORBIDDEN", NEEDS[permission!]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "@/lib/api/app";
-import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
+import { FAILED_AUTH_LIMIT, failedAuthBucket } from "@/lib/api/failed-auth-throttle";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
@@ -40,25 +40,31 @@ function forgedKey(): string {
   return `svc_sk_live_${body}${checksumFor("live", body)}`;
 }
 
+/** Another key with a valid checksum and the same mode and first 8 secret characters as `key`. */
+function sameDisplayedPrefix(key: string): string {
+  const body = key.slice(12, 20) + forgedKey().slice(20, 44);
+  return `svc_sk_live_${body}${checksumFor("live", body)}`;
+}
+
 function verify(key: string, address: string) {
   return app.fetch(new Request("http://localhost/v1/auth/verify", { headers: { Authorization: `Bearer ${key}`, "X-Real-IP": address } }));
 }
 
-describe("failed key authentications per address", () => {
-  it("refuses an address with 429 and no database read once it passes the limit, and lets its valid keys in after the window", async () => {
+describe("failed key authentications per address and key prefix", () => {
+  it("refuses a forged key past the limit with 429 and no database read, and lets it in after the window", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-24T12:00:05Z"));
     startApp();
-    const user = await createUser(database.db, "desk");
-    const { secret } = await createKeyFor(database.db, user.id);
     const attacker = "198.51.100.23";
+    const forged = forgedKey();
 
-    for (let i = 0; i < FAILED_AUTH_LIMIT; i++) expect((await verify(forgedKey(), attacker)).status).toBe(401);
-    // The failure past the limit is the last one looked up.
-    expect((await verify(forgedKey(), attacker)).status).toBe(429);
+    for (let i = 0; i < FAILED_AUTH_LIMIT; i++) expect((await verify(forged, attacker)).status).toBe(401);
+    // The failure past the limit is the last one counted.
+    expect((await verify(forged, attacker)).status).toBe(429);
 
     const before = dbCalls;
-    for (const key of [forgedKey(), forgedKey(), secret]) {
+    // Another key of the same displayed prefix fills the same bucket: refused without a lookup too.
+    for (const key of [forged, sameDisplayedPrefix(forged)]) {
       const response = await verify(key, attacker);
       expect(response.status).toBe(429);
       const body = await response.json();
@@ -67,13 +73,35 @@ describe("failed key authentications per address", () => {
       expect(response.headers.get("retry-after")).toBe(String(body.error.retry_after));
       expect(response.headers.get("x-ratelimit-limit")).toBe(String(FAILED_AUTH_LIMIT));
     }
-    expect(dbCalls, "a refused address costs no database read").toBe(before);
+    expect(dbCalls, "a refused bucket costs no database read").toBe(before);
 
-    // Another address is untouched meanwhile.
-    expect((await verify(secret, "198.51.100.99")).status).toBe(200);
+    // The same key from another address is its own bucket.
+    expect((await verify(forged, "198.51.100.99")).status).toBe(401);
 
     vi.setSystemTime(new Date("2026-11-24T12:02:10Z"));
-    expect((await verify(secret, attacker)).status).toBe(200);
+    expect((await verify(forged, attacker)).status).toBe(401);
+  });
+
+  it("never refuses a valid key for other keys' failures from its address (one NAT address, many users)", async () => {
+    startApp();
+    const user = await createUser(database.db, "desk");
+    const { secret } = await createKeyFor(database.db, user.id);
+    const office = "198.51.100.30";
+    for (let i = 0; i < FAILED_AUTH_LIMIT + 10; i++) expect((await verify(forgedKey(), office)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await verify(secret, office)).status).toBe(200);
+    // Nor for forgeries that fill its own bucket, once this process holds it as valid.
+    const lookalike = sameDisplayedPrefix(secret);
+    for (let i = 0; i <= FAILED_AUTH_LIMIT; i++) await verify(lookalike, office);
+    expect((await verify(lookalike, office)).status).toBe(429);
+    expect((await verify(secret, office)).status).toBe(200);
+  });
+
+  it("groups an IPv6 client by its /64", async () => {
+    startApp();
+    const forged = forgedKey();
+    for (let i = 0; i < FAILED_AUTH_LIMIT; i++) expect((await verify(forged, `2001:db8:40:1::${(i + 1).toString(16)}`)).status).toBe(401);
+    expect((await verify(forged, "2001:db8:40:1:ffff::1")).status).toBe(429);
+    expect((await verify(forged, "2001:db8:40:2::1")).status).toBe(401);
   });
 
   it("does not count valid keys, nor malformed ones (which never reach the database)", async () => {
@@ -84,5 +112,15 @@ describe("failed key authentications per address", () => {
     for (let i = 0; i < FAILED_AUTH_LIMIT * 2; i++) expect((await verify(secret, busy)).status).toBe(200);
     for (let i = 0; i < FAILED_AUTH_LIMIT * 2; i++) expect((await verify("svc_sk_live_nonsense", busy)).status).toBe(401);
     expect((await verify(secret, busy)).status).toBe(200);
+  });
+});
+
+describe("failedAuthBucket", () => {
+  it("is the address group and the key's displayed prefix, or a digest of a token without a key's shape", () => {
+    const key = forgedKey();
+    expect(failedAuthBucket("198.51.100.1", key)).toBe(`198.51.100.1|${key.slice(0, 20)}`);
+    expect(failedAuthBucket("2001:db8::1", key)).toBe(`2001:db8:0:0::/64|${key.slice(0, 20)}`);
+    expect(failedAuthBucket("198.51.100.1", "nonsense")).toMatch(/^198\.51\.100\.1\|#[\w-]{16}$/);
+    expect(failedAuthBucket("198.51.100.1", "nonsense")).not.toBe(failedAuthBucket("198.51.100.1", "nonsense2"));
   });
 });

@@ -123,7 +123,7 @@ describe.each(MOUNTS)("a key's IP allowlist under %s's mount", (mountName, mount
 
     const refused = await call("/v1/auth/verify", expired.secret, "192.0.2.1");
     expect(refused.status).toBe(401);
-    expect(await errorOf(refused, "expired")).toEqual({ code: "UNAUTHORIZED", message: "Invalid or missing API key" });
+    expect(await errorOf(refused, "expired")).toEqual({ code: "UNAUTHORIZED", message: "Invalid or missing API key: the key is unknown, revoked or expired" });
 
     const before = await call("/v1/auth/verify", expiring.secret, "192.0.2.1");
     expect(before.status).toBe(200);

@@ -99,7 +99,7 @@ describe("POST /v1/portfolio/positions", () => {
       // JavaScript parses year 0000, PostgreSQL refuses it: a 400, not the database's 500.
       ["opened_at in year 0000", { ...valid, opened_at: "0000-01-01T00:00:00Z" }, "opened_at"],
       ["a note with a NUL character", { ...valid, note: "a\u0000b" }, "note"],
-      ["an unknown field", { ...valid, leverage: 3 }, "body"],
+      ["an unknown field, named", { ...valid, leverage: 3 }, "leverage"],
       ["an unknown opportunity", { ...valid, opportunity_id: "DOGE-binance-okx" }, "opportunity_id"],
       ["both an opportunity and legs", { ...valid, ...legs }, "opportunity_id"],
       ["legs on one exchange", { ...legs, short: { exchange: "binance", symbol: "BTC" }, notional_usd: 1000 }, "short.exchange"],

@@ -108,7 +108,7 @@ describe("POST /v1/simulations", () => {
       ["fee_bps over 1000", { ...valid, fee_bps: 1001 }, "fee_bps"],
       ["negative slippage_bps", { ...valid, slippage_bps: -1 }, "slippage_bps"],
       ["an unknown mode", { ...valid, mode: "optimistic" }, "mode"],
-      ["an unknown field", { ...valid, stop_loss: 3 }, "body"],
+      ["an unknown field, named", { ...valid, stop_loss: 3 }, "stop_loss"],
       ["an unknown opportunity", { ...valid, opportunity_id: "DOGE-binance-okx" }, "opportunity_id"],
       ["both an opportunity and legs", { ...valid, ...legs }, "opportunity_id"],
       ["neither an opportunity nor legs", { notional_usd: 1000, holding_days: 7 }, "long"],

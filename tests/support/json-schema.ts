@@ -26,6 +26,11 @@ const ASSERTIONS = new Set([
   "items",
   "minItems",
   "maxItems",
+  "uniqueItems",
+  "if",
+  "then",
+  "else",
+  "not",
   "minimum",
   "maximum",
   "exclusiveMinimum",
@@ -114,6 +119,11 @@ export function validationErrors(context: SchemaContext, schema: JsonSchema, val
     const results = (schema.anyOf as JsonSchema[]).map((sub) => validationErrors(context, sub, value, path));
     if (!results.some((r) => r.length === 0)) fail(`matches none of anyOf: ${results.map((r) => r.join("; ")).join(" | ")}`);
   }
+  if (schema.not !== undefined && isValid(context, schema.not as JsonSchema, value)) fail(`matches what "not" excludes: ${JSON.stringify(schema.not)}`);
+  if (schema.if !== undefined) {
+    const branch = isValid(context, schema.if as JsonSchema, value) ? schema.then : schema.else;
+    if (branch !== undefined) errors.push(...validationErrors(context, branch as JsonSchema, value, path));
+  }
   if (Array.isArray(schema.oneOf)) {
     const results = (schema.oneOf as JsonSchema[]).map((sub) => validationErrors(context, sub, value, path));
     const matching = results.filter((r) => r.length === 0).length;
@@ -137,6 +147,7 @@ export function validationErrors(context: SchemaContext, schema: JsonSchema, val
   if (Array.isArray(value)) {
     if (typeof schema.minItems === "number" && value.length < schema.minItems) fail(`fewer than ${schema.minItems} items`);
     if (typeof schema.maxItems === "number" && value.length > schema.maxItems) fail(`more than ${schema.maxItems} items`);
+    if (schema.uniqueItems === true && new Set(value.map((item) => JSON.stringify(item))).size !== value.length) fail("items repeat");
     if (schema.items !== undefined) value.forEach((item, i) => errors.push(...validationErrors(context, schema.items as JsonSchema, item, `${path}[${i}]`)));
   }
   if (typeOf(value) === "object") {
@@ -219,8 +230,13 @@ function rawArbitrary(context: SchemaContext, schema: SchemaObject, options: Arb
     return fc.oneof(...branches);
   }
   if (Array.isArray(schema.allOf)) {
-    const [first, ...rest] = schema.allOf as JsonSchema[];
-    return arbitraryFor(context, mergeSiblings(schema, first!), options, name, path).filter((v) => rest.every((sub) => isValid(context, sub, v)));
+    // Generated from the first branch with the keywords beside allOf (a string's type and length
+    // beside its patterns), then kept when it meets the other branches too.
+    const { allOf, ...siblings } = schema;
+    const [first, ...rest] = allOf as JsonSchema[];
+    const resolved = context.resolve(first!);
+    const base = typeof resolved === "object" && Object.keys(siblings).length ? { ...siblings, ...resolved } : resolved;
+    return arbitraryFor(context, base, options, name, path).filter((v) => rest.every((sub) => isValid(context, sub, v)));
   }
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type === undefined ? [] : [schema.type as string];
   if (types.length > 1) return fc.oneof(...types.map((type) => rawArbitrary(context, { ...schema, type }, options, name, path)));
@@ -254,7 +270,8 @@ function rawArbitrary(context: SchemaContext, schema: SchemaObject, options: Arb
     }
     case "array": {
       const item = schema.items === undefined ? fc.jsonValue() : arbitraryFor(context, schema.items as JsonSchema, options, name, `${path}[]`);
-      return fc.array(item, { minLength: (schema.minItems as number | undefined) ?? 0, maxLength: Math.min((schema.maxItems as number | undefined) ?? 5, 5) });
+      const lengths = { minLength: (schema.minItems as number | undefined) ?? 0, maxLength: Math.min((schema.maxItems as number | undefined) ?? 5, 5) };
+      return schema.uniqueItems === true ? fc.uniqueArray(item, { ...lengths, selector: (v) => JSON.stringify(v) }) : fc.array(item, lengths);
     }
     case "object": {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;

@@ -401,7 +401,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Events of the chosen `event_types` written from now on are POSTed to `url` (https://), one request per event, with the Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h later (±10 %), for at most 24 hours; redirects are not followed. The answer carries `secret` (whsec_…), shown only here. Live keys add live endpoints, test keys test endpoints (sandbox events). At most 10 endpoints per mode; a URL whose host is a private, loopback or link-local address is refused.
+         * @description Events of the chosen `event_types` written from now on are POSTed to `url` (https://), one request per event, with the Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h later (±10 %), for at most 24 hours; redirects are not followed. The answer carries `secret` (whsec_…), shown only here. Live keys add live endpoints, test keys test endpoints (sandbox events). At most 10 endpoints per mode (Pro 2): one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, loopback or link-local address is refused.
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
@@ -551,7 +551,7 @@ export interface paths {
         put?: never;
         /**
          * Add an alert rule
-         * @description A rule watches the market events of the key's mode written from now on. `kind: opportunity` matches `opportunity.opened` and `opportunity.updated` and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, `min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`; `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a figure an event does not know (null) is not met. Each match writes an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may have 5 rules per mode, Desk 100.
+         * @description A rule watches the market events of the key's mode written from now on. `kind: opportunity` matches `opportunity.opened` and `opportunity.updated` and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, `min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`; `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a figure an event does not know (null) is not met. Each match writes an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may have 5 rules per mode, Desk 100: one more is 403 FORBIDDEN naming the cap.
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
@@ -3108,10 +3108,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 401 UNAUTHORIZED: Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no rate-limit headers. */
+        /** @description 401 UNAUTHORIZED: Missing Authorization header, another scheme than Bearer, malformed key, unknown, revoked or expired key: the message starts `Invalid or missing API key: ` and says which (e.g. `the Authorization header is missing`, `the key is unknown, revoked or expired`), and `WWW-Authenticate` carries the Bearer challenge (RFC 6750). Decided before the rate limit, so it carries no rate-limit headers. */
         UNAUTHORIZED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description The Bearer challenge of RFC 6750: `Bearer` when no bearer token was sent, `Bearer error="invalid_token", error_description="…"` when one was. */
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
@@ -3119,7 +3121,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "UNAUTHORIZED",
-                 *         "message": "Invalid or missing API key"
+                 *         "message": "Invalid or missing API key: the Authorization header is missing"
                  *       },
                  *       "meta": {
                  *         "timestamp": "2026-11-21T19:04:05.123Z",
@@ -3130,7 +3132,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 403 FORBIDDEN: The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify), or the request's address is not in the key's IP allowlist (set in the account area), which the message says, naming the address. That refusal is decided before the rate limit: it carries no rate-limit headers, is not counted against the key's limit, and counts as a failed authentication of the address instead. */
+        /** @description 403 FORBIDDEN: The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify): the message names the permission needed and the plans that include it, e.g. `Insufficient permissions for this endpoint: needs write, included in the Desk plan`. Or the request's address is not in the key's IP allowlist (set in the account area), which the message says, naming the address. That refusal is decided before the rate limit: it carries no rate-limit headers, is not counted against the key's limit, and counts as a failed authentication of the address instead. */
         FORBIDDEN: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3151,7 +3153,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "FORBIDDEN",
-                 *         "message": "Insufficient permissions for this endpoint"
+                 *         "message": "Insufficient permissions for this endpoint: needs write, included in the Desk plan"
                  *       },
                  *       "meta": {
                  *         "timestamp": "2026-11-21T19:04:05.123Z",
@@ -3266,7 +3268,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 429 RATE_LIMITED: The key reached its tier's limit for the current clock minute, or the client's address sent more than 20 unknown, revoked or expired keys, or keys whose IP allowlist does not include it, in the current minute (every request from it is refused until that minute ends); wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted. */
+        /** @description 429 RATE_LIMITED: The key reached its tier's limit for the current clock minute, or the client's address sent more than 20 unknown, revoked or expired keys of one key prefix (the mode and first 8 secret characters), or a key whose IP allowlist does not include it, in the current minute (keys of that prefix from that address, an IPv6 one by its /64, are refused until that minute ends; other keys are not); wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted. */
         RATE_LIMITED: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3430,7 +3432,7 @@ export interface operations {
                 sort?: "apr" | "-apr" | "net_apr" | "-net_apr" | "open_interest" | "-open_interest" | "stability" | "-stability";
             };
             header?: {
-                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. A value that is not `*` nor a comma-separated list of entity tags (`"…"` or `W/"…"`, RFC 9110 §13.1.2) is ignored, as RFC 9110 lets a server do: the answer is then the full 200. */
                 "If-None-Match"?: string;
             };
             path?: never;
@@ -3485,7 +3487,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. A value that is not `*` nor a comma-separated list of entity tags (`"…"` or `W/"…"`, RFC 9110 §13.1.2) is ignored, as RFC 9110 lets a server do: the answer is then the full 200. */
                 "If-None-Match"?: string;
             };
             path: {
@@ -3588,7 +3590,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. A value that is not `*` nor a comma-separated list of entity tags (`"…"` or `W/"…"`, RFC 9110 §13.1.2) is ignored, as RFC 9110 lets a server do: the answer is then the full 200. */
                 "If-None-Match"?: string;
             };
             path?: never;
@@ -4888,12 +4890,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description What the rule is for, shown in its alerts; not blank. */
-                    name: string;
+                    name: string & (unknown & unknown);
                     /**
                      * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
-                     * @enum {string}
+                     * @constant
                      */
-                    kind: "opportunity" | "funding_interval" | "venue";
+                    kind: "opportunity";
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
@@ -4906,6 +4908,76 @@ export interface operations {
                     min_positive_hours?: number | null;
                     /** @description Only opportunities whose `open_interest_usd` is known and at least this, in US dollars. */
                     min_open_interest_usd?: number | null;
+                    /**
+                     * @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.
+                     * @default []
+                     */
+                    endpoint_ids?: string[];
+                    /**
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.
+                     * @default 60
+                     */
+                    cooldown_minutes?: number;
+                    /**
+                     * @description false: the rule matches nothing until enabled again.
+                     * @default true
+                     */
+                    enabled?: boolean;
+                } | {
+                    /** @description What the rule is for, shown in its alerts; not blank. */
+                    name: string & (unknown & unknown);
+                    /**
+                     * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
+                     * @constant
+                     */
+                    kind: "funding_interval";
+                    /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
+                    symbol?: string | null;
+                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    /** @description Not used by kind funding_interval: absent or null. */
+                    min_net_apr?: null;
+                    /** @description Not used by kind funding_interval: absent or null. */
+                    min_paid_share_7d?: null;
+                    /** @description Not used by kind funding_interval: absent or null. */
+                    min_positive_hours?: null;
+                    /** @description Not used by kind funding_interval: absent or null. */
+                    min_open_interest_usd?: null;
+                    /**
+                     * @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.
+                     * @default []
+                     */
+                    endpoint_ids?: string[];
+                    /**
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.
+                     * @default 60
+                     */
+                    cooldown_minutes?: number;
+                    /**
+                     * @description false: the rule matches nothing until enabled again.
+                     * @default true
+                     */
+                    enabled?: boolean;
+                } | {
+                    /** @description What the rule is for, shown in its alerts; not blank. */
+                    name: string & (unknown & unknown);
+                    /**
+                     * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
+                     * @constant
+                     */
+                    kind: "venue";
+                    /** @description Not used by kind venue: absent or null. */
+                    symbol?: null;
+                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    /** @description Not used by kind venue: absent or null. */
+                    min_net_apr?: null;
+                    /** @description Not used by kind venue: absent or null. */
+                    min_paid_share_7d?: null;
+                    /** @description Not used by kind venue: absent or null. */
+                    min_positive_hours?: null;
+                    /** @description Not used by kind venue: absent or null. */
+                    min_open_interest_usd?: null;
                     /**
                      * @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.
                      * @default []
@@ -5044,7 +5116,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description What the rule is for, shown in its alerts; not blank. */
-                    name?: string;
+                    name?: string & (unknown & unknown);
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */

@@ -7,9 +7,13 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   VALIDATION_ERROR:
     "A query parameter is unknown, repeated or invalid, or the JSON body is malformed, too large, not sent as application/json or invalid; `details` names each field.",
   UNAUTHORIZED:
-    "Missing Authorization header, malformed key, unknown, revoked or expired key. Decided before the rate limit, so it carries no rate-limit headers.",
+    "Missing Authorization header, another scheme than Bearer, malformed key, unknown, revoked or expired key: the message starts " +
+    "`Invalid or missing API key: ` and says which (e.g. `the Authorization header is missing`, `the key is unknown, revoked or expired`), " +
+    "and `WWW-Authenticate` carries the Bearer challenge (RFC 6750). Decided before the rate limit, so it carries no rate-limit headers.",
   FORBIDDEN:
-    "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify), or the request's " +
+    "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify): the message names " +
+    "the permission needed and the plans that include it, e.g. `Insufficient permissions for this endpoint: needs write, included in the Desk plan`. " +
+    "Or the request's " +
     "address is not in the key's IP allowlist (set in the account area), which the message says, naming the address. That refusal " +
     "is decided before the rate limit: it carries no rate-limit headers, is not counted against the key's limit, and counts as a " +
     "failed authentication of the address instead.",
@@ -22,8 +26,9 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
     "(a JSON body over 64 KB that reaches a route is a 400 VALIDATION_ERROR instead).",
   RATE_LIMITED:
     "The key reached its tier's limit for the current clock minute, or the client's address sent more than " +
-    `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys, or keys whose IP allowlist does not include it, in the current minute ` +
-    "(every request from it is refused until that minute ends); " +
+    `${FAILED_AUTH_LIMIT} unknown, revoked or expired keys of one key prefix (the mode and first 8 secret characters), or a key whose ` +
+    "IP allowlist does not include it, in the current minute (keys of that prefix from that address, an IPv6 one by its /64, are " +
+    "refused until that minute ends; other keys are not); " +
     "wait `retry_after` seconds, until X-RateLimit-Reset, and the request is admitted.",
   INTERNAL_ERROR:
     "The service failed; nothing about the cause is revealed. Retrying later may succeed. It carries the rate-limit headers only when the failure came after the key was counted.",
@@ -46,6 +51,14 @@ const OPTIONAL_RATE_LIMIT_HEADERS: JsonObject = Object.fromEntries(
 function errorHeaders(code: ErrorCode): JsonObject {
   if (code === "PAYLOAD_TOO_LARGE") return {};
   const headers: JsonObject = { "X-Request-Id": componentRef("headers", "X-Request-Id") };
+  if (code === "UNAUTHORIZED") {
+    headers["WWW-Authenticate"] = {
+      description:
+        'The Bearer challenge of RFC 6750: `Bearer` when no bearer token was sent, `Bearer error="invalid_token", error_description="…"` when one was.',
+      required: true,
+      schema: { type: "string" },
+    };
+  }
   if (code === "UNAUTHORIZED" || code === "INTERNAL_ERROR") return headers;
   Object.assign(headers, code === "FORBIDDEN" ? OPTIONAL_RATE_LIMIT_HEADERS : RATE_LIMIT_HEADERS);
   if (code === "RATE_LIMITED") headers["Retry-After"] = componentRef("headers", "Retry-After");
@@ -63,6 +76,8 @@ function errorExample(code: ErrorCode) {
       ...(code === "RATE_LIMITED" && { retry_after: 12 }),
       ...(code === "VALIDATION_ERROR" && { details: [{ field: "limit", message: "Must be at most 100" }] }),
       ...(code === "VENUE_UNAVAILABLE" && { message: "okx did not send the order book of BTC/USDT:USDT within 3000 ms" }),
+      ...(code === "UNAUTHORIZED" && { message: `${DEFAULT_MESSAGES.UNAUTHORIZED}: the Authorization header is missing` }),
+      ...(code === "FORBIDDEN" && { message: `${DEFAULT_MESSAGES.FORBIDDEN}: needs write, included in the Desk plan` }),
     },
     meta: { timestamp: "2026-11-21T19:04:05.123Z", request_id: "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs" },
   };

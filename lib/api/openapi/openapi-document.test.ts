@@ -164,3 +164,72 @@ describe("the OpenAPI document's schemas", () => {
     expect(simulation.notional_usd).toMatchObject({ minimum: 1, maximum: 100_000_000 });
   });
 });
+
+describe("the rules of request bodies the document states from the schemas", () => {
+  const body = (operationId: string): Json => {
+    const found = operations.find(({ operation }) => operation.operationId === operationId)!;
+    return found.operation.requestBody.content["application/json"].schema;
+  };
+  /** A property's schema in every shape the body may take (each `oneOf` branch, or the body itself). */
+  const everywhere = (schema: Json, name: string): Json[] => {
+    const shapes: Json[] = schema.oneOf ?? [schema];
+    return shapes.map((shape) => shape.properties[name]).filter(Boolean).map((p: Json) => p.anyOf?.find((a: Json) => a.type === "array") ?? p);
+  };
+
+  it("refuses repeats in event_types, endpoint_ids and exchanges (uniqueItems)", () => {
+    for (const [operationId, name] of [
+      ["createWebhookEndpoint", "event_types"],
+      ["updateWebhookEndpoint", "event_types"],
+      ["createAlertRule", "endpoint_ids"],
+      ["createAlertRule", "exchanges"],
+      ["updateAlertRule", "endpoint_ids"],
+      ["updateAlertRule", "exchanges"],
+    ] as const) {
+      const found = everywhere(body(operationId), name);
+      expect(found.length, `${operationId}.${name}`).toBeGreaterThan(0);
+      for (const list of found) expect(list.uniqueItems, `${operationId}.${name}`).toBe(true);
+    }
+  });
+
+  it("refuses a blank alert-rule name", () => {
+    for (const name of [...everywhere(body("createAlertRule"), "name"), ...everywhere(body("updateAlertRule"), "name")]) {
+      expect(name.minLength).toBe(1);
+      const patterns = [name.pattern, ...(name.allOf ?? []).map((p: Json) => p.pattern)].filter(Boolean);
+      expect(patterns).toContain("\\S");
+    }
+  });
+
+  it("states an alert rule's conditions by kind, as one shape per kind", () => {
+    const shapes = body("createAlertRule").oneOf as Json[];
+    expect(shapes.map((shape) => shape.properties.kind.const)).toEqual(["opportunity", "funding_interval", "venue"]);
+    const venue = shapes.find((shape) => shape.properties.kind.const === "venue")!;
+    expect(venue.properties.symbol).toMatchObject({ type: "null" });
+    expect(venue.properties.min_net_apr).toMatchObject({ type: "null" });
+    expect(venue.properties.exchanges.maxItems).toBe(23);
+    expect(venue.additionalProperties).toBe(false);
+  });
+
+  it("states that a simulation's leverage comes only with costs order_books, and fee_bps and slippage_bps only without", () => {
+    const schema = body("createSimulation");
+    expect(schema.if).toMatchObject({ properties: { costs: { const: "order_books" } }, required: ["costs"] });
+    expect(schema.then).toEqual({ not: { anyOf: [{ required: ["fee_bps"] }, { required: ["slippage_bps"] }] } });
+    expect(schema.else).toEqual({ not: { required: ["leverage"] } });
+  });
+
+  it("states https-only webhook URLs and a non-empty fee change", () => {
+    for (const operationId of ["createWebhookEndpoint", "updateWebhookEndpoint"]) {
+      const [url] = everywhere(body(operationId), "url");
+      expect(url!.pattern).toMatch(/^\^https:/);
+      expect(new RegExp(url!.pattern).test("http://example.com/hooks")).toBe(false);
+      expect(new RegExp(url!.pattern).test("https://example.com/hooks")).toBe(true);
+    }
+    expect(body("updateAccountFees").minProperties).toBe(1);
+  });
+
+  it("says a malformed If-None-Match is ignored, and allows it", () => {
+    const { operation } = operations.find(({ operation }) => operation.operationId === "listOpportunities")!;
+    const ifNoneMatch = (operation.parameters as Json[]).find((p) => p.name === "If-None-Match")!;
+    expect(ifNoneMatch.description).toContain("is ignored");
+    expect(new RegExp(ifNoneMatch.schema.pattern).test("not-an-etag")).toBe(true);
+  });
+});

@@ -84,9 +84,10 @@ const IF_NONE_MATCH_PARAMETER = {
   required: false,
   description:
     "The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request " +
-    `is answered 304 Not Modified without a body. ${NOT_MODIFIED_COUNTS}`,
-  // RFC 9110 §13.1.2: `*`, or entity tags (optionally weak, W/) separated by commas.
-  schema: { type: "string", pattern: '^(\\*|(W/)?"[\\x21\\x23-\\x7E]*"([ \\t]*,[ \\t]*(W/)?"[\\x21\\x23-\\x7E]*")*)$' },
+    `is answered 304 Not Modified without a body. ${NOT_MODIFIED_COUNTS} A value that is not \`*\` nor a comma-separated list of ` +
+    'entity tags (`"…"` or `W/"…"`, RFC 9110 §13.1.2) is ignored, as RFC 9110 lets a server do: the answer is then the full 200.',
+  // Any field value (visible ASCII, spaces and tabs): a malformed one is ignored rather than refused, so the document allows it.
+  schema: { type: "string", pattern: "^[\\t\\x20-\\x7E]*$" },
 };
 
 /** What a cached read's description adds: what its answer is built from, compression and conditional requests. */

@@ -17,7 +17,7 @@ export const createAlertRuleRoute = defineRoute({
     "an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` " +
     "(your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the " +
     "same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may " +
-    "have 5 rules per mode, Desk 100.",
+    "have 5 rules per mode, Desk 100: one more is 403 FORBIDDEN naming the cap.",
   tag: "Alerts",
   permission: "write",
   body: alertRuleInputSchema,

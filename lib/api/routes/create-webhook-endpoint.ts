@@ -16,7 +16,8 @@ export const createWebhookEndpointRoute = defineRoute({
     "The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried " +
     "5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h later (±10 %), for at most 24 hours; redirects are not followed. " +
     "The answer carries `secret` (whsec_…), shown only here. Live keys add live endpoints, test keys test endpoints (sandbox " +
-    "events). At most 10 endpoints per mode; a URL whose host is a private, loopback or link-local address is refused.",
+    "events). At most 10 endpoints per mode (Pro 2): one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, " +
+    "loopback or link-local address is refused.",
   tag: "Webhooks",
   permission: "write",
   body: endpointInputSchema,
