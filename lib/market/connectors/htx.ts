@@ -1,5 +1,5 @@
 import type { htx } from "ccxt";
-import { hoursBetweenSettlements, intervalsMatchingSchedule, parseIntervalHours } from "../funding-interval";
+import { hoursBetweenSettlements, intervalsMatchingSchedule, MIDNIGHT_GRID, parseIntervalHours } from "../funding-interval";
 import type { IntervalSource } from "../types";
 import { readNumber, type FundingObservation } from "./build-snapshot";
 import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
@@ -26,7 +26,7 @@ export function htxFundingInterval(
     if (hours !== null) return { hours, source: "schedule" };
   }
   if (payloadTime === undefined || !Number.isFinite(payloadTime)) return null;
-  const candidates = intervalsMatchingSchedule(fundingTime, payloadTime);
+  const candidates = intervalsMatchingSchedule(fundingTime, payloadTime, MIDNIGHT_GRID);
   return candidates.length === 1 && candidates[0] !== undefined ? { hours: candidates[0], source: "schedule" } : null;
 }
 
