@@ -41,6 +41,11 @@ export interface FundingObservation {
   openInterestUsd?: number | undefined;
   volume24hUsd?: number | undefined;
   observedAt?: number | undefined;
+  /**
+   * A settled figure the payload itself states, for venues whose settlements this service cannot
+   * see happen (Deribit's continuous funding: `funding_8h`, the trailing 8 hours' funding, per 8 hours).
+   */
+  lastSettlement?: { rate: number; at: number } | undefined;
 }
 
 const USD_SETTLEMENTS = new Set(["USDT", "USDC"]);
@@ -95,6 +100,7 @@ export function buildSnapshot(
     volume24hUsd: statistic(observation?.volume24hUsd, { zeroIsUnknown: false }),
     takerFee: orNull(market.taker),
     observedAt: observation?.observedAt ?? fetchedAt,
+    ...(observation?.lastSettlement === undefined ? {} : { lastSettlement: observation.lastSettlement }),
   };
   return isValidSnapshot(snapshot) ? snapshot : null;
 }
