@@ -1,4 +1,5 @@
 import { normaliseBase } from "../normalise-base";
+import { venueTakerFee } from "../venue-fees";
 import type { IntervalSource, MarketSnapshot } from "../types";
 import { isValidSnapshot, type SnapshotCandidate } from "./valid-snapshot";
 
@@ -98,7 +99,8 @@ export function buildSnapshot(
     indexPrice: statistic(observation?.indexPrice, { zeroIsUnknown: true }),
     openInterestUsd: statistic(observation?.openInterestUsd, { zeroIsUnknown: false }),
     volume24hUsd: statistic(observation?.volume24hUsd, { zeroIsUnknown: false }),
-    takerFee: orNull(market.taker),
+    // The venue's published base tier; ccxt's market `taker` (a placeholder on several venues) only where none is known.
+    takerFee: venueTakerFee(exchange, market.taker),
     observedAt: observation?.observedAt ?? fetchedAt,
     ...(observation?.lastSettlement === undefined ? {} : { lastSettlement: observation.lastSettlement }),
   };
