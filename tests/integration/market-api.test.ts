@@ -137,7 +137,10 @@ describe("GET /v1/exchanges", () => {
     expect(byId.gate.status).toBe("stale");
     for (const id of ["binance", "bybit", "okx", "bitget", "hyperliquid"]) expect(byId[id].status).toBe("ok");
     expect(byId.binance.markets_count).toBeGreaterThan(100);
-    expect(body.last_round).toMatchObject({ status: "published", venues_done: 6 });
+    // The live venue set, each with its fees as live.
+    expect(body.items.map((v: { id: string }) => v.id)).toEqual([...VENUE_IDS]);
+    expect(byId.extended.fees).toMatchObject({ taker: 0.00025, fee_source: "schedule" });
+    expect(body.last_round).toMatchObject({ status: "published", venues_done: VENUE_IDS.length });
     expect(meta.mode).toBe("test");
   });
 

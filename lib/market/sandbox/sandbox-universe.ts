@@ -1,5 +1,6 @@
 import { normaliseBase } from "../normalise-base";
 import type { IntervalSource } from "../types";
+import { VENUE_REGISTRY } from "../venue-registry";
 import { ASSET_CATALOGUE } from "./asset-catalogue";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, unitOf } from "./random";
@@ -20,7 +21,7 @@ export interface UniverseListing {
   intervalSource: IntervalSource;
   /** Set on the interval-shift fixture's shifting market: its interval depends on the UTC day. */
   intervalByDay: { evenDays: number; oddDays: number } | null;
-  takerFee: number;
+  takerFee: number | null;
   pinsToInterestRate: boolean;
   publishesForecast: boolean;
   statesRateBounds: boolean;
@@ -202,24 +203,44 @@ function listingOdds(venue: SandboxVenueId, rank: number): number {
       return 0.95;
     case "hyperliquid":
       return rank <= 100 ? 0.85 : 0.5;
+    default:
+      // The other venues list fewer of the small assets (and keep the sandbox's pair count near
+      // what its one-minute refresh and 30-day history can afford).
+      return rank <= 100 ? 0.2 : 0.08;
   }
 }
 
-/** Mostly 8h; smaller assets sometimes settle every 4h, 2h or 1h; Hyperliquid always hourly. */
+/** Cumulative odds of settling at most every 1h, 2h and 4h, where the venue has those intervals. */
+function intervalOdds(venue: SandboxVenueId): readonly [h1: number, h2: number, h4: number] {
+  switch (venue) {
+    case "binance":
+      return [0.04, 0.04, 0.2];
+    case "bybit":
+      return [0.04, 0.07, 0.22];
+    case "okx":
+      return [0.02, 0.05, 0.15];
+    case "bitget":
+      return [0.04, 0.04, 0.2];
+    case "gate":
+      return [0.05, 0.05, 0.25];
+    default:
+      return [0.03, 0.05, 0.18];
+  }
+}
+
+/**
+ * Mostly 8h; smaller assets sometimes settle every 4h, 2h or 1h where the venue has those intervals
+ * (VENUE_REGISTRY); a venue with one interval (hourly Hyperliquid, dYdX, Lighter, Extended; 8h
+ * Deribit, Paradex, BitMEX) always settles on it.
+ */
 function intervalHours(base: string, rank: number, venue: SandboxVenueId, draw: number): number {
-  if (venue === "hyperliquid") return 1;
+  const allowed = VENUE_REGISTRY[venue].intervalsHours;
+  if (allowed.length === 1) return allowed[0] ?? 8;
   if (base === hourlyFunding.base) return (hourlyFunding.hourlyVenues as readonly SandboxVenueId[]).includes(venue) ? 1 : 8;
   if (rank <= MAJOR_RANK || FIXED_VENUES.has(base)) return 8;
-  // Cumulative odds of settling at most every 1h, 2h and 4h.
-  const odds: Record<Exclude<SandboxVenueId, "hyperliquid">, readonly [h1: number, h2: number, h4: number]> = {
-    binance: [0.04, 0.04, 0.2],
-    bybit: [0.04, 0.07, 0.22],
-    okx: [0.02, 0.05, 0.15],
-    bitget: [0.04, 0.04, 0.2],
-    gate: [0.05, 0.05, 0.25],
-  };
-  const [h1, h2, h4] = odds[venue];
-  return draw < h1 ? 1 : draw < h2 ? 2 : draw < h4 ? 4 : 8;
+  const [h1, h2, h4] = intervalOdds(venue);
+  const hours = draw < h1 ? 1 : draw < h2 ? 2 : draw < h4 ? 4 : 8;
+  return allowed.includes(hours) ? hours : 8;
 }
 
 function nextIndex(counters: Map<SandboxVenueId, number>, venue: SandboxVenueId): number {
