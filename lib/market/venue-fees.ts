@@ -90,7 +90,10 @@ export const venueFeeSchema = z
     maker: z.number().nullable().describe("Base-tier maker fee, a decimal (0.0002 = 0.02 %; negative = rebate); `null` under `ccxt_fallback`."),
     taker: z.number().nonnegative().nullable().describe("Base-tier taker fee, a decimal; what `net_apr` and quotes charge. `null` under `ccxt_fallback`."),
     source: z.string().nullable().describe("Where the figures were read (the venue's fee page); `null` under `ccxt_fallback`."),
-    as_of: z.iso.date().nullable().describe("The source's date (its own, or when it was last checked), else when it was read; `null` under `ccxt_fallback`."),
+    as_of: z.iso
+      .datetime()
+      .nullable()
+      .describe("The source's date (its own, or when it was last checked), else when it was read, at 00:00 UTC; `null` under `ccxt_fallback`."),
     fee_source: z
       .enum(["schedule", "ccxt_fallback"])
       .describe(
@@ -106,6 +109,6 @@ export type VenueFee = z.infer<typeof venueFeeSchema>;
 export function venueFee(venue: string): VenueFee {
   const schedule = venueFeeSchedule(venue);
   return schedule
-    ? { maker: schedule.maker, taker: schedule.taker, source: schedule.source, as_of: schedule.asOf, fee_source: "schedule" }
+    ? { maker: schedule.maker, taker: schedule.taker, source: schedule.source, as_of: `${schedule.asOf}T00:00:00.000Z`, fee_source: "schedule" }
     : { maker: null, taker: null, source: null, as_of: null, fee_source: "ccxt_fallback" };
 }

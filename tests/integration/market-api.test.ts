@@ -99,7 +99,7 @@ describe("GET /v1/exchanges", () => {
       stale_after_seconds: 180,
       last_error: null,
       markets_count: 512,
-      fees: { maker: 0.0002, taker: 0.0005, source: "https://www.binance.com/en/fee/futureFee", as_of: "2026-10-12", fee_source: "schedule" },
+      fees: { maker: 0.0002, taker: 0.0005, source: "https://www.binance.com/en/fee/futureFee", as_of: "2026-10-12T00:00:00.000Z", fee_source: "schedule" },
     });
     // Measured when the answer was made, a moment after `now`.
     expect(byId.binance.data_age_seconds).toBeGreaterThanOrEqual(30);
@@ -122,7 +122,7 @@ describe("GET /v1/exchanges", () => {
       maker: 0,
       taker: 0.00025,
       source: "https://docs.extended.exchange/extended-resources/trading/trading-fees-and-rebates",
-      as_of: "2026-12-01",
+      as_of: "2026-12-01T00:00:00.000Z",
       fee_source: "schedule",
     });
     expect(byId.coinex.fees).toMatchObject({ taker: 0.0005, fee_source: "schedule" });

@@ -1258,7 +1258,7 @@ export interface components {
                         taker: number | null;
                         /** @description Where the figures were read (the venue's fee page); `null` under `ccxt_fallback`. */
                         source: string | null;
-                        /** @description The source's date (its own, or when it was last checked), else when it was read; `null` under `ccxt_fallback`. */
+                        /** @description The source's date (its own, or when it was last checked), else when it was read, at 00:00 UTC; `null` under `ccxt_fallback`. */
                         as_of: string | null;
                         /**
                          * @description `schedule`: the venue's published base tier, used for every market of the venue. `ccxt_fallback`: no published schedule was found; each market is charged the taker fee its connector reads (ccxt's market value, often a placeholder, or the venue's own row), or the service's default when none.

@@ -4,7 +4,7 @@ import { VENUE_REGISTRY } from "../venue-registry";
 import { ASSET_CATALOGUE } from "./asset-catalogue";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, unitOf } from "./random";
-import { SANDBOX_VENUE_IDS, VENUE_PROFILES, type SandboxVenueId } from "./venue-profiles";
+import { DETAILED_VENUE_IDS, SANDBOX_VENUE_IDS, VENUE_PROFILES, type SandboxVenueId } from "./venue-profiles";
 
 /** One market of one asset on one venue, everything about it that does not change with time. */
 export interface UniverseListing {
@@ -74,8 +74,13 @@ const Trait = {
 } as const;
 type Trait = (typeof Trait)[keyof typeof Trait];
 
-/** Assets this large are listed everywhere on an 8h schedule, as the majors are. */
+/** Assets this large are listed on the six detailed venues on an 8h schedule, as the majors are. */
 const MAJOR_RANK = 20;
+/**
+ * Assets this large (BTC, ETH, SOL) are listed on every venue. The other venues list the rest
+ * sparsely: each venue on every major would multiply the pairs the sandbox ranks every minute.
+ */
+const EVERYWHERE_RANK = 3;
 /** Below this price Binance, Bybit and Hyperliquid quote per 1000 tokens. */
 const BUNDLE_BELOW_USD = 0.001;
 const USDC_TWIN_BASES: ReadonlySet<string> = new Set(["BTC", "ETH"]);
@@ -183,7 +188,9 @@ function listedVenues(base: string, rank: number, key: number, venueKeys: Readon
   const fixed = FIXED_VENUES.get(base);
   if (fixed) return SANDBOX_VENUE_IDS.filter((venue) => fixed.includes(venue));
   const listed = SANDBOX_VENUE_IDS.filter(
-    (venue) => rank <= MAJOR_RANK || unitOf(STRUCTURE_KEY, key, venueKeys.get(venue) ?? 0, Trait.Listed) < listingOdds(venue, rank),
+    (venue) =>
+      rank <= (DETAILED_VENUE_IDS.has(venue) ? MAJOR_RANK : EVERYWHERE_RANK) ||
+      unitOf(STRUCTURE_KEY, key, venueKeys.get(venue) ?? 0, Trait.Listed) < listingOdds(venue, rank),
   );
   if (listed.length >= 2) return listed;
   return SANDBOX_VENUE_IDS.filter((venue) => listed.includes(venue) || venue === "binance" || venue === "bybit");
@@ -206,7 +213,7 @@ function listingOdds(venue: SandboxVenueId, rank: number): number {
     default:
       // The other venues list fewer of the small assets (and keep the sandbox's pair count near
       // what its one-minute refresh and 30-day history can afford).
-      return rank <= 100 ? 0.2 : 0.08;
+      return rank <= 100 ? 0.1 : 0.03;
   }
 }
 

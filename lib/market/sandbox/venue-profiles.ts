@@ -141,6 +141,9 @@ const DETAILED_PROFILES = {
   },
 } satisfies Partial<Record<VenueId, VenueProfile>>;
 
+/** The venues modelled in detail; the others are modelled from VENUE_REGISTRY alone. */
+export const DETAILED_VENUE_IDS: ReadonlySet<SandboxVenueId> = new Set(Object.keys(DETAILED_PROFILES) as SandboxVenueId[]);
+
 /** Each other venue's own market id for an asset, as its live connector reports `venueMarketId`. */
 const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base: string, index: number) => string> = {
   dydx: (base) => `${base}-USD`,
