@@ -161,6 +161,21 @@ describe("computeOpportunities", () => {
     expect(legs.get("okx")).toMatchObject({ predicted_funding_rate: -0.00375, at_cap: true });
   });
 
+  it("keeps a venue-stated last settlement (Deribit's trailing funding_8h) when stored history has none for the market", () => {
+    const trailing = { rate: -0.00081069, at: Date.UTC(2026, 8, 27, 13) };
+    const { opportunities } = computeOpportunities(
+      [
+        makeSnapshot({ exchange: "deribit", fundingRate: 0.00012966, lastSettlement: trailing }),
+        makeSnapshot({ exchange: "okx", fundingRate: 0.0004, lastSettlement: { rate: 0.0003, at: Date.UTC(2026, 8, 27, 8) } }),
+      ],
+      { marketHistory: { intervalChanges: new Map(), settlements: new Map([[marketKey("okx", "BTC/USDT:USDT"), { rate: 0.0002, at: Date.UTC(2026, 8, 27, 8) }]]) } },
+    );
+    const legs = new Map(opportunities.flatMap((o) => [o.long, o.short]).map((leg) => [leg.exchange, leg]));
+    expect(legs.get("deribit")).toMatchObject({ funding_rate: 0.00012966, last_settled_rate: -0.00081069, last_settled_at: "2026-09-27T13:00:00.000Z" });
+    // Stored history, where it has the market, wins.
+    expect(legs.get("okx")).toMatchObject({ last_settled_rate: 0.0002 });
+  });
+
   it("overrides the holding period and charges the fallback fee for legs without one", () => {
     const snapshots = [
       makeSnapshot({ exchange: "okx", fundingRate: 0.0001, takerFee: null }),

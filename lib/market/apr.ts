@@ -407,14 +407,15 @@ export interface LegHistory {
 
 /**
  * One market's leg, built once and shared by every pair it is in (frozen: no pair may change
- * another's). Its last interval change and settlement come from `history` when given, else from
- * the snapshot.
+ * another's). Its last interval change comes from `history` when given, else from the snapshot; its
+ * last settlement from `history` when it holds one, else from the snapshot.
  */
 function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (epochMs: number) => string): OpportunityLeg {
   const { snapshot: s, rate, intervalHours } = candidate;
   const predicted = s.predictedFundingRate ?? null;
   const [cap, floor] = [s.rateCap ?? null, s.rateFloor ?? null];
-  const settlement = history ? (history.settlements.get(candidate.key) ?? null) : (s.lastSettlement ?? null);
+  // A venue whose payload states its last settled figure (Deribit) has none in stored history.
+  const settlement = history?.settlements.get(candidate.key) ?? s.lastSettlement ?? null;
   const intervalChangedAt = history ? (history.intervalChanges.get(candidate.key) ?? null) : (s.intervalChangedAt ?? null);
   return Object.freeze({
     exchange: s.exchange,

@@ -7,26 +7,33 @@ export const SCHEDULE_INTERVALS_HOURS = [1, 2, 4, 8] as const;
 const ALIGNMENT_TOLERANCE_MS = 60_000;
 
 /**
- * Interval lengths consistent with one observation of a settlement schedule. Venues settle at UTC
- * multiples of the interval (8h at 00/08/16, 4h also at 04/12/20, …) and the next settlement is
- * never more than one interval away, so with `time` 08:38 a next settlement of 09:00 can only be
- * 1h, 10:00 only 2h, 12:00 only 4h and 16:00 only 8h; with `time` 13:54 and 16:00 it could be 4h
- * or 8h, and the caller must look elsewhere or give up.
+ * Interval lengths consistent with one observation of a settlement schedule. A venue settles on a
+ * UTC grid of its interval shifted by its stated offset (most at 00/08/16 for 8h, offset 0; BitMEX
+ * at 04/12/20, offset 4h), and the next settlement is never more than one interval away. With
+ * offset 0 and `time` 08:38, a next settlement of 09:00 can only be 1h, 10:00 only 2h, 12:00 only
+ * 4h and 16:00 only 8h; with `time` 13:54 and 16:00 it could be 4h or 8h, and the caller must look
+ * elsewhere (two consecutive settlement times: {@link hoursBetweenSettlements}) or give up. The
+ * offset is the venue's to state: read against the wrong grid, BitMEX's 8h settlement at 12:00 seen
+ * at 09:00 would pass for 4h.
  */
 export function intervalsMatchingSchedule(
   nextFundingAt: number,
   observedAt: number,
+  grid: { offsetHours: number },
   candidates: readonly number[] = SCHEDULE_INTERVALS_HOURS,
 ): number[] {
   const gap = nextFundingAt - observedAt;
   if (!(gap > 0)) return [];
   return candidates.filter((hours) => {
     const length = hours * HOUR_MS;
-    const offset = nextFundingAt % length;
+    const offset = (((nextFundingAt - grid.offsetHours * HOUR_MS) % length) + length) % length;
     const aligned = offset <= ALIGNMENT_TOLERANCE_MS || length - offset <= ALIGNMENT_TOLERANCE_MS;
     return aligned && gap <= length + ALIGNMENT_TOLERANCE_MS;
   });
 }
+
+/** The settlement grid of venues that settle at UTC multiples of the interval (00/08/16 for 8h). */
+export const MIDNIGHT_GRID = { offsetHours: 0 } as const;
 
 /**
  * Hours between two consecutive settlements (OKX `fundingTime` → `nextFundingTime`). `null` unless

@@ -99,6 +99,7 @@ describe("GET /v1/exchanges", () => {
       stale_after_seconds: 180,
       last_error: null,
       markets_count: 512,
+      fees: { maker: 0.0002, taker: 0.0005, source: "https://www.binance.com/en/fee/futureFee", as_of: "2026-10-12T00:00:00.000Z", fee_source: "schedule" },
     });
     // Measured when the answer was made, a moment after `now`.
     expect(byId.binance.data_age_seconds).toBeGreaterThanOrEqual(30);
@@ -113,13 +114,33 @@ describe("GET /v1/exchanges", () => {
     expect(meta).toMatchObject({ data_as_of: new Date(now - 60_000).toISOString(), sample: false, mode: "live" });
   });
 
+  it("gives every venue its published fees, and flags the ones without a schedule as ccxt's fallback", async () => {
+    const { data: body } = await data("/v1/exchanges");
+    const byId = Object.fromEntries(body.items.map((v: { id: string }) => [v.id, v]));
+    // Extended's own schedule, not ccxt's 0.2 % placeholder.
+    expect(byId.extended.fees).toEqual({
+      maker: 0,
+      taker: 0.00025,
+      source: "https://docs.extended.exchange/extended-resources/trading/trading-fees-and-rebates",
+      as_of: "2026-12-01T00:00:00.000Z",
+      fee_source: "schedule",
+    });
+    expect(byId.coinex.fees).toMatchObject({ taker: 0.0005, fee_source: "schedule" });
+    expect(byId.phemex.fees).toMatchObject({ taker: 0.0006, fee_source: "schedule" });
+    expect(byId.gate.fees).toEqual({ maker: null, taker: null, source: null, as_of: null, fee_source: "ccxt_fallback" });
+    for (const venue of body.items) expect(["schedule", "ccxt_fallback"]).toContain(venue.fees.fee_source);
+  });
+
   it("gives test keys the sandbox's venues, gate always stale", async () => {
     const { data: body, meta } = await data("/v1/exchanges", testKey);
     const byId = Object.fromEntries(body.items.map((v: { id: string }) => [v.id, v]));
     expect(byId.gate.status).toBe("stale");
     for (const id of ["binance", "bybit", "okx", "bitget", "hyperliquid"]) expect(byId[id].status).toBe("ok");
     expect(byId.binance.markets_count).toBeGreaterThan(100);
-    expect(body.last_round).toMatchObject({ status: "published", venues_done: 6 });
+    // The live venue set, each with its fees as live.
+    expect(body.items.map((v: { id: string }) => v.id)).toEqual([...VENUE_IDS]);
+    expect(byId.extended.fees).toMatchObject({ taker: 0.00025, fee_source: "schedule" });
+    expect(body.last_round).toMatchObject({ status: "published", venues_done: VENUE_IDS.length });
     expect(meta.mode).toBe("test");
   });
 

@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * List exchanges and their data health
-         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
+         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. `fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: "schedule"`), the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its connector reads (ccxt's value, which can be a placeholder). The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
          *
          *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
@@ -1250,6 +1250,22 @@ export interface components {
                     stale_after_seconds: number;
                     last_error: string | null;
                     markets_count: number;
+                    /** @description The venue's base-tier fees as `net_apr` and quotes use them. */
+                    fees: {
+                        /** @description Base-tier maker fee, a decimal (0.0002 = 0.02 %; negative = rebate); `null` under `ccxt_fallback`. */
+                        maker: number | null;
+                        /** @description Base-tier taker fee, a decimal; what `net_apr` and quotes charge. `null` under `ccxt_fallback`. */
+                        taker: number | null;
+                        /** @description Where the figures were read (the venue's fee page); `null` under `ccxt_fallback`. */
+                        source: string | null;
+                        /** @description The source's date (its own, or when it was last checked), else when it was read, at 00:00 UTC; `null` under `ccxt_fallback`. */
+                        as_of: string | null;
+                        /**
+                         * @description `schedule`: the venue's published base tier, used for every market of the venue. `ccxt_fallback`: no published schedule was found; each market is charged the taker fee its connector reads (ccxt's market value, often a placeholder, or the venue's own row), or the service's default when none.
+                         * @enum {string}
+                         */
+                        fee_source: "schedule" | "ccxt_fallback";
+                    };
                 }[];
                 last_round: {
                     id: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ingestionStatusSchema, nextVenueStaleAt } from "@/lib/market/ingest/ingestion-status";
+import { ingestionStatusSchema, nextVenueStaleAt, venueStatusSchema } from "@/lib/market/ingest/ingestion-status";
+import { venueFee, venueFeeSchema } from "@/lib/market/venue-fees";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
@@ -10,9 +11,10 @@ import { defineRoute } from "../route";
  */
 const REUSE_MS = 2_000;
 
-const exchangesPayload = z.object({ items: ingestionStatusSchema.shape.venues, last_round: ingestionStatusSchema.shape.last_round });
+const exchangeSchema = venueStatusSchema.extend({ fees: venueFeeSchema });
+const exchangesPayload = z.object({ items: z.array(exchangeSchema), last_round: ingestionStatusSchema.shape.last_round });
 
-// GET /v1/exchanges — each venue's health (status, last success, data age, markets) and the latest round's progress.
+// GET /v1/exchanges — each venue's health (status, last success, data age, markets), its fees, and the latest round's progress.
 export const listExchangesRoute = defineRoute({
   method: "GET",
   path: "/v1/exchanges",
@@ -22,6 +24,9 @@ export const listExchangesRoute = defineRoute({
     "Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, " +
     "three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error " +
     "and how many markets it lists, plus the latest ingestion round's progress. " +
+    "`fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: \"schedule\"`), " +
+    "the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its " +
+    "connector reads (ccxt's value, which can be a placeholder). " +
     `The answer may be reused for up to ${REUSE_MS / 1000} s, so \`data_age_seconds\` may be up to ${REUSE_MS / 1000} s behind ` +
     "(`last_success_at` is exact); a venue's status is never served past the moment it turns stale.",
   tag: "Market data",
@@ -35,7 +40,7 @@ export const listExchangesRoute = defineRoute({
     const now = Date.now();
     const [status, snapshot] = await Promise.all([market.status(), market.opportunities()]);
     return {
-      data: exchangesPayload.parse({ items: status.venues, last_round: status.last_round }),
+      data: exchangesPayload.parse({ items: status.venues.map((venue) => ({ ...venue, fees: venueFee(venue.id) })), last_round: status.last_round }),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
       validUntil: Math.min(now + REUSE_MS, nextVenueStaleAt(status.venues, market.venueStaleAfterMs, now) ?? Infinity),
     };

@@ -1,5 +1,5 @@
 import type { aster } from "ccxt";
-import { intervalsMatchingSchedule, parseIntervalHours } from "../funding-interval";
+import { intervalsMatchingSchedule, MIDNIGHT_GRID, parseIntervalHours } from "../funding-interval";
 import type { IntervalSource } from "../types";
 import { readNumber, type FundingObservation } from "./build-snapshot";
 import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
@@ -18,7 +18,7 @@ export function asterFundingInterval(input: {
   if (input.fundingInfoHours !== null) return { hours: input.fundingInfoHours, source: "venue" };
   const candidates =
     input.nextFundingTime !== undefined && input.time !== undefined
-      ? intervalsMatchingSchedule(input.nextFundingTime, input.time)
+      ? intervalsMatchingSchedule(input.nextFundingTime, input.time, MIDNIGHT_GRID)
       : [];
   const [only] = candidates;
   return only !== undefined && candidates.length === 1 ? { hours: only, source: "schedule" } : null;

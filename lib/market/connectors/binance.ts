@@ -1,5 +1,5 @@
 import type { binance } from "ccxt";
-import { intervalsMatchingSchedule, parseIntervalHours } from "../funding-interval";
+import { intervalsMatchingSchedule, MIDNIGHT_GRID, parseIntervalHours } from "../funding-interval";
 import type { IntervalSource } from "../types";
 import { readNumber, type FundingObservation } from "./build-snapshot";
 import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
@@ -35,7 +35,7 @@ export function binanceFundingInterval(input: BinanceIntervalInput): { hours: nu
   if (input.fundingInfoHours !== undefined) return { hours: input.fundingInfoHours, source: "venue" };
   const candidates =
     input.nextFundingTime !== undefined && input.time !== undefined
-      ? intervalsMatchingSchedule(input.nextFundingTime, input.time)
+      ? intervalsMatchingSchedule(input.nextFundingTime, input.time, MIDNIGHT_GRID)
       : [];
   if (input.fundingInfoLoaded && candidates.includes(DEFAULT_INTERVAL_HOURS)) {
     return { hours: DEFAULT_INTERVAL_HOURS, source: "venue-default" };

@@ -1,4 +1,5 @@
 import { normaliseBase } from "../normalise-base";
+import { venueTakerFee } from "../venue-fees";
 import type { IntervalSource, MarketSnapshot } from "../types";
 import { isValidSnapshot, type SnapshotCandidate } from "./valid-snapshot";
 
@@ -41,6 +42,11 @@ export interface FundingObservation {
   openInterestUsd?: number | undefined;
   volume24hUsd?: number | undefined;
   observedAt?: number | undefined;
+  /**
+   * A settled figure the payload itself states, for venues whose settlements this service cannot
+   * see happen (Deribit's continuous funding: `funding_8h`, the trailing 8 hours' funding, per 8 hours).
+   */
+  lastSettlement?: { rate: number; at: number } | undefined;
 }
 
 const USD_SETTLEMENTS = new Set(["USDT", "USDC"]);
@@ -93,8 +99,10 @@ export function buildSnapshot(
     indexPrice: statistic(observation?.indexPrice, { zeroIsUnknown: true }),
     openInterestUsd: statistic(observation?.openInterestUsd, { zeroIsUnknown: false }),
     volume24hUsd: statistic(observation?.volume24hUsd, { zeroIsUnknown: false }),
-    takerFee: orNull(market.taker),
+    // The venue's published base tier; ccxt's market `taker` (a placeholder on several venues) only where none is known.
+    takerFee: venueTakerFee(exchange, market.taker),
     observedAt: observation?.observedAt ?? fetchedAt,
+    ...(observation?.lastSettlement === undefined ? {} : { lastSettlement: observation.lastSettlement }),
   };
   return isValidSnapshot(snapshot) ? snapshot : null;
 }

@@ -25,7 +25,8 @@ describe("bybit connector", () => {
       indexPrice: 84990.1,
       openInterestUsd: 1_000_000_000,
       volume24hUsd: 2_000_000_000,
-      takerFee: 0.0006,
+      // Bybit's published base tier (ccxt states 0.06 %).
+      takerFee: 0.00055,
       observedAt: BYBIT_TIME,
     });
     expect(bySymbol.get("ETH/USDT:USDT")?.fundingRate).toBe(0.00006392);

@@ -35,7 +35,8 @@ describe("coinex connector", () => {
       // open_interest_volume (base units) of the market list × mark.
       openInterestUsd: 1250.5 * 61602.22,
       volume24hUsd: 180226025.69791713,
-      takerFee: 0.001,
+      // CoinEx's published VIP0 futures taker fee (ccxt's default placeholder is 0.1 %).
+      takerFee: 0.0005,
       // Neither payload has a time.
       observedAt: COINEX_NOW,
     });

@@ -48,8 +48,9 @@ describe("snapshots from every connector of the offline sample", () => {
     // Hyperliquid BTC 0.0000125/1h = 10.95 %/yr; Bybit BTC 0.0000501/8h = 5.48595 %/yr.
     const btc = byId.get("BTC-bybit-hyperliquid");
     expect(btc?.apr).toBeCloseTo(10.95 - 5.48595, 6);
-    // Fees 0.06 % (Bybit) + 0.045 % (Hyperliquid), four fills over 7 days: 10.95 %/yr.
-    expect(btc?.net_apr).toBeCloseTo(10.95 - 5.48595 - 10.95, 6);
+    // Published base-tier fees 0.055 % (Bybit) + 0.045 % (Hyperliquid), four fills over 7 days:
+    // 2 × 0.001 × 365 / 7 × 100 = 10.428571 %/yr.
+    expect(btc?.net_apr).toBeCloseTo(10.95 - 5.48595 - (2 * 0.001 * 365 * 100) / 7, 6);
     expect(btc?.funding_spread_8h).toBeCloseTo(0.0001 - 0.0000501, 12);
     // OKX ETH −0.0000421/4h = −9.2199 %/yr against Hyperliquid's 10.95 %/yr.
     expect(byId.get("ETH-okx-hyperliquid")?.apr).toBeCloseTo(10.95 + 9.2199, 6);

@@ -9,18 +9,21 @@ const LINEAR_SETTLEMENTS = ["USDC", "USDT"] as const;
 /**
  * Deribit settles no funding interval: funding is calculated and paid continuously, and Deribit
  * expresses its rates as 8-hour rates ("to aid readability the funding rate is expressed as an
- * 8-hour interest rate", Funding Specifications). `funding_8h` is the funding of the trailing 8
- * hours, so it is read as the rate of an 8-hour interval whose source says it is continuous.
+ * 8-hour interest rate", Funding Specifications). So a rate is read as the rate of an 8-hour
+ * interval whose source says it is continuous.
  */
 export const DERIBIT_INTERVAL: { hours: number; source: IntervalSource } = { hours: 8, source: "continuous" };
 
 /**
  * One perpetual's funding from a `get_book_summary_by_currency` row or a `ticker` result (the same
  * field names; the ticker adds `index_price`, `timestamp` and `stats`):
- * - rate: `funding_8h`, the funding of the last 8 hours, per 8 hours;
- * - forecast: `current_funding`, the rate accruing now (0 while the premium sits inside the
- *   ±0.025 % damper), per 8 hours as Deribit expresses every rate;
- * - no next settlement: there is none to wait for;
+ * - rate: `current_funding`, the rate accruing now (0 while the premium sits inside the ±0.025 %
+ *   damper), per 8 hours as Deribit expresses every rate: what a position opened now earns, so what
+ *   opportunities rank on;
+ * - last settled figure: `funding_8h`, the funding actually paid over the trailing 8 hours (per 8
+ *   hours), dated at the observation; it can have the other sign (ccxt's own example: +1.3e-4 now,
+ *   −8.1e-4 trailing);
+ * - no forecast and no next settlement: there is none to wait for;
  * - `open_interest` counts the base coin on linear instruments and USD on inverse ones.
  */
 export function deribitObservation(
@@ -31,10 +34,11 @@ export function deribitObservation(
   const markPrice = readNumber(row.mark_price);
   const openInterest = readNumber(row.open_interest);
   const stats = asRecord(row.stats) ?? {};
+  const observedAt = readNumber(row.timestamp ?? row.creation_timestamp) ?? fetchedAt;
+  const trailing = readNumber(row.funding_8h);
   return {
     symbol: market?.symbol ?? String(row.instrument_name ?? ""),
-    fundingRate: readNumber(row.funding_8h),
-    predictedFundingRate: readNumber(row.current_funding),
+    fundingRate: readNumber(row.current_funding),
     // Deribit's funding caps vary by instrument and are not in these payloads.
     rateCap: undefined,
     rateFloor: undefined,
@@ -44,7 +48,8 @@ export function deribitObservation(
     indexPrice: readNumber(row.index_price),
     openInterestUsd: market?.linear === true ? product(openInterest, markPrice) : openInterest,
     volume24hUsd: readNumber(row.volume_usd ?? stats.volume_usd),
-    observedAt: readNumber(row.timestamp ?? row.creation_timestamp) ?? fetchedAt,
+    observedAt,
+    lastSettlement: trailing !== undefined && Number.isFinite(trailing) && Number.isFinite(observedAt) ? { rate: trailing, at: observedAt } : undefined,
   };
 }
 

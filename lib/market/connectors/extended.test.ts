@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ReplayRoute } from "../replay-fetch";
 import { EXTENDED_NEXT_FUNDING_AT, EXTENDED_RECORDED_AT, extendedMarkets, extendedRoutes } from "../sample/replays/extended";
 import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { computeOpportunities, netApr } from "../apr";
 import { extendedRateBounds } from "./extended";
 
 type Row = Record<string, unknown>;
@@ -40,8 +42,8 @@ describe("extended connector", () => {
       // Already collateral amounts (openInterestBase 1491.33012 BTC × mark ≈ the same).
       openInterestUsd: 114851569.088316,
       volume24hUsd: 231216165.6666,
-      // ccxt's extended default taker fee; Extended's market list states none.
-      takerFee: 0.002,
+      // Extended's published flat taker fee (ccxt's placeholder is 0.2 %; the market list states none).
+      takerFee: 0.00025,
       observedAt: EXTENDED_RECORDED_AT,
     });
     expect(bySymbol.get("ETH/USDC:USDC")).toMatchObject({ fundingRate: -0.000004, fundingIntervalHours: 1 });
@@ -90,5 +92,18 @@ describe("extended connector", () => {
     const { result } = await replayVenue("extended", routes);
     expect([...snapshotsBySymbol(result).keys()]).toEqual(["BTC/USDC:USDC", "ETH/USDC:USDC"]);
     expect(result.status === "ok" && result.excluded).toMatchObject({ inactive: 1, notLinearPerp: 1 });
+  });
+
+  it("charges an Extended pair's net_apr Extended's published 0.025 % taker fee, not ccxt's 0.2 % placeholder", async () => {
+    const { result } = await replayVenue("extended", extendedRoutes(), { now: () => EXTENDED_RECORDED_AT });
+    const extended = snapshotsBySymbol(result).get("BTC/USDC:USDC");
+    if (!extended) throw new Error("no Extended BTC snapshot");
+    const other = makeSnapshot({ exchange: "okx", fundingRate: 0.0008, takerFee: 0.0005, observedAt: extended.observedAt });
+    const [pair] = computeOpportunities([extended, other]).opportunities;
+    expect(pair?.long.exchange).toBe("extended");
+    // 0.0008/8h short against 0.000012/1h long.
+    expect(pair?.net_apr).toBeCloseTo(netApr(pair?.apr ?? Number.NaN, 0.00025, 0.0005, 7), 5);
+    // ccxt's placeholder would cost 2 × (0.002 − 0.00025) × 365 / 7 × 100 ≈ 18.25 points more.
+    expect((pair?.net_apr ?? 0) - netApr(pair?.apr ?? Number.NaN, 0.002, 0.0005, 7)).toBeCloseTo(18.25, 2);
   });
 });

@@ -41,8 +41,8 @@ describe("grvt connector", () => {
       openInterestUsd: 1523.218935908 * 92697.300078773,
       // Taker buys plus taker sells, in USDT.
       volume24hUsd: 266955739.1606 + 268170211.7109,
-      // ccxt states no GRVT fee.
-      takerFee: null,
+      // GRVT's published Level 1 futures taker fee (ccxt states none).
+      takerFee: 0.0005,
       // event_time "1764774730025055205" ns.
       observedAt: GRVT_TIME,
     });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
-import { HTX_FUNDING_TIME, HTX_FUNDING_TS, HTX_HOURLY_FUNDING_TIME, htxRoutes } from "../sample/replays/htx";
+import { fixtureJson } from "../sample/read-fixture";
+import { HTX_DOCUMENTED_CURRENT_FUNDING, HTX_FUNDING_TIME, HTX_FUNDING_TS, HTX_HOURLY_FUNDING_TIME, htxRoutes } from "../sample/replays/htx";
 import { htxFundingInterval } from "./htx";
 
-// No HTX recording exists: every payload is a DOCUMENTED EXAMPLE in the shape ccxt's htx.js quotes
-// from HTX's documentation (the linear future contract row and BTC-USDT's open-interest row
-// verbatim, BTC-USDT's rate and settlement from ccxt's funding comment, `estimated_rate` and
-// `next_funding_time` null as HTX documents them; the other rows SYNTHETIC in that shape).
-// What is asserted is how the connector reads that documented shape, not live numbers.
+// No HTX recording exists: the payloads are HTX's documented examples as ccxt's htx.js quotes them
+// (the linear future contract row, BTC-USDT's current funding-rate answer and open-interest row,
+// unaltered) and SYNTHETIC rows in their shape (sample/replays/htx.ts says which). What is asserted
+// is how the connector reads that documented shape, not live numbers.
 describe("htx connector", () => {
-  it("reads rate and settlement from the batch funding list, the interval from the contract list", async () => {
+  it("reads rate and settlement from the batch funding list, the interval and bounds from the current funding-rate answer", async () => {
     const { result, requests } = await replayVenue("htx", htxRoutes());
     const bySymbol = snapshotsBySymbol(result);
     expect(bySymbol.get("BTC/USDT:USDT")).toEqual({
@@ -22,13 +22,13 @@ describe("htx connector", () => {
       quote: "USDT",
       settle: "USDT",
       fundingRate: 0.000083024939363172,
-      // estimated_rate is null (deprecated); no bounds are read (stated ten contracts at a time).
+      // estimated_rate is null (deprecated); the bounds are the documented min/max_funding_rate.
       predictedFundingRate: null,
-      rateCap: null,
-      rateFloor: null,
-      // The contract's settlement_period "8".
+      rateCap: 0.00375,
+      rateFloor: -0.00375,
+      // The documented answer's next_funding_time − funding_time: 16:00Z − 08:00Z.
       fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalSource: "schedule",
       // funding_time is the settlement the current rate is charged at.
       nextFundingAt: HTX_FUNDING_TIME,
       // No all-contract mark or index price is read.
@@ -40,8 +40,8 @@ describe("htx connector", () => {
       takerFee: 0.0005,
       observedAt: HTX_FUNDING_TS,
     });
-    expect(bySymbol.get("DOGE/USDT:USDT")).toMatchObject({ fundingRate: -0.000215, fundingIntervalHours: 4, fundingIntervalSource: "venue" });
-    // LSK's contract row states no settlement_period: its 05:00Z settlement against the payload's
+    expect(bySymbol.get("DOGE/USDT:USDT")).toMatchObject({ fundingRate: -0.000215, fundingIntervalHours: 4, fundingIntervalSource: "schedule", rateCap: 0.02 });
+    // LSK has no current funding-rate row: its 05:00Z settlement against the batch payload's
     // 04:35Z fits only the hourly schedule.
     expect(bySymbol.get("LSK/USDT:USDT")).toMatchObject({
       fundingRate: -0.000402,
@@ -55,6 +55,8 @@ describe("htx connector", () => {
       '/linear-swap-api/v1/swap_contract_info {"business_type":"all"}',
       "/linear-swap-api/v1/swap_batch_funding_rate {}",
       '/linear-swap-api/v1/swap_open_interest {"business_type":"swap"}',
+      // Listed contracts, ten a request.
+      '/v5/market/funding_rate {"contract_code":"BTC-USDT,ETH-USDT,DOGE-USDT,LSK-USDT,OLD-USDT"}',
     ]);
   });
 
@@ -89,13 +91,20 @@ describe("htx connector", () => {
 describe("htxFundingInterval", () => {
   const at = Date.UTC(2026, 5, 12, 4, 35);
 
-  it("prefers the contract's settlement_period", () => {
-    expect(htxFundingInterval({ funding_time: String(Date.UTC(2026, 5, 12, 5)) }, { settlement_period: "4" }, at)).toEqual({ hours: 4, source: "venue" });
+  it("reads HTX's documented current funding-rate answer (unaltered) as 8h, and names no settlement_period", () => {
+    const documented = fixtureJson<typeof HTX_DOCUMENTED_CURRENT_FUNDING>("htx/v5_market_funding_rate_BTC-USDT_ccxt-doc-example.json");
+    // The replay serves the documented answer's row and envelope as they are.
+    expect(documented).toEqual(HTX_DOCUMENTED_CURRENT_FUNDING);
+    const [row] = documented.data;
+    const batchRow = { funding_time: row?.funding_time, next_funding_time: null };
+    expect(htxFundingInterval(batchRow, row, documented.ts)).toEqual({ hours: 8, source: "schedule" });
+    // A settlement_period field (in no HTX document) is not read: 08:00Z seen at 04:35Z stays open.
+    expect(htxFundingInterval({ ...batchRow, settlement_period: "4" }, { settlement_period: "4" }, Date.UTC(2026, 5, 12, 4, 35))).toBeNull();
   });
 
   it("uses next_funding_time − funding_time where a row still carries both", () => {
     const row = { funding_time: "1781251200000", next_funding_time: "1781280000000" };
-    expect(htxFundingInterval(row, {}, at)).toEqual({ hours: 8, source: "schedule" });
+    expect(htxFundingInterval(row, undefined, at)).toEqual({ hours: 8, source: "schedule" });
   });
 
   it("is unknown when the schedule leaves more than one interval open", () => {

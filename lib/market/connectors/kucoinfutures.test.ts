@@ -6,7 +6,7 @@ import {
   kucoinfuturesContractRows,
   kucoinfuturesRoutes,
 } from "../sample/replays/kucoinfutures";
-import { kucoinNextSettlement } from "./kucoinfutures";
+import { kucoinFundingInterval, kucoinNextSettlement } from "./kucoinfutures";
 
 const replay = (routes = kucoinfuturesRoutes()) => replayVenue("kucoinfutures", routes, { now: () => KUCOINFUTURES_REPLAY_CLOCK });
 
@@ -126,5 +126,18 @@ describe("kucoinNextSettlement", () => {
   it("is unknown without either field, and garbled when the countdown is", () => {
     expect(kucoinNextSettlement({}, fetchedAt)).toBeUndefined();
     expect(kucoinNextSettlement({ nextFundingRateTime: "soon" }, fetchedAt)).toBeNaN();
+  });
+});
+
+describe("kucoinFundingInterval", () => {
+  it("reads the interval in force (currentFundingRateGranularity) before the configured one", () => {
+    // A contract moved from 8h to 4h: the period running now still settles on 8h.
+    const moving = { currentFundingRateGranularity: 28_800_000, fundingRateGranularity: 14_400_000 };
+    expect(kucoinFundingInterval(moving)).toEqual({ hours: 8, source: "venue" });
+  });
+
+  it("falls back to fundingRateGranularity where the current one is absent", () => {
+    expect(kucoinFundingInterval({ fundingRateGranularity: 3_600_000 })).toEqual({ hours: 1, source: "venue" });
+    expect(kucoinFundingInterval({})).toBeNull();
   });
 });

@@ -7,10 +7,18 @@ import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter"
 /** Settlements fall on whole UTC hours; a countdown read against our clock lands within this of one. */
 const COUNTDOWN_TOLERANCE_MS = 60_000;
 
-/** `fundingRateGranularity` is the interval in milliseconds (28800000 = 8h, 14400000 = 4h, 3600000 = 1h). */
+/**
+ * The interval in milliseconds (28800000 = 8h, 14400000 = 4h, 3600000 = 1h). KuCoin states two:
+ * `currentFundingRateGranularity`, the interval of the period in force, and
+ * `fundingRateGranularity`, the contract's configured one, which already names a new interval
+ * before the current period (settled on the old one) ends. The one in force is read first.
+ */
 export function kucoinFundingInterval(contract: Record<string, unknown>): { hours: number; source: IntervalSource } | null {
-  const granularityMs = readNumber(contract.fundingRateGranularity);
-  return granularityMs !== undefined && granularityMs > 0 ? { hours: granularityMs / HOUR_MS, source: "venue" } : null;
+  for (const field of ["currentFundingRateGranularity", "fundingRateGranularity"] as const) {
+    const granularityMs = readNumber(contract[field]);
+    if (granularityMs !== undefined && granularityMs > 0) return { hours: granularityMs / HOUR_MS, source: "venue" };
+  }
+  return null;
 }
 
 /**

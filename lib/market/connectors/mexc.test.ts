@@ -34,7 +34,8 @@ describe("mexc connector", () => {
       // holdVol 41250300 contracts of 0.0001 BTC.
       openInterestUsd: 41250300 * 0.0001 * 57310.2,
       volume24hUsd: 562118330.25,
-      takerFee: 0.0006,
+      // MEXC's published USDT-M taker fee (ccxt states 0.06 %).
+      takerFee: 0.0004,
       // The prices are the ticker's, so the ticker's time, not the funding row's.
       observedAt: MEXC_TICKER_TIME,
     });

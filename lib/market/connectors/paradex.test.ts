@@ -45,8 +45,8 @@ describe("paradex connector", () => {
       indexPrice: 66806.71304318,
       openInterestUsd: 152.777 * 67307.7225876,
       volume24hUsd: 2611476.262600002,
-      // ccxt's paradex default taker fee.
-      takerFee: 0.0003,
+      // Paradex's published default (Retail) taker fee; ccxt's default is 0.03 %.
+      takerFee: 0,
       observedAt: PARADEX_SUMMARY_CREATED_AT,
     });
     // The perpetual option is listed and summarised but funds nothing comparable.

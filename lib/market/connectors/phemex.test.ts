@@ -34,7 +34,8 @@ describe("phemex connector", () => {
       indexPrice: 16830.15651565,
       openInterestUsd: 1323.596 * 16830.97534951,
       volume24hUsd: 124835296.0538,
-      takerFee: 0.001,
+      // Phemex's published contract taker fee (ccxt's default placeholder is 0.1 %).
+      takerFee: 0.0006,
       observedAt: PHEMEX_TICKER_TIME,
     });
     expect(bySymbol.get("ETH/USDT:USDT")).toMatchObject({ fundingRate: -0.00002311, predictedFundingRate: -0.00001, fundingIntervalHours: 8 });

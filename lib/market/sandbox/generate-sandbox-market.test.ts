@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { normaliseBase } from "../normalise-base";
 import { marketSnapshotSchema, type MarketSnapshot } from "../types";
 import { SANDBOX_VENUE_IDS } from "./venue-profiles";
+import { registryTakerFee, VENUE_REGISTRY } from "../venue-registry";
+import { VENUE_ADAPTERS } from "../connectors/venue-adapters";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import {
   SANDBOX_ASSET_COUNT,
@@ -88,17 +90,41 @@ describe("generateSandboxMarket: shape and realism", () => {
     expect(new Set(market.snapshots.map((s) => s.exchange))).toEqual(new Set(SANDBOX_VENUE_IDS));
   });
 
+  it("serves the live venue set: the venues of the live connectors' registry, no more, no fewer", () => {
+    expect([...SANDBOX_VENUE_IDS]).toEqual(Object.keys(VENUE_ADAPTERS));
+    expect(market.venues.map((venue) => venue.id)).toEqual(Object.keys(VENUE_ADAPTERS));
+    expect(new Set(market.snapshots.map((s) => s.exchange))).toEqual(new Set(Object.keys(VENUE_ADAPTERS)));
+  });
+
+  it("gives each venue's markets the interval, cap and fee behaviour its live connector has", () => {
+    for (const s of market.snapshots) {
+      const live = VENUE_REGISTRY[s.exchange as keyof typeof VENUE_REGISTRY];
+      expect(live.intervalsHours, key(s)).toContain(s.fundingIntervalHours);
+      expect(live.intervalSources, key(s)).toContain(s.fundingIntervalSource);
+      expect(s.settle, key(s)).toBe(s.market.endsWith(":USDC") ? "USDC" : live.settle);
+      // Venues whose connector reads no bounds (Deribit, dYdX, Lighter, BitMEX, …) have none here either.
+      if (!live.statesRateBounds) expect([s.rateCap, s.rateFloor], key(s)).toEqual([null, null]);
+      expect(s.takerFee, key(s)).toBe(registryTakerFee(s.exchange as keyof typeof VENUE_REGISTRY));
+    }
+    const hours = (venue: string) => new Set(market.snapshots.filter((s) => s.exchange === venue).map((s) => s.fundingIntervalHours));
+    for (const venue of ["hyperliquid", "dydx", "lighter", "extended"]) expect(hours(venue)).toEqual(new Set([1]));
+    expect(hours("deribit")).toEqual(new Set([8]));
+    expect(market.snapshots.find((s) => s.exchange === "deribit")?.fundingIntervalSource).toBe("continuous");
+  });
+
   it("has 200 assets, majors on every venue, the rest on realistic subsets", () => {
     expect(SANDBOX_ASSET_COUNT).toBe(200);
     expect(bases(market).size).toBe(200);
     for (const major of ["BTC", "ETH", "SOL"]) {
-      expect(new Set(snapshotsOf(market, major).map((s) => s.exchange)).size).toBe(6);
+      expect(new Set(snapshotsOf(market, major).map((s) => s.exchange)).size).toBe(SANDBOX_VENUE_IDS.length);
     }
     const venueCounts = [...bases(market)].map((base) => new Set(snapshotsOf(market, base).map((s) => s.exchange)).size);
     expect(venueCounts.filter((n) => n === 1)).toHaveLength(1);
-    expect(venueCounts.filter((n) => n < 6).length).toBeGreaterThan(50);
+    expect(venueCounts.filter((n) => n < SANDBOX_VENUE_IDS.length).length).toBeGreaterThan(50);
+    // The six venues the sandbox started with list most assets; the others the majors and a share of the rest.
     for (const venue of SANDBOX_VENUE_IDS) {
-      expect(market.snapshots.filter((s) => s.exchange === venue).length).toBeGreaterThan(80);
+      const listed = market.snapshots.filter((s) => s.exchange === venue).length;
+      expect(listed, venue).toBeGreaterThan(["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"].includes(venue) ? 80 : 5);
     }
   });
 
@@ -165,7 +191,9 @@ describe("generateSandboxMarket: shape and realism", () => {
 
   it("uses the connectors' taker fees and their null fields", () => {
     const fees = Object.fromEntries(market.snapshots.map((s) => [s.exchange, s.takerFee]));
-    expect(fees).toEqual({ binance: 0.0005, bybit: 0.0006, okx: 0.0005, bitget: 0.0006, gate: 0.0005, hyperliquid: 0.00045 });
+    // Each venue's published base tier (Bybit 0.055 %, Extended 0.025 %, …), else its connector's.
+    expect(fees).toEqual(Object.fromEntries(SANDBOX_VENUE_IDS.map((venue) => [venue, registryTakerFee(venue)])));
+    expect(fees).toMatchObject({ binance: 0.0005, bybit: 0.00055, okx: 0.0005, bitget: 0.0006, gate: 0.0005, hyperliquid: 0.00045, extended: 0.00025 });
     for (const s of market.snapshots) {
       expect(s.openInterestUsd === null, key(s)).toBe(s.exchange === "binance");
       expect(s.indexPrice === null, key(s)).toBe(s.exchange === "okx");
@@ -246,11 +274,9 @@ describe("generateSandboxMarket: edge cases at fixed places", () => {
   it(`${bundled.base} trades per ${bundled.multiplier} tokens on some venues and per token elsewhere, same unit price`, () => {
     const legs = snapshotsOf(generateSandboxMarket(AT), bundled.base);
     expect(Object.fromEntries(legs.map((s) => [s.exchange, s.venueBase]))).toEqual({
+      ...Object.fromEntries(SANDBOX_VENUE_IDS.map((venue) => [venue, "PEPE"])),
       binance: "1000PEPE",
       bybit: "1000PEPE",
-      okx: "PEPE",
-      bitget: "PEPE",
-      gate: "PEPE",
       hyperliquid: "kPEPE",
     });
     for (const s of legs) expect(s.contractMultiplier).toBe(s.venueBase === "PEPE" ? 1 : bundled.multiplier);

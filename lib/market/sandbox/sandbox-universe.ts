@@ -1,9 +1,10 @@
 import { normaliseBase } from "../normalise-base";
 import type { IntervalSource } from "../types";
+import { VENUE_REGISTRY } from "../venue-registry";
 import { ASSET_CATALOGUE } from "./asset-catalogue";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, unitOf } from "./random";
-import { SANDBOX_VENUE_IDS, VENUE_PROFILES, type SandboxVenueId } from "./venue-profiles";
+import { DETAILED_VENUE_IDS, SANDBOX_VENUE_IDS, VENUE_PROFILES, type SandboxVenueId } from "./venue-profiles";
 
 /** One market of one asset on one venue, everything about it that does not change with time. */
 export interface UniverseListing {
@@ -20,7 +21,7 @@ export interface UniverseListing {
   intervalSource: IntervalSource;
   /** Set on the interval-shift fixture's shifting market: its interval depends on the UTC day. */
   intervalByDay: { evenDays: number; oddDays: number } | null;
-  takerFee: number;
+  takerFee: number | null;
   pinsToInterestRate: boolean;
   publishesForecast: boolean;
   statesRateBounds: boolean;
@@ -73,8 +74,13 @@ const Trait = {
 } as const;
 type Trait = (typeof Trait)[keyof typeof Trait];
 
-/** Assets this large are listed everywhere on an 8h schedule, as the majors are. */
+/** Assets this large are listed on the six detailed venues on an 8h schedule, as the majors are. */
 const MAJOR_RANK = 20;
+/**
+ * Assets this large (BTC, ETH, SOL) are listed on every venue. The other venues list the rest
+ * sparsely: each venue on every major would multiply the pairs the sandbox ranks every minute.
+ */
+const EVERYWHERE_RANK = 3;
 /** Below this price Binance, Bybit and Hyperliquid quote per 1000 tokens. */
 const BUNDLE_BELOW_USD = 0.001;
 const USDC_TWIN_BASES: ReadonlySet<string> = new Set(["BTC", "ETH"]);
@@ -182,7 +188,9 @@ function listedVenues(base: string, rank: number, key: number, venueKeys: Readon
   const fixed = FIXED_VENUES.get(base);
   if (fixed) return SANDBOX_VENUE_IDS.filter((venue) => fixed.includes(venue));
   const listed = SANDBOX_VENUE_IDS.filter(
-    (venue) => rank <= MAJOR_RANK || unitOf(STRUCTURE_KEY, key, venueKeys.get(venue) ?? 0, Trait.Listed) < listingOdds(venue, rank),
+    (venue) =>
+      rank <= (DETAILED_VENUE_IDS.has(venue) ? MAJOR_RANK : EVERYWHERE_RANK) ||
+      unitOf(STRUCTURE_KEY, key, venueKeys.get(venue) ?? 0, Trait.Listed) < listingOdds(venue, rank),
   );
   if (listed.length >= 2) return listed;
   return SANDBOX_VENUE_IDS.filter((venue) => listed.includes(venue) || venue === "binance" || venue === "bybit");
@@ -202,24 +210,44 @@ function listingOdds(venue: SandboxVenueId, rank: number): number {
       return 0.95;
     case "hyperliquid":
       return rank <= 100 ? 0.85 : 0.5;
+    default:
+      // The other venues list fewer of the small assets (and keep the sandbox's pair count near
+      // what its one-minute refresh and 30-day history can afford).
+      return rank <= 100 ? 0.1 : 0.03;
   }
 }
 
-/** Mostly 8h; smaller assets sometimes settle every 4h, 2h or 1h; Hyperliquid always hourly. */
+/** Cumulative odds of settling at most every 1h, 2h and 4h, where the venue has those intervals. */
+function intervalOdds(venue: SandboxVenueId): readonly [h1: number, h2: number, h4: number] {
+  switch (venue) {
+    case "binance":
+      return [0.04, 0.04, 0.2];
+    case "bybit":
+      return [0.04, 0.07, 0.22];
+    case "okx":
+      return [0.02, 0.05, 0.15];
+    case "bitget":
+      return [0.04, 0.04, 0.2];
+    case "gate":
+      return [0.05, 0.05, 0.25];
+    default:
+      return [0.03, 0.05, 0.18];
+  }
+}
+
+/**
+ * Mostly 8h; smaller assets sometimes settle every 4h, 2h or 1h where the venue has those intervals
+ * (VENUE_REGISTRY); a venue with one interval (hourly Hyperliquid, dYdX, Lighter, Extended; 8h
+ * Deribit, Paradex, BitMEX) always settles on it.
+ */
 function intervalHours(base: string, rank: number, venue: SandboxVenueId, draw: number): number {
-  if (venue === "hyperliquid") return 1;
+  const allowed = VENUE_REGISTRY[venue].intervalsHours;
+  if (allowed.length === 1) return allowed[0] ?? 8;
   if (base === hourlyFunding.base) return (hourlyFunding.hourlyVenues as readonly SandboxVenueId[]).includes(venue) ? 1 : 8;
   if (rank <= MAJOR_RANK || FIXED_VENUES.has(base)) return 8;
-  // Cumulative odds of settling at most every 1h, 2h and 4h.
-  const odds: Record<Exclude<SandboxVenueId, "hyperliquid">, readonly [h1: number, h2: number, h4: number]> = {
-    binance: [0.04, 0.04, 0.2],
-    bybit: [0.04, 0.07, 0.22],
-    okx: [0.02, 0.05, 0.15],
-    bitget: [0.04, 0.04, 0.2],
-    gate: [0.05, 0.05, 0.25],
-  };
-  const [h1, h2, h4] = odds[venue];
-  return draw < h1 ? 1 : draw < h2 ? 2 : draw < h4 ? 4 : 8;
+  const [h1, h2, h4] = intervalOdds(venue);
+  const hours = draw < h1 ? 1 : draw < h2 ? 2 : draw < h4 ? 4 : 8;
+  return allowed.includes(hours) ? hours : 8;
 }
 
 function nextIndex(counters: Map<SandboxVenueId, number>, venue: SandboxVenueId): number {

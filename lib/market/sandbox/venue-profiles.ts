@@ -1,19 +1,17 @@
-import type { IntervalSource, VenueId } from "../types";
+import { VENUE_IDS, type IntervalSource, type VenueId } from "../types";
+import { registryTakerFee, VENUE_REGISTRY } from "../venue-registry";
 
 /**
- * The venues of the sandbox market test keys see: the six the service started with. The sandbox
- * stays deterministic and small; live coverage (VENUE_IDS) grows without changing what a test key's
- * fixtures promise.
+ * The venues of the sandbox market test keys see: every live venue (VENUE_IDS), each behaving as
+ * its live connector does (VENUE_REGISTRY: settlement currency, intervals and their source, whether
+ * it states bounds, its fee), so clients are written against the venue set production returns.
  */
-export const SANDBOX_VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid"] as const satisfies readonly VenueId[];
-export type SandboxVenueId = (typeof SANDBOX_VENUE_IDS)[number];
+export const SANDBOX_VENUE_IDS: readonly VenueId[] = VENUE_IDS;
+export type SandboxVenueId = VenueId;
 
 export interface VenueProfile {
-  /**
-   * Base-tier taker fee, as the live connectors report it (ccxt's market `taker` for linear swaps:
-   * Binance 0.05 %, Bybit 0.06 %, OKX 0.05 %, Bitget 0.06 %, Gate 0.05 %, Hyperliquid 0.045 %).
-   */
-  takerFee: number;
+  /** Taker fee as live snapshots carry it: the published base tier, else the connector's (registryTakerFee). */
+  takerFee: number | null;
   settle: "USDT" | "USDC";
   /**
    * The venue's own market id, e.g. `BTC-USDT-SWAP` on OKX; `index` is the market's position in
@@ -54,9 +52,10 @@ export interface VenueProfile {
 
 const asIs = (base: string) => base;
 
-export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
+/** The six venues the sandbox started with, modelled in detail (pinned rates, ids, bundles, forecasts). */
+const DETAILED_PROFILES = {
   binance: {
-    takerFee: 0.0005,
+    takerFee: registryTakerFee("binance"),
     settle: "USDT",
     marketId: (base) => `${base}USDT`,
     // Binance's fundingInfo lists only adjusted symbols; an 8h one is read as the documented default.
@@ -71,7 +70,7 @@ export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
     statesRateBounds: (source) => source !== "venue-default",
   },
   bybit: {
-    takerFee: 0.0006,
+    takerFee: registryTakerFee("bybit"),
     settle: "USDT",
     marketId: (base) => `${base}USDT`,
     intervalSource: () => "venue",
@@ -85,7 +84,7 @@ export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
     statesRateBounds: () => true,
   },
   okx: {
-    takerFee: 0.0005,
+    takerFee: registryTakerFee("okx"),
     settle: "USDT",
     marketId: (base) => `${base}-USDT-SWAP`,
     intervalSource: () => "schedule",
@@ -99,7 +98,7 @@ export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
     statesRateBounds: () => true,
   },
   bitget: {
-    takerFee: 0.0006,
+    takerFee: registryTakerFee("bitget"),
     settle: "USDT",
     marketId: (base) => `${base}USDT`,
     intervalSource: () => "venue",
@@ -113,7 +112,7 @@ export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
     statesRateBounds: () => true,
   },
   gate: {
-    takerFee: 0.0005,
+    takerFee: registryTakerFee("gate"),
     settle: "USDT",
     marketId: (base) => `${base}_USDT`,
     intervalSource: () => "venue",
@@ -127,7 +126,7 @@ export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
     statesRateBounds: () => false,
   },
   hyperliquid: {
-    takerFee: 0.00045,
+    takerFee: registryTakerFee("hyperliquid"),
     settle: "USDC",
     marketId: (_base, index) => String(index),
     intervalSource: () => "venue",
@@ -140,4 +139,52 @@ export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = {
     publishesForecast: true,
     statesRateBounds: () => true,
   },
+} satisfies Partial<Record<VenueId, VenueProfile>>;
+
+/** The venues modelled in detail; the others are modelled from VENUE_REGISTRY alone. */
+export const DETAILED_VENUE_IDS: ReadonlySet<SandboxVenueId> = new Set(Object.keys(DETAILED_PROFILES) as SandboxVenueId[]);
+
+/** Each other venue's own market id for an asset, as its live connector reports `venueMarketId`. */
+const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base: string, index: number) => string> = {
+  dydx: (base) => `${base}-USD`,
+  aster: (base) => `${base}USDT`,
+  lighter: (_base, index) => String(index),
+  paradex: (base) => `${base}-USD-PERP`,
+  extended: (base) => `${base}-USD`,
+  grvt: (base) => `${base}_USDT_Perp`,
+  backpack: (base) => `${base}_USDC_PERP`,
+  mexc: (base) => `${base}_USDT`,
+  kucoinfutures: (base) => `${base}USDTM`,
+  bingx: (base) => `${base}-USDT`,
+  htx: (base) => `${base}-USDT`,
+  bitmart: (base) => `${base}USDT`,
+  deribit: (base) => `${base}_USDC-PERPETUAL`,
+  bitmex: (base) => `${base}USDT`,
+  coinex: (base) => `${base}USDT`,
+  phemex: (base) => `${base}USDT`,
+  woo: (base) => `PERP_${base}_USDT`,
 };
+
+/** A venue modelled from its registry entry alone: its settlement, interval source, bounds and fee. */
+function registryProfile(venue: Exclude<VenueId, keyof typeof DETAILED_PROFILES>): VenueProfile {
+  const behaviour = VENUE_REGISTRY[venue];
+  const source = behaviour.intervalSources[0] ?? "venue";
+  return {
+    takerFee: registryTakerFee(venue),
+    settle: behaviour.settle,
+    marketId: MARKET_IDS[venue],
+    intervalSource: () => source,
+    symbolBase: asIs,
+    bundlePrefix: null,
+    pinsToInterestRate: false,
+    volumeShare: 0.12,
+    reportsOpenInterest: true,
+    reportsIndexPrice: true,
+    publishesForecast: false,
+    statesRateBounds: () => behaviour.statesRateBounds,
+  };
+}
+
+export const VENUE_PROFILES: Readonly<Record<SandboxVenueId, VenueProfile>> = Object.fromEntries(
+  VENUE_IDS.map((venue) => [venue, venue in DETAILED_PROFILES ? DETAILED_PROFILES[venue as keyof typeof DETAILED_PROFILES] : registryProfile(venue as Exclude<VenueId, keyof typeof DETAILED_PROFILES>)]),
+) as Record<SandboxVenueId, VenueProfile>;

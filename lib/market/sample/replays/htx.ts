@@ -1,20 +1,22 @@
 /*
- * HTX USDT-margined swaps (https://api.hbdm.vn/linear-swap-api/…): the healthy answers of one refresh.
+ * HTX USDT-margined swaps (https://api.hbdm.vn/…): the healthy answers of one refresh.
  *
- * Everything here is a DOCUMENTED EXAMPLE: no recording of these endpoints exists in an
- * identifiable repository (a search of stored public repositories found none), so the payloads are built in
- * the shape HTX documents, as ccxt's htx.js quotes it:
+ * No recording of these endpoints exists in an identifiable repository (a search of stored public
+ * repositories found none), so the payloads are HTX's documented examples as ccxt's htx.js
+ * (4.5.84) quotes them, and SYNTHETIC rows in their shape:
  * - `GET /linear-swap-api/v1/swap_contract_info?business_type=all`: the linear future row of ccxt's
  *   fetchMarketsByTypeAndSubType comment (BTC-USDT-211231), unchanged; the swaps are SYNTHETIC rows
- *   in that shape, with the empty `delivery_date`/`delivery_time` ccxt notes for swaps. Their
- *   `settlement_period` (hours, a string) is not in ccxt's comment: it is the field live-API
- *   surveys quoted in stored code name for the per-contract interval (their repositories could not
- *   be identified), and LSK-USDT is left without it to show the fallback.
- * - `GET /linear-swap-api/v1/swap_batch_funding_rate` (no contract: every swap): rows in the shape
- *   of ccxt's batch-funding comment, with `estimated_rate` and `next_funding_time` null, as HTX's
- *   documentation marks them (deprecated). BTC-USDT's rate and `funding_time` are those of ccxt's
- *   linear funding-rate comment; the rest is SYNTHETIC. The envelope's `ts` is SYNTHETIC, an hour
- *   after that comment's.
+ *   in that shape, with the empty `delivery_date`/`delivery_time` ccxt notes for swaps. HTX
+ *   documents no interval field in this list.
+ * - `GET /linear-swap-api/v1/swap_batch_funding_rate` (no contract: every swap): SYNTHETIC rows in
+ *   the shape of ccxt's batch-funding comment, with `estimated_rate` and `next_funding_time` null, as
+ *   HTX's documentation marks them (deprecated). BTC-USDT's `funding_rate` and `funding_time` are
+ *   those of the documented current funding-rate answer below; the envelope's `ts` is SYNTHETIC.
+ * - `GET /v5/market/funding_rate?contract_code=…`: BTC-USDT's row and the envelope (`code`,
+ *   `message`, `ts`) are ccxt's linear fetchFundingRate comment, UNALTERED
+ *   (lib/market/fixtures/htx/v5_market_funding_rate_BTC-USDT_ccxt-doc-example.json holds the whole
+ *   documented answer); ETH-USDT and DOGE-USDT are SYNTHETIC rows in that shape; LSK-USDT has none,
+ *   to show the fallback.
  * - `GET /linear-swap-api/v1/swap_open_interest?business_type=swap` (every swap): BTC-USDT is the
  *   row of ccxt's linear open-interest comment, unchanged; the other rows are SYNTHETIC.
  *
@@ -71,13 +73,12 @@ function swap(symbol: string, contractSize: number, priceTick: number, fields: R
 
 export function htxContractRows(): Row[] {
   return [
-    swap("BTC", 0.001, 0.1, { settlement_period: "8" }),
-    swap("ETH", 0.01, 0.01, { settlement_period: "8" }),
-    swap("DOGE", 100, 0.000001, { settlement_period: "4" }),
-    // No settlement_period: the interval comes from the funding schedule.
+    swap("BTC", 0.001, 0.1, {}),
+    swap("ETH", 0.01, 0.01, {}),
+    swap("DOGE", 100, 0.000001, {}),
     swap("LSK", 1, 0.0001, { settlement_date: String(HTX_HOURLY_FUNDING_TIME) }),
     // contract_status 3: suspended.
-    swap("OLD", 1, 0.0001, { contract_status: 3, settlement_period: "8" }),
+    swap("OLD", 1, 0.0001, { contract_status: 3 }),
     FUTURE_CONTRACT,
   ];
 }
@@ -101,6 +102,43 @@ export function htxFundingRows(): Row[] {
     // Suspended contracts keep a funding row.
     row("OLD", "0.000100000000000000", HTX_FUNDING_TIME),
   ];
+}
+
+/** ccxt's documented linear fetchFundingRate answer (GET /v5/market/funding_rate), unaltered. */
+export const HTX_DOCUMENTED_CURRENT_FUNDING = {
+  code: 200,
+  message: "Success",
+  data: [
+    {
+      contract_code: "BTC-USDT",
+      funding_rate: "0.000083024939363172",
+      funding_time: "1781251200000",
+      next_funding_time: "1781280000000",
+      min_funding_rate: "-0.003750000000000000",
+      max_funding_rate: "0.003750000000000000",
+    },
+  ],
+  ts: 1781235318758,
+};
+
+/** The current funding-rate answer for every swap: the documented BTC-USDT row, SYNTHETIC others. */
+export function htxCurrentFundingPayload(): Record<string, unknown> {
+  const row = (symbol: string, fundingRate: string, fundingTime: number, nextFundingTime: number, bound: string): Row => ({
+    contract_code: `${symbol}-USDT`,
+    funding_rate: fundingRate,
+    funding_time: String(fundingTime),
+    next_funding_time: String(nextFundingTime),
+    min_funding_rate: `-${bound}`,
+    max_funding_rate: bound,
+  });
+  return {
+    ...HTX_DOCUMENTED_CURRENT_FUNDING,
+    data: [
+      ...HTX_DOCUMENTED_CURRENT_FUNDING.data,
+      row("ETH", "0.000100000000000000", HTX_FUNDING_TIME, HTX_FUNDING_TIME + 8 * 3_600_000, "0.003750000000000000"),
+      row("DOGE", "-0.000215000000000000", HTX_FUNDING_TIME, HTX_FUNDING_TIME + 4 * 3_600_000, "0.020000000000000000"),
+    ],
+  };
 }
 
 export function htxOpenInterestRows(): Row[] {
@@ -131,6 +169,10 @@ export function htxRoutes(): ReplayRoute[] {
     {
       path: "/linear-swap-api/v1/swap_batch_funding_rate",
       reply: { body: { status: "ok", data: htxFundingRows(), ts: HTX_FUNDING_TS } },
+    },
+    {
+      path: "/v5/market/funding_rate",
+      reply: { body: htxCurrentFundingPayload() },
     },
     {
       path: "/linear-swap-api/v1/swap_open_interest",
