@@ -53,6 +53,10 @@ export const publicEventSchema = z.object({
   type: eventTypeSchema,
   mode: z.enum(KEY_MODES),
   created_at: z.iso.datetime(),
+  test: z
+    .literal(true)
+    .optional()
+    .describe("Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape."),
   data: z.record(z.string(), z.unknown()),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;

@@ -1,28 +1,45 @@
 import type { Db } from "@/lib/db";
-import type { WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
+import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { eventId, eventTypeSchema, type PublicEvent } from "@/lib/events/event-types";
+import { eventId, eventTypeSchema, type EventType, type PublicEvent } from "@/lib/events/event-types";
+import type { RateLimiter } from "@/lib/ratelimit";
 import { enqueueDeliveries, wakeDeliveries } from "./delivery-queue";
-import { assertMayUseWebhooks, findEndpoint, type WebhookOwner } from "./webhook-endpoints";
+import { assertManualSendAllowed } from "./manual-sends";
+import { DEFAULT_TEST_EVENT_TYPE, testEventData } from "./test-events";
+import { assertMayUseWebhooks, assertVerifiedForLive, findEndpoint, type WebhookOwner } from "./webhook-endpoints";
 import type { DeliveryView } from "./webhook-schema";
 
 // The delivery log of an endpoint, redelivery and test events: shared by /v1 and Account → Webhooks.
 
-/** The event id test events carry: sequence 0, which the log never gives, so it names no real event. */
-export const TEST_EVENT_ID = eventId(0n);
+const withAttempts = { attempts: { orderBy: [{ at: "desc" }, { id: "desc" }] } } satisfies Prisma.WebhookDeliveryInclude;
+
+/** Which deliveries a page lists: optionally only those of one status, or of one event. */
+export interface DeliveryFilter {
+  status?: "pending" | "succeeded" | "failed";
+  event_id?: string;
+}
 
 /** One page of an endpoint's deliveries, newest first, each with its attempts (newest first). */
-export async function listDeliveries(db: Db, owner: WebhookOwner, endpointId: string, page: { limit: number; offset: number }) {
+export async function listDeliveries(db: Db, owner: WebhookOwner, endpointId: string, page: { limit: number; offset: number } & DeliveryFilter) {
   const endpoint = await findEndpoint(db, owner, endpointId);
+  const where = { endpointId: endpoint.id, ...(page.status && { status: page.status }), ...(page.event_id && { eventId: page.event_id }) };
   const [total, rows] = await Promise.all([
-    db.webhookDelivery.count({ where: { endpointId: endpoint.id } }),
-    db.webhookDelivery.findMany({
-      where: { endpointId: endpoint.id },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: page.offset,
-      take: page.limit,
-      include: { attempts: { orderBy: [{ at: "desc" }, { id: "desc" }] } },
-    }),
+    db.webhookDelivery.count({ where }),
+    db.webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: page.offset, take: page.limit, include: withAttempts }),
+  ]);
+  return { items: rows.map(toDeliveryView), total, limit: page.limit, offset: page.offset, has_more: page.offset + rows.length < total };
+}
+
+/**
+ * Every delivery of one event to the owner's endpoints of the owner's mode, oldest endpoint first:
+ * the view across endpoints of what happened to it. An event none of them received answers an
+ * empty list (whether the event exists is GET /v1/events/{id}'s to say).
+ */
+export async function listEventDeliveries(db: Db, owner: WebhookOwner, eventId: string, page: { limit: number; offset: number }) {
+  const where = { eventId, endpoint: { userId: owner.userId, keyMode: owner.mode === "live" ? ("LIVE" as const) : ("TEST" as const) } };
+  const [total, rows] = await Promise.all([
+    db.webhookDelivery.count({ where }),
+    db.webhookDelivery.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip: page.offset, take: page.limit, include: withAttempts }),
   ]);
   return { items: rows.map(toDeliveryView), total, limit: page.limit, offset: page.offset, has_more: page.offset + rows.length < total };
 }
@@ -30,10 +47,7 @@ export async function listDeliveries(db: Db, owner: WebhookOwner, endpointId: st
 /** One delivery of the owner's endpoint; anything else is 404. */
 export async function getDelivery(db: Db, owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<DeliveryView> {
   const endpoint = await findEndpoint(db, owner, endpointId);
-  const row = await db.webhookDelivery.findFirst({
-    where: { id: deliveryId, endpointId: endpoint.id },
-    include: { attempts: { orderBy: [{ at: "desc" }, { id: "desc" }] } },
-  });
+  const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id }, include: withAttempts });
   if (!row) throw new AppError("NOT_FOUND", "No such delivery");
   return toDeliveryView(row);
 }
@@ -42,34 +56,50 @@ export async function getDelivery(db: Db, owner: WebhookOwner, endpointId: strin
  * Sends a delivery again, by hand, now: one attempt with the same body and webhook-id, recorded in
  * its log as manual, never retried. On a delivery still being retried, a success ends the retries
  * and a failure leaves its schedule as it was. Works on a disabled endpoint too, so its owner can
- * check a fix before enabling it again.
+ * check a fix before enabling it again. Counts against the account's manual sends a minute.
  */
-export async function redeliver(db: Db, owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<DeliveryView> {
+export async function redeliver(db: Db, owner: WebhookOwner, endpointId: string, deliveryId: string, limiter: RateLimiter): Promise<DeliveryView> {
   assertMayUseWebhooks(owner);
+  await assertVerifiedForLive(db, owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
   const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id } });
   if (!row) throw new AppError("NOT_FOUND", "No such delivery");
+  await assertManualSendAllowed(limiter, owner.userId);
   await enqueueDeliveries(db, [{ delivery_id: row.id, manual: true }]);
   wakeDeliveries();
   return getDelivery(db, owner, endpoint.id, row.id);
 }
 
+export interface TestEventOptions {
+  /** The manual sends' limiter (the services' own). */
+  limiter: RateLimiter;
+  /** The event's type; default the endpoint's first, or opportunity.opened for a wildcard endpoint. */
+  type?: EventType;
+  now?: Date;
+}
+
 /**
- * Queues a test event to the endpoint, enabled or not: of its first event type, with id
- * `evt_0000000000000000` (no real event has it) and `data: {"test": true}`, signed and retried
- * like any other delivery, and listed in the delivery log.
+ * Queues a test event to the endpoint, enabled or not: of the type asked for, with `data` of that
+ * type's real shape (lib/webhooks/test-events.ts) and `test: true`, under an id of its own (a
+ * number the log reserves and never writes, so it names no real event and no two tests share it).
+ * Signed like any delivery, listed in the delivery log, and sent once: its one attempt's result is
+ * the delivery's status, with no retries. Counts against the account's manual sends a minute.
  */
-export async function sendTestEvent(db: Db, owner: WebhookOwner, endpointId: string, now = new Date()): Promise<DeliveryView> {
+export async function sendTestEvent(db: Db, owner: WebhookOwner, endpointId: string, options: TestEventOptions): Promise<DeliveryView> {
+  const now = options.now ?? new Date();
   assertMayUseWebhooks(owner);
+  await assertVerifiedForLive(db, owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
-  const type = eventTypeSchema.parse(endpoint.eventTypes[0]);
-  const event: PublicEvent = { id: TEST_EVENT_ID, type, mode: owner.mode, created_at: now.toISOString(), data: { test: true } };
+  await assertManualSendAllowed(options.limiter, owner.userId);
+  const subscribed = eventTypeSchema.safeParse(endpoint.eventTypes[0]);
+  const type = options.type ?? (subscribed.success ? subscribed.data : DEFAULT_TEST_EVENT_TYPE);
+  const [reserved] = await db.$queryRaw<{ sequence: bigint }[]>`SELECT nextval(pg_get_serial_sequence('"MarketEvent"', 'sequence')) AS sequence`;
+  const event: PublicEvent = { id: eventId(BigInt(reserved!.sequence)), type, mode: owner.mode, created_at: now.toISOString(), test: true, data: testEventData(type, now) };
   const id = await db.$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.create({
       data: { endpointId: endpoint.id, eventId: event.id, eventType: type, payload: JSON.stringify(event) },
     });
-    // A test event to a disabled endpoint is sent all the same, once, as a redelivery is.
-    await enqueueDeliveries(tx, [{ delivery_id: delivery.id, manual: !endpoint.enabled }]);
+    await enqueueDeliveries(tx, [{ delivery_id: delivery.id, once: true }]);
     return delivery.id;
   });
   wakeDeliveries();

@@ -57,6 +57,12 @@ export const rollSecretSchema = z.strictObject({
     .describe("How long the previous secret keeps signing beside the new one, 0 to 72 hours (default 24)."),
 });
 
+export const testEventSchema = z.strictObject({
+  type: eventTypeSchema
+    .optional()
+    .describe("The test event's type, any event type; default the endpoint's first event type (`opportunity.opened` for a `*` endpoint)."),
+});
+
 export const endpointSchema = z.object({
   id: z.string(),
   mode: z.enum(KEY_MODES).describe("Which events it receives: live endpoints the live market's, test endpoints the sandbox's."),
