@@ -27,8 +27,8 @@ export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
 export const marketEventTypeSchema = z.enum(MARKET_EVENT_TYPES);
 
-/** How long events are kept, and so how far back `after` and `Last-Event-ID` can resume. */
-export const EVENT_RETENTION_MS = 7 * 86_400_000;
+/** How long events are kept by default (EVENTS_RETENTION_DAYS), and so how far back `after` and `Last-Event-ID` can resume. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 30;
 
 /**
  * An event's public id: `evt_` and its log sequence, zero-padded to 16 digits so that ids sort as

@@ -32,7 +32,7 @@ export function toPublicEvent(row: Omit<EventRow, "userId">): PublicEvent {
 export async function assertWithinRetention(db: Db, after: bigint, field = "after"): Promise<void> {
   const retention = await db.marketEventRetention.findUnique({ where: { id: "market" } });
   if (retention && after < retention.deletedThrough) {
-    throw fieldError(field, "This event is older than the 7 days events are kept: events after it were deleted. Start again without a cursor.");
+    throw fieldError(field, "This event is older than the events still kept: events after it were deleted. Start again without a cursor.");
   }
 }
 

@@ -18,7 +18,7 @@ export const listEventsRoute = defineRoute({
   summary: "List change events",
   description:
     "The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), " +
-    "oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you " +
+    "oldest first, kept 30 days by default. Each event has an `id` that sorts in the order events were written: pass the last one you " +
     "processed as `after` to get what followed, with no gap and no repeat. Types: " +
     EVENT_TYPES.map((t) => `\`${t}\``).join(", ") +
     ". `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was " +
