@@ -1,13 +1,17 @@
 import type { Db } from "@/lib/db";
 import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
-import { AppError } from "@/lib/errors";
-import { eventId, eventTypeSchema, type EventType, type PublicEvent } from "@/lib/events/event-types";
+import { AppError, fieldError } from "@/lib/errors";
+import { eventId, eventTypeSchema, marketEventTypeSchema, type EventType, type PublicEvent } from "@/lib/events/event-types";
+import { toPublicEvent } from "@/lib/events/read-events";
 import type { RateLimiter } from "@/lib/ratelimit";
 import { enqueueDeliveries, wakeDeliveries } from "./delivery-queue";
 import { assertManualSendAllowed } from "./manual-sends";
 import { DEFAULT_TEST_EVENT_TYPE, testEventData } from "./test-events";
 import { assertMayUseWebhooks, assertVerifiedForLive, findEndpoint, type WebhookOwner } from "./webhook-endpoints";
-import type { DeliveryView } from "./webhook-schema";
+import { WILDCARD, type DeliveryView } from "./webhook-schema";
+
+const isMarketEventType = (type: string) => marketEventTypeSchema.safeParse(type).success;
+type EventRowLike = Parameters<typeof toPublicEvent>[0];
 
 // The delivery log of an endpoint, redelivery and test events: shared by /v1 and Account → Webhooks.
 
@@ -104,6 +108,80 @@ export async function sendTestEvent(db: Db, owner: WebhookOwner, endpointId: str
   });
   wakeDeliveries();
   return getDelivery(db, owner, endpoint.id, id);
+}
+
+/** The most deliveries one replay queues: a longer backlog is replayed by asking again (`has_more`). */
+export const REPLAY_BATCH = 1_000;
+
+/**
+ * Queues again what an endpoint did not get since `since`: its failed deliveries created since
+ * then (each one more automatic attempt, on the retry schedule's terms), and the events of its
+ * types written since then that it never had a delivery of (while it was disabled, say), as new
+ * deliveries. The endpoint must be enabled (replay after enabling it again); events older than the
+ * log keeps are gone and not replayed. At most REPLAY_BATCH a call; `has_more` says to call again, which goes on
+ * where this one stopped (what it queued is pending, or delivered, by then). Counts as one manual send.
+ */
+export async function replayDeliveries(db: Db, owner: WebhookOwner, endpointId: string, since: Date, limiter: RateLimiter, now = new Date()) {
+  assertMayUseWebhooks(owner);
+  await assertVerifiedForLive(db, owner);
+  const endpoint = await findEndpoint(db, owner, endpointId);
+  if (!endpoint.enabled) throw fieldError("since", "Enable the endpoint first: a replay queues deliveries to an enabled endpoint only");
+  if (since > now) throw fieldError("since", "Must not be in the future");
+  await assertManualSendAllowed(limiter, owner.userId);
+  const result = await db.$transaction(
+    async (tx) => {
+      const failed = await tx.webhookDelivery.findMany({
+        where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: since } },
+        orderBy: { createdAt: "asc" },
+        take: REPLAY_BATCH + 1,
+        select: { id: true },
+      });
+      const retried = failed.slice(0, REPLAY_BATCH);
+      if (retried.length) {
+        await tx.webhookDelivery.updateMany({ where: { id: { in: retried.map((d) => d.id) } }, data: { status: "pending", nextAttemptAt: now, completedAt: null } });
+      }
+      const room = REPLAY_BATCH - retried.length;
+      const types = endpoint.eventTypes.includes(WILDCARD) ? undefined : endpoint.eventTypes;
+      // Events of its types since then, page by page in the log's order, none of which it has a delivery of.
+      const unsent: EventRowLike[] = [];
+      let after: bigint | undefined;
+      let more = false;
+      while (room > 0) {
+        const page = await tx.marketEvent.findMany({
+          where: {
+            mode: endpoint.keyMode,
+            userId: null,
+            createdAt: { gte: since > endpoint.createdAt ? since : endpoint.createdAt },
+            ...(types && { type: { in: types } }),
+            ...(after !== undefined && { sequence: { gt: after } }),
+          },
+          orderBy: { sequence: "asc" },
+          take: REPLAY_BATCH,
+        });
+        if (page.length === 0) break;
+        after = page.at(-1)!.sequence;
+        const ids = page.map((event) => eventId(event.sequence));
+        const had = new Set((await tx.webhookDelivery.findMany({ where: { endpointId: endpoint.id, eventId: { in: ids } }, select: { eventId: true } })).map((d) => d.eventId));
+        unsent.push(...page.filter((event) => !had.has(eventId(event.sequence)) && isMarketEventType(event.type)));
+        if (unsent.length > room) {
+          more = true;
+          break;
+        }
+        if (page.length < REPLAY_BATCH) break;
+      }
+      const created = unsent.length
+        ? await tx.webhookDelivery.createManyAndReturn({
+            data: unsent.slice(0, room).map((event) => ({ endpointId: endpoint.id, eventId: eventId(event.sequence), eventType: event.type, payload: JSON.stringify(toPublicEvent(event)) })),
+            select: { id: true },
+          })
+        : [];
+      await enqueueDeliveries(tx, [...retried, ...created].map((d) => ({ delivery_id: d.id })));
+      return { failed_retried: retried.length, missed_queued: created.length, has_more: failed.length > REPLAY_BATCH || more || room === 0 };
+    },
+    { timeout: 30_000 },
+  );
+  wakeDeliveries();
+  return { endpoint_id: endpoint.id, since: since.toISOString(), ...result };
 }
 
 export function toDeliveryView(row: WebhookDelivery & { attempts: WebhookAttempt[] }): DeliveryView {

@@ -4,9 +4,8 @@ import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
-import { marketEventTypeSchema } from "@/lib/events/event-types";
 import { urlProblem } from "./send-webhook";
-import type { EndpointInput, EndpointUpdate, EndpointView } from "./webhook-schema";
+import { subscribedTypeSchema, type EndpointInput, type EndpointUpdate, type EndpointView } from "./webhook-schema";
 import { newSigningSecret } from "./webhook-signature";
 
 // Webhook endpoints' operations, shared by /v1/webhook-endpoints and Account → Webhooks. No HTTP here.
@@ -168,7 +167,7 @@ export function toEndpointView(row: WebhookEndpoint, now = new Date()): Endpoint
     url: row.url,
     description: row.description,
     event_types: row.eventTypes.flatMap((type) => {
-      const parsed = marketEventTypeSchema.safeParse(type);
+      const parsed = subscribedTypeSchema.safeParse(type);
       return parsed.success ? [parsed.data] : [];
     }),
     enabled: row.enabled,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventTypeSchema, MARKET_EVENT_TYPES, marketEventTypeSchema } from "@/lib/events/event-types";
+import { eventTypeSchema, MARKET_EVENT_TYPES } from "@/lib/events/event-types";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { maxCharacters, storableText } from "@/lib/validation";
 
@@ -17,13 +17,20 @@ const urlSchema = maxCharacters(z.string().regex(URL_PATTERN, "Must be an http(s
       "link-local address (http:// and such addresses only where the operator allows them).",
   );
 
+/** Subscribes an endpoint to every market event type, those added later included. */
+export const WILDCARD = "*";
+/** What an endpoint may subscribe to: a market event type, or `*` for all of them. */
+export const subscribedTypeSchema = z.enum([...MARKET_EVENT_TYPES, WILDCARD]);
+
 const eventTypesSchema = z
-  .array(marketEventTypeSchema, `Must be a list of event types: ${MARKET_EVENT_TYPES.join(", ")}`)
+  .array(subscribedTypeSchema, `Must be a list of event types: ${MARKET_EVENT_TYPES.join(", ")}, or ["*"]`)
   .min(1, "Choose at least one event type")
   .max(MARKET_EVENT_TYPES.length)
   .refine((types) => new Set(types).size === types.length, "Each event type at most once")
+  .refine((types) => !types.includes(WILDCARD) || types.length === 1, '"*" (every type) stands alone')
   .describe(
-    "The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints.",
+    'The market event types delivered to the endpoint, each at most once, or `["*"]` for every market event type (those added ' +
+      "later too). `alert.triggered` is not among them: an alert rule chooses its endpoints.",
   );
 
 const descriptionSchema = maxCharacters(storableText(z.string().trim()), 200, "At most 200 characters").describe("What the endpoint is for, for your own reference.");
@@ -68,7 +75,7 @@ export const endpointSchema = z.object({
   mode: z.enum(KEY_MODES).describe("Which events it receives: live endpoints the live market's, test endpoints the sandbox's."),
   url: z.string(),
   description: z.string().nullable(),
-  event_types: z.array(marketEventTypeSchema),
+  event_types: z.array(subscribedTypeSchema),
   enabled: z.boolean(),
   disabled_reason: z.enum(["failing"]).nullable().describe('"failing" when the service disabled it after 3 days of failed deliveries.'),
   previous_secret_expires_at: z.iso.datetime().nullable().describe("Until when the previous secret still signs, after a roll with an overlap."),

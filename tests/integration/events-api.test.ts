@@ -179,8 +179,8 @@ describe("GET /v1/events", () => {
 
   it("keeps events 30 days unless configured", () => {
     expect(DEFAULT_EVENT_RETENTION_DAYS).toBe(30);
-    expect(readEventsConfig({}).EVENTS_RETENTION_DAYS).toBe(30);
-    expect(readEventsConfig({ EVENTS_RETENTION_DAYS: "90" }).EVENTS_RETENTION_DAYS).toBe(90);
+    expect(readEventsConfig({ NODE_ENV: "test" }).EVENTS_RETENTION_DAYS).toBe(30);
+    expect(readEventsConfig({ NODE_ENV: "test", EVENTS_RETENTION_DAYS: "90" }).EVENTS_RETENTION_DAYS).toBe(90);
   });
 
   it("deletes events after 30 days and refuses a cursor older than that, never a silent gap", async () => {

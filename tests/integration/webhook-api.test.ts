@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlertRule } from "@/lib/alerts/alert-rules";
 import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
+import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { MANUAL_SENDS_PER_MINUTE } from "@/lib/webhooks/manual-sends";
 import { webWebhookOwner } from "@/lib/webhooks/web-owner";
 import { redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
@@ -140,5 +141,88 @@ describe("secrets shown once", () => {
     for (const record of stored) expect(JSON.stringify(record.responseBody)).not.toContain("whsec_");
     // The roll ran once: the secret is the one the first answer showed.
     expect((await api.db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).secret).toBe(rolled.secret);
+  });
+});
+
+describe("what Stripe and Svix customers expect", () => {
+  async function appendMarketEvent(type: "opportunity.opened" | "venue.stale" = "opportunity.opened", createdAt = new Date()) {
+    const row = await api.db.marketEvent.create({ data: { mode: "LIVE", type, data: { exchange: "okx" }, createdAt } });
+    return `evt_${row.sequence.toString().padStart(16, "0")}`;
+  }
+
+  it("reads one event by id, 404 for another mode's, another account's or an unknown one", async () => {
+    const { key } = await deskKey();
+    const id = await appendMarketEvent();
+    const event = dataOf(await api.send("GET", `/v1/events/${id}`, key), 200);
+    expect(event).toMatchObject({ id, type: "opportunity.opened", mode: "live" });
+    const { key: testKey } = await deskKey("test");
+    errorOf(await api.send("GET", `/v1/events/${id}`, testKey), 404);
+    errorOf(await api.send("GET", "/v1/events/evt_9999999999999999", key), 404);
+    errorOf(await api.send("GET", "/v1/events/nope", key), 404);
+    const other = await createUser(api.db, "desk");
+    const alert = await api.db.marketEvent.create({ data: { mode: "LIVE", type: "alert.triggered", data: {}, userId: other.id } });
+    errorOf(await api.send("GET", `/v1/events/evt_${alert.sequence.toString().padStart(16, "0")}`, key), 404);
+  });
+
+  it("filters an endpoint's deliveries by status and event, and lists an event's deliveries across endpoints", async () => {
+    const { key } = await deskKey();
+    const [a, b] = [await endpoint(key), await endpoint(key)];
+    const id = await appendMarketEvent();
+    const other = await appendMarketEvent();
+    const rows = [
+      { endpointId: a.id, eventId: id, status: "failed" },
+      { endpointId: b.id, eventId: id, status: "succeeded" },
+      { endpointId: a.id, eventId: other, status: "succeeded" },
+    ];
+    for (const row of rows) await api.db.webhookDelivery.create({ data: { ...row, eventType: "opportunity.opened", payload: "{}" } });
+    const failed = dataOf(await api.send("GET", `/v1/webhook-endpoints/${a.id}/deliveries?status=failed`, key), 200);
+    expect(failed.items.map((d: Json) => [d.event_id, d.status])).toEqual([[id, "failed"]]);
+    const ofEvent = dataOf(await api.send("GET", `/v1/webhook-endpoints/${a.id}/deliveries?event_id=${other}`, key), 200);
+    expect(ofEvent.items.map((d: Json) => d.event_id)).toEqual([other]);
+    errorOf(await api.send("GET", `/v1/webhook-endpoints/${a.id}/deliveries?status=lost`, key), 400);
+    const across = dataOf(await api.send("GET", `/v1/events/${id}/deliveries`, key), 200);
+    expect(across.items.map((d: Json) => [d.endpoint_id, d.status])).toEqual([
+      [a.id, "failed"],
+      [b.id, "succeeded"],
+    ]);
+    // Another account sees none of them.
+    const { key: stranger } = await deskKey();
+    expect(dataOf(await api.send("GET", `/v1/events/${id}/deliveries`, stranger), 200).items).toEqual([]);
+  });
+
+  it("accepts a wildcard subscription, alone, and delivers every market event type to it", async () => {
+    const { key } = await deskKey();
+    const all = await endpoint(key, ["*"]);
+    expect(all.event_types).toEqual(["*"]);
+    errorOf(await api.send("POST", "/v1/webhook-endpoints", key, body({ url: "https://hooks.example.com/in", event_types: ["*", "venue.stale"] })), 400);
+    await dispatchEvents(api.db);
+    await appendMarketEvent("venue.stale");
+    await appendMarketEvent("opportunity.opened");
+    await dispatchEvents(api.db);
+    const page = dataOf(await api.send("GET", `/v1/webhook-endpoints/${all.id}/deliveries`, key), 200);
+    expect(page.items.map((d: Json) => d.event_type).sort()).toEqual(["opportunity.opened", "venue.stale"]);
+  });
+
+  it("replays an enabled endpoint's failed and missed deliveries since a time, once per event", async () => {
+    const { key } = await deskKey();
+    const created = await endpoint(key, ["venue.stale"]);
+    await dispatchEvents(api.db);
+    dataOf(await api.send("PATCH", `/v1/webhook-endpoints/${created.id}`, key, body({ enabled: false })), 200);
+    const missed = await appendMarketEvent("venue.stale");
+    await appendMarketEvent("opportunity.opened"); // not its type
+    await dispatchEvents(api.db); // disabled: nothing queued for it
+    const failed = await api.db.webhookDelivery.create({ data: { endpointId: created.id, eventId: "evt_0000000000000000", eventType: "venue.stale", payload: "{}", status: "failed" } });
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    expect(errorOf(await api.send("POST", `/v1/webhook-endpoints/${created.id}/replay`, key, body({ since })), 400).details?.[0]?.field).toBe("since");
+    dataOf(await api.send("PATCH", `/v1/webhook-endpoints/${created.id}`, key, body({ enabled: true })), 200);
+    const replay = dataOf(await api.send("POST", `/v1/webhook-endpoints/${created.id}/replay`, key, body({ since }), { idempotencyKey: "replay-1" }), 200);
+    expect(replay).toMatchObject({ endpoint_id: created.id, failed_retried: 1, missed_queued: 1, has_more: false });
+    expect((await api.db.webhookDelivery.findUniqueOrThrow({ where: { id: failed.id } })).status).toBe("pending");
+    expect(await api.db.webhookDelivery.count({ where: { endpointId: created.id, eventId: missed } })).toBe(1);
+    // The same key replays the answer; a new replay finds nothing left to queue.
+    expect(dataOf(await api.send("POST", `/v1/webhook-endpoints/${created.id}/replay`, key, body({ since }), { idempotencyKey: "replay-1" }), 200)).toEqual(replay);
+    const again = dataOf(await api.send("POST", `/v1/webhook-endpoints/${created.id}/replay`, key, body({ since })), 200);
+    expect(again).toMatchObject({ failed_retried: 0, missed_queued: 0 });
+    expect(await api.db.webhookDelivery.count({ where: { endpointId: created.id, eventId: missed } })).toBe(1);
   });
 });

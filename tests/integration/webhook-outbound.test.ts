@@ -54,7 +54,7 @@ describe("sendWebhook", () => {
   });
 
   it("refuses ports other than 443 and 80 unless WEBHOOK_ALLOWED_PORTS lists them", async () => {
-    const ports = readWebhookConfig({}).WEBHOOK_ALLOWED_PORTS;
+    const ports = readWebhookConfig({ NODE_ENV: "test" }).WEBHOOK_ALLOWED_PORTS;
     expect(ports).toEqual([443, 80]);
     for (const url of ["https://hooks.example.com:8443/", "https://hooks.example.com:22/", "https://hooks.example.com:6379/"]) {
       expect(urlProblem(new URL(url), false, ports), url).toMatch(/port must be one of 443, 80/);
@@ -62,9 +62,9 @@ describe("sendWebhook", () => {
     for (const url of ["https://hooks.example.com/", "https://hooks.example.com:443/", "https://hooks.example.com:80/"]) {
       expect(urlProblem(new URL(url), false, ports), url).toBeNull();
     }
-    const configured = readWebhookConfig({ WEBHOOK_ALLOWED_PORTS: "443, 8443" }).WEBHOOK_ALLOWED_PORTS;
+    const configured = readWebhookConfig({ NODE_ENV: "test", WEBHOOK_ALLOWED_PORTS: "443, 8443" }).WEBHOOK_ALLOWED_PORTS;
     expect(urlProblem(new URL("https://hooks.example.com:8443/"), false, configured)).toBeNull();
-    expect(() => readWebhookConfig({ WEBHOOK_ALLOWED_PORTS: "443,https" })).toThrow(/WEBHOOK_ALLOWED_PORTS/);
+    expect(() => readWebhookConfig({ NODE_ENV: "test", WEBHOOK_ALLOWED_PORTS: "443,https" })).toThrow(/WEBHOOK_ALLOWED_PORTS/);
     // The default is what an attempt checks too.
     const result = await sendWebhook("https://hooks.example.com:8443/", {}, body, { allowPrivate: false, timeoutMs: 2_000, resolve: resolveTo("93.184.216.34") });
     expect(result.error).toMatch(/port must be one of/);
