@@ -21,8 +21,11 @@ export type MarketEventType = (typeof MARKET_EVENT_TYPES)[number];
  * Every event type: the market's, which every key of a mode sees, and `alert.triggered`, written
  * for one account when one of its alert rules matches a market event (lib/alerts/): only that
  * account's keys see it, and it goes to the rule's endpoints rather than to subscribers of a type.
+ * `webhook_endpoint.disabled` is written for one account too, when the service disables one of its
+ * endpoints after 3 days of failures (with an e-mail): on /v1/events and the stream, not delivered
+ * by webhook (the endpoint it is about no longer receives anything).
  */
-export const EVENT_TYPES = [...MARKET_EVENT_TYPES, "alert.triggered"] as const;
+export const EVENT_TYPES = [...MARKET_EVENT_TYPES, "alert.triggered", "webhook_endpoint.disabled"] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
 export const marketEventTypeSchema = z.enum(MARKET_EVENT_TYPES);

@@ -4,6 +4,8 @@ import { completeJob, rescheduleJob, type ClaimedJob } from "@/lib/jobs/job-queu
 import type { DeliveryJob } from "./delivery-queue";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendWebhook, type AttemptResult, type SendOptions } from "./send-webhook";
+import { eventsAppended } from "@/lib/events/append-events";
+import { mailEndpointDisabled, recordEndpointDisabled } from "./endpoint-disabled";
 import { auditTarget, signingSecrets } from "./webhook-endpoints";
 import { webhookHeaders } from "./webhook-signature";
 
@@ -21,7 +23,8 @@ export interface DeliverOptions extends SendOptions {
  * the retry schedule (lib/webhooks/retry-schedule.ts). A manual redelivery is one attempt, never
  * retried; on a delivery still being retried, its success ends the retries and its failure leaves them be. A test
  * event is one attempt too, its result the delivery's status. The endpoint's `failingSince` starts at its first failure after a success and is cleared
- * by any success; a failure three days after it disables the endpoint, with an audit entry.
+ * by any success; a failure three days after it disables the endpoint, with an audit entry, a
+ * `webhook_endpoint.disabled` event for the account and an e-mail to it.
  * Should the process die after sending and before recording, the job's lease runs out and the
  * attempt is made again, with the same webhook-id: delivery is at least once, and receivers
  * drop repeats by that id (Standard Webhooks).
@@ -46,6 +49,7 @@ export async function deliverWebhook(db: Db, job: ClaimedJob, options: DeliverOp
   const endedAt = now();
   const attemptCount = delivery.attemptCount + 1;
 
+  let notify: { to: string; failingSince: Date } | null = null;
   await db.$transaction(async (tx) => {
     // The endpoint (and with it the delivery) may have been deleted while the request was out:
     // then there is nothing left to record, and the job is done. Locked, so no delete can slip in
@@ -92,8 +96,21 @@ export async function deliverWebhook(db: Db, job: ClaimedJob, options: DeliverOp
           { ip: null, userAgent: null },
         );
       }
+      if (retryAt) await rescheduleJob(tx, job, retryAt);
+      else await completeJob(tx, job);
+      // The account is told: an event (written last, under the log's lock) and, once committed, an e-mail.
+      if (count > 0) {
+        const to = await recordEndpointDisabled(tx, endpoint, failingSince, endedAt);
+        if (to) notify = { to, failingSince };
+      }
+      return;
     }
     if (retryAt) return rescheduleJob(tx, job, retryAt);
     return completeJob(tx, job);
   });
+  if (notify) {
+    const { to, failingSince } = notify;
+    eventsAppended().notify();
+    mailEndpointDisabled(to, endpoint, failingSince);
+  }
 }

@@ -47,6 +47,13 @@ export function testEventData(type: EventType, now: Date): NewEvent["data"] {
       const after = [{ exchange, status: stale ? ("stale" as const) : ("ok" as const), lastSuccessAt: lastSuccess, error: stale ? "timed out after 10000 ms" : null }];
       return venueHealthEvents(before, after)[0]!.data;
     }
+    case "webhook_endpoint.disabled":
+      return {
+        endpoint: { id: "test_endpoint", url: "https://example.com/hooks/funding", description: null },
+        reason: "failing",
+        failing_since: new Date(now.getTime() - 3 * 86_400_000).toISOString(),
+        disabled_at: now.toISOString(),
+      };
     case "alert.triggered":
       return {
         rule: { id: "test_rule", name: "Test alert rule" },

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
+import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
 import { eventId } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
@@ -272,6 +273,12 @@ describe("webhook delivery", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: null });
     expect(audit[0]!.target).toContain(endpoint.id);
+    // The account is told by an event of its own (and an e-mail, logged here without SMTP_URL).
+    const notices = await db.marketEvent.findMany({ where: { type: "webhook_endpoint.disabled", userId: owner.userId } });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ mode: "LIVE" });
+    expect(notices[0]!.data).toMatchObject({ endpoint: { id: endpoint.id, url: receiver.url }, reason: "failing", failing_since: new Date(restart).toISOString() });
+    expect(EVENT_DATA_SCHEMAS["webhook_endpoint.disabled"].safeParse(notices[0]!.data).success).toBe(true);
 
     // A disabled endpoint gets no new events, and its pending retries end without another request.
     const before = receiver.received.length;
