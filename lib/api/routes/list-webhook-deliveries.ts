@@ -11,6 +11,7 @@ const deliveriesQuery = z.strictObject({
   event_id: z
     .string()
     .regex(/^evt_\d{16}$/, "Must be an event id: evt_ and 16 digits, as an event's `id`")
+    .meta({ examples: ["evt_0000000000000001"] })
     .optional()
     .describe("Only the deliveries of this event (its `id`)."),
 });
