@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
@@ -266,7 +266,12 @@ describe("webhook delivery", () => {
 
     clock = restart + DISABLE_AFTER_FAILING_MS;
     await testEvent(endpoint.id);
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     await runDue();
+    const mail = logged.mock.calls.map((call) => String(call[0])).find((text) => text.includes("Subject: A webhook endpoint was disabled"));
+    logged.mockRestore();
+    expect(mail).toContain(`To: ${(await db.user.findUniqueOrThrow({ where: { id: owner.userId } })).email}`);
+    expect(mail).toContain(endpoint.id);
     const disabled = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(disabled).toMatchObject({ enabled: false, disabledReason: "failing" });
     const audit = await db.auditEvent.findMany({ where: { subjectId: owner.userId, action: "webhook.disabled" } });
