@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
-import { AppError, fieldError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { eventId, eventTypeSchema, marketEventTypeSchema, type EventType, type PublicEvent } from "@/lib/events/event-types";
 import { toPublicEvent } from "@/lib/events/read-events";
 import type { RateLimiter } from "@/lib/ratelimit";
@@ -117,19 +117,20 @@ export const REPLAY_BATCH = 1_000;
  * Queues again what an endpoint did not get since `since`: its failed deliveries created since
  * then (each one more automatic attempt, on the retry schedule's terms), and the events of its
  * types written since then that it never had a delivery of (while it was disabled, say), as new
- * deliveries. The endpoint must be enabled (replay after enabling it again); events older than the
+ * deliveries. A disabled endpoint is enabled again first (replaying is what follows a fix); events older than the
  * log keeps are gone and not replayed. At most REPLAY_BATCH a call; `has_more` says to call again, which goes on
  * where this one stopped (what it queued is pending, or delivered, by then). Counts as one manual send.
  */
 export async function replayDeliveries(db: Db, owner: WebhookOwner, endpointId: string, since: Date, limiter: RateLimiter, now = new Date()) {
+  // A `since` in the future finds nothing to queue, and says so.
   assertMayUseWebhooks(owner);
   await assertVerifiedForLive(db, owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
-  if (!endpoint.enabled) throw fieldError("since", "Enable the endpoint first: a replay queues deliveries to an enabled endpoint only");
-  if (since > now) throw fieldError("since", "Must not be in the future");
   await assertManualSendAllowed(limiter, owner.userId);
   const result = await db.$transaction(
     async (tx) => {
+      // What is replayed must be sent: a disabled endpoint is enabled again, as PATCH {"enabled": true} does.
+      if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null, failingSince: null } });
       const failed = await tx.webhookDelivery.findMany({
         where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: since } },
         orderBy: { createdAt: "asc" },

@@ -66,8 +66,6 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: WEBHOOK_WRITES, field: "url", message: /^(Must be an absolute URL|The URL must |The URL's address is not public |The URL's port must be one of )/ },
   { operations: ["createWebhookEndpoint"], field: "url", message: /^Your plan allows \d+ webhook endpoints/ },
   { operations: WEBHOOK_WRITES, field: "event_types", message: /^(Each event type at most once|"\*" \(every type\) stands alone)$/ },
-  // A replay: of an enabled endpoint, since a time not in the future.
-  { operations: ["replayWebhookDeliveries"], field: "since", message: /^(Must not be in the future|Enable the endpoint first)/ },
   // Alert rules: only the conditions the rule's kind uses, the account's own endpoints of the mode, each once, a name, the plan's cap.
   ...["symbol", "exchanges", "min_net_apr", "min_paid_share_7d", "min_positive_hours", "min_open_interest_usd"].map((field) => ({
     operations: ALERT_WRITES,

@@ -203,7 +203,7 @@ describe("what Stripe and Svix customers expect", () => {
     expect(page.items.map((d: Json) => d.event_type).sort()).toEqual(["opportunity.opened", "venue.stale"]);
   });
 
-  it("replays an enabled endpoint's failed and missed deliveries since a time, once per event", async () => {
+  it("replays an endpoint's failed and missed deliveries since a time, once per event, enabling it again", async () => {
     const { key } = await deskKey();
     const created = await endpoint(key, ["venue.stale"]);
     await dispatchEvents(api.db);
@@ -213,10 +213,10 @@ describe("what Stripe and Svix customers expect", () => {
     await dispatchEvents(api.db); // disabled: nothing queued for it
     const failed = await api.db.webhookDelivery.create({ data: { endpointId: created.id, eventId: "evt_0000000000000000", eventType: "venue.stale", payload: "{}", status: "failed" } });
     const since = new Date(Date.now() - 3_600_000).toISOString();
-    expect(errorOf(await api.send("POST", `/v1/webhook-endpoints/${created.id}/replay`, key, body({ since })), 400).details?.[0]?.field).toBe("since");
-    dataOf(await api.send("PATCH", `/v1/webhook-endpoints/${created.id}`, key, body({ enabled: true })), 200);
     const replay = dataOf(await api.send("POST", `/v1/webhook-endpoints/${created.id}/replay`, key, body({ since }), { idempotencyKey: "replay-1" }), 200);
     expect(replay).toMatchObject({ endpoint_id: created.id, failed_retried: 1, missed_queued: 1, has_more: false });
+    // Replaying is what follows a fix: the endpoint is enabled again.
+    expect(dataOf(await api.send("GET", `/v1/webhook-endpoints/${created.id}`, key), 200).enabled).toBe(true);
     expect((await api.db.webhookDelivery.findUniqueOrThrow({ where: { id: failed.id } })).status).toBe("pending");
     expect(await api.db.webhookDelivery.count({ where: { endpointId: created.id, eventId: missed } })).toBe(1);
     // The same key replays the answer; a new replay finds nothing left to queue.

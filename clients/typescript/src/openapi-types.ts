@@ -567,7 +567,7 @@ export interface paths {
         put?: never;
         /**
          * Replay a webhook endpoint's failed and missed deliveries
-         * @description After fixing a receiver and enabling its endpoint again: queues one more attempt of every delivery to it that failed since `since`, and a new delivery of every event of its types written since then (and after the endpoint was created) that it never had, while it was disabled say. Each goes out as any delivery does, with its own webhook-id; the retry schedule's 3 days count from the delivery's creation. At most 1,000 a call (`has_more`). A disabled endpoint is a 400 naming `since`. Counts as one of the 20 test events, redeliveries and replays an account may ask for a minute.
+         * @description After fixing a receiver: queues one more attempt of every delivery to it that failed since `since`, and a new delivery of every event of its types written since then (and after the endpoint was created) that it never had, while it was disabled say. Each goes out as any delivery does, with its own webhook-id; the retry schedule's 3 days count from the delivery's creation. At most 1,000 a call (`has_more`). A disabled endpoint is enabled again first, as PATCH with `{"enabled": true}` does. Counts as one of the 20 test events, redeliveries and replays an account may ask for a minute.
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
