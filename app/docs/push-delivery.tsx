@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { readEventsConfig } from "@/lib/config/events-config";
 import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
-import { EVENT_RETENTION_MS, EVENT_TYPES, type EventType } from "@/lib/events/event-types";
+import { EVENT_TYPES, type EventType } from "@/lib/events/event-types";
 import { EVENTS_MAX_LIMIT } from "@/lib/events/event-query";
 import { DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
 import { RETRY_DELAYS_MS, RETRY_WINDOW_MS } from "@/lib/webhooks/retry-schedule";
@@ -34,7 +34,7 @@ function duration(ms: number): string {
 /** The /docs section on push delivery: the event log, the stream, webhooks, and the clients' helpers for each. */
 export function PushDeliverySection({ base }: { base: string }) {
   const config = readEventsConfig();
-  const retentionDays = EVENT_RETENTION_MS / 86_400_000;
+  const retentionDays = config.EVENTS_RETENTION_DAYS;
   return (
     <>
       <h2 id="push">Push delivery: events, the stream and webhooks</h2>
@@ -245,8 +245,10 @@ except FundingDataError as e:
         {RETRY_DELAYS_MS.map(duration).join(", ")} later (±10 %), for at most {duration(RETRY_WINDOW_MS)}. Every attempt is
         recorded with its status, latency and the first bytes of your answer in the endpoint&apos;s delivery log, where a
         delivery can be sent again by hand; an endpoint whose deliveries have failed for {duration(DISABLE_AFTER_FAILING_MS)}{" "}
-        is disabled (enable it again once it is fixed). <em>Send test event</em>, or{" "}
-        <code>POST /v1/webhook-endpoints/{"{id}"}/test</code>, sends an event with <code>{`"data": {"test": true}`}</code>.
+        is disabled (enable it again once it is fixed, then <code>POST /v1/webhook-endpoints/{"{id}"}/replay</code> with a{" "}
+        <code>since</code> queues what it failed or missed). <em>Send test event</em>, or{" "}
+        <code>POST /v1/webhook-endpoints/{"{id}"}/test</code> with an optional <code>type</code>, sends one event of that
+        type&apos;s real shape marked <code>{`"test": true`}</code>, once, never retried.
       </p>
       <p>
         <strong>Verify every request</strong> before trusting it: recompute the signature over the body exactly as received

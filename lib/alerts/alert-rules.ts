@@ -4,7 +4,7 @@ import type { AlertRule, Prisma } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
-import type { WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
+import { assertVerifiedForLive, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
 import { CONDITION_FIELDS, KIND_CONDITIONS, type AlertKind, type AlertRuleInput, type AlertRuleUpdate, type AlertRuleView } from "./alert-schema";
 
 // Alert rules' operations, shared by /v1/alert-rules and Account → Alerts. No HTTP here.
@@ -68,6 +68,7 @@ async function checkEndpoints(db: Prisma.TransactionClient | Db, owner: AlertOwn
 /** Adds a rule, within the plan's cap per mode. */
 export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRuleInput, origin: RequestOrigin): Promise<AlertRuleView> {
   assertMayUseAlerts(owner);
+  await assertVerifiedForLive(db, owner);
   checkConditions(input.kind, input);
   const cap = ALERT_RULE_CAPS[owner.tier];
   // The count and the insert in one step per account (its row locked): two racing creations cannot both pass the cap.
@@ -106,6 +107,7 @@ export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRul
 /** Changes any of a rule's name, conditions, endpoints, cool-down and enabled flag (its kind stays). */
 export async function updateAlertRule(db: Db, owner: AlertOwner, id: string, update: AlertRuleUpdate): Promise<AlertRuleView> {
   assertMayUseAlerts(owner);
+  await assertVerifiedForLive(db, owner);
   const row = await findRule(db, owner, id);
   checkConditions(row.kind as AlertKind, update);
   if (update.endpoint_ids) await checkEndpoints(db, owner, update.endpoint_ids);

@@ -27,6 +27,8 @@ import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
 import { getUsageRoute } from "./routes/get-usage";
 import { listEventsRoute } from "./routes/list-events";
+import { getEventRoute } from "./routes/get-event";
+import { listEventDeliveriesRoute } from "./routes/list-event-deliveries";
 import { listExchangesRoute } from "./routes/list-exchanges";
 import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
@@ -45,6 +47,7 @@ import { rollWebhookSecretRoute } from "./routes/roll-webhook-secret";
 import { testWebhookEndpointRoute } from "./routes/test-webhook-endpoint";
 import { listWebhookDeliveriesRoute } from "./routes/list-webhook-deliveries";
 import { redeliverWebhookRoute } from "./routes/redeliver-webhook";
+import { replayWebhookDeliveriesRoute } from "./routes/replay-webhook-deliveries";
 import { deleteWebhookEndpointRoute } from "./routes/delete-webhook-endpoint";
 import { createAlertRuleRoute } from "./routes/create-alert-rule";
 import { listAlertRulesRoute } from "./routes/list-alert-rules";
@@ -67,6 +70,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   listFundingRatesRoute,
   listFundingIntervalsRoute,
   listEventsRoute,
+  getEventRoute,
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,
@@ -87,6 +91,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   testWebhookEndpointRoute,
   listWebhookDeliveriesRoute,
   redeliverWebhookRoute,
+  replayWebhookDeliveriesRoute,
+  listEventDeliveriesRoute,
   deleteWebhookEndpointRoute,
   createAlertRuleRoute,
   listAlertRulesRoute,

@@ -24,6 +24,19 @@ export interface StoredResponse {
   status: 200 | 201;
   data: unknown;
   meta?: Record<string, unknown>;
+  /**
+   * The answer carries a secret shown once (a webhook signing secret): it is not stored, only the
+   * created or changed resource's id, and a repeat answers 409 naming it rather than the secret again.
+   */
+  showsSecretOnce?: boolean;
+}
+
+/** What a repeat of a request whose answer held a secret shown once is told. */
+export function secretNotReplayedMessage(id: string): string {
+  return (
+    `A request with this Idempotency-Key already succeeded (${id}); the secret it answered is shown only once and is not kept ` +
+    "for replays. Read the resource by its id, and roll its secret if the first answer was lost."
+  );
 }
 
 /** method + path + SHA-256 of the body as sent: the same key with any other request is a conflict. */
@@ -49,7 +62,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * record is inserted first and the unique constraint picks one winner among racing requests; the
  * others poll until the winner stores its response and replay it (or, if it is still running after
  * 10 s, get 409 IDEMPOTENCY_CONFLICT saying so). A request with the same key but another method,
- * path or body is 409 at once. When `work` fails the record is removed, so nothing is stored for a
+ * path or body is 409 at once. An answer holding a secret shown once is stored as its resource's id
+ * alone, and its repeats are 409 naming that id. When `work` fails the record is removed, so nothing is stored for a
  * failed request and a retry with the same key runs it afresh.
  */
 export async function runIdempotent(
@@ -73,6 +87,8 @@ export async function runIdempotent(
     if (!existing) continue; // the first request failed and let go of the key: claim it
     if (existing.fingerprint !== fingerprint) throw new AppError("IDEMPOTENCY_CONFLICT");
     if (existing.responseStatus !== null) {
+      const withheld = (existing.responseBody as { withheld?: { id: string } }).withheld;
+      if (withheld) throw new AppError("IDEMPOTENCY_CONFLICT", secretNotReplayedMessage(withheld.id));
       return { ...(existing.responseBody as Omit<StoredResponse, "status">), status: existing.responseStatus as 200 | 201, replayed: true };
     }
     if (Date.now() > deadline) {
@@ -88,7 +104,9 @@ export async function runIdempotent(
     await db.idempotencyRecord.deleteMany({ where: { ...scope, responseStatus: null } });
     throw error;
   }
-  const body = JSON.parse(JSON.stringify({ data: response.data, ...(response.meta && { meta: response.meta }) }));
+  const body = response.showsSecretOnce
+    ? { withheld: { id: String((response.data as { id: unknown }).id) } }
+    : JSON.parse(JSON.stringify({ data: response.data, ...(response.meta && { meta: response.meta }) }));
   await db.idempotencyRecord.update({
     where: { userId_keyMode_key: scope },
     data: { responseStatus: response.status, responseBody: body },

@@ -85,6 +85,11 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
   errors?: ErrorCode[];
   /** The route honours an `Idempotency-Key` header (every POST does), documented with the 409 IDEMPOTENCY_CONFLICT answer. */
   idempotent?: boolean;
+  /**
+   * The answer's `data` carries a secret shown once (and an `id`): a repeat with the same
+   * Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the id instead of showing it again.
+   */
+  showsSecretOnce?: boolean;
   /** HTTP status of success; 200 unless the route creates something (docs/ARCHITECTURE.md). */
   status?: 200 | 201;
   /**

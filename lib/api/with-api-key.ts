@@ -97,7 +97,7 @@ export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppSe
   const stored = await runIdempotent(await services.db(), key, idempotencyKey, fingerprint, async () => {
     const result = await run();
     const data = "dataJson" in result ? JSON.parse(result.dataJson) : result.data;
-    return { status, data, meta: result.meta };
+    return { status, data, meta: result.meta, showsSecretOnce: route.showsSecretOnce };
   });
   if (stored.replayed) c.header("Idempotent-Replayed", "true");
   return respond(c, stored, stored.status);

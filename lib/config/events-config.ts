@@ -4,6 +4,8 @@ import { positiveInt, readSettings } from "@/lib/config/settings";
 const schema = z.object({
   /** How far an opportunity's net APR must move between two published sets for `opportunity.updated`, in APR points. */
   EVENTS_NET_APR_THRESHOLD: z.coerce.number().positive().default(5),
+  /** How long the event log keeps events, and so how far back `after` and `Last-Event-ID` reach, in days. */
+  EVENTS_RETENTION_DAYS: positiveInt(30),
   /** How often an idle /v1/stream sends a heartbeat comment. */
   STREAM_HEARTBEAT_MS: positiveInt(15_000),
   /** How often each process reads the event log for its streams' subscribers. */

@@ -53,6 +53,14 @@ export const alertTriggeredSchema = z.object({
     .describe("The market event that matched, as GET /v1/events lists it."),
 });
 
+/** What `webhook_endpoint.disabled` carries: which endpoint the service disabled, and since when it had been failing. */
+export const webhookEndpointDisabledSchema = z.object({
+  endpoint: z.object({ id: z.string(), url: z.string(), description: z.string().nullable() }).describe("The endpoint (GET /v1/webhook-endpoints/{id})."),
+  reason: z.enum(["failing"]).describe("Why: every delivery failed for 3 days."),
+  failing_since: z.iso.datetime().describe("ISO 8601 UTC time of the first failed attempt after its last success."),
+  disabled_at: z.iso.datetime(),
+});
+
 /** Each event type's `data`, the one definition the writers, the API and its documentation share. */
 export const EVENT_DATA_SCHEMAS = {
   "opportunity.opened": opportunityOpenedSchema,
@@ -62,6 +70,7 @@ export const EVENT_DATA_SCHEMAS = {
   "venue.stale": venueHealthChangedSchema,
   "venue.recovered": venueHealthChangedSchema,
   "alert.triggered": alertTriggeredSchema,
+  "webhook_endpoint.disabled": webhookEndpointDisabledSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 /** An event before it is written: its type and `data` (the log gives it its id and time). */

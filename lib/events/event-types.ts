@@ -21,14 +21,17 @@ export type MarketEventType = (typeof MARKET_EVENT_TYPES)[number];
  * Every event type: the market's, which every key of a mode sees, and `alert.triggered`, written
  * for one account when one of its alert rules matches a market event (lib/alerts/): only that
  * account's keys see it, and it goes to the rule's endpoints rather than to subscribers of a type.
+ * `webhook_endpoint.disabled` is written for one account too, when the service disables one of its
+ * endpoints after 3 days of failures (with an e-mail): on /v1/events and the stream, not delivered
+ * by webhook (the endpoint it is about no longer receives anything).
  */
-export const EVENT_TYPES = [...MARKET_EVENT_TYPES, "alert.triggered"] as const;
+export const EVENT_TYPES = [...MARKET_EVENT_TYPES, "alert.triggered", "webhook_endpoint.disabled"] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
 export const marketEventTypeSchema = z.enum(MARKET_EVENT_TYPES);
 
-/** How long events are kept, and so how far back `after` and `Last-Event-ID` can resume. */
-export const EVENT_RETENTION_MS = 7 * 86_400_000;
+/** How long events are kept by default (EVENTS_RETENTION_DAYS), and so how far back `after` and `Last-Event-ID` can resume. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 30;
 
 /**
  * An event's public id: `evt_` and its log sequence, zero-padded to 16 digits so that ids sort as
@@ -53,6 +56,10 @@ export const publicEventSchema = z.object({
   type: eventTypeSchema,
   mode: z.enum(KEY_MODES),
   created_at: z.iso.datetime(),
+  test: z
+    .literal(true)
+    .optional()
+    .describe("Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape."),
   data: z.record(z.string(), z.unknown()),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;

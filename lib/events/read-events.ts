@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
-import { fieldError } from "@/lib/errors";
+import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb, type DbKeyMode, type KeyMode } from "@/lib/keys/mode";
-import { eventId, eventTypeSchema, type EventType, type PublicEvent } from "./event-types";
+import { eventId, eventSequence, eventTypeSchema, type EventType, type PublicEvent } from "./event-types";
 
 /** A MarketEvent row as read from the log. */
 export interface EventRow {
@@ -32,7 +32,7 @@ export function toPublicEvent(row: Omit<EventRow, "userId">): PublicEvent {
 export async function assertWithinRetention(db: Db, after: bigint, field = "after"): Promise<void> {
   const retention = await db.marketEventRetention.findUnique({ where: { id: "market" } });
   if (retention && after < retention.deletedThrough) {
-    throw fieldError(field, "This event is older than the 7 days events are kept: events after it were deleted. Start again without a cursor.");
+    throw fieldError(field, "This event is older than the events still kept: events after it were deleted. Start again without a cursor.");
   }
 }
 
@@ -75,4 +75,12 @@ export async function readEventPage(
     take: request.limit + 1,
   });
   return { items: rows.slice(0, request.limit).map(toPublicEvent), has_more: rows.length > request.limit };
+}
+
+/** One event a key sees, by its `evt_…` id; another mode's, another account's, a deleted or an unknown one is 404. */
+export async function readEvent(db: Db, reader: { mode: KeyMode; userId: string }, id: string): Promise<PublicEvent> {
+  const sequence = eventSequence(id);
+  const row = sequence === null ? null : await db.marketEvent.findFirst({ where: { sequence, ...visibleTo(reader.mode, reader.userId) } });
+  if (!row) throw new AppError("NOT_FOUND", "No such event: it never existed, is another mode's, or is older than the events still kept");
+  return toPublicEvent(row);
 }

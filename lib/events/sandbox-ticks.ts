@@ -75,7 +75,7 @@ export function startSandboxTicks(db: Db, config: EventsConfig): PeriodicTask {
     await writeDueSandboxTicks(db, config);
     if (Date.now() - sweptAt >= HOUR_MS) {
       sweptAt = Date.now();
-      await deleteExpiredEvents(db);
+      await deleteExpiredEvents(db, new Date(), config.EVENTS_RETENTION_DAYS * 86_400_000);
       // A tick's claim is needed only until the next ticks are written; a day's are kept for the record.
       await db.sandboxEventTick.deleteMany({ where: { startsAt: { lt: new Date(Date.now() - 86_400_000) } } });
     }

@@ -53,3 +53,17 @@ export function signUpAttemptMail(to: string, signInLink: string, resetLink: str
     ].join("\n"),
   };
 }
+
+export function webhookDisabledMail(to: string, endpoint: { id: string; url: string }, failingSince: Date, accountLink: string): Mail {
+  return {
+    to,
+    subject: "A webhook endpoint was disabled",
+    text: [
+      `Every delivery to your webhook endpoint ${endpoint.url} (${endpoint.id}) has failed since ${failingSince.toISOString()},`,
+      "so the Funding Opportunity Data Service disabled it: it receives no events until it is enabled again.",
+      "",
+      `Fix the receiver, enable the endpoint (${accountLink} or PATCH /v1/webhook-endpoints/${endpoint.id} with {"enabled": true}),`,
+      `then replay what it missed: POST /v1/webhook-endpoints/${endpoint.id}/replay with a "since" time.`,
+    ].join("\n"),
+  };
+}

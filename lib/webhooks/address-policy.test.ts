@@ -32,6 +32,11 @@ describe("forbiddenAddressReason", () => {
     ["::ffff:169.254.169.254", "link-local"],
     ["64:ff9b::a9fe:a9fe", "link-local"],
     ["::127.0.0.1", "loopback"],
+    ["::ffff:0:127.0.0.1", "loopback"],
+    ["::ffff:0:10.0.0.1", "private"],
+    ["::ffff:0:a9fe:a9fe", "link-local"],
+    ["64:ff9b:1::1", "local-use NAT64"],
+    ["64:ff9b:1:ffff::808:808", "local-use NAT64"],
     ["localhost", "not an IP address"],
   ])("refuses %s (%s)", (address, reason) => {
     expect(forbiddenAddressReason(address)).toBe(reason);
@@ -48,6 +53,7 @@ describe("embeddedIpv4", () => {
     expect(embeddedIpv4("::ffff:192.168.0.1")).toBe("192.168.0.1");
     expect(embeddedIpv4("::ffff:c0a8:1")).toBe("192.168.0.1");
     expect(embeddedIpv4("64:ff9b::808:808")).toBe("8.8.8.8");
+    expect(embeddedIpv4("::ffff:0:192.168.0.1")).toBe("192.168.0.1");
     expect(embeddedIpv4("::1")).toBeNull();
     expect(embeddedIpv4("2001:db8::1")).toBeNull();
   });

@@ -3,8 +3,9 @@ import { BlockList, isIP } from "node:net";
 /**
  * Addresses a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE_URLS is on: everything that is not
  * a public unicast address, so an endpoint URL cannot be used to probe the service's own network
- * (SSRF). IPv4-mapped, IPv4-compatible and NAT64 IPv6 addresses are judged by the IPv4 address
- * they carry.
+ * (SSRF). IPv4-mapped, IPv4-translated, IPv4-compatible and NAT64 IPv6 addresses are judged by the
+ * IPv4 address they carry; the local-use NAT64 prefix (RFC 8215) translates into whatever network
+ * the operator's NAT64 serves, so it is refused whole.
  */
 const FORBIDDEN_V4: readonly [string, number, string][] = [
   ["0.0.0.0", 8, "unspecified"],
@@ -26,6 +27,7 @@ const FORBIDDEN_V4: readonly [string, number, string][] = [
 const FORBIDDEN_V6: readonly [string, number, string][] = [
   ["::", 128, "unspecified"],
   ["::1", 128, "loopback"],
+  ["64:ff9b:1::", 48, "local-use NAT64"],
   ["100::", 64, "discard-only"],
   ["2001::", 23, "IETF protocol assignments"],
   ["2001:db8::", 32, "documentation"],
@@ -56,16 +58,20 @@ export function forbiddenAddressReason(address: string): string | null {
   return lists.v6.find(({ list }) => list.check(address, "ipv6"))?.label ?? null;
 }
 
-/** The IPv4 address an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) or NAT64 (64:ff9b::/96) address carries. */
+/**
+ * The IPv4 address an IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d) or NAT64 (64:ff9b::/96) address carries.
+ */
 export function embeddedIpv4(address: string): string | null {
   const groups = expandIpv6(address);
   if (!groups) return null;
   const head = groups.slice(0, 6);
   const zeros = (n: number) => head.slice(0, n).every((g) => g === 0);
   const mapped = zeros(5) && head[5] === 0xffff;
+  const translated = zeros(4) && head[4] === 0xffff && head[5] === 0;
   const compatible = zeros(6) && (groups[6]! !== 0 || groups[7]! > 1); // not :: or ::1
   const nat64 = head[0] === 0x64 && head[1] === 0xff9b && head.slice(2).every((g) => g === 0);
-  if (!mapped && !compatible && !nat64) return null;
+  if (!mapped && !translated && !compatible && !nat64) return null;
   return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
 }
 

@@ -4,10 +4,15 @@ import { processSingleton } from "@/lib/singleton";
 /** The job queue deliveries wait in (lib/jobs/). */
 export const DELIVERY_QUEUE = "webhook.deliver";
 
-/** A delivery job's payload: which delivery, and whether it is a redelivery asked for by hand (one attempt, no retries). */
+/**
+ * A delivery job's payload: which delivery, whether it is a redelivery asked for by hand (one
+ * attempt, no retries, recorded as manual), and whether it is a test event (one attempt, no
+ * retries, sent to a disabled endpoint too).
+ */
 export interface DeliveryJob {
   delivery_id: string;
   manual?: boolean;
+  once?: boolean;
 }
 
 /** Queues delivery jobs (inside the caller's transaction when given one); `wakeDeliveries` afterwards starts them at once in this process. */

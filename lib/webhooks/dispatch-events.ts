@@ -2,12 +2,13 @@ import type { Db } from "@/lib/db";
 import { eventId } from "@/lib/events/event-types";
 import { toPublicEvent } from "@/lib/events/read-events";
 import { enqueueDeliveries } from "./delivery-queue";
+import { WILDCARD } from "./webhook-schema";
 
 const CURSOR_ID = "webhooks";
 
 /**
  * Reads the MarketEvent log past the stored cursor, at most `batch` events, and queues one
- * delivery per event and enabled endpoint of the event's mode that asked for its type and existed
+ * delivery per event and enabled endpoint of the event's mode that asked for its type (or for `*`) and existed
  * when it was written (endpoints of accounts back on Free receive nothing). The deliveries, their
  * jobs and the cursor move in one transaction, so a crash loses no event and queues none twice;
  * the cursor row's lock makes concurrent dispatchers (several workers) take turns.
@@ -27,7 +28,9 @@ export async function dispatchEvents(db: Db, batch = 500): Promise<{ events: num
         select: { id: true, keyMode: true, eventTypes: true, createdAt: true },
       });
       const rows = events.flatMap((event) => {
-        const matching = endpoints.filter((e) => e.keyMode === event.mode && e.eventTypes.includes(event.type) && e.createdAt <= event.createdAt);
+        const matching = endpoints.filter(
+          (e) => e.keyMode === event.mode && (e.eventTypes.includes(event.type) || e.eventTypes.includes(WILDCARD)) && e.createdAt <= event.createdAt,
+        );
         if (matching.length === 0) return [];
         const payload = JSON.stringify(toPublicEvent(event));
         return matching.map((endpoint) => ({ endpointId: endpoint.id, eventId: eventId(event.sequence), eventType: event.type, payload }));

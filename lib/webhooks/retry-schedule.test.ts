@@ -17,7 +17,7 @@ describe("nextAttemptAt", () => {
     }
   });
 
-  it("gives ten attempts within 24 hours, then stops", () => {
+  it("gives fourteen attempts within 3 days, then stops", () => {
     let at = created;
     let attempts = 1;
     for (;;) {
@@ -26,14 +26,15 @@ describe("nextAttemptAt", () => {
       at = next;
       attempts += 1;
     }
-    expect(attempts).toBe(10);
+    expect(attempts).toBe(14);
+    expect(RETRY_WINDOW_MS).toBe(3 * 86_400_000);
     expect(at.getTime() - created.getTime()).toBeLessThanOrEqual(RETRY_WINDOW_MS);
-    expect(at.getTime() - created.getTime()).toBeGreaterThan(20 * 3_600_000);
+    expect(at.getTime() - created.getTime()).toBeGreaterThan(70 * 3_600_000);
   });
 
   it("never schedules past the window, and gives up once the window has passed", () => {
     const late = new Date(created.getTime() + RETRY_WINDOW_MS - 60_000);
-    expect(nextAttemptAt(9, created, late, 0.5)?.getTime()).toBe(created.getTime() + RETRY_WINDOW_MS);
+    expect(nextAttemptAt(13, created, late, 0.5)?.getTime()).toBe(created.getTime() + RETRY_WINDOW_MS);
     expect(nextAttemptAt(3, created, new Date(created.getTime() + RETRY_WINDOW_MS), 0.5)).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 /**
  * When a failed delivery is tried again: after the first attempt fails, 5 s later, then 1 min,
- * 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h (about 23 h 36 min after the first attempt), each
- * delay moved by up to ±10 % at random so endpoints that failed together are not retried together.
- * No attempt is scheduled later than RETRY_WINDOW_MS after the delivery was created; after the
- * tenth attempt, or past that window, the delivery has failed (it can still be redelivered by hand).
+ * 5 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h and four times 12 h (about 71 h 36 min after the first
+ * attempt), each delay moved by up to ±10 % at random so endpoints that failed together are not
+ * retried together. No attempt is scheduled later than RETRY_WINDOW_MS (3 days, as Stripe and Svix
+ * retry) after the delivery was created; after the fourteenth attempt, or past that window, the
+ * delivery has failed (it can still be redelivered by hand, or replayed).
  */
-export const RETRY_DELAYS_MS = [5_000, 60_000, 300_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000] as const;
-export const RETRY_WINDOW_MS = 24 * 3_600_000;
+export const RETRY_DELAYS_MS = [
+  5_000, 60_000, 300_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000, 43_200_000, 43_200_000, 43_200_000, 43_200_000,
+] as const;
+export const RETRY_WINDOW_MS = 3 * 86_400_000;
 export const JITTER = 0.1;
 
 /**

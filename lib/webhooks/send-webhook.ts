@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { forbiddenAddressReason } from "./address-policy";
+import { readWebhookConfig } from "./webhook-config";
 
 /** What one attempt found: the answer's status (null when there was none), or why it failed. */
 export interface AttemptResult {
@@ -15,8 +16,10 @@ export interface AttemptResult {
 }
 
 export interface SendOptions {
-  /** WEBHOOK_ALLOW_PRIVATE_URLS: private, loopback … addresses and plain http are allowed. */
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: private, loopback … addresses, plain http and any port are allowed. */
   allowPrivate: boolean;
+  /** WEBHOOK_ALLOWED_PORTS: the ports a URL may name otherwise; default the configured ones (443 and 80). */
+  allowedPorts?: readonly number[];
   timeoutMs: number;
   /** Name resolution; the system resolver by default. */
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -46,7 +49,7 @@ export async function sendWebhook(url: string, headers: Record<string, string>, 
     ok: false,
   });
   const target = new URL(url);
-  const problem = urlProblem(target, options.allowPrivate);
+  const problem = urlProblem(target, options.allowPrivate, options.allowedPorts);
   if (problem) return failed(problem);
 
   const controller = new AbortController();
@@ -64,12 +67,9 @@ export async function sendWebhook(url: string, headers: Record<string, string>, 
       }
     }
     if (addresses.length === 0) return failed(`could not resolve ${host}`);
-    if (!options.allowPrivate) {
-      for (const { address } of addresses) {
-        const reason = forbiddenAddressReason(address);
-        if (reason) return failed(`refused: ${host} resolves to ${address} (${reason})`);
-      }
-    }
+    // The log says no more than that: which address a name has inside the service's network is
+    // not the endpoint owner's to learn.
+    if (!options.allowPrivate && addresses.some(({ address }) => forbiddenAddressReason(address))) return failed(REFUSED_PRIVATE);
     const chosen = addresses[0]!;
     const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
       if (lookupOptions.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [chosen]);
@@ -88,13 +88,29 @@ export async function sendWebhook(url: string, headers: Record<string, string>, 
   }
 }
 
-/** Why a URL can never be delivered to (scheme, credentials, a literal address the policy refuses), or null. */
-export function urlProblem(url: URL, allowPrivate: boolean): string | null {
+/** What an attempt records when the URL's name resolves to an address the policy refuses. */
+export const REFUSED_PRIVATE = "refused: resolves to a private address";
+
+let configuredPorts: readonly number[] | undefined;
+/** WEBHOOK_ALLOWED_PORTS, read once per process. */
+export function defaultAllowedPorts(): readonly number[] {
+  configuredPorts ??= readWebhookConfig().WEBHOOK_ALLOWED_PORTS;
+  return configuredPorts;
+}
+
+/**
+ * Why a URL can never be delivered to (scheme, credentials, a port outside `allowedPorts`, a
+ * literal address the policy refuses), or null. With `allowPrivate` any port is allowed: that
+ * switch already lets an endpoint reach anything on the service's network.
+ */
+export function urlProblem(url: URL, allowPrivate: boolean, allowedPorts: readonly number[] = defaultAllowedPorts()): string | null {
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) {
     return allowPrivate ? "The URL must start with https:// or http://" : "The URL must start with https://";
   }
   if (url.username || url.password) return "The URL must not contain credentials";
   if (allowPrivate) return null;
+  const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
+  if (!allowedPorts.includes(port)) return `The URL's port must be one of ${allowedPorts.join(", ")}`;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (host === "localhost" || host.endsWith(".localhost")) return "The URL must not point at this machine (localhost)";
   if (isIP(host)) {

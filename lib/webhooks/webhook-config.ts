@@ -4,6 +4,18 @@ import { flag, readSettings } from "@/lib/config/settings";
 const schema = z.object({
   // Tests and private deployments only: endpoints may be http:// and reach private, loopback and link-local addresses.
   WEBHOOK_ALLOW_PRIVATE_URLS: flag.default(false),
+  // The ports an endpoint's URL may name (comma-separated); any port under WEBHOOK_ALLOW_PRIVATE_URLS.
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .default("443,80")
+    .transform((text, context) => {
+      const ports = text.split(",").map((part) => part.trim()).filter(Boolean).map(Number);
+      if (ports.length === 0 || ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535)) {
+        context.addIssue({ code: "custom", message: "WEBHOOK_ALLOWED_PORTS must be a comma-separated list of ports (1–65535)" });
+        return z.NEVER;
+      }
+      return ports;
+    }),
   // How long one attempt may take, resolution included; at most 10 s.
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
   // How often the dispatcher and the delivery runner look for work when nothing in the process woke them.

@@ -4,9 +4,8 @@ import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
-import { marketEventTypeSchema } from "@/lib/events/event-types";
 import { urlProblem } from "./send-webhook";
-import type { EndpointInput, EndpointUpdate, EndpointView } from "./webhook-schema";
+import { subscribedTypeSchema, type EndpointInput, type EndpointUpdate, type EndpointView } from "./webhook-schema";
 import { newSigningSecret } from "./webhook-signature";
 
 // Webhook endpoints' operations, shared by /v1/webhook-endpoints and Account → Webhooks. No HTTP here.
@@ -51,6 +50,7 @@ export async function createEndpoint(
   origin: RequestOrigin,
 ): Promise<EndpointView & { secret: string }> {
   assertMayUseWebhooks(owner);
+  await assertVerifiedForLive(db, owner);
   checkUrl(input.url, allowPrivate);
   const cap = ENDPOINT_CAPS[owner.tier];
   const secret = newSigningSecret();
@@ -81,6 +81,7 @@ export async function createEndpoint(
 /** Changes an endpoint's URL, event types, description or whether it is enabled. */
 export async function updateEndpoint(db: Db, owner: WebhookOwner, id: string, update: EndpointUpdate, allowPrivate: boolean): Promise<EndpointView> {
   assertMayUseWebhooks(owner);
+  await assertVerifiedForLive(db, owner);
   const row = await findEndpoint(db, owner, id);
   if (update.url !== undefined) checkUrl(update.url, allowPrivate);
   const updated = await db.webhookEndpoint.update({
@@ -111,6 +112,7 @@ export async function deleteEndpoint(db: Db, owner: WebhookOwner, id: string, or
  */
 export async function rollEndpointSecret(db: Db, owner: WebhookOwner, id: string, overlapHours: number, origin: RequestOrigin, now = new Date()) {
   assertMayUseWebhooks(owner);
+  await assertVerifiedForLive(db, owner);
   const row = await findEndpoint(db, owner, id);
   const secret = newSigningSecret();
   const overlapUntil = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
@@ -133,6 +135,20 @@ export function assertMayUseWebhooks(owner: Pick<WebhookOwner, "tier">): void {
   if (ENDPOINT_CAPS[owner.tier] === 0) throw new AppError("FORBIDDEN", "Webhooks come with the Pro and Desk plans");
 }
 
+export const UNVERIFIED_LIVE_PUSH_MESSAGE =
+  "Verify your e-mail address before using live webhooks and alert rules: follow the link we sent you, or send a new one from your account. Test keys' webhooks work now.";
+
+/**
+ * Live webhooks and alert rules make the service send requests on the account's word, so they need
+ * an address the owner proved is theirs, as live keys do. The domain operations check it (read
+ * from the database, not from the caller), so /v1 and the web app refuse alike; test mode is open.
+ */
+export async function assertVerifiedForLive(db: Db, owner: Pick<WebhookOwner, "userId" | "mode">): Promise<void> {
+  if (owner.mode !== "live") return;
+  const user = await db.user.findUnique({ where: { id: owner.userId }, select: { emailVerifiedAt: true } });
+  if (!user?.emailVerifiedAt) throw new AppError("FORBIDDEN", UNVERIFIED_LIVE_PUSH_MESSAGE);
+}
+
 /** How the audit trail names an endpoint: its id and URL. */
 export function auditTarget(endpoint: Pick<WebhookEndpoint, "id" | "url">): string {
   return `${endpoint.id} (${endpoint.url})`;
@@ -151,7 +167,7 @@ export function toEndpointView(row: WebhookEndpoint, now = new Date()): Endpoint
     url: row.url,
     description: row.description,
     event_types: row.eventTypes.flatMap((type) => {
-      const parsed = marketEventTypeSchema.safeParse(type);
+      const parsed = subscribedTypeSchema.safeParse(type);
       return parsed.success ? [parsed.data] : [];
     }),
     enabled: row.enabled,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventTypeSchema, MARKET_EVENT_TYPES, marketEventTypeSchema } from "@/lib/events/event-types";
+import { eventTypeSchema, MARKET_EVENT_TYPES } from "@/lib/events/event-types";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { maxCharacters, storableText, uniqueItems } from "@/lib/validation";
 
@@ -22,14 +22,22 @@ const urlSchema = maxCharacters(z.string().regex(URL_PATTERN, "Must be an http(s
       "link-local address (http:// and such addresses only where the operator allows them).",
   );
 
+/** Subscribes an endpoint to every market event type, those added later included. */
+export const WILDCARD = "*";
+/** What an endpoint may subscribe to: a market event type, or `*` for all of them. */
+export const subscribedTypeSchema = z.enum([...MARKET_EVENT_TYPES, WILDCARD]);
+
 const eventTypesSchema = uniqueItems(
   z
-    .array(marketEventTypeSchema, `Must be a list of event types: ${MARKET_EVENT_TYPES.join(", ")}`)
+    .array(subscribedTypeSchema, `Must be a list of event types: ${MARKET_EVENT_TYPES.join(", ")}, or ["*"]`)
     .min(1, "Choose at least one event type")
     .max(MARKET_EVENT_TYPES.length),
   "Each event type at most once",
-).describe(
-    "The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints.",
+)
+  .refine((types) => !types.includes(WILDCARD) || types.length === 1, '"*" (every type) stands alone')
+  .describe(
+    'The market event types delivered to the endpoint, each at most once, or `["*"]` for every market event type (those added ' +
+      "later too). `alert.triggered` is not among them: an alert rule chooses its endpoints.",
   );
 
 const descriptionSchema = maxCharacters(storableText(z.string().trim()), 200, "At most 200 characters").describe("What the endpoint is for, for your own reference.");
@@ -63,12 +71,18 @@ export const rollSecretSchema = z.strictObject({
     .describe("How long the previous secret keeps signing beside the new one, 0 to 72 hours (default 24)."),
 });
 
+export const testEventSchema = z.strictObject({
+  type: eventTypeSchema
+    .optional()
+    .describe("The test event's type, any event type; default the endpoint's first event type (`opportunity.opened` for a `*` endpoint)."),
+});
+
 export const endpointSchema = z.object({
   id: z.string(),
   mode: z.enum(KEY_MODES).describe("Which events it receives: live endpoints the live market's, test endpoints the sandbox's."),
   url: z.string(),
   description: z.string().nullable(),
-  event_types: z.array(marketEventTypeSchema),
+  event_types: z.array(subscribedTypeSchema),
   enabled: z.boolean(),
   disabled_reason: z.enum(["failing"]).nullable().describe('"failing" when the service disabled it after 3 days of failed deliveries.'),
   previous_secret_expires_at: z.iso.datetime().nullable().describe("Until when the previous secret still signs, after a roll with an overlap."),

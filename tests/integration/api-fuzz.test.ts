@@ -470,6 +470,8 @@ describe("/v1 under random input", () => {
           "/v1/funding-rates": ["opportunities:read", 400],
           "/v1/funding-intervals": ["opportunities:read", 200],
           "/v1/events": ["opportunities:read", 200],
+          "/v1/events/:id": ["opportunities:read", 404],
+          "/v1/events/:id/deliveries": ["write", 404],
           "/v1/simulations": ["simulations:read", 200],
           "/v1/simulations/:id": ["simulations:read", 404],
           "/v1/portfolio": ["portfolio:read", 200],

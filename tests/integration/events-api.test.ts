@@ -6,7 +6,8 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import { deleteExpiredEvents } from "@/lib/events/event-retention";
-import { EVENT_RETENTION_MS, eventId, type PublicEvent } from "@/lib/events/event-types";
+import { DEFAULT_EVENT_RETENTION_DAYS, eventId, type PublicEvent } from "@/lib/events/event-types";
+import { readEventsConfig } from "@/lib/config/events-config";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import type { MarketSnapshot, VenueId } from "@/lib/market/types";
@@ -176,8 +177,19 @@ describe("GET /v1/events", () => {
     }
   });
 
-  it("deletes events after 7 days and refuses a cursor older than that, never a silent gap", async () => {
-    const old = new Date(Date.now() - EVENT_RETENTION_MS - 60_000);
+  it("keeps events 30 days unless configured", () => {
+    expect(DEFAULT_EVENT_RETENTION_DAYS).toBe(30);
+    expect(readEventsConfig({ NODE_ENV: "test" }).EVENTS_RETENTION_DAYS).toBe(30);
+    expect(readEventsConfig({ NODE_ENV: "test", EVENTS_RETENTION_DAYS: "90" }).EVENTS_RETENTION_DAYS).toBe(90);
+  });
+
+  it("deletes events after 30 days and refuses a cursor older than that, never a silent gap", async () => {
+    const old = new Date(Date.now() - 30 * 86_400_000 - 60_000);
+    const kept = new Date(Date.now() - 8 * 86_400_000);
+    await db.$transaction(appendEventStatements(db, "test", [event(99)]));
+    const [eightDaysOld] = await db.marketEvent.findMany({ where: { mode: "TEST" }, orderBy: { sequence: "desc" }, take: 1 });
+    await db.marketEvent.update({ where: { sequence: eightDaysOld!.sequence }, data: { createdAt: kept } });
+    expect(await deleteExpiredEvents(db)).toBe(0); // 8 days old: kept (the old 7 days would have deleted it)
     await db.$transaction(appendEventStatements(db, "test", [event(100), event(101)]));
     const rows = await db.marketEvent.findMany({ where: { mode: "TEST" }, orderBy: { sequence: "desc" }, take: 2 });
     const [newer, older] = rows;
@@ -193,7 +205,7 @@ describe("GET /v1/events", () => {
     expect(refused.kind).toBe("error");
     if (refused.kind === "error") {
       expect(refused.error.code).toBe("VALIDATION_ERROR");
-      expect(refused.error.details?.[0]).toMatchObject({ field: "after", message: expect.stringMatching(/older than the 7 days/) });
+      expect(refused.error.details?.[0]).toMatchObject({ field: "after", message: expect.stringMatching(/older than the events still kept/) });
     }
   });
 });

@@ -15,6 +15,7 @@ import { arbitraryFor, SchemaContext, validationErrors, type JsonSchema } from "
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { appendEventStatements } from "@/lib/events/append-events";
 
 // FUZZ_RUNS scales the requests per operation (1 = 25 each, well under a minute on 2 cores).
 const RUNS_PER_OPERATION = Math.max(1, Math.round(25 * Number(process.env.FUZZ_RUNS ?? 1)));
@@ -47,7 +48,7 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: RANGED, field: "from", message: /^The range may span at most (31|366) days$/ },
   { operations: RANGED, field: "to", message: /^The range may span at most (31|366) days$/ },
   // Events: a cursor older than the 7 days events are kept.
-  { operations: ["listEvents"], field: "after", message: /^This event is older than the 7 days events are kept/ },
+  { operations: ["listEvents"], field: "after", message: /^This event is older than the events still kept/ },
   // A quote: a leverage above what a leg's venue allows at the size asked.
   { operations: ["getOpportunityQuote"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
   // A simulation costed from order books: a size the books hold.
@@ -58,8 +59,9 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: ["getUsage"], field: "to", message: /^Must be after from$/ },
   { operations: ["getUsage"], field: "from", message: /^The range may span at most (7|90) days at (hour|day) granularity$/ },
   { operations: ["getUsage"], field: "to", message: /^The range may span at most (7|90) days at (hour|day) granularity$/ },
-  // Webhook endpoints: a URL that parses as an absolute URL to a public host.
-  { operations: WEBHOOK_WRITES, field: "url", message: /^(Must be an absolute URL|The URL must |The URL's address is not public )/ },
+  // Webhook endpoints: a URL that parses as an absolute URL to a public host on an allowed port; "*" alone.
+  { operations: WEBHOOK_WRITES, field: "url", message: /^(Must be an absolute URL|The URL must |The URL's address is not public |The URL's port must be one of )/ },
+  { operations: WEBHOOK_WRITES, field: "event_types", message: /^"\*" \(every type\) stands alone$/ },
   // Alert rules: a change keeps to the conditions of the rule's stored kind; the account's own endpoints of the mode.
   ...["symbol", "exchanges", "min_net_apr", "min_paid_share_7d", "min_positive_hours", "min_open_interest_usd"].map((field) => ({
     operations: ["updateAlertRule"],
@@ -158,6 +160,9 @@ beforeAll(async () => {
     liveOpportunity("DOGE", -4, "hyperliquid", "bitget"),
     liveOpportunity("XRP", 0.25, "binance", "okx"),
   ]);
+  // Events for GET /v1/events to list, so the operations naming one have ids to use.
+  const venue = { exchange: "okx", status: "ok" as const, last_success_at: null, error: null };
+  await database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.recovered", data: venue }]));
   const user = await createUser(database.db, "desk");
   key = (await createKeyFor(database.db, user.id)).secret;
   // The ids a third party would learn first: what the lists show, and what the documented examples create.

@@ -296,11 +296,11 @@ describe("verifyWebhook", () => {
       const api = client(server.keys.desk);
       const endpoint = await api.createWebhookEndpoint({ url: `${receiver.url}/hooks`, event_types: ["venue.stale"] });
       const secret = endpoint.data.secret;
-      await api.sendWebhookTestEvent(endpoint.data.id);
+      await api.sendWebhookTestEvent(endpoint.data.id, {});
       await receiver.waitFor(1);
       const request = receiver.received[0]!;
       const event = await verifyWebhook(request.body, request.headers, secret);
-      expect(event).toMatchObject({ type: "venue.stale", mode: "live", data: { test: true } });
+      expect(event).toMatchObject({ type: "venue.stale", mode: "live", test: true, data: { status: "stale" } });
       expect(await refusal(verifyWebhook(request.body + " ", request.headers, secret))).toBe("NO_MATCHING_SIGNATURE");
       await api.deleteWebhookEndpoint(endpoint.data.id);
     } finally {

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
+import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
 import { eventId } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
@@ -12,6 +13,7 @@ import { createEndpoint, deleteEndpoint, rollEndpointSecret, type WebhookOwner }
 import { listDeliveries, redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
+import { MemoryRateLimiter } from "@/lib/ratelimit";
 import { signature } from "@/lib/webhooks/webhook-signature";
 import { createUser } from "./helpers/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -28,6 +30,9 @@ let owner: WebhookOwner;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 let clock = Date.now();
 const now = () => new Date(clock);
+// Each test its own limiter: the manual sends' limit is tested in webhook-api.test.ts.
+let limiter: MemoryRateLimiter;
+const testEvent = (endpointId: string, type?: "venue.stale") => sendTestEvent(db, owner, endpointId, { limiter, now: now(), type });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -36,6 +41,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 beforeEach(async () => {
   receiver = await startWebhookReceiver();
+  limiter = new MemoryRateLimiter();
   const user = await createUser(db, "desk");
   owner = { userId: user.id, mode: "live", tier: "desk" };
   // Each test reads only events it writes: the dispatcher starts past everything before.
@@ -159,7 +165,7 @@ describe("webhook delivery", () => {
     await runDue();
     const [delivery] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
     receiver.answer = () => ({ status: 503 });
-    await redeliver(db, owner, endpoint.id, delivery!.id);
+    await redeliver(db, owner, endpoint.id, delivery!.id, limiter);
     expect(await runDue()).toBe(1);
     clock += 86_400_000;
     expect(await runDue()).toBe(0);
@@ -180,12 +186,12 @@ describe("webhook delivery", () => {
     await runDue();
     const [delivery] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
     expect(delivery).toMatchObject({ status: "pending", attempt_count: 1 });
-    await redeliver(db, owner, endpoint.id, delivery!.id);
+    await redeliver(db, owner, endpoint.id, delivery!.id, limiter);
     await runDue();
     const stillPending = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
     expect(stillPending).toMatchObject({ status: "pending", attempt_count: 2, next_attempt_at: delivery!.next_attempt_at });
     receiver.answer = () => ({ status: 200 });
-    await redeliver(db, owner, endpoint.id, delivery!.id);
+    await redeliver(db, owner, endpoint.id, delivery!.id, limiter);
     await runDue();
     clock += 86_400_000;
     await runDue(); // the scheduled retry finds the delivery done and sends nothing
@@ -200,28 +206,44 @@ describe("webhook delivery", () => {
     const rolled = await rollEndpointSecret(db, owner, endpoint.id, 24, origin, now());
     expect(rolled.secret).not.toBe(endpoint.secret);
     expect(rolled.previous_secret_expires_at).toBe(new Date(clock + 24 * 3_600_000).toISOString());
-    const delivery = await sendTestEvent(db, owner, endpoint.id, now());
-    expect(delivery).toMatchObject({ event_id: "evt_0000000000000000", event_type: "venue.stale", status: "pending" });
+    const delivery = await testEvent(endpoint.id);
+    expect(delivery).toMatchObject({ event_type: "venue.stale", status: "pending" });
     await runDue();
     const [request] = receiver.received;
-    expect(JSON.parse(request!.body)).toMatchObject({ id: "evt_0000000000000000", type: "venue.stale", mode: "live", data: { test: true } });
+    expect(JSON.parse(request!.body)).toMatchObject({ id: delivery.event_id, type: "venue.stale", mode: "live", test: true, data: { status: "stale" } });
     const timestamp = Number(request!.headers["webhook-timestamp"]);
     expect(request!.headers["webhook-signature"]).toBe(
       [rolled.secret, endpoint.secret].map((secret) => signature(secret, delivery.id, timestamp, request!.body)).join(" "),
     );
     // After the overlap only the new secret signs.
     clock += 25 * 3_600_000;
-    await sendTestEvent(db, owner, endpoint.id, now());
+    await testEvent(endpoint.id);
     await runDue();
     const second = receiver.received[1]!;
     expect(second.headers["webhook-signature"]).toBe(signature(rolled.secret, String(second.headers["webhook-id"]), Number(second.headers["webhook-timestamp"]), second.body));
     expect(await db.auditEvent.count({ where: { subjectId: owner.userId, action: { in: ["webhook.created", "webhook.secret_rolled"] } } })).toBe(2);
   });
 
+  it("sends a test event once: a failure is its result, never retried, to a disabled endpoint too", async () => {
+    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+    receiver.answer = () => ({ status: 500 });
+    const delivery = await testEvent(endpoint.id);
+    expect(await runDue()).toBe(1);
+    for (let hour = 0; hour < 80; hour += 4) {
+      clock += 4 * 3_600_000;
+      expect(await runDue()).toBe(0);
+    }
+    expect(receiver.received).toHaveLength(1);
+    const [after] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
+    expect(after).toMatchObject({ id: delivery.id, status: "failed", attempt_count: 1, next_attempt_at: null });
+    expect(after!.attempts.map((a) => [a.status_code, a.manual])).toEqual([[500, false]]);
+  });
+
   it("disables an endpoint failing for 3 days, with an audit entry, and a success in between starts the count afresh", async () => {
     const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
     receiver.answer = () => ({ status: 500 });
-    await sendTestEvent(db, owner, endpoint.id, now());
+    await testEvent(endpoint.id);
     await runDue();
     const start = clock;
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince?.getTime()).toBe(start);
@@ -229,28 +251,39 @@ describe("webhook delivery", () => {
     // Two days on, a success clears the failure; a failure a day later starts a new count.
     clock = start + 2 * 86_400_000;
     receiver.answer = () => ({ status: 204 });
-    await sendTestEvent(db, owner, endpoint.id, now());
+    await testEvent(endpoint.id);
     await runDue();
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
     receiver.answer = () => ({ status: 500 });
     clock = start + 3 * 86_400_000;
     const restart = clock;
-    await sendTestEvent(db, owner, endpoint.id, now());
+    await testEvent(endpoint.id);
     await runDue();
     clock = restart + DISABLE_AFTER_FAILING_MS - 60_000;
-    await sendTestEvent(db, owner, endpoint.id, now());
+    await testEvent(endpoint.id);
     await runDue();
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).enabled).toBe(true);
 
     clock = restart + DISABLE_AFTER_FAILING_MS;
-    await sendTestEvent(db, owner, endpoint.id, now());
+    await testEvent(endpoint.id);
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     await runDue();
+    const mail = logged.mock.calls.map((call) => String(call[0])).find((text) => text.includes("Subject: A webhook endpoint was disabled"));
+    logged.mockRestore();
+    expect(mail).toContain(`To: ${(await db.user.findUniqueOrThrow({ where: { id: owner.userId } })).email}`);
+    expect(mail).toContain(endpoint.id);
     const disabled = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(disabled).toMatchObject({ enabled: false, disabledReason: "failing" });
     const audit = await db.auditEvent.findMany({ where: { subjectId: owner.userId, action: "webhook.disabled" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: null });
     expect(audit[0]!.target).toContain(endpoint.id);
+    // The account is told by an event of its own (and an e-mail, logged here without SMTP_URL).
+    const notices = await db.marketEvent.findMany({ where: { type: "webhook_endpoint.disabled", userId: owner.userId } });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ mode: "LIVE" });
+    expect(notices[0]!.data).toMatchObject({ endpoint: { id: endpoint.id, url: receiver.url }, reason: "failing", failing_since: new Date(restart).toISOString() });
+    expect(EVENT_DATA_SCHEMAS["webhook_endpoint.disabled"].safeParse(notices[0]!.data).success).toBe(true);
 
     // A disabled endpoint gets no new events, and its pending retries end without another request.
     const before = receiver.received.length;
@@ -262,28 +295,30 @@ describe("webhook delivery", () => {
     expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: "pending" } })).toBe(0);
   });
 
-  it("gives up after the schedule's last attempt within 24 hours", async () => {
+  it("gives up after the schedule's last attempt within 3 days", async () => {
     const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
     receiver.answer = () => ({ status: 500 });
     await appendEvent();
     await dispatchEvents(db);
-    for (let hour = 0; hour < 30; hour += 1) {
+    for (let hour = 0; hour < 80; hour += 1) {
       await runDue();
       clock += 3_600_000;
     }
     const [delivery] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
-    expect(delivery).toMatchObject({ status: "failed", attempt_count: 10, next_attempt_at: null });
-    expect(receiver.received).toHaveLength(10);
+    expect(delivery).toMatchObject({ status: "failed", attempt_count: 14, next_attempt_at: null });
+    expect(receiver.received).toHaveLength(14);
     expect(await db.job.count()).toBe(0);
   });
 
   it("forgets finished deliveries after 30 days, keeping pending ones", async () => {
     const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
-    const done = await sendTestEvent(db, owner, endpoint.id, now());
+    const done = await testEvent(endpoint.id);
     await runDue();
     receiver.answer = () => ({ status: 500 });
-    const pending = await sendTestEvent(db, owner, endpoint.id, now());
+    await appendEvent();
+    await dispatchEvents(db);
     await runDue();
+    const pending = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0, status: "pending" })).items[0]!;
     const later = new Date(Date.now() + DELIVERY_RETENTION_MS + 60_000);
     expect(await deleteOldDeliveries(db, new Date(Date.now() + DELIVERY_RETENTION_MS - 60_000))).toBe(0);
     expect(await deleteOldDeliveries(db, later)).toBeGreaterThanOrEqual(1);

@@ -72,6 +72,8 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
   // BTC-binance-bybit is the id the routes' documented examples ask for.
   const opportunities = [liveOpportunity("BTC", 12), ...Array.from({ length: 7 }, (_, i) => liveOpportunity(`COIN${i}`, 10 + i * 5))];
   await seedLiveOpportunities(db, opportunities);
+  // The first event of the log, evt_0000000000000001: the one GET /v1/events/{id}'s documented example reads.
+  await db.$transaction(appendEventStatements(db, "live", [{ type: "venue.recovered", data: { exchange: "okx", status: "ok", last_success_at: null, error: null } }]));
   const desk = await createUser(db, "desk");
   const free = await createUser(db, "free");
   const pro = await createUser(db, "pro");

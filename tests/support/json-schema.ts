@@ -21,6 +21,7 @@ const ASSERTIONS = new Set([
   "properties",
   "required",
   "additionalProperties",
+  "propertyNames",
   "minProperties",
   "maxProperties",
   "items",
@@ -158,6 +159,7 @@ export function validationErrors(context: SchemaContext, schema: JsonSchema, val
     if (typeof schema.minProperties === "number" && keys.length < schema.minProperties) fail(`fewer than ${schema.minProperties} properties`);
     if (typeof schema.maxProperties === "number" && keys.length > schema.maxProperties) fail(`more than ${schema.maxProperties} properties`);
     for (const key of keys) {
+      if (schema.propertyNames !== undefined) errors.push(...validationErrors(context, schema.propertyNames as JsonSchema, key, `${path}.${key} (name)`));
       if (key in properties) errors.push(...validationErrors(context, properties[key]!, object[key], `${path}.${key}`));
       else if (schema.additionalProperties !== undefined) {
         errors.push(...validationErrors(context, schema.additionalProperties as JsonSchema, object[key], `${path}.${key}`));

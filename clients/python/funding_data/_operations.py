@@ -134,11 +134,18 @@ class Operations:
         GET /v1/events
 
         Args:
-            after: Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone.
+            after: Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone.
             types: Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`.
             limit: Page size, 1 to 1000.
         """
         return self._request("GET", "/v1/events", {"after": after, "types": types, "limit": limit})
+
+    def get_event(self, id: str) -> Dict[str, Any]:
+        """Get a change event.
+
+        GET /v1/events/{id}
+        """
+        return self._request("GET", "/v1/events/{id}".format(id=quote(id, safe="")))
 
     def create_simulation(self, body: Dict[str, Any]) -> Dict[str, Any]:
         """Simulate a position's funding P&L.
@@ -336,14 +343,17 @@ class Operations:
         """
         return self._request("POST", "/v1/webhook-endpoints/{id}/roll-secret".format(id=quote(id, safe="")), None, body)
 
-    def send_webhook_test_event(self, id: str) -> Dict[str, Any]:
+    def send_webhook_test_event(self, id: str, body: Dict[str, Any]) -> Dict[str, Any]:
         """Send a test event to a webhook endpoint.
 
         POST /v1/webhook-endpoints/{id}/test
-        """
-        return self._request("POST", "/v1/webhook-endpoints/{id}/test".format(id=quote(id, safe="")))
 
-    def list_webhook_deliveries(self, id: str, *, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/webhook-endpoints/{id}/test".format(id=quote(id, safe="")), None, body)
+
+    def list_webhook_deliveries(self, id: str, *, limit: Optional[int] = None, offset: Optional[int] = None, status: Optional[str] = None, event_id: Optional[str] = None) -> Dict[str, Any]:
         """List a webhook endpoint's deliveries.
 
         GET /v1/webhook-endpoints/{id}/deliveries
@@ -351,18 +361,22 @@ class Operations:
         Args:
             limit: Page size, 1 to 100.
             offset: Number of items to skip, 0 to 1,000,000.
+            status: Only deliveries of this status.
+            event_id: Only the deliveries of this event (its `id`).
         """
-        return self._request("GET", "/v1/webhook-endpoints/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit, "offset": offset})
+        return self._request("GET", "/v1/webhook-endpoints/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit, "offset": offset, "status": status, "event_id": event_id})
 
-    def iter_webhook_deliveries(self, id: str, *, limit: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+    def iter_webhook_deliveries(self, id: str, *, limit: Optional[int] = None, status: Optional[str] = None, event_id: Optional[str] = None) -> Iterator[Dict[str, Any]]:
         """List a webhook endpoint's deliveries. Yields every item over all pages, fetching the next page as needed.
 
         GET /v1/webhook-endpoints/{id}/deliveries
 
         Args:
             limit: Page size, 1 to 100.
+            status: Only deliveries of this status.
+            event_id: Only the deliveries of this event (its `id`).
         """
-        return self._paginate("GET", "/v1/webhook-endpoints/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit})
+        return self._paginate("GET", "/v1/webhook-endpoints/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit, "status": status, "event_id": event_id})
 
     def redeliver_webhook(self, id: str, delivery_id: str) -> Dict[str, Any]:
         """Redeliver a webhook delivery.
@@ -370,6 +384,37 @@ class Operations:
         POST /v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver
         """
         return self._request("POST", "/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver".format(id=quote(id, safe=""), delivery_id=quote(delivery_id, safe="")))
+
+    def replay_webhook_deliveries(self, id: str, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Replay a webhook endpoint's failed and missed deliveries.
+
+        POST /v1/webhook-endpoints/{id}/replay
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/webhook-endpoints/{id}/replay".format(id=quote(id, safe="")), None, body)
+
+    def list_event_deliveries(self, id: str, *, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
+        """List an event's webhook deliveries.
+
+        GET /v1/events/{id}/deliveries
+
+        Args:
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
+        """
+        return self._request("GET", "/v1/events/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit, "offset": offset})
+
+    def iter_event_deliveries(self, id: str, *, limit: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+        """List an event's webhook deliveries. Yields every item over all pages, fetching the next page as needed.
+
+        GET /v1/events/{id}/deliveries
+
+        Args:
+            limit: Page size, 1 to 100.
+        """
+        return self._paginate("GET", "/v1/events/{id}/deliveries".format(id=quote(id, safe="")), {"limit": limit})
 
     def create_alert_rule(self, body: Dict[str, Any]) -> Dict[str, Any]:
         """Add an alert rule.

@@ -278,7 +278,7 @@ class VerifyWebhookTest(unittest.TestCase):
         try:
             url = "http://127.0.0.1:{}/hooks".format(receiver.server_address[1])
             endpoint = api.create_webhook_endpoint({"url": url, "event_types": ["venue.stale"]})["data"]
-            api.send_webhook_test_event(endpoint["id"])
+            api.send_webhook_test_event(endpoint["id"], {"type": "venue.stale"})
             self.assertTrue(arrived.wait(30))
         finally:
             receiver.shutdown()
@@ -286,7 +286,7 @@ class VerifyWebhookTest(unittest.TestCase):
             thread.join()
         body, headers = received[0]
         event = verify_webhook(body, headers, endpoint["secret"])
-        self.assertEqual((event["type"], event["mode"], event["data"]), ("venue.stale", "live", {"test": True}))
+        self.assertEqual((event["type"], event["mode"], event["test"], event["data"]["status"]), ("venue.stale", "live", True, "stale"))
         self.assertEqual(self.refusal(body + b" ", headers, endpoint["secret"]), "NO_MATCHING_SIGNATURE")
         api.delete_webhook_endpoint(endpoint["id"])
 

@@ -112,6 +112,15 @@ export class Operations {
   }
 
   /**
+   * Get a change event
+   *
+   * `GET /v1/events/{id}`
+   */
+  getEvent(id: string): Promise<Envelope<operations["getEvent"], 200>> {
+    return this.transport.request("GET", `/v1/events/${encodeURIComponent(id)}`);
+  }
+
+  /**
    * Simulate a position's funding P&L
    *
    * `POST /v1/simulations`
@@ -311,8 +320,8 @@ export class Operations {
    *
    * `POST /v1/webhook-endpoints/{id}/test`
    */
-  sendWebhookTestEvent(id: string): Promise<Envelope<operations["sendWebhookTestEvent"], 200>> {
-    return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/test`);
+  sendWebhookTestEvent(id: string, body: Body<operations["sendWebhookTestEvent"]>): Promise<Envelope<operations["sendWebhookTestEvent"], 200>> {
+    return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/test`, undefined, body);
   }
 
   /**
@@ -342,6 +351,35 @@ export class Operations {
    */
   redeliverWebhook(id: string, delivery_id: string): Promise<Envelope<operations["redeliverWebhook"], 200>> {
     return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(delivery_id)}/redeliver`);
+  }
+
+  /**
+   * Replay a webhook endpoint's failed and missed deliveries
+   *
+   * `POST /v1/webhook-endpoints/{id}/replay`
+   */
+  replayWebhookDeliveries(id: string, body: Body<operations["replayWebhookDeliveries"]>): Promise<Envelope<operations["replayWebhookDeliveries"], 200>> {
+    return this.transport.request("POST", `/v1/webhook-endpoints/${encodeURIComponent(id)}/replay`, undefined, body);
+  }
+
+  /**
+   * List an event's webhook deliveries
+   *
+   * `GET /v1/events/{id}/deliveries`
+   */
+  listEventDeliveries(id: string, query?: Query<operations["listEventDeliveries"]>): Promise<Envelope<operations["listEventDeliveries"], 200>> {
+    return this.transport.request("GET", `/v1/events/${encodeURIComponent(id)}/deliveries`, query);
+  }
+
+  /**
+   * List an event's webhook deliveries
+   *
+   * Every item over all pages, fetched page after page as the loop asks for them.
+   *
+   * `GET /v1/events/{id}/deliveries`
+   */
+  iterateEventDeliveries(id: string, query?: Omit<Query<operations["listEventDeliveries"]>, "offset">): AsyncGenerator<PageItem<Envelope<operations["listEventDeliveries"], 200>>> {
+    return this.transport.paginate("GET", `/v1/events/${encodeURIComponent(id)}/deliveries`, query);
   }
 
   /**

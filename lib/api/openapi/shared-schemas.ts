@@ -56,6 +56,15 @@ export const webhookDeliveryParams = webhookEndpointIdParams.extend({
   delivery_id: resourceIdParam("The delivery's `id`, as GET /v1/webhook-endpoints/{id}/deliveries lists it (also its webhook-id header)."),
 });
 
+/** The path of the routes that name one event. */
+export const eventIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^evt_\d{16}$/)
+    .meta({ examples: ["evt_0000000000000001"] })
+    .describe("The event's `id`, as GET /v1/events, the stream or a webhook delivered it."),
+});
+
 /** The `meta` of the webhook routes. */
 export const webhookMetaSchema = z.object({
   mode: z.enum(KEY_MODES).describe("live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's."),

@@ -13,7 +13,7 @@ export const API_TAGS = {
   Account: "Your account's settings: the taker fee you pay on each exchange, which quotes and simulations charge; changing it needs the `write` permission.",
   Events:
     "Changes to the market as they happen (opportunities opened, moved and closed; funding intervals changed; venues stale or " +
-    "recovered), kept 7 days: page through them, or receive them live on a stream.",
+    "recovered), kept 30 days by default: page through them, or receive them live on a stream.",
   Webhooks:
     "Endpoints the service POSTs events to, signed as Standard Webhooks specifies, with their delivery logs; Desk keys with the `write` permission manage them.",
   Alerts:

@@ -14,8 +14,8 @@ export const createWebhookEndpointRoute = defineRoute({
     "Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` " +
     "(`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). " +
     "The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried " +
-    "5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h later (±10 %), for at most 24 hours; redirects are not followed. " +
-    "The answer carries `secret` (whsec_…), shown only here. Live keys add live endpoints, test keys test endpoints (sandbox " +
+    "5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h and four times 12 h later (±10 %), for at most 3 days; redirects are not followed. " +
+    "The answer carries `secret` (whsec_…), shown only here: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. Live keys add live endpoints, test keys test endpoints (sandbox " +
     "events). At most 10 endpoints per mode (Pro 2): one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, " +
     "loopback or link-local address is refused.",
   tag: "Webhooks",
@@ -26,6 +26,7 @@ export const createWebhookEndpointRoute = defineRoute({
   status: 201,
   location: "/v1/webhook-endpoints/:id",
   idempotent: true,
+  showsSecretOnce: true,
   example: { body: { url: "https://example.com/hooks/funding", event_types: ["opportunity.opened", "opportunity.closed"], description: "Trading bot" } },
   handler: async ({ key, body, services, origin }) => ({
     data: await createEndpoint(await services.db(), key, body, services.allowPrivateWebhookUrls, origin),

@@ -18,7 +18,7 @@ export const listEventsRoute = defineRoute({
   summary: "List change events",
   description:
     "The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), " +
-    "oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you " +
+    "oldest first, kept 30 days by default. Each event has an `id` that sorts in the order events were written: pass the last one you " +
     "processed as `after` to get what followed, with no gap and no repeat. Types: " +
     EVENT_TYPES.map((t) => `\`${t}\``).join(", ") +
     ". `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was " +
@@ -27,6 +27,8 @@ export const listEventsRoute = defineRoute({
     "as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. " +
     "`alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) matches a market " +
     "event, and carries the rule, the subject and the matching event; other accounts never see it. " +
+    "`webhook_endpoint.disabled` is written for your account alone when the service disables one of its endpoints after 3 days " +
+    "of failed deliveries (an e-mail says so too), with the endpoint and since when it failed. " +
     "GET /v1/stream delivers the same events as they are written.",
   tag: "Events",
   permission: "opportunities:read",

@@ -12,7 +12,8 @@ export const redeliverWebhookRoute = defineRoute({
   description:
     "Queues one more attempt of the delivery now, with the same body and `webhook-id` (a new timestamp and signature), " +
     "recorded in its log as manual and never retried. On a delivery still being retried, a success ends its retries and a " +
-    "failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Takes no body.",
+    "failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Test events, " +
+    "redeliveries and replays together are limited to 20 a minute per account (429 RATE_LIMITED with `retry_after`). Takes no body.",
   tag: "Webhooks",
   permission: "write",
   params: webhookDeliveryParams,
@@ -21,7 +22,7 @@ export const redeliverWebhookRoute = defineRoute({
   idempotent: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID", delivery_id: "WEBHOOK_DELIVERY_ID" }, createdBy: "sendWebhookTestEvent" },
   handler: async ({ key, params, services }) => ({
-    data: await redeliver(await services.db(), key, params.id, params.delivery_id),
+    data: await redeliver(await services.db(), key, params.id, params.delivery_id, services.limiter),
     meta: { mode: key.mode },
   }),
 });

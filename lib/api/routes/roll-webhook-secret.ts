@@ -12,7 +12,7 @@ export const rollWebhookSecretRoute = defineRoute({
   description:
     "Replaces the signing secret. For `overlap_hours` (default 24, 0 to 72) every request carries two signatures, " +
     "space-separated in `webhook-signature`: the new secret's and the previous one's, so the receiver can switch secrets without " +
-    "missing a delivery; then only the new one. The new secret is in this answer only. The body may be empty (`{}`).",
+    "missing a delivery; then only the new one. The new secret is in this answer only: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. The body may be empty (`{}`).",
   tag: "Webhooks",
   permission: "write",
   params: webhookEndpointIdParams,
@@ -20,6 +20,7 @@ export const rollWebhookSecretRoute = defineRoute({
   data: endpointWithSecretSchema,
   meta: webhookMetaSchema,
   idempotent: true,
+  showsSecretOnce: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { overlap_hours: 24 }, createdBy: "createWebhookEndpoint" },
   handler: async ({ key, body, params, services, origin }) => ({
     data: await rollEndpointSecret(await services.db(), key, params.id, body.overlap_hours, origin),

@@ -1,27 +1,31 @@
 import { sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
-import { deliverySchema } from "@/lib/webhooks/webhook-schema";
+import { deliverySchema, testEventSchema } from "@/lib/webhooks/webhook-schema";
 import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
-// POST /v1/webhook-endpoints/:id/test — queues a test event to the endpoint.
+// POST /v1/webhook-endpoints/:id/test — queues a test event of a chosen type to the endpoint.
 export const testWebhookEndpointRoute = defineRoute({
   method: "POST",
   path: "/v1/webhook-endpoints/:id/test",
   operationId: "sendWebhookTestEvent",
   summary: "Send a test event to a webhook endpoint",
   description:
-    "Queues an event of the endpoint's first event type with id `evt_0000000000000000` (no real event has it) and " +
-    "`data: {\"test\": true}`, signed and retried like any delivery (to a disabled endpoint: one attempt). Answers the delivery, " +
-    "pending; its attempts appear in GET /v1/webhook-endpoints/{id}/deliveries within seconds. Takes no body.",
+    "Queues one event of the `type` asked for (default the endpoint's first event type) to the endpoint, enabled or not: `data` " +
+    "has that type's real shape (a sample built as real events are), the event carries `test: true` and an id of its own (no " +
+    "real event has it; each test a new one), and it is signed like any delivery but sent once, never retried: its one " +
+    "attempt's result is the delivery's status. Answers the delivery, pending; its attempt appears in " +
+    "GET /v1/webhook-endpoints/{id}/deliveries within seconds. Test events, redeliveries and replays together are limited to " +
+    "20 a minute per account (429 RATE_LIMITED with `retry_after`). The body may be empty (`{}`).",
   tag: "Webhooks",
   permission: "write",
   params: webhookEndpointIdParams,
+  body: testEventSchema,
   data: deliverySchema,
   meta: webhookMetaSchema,
   idempotent: true,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, params, services }) => ({
-    data: await sendTestEvent(await services.db(), key, params.id),
+  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { type: "opportunity.opened" }, createdBy: "createWebhookEndpoint" },
+  handler: async ({ key, params, body, services }) => ({
+    data: await sendTestEvent(await services.db(), key, params.id, { limiter: services.limiter, type: body.type }),
     meta: { mode: key.mode },
   }),
 });

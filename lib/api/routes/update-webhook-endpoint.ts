@@ -19,7 +19,7 @@ export const updateWebhookEndpointRoute = defineRoute({
   body: endpointUpdateSchema,
   data: endpointSchema,
   meta: webhookMetaSchema,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { enabled: false }, createdBy: "createWebhookEndpoint" },
+  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { enabled: true }, createdBy: "createWebhookEndpoint" },
   handler: async ({ key, body, params, services }) => ({
     data: await updateEndpoint(await services.db(), key, params.id, body, services.allowPrivateWebhookUrls),
     meta: { mode: key.mode },

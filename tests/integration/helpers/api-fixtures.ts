@@ -8,9 +8,15 @@ import { makeLeg } from "@/tests/support/market/make-leg";
 
 let userCounter = 0;
 
-export async function createUser(db: Db, tier: Tier) {
+/** An account of `tier`, its e-mail verified (as an account holding live keys has) unless `verified: false`. */
+export async function createUser(db: Db, tier: Tier, { verified = true } = {}) {
   return db.user.create({
-    data: { email: `user-${Date.now().toString(36)}-${++userCounter}@api.test`, passwordHash: "not-used", tier: tierToDb(tier) },
+    data: {
+      email: `user-${Date.now().toString(36)}-${++userCounter}@api.test`,
+      passwordHash: "not-used",
+      tier: tierToDb(tier),
+      emailVerifiedAt: verified ? new Date() : null,
+    },
   });
 }
 

@@ -1,0 +1,18 @@
+import { AppError } from "@/lib/errors";
+import type { RateLimiter } from "@/lib/ratelimit";
+
+/**
+ * Test events, redeliveries and replays an account may ask for per minute, whichever door (/v1 or
+ * Account → Webhooks) and mode: each is a signed POST the service sends on the caller's word, so
+ * without a bound an account could aim the service at one host as fast as it can click.
+ */
+export const MANUAL_SENDS_PER_MINUTE = 20;
+const WINDOW_MS = 60_000;
+
+/** Counts one manual send for the account; past the limit, 429 RATE_LIMITED with the seconds until the window ends. */
+export async function assertManualSendAllowed(limiter: RateLimiter, userId: string, now = Date.now()): Promise<void> {
+  const result = await limiter.limit(`webhook-manual:${userId}`, MANUAL_SENDS_PER_MINUTE, WINDOW_MS);
+  if (result.success) return;
+  const retryAfter = Math.max(1, Math.ceil((result.reset - now) / 1_000));
+  throw new AppError("RATE_LIMITED", `At most ${MANUAL_SENDS_PER_MINUTE} test events, redeliveries and replays a minute per account`, { retryAfter });
+}
