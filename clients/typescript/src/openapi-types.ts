@@ -171,11 +171,33 @@ export interface paths {
         };
         /**
          * List change events
-         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) matches a market event, and carries the rule, the subject and the matching event; other accounts never see it. GET /v1/stream delivers the same events as they are written.
+         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 30 days by default. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`, `webhook_endpoint.disabled`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) matches a market event, and carries the rule, the subject and the matching event; other accounts never see it. `webhook_endpoint.disabled` is written for your account alone when the service disables one of its endpoints after 3 days of failed deliveries (an e-mail says so too), with the endpoint and since when it failed. GET /v1/stream delivers the same events as they are written.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
         get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a change event
+         * @description One event of the log as GET /v1/events lists it: of the key's mode, or one of your account's own `alert.triggered` events. Another mode's, another account's, an unknown id or one older than the events still kept (30 days by default) is 404. A test event's id (POST /v1/webhook-endpoints/{id}/test) names no event of the log: 404 too.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -401,7 +423,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Events of the chosen `event_types` written from now on are POSTed to `url` (https://), one request per event, with the Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h later (±10 %), for at most 24 hours; redirects are not followed. The answer carries `secret` (whsec_…), shown only here. Live keys add live endpoints, test keys test endpoints (sandbox events). At most 10 endpoints per mode (Pro 2): one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, loopback or link-local address is refused.
+         * @description Events of the chosen `event_types` written from now on are POSTed to `url` (https://), one request per event, with the Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h and four times 12 h later (±10 %), for at most 3 days; redirects are not followed. The answer carries `secret` (whsec_…), shown only here: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. Live keys add live endpoints, test keys test endpoints (sandbox events). At most 10 endpoints per mode (Pro 2): one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, loopback or link-local address is refused.
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
@@ -457,7 +479,7 @@ export interface paths {
         put?: never;
         /**
          * Roll a webhook endpoint's signing secret
-         * @description Replaces the signing secret. For `overlap_hours` (default 24, 0 to 72) every request carries two signatures, space-separated in `webhook-signature`: the new secret's and the previous one's, so the receiver can switch secrets without missing a delivery; then only the new one. The new secret is in this answer only. The body may be empty (`{}`).
+         * @description Replaces the signing secret. For `overlap_hours` (default 24, 0 to 72) every request carries two signatures, space-separated in `webhook-signature`: the new secret's and the previous one's, so the receiver can switch secrets without missing a delivery; then only the new one. The new secret is in this answer only: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. The body may be empty (`{}`).
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
@@ -479,7 +501,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description Queues an event of the endpoint's first event type with id `evt_0000000000000000` (no real event has it) and `data: {"test": true}`, signed and retried like any delivery (to a disabled endpoint: one attempt). Answers the delivery, pending; its attempts appear in GET /v1/webhook-endpoints/{id}/deliveries within seconds. Takes no body.
+         * @description Queues one event of the `type` asked for (default the endpoint's first event type) to the endpoint, enabled or not: `data` has that type's real shape (a sample built as real events are), the event carries `test: true` and an id of its own (no real event has it; each test a new one), and it is signed like any delivery but sent once, never retried: its one attempt's result is the delivery's status. Answers the delivery, pending; its attempt appears in GET /v1/webhook-endpoints/{id}/deliveries within seconds. Test events, redeliveries and replays together are limited to 20 a minute per account (429 RATE_LIMITED with `retry_after`). The body may be empty (`{}`).
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
@@ -499,7 +521,7 @@ export interface paths {
         };
         /**
          * List a webhook endpoint's deliveries
-         * @description The endpoint's deliveries, newest first, each with every attempt (newest first): when, the HTTP status or the error, the latency and the first 1 KB of the answer. `status` is pending while retries remain, then succeeded or failed.
+         * @description The endpoint's deliveries, newest first, each with every attempt (newest first): when, the HTTP status or the error, the latency and the first 1 KB of the answer. `status` is pending while retries remain, then succeeded or failed. Filter by `status` and by `event_id`.
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
@@ -523,11 +545,55 @@ export interface paths {
         put?: never;
         /**
          * Redeliver a webhook delivery
-         * @description Queues one more attempt of the delivery now, with the same body and `webhook-id` (a new timestamp and signature), recorded in its log as manual and never retried. On a delivery still being retried, a success ends its retries and a failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Takes no body.
+         * @description Queues one more attempt of the delivery now, with the same body and `webhook-id` (a new timestamp and signature), recorded in its log as manual and never retried. On a delivery still being retried, a success ends its retries and a failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Test events, redeliveries and replays together are limited to 20 a minute per account (429 RATE_LIMITED with `retry_after`). Takes no body.
          *
          *     **Permission:** Needs the `write` permission (Desk).
          */
         post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a webhook endpoint's failed and missed deliveries
+         * @description After fixing a receiver: queues one more attempt of every delivery to it that failed since `since`, and a new delivery of every event of its types written since then (and after the endpoint was created) that it never had, while it was disabled say. Each goes out as any delivery does, with its own webhook-id; the retry schedule's 3 days count from the delivery's creation. At most 1,000 a call (`has_more`). A disabled endpoint is enabled again first, as PATCH with `{"enabled": true}` does. Counts as one of the 20 test events, redeliveries and replays an account may ask for a minute.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        post: operations["replayWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an event's webhook deliveries
+         * @description Every delivery of the event to your endpoints of the key's mode, across endpoints (oldest first), each with its attempts as GET /v1/webhook-endpoints/{id}/deliveries shows them. An event none of your endpoints received answers an empty page.
+         *
+         *     **Permission:** Needs the `write` permission (Desk).
+         */
+        get: operations["listEventDeliveries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -609,7 +675,7 @@ export interface paths {
          *
          *     **Filters.** The filters of GET /v1/opportunities (`exchange`, `exchanges`, `min_apr`, `symbol`) apply to the events they concern; an event type a filter says nothing about passes it. `types` keeps only the types listed.
          *
-         *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 7 days events are kept (older: 400). Without either, the stream starts with the next event written.
+         *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 30 days (by default) events are kept (older: 400). Without either, the stream starts with the next event written.
          *
          *     **Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with `Last-Event-ID` to continue.
          *
@@ -771,11 +837,16 @@ export interface components {
         Event: {
             id: string;
             /** @enum {string} */
-            type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
+            type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
             /** @enum {string} */
             mode: "live" | "test";
             /** Format: date-time */
             created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
             data: {
                 [key: string]: unknown;
             };
@@ -1419,6 +1490,23 @@ export interface components {
                 /** @description True when more events follow: request again with `after` set to the last item's `id`. */
                 has_more: boolean;
             };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description The key's mode: whose events these are.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        GetEventResponse: {
+            data: components["schemas"]["Event"];
             meta: {
                 /**
                  * Format: date-time
@@ -2542,7 +2630,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -2581,7 +2669,7 @@ export interface components {
                     mode: "live" | "test";
                     url: string;
                     description: string | null;
-                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                     enabled: boolean;
                     /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                     disabled_reason: "failing" | null;
@@ -2626,7 +2714,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -2662,7 +2750,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -2698,7 +2786,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -2733,7 +2821,7 @@ export interface components {
                 endpoint_id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attempt_count: number;
@@ -2779,7 +2867,7 @@ export interface components {
                     endpoint_id: string;
                     event_id: string;
                     /** @enum {string} */
-                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
+                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                     /** @enum {string} */
                     status: "pending" | "succeeded" | "failed";
                     attempt_count: number;
@@ -2833,7 +2921,7 @@ export interface components {
                 endpoint_id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attempt_count: number;
@@ -2855,6 +2943,88 @@ export interface components {
                     /** @description A redelivery asked for by hand. */
                     manual: boolean;
                 }[];
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        ReplayWebhookDeliveriesResponse: {
+            data: {
+                endpoint_id: string;
+                /** Format: date-time */
+                since: string;
+                /** @description Failed deliveries queued for one more attempt. */
+                failed_retried: number;
+                /** @description Events of the endpoint's types it had no delivery of, now queued as new deliveries. */
+                missed_queued: number;
+                /** @description More remain than one replay queues (1,000): ask again with the same `since` once these are sent. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /**
+                 * @description live for svc_sk_live_ keys, whose endpoints receive live events; test for svc_sk_test_ keys, whose endpoints are kept apart and receive the sandbox's.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        ListEventDeliveriesResponse: {
+            data: {
+                items: {
+                    /** @description Also the webhook-id header of every attempt: a receiver can drop repeats by it. */
+                    id: string;
+                    endpoint_id: string;
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+                    /** @enum {string} */
+                    status: "pending" | "succeeded" | "failed";
+                    attempt_count: number;
+                    next_attempt_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    completed_at: string | null;
+                    /** @description Every attempt, newest first. */
+                    attempts: {
+                        /** Format: date-time */
+                        at: string;
+                        /** @description The answer's HTTP status; null when there was none (refused address, timeout, connection error). */
+                        status_code: number | null;
+                        /** @description Why the attempt failed; null when it succeeded. */
+                        error: string | null;
+                        latency_ms: number;
+                        /** @description The first 1 KB of the answer's body. */
+                        response_body: string | null;
+                        /** @description A redelivery asked for by hand. */
+                        manual: boolean;
+                    }[];
+                }[];
+                /** @description Items matching the request, over all pages. */
+                total: number;
+                /** @description The page size used. */
+                limit: number;
+                /** @description Items skipped before this page. */
+                offset: number;
+                /** @description True when another page follows: request offset + limit. */
+                has_more: boolean;
             };
             meta: {
                 /**
@@ -3750,7 +3920,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone. */
+                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone. */
                 after?: string;
                 /** @description Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`. */
                 types?: string;
@@ -3781,6 +3951,42 @@ export interface operations {
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's `id`, as GET /v1/events, the stream or a webhook delivered it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetEventResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
@@ -4501,8 +4707,8 @@ export interface operations {
                 "application/json": {
                     /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
                     url: string;
-                    /** @description The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints. */
-                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                    /** @description The market event types delivered to the endpoint, each at most once, or `["*"]` for every market event type (those added later too). `alert.triggered` is not among them: an alert rule chooses its endpoints. */
+                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                     description?: string | null;
                 };
             };
@@ -4622,14 +4828,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "enabled": false
+                 *       "enabled": true
                  *     }
                  */
                 "application/json": {
                     /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
                     url?: string;
-                    /** @description The market event types delivered to the endpoint, each at most once. `alert.triggered` is not among them: an alert rule chooses its endpoints. */
-                    event_types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered")[];
+                    /** @description The market event types delivered to the endpoint, each at most once, or `["*"]` for every market event type (those added later too). `alert.triggered` is not among them: an alert rule chooses its endpoints. */
+                    event_types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                     description?: string | null;
                     /** @description false stops deliveries; true resumes them (and clears a disable for failing). */
                     enabled?: boolean;
@@ -4733,7 +4939,23 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "opportunity.opened"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The test event's type, any event type; default the endpoint's first event type (`opportunity.opened` for a `*` endpoint).
+                     * @enum {string}
+                     */
+                    type?: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+                };
+            };
+        };
         responses: {
             /** @description Success: the payload in `data`, response metadata in `meta`. */
             200: {
@@ -4757,6 +4979,7 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -4768,6 +4991,10 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
+                /** @description Only deliveries of this status. */
+                status?: "pending" | "succeeded" | "failed";
+                /** @description Only the deliveries of this event (its `id`). */
+                event_id?: string;
             };
             header?: never;
             path: {
@@ -4841,6 +5068,105 @@ export interface operations {
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    replayWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint's `id`, as POST /v1/webhook-endpoints returned it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-20T00:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC time: failed deliveries created since then, and events since then the endpoint never received, are queued.
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayWebhookDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    listEventDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip, 0 to 1,000,000. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The event's `id`, as GET /v1/events, the stream or a webhook delivered it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
