@@ -211,7 +211,8 @@ except FundingDataError as e:
       <h3 id="webhooks">Webhooks</h3>
       <p>
         Add an endpoint under <Link href="/account/webhooks">Account → Webhooks</Link>, or with{" "}
-        <code>POST /v1/webhook-endpoints</code> (a Desk key with <code>write</code>): an <code>https://</code> URL, the event
+        <code>POST /v1/webhook-endpoints</code> (a Desk key with <code>write</code>, a Pro key with{" "}
+        <code>opportunities:read</code>, live or test): an <code>https://</code> URL, the event
         types it wants and a description. Up to {ENDPOINT_CAPS.pro} endpoints per mode on Pro, {ENDPOINT_CAPS.desk} on Desk;
         live keys and live endpoints get live events, test ones the sandbox&apos;s. The answer carries the signing secret (
         <code>whsec_…</code>) once: store it. Each event is one <code>POST</code> whose body is the event as{" "}

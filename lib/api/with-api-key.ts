@@ -3,6 +3,7 @@ import type { AppServices } from "@/lib/app-services";
 import { requestOrigin } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
+import { neededPermission } from "@/lib/keys/permissions";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
@@ -70,7 +71,8 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
  */
 export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
-  if (route.permission && !key.permissions.includes(route.permission)) throw new AppError("FORBIDDEN");
+  const permission = neededPermission(route.permission, route.permissionOnPlansWithout, key.tier);
+  if (permission && !key.permissions.includes(permission)) throw new AppError("FORBIDDEN");
   // Cached reads take no body and no Idempotency-Key, so their checks end here, in the same order.
   if (route.cached) {
     const query = cachedReadQuery(route, c.req.url, route.query ?? NO_PARAMETERS);

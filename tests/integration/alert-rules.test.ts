@@ -109,11 +109,34 @@ describe("/v1/alert-rules", () => {
     expect((await call("GET", `/v1/alert-rules/${rule.id}`, desk.live)).status).toBe(404);
   });
 
-  it("lets a Pro key read rules but not write them", async () => {
+  it("lets Pro keys of either mode manage rules and webhook endpoints, as the plan allows live; a read-only Desk key stays read-only", async () => {
     await createAlertRule(db, { userId: pro.id, mode: "live", tier: "pro" }, { name: "venues", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/alert-rules", pro.live)).items).toHaveLength(1);
-    const refused = await call("POST", "/v1/alert-rules", pro.live, { name: "x", kind: "venue" });
-    expect(refused.status).toBe(403);
+    const proTest = (await createKeyFor(db, pro.id, { mode: "test" })).secret;
+    for (const key of [pro.live, proTest]) {
+      const endpoint = dataOf<{ id: string; mode: string }>(await call("POST", "/v1/webhook-endpoints", key, { url: "https://example.com/hook", event_types: ["venue.stale"] }));
+      const rule = dataOf<{ id: string }>(await call("POST", "/v1/alert-rules", key, { name: "x", kind: "venue", endpoint_ids: [endpoint.id] }));
+      expect(dataOf(await call("PATCH", `/v1/alert-rules/${rule.id}`, key, { enabled: false }))).toMatchObject({ enabled: false });
+      expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/webhook-endpoints", key)).items).toHaveLength(1);
+      expect((await call("POST", `/v1/webhook-endpoints/${endpoint.id}/roll-secret`, key)).status).toBe(200);
+      expect((await call("DELETE", `/v1/alert-rules/${rule.id}`, key)).status).toBe(200);
+    }
+    const readOnlyDesk = (await createKeyFor(db, desk.id, { permissions: ["opportunities:read"] })).secret;
+    expect((await call("POST", "/v1/alert-rules", readOnlyDesk, { name: "x", kind: "venue" })).status).toBe(403);
+    expect((await call("GET", "/v1/webhook-endpoints", readOnlyDesk)).status).toBe(403);
+  });
+
+  it("rolls a webhook secret with no body, an empty one or {}, and still refuses a body that is not JSON", async () => {
+    const endpoint = dataOf<{ id: string }>(await call("POST", "/v1/webhook-endpoints", desk.test, { url: "https://example.com/roll", event_types: ["venue.stale"] }));
+    const path = `http://localhost/v1/webhook-endpoints/${endpoint.id}/roll-secret`;
+    const roll = (init: RequestInit) => app.fetch(new Request(path, { method: "POST", ...init, headers: { Authorization: `Bearer ${desk.test}`, ...init.headers } }));
+    expect((await roll({})).status).toBe(200);
+    expect((await roll({ body: "", headers: { "Content-Type": "application/json" } })).status).toBe(200);
+    expect((await roll({ body: "{}", headers: { "Content-Type": "application/json" } })).status).toBe(200);
+    const withOverlap = await roll({ body: JSON.stringify({ overlap_hours: 0 }), headers: { "Content-Type": "application/json" } });
+    expect(((await withOverlap.json()) as { data: { previous_secret_expires_at: unknown } }).data.previous_secret_expires_at).toBeNull();
+    expect((await roll({ body: "{}", headers: { "Content-Type": "text/plain" } })).status).toBe(400);
+    expect((await roll({ body: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
   });
 
   it("refuses a condition the kind does not use, and an endpoint of another mode or account, naming the field", async () => {

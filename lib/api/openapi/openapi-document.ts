@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
+import { bodyIsOptional } from "../read-json";
 import type { Permission } from "@/lib/keys/permissions";
 import { servedOpportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
@@ -59,10 +60,14 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}");
 }
 
-function permissionText(permission: Permission | null): string {
+function permissionText(permission: Permission | null, onPlansWithout?: Permission): string {
   if (permission === null) return "Any valid key, a Free account's included.";
-  const plans = PLANS.filter((plan) => (plan.permissions as readonly Permission[]).includes(permission)).map((plan) => plan.name);
-  return `Needs the \`${permission}\` permission (${plans.join(", ")}).`;
+  const holds = (p: Permission) => PLANS.filter((plan) => (plan.permissions as readonly Permission[]).includes(p));
+  const plans = holds(permission).map((plan) => plan.name);
+  const text = `Needs the \`${permission}\` permission (${plans.join(", ")})`;
+  if (!onPlansWithout) return `${text}.`;
+  const others = holds(onPlansWithout).filter((plan) => !plans.includes(plan.name)).map((plan) => plan.name);
+  return others.length ? `${text}; on ${others.join(", ")}, \`${onPlansWithout}\`, in both modes.` : `${text}.`;
 }
 
 const IDEMPOTENCY_PARAMETER = {
@@ -130,7 +135,7 @@ function operation(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: `${route.description}${route.cached ? CACHED_READ_TEXT : ""}\n\n**Permission:** ${permissionText(route.permission)}`,
+    description: `${route.description}${route.cached ? CACHED_READ_TEXT : ""}\n\n**Permission:** ${permissionText(route.permission, route.permissionOnPlansWithout)}`,
     tags: [route.tag],
     "x-permission": route.permission,
     parameters: [
@@ -187,9 +192,10 @@ function streamOperation(): JsonObject {
  */
 function requestBody(schema: z.ZodType, example: Record<string, unknown> | undefined): JsonObject {
   const json = embedded(z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as JsonObject);
+  const optional = bodyIsOptional(schema);
   return {
-    required: true,
-    description: "JSON, sent with `Content-Type: application/json`, at most 64 KB.",
+    required: !optional,
+    description: `JSON, sent with \`Content-Type: application/json\`, at most 64 KB.${optional ? " Every field is optional: no body at all reads as `{}`." : ""}`,
     content: { "application/json": { schema: json, ...(example && { example }) } },
   };
 }

@@ -20,6 +20,7 @@ export const createAlertRuleRoute = defineRoute({
     "have 5 rules per mode, Desk 100.",
   tag: "Alerts",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   body: alertRuleInputSchema,
   data: alertRuleSchema,
   meta: alertMetaSchema,

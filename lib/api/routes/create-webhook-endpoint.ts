@@ -19,6 +19,7 @@ export const createWebhookEndpointRoute = defineRoute({
     "events). At most 10 endpoints per mode; a URL whose host is a private, loopback or link-local address is refused.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   body: endpointInputSchema,
   data: endpointWithSecretSchema,
   meta: webhookMetaSchema,

@@ -18,6 +18,7 @@ export const listWebhookDeliveriesRoute = defineRoute({
     "latency and the first 1 KB of the answer. `status` is pending while retries remain, then succeeded or failed.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   query: deliveriesQuery,
   data: pageSchema(deliverySchema, deliveriesQuery),

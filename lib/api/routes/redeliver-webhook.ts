@@ -15,6 +15,7 @@ export const redeliverWebhookRoute = defineRoute({
     "failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Takes no body.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookDeliveryParams,
   data: deliverySchema,
   meta: webhookMetaSchema,

@@ -15,6 +15,7 @@ export const rollWebhookSecretRoute = defineRoute({
     "missing a delivery; then only the new one. The new secret is in this answer only. The body may be empty (`{}`).",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   body: rollSecretSchema,
   data: endpointWithSecretSchema,

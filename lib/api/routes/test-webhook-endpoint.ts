@@ -15,6 +15,7 @@ export const testWebhookEndpointRoute = defineRoute({
     "pending; its attempts appear in GET /v1/webhook-endpoints/{id}/deliveries within seconds. Takes no body.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   data: deliverySchema,
   meta: webhookMetaSchema,
