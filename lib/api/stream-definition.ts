@@ -22,7 +22,7 @@ export const STREAM_DEFINITION = {
     "concern; an event type a filter says nothing about passes it. `types` keeps only the types listed.\n\n" +
     "**Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since " +
     "are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 7 days events " +
-    "are kept (older: 400). Without either, the stream starts with the next event written.\n\n" +
+    "are kept (older, or beyond the newest event written: 400). Without either, the stream starts with the next event written.\n\n" +
     "**Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on " +
     "Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is " +
     "revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with " +

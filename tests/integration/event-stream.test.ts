@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "@/lib/events/event-types";
+import { EVENT_TYPES, eventId } from "@/lib/events/event-types";
 import { VENUE_IDS } from "@/lib/market/types";
 import { createApiApp } from "@/lib/api/app";
 import { apiRouteHandlers } from "@/lib/api/next-route";
@@ -251,9 +251,13 @@ describe.each<Mount>(["node", "next"])("GET /v1/stream through the %s mount", (m
     await stream.close();
   });
 
-  it("refuses a bad or out-of-retention Last-Event-ID and unknown parameters with 400", async () => {
+  it("refuses a bad, out-of-retention or not yet written Last-Event-ID and unknown parameters with 400", async () => {
+    const newest = (await db.marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } }))?.sequence ?? 0n;
+    const beyond = eventId(newest + 1_000n);
     for (const [headers, query, field] of [
       [{ "Last-Event-ID": "nope" }, "", "Last-Event-ID"],
+      [{ "Last-Event-ID": beyond }, "", "Last-Event-ID"],
+      [{}, `?after=${beyond}`, "after"],
       [{}, "?after=evt_12", "after"],
       [{}, "?limit=5", "limit"],
     ] as const) {

@@ -176,6 +176,17 @@ describe("GET /v1/events", () => {
     }
   });
 
+  it("refuses a cursor beyond the newest event with a 400 naming `after`, rather than answer nothing until the log catches up", async () => {
+    const newest = await db.marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } });
+    // The newest id (another mode's or account's included) is a cursor; one past it is not.
+    expect((await events(`?after=${eventId(newest!.sequence)}`, testKey)).items).toEqual([]);
+    const refused = await get(`/v1/events?after=${eventId(newest!.sequence + 1n)}`, testKey);
+    expect(refused.kind === "error" && refused.error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: [{ field: "after", message: expect.stringMatching(/beyond the newest event/) }],
+    });
+  });
+
   it("deletes events after 7 days and refuses a cursor older than that, never a silent gap", async () => {
     const old = new Date(Date.now() - EVENT_RETENTION_MS - 60_000);
     await db.$transaction(appendEventStatements(db, "test", [event(100), event(101)]));
