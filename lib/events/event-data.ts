@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fundingIntervalChangeSchema } from "@/lib/market/funding-interval-change";
 import { servedOpportunitySchema } from "@/lib/market/types";
-import { marketEventTypeSchema, type EventType } from "./event-types";
+import { EVENT_TYPES, marketEventTypeSchema, publicEventSchema, type EventType } from "./event-types";
 
 /** What `opportunity.opened` carries: the opportunity as GET /v1/opportunities served it when the set was published. */
 export const opportunityOpenedSchema = z.object({ opportunity: servedOpportunitySchema });
@@ -82,3 +82,12 @@ export const EVENT_DATA_SCHEMAS = {
 export type NewEvent = {
   [T in EventType]: { type: T; data: z.infer<(typeof EVENT_DATA_SCHEMAS)[T]> };
 }[EventType];
+
+/**
+ * Each event type's whole event, its `data` typed by `type`: what GET /v1/events lists, the stream
+ * sends and a webhook POSTs. The OpenAPI document's `Event` is their `oneOf`, discriminated by
+ * `type`, and its `webhooks` section one entry per type (lib/api/openapi/webhooks.ts).
+ */
+export const TYPED_EVENT_SCHEMAS = Object.fromEntries(
+  EVENT_TYPES.map((type) => [type, publicEventSchema.extend({ type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] })]),
+) as unknown as { [T in EventType]: z.ZodObject };

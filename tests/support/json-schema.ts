@@ -9,7 +9,7 @@ export type JsonSchema = { [keyword: string]: unknown } | boolean;
 type SchemaObject = { [keyword: string]: unknown };
 
 /** Keywords that only annotate: they constrain nothing. */
-const ANNOTATIONS = new Set(["description", "title", "default", "examples", "example", "deprecated", "readOnly", "writeOnly", "$comment"]);
+const ANNOTATIONS = new Set(["description", "title", "default", "examples", "example", "deprecated", "readOnly", "writeOnly", "$comment", "discriminator"]);
 const ASSERTIONS = new Set([
   "$ref",
   "type",
@@ -21,6 +21,7 @@ const ASSERTIONS = new Set([
   "properties",
   "required",
   "additionalProperties",
+  "propertyNames",
   "minProperties",
   "maxProperties",
   "items",
@@ -147,6 +148,7 @@ export function validationErrors(context: SchemaContext, schema: JsonSchema, val
     if (typeof schema.minProperties === "number" && keys.length < schema.minProperties) fail(`fewer than ${schema.minProperties} properties`);
     if (typeof schema.maxProperties === "number" && keys.length > schema.maxProperties) fail(`more than ${schema.maxProperties} properties`);
     for (const key of keys) {
+      if (schema.propertyNames !== undefined) errors.push(...validationErrors(context, schema.propertyNames as JsonSchema, key, `${path}[${JSON.stringify(key)}]`));
       if (key in properties) errors.push(...validationErrors(context, properties[key]!, object[key], `${path}.${key}`));
       else if (schema.additionalProperties !== undefined) {
         errors.push(...validationErrors(context, schema.additionalProperties as JsonSchema, object[key], `${path}.${key}`));

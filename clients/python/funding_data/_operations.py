@@ -134,7 +134,7 @@ class Operations:
         GET /v1/events
 
         Args:
-            after: Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone.
+            after: Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone; so is one beyond the newest event written.
             types: Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`.
             limit: Page size, 1 to 1000.
         """

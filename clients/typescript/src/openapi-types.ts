@@ -395,7 +395,7 @@ export interface paths {
          * List your webhook endpoints
          * @description The account's endpoints of the key's mode (live keys the live ones, test keys the test ones), oldest first. Secrets are never listed: they are shown once, when an endpoint is created or its secret rolled.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -403,7 +403,7 @@ export interface paths {
          * Add a webhook endpoint
          * @description Events of the chosen `event_types` written from now on are POSTed to `url` (https://), one request per event, with the Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h later (±10 %), for at most 24 hours; redirects are not followed. The answer carries `secret` (whsec_…), shown only here. Live keys add live endpoints, test keys test endpoints (sandbox events). At most 10 endpoints per mode; a URL whose host is a private, loopback or link-local address is refused.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -423,7 +423,7 @@ export interface paths {
          * Get a webhook endpoint
          * @description One of the account's endpoints of the key's mode, without its secret. Another account's, the other mode's or an unknown id is 404.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -432,7 +432,7 @@ export interface paths {
          * Delete a webhook endpoint
          * @description Removes the endpoint, its delivery log and any retries still pending. Answers the deleted endpoint's id.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -441,7 +441,7 @@ export interface paths {
          * Change a webhook endpoint
          * @description Give any of `url`, `event_types`, `description` (null removes it) and `enabled`. `enabled: false` stops deliveries (retries still pending end as failed); `enabled: true` resumes them, also for an endpoint the service disabled after 3 days of failures. Events written while it was disabled are not sent afterwards. Returns the endpoint as it is now.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -459,7 +459,7 @@ export interface paths {
          * Roll a webhook endpoint's signing secret
          * @description Replaces the signing secret. For `overlap_hours` (default 24, 0 to 72) every request carries two signatures, space-separated in `webhook-signature`: the new secret's and the previous one's, so the receiver can switch secrets without missing a delivery; then only the new one. The new secret is in this answer only. The body may be empty (`{}`).
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["rollWebhookEndpointSecret"];
         delete?: never;
@@ -481,7 +481,7 @@ export interface paths {
          * Send a test event to a webhook endpoint
          * @description Queues an event of the endpoint's first event type with id `evt_0000000000000000` (no real event has it) and `data: {"test": true}`, signed and retried like any delivery (to a disabled endpoint: one attempt). Answers the delivery, pending; its attempts appear in GET /v1/webhook-endpoints/{id}/deliveries within seconds. Takes no body.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;
@@ -501,7 +501,7 @@ export interface paths {
          * List a webhook endpoint's deliveries
          * @description The endpoint's deliveries, newest first, each with every attempt (newest first): when, the HTTP status or the error, the latency and the first 1 KB of the answer. `status` is pending while retries remain, then succeeded or failed.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -525,7 +525,7 @@ export interface paths {
          * Redeliver a webhook delivery
          * @description Queues one more attempt of the delivery now, with the same body and `webhook-id` (a new timestamp and signature), recorded in its log as manual and never retried. On a delivery still being retried, a success ends its retries and a failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Takes no body.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -551,9 +551,9 @@ export interface paths {
         put?: never;
         /**
          * Add an alert rule
-         * @description A rule watches the market events of the key's mode written from now on. `kind: opportunity` matches `opportunity.opened` and `opportunity.updated` and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, `min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`; `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a figure an event does not know (null) is not met. Each match writes an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may have 5 rules per mode, Desk 100.
+         * @description A rule watches the key's mode's market from now on. `kind: opportunity` tests every published set (each live round, each sandbox tick) and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, `min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`: it alerts once when an opportunity crosses into the condition (`transition: entered`) and stays quiet while it stays inside; it leaves the condition only when a minimum is missed by more than its hysteresis margin (net APR: 1 point or 2% of the threshold, whichever is more; open interest 2%; paid share 0.02), or the opportunity is no longer published, and with `notify_on_clear` alerts then too (`transition: cleared`). `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a figure not known (null) is not met. Each alert writes an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60; 0: none). Pro accounts may have 5 rules per mode, Desk 100.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["createAlertRule"];
         delete?: never;
@@ -582,7 +582,7 @@ export interface paths {
          * Delete an alert rule
          * @description Removes the rule and its cool-downs; the alerts it raised stay on GET /v1/events until they expire. Answers the deleted rule's id.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         delete: operations["deleteAlertRule"];
         options?: never;
@@ -591,7 +591,7 @@ export interface paths {
          * Change an alert rule
          * @description Give any of `name`, the conditions its kind uses (null or an empty `exchanges` removes one), `endpoint_ids` (replaces the list), `cooldown_minutes` and `enabled`. The kind stays. Returns the rule as it is now.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         patch: operations["updateAlertRule"];
         trace?: never;
@@ -609,7 +609,7 @@ export interface paths {
          *
          *     **Filters.** The filters of GET /v1/opportunities (`exchange`, `exchanges`, `min_apr`, `symbol`) apply to the events they concern; an event type a filter says nothing about passes it. `types` keeps only the types listed.
          *
-         *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 7 days events are kept (older: 400). Without either, the stream starts with the next event written.
+         *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 7 days events are kept (older, or beyond the newest event written: 400). Without either, the stream starts with the next event written.
          *
          *     **Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with `Last-Event-ID` to continue.
          *
@@ -625,7 +625,148 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "opportunity.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.opened
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `opportunity.opened`.
+         */
+        post: operations["opportunityOpenedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.updated
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `opportunity.updated`.
+         */
+        post: operations["opportunityUpdatedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.closed
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `opportunity.closed`.
+         */
+        post: operations["opportunityClosedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "funding_interval.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * funding_interval.changed
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `funding_interval.changed`.
+         */
+        post: operations["fundingIntervalChangedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue.stale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * venue.stale
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `venue.stale`.
+         */
+        post: operations["venueStaleEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue.recovered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * venue.recovered
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `venue.recovered`.
+         */
+        post: operations["venueRecoveredEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "alert.triggered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * alert.triggered
+         * @description POSTed to the endpoints an alert rule names (alert-rules' `endpoint_ids`), whatever types they subscribe to.
+         */
+        post: operations["alertTriggeredEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Meta: {
@@ -768,16 +909,193 @@ export interface components {
             /** @enum {string} */
             source: "observed" | "sandbox";
         };
-        Event: {
+        /** @description An event as GET /v1/events lists it, the stream sends it and a webhook POSTs it: `data` depends on `type`. */
+        Event: components["schemas"]["OpportunityOpenedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["OpportunityClosedEvent"] | components["schemas"]["FundingIntervalChangedEvent"] | components["schemas"]["VenueStaleEvent"] | components["schemas"]["VenueRecoveredEvent"] | components["schemas"]["AlertTriggeredEvent"];
+        OpportunityOpenedEvent: {
             id: string;
-            /** @enum {string} */
-            type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "opportunity.opened";
             /** @enum {string} */
             mode: "live" | "test";
             /** Format: date-time */
             created_at: string;
             data: {
-                [key: string]: unknown;
+                opportunity: components["schemas"]["Opportunity"];
+            };
+        };
+        OpportunityUpdatedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "opportunity.updated";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                opportunity: components["schemas"]["Opportunity"];
+                /** @description `net_apr` in the previous published set, percent per year. */
+                previous_net_apr: number;
+            };
+        };
+        OpportunityClosedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "opportunity.closed";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                id: string;
+                symbol: string;
+                long: {
+                    exchange: string;
+                    market: string;
+                };
+                short: {
+                    exchange: string;
+                    market: string;
+                };
+                /** @description `apr` in the last set that listed it. */
+                last_apr: number;
+                /** @description `net_apr` in the last set that listed it. */
+                last_net_apr: number;
+            };
+        };
+        FundingIntervalChangedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "funding_interval.changed";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                change: {
+                    exchange: string;
+                    /** @description ccxt unified symbol of the market, e.g. BTC/USDT:USDT. */
+                    market: string;
+                    /** @description Base asset. */
+                    symbol: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC when the first interval of the new length began: the running interval's start as the venue's schedule showed it when the change was seen, never before the last observation that still showed the old length.
+                     */
+                    effective_at: string;
+                    /** @description The interval before the change, in hours. */
+                    from_hours: number;
+                    /** @description The interval from `effective_at` on, in hours. */
+                    to_hours: number;
+                    /**
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @enum {string}
+                     */
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC of the observation that revealed the change.
+                     */
+                    detected_at: string;
+                };
+            };
+        };
+        VenueStaleEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "venue.stale";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                exchange: string;
+                /**
+                 * @description The venue's status from this event on.
+                 * @enum {string}
+                 */
+                status: "ok" | "stale";
+                /** @description ISO 8601 UTC start of its last successful refresh. */
+                last_success_at: string | null;
+                /** @description Why its refresh failed (`venue.stale`); null on `venue.recovered`. */
+                error: string | null;
+            };
+        };
+        VenueRecoveredEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "venue.recovered";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                exchange: string;
+                /**
+                 * @description The venue's status from this event on.
+                 * @enum {string}
+                 */
+                status: "ok" | "stale";
+                /** @description ISO 8601 UTC start of its last successful refresh. */
+                last_success_at: string | null;
+                /** @description Why its refresh failed (`venue.stale`); null on `venue.recovered`. */
+                error: string | null;
+            };
+        };
+        AlertTriggeredEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "alert.triggered";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** @description The alert rule that matched (GET /v1/alert-rules/{id}). */
+                rule: {
+                    id: string;
+                    name: string;
+                };
+                /** @description What the rule's state and cool-down are kept per: the opportunity's id, `exchange:market` for an interval change, the exchange for a venue. */
+                subject: string;
+                /**
+                 * @description `entered`: the subject crossed into the rule's condition (an event rule's match is one too); `cleared`: it left the condition (opportunity rules with `notify_on_clear`).
+                 * @enum {string}
+                 */
+                transition: "entered" | "cleared";
+                /** @description Opportunity rules: the opportunity as the published set that crossed served it; null when it cleared by leaving the set, and for other kinds. */
+                opportunity: components["schemas"]["Opportunity"] | null;
+                /** @description Event rules (funding_interval, venue): the market event that matched, as GET /v1/events lists it; null for opportunity rules. */
+                event: {
+                    id: string;
+                    /** @enum {string} */
+                    type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } | null;
             };
         };
         VerifyKeyResponse: {
@@ -2897,6 +3215,7 @@ export interface components {
                 /** @description The endpoints its alerts are POSTed to. */
                 endpoint_ids: string[];
                 cooldown_minutes: number;
+                notify_on_clear: boolean;
                 enabled: boolean;
                 /** Format: date-time */
                 created_at: string;
@@ -2939,6 +3258,7 @@ export interface components {
                     /** @description The endpoints its alerts are POSTed to. */
                     endpoint_ids: string[];
                     cooldown_minutes: number;
+                    notify_on_clear: boolean;
                     enabled: boolean;
                     /** Format: date-time */
                     created_at: string;
@@ -2989,6 +3309,7 @@ export interface components {
                 /** @description The endpoints its alerts are POSTed to. */
                 endpoint_ids: string[];
                 cooldown_minutes: number;
+                notify_on_clear: boolean;
                 enabled: boolean;
                 /** Format: date-time */
                 created_at: string;
@@ -3030,6 +3351,7 @@ export interface components {
                 /** @description The endpoints its alerts are POSTed to. */
                 endpoint_ids: string[];
                 cooldown_minutes: number;
+                notify_on_clear: boolean;
                 enabled: boolean;
                 /** Format: date-time */
                 created_at: string;
@@ -3732,7 +4054,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone. */
+                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (7 days). An id older than that is refused (400), since events after it are gone; so is one beyond the newest event written. */
                 after?: string;
                 /** @description Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`. */
                 types?: string;
@@ -4657,8 +4979,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
-        requestBody: {
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. Every field is optional: no body at all reads as `{}`. */
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -4890,7 +5212,7 @@ export interface operations {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name: string;
                     /**
-                     * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale).
                      * @enum {string}
                      */
                     kind: "opportunity" | "funding_interval" | "venue";
@@ -4912,10 +5234,15 @@ export interface operations {
                      */
                     endpoint_ids?: string[];
                     /**
-                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay.
                      * @default 60
                      */
                     cooldown_minutes?: number;
+                    /**
+                     * @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published.
+                     * @default false
+                     */
+                    notify_on_clear?: boolean;
                     /**
                      * @description false: the rule matches nothing until enabled again.
                      * @default true
@@ -5059,8 +5386,10 @@ export interface operations {
                     min_open_interest_usd?: number | null;
                     /** @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only. */
                     endpoint_ids?: string[];
-                    /** @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes. */
+                    /** @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay. */
                     cooldown_minutes?: number;
+                    /** @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published. */
+                    notify_on_clear?: boolean;
                     /** @description false: the rule matches nothing until enabled again. */
                     enabled?: boolean;
                 };
@@ -5146,6 +5475,216 @@ export interface operations {
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    opportunityOpenedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    opportunityUpdatedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    opportunityClosedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityClosedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    fundingIntervalChangedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingIntervalChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    venueStaleEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenueStaleEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    venueRecoveredEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenueRecoveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    alertTriggeredEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertTriggeredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

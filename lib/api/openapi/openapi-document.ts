@@ -10,6 +10,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH
 import type { ApiRoute } from "../route";
 import { LAST_EVENT_ID_HEADER, STREAM_DEFINITION } from "../stream-definition";
 import { createdResourceLinks } from "./created-resource-links";
+import { eventUnionSchema, typedEventComponents, webhooksSection } from "./webhooks";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
 import { errorCodesOf, errorResponses } from "./error-responses";
 import {
@@ -213,6 +214,7 @@ function componentSchemas(routes: readonly ApiRoute[]): JsonObject {
   registry.add(servedOpportunitySchema, { id: "Opportunity" });
   registry.add(fundingSettlementSchema, { id: "FundingSettlement" });
   registry.add(publicEventSchema, { id: "Event" });
+  for (const { name, schema } of typedEventComponents()) registry.add(schema, { id: name });
   for (const route of routes) {
     const meta = route.meta ? metaSchema.extend(route.meta.shape) : metaSchema;
     registry.add(z.object({ data: route.data, meta }), { id: responseSchemaName(route) });
@@ -222,6 +224,8 @@ function componentSchemas(routes: readonly ApiRoute[]): JsonObject {
     io: "output",
     uri: (id) => `#/components/schemas/${id}`,
   }) as { schemas: Record<string, JsonObject> };
+  // Every reference to an event names `Event`: the typed events' `oneOf`, discriminated by `type`.
+  schemas.Event = eventUnionSchema();
   return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, embedded(schema)]));
 }
 
@@ -264,6 +268,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], origin: string
       .map(([name, description]) => ({ name, description })),
     security: [{ bearerAuth: [] }],
     paths,
+    webhooks: webhooksSection(),
     components: {
       securitySchemes: {
         bearerAuth: {
