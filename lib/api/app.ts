@@ -27,6 +27,7 @@ import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
 import { getUsageRoute } from "./routes/get-usage";
 import { listEventsRoute } from "./routes/list-events";
+import { createStreamTokenRoute } from "./routes/create-stream-token";
 import { listExchangesRoute } from "./routes/list-exchanges";
 import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
@@ -67,6 +68,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   listFundingRatesRoute,
   listFundingIntervalsRoute,
   listEventsRoute,
+  createStreamTokenRoute,
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,

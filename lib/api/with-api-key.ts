@@ -37,6 +37,14 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
     await recordFailedAuth(services.limiter, address);
     throw new AppError("UNAUTHORIZED");
   }
+  return admitKey(c, services, key, address);
+}
+
+/**
+ * What follows a key's verification, whatever credential named it (the Authorization header, a
+ * stream token): its IP allowlist, then its rate limit.
+ */
+export async function admitKey(c: ApiContext, services: AppServices, key: VerifiedKey, address: string | undefined): Promise<VerifiedKey> {
   // Before the limit and not counted against it: a leaked key tried from elsewhere must not spend
   // its owner's minute. Counted instead as a failed authentication of that address, so it cannot
   // be used to hammer the service either (past the limit the address is refused like a forger).

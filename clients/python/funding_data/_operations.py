@@ -140,6 +140,16 @@ class Operations:
         """
         return self._request("GET", "/v1/events", {"after": after, "types": types, "limit": limit})
 
+    def create_stream_token(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Mint a short-lived stream token (for browsers).
+
+        POST /v1/stream-tokens
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/stream-tokens", None, body)
+
     def create_simulation(self, body: Dict[str, Any]) -> Dict[str, Any]:
         """Simulate a position's funding P&L.
 

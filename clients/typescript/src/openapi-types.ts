@@ -171,13 +171,35 @@ export interface paths {
         };
         /**
          * List change events
-         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) matches a market event, and carries the rule, the subject and the matching event; other accounts never see it. GET /v1/stream delivers the same events as they are written.
+         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 7 days. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) fires, and carries the rule, the subject, the transition and the opportunity or matching event; other accounts never see it. GET /v1/stream delivers the same events as they are written.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
         get: operations["listEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stream-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a short-lived stream token (for browsers)
+         * @description A browser's `EventSource` cannot send an `Authorization` header, so it opens GET /v1/stream with a token instead: `new EventSource("/v1/stream?token=…")`. Mint it on your server with the key, and hand only the token to the browser. It is scoped to the key's account and mode and to the filters given here (those of GET /v1/stream), opens that stream (with `after` or `Last-Event-ID` to resume) and grants nothing else: no other route accepts it. It expires after `ttl_seconds`; it stops working at once when the key is revoked or expires, and the key's IP allowlist applies to the browser's address. Every field is optional.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        post: operations["createStreamToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -610,6 +632,8 @@ export interface paths {
          *     **Filters.** The filters of GET /v1/opportunities (`exchange`, `exchanges`, `min_apr`, `symbol`) apply to the events they concern; an event type a filter says nothing about passes it. `types` keeps only the types listed.
          *
          *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 7 days events are kept (older, or beyond the newest event written: 400). Without either, the stream starts with the next event written.
+         *
+         *     **Browsers.** An `EventSource` cannot send an `Authorization` header: mint a short-lived token with the key on your server (POST /v1/stream-tokens) and open `/v1/stream?token=…` in the browser; the key itself never reaches it.
          *
          *     **Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with `Last-Event-ID` to continue.
          *
@@ -1735,6 +1759,25 @@ export interface components {
                  */
                 mode: "live" | "test";
             };
+        };
+        CreateStreamTokenResponse: {
+            data: {
+                /** @description Pass as `?token=` to GET /v1/stream, and nowhere else. */
+                token: string;
+                /** @description The stream's path with the token, for `new EventSource(url)` on this service's origin. */
+                url: string;
+                /**
+                 * @description The key's mode: the events the stream carries.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                /**
+                 * Format: date-time
+                 * @description After this a new stream (or a reconnection) needs a new token; a stream already open goes on.
+                 */
+                expires_at: string;
+            };
+            meta: components["schemas"]["Meta"];
         };
         CreateSimulationResponse: {
             data: {
@@ -4090,6 +4133,78 @@ export interface operations {
             500: components["responses"]["INTERNAL_ERROR"];
         };
     };
+    createStreamToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. Every field is optional: no body at all reads as `{}`. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "symbol": "BTC",
+                 *       "types": [
+                 *         "opportunity.opened",
+                 *         "opportunity.updated"
+                 *       ],
+                 *       "ttl_seconds": 120
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Only events about this exchange, as GET /v1/stream's `exchange`.
+                     * @enum {string}
+                     */
+                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                    /** @description Only events within these exchanges, as GET /v1/stream's `exchanges`. */
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    /** @description Only opportunity events with at least this gross `apr`, as GET /v1/stream's `min_apr`. */
+                    min_apr?: number;
+                    /** @description Only events about this base asset, as GET /v1/stream's `symbol`. */
+                    symbol?: string;
+                    /** @description Only these event types, as GET /v1/stream's `types`. */
+                    types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered")[];
+                    /**
+                     * @description How long the token opens a stream, 10 to 300 seconds (default 300).
+                     * @default 300
+                     */
+                    ttl_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateStreamTokenResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
     listSimulations: {
         parameters: {
             query?: {
@@ -5436,6 +5551,8 @@ export interface operations {
                 types?: string;
                 /** @description Resume after this event id: what was written since is replayed first. The `Last-Event-ID` header, when sent, wins. */
                 after?: string;
+                /** @description A stream token from POST /v1/stream-tokens, for an EventSource, which cannot send `Authorization`: send no Authorization header then. The token fixes the filters; besides it only `after` may be given. An expired token, or one whose key was revoked or expired, is 401. */
+                token?: string;
             };
             header?: {
                 /** @description The `id` of the last event received: the stream resumes after it. Wins over `after`. */

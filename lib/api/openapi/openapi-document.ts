@@ -8,7 +8,7 @@ import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { publicEventSchema } from "@/lib/events/event-types";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
-import { LAST_EVENT_ID_HEADER, STREAM_DEFINITION } from "../stream-definition";
+import { LAST_EVENT_ID_HEADER, STREAM_DEFINITION, STREAM_TOKEN_PARAMETER } from "../stream-definition";
 import { createdResourceLinks } from "./created-resource-links";
 import { eventUnionSchema, typedEventComponents, webhooksSection } from "./webhooks";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
@@ -180,7 +180,7 @@ function streamOperation(): JsonObject {
     description: `${d.description}\n\n**Permission:** ${permissionText(d.permission)}`,
     tags: [d.tag],
     "x-permission": d.permission,
-    parameters: [...parameters(d.query, "query"), LAST_EVENT_ID_HEADER],
+    parameters: [...parameters(d.query, "query"), STREAM_TOKEN_PARAMETER, LAST_EVENT_ID_HEADER],
     responses,
   };
 }
