@@ -48,7 +48,7 @@ test("manage alert rules: add with conditions and an endpoint, disable, enable, 
   const row = page.getByTestId("alert-rule");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("BTC wide and steady");
-  await expect(row).toContainText("Opportunities opened or updated · BTC · net APR ≥ 12.5 % · paid ≥ 80 % of 7 days (cool-down 30 min)");
+  await expect(row).toContainText("Opportunities entering · BTC · net APR ≥ 12.5 % · paid ≥ 80 % of 7 days (cool-down 30 min)");
   await expect(row.getByRole("link", { name: "https://example.com/alerts" })).toBeVisible();
   await expect(row).toContainText("Enabled");
 

@@ -6,6 +6,7 @@ import { StreamSlots } from "@/lib/events/stream-slots";
 import { keyEvents } from "@/lib/keys/key-events";
 import { LastUsedRecorder } from "@/lib/keys/last-used";
 import type { KeyMode } from "@/lib/keys/mode";
+import { streamTokenKey } from "@/lib/events/stream-token";
 import type { Tier } from "@/lib/keys/permissions";
 import { KeyVerifier } from "@/lib/keys/verify-key";
 import { liveDepthSources } from "@/lib/market/books/live-depth-sources";
@@ -56,6 +57,8 @@ export interface AppServices {
   eventFeed: EventFeed;
   /** Open streams per account in this process (the tier's cap). */
   streamSlots: StreamSlots;
+  /** Signs and verifies stream tokens (lib/events/stream-token.ts), derived from NEXTAUTH_SECRET. */
+  streamTokenKey: Buffer;
   /** Requests per minute per API key of a tier, read from the configuration once. */
   requestsPerMinute: (tier: Tier) => number;
   /**
@@ -98,6 +101,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     eventsConfig,
     eventFeed: new EventFeed(db, eventsConfig.STREAM_POLL_MS),
     streamSlots: new StreamSlots(),
+    streamTokenKey: streamTokenKey(env),
     requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
     stopRecorders: async () => {
       await Promise.all([lastUsed.stop(), usage.stop()]);

@@ -136,6 +136,14 @@ for event in api.iter_events(after=after, types=["opportunity.opened", "opportun
           type a filter says nothing about passes it), and <code>types</code> keeps only the types listed.
         </li>
         <li>
+          <strong>Browsers.</strong> An <code>EventSource</code> cannot send the <code>Authorization</code> header, so a
+          browser cannot open the stream with a key. Mint a short-lived token on your server with{" "}
+          <code>POST /v1/stream-tokens</code> (optional filters as above, <code>ttl_seconds</code> up to 5 minutes) and open{" "}
+          <code>new EventSource(&quot;/v1/stream?token=…&quot;)</code> in the page: the token opens that stream, with its
+          filters, and nothing else; it stops working when it expires or its key is revoked. The key never reaches the
+          browser.
+        </li>
+        <li>
           <strong>Resuming.</strong> Reconnect with the <code>Last-Event-ID</code> header (a browser&apos;s{" "}
           <code>EventSource</code> sends it by itself; it wins over <code>?after=</code>): what was written meanwhile is sent
           first, then the stream goes on live, with no gap and no event twice while the id is within {retentionDays} days.
@@ -211,7 +219,8 @@ except FundingDataError as e:
       <h3 id="webhooks">Webhooks</h3>
       <p>
         Add an endpoint under <Link href="/account/webhooks">Account → Webhooks</Link>, or with{" "}
-        <code>POST /v1/webhook-endpoints</code> (a Desk key with <code>write</code>): an <code>https://</code> URL, the event
+        <code>POST /v1/webhook-endpoints</code> (a Desk key with <code>write</code>, a Pro key with{" "}
+        <code>opportunities:read</code>, live or test): an <code>https://</code> URL, the event
         types it wants and a description. Up to {ENDPOINT_CAPS.pro} endpoints per mode on Pro, {ENDPOINT_CAPS.desk} on Desk;
         live keys and live endpoints get live events, test ones the sandbox&apos;s. The answer carries the signing secret (
         <code>whsec_…</code>) once: store it. Each event is one <code>POST</code> whose body is the event as{" "}

@@ -26,54 +26,26 @@ export interface MatchableEvent {
   createdAt: Date;
 }
 
-/** The event types each kind of rule looks at. */
+/**
+ * The event types each kind of rule looks at. Opportunity rules look at no event: they test every
+ * published set's values for crossings (alert-crossings.ts), since change events carry only moves
+ * of at least EVENTS_NET_APR_THRESHOLD and would miss smaller crossings.
+ */
 export const KIND_EVENT_TYPES: Record<AlertKind, readonly string[]> = {
-  opportunity: ["opportunity.opened", "opportunity.updated"],
+  opportunity: [],
   funding_interval: ["funding_interval.changed"],
   venue: ["venue.stale"],
 };
 
-interface OpportunityData {
-  opportunity: {
-    id: string;
-    symbol: string;
-    net_apr: number;
-    open_interest_usd: number | null;
-    long: { exchange: string };
-    short: { exchange: string };
-    persistence?: { paid_share_7d?: number | null; positive_since?: string | null } | null;
-  };
-}
-
-const HOUR_MS = 3_600_000;
-
 const within = (exchanges: readonly string[], exchange: string) => exchanges.length === 0 || exchanges.includes(exchange);
 
-/** At least `min` when a minimum is set; an unknown value (null) never meets one. */
-const atLeast = (value: number | null | undefined, min: number | null) => min === null || (value !== null && value !== undefined && value >= min);
-
 /**
- * The subject a rule matches `event` for, or null when it does not: the opportunity's id, the
- * interval change's `exchange:market`, or the stale venue. Conditions a rule leaves unset (null,
- * no exchanges) test nothing; a minimum on a figure the event does not know (null) is not met.
- * `exchanges` holds both legs of an opportunity, as GET /v1/opportunities' `exchanges` does.
+ * The subject a rule matches `event` for, or null when it does not: the interval change's
+ * `exchange:market`, or the stale venue. Conditions a rule leaves unset (null, no exchanges) test nothing.
  */
 export function matchSubject(rule: MatchableRule, event: MatchableEvent): string | null {
   if (!(KIND_EVENT_TYPES[rule.kind as AlertKind] ?? []).includes(event.type)) return null;
   switch (rule.kind) {
-    case "opportunity": {
-      const o = (event.data as OpportunityData).opportunity;
-      if (rule.symbol !== null && o.symbol !== rule.symbol) return null;
-      if (!within(rule.exchanges, o.long.exchange) || !within(rule.exchanges, o.short.exchange)) return null;
-      if (!atLeast(o.net_apr, rule.minNetApr)) return null;
-      if (!atLeast(o.open_interest_usd, rule.minOpenInterestUsd)) return null;
-      if (!atLeast(o.persistence?.paid_share_7d, rule.minPaidShare7d)) return null;
-      if (rule.minPositiveHours !== null) {
-        const since = o.persistence?.positive_since;
-        if (!since || event.createdAt.getTime() - Date.parse(since) < rule.minPositiveHours * HOUR_MS) return null;
-      }
-      return o.id;
-    }
     case "funding_interval": {
       const change = (event.data as { change: { exchange: string; market: string; symbol: string } }).change;
       if (rule.symbol !== null && change.symbol !== rule.symbol) return null;

@@ -56,6 +56,11 @@ function checkConditions(kind: AlertKind, given: Partial<Record<(typeof CONDITIO
   }
 }
 
+/** Only opportunity rules have a condition to leave: the others alert on events. */
+function checkNotifyOnClear(kind: AlertKind, notifyOnClear: boolean | undefined): void {
+  if (notifyOnClear && kind !== "opportunity") throw fieldError("notify_on_clear", `A rule of kind ${kind} alerts on events and has no condition to clear`);
+}
+
 /** Each id must be one of the owner's endpoints of the same mode; an unknown one is named. */
 async function checkEndpoints(db: Prisma.TransactionClient | Db, owner: AlertOwner, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -70,6 +75,7 @@ export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRul
   assertMayUseAlerts(owner);
   await assertVerifiedForLive(db, owner);
   checkConditions(input.kind, input);
+  checkNotifyOnClear(input.kind, input.notify_on_clear);
   const cap = ALERT_RULE_CAPS[owner.tier];
   // The count and the insert in one step per account (its row locked): two racing creations cannot both pass the cap.
   const row = await db.$transaction(async (tx) => {
@@ -93,6 +99,7 @@ export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRul
         minPositiveHours: input.min_positive_hours ?? null,
         minOpenInterestUsd: input.min_open_interest_usd ?? null,
         cooldownMinutes: input.cooldown_minutes,
+        notifyOnClear: input.notify_on_clear ?? false,
         enabled: input.enabled,
         endpoints: { connect: input.endpoint_ids.map((id) => ({ id })) },
       },
@@ -110,7 +117,11 @@ export async function updateAlertRule(db: Db, owner: AlertOwner, id: string, upd
   await assertVerifiedForLive(db, owner);
   const row = await findRule(db, owner, id);
   checkConditions(row.kind as AlertKind, update);
+  checkNotifyOnClear(row.kind as AlertKind, update.notify_on_clear);
   if (update.endpoint_ids) await checkEndpoints(db, owner, update.endpoint_ids);
+  // A changed rule starts afresh: what was inside the old condition says nothing about the new one
+  // (an opportunity inside both alerts once more).
+  await db.alertRuleState.deleteMany({ where: { ruleId: row.id } });
   const updated = await db.alertRule.update({
     where: { id: row.id },
     data: {
@@ -122,6 +133,7 @@ export async function updateAlertRule(db: Db, owner: AlertOwner, id: string, upd
       ...(update.min_positive_hours !== undefined && { minPositiveHours: update.min_positive_hours }),
       ...(update.min_open_interest_usd !== undefined && { minOpenInterestUsd: update.min_open_interest_usd }),
       ...(update.cooldown_minutes !== undefined && { cooldownMinutes: update.cooldown_minutes }),
+      ...(update.notify_on_clear !== undefined && { notifyOnClear: update.notify_on_clear }),
       ...(update.enabled !== undefined && { enabled: update.enabled }),
       ...(update.endpoint_ids !== undefined && { endpoints: { set: update.endpoint_ids.map((endpointId) => ({ id: endpointId })) } }),
     },
@@ -158,6 +170,7 @@ export function toAlertRuleView(row: RuleRow): AlertRuleView {
     min_open_interest_usd: row.minOpenInterestUsd,
     endpoint_ids: row.endpoints.map((e) => e.id),
     cooldown_minutes: row.cooldownMinutes,
+    notify_on_clear: row.notifyOnClear,
     enabled: row.enabled,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -6,9 +6,9 @@ import { maxCharacters, resourceIdParam, storableText, uniqueItems } from "@/lib
 // The shapes of alert rules, shared by /v1/alert-rules and Account → Alerts.
 
 /**
- * What a rule watches: `opportunity` the opportunities opened or updated (opportunity.opened,
- * opportunity.updated), `funding_interval` interval changes (funding_interval.changed), `venue`
- * venues going stale (venue.stale).
+ * What a rule watches: `opportunity` each published set's opportunities, alerting when one crosses
+ * into the rule's condition (lib/alerts/alert-crossings.ts), `funding_interval` interval changes
+ * (funding_interval.changed), `venue` venues going stale (venue.stale).
  */
 export const ALERT_KINDS = ["opportunity", "funding_interval", "venue"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -69,16 +69,30 @@ const endpointIdsSchema = uniqueItems(z.array(storableText(z.string().max(64))).
 const cooldownSchema = z
   .number()
   .int()
-  .min(1)
+  .min(0)
   .max(COOLDOWN_MAX_MINUTES)
-  .describe("After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.");
+  .describe(
+    "After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. " +
+      "An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay.",
+  );
 
-const KIND_DESCRIPTION = "What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).";
+const notifyOnClearSchema = z
+  .boolean()
+  .describe(
+    "Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its " +
+      "hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or " +
+      "the opportunity no longer published.",
+  );
+
+const KIND_DESCRIPTION =
+  "What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), " +
+  "`funding_interval` (changes), `venue` (going stale).";
 
 /** What every rule has besides its name, kind and conditions. */
 const ruleFields = {
   endpoint_ids: endpointIdsSchema.default([]),
   cooldown_minutes: cooldownSchema.default(60),
+  notify_on_clear: notifyOnClearSchema.default(false),
   enabled: z.boolean().default(true).describe("false: the rule matches nothing until enabled again."),
 };
 
@@ -123,7 +137,8 @@ export const alertRuleInputSchema = z
   }, z.xor(ruleByKind))
   .transform((body) => body as unknown as z.output<typeof ruleFieldByField>)
   .meta({ type: "object" });
-export type AlertRuleInput = z.infer<typeof alertRuleInputSchema>;
+/** `notify_on_clear` may be left out by callers in code (default false), as the API's body may. */
+export type AlertRuleInput = Omit<z.infer<typeof alertRuleInputSchema>, "notify_on_clear"> & { notify_on_clear?: boolean };
 
 export const alertRuleUpdateSchema = z
   .strictObject({
@@ -131,6 +146,7 @@ export const alertRuleUpdateSchema = z
     ...conditions,
     endpoint_ids: endpointIdsSchema.optional(),
     cooldown_minutes: cooldownSchema.optional(),
+    notify_on_clear: notifyOnClearSchema.optional(),
     enabled: z.boolean().optional().describe("false: the rule matches nothing until enabled again."),
   })
   .refine((update) => Object.values(update).some((value) => value !== undefined), "Give at least one field to change")
@@ -150,6 +166,7 @@ export const alertRuleSchema = z.object({
   min_open_interest_usd: z.number().nullable(),
   endpoint_ids: z.array(z.string()).describe("The endpoints its alerts are POSTed to."),
   cooldown_minutes: z.number().int(),
+  notify_on_clear: z.boolean(),
   enabled: z.boolean(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),

@@ -1,13 +1,9 @@
 import type { Db } from "@/lib/db";
-import type { Prisma } from "@/lib/db/generated/client";
-import { EVENT_LOG_CHANNEL, EVENT_LOG_LOCK_ID, eventsAppended } from "@/lib/events/append-events";
-import type { z } from "zod";
-import type { alertTriggeredSchema } from "@/lib/events/event-data";
-import { eventId } from "@/lib/events/event-types";
-import { enqueueDeliveries } from "@/lib/webhooks/delivery-queue";
+import { eventsAppended } from "@/lib/events/append-events";
 import { toPublicEvent } from "@/lib/events/read-events";
 import { cooldownKey, planAlerts } from "./alert-match";
 import { COOLDOWN_MAX_MINUTES } from "./alert-schema";
+import { writeAlerts, type AlertTriggeredData } from "./write-alerts";
 
 const CURSOR_ID = "alerts";
 
@@ -20,7 +16,7 @@ export interface EvaluationResult {
 
 /**
  * Reads the market's events past the stored cursor, at most `batch`, and matches them against the
- * enabled rules of accounts on a paid plan: each match outside its cool-down writes an
+ * enabled event rules (funding_interval, venue; opportunity rules are evaluate-round-alerts.ts's) of accounts on a paid plan: each match outside its cool-down writes an
  * `alert.triggered` event owned by the rule's account (so its keys see it on /v1/events and the
  * stream) and queues a delivery of it to each of the rule's enabled endpoints, whatever types those
  * subscribe to (choosing the endpoint is the subscription). The alert events, the cool-downs, the
@@ -37,7 +33,7 @@ export async function evaluateAlerts(db: Db, batch = 500): Promise<EvaluationRes
       const events = await tx.marketEvent.findMany({ where: { sequence: { gt: cursor!.sequence }, userId: null }, orderBy: { sequence: "asc" }, take: batch });
       if (events.length === 0) return { events: 0, alerts: 0, deliveries: 0 };
       const rules = await tx.alertRule.findMany({
-        where: { enabled: true, keyMode: { in: [...new Set(events.map((e) => e.mode))] }, user: { tier: { not: "FREE" } } },
+        where: { enabled: true, kind: { not: "opportunity" }, keyMode: { in: [...new Set(events.map((e) => e.mode))] }, user: { tier: { not: "FREE" } } },
         include: { endpoints: { where: { enabled: true }, select: { id: true } } },
       });
       let alerts = 0;
@@ -58,30 +54,18 @@ export async function evaluateAlerts(db: Db, batch = 500): Promise<EvaluationRes
             });
           }
           await tx.alertCursor.update({ where: { id: CURSOR_ID }, data: { sequence: events.at(-1)!.sequence } });
-          const data = planned.map((p): z.infer<typeof alertTriggeredSchema> => {
-            const { mode: _mode, ...event } = toPublicEvent(p.event);
-            return { rule: { id: p.rule.id, name: p.rule.name }, subject: p.subject, event: event as z.infer<typeof alertTriggeredSchema>["event"] };
-          });
-          // The log's lock last, as every writer of the log takes it (lib/events/append-events.ts says why).
-          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)`;
-          const written = await tx.$queryRaw<{ sequence: bigint; mode: "LIVE" | "TEST"; type: string; createdAt: Date; data: Prisma.JsonValue }[]>`
-            INSERT INTO "MarketEvent" (mode, type, data, "userId")
-            SELECT e.mode::"KeyMode", 'alert.triggered', e.data::jsonb, e.user_id
-            FROM unnest(${planned.map((p) => p.rule.keyMode)}::text[], ${data.map((d) => JSON.stringify(d))}::text[], ${planned.map((p) => p.rule.userId)}::text[])
-              WITH ORDINALITY AS e(mode, data, user_id, n)
-            ORDER BY e.n
-            RETURNING sequence, mode, type, "createdAt", data`;
-          await tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, '')`;
-          // Sequences are drawn in the insert's order, so sorted by sequence the rows line up with `planned`.
-          written.sort((a, b) => (a.sequence < b.sequence ? -1 : 1));
-          const rows = written.flatMap((row, i) => {
-            const payload = JSON.stringify(toPublicEvent(row));
-            return planned[i]!.rule.endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: eventId(row.sequence), eventType: row.type, payload }));
-          });
-          const created = rows.length ? await tx.webhookDelivery.createManyAndReturn({ data: rows, select: { id: true } }) : [];
-          await enqueueDeliveries(tx, created.map((row) => ({ delivery_id: row.id })));
-          alerts = written.length;
-          deliveries = created.length;
+          const written = await writeAlerts(
+            tx,
+            planned.map((p) => {
+              const { mode: _mode, ...event } = toPublicEvent(p.event);
+              return {
+                rule: p.rule,
+                data: { rule: { id: p.rule.id, name: p.rule.name }, subject: p.subject, transition: "entered", opportunity: null, event: event as AlertTriggeredData["event"] },
+              };
+            }),
+          );
+          alerts = written.alerts;
+          deliveries = written.deliveries;
           return { events: events.length, alerts, deliveries };
         }
       }

@@ -29,6 +29,7 @@ import { getUsageRoute } from "./routes/get-usage";
 import { listEventsRoute } from "./routes/list-events";
 import { getEventRoute } from "./routes/get-event";
 import { listEventDeliveriesRoute } from "./routes/list-event-deliveries";
+import { createStreamTokenRoute } from "./routes/create-stream-token";
 import { listExchangesRoute } from "./routes/list-exchanges";
 import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
@@ -71,6 +72,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   listFundingIntervalsRoute,
   listEventsRoute,
   getEventRoute,
+  createStreamTokenRoute,
   createSimulationRoute,
   listSimulationsRoute,
   getSimulationRoute,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
 import type { EventsConfig } from "@/lib/config/events-config";
 import { AppError, fieldError } from "@/lib/errors";
@@ -5,7 +6,8 @@ import type { FeedEvent, FeedSubscription } from "@/lib/events/event-feed";
 import { concatFrames, joinedFrames, sseFrame } from "@/lib/events/event-feed";
 import { eventSequence } from "@/lib/events/event-types";
 import { assertWithinRetention, isVisibleTo, readEventPage } from "@/lib/events/read-events";
-import { streamMatches, type StreamFilter } from "@/lib/events/stream-filter";
+import { streamMatches, type StreamFilter, type StreamQuery } from "@/lib/events/stream-filter";
+import { readStreamToken, type StreamTokenFilters } from "@/lib/events/stream-token";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
 import { keyEvents } from "@/lib/keys/key-events";
 import type { Tier } from "@/lib/keys/permissions";
@@ -14,7 +16,8 @@ import { parseQuery } from "@/lib/query-params";
 import type { ApiContext } from "./route";
 import { missingPermission } from "./auth-errors";
 import { STREAM_DEFINITION } from "./stream-definition";
-import { authenticate } from "./with-api-key";
+import { assertNotThrottled, failedAuthBucket, recordFailedAuth } from "./failed-auth-throttle";
+import { admitKey, authenticate } from "./with-api-key";
 
 /**
  * GET /v1/stream is the one /v1 operation outside API_ROUTES and defineRoute: its answer is a
@@ -50,10 +53,44 @@ function resumeFrom(c: ApiContext, after: bigint | undefined): { after: bigint |
   return { after: sequence, field: "Last-Event-ID" };
 }
 
+/** GET /v1/stream's query when a stream token fixes the filters: only where to resume. */
+const tokenQuery = z.strictObject({ token: z.string(), after: STREAM_DEFINITION.query.shape.after });
+
+/**
+ * A stream token in place of the Authorization header (lib/events/stream-token.ts): its signature
+ * and expiry, then its key as any request's (revoked, expired, the IP allowlist, the rate limit).
+ * Unknown, altered and expired tokens, and those of a key no longer in force, are 401.
+ */
+async function authenticateToken(c: ApiContext, services: AppServices, token: string): Promise<{ key: VerifiedKey; filters: StreamTokenFilters }> {
+  if (c.req.header("authorization") !== undefined) throw fieldError("token", "Send either an Authorization header or a stream token, not both");
+  const address = c.req.header("x-real-ip") || undefined;
+  // Failed tokens count as failed keys do, in a bucket of the address and the token.
+  const bucket = address === undefined ? undefined : failedAuthBucket(address, token);
+  assertNotThrottled(services.limiter, bucket);
+  const claims = readStreamToken(services.streamTokenKey, token, Date.now());
+  if (claims === "expired") throw new AppError("UNAUTHORIZED", "The stream token has expired: mint another with POST /v1/stream-tokens");
+  const key = claims && (await services.verifier.verifyId(claims.key));
+  if (!claims || !key || key.userId !== claims.user || key.mode !== claims.mode) {
+    await recordFailedAuth(services.limiter, bucket);
+    throw new AppError("UNAUTHORIZED", "Invalid stream token, or its key is no longer in force");
+  }
+  return { key: await admitKey(c, services, key, address, bucket), filters: claims.filters };
+}
+
 export async function streamEvents(c: ApiContext, services: AppServices): Promise<Response> {
-  const key = await authenticate(c, services);
+  const url = new URL(c.req.url);
+  const token = url.searchParams.get("token");
+  let key: VerifiedKey;
+  let query: StreamQuery;
+  if (token !== null) {
+    const authenticated = await authenticateToken(c, services, token);
+    key = authenticated.key;
+    query = { ...authenticated.filters, after: parseQuery(url, tokenQuery).after };
+  } else {
+    key = await authenticate(c, services);
+    query = parseQuery(url, STREAM_DEFINITION.query);
+  }
   if (!key.permissions.includes(PERMISSION)) throw missingPermission(PERMISSION);
-  const query = parseQuery(new URL(c.req.url), STREAM_DEFINITION.query);
   const { after, field } = resumeFrom(c, query.after);
   if (after !== undefined) await assertWithinRetention(await services.db(), after, field);
   const headers = {
@@ -71,17 +108,22 @@ export async function streamEvents(c: ApiContext, services: AppServices): Promis
     const retryAfter = Math.ceil(services.eventsConfig.STREAM_HEARTBEAT_MS / 1000);
     throw new AppError("RATE_LIMITED", `At most ${cap} streams may be open at once for this account; close one first`, { retryAfter });
   }
+  // The key is checked again while the stream runs: by the secret sent, or by id for a token.
   const secret = parseAuthorizationHeader(c.req.header("authorization"));
-  const filter: StreamFilter = { mode: key.mode, ...query };
+  const keyId = key.id;
+  const recheck = token !== null ? () => services.verifier.verifyId(keyId) : () => services.verifier.verify(secret.ok ? secret.key : "");
+  const { after: _after, ...filters } = query;
+  const filter: StreamFilter = { mode: key.mode, ...filters };
   const address = c.req.header("x-real-ip") || undefined;
-  const stream = openEventStream({ services, key, secret: secret.ok ? secret.key : "", address, filter, after, release, signal: c.req.raw.signal });
+  const stream = openEventStream({ services, key, recheck, address, filter, after, release, signal: c.req.raw.signal });
   return new Response(stream, { status: 200, headers });
 }
 
 interface StreamOptions {
   services: AppServices;
   key: VerifiedKey;
-  secret: string;
+  /** The key as it stands now (null: no longer in force). */
+  recheck: () => Promise<VerifiedKey | null>;
   /** The client's address, as authentication read it: the key's IP allowlist is checked again against it. */
   address: string | undefined;
   filter: StreamFilter;
@@ -148,7 +190,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   };
 
   const checkKey = async () => {
-    const now = await services.verifier.verify(options.secret);
+    const now = await options.recheck();
     if (!now || !now.permissions.includes(PERMISSION)) end("stream closed: the key is no longer valid");
     else if (now.ipAllowlist && !now.ipAllowlist.allows(options.address)) end("stream closed: the key's IP allowlist no longer admits this address");
   };

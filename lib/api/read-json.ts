@@ -9,15 +9,38 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return (await readJsonBody(request, schema)).value;
 }
 
+/**
+ * A body whose every field is optional (its schema accepts `{}`) may be left out: no body at all,
+ * with or without a Content-Type, reads as `{}`. Anything sent is read as JSON.
+ */
+export function bodyIsOptional(schema: z.ZodType): boolean {
+  return schema.safeParse({}).success;
+}
+
 /** As readJson, also giving the body's text as sent (what an Idempotency-Key's fingerprint hashes). */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ value: z.infer<S>; text: string }> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) {
-    throw new AppError("VALIDATION_ERROR", "Send the body as JSON", {
-      details: [{ field: "content-type", message: "Content-Type must be application/json" }],
-    });
+  if (bodyIsOptional(schema)) {
+    // Read first: whether a body was sent decides whether its Content-Type matters.
+    const text = await readBodyText(request);
+    if (text.trim() === "") return { value: parseInput(schema, {}), text };
+    return parsedJson(schema, type, text);
   }
-  const text = await readBodyText(request);
+  // Refused before reading: a body of another type is never buffered.
+  if (!isJson(type)) throw notJson();
+  return parsedJson(schema, type, await readBodyText(request));
+}
+
+const isJson = (type: string) => /^application\/json\b/i.test(type);
+
+function notJson() {
+  return new AppError("VALIDATION_ERROR", "Send the body as JSON", {
+    details: [{ field: "content-type", message: "Content-Type must be application/json" }],
+  });
+}
+
+function parsedJson<S extends z.ZodType>(schema: S, type: string, text: string): { value: z.infer<S>; text: string } {
+  if (!isJson(type)) throw notJson();
   let value: unknown;
   try {
     value = JSON.parse(text);

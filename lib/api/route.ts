@@ -55,6 +55,11 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
   tag: ApiTag;
   /** The permission the key needs; null when any valid key may call it. */
   permission: Permission | null;
+  /**
+   * On a plan without `permission` that still includes the route's feature (Pro: webhooks and
+   * alert rules, without `write`), the permission its keys need instead (lib/keys/permissions.ts).
+   */
+  permissionOnPlansWithout?: Permission;
   /** The query's schema; absent when the route accepts no parameters (any parameter is then refused). */
   query?: Q;
   /** The JSON request body's schema; absent when the route reads no body. */

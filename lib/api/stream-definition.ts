@@ -22,11 +22,25 @@ export const STREAM_DEFINITION = {
     "concern; an event type a filter says nothing about passes it. `types` keeps only the types listed.\n\n" +
     "**Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since " +
     "are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 30 days (by default) events " +
-    "are kept (older: 400). Without either, the stream starts with the next event written.\n\n" +
+    "are kept (older, or beyond the newest event written: 400). Without either, the stream starts with the next event written.\n\n" +
+    "**Browsers.** An `EventSource` cannot send an `Authorization` header: mint a short-lived token with the key on your " +
+    "server (POST /v1/stream-tokens) and open `/v1/stream?token=…` in the browser; the key itself never reaches it.\n\n" +
     "**Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on " +
     "Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is " +
     "revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with " +
     "`Last-Event-ID` to continue.",
+} as const;
+
+/** A stream token (POST /v1/stream-tokens) in place of the Authorization header, for browsers. */
+export const STREAM_TOKEN_PARAMETER = {
+  name: "token",
+  in: "query",
+  required: false,
+  description:
+    "A stream token from POST /v1/stream-tokens, for an EventSource, which cannot send `Authorization`: send no Authorization " +
+    "header then. The token fixes the filters; besides it only `after` may be given. An expired token, or one whose key was " +
+    "revoked or expired, is 401.",
+  schema: { type: "string", pattern: "^sst_[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$" },
 } as const;
 
 /** The request header a reconnecting EventSource sends. */

@@ -4,6 +4,7 @@ import { missingPermission, unauthorized } from "./auth-errors";
 import { requestOrigin } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
+import { neededPermission } from "@/lib/keys/permissions";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
@@ -41,6 +42,15 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
     await recordFailedAuth(services.limiter, bucket);
     throw unauthorized("unknown");
   }
+  return admitKey(c, services, key, address, bucket);
+}
+
+/**
+ * What follows a key's verification, whatever credential named it (the Authorization header, a
+ * stream token): its IP allowlist, then its rate limit. `bucket` is where a refusal by the allowlist
+ * counts as a failed authentication (lib/api/failed-auth-throttle.ts).
+ */
+export async function admitKey(c: ApiContext, services: AppServices, key: VerifiedKey, address: string | undefined, bucket: string | undefined): Promise<VerifiedKey> {
   // Before the limit and not counted against it: a leaked key tried from elsewhere must not spend
   // its owner's minute. Counted instead as a failed authentication of that address and key, so it
   // cannot be used to hammer the service either (past the limit it is refused like a forger).
@@ -75,7 +85,8 @@ export async function authenticate(c: ApiContext, services: AppServices): Promis
  */
 export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
-  if (route.permission && !key.permissions.includes(route.permission)) throw missingPermission(route.permission);
+  const permission = neededPermission(route.permission, route.permissionOnPlansWithout, key.tier);
+  if (permission && !key.permissions.includes(permission)) throw missingPermission(permission);
   // Cached reads take no body and no Idempotency-Key, so their checks end here, in the same order.
   if (route.cached) {
     const query = cachedReadQuery(route, c.req.url, route.query ?? NO_PARAMETERS);

@@ -106,7 +106,7 @@ describe("intervalChangeEvents", () => {
 
 describe("venueHealthEvents", () => {
   const success = new Date("2026-11-20T11:59:00Z");
-  it("reports ok → stale and stale → ok, and nothing for a venue seen the first time or unchanged", () => {
+  it("reports ok → stale and stale → ok, a venue seen the first time stale (it never succeeded), and nothing for one unchanged or first seen ok", () => {
     const before = new Map([
       ["binance", { status: "ok" as const, lastSuccessAt: success, error: null }],
       ["okx", { status: "stale" as const, lastSuccessAt: null, error: "timeout" }],
@@ -117,10 +117,12 @@ describe("venueHealthEvents", () => {
       { exchange: "okx", status: "ok", lastSuccessAt: AT, error: null },
       { exchange: "gate", status: "ok", lastSuccessAt: AT, error: null },
       { exchange: "bybit", status: "stale", lastSuccessAt: null, error: "timeout" },
+      { exchange: "woo", status: "ok", lastSuccessAt: AT, error: null },
     ]);
     expect(events).toEqual([
       { type: "venue.stale", data: { exchange: "binance", status: "stale", last_success_at: success.toISOString(), error: "HTTP 502" } },
       { type: "venue.recovered", data: { exchange: "okx", status: "ok", last_success_at: AT.toISOString(), error: null } },
+      { type: "venue.stale", data: { exchange: "bybit", status: "stale", last_success_at: null, error: "timeout" } },
     ]);
   });
 });

@@ -136,13 +136,14 @@ export interface VenueState {
 
 /**
  * `venue.stale` for a venue that was ok and is now stale, `venue.recovered` for the reverse, in the
- * order of `after`. A venue with no earlier state (its first refresh) changed nothing. Pure.
+ * order of `after`. A venue with no earlier state (its first refresh) is announced only when that
+ * refresh failed: a venue that never succeeded is stale as much as one that stopped. Pure.
  */
 export function venueHealthEvents(before: ReadonlyMap<string, VenueState>, after: readonly (VenueState & { exchange: string })[]): NewEvent[] {
   const events: NewEvent[] = [];
   for (const venue of after) {
     const was = before.get(venue.exchange);
-    if (!was || was.status === venue.status) continue;
+    if (was ? was.status === venue.status : venue.status === "ok") continue;
     const data = {
       exchange: venue.exchange,
       status: venue.status,

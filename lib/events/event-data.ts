@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fundingIntervalChangeSchema } from "@/lib/market/funding-interval-change";
 import { servedOpportunitySchema } from "@/lib/market/types";
-import { marketEventTypeSchema, type EventType } from "./event-types";
+import { EVENT_TYPES, marketEventTypeSchema, publicEventSchema, type EventType } from "./event-types";
 
 /** What `opportunity.opened` carries: the opportunity as GET /v1/opportunities served it when the set was published. */
 export const opportunityOpenedSchema = z.object({ opportunity: servedOpportunitySchema });
@@ -35,14 +35,27 @@ export const venueHealthChangedSchema = z.object({
   error: z.string().nullable().describe("Why its refresh failed (`venue.stale`); null on `venue.recovered`."),
 });
 
-/** What `alert.triggered` carries: which rule matched, for which subject, and the market event it matched, whole. */
+/**
+ * What `alert.triggered` carries: which rule fired, for which subject, and why: for an opportunity
+ * rule the crossing (`transition`) and the opportunity as that set published it; for the other
+ * kinds the market event that matched, whole.
+ */
 export const alertTriggeredSchema = z.object({
   rule: z.object({ id: z.string(), name: z.string() }).describe("The alert rule that matched (GET /v1/alert-rules/{id})."),
   subject: z
     .string()
     .describe(
-      "What the rule's cool-down counts per: the opportunity's id, `exchange:market` for an interval change, the exchange for a venue.",
+      "What the rule's state and cool-down are kept per: the opportunity's id, `exchange:market` for an interval change, the exchange for a venue.",
     ),
+  transition: z
+    .enum(["entered", "cleared"])
+    .describe(
+      "`entered`: the subject crossed into the rule's condition (an event rule's match is one too); `cleared`: it left the condition " +
+        "(opportunity rules with `notify_on_clear`).",
+    ),
+  opportunity: servedOpportunitySchema
+    .nullable()
+    .describe("Opportunity rules: the opportunity as the published set that crossed served it; null when it cleared by leaving the set, and for other kinds."),
   event: z
     .object({
       id: z.string(),
@@ -50,7 +63,8 @@ export const alertTriggeredSchema = z.object({
       created_at: z.iso.datetime(),
       data: z.record(z.string(), z.unknown()),
     })
-    .describe("The market event that matched, as GET /v1/events lists it."),
+    .nullable()
+    .describe("Event rules (funding_interval, venue): the market event that matched, as GET /v1/events lists it; null for opportunity rules."),
 });
 
 /** What `webhook_endpoint.disabled` carries: which endpoint the service disabled, and since when it had been failing. */
@@ -77,3 +91,12 @@ export const EVENT_DATA_SCHEMAS = {
 export type NewEvent = {
   [T in EventType]: { type: T; data: z.infer<(typeof EVENT_DATA_SCHEMAS)[T]> };
 }[EventType];
+
+/**
+ * Each event type's whole event, its `data` typed by `type`: what GET /v1/events lists, the stream
+ * sends and a webhook POSTs. The OpenAPI document's `Event` is their `oneOf`, discriminated by
+ * `type`, and its `webhooks` section one entry per type (lib/api/openapi/webhooks.ts).
+ */
+export const TYPED_EVENT_SCHEMAS = Object.fromEntries(
+  EVENT_TYPES.map((type) => [type, publicEventSchema.extend({ type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] })]),
+) as unknown as { [T in EventType]: z.ZodObject };

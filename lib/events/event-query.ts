@@ -31,7 +31,7 @@ export const eventsQuery = z.strictObject({
     .optional()
     .describe(
       "Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the " +
-        "oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone.",
+        "oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone; so is one beyond the newest event written.",
     ),
   types: eventTypesParam().optional().describe("Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`."),
   limit: integerParam(1, EVENTS_MAX_LIMIT).default(100).describe(`Page size, 1 to ${EVENTS_MAX_LIMIT}.`),

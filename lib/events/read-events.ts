@@ -25,14 +25,22 @@ export function toPublicEvent(row: Omit<EventRow, "userId">): PublicEvent {
 }
 
 /**
- * Refuses a cursor older than the retention: events after it may have been deleted, and answering
- * what is left would be a silent gap. The highest deleted sequence is kept (MarketEventRetention),
- * so a cursor at it or later is complete.
+ * Refuses a cursor the log cannot resume from. Older than the retention: events after it may have
+ * been deleted, and answering what is left would be a silent gap; the highest deleted sequence is
+ * kept (MarketEventRetention), so a cursor at it or later is complete. Beyond the newest event
+ * written (a mistyped id, one from another database): nothing would match until the log caught up
+ * with it, silently starving the reader, so it is refused too. Sequences are one log across modes
+ * and accounts, so a cursor any reader was given is never beyond the newest.
  */
 export async function assertWithinRetention(db: Db, after: bigint, field = "after"): Promise<void> {
   const retention = await db.marketEventRetention.findUnique({ where: { id: "market" } });
   if (retention && after < retention.deletedThrough) {
     throw fieldError(field, "This event is older than the events still kept: events after it were deleted. Start again without a cursor.");
+  }
+  if (after <= (retention?.deletedThrough ?? 0n)) return;
+  const newest = await db.marketEvent.findFirst({ where: { sequence: { gte: after } }, select: { sequence: true } });
+  if (!newest) {
+    throw fieldError(field, "No event with this id was written yet: it is beyond the newest event. Resume from an id you were given, or start without a cursor.");
   }
 }
 

@@ -44,13 +44,17 @@ interface Subject {
 
 /**
  * What an event is about, for the filters: its exchanges (both legs for an opportunity), its asset,
- * its APR. An alert is about what the market event it matched is about.
+ * its APR. An alert is about the opportunity that crossed, or what the market event it matched is about.
  */
 function subjectOf(event: Pick<PublicEvent, "type" | "data">): Subject {
   const data = event.data as Record<string, unknown>;
   switch (event.type) {
-    case "alert.triggered":
-      return subjectOf(data.event as Pick<PublicEvent, "type" | "data">);
+    case "alert.triggered": {
+      if (data.event) return subjectOf(data.event as Pick<PublicEvent, "type" | "data">);
+      if (data.opportunity) return subjectOf({ type: "opportunity.opened", data: { opportunity: data.opportunity } });
+      // Cleared by leaving the set: its id is `symbol-long-short`, but only the filters' types can judge it.
+      return { exchanges: [] };
+    }
     case "opportunity.opened":
     case "opportunity.updated": {
       const o = data.opportunity as { symbol: string; apr: number; long: { exchange: string }; short: { exchange: string } };

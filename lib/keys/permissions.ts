@@ -25,6 +25,17 @@ export function effectivePermissions(keyPermissions: readonly string[], tier: Ti
   return PERMISSIONS.filter((permission) => granted.includes(permission) && keyPermissions.includes(permission));
 }
 
+/**
+ * The permission a key of `tier` needs for a route that asks for `permission`, or for `fallback`
+ * on a plan that does not hold `permission` at all: Pro holds no `write`, yet its plan includes
+ * webhooks and alert rules, so its keys manage them with `fallback`, in both modes alike, while a
+ * Desk key still needs `write` (a Desk key restricted to reading stays read-only).
+ */
+export function neededPermission(permission: Permission | null, fallback: Permission | undefined, tier: Tier): Permission | null {
+  if (permission === null || fallback === undefined) return permission;
+  return (TIER_PERMISSIONS[tier] as readonly Permission[]).includes(permission) ? permission : fallback;
+}
+
 /** The Prisma `Tier` enum's values, spelled out so this module stays free of the generated client. */
 export type DbTier = "FREE" | "PRO" | "DESK";
 

@@ -62,7 +62,19 @@ export class KeyVerifier {
 
   /** The key if it exists and is in force now; null for unknown, revoked and expired keys. */
   async verify(rawKey: string): Promise<VerifiedKey | null> {
-    const hash = hashApiKey(rawKey);
+    return this.verifyHash(hashApiKey(rawKey));
+  }
+
+  /**
+   * The key with this id if it is in force now, for a credential that names a key rather than
+   * carrying it (a stream token): one lookup of its hash, then the same cache and checks as `verify`.
+   */
+  async verifyId(id: string): Promise<VerifiedKey | null> {
+    const row = await (await this.db()).apiKey.findUnique({ where: { id }, select: { hash: true } });
+    return row ? this.verifyHash(row.hash) : null;
+  }
+
+  private async verifyHash(hash: string): Promise<VerifiedKey | null> {
     const now = this.now();
     let entry = this.byHash.get(hash);
     if (!entry || now - entry.cachedAt >= (entry.key ? this.ttlMs : this.negativeTtlMs)) {

@@ -260,7 +260,8 @@ function listedReader<T>(positions: Uint32Array, list: readonly T[]): (i: number
   };
 }
 
-function cellReader(columns: OpportunityColumns, name: Exclude<ColumnName, "id">): (i: number) => unknown {
+/** Reads one column of item `i` as the served item holds it (undefined: absent). */
+export function cellReader(columns: OpportunityColumns, name: Exclude<ColumnName, "id">): (i: number) => unknown {
   const column = columns[name];
   if (column instanceof NumberColumn) return (i) => column.at(i);
   const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : "text";

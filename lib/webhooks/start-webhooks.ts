@@ -7,6 +7,7 @@ import { DELIVERY_QUEUE, setDeliveryWaker } from "./delivery-queue";
 import { deliverWebhook, type DeliverOptions } from "./deliver-webhook";
 import { dispatchEvents } from "./dispatch-events";
 import { deleteExpiredCooldowns, evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
+import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
 import { deliveryLeaseMs, type WebhookConfig } from "./webhook-config";
 
 export interface WebhookService {
@@ -27,8 +28,8 @@ export interface StartWebhooksOptions {
 }
 
 /**
- * What a server (embedded mode) or `npm run worker` runs for webhooks: alert evaluation and the
- * dispatcher, which turn new MarketEvents into alerts and queued deliveries, and the job runner
+ * What a server (embedded mode) or `npm run worker` runs for webhooks: alert evaluation (each
+ * published round's crossings, then the event rules) and the dispatcher, which turn new MarketEvents into alerts and queued deliveries, and the job runner
  * that sends them. Both poll every WEBHOOK_POLL_MS; work queued in this process (events it
  * appended, a test event, a redelivery, a dispatch) wakes them at once. Any number of processes
  * may run them on PostgreSQL.
@@ -64,9 +65,10 @@ export function startWebhooks(options: StartWebhooksOptions): WebhookService {
     dispatching = (async () => {
       for (;;) {
         // Alerts first: a round's alerts are queued with the round's own deliveries.
+        const crossings = await evaluateRoundAlerts(db);
         const alerts = await evaluateAlerts(db);
         const { events, deliveries } = await dispatchEvents(db);
-        if (deliveries > 0 || alerts.deliveries > 0) runner.wake();
+        if (deliveries > 0 || alerts.deliveries > 0 || crossings.deliveries > 0) runner.wake();
         if ((events < 500 && alerts.events < 500) || stopped) break;
       }
     })()

@@ -58,7 +58,10 @@ export function testEventData(type: EventType, now: Date): NewEvent["data"] {
       return {
         rule: { id: "test_rule", name: "Test alert rule" },
         subject: opportunity.id,
-        event: { id: "evt_0000000000000000", type: "opportunity.opened", created_at: now.toISOString(), data: { opportunity: served } },
+        // An opportunity rule's alert, as the rounds write it: the crossing and the opportunity, no event.
+        transition: "entered",
+        opportunity: served,
+        event: null,
       };
   }
 }

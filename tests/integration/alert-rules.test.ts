@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALERT_RULE_CAPS, createAlertRule, type AlertOwner } from "@/lib/alerts/alert-rules";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
+import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
@@ -13,6 +14,8 @@ import type { NewEvent } from "@/lib/events/event-data";
 import { eventId, type PublicEvent } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import type { KeyMode } from "@/lib/keys/mode";
+import { packItems } from "@/lib/market/opportunity-set-items";
+import { sandboxItems } from "@/lib/market/sandbox-snapshot";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
@@ -109,11 +112,34 @@ describe("/v1/alert-rules", () => {
     expect((await call("GET", `/v1/alert-rules/${rule.id}`, desk.live)).status).toBe(404);
   });
 
-  it("lets a Pro key read rules but not write them", async () => {
+  it("lets Pro keys of either mode manage rules and webhook endpoints, as the plan allows live; a read-only Desk key stays read-only", async () => {
     await createAlertRule(db, { userId: pro.id, mode: "live", tier: "pro" }, { name: "venues", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/alert-rules", pro.live)).items).toHaveLength(1);
-    const refused = await call("POST", "/v1/alert-rules", pro.live, { name: "x", kind: "venue" });
-    expect(refused.status).toBe(403);
+    const proTest = (await createKeyFor(db, pro.id, { mode: "test" })).secret;
+    for (const key of [pro.live, proTest]) {
+      const endpoint = dataOf<{ id: string; mode: string }>(await call("POST", "/v1/webhook-endpoints", key, { url: "https://example.com/hook", event_types: ["venue.stale"] }));
+      const rule = dataOf<{ id: string }>(await call("POST", "/v1/alert-rules", key, { name: "x", kind: "venue", endpoint_ids: [endpoint.id] }));
+      expect(dataOf(await call("PATCH", `/v1/alert-rules/${rule.id}`, key, { enabled: false }))).toMatchObject({ enabled: false });
+      expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/webhook-endpoints", key)).items).toHaveLength(1);
+      expect((await call("POST", `/v1/webhook-endpoints/${endpoint.id}/roll-secret`, key)).status).toBe(200);
+      expect((await call("DELETE", `/v1/alert-rules/${rule.id}`, key)).status).toBe(200);
+    }
+    const readOnlyDesk = (await createKeyFor(db, desk.id, { permissions: ["opportunities:read"] })).secret;
+    expect((await call("POST", "/v1/alert-rules", readOnlyDesk, { name: "x", kind: "venue" })).status).toBe(403);
+    expect((await call("GET", "/v1/webhook-endpoints", readOnlyDesk)).status).toBe(403);
+  });
+
+  it("rolls a webhook secret with no body, an empty one or {}, and still refuses a body that is not JSON", async () => {
+    const endpoint = dataOf<{ id: string }>(await call("POST", "/v1/webhook-endpoints", desk.test, { url: "https://example.com/roll", event_types: ["venue.stale"] }));
+    const path = `http://localhost/v1/webhook-endpoints/${endpoint.id}/roll-secret`;
+    const roll = (init: RequestInit) => app.fetch(new Request(path, { method: "POST", ...init, headers: { Authorization: `Bearer ${desk.test}`, ...init.headers } }));
+    expect((await roll({})).status).toBe(200);
+    expect((await roll({ body: "", headers: { "Content-Type": "application/json" } })).status).toBe(200);
+    expect((await roll({ body: "{}", headers: { "Content-Type": "application/json" } })).status).toBe(200);
+    const withOverlap = await roll({ body: JSON.stringify({ overlap_hours: 0 }), headers: { "Content-Type": "application/json" } });
+    expect(((await withOverlap.json()) as { data: { previous_secret_expires_at: unknown } }).data.previous_secret_expires_at).toBeNull();
+    expect((await roll({ body: "{}", headers: { "Content-Type": "text/plain" } })).status).toBe(400);
+    expect((await roll({ body: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
   });
 
   it("refuses a condition the kind does not use, and an endpoint of another mode or account, naming the field", async () => {
@@ -173,24 +199,7 @@ describe("alert evaluation", () => {
   });
   afterEach(() => receiver.close());
 
-  let counter = 0;
-  const opened = (symbol: string, netApr: number, id = `${symbol}-binance-okx`): NewEvent =>
-    ({
-      type: "opportunity.opened",
-      data: {
-        opportunity: {
-          id,
-          symbol,
-          apr: netApr + 2,
-          net_apr: netApr,
-          open_interest_usd: 2_000_000,
-          long: { exchange: "binance", market: `${symbol}/USDT:USDT` },
-          short: { exchange: "okx", market: `${symbol}/USDT:USDT` },
-          persistence: { paid_share_7d: 0.9, positive_since: "2026-11-01T00:00:00.000Z" },
-          n: ++counter,
-        },
-      },
-    }) as unknown as NewEvent;
+  const stale = (exchange: string): NewEvent => ({ type: "venue.stale", data: { exchange, status: "stale", last_success_at: null, error: "timeout" } });
 
   async function append(mode: KeyMode, events: NewEvent[]): Promise<bigint[]> {
     const before = await db.marketEvent.findFirst({ orderBy: { sequence: "desc" } });
@@ -208,26 +217,28 @@ describe("alert evaluation", () => {
   const alertsOf = (userId: string) => db.marketEvent.findMany({ where: { userId, type: "alert.triggered" }, orderBy: { sequence: "asc" } });
 
   it("writes alert.triggered once for a match, delivers it to the chosen endpoint, and shows it to its account alone", async () => {
-    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/alerts`, event_types: ["venue.stale"] }, true, origin);
+    // Endpoints of earlier tests subscribe to venue.stale: only this one may receive anything.
+    await db.webhookEndpoint.updateMany({ data: { enabled: false } });
+    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/alerts`, event_types: ["opportunity.closed"] }, true, origin);
     const rule = await createAlertRule(
       db,
       desk.owner,
-      { name: "BTC above 10", kind: "opportunity", symbol: "BTC", min_net_apr: 10, min_paid_share_7d: 0.5, min_positive_hours: 24, endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true },
+      { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true },
       origin,
     );
     const before = (await alertsOf(desk.id)).length;
-    const [low, match] = await append("live", [opened("BTC", 5), opened("BTC", 12)]);
-    await append("test", [opened("BTC", 50)]);
+    const [low, match] = await append("live", [stale("bybit"), stale("gate")]);
+    await append("test", [stale("gate")]);
     expect(await evaluateAlerts(db)).toMatchObject({ alerts: 1, deliveries: 1 });
     expect(await evaluateAlerts(db)).toMatchObject({ events: 0, alerts: 0 });
-    const [after] = await append("live", [opened("ETH", 30)]);
+    const [after] = await append("live", [stale("okx")]);
     await evaluateAlerts(db);
 
     const alerts = (await alertsOf(desk.id)).slice(before);
     expect(alerts).toHaveLength(1);
     const alert = alerts[0]!;
     expect(alert.mode).toBe("LIVE");
-    expect(alert.data).toMatchObject({ rule: { id: rule.id, name: "BTC above 10" }, subject: "BTC-binance-okx", event: { id: eventId(match!), type: "opportunity.opened" } });
+    expect(alert.data).toMatchObject({ rule: { id: rule.id, name: "gate stale" }, subject: "gate", transition: "entered", opportunity: null, event: { id: eventId(match!), type: "venue.stale" } });
     expect(JSON.stringify(alert.data)).not.toContain(eventId(low!));
 
     // The dispatcher does not send it to endpoints subscribing to types; the rule's endpoint gets it, signed, once.
@@ -268,6 +279,55 @@ describe("alert evaluation", () => {
     expect(await streamed(other.live)).not.toContain(eventId(alert.sequence));
   });
 
+  describe("opportunity rules, through published rounds", () => {
+    const template = sandboxItems(new Date("2026-11-20T12:00:00.000Z")).items[0]!;
+    const pairId = `ZZT-${template.long.exchange}-${template.short.exchange}`;
+    let version = 1_000;
+    /** Publishes a live set holding the pair at `netApr` (absent when null), as a round does, and evaluates it. */
+    async function round(netApr: number | null) {
+      const items = netApr === null ? [] : [{ ...template, id: pairId, symbol: "ZZT", net_apr: netApr }];
+      const data = { version: ++version, sample: false, asOf: new Date(), items: await packItems(items) };
+      await db.opportunitySet.upsert({ where: { id: "live" }, create: { id: "live", ...data }, update: data });
+      return evaluateRoundAlerts(db, { liveStaleAfterMs: 180_000 });
+    }
+    const transitions = async (ruleId: string) =>
+      (await db.marketEvent.findMany({ where: { type: "alert.triggered" }, orderBy: { sequence: "asc" } }))
+        .map((e) => e.data as { rule: { id: string }; transition: string; opportunity: { net_apr: number } | null })
+        .filter((d) => d.rule.id === ruleId)
+        .map((d) => `${d.transition}${d.opportunity ? ` ${d.opportunity.net_apr}` : ""}`);
+
+    it("alerts once per crossing of every round, not per change event; keeps quiet while inside; clears beyond the margin when asked", async () => {
+      const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/crossings`, event_types: ["venue.stale"] }, true, origin);
+      const input = { kind: "opportunity" as const, symbol: "ZZT", min_net_apr: 50, endpoint_ids: [endpoint.id], cooldown_minutes: 0, enabled: true };
+      const quiet = await createAlertRule(db, desk.owner, { ...input, name: "ZZT over 50" }, origin);
+      const clears = await createAlertRule(db, desk.owner, { ...input, name: "ZZT over 50, and back", notify_on_clear: true }, origin);
+      // 185 to 216 for ten rounds: one alert.
+      for (const netApr of [185, 201, 216, 190, 199, 185, 210, 216, 188, 200]) await round(netApr);
+      expect(await transitions(quiet.id)).toEqual(["entered 185"]);
+      // 16 crossings of 50 by 3 points, smaller than any `opportunity.updated`: 16 alerts.
+      for (let i = 0; i < 16; i++) {
+        await round(48.5);
+        await round(51.5);
+      }
+      expect(await transitions(quiet.id)).toEqual(["entered 185", ...Array<string>(16).fill("entered 51.5")]);
+      // Within the 1-point margin it stays inside; beyond it, or gone from the set, it clears.
+      await round(49.2);
+      await round(50.4);
+      await round(null);
+      expect((await transitions(clears.id)).slice(-3)).toEqual(["cleared 48.5", "entered 51.5", "cleared"]);
+      expect(await db.alertRuleState.count({ where: { ruleId: clears.id } })).toBe(0);
+      // The state is stored: a round evaluated by a fresh call (another process, a restart) repeats nothing.
+      await round(60);
+      expect(await round(61)).toMatchObject({ rounds: 1, alerts: 0 });
+      expect(await round(62)).toMatchObject({ rounds: 1, alerts: 0 });
+      expect(await db.alertRuleState.findMany({ where: { ruleId: quiet.id }, select: { subject: true } })).toEqual([{ subject: pairId }]);
+      // A round already evaluated is not evaluated again.
+      expect(await evaluateRoundAlerts(db, { liveStaleAfterMs: 180_000 })).toMatchObject({ rounds: 0 });
+      // Each alert was queued for the rules' endpoint.
+      expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe((await transitions(quiet.id)).length + (await transitions(clears.id)).length);
+    }, 120_000);
+  });
+
   it("runs where webhooks run: the service a server or worker starts raises the alert and delivers it", async () => {
     const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/service`, event_types: ["opportunity.closed"] }, true, origin);
     await createAlertRule(db, desk.owner, { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
@@ -306,30 +366,30 @@ describe("alert evaluation", () => {
   });
 
   it("suppresses a flapping subject within the cool-down, per rule and per subject", async () => {
-    await createAlertRule(db, desk.owner, { name: "any ETH", kind: "opportunity", symbol: "ETH", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    await createAlertRule(db, desk.owner, { name: "any venue", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     const before = (await alertsOf(desk.id)).length;
-    await append("live", [opened("ETH", 20)]);
+    await append("live", [stale("phemex")]);
     await evaluateAlerts(db);
-    // It closes and opens again, twice, and another ETH pair opens: one more alert, for the other pair.
-    await append("live", [opened("ETH", 21), opened("ETH", 22, "ETH-binance-bybit")]);
+    // It goes stale again, twice, and another venue does: one more alert, for the other venue.
+    await append("live", [stale("phemex"), stale("coinex")]);
     await evaluateAlerts(db);
-    await append("live", [opened("ETH", 23)]);
+    await append("live", [stale("phemex")]);
     await evaluateAlerts(db);
     const subjects = (await alertsOf(desk.id)).slice(before).map((a) => (a.data as { subject: string }).subject);
-    expect(subjects).toEqual(["ETH-binance-okx", "ETH-binance-bybit"]);
+    expect(subjects).toEqual(["phemex", "coinex"]);
     // Once the cool-down has passed (its record moved back an hour), the same subject alerts again.
     await db.alertCooldown.updateMany({ data: { triggeredAt: new Date(Date.now() - 3_600_001) } });
-    await append("live", [opened("ETH", 24)]);
+    await append("live", [stale("phemex")]);
     await evaluateAlerts(db);
     expect((await alertsOf(desk.id)).length - before).toBe(3);
   });
 
   it("writes nothing when its transaction fails part way, and everything once when run again", async () => {
     const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/atomic`, event_types: ["venue.stale"] }, true, origin);
-    const rule = await createAlertRule(db, desk.owner, { name: "DOGE", kind: "opportunity", symbol: "DOGE", endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    const rule = await createAlertRule(db, desk.owner, { name: "kucoinfutures", kind: "venue", exchanges: ["kucoinfutures"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
     const cursor = async () => (await db.alertCursor.findUniqueOrThrow({ where: { id: "alerts" } })).sequence;
     const before = { cursor: await cursor(), alerts: (await alertsOf(desk.id)).length };
-    const [event] = await append("live", [opened("DOGE", 10)]);
+    const [event] = await append("live", [stale("kucoinfutures")]);
     // The deliveries are written last: failing there, after the alert event and the cool-down, is the worst place to stop.
     await db.$executeRawUnsafe(`CREATE FUNCTION refuse_delivery() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`);
     await db.$executeRawUnsafe(`CREATE TRIGGER refuse_delivery BEFORE INSERT ON "WebhookDelivery" FOR EACH ROW EXECUTE FUNCTION refuse_delivery()`);
@@ -350,17 +410,17 @@ describe("alert evaluation", () => {
   });
 
   it("keeps its place in the stored cursor: an evaluator started afresh repeats nothing and misses nothing", async () => {
-    await createAlertRule(db, desk.owner, { name: "SOL", kind: "opportunity", symbol: "SOL", endpoint_ids: [], cooldown_minutes: 1, enabled: true }, origin);
+    await createAlertRule(db, desk.owner, { name: "three", kind: "venue", exchanges: ["mexc", "htx", "bitget"], endpoint_ids: [], cooldown_minutes: 1, enabled: true }, origin);
     const before = (await alertsOf(desk.id)).length;
-    const [first] = await append("live", [opened("SOL", 10, "SOL-a")]);
+    const [first] = await append("live", [stale("mexc")]);
     await evaluateAlerts(db, 500);
     const cursor = await db.alertCursor.findUniqueOrThrow({ where: { id: "alerts" } });
     expect(cursor.sequence).toBe(first);
     // Written while no evaluator runs; then one runs, as after a restart, in small batches.
-    await append("live", [opened("SOL", 10, "SOL-b"), opened("SOL", 10, "SOL-c")]);
+    await append("live", [stale("htx"), stale("bitget")]);
     expect(await evaluateAlerts(db, 1)).toMatchObject({ events: 1, alerts: 1 });
     expect(await evaluateAlerts(db, 1)).toMatchObject({ events: 1, alerts: 1 });
     expect(await evaluateAlerts(db, 1)).toMatchObject({ events: 0 });
-    expect((await alertsOf(desk.id)).slice(before).map((a) => (a.data as { subject: string }).subject)).toEqual(["SOL-a", "SOL-b", "SOL-c"]);
+    expect((await alertsOf(desk.id)).slice(before).map((a) => (a.data as { subject: string }).subject)).toEqual(["mexc", "htx", "bitget"]);
   });
 });

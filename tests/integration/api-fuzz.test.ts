@@ -12,7 +12,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { BASE62_ALPHABET } from "@/lib/keys/base62";
 import { checksumFor } from "@/lib/keys/format";
 import type { KeyMode } from "@/lib/keys/mode";
-import { effectivePermissions, PERMISSIONS, type Permission, type Tier } from "@/lib/keys/permissions";
+import { effectivePermissions, neededPermission, PERMISSIONS, type Permission, type Tier } from "@/lib/keys/permissions";
 import { SORTS } from "@/lib/market/opportunity-query";
 import { VENUE_IDS, type Opportunity } from "@/lib/market/types";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
@@ -490,7 +490,7 @@ describe("/v1 under random input", () => {
           path === "/v1/auth/verify"
             ? 200
             : needs
-              ? auth.key.permissions.includes(needs[0])
+              ? auth.key.permissions.includes(needs[0] === "write" ? neededPermission("write", "opportunities:read", auth.key.tier)! : needs[0])
                 ? needs[1]
                 : 403
               : otherMethodsOnly

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "@/lib/events/event-types";
+import { EVENT_TYPES, eventId } from "@/lib/events/event-types";
 import { VENUE_IDS } from "@/lib/market/types";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
@@ -13,6 +13,7 @@ import { appendEventStatements, eventsAppended } from "@/lib/events/append-event
 import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
 import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
+import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
@@ -249,9 +250,13 @@ describe.each<Mount>(["node"])("GET /v1/stream through the %s mount", (mount) =>
     await stream.close();
   });
 
-  it("refuses a bad or out-of-retention Last-Event-ID and unknown parameters with 400", async () => {
+  it("refuses a bad, out-of-retention or not yet written Last-Event-ID and unknown parameters with 400", async () => {
+    const newest = (await db.marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } }))?.sequence ?? 0n;
+    const beyond = eventId(newest + 1_000n);
     for (const [headers, query, field] of [
       [{ "Last-Event-ID": "nope" }, "", "Last-Event-ID"],
+      [{ "Last-Event-ID": beyond }, "", "Last-Event-ID"],
+      [{}, `?after=${beyond}`, "after"],
       [{}, "?after=evt_12", "after"],
       [{}, "?limit=5", "limit"],
     ] as const) {
@@ -319,6 +324,71 @@ describe("GET /v1/stream's limits", () => {
   });
 });
 
+describe("stream tokens, for browsers", () => {
+  /** POST /v1/stream-tokens with a key. */
+  async function mint(key: string, body?: unknown) {
+    const response = await app.fetch(
+      new Request("http://localhost/v1/stream-tokens", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, ...(body !== undefined && { "Content-Type": "application/json" }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    );
+    return { status: response.status, body: (await response.json()) as { data: { token: string; url: string; mode: string; expires_at: string } } };
+  }
+  /** GET as a browser's EventSource sends it: no Authorization header. */
+  const openAsBrowser = (url: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${url}`, { headers });
+
+  it("opens the stream without an Authorization header, with the key's mode and the token's filters only", async () => {
+    const user = await createUser(db, "pro");
+    const key = (await createKeyFor(db, user.id, { mode: "test" })).secret;
+    const minted = await mint(key, { types: ["funding_interval.changed"], ttl_seconds: 60 });
+    expect(minted.status).toBe(200);
+    expect(minted.body.data).toMatchObject({ mode: "test", url: `/v1/stream?token=${minted.body.data.token}` });
+    expect(Date.parse(minted.body.data.expires_at) - Date.now()).toBeLessThanOrEqual(60_000);
+    const response = await openAsBrowser(minted.body.data.url);
+    expect(response.status).toBe(200);
+    const stream = new SseReader(response);
+    expect(await stream.next()).toEqual({ retry: "3000", comment: "connected" });
+    await live(0);
+    await append("live", [intervalEvent()]);
+    const [, wanted] = await append("test", [venueEvent("gate"), intervalEvent()]);
+    expect((await stream.events(1)).map((f) => f.id)).toEqual([wanted]);
+    await stream.close();
+    // No body at all is a token for the unfiltered stream, valid 5 minutes.
+    expect((await mint(key)).status).toBe(200);
+  });
+
+  it("grants nothing else: not as a key, not on other routes, not with filters of its own", async () => {
+    const user = await createUser(db, "desk");
+    const key = (await createKeyFor(db, user.id)).secret;
+    const { token } = (await mint(key, { symbol: "BTC" })).body.data;
+    const asBearer = await app.fetch(new Request("http://localhost/v1/opportunities", { headers: { Authorization: `Bearer ${token}` } }));
+    expect(asBearer.status).toBe(401);
+    expect((await openAsBrowser(`/v1/events?token=${token}`)).status).toBe(401);
+    expect((await openAsBrowser(`/v1/stream?token=${token}&symbol=ETH`)).status).toBe(400);
+    expect((await openAsBrowser(`/v1/stream?token=${token}`, { Authorization: `Bearer ${key}` })).status).toBe(400);
+    const resumed = await openAsBrowser(`/v1/stream?token=${token}&after=evt_0000000000000001`);
+    expect(resumed.status).toBe(200);
+    await resumed.body!.cancel();
+  });
+
+  it("answers 401 to an expired, altered or foreign token, and once its key is revoked", async () => {
+    const user = await createUser(db, "desk");
+    const key = await createKeyFor(db, user.id);
+    const { token } = (await mint(key.secret)).body.data;
+    const expired = mintStreamToken(services.streamTokenKey, { key: key.id, user: user.id, mode: "live", filters: {}, exp: Math.floor(Date.now() / 1000) - 1 });
+    const answer = await openAsBrowser(`/v1/stream?token=${expired}`);
+    expect(answer.status).toBe(401);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/expired/);
+    expect((await openAsBrowser(`/v1/stream?token=${token.slice(0, -2)}xx`)).status).toBe(401);
+    const foreign = mintStreamToken(streamTokenKey({ NEXTAUTH_SECRET: "another deployment" }), { key: key.id, user: user.id, mode: "live", filters: {}, exp: 4e9 });
+    expect((await openAsBrowser(`/v1/stream?token=${foreign}`)).status).toBe(401);
+    await revokeKey(db, user.id, user.id, key.id, { ip: null, userAgent: null });
+    expect((await openAsBrowser(`/v1/stream?token=${token}`)).status).toBe(401);
+  });
+});
+
 describe("GET /v1/stream under random queries", () => {
   // The stream's parameters as the fuzzers know the others' (tests/integration/api-fuzz.test.ts): a
   // request with only valid values opens a stream; any invalid one is a 400 naming that parameter.
@@ -335,8 +405,9 @@ describe("GET /v1/stream under random queries", () => {
       invalid: fc.constantFrom("opportunity", "venue.stale,", "OPPORTUNITY.OPENED", "venue.*"),
     },
     after: {
-      valid: fc.bigInt({ min: 0n, max: 10n ** 15n }).map((n) => `evt_${n.toString().padStart(16, "0")}`),
-      invalid: fc.constantFrom("evt_1", "12", "evt_00000000000000001", "evt_000000000000000a"),
+      // Ids the log has reached (the test writes 6 events first); one beyond the newest is refused.
+      valid: fc.bigInt({ min: 0n, max: 5n }).map((n) => `evt_${n.toString().padStart(16, "0")}`),
+      invalid: fc.constantFrom("evt_1", "12", "evt_00000000000000001", "evt_000000000000000a", "evt_0999999999999999"),
     },
     // Paging is not the stream's: any value is refused, as an unknown parameter.
     limit: { invalid: fc.constantFrom("5", "100") },
@@ -350,6 +421,8 @@ describe("GET /v1/stream under random queries", () => {
   it("opens a stream for valid queries and refuses invalid ones with a 400 naming the field", async () => {
     const desk = await createUser(db, "desk");
     const key = (await createKeyFor(db, desk.id)).secret;
+    // The valid `after` values name events the log has reached.
+    await append("test", Array.from({ length: 6 }, () => venueEvent()));
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(param, { maxLength: 4, selector: (p) => p.name }), async (params) => {
         const query = params.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.value)}`).join("&");

@@ -177,6 +177,17 @@ describe("GET /v1/events", () => {
     }
   });
 
+  it("refuses a cursor beyond the newest event with a 400 naming `after`, rather than answer nothing until the log catches up", async () => {
+    const newest = await db.marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } });
+    // The newest id (another mode's or account's included) is a cursor; one past it is not.
+    expect((await events(`?after=${eventId(newest!.sequence)}`, testKey)).items).toEqual([]);
+    const refused = await get(`/v1/events?after=${eventId(newest!.sequence + 1n)}`, testKey);
+    expect(refused.kind === "error" && refused.error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: [{ field: "after", message: expect.stringMatching(/beyond the newest event/) }],
+    });
+  });
+
   it("keeps events 30 days unless configured", () => {
     expect(DEFAULT_EVENT_RETENTION_DAYS).toBe(30);
     expect(readEventsConfig({ NODE_ENV: "test" }).EVENTS_RETENTION_DAYS).toBe(30);

@@ -9,7 +9,7 @@ export type JsonSchema = { [keyword: string]: unknown } | boolean;
 type SchemaObject = { [keyword: string]: unknown };
 
 /** Keywords that only annotate: they constrain nothing. */
-const ANNOTATIONS = new Set(["description", "title", "default", "examples", "example", "deprecated", "readOnly", "writeOnly", "$comment"]);
+const ANNOTATIONS = new Set(["description", "title", "default", "examples", "example", "deprecated", "readOnly", "writeOnly", "$comment", "discriminator"]);
 const ASSERTIONS = new Set([
   "$ref",
   "type",

@@ -129,7 +129,7 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
       <p>
         <label>
           Cool-down (minutes)
-          <input name="cooldown_minutes" type="number" min={1} max={1440} step={1} defaultValue={60} aria-invalid={Boolean(problem?.fields.cooldown_minutes)} />
+          <input name="cooldown_minutes" type="number" min={0} max={1440} step={1} defaultValue={60} aria-invalid={Boolean(problem?.fields.cooldown_minutes)} />
         </label>
       </p>
       {fieldError("cooldown_minutes")}

@@ -23,8 +23,8 @@ export default async function AlertsPage() {
     <section aria-labelledby="alerts-heading">
       <h2 id="alerts-heading">Alerts</h2>
       <p className="muted">
-        A rule watches the live market&apos;s events: opportunities opened or moving, funding interval changes, venues going
-        stale. Each match raises an <code>alert.triggered</code> event on your streams and <code>GET /v1/events</code>, and
+        A rule watches the live market: each published round&apos;s opportunities (one alert when one crosses into your
+        condition, none while it stays there), funding interval changes, venues going stale. Each alert raises an <code>alert.triggered</code> event on your streams and <code>GET /v1/events</code>, and
         is POSTed to the <Link href="/account/webhooks">webhook endpoints</Link> you choose. After an alert, the same rule
         stays quiet about the same opportunity, market or venue for its cool-down. Test-mode rules are managed with a test
         key through <code>/v1/alert-rules</code>.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
+import { bodyIsOptional } from "../read-json";
 import type { Permission } from "@/lib/keys/permissions";
 import { servedOpportunitySchema } from "@/lib/market/types";
 import { PLANS } from "@/lib/tiers";
@@ -7,8 +8,9 @@ import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { publicEventSchema } from "@/lib/events/event-types";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
-import { LAST_EVENT_ID_HEADER, STREAM_DEFINITION } from "../stream-definition";
+import { LAST_EVENT_ID_HEADER, STREAM_DEFINITION, STREAM_TOKEN_PARAMETER } from "../stream-definition";
 import { createdResourceLinks } from "./created-resource-links";
+import { eventUnionSchema, typedEventComponents, webhooksSection } from "./webhooks";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
 import { errorCodesOf, errorResponses } from "./error-responses";
 import {
@@ -59,10 +61,14 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}");
 }
 
-function permissionText(permission: Permission | null): string {
+function permissionText(permission: Permission | null, onPlansWithout?: Permission): string {
   if (permission === null) return "Any valid key, a Free account's included.";
-  const plans = PLANS.filter((plan) => (plan.permissions as readonly Permission[]).includes(permission)).map((plan) => plan.name);
-  return `Needs the \`${permission}\` permission (${plans.join(", ")}).`;
+  const holds = (p: Permission) => PLANS.filter((plan) => (plan.permissions as readonly Permission[]).includes(p));
+  const plans = holds(permission).map((plan) => plan.name);
+  const text = `Needs the \`${permission}\` permission (${plans.join(", ")})`;
+  if (!onPlansWithout) return `${text}.`;
+  const others = holds(onPlansWithout).filter((plan) => !plans.includes(plan.name)).map((plan) => plan.name);
+  return others.length ? `${text}; on ${others.join(", ")}, \`${onPlansWithout}\`, in both modes.` : `${text}.`;
 }
 
 const IDEMPOTENCY_PARAMETER = {
@@ -131,7 +137,7 @@ function operation(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: `${route.description}${route.cached ? CACHED_READ_TEXT : ""}\n\n**Permission:** ${permissionText(route.permission)}`,
+    description: `${route.description}${route.cached ? CACHED_READ_TEXT : ""}\n\n**Permission:** ${permissionText(route.permission, route.permissionOnPlansWithout)}`,
     tags: [route.tag],
     "x-permission": route.permission,
     parameters: [
@@ -175,7 +181,7 @@ function streamOperation(): JsonObject {
     description: `${d.description}\n\n**Permission:** ${permissionText(d.permission)}`,
     tags: [d.tag],
     "x-permission": d.permission,
-    parameters: [...parameters(d.query, "query"), LAST_EVENT_ID_HEADER],
+    parameters: [...parameters(d.query, "query"), STREAM_TOKEN_PARAMETER, LAST_EVENT_ID_HEADER],
     responses,
   };
 }
@@ -188,9 +194,10 @@ function streamOperation(): JsonObject {
  */
 function requestBody(schema: z.ZodType, example: Record<string, unknown> | undefined): JsonObject {
   const json = embedded(z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as JsonObject);
+  const optional = bodyIsOptional(schema);
   return {
-    required: true,
-    description: "JSON, sent with `Content-Type: application/json`, at most 64 KB.",
+    required: !optional,
+    description: `JSON, sent with \`Content-Type: application/json\`, at most 64 KB.${optional ? " Every field is optional: no body at all reads as `{}`." : ""}`,
     content: { "application/json": { schema: json, ...(example && { example }) } },
   };
 }
@@ -208,6 +215,7 @@ function componentSchemas(routes: readonly ApiRoute[]): JsonObject {
   registry.add(servedOpportunitySchema, { id: "Opportunity" });
   registry.add(fundingSettlementSchema, { id: "FundingSettlement" });
   registry.add(publicEventSchema, { id: "Event" });
+  for (const { name, schema } of typedEventComponents()) registry.add(schema, { id: name });
   for (const route of routes) {
     const meta = route.meta ? metaSchema.extend(route.meta.shape) : metaSchema;
     registry.add(z.object({ data: route.data, meta }), { id: responseSchemaName(route) });
@@ -217,6 +225,8 @@ function componentSchemas(routes: readonly ApiRoute[]): JsonObject {
     io: "output",
     uri: (id) => `#/components/schemas/${id}`,
   }) as { schemas: Record<string, JsonObject> };
+  // Every reference to an event names `Event`: the typed events' `oneOf`, discriminated by `type`.
+  schemas.Event = eventUnionSchema();
   return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, embedded(schema)]));
 }
 
@@ -259,6 +269,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], origin: string
       .map(([name, description]) => ({ name, description })),
     security: [{ bearerAuth: [] }],
     paths,
+    webhooks: webhooksSection(),
     components: {
       securitySchemes: {
         bearerAuth: {

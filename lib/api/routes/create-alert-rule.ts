@@ -9,17 +9,21 @@ export const createAlertRuleRoute = defineRoute({
   operationId: "createAlertRule",
   summary: "Add an alert rule",
   description:
-    "A rule watches the market events of the key's mode written from now on. `kind: opportunity` matches `opportunity.opened` and " +
-    "`opportunity.updated` and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, " +
-    "`min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`; `kind: funding_interval` matches " +
-    "`funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. " +
-    "A condition the kind does not use is refused; a minimum on a figure an event does not know (null) is not met. Each match writes " +
-    "an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` " +
-    "(your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the " +
-    "same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may " +
-    "have 5 rules per mode, Desk 100: one more is 403 FORBIDDEN naming the cap.",
+    "A rule watches the key's mode's market from now on. `kind: opportunity` tests every published set (each live round, each " +
+    "sandbox tick) and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, " +
+    "`min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`: it alerts once when an opportunity " +
+    "crosses into the condition (`transition: entered`) and stays quiet while it stays inside; it leaves the condition only when a " +
+    "minimum is missed by more than its hysteresis margin (net APR: 1 point or 2% of the threshold, whichever is more; open " +
+    "interest 2%; paid share 0.02), or the opportunity is no longer published, and with `notify_on_clear` alerts then too " +
+    "(`transition: cleared`). `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; " +
+    "`kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a " +
+    "figure not known (null) is not met. Each alert writes an `alert.triggered` event for your account alone (GET /v1/events, " +
+    "GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types " +
+    "they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within " +
+    "`cooldown_minutes` (default 60; 0: none). Pro accounts may have 5 rules per mode, Desk 100: one more is 403 FORBIDDEN naming the cap.",
   tag: "Alerts",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   body: alertRuleInputSchema,
   data: alertRuleSchema,
   meta: alertMetaSchema,

@@ -20,6 +20,7 @@ export const createWebhookEndpointRoute = defineRoute({
     "loopback or link-local address is refused.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   body: endpointInputSchema,
   data: endpointWithSecretSchema,
   meta: webhookMetaSchema,

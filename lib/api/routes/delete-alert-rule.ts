@@ -12,6 +12,7 @@ export const deleteAlertRuleRoute = defineRoute({
   description: "Removes the rule and its cool-downs; the alerts it raised stay on GET /v1/events until they expire. Answers the deleted rule's id.",
   tag: "Alerts",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: alertRuleIdParams,
   data: z.object({ id: z.string().describe("The deleted rule's id."), deleted: z.literal(true) }),
   meta: alertMetaSchema,

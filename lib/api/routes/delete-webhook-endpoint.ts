@@ -12,6 +12,7 @@ export const deleteWebhookEndpointRoute = defineRoute({
   description: "Removes the endpoint, its delivery log and any retries still pending. Answers the deleted endpoint's id.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   data: z.object({ id: z.string().describe("The deleted endpoint's id."), deleted: z.literal(true) }),
   meta: webhookMetaSchema,

@@ -12,6 +12,7 @@ export const getWebhookEndpointRoute = defineRoute({
   description: "One of the account's endpoints of the key's mode, without its secret. Another account's, the other mode's or an unknown id is 404.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   data: endpointSchema,
   meta: webhookMetaSchema,

@@ -25,8 +25,8 @@ export const listEventsRoute = defineRoute({
     "published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, " +
     "with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change " +
     "as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. " +
-    "`alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) matches a market " +
-    "event, and carries the rule, the subject and the matching event; other accounts never see it. " +
+    "`alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) fires, and carries " +
+    "the rule, the subject, the transition and the opportunity or matching event; other accounts never see it. " +
     "`webhook_endpoint.disabled` is written for your account alone when the service disables one of its endpoints after 3 days " +
     "of failed deliveries (an e-mail says so too), with the endpoint and since when it failed. " +
     "GET /v1/stream delivers the same events as they are written.",

@@ -28,6 +28,7 @@ export const listWebhookDeliveriesRoute = defineRoute({
     "`status` and by `event_id`.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   query: deliveriesQuery,
   data: pageSchema(deliverySchema, deliveriesQuery),

@@ -18,6 +18,7 @@ export const listWebhookEndpointsRoute = defineRoute({
     "listed: they are shown once, when an endpoint is created or its secret rolled.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   query: listQuery,
   data: pageSchema(endpointSchema, listQuery),
   meta: webhookMetaSchema,

@@ -16,6 +16,7 @@ export const redeliverWebhookRoute = defineRoute({
     "redeliveries and replays together are limited to 20 a minute per account (429 RATE_LIMITED with `retry_after`). Takes no body.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookDeliveryParams,
   data: deliverySchema,
   meta: webhookMetaSchema,

@@ -15,6 +15,7 @@ export const rollWebhookSecretRoute = defineRoute({
     "missing a delivery; then only the new one. The new secret is in this answer only: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. The body may be empty (`{}`).",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   body: rollSecretSchema,
   data: endpointWithSecretSchema,

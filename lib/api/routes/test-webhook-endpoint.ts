@@ -18,6 +18,7 @@ export const testWebhookEndpointRoute = defineRoute({
     "20 a minute per account (429 RATE_LIMITED with `retry_after`). The body may be empty (`{}`).",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   body: testEventSchema,
   data: deliverySchema,

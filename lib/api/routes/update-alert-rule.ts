@@ -13,6 +13,7 @@ export const updateAlertRuleRoute = defineRoute({
     "`cooldown_minutes` and `enabled`. The kind stays. Returns the rule as it is now.",
   tag: "Alerts",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: alertRuleIdParams,
   body: alertRuleUpdateSchema,
   data: alertRuleSchema,

@@ -15,6 +15,7 @@ export const updateWebhookEndpointRoute = defineRoute({
     "failures. Events written while it was disabled are not sent afterwards. Returns the endpoint as it is now.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   body: endpointUpdateSchema,
   data: endpointSchema,
