@@ -134,7 +134,7 @@ class Operations:
         GET /v1/events
 
         Args:
-            after: Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone.
+            after: Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone; so is one beyond the newest event written.
             types: Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`.
             limit: Page size, 1 to 1000.
         """
@@ -146,6 +146,16 @@ class Operations:
         GET /v1/events/{id}
         """
         return self._request("GET", "/v1/events/{id}".format(id=quote(id, safe="")))
+
+    def create_stream_token(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        """Mint a short-lived stream token (for browsers).
+
+        POST /v1/stream-tokens
+
+        Args:
+            body: the JSON request body, as the API reference describes it
+        """
+        return self._request("POST", "/v1/stream-tokens", None, body)
 
     def create_simulation(self, body: Dict[str, Any]) -> Dict[str, Any]:
         """Simulate a position's funding P&L.

@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * List change events
-         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 30 days by default. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`, `webhook_endpoint.disabled`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) matches a market event, and carries the rule, the subject and the matching event; other accounts never see it. `webhook_endpoint.disabled` is written for your account alone when the service disables one of its endpoints after 3 days of failed deliveries (an e-mail says so too), with the endpoint and since when it failed. GET /v1/stream delivers the same events as they are written.
+         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 30 days by default. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`, `webhook_endpoint.disabled`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) fires, and carries the rule, the subject, the transition and the opportunity or matching event; other accounts never see it. `webhook_endpoint.disabled` is written for your account alone when the service disables one of its endpoints after 3 days of failed deliveries (an e-mail says so too), with the endpoint and since when it failed. GET /v1/stream delivers the same events as they are written.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -200,6 +200,28 @@ export interface paths {
         get: operations["getEvent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stream-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a short-lived stream token (for browsers)
+         * @description A browser's `EventSource` cannot send an `Authorization` header, so it opens GET /v1/stream with a token instead: `new EventSource("/v1/stream?token=…")`. Mint it on your server with the key, and hand only the token to the browser. It is scoped to the key's account and mode and to the filters given here (those of GET /v1/stream), opens that stream (with `after` or `Last-Event-ID` to resume) and grants nothing else: no other route accepts it. It expires after `ttl_seconds`; it stops working at once when the key is revoked or expires, and the key's IP allowlist applies to the browser's address. Every field is optional.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        post: operations["createStreamToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -417,7 +439,7 @@ export interface paths {
          * List your webhook endpoints
          * @description The account's endpoints of the key's mode (live keys the live ones, test keys the test ones), oldest first. Secrets are never listed: they are shown once, when an endpoint is created or its secret rolled.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -425,7 +447,7 @@ export interface paths {
          * Add a webhook endpoint
          * @description Events of the chosen `event_types` written from now on are POSTed to `url` (https://), one request per event, with the Standard Webhooks headers `webhook-id` (the delivery's id), `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` keyed with the base64-decoded part of the secret after `whsec_`). The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h and four times 12 h later (±10 %), for at most 3 days; redirects are not followed. The answer carries `secret` (whsec_…), shown only here: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. Live keys add live endpoints, test keys test endpoints (sandbox events). At most 10 endpoints per mode (Pro 2): one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, loopback or link-local address is refused.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -445,7 +467,7 @@ export interface paths {
          * Get a webhook endpoint
          * @description One of the account's endpoints of the key's mode, without its secret. Another account's, the other mode's or an unknown id is 404.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -454,7 +476,7 @@ export interface paths {
          * Delete a webhook endpoint
          * @description Removes the endpoint, its delivery log and any retries still pending. Answers the deleted endpoint's id.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -463,7 +485,7 @@ export interface paths {
          * Change a webhook endpoint
          * @description Give any of `url`, `event_types`, `description` (null removes it) and `enabled`. `enabled: false` stops deliveries (retries still pending end as failed); `enabled: true` resumes them, also for an endpoint the service disabled after 3 days of failures. Events written while it was disabled are not sent afterwards. Returns the endpoint as it is now.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -481,7 +503,7 @@ export interface paths {
          * Roll a webhook endpoint's signing secret
          * @description Replaces the signing secret. For `overlap_hours` (default 24, 0 to 72) every request carries two signatures, space-separated in `webhook-signature`: the new secret's and the previous one's, so the receiver can switch secrets without missing a delivery; then only the new one. The new secret is in this answer only: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. The body may be empty (`{}`).
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["rollWebhookEndpointSecret"];
         delete?: never;
@@ -503,7 +525,7 @@ export interface paths {
          * Send a test event to a webhook endpoint
          * @description Queues one event of the `type` asked for (default the endpoint's first event type) to the endpoint, enabled or not: `data` has that type's real shape (a sample built as real events are), the event carries `test: true` and an id of its own (no real event has it; each test a new one), and it is signed like any delivery but sent once, never retried: its one attempt's result is the delivery's status. Answers the delivery, pending; its attempt appears in GET /v1/webhook-endpoints/{id}/deliveries within seconds. Test events, redeliveries and replays together are limited to 20 a minute per account (429 RATE_LIMITED with `retry_after`). The body may be empty (`{}`).
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;
@@ -523,7 +545,7 @@ export interface paths {
          * List a webhook endpoint's deliveries
          * @description The endpoint's deliveries, newest first, each with every attempt (newest first): when, the HTTP status or the error, the latency and the first 1 KB of the answer. `status` is pending while retries remain, then succeeded or failed. Filter by `status` and by `event_id`.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -547,7 +569,7 @@ export interface paths {
          * Redeliver a webhook delivery
          * @description Queues one more attempt of the delivery now, with the same body and `webhook-id` (a new timestamp and signature), recorded in its log as manual and never retried. On a delivery still being retried, a success ends its retries and a failure leaves them as they were. Works on a disabled endpoint too, to check a fix before enabling it. Test events, redeliveries and replays together are limited to 20 a minute per account (429 RATE_LIMITED with `retry_after`). Takes no body.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -617,9 +639,9 @@ export interface paths {
         put?: never;
         /**
          * Add an alert rule
-         * @description A rule watches the market events of the key's mode written from now on. `kind: opportunity` matches `opportunity.opened` and `opportunity.updated` and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, `min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`; `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a figure an event does not know (null) is not met. Each match writes an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60). Pro accounts may have 5 rules per mode, Desk 100: one more is 403 FORBIDDEN naming the cap.
+         * @description A rule watches the key's mode's market from now on. `kind: opportunity` tests every published set (each live round, each sandbox tick) and may set `symbol`, `exchanges` (both legs among them), `min_net_apr`, `min_paid_share_7d`, `min_positive_hours` (hours since `persistence.positive_since`) and `min_open_interest_usd`: it alerts once when an opportunity crosses into the condition (`transition: entered`) and stays quiet while it stays inside; it leaves the condition only when a minimum is missed by more than its hysteresis margin (net APR: 1 point or 2% of the threshold, whichever is more; open interest 2%; paid share 0.02), or the opportunity is no longer published, and with `notify_on_clear` alerts then too (`transition: cleared`). `kind: funding_interval` matches `funding_interval.changed` and may set `symbol` and `exchanges`; `kind: venue` matches `venue.stale` and may set `exchanges`. A condition the kind does not use is refused; a minimum on a figure not known (null) is not met. Each alert writes an `alert.triggered` event for your account alone (GET /v1/events, GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within `cooldown_minutes` (default 60; 0: none). Pro accounts may have 5 rules per mode, Desk 100: one more is 403 FORBIDDEN naming the cap.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["createAlertRule"];
         delete?: never;
@@ -648,7 +670,7 @@ export interface paths {
          * Delete an alert rule
          * @description Removes the rule and its cool-downs; the alerts it raised stay on GET /v1/events until they expire. Answers the deleted rule's id.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         delete: operations["deleteAlertRule"];
         options?: never;
@@ -657,7 +679,7 @@ export interface paths {
          * Change an alert rule
          * @description Give any of `name`, the conditions its kind uses (null or an empty `exchanges` removes one), `endpoint_ids` (replaces the list), `cooldown_minutes` and `enabled`. The kind stays. Returns the rule as it is now.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         patch: operations["updateAlertRule"];
         trace?: never;
@@ -675,7 +697,9 @@ export interface paths {
          *
          *     **Filters.** The filters of GET /v1/opportunities (`exchange`, `exchanges`, `min_apr`, `symbol`) apply to the events they concern; an event type a filter says nothing about passes it. `types` keeps only the types listed.
          *
-         *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 30 days (by default) events are kept (older: 400). Without either, the stream starts with the next event written.
+         *     **Resuming.** Reconnect with `Last-Event-ID` (an EventSource does it by itself) or `?after=`: the events written since are sent first, then the stream goes on live, with no gap and no event twice, while the id is within the 30 days (by default) events are kept (older, or beyond the newest event written: 400). Without either, the stream starts with the next event written.
+         *
+         *     **Browsers.** An `EventSource` cannot send an `Authorization` header: mint a short-lived token with the key on your server (POST /v1/stream-tokens) and open `/v1/stream?token=…` in the browser; the key itself never reaches it.
          *
          *     **Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with `Last-Event-ID` to continue.
          *
@@ -691,7 +715,168 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "opportunity.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.opened
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `opportunity.opened`.
+         */
+        post: operations["opportunityOpenedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.updated
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `opportunity.updated`.
+         */
+        post: operations["opportunityUpdatedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunity.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opportunity.closed
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `opportunity.closed`.
+         */
+        post: operations["opportunityClosedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "funding_interval.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * funding_interval.changed
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `funding_interval.changed`.
+         */
+        post: operations["fundingIntervalChangedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue.stale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * venue.stale
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `venue.stale`.
+         */
+        post: operations["venueStaleEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue.recovered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * venue.recovered
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `venue.recovered`.
+         */
+        post: operations["venueRecoveredEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "alert.triggered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * alert.triggered
+         * @description POSTed to the endpoints an alert rule names (alert-rules' `endpoint_ids`), whatever types they subscribe to.
+         */
+        post: operations["alertTriggeredEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.disabled
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `webhook_endpoint.disabled`.
+         */
+        post: operations["webhookEndpointDisabledEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Meta: {
@@ -834,10 +1019,15 @@ export interface components {
             /** @enum {string} */
             source: "observed" | "sandbox";
         };
-        Event: {
+        /** @description An event as GET /v1/events lists it, the stream sends it and a webhook POSTs it: `data` depends on `type`. */
+        Event: components["schemas"]["OpportunityOpenedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["OpportunityClosedEvent"] | components["schemas"]["FundingIntervalChangedEvent"] | components["schemas"]["VenueStaleEvent"] | components["schemas"]["VenueRecoveredEvent"] | components["schemas"]["AlertTriggeredEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"];
+        OpportunityOpenedEvent: {
             id: string;
-            /** @enum {string} */
-            type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "opportunity.opened";
             /** @enum {string} */
             mode: "live" | "test";
             /** Format: date-time */
@@ -848,7 +1038,246 @@ export interface components {
              */
             test?: true;
             data: {
-                [key: string]: unknown;
+                opportunity: components["schemas"]["Opportunity"];
+            };
+        };
+        OpportunityUpdatedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "opportunity.updated";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                opportunity: components["schemas"]["Opportunity"];
+                /** @description `net_apr` in the previous published set, percent per year. */
+                previous_net_apr: number;
+            };
+        };
+        OpportunityClosedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "opportunity.closed";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                id: string;
+                symbol: string;
+                long: {
+                    exchange: string;
+                    market: string;
+                };
+                short: {
+                    exchange: string;
+                    market: string;
+                };
+                /** @description `apr` in the last set that listed it. */
+                last_apr: number;
+                /** @description `net_apr` in the last set that listed it. */
+                last_net_apr: number;
+            };
+        };
+        FundingIntervalChangedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "funding_interval.changed";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                change: {
+                    exchange: string;
+                    /** @description ccxt unified symbol of the market, e.g. BTC/USDT:USDT. */
+                    market: string;
+                    /** @description Base asset. */
+                    symbol: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC when the first interval of the new length began: the running interval's start as the venue's schedule showed it when the change was seen, never before the last observation that still showed the old length.
+                     */
+                    effective_at: string;
+                    /** @description The interval before the change, in hours. */
+                    from_hours: number;
+                    /** @description The interval from `effective_at` on, in hours. */
+                    to_hours: number;
+                    /**
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @enum {string}
+                     */
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC of the observation that revealed the change.
+                     */
+                    detected_at: string;
+                };
+            };
+        };
+        VenueStaleEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "venue.stale";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                exchange: string;
+                /**
+                 * @description The venue's status from this event on.
+                 * @enum {string}
+                 */
+                status: "ok" | "stale";
+                /** @description ISO 8601 UTC start of its last successful refresh. */
+                last_success_at: string | null;
+                /** @description Why its refresh failed (`venue.stale`); null on `venue.recovered`. */
+                error: string | null;
+            };
+        };
+        VenueRecoveredEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "venue.recovered";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                exchange: string;
+                /**
+                 * @description The venue's status from this event on.
+                 * @enum {string}
+                 */
+                status: "ok" | "stale";
+                /** @description ISO 8601 UTC start of its last successful refresh. */
+                last_success_at: string | null;
+                /** @description Why its refresh failed (`venue.stale`); null on `venue.recovered`. */
+                error: string | null;
+            };
+        };
+        AlertTriggeredEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "alert.triggered";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                /** @description The alert rule that matched (GET /v1/alert-rules/{id}). */
+                rule: {
+                    id: string;
+                    name: string;
+                };
+                /** @description What the rule's state and cool-down are kept per: the opportunity's id, `exchange:market` for an interval change, the exchange for a venue. */
+                subject: string;
+                /**
+                 * @description `entered`: the subject crossed into the rule's condition (an event rule's match is one too); `cleared`: it left the condition (opportunity rules with `notify_on_clear`).
+                 * @enum {string}
+                 */
+                transition: "entered" | "cleared";
+                /** @description Opportunity rules: the opportunity as the published set that crossed served it; null when it cleared by leaving the set, and for other kinds. */
+                opportunity: components["schemas"]["Opportunity"] | null;
+                /** @description Event rules (funding_interval, venue): the market event that matched, as GET /v1/events lists it; null for opportunity rules. */
+                event: {
+                    id: string;
+                    /** @enum {string} */
+                    type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } | null;
+            };
+        };
+        WebhookEndpointDisabledEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook_endpoint.disabled";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                /** @description The endpoint (GET /v1/webhook-endpoints/{id}). */
+                endpoint: {
+                    id: string;
+                    url: string;
+                    description: string | null;
+                };
+                /**
+                 * @description Why: every delivery failed for 3 days.
+                 * @enum {string}
+                 */
+                reason: "failing";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC time of the first failed attempt after its last success.
+                 */
+                failing_since: string;
+                /** Format: date-time */
+                disabled_at: string;
             };
         };
         VerifyKeyResponse: {
@@ -1521,6 +1950,25 @@ export interface components {
                  */
                 mode: "live" | "test";
             };
+        };
+        CreateStreamTokenResponse: {
+            data: {
+                /** @description Pass as `?token=` to GET /v1/stream, and nowhere else. */
+                token: string;
+                /** @description The stream's path with the token, for `new EventSource(url)` on this service's origin. */
+                url: string;
+                /**
+                 * @description The key's mode: the events the stream carries.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+                /**
+                 * Format: date-time
+                 * @description After this a new stream (or a reconnection) needs a new token; a stream already open goes on.
+                 */
+                expires_at: string;
+            };
+            meta: components["schemas"]["Meta"];
         };
         CreateSimulationResponse: {
             data: {
@@ -3083,6 +3531,7 @@ export interface components {
                 /** @description The endpoints its alerts are POSTed to. */
                 endpoint_ids: string[];
                 cooldown_minutes: number;
+                notify_on_clear: boolean;
                 enabled: boolean;
                 /** Format: date-time */
                 created_at: string;
@@ -3125,6 +3574,7 @@ export interface components {
                     /** @description The endpoints its alerts are POSTed to. */
                     endpoint_ids: string[];
                     cooldown_minutes: number;
+                    notify_on_clear: boolean;
                     enabled: boolean;
                     /** Format: date-time */
                     created_at: string;
@@ -3175,6 +3625,7 @@ export interface components {
                 /** @description The endpoints its alerts are POSTed to. */
                 endpoint_ids: string[];
                 cooldown_minutes: number;
+                notify_on_clear: boolean;
                 enabled: boolean;
                 /** Format: date-time */
                 created_at: string;
@@ -3216,6 +3667,7 @@ export interface components {
                 /** @description The endpoints its alerts are POSTed to. */
                 endpoint_ids: string[];
                 cooldown_minutes: number;
+                notify_on_clear: boolean;
                 enabled: boolean;
                 /** Format: date-time */
                 created_at: string;
@@ -3920,7 +4372,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone. */
+                /** @description Only events written after this one (its `id`), oldest first: pass the last `id` you processed to resume. Without it, the oldest events still kept (30 days by default). An id older than that is refused (400), since events after it are gone; so is one beyond the newest event written. */
                 after?: string;
                 /** @description Only these event types, separated by commas, e.g. `opportunity.opened,opportunity.closed`. */
                 types?: string;
@@ -3988,6 +4440,78 @@ export interface operations {
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    createStreamToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key, method, path and body within 24 hours answers the first response's status and `data` (with a new `meta` and the header `Idempotent-Replayed: true`) without doing the work again. The same key with another method, path or body is 409 IDEMPOTENCY_CONFLICT. Repeats that arrive while the first is still running wait for its response (up to 10 s, then 409). Failed requests are not stored, so a retry runs afresh. Keys are per account and key mode; 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. Every field is optional: no body at all reads as `{}`. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "symbol": "BTC",
+                 *       "types": [
+                 *         "opportunity.opened",
+                 *         "opportunity.updated"
+                 *       ],
+                 *       "ttl_seconds": 120
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Only events about this exchange, as GET /v1/stream's `exchange`.
+                     * @enum {string}
+                     */
+                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                    /** @description Only events within these exchanges, as GET /v1/stream's `exchanges`. */
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    /** @description Only opportunity events with at least this gross `apr`, as GET /v1/stream's `min_apr`. */
+                    min_apr?: number;
+                    /** @description Only events about this base asset, as GET /v1/stream's `symbol`. */
+                    symbol?: string;
+                    /** @description Only these event types, as GET /v1/stream's `types`. */
+                    types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled")[];
+                    /**
+                     * @description How long the token opens a stream, 10 to 300 seconds (default 300).
+                     * @default 300
+                     */
+                    ttl_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateStreamTokenResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            409: components["responses"]["IDEMPOTENCY_CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
         };
@@ -4881,8 +5405,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
-        requestBody: {
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. Every field is optional: no body at all reads as `{}`. */
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -4939,8 +5463,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. */
-        requestBody: {
+        /** @description JSON, sent with `Content-Type: application/json`, at most 64 KB. Every field is optional: no body at all reads as `{}`. */
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5234,7 +5758,7 @@ export interface operations {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name: string & (unknown & unknown);
                     /**
-                     * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale).
                      * @constant
                      */
                     kind: "opportunity";
@@ -5256,10 +5780,15 @@ export interface operations {
                      */
                     endpoint_ids?: string[];
                     /**
-                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay.
                      * @default 60
                      */
                     cooldown_minutes?: number;
+                    /**
+                     * @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published.
+                     * @default false
+                     */
+                    notify_on_clear?: boolean;
                     /**
                      * @description false: the rule matches nothing until enabled again.
                      * @default true
@@ -5269,7 +5798,7 @@ export interface operations {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name: string & (unknown & unknown);
                     /**
-                     * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale).
                      * @constant
                      */
                     kind: "funding_interval";
@@ -5291,10 +5820,15 @@ export interface operations {
                      */
                     endpoint_ids?: string[];
                     /**
-                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay.
                      * @default 60
                      */
                     cooldown_minutes?: number;
+                    /**
+                     * @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published.
+                     * @default false
+                     */
+                    notify_on_clear?: boolean;
                     /**
                      * @description false: the rule matches nothing until enabled again.
                      * @default true
@@ -5304,7 +5838,7 @@ export interface operations {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name: string & (unknown & unknown);
                     /**
-                     * @description What the rule watches: `opportunity` (opened or updated), `funding_interval` (changes), `venue` (going stale).
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale).
                      * @constant
                      */
                     kind: "venue";
@@ -5326,10 +5860,15 @@ export interface operations {
                      */
                     endpoint_ids?: string[];
                     /**
-                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes.
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay.
                      * @default 60
                      */
                     cooldown_minutes?: number;
+                    /**
+                     * @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published.
+                     * @default false
+                     */
+                    notify_on_clear?: boolean;
                     /**
                      * @description false: the rule matches nothing until enabled again.
                      * @default true
@@ -5473,8 +6012,10 @@ export interface operations {
                     min_open_interest_usd?: number | null;
                     /** @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only. */
                     endpoint_ids?: string[];
-                    /** @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes. */
+                    /** @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay. */
                     cooldown_minutes?: number;
+                    /** @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published. */
+                    notify_on_clear?: boolean;
                     /** @description false: the rule matches nothing until enabled again. */
                     enabled?: boolean;
                 };
@@ -5521,6 +6062,8 @@ export interface operations {
                 types?: string;
                 /** @description Resume after this event id: what was written since is replayed first. The `Last-Event-ID` header, when sent, wins. */
                 after?: string;
+                /** @description A stream token from POST /v1/stream-tokens, for an EventSource, which cannot send `Authorization`: send no Authorization header then. The token fixes the filters; besides it only `after` may be given. An expired token, or one whose key was revoked or expired, is 401. */
+                token?: string;
             };
             header?: {
                 /** @description The `id` of the last event received: the stream resumes after it. Wins over `after`. */
@@ -5560,6 +6103,246 @@ export interface operations {
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    opportunityOpenedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    opportunityUpdatedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    opportunityClosedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityClosedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    fundingIntervalChangedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingIntervalChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    venueStaleEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenueStaleEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    venueRecoveredEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenueRecoveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    alertTriggeredEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertTriggeredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEndpointDisabledEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

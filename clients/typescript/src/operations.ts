@@ -121,6 +121,15 @@ export class Operations {
   }
 
   /**
+   * Mint a short-lived stream token (for browsers)
+   *
+   * `POST /v1/stream-tokens`
+   */
+  createStreamToken(body: Body<operations["createStreamToken"]>): Promise<Envelope<operations["createStreamToken"], 200>> {
+    return this.transport.request("POST", "/v1/stream-tokens", undefined, body);
+  }
+
+  /**
    * Simulate a position's funding P&L
    *
    * `POST /v1/simulations`
