@@ -6,7 +6,7 @@
 // a range longer than 31 days: STATED_IN_WORDS); none may fail (5xx); and every answer has a status
 // the operation documents and a body valid under that status's documented schema.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
 import { createAppServices, type AppServices } from "@/lib/app-services";
@@ -145,7 +145,9 @@ const SYMBOLS = ["BTC", "ETH", "SOL", "DOGE", "XRP", "btc", "Eth"];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // Head-room enough that no fuzzed request meets the rate limit; the in-process limiter.
+  // Head-room enough that no fuzzed request meets the rate limit (the keys' and the account-wide
+  // throttles that read RATE_LIMIT_SCALE from the process); the in-process limiter.
+  vi.stubEnv("RATE_LIMIT_SCALE", "100");
   // Quotes read a fixed book for every made-up market: no venue is reached.
   services = createAppServices(
     async () => database.db,
@@ -179,6 +181,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await services?.stopRecorders();
   await new Promise((resolve) => setTimeout(resolve, 200));
   await database?.close();
