@@ -96,8 +96,11 @@ const ruleFields = {
   enabled: z.boolean().default(true).describe("false: the rule matches nothing until enabled again."),
 };
 
-/** A condition its kind does not use, naming it; unset (absent, null or an empty list) is fine. */
-function unusedConditions(rule: { kind: AlertKind } & Partial<Record<ConditionField, unknown>>, ctx: z.RefinementCtx) {
+/** A condition its kind does not use, naming it; unset (absent, null or an empty list) is fine. So is `notify_on_clear` off a kind with nothing to clear. */
+function unusedConditions(rule: { kind: AlertKind; notify_on_clear?: boolean } & Partial<Record<ConditionField, unknown>>, ctx: z.RefinementCtx) {
+  if (rule.notify_on_clear && rule.kind !== "opportunity") {
+    ctx.addIssue({ code: "custom", path: ["notify_on_clear"], message: `A rule of kind ${rule.kind} alerts on events and has no condition to clear` });
+  }
   for (const field of CONDITION_FIELDS) {
     const value = rule[field];
     const set = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
@@ -121,7 +124,11 @@ const ruleByKind = ALERT_KINDS.map((kind) => {
       ? z.array(venueIdSchema).max(0).optional().describe(`Not used by kind ${kind}: absent or empty.`)
       : z.null().optional().describe(`Not used by kind ${kind}: absent or null.`);
   const kindConditions = Object.fromEntries(CONDITION_FIELDS.map((field) => [field, KIND_CONDITIONS[kind].includes(field) ? conditions[field] : unused(field)]));
-  return z.strictObject({ name: nameSchema, kind: z.literal(kind).describe(KIND_DESCRIPTION), ...kindConditions, ...ruleFields }).describe(`A rule of kind ${kind}: ${KIND_CONDITIONS[kind].join(", ")}.`);
+  // Only an opportunity rule has a condition to leave; the other kinds alert on events.
+  const notifyOnClear = kind === "opportunity" ? ruleFields.notify_on_clear : z.literal(false).default(false).describe(`Not used by kind ${kind}: absent or false.`);
+  return z
+    .strictObject({ name: nameSchema, kind: z.literal(kind).describe(KIND_DESCRIPTION), ...kindConditions, ...ruleFields, notify_on_clear: notifyOnClear })
+    .describe(`A rule of kind ${kind}: ${KIND_CONDITIONS[kind].join(", ")}.`);
 }) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]];
 
 /**

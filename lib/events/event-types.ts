@@ -26,6 +26,8 @@ export type MarketEventType = (typeof MARKET_EVENT_TYPES)[number];
  * by webhook (the endpoint it is about no longer receives anything).
  */
 export const EVENT_TYPES = [...MARKET_EVENT_TYPES, "alert.triggered", "webhook_endpoint.disabled"] as const;
+/** The types a webhook delivery can carry: every type but `webhook_endpoint.disabled`. */
+export const WEBHOOK_EVENT_TYPES = [...MARKET_EVENT_TYPES, "alert.triggered"] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
 export const marketEventTypeSchema = z.enum(MARKET_EVENT_TYPES);

@@ -47,8 +47,8 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: RANGED, field: "to", message: /^Must not be before from$/ },
   { operations: RANGED, field: "from", message: /^The range may span at most (31|366) days$/ },
   { operations: RANGED, field: "to", message: /^The range may span at most (31|366) days$/ },
-  // Events: a cursor older than the 7 days events are kept.
-  { operations: ["listEvents"], field: "after", message: /^This event is older than the events still kept/ },
+  // Events: a cursor older than the events still kept, or beyond the newest one written.
+  { operations: ["listEvents"], field: "after", message: /^(This event is older than the events still kept|No event with this id was written yet)/ },
   // A quote: a leverage above what a leg's venue allows at the size asked.
   { operations: ["getOpportunityQuote"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
   // A simulation costed from order books: a size the books hold.
@@ -68,6 +68,7 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
     field,
     message: /^A rule of kind \S+ does not use /,
   })),
+  { operations: ["updateAlertRule"], field: "notify_on_clear", message: /^A rule of kind \S+ alerts on events and has no condition to clear$/ },
   { operations: ALERT_WRITES, field: "endpoint_ids", message: /^No such webhook endpoint of this mode: / },
 ];
 

@@ -4,7 +4,7 @@ import { buildOpenApiDocument } from "@/lib/api/openapi/openapi-document";
 import { eventSchemaName } from "@/lib/api/openapi/webhooks";
 import { publicOrigin } from "@/lib/config/public-url";
 import { EVENT_DATA_SCHEMAS, type NewEvent } from "@/lib/events/event-data";
-import { EVENT_TYPES, eventId, type PublicEvent } from "@/lib/events/event-types";
+import { EVENT_TYPES, eventId, WEBHOOK_EVENT_TYPES, type PublicEvent } from "@/lib/events/event-types";
 import { sandboxTickEvents } from "@/lib/events/sandbox-tick-events";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";
 import { SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
@@ -16,7 +16,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const document = buildOpenApiDocument(API_ROUTES, publicOrigin()) as Json;
 const context = new SchemaContext(document);
 
-/** Events of every type, as the writers make them: a sandbox tick's market events and both kinds of alert. */
+/** Events of every type, as the writers make them: a sandbox tick's market events, both kinds of alert and an endpoint's disabling. */
 function sampleEvents(): PublicEvent[] {
   const market: NewEvent[] = [
     { type: "venue.stale", data: { exchange: "gate", status: "stale", last_success_at: null, error: "timeout" } },
@@ -36,13 +36,17 @@ function sampleEvents(): PublicEvent[] {
   const served = sandboxItems(new Date(Date.UTC(2026, 10, 20))).items[0]!;
   const withLegs = { ...served, stale: false, long: { ...served.long, stale: false }, short: { ...served.short, stale: false } };
   alerts.push({ type: "alert.triggered", data: { rule: { id: "r", name: "n" }, subject: served.id, transition: "entered", opportunity: withLegs, event: null } });
-  return [...market, ...alerts].map((e, i) => ({ id: eventId(BigInt(i + 1)), type: e.type, mode: "test", created_at: "2026-11-20T00:00:00.000Z", data: e.data as Record<string, unknown> }));
+  const disabled: NewEvent = {
+    type: "webhook_endpoint.disabled",
+    data: { endpoint: { id: "e", url: "https://example.com/hooks", description: null }, reason: "failing", failing_since: "2026-11-17T00:00:00.000Z", disabled_at: "2026-11-20T00:00:00.000Z" },
+  };
+  return [...market, ...alerts, disabled].map((e, i) => ({ id: eventId(BigInt(i + 1)), type: e.type, mode: "test", created_at: "2026-11-20T00:00:00.000Z", data: e.data as Record<string, unknown> }));
 }
 
 describe("the OpenAPI document's webhooks", () => {
-  it("describes one POST per event type, every type in EVENT_TYPES, with the Standard Webhooks headers and the type's event as body", () => {
-    expect(Object.keys(document.webhooks)).toEqual([...EVENT_TYPES]);
-    for (const type of EVENT_TYPES) {
+  it("describes one POST per event type a webhook carries, with the Standard Webhooks headers and the type's event as body", () => {
+    expect(Object.keys(document.webhooks)).toEqual([...WEBHOOK_EVENT_TYPES]);
+    for (const type of WEBHOOK_EVENT_TYPES) {
       const post = document.webhooks[type].post;
       expect(post.parameters.map((p: Json) => [p.name, p.in, p.required])).toEqual([
         ["webhook-id", "header", true],
@@ -68,7 +72,7 @@ describe("the OpenAPI document's webhooks", () => {
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_TYPES));
     for (const event of events) {
       expect(() => EVENT_DATA_SCHEMAS[event.type].parse(event.data), event.type).not.toThrow();
-      const own = document.webhooks[event.type].post.requestBody.content["application/json"].schema as JsonSchema;
+      const own = { $ref: `#/components/schemas/${eventSchemaName(event.type)}` };
       expect(validationErrors(context, own, event), event.type).toEqual([]);
       const matches = (document.components.schemas.Event.oneOf as JsonSchema[]).filter((s) => validationErrors(context, s, event).length === 0);
       expect(matches, event.type).toHaveLength(1);

@@ -591,7 +591,7 @@ export interface paths {
          * Replay a webhook endpoint's failed and missed deliveries
          * @description After fixing a receiver: queues one more attempt of every delivery to it that failed since `since`, and a new delivery of every event of its types written since then (and after the endpoint was created) that it never had, while it was disabled say. Each goes out as any delivery does, with its own webhook-id; the retry schedule's 3 days count from the delivery's creation. At most 1,000 a call (`has_more`). A disabled endpoint is enabled again first, as PATCH with `{"enabled": true}` does. Counts as one of the 20 test events, redeliveries and replays an account may ask for a minute.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         post: operations["replayWebhookDeliveries"];
         delete?: never;
@@ -611,7 +611,7 @@ export interface paths {
          * List an event's webhook deliveries
          * @description Every delivery of the event to your endpoints of the key's mode, across endpoints (oldest first), each with its attempts as GET /v1/webhook-endpoints/{id}/deliveries shows them. An event none of your endpoints received answers an empty page.
          *
-         *     **Permission:** Needs the `write` permission (Desk).
+         *     **Permission:** Needs the `write` permission (Desk); on Pro, `opportunities:read`, in both modes.
          */
         get: operations["listEventDeliveries"];
         put?: never;
@@ -850,26 +850,6 @@ export interface webhooks {
          * @description POSTed to the endpoints an alert rule names (alert-rules' `endpoint_ids`), whatever types they subscribe to.
          */
         post: operations["alertTriggeredEventWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "webhook_endpoint.disabled": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * webhook_endpoint.disabled
-         * @description POSTed to each enabled endpoint of the event's mode subscribing to `webhook_endpoint.disabled`.
-         */
-        post: operations["webhookEndpointDisabledEventWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5825,10 +5805,11 @@ export interface operations {
                      */
                     cooldown_minutes?: number;
                     /**
-                     * @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published.
+                     * @description Not used by kind funding_interval: absent or false.
                      * @default false
+                     * @constant
                      */
-                    notify_on_clear?: boolean;
+                    notify_on_clear?: false;
                     /**
                      * @description false: the rule matches nothing until enabled again.
                      * @default true
@@ -5865,10 +5846,11 @@ export interface operations {
                      */
                     cooldown_minutes?: number;
                     /**
-                     * @description Opportunity rules: also alert (`transition: cleared`) when an opportunity leaves the condition: a minimum no longer met by more than its hysteresis margin (net APR 1 point or 2% of the threshold, open interest 2%, paid share 0.02), a symbol or exchange no longer matching, or the opportunity no longer published.
+                     * @description Not used by kind venue: absent or false.
                      * @default false
+                     * @constant
                      */
-                    notify_on_clear?: boolean;
+                    notify_on_clear?: false;
                     /**
                      * @description false: the rule matches nothing until enabled again.
                      * @default true
@@ -6303,36 +6285,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AlertTriggeredEvent"];
-            };
-        };
-        responses: {
-            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookEndpointDisabledEventWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
-                "webhook-id": string;
-                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
-                "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
-                "webhook-signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The event, as GET /v1/events lists it. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
             };
         };
         responses: {

@@ -2,8 +2,8 @@ import { FundingDataError } from "./errors.js";
 
 /** The query object of an operation from openapi-types.ts. */
 export type Query<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
-/** The JSON request body of an operation that takes one. */
-export type Body<Op> = Op extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
+/** The JSON request body of an operation that takes one (optional where every field is: pass `{}`). */
+export type Body<Op> = Op extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
 /** The success body ({data, meta}) of an operation for its success status. */
 export type Envelope<Op, Status extends number> = Op extends { responses: { [S in Status]: { content: { "application/json": infer B } } } }
   ? B

@@ -1,5 +1,5 @@
 import { TYPED_EVENT_SCHEMAS } from "@/lib/events/event-data";
-import { EVENT_TYPES, type EventType } from "@/lib/events/event-types";
+import { EVENT_TYPES, WEBHOOK_EVENT_TYPES, type EventType } from "@/lib/events/event-types";
 
 type JsonObject = Record<string, unknown>;
 
@@ -56,13 +56,13 @@ const SIGNATURE_HEADERS = [
 ] as const;
 
 /**
- * The document's `webhooks` (OpenAPI 3.1): one POST per event type, its body that type's event and
- * its headers the Standard Webhooks signature, from the same schemas the writers use, so every
- * type in EVENT_TYPES is described as soon as it exists.
+ * The document's `webhooks` (OpenAPI 3.1): one POST per event type a webhook can carry, its body
+ * that type's event and its headers the Standard Webhooks signature, from the same schemas the
+ * writers use, so every type in WEBHOOK_EVENT_TYPES is described as soon as it exists.
  */
 export function webhooksSection(): JsonObject {
   return Object.fromEntries(
-    EVENT_TYPES.map((type) => [
+    WEBHOOK_EVENT_TYPES.map((type) => [
       type,
       {
         post: {

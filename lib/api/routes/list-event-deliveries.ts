@@ -18,6 +18,7 @@ export const listEventDeliveriesRoute = defineRoute({
     "as GET /v1/webhook-endpoints/{id}/deliveries shows them. An event none of your endpoints received answers an empty page.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: eventIdParams,
   query: eventDeliveriesQuery,
   data: pageSchema(deliverySchema, eventDeliveriesQuery),

@@ -30,6 +30,7 @@ export const replayWebhookDeliveriesRoute = defineRoute({
     "may ask for a minute.",
   tag: "Webhooks",
   permission: "write",
+  permissionOnPlansWithout: "opportunities:read",
   params: webhookEndpointIdParams,
   body: replaySchema,
   data: replayResultSchema,
