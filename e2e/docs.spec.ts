@@ -34,10 +34,12 @@ test("a new user finds /docs from the header, the reference renders from our own
   await expect(page.locator("p", { hasText: "Needs the opportunities:read permission (Pro, Desk)." }).first()).toBeVisible();
   await expect(page.locator("p", { hasText: "Clients: api.listOpportunities() in TypeScript, api.list_opportunities() in Python." })).toBeVisible();
 
-  // swagger-ui renders every operation of the document.
+  // swagger-ui renders every operation of the document, and every webhook it describes.
   const document = await (await page.request.get("/v1/openapi.json")).json();
   const operations = Object.values(document.paths as Record<string, object>).flatMap((item) => Object.keys(item));
-  await expect(page.locator(".swagger-ui .opblock")).toHaveCount(operations.length, { timeout: 20_000 });
+  const webhooks = Object.values(document.webhooks as Record<string, object>).flatMap((item) => Object.keys(item));
+  expect(webhooks.length).toBeGreaterThan(0);
+  await expect(page.locator(".swagger-ui .opblock")).toHaveCount(operations.length + webhooks.length, { timeout: 20_000 });
   await expect(page.locator(".swagger-ui .opblock-summary-path").first()).toContainText("/v1/");
   // An operation opens to its parameters and responses (a mis-bundled swagger-ui spins forever here).
   const listOperation = page.locator(".swagger-ui .opblock").filter({ hasText: "List ranked funding-rate" });
