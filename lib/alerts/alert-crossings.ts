@@ -2,18 +2,10 @@
 // and writes. Each published round's values are tested against each rule, and what the rule said
 // last time for each opportunity (inside its condition or not) decides whether anything happened.
 
-/** An opportunity rule as crossing needs it (the stored row's fields). */
-export interface CrossingRule {
-  id: string;
-  symbol: string | null;
-  exchanges: readonly string[];
-  minNetApr: number | null;
-  minPaidShare7d: number | null;
-  minPositiveHours: number | null;
-  minOpenInterestUsd: number | null;
-  cooldownMinutes: number;
-  notifyOnClear: boolean;
-}
+import type { MatchableRule } from "./alert-match";
+
+/** An opportunity rule as crossing needs it: the fields matching reads, and whether it alerts on clearing. */
+export type CrossingRule = Omit<MatchableRule, "kind" | "keyMode" | "createdAt"> & { notifyOnClear: boolean };
 
 /** One opportunity's values in a round, as the conditions read them. */
 export interface OpportunityValues {

@@ -15,9 +15,9 @@ export interface VenueFeeSchedule {
 }
 
 /**
- * Each venue's published schedule, from /work/shared/fixtures/fees/FEES.md (the fee survey behind
- * this table) and, where that survey found none, the venue's own fee page as stored (Extended,
- * CoinEx, Phemex). `null`: no usable published figure was found; such a venue's markets keep the
+ * Each venue's published schedule, from the fee survey behind this table (`fees/FEES.md` of the
+ * shared venue-fixture collection, which cites each venue's page) and, where that survey found
+ * none, the venue's own fee page as stored (Extended, CoinEx, Phemex). `null`: no usable published figure was found; such a venue's markets keep the
  * taker fee their connector reads (ccxt's market `taker`, which for several venues is a placeholder,
  * or the venue's own row), flagged `ccxt_fallback` on GET /v1/exchanges.
  */
