@@ -22,7 +22,7 @@ export class LastUsedRecorder extends BatchedRecorder {
     this.pending.set(keyId, new Date(now));
   }
 
-  async flush(): Promise<void> {
+  protected async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();

@@ -111,7 +111,7 @@ export class UsageRecorder extends BatchedRecorder {
     }
   }
 
-  async flush(): Promise<void> {
+  protected async write(): Promise<void> {
     const rows = this.take();
     if (rows.length === 0) return;
     try {
