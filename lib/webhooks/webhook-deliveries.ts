@@ -127,12 +127,15 @@ export async function replayDeliveries(db: Db, owner: WebhookOwner, endpointId: 
   await assertVerifiedForLive(db, owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
   await assertManualSendAllowed(limiter, owner.userId);
+  // Nothing of the endpoint's is older than the endpoint; an earlier `since` (year 0 even, which
+  // PostgreSQL cannot store) means "from its creation".
+  const from = since > endpoint.createdAt ? since : endpoint.createdAt;
   const result = await db.$transaction(
     async (tx) => {
       // What is replayed must be sent: a disabled endpoint is enabled again, as PATCH {"enabled": true} does.
       if (!endpoint.enabled) await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: true, disabledReason: null, failingSince: null } });
       const failed = await tx.webhookDelivery.findMany({
-        where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: since } },
+        where: { endpointId: endpoint.id, status: "failed", createdAt: { gte: from } },
         orderBy: { createdAt: "asc" },
         take: REPLAY_BATCH + 1,
         select: { id: true },
@@ -152,7 +155,7 @@ export async function replayDeliveries(db: Db, owner: WebhookOwner, endpointId: 
           where: {
             mode: endpoint.keyMode,
             userId: null,
-            createdAt: { gte: since > endpoint.createdAt ? since : endpoint.createdAt },
+            createdAt: { gte: from },
             ...(types && { type: { in: types } }),
             ...(after !== undefined && { sequence: { gt: after } }),
           },

@@ -225,4 +225,14 @@ describe("what Stripe and Svix customers expect", () => {
     expect(again).toMatchObject({ failed_retried: 0, missed_queued: 0 });
     expect(await api.db.webhookDelivery.count({ where: { endpointId: created.id, eventId: missed } })).toBe(1);
   });
+
+  it("replays from the endpoint's creation when `since` is earlier, even year 0, which the database cannot store", async () => {
+    const { key } = await deskKey();
+    const created = await endpoint(key, ["venue.stale"]);
+    await appendMarketEvent("venue.stale");
+    for (const since of ["0000-02-29T23:42:42Z", "1970-01-01T00:00:00Z"]) {
+      const replay = dataOf(await api.send("POST", `/v1/webhook-endpoints/${created.id}/replay`, key, body({ since })), 200);
+      expect(replay).toMatchObject({ endpoint_id: created.id, since: new Date(since).toISOString() });
+    }
+  });
 });
