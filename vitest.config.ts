@@ -18,6 +18,9 @@ export default defineConfig({
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.redis.test.ts", "**/node_modules/**"],
           environment: "node",
+          // The timeout catches a hang, not slowness: a few tests replay the whole sample, which on a
+          // loaded 2-core machine takes longer than vitest's 5 s default.
+          testTimeout: 30_000,
         },
       },
       {
