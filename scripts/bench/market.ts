@@ -1,4 +1,4 @@
-// `npm run bench:market`: the market layer's performance targets (issues 5 and 10).
+// `npm run bench:market`: the market layer's performance targets.
 //   1. A whole ingestion round over every venue × 600 assets: each venue's recorded answers widened
 //      to 600 synthetic assets (widen-replays.ts) and replayed in place of the network, then parsed
 //      by the real connectors, stored, ranked with the stored history and published, by the round's

@@ -413,7 +413,7 @@ function checkInvariants({ request, response, text, describe }: Sent, auth: Auth
     expect(status, `refused credentials are 401 on every /v1 path: ${describe}`).toBe(401);
     if (envelope?.kind === "error") {
       expect(envelope.error.code).toBe("UNAUTHORIZED");
-      // The specification's text, then which cause it was; the RFC 6750 challenge beside it.
+      // The code's default text, then which cause it was; the RFC 6750 challenge beside it.
       expect(envelope.error.message).toMatch(new RegExp(`^${DEFAULT_MESSAGES.UNAUTHORIZED}: (the Authorization header|the Bearer token|the key) `));
     }
     expect(headers.get("www-authenticate"), `a Bearer challenge on every 401: ${describe}`).toMatch(/^Bearer( error="invalid_token", error_description="[^"\\]+")?$/);
