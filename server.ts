@@ -1,7 +1,7 @@
 // The server (`npm start`; `npm run dev` runs it with `--dev`, Next in development mode): /v1/* and
 // /healthz, however spelled, go straight to the API app, everything else to Next.js. Next has no /v1
 // route: this is the API's one door, and serving it outside Next's router keeps /v1 fast
-// (docs/ARCHITECTURE.md, section 3).
+// (docs/decisions/one-door-for-v1.md).
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";

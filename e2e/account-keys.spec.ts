@@ -10,7 +10,7 @@ test("sign up, upgrade to Pro, create a Live key shown once, reload, revoke with
   await expect(page.getByText("The Free plan has no API access")).toBeVisible();
   await expect(page.getByRole("button", { name: "Create New Key" })).toHaveCount(0);
 
-  // The Account menu and its API Keys tab are how the spec's quick start finds this page.
+  // The Account menu and its API Keys tab are how the /docs quick start finds this page.
   await page.getByText("Account", { exact: true }).first().click();
   await page.getByRole("link", { name: "Plan" }).first().click();
   await expect(page).toHaveURL(/\/account\/plan$/);

@@ -64,7 +64,7 @@ test("GET /healthz tells everyone the status, and the operator the database and 
   expect(body.build_id).toEqual(expect.any(String));
 });
 
-test("an unauthenticated /v1 request is a 401 in the spec's error envelope", async ({ request }) => {
+test("an unauthenticated /v1 request is a 401 in the error envelope", async ({ request }) => {
   const response = await request.get("/v1/does-not-exist");
   expect(response.status()).toBe(401);
   const body = await response.json();

@@ -1,7 +1,7 @@
 /**
  * The one error type of the service, below every domain: thrown by domain code, the API and the
  * account area alike, and turned into the error envelope at each HTTP edge (lib/api/respond.ts).
- * Codes and statuses are the specification's five plus the ones docs/ARCHITECTURE.md adds.
+ * A new code is a contract change: the OpenAPI document describes each (lib/api/openapi/error-responses.ts).
  */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
@@ -34,7 +34,7 @@ export type AnyErrorCode = ErrorCode | keyof typeof ACCOUNT_ERROR_STATUS;
 
 const ALL_ERROR_STATUS = { ...ERROR_STATUS, ...ACCOUNT_ERROR_STATUS };
 
-/** The spec's fixed message texts, where it gives one. */
+/** The default message of each code; an error may say more (which cause, which field, which address). */
 export const DEFAULT_MESSAGES: Record<AnyErrorCode, string> = {
   VALIDATION_ERROR: "Invalid request parameters",
   UNAUTHORIZED: "Invalid or missing API key",

@@ -2,9 +2,9 @@
 // `npm start` runs with plain node. Run by scripts/ensure-build.mjs after the Next.js build.
 // Loading the TypeScript at run time instead (`node --import tsx server.ts`) keeps tsx's loader
 // thread, its esbuild service processes and a source map of every file in memory for the life of
-// the server: about 130 MB more resident memory and two seconds more start-up (docs/operations.md,
-// "Memory"). Packages stay in node_modules (`packages: "external"`), exactly as Next's server
-// bundle leaves its serverExternalPackages there.
+// the server, costing resident memory and start-up time (docs/operations.md, "Memory"). Packages
+// stay in node_modules (`packages: "external"`), exactly as Next's server bundle leaves its
+// serverExternalPackages there.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -3,7 +3,7 @@ import { currentUser } from "@/lib/auth/session";
 import { AccountMenu } from "./account-menu";
 import { SignOutButton } from "./sign-out-button";
 
-/** The top bar: the Account menu for signed-in users (as the spec's quick start names it), else sign-in. */
+/** The top bar: the Account menu for signed-in users (as the /docs quick start names it), else sign-in. */
 export async function SiteHeader() {
   const user = await currentUser();
   return (

@@ -21,7 +21,7 @@ const PANEL_LABELS: Record<Panel, [closed: string, open: string]> = {
   simulate: ["Simulate", "Hide simulation"],
   add: ["Add to portfolio", "Cancel adding"],
 };
-/** The expanded row's id for each panel ("history-" kept for the chart, as before). */
+/** The expanded row's id for each panel ("history-" for the chart: the screener tests find its row by it). */
 const panelRowId = (panel: Panel, id: string) => `${panel === "chart" ? "history" : panel}-${id}`;
 
 const COLUMNS = 13;

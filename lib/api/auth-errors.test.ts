@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { missingPermission, plansWith, unauthorized } from "./auth-errors";
 
 describe("authentication and permission errors", () => {
-  it("say which cause a 401 had, after the specification's text, with the RFC 6750 challenge", () => {
+  it("say which cause a 401 had, after the code's default text, with the RFC 6750 challenge", () => {
     const missing = unauthorized("missing");
     expect([missing.status, missing.code, missing.message]).toEqual([401, "UNAUTHORIZED", "Invalid or missing API key: the Authorization header is missing"]);
     expect(missing.extra.headers).toEqual({ "WWW-Authenticate": "Bearer" });

@@ -16,7 +16,7 @@ const REASONS: Record<AuthenticationFailure, string> = {
 };
 
 /**
- * The 401 of a /v1 request: the specification's text, then which of the causes it was, so a
+ * The 401 of a /v1 request: the code's default text, then which of the causes it was, so a
  * client can tell a missing header from a revoked key. `WWW-Authenticate` as RFC 6750 §3 writes
  * it: a bare `Bearer` challenge when no bearer token came, `error="invalid_token"` when one did.
  */
@@ -33,7 +33,7 @@ export function plansWith(permission: Permission): string {
 }
 
 /**
- * The 403 of a key without the permission a route needs: the specification's text, then the
+ * The 403 of a key without the permission a route needs: the code's default text, then the
  * permission and the plans that include it (a key restricted to fewer permissions than its plan
  * holds gets the same answer: it is the key that lacks it).
  */

@@ -51,7 +51,7 @@ export function cachedReadQuery(route: ApiRoute, url: string, schema: z.ZodObjec
 }
 
 /**
- * A `cached` route's answer (docs/ARCHITECTURE.md §3): by the time this runs, `withApiKey` has
+ * A `cached` route's answer (docs/decisions/response-cache-and-etags.md): by the time this runs, `withApiKey` has
  * authenticated the key, counted it against its limit, checked its permission and validated the
  * query and path exactly as for any route, so a revoked key is 401 and an over-limit one 429 here
  * as everywhere. The answer's data is then looked up by (key mode, operation, normalised query and

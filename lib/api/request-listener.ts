@@ -38,7 +38,7 @@ export function createRequestListener(parts: RequestListenerParts) {
     // The audit trail, the sign-in limits and the keys' allowlists key on this, under every route and
     // page; a client cannot choose it (TRUSTED_PROXIES).
     req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], parts.trustedProxies);
-    // Before any handler: nothing may read a body without end (next-auth would read 60 MB).
+    // Before any handler: nothing may read a body without end (next-auth reads whatever it is sent).
     if (!limitRequestBody(req, res)) return;
     const route = REFUSED_METHODS.has(req.method ?? "") ? undefined : routeRequest(req.url ?? "/");
     if (route?.to === "api") {

@@ -95,7 +95,7 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
    * Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the id instead of showing it again.
    */
   showsSecretOnce?: boolean;
-  /** HTTP status of success; 200 unless the route creates something (docs/ARCHITECTURE.md). */
+  /** HTTP status of success; 200 unless the route creates something (201). */
   status?: 200 | 201;
   /**
    * For a route that creates a resource (status 201): the Hono path that reads it, e.g.

@@ -1,7 +1,7 @@
 /**
  * The security headers of every surface, in one place: server.ts puts the baseline on every
  * response it serves, proxy.ts adds the page policy (with a fresh nonce) to pages and /api/*, and
- * the API app adds the API policy to /v1 and /healthz under either mount (docs/ARCHITECTURE.md §10).
+ * the API app adds the API policy to /v1 and /healthz under either mount (docs/decisions/cors-and-security-headers.md).
  */
 
 /** A year, the value HSTS preload lists ask for; only ever sent when the public URL is https. */
@@ -54,7 +54,7 @@ export function newNonce(): string {
 }
 
 /**
- * CORS for /v1 (docs/ARCHITECTURE.md §10): any origin may call it, because a key, not a cookie,
+ * CORS for /v1 (docs/decisions/cors-and-security-headers.md): any origin may call it, because a key, not a cookie,
  * authenticates, so a foreign page can only use a key its user handed it. Credentials are never
  * allowed, so cookies of this site never ride along.
  */

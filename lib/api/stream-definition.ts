@@ -2,7 +2,7 @@ import { streamQuery } from "@/lib/events/stream-filter";
 
 /**
  * What GET /v1/stream is, for its handler (lib/api/event-stream.ts) and the OpenAPI document, which
- * describes it beside the route table's operations (docs/ARCHITECTURE.md, section 3, says why it is
+ * describes it beside the route table's operations (docs/ARCHITECTURE.md, "The request path of /v1", says why it is
  * not one of them).
  */
 export const STREAM_DEFINITION = {

@@ -1,11 +1,11 @@
 // A new Postgres cluster (what initdb writes), made once per PGlite version and copied into every
 // new embedded database instead of running initdb there. PGlite's initdb runs a second Postgres and
 // the initdb program beside the first, each in its own WebAssembly memory, and hands the files over
-// as a tarball: a server's first start peaked near 800 MB, took about 4 s, and kept ~100 MB of that
-// garbage in the C heap for good. Copying files costs neither; the server then opens the directory
+// as a tarball, which makes a first start several times slower and leaves garbage in the C heap
+// for good. Copying files costs neither; the server then opens the directory
 // as it opens an existing one. In-memory databases (tests) load the same cluster as a tarball.
 // Made by `npm start`'s build step (scripts/ensure-build.mjs) and by the test harness, never by a
-// server; without it a new database is made by initdb as before.
+// server; without it a new database is made by initdb.
 // Plain JavaScript so that ensure-build.mjs, which runs before anything is compiled, can use it.
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
 
 /**
- * The change events push delivery is built on (issue 12). Every published round (live) and every
+ * The change events push delivery is built on. Every published round (live) and every
  * sandbox tick (test) appends them to one append-only log, `MarketEvent`; `GET /v1/events`, the
  * `/v1/stream` Server-Sent Events and webhook deliveries all read that log, so nothing one of them
  * sees is missing from another.

@@ -1,6 +1,6 @@
 /**
  * The open streams of each account in this process, so a tier's cap on concurrent streams holds.
- * Counted per process: behind N servers an account may hold up to N times its cap (docs/ARCHITECTURE.md).
+ * Counted per process: behind N servers an account may hold up to N times its cap (docs/decisions/scale-out.md).
  */
 export class StreamSlots {
   private readonly open = new Map<string, number>();

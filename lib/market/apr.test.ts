@@ -61,7 +61,7 @@ describe("APR maths (hand-computed)", () => {
 });
 
 describe("computeOpportunities", () => {
-  it("builds the docs/ARCHITECTURE.md shape, long on the cheaper annualised leg", () => {
+  it("builds the documented Opportunity shape, long on the cheaper annualised leg", () => {
     // Binance 0.01 %/8h (10.95 %/yr) looks dearer per interval than Hyperliquid's 0.002 %/1h,
     // but annualised Hyperliquid is dearer (17.52 %/yr): short Hyperliquid, long Binance.
     const { opportunities } = computeOpportunities([

@@ -68,7 +68,7 @@ export interface Market extends MarketDepth {
   takerFee(leg: MarketRef, now: Date): Promise<number | null>;
   /**
    * `takerFee` and `settlements` of many legs at once, in answer order: a portfolio of n positions
-   * costs a fixed number of queries instead of four per position, which under load held every
+   * costs a fixed number of queries instead of four per position, which under load would hold every
    * connection of the pool for one request.
    */
   legHistories(requests: readonly LegHistoryRequest[], to: Date): Promise<LegHistory[]>;

@@ -120,8 +120,8 @@ export class OpportunitySnapshot {
 
   /**
    * `JSON.stringify` of a page of this set as served at `f`, byte for byte, assembled from the
-   * items' cached JSON: serialising a 50-item page on every request was half of /v1/opportunities'
-   * CPU time.
+   * items' cached JSON: serialising a 50-item page on every request would be half of
+   * /v1/opportunities' CPU time.
    */
   pageJson(page: OpportunityPage, f: Freshness): string {
     const items = page.items.map((item) => this.jsonOf(item, f)).join(",");

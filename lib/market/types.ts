@@ -265,7 +265,7 @@ export const UNKNOWN_PERSISTENCE: Persistence = Object.freeze({
   apr_stddev_7d: null,
 });
 
-/** One item of GET /v1/opportunities (docs/ARCHITECTURE.md "The Opportunity item"). */
+/** One item of GET /v1/opportunities as published; served with its `stale` flags (servedOpportunitySchema). */
 export const opportunitySchema = z.object({
   id: z.string(),
   symbol: z.string(),

@@ -23,7 +23,7 @@ export const DEFAULT_POLICY: RateLimitPolicy = { name: "default", windowMs: 60_0
 /**
  * Turns a limiter answer into what goes on the wire, in two vocabularies with the same numbers:
  *
- * - `X-RateLimit-Limit/Remaining/Reset`, which the specification requires. Reset is Unix epoch
+ * - `X-RateLimit-Limit/Remaining/Reset`, the names clients have always read. Reset is Unix epoch
  *   seconds, rounded up so a client that waits until then finds the window freed.
  * - `RateLimit-Policy` and `RateLimit` of draft-ietf-httpapi-ratelimit-headers (-08 to -11):
  *   structured-field lists of one item named after the policy, `q` (quota) and `w` (window,

@@ -1,4 +1,4 @@
-// `npm run bench:persistence`: opportunity persistence (issue 10 point 5) at the scale of 20 venues ×
+// `npm run bench:persistence`: opportunity persistence at the scale of 20 venues ×
 // 600 assets, 12,000 markets, ~114k pairs, with 30 days of FundingRateHourly (8.6 M rows) and 7 days
 // of settlements stored. Prints:
 //   1. the hourly computation (computePersistence, as the round process runs it in the background

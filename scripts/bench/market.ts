@@ -1,4 +1,4 @@
-// `npm run bench:market`: the market layer's performance targets (issues 5 and 10).
+// `npm run bench:market`: the market layer's performance targets.
 //   1. A whole ingestion round over every venue × 600 assets: each venue's recorded answers widened
 //      to 600 synthetic assets (widen-replays.ts) and replayed in place of the network, then parsed
 //      by the real connectors, stored, ranked with the stored history and published, by the round's
@@ -173,7 +173,7 @@ async function benchRound(db: Db) {
   const peak = sampler.stop();
   // Fetch and parse alone, after the rounds rather than before each: a round right after it paid
   // for collecting its answers (17 MB of text and their parsed trees), which no live round does
-  // (between rounds a worker only waits); its fetch step took 620–690 ms against 370–560 without.
+  // (between rounds a worker only waits), so measuring it there would slow the round's fetch step.
   for (let i = 0; i < rounds; i++) {
     const t0 = performance.now();
     await fetchAllVenues(fetcherOf(i), { timeoutMs: 30_000 });
@@ -294,7 +294,7 @@ async function main() {
 /**
  * Part 2 in a process of its own with a server's node flags (`npm run serve`): GET /v1/funding-rates
  * is a server's query, and a server's small young generation answers it faster than the
- * worker's large one (p50 3.6 against 5.0–6.4 ms here), which suits the rounds' parsing instead.
+ * worker's large one, which suits the rounds' parsing instead.
  */
 async function historyInServerProcess() {
   const scripts = (JSON.parse(readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;

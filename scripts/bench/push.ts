@@ -1,4 +1,4 @@
-// `npm run bench:push`: push delivery's performance targets (issue 12, point 8), on one production
+// `npm run bench:push`: push delivery's performance targets, on one production
 // server process (.next/fods/server.mjs, as `npm start` runs it):
 //   1. `--subscribers` (1,000) concurrent GET /v1/stream connections, spread over `--accounts` Desk
 //      accounts (STREAM_MAX_DESK raised to fit), receive a round of `--events` change events published

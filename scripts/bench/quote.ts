@@ -1,4 +1,4 @@
-// `npm run bench:quote`: the quote's performance targets (issue 11, point 8), measured in-process
+// `npm run bench:quote`: the quote's performance targets, measured in-process
 // through the /v1 app (key check, rate limit, validation, handler, envelope), with every venue's
 // answers replayed through ccxt in place of the network (tests/support/market/book-replays.ts:
 // the recorded books and market lists in lib/market/fixtures).

@@ -20,7 +20,7 @@ export interface ClientOperation {
   status: string;
   pathParameters: ClientParameter[];
   queryParameters: ClientParameter[];
-  /** `data` is the list payload (docs/ARCHITECTURE.md) and the query pages with limit and offset. */
+  /** `data` is the list payload (`{items, total, limit, offset, has_more}`) and the query pages with limit and offset. */
   paginated: boolean;
   /** The operation takes a JSON request body. */
   hasBody: boolean;

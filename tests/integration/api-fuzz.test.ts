@@ -298,7 +298,7 @@ const junkValue = fc.oneof(
   fc.bigInt().map(String),
 );
 
-/** For each known parameter: values docs/ARCHITECTURE.md accepts, values it refuses, and anything at all. */
+/** For each known parameter: values the API accepts, values it refuses, and anything at all. */
 const VALUES: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Arbitrary<string> }> = {
   limit: {
     valid: padded(int(1, 100)),
@@ -413,7 +413,7 @@ function checkInvariants({ request, response, text, describe }: Sent, auth: Auth
     expect(status, `refused credentials are 401 on every /v1 path: ${describe}`).toBe(401);
     if (envelope?.kind === "error") {
       expect(envelope.error.code).toBe("UNAUTHORIZED");
-      // The specification's text, then which cause it was; the RFC 6750 challenge beside it.
+      // The code's default text, then which cause it was; the RFC 6750 challenge beside it.
       expect(envelope.error.message).toMatch(new RegExp(`^${DEFAULT_MESSAGES.UNAUTHORIZED}: (the Authorization header|the Bearer token|the key) `));
     }
     expect(headers.get("www-authenticate"), `a Bearer challenge on every 401: ${describe}`).toMatch(/^Bearer( error="invalid_token", error_description="[^"\\]+")?$/);
@@ -606,7 +606,7 @@ describe("/v1 under random input", () => {
     }
   });
 
-  it("refuses unknown query parameters on GET /v1/auth/verify too (docs/ARCHITECTURE.md: unknown query parameters are rejected)", async () => {
+  it("refuses unknown query parameters on GET /v1/auth/verify too (unknown query parameters are refused on every route)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...validKeys()), fc.array(unknownParam, { minLength: 1, maxLength: 3 }), async (key, params) => {
         const sent = (await send("GET", `/v1/auth/verify?${queryString(params, ["&"])}`, wellFormedHeader(key)))!;

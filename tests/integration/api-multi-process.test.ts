@@ -1,5 +1,5 @@
 // Two /v1 server processes on one PostgreSQL and one Redis, as in the scale-out deployment
-// (docs/ARCHITECTURE.md, scale-out: nothing correct may depend on process memory): one key's rate limit is shared
+// (docs/decisions/scale-out.md: nothing correct may depend on process memory): one key's rate limit is shared
 // between them, and a revocation made anywhere is in force in both before revokeKey returns.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeKey } from "@/lib/keys/account-keys";

@@ -54,7 +54,7 @@ async function expectError(response: Response, status: number, code: string, mes
   return body;
 }
 
-// The specification's texts, then what a client can act on.
+// Each code's default text, then what a client can act on.
 const UNAUTHORIZED = "Invalid or missing API key";
 const FORBIDDEN = "Insufficient permissions for this endpoint";
 const MISSING = `${UNAUTHORIZED}: the Authorization header is missing`;

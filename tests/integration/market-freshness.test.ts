@@ -1,4 +1,4 @@
-// Freshness judged when an answer is served (docs/ARCHITECTURE.md §6, "Stale legs"): a venue whose
+// Freshness judged when an answer is served (docs/decisions/stale-legs-judged-when-served.md): a venue whose
 // last success is older than three ingestion intervals answers `stale` with its age on
 // GET /v1/exchanges, and its legs are flagged on GET /v1/opportunities and /v1/opportunities/{id},
 // also when the answer was built and cached while they were fresh and no new set was published

@@ -125,7 +125,7 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("documents the spec's bounds and defaults of the opportunities listing", () => {
+  it("documents the bounds and defaults of the opportunities listing", () => {
     const parameters = document.paths["/v1/opportunities"]!.get!.parameters;
     expect(parameters.find((p) => p.name === "limit")).toMatchObject({
       in: "query",

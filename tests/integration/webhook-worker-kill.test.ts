@@ -9,7 +9,7 @@ import { createUser } from "./helpers/api-fixtures";
 import { createServerDatabase } from "@/tests/support/server-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 
-// Point 7 of issue 12: a delivery survives `kill -9` of the process sending it. `npm run worker`
+// A delivery survives `kill -9` of the process sending it. `npm run worker`
 // takes the job and is SIGKILLed while the receiver holds the request; a new worker claims the
 // job again once its lease ran out, and the receiver answers that attempt: one 2xx, both requests
 // carrying the same webhook-id, the delivery recorded as succeeded once and no job left. On the

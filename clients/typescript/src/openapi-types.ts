@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * List ranked funding-rate arbitrage opportunities
-         * @description Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. `apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip. Sorted by `apr` descending unless `sort` says otherwise. A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item.
+         * @description Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. `apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip: four taker fills (entry and exit on both legs) spread over a 7-day holding period, at each venue's published base-tier taker fee (0.06 % where none is known); no parameter changes these here (quotes and simulations do). Sorted by `apr` descending unless `sort` says otherwise. A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item.
          *
          *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
-/** `meta` of every /v1 answer (docs/ARCHITECTURE.md); routes may add fields beside these two. */
+/** `meta` of every /v1 answer; routes may add fields beside these two. */
 export const metaSchema = z.object({
   timestamp: z.iso.datetime().describe("ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z."),
   request_id: z.string().regex(/^req_[0-9A-Za-z]{24}$/).describe("Also sent as the X-Request-Id header; quote it when reporting a problem."),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/apr";
 import { PLANS, requestsPerMinute } from "@/lib/tiers";
 import { buildOpenApiDocument, openApiPath } from "./openapi-document";
 import { API_TAGS } from "./tags";
@@ -37,6 +38,21 @@ describe("the OpenAPI document's metadata", () => {
     expect(description).toContain(`a Free account's key may make ${requestsPerMinute("free")}, and can call only GET /v1/auth/verify`);
     expect(description).toContain("not on a 401");
     expect(JSON.stringify(document)).not.toMatch(/sliding/i);
+  });
+
+  it("states the contract every operation shares: strict queries, unknown paths after the key, test-mode records, CORS, versioning", () => {
+    const description = document.info.description as string;
+    expect(description).toContain("refuses unknown or repeated query parameters (400 VALIDATION_ERROR)");
+    expect(description).toContain("answered only once the key is valid (401 before that), then 404 NOT_FOUND, or 405");
+    expect(description).toContain("Test keys have their own simulations, portfolio, webhook endpoints, alert rules, events and idempotency keys");
+    expect(description).toContain("`Access-Control-Allow-Origin: *`, never with credentials");
+    expect(description).toContain("a change that would break a client comes under a new prefix");
+  });
+
+  it("states what net_apr assumes on the opportunities listing", () => {
+    const list = operations.find(({ path, method }) => path === "/v1/opportunities" && method === "get")!.operation;
+    expect(list.description).toContain(`${DEFAULT_HOLDING_DAYS}-day holding period`);
+    expect(list.description).toContain(`${DEFAULT_TAKER_FEE * 100} %`);
   });
 });
 

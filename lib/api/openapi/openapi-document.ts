@@ -234,7 +234,11 @@ const DESCRIPTION = `Ranked crypto perpetual-futures funding-rate arbitrage oppo
 
 Send \`Authorization: Bearer <API_KEY>\` on every request. \`svc_sk_live_\` keys read live data; \`svc_sk_test_\` keys read a deterministic sandbox market.
 Every success is \`{data, meta}\`, every error \`{error: {code, message, retry_after?, details?}, meta}\`; \`meta.request_id\` equals the \`X-Request-Id\` header.
-Lists answer \`data: {items, total, limit, offset, has_more}\`. A creation answers 201 with the new resource's path in \`Location\`.
+Lists answer \`data: {items, total, limit, offset, has_more}\`. A creation answers 201 with the new resource's path in \`Location\`. Timestamps are ISO 8601 UTC with milliseconds.
+Every operation refuses unknown or repeated query parameters (400 VALIDATION_ERROR), so a misspelt filter never widens a result. A path or method that does not exist is answered only once the key is valid (401 before that), then 404 NOT_FOUND, or 405 METHOD_NOT_ALLOWED with \`Allow\`.
+Test keys have their own simulations, portfolio, webhook endpoints, alert rules, events and idempotency keys, apart from live ones; \`meta.mode\` says which mode answered.
+Any origin may call the API from a browser (\`Access-Control-Allow-Origin: *\`, never with credentials: the key authenticates, not a cookie); preflights are answered without a key, and the rate-limit, \`Retry-After\`, \`X-Request-Id\`, \`Idempotent-Replayed\`, \`Allow\`, \`Location\` and \`ETag\` headers are readable.
+The version is the path prefix: /v1 gains fields, operations and event types; a change that would break a client comes under a new prefix.
 
 **Rate limits.** ${RATE_LIMIT_WINDOW} \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix epoch seconds at which the window ends and the whole limit is back) tell where the key stands; \`RateLimit-Policy\` (\`"default";q=<limit>;w=60\`) and \`RateLimit\` (\`"default";r=<remaining>;t=<seconds until the reset>\`) say the same in the terms of the IETF draft draft-ietf-httpapi-ratelimit-headers. ${RATE_LIMIT_HEADERS_PRESENCE} Over the limit, the answer is 429 RATE_LIMITED with \`Retry-After\` and \`error.retry_after\`: the whole seconds until the window ends, after which the request is admitted.
 

@@ -118,7 +118,7 @@ export const RESPONSE_HEADERS: Record<string, JsonObject> = {
   },
 };
 
-/** The rate-limit headers, by reference: the specification's X-RateLimit-* and the IETF draft's two. */
+/** The rate-limit headers, by reference: X-RateLimit-* and the IETF draft's two. */
 export const RATE_LIMIT_HEADERS: JsonObject = {
   "X-RateLimit-Limit": componentRef("headers", "X-RateLimit-Limit"),
   "X-RateLimit-Remaining": componentRef("headers", "X-RateLimit-Remaining"),

@@ -4,7 +4,7 @@ import { MAX_OFFSET } from "@/lib/query-params";
 import { resourceIdParam } from "@/lib/validation";
 
 /**
- * The list payload (docs/ARCHITECTURE.md): one page of `items` and where it sits in the whole
+ * The list payload: one page of `items` and where it sits in the whole
  * result. `query` is the route's query schema: the page's `limit` and `offset` echo what it
  * accepted, so their bounds are read from it rather than repeated.
  */

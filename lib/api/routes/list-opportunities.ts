@@ -1,3 +1,4 @@
+import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/apr";
 import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunity-query";
 import { servedOpportunitySchema } from "@/lib/market/types";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
@@ -11,7 +12,9 @@ export const listOpportunitiesRoute = defineRoute({
   summary: "List ranked funding-rate arbitrage opportunities",
   description:
     "Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. " +
-    "`apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip. " +
+    "`apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip: four taker fills " +
+    `(entry and exit on both legs) spread over a ${DEFAULT_HOLDING_DAYS}-day holding period, at each venue's published base-tier ` +
+    `taker fee (${DEFAULT_TAKER_FEE * 100} % where none is known); no parameter changes these here (quotes and simulations do). ` +
     "Sorted by `apr` descending unless `sort` says otherwise. " +
     "A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item.",
   tag: "Opportunities",

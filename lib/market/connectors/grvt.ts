@@ -18,7 +18,7 @@ export function nanosecondsToMs(value: unknown): number | undefined {
 /**
  * GRVT writes rates in percentage points: ticker `funding_rate` "0.0037" is 0.0037 % (ccxt divides
  * its funding history by 100 for the same reason), and the instrument bounds "0.3"/"-0.3" are
- * ±0.3 %. The API spec's "centibeeps" would make BTC's rate 3.7e-9 and its cap 3e-5, neither
+ * ±0.3 %. GRVT's API reference's "centibeeps" would make BTC's rate 3.7e-9 and its cap 3e-5, neither
  * plausible next to the ±0.3 % other venues allow BTC.
  */
 function percent(value: number | undefined): number | undefined {

@@ -1,8 +1,8 @@
 /**
  * Writes a round's progress as venues answer, the newest only: at most one write in flight, and a
- * value pushed meanwhile replaces any still waiting. A write per venue, one after another (each
- * UPDATE its own commit), kept one of the database driver's two connections busy through the fetch
- * at 23 venues, and the round waited for the last of them ~110 ms after the last venue answered.
+ * value pushed meanwhile replaces any still waiting, since a write per venue, one after another (each
+ * UPDATE its own commit), would keep one of the database driver's two connections busy through the
+ * fetch and make the round wait for the last of them.
  * Progress is for watchers (GET /v1/exchanges): only the newest state of it matters.
  */
 export class ProgressWriter<T> {

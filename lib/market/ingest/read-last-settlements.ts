@@ -9,8 +9,8 @@ export const LAST_SETTLEMENT_LOOKBACK_MS = 24 * 3_600_000;
 export async function readLastSettlements(db: Db, at: Date): Promise<Map<string, { rate: number; at: number }>> {
   // A row a market, read by the driver itself (lib/db/direct-sql.ts) while the round fetches. The
   // newest row of each market is the greatest [time, rate] pair, found by hashing the day's rows
-  // (a day at 20 venues × 600 assets is ~115,000) rather than sorting them: DISTINCT ON sorted
-  // them, on disk at PostgreSQL's default work_mem, in 200 ms. Both as float8, which the driver
+  // (a day at 20 venues × 600 assets is ~115,000) rather than sorting them: DISTINCT ON would sort
+  // them on disk at PostgreSQL's default work_mem. Both as float8, which the driver
   // reads exactly: epoch seconds with their milliseconds, and the rate as stored.
   const rows = await directSql(db).query<{ exchange: string; market: string; rate: number; at: number }>({
     text: `

@@ -35,8 +35,7 @@ interface Remembered {
 /**
  * What the rounds this process stored leave for the next one, so it need not read back ~50,000
  * rows it wrote itself (a round's observations, and each market's last settlement and interval
- * change) while it fetches: at 20 venues × 600 assets, parsing them held the round's ranking back
- * by ~250 ms. Only rounds write those tables, so the memory is exact while the newest stored round
+ * change) while it fetches, since parsing them holds the round's ranking back. Only rounds write those tables, so the memory is exact while the newest stored round
  * is the one it remembers; when another process's round, or a round that failed before storing,
  * came between, the next round reads the database as without it, and is remembered in turn.
  */

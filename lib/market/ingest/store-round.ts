@@ -107,8 +107,8 @@ export function roundVenues(roundId: string, venues: readonly VenueRoundResult[]
 /**
  * The round's progress while its venues answer, written only over a shorter list: a progress write
  * that lands after the round's final word (storeRound's or a failure's, which list every venue
- * known) changes nothing, so storing need not wait for the write in flight. Waiting for it, the
- * store was sent only once the ranking let this thread read the write's answer, ~200 ms late.
+ * known) changes nothing, so storing need not wait for the write in flight, whose answer this thread
+ * reads only once the ranking lets it.
  */
 export function roundProgress(roundId: string, venues: readonly VenueRoundResult[]): SqlStatement {
   return {

@@ -8,9 +8,7 @@ import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./v
  * A second thread that fetches and parses part of each round's venues, so the round's own thread
  * parses only the rest: fetching and parsing 23 venues' answers (17 MB of JSON at 600 assets) was
  * the largest part of a round on that thread, while the machine's second core was idle but for the
- * database's history read. In rounds alternated in one process on 2 cores (`npm run bench:market
- * -- --alternate`, three runs), the fetch step went from 249–264 to 195–210 ms and the round from
- * 590–695 to 553–634 ms (ratio 0.89–0.94).
+ * database's history read. `npm run bench:market -- --alternate` compares rounds with and without it.
  *
  * The thread builds its own fetcher (the network's, or the module's named in `setup`, which
  * replays), since functions do not cross threads; answers come back as structured clones. A thread

@@ -18,7 +18,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Asserts that a /v1 answer is exactly one of the two envelopes (docs/ARCHITECTURE.md), that an error's code and
+ * Asserts that a /v1 answer is exactly one of the two envelopes (the OpenAPI document's description), that an error's code and
  * HTTP status agree with lib/errors.ts, and that the request id in the body is the one in the
  * `X-Request-Id` header. `context` names the request in failure messages.
  */
@@ -95,7 +95,7 @@ export function expectRateLimitHeaders(headers: Headers, limit: number, context:
   const reset = intHeader(headers, "x-ratelimit-reset");
   expect(limitHeader, `X-RateLimit-Limit: ${context}`).toBe(limit);
   expect(remaining >= 0 && remaining <= limit, `0 ≤ X-RateLimit-Remaining (${headers.get("x-ratelimit-remaining")}) ≤ ${limit}: ${context}`).toBe(true);
-  // Epoch seconds at which the current 60 s window ends (docs/ARCHITECTURE.md).
+  // Epoch seconds at which the current 60 s window ends (docs/decisions/fixed-window-rate-limit.md).
   expect(
     reset >= Math.floor(now / 1000) - 1 && reset <= Math.ceil(now / 1000) + WINDOW_S + 1,
     `X-RateLimit-Reset (${headers.get("x-ratelimit-reset")}) is epoch seconds within the next window: ${context}`,
