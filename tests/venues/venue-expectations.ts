@@ -129,15 +129,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "SYNTHETIC: BTC's, ETH's and ASTER's funding rows, the other exchangeInfo rows and the 24h tickers.",
     routes: asterRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT",
       fundingRate: 0.00007513,
       // As on Binance: the running estimate of the next settlement is the only rate quoted.
       predictedFundingRate: 0.00007513,
-      rateCap: 0.003,
-      rateFloor: -0.003,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      rateCap: 0.003, rateFloor: -0.003,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: Date.UTC(2025, 8, 25, 8),
       markPrice: 112987.4,
       indexPrice: 113001.52173913,
@@ -178,10 +175,8 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
           // 01:38:55 → 08:00 fits only 8h; 01:38:55 → 04:00 fits only 4h.
           "BTC/USDT:USDT": {
             fundingRate: 0.00007513,
-            fundingIntervalHours: 8,
-            fundingIntervalSource: "schedule",
-            rateCap: null,
-            rateFloor: null,
+            fundingIntervalHours: 8, fundingIntervalSource: "schedule",
+            rateCap: null, rateFloor: null,
             volume24hUsd: null,
             markPrice: 112987.4,
           },
@@ -199,16 +194,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: backpackRoutes,
     now: BACKPACK_TIME,
     reference: {
-      market: "BTC/USDC:USDC",
-      venueMarketId: "BTC_USDC_PERP",
+      market: "BTC/USDC:USDC", venueMarketId: "BTC_USDC_PERP",
       fundingRate: 0.0000521,
       predictedFundingRate: null,
       // fundingRateUpperBound/LowerBound "100"/"-100" basis points.
-      rateCap: 0.01,
-      rateFloor: -0.01,
+      rateCap: 0.01, rateFloor: -0.01,
       // fundingInterval 28800000 ms.
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: Date.UTC(2025, 9, 3, 16),
       markPrice: 120412.1,
       indexPrice: 120398.40551,
@@ -224,8 +216,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "ADA/USDC:USDC": {
         fundingRate: 0.0000125,
         fundingIntervalHours: 1,
-        rateCap: 0.015,
-        rateFloor: -0.015,
+        rateCap: 0.015, rateFloor: -0.015,
         nextFundingAt: Date.UTC(2025, 9, 3, 11),
         markPrice: 0.85812097,
         indexPrice: 0.85841807,
@@ -262,16 +253,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "in a variant; SYNTHETIC fundingInfo and 24h tickers in another.",
     routes: binance2024Routes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT",
       fundingRate: 0.00013062,
       // Binance's one quoted rate is its forecast too; no bounds without a fundingInfo row.
       predictedFundingRate: 0.00013062,
-      rateCap: null,
-      rateFloor: null,
+      rateCap: null, rateFloor: null,
       // 16:00Z seen at 13:54Z leaves 4h or 8h; interestRate 0.0001 = 0.03 %/day × 8/24 picks 8h.
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "interest-rate",
+      fundingIntervalHours: 8, fundingIntervalSource: "interest-rate",
       nextFundingAt: 1732723200000,
       markPrice: 93951.8,
       indexPrice: 93902.89680851,
@@ -340,16 +328,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "them; the min/max bounds as FACTS.md describes them; the other rows SYNTHETIC in that shape.",
     routes: bingxRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTC-USDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-USDT",
       fundingRate: 0.0001,
       predictedFundingRate: null,
       // minFundingRate / maxFundingRate are strings ("-0.003000").
-      rateCap: 0.003,
-      rateFloor: -0.003,
+      rateCap: 0.003, rateFloor: -0.003,
       // fundingIntervalHours is a number.
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: BINGX_NEXT_FUNDING,
       markPrice: 16884.5,
       indexPrice: 16886.9,
@@ -405,14 +390,11 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     fixture: "SYNTHETIC, except BTCUSDT's current-fund-rate row quoted in SOURCES.md.",
     routes: bitgetRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT",
       fundingRate: 0.000054,
       predictedFundingRate: null,
-      rateCap: 0.003,
-      rateFloor: -0.003,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      rateCap: 0.003, rateFloor: -0.003,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: 1785571200000,
       markPrice: 115010.5,
       indexPrice: 115000.1,
@@ -445,17 +427,14 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: bitmartRoutes,
     now: Date.UTC(2026, 2, 10, 13, 20),
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT",
       // funding_rate and expected_funding_rate "0.0001".
       fundingRate: 0.0001,
       predictedFundingRate: 0.0001,
       // The contract list states no bounds (only the per-symbol funding-rate endpoint does).
-      rateCap: null,
-      rateFloor: null,
+      rateCap: null, rateFloor: null,
       // funding_interval_hours 8.
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       // 2026-03-10T16:00Z, in milliseconds.
       nextFundingAt: Date.UTC(2026, 2, 10, 16),
       // No mark price is published in the list; last_price is not one.
@@ -512,17 +491,14 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: bitmexRoutes,
     now: BITMEX_TIME + 4_000,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "XBTUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "XBTUSDT",
       fundingRate: 0.000104,
       // indicativeFundingRate.
       predictedFundingRate: 0.000118,
       // No bound on the rate is stated in the instrument.
-      rateCap: null,
-      rateFloor: null,
+      rateCap: null, rateFloor: null,
       // "2000-01-01T08:00:00.000Z"
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: Date.UTC(2024, 10, 25, 4),
       markPrice: 97871.35,
       // indicativeSettlePrice.
@@ -584,15 +560,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: bybitRoutes,
     requestsInAnyOrder: true,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT",
       fundingRate: 0.0000501,
       // No forecast apart from its rate; the instrument states the bounds.
       predictedFundingRate: null,
-      rateCap: 0.005,
-      rateFloor: -0.005,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      rateCap: 0.005, rateFloor: -0.005,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: 1790524800000,
       markPrice: 84990.1,
       indexPrice: 84990.1,
@@ -625,16 +598,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: coinexRoutes,
     now: COINEX_NOW,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT",
       // latest_funding_rate "0": a real zero, not a missing rate.
       fundingRate: 0,
       predictedFundingRate: 0.00021074,
-      rateCap: 0.00375,
-      rateFloor: -0.00375,
+      rateCap: 0.00375, rateFloor: -0.00375,
       // 1715731200000 (00:00Z) → 1715760000000 (08:00Z).
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "schedule",
+      fundingIntervalHours: 8, fundingIntervalSource: "schedule",
       nextFundingAt: 1715731200000,
       // The funding row's mark; the index only the ticker has.
       markPrice: 61602.22,
@@ -683,16 +653,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     fixture: "SYNTHETIC (no recording of a Deribit linear perpetual exists); the REAL BTC-PERPETUAL WebSocket ticker is a quirk check.",
     routes: deribitRoutes,
     reference: {
-      market: "BTC/USDC:USDC",
-      venueMarketId: "BTC_USDC-PERPETUAL",
+      market: "BTC/USDC:USDC", venueMarketId: "BTC_USDC-PERPETUAL",
       // current_funding, the rate accruing now: 0 inside the damper, per 8 hours.
       fundingRate: 0,
       predictedFundingRate: null,
       // Caps vary per instrument and are not published in these payloads.
-      rateCap: null,
-      rateFloor: null,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "continuous",
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 8, fundingIntervalSource: "continuous",
       // Funding is paid continuously: no settlement to wait for.
       nextFundingAt: null,
       markPrice: 92290.47,
@@ -763,16 +730,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: dydxRoutes,
     now: DYDX_RECORDED_AT,
     reference: {
-      market: "BTC/USDC:USDC",
-      venueMarketId: "BTC-USD",
+      market: "BTC/USDC:USDC", venueMarketId: "BTC-USD",
       // `nextFundingRate`: the running rate of the hourly tick to come, its only quoted rate.
       fundingRate: 0.00000254545454545455,
       predictedFundingRate: 0.00000254545454545455,
       // The indexer states no bound.
-      rateCap: null,
-      rateFloor: null,
-      fundingIntervalHours: 1,
-      fundingIntervalSource: "protocol",
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
       // 16:12Z → the 17:00Z tick.
       nextFundingAt: Date.UTC(2025, 11, 8, 17),
       markPrice: 89919.2,
@@ -822,15 +786,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: extendedRoutes,
     now: EXTENDED_RECORDED_AT,
     reference: {
-      market: "BTC/USDC:USDC",
-      venueMarketId: "BTC-USD",
+      market: "BTC/USDC:USDC", venueMarketId: "BTC-USD",
       fundingRate: 0.000012,
       predictedFundingRate: null,
       // `hourlyFundingRateCap` "0.25" is percent: ±0.0025 an hour.
-      rateCap: 0.0025,
-      rateFloor: -0.0025,
-      fundingIntervalHours: 1,
-      fundingIntervalSource: "protocol",
+      rateCap: 0.0025, rateFloor: -0.0025,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
       // `marketStats.nextFundingRate` is this time, not a rate.
       nextFundingAt: 1777446000000,
       markPrice: 77006.091897999984,
@@ -890,15 +851,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: gateRoutes,
     now: 1790517000000,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTC_USDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTC_USDT",
       fundingRate: 0.000075,
       // funding_rate_indicative is the forecast; no funding_rate_limit in this contract row.
       predictedFundingRate: 0.000075,
-      rateCap: null,
-      rateFloor: null,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: 1790524800000,
       markPrice: 84985.2,
       indexPrice: 84990,
@@ -936,16 +894,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "fetchTicker comment). SYNTHETIC: the other tickers.",
     routes: grvtRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTC_USDT_Perp",
+      market: "BTC/USDT:USDT", venueMarketId: "BTC_USDT_Perp",
       // funding_rate "0.0037" is in percentage points: 0.0037 % per 8h.
       fundingRate: 0.000037,
       predictedFundingRate: null,
       // adjusted_funding_rate_cap/floor "0.3"/"-0.3": ±0.3 %.
-      rateCap: 0.003,
-      rateFloor: -0.003,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      rateCap: 0.003, rateFloor: -0.003,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       // next_funding_time "1764777600000000000" ns: 2025-12-03 16:00Z.
       nextFundingAt: Date.UTC(2025, 11, 3, 16),
       markPrice: 92697.300078773,
@@ -1007,16 +962,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "current funding-rate answer and open-interest row, unaltered; SYNTHETIC rows in their shape.",
     routes: htxRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTC-USDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-USDT",
       fundingRate: 0.000083024939363172,
       // estimated_rate is null (deprecated); the bounds are the documented min/max_funding_rate.
       predictedFundingRate: null,
-      rateCap: 0.00375,
-      rateFloor: -0.00375,
+      rateCap: 0.00375, rateFloor: -0.00375,
       // The documented answer's next_funding_time − funding_time: 16:00Z − 08:00Z.
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "schedule",
+      fundingIntervalHours: 8, fundingIntervalSource: "schedule",
       // funding_time is the settlement the current rate is charged at.
       nextFundingAt: HTX_FUNDING_TIME,
       // No all-contract mark or index price is read.
@@ -1033,8 +985,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       // No current funding-rate row: its 05:00Z settlement against the batch payload's 04:35Z fits only the hourly schedule.
       "LSK/USDT:USDT": {
         fundingRate: -0.000402,
-        fundingIntervalHours: 1,
-        fundingIntervalSource: "schedule",
+        fundingIntervalHours: 1, fundingIntervalSource: "schedule",
         nextFundingAt: HTX_HOURLY_FUNDING_TIME,
         openInterestUsd: null,
       },
@@ -1076,15 +1027,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: hyperliquidRoutes,
     now: Date.UTC(2026, 8, 27, 13, 10),
     reference: {
-      market: "BTC/USDC:USDC",
-      venueMarketId: "0",
+      market: "BTC/USDC:USDC", venueMarketId: "0",
       fundingRate: 0.0000125,
       // HlPerp's entry of predictedFundings; the protocol caps funding at 4 % an hour both ways.
       predictedFundingRate: 0.0000125,
-      rateCap: 0.04,
-      rateFloor: -0.04,
-      fundingIntervalHours: 1,
-      fundingIntervalSource: "venue",
+      rateCap: 0.04, rateFloor: -0.04,
+      fundingIntervalHours: 1, fundingIntervalSource: "venue",
       nextFundingAt: 1790517600000,
       markPrice: 84981,
       indexPrice: 85005,
@@ -1127,11 +1075,9 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       fundingRate: 0.000198,
       predictedFundingRate: 0.000308,
       // The documented bounds row's, not its rate (-0.000004): the rate is the contract list's.
-      rateCap: 0.003,
-      rateFloor: -0.003,
+      rateCap: 0.003, rateFloor: -0.003,
       // fundingRateGranularity 28800000 ms.
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       // nextFundingRateTime 11057610 is a countdown: the clock plus it, on the hour (16:00Z).
       nextFundingAt: Date.UTC(2023, 9, 31, 16),
       markPrice: 34448.19,
@@ -1148,8 +1094,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "ETH/USDT:USDT": {
         fundingRate: 0.000149,
         predictedFundingRate: 0.000234,
-        rateCap: null,
-        rateFloor: null,
+        rateCap: null, rateFloor: null,
         nextFundingAt: Date.UTC(2023, 9, 31, 16),
         openInterestUsd: 6912355 * 0.01 * 1803.76,
       },
@@ -1158,8 +1103,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         venueMarketId: "SOLUSDTM",
         fundingRate: -0.000213,
         predictedFundingRate: null,
-        fundingIntervalHours: 4,
-        fundingIntervalSource: "venue",
+        fundingIntervalHours: 4, fundingIntervalSource: "venue",
         nextFundingAt: KUCOINFUTURES_SOL_NEXT_FUNDING,
       },
     },
@@ -1195,15 +1139,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     routes: lighterRoutes,
     now: LIGHTER_RECORDED_AT,
     reference: {
-      market: "ETH/USDC:USDC",
-      venueMarketId: "0",
+      market: "ETH/USDC:USDC", venueMarketId: "0",
       // Lighter's own 8h-scaled rate, 0.00009599999999999999, is 0.000012 for the hour it settles.
       fundingRate: 0.000012,
       predictedFundingRate: null,
-      rateCap: null,
-      rateFloor: null,
-      fundingIntervalHours: 1,
-      fundingIntervalSource: "protocol",
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
       // 03:46:41Z → the 04:00Z settlement.
       nextFundingAt: Date.UTC(2025, 10, 13, 4),
       // No mark or index in these answers; the last trade is not a mark.
@@ -1285,16 +1226,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "and ETH_USDT's ticker row verbatim, the other rows SYNTHETIC in that shape.",
     routes: mexcRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTC_USDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTC_USDT",
       fundingRate: 0.000014,
       // MEXC publishes no forecast apart from the rate.
       predictedFundingRate: null,
-      rateCap: 0.003,
-      rateFloor: -0.003,
+      rateCap: 0.003, rateFloor: -0.003,
       // collectCycle 8 (hours).
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: MEXC_NEXT_SETTLE,
       // fairPrice is MEXC's mark.
       markPrice: 57310.2,
@@ -1352,16 +1290,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "funding-rate, mark-price, tickers and open-interest rows.",
     routes: okxRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTC-USDT-SWAP",
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-USDT-SWAP",
       fundingRate: 0.0000912,
       // nextFundingRate is "" (method current_period): no forecast; the bounds are stated.
       predictedFundingRate: null,
-      rateCap: 0.00375,
-      rateFloor: -0.00375,
+      rateCap: 0.00375, rateFloor: -0.00375,
       // fundingTime → nextFundingTime.
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "schedule",
+      fundingIntervalHours: 8, fundingIntervalSource: "schedule",
       nextFundingAt: 1790524800000,
       markPrice: 84975.3,
       indexPrice: null,
@@ -1400,16 +1335,13 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     now: Date.UTC(2024, 5, 14, 15, 13),
     reference: {
       // Quoted in USD, settled in USDC: spelt USDC so it pairs with the other USDC perpetuals.
-      market: "BTC/USDC:USDC",
-      venueMarketId: "BTC-USD-PERP",
+      market: "BTC/USDC:USDC", venueMarketId: "BTC-USD-PERP",
       // The testnet's rate for the whole 8h period, as sent.
       fundingRate: 0.00749938923192,
       predictedFundingRate: null,
       // `max_funding_rate`, per period, both ways.
-      rateCap: 0.02,
-      rateFloor: -0.02,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      rateCap: 0.02, rateFloor: -0.02,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       // Funding accrues continuously: no settlement time.
       nextFundingAt: null,
       markPrice: 67307.7225876,
@@ -1467,17 +1399,14 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "quotes from Phemex's docs; everything else SYNTHETIC in that shape.",
     routes: phemexRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "BTCUSDT",
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT",
       // The v2 ticker's rate strings.
       fundingRate: 0.0001,
       predictedFundingRate: 0.0001,
       // Phemex publishes no bounds with the rate.
-      rateCap: null,
-      rateFloor: null,
+      rateCap: null, rateFloor: null,
       // fundingInterval 28800 (seconds).
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       // "1672142789065593096" ns = 12:06:29Z; the next point of the 8h UTC grid is 16:00Z.
       nextFundingAt: Date.UTC(2022, 11, 27, 16),
       markPrice: 16830.97534951,
@@ -1528,15 +1457,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "funding rows and the futures rows.",
     routes: wooRoutes,
     reference: {
-      market: "BTC/USDT:USDT",
-      venueMarketId: "PERP_BTC_USDT",
+      market: "BTC/USDT:USDT", venueMarketId: "PERP_BTC_USDT",
       // estFundingRate: the running estimate of the 16:00Z settlement, WOO X's only current rate.
       fundingRate: -0.00000441,
       predictedFundingRate: -0.00000441,
-      rateCap: null,
-      rateFloor: null,
-      fundingIntervalHours: 8,
-      fundingIntervalSource: "venue",
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
       nextFundingAt: 1751644800000,
       markPrice: 108985.3,
       indexPrice: 108996.4,
