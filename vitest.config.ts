@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 
 const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
 
-// Unit tests sit beside the module they test. Integration tests need real servers: the ones in
+// Unit tests sit beside the module they test; the venue connectors' contract test sits with its
+// table of venue expectations in tests/venues. Integration tests need real servers: the ones in
 // tests/integration get their own freshly migrated database per file, and `*.redis.test.ts`
 // files beside their module start their own redis-server. Shared test support (fixtures, the
 // redis-server starter, freePort) lives in tests/support, which holds no tests of its own.
@@ -15,7 +16,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "tests/venues/**/*.test.ts"],
           exclude: ["**/*.redis.test.ts", "**/node_modules/**"],
           environment: "node",
           // The timeout catches a hang, not slowness: a few tests replay the whole sample, which on a

@@ -7,7 +7,7 @@
  *   48fbc60a91db6b2b295d1d437bee1772cd68988e). Its data fields are REST `public/ticker`'s, and
  *   `get_book_summary_by_currency` rows use the same names (`funding_8h`, `current_funding`,
  *   `mark_price`, `open_interest`); BTC-PERPETUAL is inverse (coin-settled), so the connector
- *   never asks for its book. deribit.test.ts parses the frame's data directly.
+ *   never asks for its book. A Deribit check of tests/venues/venue-quirks.ts parses the frame's data directly.
  * - SYNTHETIC: everything replayed. `get_instruments?kind=future` lists BTC-PERPETUAL (inverse,
  *   excluded; fields as ccxt's deribit.js documents it), BTC-26DEC25 (an inverse dated future,
  *   excluded), BTC_USDC-PERPETUAL and ETH_USDC-PERPETUAL (fields of a `get_instrument` answer for

@@ -8,7 +8,7 @@
  *   venue's real field names, types and units, with testnet numbers.
  * - DOCUMENTED FIELD added to the real row: `funding_period_hours: 8`. The 2024 field set predates
  *   it; Paradex's OpenAPI documents it as a number and 8 as the default period. The unaltered row
- *   (no period, so no interval) is tested in paradex.test.ts.
+ *   (no period, so no interval) is a variant of Paradex's row in tests/venues/venue-expectations.ts.
  * - SYNTHETIC: an ETH-USD-PERP market and summary row (made-up numbers in the documented shape).
  * - DOCUMENTED EXAMPLE: the BTC-USD-96000-C perpetual option that ccxt's paradex source quotes from
  *   the venue's market list, and a summary row for it with an empty `funding_rate` (ccxt's source
