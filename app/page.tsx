@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
 import { currentUser } from "@/lib/auth/session";
-import { PLANS } from "@/lib/tiers";
+import { PLANS } from "@/lib/plans";
 
 export const dynamic = "force-dynamic";
 

@@ -22,7 +22,7 @@ import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
 import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/response-cache";
 import { liveServers } from "@/lib/process/server-instances";
 import { processSingleton } from "@/lib/singleton";
-import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
+import { rateLimitScale, requestsPerMinute } from "@/lib/plans";
 import { UsageRecorder } from "@/lib/usage/usage-recorder";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 

@@ -12,7 +12,7 @@ import { BOOK_LEVELS } from "@/lib/market/books/market-depth";
 import { DEFAULT_HOLD_HOURS } from "@/lib/quote/quote-schema";
 import { snakeCase } from "@/lib/clients/method-names";
 import { publicOrigin } from "@/lib/config/public-url";
-import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { PLANS, requestsPerMinute } from "@/lib/plans";
 import { DEFAULT_BUCKETS, MAX_SPAN_TEXT, USAGE_RETENTION_DAYS } from "@/lib/usage/usage-range";
 import { ApiReference } from "./api-reference";
 import { PushDeliverySection } from "./push-delivery";

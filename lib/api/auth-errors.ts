@@ -1,7 +1,7 @@
 import { AppError, DEFAULT_MESSAGES } from "@/lib/errors";
 import type { AuthorizationFailure } from "@/lib/keys/authorization-header";
 import type { Permission } from "@/lib/keys/permissions";
-import { PLANS } from "@/lib/tiers";
+import { PLANS } from "@/lib/plans";
 
 /** Why a /v1 request was not authenticated: how its Authorization header failed, or a key that is not in force. */
 export type AuthenticationFailure = AuthorizationFailure | "unknown";

@@ -4,7 +4,7 @@ import { AppError, fieldError } from "@/lib/errors";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { ApiKey } from "@/lib/db/generated/client";
-import { planOf } from "@/lib/tiers";
+import { planOf } from "@/lib/plans";
 import { generateUniqueApiKey } from "./generate";
 import { parseAllowlist } from "./ip-allowlist";
 import { keyEvents } from "./key-events";

@@ -13,7 +13,7 @@ import { hashApiKey } from "@/lib/keys/hash";
 import { MemoryRateLimiter } from "@/lib/ratelimit/memory-rate-limiter";
 import { DEFAULT_POLICY, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
 import { ifNoneMatchMatches } from "@/lib/response-cache/entity-tag";
-import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
+import { rateLimitScale, requestsPerMinute } from "@/lib/plans";
 import type { RecordedResponse } from "./bare-server";
 import type { SeededKey } from "./seed";
 import { serveBaseline } from "./serve-baseline";

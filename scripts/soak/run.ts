@@ -19,7 +19,7 @@ import os from "node:os";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
-import { requestsPerMinute } from "@/lib/tiers";
+import { requestsPerMinute } from "@/lib/plans";
 import { killAllChildrenNow, stopAllChildren } from "@/scripts/bench/processes";
 import { createServerDatabase, readHealth, seedOpportunities, startServer, type RunningServer, type ServerDatabase } from "@/scripts/faults/harness";
 import { startPrivateServices, type PrivateServices } from "./private-services";

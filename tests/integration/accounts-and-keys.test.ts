@@ -6,7 +6,7 @@ import { readJson } from "@/lib/api/read-json";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKey, createKeySchema, listKeys, maxActiveKeys, revokeKey, rollKey, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/keys/account-keys";
 import { hashApiKey } from "@/lib/keys/hash";
-import { planOf } from "@/lib/tiers";
+import { planOf } from "@/lib/plans";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;

@@ -5,7 +5,7 @@ import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import type { KeyView } from "@/lib/keys/account-keys";
 import { EXPIRY_WARNING_DAYS, keysExpiringSoon, timeUntil } from "@/lib/keys/expiry-warning";
 import type { Permission, Tier } from "@/lib/keys/permissions";
-import { PERMISSION_LABELS } from "@/lib/tiers";
+import { PERMISSION_LABELS } from "@/lib/plans";
 import { formatUtc } from "@/lib/format-time";
 import styles from "./api-keys.module.css";
 import { CreateKeyForm } from "./create-key-form";

@@ -8,7 +8,7 @@ import { isStripeProvider, type StripeBillingProvider } from "@/lib/billing/stri
 import { syncStripeCustomer } from "@/lib/billing/stripe/sync-customer";
 import { getDb } from "@/lib/db";
 import { PERMISSIONS, type Tier } from "@/lib/keys/permissions";
-import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/tiers";
+import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/plans";
 import { PlanSwitcher } from "./plan-switcher";
 import { StripePlanActions } from "./stripe-plan-actions";
 import { SubscriptionSummary } from "./subscription-summary";

@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { DialogButtons } from "@/app/components/dialog-buttons";
 import { postJson, problemFrom } from "@/app/components/field-errors";
 import { TIERS, type Permission, type Tier } from "@/lib/keys/permissions";
-import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/tiers";
+import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/plans";
 
 type Outcome = { kind: "ok"; text: string } | { kind: "error"; text: string };
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { TIERS, type Tier } from "@/lib/keys/permissions";
-import { PLANS } from "@/lib/tiers";
+import { PLANS } from "@/lib/plans";
 
 /**
  * Upgrade (a Stripe Checkout Session) while the account pays for nothing; Manage billing (the

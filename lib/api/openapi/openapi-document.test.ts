@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
-import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { PLANS, requestsPerMinute } from "@/lib/plans";
 import { buildOpenApiDocument, openApiPath } from "./openapi-document";
 import { API_TAGS } from "./tags";
 

@@ -1,4 +1,4 @@
-import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { PLANS, requestsPerMinute } from "@/lib/plans";
 import { FAILED_AUTH_LIMIT } from "../failed-auth-throttle";
 import { IDEMPOTENCY_HEADER } from "../idempotency";
 
