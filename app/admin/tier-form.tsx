@@ -21,7 +21,7 @@ export function TierForm({ userId, email, current }: { userId: string; email: st
       downgrade &&
       !window.confirm(
         `Move ${email} down to ${planOf(tier).name}? Their existing keys lose the permissions ${planOf(tier).name} lacks at once${
-          tier === "free" ? " (Free has no API access)" : ""
+          planOf(tier).features.api ? "" : ` (${planOf(tier).name} has no API access)`
         }.`,
       )
     ) {

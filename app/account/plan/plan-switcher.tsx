@@ -84,7 +84,7 @@ export function PlanSwitcher({ current }: { current: Tier }) {
         {target && (
           <>
             <h3 id="downgrade-heading">Downgrade to {target.name}?</h3>
-            {target.apiAccess ? (
+            {target.features.api ? (
               <p>
                 Your existing API keys lose at once the permissions the {target.name} plan lacks
                 {lost.length ? `: ${lost.map((p) => PERMISSION_LABELS[p]).join(", ")}` : ""}. Their rate limit becomes{" "}
