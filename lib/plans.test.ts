@@ -82,23 +82,26 @@ describe("the plans table", () => {
   });
 });
 
+/** An environment of only `vars`, as a process sees it. */
+const env = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: "test", ...vars });
+
 describe("configuredPlans", () => {
   it("is the table itself without settings", () => {
-    const plans = configuredPlans({});
+    const plans = configuredPlans(env({}));
     for (const plan of PLANS) expect(plans(plan.id)).toEqual(plan);
   });
 
   it("applies RATE_LIMIT_SCALE to every plan's rate, at least 1 a minute, and nothing else", () => {
-    const scaled = configuredPlans({ RATE_LIMIT_SCALE: "1000" });
+    const scaled = configuredPlans(env({ RATE_LIMIT_SCALE: "1000" }));
     for (const plan of PLANS) expect(scaled(plan.id)).toEqual({ ...plan, requestsPerMinute: plan.requestsPerMinute * 1000 });
-    expect(configuredPlans({ RATE_LIMIT_SCALE: "0.0001" })("pro").requestsPerMinute).toBe(1);
-    expect(() => configuredPlans({ RATE_LIMIT_SCALE: "-1" })).toThrow(/RATE_LIMIT_SCALE must be a positive number/);
+    expect(configuredPlans(env({ RATE_LIMIT_SCALE: "0.0001" }))("pro").requestsPerMinute).toBe(1);
+    expect(() => configuredPlans(env({ RATE_LIMIT_SCALE: "-1" }))).toThrow(/RATE_LIMIT_SCALE must be a positive number/);
   });
 
   it("replaces the stream counts with STREAM_MAX_PRO and STREAM_MAX_DESK, leaving a plan without API access at none", () => {
-    const plans = configuredPlans({ STREAM_MAX_PRO: "5", STREAM_MAX_DESK: "50" });
+    const plans = configuredPlans(env({ STREAM_MAX_PRO: "5", STREAM_MAX_DESK: "50" }));
     expect([plans("free").streams, plans("pro").streams, plans("desk").streams]).toEqual([0, 5, 50]);
-    expect(configuredPlans({ STREAM_MAX_PRO: "" })("pro").streams).toBe(planOf("pro").streams);
-    expect(() => configuredPlans({ STREAM_MAX_DESK: "0" })).toThrow(/STREAM_MAX_DESK/);
+    expect(configuredPlans(env({ STREAM_MAX_PRO: "" }))("pro").streams).toBe(planOf("pro").streams);
+    expect(() => configuredPlans(env({ STREAM_MAX_DESK: "0" }))).toThrow(/STREAM_MAX_DESK/);
   });
 });

@@ -13,11 +13,11 @@ import { FilterForm } from "./filter-form";
 import { OpportunityTable, type SortHeading } from "./opportunity-table";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Opportunity screener — Funding Opportunity Data Service" };
 
 /** The plan whose screener is delayed, and the cheapest with live data, from the plans table. */
 const DELAYED = PLANS.find((plan) => !plan.features.liveData)!;
 const LIVE = plansWith("liveData")[0]!;
-export const metadata: Metadata = { title: "Opportunity screener — Funding Opportunity Data Service" };
 
 export default async function ScreenerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
