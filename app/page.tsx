@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
 import { currentUser } from "@/lib/auth/session";
-import { PLANS } from "@/lib/tiers";
+import { planNames, PLANS, plansWith } from "@/lib/plans";
 
 export const dynamic = "force-dynamic";
 
@@ -48,7 +48,7 @@ export default async function LandingPage() {
           {PLANS.map((tier) => (
             <article key={tier.id} className="tier">
               <h3>{tier.name}</h3>
-              <p className="tier-api">{tier.apiAccess ? `API: ${tier.requestsPerMinute} requests/min per key` : "No API access"}</p>
+              <p className="tier-api">{tier.features.api ? `API: ${tier.requestsPerMinute} requests/min per key` : "No API access"}</p>
               <p>{tier.summary}</p>
             </article>
           ))}
@@ -58,7 +58,7 @@ export default async function LandingPage() {
       <section aria-labelledby="start">
         <h2 id="start">Quick start</h2>
         <ol>
-          <li>Create an API key under Account → API Keys (Pro or Desk plan).</li>
+          <li>Create an API key under Account → API Keys ({planNames(plansWith("api"), "or")} plan).</li>
           <li>
             Send <code>Authorization: Bearer &lt;API_KEY&gt;</code> on every request.
           </li>

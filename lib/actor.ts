@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import type { KeyMode } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
+import { planOf, plansWith } from "@/lib/plans";
 
 /**
  * Who acts on simulations and the portfolio, and in which mode: an API key (its account and its
@@ -11,9 +12,9 @@ export interface Actor {
   mode: KeyMode;
 }
 
-/** Whether the web app offers simulations and a portfolio: on the paid plans, which see live data. */
+/** Whether the web app offers simulations and a portfolio: the plan's `portfolio` feature. */
 export function canUsePortfolio(user: { tier: Tier }): boolean {
-  return user.tier !== "free";
+  return planOf(user.tier).features.portfolio;
 }
 
 /**
@@ -21,6 +22,6 @@ export function canUsePortfolio(user: { tier: Tier }): boolean {
  * (a Pro account manages its portfolio here without `write`), only a plan that sees live data.
  */
 export function webActor(user: { id: string; tier: Tier }): Actor {
-  if (!canUsePortfolio(user)) throw new AppError("FORBIDDEN", "Simulations and the portfolio come with the Pro plan");
+  if (!canUsePortfolio(user)) throw new AppError("FORBIDDEN", `Simulations and the portfolio come with the ${plansWith("portfolio")[0]!.name} plan`);
   return { userId: user.id, mode: "live" };
 }

@@ -22,7 +22,7 @@ import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
 import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/response-cache";
 import { liveServers } from "@/lib/process/server-instances";
 import { processSingleton } from "@/lib/singleton";
-import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
+import { configuredPlans, type PlanLimits } from "@/lib/plans";
 import { UsageRecorder } from "@/lib/usage/usage-recorder";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 
@@ -51,15 +51,17 @@ export interface AppServices {
   venueStaleAfterMs: number;
   /** WEBHOOK_ALLOW_PRIVATE_URLS: webhook endpoints may be http:// and name private addresses (tests, private deployments). */
   allowPrivateWebhookUrls: boolean;
-  /** The event log's settings: the stream's heartbeat, key checks and caps, read once. */
+  /** The event log's settings: the stream's heartbeat and key checks, read once. */
   eventsConfig: EventsConfig;
   /** This process's one reader of the event log, which its /v1/stream connections share. */
   eventFeed: EventFeed;
-  /** Open streams per account in this process (the tier's cap). */
+  /** Open streams per account in this process (the plan's `streams`). */
   streamSlots: StreamSlots;
   /** Signs and verifies stream tokens (lib/events/stream-token.ts), derived from NEXTAUTH_SECRET. */
   streamTokenKey: Buffer;
-  /** Requests per minute per API key of a tier, read from the configuration once. */
+  /** Each plan's numbers as this process enforces them: the plans table with RATE_LIMIT_SCALE and STREAM_MAX_* applied, read once. */
+  plans: PlanLimits;
+  /** Requests per minute per API key of a tier: `plans(tier).requestsPerMinute`. */
   requestsPerMinute: (tier: Tier) => number;
   /**
    * Writes what the batched recorders (last use, usage) still hold and stops their timers: on
@@ -82,7 +84,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
   const liveOpportunities = new LiveOpportunities(db);
   const depth = { venues: liveMarketDepth(options.depthSources ?? liveDepthSources(), options.depth), sample: recordedMarketDepth() };
   const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket(sandboxClock(eventsConfig.SANDBOX_TICK_MS)) };
-  const scale = rateLimitScale(env);
+  const plans = configuredPlans(env);
   const lastUsed = new LastUsedRecorder(db);
   lastUsed.start();
   const usage = new UsageRecorder(db);
@@ -102,7 +104,8 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     eventFeed: new EventFeed(db, eventsConfig.STREAM_POLL_MS),
     streamSlots: new StreamSlots(),
     streamTokenKey: streamTokenKey(env),
-    requestsPerMinute: (tier) => requestsPerMinute(tier, scale),
+    plans,
+    requestsPerMinute: (tier) => plans(tier).requestsPerMinute,
     stopRecorders: async () => {
       await Promise.all([lastUsed.stop(), usage.stop()]);
     },

@@ -1,5 +1,5 @@
 import type { AccountUsageSummary } from "@/lib/usage/accounts-usage";
-import { planOf } from "@/lib/tiers";
+import { planOf } from "@/lib/plans";
 
 /**
  * The operator console's usage per account: the busiest accounts of the last 30 days, and, while

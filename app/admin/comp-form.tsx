@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { postJson, problemFrom } from "@/app/components/field-errors";
-import { planOf } from "@/lib/tiers";
+import { planOf } from "@/lib/plans";
 
 /** Under Stripe billing: grants one account a paid plan without charge (a 100 % coupon subscription), with a reason for the audit trail. */
 export function CompForm({ userId, email }: { userId: string; email: string }) {

@@ -5,7 +5,7 @@ import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
 import { getDb } from "@/lib/db";
 import { formatUtc } from "@/lib/format-time";
 import type { KeyStatus } from "@/lib/keys/account-keys";
-import { PLANS, planOf } from "@/lib/tiers";
+import { PLANS, planOf } from "@/lib/plans";
 import { accountsUsage } from "@/lib/usage/accounts-usage";
 import { billingProvider } from "@/lib/billing/billing-provider";
 import { AccountsUsage } from "./accounts-usage";

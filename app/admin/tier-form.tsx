@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { postJson, problemFrom } from "@/app/components/field-errors";
 import { TIERS, type Tier } from "@/lib/keys/permissions";
-import { PLANS, planOf } from "@/lib/tiers";
+import { PLANS, planOf } from "@/lib/plans";
 
 /** The operator's control for one account's tier; a downgrade narrows that user's keys at once, so it asks first. */
 export function TierForm({ userId, email, current }: { userId: string; email: string; current: Tier }) {
@@ -21,7 +21,7 @@ export function TierForm({ userId, email, current }: { userId: string; email: st
       downgrade &&
       !window.confirm(
         `Move ${email} down to ${planOf(tier).name}? Their existing keys lose the permissions ${planOf(tier).name} lacks at once${
-          tier === "free" ? " (Free has no API access)" : ""
+          planOf(tier).features.api ? "" : ` (${planOf(tier).name} has no API access)`
         }.`,
       )
     ) {

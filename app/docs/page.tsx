@@ -12,7 +12,7 @@ import { BOOK_LEVELS } from "@/lib/market/books/market-depth";
 import { DEFAULT_HOLD_HOURS } from "@/lib/quote/quote-schema";
 import { snakeCase } from "@/lib/clients/method-names";
 import { publicOrigin } from "@/lib/config/public-url";
-import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { planNames, planOf, PLANS, plansWith } from "@/lib/plans";
 import { DEFAULT_BUCKETS, MAX_SPAN_TEXT, USAGE_RETENTION_DAYS } from "@/lib/usage/usage-range";
 import { ApiReference } from "./api-reference";
 import { PushDeliverySection } from "./push-delivery";
@@ -30,7 +30,9 @@ export default async function DocsPage() {
   const base = publicOrigin();
   const document = buildOpenApiDocument(API_ROUTES, base);
   const errors = (document.components as { responses: ErrorResponses }).responses;
-  const apiPlans = PLANS.filter((plan) => plan.apiAccess);
+  const apiPlans = plansWith("api");
+  const free = planOf("free");
+  const writers = PLANS.filter((plan) => plan.features.write);
   const downloads = await clientDownloads();
   const typescriptDownload = downloads.find((d) => d.language === "typescript")!;
   const pythonDownload = downloads.find((d) => d.language === "python")!;
@@ -64,8 +66,8 @@ export default async function DocsPage() {
       <h2 id="quick-start">Quick start</h2>
       <ol>
         <li>
-          Create an API key in the account area under <a href="/account/api-keys">Account → API Keys</a>. Keys need the Pro or
-          Desk plan, and a new account starts on Free: switch under <a href="/account/plan">Account → Plan</a> first. The full
+          Create an API key in the account area under <a href="/account/api-keys">Account → API Keys</a>. Keys need the{" "}
+          {planNames(apiPlans, "or")} plan, and a new account starts on {free.name}: switch under <a href="/account/plan">Account → Plan</a> first. The full
           key is shown once; keep it in an environment variable, not in source code. A new key is a test key (
           <code>svc_sk_test_</code>) unless you choose <em>Live</em>: it reads sandbox data, so nothing you do with it
           touches live results; choose Live for production data.
@@ -92,15 +94,15 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
 
       <h2 id="authentication">Authentication</h2>
       <p>
-        Keys are per account and inherit its plan&apos;s permissions: Pro and Desk read opportunities and market data
+        Keys are per account and inherit its plan&apos;s permissions: {planNames(apiPlans)} read opportunities and market data
         (<code>opportunities:read</code>), run and read simulations (<code>simulations:read</code>) and read the portfolio
-        (<code>portfolio:read</code>); only Desk changes the portfolio through the API (<code>write</code>). A key can be
+        (<code>portfolio:read</code>); only {planNames(writers)} changes the portfolio through the API (<code>write</code>). A key can be
         restricted to fewer permissions when it is created. Every POST accepts an <code>Idempotency-Key</code> header: the
         same key with the same request within 24 hours returns the first answer without doing the work twice, and with
         another request is <code>409 IDEMPOTENCY_CONFLICT</code>. A missing header, a
         malformed key, or a revoked or expired key gets <code>401 UNAUTHORIZED</code>; a key whose plan or permissions do not
         cover the endpoint, or whose <a href="#key-controls">IP allowlist</a> leaves out the request&apos;s address, gets{" "}
-        <code>403 FORBIDDEN</code>. A Free account&apos;s keys reach only{" "}
+        <code>403 FORBIDDEN</code>. A {free.name} account&apos;s keys reach only{" "}
         <code>GET /v1/auth/verify</code>, which answers <code>tier: &quot;free&quot;</code>. Use it to check a key:
       </p>
       <pre>
@@ -186,8 +188,8 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
           </span>
         ))}{" "}
         requests per clock minute. The limit is a <strong>fixed window</strong>: each window is one minute starting at a whole
-        UTC minute (Unix time a multiple of 60 seconds), and a key&apos;s count starts afresh when the next one begins. A Free
-        account&apos;s key may make {requestsPerMinute("free")} requests a minute, to <code>GET /v1/auth/verify</code>, the
+        UTC minute (Unix time a multiple of 60 seconds), and a key&apos;s count starts afresh when the next one begins. A {free.name}{" "}
+        account&apos;s key may make {free.requestsPerMinute} requests a minute, to <code>GET /v1/auth/verify</code>, the
         only endpoint it can call.
       </p>
       <p>{RATE_LIMIT_HEADERS_PRESENCE}</p>
@@ -384,7 +386,7 @@ curl -si --compressed "${base}/v1/opportunities?limit=5" -H "Authorization: Bear
             {route.permission ? (
               <>
                 Needs the <code>{route.permission}</code> permission (
-                {PLANS.filter((plan) => plan.apiAccess && plan.permissions.includes(route.permission!))
+                {PLANS.filter((plan) => plan.features.api && plan.permissions.includes(route.permission!))
                   .map((plan) => plan.name)
                   .join(", ")}
                 ).

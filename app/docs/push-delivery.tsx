@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { readEventsConfig } from "@/lib/config/events-config";
+import { configuredPlans, perPlan } from "@/lib/plans";
 import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
 import { EVENT_TYPES, type EventType } from "@/lib/events/event-types";
 import { EVENTS_MAX_LIMIT } from "@/lib/events/event-query";
 import { DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
 import { RETRY_DELAYS_MS, RETRY_WINDOW_MS } from "@/lib/webhooks/retry-schedule";
-import { ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
 import { ROLL_OVERLAP_MAX_HOURS } from "@/lib/webhooks/webhook-schema";
 
 /** What each event type means; its `data` fields are read from its schema, so they cannot drift. */
@@ -35,6 +35,9 @@ function duration(ms: number): string {
 export function PushDeliverySection({ base }: { base: string }) {
   const config = readEventsConfig();
   const retentionDays = config.EVENTS_RETENTION_DAYS;
+  // The stream counts this server enforces (STREAM_MAX_PRO and STREAM_MAX_DESK replace the table's).
+  const plans = configuredPlans();
+  const streams = perPlan("api", (plan) => plans(plan.id).streams);
   return (
     <>
       <h2 id="push">Push delivery: events, the stream and webhooks</h2>
@@ -150,8 +153,8 @@ for event in api.iter_events(after=after, types=["opportunity.opened", "opportun
           Without either, the stream starts with the next event written.
         </li>
         <li>
-          <strong>Limits.</strong> Opening a stream is one request against the key&apos;s rate limit. An account may hold{" "}
-          {config.STREAM_MAX_PRO} streams open at once on Pro and {config.STREAM_MAX_DESK} on Desk; one more is{" "}
+          <strong>Limits.</strong> Opening a stream is one request against the key&apos;s rate limit. An account may hold this many
+          streams open at once: {streams}; one more is{" "}
           <code>429 RATE_LIMITED</code> with <code>Retry-After</code>. Errors before the stream starts are the usual envelope.
         </li>
         <li>
@@ -221,7 +224,7 @@ except FundingDataError as e:
         Add an endpoint under <Link href="/account/webhooks">Account → Webhooks</Link>, or with{" "}
         <code>POST /v1/webhook-endpoints</code> (a Desk key with <code>write</code>, a Pro key with{" "}
         <code>opportunities:read</code>, live or test): an <code>https://</code> URL, the event
-        types it wants and a description. Up to {ENDPOINT_CAPS.pro} endpoints per mode on Pro, {ENDPOINT_CAPS.desk} on Desk;
+        types it wants and a description. Endpoints per mode: {perPlan("webhooks", (plan) => plan.webhookEndpoints)};
         live keys and live endpoints get live events, test ones the sandbox&apos;s. The answer carries the signing secret (
         <code>whsec_…</code>) once: store it. Each event is one <code>POST</code> whose body is the event as{" "}
         <code>GET /v1/events</code> lists it, with the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>{" "}

@@ -4,6 +4,7 @@ import { requireUser } from "@/lib/auth/session";
 import { formatUtc } from "@/lib/format-time";
 import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunity-query";
 import { canUsePortfolio } from "@/lib/actor";
+import { PLANS, plansWith } from "@/lib/plans";
 import { formatAge } from "@/lib/screener/format";
 import { describeRecordingMoments, recordingMoments } from "@/lib/screener/recording-moments";
 import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
@@ -13,6 +14,10 @@ import { OpportunityTable, type SortHeading } from "./opportunity-table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Opportunity screener — Funding Opportunity Data Service" };
+
+/** The plan whose screener is delayed, and the cheapest with live data, from the plans table. */
+const DELAYED = PLANS.find((plan) => !plan.features.liveData)!;
+const LIVE = plansWith("liveData")[0]!;
 
 export default async function ScreenerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
@@ -32,8 +37,11 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
       <Freshness view={view} now={now.getTime()} />
       {view.delayed && (
         <p className="notice" role="note">
-          <strong>Free plan: data delayed by 15 minutes.</strong> Rates, prices and history here are as they were at least
-          15 minutes ago. <Link href="/account/plan">Upgrade to Pro</Link> for live data and API access.
+          <strong>
+            {DELAYED.name} plan: data delayed by {DELAYED.dataDelayMinutes} minutes.
+          </strong>{" "}
+          Rates, prices and history here are as they were at least {DELAYED.dataDelayMinutes} minutes ago.{" "}
+          <Link href="/account/plan">Upgrade to {LIVE.name}</Link> for live data and API access.
         </p>
       )}
 
@@ -110,7 +118,7 @@ function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter:
   if (view.status === "pending") {
     return (
       <p className="panel" role="status">
-        Live data started less than 15 minutes ago, so there is nothing old enough to show on the Free plan yet
+        Live data started less than {DELAYED.dataDelayMinutes} minutes ago, so there is nothing old enough to show on the {DELAYED.name} plan yet
         {view.availableAt ? `: the first delayed set appears at ${formatUtc(view.availableAt)}` : ""}.
       </p>
     );

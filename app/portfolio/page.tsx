@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { canUsePortfolio, webActor } from "@/lib/actor";
+import { plansWith } from "@/lib/plans";
 import { appServices } from "@/lib/app-services";
 import { requireUser } from "@/lib/auth/session";
 import { portfolioPageView } from "@/lib/portfolio/portfolio-view-model";
@@ -9,6 +10,9 @@ import { PortfolioView } from "./portfolio-view";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Portfolio — Funding Opportunity Data Service" };
 
+/** The cheapest plan with simulations and the portfolio. */
+const PORTFOLIO_PLAN = plansWith("portfolio")[0]!;
+
 export default async function PortfolioPage() {
   const user = await requireUser("/portfolio");
   if (!canUsePortfolio(user)) {
@@ -16,8 +20,8 @@ export default async function PortfolioPage() {
       <div className="portfolio">
         <h1>Portfolio</h1>
         <p className="notice" role="note">
-          The portfolio and simulations work on live data, which comes with the Pro plan.{" "}
-          <Link href="/account/plan">Upgrade to Pro</Link> to track positions here.
+          The portfolio and simulations work on live data, which comes with the {PORTFOLIO_PLAN.name} plan.{" "}
+          <Link href="/account/plan">Upgrade to {PORTFOLIO_PLAN.name}</Link> to track positions here.
         </p>
       </div>
     );

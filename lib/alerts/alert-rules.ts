@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import type { AlertRule, Prisma } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb } from "@/lib/keys/mode";
-import type { Tier } from "@/lib/keys/permissions";
+import { planNames, planOf, plansWith } from "@/lib/plans";
 import { assertVerifiedForLive, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
 import { CONDITION_FIELDS, KIND_CONDITIONS, type AlertKind, type AlertRuleInput, type AlertRuleUpdate, type AlertRuleView } from "./alert-schema";
 
@@ -12,16 +12,13 @@ import { CONDITION_FIELDS, KIND_CONDITIONS, type AlertKind, type AlertRuleInput,
 /** Who manages rules: an account in one mode, as for webhook endpoints. */
 export type AlertOwner = WebhookOwner;
 
-/** Rules an account may have per mode, by tier: Free none (alerts come with Pro, as webhooks do). */
-export const ALERT_RULE_CAPS: Record<Tier, number> = { free: 0, pro: 5, desk: 100 };
-
 type RuleRow = AlertRule & { endpoints: { id: string }[] };
 
 const withEndpoints = { endpoints: { select: { id: true }, orderBy: { createdAt: "asc" } } } satisfies Prisma.AlertRuleInclude;
 
-/** Alert rules come with the paid plans; the API's writing routes also need `write`, which only Desk keys hold. */
+/** Alert rules come with the plans whose feature says so (lib/plans.ts); the API's writing routes also need a permission. */
 export function assertMayUseAlerts(owner: Pick<AlertOwner, "tier">): void {
-  if (ALERT_RULE_CAPS[owner.tier] === 0) throw new AppError("FORBIDDEN", "Alert rules come with the Pro and Desk plans");
+  if (!planOf(owner.tier).features.alertRules) throw new AppError("FORBIDDEN", `Alert rules come with the ${planNames(plansWith("alertRules"))} plans`);
 }
 
 async function findRule(db: Db, owner: AlertOwner, id: string): Promise<RuleRow> {
@@ -76,7 +73,7 @@ export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRul
   await assertVerifiedForLive(db, owner);
   checkConditions(input.kind, input);
   checkNotifyOnClear(input.kind, input.notify_on_clear);
-  const cap = ALERT_RULE_CAPS[owner.tier];
+  const cap = planOf(owner.tier).alertRules;
   // The count and the insert in one step per account (its row locked): two racing creations cannot both pass the cap.
   const row = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${owner.userId} FOR UPDATE`;

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { eventsAppended } from "@/lib/events/append-events";
 import { toPublicEvent } from "@/lib/events/read-events";
+import { dbTiersWith } from "@/lib/plans";
 import { cooldownKey, planAlerts } from "./alert-match";
 import { COOLDOWN_MAX_MINUTES } from "./alert-schema";
 import { writeAlerts, type AlertTriggeredData } from "./write-alerts";
@@ -33,7 +34,7 @@ export async function evaluateAlerts(db: Db, batch = 500): Promise<EvaluationRes
       const events = await tx.marketEvent.findMany({ where: { sequence: { gt: cursor!.sequence }, userId: null }, orderBy: { sequence: "asc" }, take: batch });
       if (events.length === 0) return { events: 0, alerts: 0, deliveries: 0 };
       const rules = await tx.alertRule.findMany({
-        where: { enabled: true, kind: { not: "opportunity" }, keyMode: { in: [...new Set(events.map((e) => e.mode))] }, user: { tier: { not: "FREE" } } },
+        where: { enabled: true, kind: { not: "opportunity" }, keyMode: { in: [...new Set(events.map((e) => e.mode))] }, user: { tier: { in: dbTiersWith("alertRules") } } },
         include: { endpoints: { where: { enabled: true }, select: { id: true } } },
       });
       let alerts = 0;

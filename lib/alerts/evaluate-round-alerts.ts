@@ -11,6 +11,7 @@ import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox-market";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";
 import type { KeyMode } from "@/lib/keys/mode";
 import type { Opportunity } from "@/lib/market/types";
+import { dbTiersWith } from "@/lib/plans";
 import { evaluateCrossings, indexRound, type OpportunityValues } from "./alert-crossings";
 import { writeAlerts, type AlertToWrite } from "./write-alerts";
 
@@ -133,7 +134,7 @@ async function evaluateRound(db: Db, mode: KeyMode, round: Round): Promise<Round
       if (cursor!.sequence >= round.number) return { rounds: 0, alerts: 0, deliveries: 0 };
       // A rule watches rounds published from when it was made.
       const rules = await tx.alertRule.findMany({
-        where: { enabled: true, kind: "opportunity", keyMode, user: { tier: { not: "FREE" } }, createdAt: { lte: round.at } },
+        where: { enabled: true, kind: "opportunity", keyMode, user: { tier: { in: dbTiersWith("alertRules") } }, createdAt: { lte: round.at } },
         include: { endpoints: { where: { enabled: true }, select: { id: true } } },
       });
       if (rules.length === 0) {

@@ -1,7 +1,7 @@
 import { AppError, DEFAULT_MESSAGES } from "@/lib/errors";
 import type { AuthorizationFailure } from "@/lib/keys/authorization-header";
 import type { Permission } from "@/lib/keys/permissions";
-import { PLANS } from "@/lib/tiers";
+import { planNames, PLANS } from "@/lib/plans";
 
 /** Why a /v1 request was not authenticated: how its Authorization header failed, or a key that is not in force. */
 export type AuthenticationFailure = AuthorizationFailure | "unknown";
@@ -28,8 +28,7 @@ export function unauthorized(reason: AuthenticationFailure): AppError {
 
 /** "Pro and Desk": the plans whose keys may hold `permission`, by name. */
 export function plansWith(permission: Permission): string {
-  const names = PLANS.filter((plan) => (plan.permissions as readonly Permission[]).includes(permission)).map((plan) => plan.name);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "no");
+  return planNames(PLANS.filter((plan) => plan.permissions.includes(permission)));
 }
 
 /**

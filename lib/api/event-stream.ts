@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
-import type { EventsConfig } from "@/lib/config/events-config";
 import { AppError, fieldError } from "@/lib/errors";
 import type { FeedEvent, FeedSubscription } from "@/lib/events/event-feed";
 import { concatFrames, joinedFrames, sseFrame } from "@/lib/events/event-feed";
@@ -10,7 +9,6 @@ import { streamMatches, type StreamFilter, type StreamQuery } from "@/lib/events
 import { readStreamToken, type StreamTokenFilters } from "@/lib/events/stream-token";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
 import { keyEvents } from "@/lib/keys/key-events";
-import type { Tier } from "@/lib/keys/permissions";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import type { ApiContext } from "./route";
@@ -38,11 +36,6 @@ const REPLAY_PAGE = 500;
 const PREAMBLE = "retry: 3000\n: connected\n\n";
 
 const encoder = new TextEncoder();
-
-/** Concurrent streams per account of a tier (STREAM_MAX_PRO, STREAM_MAX_DESK); Free accounts have no API access. */
-export function streamCap(tier: Tier, config: EventsConfig): number {
-  return tier === "desk" ? config.STREAM_MAX_DESK : tier === "pro" ? config.STREAM_MAX_PRO : 0;
-}
 
 /** The sequence to resume after: `Last-Event-ID` (what an EventSource sends on reconnecting) wins over `?after=`. */
 function resumeFrom(c: ApiContext, after: bigint | undefined): { after: bigint | undefined; field: string } {
@@ -101,7 +94,8 @@ export async function streamEvents(c: ApiContext, services: AppServices): Promis
     "X-Accel-Buffering": "no",
   };
   if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
-  const cap = streamCap(key.tier, services.eventsConfig);
+  // The plan's `streams` (STREAM_MAX_PRO and STREAM_MAX_DESK replace them).
+  const cap = services.plans(key.tier).streams;
   const release = services.streamSlots.acquire(key.userId, cap);
   if (!release) {
     // A stream that went away unannounced is noticed at its next heartbeat, when the write fails.

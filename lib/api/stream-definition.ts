@@ -1,4 +1,5 @@
 import { streamQuery } from "@/lib/events/stream-filter";
+import { perPlan } from "@/lib/plans";
 
 /**
  * What GET /v1/stream is, for its handler (lib/api/event-stream.ts) and the OpenAPI document, which
@@ -25,8 +26,8 @@ export const STREAM_DEFINITION = {
     "are kept (older, or beyond the newest event written: 400). Without either, the stream starts with the next event written.\n\n" +
     "**Browsers.** An `EventSource` cannot send an `Authorization` header: mint a short-lived token with the key on your " +
     "server (POST /v1/stream-tokens) and open `/v1/stream?token=…` in the browser; the key itself never reaches it.\n\n" +
-    "**Limits.** Opening a stream is one request against the key's rate limit. An account may hold 2 streams open at once on " +
-    "Pro and 20 on Desk; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is " +
+    "**Limits.** Opening a stream is one request against the key's rate limit. Streams an account may hold open at once, by " +
+    `default: ${perPlan("api", (plan) => plan.streams)}; one more is 429 RATE_LIMITED. The stream ends (a comment, then the end of the body) when the key is ` +
     "revoked, expires or loses the permission, and when the client stops reading (more than 4 MB unsent); reconnect with " +
     "`Last-Event-ID` to continue.",
 } as const;

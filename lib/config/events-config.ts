@@ -12,9 +12,6 @@ const schema = z.object({
   STREAM_POLL_MS: positiveInt(500),
   /** How often an open stream re-checks its key (revocation, expiry, a downgrade). */
   STREAM_KEY_CHECK_MS: positiveInt(1_000),
-  /** Concurrent /v1/stream connections per account, by tier. */
-  STREAM_MAX_PRO: positiveInt(2),
-  STREAM_MAX_DESK: positiveInt(20),
   /**
    * The sandbox's tick: how often the market test keys read moves and writes its events. The
    * sandbox is generated per UTC minute, so the tick is a whole number of minutes.

@@ -4,12 +4,12 @@ import { AppError, fieldError } from "@/lib/errors";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { ApiKey } from "@/lib/db/generated/client";
-import { planOf } from "@/lib/tiers";
+import { planNames, planOf, plansWith } from "@/lib/plans";
 import { generateUniqueApiKey } from "./generate";
 import { parseAllowlist } from "./ip-allowlist";
 import { keyEvents } from "./key-events";
 import { keyModeFromDb, keyModeToDb, KEY_MODES } from "./mode";
-import { PERMISSIONS, permissionSchema, TIER_PERMISSIONS, tierFromDb, type DbTier, type Permission, type Tier } from "./permissions";
+import { PERMISSIONS, permissionSchema, tierFromDb, type DbTier, type Permission, type Tier } from "./permissions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -121,16 +121,11 @@ function canonicalAllowlist(entries: readonly string[]): string[] {
 }
 
 function assertPermissionsAllowed(permissions: readonly Permission[], tier: Tier) {
-  const allowed: readonly Permission[] = TIER_PERMISSIONS[tier];
+  const allowed: readonly Permission[] = planOf(tier).permissions;
   const outside = permissions.filter((p) => !allowed.includes(p));
   if (outside.length) {
     throw fieldError("permissions", `Not included in your plan: ${outside.join(", ")}`);
   }
-}
-
-/** Keys an account of `tier` may hold active at once (keys in a roll's grace period count). */
-export function maxActiveKeys(tier: Tier): number {
-  return planOf(tier).maxActiveKeys;
 }
 
 type KeyTransaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -176,7 +171,8 @@ async function assertMayHoldLiveKey(db: Db, userId: string, mode: "live" | "test
 }
 
 function assertApiAccess(tier: Tier) {
-  if (tier === "free") throw new AppError("FORBIDDEN", "The Free plan has no API access. Upgrade to Pro or Desk to create keys.");
+  const plan = planOf(tier);
+  if (!plan.features.api) throw new AppError("FORBIDDEN", `The ${plan.name} plan has no API access. Upgrade to ${planNames(plansWith("api"), "or")} to create keys.`);
 }
 
 interface NewKeyFields {

@@ -1,10 +1,11 @@
 import type { Tier } from "@/lib/keys/permissions";
+import { planOf } from "@/lib/plans";
 
-/** How old the data a Free account sees is, at least (the Free plan's promise). */
-export const FREE_DELAY_MS = 15 * 60_000;
+/** How old the data a plan without live data sees is, at least (the Free plan's promise). */
+export const FREE_DELAY_MS = planOf("free").dataDelayMinutes * 60_000;
 
 export function isDelayedTier(tier: Tier): boolean {
-  return tier === "free";
+  return !planOf(tier).features.liveData;
 }
 
 /** The newest observation time a delayed view may show. */

@@ -1,7 +1,7 @@
 import type { AuditAction } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { Tier } from "@/lib/keys/permissions";
-import { planOf } from "@/lib/tiers";
+import { planOf } from "@/lib/plans";
 
 /** The page shows this many events, newest first, and says so when there are more. */
 export const AUDIT_TRAIL_LIMIT = 100;

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { eventId } from "@/lib/events/event-types";
 import { toPublicEvent } from "@/lib/events/read-events";
+import { dbTiersWith } from "@/lib/plans";
 import { enqueueDeliveries } from "./delivery-queue";
 import { WILDCARD } from "./webhook-schema";
 
@@ -24,7 +25,7 @@ export async function dispatchEvents(db: Db, batch = 500): Promise<{ events: num
       const events = await tx.marketEvent.findMany({ where: { sequence: { gt: cursor!.sequence }, userId: null }, orderBy: { sequence: "asc" }, take: batch });
       if (events.length === 0) return { events: 0, deliveries: 0 };
       const endpoints = await tx.webhookEndpoint.findMany({
-        where: { enabled: true, user: { tier: { not: "FREE" } } },
+        where: { enabled: true, user: { tier: { in: dbTiersWith("webhooks") } } },
         select: { id: true, keyMode: true, eventTypes: true, createdAt: true },
       });
       const rows = events.flatMap((event) => {

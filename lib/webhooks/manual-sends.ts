@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 import type { RateLimiter } from "@/lib/ratelimit";
-import { rateLimitScale } from "@/lib/tiers";
+import { rateLimitScale } from "@/lib/plans";
 
 /**
  * Test events, redeliveries and replays an account may ask for per minute, whichever door (/v1 or

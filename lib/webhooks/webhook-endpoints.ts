@@ -4,6 +4,7 @@ import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
+import { planNames, planOf, plansWith } from "@/lib/plans";
 import { urlProblem } from "./send-webhook";
 import { subscribedTypeSchema, type EndpointInput, type EndpointUpdate, type EndpointView } from "./webhook-schema";
 import { newSigningSecret } from "./webhook-signature";
@@ -16,9 +17,6 @@ export interface WebhookOwner {
   mode: KeyMode;
   tier: Tier;
 }
-
-/** Endpoints an account may have per mode, by tier: Free none (webhooks come with Pro). */
-export const ENDPOINT_CAPS: Record<Tier, number> = { free: 0, pro: 2, desk: 10 };
 
 /** The owner's endpoint in the owner's mode; another account's, the other mode's or an unknown id is 404. */
 export async function findEndpoint(db: Db, owner: WebhookOwner, id: string): Promise<WebhookEndpoint> {
@@ -52,7 +50,7 @@ export async function createEndpoint(
   assertMayUseWebhooks(owner);
   await assertVerifiedForLive(db, owner);
   checkUrl(input.url, allowPrivate);
-  const cap = ENDPOINT_CAPS[owner.tier];
+  const cap = planOf(owner.tier).webhookEndpoints;
   const secret = newSigningSecret();
   // The count and the insert in one serialisable step per account: two racing creations cannot both pass the cap.
   const row = await db.$transaction(async (tx) => {
@@ -130,9 +128,9 @@ export function signingSecrets(endpoint: Pick<WebhookEndpoint, "secret" | "previ
   return [endpoint.secret, ...previous];
 }
 
-/** Webhooks come with the paid plans; the API's routes also need `write`, which only Desk keys hold. */
+/** Webhooks come with the plans whose feature says so (lib/plans.ts); the API's routes also need a permission. */
 export function assertMayUseWebhooks(owner: Pick<WebhookOwner, "tier">): void {
-  if (ENDPOINT_CAPS[owner.tier] === 0) throw new AppError("FORBIDDEN", "Webhooks come with the Pro and Desk plans");
+  if (!planOf(owner.tier).features.webhooks) throw new AppError("FORBIDDEN", `Webhooks come with the ${planNames(plansWith("webhooks"))} plans`);
 }
 
 export const UNVERIFIED_LIVE_PUSH_MESSAGE =

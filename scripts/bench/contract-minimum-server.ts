@@ -13,7 +13,7 @@ import { hashApiKey } from "@/lib/keys/hash";
 import { MemoryRateLimiter } from "@/lib/ratelimit/memory-rate-limiter";
 import { DEFAULT_POLICY, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
 import { ifNoneMatchMatches } from "@/lib/response-cache/entity-tag";
-import { rateLimitScale, requestsPerMinute } from "@/lib/tiers";
+import { configuredPlans } from "@/lib/plans";
 import type { RecordedResponse } from "./bare-server";
 import type { SeededKey } from "./seed";
 import { serveBaseline } from "./serve-baseline";
@@ -30,7 +30,7 @@ const etag = recorded.headers.find(([name]) => name.toLowerCase() === "etag")?.[
 if (recorded.status !== 304 || !etag) throw new Error("contract-minimum-server replays a 304 with an ETag");
 const limiter = new MemoryRateLimiter();
 // The benchmark runs both servers with RATE_LIMIT_SCALE=1000, so no key is refused.
-const scale = rateLimitScale();
+const plans = configuredPlans();
 
 const server = http.createServer((req, res) => {
   const parsed = parseAuthorizationHeader(req.headers.authorization);
@@ -40,7 +40,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(401).end();
     return;
   }
-  const result = limiter.limitNow(`key:${hash}`, requestsPerMinute(key.tier, scale), DEFAULT_POLICY.windowMs);
+  const result = limiter.limitNow(`key:${hash}`, plans(key.tier).requestsPerMinute, DEFAULT_POLICY.windowMs);
   const headers = { ...fixed, "X-Request-Id": newRequestId(), ...rateLimitHeaders(result, Date.now()).headers };
   if (!result.success) {
     res.writeHead(429, headers).end();

@@ -37,7 +37,7 @@ import type { NewEvent } from "@/lib/events/event-data";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb } from "@/lib/keys/permissions";
-import { ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
+import { planOf } from "@/lib/plans";
 import { newSigningSecret } from "@/lib/webhooks/webhook-signature";
 import { freePort } from "@/tests/support/free-port";
 import { createServerDatabase } from "@/tests/support/server-database";
@@ -59,7 +59,8 @@ const accounts = intOption("accounts", 50);
 const eventCount = intOption("events", 100);
 const rounds = intOption("rounds", 3);
 const endpointCount = intOption("endpoints", 500);
-if (endpointCount > accounts * ENDPOINT_CAPS.desk) throw new Error(`--endpoints: at most ${ENDPOINT_CAPS.desk} per account, so ${accounts * ENDPOINT_CAPS.desk} with --accounts=${accounts}`);
+const deskEndpoints = planOf("desk").webhookEndpoints;
+if (endpointCount > accounts * deskEndpoints) throw new Error(`--endpoints: at most ${deskEndpoints} per account, so ${accounts * deskEndpoints} with --accounts=${accounts}`);
 const streamsPerAccount = Math.ceil(subscribers / accounts);
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 if (only !== undefined && only !== "stream" && only !== "webhooks") throw new Error("--only must be stream or webhooks");
@@ -105,7 +106,7 @@ async function seed(db: Db, receiver: string): Promise<Seeded> {
   const endpoints = Array.from({ length: endpointCount }, (_, i) => ({ url: `${receiver}/hook/${i}`, secret: newSigningSecret() }));
   await db.webhookEndpoint.createMany({
     data: endpoints.map((endpoint, i) => ({
-      userId: userIds[Math.floor(i / ENDPOINT_CAPS.desk)]!,
+      userId: userIds[Math.floor(i / deskEndpoints)]!,
       keyMode: keyModeToDb("live"),
       url: endpoint.url,
       eventTypes: i === 0 ? ["venue.stale", "venue.recovered"] : ["venue.stale"],

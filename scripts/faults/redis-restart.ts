@@ -6,7 +6,7 @@
 // thing it may stop.
 import { Redis } from "ioredis";
 import { HEARTBEAT_INTERVAL_MS } from "@/lib/process/server-instances";
-import { requestsPerMinute } from "@/lib/tiers";
+import { requestsPerMinute } from "@/lib/plans";
 import { startTestRedisServer } from "@/tests/support/redis-server";
 import { createServerDatabase, readHealth, request, seedKey, seedOpportunities, sleep, startServer, waitUntil, type FaultEnv } from "./harness";
 import { Report } from "./report";

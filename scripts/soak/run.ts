@@ -18,8 +18,8 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
-import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
-import { requestsPerMinute } from "@/lib/tiers";
+import { PERMISSIONS, TIERS, tierToDb, type Tier } from "@/lib/keys/permissions";
+import { requestsPerMinute } from "@/lib/plans";
 import { killAllChildrenNow, stopAllChildren } from "@/scripts/bench/processes";
 import { createServerDatabase, readHealth, seedOpportunities, startServer, type RunningServer, type ServerDatabase } from "@/scripts/faults/harness";
 import { startPrivateServices, type PrivateServices } from "./private-services";
@@ -218,7 +218,7 @@ async function main(): Promise<boolean> {
   await sample();
 
   // Limits per key and tier.
-  const limits: Record<Tier, number> = { free: requestsPerMinute("free"), pro: requestsPerMinute("pro"), desk: requestsPerMinute("desk") };
+  const limits = Object.fromEntries(TIERS.map((tier) => [tier, requestsPerMinute(tier)])) as Record<Tier, number>;
   const perTier = new Map<string, { keys: number; maxInWindow: number; maxInSpan: number; over: number; limit: number }>();
   for (const [i, k] of keys.entries()) {
     const group = `${k.tier}${hot.has(i) ? " (hot, 1.5×)" : ""}`;

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Tier } from "@/lib/keys/permissions";
 import { VENUE_IDS } from "@/lib/market/types";
+import { planOf } from "@/lib/plans";
 import { WindowCounts } from "./window-counts";
 
 export interface SoakKey {
@@ -126,9 +127,9 @@ export async function runTraffic(options: TrafficOptions): Promise<TrafficResult
   const nextRequest = (k: number): Request => {
     const key = options.keys[k]!;
     const r = Math.random();
-    // A Free account's key reaches only the key check.
-    if (key.tier === "free") return { method: "GET", path: "/v1/auth/verify", route: "GET /v1/auth/verify" };
-    if (key.tier === "desk") {
+    // A key of a plan without API access reaches only the key check; one with `write` also changes the portfolio.
+    if (!planOf(key.tier).features.api) return { method: "GET", path: "/v1/auth/verify", route: "GET /v1/auth/verify" };
+    if (planOf(key.tier).features.write) {
       const own = positions[k]!;
       const remove = (id: string): Request => ({ method: "DELETE", path: `/v1/portfolio/positions/${id}`, route: "DELETE /v1/portfolio/positions/{id}", id });
       if (r < 0.15) {

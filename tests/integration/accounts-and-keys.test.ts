@@ -4,9 +4,9 @@ import { SIGN_IN_THROTTLE } from "@/lib/accounts/attempt-limits";
 import { AppError } from "@/lib/errors";
 import { readJson } from "@/lib/api/read-json";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { createKey, createKeySchema, listKeys, maxActiveKeys, revokeKey, rollKey, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/keys/account-keys";
+import { createKey, createKeySchema, listKeys, revokeKey, rollKey, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/keys/account-keys";
 import { hashApiKey } from "@/lib/keys/hash";
-import { planOf } from "@/lib/tiers";
+import { planOf } from "@/lib/plans";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;
@@ -17,7 +17,7 @@ afterAll(() => database?.close());
 
 let ipCounter = 0;
 const origin = () => ({ ip: `198.51.100.${++ipCounter}`, userAgent: "vitest" });
-const PRO_KEYS = maxActiveKeys("pro");
+const PRO_KEYS = planOf("pro").maxActiveKeys;
 const PASSWORD = "a long enough password";
 
 /** Signs up through `signUp` (which answers without naming the account) and returns the stored user. */
@@ -273,8 +273,8 @@ describe("API keys in the account area", () => {
   it("cap a Pro account's keys so that together they stay within one Desk key's limit", () => {
     expect(PRO_KEYS).toBe(10);
     expect(PRO_KEYS * planOf("pro").requestsPerMinute).toBeLessThanOrEqual(planOf("desk").requestsPerMinute);
-    expect(maxActiveKeys("desk")).toBe(25);
-    expect(maxActiveKeys("free")).toBe(0);
+    expect(planOf("desk").maxActiveKeys).toBe(25);
+    expect(planOf("free").maxActiveKeys).toBe(0);
   });
 
   it("hold the cap under concurrent creates: each counts the keys the others added", async () => {

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ALERT_RULE_CAPS, createAlertRule, type AlertOwner } from "@/lib/alerts/alert-rules";
+import { createAlertRule, type AlertOwner } from "@/lib/alerts/alert-rules";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
 import { createApiApp } from "@/lib/api/app";
@@ -16,12 +16,13 @@ import { claimJobs } from "@/lib/jobs/job-queue";
 import type { KeyMode } from "@/lib/keys/mode";
 import { packItems } from "@/lib/market/opportunity-set-items";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";
+import { planOf } from "@/lib/plans";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { createEndpoint, ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
+import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { signature } from "@/lib/webhooks/webhook-signature";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
@@ -162,7 +163,7 @@ describe("/v1/alert-rules", () => {
     const user = await createUser(db, "pro");
     const owner: AlertOwner = { userId: user.id, mode: "live", tier: "pro" };
     const input = { name: "r", kind: "venue" as const, endpoint_ids: [], cooldown_minutes: 60, enabled: true };
-    for (let i = 0; i < ALERT_RULE_CAPS.pro; i++) await createAlertRule(db, owner, input, origin);
+    for (let i = 0; i < planOf("pro").alertRules; i++) await createAlertRule(db, owner, input, origin);
     await expect(createAlertRule(db, owner, input, origin)).rejects.toMatchObject({
       code: "FORBIDDEN",
       status: 403,
@@ -178,11 +179,11 @@ describe("/v1/alert-rules", () => {
     const user = await createUser(db, "pro");
     const owner = { userId: user.id, mode: "live" as const, tier: "pro" as const };
     const input = { url: "https://hooks.example.com/cap", event_types: ["venue.stale" as const] };
-    for (let i = 0; i < ENDPOINT_CAPS.pro; i++) await createEndpoint(db, owner, input, false, origin);
+    for (let i = 0; i < planOf("pro").webhookEndpoints; i++) await createEndpoint(db, owner, input, false, origin);
     await expect(createEndpoint(db, owner, input, false, origin)).rejects.toMatchObject({
       code: "FORBIDDEN",
       status: 403,
-      message: `Your plan allows ${ENDPOINT_CAPS.pro} webhook endpoints: delete one to add another`,
+      message: `Your plan allows ${planOf("pro").webhookEndpoints} webhook endpoints: delete one to add another`,
     });
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeKey } from "@/lib/keys/account-keys";
 import { keyEvents } from "@/lib/keys/key-events";
-import { requestsPerMinute } from "@/lib/tiers";
+import { requestsPerMinute } from "@/lib/plans";
 import { expectEnvelope, expectRateLimitHeaders, intHeader } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
 import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";

@@ -12,7 +12,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import { publicOrigin } from "@/lib/config/public-url";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { PERMISSIONS } from "@/lib/keys/permissions";
-import { requestsPerMinute } from "@/lib/tiers";
+import { requestsPerMinute } from "@/lib/plans";
 import { appendEventStatements } from "@/lib/events/append-events";
 import { eventId } from "@/lib/events/event-types";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";

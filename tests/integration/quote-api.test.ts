@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
 import { quoteSchema } from "@/lib/quote/quote-schema";
-import { requestsPerMinute } from "@/lib/tiers";
+import { requestsPerMinute } from "@/lib/plans";
 import { replayedDepthSources, venueBookRoutes } from "@/tests/support/market/book-replays";
 import { fixedBook } from "@/tests/support/market/fixed-depth";
 import { ccxtDepthSource } from "@/lib/market/books/ccxt-depth-source";

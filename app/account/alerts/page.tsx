@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { ALERT_RULE_CAPS, listAlertRules } from "@/lib/alerts/alert-rules";
+import { listAlertRules } from "@/lib/alerts/alert-rules";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { VENUE_IDS } from "@/lib/market/types";
+import { planNames, planOf, plansWith } from "@/lib/plans";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { webWebhookOwner } from "@/lib/webhooks/web-owner";
 import { AlertCreator } from "./alert-creator";
@@ -14,10 +15,11 @@ export const dynamic = "force-dynamic";
 
 export default async function AlertsPage() {
   const user = await requireUser("/account/alerts");
-  const cap = ALERT_RULE_CAPS[user.tier];
+  const cap = planOf(user.tier).alertRules;
+  const included = planOf(user.tier).features.alertRules;
   const owner = webWebhookOwner(user);
   const db = await getDb();
-  const [rules, endpoints] = cap > 0 ? await Promise.all([listAlertRules(db, owner), listEndpoints(db, owner)]) : [[], []];
+  const [rules, endpoints] = included ? await Promise.all([listAlertRules(db, owner), listEndpoints(db, owner)]) : [[], []];
   const urls = new Map(endpoints.map((e) => [e.id, e.url]));
   return (
     <section aria-labelledby="alerts-heading">
@@ -29,10 +31,11 @@ export default async function AlertsPage() {
         stays quiet about the same opportunity, market or venue for its cool-down. Test-mode rules are managed with a test
         key through <code>/v1/alert-rules</code>.
       </p>
-      {cap === 0 ? (
+      {!included ? (
         <UpgradeNotice>
           <p>
-            <strong>Alerts come with the Pro and Desk plans</strong> (5 and 100 rules).
+            <strong>Alerts come with the {planNames(plansWith("alertRules"))} plans</strong> (
+            {plansWith("alertRules").map((plan) => plan.alertRules).join(" and ")} rules).
           </p>
         </UpgradeNotice>
       ) : (

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { KeyView } from "@/lib/keys/account-keys";
 import { splitAllowlistText } from "@/lib/keys/ip-allowlist";
 import type { Permission } from "@/lib/keys/permissions";
-import { PERMISSION_LABELS } from "@/lib/tiers";
+import { PERMISSION_LABELS } from "@/lib/plans";
 import { postJson, problemFrom, type FormProblem } from "../../components/field-errors";
 import { FieldErrorMessage, invalidFieldProps } from "../../components/invalid-field";
 import { FormFooter } from "@/app/components/form-parts";

@@ -5,7 +5,7 @@ import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import type { KeyView } from "@/lib/keys/account-keys";
 import { EXPIRY_WARNING_DAYS, keysExpiringSoon, timeUntil } from "@/lib/keys/expiry-warning";
 import type { Permission, Tier } from "@/lib/keys/permissions";
-import { PERMISSION_LABELS } from "@/lib/tiers";
+import { PERMISSION_LABELS, planNames, planOf, plansWith } from "@/lib/plans";
 import { formatUtc } from "@/lib/format-time";
 import styles from "./api-keys.module.css";
 import { CreateKeyForm } from "./create-key-form";
@@ -47,6 +47,8 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
   const [creating, setCreating] = useState(false);
   const now = useMinuteClock(renderedAt);
   const activeCount = keys.filter((k) => k.status === "active").length;
+  const apiAccess = planOf(tier).features.api;
+  const apiPlans = plansWith("api");
   const expiring = keysExpiringSoon(keys, now);
   const expiringIds = new Set(expiring.map((k) => k.id));
 
@@ -63,15 +65,15 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
 
   return (
     <>
-      {tier === "free" ? (
+      {!apiAccess ? (
         <UpgradeNotice>
           <p>
-            <strong>The Free plan has no API access</strong>, so it cannot create API keys. Pro and Desk plans include the
-            API (100 and 1000 requests per minute per key).
+            <strong>The {planOf(tier).name} plan has no API access</strong>, so it cannot create API keys. {planNames(apiPlans)} plans
+            include the API ({apiPlans.map((plan) => plan.requestsPerMinute).join(" and ")} requests per minute per key).
           </p>
           {activeCount > 0 && (
             <p id={ROLL_UNAVAILABLE_ID}>
-              Your existing keys can still be revoked; rolling a key also needs Pro or Desk.
+              Your existing keys can still be revoked; rolling a key also needs {planNames(apiPlans, "or")}.
             </p>
           )}
         </UpgradeNotice>
@@ -185,7 +187,7 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
                             <RollKeyButton
                               keyView={key}
                               onRolled={(rolled) => showRolled(rolled, key.name)}
-                              unavailableReasonId={tier === "free" ? ROLL_UNAVAILABLE_ID : undefined}
+                              unavailableReasonId={apiAccess ? undefined : ROLL_UNAVAILABLE_ID}
                             />
                           )}
                           <RevokeKeyButton keyView={key} onRevoked={(view) => upsert(view)} />

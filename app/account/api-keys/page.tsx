@@ -1,7 +1,7 @@
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { listKeys, maxActiveKeys } from "@/lib/keys/account-keys";
-import { TIER_PERMISSIONS } from "@/lib/keys/permissions";
+import { listKeys } from "@/lib/keys/account-keys";
+import { planOf } from "@/lib/plans";
 import { KeysManager } from "./keys-manager";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +11,7 @@ export default async function ApiKeysPage() {
   const keys = await listKeys(await getDb(), user.id);
   // The expiry warning's clock for the first render, so the browser's hydration says the same.
   const now = new Date();
+  const plan = planOf(user.tier);
   return (
     <section aria-labelledby="api-keys-heading">
       <h2 id="api-keys-heading">API Keys</h2>
@@ -22,8 +23,8 @@ export default async function ApiKeysPage() {
       <KeysManager
         initialKeys={keys}
         tier={user.tier}
-        allowedPermissions={[...TIER_PERMISSIONS[user.tier]]}
-        maxActiveKeys={maxActiveKeys(user.tier)}
+        allowedPermissions={[...plan.permissions]}
+        maxActiveKeys={plan.maxActiveKeys}
         renderedAt={now.getTime()}
       />
     </section>

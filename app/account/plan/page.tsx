@@ -8,7 +8,7 @@ import { isStripeProvider, type StripeBillingProvider } from "@/lib/billing/stri
 import { syncStripeCustomer } from "@/lib/billing/stripe/sync-customer";
 import { getDb } from "@/lib/db";
 import { PERMISSIONS, type Tier } from "@/lib/keys/permissions";
-import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/tiers";
+import { isPaid, PERMISSION_LABELS, PLANS, planOf, type Plan } from "@/lib/plans";
 import { PlanSwitcher } from "./plan-switcher";
 import { StripePlanActions } from "./stripe-plan-actions";
 import { SubscriptionSummary } from "./subscription-summary";
@@ -31,7 +31,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       </h2>
       <p>{current.summary}</p>
       <p className="notice">{provider.describe()}</p>
-      {checkout === "success" && tier === "free" && (
+      {checkout === "success" && !isPaid(tier) && (
         <p role="status">Thank you: your plan changes as soon as Stripe confirms the payment. Reload this page in a moment.</p>
       )}
       {checkout === "cancelled" && <p role="status">Checkout was cancelled: nothing was charged and your plan is unchanged.</p>}
@@ -51,24 +51,14 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">API access</th>
-              {PLANS.map((plan) => (
-                <td key={plan.id}>{plan.apiAccess ? "Yes" : "No"}</td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">Rate limit per key</th>
-              {PLANS.map((plan) => (
-                <td key={plan.id}>{plan.apiAccess ? `${plan.requestsPerMinute} requests/min` : "—"}</td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">Active API keys</th>
-              {PLANS.map((plan) => (
-                <td key={plan.id}>{plan.apiAccess ? `Up to ${plan.maxActiveKeys}` : "—"}</td>
-              ))}
-            </tr>
+            {ROWS.map(([label, cell]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {PLANS.map((plan) => (
+                  <td key={plan.id}>{cell(plan)}</td>
+                ))}
+              </tr>
+            ))}
             {PERMISSIONS.map((permission) => (
               <tr key={permission}>
                 <th scope="row">
@@ -94,6 +84,20 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
     </section>
   );
 }
+
+const upTo = (n: number, unit: string) => (n > 0 ? `Up to ${n}${unit}` : "—");
+
+/** The plans table's rows as this page shows them, one line per limit or feature. */
+const ROWS: readonly [string, (plan: Plan) => string][] = [
+  ["Market data", (plan) => (plan.features.liveData ? "Live" : `Delayed ${plan.dataDelayMinutes} min`)],
+  ["Simulations and portfolio", (plan) => (plan.features.portfolio ? "Yes" : "No")],
+  ["API access", (plan) => (plan.features.api ? "Yes" : "No")],
+  ["Rate limit per key", (plan) => (plan.features.api ? `${plan.requestsPerMinute} requests/min` : "—")],
+  ["Active API keys", (plan) => upTo(plan.maxActiveKeys, "")],
+  ["Live streams (GET /v1/stream)", (plan) => upTo(plan.streams, " at once")],
+  ["Webhook endpoints", (plan) => upTo(plan.webhookEndpoints, " per mode")],
+  ["Alert rules", (plan) => upTo(plan.alertRules, " per mode")],
+];
 
 /**
  * Back from Checkout, the webhook may not have arrived yet: reading the subscription from Stripe

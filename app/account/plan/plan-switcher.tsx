@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { DialogButtons } from "@/app/components/dialog-buttons";
 import { postJson, problemFrom } from "@/app/components/field-errors";
 import { TIERS, type Permission, type Tier } from "@/lib/keys/permissions";
-import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/tiers";
+import { PERMISSION_LABELS, PLANS, planOf } from "@/lib/plans";
 
 type Outcome = { kind: "ok"; text: string } | { kind: "error"; text: string };
 
@@ -84,7 +84,7 @@ export function PlanSwitcher({ current }: { current: Tier }) {
         {target && (
           <>
             <h3 id="downgrade-heading">Downgrade to {target.name}?</h3>
-            {target.apiAccess ? (
+            {target.features.api ? (
               <p>
                 Your existing API keys lose at once the permissions the {target.name} plan lacks
                 {lost.length ? `: ${lost.map((p) => PERMISSION_LABELS[p]).join(", ")}` : ""}. Their rate limit becomes{" "}

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { TIERS, type Tier } from "@/lib/keys/permissions";
-import { PLANS } from "@/lib/tiers";
+import { isPaid, planNames, PLANS } from "@/lib/plans";
 
 /**
  * Upgrade (a Stripe Checkout Session) while the account pays for nothing; Manage billing (the
@@ -29,7 +29,8 @@ export function StripePlanActions({ current, customer, subscriptionOpen }: { cur
     ? "Could not reach the server. Check your connection and try again."
     : problem && (fields.length ? `${problem.message}: ${fields.join("; ")}` : problem.message);
   // A subscription Stripe may still bill is settled under Manage billing, never by a second one.
-  const upgrades = current === "free" && !subscriptionOpen ? PLANS.filter((plan) => TIERS.indexOf(plan.id) > TIERS.indexOf(current)) : [];
+  const paying = isPaid(current);
+  const upgrades = !paying && !subscriptionOpen ? PLANS.filter((plan) => TIERS.indexOf(plan.id) > TIERS.indexOf(current)) : [];
   return (
     <div className="panel">
       <h3>Change plan</h3>
@@ -48,9 +49,9 @@ export function StripePlanActions({ current, customer, subscriptionOpen }: { cur
       <p className="muted">
         {upgrades.length
           ? "Upgrading opens Stripe Checkout; your plan changes as soon as Stripe confirms the payment."
-          : subscriptionOpen && current === "free"
+          : subscriptionOpen && !paying
           ? "Your subscription's payment is being retried: pay, change or cancel it under Manage billing."
-          : "Switch between Pro and Desk, cancel, or update your card under Manage billing (Stripe's customer portal)."}
+          : `Switch between ${planNames(PLANS.filter((plan) => plan.price !== null))}, cancel, or update your card under Manage billing (Stripe's customer portal).`}
       </p>
       {error && (
         <p role="alert" className="error">

@@ -1,6 +1,6 @@
 import type { BillingOverview } from "@/lib/billing/stripe/billing-overview";
 import { formatUtc } from "@/lib/format-time";
-import { planOf } from "@/lib/tiers";
+import { planOf } from "@/lib/plans";
 
 const STATUS_TEXT: Record<string, string> = {
   active: "Active",

@@ -3,7 +3,8 @@ import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
-import { ENDPOINT_CAPS, listEndpoints } from "@/lib/webhooks/webhook-endpoints";
+import { planNames, planOf, plansWith } from "@/lib/plans";
+import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { webWebhookOwner } from "@/lib/webhooks/web-owner";
 import { EndpointActions } from "./endpoint-actions";
 import { endpointStatus } from "./endpoint-status";
@@ -13,8 +14,9 @@ export const dynamic = "force-dynamic";
 
 export default async function WebhooksPage() {
   const user = await requireUser("/account/webhooks");
-  const cap = ENDPOINT_CAPS[user.tier];
-  const endpoints = cap > 0 ? await listEndpoints(await getDb(), webWebhookOwner(user)) : [];
+  const cap = planOf(user.tier).webhookEndpoints;
+  const included = planOf(user.tier).features.webhooks;
+  const endpoints = included ? await listEndpoints(await getDb(), webWebhookOwner(user)) : [];
   return (
     <section aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>
@@ -25,10 +27,11 @@ export default async function WebhooksPage() {
         hours; an endpoint failing for 3 days is disabled. Test-mode endpoints are managed with a test key through{" "}
         <code>/v1/webhook-endpoints</code>.
       </p>
-      {cap === 0 ? (
+      {!included ? (
         <UpgradeNotice>
           <p>
-            <strong>Webhooks come with the Pro and Desk plans</strong> (2 and 10 endpoints).
+            <strong>Webhooks come with the {planNames(plansWith("webhooks"))} plans</strong> (
+            {plansWith("webhooks").map((plan) => plan.webhookEndpoints).join(" and ")} endpoints).
           </p>
         </UpgradeNotice>
       ) : (

@@ -1,4 +1,6 @@
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { planOf } from "@/lib/plans";
+import { missingPermission } from "../auth-errors";
 import { FAILED_AUTH_LIMIT } from "../failed-auth-throttle";
 import type { ApiRoute } from "../route";
 import { componentRef, RATE_LIMIT_HEADERS, RESPONSE_HEADERS, type JsonObject } from "./response-headers";
@@ -11,8 +13,8 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
     "`Invalid or missing API key: ` and says which (e.g. `the Authorization header is missing`, `the key is unknown, revoked or expired`), " +
     "and `WWW-Authenticate` carries the Bearer challenge (RFC 6750). Decided before the rate limit, so it carries no rate-limit headers.",
   FORBIDDEN:
-    "The key's tier or permissions do not include this endpoint (a Free account's keys reach only /v1/auth/verify): the message names " +
-    "the permission needed and the plans that include it, e.g. `Insufficient permissions for this endpoint: needs write, included in the Desk plan`. " +
+    `The key's tier or permissions do not include this endpoint (a ${planOf("free").name} account's keys reach only /v1/auth/verify): the message names ` +
+    `the permission needed and the plans that include it, e.g. \`${missingPermission("write").message}\`. ` +
     "Or the request's " +
     "address is not in the key's IP allowlist (set in the account area), which the message says, naming the address. That refusal " +
     "is decided before the rate limit: it carries no rate-limit headers, is not counted against the key's limit, and counts as a " +
@@ -77,7 +79,7 @@ function errorExample(code: ErrorCode) {
       ...(code === "VALIDATION_ERROR" && { details: [{ field: "limit", message: "Must be at most 100" }] }),
       ...(code === "VENUE_UNAVAILABLE" && { message: "okx did not send the order book of BTC/USDT:USDT within 3000 ms" }),
       ...(code === "UNAUTHORIZED" && { message: `${DEFAULT_MESSAGES.UNAUTHORIZED}: the Authorization header is missing` }),
-      ...(code === "FORBIDDEN" && { message: `${DEFAULT_MESSAGES.FORBIDDEN}: needs write, included in the Desk plan` }),
+      ...(code === "FORBIDDEN" && { message: missingPermission("write").message }),
     },
     meta: { timestamp: "2026-11-21T19:04:05.123Z", request_id: "req_8ZkT2mQw9XyLp4Rb7Hc1NvDs" },
   };

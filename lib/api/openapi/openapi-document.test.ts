@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/apr";
-import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { PLANS, requestsPerMinute } from "@/lib/plans";
 import { buildOpenApiDocument, openApiPath } from "./openapi-document";
 import { API_TAGS } from "./tags";
 
@@ -34,7 +34,7 @@ describe("the OpenAPI document's metadata", () => {
   it("states the fixed window, each plan's limit and the Free allowance from the plans themselves", () => {
     const description = document.info.description as string;
     expect(description).toContain("fixed window of one clock minute");
-    for (const plan of PLANS.filter((p) => p.apiAccess)) expect(description).toContain(`${plan.requestsPerMinute} (${plan.name})`);
+    for (const plan of PLANS.filter((p) => p.features.api)) expect(description).toContain(`${plan.requestsPerMinute} (${plan.name})`);
     expect(description).toContain(`a Free account's key may make ${requestsPerMinute("free")}, and can call only GET /v1/auth/verify`);
     expect(description).toContain("not on a 401");
     expect(JSON.stringify(document)).not.toMatch(/sliding/i);

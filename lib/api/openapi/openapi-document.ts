@@ -3,7 +3,7 @@ import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
 import { bodyIsOptional } from "../read-json";
 import type { Permission } from "@/lib/keys/permissions";
 import { servedOpportunitySchema } from "@/lib/market/types";
-import { PLANS } from "@/lib/tiers";
+import { PLANS } from "@/lib/plans";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { publicEventSchema } from "@/lib/events/event-types";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";

@@ -1,4 +1,4 @@
-import { PLANS, requestsPerMinute } from "@/lib/tiers";
+import { planOf, plansWith } from "@/lib/plans";
 import { FAILED_AUTH_LIMIT } from "../failed-auth-throttle";
 import { IDEMPOTENCY_HEADER } from "../idempotency";
 
@@ -7,13 +7,14 @@ export type JsonObject = Record<string, unknown>;
 /** A reference to a named component, e.g. componentRef("headers", "X-Request-Id"). */
 export const componentRef = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-const apiPlans = PLANS.filter((plan) => plan.apiAccess);
+const apiPlans = plansWith("api");
+const free = planOf("free");
 
 /** How the /v1 limit counts, in one sentence, for the document's introduction and /docs. */
 export const RATE_LIMIT_WINDOW =
   "Each API key has a fixed window of one clock minute: windows start at every whole UTC minute (Unix time a multiple of 60 seconds), " +
   `and a key may make ${apiPlans.map((plan) => `${plan.requestsPerMinute} (${plan.name})`).join(" or ")} requests in each; ` +
-  `a Free account's key may make ${requestsPerMinute("free")}, and can call only GET /v1/auth/verify.`;
+  `a ${free.name} account's key may make ${free.requestsPerMinute}, and can call only GET /v1/auth/verify.`;
 
 /** When the rate-limit headers are sent; every statement about them in the document ends with it. */
 export const RATE_LIMIT_HEADERS_PRESENCE =
@@ -39,7 +40,7 @@ export const RESPONSE_HEADERS: Record<string, JsonObject> = {
   "X-RateLimit-Limit": {
     description:
       `Requests the key may make in each one-minute window (${apiPlans.map((plan) => `${plan.name} ${plan.requestsPerMinute}`).join(", ")}; ` +
-      `a Free account's key ${requestsPerMinute("free")}). On a 429 refusing the client's address for failed keys, that address's ` +
+      `a ${free.name} account's key ${free.requestsPerMinute}). On a 429 refusing the client's address for failed keys, that address's ` +
       `limit instead (${FAILED_AUTH_LIMIT}). ${RATE_LIMIT_HEADERS_PRESENCE}`,
     required: true,
     schema: { type: "integer", minimum: 1 },

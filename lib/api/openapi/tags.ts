@@ -1,3 +1,5 @@
+import { planNames, plansWith } from "@/lib/plans";
+
 /**
  * The groups of the reference, in the order it lists them, each with the description the
  * document gives it. A route names its group by one of these keys (`ApiRoute.tag`), so a group
@@ -15,7 +17,8 @@ export const API_TAGS = {
     "Changes to the market as they happen (opportunities opened, moved and closed; funding intervals changed; venues stale or " +
     "recovered), kept 30 days by default: page through them, or receive them live on a stream.",
   Webhooks:
-    "Endpoints the service POSTs events to, signed as Standard Webhooks specifies, with their delivery logs; Desk keys with the `write` permission manage them.",
+    "Endpoints the service POSTs events to, signed as Standard Webhooks specifies, with their delivery logs; keys of the " +
+    `${planNames(plansWith("webhooks"))} plans manage them, with the permission each operation names.`,
   Alerts:
     "Rules that watch the market's events (opportunities, interval changes, stale venues) and raise an `alert.triggered` event for " +
     "your account, on the stream, on GET /v1/events and to chosen webhook endpoints, with a cool-down per subject.",

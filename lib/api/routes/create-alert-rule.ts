@@ -1,5 +1,6 @@
 import { createAlertRule } from "@/lib/alerts/alert-rules";
 import { alertMetaSchema, alertRuleInputSchema, alertRuleSchema } from "@/lib/alerts/alert-schema";
+import { perPlan } from "@/lib/plans";
 import { defineRoute } from "../route";
 
 // POST /v1/alert-rules — adds an alert rule.
@@ -20,7 +21,8 @@ export const createAlertRuleRoute = defineRoute({
     "figure not known (null) is not met. Each alert writes an `alert.triggered` event for your account alone (GET /v1/events, " +
     "GET /v1/stream) and POSTs it to each of `endpoint_ids` (your enabled webhook endpoints of the same mode, whatever event types " +
     "they subscribe to), unless the same rule alerted on the same subject (the opportunity, the exchange's market, the venue) within " +
-    "`cooldown_minutes` (default 60; 0: none). Pro accounts may have 5 rules per mode, Desk 100: one more is 403 FORBIDDEN naming the cap.",
+    "`cooldown_minutes` (default 60; 0: none). " +
+    `Rules per mode: ${perPlan("alertRules", (plan) => plan.alertRules)}; one more is 403 FORBIDDEN naming the cap.`,
   tag: "Alerts",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",

@@ -1,6 +1,7 @@
 import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { endpointInputSchema, endpointWithSecretSchema } from "@/lib/webhooks/webhook-schema";
 import { webhookMetaSchema } from "../openapi/shared-schemas";
+import { perPlan } from "@/lib/plans";
 import { defineRoute } from "../route";
 
 // POST /v1/webhook-endpoints — adds an endpoint; its signing secret is in this answer only.
@@ -16,7 +17,7 @@ export const createWebhookEndpointRoute = defineRoute({
     "The body is the event as GET /v1/events lists it. A 2xx answer within 10 s is a delivery; anything else is retried " +
     "5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h and four times 12 h later (±10 %), for at most 3 days; redirects are not followed. " +
     "The answer carries `secret` (whsec_…), shown only here: a repeat with the same Idempotency-Key answers 409 IDEMPOTENCY_CONFLICT naming the endpoint, not the secret again. Live keys add live endpoints, test keys test endpoints (sandbox " +
-    "events). At most 10 endpoints per mode (Pro 2): one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, " +
+    `events). Endpoints per mode: ${perPlan("webhooks", (plan) => plan.webhookEndpoints)}; one more is 403 FORBIDDEN naming the cap; a URL whose host is a private, ` +
     "loopback or link-local address is refused.",
   tag: "Webhooks",
   permission: "write",

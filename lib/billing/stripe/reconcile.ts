@@ -3,6 +3,7 @@ import type { RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import { tierFromDb } from "@/lib/keys/permissions";
 import { keyEvents } from "@/lib/keys/key-events";
+import { isPaid, paidDbTiers } from "@/lib/plans";
 import { writeTierChange } from "../record-tier-change";
 import type { StripeBillingProvider } from "./stripe-provider";
 import { extraSubscriptions, grantsTier, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
@@ -69,7 +70,7 @@ export async function reconcileStripeCustomers(db: Db, provider: StripeBillingPr
     }
   }
 
-  const unpaid = await db.user.findMany({ where: { tier: { not: "FREE" }, stripeCustomer: { is: null } }, select: { id: true, email: true, tier: true } });
+  const unpaid = await db.user.findMany({ where: { tier: { in: paidDbTiers() }, stripeCustomer: { is: null } }, select: { id: true, email: true, tier: true } });
   for (const user of unpaid) {
     await db.$transaction((tx) =>
       writeTierChange(tx, { actorId: null, user, from: tierFromDb(user.tier), to: "free", reason: "No Stripe subscription at start-up" }, SYSTEM),
@@ -90,7 +91,7 @@ export async function expireGracePeriods(db: Db, provider: StripeBillingProvider
     where: {
       subscriptionStatus: "past_due",
       pastDueSince: { lte: new Date(now.getTime() - provider.config.graceMs) },
-      user: { tier: { not: "FREE" } },
+      user: { tier: { in: paidDbTiers() } },
     },
     select: { userId: true, syncedAt: true },
   });
@@ -104,7 +105,7 @@ export async function expireGracePeriods(db: Db, provider: StripeBillingProvider
       const row = await tx.stripeCustomer.findUniqueOrThrow({ where: { userId } });
       if (grantsTier("past_due", tierOfPrice(provider.config, row.priceId), row.pastDueSince, now, provider.config.graceMs)) return false;
       const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, tier: true } });
-      if (user.tier === "FREE") return false;
+      if (!isPaid(tierFromDb(user.tier))) return false;
       const reason = "Stripe payment past due beyond the grace period";
       await writeTierChange(tx, { actorId: null, user, from: tierFromDb(user.tier), to: "free", reason }, SYSTEM);
       return true;

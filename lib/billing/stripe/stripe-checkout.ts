@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { tierFromDb } from "@/lib/keys/permissions";
+import { isPaid } from "@/lib/plans";
 import type { StripeBillingProvider } from "./stripe-provider";
 
 export const checkoutSchema = z.strictObject({
@@ -66,7 +67,7 @@ export async function startCheckout(
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${account.id} FOR UPDATE`;
     const user = await tx.user.findUniqueOrThrow({ where: { id: account.id }, select: { tier: true, stripeCustomer: { select: { subscriptionStatus: true } } } });
-    if (tierFromDb(user.tier) !== "free") {
+    if (isPaid(tierFromDb(user.tier))) {
       throw new AppError("CONFLICT", `You already have a paid plan: ${MANAGE_BILLING}`);
     }
     if (stillRunning(user.stripeCustomer?.subscriptionStatus ?? null)) {

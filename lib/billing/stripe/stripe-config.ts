@@ -1,4 +1,5 @@
 import type { Tier } from "@/lib/keys/permissions";
+import { planOf } from "@/lib/plans";
 
 export type PaidTier = Exclude<Tier, "free">;
 
@@ -13,8 +14,11 @@ export interface StripeConfig {
   api: { host: string; port: number; protocol: "http" | "https" } | null;
 }
 
+/** The settings naming each paid plan's Stripe price, as the plans table lists them. */
+const PRICE_SETTINGS = { pro: planOf("pro").price!.stripeSetting, desk: planOf("desk").price!.stripeSetting } satisfies Record<PaidTier, string>;
+
 /** The four variables that turn Stripe billing on; all of them, or none. */
-export const STRIPE_REQUIRED_VARIABLES = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_DESK"] as const;
+export const STRIPE_REQUIRED_VARIABLES = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", PRICE_SETTINGS.pro, PRICE_SETTINGS.desk] as const;
 
 export const DEFAULT_GRACE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,8 +39,8 @@ export function readStripeConfig(env: Readonly<Record<string, string | undefined
   if (!/^(sk|rk)_/.test(secretKey)) throw new Error("Invalid configuration: STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…)");
   const webhookSecret = value("STRIPE_WEBHOOK_SECRET")!;
   if (!webhookSecret.startsWith("whsec_")) throw new Error("Invalid configuration: STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)");
-  const prices = { pro: value("STRIPE_PRICE_PRO")!, desk: value("STRIPE_PRICE_DESK")! };
-  if (prices.pro === prices.desk) throw new Error("Invalid configuration: STRIPE_PRICE_PRO and STRIPE_PRICE_DESK must be different prices");
+  const prices = { pro: value(PRICE_SETTINGS.pro)!, desk: value(PRICE_SETTINGS.desk)! };
+  if (prices.pro === prices.desk) throw new Error(`Invalid configuration: ${PRICE_SETTINGS.pro} and ${PRICE_SETTINGS.desk} must be different prices`);
   return { secretKey, webhookSecret, prices, graceMs: graceDays(value("STRIPE_GRACE_DAYS")) * DAY_MS, api: apiBase(value("STRIPE_API_BASE")) };
 }
 

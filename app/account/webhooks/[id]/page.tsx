@@ -6,7 +6,8 @@ import { AppError } from "@/lib/errors";
 import { formatUtc } from "@/lib/format-time";
 import { isPlausibleId } from "@/lib/validation";
 import { listDeliveries } from "@/lib/webhooks/webhook-deliveries";
-import { getEndpoint, ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
+import { planOf } from "@/lib/plans";
+import { getEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { webWebhookOwner } from "@/lib/webhooks/web-owner";
 import { EndpointActions } from "../endpoint-actions";
 import { endpointStatus } from "../endpoint-status";
@@ -19,7 +20,7 @@ const PAGE = 50;
 export default async function WebhookEndpointPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/account/webhooks/${id}`);
-  if (!isPlausibleId(id) || ENDPOINT_CAPS[user.tier] === 0) notFound();
+  if (!isPlausibleId(id) || !planOf(user.tier).features.webhooks) notFound();
   const db = await getDb();
   const owner = webWebhookOwner(user);
   const found = await Promise.all([getEndpoint(db, owner, id), listDeliveries(db, owner, id, { limit: PAGE, offset: 0 })]).catch((error: unknown) => {

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { TIERS } from "@/lib/keys/permissions";
+import {
+  configuredPlans,
+  dbTiersWith,
+  isPaid,
+  paidDbTiers,
+  perPlan,
+  planNames,
+  planOf,
+  PLANS,
+  planSchema,
+  plansWith,
+  requestsPerMinute,
+  tiersWith,
+  type Plan,
+  type PlanFeature,
+} from "./plans";
+
+const FEATURES = Object.keys(PLANS[0]!.features) as PlanFeature[];
+const CAPS = ["maxActiveKeys", "webhookEndpoints", "alertRules", "streams", "historyDays"] as const;
+/** Consecutive plans, cheaper first. */
+const steps = PLANS.slice(1).map((higher, i) => [PLANS[i]!, higher] as const);
+
+describe("the plans table", () => {
+  it("lists every tier once, cheapest first, each valid against its schema", () => {
+    expect(PLANS.map((plan) => plan.id)).toEqual([...TIERS]);
+    for (const plan of PLANS) expect(planSchema.safeParse(plan).success, plan.id).toBe(true);
+  });
+
+  it("keeps a Pro account's keys together within one Desk key's limit, so more keys never buy a higher plan's rate", () => {
+    expect(planOf("pro").maxActiveKeys * requestsPerMinute("pro")).toBeLessThanOrEqual(requestsPerMinute("desk"));
+    for (const [lower, higher] of steps.filter(([lower]) => lower.features.api)) {
+      expect(lower.maxActiveKeys * lower.requestsPerMinute, `${lower.id} → ${higher.id}`).toBeLessThanOrEqual(higher.requestsPerMinute);
+    }
+  });
+
+  it("never gives a higher plan less: caps, the rate of API plans, features and permissions grow with the price", () => {
+    for (const [lower, higher] of steps) {
+      const step = `${lower.id} → ${higher.id}`;
+      for (const cap of CAPS) expect(higher[cap], `${step} ${cap}`).toBeGreaterThanOrEqual(lower[cap]);
+      if (lower.features.api) expect(higher.requestsPerMinute, step).toBeGreaterThan(lower.requestsPerMinute);
+      expect(higher.dataDelayMinutes, step).toBeLessThanOrEqual(lower.dataDelayMinutes);
+      for (const feature of FEATURES) if (lower.features[feature]) expect(higher.features[feature], `${step} ${feature}`).toBe(true);
+      for (const permission of lower.permissions) expect(higher.permissions, step).toContain(permission);
+    }
+    expect(isPaid("free")).toBe(false);
+    expect(PLANS.filter((plan) => plan.id !== "free").every((plan) => isPaid(plan.id))).toBe(true);
+  });
+
+  it("refuses a row whose features contradict its numbers", () => {
+    const pro = planOf("pro");
+    const contradictions: Partial<Plan>[] = [
+      { webhookEndpoints: 0 },
+      { alertRules: 0 },
+      { maxActiveKeys: 0 },
+      { dataDelayMinutes: 15 },
+      { features: { ...pro.features, write: true } },
+      { requestsPerMinute: 0 },
+    ];
+    for (const change of contradictions) expect(planSchema.safeParse({ ...pro, ...change }).success, JSON.stringify(change)).toBe(false);
+    const free = planOf("free");
+    expect(planSchema.safeParse({ ...free, streams: 1 }).success).toBe(false);
+    expect(planSchema.safeParse({ ...free, permissions: ["opportunities:read"] }).success).toBe(false);
+  });
+
+  it("writes the summaries from the rows' numbers", () => {
+    expect(planOf("free").summary).toContain(`delayed by ${planOf("free").dataDelayMinutes} minutes`);
+    expect(planOf("desk").summary).toContain("ten times the rate limit");
+  });
+
+  it("answers which plans include a feature, for checks, queries and descriptions", () => {
+    expect(tiersWith("webhooks")).toEqual(["pro", "desk"]);
+    expect(tiersWith("write")).toEqual(["desk"]);
+    expect(dbTiersWith("alertRules")).toEqual(["PRO", "DESK"]);
+    expect(paidDbTiers()).toEqual(["PRO", "DESK"]);
+    expect(perPlan("webhooks", (plan) => plan.webhookEndpoints)).toBe(`Pro ${planOf("pro").webhookEndpoints}, Desk ${planOf("desk").webhookEndpoints}`);
+    expect(planNames(plansWith("api"))).toBe("Pro and Desk");
+    expect(planNames(plansWith("api"), "or")).toBe("Pro or Desk");
+    expect(planNames(PLANS)).toBe("Free, Pro and Desk");
+    expect(planNames(plansWith("write"))).toBe("Desk");
+  });
+});
+
+/** An environment of only `vars`, as a process sees it. */
+const env = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: "test", ...vars });
+
+describe("configuredPlans", () => {
+  it("is the table itself without settings", () => {
+    const plans = configuredPlans(env({}));
+    for (const plan of PLANS) expect(plans(plan.id)).toEqual(plan);
+  });
+
+  it("applies RATE_LIMIT_SCALE to every plan's rate, at least 1 a minute, and nothing else", () => {
+    const scaled = configuredPlans(env({ RATE_LIMIT_SCALE: "1000" }));
+    for (const plan of PLANS) expect(scaled(plan.id)).toEqual({ ...plan, requestsPerMinute: plan.requestsPerMinute * 1000 });
+    expect(configuredPlans(env({ RATE_LIMIT_SCALE: "0.0001" }))("pro").requestsPerMinute).toBe(1);
+    expect(() => configuredPlans(env({ RATE_LIMIT_SCALE: "-1" }))).toThrow(/RATE_LIMIT_SCALE must be a positive number/);
+  });
+
+  it("replaces the stream counts with STREAM_MAX_PRO and STREAM_MAX_DESK, leaving a plan without API access at none", () => {
+    const plans = configuredPlans(env({ STREAM_MAX_PRO: "5", STREAM_MAX_DESK: "50" }));
+    expect([plans("free").streams, plans("pro").streams, plans("desk").streams]).toEqual([0, 5, 50]);
+    expect(configuredPlans(env({ STREAM_MAX_PRO: "" }))("pro").streams).toBe(planOf("pro").streams);
+    expect(() => configuredPlans(env({ STREAM_MAX_DESK: "0" }))).toThrow(/STREAM_MAX_DESK/);
+  });
+});
