@@ -9,7 +9,7 @@ import { CONDITION_FIELDS, KIND_CONDITIONS, type AlertKind, type AlertRuleInput,
 
 // Alert rules' operations, shared by /v1/alert-rules and Account → Alerts. No HTTP here.
 
-/** Who manages rules: an account in one mode, as for webhook endpoints. */
+/** What rules' operations read of the actor (lib/actor.ts), as for webhook endpoints. */
 export type AlertOwner = WebhookOwner;
 
 /** Rules an account may have per mode, by tier: Free none (alerts come with Pro, as webhooks do). */

@@ -1,8 +1,9 @@
+import type { Actor } from "@/lib/actor";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
-import { keyModeFromDb, keyModeToDb, type KeyMode } from "@/lib/keys/mode";
+import { keyModeFromDb, keyModeToDb } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
 import { urlProblem } from "./send-webhook";
 import { subscribedTypeSchema, type EndpointInput, type EndpointUpdate, type EndpointView } from "./webhook-schema";
@@ -10,12 +11,8 @@ import { newSigningSecret } from "./webhook-signature";
 
 // Webhook endpoints' operations, shared by /v1/webhook-endpoints and Account → Webhooks. No HTTP here.
 
-/** Who manages endpoints: an account, in one mode (a key's, or live in the web app), on its current tier. */
-export interface WebhookOwner {
-  userId: string;
-  mode: KeyMode;
-  tier: Tier;
-}
+/** What endpoints' operations read of the actor (lib/actor.ts): the account, its mode (a key's, or live for a session) and its plan. */
+export type WebhookOwner = Pick<Actor, "userId" | "mode" | "tier">;
 
 /** Endpoints an account may have per mode, by tier: Free none (webhooks come with Pro). */
 export const ENDPOINT_CAPS: Record<Tier, number> = { free: 0, pro: 2, desk: 10 };

@@ -4,7 +4,7 @@ import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { MANUAL_SENDS_PER_MINUTE } from "@/lib/webhooks/manual-sends";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { createEndpoint, rollEndpointSecret, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
@@ -84,7 +84,7 @@ describe("manual sends", () => {
   it("share one count per account between the doors and the modes", async () => {
     const user = await createUser(api.db, "pro");
     const limiter = new MemoryRateLimiter({ now: () => 1_800_000_000_000 });
-    const web = webWebhookOwner({ id: user.id, tier: "pro" });
+    const web = actorFromSession({ id: user.id, tier: "pro" });
     const live = await createEndpoint(api.db, web, { url: "https://hooks.example.com/web", event_types: ["venue.stale"] }, false, origin);
     const test = await createEndpoint(api.db, { ...web, mode: "test" }, { url: "https://hooks.example.com/test", event_types: ["venue.stale"] }, false, origin);
     const first = await sendTestEvent(api.db, web, live.id, { limiter });
@@ -98,7 +98,7 @@ describe("manual sends", () => {
 describe("unverified accounts", () => {
   it("get no live webhooks or alert rules through either door; test mode stays open", async () => {
     const user = await createUser(api.db, "desk", { verified: false });
-    const web = webWebhookOwner({ id: user.id, tier: "desk" });
+    const web = actorFromSession({ id: user.id, tier: "desk" });
     const input = { url: "https://hooks.example.com/unverified", event_types: ["opportunity.opened" as const] };
     await expect(createEndpoint(api.db, web, input, false, origin)).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/Verify your e-mail/) });
     const rule = { name: "wide", kind: "opportunity" as const, min_net_apr: 50, endpoint_ids: [], cooldown_minutes: 60 };

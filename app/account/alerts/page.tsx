@@ -5,7 +5,7 @@ import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { VENUE_IDS } from "@/lib/market/types";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { AlertCreator } from "./alert-creator";
 import { AlertActions } from "./alert-actions";
 import { describeConditions } from "./describe-conditions";
@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 export default async function AlertsPage() {
   const user = await requireUser("/account/alerts");
   const cap = ALERT_RULE_CAPS[user.tier];
-  const owner = webWebhookOwner(user);
+  const owner = actorFromSession(user);
   const db = await getDb();
   const [rules, endpoints] = cap > 0 ? await Promise.all([listAlertRules(db, owner), listEndpoints(db, owner)]) : [[], []];
   const urls = new Map(endpoints.map((e) => [e.id, e.url]));

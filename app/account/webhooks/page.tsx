@@ -4,7 +4,7 @@ import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
 import { ENDPOINT_CAPS, listEndpoints } from "@/lib/webhooks/webhook-endpoints";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { EndpointActions } from "./endpoint-actions";
 import { endpointStatus } from "./endpoint-status";
 import { WebhookCreator } from "./webhook-creator";
@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export default async function WebhooksPage() {
   const user = await requireUser("/account/webhooks");
   const cap = ENDPOINT_CAPS[user.tier];
-  const endpoints = cap > 0 ? await listEndpoints(await getDb(), webWebhookOwner(user)) : [];
+  const endpoints = cap > 0 ? await listEndpoints(await getDb(), actorFromSession(user)) : [];
   return (
     <section aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>

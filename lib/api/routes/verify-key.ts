@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { permissionSchema, tierSchema } from "@/lib/keys/permissions";
-import { defineRoute } from "../route";
+import { defineRoute, requireKey } from "../route";
 
 const verificationSchema = z.object({
   valid: z.literal(true).describe("Always true: a key that is not accepted gets 401 UNAUTHORIZED instead."),
@@ -23,7 +23,9 @@ export const verifyKeyRoute = defineRoute({
   tag: "Authentication",
   permission: null,
   data: verificationSchema,
-  handler: async ({ key }) => ({
+  handler: async (input) => {
+    const key = requireKey(input.key);
+    return {
     data: {
       valid: true,
       tier: key.tier,
@@ -31,5 +33,6 @@ export const verifyKeyRoute = defineRoute({
       mode: key.mode,
       permissions: key.permissions,
     },
-  }),
+    };
+  },
 });

@@ -7,7 +7,7 @@ import { formatUtc } from "@/lib/format-time";
 import { isPlausibleId } from "@/lib/validation";
 import { listDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import { getEndpoint, ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { EndpointActions } from "../endpoint-actions";
 import { endpointStatus } from "../endpoint-status";
 import { RedeliverButton } from "../redeliver-button";
@@ -21,7 +21,7 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const user = await requireUser(`/account/webhooks/${id}`);
   if (!isPlausibleId(id) || ENDPOINT_CAPS[user.tier] === 0) notFound();
   const db = await getDb();
-  const owner = webWebhookOwner(user);
+  const owner = actorFromSession(user);
   const found = await Promise.all([getEndpoint(db, owner, id), listDeliveries(db, owner, id, { limit: PAGE, offset: 0 })]).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;
