@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ALERT_RULE_CAPS, listAlertRules } from "@/lib/alerts/alert-rules";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { appServices } from "@/lib/app-services";
 import { VENUE_IDS } from "@/lib/market/types";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { actorFromSession } from "@/lib/actor";
@@ -16,8 +16,8 @@ export default async function AlertsPage() {
   const user = await requireUser("/account/alerts");
   const cap = ALERT_RULE_CAPS[user.tier];
   const owner = actorFromSession(user);
-  const db = await getDb();
-  const [rules, endpoints] = cap > 0 ? await Promise.all([listAlertRules(db, owner), listEndpoints(db, owner)]) : [[], []];
+  const services = appServices();
+  const [rules, endpoints] = cap > 0 ? await Promise.all([listAlertRules(services, owner), listEndpoints(services, owner)]) : [[], []];
   const urls = new Map(endpoints.map((e) => [e.id, e.url]));
   return (
     <section aria-labelledby="alerts-heading">

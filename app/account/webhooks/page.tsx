@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { appServices } from "@/lib/app-services";
 import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
 import { ENDPOINT_CAPS, listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { actorFromSession } from "@/lib/actor";
@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export default async function WebhooksPage() {
   const user = await requireUser("/account/webhooks");
   const cap = ENDPOINT_CAPS[user.tier];
-  const endpoints = cap > 0 ? await listEndpoints(await getDb(), actorFromSession(user)) : [];
+  const endpoints = cap > 0 ? await listEndpoints(appServices(), actorFromSession(user)) : [];
   return (
     <section aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>

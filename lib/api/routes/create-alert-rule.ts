@@ -32,7 +32,7 @@ export const createAlertRuleRoute = defineRoute({
   idempotent: true,
   example: { body: { name: "BTC above 15 % net", kind: "opportunity", symbol: "BTC", min_net_apr: 15, cooldown_minutes: 120 } },
   handler: async ({ actor, body, services, origin }) => ({
-    data: await createAlertRule(await services.db(), actor, body, origin),
+    data: await createAlertRule(services, actor, body, origin),
     meta: { mode: actor.mode },
   }),
 });

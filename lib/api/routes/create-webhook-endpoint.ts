@@ -30,7 +30,7 @@ export const createWebhookEndpointRoute = defineRoute({
   showsSecretOnce: true,
   example: { body: { url: "https://example.com/hooks/funding", event_types: ["opportunity.opened", "opportunity.closed"], description: "Trading bot" } },
   handler: async ({ actor, body, services, origin }) => ({
-    data: await createEndpoint(await services.db(), actor, body, services.allowPrivateWebhookUrls, origin),
+    data: await createEndpoint(services, actor, body, origin),
     meta: { mode: actor.mode },
   }),
 });

@@ -18,7 +18,7 @@ export const deleteAlertRuleRoute = defineRoute({
   meta: alertMetaSchema,
   example: { params: { id: "ALERT_RULE_ID" }, createdBy: "createAlertRule" },
   handler: async ({ actor, params, services, origin }) => ({
-    data: await deleteAlertRule(await services.db(), actor, params.id, origin),
+    data: await deleteAlertRule(services, actor, params.id, origin),
     meta: { mode: actor.mode },
   }),
 });

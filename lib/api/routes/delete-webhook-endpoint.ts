@@ -18,7 +18,7 @@ export const deleteWebhookEndpointRoute = defineRoute({
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
   handler: async ({ actor, params, services, origin }) => ({
-    data: await deleteEndpoint(await services.db(), actor, params.id, origin),
+    data: await deleteEndpoint(services, actor, params.id, origin),
     meta: { mode: actor.mode },
   }),
 });

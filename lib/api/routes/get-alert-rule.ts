@@ -16,7 +16,7 @@ export const getAlertRuleRoute = defineRoute({
   meta: alertMetaSchema,
   example: { params: { id: "ALERT_RULE_ID" }, createdBy: "createAlertRule" },
   handler: async ({ actor, params, services }) => ({
-    data: await getAlertRule(await services.db(), actor, params.id),
+    data: await getAlertRule(services, actor, params.id),
     meta: { mode: actor.mode },
   }),
 });

@@ -18,7 +18,7 @@ export const getWebhookEndpointRoute = defineRoute({
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
   handler: async ({ actor, params, services }) => ({
-    data: await getEndpoint(await services.db(), actor, params.id),
+    data: await getEndpoint(services, actor, params.id),
     meta: { mode: actor.mode },
   }),
 });

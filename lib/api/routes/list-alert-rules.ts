@@ -3,7 +3,7 @@ import { listAlertRules } from "@/lib/alerts/alert-rules";
 import { alertMetaSchema, alertRuleSchema } from "@/lib/alerts/alert-schema";
 import { pageParams } from "@/lib/query-params";
 import { pageSchema } from "../openapi/shared-schemas";
-import { pageOf } from "../paginate";
+import { pageOf } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const listQuery = z.strictObject({ ...pageParams(100, 20) });
@@ -21,7 +21,7 @@ export const listAlertRulesRoute = defineRoute({
   data: pageSchema(alertRuleSchema, listQuery),
   meta: alertMetaSchema,
   handler: async ({ actor, query, services }) => {
-    const all = await listAlertRules(await services.db(), actor);
+    const all = await listAlertRules(services, actor);
     return {
       data: pageOf(all, query),
       meta: { mode: actor.mode },

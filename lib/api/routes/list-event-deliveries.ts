@@ -25,7 +25,7 @@ export const listEventDeliveriesRoute = defineRoute({
   meta: webhookMetaSchema,
   example: { params: { id: "evt_0000000000000001" } },
   handler: async ({ actor, params, query, services }) => ({
-    data: await listEventDeliveries(await services.db(), actor, params.id, query),
+    data: await listEventDeliveries(services, actor, params.id, query),
     meta: { mode: actor.mode },
   }),
 });

@@ -3,7 +3,7 @@ import { listPositions } from "@/lib/portfolio/positions";
 import { portfolioTotalsSchema, positionSchema, POSITION_STATUSES } from "@/lib/portfolio/position-schema";
 import { pageParams } from "@/lib/query-params";
 import { pageSchema, portfolioMetaSchema } from "../openapi/shared-schemas";
-import { pageOf } from "../paginate";
+import { pageOf } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const portfolioQuery = z.strictObject({

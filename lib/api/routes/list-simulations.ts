@@ -3,7 +3,7 @@ import { pageParams } from "@/lib/query-params";
 import { simulationSchema } from "@/lib/sim/simulation-schema";
 import { listSimulations } from "@/lib/sim/simulations";
 import { pageSchema, simulationMetaSchema } from "../openapi/shared-schemas";
-import { pageFrom } from "../paginate";
+import { pageFrom } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const simulationsQuery = z.strictObject({

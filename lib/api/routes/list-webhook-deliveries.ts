@@ -35,7 +35,7 @@ export const listWebhookDeliveriesRoute = defineRoute({
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
   handler: async ({ actor, params, query, services }) => ({
-    data: await listDeliveries(await services.db(), actor, params.id, query),
+    data: await listDeliveries(services, actor, params.id, query),
     meta: { mode: actor.mode },
   }),
 });

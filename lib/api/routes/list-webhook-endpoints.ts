@@ -3,7 +3,7 @@ import { pageParams } from "@/lib/query-params";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { endpointSchema } from "@/lib/webhooks/webhook-schema";
 import { pageSchema, webhookMetaSchema } from "../openapi/shared-schemas";
-import { pageOf } from "../paginate";
+import { pageOf } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const listQuery = z.strictObject({ ...pageParams(100, 20) });
@@ -24,7 +24,7 @@ export const listWebhookEndpointsRoute = defineRoute({
   data: pageSchema(endpointSchema, listQuery),
   meta: webhookMetaSchema,
   handler: async ({ actor, query, services }) => {
-    const all = await listEndpoints(await services.db(), actor);
+    const all = await listEndpoints(services, actor);
     return {
       data: pageOf(all, query),
       meta: { mode: actor.mode },

@@ -1,7 +1,7 @@
 import type { AppServices } from "@/lib/app-services";
 import type { Actor } from "@/lib/actor";
 import type { Market } from "@/lib/market/market";
-import { pageFrom } from "../paginate";
+import { pageFrom } from "@/lib/pagination";
 import { resolveRange, type RangeRule } from "../time-range";
 
 /**

@@ -23,7 +23,7 @@ export const redeliverWebhookRoute = defineRoute({
   idempotent: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID", delivery_id: "WEBHOOK_DELIVERY_ID" }, createdBy: "sendWebhookTestEvent" },
   handler: async ({ actor, params, services }) => ({
-    data: await redeliver(await services.db(), actor, params.id, params.delivery_id, services.limiter),
+    data: await redeliver(services, actor, params.id, params.delivery_id),
     meta: { mode: actor.mode },
   }),
 });

@@ -38,7 +38,7 @@ export const replayWebhookDeliveriesRoute = defineRoute({
   idempotent: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { since: "2026-11-20T00:00:00Z" }, createdBy: "createWebhookEndpoint" },
   handler: async ({ actor, params, body, services }) => ({
-    data: await replayDeliveries(await services.db(), actor, params.id, new Date(body.since), services.limiter),
+    data: await replayDeliveries(services, actor, params.id, new Date(body.since)),
     meta: { mode: actor.mode },
   }),
 });

@@ -24,7 +24,7 @@ export const rollWebhookSecretRoute = defineRoute({
   showsSecretOnce: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { overlap_hours: 24 }, createdBy: "createWebhookEndpoint" },
   handler: async ({ actor, body, params, services, origin }) => ({
-    data: await rollEndpointSecret(await services.db(), actor, params.id, body.overlap_hours, origin),
+    data: await rollEndpointSecret(services, actor, params.id, body.overlap_hours, origin),
     meta: { mode: actor.mode },
   }),
 });

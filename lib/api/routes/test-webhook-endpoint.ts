@@ -26,7 +26,7 @@ export const testWebhookEndpointRoute = defineRoute({
   idempotent: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { type: "opportunity.opened" }, createdBy: "createWebhookEndpoint" },
   handler: async ({ actor, params, body, services }) => ({
-    data: await sendTestEvent(await services.db(), actor, params.id, { limiter: services.limiter, type: body.type }),
+    data: await sendTestEvent(services, actor, params.id, { type: body.type }),
     meta: { mode: actor.mode },
   }),
 });

@@ -20,7 +20,7 @@ export const updateAlertRuleRoute = defineRoute({
   meta: alertMetaSchema,
   example: { params: { id: "ALERT_RULE_ID" }, body: { enabled: false }, createdBy: "createAlertRule" },
   handler: async ({ actor, body, params, services }) => ({
-    data: await updateAlertRule(await services.db(), actor, params.id, body),
+    data: await updateAlertRule(services, actor, params.id, body),
     meta: { mode: actor.mode },
   }),
 });

@@ -22,7 +22,7 @@ export const updateWebhookEndpointRoute = defineRoute({
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { enabled: true }, createdBy: "createWebhookEndpoint" },
   handler: async ({ actor, body, params, services }) => ({
-    data: await updateEndpoint(await services.db(), actor, params.id, body, services.allowPrivateWebhookUrls),
+    data: await updateEndpoint(services, actor, params.id, body),
     meta: { mode: actor.mode },
   }),
 });

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { appServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { formatUtc } from "@/lib/format-time";
 import { isPlausibleId } from "@/lib/validation";
@@ -20,9 +20,9 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const { id } = await params;
   const user = await requireUser(`/account/webhooks/${id}`);
   if (!isPlausibleId(id) || ENDPOINT_CAPS[user.tier] === 0) notFound();
-  const db = await getDb();
+  const services = appServices();
   const owner = actorFromSession(user);
-  const found = await Promise.all([getEndpoint(db, owner, id), listDeliveries(db, owner, id, { limit: PAGE, offset: 0 })]).catch((error: unknown) => {
+  const found = await Promise.all([getEndpoint(services, owner, id), listDeliveries(services, owner, id, { limit: PAGE, offset: 0 })]).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;
   });

@@ -4,7 +4,7 @@ export interface PageQuery {
   offset: number;
 }
 
-/** A list answer's `data` (`pageSchema` in lib/api/openapi/shared-schemas.ts), for every list of both credentials. */
+/** A list answer's `data` (`pageSchema` in lib/api/openapi/shared-schemas.ts): every offset-paged list of /v1 and of the pages is cut here. */
 export interface Page<T> {
   items: T[];
   total: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageFrom, pageOf } from "./paginate";
+import { pageFrom, pageOf } from "./pagination";
 
 describe("pageOf", () => {
   const all = ["a", "b", "c", "d", "e"];
