@@ -1,4 +1,3 @@
-import type { Db } from "@/lib/db";
 import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { eventId, eventTypeSchema, marketEventTypeSchema, type EventType, type PublicEvent } from "@/lib/events/event-types";

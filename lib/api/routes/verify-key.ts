@@ -26,13 +26,13 @@ export const verifyKeyRoute = defineRoute({
   handler: async (input) => {
     const key = requireKey(input.key);
     return {
-    data: {
-      valid: true,
-      tier: key.tier,
-      expires_at: key.expiresAt?.toISOString() ?? null,
-      mode: key.mode,
-      permissions: key.permissions,
-    },
+      data: {
+        valid: true,
+        tier: key.tier,
+        expires_at: key.expiresAt?.toISOString() ?? null,
+        mode: key.mode,
+        permissions: key.permissions,
+      },
     };
   },
 });
