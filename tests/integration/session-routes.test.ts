@@ -113,7 +113,7 @@ describe("one rule per resource for both credentials", () => {
   });
 
   it("quotes: a Free session is refused with /v1's quote rule (needs opportunities:read)", async () => {
-    const session = await web((await quotes()).GET, "GET", "free", { query: "?ids=BTC-binance-hyperliquid&notional=1000" });
+    const session = await web((await quotes()).GET as Handler, "GET", "free", { query: "?ids=BTC-binance-hyperliquid&notional=1000" });
     const key = await v1("GET", "/v1/opportunities/BTC-binance-hyperliquid/quote?notional_usd=1000", "free");
     expect([session.status, key.status]).toEqual([403, 403]);
     expect(errorOf(session)!.message).toBe(errorOf(key)!.message);
@@ -147,6 +147,14 @@ describe("the session wrapper", () => {
     const { PATCH } = await import("@/app/api/account/webhooks/[id]/route");
     const answer = await web(PATCH, "PATCH", "desk", { body: { enabled: false }, params: { id: "not a cuid" } });
     expect(answer.status).toBe(404);
+  });
+});
+
+describe("apiRoute", () => {
+  it("finds a /v1 route by operationId, and refuses a name none declares", async () => {
+    const { apiRoute } = await import("@/lib/api/session-route");
+    expect(apiRoute("createWebhookEndpoint")).toMatchObject({ method: "POST", path: "/v1/webhook-endpoints", permission: "write" });
+    expect(() => apiRoute("noSuchOperation")).toThrow('No /v1 route has operationId "noSuchOperation"');
   });
 });
 
