@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { canUsePortfolio, webActor } from "@/lib/actor";
+import { actorFromSession, canUsePortfolio } from "@/lib/actor";
 import { plansWith } from "@/lib/plans";
 import { appServices } from "@/lib/app-services";
 import { requireUser } from "@/lib/auth/session";
@@ -27,7 +27,7 @@ export default async function PortfolioPage() {
     );
   }
 
-  const view = await portfolioPageView(appServices(), webActor(user));
+  const view = await portfolioPageView(appServices(), actorFromSession(user));
 
   return (
     <div className="portfolio">

@@ -4,13 +4,16 @@ import type { AlertRule, Prisma } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb } from "@/lib/keys/mode";
 import { planNames, planOf, plansWith } from "@/lib/plans";
-import { assertVerifiedForLive, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
+import { assertVerifiedForLive, type WebhookOwner, type WebhookServices } from "@/lib/webhooks/webhook-endpoints";
 import { CONDITION_FIELDS, KIND_CONDITIONS, type AlertKind, type AlertRuleInput, type AlertRuleUpdate, type AlertRuleView } from "./alert-schema";
 
 // Alert rules' operations, shared by /v1/alert-rules and Account → Alerts. No HTTP here.
 
-/** Who manages rules: an account in one mode, as for webhook endpoints. */
+/** What rules' operations read of the actor (lib/actor.ts), as for webhook endpoints. */
 export type AlertOwner = WebhookOwner;
+
+/** What rules' operations need of the services (lib/app-services.ts): the database. */
+export type AlertServices = Pick<WebhookServices, "db">;
 
 type RuleRow = AlertRule & { endpoints: { id: string }[] };
 
@@ -28,12 +31,13 @@ async function findRule(db: Db, owner: AlertOwner, id: string): Promise<RuleRow>
 }
 
 /** One of the owner's rules; another account's, the other mode's or an unknown id is 404. */
-export async function getAlertRule(db: Db, owner: AlertOwner, id: string): Promise<AlertRuleView> {
-  return toAlertRuleView(await findRule(db, owner, id));
+export async function getAlertRule(services: AlertServices, owner: AlertOwner, id: string): Promise<AlertRuleView> {
+  return toAlertRuleView(await findRule(await services.db(), owner, id));
 }
 
 /** The owner's rules of the owner's mode, oldest first. */
-export async function listAlertRules(db: Db, owner: AlertOwner): Promise<AlertRuleView[]> {
+export async function listAlertRules(services: AlertServices, owner: AlertOwner): Promise<AlertRuleView[]> {
+  const db = await services.db();
   const rows = await db.alertRule.findMany({
     where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -68,8 +72,9 @@ async function checkEndpoints(db: Prisma.TransactionClient | Db, owner: AlertOwn
 }
 
 /** Adds a rule, within the plan's cap per mode. */
-export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRuleInput, origin: RequestOrigin): Promise<AlertRuleView> {
+export async function createAlertRule(services: AlertServices, owner: AlertOwner, input: AlertRuleInput, origin: RequestOrigin): Promise<AlertRuleView> {
   assertMayUseAlerts(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
   checkConditions(input.kind, input);
   checkNotifyOnClear(input.kind, input.notify_on_clear);
@@ -109,8 +114,9 @@ export async function createAlertRule(db: Db, owner: AlertOwner, input: AlertRul
 }
 
 /** Changes any of a rule's name, conditions, endpoints, cool-down and enabled flag (its kind stays). */
-export async function updateAlertRule(db: Db, owner: AlertOwner, id: string, update: AlertRuleUpdate): Promise<AlertRuleView> {
+export async function updateAlertRule(services: AlertServices, owner: AlertOwner, id: string, update: AlertRuleUpdate): Promise<AlertRuleView> {
   assertMayUseAlerts(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
   const row = await findRule(db, owner, id);
   checkConditions(row.kind as AlertKind, update);
@@ -140,7 +146,8 @@ export async function updateAlertRule(db: Db, owner: AlertOwner, id: string, upd
 }
 
 /** Removes a rule and its cool-downs; alerts it raised stay in the log until they expire. */
-export async function deleteAlertRule(db: Db, owner: AlertOwner, id: string, origin: RequestOrigin) {
+export async function deleteAlertRule(services: AlertServices, owner: AlertOwner, id: string, origin: RequestOrigin) {
+  const db = await services.db();
   const row = await findRule(db, owner, id);
   const { count } = await db.alertRule.deleteMany({ where: { id: row.id } });
   if (count === 0) throw new AppError("NOT_FOUND", "No such alert rule"); // deleted by a racing request

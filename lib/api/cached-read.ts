@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
-import type { VerifiedKey } from "@/lib/keys/verify-key";
+import type { Actor } from "@/lib/actor";
 import { parseQuery } from "@/lib/query-params";
 import { negotiateEncoding } from "@/lib/response-cache/accept-encoding";
 import type { CachedBody } from "@/lib/response-cache/cached-body";
@@ -66,18 +66,18 @@ export async function respondFromCache(
   route: ApiRoute,
   c: ApiContext,
   services: AppServices,
-  key: VerifiedKey,
+  actor: Actor,
   query: CachedReadQuery,
   params: Record<string, unknown> | undefined,
 ): Promise<Response> {
-  const snapshot = await services.market(key.mode).opportunities();
+  const snapshot = await services.market(actor.mode).opportunities();
   const address = {
-    scope: key.mode,
+    scope: actor.mode,
     version: snapshot,
     key: `${route.operationId}\n${params === undefined ? "" : JSON.stringify(params)}\n${query.text}`,
   };
   const cache = services.responseCache;
-  const body = cache.peek(address) ?? (await cache.get(address, () => build(route, services, key, query.value, params)));
+  const body = cache.peek(address) ?? (await cache.get(address, () => build(route, services, actor, query.value, params)));
 
   const requestId = c.get("requestId");
   const whole = c.get("wholeAnswers");
@@ -116,22 +116,22 @@ async function encode(body: CachedBody, coding: ContentCoding, tail: Buffer): Pr
 const SHARED_ORIGIN = { ip: null, userAgent: null };
 
 /** Runs the handler once for an answer the cache does not hold, and splits its envelope for reuse. */
-async function build(route: ApiRoute, services: AppServices, key: VerifiedKey, query: Record<string, unknown> | undefined, params: Record<string, unknown> | undefined) {
-  const result = await route.handler({ key: modeOnly(route, key), query, body: undefined, params, services, origin: SHARED_ORIGIN });
+async function build(route: ApiRoute, services: AppServices, actor: Actor, query: Record<string, unknown> | undefined, params: Record<string, unknown> | undefined) {
+  const result = await route.handler({ actor: modeOnly(route, actor), key: null, query, body: undefined, params, services, origin: SHARED_ORIGIN });
   const dataJson = "dataJson" in result ? result.dataJson : JSON.stringify(result.data);
   return { ...envelopeAround(dataJson, result.meta), validUntil: result.validUntil };
 }
 
 /**
- * The key as a cached route's handler may see it: its mode and nothing else, since the answer is
+ * The actor as a cached route's handler may see it: its mode and nothing else, since the answer is
  * shared by every key of that mode. Reading anything else is a programming error, caught the
  * first time the route builds an answer rather than by one account seeing another's data.
  */
-function modeOnly(route: ApiRoute, key: VerifiedKey): VerifiedKey {
-  return new Proxy(key, {
+function modeOnly(route: ApiRoute, actor: Actor): Actor {
+  return new Proxy(actor, {
     get(target, property) {
       if (property === "mode") return target.mode;
-      throw new Error(`${route.operationId} is cached, so its answer may depend on key.mode only, not key.${String(property)}`);
+      throw new Error(`${route.operationId} is cached, so its answer may depend on actor.mode only, not actor.${String(property)}`);
     },
   });
 }

@@ -12,7 +12,8 @@ import { keyEvents } from "@/lib/keys/key-events";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import type { ApiContext } from "./route";
-import { missingPermission } from "./auth-errors";
+import { actorFromKey } from "@/lib/actor";
+import { assertAllowed } from "./route-rule";
 import { STREAM_DEFINITION } from "./stream-definition";
 import { assertNotThrottled, failedAuthBucket, recordFailedAuth } from "./failed-auth-throttle";
 import { admitKey, authenticate } from "./with-api-key";
@@ -83,7 +84,7 @@ export async function streamEvents(c: ApiContext, services: AppServices): Promis
     key = await authenticate(c, services);
     query = parseQuery(url, STREAM_DEFINITION.query);
   }
-  if (!key.permissions.includes(PERMISSION)) throw missingPermission(PERMISSION);
+  assertAllowed(STREAM_DEFINITION, actorFromKey(key));
   const { after, field } = resumeFrom(c, query.after);
   if (after !== undefined) await assertWithinRetention(await services.db(), after, field);
   const headers = {

@@ -1,19 +1,23 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import type { RequestOrigin } from "@/lib/audit";
-import type { ErrorCode } from "@/lib/errors";
-import type { Permission } from "@/lib/keys/permissions";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import type { ApiTag } from "./openapi/tags";
+import type { RouteRule } from "./route-rule";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** What a route's handler is given: the caller's key, and its input as the route's schemas parsed it. */
+/** What a route's handler is given: who acts, and its input as the route's schemas parsed it. */
 export interface RouteInput<Q, B, P> {
-  key: VerifiedKey;
+  /** Who acts: from the API key on /v1, from the signed-in session when a web page's route runs the same operation (lib/api/session-route.ts). */
+  actor: Actor;
+  /** The API key itself, for the routes about the key (verify, stream tokens); null under a session. */
+  key: VerifiedKey | null;
   /** The query as `query` parsed it; undefined for routes that take no parameters. */
   query: Q;
   /** The JSON body as `body` parsed it; undefined for routes that read none. */
@@ -41,7 +45,8 @@ export type HandlerResult = ({ data: unknown } | { dataJson: string }) & {
  * generated clients describe it from the same fields. So a route cannot be served without being
  * documented, and what the document says is what the handler is given.
  */
-export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | undefined, B extends z.ZodType | undefined = z.ZodType | undefined, P extends z.ZodObject | undefined = z.ZodObject | undefined> {
+export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | undefined, B extends z.ZodType | undefined = z.ZodType | undefined, P extends z.ZodObject | undefined = z.ZodObject | undefined>
+  extends RouteRule {
   method: HttpMethod;
   /** Hono path pattern, e.g. /v1/opportunities/:id */
   path: string;
@@ -53,13 +58,8 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
   description: string;
   /** Groups operations in the reference, e.g. "Opportunities" (described in lib/api/openapi/tags.ts). */
   tag: ApiTag;
-  /** The permission the key needs; null when any valid key may call it. */
-  permission: Permission | null;
-  /**
-   * On a plan without `permission` that still includes the route's feature (Pro: webhooks and
-   * alert rules, without `write`), the permission its keys need instead (lib/keys/permissions.ts).
-   */
-  permissionOnPlansWithout?: Permission;
+  // `permission` and `permissionOnPlansWithout` (RouteRule): the one rule of the operation, read by
+  // withApiKey for keys and by the web app's session routes alike.
   /** The query's schema; absent when the route accepts no parameters (any parameter is then refused). */
   query?: Q;
   /** The JSON request body's schema; absent when the route reads no body. */
@@ -158,3 +158,9 @@ export type ApiEnv = {
 };
 
 export type ApiContext = Context<ApiEnv>;
+
+/** For the routes about the key itself (verify, stream tokens): a session has none to describe. */
+export function requireKey(key: VerifiedKey | null): VerifiedKey {
+  if (!key) throw new AppError("UNAUTHORIZED", "This operation needs an API key");
+  return key;
+}

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
-import { missingPermission, unauthorized } from "./auth-errors";
+import { unauthorized } from "./auth-errors";
 import { requestOrigin } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
-import { neededPermission } from "@/lib/keys/permissions";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
@@ -15,6 +14,8 @@ import { assertNotThrottled, failedAuthBucket, recordFailedAuth } from "./failed
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from "./idempotency";
 import { readBodyText, readJsonBody } from "./read-json";
 import type { ApiContext, ApiRoute, HandlerResult } from "./route";
+import { assertAllowed } from "./route-rule";
+import { actorFromKey } from "@/lib/actor";
 
 // Routes without parameters still refuse any: a misspelt parameter must not pass unnoticed.
 const NO_PARAMETERS = z.strictObject({});
@@ -85,13 +86,13 @@ export async function admitKey(c: ApiContext, services: AppServices, key: Verifi
  */
 export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppServices): Promise<Response> {
   const key = await authenticate(c, services);
-  const permission = neededPermission(route.permission, route.permissionOnPlansWithout, key.tier);
-  if (permission && !key.permissions.includes(permission)) throw missingPermission(permission);
+  const actor = actorFromKey(key);
+  assertAllowed(route, actor);
   // Cached reads take no body and no Idempotency-Key, so their checks end here, in the same order.
   if (route.cached) {
     const query = cachedReadQuery(route, c.req.url, route.query ?? NO_PARAMETERS);
     const params = route.params ? parsePathParams(c, route.params) : undefined;
-    return respondFromCache(route, c, services, key, query, params);
+    return respondFromCache(route, c, services, actor, query, params);
   }
   const parsedQuery = parseQuery(new URL(c.req.url), route.query ?? NO_PARAMETERS);
   const idempotencyKey = route.idempotent ? parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : undefined;
@@ -102,7 +103,7 @@ export async function withApiKey(route: ApiRoute, c: ApiContext, services: AppSe
   const params = route.params ? parsePathParams(c, route.params) : undefined;
   const status = route.status ?? 200;
   const origin = requestOrigin(c.req.raw.headers);
-  const run = () => route.handler({ key, query: route.query ? parsedQuery : undefined, body, params, services, origin });
+  const run = () => route.handler({ actor, key, query: route.query ? parsedQuery : undefined, body, params, services, origin });
   if (idempotencyKey === undefined) return respond(c, await run(), status);
   const fingerprint = requestFingerprint(c.req.method, c.req.path, text);
   const stored = await runIdempotent(await services.db(), key, idempotencyKey, fingerprint, async () => {

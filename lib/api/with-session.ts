@@ -1,20 +1,28 @@
+import { actorFromSession, type Actor } from "@/lib/actor";
+import { appServices, type AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { isPlausibleId } from "@/lib/validation";
 import { newRequestId } from "./request-id";
 import { jsonError, jsonSuccess } from "./respond";
+import { assertAllowed, type RouteRule } from "./route-rule";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit";
 import { getDb, type Db } from "@/lib/db";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { isSameOrigin, publicOrigin } from "@/lib/config/public-url";
 
-type Access = "user" | "admin" | "anonymous";
+export type Access = "user" | "admin" | "anonymous";
 
-interface Context<P, A extends Access> {
+type Signed<A extends Access, T> = A extends "anonymous" ? null : T;
+
+export interface SessionContext<P, A extends Access> {
   request: Request;
   db: Db;
+  services: AppServices;
   params: P;
   origin: RequestOrigin;
-  user: A extends "anonymous" ? null : SessionUser;
+  user: Signed<A, SessionUser>;
+  /** The signed-in user as the actor of domain operations (lib/actor.ts): live mode, the session's permissions. */
+  actor: Signed<A, Actor>;
 }
 
 export interface Reply {
@@ -22,14 +30,22 @@ export interface Reply {
   status?: number;
 }
 
+export interface SessionOptions {
+  /** The operation's rule, the one its /v1 route declares (lib/api/route-rule.ts): checked against the session's actor before the handler. */
+  rule?: RouteRule;
+}
+
 /**
- * The one wrapper for the account area's JSON routes: same-origin check on every mutation
- * (with SameSite=Lax cookies this closes cross-site request forgery), session and operator
- * checks, then the handler; every answer in the API's envelope.
+ * The one wrapper for the web app's JSON routes, the session's counterpart of withApiKey:
+ * same-origin check on every mutation (with SameSite=Lax cookies this closes cross-site request
+ * forgery), the session (401 when signed out) and operator checks, the session's Actor checked
+ * against the operation's rule as /v1 checks a key (403 naming the permission), then the
+ * handler; every answer in the API's envelope.
  */
 export function withSession<P = Record<string, never>, A extends Access = "user">(
   access: A,
-  handler: (context: Context<P, A>) => Promise<Reply>,
+  handler: (context: SessionContext<P, A>) => Promise<Reply>,
+  options: SessionOptions = {},
 ) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
     const requestId = newRequestId();
@@ -38,6 +54,11 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
       const user = access === "anonymous" ? null : await currentUser();
       if (access !== "anonymous" && !user) throw new AppError("UNAUTHORIZED", "Sign in to continue");
       if (access === "admin" && !user?.isAdmin) throw new AppError("NOT_FOUND");
+      const actor = user ? actorFromSession(user) : null;
+      if (options.rule) {
+        if (!actor) throw new AppError("UNAUTHORIZED", "Sign in to continue");
+        assertAllowed(options.rule, actor);
+      }
       const params = await route.params;
       // Every [id] of the account area names a row by its cuid; anything else is not found (a NUL
       // byte would otherwise reach PostgreSQL and fail as a 500).
@@ -46,9 +67,14 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
       const reply = await handler({
         request,
         db: await getDb(),
+        // Built on first use: the routes that need no more than the database never start the services.
+        get services() {
+          return appServices();
+        },
         params,
         origin: requestOrigin(request.headers),
-        user: user as Context<P, A>["user"],
+        user: user as SessionContext<P, A>["user"],
+        actor: actor as SessionContext<P, A>["actor"],
       });
       return jsonSuccess(reply.data, requestId, reply.status ?? 200);
     } catch (error) {

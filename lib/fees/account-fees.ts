@@ -56,7 +56,9 @@ export async function listVenueFees(services: AppServices, actor: Actor): Promis
  * Sets or clears the account's fee on each venue named, in one transaction, and records one audit
  * line naming every change ("binance=0.0004, okx=cleared"). Venues not named keep their fee.
  */
-export async function updateAccountFees(db: Db, userId: string, update: AccountFeesUpdate, origin: RequestOrigin): Promise<void> {
+export async function updateAccountFees(services: AppServices, actor: Pick<Actor, "userId">, update: AccountFeesUpdate, origin: RequestOrigin): Promise<void> {
+  const { userId } = actor;
+  const db = await services.db();
   const changes = Object.entries(update).filter((entry): entry is [string, number | null] => entry[1] !== undefined);
   await db.$transaction(async (tx) => {
     for (const [exchange, takerFee] of changes) {

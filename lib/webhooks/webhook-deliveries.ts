@@ -1,13 +1,12 @@
-import type { Db } from "@/lib/db";
 import type { Prisma, WebhookAttempt, WebhookDelivery } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { eventId, eventTypeSchema, marketEventTypeSchema, type EventType, type PublicEvent } from "@/lib/events/event-types";
 import { toPublicEvent } from "@/lib/events/read-events";
-import type { RateLimiter } from "@/lib/ratelimit";
+import { pageFrom } from "@/lib/pagination";
 import { enqueueDeliveries, wakeDeliveries } from "./delivery-queue";
 import { assertManualSendAllowed } from "./manual-sends";
 import { DEFAULT_TEST_EVENT_TYPE, testEventData } from "./test-events";
-import { assertMayUseWebhooks, assertVerifiedForLive, findEndpoint, type WebhookOwner } from "./webhook-endpoints";
+import { assertMayUseWebhooks, assertVerifiedForLive, findEndpoint, type WebhookOwner, type WebhookServices } from "./webhook-endpoints";
 import { WILDCARD, type DeliveryView } from "./webhook-schema";
 
 const isMarketEventType = (type: string) => marketEventTypeSchema.safeParse(type).success;
@@ -24,14 +23,15 @@ export interface DeliveryFilter {
 }
 
 /** One page of an endpoint's deliveries, newest first, each with its attempts (newest first). */
-export async function listDeliveries(db: Db, owner: WebhookOwner, endpointId: string, page: { limit: number; offset: number } & DeliveryFilter) {
+export async function listDeliveries(services: Pick<WebhookServices, "db">, owner: WebhookOwner, endpointId: string, page: { limit: number; offset: number } & DeliveryFilter) {
+  const db = await services.db();
   const endpoint = await findEndpoint(db, owner, endpointId);
   const where = { endpointId: endpoint.id, ...(page.status && { status: page.status }), ...(page.event_id && { eventId: page.event_id }) };
   const [total, rows] = await Promise.all([
     db.webhookDelivery.count({ where }),
     db.webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: page.offset, take: page.limit, include: withAttempts }),
   ]);
-  return { items: rows.map(toDeliveryView), total, limit: page.limit, offset: page.offset, has_more: page.offset + rows.length < total };
+  return pageFrom(rows.map(toDeliveryView), total, page);
 }
 
 /**
@@ -39,17 +39,19 @@ export async function listDeliveries(db: Db, owner: WebhookOwner, endpointId: st
  * the view across endpoints of what happened to it. An event none of them received answers an
  * empty list (whether the event exists is GET /v1/events/{id}'s to say).
  */
-export async function listEventDeliveries(db: Db, owner: WebhookOwner, eventId: string, page: { limit: number; offset: number }) {
+export async function listEventDeliveries(services: Pick<WebhookServices, "db">, owner: WebhookOwner, eventId: string, page: { limit: number; offset: number }) {
+  const db = await services.db();
   const where = { eventId, endpoint: { userId: owner.userId, keyMode: owner.mode === "live" ? ("LIVE" as const) : ("TEST" as const) } };
   const [total, rows] = await Promise.all([
     db.webhookDelivery.count({ where }),
     db.webhookDelivery.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip: page.offset, take: page.limit, include: withAttempts }),
   ]);
-  return { items: rows.map(toDeliveryView), total, limit: page.limit, offset: page.offset, has_more: page.offset + rows.length < total };
+  return pageFrom(rows.map(toDeliveryView), total, page);
 }
 
 /** One delivery of the owner's endpoint; anything else is 404. */
-export async function getDelivery(db: Db, owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<DeliveryView> {
+export async function getDelivery(services: Pick<WebhookServices, "db">, owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<DeliveryView> {
+  const db = await services.db();
   const endpoint = await findEndpoint(db, owner, endpointId);
   const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id }, include: withAttempts });
   if (!row) throw new AppError("NOT_FOUND", "No such delivery");
@@ -62,21 +64,20 @@ export async function getDelivery(db: Db, owner: WebhookOwner, endpointId: strin
  * and a failure leaves its schedule as it was. Works on a disabled endpoint too, so its owner can
  * check a fix before enabling it again. Counts against the account's manual sends a minute.
  */
-export async function redeliver(db: Db, owner: WebhookOwner, endpointId: string, deliveryId: string, limiter: RateLimiter): Promise<DeliveryView> {
+export async function redeliver(services: Pick<WebhookServices, "db" | "limiter">, owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<DeliveryView> {
   assertMayUseWebhooks(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
   const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id } });
   if (!row) throw new AppError("NOT_FOUND", "No such delivery");
-  await assertManualSendAllowed(limiter, owner.userId);
+  await assertManualSendAllowed(services.limiter, owner.userId);
   await enqueueDeliveries(db, [{ delivery_id: row.id, manual: true }]);
   wakeDeliveries();
-  return getDelivery(db, owner, endpoint.id, row.id);
+  return getDelivery(services, owner, endpoint.id, row.id);
 }
 
 export interface TestEventOptions {
-  /** The manual sends' limiter (the services' own). */
-  limiter: RateLimiter;
   /** The event's type; default the endpoint's first, or opportunity.opened for a wildcard endpoint. */
   type?: EventType;
   now?: Date;
@@ -89,12 +90,13 @@ export interface TestEventOptions {
  * Signed like any delivery, listed in the delivery log, and sent once: its one attempt's result is
  * the delivery's status, with no retries. Counts against the account's manual sends a minute.
  */
-export async function sendTestEvent(db: Db, owner: WebhookOwner, endpointId: string, options: TestEventOptions): Promise<DeliveryView> {
+export async function sendTestEvent(services: Pick<WebhookServices, "db" | "limiter">, owner: WebhookOwner, endpointId: string, options: TestEventOptions = {}): Promise<DeliveryView> {
   const now = options.now ?? new Date();
   assertMayUseWebhooks(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
-  await assertManualSendAllowed(options.limiter, owner.userId);
+  await assertManualSendAllowed(services.limiter, owner.userId);
   const subscribed = eventTypeSchema.safeParse(endpoint.eventTypes[0]);
   const type = options.type ?? (subscribed.success ? subscribed.data : DEFAULT_TEST_EVENT_TYPE);
   const [reserved] = await db.$queryRaw<{ sequence: bigint }[]>`SELECT nextval(pg_get_serial_sequence('"MarketEvent"', 'sequence')) AS sequence`;
@@ -107,7 +109,7 @@ export async function sendTestEvent(db: Db, owner: WebhookOwner, endpointId: str
     return delivery.id;
   });
   wakeDeliveries();
-  return getDelivery(db, owner, endpoint.id, id);
+  return getDelivery(services, owner, endpoint.id, id);
 }
 
 /** The most deliveries one replay queues: a longer backlog is replayed by asking again (`has_more`). */
@@ -121,12 +123,13 @@ export const REPLAY_BATCH = 1_000;
  * log keeps are gone and not replayed. At most REPLAY_BATCH a call; `has_more` says to call again, which goes on
  * where this one stopped (what it queued is pending, or delivered, by then). Counts as one manual send.
  */
-export async function replayDeliveries(db: Db, owner: WebhookOwner, endpointId: string, since: Date, limiter: RateLimiter, now = new Date()) {
+export async function replayDeliveries(services: Pick<WebhookServices, "db" | "limiter">, owner: WebhookOwner, endpointId: string, since: Date, now = new Date()) {
   // A `since` in the future finds nothing to queue, and says so.
   assertMayUseWebhooks(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
   const endpoint = await findEndpoint(db, owner, endpointId);
-  await assertManualSendAllowed(limiter, owner.userId);
+  await assertManualSendAllowed(services.limiter, owner.userId);
   // Nothing of the endpoint's is older than the endpoint; an earlier `since` (year 0 even, which
   // PostgreSQL cannot store) means "from its creation".
   const from = since > endpoint.createdAt ? since : endpoint.createdAt;

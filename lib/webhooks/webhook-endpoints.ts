@@ -1,21 +1,26 @@
+import type { Actor } from "@/lib/actor";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
-import { keyModeFromDb, keyModeToDb, type KeyMode } from "@/lib/keys/mode";
+import { keyModeFromDb, keyModeToDb } from "@/lib/keys/mode";
 import type { Tier } from "@/lib/keys/permissions";
 import { planNames, planOf, plansWith } from "@/lib/plans";
+import type { RateLimiter } from "@/lib/ratelimit";
 import { urlProblem } from "./send-webhook";
 import { subscribedTypeSchema, type EndpointInput, type EndpointUpdate, type EndpointView } from "./webhook-schema";
 import { newSigningSecret } from "./webhook-signature";
 
 // Webhook endpoints' operations, shared by /v1/webhook-endpoints and Account → Webhooks. No HTTP here.
 
-/** Who manages endpoints: an account, in one mode (a key's, or live in the web app), on its current tier. */
-export interface WebhookOwner {
-  userId: string;
-  mode: KeyMode;
-  tier: Tier;
+/** What endpoints' operations read of the actor (lib/actor.ts): the account, its mode (a key's, or live for a session) and its plan. */
+export type WebhookOwner = Pick<Actor, "userId" | "mode" | "tier">;
+
+/** What webhooks' operations need of the services (lib/app-services.ts), bound once: the database, the manual sends' limiter, whether private URLs are allowed. */
+export interface WebhookServices {
+  db: () => Promise<Db>;
+  limiter: RateLimiter;
+  allowPrivateWebhookUrls: boolean;
 }
 
 /** The owner's endpoint in the owner's mode; another account's, the other mode's or an unknown id is 404. */
@@ -26,12 +31,13 @@ export async function findEndpoint(db: Db, owner: WebhookOwner, id: string): Pro
 }
 
 /** One of the owner's endpoints as the API serves it. */
-export async function getEndpoint(db: Db, owner: WebhookOwner, id: string): Promise<EndpointView> {
-  return toEndpointView(await findEndpoint(db, owner, id));
+export async function getEndpoint(services: Pick<WebhookServices, "db">, owner: WebhookOwner, id: string): Promise<EndpointView> {
+  return toEndpointView(await findEndpoint(await services.db(), owner, id));
 }
 
 /** The owner's endpoints of the owner's mode, oldest first. */
-export async function listEndpoints(db: Db, owner: WebhookOwner): Promise<EndpointView[]> {
+export async function listEndpoints(services: Pick<WebhookServices, "db">, owner: WebhookOwner): Promise<EndpointView[]> {
+  const db = await services.db();
   const rows = await db.webhookEndpoint.findMany({
     where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -40,16 +46,11 @@ export async function listEndpoints(db: Db, owner: WebhookOwner): Promise<Endpoi
 }
 
 /** Adds an endpoint with a new signing secret, returned this once. */
-export async function createEndpoint(
-  db: Db,
-  owner: WebhookOwner,
-  input: EndpointInput,
-  allowPrivate: boolean,
-  origin: RequestOrigin,
-): Promise<EndpointView & { secret: string }> {
+export async function createEndpoint(services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">, owner: WebhookOwner, input: EndpointInput, origin: RequestOrigin): Promise<EndpointView & { secret: string }> {
   assertMayUseWebhooks(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
-  checkUrl(input.url, allowPrivate);
+  checkUrl(input.url, services.allowPrivateWebhookUrls);
   const cap = planOf(owner.tier).webhookEndpoints;
   const secret = newSigningSecret();
   // The count and the insert in one serialisable step per account: two racing creations cannot both pass the cap.
@@ -77,11 +78,12 @@ export async function createEndpoint(
 }
 
 /** Changes an endpoint's URL, event types, description or whether it is enabled. */
-export async function updateEndpoint(db: Db, owner: WebhookOwner, id: string, update: EndpointUpdate, allowPrivate: boolean): Promise<EndpointView> {
+export async function updateEndpoint(services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">, owner: WebhookOwner, id: string, update: EndpointUpdate): Promise<EndpointView> {
   assertMayUseWebhooks(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
   const row = await findEndpoint(db, owner, id);
-  if (update.url !== undefined) checkUrl(update.url, allowPrivate);
+  if (update.url !== undefined) checkUrl(update.url, services.allowPrivateWebhookUrls);
   const updated = await db.webhookEndpoint.update({
     where: { id: row.id },
     data: {
@@ -96,7 +98,8 @@ export async function updateEndpoint(db: Db, owner: WebhookOwner, id: string, up
 }
 
 /** Removes an endpoint and its delivery log. */
-export async function deleteEndpoint(db: Db, owner: WebhookOwner, id: string, origin: RequestOrigin) {
+export async function deleteEndpoint(services: Pick<WebhookServices, "db">, owner: WebhookOwner, id: string, origin: RequestOrigin) {
+  const db = await services.db();
   const row = await findEndpoint(db, owner, id);
   const { count } = await db.webhookEndpoint.deleteMany({ where: { id: row.id } });
   if (count === 0) throw new AppError("NOT_FOUND", "No such webhook endpoint"); // deleted by a racing request
@@ -108,8 +111,9 @@ export async function deleteEndpoint(db: Db, owner: WebhookOwner, id: string, or
  * Replaces the signing secret; the previous one keeps signing beside it for `overlapHours` (0: it
  * stops at once), so receivers can switch without missing a delivery. Answers the new secret once.
  */
-export async function rollEndpointSecret(db: Db, owner: WebhookOwner, id: string, overlapHours: number, origin: RequestOrigin, now = new Date()) {
+export async function rollEndpointSecret(services: Pick<WebhookServices, "db">, owner: WebhookOwner, id: string, overlapHours: number, origin: RequestOrigin, now = new Date()) {
   assertMayUseWebhooks(owner);
+  const db = await services.db();
   await assertVerifiedForLive(db, owner);
   const row = await findEndpoint(db, owner, id);
   const secret = newSigningSecret();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actorFromSession } from "@/lib/actor";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
 import { dataOf, errorOf, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
@@ -138,7 +139,7 @@ describe("screenerQuotes (the screener's Size column and Quote panel)", () => {
   it("quotes each id on screen with the account's fee, and answers a row it cannot quote with its error", async () => {
     const { screenerQuotes } = await import("@/lib/screener/screener-quotes");
     await patch({ binance: 0.0001 });
-    const items = await screenerQuotes(api.services, { userId: deskUserId, mode: "test" }, {
+    const items = await screenerQuotes(api.services, { ...actorFromSession({ id: deskUserId, tier: "desk" }), mode: "test" }, {
       ids: ["BTC-binance-bybit", "NOPE-binance-bybit"],
       notional: 25_000,
       hold_hours: 72,

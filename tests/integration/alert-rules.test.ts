@@ -40,6 +40,8 @@ let app: ReturnType<typeof createApiApp>;
 let server: http.Server;
 let baseUrl: string;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
+// Endpoints on the loopback receiver need private URLs allowed; the others are checked as in production.
+const endpointServices = (allowPrivate: boolean) => ({ ...services, allowPrivateWebhookUrls: allowPrivate });
 
 let desk: { id: string; live: string; test: string; owner: AlertOwner };
 let other: { id: string; live: string };
@@ -114,7 +116,7 @@ describe("/v1/alert-rules", () => {
   });
 
   it("lets Pro keys of either mode manage rules and webhook endpoints, as the plan allows live; a read-only Desk key stays read-only", async () => {
-    await createAlertRule(db, { userId: pro.id, mode: "live", tier: "pro" }, { name: "venues", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    await createAlertRule(services, { userId: pro.id, mode: "live", tier: "pro" }, { name: "venues", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/alert-rules", pro.live)).items).toHaveLength(1);
     const proTest = (await createKeyFor(db, pro.id, { mode: "test" })).secret;
     for (const key of [pro.live, proTest]) {
@@ -147,7 +149,7 @@ describe("/v1/alert-rules", () => {
     const wrong = await call("POST", "/v1/alert-rules", desk.live, { name: "x", kind: "venue", min_net_apr: 5 });
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.answer)).toContain("min_net_apr");
-    const testEndpoint = await createEndpoint(db, { ...desk.owner, mode: "test" }, { url: "https://example.com/a", event_types: ["venue.stale"] }, false, origin);
+    const testEndpoint = await createEndpoint(endpointServices(false), { ...desk.owner, mode: "test" }, { url: "https://example.com/a", event_types: ["venue.stale"] }, origin);
     const foreign = await call("POST", "/v1/alert-rules", desk.live, { name: "x", kind: "venue", endpoint_ids: [testEndpoint.id] });
     expect(foreign.status).toBe(400);
     expect(JSON.stringify(foreign.answer)).toContain("endpoint_ids");
@@ -163,24 +165,24 @@ describe("/v1/alert-rules", () => {
     const user = await createUser(db, "pro");
     const owner: AlertOwner = { userId: user.id, mode: "live", tier: "pro" };
     const input = { name: "r", kind: "venue" as const, endpoint_ids: [], cooldown_minutes: 60, enabled: true };
-    for (let i = 0; i < planOf("pro").alertRules; i++) await createAlertRule(db, owner, input, origin);
-    await expect(createAlertRule(db, owner, input, origin)).rejects.toMatchObject({
+    for (let i = 0; i < planOf("pro").alertRules; i++) await createAlertRule(services, owner, input, origin);
+    await expect(createAlertRule(services, owner, input, origin)).rejects.toMatchObject({
       code: "FORBIDDEN",
       status: 403,
       message: "Your plan allows 5 alert rules: delete one to add another",
     });
     // The other mode has a cap of its own.
-    await createAlertRule(db, { ...owner, mode: "test" }, input, origin);
+    await createAlertRule(services, { ...owner, mode: "test" }, input, origin);
     const free = await createUser(db, "free");
-    await expect(createAlertRule(db, { userId: free.id, mode: "live", tier: "free" }, input, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createAlertRule(services, { userId: free.id, mode: "live", tier: "free" }, input, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("holds a Pro account to its webhook endpoints with a 403 naming the cap", async () => {
     const user = await createUser(db, "pro");
     const owner = { userId: user.id, mode: "live" as const, tier: "pro" as const };
     const input = { url: "https://hooks.example.com/cap", event_types: ["venue.stale" as const] };
-    for (let i = 0; i < planOf("pro").webhookEndpoints; i++) await createEndpoint(db, owner, input, false, origin);
-    await expect(createEndpoint(db, owner, input, false, origin)).rejects.toMatchObject({
+    for (let i = 0; i < planOf("pro").webhookEndpoints; i++) await createEndpoint(endpointServices(false), owner, input, origin);
+    await expect(createEndpoint(endpointServices(false), owner, input, origin)).rejects.toMatchObject({
       code: "FORBIDDEN",
       status: 403,
       message: `Your plan allows ${planOf("pro").webhookEndpoints} webhook endpoints: delete one to add another`,
@@ -220,9 +222,9 @@ describe("alert evaluation", () => {
   it("writes alert.triggered once for a match, delivers it to the chosen endpoint, and shows it to its account alone", async () => {
     // Endpoints of earlier tests subscribe to venue.stale: only this one may receive anything.
     await db.webhookEndpoint.updateMany({ data: { enabled: false } });
-    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/alerts`, event_types: ["opportunity.closed"] }, true, origin);
+    const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/alerts`, event_types: ["opportunity.closed"] }, origin);
     const rule = await createAlertRule(
-      db,
+      services,
       desk.owner,
       { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true },
       origin,
@@ -298,10 +300,10 @@ describe("alert evaluation", () => {
         .map((d) => `${d.transition}${d.opportunity ? ` ${d.opportunity.net_apr}` : ""}`);
 
     it("alerts once per crossing of every round, not per change event; keeps quiet while inside; clears beyond the margin when asked", async () => {
-      const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/crossings`, event_types: ["venue.stale"] }, true, origin);
+      const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/crossings`, event_types: ["venue.stale"] }, origin);
       const input = { kind: "opportunity" as const, symbol: "ZZT", min_net_apr: 50, endpoint_ids: [endpoint.id], cooldown_minutes: 0, enabled: true };
-      const quiet = await createAlertRule(db, desk.owner, { ...input, name: "ZZT over 50" }, origin);
-      const clears = await createAlertRule(db, desk.owner, { ...input, name: "ZZT over 50, and back", notify_on_clear: true }, origin);
+      const quiet = await createAlertRule(services, desk.owner, { ...input, name: "ZZT over 50" }, origin);
+      const clears = await createAlertRule(services, desk.owner, { ...input, name: "ZZT over 50, and back", notify_on_clear: true }, origin);
       // 185 to 216 for ten rounds: one alert.
       for (const netApr of [185, 201, 216, 190, 199, 185, 210, 216, 188, 200]) await round(netApr);
       expect(await transitions(quiet.id)).toEqual(["entered 185"]);
@@ -330,8 +332,8 @@ describe("alert evaluation", () => {
   });
 
   it("runs where webhooks run: the service a server or worker starts raises the alert and delivers it", async () => {
-    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/service`, event_types: ["opportunity.closed"] }, true, origin);
-    await createAlertRule(db, desk.owner, { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/service`, event_types: ["opportunity.closed"] }, origin);
+    await createAlertRule(services, desk.owner, { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
     await append("live", [
       { type: "venue.stale", data: { exchange: "bybit", status: "stale", last_success_at: null, error: "timeout" } },
       { type: "venue.stale", data: { exchange: "gate", status: "stale", last_success_at: null, error: "timeout" } },
@@ -349,7 +351,7 @@ describe("alert evaluation", () => {
   });
 
   it("reaches a live stream of its account as it is written", async () => {
-    await createAlertRule(db, desk.owner, { name: "okx stale", kind: "venue", exchanges: ["okx"], endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    await createAlertRule(services, desk.owner, { name: "okx stale", kind: "venue", exchanges: ["okx"], endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     const response = await fetch(`${baseUrl}/v1/stream?types=alert.triggered`, { headers: { Authorization: `Bearer ${desk.live}` } });
     const reader = response.body!.getReader();
     let text = "";
@@ -367,7 +369,7 @@ describe("alert evaluation", () => {
   });
 
   it("suppresses a flapping subject within the cool-down, per rule and per subject", async () => {
-    await createAlertRule(db, desk.owner, { name: "any venue", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    await createAlertRule(services, desk.owner, { name: "any venue", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     const before = (await alertsOf(desk.id)).length;
     await append("live", [stale("phemex")]);
     await evaluateAlerts(db);
@@ -386,8 +388,8 @@ describe("alert evaluation", () => {
   });
 
   it("writes nothing when its transaction fails part way, and everything once when run again", async () => {
-    const endpoint = await createEndpoint(db, desk.owner, { url: `${receiver.url}/atomic`, event_types: ["venue.stale"] }, true, origin);
-    const rule = await createAlertRule(db, desk.owner, { name: "kucoinfutures", kind: "venue", exchanges: ["kucoinfutures"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/atomic`, event_types: ["venue.stale"] }, origin);
+    const rule = await createAlertRule(services, desk.owner, { name: "kucoinfutures", kind: "venue", exchanges: ["kucoinfutures"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
     const cursor = async () => (await db.alertCursor.findUniqueOrThrow({ where: { id: "alerts" } })).sequence;
     const before = { cursor: await cursor(), alerts: (await alertsOf(desk.id)).length };
     const [event] = await append("live", [stale("kucoinfutures")]);
@@ -411,7 +413,7 @@ describe("alert evaluation", () => {
   });
 
   it("keeps its place in the stored cursor: an evaluator started afresh repeats nothing and misses nothing", async () => {
-    await createAlertRule(db, desk.owner, { name: "three", kind: "venue", exchanges: ["mexc", "htx", "bitget"], endpoint_ids: [], cooldown_minutes: 1, enabled: true }, origin);
+    await createAlertRule(services, desk.owner, { name: "three", kind: "venue", exchanges: ["mexc", "htx", "bitget"], endpoint_ids: [], cooldown_minutes: 1, enabled: true }, origin);
     const before = (await alertsOf(desk.id)).length;
     const [first] = await append("live", [stale("mexc")]);
     await evaluateAlerts(db, 500);

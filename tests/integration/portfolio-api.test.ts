@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
+import { actorFromSession } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { closePosition, updatePosition } from "@/lib/portfolio/positions";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
@@ -199,7 +200,7 @@ describe("PATCH, close and DELETE", () => {
                 }),
         }),
     });
-    const actor = { userId: deskUserId, mode: "live" as const };
+    const actor = actorFromSession({ id: deskUserId, tier: "desk" });
     for (const act of [
       (id: string) => updatePosition(racing(id), actor, id, { note: "late" }),
       (id: string) => closePosition(racing(id), actor, id),

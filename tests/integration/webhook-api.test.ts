@@ -4,7 +4,7 @@ import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { MANUAL_SENDS_PER_MINUTE } from "@/lib/webhooks/manual-sends";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { createEndpoint, rollEndpointSecret, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
@@ -17,6 +17,9 @@ import { dataOf, errorOf, startMarketApi, type Json, type MarketApi } from "./he
 
 let api: MarketApi;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
+// The operations with the services' database, refusing private URLs as production does, or counting manual sends on `limiter`.
+const publicOnly = () => ({ ...api.services, allowPrivateWebhookUrls: false });
+const limitedBy = (limiter: MemoryRateLimiter) => ({ ...api.services, limiter });
 const body = (value: unknown) => JSON.stringify(value);
 
 /** The limit's window is the clock minute: start a burst where it cannot straddle two. */
@@ -84,38 +87,38 @@ describe("manual sends", () => {
   it("share one count per account between the doors and the modes", async () => {
     const user = await createUser(api.db, "pro");
     const limiter = new MemoryRateLimiter({ now: () => 1_800_000_000_000 });
-    const web = webWebhookOwner({ id: user.id, tier: "pro" });
-    const live = await createEndpoint(api.db, web, { url: "https://hooks.example.com/web", event_types: ["venue.stale"] }, false, origin);
-    const test = await createEndpoint(api.db, { ...web, mode: "test" }, { url: "https://hooks.example.com/test", event_types: ["venue.stale"] }, false, origin);
-    const first = await sendTestEvent(api.db, web, live.id, { limiter });
-    for (let i = 1; i < MANUAL_SENDS_PER_MINUTE / 2; i++) await sendTestEvent(api.db, web, live.id, { limiter });
-    for (let i = 0; i < MANUAL_SENDS_PER_MINUTE / 2; i++) await sendTestEvent(api.db, { ...web, mode: "test" }, test.id, { limiter });
-    await expect(redeliver(api.db, web, live.id, first.id, limiter)).rejects.toMatchObject({ code: "RATE_LIMITED" });
-    await expect(sendTestEvent(api.db, { ...web, mode: "test" }, test.id, { limiter })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    const web = actorFromSession({ id: user.id, tier: "pro" });
+    const live = await createEndpoint(publicOnly(), web, { url: "https://hooks.example.com/web", event_types: ["venue.stale"] }, origin);
+    const test = await createEndpoint(publicOnly(), { ...web, mode: "test" }, { url: "https://hooks.example.com/test", event_types: ["venue.stale"] }, origin);
+    const first = await sendTestEvent(limitedBy(limiter), web, live.id);
+    for (let i = 1; i < MANUAL_SENDS_PER_MINUTE / 2; i++) await sendTestEvent(limitedBy(limiter), web, live.id);
+    for (let i = 0; i < MANUAL_SENDS_PER_MINUTE / 2; i++) await sendTestEvent(limitedBy(limiter), { ...web, mode: "test" }, test.id);
+    await expect(redeliver(limitedBy(limiter), web, live.id, first.id)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(sendTestEvent(limitedBy(limiter), { ...web, mode: "test" }, test.id)).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 });
 
 describe("unverified accounts", () => {
   it("get no live webhooks or alert rules through either door; test mode stays open", async () => {
     const user = await createUser(api.db, "desk", { verified: false });
-    const web = webWebhookOwner({ id: user.id, tier: "desk" });
+    const web = actorFromSession({ id: user.id, tier: "desk" });
     const input = { url: "https://hooks.example.com/unverified", event_types: ["opportunity.opened" as const] };
-    await expect(createEndpoint(api.db, web, input, false, origin)).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/Verify your e-mail/) });
+    await expect(createEndpoint(publicOnly(), web, input, origin)).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/Verify your e-mail/) });
     const rule = { name: "wide", kind: "opportunity" as const, min_net_apr: 50, endpoint_ids: [], cooldown_minutes: 60 };
-    await expect(createAlertRule(api.db, web, rule as never, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createAlertRule(api.services, web, rule as never, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
     // /v1 with a live key the account holds from before its address became unverified.
     const liveKey = (await createKeyFor(api.db, user.id)).secret;
     expect(errorOf(await api.send("POST", "/v1/webhook-endpoints", liveKey, body(input)), 403).message).toMatch(/Verify your e-mail/);
     // An endpoint made while verified cannot be tested, redelivered, changed or rolled once unverified.
     await api.db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
-    const made = await createEndpoint(api.db, web, input, false, origin);
+    const made = await createEndpoint(publicOnly(), web, input, origin);
     await api.db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: null } });
     const limiter = new MemoryRateLimiter();
-    await expect(sendTestEvent(api.db, web, made.id, { limiter })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(updateEndpoint(api.db, web, made.id, { enabled: false }, false)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(rollEndpointSecret(api.db, web, made.id, 0, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(sendTestEvent(limitedBy(limiter), web, made.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(updateEndpoint(publicOnly(), web, made.id, { enabled: false })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(rollEndpointSecret(api.services, web, made.id, 0, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
     // Test mode does not need the address.
-    const testMode = await createEndpoint(api.db, { ...web, mode: "test" }, input, false, origin);
+    const testMode = await createEndpoint(publicOnly(), { ...web, mode: "test" }, input, origin);
     expect(testMode.mode).toBe("test");
   });
 });

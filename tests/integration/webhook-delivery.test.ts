@@ -32,7 +32,15 @@ let clock = Date.now();
 const now = () => new Date(clock);
 // Each test its own limiter: the manual sends' limit is tested in webhook-api.test.ts.
 let limiter: MemoryRateLimiter;
-const testEvent = (endpointId: string, type?: "venue.stale") => sendTestEvent(db, owner, endpointId, { limiter, now: now(), type });
+// What the operations need of the services: this test's database and limiter; the receiver is on loopback.
+const services = {
+  db: async () => db,
+  get limiter() {
+    return limiter;
+  },
+  allowPrivateWebhookUrls: true,
+};
+const testEvent = (endpointId: string, type?: "venue.stale") => sendTestEvent(services, owner, endpointId, { now: now(), type });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -67,7 +75,7 @@ async function appendEvent(type = "opportunity.opened", mode: "LIVE" | "TEST" = 
 
 describe("webhook delivery", () => {
   it("retries a receiver answering 500 twice then 200: three attempts recorded, delivered once, signed each time", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: `${receiver.url}/hooks`, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: `${receiver.url}/hooks`, event_types: ["opportunity.opened"] }, origin);
     receiver.answer = (_request, index) => (index < 2 ? { status: 500, body: `failure ${index + 1}` } : { status: 200, body: "thanks" });
     const event = await appendEvent();
     expect(await dispatchEvents(db)).toEqual({ events: 1, deliveries: 1 });
@@ -92,7 +100,7 @@ describe("webhook delivery", () => {
       const timestamp = Number(request.headers["webhook-timestamp"]);
       expect(request.headers["webhook-signature"]).toBe(signature(endpoint.secret, String(request.headers["webhook-id"]), timestamp, request.body));
     }
-    const page = await listDeliveries(db, owner, endpoint.id, { limit: 10, offset: 0 });
+    const page = await listDeliveries(services, owner, endpoint.id, { limit: 10, offset: 0 });
     expect(page.total).toBe(1);
     const delivery = page.items[0]!;
     expect(delivery).toMatchObject({ id: [...ids][0], event_id: eventId(event.sequence), status: "succeeded", attempt_count: 3, next_attempt_at: null });
@@ -106,7 +114,7 @@ describe("webhook delivery", () => {
   });
 
   it("finishes a delivery whose endpoint was deleted while its request was out, recording nothing", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: `${receiver.url}/hooks`, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: `${receiver.url}/hooks`, event_types: ["opportunity.opened"] }, origin);
     receiver.answer = () => "hold";
     await appendEvent();
     await dispatchEvents(db);
@@ -114,7 +122,7 @@ describe("webhook delivery", () => {
     const [job] = await claimJobs(db, DELIVERY_QUEUE, 50, 40_000, now());
     const delivering = deliverWebhook(db, job!, { allowPrivate: true, timeoutMs: 5_000, now, random: () => 0.5 });
     await receiver.waitFor(1);
-    await deleteEndpoint(db, owner, endpoint.id, origin);
+    await deleteEndpoint(services, owner, endpoint.id, origin);
     await receiver.close(); // the held request is dropped: a failed attempt, with nothing left to record it on
     receiver = await startWebhookReceiver();
     await delivering;
@@ -127,7 +135,7 @@ describe("webhook delivery", () => {
     const service = startWebhooks({ db, config: readWebhookConfig({ NODE_ENV: "test", WEBHOOK_ALLOW_PRIVATE_URLS: "1", WEBHOOK_POLL_MS: "60000" }) });
     try {
       await service.idle();
-      await createEndpoint(db, owner, { url: `${receiver.url}/told`, event_types: ["venue.stale"] }, true, origin);
+      await createEndpoint(services, owner, { url: `${receiver.url}/told`, event_types: ["venue.stale"] }, origin);
       const data = { exchange: "okx", status: "stale" as const, last_success_at: null, error: "timeout" };
       await db.$transaction(appendEventStatements(db, "live", [{ type: "venue.stale", data }]));
       eventsAppended().notify();
@@ -140,13 +148,13 @@ describe("webhook delivery", () => {
 
   it("delivers only to enabled endpoints of the event's mode that asked for its type and existed when it was written", async () => {
     const early = await appendEvent();
-    const wanted = await createEndpoint(db, owner, { url: `${receiver.url}/wanted`, event_types: ["opportunity.opened", "venue.stale"] }, true, origin);
-    await createEndpoint(db, owner, { url: `${receiver.url}/other-type`, event_types: ["opportunity.closed"] }, true, origin);
-    await createEndpoint(db, { ...owner, mode: "test" }, { url: `${receiver.url}/test-mode`, event_types: ["opportunity.opened"] }, true, origin);
-    const disabled = await createEndpoint(db, owner, { url: `${receiver.url}/disabled`, event_types: ["opportunity.opened"] }, true, origin);
+    const wanted = await createEndpoint(services, owner, { url: `${receiver.url}/wanted`, event_types: ["opportunity.opened", "venue.stale"] }, origin);
+    await createEndpoint(services, owner, { url: `${receiver.url}/other-type`, event_types: ["opportunity.closed"] }, origin);
+    await createEndpoint(services, { ...owner, mode: "test" }, { url: `${receiver.url}/test-mode`, event_types: ["opportunity.opened"] }, origin);
+    const disabled = await createEndpoint(services, owner, { url: `${receiver.url}/disabled`, event_types: ["opportunity.opened"] }, origin);
     await db.webhookEndpoint.update({ where: { id: disabled.id }, data: { enabled: false } });
     const free = await createUser(db, "free");
-    const downgraded = await createEndpoint(db, { userId: free.id, mode: "live", tier: "pro" }, { url: `${receiver.url}/free`, event_types: ["opportunity.opened"] }, true, origin);
+    const downgraded = await createEndpoint(services, { userId: free.id, mode: "live", tier: "pro" }, { url: `${receiver.url}/free`, event_types: ["opportunity.opened"] }, origin);
     expect(downgraded.id).toBeTruthy();
     const late = await appendEvent();
     await appendEvent("venue.stale", "TEST");
@@ -155,21 +163,21 @@ describe("webhook delivery", () => {
     const got = receiver.received.map((r) => `${r.path} ${JSON.parse(r.body).id}`).sort();
     expect(got).toEqual([`/wanted ${eventId(late.sequence)}`]);
     expect(got.join()).not.toContain(eventId(early.sequence));
-    expect((await listDeliveries(db, owner, wanted.id, { limit: 10, offset: 0 })).total).toBe(1);
+    expect((await listDeliveries(services, owner, wanted.id, { limit: 10, offset: 0 })).total).toBe(1);
   });
 
   it("redelivers a finished delivery by hand: one attempt with the same id, recorded as manual, never retried", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, origin);
     await appendEvent();
     await dispatchEvents(db);
     await runDue();
-    const [delivery] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
+    const [delivery] = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0 })).items;
     receiver.answer = () => ({ status: 503 });
-    await redeliver(db, owner, endpoint.id, delivery!.id, limiter);
+    await redeliver(services, owner, endpoint.id, delivery!.id);
     expect(await runDue()).toBe(1);
     clock += 86_400_000;
     expect(await runDue()).toBe(0);
-    const after = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
+    const after = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
     expect(after).toMatchObject({ status: "failed", attempt_count: 2 });
     expect(after.attempts.map((a) => [a.status_code, a.manual])).toEqual([
       [503, true],
@@ -179,31 +187,31 @@ describe("webhook delivery", () => {
   });
 
   it("lets a manual attempt on a delivery still being retried end its retries when it succeeds, and leave them when it fails", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, origin);
     receiver.answer = () => ({ status: 500 });
     await appendEvent();
     await dispatchEvents(db);
     await runDue();
-    const [delivery] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
+    const [delivery] = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0 })).items;
     expect(delivery).toMatchObject({ status: "pending", attempt_count: 1 });
-    await redeliver(db, owner, endpoint.id, delivery!.id, limiter);
+    await redeliver(services, owner, endpoint.id, delivery!.id);
     await runDue();
-    const stillPending = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
+    const stillPending = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
     expect(stillPending).toMatchObject({ status: "pending", attempt_count: 2, next_attempt_at: delivery!.next_attempt_at });
     receiver.answer = () => ({ status: 200 });
-    await redeliver(db, owner, endpoint.id, delivery!.id, limiter);
+    await redeliver(services, owner, endpoint.id, delivery!.id);
     await runDue();
     clock += 86_400_000;
     await runDue(); // the scheduled retry finds the delivery done and sends nothing
-    const done = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
+    const done = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0 })).items[0]!;
     expect(done).toMatchObject({ status: "succeeded", attempt_count: 3, next_attempt_at: null });
     expect(receiver.received.map((r) => r.answered)).toEqual([500, 500, 200]);
     expect(await db.job.count()).toBe(0);
   });
 
   it("sends a test event of the endpoint's first type, signed with both secrets during a roll's overlap", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["venue.stale", "venue.recovered"] }, true, origin);
-    const rolled = await rollEndpointSecret(db, owner, endpoint.id, 24, origin, now());
+    const endpoint = await createEndpoint(services, owner, { url: receiver.url, event_types: ["venue.stale", "venue.recovered"] }, origin);
+    const rolled = await rollEndpointSecret(services, owner, endpoint.id, 24, origin, now());
     expect(rolled.secret).not.toBe(endpoint.secret);
     expect(rolled.previous_secret_expires_at).toBe(new Date(clock + 24 * 3_600_000).toISOString());
     const delivery = await testEvent(endpoint.id);
@@ -225,7 +233,7 @@ describe("webhook delivery", () => {
   });
 
   it("sends a test event once: a failure is its result, never retried, to a disabled endpoint too", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, origin);
     await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
     receiver.answer = () => ({ status: 500 });
     const delivery = await testEvent(endpoint.id);
@@ -235,13 +243,13 @@ describe("webhook delivery", () => {
       expect(await runDue()).toBe(0);
     }
     expect(receiver.received).toHaveLength(1);
-    const [after] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
+    const [after] = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0 })).items;
     expect(after).toMatchObject({ id: delivery.id, status: "failed", attempt_count: 1, next_attempt_at: null });
     expect(after!.attempts.map((a) => [a.status_code, a.manual])).toEqual([[500, false]]);
   });
 
   it("disables an endpoint failing for 3 days, with an audit entry, and a success in between starts the count afresh", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, origin);
     receiver.answer = () => ({ status: 500 });
     await testEvent(endpoint.id);
     await runDue();
@@ -296,7 +304,7 @@ describe("webhook delivery", () => {
   });
 
   it("gives up after the schedule's last attempt within 3 days", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, origin);
     receiver.answer = () => ({ status: 500 });
     await appendEvent();
     await dispatchEvents(db);
@@ -304,21 +312,21 @@ describe("webhook delivery", () => {
       await runDue();
       clock += 3_600_000;
     }
-    const [delivery] = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0 })).items;
+    const [delivery] = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0 })).items;
     expect(delivery).toMatchObject({ status: "failed", attempt_count: 14, next_attempt_at: null });
     expect(receiver.received).toHaveLength(14);
     expect(await db.job.count()).toBe(0);
   });
 
   it("forgets finished deliveries after 30 days, keeping pending ones", async () => {
-    const endpoint = await createEndpoint(db, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, true, origin);
+    const endpoint = await createEndpoint(services, owner, { url: receiver.url, event_types: ["opportunity.opened"] }, origin);
     const done = await testEvent(endpoint.id);
     await runDue();
     receiver.answer = () => ({ status: 500 });
     await appendEvent();
     await dispatchEvents(db);
     await runDue();
-    const pending = (await listDeliveries(db, owner, endpoint.id, { limit: 1, offset: 0, status: "pending" })).items[0]!;
+    const pending = (await listDeliveries(services, owner, endpoint.id, { limit: 1, offset: 0, status: "pending" })).items[0]!;
     const later = new Date(Date.now() + DELIVERY_RETENTION_MS + 60_000);
     expect(await deleteOldDeliveries(db, new Date(Date.now() + DELIVERY_RETENTION_MS - 60_000))).toBe(0);
     expect(await deleteOldDeliveries(db, later)).toBeGreaterThanOrEqual(1);

@@ -86,10 +86,9 @@ describe("a webhook delivery when its worker is killed", () => {
     const seed = await target.open();
     const user = await createUser(seed.db, "desk");
     const endpoint = await createEndpoint(
-      seed.db,
+      { db: async () => seed.db, allowPrivateWebhookUrls: true },
       { userId: user.id, mode: "live", tier: "desk" },
       { url: `${receiver.url}/hook`, event_types: ["opportunity.opened"] },
-      true,
       { ip: null, userAgent: null },
     );
     await seed.db.marketEvent.create({ data: { mode: "LIVE", type: "opportunity.opened", data: { opportunity_id: "BTC-binance-bybit" } } });

@@ -2,11 +2,11 @@ import Link from "next/link";
 import { listAlertRules } from "@/lib/alerts/alert-rules";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { appServices } from "@/lib/app-services";
 import { VENUE_IDS } from "@/lib/market/types";
 import { planNames, planOf, plansWith } from "@/lib/plans";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { AlertCreator } from "./alert-creator";
 import { AlertActions } from "./alert-actions";
 import { describeConditions } from "./describe-conditions";
@@ -17,9 +17,9 @@ export default async function AlertsPage() {
   const user = await requireUser("/account/alerts");
   const cap = planOf(user.tier).alertRules;
   const included = planOf(user.tier).features.alertRules;
-  const owner = webWebhookOwner(user);
-  const db = await getDb();
-  const [rules, endpoints] = included ? await Promise.all([listAlertRules(db, owner), listEndpoints(db, owner)]) : [[], []];
+  const owner = actorFromSession(user);
+  const services = appServices();
+  const [rules, endpoints] = included ? await Promise.all([listAlertRules(services, owner), listEndpoints(services, owner)]) : [[], []];
   const urls = new Map(endpoints.map((e) => [e.id, e.url]));
   return (
     <section aria-labelledby="alerts-heading">

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { appServices } from "@/lib/app-services";
 import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
 import { planNames, planOf, plansWith } from "@/lib/plans";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { EndpointActions } from "./endpoint-actions";
 import { endpointStatus } from "./endpoint-status";
 import { WebhookCreator } from "./webhook-creator";
@@ -16,7 +16,7 @@ export default async function WebhooksPage() {
   const user = await requireUser("/account/webhooks");
   const cap = planOf(user.tier).webhookEndpoints;
   const included = planOf(user.tier).features.webhooks;
-  const endpoints = included ? await listEndpoints(await getDb(), webWebhookOwner(user)) : [];
+  const endpoints = included ? await listEndpoints(appServices(), actorFromSession(user)) : [];
   return (
     <section aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>

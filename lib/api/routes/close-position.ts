@@ -20,8 +20,8 @@ export const closePositionRoute = defineRoute({
   meta: portfolioMetaSchema,
   idempotent: true,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
-  handler: async ({ key, params, services }) => ({
-    data: await closePosition(services, key, params.id),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await closePosition(services, actor, params.id),
+    meta: { mode: actor.mode },
   }),
 });

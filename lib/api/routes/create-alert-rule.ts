@@ -33,8 +33,8 @@ export const createAlertRuleRoute = defineRoute({
   location: "/v1/alert-rules/:id",
   idempotent: true,
   example: { body: { name: "BTC above 15 % net", kind: "opportunity", symbol: "BTC", min_net_apr: 15, cooldown_minutes: 120 } },
-  handler: async ({ key, body, services, origin }) => ({
-    data: await createAlertRule(await services.db(), key, body, origin),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, services, origin }) => ({
+    data: await createAlertRule(services, actor, body, origin),
+    meta: { mode: actor.mode },
   }),
 });

@@ -24,8 +24,8 @@ export const createPositionRoute = defineRoute({
   location: "/v1/portfolio/positions/:id",
   idempotent: true,
   example: { body: { opportunity_id: "BTC-binance-bybit", notional_usd: 10_000, note: "Hedged with spot" } },
-  handler: async ({ key, body, services }) => ({
-    data: await createPosition(services, key, body),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, services }) => ({
+    data: await createPosition(services, actor, body),
+    meta: { mode: actor.mode },
   }),
 });

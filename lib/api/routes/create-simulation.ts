@@ -27,8 +27,8 @@ export const createSimulationRoute = defineRoute({
   location: "/v1/simulations/:id",
   idempotent: true,
   example: { body: { opportunity_id: "BTC-binance-bybit", notional_usd: 10_000, holding_days: 7 } },
-  handler: async ({ key, body, services }) => ({
-    data: await runSimulation(services, key, body),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, services }) => ({
+    data: await runSimulation(services, actor, body),
+    meta: { mode: actor.mode },
   }),
 });

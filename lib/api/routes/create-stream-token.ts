@@ -6,7 +6,7 @@ import {
   streamTokenFiltersSchema,
 } from "@/lib/events/stream-token";
 import { KEY_MODES } from "@/lib/keys/mode";
-import { defineRoute } from "../route";
+import { defineRoute, requireKey } from "../route";
 import { STREAM_DEFINITION } from "../stream-definition";
 
 const bodySchema = streamTokenFiltersSchema.extend({
@@ -45,7 +45,8 @@ export const createStreamTokenRoute = defineRoute({
   data: tokenSchema,
   idempotent: true,
   example: { body: { symbol: "BTC", types: ["opportunity.opened", "opportunity.updated"], ttl_seconds: 120 } },
-  handler: async ({ key, body, services }) => {
+  handler: async ({ key: keyOrNull, body, services }) => {
+    const key = requireKey(keyOrNull);
     const { ttl_seconds: ttl, ...filters } = body;
     const exp = Math.floor(Date.now() / 1000) + ttl;
     const token = mintStreamToken(services.streamTokenKey, { key: key.id, user: key.userId, mode: key.mode, filters, exp });

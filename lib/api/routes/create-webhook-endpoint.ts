@@ -30,8 +30,8 @@ export const createWebhookEndpointRoute = defineRoute({
   idempotent: true,
   showsSecretOnce: true,
   example: { body: { url: "https://example.com/hooks/funding", event_types: ["opportunity.opened", "opportunity.closed"], description: "Trading bot" } },
-  handler: async ({ key, body, services, origin }) => ({
-    data: await createEndpoint(await services.db(), key, body, services.allowPrivateWebhookUrls, origin),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, services, origin }) => ({
+    data: await createEndpoint(services, actor, body, origin),
+    meta: { mode: actor.mode },
   }),
 });

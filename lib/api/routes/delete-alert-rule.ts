@@ -17,8 +17,8 @@ export const deleteAlertRuleRoute = defineRoute({
   data: z.object({ id: z.string().describe("The deleted rule's id."), deleted: z.literal(true) }),
   meta: alertMetaSchema,
   example: { params: { id: "ALERT_RULE_ID" }, createdBy: "createAlertRule" },
-  handler: async ({ key, params, services, origin }) => ({
-    data: await deleteAlertRule(await services.db(), key, params.id, origin),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services, origin }) => ({
+    data: await deleteAlertRule(services, actor, params.id, origin),
+    meta: { mode: actor.mode },
   }),
 });

@@ -18,8 +18,8 @@ export const deletePositionRoute = defineRoute({
   data: z.object({ id: z.string().describe("The deleted position's id."), deleted: z.literal(true) }),
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
-  handler: async ({ key, params, services }) => ({
-    data: await deletePosition(services, key, params.id),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await deletePosition(services, actor, params.id),
+    meta: { mode: actor.mode },
   }),
 });

@@ -17,8 +17,8 @@ export const deleteWebhookEndpointRoute = defineRoute({
   data: z.object({ id: z.string().describe("The deleted endpoint's id."), deleted: z.literal(true) }),
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, params, services, origin }) => ({
-    data: await deleteEndpoint(await services.db(), key, params.id, origin),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services, origin }) => ({
+    data: await deleteEndpoint(services, actor, params.id, origin),
+    meta: { mode: actor.mode },
   }),
 });

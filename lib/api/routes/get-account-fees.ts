@@ -17,5 +17,5 @@ export const getAccountFeesRoute = defineRoute({
   permission: "opportunities:read",
   data: venueFeesSchema,
   meta: accountMetaSchema,
-  handler: async ({ key, services }) => ({ data: await listVenueFees(services, key), meta: { mode: key.mode } }),
+  handler: async ({ actor, services }) => ({ data: await listVenueFees(services, actor), meta: { mode: actor.mode } }),
 });

@@ -15,8 +15,8 @@ export const getAlertRuleRoute = defineRoute({
   data: alertRuleSchema,
   meta: alertMetaSchema,
   example: { params: { id: "ALERT_RULE_ID" }, createdBy: "createAlertRule" },
-  handler: async ({ key, params, services }) => ({
-    data: await getAlertRule(await services.db(), key, params.id),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await getAlertRule(services, actor, params.id),
+    meta: { mode: actor.mode },
   }),
 });

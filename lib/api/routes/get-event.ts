@@ -22,8 +22,8 @@ export const getEventRoute = defineRoute({
   meta: z.object({ mode: z.enum(KEY_MODES).describe("The key's mode: whose events these are.") }),
   // The contract tests' server writes one live event before anything else (tests/support/client-test-server.ts).
   example: { params: { id: "evt_0000000000000001" } },
-  handler: async ({ key, params, services }) => ({
-    data: await readEvent(await services.db(), key, params.id),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await readEvent(await services.db(), actor, params.id),
+    meta: { mode: actor.mode },
   }),
 });

@@ -33,8 +33,8 @@ export const getOpportunityQuoteRoute = defineRoute({
   meta: marketMetaSchema,
   errors: ["VENUE_UNAVAILABLE"],
   example: { params: { id: "BTC-binance-bybit" }, query: { notional: "50000", hold_hours: "72", leverage: "3" } },
-  handler: async ({ key, params, query, services }) => {
-    const { quote, snapshot } = await quoteOpportunity(services, key, params.id, query);
-    return { data: quote, meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode } };
+  handler: async ({ actor, params, query, services }) => {
+    const { quote, snapshot } = await quoteOpportunity(services, actor, params.id, query);
+    return { data: quote, meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode } };
   },
 });

@@ -34,8 +34,8 @@ export const getOpportunityRoute = defineRoute({
   meta: marketMetaSchema,
   example: { params: { id: "BTC-binance-bybit" } },
   cached: true,
-  handler: async ({ key, params, services }) => {
-    const market = services.market(key.mode);
+  handler: async ({ actor, params, services }) => {
+    const market = services.market(actor.mode);
     const snapshot = await market.opportunities();
     const opportunity = snapshot.items.find((o) => o.id === params.id);
     if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
@@ -54,7 +54,7 @@ export const getOpportunityRoute = defineRoute({
         ...snapshot.served(opportunity, freshness),
         funding_history: { from: from.toISOString(), to: to.toISOString(), long, short },
       }),
-      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
       validUntil: Math.min(to.getTime() + MINUTE_MS, snapshot.nextStaleAt([opportunity], freshness) ?? Infinity),
     };
   },

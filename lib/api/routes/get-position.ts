@@ -18,8 +18,8 @@ export const getPositionRoute = defineRoute({
   data: positionSchema,
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
-  handler: async ({ key, params, services }) => ({
-    data: await getPosition(services, key, params.id),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await getPosition(services, actor, params.id),
+    meta: { mode: actor.mode },
   }),
 });

@@ -18,8 +18,8 @@ export const getSimulationRoute = defineRoute({
   data: simulationSchema,
   meta: simulationMetaSchema,
   example: { params: { id: "SIMULATION_ID" }, createdBy: "createSimulation" },
-  handler: async ({ key, params, services }) => ({
-    data: await getSimulation(services, key, params.id),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await getSimulation(services, actor, params.id),
+    meta: { mode: actor.mode },
   }),
 });

@@ -47,9 +47,9 @@ export const getUsageRoute = defineRoute({
   query: usageQuery,
   data: usageReportSchema,
   example: { query: { granularity: "day" } },
-  handler: async ({ key, query, services }) => {
+  handler: async ({ actor, query, services }) => {
     const range = resolveUsageRange(query);
-    const report = await readAccountUsage(await services.db(), key.userId, range, services.requestsPerMinute(key.tier));
+    const report = await readAccountUsage(await services.db(), actor.userId, range, services.requestsPerMinute(actor.tier));
     return { data: report };
   },
 });

@@ -17,8 +17,8 @@ export const getWebhookEndpointRoute = defineRoute({
   data: endpointSchema,
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, params, services }) => ({
-    data: await getEndpoint(await services.db(), key, params.id),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await getEndpoint(services, actor, params.id),
+    meta: { mode: actor.mode },
   }),
 });

@@ -3,6 +3,7 @@ import { listAlertRules } from "@/lib/alerts/alert-rules";
 import { alertMetaSchema, alertRuleSchema } from "@/lib/alerts/alert-schema";
 import { pageParams } from "@/lib/query-params";
 import { pageSchema } from "../openapi/shared-schemas";
+import { pageOf } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const listQuery = z.strictObject({ ...pageParams(100, 20) });
@@ -19,12 +20,11 @@ export const listAlertRulesRoute = defineRoute({
   query: listQuery,
   data: pageSchema(alertRuleSchema, listQuery),
   meta: alertMetaSchema,
-  handler: async ({ key, query, services }) => {
-    const all = await listAlertRules(await services.db(), key);
-    const items = all.slice(query.offset, query.offset + query.limit);
+  handler: async ({ actor, query, services }) => {
+    const all = await listAlertRules(services, actor);
     return {
-      data: { items, total: all.length, limit: query.limit, offset: query.offset, has_more: query.offset + items.length < all.length },
-      meta: { mode: key.mode },
+      data: pageOf(all, query),
+      meta: { mode: actor.mode },
     };
   },
 });

@@ -24,8 +24,8 @@ export const listEventDeliveriesRoute = defineRoute({
   data: pageSchema(deliverySchema, eventDeliveriesQuery),
   meta: webhookMetaSchema,
   example: { params: { id: "evt_0000000000000001" } },
-  handler: async ({ key, params, query, services }) => ({
-    data: await listEventDeliveries(await services.db(), key, params.id, query),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, query, services }) => ({
+    data: await listEventDeliveries(services, actor, params.id, query),
+    meta: { mode: actor.mode },
   }),
 });

@@ -35,10 +35,10 @@ export const listEventsRoute = defineRoute({
   query: eventsQuery,
   data: eventsPage,
   meta: z.object({ mode: z.enum(KEY_MODES).describe("The key's mode: whose events these are.") }),
-  handler: async ({ key, query, services }) => {
+  handler: async ({ actor, query, services }) => {
     const db = await services.db();
     if (query.after !== undefined) await assertWithinRetention(db, query.after);
-    const page = await readEventPage(db, key, query);
-    return { data: page, meta: { mode: key.mode } };
+    const page = await readEventPage(db, actor, query);
+    return { data: page, meta: { mode: actor.mode } };
   },
 });

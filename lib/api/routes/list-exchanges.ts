@@ -34,14 +34,14 @@ export const listExchangesRoute = defineRoute({
   data: exchangesPayload,
   meta: marketMetaSchema,
   cached: true,
-  handler: async ({ key, services }) => {
-    const market = services.market(key.mode);
+  handler: async ({ actor, services }) => {
+    const market = services.market(actor.mode);
     // Taken before the status is read, so no venue can turn stale between the two unnoticed.
     const now = Date.now();
     const [status, snapshot] = await Promise.all([market.status(), market.opportunities()]);
     return {
       data: exchangesPayload.parse({ items: status.venues.map((venue) => ({ ...venue, fees: venueFee(venue.id) })), last_round: status.last_round }),
-      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
       validUntil: Math.min(now + REUSE_MS, nextVenueStaleAt(status.venues, market.venueStaleAfterMs, now) ?? Infinity),
     };
   },

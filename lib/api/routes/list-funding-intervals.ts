@@ -40,8 +40,8 @@ export const listFundingIntervalsRoute = defineRoute({
     to: z.iso.datetime().describe(`ISO 8601 UTC end of the range used, at most ${RANGE.maxDays} days after \`from\`.`),
   }),
   example: { query: { exchange: "binance" } },
-  handler: async ({ key, query, services }) =>
-    rangePage(key, services, query, RANGE, (market, { from, to }) =>
+  handler: async ({ actor, query, services }) =>
+    rangePage(actor, services, query, RANGE, (market, { from, to }) =>
       market.intervalChanges({ exchange: query.exchange, symbol: query.symbol, from, to, limit: query.limit, offset: query.offset }),
     ),
 });

@@ -37,8 +37,8 @@ export const listFundingRatesRoute = defineRoute({
     to: z.iso.datetime().describe(`ISO 8601 UTC end of the range used, at most ${FUNDING_RATES_MAX_RANGE_DAYS} days after \`from\`.`),
   }),
   example: { query: { exchange: "binance", symbol: "BTC" } },
-  handler: async ({ key, query, services }) =>
-    rangePage(key, services, query, RANGE, (market, { from, to }) =>
+  handler: async ({ actor, query, services }) =>
+    rangePage(actor, services, query, RANGE, (market, { from, to }) =>
       market.settlementPage({ exchange: query.exchange, symbol: query.symbol, from, to, limit: query.limit, offset: query.offset }),
     ),
 });

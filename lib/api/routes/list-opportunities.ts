@@ -24,14 +24,14 @@ export const listOpportunitiesRoute = defineRoute({
   meta: marketMetaSchema,
   example: { query: { limit: "5", min_apr: "10" } },
   cached: true,
-  handler: async ({ key, query, services }) => {
-    const market = services.market(key.mode);
+  handler: async ({ actor, query, services }) => {
+    const market = services.market(actor.mode);
     const snapshot = await market.opportunities();
     const page = queryOpportunities(snapshot, query);
     const freshness = { at: Date.now(), staleAfterMs: market.venueStaleAfterMs };
     return {
       dataJson: snapshot.pageJson(page, freshness),
-      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: key.mode },
+      meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
       // The stale flags are judged now; the answer is rebuilt when one of its legs turns stale.
       validUntil: snapshot.nextStaleAt(page.items, freshness),
     };

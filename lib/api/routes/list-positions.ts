@@ -3,6 +3,7 @@ import { listPositions } from "@/lib/portfolio/positions";
 import { portfolioTotalsSchema, positionSchema, POSITION_STATUSES } from "@/lib/portfolio/position-schema";
 import { pageParams } from "@/lib/query-params";
 import { pageSchema, portfolioMetaSchema } from "../openapi/shared-schemas";
+import { pageOf } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const portfolioQuery = z.strictObject({
@@ -27,19 +28,11 @@ export const listPositionsRoute = defineRoute({
   query: portfolioQuery,
   data: pageSchema(positionSchema, portfolioQuery).extend({ totals: portfolioTotalsSchema }),
   meta: portfolioMetaSchema,
-  handler: async ({ key, query, services }) => {
-    const { accrued, totals } = await listPositions(services, key, query.status);
-    const page = accrued.slice(query.offset, query.offset + query.limit);
+  handler: async ({ actor, query, services }) => {
+    const { accrued, totals } = await listPositions(services, actor, query.status);
     return {
-      data: {
-        items: page.map((p) => p.position),
-        total: accrued.length,
-        limit: query.limit,
-        offset: query.offset,
-        has_more: query.offset + page.length < accrued.length,
-        totals,
-      },
-      meta: { mode: key.mode },
+      data: { ...pageOf(accrued.map((p) => p.position), query), totals },
+      meta: { mode: actor.mode },
     };
   },
 });

@@ -3,6 +3,7 @@ import { pageParams } from "@/lib/query-params";
 import { simulationSchema } from "@/lib/sim/simulation-schema";
 import { listSimulations } from "@/lib/sim/simulations";
 import { pageSchema, simulationMetaSchema } from "../openapi/shared-schemas";
+import { pageFrom } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const simulationsQuery = z.strictObject({
@@ -23,11 +24,11 @@ export const listSimulationsRoute = defineRoute({
   query: simulationsQuery,
   data: pageSchema(simulationSchema, simulationsQuery),
   meta: simulationMetaSchema,
-  handler: async ({ key, query, services }) => {
-    const { items, total } = await listSimulations(services, key, query);
+  handler: async ({ actor, query, services }) => {
+    const { items, total } = await listSimulations(services, actor, query);
     return {
-      data: { items, total, limit: query.limit, offset: query.offset, has_more: query.offset + items.length < total },
-      meta: { mode: key.mode },
+      data: pageFrom(items, total, query),
+      meta: { mode: actor.mode },
     };
   },
 });

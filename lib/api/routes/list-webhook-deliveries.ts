@@ -34,8 +34,8 @@ export const listWebhookDeliveriesRoute = defineRoute({
   data: pageSchema(deliverySchema, deliveriesQuery),
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, params, query, services }) => ({
-    data: await listDeliveries(await services.db(), key, params.id, query),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, query, services }) => ({
+    data: await listDeliveries(services, actor, params.id, query),
+    meta: { mode: actor.mode },
   }),
 });

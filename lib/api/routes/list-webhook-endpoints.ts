@@ -3,6 +3,7 @@ import { pageParams } from "@/lib/query-params";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { endpointSchema } from "@/lib/webhooks/webhook-schema";
 import { pageSchema, webhookMetaSchema } from "../openapi/shared-schemas";
+import { pageOf } from "@/lib/pagination";
 import { defineRoute } from "../route";
 
 const listQuery = z.strictObject({ ...pageParams(100, 20) });
@@ -22,12 +23,11 @@ export const listWebhookEndpointsRoute = defineRoute({
   query: listQuery,
   data: pageSchema(endpointSchema, listQuery),
   meta: webhookMetaSchema,
-  handler: async ({ key, query, services }) => {
-    const all = await listEndpoints(await services.db(), key);
-    const items = all.slice(query.offset, query.offset + query.limit);
+  handler: async ({ actor, query, services }) => {
+    const all = await listEndpoints(services, actor);
     return {
-      data: { items, total: all.length, limit: query.limit, offset: query.offset, has_more: query.offset + items.length < all.length },
-      meta: { mode: key.mode },
+      data: pageOf(all, query),
+      meta: { mode: actor.mode },
     };
   },
 });

@@ -1,6 +1,7 @@
 import type { AppServices } from "@/lib/app-services";
-import type { VerifiedKey } from "@/lib/keys/verify-key";
+import type { Actor } from "@/lib/actor";
 import type { Market } from "@/lib/market/market";
+import { pageFrom } from "@/lib/pagination";
 import { resolveRange, type RangeRule } from "../time-range";
 
 /**
@@ -9,27 +10,21 @@ import { resolveRange, type RangeRule } from "../time-range";
  * with the range used.
  */
 export async function rangePage<T>(
-  key: VerifiedKey,
+  actor: Pick<Actor, "mode">,
   services: AppServices,
   query: { from?: Date; to?: Date; limit: number; offset: number },
   rule: RangeRule,
   read: (market: Market, range: { from: Date; to: Date }) => Promise<{ items: T[]; total: number }>,
 ) {
   const range = resolveRange(query, rule);
-  const market = services.market(key.mode);
+  const market = services.market(actor.mode);
   const [page, snapshot] = await Promise.all([read(market, range), market.opportunities()]);
   return {
-    data: {
-      items: page.items,
-      total: page.total,
-      limit: query.limit,
-      offset: query.offset,
-      has_more: query.offset + page.items.length < page.total,
-    },
+    data: pageFrom(page.items, page.total, query),
     meta: {
       data_as_of: snapshot.asOf,
       sample: snapshot.sample,
-      mode: key.mode,
+      mode: actor.mode,
       from: range.from.toISOString(),
       to: range.to.toISOString(),
     },

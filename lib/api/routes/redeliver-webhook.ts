@@ -22,8 +22,8 @@ export const redeliverWebhookRoute = defineRoute({
   meta: webhookMetaSchema,
   idempotent: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID", delivery_id: "WEBHOOK_DELIVERY_ID" }, createdBy: "sendWebhookTestEvent" },
-  handler: async ({ key, params, services }) => ({
-    data: await redeliver(await services.db(), key, params.id, params.delivery_id, services.limiter),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, services }) => ({
+    data: await redeliver(services, actor, params.id, params.delivery_id),
+    meta: { mode: actor.mode },
   }),
 });

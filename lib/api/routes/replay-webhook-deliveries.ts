@@ -37,8 +37,8 @@ export const replayWebhookDeliveriesRoute = defineRoute({
   meta: webhookMetaSchema,
   idempotent: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { since: "2026-11-20T00:00:00Z" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, params, body, services }) => ({
-    data: await replayDeliveries(await services.db(), key, params.id, new Date(body.since), services.limiter),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, body, services }) => ({
+    data: await replayDeliveries(services, actor, params.id, new Date(body.since)),
+    meta: { mode: actor.mode },
   }),
 });

@@ -23,8 +23,8 @@ export const rollWebhookSecretRoute = defineRoute({
   idempotent: true,
   showsSecretOnce: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { overlap_hours: 24 }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, body, params, services, origin }) => ({
-    data: await rollEndpointSecret(await services.db(), key, params.id, body.overlap_hours, origin),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, params, services, origin }) => ({
+    data: await rollEndpointSecret(services, actor, params.id, body.overlap_hours, origin),
+    meta: { mode: actor.mode },
   }),
 });

@@ -25,8 +25,8 @@ export const testWebhookEndpointRoute = defineRoute({
   meta: webhookMetaSchema,
   idempotent: true,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { type: "opportunity.opened" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, params, body, services }) => ({
-    data: await sendTestEvent(await services.db(), key, params.id, { limiter: services.limiter, type: body.type }),
-    meta: { mode: key.mode },
+  handler: async ({ actor, params, body, services }) => ({
+    data: await sendTestEvent(services, actor, params.id, { type: body.type }),
+    meta: { mode: actor.mode },
   }),
 });

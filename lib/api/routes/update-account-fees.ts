@@ -20,8 +20,8 @@ export const updateAccountFeesRoute = defineRoute({
   data: venueFeesSchema,
   meta: accountMetaSchema,
   example: { body: { binance: 0.0004, okx: null } },
-  handler: async ({ key, body, services, origin }) => {
-    await updateAccountFees(await services.db(), key.userId, body, origin);
-    return { data: await listVenueFees(services, key), meta: { mode: key.mode } };
+  handler: async ({ actor, body, services, origin }) => {
+    await updateAccountFees(services, actor, body, origin);
+    return { data: await listVenueFees(services, actor), meta: { mode: actor.mode } };
   },
 });

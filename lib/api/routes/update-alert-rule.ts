@@ -19,8 +19,8 @@ export const updateAlertRuleRoute = defineRoute({
   data: alertRuleSchema,
   meta: alertMetaSchema,
   example: { params: { id: "ALERT_RULE_ID" }, body: { enabled: false }, createdBy: "createAlertRule" },
-  handler: async ({ key, body, params, services }) => ({
-    data: await updateAlertRule(await services.db(), key, params.id, body),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, params, services }) => ({
+    data: await updateAlertRule(services, actor, params.id, body),
+    meta: { mode: actor.mode },
   }),
 });

@@ -20,8 +20,8 @@ export const updatePositionRoute = defineRoute({
   data: positionSchema,
   meta: portfolioMetaSchema,
   example: { params: { id: "POSITION_ID" }, body: { note: "Rolled to 20k", notional_usd: 20_000 }, createdBy: "createPortfolioPosition" },
-  handler: async ({ key, body, params, services }) => ({
-    data: await updatePosition(services, key, params.id, body),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, params, services }) => ({
+    data: await updatePosition(services, actor, params.id, body),
+    meta: { mode: actor.mode },
   }),
 });

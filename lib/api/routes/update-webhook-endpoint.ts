@@ -21,8 +21,8 @@ export const updateWebhookEndpointRoute = defineRoute({
   data: endpointSchema,
   meta: webhookMetaSchema,
   example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { enabled: true }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ key, body, params, services }) => ({
-    data: await updateEndpoint(await services.db(), key, params.id, body, services.allowPrivateWebhookUrls),
-    meta: { mode: key.mode },
+  handler: async ({ actor, body, params, services }) => ({
+    data: await updateEndpoint(services, actor, params.id, body),
+    meta: { mode: actor.mode },
   }),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
 import { permissionSchema, tierSchema } from "@/lib/keys/permissions";
-import { defineRoute } from "../route";
+import { defineRoute, requireKey } from "../route";
 
 const verificationSchema = z.object({
   valid: z.literal(true).describe("Always true: a key that is not accepted gets 401 UNAUTHORIZED instead."),
@@ -23,13 +23,16 @@ export const verifyKeyRoute = defineRoute({
   tag: "Authentication",
   permission: null,
   data: verificationSchema,
-  handler: async ({ key }) => ({
-    data: {
-      valid: true,
-      tier: key.tier,
-      expires_at: key.expiresAt?.toISOString() ?? null,
-      mode: key.mode,
-      permissions: key.permissions,
-    },
-  }),
+  handler: async (input) => {
+    const key = requireKey(input.key);
+    return {
+      data: {
+        valid: true,
+        tier: key.tier,
+        expires_at: key.expiresAt?.toISOString() ?? null,
+        mode: key.mode,
+        permissions: key.permissions,
+      },
+    };
+  },
 });

@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
+import { appServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { formatUtc } from "@/lib/format-time";
 import { isPlausibleId } from "@/lib/validation";
 import { listDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import { planOf } from "@/lib/plans";
 import { getEndpoint } from "@/lib/webhooks/webhook-endpoints";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+import { actorFromSession } from "@/lib/actor";
 import { EndpointActions } from "../endpoint-actions";
 import { endpointStatus } from "../endpoint-status";
 import { RedeliverButton } from "../redeliver-button";
@@ -21,9 +21,9 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const { id } = await params;
   const user = await requireUser(`/account/webhooks/${id}`);
   if (!isPlausibleId(id) || !planOf(user.tier).features.webhooks) notFound();
-  const db = await getDb();
-  const owner = webWebhookOwner(user);
-  const found = await Promise.all([getEndpoint(db, owner, id), listDeliveries(db, owner, id, { limit: PAGE, offset: 0 })]).catch((error: unknown) => {
+  const services = appServices();
+  const owner = actorFromSession(user);
+  const found = await Promise.all([getEndpoint(services, owner, id), listDeliveries(services, owner, id, { limit: PAGE, offset: 0 })]).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;
   });

@@ -1,13 +1,5 @@
-// GET /api/account/alerts — the signed-in user's live alert rules; POST — add one.
-import { createAlertRule, listAlertRules } from "@/lib/alerts/alert-rules";
-import { alertRuleInputSchema } from "@/lib/alerts/alert-schema";
-import { readJson } from "@/lib/api/read-json";
-import { withSession } from "@/lib/api/with-session";
-import { webWebhookOwner } from "@/lib/webhooks/web-owner";
+// GET /api/account/alerts — the signed-in user's live alert rules, a page as GET /v1/alert-rules answers; POST — add one.
+import { sessionRoute } from "@/lib/api/session-route";
 
-export const GET = withSession("user", async ({ db, user }) => ({ data: { items: await listAlertRules(db, webWebhookOwner(user)) } }));
-
-export const POST = withSession("user", async ({ request, db, user, origin }) => {
-  const input = await readJson(request, alertRuleInputSchema);
-  return { data: await createAlertRule(db, webWebhookOwner(user), input, origin), status: 201 };
-});
+export const GET = sessionRoute("listAlertRules");
+export const POST = sessionRoute("createAlertRule");
