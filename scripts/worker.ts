@@ -11,7 +11,7 @@ import { venueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";

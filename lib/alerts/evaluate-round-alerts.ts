@@ -4,13 +4,13 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { eventsAppended } from "@/lib/events/append-events";
 import { sandboxTickStart } from "@/lib/events/sandbox-tick-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
-import { isStale, legObservedMs, servedOpportunity } from "@/lib/market/leg-freshness";
+import { isStale, legObservedMs, servedOpportunity } from "@/lib/market/model/leg-freshness";
 import { cellReader, columnsOf, idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunity-columns";
 import { unpackColumns } from "@/lib/market/opportunity-set-items";
-import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox-market";
-import { sandboxItems } from "@/lib/market/sandbox-snapshot";
+import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox/sandbox-market";
+import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
 import type { KeyMode } from "@/lib/keys/mode";
-import type { Opportunity } from "@/lib/market/types";
+import type { Opportunity } from "@/lib/market/model/types";
 import { evaluateCrossings, indexRound, type OpportunityValues } from "./alert-crossings";
 import { writeAlerts, type AlertToWrite } from "./write-alerts";
 

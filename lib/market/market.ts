@@ -1,6 +1,6 @@
 import type { MarketDepth } from "./books/market-depth";
-import type { FundingIntervalChange } from "./funding-interval-change";
-import type { FundingSettlement } from "./funding-settlement";
+import type { FundingIntervalChange } from "./model/funding-interval-change";
+import type { FundingSettlement } from "./model/funding-settlement";
 import type { IngestionStatus } from "./ingest/ingestion-status";
 import type { OpportunitySnapshot } from "./opportunity-query";
 

@@ -10,8 +10,8 @@ import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
-import { createReplayFetch } from "@/lib/market/replay-fetch";
-import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
+import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
+import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { onShutdown, runService } from "@/lib/process/run-service";
 
 function replayFetcher(): VenueFetcher {

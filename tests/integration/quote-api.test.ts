@@ -10,7 +10,7 @@ import { replayedDepthSources, venueBookRoutes } from "@/tests/support/market/bo
 import { fixedBook } from "@/tests/support/market/fixed-depth";
 import { ccxtDepthSource } from "@/lib/market/books/ccxt-depth-source";
 import { marginUnavailable } from "@/lib/market/books/margin-table";
-import { createReplayFetch } from "@/lib/market/replay-fetch";
+import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";

@@ -3,7 +3,7 @@ import { ALERT_RULE_CAPS, listAlertRules } from "@/lib/alerts/alert-rules";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { webWebhookOwner } from "@/lib/webhooks/web-owner";
 import { AlertCreator } from "./alert-creator";

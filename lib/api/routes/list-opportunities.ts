@@ -1,5 +1,5 @@
 import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunity-query";
-import { servedOpportunitySchema } from "@/lib/market/types";
+import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 

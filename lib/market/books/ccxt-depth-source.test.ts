@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createReplayFetch, type ReplayRoute } from "../replay-fetch";
-import type { CcxtVenueId } from "../connectors/venue-adapter";
+import { createReplayFetch, type ReplayRoute } from "../venues/replay-fetch";
+import type { CcxtVenueId } from "../venues/connectors/venue-adapter";
 import { venueBookRoutes } from "@/tests/support/market/book-replays";
 import { ccxtDepthSource } from "./ccxt-depth-source";
 import { liquidationAtMarkValue, tierFor } from "@/lib/quote/liquidation";

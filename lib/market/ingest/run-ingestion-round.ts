@@ -5,7 +5,7 @@ import type { PairPersistenceStore } from "../persistence/pair-persistence-store
 import type { ColumnSlabs } from "../opportunity-columns";
 import { packItems } from "../opportunity-set-items";
 import { publishLiveOpportunities } from "../publish-opportunities";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../model/types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";

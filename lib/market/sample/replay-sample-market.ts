@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { fetchVenueSnapshot } from "../connectors/fetch-venue-snapshot";
+import { fetchVenueSnapshot } from "../venues/connectors/fetch-venue-snapshot";
 import { fetchAllVenues } from "../ingest/fetch-all-venues";
-import { createReplayFetch } from "../replay-fetch";
-import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../types";
-import type { SampleMarketFile } from "./sample-venue-responses";
+import { createReplayFetch } from "../venues/replay-fetch";
+import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../model/types";
+import type { SampleMarketFile } from "@/tests/fixtures/venues/sample-venue-responses";
 
 const SAMPLE_FILE = new URL("./venue-responses.json", import.meta.url);
 

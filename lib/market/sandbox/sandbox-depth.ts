@@ -1,4 +1,4 @@
-import type { MarketSnapshot } from "../types";
+import type { MarketSnapshot } from "../model/types";
 import { singleTierFromMaxLeverage, withLadderDeductions, withoutDeductions, type ListedTier, type MarginTable } from "../books/margin-table";
 import { BOOK_LEVELS } from "../books/market-depth";
 import type { BookLevel, OrderBook } from "../books/order-book";

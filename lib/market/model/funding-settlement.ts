@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { annualisedFundingPct } from "../rank-opportunities";
+import { roundTo } from "@/lib/round";
+
+/**
+ * One funding settlement as the API serves it. `source`: "observed" = the last rate the service
+ * saw before the settlement time passed; "sandbox" = generated for test keys.
+ */
+export const fundingSettlementSchema = z.object({
+  exchange: z.string(),
+  market: z.string(),
+  symbol: z.string(),
+  /** ISO 8601 UTC of the settlement. */
+  time: z.iso.datetime(),
+  /** Decimal per interval, as the venue quotes it. */
+  funding_rate: z.number(),
+  funding_interval_hours: z.number().positive().nullable(),
+  /** `funding_rate` annualised, percent per year; `null` when the interval is unknown. */
+  apr: z.number().nullable(),
+  source: z.enum(["observed", "sandbox"]),
+});
+export type FundingSettlement = z.infer<typeof fundingSettlementSchema>;
+
+export function toFundingSettlement(row: {
+  exchange: string;
+  market: string;
+  base: string;
+  time: Date | number;
+  rate: number;
+  intervalHours: number | null;
+  source: string;
+}): FundingSettlement {
+  return {
+    exchange: row.exchange,
+    market: row.market,
+    symbol: row.base,
+    time: new Date(row.time).toISOString(),
+    funding_rate: row.rate,
+    funding_interval_hours: row.intervalHours,
+    apr:
+      row.intervalHours === null
+        ? null
+        : roundTo(annualisedFundingPct({ rate: row.rate, intervalHours: row.intervalHours }), 6),
+    source: row.source === "sandbox" ? "sandbox" : "observed",
+  };
+}
