@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { annualisedFundingPct } from "../rank-opportunities";
+import { annualisedFundingPct } from "./apr";
 import { roundTo } from "@/lib/round";
 
 /**

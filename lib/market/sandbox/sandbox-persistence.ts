@@ -1,4 +1,4 @@
-import { annualisedFundingPct } from "../rank-opportunities";
+import { annualisedFundingPct } from "../model/apr";
 import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "../persistence/pair-persistence";
 import { crossVenuePairs, PersistenceSet, type MarketRef } from "../persistence/persistence-set";
 import { settledHourlyRates, type SettlementPoint } from "../persistence/settled-hours";

@@ -3,7 +3,8 @@ import type { ReplayRoute } from "../replay-fetch";
 import { EXTENDED_NEXT_FUNDING_AT, EXTENDED_RECORDED_AT, extendedMarkets, extendedRoutes } from "@/tests/fixtures/venues/replays/extended";
 import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { computeOpportunities, netApr } from "../../rank-opportunities";
+import { netApr } from "../../model/apr";
+import { computeOpportunities } from "../../rank-opportunities";
 import { extendedRateBounds } from "./extended";
 
 type Row = Record<string, unknown>;
