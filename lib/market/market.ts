@@ -1,14 +1,11 @@
 import type { MarketDepth } from "./books/market-depth";
+import type { MarketRef } from "./model/market-ref";
 import type { FundingIntervalChange } from "./model/funding-interval-change";
 import type { FundingSettlement } from "./model/funding-settlement";
 import type { IngestionStatus } from "./ingest/ingestion-status";
 import type { OpportunitySnapshot } from "./opportunity-query";
 
-/** A perpetual market on one venue, as a leg of an opportunity or a position names it. */
-export interface MarketRef {
-  exchange: string;
-  market: string;
-}
+export type { MarketRef };
 
 /** What accruing a position needs of one of its legs: the leg, and its settlements since `from`. */
 export interface LegHistoryRequest {

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import type { MarketRef } from "../market";
+import type { MarketRef } from "../model/market-ref";
 import { DeadlineExceededError } from "../venues/connectors/with-deadline";
 import { FreshCache } from "./fresh-cache";
 import { marginUnavailable, type MarginTable } from "./margin-table";

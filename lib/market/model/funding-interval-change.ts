@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { IntervalChangeRow } from "../ingest/detect-interval-changes";
 import { intervalSourceSchema } from "./types";
 
 /** One change of a market's funding interval as the API serves it (GET /v1/funding-intervals). */
@@ -24,8 +23,20 @@ export const fundingIntervalChangeSchema = z.object({
 });
 export type FundingIntervalChange = z.infer<typeof fundingIntervalChangeSchema>;
 
+/** A change as ingestion detects and stores it (a FundingIntervalChange row, `source` as text). */
+export interface IntervalChangeRecord {
+  exchange: string;
+  market: string;
+  base: string;
+  effectiveAt: Date;
+  fromHours: number;
+  toHours: number;
+  source: string;
+  detectedAt: Date;
+}
+
 /** A stored FundingIntervalChange row (its `source` read back as text) as the API serves it. */
-export function toFundingIntervalChange(row: Omit<IntervalChangeRow, "source"> & { source: string }): FundingIntervalChange {
+export function toFundingIntervalChange(row: IntervalChangeRecord): FundingIntervalChange {
   return {
     exchange: row.exchange,
     market: row.market,

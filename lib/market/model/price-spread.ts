@@ -1,5 +1,5 @@
+import { z } from "zod";
 import { roundTo } from "@/lib/round";
-import type { PriceSpreadUnavailableReason } from "./types";
 
 /**
  * How far apart two legs' observations may be for their prices to be compared: 30 seconds.
@@ -14,6 +14,18 @@ import type { PriceSpreadUnavailableReason } from "./types";
  *   observations, not the venues' price difference.
  */
 export const PRICE_OBSERVATION_TOLERANCE_MS = 30_000;
+
+/**
+ * Why an opportunity has no `price_spread_bps`:
+ * - `price_missing`: a leg's venue gave no usable mark price;
+ * - `legs_observed_apart`: the legs were observed further apart than the tolerance
+ *   (PRICE_OBSERVATION_TOLERANCE_MS), so their prices are of different moments;
+ * - `observation_time_unknown`: when a leg was observed is not known, so it cannot be shown to be
+ *   the same moment as the other.
+ */
+export const PRICE_SPREAD_UNAVAILABLE_REASONS = ["price_missing", "legs_observed_apart", "observation_time_unknown"] as const;
+export const priceSpreadUnavailableReasonSchema = z.enum(PRICE_SPREAD_UNAVAILABLE_REASONS);
+export type PriceSpreadUnavailableReason = z.infer<typeof priceSpreadUnavailableReasonSchema>;
 
 /** One leg's price as the spread needs it: per unit of the asset, and when it was observed. */
 export interface PricedLeg {

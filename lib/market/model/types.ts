@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
+import { PRICE_OBSERVATION_TOLERANCE_MS, priceSpreadUnavailableReasonSchema } from "./price-spread";
 
 /** How long a change of funding interval is flagged on the legs (`interval_changed_at`). */
 export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
@@ -181,18 +181,6 @@ const legSchema = z.object({
     ),
 });
 export type OpportunityLeg = z.infer<typeof legSchema>;
-
-/**
- * Why an opportunity has no `price_spread_bps`:
- * - `price_missing`: a leg's venue gave no usable mark price;
- * - `legs_observed_apart`: the legs were observed further apart than the tolerance
- *   (lib/market/price-spread.ts), so their prices are of different moments;
- * - `observation_time_unknown`: when a leg was observed is not known, so it cannot be shown to be
- *   the same moment as the other.
- */
-export const PRICE_SPREAD_UNAVAILABLE_REASONS = ["price_missing", "legs_observed_apart", "observation_time_unknown"] as const;
-export const priceSpreadUnavailableReasonSchema = z.enum(PRICE_SPREAD_UNAVAILABLE_REASONS);
-export type PriceSpreadUnavailableReason = z.infer<typeof priceSpreadUnavailableReasonSchema>;
 
 const toleranceSeconds = PRICE_OBSERVATION_TOLERANCE_MS / 1000;
 

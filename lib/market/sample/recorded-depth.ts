@@ -16,7 +16,7 @@
  * inlines an import but rewrites a file path computed from `import.meta.url` into its own assets.
  */
 import { AppError } from "@/lib/errors";
-import type { MarketRef } from "../market";
+import type { MarketRef } from "../model/market-ref";
 import {
   marginUnavailable,
   withLadderDeductions,
