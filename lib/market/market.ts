@@ -43,14 +43,14 @@ export interface IntervalChangeWindow {
 /**
  * Everything domain code reads about the market, for one key mode. Live keys read what ingestion
  * stored (lib/market/live-market.ts) and the venues' books; test keys read the deterministic
- * sandbox (lib/market/sandbox-market.ts), never live data. The mode is chosen once, where a
+ * sandbox (lib/market/sandbox/sandbox-market.ts), never live data. The mode is chosen once, where a
  * request's actor is known (`AppServices.market(mode)`), and nothing below asks which mode it is in.
  * Order books and margin tiers (`MarketDepth`) are what quotes read.
  */
 export interface Market extends MarketDepth {
   /**
    * How old this market's data may be before it is stale: three of its ingestion intervals. Venues
-   * (`status()`) and opportunity legs (lib/market/leg-freshness.ts) older than this are flagged.
+   * (`status()`) and opportunity legs (lib/market/model/leg-freshness.ts) older than this are flagged.
    */
   venueStaleAfterMs: number;
   /** The opportunity set served now. */

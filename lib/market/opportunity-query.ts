@@ -52,7 +52,7 @@ type StaleLegs = 0 | 1 | 2 | 3;
 
 /**
  * An opportunity set as served: items and their JSON, each sort order computed once per set. An
- * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/leg-freshness.ts),
+ * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/model/leg-freshness.ts),
  * which changes at most twice in a set's life, so it is kept per item and per state.
  */
 export class OpportunitySnapshot {

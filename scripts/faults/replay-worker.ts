@@ -1,5 +1,5 @@
 // `npm run worker` as the fault runner needs it: the same scheduler, advisory lock and rounds, but
-// every venue answers from its recorded responses (lib/market/sample/venue-replay-table.ts) instead of the network,
+// every venue answers from its recorded responses (tests/fixtures/venues/venue-replay-table.ts) instead of the network,
 // so no exchange is ever contacted. FAULT_PUBLISH_DELAY_MS holds each round for that long between
 // aggregating and publishing, which gives the runner a deterministic moment to kill it mid-publish.
 //   DATABASE_URL=… INGEST_INTERVAL_MS=… node --import tsx scripts/faults/replay-worker.ts

@@ -18,7 +18,7 @@ import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from
 import type { Json } from "./helpers/market-api";
 
 // GET /v1/opportunities/{id}/quote end to end: live keys quoted from venue books replayed through
-// ccxt (the recordings in lib/market/fixtures, never the network), the offline sample's recorded
+// ccxt (the recordings in tests/fixtures/venues, never the network), the offline sample's recorded
 // books, and test keys' sandbox books.
 
 interface Api {

@@ -311,7 +311,7 @@ export const servedLegSchema = legSchema.extend({ stale: staleLeg });
 export type ServedLeg = z.infer<typeof servedLegSchema>;
 
 /**
- * An opportunity as served (lib/market/leg-freshness.ts). Staleness depends on the moment of the
+ * An opportunity as served (lib/market/model/leg-freshness.ts). Staleness depends on the moment of the
  * answer, not on the published set, so it is never stored: a set can outlive its venues' freshness.
  */
 export const servedOpportunitySchema = opportunitySchema.extend({

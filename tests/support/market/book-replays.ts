@@ -7,7 +7,7 @@ import { CCXT_VENUE_IDS, type CcxtVenueId } from "@/lib/market/venues/connectors
 import type { VenueId } from "@/lib/market/model/types";
 
 /**
- * Each venue's recorded BTC order book (lib/market/fixtures, sources in its SOURCES.md) as its API
+ * Each venue's recorded BTC order book (tests/fixtures/venues, sources in its SOURCES.md) as its API
  * sent it, at the path and query ccxt's fetchOrderBook asks for, beside the venue's market list
  * (VENUE_REPLAYS) that ccxt loads first. Bitget is left out: its recording is of the retired v1
  * depth endpoint, and ccxt asks v2's merge-depth.

@@ -4,7 +4,7 @@ import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-ve
 import { BYBIT_TIME, bybitRoutes } from "@/tests/fixtures/venues/venue-replays";
 import { bybitFundingInterval } from "./bybit";
 
-// All Bybit payloads are SYNTHETIC (see lib/market/sample/venue-replays.ts); the BTC/ETH/SOL rates are
+// All Bybit payloads are SYNTHETIC (see tests/fixtures/venues/venue-replays.ts); the BTC/ETH/SOL rates are
 // the real Bybit rates Hyperliquid relayed in its 2026-09 predictedFundings capture.
 describe("bybit connector", () => {
   it("reads rate, interval, prices, open interest and turnover from the linear tickers", async () => {

@@ -4,7 +4,7 @@ import type { FetchImplementation } from "./venue-adapter";
  * The small JSON client an HTTP venue adapter (venue-adapter.ts HttpVenueAdapter) reads through:
  * GET and POST against the venue's REST root, each request under its own timeout and the caller's
  * AbortSignal, spaced by the venue's request budget, over an injectable `fetch` (tests replay
- * through lib/market/replay-fetch.ts, as the ccxt path does). A non-2xx answer or a body that is
+ * through lib/market/venues/replay-fetch.ts, as the ccxt path does). A non-2xx answer or a body that is
  * not JSON throws, so a broken venue goes stale rather than yielding a partial list.
  */
 export interface HttpClient {
