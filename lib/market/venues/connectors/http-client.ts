@@ -1,4 +1,4 @@
-import type { FetchImplementation } from "./venue-adapter";
+import type { FetchImplementation } from "./fetch-implementation";
 
 /**
  * The small JSON client an HTTP venue adapter (venue-adapter.ts HttpVenueAdapter) reads through:

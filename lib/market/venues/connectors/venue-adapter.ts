@@ -18,14 +18,7 @@ export const CCXT_VENUE_IDS: readonly CcxtVenueId[] = VENUE_IDS.filter(
 /** The ccxt exchange classes by venue (load-ccxt.ts loads each venue's alone, not ccxt's whole index). */
 export type CcxtModule = Pick<typeof import("ccxt"), CcxtVenueId>;
 
-/** What ccxt passes to a custom `fetchImplementation` in Node (see Exchange.fetch in ccxt). */
-export interface FetchInit {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string | undefined;
-  signal?: AbortSignal;
-}
-export type FetchImplementation = (url: string, init: FetchInit) => Promise<Response>;
+export type { FetchImplementation, FetchInit } from "./fetch-implementation";
 
 export interface VenueCollection {
   observations: FundingObservation[];
