@@ -1,6 +1,6 @@
 /*
  * The offline sample's order books and margin tiers: real recordings (lib/market/sample/recordings, sources
- * in fixtures/SOURCES.md), served to live keys while the service still serves the sample instead
+ * in tests/fixtures/venues/SOURCES.md), served to live keys while the service still serves the sample instead
  * of a live round. Recordings exist for BTC on each of the sample's venues, each of its own day;
  * the books are excerpts of 3 to 5 levels, so a quote of any size finds them thin, and the
  * depth timestamp says which day they are of.
