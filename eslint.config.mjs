@@ -22,10 +22,11 @@ const boundary = {
     regex: String.raw`^(@/|\./|(\.\./)+)(tests|e2e)(/|$)`,
     message: "Runtime code must not import tests/ or e2e/ (only *.test.ts files, tests/ and e2e/ may).",
   },
-  // (c) Benchmarks and the Python client's test runner may reuse the shared test support, nothing else of it.
+  // (c) Benchmarks, the sample's build and the Python client's test runner may reuse the shared test
+  // support and the venue recordings, nothing else of it.
   testCodeButSupport: {
-    regex: String.raw`^(@/|\./|(\.\./)+)(tests(?!/support(/|$))|e2e)(/|$)`,
-    message: "Only tests/support/ may be imported here, not other test code (tests/, e2e/).",
+    regex: String.raw`^(@/|\./|(\.\./)+)(tests(?!/(support|fixtures)(/|$))|e2e)(/|$)`,
+    message: "Only tests/support/ and tests/fixtures/ may be imported here, not other test code (tests/, e2e/).",
   },
   // (d) Domain code is framework-free: Next.js, next-auth and the app/ tree stay outside lib/.
   webFramework: [
@@ -67,7 +68,7 @@ export default defineConfig([
   // lists every group its files keep, and the more specific blocks come later.
   { files: ["**/*.{ts,tsx,mts,cts,js,mjs,jsx}"], rules: restrict(boundary.routes) },
   { files: ["app/**", "server.ts", "scripts/**", "clients/**"], rules: restrict(boundary.routes, boundary.testCode) },
-  { files: ["scripts/bench/**", "scripts/faults/**", "scripts/soak/**", "scripts/test-python-client.ts"], rules: restrict(boundary.routes, boundary.testCodeButSupport) },
+  { files: ["scripts/bench/**", "scripts/faults/**", "scripts/soak/**", "scripts/test-python-client.ts", "scripts/build-sample-market.ts"], rules: restrict(boundary.routes, boundary.testCodeButSupport) },
   { files: ["lib/**"], rules: restrict(boundary.apiLayer, boundary.routes, boundary.testCode, boundary.webFramework) },
   { files: ["lib/api/**"], rules: restrict(boundary.routes, boundary.testCode, boundary.webFramework) },
   { files: ["lib/api/app.ts"], rules: restrict(boundary.testCode, boundary.webFramework) },

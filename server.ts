@@ -21,6 +21,7 @@ import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { liveRoundEvents } from "@/lib/events/live-round-events";
 import { collectGarbage } from "@/lib/process/collect-garbage";
 import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { startServerHeartbeat } from "@/lib/process/server-instances";
@@ -98,6 +99,7 @@ async function main() {
       target: database,
       config: ingestConfig,
       onPublished: () => services.invalidateOpportunities(),
+      events: liveRoundEvents(ingestConfig.INGEST_INTERVAL_MS),
     }).catch((error: unknown) => {
       console.error("starting market ingestion failed", error);
       return undefined;

@@ -16,7 +16,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "tests/venues/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "tests/venues/**/*.test.ts", "tests/fixtures/**/*.test.ts"],
           exclude: ["**/*.redis.test.ts", "**/node_modules/**"],
           environment: "node",
           // The timeout catches a hang, not slowness: a few tests replay the whole sample, which on a

@@ -17,7 +17,7 @@ import { liveMarket } from "@/lib/market/live-market";
 import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import type { Market } from "@/lib/market/market";
 import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
-import { sandboxMarket } from "@/lib/market/sandbox-market";
+import { sandboxMarket } from "@/lib/market/sandbox/sandbox-market";
 import { createRateLimiter, type RateLimiterService } from "@/lib/ratelimit";
 import { ResponseCache, responseCacheBudget } from "@/lib/response-cache/response-cache";
 import { liveServers } from "@/lib/process/server-instances";

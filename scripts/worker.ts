@@ -10,8 +10,9 @@ import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { venueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { liveRoundEvents } from "@/lib/events/live-round-events";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
@@ -30,7 +31,7 @@ async function main() {
   // 600 assets, parsing their answers was the largest part of a round's work on one thread. The
   // embedded server does not, to keep its memory small.
   const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread();
-  const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS) }));
+  const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
   if (scheduler) console.log(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
   const webhooks = webhookConfig.WEBHOOKS_DISABLED ? undefined : startWebhooks({ db: opened.db, config: webhookConfig });
   if (webhooks) console.log(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { SORTS, type Sort } from "@/lib/market/opportunity-query";
-import { VENUE_IDS, type VenueId } from "@/lib/market/types";
-import { VENUE_NAMES } from "@/lib/market/venue-names";
+import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
+import { VENUE_NAMES } from "@/lib/market/venues/venue-names";
 
 const SORT_LABELS: Record<Sort, string> = {
   "-apr": "APR, highest first",

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { Fragment, useState, type ReactNode } from "react";
-import type { Freshness } from "@/lib/market/leg-freshness";
-import type { ServedLeg, ServedOpportunity } from "@/lib/market/types";
+import type { Freshness } from "@/lib/market/model/leg-freshness";
+import type { ServedLeg, ServedOpportunity } from "@/lib/market/model/types";
 import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
 import { legDetails } from "@/lib/screener/leg-details";
 import { persistenceCell } from "@/lib/screener/persistence-cell";

@@ -12,7 +12,7 @@ import { openDatabase } from "@/lib/db/open-database";
 import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import type { MarketSnapshot, VenueId } from "@/lib/market/types";
+import type { MarketSnapshot, VenueId } from "@/lib/market/model/types";
 
 const HOUR = 3_600_000;
 const VENUES: readonly { id: VenueId; intervalHours: number; quote: string }[] = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
-import { VENUE_IDS, venueIdSchema } from "@/lib/market/types";
+import { VENUE_IDS, venueIdSchema } from "@/lib/market/model/types";
 import { maxCharacters, resourceIdParam, storableText, uniqueItems } from "@/lib/validation";
 
 // The shapes of alert rules, shared by /v1/alert-rules and Account → Alerts.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
-import { rankOpportunities } from "@/lib/market/apr";
+import { rankOpportunities } from "@/lib/market/rank-opportunities";
 import { columnsOf, itemsOf } from "@/lib/market/opportunity-columns";
 import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
-import type { Opportunity } from "@/lib/market/types";
+import type { Opportunity } from "@/lib/market/model/types";
 import { EVENT_DATA_SCHEMAS } from "./event-data";
 import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
 

@@ -1,8 +1,8 @@
-import { toFundingIntervalChange } from "@/lib/market/funding-interval-change";
+import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-change";
 import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
-import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/leg-freshness";
+import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/model/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunity-columns";
-import type { Opportunity, ServedOpportunity } from "@/lib/market/types";
+import type { Opportunity, ServedOpportunity } from "@/lib/market/model/types";
 import type { NewEvent } from "./event-data";
 
 /** The default of EVENTS_NET_APR_THRESHOLD: net APR moves smaller than this (in APR points) are noise, not news. */

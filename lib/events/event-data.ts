@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fundingIntervalChangeSchema } from "@/lib/market/funding-interval-change";
-import { servedOpportunitySchema } from "@/lib/market/types";
+import { fundingIntervalChangeSchema } from "@/lib/market/model/funding-interval-change";
+import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { EVENT_TYPES, marketEventTypeSchema, publicEventSchema, type EventType } from "./event-types";
 
 /** What `opportunity.opened` carries: the opportunity as GET /v1/opportunities served it when the set was published. */

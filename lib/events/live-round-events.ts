@@ -1,45 +1,19 @@
+import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
-import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
+import { venueStatesAfter, type RoundEventInput, type RoundEvents, type RoundVenueResult, type VenueState } from "@/lib/market/ingest/round-events";
 import type { OpportunityColumns } from "@/lib/market/opportunity-columns";
 import { unpackColumns } from "@/lib/market/opportunity-set-items";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
-import { intervalChangeEvents, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
+import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
+import { deleteExpiredEvents } from "./event-retention";
 
 /** The set a round's opportunity events are derived against: the one it replaces. */
 interface PublishedSet {
   version: number;
   /** Its items; null for the bundled sample, which is no baseline to diff against. */
   set: OpportunityColumns | null;
-}
-
-/** A venue's outcome in a round (store-round's VenueRoundResult). */
-interface VenueResult {
-  exchange: string;
-  status: "ok" | "stale";
-  error: string | null;
-}
-
-/** Each venue's state after a round: a success starts now; a failure keeps the last success it had. */
-export function venueStatesAfter(before: ReadonlyMap<string, VenueState>, results: readonly VenueResult[], startedAt: Date): (VenueState & { exchange: string })[] {
-  return results.map((v) => ({
-    exchange: v.exchange,
-    status: v.status,
-    error: v.error,
-    lastSuccessAt: v.status === "ok" ? startedAt : (before.get(v.exchange)?.lastSuccessAt ?? null),
-  }));
-}
-
-/** What one round brings to its events. */
-export interface RoundEventInput {
-  set: OpportunityColumns;
-  asOf: Date;
-  /** When the round publishes: the served items' `stale` flags are judged then. */
-  publishedAt: Date;
-  intervalChanges: readonly IntervalChangeRow[];
-  venuesBefore: ReadonlyMap<string, VenueState>;
-  venuesAfter: readonly (VenueState & { exchange: string })[];
 }
 
 /**
@@ -53,7 +27,7 @@ export interface RoundEventInput {
  * Opportunity events are only derived between two live sets: the first live set after the bundled
  * sample (or after nothing) is the baseline, or it would "open" every opportunity at once.
  */
-export class LiveRoundEvents {
+export class LiveRoundEvents implements RoundEvents {
   private published: PublishedSet | undefined;
 
   constructor(
@@ -102,11 +76,16 @@ export class LiveRoundEvents {
   }
 
   /** The venue events of a round that published nothing (every venue stale), in their own transaction. */
-  async appendVenueEvents(db: Db, before: ReadonlyMap<string, VenueState>, results: readonly VenueResult[], startedAt: Date): Promise<void> {
+  async appendVenueEvents(db: Db, before: ReadonlyMap<string, VenueState>, results: readonly RoundVenueResult[], startedAt: Date): Promise<void> {
     const events = venueHealthEvents(before, venueStatesAfter(before, results, startedAt));
     if (events.length === 0) return;
     await db.$transaction(appendEventStatements(db, "live", events));
     eventsAppended().notify();
+  }
+
+  /** Change events past EVENTS_RETENTION_DAYS go with the market data's retention pass. */
+  deleteExpired(db: Db, now: Date): Promise<number> {
+    return deleteExpiredEvents(db, now);
   }
 
   private async currentSet(db: Db): Promise<PublishedSet | null> {
@@ -117,4 +96,9 @@ export class LiveRoundEvents {
     const set = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true, items: true } });
     return set && { version: set.version, set: set.sample ? null : unpackColumns(set.items) };
   }
+}
+
+/** The live event log's writer for rounds every `ingestIntervalMs`; a leg is stale after three intervals, as AppServices judges it. */
+export function liveRoundEvents(ingestIntervalMs: number): LiveRoundEvents {
+  return new LiveRoundEvents(readEventsConfig().EVENTS_NET_APR_THRESHOLD, 3 * ingestIntervalMs);
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { KEY_MODES } from "@/lib/keys/mode";
-import { venueIdSchema } from "@/lib/market/types";
+import { venueIdSchema } from "@/lib/market/model/types";
 import { eventTypeSchema } from "./event-types";
 
 /**

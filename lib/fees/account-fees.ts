@@ -2,8 +2,8 @@ import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
-import { DEFAULT_TAKER_FEE } from "@/lib/market/apr";
-import { VENUE_IDS } from "@/lib/market/types";
+import { DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { quoteTakerFee } from "@/lib/quote/quote-fee";
 import type { AccountFeesUpdate, VenueFees } from "./fee-schema";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VENUE_IDS, type VenueId } from "@/lib/market/types";
+import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
 
 /**
  * The highest taker fee an account may set: 1 %. Every venue's base tier is well under 0.1 %, so a

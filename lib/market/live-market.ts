@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
-import { toFundingSettlement, type FundingSettlement } from "./funding-settlement";
+import { toFundingSettlement, type FundingSettlement } from "./model/funding-settlement";
 import { readIngestionStatus } from "./ingest/ingestion-status";
 import { readIntervalChangePage } from "./ingest/read-interval-changes";
 import type { LiveOpportunities } from "./live-opportunities";

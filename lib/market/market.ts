@@ -1,14 +1,11 @@
 import type { MarketDepth } from "./books/market-depth";
-import type { FundingIntervalChange } from "./funding-interval-change";
-import type { FundingSettlement } from "./funding-settlement";
+import type { MarketRef } from "./model/market-ref";
+import type { FundingIntervalChange } from "./model/funding-interval-change";
+import type { FundingSettlement } from "./model/funding-settlement";
 import type { IngestionStatus } from "./ingest/ingestion-status";
 import type { OpportunitySnapshot } from "./opportunity-query";
 
-/** A perpetual market on one venue, as a leg of an opportunity or a position names it. */
-export interface MarketRef {
-  exchange: string;
-  market: string;
-}
+export type { MarketRef };
 
 /** What accruing a position needs of one of its legs: the leg, and its settlements since `from`. */
 export interface LegHistoryRequest {
@@ -46,14 +43,14 @@ export interface IntervalChangeWindow {
 /**
  * Everything domain code reads about the market, for one key mode. Live keys read what ingestion
  * stored (lib/market/live-market.ts) and the venues' books; test keys read the deterministic
- * sandbox (lib/market/sandbox-market.ts), never live data. The mode is chosen once, where a
+ * sandbox (lib/market/sandbox/sandbox-market.ts), never live data. The mode is chosen once, where a
  * request's actor is known (`AppServices.market(mode)`), and nothing below asks which mode it is in.
  * Order books and margin tiers (`MarketDepth`) are what quotes read.
  */
 export interface Market extends MarketDepth {
   /**
    * How old this market's data may be before it is stale: three of its ingestion intervals. Venues
-   * (`status()`) and opportunity legs (lib/market/leg-freshness.ts) older than this are flagged.
+   * (`status()`) and opportunity legs (lib/market/model/leg-freshness.ts) older than this are flagged.
    */
   venueStaleAfterMs: number;
   /** The opportunity set served now. */

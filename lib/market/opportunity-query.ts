@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { numberParam, pageParams } from "@/lib/query-params";
-import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "./leg-freshness";
-import { baseAssetParam, exchangeListParam, exchangeParam } from "./market-params";
-import type { Opportunity, ServedOpportunity } from "./types";
+import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "./model/leg-freshness";
+import { baseAssetParam, exchangeListParam, exchangeParam } from "./model/market-params";
+import type { Opportunity, ServedOpportunity } from "./model/types";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -52,7 +52,7 @@ type StaleLegs = 0 | 1 | 2 | 3;
 
 /**
  * An opportunity set as served: items and their JSON, each sort order computed once per set. An
- * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/leg-freshness.ts),
+ * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/model/leg-freshness.ts),
  * which changes at most twice in a set's life, so it is kept per item and per state.
  */
 export class OpportunitySnapshot {

@@ -10,7 +10,7 @@ import {
   type ColumnArrays,
   type OpportunityColumns,
 } from "./opportunity-columns";
-import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
+import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "./model/types";
 
 /**
  * A published set's items in columns, what OpportunitySet.items holds since rounds reached 150,000

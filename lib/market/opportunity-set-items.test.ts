@@ -1,9 +1,9 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { computeOpportunities, rankOpportunities } from "./apr";
+import { computeOpportunities, rankOpportunities } from "./rank-opportunities";
 import { itemsOf } from "./opportunity-columns";
 import { packItems, unpackColumns, unpackItems } from "./opportunity-set-items";
-import { UNKNOWN_PERSISTENCE } from "./types";
+import { UNKNOWN_PERSISTENCE } from "./model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 
 const { opportunities } = computeOpportunities([

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { roundTo } from "@/lib/round";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./opportunity-columns";
 import { decodeColumns, encodeColumns, isColumns } from "./opportunity-set-columns";
-import { priceSpread } from "./price-spread";
-import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "./types";
+import { priceSpread } from "./model/price-spread";
+import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "./model/types";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 

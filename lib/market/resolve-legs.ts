@@ -1,6 +1,6 @@
 import { fieldError } from "@/lib/errors";
 import type { Market } from "./market";
-import type { Opportunity, OpportunityLeg } from "./types";
+import type { Opportunity, OpportunityLeg } from "./model/types";
 
 /** How a request names a position's legs: an opportunity, or a long and a short {exchange, symbol}. */
 export interface LegsInput {

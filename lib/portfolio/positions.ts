@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import type { Position as PositionRow } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeToDb } from "@/lib/keys/mode";
-import { grossApr } from "@/lib/market/apr";
+import { grossApr } from "@/lib/market/model/apr";
 import { resolveLegs } from "@/lib/market/resolve-legs";
 import { roundTo } from "@/lib/round";
 import { accrue, totals, type Accrual } from "./accrual";

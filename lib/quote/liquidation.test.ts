@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { withLadderDeductions, type MarginTable } from "@/lib/market/books/margin-table";
 import { liquidationAtEntryValue, liquidationAtMarkValue, liquidationPrice, tierFor } from "./liquidation";
 
-// Binance's BTCUSDT brackets of 2024-10-24 (lib/market/fixtures/binance), the first three.
+// Binance's BTCUSDT brackets of 2024-10-24 (lib/market/sample/recordings/binance), the first three.
 const binance: Extract<MarginTable, { available: true }> = {
   available: true,
   source: "leverage_tiers",

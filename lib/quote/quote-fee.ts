@@ -1,4 +1,4 @@
-import { DEFAULT_TAKER_FEE } from "@/lib/market/apr";
+import { DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
 import type { Market, MarketRef } from "@/lib/market/market";
 import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
 

@@ -3,7 +3,7 @@ import type { AppServices } from "@/lib/app-services";
 import { AppError, fieldError } from "@/lib/errors";
 import type { Market } from "@/lib/market/market";
 import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
-import type { Opportunity, OpportunityLeg } from "@/lib/market/types";
+import type { Opportunity, OpportunityLeg } from "@/lib/market/model/types";
 import type { FundingSchedule } from "./funding-horizon";
 import { priceQuote } from "./price-quote";
 import { quoteTakerFee } from "./quote-fee";

@@ -25,7 +25,7 @@ describe("walkLevels", () => {
   });
 
   it("counts contracts times the contract size, as OKX's levels are", () => {
-    // OKX BTC-USDT-SWAP asks of 2022-06-04 (lib/market/fixtures/okx): 2 and 19 contracts of 0.01 BTC.
+    // OKX BTC-USDT-SWAP asks of 2022-06-04 (lib/market/sample/recordings/okx): 2 and 19 contracts of 0.01 BTC.
     // 0.1 BTC: 0.02 @ 29701.7 = 594.034, then 0.08 @ 29702.9 = 2376.232; 2970.266 in all.
     const okx: BookLevel[] = [
       [29701.7, 2],

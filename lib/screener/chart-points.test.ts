@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FundingSettlement } from "@/lib/market/funding-settlement";
+import type { FundingSettlement } from "@/lib/market/model/funding-settlement";
 import { chartPoints, intervalMarkers } from "./chart-points";
 
 const settlement = (time: string, apr: number | null): FundingSettlement => ({

@@ -1,5 +1,5 @@
-import type { FundingIntervalChange } from "@/lib/market/funding-interval-change";
-import type { FundingSettlement } from "@/lib/market/funding-settlement";
+import type { FundingIntervalChange } from "@/lib/market/model/funding-interval-change";
+import type { FundingSettlement } from "@/lib/market/model/funding-settlement";
 
 export interface ChartPoint {
   /** Epoch seconds, as lightweight-charts' UTCTimestamp. */

@@ -1,4 +1,4 @@
-import type { OpportunityLeg } from "@/lib/market/types";
+import type { OpportunityLeg } from "@/lib/market/model/types";
 import { formatFundingRate } from "./format";
 
 /** What a leg cell shows beside the current rate: the lines a trader checks before trusting it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN_PERSISTENCE } from "@/lib/market/types";
+import { UNKNOWN_PERSISTENCE } from "@/lib/market/model/types";
 import { persistenceCell } from "./persistence-cell";
 
 describe("persistenceCell", () => {

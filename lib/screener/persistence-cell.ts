@@ -1,4 +1,4 @@
-import type { Persistence } from "@/lib/market/types";
+import type { Persistence } from "@/lib/market/model/types";
 import { formatApr } from "./format";
 
 /** The screener's persistence cell: one short line and the full figures for the tooltip. */

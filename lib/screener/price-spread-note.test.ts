@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OpportunityLeg } from "@/lib/market/types";
+import type { OpportunityLeg } from "@/lib/market/model/types";
 import { makeLeg } from "@/tests/support/market/make-leg";
 import { formatGap, priceSpreadNote } from "./price-spread-note";
 

@@ -1,5 +1,5 @@
-import type { Opportunity, OpportunityLeg } from "@/lib/market/types";
-import { VENUE_NAMES } from "@/lib/market/venue-names";
+import type { Opportunity, OpportunityLeg } from "@/lib/market/model/types";
+import { VENUE_NAMES } from "@/lib/market/venues/venue-names";
 
 /**
  * Why the screener shows "—" for an opportunity's price spread, in words (its cell's tooltip);

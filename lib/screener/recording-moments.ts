@@ -1,5 +1,5 @@
 import { formatUtc } from "@/lib/format-time";
-import type { Opportunity } from "@/lib/market/types";
+import type { Opportunity } from "@/lib/market/model/types";
 import { venueName } from "./price-spread-note";
 
 /** Venues whose prices in a set were observed at the same moment. */

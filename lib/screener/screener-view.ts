@@ -1,7 +1,7 @@
 import { appServices } from "@/lib/app-services";
 import { getDb } from "@/lib/db";
 import type { Tier } from "@/lib/keys/permissions";
-import type { Freshness } from "@/lib/market/leg-freshness";
+import type { Freshness } from "@/lib/market/model/leg-freshness";
 import { delayCutoff, isDelayedTier } from "./delay";
 import { delayedOpportunities, type DelayedView } from "./delayed-opportunities";
 

@@ -1,5 +1,5 @@
-import { legObservedMs, type Freshness } from "@/lib/market/leg-freshness";
-import type { OpportunityLeg } from "@/lib/market/types";
+import { legObservedMs, type Freshness } from "@/lib/market/model/leg-freshness";
+import type { OpportunityLeg } from "@/lib/market/model/types";
 import { formatGap, venueName } from "./price-spread-note";
 
 /**

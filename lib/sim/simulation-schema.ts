@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { maxCharacters } from "@/lib/validation";
 import { MAX_QUOTE_LEVERAGE } from "@/lib/quote/quote-schema";
 import { COST_MODELS, MAX_BPS, MAX_HOLDING_DAYS, MAX_NOTIONAL_USD, SIMULATION_MODES, simulationResultSchema } from "./result-schema";

@@ -6,7 +6,7 @@ import { accountFeeRates } from "@/lib/fees/account-fees";
 import { keyModeToDb } from "@/lib/keys/mode";
 import type { Market } from "@/lib/market/market";
 import { resolveLegs } from "@/lib/market/resolve-legs";
-import type { OpportunityLeg } from "@/lib/market/types";
+import type { OpportunityLeg } from "@/lib/market/model/types";
 import { simulateHistorical, type Settlement } from "./historical";
 import { simulateProjected, type SimulationParams } from "./projected";
 import { liquidationAtEntry, quoteTradeCosts } from "./quote-costs";

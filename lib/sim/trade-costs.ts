@@ -1,4 +1,4 @@
-import { DEFAULT_TAKER_FEE } from "@/lib/market/apr";
+import { DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
 import { roundTo } from "@/lib/round";
 
 export interface CostInput {

@@ -1,7 +1,7 @@
 import type { NewEvent } from "@/lib/events/event-data";
 import { intervalChangeEvents, venueHealthEvents } from "@/lib/events/derive-events";
 import type { EventType } from "@/lib/events/event-types";
-import { servedOpportunity } from "@/lib/market/leg-freshness";
+import { servedOpportunity } from "@/lib/market/model/leg-freshness";
 import { SANDBOX_MIN_ASSETS } from "@/lib/market/sandbox/generate-sandbox-market";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
 

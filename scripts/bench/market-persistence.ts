@@ -18,9 +18,9 @@ import { rankWithHistory, type MarketHistory } from "@/lib/market/ingest/market-
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { computePersistence } from "@/lib/market/persistence/compute-persistence";
 import { PersistenceSet } from "@/lib/market/persistence/persistence-set";
-import { computeOpportunities } from "@/lib/market/apr";
+import { computeOpportunities } from "@/lib/market/rank-opportunities";
 import { packItems } from "@/lib/market/opportunity-set-items";
-import type { MarketSnapshot, Opportunity } from "@/lib/market/types";
+import type { MarketSnapshot, Opportunity } from "@/lib/market/model/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { intOption } from "./bench-args";

@@ -32,7 +32,7 @@ import { ColumnSlabs } from "@/lib/market/opportunity-columns";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";

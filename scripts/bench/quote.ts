@@ -1,7 +1,7 @@
 // `npm run bench:quote`: the quote's performance targets, measured in-process
 // through the /v1 app (key check, rate limit, validation, handler, envelope), with every venue's
 // answers replayed through ccxt in place of the network (tests/support/market/book-replays.ts:
-// the recorded books and market lists in lib/market/fixtures).
+// the recorded books and market lists in lib/market/sample/recordings and tests/fixtures/venues).
 //   1. A quote with its books cached: p99 < 20 ms. Printed beside GET /v1/auth/verify measured the
 //      same way in the same run, the cheapest authenticated request, so the ratio says what a quote
 //      costs above the request path itself on this machine.
@@ -17,7 +17,7 @@ import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb } from "@/lib/keys/permissions";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
-import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
+import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { replayedDepthSources } from "@/tests/support/market/book-replays";
 import { makeLeg } from "@/tests/support/market/make-leg";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";

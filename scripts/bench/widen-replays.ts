@@ -1,7 +1,7 @@
 // Venue replays at benchmark scale: each venue's recorded (or documented) answers with its BTC
 // market cloned into hundreds of synthetic assets, so a replayed round parses as many markets per
 // venue as a live one does, in every venue's own format, through the real connectors.
-import type { ReplayRoute } from "@/lib/market/replay-fetch";
+import type { ReplayRoute } from "@/lib/market/venues/replay-fetch";
 
 /** How a venue spells the template asset: BitMEX calls bitcoin XBT. */
 const TEMPLATE = /BTC|XBT/g;

@@ -10,7 +10,7 @@ import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
-import type { Opportunity } from "@/lib/market/types";
+import type { Opportunity } from "@/lib/market/model/types";
 import { benchOpportunities } from "@/scripts/bench/market-data";
 import { startChild, stopChild, waitForHttp } from "@/scripts/bench/processes";
 import { freePort } from "@/tests/support/free-port";

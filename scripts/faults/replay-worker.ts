@@ -1,5 +1,5 @@
 // `npm run worker` as the fault runner needs it: the same scheduler, advisory lock and rounds, but
-// every venue answers from its recorded responses (lib/market/sample/venue-replay-table.ts) instead of the network,
+// every venue answers from its recorded responses (tests/fixtures/venues/venue-replay-table.ts) instead of the network,
 // so no exchange is ever contacted. FAULT_PUBLISH_DELAY_MS holds each round for that long between
 // aggregating and publishing, which gives the runner a deterministic moment to kill it mid-publish.
 //   DATABASE_URL=… INGEST_INTERVAL_MS=… node --import tsx scripts/faults/replay-worker.ts
@@ -10,8 +10,8 @@ import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
-import { createReplayFetch } from "@/lib/market/replay-fetch";
-import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
+import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
+import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { onShutdown, runService } from "@/lib/process/run-service";
 
 function replayFetcher(): VenueFetcher {

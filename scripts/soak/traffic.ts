@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Tier } from "@/lib/keys/permissions";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { planOf } from "@/lib/plans";
 import { WindowCounts } from "./window-counts";
 

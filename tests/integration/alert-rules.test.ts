@@ -15,7 +15,7 @@ import { eventId, type PublicEvent } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import type { KeyMode } from "@/lib/keys/mode";
 import { packItems } from "@/lib/market/opportunity-set-items";
-import { sandboxItems } from "@/lib/market/sandbox-snapshot";
+import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
 import { planOf } from "@/lib/plans";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";

@@ -14,7 +14,7 @@ import { checksumFor } from "@/lib/keys/format";
 import type { KeyMode } from "@/lib/keys/mode";
 import { effectivePermissions, neededPermission, PERMISSIONS, type Permission, type Tier } from "@/lib/keys/permissions";
 import { SORTS } from "@/lib/market/opportunity-query";
-import { VENUE_IDS, type Opportunity } from "@/lib/market/types";
+import { VENUE_IDS, type Opportunity } from "@/lib/market/model/types";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";

@@ -4,7 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES, eventId } from "@/lib/events/event-types";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";

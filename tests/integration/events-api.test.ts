@@ -10,7 +10,7 @@ import { DEFAULT_EVENT_RETENTION_DAYS, eventId, type PublicEvent } from "@/lib/e
 import { readEventsConfig } from "@/lib/config/events-config";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import type { MarketSnapshot, VenueId } from "@/lib/market/types";
+import type { MarketSnapshot, VenueId } from "@/lib/market/model/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";

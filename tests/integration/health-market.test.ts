@@ -6,7 +6,7 @@ import { createApiApp } from "@/lib/api/app";
 import { openServiceDatabase } from "@/lib/db";
 import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 
 // /healthz reads the process's own database, so this file points the process at a throw-away
 // embedded one (also in CI's PostgreSQL pass: the shared server's default database stays untouched).

@@ -5,7 +5,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createTestDatabase } from "@/tests/support/test-database";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

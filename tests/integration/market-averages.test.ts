@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { averagesWith, readMarketAverages, readRoundAverageSums } from "@/lib/market/ingest/read-market-averages";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { marketKey } from "@/lib/market/market-average";
+import { marketKey } from "@/lib/market/model/market-average";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createTestDatabase } from "@/tests/support/test-database";
 

@@ -9,7 +9,7 @@ import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { SANDBOX_EDGE_CASES } from "@/lib/market/sandbox/edge-cases";
-import type { Opportunity, ServedOpportunity } from "@/lib/market/types";
+import type { Opportunity, ServedOpportunity } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";

@@ -6,7 +6,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-store";
-import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
+import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";

@@ -6,7 +6,7 @@ import { publicOrigin } from "@/lib/config/public-url";
 import { EVENT_DATA_SCHEMAS, type NewEvent } from "@/lib/events/event-data";
 import { EVENT_TYPES, eventId, WEBHOOK_EVENT_TYPES, type PublicEvent } from "@/lib/events/event-types";
 import { sandboxTickEvents } from "@/lib/events/sandbox-tick-events";
-import { sandboxItems } from "@/lib/market/sandbox-snapshot";
+import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
 import { SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
 
 // The document's `webhooks` and `Event`, as a client generator reads them: every event type a

@@ -10,7 +10,7 @@ import { replayedDepthSources, venueBookRoutes } from "@/tests/support/market/bo
 import { fixedBook } from "@/tests/support/market/fixed-depth";
 import { ccxtDepthSource } from "@/lib/market/books/ccxt-depth-source";
 import { marginUnavailable } from "@/lib/market/books/margin-table";
-import { createReplayFetch } from "@/lib/market/replay-fetch";
+import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
@@ -18,7 +18,7 @@ import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from
 import type { Json } from "./helpers/market-api";
 
 // GET /v1/opportunities/{id}/quote end to end: live keys quoted from venue books replayed through
-// ccxt (the recordings in lib/market/fixtures, never the network), the offline sample's recorded
+// ccxt (the recordings in tests/fixtures/venues, never the network), the offline sample's recorded
 // books, and test keys' sandbox books.
 
 interface Api {

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { readLastSettlements } from "@/lib/market/ingest/read-last-settlements";
 import { previousObservations, type VenueRoundResult } from "@/lib/market/ingest/store-round";
-import { marketKey } from "@/lib/market/market-average";
+import { marketKey } from "@/lib/market/model/market-average";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 const HOUR = 3_600_000;

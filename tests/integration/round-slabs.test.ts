@@ -5,7 +5,7 @@ import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/live-opportunities";
 import { ColumnSlabs, type ColumnArrays } from "@/lib/market/opportunity-columns";
-import type { VenueId } from "@/lib/market/types";
+import type { VenueId } from "@/lib/market/model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { snapshotFetcher } from "./helpers/venue-fetchers";

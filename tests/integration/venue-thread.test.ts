@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { fetchAllVenues, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/types";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/model/types";
 import type { ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";
 import { replayFetcher } from "./helpers/venue-fetchers";
 

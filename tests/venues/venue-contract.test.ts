@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RecordedRequest, ReplayRoute } from "@/lib/market/replay-fetch";
-import { VENUE_IDS, type MarketSnapshot, type VenueId } from "@/lib/market/types";
+import type { RecordedRequest, ReplayRoute } from "@/lib/market/venues/replay-fetch";
+import { VENUE_IDS, type MarketSnapshot, type VenueId } from "@/lib/market/model/types";
 import { replayVenue } from "@/tests/support/market/replay-venue";
 import { VENUE_EXPECTATIONS, type Expectation, type Reference } from "./venue-expectations";
 import { VENUE_QUIRKS } from "./venue-quirks";

@@ -1,22 +1,22 @@
-import type { ReplayRoute } from "@/lib/market/replay-fetch";
-import { fixtureJson, fixtureText } from "@/lib/market/sample/read-fixture";
-import { ASTER_TIME, asterRoutes } from "@/lib/market/sample/replays/aster";
-import { BACKPACK_TIME, backpackRoutes } from "@/lib/market/sample/replays/backpack";
-import { BINGX_NEXT_FUNDING, BINGX_UPDATE_TIME, bingxRoutes } from "@/lib/market/sample/replays/bingx";
-import { bitmartRoutes } from "@/lib/market/sample/replays/bitmart";
-import { BITMEX_TIME, bitmexRoutes } from "@/lib/market/sample/replays/bitmex";
-import { COINEX_NOW, coinexRoutes } from "@/lib/market/sample/replays/coinex";
-import { DERIBIT_TIME, deribitRoutes } from "@/lib/market/sample/replays/deribit";
-import { DYDX_RECORDED_AT, dydxRoutes } from "@/lib/market/sample/replays/dydx";
-import { EXTENDED_RECORDED_AT, extendedRoutes } from "@/lib/market/sample/replays/extended";
-import { GRVT_TIME, grvtRoutes } from "@/lib/market/sample/replays/grvt";
-import { HTX_FUNDING_TIME, HTX_FUNDING_TS, HTX_HOURLY_FUNDING_TIME, htxRoutes } from "@/lib/market/sample/replays/htx";
-import { KUCOINFUTURES_REPLAY_CLOCK, KUCOINFUTURES_SOL_NEXT_FUNDING, kucoinfuturesRoutes } from "@/lib/market/sample/replays/kucoinfutures";
-import { LIGHTER_RECORDED_AT, lighterRoutes } from "@/lib/market/sample/replays/lighter";
-import { MEXC_FUNDING_TIME, MEXC_NEXT_SETTLE, MEXC_TICKER_TIME, mexcRoutes } from "@/lib/market/sample/replays/mexc";
-import { PARADEX_SUMMARY_CREATED_AT, paradexRoutes } from "@/lib/market/sample/replays/paradex";
-import { PHEMEX_TICKER_TIME, phemexRoutes } from "@/lib/market/sample/replays/phemex";
-import { WOO_TIME, wooRoutes } from "@/lib/market/sample/replays/woo";
+import type { ReplayRoute } from "@/lib/market/venues/replay-fetch";
+import { fixtureJson, fixtureText } from "@/tests/fixtures/venues/read-fixture";
+import { ASTER_TIME, asterRoutes } from "@/tests/fixtures/venues/replays/aster";
+import { BACKPACK_TIME, backpackRoutes } from "@/tests/fixtures/venues/replays/backpack";
+import { BINGX_NEXT_FUNDING, BINGX_UPDATE_TIME, bingxRoutes } from "@/tests/fixtures/venues/replays/bingx";
+import { bitmartRoutes } from "@/tests/fixtures/venues/replays/bitmart";
+import { BITMEX_TIME, bitmexRoutes } from "@/tests/fixtures/venues/replays/bitmex";
+import { COINEX_NOW, coinexRoutes } from "@/tests/fixtures/venues/replays/coinex";
+import { DERIBIT_TIME, deribitRoutes } from "@/tests/fixtures/venues/replays/deribit";
+import { DYDX_RECORDED_AT, dydxRoutes } from "@/tests/fixtures/venues/replays/dydx";
+import { EXTENDED_RECORDED_AT, extendedRoutes } from "@/tests/fixtures/venues/replays/extended";
+import { GRVT_TIME, grvtRoutes } from "@/tests/fixtures/venues/replays/grvt";
+import { HTX_FUNDING_TIME, HTX_FUNDING_TS, HTX_HOURLY_FUNDING_TIME, htxRoutes } from "@/tests/fixtures/venues/replays/htx";
+import { KUCOINFUTURES_REPLAY_CLOCK, KUCOINFUTURES_SOL_NEXT_FUNDING, kucoinfuturesRoutes } from "@/tests/fixtures/venues/replays/kucoinfutures";
+import { LIGHTER_RECORDED_AT, lighterRoutes } from "@/tests/fixtures/venues/replays/lighter";
+import { MEXC_FUNDING_TIME, MEXC_NEXT_SETTLE, MEXC_TICKER_TIME, mexcRoutes } from "@/tests/fixtures/venues/replays/mexc";
+import { PARADEX_SUMMARY_CREATED_AT, paradexRoutes } from "@/tests/fixtures/venues/replays/paradex";
+import { PHEMEX_TICKER_TIME, phemexRoutes } from "@/tests/fixtures/venues/replays/phemex";
+import { WOO_TIME, wooRoutes } from "@/tests/fixtures/venues/replays/woo";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -30,8 +30,8 @@ import {
   gateRoutes,
   hyperliquidRoutes,
   okxRoutes,
-} from "@/lib/market/sample/venue-replays";
-import type { MarketSnapshot, VenueExclusions, VenueId } from "@/lib/market/types";
+} from "@/tests/fixtures/venues/venue-replays";
+import type { MarketSnapshot, VenueExclusions, VenueId } from "@/lib/market/model/types";
 
 /*
  * What every connector must make of its recorded answers, one row a venue (freqtrade's EXCHANGES

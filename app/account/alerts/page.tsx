@@ -3,7 +3,7 @@ import { listAlertRules } from "@/lib/alerts/alert-rules";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { appServices } from "@/lib/app-services";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { planNames, planOf, plansWith } from "@/lib/plans";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { actorFromSession } from "@/lib/actor";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
-import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/apr";
+import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
 import { PLANS, requestsPerMinute } from "@/lib/plans";
 import { buildOpenApiDocument, openApiPath } from "./openapi-document";
 import { API_TAGS } from "./tags";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
+import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
 import { bodyIsOptional } from "../read-json";
 import type { Permission } from "@/lib/keys/permissions";
-import { servedOpportunitySchema } from "@/lib/market/types";
+import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { PLANS } from "@/lib/plans";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { publicEventSchema } from "@/lib/events/event-types";

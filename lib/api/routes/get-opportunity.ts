@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
-import { servedOpportunitySchema } from "@/lib/market/types";
+import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
+import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 

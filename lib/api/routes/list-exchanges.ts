@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ingestionStatusSchema, nextVenueStaleAt, venueStatusSchema } from "@/lib/market/ingest/ingestion-status";
-import { venueFee, venueFeeSchema } from "@/lib/market/venue-fees";
+import { venueFee, venueFeeSchema } from "@/lib/market/venues/venue-fees";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fundingIntervalChangeSchema } from "@/lib/market/funding-interval-change";
-import { baseAssetParam, exchangeParam } from "@/lib/market/market-params";
+import { fundingIntervalChangeSchema } from "@/lib/market/model/funding-interval-change";
+import { baseAssetParam, exchangeParam } from "@/lib/market/model/market-params";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fundingSettlementSchema } from "@/lib/market/funding-settlement";
-import { baseAssetParam, exchangeParam } from "@/lib/market/market-params";
+import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
+import { baseAssetParam, exchangeParam } from "@/lib/market/model/market-params";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";

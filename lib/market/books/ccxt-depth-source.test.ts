@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createReplayFetch, type ReplayRoute } from "../replay-fetch";
-import type { CcxtVenueId } from "../connectors/venue-adapter";
+import { createReplayFetch, type ReplayRoute } from "../venues/replay-fetch";
+import type { CcxtVenueId } from "../venues/connectors/venue-adapter";
 import { venueBookRoutes } from "@/tests/support/market/book-replays";
 import { ccxtDepthSource } from "./ccxt-depth-source";
 import { liquidationAtMarkValue, tierFor } from "@/lib/quote/liquidation";
@@ -70,7 +70,7 @@ describe("ccxtDepthSource: margin tiers", () => {
 
   it("reads Bybit's risk limits as USD tiers with its deductions", async () => {
     // Bybit v5's documented linear shape, with BTCUSDT's first two limits as a live table had them
-    // on 2026-02-26 (2,000,000 at 0.5 %, then 2,600,000 at 0.56 % deducting 1,200; lib/market/fixtures/SOURCES.md).
+    // on 2026-02-26 (2,000,000 at 0.5 %, then 2,600,000 at 0.56 % deducting 1,200; tests/fixtures/venues/SOURCES.md).
     const riskLimit: ReplayRoute = {
       path: "/v5/market/risk-limit",
       query: { category: "linear", symbol: "BTCUSDT" },
@@ -106,7 +106,7 @@ describe("ccxtDepthSource: margin tiers", () => {
   });
 
   it("turns OKX's tier bounds from contracts into BTC", async () => {
-    // OKX's documented position-tiers shape; tier 1 as rows quoted elsewhere give BTC-USDT (lib/market/fixtures/SOURCES.md): maxSz 1000 contracts.
+    // OKX's documented position-tiers shape; tier 1 as rows quoted elsewhere give BTC-USDT (tests/fixtures/venues/SOURCES.md): maxSz 1000 contracts.
     const tiers: ReplayRoute = {
       path: "/api/v5/public/position-tiers",
       query: { instType: "SWAP", uly: "BTC-USDT" },

@@ -1,8 +1,8 @@
 import type { Exchange, MarketInterface } from "ccxt";
-import { loadCcxt } from "../connectors/load-ccxt";
-import type { CcxtVenueId, FetchImplementation, VenueAdapter } from "../connectors/venue-adapter";
-import { VENUE_ADAPTERS } from "../connectors/venue-adapters";
-import { keptClient } from "../connectors/venue-clients";
+import { loadCcxt } from "../venues/connectors/load-ccxt";
+import type { CcxtVenueId, FetchImplementation, VenueAdapter } from "../venues/connectors/venue-adapter";
+import { VENUE_ADAPTERS } from "../venues/connectors/venue-adapters";
+import { keptClient } from "../venues/connectors/venue-clients";
 import {
   marginUnavailable,
   singleTierFromMaxLeverage,

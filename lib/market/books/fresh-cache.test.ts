@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DeadlineExceededError } from "../connectors/with-deadline";
+import { DeadlineExceededError } from "../venues/connectors/with-deadline";
 import { FreshCache } from "./fresh-cache";
 
 // Fake timers move Date.now and setTimeout together: the clock, the freshness and the deadline.

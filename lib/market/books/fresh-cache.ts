@@ -1,4 +1,4 @@
-import { withDeadline } from "../connectors/with-deadline";
+import { withDeadline } from "../venues/connectors/with-deadline";
 
 export interface FreshCacheOptions {
   /** How long a loaded value is served, counted from when its load started. */

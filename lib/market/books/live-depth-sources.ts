@@ -1,5 +1,5 @@
-import { CCXT_VENUE_IDS } from "../connectors/venue-adapter";
-import type { VenueId } from "../types";
+import { CCXT_VENUE_IDS } from "../venues/connectors/venue-adapter";
+import type { VenueId } from "../model/types";
 import { ccxtDepthSource, type CcxtDepthOptions } from "./ccxt-depth-source";
 import type { VenueDepthSource } from "./market-depth";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { createReplayFetch, type ReplayReply } from "../replay-fetch";
+import { createReplayFetch, type ReplayReply } from "../venues/replay-fetch";
 import { BOOK_PATHS, venueBookRoutes } from "@/tests/support/market/book-replays";
 import { ccxtDepthSource } from "./ccxt-depth-source";
 import { liveMarketDepth } from "./live-market-depth";

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
-import type { MarketRef } from "../market";
-import { DeadlineExceededError } from "../connectors/with-deadline";
+import type { MarketRef } from "../model/market-ref";
+import { DeadlineExceededError } from "../venues/connectors/with-deadline";
 import { FreshCache } from "./fresh-cache";
 import { marginUnavailable, type MarginTable } from "./margin-table";
 import type { MarketDepth, VenueDepthSources } from "./market-depth";

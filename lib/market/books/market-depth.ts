@@ -1,4 +1,4 @@
-import type { MarketRef } from "../market";
+import type { MarketRef } from "../model/market-ref";
 import type { MarginTable } from "./margin-table";
 import type { OrderBook } from "./order-book";
 

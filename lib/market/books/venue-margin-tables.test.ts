@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureJson } from "../sample/read-fixture";
+import { fixtureJson } from "@/tests/fixtures/venues/read-fixture";
 import { dydxInitialMarginFraction, dydxMarginTable, hyperliquidMarginTable } from "./venue-margin-tables";
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
-import { deleteExpiredEvents } from "@/lib/events/event-retention";
 import { aggregatePendingRounds } from "./aggregate-rounds";
+import type { RoundEvents } from "./round-events";
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +17,7 @@ export interface RetentionResult {
   deletedHours: number;
   deletedSettlements: number;
   deletedIntervalChanges: number;
-  /** Change events past their 7 days (lib/events/event-retention.ts). */
+  /** Change events past their retention (EVENTS_RETENTION_DAYS), when the round writes events. */
   deletedEvents: number;
 }
 
@@ -25,7 +25,12 @@ export interface RetentionResult {
  * Aggregates first, deletes second: a raw round is only deleted once its observations live on in
  * FundingRateHourly, so nothing disappears from history before the hourly retention says so.
  */
-export async function applyRetention(db: Db, policy: RetentionPolicy, now = new Date()): Promise<RetentionResult> {
+export async function applyRetention(
+  db: Db,
+  policy: RetentionPolicy,
+  now = new Date(),
+  events?: Pick<RoundEvents, "deleteExpired">,
+): Promise<RetentionResult> {
   const aggregatedRounds = await aggregatePendingRounds(db, now);
   const rawCutoff = new Date(now.getTime() - policy.rawDays * DAY_MS);
   const hourlyCutoff = new Date(now.getTime() - policy.hourlyDays * DAY_MS);
@@ -40,7 +45,7 @@ export async function applyRetention(db: Db, policy: RetentionPolicy, now = new 
   const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
   const settlements = await db.fundingRate.deleteMany({ where: { time: { lt: hourlyCutoff } } });
   const intervalChanges = await db.fundingIntervalChange.deleteMany({ where: { effectiveAt: { lt: hourlyCutoff } } });
-  const deletedEvents = await deleteExpiredEvents(db, now);
+  const deletedEvents = events ? await events.deleteExpired(db, now) : 0;
   return {
     aggregatedRounds,
     deletedRounds: rounds?.count ?? 0,

@@ -1,4 +1,4 @@
-import type { MarketSnapshot } from "../types";
+import type { MarketSnapshot } from "../model/types";
 import { indexByMarket } from "./market-index";
 
 /** What the previous round saw of a market: enough to know which rate its next settlement used. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import type { MarketSnapshot } from "../types";
+import type { MarketSnapshot } from "../model/types";
 import type { PreviousObservation } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 

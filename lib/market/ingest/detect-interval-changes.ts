@@ -1,4 +1,4 @@
-import type { IntervalSource, MarketSnapshot } from "../types";
+import type { IntervalSource, MarketSnapshot } from "../model/types";
 import type { PreviousObservation } from "./derive-settlements";
 import { indexByMarket } from "./market-index";
 

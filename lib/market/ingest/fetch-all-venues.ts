@@ -1,5 +1,5 @@
-import { fetchVenueSnapshot, type FetchVenueSnapshotOptions } from "../connectors/fetch-venue-snapshot";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
+import { fetchVenueSnapshot, type FetchVenueSnapshotOptions } from "../venues/connectors/fetch-venue-snapshot";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../model/types";
 
 export type VenueFetcher = (venue: VenueId, options: { timeoutMs: number }) => Promise<VenueSnapshotResult>;
 

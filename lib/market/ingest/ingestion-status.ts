@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { isStale, nextStaleAt } from "../leg-freshness";
-import { VENUE_IDS } from "../types";
-import { VENUE_NAMES } from "../venue-names";
+import { isStale, nextStaleAt } from "../model/leg-freshness";
+import { VENUE_IDS } from "../model/types";
+import { VENUE_NAMES } from "../venues/venue-names";
 
 const iso = z.iso.datetime().nullable();
 

@@ -1,15 +1,15 @@
 import type { Db } from "@/lib/db";
-import { rankOpportunities } from "../apr";
+import { rankOpportunities } from "../rank-opportunities";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunity-columns";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { PersistenceSet } from "../persistence/persistence-set";
-import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../types";
+import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../model/types";
 import type { SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "./detect-interval-changes";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
 import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
-import { marketKey } from "../market-average";
+import { marketKey } from "../model/market-average";
 import type { RecalledRounds } from "./round-memory";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */

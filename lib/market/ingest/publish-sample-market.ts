@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { computeOpportunities } from "../apr";
+import { computeOpportunities } from "../rank-opportunities";
 import { publishLiveOpportunities } from "../publish-opportunities";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
-import { toFundingIntervalChange, type FundingIntervalChange } from "../funding-interval-change";
+import { toFundingIntervalChange, type FundingIntervalChange } from "../model/funding-interval-change";
 import type { IntervalChangeWindow } from "../market";
-import { marketKey } from "../market-average";
+import { marketKey } from "../model/market-average";
 
 /** When each market's interval last changed since `since`, by `marketKey`: what `interval_changed_at` shows. */
 export async function readRecentIntervalChanges(db: Db, since: Date): Promise<Map<string, number>> {

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
-import { marketKey } from "../market-average";
+import { marketKey } from "../model/market-average";
 
 /** How far back a market's last settlement is looked for: a day holds one of every interval venues use. */
 export const LAST_SETTLEMENT_LOOKBACK_MS = 24 * 3_600_000;

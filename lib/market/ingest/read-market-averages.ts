@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
-import type { MarketSnapshot } from "../types";
-import { marketKey, type MarketAverage } from "../market-average";
+import type { MarketSnapshot } from "../model/types";
+import { marketKey, type MarketAverage } from "../model/market-average";
 
 const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../types";
+import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../model/types";
 import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";
 import { PREVIOUS_WITHIN_MS, type StoredObservation } from "./store-round";
 

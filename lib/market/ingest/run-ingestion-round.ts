@@ -1,11 +1,10 @@
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
-import { venueStatesAfter, type LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs } from "../opportunity-columns";
 import { packItems } from "../opportunity-set-items";
 import { publishLiveOpportunities } from "../publish-opportunities";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../types";
+import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../model/types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
@@ -14,6 +13,7 @@ import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
+import { venueStatesAfter, type RoundEvents } from "./round-events";
 import { previousObservations, roundProgress, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
@@ -38,7 +38,7 @@ export interface IngestionRoundOptions {
    * Derives the round's change events and appends them in the publishing transaction. Without it
    * the round writes none (tests of other steps).
    */
-  events?: LiveRoundEvents;
+  events?: RoundEvents;
   /**
    * What this process's earlier rounds stored, kept so the next round need not read it back
    * (RoundMemory). Without it, every round reads the database.
@@ -192,7 +192,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("fold");
     // Not awaited: computing an hour's persistence takes seconds at scale; the next rounds attach it.
     options.persistence?.refresh(new Date(now())).catch((error: unknown) => console.error("computing pair persistence failed", error));
-    await applyRetention(db, options.retention, new Date(now())).catch((error: unknown) =>
+    await applyRetention(db, options.retention, new Date(now()), options.events).catch((error: unknown) =>
       console.error("market data retention failed", error),
     );
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };

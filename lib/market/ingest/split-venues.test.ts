@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { venuesForSecondThread } from "./split-venues";
-import type { VenueId } from "../types";
+import type { VenueId } from "../model/types";
 
 describe("venuesForSecondThread", () => {
   const weights: Partial<Record<VenueId, number>> = { binance: 1858, bybit: 1205, bitget: 1204, okx: 602, gate: 604, mexc: 603, htx: 604 };

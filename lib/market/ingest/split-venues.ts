@@ -1,4 +1,4 @@
-import type { VenueId } from "../types";
+import type { VenueId } from "../model/types";
 
 /**
  * The venues a second thread should fetch and parse so that it and the round's own thread get

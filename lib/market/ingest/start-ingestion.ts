@@ -1,6 +1,4 @@
-import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
-import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
 import type { IngestConfig } from "./ingest-config";
@@ -9,6 +7,7 @@ import { IngestionScheduler } from "./ingestion-scheduler";
 import { publishSampleIfNeverLive } from "./publish-sample-market";
 import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
 import { ColumnSlabs } from "../opportunity-columns";
+import type { RoundEvents } from "./round-events";
 import { RoundMemory } from "./round-memory";
 import { runIngestionRound } from "./run-ingestion-round";
 
@@ -20,6 +19,8 @@ export interface StartIngestionOptions {
   onPublished?: () => void;
   fetcher?: VenueFetcher;
   log?: (line: string) => void;
+  /** The change-event log's writer (lib/events' LiveRoundEvents): rounds append their events through it. */
+  events: RoundEvents;
 }
 
 /**
@@ -28,7 +29,7 @@ export interface StartIngestionOptions {
  * advisory lock; embedded PGlite is one process, so an in-process lock is enough.
  */
 export async function startIngestion(options: StartIngestionOptions): Promise<IngestionScheduler> {
-  const { db, config, onPublished } = options;
+  const { db, config, onPublished, events } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   const sample = await publishSampleIfNeverLive(db, onPublished).catch((error: unknown) => {
     console.error("loading the offline sample failed", error);
@@ -40,8 +41,6 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   const persistence = new PairPersistenceStore(db);
   const memory = new RoundMemory();
   const slabs = new ColumnSlabs();
-  // The live event log's writer; a leg is stale after three intervals, as AppServices judges it.
-  const events = new LiveRoundEvents(readEventsConfig().EVENTS_NET_APR_THRESHOLD, 3 * config.INGEST_INTERVAL_MS);
   const scheduler = new IngestionScheduler({
     db,
     lock,

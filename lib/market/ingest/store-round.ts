@@ -2,10 +2,10 @@ import type { Db } from "@/lib/db";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
-import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../types";
+import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "./detect-interval-changes";
-import { isoTexts } from "../iso-texts";
+import { isoTexts } from "../model/iso-texts";
 
 /** One venue's line in IngestionRound.venues and GET /v1/exchanges' round progress. */
 export interface VenueRoundResult {

@@ -1,7 +1,7 @@
 // Runs inside a VenueThread (venue-thread.ts): fetches and parses the venues the round's thread
 // sends, through the same connectors, and answers each with its result.
 import { parentPort, workerData } from "node:worker_threads";
-import type { VenueId, VenueSnapshotResult } from "../types";
+import type { VenueId, VenueSnapshotResult } from "../model/types";
 import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
 
 /**

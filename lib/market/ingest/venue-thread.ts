@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { VenueId, VenueSnapshotResult } from "../types";
+import type { VenueId, VenueSnapshotResult } from "../model/types";
 import type { VenueFetcher } from "./fetch-all-venues";
 import { venuesForSecondThread } from "./split-venues";
 import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { marketKey } from "../market-average";
+import { marketKey } from "../model/market-average";
 import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "./pair-persistence";
 import { crossVenuePairs, PersistenceSet, type MarketRef } from "./persistence-set";
 import { settledHourlyRates } from "./settled-hours";

@@ -1,5 +1,5 @@
 import { roundTo } from "@/lib/round";
-import type { Persistence } from "../types";
+import type { Persistence } from "../model/types";
 import { medianInPlace, populationStddev } from "./series-stats";
 
 export const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../apr";
-import { UNKNOWN_PERSISTENCE } from "../types";
+import { computeOpportunities } from "../rank-opportunities";
+import { UNKNOWN_PERSISTENCE } from "../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { PairRecord } from "./pair-persistence";
 import { crossVenuePairs, PersistenceSet, withPersistence } from "./persistence-set";

@@ -1,8 +1,8 @@
 import { endianness } from "node:os";
 import { promisify } from "node:util";
 import { gunzip as gunzipCallback, gzip as gzipCallback } from "node:zlib";
-import { marketKey } from "../market-average";
-import type { Opportunity, Persistence } from "../types";
+import { marketKey } from "../model/market-average";
+import type { Opportunity, Persistence } from "../model/types";
 import { HOURS_7D, orientPersistence, type PairRecord } from "./pair-persistence";
 
 /** A market as pairs name it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { fixtureJson } from "./read-fixture";
+import { fixtureJson } from "@/tests/fixtures/venues/read-fixture";
 import { gateRiskLimitTiers, hyperliquidMarginTiers, recordedMarketDepth, recordedMarkets } from "./recorded-depth";
 import { replaySampleMarket } from "./replay-sample-market";
 import { withLadderDeductions } from "../books/margin-table";

@@ -1,6 +1,6 @@
 /*
- * The offline sample's order books and margin tiers: real recordings (lib/market/fixtures, sources
- * in fixtures/SOURCES.md), served to live keys while the service still serves the sample instead
+ * The offline sample's order books and margin tiers: real recordings (lib/market/sample/recordings, sources
+ * in tests/fixtures/venues/SOURCES.md), served to live keys while the service still serves the sample instead
  * of a live round. Recordings exist for BTC on each of the sample's venues, each of its own day;
  * the books are excerpts of 3 to 5 levels, so a quote of any size finds them thin, and the
  * depth timestamp says which day they are of.
@@ -16,7 +16,7 @@
  * inlines an import but rewrites a file path computed from `import.meta.url` into its own assets.
  */
 import { AppError } from "@/lib/errors";
-import type { MarketRef } from "../market";
+import type { MarketRef } from "../model/market-ref";
 import {
   marginUnavailable,
   withLadderDeductions,
@@ -26,16 +26,16 @@ import {
 } from "../books/margin-table";
 import type { MarketDepth } from "../books/market-depth";
 import { tradableLevels, type OrderBook } from "../books/order-book";
-import binanceBrackets2024 from "../fixtures/binance/leverageBracket_via-ccxt-fetchLeverageTiers_2024-10-24_BTC-ETH-SOL-DOGE.json" with { type: "json" };
-import binanceDepth from "../fixtures/binance/depth_BTCUSDT_2022-06-03_excerpt3.json" with { type: "json" };
-import bitgetDepth from "../fixtures/bitget/mix_v1_depth_BTCUSDT_UMCBL_2023-02-28_excerpt3.json" with { type: "json" };
-import bybitDepth from "../fixtures/bybit/orderbook_linear_BTCUSDT_2024-04-01_limit5.json" with { type: "json" };
-import gateContracts2023 from "../fixtures/gate/futures_usdt_contracts_2023-05-24_BTC-ETH-RDNT-QUICK.json" with { type: "json" };
-import gateDepth from "../fixtures/gate/futures_usdt_order_book_BTC_USDT_2022-06-03_excerpt5.json" with { type: "json" };
-import hyperliquidDepth from "../fixtures/hyperliquid/l2Book_BTC_2025-10-30_top5_no-n.json" with { type: "json" };
-import hyperliquidMeta from "../fixtures/hyperliquid/metaAndAssetCtxs_2026-09_BTC-ETH-SOL-HYPE.json" with { type: "json" };
-import okxDepth from "../fixtures/okx/books_SWAP_BTC-USDT-SWAP_2022-06-04_excerpt3.json" with { type: "json" };
-import okxInstruments from "../fixtures/okx/instruments_SWAP_sample.json" with { type: "json" };
+import binanceBrackets2024 from "./recordings/binance/leverageBracket_via-ccxt-fetchLeverageTiers_2024-10-24_BTC-ETH-SOL-DOGE.json" with { type: "json" };
+import binanceDepth from "./recordings/binance/depth_BTCUSDT_2022-06-03_excerpt3.json" with { type: "json" };
+import bitgetDepth from "./recordings/bitget/mix_v1_depth_BTCUSDT_UMCBL_2023-02-28_excerpt3.json" with { type: "json" };
+import bybitDepth from "./recordings/bybit/orderbook_linear_BTCUSDT_2024-04-01_limit5.json" with { type: "json" };
+import gateContracts2023 from "./recordings/gate/futures_usdt_contracts_2023-05-24_BTC-ETH-RDNT-QUICK.json" with { type: "json" };
+import gateDepth from "./recordings/gate/futures_usdt_order_book_BTC_USDT_2022-06-03_excerpt5.json" with { type: "json" };
+import hyperliquidDepth from "./recordings/hyperliquid/l2Book_BTC_2025-10-30_top5_no-n.json" with { type: "json" };
+import hyperliquidMeta from "./recordings/hyperliquid/metaAndAssetCtxs_2026-09_BTC-ETH-SOL-HYPE.json" with { type: "json" };
+import okxDepth from "./recordings/okx/books_SWAP_BTC-USDT-SWAP_2022-06-04_excerpt3.json" with { type: "json" };
+import okxInstruments from "./recordings/okx/instruments_SWAP_sample.json" with { type: "json" };
 
 type Row = Record<string, unknown>;
 type Pair = [unknown, unknown];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../apr";
-import { PRICE_OBSERVATION_TOLERANCE_MS } from "../price-spread";
-import type { VenueId } from "../types";
+import { computeOpportunities } from "../rank-opportunities";
+import { PRICE_OBSERVATION_TOLERANCE_MS } from "../model/price-spread";
+import type { VenueId } from "../model/types";
 import { replaySampleMarket } from "./replay-sample-market";
-import { SAMPLE_VENUE_IDS } from "./sample-venue-responses";
+import { SAMPLE_VENUE_IDS } from "@/tests/fixtures/venues/sample-venue-responses";
 
 // The shipped sample as the first-run screener shows it: replayed from the bundled JSON, ranked.
 const replayed = replaySampleMarket();

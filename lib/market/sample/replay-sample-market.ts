@@ -1,11 +1,18 @@
 import { readFile } from "node:fs/promises";
-import { fetchVenueSnapshot } from "../connectors/fetch-venue-snapshot";
-import { fetchAllVenues } from "../ingest/fetch-all-venues";
-import { createReplayFetch } from "../replay-fetch";
-import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../types";
-import type { SampleMarketFile } from "./sample-venue-responses";
+import { fetchVenueSnapshot } from "../venues/connectors/fetch-venue-snapshot";
+import { createReplayFetch, type ReplayRoute } from "../venues/replay-fetch";
+import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../model/types";
 
 const SAMPLE_FILE = new URL("./venue-responses.json", import.meta.url);
+
+/**
+ * What venue-responses.json holds: each venue's moment (ISO 8601 UTC) and responses. Built by
+ * `npm run sample:build` from the venue recordings (tests/fixtures/venues/sample-venue-responses.ts).
+ */
+export interface SampleMarketFile {
+  recordedAt: Partial<Record<VenueId, string>>;
+  responses: Partial<Record<VenueId, ReplayRoute[]>>;
+}
 
 export interface ReplayedSample {
   /** Every venue's snapshots, each observed at its venue's recorded moment. */
@@ -31,15 +38,16 @@ export async function replaySampleMarket(file: URL = SAMPLE_FILE): Promise<Repla
     recordedAt[venue] = at;
   }
   // One replay per venue: venues share paths (Aster serves Binance's /fapi/v1 API), not hosts.
-  const results = await fetchAllVenues(
-    (venue, { timeoutMs }) =>
+  // fetchVenueSnapshot never throws: a venue whose replay fails comes back stale.
+  const results = await Promise.all(
+    venues.map((venue) =>
       fetchVenueSnapshot(venue, {
         fetchImplementation: createReplayFetch(sample.responses[venue] ?? []).fetchImplementation,
         enableRateLimit: false,
-        timeoutMs,
+        timeoutMs: 10_000,
         now: () => recordedAt[venue] ?? Number.NaN,
       }),
-    { timeoutMs: 10_000, venues },
+    ),
   );
   return { snapshots: results.flatMap((r) => (r.status === "ok" ? r.snapshots : [])), recordedAt };
 }

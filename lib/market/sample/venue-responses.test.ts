@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { sampleMarketFile } from "./sample-venue-responses";
+import { sampleMarketFile } from "@/tests/fixtures/venues/sample-venue-responses";
 
 describe("the bundled offline sample", () => {
   it("is exactly what its sources build (run `npm run sample:build` after changing them)", () => {

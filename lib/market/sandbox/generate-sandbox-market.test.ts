@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { normaliseBase } from "../normalise-base";
-import { marketSnapshotSchema, type MarketSnapshot } from "../types";
+import { normaliseBase } from "../model/normalise-base";
+import { marketSnapshotSchema, type MarketSnapshot } from "../model/types";
 import { SANDBOX_VENUE_IDS } from "./venue-profiles";
-import { registryTakerFee, VENUE_REGISTRY } from "../venue-registry";
-import { VENUE_ADAPTERS } from "../connectors/venue-adapters";
+import { registryTakerFee, VENUE_REGISTRY } from "../venues/venue-registry";
+import { VENUE_ADAPTERS } from "../venues/connectors/venue-adapters";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import {
   SANDBOX_ASSET_COUNT,

@@ -1,5 +1,5 @@
 import { roundTo } from "@/lib/round";
-import type { MarketSnapshot } from "../types";
+import type { MarketSnapshot } from "../model/types";
 import { SANDBOX_VENUE_IDS, type SandboxVenueId } from "./venue-profiles";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, mixKeys, unitOf } from "./random";

@@ -1,4 +1,4 @@
-import type { MarketSnapshot } from "../types";
+import type { MarketSnapshot } from "../model/types";
 import { singleTierFromMaxLeverage, withLadderDeductions, withoutDeductions, type ListedTier, type MarginTable } from "../books/margin-table";
 import { BOOK_LEVELS } from "../books/market-depth";
 import type { BookLevel, OrderBook } from "../books/order-book";
@@ -78,7 +78,7 @@ export function sandboxMarginTable(snapshot: MarketSnapshot): MarginTable {
   return { available: true, source: "leverage_tiers", boundsIn: "quote", tiers: ladder ? withLadderDeductions(listed) : withoutDeductions(listed) };
 }
 
-/** [floor, cap, maintenance rate, max leverage]: Binance's BTCUSDT brackets (lib/market/fixtures/binance, 2024-10-24), the last one open-ended. */
+/** [floor, cap, maintenance rate, max leverage]: Binance's BTCUSDT brackets (lib/market/sample/recordings/binance, 2024-10-24), the last one open-ended. */
 const BRACKETS: readonly (readonly [number, number | null, number, number])[] = [
   [0, 50_000, 0.004, 125],
   [50_000, 600_000, 0.005, 100],

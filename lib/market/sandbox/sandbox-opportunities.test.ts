@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../apr";
-import { opportunitySchema, type Opportunity } from "../types";
+import { computeOpportunities } from "../rank-opportunities";
+import { opportunitySchema, type Opportunity } from "../model/types";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { generateSandboxMarket } from "./generate-sandbox-market";
 import { sandboxOpportunities } from "./sandbox-opportunities";

@@ -1,5 +1,5 @@
-import { computeOpportunities } from "../apr";
-import type { Opportunity } from "../types";
+import { computeOpportunities } from "../rank-opportunities";
+import type { Opportunity } from "../model/types";
 import { DEFAULT_SANDBOX_SEED, SANDBOX_ASSET_COUNT, generateSandboxMarket, type SandboxMarketOptions } from "./generate-sandbox-market";
 import { utcMinute } from "./utc-minute";
 

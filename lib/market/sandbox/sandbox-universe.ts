@@ -1,6 +1,6 @@
-import { normaliseBase } from "../normalise-base";
-import type { IntervalSource } from "../types";
-import { VENUE_REGISTRY } from "../venue-registry";
+import { normaliseBase } from "../model/normalise-base";
+import type { IntervalSource } from "../model/types";
+import { VENUE_REGISTRY } from "../venues/venue-registry";
 import { ASSET_CATALOGUE } from "./asset-catalogue";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, unitOf } from "./random";

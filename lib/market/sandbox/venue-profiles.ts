@@ -1,5 +1,5 @@
-import { VENUE_IDS, type IntervalSource, type VenueId } from "../types";
-import { registryTakerFee, VENUE_REGISTRY } from "../venue-registry";
+import { VENUE_IDS, type IntervalSource, type VenueId } from "../model/types";
+import { registryTakerFee, VENUE_REGISTRY } from "../venues/venue-registry";
 
 /**
  * The venues of the sandbox market test keys see: every live venue (VENUE_IDS), each behaving as

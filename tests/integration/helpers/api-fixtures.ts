@@ -3,7 +3,7 @@ import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Permission, type Tier } from "@/lib/keys/permissions";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
-import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
+import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { makeLeg } from "@/tests/support/market/make-leg";
 
 let userCounter = 0;

@@ -5,7 +5,7 @@ import { openDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { snapshotFetcher } from "./venue-fetchers";
 
 const url = process.argv[2];

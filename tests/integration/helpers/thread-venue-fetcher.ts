@@ -3,7 +3,7 @@
 // never answers for one.
 import { existsSync, writeFileSync } from "node:fs";
 import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
-import type { VenueId } from "@/lib/market/types";
+import type { VenueId } from "@/lib/market/model/types";
 import { replayFetcher } from "./venue-fetchers";
 
 export interface ThreadFetcherOptions {

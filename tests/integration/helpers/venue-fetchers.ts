@@ -1,7 +1,7 @@
 import { venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
-import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
-import { createReplayFetch, type ReplayReply } from "@/lib/market/replay-fetch";
-import type { MarketSnapshot, VenueId } from "@/lib/market/types";
+import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
+import { createReplayFetch, type ReplayReply } from "@/lib/market/venues/replay-fetch";
+import type { MarketSnapshot, VenueId } from "@/lib/market/model/types";
 
 /**
  * Every venue answers from its recorded responses (VENUE_REPLAYS) through the real connectors, except the

@@ -1,13 +1,13 @@
 import { ccxtDepthSource } from "@/lib/market/books/ccxt-depth-source";
 import type { VenueDepthSources } from "@/lib/market/books/market-depth";
-import { createReplayFetch, type ReplayReply, type ReplayRoute } from "@/lib/market/replay-fetch";
-import { fixtureText } from "@/lib/market/sample/read-fixture";
-import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
-import { CCXT_VENUE_IDS, type CcxtVenueId } from "@/lib/market/connectors/venue-adapter";
-import type { VenueId } from "@/lib/market/types";
+import { createReplayFetch, type ReplayReply, type ReplayRoute } from "@/lib/market/venues/replay-fetch";
+import { fixtureText } from "@/tests/fixtures/venues/read-fixture";
+import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
+import { CCXT_VENUE_IDS, type CcxtVenueId } from "@/lib/market/venues/connectors/venue-adapter";
+import type { VenueId } from "@/lib/market/model/types";
 
 /**
- * Each venue's recorded BTC order book (lib/market/fixtures, sources in its SOURCES.md) as its API
+ * Each venue's recorded BTC order book (tests/fixtures/venues, sources in its SOURCES.md) as its API
  * sent it, at the path and query ccxt's fetchOrderBook asks for, beside the venue's market list
  * (VENUE_REPLAYS) that ccxt loads first. Bitget is left out: its recording is of the retired v1
  * depth endpoint, and ccxt asks v2's merge-depth.

@@ -1,7 +1,7 @@
 import { withLadderDeductions, type MarginTable } from "@/lib/market/books/margin-table";
 import type { VenueDepthSource, VenueDepthSources } from "@/lib/market/books/market-depth";
 import type { BookLevel, OrderBook } from "@/lib/market/books/order-book";
-import { VENUE_IDS } from "@/lib/market/types";
+import { VENUE_IDS } from "@/lib/market/model/types";
 
 const levels = (side: 1 | -1): BookLevel[] => Array.from({ length: 50 }, (_, i) => [100 + side * (0.01 + 0.02 * i), 1_000]);
 

@@ -1,4 +1,4 @@
-import type { OpportunityLeg } from "@/lib/market/types";
+import type { OpportunityLeg } from "@/lib/market/model/types";
 
 /**
  * A valid opportunity leg (0.01 % per 8 h as the venue states it, nothing known beyond the rate and

@@ -1,4 +1,4 @@
-import type { MarketSnapshot } from "@/lib/market/types";
+import type { MarketSnapshot } from "@/lib/market/model/types";
 
 /** How a venue that spells it `${base}USDT` names the USDT-margined perpetual on `base`. */
 export function usdtPerp(base: string) {

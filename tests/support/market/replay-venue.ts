@@ -1,6 +1,6 @@
-import { fetchVenueSnapshot } from "@/lib/market/connectors/fetch-venue-snapshot";
-import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/types";
-import { createReplayFetch, type RecordedRequest, type ReplayReply, type ReplayRoute } from "@/lib/market/replay-fetch";
+import { fetchVenueSnapshot } from "@/lib/market/venues/connectors/fetch-venue-snapshot";
+import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
+import { createReplayFetch, type RecordedRequest, type ReplayReply, type ReplayRoute } from "@/lib/market/venues/replay-fetch";
 
 /** One refresh of `venue` against replayed payloads, with ccxt's throttle off. */
 export async function replayVenue(

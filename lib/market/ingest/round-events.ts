@@ -1,0 +1,61 @@
+import type { Db } from "@/lib/db";
+import type { SqlStatement } from "@/lib/db/direct-sql";
+import type { OpportunityColumns } from "../opportunity-columns";
+import type { IntervalChangeRow } from "./detect-interval-changes";
+
+/** A venue's health as the change events compare it, before and after a round. */
+export interface VenueState {
+  status: "ok" | "stale";
+  lastSuccessAt: Date | null;
+  error: string | null;
+}
+
+/** A venue's outcome in a round (store-round's VenueRoundResult). */
+export interface RoundVenueResult {
+  exchange: string;
+  status: "ok" | "stale";
+  error: string | null;
+}
+
+/** Each venue's state after a round: a success starts now; a failure keeps the last success it had. */
+export function venueStatesAfter(
+  before: ReadonlyMap<string, VenueState>,
+  results: readonly RoundVenueResult[],
+  startedAt: Date,
+): (VenueState & { exchange: string })[] {
+  return results.map((v) => ({
+    exchange: v.exchange,
+    status: v.status,
+    error: v.error,
+    lastSuccessAt: v.status === "ok" ? startedAt : (before.get(v.exchange)?.lastSuccessAt ?? null),
+  }));
+}
+
+/** What one round brings to its events. */
+export interface RoundEventInput {
+  set: OpportunityColumns;
+  asOf: Date;
+  /** When the round publishes: the served items' `stale` flags are judged then. */
+  publishedAt: Date;
+  intervalChanges: readonly IntervalChangeRow[];
+  venuesBefore: ReadonlyMap<string, VenueState>;
+  venuesAfter: readonly (VenueState & { exchange: string })[];
+}
+
+/**
+ * What a round tells the change-event log. The events layer implements it (LiveRoundEvents) and
+ * whoever starts ingestion hands it in, so the market depends on this port, never on lib/events.
+ */
+export interface RoundEvents {
+  /** Each venue's health before a round stores its own: read when the round starts. */
+  venueStates(db: Db): Promise<Map<string, VenueState>>;
+  /**
+   * The statements appending the round's events, for the publishing transaction, and what to call
+   * once it committed with the new set's version (answers the set nothing compares with any more).
+   */
+  prepare(db: Db, round: RoundEventInput): Promise<{ statements: SqlStatement[]; committed: (version: number) => OpportunityColumns | undefined }>;
+  /** The venue events of a round that published nothing (every venue stale), in their own transaction. */
+  appendVenueEvents(db: Db, before: ReadonlyMap<string, VenueState>, results: readonly RoundVenueResult[], startedAt: Date): Promise<void>;
+  /** Deletes the events past their retention, with the market data's own retention; answers how many. */
+  deleteExpired(db: Db, now: Date): Promise<number>;
+}

@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { buildSnapshot, classifyMarket, readNumber, type VenueMarket } from "./build-snapshot";
+
+const perp: VenueMarket = {
+  id: "BTCUSDT",
+  symbol: "BTC/USDT:USDT",
+  base: "BTC",
+  quote: "USDT",
+  settle: "USDT",
+  swap: true,
+  linear: true,
+  expiry: undefined,
+  active: true,
+  taker: 0.0005,
+};
+
+describe("classifyMarket", () => {
+  it("accepts USDT/USDC linear perpetuals only", () => {
+    expect(classifyMarket(perp)).toBe("eligible");
+    expect(classifyMarket({ ...perp, quote: "USDC", settle: "USDC" })).toBe("eligible");
+    expect(classifyMarket({ ...perp, active: undefined })).toBe("eligible");
+    expect(classifyMarket({ ...perp, linear: false, settle: "BTC", quote: "USD" })).toBe("notLinearPerp");
+    expect(classifyMarket({ ...perp, swap: false, expiry: 1750982400000 })).toBe("notLinearPerp");
+    expect(classifyMarket({ ...perp, quote: "BTC" })).toBe("notLinearPerp");
+    expect(classifyMarket({ ...perp, active: false })).toBe("inactive");
+  });
+});
+
+describe("buildSnapshot", () => {
+  const observation = { symbol: perp.symbol, fundingRate: 0.0001, interval: { hours: 8, source: "venue" as const } };
+
+  it("turns absent values into null and falls back on the fetch time", () => {
+    expect(buildSnapshot("binance", perp, observation, 1_000)).toMatchObject({
+      fundingRate: 0.0001,
+      nextFundingAt: null,
+      markPrice: null,
+      openInterestUsd: null,
+      observedAt: 1_000,
+    });
+    expect(buildSnapshot("binance", perp, undefined, 1_000)).toMatchObject({ fundingRate: null, fundingIntervalHours: null });
+  });
+
+  it("rejects the row for a garbled rate, settlement time or observation time", () => {
+    expect(buildSnapshot("binance", perp, { ...observation, fundingRate: Number.NaN }, 1_000)).toBeNull();
+    expect(buildSnapshot("binance", perp, { ...observation, nextFundingAt: Number.NaN }, 1_000)).toBeNull();
+    expect(buildSnapshot("binance", perp, { ...observation, observedAt: Number.NaN }, 1_000)).toBeNull();
+  });
+
+  it("treats garbled or impossible statistics as unknown, and a zero price as none", () => {
+    expect(
+      buildSnapshot("binance", perp, { ...observation, markPrice: 0, indexPrice: -5, openInterestUsd: Number.NaN, volume24hUsd: 0 }, 1_000),
+    ).toMatchObject({ markPrice: null, indexPrice: null, openInterestUsd: null, volume24hUsd: 0 });
+  });
+});
+
+describe("readNumber", () => {
+  it.each([
+    ["0.00013062", 0.00013062],
+    ["-0.00205266", -0.00205266],
+    [1732723200000, 1732723200000],
+    ["1e-5", 0.00001],
+  ])("%j → %d", (value, expected) => {
+    expect(readNumber(value)).toBe(expected);
+  });
+
+  it.each([undefined, null, ""])("%j → undefined (absent)", (value) => {
+    expect(readNumber(value)).toBeUndefined();
+  });
+
+  it.each(["n/a", "0x10", {}, [], true, "1,5"])("%j → NaN (garbled)", (value) => {
+    expect(readNumber(value)).toBeNaN();
+  });
+});
+
+describe("module boundaries", () => {
+  it("keeps ccxt out of every static import: only the connector loads it, on first use", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return name === "fixtures" ? [] : sources(path);
+        return path.endsWith(".ts") && !path.endsWith(".test.ts") ? [path] : [];
+      });
+    for (const path of sources(root)) {
+      const text = readFileSync(path, "utf8");
+      for (const line of text.split("\n").filter((l) => /from\s+"ccxt"/.test(l))) {
+        expect(line, path).toMatch(/^import type /);
+      }
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { normaliseBase } from "../../model/normalise-base";
+import { venueTakerFee } from "../venue-fees";
+import type { IntervalSource, MarketSnapshot } from "../../model/types";
+import { isValidSnapshot, type SnapshotCandidate } from "./valid-snapshot";
+
+/** The parts of a ccxt market the snapshot needs; kept ccxt-free so this module stays pure. */
+export interface VenueMarket {
+  id: string;
+  symbol: string;
+  base: string;
+  quote: string;
+  settle: string | undefined;
+  swap: boolean | undefined;
+  linear: boolean | undefined;
+  expiry: number | undefined;
+  active: boolean | undefined;
+  taker: number | undefined;
+}
+
+/**
+ * What a venue said about one market this refresh. A number field is `undefined` when the venue
+ * did not send it and `NaN` when it sent something that is not a number. Garbled funding fields
+ * (rate, next settlement, time) reject the whole row: a rate next to a garbled timestamp is not to
+ * be trusted. Garbled market statistics (prices, open interest, volume) only become `null`, as
+ * absent ones do, so a bad volume figure cannot hide a good funding rate.
+ */
+export interface FundingObservation {
+  /** ccxt unified symbol the row was parsed to. */
+  symbol: string;
+  fundingRate: number | undefined;
+  /**
+   * The venue's forecast (MarketSnapshot.predictedFundingRate) and bounds on the rate: extras
+   * beside the rate, so garbled ones only become null, as statistics do.
+   */
+  predictedFundingRate?: number | undefined;
+  rateCap?: number | undefined;
+  rateFloor?: number | undefined;
+  interval: { hours: number; source: IntervalSource } | null;
+  nextFundingAt?: number | undefined;
+  markPrice?: number | undefined;
+  indexPrice?: number | undefined;
+  openInterestUsd?: number | undefined;
+  volume24hUsd?: number | undefined;
+  observedAt?: number | undefined;
+  /**
+   * A settled figure the payload itself states, for venues whose settlements this service cannot
+   * see happen (Deribit's continuous funding: `funding_8h`, the trailing 8 hours' funding, per 8 hours).
+   */
+  lastSettlement?: { rate: number; at: number } | undefined;
+}
+
+const USD_SETTLEMENTS = new Set(["USDT", "USDC"]);
+
+export type MarketClass = "eligible" | "notLinearPerp" | "inactive";
+
+/**
+ * Only USDT/USDC-margined perpetuals quoted in USDT/USDC are comparable across venues: inverse
+ * contracts pay funding in the coin, delivery contracts pay none, and a BTC-quoted perpetual
+ * (`ETHBTC`) has prices in another unit.
+ */
+export function classifyMarket(market: VenueMarket): MarketClass {
+  const linearPerp =
+    market.swap === true &&
+    market.linear === true &&
+    market.expiry === undefined &&
+    USD_SETTLEMENTS.has(market.quote) &&
+    market.settle !== undefined &&
+    USD_SETTLEMENTS.has(market.settle);
+  if (!linearPerp) return "notLinearPerp";
+  // ccxt leaves `active` undefined when a venue does not say; only an explicit false excludes.
+  return market.active === false ? "inactive" : "eligible";
+}
+
+/** Assembles and validates one snapshot (as marketSnapshotSchema would); `null` when a present value is unusable. */
+export function buildSnapshot(
+  exchange: string,
+  market: VenueMarket,
+  observation: FundingObservation | undefined,
+  fetchedAt: number,
+): MarketSnapshot | null {
+  const { base, multiplier } = normaliseBase(market.base);
+  const snapshot: SnapshotCandidate = {
+    exchange,
+    market: market.symbol,
+    venueMarketId: market.id,
+    base,
+    venueBase: market.base,
+    contractMultiplier: multiplier,
+    quote: market.quote,
+    settle: market.settle,
+    fundingRate: orNull(observation?.fundingRate),
+    predictedFundingRate: extra(observation?.predictedFundingRate),
+    rateCap: extra(observation?.rateCap),
+    rateFloor: extra(observation?.rateFloor),
+    fundingIntervalHours: observation?.interval?.hours ?? null,
+    fundingIntervalSource: observation?.interval?.source ?? null,
+    nextFundingAt: zeroAsNull(observation?.nextFundingAt),
+    markPrice: statistic(observation?.markPrice, { zeroIsUnknown: true }),
+    indexPrice: statistic(observation?.indexPrice, { zeroIsUnknown: true }),
+    openInterestUsd: statistic(observation?.openInterestUsd, { zeroIsUnknown: false }),
+    volume24hUsd: statistic(observation?.volume24hUsd, { zeroIsUnknown: false }),
+    // The venue's published base tier; ccxt's market `taker` (a placeholder on several venues) only where none is known.
+    takerFee: venueTakerFee(exchange, market.taker),
+    observedAt: observation?.observedAt ?? fetchedAt,
+    ...(observation?.lastSettlement === undefined ? {} : { lastSettlement: observation.lastSettlement }),
+  };
+  return isValidSnapshot(snapshot) ? snapshot : null;
+}
+
+function extra(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : value;
+}
+
+function orNull(value: number | undefined): number | null {
+  return value === undefined ? null : value;
+}
+
+// Venues send 0 for "no next settlement" (Binance delivery rows).
+function zeroAsNull(value: number | undefined): number | null {
+  return value === undefined || value === 0 ? null : value;
+}
+
+// A price of 0 means "none" (settling symbols); open interest or volume of 0 is a real zero.
+function statistic(value: number | undefined, { zeroIsUnknown }: { zeroIsUnknown: boolean }): number | null {
+  if (value === undefined || !Number.isFinite(value) || value < 0) return null;
+  return zeroIsUnknown && value === 0 ? null : value;
+}
+
+/**
+ * A venue's numeric field: numbers and numeric strings as numbers, absent/null/empty as
+ * `undefined`, anything else as `NaN` so the snapshot schema rejects the row.
+ */
+export function readNumber(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) return Number(value);
+  return Number.NaN;
+}
+
+/** A bound stated once for both signs (Gate `funding_rate_limit`, Hyperliquid's protocol cap) as cap and floor. */
+export function symmetricBounds(limit: number | undefined): { rateCap: number | undefined; rateFloor: number | undefined } {
+  return { rateCap: limit, rateFloor: limit === undefined ? undefined : -limit };
+}
+
+/** `a × b` when both are known; propagates `NaN` so garbled inputs still reject the row. */
+export function product(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined || b === undefined ? undefined : a * b;
+}

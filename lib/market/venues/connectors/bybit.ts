@@ -1,0 +1,67 @@
+import type { bybit } from "ccxt";
+import { parseIntervalHours } from "../../model/funding-interval";
+import type { IntervalSource } from "../../model/types";
+import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
+import { asRecord, type VenueAdapter } from "./venue-adapter";
+
+/**
+ * Bybit states the interval twice: the ticker's `fundingIntervalHour` (hours, as a string) and the
+ * instrument's `fundingInterval` (minutes). The ticker is fetched on every refresh, so it wins.
+ */
+export function bybitFundingInterval(
+  ticker: Record<string, unknown>,
+  instrument: Record<string, unknown> | undefined,
+): { hours: number; source: IntervalSource } | null {
+  const fromTicker = parseIntervalHours(ticker.fundingIntervalHour);
+  if (fromTicker !== null) return { hours: fromTicker, source: "venue" };
+  const minutes = readNumber(instrument?.fundingInterval);
+  if (minutes !== undefined && minutes > 0) return { hours: minutes / 60, source: "venue" };
+  return null;
+}
+
+/**
+ * The instrument states both bounds (`upperFundingRate`, `lowerFundingRate`); the ticker only a
+ * symmetric `fundingCap`, used when the instrument says nothing.
+ */
+export function bybitRateBounds(
+  ticker: Record<string, unknown>,
+  instrument: Record<string, unknown> | undefined,
+): { rateCap: number | undefined; rateFloor: number | undefined } {
+  const upper = readNumber(instrument?.upperFundingRate);
+  const lower = readNumber(instrument?.lowerFundingRate);
+  if (upper !== undefined || lower !== undefined) return { rateCap: upper, rateFloor: lower };
+  return symmetricBounds(readNumber(ticker.fundingCap));
+}
+
+export const bybitAdapter: VenueAdapter<bybit> = {
+  id: "bybit",
+  create: (lib, config) =>
+    new lib.bybit({
+      ...config,
+      options: { fetchMarkets: { types: ["linear"] } },
+      has: { fetchCurrencies: false },
+    }),
+  async collect(exchange, { marketsById, fetchedAt }) {
+    // One call carries everything: /v5/market/tickers?category=linear has rate, next settlement,
+    // interval, prices, open interest value and 24h turnover for every linear contract.
+    const rates = await exchange.fetchFundingRates();
+    const observations = Object.values(rates).map((rate): FundingObservation => {
+      const row = asRecord(rate.info) ?? {};
+      const id = String(row.symbol ?? "");
+      const instrument = asRecord(marketsById.get(id)?.info);
+      return {
+        symbol: rate.symbol ?? id,
+        fundingRate: readNumber(row.fundingRate),
+        ...bybitRateBounds(row, instrument),
+        interval: bybitFundingInterval(row, instrument),
+        nextFundingAt: readNumber(row.nextFundingTime),
+        markPrice: readNumber(row.markPrice),
+        indexPrice: readNumber(row.indexPrice),
+        openInterestUsd: readNumber(row.openInterestValue),
+        volume24hUsd: readNumber(row.turnover24h),
+        observedAt: rate.timestamp ?? fetchedAt,
+      };
+    });
+    return { observations, warnings: [] };
+  },
+};

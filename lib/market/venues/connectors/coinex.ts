@@ -1,0 +1,69 @@
+import type { coinex } from "ccxt";
+import { hoursBetweenSettlements } from "../../model/funding-interval";
+import type { IntervalSource } from "../../model/types";
+import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+
+/**
+ * CoinEx states no interval: `latest_funding_time` is the settlement the current rate is collected
+ * at and `next_funding_time` the one after (CoinEx v2 docs: 8h by default, moved to 2h or 4h when
+ * the premium runs high), so their distance is the interval, as on OKX.
+ */
+export function coinexFundingInterval(row: Record<string, unknown>): { hours: number; source: IntervalSource } | null {
+  const current = readNumber(row.latest_funding_time);
+  const next = readNumber(row.next_funding_time);
+  const hours = current !== undefined && next !== undefined ? hoursBetweenSettlements(current, next) : null;
+  return hours === null ? null : { hours, source: "schedule" };
+}
+
+export const coinexAdapter: VenueAdapter<coinex> = {
+  id: "coinex",
+  create: (lib, config) => {
+    const client = new lib.coinex({ ...config, has: { fetchCurrencies: false } });
+    // ccxt's fetchMarkets always loads the whole spot list (/v2/spot/market) beside the futures
+    // one and has no option to skip it; spot ids (`BTCUSDT`) are also the futures ids, so the two
+    // would share one entry of the markets-by-id map. ccxt's own fetchContractMarkets loads the
+    // futures list alone (/v2/futures/market), which is all a refresh needs.
+    client.fetchMarkets = (params = {}) => client.fetchContractMarkets(params);
+    return client;
+  },
+  // `is_market_available: false` is a market CoinEx has closed; ccxt leaves `active` undefined.
+  isTradable: (market) => asRecord(market.info)?.is_market_available !== false,
+  async collect(exchange, { marketsById, fetchedAt }) {
+    const warnings: string[] = [];
+    // /v2/futures/funding-rate without `market` answers every market in one request: rate, the
+    // forecast, its bounds, both settlement times and the mark price. Raw rather than
+    // fetchFundingRates, which would read a garbled answer as an empty list.
+    const [rates, tickers] = await Promise.all([
+      exchange.v2PublicGetFuturesFundingRate().then((payload) => rowsOf(payload)),
+      optional(warnings, "ticker", async () => indexRows(rowsOf(await exchange.v2PublicGetFuturesTicker()), "market")),
+    ]);
+    const observations = rates.map((row): FundingObservation => {
+      const id = String(row.market ?? "");
+      const market = marketsById.get(id);
+      const ticker = tickers?.get(id);
+      const markPrice = readNumber(row.mark_price) ?? readNumber(ticker?.mark_price);
+      return {
+        symbol: market?.symbol ?? id,
+        // The current period's rate, recomputed every minute until it is collected.
+        fundingRate: readNumber(row.latest_funding_rate),
+        // The forecast for the period after; CoinEx sets it equal to the current rate at collection.
+        predictedFundingRate: readNumber(row.next_funding_rate),
+        rateCap: readNumber(row.max_funding_rate),
+        rateFloor: readNumber(row.min_funding_rate),
+        interval: coinexFundingInterval(row),
+        nextFundingAt: readNumber(row.latest_funding_time),
+        markPrice,
+        indexPrice: readNumber(ticker?.index_price),
+        // The futures market list (loaded as the markets) states open interest in contracts of one
+        // base unit each on linear markets (ccxt's contractSize 1).
+        openInterestUsd: product(readNumber(asRecord(market?.info)?.open_interest_volume), markPrice),
+        // `value` is the 24h turnover in the quote currency (USDT).
+        volume24hUsd: readNumber(ticker?.value),
+        // No time in either payload.
+        observedAt: fetchedAt,
+      };
+    });
+    return { observations, warnings };
+  },
+};

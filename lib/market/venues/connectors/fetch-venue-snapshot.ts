@@ -1,0 +1,288 @@
+import type { Exchange, MarketInterface } from "ccxt";
+import {
+  venueIdSchema,
+  type MarketSnapshot,
+  type VenueExclusions,
+  type VenueId,
+  type VenueSnapshotResult,
+} from "../../model/types";
+import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
+import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
+import { loadCcxt } from "./load-ccxt";
+import { keptClient } from "./venue-clients";
+import {
+  errorMessage,
+  type CcxtModule,
+  type CcxtVenueId,
+  type FetchImplementation,
+  type HttpVenueAdapter,
+  type HttpVenueId,
+  type VenueAdapter,
+  type VenueCollection,
+} from "./venue-adapter";
+import { VENUE_ADAPTERS } from "./venue-adapters";
+import { withDeadline } from "./with-deadline";
+
+export const DEFAULT_VENUE_TIMEOUT_MS = 10_000;
+
+/**
+ * How long a ccxt venue's loaded market list is reused. Parsing a venue's whole market list on
+ * every one-minute round cost more CPU than the rest of the round at 20 venues, and a request of
+ * each venue's budget; listings change over days, not minutes. A refresh whose funding rows name a
+ * market the list lacks (a new listing) reloads the list on the next refresh whatever its age.
+ */
+export const MARKETS_TTL_MS = 10 * 60_000;
+
+export interface FetchVenueSnapshotOptions {
+  /**
+   * Replaces the network: called (by ccxt, or by the HTTP client of an HTTP venue) as
+   * `fetch(url, {method, headers, body, signal})` and expected to return a WHATWG `Response`.
+   * Tests replay recorded payloads through it.
+   */
+  fetchImplementation?: FetchImplementation;
+  /** Deadline for the whole refresh (markets, funding and extras), and for each request. */
+  timeoutMs?: number;
+  /**
+   * The client-side request throttle (default on): ccxt's, or an HTTP venue's request spacing.
+   * Replays turn it off: against recorded payloads it only adds the venue's request spacing (a
+   * second per Hyperliquid info call).
+   */
+  enableRateLimit?: boolean;
+  /** Epoch-ms clock; injected by tests. */
+  now?: () => number;
+  /**
+   * Keep this venue's client, and so its loaded markets and throttle, from one call to the next
+   * with this `fetchImplementation`, as live refreshes keep theirs. Off by default, so nothing
+   * leaks between tests; the market benchmark replays steady-state rounds with it.
+   */
+  keepClient?: boolean;
+}
+
+/**
+ * One refresh of one venue: its linear USDT/USDC perpetuals as validated snapshots, or
+ * `{status: "stale", error}` when the venue failed, answered garbage or missed the deadline. Never
+ * throws and never returns a partial market list: either every eligible market was judged, or none
+ * is returned. ccxt venues and plain-HTTP venues (venue-adapter.ts) differ only in how markets and
+ * funding rows are loaded; everything after that is shared.
+ */
+export async function fetchVenueSnapshot(
+  exchangeId: VenueId,
+  options: FetchVenueSnapshotOptions = {},
+): Promise<VenueSnapshotResult> {
+  const now = options.now ?? Date.now;
+  const fetchedAt = now();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_VENUE_TIMEOUT_MS;
+  const venue = venueIdSchema.safeParse(exchangeId);
+  if (!venue.success) {
+    return { status: "stale", exchange: exchangeId, fetchedAt, error: `unsupported venue "${String(exchangeId)}"` };
+  }
+  try {
+    // Each ccxt adapter is typed by its own exchange class; here any exchange will do.
+    const adapter = VENUE_ADAPTERS[venue.data] as VenueAdapter<Exchange> | HttpVenueAdapter;
+    const settings: ClientSettings = {
+      fetchImplementation: options.fetchImplementation,
+      keepClient: options.keepClient ?? false,
+      timeoutMs,
+      enableRateLimit: options.enableRateLimit ?? true,
+    };
+    const work = refresh(adapter, settings, fetchedAt);
+    return await withDeadline(work, timeoutMs, `${venue.data} refresh`);
+  } catch (error) {
+    return { status: "stale", exchange: venue.data, fetchedAt, error: errorMessage(error) };
+  }
+}
+
+// Live clients are kept per venue so keep-alive connections, the request throttle (ccxt's, or an
+// HTTP venue's spacing) and loaded markets survive between refreshes: a ccxt venue's is shared with
+// the quotes' book requests (venue-clients.ts). A caller-supplied fetch gets a fresh client so
+// nothing leaks between tests, unless the caller asks to keep it.
+const liveHttpClients = new Map<HttpVenueId, ConfigurableHttpClient>();
+const replayClients = new WeakMap<FetchImplementation, Map<CcxtVenueId, Exchange>>();
+
+/**
+ * When a client's market list was loaded, the markets a refresh since found it lacks, and those it
+ * was last reloaded for lacking: a venue whose funding payload keeps naming markets its list never
+ * has (Lighter, Backpack) would otherwise have its list reloaded on every refresh.
+ */
+interface MarketList {
+  loadedAt: number;
+  /** Empty unless a refresh met an unlisted market not in `reloadedFor`: then the list is due. */
+  lacking: ReadonlySet<string>;
+  reloadedFor: ReadonlySet<string>;
+}
+const marketLists = new WeakMap<Exchange, MarketList>();
+
+interface ClientSettings {
+  fetchImplementation: FetchImplementation | undefined;
+  keepClient: boolean;
+  timeoutMs: number;
+  enableRateLimit: boolean;
+}
+
+function clientFor(adapter: VenueAdapter<Exchange>, lib: CcxtModule, settings: ClientSettings): Exchange {
+  const config = { timeout: settings.timeoutMs, enableRateLimit: settings.enableRateLimit };
+  const { fetchImplementation } = settings;
+  if (!fetchImplementation) return configured(keptClient(adapter, lib), settings);
+  if (!settings.keepClient) return adapter.create(lib, { ...config, fetchImplementation });
+  const clients = replayClients.get(fetchImplementation) ?? new Map<CcxtVenueId, Exchange>();
+  replayClients.set(fetchImplementation, clients);
+  let client = clients.get(adapter.id);
+  if (!client) {
+    client = adapter.create(lib, { ...config, fetchImplementation });
+    clients.set(adapter.id, client);
+  }
+  return configured(client, settings);
+}
+
+function configured(client: Exchange, settings: ClientSettings): Exchange {
+  client.timeout = settings.timeoutMs;
+  client.enableRateLimit = settings.enableRateLimit;
+  return client;
+}
+
+function httpClientFor(adapter: HttpVenueAdapter, settings: ClientSettings): ConfigurableHttpClient {
+  const spacingMs = settings.enableRateLimit ? adapter.requestSpacingMs : 0;
+  const config = { baseUrl: adapter.baseUrl, timeoutMs: settings.timeoutMs, spacingMs };
+  if (settings.fetchImplementation) return createHttpClient({ ...config, fetchImplementation: settings.fetchImplementation });
+  let client = liveHttpClients.get(adapter.id);
+  if (!client) {
+    client = createHttpClient(config);
+    liveHttpClients.set(adapter.id, client);
+  }
+  client.timeoutMs = settings.timeoutMs;
+  client.spacingMs = spacingMs;
+  return client;
+}
+
+/** A venue's markets (as judged, in VenueMarket form) and what its adapter collected about them. */
+interface LoadedVenue {
+  markets: VenueMarket[];
+  collection: VenueCollection;
+  /** Told the markets that funding rows named and the list lacks. */
+  onJudged?: (unlisted: readonly string[]) => void;
+}
+
+/** Whether a client's market list must be loaded (again) before this refresh. */
+export function marketsDue(list: Pick<MarketList, "loadedAt" | "lacking"> | undefined, now: number): boolean {
+  return list === undefined || list.lacking.size > 0 || now - list.loadedAt >= MARKETS_TTL_MS;
+}
+
+async function refresh(
+  adapter: VenueAdapter<Exchange> | HttpVenueAdapter,
+  settings: ClientSettings,
+  fetchedAt: number,
+): Promise<VenueSnapshotResult> {
+  const { markets, collection, onJudged } =
+    adapter.kind === "http" ? await loadHttpVenue(adapter, settings, fetchedAt) : await loadCcxtVenue(adapter, settings, fetchedAt);
+  const { observations, warnings } = collection;
+  const { snapshots, excluded, unlisted } = judgeMarkets(adapter.id, markets, observations, fetchedAt);
+  onJudged?.(unlisted);
+  if (!snapshots.some((snapshot) => snapshot.fundingRate !== null)) {
+    throw new Error(
+      `no usable funding rate among ${markets.length} markets and ${observations.length} funding rows`,
+    );
+  }
+  return { status: "ok", exchange: adapter.id, fetchedAt, snapshots, excluded, warnings };
+}
+
+async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
+  const lib = await loadCcxt(adapter.id);
+  const exchange = clientFor(adapter, lib, settings);
+  // Listings, delistings and status changes are part of the data, so the list is reloaded every
+  // MARKETS_TTL_MS and at once after a refresh met a market it lacks. Funding is never read from
+  // it: where the list is also the venue's funding payload (Gate, dYdX, Extended, KuCoin), the
+  // adapter requests that payload raw on every refresh and joins its rows to the list by id.
+  const list = marketLists.get(exchange);
+  if (marketsDue(list, fetchedAt)) {
+    await exchange.loadMarkets(true);
+    const reloadedFor = list && list.lacking.size > 0 ? list.lacking : (list?.reloadedFor ?? new Set<string>());
+    marketLists.set(exchange, { loadedAt: fetchedAt, lacking: new Set(), reloadedFor });
+  }
+  const { marketsById, venueMarkets } = listedMarkets(adapter, exchange.markets ?? {});
+  const collection = await adapter.collect(exchange, { marketsById, fetchedAt });
+  // A market the list lacks has the list reloaded on the next refresh, once: if the reloaded list
+  // lacks it too, it waits for the next MARKETS_TTL_MS reload like every other change.
+  const onJudged = (unlisted: readonly string[]) => {
+    const loaded = marketLists.get(exchange);
+    if (loaded && unlisted.some((market) => !loaded.reloadedFor.has(market))) loaded.lacking = new Set(unlisted);
+  };
+
+  return { markets: venueMarkets, collection, onJudged };
+}
+
+/** A loaded market list as a refresh reads it: by id, and each market in VenueMarket form. */
+interface ListedMarkets {
+  marketsById: ReadonlyMap<string, MarketInterface>;
+  venueMarkets: VenueMarket[];
+}
+
+/** Made once per loaded list (ccxt replaces the `markets` object when it reloads), not once per refresh. */
+const listed = new WeakMap<object, ListedMarkets>();
+
+function listedMarkets(adapter: VenueAdapter<Exchange>, loaded: Record<string, MarketInterface | undefined>): ListedMarkets {
+  let found = listed.get(loaded);
+  if (!found) {
+    const markets = Object.values(loaded).filter((market): market is MarketInterface => market !== undefined && market !== null);
+    const marketsById = new Map<string, MarketInterface>();
+    for (const market of markets) if (market.id) marketsById.set(market.id, market);
+    found = { marketsById, venueMarkets: markets.map((market) => toVenueMarket(adapter, market)) };
+    listed.set(loaded, found);
+  }
+  return found;
+}
+
+async function loadHttpVenue(adapter: HttpVenueAdapter, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
+  const http = httpClientFor(adapter, settings);
+  // Reloaded every refresh: each HTTP venue's market list is also its funding payload.
+  const markets = await adapter.loadMarkets(http);
+  const marketsById = new Map(markets.map((market) => [market.id, market]));
+  const collection = await adapter.collect(http, { marketsById, fetchedAt });
+  return { markets, collection };
+}
+
+function judgeMarkets(
+  venue: VenueId,
+  markets: readonly VenueMarket[],
+  observations: readonly FundingObservation[],
+  fetchedAt: number,
+): { snapshots: MarketSnapshot[]; excluded: VenueExclusions; unlisted: string[] } {
+  const unmatched = new Map(observations.map((observation) => [observation.symbol, observation]));
+  const excluded: VenueExclusions = { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 };
+  const snapshots: MarketSnapshot[] = [];
+  for (const market of markets) {
+    const observation = unmatched.get(market.symbol);
+    unmatched.delete(market.symbol);
+    const verdict = classifyMarket(market);
+    if (verdict !== "eligible") {
+      excluded[verdict] += 1;
+      continue;
+    }
+    if (!observation) excluded.noFundingRow += 1;
+    const snapshot = buildSnapshot(venue, market, observation, fetchedAt);
+    if (snapshot) snapshots.push(snapshot);
+    else excluded.invalid += 1;
+  }
+  excluded.unlisted = unmatched.size;
+  snapshots.sort((a, b) => (a.market < b.market ? -1 : a.market > b.market ? 1 : 0));
+  return { snapshots, excluded, unlisted: [...unmatched.keys()] };
+}
+
+/**
+ * A ccxt market as the snapshot judges it: the venue's own base where ccxt's differs, and a market
+ * the adapter's `isTradable` refuses counted as inactive, as one ccxt marks inactive is.
+ */
+function toVenueMarket(adapter: VenueAdapter<Exchange>, market: MarketInterface): VenueMarket {
+  const tradable = adapter.isTradable?.(market) ?? true;
+  return {
+    id: market.id ?? "",
+    symbol: market.symbol,
+    base: adapter.venueBase?.(market) ?? market.base,
+    quote: market.quote,
+    settle: market.settle ?? undefined,
+    swap: market.swap ?? undefined,
+    linear: market.linear ?? undefined,
+    expiry: market.expiry ?? undefined,
+    active: tradable ? (market.active ?? undefined) : false,
+    taker: market.taker ?? undefined,
+  };
+}

@@ -1,0 +1,144 @@
+import type { FetchImplementation } from "./fetch-implementation";
+
+/**
+ * The small JSON client an HTTP venue adapter (venue-adapter.ts HttpVenueAdapter) reads through:
+ * GET and POST against the venue's REST root, each request under its own timeout and the caller's
+ * AbortSignal, spaced by the venue's request budget, over an injectable `fetch` (tests replay
+ * through lib/market/venues/replay-fetch.ts, as the ccxt path does). A non-2xx answer or a body that is
+ * not JSON throws, so a broken venue goes stale rather than yielding a partial list.
+ */
+export interface HttpClient {
+  getJson(path: string, query?: Record<string, string>, options?: RequestOptions): Promise<unknown>;
+  postJson(path: string, body: unknown, options?: RequestOptions): Promise<unknown>;
+}
+
+export interface RequestOptions {
+  /** Aborts the request (and a wait for its slot) early. */
+  signal?: AbortSignal;
+}
+
+export interface HttpClientSettings {
+  /** The venue's REST root, e.g. `https://www.bitmex.com`. */
+  baseUrl: string;
+  /** Per-request timeout (ms). */
+  timeoutMs: number;
+  /** Least time between the starts of two requests (ms); 0 sends at once. */
+  spacingMs: number;
+  /** Replaces the network; global `fetch` when absent. */
+  fetchImplementation?: FetchImplementation;
+}
+
+/**
+ * A client that keeps its throttle state between calls, so a live client reused across refreshes
+ * keeps the venue's spacing across them. `timeoutMs` and `spacingMs` may be changed between calls.
+ */
+export interface ConfigurableHttpClient extends HttpClient {
+  timeoutMs: number;
+  spacingMs: number;
+}
+
+export class HttpStatusError extends Error {
+  override readonly name = "HttpStatusError";
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class HttpBodyError extends Error {
+  override readonly name = "HttpBodyError";
+}
+
+export class RequestTimeoutError extends Error {
+  override readonly name = "RequestTimeoutError";
+}
+
+const SNIPPET_LENGTH = 120;
+
+export function createHttpClient(settings: HttpClientSettings): ConfigurableHttpClient {
+  const send: FetchImplementation = settings.fetchImplementation ?? ((url, init) => fetch(url, init));
+  // When the request before the next one actually started (epoch ms): each request waits for its
+  // predecessor's start, so concurrent calls queue one spacing apart, and a start delayed by a busy
+  // process delays the ones after it instead of letting them crowd in behind.
+  let previousStart: Promise<number> = Promise.resolve(Number.NEGATIVE_INFINITY);
+
+  const client: ConfigurableHttpClient = {
+    timeoutMs: settings.timeoutMs,
+    spacingMs: settings.spacingMs,
+    getJson: (path, query, options) => {
+      const url = new URL(path, settings.baseUrl);
+      for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+      return request("GET", url, undefined, options);
+    },
+    postJson: (path, body, options) => request("POST", new URL(path, settings.baseUrl), JSON.stringify(body), options),
+  };
+
+  async function waitForSlot(signal: AbortSignal | undefined): Promise<void> {
+    const before = previousStart;
+    let started: (at: number) => void = () => undefined;
+    previousStart = new Promise((resolve) => (started = resolve));
+    const previousAt = await before;
+    const wait = previousAt + Math.max(0, client.spacingMs) - Date.now();
+    try {
+      if (wait > 0) await sleep(wait, signal);
+    } catch (error) {
+      // An aborted wait starts nothing: the next request is spaced from the one before.
+      started(previousAt);
+      throw error;
+    }
+    started(Date.now());
+  }
+
+  async function request(method: "GET" | "POST", url: URL, body: string | undefined, options: RequestOptions = {}): Promise<unknown> {
+    const label = `${method} ${url.pathname}`;
+    await waitForSlot(options.signal);
+    const timeout = AbortSignal.timeout(client.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    let text: string;
+    let response: Response;
+    try {
+      // An already aborted signal fires no more events; fetch implementations may not check it.
+      signal.throwIfAborted();
+      response = await send(url.href, { method, headers, body, signal });
+      text = await response.text();
+    } catch (error) {
+      if (timeout.aborted) throw new RequestTimeoutError(`${label} timed out after ${client.timeoutMs} ms`);
+      throw error;
+    }
+    if (!response.ok) throw new HttpStatusError(response.status, `${label} answered HTTP ${response.status}: ${snippet(text)}`);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new HttpBodyError(`${label} answered a body that is not JSON: ${snippet(text)}`);
+    }
+  }
+
+  return client;
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > SNIPPET_LENGTH ? `${flat.slice(0, SNIPPET_LENGTH - 3)}...` : flat;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

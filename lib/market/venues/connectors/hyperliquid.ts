@@ -1,0 +1,105 @@
+import type { hyperliquid } from "ccxt";
+import { HOUR_MS, parseIntervalHours } from "../../model/funding-interval";
+import type { IntervalSource } from "../../model/types";
+import { product, readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
+import { asRecord, optional, type VenueAdapter } from "./venue-adapter";
+
+/** Hyperliquid's own venue inside `predictedFundings` (the others are Binance and Bybit). */
+const OWN_VENUE = "HlPerp";
+/** Funding settles every hour by protocol rule. */
+const PROTOCOL_INTERVAL_HOURS = 1;
+
+/** Funding is capped at 4 % an hour both ways by protocol rule (Hyperliquid's funding documentation). */
+const PROTOCOL_RATE_LIMIT_PER_HOUR = 0.04;
+
+interface PredictedFunding {
+  fundingRate: number | undefined;
+  fundingIntervalHours: number | null;
+  nextFundingTime: number | undefined;
+}
+
+/**
+ * `predictedFundings` is `[[coin, [[venue, {fundingRate, nextFundingTime, fundingIntervalHours} |
+ * null], …]], …]`; only Hyperliquid's own entry per coin matters here.
+ */
+export function parsePredictedFundings(payload: unknown): Map<string, PredictedFunding> {
+  if (!Array.isArray(payload)) throw new Error("predictedFundings: expected a list");
+  const byCoin = new Map<string, PredictedFunding>();
+  for (const entry of payload) {
+    if (!Array.isArray(entry) || typeof entry[0] !== "string" || !Array.isArray(entry[1])) continue;
+    for (const venue of entry[1]) {
+      if (!Array.isArray(venue) || venue[0] !== OWN_VENUE) continue;
+      const data = asRecord(venue[1]);
+      if (!data) continue;
+      byCoin.set(entry[0], {
+        fundingRate: readNumber(data.fundingRate),
+        fundingIntervalHours: parseIntervalHours(data.fundingIntervalHours),
+        nextFundingTime: readNumber(data.nextFundingTime),
+      });
+    }
+  }
+  return byCoin;
+}
+
+/**
+ * `predictedFundings` states each coin's interval; without it (call failed, coin not listed yet)
+ * the protocol's fixed hourly settlement applies, the same rule ccxt hard-codes.
+ */
+export function hyperliquidFundingInterval(
+  predicted: PredictedFunding | undefined,
+): { hours: number; source: IntervalSource } {
+  if (predicted?.fundingIntervalHours != null) return { hours: predicted.fundingIntervalHours, source: "venue" };
+  return { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" };
+}
+
+// Settlements fall on every whole UTC hour.
+function nextWholeHour(at: number): number {
+  return (Math.floor(at / HOUR_MS) + 1) * HOUR_MS;
+}
+
+export const hyperliquidAdapter: VenueAdapter<hyperliquid> = {
+  id: "hyperliquid",
+  create: (lib, config) =>
+    new lib.hyperliquid({
+      ...config,
+      // Core perps only: spot has no funding and HIP-3 dexes are separate books.
+      options: { fetchMarkets: { types: ["swap"] } },
+      has: { fetchCurrencies: false },
+    }),
+  venueBase: (market) => {
+    const name = asRecord(market.info)?.name;
+    return typeof name === "string" && name !== "" ? name : market.base;
+  },
+  async collect(exchange, { marketsById, fetchedAt }) {
+    const warnings: string[] = [];
+    // ccxt loads perps from metaAndAssetCtxs, which is also the funding payload (universe merged
+    // with each asset's context: funding, markPx, oraclePx, openInterest, dayNtlVlm). Reading it
+    // from the fresh markets spares a second identical request, which ccxt's throttle would hold
+    // back a full second (weight 20 of 1200 a minute).
+    const predicted = await optional(warnings, "predictedFundings", async () =>
+      parsePredictedFundings(await exchange.publicPostInfo({ type: "predictedFundings" })),
+    );
+    const observations = [...marketsById.values()].map((market): FundingObservation => {
+      const row = asRecord(market.info) ?? {};
+      const coin = String(row.name ?? "");
+      const markPrice = readNumber(row.markPx);
+      const own = predicted?.get(coin);
+      const interval = hyperliquidFundingInterval(own);
+      return {
+        symbol: market.symbol,
+        fundingRate: readNumber(row.funding),
+        predictedFundingRate: own?.fundingRate,
+        ...symmetricBounds(PROTOCOL_RATE_LIMIT_PER_HOUR * interval.hours),
+        interval,
+        nextFundingAt: own?.nextFundingTime ?? nextWholeHour(fetchedAt),
+        markPrice,
+        indexPrice: readNumber(row.oraclePx),
+        // `openInterest` is in coins; `dayNtlVlm` is already notional.
+        openInterestUsd: product(readNumber(row.openInterest), markPrice),
+        volume24hUsd: readNumber(row.dayNtlVlm),
+        observedAt: fetchedAt,
+      };
+    });
+    return { observations, warnings };
+  },
+};

@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import { createReplayFetch, type ReplayRoute } from "../replay-fetch";
+import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
+import { fetchVenueSnapshot, MARKETS_TTL_MS, marketsDue } from "./fetch-venue-snapshot";
+
+const T0 = Date.UTC(2026, 10, 24, 12);
+
+describe("a kept client's market list", () => {
+  it("is due when never loaded, after MARKETS_TTL_MS, or once a refresh met a market it lacks", () => {
+    expect(marketsDue(undefined, T0)).toBe(true);
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS - 1)).toBe(false);
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS)).toBe(true);
+    expect(marketsDue({ loadedAt: T0, lacking: new Set(["ETH/USDT:USDT"]) }, T0 + 1)).toBe(true);
+  });
+
+  it("is loaded once and reused until it is due, and every refresh still fetches funding", async () => {
+    const replay = createReplayFetch(VENUE_REPLAYS.okx());
+    let now = T0;
+    const refresh = () =>
+      fetchVenueSnapshot("okx", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => now });
+    const count = (path: string) => replay.requests.filter((request) => request.path === path).length;
+    for (const at of [T0, T0 + 60_000, T0 + MARKETS_TTL_MS - 1]) {
+      now = at;
+      expect((await refresh()).status).toBe("ok");
+    }
+    expect(count("/api/v5/public/instruments")).toBe(1);
+    expect(count("/api/v5/public/funding-rate")).toBe(3);
+    now = T0 + MARKETS_TTL_MS;
+    await refresh();
+    expect(count("/api/v5/public/instruments")).toBe(2);
+  });
+
+  it("is read as reloaded once due: a market gone from the venue's list is gone from the snapshots", async () => {
+    const routes = VENUE_REPLAYS.okx();
+    const instruments = routes.find((route) => route.path === "/api/v5/public/instruments");
+    if (!instruments || !("body" in instruments.reply)) throw new Error("no instruments route");
+    const listed = JSON.parse(String(instruments.reply.body)) as { data: { instId: string }[] };
+    const replay = createReplayFetch([{ ...instruments, reply: { body: listed } }, ...routes.filter((route) => route !== instruments)]);
+    const refresh = async (at: number) => {
+      const result = await fetchVenueSnapshot("okx", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at });
+      if (result.status !== "ok") throw new Error(result.error);
+      return result;
+    };
+    expect((await refresh(T0)).snapshots.map((s) => s.market)).toContain("ETH/USDT:USDT");
+    // Replies are made at each request: from now on the venue lists no ETH swap.
+    listed.data = listed.data.filter((row) => row.instId !== "ETH-USDT-SWAP");
+    expect((await refresh(T0 + 60_000)).snapshots.map((s) => s.market)).toContain("ETH/USDT:USDT");
+    const reloaded = await refresh(T0 + MARKETS_TTL_MS);
+    expect(reloaded.snapshots.map((s) => s.market)).not.toContain("ETH/USDT:USDT");
+    expect(reloaded.excluded.unlisted).toBe(1);
+  });
+
+  it("is reloaded on the next refresh after funding rows named a market it lacks, once for each such market", async () => {
+    const routes = VENUE_REPLAYS.okx();
+    // Instruments without ETH-USDT-SWAP, whose funding row then names an unlisted market.
+    const instruments = routes.find((route) => route.path === "/api/v5/public/instruments");
+    if (!instruments || !("body" in instruments.reply)) throw new Error("no instruments route");
+    const body = JSON.parse(String(instruments.reply.body)) as { data: { instId: string }[] };
+    const without = { ...body, data: body.data.filter((row) => row.instId !== "ETH-USDT-SWAP") };
+    const partial = createReplayFetch([{ ...instruments, reply: { body: without } }, ...routes.filter((route) => route !== instruments)]);
+    const refresh = (at: number) =>
+      fetchVenueSnapshot("okx", { fetchImplementation: partial.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at });
+    const listRequests = () => partial.requests.filter((request) => request.path === "/api/v5/public/instruments").length;
+    const first = await refresh(T0);
+    expect(first.status === "ok" && first.excluded.unlisted).toBe(1);
+    await refresh(T0 + 60_000);
+    expect(listRequests()).toBe(2);
+    // The reloaded list lacks it too: it waits for the next timed reload rather than costing a
+    // list request every refresh.
+    await refresh(T0 + 120_000);
+    await refresh(T0 + 180_000);
+    expect(listRequests()).toBe(2);
+    // A market the list has never been reloaded for lacking (a new listing's funding row, say)
+    // has it reloaded once more. Replies are made at each request, so the venue answers with it now.
+    const funding = routes.find((route) => route.path === "/api/v5/public/funding-rate");
+    if (!funding || !("body" in funding.reply)) throw new Error("no funding route");
+    const rows = (funding.reply.body as { data: Row[] }).data;
+    rows.push({ ...rows[0], instId: "NEW-USDT-SWAP" });
+    const fourth = await refresh(T0 + 240_000);
+    expect(fourth.status === "ok" && fourth.excluded.unlisted).toBe(2);
+    await refresh(T0 + 300_000);
+    await refresh(T0 + 360_000);
+    expect(listRequests()).toBe(3);
+  });
+
+});
+
+type Row = Record<string, unknown>;
+
+/**
+ * Venues whose market list is also their funding payload: the adapter requests that list raw on
+ * every refresh for the rates, while ccxt's parsed list is reused like any other venue's.
+ */
+const RAW_LIST_VENUES = {
+  gate: {
+    path: "/api/v4/futures/usdt/contracts",
+    rows: (body: unknown) => body as Row[],
+    withRows: (_body: unknown, rows: Row[]): unknown => rows,
+    setRate: (row: Row, rate: string): Row => ({ ...row, funding_rate: rate }),
+    listing: (row: Row): Row => ({ ...row, name: "NEWCOIN_USDT" }),
+    newId: "NEWCOIN_USDT",
+  },
+  dydx: {
+    path: "/v4/perpetualMarkets",
+    rows: (body: unknown) => Object.values((body as { markets: Record<string, Row> }).markets),
+    withRows: (_body: unknown, rows: Row[]): unknown => ({ markets: Object.fromEntries(rows.map((row) => [String(row.ticker), row])) }),
+    setRate: (row: Row, rate: string): Row => ({ ...row, nextFundingRate: rate }),
+    listing: (row: Row): Row => ({ ...row, ticker: "NEWCOIN-USD", clobPairId: "999" }),
+    newId: "NEWCOIN-USD",
+  },
+  extended: {
+    path: "/api/v1/info/markets",
+    rows: (body: unknown) => (body as { data: Row[] }).data,
+    withRows: (body: unknown, rows: Row[]): unknown => ({ ...(body as Row), data: rows }),
+    setRate: (row: Row, rate: string): Row => ({ ...row, marketStats: { ...(row.marketStats as Row), fundingRate: rate } }),
+    listing: (row: Row): Row => ({ ...row, name: "NEWCOIN-USD", uiName: "NEWCOIN-USD", assetName: "NEWCOIN" }),
+    newId: "NEWCOIN-USD",
+  },
+  kucoinfutures: {
+    path: "/api/v1/contracts/active",
+    rows: (body: unknown) => (body as { data: Row[] }).data,
+    withRows: (body: unknown, rows: Row[]): unknown => ({ ...(body as Row), data: rows }),
+    setRate: (row: Row, rate: string): Row => ({ ...row, fundingFeeRate: rate }),
+    listing: (row: Row): Row => ({ ...row, symbol: "NEWCOINUSDTM", baseCurrency: "NEWCOIN" }),
+    newId: "NEWCOINUSDTM",
+  },
+} as const;
+
+/** The venue's replay with its market list served from a reply the test can swap between refreshes. */
+function rawListReplay(venue: keyof typeof RAW_LIST_VENUES) {
+  const spec = RAW_LIST_VENUES[venue];
+  const routes = VENUE_REPLAYS[venue]();
+  const listRoute = routes.find((route) => route.path === spec.path);
+  if (!listRoute || !("body" in listRoute.reply)) throw new Error(`no ${spec.path} route`);
+  const raw = listRoute.reply.body;
+  const body: unknown = typeof raw === "string" ? JSON.parse(raw) : raw;
+  const rows = spec.rows(body);
+  const list: ReplayRoute = { ...listRoute, reply: { body } };
+  const replay = createReplayFetch([list, ...routes.filter((route) => route !== listRoute)]);
+  let now = T0;
+  return {
+    /** Serves the list with every row's rate set to `rate`, and the extra listing when asked. */
+    /** Answers the next list requests with HTTP 500. */
+    fail() {
+      list.reply = { status: 500, body: "Internal Server Error" };
+    },
+    serve(rate: string | null, extra = false) {
+      const edited = rate === null ? rows : rows.map((row) => spec.setRate(row, rate));
+      const first = edited[0];
+      if (!first) throw new Error("empty list");
+      list.reply = { body: spec.withRows(body, extra ? [...edited, spec.listing(first)] : edited) };
+    },
+    refresh: (at: number) => {
+      now = at;
+      return fetchVenueSnapshot(venue, { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => now });
+    },
+    listRequests: () => replay.requests.filter((request) => request.path === spec.path).length,
+  };
+}
+
+describe.each(Object.keys(RAW_LIST_VENUES) as (keyof typeof RAW_LIST_VENUES)[])(
+  "%s, whose market list is its funding payload",
+  (venue) => {
+    it("reads fresh rates from the raw list on every refresh while the parsed market list is reused", async () => {
+      const replay = rawListReplay(venue);
+      replay.serve("0.0001");
+      const first = await replay.refresh(T0);
+      expect(first.status === "ok" && first.snapshots.every((snapshot) => snapshot.fundingRate === 0.0001)).toBe(true);
+      // The list is loaded as markets, then requested raw for the rates.
+      expect(replay.listRequests()).toBe(2);
+      replay.serve("-0.0002");
+      const second = await replay.refresh(T0 + 60_000);
+      // Every rate is the new one: none repeats from the refresh before.
+      expect(second.status === "ok" && second.snapshots.length).toBeGreaterThan(0);
+      expect(second.status === "ok" && second.snapshots.every((snapshot) => snapshot.fundingRate === -0.0002)).toBe(true);
+      expect(second.status === "ok" && second.excluded.unlisted).toBe(0);
+      // One raw request; the parsed list is reused.
+      expect(replay.listRequests()).toBe(3);
+      await replay.refresh(T0 + MARKETS_TTL_MS - 1);
+      expect(replay.listRequests()).toBe(4);
+      await replay.refresh(T0 + MARKETS_TTL_MS);
+      expect(replay.listRequests()).toBe(6);
+    });
+
+    it("is stale when the raw list fails on a refresh that reuses the parsed markets", async () => {
+      const replay = rawListReplay(venue);
+      replay.serve(null);
+      expect((await replay.refresh(T0)).status).toBe("ok");
+      replay.fail();
+      const failed = await replay.refresh(T0 + 60_000);
+      expect(failed.status).toBe("stale");
+      expect(failed).not.toHaveProperty("snapshots");
+      // Only the raw request was made: the markets were reused, not reloaded.
+      expect(replay.listRequests()).toBe(3);
+    });
+
+    it("counts a raw row the loaded list lacks as unlisted and reloads the list on the next refresh", async () => {
+      const replay = rawListReplay(venue);
+      replay.serve(null);
+      expect((await replay.refresh(T0)).status).toBe("ok");
+      // A listing made after the market list was loaded.
+      replay.serve(null, true);
+      const met = await replay.refresh(T0 + 60_000);
+      expect(met.status === "ok" && met.excluded.unlisted).toBe(1);
+      expect(met.status === "ok" && met.snapshots.some((snapshot) => snapshot.venueMarketId === RAW_LIST_VENUES[venue].newId)).toBe(false);
+      expect(replay.listRequests()).toBe(3);
+      const reloaded = await replay.refresh(T0 + 120_000);
+      expect(replay.listRequests()).toBe(5);
+      expect(reloaded.status === "ok" && reloaded.excluded.unlisted).toBe(0);
+      expect(reloaded.status === "ok" && reloaded.snapshots.some((snapshot) => snapshot.venueMarketId === RAW_LIST_VENUES[venue].newId)).toBe(true);
+    });
+  },
+);

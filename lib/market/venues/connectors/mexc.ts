@@ -1,0 +1,56 @@
+import type { mexc } from "ccxt";
+import { parseIntervalHours } from "../../model/funding-interval";
+import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+
+/** A venue time that is unusable only costs the extra it came with. */
+function usableTime(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export const mexcAdapter: VenueAdapter<mexc> = {
+  id: "mexc",
+  create: (lib, config) => {
+    const exchange = new lib.mexc({ ...config, has: { fetchCurrencies: false } });
+    // ccxt's mexc.fetchMarkets always loads the spot exchangeInfo beside the contract list and has
+    // no option to skip it; the contract list (GET /api/v1/contract/detail) is ccxt's own
+    // fetchSwapMarkets, so this client loads that alone.
+    exchange.fetchMarkets = (params = {}) => exchange.fetchSwapMarkets(params);
+    return exchange;
+  },
+  async collect(exchange, { marketsById, fetchedAt }) {
+    const warnings: string[] = [];
+    // GET /api/v1/contract/funding_rate without a symbol answers every contract: rate, interval
+    // (`collectCycle`, hours), next settlement (ms), bounds and the venue's time. ccxt's API table
+    // only has the one-symbol form, so the request goes through ccxt's generic `request`.
+    // The all-contract ticker adds fair (mark) and index prices, open interest and turnover.
+    const [fundingPayload, tickers] = await Promise.all([
+      exchange.request("funding_rate", ["contract", "public"], "GET", {}),
+      optional(warnings, "ticker", async () => indexRows(rowsOf(await exchange.contractPublicGetTicker()), "symbol")),
+    ]);
+    const observations = rowsOf(fundingPayload).map((row): FundingObservation => {
+      const id = String(row.symbol ?? "");
+      const market = marketsById.get(id);
+      const ticker = tickers?.get(id);
+      const markPrice = readNumber(ticker?.fairPrice);
+      const cycleHours = parseIntervalHours(row.collectCycle);
+      return {
+        symbol: market?.symbol ?? id,
+        fundingRate: readNumber(row.fundingRate),
+        rateCap: readNumber(row.maxFundingRate),
+        rateFloor: readNumber(row.minFundingRate),
+        interval: cycleHours === null ? null : { hours: cycleHours, source: "venue" },
+        nextFundingAt: readNumber(row.nextSettleTime),
+        markPrice,
+        indexPrice: readNumber(ticker?.indexPrice),
+        // `holdVol` counts contracts of `contractSize` base units each.
+        openInterestUsd: product(product(readNumber(ticker?.holdVol), readNumber(market?.contractSize)), markPrice),
+        // `amount24` is the 24h turnover in the quote currency.
+        volume24hUsd: readNumber(ticker?.amount24),
+        // The prices are the ticker's, so its time; else the funding row's.
+        observedAt: usableTime(readNumber(ticker?.timestamp)) ?? readNumber(row.timestamp) ?? fetchedAt,
+      };
+    });
+    return { observations, warnings };
+  },
+};

@@ -1,0 +1,121 @@
+import type { Exchange, MarketInterface } from "ccxt";
+import { VENUE_IDS, type VenueId } from "../../model/types";
+import type { FundingObservation, VenueMarket } from "./build-snapshot";
+import type { HttpClient } from "./http-client";
+
+/**
+ * Venues the installed ccxt has no exchange class for: each is read by an {@link HttpVenueAdapter}
+ * over plain HTTP. Every other venue is a ccxt venue ({@link VenueAdapter}).
+ */
+export const HTTP_VENUE_IDS = ["bitmart", "bitmex"] as const satisfies readonly VenueId[];
+export type HttpVenueId = (typeof HTTP_VENUE_IDS)[number];
+export type CcxtVenueId = Exclude<VenueId, HttpVenueId>;
+/** The venues with a ccxt class, in VENUE_IDS order. */
+export const CCXT_VENUE_IDS: readonly CcxtVenueId[] = VENUE_IDS.filter(
+  (venue): venue is CcxtVenueId => !(HTTP_VENUE_IDS as readonly string[]).includes(venue),
+);
+
+/** The ccxt exchange classes by venue (load-ccxt.ts loads each venue's alone, not ccxt's whole index). */
+export type CcxtModule = Pick<typeof import("ccxt"), CcxtVenueId>;
+
+export type { FetchImplementation, FetchInit } from "./fetch-implementation";
+
+export interface VenueCollection {
+  observations: FundingObservation[];
+  warnings: string[];
+}
+
+export interface CollectContext<M = MarketInterface> {
+  /** Every market loaded this refresh (by ccxt, or by an HTTP adapter's `loadMarkets`), by the venue's market id. */
+  marketsById: ReadonlyMap<string, M>;
+  /** Epoch ms when the refresh started; the observation time for venues that send none. */
+  fetchedAt: number;
+}
+
+/**
+ * What one venue needs beyond ccxt's unified calls. `collect` must throw when the funding payload
+ * itself is unusable (the venue then goes stale) and degrade to warnings for optional extras.
+ */
+export interface VenueAdapter<E extends Exchange = Exchange> {
+  /** Absent or `"ccxt"`: the kind marker that tells this adapter from an {@link HttpVenueAdapter}. */
+  readonly kind?: "ccxt";
+  readonly id: CcxtVenueId;
+  /** Builds the ccxt client with market loading narrowed to linear swaps. */
+  create(lib: CcxtModule, config: Record<string, unknown>): E;
+  /** Venue flags ccxt does not fold into `market.active`. */
+  isTradable?(market: MarketInterface): boolean;
+  /** The venue's own base code where ccxt's differs (ccxt upper-cases Hyperliquid's `kPEPE`). */
+  venueBase?(market: MarketInterface): string;
+  collect(exchange: E, context: CollectContext): Promise<VenueCollection>;
+}
+
+/**
+ * A market as an HTTP adapter reads it from the venue's listing: the fields the snapshot is judged
+ * on (the ccxt unified symbol, e.g. `BTC/USDT:USDT`, and the unified base, quote and settle codes),
+ * and the venue's raw row.
+ */
+export interface HttpMarket extends VenueMarket {
+  info: Record<string, unknown>;
+}
+
+/**
+ * A venue read over plain HTTP, for venues the installed ccxt lacks. It gets the same deadline,
+ * staleness, exclusions and validation as a ccxt venue (fetch-venue-snapshot.ts): `loadMarkets`
+ * lists every market the venue has (the refresh judges which count), `collect` reads the funding
+ * payload and follows the same rules as {@link VenueAdapter.collect}.
+ */
+export interface HttpVenueAdapter {
+  readonly kind: "http";
+  readonly id: HttpVenueId;
+  /** The venue's public REST root; request paths are relative to it. */
+  readonly baseUrl: string;
+  /**
+   * The venue's documented public request budget, as the least time between the starts of two
+   * requests (ms): 1000 / the requests per second it allows.
+   */
+  readonly requestSpacingMs: number;
+  loadMarkets(http: HttpClient): Promise<HttpMarket[]>;
+  collect(http: HttpClient, context: CollectContext<HttpMarket>): Promise<VenueCollection>;
+}
+
+/** Runs a call whose failure should cost a field, not the venue; records why it failed. */
+export async function optional<T>(warnings: string[], label: string, call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (error) {
+    warnings.push(`${label}: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** A plain-object view of an untyped payload value, or undefined. */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** Rows of a list payload, either bare (`[...]`) or under `data` (`{code, data: [...]}`). */
+export function rowsOf(payload: unknown, key = "data"): Record<string, unknown>[] {
+  const list = Array.isArray(payload) ? payload : asRecord(payload)?.[key];
+  if (!Array.isArray(list)) throw new Error(`expected a list${Array.isArray(payload) ? "" : ` under "${key}"`}`);
+  return list.flatMap((row) => {
+    const record = asRecord(row);
+    return record ? [record] : [];
+  });
+}
+
+/** Indexes rows by one string field, e.g. Binance tickers by `symbol`. */
+export function indexRows(rows: readonly Record<string, unknown>[], key: string): Map<string, Record<string, unknown>> {
+  const index = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const id = row[key];
+    if (typeof id === "string") index.set(id, row);
+  }
+  return index;
+}

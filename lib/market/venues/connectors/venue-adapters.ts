@@ -1,0 +1,80 @@
+import type { VenueId } from "../../model/types";
+import { asterAdapter } from "./aster";
+import { backpackAdapter } from "./backpack";
+import { binanceAdapter } from "./binance";
+import { bingxAdapter } from "./bingx";
+import { bitgetAdapter } from "./bitget";
+import { bitmartAdapter } from "./bitmart";
+import { bitmexAdapter } from "./bitmex";
+import { bybitAdapter } from "./bybit";
+import { coinexAdapter } from "./coinex";
+import { deribitAdapter } from "./deribit";
+import { dydxAdapter } from "./dydx";
+import { extendedAdapter } from "./extended";
+import { gateAdapter } from "./gate";
+import { grvtAdapter } from "./grvt";
+import { htxAdapter } from "./htx";
+import { hyperliquidAdapter } from "./hyperliquid";
+import { kucoinfuturesAdapter } from "./kucoinfutures";
+import { lighterAdapter } from "./lighter";
+import { mexcAdapter } from "./mexc";
+import { okxAdapter } from "./okx";
+import { paradexAdapter } from "./paradex";
+import { phemexAdapter } from "./phemex";
+import { wooAdapter } from "./woo";
+import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
+
+// Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
+// table only needs to hand them out by id.
+type AnyVenueAdapter =
+  | typeof binanceAdapter
+  | typeof bybitAdapter
+  | typeof okxAdapter
+  | typeof bitgetAdapter
+  | typeof gateAdapter
+  | typeof hyperliquidAdapter
+  | typeof dydxAdapter
+  | typeof asterAdapter
+  | typeof lighterAdapter
+  | typeof paradexAdapter
+  | typeof extendedAdapter
+  | typeof grvtAdapter
+  | typeof backpackAdapter
+  | typeof mexcAdapter
+  | typeof kucoinfuturesAdapter
+  | typeof bingxAdapter
+  | typeof htxAdapter
+  | typeof bitmartAdapter
+  | typeof deribitAdapter
+  | typeof bitmexAdapter
+  | typeof coinexAdapter
+  | typeof phemexAdapter
+  | typeof wooAdapter;
+
+export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
+  binance: binanceAdapter,
+  bybit: bybitAdapter,
+  okx: okxAdapter,
+  bitget: bitgetAdapter,
+  gate: gateAdapter,
+  hyperliquid: hyperliquidAdapter,
+  dydx: dydxAdapter,
+  aster: asterAdapter,
+  lighter: lighterAdapter,
+  paradex: paradexAdapter,
+  extended: extendedAdapter,
+  grvt: grvtAdapter,
+  backpack: backpackAdapter,
+  mexc: mexcAdapter,
+  kucoinfutures: kucoinfuturesAdapter,
+  bingx: bingxAdapter,
+  htx: htxAdapter,
+  bitmart: bitmartAdapter,
+  deribit: deribitAdapter,
+  bitmex: bitmexAdapter,
+  coinex: coinexAdapter,
+  phemex: phemexAdapter,
+  woo: wooAdapter,
+};
+
+export type { HttpVenueAdapter, VenueAdapter };

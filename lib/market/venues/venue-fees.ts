@@ -1,0 +1,114 @@
+import { z } from "zod";
+import type { VenueId } from "../model/types";
+
+/**
+ * A venue's published base-tier perpetual fees: the tier of a new account with no volume, no token
+ * holdings and no referral; decimals (0.0005 = 0.05 %), a negative maker is a rebate.
+ */
+export interface VenueFeeSchedule {
+  maker: number;
+  taker: number;
+  /** Where the figures were read (the venue's page, or the copy of it that was read). */
+  source: string;
+  /** YYYY-MM-DD: the date the source states (its own date or when it was last checked), else the day it was read here. */
+  asOf: string;
+}
+
+/**
+ * Each venue's published schedule, from the fee survey behind this table (`fees/FEES.md` of the
+ * shared venue-fixture collection, which cites each venue's page) and, where that survey found
+ * none, the venue's own fee page as stored (Extended, CoinEx, Phemex). `null`: no usable published figure was found; such a venue's markets keep the
+ * taker fee their connector reads (ccxt's market `taker`, which for several venues is a placeholder,
+ * or the venue's own row), flagged `ccxt_fallback` on GET /v1/exchanges.
+ */
+export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | null>> = {
+  binance: { maker: 0.0002, taker: 0.0005, source: "https://www.binance.com/en/fee/futureFee", asOf: "2026-10-12" },
+  bybit: { maker: 0.0002, taker: 0.00055, source: "https://www.bybit.com/en/help-center/article/Trading-Fee-Structure", asOf: "2026-10-16" },
+  okx: { maker: 0.0002, taker: 0.0005, source: "https://www.okx.com/fees", asOf: "2026-10-16" },
+  bitget: {
+    maker: 0.0002,
+    taker: 0.0006,
+    source: "https://www.bitget.com/support/articles/12560603820668 (Futures Trading Fees, Limits, and Rules)",
+    asOf: "2025-01-16",
+  },
+  gate: null,
+  hyperliquid: {
+    maker: 0.00015,
+    taker: 0.00045,
+    source: "https://hyperliquid.gitbook.io/hyperliquid-docs/trading/fees (tier 0, as copied at hypernode-docs.polynode.dev/research/fees)",
+    asOf: "2026-12-01",
+  },
+  dydx: { maker: 0.0001, taker: 0.0005, source: "https://docs.dydx.exchange/introduction-trading_fees (tier 1)", asOf: "2026-12-01" },
+  aster: null,
+  lighter: { maker: 0, taker: 0, source: "https://apidocs.lighter.xyz/docs/account-types (Standard account, the default)", asOf: "2026-12-01" },
+  paradex: { maker: 0, taker: 0, source: "https://docs.paradex.trade/trading/trading-fee (Retail profile, the default)", asOf: "2026-12-01" },
+  extended: {
+    maker: 0,
+    taker: 0.00025,
+    source: "https://docs.extended.exchange/extended-resources/trading/trading-fees-and-rebates",
+    asOf: "2026-12-01",
+  },
+  grvt: { maker: 0.0003, taker: 0.0005, source: "https://grvt.gitbook.io/grvt/trading/fees (Level 1 futures)", asOf: "2026-12-01" },
+  backpack: null,
+  mexc: { maker: 0, taker: 0.0004, source: "https://www.mexc.com/fee", asOf: "2026-10-16" },
+  kucoinfutures: null,
+  bingx: { maker: 0.0002, taker: 0.0005, source: "https://bingx.com/en/support/costs/futures", asOf: "2026-10-16" },
+  htx: null,
+  bitmart: null,
+  deribit: {
+    maker: 0,
+    taker: 0.0005,
+    source: "https://support.deribit.com/hc/en-us/articles/25944746248989-Fees (USDC perpetuals; as summarised in api-evangelist/deribit finops.yml)",
+    asOf: "2026-12-01",
+  },
+  bitmex: null,
+  coinex: {
+    maker: 0.0003,
+    taker: 0.0005,
+    source: "https://support.coinex.com/hc/en-us/articles/900004308783-How-to-Get-Fee-Discount (VIP0 futures)",
+    asOf: "2026-12-01",
+  },
+  phemex: { maker: 0.0001, taker: 0.0006, source: "https://phemex.com/user-guides/how-are-trading-fees-calculated", asOf: "2026-12-01" },
+  woo: null,
+};
+
+/** The venue's published schedule, or null where none was found (or the venue is not one of ours). */
+export function venueFeeSchedule(venue: string): VenueFeeSchedule | null {
+  return Object.hasOwn(VENUE_FEE_SCHEDULES, venue) ? (VENUE_FEE_SCHEDULES[venue as VenueId] ?? null) : null;
+}
+
+/**
+ * The taker fee a venue's market is charged in net APR and quotes: the published base tier where
+ * known, else what the connector read for the market (`stated`: ccxt's `taker` or the venue's row).
+ */
+export function venueTakerFee(venue: string, stated: number | null | undefined): number | null {
+  return venueFeeSchedule(venue)?.taker ?? stated ?? null;
+}
+
+export const venueFeeSchema = z
+  .object({
+    maker: z.number().nullable().describe("Base-tier maker fee, a decimal (0.0002 = 0.02 %; negative = rebate); `null` under `ccxt_fallback`."),
+    taker: z.number().nonnegative().nullable().describe("Base-tier taker fee, a decimal; what `net_apr` and quotes charge. `null` under `ccxt_fallback`."),
+    source: z.string().nullable().describe("Where the figures were read (the venue's fee page); `null` under `ccxt_fallback`."),
+    as_of: z.iso
+      .datetime()
+      .nullable()
+      .describe("The source's date (its own, or when it was last checked), else when it was read, at 00:00 UTC; `null` under `ccxt_fallback`."),
+    fee_source: z
+      .enum(["schedule", "ccxt_fallback"])
+      .describe(
+        "`schedule`: the venue's published base tier, used for every market of the venue. `ccxt_fallback`: no published schedule " +
+          "was found; each market is charged the taker fee its connector reads (ccxt's market value, often a placeholder, or the " +
+          "venue's own row), or the service's default when none.",
+      ),
+  })
+  .describe("The venue's base-tier fees as `net_apr` and quotes use them.");
+export type VenueFee = z.infer<typeof venueFeeSchema>;
+
+/** A venue's fees as GET /v1/exchanges lists them. */
+export function venueFee(venue: string): VenueFee {
+  const schedule = venueFeeSchedule(venue);
+  return schedule
+    ? { maker: schedule.maker, taker: schedule.taker, source: schedule.source, as_of: `${schedule.asOf}T00:00:00.000Z`, fee_source: "schedule" }
+    : { maker: null, taker: null, source: null, as_of: null, fee_source: "ccxt_fallback" };
+}

@@ -1,0 +1,61 @@
+import type { IntervalSource, VenueId } from "../model/types";
+import { venueTakerFee } from "./venue-fees";
+
+/**
+ * What the live connector of a venue produces, venue by venue: the one list both the live service
+ * (VENUE_IDS, the connectors in connectors/venue-adapters.ts) and the sandbox test keys read
+ * (sandbox/venue-profiles.ts) are built from, so a test key sees every live venue behaving as it
+ * does live. lib/market/README.md's interval table says where each figure comes from.
+ */
+export interface VenueBehaviour {
+  /** Settlement currency of the venue's linear perpetuals, as its connector lists them. */
+  settle: "USDT" | "USDC";
+  /** The intervals (hours) the venue's perpetuals settle on, the usual one first. */
+  intervalsHours: readonly number[];
+  /** The `fundingIntervalSource` its connector reports, the usual one first. */
+  intervalSources: readonly IntervalSource[];
+  /** Whether its connector reads a cap and floor on the rate (`rateCap`/`rateFloor`). */
+  statesRateBounds: boolean;
+  /** Hours after 00:00 UTC at which its settlement grid starts (BitMEX settles at 04/12/20). */
+  gridOffsetHours: number;
+  /**
+   * The taker fee the connector reads for a market where the venue has no published schedule
+   * (ccxt's market `taker`, or the venue's own row); null when it reads none. Unused where a
+   * schedule is known (venue-fees.ts), which wins.
+   */
+  statedTakerFee: number | null;
+}
+
+const CEX_INTERVALS = [8, 4, 2, 1] as const;
+const HOURLY = [1] as const;
+
+export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
+  binance: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue-default", "venue", "schedule", "interest-rate"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  bybit: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0006 },
+  okx: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["schedule"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  bitget: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0006 },
+  gate: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  hyperliquid: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["venue", "protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.00045 },
+  dydx: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  aster: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue", "schedule"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.00035 },
+  lighter: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: null },
+  paradex: { settle: "USDC", intervalsHours: [8], intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0003 },
+  extended: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.002 },
+  grvt: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: null },
+  backpack: { settle: "USDC", intervalsHours: [8, 1], intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: null },
+  mexc: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0006 },
+  kucoinfutures: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0006 },
+  bingx: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  htx: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["schedule"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  bitmart: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: null },
+  deribit: { settle: "USDC", intervalsHours: [8], intervalSources: ["continuous"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  bitmex: { settle: "USDT", intervalsHours: [8], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 4, statedTakerFee: 0.0005 },
+  coinex: { settle: "USDT", intervalsHours: [8, 4, 2], intervalSources: ["schedule"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.001 },
+  phemex: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.001 },
+  woo: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue", "schedule"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+};
+
+/** The taker fee a live snapshot of the venue carries: its published schedule, else what its connector reads. */
+export function registryTakerFee(venue: VenueId): number | null {
+  return venueTakerFee(venue, VENUE_REGISTRY[venue].statedTakerFee);
+}
