@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
-import type { OpportunityColumns } from "@/lib/market/opportunity-columns";
-import { unpackColumns } from "@/lib/market/opportunity-set-items";
+import type { OpportunityColumns } from "@/lib/market/opportunities/encoding/columns";
+import { unpackColumns } from "@/lib/market/opportunities/encoding/pack-set";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
 import { intervalChangeEvents, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
 import type { NewEvent } from "./event-data";

@@ -8,7 +8,7 @@ import {
   grossApr,
   netApr,
 } from "./apr";
-import { opportunityId } from "./opportunity-columns";
+import { opportunityId } from "./opportunities/encoding/columns";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "./price-spread";
 import { marketKey } from "./market-average";

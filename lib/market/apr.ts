@@ -3,7 +3,7 @@ import { atCap } from "./at-cap";
 import { marketKey, pairAverage, type MarketAverage } from "./market-average";
 import { isoTexts } from "./iso-texts";
 import { priceSpread, type PricedLeg } from "./price-spread";
-import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./opportunity-columns";
+import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./opportunities/encoding/columns";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
 
 export const HOURS_PER_YEAR = 8760;

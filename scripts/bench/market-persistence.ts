@@ -19,7 +19,7 @@ import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { computePersistence } from "@/lib/market/persistence/compute-persistence";
 import { PersistenceSet } from "@/lib/market/persistence/persistence-set";
 import { computeOpportunities } from "@/lib/market/apr";
-import { packItems } from "@/lib/market/opportunity-set-items";
+import { packItems } from "@/lib/market/opportunities/encoding/pack-set";
 import type { MarketSnapshot, Opportunity } from "@/lib/market/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";

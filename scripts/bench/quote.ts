@@ -16,7 +16,7 @@ import type { Db } from "@/lib/db";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb } from "@/lib/keys/permissions";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publishLiveOpportunities } from "@/lib/market/opportunities/store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
 import { replayedDepthSources } from "@/tests/support/market/book-replays";
 import { makeLeg } from "@/tests/support/market/make-leg";

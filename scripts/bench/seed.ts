@@ -7,8 +7,8 @@ import { openDatabase } from "@/lib/db/open-database";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
-import { LiveOpportunities } from "@/lib/market/live-opportunities";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
+import { publishLiveOpportunities } from "@/lib/market/opportunities/store";
 import { benchOpportunities } from "./market-data";
 
 export interface SeededKey {

@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publishLiveOpportunities } from "@/lib/market/opportunities/store";
 import type { Opportunity } from "@/lib/market/types";
 import { benchOpportunities } from "@/scripts/bench/market-data";
 import { startChild, stopChild, waitForHttp } from "@/scripts/bench/processes";

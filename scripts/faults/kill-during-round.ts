@@ -4,7 +4,7 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
-import { unpackItems } from "@/lib/market/opportunity-set-items";
+import { unpackItems } from "@/lib/market/opportunities/encoding/pack-set";
 import { exited, startChild, stopChild } from "@/scripts/bench/processes";
 import { createServerDatabase, request, ROOT, seedKey, seedOpportunities, sleep, startServer, waitUntil, type FaultEnv } from "./harness";
 import { Report } from "./report";

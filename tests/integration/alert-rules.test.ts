@@ -14,7 +14,7 @@ import type { NewEvent } from "@/lib/events/event-data";
 import { eventId, type PublicEvent } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import type { KeyMode } from "@/lib/keys/mode";
-import { packItems } from "@/lib/market/opportunity-set-items";
+import { packItems } from "@/lib/market/opportunities/encoding/pack-set";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";

@@ -8,7 +8,7 @@ import { closeAbandonedRounds } from "@/lib/market/ingest/aggregate-rounds";
 import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock, inProcessRoundLock, type RoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { unpackItems } from "@/lib/market/opportunity-set-items";
+import { unpackItems } from "@/lib/market/opportunities/encoding/pack-set";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { blockedAfterWritingTheSet, holdingTheSet } from "@/tests/support/publish-locks";

@@ -1,4 +1,4 @@
-import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunity-query";
+import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunities/opportunity-query";
 import { servedOpportunitySchema } from "@/lib/market/types";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";

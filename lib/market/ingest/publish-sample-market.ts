@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "../apr";
-import { publishLiveOpportunities } from "../publish-opportunities";
+import { publishLiveOpportunities } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 
 /**

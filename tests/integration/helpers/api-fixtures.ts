@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Permission, type Tier } from "@/lib/keys/permissions";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publishLiveOpportunities } from "@/lib/market/opportunities/store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
 import { makeLeg } from "@/tests/support/market/make-leg";
 

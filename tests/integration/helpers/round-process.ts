@@ -3,7 +3,7 @@
 // 600 assets on six venues; the test holds the round row locked so the process is killed inside its publishing transaction.
 import { openDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publishLiveOpportunities } from "@/lib/market/opportunities/store";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { VENUE_IDS } from "@/lib/market/types";
 import { snapshotFetcher } from "./venue-fetchers";

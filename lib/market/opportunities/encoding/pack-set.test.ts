@@ -1,9 +1,9 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { computeOpportunities, rankOpportunities } from "./apr";
-import { itemsOf } from "./opportunity-columns";
-import { packItems, unpackColumns, unpackItems } from "./opportunity-set-items";
-import { UNKNOWN_PERSISTENCE } from "./types";
+import { computeOpportunities, rankOpportunities } from "../../apr";
+import { itemsOf } from "./columns";
+import { packItems, unpackColumns, unpackItems } from "./pack-set";
+import { UNKNOWN_PERSISTENCE } from "../../types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 
 const { opportunities } = computeOpportunities([

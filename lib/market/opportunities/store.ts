@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db";
 import { directSql, type SqlStatement } from "@/lib/db/direct-sql";
-import { packItems } from "./opportunity-set-items";
-import type { OpportunityColumns } from "./opportunity-columns";
-import type { Opportunity } from "./types";
+import { packItems } from "./encoding/pack-set";
+import type { OpportunityColumns } from "./encoding/columns";
+import type { Opportunity } from "../types";
 
 /** Items already in their stored form: a round packs its set while it finishes storing. */
 export interface PackedItems {

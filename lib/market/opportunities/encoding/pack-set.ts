@@ -1,10 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { roundTo } from "@/lib/round";
-import { columnsOf, itemsOf, type OpportunityColumns } from "./opportunity-columns";
-import { decodeColumns, encodeColumns, isColumns } from "./opportunity-set-columns";
-import { priceSpread } from "./price-spread";
-import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "./types";
+import { columnsOf, itemsOf, type OpportunityColumns } from "./columns";
+import { decodeColumns, encodeColumns, isColumns } from "./set-bytes";
+import { priceSpread } from "../../price-spread";
+import { opportunitySchema, UNKNOWN_PERSISTENCE, type Opportunity } from "../../types";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 

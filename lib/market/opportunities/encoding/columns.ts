@@ -1,4 +1,4 @@
-import type { Opportunity, OpportunityLeg, Persistence } from "./types";
+import type { Opportunity, OpportunityLeg, Persistence } from "../../types";
 
 /**
  * A set of opportunities held in columns: one typed array per field with a value per item, each leg

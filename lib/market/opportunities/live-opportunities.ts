@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { OpportunitySnapshot } from "./opportunity-query";
-import { unpackItems } from "./opportunity-set-items";
+import { unpackItems } from "./encoding/pack-set";
 
 /**
  * The live opportunity set held in memory, so GET /v1/opportunities never queries the database.

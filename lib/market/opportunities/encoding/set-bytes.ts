@@ -9,8 +9,8 @@ import {
   VALUE,
   type ColumnArrays,
   type OpportunityColumns,
-} from "./opportunity-columns";
-import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "./types";
+} from "./columns";
+import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "../../types";
 
 /**
  * A published set's items in columns, what OpportunitySet.items holds since rounds reached 150,000
