@@ -1,7 +1,7 @@
 import { toFundingIntervalChange } from "@/lib/market/funding-interval-change";
 import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
 import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/leg-freshness";
-import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/encoding/columns";
+import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import type { Opportunity, ServedOpportunity } from "@/lib/market/types";
 import type { NewEvent } from "./event-data";
 

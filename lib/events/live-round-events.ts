@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
-import type { OpportunityColumns } from "@/lib/market/opportunities/encoding/columns";
-import { unpackColumns } from "@/lib/market/opportunities/encoding/pack-set";
+import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
+import { load, loadHead } from "@/lib/market/opportunities/store";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
 import { intervalChangeEvents, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
 import type { NewEvent } from "./event-data";
@@ -110,11 +110,11 @@ export class LiveRoundEvents {
   }
 
   private async currentSet(db: Db): Promise<PublishedSet | null> {
-    const stored = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true } });
+    const stored = await loadHead(db);
     if (!stored) return null;
     if (this.published?.version === stored.version) return this.published;
     if (stored.sample) return { version: stored.version, set: null };
-    const set = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true, items: true } });
-    return set && { version: set.version, set: set.sample ? null : unpackColumns(set.items) };
+    const set = await load(db);
+    return set && { version: set.version, set: set.sample ? null : set.columns };
   }
 }

@@ -2,7 +2,7 @@ import { venueFreshness } from "@/lib/market/ingest/ingestion-status";
 import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox-market";
 import { sandboxIntervalChanges } from "@/lib/market/sandbox-interval-changes";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";
-import { columnsOf } from "@/lib/market/opportunities/encoding/columns";
+import { columnsOf } from "@/lib/market/opportunities/opportunity-columns";
 import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
 import { DEFAULT_NET_APR_THRESHOLD, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
 import type { NewEvent } from "./event-data";

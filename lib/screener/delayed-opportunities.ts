@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { computeOpportunities } from "@/lib/market/apr";
+import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
 import { OpportunitySnapshot } from "@/lib/market/opportunities/opportunity-query";

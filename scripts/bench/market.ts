@@ -28,7 +28,7 @@ import type { Db } from "@/lib/db";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { fetchAllVenues, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
-import { ColumnSlabs } from "@/lib/market/opportunities/encoding/columns";
+import { ColumnSlabs } from "@/lib/market/opportunities/opportunity-columns";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";

@@ -9,7 +9,7 @@ import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { publishLiveOpportunities } from "@/lib/market/opportunities/store";
+import { publish } from "@/lib/market/opportunities/store";
 import { createReplayFetch } from "@/lib/market/replay-fetch";
 import { VENUE_REPLAYS } from "@/lib/market/sample/venue-replay-table";
 import { onShutdown, runService } from "@/lib/process/run-service";
@@ -42,7 +42,7 @@ async function main() {
             console.log("publishing after the delay");
             await new Promise((resolve) => setTimeout(resolve, publishDelayMs));
           }
-          return publishLiveOpportunities(...args);
+          return publish(...args);
         },
       }),
   });

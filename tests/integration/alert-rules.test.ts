@@ -14,7 +14,7 @@ import type { NewEvent } from "@/lib/events/event-data";
 import { eventId, type PublicEvent } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import type { KeyMode } from "@/lib/keys/mode";
-import { packItems } from "@/lib/market/opportunities/encoding/pack-set";
+import { pack } from "@/lib/market/opportunities/store";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
@@ -286,7 +286,7 @@ describe("alert evaluation", () => {
     /** Publishes a live set holding the pair at `netApr` (absent when null), as a round does, and evaluates it. */
     async function round(netApr: number | null) {
       const items = netApr === null ? [] : [{ ...template, id: pairId, symbol: "ZZT", net_apr: netApr }];
-      const data = { version: ++version, sample: false, asOf: new Date(), items: await packItems(items) };
+      const data = { version: ++version, sample: false, asOf: new Date(), items: (await pack(items)).packed };
       await db.opportunitySet.upsert({ where: { id: "live" }, create: { id: "live", ...data }, update: data });
       return evaluateRoundAlerts(db, { liveStaleAfterMs: 180_000 });
     }

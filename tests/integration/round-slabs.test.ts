@@ -4,7 +4,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
-import { ColumnSlabs, type ColumnArrays } from "@/lib/market/opportunities/encoding/columns";
+import { ColumnSlabs, type ColumnArrays } from "@/lib/market/opportunities/opportunity-columns";
 import type { VenueId } from "@/lib/market/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";

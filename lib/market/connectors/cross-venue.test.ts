@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../apr";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { replayVenue } from "@/tests/support/market/replay-venue";
 import { SAMPLE_VENUE_IDS } from "../sample/sample-venue-responses";
 import { VENUE_REPLAYS } from "../sample/venue-replay-table";

@@ -3,7 +3,8 @@ import type { ReplayRoute } from "../replay-fetch";
 import { EXTENDED_NEXT_FUNDING_AT, EXTENDED_RECORDED_AT, extendedMarkets, extendedRoutes } from "../sample/replays/extended";
 import { replayVenue, snapshotsBySymbol } from "@/tests/support/market/replay-venue";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { computeOpportunities, netApr } from "../apr";
+import { netApr } from "../apr";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { extendedRateBounds } from "./extended";
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
-import { rankOpportunities } from "../apr";
-import type { ColumnSlabs, OpportunityColumns } from "../opportunities/encoding/columns";
+import { rankOpportunities } from "../opportunities/rank-opportunities";
+import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { PersistenceSet } from "../persistence/persistence-set";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../types";

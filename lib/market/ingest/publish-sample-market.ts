@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
-import { computeOpportunities } from "../apr";
-import { publishLiveOpportunities } from "../opportunities/store";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
+import { publish } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 
 /**
@@ -17,7 +17,7 @@ export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void)
   // The oldest recording's time, not now: the sample must never pass for fresh data.
   const asOf = new Date(Math.min(...snapshots.map((s) => s.observedAt)));
   const { opportunities } = computeOpportunities(snapshots);
-  await publishLiveOpportunities(db, opportunities, { asOf, sample: true });
+  await publish(db, opportunities, { asOf, sample: true });
   onPublished?.();
   return opportunities.length;
 }

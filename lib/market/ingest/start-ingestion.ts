@@ -8,7 +8,7 @@ import { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { IngestionScheduler } from "./ingestion-scheduler";
 import { publishSampleIfNeverLive } from "./publish-sample-market";
 import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
-import { ColumnSlabs } from "../opportunities/encoding/columns";
+import { ColumnSlabs } from "../opportunities/opportunity-columns";
 import { RoundMemory } from "./round-memory";
 import { runIngestionRound } from "./run-ingestion-round";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../apr";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "../price-spread";
 import type { VenueId } from "../types";
 import { replaySampleMarket } from "./replay-sample-market";

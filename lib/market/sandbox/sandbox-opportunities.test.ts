@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../apr";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { opportunitySchema, type Opportunity } from "../types";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { generateSandboxMarket } from "./generate-sandbox-market";

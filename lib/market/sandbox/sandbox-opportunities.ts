@@ -1,4 +1,4 @@
-import { computeOpportunities } from "../apr";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import type { Opportunity } from "../types";
 import { DEFAULT_SANDBOX_SEED, SANDBOX_ASSET_COUNT, generateSandboxMarket, type SandboxMarketOptions } from "./generate-sandbox-market";
 import { utcMinute } from "./utc-minute";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { rankOpportunities } from "../../apr";
+import { rankOpportunities } from "../rank-opportunities";
 import { ColumnSlabs, emptyColumnArrays, itemsOf, NumberColumn, type ColumnArrays } from "./columns";
 
 /** Every array of a set's columns. */

@@ -1,10 +1,14 @@
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { computeOpportunities, rankOpportunities } from "../../apr";
-import { itemsOf } from "./columns";
-import { packItems, unpackColumns, unpackItems } from "./pack-set";
-import { UNKNOWN_PERSISTENCE } from "../../types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { UNKNOWN_PERSISTENCE, type Opportunity } from "../../types";
+import { computeOpportunities, rankOpportunities } from "../rank-opportunities";
+import { columnsOf, itemsOf, type OpportunityColumns } from "./columns";
+import { decodeColumns, encodeColumns } from "./set-bytes";
+
+const packItems = (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
+const unpackColumns = (stored: Uint8Array | null) => (stored && stored.length > 0 ? decodeColumns(stored) : columnsOf([]));
+const unpackItems = (stored: Uint8Array | null) => itemsOf(unpackColumns(stored));
 
 const { opportunities } = computeOpportunities([
   makeSnapshot({ exchange: "binance", fundingRate: 0.0001, fundingIntervalHours: 8, markPrice: 100 }),
@@ -83,16 +87,22 @@ describe("a published set's stored items", () => {
     expect(() => unpackItems(damaged)).toThrow(/refers to leg 1/);
   });
 
-  it("write a leg of other fields as an object, read it as what it is, and refuse a leg of the wrong length", async () => {
+  it("write a leg of other fields as an object, read it as what it is, and refuse a leg of the wrong length or lacking a field", async () => {
     const [first] = opportunities;
     if (!first) throw new Error("no opportunity");
-    const { at_cap: _atCap, ...olderShort } = first.short;
-    const mixed = [first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: { ...olderShort, market: "ETH/USDT:USDT" } as typeof first.short }];
+    const { at_cap: atCap, ...rest } = first.short;
+    const reordered = { at_cap: atCap, ...rest, market: "ETH/USDT:USDT" };
+    const mixed = [first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: reordered }];
     const packed = await packItems(mixed);
     const legs = storedHeader(packed).legs as unknown[];
     expect(legs.map((leg) => Array.isArray(leg))).toEqual([true, true, false]);
     const [, read] = unpackItems(packed);
-    expect(read?.short).toEqual({ ...first.short, market: "ETH/USDT:USDT", at_cap: false });
+    expect(read?.short).toEqual({ ...first.short, market: "ETH/USDT:USDT" });
+    const lacking = withHeader(packed, (header) => {
+      const { at_cap: _atCap, ...older } = (header.legs as unknown[])[2] as Record<string, unknown>;
+      return { ...header, legs: [...(header.legs as unknown[]).slice(0, 2), older] };
+    });
+    expect(() => unpackItems(lacking)).toThrow();
     const damaged = withHeader(packed, (header) => ({ ...header, legs: [(header.legs as unknown[][])[0]!.slice(1), ...(header.legs as unknown[]).slice(1)] }));
     expect(() => unpackItems(damaged)).toThrow(/does not match its leg fields/);
   });
@@ -106,94 +116,17 @@ describe("a published set's stored items", () => {
     expect(() => unpackItems(packed)).toThrow(/not as long as it says/);
   });
 
-  it("read a set stored in columns uncompressed (format 3), as rounds stored it before", async () => {
-    const venues = ["binance", "bybit", "okx"];
-    const snapshots = ["BTC", "ETH"].flatMap((base) => venues.map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * i })));
-    const { columns } = rankOpportunities(snapshots);
-    const packed = await packItems(columns);
-    const older = asFormat3(packed);
-    expect(Buffer.from(older.subarray(0, 4)).toString("latin1")).toBe("FOS3");
-    expect(unpackItems(older)).toEqual(unpackItems(packed));
-    expect(itemsOf(unpackColumns(older))).toEqual(computeOpportunities(snapshots).opportunities);
-    const damaged = asFormat3(withHeader(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) })));
-    expect(() => unpackItems(damaged)).toThrow(/refers to leg/);
-  });
-
-  it("read a set published in the earlier JSON form with each leg once (format 2)", () => {
-    const [first] = opportunities;
-    if (!first) throw new Error("no opportunity");
-    const keys = Object.keys(first);
-    const row = keys.map((key) => (key === "long" ? 0 : key === "short" ? 1 : first[key as keyof typeof first]));
-    const stored = gzipSync(JSON.stringify({ format: 2, keys, legs: [first.long, first.short], rows: [row] }));
-    expect(unpackItems(stored)).toEqual([first]);
-    row[keys.indexOf("short")] = 7;
-    expect(() => unpackItems(gzipSync(JSON.stringify({ format: 2, keys, legs: [first.long, first.short], rows: [row] })))).toThrow(/leg 7/);
-  });
-
-  it("read the plain JSON the migration carried over, and nothing as an empty set", () => {
-    expect(unpackItems(new TextEncoder().encode(JSON.stringify(opportunities)))).toEqual(opportunities);
+  it("read nothing as an empty set, and refuse bytes in any other form than the one rounds write", async () => {
     expect(unpackItems(null)).toEqual([]);
-  });
-
-  it("read a set published before legs carried their time with no spread, for want of the legs' times", () => {
-    const [current] = opportunities;
-    if (!current) throw new Error("no opportunity");
-    const { price_spread_unavailable_reason: _reason, ...older } = current;
-    const { observed_at: _long, ...olderLong } = current.long;
-    const { observed_at: _short, ...olderShort } = current.short;
-    expect(current.price_spread_bps).not.toBeNull();
-    const unpriced = { ...older, id: "ETH-binance-okx", long: { ...olderLong, mark_price: null }, short: olderShort, price_spread_bps: null };
-    const stored = new TextEncoder().encode(JSON.stringify([{ ...older, long: olderLong, short: olderShort }, unpriced]));
-    const [read, readUnpriced] = unpackItems(stored);
-    expect(read).toEqual({
-      ...current,
-      long: { ...current.long, observed_at: null },
-      short: { ...current.short, observed_at: null },
-      price_spread_bps: null,
-      price_spread_unavailable_reason: "observation_time_unknown",
-    });
-    // Fields in the documented order, the reason next to the spread, as a fresh set serialises them.
-    expect(Object.keys(read ?? {})).toEqual(Object.keys(current));
-    expect(readUnpriced).toMatchObject({ price_spread_bps: null, price_spread_unavailable_reason: "price_missing" });
-  });
-
-  it("read a set published before legs carried their interval source, forecast, settlement and bounds, keeping its spread", () => {
-    const [current] = opportunities;
-    if (!current) throw new Error("no opportunity");
-    const older = (leg: typeof current.long) => {
-      const { funding_interval_source: _s, funding_rate_per_hour: _h, predicted_funding_rate: _p, interval_changed_at: _i, ...rest } = leg;
-      const { last_settled_rate: _r, last_settled_at: _a, rate_cap: _c, rate_floor: _f, at_cap: _t, ...kept } = rest;
-      return kept;
-    };
-    const [read] = unpackItems(new TextEncoder().encode(JSON.stringify([{ ...current, long: older(current.long), short: older(current.short) }])));
-    const unknown = { funding_interval_source: null, predicted_funding_rate: null, last_settled_rate: null, last_settled_at: null, rate_cap: null, rate_floor: null, at_cap: false, interval_changed_at: null };
-    expect(read).toEqual({
-      ...current,
-      long: { ...current.long, ...unknown },
-      short: { ...current.short, ...unknown },
-    });
-    expect(read?.price_spread_bps).toBe(current.price_spread_bps);
-    expect(Object.keys(read?.long ?? {})).toEqual(Object.keys(current.long));
-  });
-
-  it("read a set published before items carried persistence as knowing none of it", () => {
-    const [current] = opportunities;
-    if (!current) throw new Error("no opportunity");
-    const { persistence: _persistence, ...older } = current;
-    const [read] = unpackItems(new TextEncoder().encode(JSON.stringify([older])));
-    expect(read).toEqual({ ...current, persistence: UNKNOWN_PERSISTENCE });
-    // Older still: no leg times and no persistence, both read as unknown in one go.
-    const { observed_at: _long, ...olderLong } = current.long;
-    const [oldest] = unpackItems(new TextEncoder().encode(JSON.stringify([{ ...older, long: olderLong }])));
-    expect(oldest).toMatchObject({ persistence: UNKNOWN_PERSISTENCE, price_spread_unavailable_reason: "observation_time_unknown" });
-  });
-
-  it("refuse items that are not opportunities rather than serve them", () => {
-    expect(() => unpackItems(new TextEncoder().encode('[{"id": "x"}]'))).toThrow();
+    expect(unpackItems(new Uint8Array())).toEqual([]);
+    expect(() => unpackItems(new TextEncoder().encode(JSON.stringify(opportunities)))).toThrow(/not in the form rounds write/);
+    const packed = await packItems(opportunities);
+    const damaged = withHeader(packed, (header) => ({ ...header, legs: [{ exchange: "x" }, ...(header.legs as unknown[]).slice(1)] }));
+    expect(() => unpackItems(damaged)).toThrow();
   });
 });
 
-/** A packed set's body (opportunity-set-columns.ts: "FOS4", u32 body length, the body in brotli). */
+/** A packed set's body ("FOS4", u32 body length, the body in brotli). */
 function storedBody(packed: Uint8Array): Buffer {
   return brotliDecompressSync(packed.subarray(8));
 }
@@ -224,22 +157,6 @@ function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) 
   out.set(packed.subarray(0, 4));
   out.writeUInt32LE(body.length, 4);
   compressed.copy(out, 8);
-  return out;
-}
-
-/** The same set as rounds stored it before format 4: "FOS3", u32 length, the header gzipped, the columns as they are. */
-function asFormat3(packed: Uint8Array): Uint8Array {
-  // Its legs were objects: the fields named in each.
-  const { legKeys, legs, ...rest } = storedHeader(packed) as { legKeys: string[]; legs: unknown[][] };
-  const objects = legs.map((leg) => Object.fromEntries(legKeys.map((key, i) => [key, leg[i]])));
-  const header = gzipSync(JSON.stringify({ ...rest, legs: objects }));
-  const columns = storedColumns(packed);
-  const start = align8(8 + header.length);
-  const out = Buffer.alloc(start + columns.length);
-  out.write("FOS3", 0, "latin1");
-  out.writeUInt32LE(header.length, 4);
-  header.copy(out, 8);
-  columns.copy(out, start);
   return out;
 }
 

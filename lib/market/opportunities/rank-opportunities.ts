@@ -1,0 +1,410 @@
+import { roundTo } from "@/lib/round";
+import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../apr";
+import { atCap } from "../at-cap";
+import { isoTexts } from "../iso-texts";
+import { marketKey, pairAverage, type MarketAverage } from "../market-average";
+import { priceSpread, type PricedLeg } from "../price-spread";
+import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "../types";
+import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
+import { descendingOrder } from "./encoding/descending-order";
+
+export interface ComputeOpportunitiesOptions {
+  /** Days over which `net_apr` spreads the fee round trip; default {@link DEFAULT_HOLDING_DAYS}. */
+  holdingDays?: number;
+  /** Fee for legs without a stated taker fee; default {@link DEFAULT_TAKER_FEE}. */
+  fallbackTakerFee?: number;
+  /**
+   * Each pair's `persistence` (long, short), known from stored history (lib/market/persistence/);
+   * unknown without. Asked while pairs are formed, an asset at a time, where its markets are at hand:
+   * looking 100k pairs up afterwards, in APR order, took three times as long.
+   */
+  persistence?: (long: MarketSnapshot, short: MarketSnapshot) => Persistence | undefined;
+  /**
+   * Each market's mean annualised funding over the last day and week, by `marketKey`: given, every
+   * opportunity carries `apr_1d_avg` / `apr_7d_avg` (`pairAverage`, null where a leg has no history);
+   * without, it has neither (the sandbox keeps no history). Looked up once per market, not per pair.
+   */
+  averages?: ReadonlyMap<string, MarketAverage>;
+  /**
+   * Each market's last interval change and settlement, looked up by `marketKey` when its leg is
+   * built; without, the snapshots' own `intervalChangedAt` / `lastSettlement` are used.
+   */
+  marketHistory?: LegHistory;
+  /** Where the columns' memory comes from (a round's, given back when its set is replaced); new memory without. */
+  slabs?: ColumnSlabs;
+}
+
+export interface OpportunityScan {
+  opportunities: Opportunity[];
+  skipped: SkippedSnapshots;
+}
+
+export interface SkippedSnapshots {
+  /** Snapshots without a funding rate. */
+  missingRate: number;
+  /** Snapshots whose funding interval could not be read from the venue. */
+  unknownInterval: number;
+  /**
+   * Extra markets of one venue for one asset (`BTC/USDT:USDT` beside `BTC/USDC:USDC`): each venue
+   * contributes its most traded market per asset, so an asset pair has one id per venue pair.
+   */
+  shadowed: number;
+}
+
+/**
+ * A market that may be a leg, with what pairing reads of it copied out of its snapshot: snapshots
+ * come from each venue's own code, in as many shapes, and the pairing loop reads them 150,000
+ * times, where a read of an object of many shapes costs several times one of a single shape.
+ */
+interface Candidate {
+  snapshot: MarketSnapshot;
+  exchange: string;
+  base: string;
+  takerFee: number;
+  openInterestUsd: number | null;
+  volume24hUsd: number | null;
+  observedAt: number;
+  rate: number;
+  intervalHours: number;
+  annualisedPct: number;
+  /** The market's key in the per-market maps (`marketKey`). */
+  key: string;
+  /** The market's mean annualised funding, when averages were asked for. */
+  average: MarketAverage | undefined;
+  // Set once the market is in a pair (-1 before): its leg's position (built once per market: an
+  // asset on 8 venues is in 7 pairs), its texts' positions, and its asset's and venue's places in
+  // id order (`idOrderPlaces`).
+  leg: number;
+  observed: number;
+  symbol: number;
+  symbolRank: number;
+  exchangeRank: number;
+}
+
+/**
+ * Every cross-venue pair of markets on the same asset, long where annualised funding is cheaper and
+ * short where it is dearer, sorted by `apr` descending with ties broken by `id`. Pure: the same
+ * snapshots always give the same list. The objects of `rankOpportunities`' columns.
+ */
+export function computeOpportunities(
+  snapshots: readonly MarketSnapshot[],
+  options: ComputeOpportunitiesOptions = {},
+): OpportunityScan {
+  const { columns, skipped } = rankOpportunities(snapshots, options);
+  return { opportunities: itemsOf(columns), skipped };
+}
+
+const ITEM_KEYS = [
+  "id",
+  "symbol",
+  "type",
+  "long",
+  "short",
+  "apr",
+  "net_apr",
+  "funding_spread_8h",
+  "price_spread_bps",
+  "price_spread_unavailable_reason",
+  "open_interest_usd",
+  "volume_24h_usd",
+  "updated_at",
+  "persistence",
+] as const satisfies readonly (keyof Opportunity)[];
+
+/**
+ * `computeOpportunities` into columns (encoding/columns.ts), what a round publishes,
+ * with no object per pair: a first pass finds each pair's sides and APR, the order is sorted from
+ * those, and a second pass writes every figure straight into the columns in that order.
+ */
+export function rankOpportunities(
+  snapshots: readonly MarketSnapshot[],
+  options: ComputeOpportunitiesOptions = {},
+): { columns: OpportunityColumns; skipped: SkippedSnapshots } {
+  const holdingDays = options.holdingDays ?? DEFAULT_HOLDING_DAYS;
+  const fallbackTakerFee = options.fallbackTakerFee ?? DEFAULT_TAKER_FEE;
+  // Checked up front, so a bad option fails even when there is no pair to price.
+  assertHoldingDays(holdingDays);
+
+  const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0 };
+  const byBase = new Map<string, Map<string, Candidate>>();
+  for (const snapshot of snapshots) {
+    if (snapshot.fundingRate === null) {
+      skipped.missingRate += 1;
+      continue;
+    }
+    if (snapshot.fundingIntervalHours === null) {
+      skipped.unknownInterval += 1;
+      continue;
+    }
+    const key = marketKey(snapshot.exchange, snapshot.market);
+    const candidate: Candidate = {
+      snapshot,
+      exchange: snapshot.exchange,
+      base: snapshot.base,
+      takerFee: snapshot.takerFee ?? fallbackTakerFee,
+      openInterestUsd: snapshot.openInterestUsd,
+      volume24hUsd: snapshot.volume24hUsd,
+      observedAt: snapshot.observedAt,
+      rate: snapshot.fundingRate,
+      intervalHours: snapshot.fundingIntervalHours,
+      annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
+      key,
+      average: options.averages?.get(key),
+      leg: -1,
+      observed: -1,
+      symbol: -1,
+      symbolRank: -1,
+      exchangeRank: -1,
+    };
+    let venues = byBase.get(snapshot.base);
+    if (!venues) {
+      venues = new Map();
+      byBase.set(snapshot.base, venues);
+    }
+    const held = venues.get(snapshot.exchange);
+    if (held) skipped.shadowed += 1;
+    if (!held || preferred(candidate.snapshot, held.snapshot)) venues.set(snapshot.exchange, candidate);
+  }
+
+  const legs = new ValueList<OpportunityLeg>();
+  const texts = new ValueList<string>();
+  const isoOf = isoTexts();
+  const idPlaces = idOrderPlaces(byBase);
+  // Pass 1: each pair's long and short side (positions in `paired`) and APR.
+  const paired: Candidate[] = [];
+  let count = 0;
+  for (const venues of byBase.values()) count += (venues.size * (venues.size - 1)) / 2;
+  const longOf = new Uint32Array(count);
+  const shortOf = new Uint32Array(count);
+  const aprs = new Float64Array(count);
+  let k = 0;
+  for (const [symbol, venues] of byBase) {
+    if (venues.size < 2) continue;
+    const first = paired.length;
+    const symbolAt = texts.at(symbol);
+    for (const candidate of [...venues.values()].sort((a, b) => compareText(a.exchange, b.exchange))) {
+      const observedIso = isoOf(candidate.observedAt);
+      candidate.leg = legs.at(toLeg(candidate, options.marketHistory, isoOf));
+      candidate.observed = texts.at(observedIso);
+      candidate.symbol = symbolAt;
+      candidate.symbolRank = idPlaces.symbols.get(symbol)!;
+      candidate.exchangeRank = idPlaces.exchanges.get(candidate.exchange)!;
+      paired.push(candidate);
+    }
+    for (let i = first; i < paired.length; i += 1) {
+      for (let j = i + 1; j < paired.length; j += 1) {
+        // Equal annualised funding keeps exchange order, so the id stays put while the APR is 0.
+        const bLonger = paired[j]!.annualisedPct < paired[i]!.annualisedPct;
+        const long = bLonger ? j : i;
+        const short = bLonger ? i : j;
+        longOf[k] = long;
+        shortOf[k] = short;
+        aprs[k] = roundTo(paired[short]!.annualisedPct - paired[long]!.annualisedPct, 6);
+        k += 1;
+      }
+    }
+  }
+  const order = idPlaces.exact
+    ? byAprThenPlaces(aprs, (p) => idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!))
+    : byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
+
+  // Pass 2: every figure, in order, from the paired markets' figures laid out by position.
+  // No ids: each is its pair's standard one (OpportunityColumns.ids).
+  const f = pairedFigures(paired);
+  const longPriced: PricedLeg = { unitPrice: null, observedAt: null };
+  const shortPriced: PricedLeg = { unitPrice: null, observedAt: null };
+  const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
+  c.type.fill(texts.at("perp_perp"));
+  for (let r = 0; r < count; r++) {
+    const p = order[r]!;
+    const l = longOf[p]!;
+    const s = shortOf[p]!;
+    c.symbol[r] = f.symbol[l]!;
+    c.long[r] = f.leg[l]!;
+    c.short[r] = f.leg[s]!;
+    c.apr.put(r, aprs[p]!);
+    const net = netApr(f.annualisedPct[s]! - f.annualisedPct[l]!, f.takerFee[l]!, f.takerFee[s]!, holdingDays);
+    c.net_apr.put(r, roundTo(net, 6));
+    // fundingSpread8h, each side's ratePer8h computed once per market.
+    c.funding_spread_8h.put(r, roundTo(f.rate8h[s]! - f.rate8h[l]!, 12));
+    longPriced.unitPrice = known(f.unitPrice[l]!);
+    longPriced.observedAt = f.observedAt[l]!;
+    shortPriced.unitPrice = known(f.unitPrice[s]!);
+    shortPriced.observedAt = f.observedAt[s]!;
+    const spread = priceSpread(longPriced, shortPriced);
+    c.price_spread_bps.put(r, spread.price_spread_bps);
+    c.price_spread_unavailable_reason[r] = texts.at(spread.price_spread_unavailable_reason);
+    c.open_interest_usd.put(r, smallerKnown(f.openInterestUsd[l]!, f.openInterestUsd[s]!));
+    c.volume_24h_usd.put(r, smallerKnown(f.volume24hUsd[l]!, f.volume24hUsd[s]!));
+    c.updated_at[r] = f.observedAt[l]! <= f.observedAt[s]! ? f.observed[l]! : f.observed[s]!;
+    if (options.averages) {
+      c.apr_1d_avg.put(r, pairAverage(known(f.averageDay[s]!), known(f.averageDay[l]!)));
+      c.apr_7d_avg.put(r, pairAverage(known(f.averageWeek[s]!), known(f.averageWeek[l]!)));
+    }
+    // Known only from stored history; unknown without it.
+    const persistence = options.persistence?.(paired[l]!.snapshot, paired[s]!.snapshot) ?? UNKNOWN_PERSISTENCE;
+    c["persistence.as_of"][r] = texts.at(persistence.as_of);
+    c["persistence.positive_since"][r] = texts.at(persistence.positive_since);
+    c["persistence.apr_median_7d"].put(r, persistence.apr_median_7d);
+    c["persistence.apr_median_30d"].put(r, persistence.apr_median_30d);
+    c["persistence.paid_share_7d"].put(r, persistence.paid_share_7d);
+    c["persistence.apr_stddev_7d"].put(r, persistence.apr_stddev_7d);
+  }
+  const keys: string[] = [...ITEM_KEYS];
+  if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
+  return { columns: { ...c, count, keys, ids: null, legs: legs.list, texts: texts.list }, skipped };
+}
+
+/**
+ * Where each asset and venue falls in id order (`symbol-long-short`), so pairs of equal APR are
+ * put in id order by numbers rather than by building and comparing 150,000 texts: an id's order is
+ * its asset's (`symbol-` against `symbol-`), then its long venue's (`long-`), then its short
+ * venue's. `exact` unless some asset or venue has a `-` in its name, when a shorter name's `x-`
+ * could be the start of a longer one and only the texts themselves tell.
+ */
+function idOrderPlaces(byBase: ReadonlyMap<string, ReadonlyMap<string, Candidate>>) {
+  const exchangeNames = new Set<string>();
+  for (const venues of byBase.values()) if (venues.size > 1) for (const exchange of venues.keys()) exchangeNames.add(exchange);
+  const rank = (names: Iterable<string>, suffix: string) =>
+    new Map([...names].sort((a, b) => compareText(a + suffix, b + suffix)).map((name, i) => [name, i]));
+  const symbols = rank([...byBase.keys()], "-");
+  const exchanges = rank(exchangeNames, "-");
+  const shortExchanges = rank(exchangeNames, "");
+  const venues = exchanges.size;
+  const exact = ![...symbols.keys(), ...exchanges.keys()].some((name) => name.includes("-"));
+  return {
+    exact,
+    symbols,
+    exchanges,
+    key: (long: Candidate, short: Candidate) => (long.symbolRank * venues + long.exchangeRank) * venues + shortExchanges.get(short.exchange)!,
+  };
+}
+
+/** Highest APR first, ties by a number giving id order (`idOrderPlaces`): one radix sort by both. */
+function byAprThenPlaces(aprs: Float64Array, place: (position: number) => number): Uint32Array {
+  const places = new Uint32Array(aprs.length);
+  for (let p = 0; p < places.length; p++) places[p] = place(p);
+  return descendingOrder(aprs, places);
+}
+
+/**
+ * Highest APR first, ties by id text. The APRs are radix-sorted as their IEEE 754 bits (no
+ * comparisons), and only runs of equal APR then compared by id: sorting 150,000 items with a
+ * comparator took 200 ms of a round.
+ */
+function byAprThenText(aprs: Float64Array, idOf: (position: number) => string): Uint32Array {
+  const order = descendingOrder(aprs);
+  const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
+  for (let start = 0; start < order.length; ) {
+    let end = start + 1;
+    while (end < order.length && aprs[order[end]!] === aprs[order[start]!]) end += 1;
+    if (end - start > 1) order.subarray(start, end).sort(byId);
+    start = end;
+  }
+  return order;
+}
+
+/** Each market's last interval change and settlement from stored history, by `marketKey` (lib/market/ingest/market-history.ts). */
+export interface LegHistory {
+  intervalChanges: ReadonlyMap<string, number>;
+  settlements: ReadonlyMap<string, { rate: number; at: number }>;
+}
+
+/**
+ * One market's leg, built once and shared by every pair it is in (frozen: no pair may change
+ * another's). Its last interval change comes from `history` when given, else from the snapshot; its
+ * last settlement from `history` when it holds one, else from the snapshot.
+ */
+function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (epochMs: number) => string): OpportunityLeg {
+  const { snapshot: s, rate, intervalHours } = candidate;
+  const predicted = s.predictedFundingRate ?? null;
+  const [cap, floor] = [s.rateCap ?? null, s.rateFloor ?? null];
+  // A venue whose payload states its last settled figure (Deribit) has none in stored history.
+  const settlement = history?.settlements.get(candidate.key) ?? s.lastSettlement ?? null;
+  const intervalChangedAt = history ? (history.intervalChanges.get(candidate.key) ?? null) : (s.intervalChangedAt ?? null);
+  return Object.freeze({
+    exchange: s.exchange,
+    market: s.market,
+    funding_rate: rate,
+    funding_interval_hours: intervalHours,
+    funding_interval_source: s.fundingIntervalSource,
+    funding_rate_per_hour: roundTo(rate / intervalHours, 12),
+    predicted_funding_rate: predicted,
+    last_settled_rate: settlement?.rate ?? null,
+    last_settled_at: settlement ? isoOf(settlement.at) : null,
+    rate_cap: cap,
+    rate_floor: floor,
+    at_cap: atCap([rate, predicted], cap, floor),
+    next_funding_at: s.nextFundingAt === null ? null : isoOf(s.nextFundingAt),
+    mark_price: s.markPrice,
+    open_interest_usd: s.openInterestUsd,
+    volume_24h_usd: s.volume24hUsd,
+    interval_changed_at: intervalChangedAt === null ? null : isoOf(intervalChangedAt),
+    observed_at: isoOf(s.observedAt),
+  });
+}
+
+/** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */
+function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {
+  const volume = (challenger.volume24hUsd ?? -1) - (holder.volume24hUsd ?? -1);
+  if (volume !== 0) return volume > 0;
+  const usdt = Number(challenger.settle === "USDT") - Number(holder.settle === "USDT");
+  if (usdt !== 0) return usdt > 0;
+  return compareText(challenger.market, holder.market) < 0;
+}
+
+/**
+ * What pass 2 reads of each paired market, in typed arrays by its position in `paired`, NaN where
+ * the market has no value. Pass 2 goes through 150,000 pairs in APR order, so reading these from
+ * the markets' objects jumped about memory twice a figure (the object, then the number's own box
+ * on the heap) and took more of the ranking than the arithmetic.
+ */
+function pairedFigures(paired: readonly Candidate[]) {
+  const n = paired.length;
+  const f = {
+    symbol: new Uint32Array(n),
+    leg: new Uint32Array(n),
+    observed: new Uint32Array(n),
+    observedAt: new Float64Array(n),
+    annualisedPct: new Float64Array(n),
+    takerFee: new Float64Array(n),
+    rate8h: new Float64Array(n),
+    unitPrice: new Float64Array(n),
+    openInterestUsd: new Float64Array(n),
+    volume24hUsd: new Float64Array(n),
+    averageDay: new Float64Array(n),
+    averageWeek: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const m = paired[i]!;
+    f.symbol[i] = m.symbol;
+    f.leg[i] = m.leg;
+    f.observed[i] = m.observed;
+    f.observedAt[i] = m.observedAt;
+    f.annualisedPct[i] = m.annualisedPct;
+    f.takerFee[i] = m.takerFee;
+    f.rate8h[i] = ratePer8h(m);
+    // Per unit of the asset, as the price spread compares them.
+    f.unitPrice[i] = m.snapshot.markPrice === null ? Number.NaN : m.snapshot.markPrice / m.snapshot.contractMultiplier;
+    f.openInterestUsd[i] = m.openInterestUsd ?? Number.NaN;
+    f.volume24hUsd[i] = m.volume24hUsd ?? Number.NaN;
+    f.averageDay[i] = m.average?.day ?? Number.NaN;
+    f.averageWeek[i] = m.average?.week ?? Number.NaN;
+  }
+  return f;
+}
+
+/** A figure of pairedFigures as the columns take it: NaN (no value) as null. */
+function known(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
+}
+
+/** A pair is only as deep as its shallower leg; unknown (NaN) on either side means unknown. */
+function smallerKnown(a: number, b: number): number | null {
+  return Number.isNaN(a) || Number.isNaN(b) ? null : Math.min(a, b);
+}
+
+// Code-unit order, not locale order: ids must sort identically on every machine.
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
