@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Db } from "@/lib/db";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
-import { fetchAllVenues, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
 import { ColumnSlabs } from "@/lib/market/opportunities/opportunity-columns";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";

@@ -4,7 +4,7 @@
 // aggregating and publishing, which gives the runner a deterministic moment to kill it mid-publish.
 //   DATABASE_URL=… INGEST_INTERVAL_MS=… node --import tsx scripts/faults/replay-worker.ts
 import { openDatabase } from "@/lib/db/open-database";
-import { venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock } from "@/lib/market/ingest/round-lock";

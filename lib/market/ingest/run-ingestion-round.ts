@@ -11,7 +11,7 @@ import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
 import type { RoundMemory } from "./round-memory";
-import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
+import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
 import { previousObservations, roundProgress, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 

@@ -2,7 +2,7 @@ import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { DatabaseTarget } from "@/lib/db/open-database";
-import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import type { IngestConfig } from "./ingest-config";
 import { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { IngestionScheduler } from "./ingestion-scheduler";

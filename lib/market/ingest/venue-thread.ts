@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { VenueId, VenueSnapshotResult } from "../types";
-import type { VenueFetcher } from "./fetch-all-venues";
+import type { VenueFetcher } from "../venues/fetch-all-venues";
 import { venuesForSecondThread } from "./split-venues";
 import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { fetchVenueSnapshot } from "../connectors/fetch-venue-snapshot";
-import { fetchAllVenues } from "../ingest/fetch-all-venues";
+import { fetchAllVenues } from "../venues/fetch-all-venues";
 import { createReplayFetch } from "../replay-fetch";
 import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../types";
 import type { SampleMarketFile } from "./sample-venue-responses";
