@@ -1,5 +1,5 @@
 import { toFundingIntervalChange } from "@/lib/market/funding-interval-change";
-import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
+import type { IntervalChangeRow } from "@/lib/market/funding-interval-change";
 import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import type { Opportunity, ServedOpportunity } from "@/lib/market/types";

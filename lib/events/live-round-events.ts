@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
-import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
+import type { IntervalChangeRow } from "@/lib/market/funding-interval-change";
 import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import { load, loadHead } from "@/lib/market/opportunities/store";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";

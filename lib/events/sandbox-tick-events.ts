@@ -1,4 +1,4 @@
-import { venueFreshness } from "@/lib/market/ingest/ingestion-status";
+import { venueFreshness } from "@/lib/market/model/venue-status";
 import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox-market";
 import { sandboxIntervalChanges } from "@/lib/market/sandbox-interval-changes";
 import { sandboxItems } from "@/lib/market/sandbox-snapshot";

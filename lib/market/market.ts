@@ -1,7 +1,7 @@
 import type { MarketDepth } from "./books/market-depth";
 import type { FundingIntervalChange } from "./funding-interval-change";
 import type { FundingSettlement } from "./funding-settlement";
-import type { IngestionStatus } from "./ingest/ingestion-status";
+import type { IngestionStatus } from "./model/venue-status";
 import type { OpportunitySnapshot } from "./opportunities/opportunity-query";
 
 /** A perpetual market on one venue, as a leg of an opportunity or a position names it. */

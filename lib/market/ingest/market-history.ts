@@ -5,7 +5,7 @@ import type { PairPersistenceStore } from "../persistence/pair-persistence-store
 import type { PersistenceSet } from "../persistence/persistence-set";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../types";
 import type { SettlementRow } from "./derive-settlements";
-import type { IntervalChangeRow } from "./detect-interval-changes";
+import type { IntervalChangeRow } from "../funding-interval-change";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
 import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
