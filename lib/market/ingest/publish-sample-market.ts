@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "../opportunities/rank-opportunities";
-import { publish } from "../opportunities/store";
+import { loadHead, publish } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 
 /**
@@ -10,7 +10,7 @@ import { replaySampleMarket } from "../sample/replay-sample-market";
  * published, or null when a set already existed.
  */
 export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void): Promise<number | null> {
-  if (await db.opportunitySet.findUnique({ where: { id: "live" }, select: { id: true } })) return null;
+  if (await loadHead(db)) return null;
   // Each snapshot keeps its own recording's time (replaySampleMarket), so rows say how old they
   // are and legs recorded on different days get no price spread.
   const { snapshots } = await replaySampleMarket();

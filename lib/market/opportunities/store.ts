@@ -5,11 +5,9 @@ import type { Opportunity } from "../types";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
 import { decodeColumns, encodeColumns } from "./encoding/set-bytes";
 
-/**
- * The published opportunity set in the database: one row, OpportunitySet "live", its items one
- * value in the form encoding/set-bytes.ts writes. `publish` and `load` are the only ways in and
- * out; nothing outside this folder reads or writes those bytes.
- */
+// The published opportunity set in the database: one row, OpportunitySet "live", its items one
+// value in the form encoding/set-bytes.ts writes. `publish` and `load` are the only ways in and
+// out; nothing outside this folder reads or writes those bytes.
 
 /** A set already in its stored form: a round packs its set while it finishes storing. */
 export interface PackedSet {

@@ -6,7 +6,7 @@ import { computeOpportunities, rankOpportunities } from "../rank-opportunities";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./columns";
 import { decodeColumns, encodeColumns } from "./set-bytes";
 
-const packItems = (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
+const packItems = async (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
 const unpackColumns = (stored: Uint8Array | null) => (stored && stored.length > 0 ? decodeColumns(stored) : columnsOf([]));
 const unpackItems = (stored: Uint8Array | null) => itemsOf(unpackColumns(stored));
 
