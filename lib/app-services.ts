@@ -14,7 +14,7 @@ import { liveMarketDepth, type LiveMarketDepthOptions } from "@/lib/market/books
 import type { VenueDepthSources } from "@/lib/market/books/market-depth";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { liveMarket } from "@/lib/market/live-market";
-import { LiveOpportunities } from "@/lib/market/live-opportunities";
+import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import type { Market } from "@/lib/market/market";
 import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
 import { sandboxMarket } from "@/lib/market/sandbox/sandbox-market";

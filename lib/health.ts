@@ -3,7 +3,7 @@ import { buildInfo, type BuildInfo } from "@/lib/build-info";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import type { RateLimitStatus } from "@/lib/ratelimit";
 import { appServices } from "@/lib/app-services";
-import type { IngestionStatus } from "@/lib/market/ingest/ingestion-status";
+import type { IngestionStatus } from "@/lib/market/model/venue-status";
 import type { ResponseCacheStats } from "@/lib/response-cache/response-cache";
 
 export interface Health extends BuildInfo {

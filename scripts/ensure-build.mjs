@@ -1,11 +1,12 @@
 // Runs `next build` when there is no production build or the sources changed since the last one,
-// then compiles server.ts (scripts/server-bundle.mjs) when its bundle is missing or older than the
-// sources, so `npm start` works on a fresh clone with no other step.
+// then compiles server.ts, the worker and its venue thread (scripts/server-bundle.mjs) when a bundle
+// is missing or older than the sources, so `npm start` and `npm run worker` work on a fresh clone
+// with no other step.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { makePgliteTemplate } from "../lib/db/pglite-template.mjs";
-import { buildServerBundle, SERVER_BUNDLE } from "./server-bundle.mjs";
+import { BUNDLE_DIR, BUNDLE_ENTRIES, buildServerBundle } from "./server-bundle.mjs";
 
 const BUILD_ID = ".next/BUILD_ID";
 const SOURCES = ["app", "lib", "prisma", "proxy.ts", "next.config.mjs", "package-lock.json", "tsconfig.json"];
@@ -36,9 +37,11 @@ if (changed) {
   run("npx", ["next", "build"]);
 }
 
-// After `next build`, which empties .next. The server also depends on server.ts, Next's does not.
-const bundled = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
-if ([...SOURCES, "server.ts", "scripts/server-bundle.mjs"].some((source) => newestMtime(source) > bundled)) {
+// After `next build`, which empties .next. The bundles also depend on server.ts and the worker's
+// entry, Next's build does not.
+const bundles = Object.keys(BUNDLE_ENTRIES).map((name) => path.join(BUNDLE_DIR, `${name}.mjs`));
+const bundled = Math.min(...bundles.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+if ([...SOURCES, "server.ts", "scripts/worker.ts", "scripts/server-bundle.mjs"].some((source) => newestMtime(source) > bundled)) {
   await buildServerBundle();
 }
 

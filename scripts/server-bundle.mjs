@@ -1,15 +1,26 @@
-// Compiles server.ts and the lib/ code it imports into one ES module, SERVER_BUNDLE, which
-// `npm start` runs with plain node. Run by scripts/ensure-build.mjs after the Next.js build.
-// Loading the TypeScript at run time instead (`node --import tsx server.ts`) keeps tsx's loader
-// thread, its esbuild service processes and a source map of every file in memory for the life of
-// the server, costing resident memory and start-up time (docs/operations.md, "Memory"). Packages
-// stay in node_modules (`packages: "external"`), exactly as Next's server bundle leaves its
+// Compiles the long-running processes' entries and the lib/ code they import into ES modules that
+// plain node runs: server.ts (SERVER_BUNDLE, what `npm start` runs), the worker (`npm run worker`)
+// and the worker's second thread (VenueThread), which otherwise would register tsx inside the
+// thread. Run by scripts/ensure-build.mjs after the Next.js build. Loading the TypeScript at run
+// time instead (`node --import tsx server.ts`) keeps tsx's loader thread, its esbuild service
+// processes and a source map of every file in memory for the life of the process: about 130 MB
+// more resident memory and two seconds more start-up (docs/operations.md, "Memory"). Packages stay
+// in node_modules (`packages: "external"`), exactly as Next's server bundle leaves its
 // serverExternalPackages there.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-export const SERVER_BUNDLE = ".next/fods/server.mjs";
+export const BUNDLE_DIR = ".next/fods";
+export const SERVER_BUNDLE = `${BUNDLE_DIR}/server.mjs`;
+export const WORKER_BUNDLE = `${BUNDLE_DIR}/worker.mjs`;
+
+/** The source a VenueThread runs in its thread, compiled to `venue-thread.mjs`. */
+export const VENUE_THREAD_ENTRY = "lib/market/ingest/venue-thread-entry.ts";
+const VENUE_THREAD_SOURCE = "lib/market/ingest/venue-thread.ts";
+
+/** Each bundle (a file in the bundle directory, without `.mjs`) and the source it is compiled from. */
+export const BUNDLE_ENTRIES = { server: "server.ts", worker: "scripts/worker.ts", "venue-thread": VENUE_THREAD_ENTRY };
 
 /**
  * A few modules find files next to their source (`new URL("./venue-responses.json", import.meta.url)`,
@@ -38,12 +49,19 @@ export function sourceUrlPlugin(root, outFile) {
   };
 }
 
-export async function buildServerBundle(root = process.cwd(), outFile = SERVER_BUNDLE) {
+/** Builds every bundle of BUNDLE_ENTRIES into `outDir`. */
+export async function buildServerBundle(root = process.cwd(), outDir = BUNDLE_DIR) {
   const esbuild = await import("esbuild");
+  const bundleDir = path.resolve(root, outDir);
+  // A VenueThread compiled into a bundle starts the compiled thread (venue-thread.ts reads this),
+  // named from its source, whose URL stands for import.meta.url in the bundle (sourceUrlPlugin).
+  const threadFromSource = path.relative(path.dirname(path.resolve(root, VENUE_THREAD_SOURCE)), path.join(bundleDir, "venue-thread.mjs"));
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ["server.ts"],
-    outfile: outFile,
+    entryPoints: Object.entries(BUNDLE_ENTRIES).map(([out, entry]) => ({ in: entry, out })),
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
+    define: { VENUE_THREAD_BUNDLE: JSON.stringify(threadFromSource.split(path.sep).join("/")) },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -54,7 +72,7 @@ export async function buildServerBundle(root = process.cwd(), outFile = SERVER_B
     // what this bundle avoids); there for reading a stack trace against the sources.
     sourcemap: "linked",
     logLevel: "warning",
-    plugins: [sourceUrlPlugin(root, outFile)],
+    plugins: [sourceUrlPlugin(root, path.join(outDir, "server.mjs"))],
   });
 }
 

@@ -7,7 +7,7 @@ import { readEventsConfig } from "@/lib/config/events-config";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import { listenForAppendedEvents } from "@/lib/events/log-notifications";
 import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
-import { venueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { venueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { liveRoundEvents } from "@/lib/events/live-round-events";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
-import { SORTS, type Sort } from "@/lib/market/opportunity-query";
+import { SORTS, type Sort } from "@/lib/market/opportunities/opportunity-query";
 import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
 import { VENUE_NAMES } from "@/lib/market/venues/venue-names";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/session";
 import { formatUtc } from "@/lib/format-time";
-import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunity-query";
+import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunities/opportunity-query";
 import { canUsePortfolio } from "@/lib/actor";
 import { PLANS, plansWith } from "@/lib/plans";
 import { formatAge } from "@/lib/screener/format";

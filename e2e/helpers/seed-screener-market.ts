@@ -9,7 +9,7 @@
 // (still after the round before), older than the seeded server's staleness threshold
 // (seeded-market-server.ts), so that leg is stale.
 import { openDatabase } from "@/lib/db/open-database";
-import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import type { VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { MarketSnapshot, VenueId } from "@/lib/market/model/types";

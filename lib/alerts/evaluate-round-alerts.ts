@@ -5,8 +5,8 @@ import { eventsAppended } from "@/lib/events/append-events";
 import { sandboxTickStart } from "@/lib/events/sandbox-tick-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { isStale, legObservedMs, servedOpportunity } from "@/lib/market/model/leg-freshness";
-import { cellReader, columnsOf, idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunity-columns";
-import { unpackColumns } from "@/lib/market/opportunity-set-items";
+import { cellReader, columnsOf, idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
+import { load, loadHead } from "@/lib/market/opportunities/store";
 import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox/sandbox-market";
 import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
 import type { KeyMode } from "@/lib/keys/mode";
@@ -69,7 +69,7 @@ export async function evaluateRoundAlerts(db: Db, options: RoundAlertOptions = {
 }
 
 async function liveRound(db: Db, options: RoundAlertOptions): Promise<Round | null> {
-  const set = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true, asOf: true, updatedAt: true } });
+  const set = await loadHead(db);
   // The bundled sample is no market to alert on.
   if (!set || set.sample || set.version === 0) return null;
   return {
@@ -78,9 +78,9 @@ async function liveRound(db: Db, options: RoundAlertOptions): Promise<Round | nu
     staleAfterMs: options.liveStaleAfterMs ?? 3 * readIngestConfig().INGEST_INTERVAL_MS,
     // In the evaluation's transaction: on the embedded database another connection would wait for it.
     items: async (tx) => {
-      const stored = await tx.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, items: true } });
+      const stored = await load(tx);
       // Replaced since: the next evaluation takes the newer one.
-      return stored && stored.version === set.version ? { columns: unpackColumns(stored.items), asOf: set.asOf.toISOString() } : null;
+      return stored && stored.version === set.version ? { columns: stored.columns, asOf: set.asOf.toISOString() } : null;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
-import { rankOpportunities } from "@/lib/market/rank-opportunities";
-import { columnsOf, itemsOf } from "@/lib/market/opportunity-columns";
+import { rankOpportunities } from "@/lib/market/opportunities/rank-opportunities";
+import { columnsOf, itemsOf } from "@/lib/market/opportunities/opportunity-columns";
 import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
 import type { Opportunity } from "@/lib/market/model/types";
 import { EVENT_DATA_SCHEMAS } from "./event-data";

@@ -1,7 +1,7 @@
 import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-change";
-import type { IntervalChangeRow } from "@/lib/market/ingest/detect-interval-changes";
+import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/model/leg-freshness";
-import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunity-columns";
+import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import type { Opportunity, ServedOpportunity } from "@/lib/market/model/types";
 import type { NewEvent } from "./event-data";
 

@@ -1,9 +1,9 @@
 import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
+import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
+import { load, loadHead } from "@/lib/market/opportunities/store";
 import { venueStatesAfter, type RoundEventInput, type RoundEvents, type RoundVenueResult, type VenueState } from "@/lib/market/ingest/round-events";
-import type { OpportunityColumns } from "@/lib/market/opportunity-columns";
-import { unpackColumns } from "@/lib/market/opportunity-set-items";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
 import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
@@ -89,12 +89,12 @@ export class LiveRoundEvents implements RoundEvents {
   }
 
   private async currentSet(db: Db): Promise<PublishedSet | null> {
-    const stored = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true } });
+    const stored = await loadHead(db);
     if (!stored) return null;
     if (this.published?.version === stored.version) return this.published;
     if (stored.sample) return { version: stored.version, set: null };
-    const set = await db.opportunitySet.findUnique({ where: { id: "live" }, select: { version: true, sample: true, items: true } });
-    return set && { version: set.version, set: set.sample ? null : unpackColumns(set.items) };
+    const set = await load(db);
+    return set && { version: set.version, set: set.sample ? null : set.columns };
   }
 }
 

@@ -1,8 +1,8 @@
-import { venueFreshness } from "@/lib/market/ingest/ingestion-status";
+import { venueFreshness } from "@/lib/market/model/venue-status";
 import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox/sandbox-market";
 import { sandboxIntervalChanges } from "@/lib/market/sandbox/sandbox-interval-changes";
 import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
-import { columnsOf } from "@/lib/market/opportunity-columns";
+import { columnsOf } from "@/lib/market/opportunities/opportunity-columns";
 import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
 import { DEFAULT_NET_APR_THRESHOLD, opportunityEvents, venueHealthEvents, type VenueState } from "./derive-events";
 import type { NewEvent } from "./event-data";

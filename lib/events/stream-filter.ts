@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { opportunitiesQuery } from "@/lib/market/opportunity-query";
+import { opportunitiesQuery } from "@/lib/market/opportunities/opportunity-query";
 import type { KeyMode } from "@/lib/keys/mode";
 import { eventIdParam, eventTypesParam } from "./event-query";
 import type { EventType, PublicEvent } from "./event-types";

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { toFundingSettlement, type FundingSettlement } from "./model/funding-settlement";
 import { readIngestionStatus } from "./ingest/ingestion-status";
 import { readIntervalChangePage } from "./ingest/read-interval-changes";
-import type { LiveOpportunities } from "./live-opportunities";
+import type { LiveOpportunities } from "./opportunities/live-opportunities";
 import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "./market";
 import type { MarketDepth } from "./books/market-depth";
 

@@ -1,9 +1,9 @@
 import type { MarketDepth } from "./books/market-depth";
-import type { MarketRef } from "./model/market-ref";
 import type { FundingIntervalChange } from "./model/funding-interval-change";
 import type { FundingSettlement } from "./model/funding-settlement";
-import type { IngestionStatus } from "./ingest/ingestion-status";
-import type { OpportunitySnapshot } from "./opportunity-query";
+import type { IngestionStatus } from "./model/venue-status";
+import type { OpportunitySnapshot } from "./opportunities/opportunity-query";
+import type { MarketRef } from "./model/market-ref";
 
 export type { MarketRef };
 

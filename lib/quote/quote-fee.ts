@@ -1,6 +1,6 @@
 import { DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
 import type { Market, MarketRef } from "@/lib/market/market";
-import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
+import type { OpportunitySnapshot } from "@/lib/market/opportunities/opportunity-query";
 
 /** The taker fee a quote charges a leg's fills, and where it comes from. */
 export interface QuoteFee {

@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { AppError, fieldError } from "@/lib/errors";
 import type { Market } from "@/lib/market/market";
-import type { OpportunitySnapshot } from "@/lib/market/opportunity-query";
+import type { OpportunitySnapshot } from "@/lib/market/opportunities/opportunity-query";
 import type { Opportunity, OpportunityLeg } from "@/lib/market/model/types";
 import type { FundingSchedule } from "./funding-horizon";
 import { priceQuote } from "./price-quote";

@@ -1,8 +1,8 @@
 import type { Db } from "@/lib/db";
-import { computeOpportunities } from "@/lib/market/rank-opportunities";
+import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
-import { OpportunitySnapshot } from "@/lib/market/opportunity-query";
+import { OpportunitySnapshot } from "@/lib/market/opportunities/opportunity-query";
 import { storedPersistenceAt } from "@/lib/market/persistence/pair-persistence-store";
 import { processSingleton } from "@/lib/singleton";
 import { delayCutoff, delayedSource, FREE_DELAY_MS } from "./delay";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "@/lib/market/rank-opportunities";
+import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
 import { replaySampleMarket } from "@/lib/market/sample/replay-sample-market";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { describeRecordingMoments, recordingMoments } from "./recording-moments";

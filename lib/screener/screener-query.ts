@@ -1,7 +1,7 @@
 import { AppError, type FieldProblem } from "@/lib/errors";
 import { parseQuery } from "@/lib/query-params";
-import { opportunitiesQuery } from "@/lib/market/opportunity-query";
-import type { OpportunityFilter, Sort } from "@/lib/market/opportunity-query";
+import { opportunitiesQuery } from "@/lib/market/opportunities/opportunity-query";
+import type { OpportunityFilter, Sort } from "@/lib/market/opportunities/opportunity-query";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 

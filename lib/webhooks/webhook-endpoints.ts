@@ -4,7 +4,6 @@ import type { Db } from "@/lib/db";
 import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb } from "@/lib/keys/mode";
-import type { Tier } from "@/lib/keys/permissions";
 import { planNames, planOf, plansWith } from "@/lib/plans";
 import type { RateLimiter } from "@/lib/ratelimit";
 import { urlProblem } from "./send-webhook";

@@ -1,7 +1,7 @@
 // Generated, realistic live opportunities for the benchmark: synthetic venue snapshots of real-looking
 // assets, ranked by the service's own computeOpportunities, so items have the shape and magnitudes
 // of a live ingestion round (null open interest on Binance, 1 h Hyperliquid legs, USDC settlement).
-import { computeOpportunities } from "@/lib/market/rank-opportunities";
+import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
 import { ASSET_CATALOGUE } from "@/lib/market/sandbox/asset-catalogue";
 import { SANDBOX_VENUE_IDS, VENUE_PROFILES } from "@/lib/market/sandbox/venue-profiles";
 import { opportunitySchema, type MarketSnapshot, type Opportunity } from "@/lib/market/model/types";

@@ -18,8 +18,8 @@ import { rankWithHistory, type MarketHistory } from "@/lib/market/ingest/market-
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { computePersistence } from "@/lib/market/persistence/compute-persistence";
 import { PersistenceSet } from "@/lib/market/persistence/persistence-set";
-import { computeOpportunities } from "@/lib/market/rank-opportunities";
-import { packItems } from "@/lib/market/opportunity-set-items";
+import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
+import { pack } from "@/lib/market/opportunities/store";
 import type { MarketSnapshot, Opportunity } from "@/lib/market/model/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -233,12 +233,12 @@ async function main() {
     for (let i = 0; i < 3; i++) {
       for (const [name, list] of [["without", bare], ["with", items]] as const) {
         const started = performance.now();
-        sizes = { ...sizes, [name]: (await packItems(list)).length };
+        sizes = { ...sizes, [name]: (await pack(list)).packed.length };
         packTimes[name].push(performance.now() - started);
       }
     }
     console.log(
-      `  publishing (packItems, the stored set in compressed columns): ${mb(sizes.without)} and ${ms(median(packTimes.without))} without the field (baseline), ` +
+      `  publishing (pack, the stored set in compressed columns): ${mb(sizes.without)} and ${ms(median(packTimes.without))} without the field (baseline), ` +
         `${mb(sizes.with)} and ${ms(median(packTimes.with))} with it: ratio ${(median(packTimes.with) / median(packTimes.without)).toFixed(2)}`,
     );
     const full = performance.now();

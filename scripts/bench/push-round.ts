@@ -2,7 +2,7 @@
 // (opportunityEvents) between two generated sets, so each frame has a real event's size and shape.
 import { opportunityEvents } from "@/lib/events/derive-events";
 import type { NewEvent } from "@/lib/events/event-data";
-import { columnsOf } from "@/lib/market/opportunity-columns";
+import { columnsOf } from "@/lib/market/opportunities/opportunity-columns";
 import { benchOpportunities } from "./market-data";
 
 const THRESHOLD = 5;

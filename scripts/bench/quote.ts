@@ -16,7 +16,7 @@ import type { Db } from "@/lib/db";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb } from "@/lib/keys/permissions";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publish } from "@/lib/market/opportunities/store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { replayedDepthSources } from "@/tests/support/market/book-replays";
 import { makeLeg } from "@/tests/support/market/make-leg";
@@ -54,7 +54,7 @@ async function seed(db: Db): Promise<string> {
     updated_at: observedAt,
     persistence: UNKNOWN_PERSISTENCE,
   };
-  await publishLiveOpportunities(db, [opportunity], { asOf: new Date(observedAt), sample: false });
+  await publish(db, [opportunity], { asOf: new Date(observedAt), sample: false });
   const round = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "published" } });
   await db.roundSnapshot.create({ data: { roundId: round.id, exchange: "bybit", ...usdtPerp("BTC"), takerFee: 0.00055, observedAt: new Date() } });
   const user = await db.user.create({ data: { email: "bench-quote@bench.test", passwordHash: "not-used", tier: tierToDb("desk") } });

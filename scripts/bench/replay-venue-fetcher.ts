@@ -1,7 +1,7 @@
 // The benchmark's venues: each venue's recorded answers widened to `assets` synthetic assets
 // (widen-replays.ts) and replayed through the real connectors. A module of its own so the round's
 // second thread (VenueThread) builds the same fetcher for its venues.
-import { venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { VENUE_IDS } from "@/lib/market/model/types";

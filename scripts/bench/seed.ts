@@ -7,8 +7,8 @@ import { openDatabase } from "@/lib/db/open-database";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
-import { LiveOpportunities } from "@/lib/market/live-opportunities";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
+import { publish } from "@/lib/market/opportunities/store";
 import { benchOpportunities } from "./market-data";
 
 export interface SeededKey {
@@ -47,7 +47,7 @@ async function main() {
 
     // The live set exactly as an ingestion round publishes it.
     const asOf = new Date(Math.min(...opportunities.map((o) => Date.parse(o.updated_at))));
-    await publishLiveOpportunities(db, opportunities, { asOf, sample: false });
+    await publish(db, opportunities, { asOf, sample: false });
     // Read back as every server loads it.
     const stored = (await new LiveOpportunities(async () => db).current()).items.length;
     if (stored !== opportunities.length) throw new Error(`stored ${stored} opportunities, expected ${opportunities.length}`);

@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Tier } from "@/lib/keys/permissions";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publish } from "@/lib/market/opportunities/store";
 import type { Opportunity } from "@/lib/market/model/types";
 import { benchOpportunities } from "@/scripts/bench/market-data";
 import { startChild, stopChild, waitForHttp } from "@/scripts/bench/processes";
@@ -52,7 +52,7 @@ export async function seedKey(db: Db, tier: Tier, label = "faults"): Promise<{ u
 /** Publishes `count` generated opportunities as the live set, as a round would. */
 export async function seedOpportunities(db: Db, count: number): Promise<Opportunity[]> {
   const items = benchOpportunities(count);
-  await publishLiveOpportunities(db, items, { asOf: new Date(Math.min(...items.map((o) => Date.parse(o.updated_at)))), sample: false });
+  await publish(db, items, { asOf: new Date(Math.min(...items.map((o) => Date.parse(o.updated_at)))), sample: false });
   return items;
 }
 

@@ -4,7 +4,7 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
-import { unpackItems } from "@/lib/market/opportunity-set-items";
+import { loadItems } from "@/lib/market/opportunities/store";
 import { exited, startChild, stopChild } from "@/scripts/bench/processes";
 import { createServerDatabase, request, ROOT, seedKey, seedOpportunities, sleep, startServer, waitUntil, type FaultEnv } from "./harness";
 import { Report } from "./report";
@@ -53,7 +53,7 @@ export async function killDuringRound(env: FaultEnv): Promise<Report> {
     };
     const previousIds = previous.map((o) => o.id).sort();
     const setVersion = async () => (await database.db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).version;
-    const storedIds = async () => unpackItems((await database.db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).items).map((o) => o.id).sort();
+    const storedIds = async () => (await loadItems(database.db)).map((o) => o.id).sort();
     const before = await served();
     report.check("the server serves the seeded set before any round", before.status === 200 && JSON.stringify(before.ids) === JSON.stringify(previousIds), `${before.ids.length} opportunities`);
     const versionBefore = await setVersion();

@@ -4,12 +4,12 @@
 // aggregating and publishing, which gives the runner a deterministic moment to kill it mid-publish.
 //   DATABASE_URL=… INGEST_INTERVAL_MS=… node --import tsx scripts/faults/replay-worker.ts
 import { openDatabase } from "@/lib/db/open-database";
-import { venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publish } from "@/lib/market/opportunities/store";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { onShutdown, runService } from "@/lib/process/run-service";
@@ -42,7 +42,7 @@ async function main() {
             console.log("publishing after the delay");
             await new Promise((resolve) => setTimeout(resolve, publishDelayMs));
           }
-          return publishLiveOpportunities(...args);
+          return publish(...args);
         },
       }),
   });

@@ -14,7 +14,7 @@ import type { NewEvent } from "@/lib/events/event-data";
 import { eventId, type PublicEvent } from "@/lib/events/event-types";
 import { claimJobs } from "@/lib/jobs/job-queue";
 import type { KeyMode } from "@/lib/keys/mode";
-import { packItems } from "@/lib/market/opportunity-set-items";
+import { pack } from "@/lib/market/opportunities/store";
 import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
 import { planOf } from "@/lib/plans";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
@@ -289,7 +289,7 @@ describe("alert evaluation", () => {
     /** Publishes a live set holding the pair at `netApr` (absent when null), as a round does, and evaluates it. */
     async function round(netApr: number | null) {
       const items = netApr === null ? [] : [{ ...template, id: pairId, symbol: "ZZT", net_apr: netApr }];
-      const data = { version: ++version, sample: false, asOf: new Date(), items: await packItems(items) };
+      const data = { version: ++version, sample: false, asOf: new Date(), items: (await pack(items)).packed };
       await db.opportunitySet.upsert({ where: { id: "live" }, create: { id: "live", ...data }, update: data });
       return evaluateRoundAlerts(db, { liveStaleAfterMs: 180_000 });
     }

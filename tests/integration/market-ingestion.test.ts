@@ -3,16 +3,15 @@ import { createApiApp } from "@/lib/api/app";
 import { createAppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { computeOpportunities } from "@/lib/market/rank-opportunities";
-import { unpackItems } from "@/lib/market/opportunity-set-items";
+import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
 import { applyRetention } from "@/lib/market/ingest/apply-retention";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
 import { SAMPLE_RECORDED_AT } from "@/tests/fixtures/venues/sample-venue-responses";
 import { runIngestionRound, type IngestionRoundOptions } from "@/lib/market/ingest/run-ingestion-round";
 import { fromSnapshotRow, roundProgress, roundVenues, type VenueRoundResult } from "@/lib/market/ingest/store-round";
 import { directSql } from "@/lib/db/direct-sql";
-import { LiveOpportunities } from "@/lib/market/live-opportunities";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
+import { loadItems, publish } from "@/lib/market/opportunities/store";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "@/lib/market/model/price-spread";
 import { marketSnapshotSchema, VENUE_IDS, type Opportunity, type VenueId } from "@/lib/market/model/types";
@@ -78,7 +77,7 @@ describe("an ingestion round", () => {
 
     const set = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
     expect(set.sample).toBe(false);
-    const items = unpackItems(set.items);
+    const items = await loadItems(db);
     expect(items).toHaveLength(outcome.opportunities);
     // Every stored number and time is the one observed: ranking the rows read back gives the very
     // figures published (all but what stored history adds: averages, settlements, persistence).
@@ -178,7 +177,7 @@ describe("an ingestion round", () => {
       fetcher: snapshotFetcher((venue) =>
         venue === "binance" || venue === "okx" ? [makeSnapshot({ exchange: venue, base: "NEWONLY", fundingRate: venue === "okx" ? 0.0004 : 0 })] : [],
       ),
-      publish: (target, items, source, extra) => publishLiveOpportunities(target, items, source, [...(extra ?? []), { text: "SELECT 1 / 0", values: [] }]),
+      publish: (target, items, source, extra) => publish(target, items, source, [...(extra ?? []), { text: "SELECT 1 / 0", values: [] }]),
     });
     expect(outcome.status).toBe("failed");
     expect(await liveIds()).toEqual(before);
@@ -202,7 +201,7 @@ describe("an ingestion round", () => {
     at = now;
     okxRate = 0.0005;
     await round({ fetcher, now: () => at });
-    const item = unpackItems((await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).items).find((o) => o.id === "BTC-binance-okx")!;
+    const item = (await loadItems(db)).find((o) => o.id === "BTC-binance-okx")!;
     // 8h rates annualise ×1095 ×100: today's spread 0.0004 → 43.8 %; three days ago 0.0002 → 21.9 %.
     expect(item.apr).toBeCloseTo(43.8, 6);
     expect(item.apr_1d_avg).toBeCloseTo(43.8, 6);
@@ -363,7 +362,7 @@ describe("the offline sample", () => {
     const set = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
     expect(set.sample).toBe(true);
     expect(set.asOf.getTime()).toBeLessThan(Date.now() - DAY);
-    const items = unpackItems(set.items);
+    const items = await loadItems(db);
     expect(items).toHaveLength(count!);
     // Every leg is dated at its venue's recording, venues without timestamps included: no sample
     // item claims to be newer than the recordings, and none is older than data_as_of.

@@ -4,7 +4,7 @@ import { createAppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { LiveOpportunities } from "@/lib/market/live-opportunities";
+import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";

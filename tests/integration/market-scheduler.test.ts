@@ -8,7 +8,7 @@ import { closeAbandonedRounds } from "@/lib/market/ingest/aggregate-rounds";
 import { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { advisoryRoundLock, inProcessRoundLock, type RoundLock } from "@/lib/market/ingest/round-lock";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { unpackItems } from "@/lib/market/opportunity-set-items";
+import { loadItems } from "@/lib/market/opportunities/store";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
 import { blockedAfterWritingTheSet, holdingTheSet } from "@/tests/support/publish-locks";
@@ -82,7 +82,7 @@ describe("a round killed mid-way", () => {
     opened.push(database);
     await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
     const liveIds = async () =>
-      unpackItems((await database.db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).items).map((o) => o.id);
+      (await loadItems(database.db)).map((o) => o.id);
     const before = await liveIds();
 
     // The watcher takes the round's row once the round has stored its observations (their one

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { LiveOpportunities } from "@/lib/market/live-opportunities";
+import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import type { VenueId } from "@/lib/market/model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";

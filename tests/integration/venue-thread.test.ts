@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { fetchAllVenues, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/model/types";
 import type { ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";

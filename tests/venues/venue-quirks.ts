@@ -1,7 +1,7 @@
 import type { MarketInterface } from "ccxt";
 import { expect } from "vitest";
 import { netApr } from "@/lib/market/model/apr";
-import { computeOpportunities } from "@/lib/market/rank-opportunities";
+import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
 import { asterFundingInterval } from "@/lib/market/venues/connectors/aster";
 import { backpackFundingInterval } from "@/lib/market/venues/connectors/backpack";
 import { binanceFundingInterval } from "@/lib/market/venues/connectors/binance";

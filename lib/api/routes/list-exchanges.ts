@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ingestionStatusSchema, nextVenueStaleAt, venueStatusSchema } from "@/lib/market/ingest/ingestion-status";
+import { ingestionStatusSchema, nextVenueStaleAt, venueStatusSchema } from "@/lib/market/model/venue-status";
 import { venueFee, venueFeeSchema } from "@/lib/market/venues/venue-fees";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";

@@ -1,6 +1,6 @@
-import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
-import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunity-query";
+import { opportunitiesQuery, queryOpportunities } from "@/lib/market/opportunities/opportunity-query";
 import { servedOpportunitySchema } from "@/lib/market/model/types";
+import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 

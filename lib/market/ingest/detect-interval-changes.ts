@@ -1,21 +1,7 @@
-import type { IntervalSource, MarketSnapshot } from "../model/types";
+import type { IntervalChangeRow } from "../model/funding-interval-change";
+import type { MarketSnapshot } from "../model/types";
 import type { PreviousObservation } from "./derive-settlements";
 import { indexByMarket } from "./market-index";
-
-/** One change of a market's funding interval, as stored in FundingIntervalChange. */
-export interface IntervalChangeRow {
-  exchange: string;
-  market: string;
-  base: string;
-  /** When the first interval of the new length began (see `detectIntervalChanges`). */
-  effectiveAt: Date;
-  fromHours: number;
-  toHours: number;
-  /** Where the new interval was read from: stated by the venue (`venue`, `venue-default`) or derived. */
-  source: IntervalSource;
-  /** The observation that revealed the change. */
-  detectedAt: Date;
-}
 
 /**
  * Changes of funding interval between the previous observation of each market and this round's:

@@ -1,11 +1,11 @@
 import type { Db } from "@/lib/db";
-import { rankOpportunities } from "../rank-opportunities";
-import type { ColumnSlabs, OpportunityColumns } from "../opportunity-columns";
+import { rankOpportunities } from "../opportunities/rank-opportunities";
+import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { PersistenceSet } from "../persistence/persistence-set";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../model/types";
 import type { SettlementRow } from "./derive-settlements";
-import type { IntervalChangeRow } from "./detect-interval-changes";
+import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
 import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
-import { computeOpportunities } from "../rank-opportunities";
-import { publishLiveOpportunities } from "../publish-opportunities";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
+import { loadHead, publish } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 
 /**
@@ -10,14 +10,14 @@ import { replaySampleMarket } from "../sample/replay-sample-market";
  * published, or null when a set already existed.
  */
 export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void): Promise<number | null> {
-  if (await db.opportunitySet.findUnique({ where: { id: "live" }, select: { id: true } })) return null;
+  if (await loadHead(db)) return null;
   // Each snapshot keeps its own recording's time (replaySampleMarket), so rows say how old they
   // are and legs recorded on different days get no price spread.
   const { snapshots } = await replaySampleMarket();
   // The oldest recording's time, not now: the sample must never pass for fresh data.
   const asOf = new Date(Math.min(...snapshots.map((s) => s.observedAt)));
   const { opportunities } = computeOpportunities(snapshots);
-  await publishLiveOpportunities(db, opportunities, { asOf, sample: true });
+  await publish(db, opportunities, { asOf, sample: true });
   onPublished?.();
   return opportunities.length;
 }

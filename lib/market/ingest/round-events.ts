@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
-import type { OpportunityColumns } from "../opportunity-columns";
-import type { IntervalChangeRow } from "./detect-interval-changes";
+import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { IntervalChangeRow } from "../model/funding-interval-change";
 
 /** A venue's health as the change events compare it, before and after a round. */
 export interface VenueState {

@@ -1,9 +1,8 @@
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
-import type { ColumnSlabs } from "../opportunity-columns";
-import { packItems } from "../opportunity-set-items";
-import { publishLiveOpportunities } from "../publish-opportunities";
+import type { ColumnSlabs } from "../opportunities/opportunity-columns";
+import { pack, publish } from "../opportunities/store";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../model/types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
@@ -11,7 +10,7 @@ import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
 import type { RoundMemory } from "./round-memory";
-import { fetchAllVenues, type VenueFetcher } from "./fetch-all-venues";
+import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
 import { venueStatesAfter, type RoundEvents } from "./round-events";
 import { previousObservations, roundProgress, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
@@ -24,7 +23,7 @@ export interface IngestionRoundOptions {
   venues?: readonly VenueId[];
   now?: () => number;
   /** Replaces the publishing step; tests use it to break a round between storing and publishing. */
-  publish?: typeof publishLiveOpportunities;
+  publish?: typeof publish;
   /** Called once the new set is committed: this process's in-memory set reloads. */
   onPublished?: () => void;
   /** Told how long each step of the round took (fetch, compare, history, rank, store, publish, fold); bench:market prints them. */
@@ -151,7 +150,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const ranked = rankWithHistory(fresh, history, options.slabs);
     step("rank");
     // Compressed on libuv's threads while this one derives the events and the round is stored.
-    const packing = packItems(ranked);
+    const packing = pack(ranked);
     packing.catch(() => undefined);
     // The change events are derived while the round is still being stored (a pass over both sets).
     const asOf = dataAsOf(results, startedAt);
@@ -172,7 +171,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("store");
     const events = await preparing;
     const publishedAt = new Date(now());
-    const version = await (options.publish ?? publishLiveOpportunities)(db, { packed: await packing }, { asOf, sample: false }, [
+    const version = await (options.publish ?? publish)(db, await packing, { asOf, sample: false }, [
       {
         text: `UPDATE "IngestionRound" SET status = 'published', "finishedAt" = $1::timestamp(3), opportunities = $2 WHERE id = $3`,
         values: [publishedAt.toISOString(), ranked.count, round.id],

@@ -1,12 +1,12 @@
 import type { Db } from "@/lib/db";
 import type { DatabaseTarget } from "@/lib/db/open-database";
-import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import type { IngestConfig } from "./ingest-config";
 import { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import { IngestionScheduler } from "./ingestion-scheduler";
 import { publishSampleIfNeverLive } from "./publish-sample-market";
 import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
-import { ColumnSlabs } from "../opportunity-columns";
+import { ColumnSlabs } from "../opportunities/opportunity-columns";
 import type { RoundEvents } from "./round-events";
 import { RoundMemory } from "./round-memory";
 import { runIngestionRound } from "./run-ingestion-round";

@@ -4,7 +4,7 @@ import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sq
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
-import type { IntervalChangeRow } from "./detect-interval-changes";
+import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { isoTexts } from "../model/iso-texts";
 
 /** One venue's line in IngestionRound.venues and GET /v1/exchanges' round progress. */

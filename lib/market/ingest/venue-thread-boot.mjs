@@ -1,5 +1,6 @@
-// A VenueThread's entry: the thread loads TypeScript as the process that starts it does (the
-// worker runs through tsx), which a new thread does not inherit from `--import tsx`.
+// A VenueThread's entry when run from the sources (`npm run worker:dev`, tests, the benchmark): the
+// thread loads TypeScript as the process that starts it does, which a new thread does not inherit
+// from `--import tsx`. A built worker starts the compiled thread instead (scripts/server-bundle.mjs).
 import { register } from "tsx/esm/api";
 
 register();

@@ -2,7 +2,7 @@
 // sends, through the same connectors, and answers each with its result.
 import { parentPort, workerData } from "node:worker_threads";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
-import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 
 /**
  * How the thread fetches: the network unless `fetcherModule` names a module (a file URL) whose

@@ -1,8 +1,22 @@
 import { Worker } from "node:worker_threads";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
-import type { VenueFetcher } from "./fetch-all-venues";
+import type { VenueFetcher } from "../venues/fetch-all-venues";
 import { venuesForSecondThread } from "./split-venues";
 import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
+
+/**
+ * Where the thread compiled by scripts/server-bundle.mjs is, from this file: set in that bundle only
+ * (an esbuild `define`), so a compiled worker starts a compiled thread.
+ */
+declare const VENUE_THREAD_BUNDLE: string | undefined;
+
+/**
+ * The thread's entry: in the bundle, its compiled JavaScript; run from the sources (dev, tests, the
+ * benchmark), the TypeScript, loaded through tsx as the process that starts it is.
+ */
+function threadEntry(): URL {
+  return new URL(typeof VENUE_THREAD_BUNDLE === "string" ? VENUE_THREAD_BUNDLE : "./venue-thread-boot.mjs", import.meta.url);
+}
 
 /**
  * A second thread that fetches and parses part of each round's venues, so the round's own thread
@@ -70,7 +84,7 @@ export class VenueThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL("./venue-thread-boot.mjs", import.meta.url), { workerData: this.setup });
+    const worker = new Worker(threadEntry(), { workerData: this.setup });
     // Never what keeps the process alive: a worker stops when its scheduler does.
     worker.unref();
     worker.on("message", ({ id, result }: VenueThreadReply) => this.answer(id, result));

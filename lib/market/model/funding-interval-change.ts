@@ -1,5 +1,20 @@
 import { z } from "zod";
-import { intervalSourceSchema } from "./types";
+import { intervalSourceSchema, type IntervalSource } from "./types";
+
+/** One change of a market's funding interval, as stored in FundingIntervalChange. */
+export interface IntervalChangeRow {
+  exchange: string;
+  market: string;
+  base: string;
+  /** When the first interval of the new length began (lib/market/ingest/detect-interval-changes.ts). */
+  effectiveAt: Date;
+  fromHours: number;
+  toHours: number;
+  /** Where the new interval was read from: stated by the venue (`venue`, `venue-default`) or derived. */
+  source: IntervalSource;
+  /** The observation that revealed the change. */
+  detectedAt: Date;
+}
 
 /** One change of a market's funding interval as the API serves it (GET /v1/funding-intervals). */
 export const fundingIntervalChangeSchema = z.object({

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../rank-opportunities";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { UNKNOWN_PERSISTENCE } from "../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { PairRecord } from "./pair-persistence";

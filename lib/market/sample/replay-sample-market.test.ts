@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../rank-opportunities";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "../model/price-spread";
 import type { VenueId } from "../model/types";
 import { replaySampleMarket } from "./replay-sample-market";

@@ -1,5 +1,5 @@
 import type { FundingSettlement } from "../model/funding-settlement";
-import { venueFreshness, type IngestionStatus } from "../ingest/ingestion-status";
+import { venueFreshness, type IngestionStatus } from "../model/venue-status";
 import type { Market, MarketRef } from "../market";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxIntervalChanges } from "./sandbox-interval-changes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../rank-opportunities";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { opportunitySchema, type Opportunity } from "../model/types";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { generateSandboxMarket } from "./generate-sandbox-market";

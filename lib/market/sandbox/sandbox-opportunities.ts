@@ -1,4 +1,4 @@
-import { computeOpportunities } from "../rank-opportunities";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
 import type { Opportunity } from "../model/types";
 import { DEFAULT_SANDBOX_SEED, SANDBOX_ASSET_COUNT, generateSandboxMarket, type SandboxMarketOptions } from "./generate-sandbox-market";
 import { utcMinute } from "./utc-minute";

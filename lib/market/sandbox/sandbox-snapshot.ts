@@ -1,4 +1,4 @@
-import { OpportunitySnapshot } from "../opportunity-query";
+import { OpportunitySnapshot } from "../opportunities/opportunity-query";
 import { withPersistence } from "../persistence/persistence-set";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxPersistence } from "./sandbox-persistence";

@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { PERMISSIONS, tierToDb, type Permission, type Tier } from "@/lib/keys/permissions";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publish } from "@/lib/market/opportunities/store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { makeLeg } from "@/tests/support/market/make-leg";
 
@@ -73,7 +73,7 @@ export function liveOpportunity(symbol: string, apr: number, long = "binance", s
 
 /** Replaces the live opportunity set, as an ingestion round does. */
 export function seedLiveOpportunities(db: Db, items: Opportunity[], asOf = new Date("2026-11-21T15:59:00Z")) {
-  return publishLiveOpportunities(db, items, { asOf, sample: false });
+  return publish(db, items, { asOf, sample: false });
 }
 
 /** BTC long on binance (8h, 0.01 %), short on hyperliquid (1h, 0.005 %), listed at 40 % APR: mixed intervals. */

@@ -3,7 +3,7 @@
 // 600 assets on six venues; the test holds the round row locked so the process is killed inside its publishing transaction.
 import { openDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { publishLiveOpportunities } from "@/lib/market/publish-opportunities";
+import { publish as publishSet } from "@/lib/market/opportunities/store";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { snapshotFetcher } from "./venue-fetchers";
@@ -22,9 +22,9 @@ const venues = VENUE_IDS.slice(0, 6);
 // Publishing waits a moment first: at this size the round reaches its publishing transaction within
 // a millisecond or two of storing, before the watcher, which locks the round's row as soon as it
 // sees the round stored, could take it; it then blocks there as a round held up by the database would.
-const publish: typeof publishLiveOpportunities = async (...args) => {
+const publish: typeof publishSet = async (...args) => {
   await new Promise((resolve) => setTimeout(resolve, 500));
-  return publishLiveOpportunities(...args);
+  return publishSet(...args);
 };
 const outcome = await runIngestionRound({ db: opened.db, fetcher, venues, timeoutMs: 10_000, retention: { rawDays: 7, hourlyDays: 730 }, publish });
 console.log(`done ${outcome.status}`);

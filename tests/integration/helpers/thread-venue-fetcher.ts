@@ -2,7 +2,7 @@
 // recorded answers, and, when told, a thread that dies the first time it is asked for one venue or
 // never answers for one.
 import { existsSync, writeFileSync } from "node:fs";
-import type { VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import type { VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import type { VenueId } from "@/lib/market/model/types";
 import { replayFetcher } from "./venue-fetchers";
 

@@ -1,4 +1,4 @@
-import { venueFetcher, type VenueFetcher } from "@/lib/market/ingest/fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { createReplayFetch, type ReplayReply } from "@/lib/market/venues/replay-fetch";
 import type { MarketSnapshot, VenueId } from "@/lib/market/model/types";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities } from "../../rank-opportunities";
+import { computeOpportunities } from "../../opportunities/rank-opportunities";
 import { replayVenue } from "@/tests/support/market/replay-venue";
 import { SAMPLE_VENUE_IDS } from "@/tests/fixtures/venues/sample-venue-responses";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";

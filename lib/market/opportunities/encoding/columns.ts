@@ -1,9 +1,9 @@
-import type { Opportunity, OpportunityLeg, Persistence } from "./model/types";
+import type { Opportunity, OpportunityLeg, Persistence } from "../../model/types";
 
 /**
  * A set of opportunities held in columns: one typed array per field with a value per item, each leg
- * and each distinct text once. What a round ranks into (lib/market/rank-opportunities.ts `rankOpportunities`), what
- * the published set stores (opportunity-set-columns.ts writes these arrays as they are) and what the
+ * and each distinct text once. What a round ranks into (../rank-opportunities.ts), what
+ * the published set stores (set-bytes.ts writes these arrays as they are) and what the
  * change events are diffed on: at 150,000 items, 150,000 objects of 20 fields and a nested one each
  * cost a round more in building and garbage collection than everything they were computed from.
  * `itemReader` / `itemsOf` give the objects the API serves.

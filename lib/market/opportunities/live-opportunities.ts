@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
+import { itemsOf } from "./encoding/columns";
 import { OpportunitySnapshot } from "./opportunity-query";
-import { unpackItems } from "./opportunity-set-items";
+import { load, loadHead } from "./store";
 
 /**
  * The live opportunity set held in memory, so GET /v1/opportunities never queries the database.
@@ -36,7 +37,7 @@ export class LiveOpportunities {
   private async checkVersion() {
     this.checking = true;
     try {
-      const set = await (await this.db()).opportunitySet.findUnique({ where: { id: "live" }, select: { version: true } });
+      const set = await loadHead(await this.db());
       this.checkedAt = Date.now();
       if ((set?.version ?? 0) !== this.version) {
         const next = this.load();
@@ -51,11 +52,9 @@ export class LiveOpportunities {
   }
 
   private async load(): Promise<OpportunitySnapshot> {
-    const db = await this.db();
-    const set = await db.opportunitySet.findUnique({ where: { id: "live" } });
+    const set = await load(await this.db());
     this.version = set?.version ?? 0;
     this.checkedAt = Date.now();
-    const items = unpackItems(set?.items);
-    return new OpportunitySnapshot(items, set?.asOf.toISOString() ?? null, set?.sample ?? false);
+    return new OpportunitySnapshot(set ? itemsOf(set.columns) : [], set?.asOf.toISOString() ?? null, set?.sample ?? false);
   }
 }

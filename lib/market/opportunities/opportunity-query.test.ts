@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { isStale, legObservedMs, servedOpportunity } from "./model/leg-freshness";
+import { isStale, legObservedMs, servedOpportunity } from "../model/leg-freshness";
 import { MAX_CACHED_JSON, OpportunitySnapshot, queryOpportunities, SORTS, type OpportunityFilter } from "./opportunity-query";
-import { sandboxOpportunities } from "./sandbox/sandbox-opportunities";
-import { SANDBOX_EDGE_CASES } from "./sandbox/edge-cases";
-import { UNKNOWN_PERSISTENCE, type Opportunity, type Persistence } from "./model/types";
+import { sandboxOpportunities } from "../sandbox/sandbox-opportunities";
+import { SANDBOX_EDGE_CASES } from "../sandbox/edge-cases";
+import { UNKNOWN_PERSISTENCE, type Opportunity, type Persistence } from "../model/types";
 
 const { opportunities, asOf } = sandboxOpportunities(new Date("2026-11-21T16:00:00Z"));
 const snapshot = new OpportunitySnapshot(opportunities, asOf, false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { rankOpportunities } from "./rank-opportunities";
-import { ColumnSlabs, emptyColumnArrays, itemsOf, NumberColumn, type ColumnArrays } from "./opportunity-columns";
+import { rankOpportunities } from "../rank-opportunities";
+import { ColumnSlabs, emptyColumnArrays, itemsOf, NumberColumn, type ColumnArrays } from "./columns";
 
 /** Every array of a set's columns. */
 type ColumnArray = Float64Array | Uint32Array | Uint8Array;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { computeOpportunities, descendingOrder } from "./rank-opportunities";
-import { opportunityId } from "./opportunity-columns";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { PRICE_OBSERVATION_TOLERANCE_MS } from "./model/price-spread";
-import { marketKey } from "./model/market-average";
-import { opportunitySchema, type MarketSnapshot } from "./model/types";
+import { marketKey } from "../model/market-average";
+import { PRICE_OBSERVATION_TOLERANCE_MS } from "../model/price-spread";
+import { opportunitySchema, type MarketSnapshot } from "../model/types";
+import { opportunityId } from "./encoding/columns";
+import { computeOpportunities } from "./rank-opportunities";
 
 describe("computeOpportunities", () => {
   it("rejects a holding period that is not a positive number up front, even with nothing to pair", () => {
@@ -12,7 +12,7 @@ describe("computeOpportunities", () => {
     expect(() => computeOpportunities([], { holdingDays: Number.POSITIVE_INFINITY })).toThrow(RangeError);
   });
 
-  it("builds the documented Opportunity shape, long on the cheaper annualised leg", () => {
+  it("builds the docs/ARCHITECTURE.md shape, long on the cheaper annualised leg", () => {
     // Binance 0.01 %/8h (10.95 %/yr) looks dearer per interval than Hyperliquid's 0.002 %/1h,
     // but annualised Hyperliquid is dearer (17.52 %/yr): short Hyperliquid, long Binance.
     const { opportunities } = computeOpportunities([
@@ -307,28 +307,5 @@ describe("computeOpportunities' order", () => {
     rank(["BTCDOM", "BTC", "BT", "B2", "BTC0", "BTC+"], ["okx", "okxus", "ok", "ok+", "gate", "gateio"]);
     // `BTC-X-…` against `BTC-okx-…`: only the texts tell (the dash comes before letters).
     rank(["BTC-X", "BTC", "BTCX", "BTC-0"], ["okx", "X", "gate"]);
-  });
-});
-
-describe("descendingOrder", () => {
-  it("orders positions from the largest value down, equal values in position order", () => {
-    const values = [3, -1.5, 0, 3, 1e-300, -1e300, 2.000001, -1.5, 0, 1e300, 2];
-    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
-    expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
-  });
-
-  it("orders equal values by their tie keys, smallest first, and equal keys by position", () => {
-    const values = [2, 5, 2, -1, 5, 2, 2];
-    const keys = [9, 3, 1, 0, 3, 70_000, 1];
-    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || keys[a]! - keys[b]! || a - b);
-    expect([...descendingOrder(Float64Array.from(values), Uint32Array.from(keys))]).toEqual(expected);
-  });
-
-  it("agrees with a comparison sort on many random values with repeats", () => {
-    let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const values = Array.from({ length: 5_000 }, () => Math.round((random() - 0.5) * 2_000) / 7);
-    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
-    expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextVenueStaleAt, venueFreshness } from "./ingestion-status";
+import { nextVenueStaleAt, venueFreshness } from "./venue-status";
 
 const NOW = Date.parse("2026-11-24T12:00:00.000Z");
 const THREE_MINUTES = 180_000;

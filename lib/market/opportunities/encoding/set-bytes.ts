@@ -1,4 +1,4 @@
-import { brotliDecompressSync, constants as zlibConstants, createBrotliCompress, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, constants as zlibConstants, createBrotliCompress } from "node:zlib";
 import { z } from "zod";
 import {
   ABSENT_POSITION,
@@ -9,33 +9,32 @@ import {
   VALUE,
   type ColumnArrays,
   type OpportunityColumns,
-} from "./opportunity-columns";
-import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "./model/types";
+} from "./columns";
+import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "../../model/types";
+
+const { long: legSchema } = opportunitySchema.shape;
 
 /**
- * A published set's items in columns, what OpportunitySet.items holds since rounds reached 150,000
- * opportunities (20+ venues × 600 assets): writing each item as JSON text took a round about a
- * second and reading it back on every server two, most of it turning numbers into text and back.
- * Here every number is its eight bytes, in the body:
+ * A published set's items in columns, what OpportunitySet.items holds: at 150,000 opportunities
+ * (20+ venues × 600 assets) writing each item as JSON text takes a round about a second and
+ * reading it back on every server two, most of it turning numbers into text and back. Here every
+ * number is its eight bytes, in the body:
  *
  *   u32 LE header length | header JSON | padding to 8 | the columns
  *
- * The header holds each leg once (a market is a leg of every pair it forms; format 4 writes it as
- * the array of its values, the fields named once), the distinct texts, the item keys in order and
+ * The header holds each leg once (a market is a leg of every pair it forms, written as the array
+ * of its values, the fields named once), the distinct texts, the item keys in order and
  * the column list; each column is one array with a value per item:
  * leg and text columns as u32 positions into the header's lists, number columns as f64 with a
  * state byte per item (absent, null or a value). Absent and null stay apart, and every number comes
  * back bit for bit, so a set reads back exactly as it was written.
  *
- * Stored (format 4) as "FOS4" | u32 LE body length | the body compressed by brotli at quality 1:
- * 2 MB instead of 14 at 150,000 items (runs of equal states, positions and pair figures), which the
- * database writes in a fifth of the time, and which is compressed on libuv's threads while the
- * round's own thread goes on (35 ms of a core; 25 ms to decompress). Format 3, what rounds stored
- * before, is still read: "FOS3" | u32 LE header length | gzipped header JSON | padding to 8 | the
- * columns.
+ * Stored as "FOS4" | u32 LE body length | the body compressed by brotli at quality 1: 2 MB instead
+ * of 14 at 150,000 items (runs of equal states, positions and pair figures), which the database
+ * writes in a fifth of the time, and which is compressed on libuv's threads while the round's own
+ * thread goes on. The set is rebuilt every round, so only the form rounds write is read.
  */
-const COLUMNS_MAGIC = [0x46, 0x4f, 0x53, 0x34]; // "FOS4"
-const UNCOMPRESSED_MAGIC = [0x46, 0x4f, 0x53, 0x33]; // "FOS3"
+const MAGIC = [0x46, 0x4f, 0x53, 0x34]; // "FOS4"
 
 /**
  * A column in the header. `same`, when every item has the same: the state of a number column
@@ -46,8 +45,8 @@ const UNCOMPRESSED_MAGIC = [0x46, 0x4f, 0x53, 0x33]; // "FOS3"
 const headerSchema = z.object({
   count: z.number().int().nonnegative(),
   keys: z.array(z.string()),
-  /** Format 4: the fields of every leg written as an array, in this order (a leg of other fields is written as an object). */
-  legKeys: z.array(z.string()).optional(),
+  /** The fields of every leg written as an array, in this order (a leg of other fields is written as an object). */
+  legKeys: z.array(z.string()),
   legs: z.array(z.unknown()),
   texts: z.array(z.string()),
   keyed: z.record(z.string(), z.array(z.string())),
@@ -58,7 +57,7 @@ const headerSchema = z.object({
 type Header = z.infer<typeof headerSchema>;
 
 /**
- * A set held in columns as the stored bytes (format 4); throws on a number that is not finite. The
+ * A set held in columns as the stored bytes; throws on a number that is not finite. The
  * header is written here, on the calling thread, and the body compressed on libuv's, reading the
  * columns where they are: the caller may go on with other work until the bytes are needed, but
  * must not change the columns meanwhile.
@@ -98,7 +97,7 @@ export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<A
   }
   const compressed = await compressPieces(pieces, size);
   const out = new Uint8Array(8 + compressed.length);
-  out.set(COLUMNS_MAGIC, 0);
+  out.set(MAGIC, 0);
   new DataView(out.buffer).setUint32(4, size, true);
   out.set(compressed, 8);
   return out;
@@ -141,16 +140,16 @@ function legRows(legs: readonly OpportunityLeg[]): { legKeys: string[]; legs: un
 }
 
 /** A leg as written: an array of values in `legKeys` order, or an object. */
-function legObject(written: unknown, legKeys: readonly string[] | undefined): unknown {
+function legObject(written: unknown, legKeys: readonly string[]): unknown {
   if (!Array.isArray(written)) return written;
-  if (!legKeys || written.length !== legKeys.length) throw new Error("a stored opportunity set has a leg that does not match its leg fields");
+  if (written.length !== legKeys.length) throw new Error("a stored opportunity set has a leg that does not match its leg fields");
   const leg: Record<string, unknown> = {};
   for (let i = 0; i < legKeys.length; i++) leg[legKeys[i]!] = written[i];
   return leg;
 }
 
 /**
- * A format-4 body, which must decompress to exactly `size` bytes: into one buffer of that size
+ * A stored body, which must decompress to exactly `size` bytes: into one buffer of that size
  * (up to 64 MB; beyond, in pieces), and never past it, so a damaged length cannot make it grow.
  */
 function decompressBody(compressed: Uint8Array, size: number): Buffer {
@@ -177,42 +176,21 @@ function align8(offset: number): number {
   return Math.ceil(offset / 8) * 8;
 }
 
-export function isColumns(bytes: Uint8Array): boolean {
-  return hasMagic(bytes, COLUMNS_MAGIC) || hasMagic(bytes, UNCOMPRESSED_MAGIC);
-}
-
-function hasMagic(bytes: Uint8Array, magic: readonly number[]): boolean {
-  return magic.every((byte, i) => bytes[i] === byte);
-}
-
 /**
- * A stored set's columns (format 4, or 3). Its legs are read by `readLeg` (which fills what older
- * legs lack), each distinct text is checked once against its field's schema and positions against
- * the lists.
+ * A stored set's columns: each leg is checked against the item schema, each distinct text once
+ * against its field's, and positions against the lists.
  */
-export function decodeColumns(stored: Uint8Array, readLeg: (leg: unknown) => OpportunityLeg): OpportunityColumns {
-  const storedView = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
-  let bytes: Uint8Array;
-  let headerText: string;
-  let at: number;
-  if (hasMagic(stored, COLUMNS_MAGIC)) {
-    const size = storedView.getUint32(4, true);
-    bytes = decompressBody(stored.subarray(8), size);
-    const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
-    headerText = Buffer.from(bytes.buffer, bytes.byteOffset + 4, headerLength).toString("utf8");
-    at = align8(4 + headerLength);
-  } else {
-    bytes = stored;
-    const headerLength = storedView.getUint32(4, true);
-    headerText = gunzipSync(stored.subarray(8, 8 + headerLength)).toString("utf8");
-    at = align8(8 + headerLength);
-  }
-  const header = headerSchema.parse(JSON.parse(headerText));
+export function decodeColumns(stored: Uint8Array): OpportunityColumns {
+  if (!MAGIC.every((byte, i) => stored[i] === byte)) throw new Error("a stored opportunity set is not in the form rounds write");
+  const size = new DataView(stored.buffer, stored.byteOffset, stored.byteLength).getUint32(4, true);
+  const bytes = decompressBody(stored.subarray(8), size);
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+  const header = headerSchema.parse(JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 4, headerLength).toString("utf8")));
+  let at = align8(4 + headerLength);
   const { count } = header;
-  const legs = header.legs.map((leg) => readLeg(legObject(leg, header.legKeys)));
-  // Viewed in place where the bytes are this function's own and aligned (a decompressed body),
-  // otherwise copied out: stored bytes need not sit at an aligned address.
-  const inPlace = bytes !== stored && bytes.byteOffset % 8 === 0;
+  const legs = header.legs.map((leg): OpportunityLeg => legSchema.parse(legObject(leg, header.legKeys)));
+  // Viewed in place where the decompressed body is aligned, otherwise copied out.
+  const inPlace = bytes.byteOffset % 8 === 0;
   const take = <T extends Float64Array | Uint32Array | Uint8Array>(
     type: { new (length: number): T; new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number },
     length: number,
@@ -256,12 +234,13 @@ export function decodeColumns(stored: Uint8Array, readLeg: (leg: unknown) => Opp
     if (column.kind === "text") checkTexts(column.name, positions, header.texts);
     read.set(column.name, positions);
   }
-  // Into the one object shape emptyColumnArrays gives (its arrays replaced, no property added); a
-  // column the set was written without (one added since) is absent from every item.
+  // Into the one object shape emptyColumnArrays gives (its arrays replaced, no property added).
   const arrays = emptyColumnArrays(0) as unknown as Record<string, NumberColumn | Uint32Array>;
-  for (const { name, kind } of COLUMNS) {
+  for (const { name } of COLUMNS) {
     if (name === "id") continue;
-    arrays[name] = read.get(name) ?? (kind === "number" ? NumberColumn.empty(count) : new Uint32Array(count).fill(ABSENT_POSITION));
+    const column = read.get(name);
+    if (!column) throw new Error(`a stored opportunity set lacks its ${name} column`);
+    arrays[name] = column;
   }
   return { ...(arrays as unknown as ColumnArrays), count, keys: header.keys, ids, legs, texts: header.texts };
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { numberParam, pageParams } from "@/lib/query-params";
-import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "./model/leg-freshness";
-import { baseAssetParam, exchangeListParam, exchangeParam } from "./model/market-params";
-import type { Opportunity, ServedOpportunity } from "./model/types";
+import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
+import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
+import type { Opportunity, ServedOpportunity } from "../model/types";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
 export type Sort = (typeof SORTS)[number];

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { descendingOrder } from "./descending-order";
+
+describe("descendingOrder", () => {
+  it("orders positions from the largest value down, equal values in position order", () => {
+    const values = [3, -1.5, 0, 3, 1e-300, -1e300, 2.000001, -1.5, 0, 1e300, 2];
+    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
+    expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
+  });
+
+  it("orders equal values by their tie keys, smallest first, and equal keys by position", () => {
+    const values = [2, 5, 2, -1, 5, 2, 2];
+    const keys = [9, 3, 1, 0, 3, 70_000, 1];
+    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || keys[a]! - keys[b]! || a - b);
+    expect([...descendingOrder(Float64Array.from(values), Uint32Array.from(keys))]).toEqual(expected);
+  });
+
+  it("agrees with a comparison sort on many random values with repeats", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const values = Array.from({ length: 5_000 }, () => Math.round((random() - 0.5) * 2_000) / 7);
+    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
+    expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
+  });
+});

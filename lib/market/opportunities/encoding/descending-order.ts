@@ -1,0 +1,36 @@
+/**
+ * The positions of `values` from the largest to the smallest; equal values by `tieKeys` from the
+ * smallest up when given, and then in position order. A least-significant-digit radix sort, 16 bits
+ * a pass, no comparisons: the tie keys' two passes first, then four of each double's bits made to
+ * sort as unsigned integers (negative numbers with every bit flipped, the others with the sign bit
+ * set) and inverted, so the largest comes first. Values are finite, and −0 is never among them
+ * (roundTo makes it 0).
+ */
+export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Uint32Array {
+  const count = values.length;
+  const words = new Uint32Array(values.buffer, values.byteOffset, count * 2);
+  // Little-endian: word 2i is the low half of value i, 2i + 1 the high half with the sign.
+  const low = new Uint32Array(count);
+  const high = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    const negative = words[2 * i + 1]! >>> 31 === 1;
+    low[i] = negative ? words[2 * i]! : ~words[2 * i]! >>> 0;
+    high[i] = negative ? words[2 * i + 1]! : ~(words[2 * i + 1]! | 0x8000_0000) >>> 0;
+  }
+  let order = Uint32Array.from({ length: count }, (_, i) => i);
+  let next = new Uint32Array(count);
+  const counts = new Uint32Array(65_537);
+  const passes: (readonly [Uint32Array, number])[] = [[low, 0], [low, 16], [high, 0], [high, 16]];
+  if (tieKeys) passes.unshift([tieKeys, 0], [tieKeys, 16]);
+  for (const [keys, shift] of passes) {
+    counts.fill(0);
+    for (let i = 0; i < count; i++) counts[((keys[order[i]!]! >>> shift) & 0xffff) + 1]! += 1;
+    for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
+    for (let i = 0; i < count; i++) {
+      const at = order[i]!;
+      next[counts[(keys[at]! >>> shift) & 0xffff]!++] = at;
+    }
+    [order, next] = [next, order];
+  }
+  return order;
+}

@@ -1,0 +1,167 @@
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { computeOpportunities, rankOpportunities } from "../rank-opportunities";
+import { itemsOf } from "../opportunity-columns";
+import { UNKNOWN_PERSISTENCE } from "../../model/types";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { type Opportunity } from "../../model/types";
+import { columnsOf, type OpportunityColumns } from "./columns";
+import { decodeColumns, encodeColumns } from "./set-bytes";
+
+const packItems = async (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
+const unpackColumns = (stored: Uint8Array | null) => (stored && stored.length > 0 ? decodeColumns(stored) : columnsOf([]));
+const unpackItems = (stored: Uint8Array | null) => itemsOf(unpackColumns(stored));
+
+const { opportunities } = computeOpportunities([
+  makeSnapshot({ exchange: "binance", fundingRate: 0.0001, fundingIntervalHours: 8, markPrice: 100 }),
+  makeSnapshot({ exchange: "okx", market: "BTC/USDT:USDT", fundingRate: -0.0002, fundingIntervalHours: 4, markPrice: 100.5 }),
+]);
+
+describe("a published set's stored items", () => {
+  it("round-trip through the packed form exactly, much smaller than the JSON", async () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx`, apr: opportunities[0]!.apr + i / 3 }));
+    const packed = await packItems(many);
+    expect(packed.length).toBeLessThan(JSON.stringify(many).length / 5);
+    const read = unpackItems(packed);
+    expect(read).toEqual(many);
+    expect(read.map((o) => o.apr)).toEqual(many.map((o) => o.apr));
+  });
+
+  it("write each leg once however many pairs it is in, and share it again when read", async () => {
+    const venues = ["binance", "bybit", "okx", "bitget", "gate"];
+    const { opportunities: pairs } = computeOpportunities(venues.map((exchange, i) => makeSnapshot({ exchange, fundingRate: 0.0001 * i })));
+    expect(pairs).toHaveLength(10);
+    const packed = await packItems(pairs);
+    const header = storedHeader(packed);
+    expect(header.legs).toHaveLength(5);
+    // Each leg as its values, in the order of the fields named once.
+    expect(header.legKeys).toEqual(Object.keys(pairs[0]!.long));
+    expect((header.legs as unknown[][]).map((leg) => leg[0]).sort()).toEqual([...venues].sort());
+    const read = unpackItems(packed);
+    expect(read).toEqual(pairs);
+    expect(read.map((o) => Object.keys(o))).toEqual(pairs.map((o) => Object.keys(o)));
+    const binanceLegs = read.flatMap((o) => [o.long, o.short]).filter((leg) => leg.exchange === "binance");
+    expect(binanceLegs).toHaveLength(4);
+    expect(new Set(binanceLegs).size).toBe(1);
+  });
+
+  it("store a ranked set's standard ids not at all, and read them back the same", async () => {
+    const venues = ["binance", "bybit", "okx"];
+    const snapshots = ["BTC", "ETH"].flatMap((base) => venues.map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * i })));
+    const { columns } = rankOpportunities(snapshots);
+    expect(columns.ids).toBeNull();
+    const packed = await packItems(columns);
+    expect(storedHeader(packed).keyed).toEqual({});
+    const items = computeOpportunities(snapshots).opportunities;
+    expect(unpackItems(packed)).toEqual(items);
+    // Read back as columns (what a restarted round diffs its events against): ids still derived.
+    const read = unpackColumns(packed);
+    expect(read.ids).toBeNull();
+    expect(itemsOf(read)).toEqual(items);
+    expect(items.map((o) => o.id)).toContain("ETH-binance-okx");
+    // Items with ids of their own keep them.
+    const renamed = items.map((o, i) => ({ ...o, id: `own-${i}` }));
+    expect(unpackItems(await packItems(renamed)).map((o) => o.id)).toEqual(renamed.map((o) => o.id));
+  });
+
+  it("keep an absent field absent, a null null, and every figure of a known persistence", async () => {
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const known = { as_of: "2026-11-24T10:00:00.000Z", positive_since: "2026-11-20T03:00:00.000Z", apr_median_7d: 12.5, apr_median_30d: -3.25, paid_share_7d: 0.8, apr_stddev_7d: 4.125 };
+    const items = [
+      { ...first, apr_1d_avg: 1.5, apr_7d_avg: null, persistence: known },
+      { ...first, id: "ETH-binance-okx", symbol: "ETH", open_interest_usd: null, persistence: UNKNOWN_PERSISTENCE },
+    ];
+    const [withAverages, without] = unpackItems(await packItems(items));
+    expect(withAverages).toEqual(items[0]);
+    expect(without).toEqual(items[1]);
+    expect(without).not.toHaveProperty("apr_1d_avg");
+    expect(withAverages).toHaveProperty("apr_7d_avg", null);
+  });
+
+  it("refuse to pack a number JSON cannot carry", async () => {
+    await expect(packItems([{ ...opportunities[0]!, apr: Number.NaN }])).rejects.toThrow(/not finite/);
+  });
+
+  it("refuse a packed set whose item names a leg it does not have", async () => {
+    const packed = await packItems(opportunities);
+    const damaged = withHeader(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
+    expect(() => unpackItems(damaged)).toThrow(/refers to leg 1/);
+  });
+
+  it("write a leg of other fields as an object, read it as what it is, and refuse a leg of the wrong length or lacking a field", async () => {
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const { at_cap: atCap, ...rest } = first.short;
+    const reordered = { at_cap: atCap, ...rest, market: "ETH/USDT:USDT" };
+    const mixed = [first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: reordered }];
+    const packed = await packItems(mixed);
+    const legs = storedHeader(packed).legs as unknown[];
+    expect(legs.map((leg) => Array.isArray(leg))).toEqual([true, true, false]);
+    const [, read] = unpackItems(packed);
+    expect(read?.short).toEqual({ ...first.short, market: "ETH/USDT:USDT" });
+    const lacking = withHeader(packed, (header) => {
+      const { at_cap: _atCap, ...older } = (header.legs as unknown[])[2] as Record<string, unknown>;
+      return { ...header, legs: [...(header.legs as unknown[]).slice(0, 2), older] };
+    });
+    expect(() => unpackItems(lacking)).toThrow();
+    const damaged = withHeader(packed, (header) => ({ ...header, legs: [(header.legs as unknown[][])[0]!.slice(1), ...(header.legs as unknown[]).slice(1)] }));
+    expect(() => unpackItems(damaged)).toThrow(/does not match its leg fields/);
+  });
+
+  it("refuse a packed set whose body is not as long as it says", async () => {
+    const packed = Buffer.from(await packItems(opportunities));
+    const size = packed.readUInt32LE(4);
+    packed.writeUInt32LE(size + 8, 4);
+    expect(() => unpackItems(packed)).toThrow(/not as long as it says/);
+    packed.writeUInt32LE(size - 8, 4);
+    expect(() => unpackItems(packed)).toThrow(/not as long as it says/);
+  });
+
+  it("read nothing as an empty set, and refuse bytes in any other form than the one rounds write", async () => {
+    expect(unpackItems(null)).toEqual([]);
+    expect(unpackItems(new Uint8Array())).toEqual([]);
+    expect(() => unpackItems(new TextEncoder().encode(JSON.stringify(opportunities)))).toThrow(/not in the form rounds write/);
+    const packed = await packItems(opportunities);
+    const damaged = withHeader(packed, (header) => ({ ...header, legs: [{ exchange: "x" }, ...(header.legs as unknown[]).slice(1)] }));
+    expect(() => unpackItems(damaged)).toThrow();
+  });
+});
+
+/** A packed set's body ("FOS4", u32 body length, the body in brotli). */
+function storedBody(packed: Uint8Array): Buffer {
+  return brotliDecompressSync(packed.subarray(8));
+}
+
+/** The header of a packed set's body (u32 length, JSON). */
+function storedHeader(packed: Uint8Array): Record<string, unknown> {
+  const body = storedBody(packed);
+  return JSON.parse(body.subarray(4, 4 + body.readUInt32LE(0)).toString("utf8")) as Record<string, unknown>;
+}
+
+/** The columns of a packed set's body, after its header and padding. */
+function storedColumns(packed: Uint8Array): Buffer {
+  const body = storedBody(packed);
+  return body.subarray(align8(4 + body.readUInt32LE(0)));
+}
+
+/** The packed set with its header rewritten and its columns kept. */
+function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>): Uint8Array {
+  const header = Buffer.from(JSON.stringify(edit(storedHeader(packed))));
+  const columns = storedColumns(packed);
+  const start = align8(4 + header.length);
+  const body = Buffer.alloc(start + columns.length);
+  body.writeUInt32LE(header.length, 0);
+  header.copy(body, 4);
+  columns.copy(body, start);
+  const compressed = brotliCompressSync(body);
+  const out = Buffer.alloc(8 + compressed.length);
+  out.set(packed.subarray(0, 4));
+  out.writeUInt32LE(body.length, 4);
+  compressed.copy(out, 8);
+  return out;
+}
+
+function align8(offset: number): number {
+  return Math.ceil(offset / 8) * 8;
+}
