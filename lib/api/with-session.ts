@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { isPlausibleId } from "@/lib/validation";
 import { newRequestId } from "./request-id";
+import { currentRequestContext, runInRequestContext } from "@/lib/observability/request-context";
 import { jsonError, jsonSuccess } from "./respond";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit";
 import { getDb, type Db } from "@/lib/db";
@@ -32,7 +33,8 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
   handler: (context: Context<P, A>) => Promise<Reply>,
 ) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
-    const requestId = newRequestId();
+    // The id server.ts's listener gave the request, so the answer names the one its log lines carry.
+    const requestId = currentRequestContext()?.requestId ?? newRequestId();
     try {
       if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
       const user = access === "anonymous" ? null : await currentUser();
@@ -43,13 +45,10 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
       // byte would otherwise reach PostgreSQL and fail as a 500).
       const id = (params as { id?: string } | undefined)?.id;
       if (id !== undefined && !isPlausibleId(id)) throw new AppError("NOT_FOUND");
-      const reply = await handler({
-        request,
-        db: await getDb(),
-        params,
-        origin: requestOrigin(request.headers),
-        user: user as Context<P, A>["user"],
-      });
+      const db = await getDb();
+      const reply = await runInRequestContext({ requestId, account: user?.id }, () =>
+        handler({ request, db, params, origin: requestOrigin(request.headers), user: user as Context<P, A>["user"] }),
+      );
       return jsonSuccess(reply.data, requestId, reply.status ?? 200);
     } catch (error) {
       return jsonError(error, requestId);

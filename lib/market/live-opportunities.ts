@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import { OpportunitySnapshot } from "./opportunity-query";
 import { unpackItems } from "./opportunity-set-items";
 
@@ -44,7 +45,7 @@ export class LiveOpportunities {
         this.snapshot = next;
       }
     } catch (error) {
-      console.error("checking the opportunity set failed", error);
+      logger("market").error({ err: error }, "checking the opportunity set failed");
     } finally {
       this.checking = false;
     }

@@ -1,5 +1,6 @@
 import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "./fetch-all-venues";
@@ -29,9 +30,9 @@ export interface StartIngestionOptions {
  */
 export async function startIngestion(options: StartIngestionOptions): Promise<IngestionScheduler> {
   const { db, config, onPublished } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logger("ingest").info(line));
   const sample = await publishSampleIfNeverLive(db, onPublished).catch((error: unknown) => {
-    console.error("loading the offline sample failed", error);
+    logger("ingest").error({ err: error }, "loading the offline sample failed");
     return null;
   });
   if (sample !== null) log(`No live round yet: published the bundled sample (${sample} opportunities, sample: true)`);

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { logger } from "@/lib/observability/logger";
 import type { VenueId, VenueSnapshotResult } from "../types";
 import type { VenueFetcher } from "./fetch-all-venues";
 import { venuesForSecondThread } from "./split-venues";
@@ -76,7 +77,7 @@ export class VenueThread {
     // Never what keeps the process alive: a worker stops when its scheduler does.
     worker.unref();
     worker.on("message", ({ id, result }: VenueThreadReply) => this.answer(id, result));
-    worker.on("error", (error) => console.error("the venue thread failed", error));
+    worker.on("error", (error) => logger("ingest").error({ err: error }, "the venue thread failed"));
     worker.on("exit", (code) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
