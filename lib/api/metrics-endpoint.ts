@@ -29,7 +29,11 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 async function readGauges(services: AppServices): Promise<void> {
   const m = metrics();
   m.streamConnections.set(services.streamSlots.total());
-  const db = await services.db();
+  const db = await withTimeout(services.db()).catch((error: unknown) => {
+    log.error({ err: error }, "metrics: opening the database failed");
+    return undefined;
+  });
+  if (!db) return;
   const stats = databaseStats(db);
   if (stats) {
     for (const pool of stats.pools) {
