@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          setupFiles: ["tests/support/quiet-logs.ts"],
           exclude: ["**/*.redis.test.ts", "**/node_modules/**"],
           environment: "node",
         },
@@ -25,6 +26,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "lib/**/*.redis.test.ts"],
+          setupFiles: ["tests/support/quiet-logs.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

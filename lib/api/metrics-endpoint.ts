@@ -1,7 +1,7 @@
 import type { AppServices } from "@/lib/app-services";
 import { databaseStats } from "@/lib/db/database-stats";
 import { logger } from "@/lib/observability/logger";
-import { metrics } from "@/lib/observability/metrics";
+import { metrics, scrapedRegistry } from "@/lib/observability/metrics";
 import { deliveryQueueDepth } from "@/lib/webhooks/delivery-queue";
 
 /** GET /metrics: Prometheus's text format, for the holder of HEALTH_DETAILS_TOKEN only (lib/health.ts). */
@@ -65,6 +65,6 @@ async function readGauges(services: AppServices): Promise<void> {
 /** The metrics as Prometheus reads them, with their content type. */
 export async function readMetrics(services: AppServices): Promise<{ text: string; contentType: string }> {
   await readGauges(services);
-  const { registry } = metrics();
+  const registry = scrapedRegistry();
   return { text: await registry.metrics(), contentType: registry.contentType };
 }

@@ -43,6 +43,7 @@ describe("the logger", () => {
 
   it("leaves out lines below its level, in every component", () => {
     const ingest = logger("ingest");
+    const before = logLevel();
     logs = captureLogs("warn");
     ingest.info("not written");
     ingest.debug("nor this");
@@ -54,16 +55,19 @@ describe("the logger", () => {
       ["error", "and this"],
     ]);
     logs.restore();
-    expect(logLevel()).toBe(configuredLogLevel()); // silent, unless LOG_LEVEL says otherwise
+    expect(logLevel()).toBe(before);
   });
 });
 
 describe("LOG_LEVEL", () => {
-  it("defaults to info, and to silent under vitest", () => {
+  it("defaults to info", () => {
     expect(configuredLogLevel({})).toBe("info");
-    expect(configuredLogLevel({ VITEST: "true" })).toBe("silent");
-    expect(configuredLogLevel({ VITEST: "true", LOG_LEVEL: "warn" })).toBe("warn");
+    expect(configuredLogLevel({ LOG_LEVEL: "warn" })).toBe("warn");
     expect(configuredLogLevel({ LOG_LEVEL: " Debug " })).toBe("debug");
+  });
+
+  it("is silent in the tests unless LOG_LEVEL says otherwise (tests/support/quiet-logs.ts)", () => {
+    expect(logLevel()).toBe(process.env.LOG_LEVEL ? configuredLogLevel() : "silent");
   });
 
   it("refuses a level that does not exist (the logger then logs at info and says so)", () => {

@@ -10,7 +10,6 @@ import { processSingleton } from "@/lib/singleton";
 function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
-  collectDefaultMetrics({ register: registry });
   return {
     registry,
     httpRequests: new Counter({
@@ -87,6 +86,20 @@ export type Metrics = ReturnType<typeof createMetrics>;
 /** The metrics of this process (one registry, whichever copy of lib/ records). */
 export function metrics(): Metrics {
   return processSingleton("metrics", createMetrics);
+}
+
+/**
+ * The registry with prom-client's process metrics (CPU, memory, event-loop delay, garbage
+ * collection) added on the first call: they start with the first scrape, so a process nobody
+ * scrapes (the worker) does not sample its event loop a hundred times a second for nothing.
+ */
+export function scrapedRegistry(): Registry {
+  const { registry } = metrics();
+  processSingleton("metrics-defaults", () => {
+    collectDefaultMetrics({ register: registry });
+    return true;
+  });
+  return registry;
 }
 
 /** Counts one answer of the API app and how long it took. */

@@ -23,7 +23,7 @@ export interface CapturedLogs {
 }
 
 /**
- * Captures the service's log lines (at `level` and above, every line by default) instead of
+ * Captures the service's log lines (which the tests otherwise keep silent: quiet-logs.ts) (at `level` and above, every line by default) instead of
  * writing them out; call `restore` in the test's cleanup.
  */
 export function captureLogs(level: LogLevel = "trace"): CapturedLogs {
