@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "./generated/client";
+import { logger } from "@/lib/observability/logger";
 import { ensurePrivateDir, tightenTree } from "@/lib/config/private-dir";
 import { poolStats, registerDatabaseStats, type DatabaseStats } from "./database-stats";
 import { pgliteDirectSql, postgresDirectSql, registerDirectSql, type DirectSql } from "./direct-sql";
@@ -64,12 +65,18 @@ export async function openDatabase(
     const [{ PrismaPg }, { default: pg }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
     // The pool the adapter would make for itself, made here so GET /metrics can read its use.
     const pool = new pg.Pool({ connectionString: target.url });
+    // The adapter listens only while connected; an idle client's failure (the server restarted)
+    // must not end the process at any other time either. The pool opens another client.
+    pool.on("error", (error) => logger("db").warn({ err: error }, "an idle PostgreSQL connection failed"));
     adapterFactory = new PrismaPg(pool);
     const postgres = await postgresDirectSql(target.url);
     sql = postgres;
     closeDriver = async () => {
-      await postgres.close();
-      await pool.end();
+      try {
+        await postgres.close();
+      } finally {
+        await pool.end();
+      }
     };
     stats = () => ({ pools: [poolStats("prisma", pool), postgres.stats()] });
   }
