@@ -6,7 +6,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const logLevel = z.enum(LOG_LEVELS);
 
 /** LOG_LEVEL, or `info`. (The tests run `silent` unless LOG_LEVEL is set: tests/support/quiet-logs.ts.) */
-export function configuredLogLevel(env: NodeJS.ProcessEnv = process.env): LogLevel {
+export function configuredLogLevel(env: Readonly<Record<string, string | undefined>> = process.env): LogLevel {
   const configured = env.LOG_LEVEL?.trim().toLowerCase();
   if (!configured) return "info";
   const parsed = logLevel.safeParse(configured);

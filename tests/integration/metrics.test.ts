@@ -62,7 +62,8 @@ async function earlyInAMinute() {
 
 describe("GET /metrics", () => {
   it("is refused without the health details token, in the error envelope, showing nothing", async () => {
-    for (const headers of [{}, { Authorization: "Bearer wrong-token" }, { Authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer wrong-token" }, { Authorization: TOKEN }];
+    for (const headers of attempts) {
       const response = await call("/metrics", headers);
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toBe("Bearer");

@@ -170,7 +170,7 @@ describe("recording", () => {
     const get = (mounted: typeof app, path: string) =>
       mounted.fetch(new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${key.secret}` } }));
     const logs = captureLogs(); // the 500 is logged with its request id
-    const failed = await get(broken, "/v1/funding-rates?exchange=binance&symbol=BTC").finally(logs.restore);
+    const failed = await Promise.resolve(get(broken, "/v1/funding-rates?exchange=binance&symbol=BTC")).finally(logs.restore);
     expect(failed.status).toBe(500);
     expect(logs.records()).toContainEqual(expect.objectContaining({ level: "error", msg: "unhandled error", request_id: failed.headers.get("x-request-id"), account: user.id }));
     expect((await get(plain, "/v1/auth/verify")).status).toBe(200);
