@@ -77,4 +77,7 @@ export default defineConfig([
   { files: TESTS, rules: restrict(boundary.routes) },
   { files: TESTS.map((glob) => `lib/${glob}`), rules: restrict(boundary.apiLayer, boundary.routes, boundary.webFramework) },
   { files: TESTS.map((glob) => `lib/api/${glob}`), rules: restrict(boundary.routes, boundary.webFramework) },
+  // Runtime code logs through lib/observability/logger.ts (JSON lines with time, level, request id);
+  // the command-line tools under scripts/, which talk to a terminal, print as they please.
+  { files: ["lib/**", "app/**", "server.ts", "proxy.ts", "scripts/worker.ts"], ignores: TESTS, rules: { "no-console": "error" } },
 ]);

@@ -15,6 +15,8 @@ const nextConfig = {
     "@node-rs/argon2",
     "ioredis",
     "ccxt",
+    // One metrics registry per process, whichever copy of lib/ records (lib/observability/metrics.ts).
+    "prom-client",
   ],
 };
 

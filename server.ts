@@ -1,5 +1,5 @@
-// The server (`npm start`; `npm run dev` runs it with `--dev`, Next in development mode): /v1/* and
-// /healthz, however spelled, go straight to the API app, everything else to Next.js. Next has no /v1
+// The server (`npm start`; `npm run dev` runs it with `--dev`, Next in development mode): /v1/*,
+// /healthz and /metrics, however spelled, go straight to the API app, everything else to Next.js. Next has no /v1
 // route: this is the API's one door, and serving it outside Next's router keeps /v1 fast
 // (docs/decisions/one-door-for-v1.md).
 import http from "node:http";
@@ -22,6 +22,7 @@ import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
+import { logger } from "@/lib/observability/logger";
 import { collectGarbage } from "@/lib/process/collect-garbage";
 import { reportMemoryOnSignal } from "@/lib/process/memory-report";
 import { startServerHeartbeat } from "@/lib/process/server-instances";
@@ -32,6 +33,8 @@ import { listenForAppendedEvents } from "@/lib/events/log-notifications";
 import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+
+const log = logger("server");
 
 async function main() {
   const startedAt = performance.now();
@@ -56,7 +59,7 @@ async function main() {
   const opened = await openServiceDatabase();
   // `kill -USR2 <pid>` logs where memory goes (docs/operations.md); npm run bench:footprint reads it.
   reportMemoryOnSignal(() => opened.wasmMemoryBytes());
-  if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
+  if (opened.appliedMigrations.length) log.info({ migrations: opened.appliedMigrations }, `Applied migrations: ${opened.appliedMigrations.join(", ")}`);
   // Other processes must hear of revocations before this one serves a request.
   if (process.env.REDIS_URL) await keyEvents().connect(process.env.REDIS_URL);
   // On PostgreSQL they also hear of them over LISTEN/NOTIFY, which needs no Redis.
@@ -81,7 +84,7 @@ async function main() {
   collectGarbage(); // start-up's garbage, before the ready line (lib/process/collect-garbage.ts)
   server.listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - startedAt);
-    console.log(`Funding Opportunity Data Service ready on http://localhost:${env.PORT} as ${origin} (${database.driver}, ${ms} ms)`);
+    log.info({ port: env.PORT, origin, driver: database.driver, startMs: ms }, `Funding Opportunity Data Service ready on http://localhost:${env.PORT} as ${origin} (${database.driver}, ${ms} ms)`);
   });
   const idempotencySweep = startIdempotencySweep(opened.db);
   const usageSweep = startUsageRetentionSweep(opened.db);
@@ -101,7 +104,7 @@ async function main() {
       onPublished: () => services.invalidateOpportunities(),
       events: liveRoundEvents(ingestConfig.INGEST_INTERVAL_MS),
     }).catch((error: unknown) => {
-      console.error("starting market ingestion failed", error);
+      log.error({ err: error }, "starting market ingestion failed");
       return undefined;
     });
   }
@@ -114,7 +117,7 @@ async function main() {
       : undefined;
 
   onShutdown(async (signal) => {
-    console.log(`${signal}: shutting down`);
+    log.info({ signal }, `${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
     idempotencySweep.stop();
@@ -123,11 +126,11 @@ async function main() {
     sandboxTicks.stop();
     await appendedElsewhere?.stop();
     await heartbeat?.stop();
-    await (await ingestion)?.stop().catch((error) => console.error("stopping ingestion failed", error));
-    await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
-    await services.stopRecorders().catch((error) => console.error("recording last use or API usage failed", error));
-    await Promise.all([services.limiter.close(), keyEvents().close()]).catch(() => undefined);
-    await opened.close().catch((error) => console.error("closing the database failed", error));
+    await (await ingestion)?.stop().catch((error: unknown) => log.error({ err: error }, "stopping ingestion failed"));
+    await webhooks?.stop().catch((error: unknown) => log.error({ err: error }, "stopping webhook deliveries failed"));
+    await services.stopRecorders().catch((error: unknown) => log.error({ err: error }, "recording last use or API usage failed"));
+    await Promise.all([services.limiter.close(), keyEvents().close()]).catch((error: unknown) => log.warn({ err: error }, "closing the rate limiter's or key changes' connections failed"));
+    await opened.close().catch((error: unknown) => log.error({ err: error }, "closing the database failed"));
   });
 }
 

@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "tests/venues/**/*.test.ts", "tests/fixtures/**/*.test.ts"],
+          setupFiles: ["tests/support/quiet-logs.ts"],
           exclude: ["**/*.redis.test.ts", "**/node_modules/**"],
           environment: "node",
           // The timeout catches a hang, not slowness: a few tests replay the whole sample, which on a
@@ -29,6 +30,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "lib/**/*.redis.test.ts"],
+          setupFiles: ["tests/support/quiet-logs.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

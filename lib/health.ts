@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { buildInfo, type BuildInfo } from "@/lib/build-info";
 import { configuredDatabase, openServiceDatabase } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import type { RateLimitStatus } from "@/lib/ratelimit";
 import { appServices } from "@/lib/app-services";
 import type { IngestionStatus } from "@/lib/market/model/venue-status";
@@ -21,6 +22,7 @@ export interface Health extends BuildInfo {
 export type PublicHealth = Pick<Health, "status">;
 
 const DATABASE_TIMEOUT_MS = 2_000;
+const log = logger("health");
 
 /**
  * Whether a request may see the details (database latency, limiter, market, build): only with
@@ -65,7 +67,7 @@ export async function readHealth(options: { details?: boolean } = {}): Promise<H
     };
   } catch (error) {
     // The detail goes to the operator's log; the public answer names no host or credential.
-    console.error("health check: database unreachable", error);
+    log.error({ err: error }, "health check: database unreachable");
     database = { status: "down", driver: configuredDatabase().driver, error: "database did not answer" };
   }
   const services = appServices();
@@ -74,7 +76,7 @@ export async function readHealth(options: { details?: boolean } = {}): Promise<H
   // The market read is for operators only: a public probe costs one SELECT 1, nothing more.
   if (database.status === "up" && options.details !== false) {
     market = await withTimeout(services.market("live").status(), DATABASE_TIMEOUT_MS).catch((error: unknown) => {
-      console.error("health check: reading market status failed", error);
+      log.error({ err: error }, "health check: reading market status failed");
       return null;
     });
   }

@@ -13,41 +13,44 @@ import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/model/types";
+import { logger } from "@/lib/observability/logger";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+
+const log = logger("worker");
 
 async function main() {
   const config = readIngestConfig();
   const webhookConfig = readWebhookConfig();
   if (config.INGEST_DISABLED && webhookConfig.WEBHOOKS_DISABLED) {
-    console.log("INGEST_DISABLED and WEBHOOKS_DISABLED are set: the worker has nothing to do.");
+    log.info("INGEST_DISABLED and WEBHOOKS_DISABLED are set: the worker has nothing to do.");
     return;
   }
   const target = configuredDatabase();
   const opened = await openServiceDatabase();
-  if (opened.appliedMigrations.length) console.log(`Applied migrations: ${opened.appliedMigrations.join(", ")}`);
+  if (opened.appliedMigrations.length) log.info({ migrations: opened.appliedMigrations }, `Applied migrations: ${opened.appliedMigrations.join(", ")}`);
   // About half the venues are fetched and parsed on a second thread (VenueThread): at 20 venues of
   // 600 assets, parsing their answers was the largest part of a round's work on one thread. The
   // embedded server does not, to keep its memory small.
   const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread();
   const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
-  if (scheduler) console.log(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
+  if (scheduler) log.info(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
   const webhooks = webhookConfig.WEBHOOKS_DISABLED ? undefined : startWebhooks({ db: opened.db, config: webhookConfig });
-  if (webhooks) console.log(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);
+  if (webhooks) log.info(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);
   // The sandbox's events too: servers write them as well, and each tick is claimed once.
   const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
   // Events other processes append (a server's sandbox tick) reach this worker's dispatcher at once.
   const appendedElsewhere = target.driver === "postgres" && webhooks ? listenForAppendedEvents(target.url) : undefined;
 
   onShutdown(async (signal) => {
-    console.log(`${signal}: finishing the current round and deliveries, then stopping`);
+    log.info({ signal }, `${signal}: finishing the current round and deliveries, then stopping`);
     sandboxTicks.stop();
     await appendedElsewhere?.stop();
-    await scheduler?.stop().catch((error) => console.error("stopping ingestion failed", error));
+    await scheduler?.stop().catch((error: unknown) => log.error({ err: error }, "stopping ingestion failed"));
     await venueThread?.close();
-    await webhooks?.stop().catch((error) => console.error("stopping webhook deliveries failed", error));
-    await opened.close().catch((error) => console.error("closing the database failed", error));
+    await webhooks?.stop().catch((error: unknown) => log.error({ err: error }, "stopping webhook deliveries failed"));
+    await opened.close().catch((error: unknown) => log.error({ err: error }, "closing the database failed"));
   });
 }
 

@@ -31,6 +31,8 @@ export function ApiReference({ document }: { document: object }) {
         setState("ready");
       })
       .catch((error: unknown) => {
+        // In the reader's browser: its console is where a page's own failure goes (the page says it failed).
+        // eslint-disable-next-line no-console
         console.error("loading the API reference failed", error);
         if (!cancelled) setState("failed");
       });

@@ -6,6 +6,9 @@ import { UNKNOWN_ROUTE } from "@/lib/usage/usage-recorder";
 import { windowCount } from "@/lib/usage/window-count";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "./openapi/openapi-document";
 import { newRequestId } from "./request-id";
+import { METRICS_PATH, readMetrics } from "./metrics-endpoint";
+import { recordHttpRequest } from "@/lib/observability/metrics";
+import { runInRequestContext } from "@/lib/observability/request-context";
 import { isPublicHttps, publicOrigin } from "@/lib/config/public-url";
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -107,6 +110,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
 const OPENAPI_ROUTE = { method: "GET", path: OPENAPI_PATH } as const;
 // The event stream: a /v1 operation outside API_ROUTES (lib/api/event-stream.ts says why).
 const STREAM_ROUTE = { method: "GET", path: STREAM_PATH } as const;
+// The operators' paths: outside /v1, without CORS (no page of another origin has business there).
+const OPERATOR_PATHS: ReadonlySet<string> = new Set(["/healthz", METRICS_PATH]);
+
+/**
+ * The route an answer is counted under in the metrics: the template (`GET /v1/opportunities/{id}`),
+ * never the path as sent, so a scan of made-up paths adds no series.
+ */
+function metricsRoute(c: ApiContext): string {
+  const route = c.get("usageRoute");
+  if (route) return route;
+  const path = c.req.path;
+  if (OPERATOR_PATHS.has(path) || path === OPENAPI_PATH) return `${c.req.method} ${path}`;
+  return c.req.method === "OPTIONS" ? "OPTIONS (preflight)" : "unmatched";
+}
 
 function withHeaders(response: Response, requestId: string, headers: Readonly<Record<string, string>>): Response {
   response.headers.set("X-Request-Id", requestId);
@@ -139,15 +156,27 @@ export function createApiApp(services: () => AppServices = appServices, options:
   const precompress = options.precompress ?? true;
   const whole = { api: { headers: apiHeaders, precompress }, health: { headers: securityHeaders, precompress } };
   app.use("*", async (c, next) => {
+    const started = performance.now();
     const requestId = newRequestId();
     c.set("requestId", requestId);
-    const cors = c.req.path !== "/healthz";
+    const cors = !OPERATOR_PATHS.has(c.req.path);
     const headers = cors ? apiHeaders : securityHeaders;
     // Answers built whole (the cached reads) take them from here; every other answer gets them below.
     c.set("wholeAnswers", cors ? whole.api : whole.health);
     // A preflight carries no key (browsers never send one): answered before authentication.
-    if (cors && isPreflight(c.req.raw)) return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), requestId, headers);
-    await next();
+    if (cors && isPreflight(c.req.raw)) {
+      recordHttpRequest(metricsRoute(c), 204, (performance.now() - started) / 1000);
+      return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), requestId, headers);
+    }
+    // Every log line written for the request carries its id, and its account once the key is known.
+    const context = {
+      requestId,
+      get account() {
+        return c.get("key")?.userId;
+      },
+    };
+    await runInRequestContext(context, next);
+    recordHttpRequest(metricsRoute(c), c.res.status, (performance.now() - started) / 1000);
     // Every answer to a verified key is usage, whichever step gave it (a handler, a cached read, a
     // 304, a 429, a refusal): counted here once, in memory (lib/usage/).
     const key = c.get("key");
@@ -162,6 +191,15 @@ export function createApiApp(services: () => AppServices = appServices, options:
     // Only a dead database takes the instance out of rotation; a degraded limiter still serves.
     const status = health.database.status === "up" ? 200 : 503;
     return c.json(details ? health : publicHealth(health), status);
+  });
+
+  // Prometheus's scrape: the same token as /healthz's details, and nothing for anyone else.
+  app.get(METRICS_PATH, async (c) => {
+    if (!mayShowHealthDetails(c.req.header("authorization"))) {
+      throw new AppError("UNAUTHORIZED", "GET /metrics needs Authorization: Bearer <HEALTH_DETAILS_TOKEN>", { headers: { "WWW-Authenticate": "Bearer" } });
+    }
+    const { text, contentType } = await readMetrics(services());
+    return c.body(text, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
   });
 
   for (const route of API_ROUTES) {

@@ -10,6 +10,7 @@ import { readStreamToken, type StreamTokenFilters } from "@/lib/events/stream-to
 import { parseAuthorizationHeader } from "@/lib/keys/authorization-header";
 import { keyEvents } from "@/lib/keys/key-events";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
+import { logger } from "@/lib/observability/logger";
 import { parseQuery } from "@/lib/query-params";
 import type { ApiContext } from "./route";
 import { actorFromKey } from "@/lib/actor";
@@ -37,6 +38,7 @@ const REPLAY_PAGE = 500;
 const PREAMBLE = "retry: 3000\n: connected\n\n";
 
 const encoder = new TextEncoder();
+const log = logger("stream");
 
 /** The sequence to resume after: `Last-Event-ID` (what an EventSource sends on reconnecting) wins over `?after=`. */
 function resumeFrom(c: ApiContext, after: bigint | undefined): { after: bigint | undefined; field: string } {
@@ -189,7 +191,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
     if (!now || !now.permissions.includes(PERMISSION)) end("stream closed: the key is no longer valid");
     else if (now.ipAllowlist && !now.ipAllowlist.allows(options.address)) end("stream closed: the key's IP allowlist no longer admits this address");
   };
-  const check = () => void checkKey().catch((error: unknown) => console.error("checking a stream's key failed", error));
+  const check = () => void checkKey().catch((error: unknown) => log.error({ err: error, keyId: key.id }, "checking a stream's key failed"));
 
   const run = async () => {
     const sub = await services.eventFeed.subscribe((events) => (pending ? pending.push(...events) : deliver(events)));
@@ -231,7 +233,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
           if (change.keyId === key.id || change.userId === key.userId) check();
         });
         run().catch((error: unknown) => {
-          console.error("an event stream failed", error);
+          log.error({ err: error, keyId: key.id }, "an event stream failed");
           end("stream closed: an internal error; reconnect with Last-Event-ID");
         });
       },

@@ -9,6 +9,8 @@ describe("routeRequest: the one routing decision of server.ts", () => {
     ["/v1?x", "/v1?x"],
     ["/healthz", "/healthz"],
     ["/healthz?verbose", "/healthz?verbose"],
+    ["/metrics", "/metrics"],
+    ["/./%6detrics", "/metrics"],
     // Spellings a URL parser, Next or Hono reads as /v1…: each reaches the API with the canonical path.
     ["/./v1/opportunities", "/v1/opportunities"],
     ["/x/../v1/opportunities", "/v1/opportunities"],
@@ -51,6 +53,8 @@ describe("routeRequest: the one routing decision of server.ts", () => {
     "/account/api-keys",
     "/healthzz",
     "/healthz/",
+    "/metrics/",
+    "/metricsx",
     "/docs?path=/v1/opportunities",
     "/v1/../account",
     "/v1/..",

@@ -8,9 +8,9 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const MALFORMED_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
-/** True for the paths the API app answers: /v1, /v1/… and /healthz. */
+/** True for the paths the API app answers: /v1, /v1/…, /healthz and /metrics. */
 function isApiPathname(pathname: string): boolean {
-  return pathname === "/v1" || pathname.startsWith("/v1/") || pathname === "/healthz";
+  return pathname === "/v1" || pathname.startsWith("/v1/") || pathname === "/healthz" || pathname === "/metrics";
 }
 
 function parseTarget(raw: string): URL | undefined {
@@ -30,8 +30,8 @@ function parseTarget(raw: string): URL | undefined {
  * The one routing decision of the server: /v1 has exactly one way in, whatever the spelling of its
  * path. The path is read as a URL parser reads it (`.`/`..`/`%2e` segments resolved, backslashes as
  * slashes, the absolute form's path taken), then percent-encoded unreserved characters decoded
- * (`/v%31/`) and repeated slashes collapsed, as Hono or Next would route it. A path that is /v1 or
- * /healthz in that form goes to the API app with that canonical path; so does one that only spells
+ * (`/v%31/`) and repeated slashes collapsed, as Hono or Next would route it. A path that is /v1,
+ * /healthz or /metrics in that form goes to the API app with that canonical path; so does one that only spells
  * it with encoded slashes (the API answers it 404), so that nothing /v1-ish ever reaches Next. A
  * path with a malformed or non-UTF-8 percent-encoding means nothing to either and is refused here.
  */

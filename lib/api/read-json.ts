@@ -66,6 +66,7 @@ export async function readBodyText(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
+      // Only frees the body: the answer is 413 whether or not cancelling it fails.
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }

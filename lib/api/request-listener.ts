@@ -5,6 +5,7 @@ import { limitRequestBody } from "./body-limit";
 import { errorBody } from "./envelope";
 import { routeRequest } from "./paths";
 import { newRequestId } from "./request-id";
+import { runInRequestContext } from "@/lib/observability/request-context";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -22,8 +23,8 @@ export interface RequestListenerParts {
 const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
 const SERVED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 
-function refuse(res: ServerResponse, error: AppError, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(errorBody(error, newRequestId()));
+function refuse(res: ServerResponse, error: AppError, requestId: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(errorBody(error, requestId));
   res.writeHead(error.status, { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
   res.end(body);
 }
@@ -48,8 +49,10 @@ export function createRequestListener(parts: RequestListenerParts) {
     }
     // Everything else, Next's answers and static files included, gets the baseline; pages add their policy (proxy.ts).
     for (const [name, value] of parts.baselineHeaders) res.setHeader(name, value);
-    if (!route) return refuse(res, new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed`), { Allow: SERVED_METHODS });
-    if (route.to === "bad-request") return refuse(res, new AppError("VALIDATION_ERROR", route.reason));
-    return void parts.next(req, res);
+    // The API app opens its own request context; everything else is Next's, under this one.
+    const requestId = newRequestId();
+    if (!route) return refuse(res, new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed`), requestId, { Allow: SERVED_METHODS });
+    if (route.to === "bad-request") return refuse(res, new AppError("VALIDATION_ERROR", route.reason), requestId);
+    return void runInRequestContext({ requestId }, () => parts.next(req, res));
   };
 }

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { AppError, fieldError } from "@/lib/errors";
+import { captureLogs } from "@/tests/support/capture-logs";
 import { jsonError } from "./respond";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("the one error responder", () => {
   it("turns an unexpected error into a 500 that reveals nothing, and logs it under the request id", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const response = jsonError(new Error("connect ECONNREFUSED postgres://admin:hunter2@db:5432"), "req_x", { "X-RateLimit-Limit": "100" });
     expect(response.status).toBe(500);
     const text = await response.text();
@@ -17,7 +19,9 @@ describe("the one error responder", () => {
     });
     expect(response.headers.get("x-request-id")).toBe("req_x");
     expect(response.headers.get("x-ratelimit-limit")).toBe("100");
-    expect(log).toHaveBeenCalledWith("[req_x] unhandled error", expect.any(Error));
+    expect(logs.records()).toEqual([
+      expect.objectContaining({ level: "error", component: "api", request_id: "req_x", msg: "unhandled error", err: expect.objectContaining({ message: expect.stringContaining("ECONNREFUSED") }) }),
+    ]);
   });
 
   it("answers an AppError with its status, details and wait", async () => {

@@ -1,7 +1,9 @@
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/observability/logger";
 import { errorBody, successBody } from "./envelope";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const log = logger("api");
 
 /** A success envelope as a Response (the account area's JSON routes; /v1 writes its own through Hono on the hot path). */
 export function jsonSuccess(data: unknown, requestId: string, status = 200, headers: Record<string, string> = {}): Response {
@@ -20,7 +22,7 @@ export function jsonError(error: unknown, requestId: string, headers: Record<str
   let appError: AppError;
   if (error instanceof AppError) appError = error;
   else {
-    console.error(`[${requestId}] unhandled error`, error);
+    log.error({ err: error, request_id: requestId }, "unhandled error");
     appError = new AppError("INTERNAL_ERROR");
   }
   const retryHeaders: Record<string, string> =

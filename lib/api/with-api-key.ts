@@ -8,6 +8,7 @@ import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
 import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import { DEFAULT_POLICY, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
+import { recordRateLimitDecision } from "@/lib/observability/metrics";
 import { cachedReadQuery, respondFromCache } from "./cached-read";
 import { successBody, successBodyText } from "./envelope";
 import { assertNotThrottled, failedAuthBucket, recordFailedAuth } from "./failed-auth-throttle";
@@ -63,6 +64,7 @@ export async function admitKey(c: ApiContext, services: AppServices, key: Verifi
   c.set("key", key);
 
   const result = await services.limiter.limit(`key:${key.id}`, services.requestsPerMinute(key.tier), DEFAULT_POLICY.windowMs);
+  recordRateLimitDecision(result.success, key.tier);
   // The wait is measured from when the limiter answered, not from before asking it: a slow store
   // round trip must not inflate `retry_after` by a whole second.
   const now = Date.now();

@@ -3,6 +3,7 @@ import { appServices, type AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { isPlausibleId } from "@/lib/validation";
 import { newRequestId } from "./request-id";
+import { currentRequestContext, runInRequestContext } from "@/lib/observability/request-context";
 import { jsonError, jsonSuccess } from "./respond";
 import { assertAllowed, type RouteRule } from "./route-rule";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit";
@@ -48,7 +49,8 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
   options: SessionOptions = {},
 ) {
   return async (request: Request, route: { params: Promise<P> }): Promise<Response> => {
-    const requestId = newRequestId();
+    // The id server.ts's listener gave the request, so the answer names the one its log lines carry.
+    const requestId = currentRequestContext()?.requestId ?? newRequestId();
     try {
       if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
       const user = access === "anonymous" ? null : await currentUser();
@@ -64,18 +66,21 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
       // byte would otherwise reach PostgreSQL and fail as a 500).
       const id = (params as { id?: string } | undefined)?.id;
       if (id !== undefined && !isPlausibleId(id)) throw new AppError("NOT_FOUND");
-      const reply = await handler({
-        request,
-        db: await getDb(),
-        // Built on first use: the routes that need no more than the database never start the services.
-        get services() {
-          return appServices();
-        },
-        params,
-        origin: requestOrigin(request.headers),
-        user: user as SessionContext<P, A>["user"],
-        actor: actor as SessionContext<P, A>["actor"],
-      });
+      const db = await getDb();
+      const reply = await runInRequestContext({ requestId, account: user?.id }, () =>
+        handler({
+          request,
+          db,
+          // Built on first use: the routes that need no more than the database never start the services.
+          get services() {
+            return appServices();
+          },
+          params,
+          origin: requestOrigin(request.headers),
+          user: user as SessionContext<P, A>["user"],
+          actor: actor as SessionContext<P, A>["actor"],
+        }),
+      );
       return jsonSuccess(reply.data, requestId, reply.status ?? 200);
     } catch (error) {
       return jsonError(error, requestId);

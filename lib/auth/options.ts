@@ -4,6 +4,7 @@ import { verifyCredentials } from "@/lib/accounts/accounts";
 import { AppError } from "@/lib/errors";
 import { requestOrigin } from "@/lib/audit";
 import { getDb } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import { safeReturnPath } from "@/lib/safe-redirect";
 import { createUserSession, endOwnSession, isUserSessionLive, SESSION_LIFETIME_MS } from "@/lib/accounts/user-sessions";
 
@@ -73,7 +74,7 @@ export const authOptions: NextAuthOptions = {
     // An ended session is an expected answer (signed out), not an error worth a stack trace.
     error(code, metadata) {
       if (metadata instanceof Error && metadata.name === "SessionEnded") return;
-      console.error(`[next-auth][error][${code}]`, metadata);
+      logger("auth").error({ err: metadata, code }, `next-auth error ${code}`);
     },
   },
   events: {

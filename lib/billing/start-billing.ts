@@ -3,6 +3,9 @@ import { startPeriodicTask, type PeriodicTask } from "@/lib/process/periodic-tas
 import { billingProvider } from "./billing-provider";
 import { expireGracePeriods, reconcileStripeCustomers } from "./stripe/reconcile";
 import { isStripeProvider } from "./stripe/stripe-provider";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("billing");
 
 /** How often a server looks for past_due subscriptions whose grace period has run out. */
 export const GRACE_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -20,13 +23,13 @@ export function startBilling(db: Db, env: Record<string, string | undefined> = p
   if (!isStripeProvider(provider)) return { run() {}, stop() {} };
   const sweep = async () => {
     const expired = await expireGracePeriods(db, provider);
-    if (expired) console.log(`Stripe billing: ${expired} account(s) moved to Free after the payment grace period`);
+    if (expired) log.info({ expired }, `Stripe billing: ${expired} account(s) moved to Free after the payment grace period`);
   };
   // The first sweep follows the reconciliation, which may already have ended some grace periods.
   const grace = startPeriodicTask("Stripe billing: checking grace periods", GRACE_SWEEP_INTERVAL_MS, sweep, { runNow: false });
   reconcileStripeCustomers(db, provider)
-    .then((report) => console.log(`Stripe billing: reconciled ${report.customers} customer(s), ${report.tierChanges} tier change(s)`))
-    .catch((error: unknown) => console.error("Stripe billing: start-up reconciliation failed; webhooks still apply", error))
+    .then((report) => log.info(report, `Stripe billing: reconciled ${report.customers} customer(s), ${report.tierChanges} tier change(s)`))
+    .catch((error: unknown) => log.error({ err: error }, "Stripe billing: start-up reconciliation failed; webhooks still apply"))
     .finally(grace.run);
   return grace;
 }

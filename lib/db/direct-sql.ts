@@ -1,4 +1,5 @@
 import { processSingleton } from "@/lib/singleton";
+import { poolStats, type PoolStats } from "./database-stats";
 import type { PrismaClient } from "./generated/client";
 
 /** One statement: its text with `$1`… placeholders, and their values (texts, numbers, arrays of them, bytes). */
@@ -71,14 +72,15 @@ function utcTimestamp(text: string): Date {
 }
 
 /** PostgreSQL through node-postgres: a pool of two beside Prisma's own. */
-export async function postgresDirectSql(url: string): Promise<DirectSql & { close(): Promise<void> }> {
+export async function postgresDirectSql(url: string): Promise<DirectSql & { close(): Promise<void>; stats(): PoolStats }> {
   const { default: pg } = await import("pg");
   const types = {
     getTypeParser: ((oid: number, format?: "text" | "binary") =>
       oid === TIMESTAMP ? utcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, max: 2, types });
-  // An idle client's error (the server restarted) is the next query's to report, not the process's end.
+  // An idle client's error (the server restarted) is the next query's to report, not the process's
+  // end: dropped here, since that query's failure is logged by whoever ran it.
   pool.on("error", () => undefined);
   const runner = (client: Pick<import("pg").PoolClient, "query">): SqlRunner => ({
     async query<Row>(statement: SqlStatement) {
@@ -95,6 +97,7 @@ export async function postgresDirectSql(url: string): Promise<DirectSql & { clos
         await client.query("COMMIT");
         return result;
       } catch (error) {
+        // The work's error is the one thrown; a ROLLBACK that fails too (the connection died) adds nothing.
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
@@ -102,6 +105,7 @@ export async function postgresDirectSql(url: string): Promise<DirectSql & { clos
       }
     },
     close: () => pool.end(),
+    stats: () => poolStats("direct", pool),
   };
 }
 

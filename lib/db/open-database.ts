@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "./generated/client";
+import { logger } from "@/lib/observability/logger";
 import { ensurePrivateDir, tightenTree } from "@/lib/config/private-dir";
+import { poolStats, registerDatabaseStats, type DatabaseStats } from "./database-stats";
 import { pgliteDirectSql, postgresDirectSql, registerDirectSql, type DirectSql } from "./direct-sql";
 import { pgliteOptions } from "./pglite-settings";
 import { copyPgliteTemplate, readPgliteTemplate } from "./pglite-template.mjs";
@@ -34,6 +36,7 @@ export async function openDatabase(
   let closeDriver: () => Promise<void>;
   let wasmMemoryBytes: () => number | undefined = () => undefined;
   let sql: DirectSql;
+  let stats: () => DatabaseStats;
   if (target.driver === "pglite") {
     // Loaded on demand so PostgreSQL deployments never instantiate the PGlite WASM module.
     const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
@@ -57,15 +60,29 @@ export async function openDatabase(
     sql = pgliteDirectSql(pglite);
     closeDriver = () => pglite.close();
     wasmMemoryBytes = () => pgliteHeapBytes(pglite);
+    stats = () => ({ pools: [], wasmMemoryBytes: wasmMemoryBytes() });
   } else {
-    const { PrismaPg } = await import("@prisma/adapter-pg");
-    adapterFactory = new PrismaPg({ connectionString: target.url });
+    const [{ PrismaPg }, { default: pg }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
+    // The pool the adapter would make for itself, made here so GET /metrics can read its use.
+    const pool = new pg.Pool({ connectionString: target.url });
+    // The adapter listens only while connected; an idle client's failure (the server restarted)
+    // must not end the process at any other time either. The pool opens another client.
+    pool.on("error", (error) => logger("db").warn({ err: error }, "an idle PostgreSQL connection failed"));
+    adapterFactory = new PrismaPg(pool);
     const postgres = await postgresDirectSql(target.url);
     sql = postgres;
-    closeDriver = () => postgres.close();
+    closeDriver = async () => {
+      try {
+        await postgres.close();
+      } finally {
+        await pool.end();
+      }
+    };
+    stats = () => ({ pools: [poolStats("prisma", pool), postgres.stats()] });
   }
   const db = new PrismaClient({ adapter: adapterFactory });
   registerDirectSql(db, sql);
+  registerDatabaseStats(db, stats);
   try {
     const appliedMigrations = (await hasPendingMigrations(db, paths)) ? await applyMigrations(adapterFactory, paths) : [];
     return {
@@ -80,6 +97,7 @@ export async function openDatabase(
       },
     };
   } catch (error) {
+    // The migration's error is the one thrown; failing to close what it left open adds nothing.
     await db.$disconnect().catch(() => {});
     await closeDriver().catch(() => {});
     throw error;

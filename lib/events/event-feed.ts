@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import type { DbKeyMode } from "@/lib/keys/mode";
+import { logger } from "@/lib/observability/logger";
 import { eventsAppended } from "./append-events";
 import type { PublicEvent } from "./event-types";
 import { toPublicEvent } from "./read-events";
@@ -170,11 +171,11 @@ export class EventFeed {
         try {
           listener(events);
         } catch (error) {
-          console.error("an event stream failed to take events", error);
+          logger("events").error({ err: error }, "an event stream failed to take events");
         }
       }
     } catch (error) {
-      console.error("reading the event log failed", error);
+      logger("events").error({ err: error }, "reading the event log failed");
     } finally {
       this.reading = false;
       const now = full || this.again;

@@ -1,5 +1,8 @@
 import pg from "pg";
+import { logger } from "@/lib/observability/logger";
 import { EVENT_LOG_CHANNEL, eventsAppended } from "./append-events";
+
+const log = logger("events");
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -36,10 +39,11 @@ export function listenForAppendedEvents(databaseUrl: string): { stop: () => Prom
     if (stopped || client !== connection) return;
     client = undefined;
     connection.removeAllListeners();
+    // The connection is being dropped for `error`, logged below; how its end fails adds nothing.
     connection.end().catch(() => undefined);
     const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!;
     failures += 1;
-    console.error(`listening for appended events failed; again in ${delay} ms`, error);
+    log.error({ err: error, retryInMs: delay }, `listening for appended events failed; again in ${delay} ms`);
     retry = setTimeout(() => void connect(), delay);
     retry.unref();
   };
@@ -52,7 +56,7 @@ export function listenForAppendedEvents(databaseUrl: string): { stop: () => Prom
       const connection = client;
       client = undefined;
       connection?.removeAllListeners();
-      await connection?.end().catch(() => undefined);
+      await connection?.end().catch((error: unknown) => log.warn({ err: error }, "closing the connection listening for appended events failed"));
     },
   };
 }

@@ -67,3 +67,20 @@ export async function rescheduleJob(db: JobDb, job: ClaimedJob, runAt: Date, las
     WHERE id = ${job.id} AND "lockedBy" = ${job.token}`;
   if (count === 0) throw new LeaseLostError(job.id);
 }
+
+/** A queue's jobs now: held by a runner, due to be claimed, or waiting for a later `runAt` (a retry). */
+export interface QueueDepth {
+  running: number;
+  due: number;
+  scheduled: number;
+}
+
+export async function queueDepth(db: JobDb, queue: string, now: Date = new Date()): Promise<QueueDepth> {
+  const [row] = await db.$queryRaw<QueueDepth[]>`
+    SELECT
+      count(*) FILTER (WHERE "lockedUntil" > ${now})::int AS running,
+      count(*) FILTER (WHERE ("lockedUntil" IS NULL OR "lockedUntil" <= ${now}) AND "runAt" <= ${now})::int AS due,
+      count(*) FILTER (WHERE ("lockedUntil" IS NULL OR "lockedUntil" <= ${now}) AND "runAt" > ${now})::int AS scheduled
+    FROM "Job" WHERE queue = ${queue}`;
+  return row ?? { running: 0, due: 0, scheduled: 0 };
+}

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import { claimJobs, LeaseLostError, rescheduleJob, type ClaimedJob } from "./job-queue";
 
 /** How one queue's jobs are run. */
@@ -22,7 +23,14 @@ export interface JobRunnerOptions {
   /** How often the queues are polled when nothing woke the runner. */
   pollMs: number;
   now?: () => Date;
+  /** Told of failures (the "jobs" logger by default: an error with its `err`, a warning without). */
   log?: (line: string, error?: unknown) => void;
+}
+
+function defaultLog(line: string, error?: unknown): void {
+  const log = logger("jobs");
+  if (error === undefined) log.warn(line);
+  else log.error({ err: error }, line);
 }
 
 /** Wait before running a job whose handler threw, by how many times it was claimed: 1 s, 2 s, 4 s … at most an hour. */
@@ -58,7 +66,7 @@ export class JobRunner {
 
   constructor(private readonly options: JobRunnerOptions) {
     this.now = options.now ?? (() => new Date());
-    this.log = options.log ?? ((line, error) => console.error(line, error ?? ""));
+    this.log = options.log ?? defaultLog;
     for (const worker of options.workers) this.inFlight.set(worker.queue, new Set());
   }
 
@@ -131,7 +139,10 @@ export class JobRunner {
       this.log(`job ${job.id} (${worker.queue}) failed`, error);
       const message = error instanceof Error ? error.message : String(error);
       const runAt = new Date(this.now().getTime() + failureBackoffMs(job.attempts));
-      await rescheduleJob(this.options.db, job, runAt, message.slice(0, 1_000)).catch(() => undefined);
+      // Not rescheduled, the job runs again once its lease ends, a little sooner than the backoff says.
+      await rescheduleJob(this.options.db, job, runAt, message.slice(0, 1_000)).catch((rescheduling: unknown) =>
+        this.log(`job ${job.id} (${worker.queue}) could not be rescheduled; it runs again when its lease ends`, rescheduling),
+      );
     }
   }
 }

@@ -1,5 +1,8 @@
 import pg from "pg";
 import type { KeyChange } from "./key-events";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("keys");
 
 /** PostgreSQL's channel for key changes (an identifier: no dash, lower case). */
 export const KEY_CHANGES_CHANNEL = "fods_key_changes";
@@ -51,10 +54,10 @@ export function listenForKeyChanges(databaseUrl: string, processId: string, deli
         // Stopped (or replaced) while connecting: this connection is nobody's.
         connection.removeAllListeners();
         connection.on("error", () => undefined);
-        await connection.end().catch(() => undefined);
+        await connection.end().catch((error: unknown) => log.warn({ err: error }, "closing a connection for key changes nobody listens on failed"));
         return;
       }
-      if (failures > 0) console.warn("[key-events] listening for key changes on PostgreSQL again");
+      if (failures > 0) log.warn("[key-events] listening for key changes on PostgreSQL again");
       listening = true;
       failures = 0;
     } catch (error) {
@@ -70,10 +73,10 @@ export function listenForKeyChanges(databaseUrl: string, processId: string, deli
     listening = false;
     connection.removeAllListeners();
     connection.on("error", () => undefined); // a late error of the closed connection is not news
-    connection.end().catch(() => undefined);
+    connection.end().catch(() => undefined); // nor is its failing to end: the outage is logged below
     const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!;
     // Once per outage: the retries that follow say nothing until one succeeds.
-    if (failures === 0) console.warn(`[key-events] listening for key changes on PostgreSQL failed (${(error as Error).message}); retrying`);
+    if (failures === 0) log.warn({ err: error }, `[key-events] listening for key changes on PostgreSQL failed (${(error as Error).message}); retrying`);
     failures += 1;
     retry = setTimeout(() => void connect(), delay);
     retry.unref();
@@ -94,7 +97,7 @@ export function listenForKeyChanges(databaseUrl: string, processId: string, deli
       client = undefined;
       connection?.removeAllListeners();
       connection?.on("error", () => undefined);
-      await connection?.end().catch(() => undefined);
+      await connection?.end().catch((error: unknown) => log.warn({ err: error }, "closing the connection for key changes failed"));
     },
   };
 }

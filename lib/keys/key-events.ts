@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { processSingleton } from "@/lib/singleton";
 import { listenForKeyChanges, type PostgresKeyChanges } from "./key-events-postgres";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("keys");
 
 /** Something about a key, or about every key of a user (a tier change), is no longer true. */
 export interface KeyChange {
@@ -51,7 +54,7 @@ export class KeyEventBus {
   }
 
   async close(): Promise<void> {
-    if (this.bridge) await (await this.bridge).close().catch(() => undefined);
+    if (this.bridge) await (await this.bridge).close().catch((error: unknown) => log.warn({ err: error }, "closing the Redis connections for key changes failed"));
     this.bridge = undefined;
     await this.postgres?.stop();
     this.postgres = undefined;
@@ -66,7 +69,7 @@ export class KeyEventBus {
       await bridge.publish(change);
     } catch (error) {
       // Other processes still drop the entry when its short cache lifetime ends.
-      console.warn(`key change not delivered through Redis: ${(error as Error).message}`);
+      log.warn({ err: error, keyId: change.keyId }, `key change not delivered through Redis: ${(error as Error).message}`);
     }
   }
 
@@ -75,7 +78,7 @@ export class KeyEventBus {
     try {
       await this.postgres.notify(change);
     } catch (error) {
-      console.warn(`key change not delivered through PostgreSQL: ${(error as Error).message}`);
+      log.warn({ err: error, keyId: change.keyId }, `key change not delivered through PostgreSQL: ${(error as Error).message}`);
     }
   }
 
@@ -114,7 +117,8 @@ class RedisBridge {
         const { from, nonce, change } = JSON.parse(message) as { from: string; nonce: string; change: KeyChange };
         if (from === bridge.processId) return;
         deliver(change);
-        bridge.pub.publish(`${CHANNEL}:ack:${nonce}`, bridge.processId).catch(() => undefined);
+        // A lost acknowledgement only makes the sender wait out ACK_TIMEOUT_MS; the change itself arrived.
+        bridge.pub.publish(`${CHANNEL}:ack:${nonce}`, bridge.processId).catch((error: unknown) => log.warn({ err: error, keyId: change.keyId }, "acknowledging a key change through Redis failed"));
       } else {
         bridge.waiting.get(channel)?.();
       }
@@ -161,14 +165,14 @@ class RedisBridge {
   private watch(client: Redis) {
     const lose = (reason: string) => {
       if (this.closing || this.lost.has(client)) return;
-      if (this.lost.size === 0) console.warn(`[key-events] Redis unreachable (${reason}); key changes go over PostgreSQL, if configured, until it is back`);
+      if (this.lost.size === 0) log.warn(`[key-events] Redis unreachable (${reason}); key changes go over PostgreSQL, if configured, until it is back`);
       this.lost.add(client);
     };
     client.on("error", (error: Error) => lose(error.message));
     client.on("close", () => lose("connection closed"));
     client.on("ready", () => {
       if (!this.lost.delete(client) || this.lost.size > 0) return;
-      console.warn("[key-events] Redis reachable again");
+      log.warn("[key-events] Redis reachable again");
     });
   }
 }

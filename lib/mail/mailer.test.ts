@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { captureLogs } from "@/tests/support/capture-logs";
 import { mailDelivery, sendMail, sendMailInBackground } from "./mailer";
 import { passwordResetMail, signUpAttemptMail, verificationMail } from "./messages";
 
@@ -8,14 +9,15 @@ afterEach(() => {
 
 describe("sendMail without SMTP_URL", () => {
   it("writes the whole message, link included, to the server log and says so", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const mail = verificationMail("ada@example.com", "http://localhost:3000/verify-email?token=abc");
     expect(await sendMail(mail, { MAIL_FROM: "Service <accounts@example.com>" })).toBe("log");
-    const logged = String(log.mock.calls[0]?.[0]);
-    expect(logged).toContain("No SMTP_URL is set");
-    expect(logged).toContain("From: Service <accounts@example.com>");
-    expect(logged).toContain("To: ada@example.com");
-    expect(logged).toContain("http://localhost:3000/verify-email?token=abc");
+    const [logged] = logs.records();
+    expect(logged).toMatchObject({ level: "info", component: "mail" });
+    expect(logged?.msg).toContain("No SMTP_URL is set");
+    expect(logged?.mail).toEqual({ from: "Service <accounts@example.com>", to: "ada@example.com", subject: mail.subject, text: mail.text });
+    expect(mail.text).toContain("http://localhost:3000/verify-email?token=abc");
   });
 
   it("names the delivery the pages describe", () => {
@@ -24,11 +26,12 @@ describe("sendMail without SMTP_URL", () => {
   });
 
   it("logs a failed background send instead of throwing it at the caller", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     // Nothing listens on port 1: the connection is refused.
     expect(sendMailInBackground(verificationMail("a@example.com", "x"), { SMTP_URL: "smtp://127.0.0.1:1" })).toBe("smtp");
-    await vi.waitFor(() => expect(error).toHaveBeenCalled(), { timeout: 10_000 });
-    expect(String(error.mock.calls[0]?.[0])).toContain('Sending "Verify your e-mail address" failed');
+    await vi.waitFor(() => expect(logs.records()).toHaveLength(1), { timeout: 10_000 });
+    expect(logs.records()[0]).toMatchObject({ level: "error", msg: 'Sending "Verify your e-mail address" failed', to: "a@example.com", err: expect.anything() });
   });
 });
 

@@ -1,5 +1,8 @@
 import { createTransport, type Transporter } from "nodemailer";
+import { logger } from "@/lib/observability/logger";
 import { processSingleton } from "@/lib/singleton";
+
+const log = logger("mail");
 
 export interface Mail {
   to: string;
@@ -35,9 +38,7 @@ export async function sendMail(mail: Mail, env: MailEnv = process.env): Promise<
     await transport(env.SMTP_URL).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     return "smtp";
   }
-  console.log(
-    [`[mail] No SMTP_URL is set, so this message was not sent; it is logged here instead.`, `From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, "", mail.text, "[mail] end of message"].join("\n"),
-  );
+  log.info({ mail: { from, to: mail.to, subject: mail.subject, text: mail.text } }, "No SMTP_URL is set, so this message was not sent; it is logged here instead");
   return "log";
 }
 
@@ -46,6 +47,6 @@ export async function sendMail(mail: Mail, env: MailEnv = process.env): Promise<
  * not a message was due (sign-up, "forgot password"): a failure is logged, never shown.
  */
 export function sendMailInBackground(mail: Mail, env: MailEnv = process.env): MailDelivery {
-  sendMail(mail, env).catch((error: unknown) => console.error(`[mail] Sending "${mail.subject}" failed:`, error));
+  sendMail(mail, env).catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, `Sending "${mail.subject}" failed`));
   return mailDelivery(env);
 }

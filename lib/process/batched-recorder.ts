@@ -20,6 +20,7 @@ export abstract class BatchedRecorder {
    * for it: otherwise it would find nothing pending and return before those counts are stored.
    */
   flush(): Promise<void> {
+    // The write before this one failed where it was awaited (the timer's task logs it, a flush's caller gets it).
     const next = this.writing.catch(() => undefined).then(() => this.write());
     this.writing = next;
     return next;

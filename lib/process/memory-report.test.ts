@@ -18,6 +18,8 @@ describe("memory report", () => {
       "[memory] rss=200000000 heap_total=60000000 heap_used=40000000 code_space=3000000 external=150000000 array_buffers=10000000 database_wasm=134217728",
     );
     expect(parseMemoryReport(`2026-11-24 ${line}`)).toEqual(parts);
+    // As the logger writes it: the report is the line's `msg`.
+    expect(parseMemoryReport(JSON.stringify({ level: "info", time: "2026-11-24T00:00:00.000Z", msg: line }))).toEqual(parts);
   });
 
   it("leaves the database's heap out with PostgreSQL, and still reads back", () => {

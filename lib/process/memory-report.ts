@@ -4,6 +4,7 @@
 // the V8 heap, memory held outside it (Buffers, ArrayBuffers, WebAssembly memories) and the size of
 // the embedded database's WebAssembly heap.
 import v8 from "node:v8";
+import { logger } from "@/lib/observability/logger";
 
 export interface MemoryParts {
   rss: number;
@@ -51,13 +52,17 @@ export function formatMemoryReport(parts: MemoryParts): string {
   return `${MEMORY_REPORT_PREFIX} ${values.join(" ")}`;
 }
 
-/** The parts of a line `formatMemoryReport` wrote, or null when `line` is not one. */
+/**
+ * The parts of a line `formatMemoryReport` wrote, or null when `line` is not one. The report may
+ * stand inside a JSON log line (its `msg`), so it ends at the first quote.
+ */
 export function parseMemoryReport(line: string): MemoryParts | null {
   const at = line.indexOf(`${MEMORY_REPORT_PREFIX} `);
   if (at < 0) return null;
   const values = new Map(
     line
       .slice(at + MEMORY_REPORT_PREFIX.length + 1)
+      .split('"')[0]!
       .trim()
       .split(/\s+/)
       .map((pair) => pair.split("=") as [string, string]),
@@ -79,12 +84,12 @@ export interface SignalTarget {
 }
 
 /**
- * Writes the report to stderr on every SIGUSR2. Windows has no SIGUSR2, so nothing is installed there.
+ * Logs the report on every SIGUSR2 (its `msg`). Windows has no SIGUSR2, so nothing is installed there.
  */
 export function reportMemoryOnSignal(
   databaseWasm: () => number | undefined,
   target: SignalTarget = process,
-  write: (line: string) => void = (line) => console.error(line),
+  write: (line: string) => void = (line) => logger("process").info(line),
   platform: NodeJS.Platform = process.platform,
 ): void {
   if (platform === "win32") return;

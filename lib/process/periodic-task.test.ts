@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { captureLogs } from "@/tests/support/capture-logs";
 import { startPeriodicTask } from "./periodic-task";
 
 afterEach(() => {
@@ -9,7 +10,8 @@ afterEach(() => {
 describe("startPeriodicTask", () => {
   it("runs at once and then every interval until stopped, and logs a failure without ending the schedule", async () => {
     vi.useFakeTimers();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     let runs = 0;
     const task = startPeriodicTask("sweeping", 1_000, async () => {
       runs++;
@@ -18,7 +20,7 @@ describe("startPeriodicTask", () => {
     expect(runs).toBe(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(runs).toBe(2);
-    expect(logged).toHaveBeenCalledWith("sweeping failed", expect.objectContaining({ message: "database away" }));
+    expect(logs.records()).toEqual([expect.objectContaining({ level: "error", component: "tasks", msg: "sweeping failed", err: expect.objectContaining({ message: "database away" }) })]);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(runs).toBe(3);
     task.run();

@@ -1,3 +1,7 @@
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("tasks");
+
 /** A background job started with the server; `stop` ends it at shutdown. */
 export interface PeriodicTask {
   /** One more run now, outside the schedule (logged alike). */
@@ -12,7 +16,7 @@ export interface PeriodicTask {
  * which every server may run because their deletes and updates repeat harmlessly.
  */
 export function startPeriodicTask(what: string, intervalMs: number, task: () => Promise<unknown>, { runNow = true } = {}): PeriodicTask {
-  const run = () => void task().catch((error: unknown) => console.error(`${what} failed`, error));
+  const run = () => void task().catch((error: unknown) => log.error({ err: error }, `${what} failed`));
   if (runNow) run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

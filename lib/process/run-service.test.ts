@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock";
+import { captureLogs } from "@/tests/support/capture-logs";
 import { onShutdown, runService } from "./run-service";
 
 /** A process that records its exit codes instead of exiting. */
@@ -49,21 +50,26 @@ describe("runService", () => {
     expect(exits).toEqual([]);
   });
 
-  it("prints a locked data directory as one line and exits 1", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("logs a locked data directory as one line and exits 1", async () => {
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const { exits, target } = fakeProcess();
     const locked = new DataDirLockedError("/tmp/data", 42, "node server.ts");
     await runService(() => Promise.reject(locked), target);
-    expect(error).toHaveBeenCalledWith(`Cannot start: ${locked.message}`);
+    expect(logs.records()).toEqual([expect.objectContaining({ level: "fatal", msg: `Cannot start: ${locked.message}` })]);
+    expect(logs.records()[0]).not.toHaveProperty("err");
     expect(exits).toEqual([1]);
   });
 
-  it("prints any other failure with its stack and exits 1", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("logs any other failure with its stack and exits 1", async () => {
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const { exits, target } = fakeProcess();
     const failure = new Error("no database");
     await runService(() => Promise.reject(failure), target);
-    expect(error).toHaveBeenCalledWith("Cannot start:", failure);
+    expect(logs.records()).toEqual([
+      expect.objectContaining({ level: "fatal", msg: "Cannot start: no database", err: expect.objectContaining({ message: "no database", stack: failure.stack }) }),
+    ]);
     expect(exits).toEqual([1]);
   });
 });

@@ -2,6 +2,9 @@
 // start is printed as "Cannot start: …" and exits 1; the first SIGINT or SIGTERM runs the process's
 // own stop, then exits 0, and signals that arrive while it runs are ignored.
 import { DataDirLockedError } from "@/lib/db/data-dir-lock";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("process");
 
 /** What of `process` the scaffold uses; tests pass a fake. */
 export interface ServiceProcess {
@@ -28,8 +31,8 @@ export function onShutdown(stop: Stop, target: ServiceProcess = process): void {
 /** Starts the service; if `main` fails, says why it cannot start and exits 1. */
 export function runService(main: () => Promise<void>, target: Pick<ServiceProcess, "exit"> = process): Promise<void> {
   return main().catch((error: unknown) => {
-    if (error instanceof DataDirLockedError) console.error(`Cannot start: ${error.message}`);
-    else console.error("Cannot start:", error);
+    if (error instanceof DataDirLockedError) log.fatal(`Cannot start: ${error.message}`);
+    else log.fatal({ err: error }, `Cannot start: ${error instanceof Error ? error.message : String(error)}`);
     target.exit(1);
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import { processSingleton } from "@/lib/singleton";
 
 /** How often a server writes its heartbeat. */
@@ -47,7 +48,7 @@ export function startServerHeartbeat(db: Db, options: ServerHeartbeatOptions = {
   const id = `${process.pid}-${randomBytes(6).toString("hex")}`;
   const intervalMs = options.intervalMs ?? HEARTBEAT_INTERVAL_MS;
   const liveWithinSeconds = (options.liveWithinMs ?? LIVE_WITHIN_MS) / 1000;
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log ?? ((message: string) => logger("servers").warn(message));
   let failing = false;
   let stopped = false;
   let running: Promise<number> | undefined;
@@ -94,8 +95,11 @@ export function startServerHeartbeat(db: Db, options: ServerHeartbeatOptions = {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      // A beat that fails was logged by `tick` already.
       await running?.catch(() => undefined);
-      await db.$executeRaw`DELETE FROM "ServerInstance" WHERE id = ${id}`.catch(() => undefined);
+      await db.$executeRaw`DELETE FROM "ServerInstance" WHERE id = ${id}`.catch((error: unknown) =>
+        logger("servers").warn({ err: error, server: id }, "deleting this server's heartbeat failed; the others count it out once it is old"),
+      );
       if (options.publish !== false) liveCount().value = 1;
     },
   };

@@ -9,6 +9,7 @@ import type {
   RateLimitStore,
   StoreRateLimiter,
 } from "./types";
+import { logger } from "@/lib/observability/logger";
 
 export interface ResilienceOptions {
   /** Longest a call waits for the shared store before answering from memory. */
@@ -20,7 +21,7 @@ export interface ResilienceOptions {
   probeIntervalMs?: number;
   /** Epoch-milliseconds clock for probes and the status timestamps; injected by tests. */
   now?: () => number;
-  /** Receives one line per transition; console.warn by default. */
+  /** Receives one line per transition; the "ratelimit" logger's warn by default. */
   warn?: (message: string) => void;
   /**
    * How many processes serve the API now (lib/process/server-instances.ts); while the store is
@@ -104,7 +105,7 @@ export class ResilientRateLimiter implements RateLimiterService {
     this.fallback = options.fallback ?? new MemoryRateLimiter({ now: this.now, algorithm: options.algorithm ?? "fixedWindow" });
     this.timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
     this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
-    this.warn = options.warn ?? ((message) => console.warn(message));
+    this.warn = options.warn ?? ((message) => logger("ratelimit").warn(message));
     this.liveServers = options.liveServers ?? (() => 1);
   }
 
@@ -233,6 +234,7 @@ export class ResilientRateLimiter implements RateLimiterService {
   }
 
   async close(): Promise<void> {
+    // A store that never connected was logged when it failed (markDegraded): nothing to close.
     const primary = await this.primary.catch(() => undefined);
     await primary?.close();
   }

@@ -1,6 +1,7 @@
 import { recordAudit } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import { completeJob, rescheduleJob, type ClaimedJob } from "@/lib/jobs/job-queue";
+import { recordWebhookAttempt } from "@/lib/observability/metrics";
 import type { DeliveryJob } from "./delivery-queue";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendWebhook, type AttemptResult, type SendOptions } from "./send-webhook";
@@ -46,6 +47,7 @@ export async function deliverWebhook(db: Db, job: ClaimedJob, options: DeliverOp
   const startedAt = now();
   const headers = webhookHeaders(signingSecrets(endpoint, startedAt), delivery.id, Math.floor(startedAt.getTime() / 1_000), delivery.payload);
   const result: AttemptResult = await sendWebhook(endpoint.url, headers, delivery.payload, options);
+  recordWebhookAttempt(result.ok);
   const endedAt = now();
   const attemptCount = delivery.attemptCount + 1;
 

@@ -1,4 +1,4 @@
-import { enqueueJobs, type JobDb } from "@/lib/jobs/job-queue";
+import { enqueueJobs, queueDepth, type JobDb, type QueueDepth } from "@/lib/jobs/job-queue";
 import { processSingleton } from "@/lib/singleton";
 
 /** The job queue deliveries wait in (lib/jobs/). */
@@ -18,6 +18,11 @@ export interface DeliveryJob {
 /** Queues delivery jobs (inside the caller's transaction when given one); `wakeDeliveries` afterwards starts them at once in this process. */
 export async function enqueueDeliveries(db: JobDb, jobs: readonly DeliveryJob[]): Promise<void> {
   await enqueueJobs(db, DELIVERY_QUEUE, jobs.map((job) => ({ ...job })));
+}
+
+/** The deliveries waiting in the queue, shared by every process (GET /metrics). */
+export function deliveryQueueDepth(db: JobDb, now?: Date): Promise<QueueDepth> {
+  return queueDepth(db, DELIVERY_QUEUE, now);
 }
 
 interface Waker {

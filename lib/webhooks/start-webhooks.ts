@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { eventsAppended } from "@/lib/events/append-events";
 import { JobRunner } from "@/lib/jobs/job-runner";
+import { logger } from "@/lib/observability/logger";
 import { startPeriodicTask } from "@/lib/process/periodic-task";
 import { deleteOldDeliveries } from "./delivery-retention";
 import { DELIVERY_QUEUE, setDeliveryWaker } from "./delivery-queue";
@@ -36,7 +37,7 @@ export interface StartWebhooksOptions {
  */
 export function startWebhooks(options: StartWebhooksOptions): WebhookService {
   const { db, config } = options;
-  const log = options.log ?? ((line: string, error?: unknown) => console.error(line, error ?? ""));
+  const log = options.log ?? ((line: string, error?: unknown) => (error === undefined ? logger("webhooks").warn(line) : logger("webhooks").error({ err: error }, line)));
   const deliverOptions: DeliverOptions = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, ...options.deliver };
   const runner = new JobRunner({
     db,

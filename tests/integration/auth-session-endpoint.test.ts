@@ -14,6 +14,7 @@ import { GET as authRouteGet } from "@/app/api/auth/[...nextauth]/route";
 import { authOptions } from "@/lib/auth/options";
 import { getDb, openServiceDatabase } from "@/lib/db";
 import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
+import { captureLogs } from "@/tests/support/capture-logs";
 
 // The jwt callback reads the process's own database: a throw-away embedded one (in CI's PostgreSQL pass too).
 const dir = mkdtempSync(path.join(os.tmpdir(), "fods-auth-session-"));
@@ -82,10 +83,12 @@ describe("GET /api/auth/session", () => {
     const { user, sessionId, cookie } = await signedIn();
     await end(user.id, sessionId);
     const logged = vi.spyOn(console, "error");
-    const answer = await getSession(cookie);
+    const logs = captureLogs();
+    const answer = await getSession(cookie).finally(logs.restore);
     expect(answer.body).toEqual({});
     expect(answer.sessionCookies.every((c) => c.value === "" && c.options.maxAge === 0)).toBe(true);
     expect(logged, "an ended session is not an error").not.toHaveBeenCalled();
+    expect(logs.records().filter((r) => r.level === "error"), "an ended session is not an error").toEqual([]);
     logged.mockRestore();
   });
 

@@ -1,6 +1,6 @@
 // Upgrading through Stripe Checkout, the Customer Portal and the plan page's billing overview,
 // against the local Stripe stand-in: each test asserts the exact requests the `stripe` client sent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { changeTier } from "@/lib/billing/change-tier";
 import { billingOverview } from "@/lib/billing/stripe/billing-overview";
 import { openBillingPortal, startCheckout } from "@/lib/billing/stripe/stripe-checkout";
@@ -8,6 +8,7 @@ import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { tierToDb, type Tier } from "@/lib/keys/permissions";
+import { captureLogs } from "@/tests/support/capture-logs";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { startStripeStandIn, stripeInvoice, standInProvider, type StripeStandIn } from "@/tests/support/stripe-stand-in";
 
@@ -202,7 +203,7 @@ describe("Customer Portal", () => {
   it("says the portal is not enabled in the Dashboard (503, logged) when Stripe has no portal configuration", async () => {
     const user = await account();
     await startCheckout(db, provider, user, "pro", ORIGIN);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     standIn.portalConfigured = false;
     try {
       await expect(openBillingPortal(db, provider, user, ORIGIN)).rejects.toMatchObject({
@@ -210,12 +211,12 @@ describe("Customer Portal", () => {
         status: 503,
         message: expect.stringContaining("the Stripe Customer Portal has not been enabled in the Stripe Dashboard"),
       });
-      expect(logged).toHaveBeenCalledWith(expect.stringContaining(`Customer Portal session for account ${user.id}: StripeInvalidRequestError: No configuration provided`));
+      expect(logs.records().map((r) => r.msg)).toContainEqual(expect.stringContaining(`Customer Portal session for account ${user.id}: StripeInvalidRequestError: No configuration provided`));
       standIn.failing = true;
       await expect(openBillingPortal(db, provider, user, ORIGIN)).rejects.toMatchObject({ code: "BILLING_UNAVAILABLE", message: expect.stringContaining("could not be reached") });
     } finally {
       standIn.portalConfigured = true;
-      logged.mockRestore();
+      logs.restore();
     }
   });
 

@@ -11,6 +11,7 @@ import { createRequestListener } from "@/lib/api/request-listener";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { parseTrustedProxies } from "@/lib/config/client-address";
 import type { OpenDatabase } from "@/lib/db/open-database";
+import { currentRequestContext } from "@/lib/observability/request-context";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createKeyFor, createUser } from "./helpers/api-fixtures";
 
@@ -20,11 +21,14 @@ let server: http.Server;
 let port: number;
 /** What the stand-in for Next was handed: method, path and the X-Real-IP it saw. */
 const reachedNext: { method: string; url: string; realIp: string | undefined }[] = [];
+/** The request id each of those ran under (what its log lines carry). */
+const nextRequestIds: (string | undefined)[] = [];
 let allowlisted: string; // a key limited to 10.0.0.1
 let open: string; // a key without an allowlist
 
 function fakeNext(req: IncomingMessage, res: ServerResponse) {
   reachedNext.push({ method: req.method ?? "", url: req.url ?? "", realIp: req.headers["x-real-ip"] as string | undefined });
+  nextRequestIds.push(currentRequestContext()?.requestId);
   res.writeHead(200, { "Content-Type": "text/plain" });
   res.end("next");
 }
@@ -101,6 +105,8 @@ describe("server.ts's request listener: one door for /v1", () => {
     const before = reachedNext.length;
     // The API app's health answer (its status follows the process's own database, not this test's).
     for (const path of ["/healthz", "/./healthz", "/%68ealthz"]) expect((await send(path)).headers["x-request-id"], path).toMatch(/^req_/);
+    // /metrics too: the API app's, refused without the health details token.
+    for (const path of ["/metrics", "/./%6detrics"]) expect((await send(path)).status, path).toBe(401);
     const encoded = await send("/%2Fv1/opportunities", { Authorization: `Bearer ${open}` });
     expect(encoded.status).toBe(404);
     expect(JSON.parse(encoded.body)).toMatchObject({ error: { code: "NOT_FOUND" } });
@@ -113,6 +119,15 @@ describe("server.ts's request listener: one door for /v1", () => {
     expect(answer.body).toBe("next");
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(reachedNext.at(-1)).toEqual({ method: "GET", url: "/account/api-keys?x=1", realIp: "127.0.0.1" });
+  });
+
+  it("hands each page to Next under a request id of its own, which its log lines carry", async () => {
+    await send("/account/api-keys");
+    await send("/account/api-keys");
+    const [first, second] = nextRequestIds.slice(-2);
+    expect(first).toMatch(/^req_[0-9A-Za-z]{24}$/);
+    expect(second).toMatch(/^req_[0-9A-Za-z]{24}$/);
+    expect(second).not.toBe(first);
   });
 
   it("refuses a malformed percent-encoding with 400 and TRACE with 405, before Next", async () => {

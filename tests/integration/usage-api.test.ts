@@ -1,7 +1,7 @@
 // Usage per key and per account, end to end in-process: real /v1 requests of every outcome
 // (successes, a 304, a 400, 404s, 429s), recorded by the app's middleware, flushed, then read back
 // through GET /v1/usage with exact counts; account scoping; several processes adding up; retention.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
@@ -10,6 +10,7 @@ import { HOUR_MS, UsageRecorder } from "@/lib/usage/usage-recorder";
 import { resolveUsageRange } from "@/lib/usage/usage-range";
 import { deleteExpiredUsage } from "@/lib/usage/usage-retention";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { captureLogs } from "@/tests/support/capture-logs";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;
@@ -168,10 +169,10 @@ describe("recording", () => {
     const plain = createApiApp(() => services, { precompress: false });
     const get = (mounted: typeof app, path: string) =>
       mounted.fetch(new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${key.secret}` } }));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined); // the 500 is logged with its request id
-    expect((await get(broken, "/v1/funding-rates?exchange=binance&symbol=BTC")).status).toBe(500);
-    expect(logged).toHaveBeenCalled();
-    logged.mockRestore();
+    const logs = captureLogs(); // the 500 is logged with its request id
+    const failed = await Promise.resolve(get(broken, "/v1/funding-rates?exchange=binance&symbol=BTC")).finally(logs.restore);
+    expect(failed.status).toBe(500);
+    expect(logs.records()).toContainEqual(expect.objectContaining({ level: "error", msg: "unhandled error", request_id: failed.headers.get("x-request-id"), account: user.id }));
     expect((await get(plain, "/v1/auth/verify")).status).toBe(200);
     await services.usage.flush();
     const rows = await database.db.apiUsageHourly.findMany({ where: { keyId: key.id }, orderBy: { route: "asc" } });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
@@ -16,6 +16,7 @@ import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
 import { signature } from "@/lib/webhooks/webhook-signature";
 import { createUser } from "./helpers/api-fixtures";
+import { captureLogs } from "@/tests/support/capture-logs";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 
@@ -274,12 +275,11 @@ describe("webhook delivery", () => {
 
     clock = restart + DISABLE_AFTER_FAILING_MS;
     await testEvent(endpoint.id);
-    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
-    await runDue();
-    const mail = logged.mock.calls.map((call) => String(call[0])).find((text) => text.includes("Subject: A webhook endpoint was disabled"));
-    logged.mockRestore();
-    expect(mail).toContain(`To: ${(await db.user.findUniqueOrThrow({ where: { id: owner.userId } })).email}`);
-    expect(mail).toContain(endpoint.id);
+    const logs = captureLogs();
+    await runDue().finally(logs.restore);
+    const mail = logs.records().find((r) => (r.mail as { subject?: string } | undefined)?.subject === "A webhook endpoint was disabled")?.mail as { to: string; text: string } | undefined;
+    expect(mail?.to).toBe((await db.user.findUniqueOrThrow({ where: { id: owner.userId } })).email);
+    expect(mail?.text).toContain(endpoint.id);
     const disabled = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(disabled).toMatchObject({ enabled: false, disabledReason: "failing" });
     const audit = await db.auditEvent.findMany({ where: { subjectId: owner.userId, action: "webhook.disabled" } });

@@ -20,6 +20,7 @@ export function NewKeyPanel({ newKey, onDone }: { newKey: NewKey; onDone: () => 
         <button
           type="button"
           onClick={async () => {
+            // A browser that refuses the clipboard (no permission, not https) leaves the key on screen to copy by hand.
             await navigator.clipboard.writeText(newKey.key).catch(() => undefined);
             setCopied(true);
           }}

@@ -12,6 +12,7 @@ import { isPaid, PERMISSION_LABELS, PLANS, planOf, type Plan } from "@/lib/plans
 import { PlanSwitcher } from "./plan-switcher";
 import { StripePlanActions } from "./stripe-plan-actions";
 import { SubscriptionSummary } from "./subscription-summary";
+import { logger } from "@/lib/observability/logger";
 
 export const dynamic = "force-dynamic";
 
@@ -114,7 +115,7 @@ async function syncAfterCheckout(provider: StripeBillingProvider, userId: string
     const outcome = await syncStripeCustomer(db, provider, link, { reason: "Stripe Checkout completed", origin });
     return outcome.kind === "applied" ? outcome.tier : tier;
   } catch (error) {
-    console.error("Stripe billing: syncing after Checkout failed; the webhook will apply it", error);
+    logger("billing").error({ err: error, account: userId }, "Stripe billing: syncing after Checkout failed; the webhook will apply it");
     return tier;
   }
 }

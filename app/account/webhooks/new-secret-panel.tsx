@@ -19,6 +19,7 @@ export function NewSecretPanel({ heading, secret, onDone }: { heading: string; s
         <button
           type="button"
           onClick={async () => {
+            // A browser that refuses the clipboard (no permission, not https) leaves the secret on screen to copy by hand.
             await navigator.clipboard.writeText(secret).catch(() => undefined);
             setCopied(true);
           }}

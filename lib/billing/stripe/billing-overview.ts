@@ -3,6 +3,9 @@ import { tierOfPrice, type PaidTier } from "./stripe-config";
 import type { StripeBillingProvider } from "./stripe-provider";
 import { graceEndsAt } from "./subscription-state";
 import { formatMoney } from "./money";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("billing");
 
 /** How many of the latest invoices the plan page lists; the Customer Portal has all of them. */
 export const INVOICES_SHOWN = 5;
@@ -61,7 +64,7 @@ async function latestInvoices(provider: StripeBillingProvider, customerId: strin
       url: invoice.hosted_invoice_url ?? null,
     }));
   } catch (error) {
-    console.error(`Stripe billing: listing invoices failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ err: error }, `Stripe billing: listing invoices failed: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
 }

@@ -9,6 +9,9 @@ import type { StripeBillingProvider } from "./stripe-provider";
 import { extraSubscriptions, grantsTier, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
 import { tierOfPrice } from "./stripe-config";
 import { applyStripeState, cancelExtraSubscriptions, databaseNow, isUniqueViolation } from "./sync-customer";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("billing");
 
 /** Changes the service makes on its own: no request, no address. */
 const SYSTEM: RequestOrigin = { ip: null, userAgent: null };
@@ -66,7 +69,7 @@ export async function reconcileStripeCustomers(db: Db, provider: StripeBillingPr
       // Two subscriptions billed while no server was up to see the webhooks: the same cure.
       if (outcome.kind === "applied") await cancelExtraSubscriptions(db, provider, link, extraSubscriptions(snapshots, outcome.subscriptionId), outcome.subscriptionId, SYSTEM);
     } catch (error) {
-      console.error(`Stripe reconciliation of account ${link.userId} failed`, error);
+      log.error({ err: error, account: link.userId }, `Stripe reconciliation of account ${link.userId} failed`);
     }
   }
 

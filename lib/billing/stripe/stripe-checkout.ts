@@ -6,6 +6,9 @@ import { AppError } from "@/lib/errors";
 import { tierFromDb } from "@/lib/keys/permissions";
 import { isPaid } from "@/lib/plans";
 import type { StripeBillingProvider } from "./stripe-provider";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("billing");
 
 export const checkoutSchema = z.strictObject({
   tier: z.enum(["pro", "desk"], "Tier must be pro or desk"),
@@ -134,7 +137,7 @@ export async function openBillingPortal(db: Db, provider: StripeBillingProvider,
     return { url: session.url };
   } catch (error) {
     if (!isStripeError(error)) throw error;
-    console.error(`Stripe refused a Customer Portal session for account ${account.id}: ${error.type}: ${error.message}`);
+    log.error({ account: account.id, stripeError: error.type }, `Stripe refused a Customer Portal session for account ${account.id}: ${error.type}: ${error.message}`);
     throw new AppError("BILLING_UNAVAILABLE", portalProblem(error));
   }
 }

@@ -5,6 +5,9 @@ import { AppError } from "@/lib/errors";
 import type { Tier } from "@/lib/keys/permissions";
 import type { StripeBillingProvider } from "./stripe-provider";
 import { isUniqueViolation, syncStripeCustomer, type CustomerLink } from "./sync-customer";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("billing");
 
 export interface WebhookOutcome {
   event_id: string;
@@ -51,7 +54,7 @@ export async function handleStripeWebhook(
   if (!link) {
     // A customer no account is linked to (created in the Dashboard, or another application's on the
     // same Stripe account): recorded, so a redelivery is not looked at again.
-    console.warn(`Stripe event ${event.id} (${event.type}) names no account of this service; ignored`);
+    log.warn({ event: event.id, type: event.type }, `Stripe event ${event.id} (${event.type}) names no account of this service; ignored`);
     await db.stripeEvent.create({ data: { id: event.id, type: event.type } }).catch((error: unknown) => {
       if (!isUniqueViolation(error)) throw error; // the same delivery, twice at once
     });
@@ -111,7 +114,7 @@ function describeIssue(error: z.ZodError, under?: string): string {
 
 /** A 400 for a signed event whose content is not what Stripe sends, logged for the operator. */
 function malformed(problem: string, id: unknown): AppError {
-  console.warn(`Stripe webhook refused: signed event ${typeof id === "string" ? id : "(no id)"} is malformed (${problem})`);
+  log.warn(`Stripe webhook refused: signed event ${typeof id === "string" ? id : "(no id)"} is malformed (${problem})`);
   return new AppError("VALIDATION_ERROR", `Malformed Stripe event: ${problem}`);
 }
 

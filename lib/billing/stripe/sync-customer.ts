@@ -5,6 +5,9 @@ import { keyEvents } from "@/lib/keys/key-events";
 import { writeTierChange } from "../record-tier-change";
 import type { StripeBillingProvider } from "./stripe-provider";
 import { customerState, extraSubscriptions, snapshotOf, type SubscriptionSnapshot } from "./subscription-state";
+import { logger } from "@/lib/observability/logger";
+
+const log = logger("billing");
 
 /** An account and the Stripe customer that pays for it. */
 export interface CustomerLink {
@@ -73,7 +76,7 @@ export async function cancelExtraSubscriptions(
       if ((error as { type?: unknown }).type === "StripeInvalidRequestError") continue;
       throw error;
     }
-    console.warn(`Stripe customer ${link.customerId} had a second billing subscription ${extra.id}; cancelled it (prorated), keeping ${followedId}`);
+    log.warn({ account: link.userId, customer: link.customerId, subscription: extra.id }, `Stripe customer ${link.customerId} had a second billing subscription ${extra.id}; cancelled it (prorated), keeping ${followedId}`);
     const target = `${extra.id} (${extra.tier ?? extra.priceId ?? "unknown price"}, ${extra.status}); the account keeps ${followedId ?? "none"}`;
     await recordAudit(db, { actorId: null, subjectId: link.userId, action: "billing.subscription_cancelled", target }, origin);
   }

@@ -1,4 +1,6 @@
 import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
+import { recordIngestionRound } from "@/lib/observability/metrics";
 import type { RoundOutcome } from "./run-ingestion-round";
 import type { RoundLock } from "./round-lock";
 
@@ -38,7 +40,7 @@ export class IngestionScheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.running?.catch(() => undefined); // its failure is the tick's to log (schedule)
     await this.options.lock.close();
   }
 
@@ -47,7 +49,7 @@ export class IngestionScheduler {
     this.timer = setTimeout(() => {
       const started = Date.now();
       void this.tick()
-        .catch((error: unknown) => console.error("ingestion tick failed", error))
+        .catch((error: unknown) => logger("ingest").error({ err: error }, "ingestion tick failed"))
         .finally(() => this.schedule(Math.max(0, this.options.intervalMs - (Date.now() - started))));
     }, delayMs);
   }
@@ -59,7 +61,9 @@ export class IngestionScheduler {
       const last = await db.ingestionRound.findFirst({ orderBy: { startedAt: "desc" }, select: { startedAt: true } });
       // Another process ran one moments ago: wait for the next interval instead of doubling up.
       if (last && Date.now() - last.startedAt.getTime() < intervalMs * 0.9) return null;
+      const started = performance.now();
       const outcome = await this.options.runRound();
+      recordIngestionRound(outcome.status, (performance.now() - started) / 1000, outcome.venues.flatMap((v) => (v.status === "ok" ? [] : [v.exchange])));
       const venues = outcome.venues.map((v) => `${v.exchange}:${v.status}`).join(" ");
       this.options.log?.(`ingestion round ${outcome.status}: ${outcome.opportunities} opportunities (${venues})`);
       return outcome;

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { logger } from "@/lib/observability/logger";
 
 /** Who may run the next round: one holder at a time across every process sharing the database. */
 export interface RoundLock {
@@ -22,7 +23,7 @@ export function advisoryRoundLock(url: string, lockId = INGESTION_LOCK_ID): Roun
     if (!client) {
       const fresh = new pg.Client({ connectionString: url, application_name: "fods-ingestion-lock" });
       fresh.on("error", (error) => {
-        console.error("ingestion lock connection lost", error);
+        logger("ingest").error({ err: error }, "ingestion lock connection lost");
         if (client === fresh) client = undefined;
         held = false;
       });

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
+import { logger } from "@/lib/observability/logger";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs } from "../opportunities/opportunity-columns";
 import { pack, publish } from "../opportunities/store";
@@ -90,7 +91,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
   };
   const progressWriter = new ProgressWriter<VenueRoundResult[]>(
     (venues) => directSql(db).query(roundProgress(round.id, venues)),
-    (error) => console.error("recording round progress failed", error),
+    (error) => logger("ingest").error({ err: error, roundId: round.id }, "recording round progress failed"),
   );
   // The round's writes, once started: a failure elsewhere waits for them before the round ends.
   let stored: Promise<void> | undefined;
@@ -99,7 +100,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const previous = recalled ? Promise.resolve(recalled.previous) : previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
     // Before this round stores its own health: what venue.stale / venue.recovered compare with.
     const venuesBefore = options.events?.venueStates(db);
-    venuesBefore?.catch(() => undefined);
+    venuesBefore?.catch(() => undefined); // awaited below (preparing, or the stale branch): its failure is the round's
     // Stored history is about earlier rounds, so the database reads it while this process fetches
     // and parses; this round's own findings are added in memory below.
     const historyRead = readMarketHistory(db, startedAt, startedAt, options.persistence, recalled);
@@ -127,7 +128,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
     stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
-    stored.catch(() => undefined);
+    stored.catch(() => undefined); // awaited below, or by the catch at the end: its failure is the round's
     // The driver hands the statement to the socket once this thread has a moment (node-postgres
     // takes its connection on the next tick), which the ranking below would not give it for a
     // few hundred milliseconds: a turn of the event loop first, so the database stores meanwhile.
@@ -151,7 +152,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("rank");
     // Compressed on libuv's threads while this one derives the events and the round is stored.
     const packing = pack(ranked);
-    packing.catch(() => undefined);
+    packing.catch(() => undefined); // awaited when publishing; a round failing before then reports its own error
     // The change events are derived while the round is still being stored (a pass over both sets).
     const asOf = dataAsOf(results, startedAt);
     const preparing = venuesBefore?.then((before) =>
@@ -164,7 +165,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
         venuesAfter: venueStatesAfter(before, venueResults, startedAt),
       }),
     );
-    preparing?.catch(() => undefined);
+    preparing?.catch(() => undefined); // awaited before publishing; a round failing before then reports its own error
     await stored;
     await progressWritten;
     options.memory?.remember({ roundId: round.id, startedAt, results, previous: seenBefore, ...history });
@@ -186,20 +187,23 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
     await aggregateRound(db, round.id).catch((error: unknown) =>
-      console.error(`folding round ${round.id} into the hourly history failed; retention folds it later`, error),
+      logger("ingest").error({ err: error, roundId: round.id }, `folding round ${round.id} into the hourly history failed; retention folds it later`),
     );
     step("fold");
     // Not awaited: computing an hour's persistence takes seconds at scale; the next rounds attach it.
-    options.persistence?.refresh(new Date(now())).catch((error: unknown) => console.error("computing pair persistence failed", error));
+    options.persistence?.refresh(new Date(now())).catch((error: unknown) => logger("ingest").error({ err: error, roundId: round.id }, "computing pair persistence failed"));
     await applyRetention(db, options.retention, new Date(now()), options.events).catch((error: unknown) =>
-      console.error("market data retention failed", error),
+      logger("ingest").error({ err: error, roundId: round.id }, "market data retention failed"),
     );
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
     await progressWriter.close();
-    await stored?.catch(() => undefined);
+    // Storing's own failure, when it is not the one that ended the round, is logged beside it.
+    await stored?.catch((storing: unknown) => {
+      if (storing !== error) logger("ingest").error({ err: storing, roundId: round.id }, `storing round ${round.id} failed`);
+    });
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`ingestion round ${round.id} failed`, error);
+    logger("ingest").error({ err: error, roundId: round.id }, `ingestion round ${round.id} failed`);
     // The venues as last known: progress still waiting to be written when the round ended was dropped.
     await directSql(db).query(roundVenues(round.id, progress));
     return finish(db, round.id, progress, 0, message.slice(0, 500));

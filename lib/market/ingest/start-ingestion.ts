@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import type { IngestConfig } from "./ingest-config";
@@ -30,9 +31,9 @@ export interface StartIngestionOptions {
  */
 export async function startIngestion(options: StartIngestionOptions): Promise<IngestionScheduler> {
   const { db, config, onPublished, events } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logger("ingest").info(line));
   const sample = await publishSampleIfNeverLive(db, onPublished).catch((error: unknown) => {
-    console.error("loading the offline sample failed", error);
+    logger("ingest").error({ err: error }, "loading the offline sample failed");
     return null;
   });
   if (sample !== null) log(`No live round yet: published the bundled sample (${sample} opportunities, sample: true)`);

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
 import type { VenueFetcher } from "../venues/fetch-all-venues";
+import { logger } from "@/lib/observability/logger";
 import { venuesForSecondThread } from "./split-venues";
 import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
 
@@ -88,7 +89,7 @@ export class VenueThread {
     // Never what keeps the process alive: a worker stops when its scheduler does.
     worker.unref();
     worker.on("message", ({ id, result }: VenueThreadReply) => this.answer(id, result));
-    worker.on("error", (error) => console.error("the venue thread failed", error));
+    worker.on("error", (error) => logger("ingest").error({ err: error }, "the venue thread failed"));
     worker.on("exit", (code) => {
       if (this.worker !== worker) return;
       this.worker = undefined;

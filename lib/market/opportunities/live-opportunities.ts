@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import { itemsOf } from "./encoding/columns";
+import { logger } from "@/lib/observability/logger";
 import { OpportunitySnapshot } from "./opportunity-query";
 import { load, loadHead } from "./store";
 
@@ -45,7 +46,7 @@ export class LiveOpportunities {
         this.snapshot = next;
       }
     } catch (error) {
-      console.error("checking the opportunity set failed", error);
+      logger("market").error({ err: error }, "checking the opportunity set failed");
     } finally {
       this.checking = false;
     }

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
 import { computePersistence } from "./compute-persistence";
 import { HOUR_MS } from "./pair-persistence";
 import { PersistenceSet } from "./persistence-set";
@@ -31,7 +32,7 @@ export class PairPersistenceStore {
   async current(): Promise<PersistenceSet | null> {
     this.loading ??= this.loadNewer().catch((error: unknown) => {
       this.loading = undefined;
-      console.error("reading the stored pair persistence failed", error);
+      logger("ingest").error({ err: error }, "reading the stored pair persistence failed");
     });
     await this.loading;
     return this.latest;
@@ -54,7 +55,9 @@ export class PairPersistenceStore {
       await this.store(set, now);
       this.latest = await prepared(set);
     } catch (error) {
-      await this.db.pairPersistenceSet.deleteMany({ where: { through: new Date(through), pairs: null } }).catch(() => undefined);
+      await this.db.pairPersistenceSet.deleteMany({ where: { through: new Date(through), pairs: null } }).catch((releasing: unknown) =>
+        logger("ingest").warn({ err: releasing, through: new Date(through).toISOString() }, "releasing the claim on an hour's pair persistence failed; it is taken over once stale"),
+      );
       throw error;
     }
   }

@@ -12,6 +12,6 @@ export function withDeadline<T>(work: Promise<T>, ms: number, label: string): Pr
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DeadlineExceededError(`${label} timed out after ${ms} ms`)), ms);
   });
-  work.catch(() => undefined);
+  work.catch(() => undefined); // before the deadline its rejection still reaches the race below
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
