@@ -14,7 +14,7 @@ import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/types";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { startWebhooks } from "@/lib/alerts/start-webhooks";
 
 async function main() {
   const config = readIngestConfig();

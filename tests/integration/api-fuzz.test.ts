@@ -16,7 +16,7 @@ import { effectivePermissions, neededPermission, PERMISSIONS, type Permission, t
 import { SORTS } from "@/lib/market/opportunity-query";
 import { VENUE_IDS, type Opportunity } from "@/lib/market/types";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 // FUZZ_RUNS scales every property (1 = the default budget, well under a minute on 2 cores).

@@ -7,7 +7,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { revokeKey } from "@/lib/keys/account-keys";
 import { changeTier } from "@/lib/billing/change-tier";
 import { checksumFor } from "@/lib/keys/format";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;

@@ -16,7 +16,7 @@ import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
 import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 
 let database: OpenDatabase;
 let db: Db;

@@ -6,7 +6,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { checksumFor } from "@/lib/keys/format";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;

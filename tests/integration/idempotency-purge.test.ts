@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_TTL_MS, purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { createUser } from "./helpers/api-fixtures";
+import { createUser } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;

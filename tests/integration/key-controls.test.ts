@@ -11,7 +11,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { AppError } from "@/lib/errors";
 import { createKey, createKeySchema, listKeys, revokeKey, rollKey, setKeyAllowlist, updateAllowlistSchema } from "@/lib/keys/account-keys";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createTestDatabase } from "@/tests/support/test-database";
 

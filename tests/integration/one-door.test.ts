@@ -12,7 +12,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import { parseTrustedProxies } from "@/lib/config/client-address";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createTestDatabase } from "@/tests/support/test-database";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 
 let database: OpenDatabase;
 let services: AppServices;

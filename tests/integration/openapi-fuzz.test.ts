@@ -14,7 +14,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { arbitraryFor, SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { appendEventStatements } from "@/lib/events/append-events";
 
 // FUZZ_RUNS scales the requests per operation (1 = 25 each, well under a minute on 2 cores).

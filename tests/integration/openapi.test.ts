@@ -15,7 +15,7 @@ import { PERMISSIONS } from "@/lib/keys/permissions";
 import { requestsPerMinute } from "@/lib/tiers";
 import { appendEventStatements } from "@/lib/events/append-events";
 import { eventId } from "@/lib/events/event-types";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { callExample, resolvedExample } from "./helpers/example-call";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";

@@ -7,7 +7,7 @@ import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { revokeKey } from "@/lib/keys/account-keys";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
 import { createTestDatabase } from "@/tests/support/test-database";
 

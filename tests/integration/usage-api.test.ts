@@ -9,7 +9,7 @@ import { readAccountUsage } from "@/lib/usage/read-account-usage";
 import { HOUR_MS, UsageRecorder } from "@/lib/usage/usage-recorder";
 import { resolveUsageRange } from "@/lib/usage/usage-range";
 import { deleteExpiredUsage } from "@/lib/usage/usage-retention";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;

@@ -2,13 +2,13 @@ import type { Db } from "@/lib/db";
 import { eventsAppended } from "@/lib/events/append-events";
 import { JobRunner } from "@/lib/jobs/job-runner";
 import { startPeriodicTask } from "@/lib/process/periodic-task";
-import { deleteOldDeliveries } from "./delivery-retention";
-import { DELIVERY_QUEUE, setDeliveryWaker } from "./delivery-queue";
-import { deliverWebhook, type DeliverOptions } from "./deliver-webhook";
-import { dispatchEvents } from "./dispatch-events";
-import { deleteExpiredCooldowns, evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
-import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
-import { deliveryLeaseMs, type WebhookConfig } from "./webhook-config";
+import { deleteOldDeliveries } from "@/lib/webhooks/delivery-retention";
+import { DELIVERY_QUEUE, setDeliveryWaker } from "@/lib/webhooks/delivery-queue";
+import { deliverWebhook, type DeliverOptions } from "@/lib/webhooks/deliver-webhook";
+import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
+import { deleteExpiredCooldowns, evaluateAlerts } from "./evaluate-alerts";
+import { evaluateRoundAlerts } from "./evaluate-round-alerts";
+import { deliveryLeaseMs, type WebhookConfig } from "@/lib/webhooks/webhook-config";
 
 export interface WebhookService {
   /** Looks for new events and due deliveries now. */
