@@ -32,7 +32,8 @@ export interface StartWebhooksOptions {
  * published round's crossings, then the event rules) and the dispatcher, which turn new MarketEvents into alerts and queued deliveries, and the job runner
  * that sends them. Both poll every WEBHOOK_POLL_MS; work queued in this process (events it
  * appended, a test event, a redelivery, a dispatch) wakes them at once. Any number of processes
- * may run them on PostgreSQL.
+ * may run them on PostgreSQL. It lives in lib/alerts because it runs alert evaluation ahead of
+ * each dispatch: alerts sit above webhooks (they queue deliveries), never the other way round.
  */
 export function startWebhooks(options: StartWebhooksOptions): WebhookService {
   const { db, config } = options;

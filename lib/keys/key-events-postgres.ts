@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { KeyChange } from "./key-events";
+import type { KeyChange } from "./key-change";
 
 /** PostgreSQL's channel for key changes (an identifier: no dash, lower case). */
 export const KEY_CHANGES_CHANNEL = "fods_key_changes";

@@ -10,15 +10,9 @@ import { formatUtc } from "@/lib/format-time";
 import styles from "./api-keys.module.css";
 import { CreateKeyForm } from "./create-key-form";
 import { EditAllowlistButton } from "./edit-allowlist-button";
-import { NewKeyPanel } from "./new-key-panel";
+import { NewKeyPanel, type NewKey } from "./new-key-panel";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { RollKeyButton, type RolledKey } from "./roll-key-button";
-
-export interface NewKey {
-  key: string;
-  view: KeyView;
-  heading: string;
-}
 
 interface Props {
   initialKeys: KeyView[];

@@ -1,7 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import type { NewKey } from "./keys-manager";
+import type { KeyView } from "@/lib/keys/account-keys";
+
+export interface NewKey {
+  key: string;
+  view: KeyView;
+  heading: string;
+}
 
 /** Shows a key's secret the one time it exists outside the caller's hands. */
 export function NewKeyPanel({ newKey, onDone }: { newKey: NewKey; onDone: () => void }) {
