@@ -15,6 +15,19 @@ function fieldProblem(problem: FormProblem | null, field: string) {
 }
 
 /** The screener row's "Simulate": a small form, then net P&L, APR, fees and break-even, and for replays the daily series. */
+/** The notional both row forms start with, and the server's message for it. */
+function NotionalField({ value, onChange, problem }: { value: string; onChange: (value: string) => void; problem: FormProblem | null }) {
+  return (
+    <>
+      <label>
+        Notional (USD)
+        <input type="number" min={1} step="any" required value={value} onChange={(e) => onChange(e.target.value)} />
+      </label>
+      {fieldProblem(problem, "notional_usd")}
+    </>
+  );
+}
+
 export function SimulatePanel({ id }: { id: string }) {
   const [notional, setNotional] = useState("10000");
   const [days, setDays] = useState("7");
@@ -30,11 +43,7 @@ export function SimulatePanel({ id }: { id: string }) {
   return (
     <div className="row-panel" aria-label={`Simulate ${id}`} role="region">
       <form className="inline-form" onSubmit={submit}>
-        <label>
-          Notional (USD)
-          <input type="number" min={1} step="any" required value={notional} onChange={(e) => setNotional(e.target.value)} />
-        </label>
-        {fieldProblem(problem, "notional_usd")}
+        <NotionalField value={notional} onChange={setNotional} problem={problem} />
         <label>
           Holding days
           <input type="number" min={1} max={365} step={1} required value={days} onChange={(e) => setDays(e.target.value)} />
@@ -113,11 +122,7 @@ export function AddPositionPanel({ id }: { id: string }) {
   return (
     <div className="row-panel" aria-label={`Add ${id} to portfolio`} role="region">
       <form className="inline-form" onSubmit={submit}>
-        <label>
-          Notional (USD)
-          <input type="number" min={1} step="any" required value={notional} onChange={(e) => setNotional(e.target.value)} />
-        </label>
-        {fieldProblem(problem, "notional_usd")}
+        <NotionalField value={notional} onChange={setNotional} problem={problem} />
         <label>
           Note (optional)
           <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -71,6 +71,13 @@ export async function signUpInBrowser(page: Page, email: string, password = PASS
 }
 
 /** Signs a request context in through next-auth's credentials callback, as a script would. */
+/** Switches the signed-in account to Pro on the plan page (demo billing) and waits until the page says so. */
+export async function switchToPro(page: Page): Promise<void> {
+  await page.goto("/account/plan");
+  await page.getByRole("button", { name: "Switch to Pro" }).click();
+  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+}
+
 export async function signInRequest(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const response = await request.post("/api/auth/callback/credentials", {

@@ -9,7 +9,7 @@
 // sits below the rest of its folder (see unitOf).
 //
 // Test files (*.test.ts) are outside the layers: nothing imports them, and they may reach
-// tests/support; eslint.config.mjs's boundaries say what they may import.
+// tests/support; the other rules of .dependency-cruiser.cjs say what they may import.
 
 /** @type {{ name: string, why: string, units: string[] }[]} */
 const LAYERS = [

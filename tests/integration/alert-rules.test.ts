@@ -8,7 +8,6 @@ import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import { eventId, type PublicEvent } from "@/lib/events/event-types";
@@ -23,7 +22,7 @@ import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { createEndpoint, ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
 import { signature } from "@/lib/webhooks/webhook-signature";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { useTestDatabase } from "@/tests/support/use-test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
@@ -32,7 +31,7 @@ import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 // event log: an alert.triggered event written once per match outside the cool-down, delivered to the
 // rule's endpoint on a loopback receiver, seen by its account's /v1/events and stream only.
 
-let database: OpenDatabase;
+const testDatabase = useTestDatabase();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -45,8 +44,7 @@ let other: { id: string; live: string };
 let pro: { id: string; live: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
+  db = testDatabase.db;
   services = createAppServices(async () => db, { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20" });
   app = createApiApp(() => services);
   server = http.createServer(getRequestListener(app.fetch));
@@ -68,7 +66,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await services?.stopRecorders();
-  await database?.close();
 });
 
 async function call(method: string, path: string, key: string, body?: unknown) {

@@ -8,17 +8,16 @@ import { VENUE_IDS } from "@/lib/market/types";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
 import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
 import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { useTestDatabase } from "@/tests/support/use-test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 
-let database: OpenDatabase;
+const testDatabase = useTestDatabase();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -26,8 +25,7 @@ let server: http.Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
+  db = testDatabase.db;
   // Short heartbeats and polls so a test sees them; the defaults are 15 s and 500 ms.
   const env = { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20", STREAM_KEY_CHECK_MS: "100", STREAM_MAX_PRO: "2" };
   services = createAppServices(async () => db, env);
@@ -41,7 +39,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await services?.stopRecorders();
-  await database?.close();
 });
 
 let counter = 0;
