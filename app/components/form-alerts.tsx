@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { FormProblem } from "./field-errors";
 
 /** The server's message for one field of a form, announced as it appears. */
@@ -27,6 +28,17 @@ export function OutcomeMessage({ message, className }: { message: { error: boole
   return (
     <p role={message.error ? "alert" : "status"} className={message.error ? "error" : className}>
       {message.text}
+    </p>
+  );
+}
+
+/** A form's submit button on a line of its own, disabled while the form is being sent. */
+export function SubmitRow({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <p>
+      <button type="submit" disabled={busy}>
+        {children}
+      </button>
     </p>
   );
 }

@@ -31,7 +31,7 @@ import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 // event log: an alert.triggered event written once per match outside the cool-down, delivered to the
 // rule's endpoint on a loopback receiver, seen by its account's /v1/events and stream only.
 
-const testDatabase = useTestDatabase();
+const database = useTestDatabase();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -44,7 +44,7 @@ let other: { id: string; live: string };
 let pro: { id: string; live: string };
 
 beforeAll(async () => {
-  db = testDatabase.db;
+  db = database.db;
   services = createAppServices(async () => db, { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20" });
   app = createApiApp(() => services);
   server = http.createServer(getRequestListener(app.fetch));

@@ -17,7 +17,7 @@ import { useTestDatabase } from "@/tests/support/use-test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 
-const testDatabase = useTestDatabase();
+const database = useTestDatabase();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -25,7 +25,7 @@ let server: http.Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  db = testDatabase.db;
+  db = database.db;
   // Short heartbeats and polls so a test sees them; the defaults are 15 s and 500 ms.
   const env = { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20", STREAM_KEY_CHECK_MS: "100", STREAM_MAX_PRO: "2" };
   services = createAppServices(async () => db, env);

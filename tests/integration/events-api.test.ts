@@ -16,7 +16,7 @@ import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
-const testDatabase = useTestDatabase();
+const database = useTestDatabase();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -24,7 +24,7 @@ let liveKey: string;
 let testKey: string;
 
 beforeAll(async () => {
-  db = testDatabase.db;
+  db = database.db;
   services = createAppServices(async () => db);
   app = createApiApp(() => services);
   const user = await createUser(db, "pro");

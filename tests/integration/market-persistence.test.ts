@@ -20,10 +20,10 @@ const THROUGH = Date.UTC(2026, 10, 23, 16);
 const hourAt = (i: number) => THROUGH - (720 - i) * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const testDatabase = useTestDatabase();
+const database = useTestDatabase();
 let db: Db;
 beforeAll(async () => {
-  db = testDatabase.db;
+  db = database.db;
 });
 
 /**

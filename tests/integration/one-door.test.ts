@@ -10,11 +10,10 @@ import { createApiApp } from "@/lib/api/app";
 import { createRequestListener } from "@/lib/api/request-listener";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { parseTrustedProxies } from "@/lib/config/client-address";
-import type { OpenDatabase } from "@/lib/db/open-database";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { useTestDatabase } from "@/tests/support/use-test-database";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 
-let database: OpenDatabase;
+const database = useTestDatabase();
 let services: AppServices;
 let server: http.Server;
 let port: number;
@@ -30,7 +29,6 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   services = createAppServices(async () => database.db);
   const user = await createUser(database.db, "pro");
   const limited = await createKeyFor(database.db, user.id);
@@ -51,7 +49,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await services?.stopRecorders();
-  await database?.close();
 });
 
 /** Sends `path` exactly as written (no client-side normalisation, like `curl --path-as-is`). */

@@ -10,11 +10,11 @@ const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 24, 12);
 /** Not on a whole second, so the milliseconds of what is read back are checked too. */
 const settledNow = Date.UTC(2026, 10, 25, 12, 0, 0, 123);
-const testDatabase = useTestDatabase();
+const database = useTestDatabase();
 let db: Db;
 
 beforeAll(async () => {
-  db = testDatabase.db;
+  db = database.db;
 });
 
 const answered = (exchange: string, status: "ok" | "stale"): VenueRoundResult => ({

@@ -8,11 +8,11 @@ import { useTestDatabase } from "@/tests/support/use-test-database";
 
 const MINUTE = 60_000;
 const config = { SANDBOX_TICK_MS: MINUTE, EVENTS_NET_APR_THRESHOLD: 5 };
-const testDatabase = useTestDatabase();
+const database = useTestDatabase();
 let db: Db;
 
 beforeAll(async () => {
-  db = testDatabase.db;
+  db = database.db;
 });
 
 describe("the sandbox's ticks", () => {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { FieldAlert, FormAlert } from "@/app/components/form-alerts";
+import { FieldAlert, FormAlert, SubmitRow } from "@/app/components/form-alerts";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { KIND_CONDITIONS, type AlertKind, type ConditionField } from "@/lib/alerts/alert-schema";
 
@@ -129,11 +129,7 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
       </p>
       <FieldAlert problem={problem} field="cooldown_minutes" />
       <FormAlert problem={problem} />
-      <p>
-        <button type="submit" disabled={busy}>
-          Add rule
-        </button>
-      </p>
+      <SubmitRow busy={busy}>Add rule</SubmitRow>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { FieldAlert, FormAlert } from "@/app/components/form-alerts";
+import { FieldAlert, FormAlert, SubmitRow } from "@/app/components/form-alerts";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { NewSecretPanel } from "./new-secret-panel";
 
@@ -58,11 +58,7 @@ export function WebhookCreator({ eventTypes, full, cap }: { eventTypes: string[]
       </fieldset>
       <FieldAlert problem={problem} field="event_types" />
       <FormAlert problem={problem} />
-      <p>
-        <button type="submit" disabled={busy}>
-          Add endpoint
-        </button>
-      </p>
+      <SubmitRow busy={busy}>Add endpoint</SubmitRow>
     </form>
   );
 }
