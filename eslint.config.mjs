@@ -14,6 +14,8 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // CommonJS files (.dependency-cruiser.cjs and what it loads) import with require().
+  { files: ["**/*.cjs"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   // Import boundaries, layers and cycles are checked by dependency-cruiser (.dependency-cruiser.cjs),
   // the second half of `npm run lint`.
 ]);

@@ -14,7 +14,18 @@ function fieldProblem(problem: FormProblem | null, field: string) {
   return message ? <p className="field-error">{message}</p> : null;
 }
 
-/** The screener row's "Simulate": a small form, then net P&L, APR, fees and break-even, and for replays the daily series. */
+/** The server's refusal of a row form, with its message for `field` when it names that field. */
+function PanelProblem({ problem, field }: { problem: FormProblem | null; field?: string }) {
+  if (!problem) return null;
+  const detail = field && problem.fields[field];
+  return (
+    <p className="error" role="alert">
+      {problem.message}
+      {detail ? `: ${detail}` : ""}
+    </p>
+  );
+}
+
 /** The notional both row forms start with, and the server's message for it. */
 function NotionalField({ value, onChange, problem }: { value: string; onChange: (value: string) => void; problem: FormProblem | null }) {
   return (
@@ -28,6 +39,7 @@ function NotionalField({ value, onChange, problem }: { value: string; onChange: 
   );
 }
 
+/** The screener row's "Simulate": a small form, then net P&L, APR, fees and break-even, and for replays the daily series. */
 export function SimulatePanel({ id }: { id: string }) {
   const [notional, setNotional] = useState("10000");
   const [days, setDays] = useState("7");
@@ -60,12 +72,7 @@ export function SimulatePanel({ id }: { id: string }) {
           {busy ? "Simulating…" : "Run simulation"}
         </button>
       </form>
-      {problem && (
-        <p className="error" role="alert">
-          {problem.message}
-          {problem.fields.opportunity_id ? `: ${problem.fields.opportunity_id}` : ""}
-        </p>
-      )}
+      <PanelProblem problem={problem} field="opportunity_id" />
       {result && (
         <div data-testid="simulation-result" role="status">
           <dl className="result-grid">
@@ -132,11 +139,7 @@ export function AddPositionPanel({ id }: { id: string }) {
           {busy ? "Adding…" : "Add position"}
         </button>
       </form>
-      {problem && (
-        <p className="error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      <PanelProblem problem={problem} />
     </div>
   );
 }

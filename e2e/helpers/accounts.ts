@@ -112,13 +112,23 @@ export async function accountWithKey(
   const email = uniqueEmail(options.label);
   await signUpRequest(account, baseURL, email);
   await signInRequest(account, email);
-  const headers = { Origin: baseURL };
-  expect((await account.post("/api/account/plan", { data: { tier: options.tier }, headers })).status()).toBe(200);
-  const created = await account.post("/api/account/keys", {
-    data: { name: options.label, mode: options.mode, permissions: options.permissions, expiry: { kind: "never" } },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const { key, view } = (await created.json()).data as { key: string; view: { id: string; prefix: string } };
+  const { key, view } = await keyOnPlan(account, baseURL, options.tier, { name: options.label, mode: options.mode, permissions: options.permissions });
   return { account, email, key, view };
+}
+
+/**
+ * Moves the account signed in on `request` to `tier` and creates an API key (never expiring) through
+ * the account area: the secret (shown once) and the key's view as the account area lists it.
+ */
+export async function keyOnPlan(
+  request: APIRequestContext,
+  baseURL: string,
+  tier: "pro" | "desk",
+  key: { name: string; mode: "live" | "test"; permissions: string[] },
+): Promise<{ key: string; view: { id: string; prefix: string } }> {
+  const headers = { Origin: baseURL };
+  expect((await request.post("/api/account/plan", { data: { tier }, headers })).status()).toBe(200);
+  const created = await request.post("/api/account/keys", { data: { ...key, expiry: { kind: "never" } }, headers });
+  expect(created.status()).toBe(201);
+  return (await created.json()).data as { key: string; view: { id: string; prefix: string } };
 }

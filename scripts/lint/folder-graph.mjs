@@ -16,11 +16,11 @@ export const isProjectSource = (module) =>
 /** unit → the set of other units its (non-test) files import. Every unit with a non-test file is a key. */
 export function folderGraph(modules) {
   const graph = new Map();
-  for (const module of modules) {
-    if (!isProjectSource(module) || isTestFile(module.source)) continue;
-    const from = unitOf(module.source);
+  for (const cruised of modules) {
+    if (!isProjectSource(cruised) || isTestFile(cruised.source)) continue;
+    const from = unitOf(cruised.source);
     if (!graph.has(from)) graph.set(from, new Set());
-    for (const dependency of module.dependencies ?? []) {
+    for (const dependency of cruised.dependencies ?? []) {
       if (dependency.coreModule || dependency.couldNotResolve || !isProjectSource({ source: dependency.resolved })) continue;
       const to = unitOf(dependency.resolved);
       if (to !== from) graph.get(from).add(to);

@@ -3,7 +3,7 @@ import { cycles, folderGraph, formatGraph, unitsWithoutLayer } from "./folder-gr
 import layers from "./layers.cjs";
 
 // A module as dependency-cruiser's JSON output has it, with the files it imports.
-const module = (source: string, ...imports: string[]) => ({
+const cruised = (source: string, ...imports: string[]) => ({
   source,
   dependencies: imports.map((resolved) => ({ resolved, coreModule: false, couldNotResolve: false })),
 });
@@ -22,26 +22,26 @@ describe("the folder graph", () => {
 
   it("finds two folders that import each other even when no file cycle exists", () => {
     const graph = folderGraph([
-      module("lib/alerts/alert-rules.ts", "lib/webhooks/webhook-endpoints.ts"),
-      module("lib/webhooks/start-webhooks.ts", "lib/alerts/evaluate-alerts.ts"),
-      module("lib/webhooks/webhook-endpoints.ts"),
-      module("lib/alerts/evaluate-alerts.ts"),
+      cruised("lib/alerts/alert-rules.ts", "lib/webhooks/webhook-endpoints.ts"),
+      cruised("lib/webhooks/start-webhooks.ts", "lib/alerts/evaluate-alerts.ts"),
+      cruised("lib/webhooks/webhook-endpoints.ts"),
+      cruised("lib/alerts/evaluate-alerts.ts"),
     ]);
     expect(cycles(graph)).toEqual([["lib/alerts", "lib/webhooks"]]);
   });
 
   it("finds a longer cycle once, and none in a graph that only goes one way", () => {
-    const ring = folderGraph([module("lib/a/x.ts", "lib/b/x.ts"), module("lib/b/x.ts", "lib/c/x.ts"), module("lib/c/x.ts", "lib/a/y.ts"), module("lib/a/y.ts")]);
+    const ring = folderGraph([cruised("lib/a/x.ts", "lib/b/x.ts"), cruised("lib/b/x.ts", "lib/c/x.ts"), cruised("lib/c/x.ts", "lib/a/y.ts"), cruised("lib/a/y.ts")]);
     expect(cycles(ring)).toEqual([["lib/a", "lib/b", "lib/c"]]);
-    const oneWay = folderGraph([module("lib/a/x.ts", "lib/b/x.ts", "lib/c/x.ts"), module("lib/b/x.ts", "lib/c/x.ts"), module("lib/c/x.ts")]);
+    const oneWay = folderGraph([cruised("lib/a/x.ts", "lib/b/x.ts", "lib/c/x.ts"), cruised("lib/b/x.ts", "lib/c/x.ts"), cruised("lib/c/x.ts")]);
     expect(cycles(oneWay)).toEqual([]);
   });
 
   it("leaves test files and packages out: a test reaching tests/support is not a cycle", () => {
     const graph = folderGraph([
-      module("lib/keys/format.test.ts", "tests/support/test-database.ts", "lib/keys/format.ts"),
-      module("tests/support/test-database.ts", "lib/keys/format.ts"),
-      module("lib/keys/format.ts", "../../main/node_modules/zod/index.cjs"),
+      cruised("lib/keys/format.test.ts", "tests/support/test-database.ts", "lib/keys/format.ts"),
+      cruised("tests/support/test-database.ts", "lib/keys/format.ts"),
+      cruised("lib/keys/format.ts", "../../main/node_modules/zod/index.cjs"),
       { source: "../../main/node_modules/zod/index.cjs", dependencies: [] },
     ]);
     expect(cycles(graph)).toEqual([]);
@@ -49,7 +49,7 @@ describe("the folder graph", () => {
   });
 
   it("names the units the layer table leaves out", () => {
-    const graph = folderGraph([module("lib/keys/a.ts", "lib/brand-new/b.ts"), module("lib/brand-new/b.ts")]);
+    const graph = folderGraph([cruised("lib/keys/a.ts", "lib/brand-new/b.ts"), cruised("lib/brand-new/b.ts")]);
     expect(unitsWithoutLayer(graph, layers.LAYER_OF)).toEqual(["lib/brand-new"]);
   });
 });
