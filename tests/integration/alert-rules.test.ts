@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALERT_RULE_CAPS, createAlertRule, type AlertOwner } from "@/lib/alerts/alert-rules";
@@ -26,6 +25,7 @@ import { useTestDatabase } from "@/tests/support/use-test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
 // Alert rules end to end: /v1/alert-rules (CRUD, caps, permissions, modes), and evaluation of the
 // event log: an alert.triggered event written once per match outside the cool-down, delivered to the
@@ -48,8 +48,7 @@ beforeAll(async () => {
   services = createAppServices(async () => db, { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20" });
   app = createApiApp(() => services);
   server = http.createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl } = await listenOnLoopback(server));
   const deskUser = await createUser(db, "desk");
   desk = {
     id: deskUser.id,
@@ -63,8 +62,7 @@ beforeAll(async () => {
   pro = { id: proUser.id, live: (await createKeyFor(db, proUser.id)).secret };
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   await services?.stopRecorders();
 });
 

@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
 import { useTestDatabase } from "@/tests/support/use-test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
 const database = useTestDatabase();
 let db: Db;
@@ -32,12 +32,10 @@ beforeAll(async () => {
   app = createApiApp(() => services);
   // The production server's path: the app behind node:http through @hono/node-server, as server.ts mounts it.
   server = http.createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl } = await listenOnLoopback(server));
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   await services?.stopRecorders();
 });
 

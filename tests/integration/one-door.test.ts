@@ -3,7 +3,6 @@
 // of the path, a /v1 request is the API's, with the client's address taken from the socket, so a key's
 // IP allowlist holds against a forged X-Forwarded-For; nothing /v1-ish reaches Next.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
@@ -12,6 +11,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import { parseTrustedProxies } from "@/lib/config/client-address";
 import { useTestDatabase } from "@/tests/support/use-test-database";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
 const database = useTestDatabase();
 let services: AppServices;
@@ -42,12 +42,10 @@ beforeAll(async () => {
     baselineHeaders: [["X-Content-Type-Options", "nosniff"]],
   });
   server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ port } = await listenOnLoopback(server));
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   await services?.stopRecorders();
 });
 
