@@ -2,11 +2,11 @@
 // directory was seeded with a week of rounds through the real ingestion pipeline, as e2e/screener.spec.ts.
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
-import { useSeededMarketServer } from "./helpers/seeded-market-server";
+import { seededMarketServerForFile } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
-const seeded = useSeededMarketServer("portfolio");
+const seeded = seededMarketServerForFile("portfolio");
 
 const rows = (page: Page) => page.locator("table[aria-label=Opportunities] tbody tr[data-opportunity]");
 

@@ -4,11 +4,11 @@
 // Free plan's 15-minute delay is visible as a set without LINK.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PASSWORD, signUpInBrowser, signUpRequest, uniqueEmail, switchToPro } from "./helpers/accounts";
-import { useSeededMarketServer } from "./helpers/seeded-market-server";
+import { seededMarketServerForFile } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
-const seeded = useSeededMarketServer("screener");
+const seeded = seededMarketServerForFile("screener");
 
 async function seededPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: seeded.base });

@@ -82,6 +82,8 @@ function SearchResults({ query, users, total }: { query: string; users: UserMatc
   );
 }
 
+const ACTION_COLUMN = <span className="muted">Action</span>;
+
 function UserPanel({ user }: { user: UserMatch }) {
   const headingId = `user-${user.id}`;
   return (
@@ -99,7 +101,7 @@ function UserPanel({ user }: { user: UserMatch }) {
         <DataTable
       caption={`API keys of ${user.email}`}
       captionClassName="muted"
-      columns={["Name", "Prefix", "Mode", "Status", "Created", "Last used", <span className="muted">Action</span>]}
+      columns={["Name", "Prefix", "Mode", "Status", "Created", "Last used", ACTION_COLUMN]}
     >
           {user.keys.map((key) => (
             <tr key={key.id}>

@@ -43,7 +43,7 @@ export async function startSeededMarketServer(label: string): Promise<SeededMark
 }
 
 /** A seeded server for a spec file: started before its tests (seeding takes minutes), stopped after them. */
-export function useSeededMarketServer(label: string): { readonly base: string } {
+export function seededMarketServerForFile(label: string): { readonly base: string } {
   let seeded: SeededMarketServer | undefined;
   test.beforeAll(async () => {
     test.setTimeout(240_000);
@@ -54,7 +54,7 @@ export function useSeededMarketServer(label: string): { readonly base: string } 
   });
   return {
     get base() {
-      if (!seeded) throw new Error("useSeededMarketServer: the server starts in beforeAll");
+      if (!seeded) throw new Error("seededMarketServerForFile: the server starts in beforeAll");
       return seeded.base;
     },
   };

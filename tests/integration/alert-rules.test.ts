@@ -21,7 +21,7 @@ import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { createEndpoint, ENDPOINT_CAPS } from "@/lib/webhooks/webhook-endpoints";
 import { signature } from "@/lib/webhooks/webhook-signature";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
@@ -31,7 +31,7 @@ import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 // event log: an alert.triggered event written once per match outside the cool-down, delivered to the
 // rule's endpoint on a loopback receiver, seen by its account's /v1/events and stream only.
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;

@@ -16,7 +16,7 @@ import { SORTS } from "@/lib/market/opportunity-query";
 import { VENUE_IDS, type Opportunity } from "@/lib/market/types";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 // FUZZ_RUNS scales every property (1 = the default budget, well under a minute on 2 cores).
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
@@ -39,7 +39,7 @@ interface KeyCase {
   expiresAt: Date | null;
 }
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let keys: KeyCase[];

@@ -7,9 +7,9 @@ import { revokeKey } from "@/lib/keys/account-keys";
 import { changeTier } from "@/lib/billing/change-tier";
 import { checksumFor } from "@/lib/keys/format";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let dbCalls = 0;
 let app: ReturnType<typeof createApiApp>;

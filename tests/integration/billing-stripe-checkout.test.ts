@@ -8,12 +8,12 @@ import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider
 import type { Db } from "@/lib/db";
 import { tierToDb, type Tier } from "@/lib/keys/permissions";
 import { stripeInvoice, type StripeStandIn } from "@/tests/support/stripe-stand-in";
-import { useStripeTestBed } from "@/tests/support/stripe-test-bed";
+import { stripeTestBedForFile } from "@/tests/support/stripe-test-bed";
 
 const ORIGIN = "https://funding.example.com";
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 
-const bed = useStripeTestBed({ secretKey: "sk_test_checkout", webhookSecret: "whsec_checkout", pricePro: "price_pro_monthly", priceDesk: "price_desk_monthly" });
+const bed = stripeTestBedForFile({ secretKey: "sk_test_checkout", webhookSecret: "whsec_checkout", pricePro: "price_pro_monthly", priceDesk: "price_desk_monthly" });
 let standIn: StripeStandIn, db: Db, provider: StripeBillingProvider;
 
 beforeAll(() => {

@@ -9,11 +9,11 @@ import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider
 import type { Db } from "@/lib/db";
 import { auditTrail } from "@/lib/security/audit-trail";
 import type { StripeStandIn } from "@/tests/support/stripe-stand-in";
-import { useStripeTestBed } from "@/tests/support/stripe-test-bed";
+import { stripeTestBedForFile } from "@/tests/support/stripe-test-bed";
 
 const origin = { ip: "203.0.113.20", userAgent: "vitest" };
 
-const bed = useStripeTestBed({ secretKey: "sk_test_comp", webhookSecret: "whsec_comp", pricePro: "price_pro_comp", priceDesk: "price_desk_comp" });
+const bed = stripeTestBedForFile({ secretKey: "sk_test_comp", webhookSecret: "whsec_comp", pricePro: "price_pro_comp", priceDesk: "price_desk_comp" });
 let standIn: StripeStandIn, db: Db, provider: StripeBillingProvider;
 let operatorId: string;
 

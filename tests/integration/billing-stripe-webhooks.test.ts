@@ -14,13 +14,13 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { tierToDb, type Tier } from "@/lib/keys/permissions";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { signedEvent, stripeSubscription, type StripeStandIn } from "@/tests/support/stripe-stand-in";
-import { useStripeTestBed } from "@/tests/support/stripe-test-bed";
+import { stripeTestBedForFile } from "@/tests/support/stripe-test-bed";
 
 const WEBHOOK_SECRET = "whsec_test_stand_in";
 const origin = { ip: "198.51.100.9", userAgent: "Stripe/1.0" };
 const DAY = 24 * 60 * 60 * 1000;
 
-const bed = useStripeTestBed({ secretKey: "sk_test_stand_in", webhookSecret: WEBHOOK_SECRET, pricePro: "price_pro", priceDesk: "price_desk" });
+const bed = stripeTestBedForFile({ secretKey: "sk_test_stand_in", webhookSecret: WEBHOOK_SECRET, pricePro: "price_pro", priceDesk: "price_desk" });
 let standIn: StripeStandIn, db: Db, provider: StripeBillingProvider;
 
 beforeAll(() => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql } from "@/lib/db/direct-sql";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 
 describe("the driver beside Prisma (lib/db/direct-sql.ts)", () => {
   it("reads back every text and number passed as an array literal exactly (lib/db/array-literal.ts)", async () => {

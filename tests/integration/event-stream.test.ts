@@ -12,12 +12,12 @@ import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
 import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
 import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;

@@ -11,12 +11,12 @@ import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import type { MarketSnapshot, VenueId } from "@/lib/market/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;

@@ -6,9 +6,9 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import { checksumFor } from "@/lib/keys/format";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let dbCalls = 0;
 let app: ReturnType<typeof createApiApp>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_TTL_MS, purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { createUser } from "@/tests/support/api-fixtures";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 describe("purging stored idempotent responses", () => {
   it("deletes responses older than 24 h and abandoned pending records, and keeps the rest", async () => {
     const { db } = database;

@@ -12,9 +12,9 @@ import { createKey, createKeySchema, listKeys, revokeKey, rollKey, setKeyAllowli
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 

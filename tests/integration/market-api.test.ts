@@ -3,12 +3,12 @@ import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { VENUE_IDS } from "@/lib/market/types";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let liveKey: string;

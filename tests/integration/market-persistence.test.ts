@@ -8,7 +8,7 @@ import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/types";
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
@@ -20,7 +20,7 @@ const THROUGH = Date.UTC(2026, 10, 23, 16);
 const hourAt = (i: number) => THROUGH - (720 - i) * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let db: Db;
 beforeAll(async () => {
   db = database.db;

@@ -9,11 +9,11 @@ import { createApiApp } from "@/lib/api/app";
 import { createRequestListener } from "@/lib/api/request-listener";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { parseTrustedProxies } from "@/lib/config/client-address";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let server: http.Server;
 let port: number;

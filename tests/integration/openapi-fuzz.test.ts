@@ -12,7 +12,7 @@ import { OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { arbitraryFor, SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { appendEventStatements } from "@/lib/events/append-events";
 
@@ -124,7 +124,7 @@ interface DocumentedOperation {
   operation: Operation;
 }
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 const app = createApiApp(() => services);
 // What the app serves, read before any test runs so each operation gets its own test.

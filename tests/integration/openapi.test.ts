@@ -17,7 +17,7 @@ import { eventId } from "@/lib/events/event-types";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { callExample, resolvedExample } from "./helpers/example-call";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 interface Operation {
   operationId: string;
@@ -39,7 +39,7 @@ function requiredHeaders(response: unknown): string[] {
     .map(([name]) => name);
 }
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let deskKey: string;

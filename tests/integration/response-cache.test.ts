@@ -8,14 +8,14 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import { revokeKey } from "@/lib/keys/account-keys";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 // The hot reads' cache (lib/api/cached-read.ts) through the real app, two ways: a Web Request to
 // `app.fetch` of an app created with `precompress: false` (for a host that compresses by itself),
 // and node's request to the default app through @hono/node-server's listener, as server.ts does.
 // Bodies are read raw, as sent. Both apps share one set of services, so one cache.
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let plainApp: ReturnType<typeof createApiApp>;

@@ -4,13 +4,13 @@ import type { Db } from "@/lib/db";
 import { readLastSettlements } from "@/lib/market/ingest/read-last-settlements";
 import { previousObservations, type VenueRoundResult } from "@/lib/market/ingest/store-round";
 import { marketKey } from "@/lib/market/market-average";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 24, 12);
 /** Not on a whole second, so the milliseconds of what is read back are checked too. */
 const settledNow = Date.UTC(2026, 10, 25, 12, 0, 0, 123);
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let db: Db;
 
 beforeAll(async () => {

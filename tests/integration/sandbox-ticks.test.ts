@@ -4,11 +4,11 @@ import { eventId } from "@/lib/events/event-types";
 import { readEventPage } from "@/lib/events/read-events";
 import { sandboxTickEvents } from "@/lib/events/sandbox-tick-events";
 import { writeDueSandboxTicks, writeSandboxTick } from "@/lib/events/sandbox-ticks";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const MINUTE = 60_000;
 const config = { SANDBOX_TICK_MS: MINUTE, EVENTS_NET_APR_THRESHOLD: 5 };
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let db: Db;
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FundingDataClient, FundingDataError, SseParser, verifyWebhook, WebhookVerificationError, type Event } from "@/clients/typescript/src/index";
 import { webhookHeaders } from "@/lib/webhooks/webhook-signature";
-import { useClientTestServer } from "@/tests/support/use-client-test-server";
+import { clientTestServerForFile } from "@/tests/support/client-test-server-for-file";
 import { STANDARD_WEBHOOKS_VECTOR } from "@/tests/support/webhook-test-vector";
 import { startWebhookReceiver } from "@/tests/support/webhook-receiver";
 
@@ -10,7 +10,7 @@ import { startWebhookReceiver } from "@/tests/support/webhook-receiver";
 // the SSE parser on awkward chunks, and the webhook verifier against the Standard Webhooks test
 // vector and a delivery the server's own code signed and sent.
 
-const server = useClientTestServer();
+const server = clientTestServerForFile();
 
 const client = (apiKey: string, options: ConstructorParameters<typeof FundingDataClient>[0] = {}) =>
   new FundingDataClient({ apiKey, baseUrl: server.baseUrl, retryBaseDelayMs: 10, ...options });

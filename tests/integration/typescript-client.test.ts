@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FundingDataClient, FundingDataError } from "@/clients/typescript/src/index";
 import { API_ROUTES } from "@/lib/api/app";
-import { useClientTestServer } from "@/tests/support/use-client-test-server";
+import { clientTestServerForFile } from "@/tests/support/client-test-server-for-file";
 
-const server = useClientTestServer();
+const server = clientTestServerForFile();
 
 const client = (apiKey: string, options: ConstructorParameters<typeof FundingDataClient>[0] = {}) =>
   new FundingDataClient({ apiKey, baseUrl: server.baseUrl, retryBaseDelayMs: 10, ...options });

@@ -9,9 +9,9 @@ import { HOUR_MS, UsageRecorder } from "@/lib/usage/usage-recorder";
 import { resolveUsageRange } from "@/lib/usage/usage-range";
 import { deleteExpiredUsage } from "@/lib/usage/usage-retention";
 import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
-import { useTestDatabase } from "@/tests/support/use-test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-const database = useTestDatabase();
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 // A Pro key may make 5 requests a minute here, so a 429 takes a handful of requests.

@@ -19,7 +19,7 @@ export interface StripeTestBed {
  * started before the file's tests, stopped after them, the stand-in answering again before each
  * test. The fields are filled in by the time the file's own beforeAll hooks run.
  */
-export function useStripeTestBed(settings: Parameters<typeof standInProvider>[1]): StripeTestBed {
+export function stripeTestBedForFile(settings: Parameters<typeof standInProvider>[1]): StripeTestBed {
   const bed = {
     sentFrom() {
       const start = bed.standIn.requests.length;

@@ -6,7 +6,7 @@ import { startClientTestServer, type ClientTestServer } from "./client-test-serv
  * returns reads through to the running server, so `server.baseUrl` and `server.keys` work in tests
  * and hooks declared after this call.
  */
-export function useClientTestServer(): ClientTestServer {
+export function clientTestServerForFile(): ClientTestServer {
   let started: ClientTestServer | undefined;
   beforeAll(async () => {
     started = await startClientTestServer();
@@ -16,7 +16,7 @@ export function useClientTestServer(): ClientTestServer {
   });
   return new Proxy({} as ClientTestServer, {
     get(_, property) {
-      if (!started) throw new Error("useClientTestServer: the server starts in beforeAll");
+      if (!started) throw new Error("clientTestServerForFile: the server starts in beforeAll");
       const value: unknown = Reflect.get(started, property);
       return typeof value === "function" ? value.bind(started) : value;
     },

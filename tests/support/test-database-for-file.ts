@@ -7,7 +7,7 @@ import { createTestDatabase } from "./test-database";
  * A test file's own freshly migrated database: opened before the file's tests, closed after them.
  * Call it before the file's own hooks; `db` is there from their beforeAll on.
  */
-export function useTestDatabase(): { readonly db: Db } {
+export function testDatabaseForFile(): { readonly db: Db } {
   let database: OpenDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -17,7 +17,7 @@ export function useTestDatabase(): { readonly db: Db } {
   });
   return {
     get db() {
-      if (!database) throw new Error("useTestDatabase: the database is opened in beforeAll");
+      if (!database) throw new Error("testDatabaseForFile: the database is opened in beforeAll");
       return database.db;
     },
   };
