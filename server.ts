@@ -32,7 +32,7 @@ import { readEventsConfig } from "@/lib/config/events-config";
 import { listenForAppendedEvents } from "@/lib/events/log-notifications";
 import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { startWebhooks } from "@/lib/alerts/start-webhooks";
 
 const log = logger("server");
 

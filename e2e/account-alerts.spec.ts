@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
+import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
 
 // Account → Alerts in a browser against the production server: the plan notice on Free, then on
 // Pro a refused rule named on its field, a rule added with conditions and an endpoint, the form's
@@ -8,9 +8,7 @@ test("manage alert rules: add with conditions and an endpoint, disable, enable, 
   await signUpInBrowser(page, uniqueEmail("alerts"));
   await page.goto("/account/alerts");
   await expect(page.getByText("Alerts come with the Pro and Desk plans")).toBeVisible();
-  await page.goto("/account/plan");
-  await page.getByRole("button", { name: "Switch to Pro" }).click();
-  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+  await switchToPro(page);
 
   // An endpoint to deliver to (public URL: it is only chosen here, never called).
   await page.goto("/account/webhooks");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { linkPath, PASSWORD, signInRequest, signUpInBrowser, uniqueEmail, waitForMail } from "./helpers/accounts";
+import { linkPath, PASSWORD, signInRequest, signUpInBrowser, uniqueEmail, waitForMail, switchToPro } from "./helpers/accounts";
 
 test("an unverified account sees the notice, cannot create live keys, resends the link and verifies", async ({ page }) => {
   const email = uniqueEmail("unverified");
@@ -7,9 +7,7 @@ test("an unverified account sees the notice, cannot create live keys, resends th
   const notice = page.getByRole("region", { name: "Verify your e-mail" });
   await expect(notice).toContainText(`Follow the link we sent to ${email}`);
 
-  await page.goto("/account/plan");
-  await page.getByRole("button", { name: "Switch to Pro" }).click();
-  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+  await switchToPro(page);
   const live = await page.request.post("/api/account/keys", {
     data: { name: "too soon", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" } },
     headers: { Origin: new URL(page.url()).origin },

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
+import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
 
 async function verifyStatus(request: APIRequestContext, key: string): Promise<number> {
   const response = await request.get("/v1/auth/verify", { headers: { Authorization: `Bearer ${key}` } });
@@ -11,9 +11,7 @@ test("roll a key: the replacement is shown once, the old key works through its g
   baseURL,
 }) => {
   await signUpInBrowser(page, uniqueEmail("roll"));
-  await page.goto("/account/plan");
-  await page.getByRole("button", { name: "Switch to Pro" }).click();
-  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+  await switchToPro(page);
 
   await page.goto("/account/api-keys");
   await page.getByRole("button", { name: "Create New Key" }).click();

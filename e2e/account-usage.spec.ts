@@ -1,18 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { signInRequest, signUpInBrowser, uniqueEmail } from "./helpers/accounts";
+import { keyOnPlan, signInRequest, signUpInBrowser, uniqueEmail } from "./helpers/accounts";
 import { OPERATOR_EMAIL } from "./helpers/e2e-env";
 
 test("requests made with a key show on Account → Usage, in GET /v1/usage and in the operator console", async ({ page, browser, baseURL }) => {
   const email = uniqueEmail("usage");
   await signUpInBrowser(page, email);
-  const headers = { Origin: baseURL! };
-  expect((await page.request.post("/api/account/plan", { data: { tier: "pro" }, headers })).status()).toBe(200);
-  const created = await page.request.post("/api/account/keys", {
-    data: { name: "usage bot", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const { key, view } = ((await created.json()) as { data: { key: string; view: { prefix: string } } }).data;
+  const { key, view } = await keyOnPlan(page.request, baseURL!, "pro", { name: "usage bot", mode: "test", permissions: ["opportunities:read"] });
 
   // Three successes and two client errors, as a bot would make them.
   const authorization = { Authorization: `Bearer ${key}` };

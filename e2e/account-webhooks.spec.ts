@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
+import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
 import { signature } from "../lib/webhooks/webhook-signature";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver";
 
@@ -14,9 +14,7 @@ test("manage a webhook endpoint: secret once, test event delivered and logged, r
     await signUpInBrowser(page, uniqueEmail("webhooks"));
     await page.goto("/account/webhooks");
     await expect(page.getByText("Webhooks come with the Pro and Desk plans")).toBeVisible();
-    await page.goto("/account/plan");
-    await page.getByRole("button", { name: "Switch to Pro" }).click();
-    await expect(page.getByText("Current plan: Pro")).toBeVisible();
+    await switchToPro(page);
 
     await page.goto("/account/webhooks");
     const form = page.getByRole("form", { name: "Add a webhook endpoint" });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PASSWORD, signInRequest, signUpRequest, uniqueEmail, waitForMail } from "./helpers/accounts";
+import { keyOnPlan, PASSWORD, signInRequest, signUpRequest, uniqueEmail, waitForMail } from "./helpers/accounts";
 import { OPERATOR_EMAIL } from "./helpers/e2e-env";
 
 // playwright.config.ts creates OPERATOR_EMAIL's account, verified, and runs `npm run admin -- grant`
@@ -46,13 +46,7 @@ test("/admin is the ordinary 404 for signed-out visitors and for signed-in users
   expect(await page.content()).not.toContain("Operator console");
 
   const headers = { Origin: baseURL! };
-  expect((await page.request.post("/api/account/plan", { data: { tier: "pro" }, headers })).status()).toBe(200);
-  const created = await page.request.post("/api/account/keys", {
-    data: { name: "mine", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" } },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const keyId = ((await created.json()) as { data: { view: { id: string } } }).data.view.id;
+  const keyId = (await keyOnPlan(page.request, baseURL!, "pro", { name: "mine", mode: "live", permissions: ["opportunities:read"] })).view.id;
 
   for (const attempt of [
     page.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`),
@@ -74,14 +68,7 @@ test("the operator finds a user by part of their e-mail, changes their tier and 
   const trader = await playwright.request.newContext({ baseURL });
   const traderEmail = uniqueEmail("console-trader");
   await signUp(trader, baseURL!, traderEmail);
-  const headers = { Origin: baseURL! };
-  expect((await trader.post("/api/account/plan", { data: { tier: "pro" }, headers })).status()).toBe(200);
-  const created = await trader.post("/api/account/keys", {
-    data: { name: "desk bot", mode: "live", permissions: ["opportunities:read", "portfolio:read"], expiry: { kind: "never" } },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const { view } = ((await created.json()) as { data: { view: { id: string; prefix: string } } }).data;
+  const { view } = await keyOnPlan(trader, baseURL!, "pro", { name: "desk bot", mode: "live", permissions: ["opportunities:read", "portfolio:read"] });
 
   await signInRequest(page.request, OPERATOR_EMAIL);
   const consolePage = await page.goto("/admin");

@@ -1,28 +1,17 @@
 // Simulate and "Add to portfolio" from the screener, then /portfolio: against a server whose data
 // directory was seeded with a week of rounds through the real ingestion pipeline, as e2e/screener.spec.ts.
 import { expect, test, type Page } from "@playwright/test";
-import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
-import { startSeededMarketServer, type SeededMarketServer } from "./helpers/seeded-market-server";
+import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
+import { seededMarketServerForFile } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
-let seeded: SeededMarketServer | undefined;
-let seededBase = "";
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  seeded = await startSeededMarketServer("portfolio");
-  seededBase = seeded.base;
-});
-
-test.afterAll(async () => {
-  await seeded?.stop();
-});
+const seeded = seededMarketServerForFile("portfolio");
 
 const rows = (page: Page) => page.locator("table[aria-label=Opportunities] tbody tr[data-opportunity]");
 
 test("signed-out visitors are sent to sign in and back to /portfolio", async ({ browser }) => {
-  const page = await (await browser.newContext({ baseURL: seededBase })).newPage();
+  const page = await (await browser.newContext({ baseURL: seeded.base })).newPage();
   await page.goto("/portfolio");
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fportfolio$/);
   await page.context().close();
@@ -30,11 +19,9 @@ test("signed-out visitors are sent to sign in and back to /portfolio", async ({ 
 
 test("a Pro account simulates from the screener, adds the position, sees it on /portfolio and closes it", async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await (await browser.newContext({ baseURL: seededBase })).newPage();
+  const page = await (await browser.newContext({ baseURL: seeded.base })).newPage();
   await signUpInBrowser(page, uniqueEmail("portfolio-pro"));
-  await page.goto("/account/plan");
-  await page.getByRole("button", { name: "Switch to Pro" }).click();
-  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+  await switchToPro(page);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Screener" }).click();
   await expect(page).toHaveURL(/\/opportunities$/);

@@ -3,26 +3,15 @@
 // four venues, five assets in every round, LINK only in the newest round (a minute old), so the
 // Free plan's 15-minute delay is visible as a set without LINK.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { PASSWORD, signUpInBrowser, signUpRequest, uniqueEmail } from "./helpers/accounts";
-import { startSeededMarketServer, type SeededMarketServer } from "./helpers/seeded-market-server";
+import { PASSWORD, signUpInBrowser, signUpRequest, uniqueEmail, switchToPro } from "./helpers/accounts";
+import { seededMarketServerForFile } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
-let seeded: SeededMarketServer | undefined;
-let seededBase = "";
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  seeded = await startSeededMarketServer("screener");
-  seededBase = seeded.base;
-});
-
-test.afterAll(async () => {
-  await seeded?.stop();
-});
+const seeded = seededMarketServerForFile("screener");
 
 async function seededPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: seededBase });
+  const context = await browser.newContext({ baseURL: seeded.base });
   return context.newPage();
 }
 
@@ -123,9 +112,7 @@ test("a Free account sees the 15-minute delayed set, filters, sorts and opens a 
 test("a Pro account sees the live set; the history route serves only what the account may see", async ({ browser, playwright }) => {
   const page = await seededPage(browser);
   await signUpInBrowser(page, uniqueEmail("screener-pro"));
-  await page.goto("/account/plan");
-  await page.getByRole("button", { name: "Switch to Pro" }).click();
-  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+  await switchToPro(page);
 
   await page.goto("/opportunities?symbol=link");
   await expect(page.getByTestId("freshness")).toContainText("Live");
@@ -171,13 +158,13 @@ test("a Pro account sees the live set; the history route serves only what the ac
   }
 
   // Back on Free, the live-only opportunity is out of reach by id too: the delay cannot be side-stepped.
-  const downgraded = await page.request.post("/api/account/plan", { data: { tier: "free" }, headers: { Origin: seededBase } });
+  const downgraded = await page.request.post("/api/account/plan", { data: { tier: "free" }, headers: { Origin: seeded.base } });
   expect(downgraded.status()).toBe(200);
   const delayed = await page.request.get(`/api/opportunities/${id}/history`);
   expect(delayed.status()).toBe(404);
   expect((await delayed.json()).error.code).toBe("NOT_FOUND");
 
-  const anonymous = await playwright.request.newContext({ baseURL: seededBase });
+  const anonymous = await playwright.request.newContext({ baseURL: seeded.base });
   const refused = await anonymous.get(`/api/opportunities/${id}/history`);
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error.code).toBe("UNAUTHORIZED");
@@ -188,9 +175,7 @@ test("a Pro account sees the live set; the history route serves only what the ac
 test("a Pro account sets its own taker fee and prices the rows on screen at a size; with no venue reachable each row says why", async ({ browser }) => {
   const page = await seededPage(browser);
   await signUpInBrowser(page, uniqueEmail("screener-quotes"));
-  await page.goto("/account/plan");
-  await page.getByRole("button", { name: "Switch to Pro" }).click();
-  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+  await switchToPro(page);
 
   // Account → Trading settings: a fee in percent, refused when out of range, saved and charged when valid.
   await page.getByRole("link", { name: "Trading settings" }).click();

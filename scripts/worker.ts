@@ -16,7 +16,7 @@ import { VENUE_IDS } from "@/lib/market/model/types";
 import { logger } from "@/lib/observability/logger";
 import { onShutdown, runService } from "@/lib/process/run-service";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { startWebhooks } from "@/lib/alerts/start-webhooks";
 
 const log = logger("worker");
 

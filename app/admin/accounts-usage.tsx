@@ -1,3 +1,4 @@
+import { DataTable } from "@/app/components/data-table";
 import type { AccountUsageSummary } from "@/lib/usage/accounts-usage";
 import { planOf } from "@/lib/plans";
 
@@ -24,36 +25,23 @@ export function AccountsUsage({ busiest, found, query }: { busiest: AccountUsage
 function UsageTable({ caption, rows, empty }: { caption: string; rows: AccountUsageSummary[]; empty: string }) {
   if (rows.length === 0) return <p>{empty}</p>;
   return (
-    <div className="table-scroll">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Plan</th>
-            <th scope="col">Requests, 24 h</th>
-            <th scope="col">Rate limited, 24 h</th>
-            <th scope="col">Requests, 30 days</th>
-            <th scope="col">Errors (4xx, 5xx), 30 days</th>
-            <th scope="col">Rate limited, 30 days</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.userId}>
-              <th scope="row">{row.email}</th>
-              <td>{planOf(row.tier).name}</td>
-              <td>{row.lastDay.requests.toLocaleString("en-US")}</td>
-              <td>{row.lastDay.rate_limited.toLocaleString("en-US")}</td>
-              <td>{row.lastMonth.requests.toLocaleString("en-US")}</td>
-              <td>
-                {row.lastMonth.client_errors.toLocaleString("en-US")}, {row.lastMonth.server_errors.toLocaleString("en-US")}
-              </td>
-              <td>{row.lastMonth.rate_limited.toLocaleString("en-US")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={["Account", "Plan", "Requests, 24 h", "Rate limited, 24 h", "Requests, 30 days", "Errors (4xx, 5xx), 30 days", "Rate limited, 30 days"]}
+    >
+      {rows.map((row) => (
+        <tr key={row.userId}>
+          <th scope="row">{row.email}</th>
+          <td>{planOf(row.tier).name}</td>
+          <td>{row.lastDay.requests.toLocaleString("en-US")}</td>
+          <td>{row.lastDay.rate_limited.toLocaleString("en-US")}</td>
+          <td>{row.lastMonth.requests.toLocaleString("en-US")}</td>
+          <td>
+            {row.lastMonth.client_errors.toLocaleString("en-US")}, {row.lastMonth.server_errors.toLocaleString("en-US")}
+          </td>
+          <td>{row.lastMonth.rate_limited.toLocaleString("en-US")}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { OutcomeMessage } from "@/app/components/form-alerts";
 import { postJson, problemFrom } from "@/app/components/field-errors";
 import { planOf } from "@/lib/plans";
 
@@ -41,11 +42,7 @@ export function CompForm({ userId, email }: { userId: string; email: string }) {
       <button type="submit" disabled={busy}>
         Grant plan
       </button>
-      {message && (
-        <p role={message.error ? "alert" : "status"} className={message.error ? "error" : undefined}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeMessage message={message} />
     </form>
   );
 }

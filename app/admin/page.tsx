@@ -2,6 +2,7 @@ import { searchUsers, SEARCH_LIMIT, type UserMatch } from "@/lib/admin/search-us
 import { tierCounts } from "@/lib/admin/tier-counts";
 import { requireAdmin } from "@/lib/auth/session";
 import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
+import { DataTable } from "@/app/components/data-table";
 import { getDb } from "@/lib/db";
 import { formatUtc } from "@/lib/format-time";
 import type { KeyStatus } from "@/lib/keys/account-keys";
@@ -36,26 +37,15 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           Accounts by plan
           <DemoBillingBadge />
         </h2>
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Users</th>
-                <th scope="col">Active keys</th>
-              </tr>
-            </thead>
-            <tbody>
-              {PLANS.map((plan) => (
-                <tr key={plan.id}>
-                  <th scope="row">{plan.name}</th>
-                  <td>{counts.users[plan.id]}</td>
-                  <td>{counts.activeKeys[plan.id]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Plan", "Users", "Active keys"]}>
+          {PLANS.map((plan) => (
+            <tr key={plan.id}>
+              <th scope="row">{plan.name}</th>
+              <td>{counts.users[plan.id]}</td>
+              <td>{counts.activeKeys[plan.id]}</td>
+            </tr>
+          ))}
+        </DataTable>
         <p className="muted">
           Active keys are neither revoked nor expired, counted under their owner&apos;s current plan; a key rolled with a
           grace period counts until the grace period ends. Keys of Free accounts are refused by the API.
@@ -92,6 +82,8 @@ function SearchResults({ query, users, total }: { query: string; users: UserMatc
   );
 }
 
+const ACTION_COLUMN = <span className="muted">Action</span>;
+
 function UserPanel({ user }: { user: UserMatch }) {
   const headingId = `user-${user.id}`;
   return (
@@ -106,48 +98,34 @@ function UserPanel({ user }: { user: UserMatch }) {
       {user.keys.length === 0 ? (
         <p className="muted">No API keys.</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <caption className="muted">API keys of {user.email}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="muted">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {user.keys.map((key) => (
-                <tr key={key.id}>
-                  <td>{key.name}</td>
-                  <td>
-                    <code>{key.prefix}</code>
-                  </td>
-                  <td>{key.mode}</td>
-                  <td>
-                    <span className={`status-${key.status}`}>{STATUS_LABELS[key.status]}</span>
-                    {key.status === "active" && key.revoked_at && (
-                      <span className="muted"> until {formatUtc(key.revoked_at)} (rolled)</span>
-                    )}
-                  </td>
-                  <td className="nowrap">{formatUtc(key.created_at)}</td>
-                  <td className="nowrap">{formatUtc(key.last_used_at)}</td>
-                  <td>
-                    {key.status !== "revoked" && (
-                      <RevokeKeyButton keyId={key.id} description={`“${key.name}” (${key.prefix}) of ${user.email}`} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+      caption={`API keys of ${user.email}`}
+      captionClassName="muted"
+      columns={["Name", "Prefix", "Mode", "Status", "Created", "Last used", ACTION_COLUMN]}
+    >
+          {user.keys.map((key) => (
+            <tr key={key.id}>
+              <td>{key.name}</td>
+              <td>
+                <code>{key.prefix}</code>
+              </td>
+              <td>{key.mode}</td>
+              <td>
+                <span className={`status-${key.status}`}>{STATUS_LABELS[key.status]}</span>
+                {key.status === "active" && key.revoked_at && (
+                  <span className="muted"> until {formatUtc(key.revoked_at)} (rolled)</span>
+                )}
+              </td>
+              <td className="nowrap">{formatUtc(key.created_at)}</td>
+              <td className="nowrap">{formatUtc(key.last_used_at)}</td>
+              <td>
+                {key.status !== "revoked" && (
+                  <RevokeKeyButton keyId={key.id} description={`“${key.name}” (${key.prefix}) of ${user.email}`} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { OutcomeMessage } from "@/app/components/form-alerts";
 import { postJson, problemFrom } from "@/app/components/field-errors";
 import { TIERS, type Tier } from "@/lib/keys/permissions";
 import { PLANS, planOf } from "@/lib/plans";
@@ -55,11 +56,7 @@ export function TierForm({ userId, email, current }: { userId: string; email: st
       <button type="submit" disabled={busy}>
         Change tier
       </button>
-      {message && (
-        <p role={message.error ? "alert" : "status"} className={message.error ? "error" : undefined}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeMessage message={message} />
     </form>
   );
 }

@@ -14,6 +14,31 @@ function fieldProblem(problem: FormProblem | null, field: string) {
   return message ? <p className="field-error">{message}</p> : null;
 }
 
+/** The server's refusal of a row form, with its message for `field` when it names that field. */
+function PanelProblem({ problem, field }: { problem: FormProblem | null; field?: string }) {
+  if (!problem) return null;
+  const detail = field && problem.fields[field];
+  return (
+    <p className="error" role="alert">
+      {problem.message}
+      {detail ? `: ${detail}` : ""}
+    </p>
+  );
+}
+
+/** The notional both row forms start with, and the server's message for it. */
+function NotionalField({ value, onChange, problem }: { value: string; onChange: (value: string) => void; problem: FormProblem | null }) {
+  return (
+    <>
+      <label>
+        Notional (USD)
+        <input type="number" min={1} step="any" required value={value} onChange={(e) => onChange(e.target.value)} />
+      </label>
+      {fieldProblem(problem, "notional_usd")}
+    </>
+  );
+}
+
 /** The screener row's "Simulate": a small form, then net P&L, APR, fees and break-even, and for replays the daily series. */
 export function SimulatePanel({ id }: { id: string }) {
   const [notional, setNotional] = useState("10000");
@@ -30,11 +55,7 @@ export function SimulatePanel({ id }: { id: string }) {
   return (
     <div className="row-panel" aria-label={`Simulate ${id}`} role="region">
       <form className="inline-form" onSubmit={submit}>
-        <label>
-          Notional (USD)
-          <input type="number" min={1} step="any" required value={notional} onChange={(e) => setNotional(e.target.value)} />
-        </label>
-        {fieldProblem(problem, "notional_usd")}
+        <NotionalField value={notional} onChange={setNotional} problem={problem} />
         <label>
           Holding days
           <input type="number" min={1} max={365} step={1} required value={days} onChange={(e) => setDays(e.target.value)} />
@@ -51,12 +72,7 @@ export function SimulatePanel({ id }: { id: string }) {
           {busy ? "Simulating…" : "Run simulation"}
         </button>
       </form>
-      {problem && (
-        <p className="error" role="alert">
-          {problem.message}
-          {problem.fields.opportunity_id ? `: ${problem.fields.opportunity_id}` : ""}
-        </p>
-      )}
+      <PanelProblem problem={problem} field="opportunity_id" />
       {result && (
         <div data-testid="simulation-result" role="status">
           <dl className="result-grid">
@@ -113,11 +129,7 @@ export function AddPositionPanel({ id }: { id: string }) {
   return (
     <div className="row-panel" aria-label={`Add ${id} to portfolio`} role="region">
       <form className="inline-form" onSubmit={submit}>
-        <label>
-          Notional (USD)
-          <input type="number" min={1} step="any" required value={notional} onChange={(e) => setNotional(e.target.value)} />
-        </label>
-        {fieldProblem(problem, "notional_usd")}
+        <NotionalField value={notional} onChange={setNotional} problem={problem} />
         <label>
           Note (optional)
           <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
@@ -127,11 +139,7 @@ export function AddPositionPanel({ id }: { id: string }) {
           {busy ? "Adding…" : "Add position"}
         </button>
       </form>
-      {problem && (
-        <p className="error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      <PanelProblem problem={problem} />
     </div>
   );
 }

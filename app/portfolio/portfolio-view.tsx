@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
+import { ACTIONS_COLUMN, DataTable } from "@/app/components/data-table";
 import { formatUtc } from "@/lib/format-time";
 import type { PortfolioTotals } from "@/lib/portfolio/accrual";
 import type { SeriesPoint } from "@/lib/portfolio/funding-series";
@@ -29,79 +30,24 @@ export function PortfolioView({ positions, totals, series }: Props) {
   }
   return (
     <>
-      <div className="table-scroll">
-        <table className="screener-table" aria-label="Positions">
-          <thead>
-            <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col">Long leg</th>
-              <th scope="col">Short leg</th>
-              <th scope="col" className="num">
-                Notional
-              </th>
-              <th scope="col">Opened</th>
-              <th scope="col" className="num">
-                Entry APR
-              </th>
-              <th scope="col" className="num">
-                Current APR
-              </th>
-              <th scope="col" className="num">
-                Accrued funding
-              </th>
-              <th scope="col" className="num">
-                Fees
-              </th>
-              <th scope="col" className="num">
-                Net P&amp;L
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {positions.map((p) => (
-              <tr key={p.id} data-position={p.id}>
-                <th scope="row">
-                  {p.symbol}
-                  {p.note && <small className="muted"> — {p.note}</small>}
-                </th>
-                <td>
-                  <strong>{p.long.exchange}</strong> <code>{p.long.market}</code>
-                </td>
-                <td>
-                  <strong>{p.short.exchange}</strong> <code>{p.short.market}</code>
-                </td>
-                <td className="num">{formatUsd(p.notional_usd)}</td>
-                <td className="nowrap">
-                  <time dateTime={p.opened_at}>{formatUtc(p.opened_at)}</time>
-                </td>
-                <td className="num">{formatApr(p.entry_apr)}</td>
-                <td className="num">{p.status === "open" ? formatApr(p.current_apr) : "—"}</td>
-                <td className="num">{formatSignedUsd(p.accrual.funding_income_usd)}</td>
-                <td className="num">{formatSignedUsd(-p.accrual.fees_usd)}</td>
-                <td className={p.accrual.net_pnl_usd < 0 ? "num negative" : "num"}>
-                  {formatSignedUsd(p.accrual.net_pnl_usd)}
-                  <small className="muted">{p.status === "open" ? " unrealised" : " realised"}</small>
-                </td>
-                <td data-testid="position-status">
-                  {p.status === "open" ? "Open" : "Closed"}
-                  {p.closed_at && (
-                    <small className="muted">
-                      {" "}
-                      <time dateTime={p.closed_at}>{formatUtc(p.closed_at)}</time>
-                    </small>
-                  )}
-                </td>
-                <td className="row-actions">
-                  <PositionActions position={p} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
+      <DataTable
+        className="screener-table"
+        aria-label="Positions"
+        columns={[
+          "Symbol",
+          "Long leg",
+          "Short leg",
+          { label: "Notional", className: "num" },
+          "Opened",
+          { label: "Entry APR", className: "num" },
+          { label: "Current APR", className: "num" },
+          { label: "Accrued funding", className: "num" },
+          { label: "Fees", className: "num" },
+          { label: "Net P&L", className: "num" },
+          "Status",
+          ACTIONS_COLUMN,
+        ]}
+        footer={
             <tr data-testid="portfolio-totals">
               <th scope="row" colSpan={3}>
                 Totals: {totals.positions} positions, {totals.open_positions} open
@@ -115,9 +61,47 @@ export function PortfolioView({ positions, totals, series }: Props) {
                 {formatSignedUsd(totals.realised_pnl_usd)} realised, {formatSignedUsd(totals.unrealised_pnl_usd)} unrealised
               </td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+        }
+      >
+        {positions.map((p) => (
+          <tr key={p.id} data-position={p.id}>
+            <th scope="row">
+              {p.symbol}
+              {p.note && <small className="muted"> — {p.note}</small>}
+            </th>
+            <td>
+              <strong>{p.long.exchange}</strong> <code>{p.long.market}</code>
+            </td>
+            <td>
+              <strong>{p.short.exchange}</strong> <code>{p.short.market}</code>
+            </td>
+            <td className="num">{formatUsd(p.notional_usd)}</td>
+            <td className="nowrap">
+              <time dateTime={p.opened_at}>{formatUtc(p.opened_at)}</time>
+            </td>
+            <td className="num">{formatApr(p.entry_apr)}</td>
+            <td className="num">{p.status === "open" ? formatApr(p.current_apr) : "—"}</td>
+            <td className="num">{formatSignedUsd(p.accrual.funding_income_usd)}</td>
+            <td className="num">{formatSignedUsd(-p.accrual.fees_usd)}</td>
+            <td className={p.accrual.net_pnl_usd < 0 ? "num negative" : "num"}>
+              {formatSignedUsd(p.accrual.net_pnl_usd)}
+              <small className="muted">{p.status === "open" ? " unrealised" : " realised"}</small>
+            </td>
+            <td data-testid="position-status">
+              {p.status === "open" ? "Open" : "Closed"}
+              {p.closed_at && (
+                <small className="muted">
+                  {" "}
+                  <time dateTime={p.closed_at}>{formatUtc(p.closed_at)}</time>
+                </small>
+              )}
+            </td>
+            <td className="row-actions">
+              <PositionActions position={p} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
 
       <section className="panel" aria-labelledby="funding-chart-heading">
         <h2 id="funding-chart-heading">Cumulative funding earned</h2>

@@ -71,6 +71,13 @@ export async function signUpInBrowser(page: Page, email: string, password = PASS
 }
 
 /** Signs a request context in through next-auth's credentials callback, as a script would. */
+/** Switches the signed-in account to Pro on the plan page (demo billing) and waits until the page says so. */
+export async function switchToPro(page: Page): Promise<void> {
+  await page.goto("/account/plan");
+  await page.getByRole("button", { name: "Switch to Pro" }).click();
+  await expect(page.getByText("Current plan: Pro")).toBeVisible();
+}
+
 export async function signInRequest(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const response = await request.post("/api/auth/callback/credentials", {
@@ -105,13 +112,23 @@ export async function accountWithKey(
   const email = uniqueEmail(options.label);
   await signUpRequest(account, baseURL, email);
   await signInRequest(account, email);
-  const headers = { Origin: baseURL };
-  expect((await account.post("/api/account/plan", { data: { tier: options.tier }, headers })).status()).toBe(200);
-  const created = await account.post("/api/account/keys", {
-    data: { name: options.label, mode: options.mode, permissions: options.permissions, expiry: { kind: "never" } },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const { key, view } = (await created.json()).data as { key: string; view: { id: string; prefix: string } };
+  const { key, view } = await keyOnPlan(account, baseURL, options.tier, { name: options.label, mode: options.mode, permissions: options.permissions });
   return { account, email, key, view };
+}
+
+/**
+ * Moves the account signed in on `request` to `tier` and creates an API key (never expiring) through
+ * the account area: the secret (shown once) and the key's view as the account area lists it.
+ */
+export async function keyOnPlan(
+  request: APIRequestContext,
+  baseURL: string,
+  tier: "pro" | "desk",
+  key: { name: string; mode: "live" | "test"; permissions: string[] },
+): Promise<{ key: string; view: { id: string; prefix: string } }> {
+  const headers = { Origin: baseURL };
+  expect((await request.post("/api/account/plan", { data: { tier }, headers })).status()).toBe(200);
+  const created = await request.post("/api/account/keys", { data: { ...key, expiry: { kind: "never" } }, headers });
+  expect(created.status()).toBe(201);
+  return (await created.json()).data as { key: string; view: { id: string; prefix: string } };
 }

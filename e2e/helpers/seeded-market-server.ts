@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { startServer, waitUntilHealthy } from "./server-process";
 
 export interface SeededMarketServer {
@@ -37,6 +38,24 @@ export async function startSeededMarketServer(label: string): Promise<SeededMark
       server.child.kill("SIGTERM");
       await server.exited;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A seeded server for a spec file: started before its tests (seeding takes minutes), stopped after them. */
+export function seededMarketServerForFile(label: string): { readonly base: string } {
+  let seeded: SeededMarketServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    seeded = await startSeededMarketServer(label);
+  });
+  test.afterAll(async () => {
+    await seeded?.stop();
+  });
+  return {
+    get base() {
+      if (!seeded) throw new Error("seededMarketServerForFile: the server starts in beforeAll");
+      return seeded.base;
     },
   };
 }

@@ -1,25 +1,9 @@
-import type { Tier } from "@/lib/keys/permissions";
-import type { RequestOrigin } from "@/lib/audit";
 import { demoBillingProvider, demoBillingRefusal } from "./demo-provider";
 import { readStripeConfig, STRIPE_REQUIRED_VARIABLES } from "./stripe/stripe-config";
 import { stripeBillingProvider } from "./stripe/stripe-provider";
+import type { BillingProvider } from "./billing-types";
 
-export interface BillingCustomer {
-  id: string;
-  email: string;
-  tier: Tier;
-}
-
-/**
- * Where plan changes are paid for. The provider decides whether a change happens and when it
- * takes effect; recording it on the account is `changeTier`'s job, whichever provider runs.
- */
-export interface BillingProvider {
-  id: string;
-  changeTier(customer: BillingCustomer, tier: Tier, origin: RequestOrigin): Promise<{ tier: Tier; appliedAt: Date }>;
-  /** One sentence for the plan page telling the user how changes are billed. */
-  describe(): string;
-}
+export type { BillingCustomer, BillingProvider } from "./billing-types";
 
 const PROVIDER_IDS = ["demo", "stripe"];
 

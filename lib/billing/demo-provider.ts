@@ -1,5 +1,5 @@
 import { isPublicHttps, type PublicUrlEnv } from "@/lib/config/public-url";
-import type { BillingProvider } from "./billing-provider";
+import type { BillingProvider } from "./billing-types";
 
 /** What the plan page calls the demo provider wherever it shows plans. */
 export const DEMO_BILLING_LABEL = "demo billing";

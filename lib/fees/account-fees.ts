@@ -4,7 +4,7 @@ import { recordAudit, type RequestOrigin } from "@/lib/audit";
 import type { Db } from "@/lib/db";
 import { DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
 import { VENUE_IDS } from "@/lib/market/model/types";
-import { quoteTakerFee } from "@/lib/quote/quote-fee";
+import { quoteTakerFee } from "./quote-fee";
 import type { AccountFeesUpdate, VenueFees } from "./fee-schema";
 
 // An account's own taker fees per venue: read by quotes and simulations, listed and changed by

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { KeyChange } from "./key-events";
+import type { KeyChange } from "./key-change";
 import { logger } from "@/lib/observability/logger";
 
 const log = logger("keys");

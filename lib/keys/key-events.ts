@@ -1,16 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { processSingleton } from "@/lib/singleton";
+import type { KeyChange } from "./key-change";
 import { listenForKeyChanges, type PostgresKeyChanges } from "./key-events-postgres";
 import { logger } from "@/lib/observability/logger";
 
 const log = logger("keys");
 
-/** Something about a key, or about every key of a user (a tier change), is no longer true. */
-export interface KeyChange {
-  keyId?: string;
-  userId?: string;
-}
+export type { KeyChange } from "./key-change";
 
 type Listener = (change: KeyChange) => void;
 

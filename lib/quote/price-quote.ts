@@ -3,7 +3,7 @@ import { midPrice, type OrderBook } from "@/lib/market/books/order-book";
 import { roundTo } from "@/lib/round";
 import { breakevenHours, fundingUsd, settlementsBetween, type FundingSchedule } from "./funding-horizon";
 import { liquidationOf, liquidationPrice, tierFor } from "./liquidation";
-import type { QuoteFee } from "./quote-fee";
+import type { QuoteFee } from "@/lib/fees/quote-fee";
 import { SLIPPAGE_BOUND_BPS, type QuoteFigures, type QuoteLeg } from "./quote-schema";
 import { quantityWithin, sideQuantity, walkLevels, type Walk } from "./walk-book";
 

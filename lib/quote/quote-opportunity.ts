@@ -6,7 +6,7 @@ import type { OpportunitySnapshot } from "@/lib/market/opportunities/opportunity
 import type { Opportunity, OpportunityLeg } from "@/lib/market/model/types";
 import type { FundingSchedule } from "./funding-horizon";
 import { priceQuote } from "./price-quote";
-import { quoteTakerFee } from "./quote-fee";
+import { quoteTakerFee } from "@/lib/fees/quote-fee";
 import { accountFeeRates } from "@/lib/fees/account-fees";
 import type { Quote, QuoteFigures, QuoteQuery } from "./quote-schema";
 

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { STANDARD_WEBHOOKS_VECTOR } from "@/tests/support/webhook-test-vector";
 import { newSigningSecret, secretKey, signature, webhookHeaders } from "./webhook-signature";
 
-// The Standard Webhooks specification's test vector (the reference libraries test against it).
-const VECTOR = {
-  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-  id: "msg_p5jXN8AQM9LWM0D4loKWxJek",
-  timestamp: 1614265330,
-  body: '{"test": 2432232314}',
-  signature: "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
-};
+const VECTOR = STANDARD_WEBHOOKS_VECTOR;
 
 describe("webhook signatures", () => {
   it("match the Standard Webhooks test vector", () => {

@@ -24,6 +24,7 @@ import type { MarketSnapshot, Opportunity } from "@/lib/market/model/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { intOption } from "./bench-args";
+import { memorySampler } from "./memory-sampler";
 
 const HOUR = 3_600_000;
 const TARGET_ROUND_MS = 1_000;
@@ -39,26 +40,6 @@ const asset = (a: number) => `A${String(a).padStart(4, "0")}`;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
-
-/** Peak RSS and heap, sampled every 5 ms (the computation yields between its chunks). */
-function memorySampler() {
-  let rss = 0;
-  let heap = 0;
-  const sample = () => {
-    const m = process.memoryUsage();
-    rss = Math.max(rss, m.rss);
-    heap = Math.max(heap, m.heapUsed);
-  };
-  sample();
-  const timer = setInterval(sample, 5);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      return { rss, heap };
-    },
-  };
-}
 
 /** The largest lateness of a 10 ms timer: how long a request or a round could have waited. */
 function eventLoopWatch() {

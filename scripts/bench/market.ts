@@ -36,6 +36,7 @@ import { VENUE_IDS } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
+import { memorySampler } from "./memory-sampler";
 
 const TARGET_ROUND_MS = 1_000;
 const TARGET_P99_MS = 20;
@@ -52,25 +53,6 @@ const rounds = intOption("rounds", 10);
 const assets = intOption("assets", 600);
 /** Alternate the measured rounds between the worker's two threads and this thread alone, printing both. */
 const alternate = process.argv.includes("--alternate");
-
-/** Peak RSS and heap, sampled every 5 ms while the rounds run. */
-function memorySampler() {
-  let rss = 0;
-  let heap = 0;
-  const sample = () => {
-    const m = process.memoryUsage();
-    rss = Math.max(rss, m.rss);
-    heap = Math.max(heap, m.heapUsed);
-  };
-  const timer = setInterval(sample, 5);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      return { rssMb: rss / 2 ** 20, heapMb: heap / 2 ** 20 };
-    },
-  };
-}
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -196,7 +178,7 @@ async function benchRound(db: Db) {
   }
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
   // RSS is the process's, both threads; the heap is this thread's.
-  console.log(`  peak memory: RSS ${peak.rssMb.toFixed(0)} MB (both threads), JS heap ${peak.heapMb.toFixed(0)} MB (the round's thread)`);
+  console.log(`  peak memory: RSS ${(peak.rss / 2 ** 20).toFixed(0)} MB (both threads), JS heap ${(peak.heap / 2 ** 20).toFixed(0)} MB (the round's thread)`);
 }
 
 async function seedHistory(db: Db): Promise<{ markets: number; hours: number; end: number }> {

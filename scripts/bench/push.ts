@@ -34,13 +34,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Db } from "@/lib/db";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import type { NewEvent } from "@/lib/events/event-data";
-import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb } from "@/lib/keys/mode";
-import { PERMISSIONS, tierToDb } from "@/lib/keys/permissions";
 import { planOf } from "@/lib/plans";
 import { newSigningSecret } from "@/lib/webhooks/webhook-signature";
 import { freePort } from "@/tests/support/free-port";
 import { createServerDatabase } from "@/tests/support/server-database";
+import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
 import { intOption } from "./bench-args";
 import { summariseProfile } from "./profile-summary";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
@@ -87,22 +86,12 @@ interface Seeded {
  * endpoint (the baseline) and a venue.stale all of them; the streams' opportunity events none.
  */
 async function seed(db: Db, receiver: string): Promise<Seeded> {
-  await db.user.createMany({
-    data: Array.from({ length: accounts }, (_, i) => ({ email: `push-${i}@bench.test`, passwordHash: "not-used", tier: tierToDb("desk"), emailVerifiedAt: new Date() })),
-  });
-  const users = await db.user.findMany({ where: { email: { endsWith: "@bench.test" } }, select: { id: true, email: true } });
-  const userIds = Array.from({ length: accounts }, (_, i) => users.find((u) => u.email === `push-${i}@bench.test`)!.id);
-  const keys = userIds.map((userId) => ({ userId, generated: generateApiKey("live") }));
-  await db.apiKey.createMany({
-    data: keys.map(({ userId, generated }) => ({
-      userId,
-      name: "bench:push",
-      mode: keyModeToDb(generated.mode),
-      prefix: generated.prefix,
-      hash: generated.hash,
-      permissions: [...PERMISSIONS],
-    })),
-  });
+  const seeded = await seedAccountsWithKeys(
+    db,
+    Array.from({ length: accounts }, () => "desk" as const),
+    { name: "push", domain: "bench.test", keyName: "bench:push", verified: true },
+  );
+  const userIds = seeded.map((account) => account.userId);
   const endpoints = Array.from({ length: endpointCount }, (_, i) => ({ url: `${receiver}/hook/${i}`, secret: newSigningSecret() }));
   await db.webhookEndpoint.createMany({
     data: endpoints.map((endpoint, i) => ({
@@ -114,7 +103,7 @@ async function seed(db: Db, receiver: string): Promise<Seeded> {
       description: "bench:push",
     })),
   });
-  return { keys: keys.map((k) => k.generated.key), endpoints };
+  return { keys: seeded.map((account) => account.secret), endpoints };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,12 +16,12 @@
 //   otherwise it starts a private PostgreSQL and Redis on loopback (as .ci/run does) and stops them.
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { generateApiKey } from "@/lib/keys/generate";
-import { keyModeToDb } from "@/lib/keys/mode";
-import { PERMISSIONS, TIERS, tierToDb, type Tier } from "@/lib/keys/permissions";
+import type { Tier } from "@/lib/keys/permissions";
+import { TIERS } from "@/lib/keys/permissions";
 import { requestsPerMinute } from "@/lib/plans";
 import { killAllChildrenNow, stopAllChildren } from "@/scripts/bench/processes";
 import { createServerDatabase, readHealth, seedOpportunities, startServer, type RunningServer, type ServerDatabase } from "@/scripts/faults/harness";
+import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
 import { startPrivateServices, type PrivateServices } from "./private-services";
 import { parseMix, tiersFor } from "./key-mix";
 import { runTraffic, type SoakKey } from "./traffic";
@@ -70,21 +70,8 @@ function percentile(sorted: Float64Array, p: number): number {
 async function seedKeys(database: ServerDatabase, count: number): Promise<{ secret: string; tier: Tier }[]> {
   const tiers = tiersFor(count, mix);
   const { db } = database;
-  await db.user.createMany({ data: tiers.map((tier, i) => ({ email: `soak-${i}@soak.test`, passwordHash: "not-used", tier: tierToDb(tier) })) });
-  const users = await db.user.findMany({ where: { email: { endsWith: "@soak.test" } }, select: { id: true, email: true } });
-  const idByEmail = new Map(users.map((u) => [u.email, u.id]));
-  const keys = tiers.map((tier, i) => ({ tier, generated: generateApiKey("live"), userId: idByEmail.get(`soak-${i}@soak.test`)! }));
-  await db.apiKey.createMany({
-    data: keys.map(({ generated, userId }) => ({
-      userId,
-      name: "soak key",
-      mode: keyModeToDb(generated.mode),
-      prefix: generated.prefix,
-      hash: generated.hash,
-      permissions: [...PERMISSIONS],
-    })),
-  });
-  return keys.map(({ tier, generated }) => ({ secret: generated.key, tier }));
+  const accounts = await seedAccountsWithKeys(db, tiers, { name: "soak", domain: "soak.test", keyName: "soak key" });
+  return accounts.map(({ tier, secret }) => ({ secret, tier }));
 }
 
 let services: PrivateServices | undefined;

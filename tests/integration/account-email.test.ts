@@ -10,6 +10,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { AppError } from "@/lib/errors";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/support/smtp-server";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { restoreEnv, saveEnv } from "@/tests/support/saved-env";
 
 // Counted, not timed: whether sign-up hashes the password is what makes its two answers cost the same.
 vi.mock("@/lib/accounts/passwords", async (importOriginal) => {
@@ -22,7 +23,7 @@ const PASSWORD = "violet tractor sings at noon";
 
 let database: OpenDatabase;
 let smtp: TestSmtpServer;
-const saved = { SMTP_URL: process.env.SMTP_URL, PUBLIC_URL: process.env.PUBLIC_URL, MAIL_FROM: process.env.MAIL_FROM };
+const saved = saveEnv("SMTP_URL", "PUBLIC_URL", "MAIL_FROM");
 beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
   process.env.SMTP_URL = smtp.url;
@@ -30,10 +31,7 @@ beforeAll(async () => {
   process.env.MAIL_FROM = "Funding Service <accounts@funding.example.test>";
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv(saved);
   await Promise.all([database?.close(), smtp?.close()]);
 });
 

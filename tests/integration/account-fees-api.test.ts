@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { actorFromSession } from "@/lib/actor";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
 import { dataOf, errorOf, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
 // GET/PATCH /v1/account/fees, and the fee's effect on quotes and simulations.

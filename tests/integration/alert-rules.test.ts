@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAlertRule, type AlertOwner } from "@/lib/alerts/alert-rules";
@@ -8,7 +7,6 @@ import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import { eventId, type PublicEvent } from "@/lib/events/event-types";
@@ -20,20 +18,21 @@ import { planOf } from "@/lib/plans";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
-import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { signature } from "@/lib/webhooks/webhook-signature";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
 // Alert rules end to end: /v1/alert-rules (CRUD, caps, permissions, modes), and evaluation of the
 // event log: an alert.triggered event written once per match outside the cool-down, delivered to the
 // rule's endpoint on a loopback receiver, seen by its account's /v1/events and stream only.
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -48,13 +47,11 @@ let other: { id: string; live: string };
 let pro: { id: string; live: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
   services = createAppServices(async () => db, { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20" });
   app = createApiApp(() => services);
   server = http.createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl } = await listenOnLoopback(server));
   const deskUser = await createUser(db, "desk");
   desk = {
     id: deskUser.id,
@@ -68,10 +65,8 @@ beforeAll(async () => {
   pro = { id: proUser.id, live: (await createKeyFor(db, proUser.id)).secret };
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   await services?.stopRecorders();
-  await database?.close();
 });
 
 async function call(method: string, path: string, key: string, body?: unknown) {

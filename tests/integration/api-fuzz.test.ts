@@ -8,7 +8,6 @@ import { API_ROUTES, createApiApp } from "@/lib/api/app";
 import { DEFAULT_MESSAGES } from "@/lib/errors";
 import { opportunitiesQuery } from "@/lib/market/opportunities/opportunity-query";
 import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { BASE62_ALPHABET } from "@/lib/keys/base62";
 import { checksumFor } from "@/lib/keys/format";
 import type { KeyMode } from "@/lib/keys/mode";
@@ -16,8 +15,8 @@ import { effectivePermissions, neededPermission, PERMISSIONS, type Permission, t
 import { SORTS } from "@/lib/market/opportunities/opportunity-query";
 import { VENUE_IDS, type Opportunity } from "@/lib/market/model/types";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 // FUZZ_RUNS scales every property (1 = the default budget, well under a minute on 2 cores).
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
@@ -40,13 +39,12 @@ interface KeyCase {
   expiresAt: Date | null;
 }
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let keys: KeyCase[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // The in-process limiter: this file fuzzes input handling; the shared store has its own tests.
   services = createAppServices(async () => database.db, { ...process.env, RATE_LIMIT_SCALE, REDIS_URL: "", UPSTASH_REDIS_REST_URL: "" });
   app = createApiApp(() => services);
@@ -100,7 +98,6 @@ afterAll(async () => {
   await services?.stopRecorders();
   // Lets the live set's background version check, started by the last requests, finish first.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  await database?.close();
 });
 
 /** Fills the key's window through the API itself, so the next request with it is refused. */

@@ -6,7 +6,7 @@ import { revokeKey } from "@/lib/keys/account-keys";
 import { keyEvents } from "@/lib/keys/key-events";
 import { requestsPerMinute } from "@/lib/plans";
 import { expectEnvelope, expectRateLimitHeaders, intHeader } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
 import { startApiProcess, type ApiProcess } from "./helpers/spawn-api-process";
 

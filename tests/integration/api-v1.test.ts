@@ -3,21 +3,19 @@ import { neededPermission } from "@/lib/keys/permissions";
 import { createApiApp, API_ROUTES } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { revokeKey } from "@/lib/keys/account-keys";
 import { changeTier } from "@/lib/billing/change-tier";
 import { checksumFor } from "@/lib/keys/format";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let dbCalls = 0;
 let app: ReturnType<typeof createApiApp>;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = async (): Promise<Db> => {
     dbCalls++;
     return database.db;
@@ -33,7 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await services?.stopRecorders();
-  await database?.close();
 });
 
 function callWith(path: string, authorization?: string, method = "GET") {

@@ -14,11 +14,12 @@ import { GET as authRouteGet } from "@/app/api/auth/[...nextauth]/route";
 import { authOptions } from "@/lib/auth/options";
 import { getDb, openServiceDatabase } from "@/lib/db";
 import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
+import { restoreEnv, saveEnv } from "@/tests/support/saved-env";
 import { captureLogs } from "@/tests/support/capture-logs";
 
 // The jwt callback reads the process's own database: a throw-away embedded one (in CI's PostgreSQL pass too).
 const dir = mkdtempSync(path.join(os.tmpdir(), "fods-auth-session-"));
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET, NEXTAUTH_URL: process.env.NEXTAUTH_URL };
+const saved = saveEnv("DATA_DIR", "DATABASE_URL", "NEXTAUTH_SECRET", "NEXTAUTH_URL");
 const SECRET = "auth-session-endpoint-test-secret";
 const COOKIE = "next-auth.session-token";
 
@@ -44,10 +45,7 @@ afterAll(async () => {
   await (await openServiceDatabase()).close();
   releaseDataDirLock(dir);
   rmSync(dir, { recursive: true, force: true });
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv(saved);
 });
 
 let counter = 0;

@@ -1,36 +1,24 @@
 // Upgrading through Stripe Checkout, the Customer Portal and the plan page's billing overview,
 // against the local Stripe stand-in: each test asserts the exact requests the `stripe` client sent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { changeTier } from "@/lib/billing/change-tier";
 import { billingOverview } from "@/lib/billing/stripe/billing-overview";
 import { openBillingPortal, startCheckout } from "@/lib/billing/stripe/stripe-checkout";
 import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { tierToDb, type Tier } from "@/lib/keys/permissions";
+import { stripeInvoice, type StripeStandIn } from "@/tests/support/stripe-stand-in";
+import { stripeTestBedForFile } from "@/tests/support/stripe-test-bed";
 import { captureLogs } from "@/tests/support/capture-logs";
-import { createTestDatabase } from "@/tests/support/test-database";
-import { startStripeStandIn, stripeInvoice, standInProvider, type StripeStandIn } from "@/tests/support/stripe-stand-in";
 
 const ORIGIN = "https://funding.example.com";
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 
-let standIn: StripeStandIn;
-let database: OpenDatabase;
-let db: Db;
-let provider: StripeBillingProvider;
+const bed = stripeTestBedForFile({ secretKey: "sk_test_checkout", webhookSecret: "whsec_checkout", pricePro: "price_pro_monthly", priceDesk: "price_desk_monthly" });
+let standIn: StripeStandIn, db: Db, provider: StripeBillingProvider;
 
-beforeAll(async () => {
-  [standIn, database] = await Promise.all([startStripeStandIn(), createTestDatabase()]);
-  db = database.db;
-  provider = standInProvider(standIn, { secretKey: "sk_test_checkout", webhookSecret: "whsec_checkout", pricePro: "price_pro_monthly", priceDesk: "price_desk_monthly" });
-});
-afterAll(async () => {
-  await database?.close();
-  await standIn?.stop();
-});
-beforeEach(() => {
-  standIn.failing = false;
+beforeAll(() => {
+  ({ standIn, db, provider } = bed);
 });
 
 let accounts = 0;
@@ -40,16 +28,10 @@ async function account(tier: Tier = "free") {
   return { id: user.id, email: user.email };
 }
 
-/** The requests sent from here on. */
-function sentFrom() {
-  const start = standIn.requests.length;
-  return () => standIn.requests.slice(start);
-}
-
 describe("Checkout", () => {
   it("creates the customer (account id in metadata), asks Stripe for its subscriptions, then a subscription-mode session for the tier's price", async () => {
     const user = await account();
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     const before = Math.floor(Date.now() / 1000);
     const { url } = await startCheckout(db, provider, user, "desk", ORIGIN);
 
@@ -111,7 +93,7 @@ describe("Checkout", () => {
     const user = await account();
     const first = await startCheckout(db, provider, user, "pro", ORIGIN);
     const firstId = first.url.split("/").pop()!;
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     const second = await startCheckout(db, provider, user, "pro", ORIGIN);
     expect(sent().map((request) => `${request.method} ${request.path}`)).toEqual([
       `POST /v1/checkout/sessions/${firstId}/expire`,
@@ -125,7 +107,7 @@ describe("Checkout", () => {
 
   it("refuses an account that already pays with 409 (changes go through the portal) without asking Stripe", async () => {
     const user = await account("pro");
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     await expect(startCheckout(db, provider, user, "desk", ORIGIN)).rejects.toMatchObject({
       code: "CONFLICT",
       status: 409,
@@ -138,7 +120,7 @@ describe("Checkout", () => {
     const user = await account();
     await startCheckout(db, provider, user, "pro", ORIGIN);
     await db.stripeCustomer.update({ where: { userId: user.id }, data: { subscriptionId: "sub_retrying", subscriptionStatus: "past_due" } });
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     await expect(startCheckout(db, provider, user, "pro", ORIGIN)).rejects.toMatchObject({ code: "CONFLICT", status: 409 });
     expect(sent()).toEqual([]);
     // Once Stripe has ended it, a new subscription is the way back.
@@ -164,7 +146,7 @@ describe("Checkout", () => {
     const user = await account();
     const { url } = await startCheckout(db, provider, user, "pro", ORIGIN);
     const paid = standIn.completeCheckout(url.split("/").pop()!) as { id: string };
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     await expect(startCheckout(db, provider, user, "desk", ORIGIN)).rejects.toMatchObject({
       code: "CONFLICT",
       status: 409,
@@ -186,7 +168,7 @@ describe("Customer Portal", () => {
     const user = await account();
     await startCheckout(db, provider, user, "pro", ORIGIN);
     const { customerId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     const { url } = await openBillingPortal(db, provider, user, ORIGIN);
     expect(sent()).toHaveLength(1);
     expect(sent()[0]).toMatchObject({
@@ -222,7 +204,7 @@ describe("Customer Portal", () => {
 
   it("is not found for an account that never went to Checkout", async () => {
     const user = await account();
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     await expect(openBillingPortal(db, provider, user, ORIGIN)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(sent()).toEqual([]);
   });
@@ -242,7 +224,7 @@ describe("billing overview", () => {
       stripeInvoice({ id: "in_2", customer: customerId, number: "FODS-0002", total: 4900, status: "paid", created: new Date("2026-11-24T10:00:00Z") }),
       stripeInvoice({ id: "in_1", customer: customerId, number: "FODS-0001", total: 1500, currency: "eur", status: "void", created: new Date("2026-10-24T10:00:00Z") }),
     ]);
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     const overview = await billingOverview(db, provider, user.id);
     expect(sent()).toEqual([expect.objectContaining({ method: "GET", path: "/v1/invoices", query: { customer: customerId, limit: "5" } })]);
     expect(overview).toEqual({

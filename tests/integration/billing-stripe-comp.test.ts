@@ -1,34 +1,25 @@
 // Operators granting a plan without charge under Stripe billing (lib/billing/stripe/comp-plan.ts),
 // against the local Stripe stand-in: a subscription carrying a 100 % coupon, which webhooks and
 // start-up reconciliation then keep like any paid one.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { compPlan, compSchema, COMP_COUPON_ID } from "@/lib/billing/stripe/comp-plan";
 import { reconcileStripeCustomers } from "@/lib/billing/stripe/reconcile";
 import { startCheckout } from "@/lib/billing/stripe/stripe-checkout";
 import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { auditTrail } from "@/lib/security/audit-trail";
-import { createTestDatabase } from "@/tests/support/test-database";
-import { startStripeStandIn, standInProvider, type StripeStandIn } from "@/tests/support/stripe-stand-in";
+import type { StripeStandIn } from "@/tests/support/stripe-stand-in";
+import { stripeTestBedForFile } from "@/tests/support/stripe-test-bed";
 
 const origin = { ip: "203.0.113.20", userAgent: "vitest" };
 
-let standIn: StripeStandIn;
-let database: OpenDatabase;
-let db: Db;
-let provider: StripeBillingProvider;
+const bed = stripeTestBedForFile({ secretKey: "sk_test_comp", webhookSecret: "whsec_comp", pricePro: "price_pro_comp", priceDesk: "price_desk_comp" });
+let standIn: StripeStandIn, db: Db, provider: StripeBillingProvider;
 let operatorId: string;
 
 beforeAll(async () => {
-  [standIn, database] = await Promise.all([startStripeStandIn(), createTestDatabase()]);
-  db = database.db;
-  provider = standInProvider(standIn, { secretKey: "sk_test_comp", webhookSecret: "whsec_comp", pricePro: "price_pro_comp", priceDesk: "price_desk_comp" });
+  ({ standIn, db, provider } = bed);
   operatorId = (await db.user.create({ data: { email: "operator@example.com", passwordHash: "x", isOperator: true, emailVerifiedAt: new Date() } })).id;
-});
-afterAll(async () => {
-  await database?.close();
-  await standIn?.stop();
 });
 
 let accounts = 0;
@@ -37,15 +28,10 @@ async function account() {
   return { id: user.id, email: user.email };
 }
 
-const sentFrom = () => {
-  const start = standIn.requests.length;
-  return () => standIn.requests.slice(start);
-};
-
 describe("comped plans", () => {
   it("creates a subscription with the 100 % coupon, applies its tier at once, and audits the grant as the operator", async () => {
     const user = await account();
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     const result = await compPlan(db, provider, operatorId, user.id, { tier: "desk", reason: "design partner" }, origin);
 
     const { customerId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
@@ -80,7 +66,7 @@ describe("comped plans", () => {
   it("creates the coupon once, expires an open checkout, and refuses (409) an account that already has a subscription", async () => {
     const user = await account();
     const { url } = await startCheckout(db, provider, user, "pro", "https://funding.example.com");
-    const sent = sentFrom();
+    const sent = bed.sentFrom();
     await compPlan(db, provider, operatorId, user.id, { tier: "pro", reason: "support credit" }, origin);
     expect(standIn.checkoutSessions.get(url.split("/").pop()!)!.status).toBe("expired");
     // The coupon exists already: Stripe refuses a second with that id, which is fine.

@@ -3,7 +3,7 @@
 // `stripe` package's own test-header helper, and every read the service makes of Stripe is asserted.
 import Stripe from "stripe";
 import { auditTrail } from "@/lib/security/audit-trail";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { handleStripeWebhook } from "@/lib/billing/stripe/stripe-webhook";
 import { snapshotOf } from "@/lib/billing/stripe/subscription-state";
@@ -14,28 +14,18 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { tierToDb, type Tier } from "@/lib/keys/permissions";
 import { captureLogs } from "@/tests/support/capture-logs";
 import { createTestDatabase } from "@/tests/support/test-database";
-import { signedEvent, startStripeStandIn, stripeSubscription, standInProvider, type StripeStandIn } from "@/tests/support/stripe-stand-in";
+import { signedEvent, stripeSubscription, type StripeStandIn } from "@/tests/support/stripe-stand-in";
+import { stripeTestBedForFile } from "@/tests/support/stripe-test-bed";
 
 const WEBHOOK_SECRET = "whsec_test_stand_in";
 const origin = { ip: "198.51.100.9", userAgent: "Stripe/1.0" };
 const DAY = 24 * 60 * 60 * 1000;
 
-let standIn: StripeStandIn;
-let database: OpenDatabase;
-let db: Db;
-let provider: StripeBillingProvider;
+const bed = stripeTestBedForFile({ secretKey: "sk_test_stand_in", webhookSecret: WEBHOOK_SECRET, pricePro: "price_pro", priceDesk: "price_desk" });
+let standIn: StripeStandIn, db: Db, provider: StripeBillingProvider;
 
-beforeAll(async () => {
-  [standIn, database] = await Promise.all([startStripeStandIn(), createTestDatabase()]);
-  db = database.db;
-  provider = standInProvider(standIn, { secretKey: "sk_test_stand_in", webhookSecret: WEBHOOK_SECRET, pricePro: "price_pro", priceDesk: "price_desk" });
-});
-afterAll(async () => {
-  await database?.close();
-  await standIn?.stop();
-});
-beforeEach(() => {
-  standIn.failing = false;
+beforeAll(() => {
+  ({ standIn, db, provider } = bed);
 });
 
 let accounts = 0;

@@ -10,7 +10,7 @@ import { createAppServices } from "@/lib/app-services";
 import { backupEmbeddedDatabase, BackupError, restoreEmbeddedDatabase } from "@/lib/db/backup";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "fods-backup-test-"));
 const opened: OpenDatabase[] = [];

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenDatabase } from "@/lib/db/open-database";
+import { describe, expect, it } from "vitest";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql } from "@/lib/db/direct-sql";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-let database: OpenDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = testDatabaseForFile();
 
 describe("the driver beside Prisma (lib/db/direct-sql.ts)", () => {
   it("reads back every text and number passed as an array literal exactly (lib/db/array-literal.ts)", async () => {

@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,17 +7,17 @@ import { VENUE_IDS } from "@/lib/market/model/types";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
 import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
 import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -26,7 +25,6 @@ let server: http.Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
   // Short heartbeats and polls so a test sees them; the defaults are 15 s and 500 ms.
   const env = { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20", STREAM_KEY_CHECK_MS: "100", STREAM_MAX_PRO: "2" };
@@ -34,14 +32,11 @@ beforeAll(async () => {
   app = createApiApp(() => services);
   // The production server's path: the app behind node:http through @hono/node-server, as server.ts mounts it.
   server = http.createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl } = await listenOnLoopback(server));
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   await services?.stopRecorders();
-  await database?.close();
 });
 
 let counter = 0;

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import { deleteExpiredEvents } from "@/lib/events/event-retention";
@@ -12,12 +11,12 @@ import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import type { MarketSnapshot, VenueId } from "@/lib/market/model/types";
 import { makeSnapshot, usdtPerp } from "@/tests/support/market/make-snapshot";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let db: Db;
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
@@ -25,7 +24,6 @@ let liveKey: string;
 let testKey: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
   services = createAppServices(async () => db);
   app = createApiApp(() => services);
@@ -35,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await services?.stopRecorders();
-  await database?.close();
 });
 
 async function get(path: string, key = liveKey) {

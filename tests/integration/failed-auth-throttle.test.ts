@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { FAILED_AUTH_LIMIT, failedAuthBucket } from "@/lib/api/failed-auth-throttle";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { checksumFor } from "@/lib/keys/format";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let dbCalls = 0;
 let app: ReturnType<typeof createApiApp>;
@@ -23,17 +22,10 @@ function startApp() {
   app = createApiApp(() => services);
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
 afterEach(async () => {
   vi.useRealTimers();
   await services?.stopRecorders();
 });
-afterAll(async () => {
-  await database?.close();
-});
-
 /** A key nobody issued, with a valid checksum: it passes the format check and costs a lookup. */
 function forgedKey(): string {
   const body = randomBytes(24).toString("base64url").replace(/[^0-9A-Za-z]/g, "a").slice(0, 32).padEnd(32, "a");

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { openServiceDatabase } from "@/lib/db";
 import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { VENUE_IDS } from "@/lib/market/model/types";
+import { restoreEnv, saveEnv } from "@/tests/support/saved-env";
 
 // /healthz reads the process's own database, so this file points the process at a throw-away
 // embedded one (also in CI's PostgreSQL pass: the shared server's default database stays untouched).
 const dir = mkdtempSync(path.join(os.tmpdir(), "fods-health-"));
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL, HEALTH_DETAILS_TOKEN: process.env.HEALTH_DETAILS_TOKEN };
+const saved = saveEnv("DATA_DIR", "DATABASE_URL", "HEALTH_DETAILS_TOKEN");
 const TOKEN = "operator-health-token";
 const asOperator = { headers: { Authorization: `Bearer ${TOKEN}` } };
 
@@ -26,10 +27,7 @@ afterAll(async () => {
   await (await openServiceDatabase()).close();
   releaseDataDirLock(dir);
   rmSync(dir, { recursive: true, force: true });
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv(saved);
 });
 
 describe("GET /healthz", () => {

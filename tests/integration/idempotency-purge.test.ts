@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IDEMPOTENCY_TTL_MS, purgeExpiredIdempotencyRecords } from "@/lib/api/idempotency";
-import type { OpenDatabase } from "@/lib/db/open-database";
-import { createUser } from "./helpers/api-fixtures";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { createUser } from "@/tests/support/api-fixtures";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-let database: OpenDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
+const database = testDatabaseForFile();
 describe("purging stored idempotent responses", () => {
   it("deletes responses older than 24 h and abandoned pending records, and keeps the rest", async () => {
     const { db } = database;

@@ -2,20 +2,19 @@
 // refusals throttled per address and not counted against the key) and its expiry (401 once it has
 // passed), on the API app as server.ts mounts it (createApiApp; tests/integration/one-door.test.ts
 // runs server.ts's listener in front of it, however the path is spelled).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
 import { readJson } from "@/lib/api/read-json";
 import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { AppError } from "@/lib/errors";
 import { createKey, createKeySchema, listKeys, revokeKey, rollKey, setKeyAllowlist, updateAllowlistSchema } from "@/lib/keys/account-keys";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 
@@ -25,17 +24,10 @@ function startServices() {
   return services;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
 afterEach(async () => {
   vi.useRealTimers();
   await services?.stopRecorders();
 });
-afterAll(async () => {
-  await database?.close();
-});
-
 type Mount = (path: string, key: string, address: string | undefined) => Response | Promise<Response>;
 
 /** server.ts's mount: server.ts has put the socket's address in X-Real-IP. */

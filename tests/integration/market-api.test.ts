@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { VENUE_IDS } from "@/lib/market/model/types";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let liveKey: string;
@@ -18,7 +17,6 @@ const now = Date.now();
 const hourNow = Math.floor(now / HOUR) * HOUR;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   services = createAppServices(async () => db);
   app = createApiApp(() => services);
@@ -65,7 +63,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await services?.stopRecorders();
-  await database?.close();
 });
 
 async function get(path: string, key = liveKey) {

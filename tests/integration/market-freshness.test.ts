@@ -12,7 +12,7 @@ import { SANDBOX_EDGE_CASES } from "@/lib/market/sandbox/edge-cases";
 import type { Opportunity, ServedOpportunity } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 
 /** Half past a minute, so the steps below stay clear of the detail's minute boundary where it matters. */
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 30);

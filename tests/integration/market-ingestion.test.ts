@@ -17,7 +17,7 @@ import { PRICE_OBSERVATION_TOLERANCE_MS } from "@/lib/market/model/price-spread"
 import { marketSnapshotSchema, VENUE_IDS, type Opportunity, type VenueId } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HOUR = 3_600_000;

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HOUR = 3_600_000;
@@ -21,14 +20,10 @@ const THROUGH = Date.UTC(2026, 10, 23, 16);
 const hourAt = (i: number) => THROUGH - (720 - i) * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let db: Db;
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
-});
-afterAll(async () => {
-  await database.close();
 });
 
 /**

@@ -10,7 +10,7 @@ import { advisoryRoundLock, inProcessRoundLock, type RoundLock } from "@/lib/mar
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { loadItems } from "@/lib/market/opportunities/store";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { blockedAfterWritingTheSet, holdingTheSet } from "@/tests/support/publish-locks";
 import { createServerDatabase } from "@/tests/support/server-database";
 import { createTestDatabase } from "@/tests/support/test-database";

@@ -8,7 +8,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { enqueueJobs } from "@/lib/jobs/job-queue";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 const TOKEN = "operator-metrics-token";

@@ -3,19 +3,18 @@
 // of the path, a /v1 request is the API's, with the client's address taken from the socket, so a key's
 // IP allowlist holds against a forged X-Forwarded-For; nothing /v1-ish reaches Next.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createRequestListener } from "@/lib/api/request-listener";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { parseTrustedProxies } from "@/lib/config/client-address";
-import type { OpenDatabase } from "@/lib/db/open-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 import { currentRequestContext } from "@/lib/observability/request-context";
-import { createTestDatabase } from "@/tests/support/test-database";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let server: http.Server;
 let port: number;
@@ -34,7 +33,6 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   services = createAppServices(async () => database.db);
   const user = await createUser(database.db, "pro");
   const limited = await createKeyFor(database.db, user.id);
@@ -48,14 +46,11 @@ beforeAll(async () => {
     baselineHeaders: [["X-Content-Type-Options", "nosniff"]],
   });
   server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  ({ port } = await listenOnLoopback(server));
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
   await services?.stopRecorders();
-  await database?.close();
 });
 
 /** Sends `path` exactly as written (no client-side normalisation, like `curl --path-as-is`). */

@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
 import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { arbitraryFor, SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
-import { createTestDatabase } from "@/tests/support/test-database";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { appendEventStatements } from "@/lib/events/append-events";
 
 // FUZZ_RUNS scales the requests per operation (1 = 25 each, well under a minute on 2 cores).
@@ -125,7 +124,7 @@ interface DocumentedOperation {
   operation: Operation;
 }
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 const app = createApiApp(() => services);
 // What the app serves, read before any test runs so each operation gets its own test.
@@ -145,7 +144,6 @@ const idempotencyKeys = new Map<string, string>();
 const SYMBOLS = ["BTC", "ETH", "SOL", "DOGE", "XRP", "btc", "Eth"];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // Head-room enough that no fuzzed request meets the rate limit (the keys' and the account-wide
   // throttles that read RATE_LIMIT_SCALE from the process); the in-process limiter.
   vi.stubEnv("RATE_LIMIT_SCALE", "100");
@@ -185,7 +183,6 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   await services?.stopRecorders();
   await new Promise((resolve) => setTimeout(resolve, 200));
-  await database?.close();
 });
 
 /** Every operation of the document: reads first, then what creates, changes and (last) removes things. */

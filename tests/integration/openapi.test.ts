@@ -10,15 +10,14 @@ import { exampleInit, examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "@/lib/api/openapi/openapi-document";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { publicOrigin } from "@/lib/config/public-url";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { PERMISSIONS } from "@/lib/keys/permissions";
 import { requestsPerMinute } from "@/lib/plans";
 import { appendEventStatements } from "@/lib/events/append-events";
 import { eventId } from "@/lib/events/event-types";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { callExample, resolvedExample } from "./helpers/example-call";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 interface Operation {
   operationId: string;
@@ -40,7 +39,7 @@ function requiredHeaders(response: unknown): string[] {
     .map(([name]) => name);
 }
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let deskKey: string;
@@ -49,7 +48,6 @@ let testModeEventId: string;
 const document = buildOpenApiDocument(API_ROUTES, publicOrigin()) as unknown as Document;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // Quotes of the made-up live opportunities read a fixed book: no venue is reached.
   services = createAppServices(async () => database.db, process.env, { depthSources: fixedDepthSources() });
   app = createApiApp(() => services);
@@ -72,7 +70,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await services?.stopRecorders();
-  await database?.close();
 });
 
 /** A value the parameter's documented schema allows. */

@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from "@/lib/api/read-json";
 import { actorFromSession } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { closePosition, updatePosition } from "@/lib/portfolio/positions";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { dataOf, errorOf, seedBinanceBtcTakerFees, seedBtcSettlements, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;

@@ -14,7 +14,7 @@ import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import type { Json } from "./helpers/market-api";
 
 // GET /v1/opportunities/{id}/quote end to end: live keys quoted from venue books replayed through

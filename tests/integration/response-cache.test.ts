@@ -5,18 +5,17 @@ import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { revokeKey } from "@/lib/keys/account-keys";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 // The hot reads' cache (lib/api/cached-read.ts) through the real app, two ways: a Web Request to
 // `app.fetch` of an app created with `precompress: false` (for a host that compresses by itself),
 // and node's request to the default app through @hono/node-server's listener, as server.ts does.
 // Bodies are read raw, as sent. Both apps share one set of services, so one cache.
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let plainApp: ReturnType<typeof createApiApp>;
@@ -30,7 +29,6 @@ const MINUTE_START = Math.ceil(Date.now() / 60_000) * 60_000;
 const firstSet = Array.from({ length: 60 }, (_, i) => liveOpportunity(`COIN${i}`, 10 + i));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const base = createAppServices(async () => database.db);
   await seedLiveOpportunities(database.db, firstSet);
   user = await createUser(database.db, "desk");
@@ -52,7 +50,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await services?.stopRecorders();
-  await database?.close();
 });
 
 interface Answer {

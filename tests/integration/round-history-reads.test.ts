@@ -1,25 +1,20 @@
 // What a round reads back of earlier rounds when it has no memory of them (RoundMemory).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { readLastSettlements } from "@/lib/market/ingest/read-last-settlements";
 import { previousObservations, type VenueRoundResult } from "@/lib/market/ingest/store-round";
 import { marketKey } from "@/lib/market/model/market-average";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 24, 12);
 /** Not on a whole second, so the milliseconds of what is read back are checked too. */
 const settledNow = Date.UTC(2026, 10, 25, 12, 0, 0, 123);
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let db: Db;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const answered = (exchange: string, status: "ok" | "stale"): VenueRoundResult => ({

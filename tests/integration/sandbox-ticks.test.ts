@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { eventId } from "@/lib/events/event-types";
 import { readEventPage } from "@/lib/events/read-events";
 import { sandboxTickEvents } from "@/lib/events/sandbox-tick-events";
 import { writeDueSandboxTicks, writeSandboxTick } from "@/lib/events/sandbox-ticks";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const MINUTE = 60_000;
 const config = { SANDBOX_TICK_MS: MINUTE, EVENTS_NET_APR_THRESHOLD: 5 };
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let db: Db;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
-});
-afterAll(async () => {
-  await database?.close();
 });
 
 describe("the sandbox's ticks", () => {

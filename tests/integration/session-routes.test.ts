@@ -9,7 +9,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { publicOrigin } from "@/lib/config/public-url";
 import type { Tier } from "@/lib/keys/permissions";
 import { expectEnvelope, type Envelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
 const state = vi.hoisted(() => ({ user: null as SessionUser | null, services: undefined as AppServices | undefined }));

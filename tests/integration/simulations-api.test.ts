@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { dataOf, seedBinanceBtcTakerFees, seedBtcSettlements, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;

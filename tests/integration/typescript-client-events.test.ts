@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FundingDataClient, FundingDataError, SseParser, verifyWebhook, WebhookVerificationError, type Event } from "@/clients/typescript/src/index";
 import { webhookHeaders } from "@/lib/webhooks/webhook-signature";
-import { startClientTestServer, type ClientTestServer } from "@/tests/support/client-test-server";
+import { clientTestServerForFile } from "@/tests/support/client-test-server-for-file";
+import { STANDARD_WEBHOOKS_VECTOR } from "@/tests/support/webhook-test-vector";
 import { startWebhookReceiver } from "@/tests/support/webhook-receiver";
 
 // The TypeScript client's push-delivery helpers: the events iterator and the resuming stream
@@ -9,13 +10,7 @@ import { startWebhookReceiver } from "@/tests/support/webhook-receiver";
 // the SSE parser on awkward chunks, and the webhook verifier against the Standard Webhooks test
 // vector and a delivery the server's own code signed and sent.
 
-let server: ClientTestServer;
-beforeAll(async () => {
-  server = await startClientTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = clientTestServerForFile();
 
 const client = (apiKey: string, options: ConstructorParameters<typeof FundingDataClient>[0] = {}) =>
   new FundingDataClient({ apiKey, baseUrl: server.baseUrl, retryBaseDelayMs: 10, ...options });
@@ -214,14 +209,7 @@ describe("SseParser", () => {
   });
 });
 
-// The Standard Webhooks specification's test vector.
-const VECTOR = {
-  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-  id: "msg_p5jXN8AQM9LWM0D4loKWxJek",
-  timestamp: 1614265330,
-  body: '{"test": 2432232314}',
-  signature: "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
-};
+const VECTOR = STANDARD_WEBHOOKS_VECTOR;
 const vectorHeaders = (signature = VECTOR.signature, timestamp = VECTOR.timestamp) => ({
   "webhook-id": VECTOR.id,
   "webhook-timestamp": String(timestamp),

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FundingDataClient, FundingDataError } from "@/clients/typescript/src/index";
 import { API_ROUTES } from "@/lib/api/app";
-import { startClientTestServer, type ClientTestServer } from "@/tests/support/client-test-server";
+import { clientTestServerForFile } from "@/tests/support/client-test-server-for-file";
 
-let server: ClientTestServer;
-beforeAll(async () => {
-  server = await startClientTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = clientTestServerForFile();
 
 const client = (apiKey: string, options: ConstructorParameters<typeof FundingDataClient>[0] = {}) =>
   new FundingDataClient({ apiKey, baseUrl: server.baseUrl, retryBaseDelayMs: 10, ...options });

@@ -4,30 +4,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { readAccountUsage } from "@/lib/usage/read-account-usage";
 import { HOUR_MS, UsageRecorder } from "@/lib/usage/usage-recorder";
 import { resolveUsageRange } from "@/lib/usage/usage-range";
 import { deleteExpiredUsage } from "@/lib/usage/usage-retention";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "./helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { captureLogs } from "@/tests/support/capture-logs";
-import { createTestDatabase } from "@/tests/support/test-database";
 
-let database: OpenDatabase;
+const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 // A Pro key may make 5 requests a minute here, so a 429 takes a handful of requests.
 const LIMIT = 5;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   services = createAppServices(async () => database.db, { ...process.env, RATE_LIMIT_SCALE: "0.05", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "" });
   app = createApiApp(() => services);
   await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
 });
 afterAll(async () => {
   await services?.stopRecorders();
-  await database?.close();
 });
 
 function call(path: string, key?: string, headers: Record<string, string> = {}) {

@@ -7,7 +7,7 @@ import { MANUAL_SENDS_PER_MINUTE } from "@/lib/webhooks/manual-sends";
 import { actorFromSession } from "@/lib/actor";
 import { redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { createEndpoint, rollEndpointSecret, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
-import { createKeyFor, createUser } from "./helpers/api-fixtures";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { dataOf, errorOf, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
 
 // The webhook routes of /v1 as a client meets them, and the rules both doors (/v1 and Account →

@@ -11,11 +11,11 @@ import { DELIVERY_RETENTION_MS, deleteOldDeliveries } from "@/lib/webhooks/deliv
 import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
 import { createEndpoint, deleteEndpoint, rollEndpointSecret, type WebhookOwner } from "@/lib/webhooks/webhook-endpoints";
 import { listDeliveries, redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
-import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
 import { signature } from "@/lib/webhooks/webhook-signature";
-import { createUser } from "./helpers/api-fixtures";
+import { createUser } from "@/tests/support/api-fixtures";
 import { captureLogs } from "@/tests/support/capture-logs";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";

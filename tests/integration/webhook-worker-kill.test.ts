@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
-import { createUser } from "./helpers/api-fixtures";
+import { createUser } from "@/tests/support/api-fixtures";
 import { createServerDatabase } from "@/tests/support/server-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 

@@ -8,9 +8,9 @@ import { appendEventStatements, eventsAppended } from "@/lib/events/append-event
 import { eventId } from "@/lib/events/event-types";
 import { revokeKey } from "@/lib/keys/account-keys";
 import type { KeyMode } from "@/lib/keys/mode";
-import { startWebhooks } from "@/lib/webhooks/start-webhooks";
+import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/integration/helpers/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
 

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { FieldAlert, FormAlert, SubmitRow } from "@/app/components/form-alerts";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { KIND_CONDITIONS, type AlertKind, type ConditionField } from "@/lib/alerts/alert-schema";
 
@@ -53,12 +54,6 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
   }
 
   if (full) return <p className="muted">Your plan allows {cap} alert rules: delete one to add another.</p>;
-  const fieldError = (name: string) =>
-    problem?.fields[name] && (
-      <p className="error" role="alert">
-        {problem.fields[name]}
-      </p>
-    );
   return (
     <form onSubmit={submit} noValidate aria-label="Add an alert rule">
       <h3>Add a rule</h3>
@@ -68,7 +63,7 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
           <input name="name" type="text" required maxLength={100} placeholder="BTC above 15 % net" aria-invalid={Boolean(problem?.fields.name)} />
         </label>
       </p>
-      {fieldError("name")}
+      <FieldAlert problem={problem} field="name" />
       <p>
         <label>
           Watch
@@ -89,7 +84,7 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
           </label>
         </p>
       )}
-      {fieldError("symbol")}
+      <FieldAlert problem={problem} field="symbol" />
       {NUMBERS.filter(({ field }) => uses(field)).map(({ field, label, step }) => (
         <div key={field}>
           <p>
@@ -98,7 +93,7 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
               <input name={field} type="number" step={step} inputMode="decimal" aria-invalid={Boolean(problem?.fields[field])} />
             </label>
           </p>
-          {fieldError(field)}
+          <FieldAlert problem={problem} field={field} />
         </div>
       ))}
       <details>
@@ -112,7 +107,7 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
           ))}
         </fieldset>
       </details>
-      {fieldError("exchanges")}
+      <FieldAlert problem={problem} field="exchanges" />
       <fieldset>
         <legend>Deliver to webhook endpoints</legend>
         {endpoints.length === 0 ? (
@@ -125,24 +120,16 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
           ))
         )}
       </fieldset>
-      {fieldError("endpoint_ids")}
+      <FieldAlert problem={problem} field="endpoint_ids" />
       <p>
         <label>
           Cool-down (minutes)
           <input name="cooldown_minutes" type="number" min={0} max={1440} step={1} defaultValue={60} aria-invalid={Boolean(problem?.fields.cooldown_minutes)} />
         </label>
       </p>
-      {fieldError("cooldown_minutes")}
-      {problem && Object.keys(problem.fields).length === 0 && (
-        <p className="error" role="alert">
-          {problem.message}
-        </p>
-      )}
-      <p>
-        <button type="submit" disabled={busy}>
-          Add rule
-        </button>
-      </p>
+      <FieldAlert problem={problem} field="cooldown_minutes" />
+      <FormAlert problem={problem} />
+      <SubmitRow busy={busy}>Add rule</SubmitRow>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { listAlertRules } from "@/lib/alerts/alert-rules";
+import { DataTable } from "@/app/components/data-table";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { appServices } from "@/lib/app-services";
@@ -49,40 +50,27 @@ export default async function AlertsPage() {
           {rules.length === 0 ? (
             <p>No alert rules yet.</p>
           ) : (
-            <div className="table-scroll">
-              <table aria-label="Alert rules">
-                <thead>
-                  <tr>
-                    <th scope="col">Rule</th>
-                    <th scope="col">Conditions</th>
-                    <th scope="col">Delivered to</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rules.map((rule) => (
-                    <tr key={rule.id} data-testid="alert-rule">
-                      <td>{rule.name}</td>
-                      <td>{describeConditions(rule)}</td>
-                      <td>
-                        {rule.endpoint_ids.length === 0
-                          ? "Streams and events only"
-                          : rule.endpoint_ids.map((id) => (
-                              <div key={id}>
-                                <Link href={`/account/webhooks/${id}`}>{urls.get(id) ?? id}</Link>
-                              </div>
-                            ))}
-                      </td>
-                      <td>{rule.enabled ? "Enabled" : "Disabled"}</td>
-                      <td>
-                        <AlertActions rule={{ id: rule.id, name: rule.name, enabled: rule.enabled }} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable aria-label="Alert rules" columns={["Rule", "Conditions", "Delivered to", "Status", "Actions"]}>
+              {rules.map((rule) => (
+                <tr key={rule.id} data-testid="alert-rule">
+                  <td>{rule.name}</td>
+                  <td>{describeConditions(rule)}</td>
+                  <td>
+                    {rule.endpoint_ids.length === 0
+                      ? "Streams and events only"
+                      : rule.endpoint_ids.map((id) => (
+                          <div key={id}>
+                            <Link href={`/account/webhooks/${id}`}>{urls.get(id) ?? id}</Link>
+                          </div>
+                        ))}
+                  </td>
+                  <td>{rule.enabled ? "Enabled" : "Disabled"}</td>
+                  <td>
+                    <AlertActions rule={{ id: rule.id, name: rule.name, enabled: rule.enabled }} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}

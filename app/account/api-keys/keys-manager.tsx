@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ACTIONS_COLUMN, DataTable } from "@/app/components/data-table";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import type { KeyView } from "@/lib/keys/account-keys";
 import { EXPIRY_WARNING_DAYS, keysExpiringSoon, timeUntil } from "@/lib/keys/expiry-warning";
@@ -10,15 +11,9 @@ import { formatUtc } from "@/lib/format-time";
 import styles from "./api-keys.module.css";
 import { CreateKeyForm } from "./create-key-form";
 import { EditAllowlistButton } from "./edit-allowlist-button";
-import { NewKeyPanel } from "./new-key-panel";
+import { NewKeyPanel, type NewKey } from "./new-key-panel";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { RollKeyButton, type RolledKey } from "./roll-key-button";
-
-export interface NewKey {
-  key: string;
-  view: KeyView;
-  heading: string;
-}
 
 interface Props {
   initialKeys: KeyView[];
@@ -125,81 +120,65 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
       {keys.length === 0 ? (
         <p className="muted">No API keys yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table aria-label="API keys">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Key</th>
-                <th>Permissions</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>Expires</th>
-                <th>IP allowlist</th>
-                <th>Status</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} data-key-id={key.id}>
-                  <td>{key.name}</td>
-                  <td>
-                    <code>{key.prefix}</code>
-                    <div className="muted">{key.mode === "live" ? "Live" : "Test"} mode</div>
-                  </td>
-                  <td>{key.permissions.map((p) => PERMISSION_LABELS[p]).join(", ")}</td>
-                  <td>{formatUtc(key.created_at)}</td>
-                  <td>{formatUtc(key.last_used_at)}</td>
-                  <td>
-                    {formatUtc(key.expires_at)}
-                    {expiringIds.has(key.id) && <div className={styles.expiresSoon}>expires {timeUntil(key.expires_at!, now)}</div>}
-                  </td>
-                  <td>
-                    {key.allowed_ips.length ? (
-                      <ul className={styles.entries} aria-label={`IP allowlist of ${key.name}`}>
-                        {key.allowed_ips.map((entry) => (
-                          <li key={entry}>
-                            <code>{entry}</code>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <div className="muted">Any address</div>
-                    )}
-                    {key.status === "active" && <EditAllowlistButton keyView={key} onSaved={(view) => upsert(view)} />}
-                  </td>
-                  <td>
-                    <span className={`status-${key.status}`}>{key.status[0]!.toUpperCase() + key.status.slice(1)}</span>
-                    {/* Only a roll sets revoked_at on a key that is still active: the end of its grace period. */}
-                    {key.status === "active" && key.revoked_at && (
-                      <div className="muted">will be revoked at {formatUtc(key.revoked_at)} (rolled)</div>
-                    )}
-                  </td>
-                  <td>
-                    <div className={styles.keyActions}>
-                      {key.status === "active" && (
-                        <>
-                          {/* A rolled key already has its replacement; rolling it again would only shorten its grace. */}
-                          {!key.revoked_at && (
-                            <RollKeyButton
-                              keyView={key}
-                              onRolled={(rolled) => showRolled(rolled, key.name)}
-                              unavailableReasonId={apiAccess ? undefined : ROLL_UNAVAILABLE_ID}
-                            />
-                          )}
-                          <RevokeKeyButton keyView={key} onRevoked={(view) => upsert(view)} />
-                        </>
+        <DataTable
+      aria-label="API keys"
+      columns={["Name", "Key", "Permissions", "Created", "Last used", "Expires", "IP allowlist", "Status", ACTIONS_COLUMN]}
+    >
+          {keys.map((key) => (
+            <tr key={key.id} data-key-id={key.id}>
+              <td>{key.name}</td>
+              <td>
+                <code>{key.prefix}</code>
+                <div className="muted">{key.mode === "live" ? "Live" : "Test"} mode</div>
+              </td>
+              <td>{key.permissions.map((p) => PERMISSION_LABELS[p]).join(", ")}</td>
+              <td>{formatUtc(key.created_at)}</td>
+              <td>{formatUtc(key.last_used_at)}</td>
+              <td>
+                {formatUtc(key.expires_at)}
+                {expiringIds.has(key.id) && <div className={styles.expiresSoon}>expires {timeUntil(key.expires_at!, now)}</div>}
+              </td>
+              <td>
+                {key.allowed_ips.length ? (
+                  <ul className={styles.entries} aria-label={`IP allowlist of ${key.name}`}>
+                    {key.allowed_ips.map((entry) => (
+                      <li key={entry}>
+                        <code>{entry}</code>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <div className="muted">Any address</div>
+                )}
+                {key.status === "active" && <EditAllowlistButton keyView={key} onSaved={(view) => upsert(view)} />}
+              </td>
+              <td>
+                <span className={`status-${key.status}`}>{key.status[0]!.toUpperCase() + key.status.slice(1)}</span>
+                {/* Only a roll sets revoked_at on a key that is still active: the end of its grace period. */}
+                {key.status === "active" && key.revoked_at && (
+                  <div className="muted">will be revoked at {formatUtc(key.revoked_at)} (rolled)</div>
+                )}
+              </td>
+              <td>
+                <div className={styles.keyActions}>
+                  {key.status === "active" && (
+                    <>
+                      {/* A rolled key already has its replacement; rolling it again would only shorten its grace. */}
+                      {!key.revoked_at && (
+                        <RollKeyButton
+                          keyView={key}
+                          onRolled={(rolled) => showRolled(rolled, key.name)}
+                          unavailableReasonId={apiAccess ? undefined : ROLL_UNAVAILABLE_ID}
+                        />
                       )}
+                      <RevokeKeyButton keyView={key} onRevoked={(view) => upsert(view)} />
+                    </>
+                  )}
   </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

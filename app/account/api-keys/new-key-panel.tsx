@@ -1,36 +1,30 @@
 "use client";
 
-import { useState } from "react";
-import type { NewKey } from "./keys-manager";
+import { SecretPanel } from "@/app/components/secret-panel";
+import type { KeyView } from "@/lib/keys/account-keys";
+
+export interface NewKey {
+  key: string;
+  view: KeyView;
+  heading: string;
+}
 
 /** Shows a key's secret the one time it exists outside the caller's hands. */
 export function NewKeyPanel({ newKey, onDone }: { newKey: NewKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <div className="panel" role="region" aria-label="New API key">
-      <h3>{newKey.heading}</h3>
-      <p className="notice">
-        <strong>Copy this key now. It will not be shown again</strong> — we store only a hash of it. If you lose it,
-        roll or revoke it and create a new one.
-      </p>
-      <p className="secret" data-testid="new-key-secret">
-        {newKey.key}
-      </p>
-      <p>
-        <button
-          type="button"
-          onClick={async () => {
-            // A browser that refuses the clipboard (no permission, not https) leaves the key on screen to copy by hand.
-            await navigator.clipboard.writeText(newKey.key).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          {copied ? "Copied" : "Copy key"}
-        </button>{" "}
-        <button type="button" className="secondary" onClick={onDone}>
-          I have saved it
-        </button>
-      </p>
-    </div>
+    <SecretPanel
+      label="New API key"
+      heading={newKey.heading}
+      notice={
+        <>
+          <strong>Copy this key now. It will not be shown again</strong> — we store only a hash of it. If you lose it,
+          roll or revoke it and create a new one.
+        </>
+      }
+      secret={newKey.key}
+      testId="new-key-secret"
+      copyLabel="Copy key"
+      onDone={onDone}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { DataTable } from "@/app/components/data-table";
 import type { BillingOverview } from "@/lib/billing/stripe/billing-overview";
 import { formatUtc } from "@/lib/format-time";
 import { planOf } from "@/lib/plans";
@@ -57,38 +58,25 @@ export function SubscriptionSummary({ overview }: { overview: BillingOverview })
       ) : overview.invoices.length === 0 ? (
         <p className="muted">No invoices yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Invoice</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td>{invoice.number ?? "—"}</td>
-                  <td>{when(invoice.date)}</td>
-                  <td>{invoice.amount}</td>
-                  <td>{invoice.status}</td>
-                  <td>
-                    {invoice.url ? (
-                      <a href={invoice.url} target="_blank" rel="noopener noreferrer">
-                        View
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Number", "Date", "Amount", "Status", "Invoice"]}>
+          {overview.invoices.map((invoice) => (
+            <tr key={invoice.id}>
+              <td>{invoice.number ?? "—"}</td>
+              <td>{when(invoice.date)}</td>
+              <td>{invoice.amount}</td>
+              <td>{invoice.status}</td>
+              <td>
+                {invoice.url ? (
+                  <a href={invoice.url} target="_blank" rel="noopener noreferrer">
+                    View
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

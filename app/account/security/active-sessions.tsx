@@ -3,6 +3,7 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ACTIONS_COLUMN, DataTable } from "@/app/components/data-table";
 import { formatUtc } from "@/lib/format-time";
 import { postJson, problemFrom } from "../../components/field-errors";
 
@@ -45,49 +46,34 @@ export function ActiveSessions({ sessions }: { sessions: SessionRow[] }) {
           {error}
         </p>
       )}
-      <div className="table-scroll">
-        <table aria-labelledby="sessions-heading">
-          <thead>
-            <tr>
-              <th scope="col">Browser or client</th>
-              <th scope="col">IP address</th>
-              <th scope="col">Signed in (UTC)</th>
-              <th scope="col">Last active (UTC)</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id} aria-current={session.current ? "true" : undefined}>
-                <td className="muted audit-agent">
-                  {session.current && <strong>This browser · </strong>}
-                  {session.userAgent ?? "unknown"}
-                </td>
-                <td>{session.ip ?? "unknown"}</td>
-                <td className="nowrap">
-                  <time dateTime={session.createdAt}>{formatUtc(session.createdAt)}</time>
-                </td>
-                <td className="nowrap">
-                  <time dateTime={session.lastSeenAt}>{formatUtc(session.lastSeenAt)}</time>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={busy !== null}
-                    aria-label={session.current ? "Sign out this browser" : `Sign out the session from ${session.ip ?? "an unknown address"}`}
-                    onClick={() => revoke(`/api/account/sessions/${session.id}/revoke`, session.id, session.current)}
-                  >
-                    {busy === session.id ? "Signing out…" : "Sign out"}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable aria-labelledby="sessions-heading" columns={["Browser or client", "IP address", "Signed in (UTC)", "Last active (UTC)", ACTIONS_COLUMN]}>
+        {sessions.map((session) => (
+          <tr key={session.id} aria-current={session.current ? "true" : undefined}>
+            <td className="muted audit-agent">
+              {session.current && <strong>This browser · </strong>}
+              {session.userAgent ?? "unknown"}
+            </td>
+            <td>{session.ip ?? "unknown"}</td>
+            <td className="nowrap">
+              <time dateTime={session.createdAt}>{formatUtc(session.createdAt)}</time>
+            </td>
+            <td className="nowrap">
+              <time dateTime={session.lastSeenAt}>{formatUtc(session.lastSeenAt)}</time>
+            </td>
+            <td>
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy !== null}
+                aria-label={session.current ? "Sign out this browser" : `Sign out the session from ${session.ip ?? "an unknown address"}`}
+                onClick={() => revoke(`/api/account/sessions/${session.id}/revoke`, session.id, session.current)}
+              >
+                {busy === session.id ? "Signing out…" : "Sign out"}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <p>
         <button type="button" className="danger" disabled={busy !== null} onClick={() => revoke("/api/account/sessions/revoke", "all", true)}>
           {busy === "all" ? "Signing out everywhere…" : "Sign out everywhere"}

@@ -1,3 +1,4 @@
+import { DataTable } from "@/app/components/data-table";
 import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/credentials";
 import { requireUser } from "@/lib/auth/session";
 import { listActiveSessions, SESSION_IDLE_TIMEOUT_MS, SESSION_LIFETIME_MS } from "@/lib/accounts/user-sessions";
@@ -53,34 +54,21 @@ export default async function SecurityPage() {
         {trail.entries.length === 0 ? (
           <p>No activity recorded yet.</p>
         ) : (
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Time (UTC)</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">IP address</th>
-                  <th scope="col">Browser or client</th>
-                </tr>
-              </thead>
-              <tbody>
-                {trail.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="nowrap">
-                      <time dateTime={entry.at.toISOString()} title={entry.at.toISOString()}>
-                        {formatUtc(entry.at)}
-                      </time>
-                    </td>
-                    <td>{entry.label}</td>
-                    <td>{entry.target ?? "—"}</td>
-                    <td>{entry.ip ?? "unknown"}</td>
-                    <td className="muted audit-agent">{entry.userAgent ?? "unknown"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={["Time (UTC)", "Action", "Target", "IP address", "Browser or client"]}>
+            {trail.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="nowrap">
+                  <time dateTime={entry.at.toISOString()} title={entry.at.toISOString()}>
+                    {formatUtc(entry.at)}
+                  </time>
+                </td>
+                <td>{entry.label}</td>
+                <td>{entry.target ?? "—"}</td>
+                <td>{entry.ip ?? "unknown"}</td>
+                <td className="muted audit-agent">{entry.userAgent ?? "unknown"}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { DataTable } from "@/app/components/data-table";
 import { postJson, problemFrom } from "@/app/components/field-errors";
 import { parsePercentFee, type VenueFee } from "@/lib/fees/fee-schema";
 
@@ -56,48 +57,36 @@ export function TradingFeesForm({ venues }: { venues: VenueFee[] }) {
 
   return (
     <form onSubmit={save} noValidate>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Exchange</th>
-              <th scope="col">Venue base tier</th>
-              <th scope="col">Your taker fee (%)</th>
-              <th scope="col">Charged</th>
-            </tr>
-          </thead>
-          <tbody>
-            {venues.map((v) => (
-              <tr key={v.exchange}>
-                <th scope="row">{v.exchange}</th>
-                <td>
-                  {percent(v.venue_taker_fee)} %{v.venue_taker_fee_source === "default" && <span className="muted"> (not stated: highest base tier)</span>}
-                </td>
-                <td>
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    aria-label={`Your taker fee on ${v.exchange}, percent`}
-                    aria-invalid={errors[v.exchange] ? true : undefined}
-                    aria-describedby={errors[v.exchange] ? `fee-error-${v.exchange}` : undefined}
-                    placeholder={percent(v.venue_taker_fee)}
-                    value={values[v.exchange] ?? ""}
-                    onChange={(e) => setValues({ ...values, [v.exchange]: e.target.value })}
-                  />
-                  {errors[v.exchange] && (
-                    <span className="error" id={`fee-error-${v.exchange}`}>
-                      {errors[v.exchange]}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {percent(v.taker_fee)} %{v.account_taker_fee !== null && <span className="muted"> (yours)</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={["Exchange", "Venue base tier", "Your taker fee (%)", "Charged"]}>
+        {venues.map((v) => (
+          <tr key={v.exchange}>
+            <th scope="row">{v.exchange}</th>
+            <td>
+              {percent(v.venue_taker_fee)} %{v.venue_taker_fee_source === "default" && <span className="muted"> (not stated: highest base tier)</span>}
+            </td>
+            <td>
+              <input
+                type="text"
+                inputMode="decimal"
+                aria-label={`Your taker fee on ${v.exchange}, percent`}
+                aria-invalid={errors[v.exchange] ? true : undefined}
+                aria-describedby={errors[v.exchange] ? `fee-error-${v.exchange}` : undefined}
+                placeholder={percent(v.venue_taker_fee)}
+                value={values[v.exchange] ?? ""}
+                onChange={(e) => setValues({ ...values, [v.exchange]: e.target.value })}
+              />
+              {errors[v.exchange] && (
+                <span className="error" id={`fee-error-${v.exchange}`}>
+                  {errors[v.exchange]}
+                </span>
+              )}
+            </td>
+            <td>
+              {percent(v.taker_fee)} %{v.account_taker_fee !== null && <span className="muted"> (yours)</span>}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="actions">
         <button type="submit" disabled={busy}>
           Save fees

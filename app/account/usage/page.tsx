@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DataTable } from "@/app/components/data-table";
 import { appServices } from "@/lib/app-services";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
@@ -94,32 +95,24 @@ function PeakLine({ label, peak, limit }: { label: string; peak: number; limit: 
 
 function CountsTable({ caption, day, month }: { caption: string; day: UsageCounts; month: UsageCounts }) {
   return (
-    <div className="table-scroll">
-      <table className={styles.counts}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Outcome</th>
-            <th scope="col">Last 24 hours</th>
-            <th scope="col">Last 30 days</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">All requests</th>
-            <td>{day.requests.toLocaleString("en-US")}</td>
-            <td>{month.requests.toLocaleString("en-US")}</td>
-          </tr>
-          {CHART_SERIES.map((series) => (
-            <tr key={series.kind}>
-              <th scope="row">{series.label}</th>
-              <td>{day[series.kind].toLocaleString("en-US")}</td>
-              <td>{month[series.kind].toLocaleString("en-US")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className={styles.counts}
+      caption={caption}
+      columns={["Route", "Requests", ...CHART_SERIES.map((series) => series.label)]}
+    >
+      <tr>
+        <th scope="row">All requests</th>
+        <td>{day.requests.toLocaleString("en-US")}</td>
+        <td>{month.requests.toLocaleString("en-US")}</td>
+      </tr>
+      {CHART_SERIES.map((series) => (
+        <tr key={series.kind}>
+          <th scope="row">{series.label}</th>
+          <td>{day[series.kind].toLocaleString("en-US")}</td>
+          <td>{month[series.kind].toLocaleString("en-US")}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { DialogButtons } from "@/app/components/dialog-buttons";
 import { problemFrom } from "@/app/components/field-errors";
+import { OutcomeMessage } from "@/app/components/form-alerts";
 import { NewSecretPanel } from "./new-secret-panel";
 
 interface Endpoint {
@@ -76,11 +77,7 @@ export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint;
       <button type="button" className="danger" disabled={busy} onClick={() => deleteDialog.current?.showModal()}>
         Delete
       </button>
-      {message && (
-        <p role={message.error ? "alert" : "status"} className={message.error ? "error" : "muted"}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeMessage message={message} className="muted" />
       {secret && <NewSecretPanel heading={`New secret for ${endpoint.url}`} secret={secret} onDone={() => setSecret(null)} />}
 
       <dialog ref={rollDialog} aria-label={`Roll the secret of ${endpoint.url}`}>

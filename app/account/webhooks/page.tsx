@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DataTable } from "@/app/components/data-table";
 import { UpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { appServices } from "@/lib/app-services";
@@ -40,33 +41,21 @@ export default async function WebhooksPage() {
           {endpoints.length === 0 ? (
             <p>No endpoints yet.</p>
           ) : (
-            <div className="table-scroll">
-              <table aria-label="Webhook endpoints">
-                <thead>
-                  <tr>
-                    <th scope="col">URL</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {endpoints.map((endpoint) => (
-                    <tr key={endpoint.id} data-testid="webhook-endpoint">
-                      <td>
-                        <Link href={`/account/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
-                        {endpoint.description && <div className="muted">{endpoint.description}</div>}
-                      </td>
-                      <td>{endpoint.event_types.join(", ")}</td>
-                      <td>{endpointStatus(endpoint)}</td>
-                      <td>
-                        <EndpointActions endpoint={endpoint} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable aria-label="Webhook endpoints" columns={["URL", "Events", "Status", "Actions"]}>
+              {endpoints.map((endpoint) => (
+                <tr key={endpoint.id} data-testid="webhook-endpoint">
+                  <td>
+                    <Link href={`/account/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
+                    {endpoint.description && <div className="muted">{endpoint.description}</div>}
+                  </td>
+                  <td>{endpoint.event_types.join(", ")}</td>
+                  <td>{endpointStatus(endpoint)}</td>
+                  <td>
+                    <EndpointActions endpoint={endpoint} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { FieldAlert, FormAlert, SubmitRow } from "@/app/components/form-alerts";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { NewSecretPanel } from "./new-secret-panel";
 
@@ -30,12 +31,6 @@ export function WebhookCreator({ eventTypes, full, cap }: { eventTypes: string[]
 
   if (created) return <NewSecretPanel heading={`Endpoint added: ${created.url}`} secret={created.secret} onDone={() => setCreated(null)} />;
   if (full) return <p className="muted">Your plan allows {cap} endpoints: delete one to add another.</p>;
-  const fieldError = (name: string) =>
-    problem?.fields[name] && (
-      <p className="error" role="alert">
-        {problem.fields[name]}
-      </p>
-    );
   return (
     <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint">
       <h3>Add an endpoint</h3>
@@ -45,14 +40,14 @@ export function WebhookCreator({ eventTypes, full, cap }: { eventTypes: string[]
           <input name="url" type="url" required placeholder="https://example.com/hooks/funding" aria-invalid={Boolean(problem?.fields.url)} />
         </label>
       </p>
-      {fieldError("url")}
+      <FieldAlert problem={problem} field="url" />
       <p>
         <label>
           Description (optional)
           <input name="description" type="text" maxLength={200} />
         </label>
       </p>
-      {fieldError("description")}
+      <FieldAlert problem={problem} field="description" />
       <fieldset>
         <legend>Events</legend>
         {eventTypes.map((type) => (
@@ -61,17 +56,9 @@ export function WebhookCreator({ eventTypes, full, cap }: { eventTypes: string[]
           </label>
         ))}
       </fieldset>
-      {fieldError("event_types")}
-      {problem && Object.keys(problem.fields).length === 0 && (
-        <p className="error" role="alert">
-          {problem.message}
-        </p>
-      )}
-      <p>
-        <button type="submit" disabled={busy}>
-          Add endpoint
-        </button>
-      </p>
+      <FieldAlert problem={problem} field="event_types" />
+      <FormAlert problem={problem} />
+      <SubmitRow busy={busy}>Add endpoint</SubmitRow>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { AppError } from "@/lib/errors";
 import { processSingleton } from "@/lib/singleton";
-import type { BillingProvider } from "../billing-provider";
+import type { BillingProvider } from "../billing-types";
 import type { StripeConfig } from "./stripe-config";
 
 export interface StripeBillingProvider extends BillingProvider {

@@ -8,7 +8,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { expect } from "vitest";
 import { expectEnvelope, type Envelope } from "./api-envelope";
-import { btcBinanceHyperliquid, liveOpportunity, seedLiveOpportunities } from "./api-fixtures";
+import { btcBinanceHyperliquid, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

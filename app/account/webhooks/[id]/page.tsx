@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DataTable } from "@/app/components/data-table";
 import { requireUser } from "@/lib/auth/session";
 import { appServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
@@ -46,56 +47,43 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
         {deliveries.total === 0 ? "No deliveries yet." : `${deliveries.total} deliveries, newest first${deliveries.has_more ? ` (the latest ${PAGE} shown)` : ""}.`}
       </p>
       {deliveries.items.length > 0 && (
-        <div className="table-scroll">
-          <table aria-label="Deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Created</th>
-                <th scope="col" />
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.items.map((delivery) => (
-                <tr key={delivery.id} data-testid="webhook-delivery">
-                  <td>
-                    {delivery.event_type}
-                    <div className="muted">
-                      <code>{delivery.event_id}</code>
-                    </div>
-                  </td>
-                  <td>
-                    {delivery.status}
-                    {delivery.next_attempt_at && <div className="muted">next attempt {formatUtc(delivery.next_attempt_at)}</div>}
-                  </td>
-                  <td>
-                    <details>
-                      <summary>{delivery.attempt_count} attempts</summary>
-                      <ul>
-                        {delivery.attempts.map((attempt, index) => (
-                          <li key={index} data-testid="webhook-attempt">
-                            {formatUtc(attempt.at)}: {attempt.status_code === null ? "no answer" : `HTTP ${attempt.status_code}`}
-                            {attempt.error && attempt.status_code === null && <> ({attempt.error})</>} in {attempt.latency_ms} ms
-                            {attempt.manual && " (redelivered by hand)"}
-                            {attempt.response_body && (
-                              <pre className="muted">{attempt.response_body}</pre>
-                            )}
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  </td>
-                  <td>{formatUtc(delivery.created_at)}</td>
-                  <td>
-                    <RedeliverButton endpointId={endpoint.id} deliveryId={delivery.id} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable aria-label="Deliveries" columns={["Event", "Status", "Attempts", "Created", null]}>
+          {deliveries.items.map((delivery) => (
+            <tr key={delivery.id} data-testid="webhook-delivery">
+              <td>
+                {delivery.event_type}
+                <div className="muted">
+                  <code>{delivery.event_id}</code>
+                </div>
+              </td>
+              <td>
+                {delivery.status}
+                {delivery.next_attempt_at && <div className="muted">next attempt {formatUtc(delivery.next_attempt_at)}</div>}
+              </td>
+              <td>
+                <details>
+                  <summary>{delivery.attempt_count} attempts</summary>
+                  <ul>
+                    {delivery.attempts.map((attempt, index) => (
+                      <li key={index} data-testid="webhook-attempt">
+                        {formatUtc(attempt.at)}: {attempt.status_code === null ? "no answer" : `HTTP ${attempt.status_code}`}
+                        {attempt.error && attempt.status_code === null && <> ({attempt.error})</>} in {attempt.latency_ms} ms
+                        {attempt.manual && " (redelivered by hand)"}
+                        {attempt.response_body && (
+                          <pre className="muted">{attempt.response_body}</pre>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </td>
+              <td>{formatUtc(delivery.created_at)}</td>
+              <td>
+                <RedeliverButton endpointId={endpoint.id} deliveryId={delivery.id} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

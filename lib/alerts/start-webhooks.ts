@@ -3,13 +3,13 @@ import { eventsAppended } from "@/lib/events/append-events";
 import { JobRunner } from "@/lib/jobs/job-runner";
 import { logger } from "@/lib/observability/logger";
 import { startPeriodicTask } from "@/lib/process/periodic-task";
-import { deleteOldDeliveries } from "./delivery-retention";
-import { DELIVERY_QUEUE, setDeliveryWaker } from "./delivery-queue";
-import { deliverWebhook, type DeliverOptions } from "./deliver-webhook";
-import { dispatchEvents } from "./dispatch-events";
-import { deleteExpiredCooldowns, evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
-import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
-import { deliveryLeaseMs, type WebhookConfig } from "./webhook-config";
+import { deleteOldDeliveries } from "@/lib/webhooks/delivery-retention";
+import { DELIVERY_QUEUE, setDeliveryWaker } from "@/lib/webhooks/delivery-queue";
+import { deliverWebhook, type DeliverOptions } from "@/lib/webhooks/deliver-webhook";
+import { dispatchEvents } from "@/lib/webhooks/dispatch-events";
+import { deleteExpiredCooldowns, evaluateAlerts } from "./evaluate-alerts";
+import { evaluateRoundAlerts } from "./evaluate-round-alerts";
+import { deliveryLeaseMs, type WebhookConfig } from "@/lib/webhooks/webhook-config";
 
 export interface WebhookService {
   /** Looks for new events and due deliveries now. */
@@ -33,7 +33,8 @@ export interface StartWebhooksOptions {
  * published round's crossings, then the event rules) and the dispatcher, which turn new MarketEvents into alerts and queued deliveries, and the job runner
  * that sends them. Both poll every WEBHOOK_POLL_MS; work queued in this process (events it
  * appended, a test event, a redelivery, a dispatch) wakes them at once. Any number of processes
- * may run them on PostgreSQL.
+ * may run them on PostgreSQL. It lives in lib/alerts because it runs alert evaluation ahead of
+ * each dispatch: alerts sit above webhooks (they queue deliveries), never the other way round.
  */
 export function startWebhooks(options: StartWebhooksOptions): WebhookService {
   const { db, config } = options;
