@@ -9,7 +9,7 @@ const TEST_FILE = String.raw`\.(test|spec)\.[cm]?[jt]sx?$`;
 const either = (units) => units.map(unitPattern).join("|");
 // Benchmarks, fault and soak runs and the Python client's test runner reuse the shared test support
 // and fixtures.
-const TOOLS_ON_TEST_SUPPORT = String.raw`^scripts/(bench|faults|soak)/|^scripts/test-python-client\.ts$`;
+const TOOLS_ON_TEST_SUPPORT = String.raw`^scripts/(bench|faults|soak)/|^scripts/test-python-client\.ts$|^scripts/build-sample-market\.ts$`;
 // The session/next-auth adapter of the web app: what wraps next-auth so that nothing else under lib/
 // has to (options.ts builds the CredentialsProvider, session.ts reads the session and answers pages
 // with next/navigation, next-auth.d.ts adds the user's id and role to next-auth's Session).

@@ -13,7 +13,7 @@ import { liveDepthSources } from "@/lib/market/books/live-depth-sources";
 import { liveMarketDepth, type LiveMarketDepthOptions } from "@/lib/market/books/live-market-depth";
 import type { VenueDepthSources } from "@/lib/market/books/market-depth";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
-import { liveMarket } from "@/lib/market/live-market";
+import { liveMarket } from "@/lib/market/ingest/live-market";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import type { Market } from "@/lib/market/market";
 import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";

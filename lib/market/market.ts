@@ -42,7 +42,7 @@ export interface IntervalChangeWindow {
 
 /**
  * Everything domain code reads about the market, for one key mode. Live keys read what ingestion
- * stored (lib/market/live-market.ts) and the venues' books; test keys read the deterministic
+ * stored (lib/market/ingest/live-market.ts) and the venues' books; test keys read the deterministic
  * sandbox (lib/market/sandbox/sandbox-market.ts), never live data. The mode is chosen once, where a
  * request's actor is known (`AppServices.market(mode)`), and nothing below asks which mode it is in.
  * Order books and margin tiers (`MarketDepth`) are what quotes read.

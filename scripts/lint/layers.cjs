@@ -44,8 +44,12 @@ const LAYERS = [
     units: ["lib/market", "lib/market/books", "lib/market/opportunities", "lib/market/persistence", "lib/market/fixtures"],
   },
   { name: "sandbox and sample", why: "the generated test market, the offline sample", units: ["lib/market/sandbox", "lib/market/sample"] },
+  {
+    name: "ingest",
+    why: "rounds, the venue thread, storing, retention, the live Market's reads; events reach it through its RoundEvents port",
+    units: ["lib/market/ingest"],
+  },
   { name: "events", why: "the change-event log, its feed, stream filters, sandbox ticks", units: ["lib/events"] },
-  { name: "ingest", why: "rounds, the venue thread, storing, retention", units: ["lib/market/ingest"] },
   { name: "webhooks", why: "endpoints, dispatch, signed delivery", units: ["lib/webhooks"] },
   { name: "alerts", why: "alert rules and their evaluation, which queue webhook deliveries", units: ["lib/alerts"] },
   { name: "services", why: "the process's one service container", units: ["lib/app-services.ts"] },
@@ -59,7 +63,7 @@ const LAYERS = [
   { name: "entry", why: "the listener and the Next.js pages and JSON routes", units: ["server.ts", "proxy.ts", "app"] },
   { name: "test support", why: "shared test helpers and fixtures (benchmarks reuse them)", units: ["tests/support", "tests/fixtures"] },
   { name: "scripts", why: "operations, generators, benchmarks, soak, faults, the worker", units: ["scripts"] },
-  { name: "tests", why: "integration and browser tests", units: ["tests/integration", "e2e"] },
+  { name: "tests", why: "integration and browser tests", units: ["tests/integration", "tests/venues", "e2e"] },
   {
     name: "tool configuration",
     why: "configuration files of the build and test tools",

@@ -1,11 +1,11 @@
 import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
-import { toFundingSettlement, type FundingSettlement } from "./model/funding-settlement";
-import { readIngestionStatus } from "./ingest/ingestion-status";
-import { readIntervalChangePage } from "./ingest/read-interval-changes";
-import type { LiveOpportunities } from "./opportunities/live-opportunities";
-import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "./market";
-import type { MarketDepth } from "./books/market-depth";
+import { toFundingSettlement, type FundingSettlement } from "../model/funding-settlement";
+import { readIngestionStatus } from "./ingestion-status";
+import { readIntervalChangePage } from "./read-interval-changes";
+import type { LiveOpportunities } from "../opportunities/live-opportunities";
+import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "../market";
+import type { MarketDepth } from "../books/market-depth";
 
 /** Where live keys' quotes read books: the venues, or the offline sample's recordings while it is served. */
 export interface LiveDepth {
