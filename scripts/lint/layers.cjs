@@ -1,7 +1,8 @@
 // The folder → layer table: every unit of the tree, lowest layer first. A unit may import its own
 // layer and the layers below it, never one above. .dependency-cruiser.cjs turns the table into
 // rules per file; scripts/lint/check-dependencies.mjs also checks that every unit with files has a
-// row and that no two units import each other. Rows for folders that do not exist yet match nothing.
+// row and that no two units import each other. docs/ARCHITECTURE.md shows this table as
+// scripts/lint/layer-table.mjs writes it; a test holds the two the same.
 //
 // A unit is a folder of lib/ (a part of lib/market for the files below lib/market/<part>/, the loose
 // files of lib/market together), a loose file of lib/ on its own, a folder of tests/, or one of app,
@@ -18,7 +19,7 @@ const LAYERS = [
     why: "imported by everything: errors, validation, configuration, the plans table, the logger and metrics",
     units: [
       "lib/errors.ts", "lib/validation.ts", "lib/query-params.ts", "lib/pagination.ts", "lib/round.ts", "lib/singleton.ts",
-      "lib/format-time.ts", "lib/safe-redirect.ts", "lib/build-info.ts", "lib/plans.ts", "lib/tiers.ts", "lib/config",
+      "lib/format-time.ts", "lib/safe-redirect.ts", "lib/build-info.ts", "lib/plans.ts", "lib/config",
       "lib/observability",
       // The tier and permission vocabulary (zod only) that the plans table reads; the rest of lib/keys sits higher.
       "lib/keys/permissions.ts",
@@ -37,11 +38,11 @@ const LAYERS = [
     why: "who acts and what they may do: the audit trail, keys, accounts and sessions, the actor, usage, billing",
     units: ["lib/audit.ts", "lib/keys", "lib/accounts", "lib/actor.ts", "lib/usage", "lib/security", "lib/admin", "lib/billing"],
   },
-  { name: "venues", why: "connectors, fee tables, the venue registry", units: ["lib/market/venues", "lib/market/connectors"] },
+  { name: "venues", why: "connectors, fee tables, the venue registry", units: ["lib/market/venues"] },
   {
     name: "market",
     why: "order books, the published set and the Market port, persistence figures",
-    units: ["lib/market", "lib/market/books", "lib/market/opportunities", "lib/market/persistence", "lib/market/fixtures"],
+    units: ["lib/market", "lib/market/books", "lib/market/opportunities", "lib/market/persistence"],
   },
   { name: "sandbox and sample", why: "the generated test market, the offline sample", units: ["lib/market/sandbox", "lib/market/sample"] },
   {
@@ -55,7 +56,7 @@ const LAYERS = [
   { name: "services", why: "the process's one service container", units: ["lib/app-services.ts"] },
   {
     name: "domain cores",
-    why: "operations taking (actor, input): account fees, quotes, simulations, positions, the screener, health",
+    why: "operations taking (services, actor, input): account fees, quotes, simulations, positions, the screener, health",
     units: ["lib/fees", "lib/quote", "lib/sim", "lib/portfolio", "lib/screener", "lib/health.ts"],
   },
   { name: "web edge", why: "next-auth options and the page session helpers", units: ["lib/auth"] },

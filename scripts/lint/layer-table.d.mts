@@ -1,0 +1,3 @@
+export const ARCHITECTURE: string;
+export function layerTable(): string;
+export function tableInPage(page: string): string | null;
