@@ -1,7 +1,7 @@
 import { closePosition } from "@/lib/portfolio/positions";
 import { positionSchema } from "@/lib/portfolio/position-schema";
 import { defineRoute } from "../route";
-import { inMode, oneOf, positions } from "./mode-resources";
+import { inMode, type OneInput, oneOf, positions } from "./mode-resources";
 
 // POST /v1/portfolio/positions/:id/close — closes a position, realising its P&L.
 export const closePositionRoute = defineRoute({
@@ -18,5 +18,5 @@ export const closePositionRoute = defineRoute({
   ...oneOf(positions),
   data: positionSchema,
   idempotent: true,
-  handler: inMode(({ actor, params, services }) => closePosition(services, actor, params.id)),
+  handler: inMode(({ actor, params, services }: OneInput) => closePosition(services, actor, params.id)),
 });

@@ -101,7 +101,14 @@ export function pagedListOf<T>(
   });
 }
 
-type OneInput = { actor: Actor; params: { id: string }; services: AppServices; origin: RequestOrigin };
+/** What the handler of a route on one of a resource is given; `B` is the route's body schema, if it reads one. */
+export type OneInput<B extends z.ZodType | undefined = undefined> = {
+  actor: Actor;
+  params: { id: string };
+  body: B extends z.ZodType ? z.output<B> : undefined;
+  services: AppServices;
+  origin: RequestOrigin;
+};
 
 /** The fields of a GET of one of `resource` by id: `get` reads it (404 when the account has none of that id in the key's mode). */
 export function getOne<P extends z.ZodObject>(resource: ModeResource<P>, item: z.ZodType, get: (services: AppServices, actor: Actor, id: string) => Promise<unknown>) {
@@ -124,7 +131,7 @@ export function updateOne<P extends z.ZodObject, B extends z.ZodType>(
     ...oneOf(resource, exampleBody),
     body,
     data: item,
-    handler: inMode(({ actor, body: parsed, params, services }: OneInput & { body: z.output<B> }) => update(services, actor, params.id, parsed)),
+    handler: inMode(({ actor, body: parsed, params, services }: Omit<OneInput, "body"> & { body: z.output<B> }) => update(services, actor, params.id, parsed)),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { replayDeliveries } from "@/lib/webhooks/webhook-deliveries";
 import { defineRoute } from "../route";
-import { inMode, oneOf, webhookEndpoints } from "./mode-resources";
+import { inMode, type OneInput, oneOf, webhookEndpoints } from "./mode-resources";
 
 const replaySchema = z.strictObject({
   since: z.iso.datetime().describe("ISO 8601 UTC time: failed deliveries created since then, and events since then the endpoint never received, are queued."),
@@ -35,5 +35,5 @@ export const replayWebhookDeliveriesRoute = defineRoute({
   body: replaySchema,
   data: replayResultSchema,
   idempotent: true,
-  handler: inMode(({ actor, params, body, services }) => replayDeliveries(services, actor, params.id, new Date(body.since))),
+  handler: inMode(({ actor, params, body, services }: OneInput<typeof replaySchema>) => replayDeliveries(services, actor, params.id, new Date(body.since))),
 });

@@ -1,7 +1,7 @@
 import { rollEndpointSecret } from "@/lib/webhooks/webhook-endpoints";
 import { endpointWithSecretSchema, rollSecretSchema } from "@/lib/webhooks/webhook-schema";
 import { defineRoute } from "../route";
-import { inMode, oneOf, webhookEndpoints } from "./mode-resources";
+import { inMode, type OneInput, oneOf, webhookEndpoints } from "./mode-resources";
 
 // POST /v1/webhook-endpoints/:id/roll-secret — a new signing secret, the previous one signing beside it for a while.
 export const rollWebhookSecretRoute = defineRoute({
@@ -21,5 +21,5 @@ export const rollWebhookSecretRoute = defineRoute({
   data: endpointWithSecretSchema,
   idempotent: true,
   showsSecretOnce: true,
-  handler: inMode(({ actor, body, params, services, origin }) => rollEndpointSecret(services, actor, params.id, body.overlap_hours, origin)),
+  handler: inMode(({ actor, body, params, services, origin }: OneInput<typeof rollSecretSchema>) => rollEndpointSecret(services, actor, params.id, body.overlap_hours, origin)),
 });

@@ -1,7 +1,7 @@
 import { sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { deliverySchema, testEventSchema } from "@/lib/webhooks/webhook-schema";
 import { defineRoute } from "../route";
-import { inMode, oneOf, webhookEndpoints } from "./mode-resources";
+import { inMode, type OneInput, oneOf, webhookEndpoints } from "./mode-resources";
 
 // POST /v1/webhook-endpoints/:id/test — queues a test event of a chosen type to the endpoint.
 export const testWebhookEndpointRoute = defineRoute({
@@ -23,5 +23,5 @@ export const testWebhookEndpointRoute = defineRoute({
   body: testEventSchema,
   data: deliverySchema,
   idempotent: true,
-  handler: inMode(({ actor, params, body, services }) => sendTestEvent(services, actor, params.id, { type: body.type })),
+  handler: inMode(({ actor, params, body, services }: OneInput<typeof testEventSchema>) => sendTestEvent(services, actor, params.id, { type: body.type })),
 });
