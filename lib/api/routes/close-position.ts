@@ -1,7 +1,7 @@
 import { closePosition } from "@/lib/portfolio/positions";
 import { positionSchema } from "@/lib/portfolio/position-schema";
-import { portfolioMetaSchema, positionIdParams } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { inMode, type OneInput, oneOf, positions } from "./mode-resources";
 
 // POST /v1/portfolio/positions/:id/close — closes a position, realising its P&L.
 export const closePositionRoute = defineRoute({
@@ -15,13 +15,8 @@ export const closePositionRoute = defineRoute({
     "another account's position or an unknown id is 404.",
   tag: "Portfolio",
   permission: "write",
-  params: positionIdParams,
+  ...oneOf(positions),
   data: positionSchema,
-  meta: portfolioMetaSchema,
   idempotent: true,
-  example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
-  handler: async ({ actor, params, services }) => ({
-    data: await closePosition(services, actor, params.id),
-    meta: { mode: actor.mode },
-  }),
+  handler: inMode(({ actor, params, services }: OneInput) => closePosition(services, actor, params.id)),
 });

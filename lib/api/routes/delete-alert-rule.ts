@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { deleteAlertRule } from "@/lib/alerts/alert-rules";
-import { alertMetaSchema, alertRuleIdParams } from "@/lib/alerts/alert-schema";
 import { defineRoute } from "../route";
+import { alertRules, deleteOne } from "./mode-resources";
 
 // DELETE /v1/alert-rules/:id — removes a rule.
 export const deleteAlertRuleRoute = defineRoute({
@@ -13,12 +12,5 @@ export const deleteAlertRuleRoute = defineRoute({
   tag: "Alerts",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: alertRuleIdParams,
-  data: z.object({ id: z.string().describe("The deleted rule's id."), deleted: z.literal(true) }),
-  meta: alertMetaSchema,
-  example: { params: { id: "ALERT_RULE_ID" }, createdBy: "createAlertRule" },
-  handler: async ({ actor, params, services, origin }) => ({
-    data: await deleteAlertRule(services, actor, params.id, origin),
-    meta: { mode: actor.mode },
-  }),
+  ...deleteOne(alertRules, deleteAlertRule),
 });

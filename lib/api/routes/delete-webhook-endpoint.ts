@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { deleteEndpoint } from "@/lib/webhooks/webhook-endpoints";
-import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { deleteOne, webhookEndpoints } from "./mode-resources";
 
 // DELETE /v1/webhook-endpoints/:id — removes an endpoint and its delivery log.
 export const deleteWebhookEndpointRoute = defineRoute({
@@ -13,12 +12,5 @@ export const deleteWebhookEndpointRoute = defineRoute({
   tag: "Webhooks",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: webhookEndpointIdParams,
-  data: z.object({ id: z.string().describe("The deleted endpoint's id."), deleted: z.literal(true) }),
-  meta: webhookMetaSchema,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ actor, params, services, origin }) => ({
-    data: await deleteEndpoint(services, actor, params.id, origin),
-    meta: { mode: actor.mode },
-  }),
+  ...deleteOne(webhookEndpoints, deleteEndpoint),
 });

@@ -1,6 +1,7 @@
 import { getAlertRule } from "@/lib/alerts/alert-rules";
-import { alertMetaSchema, alertRuleIdParams, alertRuleSchema } from "@/lib/alerts/alert-schema";
+import { alertRuleSchema } from "@/lib/alerts/alert-schema";
 import { defineRoute } from "../route";
+import { alertRules, getOne } from "./mode-resources";
 
 // GET /v1/alert-rules/:id — one alert rule.
 export const getAlertRuleRoute = defineRoute({
@@ -11,12 +12,5 @@ export const getAlertRuleRoute = defineRoute({
   description: "One of the account's alert rules of the key's mode. Another account's, the other mode's or an unknown id is 404.",
   tag: "Alerts",
   permission: "opportunities:read",
-  params: alertRuleIdParams,
-  data: alertRuleSchema,
-  meta: alertMetaSchema,
-  example: { params: { id: "ALERT_RULE_ID" }, createdBy: "createAlertRule" },
-  handler: async ({ actor, params, services }) => ({
-    data: await getAlertRule(services, actor, params.id),
-    meta: { mode: actor.mode },
-  }),
+  ...getOne(alertRules, alertRuleSchema, getAlertRule),
 });

@@ -1,7 +1,7 @@
 import { getPosition } from "@/lib/portfolio/positions";
 import { positionSchema } from "@/lib/portfolio/position-schema";
-import { portfolioMetaSchema, positionIdParams } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { getOne, positions } from "./mode-resources";
 
 // GET /v1/portfolio/positions/:id — one of the caller's positions with its accrual.
 export const getPositionRoute = defineRoute({
@@ -14,12 +14,5 @@ export const getPositionRoute = defineRoute({
     "or one of the other key mode's portfolio (live vs test), is 404 NOT_FOUND, as is an id that does not exist.",
   tag: "Portfolio",
   permission: "portfolio:read",
-  params: positionIdParams,
-  data: positionSchema,
-  meta: portfolioMetaSchema,
-  example: { params: { id: "POSITION_ID" }, createdBy: "createPortfolioPosition" },
-  handler: async ({ actor, params, services }) => ({
-    data: await getPosition(services, actor, params.id),
-    meta: { mode: actor.mode },
-  }),
+  ...getOne(positions, positionSchema, getPosition),
 });

@@ -1,7 +1,7 @@
 import { simulationSchema } from "@/lib/sim/simulation-schema";
 import { getSimulation } from "@/lib/sim/simulations";
-import { simulationIdParams, simulationMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { getOne, simulations } from "./mode-resources";
 
 // GET /v1/simulations/:id — one stored simulation of the caller's, in the key's mode.
 export const getSimulationRoute = defineRoute({
@@ -14,12 +14,5 @@ export const getSimulationRoute = defineRoute({
     "(live vs test), is 404 NOT_FOUND, as is an id that does not exist.",
   tag: "Simulations",
   permission: "simulations:read",
-  params: simulationIdParams,
-  data: simulationSchema,
-  meta: simulationMetaSchema,
-  example: { params: { id: "SIMULATION_ID" }, createdBy: "createSimulation" },
-  handler: async ({ actor, params, services }) => ({
-    data: await getSimulation(services, actor, params.id),
-    meta: { mode: actor.mode },
-  }),
+  ...getOne(simulations, simulationSchema, getSimulation),
 });

@@ -1,7 +1,7 @@
 import { getEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { endpointSchema } from "@/lib/webhooks/webhook-schema";
-import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { getOne, webhookEndpoints } from "./mode-resources";
 
 // GET /v1/webhook-endpoints/:id — one endpoint, without its secret.
 export const getWebhookEndpointRoute = defineRoute({
@@ -13,12 +13,5 @@ export const getWebhookEndpointRoute = defineRoute({
   tag: "Webhooks",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: webhookEndpointIdParams,
-  data: endpointSchema,
-  meta: webhookMetaSchema,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ actor, params, services }) => ({
-    data: await getEndpoint(services, actor, params.id),
-    meta: { mode: actor.mode },
-  }),
+  ...getOne(webhookEndpoints, endpointSchema, getEndpoint),
 });

@@ -1,23 +1,10 @@
-import { z } from "zod";
 import { fundingIntervalChangeSchema } from "@/lib/market/model/funding-interval-change";
 import { baseAssetParam, exchangeParam } from "@/lib/market/model/market-params";
-import { pageParams } from "@/lib/query-params";
-import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
-import { rangeParams } from "../time-range";
-import { rangePage } from "./range-page";
+import { rangeList, rangePage } from "./range-page";
 
 export const FUNDING_INTERVALS_MAX_LIMIT = 1000;
 const RANGE = { defaultDays: 30, maxDays: 366 };
-
-export const fundingIntervalsQuery = z.strictObject({
-  exchange: exchangeParam().optional().describe("Only this exchange's markets."),
-  symbol: baseAssetParam()
-    .optional()
-    .describe("Only this base asset's markets, e.g. BTC (case-insensitive)."),
-  ...rangeParams(RANGE),
-  ...pageParams(FUNDING_INTERVALS_MAX_LIMIT, 100),
-});
 
 // GET /v1/funding-intervals — when markets' funding intervals changed, oldest first, paged.
 export const listFundingIntervalsRoute = defineRoute({
@@ -33,11 +20,11 @@ export const listFundingIntervalsRoute = defineRoute({
     "Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.",
   tag: "Market data",
   permission: "opportunities:read",
-  query: fundingIntervalsQuery,
-  data: pageSchema(fundingIntervalChangeSchema, fundingIntervalsQuery),
-  meta: marketMetaSchema.extend({
-    from: z.iso.datetime().describe("ISO 8601 UTC start of the range used."),
-    to: z.iso.datetime().describe(`ISO 8601 UTC end of the range used, at most ${RANGE.maxDays} days after \`from\`.`),
+  ...rangeList(RANGE, FUNDING_INTERVALS_MAX_LIMIT, fundingIntervalChangeSchema, {
+    exchange: exchangeParam().optional().describe("Only this exchange's markets."),
+    symbol: baseAssetParam()
+      .optional()
+      .describe("Only this base asset's markets, e.g. BTC (case-insensitive)."),
   }),
   example: { query: { exchange: "binance" } },
   handler: async ({ actor, query, services }) =>

@@ -1,22 +1,11 @@
-import { z } from "zod";
 import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
 import { baseAssetParam, exchangeParam } from "@/lib/market/model/market-params";
-import { pageParams } from "@/lib/query-params";
-import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
-import { rangeParams } from "../time-range";
-import { rangePage } from "./range-page";
+import { rangeList, rangePage } from "./range-page";
 
 export const FUNDING_RATES_MAX_LIMIT = 1000;
 export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
 const RANGE = { defaultDays: 7, maxDays: FUNDING_RATES_MAX_RANGE_DAYS };
-
-export const fundingRatesQuery = z.strictObject({
-  exchange: exchangeParam().describe("The exchange."),
-  symbol: baseAssetParam().describe("Base asset, e.g. BTC (case-insensitive)."),
-  ...rangeParams(RANGE),
-  ...pageParams(FUNDING_RATES_MAX_LIMIT, 100),
-});
 
 // GET /v1/funding-rates — funding settlements of one asset on one venue, oldest first, paged.
 export const listFundingRatesRoute = defineRoute({
@@ -30,11 +19,9 @@ export const listFundingRatesRoute = defineRoute({
     "`meta.from` and `meta.to` say which range was used.",
   tag: "Market data",
   permission: "opportunities:read",
-  query: fundingRatesQuery,
-  data: pageSchema(fundingSettlementSchema, fundingRatesQuery),
-  meta: marketMetaSchema.extend({
-    from: z.iso.datetime().describe("ISO 8601 UTC start of the range used."),
-    to: z.iso.datetime().describe(`ISO 8601 UTC end of the range used, at most ${FUNDING_RATES_MAX_RANGE_DAYS} days after \`from\`.`),
+  ...rangeList(RANGE, FUNDING_RATES_MAX_LIMIT, fundingSettlementSchema, {
+    exchange: exchangeParam().describe("The exchange."),
+    symbol: baseAssetParam().describe("Base asset, e.g. BTC (case-insensitive)."),
   }),
   example: { query: { exchange: "binance", symbol: "BTC" } },
   handler: async ({ actor, query, services }) =>

@@ -1,12 +1,7 @@
-import { z } from "zod";
-import { pageParams } from "@/lib/query-params";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { endpointSchema } from "@/lib/webhooks/webhook-schema";
-import { pageSchema, webhookMetaSchema } from "../openapi/shared-schemas";
-import { pageOf } from "@/lib/pagination";
 import { defineRoute } from "../route";
-
-const listQuery = z.strictObject({ ...pageParams(100, 20) });
+import { listOf, webhookEndpoints } from "./mode-resources";
 
 // GET /v1/webhook-endpoints — the account's endpoints of the key's mode.
 export const listWebhookEndpointsRoute = defineRoute({
@@ -20,14 +15,5 @@ export const listWebhookEndpointsRoute = defineRoute({
   tag: "Webhooks",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  query: listQuery,
-  data: pageSchema(endpointSchema, listQuery),
-  meta: webhookMetaSchema,
-  handler: async ({ actor, query, services }) => {
-    const all = await listEndpoints(services, actor);
-    return {
-      data: pageOf(all, query),
-      meta: { mode: actor.mode },
-    };
-  },
+  ...listOf(webhookEndpoints, endpointSchema, listEndpoints),
 });

@@ -1,8 +1,28 @@
+import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
 import type { Actor } from "@/lib/actor";
 import type { Market } from "@/lib/market/market";
 import { pageFrom } from "@/lib/pagination";
-import { resolveRange, type RangeRule } from "../time-range";
+import { pageParams } from "@/lib/query-params";
+import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
+import { rangeParams, resolveRange, type RangeRule } from "../time-range";
+
+/**
+ * The `query`, `data` and `meta` of a paged history route over a time range: the data is a page of
+ * `item`; the query the route's `filters`, then `from` and `to` as `rule` bounds them, then `limit`
+ * (at most `maxLimit`, default 100) and `offset`; the meta the market's with the range used.
+ */
+export function rangeList<S extends z.ZodRawShape>(rule: RangeRule, maxLimit: number, item: z.ZodType, filters: S) {
+  const query = z.strictObject({ ...filters, ...rangeParams(rule), ...pageParams(maxLimit, 100) });
+  return {
+    query,
+    data: pageSchema(item, query),
+    meta: marketMetaSchema.extend({
+      from: z.iso.datetime().describe("ISO 8601 UTC start of the range used."),
+      to: z.iso.datetime().describe(`ISO 8601 UTC end of the range used, at most ${rule.maxDays} days after \`from\`.`),
+    }),
+  };
+}
 
 /**
  * The answer of a paged history route over a time range (/v1/funding-rates, /v1/funding-intervals):

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { replayDeliveries } from "@/lib/webhooks/webhook-deliveries";
-import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { inMode, type OneInput, oneOf, webhookEndpoints } from "./mode-resources";
 
 const replaySchema = z.strictObject({
   since: z.iso.datetime().describe("ISO 8601 UTC time: failed deliveries created since then, and events since then the endpoint never received, are queued."),
@@ -31,14 +31,9 @@ export const replayWebhookDeliveriesRoute = defineRoute({
   tag: "Webhooks",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: webhookEndpointIdParams,
+  ...oneOf(webhookEndpoints, { since: "2026-11-20T00:00:00Z" }),
   body: replaySchema,
   data: replayResultSchema,
-  meta: webhookMetaSchema,
   idempotent: true,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { since: "2026-11-20T00:00:00Z" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ actor, params, body, services }) => ({
-    data: await replayDeliveries(services, actor, params.id, new Date(body.since)),
-    meta: { mode: actor.mode },
-  }),
+  handler: inMode(({ actor, params, body, services }: OneInput<typeof replaySchema>) => replayDeliveries(services, actor, params.id, new Date(body.since))),
 });

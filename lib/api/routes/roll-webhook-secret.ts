@@ -1,7 +1,7 @@
 import { rollEndpointSecret } from "@/lib/webhooks/webhook-endpoints";
 import { endpointWithSecretSchema, rollSecretSchema } from "@/lib/webhooks/webhook-schema";
-import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { inMode, type OneInput, oneOf, webhookEndpoints } from "./mode-resources";
 
 // POST /v1/webhook-endpoints/:id/roll-secret — a new signing secret, the previous one signing beside it for a while.
 export const rollWebhookSecretRoute = defineRoute({
@@ -16,15 +16,10 @@ export const rollWebhookSecretRoute = defineRoute({
   tag: "Webhooks",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: webhookEndpointIdParams,
+  ...oneOf(webhookEndpoints, { overlap_hours: 24 }),
   body: rollSecretSchema,
   data: endpointWithSecretSchema,
-  meta: webhookMetaSchema,
   idempotent: true,
   showsSecretOnce: true,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { overlap_hours: 24 }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ actor, body, params, services, origin }) => ({
-    data: await rollEndpointSecret(services, actor, params.id, body.overlap_hours, origin),
-    meta: { mode: actor.mode },
-  }),
+  handler: inMode(({ actor, body, params, services, origin }: OneInput<typeof rollSecretSchema>) => rollEndpointSecret(services, actor, params.id, body.overlap_hours, origin)),
 });

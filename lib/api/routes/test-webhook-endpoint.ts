@@ -1,7 +1,7 @@
 import { sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { deliverySchema, testEventSchema } from "@/lib/webhooks/webhook-schema";
-import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { inMode, type OneInput, oneOf, webhookEndpoints } from "./mode-resources";
 
 // POST /v1/webhook-endpoints/:id/test — queues a test event of a chosen type to the endpoint.
 export const testWebhookEndpointRoute = defineRoute({
@@ -19,14 +19,9 @@ export const testWebhookEndpointRoute = defineRoute({
   tag: "Webhooks",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: webhookEndpointIdParams,
+  ...oneOf(webhookEndpoints, { type: "opportunity.opened" }),
   body: testEventSchema,
   data: deliverySchema,
-  meta: webhookMetaSchema,
   idempotent: true,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { type: "opportunity.opened" }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ actor, params, body, services }) => ({
-    data: await sendTestEvent(services, actor, params.id, { type: body.type }),
-    meta: { mode: actor.mode },
-  }),
+  handler: inMode(({ actor, params, body, services }: OneInput<typeof testEventSchema>) => sendTestEvent(services, actor, params.id, { type: body.type })),
 });

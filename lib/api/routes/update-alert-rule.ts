@@ -1,6 +1,7 @@
 import { updateAlertRule } from "@/lib/alerts/alert-rules";
-import { alertMetaSchema, alertRuleIdParams, alertRuleSchema, alertRuleUpdateSchema } from "@/lib/alerts/alert-schema";
+import { alertRuleSchema, alertRuleUpdateSchema } from "@/lib/alerts/alert-schema";
 import { defineRoute } from "../route";
+import { alertRules, updateOne } from "./mode-resources";
 
 // PATCH /v1/alert-rules/:id — changes a rule's name, conditions, endpoints, cool-down or enabled flag.
 export const updateAlertRuleRoute = defineRoute({
@@ -14,13 +15,5 @@ export const updateAlertRuleRoute = defineRoute({
   tag: "Alerts",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: alertRuleIdParams,
-  body: alertRuleUpdateSchema,
-  data: alertRuleSchema,
-  meta: alertMetaSchema,
-  example: { params: { id: "ALERT_RULE_ID" }, body: { enabled: false }, createdBy: "createAlertRule" },
-  handler: async ({ actor, body, params, services }) => ({
-    data: await updateAlertRule(services, actor, params.id, body),
-    meta: { mode: actor.mode },
-  }),
+  ...updateOne(alertRules, alertRuleUpdateSchema, alertRuleSchema, { enabled: false }, updateAlertRule),
 });

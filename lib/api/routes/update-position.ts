@@ -1,7 +1,7 @@
 import { updatePosition } from "@/lib/portfolio/positions";
 import { positionSchema, positionUpdateSchema } from "@/lib/portfolio/position-schema";
-import { portfolioMetaSchema, positionIdParams } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { positions, updateOne } from "./mode-resources";
 
 // PATCH /v1/portfolio/positions/:id — changes an open position's note or notional.
 export const updatePositionRoute = defineRoute({
@@ -15,13 +15,5 @@ export const updatePositionRoute = defineRoute({
     "or an unknown id is 404. Returns the position as it is now.",
   tag: "Portfolio",
   permission: "write",
-  params: positionIdParams,
-  body: positionUpdateSchema,
-  data: positionSchema,
-  meta: portfolioMetaSchema,
-  example: { params: { id: "POSITION_ID" }, body: { note: "Rolled to 20k", notional_usd: 20_000 }, createdBy: "createPortfolioPosition" },
-  handler: async ({ actor, body, params, services }) => ({
-    data: await updatePosition(services, actor, params.id, body),
-    meta: { mode: actor.mode },
-  }),
+  ...updateOne(positions, positionUpdateSchema, positionSchema, { note: "Rolled to 20k", notional_usd: 20_000 }, updatePosition),
 });

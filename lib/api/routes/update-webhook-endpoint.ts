@@ -1,7 +1,7 @@
 import { updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { endpointSchema, endpointUpdateSchema } from "@/lib/webhooks/webhook-schema";
-import { webhookEndpointIdParams, webhookMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
+import { updateOne, webhookEndpoints } from "./mode-resources";
 
 // PATCH /v1/webhook-endpoints/:id — changes an endpoint's URL, event types, description or enabled flag.
 export const updateWebhookEndpointRoute = defineRoute({
@@ -16,13 +16,5 @@ export const updateWebhookEndpointRoute = defineRoute({
   tag: "Webhooks",
   permission: "write",
   permissionOnPlansWithout: "opportunities:read",
-  params: webhookEndpointIdParams,
-  body: endpointUpdateSchema,
-  data: endpointSchema,
-  meta: webhookMetaSchema,
-  example: { params: { id: "WEBHOOK_ENDPOINT_ID" }, body: { enabled: true }, createdBy: "createWebhookEndpoint" },
-  handler: async ({ actor, body, params, services }) => ({
-    data: await updateEndpoint(services, actor, params.id, body),
-    meta: { mode: actor.mode },
-  }),
+  ...updateOne(webhookEndpoints, endpointUpdateSchema, endpointSchema, { enabled: true }, updateEndpoint),
 });
