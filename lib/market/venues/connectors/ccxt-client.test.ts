@@ -1,5 +1,5 @@
-import type { Exchange } from "ccxt";
-import { describe, expect, it, vi } from "vitest";
+import type { Exchange, Market } from "ccxt";
+import { describe, expect, it } from "vitest";
 import { clientConfig, loadMarketsWith, withMarketParams } from "./ccxt-client";
 
 describe("clientConfig", () => {
@@ -17,11 +17,10 @@ describe("clientConfig", () => {
 });
 
 describe("market loading", () => {
-  const client = () => {
-    const fetchMarkets = vi.fn(async (params: Record<string, unknown> = {}) => [{ id: "BTC", params }]);
-    const fetchSwapMarkets = vi.fn(async (params: Record<string, unknown> = {}) => [{ id: "BTC-SWAP", params }]);
-    return { fetchMarkets, fetchSwapMarkets } as unknown as Exchange & { fetchSwapMarkets: typeof fetchSwapMarkets };
-  };
+  type FakeClient = Exchange & { fetchSwapMarkets: Exchange["fetchMarkets"] };
+  // Each list answers its name and the params it was asked with.
+  const list = (id: string) => async (params: Record<string, unknown> = {}) => [{ id, params }] as unknown as Market[];
+  const client = () => ({ fetchMarkets: list("BTC"), fetchSwapMarkets: list("BTC-SWAP") }) as unknown as FakeClient;
 
   it("loadMarketsWith routes fetchMarkets to the venue's narrower loader, with the caller's params", async () => {
     const exchange = loadMarketsWith(client(), (e, params) => e.fetchSwapMarkets(params));
