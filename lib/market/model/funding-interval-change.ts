@@ -39,15 +39,8 @@ export const fundingIntervalChangeSchema = z.object({
 export type FundingIntervalChange = z.infer<typeof fundingIntervalChangeSchema>;
 
 /** A change as ingestion detects and stores it (a FundingIntervalChange row, `source` as text). */
-export interface IntervalChangeRecord {
-  exchange: string;
-  market: string;
-  base: string;
-  effectiveAt: Date;
-  fromHours: number;
-  toHours: number;
+export interface IntervalChangeRecord extends Omit<IntervalChangeRow, "source"> {
   source: string;
-  detectedAt: Date;
 }
 
 /** A stored FundingIntervalChange row (its `source` read back as text) as the API serves it. */

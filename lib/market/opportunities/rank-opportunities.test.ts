@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeLeg } from "@/tests/support/market/make-leg";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { marketKey } from "../model/market-average";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "../model/price-spread";
@@ -39,46 +40,27 @@ describe("computeOpportunities", () => {
       id: "BTC-binance-hyperliquid",
       symbol: "BTC",
       type: "perp_perp",
-      long: {
+      // makeLeg: 0.01 % per 8 h as the venue states it, no forecast, bounds, settlement or change.
+      long: makeLeg({
         exchange: "binance",
         market: "BTC/USDT:USDT",
-        funding_rate: 0.0001,
-        funding_interval_hours: 8,
-        funding_interval_source: "venue",
-        funding_rate_per_hour: 0.0000125,
-        predicted_funding_rate: null,
-        last_settled_rate: null,
-        last_settled_at: null,
-        rate_cap: null,
-        rate_floor: null,
-        at_cap: false,
         next_funding_at: "2026-09-27T16:00:00.000Z",
-        mark_price: 100,
         open_interest_usd: 1_000_000,
         volume_24h_usd: 5_000_000,
-        interval_changed_at: null,
         observed_at: "2026-09-27T13:30:00.000Z",
-      },
-      short: {
+      }),
+      short: makeLeg({
         exchange: "hyperliquid",
         market: "BTC/USDC:USDC",
         funding_rate: 0.00002,
         funding_interval_hours: 1,
-        funding_interval_source: "venue",
         funding_rate_per_hour: 0.00002,
-        predicted_funding_rate: null,
-        last_settled_rate: null,
-        last_settled_at: null,
-        rate_cap: null,
-        rate_floor: null,
-        at_cap: false,
         next_funding_at: "2026-09-27T14:00:00.000Z",
         mark_price: 101,
         open_interest_usd: 400_000,
         volume_24h_usd: 9_000_000,
-        interval_changed_at: null,
         observed_at: "2026-09-27T13:29:40.000Z",
-      },
+      }),
       apr: 6.57, // 17.52 − 10.95
       net_apr: -3.337143, // 6.57 − 2 × (0.0005 + 0.00045) × 365 / 7 × 100
       funding_spread_8h: 0.00006, // 0.00016 − 0.0001

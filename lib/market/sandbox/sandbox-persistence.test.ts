@@ -80,13 +80,8 @@ describe("generateSandboxFunding", () => {
     for (const at of [AT, new Date("2026-11-22T00:59:00Z"), new Date("2026-11-23T07:00:00Z")]) {
       const fresh = generateSandboxMarket(at).snapshots.filter((s) => s.exchange !== SANDBOX_EDGE_CASES.staleVenue);
       expect(generateSandboxFunding(at)).toEqual(
-        fresh.map((s) => ({
-          exchange: s.exchange,
-          market: s.market,
-          base: s.base,
-          fundingRate: s.fundingRate,
-          fundingIntervalHours: s.fundingIntervalHours,
-          nextFundingAt: s.nextFundingAt,
+        fresh.map(({ exchange, market, base, fundingRate, fundingIntervalHours, nextFundingAt }) => ({
+          exchange, market, base, fundingRate, fundingIntervalHours, nextFundingAt,
         })),
       );
     }

@@ -1,8 +1,8 @@
 import type { aster } from "ccxt";
 import { intervalsMatchingSchedule, MIDNIGHT_GRID, parseIntervalHours } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { readNumber, type FundingObservation } from "./build-snapshot";
-import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { readNumber, runningEstimate, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig, loadMarketsWith } from "./ccxt-client";
+import { optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
  * Aster's USDⓈ-M-style futures API states each symbol's interval in `GET /fapi/v1/fundingInfo`
@@ -14,7 +14,7 @@ export function asterFundingInterval(input: {
   fundingInfoHours: number | null;
   nextFundingTime: number | undefined;
   time: number | undefined;
-}): { hours: number; source: IntervalSource } | null {
+}): ObservedInterval | null {
   if (input.fundingInfoHours !== null) return { hours: input.fundingInfoHours, source: "venue" };
   const candidates =
     input.nextFundingTime !== undefined && input.time !== undefined
@@ -26,40 +26,33 @@ export function asterFundingInterval(input: {
 
 export const asterAdapter: VenueAdapter<aster> = {
   id: "aster",
-  create: (lib, config) => {
-    const exchange = new lib.aster({ ...config, has: { fetchCurrencies: false } });
-    // ccxt's fetchMarkets loads the spot exchangeInfo beside the futures one (and signs in when a
-    // key is configured; none is here). No option narrows it, so the futures list alone is loaded
-    // and parsed by ccxt's own parseMarket, skipping rows without a base asset as ccxt does.
-    exchange.fetchMarkets = async (params = {}) => {
+  // ccxt's fetchMarkets loads the spot exchangeInfo beside the futures one (and signs in when a
+  // key is configured; none is here). No option narrows it, so the futures list alone is loaded
+  // and parsed by ccxt's own parseMarket, skipping rows without a base asset as ccxt does.
+  create: (lib, config) =>
+    loadMarketsWith(new lib.aster(clientConfig(config)), async (exchange, params) => {
       const rows = rowsOf(await exchange.fapiPublicGetV1ExchangeInfo(params), "symbols");
       return exchange.parseMarkets(rows.filter((row) => typeof row.baseAsset === "string"));
-    };
-    return exchange;
-  },
+    }),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
-    const bySymbol = (payload: unknown) => indexRows(rowsOf(payload), "symbol");
     // The /fapi/v1 paths the recordings were taken from; ccxt's own calls use the /fapi/v3 twins,
     // which Aster documents with the same fields.
     const [premiumIndex, fundingInfo, tickers] = await Promise.all([
       exchange.fapiPublicGetV1PremiumIndex(),
-      optional(warnings, "fundingInfo", async () => bySymbol(await exchange.fapiPublicGetV1FundingInfo())),
-      optional(warnings, "ticker/24hr", async () => bySymbol(await exchange.fapiPublicGetV1Ticker24hr())),
+      optionalIndex(warnings, "fundingInfo", "symbol", () => exchange.fapiPublicGetV1FundingInfo()),
+      optionalIndex(warnings, "ticker/24hr", "symbol", () => exchange.fapiPublicGetV1Ticker24hr()),
     ]);
     const observations = rowsOf(premiumIndex).map((row): FundingObservation => {
       const id = String(row.symbol ?? "");
       const info = fundingInfo?.get(id);
       const time = readNumber(row.time);
       const nextFundingTime = readNumber(row.nextFundingTime);
-      // "0" (delisted and USD-quoted symbols send it) is a rate of zero, not a missing one.
-      const lastFundingRate = readNumber(row.lastFundingRate);
       return {
         symbol: marketsById.get(id)?.symbol ?? id,
-        // As on Binance, whose API this is: the running estimate of the rate settling next, and
-        // the only rate quoted, so it is also the venue's forecast.
-        fundingRate: lastFundingRate,
-        predictedFundingRate: lastFundingRate,
+        // As on Binance, whose API this is. "0" (delisted and USD-quoted symbols send it) is a rate
+        // of zero, not a missing one.
+        ...runningEstimate(readNumber(row.lastFundingRate)),
         // JSON numbers or null (no bound stated), per symbol.
         rateCap: readNumber(info?.fundingFeeCap),
         rateFloor: readNumber(info?.fundingFeeFloor),

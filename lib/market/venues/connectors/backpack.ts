@@ -1,15 +1,15 @@
 import type { backpack } from "ccxt";
 import { HOUR_MS } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
-import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { product, readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig, withMarketParams } from "./ccxt-client";
+import { asRecord, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 
 /**
  * The market's `fundingInterval` in milliseconds (28800000, 3600000; a JSON integer per Backpack's
  * docs, a string in ccxt's recorded markets) as whole hours, or null when absent or not positive.
  */
-export function backpackFundingInterval(market: Record<string, unknown>): { hours: number; source: IntervalSource } | null {
+export function backpackFundingInterval(market: Record<string, unknown>): ObservedInterval | null {
   const ms = readNumber(market.fundingInterval);
   return ms !== undefined && ms > 0 ? { hours: ms / HOUR_MS, source: "venue" } : null;
 }
@@ -21,22 +21,16 @@ function basisPoints(value: number | undefined): number | undefined {
 
 export const backpackAdapter: VenueAdapter<backpack> = {
   id: "backpack",
-  create: (lib, config) => {
-    const exchange = new lib.backpack({ ...config, has: { fetchCurrencies: false } });
-    // GET /api/v1/markets returns spot and perpetuals unless `marketType` names one.
-    const fetchMarkets = exchange.fetchMarkets.bind(exchange);
-    exchange.fetchMarkets = (params = {}) => fetchMarkets({ marketType: "PERP", ...params });
-    return exchange;
-  },
+  // GET /api/v1/markets returns spot and perpetuals unless `marketType` names one.
+  create: (lib, config) => withMarketParams(new lib.backpack(clientConfig(config)), { marketType: "PERP" }),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
-    const bySymbol = (payload: unknown) => indexRows(rowsOf(payload), "symbol");
     // markPrices is the funding payload: every perpetual's rate for the current interval, the
     // settlement that ends it, mark and index. The interval and bounds are the markets' fields.
     const [markPrices, openInterest, tickers] = await Promise.all([
       exchange.publicGetApiV1MarkPrices(),
-      optional(warnings, "openInterest", async () => bySymbol(await exchange.publicGetApiV1OpenInterest())),
-      optional(warnings, "tickers", async () => bySymbol(await exchange.publicGetApiV1Tickers())),
+      optionalIndex(warnings, "openInterest", "symbol", () => exchange.publicGetApiV1OpenInterest()),
+      optionalIndex(warnings, "tickers", "symbol", () => exchange.publicGetApiV1Tickers()),
     ]);
     const observations = rowsOf(markPrices).map((row): FundingObservation => {
       const id = String(row.symbol ?? "");

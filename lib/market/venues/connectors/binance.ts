@@ -1,8 +1,8 @@
 import type { binance } from "ccxt";
 import { intervalsMatchingSchedule, MIDNIGHT_GRID, parseIntervalHours } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { readNumber, type FundingObservation } from "./build-snapshot";
-import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { readNumber, runningEstimate, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
+import { asRecord, optionalIndex, type VenueAdapter } from "./venue-adapter";
 
 /** USDⓈ-M's documented default; `fundingInfo` lists only symbols that deviate from it. */
 const DEFAULT_INTERVAL_HOURS = 8;
@@ -31,7 +31,7 @@ export interface BinanceIntervalInput {
  *    0.000025 ↔ 2h, 0.00005 ↔ 4h, 0.0001 ↔ 8h); a zero rate (BNB) names nothing.
  * Otherwise the interval is unknown.
  */
-export function binanceFundingInterval(input: BinanceIntervalInput): { hours: number; source: IntervalSource } | null {
+export function binanceFundingInterval(input: BinanceIntervalInput): ObservedInterval | null {
   if (input.fundingInfoHours !== undefined) return { hours: input.fundingInfoHours, source: "venue" };
   const candidates =
     input.nextFundingTime !== undefined && input.time !== undefined
@@ -52,19 +52,13 @@ export function binanceFundingInterval(input: BinanceIntervalInput): { hours: nu
 
 export const binanceAdapter: VenueAdapter<binance> = {
   id: "binance",
-  create: (lib, config) =>
-    new lib.binance({
-      ...config,
-      options: { fetchMarkets: { types: ["linear"] } },
-      has: { fetchCurrencies: false },
-    }),
+  create: (lib, config) => new lib.binance(clientConfig(config, { fetchMarkets: { types: ["linear"] } })),
   async collect(exchange, { fetchedAt }) {
     const warnings: string[] = [];
-    const bySymbol = (payload: unknown) => indexRows(rowsOf(payload), "symbol");
     const [rates, fundingInfo, tickers] = await Promise.all([
       exchange.fetchFundingRates(),
-      optional(warnings, "fundingInfo", async () => bySymbol(await exchange.fapiPublicGetFundingInfo())),
-      optional(warnings, "ticker/24hr", async () => bySymbol(await exchange.fapiPublicGetTicker24hr())),
+      optionalIndex(warnings, "fundingInfo", "symbol", () => exchange.fapiPublicGetFundingInfo()),
+      optionalIndex(warnings, "ticker/24hr", "symbol", () => exchange.fapiPublicGetTicker24hr()),
     ]);
     const observations = Object.values(rates).map((rate): FundingObservation => {
       const row = asRecord(rate.info) ?? {};
@@ -73,13 +67,10 @@ export const binanceAdapter: VenueAdapter<binance> = {
       const time = readNumber(row.time);
       const nextFundingTime = readNumber(row.nextFundingTime);
       const info = fundingInfo?.get(id);
-      const lastFundingRate = readNumber(row.lastFundingRate);
       return {
         symbol: rate.symbol ?? id,
-        // The premium index's running estimate of the rate that settles next: Binance quotes no
-        // other, so it is both the current rate and the venue's forecast.
-        fundingRate: lastFundingRate,
-        predictedFundingRate: lastFundingRate,
+        // The premium index's running estimate of the rate that settles next; Binance quotes no other.
+        ...runningEstimate(readNumber(row.lastFundingRate)),
         // Only symbols whose bounds were adjusted are listed; the others' bounds are not published.
         rateCap: readNumber(info?.adjustedFundingRateCap),
         rateFloor: readNumber(info?.adjustedFundingRateFloor),

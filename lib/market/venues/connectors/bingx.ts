@@ -1,18 +1,17 @@
 import type { bingx } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
 import { readNumber, type FundingObservation } from "./build-snapshot";
-import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { clientConfig, loadMarketsWith } from "./ccxt-client";
+import { statedInterval } from "./read-interval";
+import { optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 export const bingxAdapter: VenueAdapter<bingx> = {
   id: "bingx",
-  create: (lib, config) => {
-    const exchange = new lib.bingx({ ...config, has: { fetchCurrencies: false } });
-    // ccxt's bingx.fetchMarkets also loads the spot symbols and the coin-margined contracts, with no
-    // option to skip them; its fetchSwapMarkets is the USDT-margined list alone
-    // (GET /openApi/swap/v2/quote/contracts), which is all this client needs.
-    exchange.fetchMarkets = (params = {}) => exchange.fetchSwapMarkets(params);
-    return exchange;
-  },
+  // ccxt's bingx.fetchMarkets also loads the spot symbols and the coin-margined contracts, with no
+  // option to skip them; its fetchSwapMarkets is the USDT-margined list alone
+  // (GET /openApi/swap/v2/quote/contracts), which is all this client needs.
+  create: (lib, config) =>
+    loadMarketsWith(new lib.bingx(clientConfig(config)), (exchange, params) => exchange.fetchSwapMarkets(params)),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     // premiumIndex without a symbol answers every USDT-margined contract: rate, interval
@@ -22,7 +21,7 @@ export const bingxAdapter: VenueAdapter<bingx> = {
     // contract.
     const [rows, tickers] = await Promise.all([
       exchange.swapV2PublicGetQuotePremiumIndex().then((payload) => rowsOf(payload)),
-      optional(warnings, "ticker", async () => indexRows(rowsOf(await exchange.swapV2PublicGetQuoteTicker()), "symbol")),
+      optionalIndex(warnings, "ticker", "symbol", () => exchange.swapV2PublicGetQuoteTicker()),
     ]);
     const observations = rows.map((row): FundingObservation => {
       const id = String(row.symbol ?? "");
@@ -33,7 +32,7 @@ export const bingxAdapter: VenueAdapter<bingx> = {
         fundingRate: readNumber(row.lastFundingRate),
         rateCap: readNumber(row.maxFundingRate),
         rateFloor: readNumber(row.minFundingRate),
-        interval: hours === null ? null : { hours, source: "venue" },
+        interval: statedInterval(hours),
         nextFundingAt: readNumber(row.nextFundingTime),
         markPrice: readNumber(row.markPrice),
         indexPrice: readNumber(row.indexPrice),

@@ -1,7 +1,8 @@
 import type { bitget } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { product, readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
+import { statedInterval } from "./read-interval";
 import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /** Bitget's linear product lines; each is listed and priced separately. */
@@ -11,19 +12,14 @@ const LINEAR_PRODUCT_TYPES = ["USDT-FUTURES", "USDC-FUTURES"] as const;
 export function bitgetFundingInterval(
   fundingRow: Record<string, unknown>,
   contract: Record<string, unknown> | undefined,
-): { hours: number; source: IntervalSource } | null {
+): ObservedInterval | null {
   const hours = parseIntervalHours(fundingRow.fundingRateInterval) ?? parseIntervalHours(contract?.fundInterval);
-  return hours === null ? null : { hours, source: "venue" };
+  return statedInterval(hours);
 }
 
 export const bitgetAdapter: VenueAdapter<bitget> = {
   id: "bitget",
-  create: (lib, config) =>
-    new lib.bitget({
-      ...config,
-      options: { fetchMarkets: { types: ["swap"] } },
-      has: { fetchCurrencies: false },
-    }),
+  create: (lib, config) => new lib.bitget(clientConfig(config, { fetchMarkets: { types: ["swap"] } })),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     // The ticker list has rates and prices but no interval or next settlement, so the funding

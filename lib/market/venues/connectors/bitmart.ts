@@ -1,5 +1,7 @@
 import { parseIntervalHours } from "../../model/funding-interval";
-import { readNumber, type FundingObservation } from "./build-snapshot";
+import { readNumber } from "./build-snapshot";
+import { observeListing, unifiedMarketNames } from "./http-market";
+import { statedInterval } from "./read-interval";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
 /** BitMart's success code inside a 200 answer; anything else is an error it reports in the body. */
@@ -18,13 +20,8 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   const swap = row.product_type === PERPETUAL;
   const expiry = readNumber(row.expire_timestamp);
   return {
-    id,
-    // Dated futures are only counted as excluded; the id keeps their symbols apart.
-    symbol: swap ? `${base}/${quote}:${settle}` : `${base}/${quote}:${settle}-${id}`,
-    base,
-    quote,
-    settle: settle === "" ? undefined : settle,
-    swap,
+    // Dated futures are only counted as excluded.
+    ...unifiedMarketNames(id, { base, quote, settle }, swap),
     linear: true,
     // 0 for perpetuals.
     expiry: expiry === undefined || expiry === 0 ? undefined : expiry,
@@ -57,27 +54,22 @@ export const bitmartAdapter: HttpVenueAdapter = {
     return rowsOf(asRecord(payload.data), "symbols").map(toMarket);
   },
   async collect(_http, { marketsById, fetchedAt }) {
-    const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const row = market.info;
-      const hours = parseIntervalHours(row.funding_interval_hours);
-      return {
-        symbol: market.symbol,
-        // The rate in force for the coming settlement (`funding_time`); `expected_funding_rate` is
-        // BitMart's forecast of the next one.
-        fundingRate: readNumber(row.funding_rate),
-        predictedFundingRate: readNumber(row.expected_funding_rate),
-        interval: hours === null ? null : { hours, source: "venue" },
-        // Milliseconds.
-        nextFundingAt: readNumber(row.funding_time),
-        markPrice: undefined,
-        indexPrice: readNumber(row.index_price),
-        // Both in the quote currency (USDT) already.
-        openInterestUsd: readNumber(row.open_interest_value),
-        volume24hUsd: readNumber(row.turnover_24h),
-        // The contract list carries no time.
-        observedAt: fetchedAt,
-      };
-    });
-    return { observations, warnings: [] };
+    return observeListing(marketsById, (row, market) => ({
+      symbol: market.symbol,
+      // The rate in force for the coming settlement (`funding_time`); `expected_funding_rate` is
+      // BitMart's forecast of the next one.
+      fundingRate: readNumber(row.funding_rate),
+      predictedFundingRate: readNumber(row.expected_funding_rate),
+      interval: statedInterval(parseIntervalHours(row.funding_interval_hours)),
+      // Milliseconds.
+      nextFundingAt: readNumber(row.funding_time),
+      markPrice: undefined,
+      indexPrice: readNumber(row.index_price),
+      // Both in the quote currency (USDT) already.
+      openInterestUsd: readNumber(row.open_interest_value),
+      volume24hUsd: readNumber(row.turnover_24h),
+      // The contract list carries no time.
+      observedAt: fetchedAt,
+    }));
   },
 };

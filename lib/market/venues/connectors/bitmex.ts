@@ -1,5 +1,7 @@
 import { HOUR_MS } from "../../model/funding-interval";
-import { readNumber, type FundingObservation } from "./build-snapshot";
+import { readNumber } from "./build-snapshot";
+import { observeListing, unifiedMarketNames } from "./http-market";
+import { statedInterval } from "./read-interval";
 import { rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
 /**
@@ -42,14 +44,8 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   const swap = PERPETUAL_TYPES.has(String(row.typ));
   const taker = readNumber(row.takerFee);
   return {
-    id,
-    // Other instruments (futures, spot) are only counted as excluded; the id keeps their symbols
-    // apart from the perpetual's.
-    symbol: swap ? `${base}/${quote}:${settle}` : `${base}/${quote}:${settle}-${id}`,
-    base,
-    quote,
-    settle: settle === "" ? undefined : settle,
-    swap,
+    // Other instruments (futures, spot) are only counted as excluded.
+    ...unifiedMarketNames(id, { base, quote, settle }, swap),
     // Inverse (XBTUSD settles in XBt) and quanto contracts pay in another unit than their quote.
     linear: row.isInverse === false && row.isQuanto === false,
     expiry: readIsoTime(row.expiry),
@@ -75,9 +71,7 @@ export const bitmexAdapter: HttpVenueAdapter = {
     return rowsOf(await http.getJson("/api/v1/instrument/active")).map(toMarket);
   },
   async collect(_http, { marketsById, fetchedAt }) {
-    const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const row = market.info;
-      const hours = bitmexIntervalHours(row.fundingInterval);
+    return observeListing(marketsById, (row, market) => {
       const quoteToSettle = readNumber(row.quoteToSettleMultiplier);
       const openValue = readNumber(row.openValue);
       return {
@@ -86,7 +80,7 @@ export const bitmexAdapter: HttpVenueAdapter = {
         // is BitMEX's forecast of the one after it.
         fundingRate: readNumber(row.fundingRate),
         predictedFundingRate: readNumber(row.indicativeFundingRate),
-        interval: hours === null ? null : { hours, source: "venue" },
+        interval: statedInterval(bitmexIntervalHours(row.fundingInterval)),
         nextFundingAt: readIsoTime(row.fundingTimestamp),
         markPrice: readNumber(row.markPrice),
         // The index the fair (mark) price is built on: mark = indicativeSettlePrice + fairBasis.
@@ -100,6 +94,5 @@ export const bitmexAdapter: HttpVenueAdapter = {
         observedAt: readIsoTime(row.timestamp) ?? fetchedAt,
       };
     });
-    return { observations, warnings: [] };
   },
 };

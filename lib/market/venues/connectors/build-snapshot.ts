@@ -1,6 +1,6 @@
 import { normaliseBase } from "../../model/normalise-base";
-import { venueTakerFee } from "../venue-fees";
 import type { IntervalSource, MarketSnapshot } from "../../model/types";
+import { venueTakerFee } from "../venue-fees";
 import { isValidSnapshot, type SnapshotCandidate } from "./valid-snapshot";
 
 /** The parts of a ccxt market the snapshot needs; kept ccxt-free so this module stays pure. */
@@ -15,6 +15,12 @@ export interface VenueMarket {
   expiry: number | undefined;
   active: boolean | undefined;
   taker: number | undefined;
+}
+
+/** A market's funding interval and where it was read from. */
+export interface ObservedInterval {
+  hours: number;
+  source: IntervalSource;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface FundingObservation {
   predictedFundingRate?: number | undefined;
   rateCap?: number | undefined;
   rateFloor?: number | undefined;
-  interval: { hours: number; source: IntervalSource } | null;
+  interval: ObservedInterval | null;
   nextFundingAt?: number | undefined;
   markPrice?: number | undefined;
   indexPrice?: number | undefined;
@@ -47,6 +53,15 @@ export interface FundingObservation {
    * see happen (Deribit's continuous funding: `funding_8h`, the trailing 8 hours' funding, per 8 hours).
    */
   lastSettlement?: { rate: number; at: number } | undefined;
+}
+
+/**
+ * For venues that quote one rate, the running estimate of the one settling next (Binance's premium
+ * index and Aster's copy of it, dYdX's indexer, WOO X): it is both the current rate and the
+ * venue's forecast.
+ */
+export function runningEstimate(rate: number | undefined): Pick<FundingObservation, "fundingRate" | "predictedFundingRate"> {
+  return { fundingRate: rate, predictedFundingRate: rate };
 }
 
 const USD_SETTLEMENTS = new Set(["USDT", "USDC"]);

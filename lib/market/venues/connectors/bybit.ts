@@ -1,7 +1,7 @@
 import type { bybit } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
+import { readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
 import { asRecord, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -11,7 +11,7 @@ import { asRecord, type VenueAdapter } from "./venue-adapter";
 export function bybitFundingInterval(
   ticker: Record<string, unknown>,
   instrument: Record<string, unknown> | undefined,
-): { hours: number; source: IntervalSource } | null {
+): ObservedInterval | null {
   const fromTicker = parseIntervalHours(ticker.fundingIntervalHour);
   if (fromTicker !== null) return { hours: fromTicker, source: "venue" };
   const minutes = readNumber(instrument?.fundingInterval);
@@ -35,12 +35,7 @@ export function bybitRateBounds(
 
 export const bybitAdapter: VenueAdapter<bybit> = {
   id: "bybit",
-  create: (lib, config) =>
-    new lib.bybit({
-      ...config,
-      options: { fetchMarkets: { types: ["linear"] } },
-      has: { fetchCurrencies: false },
-    }),
+  create: (lib, config) => new lib.bybit(clientConfig(config, { fetchMarkets: { types: ["linear"] } })),
   async collect(exchange, { marketsById, fetchedAt }) {
     // One call carries everything: /v5/market/tickers?category=linear has rate, next settlement,
     // interval, prices, open interest value and 24h turnover for every linear contract.

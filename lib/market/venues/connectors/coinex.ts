@@ -1,32 +1,26 @@
 import type { coinex } from "ccxt";
-import { hoursBetweenSettlements } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
-import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { product, readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig, loadMarketsWith } from "./ccxt-client";
+import { intervalBetweenSettlements } from "./read-interval";
+import { asRecord, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
  * CoinEx states no interval: `latest_funding_time` is the settlement the current rate is collected
  * at and `next_funding_time` the one after (CoinEx v2 docs: 8h by default, moved to 2h or 4h when
  * the premium runs high), so their distance is the interval, as on OKX.
  */
-export function coinexFundingInterval(row: Record<string, unknown>): { hours: number; source: IntervalSource } | null {
-  const current = readNumber(row.latest_funding_time);
-  const next = readNumber(row.next_funding_time);
-  const hours = current !== undefined && next !== undefined ? hoursBetweenSettlements(current, next) : null;
-  return hours === null ? null : { hours, source: "schedule" };
+export function coinexFundingInterval(row: Record<string, unknown>): ObservedInterval | null {
+  return intervalBetweenSettlements(row.latest_funding_time, row.next_funding_time);
 }
 
 export const coinexAdapter: VenueAdapter<coinex> = {
   id: "coinex",
-  create: (lib, config) => {
-    const client = new lib.coinex({ ...config, has: { fetchCurrencies: false } });
-    // ccxt's fetchMarkets always loads the whole spot list (/v2/spot/market) beside the futures
-    // one and has no option to skip it; spot ids (`BTCUSDT`) are also the futures ids, so the two
-    // would share one entry of the markets-by-id map. ccxt's own fetchContractMarkets loads the
-    // futures list alone (/v2/futures/market), which is all a refresh needs.
-    client.fetchMarkets = (params = {}) => client.fetchContractMarkets(params);
-    return client;
-  },
+  // ccxt's fetchMarkets always loads the whole spot list (/v2/spot/market) beside the futures
+  // one and has no option to skip it; spot ids (`BTCUSDT`) are also the futures ids, so the two
+  // would share one entry of the markets-by-id map. ccxt's own fetchContractMarkets loads the
+  // futures list alone (/v2/futures/market), which is all a refresh needs.
+  create: (lib, config) =>
+    loadMarketsWith(new lib.coinex(clientConfig(config)), (exchange, params) => exchange.fetchContractMarkets(params)),
   // `is_market_available: false` is a market CoinEx has closed; ccxt leaves `active` undefined.
   isTradable: (market) => asRecord(market.info)?.is_market_available !== false,
   async collect(exchange, { marketsById, fetchedAt }) {
@@ -36,7 +30,7 @@ export const coinexAdapter: VenueAdapter<coinex> = {
     // fetchFundingRates, which would read a garbled answer as an empty list.
     const [rates, tickers] = await Promise.all([
       exchange.v2PublicGetFuturesFundingRate().then((payload) => rowsOf(payload)),
-      optional(warnings, "ticker", async () => indexRows(rowsOf(await exchange.v2PublicGetFuturesTicker()), "market")),
+      optionalIndex(warnings, "ticker", "market", () => exchange.v2PublicGetFuturesTicker()),
     ]);
     const observations = rates.map((row): FundingObservation => {
       const id = String(row.market ?? "");

@@ -1,6 +1,6 @@
 import type { deribit, MarketInterface } from "ccxt";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { product, readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
 import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /** The settlement currencies of Deribit's linear instruments; BTC/ETH-settled ones are inverse. */
@@ -12,7 +12,7 @@ const LINEAR_SETTLEMENTS = ["USDC", "USDT"] as const;
  * 8-hour interest rate", Funding Specifications). So a rate is read as the rate of an 8-hour
  * interval whose source says it is continuous.
  */
-export const DERIBIT_INTERVAL: { hours: number; source: IntervalSource } = { hours: 8, source: "continuous" };
+export const DERIBIT_INTERVAL: ObservedInterval = { hours: 8, source: "continuous" };
 
 /**
  * One perpetual's funding from a `get_book_summary_by_currency` row or a `ticker` result (the same
@@ -56,7 +56,7 @@ export function deribitObservation(
 export const deribitAdapter: VenueAdapter<deribit> = {
   id: "deribit",
   create: (lib, config) => {
-    const exchange = new lib.deribit({ ...config, has: { fetchCurrencies: false } });
+    const exchange = new lib.deribit(clientConfig(config));
     // ccxt loads every instrument, thousands of options included; futures (perpetuals and dated)
     // are the only kind with funding. Deribit dates its perpetuals to year 3000 (`expiration_timestamp` 32503708800000) and ccxt
     // copies that into `expiry`; a perpetual has none, which is what tells it from a delivery future.

@@ -1,6 +1,7 @@
 import type { dydx } from "ccxt";
 import { HOUR_MS } from "../../model/funding-interval";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
 import { asRecord, indexRows, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -21,7 +22,7 @@ export const dydxAdapter: VenueAdapter<dydx> = {
   // states `fetchCurrencies: false`; it is repeated here so loadMarkets stays one public request
   // (`GET /v4/perpetualMarkets`) whatever a ccxt release changes. Nothing here signs or needs a key:
   // the private key option only serves order placement.
-  create: (lib, config) => new lib.dydx({ ...config, has: { fetchCurrencies: false } }),
+  create: (lib, config) => new lib.dydx(clientConfig(config)),
   async collect(exchange, { marketsById, fetchedAt }) {
     // The indexer's perpetualMarkets (the request ccxt's fetchMarkets makes) is also the funding
     // payload: `nextFundingRate` (the running hourly rate of the tick to come), oracle price, open
@@ -36,13 +37,10 @@ export const dydxAdapter: VenueAdapter<dydx> = {
     const observations = [...rows].map(([id, row]): FundingObservation => {
       // v4 margins, liquidates and funds at the oracle price: it is the venue's mark and its index.
       const oraclePrice = readNumber(row.oraclePrice);
-      const rate = readNumber(row.nextFundingRate);
       return {
         symbol: marketsById.get(id)?.symbol ?? id,
-        fundingRate: rate,
-        // The only rate the indexer quotes is its estimate of the tick to come (like Binance's
-        // premium-index estimate), so it is also the venue's forecast.
-        predictedFundingRate: rate,
+        // The only rate the indexer quotes: its estimate of the tick to come.
+        ...runningEstimate(readNumber(row.nextFundingRate)),
         interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
         nextFundingAt: nextWholeHour(fetchedAt),
         markPrice: oraclePrice,

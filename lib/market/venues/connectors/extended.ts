@@ -1,5 +1,6 @@
 import type { extended } from "ccxt";
 import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
 import { asRecord, indexRows, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -27,7 +28,7 @@ export const extendedAdapter: VenueAdapter<extended> = {
   // ccxt's extended class loads currencies from `info/assets` by default; a funding snapshot does
   // not need them, so loadMarkets is the one public `GET /api/v1/info/markets`. ccxt lists an API
   // key and a private key as credentials, but only private endpoints check them.
-  create: (lib, config) => new lib.extended({ ...config, has: { fetchCurrencies: false } }),
+  create: (lib, config) => new lib.extended(clientConfig(config)),
   async collect(exchange, { marketsById, fetchedAt }) {
     // `info/markets` (the request ccxt's fetchMarkets makes) is also the funding payload: each
     // market's `marketStats` has the rate, the next settlement, prices, open interest and volume.

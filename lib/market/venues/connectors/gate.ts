@@ -1,19 +1,18 @@
 import type { gate } from "ccxt";
 import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
-import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { clientConfig } from "./ccxt-client";
+import { asRecord, indexRows, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 export const gateAdapter: VenueAdapter<gate> = {
   id: "gate",
   create: (lib, config) =>
-    new lib.gate({
-      ...config,
-      options: {
+    new lib.gate(
+      clientConfig(config, {
         fetchMarkets: { types: ["swap"] },
         // BTC-settled swaps are inverse; only the USDT book is linear.
         swap: { fetchMarkets: { settlementCurrencies: ["usdt"] } },
-      },
-      has: { fetchCurrencies: false },
-    }),
+      }),
+    ),
   // Gate flags a contract being wound down with `in_delisting`; ccxt only reads `status`.
   isTradable: (market) => asRecord(market.info)?.in_delisting !== true,
   async collect(exchange, { marketsById, fetchedAt }) {
@@ -25,9 +24,7 @@ export const gateAdapter: VenueAdapter<gate> = {
     // is counted unlisted and has the list reloaded.
     const [contracts, tickers] = await Promise.all([
       exchange.publicFuturesGetSettleContracts({ settle: "usdt" }).then((payload) => indexRows(rowsOf(payload), "name")),
-      optional(warnings, "tickers", async () =>
-        indexRows(rowsOf(await exchange.publicFuturesGetSettleTickers({ settle: "usdt" })), "contract"),
-      ),
+      optionalIndex(warnings, "tickers", "contract", () => exchange.publicFuturesGetSettleTickers({ settle: "usdt" })),
     ]);
     const observations = [...contracts].map(([id, row]): FundingObservation => {
       const intervalSeconds = readNumber(row.funding_interval);

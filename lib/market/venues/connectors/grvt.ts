@@ -1,6 +1,8 @@
 import type { grvt, MarketInterface } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { clientConfig, withMarketParams } from "./ccxt-client";
+import { statedInterval } from "./read-interval";
 import { asRecord, errorMessage, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -45,8 +47,6 @@ export function grvtObservation(
 ): FundingObservation {
   const instrument = asRecord(market.info) ?? {};
   const markPrice = readNumber(ticker.mark_price);
-  // The ticker states the interval its rate applies over; the instrument list states it too.
-  const hours = parseIntervalHours(ticker.funding_interval_hours) ?? parseIntervalHours(instrument.funding_interval_hours);
   return {
     symbol: market.symbol,
     // "The funding rate being applied over funding_interval_hours (interval ending at
@@ -56,7 +56,10 @@ export function grvtObservation(
     predictedFundingRate: undefined,
     rateCap: percent(readNumber(instrument.adjusted_funding_rate_cap)),
     rateFloor: percent(readNumber(instrument.adjusted_funding_rate_floor)),
-    interval: hours === null ? null : { hours, source: "venue" },
+    // The ticker states the interval its rate applies over; the instrument list states it too.
+    interval: statedInterval(
+      parseIntervalHours(ticker.funding_interval_hours) ?? parseIntervalHours(instrument.funding_interval_hours),
+    ),
     nextFundingAt: nanosecondsToMs(ticker.next_funding_time),
     markPrice,
     indexPrice: readNumber(ticker.index_price),
@@ -69,14 +72,9 @@ export function grvtObservation(
 
 export const grvtAdapter: VenueAdapter<grvt> = {
   id: "grvt",
-  create: (lib, config) => {
-    const exchange = new lib.grvt({ ...config, has: { fetchCurrencies: false } });
-    // ccxt asks all_instruments for everything; GRVT's `is_active` limits it to tradable
-    // instruments (ccxt leaves `active` unknown, so nothing else would drop retired ones).
-    const fetchMarkets = exchange.fetchMarkets.bind(exchange);
-    exchange.fetchMarkets = (params = {}) => fetchMarkets({ is_active: true, ...params });
-    return exchange;
-  },
+  // ccxt asks all_instruments for everything; GRVT's `is_active` limits it to tradable
+  // instruments (ccxt leaves `active` unknown, so nothing else would drop retired ones).
+  create: (lib, config) => withMarketParams(new lib.grvt(clientConfig(config)), { is_active: true }),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     // GRVT has no all-instrument ticker or funding endpoint: the rate, next settlement and prices

@@ -1,8 +1,9 @@
 import type { htx } from "ccxt";
-import { hoursBetweenSettlements, intervalsMatchingSchedule, MIDNIGHT_GRID } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { readNumber, type FundingObservation } from "./build-snapshot";
-import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { intervalsMatchingSchedule, MIDNIGHT_GRID } from "../../model/funding-interval";
+import { readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
+import { intervalBetweenSettlements } from "./read-interval";
+import { asRecord, indexRows, optional, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
  * The interval, from HTX's own funding-rate answers, which state settlement times and no length:
@@ -17,12 +18,10 @@ export function htxFundingInterval(
   fundingRow: Record<string, unknown>,
   currentRow: Record<string, unknown> | undefined,
   payloadTime: number | undefined,
-): { hours: number; source: IntervalSource } | null {
+): ObservedInterval | null {
   for (const row of [currentRow, fundingRow]) {
-    const from = readNumber(row?.funding_time);
-    const to = readNumber(row?.next_funding_time);
-    const hours = from !== undefined && to !== undefined ? hoursBetweenSettlements(from, to) : null;
-    if (hours !== null) return { hours, source: "schedule" };
+    const interval = intervalBetweenSettlements(row?.funding_time, row?.next_funding_time);
+    if (interval !== null) return interval;
   }
   const fundingTime = readNumber(fundingRow.funding_time);
   if (fundingTime === undefined || !Number.isFinite(fundingTime)) return null;
@@ -39,13 +38,9 @@ const CONTRACT_PUBLIC = ["contract", "public"];
 export const htxAdapter: VenueAdapter<htx> = {
   id: "htx",
   create: (lib, config) =>
-    new lib.htx({
-      ...config,
-      // USDT-margined contracts only (GET /linear-swap-api/v1/swap_contract_info): no spot symbols,
-      // no coin-margined swaps or futures.
-      options: { fetchMarkets: { types: { spot: false, linear: true, inverse: false } } },
-      has: { fetchCurrencies: false },
-    }),
+    // USDT-margined contracts only (GET /linear-swap-api/v1/swap_contract_info): no spot symbols,
+    // no coin-margined swaps or futures.
+    new lib.htx(clientConfig(config, { fetchMarkets: { types: { spot: false, linear: true, inverse: false } } })),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     // GET /linear-swap-api/v1/swap_batch_funding_rate without a contract answers every USDT-margined
@@ -55,11 +50,8 @@ export const htxAdapter: VenueAdapter<htx> = {
     // request per contract.
     const [fundingPayload, openInterest] = await Promise.all([
       exchange.request("linear-swap-api/v1/swap_batch_funding_rate", CONTRACT_PUBLIC, "GET", {}),
-      optional(warnings, "open-interest", async () =>
-        indexRows(
-          rowsOf(await exchange.request("linear-swap-api/v1/swap_open_interest", CONTRACT_PUBLIC, "GET", { business_type: "swap" })),
-          "contract_code",
-        ),
+      optionalIndex(warnings, "open-interest", "contract_code", () =>
+        exchange.request("linear-swap-api/v1/swap_open_interest", CONTRACT_PUBLIC, "GET", { business_type: "swap" }),
       ),
     ]);
     const rows = rowsOf(fundingPayload);

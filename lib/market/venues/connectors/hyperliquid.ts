@@ -1,7 +1,7 @@
 import type { hyperliquid } from "ccxt";
 import { HOUR_MS, parseIntervalHours } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
+import { product, readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
 import { asRecord, optional, type VenueAdapter } from "./venue-adapter";
 
 /** Hyperliquid's own venue inside `predictedFundings` (the others are Binance and Bybit). */
@@ -47,7 +47,7 @@ export function parsePredictedFundings(payload: unknown): Map<string, PredictedF
  */
 export function hyperliquidFundingInterval(
   predicted: PredictedFunding | undefined,
-): { hours: number; source: IntervalSource } {
+): ObservedInterval {
   if (predicted?.fundingIntervalHours != null) return { hours: predicted.fundingIntervalHours, source: "venue" };
   return { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" };
 }
@@ -59,13 +59,8 @@ function nextWholeHour(at: number): number {
 
 export const hyperliquidAdapter: VenueAdapter<hyperliquid> = {
   id: "hyperliquid",
-  create: (lib, config) =>
-    new lib.hyperliquid({
-      ...config,
-      // Core perps only: spot has no funding and HIP-3 dexes are separate books.
-      options: { fetchMarkets: { types: ["swap"] } },
-      has: { fetchCurrencies: false },
-    }),
+  // Core perps only: spot has no funding and HIP-3 dexes are separate books.
+  create: (lib, config) => new lib.hyperliquid(clientConfig(config, { fetchMarkets: { types: ["swap"] } })),
   venueBase: (market) => {
     const name = asRecord(market.info)?.name;
     return typeof name === "string" && name !== "" ? name : market.base;

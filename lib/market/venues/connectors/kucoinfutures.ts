@@ -1,8 +1,8 @@
 import type { kucoinfutures } from "ccxt";
 import { HOUR_MS } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
-import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { product, readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
+import { indexRows, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /** Settlements fall on whole UTC hours; a countdown read against our clock lands within this of one. */
 const COUNTDOWN_TOLERANCE_MS = 60_000;
@@ -13,7 +13,7 @@ const COUNTDOWN_TOLERANCE_MS = 60_000;
  * `fundingRateGranularity`, the contract's configured one, which already names a new interval
  * before the current period (settled on the old one) ends. The one in force is read first.
  */
-export function kucoinFundingInterval(contract: Record<string, unknown>): { hours: number; source: IntervalSource } | null {
+export function kucoinFundingInterval(contract: Record<string, unknown>): ObservedInterval | null {
   for (const field of ["currentFundingRateGranularity", "fundingRateGranularity"] as const) {
     const granularityMs = readNumber(contract[field]);
     if (granularityMs !== undefined && granularityMs > 0) return { hours: granularityMs / HOUR_MS, source: "venue" };
@@ -40,12 +40,8 @@ export function kucoinNextSettlement(contract: Record<string, unknown>, fetchedA
 export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
   id: "kucoinfutures",
   create: (lib, config) =>
-    new lib.kucoinfutures({
-      ...config,
-      // Contracts only (GET /api/v1/contracts/active); no spot symbols, no spot tickers for fees.
-      options: { fetchMarkets: { types: ["swap"], fetchTickersFees: false } },
-      has: { fetchCurrencies: false },
-    }),
+    // Contracts only (GET /api/v1/contracts/active); no spot symbols, no spot tickers for fees.
+    new lib.kucoinfutures(clientConfig(config, { fetchMarkets: { types: ["swap"], fetchTickersFees: false } })),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     // The active contract list (GET /api/v1/contracts/active, the request ccxt's fetchMarkets
@@ -57,9 +53,7 @@ export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
     // for every contract in one call (the futures API states them one contract at a time).
     const [contracts, bounds] = await Promise.all([
       exchange.futuresPublicGetContractsActive().then((payload) => indexRows(rowsOf(payload), "symbol")),
-      optional(warnings, "funding-rate bounds", async () =>
-        indexRows(rowsOf(await exchange.utaV2GetMarketFundingRate()), "symbol"),
-      ),
+      optionalIndex(warnings, "funding-rate bounds", "symbol", () => exchange.utaV2GetMarketFundingRate()),
     ]);
     const observations = [...contracts].map(([id, row]): FundingObservation => {
       const markPrice = readNumber(row.markPrice);

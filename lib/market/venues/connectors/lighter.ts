@@ -1,5 +1,6 @@
 import type { lighter } from "ccxt";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
 import { nextWholeHour } from "./dydx";
 import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
 
@@ -30,7 +31,7 @@ export const lighterAdapter: VenueAdapter<lighter> = {
   // perpetual). ccxt's lighter class would also fetch `assetDetails` for currencies, which a funding
   // snapshot does not need, so currencies are off and loadMarkets is one public request. Nothing
   // here loads Lighter's signing library or needs a key: only private calls use them.
-  create: (lib, config) => new lib.lighter({ ...config, has: { fetchCurrencies: false } }),
+  create: (lib, config) => new lib.lighter(clientConfig(config)),
   async collect(exchange, { marketsById, fetchedAt }) {
     // Raw call rather than fetchFundingRates: ccxt reads a garbled answer as an empty list and
     // drops the rows it cannot map, where a broken funding payload must make the venue stale.

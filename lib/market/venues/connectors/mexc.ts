@@ -1,7 +1,9 @@
 import type { mexc } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
-import { indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { clientConfig, loadMarketsWith } from "./ccxt-client";
+import { statedInterval } from "./read-interval";
+import { optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /** A venue time that is unusable only costs the extra it came with. */
 function usableTime(value: number | undefined): number | undefined {
@@ -10,14 +12,11 @@ function usableTime(value: number | undefined): number | undefined {
 
 export const mexcAdapter: VenueAdapter<mexc> = {
   id: "mexc",
-  create: (lib, config) => {
-    const exchange = new lib.mexc({ ...config, has: { fetchCurrencies: false } });
-    // ccxt's mexc.fetchMarkets always loads the spot exchangeInfo beside the contract list and has
-    // no option to skip it; the contract list (GET /api/v1/contract/detail) is ccxt's own
-    // fetchSwapMarkets, so this client loads that alone.
-    exchange.fetchMarkets = (params = {}) => exchange.fetchSwapMarkets(params);
-    return exchange;
-  },
+  // ccxt's mexc.fetchMarkets always loads the spot exchangeInfo beside the contract list and has
+  // no option to skip it; the contract list (GET /api/v1/contract/detail) is ccxt's own
+  // fetchSwapMarkets, so this client loads that alone.
+  create: (lib, config) =>
+    loadMarketsWith(new lib.mexc(clientConfig(config)), (exchange, params) => exchange.fetchSwapMarkets(params)),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     // GET /api/v1/contract/funding_rate without a symbol answers every contract: rate, interval
@@ -26,7 +25,7 @@ export const mexcAdapter: VenueAdapter<mexc> = {
     // The all-contract ticker adds fair (mark) and index prices, open interest and turnover.
     const [fundingPayload, tickers] = await Promise.all([
       exchange.request("funding_rate", ["contract", "public"], "GET", {}),
-      optional(warnings, "ticker", async () => indexRows(rowsOf(await exchange.contractPublicGetTicker()), "symbol")),
+      optionalIndex(warnings, "ticker", "symbol", () => exchange.contractPublicGetTicker()),
     ]);
     const observations = rowsOf(fundingPayload).map((row): FundingObservation => {
       const id = String(row.symbol ?? "");
@@ -39,7 +38,7 @@ export const mexcAdapter: VenueAdapter<mexc> = {
         fundingRate: readNumber(row.fundingRate),
         rateCap: readNumber(row.maxFundingRate),
         rateFloor: readNumber(row.minFundingRate),
-        interval: cycleHours === null ? null : { hours: cycleHours, source: "venue" },
+        interval: statedInterval(cycleHours),
         nextFundingAt: readNumber(row.nextSettleTime),
         markPrice,
         indexPrice: readNumber(ticker?.indexPrice),

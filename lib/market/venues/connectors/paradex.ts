@@ -1,7 +1,7 @@
 import type { paradex } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
+import { product, readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { statedInterval } from "./read-interval";
 import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -12,9 +12,9 @@ import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
  */
 export function paradexFundingInterval(
   market: Record<string, unknown> | undefined,
-): { hours: number; source: IntervalSource } | null {
+): ObservedInterval | null {
   const hours = parseIntervalHours(market?.funding_period_hours);
-  return hours === null ? null : { hours, source: "venue" };
+  return statedInterval(hours);
 }
 
 export const paradexAdapter: VenueAdapter<paradex> = {

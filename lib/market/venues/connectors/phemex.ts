@@ -2,6 +2,7 @@ import type { phemex } from "ccxt";
 import { HOUR_MS } from "../../model/funding-interval";
 import type { IntervalSource } from "../../model/types";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
 import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -40,7 +41,7 @@ export const phemexAdapter: VenueAdapter<phemex> = {
   id: "phemex",
   // ccxt loads /public/products (spot, inverse and the USDT `perpProductsV2`) and the v1 contract
   // list in every fetchMarkets and has no option to narrow them.
-  create: (lib, config) => new lib.phemex({ ...config, has: { fetchCurrencies: false } }),
+  create: (lib, config) => new lib.phemex(clientConfig(config)),
   async collect(exchange, { marketsById, fetchedAt }) {
     // /md/v2/ticker/24hr/all: every USDT perpetual in one request, with the rate (`fundingRateRr`,
     // a decimal string per interval), the forecast (`predFundingRateRr`), prices, open interest

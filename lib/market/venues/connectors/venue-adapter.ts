@@ -88,6 +88,19 @@ export async function optional<T>(warnings: string[], label: string, call: () =>
   }
 }
 
+/**
+ * An extra list (tickers, open interest, bounds) fetched beside the funding payload and indexed by
+ * one field; its failure costs the fields it adds, not the venue (see {@link optional}).
+ */
+export function optionalIndex(
+  warnings: string[],
+  label: string,
+  key: string,
+  call: () => Promise<unknown>,
+): Promise<Map<string, Record<string, unknown>> | undefined> {
+  return optional(warnings, label, async () => indexRows(rowsOf(await call()), key));
+}
+
 export function errorMessage(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;

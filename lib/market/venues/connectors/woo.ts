@@ -1,7 +1,8 @@
 import type { woo } from "ccxt";
-import { hoursBetweenSettlements, parseIntervalHours } from "../../model/funding-interval";
-import type { IntervalSource } from "../../model/types";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { parseIntervalHours } from "../../model/funding-interval";
+import { product, readNumber, runningEstimate, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { clientConfig } from "./ccxt-client";
+import { intervalBetweenSettlements, statedInterval } from "./read-interval";
 import { asRecord, indexRows, optional, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /** WOO X's v3 public answers: `{success, data: {rows: [...]}, timestamp}`. */
@@ -15,20 +16,18 @@ function v3Rows(payload: unknown): Record<string, unknown>[] {
  * nothing about the current one when the interval just changed. Without the stated hours, the
  * current period runs from `lastFundingRateTimestamp` (the last settlement) to `nextFundingTime`.
  */
-export function wooFundingInterval(row: Record<string, unknown>): { hours: number; source: IntervalSource } | null {
-  const stated = parseIntervalHours(row.estFundingIntervalHours);
-  if (stated !== null) return { hours: stated, source: "venue" };
-  const last = readNumber(row.lastFundingRateTimestamp);
-  const next = readNumber(row.nextFundingTime);
-  const hours = last !== undefined && next !== undefined ? hoursBetweenSettlements(last, next) : null;
-  return hours === null ? null : { hours, source: "schedule" };
+export function wooFundingInterval(row: Record<string, unknown>): ObservedInterval | null {
+  return (
+    statedInterval(parseIntervalHours(row.estFundingIntervalHours)) ??
+    intervalBetweenSettlements(row.lastFundingRateTimestamp, row.nextFundingTime)
+  );
 }
 
 export const wooAdapter: VenueAdapter<woo> = {
   id: "woo",
   // ccxt loads /v3/public/instruments (spot and perpetuals in one list) and has no option to
   // narrow it.
-  create: (lib, config) => new lib.woo({ ...config, has: { fetchCurrencies: false } }),
+  create: (lib, config) => new lib.woo(clientConfig(config)),
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     // /v3/public/fundingRate answers every perpetual in one request: the running estimate of the
@@ -46,14 +45,11 @@ export const wooAdapter: VenueAdapter<woo> = {
     const observations = rates.map((row): FundingObservation => {
       const id = String(row.symbol ?? "");
       const ticker = futures?.get(id);
-      const estimate = readNumber(row.estFundingRate);
       const markPrice = readNumber(ticker?.markPrice);
       return {
         symbol: marketsById.get(id)?.symbol ?? id,
-        // WOO X quotes the running estimate of the rate settling next and no other, so it is both
-        // the current rate and the venue's forecast (as Binance's lastFundingRate).
-        fundingRate: estimate,
-        predictedFundingRate: estimate,
+        // WOO X quotes the running estimate of the rate settling next and no other.
+        ...runningEstimate(readNumber(row.estFundingRate)),
         interval: wooFundingInterval(row),
         nextFundingAt: readNumber(row.nextFundingTime),
         markPrice,

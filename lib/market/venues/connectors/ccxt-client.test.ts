@@ -1,0 +1,38 @@
+import type { Exchange, Market } from "ccxt";
+import { describe, expect, it } from "vitest";
+import { clientConfig, loadMarketsWith, withMarketParams } from "./ccxt-client";
+
+describe("clientConfig", () => {
+  it("keeps the refresh's settings, turns currencies off and sets options only when given", () => {
+    const config = { timeout: 10_000, enableRateLimit: true };
+    expect(clientConfig(config)).toEqual({ ...config, has: { fetchCurrencies: false } });
+    // Not even `options: undefined`: a venue that names no options leaves ccxt's to ccxt.
+    expect("options" in clientConfig(config)).toBe(false);
+    expect(clientConfig(config, { fetchMarkets: { types: ["swap"] } })).toEqual({
+      ...config,
+      options: { fetchMarkets: { types: ["swap"] } },
+      has: { fetchCurrencies: false },
+    });
+  });
+});
+
+describe("market loading", () => {
+  type FakeClient = Exchange & { fetchSwapMarkets: Exchange["fetchMarkets"] };
+  // Each list answers its name and the params it was asked with.
+  const list = (id: string) => async (params: Record<string, unknown> = {}) => [{ id, params }] as unknown as Market[];
+  const client = () => ({ fetchMarkets: list("BTC"), fetchSwapMarkets: list("BTC-SWAP") }) as unknown as FakeClient;
+
+  it("loadMarketsWith routes fetchMarkets to the venue's narrower loader, with the caller's params", async () => {
+    const exchange = loadMarketsWith(client(), (e, params) => e.fetchSwapMarkets(params));
+    await expect(exchange.fetchMarkets({ a: 1 })).resolves.toEqual([{ id: "BTC-SWAP", params: { a: 1 } }]);
+    await expect(exchange.fetchMarkets()).resolves.toEqual([{ id: "BTC-SWAP", params: {} }]);
+  });
+
+  it("withMarketParams sends its parameters with every market-list request, the caller's winning", async () => {
+    const exchange = withMarketParams(client(), { marketType: "PERP" });
+    await expect(exchange.fetchMarkets()).resolves.toEqual([{ id: "BTC", params: { marketType: "PERP" } }]);
+    await expect(exchange.fetchMarkets({ marketType: "SPOT", x: 1 })).resolves.toEqual([
+      { id: "BTC", params: { marketType: "SPOT", x: 1 } },
+    ]);
+  });
+});
