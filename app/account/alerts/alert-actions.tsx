@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { DialogButtons } from "@/app/components/dialog-buttons";
-import { problemFrom } from "@/app/components/field-errors";
+import { ConfirmDialog } from "@/app/components/confirm-dialog";
+import { sendJson } from "@/app/components/field-errors";
 
 /** Enable/disable and delete for one rule; the page re-renders after each. */
 export function AlertActions({ rule }: { rule: { id: string; name: string; enabled: boolean } }) {
@@ -20,13 +20,9 @@ export function AlertActions({ rule }: { rule: { id: string; name: string; enabl
     setError(null);
     setDialogError(null);
     try {
-      const response = await fetch(base, {
-        method,
-        headers: body === undefined ? {} : { "Content-Type": "application/json" },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) {
-        setProblem((await problemFrom(response)).message);
+      const answer = await sendJson(base, method, body);
+      if (!answer.ok) {
+        setProblem(answer.message);
         return false;
       }
       router.refresh();
@@ -52,24 +48,24 @@ export function AlertActions({ rule }: { rule: { id: string; name: string; enabl
           {error}
         </p>
       )}
-      <dialog ref={deleteDialog} aria-label={`Delete ${rule.name}`}>
-        <h3>Delete this alert rule?</h3>
+      <ConfirmDialog
+        name={`Delete ${rule.name}`}
+        title="Delete this alert rule?"
+        dialog={deleteDialog}
+        error={dialogError}
+        busy={busy}
+        label="Delete rule"
+        danger
+        onConfirm={() =>
+          void act("DELETE", undefined, true).then((done) => {
+            if (done) deleteDialog.current?.close();
+          })
+        }
+      >
         <p>
           <strong>{rule.name}</strong> raises no more alerts. Alerts it raised stay in your events until they expire.
         </p>
-        <DialogButtons
-          dialog={deleteDialog}
-          error={dialogError}
-          busy={busy}
-          label="Delete rule"
-          danger
-          onConfirm={() =>
-            void act("DELETE", undefined, true).then((done) => {
-              if (done) deleteDialog.current?.close();
-            })
-          }
-        />
-      </dialog>
+      </ConfirmDialog>
     </div>
   );
 }
