@@ -50,16 +50,9 @@ export async function createEndpoint(services: Pick<WebhookServices, "db" | "all
   const db = await services.db();
   await assertVerifiedForLive(db, owner);
   checkUrl(input.url, services.allowPrivateWebhookUrls);
-  const cap = planOf(owner.tier).webhookEndpoints;
   const secret = newSigningSecret();
-  // The count and the insert in one serialisable step per account: two racing creations cannot both pass the cap.
-  const row = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${owner.userId} FOR UPDATE`;
-    const count = await tx.webhookEndpoint.count({ where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) } });
-    if (count >= cap) {
-      const where = owner.mode === "test" ? " in test mode" : "";
-      throw new AppError("FORBIDDEN", `Your plan allows ${cap} webhook endpoints${where}: delete one to add another`);
-    }
+  const limit = { cap: planOf(owner.tier).webhookEndpoints, what: "webhook endpoints", count: (tx: OwnerTransaction, where: OwnedWhere) => tx.webhookEndpoint.count({ where }) };
+  const row = await createWithinCap(db, owner, limit, async (tx) => {
     const created = await tx.webhookEndpoint.create({
       data: {
         userId: owner.userId,
@@ -74,6 +67,30 @@ export async function createEndpoint(services: Pick<WebhookServices, "db" | "all
     return created;
   });
   return { ...toEndpointView(row), secret };
+}
+
+export type OwnerTransaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+/** What an owner's rows of one mode are found by. */
+export type OwnedWhere = { userId: string; keyMode: ReturnType<typeof keyModeToDb> };
+
+/**
+ * Runs `create` once the owner holds fewer than `cap` of `what` in its mode: the count and the
+ * insert in one step per account (its row locked), so two racing creations cannot both pass the cap.
+ */
+export async function createWithinCap<T>(
+  db: Db,
+  owner: WebhookOwner,
+  limit: { cap: number; what: string; count: (tx: OwnerTransaction, where: OwnedWhere) => Promise<number> },
+  create: (tx: OwnerTransaction) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${owner.userId} FOR UPDATE`;
+    if ((await limit.count(tx, { userId: owner.userId, keyMode: keyModeToDb(owner.mode) })) >= limit.cap) {
+      const where = owner.mode === "test" ? " in test mode" : "";
+      throw new AppError("FORBIDDEN", `Your plan allows ${limit.cap} ${limit.what}${where}: delete one to add another`);
+    }
+    return create(tx);
+  });
 }
 
 /** Changes an endpoint's URL, event types, description or whether it is enabled. */
