@@ -17,6 +17,7 @@ import { DEFAULT_BUCKETS, MAX_SPAN_TEXT, USAGE_RETENTION_DAYS } from "@/lib/usag
 import { ApiReference } from "./api-reference";
 import { PushDeliverySection } from "./push-delivery";
 import styles from "./docs.module.css";
+import { HeaderTable } from "./header-table";
 
 export const metadata: Metadata = { title: "API documentation · Funding Opportunity Data Service" };
 
@@ -193,48 +194,40 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         only endpoint it can call.
       </p>
       <p>{RATE_LIMIT_HEADERS_PRESENCE}</p>
-      <div className="table-scroll">
-        <table>
-          <tbody>
-            <tr>
-              <td><code>X-RateLimit-Limit</code></td>
-              <td>Requests allowed in each one-minute window.</td>
-            </tr>
-            <tr>
-              <td><code>X-RateLimit-Remaining</code></td>
-              <td>Requests left in the current window, this one counted.</td>
-            </tr>
-            <tr>
-              <td><code>X-RateLimit-Reset</code></td>
-              <td>
-                Unix epoch <strong>seconds</strong> at which the current window ends and the whole limit is available again.
-              </td>
-            </tr>
-            <tr>
-              <td><code>RateLimit-Policy</code></td>
-              <td>
-                The same limit in the terms of the IETF draft <em>RateLimit header fields for HTTP</em>:{" "}
-                <code>&quot;default&quot;;q=100;w=60</code> is a quota of 100 requests per window of 60 seconds.
-              </td>
-            </tr>
-            <tr>
-              <td><code>RateLimit</code></td>
-              <td>
-                Where the key stands, in the draft&apos;s terms: <code>&quot;default&quot;;r=42;t=17</code> means 42 requests
-                remain and the whole quota is back in 17 seconds (the same numbers as <code>X-RateLimit-Remaining</code> and{" "}
-                <code>X-RateLimit-Reset</code>).
-              </td>
-            </tr>
-            <tr>
-              <td><code>Retry-After</code></td>
-              <td>
-                On 429 only: the whole seconds until the window ends (at least 1), equal to the body&apos;s{" "}
-                <code>error.retry_after</code>.
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <HeaderTable
+        headers={[
+          ["X-RateLimit-Limit", "Requests allowed in each one-minute window."],
+          ["X-RateLimit-Remaining", "Requests left in the current window, this one counted."],
+          [
+            "X-RateLimit-Reset",
+            <>
+              Unix epoch <strong>seconds</strong> at which the current window ends and the whole limit is available again.
+            </>,
+          ],
+          [
+            "RateLimit-Policy",
+            <>
+              The same limit in the terms of the IETF draft <em>RateLimit header fields for HTTP</em>:{" "}
+              <code>&quot;default&quot;;q=100;w=60</code> is a quota of 100 requests per window of 60 seconds.
+            </>,
+          ],
+          [
+            "RateLimit",
+            <>
+              Where the key stands, in the draft&apos;s terms: <code>&quot;default&quot;;r=42;t=17</code> means 42 requests
+              remain and the whole quota is back in 17 seconds (the same numbers as <code>X-RateLimit-Remaining</code> and{" "}
+              <code>X-RateLimit-Reset</code>).
+            </>,
+          ],
+          [
+            "Retry-After",
+            <>
+              On 429 only: the whole seconds until the window ends (at least 1), equal to the body&apos;s{" "}
+              <code>error.retry_after</code>.
+            </>,
+          ],
+        ]}
+      />
       <p>
         Over the limit, the answer is <code>429 RATE_LIMITED</code>: wait <code>retry_after</code> seconds, then retry; the
         window has ended by then and the request is admitted. The clients below do this for you. A fixed window makes the
