@@ -10,14 +10,14 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { createKey, createKeySchema, listKeys, revokeKey, rollKey, setKeyAllowlist, updateAllowlistSchema } from "@/lib/keys/account-keys";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
-import { createKeyFor, createUser, dbServices, signedIn } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, signedIn } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const database = testDatabaseForFile();
 let services: AppServices;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
-const keyServices = dbServices(database.db);
+const keyServices = { db: async () => database.db };
 
 /** Fresh services (limiter, verifier cache) for each test: the limiter takes its clock when it is made. */
 function startServices() {
