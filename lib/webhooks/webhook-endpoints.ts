@@ -46,9 +46,7 @@ export async function listEndpoints(services: Pick<WebhookServices, "db">, owner
 
 /** Adds an endpoint with a new signing secret, returned this once. */
 export async function createEndpoint(services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">, owner: WebhookOwner, input: EndpointInput, origin: RequestOrigin): Promise<EndpointView & { secret: string }> {
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
+  const db = await dbForChange(services, owner);
   checkUrl(input.url, services.allowPrivateWebhookUrls);
   const secret = newSigningSecret();
   const limit = { cap: planOf(owner.tier).webhookEndpoints, what: "webhook endpoints", count: (tx: OwnerTransaction, where: OwnedWhere) => tx.webhookEndpoint.count({ where }) };
@@ -95,10 +93,7 @@ export async function createWithinCap<T>(
 
 /** Changes an endpoint's URL, event types, description or whether it is enabled. */
 export async function updateEndpoint(services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">, owner: WebhookOwner, id: string, update: EndpointUpdate): Promise<EndpointView> {
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
-  const row = await findEndpoint(db, owner, id);
+  const { db, endpoint: row } = await endpointToChange(services, owner, id);
   if (update.url !== undefined) checkUrl(update.url, services.allowPrivateWebhookUrls);
   const updated = await db.webhookEndpoint.update({
     where: { id: row.id },
@@ -128,10 +123,7 @@ export async function deleteEndpoint(services: Pick<WebhookServices, "db">, owne
  * stops at once), so receivers can switch without missing a delivery. Answers the new secret once.
  */
 export async function rollEndpointSecret(services: Pick<WebhookServices, "db">, owner: WebhookOwner, id: string, overlapHours: number, origin: RequestOrigin, now = new Date()) {
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
-  const row = await findEndpoint(db, owner, id);
+  const { db, endpoint: row } = await endpointToChange(services, owner, id);
   const secret = newSigningSecret();
   const overlapUntil = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
   const updated = await db.webhookEndpoint.update({
@@ -140,6 +132,20 @@ export async function rollEndpointSecret(services: Pick<WebhookServices, "db">, 
   });
   await recordAudit(db, { actorId: owner.userId, subjectId: owner.userId, action: "webhook.secret_rolled", target: auditTarget(row) }, origin);
   return { ...toEndpointView(updated, now), secret };
+}
+
+/** What every change of the owner's webhooks checks first: the plan includes them, and live mode needs a verified address. */
+async function dbForChange(services: Pick<WebhookServices, "db">, owner: WebhookOwner): Promise<Db> {
+  assertMayUseWebhooks(owner);
+  const db = await services.db();
+  await assertVerifiedForLive(db, owner);
+  return db;
+}
+
+/** The owner's endpoint about to be changed or sent to, once `dbForChange`'s checks pass, with the database it was read from. */
+export async function endpointToChange(services: Pick<WebhookServices, "db">, owner: WebhookOwner, id: string): Promise<{ db: Db; endpoint: WebhookEndpoint }> {
+  const db = await dbForChange(services, owner);
+  return { db, endpoint: await findEndpoint(db, owner, id) };
 }
 
 /** The secrets that sign now: the current one, and the previous one during a roll's overlap. */

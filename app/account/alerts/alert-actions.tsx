@@ -48,14 +48,7 @@ export function AlertActions({ rule }: { rule: { id: string; name: string; enabl
           {error}
         </p>
       )}
-      <ConfirmDialog
-        name={`Delete ${rule.name}`}
-        title="Delete this alert rule?"
-        dialog={deleteDialog}
-        error={dialogError}
-        busy={busy}
-        label="Delete rule"
-        danger
+      <ConfirmDialog name={`Delete ${rule.name}`} title="Delete this alert rule?" dialog={deleteDialog} error={dialogError} busy={busy} label="Delete rule" danger
         onConfirm={() =>
           void act("DELETE", undefined, true).then((done) => {
             if (done) deleteDialog.current?.close();

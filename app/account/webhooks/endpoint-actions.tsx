@@ -70,13 +70,7 @@ export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint;
       <OutcomeMessage message={message} className="muted" />
       {secret && <NewSecretPanel heading={`New secret for ${endpoint.url}`} secret={secret} onDone={() => setSecret(null)} />}
 
-      <ConfirmDialog
-        name={`Roll the secret of ${endpoint.url}`}
-        title="Roll the signing secret?"
-        dialog={rollDialog}
-        error={dialogError}
-        busy={busy}
-        label="Roll secret"
+      <ConfirmDialog name={`Roll the secret of ${endpoint.url}`} title="Roll the signing secret?" dialog={rollDialog} error={dialogError} busy={busy} label="Roll secret"
         onConfirm={() =>
           act(
             `${base}/roll`,
@@ -105,14 +99,7 @@ export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint;
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
-        name={`Delete ${endpoint.url}`}
-        title="Delete this endpoint?"
-        dialog={deleteDialog}
-        error={dialogError}
-        busy={busy}
-        label="Delete endpoint"
-        danger
+      <ConfirmDialog name={`Delete ${endpoint.url}`} title="Delete this endpoint?" dialog={deleteDialog} error={dialogError} busy={busy} label="Delete endpoint" danger
         onConfirm={() =>
           act(
             base,
