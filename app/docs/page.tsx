@@ -17,7 +17,7 @@ import { DEFAULT_BUCKETS, MAX_SPAN_TEXT, USAGE_RETENTION_DAYS } from "@/lib/usag
 import { ApiReference } from "./api-reference";
 import { PushDeliverySection } from "./push-delivery";
 import styles from "./docs.module.css";
-import { HeaderTable } from "./header-table";
+import { CodeTable } from "./code-table";
 
 export const metadata: Metadata = { title: "API documentation · Funding Opportunity Data Service" };
 
@@ -150,29 +150,14 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         Match on <code>error.code</code>, never on the message. Quote <code>meta.request_id</code> (also the{" "}
         <code>X-Request-Id</code> header) when you report a problem.
       </p>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th>Status and code</th>
-              <th>When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(errors).map(([code, response]) => {
-              const [status, meaning] = response.description.split(/: (.*)/s);
-              return (
-                <tr key={code}>
-                  <td className="nowrap">
-                    <code>{status}</code>
-                  </td>
-                  <td>{meaning}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CodeTable
+        columns={["Status and code", "When"]}
+        nowrap
+        rows={Object.values(errors).map((response) => {
+          const [status, meaning] = response.description.split(/: (.*)/s);
+          return [status!, meaning] as const;
+        })}
+      />
       <pre>
         <code>{`{"error": {"code": "VALIDATION_ERROR", "message": "Invalid query parameters",
            "details": [{"field": "limit", "message": "Must be at most 100"}]},
@@ -194,8 +179,8 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         only endpoint it can call.
       </p>
       <p>{RATE_LIMIT_HEADERS_PRESENCE}</p>
-      <HeaderTable
-        headers={[
+      <CodeTable
+        rows={[
           ["X-RateLimit-Limit", "Requests allowed in each one-minute window."],
           ["X-RateLimit-Remaining", "Requests left in the current window, this one counted."],
           [

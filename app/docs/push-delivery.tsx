@@ -7,7 +7,7 @@ import { EVENTS_MAX_LIMIT } from "@/lib/events/event-query";
 import { DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
 import { RETRY_DELAYS_MS, RETRY_WINDOW_MS } from "@/lib/webhooks/retry-schedule";
 import { ROLL_OVERLAP_MAX_HOURS } from "@/lib/webhooks/webhook-schema";
-import { HeaderTable } from "./header-table";
+import { CodeTable } from "./code-table";
 
 /** What each event type means; its `data` fields are read from its schema, so they cannot drift. */
 const MEANINGS: Partial<Record<EventType, string>> = {
@@ -231,8 +231,8 @@ except FundingDataError as e:
         <code>GET /v1/events</code> lists it, with the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>{" "}
         headers:
       </p>
-      <HeaderTable
-        headers={[
+      <CodeTable
+        rows={[
           [
             "webhook-id",
             <>

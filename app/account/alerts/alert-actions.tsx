@@ -3,36 +3,27 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/app/components/confirm-dialog";
-import { sendJson } from "@/app/components/field-errors";
+import { useSend } from "@/app/components/use-json-post";
 
 /** Enable/disable and delete for one rule; the page re-renders after each. */
 export function AlertActions({ rule }: { rule: { id: string; name: string; enabled: boolean } }) {
   const router = useRouter();
   const base = `/api/account/alerts/${rule.id}`;
   const deleteDialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSend();
   const [error, setError] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
 
   async function act(method: "PATCH" | "DELETE", body?: unknown, inDialog = false): Promise<boolean> {
-    const setProblem = inDialog ? setDialogError : setError;
-    setBusy(true);
     setError(null);
     setDialogError(null);
-    try {
-      const answer = await sendJson(base, method, body);
-      if (!answer.ok) {
-        setProblem(answer.message);
-        return false;
-      }
-      router.refresh();
-      return true;
-    } catch {
-      setProblem("Could not reach the server. Check your connection and try again.");
+    const answer = await send(base, method, body);
+    if (!answer.ok) {
+      (inDialog ? setDialogError : setError)(answer.message);
       return false;
-    } finally {
-      setBusy(false);
     }
+    router.refresh();
+    return true;
   }
 
   return (

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/app/components/confirm-dialog";
-import { sendJson } from "@/app/components/field-errors";
 import { OutcomeMessage } from "@/app/components/form-alerts";
+import { useSend } from "@/app/components/use-json-post";
 import { NewSecretPanel } from "./new-secret-panel";
 
 interface Endpoint {
@@ -19,29 +19,22 @@ export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint;
   const base = `/api/account/webhooks/${endpoint.id}`;
   const rollDialog = useRef<HTMLDialogElement>(null);
   const deleteDialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSend();
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [overlap, setOverlap] = useState("24");
   const [secret, setSecret] = useState<string | null>(null);
 
   async function act(url: string, method: string, body: unknown, done: (data: unknown) => void, inDialog = false) {
-    setBusy(true);
     setMessage(null);
     setDialogError(null);
-    try {
-      const answer = await sendJson(url, method, body);
-      if (!answer.ok) {
-        if (inDialog) setDialogError(answer.message);
-        else setMessage({ error: true, text: answer.message });
-        return;
-      }
-      done(answer.data);
-    } catch {
-      setMessage({ error: true, text: "Could not reach the server. Check your connection and try again." });
-    } finally {
-      setBusy(false);
+    const answer = await send(url, method, body);
+    if (!answer.ok) {
+      if (inDialog) setDialogError(answer.message);
+      else setMessage({ error: true, text: answer.message });
+      return;
     }
+    done(answer.data);
   }
 
   return (
