@@ -8,12 +8,12 @@ type Buttons = ComponentProps<typeof DialogButtons>;
  * its heading, what the action does (the children), then the server's refusal if any, the confirming
  * button and Cancel. `name` is the dialog's accessible name, the one tests and screen readers find it by.
  */
-export function ConfirmDialog({ name, title, children, ...buttons }: Buttons & { name: string; title: ReactNode; children: ReactNode }) {
+export function ConfirmDialog({ name, title, children, dialog, ...buttons }: Buttons & { name: string; title: ReactNode; children: ReactNode }) {
   return (
-    <dialog ref={buttons.dialog} aria-label={name}>
+    <dialog ref={dialog} aria-label={name}>
       <h3>{title}</h3>
       {children}
-      <DialogButtons {...buttons} />
+      <DialogButtons dialog={dialog} {...buttons} />
     </dialog>
   );
 }
