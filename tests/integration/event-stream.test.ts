@@ -302,14 +302,14 @@ describe("GET /v1/stream's limits", () => {
     const desk = await createUser(db, "desk");
     const key = await createKeyFor(db, desk.id);
     const origin = { ip: null, userAgent: null };
-    await setKeyAllowlist(db, desk.id, key.id, ["10.0.0.0/8"], origin);
+    await setKeyAllowlist(dbServices(db), signedIn(desk), key.id, ["10.0.0.0/8"], origin);
     // This server has no front door in front of it: X-Real-IP stands for the address server.ts would set.
     const stream = await connect(key.secret, "", { "X-Real-IP": "10.0.0.5" });
     // An edit that still admits it leaves the stream open: heartbeats go on after the key is checked again.
-    await setKeyAllowlist(db, desk.id, key.id, ["10.0.0.0/8", "2001:db8::/32"], origin);
+    await setKeyAllowlist(dbServices(db), signedIn(desk), key.id, ["10.0.0.0/8", "2001:db8::/32"], origin);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await stream.until((frame) => frame.comment === "heartbeat");
-    await setKeyAllowlist(db, desk.id, key.id, ["192.0.2.0/24"], origin);
+    await setKeyAllowlist(dbServices(db), signedIn(desk), key.id, ["192.0.2.0/24"], origin);
     const closing = await stream.until((frame) => frame.comment?.startsWith("stream closed") ?? false);
     expect(closing.every((frame) => frame.comment === "heartbeat")).toBe(true);
     const rest = await stream.until(() => false).catch((error: Error) => error);
