@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FormProblem } from "./field-errors";
 
 /** The server's message for one field of a form, announced as it appears. */
@@ -41,4 +41,31 @@ export function SubmitRow({ busy, children }: { busy: boolean; children: ReactNo
       </button>
     </p>
   );
+}
+
+/**
+ * An input on a line of its own inside its label, marked invalid when the server refused its field,
+ * followed by the server's message for it. The field is the input's `name`.
+ */
+export function LabelledField({ label, problem, ...input }: InputHTMLAttributes<HTMLInputElement> & { name: string; label: ReactNode; problem: FormProblem | null }) {
+  return (
+    <>
+      <p>
+        <label>
+          {label}
+          <input {...input} aria-invalid={Boolean(problem?.fields[input.name])} />
+        </label>
+      </p>
+      <FieldAlert problem={problem} field={input.name} />
+    </>
+  );
+}
+
+/** Checkboxes of one field, each labelled by its item (`options` are value and label pairs). */
+export function CheckboxOptions({ name, options }: { name: string; options: readonly (readonly [string, string])[] }) {
+  return options.map(([value, label]) => (
+    <label key={value} className="checkbox">
+      <input type="checkbox" name={name} value={value} /> {label}
+    </label>
+  ));
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { postJson, problemFrom, type FormProblem } from "./field-errors";
+import { postJson, problemFrom, sendJson, type FormProblem } from "./field-errors";
 
 /**
  * One JSON POST from a form of the account area: `busy` while it runs, the server's refusal as a
@@ -25,4 +25,25 @@ export function useJsonPost<T>() {
     }
   }
   return { busy, problem, post };
+}
+
+export const UNREACHABLE_MESSAGE = "Could not reach the server. Check your connection and try again.";
+
+/**
+ * Requests of an account page's buttons, `busy` while one runs: the answer's `data`, or the
+ * server's refusal, or the network's failure, as a message to show.
+ */
+export function useSend() {
+  const [busy, setBusy] = useState(false);
+  async function send(url: string, method: string, body?: unknown): Promise<{ ok: true; data: unknown } | { ok: false; message: string }> {
+    setBusy(true);
+    try {
+      return await sendJson(url, method, body);
+    } catch {
+      return { ok: false, message: UNREACHABLE_MESSAGE };
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, send };
 }

@@ -17,6 +17,7 @@ import { DEFAULT_BUCKETS, MAX_SPAN_TEXT, USAGE_RETENTION_DAYS } from "@/lib/usag
 import { ApiReference } from "./api-reference";
 import { PushDeliverySection } from "./push-delivery";
 import styles from "./docs.module.css";
+import { CodeTable } from "./code-table";
 
 export const metadata: Metadata = { title: "API documentation · Funding Opportunity Data Service" };
 
@@ -149,29 +150,14 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         Match on <code>error.code</code>, never on the message. Quote <code>meta.request_id</code> (also the{" "}
         <code>X-Request-Id</code> header) when you report a problem.
       </p>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th>Status and code</th>
-              <th>When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(errors).map(([code, response]) => {
-              const [status, meaning] = response.description.split(/: (.*)/s);
-              return (
-                <tr key={code}>
-                  <td className="nowrap">
-                    <code>{status}</code>
-                  </td>
-                  <td>{meaning}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CodeTable
+        columns={["Status and code", "When"]}
+        nowrap
+        rows={Object.values(errors).map((response) => {
+          const [status, meaning] = response.description.split(/: (.*)/s);
+          return [status!, meaning] as const;
+        })}
+      />
       <pre>
         <code>{`{"error": {"code": "VALIDATION_ERROR", "message": "Invalid query parameters",
            "details": [{"field": "limit", "message": "Must be at most 100"}]},
@@ -193,48 +179,40 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         only endpoint it can call.
       </p>
       <p>{RATE_LIMIT_HEADERS_PRESENCE}</p>
-      <div className="table-scroll">
-        <table>
-          <tbody>
-            <tr>
-              <td><code>X-RateLimit-Limit</code></td>
-              <td>Requests allowed in each one-minute window.</td>
-            </tr>
-            <tr>
-              <td><code>X-RateLimit-Remaining</code></td>
-              <td>Requests left in the current window, this one counted.</td>
-            </tr>
-            <tr>
-              <td><code>X-RateLimit-Reset</code></td>
-              <td>
-                Unix epoch <strong>seconds</strong> at which the current window ends and the whole limit is available again.
-              </td>
-            </tr>
-            <tr>
-              <td><code>RateLimit-Policy</code></td>
-              <td>
-                The same limit in the terms of the IETF draft <em>RateLimit header fields for HTTP</em>:{" "}
-                <code>&quot;default&quot;;q=100;w=60</code> is a quota of 100 requests per window of 60 seconds.
-              </td>
-            </tr>
-            <tr>
-              <td><code>RateLimit</code></td>
-              <td>
-                Where the key stands, in the draft&apos;s terms: <code>&quot;default&quot;;r=42;t=17</code> means 42 requests
-                remain and the whole quota is back in 17 seconds (the same numbers as <code>X-RateLimit-Remaining</code> and{" "}
-                <code>X-RateLimit-Reset</code>).
-              </td>
-            </tr>
-            <tr>
-              <td><code>Retry-After</code></td>
-              <td>
-                On 429 only: the whole seconds until the window ends (at least 1), equal to the body&apos;s{" "}
-                <code>error.retry_after</code>.
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <CodeTable
+        rows={[
+          ["X-RateLimit-Limit", "Requests allowed in each one-minute window."],
+          ["X-RateLimit-Remaining", "Requests left in the current window, this one counted."],
+          [
+            "X-RateLimit-Reset",
+            <>
+              Unix epoch <strong>seconds</strong> at which the current window ends and the whole limit is available again.
+            </>,
+          ],
+          [
+            "RateLimit-Policy",
+            <>
+              The same limit in the terms of the IETF draft <em>RateLimit header fields for HTTP</em>:{" "}
+              <code>&quot;default&quot;;q=100;w=60</code> is a quota of 100 requests per window of 60 seconds.
+            </>,
+          ],
+          [
+            "RateLimit",
+            <>
+              Where the key stands, in the draft&apos;s terms: <code>&quot;default&quot;;r=42;t=17</code> means 42 requests
+              remain and the whole quota is back in 17 seconds (the same numbers as <code>X-RateLimit-Remaining</code> and{" "}
+              <code>X-RateLimit-Reset</code>).
+            </>,
+          ],
+          [
+            "Retry-After",
+            <>
+              On 429 only: the whole seconds until the window ends (at least 1), equal to the body&apos;s{" "}
+              <code>error.retry_after</code>.
+            </>,
+          ],
+        ]}
+      />
       <p>
         Over the limit, the answer is <code>429 RATE_LIMITED</code>: wait <code>retry_after</code> seconds, then retry; the
         window has ended by then and the request is admitted. The clients below do this for you. A fixed window makes the

@@ -7,6 +7,7 @@ import { EVENTS_MAX_LIMIT } from "@/lib/events/event-query";
 import { DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
 import { RETRY_DELAYS_MS, RETRY_WINDOW_MS } from "@/lib/webhooks/retry-schedule";
 import { ROLL_OVERLAP_MAX_HOURS } from "@/lib/webhooks/webhook-schema";
+import { CodeTable } from "./code-table";
 
 /** What each event type means; its `data` fields are read from its schema, so they cannot drift. */
 const MEANINGS: Partial<Record<EventType, string>> = {
@@ -230,28 +231,25 @@ except FundingDataError as e:
         <code>GET /v1/events</code> lists it, with the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>{" "}
         headers:
       </p>
-      <div className="table-scroll">
-        <table>
-          <tbody>
-            <tr>
-              <td><code>webhook-id</code></td>
-              <td>The delivery&apos;s id, the same on every retry of it: process each id once.</td>
-            </tr>
-            <tr>
-              <td><code>webhook-timestamp</code></td>
-              <td>When this attempt was signed, in Unix seconds.</td>
-            </tr>
-            <tr>
-              <td><code>webhook-signature</code></td>
-              <td>
-                <code>v1,</code> and the base64 HMAC-SHA256 of <code>{"<webhook-id>.<webhook-timestamp>.<body>"}</code>, keyed with
-                the base64-decoded part of the secret after <code>whsec_</code>. While a rolled secret&apos;s overlap lasts (up to{" "}
-                {ROLL_OVERLAP_MAX_HOURS} h), two signatures, space-separated: one per secret.
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <CodeTable
+        rows={[
+          [
+            "webhook-id",
+            <>
+              The delivery&apos;s id, the same on every retry of it: process each id once.
+            </>,
+          ],
+          ["webhook-timestamp", "When this attempt was signed, in Unix seconds."],
+          [
+            "webhook-signature",
+            <>
+              <code>v1,</code> and the base64 HMAC-SHA256 of <code>{"<webhook-id>.<webhook-timestamp>.<body>"}</code>, keyed with
+              the base64-decoded part of the secret after <code>whsec_</code>. While a rolled secret&apos;s overlap lasts (up to{" "}
+              {ROLL_OVERLAP_MAX_HOURS} h), two signatures, space-separated: one per secret.
+            </>,
+          ],
+        ]}
+      />
       <p>
         Answer with a 2xx within 10 s (do slow work afterwards); redirects are not followed. Anything else is retried{" "}
         {RETRY_DELAYS_MS.map(duration).join(", ")} later (±10 %), for at most {duration(RETRY_WINDOW_MS)}. Every attempt is

@@ -52,17 +52,7 @@ export function FilterForm({ values }: { values: FilterValues }) {
   };
   return (
     <form method="get" action="/opportunities" className="filters" aria-label="Filter opportunities" onSubmit={submit}>
-      <div>
-        <label htmlFor="f-exchange">Exchange</label>
-        <select id="f-exchange" name="exchange" defaultValue={values.exchange}>
-          <option value="">All exchanges</option>
-          {VENUE_IDS.map((id) => (
-            <option key={id} value={id}>
-              {VENUE_NAMES[id]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="exchange" label="Exchange" value={values.exchange} options={[["", "All exchanges"], ...VENUE_IDS.map((id) => [id, VENUE_NAMES[id]] as const)]} />
       <VenuePicker selected={values.exchanges} />
       <div>
         <label htmlFor="f-min-apr">Min APR (%)</label>
@@ -72,22 +62,29 @@ export function FilterForm({ values }: { values: FilterValues }) {
         <label htmlFor="f-symbol">Symbol</label>
         <input id="f-symbol" name="symbol" size={10} defaultValue={values.symbol} />
       </div>
-      <div>
-        <label htmlFor="f-sort">Sort by</label>
-        <select id="f-sort" name="sort" defaultValue={values.sort || "-apr"}>
-          {SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="sort" label="Sort by" value={values.sort || "-apr"} options={SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)} />
       {values.limit && <input type="hidden" name="limit" value={values.limit} />}
       <div className="filter-actions">
         <button type="submit">Apply</button>
         <Link href="/opportunities">Clear</Link>
       </div>
     </form>
+  );
+}
+
+/** One labelled drop-down of the filter row, its id `f-<name>`; `options` are value and label pairs. */
+function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: readonly (readonly [string, string])[] }) {
+  return (
+    <div>
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <select id={`f-${name}`} name={name} defaultValue={value}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import type { AlertRule, Prisma } from "@/lib/db/generated/client";
 import { AppError, fieldError } from "@/lib/errors";
 import { keyModeFromDb, keyModeToDb } from "@/lib/keys/mode";
 import { planNames, planOf, plansWith } from "@/lib/plans";
-import { assertVerifiedForLive, type WebhookOwner, type WebhookServices } from "@/lib/webhooks/webhook-endpoints";
+import { assertVerifiedForLive, createWithinCap, type OwnedWhere, type OwnerTransaction, type WebhookOwner, type WebhookServices } from "@/lib/webhooks/webhook-endpoints";
 import { CONDITION_FIELDS, KIND_CONDITIONS, type AlertKind, type AlertRuleInput, type AlertRuleUpdate, type AlertRuleView } from "./alert-schema";
 
 // Alert rules' operations, shared by /v1/alert-rules and Account → Alerts. No HTTP here.
@@ -78,15 +78,8 @@ export async function createAlertRule(services: AlertServices, owner: AlertOwner
   await assertVerifiedForLive(db, owner);
   checkConditions(input.kind, input);
   checkNotifyOnClear(input.kind, input.notify_on_clear);
-  const cap = planOf(owner.tier).alertRules;
-  // The count and the insert in one step per account (its row locked): two racing creations cannot both pass the cap.
-  const row = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${owner.userId} FOR UPDATE`;
-    const count = await tx.alertRule.count({ where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) } });
-    if (count >= cap) {
-      const where = owner.mode === "test" ? " in test mode" : "";
-      throw new AppError("FORBIDDEN", `Your plan allows ${cap} alert rules${where}: delete one to add another`);
-    }
+  const limit = { cap: planOf(owner.tier).alertRules, what: "alert rules", count: (tx: OwnerTransaction, where: OwnedWhere) => tx.alertRule.count({ where }) };
+  const row = await createWithinCap(db, owner, limit, async (tx) => {
     await checkEndpoints(tx, owner, input.endpoint_ids);
     const created = await tx.alertRule.create({
       data: {

@@ -13,6 +13,31 @@ import { PERMISSIONS, permissionSchema, tierFromDb, type DbTier, type Permission
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// API keys' operations for Account → API keys. No HTTP here.
+
+/**
+ * What keys' operations read of the actor (lib/actor.ts): the account, its plan, and the
+ * credential, since keys are managed by their owner in person: a key may not make, roll or
+ * revoke keys. A key's mode is its own, not the actor's: the account area lists both. Spelled out
+ * rather than picked from Actor because lib/actor.ts reads lib/keys, and two units must not import
+ * each other.
+ */
+export interface KeyOwner {
+  userId: string;
+  tier: Tier;
+  credential: "key" | "session";
+}
+
+/** What keys' operations need of the services (lib/app-services.ts): the database. */
+export interface KeyServices {
+  db: () => Promise<Db>;
+}
+
+/** Keys are the owner's to manage from a signed-in session; an API key cannot create, change or list keys. */
+function assertInPerson(owner: KeyOwner): void {
+  if (owner.credential !== "session") throw new AppError("FORBIDDEN", "API keys are managed from the account area, signed in");
+}
+
 export const ROLL_GRACE_PERIODS = { none: 0, "1h": 60 * 60 * 1000, "24h": DAY_MS, "7d": 7 * DAY_MS } as const;
 export type RollGrace = keyof typeof ROLL_GRACE_PERIODS;
 
@@ -97,8 +122,11 @@ function activeWhere(userId: string, now: Date) {
   };
 }
 
-export async function listKeys(db: Db, userId: string): Promise<KeyView[]> {
-  const keys = await db.apiKey.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+/** The owner's keys of both modes, newest first. */
+export async function listKeys(services: KeyServices, owner: KeyOwner): Promise<KeyView[]> {
+  assertInPerson(owner);
+  const db = await services.db();
+  const keys = await db.apiKey.findMany({ where: { userId: owner.userId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   const now = new Date();
   return keys.map((key) => toKeyView(key, now));
 }
@@ -139,18 +167,18 @@ type KeyTransaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  */
 async function withRoomForKey<T>(
   db: Db,
-  user: { id: string },
+  userId: string,
   refusal: ((cap: number, plan: string) => string) | null,
   write: (tx: KeyTransaction, now: Date) => Promise<T>,
 ): Promise<T> {
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ tier: DbTier }[]>`SELECT tier FROM "User" WHERE id = ${user.id} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<{ tier: DbTier }[]>`SELECT tier FROM "User" WHERE id = ${userId} FOR UPDATE`;
     if (!row) throw new AppError("NOT_FOUND", "No such account");
     // Read after the lock: keys another transaction added while this one waited are counted, and
     // the plan is the one in force now, not the one the caller's session last saw.
     const now = new Date();
     const plan = planOf(tierFromDb(row.tier));
-    if (refusal && (await tx.apiKey.count({ where: activeWhere(user.id, now) })) >= plan.maxActiveKeys) {
+    if (refusal && (await tx.apiKey.count({ where: activeWhere(userId, now) })) >= plan.maxActiveKeys) {
       throw new AppError("FORBIDDEN", refusal(plan.maxActiveKeys, plan.name));
     }
     return write(tx, now);
@@ -208,33 +236,39 @@ function alreadyRolled(graceEnd: Date | null): AppError {
 }
 
 /** Creates a key. The full key is in the result once; afterwards only its prefix exists anywhere. */
-export async function createKey(
-  db: Db,
-  user: { id: string; tier: Tier },
-  input: CreateKeyInput,
-  origin: RequestOrigin,
-): Promise<{ key: string; view: KeyView }> {
-  assertApiAccess(user.tier);
-  assertPermissionsAllowed(input.permissions, user.tier);
+export async function createKey(services: KeyServices, owner: KeyOwner, input: CreateKeyInput, origin: RequestOrigin): Promise<{ key: string; view: KeyView }> {
+  assertInPerson(owner);
+  assertApiAccess(owner.tier);
+  assertPermissionsAllowed(input.permissions, owner.tier);
   const now = new Date();
   const expiresAt = expiryDate(input.expiry, now);
   const allowedCidrs = canonicalAllowlist(input.allowed_ips ?? []);
-  await assertMayHoldLiveKey(db, user.id, input.mode);
+  const db = await services.db();
+  await assertMayHoldLiveKey(db, owner.userId, input.mode);
   const refusal = (cap: number, plan: string) =>
     `The ${plan} plan allows ${cap} active keys, and this account holds ${cap} or more. Revoke one to create another.`;
-  const { secret, record } = await withRoomForKey(db, user, refusal, async (tx) => {
-    const inserted = await insertKey(tx, user.id, { ...input, expiresAt, allowedCidrs });
-    await recordAudit(tx, { actorId: user.id, subjectId: user.id, action: "key.created", target: inserted.record.id }, origin);
+  const { secret, record } = await withRoomForKey(db, owner.userId, refusal, async (tx) => {
+    const inserted = await insertKey(tx, owner.userId, { ...input, expiresAt, allowedCidrs });
+    await recordAudit(tx, { actorId: owner.userId, subjectId: owner.userId, action: "key.created", target: inserted.record.id }, origin);
     return inserted;
   });
   return { key: secret, view: toKeyView(record, now) };
 }
 
-/**
- * Revokes a key at once. `ownerId` scopes the lookup to one account (null only for operators),
- * so another user's key id is simply "not found". Revoking a revoked key changes nothing.
- */
-export async function revokeKey(db: Db, actorId: string, ownerId: string | null, keyId: string, origin: RequestOrigin): Promise<KeyView> {
+/** Revokes one of the owner's keys at once; another account's key id is "not found". Revoking a revoked key changes nothing. */
+export async function revokeKey(services: KeyServices, owner: KeyOwner, keyId: string, origin: RequestOrigin): Promise<KeyView> {
+  assertInPerson(owner);
+  return revoke(await services.db(), owner.userId, owner.userId, keyId, origin);
+}
+
+/** An operator revokes any account's key (the route checks the operator); audited as the operator. */
+export async function revokeAnyKey(services: KeyServices, operator: KeyOwner, keyId: string, origin: RequestOrigin): Promise<KeyView> {
+  assertInPerson(operator);
+  return revoke(await services.db(), operator.userId, null, keyId, origin);
+}
+
+/** `ownerId` scopes the lookup to one account, null for an operator. */
+async function revoke(db: Db, actorId: string, ownerId: string | null, keyId: string, origin: RequestOrigin): Promise<KeyView> {
   const key = await db.apiKey.findFirst({ where: { id: keyId, ...(ownerId ? { userId: ownerId } : {}) } });
   if (!key) throw new AppError("NOT_FOUND", "No such key");
   const now = new Date();
@@ -251,15 +285,11 @@ export async function revokeKey(db: Db, actorId: string, ownerId: string | null,
  * returns. Narrowing a key is never refused for the plan, like a revocation; a key that no longer
  * works (revoked, expired) has nothing left to restrict.
  */
-export async function setKeyAllowlist(
-  db: Db,
-  userId: string,
-  keyId: string,
-  requested: readonly string[],
-  origin: RequestOrigin,
-): Promise<KeyView> {
+export async function setKeyAllowlist(services: KeyServices, owner: KeyOwner, keyId: string, requested: readonly string[], origin: RequestOrigin): Promise<KeyView> {
+  assertInPerson(owner);
   const entries = canonicalAllowlist(requested);
-  const key = await db.apiKey.findFirst({ where: { id: keyId, userId } });
+  const db = await services.db();
+  const key = await db.apiKey.findFirst({ where: { id: keyId, userId: owner.userId } });
   if (!key) throw new AppError("NOT_FOUND", "No such key");
   const now = new Date();
   if (keyStatus(key, now) !== "active") {
@@ -272,7 +302,7 @@ export async function setKeyAllowlist(
   }
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { allowedCidrs: entries } });
   await keyEvents().publish({ keyId: key.id });
-  await recordAudit(db, { actorId: userId, subjectId: userId, action: "key.allowlist_changed", target: key.id }, origin);
+  await recordAudit(db, { actorId: owner.userId, subjectId: owner.userId, action: "key.allowlist_changed", target: key.id }, origin);
   return toKeyView(updated, now);
 }
 
@@ -283,20 +313,16 @@ export async function setKeyAllowlist(
  * period needs room for one more key; a key already rolled (in its grace period) cannot be rolled
  * again, which would otherwise let one key multiply into many live secrets.
  */
-export async function rollKey(
-  db: Db,
-  user: { id: string; tier: Tier },
-  keyId: string,
-  grace: RollGrace,
-  origin: RequestOrigin,
-): Promise<{ key: string; view: KeyView; previous: KeyView }> {
-  assertApiAccess(user.tier);
-  const old = await db.apiKey.findFirst({ where: { id: keyId, userId: user.id } });
+export async function rollKey(services: KeyServices, owner: KeyOwner, keyId: string, grace: RollGrace, origin: RequestOrigin): Promise<{ key: string; view: KeyView; previous: KeyView }> {
+  assertInPerson(owner);
+  assertApiAccess(owner.tier);
+  const db = await services.db();
+  const old = await db.apiKey.findFirst({ where: { id: keyId, userId: owner.userId } });
   if (!old) throw new AppError("NOT_FOUND", "No such key");
   const now = new Date();
   if (keyStatus(old, now) !== "active") throw new AppError("VALIDATION_ERROR", "Only an active key can be rolled", { details: [{ field: "id", message: "This key is not active" }] });
   if (old.revokedAt) throw alreadyRolled(old.revokedAt);
-  await assertMayHoldLiveKey(db, user.id, keyModeFromDb(old.mode));
+  await assertMayHoldLiveKey(db, owner.userId, keyModeFromDb(old.mode));
   const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
   // With no grace period the old key goes as the new one comes: the count stays, even above the cap.
   const refusal =
@@ -305,19 +331,19 @@ export async function rollKey(
           `The ${plan} plan allows ${cap} active keys, and keys in a grace period count. ` +
           "Roll with no grace period, or revoke a key first."
       : null;
-  const { secret, record, previous, at } = await withRoomForKey(db, user, refusal, async (tx, now) => {
+  const { secret, record, previous, at } = await withRoomForKey(db, owner.userId, refusal, async (tx, now) => {
     const graceEnd = new Date(now.getTime() + ROLL_GRACE_PERIODS[grace]);
     // Claim the old key first, on the condition it was not rolled meanwhile: of two racing rolls, one wins.
     const claimed = await tx.apiKey.updateMany({ where: { id: old.id, revokedAt: null }, data: { revokedAt: graceEnd } });
     if (claimed.count !== 1) throw alreadyRolled(null);
-    const inserted = await insertKey(tx, user.id, {
+    const inserted = await insertKey(tx, owner.userId, {
       name: old.name,
       mode: keyModeFromDb(old.mode),
       permissions: PERMISSIONS.filter((p) => old.permissions.includes(p)),
       expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
       allowedCidrs: old.allowedCidrs,
     });
-    await recordAudit(tx, { actorId: user.id, subjectId: user.id, action: "key.rolled", target: `${old.id} -> ${inserted.record.id}` }, origin);
+    await recordAudit(tx, { actorId: owner.userId, subjectId: owner.userId, action: "key.rolled", target: `${old.id} -> ${inserted.record.id}` }, origin);
     return { ...inserted, previous: await tx.apiKey.findUniqueOrThrow({ where: { id: old.id } }), at: now };
   });
   await keyEvents().publish({ keyId: old.id });

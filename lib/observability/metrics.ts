@@ -10,74 +10,24 @@ import { processSingleton } from "@/lib/singleton";
 function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
+  // Each metric in this process's one registry, its label names typed.
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers });
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) => new Gauge<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers });
   return {
     registry,
-    httpRequests: new Counter({
-      name: "fods_http_requests_total",
-      help: "Answers of the API app (/v1, /healthz, /metrics), by route template and status.",
-      labelNames: ["route", "status"] as const,
-      registers,
-    }),
-    httpDuration: new Histogram({
-      name: "fods_http_request_duration_seconds",
-      help: "Time from a request reaching the API app to its answer's headers, by route template and status.",
-      labelNames: ["route", "status"] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    }),
-    rateLimitDecisions: new Counter({
-      name: "fods_rate_limit_decisions_total",
-      help: "Per-key rate-limit decisions on /v1, by outcome (allowed, refused) and the key's plan.",
-      labelNames: ["decision", "tier"] as const,
-      registers,
-    }),
-    roundDuration: new Histogram({
-      name: "fods_ingest_round_duration_seconds",
-      help: "Ingestion rounds run by this process, start to end, by outcome (published, failed).",
-      labelNames: ["outcome"] as const,
-      buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
-      registers,
-    }),
-    venueFailures: new Counter({
-      name: "fods_ingest_venue_failures_total",
-      help: "Venues that failed to answer within a round run by this process (their data goes stale), by venue.",
-      labelNames: ["venue"] as const,
-      registers,
-    }),
-    venueDataAge: new Gauge({
-      name: "fods_venue_data_age_seconds",
-      help: "Age of each venue's newest data, from its last successful refresh as stored (absent before the first).",
-      labelNames: ["venue"] as const,
-      registers,
-    }),
-    streamConnections: new Gauge({
-      name: "fods_stream_connections",
-      help: "Open GET /v1/stream (Server-Sent Events) connections in this process.",
-      registers,
-    }),
-    webhookQueue: new Gauge({
-      name: "fods_webhook_queue_depth",
-      help: "Webhook delivery jobs in the shared queue: held by a runner (running), due to be claimed (due), or waiting for a later retry (scheduled).",
-      labelNames: ["state"] as const,
-      registers,
-    }),
-    webhookAttempts: new Counter({
-      name: "fods_webhook_delivery_attempts_total",
-      help: "Webhook delivery attempts made by this process, by outcome (succeeded, failed).",
-      labelNames: ["outcome"] as const,
-      registers,
-    }),
-    dbPool: new Gauge({
-      name: "fods_db_pool_clients",
-      help: "PostgreSQL connection pools of this process (prisma: the ORM's, direct: raw SQL): clients open (total), idle, and queries waiting for one.",
-      labelNames: ["pool", "state"] as const,
-      registers,
-    }),
-    pgliteMemory: new Gauge({
-      name: "fods_db_pglite_wasm_memory_bytes",
-      help: "The embedded database's WebAssembly memory (PGlite runs one query at a time, without a pool).",
-      registers,
-    }),
+    httpRequests: counter("fods_http_requests_total", "Answers of the API app (/v1, /healthz, /metrics), by route template and status.", ["route", "status"]),
+    httpDuration: histogram("fods_http_request_duration_seconds", "Time from a request reaching the API app to its answer's headers, by route template and status.", ["route", "status"], [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]),
+    rateLimitDecisions: counter("fods_rate_limit_decisions_total", "Per-key rate-limit decisions on /v1, by outcome (allowed, refused) and the key's plan.", ["decision", "tier"]),
+    roundDuration: histogram("fods_ingest_round_duration_seconds", "Ingestion rounds run by this process, start to end, by outcome (published, failed).", ["outcome"], [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300]),
+    venueFailures: counter("fods_ingest_venue_failures_total", "Venues that failed to answer within a round run by this process (their data goes stale), by venue.", ["venue"]),
+    venueDataAge: gauge("fods_venue_data_age_seconds", "Age of each venue's newest data, from its last successful refresh as stored (absent before the first).", ["venue"]),
+    streamConnections: gauge("fods_stream_connections", "Open GET /v1/stream (Server-Sent Events) connections in this process."),
+    webhookQueue: gauge("fods_webhook_queue_depth", "Webhook delivery jobs in the shared queue: held by a runner (running), due to be claimed (due), or waiting for a later retry (scheduled).", ["state"]),
+    webhookAttempts: counter("fods_webhook_delivery_attempts_total", "Webhook delivery attempts made by this process, by outcome (succeeded, failed).", ["outcome"]),
+    dbPool: gauge("fods_db_pool_clients", "PostgreSQL connection pools of this process (prisma: the ORM's, direct: raw SQL): clients open (total), idle, and queries waiting for one.", ["pool", "state"]),
+    pgliteMemory: gauge("fods_db_pglite_wasm_memory_bytes", "The embedded database's WebAssembly memory (PGlite runs one query at a time, without a pool)."),
   };
 }
 

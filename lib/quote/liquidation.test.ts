@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { withLadderDeductions, type MarginTable } from "@/lib/market/books/margin-table";
+import { withoutDeductions, type ListedTier } from "@/lib/market/books/margin-table";
+import { quoteLadder, type AvailableMarginTable } from "@/tests/support/market/margin-tables";
 import { liquidationAtEntryValue, liquidationAtMarkValue, liquidationPrice, tierFor } from "./liquidation";
 
 // Binance's BTCUSDT brackets of 2024-10-24 (lib/market/sample/recordings/binance), the first three.
-const binance: Extract<MarginTable, { available: true }> = {
-  available: true,
-  source: "leverage_tiers",
-  boundsIn: "quote",
-  tiers: withLadderDeductions([
-    { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
-    { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
-    { floor: 600_000, cap: 3_000_000, maintenanceMarginRate: 0.0065, maxLeverage: 75 },
-  ]),
-};
+const binance = quoteLadder([
+  { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
+  { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
+  { floor: 600_000, cap: 3_000_000, maintenanceMarginRate: 0.0065, maxLeverage: 75 },
+]);
+
+/** Tiers with nothing deducted (OKX's, Bitget's), bounded in the venue's units (`base`) or in value. */
+function flatTiers(boundsIn: "base" | "quote", tiers: readonly ListedTier[]): AvailableMarginTable {
+  return { ...binance, boundsIn, tiers: withoutDeductions(tiers) };
+}
 
 describe("tierFor", () => {
   it("finds the tier of the position's value at entry, caps inclusive", () => {
@@ -24,14 +25,10 @@ describe("tierFor", () => {
   });
 
   it("compares quantities for tables bounded in venue units (OKX's contracts)", () => {
-    const okx: Extract<MarginTable, { available: true }> = {
-      ...binance,
-      boundsIn: "base",
-      tiers: [
-        { floor: 0, cap: 10, maintenanceMarginRate: 0.004, maxLeverage: 100, maintenanceAmount: 0 },
-        { floor: 10, cap: 50, maintenanceMarginRate: 0.006, maxLeverage: 75, maintenanceAmount: 0 },
-      ],
-    };
+    const okx = flatTiers("base", [
+      { floor: 0, cap: 10, maintenanceMarginRate: 0.004, maxLeverage: 100 },
+      { floor: 10, cap: 50, maintenanceMarginRate: 0.006, maxLeverage: 75 },
+    ]);
     // 12 BTC, whatever they are worth.
     expect(tierFor(okx, { side: "short", entryPrice: 1, quantity: 12, leverage: 3 })?.maintenanceMarginRate).toBe(0.006);
   });
@@ -39,14 +36,10 @@ describe("tierFor", () => {
   it("holds a size between one tier's cap and the next tier's listed floor in the next tier", () => {
     // OKX lists BTC-USDT-SWAP's tier 1 to 1,000 contracts (10 BTC) and tier 2 from 1,001 (10.01 BTC):
     // tiers are contiguous, so 10.005 BTC is tier 2's, at its 75x, not in no tier at all.
-    const okx: Extract<MarginTable, { available: true }> = {
-      ...binance,
-      boundsIn: "base",
-      tiers: [
-        { floor: 0, cap: 10, maintenanceMarginRate: 0.004, maxLeverage: 100, maintenanceAmount: 0 },
-        { floor: 10.01, cap: 20, maintenanceMarginRate: 0.006, maxLeverage: 75, maintenanceAmount: 0 },
-      ],
-    };
+    const okx = flatTiers("base", [
+      { floor: 0, cap: 10, maintenanceMarginRate: 0.004, maxLeverage: 100 },
+      { floor: 10.01, cap: 20, maintenanceMarginRate: 0.006, maxLeverage: 75 },
+    ]);
     expect(tierFor(okx, { side: "long", entryPrice: 1, quantity: 10.005, leverage: 3 })).toMatchObject({ maintenanceMarginRate: 0.006, maxLeverage: 75 });
     expect(tierFor(okx, { side: "long", entryPrice: 1, quantity: 10, leverage: 3 })?.maxLeverage).toBe(100);
     expect(tierFor(okx, { side: "long", entryPrice: 1, quantity: 20.001, leverage: 3 })).toBeUndefined();
@@ -106,13 +99,10 @@ describe("liquidationAtMarkValue (Binance: the bracket of the notional at the li
     // 80,000 / 1.01 = 79,207.92, is past its cap; the second's, 80,000 / 1.7 = 47,058.82, below its
     // floor. At 50,000 the margin left, 80,000 − 50,000 = 30,000, meets 1 % (500) below the bound
     // and falls short of 70 % (35,000) above it: liquidated as the notional crosses 50,000.
-    const jumpy: Extract<MarginTable, { available: true }> = {
-      ...binance,
-      tiers: [
-        { floor: 0, cap: 50_000, maintenanceMarginRate: 0.01, maxLeverage: 100, maintenanceAmount: 0 },
-        { floor: 50_000, cap: null, maintenanceMarginRate: 0.7, maxLeverage: 1, maintenanceAmount: 0 },
-      ],
-    };
+    const jumpy = flatTiers("quote", [
+      { floor: 0, cap: 50_000, maintenanceMarginRate: 0.01, maxLeverage: 100 },
+      { floor: 50_000, cap: null, maintenanceMarginRate: 0.7, maxLeverage: 1 },
+    ]);
     const liquidation = liquidationAtMarkValue(jumpy, { side: "short", entryPrice: 40_000, quantity: 1, leverage: 1 });
     expect(liquidation).toMatchObject({ price: 50_000, tier: { maintenanceMarginRate: 0.7 } });
   });
@@ -126,16 +116,13 @@ describe("liquidationAtMarkValue (Binance: the bracket of the notional at the li
 describe("liquidationAtEntryValue (Bybit: maintenance on the value at entry)", () => {
   // Bybit's BTCUSDT risk limits as a live table had them (2026-02-26): 0.5 % to 2,000,000, then 0.56 %
   // to 2,600,000 deducting 1,200.
-  const bybit: Extract<MarginTable, { available: true }> = {
-    available: true,
-    source: "leverage_tiers",
-    boundsIn: "quote",
-    maintenanceOn: "entry",
-    tiers: withLadderDeductions([
+  const bybit = quoteLadder(
+    [
       { floor: 0, cap: 2_000_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
       { floor: 2_000_000, cap: 2_600_000, maintenanceMarginRate: 0.0056, maxLeverage: 87.72 },
-    ]),
-  };
+    ],
+    { maintenanceOn: "entry" },
+  );
 
   it("gives Bybit's own example: 1 BTC long at 20,000 at 50x, MMR 0.5 %, liquidated at 19,700", () => {
     // IM 20,000 / 50 = 400, MM 20,000 × 0.5 % = 100: 20,000 − (400 − 100) / 1 = 19,700.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { marginUnavailable, withLadderDeductions, withoutDeductions, type MarginTable } from "@/lib/market/books/margin-table";
+import { marginUnavailable, withoutDeductions, type MarginTable } from "@/lib/market/books/margin-table";
 import type { OrderBook } from "@/lib/market/books/order-book";
+import { quoteLadder } from "@/tests/support/market/margin-tables";
 import { priceQuote, type QuoteInput } from "./price-quote";
 
 const H = 3_600_000;
@@ -29,15 +30,10 @@ const shortBook: OrderBook = {
   timestamp: AT - 800,
   source: "venue",
 };
-const binanceTiers: MarginTable = {
-  available: true,
-  source: "leverage_tiers",
-  boundsIn: "quote",
-  tiers: withLadderDeductions([
-    { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
-    { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
-  ]),
-};
+const binanceTiers = quoteLadder([
+  { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
+  { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
+]);
 const okxTiers: MarginTable = {
   available: true,
   source: "leverage_tiers",
@@ -179,15 +175,10 @@ describe("priceQuote", () => {
     // Brackets at 5,000 (0.4 %, 125x) and to 600,000 (0.5 %, 100x, cum 5). 100 units at 100.18 =
     // 10,018 is the second bracket at entry; at 1.5x there (100.18 / 3 − 5 / 100) / 0.995 = 33.511390,
     // a notional of 3,351: the first bracket's, where 100.18 / 3 / 0.996 = 33.527443 (notional 3,353).
-    const brackets: MarginTable = {
-      available: true,
-      source: "leverage_tiers",
-      boundsIn: "quote",
-      tiers: withLadderDeductions([
-        { floor: 0, cap: 5_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
-        { floor: 5_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
-      ]),
-    };
+    const brackets = quoteLadder([
+      { floor: 0, cap: 5_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
+      { floor: 5_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
+    ]);
     const priced = priceQuote(input({ leverage: 1.5, long: { ...input().long, margin: brackets } }));
     expect(priced.long.liquidation.price).toBeCloseTo(33.527443, 6);
     // The maintenance is the first bracket's; the leverage allowed is the entry bracket's.
@@ -196,13 +187,7 @@ describe("priceQuote", () => {
 
   it("liquidates a leg on a venue that takes maintenance on the entry value (Bybit) by that rule", () => {
     // 100 units at 100.18 = 10,018 at 3x, MMR 0.5 %: 100.18 − (3,339.33 − 50.09) / 100 = 100.18 × (1 − 1/3 + 0.005) = 67.287567.
-    const bybit: MarginTable = {
-      available: true,
-      source: "leverage_tiers",
-      boundsIn: "quote",
-      maintenanceOn: "entry",
-      tiers: withLadderDeductions([{ floor: 0, cap: 2_000_000, maintenanceMarginRate: 0.005, maxLeverage: 100 }]),
-    };
+    const bybit = quoteLadder([{ floor: 0, cap: 2_000_000, maintenanceMarginRate: 0.005, maxLeverage: 100 }], { maintenanceOn: "entry" });
     const priced = priceQuote(input({ long: { ...input().long, margin: bybit } }));
     expect(priced.long.liquidation.price).toBeCloseTo(67.287567, 6);
   });

@@ -6,7 +6,7 @@ import { pageFrom } from "@/lib/pagination";
 import { enqueueDeliveries, wakeDeliveries } from "./delivery-queue";
 import { assertManualSendAllowed } from "./manual-sends";
 import { DEFAULT_TEST_EVENT_TYPE, testEventData } from "./test-events";
-import { assertMayUseWebhooks, assertVerifiedForLive, findEndpoint, type WebhookOwner, type WebhookServices } from "./webhook-endpoints";
+import { endpointToChange, findEndpoint, type WebhookOwner, type WebhookServices } from "./webhook-endpoints";
 import { WILDCARD, type DeliveryView } from "./webhook-schema";
 
 const isMarketEventType = (type: string) => marketEventTypeSchema.safeParse(type).success;
@@ -65,10 +65,7 @@ export async function getDelivery(services: Pick<WebhookServices, "db">, owner: 
  * check a fix before enabling it again. Counts against the account's manual sends a minute.
  */
 export async function redeliver(services: Pick<WebhookServices, "db" | "limiter">, owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<DeliveryView> {
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
-  const endpoint = await findEndpoint(db, owner, endpointId);
+  const { db, endpoint } = await endpointToChange(services, owner, endpointId);
   const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id } });
   if (!row) throw new AppError("NOT_FOUND", "No such delivery");
   await assertManualSendAllowed(services.limiter, owner.userId);
@@ -92,10 +89,7 @@ export interface TestEventOptions {
  */
 export async function sendTestEvent(services: Pick<WebhookServices, "db" | "limiter">, owner: WebhookOwner, endpointId: string, options: TestEventOptions = {}): Promise<DeliveryView> {
   const now = options.now ?? new Date();
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
-  const endpoint = await findEndpoint(db, owner, endpointId);
+  const { db, endpoint } = await endpointToChange(services, owner, endpointId);
   await assertManualSendAllowed(services.limiter, owner.userId);
   const subscribed = eventTypeSchema.safeParse(endpoint.eventTypes[0]);
   const type = options.type ?? (subscribed.success ? subscribed.data : DEFAULT_TEST_EVENT_TYPE);
@@ -125,10 +119,7 @@ export const REPLAY_BATCH = 1_000;
  */
 export async function replayDeliveries(services: Pick<WebhookServices, "db" | "limiter">, owner: WebhookOwner, endpointId: string, since: Date, now = new Date()) {
   // A `since` in the future finds nothing to queue, and says so.
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
-  const endpoint = await findEndpoint(db, owner, endpointId);
+  const { db, endpoint } = await endpointToChange(services, owner, endpointId);
   await assertManualSendAllowed(services.limiter, owner.userId);
   // Nothing of the endpoint's is older than the endpoint; an earlier `since` (year 0 even, which
   // PostgreSQL cannot store) means "from its creation".

@@ -46,20 +46,11 @@ export async function listEndpoints(services: Pick<WebhookServices, "db">, owner
 
 /** Adds an endpoint with a new signing secret, returned this once. */
 export async function createEndpoint(services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">, owner: WebhookOwner, input: EndpointInput, origin: RequestOrigin): Promise<EndpointView & { secret: string }> {
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
+  const db = await dbForChange(services, owner);
   checkUrl(input.url, services.allowPrivateWebhookUrls);
-  const cap = planOf(owner.tier).webhookEndpoints;
   const secret = newSigningSecret();
-  // The count and the insert in one serialisable step per account: two racing creations cannot both pass the cap.
-  const row = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${owner.userId} FOR UPDATE`;
-    const count = await tx.webhookEndpoint.count({ where: { userId: owner.userId, keyMode: keyModeToDb(owner.mode) } });
-    if (count >= cap) {
-      const where = owner.mode === "test" ? " in test mode" : "";
-      throw new AppError("FORBIDDEN", `Your plan allows ${cap} webhook endpoints${where}: delete one to add another`);
-    }
+  const limit = { cap: planOf(owner.tier).webhookEndpoints, what: "webhook endpoints", count: (tx: OwnerTransaction, where: OwnedWhere) => tx.webhookEndpoint.count({ where }) };
+  const row = await createWithinCap(db, owner, limit, async (tx) => {
     const created = await tx.webhookEndpoint.create({
       data: {
         userId: owner.userId,
@@ -76,12 +67,33 @@ export async function createEndpoint(services: Pick<WebhookServices, "db" | "all
   return { ...toEndpointView(row), secret };
 }
 
+export type OwnerTransaction = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+/** What an owner's rows of one mode are found by. */
+export type OwnedWhere = { userId: string; keyMode: ReturnType<typeof keyModeToDb> };
+
+/**
+ * Runs `create` once the owner holds fewer than `cap` of `what` in its mode: the count and the
+ * insert in one step per account (its row locked), so two racing creations cannot both pass the cap.
+ */
+export async function createWithinCap<T>(
+  db: Db,
+  owner: WebhookOwner,
+  limit: { cap: number; what: string; count: (tx: OwnerTransaction, where: OwnedWhere) => Promise<number> },
+  create: (tx: OwnerTransaction) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${owner.userId} FOR UPDATE`;
+    if ((await limit.count(tx, { userId: owner.userId, keyMode: keyModeToDb(owner.mode) })) >= limit.cap) {
+      const where = owner.mode === "test" ? " in test mode" : "";
+      throw new AppError("FORBIDDEN", `Your plan allows ${limit.cap} ${limit.what}${where}: delete one to add another`);
+    }
+    return create(tx);
+  });
+}
+
 /** Changes an endpoint's URL, event types, description or whether it is enabled. */
 export async function updateEndpoint(services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">, owner: WebhookOwner, id: string, update: EndpointUpdate): Promise<EndpointView> {
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
-  const row = await findEndpoint(db, owner, id);
+  const { db, endpoint: row } = await endpointToChange(services, owner, id);
   if (update.url !== undefined) checkUrl(update.url, services.allowPrivateWebhookUrls);
   const updated = await db.webhookEndpoint.update({
     where: { id: row.id },
@@ -111,10 +123,7 @@ export async function deleteEndpoint(services: Pick<WebhookServices, "db">, owne
  * stops at once), so receivers can switch without missing a delivery. Answers the new secret once.
  */
 export async function rollEndpointSecret(services: Pick<WebhookServices, "db">, owner: WebhookOwner, id: string, overlapHours: number, origin: RequestOrigin, now = new Date()) {
-  assertMayUseWebhooks(owner);
-  const db = await services.db();
-  await assertVerifiedForLive(db, owner);
-  const row = await findEndpoint(db, owner, id);
+  const { db, endpoint: row } = await endpointToChange(services, owner, id);
   const secret = newSigningSecret();
   const overlapUntil = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
   const updated = await db.webhookEndpoint.update({
@@ -123,6 +132,20 @@ export async function rollEndpointSecret(services: Pick<WebhookServices, "db">, 
   });
   await recordAudit(db, { actorId: owner.userId, subjectId: owner.userId, action: "webhook.secret_rolled", target: auditTarget(row) }, origin);
   return { ...toEndpointView(updated, now), secret };
+}
+
+/** What every change of the owner's webhooks checks first: the plan includes them, and live mode needs a verified address. */
+async function dbForChange(services: Pick<WebhookServices, "db">, owner: WebhookOwner): Promise<Db> {
+  assertMayUseWebhooks(owner);
+  const db = await services.db();
+  await assertVerifiedForLive(db, owner);
+  return db;
+}
+
+/** The owner's endpoint about to be changed or sent to, once `dbForChange`'s checks pass, with the database it was read from. */
+export async function endpointToChange(services: Pick<WebhookServices, "db">, owner: WebhookOwner, id: string): Promise<{ db: Db; endpoint: WebhookEndpoint }> {
+  const db = await dbForChange(services, owner);
+  return { db, endpoint: await findEndpoint(db, owner, id) };
 }
 
 /** The secrets that sign now: the current one, and the previous one during a roll's overlap. */

@@ -6,7 +6,7 @@ import { revokeKey } from "@/lib/keys/account-keys";
 import { keyEvents } from "@/lib/keys/key-events";
 import { requestsPerMinute } from "@/lib/plans";
 import { expectEnvelope, expectRateLimitHeaders, intHeader } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, dbServices, signedIn } from "@/tests/support/api-fixtures";
 import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
 import { startApiProcess, type ApiProcess } from "./helpers/spawn-api-process";
 
@@ -127,7 +127,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
           for (let i = 0; i < 2; i++) expect((await get(target, index, "/v1/auth/verify", secret)).status, target.output()).toBe(200);
         }
         const started = performance.now();
-        await revokeKey(database.db, user.id, user.id, id, origin);
+        await revokeKey(dbServices(database.db), signedIn(user), id, origin);
         const revokeMs = performance.now() - started;
         const next = await Promise.all(processes.map((target, index) => get(target, index, "/v1/auth/verify", secret)));
         for (const answer of next) {

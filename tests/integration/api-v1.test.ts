@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db";
 import { revokeKey } from "@/lib/keys/account-keys";
 import { changeTier } from "@/lib/billing/change-tier";
 import { checksumFor } from "@/lib/keys/format";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const database = testDatabaseForFile();
@@ -306,7 +306,7 @@ describe("the hot path", () => {
     const before = dbCalls;
     expect((await call("/v1/auth/verify", `Bearer ${secret}`)).status).toBe(200);
     expect(dbCalls).toBe(before); // served from the verified-key cache
-    await revokeKey(database.db, user.id, user.id, id, origin);
+    await revokeKey(dbServices(database.db), signedIn(user), id, origin);
     await expectError(await call("/v1/auth/verify", `Bearer ${secret}`), 401, "UNAUTHORIZED");
   });
 

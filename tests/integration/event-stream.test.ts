@@ -14,7 +14,7 @@ import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
 import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, dbServices, signedIn } from "@/tests/support/api-fixtures";
 import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
 const database = testDatabaseForFile();
@@ -291,7 +291,7 @@ describe("GET /v1/stream's limits", () => {
     const desk = await createUser(db, "desk");
     const key = await createKeyFor(db, desk.id);
     const stream = await connect(key.secret);
-    await revokeKey(db, desk.id, desk.id, key.id, { ip: null, userAgent: null });
+    await revokeKey(dbServices(db), signedIn(desk), key.id, { ip: null, userAgent: null });
     const rest = await stream.until(() => false).catch((error: Error) => error);
     expect(rest).toBeInstanceOf(Error);
     expect(stream.ended).toBe(true);
@@ -302,14 +302,14 @@ describe("GET /v1/stream's limits", () => {
     const desk = await createUser(db, "desk");
     const key = await createKeyFor(db, desk.id);
     const origin = { ip: null, userAgent: null };
-    await setKeyAllowlist(db, desk.id, key.id, ["10.0.0.0/8"], origin);
+    await setKeyAllowlist(dbServices(db), signedIn(desk), key.id, ["10.0.0.0/8"], origin);
     // This server has no front door in front of it: X-Real-IP stands for the address server.ts would set.
     const stream = await connect(key.secret, "", { "X-Real-IP": "10.0.0.5" });
     // An edit that still admits it leaves the stream open: heartbeats go on after the key is checked again.
-    await setKeyAllowlist(db, desk.id, key.id, ["10.0.0.0/8", "2001:db8::/32"], origin);
+    await setKeyAllowlist(dbServices(db), signedIn(desk), key.id, ["10.0.0.0/8", "2001:db8::/32"], origin);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await stream.until((frame) => frame.comment === "heartbeat");
-    await setKeyAllowlist(db, desk.id, key.id, ["192.0.2.0/24"], origin);
+    await setKeyAllowlist(dbServices(db), signedIn(desk), key.id, ["192.0.2.0/24"], origin);
     const closing = await stream.until((frame) => frame.comment?.startsWith("stream closed") ?? false);
     expect(closing.every((frame) => frame.comment === "heartbeat")).toBe(true);
     const rest = await stream.until(() => false).catch((error: Error) => error);
@@ -379,7 +379,7 @@ describe("stream tokens, for browsers", () => {
     expect((await openAsBrowser(`/v1/stream?token=${token.slice(0, -2)}xx`)).status).toBe(401);
     const foreign = mintStreamToken(streamTokenKey({ NEXTAUTH_SECRET: "another deployment" }), { key: key.id, user: user.id, mode: "live", filters: {}, exp: 4e9 });
     expect((await openAsBrowser(`/v1/stream?token=${foreign}`)).status).toBe(401);
-    await revokeKey(db, user.id, user.id, key.id, { ip: null, userAgent: null });
+    await revokeKey(dbServices(db), signedIn(user), key.id, { ip: null, userAgent: null });
     expect((await openAsBrowser(`/v1/stream?token=${token}`)).status).toBe(401);
   });
 });

@@ -7,6 +7,7 @@ import { KeyVerifier } from "@/lib/keys/verify-key";
 import { changeTier } from "@/lib/billing/change-tier";
 import { revokeKey } from "@/lib/keys/account-keys";
 import { keyEvents } from "@/lib/keys/key-events";
+import { dbServices, signedIn } from "@/tests/support/api-fixtures";
 import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
 
 const serverUrl = process.env.DATABASE_URL;
@@ -37,7 +38,7 @@ describe.skipIf(!serverUrl)("key changes over PostgreSQL, without Redis", () => 
     const key = await database.db.apiKey.create({
       data: { userId: user.id, name: "k", mode: keyModeToDb("live"), prefix: generated.prefix, hash: generated.hash, permissions: [...PERMISSIONS] },
     });
-    return { userId: user.id, keyId: key.id, secret: generated.key };
+    return { user, userId: user.id, keyId: key.id, secret: generated.key };
   }
 
   async function within(ms: number, condition: () => Promise<boolean>): Promise<number> {
@@ -50,9 +51,9 @@ describe.skipIf(!serverUrl)("key changes over PostgreSQL, without Redis", () => 
   }
 
   it("a revocation reaches another process's verifier within a second", async () => {
-    const { userId, keyId, secret } = await seedKey("revoked-elsewhere@example.com");
+    const { user, keyId, secret } = await seedKey("revoked-elsewhere@example.com");
     expect(await verifier.verify(secret)).toMatchObject({ id: keyId });
-    await revokeKey(database.db, userId, userId, keyId, origin);
+    await revokeKey(dbServices(database.db), signedIn(user), keyId, origin);
     await within(1_000, async () => (await verifier.verify(secret)) === null);
   });
 

@@ -10,13 +10,14 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { createKey, createKeySchema, listKeys, revokeKey, rollKey, setKeyAllowlist, updateAllowlistSchema } from "@/lib/keys/account-keys";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
-import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, signedIn } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const database = testDatabaseForFile();
 let services: AppServices;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
+const keyServices = { db: async () => database.db };
 
 /** Fresh services (limiter, verifier cache) for each test: the limiter takes its clock when it is made. */
 function startServices() {
@@ -122,7 +123,7 @@ describe.each(MOUNTS)("a key's IP allowlist under %s's mount", (mountName, mount
     expect(((await before.json()) as { data: { expires_at: string } }).data.expires_at).toBe("2026-11-24T12:00:30.000Z");
     vi.setSystemTime(new Date("2026-11-24T12:00:30Z"));
     expect((await call("/v1/auth/verify", expiring.secret, "192.0.2.1")).status).toBe(401);
-    expect((await listKeys(database.db, user.id)).map((key) => key.status)).toEqual(["expired", "expired"]);
+    expect((await listKeys(keyServices, signedIn(user))).map((key) => key.status)).toEqual(["expired", "expired"]);
   });
 });
 
@@ -135,13 +136,13 @@ describe("editing a key's IP allowlist", () => {
     expect((await call("/v1/auth/verify", secret, "198.51.100.7")).status).toBe(403);
 
     const input = await readJson(jsonRequest({ allowed_ips: ["198.51.100.0/24", " 2001:DB8::/32 "] }), updateAllowlistSchema);
-    const view = await setKeyAllowlist(database.db, user.id, id, input.allowed_ips, origin);
+    const view = await setKeyAllowlist(keyServices, signedIn(user), id, input.allowed_ips, origin);
     expect(view.allowed_ips).toEqual(["198.51.100.0/24", "2001:db8::/32"]);
     expect((await call("/v1/auth/verify", secret, "198.51.100.7")).status).toBe(200);
     expect((await call("/v1/auth/verify", secret, "2001:db8:1::5")).status).toBe(200);
     expect((await call("/v1/auth/verify", secret, "10.0.0.7")).status).toBe(403);
 
-    await setKeyAllowlist(database.db, user.id, id, [], origin);
+    await setKeyAllowlist(keyServices, signedIn(user), id, [], origin);
     expect((await call("/v1/auth/verify", secret, "10.0.0.7")).status).toBe(200);
     const events = await database.db.auditEvent.findMany({ where: { target: id }, orderBy: { at: "asc" } });
     expect(events.map((event) => [event.action, event.ip])).toEqual([
@@ -149,7 +150,7 @@ describe("editing a key's IP allowlist", () => {
       ["key.allowlist_changed", origin.ip],
     ]);
     // Saving the same list again changes nothing and records nothing.
-    await setKeyAllowlist(database.db, user.id, id, [], origin);
+    await setKeyAllowlist(keyServices, signedIn(user), id, [], origin);
     expect(await database.db.auditEvent.count({ where: { target: id } })).toBe(2);
   });
 
@@ -178,9 +179,9 @@ describe("editing a key's IP allowlist", () => {
     const owner = await createUser(database.db, "pro");
     const other = await createUser(database.db, "pro");
     const { id } = await createKeyFor(database.db, owner.id);
-    await expect(setKeyAllowlist(database.db, other.id, id, ["10.0.0.0/8"], origin)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await revokeKey(database.db, owner.id, owner.id, id, origin);
-    await expect(setKeyAllowlist(database.db, owner.id, id, ["10.0.0.0/8"], origin)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(setKeyAllowlist(keyServices, signedIn(other), id, ["10.0.0.0/8"], origin)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await revokeKey(keyServices, signedIn(owner), id, origin);
+    await expect(setKeyAllowlist(keyServices, signedIn(owner), id, ["10.0.0.0/8"], origin)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
     expect((await database.db.apiKey.findUniqueOrThrow({ where: { id } })).allowedCidrs).toEqual([]);
   });
 });
@@ -190,14 +191,14 @@ describe("an allowlist set at creation", () => {
     const created = await database.db.user.create({
       data: { email: `allowlist-${Date.now()}@api.test`, passwordHash: "not-used", tier: "PRO", emailVerifiedAt: new Date() },
     });
-    const user = { id: created.id, tier: "pro" as const };
+    const user = signedIn(created);
     const input = await readJson(
       jsonRequest({ name: "office bot", mode: "live", permissions: ["opportunities:read"], expiry: { kind: "never" }, allowed_ips: ["::ffff:192.0.2.7", "10.0.0.0/8"] }),
       createKeySchema,
     );
-    const { view } = await createKey(database.db, user, input, origin);
+    const { view } = await createKey(keyServices, user, input, origin);
     expect(view.allowed_ips).toEqual(["192.0.2.7", "10.0.0.0/8"]);
-    const rolled = await rollKey(database.db, user, view.id, "none", origin);
+    const rolled = await rollKey(keyServices, user, view.id, "none", origin);
     expect(rolled.view.allowed_ips).toEqual(["192.0.2.7", "10.0.0.0/8"]);
     // Without the field, a key accepts any address.
     const plain = createKeySchema.parse({ name: "k", mode: "test", permissions: ["opportunities:read"], expiry: { kind: "never" } });

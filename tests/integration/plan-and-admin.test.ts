@@ -12,6 +12,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { createKey } from "@/lib/keys/account-keys";
 import { effectivePermissions, tierToDb, type Tier } from "@/lib/keys/permissions";
 import { AUDIT_TRAIL_LIMIT, auditTrail } from "@/lib/security/audit-trail";
+import { dbServices, signedIn } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
@@ -130,8 +131,8 @@ describe("changeTier", () => {
 
   it("leaves every API key row exactly as it was on a downgrade; only what keys may do narrows", async () => {
     const user = await makeUser("downgrader@example.com", "desk");
-    const writer = await createKey(db, { id: user.id, tier: "desk" }, { name: "writer", mode: "live", permissions: ["opportunities:read", "write"], expiry: { kind: "never" } }, origin);
-    const reader = await createKey(db, { id: user.id, tier: "desk" }, { name: "reader", mode: "test", permissions: ["portfolio:read"], expiry: { kind: "days", days: 30 } }, origin);
+    const writer = await createKey(dbServices(db), signedIn(user), { name: "writer", mode: "live", permissions: ["opportunities:read", "write"], expiry: { kind: "never" } }, origin);
+    const reader = await createKey(dbServices(db), signedIn(user), { name: "reader", mode: "test", permissions: ["portfolio:read"], expiry: { kind: "days", days: 30 } }, origin);
     const snapshot = await db.apiKey.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
     expect(snapshot).toHaveLength(2);
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import { revokeKey } from "@/lib/keys/account-keys";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import type { DbTier } from "@/lib/keys/permissions";
+import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
@@ -19,7 +20,7 @@ const database = testDatabaseForFile();
 let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let plainApp: ReturnType<typeof createApiApp>;
-let user: { id: string };
+let user: { id: string; tier: DbTier };
 let desk: string;
 let testKey: string;
 let overLimit: { secret: string; id: string };
@@ -240,7 +241,7 @@ describe("what changes a cached answer", () => {
     const first = await viaNodeServer(PAGE, key.secret);
     expect(first.status).toBe(200);
     expect((await viaNodeServer(PAGE, key.secret, { "If-None-Match": first.header("etag")! })).status).toBe(304);
-    await revokeKey(database.db, user.id, user.id, key.id, origin);
+    await revokeKey(dbServices(database.db), signedIn(user), key.id, origin);
     for (const send of [viaNodeServer, viaPlainApp]) {
       expect((await send(PAGE, key.secret)).status).toBe(401);
       expect((await send(PAGE, key.secret, { "If-None-Match": first.header("etag")! })).status).toBe(401);

@@ -8,7 +8,7 @@ import { readAccountUsage } from "@/lib/usage/read-account-usage";
 import { HOUR_MS, UsageRecorder } from "@/lib/usage/usage-recorder";
 import { resolveUsageRange } from "@/lib/usage/usage-range";
 import { deleteExpiredUsage } from "@/lib/usage/usage-retention";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { captureLogs } from "@/tests/support/capture-logs";
 
@@ -196,7 +196,7 @@ describe("recording", () => {
     expect(rows).toEqual([
       expect.objectContaining({ userId: user.id, hour: new Date(hour), successes: 4, clientErrors: 0, rateLimited: 1, serverErrors: 1, peakPerMinute: 8 }),
     ]);
-    const report = await readAccountUsage(database.db, user.id, resolveUsageRange({ granularity: "hour" }), 1000);
+    const report = await readAccountUsage({ ...dbServices(database.db), requestsPerMinute: () => 1000 }, signedIn(user), resolveUsageRange({ granularity: "hour" }));
     expect(report.keys[0]).toMatchObject({ id: key.id, peak_per_minute: 8, limit_per_minute: 1000, totals: { requests: 6 } });
   });
 

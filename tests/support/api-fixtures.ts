@@ -1,7 +1,8 @@
+import { actorFromSession, type Actor } from "@/lib/actor";
 import type { Db } from "@/lib/db";
 import { generateApiKey } from "@/lib/keys/generate";
 import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
-import { PERMISSIONS, tierToDb, type Permission, type Tier } from "@/lib/keys/permissions";
+import { PERMISSIONS, tierFromDb, tierToDb, type DbTier, type Permission, type Tier } from "@/lib/keys/permissions";
 import { publish } from "@/lib/market/opportunities/store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { makeLeg } from "@/tests/support/market/make-leg";
@@ -18,6 +19,16 @@ export async function createUser(db: Db, tier: Tier, { verified = true } = {}) {
       emailVerifiedAt: verified ? new Date() : null,
     },
   });
+}
+
+/** A stored user as the account area's routes hand them to domain operations: the session's actor. */
+export function signedIn(user: { id: string; tier: DbTier }): Actor {
+  return actorFromSession({ id: user.id, tier: tierFromDb(user.tier) });
+}
+
+/** The services an operation that needs only the database reads, over a test database. */
+export function dbServices(db: Db): { db: () => Promise<Db> } {
+  return { db: async () => db };
 }
 
 /** Inserts a key directly (the account area's rules are tested elsewhere) and returns its secret. */

@@ -10,7 +10,7 @@ import { revokeKey } from "@/lib/keys/account-keys";
 import type { KeyMode } from "@/lib/keys/mode";
 import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
 
@@ -135,7 +135,7 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
   };
   const newRevocableKey = async () => {
     const key = await createKeyFor(db, desk.id);
-    return { secret: key.secret, revoke: async () => void (await revokeKey(db, desk.id, desk.id, key.id, { ip: null, userAgent: null })) };
+    return { secret: key.secret, revoke: async () => void (await revokeKey(dbServices(db), signedIn(desk), key.id, { ip: null, userAgent: null })) };
   };
   const dropStreams = () => {
     const count = streamSockets.size;

@@ -2,41 +2,28 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { DialogButtons } from "@/app/components/dialog-buttons";
-import { problemFrom } from "@/app/components/field-errors";
+import { ConfirmDialog } from "@/app/components/confirm-dialog";
+import { useSend } from "@/app/components/use-json-post";
 
 /** Enable/disable and delete for one rule; the page re-renders after each. */
 export function AlertActions({ rule }: { rule: { id: string; name: string; enabled: boolean } }) {
   const router = useRouter();
   const base = `/api/account/alerts/${rule.id}`;
   const deleteDialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSend();
   const [error, setError] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
 
   async function act(method: "PATCH" | "DELETE", body?: unknown, inDialog = false): Promise<boolean> {
-    const setProblem = inDialog ? setDialogError : setError;
-    setBusy(true);
     setError(null);
     setDialogError(null);
-    try {
-      const response = await fetch(base, {
-        method,
-        headers: body === undefined ? {} : { "Content-Type": "application/json" },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      if (!response.ok) {
-        setProblem((await problemFrom(response)).message);
-        return false;
-      }
-      router.refresh();
-      return true;
-    } catch {
-      setProblem("Could not reach the server. Check your connection and try again.");
+    const answer = await send(base, method, body);
+    if (!answer.ok) {
+      (inDialog ? setDialogError : setError)(answer.message);
       return false;
-    } finally {
-      setBusy(false);
     }
+    router.refresh();
+    return true;
   }
 
   return (
@@ -52,24 +39,17 @@ export function AlertActions({ rule }: { rule: { id: string; name: string; enabl
           {error}
         </p>
       )}
-      <dialog ref={deleteDialog} aria-label={`Delete ${rule.name}`}>
-        <h3>Delete this alert rule?</h3>
+      <ConfirmDialog name={`Delete ${rule.name}`} title="Delete this alert rule?" dialog={deleteDialog} error={dialogError} busy={busy} label="Delete rule" danger
+        onConfirm={() =>
+          void act("DELETE", undefined, true).then((done) => {
+            if (done) deleteDialog.current?.close();
+          })
+        }
+      >
         <p>
           <strong>{rule.name}</strong> raises no more alerts. Alerts it raised stay in your events until they expire.
         </p>
-        <DialogButtons
-          dialog={deleteDialog}
-          error={dialogError}
-          busy={busy}
-          label="Delete rule"
-          danger
-          onConfirm={() =>
-            void act("DELETE", undefined, true).then((done) => {
-              if (done) deleteDialog.current?.close();
-            })
-          }
-        />
-      </dialog>
+      </ConfirmDialog>
     </div>
   );
 }

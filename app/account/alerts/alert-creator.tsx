@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { FieldAlert, FormAlert, SubmitRow } from "@/app/components/form-alerts";
+import { CheckboxOptions, FieldAlert, FormAlert, LabelledField, SubmitRow } from "@/app/components/form-alerts";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { KIND_CONDITIONS, type AlertKind, type ConditionField } from "@/lib/alerts/alert-schema";
 
@@ -57,13 +57,7 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
   return (
     <form onSubmit={submit} noValidate aria-label="Add an alert rule">
       <h3>Add a rule</h3>
-      <p>
-        <label>
-          Name
-          <input name="name" type="text" required maxLength={100} placeholder="BTC above 15 % net" aria-invalid={Boolean(problem?.fields.name)} />
-        </label>
-      </p>
-      <FieldAlert problem={problem} field="name" />
+      <LabelledField label="Name" problem={problem} name="name" type="text" required maxLength={100} placeholder="BTC above 15 % net" />
       <p>
         <label>
           Watch
@@ -76,35 +70,21 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
           </select>
         </label>
       </p>
-      {uses("symbol") && (
-        <p>
-          <label>
-            Symbol (optional)
-            <input name="symbol" type="text" maxLength={20} placeholder="BTC" aria-invalid={Boolean(problem?.fields.symbol)} />
-          </label>
-        </p>
+      {uses("symbol") ? (
+        <LabelledField label="Symbol (optional)" problem={problem} name="symbol" type="text" maxLength={20} placeholder="BTC" />
+      ) : (
+        <FieldAlert problem={problem} field="symbol" />
       )}
-      <FieldAlert problem={problem} field="symbol" />
       {NUMBERS.filter(({ field }) => uses(field)).map(({ field, label, step }) => (
         <div key={field}>
-          <p>
-            <label>
-              {label} (optional)
-              <input name={field} type="number" step={step} inputMode="decimal" aria-invalid={Boolean(problem?.fields[field])} />
-            </label>
-          </p>
-          <FieldAlert problem={problem} field={field} />
+          <LabelledField label={`${label} (optional)`} problem={problem} name={field} type="number" step={step} inputMode="decimal" />
         </div>
       ))}
       <details>
         <summary>Exchanges (any when none is chosen)</summary>
         <fieldset>
           <legend>Only within these exchanges</legend>
-          {exchanges.map((exchange) => (
-            <label key={exchange} className="checkbox">
-              <input type="checkbox" name="exchanges" value={exchange} /> {exchange}
-            </label>
-          ))}
+          <CheckboxOptions name="exchanges" options={exchanges.map((exchange) => [exchange, exchange] as const)} />
         </fieldset>
       </details>
       <FieldAlert problem={problem} field="exchanges" />
@@ -113,21 +93,11 @@ export function AlertCreator({ exchanges, endpoints, full, cap }: { exchanges: s
         {endpoints.length === 0 ? (
           <p className="muted">No endpoints yet: alerts reach your streams and events only.</p>
         ) : (
-          endpoints.map((endpoint) => (
-            <label key={endpoint.id} className="checkbox">
-              <input type="checkbox" name="endpoint_ids" value={endpoint.id} /> {endpoint.url}
-            </label>
-          ))
+          <CheckboxOptions name="endpoint_ids" options={endpoints.map((endpoint) => [endpoint.id, endpoint.url] as const)} />
         )}
       </fieldset>
       <FieldAlert problem={problem} field="endpoint_ids" />
-      <p>
-        <label>
-          Cool-down (minutes)
-          <input name="cooldown_minutes" type="number" min={0} max={1440} step={1} defaultValue={60} aria-invalid={Boolean(problem?.fields.cooldown_minutes)} />
-        </label>
-      </p>
-      <FieldAlert problem={problem} field="cooldown_minutes" />
+      <LabelledField label="Cool-down (minutes)" problem={problem} name="cooldown_minutes" type="number" min={0} max={1440} step={1} defaultValue={60} />
       <FormAlert problem={problem} />
       <SubmitRow busy={busy}>Add rule</SubmitRow>
     </form>

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { listAlertRules } from "@/lib/alerts/alert-rules";
 import { DataTable } from "@/app/components/data-table";
-import { UpgradeNotice } from "@/app/components/upgrade-notice";
+import { FeatureUpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { appServices } from "@/lib/app-services";
 import { VENUE_IDS } from "@/lib/market/model/types";
-import { planNames, planOf, plansWith } from "@/lib/plans";
+import { planOf } from "@/lib/plans";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { actorFromSession } from "@/lib/actor";
 import { AlertCreator } from "./alert-creator";
@@ -33,12 +33,7 @@ export default async function AlertsPage() {
         key through <code>/v1/alert-rules</code>.
       </p>
       {!included ? (
-        <UpgradeNotice>
-          <p>
-            <strong>Alerts come with the {planNames(plansWith("alertRules"))} plans</strong> (
-            {plansWith("alertRules").map((plan) => plan.alertRules).join(" and ")} rules).
-          </p>
-        </UpgradeNotice>
+        <FeatureUpgradeNotice title="Alerts" feature="alertRules" count={(plan) => plan.alertRules} unit="rules" />
       ) : (
         <>
           <AlertCreator

@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import type { KeyView } from "@/lib/keys/account-keys";
 import { splitAllowlistText } from "@/lib/keys/ip-allowlist";
-import { DialogButtons } from "@/app/components/dialog-buttons";
+import { ConfirmDialog } from "@/app/components/confirm-dialog";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { AllowlistField } from "./allowlist-field";
 import styles from "./api-keys.module.css";
@@ -34,15 +34,21 @@ export function EditAllowlistButton({ keyView, onSaved }: { keyView: KeyView; on
         Edit allowlist
       </button>
 
-      <dialog ref={dialog} aria-label={`IP allowlist of ${keyView.name}`}>
-        <h3>IP allowlist of “{keyView.name}”</h3>
+      <ConfirmDialog
+        name={`IP allowlist of ${keyView.name}`}
+        title={`IP allowlist of “${keyView.name}”`}
+        dialog={dialog}
+        error={problem?.message ?? null}
+        busy={busy}
+        label="Save allowlist"
+        onConfirm={save}
+      >
         <p>
           Requests with <code>{keyView.prefix}</code> from any address outside the list are refused with 403 FORBIDDEN.
           A change applies to the key&apos;s very next request.
         </p>
         <AllowlistField id={`allowed-ips-${keyView.id}`} problem={problem} value={text} onChange={setText} />
-        <DialogButtons dialog={dialog} error={problem?.message ?? null} busy={busy} label="Save allowlist" onConfirm={save} />
-      </dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
+import { actorFromSession } from "@/lib/actor";
+import { appServices } from "@/lib/app-services";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
 import { listKeys } from "@/lib/keys/account-keys";
 import { planOf } from "@/lib/plans";
 import { KeysManager } from "./keys-manager";
@@ -8,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ApiKeysPage() {
   const user = await requireUser("/account/api-keys");
-  const keys = await listKeys(await getDb(), user.id);
+  const keys = await listKeys(appServices(), actorFromSession(user));
   // The expiry warning's clock for the first render, so the browser's hydration says the same.
   const now = new Date();
   const plan = planOf(user.tier);

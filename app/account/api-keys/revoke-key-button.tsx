@@ -1,7 +1,7 @@
 "use client";
 
 import type { KeyView } from "@/lib/keys/account-keys";
-import { DialogButtons } from "@/app/components/dialog-buttons";
+import { ConfirmDialog } from "@/app/components/confirm-dialog";
 import { useKeyAction } from "./use-key-action";
 
 /** Revoke for one active key, behind a confirmation dialog. "Revoke now" on a key already due to be revoked. */
@@ -13,14 +13,12 @@ export function RevokeKeyButton({ keyView, onRevoked }: { keyView: KeyView; onRe
         {keyView.revoked_at ? "Revoke now" : "Revoke"}
       </button>
 
-      <dialog ref={dialog} aria-label={`Revoke ${keyView.name}`}>
-        <h3>Revoke “{keyView.name}”?</h3>
+      <ConfirmDialog name={`Revoke ${keyView.name}`} title={`Revoke “${keyView.name}”?`} dialog={dialog} error={error} busy={busy} label="Revoke key" danger onConfirm={() => run({})}>
         <p>
           Revoking takes effect immediately and cannot be undone: every request with <code>{keyView.prefix}</code> will
           then fail with 401 UNAUTHORIZED.
         </p>
-        <DialogButtons dialog={dialog} error={error} busy={busy} label="Revoke key" danger onConfirm={() => run({})} />
-      </dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { KeyView, RollGrace } from "@/lib/keys/account-keys";
-import { DialogButtons } from "@/app/components/dialog-buttons";
+import { ConfirmDialog } from "@/app/components/confirm-dialog";
 import { useKeyAction } from "./use-key-action";
 
 const GRACE_LABELS: Record<RollGrace, string> = {
@@ -49,8 +49,7 @@ export function RollKeyButton({ keyView, onRolled, unavailableReasonId }: Props)
         Roll
       </button>
 
-      <dialog ref={dialog} aria-label={`Roll ${keyView.name}`}>
-        <h3>Roll “{keyView.name}”</h3>
+      <ConfirmDialog name={`Roll ${keyView.name}`} title={`Roll “${keyView.name}”`} dialog={dialog} error={error} busy={busy} label="Roll key" onConfirm={() => run({ grace })}>
         <p>
           Creates a replacement key with the same name, mode and permissions, shown once. The old key keeps working for
           the grace period you choose, then is revoked automatically.
@@ -63,8 +62,7 @@ export function RollKeyButton({ keyView, onRolled, unavailableReasonId }: Props)
             </option>
           ))}
         </select>
-        <DialogButtons dialog={dialog} error={error} busy={busy} label="Roll key" onConfirm={() => run({ grace })} />
-      </dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DataTable } from "@/app/components/data-table";
+import { actorFromSession } from "@/lib/actor";
 import { appServices } from "@/lib/app-services";
 import { requireUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db";
 import { CHART_SERIES } from "@/lib/usage/usage-chart-model";
 import { emptyCounts, type UsageCounts } from "@/lib/usage/usage-counts";
 import { readAccountUsage } from "@/lib/usage/read-account-usage";
@@ -17,13 +17,13 @@ export const dynamic = "force-dynamic";
 
 export default async function UsagePage() {
   const user = await requireUser("/account/usage");
-  const db = await getDb();
-  const limit = appServices().requestsPerMinute(user.tier);
+  const services = appServices();
+  const actor = actorFromSession(user);
   const now = new Date();
   // The same numbers GET /v1/usage gives with its defaults: 24 hourly and 30 daily buckets.
   const [day, month] = await Promise.all([
-    readAccountUsage(db, user.id, resolveUsageRange({ granularity: "hour" }, now), limit, now),
-    readAccountUsage(db, user.id, resolveUsageRange({ granularity: "day" }, now), limit, now),
+    readAccountUsage(services, actor, resolveUsageRange({ granularity: "hour" }, now), now),
+    readAccountUsage(services, actor, resolveUsageRange({ granularity: "day" }, now), now),
   ]);
 
   return (

@@ -2,9 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { DialogButtons } from "@/app/components/dialog-buttons";
-import { problemFrom } from "@/app/components/field-errors";
+import { ConfirmDialog } from "@/app/components/confirm-dialog";
 import { OutcomeMessage } from "@/app/components/form-alerts";
+import { useSend } from "@/app/components/use-json-post";
 import { NewSecretPanel } from "./new-secret-panel";
 
 interface Endpoint {
@@ -13,45 +13,28 @@ interface Endpoint {
   enabled: boolean;
 }
 
-async function send(url: string, method: string, body?: unknown): Promise<{ ok: true; data: unknown } | { ok: false; message: string }> {
-  const response = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) return { ok: false, message: (await problemFrom(response)).message };
-  return { ok: true, data: ((await response.json()) as { data: unknown }).data };
-}
-
 /** Send test event, enable/disable, roll secret and delete for one endpoint; the page re-renders after each. */
 export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint; afterDelete?: string }) {
   const router = useRouter();
   const base = `/api/account/webhooks/${endpoint.id}`;
   const rollDialog = useRef<HTMLDialogElement>(null);
   const deleteDialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSend();
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [overlap, setOverlap] = useState("24");
   const [secret, setSecret] = useState<string | null>(null);
 
   async function act(url: string, method: string, body: unknown, done: (data: unknown) => void, inDialog = false) {
-    setBusy(true);
     setMessage(null);
     setDialogError(null);
-    try {
-      const answer = await send(url, method, body);
-      if (!answer.ok) {
-        if (inDialog) setDialogError(answer.message);
-        else setMessage({ error: true, text: answer.message });
-        return;
-      }
-      done(answer.data);
-    } catch {
-      setMessage({ error: true, text: "Could not reach the server. Check your connection and try again." });
-    } finally {
-      setBusy(false);
+    const answer = await send(url, method, body);
+    if (!answer.ok) {
+      if (inDialog) setDialogError(answer.message);
+      else setMessage({ error: true, text: answer.message });
+      return;
     }
+    done(answer.data);
   }
 
   return (
@@ -80,8 +63,21 @@ export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint;
       <OutcomeMessage message={message} className="muted" />
       {secret && <NewSecretPanel heading={`New secret for ${endpoint.url}`} secret={secret} onDone={() => setSecret(null)} />}
 
-      <dialog ref={rollDialog} aria-label={`Roll the secret of ${endpoint.url}`}>
-        <h3>Roll the signing secret?</h3>
+      <ConfirmDialog name={`Roll the secret of ${endpoint.url}`} title="Roll the signing secret?" dialog={rollDialog} error={dialogError} busy={busy} label="Roll secret"
+        onConfirm={() =>
+          act(
+            `${base}/roll`,
+            "POST",
+            { overlap_hours: Number(overlap) },
+            (data) => {
+              rollDialog.current?.close();
+              setSecret((data as { secret: string }).secret);
+              router.refresh();
+            },
+            true,
+          )
+        }
+      >
         <p>A new secret signs from now on. During the overlap the previous one signs too, so your receiver can switch without missing a delivery.</p>
         <p>
           <label>
@@ -94,53 +90,27 @@ export function EndpointActions({ endpoint, afterDelete }: { endpoint: Endpoint;
             </select>
           </label>
         </p>
-        <DialogButtons
-          dialog={rollDialog}
-          error={dialogError}
-          busy={busy}
-          label="Roll secret"
-          onConfirm={() =>
-            act(
-              `${base}/roll`,
-              "POST",
-              { overlap_hours: Number(overlap) },
-              (data) => {
-                rollDialog.current?.close();
-                setSecret((data as { secret: string }).secret);
-                router.refresh();
-              },
-              true,
-            )
-          }
-        />
-      </dialog>
+      </ConfirmDialog>
 
-      <dialog ref={deleteDialog} aria-label={`Delete ${endpoint.url}`}>
-        <h3>Delete this endpoint?</h3>
+      <ConfirmDialog name={`Delete ${endpoint.url}`} title="Delete this endpoint?" dialog={deleteDialog} error={dialogError} busy={busy} label="Delete endpoint" danger
+        onConfirm={() =>
+          act(
+            base,
+            "DELETE",
+            undefined,
+            () => {
+              deleteDialog.current?.close();
+              if (afterDelete) router.push(afterDelete);
+              router.refresh();
+            },
+            true,
+          )
+        }
+      >
         <p>
           <code>{endpoint.url}</code> receives nothing more, and its delivery log is deleted with it. This cannot be undone.
         </p>
-        <DialogButtons
-          dialog={deleteDialog}
-          error={dialogError}
-          busy={busy}
-          label="Delete endpoint"
-          danger
-          onConfirm={() =>
-            act(
-              base,
-              "DELETE",
-              undefined,
-              () => {
-                deleteDialog.current?.close();
-                if (afterDelete) router.push(afterDelete);
-                router.refresh();
-              },
-              true,
-            )
-          }
-        />
-      </dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { DataTable } from "@/app/components/data-table";
-import { UpgradeNotice } from "@/app/components/upgrade-notice";
+import { FeatureUpgradeNotice } from "@/app/components/upgrade-notice";
 import { requireUser } from "@/lib/auth/session";
 import { appServices } from "@/lib/app-services";
 import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
-import { planNames, planOf, plansWith } from "@/lib/plans";
+import { planOf } from "@/lib/plans";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { actorFromSession } from "@/lib/actor";
 import { EndpointActions } from "./endpoint-actions";
@@ -29,12 +29,7 @@ export default async function WebhooksPage() {
         <code>/v1/webhook-endpoints</code>.
       </p>
       {!included ? (
-        <UpgradeNotice>
-          <p>
-            <strong>Webhooks come with the {planNames(plansWith("webhooks"))} plans</strong> (
-            {plansWith("webhooks").map((plan) => plan.webhookEndpoints).join(" and ")} endpoints).
-          </p>
-        </UpgradeNotice>
+        <FeatureUpgradeNotice title="Webhooks" feature="webhooks" count={(plan) => plan.webhookEndpoints} unit="endpoints" />
       ) : (
         <>
           <WebhookCreator eventTypes={[...MARKET_EVENT_TYPES]} full={endpoints.length >= cap} cap={cap} />

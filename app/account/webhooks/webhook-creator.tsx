@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { FieldAlert, FormAlert, SubmitRow } from "@/app/components/form-alerts";
+import { CheckboxOptions, FieldAlert, FormAlert, LabelledField, SubmitRow } from "@/app/components/form-alerts";
 import { useJsonPost } from "@/app/components/use-json-post";
 import { NewSecretPanel } from "./new-secret-panel";
 
@@ -34,27 +34,11 @@ export function WebhookCreator({ eventTypes, full, cap }: { eventTypes: string[]
   return (
     <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint">
       <h3>Add an endpoint</h3>
-      <p>
-        <label>
-          Endpoint URL
-          <input name="url" type="url" required placeholder="https://example.com/hooks/funding" aria-invalid={Boolean(problem?.fields.url)} />
-        </label>
-      </p>
-      <FieldAlert problem={problem} field="url" />
-      <p>
-        <label>
-          Description (optional)
-          <input name="description" type="text" maxLength={200} />
-        </label>
-      </p>
-      <FieldAlert problem={problem} field="description" />
+      <LabelledField label="Endpoint URL" problem={problem} name="url" type="url" required placeholder="https://example.com/hooks/funding" />
+      <LabelledField label="Description (optional)" problem={problem} name="description" type="text" maxLength={200} />
       <fieldset>
         <legend>Events</legend>
-        {eventTypes.map((type) => (
-          <label key={type} className="checkbox">
-            <input type="checkbox" name="event_types" value={type} /> {type}
-          </label>
-        ))}
+        <CheckboxOptions name="event_types" options={eventTypes.map((type) => [type, type] as const)} />
       </fieldset>
       <FieldAlert problem={problem} field="event_types" />
       <FormAlert problem={problem} />

@@ -49,7 +49,7 @@ export const getUsageRoute = defineRoute({
   example: { query: { granularity: "day" } },
   handler: async ({ actor, query, services }) => {
     const range = resolveUsageRange(query);
-    const report = await readAccountUsage(await services.db(), actor.userId, range, services.requestsPerMinute(actor.tier));
+    const report = await readAccountUsage(services, actor, range);
     return { data: report };
   },
 });

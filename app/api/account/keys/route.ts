@@ -3,9 +3,9 @@ import { withSession } from "@/lib/api/with-session";
 import { readJson } from "@/lib/api/read-json";
 import { createKey, createKeySchema, listKeys } from "@/lib/keys/account-keys";
 
-export const GET = withSession("user", async ({ db, user }) => ({ data: { items: await listKeys(db, user.id) } }));
+export const GET = withSession("user", async ({ services, actor }) => ({ data: { items: await listKeys(services, actor) } }));
 
-export const POST = withSession("user", async ({ request, db, user, origin }) => {
+export const POST = withSession("user", async ({ request, services, actor, origin }) => {
   const input = await readJson(request, createKeySchema);
-  return { data: await createKey(db, user, input, origin), status: 201 };
+  return { data: await createKey(services, actor, input, origin), status: 201 };
 });

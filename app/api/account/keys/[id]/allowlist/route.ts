@@ -3,7 +3,7 @@ import { withSession } from "@/lib/api/with-session";
 import { readJson } from "@/lib/api/read-json";
 import { setKeyAllowlist, updateAllowlistSchema } from "@/lib/keys/account-keys";
 
-export const POST = withSession<{ id: string }>("user", async ({ request, db, user, params, origin }) => {
+export const POST = withSession<{ id: string }>("user", async ({ request, services, actor, params, origin }) => {
   const { allowed_ips } = await readJson(request, updateAllowlistSchema);
-  return { data: await setKeyAllowlist(db, user.id, params.id, allowed_ips, origin) };
+  return { data: await setKeyAllowlist(services, actor, params.id, allowed_ips, origin) };
 });

@@ -2,6 +2,6 @@
 import { withSession } from "@/lib/api/with-session";
 import { revokeKey } from "@/lib/keys/account-keys";
 
-export const POST = withSession<{ id: string }>("user", async ({ db, user, params, origin }) => ({
-  data: await revokeKey(db, user.id, user.id, params.id, origin),
+export const POST = withSession<{ id: string }>("user", async ({ services, actor, params, origin }) => ({
+  data: await revokeKey(services, actor, params.id, origin),
 }));

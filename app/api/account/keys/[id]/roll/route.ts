@@ -3,7 +3,7 @@ import { withSession } from "@/lib/api/with-session";
 import { readJson } from "@/lib/api/read-json";
 import { rollKey, rollKeySchema } from "@/lib/keys/account-keys";
 
-export const POST = withSession<{ id: string }>("user", async ({ request, db, user, params, origin }) => {
+export const POST = withSession<{ id: string }>("user", async ({ request, services, actor, params, origin }) => {
   const { grace } = await readJson(request, rollKeySchema);
-  return { data: await rollKey(db, user, params.id, grace, origin), status: 201 };
+  return { data: await rollKey(services, actor, params.id, grace, origin), status: 201 };
 });
