@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiApp } from "@/lib/api/app";
-import { createAppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
@@ -9,8 +7,7 @@ import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types"
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
-import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { listOpportunitiesAsPro } from "./helpers/list-opportunities";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HOUR = 3_600_000;
@@ -81,19 +78,7 @@ const fetcher = snapshotFetcher((venue) => {
 });
 
 async function listed(query: string): Promise<Opportunity[]> {
-  const services = createAppServices(async () => db);
-  try {
-    const user = await createUser(db, "pro");
-    const { secret } = await createKeyFor(db, user.id);
-    const response = await createApiApp(() => services).fetch(
-      new Request(`http://localhost/v1/opportunities${query}`, { headers: { Authorization: `Bearer ${secret}` } }),
-    );
-    const envelope = expectEnvelope(response.status, response.headers, await response.text(), query);
-    if (envelope.kind !== "success") throw new Error(`expected success, got ${response.status}`);
-    return (envelope.data as { items: Opportunity[] }).items;
-  } finally {
-    await services.stopRecorders();
-  }
+  return (await listOpportunitiesAsPro(db, query)).items;
 }
 
 describe("opportunity persistence from stored history", () => {

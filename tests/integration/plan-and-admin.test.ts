@@ -13,6 +13,7 @@ import { createKey } from "@/lib/keys/account-keys";
 import { effectivePermissions, tierToDb, type Tier } from "@/lib/keys/permissions";
 import { AUDIT_TRAIL_LIMIT, auditTrail } from "@/lib/security/audit-trail";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 const HOUR = 60 * 60 * 1000;
@@ -152,11 +153,7 @@ describe("changeTier", () => {
 });
 
 describe("operator console queries", () => {
-  let own: OpenDatabase;
-  beforeAll(async () => {
-    own = await createTestDatabase();
-  });
-  afterAll(() => own?.close());
+  const own = testDatabaseForFile();
 
   it("counts users by tier and keys that authenticate now by their owner's tier", async () => {
     const now = new Date();
