@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
+import { signUpThenSwitchToPro, uniqueEmail } from "./helpers/accounts";
 import { signature } from "../lib/webhooks/webhook-signature";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver";
 
@@ -11,10 +11,7 @@ test("manage a webhook endpoint: secret once, test event delivered and logged, r
   const receiver = await startWebhookReceiver();
   try {
     receiver.answer = (_request, index) => (index === 0 ? { status: 500, body: "not yet" } : { status: 200, body: "thanks" });
-    await signUpInBrowser(page, uniqueEmail("webhooks"));
-    await page.goto("/account/webhooks");
-    await expect(page.getByText("Webhooks come with the Pro and Desk plans")).toBeVisible();
-    await switchToPro(page);
+    await signUpThenSwitchToPro(page, uniqueEmail("webhooks"), "/account/webhooks", "Webhooks come with the Pro and Desk plans");
 
     await page.goto("/account/webhooks");
     const form = page.getByRole("form", { name: "Add a webhook endpoint" });

@@ -15,7 +15,7 @@ import { PRICE_OBSERVATION_TOLERANCE_MS } from "@/lib/market/model/price-spread"
 import { marketSnapshotSchema, VENUE_IDS, type Opportunity, type VenueId } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { listOpportunitiesAsPro } from "./helpers/list-opportunities";
-import { replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
+import { binanceAndBybit, replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -210,17 +210,13 @@ describe("an ingestion round", () => {
     const settleAt = Date.UTC(2026, 10, 20, 8);
     let now = t0;
     let rate = 0.0003;
-    const fetcher = snapshotFetcher((venue) =>
-      venue === "binance" || venue === "bybit"
-        ? [
-            makeSnapshot({
-              exchange: venue,
-              fundingRate: venue === "bybit" ? rate : 0.0001,
-              observedAt: now,
-              nextFundingAt: now < settleAt ? settleAt : settleAt + 8 * HOUR,
-            }),
-          ]
-        : [],
+    const fetcher = binanceAndBybit((venue) =>
+      makeSnapshot({
+        exchange: venue,
+        fundingRate: venue === "bybit" ? rate : 0.0001,
+        observedAt: now,
+        nextFundingAt: now < settleAt ? settleAt : settleAt + 8 * HOUR,
+      }),
     );
     const first = await round({ fetcher, now: () => now });
     expect(first.settlements).toBe(0);
@@ -247,18 +243,14 @@ describe("an ingestion round", () => {
     const t0 = Date.UTC(2026, 10, 20, 8, 38);
     let now = t0;
     let bybitHours = 8;
-    const fetcher = snapshotFetcher((venue) =>
-      venue === "binance" || venue === "bybit"
-        ? [
-            makeSnapshot({
-              exchange: venue,
-              fundingRate: venue === "bybit" ? 0.0004 : 0.0001,
-              fundingIntervalHours: venue === "bybit" ? bybitHours : 8,
-              observedAt: now,
-              nextFundingAt: venue === "bybit" && bybitHours === 1 ? Date.UTC(2026, 10, 20, 9) : Date.UTC(2026, 10, 20, 16),
-            }),
-          ]
-        : [],
+    const fetcher = binanceAndBybit((venue) =>
+      makeSnapshot({
+        exchange: venue,
+        fundingRate: venue === "bybit" ? 0.0004 : 0.0001,
+        fundingIntervalHours: venue === "bybit" ? bybitHours : 8,
+        observedAt: now,
+        nextFundingAt: venue === "bybit" && bybitHours === 1 ? Date.UTC(2026, 10, 20, 9) : Date.UTC(2026, 10, 20, 16),
+      }),
     );
     await round({ fetcher, now: () => now });
     now = t0 + 60_000;
