@@ -6,7 +6,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { expectEnvelope, type Envelope } from "./api-envelope";
 import { btcBinanceHyperliquid, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -61,6 +61,37 @@ export async function startMarketApi(): Promise<MarketApi> {
       await services.stopRecorders();
       await database.close();
     },
+  };
+}
+
+/**
+ * startMarketApi for a test file: started before the file's own hooks (call it first), closed after
+ * its tests.
+ */
+export function marketApiForFile(): Omit<MarketApi, "close"> {
+  let api: MarketApi | undefined;
+  beforeAll(async () => {
+    api = await startMarketApi();
+  });
+  afterAll(() => api?.close());
+  const started = () => {
+    if (!api) throw new Error("marketApiForFile: the API starts in beforeAll");
+    return api;
+  };
+  return {
+    get database() {
+      return started().database;
+    },
+    get db() {
+      return started().db;
+    },
+    get services() {
+      return started().services;
+    },
+    get app() {
+      return started().app;
+    },
+    send: (...args) => started().send(...args),
   };
 }
 
