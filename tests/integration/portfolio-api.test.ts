@@ -4,7 +4,7 @@ import { actorFromSession } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { closePosition, updatePosition } from "@/lib/portfolio/positions";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { dataOf, errorOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json } from "./helpers/market-api";
+import { dataOf, errorOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;
 // Positions in the accrual tests open here: 48 h ago on a whole hour, so the settlements below are fixed.
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await seedBtcSettlements(db, Array.from({ length: 41 }, (_, k) => new Date(T0 + k * HOUR)));
 });
 
-const { send } = api;
+const send: MarketApi["send"] = (...args) => api.send(...args);
 async function open(body: unknown, key = liveKey) {
   const response = await send("POST", "/v1/portfolio/positions", key, JSON.stringify(body));
   const position = dataOf(response, 201);

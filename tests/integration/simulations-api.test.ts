@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { dataOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json } from "./helpers/market-api";
+import { dataOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;
 const api = marketApiForFile();
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await seedBtcSettlements(db, Array.from({ length: 96 }, (_, k) => new Date(start - k * HOUR)));
 });
 
-const { send } = api;
+const send: MarketApi["send"] = (...args) => api.send(...args);
 async function simulate(body: unknown, key = liveKey) {
   const { status, envelope, headers } = await send("POST", "/v1/simulations", key, JSON.stringify(body));
   expect(status, JSON.stringify(envelope)).toBe(201);

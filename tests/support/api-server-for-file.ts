@@ -5,6 +5,7 @@ import { createApiApp, type ApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import { closeServer, listenOnLoopback } from "./loopback-server";
+import { startedInBeforeAll } from "./started-in-before-all";
 import { testDatabaseForFile } from "./test-database-for-file";
 
 export interface ApiServer {
@@ -34,22 +35,5 @@ export function apiServerForFile(env: NodeJS.ProcessEnv = {}): ApiServer {
     await closeServer(running?.server);
     await running?.services.stopRecorders();
   });
-  const started = () => {
-    if (!running) throw new Error("apiServerForFile: the server starts in beforeAll");
-    return running;
-  };
-  return {
-    get db() {
-      return database.db;
-    },
-    get services() {
-      return started().services;
-    },
-    get app() {
-      return started().app;
-    },
-    get baseUrl() {
-      return started().baseUrl;
-    },
-  };
+  return startedInBeforeAll("apiServerForFile", () => running && { db: database.db, ...running });
 }

@@ -9,6 +9,7 @@ import { usdtPerp } from "@/tests/support/market/make-snapshot";
 import { afterAll, beforeAll, expect } from "vitest";
 import { expectEnvelope, type Envelope } from "./api-envelope";
 import { btcBinanceHyperliquid, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { startedInBeforeAll } from "@/tests/support/started-in-before-all";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -74,25 +75,7 @@ export function marketApiForFile(): Omit<MarketApi, "close"> {
     api = await startMarketApi();
   });
   afterAll(() => api?.close());
-  const started = () => {
-    if (!api) throw new Error("marketApiForFile: the API starts in beforeAll");
-    return api;
-  };
-  return {
-    get database() {
-      return started().database;
-    },
-    get db() {
-      return started().db;
-    },
-    get services() {
-      return started().services;
-    },
-    get app() {
-      return started().app;
-    },
-    send: (...args) => started().send(...args),
-  };
+  return startedInBeforeAll("marketApiForFile", () => api);
 }
 
 /** The data of a success envelope, after checking the status. */
