@@ -22,7 +22,7 @@ export interface ApiServer {
  * @hono/node-server as server.ts mounts it; its services read `env` over process.env. Started before
  * the file's own hooks (call it first), stopped after its tests.
  */
-export function apiServerForFile(env: NodeJS.ProcessEnv = {}): ApiServer {
+export function apiServerForFile(env: Record<string, string> = {}): ApiServer {
   const database = testDatabaseForFile();
   let running: { services: AppServices; app: ApiApp; server: http.Server; baseUrl: string } | undefined;
   beforeAll(async () => {
