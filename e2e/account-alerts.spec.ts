@@ -1,21 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
+import { signUpThenSwitchToPro, uniqueEmail } from "./helpers/accounts";
+import { submitEndpointForm } from "./helpers/webhook-endpoints";
 
 // Account → Alerts in a browser against the production server: the plan notice on Free, then on
 // Pro a refused rule named on its field, a rule added with conditions and an endpoint, the form's
 // fields following the kind, disable and enable, delete.
 test("manage alert rules: add with conditions and an endpoint, disable, enable, delete", async ({ page }) => {
-  await signUpInBrowser(page, uniqueEmail("alerts"));
-  await page.goto("/account/alerts");
-  await expect(page.getByText("Alerts come with the Pro and Desk plans")).toBeVisible();
-  await switchToPro(page);
+  await signUpThenSwitchToPro(page, uniqueEmail("alerts"), "/account/alerts", "Alerts come with the Pro and Desk plans");
 
   // An endpoint to deliver to (public URL: it is only chosen here, never called).
-  await page.goto("/account/webhooks");
-  const endpointForm = page.getByRole("form", { name: "Add a webhook endpoint" });
-  await endpointForm.getByLabel("Endpoint URL").fill("https://example.com/alerts");
-  await endpointForm.getByRole("checkbox", { name: "venue.stale" }).check();
-  await endpointForm.getByRole("button", { name: "Add endpoint" }).click();
+  await submitEndpointForm(page, "https://example.com/alerts", "venue.stale");
   await page.getByRole("button", { name: "I have saved it" }).click();
 
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Alerts" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signUpInBrowser, uniqueEmail, switchToPro } from "./helpers/accounts";
+import { signUpThenSwitchToPro, uniqueEmail } from "./helpers/accounts";
+import { submitEndpointForm } from "./helpers/webhook-endpoints";
 import { signature } from "../lib/webhooks/webhook-signature";
 import { startWebhookReceiver } from "../tests/support/webhook-receiver";
 
@@ -11,17 +12,10 @@ test("manage a webhook endpoint: secret once, test event delivered and logged, r
   const receiver = await startWebhookReceiver();
   try {
     receiver.answer = (_request, index) => (index === 0 ? { status: 500, body: "not yet" } : { status: 200, body: "thanks" });
-    await signUpInBrowser(page, uniqueEmail("webhooks"));
-    await page.goto("/account/webhooks");
-    await expect(page.getByText("Webhooks come with the Pro and Desk plans")).toBeVisible();
-    await switchToPro(page);
+    await signUpThenSwitchToPro(page, uniqueEmail("webhooks"), "/account/webhooks", "Webhooks come with the Pro and Desk plans");
 
-    await page.goto("/account/webhooks");
-    const form = page.getByRole("form", { name: "Add a webhook endpoint" });
     // A URL refused by the policy is named on its field.
-    await form.getByLabel("Endpoint URL").fill("ftp://example.com/hook");
-    await form.getByRole("checkbox", { name: "opportunity.opened" }).check();
-    await form.getByRole("button", { name: "Add endpoint" }).click();
+    const form = await submitEndpointForm(page, "ftp://example.com/hook", "opportunity.opened");
     await expect(form.getByRole("alert").first()).toContainText("http(s) URL");
 
     await form.getByLabel("Endpoint URL").fill(`${receiver.url}/hook`);

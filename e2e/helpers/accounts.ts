@@ -70,7 +70,6 @@ export async function signUpInBrowser(page: Page, email: string, password = PASS
   await expect(page).toHaveURL(/\/account\/api-keys$/);
 }
 
-/** Signs a request context in through next-auth's credentials callback, as a script would. */
 /** Switches the signed-in account to Pro on the plan page (demo billing) and waits until the page says so. */
 export async function switchToPro(page: Page): Promise<void> {
   await page.goto("/account/plan");
@@ -78,6 +77,15 @@ export async function switchToPro(page: Page): Promise<void> {
   await expect(page.getByText("Current plan: Pro")).toBeVisible();
 }
 
+/** Signs up (signUpInBrowser), sees `gatedPage` tell the Free account `notice`, then switches to Pro. */
+export async function signUpThenSwitchToPro(page: Page, email: string, gatedPage: string, notice: string): Promise<void> {
+  await signUpInBrowser(page, email);
+  await page.goto(gatedPage);
+  await expect(page.getByText(notice)).toBeVisible();
+  await switchToPro(page);
+}
+
+/** Signs a request context in through next-auth's credentials callback, as a script would. */
 export async function signInRequest(request: APIRequestContext, email: string, password = PASSWORD): Promise<void> {
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const response = await request.post("/api/auth/callback/credentials", {

@@ -103,3 +103,21 @@ export function onOutputLines(child: ChildProcess, onLine: (line: string) => voi
     });
   }
 }
+
+/**
+ * Runs a script's `main` and exits with its verdict: 0 when it passed, 1 when it failed or threw
+ * (the error logged under `name`, after `onError`'s own lines). `cleanup` runs first either way.
+ */
+export function runMain(name: string, main: () => Promise<boolean>, cleanup: () => Promise<void>, onError?: () => void): void {
+  main()
+    .then(async (passed) => {
+      await cleanup();
+      process.exit(passed ? 0 : 1);
+    })
+    .catch(async (error) => {
+      console.error(`[${name}] failed:`, error);
+      onError?.();
+      await cleanup();
+      process.exit(1);
+    });
+}

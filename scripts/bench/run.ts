@@ -25,7 +25,7 @@ import { gunzipSync } from "node:zlib";
 import type { RecordedResponse } from "./bare-server";
 import { runLoad, type LoadResult } from "./load";
 import { freePort } from "@/tests/support/free-port";
-import { onOutputLines, runToCompletion, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
+import { onOutputLines, runMain, runToCompletion, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
 import { summariseProfile, type Row } from "./profile-summary";
 import type { SeededKey } from "./seed";
 
@@ -431,13 +431,4 @@ async function main() {
   return valid;
 }
 
-main()
-  .then(async (valid) => {
-    await cleanup();
-    process.exit(valid ? 0 : 1);
-  })
-  .catch(async (error) => {
-    console.error("[bench] failed:", error);
-    await cleanup();
-    process.exit(1);
-  });
+runMain("bench", main, cleanup);

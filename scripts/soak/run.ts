@@ -19,7 +19,7 @@ import os from "node:os";
 import type { Tier } from "@/lib/keys/permissions";
 import { TIERS } from "@/lib/keys/permissions";
 import { requestsPerMinute } from "@/lib/plans";
-import { killAllChildrenNow, stopAllChildren } from "@/scripts/bench/processes";
+import { killAllChildrenNow, runMain, stopAllChildren } from "@/scripts/bench/processes";
 import { createServerDatabase, readHealth, seedOpportunities, startServer, type RunningServer, type ServerDatabase } from "@/scripts/faults/harness";
 import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
 import { startPrivateServices, type PrivateServices } from "./private-services";
@@ -280,14 +280,6 @@ async function main(): Promise<boolean> {
   return checks.every((c) => c.ok);
 }
 
-main()
-  .then(async (ok) => {
-    await cleanup();
-    process.exit(ok ? 0 : 1);
-  })
-  .catch(async (error) => {
-    console.error("[soak] failed:", error);
-    if (server) console.error(server.output().slice(-3_000));
-    await cleanup();
-    process.exit(1);
-  });
+runMain("soak", main, cleanup, () => {
+  if (server) console.error(server.output().slice(-3_000));
+});

@@ -7,9 +7,9 @@ import { requestPasswordReset, resetPassword } from "@/lib/accounts/password-res
 import { PASSWORD_PROBLEMS } from "@/lib/accounts/password-strength";
 import { createUserSession } from "@/lib/accounts/user-sessions";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { AppError } from "@/lib/errors";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/support/smtp-server";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { appErrorFrom } from "@/tests/support/app-error";
 import { restoreEnv, saveEnv } from "@/tests/support/saved-env";
 
 // Counted, not timed: whether sign-up hashes the password is what makes its two answers cost the same.
@@ -39,13 +39,7 @@ let ipCounter = 0;
 const origin = () => ({ ip: `192.0.2.${++ipCounter}`, userAgent: "vitest" });
 
 async function fieldProblem(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe("VALIDATION_ERROR");
-  return (error as AppError).extra.details?.[0];
+  return (await appErrorFrom(promise, "VALIDATION_ERROR")).extra.details?.[0];
 }
 
 const user = (email: string) => database.db.user.findUniqueOrThrow({ where: { email } });

@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { actorFromSession } from "@/lib/actor";
-import { dataOf, errorOf, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
+import { dataOf, errorOf, marketApiForFile, type Json } from "./helpers/market-api";
 
 // GET/PATCH /v1/account/fees, and the fee's effect on quotes and simulations.
 
-let api: MarketApi;
+const api = marketApiForFile();
 let deskUserId: string;
 let deskKey: string;
 let deskTestKey: string;
 let proKey: string;
 
 beforeAll(async () => {
-  api = await startMarketApi();
   const desk = await createUser(api.db, "desk");
   deskUserId = desk.id;
   deskKey = (await createKeyFor(api.db, desk.id)).secret;
   deskTestKey = (await createKeyFor(api.db, desk.id, { mode: "test" })).secret;
   proKey = (await createKeyFor(api.db, (await createUser(api.db, "pro")).id)).secret;
 });
-afterAll(() => api?.close());
 
 const patch = (body: unknown, key = deskKey) => api.send("PATCH", "/v1/account/fees", key, JSON.stringify(body));
 const venue = (data: Json, exchange: string) => (data.items as Json[]).find((v) => v.exchange === exchange);

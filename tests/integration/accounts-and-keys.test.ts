@@ -9,6 +9,7 @@ import { createKey, createKeySchema, listKeys, revokeAnyKey, revokeKey, rollKey,
 import { hashApiKey } from "@/lib/keys/hash";
 import { planOf } from "@/lib/plans";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { appErrorFrom } from "@/tests/support/app-error";
 
 let database: OpenDatabase;
 beforeAll(async () => {
@@ -53,15 +54,7 @@ function jsonRequest(body: unknown, contentType = "application/json") {
   });
 }
 
-async function validationError(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe("VALIDATION_ERROR");
-  return error as AppError;
-}
+const validationError = (promise: Promise<unknown>) => appErrorFrom(promise, "VALIDATION_ERROR");
 
 describe("accounts", () => {
   it("hash passwords with argon2id and never store them", async () => {

@@ -1,11 +1,7 @@
-import http from "node:http";
-import { getRequestListener } from "@hono/node-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAlertRule, type AlertOwner } from "@/lib/alerts/alert-rules";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { evaluateRoundAlerts } from "@/lib/alerts/evaluate-round-alerts";
-import { createApiApp } from "@/lib/api/app";
-import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import { appendEventStatements } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
@@ -22,36 +18,27 @@ import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
 import { createEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { signature } from "@/lib/webhooks/webhook-signature";
-import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
+import { apiServerForFile } from "@/tests/support/api-server-for-file";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
 import { expectEnvelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
 
 // Alert rules end to end: /v1/alert-rules (CRUD, caps, permissions, modes), and evaluation of the
 // event log: an alert.triggered event written once per match outside the cool-down, delivered to the
 // rule's endpoint on a loopback receiver, seen by its account's /v1/events and stream only.
 
-const database = testDatabaseForFile();
+const api = apiServerForFile({ STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20" });
 let db: Db;
-let services: AppServices;
-let app: ReturnType<typeof createApiApp>;
-let server: http.Server;
-let baseUrl: string;
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 // Endpoints on the loopback receiver need private URLs allowed; the others are checked as in production.
-const endpointServices = (allowPrivate: boolean) => ({ ...services, allowPrivateWebhookUrls: allowPrivate });
+const endpointServices = (allowPrivate: boolean) => ({ ...api.services, allowPrivateWebhookUrls: allowPrivate });
 
 let desk: { id: string; live: string; test: string; owner: AlertOwner };
 let other: { id: string; live: string };
 let pro: { id: string; live: string };
 
 beforeAll(async () => {
-  db = database.db;
-  services = createAppServices(async () => db, { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20" });
-  app = createApiApp(() => services);
-  server = http.createServer(getRequestListener(app.fetch));
-  ({ baseUrl } = await listenOnLoopback(server));
+  db = api.db;
   const deskUser = await createUser(db, "desk");
   desk = {
     id: deskUser.id,
@@ -64,13 +51,9 @@ beforeAll(async () => {
   const proUser = await createUser(db, "pro");
   pro = { id: proUser.id, live: (await createKeyFor(db, proUser.id)).secret };
 });
-afterAll(async () => {
-  await closeServer(server);
-  await services?.stopRecorders();
-});
 
 async function call(method: string, path: string, key: string, body?: unknown) {
-  const response = await app.fetch(
+  const response = await api.app.fetch(
     new Request(`http://localhost${path}`, {
       method,
       headers: { Authorization: `Bearer ${key}`, ...(body !== undefined && { "Content-Type": "application/json" }) },
@@ -111,7 +94,7 @@ describe("/v1/alert-rules", () => {
   });
 
   it("lets Pro keys of either mode manage rules and webhook endpoints, as the plan allows live; a read-only Desk key stays read-only", async () => {
-    await createAlertRule(services, { userId: pro.id, mode: "live", tier: "pro" }, { name: "venues", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    await createAlertRule(api.services, { userId: pro.id, mode: "live", tier: "pro" }, { name: "venues", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     expect(dataOf<{ items: unknown[] }>(await call("GET", "/v1/alert-rules", pro.live)).items).toHaveLength(1);
     const proTest = (await createKeyFor(db, pro.id, { mode: "test" })).secret;
     for (const key of [pro.live, proTest]) {
@@ -130,7 +113,7 @@ describe("/v1/alert-rules", () => {
   it("rolls a webhook secret with no body, an empty one or {}, and still refuses a body that is not JSON", async () => {
     const endpoint = dataOf<{ id: string }>(await call("POST", "/v1/webhook-endpoints", desk.test, { url: "https://example.com/roll", event_types: ["venue.stale"] }));
     const path = `http://localhost/v1/webhook-endpoints/${endpoint.id}/roll-secret`;
-    const roll = (init: RequestInit) => app.fetch(new Request(path, { method: "POST", ...init, headers: { Authorization: `Bearer ${desk.test}`, ...init.headers } }));
+    const roll = (init: RequestInit) => api.app.fetch(new Request(path, { method: "POST", ...init, headers: { Authorization: `Bearer ${desk.test}`, ...init.headers } }));
     expect((await roll({})).status).toBe(200);
     expect((await roll({ body: "", headers: { "Content-Type": "application/json" } })).status).toBe(200);
     expect((await roll({ body: "{}", headers: { "Content-Type": "application/json" } })).status).toBe(200);
@@ -160,16 +143,16 @@ describe("/v1/alert-rules", () => {
     const user = await createUser(db, "pro");
     const owner: AlertOwner = { userId: user.id, mode: "live", tier: "pro" };
     const input = { name: "r", kind: "venue" as const, endpoint_ids: [], cooldown_minutes: 60, enabled: true };
-    for (let i = 0; i < planOf("pro").alertRules; i++) await createAlertRule(services, owner, input, origin);
-    await expect(createAlertRule(services, owner, input, origin)).rejects.toMatchObject({
+    for (let i = 0; i < planOf("pro").alertRules; i++) await createAlertRule(api.services, owner, input, origin);
+    await expect(createAlertRule(api.services, owner, input, origin)).rejects.toMatchObject({
       code: "FORBIDDEN",
       status: 403,
       message: "Your plan allows 5 alert rules: delete one to add another",
     });
     // The other mode has a cap of its own.
-    await createAlertRule(services, { ...owner, mode: "test" }, input, origin);
+    await createAlertRule(api.services, { ...owner, mode: "test" }, input, origin);
     const free = await createUser(db, "free");
-    await expect(createAlertRule(services, { userId: free.id, mode: "live", tier: "free" }, input, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createAlertRule(api.services, { userId: free.id, mode: "live", tier: "free" }, input, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("holds a Pro account to its webhook endpoints with a 403 naming the cap", async () => {
@@ -219,7 +202,7 @@ describe("alert evaluation", () => {
     await db.webhookEndpoint.updateMany({ data: { enabled: false } });
     const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/alerts`, event_types: ["opportunity.closed"] }, origin);
     const rule = await createAlertRule(
-      services,
+      api.services,
       desk.owner,
       { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true },
       origin,
@@ -261,7 +244,7 @@ describe("alert evaluation", () => {
 
     // GET /v1/stream, replaying from before: the owner's stream carries it, another account's skips it.
     const streamed = async (key: string) => {
-      const response = await fetch(`${baseUrl}/v1/stream?after=${eventId(low! - 1n)}`, { headers: { Authorization: `Bearer ${key}` } });
+      const response = await fetch(`${api.baseUrl}/v1/stream?after=${eventId(low! - 1n)}`, { headers: { Authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
       let text = "";
@@ -297,8 +280,8 @@ describe("alert evaluation", () => {
     it("alerts once per crossing of every round, not per change event; keeps quiet while inside; clears beyond the margin when asked", async () => {
       const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/crossings`, event_types: ["venue.stale"] }, origin);
       const input = { kind: "opportunity" as const, symbol: "ZZT", min_net_apr: 50, endpoint_ids: [endpoint.id], cooldown_minutes: 0, enabled: true };
-      const quiet = await createAlertRule(services, desk.owner, { ...input, name: "ZZT over 50" }, origin);
-      const clears = await createAlertRule(services, desk.owner, { ...input, name: "ZZT over 50, and back", notify_on_clear: true }, origin);
+      const quiet = await createAlertRule(api.services, desk.owner, { ...input, name: "ZZT over 50" }, origin);
+      const clears = await createAlertRule(api.services, desk.owner, { ...input, name: "ZZT over 50, and back", notify_on_clear: true }, origin);
       // 185 to 216 for ten rounds: one alert.
       for (const netApr of [185, 201, 216, 190, 199, 185, 210, 216, 188, 200]) await round(netApr);
       expect(await transitions(quiet.id)).toEqual(["entered 185"]);
@@ -328,7 +311,7 @@ describe("alert evaluation", () => {
 
   it("runs where webhooks run: the service a server or worker starts raises the alert and delivers it", async () => {
     const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/service`, event_types: ["opportunity.closed"] }, origin);
-    await createAlertRule(services, desk.owner, { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    await createAlertRule(api.services, desk.owner, { name: "gate stale", kind: "venue", exchanges: ["gate"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
     await append("live", [
       { type: "venue.stale", data: { exchange: "bybit", status: "stale", last_success_at: null, error: "timeout" } },
       { type: "venue.stale", data: { exchange: "gate", status: "stale", last_success_at: null, error: "timeout" } },
@@ -346,8 +329,8 @@ describe("alert evaluation", () => {
   });
 
   it("reaches a live stream of its account as it is written", async () => {
-    await createAlertRule(services, desk.owner, { name: "okx stale", kind: "venue", exchanges: ["okx"], endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
-    const response = await fetch(`${baseUrl}/v1/stream?types=alert.triggered`, { headers: { Authorization: `Bearer ${desk.live}` } });
+    await createAlertRule(api.services, desk.owner, { name: "okx stale", kind: "venue", exchanges: ["okx"], endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    const response = await fetch(`${api.baseUrl}/v1/stream?types=alert.triggered`, { headers: { Authorization: `Bearer ${desk.live}` } });
     const reader = response.body!.getReader();
     let text = "";
     // Past the preamble: the stream has subscribed to the feed.
@@ -364,7 +347,7 @@ describe("alert evaluation", () => {
   });
 
   it("suppresses a flapping subject within the cool-down, per rule and per subject", async () => {
-    await createAlertRule(services, desk.owner, { name: "any venue", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
+    await createAlertRule(api.services, desk.owner, { name: "any venue", kind: "venue", endpoint_ids: [], cooldown_minutes: 60, enabled: true }, origin);
     const before = (await alertsOf(desk.id)).length;
     await append("live", [stale("phemex")]);
     await evaluateAlerts(db);
@@ -384,7 +367,7 @@ describe("alert evaluation", () => {
 
   it("writes nothing when its transaction fails part way, and everything once when run again", async () => {
     const endpoint = await createEndpoint(endpointServices(true), desk.owner, { url: `${receiver.url}/atomic`, event_types: ["venue.stale"] }, origin);
-    const rule = await createAlertRule(services, desk.owner, { name: "kucoinfutures", kind: "venue", exchanges: ["kucoinfutures"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
+    const rule = await createAlertRule(api.services, desk.owner, { name: "kucoinfutures", kind: "venue", exchanges: ["kucoinfutures"], endpoint_ids: [endpoint.id], cooldown_minutes: 60, enabled: true }, origin);
     const cursor = async () => (await db.alertCursor.findUniqueOrThrow({ where: { id: "alerts" } })).sequence;
     const before = { cursor: await cursor(), alerts: (await alertsOf(desk.id)).length };
     const [event] = await append("live", [stale("kucoinfutures")]);
@@ -408,7 +391,7 @@ describe("alert evaluation", () => {
   });
 
   it("keeps its place in the stored cursor: an evaluator started afresh repeats nothing and misses nothing", async () => {
-    await createAlertRule(services, desk.owner, { name: "three", kind: "venue", exchanges: ["mexc", "htx", "bitget"], endpoint_ids: [], cooldown_minutes: 1, enabled: true }, origin);
+    await createAlertRule(api.services, desk.owner, { name: "three", kind: "venue", exchanges: ["mexc", "htx", "bitget"], endpoint_ids: [], cooldown_minutes: 1, enabled: true }, origin);
     const before = (await alertsOf(desk.id)).length;
     const [first] = await append("live", [stale("mexc")]);
     await evaluateAlerts(db, 500);

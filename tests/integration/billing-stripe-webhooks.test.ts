@@ -3,17 +3,16 @@
 // `stripe` package's own test-header helper, and every read the service makes of Stripe is asserted.
 import Stripe from "stripe";
 import { auditTrail } from "@/lib/security/audit-trail";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { handleStripeWebhook } from "@/lib/billing/stripe/stripe-webhook";
 import { snapshotOf } from "@/lib/billing/stripe/subscription-state";
 import { applyStripeState } from "@/lib/billing/stripe/sync-customer";
 import { expireGracePeriods, reconcileStripeCustomers } from "@/lib/billing/stripe/reconcile";
 import type { Db } from "@/lib/db";
-import type { OpenDatabase } from "@/lib/db/open-database";
 import { tierToDb, type Tier } from "@/lib/keys/permissions";
 import { captureLogs } from "@/tests/support/capture-logs";
-import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { signedEvent, stripeSubscription, type StripeStandIn } from "@/tests/support/stripe-stand-in";
 import { stripeTestBedForFile } from "@/tests/support/stripe-test-bed";
 
@@ -297,11 +296,7 @@ describe("webhook events", () => {
 });
 
 describe("start-up reconciliation", () => {
-  let own: OpenDatabase;
-  beforeAll(async () => {
-    own = await createTestDatabase();
-  });
-  afterAll(() => own?.close());
+  const own = testDatabaseForFile();
 
   it("applies every customer's subscriptions, links customers by metadata, and moves unpaid paid accounts to Free", async () => {
     const odb = own.db;

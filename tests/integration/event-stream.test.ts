@@ -1,42 +1,24 @@
-import http from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES, eventId } from "@/lib/events/event-types";
 import { VENUE_IDS } from "@/lib/market/model/types";
-import { createApiApp } from "@/lib/api/app";
-import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
 import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
 import { mintStreamToken, streamTokenKey } from "@/lib/events/stream-token";
-import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
+import { apiServerForFile } from "@/tests/support/api-server-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser, dbServices, signedIn } from "@/tests/support/api-fixtures";
-import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { dbServices, signedIn } from "@/tests/support/api-fixtures";
 
-const database = testDatabaseForFile();
+// Short heartbeats and polls so a test sees them; the defaults are 15 s and 500 ms.
+const api = apiServerForFile({ STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20", STREAM_KEY_CHECK_MS: "100", STREAM_MAX_PRO: "2" });
 let db: Db;
-let services: AppServices;
-let app: ReturnType<typeof createApiApp>;
-let server: http.Server;
-let baseUrl: string;
 
-beforeAll(async () => {
-  db = database.db;
-  // Short heartbeats and polls so a test sees them; the defaults are 15 s and 500 ms.
-  const env = { ...process.env, STREAM_HEARTBEAT_MS: "100", STREAM_POLL_MS: "20", STREAM_KEY_CHECK_MS: "100", STREAM_MAX_PRO: "2" };
-  services = createAppServices(async () => db, env);
-  app = createApiApp(() => services);
-  // The production server's path: the app behind node:http through @hono/node-server, as server.ts mounts it.
-  server = http.createServer(getRequestListener(app.fetch));
-  ({ baseUrl } = await listenOnLoopback(server));
-});
-afterAll(async () => {
-  await closeServer(server);
-  await services?.stopRecorders();
+beforeAll(() => {
+  db = api.db;
 });
 
 let counter = 0;
@@ -143,9 +125,9 @@ class SseReader {
 
   /** Hangs up, and waits until the server has let the stream go (its feed subscription closed). */
   async close() {
-    const open = services.eventFeed.subscribers;
+    const open = api.services.eventFeed.subscribers;
     await this.reader.cancel().catch(() => undefined);
-    while (services.eventFeed.subscribers >= open) await new Promise((r) => setTimeout(r, 5));
+    while (api.services.eventFeed.subscribers >= open) await new Promise((r) => setTimeout(r, 5));
   }
 }
 
@@ -153,9 +135,9 @@ type Mount = "node" | "app";
 
 async function open(key: string, query = "", headers: Record<string, string> = {}, mount: Mount = "node"): Promise<Response> {
   const init = { headers: { Authorization: `Bearer ${key}`, ...headers } };
-  if (mount === "node") return fetch(`${baseUrl}/v1/stream${query}`, init);
+  if (mount === "node") return fetch(`${api.baseUrl}/v1/stream${query}`, init);
   const request = new Request(`http://localhost/v1/stream${query}`, init);
-  return app.fetch(request);
+  return api.app.fetch(request);
 }
 
 async function connect(key: string, query = "", headers: Record<string, string> = {}, mount: Mount = "node"): Promise<SseReader> {
@@ -172,7 +154,7 @@ async function connect(key: string, query = "", headers: Record<string, string> 
 
 /** Waits until the process's feed has a subscriber more than `before`: the stream is live. */
 async function live(before: number) {
-  while (services.eventFeed.subscribers <= before) await new Promise((r) => setTimeout(r, 5));
+  while (api.services.eventFeed.subscribers <= before) await new Promise((r) => setTimeout(r, 5));
 }
 
 describe.each<Mount>(["node"])("GET /v1/stream through the %s mount", (mount) => {
@@ -274,7 +256,7 @@ describe("GET /v1/stream's limits", () => {
     expect(answer.kind === "error" && answer.error).toMatchObject({ code: "RATE_LIMITED", retry_after: 1, message: expect.stringMatching(/At most 2 streams/) });
     await one.hangUp();
     // The slot is free once the server noticed the client went.
-    while (services.streamSlots.held(pro.id) > 1) await new Promise((r) => setTimeout(r, 10));
+    while (api.services.streamSlots.held(pro.id) > 1) await new Promise((r) => setTimeout(r, 10));
     const three = await connect(a);
     await two.close();
     await three.close();
@@ -322,7 +304,7 @@ describe("GET /v1/stream's limits", () => {
 describe("stream tokens, for browsers", () => {
   /** POST /v1/stream-tokens with a key. */
   async function mint(key: string, body?: unknown) {
-    const response = await app.fetch(
+    const response = await api.app.fetch(
       new Request("http://localhost/v1/stream-tokens", {
         method: "POST",
         headers: { Authorization: `Bearer ${key}`, ...(body !== undefined && { "Content-Type": "application/json" }) },
@@ -332,7 +314,7 @@ describe("stream tokens, for browsers", () => {
     return { status: response.status, body: (await response.json()) as { data: { token: string; url: string; mode: string; expires_at: string } } };
   }
   /** GET as a browser's EventSource sends it: no Authorization header. */
-  const openAsBrowser = (url: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${url}`, { headers });
+  const openAsBrowser = (url: string, headers: Record<string, string> = {}) => fetch(`${api.baseUrl}${url}`, { headers });
 
   it("opens the stream without an Authorization header, with the key's mode and the token's filters only", async () => {
     const user = await createUser(db, "pro");
@@ -358,7 +340,7 @@ describe("stream tokens, for browsers", () => {
     const user = await createUser(db, "desk");
     const key = (await createKeyFor(db, user.id)).secret;
     const { token } = (await mint(key, { symbol: "BTC" })).body.data;
-    const asBearer = await app.fetch(new Request("http://localhost/v1/opportunities", { headers: { Authorization: `Bearer ${token}` } }));
+    const asBearer = await api.app.fetch(new Request("http://localhost/v1/opportunities", { headers: { Authorization: `Bearer ${token}` } }));
     expect(asBearer.status).toBe(401);
     expect((await openAsBrowser(`/v1/events?token=${token}`)).status).toBe(401);
     expect((await openAsBrowser(`/v1/stream?token=${token}&symbol=ETH`)).status).toBe(400);
@@ -372,7 +354,7 @@ describe("stream tokens, for browsers", () => {
     const user = await createUser(db, "desk");
     const key = await createKeyFor(db, user.id);
     const { token } = (await mint(key.secret)).body.data;
-    const expired = mintStreamToken(services.streamTokenKey, { key: key.id, user: user.id, mode: "live", filters: {}, exp: Math.floor(Date.now() / 1000) - 1 });
+    const expired = mintStreamToken(api.services.streamTokenKey, { key: key.id, user: user.id, mode: "live", filters: {}, exp: Math.floor(Date.now() / 1000) - 1 });
     const answer = await openAsBrowser(`/v1/stream?token=${expired}`);
     expect(answer.status).toBe(401);
     expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/expired/);

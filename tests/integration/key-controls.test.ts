@@ -7,11 +7,11 @@ import { createApiApp } from "@/lib/api/app";
 import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
 import { readJson } from "@/lib/api/read-json";
 import { createAppServices, type AppServices } from "@/lib/app-services";
-import { AppError } from "@/lib/errors";
 import { createKey, createKeySchema, listKeys, revokeKey, rollKey, setKeyAllowlist, updateAllowlistSchema } from "@/lib/keys/account-keys";
 import { addressNotAllowedMessage } from "@/lib/keys/ip-allowlist";
 import { createKeyFor, createUser, signedIn } from "@/tests/support/api-fixtures";
 import { expectEnvelope } from "./helpers/api-envelope";
+import { appErrorFrom } from "@/tests/support/app-error";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const database = testDatabaseForFile();
@@ -23,6 +23,13 @@ const keyServices = { db: async () => database.db };
 function startServices() {
   services = createAppServices(async () => database.db);
   return services;
+}
+
+/** startServices on a clock stopped at `instant`, so that every request falls in one rate-limit window. */
+function startServicesAt(instant: string) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(instant));
+  return startServices();
 }
 
 afterEach(async () => {
@@ -55,10 +62,7 @@ async function proKeyLimitedTo(entries: string[]) {
 
 describe.each(MOUNTS)("a key's IP allowlist under %s's mount", (mountName, mount) => {
   it("refuses a request from another address with 403 naming it, uncounted, and admits allowed addresses", async () => {
-    // One instant, so that every request falls in the same rate-limit window.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-24T11:00:05Z"));
-    startServices();
+    startServicesAt("2026-11-24T11:00:05Z");
     const call = mount();
     const { secret } = await proKeyLimitedTo(["10.0.0.0/8"]);
 
@@ -106,9 +110,7 @@ describe.each(MOUNTS)("a key's IP allowlist under %s's mount", (mountName, mount
   });
 
   it("answers 401 for a key once its expiry has passed, also while it is cached", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-24T12:00:05Z"));
-    startServices();
+    startServicesAt("2026-11-24T12:00:05Z");
     const call = mount();
     const user = await createUser(database.db, "pro");
     const expired = await createKeyFor(database.db, user.id, { expiresAt: new Date("2026-11-24T12:00:00Z") });
@@ -156,13 +158,9 @@ describe("editing a key's IP allowlist", () => {
 
   it("refuses an invalid entry with a 400 naming it, and too many entries", async () => {
     const problem = async (body: unknown) => {
-      const error = await readJson(jsonRequest(body), updateAllowlistSchema).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).status).toBe(400);
-      return (error as AppError).extra.details;
+      const error = await appErrorFrom(readJson(jsonRequest(body), updateAllowlistSchema));
+      expect(error.status).toBe(400);
+      return error.extra.details;
     };
     expect(await problem({ allowed_ips: ["10.0.0.0/8", "10.0.0.1/8"] })).toEqual([
       {
@@ -208,9 +206,7 @@ describe("an allowlist set at creation", () => {
 
 describe("refusals by an allowlist, per address", () => {
   it("are throttled like failed authentications, and leave other addresses alone", async () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-11-24T13:00:05Z"));
-    startServices();
+    startServicesAt("2026-11-24T13:00:05Z");
     const call = serverMount();
     const { secret } = await proKeyLimitedTo(["10.0.0.0/8"]);
     const stranger = "198.51.100.66";

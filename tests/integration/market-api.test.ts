@@ -82,6 +82,13 @@ async function refused(path: string, status = 400, key = liveKey) {
   return answer.envelope.error;
 }
 
+/** A 400 VALIDATION_ERROR whose first detail names `field`. */
+async function expectInvalidField(path: string, field: string) {
+  const error = await refused(path);
+  expect(error.code).toBe("VALIDATION_ERROR");
+  expect(error.details?.[0]?.field).toBe(field);
+}
+
 describe("GET /v1/exchanges", () => {
   it("reports each venue's health and the latest round's progress", async () => {
     const { data: body, meta } = await data("/v1/exchanges");
@@ -215,11 +222,7 @@ describe("GET /v1/funding-intervals", () => {
     ["from=2999-01-01", "from"],
     ["limit=0", "limit"],
     ["interval=8", "interval"],
-  ])("refuses %s with a 400 naming %s", async (query, field) => {
-    const error = await refused(`/v1/funding-intervals?${query}`);
-    expect(error.code).toBe("VALIDATION_ERROR");
-    expect(error.details?.[0]?.field).toBe(field);
-  });
+  ])("refuses %s with a 400 naming %s", (query, field) => expectInvalidField(`/v1/funding-intervals?${query}`, field));
 
   it("gives test keys the sandbox's changes, never live ones", async () => {
     const { data: body, meta } = await data("/v1/funding-intervals?limit=1000", testKey);
@@ -267,11 +270,7 @@ describe("GET /v1/funding-rates", () => {
     ["exchange=binance&symbol=BTC&limit=1001", "limit"],
     ["exchange=binance&symbol=BTC&offset=-1", "offset"],
     ["exchange=binance&symbol=BTC&market=x", "market"],
-  ])("refuses %s with a 400 naming %s", async (query, field) => {
-    const error = await refused(`/v1/funding-rates?${query}`);
-    expect(error.code).toBe("VALIDATION_ERROR");
-    expect(error.details?.[0]?.field).toBe(field);
-  });
+  ])("refuses %s with a 400 naming %s", (query, field) => expectInvalidField(`/v1/funding-rates?${query}`, field));
 
   it("gives test keys the sandbox's settlement history", async () => {
     const { data: body, meta } = await data("/v1/funding-rates?exchange=hyperliquid&symbol=BTC&limit=1000", testKey);

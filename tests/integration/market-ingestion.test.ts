@@ -1,6 +1,4 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createApiApp } from "@/lib/api/app";
-import { createAppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
@@ -16,9 +14,8 @@ import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "@/lib/market/model/price-spread";
 import { marketSnapshotSchema, VENUE_IDS, type Opportunity, type VenueId } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
-import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
+import { listOpportunitiesAsPro } from "./helpers/list-opportunities";
+import { binanceAndBybit, replayFetcher, snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -213,17 +210,13 @@ describe("an ingestion round", () => {
     const settleAt = Date.UTC(2026, 10, 20, 8);
     let now = t0;
     let rate = 0.0003;
-    const fetcher = snapshotFetcher((venue) =>
-      venue === "binance" || venue === "bybit"
-        ? [
-            makeSnapshot({
-              exchange: venue,
-              fundingRate: venue === "bybit" ? rate : 0.0001,
-              observedAt: now,
-              nextFundingAt: now < settleAt ? settleAt : settleAt + 8 * HOUR,
-            }),
-          ]
-        : [],
+    const fetcher = binanceAndBybit((venue) =>
+      makeSnapshot({
+        exchange: venue,
+        fundingRate: venue === "bybit" ? rate : 0.0001,
+        observedAt: now,
+        nextFundingAt: now < settleAt ? settleAt : settleAt + 8 * HOUR,
+      }),
     );
     const first = await round({ fetcher, now: () => now });
     expect(first.settlements).toBe(0);
@@ -250,18 +243,14 @@ describe("an ingestion round", () => {
     const t0 = Date.UTC(2026, 10, 20, 8, 38);
     let now = t0;
     let bybitHours = 8;
-    const fetcher = snapshotFetcher((venue) =>
-      venue === "binance" || venue === "bybit"
-        ? [
-            makeSnapshot({
-              exchange: venue,
-              fundingRate: venue === "bybit" ? 0.0004 : 0.0001,
-              fundingIntervalHours: venue === "bybit" ? bybitHours : 8,
-              observedAt: now,
-              nextFundingAt: venue === "bybit" && bybitHours === 1 ? Date.UTC(2026, 10, 20, 9) : Date.UTC(2026, 10, 20, 16),
-            }),
-          ]
-        : [],
+    const fetcher = binanceAndBybit((venue) =>
+      makeSnapshot({
+        exchange: venue,
+        fundingRate: venue === "bybit" ? 0.0004 : 0.0001,
+        fundingIntervalHours: venue === "bybit" ? bybitHours : 8,
+        observedAt: now,
+        nextFundingAt: venue === "bybit" && bybitHours === 1 ? Date.UTC(2026, 10, 20, 9) : Date.UTC(2026, 10, 20, 16),
+      }),
     );
     await round({ fetcher, now: () => now });
     now = t0 + 60_000;
@@ -389,22 +378,7 @@ describe("GET /v1/opportunities price spreads", () => {
   });
 
   /** GET /v1/opportunities with a fresh Pro key, on a fresh in-memory copy of the published set. */
-  async function listed(query: string): Promise<{ items: Opportunity[]; meta: Record<string, unknown> }> {
-    const services = createAppServices(async () => db);
-    try {
-      const user = await createUser(db, "pro");
-      const { secret } = await createKeyFor(db, user.id);
-      const response = await createApiApp(() => services).fetch(
-        new Request(`http://localhost/v1/opportunities${query}`, { headers: { Authorization: `Bearer ${secret}` } }),
-      );
-      const envelope = expectEnvelope(response.status, response.headers, await response.text(), query);
-      expect(response.status).toBe(200);
-      if (envelope.kind !== "success") throw new Error("expected success");
-      return { items: (envelope.data as { items: Opportunity[] }).items, meta: envelope.meta };
-    } finally {
-      await services.stopRecorders();
-    }
-  }
+  const listed = (query: string) => listOpportunitiesAsPro(db, query);
 
   it("are null, saying why, between legs observed further apart than the tolerance in a live round", async () => {
     const now = Date.now();

@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiApp } from "@/lib/api/app";
-import { createAppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
@@ -9,8 +7,7 @@ import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types"
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
-import { expectEnvelope } from "./helpers/api-envelope";
-import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { listOpportunitiesAsPro } from "./helpers/list-opportunities";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
 const HOUR = 3_600_000;
@@ -81,19 +78,7 @@ const fetcher = snapshotFetcher((venue) => {
 });
 
 async function listed(query: string): Promise<Opportunity[]> {
-  const services = createAppServices(async () => db);
-  try {
-    const user = await createUser(db, "pro");
-    const { secret } = await createKeyFor(db, user.id);
-    const response = await createApiApp(() => services).fetch(
-      new Request(`http://localhost/v1/opportunities${query}`, { headers: { Authorization: `Bearer ${secret}` } }),
-    );
-    const envelope = expectEnvelope(response.status, response.headers, await response.text(), query);
-    if (envelope.kind !== "success") throw new Error(`expected success, got ${response.status}`);
-    return (envelope.data as { items: Opportunity[] }).items;
-  } finally {
-    await services.stopRecorders();
-  }
+  return (await listOpportunitiesAsPro(db, query)).items;
 }
 
 describe("opportunity persistence from stored history", () => {
@@ -118,34 +103,15 @@ describe("opportunity persistence from stored history", () => {
   it("is served on /v1/opportunities from the next round on, with the documented figures", async () => {
     expect((await round(AT + 60_000)).status).toBe("published");
     const byId = new Map((await listed("")).map((o) => [o.id, o.persistence]));
-    expect(byId.get("BTC-binance-okx")).toEqual({
-      as_of: iso(THROUGH),
-      // OKX was not observed in hour 500: the run starts after it.
-      positive_since: iso(hourAt(501)),
-      // 7 days: 84 hours each of 15 and 25; 30 days: 551 hours of 20 besides them.
-      apr_median_7d: 20,
-      apr_median_30d: 20,
-      paid_share_7d: 1,
-      apr_stddev_7d: 5,
-    });
-    expect(byId.get("BTC-hyperliquid-okx")).toEqual({
-      as_of: iso(THROUGH),
-      // Hyperliquid's history begins with the last 168 hours: too short for 30 days.
-      positive_since: iso(hourAt(552)),
-      apr_median_7d: 10, // 7 and 13 by turns
-      apr_median_30d: null,
-      paid_share_7d: 1,
-      apr_stddev_7d: 3,
-    });
-    expect(byId.get("BTC-binance-hyperliquid")).toEqual({
-      as_of: iso(THROUGH),
-      positive_since: iso(hourAt(552)),
-      apr_median_7d: 10, // 8 and 12 by turns
-      apr_median_30d: null,
-      // An 8h leg against a 1h one, per hour: the first 42 of 168 settled hours paid the long leg more.
-      paid_share_7d: 0.75,
-      apr_stddev_7d: 2,
-    });
+    /** The persistence of a pair positive since `hour`, as of THROUGH. */
+    const since = (hour: number, figures: Record<string, number | null>) => ({ as_of: iso(THROUGH), positive_since: iso(hourAt(hour)), ...figures });
+    // OKX was not observed in hour 500: the run starts after it. 7 days: 84 hours each of 15 and 25;
+    // 30 days: 551 hours of 20 besides them.
+    expect(byId.get("BTC-binance-okx")).toEqual(since(501, { apr_median_7d: 20, apr_median_30d: 20, paid_share_7d: 1, apr_stddev_7d: 5 }));
+    // Hyperliquid's history begins with the last 168 hours: too short for 30 days. 7 and 13 by turns.
+    expect(byId.get("BTC-hyperliquid-okx")).toEqual(since(552, { apr_median_7d: 10, apr_median_30d: null, paid_share_7d: 1, apr_stddev_7d: 3 }));
+    // 8 and 12 by turns. An 8h leg against a 1h one, per hour: the first 42 of 168 settled hours paid the long leg more.
+    expect(byId.get("BTC-binance-hyperliquid")).toEqual(since(552, { apr_median_7d: 10, apr_median_30d: null, paid_share_7d: 0.75, apr_stddev_7d: 2 }));
   }, 60_000);
 
   it("orders sort=stability by paid share, then deviation, and -stability the other way", async () => {

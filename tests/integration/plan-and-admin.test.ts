@@ -14,6 +14,7 @@ import { effectivePermissions, tierToDb, type Tier } from "@/lib/keys/permission
 import { AUDIT_TRAIL_LIMIT, auditTrail } from "@/lib/security/audit-trail";
 import { dbServices, signedIn } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 const HOUR = 60 * 60 * 1000;
@@ -153,11 +154,7 @@ describe("changeTier", () => {
 });
 
 describe("operator console queries", () => {
-  let own: OpenDatabase;
-  beforeAll(async () => {
-    own = await createTestDatabase();
-  });
-  afterAll(() => own?.close());
+  const own = testDatabaseForFile();
 
   it("counts users by tier and keys that authenticate now by their owner's tier", async () => {
     const now = new Date();

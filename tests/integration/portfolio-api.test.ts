@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
 import { actorFromSession } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { closePosition, updatePosition } from "@/lib/portfolio/positions";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { dataOf, errorOf, seedBinanceBtcTakerFees, seedBtcSettlements, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
+import { dataOf, errorOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;
 // Positions in the accrual tests open here: 48 h ago on a whole hour, so the settlements below are fixed.
 const T0 = Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR;
-let api: MarketApi;
+const api = marketApiForFile();
 let deskUserId: string;
 let liveKey: string;
 let testKey: string;
@@ -18,7 +18,6 @@ let proKey: string;
 let otherUserKey: string;
 
 beforeAll(async () => {
-  api = await startMarketApi();
   const db = api.db;
   const desk = await createUser(db, "desk");
   deskUserId = desk.id;
@@ -33,7 +32,6 @@ beforeAll(async () => {
   // From T0 to T0 + 40 h: hyperliquid settles hourly (41 rows), binance every 8 h (6 rows).
   await seedBtcSettlements(db, Array.from({ length: 41 }, (_, k) => new Date(T0 + k * HOUR)));
 });
-afterAll(() => api?.close());
 
 const send: MarketApi["send"] = (...args) => api.send(...args);
 async function open(body: unknown, key = liveKey) {

@@ -3,14 +3,14 @@
 // allowed where /v1 allows Pro), the same schemas (the same 400 field errors), the same pagination,
 // and the wrapper's own answers (no session 401, another origin 403, an implausible id 404). The
 // real route modules run, with the session and the process's services pointed at this test's.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppServices } from "@/lib/app-services";
 import type { SessionUser } from "@/lib/auth/session";
 import { publicOrigin } from "@/lib/config/public-url";
 import type { Tier } from "@/lib/keys/permissions";
 import { expectEnvelope, type Envelope } from "./helpers/api-envelope";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
+import { marketApiForFile, type Json } from "./helpers/market-api";
 
 const state = vi.hoisted(() => ({ user: null as SessionUser | null, services: undefined as AppServices | undefined }));
 vi.mock("@/lib/auth/session", () => ({ currentUser: async () => state.user }));
@@ -20,11 +20,10 @@ vi.mock("@/lib/db", async (importOriginal) => ({ ...(await importOriginal<object
 type Handler = (request: Request, route: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Accounts = Record<Tier, { user: SessionUser; key: string }>;
 
-let api: MarketApi;
+const api = marketApiForFile();
 let accounts: Accounts;
 
 beforeAll(async () => {
-  api = await startMarketApi();
   state.services = api.services;
   const entries = await Promise.all(
     (["free", "pro", "desk"] as const).map(async (tier) => {
@@ -35,7 +34,6 @@ beforeAll(async () => {
   );
   accounts = Object.fromEntries(entries) as Accounts;
 }, 120_000);
-afterAll(() => api?.close());
 
 interface Answer {
   status: number;

@@ -6,6 +6,7 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import { AppError } from "@/lib/errors";
 import { auditTrail } from "@/lib/security/audit-trail";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { appErrorFrom } from "@/tests/support/app-error";
 
 // These tests count attempts exactly; with Redis (CI's second pass) a store answer later than the
 // 50 ms budget, while this process writes audit entries beside it, would fall back to memory and
@@ -28,15 +29,7 @@ async function account(email: string) {
   return database.db.user.create({ data: { email, passwordHash: await hashPassword(PASSWORD) }, select: { id: true, email: true } });
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe("RATE_LIMITED");
-  return error as AppError;
-}
+const refusal = (promise: Promise<unknown>) => appErrorFrom(promise, "RATE_LIMITED");
 
 describe("sign-in throttling", () => {
   it("never locks the owner out for a stranger's wrong passwords from another address", async () => {

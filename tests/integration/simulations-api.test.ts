@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { dataOf, seedBinanceBtcTakerFees, seedBtcSettlements, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
+import { dataOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;
-let api: MarketApi;
+const api = marketApiForFile();
 let liveKey: string;
 let testKey: string;
 let otherUserKey: string;
 let noSimulationsKey: string;
 
 beforeAll(async () => {
-  api = await startMarketApi();
   const db = api.db;
   const user = await createUser(db, "desk");
   liveKey = (await createKeyFor(db, user.id)).secret;
@@ -30,7 +29,6 @@ beforeAll(async () => {
   const start = Date.now() - HOUR / 2;
   await seedBtcSettlements(db, Array.from({ length: 96 }, (_, k) => new Date(start - k * HOUR)));
 });
-afterAll(() => api?.close());
 
 const send: MarketApi["send"] = (...args) => api.send(...args);
 async function simulate(body: unknown, key = liveKey) {

@@ -16,6 +16,7 @@ import {
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { AppError } from "@/lib/errors";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { appErrorFrom } from "@/tests/support/app-error";
 
 let database: OpenDatabase;
 beforeAll(async () => {
@@ -34,14 +35,7 @@ async function user() {
   });
 }
 
-async function thrown(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const thrown = (promise: Promise<unknown>) => appErrorFrom(promise);
 
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAlertRule } from "@/lib/alerts/alert-rules";
 import { EVENT_DATA_SCHEMAS } from "@/lib/events/event-data";
 import { MemoryRateLimiter } from "@/lib/ratelimit";
@@ -8,14 +8,14 @@ import { actorFromSession } from "@/lib/actor";
 import { redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { createEndpoint, rollEndpointSecret, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
-import { dataOf, errorOf, startMarketApi, type Json, type MarketApi } from "./helpers/market-api";
+import { dataOf, errorOf, marketApiForFile, type Json } from "./helpers/market-api";
 
 // The webhook routes of /v1 as a client meets them, and the rules both doors (/v1 and Account →
 // Webhooks, which call the same domain operations) share: manual sends throttled per account,
 // live webhooks and alert rules only for verified accounts, secrets never replayed, test events of
 // a chosen type in that type's real shape.
 
-let api: MarketApi;
+const api = marketApiForFile();
 const origin = { ip: "203.0.113.7", userAgent: "vitest" };
 // The operations with the services' database, refusing private URLs as production does, or counting manual sends on `limiter`.
 const publicOnly = () => ({ ...api.services, allowPrivateWebhookUrls: false });
@@ -28,10 +28,6 @@ async function earlyInMinute(): Promise<void> {
   if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
-beforeAll(async () => {
-  api = await startMarketApi();
-});
-afterAll(() => api?.close());
 
 async function deskKey(mode: "live" | "test" = "live") {
   const user = await createUser(api.db, "desk");

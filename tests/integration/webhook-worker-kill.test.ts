@@ -82,6 +82,16 @@ describe("a webhook delivery when its worker is killed", () => {
     await target?.close();
   });
 
+  /** A new worker, once the receiver has had `count` requests; its output joins the error if they do not come. */
+  async function workerOnceReceived(count: number, timeoutMs: number) {
+    const worker = startWorker(target);
+    children.push(worker.child);
+    await receiver.waitFor(count, timeoutMs).catch((error) => {
+      throw new Error(`${error}\n${worker.output()}`);
+    });
+    return worker;
+  }
+
   it("is sent again after the lease and completes exactly once at the receiver", { timeout: 150_000 }, async () => {
     const seed = await target.open();
     const user = await createUser(seed.db, "desk");
@@ -96,21 +106,13 @@ describe("a webhook delivery when its worker is killed", () => {
 
     // The first worker sends the delivery; the receiver holds it and the worker dies mid-attempt.
     receiver.answer = () => "hold";
-    const first = startWorker(target);
-    children.push(first.child);
-    await receiver.waitFor(1, 60_000).catch((error) => {
-      throw new Error(`${error}\n${first.output()}`);
-    });
+    const first = await workerOnceReceived(1, 60_000);
     first.child.kill("SIGKILL");
     await exited(first.child);
 
     // A new worker: the job is still leased to the dead one, then claimed again and delivered.
     receiver.answer = () => ({ status: 200, body: "received" });
-    const second = startWorker(target);
-    children.push(second.child);
-    await receiver.waitFor(2, 90_000).catch((error) => {
-      throw new Error(`${error}\n${second.output()}`);
-    });
+    const second = await workerOnceReceived(2, 90_000);
     // SIGTERM lets the attempt's record be written before the worker exits.
     second.child.kill("SIGTERM");
     await exited(second.child);

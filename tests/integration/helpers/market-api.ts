@@ -6,9 +6,10 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { usdtPerp } from "@/tests/support/market/make-snapshot";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { expectEnvelope, type Envelope } from "./api-envelope";
 import { btcBinanceHyperliquid, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { startedInBeforeAll } from "@/tests/support/started-in-before-all";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -62,6 +63,19 @@ export async function startMarketApi(): Promise<MarketApi> {
       await database.close();
     },
   };
+}
+
+/**
+ * startMarketApi for a test file: started before the file's own hooks (call it first), closed after
+ * its tests.
+ */
+export function marketApiForFile(): Omit<MarketApi, "close"> {
+  let api: MarketApi | undefined;
+  beforeAll(async () => {
+    api = await startMarketApi();
+  });
+  afterAll(() => api?.close());
+  return startedInBeforeAll("marketApiForFile", () => api);
 }
 
 /** The data of a success envelope, after checking the status. */

@@ -31,3 +31,8 @@ export function snapshotFetcher(snapshots: (venue: VenueId) => MarketSnapshot[],
     };
   };
 }
+
+/** A fetcher answering one snapshot each for binance and bybit, and no markets for the other venues. */
+export function binanceAndBybit(snapshot: (venue: "binance" | "bybit") => MarketSnapshot): VenueFetcher {
+  return snapshotFetcher((venue) => (venue === "binance" || venue === "bybit" ? [snapshot(venue)] : []));
+}
