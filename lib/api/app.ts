@@ -168,14 +168,8 @@ export function createApiApp(services: () => AppServices = appServices, options:
       recordHttpRequest(metricsRoute(c), 204, (performance.now() - started) / 1000);
       return withHeaders(c.body(null, 204, CORS_PREFLIGHT_HEADERS), requestId, headers);
     }
-    // Every log line written for the request carries its id, and its account once the key is known.
-    const context = {
-      requestId,
-      get account() {
-        return c.get("key")?.userId;
-      },
-    };
-    await runInRequestContext(context, next);
+    // Every log line written for the request carries its id, and its account once the key is admitted.
+    await runInRequestContext({ requestId }, next);
     recordHttpRequest(metricsRoute(c), c.res.status, (performance.now() - started) / 1000);
     // Every answer to a verified key is usage, whichever step gave it (a handler, a cached read, a
     // 304, a 429, a refusal): counted here once, in memory (lib/usage/).

@@ -9,6 +9,7 @@ import type { VerifiedKey } from "@/lib/keys/verify-key";
 import { parseQuery } from "@/lib/query-params";
 import { DEFAULT_POLICY, rateLimitHeaders } from "@/lib/ratelimit/rate-limit-headers";
 import { recordRateLimitDecision } from "@/lib/observability/metrics";
+import { setRequestAccount } from "@/lib/observability/request-context";
 import { cachedReadQuery, respondFromCache } from "./cached-read";
 import { successBody, successBodyText } from "./envelope";
 import { assertNotThrottled, failedAuthBucket, recordFailedAuth } from "./failed-auth-throttle";
@@ -62,6 +63,7 @@ export async function admitKey(c: ApiContext, services: AppServices, key: Verifi
     throw new AppError("FORBIDDEN", addressNotAllowedMessage(address));
   }
   c.set("key", key);
+  setRequestAccount(key.userId);
 
   const result = await services.limiter.limit(`key:${key.id}`, services.requestsPerMinute(key.tier), DEFAULT_POLICY.windowMs);
   recordRateLimitDecision(result.success, key.tier);

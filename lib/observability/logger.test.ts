@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { captureLogs, type CapturedLogs } from "@/tests/support/capture-logs";
 import { configuredLogLevel } from "./log-level";
 import { logger, logLevel } from "./logger";
-import { runInRequestContext } from "./request-context";
+import { runInRequestContext, setRequestAccount } from "./request-context";
 
 let logs: CapturedLogs | undefined;
 afterEach(() => logs?.restore());
@@ -19,16 +19,9 @@ describe("the logger", () => {
 
   it("names the request and its account in a line written anywhere under the request", async () => {
     logs = captureLogs();
-    let account: string | undefined;
-    const context = {
-      requestId: "req_abc",
-      get account() {
-        return account;
-      },
-    };
-    await runInRequestContext(context, async () => {
+    await runInRequestContext({ requestId: "req_abc" }, async () => {
       logger("api").warn("before the key is known");
-      account = "acct_1";
+      setRequestAccount("acct_1");
       await new Promise((resolve) => setTimeout(resolve, 1));
       logger("stream").error({ err: new Error("boom") }, "after an await");
     });

@@ -2,13 +2,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { processSingleton } from "@/lib/singleton";
 
 /**
- * What a log line says about the request it was written under. `account` is read when a line is
- * written, not when the request starts: the /v1 app learns the key's account only once the key is
- * verified, and lines written before that carry the request id alone.
+ * What a log line says about the request it was written under. `account` is filled in once known:
+ * the /v1 app learns the key's account only once the key is verified, and lines written before that
+ * carry the request id alone. Plain values only: the store travels with every promise and timer made
+ * under the request, so anything it referenced (a Hono context and its response body) would live as
+ * long as they do and be promoted out of the young generation.
  */
 export interface RequestContext {
-  requestId: string;
-  readonly account?: string;
+  readonly requestId: string;
+  account?: string;
 }
 
 // One store per process: server.ts's copy of lib/ opens the context and Next's copy (the web app's
@@ -18,6 +20,12 @@ const storage = processSingleton("request-context", () => new AsyncLocalStorage<
 /** Runs `work` with `context` as the request every log line written under it belongs to. */
 export function runInRequestContext<T>(context: RequestContext, work: () => T): T {
   return storage.run(context, work);
+}
+
+/** Names the account the current request acts for, in the lines written from here on. */
+export function setRequestAccount(account: string): void {
+  const context = storage.getStore();
+  if (context) context.account = account;
 }
 
 /** The request the current code runs for, if any. */
