@@ -5,6 +5,8 @@ import { requireUser } from "@/lib/auth/session";
 import { appServices } from "@/lib/app-services";
 import { MARKET_EVENT_TYPES } from "@/lib/events/event-types";
 import { planOf } from "@/lib/plans";
+import { DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
+import { RETRY_WINDOW_MS } from "@/lib/webhooks/retry-schedule";
 import { listEndpoints } from "@/lib/webhooks/webhook-endpoints";
 import { actorFromSession } from "@/lib/actor";
 import { EndpointActions } from "./endpoint-actions";
@@ -24,8 +26,8 @@ export default async function WebhooksPage() {
       <p className="muted">
         The service POSTs each live event you choose to your endpoints as JSON, signed as{" "}
         <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> specifies: check <code>webhook-signature</code> with
-        the endpoint&apos;s secret, and drop repeats by <code>webhook-id</code>. Failed deliveries are retried for up to 24
-        hours; an endpoint failing for 3 days is disabled. Test-mode endpoints are managed with a test key through{" "}
+        the endpoint&apos;s secret, and drop repeats by <code>webhook-id</code>. Failed deliveries are retried for up to{" "}
+        {RETRY_WINDOW_MS / 86_400_000} days; an endpoint failing for {DISABLE_AFTER_FAILING_MS / 86_400_000} days is disabled. Test-mode endpoints are managed with a test key through{" "}
         <code>/v1/webhook-endpoints</code>.
       </p>
       {!included ? (
