@@ -50,6 +50,11 @@ const LAYERS = [
     why: "rounds, the venue thread, storing, retention, the live Market's reads; events reach it through its RoundEvents port",
     units: ["lib/market/ingest"],
   },
+  {
+    name: "history",
+    why: "funding history: each venue's history reader, the settlement store, backfill jobs, coverage and export",
+    units: ["lib/history"],
+  },
   { name: "events", why: "the change-event log, its feed, stream filters, sandbox ticks", units: ["lib/events"] },
   { name: "webhooks", why: "endpoints, dispatch, signed delivery", units: ["lib/webhooks"] },
   { name: "alerts", why: "alert rules and their evaluation, which queue webhook deliveries", units: ["lib/alerts"] },
