@@ -33,7 +33,7 @@ async function comp(db: Db, address: string, [tier, ...reason]: string[]): Promi
   if (!parsed.success) throw new OperatorChangeRefused(`"${address}" is not an e-mail address.`);
   const user = await db.user.findUnique({ where: { email: parsed.data }, select: { id: true, email: true } });
   if (!user) throw new OperatorChangeRefused(`No account has the e-mail address ${address}.`);
-  const result = await compPlan(db, provider, null, user.id, grant.data, ADMIN_COMMAND_ORIGIN);
+  const result = await compPlan(db, provider, null, { userId: user.id, ...grant.data }, ADMIN_COMMAND_ORIGIN);
   return `${user.email} has ${result.tier} without charge now (Stripe subscription ${result.subscriptionId}; recorded in the audit trail).`;
 }
 

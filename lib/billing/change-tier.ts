@@ -22,7 +22,7 @@ export interface TierChange {
 
 /**
  * Moves an account to another tier, for the account's owner (plan page) and for operators
- * (console) alike; the actor is whoever asked and is the one the audit trail names.
+ * (console) alike; `actor` is whoever asked and is the one the audit trail names, `input.userId` the account moved.
  *
  * With Stripe billing the provider refuses: the tier follows the subscription (lib/billing/stripe/).
  *
@@ -32,12 +32,12 @@ export interface TierChange {
  */
 export async function changeTier(
   db: Db,
-  actorId: string,
-  userId: string,
-  newTier: Tier,
+  actor: { userId: string },
+  input: { userId: string; tier: Tier },
   origin: RequestOrigin,
   provider: BillingProvider = billingProvider(),
 ): Promise<TierChange> {
+  const { userId, tier: newTier } = input;
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, email: true, tier: true } });
   if (!user) throw new AppError("NOT_FOUND", "No such user");
   const previousTier = tierFromDb(user.tier);
@@ -45,7 +45,7 @@ export async function changeTier(
 
   const applied = await provider.changeTier({ id: user.id, email: user.email, tier: previousTier }, newTier, origin);
   if (applied.tier === previousTier) return { userId, previousTier, tier: previousTier, changed: false, appliedAt: applied.appliedAt };
-  await writeTierChange(db, { actorId, user, from: previousTier, to: applied.tier }, origin);
+  await writeTierChange(db, { actorId: actor.userId, user, from: previousTier, to: applied.tier }, origin);
   // Every cached key of the account must see the new tier on its very next request.
   await keyEvents().publish({ userId: user.id });
   return { userId, previousTier, tier: applied.tier, changed: true, appliedAt: applied.appliedAt };

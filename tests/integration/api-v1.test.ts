@@ -314,7 +314,7 @@ describe("the hot path", () => {
     const user = await createUser(database.db, "pro");
     const { secret } = await createKeyFor(database.db, user.id);
     expect((await call("/v1/opportunities", `Bearer ${secret}`)).status).toBe(200);
-    await changeTier(database.db, user.id, user.id, "free", origin);
+    await changeTier(database.db, { userId: user.id }, { userId: user.id, tier: "free" }, origin);
     await expectError(await call("/v1/opportunities", `Bearer ${secret}`), 403, "FORBIDDEN");
     expect((await (await call("/v1/auth/verify", `Bearer ${secret}`)).json()).data.tier).toBe("free");
   });

@@ -157,7 +157,7 @@ describe("Checkout", () => {
 
   it("refuses a plan change on request: the tier follows the Stripe subscription", async () => {
     const user = await account("free");
-    await expect(changeTier(db, user.id, user.id, "desk", origin, provider)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+    await expect(changeTier(db, { userId: user.id }, { userId: user.id, tier: "desk" }, origin, provider)).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("FREE");
     expect(await db.auditEvent.count({ where: { subjectId: user.id } })).toBe(0);
   });

@@ -32,7 +32,7 @@ describe("comped plans", () => {
   it("creates a subscription with the 100 % coupon, applies its tier at once, and audits the grant as the operator", async () => {
     const user = await account();
     const sent = bed.sentFrom();
-    const result = await compPlan(db, provider, operatorId, user.id, { tier: "desk", reason: "design partner" }, origin);
+    const result = await compPlan(db, provider, { userId: operatorId }, { userId: user.id, tier: "desk", reason: "design partner" }, origin);
 
     const { customerId } = await db.stripeCustomer.findUniqueOrThrow({ where: { userId: user.id } });
     expect(sent().map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -67,13 +67,13 @@ describe("comped plans", () => {
     const user = await account();
     const { url } = await startCheckout(db, provider, user, "pro", "https://funding.example.com");
     const sent = bed.sentFrom();
-    await compPlan(db, provider, operatorId, user.id, { tier: "pro", reason: "support credit" }, origin);
+    await compPlan(db, provider, { userId: operatorId }, { userId: user.id, tier: "pro", reason: "support credit" }, origin);
     expect(standIn.checkoutSessions.get(url.split("/").pop()!)!.status).toBe("expired");
     // The coupon exists already: Stripe refuses a second with that id, which is fine.
     expect(sent().filter((request) => request.path === "/v1/coupons")).toHaveLength(1);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("PRO");
 
-    await expect(compPlan(db, provider, operatorId, user.id, { tier: "desk", reason: "again" }, origin)).rejects.toMatchObject({ code: "CONFLICT", status: 409 });
+    await expect(compPlan(db, provider, { userId: operatorId }, { userId: user.id, tier: "desk", reason: "again" }, origin)).rejects.toMatchObject({ code: "CONFLICT", status: 409 });
     await db.user.update({ where: { id: user.id }, data: { tier: "FREE" } });
     await expect(startCheckout(db, provider, user, "desk", "https://funding.example.com")).rejects.toMatchObject({ code: "CONFLICT", status: 409 });
   });
@@ -89,6 +89,6 @@ describe("comped plans", () => {
   it("needs a paid tier and a reason; refuses an unknown account", async () => {
     expect(compSchema.safeParse({ tier: "free", reason: "x" }).success).toBe(false);
     expect(compSchema.safeParse({ tier: "pro", reason: "  " }).success).toBe(false);
-    await expect(compPlan(db, provider, operatorId, "no-such-user", { tier: "pro", reason: "x" }, origin)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(compPlan(db, provider, { userId: operatorId }, { userId: "no-such-user", tier: "pro", reason: "x" }, origin)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

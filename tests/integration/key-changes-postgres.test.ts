@@ -60,7 +60,7 @@ describe.skipIf(!serverUrl)("key changes over PostgreSQL, without Redis", () => 
   it("a tier change reaches another process's verifier within a second", async () => {
     const { userId, secret } = await seedKey("downgraded-elsewhere@example.com");
     expect(await verifier.verify(secret)).toMatchObject({ tier: "desk" });
-    await changeTier(database.db, userId, userId, "pro", origin);
+    await changeTier(database.db, { userId }, { userId, tier: "pro" }, origin);
     await within(1_000, async () => (await verifier.verify(secret))?.tier === "pro");
   });
 });

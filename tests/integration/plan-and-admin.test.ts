@@ -80,7 +80,7 @@ describe("the plan request body", () => {
 describe("changeTier", () => {
   it("moves the account to the new tier and audits it as the user's own change", async () => {
     const user = await makeUser("upgrader@example.com", "pro");
-    const change = await changeTier(db, user.id, user.id, "desk", origin);
+    const change = await changeTier(db, { userId: user.id }, { userId: user.id, tier: "desk" }, origin);
     expect(change).toMatchObject({ userId: user.id, previousTier: "pro", tier: "desk", changed: true });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("DESK");
     const events = await db.auditEvent.findMany({ where: { actorId: user.id } });
@@ -92,7 +92,7 @@ describe("changeTier", () => {
   it("records an operator's change under the operator, naming whose plan moved", async () => {
     const operator = await makeUser("ops@example.com");
     const user = await makeUser("customer@example.com", "free");
-    await changeTier(db, operator.id, user.id, "pro", origin);
+    await changeTier(db, { userId: operator.id }, { userId: user.id, tier: "pro" }, origin);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("PRO");
     expect(await db.auditEvent.findMany({ where: { actorId: user.id } })).toEqual([]);
     const events = await db.auditEvent.findMany({ where: { actorId: operator.id } });
@@ -102,7 +102,7 @@ describe("changeTier", () => {
   it("changes and records nothing when the account is already on that tier", async () => {
     const user = await makeUser("steady@example.com", "pro");
     const provider: BillingProvider = { ...demoBillingProvider, changeTier: vi.fn(demoBillingProvider.changeTier) };
-    const change = await changeTier(db, user.id, user.id, "pro", origin, provider);
+    const change = await changeTier(db, { userId: user.id }, { userId: user.id, tier: "pro" }, origin, provider);
     expect(change).toMatchObject({ previousTier: "pro", tier: "pro", changed: false });
     expect(provider.changeTier).not.toHaveBeenCalled();
     expect(await db.auditEvent.count({ where: { actorId: user.id } })).toBe(0);
@@ -115,7 +115,7 @@ describe("changeTier", () => {
       describe: () => "declines everything",
       changeTier: vi.fn(async (customer) => ({ tier: customer.tier, appliedAt: new Date() })),
     };
-    const change = await changeTier(db, user.id, user.id, "desk", origin, declining);
+    const change = await changeTier(db, { userId: user.id }, { userId: user.id, tier: "desk" }, origin, declining);
     expect(declining.changeTier).toHaveBeenCalledWith({ id: user.id, email: "billed@example.com", tier: "free" }, "desk", origin);
     expect(change).toMatchObject({ tier: "free", changed: false });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tier).toBe("FREE");
@@ -124,7 +124,7 @@ describe("changeTier", () => {
 
   it("answers NOT_FOUND for an account that does not exist, writing nothing", async () => {
     const operator = await makeUser("ops2@example.com");
-    const attempt = changeTier(db, operator.id, "no-such-user", "pro", origin);
+    const attempt = changeTier(db, { userId: operator.id }, { userId: "no-such-user", tier: "pro" }, origin);
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
     expect(await db.auditEvent.count({ where: { actorId: operator.id } })).toBe(0);
@@ -137,13 +137,13 @@ describe("changeTier", () => {
     const snapshot = await db.apiKey.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
     expect(snapshot).toHaveLength(2);
 
-    await changeTier(db, user.id, user.id, "pro", origin);
+    await changeTier(db, { userId: user.id }, { userId: user.id, tier: "pro" }, origin);
     const afterPro = await db.apiKey.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
     expect(afterPro).toEqual(snapshot);
     const writerRow = afterPro.find((k) => k.id === writer.view.id)!;
     expect(effectivePermissions(writerRow.permissions, "pro")).toEqual(["opportunities:read"]);
 
-    await changeTier(db, user.id, user.id, "free", origin);
+    await changeTier(db, { userId: user.id }, { userId: user.id, tier: "free" }, origin);
     const afterFree = await db.apiKey.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
     expect(afterFree).toEqual(snapshot);
     expect(effectivePermissions(afterFree.find((k) => k.id === reader.view.id)!.permissions, "free")).toEqual([]);
@@ -269,7 +269,7 @@ describe("the security page's audit trail", () => {
     const operator = await makeUser("trail-ops@example.com");
     const customer = await makeUser("trail-customer@pro.example", "pro");
     const key = await makeKey(customer.id);
-    await changeTier(db, operator.id, customer.id, "desk", origin);
+    await changeTier(db, { userId: operator.id }, { userId: customer.id, tier: "desk" }, origin);
     await recordAudit(db, { actorId: operator.id, subjectId: customer.id, action: "key.revoked", target: key.id }, origin);
     const trail = await auditTrail(db, operator.id);
     expect(trail.entries.map((e) => e.target)).toEqual([

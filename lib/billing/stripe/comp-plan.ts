@@ -27,16 +27,17 @@ export interface CompResult {
  * tier exactly as for a paid one. Ending the comp is cancelling that subscription (Dashboard or
  * the owner's portal). Refused while the account has a subscription Stripe may bill; an open
  * Checkout Session is expired so it cannot be paid on top. Audited as the operator who granted it
- * (`actorId` null from `npm run admin`), with the reason; the tier change follows as Stripe's.
+ * (`actor` null from `npm run admin`), with the reason; the tier change follows as Stripe's.
  */
 export async function compPlan(
   db: Db,
   provider: StripeBillingProvider,
-  actorId: string | null,
-  userId: string,
-  grant: z.infer<typeof compSchema>,
+  actor: { userId: string } | null,
+  input: { userId: string } & z.infer<typeof compSchema>,
   origin: RequestOrigin,
 ): Promise<CompResult> {
+  const { userId, ...grant } = input;
+  const actorId = actor?.userId ?? null;
   const { customerId, subscriptionId } = await db.$transaction(
     async (tx) => {
       // The same lock as a checkout: a comp and a checkout of one account never run at once.

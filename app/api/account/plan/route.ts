@@ -5,6 +5,6 @@ import { changeTier, changeTierSchema, tierChangeView } from "@/lib/billing/chan
 
 export const POST = withSession("user", async ({ request, db, user, origin }) => {
   const { tier } = await readJson(request, changeTierSchema);
-  const change = await changeTier(db, user.id, user.id, tier, origin);
+  const change = await changeTier(db, { userId: user.id }, { userId: user.id, tier }, origin);
   return { data: tierChangeView(change) };
 });

@@ -11,5 +11,5 @@ export const POST = withSession<{ id: string }, "admin">("admin", async ({ reque
   const provider = billingProvider();
   // Under demo billing every plan is free already: the tier form changes it.
   if (!isStripeProvider(provider)) throw new AppError("NOT_FOUND", "Stripe billing is not configured: change the tier instead");
-  return { data: compView(await compPlan(db, provider, user.id, params.id, grant, origin)) };
+  return { data: compView(await compPlan(db, provider, { userId: user.id }, { userId: params.id, ...grant }, origin)) };
 });

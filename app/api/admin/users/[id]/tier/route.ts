@@ -5,6 +5,6 @@ import { changeTier, changeTierSchema, tierChangeView } from "@/lib/billing/chan
 
 export const POST = withSession<{ id: string }, "admin">("admin", async ({ request, db, user, params, origin }) => {
   const { tier } = await readJson(request, changeTierSchema);
-  const change = await changeTier(db, user.id, params.id, tier, origin);
+  const change = await changeTier(db, { userId: user.id }, { userId: params.id, tier }, origin);
   return { data: tierChangeView(change) };
 });
