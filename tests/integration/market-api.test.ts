@@ -272,6 +272,21 @@ describe("GET /v1/funding-rates", () => {
     ["exchange=binance&symbol=BTC&market=x", "market"],
   ])("refuses %s with a 400 naming %s", (query, field) => expectInvalidField(`/v1/funding-rates?${query}`, field));
 
+  it("reaches back as far as the key's plan allows (Pro 90 days, Desk 365); interval history is not limited", async () => {
+    const range = `from=${new Date(hourNow - 120 * DAY).toISOString()}&to=${new Date(hourNow - 100 * DAY).toISOString()}`;
+    const answer = await get(`/v1/funding-rates?exchange=binance&symbol=BTC&${range}`);
+    expect(answer.status).toBe(403);
+    expect(JSON.stringify(answer.envelope)).toMatch(/The Pro plan reads the last 90 days of history: `from` must be \d{4}-\d\d-\d\dT[\d:.]+Z or later \(Desk 365 days\)/);
+    // Interval history is the market's metadata, not what the plans sell by depth: any plan reads it.
+    expect((await data(`/v1/funding-intervals?exchange=binance&symbol=BTC&${range}`)).data.total).toBe(0);
+    const desk = await createUser(database.db, "desk");
+    const deskKey = (await createKeyFor(database.db, desk.id)).secret;
+    expect((await data(`/v1/funding-rates?exchange=binance&symbol=BTC&${range}`, deskKey)).data.total).toBe(0);
+    // The plan's depth is what counts, not the range's length: 89 days back is within Pro's reach.
+    const recent = `from=${new Date(hourNow - 89 * DAY).toISOString()}&to=${new Date(hourNow - 70 * DAY).toISOString()}`;
+    expect((await data(`/v1/funding-rates?exchange=binance&symbol=BTC&${recent}`)).data.total).toBe(0);
+  });
+
   it("gives test keys the sandbox's settlement history", async () => {
     const { data: body, meta } = await data("/v1/funding-rates?exchange=hyperliquid&symbol=BTC&limit=1000", testKey);
     expect(body.total).toBeGreaterThanOrEqual(167);

@@ -94,6 +94,7 @@ const ROWS: readonly [string, (plan: Plan) => string][] = [
   ["Simulations and portfolio", (plan) => (plan.features.portfolio ? "Yes" : "No")],
   ["API access", (plan) => (plan.features.api ? "Yes" : "No")],
   ["Rate limit per key", (plan) => (plan.features.api ? `${plan.requestsPerMinute} requests/min` : "—")],
+  ["Funding history through the API", (plan) => (plan.features.api ? `Last ${plan.historyDays} days` : "—")],
   ["Active API keys", (plan) => upTo(plan.maxActiveKeys, "")],
   ["Live streams (GET /v1/stream)", (plan) => upTo(plan.streams, " at once")],
   ["Webhook endpoints", (plan) => upTo(plan.webhookEndpoints, " per mode")],

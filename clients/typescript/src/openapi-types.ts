@@ -4266,7 +4266,7 @@ export interface operations {
                 exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
-                /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
+                /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. How far back it may reach depends on the plan: Pro 90 days, Desk 365 days. */
                 from?: string;
                 /** @description End of the range, inclusive: not before `from` and at most 31 days after it; default: now, or 7 days after `from` if that is earlier. */
                 to?: string;

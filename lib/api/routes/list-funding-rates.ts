@@ -5,7 +5,8 @@ import { rangeList, rangePage } from "./range-page";
 
 export const FUNDING_RATES_MAX_LIMIT = 1000;
 export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
-const RANGE = { defaultDays: 7, maxDays: FUNDING_RATES_MAX_RANGE_DAYS };
+// Settlement history is what the plans sell by depth (lib/plans.ts historyDays).
+const RANGE = { defaultDays: 7, maxDays: FUNDING_RATES_MAX_RANGE_DAYS, withinPlanHistory: true };
 
 // GET /v1/funding-rates — funding settlements of one asset on one venue, oldest first, paged.
 export const listFundingRatesRoute = defineRoute({
