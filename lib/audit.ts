@@ -21,10 +21,12 @@ export type AuditAction =
   | "password.changed"
   | "fees.changed"
   | "webhook.created"
+  | "webhook.updated"
   | "webhook.deleted"
   | "webhook.secret_rolled"
   | "webhook.disabled"
   | "alert_rule.created"
+  | "alert_rule.updated"
   | "alert_rule.deleted";
 
 export interface RequestOrigin {

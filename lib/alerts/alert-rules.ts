@@ -106,8 +106,11 @@ export async function createAlertRule(services: AlertServices, owner: AlertOwner
   return toAlertRuleView(row);
 }
 
-/** Changes any of a rule's name, conditions, endpoints, cool-down and enabled flag (its kind stays). */
-export async function updateAlertRule(services: AlertServices, owner: AlertOwner, id: string, update: AlertRuleUpdate): Promise<AlertRuleView> {
+/**
+ * Changes any of a rule's name, conditions, endpoints, cool-down and enabled flag (its kind stays).
+ * Audited: its endpoints say where the account's alerts are sent.
+ */
+export async function updateAlertRule(services: AlertServices, owner: AlertOwner, id: string, update: AlertRuleUpdate, origin: RequestOrigin): Promise<AlertRuleView> {
   assertMayUseAlerts(owner);
   const db = await services.db();
   await assertVerifiedForLive(db, owner);
@@ -135,6 +138,8 @@ export async function updateAlertRule(services: AlertServices, owner: AlertOwner
     },
     include: withEndpoints,
   });
+  const changed = Object.keys(update).filter((field) => update[field as keyof AlertRuleUpdate] !== undefined);
+  await recordAudit(db, { actorId: owner.userId, subjectId: owner.userId, action: "alert_rule.updated", target: `${auditTarget(updated)}: ${changed.join(", ")}` }, origin);
   return toAlertRuleView(updated);
 }
 

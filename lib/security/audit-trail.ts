@@ -27,10 +27,12 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "password.changed": "Password changed",
   "fees.changed": "Trading fees changed",
   "webhook.created": "Webhook endpoint added",
+  "webhook.updated": "Webhook endpoint changed",
   "webhook.deleted": "Webhook endpoint deleted",
   "webhook.secret_rolled": "Webhook signing secret rolled",
   "webhook.disabled": "Webhook endpoint disabled after 3 days of failed deliveries",
   "alert_rule.created": "Alert rule added",
+  "alert_rule.updated": "Alert rule changed",
   "alert_rule.deleted": "Alert rule deleted",
 };
 

@@ -91,8 +91,17 @@ export async function createWithinCap<T>(
   });
 }
 
-/** Changes an endpoint's URL, event types, description or whether it is enabled. */
-export async function updateEndpoint(services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">, owner: WebhookOwner, id: string, update: EndpointUpdate): Promise<EndpointView> {
+/**
+ * Changes an endpoint's URL, event types, description or whether it is enabled. Audited like its
+ * creation: a new URL is where the account's events go from now on.
+ */
+export async function updateEndpoint(
+  services: Pick<WebhookServices, "db" | "allowPrivateWebhookUrls">,
+  owner: WebhookOwner,
+  id: string,
+  update: EndpointUpdate,
+  origin: RequestOrigin,
+): Promise<EndpointView> {
   const { db, endpoint: row } = await endpointToChange(services, owner, id);
   if (update.url !== undefined) checkUrl(update.url, services.allowPrivateWebhookUrls);
   const updated = await db.webhookEndpoint.update({
@@ -105,6 +114,9 @@ export async function updateEndpoint(services: Pick<WebhookServices, "db" | "all
       ...(update.enabled !== undefined && { enabled: update.enabled, disabledReason: null, ...(update.enabled && { failingSince: null }) }),
     },
   });
+  const changed = Object.keys(update).filter((field) => update[field as keyof EndpointUpdate] !== undefined);
+  const moved = updated.url !== row.url ? `, was ${row.url}` : "";
+  await recordAudit(db, { actorId: owner.userId, subjectId: owner.userId, action: "webhook.updated", target: `${auditTarget(updated)}: ${changed.join(", ")}${moved}` }, origin);
   return toEndpointView(updated);
 }
 

@@ -88,6 +88,10 @@ describe("/v1/alert-rules", () => {
 
     const changed = dataOf(await call("PATCH", `/v1/alert-rules/${rule.id}`, desk.live, { enabled: false, min_net_apr: null, cooldown_minutes: 5 }));
     expect(changed).toMatchObject({ enabled: false, min_net_apr: null, cooldown_minutes: 5, symbol: "BTC" });
+    // Audited as its creation and deletion are: the change and the fields it touched.
+    const audited = await db.auditEvent.findFirstOrThrow({ where: { subjectId: desk.id, action: "alert_rule.updated" } });
+    expect(audited.target).toMatch(new RegExp(`^${rule.id} \\(.+\\): `));
+    expect(audited.target!.split(": ")[1]!.split(", ").sort()).toEqual(["cooldown_minutes", "enabled", "min_net_apr"]);
 
     expect(dataOf(await call("DELETE", `/v1/alert-rules/${rule.id}`, desk.live))).toEqual({ id: rule.id, deleted: true });
     expect((await call("GET", `/v1/alert-rules/${rule.id}`, desk.live)).status).toBe(404);

@@ -111,7 +111,7 @@ describe("unverified accounts", () => {
     await api.db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: null } });
     const limiter = new MemoryRateLimiter();
     await expect(sendTestEvent(limitedBy(limiter), web, made.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(updateEndpoint(publicOnly(), web, made.id, { enabled: false })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(updateEndpoint(publicOnly(), web, made.id, { enabled: false }, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(rollEndpointSecret(api.services, web, made.id, 0, origin)).rejects.toMatchObject({ code: "FORBIDDEN" });
     // Test mode does not need the address.
     const testMode = await createEndpoint(publicOnly(), { ...web, mode: "test" }, input, origin);
@@ -200,6 +200,15 @@ describe("what Stripe and Svix customers expect", () => {
     await dispatchEvents(api.db);
     const page = dataOf(await api.send("GET", `/v1/webhook-endpoints/${all.id}/deliveries`, key), 200);
     expect(page.items.map((d: Json) => d.event_type).sort()).toEqual(["opportunity.opened", "venue.stale"]);
+  });
+
+  it("audits a change of an endpoint, naming the fields and the URL it left", async () => {
+    const { key, userId } = await deskKey();
+    const created = await endpoint(key);
+    dataOf(await api.send("PATCH", `/v1/webhook-endpoints/${created.id}`, key, body({ url: "https://elsewhere.example.com/in", enabled: false })), 200);
+    const audited = await api.db.auditEvent.findFirstOrThrow({ where: { subjectId: userId, action: "webhook.updated" } });
+    expect(audited.target).toBe(`${created.id} (https://elsewhere.example.com/in): url, enabled, was https://hooks.example.com/in`);
+    expect(audited.actorId).toBe(userId);
   });
 
   it("replays an endpoint's failed and missed deliveries since a time, once per event, enabling it again", async () => {

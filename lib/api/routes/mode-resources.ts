@@ -125,13 +125,13 @@ export function updateOne<P extends z.ZodObject, B extends z.ZodType>(
   body: B,
   item: z.ZodType,
   exampleBody: Record<string, unknown>,
-  update: (services: AppServices, actor: Actor, id: string, body: z.output<B>) => Promise<unknown>,
+  update: (services: AppServices, actor: Actor, id: string, body: z.output<B>, origin: RequestOrigin) => Promise<unknown>,
 ) {
   return {
     ...oneOf(resource, exampleBody),
     body,
     data: item,
-    handler: inMode(({ actor, body: parsed, params, services }: Omit<OneInput, "body"> & { body: z.output<B> }) => update(services, actor, params.id, parsed)),
+    handler: inMode(({ actor, body: parsed, params, services, origin }: Omit<OneInput, "body"> & { body: z.output<B> }) => update(services, actor, params.id, parsed, origin)),
   };
 }
 
