@@ -116,6 +116,16 @@ describe("one rule per resource for both credentials", () => {
     expect([session.status, key.status]).toEqual([403, 403]);
     expect(errorOf(session)!.message).toBe(errorOf(key)!.message);
   });
+
+  it("quotes: an account's screener quote requests are limited per minute, with Retry-After", async () => {
+    const { SCREENER_QUOTE_REQUESTS_PER_MINUTE } = await import("@/lib/screener/screener-quotes");
+    const handler = (await quotes()).GET as Handler;
+    const ask = (n: number) => web(handler, "GET", "desk", { query: `?ids=NONE${n}-binance-okx&notional=1000` });
+    for (let n = 0; n < SCREENER_QUOTE_REQUESTS_PER_MINUTE; n++) expect((await ask(n)).status).toBe(200);
+    const refused = await ask(SCREENER_QUOTE_REQUESTS_PER_MINUTE);
+    expect(refused.status).toBe(429);
+    expect(errorOf(refused)!.message).toBe(`At most ${SCREENER_QUOTE_REQUESTS_PER_MINUTE} screener quote requests a minute per account`);
+  });
 });
 
 describe("the session wrapper", () => {
