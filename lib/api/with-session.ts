@@ -34,6 +34,11 @@ export interface Reply {
 export interface SessionOptions {
   /** The operation's rule, the one its /v1 route declares (lib/api/route-rule.ts): checked against the session's actor before the handler. */
   rule?: RouteRule;
+  /**
+   * What the route's `[id]` names: a stored row (the default: an id that cannot be one is 404 before
+   * the database sees it) or something else the handler looks up itself (an opportunity id).
+   */
+  id?: "row" | "other";
 }
 
 /**
@@ -62,10 +67,10 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
         assertAllowed(options.rule, actor);
       }
       const params = await route.params;
-      // Every [id] of the account area names a row by its cuid; anything else is not found (a NUL
-      // byte would otherwise reach PostgreSQL and fail as a 500).
+      // An [id] naming a row is a cuid; anything else is not found (a NUL byte would otherwise reach
+      // PostgreSQL and fail as a 500).
       const id = (params as { id?: string } | undefined)?.id;
-      if (id !== undefined && !isPlausibleId(id)) throw new AppError("NOT_FOUND");
+      if (id !== undefined && options.id !== "other" && !isPlausibleId(id)) throw new AppError("NOT_FOUND");
       const db = await getDb();
       const reply = await runInRequestContext({ requestId, account: user?.id }, () =>
         handler({

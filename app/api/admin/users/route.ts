@@ -1,7 +1,7 @@
 // GET /api/admin/users?q=… — accounts whose e-mail contains q (any case), with their keys; operators only.
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
-import { storableText, zodDetails } from "@/lib/validation";
+import { parseQuery } from "@/lib/query-params";
+import { storableText } from "@/lib/validation";
 import { MAX_QUERY_LENGTH, searchUsers } from "@/lib/admin/search-users";
 import { withSession } from "@/lib/api/with-session";
 
@@ -10,9 +10,9 @@ const querySchema = z.strictObject({
 });
 
 export const GET = withSession("admin", async ({ request, db }) => {
-  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new AppError("VALIDATION_ERROR", "Check the query parameters", { details: zodDetails(parsed.error) });
-  const result = await searchUsers(db, parsed.data.q);
+  // parseQuery refuses a repeated `q` (400) as every /v1 query does, rather than keeping the last.
+  const { q } = parseQuery(new URL(request.url), querySchema);
+  const result = await searchUsers(db, q);
   return {
     data: {
       query: result.query,

@@ -4,6 +4,7 @@
 import { requestOrigin } from "@/lib/audit";
 import { jsonError, jsonSuccess } from "@/lib/api/respond";
 import { newRequestId } from "@/lib/api/request-id";
+import { currentRequestContext } from "@/lib/observability/request-context";
 import { billingProvider } from "@/lib/billing/billing-provider";
 import { handleStripeWebhook } from "@/lib/billing/stripe/stripe-webhook";
 import { isStripeProvider } from "@/lib/billing/stripe/stripe-provider";
@@ -11,7 +12,8 @@ import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 
 export async function POST(request: Request): Promise<Response> {
-  const requestId = newRequestId();
+  // The id server.ts's listener gave the request, so the answer names the one its log lines carry.
+  const requestId = currentRequestContext()?.requestId ?? newRequestId();
   try {
     // The signature covers the exact bytes Stripe sent: read them before anything parses them.
     const rawBody = await request.text();

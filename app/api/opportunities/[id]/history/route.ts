@@ -1,5 +1,4 @@
 // GET /api/opportunities/:id/history — both legs' funding settlements and interval changes of the last 7 days, for the screener's chart.
-import { appServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { withSession } from "@/lib/api/with-session";
 import type { MarketRef } from "@/lib/market/market";
@@ -8,14 +7,15 @@ import { screenerView } from "@/lib/screener/screener-view";
 
 const HISTORY_MS = 7 * 86_400_000;
 
-export const GET = withSession<{ id: string }>("user", async ({ params, user }) => {
+// The id is an opportunity's (any text /v1/opportunities/{id} accepts), looked up in memory only.
+export const GET = withSession<{ id: string }>("user", async ({ params, user, services }) => {
   const view = await screenerView(user.tier);
   // Only opportunities of the set this account sees: a Free account cannot read live ones by id.
   const opportunity = view.status === "ready" ? view.snapshot.items.find((o) => o.id === params.id) : undefined;
   if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
   const to = view.historyUntil;
   const from = new Date(to.getTime() - HISTORY_MS);
-  const market = appServices().market("live");
+  const market = services.market("live");
   const legHistory = async (leg: MarketRef): Promise<LegHistory> => {
     const [settlements, changes] = await Promise.all([
       market.settlements(opportunity.symbol, leg, from, to),
@@ -35,4 +35,4 @@ export const GET = withSession<{ id: string }>("user", async ({ params, user }) 
     delayed: view.delayed,
   };
   return { data };
-});
+}, { id: "other" });
