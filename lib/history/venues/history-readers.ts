@@ -1,7 +1,53 @@
+import type { VenueId } from "../../market/model/types";
 import type { VenueHistoryReader } from "../history-types";
+import { binanceHistory } from "./binance";
+import { bybitHistory } from "./bybit";
+import { coinexHistory } from "./coinex";
+import { dydxHistory } from "./dydx";
+import { extendedHistory } from "./extended";
+import { gateHistory } from "./gate";
+import { htxHistory } from "./htx";
+import { hyperliquidHistory } from "./hyperliquid";
+import { kucoinfuturesHistory } from "./kucoinfutures";
+import { mexcHistory } from "./mexc";
+import { okxHistory } from "./okx";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
-export const HISTORY_READERS: readonly VenueHistoryReader[] = [];
+export const HISTORY_READERS: readonly VenueHistoryReader[] = [
+  binanceHistory,
+  bybitHistory,
+  okxHistory,
+  gateHistory,
+  hyperliquidHistory,
+  dydxHistory,
+  extendedHistory,
+  mexcHistory,
+  kucoinfuturesHistory,
+  htxHistory,
+  coinexHistory,
+];
+
+/**
+ * The venues with no reader, and why: a venue joins HISTORY_READERS once its endpoint's answer is
+ * pinned by a recording or a documented example, never from a guess at its shape.
+ */
+export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
+  paradex:
+    "GET /v1/funding/data returns per-second observations of a rate quoted per funding period, not settlements; a settlement comes " +
+    "from the change of funding_index over the market's own period (8 h, one market 24 h), which is in USD and needs the period's " +
+    "price to become a rate. No recording exists and the documentation shows no example answer.",
+  lighter: "GET /api/v1/fundings (market_id, resolution, count_back): the only sample found is unverified (nautilus), and ccxt has no fetchFundingRateHistory for lighter.",
+  aster: "GET /fapi/v1/fundingRate (Binance's shape, per ccxt): no recorded or documented answer reached yet.",
+  backpack: "GET /api/v1/fundingRates (ISO intervalEndTimestamp, per ccxt): no recorded or documented answer reached yet.",
+  bingx: "GET /openApi/swap/v2/quote/fundingRate (per ccxt): no recorded or documented answer reached yet.",
+  bitget: "GET /api/v2/mix/market/history-fund-rate (pageNo/pageSize, per ccxt): no recorded or documented answer reached yet.",
+  bitmart: "The installed ccxt has no bitmart class and no history endpoint answer was found.",
+  bitmex: "GET /api/v1/funding (symbol, startTime, count, reverse): no recorded or documented answer reached yet.",
+  deribit: "Funding accrues continuously; get_funding_rate_history returns hourly interest_1h/interest_8h samples, not settlements (per ccxt).",
+  grvt: "POST full/v1/funding (times in ns, per ccxt): no recorded or documented answer reached yet.",
+  phemex: "GET /api-data/public/data/funding-rate-history?symbol=.<id>FR8H (per ccxt): only a parsed row is documented, not the answer's envelope.",
+  woo: "GET /v3/public/fundingRateHistory (page-numbered, per ccxt): no recorded or documented answer reached yet.",
+};
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
 export function historyReader(exchange: string): VenueHistoryReader | undefined {
