@@ -1,6 +1,7 @@
 import type { VenueId } from "../../market/model/types";
 import type { VenueHistoryReader } from "../history-types";
 import { binanceHistory } from "./binance";
+import { bitgetHistory } from "./bitget";
 import { bybitHistory } from "./bybit";
 import { coinexHistory } from "./coinex";
 import { dydxHistory } from "./dydx";
@@ -17,6 +18,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   binanceHistory,
   bybitHistory,
   okxHistory,
+  bitgetHistory,
   gateHistory,
   hyperliquidHistory,
   dydxHistory,
@@ -40,7 +42,6 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   aster: "GET /fapi/v1/fundingRate (Binance's shape, per ccxt): no recorded or documented answer reached yet.",
   backpack: "GET /api/v1/fundingRates (ISO intervalEndTimestamp, per ccxt): no recorded or documented answer reached yet.",
   bingx: "GET /openApi/swap/v2/quote/fundingRate (per ccxt): no recorded or documented answer reached yet.",
-  bitget: "GET /api/v2/mix/market/history-fund-rate (pageNo/pageSize, per ccxt): no recorded or documented answer reached yet.",
   bitmart: "The installed ccxt has no bitmart class and no history endpoint answer was found.",
   bitmex: "GET /api/v1/funding (symbol, startTime, count, reverse): no recorded or documented answer reached yet.",
   deribit: "Funding accrues continuously; get_funding_rate_history returns hourly interest_1h/interest_8h samples, not settlements (per ccxt).",
