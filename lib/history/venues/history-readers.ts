@@ -40,10 +40,14 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
     "price to become a rate. No recording exists and the documentation shows no example answer.",
   lighter: "GET /api/v1/fundings (market_id, resolution, count_back): the only sample found is unverified (nautilus), and ccxt has no fetchFundingRateHistory for lighter.",
   aster: "GET /fapi/v1/fundingRate (Binance's shape, per ccxt): no recorded or documented answer reached yet.",
-  backpack: "GET /api/v1/fundingRates (ISO intervalEndTimestamp, per ccxt): no recorded or documented answer reached yet.",
+  backpack:
+    "GET /api/v1/fundingRates (limit/offset, newest first): no answer with a known source reached yet. Two traps for its reader: " +
+    "`intervalEndTimestamp` is ISO text without a zone (UTC), and the list was seen to include the interval still running.",
   bingx: "GET /openApi/swap/v2/quote/fundingRate (per ccxt): no recorded or documented answer reached yet.",
   bitmart: "The installed ccxt has no bitmart class and no history endpoint answer was found.",
-  bitmex: "GET /api/v1/funding (symbol, startTime, count, reverse): no recorded or documented answer reached yet.",
+  bitmex:
+    "GET /api/v1/funding (symbol, startTime, count, reverse): no answer with a known source reached yet; rows state " +
+    "`fundingInterval` as a time on 2000-01-01 (as the live connector reads it) and settle at 04/12/20 UTC.",
   deribit: "Funding accrues continuously; get_funding_rate_history returns hourly interest_1h/interest_8h samples, not settlements (per ccxt).",
   grvt: "POST full/v1/funding (times in ns, per ccxt): no recorded or documented answer reached yet.",
   phemex: "GET /api-data/public/data/funding-rate-history?symbol=.<id>FR8H (per ccxt): only a parsed row is documented, not the answer's envelope.",

@@ -29,7 +29,9 @@ export const kucoinfuturesHistory: VenueHistoryReader = {
       to: window.end,
     });
     const answer = await io.getJson(url);
-    if (at("kucoinfutures", answer, ["code"]) !== "200000") throw unexpectedAnswer("kucoinfutures", `code ${String(at("kucoinfutures", answer, ["code"]))}`);
+    // Futures answers say "200000"; this endpoint's documented example says "200" with `success`.
+    const code = at("kucoinfutures", answer, ["code"]);
+    if (code !== "200000" && code !== "200") throw unexpectedAnswer("kucoinfutures", `code ${String(code)}`);
     const settlements = rowsAt("kucoinfutures", answer, ["data"]).map((row) => ({
       time: epochMs("kucoinfutures", row.timepoint, "timepoint"),
       rate: decimal("kucoinfutures", row.fundingRate, "fundingRate"),
