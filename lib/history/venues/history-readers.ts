@@ -35,9 +35,11 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
   paradex:
-    "GET /v1/funding/data returns per-second observations of a rate quoted per funding period, not settlements; a settlement comes " +
-    "from the change of funding_index over the market's own period (8 h, one market 24 h), which is in USD and needs the period's " +
-    "price to become a rate. No recording exists and the documentation shows no example answer.",
+    "GET /v1/funding/data returns observations every few seconds of a rate quoted per funding period (`funding_rate`, with " +
+    "`funding_rate_8h` and the row's own `funding_period_hours`), not settlements: summing them overstates funding up to 28,800 " +
+    "times. A settlement is the change of `funding_index` over the period (in USD, so it needs the period's price to become a " +
+    "rate) or the time-weighted mean of the period's `funding_rate`. No recording exists and the documentation shows no example " +
+    "answer, so neither is pinned yet.",
   lighter: "GET /api/v1/fundings (market_id, resolution, count_back): the only sample found is unverified (nautilus), and ccxt has no fetchFundingRateHistory for lighter.",
   aster: "GET /fapi/v1/fundingRate (Binance's shape, per ccxt): no recorded or documented answer reached yet.",
   backpack:
