@@ -1,4 +1,5 @@
 import type { HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
+import { asterHistory } from "@/lib/history/venues/aster";
 import { binanceHistory } from "@/lib/history/venues/binance";
 import { bitgetHistory } from "@/lib/history/venues/bitget";
 import { bybitHistory } from "@/lib/history/venues/bybit";
@@ -57,6 +58,20 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     count: 2,
     first: { time: 1786780800002, rate: 0.00006523 },
     last: { time: 1786809600000, rate: 0.00005311 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "aster, Binance's shape on its v3 path",
+    reader: asterHistory,
+    fixture: "DOC aster/fundingRate_BTCUSDT_docs-example.json",
+    market: market("aster", "BTC/USDT:USDT", "BTCUSDT"),
+    range: { since: 1570579200000, until: 1570665600000 },
+    io: () => fixedIo(historyJson("aster/fundingRate_BTCUSDT_docs-example.json")),
+    requests: ["GET https://fapi.asterdex.com/fapi/v3/fundingRate?symbol=BTCUSDT&startTime=1570579200000&endTime=1570665600000&limit=1000"],
+    count: 2,
+    first: { time: 1570608000000, rate: -0.0375 },
+    last: { time: 1570636800000, rate: 0.0001 },
     intervalHours: null,
     next: null,
   },

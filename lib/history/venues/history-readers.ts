@@ -1,5 +1,6 @@
 import type { VenueId } from "../../market/model/types";
 import type { VenueHistoryReader } from "../history-types";
+import { asterHistory } from "./aster";
 import { binanceHistory } from "./binance";
 import { bitgetHistory } from "./bitget";
 import { bybitHistory } from "./bybit";
@@ -27,6 +28,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   kucoinfuturesHistory,
   htxHistory,
   coinexHistory,
+  asterHistory,
 ];
 
 /**
@@ -41,7 +43,6 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
     "rate) or the time-weighted mean of the period's `funding_rate`. No recording exists and the documentation shows no example " +
     "answer, so neither is pinned yet.",
   lighter: "GET /api/v1/fundings (market_id, resolution, count_back): the only sample found is unverified (nautilus), and ccxt has no fetchFundingRateHistory for lighter.",
-  aster: "GET /fapi/v1/fundingRate (Binance's shape, per ccxt): no recorded or documented answer reached yet.",
   backpack:
     "GET /api/v1/fundingRates (limit/offset, newest first): no answer with a known source reached yet. Two traps for its reader: " +
     "`intervalEndTimestamp` is ISO text without a zone (UTC), and the list was seen to include the interval still running.",
