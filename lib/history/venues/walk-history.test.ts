@@ -84,7 +84,17 @@ describe("walkHistory", () => {
     expect(htxWalk.pages).toBe(Math.ceil(inRange(htx).length / 50));
   });
 
-  it("stops at a page lying wholly outside the range", async () => {
+  it("walks a newest-first page-numbered venue past pages newer than the range", async () => {
+    const htx = longSeries("htx/longseries_BTC-USDT_2021-01-01_2023-12-31_supervik_localtime.csv", "utc+3");
+    const range = { since: Date.UTC(2022, 0, 1), until: Date.UTC(2022, 1, 1) - 1 };
+    const { settlements } = await walkHistory(htxServer(htx, "BTC-USDT"), htxHistory, market("htx", "BTC-USDT"), range);
+    // January 2022 at 8 hours: 93 settlements, behind two years of newer pages.
+    expect(settlements).toHaveLength(93);
+    expect(settlements[0]?.time).toBe(Date.UTC(2022, 0, 1, 0));
+    expect(settlements.at(-1)?.time).toBe(Date.UTC(2022, 0, 31, 16));
+  });
+
+  it("stops at a page lying wholly before the range", async () => {
     const reader: VenueHistoryReader = {
       ...binanceHistory,
       async readPage(): Promise<HistoryPage> {

@@ -30,9 +30,12 @@ export interface WalkResult {
 
 /**
  * Every settlement `reader` serves for `market` in [since, until], page after page: follows each
- * page's `next` and stops at `null`, at an empty page, or at a page lying wholly outside the range
- * (a venue that ignores the time bounds would otherwise be walked to its first day). A cursor seen
- * twice stops the walk too, so a venue answering the same page forever cannot hold it.
+ * page's `next` and stops at `null`, at an empty page, or at a page lying wholly beyond the range in
+ * the walk's direction: older than `since`, or newer than `until` for a forward walk (a venue that
+ * ignores the time bounds would otherwise be walked to its first or last day). A page wholly newer
+ * than `until` does not stop a walk going back: page-numbered venues answer newest first whatever
+ * the range. A cursor seen twice stops the walk too, so a venue answering the same page forever
+ * cannot hold it.
  */
 export async function walkHistory(
   io: HistoryIo,
@@ -51,7 +54,10 @@ export async function walkHistory(
     pages += 1;
     const inRange = page.settlements.filter((settlement) => settlement.time >= range.since && settlement.time <= range.until);
     read.push(...inRange);
-    if (page.settlements.length === 0 || inRange.length === 0 || page.next === null || seen.has(page.next)) break;
+    const allOlder = page.settlements.every((settlement) => settlement.time < range.since);
+    const allNewer = page.settlements.every((settlement) => settlement.time > range.until);
+    const forward = reader.limits.pagination === "forward-by-time";
+    if (page.settlements.length === 0 || allOlder || (forward && allNewer) || page.next === null || seen.has(page.next)) break;
     seen.add(page.next);
     cursor = page.next;
   }
