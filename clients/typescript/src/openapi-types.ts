@@ -898,7 +898,7 @@ export interface components {
                 funding_rate: number;
                 funding_interval_hours: number;
                 /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                 /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                 funding_rate_per_hour: number;
                 /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -930,7 +930,7 @@ export interface components {
                 funding_rate: number;
                 funding_interval_hours: number;
                 /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                 /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                 funding_rate_per_hour: number;
                 /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -1109,10 +1109,10 @@ export interface components {
                     /** @description The interval from `effective_at` on, in hours. */
                     to_hours: number;
                     /**
-                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (from consecutive settlement times in the venue's funding history, read back by a backfill).
                      * @enum {string}
                      */
-                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous";
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history";
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC of the observation that revealed the change.
@@ -1327,7 +1327,7 @@ export interface components {
                     funding_rate: number;
                     funding_interval_hours: number;
                     /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                     /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                     funding_rate_per_hour: number;
                     /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -1359,7 +1359,7 @@ export interface components {
                     funding_rate: number;
                     funding_interval_hours: number;
                     /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                     /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                     funding_rate_per_hour: number;
                     /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -1845,10 +1845,10 @@ export interface components {
                     /** @description The interval from `effective_at` on, in hours. */
                     to_hours: number;
                     /**
-                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (from consecutive settlement times in the venue's funding history, read back by a backfill).
                      * @enum {string}
                      */
-                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous";
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history";
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC of the observation that revealed the change.

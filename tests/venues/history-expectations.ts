@@ -1,0 +1,274 @@
+import type { HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
+import { asterHistory } from "@/lib/history/venues/aster";
+import { binanceHistory } from "@/lib/history/venues/binance";
+import { bitgetHistory } from "@/lib/history/venues/bitget";
+import { bybitHistory } from "@/lib/history/venues/bybit";
+import { coinexHistory } from "@/lib/history/venues/coinex";
+import { dydxHistory } from "@/lib/history/venues/dydx";
+import { extendedHistory } from "@/lib/history/venues/extended";
+import { gateHistory } from "@/lib/history/venues/gate";
+import { htxHistory } from "@/lib/history/venues/htx";
+import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
+import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
+import { mexcHistory } from "@/lib/history/venues/mexc";
+import { okxHistory } from "@/lib/history/venues/okx";
+import { fixedIo, gateServer, htxServer, kucoinServer, mexcServer, type RecordingIo } from "@/tests/fixtures/history/history-servers";
+import { historyJson, longSeries } from "@/tests/fixtures/history/read-history-fixture";
+
+/*
+ * What every venue's history reader must make of one recorded page, one row a reading (the idea of
+ * freqtrade's EXCHANGES table, as in venue-expectations.ts). history-contract.test.ts runs the same
+ * assertions on every row: the request the reader makes, how many settlements it reads, the first
+ * and last (by time) with their rates, the interval it states and where the walk goes next.
+ * `fixture` says whether the page is REAL, DOC or BUILT from a recording (tests/fixtures/history/SOURCES.md).
+ */
+
+export interface HistoryRow {
+  name: string;
+  reader: VenueHistoryReader;
+  fixture: string;
+  market: HistoryMarket;
+  range: { since: number; until: number };
+  io: () => RecordingIo;
+  /** Every request, `GET <url>` or `POST <url> <json body>`. */
+  requests: readonly string[];
+  count: number;
+  first: { time: number; rate: number };
+  last: { time: number; rate: number };
+  /** The interval every settlement states (null: left to derive). */
+  intervalHours: number | null;
+  next: string | null;
+}
+
+const DECEMBER_2023 = { since: Date.UTC(2023, 11, 1), until: Date.UTC(2024, 0, 1) - 1 };
+
+function market(exchange: string, symbol: string, venueMarketId: string): HistoryMarket {
+  return { exchange, market: symbol, venueMarketId, base: symbol.split("/")[0] ?? "" };
+}
+
+export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
+  {
+    name: "binance, 2 rows, ms jitter kept",
+    reader: binanceHistory,
+    fixture: "REAL binance/fundingRate_BTCUSDT_limit2_2026-08-16.json",
+    market: market("binance", "BTC/USDT:USDT", "BTCUSDT"),
+    range: { since: 1786752000000, until: 1786838400000 },
+    io: () => fixedIo(historyJson("binance/fundingRate_BTCUSDT_limit2_2026-08-16.json")),
+    requests: ["GET https://fapi.binance.com/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=1786752000000&endTime=1786838400000&limit=1000"],
+    count: 2,
+    first: { time: 1786780800002, rate: 0.00006523 },
+    last: { time: 1786809600000, rate: 0.00005311 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "aster, Binance's shape on its v3 path",
+    reader: asterHistory,
+    fixture: "DOC aster/fundingRate_BTCUSDT_docs-example.json",
+    market: market("aster", "BTC/USDT:USDT", "BTCUSDT"),
+    range: { since: 1570579200000, until: 1570665600000 },
+    io: () => fixedIo(historyJson("aster/fundingRate_BTCUSDT_docs-example.json")),
+    requests: ["GET https://fapi.asterdex.com/fapi/v3/fundingRate?symbol=BTCUSDT&startTime=1570579200000&endTime=1570665600000&limit=1000"],
+    count: 2,
+    first: { time: 1570608000000, rate: -0.0375 },
+    last: { time: 1570636800000, rate: 0.0001 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "bybit, newest first, timestamps as strings",
+    reader: bybitHistory,
+    fixture: "REAL bybit/funding_history_linear_BTCUSDT_limit2_2026-08-16.json",
+    market: market("bybit", "BTC/USDT:USDT", "BTCUSDT"),
+    range: { since: 1786752000000, until: 1786838400000 },
+    io: () => fixedIo(historyJson("bybit/funding_history_linear_BTCUSDT_limit2_2026-08-16.json")),
+    requests: ["GET https://api.bybit.com/v5/market/funding/history?category=linear&symbol=BTCUSDT&endTime=1786838400000&limit=200"],
+    count: 2,
+    first: { time: 1786780800000, rate: 0.00004737 },
+    last: { time: 1786809600000, rate: 0.00004403 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "okx, fields cut upstream: fundingRate read when realizedRate is absent",
+    reader: okxHistory,
+    fixture: "REAL okx/funding-rate-history_BTC-USDT-SWAP_limit2_2026-08-16_fields-cut-upstream.json",
+    market: market("okx", "BTC/USDT:USDT", "BTC-USDT-SWAP"),
+    range: { since: 1786752000000, until: 1786838400000 },
+    io: () => fixedIo(historyJson("okx/funding-rate-history_BTC-USDT-SWAP_limit2_2026-08-16_fields-cut-upstream.json")),
+    requests: ["GET https://www.okx.com/api/v5/public/funding-rate-history?instId=BTC-USDT-SWAP&after=1786838400001&limit=100"],
+    count: 2,
+    first: { time: 1786780800000, rate: 0.0000765914290582 },
+    last: { time: 1786809600000, rate: 0.0000647375951599 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "okx, the charged realizedRate, not the predicted fundingRate",
+    reader: okxHistory,
+    fixture: "DOC okx/funding-rate-history_BTC-USD-SWAP_docs-example.json",
+    market: market("okx", "BTC/USD:BTC", "BTC-USD-SWAP"),
+    range: { since: 1703000000000, until: 1703100000000 },
+    io: () => fixedIo(historyJson("okx/funding-rate-history_BTC-USD-SWAP_docs-example.json")),
+    requests: ["GET https://www.okx.com/api/v5/public/funding-rate-history?instId=BTC-USD-SWAP&after=1703100000001&limit=100"],
+    count: 2,
+    first: { time: 1703030400000, rate: 0.0002279755647389 },
+    last: { time: 1703059200000, rate: 0.0000746572360545 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "bitget, string fields, page 1",
+    reader: bitgetHistory,
+    fixture: "DOC bitget/history-fund-rate_BTCUSDT_docs-example.json",
+    market: market("bitget", "BTC/USDT:USDT", "BTCUSDT"),
+    range: { since: 1695600000000, until: 1695800000000 },
+    io: () => fixedIo(historyJson("bitget/history-fund-rate_BTCUSDT_docs-example.json")),
+    requests: ["GET https://api.bitget.com/api/v2/mix/market/history-fund-rate?symbol=BTCUSDT&productType=USDT-FUTURES&pageSize=100&pageNo=1"],
+    count: 2,
+    first: { time: 1695715200000, rate: 0.000013 },
+    last: { time: 1695776400000, rate: 0.0005 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "hyperliquid, 8-hourly 2023 rows, the walk goes on past the answer",
+    reader: hyperliquidHistory,
+    fixture: "REAL hyperliquid/fundingHistory_BTC_startTime-endTime_2023-07-17_34rows.json",
+    market: market("hyperliquid", "BTC/USDC:USDC", "BTC"),
+    range: { since: 1681923833000, until: 1684811870000 },
+    io: () => fixedIo(historyJson("hyperliquid/fundingHistory_BTC_startTime-endTime_2023-07-17_34rows.json")),
+    requests: ['POST https://api.hyperliquid.xyz/info {"type":"fundingHistory","coin":"BTC","startTime":1681923833000,"endTime":1684811870000}'],
+    count: 34,
+    first: { time: 1683849600048, rate: -0.00061334 },
+    last: { time: 1684800000022, rate: -0.00018991 },
+    intervalHours: null,
+    next: "1684800000023",
+  },
+  {
+    name: "hyperliquid, hourly HYPE rows, the 0.0000125 hourly base not divided again",
+    reader: hyperliquidHistory,
+    fixture: "REAL hyperliquid/fundingHistory_HYPE_2026-09_first48.json",
+    market: market("hyperliquid", "HYPE/USDC:USDC", "HYPE"),
+    range: { since: 1788793200000, until: 1788962400073 },
+    io: () => fixedIo(historyJson("hyperliquid/fundingHistory_HYPE_2026-09_first48.json")),
+    requests: ['POST https://api.hyperliquid.xyz/info {"type":"fundingHistory","coin":"HYPE","startTime":1788793200000,"endTime":1788962400073}'],
+    count: 48,
+    first: { time: 1788793200045, rate: 0.0000125 },
+    last: { time: 1788962400073, rate: 0.0000125 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "dydx, ISO effectiveAt, newest first",
+    reader: dydxHistory,
+    fixture: "REAL dydx/historicalFunding_BTC-USD_2025-12-08.json",
+    market: market("dydx", "BTC/USD:USDC", "BTC-USD"),
+    range: { since: Date.UTC(2025, 11, 8, 12), until: Date.UTC(2025, 11, 8, 16, 12) },
+    io: () => fixedIo(historyJson("dydx/historicalFunding_BTC-USD_2025-12-08.json")),
+    requests: ["GET https://indexer.dydx.trade/v4/historicalFunding/BTC-USD?effectiveBeforeOrAt=2025-12-08T16%3A12%3A00.000Z&limit=100"],
+    count: 3,
+    first: { time: Date.parse("2025-12-08T14:00:00.112Z"), rate: 0.000000625 },
+    last: { time: Date.parse("2025-12-08T16:00:00.219Z"), rate: 0.000002375 },
+    intervalHours: 1,
+    next: null,
+  },
+  {
+    name: "extended, the rounded int64 cursor never echoed",
+    reader: extendedHistory,
+    fixture: "REAL extended/info_funding_BTC-USD_limit1_2026-04-30.json",
+    market: market("extended", "BTC/USD:USDC", "BTC-USD"),
+    range: { since: 1777420800000, until: 1777510800000 },
+    io: () => fixedIo(historyJson("extended/info_funding_BTC-USD_limit1_2026-04-30.json")),
+    requests: ["GET https://api.starknet.extended.exchange/api/v1/info/BTC-USD/funding?startTime=1777420800000&endTime=1777510800000&limit=1000"],
+    count: 1,
+    first: { time: 1777507201028, rate: 0.000008 },
+    last: { time: 1777507201028, rate: 0.000008 },
+    intervalHours: 1,
+    next: null,
+  },
+  {
+    name: "gate, times in seconds, a 1000-hour window",
+    reader: gateHistory,
+    fixture: "BUILT from REAL gate/longseries_BTC_USDT_2020-01-01_2023-12-31_supervik_utc.csv",
+    market: market("gate", "BTC/USDT:USDT", "BTC_USDT"),
+    range: DECEMBER_2023,
+    io: () => gateServer(longSeries("gate/longseries_BTC_USDT_2020-01-01_2023-12-31_supervik_utc.csv", "utc")),
+    requests: ["GET https://api.gateio.ws/api/v4/futures/usdt/funding_rate?contract=BTC_USDT&from=1701388800&to=1704067199&limit=1000"],
+    count: 93,
+    first: { time: Date.UTC(2023, 11, 1, 0), rate: 0.0001 },
+    last: { time: Date.UTC(2023, 11, 31, 16), rate: 0.000313 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "htx, page 1 of 66, snake_case",
+    reader: htxHistory,
+    fixture: "BUILT from REAL htx/longseries_BTC-USDT_2021-01-01_2023-12-31_supervik_localtime.csv (UTC+3 read as such)",
+    market: market("htx", "BTC/USDT:USDT", "BTC-USDT"),
+    range: DECEMBER_2023,
+    io: () => htxServer(longSeries("htx/longseries_BTC-USDT_2021-01-01_2023-12-31_supervik_localtime.csv", "utc+3"), "BTC-USDT"),
+    requests: ["GET https://api.hbdm.com/linear-swap-api/v1/swap_historical_funding_rate?contract_code=BTC-USDT&page_index=1&page_size=50"],
+    count: 50,
+    first: { time: Date.UTC(2023, 11, 15, 8), rate: 0.0001 },
+    last: { time: Date.UTC(2023, 11, 31, 16), rate: 0.000467747105154478 },
+    intervalHours: null,
+    next: "2",
+  },
+  {
+    name: "mexc, page 1 reaches past since: the walk ends",
+    reader: mexcHistory,
+    fixture: "BUILT from REAL mexc/longseries_BTC_USDT_2021-01-01_2023-12-31_supervik_localtime.csv (UTC+3 read as such)",
+    market: market("mexc", "BTC/USDT:USDT", "BTC_USDT"),
+    range: DECEMBER_2023,
+    io: () => mexcServer(longSeries("mexc/longseries_BTC_USDT_2021-01-01_2023-12-31_supervik_localtime.csv", "utc+3"), "BTC_USDT"),
+    requests: ["GET https://contract.mexc.com/api/v1/contract/funding_rate/history?symbol=BTC_USDT&page_num=1&page_size=100"],
+    count: 100,
+    first: { time: Date.UTC(2023, 10, 28, 16), rate: 0.0001 },
+    last: { time: Date.UTC(2023, 11, 31, 16), rate: 0.000336 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "kucoinfutures, no pagination: a 100-hour window, then the one before",
+    reader: kucoinfuturesHistory,
+    fixture: "BUILT from REAL kucoinfutures/longseries_XBTUSDTM_2021-01-01_2023-12-31_supervik_localtime.csv (UTC+3 read as such)",
+    market: market("kucoinfutures", "BTC/USDT:USDT", "XBTUSDTM"),
+    range: DECEMBER_2023,
+    io: () => kucoinServer(longSeries("kucoinfutures/longseries_XBTUSDTM_2021-01-01_2023-12-31_supervik_localtime.csv", "utc+3"), "XBTUSDTM"),
+    requests: ["GET https://api-futures.kucoin.com/api/v1/contract/funding-rates?symbol=XBTUSDTM&from=1703707200000&to=1704067199999"],
+    count: 13,
+    first: { time: Date.UTC(2023, 11, 27, 20), rate: 0.000492 },
+    last: { time: Date.UTC(2023, 11, 31, 20), rate: 0.000484 },
+    intervalHours: null,
+    next: "1703707199999",
+  },
+  {
+    name: "kucoinfutures, the documented answer: a number rate and code 200",
+    reader: kucoinfuturesHistory,
+    fixture: "DOC kucoinfutures/funding-rates_IDUSDTM_docs-example.json",
+    market: market("kucoinfutures", "ID/USDT:USDT", "IDUSDTM"),
+    range: { since: 1700310700000, until: 1702310700000 },
+    io: () => fixedIo(historyJson("kucoinfutures/funding-rates_IDUSDTM_docs-example.json")),
+    requests: ["GET https://api-futures.kucoin.com/api/v1/contract/funding-rates?symbol=IDUSDTM&from=1701950700001&to=1702310700000"],
+    count: 1,
+    first: { time: 1702310700000, rate: 0.01875 },
+    last: { time: 1702310700000, rate: 0.01875 },
+    intervalHours: null,
+    next: "1701950700000",
+  },
+  {
+    name: "coinex, the actual rate of the market asked for",
+    reader: coinexHistory,
+    fixture: "DOC coinex/funding-rate-history_docs-example.json",
+    market: market("coinex", "LAT/USDT:USDT", "LATUSDT"),
+    range: { since: 1642000000000, until: 1642200000000 },
+    io: () => fixedIo(historyJson("coinex/funding-rate-history_docs-example.json")),
+    requests: ["GET https://api.coinex.com/v2/futures/funding-rate-history?market=LATUSDT&start_time=1642000000000&end_time=1642200000000&page=1&limit=100"],
+    count: 1,
+    first: { time: 1642145331234, rate: -0.00027732 },
+    last: { time: 1642145331234, rate: -0.00027732 },
+    intervalHours: null,
+    next: null,
+  },
+];
