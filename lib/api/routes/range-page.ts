@@ -26,7 +26,8 @@ export function rangeList<S extends z.ZodRawShape>(rule: RangeRule, maxLimit: nu
 
 /**
  * The answer of a paged history route over a time range (/v1/funding-rates, /v1/funding-intervals):
- * the range resolved from the query, one page read from the key mode's market, and the market meta
+ * the range resolved from the query (without `from` and `to`, ending now, or at the as-of of the
+ * offline sample while it is served), one page read from the key mode's market, and the market meta
  * with the range used.
  */
 export async function rangePage<T>(
@@ -36,9 +37,13 @@ export async function rangePage<T>(
   rule: RangeRule,
   read: (market: Market, range: { from: Date; to: Date }) => Promise<{ items: T[]; total: number }>,
 ) {
-  const range = resolveRange(query, rule);
   const market = services.market(actor.mode);
-  const [page, snapshot] = await Promise.all([read(market, range), market.opportunities()]);
+  const snapshot = await market.opportunities();
+  // The offline sample's history ends at its as-of, long before now: without a range asked for,
+  // the one served ends there, so a fresh install's history is shown, not an empty week.
+  const sampleEnd = snapshot.sample && snapshot.asOf && !query.from && !query.to ? new Date(snapshot.asOf) : undefined;
+  const range = resolveRange(query, rule, sampleEnd);
+  const page = await read(market, range);
   return {
     data: pageFrom(page.items, page.total, query),
     meta: {
