@@ -84,6 +84,15 @@ describe("the offline sample's recorded funding history", () => {
     expect(recent.data.items).toHaveLength(21);
   });
 
+  it("shows an opportunity's recorded history up to the sample's as-of", async () => {
+    const { data } = await get("/v1/opportunities/BTC-binance-hyperliquid");
+    expect(data.funding_history).toMatchObject({ to: AS_OF, from: new Date(Date.parse(AS_OF) - 7 * DAY).toISOString() });
+    // 7 days: 21 Binance settlements (8-hourly), 168 Hyperliquid ones (hourly).
+    expect(data.funding_history.long).toHaveLength(21);
+    expect(data.funding_history.short).toHaveLength(168);
+    expect(data.funding_history.short[0]).toMatchObject({ exchange: "hyperliquid", source: "backfill", funding_interval_hours: 1 });
+  });
+
   it("gives opportunities whose legs both have recorded history their persistence, and the others none", async () => {
     const { data } = await get("/v1/opportunities?symbol=BTC&limit=100");
     const items = data.items as Opportunity[];
