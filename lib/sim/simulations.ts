@@ -5,6 +5,7 @@ import { AppError, fieldError } from "@/lib/errors";
 import { accountFeeRates } from "@/lib/fees/account-fees";
 import { keyModeToDb } from "@/lib/keys/mode";
 import type { Market } from "@/lib/market/market";
+import { historyEnd } from "@/lib/market/model/history-end";
 import { resolveLegs } from "@/lib/market/resolve-legs";
 import type { OpportunityLeg } from "@/lib/market/model/types";
 import { simulateHistorical, type Settlement } from "./historical";
@@ -54,8 +55,7 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
   } else {
     // The offline sample's history ends at its as-of, long before now: replaying the days before
     // now would find nothing, so a simulation of the sample ends where its data does.
-    const snapshot = await market.opportunities();
-    const to = snapshot.sample && snapshot.asOf ? new Date(snapshot.asOf) : now;
+    const to = historyEnd(await market.opportunities(), now);
     const from = new Date(to.getTime() - input.holding_days * DAY_MS);
     const [longHistory, shortHistory] = await Promise.all([
       settlements(market, opportunity.symbol, long, from, to),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
+import { historyEnd } from "@/lib/market/model/history-end";
 import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
@@ -47,7 +48,7 @@ export const getOpportunityRoute = defineRoute({
     // for every request of the minute (and on every server) and can be reused until the minute ends,
     // or until a leg turns stale if that comes first.
     // The offline sample's recorded history ends at its as-of, long before now.
-    const to = snapshot.sample && snapshot.asOf ? new Date(snapshot.asOf) : new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS);
+    const to = historyEnd(snapshot, new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS));
     const from = new Date(to.getTime() - HISTORY_MS);
     const [long, short] = await Promise.all(
       [opportunity.long, opportunity.short].map((leg) => market.settlements(opportunity.symbol, leg, from, to)),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
 import type { Actor } from "@/lib/actor";
 import type { Market } from "@/lib/market/market";
+import { historyEnd } from "@/lib/market/model/history-end";
 import { pageFrom } from "@/lib/pagination";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
@@ -41,8 +42,7 @@ export async function rangePage<T>(
   const snapshot = await market.opportunities();
   // The offline sample's history ends at its as-of, long before now: without a range asked for,
   // the one served ends there, so a fresh install's history is shown, not an empty week.
-  const sampleEnd = snapshot.sample && snapshot.asOf && !query.from && !query.to ? new Date(snapshot.asOf) : undefined;
-  const range = resolveRange(query, rule, sampleEnd);
+  const range = resolveRange(query, rule, query.from || query.to ? new Date() : historyEnd(snapshot, new Date()));
   const page = await read(market, range);
   return {
     data: pageFrom(page.items, page.total, query),
