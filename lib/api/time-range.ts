@@ -27,7 +27,7 @@ export function rangeParams({ defaultDays, maxDays }: RangeRule) {
       .optional()
       .describe(
         `End of the range, inclusive: not before \`from\` and at most ${maxDays} days after it; ` +
-          `default: now, or ${defaultDays} days after \`from\` if that is earlier.`,
+          `default: now (while the offline sample is served, its \`data_as_of\`), or ${defaultDays} days after \`from\` if that is earlier.`,
       ),
   };
 }

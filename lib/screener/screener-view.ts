@@ -1,6 +1,7 @@
 import { appServices } from "@/lib/app-services";
 import { getDb } from "@/lib/db";
 import type { Tier } from "@/lib/keys/permissions";
+import { historyEnd } from "@/lib/market/model/history-end";
 import type { Freshness } from "@/lib/market/model/leg-freshness";
 import { delayCutoff, isDelayedTier } from "./delay";
 import { delayedOpportunities, type DelayedView } from "./delayed-opportunities";
@@ -26,8 +27,8 @@ export async function screenerView(tier: Tier, now = new Date()): Promise<Screen
   const market = appServices().market("live");
   const live = await market.opportunities();
   const judged = (at: Date): Freshness => ({ at: at.getTime(), staleAfterMs: market.venueStaleAfterMs });
-  if (!isDelayedTier(tier)) return { status: "ready", snapshot: live, delayed: false, historyUntil: now, freshness: judged(now) };
+  if (!isDelayedTier(tier)) return { status: "ready", snapshot: live, delayed: false, historyUntil: historyEnd(live, now), freshness: judged(now) };
   const view = await delayedOpportunities(await getDb(), live, now);
   const cutoff = delayCutoff(now);
-  return { ...view, delayed: true, historyUntil: cutoff, freshness: judged(cutoff) };
+  return { ...view, delayed: true, historyUntil: historyEnd(live, cutoff), freshness: judged(cutoff) };
 }

@@ -5,6 +5,7 @@ import { AppError, fieldError } from "@/lib/errors";
 import { accountFeeRates } from "@/lib/fees/account-fees";
 import { keyModeToDb } from "@/lib/keys/mode";
 import type { Market } from "@/lib/market/market";
+import { historyEnd } from "@/lib/market/model/history-end";
 import { resolveLegs } from "@/lib/market/resolve-legs";
 import type { OpportunityLeg } from "@/lib/market/model/types";
 import { simulateHistorical, type Settlement } from "./historical";
@@ -52,10 +53,13 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
     });
     result = simulateProjected(projected(long, longFee), projected(short, shortFee), params);
   } else {
-    const from = new Date(now.getTime() - input.holding_days * DAY_MS);
+    // The offline sample's history ends at its as-of, long before now: replaying the days before
+    // now would find nothing, so a simulation of the sample ends where its data does.
+    const to = historyEnd(await market.opportunities(), now);
+    const from = new Date(to.getTime() - input.holding_days * DAY_MS);
     const [longHistory, shortHistory] = await Promise.all([
-      settlements(market, opportunity.symbol, long, from, now),
-      settlements(market, opportunity.symbol, short, from, now),
+      settlements(market, opportunity.symbol, long, from, to),
+      settlements(market, opportunity.symbol, short, from, to),
     ]);
     const historical = (leg: OpportunityLeg, fee: number | null, history: Settlement[]) => ({
       exchange: leg.exchange,
@@ -63,7 +67,7 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
       takerFee: fee,
       settlements: history,
     });
-    result = simulateHistorical(historical(long, longFee, longHistory), historical(short, shortFee, shortHistory), params, now);
+    result = simulateHistorical(historical(long, longFee, longHistory), historical(short, shortFee, shortHistory), params, to);
   }
   const stored = {
     ...input,

@@ -55,7 +55,7 @@ export interface paths {
         };
         /**
          * Get one opportunity with its recent funding history
-         * @description The opportunity as listed (legs flagged `stale` as there), plus both legs' funding settlements of the last 7 days, up to the start of the current UTC minute. An id that is not in the current opportunity set gets 404 NOT_FOUND.
+         * @description The opportunity as listed (legs flagged `stale` as there), plus both legs' funding settlements of the last 7 days, up to the start of the current UTC minute (while the offline sample is served, up to its `data_as_of`, where its recorded history ends). An id that is not in the current opportunity set gets 404 NOT_FOUND.
          *
          *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
@@ -997,7 +997,7 @@ export interface components {
             funding_interval_hours: number | null;
             apr: number | null;
             /** @enum {string} */
-            source: "observed" | "sandbox";
+            source: "observed" | "backfill" | "sandbox";
         };
         /** @description An event as GET /v1/events lists it, the stream sends it and a webhook POSTs it: `data` depends on `type`. */
         Event: components["schemas"]["OpportunityOpenedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["OpportunityClosedEvent"] | components["schemas"]["FundingIntervalChangedEvent"] | components["schemas"]["VenueStaleEvent"] | components["schemas"]["VenueRecoveredEvent"] | components["schemas"]["AlertTriggeredEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"];
@@ -1423,7 +1423,7 @@ export interface components {
                     from: string;
                     /**
                      * Format: date-time
-                     * @description ISO 8601 UTC end of the history: the start of the UTC minute in which the answer was made.
+                     * @description ISO 8601 UTC end of the history: the start of the UTC minute in which the answer was made (while the offline sample is served, its `data_as_of`).
                      */
                     to: string;
                     long: components["schemas"]["FundingSettlement"][];
@@ -4268,7 +4268,7 @@ export interface operations {
                 symbol: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. How far back it may reach depends on the plan: Pro 90 days, Desk 365 days. */
                 from?: string;
-                /** @description End of the range, inclusive: not before `from` and at most 31 days after it; default: now, or 7 days after `from` if that is earlier. */
+                /** @description End of the range, inclusive: not before `from` and at most 31 days after it; default: now (while the offline sample is served, its `data_as_of`), or 7 days after `from` if that is earlier. */
                 to?: string;
                 /** @description Page size, 1 to 1000. */
                 limit?: number;
@@ -4313,7 +4313,7 @@ export interface operations {
                 symbol?: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
                 from?: string;
-                /** @description End of the range, inclusive: not before `from` and at most 366 days after it; default: now, or 30 days after `from` if that is earlier. */
+                /** @description End of the range, inclusive: not before `from` and at most 366 days after it; default: now (while the offline sample is served, its `data_as_of`), or 30 days after `from` if that is earlier. */
                 to?: string;
                 /** @description Page size, 1 to 1000. */
                 limit?: number;

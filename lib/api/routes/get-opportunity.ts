@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
+import { historyEnd } from "@/lib/market/model/history-end";
 import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
@@ -11,7 +12,9 @@ const MINUTE_MS = 60_000;
 const opportunityDetail = servedOpportunitySchema.extend({
   funding_history: z.object({
     from: z.iso.datetime().describe("ISO 8601 UTC start of the history: 7 days before `to`."),
-    to: z.iso.datetime().describe("ISO 8601 UTC end of the history: the start of the UTC minute in which the answer was made."),
+    to: z.iso
+      .datetime()
+      .describe("ISO 8601 UTC end of the history: the start of the UTC minute in which the answer was made (while the offline sample is served, its `data_as_of`)."),
     long: z.array(fundingSettlementSchema),
     short: z.array(fundingSettlementSchema),
   }),
@@ -25,7 +28,7 @@ export const getOpportunityRoute = defineRoute({
   summary: "Get one opportunity with its recent funding history",
   description:
     "The opportunity as listed (legs flagged `stale` as there), plus both legs' funding settlements of the last 7 days, up to the " +
-    "start of the current UTC minute. " +
+    "start of the current UTC minute (while the offline sample is served, up to its `data_as_of`, where its recorded history ends). " +
     "An id that is not in the current opportunity set gets 404 NOT_FOUND.",
   tag: "Opportunities",
   permission: "opportunities:read",
@@ -44,7 +47,8 @@ export const getOpportunityRoute = defineRoute({
     // The history ends at the minute's start, not at the request's moment, so the answer is the same
     // for every request of the minute (and on every server) and can be reused until the minute ends,
     // or until a leg turns stale if that comes first.
-    const to = new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS);
+    // The offline sample's recorded history ends at its as-of, long before now.
+    const to = historyEnd(snapshot, new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS));
     const from = new Date(to.getTime() - HISTORY_MS);
     const [long, short] = await Promise.all(
       [opportunity.long, opportunity.short].map((leg) => market.settlements(opportunity.symbol, leg, from, to)),

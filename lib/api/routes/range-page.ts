@@ -3,6 +3,7 @@ import type { AppServices } from "@/lib/app-services";
 import type { Actor } from "@/lib/actor";
 import type { Market } from "@/lib/market/market";
 import { AppError } from "@/lib/errors";
+import { historyEnd } from "@/lib/market/model/history-end";
 import { pageFrom } from "@/lib/pagination";
 import { perPlan, planOf, PLANS } from "@/lib/plans";
 import { pageParams } from "@/lib/query-params";
@@ -48,8 +49,9 @@ export function assertWithinPlanHistory(actor: Pick<Actor, "tier">, from: Date, 
 
 /**
  * The answer of a paged history route over a time range (/v1/funding-rates, /v1/funding-intervals):
- * the range resolved from the query (and held within the plan's history depth where the rule says
- * so), one page read from the key mode's market, and the market meta with the range used.
+ * the range resolved from the query (without `from` and `to`, ending now, or at the as-of of the
+ * offline sample while it is served) and held within the plan's history depth where the rule says
+ * so, one page read from the key mode's market, and the market meta with the range used.
  */
 export async function rangePage<T>(
   actor: Pick<Actor, "mode" | "tier">,
@@ -58,11 +60,16 @@ export async function rangePage<T>(
   rule: RangeRule & { withinPlanHistory?: boolean },
   read: (market: Market, range: { from: Date; to: Date }) => Promise<{ items: T[]; total: number }>,
 ) {
-  const now = new Date();
-  const range = resolveRange(query, rule, now);
-  if (rule.withinPlanHistory) assertWithinPlanHistory(actor, range.from, now);
   const market = services.market(actor.mode);
-  const [page, snapshot] = await Promise.all([read(market, range), market.opportunities()]);
+  const snapshot = await market.opportunities();
+  // The offline sample's history ends at its as-of, long before now: without a range asked for,
+  // the one served ends there, so a fresh install's history is shown, not an empty week. The plan's
+  // depth counts back from the same end.
+  const now = new Date();
+  const end = historyEnd(snapshot, now);
+  const range = resolveRange(query, rule, query.from || query.to ? now : end);
+  if (rule.withinPlanHistory) assertWithinPlanHistory(actor, range.from, end);
+  const page = await read(market, range);
   return {
     data: pageFrom(page.items, page.total, query),
     meta: {

@@ -1,13 +1,20 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { loadHead, publish } from "../opportunities/store";
+import { computePersistence } from "../persistence/compute-persistence";
+import { HOUR_MS } from "../persistence/pair-persistence";
+import { readSampleHistory } from "../sample/sample-history";
 import { replaySampleMarket } from "../sample/replay-sample-market";
+import { storeSampleHistory } from "./store-sample-history";
 
 /**
  * Offline first run: when no opportunity set was ever published (no live round completed, no
  * sample loaded), parse the bundled venue responses through the real connectors and publish the
- * result with `sample: true`. The first live round replaces it. Returns how many opportunities it
- * published, or null when a set already existed.
+ * result with `sample: true`. The first live round replaces it. Before publishing, the sample's
+ * recorded funding history is stored (source "backfill", ending at the sample's as-of; see
+ * sample-history.ts), and the opportunities carry the persistence computed from it, so a fresh
+ * install has history, persistence and historical simulations before any network access. Returns
+ * how many opportunities it published, or null when a set already existed.
  */
 export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void): Promise<number | null> {
   if (await loadHead(db)) return null;
@@ -16,7 +23,9 @@ export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void)
   const { snapshots } = await replaySampleMarket();
   // The oldest recording's time, not now: the sample must never pass for fresh data.
   const asOf = new Date(Math.min(...snapshots.map((s) => s.observedAt)));
-  const { opportunities } = computeOpportunities(snapshots);
+  await storeSampleHistory(db, await readSampleHistory(asOf.getTime()));
+  const { set } = await computePersistence(db, Math.floor(asOf.getTime() / HOUR_MS) * HOUR_MS, null);
+  const { opportunities } = computeOpportunities(snapshots, { persistence: (long, short) => set.persistenceOf(long, short) });
   await publish(db, opportunities, { asOf, sample: true });
   onPublished?.();
   return opportunities.length;

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { HOURS_PER_YEAR } from "../model/apr";
 import { marketKey } from "../model/market-average";
 import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "./pair-persistence";
 import { crossVenuePairs, PersistenceSet, type MarketRef } from "./persistence-set";
@@ -34,19 +35,23 @@ interface Market {
 
 /**
  * Every cross-venue pair's persistence for the hours before `through` (an hour's start, epoch ms):
- * the pairs of markets of one asset on two venues, among the markets observed in the last 24 hours.
- * Reads the 30 days of FundingRateHourly and 7 days of FundingRate a few hundred markets at a time
+ * the pairs of markets of one asset on two venues, among the markets observed or settled in the last
+ * 24 hours. Reads the 30 days of FundingRateHourly and of FundingRate a few hundred markets at a time
  * (whole assets, so every pair is in one batch), aggregated by the database into one row per market
  * with its hours as arrays, and keeps only the pairs' records: memory stays bounded by the batch,
- * not by the history. `previous` is the set computed before, for runs longer than 30 days.
+ * not by the history. An hour this service did not observe takes its APR from the settlements
+ * stored for it (backfilled from the venue's history, or the offline sample's), so an install has
+ * persistence as soon as it has history, not only after 30 days of its own rounds. `previous` is the
+ * set computed before, for runs longer than 30 days.
  */
 export async function computePersistence(db: Db, through: number, previous: PersistenceSet | null): Promise<PersistenceComputation> {
   const start30 = through - HOURS_30D * HOUR_MS;
   const firstHour = start30 / HOUR_MS;
-  const start7 = through - HOURS_7D * HOUR_MS;
+  const listedSince = new Date(through - LISTED_WITHIN_HOURS * HOUR_MS);
   const listed = await db.$queryRaw<{ exchange: string; market: string; base: string }[]>`
-    SELECT DISTINCT exchange, market, base FROM "FundingRateHourly"
-    WHERE hour >= ${new Date(through - LISTED_WITHIN_HOURS * HOUR_MS)} AND hour < ${new Date(through)}`;
+    SELECT exchange, market, base FROM "FundingRateHourly" WHERE hour >= ${listedSince} AND hour < ${new Date(through)}
+    UNION
+    SELECT exchange, market, base FROM "FundingRate" WHERE time > ${listedSince} AND time <= ${new Date(through)}`;
   const byBase = new Map<string, Market[]>();
   for (const m of listed) {
     let list = byBase.get(m.base);
@@ -84,7 +89,7 @@ export async function computePersistence(db: Db, through: number, previous: Pers
           string_agg(float8send(coalesce("intervalHours", 'NaN'::float8)), ''::bytea) AS intervals
         FROM "FundingRate"
         WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
-          AND time > ${new Date(start7)} AND time <= ${new Date(through)}
+          AND time > ${new Date(start30)} AND time <= ${new Date(through)}
         GROUP BY exchange, market`;
     let computing = performance.now();
     readMs += computing - read;
@@ -107,7 +112,11 @@ export async function computePersistence(db: Db, through: number, previous: Pers
         const intervalHours = intervals.getFloat64(i * 8);
         return { time: times.getFloat64(i * 8), rate: rates.getFloat64(i * 8), intervalHours: Number.isNaN(intervalHours) ? null : intervalHours };
       });
-      seriesOf(marketKey(row.exchange, row.market)).paid = settledHourlyRates(points, start7, HOURS_7D);
+      const paid = settledHourlyRates(points, start30, HOURS_30D);
+      const market = seriesOf(marketKey(row.exchange, row.market));
+      // Hours observed by the rounds keep their observed APR; the others take what was settled for them.
+      for (let i = 0; i < HOURS_30D; i++) if (Number.isNaN(market.apr[i]!)) market.apr[i] = paid[i]! * HOURS_PER_YEAR * 100;
+      market.paid = paid.subarray(HOURS_30D - HOURS_7D);
       settlements += points.length;
     }
     for (const base of bases) {

@@ -43,4 +43,14 @@ describe("settledHourlyRates", () => {
     ];
     expect(list(settledHourlyRates(changed, T0, 6))).toEqual([0.0001, 0.0001, 0.0001, 0.0001, 0.0003, null]);
   });
+
+  it("covers every hour between settlements stamped a few milliseconds late, as venues stamp them", () => {
+    // Hyperliquid's hourly times jitter (…600048, then …600012): the hour between must not be left 36 ms short.
+    const jittered = [
+      { time: at(1) + 48, rate: 0.00001, intervalHours: 1 },
+      { time: at(2) + 12, rate: 0.00002, intervalHours: 1 },
+      { time: at(3) + 55, rate: 0.00003, intervalHours: 1 },
+    ];
+    expect(list(settledHourlyRates(jittered, T0, 3))).toEqual([0.00001, 0.00002, 0.00003]);
+  });
 });

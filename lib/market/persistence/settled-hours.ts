@@ -1,4 +1,5 @@
 const HOUR_MS = 3_600_000;
+const SECOND_MS = 1_000;
 
 /** A recorded settlement of one market: `rate` paid at `time` for the `intervalHours` before it. */
 export interface SettlementPoint {
@@ -17,7 +18,10 @@ export interface SettlementPoint {
  * hours; two 30-minute ones add up within their hour). That is what makes legs of different intervals
  * comparable hour by hour. An hour the settlements do not cover whole is NaN: not settled yet (the
  * last hours of a long interval), or missed while the venue was not observed. A settlement of
- * unknown interval covers nothing, since what it paid for is unknown. Pure.
+ * unknown interval covers nothing, since what it paid for is unknown. Venues stamp a settlement a
+ * few milliseconds after its moment (Binance `…800002`, Hyperliquid `…600048`), which would leave
+ * the hour between two such settlements a few milliseconds short of covered: times are taken to the
+ * nearest second. Pure.
  */
 export function settledHourlyRates(settlements: readonly SettlementPoint[], windowStart: number, hours: number): Float64Array {
   const paid = new Float64Array(hours);
@@ -26,8 +30,9 @@ export function settledHourlyRates(settlements: readonly SettlementPoint[], wind
   for (const s of settlements) {
     if (s.intervalHours === null || !(s.intervalHours > 0)) continue;
     const periodMs = s.intervalHours * HOUR_MS;
-    const from = Math.max(s.time - periodMs, windowStart);
-    const to = Math.min(s.time, windowEnd);
+    const time = Math.round(s.time / SECOND_MS) * SECOND_MS;
+    const from = Math.max(time - periodMs, windowStart);
+    const to = Math.min(time, windowEnd);
     if (to <= from) continue;
     const last = Math.ceil((to - windowStart) / HOUR_MS) - 1;
     for (let i = Math.floor((from - windowStart) / HOUR_MS); i <= last; i++) {

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "@/lib/api/app";
+import { createAppServices, type AppServices } from "@/lib/app-services";
+import type { Db } from "@/lib/db";
+import type { OpenDatabase } from "@/lib/db/open-database";
+import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
+import { storeSampleHistory } from "@/lib/market/ingest/store-sample-history";
+import type { Opportunity } from "@/lib/market/model/types";
+import { readSampleHistory } from "@/lib/market/sample/sample-history";
+import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { createTestDatabase } from "@/tests/support/test-database";
+import { expectEnvelope } from "./helpers/api-envelope";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const DAY = 86_400_000;
+/** The offline sample's as-of: its oldest recording (Binance's). */
+const AS_OF = "2025-06-17T08:38:08.000Z";
+/** Where Binance BTC's recorded history ends once moved onto the sample's timeline: its 08:00 UTC settlement, with the venue's 4 ms. */
+const BINANCE_LAST = "2025-06-17T08:00:00.004Z";
+/** The markets the bundle holds history for (lib/market/sample/recordings/history/SOURCES.md). */
+const WITH_HISTORY = new Set(["binance BTC/USDT:USDT", "bybit BTC/USDT:USDT", "hyperliquid BTC/USDC:USDC", "gate BTC/USDT:USDT", "dydx BTC/USDC:USDC"]);
+
+let database: OpenDatabase;
+let db: Db;
+let services: AppServices;
+let key: string;
+let bundled: number;
+
+async function get(path: string): Promise<{ data: Json; meta: Json }> {
+  const response = await createApiApp(() => services).fetch(new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${key}` } }));
+  const envelope = expectEnvelope(response.status, response.headers, await response.text(), path);
+  expect(response.status, path).toBe(200);
+  if (envelope.kind !== "success") throw new Error("expected success");
+  return { data: envelope.data as Json, meta: envelope.meta };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  services = createAppServices(async () => db);
+  key = (await createKeyFor(db, (await createUser(db, "desk")).id)).secret;
+  bundled = (await readSampleHistory(Date.parse(AS_OF))).length;
+  // History this install recorded itself at one of the sample's settlement times: never overwritten.
+  await db.fundingRate.create({
+    data: { exchange: "binance", market: "BTC/USDT:USDT", base: "BTC", time: new Date(BINANCE_LAST), rate: 0.0005, intervalHours: 8, source: "observed" },
+  });
+  // A fresh install's first start, and a second process starting at the same moment.
+  const [published] = await Promise.all([publishSampleIfNeverLive(db), readSampleHistory(Date.parse(AS_OF)).then((s) => storeSampleHistory(db, s))]);
+  expect(published).toBeGreaterThan(20);
+}, 120_000);
+
+afterAll(async () => {
+  await services?.stopRecorders();
+  await database?.close();
+});
+
+describe("the offline sample's recorded funding history", () => {
+  it("is stored once as backfilled settlements, whoever else stores it, and leaves an install's own rows as they were", async () => {
+    expect(bundled).toBe(8 * 135 + 3 * 1080);
+    expect(await db.fundingRate.count()).toBe(bundled);
+    expect(await db.fundingRate.count({ where: { source: "backfill" } })).toBe(bundled - 1);
+    const own = await db.fundingRate.findUniqueOrThrow({ where: { exchange_market_time: { exchange: "binance", market: "BTC/USDT:USDT", time: new Date(BINANCE_LAST) } } });
+    expect(own).toMatchObject({ rate: 0.0005, source: "observed" });
+    // A restart finds the sample published and adds nothing; storing the history again adds nothing either.
+    expect(await publishSampleIfNeverLive(db)).toBeNull();
+    expect(await storeSampleHistory(db, await readSampleHistory(Date.parse(AS_OF)))).toBe(0);
+    expect(await db.fundingRate.count()).toBe(bundled);
+  });
+
+  it("serves 30 days and more of Binance BTC on /v1/funding-rates, ending at the sample's as-of", async () => {
+    const from = new Date(Date.parse(AS_OF) - 31 * DAY).toISOString();
+    const { data, meta } = await get(`/v1/funding-rates?exchange=binance&symbol=BTC&from=${from}&to=${AS_OF}&limit=1000`);
+    expect(meta).toMatchObject({ sample: true, data_as_of: AS_OF });
+    const items = data.items as Json[];
+    // 31 days of 8-hourly settlements: 93.
+    expect(items).toHaveLength(93);
+    expect(Date.parse(items.at(-1)!.time) - Date.parse(items[0]!.time)).toBeGreaterThanOrEqual(30 * DAY);
+    expect(items.at(-1)).toMatchObject({ time: BINANCE_LAST, source: "observed" });
+    expect(items.at(-2)).toMatchObject({ time: "2025-06-17T00:00:00.005Z", funding_rate: 0.00009422, funding_interval_hours: 8, source: "backfill" });
+    // Without a range: the 7 days before the sample's as-of, not an empty week before now.
+    const recent = await get("/v1/funding-rates?exchange=binance&symbol=BTC");
+    expect(recent.meta).toMatchObject({ to: AS_OF, from: new Date(Date.parse(AS_OF) - 7 * DAY).toISOString() });
+    expect(recent.data.items).toHaveLength(21);
+  });
+
+  it("shows an opportunity's recorded history up to the sample's as-of", async () => {
+    const { data } = await get("/v1/opportunities/BTC-binance-hyperliquid");
+    expect(data.funding_history).toMatchObject({ to: AS_OF, from: new Date(Date.parse(AS_OF) - 7 * DAY).toISOString() });
+    // 7 days: 21 Binance settlements (8-hourly), 168 Hyperliquid ones (hourly).
+    expect(data.funding_history.long).toHaveLength(21);
+    expect(data.funding_history.short).toHaveLength(168);
+    expect(data.funding_history.short[0]).toMatchObject({ exchange: "hyperliquid", source: "backfill", funding_interval_hours: 1 });
+  });
+
+  it("gives opportunities whose legs both have recorded history their persistence, and the others none", async () => {
+    const { data } = await get("/v1/opportunities?symbol=BTC&limit=100");
+    const items = data.items as Opportunity[];
+    const recorded = (o: Opportunity) => [o.long, o.short].every((leg) => WITH_HISTORY.has(`${leg.exchange} ${leg.market}`));
+    const both = items.filter(recorded);
+    // Five markets with history on both legs: every pair of them, ten.
+    expect(both).toHaveLength(10);
+    for (const o of both) {
+      expect(o.persistence, o.id).toMatchObject({ as_of: "2025-06-17T08:00:00.000Z" });
+      for (const field of ["apr_median_7d", "apr_median_30d", "paid_share_7d", "apr_stddev_7d"] as const) expect(o.persistence[field], `${o.id} ${field}`).not.toBeNull();
+    }
+    // The run of same-signed spreads is dated wherever the long leg has paid less.
+    expect(both.some((o) => o.persistence.positive_since !== null && Date.parse(o.persistence.positive_since) < Date.parse(AS_OF))).toBe(true);
+    const without = items.filter((o) => !recorded(o));
+    expect(without.length).toBeGreaterThan(0);
+    for (const o of without) expect(o.persistence, o.id).toMatchObject({ apr_median_7d: null, apr_median_30d: null, paid_share_7d: null });
+  });
+
+  it("replays 30 days of recorded settlements in a historical simulation, ending at the sample's as-of", async () => {
+    const response = await createApiApp(() => services).fetch(
+      new Request("http://localhost/v1/simulations", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          long: { exchange: "binance", symbol: "BTC" },
+          short: { exchange: "hyperliquid", symbol: "BTC" },
+          notional_usd: 10_000,
+          holding_days: 30,
+          mode: "historical",
+        }),
+      }),
+    );
+    const envelope = expectEnvelope(response.status, response.headers, await response.text(), "POST /v1/simulations");
+    expect(response.status).toBe(201);
+    if (envelope.kind !== "success") throw new Error("expected success");
+    const result = envelope.data as Json;
+    expect(result).toMatchObject({ mode: "historical", to: AS_OF, from: new Date(Date.parse(AS_OF) - 30 * DAY).toISOString() });
+    // 8-hourly Binance and hourly Hyperliquid over 30 days.
+    expect(result.long).toMatchObject({ exchange: "binance", settlements: 90, funding_interval_hours: 8 });
+    expect(result.short).toMatchObject({ exchange: "hyperliquid", settlements: 720, funding_interval_hours: 1 });
+    expect(result.daily).toHaveLength(30);
+    expect(result.funding_income_usd).not.toBe(0);
+    expect(result.paid_share).not.toBeNull();
+  });
+});
