@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
 import type { Actor } from "@/lib/actor";
 import type { Market } from "@/lib/market/market";
+import { assertWithinHistory } from "@/lib/history/history-depth";
 import { pageFrom } from "@/lib/pagination";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
@@ -26,17 +27,19 @@ export function rangeList<S extends z.ZodRawShape>(rule: RangeRule, maxLimit: nu
 
 /**
  * The answer of a paged history route over a time range (/v1/funding-rates, /v1/funding-intervals):
- * the range resolved from the query, one page read from the key mode's market, and the market meta
- * with the range used.
+ * the range resolved from the query and held within the plan's history (`historyDays`, 403 naming
+ * it), one page read from the key mode's market, and the market meta with the range used.
  */
 export async function rangePage<T>(
-  actor: Pick<Actor, "mode">,
+  actor: Pick<Actor, "mode" | "tier">,
   services: AppServices,
   query: { from?: Date; to?: Date; limit: number; offset: number },
   rule: RangeRule,
   read: (market: Market, range: { from: Date; to: Date }) => Promise<{ items: T[]; total: number }>,
 ) {
-  const range = resolveRange(query, rule);
+  const now = new Date();
+  const range = resolveRange(query, rule, now);
+  assertWithinHistory(range.from, services.plans(actor.tier), now);
   const market = services.market(actor.mode);
   const [page, snapshot] = await Promise.all([read(market, range), market.opportunities()]);
   return {
