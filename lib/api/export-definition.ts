@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { EXPORT_COLUMNS } from "@/lib/history/export/export-format";
+import { MAX_EXPORT_SYMBOLS as MAX_SYMBOLS } from "@/lib/history/export/export-href";
 import { exchangeListParam } from "@/lib/market/model/market-params";
 import { perPlan, planNames, plansWith } from "@/lib/plans";
 import { dateOrDateTimeText } from "@/lib/validation";
 
 /** Base assets separated by commas (`BTC,ETH`), case-insensitive, answered upper-case, sorted, without repeats. */
-const MAX_SYMBOLS = 50;
 const symbolList = z
   .string()
   .regex(new RegExp(`^[A-Za-z0-9]{1,20}(,[A-Za-z0-9]{1,20}){0,${MAX_SYMBOLS - 1}}$`), `Must be up to ${MAX_SYMBOLS} base assets separated by commas, e.g. BTC,ETH`)
