@@ -32,7 +32,8 @@ export const PARQUET_SCHEMA: SchemaElement[] = [
  * the footer's metadata (a few hundred bytes per row group) stays until the end.
  */
 export function parquetWriter(): ExportWriter {
-  const bytes = new ByteWriter();
+  // `flush`, which ParquetWriter calls after each row group when the writer has one, as hyparquet-writer's file writer does.
+  const bytes: ByteWriter & { flush?: () => void } = new ByteWriter();
   let taken: Uint8Array[] = [];
   // Called by ParquetWriter after each row group and by finish(): moves what was written out of the buffer.
   const take = () => {
