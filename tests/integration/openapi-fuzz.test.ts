@@ -194,7 +194,10 @@ function operations(): DocumentedOperation[] {
     .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })))
     // Only envelopes: the event stream's answer never ends and the export's is a file (CSV or Parquet);
     // tests/integration/event-stream.test.ts and funding-export.test.ts cover them.
-    .filter(({ operation }) => "application/json" in ((operation.responses["200"] as { content?: Json } | undefined)?.content ?? {}));
+    .filter(({ operation }) => {
+      const content = (operation.responses["200"] as { content?: Json } | undefined)?.content;
+      return content === undefined || "application/json" in content;
+    });
   const rank = ({ method, path }: DocumentedOperation) =>
     method === "GET" ? 0 : method === "POST" && !path.includes("{") ? 1 : method === "PATCH" ? 2 : method === "DELETE" ? 4 : 3;
   return all.map((op, index) => ({ op, index })).sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index).map(({ op }) => op);
