@@ -16,8 +16,12 @@ interface Row {
   source: string;
 }
 
+// Instants as UTC text cast to the column's type, as the round's SQL writes them: the same moment
+// whatever the session's time zone.
+const at = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp(3)`;
+
 function filters(selection: ExportSelection): Prisma.Sql {
-  const parts = [Prisma.sql`"time" >= ${selection.from} AND "time" <= ${selection.to}`];
+  const parts = [Prisma.sql`"time" >= ${at(selection.from)} AND "time" <= ${at(selection.to)}`];
   if (selection.exchanges) parts.push(Prisma.sql`exchange IN (${Prisma.join(selection.exchanges)})`);
   if (selection.symbols) parts.push(Prisma.sql`base IN (${Prisma.join(selection.symbols)})`);
   return Prisma.join(parts, " AND ");
@@ -37,7 +41,7 @@ export async function countSettlements(db: Db, selection: ExportSelection): Prom
 export async function* readSettlementBatches(db: Db, selection: ExportSelection, batchRows = EXPORT_BATCH_ROWS): AsyncGenerator<FundingSettlement[]> {
   let after: Row | undefined;
   for (;;) {
-    const keyset = after ? Prisma.sql`AND (exchange, market, "time") > (${after.exchange}, ${after.market}, ${after.time})` : Prisma.empty;
+    const keyset = after ? Prisma.sql`AND (exchange, market, "time") > (${after.exchange}, ${after.market}, ${at(after.time)})` : Prisma.empty;
     const rows = await db.$queryRaw<Row[]>`
       SELECT exchange, market, base, "time", rate, "intervalHours", source
       FROM "FundingRate"
