@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * List funding settlements of one asset on one exchange
-         * @description Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); without them the last 7 days, and a range may span at most 31 days (a longer one is a 400 naming the field). `meta.from` and `meta.to` say which range was used.
+         * @description Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); without them the last 7 days, and a range may span at most 31 days (a longer one is a 400 naming the field). `from` reaches back as far as the plan's history: Pro 90 days, Desk 365 days (earlier: 403 naming the depth). `meta.from` and `meta.to` say which range was used.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -149,7 +149,7 @@ export interface paths {
         };
         /**
          * List changes of markets' funding intervals
-         * @description Every change of a market's funding interval the ingestion rounds saw (each round compares every market with its previous observation), oldest first by `effective_at`. Venues shorten an interval when a rate sits at its cap and lengthen it again when calm, per coin. `exchange` and `symbol` narrow the list; `from` and `to` bound `effective_at` (ISO 8601 date or date-time, inclusive): without them the last 30 days, and a range may span at most 366 days. Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.
+         * @description Every change of a market's funding interval the ingestion rounds saw (each round compares every market with its previous observation), oldest first by `effective_at`. Venues shorten an interval when a rate sits at its cap and lengthen it again when calm, per coin. `exchange` and `symbol` narrow the list; `from` and `to` bound `effective_at` (ISO 8601 date or date-time, inclusive): without them the last 30 days, and a range may span at most 366 days. `from` reaches back as far as the plan's history: Pro 90 days, Desk 365 days (earlier: 403 naming the depth). Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
