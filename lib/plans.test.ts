@@ -18,7 +18,7 @@ import {
 } from "./plans";
 
 const FEATURES = Object.keys(PLANS[0]!.features) as PlanFeature[];
-const CAPS = ["maxActiveKeys", "webhookEndpoints", "alertRules", "streams", "historyDays"] as const;
+const CAPS = ["maxActiveKeys", "webhookEndpoints", "alertRules", "streams", "historyDays", "exportRangeDays", "exportsPerDay", "exportMaxRows"] as const;
 /** Consecutive plans, cheaper first. */
 const steps = PLANS.slice(1).map((higher, i) => [PLANS[i]!, higher] as const);
 
@@ -57,11 +57,16 @@ describe("the plans table", () => {
       { dataDelayMinutes: 15 },
       { features: { ...pro.features, write: true } },
       { requestsPerMinute: 0 },
+      { exportsPerDay: 0 },
+      { exportMaxRows: 0 },
+      { exportRangeDays: pro.historyDays + 1 },
+      { features: { ...pro.features, export: false } },
     ];
     for (const change of contradictions) expect(planSchema.safeParse({ ...pro, ...change }).success, JSON.stringify(change)).toBe(false);
     const free = planOf("free");
     expect(planSchema.safeParse({ ...free, streams: 1 }).success).toBe(false);
     expect(planSchema.safeParse({ ...free, permissions: ["opportunities:read"] }).success).toBe(false);
+    expect(planSchema.safeParse({ ...free, exportsPerDay: 1 }).success).toBe(false);
   });
 
   it("writes the summaries from the rows' numbers", () => {

@@ -13,6 +13,7 @@ const featuresSchema = z.object({
   webhooks: z.boolean().describe("Webhook endpoints (up to `webhookEndpoints` per mode)"),
   alertRules: z.boolean().describe("Alert rules (up to `alertRules` per mode)"),
   write: z.boolean().describe("The `write` permission: changing the portfolio through the API"),
+  export: z.boolean().describe("Funding-history exports (CSV, Parquet), within `exportRangeDays`, `exportsPerDay` and `exportMaxRows`"),
 });
 
 const count = z.number().int().min(0);
@@ -35,7 +36,10 @@ export const planSchema = z
     webhookEndpoints: count.describe("Webhook endpoints per account and mode"),
     alertRules: count.describe("Alert rules per account and mode"),
     streams: count.describe("Concurrent GET /v1/stream connections per account, in each server process"),
-    historyDays: z.number().int().positive().describe("How many days of history the plan reads"),
+    historyDays: z.number().int().positive().describe("How many days of history the plan reads: how far back `from` may reach"),
+    exportRangeDays: count.describe("Days one export may span; 0 without exports"),
+    exportsPerDay: count.describe("Exports per account per UTC day; 0 without exports"),
+    exportMaxRows: count.describe("Settlements one export may hold; 0 without exports"),
     dataDelayMinutes: count.describe("How old the data the web app shows is, at least; 0 for live data"),
     permissions: z.array(permissionSchema).readonly().describe("The API permissions the plan's keys may hold"),
     features: featuresSchema,
@@ -46,7 +50,12 @@ export const planSchema = z
   .refine((p) => p.features.liveData === (p.dataDelayMinutes === 0), "Live data means no delay")
   .refine((p) => p.features.webhooks === p.webhookEndpoints > 0, "Webhooks come with endpoints")
   .refine((p) => p.features.alertRules === p.alertRules > 0, "Alert rules come with a cap above 0")
-  .refine((p) => p.features.write === p.permissions.includes("write"), "`write` is the write permission");
+  .refine((p) => p.features.write === p.permissions.includes("write"), "`write` is the write permission")
+  .refine(
+    (p) => [p.exportRangeDays, p.exportsPerDay, p.exportMaxRows].every((n) => p.features.export === n > 0),
+    "Exports come with a range, a daily count and a row cap above 0, and a plan without them has none",
+  )
+  .refine((p) => p.exportRangeDays <= p.historyDays, "An export reaches no further back than the plan's history");
 
 export type Plan = z.infer<typeof planSchema>;
 export type PlanFeature = keyof Plan["features"];
@@ -65,9 +74,12 @@ const ROWS: Record<Tier, PlanRow> = {
     alertRules: 0,
     streams: 0,
     historyDays: 7,
+    exportRangeDays: 0,
+    exportsPerDay: 0,
+    exportMaxRows: 0,
     dataDelayMinutes: 15,
     permissions: TIER_PERMISSIONS.free,
-    features: { api: false, liveData: false, portfolio: false, webhooks: false, alertRules: false, write: false },
+    features: { api: false, liveData: false, portfolio: false, webhooks: false, alertRules: false, write: false, export: false },
   },
   pro: {
     id: "pro",
@@ -79,9 +91,13 @@ const ROWS: Record<Tier, PlanRow> = {
     alertRules: 5,
     streams: 2,
     historyDays: 90,
+    // A month of every venue's hourly settlements for a handful of assets fits in a million rows.
+    exportRangeDays: 31,
+    exportsPerDay: 20,
+    exportMaxRows: 1_000_000,
     dataDelayMinutes: 0,
     permissions: TIER_PERMISSIONS.pro,
-    features: { api: true, liveData: true, portfolio: true, webhooks: true, alertRules: true, write: false },
+    features: { api: true, liveData: true, portfolio: true, webhooks: true, alertRules: true, write: false, export: true },
   },
   desk: {
     id: "desk",
@@ -94,9 +110,12 @@ const ROWS: Record<Tier, PlanRow> = {
     alertRules: 100,
     streams: 20,
     historyDays: 365,
+    exportRangeDays: 365,
+    exportsPerDay: 200,
+    exportMaxRows: 20_000_000,
     dataDelayMinutes: 0,
     permissions: TIER_PERMISSIONS.desk,
-    features: { api: true, liveData: true, portfolio: true, webhooks: true, alertRules: true, write: true },
+    features: { api: true, liveData: true, portfolio: true, webhooks: true, alertRules: true, write: true, export: true },
   },
 };
 

@@ -4,6 +4,7 @@ import { examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH } from "@/lib/api/openapi/openapi-document";
 import { NOT_MODIFIED_COUNTS, RATE_LIMIT_HEADERS_PRESENCE } from "@/lib/api/openapi/response-headers";
 import { FAILED_AUTH_LIMIT } from "@/lib/api/failed-auth-throttle";
+import { EXPORT_DEFINITION } from "@/lib/api/export-definition";
 import { EXPIRY_WARNING_DAYS } from "@/lib/keys/expiry-warning";
 import { addressNotAllowedMessage, MAX_ALLOWLIST_ENTRIES } from "@/lib/keys/ip-allowlist";
 import { clientDownloads } from "@/lib/clients/client-archives";
@@ -388,6 +389,24 @@ curl -si --compressed "${base}/v1/opportunities?limit=5" -H "Authorization: Bear
           ))}
         </section>
       ))}
+
+      <section>
+        <h3>
+          <code>
+            {EXPORT_DEFINITION.method} {EXPORT_DEFINITION.path}
+          </code>{" "}
+          — {EXPORT_DEFINITION.summary}
+        </h3>
+        <p className="muted">
+          Needs the <code>{EXPORT_DEFINITION.permission}</code> permission and a plan with exports ({planNames(plansWith("export"))}).
+          The answer is a file (CSV or Parquet) written as it is read, not an envelope: save it (<code>-OJ</code> keeps the name the
+          answer gives); the clients have no method for it. Signed in, the screener and its history chart offer the same download.
+        </p>
+        <pre>
+          <code>{`curl -sS -OJ "${base}${EXPORT_DEFINITION.path}?exchanges=binance,okx&symbols=BTC,ETH&format=parquet" \\
+  -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`}</code>
+        </pre>
+      </section>
 
       <h2 id="clients">Clients</h2>
       <p>

@@ -5,14 +5,18 @@ import type { IChartApi, UTCTimestamp } from "lightweight-charts";
 import { chartPoints, intervalMarkers } from "@/lib/screener/chart-points";
 import type { OpportunityHistory } from "@/lib/screener/leg-history";
 import { chartOptions } from "./chart-options";
+import { ExportLinks } from "./export-links";
 
 const LONG_COLOUR = "#0b6bcb";
 const SHORT_COLOUR = "#c4320a";
 
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; history: OpportunityHistory };
 
-/** Both legs' funding settlements of the last 7 days, annualised, on one chart, with their interval changes marked. */
-export function FundingHistoryChart({ id }: { id: string }) {
+/**
+ * Both legs' funding settlements of the last 7 days, annualised, on one chart, with their interval
+ * changes marked; on plans with exports, the same settlements as a download.
+ */
+export function FundingHistoryChart({ id, symbol, exports = false }: { id: string; symbol: string; exports?: boolean }) {
   const [state, setState] = useState<State>({ status: "loading" });
   const container = useRef<HTMLDivElement>(null);
 
@@ -88,6 +92,12 @@ export function FundingHistoryChart({ id }: { id: string }) {
         {empty && " No settlements have been recorded for either leg in this window yet: the service records them from its own rounds."}
       </p>
       <div ref={container} className="history-chart" role="img" aria-label={`Funding history of ${state.history.id}`} />
+      {exports && (
+        <ExportLinks
+          label={`${symbol} on ${long.exchange} and ${short.exchange}, this window`}
+          selection={{ exchanges: [long.exchange, short.exchange], symbols: [symbol], from: state.history.from, to: state.history.to }}
+        />
+      )}
     </div>
   );
 }

@@ -45,9 +45,11 @@ interface Props {
   sortHeadings: { apr: SortHeading; net_apr: SortHeading; open_interest: SortHeading };
   /** Whether rows offer "Simulate" and "Add to portfolio" (plans with live data). */
   portfolio?: boolean;
+  /** Whether the history chart offers its settlements as a download (plans with exports). */
+  exports?: boolean;
 }
 
-export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadings, portfolio = false }: Props) {
+export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadings, portfolio = false, exports = false }: Props) {
   const [open, setOpen] = useState<{ id: string; panel: Panel } | null>(null);
   // Quotes at a size are for paid plans, as simulations are (app/api/opportunities/quotes says why).
   const panels: Panel[] = portfolio ? ["chart", "quote", "simulate", "add"] : ["chart"];
@@ -146,7 +148,7 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadi
                 {expanded && (
                   <tr className="chart-row" id={panelRowId(panel, o.id)}>
                     <td colSpan={COLUMNS}>
-                      {panel === "chart" && <FundingHistoryChart id={o.id} />}
+                      {panel === "chart" && <FundingHistoryChart id={o.id} symbol={o.symbol} exports={exports} />}
                       {panel === "quote" && <QuotePanel id={o.id} initialSize={sized?.size ?? null} />}
                       {panel === "simulate" && <SimulatePanel id={o.id} />}
                       {panel === "add" && <AddPositionPanel id={o.id} />}

@@ -4,11 +4,12 @@ import { requireUser } from "@/lib/auth/session";
 import { formatUtc } from "@/lib/format-time";
 import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunities/opportunity-query";
 import { canUsePortfolio } from "@/lib/actor";
-import { PLANS, plansWith } from "@/lib/plans";
+import { planNames, planOf, PLANS, plansWith, type Plan } from "@/lib/plans";
 import { formatAge } from "@/lib/screener/format";
 import { describeRecordingMoments, recordingMoments } from "@/lib/screener/recording-moments";
 import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
 import { screenerView, type ScreenerView } from "@/lib/screener/screener-view";
+import { ExportLinks } from "./export-links";
 import { FilterForm } from "./filter-form";
 import { OpportunityTable, type SortHeading } from "./opportunity-table";
 
@@ -77,7 +78,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
       ) : (
         // Keyed by the query (apart from the form's key: they are siblings), so a new page, sort or
         // filter starts without the last page's size quotes.
-        <Results key={`results?${search}`} view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} />
+        <Results key={`results?${search}`} view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} plan={planOf(user.tier)} />
       )}
     </div>
   );
@@ -114,7 +115,11 @@ function Freshness({ view, now }: { view: ScreenerView; now: number }) {
   );
 }
 
-function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter: OpportunityFilter; now: number; portfolio: boolean }) {
+const DAY_MS = 86_400_000;
+/** How far back the screener's download reaches: the chart's 7 days, or less where the plan's exports span less. */
+const DOWNLOAD_DAYS = 7;
+
+function Results({ view, filter, now, portfolio, plan }: { view: ScreenerView; filter: OpportunityFilter; now: number; portfolio: boolean; plan: Plan }) {
   if (view.status === "pending") {
     return (
       <p className="panel" role="status">
@@ -165,6 +170,7 @@ function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter:
           freshness={view.freshness}
           asOf={view.snapshot.asOf}
           portfolio={portfolio}
+          exports={plan.features.export}
           sortHeadings={{
             apr: heading("apr", "APR"),
             net_apr: heading("net_apr", "Net APR"),
@@ -173,6 +179,22 @@ function Results({ view, filter, now, portfolio }: { view: ScreenerView; filter:
         />
       )}
       {page.items.length > 10 && pager}
+      {page.items.length > 0 &&
+        (plan.features.export ? (
+          <ExportLinks
+            label={`Funding settlements of the ${page.items.length} opportunities shown, both legs, last ${Math.min(DOWNLOAD_DAYS, plan.exportRangeDays)} days`}
+            selection={{
+              exchanges: page.items.flatMap((o) => [o.long.exchange, o.short.exchange]),
+              symbols: page.items.map((o) => o.symbol),
+              from: new Date(view.historyUntil.getTime() - Math.min(DOWNLOAD_DAYS, plan.exportRangeDays) * DAY_MS),
+              to: view.historyUntil,
+            }}
+          />
+        ) : (
+          <p className="muted small-print">
+            Funding-history downloads (CSV, Parquet) come with the {planNames(plansWith("export"))} plans: <Link href="/account/plan">upgrade</Link>.
+          </p>
+        ))}
       <p className="muted small-print">
         APR is the gross funding spread per year; net APR subtracts four taker fills spread over a 7-day holding. Rates are
         per funding interval. Open interest and volume are the smaller leg&apos;s. A leg marked <em>stale</em> has data older than

@@ -60,6 +60,7 @@ import { updateAlertRuleRoute } from "./routes/update-alert-rule";
 import { deleteAlertRuleRoute } from "./routes/delete-alert-rule";
 import { authenticate, withApiKey } from "./with-api-key";
 import { STREAM_PATH, streamEvents } from "./event-stream";
+import { EXPORT_PATH, exportFundingRatesWithKey } from "./export-funding-rates";
 
 /**
  * Every /v1 operation, in the order the reference and /docs list them: within a resource, the
@@ -110,6 +111,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
 const OPENAPI_ROUTE = { method: "GET", path: OPENAPI_PATH } as const;
 // The event stream: a /v1 operation outside API_ROUTES (lib/api/event-stream.ts says why).
 const STREAM_ROUTE = { method: "GET", path: STREAM_PATH } as const;
+// The funding-history export: a file, not an envelope, so also outside API_ROUTES (lib/api/export-definition.ts says why).
+const EXPORT_ROUTE = { method: "GET", path: EXPORT_PATH } as const;
 // The operators' paths: outside /v1, without CORS (no page of another origin has business there).
 const OPERATOR_PATHS: ReadonlySet<string> = new Set(["/healthz", METRICS_PATH]);
 
@@ -211,6 +214,11 @@ export function createApiApp(services: () => AppServices = appServices, options:
     return streamEvents(c, services());
   });
 
+  app.get(EXPORT_PATH, (c) => {
+    c.set("usageRoute", `GET ${EXPORT_PATH}`);
+    return exportFundingRatesWithKey(c, services());
+  });
+
   // The API's description is public, like a reference page: no key is needed to learn how to get one.
   // Its `servers` entry is the configured public URL as it is when served (read per request, like
   // /docs does), so the document is rebuilt only when that setting changes.
@@ -226,7 +234,7 @@ export function createApiApp(services: () => AppServices = appServices, options:
   const fallback = async (c: ApiContext) => {
     await authenticate(c, services());
     // c.req.path is decoded the way the router decodes it, so /v1/%61uth/verify matches as routing does.
-    const allowed = [...API_ROUTES, OPENAPI_ROUTE, STREAM_ROUTE].filter((r) => pathPattern(r.path).test(c.req.path)).map((r) => r.method);
+    const allowed = [...API_ROUTES, OPENAPI_ROUTE, STREAM_ROUTE, EXPORT_ROUTE].filter((r) => pathPattern(r.path).test(c.req.path)).map((r) => r.method);
     if (allowed.length === 0) throw new AppError("NOT_FOUND");
     throw new AppError("METHOD_NOT_ALLOWED", `Method ${c.req.method} is not allowed here; use ${allowed.join(", ")}`, {
       headers: { Allow: allowed.join(", ") },

@@ -26,10 +26,8 @@ export interface SessionContext<P, A extends Access> {
   actor: Signed<A, Actor>;
 }
 
-export interface Reply {
-  data: unknown;
-  status?: number;
-}
+/** A handler's answer: data for the envelope, or a response of its own (a file streamed as it is read). */
+export type Reply = { data: unknown; status?: number } | { response: Response };
 
 export interface SessionOptions {
   /** The operation's rule, the one its /v1 route declares (lib/api/route-rule.ts): checked against the session's actor before the handler. */
@@ -86,6 +84,10 @@ export function withSession<P = Record<string, never>, A extends Access = "user"
           actor: actor as SessionContext<P, A>["actor"],
         }),
       );
+      if ("response" in reply) {
+        reply.response.headers.set("X-Request-Id", requestId);
+        return reply.response;
+      }
       return jsonSuccess(reply.data, requestId, reply.status ?? 200);
     } catch (error) {
       return jsonError(error, requestId);

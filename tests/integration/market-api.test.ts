@@ -13,6 +13,7 @@ let services: AppServices;
 let app: ReturnType<typeof createApiApp>;
 let liveKey: string;
 let testKey: string;
+let deskKey: string;
 const now = Date.now();
 const hourNow = Math.floor(now / HOUR) * HOUR;
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
   const user = await createUser(db, "pro");
   liveKey = (await createKeyFor(db, user.id)).secret;
   testKey = (await createKeyFor(db, user.id, { mode: "test" })).secret;
+  deskKey = (await createKeyFor(db, (await createUser(db, "desk")).id)).secret;
 
   // 8-hourly BTC settlements on binance for 40 days, hourly on bybit for 10 days, one USDC twin row.
   const rows = [];
@@ -209,8 +211,8 @@ describe("GET /v1/funding-intervals", () => {
     expect(meta).toMatchObject({ mode: "live", to: expect.any(String), from: expect.any(String) });
     expect((await data("/v1/funding-intervals?exchange=okx")).data.items.map((c: { symbol: string }) => c.symbol)).toEqual(["ETH"]);
     expect((await data("/v1/funding-intervals?symbol=eth&exchange=binance")).data.total).toBe(0);
-    const year = await data(`/v1/funding-intervals?symbol=BTC&from=${new Date(hourNow - 300 * DAY).toISOString()}&to=${new Date(hourNow).toISOString()}`);
-    expect(year.data.items.map((c: { to_hours: number }) => c.to_hours)).toEqual([4, 1]);
+    const quarter = await data(`/v1/funding-intervals?symbol=BTC&from=${new Date(hourNow - 80 * DAY).toISOString()}&to=${new Date(hourNow).toISOString()}`);
+    expect(quarter.data.items.map((c: { to_hours: number }) => c.to_hours)).toEqual([4, 1]);
     const page = await data("/v1/funding-intervals?limit=1&offset=1");
     expect(page.data).toMatchObject({ total: 2, has_more: false, items: [expect.objectContaining({ exchange: "binance" })] });
   });
@@ -223,6 +225,16 @@ describe("GET /v1/funding-intervals", () => {
     ["limit=0", "limit"],
     ["interval=8", "interval"],
   ])("refuses %s with a 400 naming %s", (query, field) => expectInvalidField(`/v1/funding-intervals?${query}`, field));
+
+  it("reads back as far as the plan's history reaches: Pro 90 days (further: 403 naming the depth), Desk 365", async () => {
+    const from = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+    const error = await refused(`/v1/funding-intervals?symbol=BTC&from=${from(100)}&to=${from(0)}`, 403);
+    expect(error.code).toBe("FORBIDDEN");
+    expect(error.message).toMatch(/^The Pro plan reads 90 days of history: `from` may be \S+ at the earliest; Desk reads 365 days/);
+    const year = await data(`/v1/funding-intervals?symbol=BTC&from=${from(300)}&to=${from(0)}`, deskKey);
+    expect(year.data.items.map((c: { to_hours: number }) => c.to_hours)).toEqual([4, 1]);
+    expect((await refused(`/v1/funding-intervals?from=${from(366)}&to=${from(1)}`, 403, deskKey)).message).toMatch(/^The Desk plan reads 365 days of history/);
+  });
 
   it("gives test keys the sandbox's changes, never live ones", async () => {
     const { data: body, meta } = await data("/v1/funding-intervals?limit=1000", testKey);
@@ -272,15 +284,12 @@ describe("GET /v1/funding-rates", () => {
     ["exchange=binance&symbol=BTC&market=x", "market"],
   ])("refuses %s with a 400 naming %s", (query, field) => expectInvalidField(`/v1/funding-rates?${query}`, field));
 
-  it("reaches back as far as the key's plan allows (Pro 90 days, Desk 365); interval history is not limited", async () => {
+  it("reaches back as far as the key's plan allows (Pro 90 days, Desk 365)", async () => {
     const range = `from=${new Date(hourNow - 120 * DAY).toISOString()}&to=${new Date(hourNow - 100 * DAY).toISOString()}`;
     const answer = await get(`/v1/funding-rates?exchange=binance&symbol=BTC&${range}`);
     expect(answer.status).toBe(403);
-    expect(JSON.stringify(answer.envelope)).toMatch(/The Pro plan reads the last 90 days of history: `from` must be \d{4}-\d\d-\d\dT[\d:.]+Z or later \(Desk 365 days\)/);
-    // Interval history is the market's metadata, not what the plans sell by depth: any plan reads it.
-    expect((await data(`/v1/funding-intervals?exchange=binance&symbol=BTC&${range}`)).data.total).toBe(0);
-    const desk = await createUser(database.db, "desk");
-    const deskKey = (await createKeyFor(database.db, desk.id)).secret;
+    expect(JSON.stringify(answer.envelope)).toMatch(/The Pro plan reads 90 days of history: `from` may be \d{4}-\d\d-\d\dT[\d:.]+Z at the earliest; Desk reads 365 days/);
+    expect((await get(`/v1/funding-intervals?exchange=binance&symbol=BTC&${range}`)).status).toBe(403);
     expect((await data(`/v1/funding-rates?exchange=binance&symbol=BTC&${range}`, deskKey)).data.total).toBe(0);
     // The plan's depth is what counts, not the range's length: 89 days back is within Pro's reach.
     const recent = `from=${new Date(hourNow - 89 * DAY).toISOString()}&to=${new Date(hourNow - 70 * DAY).toISOString()}`;

@@ -5,6 +5,7 @@ import { API_ROUTES, createApiApp } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { metaSchema } from "@/lib/api/openapi/envelope-schemas";
 import { STREAM_PATH } from "@/lib/api/event-stream";
+import { EXPORT_PATH } from "@/lib/api/export-funding-rates";
 import { resourcePath } from "@/lib/api/location";
 import { exampleInit, examplePath } from "@/lib/api/openapi/example-request";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiPath } from "@/lib/api/openapi/openapi-document";
@@ -101,9 +102,11 @@ describe("the OpenAPI document", () => {
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual([...new Set(registered)].sort());
-    // The route table's operations and the event stream, described beside them (lib/api/stream-definition.ts).
-    expect(documented.length).toBe(API_ROUTES.length + 1);
+    // The route table's operations, and the event stream and the export, described beside them
+    // (lib/api/stream-definition.ts, lib/api/export-definition.ts).
+    expect(documented.length).toBe(API_ROUTES.length + 2);
     expect(documented).toContain(`GET ${STREAM_PATH}`);
+    expect(documented).toContain(`GET ${EXPORT_PATH}`);
   });
 
   it("describes every error code with its status, and each operation's errors with the right response", () => {

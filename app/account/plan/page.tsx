@@ -99,6 +99,13 @@ const ROWS: readonly [string, (plan: Plan) => string][] = [
   ["Live streams (GET /v1/stream)", (plan) => upTo(plan.streams, " at once")],
   ["Webhook endpoints", (plan) => upTo(plan.webhookEndpoints, " per mode")],
   ["Alert rules", (plan) => upTo(plan.alertRules, " per mode")],
+  [
+    "Funding-history exports (CSV, Parquet)",
+    (plan) =>
+      plan.features.export
+        ? `${plan.exportsPerDay} a day, up to ${plan.exportRangeDays} days and ${plan.exportMaxRows.toLocaleString("en-US")} rows each`
+        : "—",
+  ],
 ];
 
 /**

@@ -78,7 +78,7 @@ class Operations:
         Args:
             exchange: The exchange.
             symbol: Base asset, e.g. BTC (case-insensitive).
-            from_: Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. How far back it may reach depends on the plan: Pro 90 days, Desk 365 days.
+            from_: Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`.
             to: End of the range, inclusive: not before `from` and at most 31 days after it; default: now (while the offline sample is served, its `data_as_of`), or 7 days after `from` if that is earlier.
             limit: Page size, 1 to 1000.
             offset: Number of items to skip, 0 to 1,000,000.
@@ -93,7 +93,7 @@ class Operations:
         Args:
             exchange: The exchange.
             symbol: Base asset, e.g. BTC (case-insensitive).
-            from_: Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. How far back it may reach depends on the plan: Pro 90 days, Desk 365 days.
+            from_: Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`.
             to: End of the range, inclusive: not before `from` and at most 31 days after it; default: now (while the offline sample is served, its `data_as_of`), or 7 days after `from` if that is earlier.
             limit: Page size, 1 to 1000.
         """

@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * List funding settlements of one asset on one exchange
-         * @description Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); without them the last 7 days, and a range may span at most 31 days (a longer one is a 400 naming the field). `meta.from` and `meta.to` say which range was used.
+         * @description Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); without them the last 7 days, and a range may span at most 31 days (a longer one is a 400 naming the field). `from` reaches back as far as the plan's history: Pro 90 days, Desk 365 days (earlier: 403 naming the depth). `meta.from` and `meta.to` say which range was used.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -149,7 +149,7 @@ export interface paths {
         };
         /**
          * List changes of markets' funding intervals
-         * @description Every change of a market's funding interval the ingestion rounds saw (each round compares every market with its previous observation), oldest first by `effective_at`. Venues shorten an interval when a rate sits at its cap and lengthen it again when calm, per coin. `exchange` and `symbol` narrow the list; `from` and `to` bound `effective_at` (ISO 8601 date or date-time, inclusive): without them the last 30 days, and a range may span at most 366 days. Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.
+         * @description Every change of a market's funding interval the ingestion rounds saw (each round compares every market with its previous observation), oldest first by `effective_at`. Venues shorten an interval when a rate sits at its cap and lengthen it again when calm, per coin. `exchange` and `symbol` narrow the list; `from` and `to` bound `effective_at` (ISO 8601 date or date-time, inclusive): without them the last 30 days, and a range may span at most 366 days. `from` reaches back as far as the plan's history: Pro 90 days, Desk 365 days (earlier: 403 naming the depth). Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -706,6 +706,36 @@ export interface paths {
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
         get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/funding-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download funding settlements as CSV or Parquet
+         * @description Every funding settlement of the chosen exchanges and assets over a range, as one file, written as it is read (a year of every market does not wait to be assembled): sorted by exchange, market and time. The columns are the fields of GET /v1/funding-rates: `exchange`, `market`, `symbol`, `time`, `funding_rate`, `funding_interval_hours`, `apr`, `source`.
+         *
+         *     **CSV** (`format=csv`, the default): RFC 4180, a header record, CRLF line ends; times ISO 8601 UTC, rates as decimals, an unknown interval or APR as an empty field.
+         *
+         *     **Parquet** (`format=parquet`): one row group per few thousand rows, Snappy-compressed; `time` a UTC timestamp in milliseconds, the rates doubles, `funding_interval_hours` and `apr` nullable.
+         *
+         *     The answer carries `Content-Disposition: attachment` with a file name and `X-Export-Rows`, the number of settlements it holds. A failure after the answer has started ends the connection without completing the body: a file that does not end properly (no closing chunk; for Parquet, no footer) is incomplete.
+         *
+         *     **Limits.** Exports are included in the Pro and Desk plans. One export may span at most Pro 31 days, Desk 365 days (longer: 400 naming the field) and hold at most Pro 1,000,000 settlements, Desk 20,000,000 settlements (more: 403); `from` reaches back at most Pro 90 days, Desk 365 days (earlier: 403 naming the plan's depth). An account makes at most Pro 20, Desk 200 exports per UTC day (one more: 429 with `Retry-After`); each export is also one request against the key's rate limit.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["exportFundingRates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4266,7 +4296,7 @@ export interface operations {
                 exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
-                /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. How far back it may reach depends on the plan: Pro 90 days, Desk 365 days. */
+                /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
                 from?: string;
                 /** @description End of the range, inclusive: not before `from` and at most 31 days after it; default: now (while the offline sample is served, its `data_as_of`), or 7 days after `from` if that is earlier. */
                 to?: string;
@@ -6077,6 +6107,58 @@ export interface operations {
                      *     data: {"id":"evt_0000000000000042",...}
                      */
                     "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    exportFundingRates: {
+        parameters: {
+            query?: {
+                /** @description Exchanges separated by commas; default: every exchange. */
+                exchanges?: string;
+                /** @description Base assets separated by commas (at most 50), case-insensitive; default: every asset. */
+                symbols?: string;
+                /** @description Start of the range, inclusive; default: 7 days before `to`. Not earlier than the plan's history reaches. */
+                from?: string;
+                /** @description End of the range, inclusive; default: now. */
+                to?: string;
+                /** @description `csv` (RFC 4180, with a header) or `parquet`. */
+                format?: "csv" | "parquet";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settlements as a file, sent as they are read. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description `attachment` with the file's name, e.g. `funding-rates_binance_BTC_20261101T0000Z_20261108T0000Z.csv`. */
+                    "Content-Disposition"?: string;
+                    /** @description How many settlements the file holds. */
+                    "X-Export-Rows"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example exchange,market,symbol,time,funding_rate,funding_interval_hours,apr,source
+                     *     binance,BTC/USDT:USDT,BTC,2026-11-01T08:00:00.000Z,0.0001,8,10.95,observed
+                     */
+                    "text/csv": string;
+                    "application/vnd.apache.parquet": string;
                 };
             };
             400: components["responses"]["VALIDATION_ERROR"];

@@ -9,6 +9,7 @@ import { publicEventSchema } from "@/lib/events/event-types";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "../idempotency";
 import type { ApiRoute } from "../route";
 import { LAST_EVENT_ID_HEADER, STREAM_DEFINITION, STREAM_TOKEN_PARAMETER } from "../stream-definition";
+import { EXPORT_DEFINITION } from "../export-definition";
 import { createdResourceLinks } from "./created-resource-links";
 import { eventUnionSchema, typedEventComponents, webhooksSection } from "./webhooks";
 import { errorEnvelopeSchema, metaSchema } from "./envelope-schemas";
@@ -187,6 +188,50 @@ function streamOperation(): JsonObject {
 }
 
 /**
+ * GET /v1/exports/funding-rates, described beside the route table's operations: a file in one of
+ * two formats (CSV or Parquet, by `format`), written as it is read, and the usual error envelopes.
+ */
+function exportOperation(): JsonObject {
+  const d = EXPORT_DEFINITION;
+  const fileHeaders = {
+    "X-Request-Id": REF("headers", "X-Request-Id"),
+    ...RATE_LIMIT_HEADERS,
+    "Content-Disposition": { description: "`attachment` with the file's name, e.g. `funding-rates_binance_BTC_20261101T0000Z_20261108T0000Z.csv`.", schema: { type: "string" } },
+    "X-Export-Rows": { description: "How many settlements the file holds.", schema: { type: "integer", minimum: 0 } },
+  };
+  const responses: JsonObject = {
+    "200": {
+      description: "The settlements as a file, sent as they are read.",
+      headers: fileHeaders,
+      content: {
+        "text/csv": {
+          schema: { type: "string", description: "RFC 4180 CSV with a header record; the columns of GET /v1/funding-rates's settlements." },
+          example:
+            "exchange,market,symbol,time,funding_rate,funding_interval_hours,apr,source\r\n" +
+            "binance,BTC/USDT:USDT,BTC,2026-11-01T08:00:00.000Z,0.0001,8,10.95,observed\r\n",
+        },
+        "application/vnd.apache.parquet": {
+          schema: { type: "string", format: "binary", description: "A Parquet file: the same columns, `time` a UTC timestamp (ms), one row group per batch." },
+        },
+      },
+    },
+  };
+  for (const code of EXPORT_ERRORS) responses[String(ERROR_STATUS[code])] = REF("responses", code);
+  return {
+    operationId: d.operationId,
+    summary: d.summary,
+    description: `${d.description}\n\n**Permission:** ${permissionText(d.permission)}`,
+    tags: [d.tag],
+    "x-permission": d.permission,
+    parameters: parameters(d.query, "query"),
+    responses,
+  };
+}
+
+/** What an export can answer besides its file. */
+const EXPORT_ERRORS: ErrorCode[] = ["VALIDATION_ERROR", "UNAUTHORIZED", "FORBIDDEN", "METHOD_NOT_ALLOWED", "RATE_LIMITED", "INTERNAL_ERROR"];
+
+/**
  * A JSON request body as the caller writes it (`io: "input"`: fields with defaults are optional).
  * Rules that span fields are in the schema where JSON Schema can say them (one of two ways to name
  * the legs as `oneOf`, a PATCH's `minProperties`) and otherwise in the field's description (two legs
@@ -257,6 +302,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], origin: string
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route, routes);
   }
   (paths[STREAM_DEFINITION.path] ??= {})[STREAM_DEFINITION.method.toLowerCase()] = streamOperation();
+  (paths[EXPORT_DEFINITION.path] ??= {})[EXPORT_DEFINITION.method.toLowerCase()] = exportOperation();
   const used = new Set(routes.map((route) => route.tag));
   return {
     openapi: "3.1.0",

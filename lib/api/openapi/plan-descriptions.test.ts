@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe("the OpenAPI document's plan numbers", () => {
   it("are the plans table's, in the introduction, the headers and each capped operation", async () => {
-    for (const change of [(plan: Plan) => plan, (plan: Plan) => ({ ...plan, requestsPerMinute: plan.requestsPerMinute + 7, webhookEndpoints: plan.webhookEndpoints && plan.webhookEndpoints + 3, alertRules: plan.alertRules && plan.alertRules + 11, streams: plan.streams && plan.streams + 5 })]) {
+    for (const change of [(plan: Plan) => plan, (plan: Plan) => ({ ...plan, requestsPerMinute: plan.requestsPerMinute + 7, webhookEndpoints: plan.webhookEndpoints && plan.webhookEndpoints + 3, alertRules: plan.alertRules && plan.alertRules + 11, streams: plan.streams && plan.streams + 5, exportsPerDay: plan.exportsPerDay && plan.exportsPerDay + 2 })]) {
       const { document, plans } = await documentWith(change);
       const [free, pro, desk] = plans as [Plan, Plan, Plan];
       const intro = document.info.description as string;
@@ -45,6 +45,7 @@ describe("the OpenAPI document's plan numbers", () => {
       expect(description(document, "/v1/webhook-endpoints", "post")).toContain(`Endpoints per mode: Pro ${pro.webhookEndpoints}, Desk ${desk.webhookEndpoints};`);
       expect(description(document, "/v1/alert-rules", "post")).toContain(`Rules per mode: Pro ${pro.alertRules}, Desk ${desk.alertRules};`);
       expect(description(document, "/v1/stream", "get")).toContain(`by default: Pro ${pro.streams}, Desk ${desk.streams};`);
+      expect(description(document, "/v1/exports/funding-rates", "get")).toContain(`at most Pro ${pro.exportsPerDay}, Desk ${desk.exportsPerDay} exports per UTC day`);
     }
   }, 60_000);
 

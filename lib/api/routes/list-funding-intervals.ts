@@ -1,5 +1,6 @@
 import { fundingIntervalChangeSchema } from "@/lib/market/model/funding-interval-change";
 import { baseAssetParam, exchangeParam } from "@/lib/market/model/market-params";
+import { perPlan } from "@/lib/plans";
 import { defineRoute } from "../route";
 import { rangeList, rangePage } from "./range-page";
 
@@ -17,6 +18,7 @@ export const listFundingIntervalsRoute = defineRoute({
     "observation), oldest first by `effective_at`. Venues shorten an interval when a rate sits at its cap and lengthen it again " +
     "when calm, per coin. `exchange` and `symbol` narrow the list; `from` and `to` bound `effective_at` (ISO 8601 date or " +
     `date-time, inclusive): without them the last ${RANGE.defaultDays} days, and a range may span at most ${RANGE.maxDays} days. ` +
+    `\`from\` reaches back as far as the plan's history: ${perPlan("api", (plan) => `${plan.historyDays} days`)} (earlier: 403 naming the depth). ` +
     "Funding settlements (GET /v1/funding-rates) each carry the interval in force when they settled.",
   tag: "Market data",
   permission: "opportunities:read",

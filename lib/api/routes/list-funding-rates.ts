@@ -1,12 +1,12 @@
 import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
 import { baseAssetParam, exchangeParam } from "@/lib/market/model/market-params";
+import { perPlan } from "@/lib/plans";
 import { defineRoute } from "../route";
 import { rangeList, rangePage } from "./range-page";
 
 export const FUNDING_RATES_MAX_LIMIT = 1000;
 export const FUNDING_RATES_MAX_RANGE_DAYS = 31;
-// Settlement history is what the plans sell by depth (lib/plans.ts historyDays).
-const RANGE = { defaultDays: 7, maxDays: FUNDING_RATES_MAX_RANGE_DAYS, withinPlanHistory: true };
+const RANGE = { defaultDays: 7, maxDays: FUNDING_RATES_MAX_RANGE_DAYS };
 
 // GET /v1/funding-rates — funding settlements of one asset on one venue, oldest first, paged.
 export const listFundingRatesRoute = defineRoute({
@@ -17,6 +17,7 @@ export const listFundingRatesRoute = defineRoute({
   description:
     "Funding settlements, oldest first. `from` and `to` bound the range (ISO 8601 date or date-time, inclusive); " +
     `without them the last 7 days, and a range may span at most ${FUNDING_RATES_MAX_RANGE_DAYS} days (a longer one is a 400 naming the field). ` +
+    `\`from\` reaches back as far as the plan's history: ${perPlan("api", (plan) => `${plan.historyDays} days`)} (earlier: 403 naming the depth). ` +
     "`meta.from` and `meta.to` say which range was used.",
   tag: "Market data",
   permission: "opportunities:read",

@@ -2,10 +2,9 @@ import { z } from "zod";
 import type { AppServices } from "@/lib/app-services";
 import type { Actor } from "@/lib/actor";
 import type { Market } from "@/lib/market/market";
-import { AppError } from "@/lib/errors";
+import { assertWithinHistory } from "@/lib/history/history-depth";
 import { historyEnd } from "@/lib/market/model/history-end";
 import { pageFrom } from "@/lib/pagination";
-import { perPlan, planOf, PLANS } from "@/lib/plans";
 import { pageParams } from "@/lib/query-params";
 import { marketMetaSchema, pageSchema } from "../openapi/shared-schemas";
 import { rangeParams, resolveRange, type RangeRule } from "../time-range";
@@ -15,12 +14,8 @@ import { rangeParams, resolveRange, type RangeRule } from "../time-range";
  * `item`; the query the route's `filters`, then `from` and `to` as `rule` bounds them, then `limit`
  * (at most `maxLimit`, default 100) and `offset`; the meta the market's with the range used.
  */
-export function rangeList<S extends z.ZodRawShape>(rule: RangeRule & { withinPlanHistory?: boolean }, maxLimit: number, item: z.ZodType, filters: S) {
-  const range = rangeParams(rule);
-  const from = rule.withinPlanHistory
-    ? range.from.describe(`${range.from.description} How far back it may reach depends on the plan: ${perPlan("api", (plan) => `${plan.historyDays} days`)}.`)
-    : range.from;
-  const query = z.strictObject({ ...filters, ...range, from, ...pageParams(maxLimit, 100) });
+export function rangeList<S extends z.ZodRawShape>(rule: RangeRule, maxLimit: number, item: z.ZodType, filters: S) {
+  const query = z.strictObject({ ...filters, ...rangeParams(rule), ...pageParams(maxLimit, 100) });
   return {
     query,
     data: pageSchema(item, query),
@@ -32,32 +27,17 @@ export function rangeList<S extends z.ZodRawShape>(rule: RangeRule & { withinPla
 }
 
 /**
- * A 403 for a range that starts before the actor's plan reaches (`historyDays` of lib/plans.ts),
- * naming the earliest start it allows and the plans that reach further.
- */
-export function assertWithinPlanHistory(actor: Pick<Actor, "tier">, from: Date, now = new Date()): void {
-  const plan = planOf(actor.tier);
-  const earliest = new Date(now.getTime() - plan.historyDays * 86_400_000);
-  if (from >= earliest) return;
-  const further = perPlan("api", (other) => `${other.historyDays} days`, PLANS.filter((other) => other.historyDays > plan.historyDays));
-  throw new AppError(
-    "FORBIDDEN",
-    `The ${plan.name} plan reads the last ${plan.historyDays} days of history: \`from\` must be ${earliest.toISOString()} or later` +
-      (further ? ` (${further})` : ""),
-  );
-}
-
-/**
  * The answer of a paged history route over a time range (/v1/funding-rates, /v1/funding-intervals):
  * the range resolved from the query (without `from` and `to`, ending now, or at the as-of of the
- * offline sample while it is served) and held within the plan's history depth where the rule says
- * so, one page read from the key mode's market, and the market meta with the range used.
+ * offline sample while it is served) and held within the plan's history depth (`historyDays`, a
+ * 403 naming it), one page read from the key mode's market, and the market meta
+ * with the range used.
  */
 export async function rangePage<T>(
   actor: Pick<Actor, "mode" | "tier">,
   services: AppServices,
   query: { from?: Date; to?: Date; limit: number; offset: number },
-  rule: RangeRule & { withinPlanHistory?: boolean },
+  rule: RangeRule,
   read: (market: Market, range: { from: Date; to: Date }) => Promise<{ items: T[]; total: number }>,
 ) {
   const market = services.market(actor.mode);
@@ -68,7 +48,7 @@ export async function rangePage<T>(
   const now = new Date();
   const end = historyEnd(snapshot, now);
   const range = resolveRange(query, rule, query.from || query.to ? now : end);
-  if (rule.withinPlanHistory) assertWithinPlanHistory(actor, range.from, end);
+  assertWithinHistory(range.from, services.plans(actor.tier), end);
   const page = await read(market, range);
   return {
     data: pageFrom(page.items, page.total, query),
