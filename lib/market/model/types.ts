@@ -30,7 +30,7 @@ export type VenueId = z.infer<typeof venueIdSchema>;
  *   funding of the trailing 8 hours; Deribit's funding specification expresses every rate per 8 h).
  *   Such a market has no `nextFundingAt`.
  */
-export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest-rate", "protocol", "continuous"] as const;
+export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest-rate", "protocol", "continuous", "history"] as const;
 export const intervalSourceSchema = z.enum(INTERVAL_SOURCES);
 export type IntervalSource = z.infer<typeof intervalSourceSchema>;
 
