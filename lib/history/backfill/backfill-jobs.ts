@@ -78,8 +78,8 @@ export function backfillWorker(options: BackfillJobsOptions): QueueWorker {
         await completeJob(options.db, job);
         return;
       }
-      await seedCursors(options.db, await latestVenueMarkets(options.db, reader.exchange));
       const started = now();
+      await seedCursors(options.db, await latestVenueMarkets(options.db, reader.exchange), started);
       const run = await backfillVenue({
         db: options.db,
         reader,

@@ -66,15 +66,15 @@ export async function latestVenueMarkets(db: Db, exchange: string): Promise<Hist
 }
 
 /** Creates the cursors of markets not yet known (pending, due now); known ones stand. */
-export async function seedCursors(db: Db, markets: readonly HistoryMarket[]): Promise<void> {
+export async function seedCursors(db: Db, markets: readonly HistoryMarket[], now: number): Promise<void> {
   if (markets.length === 0) return;
   const col = (pick: (m: HistoryMarket) => string) => textArrayLiteral(markets, pick);
   await directSql(db).query({
     text: `
-    INSERT INTO "BackfillCursor" (exchange, market, base, "venueMarketId")
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+    INSERT INTO "BackfillCursor" (exchange, market, base, "venueMarketId", "nextAttemptAt", "updatedAt")
+    SELECT m.*, $5::timestamp(3), $5::timestamp(3) FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS m
     ON CONFLICT DO NOTHING`,
-    values: [col((m) => m.exchange), col((m) => m.market), col((m) => m.base), col((m) => m.venueMarketId)],
+    values: [col((m) => m.exchange), col((m) => m.market), col((m) => m.base), col((m) => m.venueMarketId), new Date(now).toISOString()],
   });
 }
 
