@@ -4,7 +4,7 @@ import { directSql, type SqlRunner } from "@/lib/db/direct-sql";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { deriveIntervalHours, intervalChangesFromHistory } from "../derive-intervals";
 import type { HistoryMarket, HistorySettlement } from "../history-types";
-import type { CursorState, Window } from "./backfill-cursor";
+import type { CursorState } from "./backfill-cursor";
 import type { CursorGroup, CursorStatus } from "./backfill-progress";
 
 /** A market's cursor as the backfill reads it. */
