@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * List exchanges and their data health
-         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. `fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: "schedule"`), the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its connector reads (ccxt's value, which can be a placeholder). The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
+         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. `fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: "schedule"`), the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its connector reads (ccxt's value, which can be a placeholder). `backfill` gives the progress of reading the venue's own funding history into `/v1/funding-rates` (markets done of the total, settlements stored, the oldest one, its state); `null` before it starts, for a venue that serves no history, and for test keys. The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
          *
          *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
@@ -898,7 +898,7 @@ export interface components {
                 funding_rate: number;
                 funding_interval_hours: number;
                 /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                 /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                 funding_rate_per_hour: number;
                 /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -930,7 +930,7 @@ export interface components {
                 funding_rate: number;
                 funding_interval_hours: number;
                 /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                 /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                 funding_rate_per_hour: number;
                 /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -1109,10 +1109,10 @@ export interface components {
                     /** @description The interval from `effective_at` on, in hours. */
                     to_hours: number;
                     /**
-                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (found in the venue's funding history by the backfill, from consecutive settlement times).
                      * @enum {string}
                      */
-                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous";
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history";
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC of the observation that revealed the change.
@@ -1327,7 +1327,7 @@ export interface components {
                     funding_rate: number;
                     funding_interval_hours: number;
                     /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                     /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                     funding_rate_per_hour: number;
                     /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -1359,7 +1359,7 @@ export interface components {
                     funding_rate: number;
                     funding_interval_hours: number;
                     /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
-                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous") | null;
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
                     /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
                     funding_rate_per_hour: number;
                     /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
@@ -1746,6 +1746,21 @@ export interface components {
                          */
                         fee_source: "schedule" | "ccxt_fallback";
                     };
+                    backfill: {
+                        /**
+                         * @description `running` while markets are left to read; `retrying` when every one left waits after a failure (a venue outage); `done` when every market was read to the depth asked (or the venue no longer lists it); `failed` when the markets left gave up after repeated failures (a later run tries them again).
+                         * @enum {string}
+                         */
+                        state: "running" | "retrying" | "done" | "failed";
+                        /** @description Markets read to the depth asked, delisted ones included. */
+                        markets_done: number;
+                        /** @description Markets the backfill knows of this exchange. */
+                        markets_total: number;
+                        /** @description Settlements the backfill stored (rows already recorded by the live rounds not counted). */
+                        rows: number;
+                        /** @description ISO 8601 UTC of the oldest settlement the backfill stored; `null` before the first. */
+                        oldest_settlement: string | null;
+                    } | null;
                 }[];
                 last_round: {
                     id: string;
@@ -1845,10 +1860,10 @@ export interface components {
                     /** @description The interval from `effective_at` on, in hours. */
                     to_hours: number;
                     /**
-                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component) or `protocol` (a protocol rule: Hyperliquid settles hourly).
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (found in the venue's funding history by the backfill, from consecutive settlement times).
                      * @enum {string}
                      */
-                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous";
+                    source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history";
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC of the observation that revealed the change.
