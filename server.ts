@@ -112,7 +112,7 @@ async function main() {
   // The funding-history backfill runs where the rounds run, beside them.
   const backfill = ingestion.then((scheduler) =>
     scheduler
-      ? startServiceBackfill(opened.db).catch((error: unknown) => {
+      ? startServiceBackfill(opened.db, scheduler).catch((error: unknown) => {
           log.error({ err: error }, "starting the funding-history backfill failed");
           return null;
         })

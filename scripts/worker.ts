@@ -38,7 +38,12 @@ async function main() {
   const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
   if (scheduler) log.info(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
   // Backfill jobs, one per venue: any number of workers share them through the job queue.
-  const backfill = scheduler ? await startServiceBackfill(opened.db) : null;
+  const backfill = scheduler
+    ? await startServiceBackfill(opened.db, scheduler).catch((error: unknown) => {
+        log.error({ err: error }, "starting the funding-history backfill failed");
+        return null;
+      })
+    : null;
   const webhooks = webhookConfig.WEBHOOKS_DISABLED ? undefined : startWebhooks({ db: opened.db, config: webhookConfig });
   if (webhooks) log.info(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);
   // The sandbox's events too: servers write them as well, and each tick is claimed once.

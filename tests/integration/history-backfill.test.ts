@@ -145,7 +145,9 @@ describe("the funding-history backfill", () => {
     await seedCursors(db, [ok, gone, flaky], NOW);
     const venue = fakeVenue("mixed", series, { failOnce: new Set([flaky.market]) });
     const events: string[] = [];
-    await backfillVenue({ db, reader: venue.reader, io: noIo, since: SINCE, now: () => NOW, random: () => 0, onEvent: (e) => events.push(`${e.kind} ${e.market.base}`) });
+    // GONE, SOL, XRP in turn: the failure ends the run.
+    const run = await backfillVenue({ db, reader: venue.reader, io: noIo, since: SINCE, now: () => NOW, random: () => 0, onEvent: (e) => events.push(`${e.kind} ${e.market.base}`) });
+    expect(run.failed).toBe(true);
     expect(events).toContain("delisted GONE");
     expect(events).toContain("retry XRP");
     const flakyCursor = await db.backfillCursor.findUniqueOrThrow({ where: { exchange_market: { exchange: "mixed", market: flaky.market } } });
@@ -161,6 +163,24 @@ describe("the funding-history backfill", () => {
     await backfillVenue({ db, reader: venue.reader, io: noIo, since: SINCE, now: () => NOW + 15_000 });
     expect(venue.calls.slice(before).every((call) => call.market === flaky.market)).toBe(true);
     expect(venueProgress(await cursorGroups(db, NOW + 15_000, ["mixed"])).get("mixed")).toMatchObject({ state: "done", markets_done: 3 });
+  });
+
+  it("reads no further page while its pause holds (a live round running in the process)", async () => {
+    const db = database.db;
+    const ada = market("paused", "ADA");
+    const series = new Map([[ada.market, schedule(NOW - 5 * DAY, NOW)]]);
+    await seedCursors(db, [ada], NOW);
+    const venue = fakeVenue("paused", series);
+    let release!: () => void;
+    const round = new Promise<void>((resolve) => (release = resolve));
+    let pauses = 0;
+    const run = backfillVenue({ db, reader: venue.reader, io: noIo, since: SINCE, now: () => NOW, pause: () => (++pauses === 1 ? round : Promise.resolve()) });
+    await expect.poll(() => pauses).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(venue.calls).toHaveLength(1);
+    release();
+    expect(await run).toMatchObject({ pages: 3, interrupted: false });
+    expect(venue.calls).toHaveLength(3);
   });
 
   it("runs as one job per venue in the job queue, seeded from the venue's latest round", async () => {

@@ -10,6 +10,7 @@ import { latestVenueMarkets, nextDueAt, seedCursors } from "./backfill-store";
 import { backfillVenue } from "./backfill-venue";
 import { httpHistoryIo } from "./history-http";
 import { venueBudget } from "./request-budget";
+import { retryDelayMs } from "./retry-backoff";
 
 export const BACKFILL_QUEUE = "history-backfill";
 const DAY = 24 * 3_600_000;
@@ -60,7 +61,8 @@ async function isDuplicate(db: Db, job: ClaimedJob, exchange: string): Promise<b
 
 /**
  * The queue's worker: a job walks its venue's markets for a slice, then hands the slot on, due
- * again at once if work is left, when the first retry is due, or a day later to catch up forward.
+ * again at once if work is left, 15-30 s later after a failure, when the first retry is due, or a
+ * day later to catch up forward.
  */
 export function backfillWorker(options: BackfillJobsOptions): QueueWorker {
   const now = options.now ?? Date.now;
@@ -90,7 +92,12 @@ export function backfillWorker(options: BackfillJobsOptions): QueueWorker {
         signal: options.signal,
         pause: options.pause,
       });
-      const due = run.interrupted ? now() : ((await nextDueAt(options.db, reader.exchange)) ?? now() + FORWARD_AFTER_MS);
+      // A failure pauses the venue briefly, whatever else is due: a venue that is down costs a request per pause, not one per market.
+      const due = run.failed
+        ? now() + retryDelayMs(1)
+        : run.interrupted
+          ? now()
+          : ((await nextDueAt(options.db, reader.exchange)) ?? now() + FORWARD_AFTER_MS);
       await rescheduleJob(options.db, job, new Date(Math.max(due, now())));
     },
   };

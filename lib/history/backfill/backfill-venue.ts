@@ -47,6 +47,11 @@ export interface BackfillVenueResult {
   inserted: number;
   /** True when the deadline or the signal ended the run with work left. */
   interrupted: boolean;
+  /**
+   * True when a market's request failed (other than not-found): the run ends there, since a venue
+   * that is down or refusing would fail every market next, one request each.
+   */
+  failed: boolean;
 }
 
 const betweenPages = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -56,13 +61,14 @@ const betweenPages = () => new Promise<void>((resolve) => setImmediate(resolve))
  * one market after another. Every page is stored with its cursor in one transaction
  * (backfill-store.ts storePage), so the run may be stopped or killed anywhere. A market the venue
  * does not know (NOT_FOUND) is delisted, one with an empty history done; a failure waits
- * retryDelayMs and, after MAX_ATTEMPTS in a row, is left failed.
+ * retryDelayMs (or the venue's Retry-After) and, after MAX_ATTEMPTS in a row, is left failed, and
+ * ends the run.
  */
 export async function backfillVenue(options: BackfillVenueOptions): Promise<BackfillVenueResult> {
   const { db, reader } = options;
   const now = options.now ?? Date.now;
   const pause = options.pause ?? betweenPages;
-  const result: BackfillVenueResult = { pages: 0, inserted: 0, interrupted: false };
+  const result: BackfillVenueResult = { pages: 0, inserted: 0, interrupted: false, failed: false };
   const stopping = () => options.signal?.aborted === true || (options.deadline !== undefined && now() >= options.deadline);
   const cursors = await workableCursors(db, reader.exchange, now(), { withFailed: options.withFailed });
   for (const cursor of cursors) {
@@ -73,6 +79,10 @@ export async function backfillVenue(options: BackfillVenueOptions): Promise<Back
     const outcome = await walkMarket(options, cursor, result, now, stopping, pause);
     if (outcome === "interrupted") {
       result.interrupted = true;
+      break;
+    }
+    if (outcome === "failed") {
+      result.failed = true;
       break;
     }
   }
@@ -86,7 +96,7 @@ async function walkMarket(
   now: () => number,
   stopping: () => boolean,
   pause: () => Promise<void>,
-): Promise<"finished" | "interrupted"> {
+): Promise<"finished" | "interrupted" | "failed"> {
   const { db, reader, io, onEvent } = options;
   const { market } = cursor;
   let state: CursorState = cursor;
@@ -111,10 +121,12 @@ async function walkMarket(
       }
       const attempts = cursor.attempts + 1;
       const failed = attempts >= MAX_ATTEMPTS;
-      const nextAttemptAt = now() + retryDelayMs(attempts, options.random);
+      // A venue that names its own wait (429 Retry-After) is not asked sooner.
+      const asked = error instanceof AppError && error.extra.retryAfter ? error.extra.retryAfter * 1_000 : 0;
+      const nextAttemptAt = now() + Math.max(asked, retryDelayMs(attempts, options.random));
       await markCursor(db, market, { status: failed ? "failed" : "pending", attempts, lastError: message, nextAttemptAt }, now());
       onEvent?.({ kind: failed ? "failed" : "retry", market, error: message });
-      return "finished";
+      return "failed";
     }
     // Stopped while the page was on its way: it is read again by the next run.
     if (options.signal?.aborted) return "interrupted";
