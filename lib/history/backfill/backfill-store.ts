@@ -53,13 +53,17 @@ function fromRecord(row: CursorRecord): BackfillCursorRow {
 /**
  * The markets of `exchange` the live rounds saw last: those of its newest stored round (a venue's
  * listing, as the backfill plans it). A market listed since joins at the next run; one delisted
- * keeps its cursor.
+ * keeps its cursor. The rounds are walked newest first (the startedAt index), each probed for the
+ * venue's rows (the roundId, exchange index), so a venue stale for days costs a probe per round.
  */
 export async function latestVenueMarkets(db: Db, exchange: string): Promise<HistoryMarket[]> {
   return directSql(db).query<HistoryMarket>({
     text: `
     SELECT exchange, market, "venueMarketId", base FROM "RoundSnapshot"
-    WHERE exchange = $1 AND "roundId" = (SELECT "roundId" FROM "RoundSnapshot" WHERE exchange = $1 ORDER BY id DESC LIMIT 1)
+    WHERE exchange = $1 AND "roundId" = (
+      SELECT r.id FROM "IngestionRound" r
+      WHERE EXISTS (SELECT 1 FROM "RoundSnapshot" x WHERE x."roundId" = r.id AND x.exchange = $1)
+      ORDER BY r."startedAt" DESC LIMIT 1)
     ORDER BY market`,
     values: [exchange],
   });
