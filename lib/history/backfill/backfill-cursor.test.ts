@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { afterPage, FORWARD_AFTER_MS, nextWalk, type CursorState } from "./backfill-cursor";
+import { depthSince } from "./backfill-venue";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 11, 1);
@@ -41,5 +42,14 @@ describe("a backfill cursor", () => {
     const forward = nextWalk(extended, { since: NOW - 90 * DAY, now: NOW + FORWARD_AFTER_MS });
     expect(forward).toEqual({ since: NOW, until: NOW + FORWARD_AFTER_MS });
     expect(afterPage(extended, forward!, { received: 0, inWindow: 0, next: null })).toMatchObject({ coveredSince: NOW - 90 * DAY, coveredUntil: NOW + FORWARD_AFTER_MS });
+  });
+});
+
+describe("the depth read", () => {
+  it("is the depth asked, or the venue's own where shorter", () => {
+    const limits = (maxDepthDays: number | null) => ({ limits: { pageSize: 100, maxDepthDays, pagination: "cursor" as const, requestsPerSecond: 1, source: "test" } });
+    expect(depthSince(NOW - 365 * DAY, limits(null), NOW)).toBe(NOW - 365 * DAY);
+    expect(depthSince(NOW - 365 * DAY, limits(90), NOW)).toBe(NOW - 90 * DAY);
+    expect(depthSince(NOW - 30 * DAY, limits(90), NOW)).toBe(NOW - 30 * DAY);
   });
 });

@@ -16,6 +16,16 @@ export function pageSettlements(settlements: readonly HistorySettlement[], windo
   return kept;
 }
 
+/**
+ * How far back to read: `since`, or the venue's own depth where that is shorter. Asked for older
+ * settlements than it keeps, a venue walked forward by time would answer an empty first page, which
+ * ends the walk with nothing read.
+ */
+export function depthSince(since: number, reader: Pick<VenueHistoryReader, "limits">, now: number): number {
+  const depth = reader.limits.maxDepthDays;
+  return depth === null ? since : Math.max(since, now - depth * 86_400_000);
+}
+
 /** What happened to one market's cursor, for progress reports. */
 export type BackfillEvent =
   | { kind: "page"; market: HistoryMarket; inserted: number; settlements: number }
@@ -101,7 +111,7 @@ async function walkMarket(
   const { market } = cursor;
   let state: CursorState = cursor;
   for (;;) {
-    const target = { since: options.since, now: now() };
+    const target = { since: depthSince(options.since, reader, now()), now: now() };
     const walk = nextWalk(state, target);
     if (walk === null) {
       if (cursor.status !== "done") await markCursor(db, market, { status: "done", attempts: 0, lastError: null }, now());
@@ -132,7 +142,7 @@ async function walkMarket(
     if (options.signal?.aborted) return "interrupted";
     const settlements = pageSettlements(page.settlements, walk);
     const moved = afterPage(state, walk, { received: page.settlements.length, inWindow: settlements.length, next: page.next });
-    const done = moved.walkSince === null && nextWalk(moved, { since: options.since, now: now() }) === null;
+    const done = moved.walkSince === null && nextWalk(moved, { since: depthSince(options.since, reader, now()), now: now() }) === null;
     try {
       const stored = await storePage(db, market, state, { ...moved, status: done ? "done" : "pending" }, settlements, now());
       result.pages += 1;
@@ -145,6 +155,7 @@ async function walkMarket(
     }
     state = moved;
     cursor.status = done ? "done" : "pending";
+    cursor.attempts = 0;
     await pause();
   }
 }
