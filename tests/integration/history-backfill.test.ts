@@ -6,6 +6,7 @@ import { BACKFILL_QUEUE, backfillWorker, ensureBackfillJobs } from "@/lib/histor
 import { cursorGroups, seedCursors } from "@/lib/history/backfill/backfill-store";
 import { backfillVenue, type BackfillEvent } from "@/lib/history/backfill/backfill-venue";
 import { venueProgress } from "@/lib/history/backfill/backfill-progress";
+import { runCliBackfill } from "@/lib/history/backfill/backfill-cli";
 import type { HistoryIo, HistoryMarket, HistoryPage, VenueHistoryReader } from "@/lib/history/history-types";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
@@ -216,5 +217,43 @@ describe("the funding-history backfill", () => {
     // Each venue's job stays, due a day later to catch up forward.
     const jobs = await db.job.findMany({ where: { queue: BACKFILL_QUEUE } });
     expect(jobs.map((job) => job.runAt.getTime())).toEqual([NOW + DAY, NOW + DAY]);
+  });
+
+  it("runs from the CLI with a line per market off a terminal, and bars redrawn in place on one", async () => {
+    const db = database.db;
+    const round = await db.ingestionRound.create({ data: { startedAt: new Date(NOW - 30_000), status: "published" } });
+    const snapshot = (exchange: string, base: string) => ({
+      roundId: round.id, exchange, market: `${base}/USDT:USDT`, venueMarketId: `${base}USDT`, base, venueBase: base, contractMultiplier: 1,
+      quote: "USDT", settle: "USDT", observedAt: new Date(NOW - 30_000),
+    });
+    await db.roundSnapshot.createMany({ data: [snapshot("cli-plain", "BTC"), snapshot("cli-plain", "GONE"), snapshot("cli-tty", "BTC")] });
+    const series = new Map([["BTC/USDT:USDT", schedule(NOW - 4 * DAY, NOW - H)]]);
+    const venues = new Map([
+      ["cli-plain", fakeVenue("cli-plain", series).reader],
+      ["cli-tty", fakeVenue("cli-tty", series).reader],
+    ]);
+    const run = async (venue: string, isTTY: boolean) => {
+      let text = "";
+      const slow = venues.get(venue)!;
+      // On the terminal pages take a moment, so the bars are drawn while they come.
+      const reader: VenueHistoryReader = { ...slow, readPage: async (...args) => (isTTY && (await new Promise((r) => setTimeout(r, 30))), slow.readPage(...args)) };
+      const result = await runCliBackfill({ db, venues: [venue], since: NOW - 10 * DAY, readerFor: () => reader, ioFor: () => noIo, out: { write: (t) => void (text += t), isTTY }, now: () => NOW, redrawMs: 10 });
+      return { text, result };
+    };
+    const plain = await run("cli-plain", false);
+    expect(plain.text.split("\n")).toEqual([
+      `Backfilling cli-plain from ${new Date(NOW - 10 * DAY).toISOString().slice(0, 10)}`,
+      "cli-plain BTC/USDT:USDT done",
+      "cli-plain GONE/USDT:USDT delisted",
+      "cli-plain: 2/2 markets, 96 rows",
+      "96 settlements stored. Markets that failed wait for a retry (the worker's jobs, or another run).",
+      "",
+    ]);
+    const tty = await run("cli-tty", true);
+    expect(tty.result.inserted).toBe(96);
+    // Redrawn over itself (cursor up one line, line cleared), ending full.
+    expect(tty.text).toContain("\x1b[1A\x1b[2K[");
+    expect(tty.text).toContain(`\x1b[2K[${"#".repeat(30)}] 100% cli-tty: 1/1 markets, 96 rows\n`);
+    expect(tty.text).not.toContain("BTC/USDT:USDT done");
   });
 });
