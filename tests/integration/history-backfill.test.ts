@@ -16,8 +16,9 @@ import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const H = 3_600_000;
 const DAY = 24 * H;
-// The hour now: the job queue's own times (a job's runAt) are the database's clock.
-const NOW = Math.floor(Date.now() / H) * H;
+// The next full hour: the job queue's own times (a job's runAt) are the database's clock, so a job
+// rescheduled from NOW on is not due again while the test runs.
+const NOW = Math.ceil(Date.now() / H) * H;
 const SINCE = NOW - 10 * DAY;
 const database = testDatabaseForFile();
 
@@ -199,12 +200,14 @@ describe("the funding-history backfill", () => {
     const venues = new Map([
       ["jobs-a", fakeVenue("jobs-a", series)],
       ["jobs-b", fakeVenue("jobs-b", series)],
+      // No round has listed its markets yet.
+      ["jobs-c", fakeVenue("jobs-c", series)],
     ]);
     const config = { BACKFILL_DAYS: 2, BACKFILL_DISABLED: false, BACKFILL_RATE_SHARE: 0.5 };
     const options = { db, config, venues: ["jobs-a", "jobs-b", "no-history"], readerFor: (e: string) => venues.get(e)?.reader, ioFor: () => noIo, now: () => NOW };
-    await ensureBackfillJobs(db, ["jobs-a", "jobs-b"]);
-    await ensureBackfillJobs(db, ["jobs-a", "jobs-b"]);
-    expect(await db.job.count({ where: { queue: BACKFILL_QUEUE } })).toBe(2);
+    await ensureBackfillJobs(db, ["jobs-a", "jobs-b", "jobs-c"]);
+    await ensureBackfillJobs(db, ["jobs-a", "jobs-b", "jobs-c"]);
+    expect(await db.job.count({ where: { queue: BACKFILL_QUEUE } })).toBe(3);
     const failures: unknown[] = [];
     const runner = new JobRunner({ db, workers: [backfillWorker(options)], pollMs: 60_000, log: (line, error) => failures.push(error ?? line) });
     runner.start();
@@ -214,9 +217,10 @@ describe("the funding-history backfill", () => {
     const progress = venueProgress(await cursorGroups(db, NOW, ["jobs-a", "jobs-b"]));
     expect(progress.get("jobs-a")).toMatchObject({ state: "done", markets_done: 2, markets_total: 2, rows: 2 * (2 * 24 + 1) - 2 });
     expect(progress.get("jobs-b")).toMatchObject({ state: "done", markets_total: 1 });
-    // Each venue's job stays, due a day later to catch up forward.
-    const jobs = await db.job.findMany({ where: { queue: BACKFILL_QUEUE } });
-    expect(jobs.map((job) => job.runAt.getTime())).toEqual([NOW + DAY, NOW + DAY]);
+    // Each venue's job stays, due a day later to catch up forward; the venue without markets yet looks again in a minute.
+    const jobs = await db.job.findMany({ where: { queue: BACKFILL_QUEUE }, orderBy: { id: "asc" } });
+    expect(jobs.map((job) => job.runAt.getTime())).toEqual([NOW + DAY, NOW + DAY, NOW + 60_000]);
+    expect(venues.get("jobs-c")!.calls).toEqual([]);
   });
 
   it("runs from the CLI with a line per market off a terminal, and bars redrawn in place on one", async () => {

@@ -14,6 +14,7 @@ import { retryDelayMs } from "./retry-backoff";
 
 export const BACKFILL_QUEUE = "history-backfill";
 const DAY = 24 * 3_600_000;
+const NO_MARKETS_YET_MS = 60_000;
 
 export interface BackfillJobsOptions {
   db: Db;
@@ -81,7 +82,13 @@ export function backfillWorker(options: BackfillJobsOptions): QueueWorker {
         return;
       }
       const started = now();
-      await seedCursors(options.db, await latestVenueMarkets(options.db, reader.exchange), started);
+      const markets = await latestVenueMarkets(options.db, reader.exchange);
+      if (markets.length === 0) {
+        // No round has listed the venue's markets yet (a fresh install): look again after the first rounds.
+        await rescheduleJob(options.db, job, new Date(started + NO_MARKETS_YET_MS));
+        return;
+      }
+      await seedCursors(options.db, markets, started);
       const run = await backfillVenue({
         db: options.db,
         reader,
