@@ -1,91 +1,83 @@
-import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
+import type { IntervalChangeRow } from "../market/model/funding-interval-change";
+import { HOUR_MS } from "../market/model/funding-interval";
+import type { VenueId } from "../market/model/types";
+import { VENUE_REGISTRY } from "../market/venues/venue-registry";
 import type { HistoryMarket, HistorySettlement } from "./history-types";
 
-const HOUR = 3_600_000;
+/** How far a gap between settlements may be from a whole interval and still be it (jitter, late stamps). */
+export const INTERVAL_TOLERANCE_MS = 5 * 60_000;
 
-/** The intervals venues settle on, in hours: a gap between two settlements is snapped to one of these. */
-export const POSSIBLE_INTERVAL_HOURS = [1, 2, 4, 8] as const;
+/**
+ * Intervals a venue's history holds that its markets no longer use: Hyperliquid settled every 8
+ * hours until 2023-06-08 and hourly since.
+ */
+const PAST_INTERVALS: Partial<Record<VenueId, readonly number[]>> = { hyperliquid: [8] };
 
-/** How far a gap may stray from an interval and still be it: venues stamp settlements a few ms to a few s late. */
-const JITTER = 0.02;
-
-/** The interval a gap of `hours` is, or null when it is none of them (a gap of missing settlements, 16 h, 3 h). */
-export function snapInterval(hours: number): number | null {
-  for (const interval of POSSIBLE_INTERVAL_HOURS) if (Math.abs(hours - interval) <= interval * JITTER) return interval;
-  return null;
+/** The intervals (hours) a settlement of `venue` may have had, today's and past ones, ascending. */
+export function historyIntervals(venue: VenueId): number[] {
+  return [...new Set([...VENUE_REGISTRY[venue].intervalsHours, ...(PAST_INTERVALS[venue] ?? [])])].sort((a, b) => a - b);
 }
 
-/** Whether a gap of `hours` is whole intervals of `interval` (settlements missing from the answer). */
-function isMultiple(hours: number, interval: number): boolean {
-  const times = Math.round(hours / interval);
-  return times >= 2 && Math.abs(hours - times * interval) <= interval * JITTER;
+/** The interval of `possible` that `gapMs` is, within tolerance; null when it is none of them. */
+function snap(gapMs: number, possible: readonly number[]): number | null {
+  return possible.find((hours) => Math.abs(gapMs - hours * HOUR_MS) <= INTERVAL_TOLERANCE_MS) ?? null;
 }
 
 /**
- * Each settlement's interval where the venue does not state it, from the gaps between consecutive
- * settlement times (ascending, deduplicated). A settlement pays for the interval that ends at it,
- * so its interval is the gap since the one before; the first, with no settlement before it (`before`:
- * the stored settlement just older, if any), takes the gap to the next. A gap that is whole intervals
- * of what both its neighbours settle on is settlements missing from the answer, not a longer interval
- * (a change of interval has neighbours that differ); a gap no interval matches and no neighbour
- * explains stays unknown (null).
+ * `settlements` (ascending, one per slot) with every null `intervalHours` filled from the gaps
+ * between consecutive settlement times; stated intervals are kept. A gap is the interval it snaps
+ * to among `possible`, with three guards: a gap that is no possible interval (16 h) is missing
+ * settlements and keeps the running interval; a longer interval that is a whole multiple of the
+ * running one (8 h amid 4 h) is taken only when the next gap confirms it, since one missing
+ * settlement looks the same; a shorter one is taken at once (no gap can shorten an interval).
+ * The first settlements take the first interval found; a series with none stays null.
  */
-export function deriveIntervalHours(settlements: readonly HistorySettlement[], before: { time: number } | null = null): HistorySettlement[] {
-  const times = settlements.map((s) => s.time);
-  const gap = (i: number): number | null => {
-    if (i < 0 || i >= times.length) return null;
-    const previous = i === 0 ? before?.time : times[i - 1];
-    return previous === undefined ? null : (times[i]! - previous) / HOUR;
-  };
-  const snapped = (i: number): number | null => {
-    const hours = gap(i);
-    return hours === null ? null : snapInterval(hours);
-  };
-  return settlements.map((settlement, i) => {
-    if (settlement.intervalHours !== null) return settlement;
-    const own = gap(i);
-    const previous = snapped(i - 1);
-    const next = snapped(i + 1);
-    if (own === null) return { ...settlement, intervalHours: next };
-    // Both neighbours settle on an interval that divides this gap: settlements are missing (8 h in a 4 h schedule).
-    if (previous !== null && previous === next && isMultiple(own, previous)) return { ...settlement, intervalHours: previous };
-    const exact = snapInterval(own);
-    if (exact !== null) return { ...settlement, intervalHours: exact };
-    // Not an interval: settlements missing, when a neighbour's interval divides the gap.
-    const neighbour = [previous, next].find((hours) => hours !== null && isMultiple(own, hours)) ?? null;
-    return { ...settlement, intervalHours: neighbour };
+export function fillIntervals(settlements: readonly HistorySettlement[], possible: readonly number[]): HistorySettlement[] {
+  const gapHours = settlements.map((settlement, index) => {
+    const before = settlements[index - 1];
+    return before === undefined ? null : snap(settlement.time - before.time, possible);
   });
+  const derived: (number | null)[] = [];
+  let running: number | null = null;
+  for (let index = 0; index < settlements.length; index += 1) {
+    const hours = gapHours[index] ?? null;
+    if (hours !== null && hours !== running) {
+      const multiple = running !== null && hours > running && hours % running === 0;
+      if (!multiple || gapHours[index + 1] === hours) running = hours;
+    }
+    derived.push(running);
+  }
+  const first = derived.find((hours) => hours !== null) ?? null;
+  return settlements.map((settlement, index) => ({ ...settlement, intervalHours: settlement.intervalHours ?? derived[index] ?? first }));
+}
+
+/** Snapped to the minute: the change's moment is a settlement slot, not the venue's jittered stamp. */
+function slotDate(time: number): Date {
+  return new Date(Math.round(time / 60_000) * 60_000);
 }
 
 /**
- * The interval changes a run of settlements shows (ascending, intervals filled), each effective when
- * the first interval of the new length began: the settlement before it. `before` is the stored
- * settlement just older than the run, so a change at the run's first settlement is found too.
+ * The interval changes `settlements` (ascending, intervals filled) show for `market`: one row each
+ * time the interval differs from the settlement before. The first interval of the new length began
+ * at the settlement before the change; the settlement that ended it revealed the change.
  */
-export function intervalChangesFromHistory(
-  market: HistoryMarket,
-  settlements: readonly HistorySettlement[],
-  detectedAt: Date,
-  before: HistorySettlement | null = null,
-): IntervalChangeRow[] {
+export function intervalChangesFromHistory(market: HistoryMarket, settlements: readonly HistorySettlement[]): IntervalChangeRow[] {
   const changes: IntervalChangeRow[] = [];
-  let previous = before;
-  for (const settlement of settlements) {
-    const from = previous?.intervalHours ?? null;
-    const to = settlement.intervalHours;
-    if (previous && from !== null && to !== null && from !== to) {
-      changes.push({
-        exchange: market.exchange,
-        market: market.market,
-        base: market.base,
-        effectiveAt: new Date(previous.time),
-        fromHours: from,
-        toHours: to,
-        source: "history",
-        detectedAt,
-      });
-    }
-    if (to !== null) previous = settlement;
+  for (let index = 1; index < settlements.length; index += 1) {
+    const before = settlements[index - 1];
+    const settlement = settlements[index];
+    if (!before || !settlement || before.intervalHours === null || settlement.intervalHours === null) continue;
+    if (before.intervalHours === settlement.intervalHours) continue;
+    changes.push({
+      exchange: market.exchange,
+      market: market.market,
+      base: market.base,
+      effectiveAt: slotDate(before.time),
+      fromHours: before.intervalHours,
+      toHours: settlement.intervalHours,
+      source: "history",
+      detectedAt: slotDate(settlement.time),
+    });
   }
   return changes;
 }

@@ -1109,7 +1109,7 @@ export interface components {
                     /** @description The interval from `effective_at` on, in hours. */
                     to_hours: number;
                     /**
-                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (found in the venue's funding history by the backfill, from consecutive settlement times).
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (from consecutive settlement times in the venue's funding history, read back by a backfill).
                      * @enum {string}
                      */
                     source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history";
@@ -1860,7 +1860,7 @@ export interface components {
                     /** @description The interval from `effective_at` on, in hours. */
                     to_hours: number;
                     /**
-                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (found in the venue's funding history by the backfill, from consecutive settlement times).
+                     * @description Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), `interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or `history` (from consecutive settlement times in the venue's funding history, read back by a backfill).
                      * @enum {string}
                      */
                     source: "venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history";

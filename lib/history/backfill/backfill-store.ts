@@ -2,7 +2,8 @@ import type { Db } from "@/lib/db";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { directSql, type SqlRunner } from "@/lib/db/direct-sql";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
-import { deriveIntervalHours, intervalChangesFromHistory } from "../derive-intervals";
+import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
+import { fillIntervals, historyIntervals, intervalChangesFromHistory } from "../derive-intervals";
 import type { HistoryMarket, HistorySettlement } from "../history-types";
 import type { CursorState } from "./backfill-cursor";
 import type { CursorGroup, CursorStatus } from "./backfill-progress";
@@ -119,6 +120,13 @@ export class CursorMovedError extends Error {
   }
 }
 
+/** The intervals common to venues, for an exchange outside the registry (none has a reader in production). */
+const COMMON_INTERVALS = [1, 2, 4, 8];
+
+function possibleIntervals(exchange: string): number[] {
+  return (VENUE_IDS as readonly string[]).includes(exchange) ? historyIntervals(exchange as VenueId) : COMMON_INTERVALS;
+}
+
 /** The stored settlement of `market` just older than `time`, with its interval. */
 async function storedBefore(tx: SqlRunner, market: HistoryMarket, time: number): Promise<HistorySettlement | null> {
   const [row] = await tx.query<{ time: Date; rate: number; intervalHours: number | null }>({
@@ -162,10 +170,13 @@ export async function storePage(
     let inserted = 0;
     let changes: IntervalChangeRow[] = [];
     if (settlements.length > 0) {
+      // The stored settlements either side, so intervals and their changes are read across pages too.
       const before = await storedBefore(tx, market, settlements[0]!.time);
       const after = await storedAfter(tx, market, settlements.at(-1)!.time);
-      const filled = deriveIntervalHours(after ? [...settlements, after] : settlements, before).slice(0, settlements.length);
-      changes = intervalChangesFromHistory(market, after ? [...filled, after] : filled, new Date(now), before);
+      const run = [...(before ? [before] : []), ...settlements, ...(after ? [after] : [])];
+      const withIntervals = fillIntervals(run, possibleIntervals(market.exchange));
+      const filled = withIntervals.slice(before ? 1 : 0, (before ? 1 : 0) + settlements.length);
+      changes = intervalChangesFromHistory(market, withIntervals);
       inserted = await insertBackfilled(tx, market, filled);
       await insertIntervalChanges(tx, changes);
     }

@@ -32,8 +32,8 @@ export const fundingIntervalChangeSchema = z.object({
   source: intervalSourceSchema.describe(
     "Where the new interval was read from. Stated by the venue: `venue` (a field of its payload) or `venue-default` (its " +
       "documented default, for a market its interval table leaves out). Derived: `schedule` (from settlement times), " +
-      "`interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) or " +
-      "`history` (found in the venue's funding history by the backfill, from consecutive settlement times).",
+      "`interest-rate` (from Binance's per-interval interest component), `protocol` (a protocol rule: Hyperliquid settles hourly) " +
+      "or `history` (from consecutive settlement times in the venue's funding history, read back by a backfill).",
   ),
   detected_at: z.iso.datetime().describe("ISO 8601 UTC of the observation that revealed the change."),
 });

@@ -28,7 +28,9 @@ export type VenueId = z.infer<typeof venueIdSchema>;
  * - `continuous`: the venue settles no interval: funding accrues continuously and the venue quotes
  *   it as a rate over a fixed window, which is then the "interval" (Deribit `funding_8h`, the
  *   funding of the trailing 8 hours; Deribit's funding specification expresses every rate per 8 h).
- *   Such a market has no `nextFundingAt`.
+ *   Such a market has no `nextFundingAt`;
+ * - `history`: derived from consecutive settlement times in the venue's funding history, read back
+ *   by a backfill (lib/history/derive-intervals.ts); only interval changes carry it, never a live snapshot.
  */
 export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest-rate", "protocol", "continuous", "history"] as const;
 export const intervalSourceSchema = z.enum(INTERVAL_SOURCES);
