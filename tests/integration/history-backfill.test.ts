@@ -42,7 +42,7 @@ interface FakeVenue {
  * `hangAt` makes the given call never answer (the process dies with it in flight), `failOnce`
  * makes a market's first call fail, a market absent from `series` is unknown to the venue.
  */
-function fakeVenue(exchange: string, series: Map<string, number[]>, options: { hangAt?: number; failOnce?: Set<string> } = {}): FakeVenue {
+function fakeVenue(exchange: string, series: Map<string, number[]>, options: { hangAt?: number; failOnce?: Set<string>; ignoresRange?: boolean } = {}): FakeVenue {
   const calls: FakeVenue["calls"] = [];
   const failed = new Set<string>();
   const reader: VenueHistoryReader = {
@@ -57,7 +57,8 @@ function fakeVenue(exchange: string, series: Map<string, number[]>, options: { h
       }
       const times = series.get(m.market);
       if (!times) throw new AppError("NOT_FOUND", "answered 404");
-      const inRange = times.filter((t) => t >= range.since && t <= range.until);
+      // A venue that ignores the range pages its whole history, newest first (HTX, MEXC).
+      const inRange = options.ignoresRange ? [...times].reverse() : times.filter((t) => t >= range.since && t <= range.until);
       const page = Number(cursor ?? 0);
       const slice = inRange.slice(page * 50, page * 50 + 50);
       // Newest first, as several venues answer.
@@ -165,6 +166,22 @@ describe("the funding-history backfill", () => {
     await backfillVenue({ db, reader: venue.reader, io: noIo, since: SINCE, now: () => NOW + 15_000 });
     expect(venue.calls.slice(before).every((call) => call.market === flaky.market)).toBe(true);
     expect(venueProgress(await cursorGroups(db, NOW + 15_000, ["mixed"])).get("mixed")).toMatchObject({ state: "done", markets_done: 3 });
+  });
+
+  it("reaches back to a deeper since through a venue paging newest first whatever the range", async () => {
+    const db = database.db;
+    const dot = market("newest-first", "DOT");
+    const series = new Map([[dot.market, schedule(NOW - 8 * DAY, NOW)]]);
+    await seedCursors(db, [dot], NOW);
+    const venue = fakeVenue("newest-first", series, { ignoresRange: true });
+    await backfillVenue({ db, reader: venue.reader, io: noIo, since: NOW - 2 * DAY, now: () => NOW });
+    expect((await settlementTimes(db, "newest-first", dot.market))[0]).toBe(series.get(dot.market)!.find((t) => t >= NOW - 2 * DAY));
+    // Deeper: the walk [8 days ago, 2 days ago] passes the newer pages first.
+    await backfillVenue({ db, reader: venue.reader, io: noIo, since: NOW - 8 * DAY, now: () => NOW });
+    expect(await settlementTimes(db, "newest-first", dot.market)).toEqual(series.get(dot.market));
+    expect(await db.backfillCursor.findUniqueOrThrow({ where: { exchange_market: { exchange: "newest-first", market: dot.market } } })).toMatchObject({
+      status: "done", coveredSince: new Date(NOW - 8 * DAY), rows: series.get(dot.market)!.length,
+    });
   });
 
   it("reads no further page while its pause holds (a live round running in the process)", async () => {

@@ -35,19 +35,33 @@ export function nextWalk(state: CursorState, target: { since: number; now: numbe
 export interface PageOutcome {
   /** Settlements in the answer. */
   received: number;
-  /** Of them, those inside the walk's window. */
-  inWindow: number;
+  /** Whether every one of them is older than the window, or newer than it. */
+  allOlder: boolean;
+  allNewer: boolean;
   /** The venue's token for the next page; null when it has no more. */
   next: string | null;
 }
 
+/** A page's outcome from its settlement times. */
+export function pageOutcome(times: readonly number[], window: Window, next: string | null): PageOutcome {
+  return {
+    received: times.length,
+    allOlder: times.length > 0 && times.every((time) => time < window.since),
+    allNewer: times.length > 0 && times.every((time) => time > window.until),
+    next,
+  };
+}
+
 /**
  * The cursor after a page of `walk` was stored. The walk ends when the venue has nothing further,
- * answers an empty page or one wholly outside the window, or hands back the token it was given
- * (it would answer the same page forever); its window then joins `covered`.
+ * answers an empty page, hands back the token it was given (it would answer the same page forever),
+ * or answers a page lying wholly beyond the window in the walk's direction: older than it, or newer
+ * than it for a venue paged forward by time. A page wholly newer does not end a walk of another
+ * venue: page-numbered venues answer newest first whatever the window, so a walk reaching back
+ * passes pages newer than it first. The window then joins `covered`.
  */
-export function afterPage(state: CursorState, walk: Window, page: PageOutcome): CursorState {
-  const ended = page.next === null || page.received === 0 || page.inWindow === 0 || page.next === state.pageCursor;
+export function afterPage(state: CursorState, walk: Window, page: PageOutcome, forwardByTime: boolean): CursorState {
+  const ended = page.next === null || page.received === 0 || page.allOlder || (forwardByTime && page.allNewer) || page.next === state.pageCursor;
   if (!ended) return { ...state, walkSince: walk.since, walkUntil: walk.until, pageCursor: page.next };
   return {
     coveredSince: Math.min(walk.since, state.coveredSince ?? walk.since),

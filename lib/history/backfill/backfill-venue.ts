@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { HistoryIo, HistoryMarket, HistorySettlement, VenueHistoryReader } from "../history-types";
-import { afterPage, nextWalk, type CursorState, type Window } from "./backfill-cursor";
+import { afterPage, nextWalk, pageOutcome, type CursorState, type Window } from "./backfill-cursor";
 import { CursorMovedError, markCursor, storePage, workableCursors, type BackfillCursorRow } from "./backfill-store";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-backoff";
 
@@ -141,7 +141,8 @@ async function walkMarket(
     // Stopped while the page was on its way: it is read again by the next run.
     if (options.signal?.aborted) return "interrupted";
     const settlements = pageSettlements(page.settlements, walk);
-    const moved = afterPage(state, walk, { received: page.settlements.length, inWindow: settlements.length, next: page.next });
+    const outcome = pageOutcome(page.settlements.map((s) => s.time), walk, page.next);
+    const moved = afterPage(state, walk, outcome, reader.limits.pagination === "forward-by-time");
     const done = moved.walkSince === null && nextWalk(moved, { since: depthSince(options.since, reader, now()), now: now() }) === null;
     try {
       const stored = await storePage(db, market, state, { ...moved, status: done ? "done" : "pending" }, settlements, now());
