@@ -21,6 +21,7 @@ import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { startServiceBackfill } from "@/lib/history/backfill/start-backfill";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
 import { logger } from "@/lib/observability/logger";
 import { collectGarbage } from "@/lib/process/collect-garbage";
@@ -108,6 +109,15 @@ async function main() {
       return undefined;
     });
   }
+  // The funding-history backfill runs where the rounds run, beside them.
+  const backfill = ingestion.then((scheduler) =>
+    scheduler
+      ? startServiceBackfill(opened.db, scheduler).catch((error: unknown) => {
+          log.error({ err: error }, "starting the funding-history backfill failed");
+          return null;
+        })
+      : null,
+  );
 
   // Webhook deliveries follow the same rule: here on the embedded database, with PostgreSQL in
   // `npm run worker` unless WEBHOOKS_IN_SERVER=1.
@@ -126,6 +136,7 @@ async function main() {
     sandboxTicks.stop();
     await appendedElsewhere?.stop();
     await heartbeat?.stop();
+    await (await backfill)?.stop().catch((error: unknown) => log.error({ err: error }, "stopping the backfill failed"));
     await (await ingestion)?.stop().catch((error: unknown) => log.error({ err: error }, "stopping ingestion failed"));
     await webhooks?.stop().catch((error: unknown) => log.error({ err: error }, "stopping webhook deliveries failed"));
     await services.stopRecorders().catch((error: unknown) => log.error({ err: error }, "recording last use or API usage failed"));

@@ -1,4 +1,4 @@
-// `npm run worker`: the ingestion rounds, the sandbox's event ticks and the webhook deliveries
+// `npm run worker`: the ingestion rounds and the funding-history backfill beside them, the sandbox's event ticks and the webhook deliveries
 // without a web server, for PostgreSQL deployments (any number of workers may run; an advisory
 // lock gives each round to one of them, each tick is claimed once, and the job queue gives each
 // delivery to one). With no DATABASE_URL it runs against the embedded database, which only works
@@ -10,6 +10,7 @@ import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { venueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { startServiceBackfill } from "@/lib/history/backfill/start-backfill";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/model/types";
@@ -36,6 +37,13 @@ async function main() {
   const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread();
   const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
   if (scheduler) log.info(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
+  // Backfill jobs, one per venue: any number of workers share them through the job queue.
+  const backfill = scheduler
+    ? await startServiceBackfill(opened.db, scheduler).catch((error: unknown) => {
+        log.error({ err: error }, "starting the funding-history backfill failed");
+        return null;
+      })
+    : null;
   const webhooks = webhookConfig.WEBHOOKS_DISABLED ? undefined : startWebhooks({ db: opened.db, config: webhookConfig });
   if (webhooks) log.info(`Webhook deliveries running (${target.driver}, polling every ${webhookConfig.WEBHOOK_POLL_MS} ms)`);
   // The sandbox's events too: servers write them as well, and each tick is claimed once.
@@ -47,6 +55,7 @@ async function main() {
     log.info({ signal }, `${signal}: finishing the current round and deliveries, then stopping`);
     sandboxTicks.stop();
     await appendedElsewhere?.stop();
+    await backfill?.stop().catch((error: unknown) => log.error({ err: error }, "stopping the backfill failed"));
     await scheduler?.stop().catch((error: unknown) => log.error({ err: error }, "stopping ingestion failed"));
     await venueThread?.close();
     await webhooks?.stop().catch((error: unknown) => log.error({ err: error }, "stopping webhook deliveries failed"));

@@ -9,7 +9,10 @@ import type { KeyStatus } from "@/lib/keys/account-keys";
 import { PLANS, planOf } from "@/lib/plans";
 import { accountsUsage } from "@/lib/usage/accounts-usage";
 import { billingProvider } from "@/lib/billing/billing-provider";
+import { cursorGroups } from "@/lib/history/backfill/backfill-store";
+import { venueProgress } from "@/lib/history/backfill/backfill-progress";
 import { AccountsUsage } from "./accounts-usage";
+import { BackfillProgressSection } from "./backfill-progress";
 import { CompForm } from "./comp-form";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { TierForm } from "./tier-form";
@@ -25,7 +28,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const { q } = await searchParams;
   const query = (Array.isArray(q) ? q[0] : q) ?? "";
   const now = new Date();
-  const [counts, search, busiest] = await Promise.all([tierCounts(db, now), searchUsers(db, query, now), accountsUsage(db, {}, now)]);
+  const [counts, search, busiest, backfill] = await Promise.all([
+    tierCounts(db, now),
+    searchUsers(db, query, now),
+    accountsUsage(db, {}, now),
+    cursorGroups(db, now.getTime()).then(venueProgress),
+  ]);
   const found = search.query ? await accountsUsage(db, { userIds: search.users.map((user) => user.id) }, now) : null;
 
   return (
@@ -63,6 +71,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       </section>
 
       <AccountsUsage busiest={busiest} found={found} query={search.query} />
+
+      <BackfillProgressSection progress={backfill} />
     </>
   );
 }

@@ -55,6 +55,14 @@ beforeAll(async () => {
       { id: "bybit", status: "ok", lastAttemptAt: new Date(now - HOUR), lastSuccessAt: new Date(now - HOUR), marketsCount: 400 },
     ],
   });
+  // Binance's history backfill: two markets read, one under way.
+  const cursor = (market: string, status: string, rows: number, oldest: number | null) => ({
+    exchange: "binance", market, base: market.split("/")[0]!, venueMarketId: market.replace(/\/|:USDT/g, ""), status, rows,
+    oldestSettlement: oldest === null ? null : new Date(oldest),
+  });
+  await db.backfillCursor.createMany({
+    data: [cursor("BTC/USDT:USDT", "done", 1_095, hourNow - 365 * DAY), cursor("ETH/USDT:USDT", "done", 1_095, hourNow - 300 * DAY), cursor("SOL/USDT:USDT", "pending", 40, null)],
+  });
   await db.ingestionRound.create({
     data: {
       startedAt: new Date(now - 5_000),
@@ -106,7 +114,10 @@ describe("GET /v1/exchanges", () => {
       last_error: null,
       markets_count: 512,
       fees: { maker: 0.0002, taker: 0.0005, source: "https://www.binance.com/en/fee/futureFee", as_of: "2026-10-12T00:00:00.000Z", fee_source: "schedule" },
+      backfill: { state: "running", markets_done: 2, markets_total: 3, rows: 2_230, oldest_settlement: new Date(hourNow - 365 * DAY).toISOString() },
     });
+    // No backfill has started there.
+    expect(byId.okx.backfill).toBeNull();
     // Measured when the answer was made, a moment after `now`.
     expect(byId.binance.data_age_seconds).toBeGreaterThanOrEqual(30);
     expect(byId.binance.data_age_seconds).toBeLessThan(90);
@@ -146,6 +157,8 @@ describe("GET /v1/exchanges", () => {
     // The live venue set, each with its fees as live.
     expect(body.items.map((v: { id: string }) => v.id)).toEqual([...VENUE_IDS]);
     expect(byId.extended.fees).toMatchObject({ taker: 0.00025, fee_source: "schedule" });
+    // The sandbox's venues are made up: nothing of theirs is backfilled.
+    expect(byId.binance.backfill).toBeNull();
     expect(body.last_round).toMatchObject({ status: "published", venues_done: VENUE_IDS.length });
     expect(meta.mode).toBe("test");
   });

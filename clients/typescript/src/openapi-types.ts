@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * List exchanges and their data health
-         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. `fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: "schedule"`), the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its connector reads (ccxt's value, which can be a placeholder). The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
+         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. `fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: "schedule"`), the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its connector reads (ccxt's value, which can be a placeholder). `backfill` gives the progress of reading the venue's own funding history into `/v1/funding-rates` (markets done of the total, settlements stored, the oldest one, its state); `null` before it starts, for a venue that serves no history, and for test keys. The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
          *
          *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
@@ -1776,6 +1776,21 @@ export interface components {
                          */
                         fee_source: "schedule" | "ccxt_fallback";
                     };
+                    backfill: {
+                        /**
+                         * @description `running` while markets are left to read; `retrying` when every one left waits after a failure (a venue outage); `done` when every market was read to the depth asked (or the venue no longer lists it); `failed` when the markets left gave up after repeated failures (a later run tries them again).
+                         * @enum {string}
+                         */
+                        state: "running" | "retrying" | "done" | "failed";
+                        /** @description Markets read to the depth asked, delisted ones included. */
+                        markets_done: number;
+                        /** @description Markets the backfill knows of this exchange. */
+                        markets_total: number;
+                        /** @description Settlements the backfill stored (rows already recorded by the live rounds not counted). */
+                        rows: number;
+                        /** @description ISO 8601 UTC of the oldest settlement the backfill stored; `null` before the first. */
+                        oldest_settlement: string | null;
+                    } | null;
                 }[];
                 last_round: {
                     id: string;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ingestionStatusSchema, nextVenueStaleAt, venueStatusSchema } from "@/lib/market/model/venue-status";
 import { venueFee, venueFeeSchema } from "@/lib/market/venues/venue-fees";
+import { cursorGroups } from "@/lib/history/backfill/backfill-store";
+import { backfillProgressSchema, venueProgress } from "@/lib/history/backfill/backfill-progress";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
@@ -11,7 +13,7 @@ import { defineRoute } from "../route";
  */
 const REUSE_MS = 2_000;
 
-const exchangeSchema = venueStatusSchema.extend({ fees: venueFeeSchema });
+const exchangeSchema = venueStatusSchema.extend({ fees: venueFeeSchema, backfill: backfillProgressSchema.nullable() });
 const exchangesPayload = z.object({ items: z.array(exchangeSchema), last_round: ingestionStatusSchema.shape.last_round });
 
 // GET /v1/exchanges — each venue's health (status, last success, data age, markets), its fees, and the latest round's progress.
@@ -27,6 +29,8 @@ export const listExchangesRoute = defineRoute({
     "`fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: \"schedule\"`), " +
     "the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its " +
     "connector reads (ccxt's value, which can be a placeholder). " +
+    "`backfill` gives the progress of reading the venue's own funding history into `/v1/funding-rates` (markets done of the total, " +
+    "settlements stored, the oldest one, its state); `null` before it starts, for a venue that serves no history, and for test keys. " +
     `The answer may be reused for up to ${REUSE_MS / 1000} s, so \`data_age_seconds\` may be up to ${REUSE_MS / 1000} s behind ` +
     "(`last_success_at` is exact); a venue's status is never served past the moment it turns stale.",
   tag: "Market data",
@@ -38,9 +42,17 @@ export const listExchangesRoute = defineRoute({
     const market = services.market(actor.mode);
     // Taken before the status is read, so no venue can turn stale between the two unnoticed.
     const now = Date.now();
-    const [status, snapshot] = await Promise.all([market.status(), market.opportunities()]);
+    const [status, snapshot, backfill] = await Promise.all([
+      market.status(),
+      market.opportunities(),
+      // The sandbox's venues are made up: nothing of theirs is backfilled.
+      actor.mode === "live" ? services.db().then((db) => cursorGroups(db, now)).then(venueProgress) : new Map<string, never>(),
+    ]);
     return {
-      data: exchangesPayload.parse({ items: status.venues.map((venue) => ({ ...venue, fees: venueFee(venue.id) })), last_round: status.last_round }),
+      data: exchangesPayload.parse({
+        items: status.venues.map((venue) => ({ ...venue, fees: venueFee(venue.id), backfill: backfill.get(venue.id) ?? null })),
+        last_round: status.last_round,
+      }),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
       validUntil: Math.min(now + REUSE_MS, nextVenueStaleAt(status.venues, market.venueStaleAfterMs, now) ?? Infinity),
     };

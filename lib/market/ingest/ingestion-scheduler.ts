@@ -36,6 +36,15 @@ export class IngestionScheduler {
     return this.running;
   }
 
+  /**
+   * Resolves once no round runs in this process (at once when none does): work run beside the rounds
+   * (the history backfill, between two pages) waits on it, so its statements never queue among a
+   * round's on the embedded database's one connection.
+   */
+  async roundFinished(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
   /** Stops scheduling and waits for a round in progress, so SIGTERM never cuts one in half. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -1,0 +1,162 @@
+import type { Db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { HistoryIo, HistoryMarket, HistorySettlement, VenueHistoryReader } from "../history-types";
+import { afterPage, nextWalk, pageOutcome, type CursorState, type Window } from "./backfill-cursor";
+import { CursorMovedError, markCursor, storePage, workableCursors, type BackfillCursorRow } from "./backfill-store";
+import { MAX_ATTEMPTS, retryDelayMs } from "./retry-backoff";
+
+/** Settlements closer than this are one settlement stamped twice (venues jitter by milliseconds). */
+const SAME_SETTLEMENT_MS = 60_000;
+
+/** A page's settlements inside `window`, ascending, one per settlement. */
+export function pageSettlements(settlements: readonly HistorySettlement[], window: Window): HistorySettlement[] {
+  const sorted = settlements.filter((s) => s.time >= window.since && s.time <= window.until).sort((a, b) => a.time - b.time);
+  const kept: HistorySettlement[] = [];
+  for (const settlement of sorted) if (kept.length === 0 || settlement.time - kept.at(-1)!.time >= SAME_SETTLEMENT_MS) kept.push(settlement);
+  return kept;
+}
+
+/**
+ * How far back to read: `since`, or the venue's own depth where that is shorter. Asked for older
+ * settlements than it keeps, a venue walked forward by time would answer an empty first page, which
+ * ends the walk with nothing read.
+ */
+export function depthSince(since: number, reader: Pick<VenueHistoryReader, "limits">, now: number): number {
+  const depth = reader.limits.maxDepthDays;
+  return depth === null ? since : Math.max(since, now - depth * 86_400_000);
+}
+
+/** What happened to one market's cursor, for progress reports. */
+export type BackfillEvent =
+  | { kind: "page"; market: HistoryMarket; inserted: number; settlements: number }
+  | { kind: "done" | "delisted"; market: HistoryMarket }
+  | { kind: "retry" | "failed"; market: HistoryMarket; error: string };
+
+export interface BackfillVenueOptions {
+  db: Db;
+  reader: VenueHistoryReader;
+  /** The network as the reader sees it, drawing on the venue's request budget. */
+  io: HistoryIo;
+  /** How far back to read (epoch ms). */
+  since: number;
+  now?: () => number;
+  /** No page is started after this moment (a job's time slice): the rest waits for the next run. */
+  deadline?: number;
+  /** Ends the run between two pages (a shutdown). */
+  signal?: AbortSignal;
+  /** Tries failed markets again (an operator's run). */
+  withFailed?: boolean;
+  random?: () => number;
+  onEvent?: (event: BackfillEvent) => void;
+  /** Lets other work run between pages (the live round's on this thread). */
+  pause?: () => Promise<void>;
+}
+
+export interface BackfillVenueResult {
+  pages: number;
+  inserted: number;
+  /** True when the deadline or the signal ended the run with work left. */
+  interrupted: boolean;
+  /**
+   * True when a market's request failed (other than not-found): the run ends there, since a venue
+   * that is down or refusing would fail every market next, one request each.
+   */
+  failed: boolean;
+}
+
+const betweenPages = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads the venue's history of each of its workable markets page by page into the settlement table,
+ * one market after another. Every page is stored with its cursor in one transaction
+ * (backfill-store.ts storePage), so the run may be stopped or killed anywhere. A market the venue
+ * does not know (NOT_FOUND) is delisted, one with an empty history done; a failure waits
+ * retryDelayMs (or the venue's Retry-After) and, after MAX_ATTEMPTS in a row, is left failed, and
+ * ends the run.
+ */
+export async function backfillVenue(options: BackfillVenueOptions): Promise<BackfillVenueResult> {
+  const { db, reader } = options;
+  const now = options.now ?? Date.now;
+  const pause = options.pause ?? betweenPages;
+  const result: BackfillVenueResult = { pages: 0, inserted: 0, interrupted: false, failed: false };
+  const stopping = () => options.signal?.aborted === true || (options.deadline !== undefined && now() >= options.deadline);
+  const cursors = await workableCursors(db, reader.exchange, now(), { withFailed: options.withFailed });
+  for (const cursor of cursors) {
+    if (stopping()) {
+      result.interrupted = true;
+      break;
+    }
+    const outcome = await walkMarket(options, cursor, result, now, stopping, pause);
+    if (outcome === "interrupted") {
+      result.interrupted = true;
+      break;
+    }
+    if (outcome === "failed") {
+      result.failed = true;
+      break;
+    }
+  }
+  return result;
+}
+
+async function walkMarket(
+  options: BackfillVenueOptions,
+  cursor: BackfillCursorRow,
+  result: BackfillVenueResult,
+  now: () => number,
+  stopping: () => boolean,
+  pause: () => Promise<void>,
+): Promise<"finished" | "interrupted" | "failed"> {
+  const { db, reader, io, onEvent } = options;
+  const { market } = cursor;
+  let state: CursorState = cursor;
+  for (;;) {
+    const target = { since: depthSince(options.since, reader, now()), now: now() };
+    const walk = nextWalk(state, target);
+    if (walk === null) {
+      if (cursor.status !== "done") await markCursor(db, market, { status: "done", attempts: 0, lastError: null }, now());
+      onEvent?.({ kind: "done", market });
+      return "finished";
+    }
+    if (stopping()) return "interrupted";
+    let page;
+    try {
+      page = await reader.readPage(io, market, walk, state.pageCursor);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof AppError && error.code === "NOT_FOUND") {
+        await markCursor(db, market, { status: "delisted", attempts: 0, lastError: message }, now());
+        onEvent?.({ kind: "delisted", market });
+        return "finished";
+      }
+      const attempts = cursor.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      // A venue that names its own wait (429 Retry-After) is not asked sooner.
+      const asked = error instanceof AppError && error.extra.retryAfter ? error.extra.retryAfter * 1_000 : 0;
+      const nextAttemptAt = now() + Math.max(asked, retryDelayMs(attempts, options.random));
+      await markCursor(db, market, { status: failed ? "failed" : "pending", attempts, lastError: message, nextAttemptAt }, now());
+      onEvent?.({ kind: failed ? "failed" : "retry", market, error: message });
+      return "failed";
+    }
+    // Stopped while the page was on its way: it is read again by the next run.
+    if (options.signal?.aborted) return "interrupted";
+    const settlements = pageSettlements(page.settlements, walk);
+    const outcome = pageOutcome(page.settlements.map((s) => s.time), walk, page.next);
+    const moved = afterPage(state, walk, outcome, reader.limits.pagination === "forward-by-time");
+    const done = moved.walkSince === null && nextWalk(moved, { since: depthSince(options.since, reader, now()), now: now() }) === null;
+    try {
+      const stored = await storePage(db, market, state, { ...moved, status: done ? "done" : "pending" }, settlements, now());
+      result.pages += 1;
+      result.inserted += stored.inserted;
+      onEvent?.({ kind: "page", market, inserted: stored.inserted, settlements: settlements.length });
+    } catch (error) {
+      // Another run holds this market now (a job whose lease this one outlived): leave it to that run.
+      if (error instanceof CursorMovedError) return "finished";
+      throw error;
+    }
+    state = moved;
+    cursor.status = done ? "done" : "pending";
+    cursor.attempts = 0;
+    await pause();
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { backfillRate, RequestBudget, venueBudget, type BudgetClock } from "./request-budget";
+
+/** A clock that moves only when someone sleeps on it. */
+function fakeClock(): BudgetClock & { slept: number[] } {
+  let now = 1_000_000;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
+}
+
+describe("a venue's request budget", () => {
+  it("lets a burst through at once, then paces requests at its rate", async () => {
+    const clock = fakeClock();
+    const budget = new RequestBudget(2, 2, clock);
+    const start = clock.now();
+    for (let i = 0; i < 10; i++) await budget.take();
+    // Two at once, then eight more at 2/s: four seconds.
+    expect(clock.now() - start).toBe(4_000);
+    expect(clock.slept.every((ms) => ms === 500)).toBe(true);
+  });
+
+  it("serves concurrent walks in turn, never above the rate", async () => {
+    const clock = fakeClock();
+    const budget = new RequestBudget(5, 1, clock);
+    const times: number[] = [];
+    await Promise.all(Array.from({ length: 11 }, () => budget.take().then(() => times.push(clock.now()))));
+    const start = times[0]!;
+    expect(times.at(-1)! - start).toBe(2_000);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(200);
+  });
+
+  it("refills while idle up to its burst only", async () => {
+    const clock = fakeClock();
+    const budget = new RequestBudget(1, 3, clock);
+    for (let i = 0; i < 3; i++) await budget.take();
+    expect(budget.waitMs()).toBe(1_000);
+    await clock.sleep(60_000);
+    expect(budget.waitMs()).toBe(0);
+    for (let i = 0; i < 3; i++) await budget.take();
+    expect(budget.waitMs()).toBe(1_000);
+  });
+
+  it("takes its share of the venue's published rate, one budget per venue in the process", () => {
+    expect(backfillRate(10, 0.5)).toBe(5);
+    const a = venueBudget("budget-test-venue", 10, 0.5);
+    expect(venueBudget("budget-test-venue", 10, 0.5)).toBe(a);
+    expect(a.ratePerSecond).toBe(5);
+    expect(venueBudget("budget-test-other", 10, 0.5)).not.toBe(a);
+    expect(() => new RequestBudget(0, 1)).toThrow();
+  });
+});
