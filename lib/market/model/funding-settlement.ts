@@ -4,7 +4,8 @@ import { roundTo } from "@/lib/round";
 
 /**
  * One funding settlement as the API serves it. `source`: "observed" = the last rate the service
- * saw before the settlement time passed; "sandbox" = generated for test keys.
+ * saw before the settlement time passed; "backfill" = read back from the venue's own funding
+ * history; "sandbox" = generated for test keys.
  */
 export const fundingSettlementSchema = z.object({
   exchange: z.string(),
@@ -17,7 +18,7 @@ export const fundingSettlementSchema = z.object({
   funding_interval_hours: z.number().positive().nullable(),
   /** `funding_rate` annualised, percent per year; `null` when the interval is unknown. */
   apr: z.number().nullable(),
-  source: z.enum(["observed", "sandbox"]),
+  source: z.enum(["observed", "backfill", "sandbox"]),
 });
 export type FundingSettlement = z.infer<typeof fundingSettlementSchema>;
 
@@ -41,6 +42,6 @@ export function toFundingSettlement(row: {
       row.intervalHours === null
         ? null
         : roundTo(annualisedFundingPct({ rate: row.rate, intervalHours: row.intervalHours }), 6),
-    source: row.source === "sandbox" ? "sandbox" : "observed",
+    source: row.source === "sandbox" || row.source === "backfill" ? row.source : "observed",
   };
 }
