@@ -126,6 +126,30 @@ function settlementPageQuery(db: Db, filled: Filled, random: () => number) {
   };
 }
 
+/**
+ * The same two statements sent by the driver alone, without Prisma: what the database itself takes,
+ * apart from this process's share of a busy machine.
+ */
+function rawQuery(client: pg.Client, filled: Filled, random: () => number) {
+  return async () => {
+    const v = Math.floor(random() * VENUES);
+    const m = Math.floor(random() * filled.markets);
+    const to = filled.end - Math.floor(random() * ((filled.end - filled.start) / HOUR - WINDOW_DAYS * 24)) * HOUR;
+    const values = [`venue${String(v).padStart(2, "0")}`, `A${String(m).padStart(4, "0")}`, new Date(to - WINDOW_DAYS * DAY).toISOString(), new Date(to).toISOString()];
+    const where = `exchange = $1 AND base = $2 AND time >= $3::timestamp(3) AND time <= $4::timestamp(3)`;
+    const t0 = performance.now();
+    await client.query(`SELECT exchange, market, base, time, rate, "intervalHours", source FROM "FundingRate" WHERE ${where} ORDER BY time, market LIMIT ${PAGE}`, values);
+    await client.query(`SELECT count(*) FROM "FundingRate" WHERE ${where}`, values);
+    return { elapsed: performance.now() - t0, rows: 0 };
+  };
+}
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
 function summary(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
@@ -140,9 +164,13 @@ async function createDatabase(serverUrl: string, name: string): Promise<OpenData
   } finally {
     await admin.end();
   }
+  return openDatabase({ driver: "postgres", url: databaseUrl(serverUrl, name) });
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return openDatabase({ driver: "postgres", url: url.toString() });
+  return url.toString();
 }
 
 async function main() {
@@ -176,13 +204,34 @@ async function main() {
       returned += b.rows;
       smallTimes.push((await onSmall()).elapsed);
     }
-    const b = summary(bigTimes);
-    const s = summary(smallTimes);
+    const [bigClient, smallClient] = await Promise.all([connect(databaseUrl(serverUrl, "bench_history_big")), connect(databaseUrl(serverUrl, "bench_history_baseline"))]);
+    const bigRaw: number[] = [];
+    const smallRaw: number[] = [];
+    try {
+      const [rawBig, rawSmall] = [rawQuery(bigClient, bigFilled, random), rawQuery(smallClient, smallFilled, random)];
+      for (let i = 0; i < queries; i++) {
+        bigRaw.push((await rawBig()).elapsed);
+        smallRaw.push((await rawSmall()).elapsed);
+      }
+    } finally {
+      await Promise.all([bigClient.end(), smallClient.end()]);
+    }
+    const line = (label: string, t: ReturnType<typeof summary>) => `  ${label}: p50 ${ms(t.p50)}  p99 ${ms(t.p99)}  max ${ms(t.max)}`;
+    const [b, s, br, sr] = [summary(bigTimes), summary(smallTimes), summary(bigRaw), summary(smallRaw)];
     console.log(`  query: ${queries} × 30 days of one asset on one venue (page of ${PAGE} + count), ${Math.round(returned / queries)} rows each on average`);
-    console.log(`  store    (${bigFilled.count.toLocaleString("en")} rows): p50 ${ms(b.p50)}  p99 ${ms(b.p99)}  max ${ms(b.max)}`);
-    console.log(`  baseline (${smallFilled.count.toLocaleString("en")} rows): p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`);
-    console.log(`  ratio store/baseline: p50 ${(b.p50 / s.p50).toFixed(2)}  p99 ${(b.p99 / s.p99).toFixed(2)}`);
-    console.log(`  p99 target < ${TARGET_P99_MS} ms: ${b.p99 < TARGET_P99_MS ? "MET" : "MISSED"}; load at end ${load()}`);
+    console.log(line(`store    (${bigFilled.count.toLocaleString("en")} rows), through Prisma`, b));
+    console.log(line(`baseline (${smallFilled.count.toLocaleString("en")} rows), through Prisma`, s));
+    console.log(line(`store, the driver alone   `, br));
+    console.log(line(`baseline, the driver alone`, sr));
+    console.log(`  ratio store/baseline: through Prisma p50 ${(b.p50 / s.p50).toFixed(2)} p99 ${(b.p99 / s.p99).toFixed(2)}; the driver alone p50 ${(br.p50 / sr.p50).toFixed(2)} p99 ${(br.p99 / sr.p99).toFixed(2)}`);
+    console.log(`  p99 target < ${TARGET_P99_MS} ms through Prisma: ${b.p99 < TARGET_P99_MS ? "MET" : "MISSED"}; load at end ${load()}`);
+    const analyzed = await big.db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) SELECT * FROM "FundingRate" WHERE exchange = 'venue02' AND base = 'A0000'
+         AND time >= $1::timestamp(3) AND time <= $2::timestamp(3) ORDER BY time, market LIMIT ${PAGE}`,
+      new Date(bigFilled.end - WINDOW_DAYS * DAY).toISOString(),
+      new Date(bigFilled.end).toISOString(),
+    );
+    console.log(`  an hourly market's 30 days: ${analyzed.map((r) => r["QUERY PLAN"].trim()).join(" | ")}`);
     const plan = await big.db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
       `EXPLAIN SELECT * FROM "FundingRate" WHERE exchange = 'venue01' AND base = 'A0001'
          AND time >= $1::timestamp(3) AND time <= $2::timestamp(3) ORDER BY time, market LIMIT ${PAGE}`,
