@@ -83,7 +83,7 @@ async function fill(db: Db, target: number, label: string): Promise<Filled> {
   // map that lets the count read the index alone.
   const vacuumStarted = performance.now();
   await db.$executeRawUnsafe(`VACUUM ANALYZE "FundingRate"`);
-  const [{ count }] = await db.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) FROM "FundingRate"`);
+  const [{ count }] = await db.$queryRawUnsafe<[{ count: bigint }]>(`SELECT count(*) FROM "FundingRate"`);
   console.log(
     `\r  ${label}: ${Number(count).toLocaleString("en")} rows over ${days} days (${VENUES} venues × ${markets} markets) ` +
       `loaded in ${loaded.toFixed(0)} s (${Math.round(Number(count) / loaded).toLocaleString("en")} rows/s), vacuum analyze ${((performance.now() - vacuumStarted) / 1000).toFixed(0)} s`,

@@ -68,7 +68,7 @@ describe("GET /v1/funding-rates/coverage", () => {
     expect(body).toMatchObject({ exchange: "binance", symbol: "BTC" });
     expect(envelope.meta).toMatchObject({ mode: "live", sample: false });
     expect(body.series.map((s) => s.market)).toEqual(["BTC/USDC:USDC", "BTC/USDT:USDT"]);
-    const [usdc, usdt] = body.series;
+    const [usdc, usdt] = body.series as [Record<string, any>, Record<string, any>]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
     expect(usdc).toMatchObject({
       exchange: "binance",
