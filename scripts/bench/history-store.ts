@@ -2,7 +2,9 @@
 // PostgreSQL (started as .ci/run starts CI's, default settings; or the server DATABASE_URL names)
 // with N synthetic settlements through the real schema (its migrations, monthly partitions made by
 // ensureSettlementPartitions), generated server-side: 45 venues × 600 markets, a third each settling
-// every 1, 4 and 8 hours, in time order as live ingestion writes them, the older half marked
+// every 1, 4 and 8 hours, in time order as live ingestion writes them (every market's settlement of
+// an hour together, so one market's rows are spread over as many pages as it has rows: the layout
+// least kind to the query), the older half marked
 // "backfill". Then times the query GET /v1/funding-rates makes (the live Market's settlementPage:
 // one asset on one venue, 30 days, its max page of 1,000 rows plus the count, through Prisma) at
 // random markets and ends, interleaved with the same query on a small table filled alike (the
@@ -71,7 +73,8 @@ async function fill(db: Db, target: number, label: string): Promise<Filled> {
             generate_series(0, ${VENUES - 1}) AS v,
             generate_series(0, ${markets - 1}) AS m,
             LATERAL (SELECT (ARRAY[${INTERVALS.join(",")}])[m % ${INTERVALS.length} + 1] AS hours) AS i
-       WHERE extract(hour FROM t)::int % i.hours = 0`,
+       WHERE extract(hour FROM t)::int % i.hours = 0
+       ORDER BY t, v, m`,
     );
     if (day % 5 === 4 || day === days - 1) {
       const elapsed = (performance.now() - started) / 1000;
