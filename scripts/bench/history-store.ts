@@ -2,13 +2,13 @@
 // PostgreSQL (started as .ci/run starts CI's, default settings; or the server DATABASE_URL names)
 // with N synthetic settlements through the real schema (its migrations, monthly partitions made by
 // ensureSettlementPartitions), generated server-side: 45 venues × 600 markets, a third each settling
-// every 1, 4 and 8 hours, in time order as live ingestion writes them (every market's settlement of
-// an hour together, so one market's rows are spread over as many pages as it has rows: the layout
-// least kind to the query), the older half marked
-// "backfill". Then times the query GET /v1/funding-rates makes (the live Market's settlementPage:
-// one asset on one venue, 30 days, its max page of 1,000 rows plus the count, through Prisma) at
-// random markets and ends, interleaved with the same query on a small table filled alike (the
-// baseline), and prints p50/p99/max of both, their ratio, and the bytes per row.
+// every 1, 4 and 8 hours, the older half marked "backfill". Rows go in as live rounds write them,
+// every market's settlement of an hour together, so one market's rows spread over as many pages as
+// it has rows: the layout least kind to the query. Then times the query GET /v1/funding-rates makes
+// (the live Market's settlementPage: one asset on one venue, 30 days, its max page of 1,000 rows plus
+// the count) at random markets and ends, through Prisma and through the driver alone, interleaved
+// with the same query on a small table filled alike (the baseline), and prints p50/p99/max of both,
+// their ratio, the bytes per row and the plan.
 //
 //   node --import tsx scripts/bench/history-store.ts [--rows=10000000] [--queries=500] [--baseline-rows=300000]
 import os from "node:os";
