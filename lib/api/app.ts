@@ -36,6 +36,7 @@ import { createStreamTokenRoute } from "./routes/create-stream-token";
 import { listExchangesRoute } from "./routes/list-exchanges";
 import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
+import { getFundingRateCoverageRoute } from "./routes/get-funding-rate-coverage";
 import { listOpportunitiesRoute } from "./routes/list-opportunities";
 import { listPositionsRoute } from "./routes/list-positions";
 import { listSimulationsRoute } from "./routes/list-simulations";
@@ -73,6 +74,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   getOpportunityQuoteRoute,
   listExchangesRoute,
   listFundingRatesRoute,
+  getFundingRateCoverageRoute,
   listFundingIntervalsRoute,
   listEventsRoute,
   getEventRoute,

@@ -30,6 +30,14 @@ export interface SettlementWindow {
   offset: number;
 }
 
+/** One stored settlement reduced to what coverage reads: its market, time (epoch ms), interval and source. */
+export interface SettlementMark {
+  market: string;
+  time: number;
+  intervalHours: number | null;
+  source: string;
+}
+
 /** Funding interval changes over a range, optionally of one venue and/or one asset, a page of them. */
 export interface IntervalChangeWindow {
   exchange?: string;
@@ -59,6 +67,8 @@ export interface Market extends MarketDepth {
   settlements(symbol: string, leg: MarketRef, from: Date, to: Date): Promise<FundingSettlement[]>;
   /** One asset's settlements on one venue in [from, to], oldest first (by market within a time), paged. */
   settlementPage(window: SettlementWindow): Promise<{ items: FundingSettlement[]; total: number }>;
+  /** Every settlement of one asset on one venue, all markets and all time, by market then time: what coverage is computed from. */
+  settlementMarks(exchange: string, symbol: string): Promise<SettlementMark[]>;
   /** Changes of funding interval that took effect in [from, to], oldest first, paged. */
   intervalChanges(window: IntervalChangeWindow): Promise<{ items: FundingIntervalChange[]; total: number }>;
   /** The venue's stated taker fee for the market at `now`, as a decimal; null when unknown. */

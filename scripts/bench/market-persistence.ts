@@ -14,6 +14,8 @@
 //
 //   node --import tsx scripts/bench/market-persistence.ts [--venues=20] [--assets=600]
 import type { Db } from "@/lib/db";
+import { directSql } from "@/lib/db/direct-sql";
+import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
 import { rankWithHistory, type MarketHistory } from "@/lib/market/ingest/market-history";
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { computePersistence } from "@/lib/market/persistence/compute-persistence";
@@ -83,6 +85,8 @@ async function seed(db: Db, through: number) {
       ORDER BY 2, 4`);
     process.stdout.write(`\r  seeding hourly rows: venue ${v + 1} of ${VENUES}`);
   }
+  // Into their month partitions, as the live rounds store them (lib/history/store/settlement-partitions.ts).
+  await ensureSettlementPartitions(directSql(db), through - 168 * HOUR, through);
   await db.$executeRawUnsafe(`
     INSERT INTO "FundingRate" (exchange, market, base, time, rate, "intervalHours", source)
     SELECT 'v' || lpad(v::text, 2, '0'), 'A' || lpad(a::text, 4, '0') || '/USDT:USDT', 'A' || lpad(a::text, 4, '0'),

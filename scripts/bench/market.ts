@@ -26,6 +26,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Db } from "@/lib/db";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
+import { directSql } from "@/lib/db/direct-sql";
+import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
 import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
 import { ColumnSlabs } from "@/lib/market/opportunities/opportunity-columns";
@@ -187,6 +189,8 @@ async function seedHistory(db: Db): Promise<{ markets: number; hours: number; en
   const end = Math.floor(Date.now() / HOUR) * HOUR;
   const start = end - (hours - 1) * HOUR;
   const started = performance.now();
+  // Into their month partitions, as the live rounds store them (lib/history/store/settlement-partitions.ts).
+  await ensureSettlementPartitions(directSql(db), start, end);
   // Server-side generation in market batches (one statement each, in primary-key order so the
   // index grows at its right edge): minutes for 10 million rows instead of hours of round trips.
   const batch = Math.max(1, Math.floor(markets / 20));

@@ -31,7 +31,11 @@ const LAYERS = [
   {
     name: "infrastructure",
     why: "database, processes, limiter stores, the response cache, mail, jobs, client archives",
-    units: ["lib/db", "lib/process", "lib/ratelimit", "lib/response-cache", "lib/mail", "lib/jobs", "lib/clients"],
+    units: [
+      "lib/db", "lib/process", "lib/ratelimit", "lib/response-cache", "lib/mail", "lib/jobs", "lib/clients",
+      // The settlement table's month partitions (lib/db only): every writer of settlements makes them, live ingestion included.
+      "lib/history/store/settlement-partitions.ts",
+    ],
   },
   {
     name: "accounts",

@@ -99,6 +99,17 @@ class Operations:
         """
         return self._paginate("GET", "/v1/funding-rates", {"exchange": exchange, "symbol": symbol, "from": from_, "to": to, "limit": limit})
 
+    def get_funding_rate_coverage(self, *, exchange: str, symbol: str) -> Dict[str, Any]:
+        """Funding history coverage of one asset on one exchange.
+
+        GET /v1/funding-rates/coverage
+
+        Args:
+            exchange: The exchange.
+            symbol: Base asset, e.g. BTC (case-insensitive).
+        """
+        return self._request("GET", "/v1/funding-rates/coverage", {"exchange": exchange, "symbol": symbol})
+
     def list_funding_interval_changes(self, *, exchange: Optional[str] = None, symbol: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, offset: Optional[int] = None) -> Dict[str, Any]:
         """List changes of markets' funding intervals.
 

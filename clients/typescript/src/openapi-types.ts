@@ -140,6 +140,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/funding-rates/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Funding history coverage of one asset on one exchange
+         * @description Per market of the asset on the exchange: the first and last stored settlement and how many there are, per source (`backfill`: read back from the venue's own history, `observed`: seen by the live rounds) its first and last, the known gaps (consecutive settlements further apart than the interval allows) and, in `venue_history`, how much history the venue itself serves. A backtest knows from it which ranges it stands on. The answer may be reused for up to 60 s.
+         *
+         *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getFundingRateCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/funding-intervals": {
         parameters: {
             query?: never;
@@ -1870,6 +1894,96 @@ export interface components {
                  * @description ISO 8601 UTC end of the range used, at most 31 days after `from`.
                  */
                 to: string;
+            };
+        };
+        GetFundingRateCoverageResponse: {
+            data: {
+                exchange: string;
+                symbol: string;
+                /** @description The venue's own funding-history limits; null when the service reads no history from it. */
+                venue_history: {
+                    /** @description Most rows one request to the venue's history returns. */
+                    page_size: number;
+                    /** @description How far back the venue serves, in days; null when it states no bound. */
+                    max_depth_days: number | null;
+                    /** @enum {string} */
+                    pagination: "forward-by-time" | "backward-by-time" | "page-number" | "cursor" | "single-page";
+                    requests_per_second: number;
+                    /** @description Where these figures come from. */
+                    source: string;
+                } | null;
+                /** @description One per market of the asset on the exchange with stored settlements, by market. */
+                series: {
+                    exchange: string;
+                    /** @description The unified market, e.g. BTC/USDT:USDT. */
+                    market: string;
+                    symbol: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC of the oldest stored settlement.
+                     */
+                    first_settlement: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC of the newest stored settlement.
+                     */
+                    last_settlement: string;
+                    settlements: number;
+                    /** @description The spacing most settlements follow; null with a single settlement. */
+                    typical_interval_hours: number | null;
+                    /** @description Per source, by its first settlement. */
+                    sources: {
+                        /**
+                         * @description How these settlements were learnt: `observed` by the live rounds, `backfill` read back from the venue's history, `sandbox` generated for test keys.
+                         * @enum {string}
+                         */
+                        source: "observed" | "backfill" | "sandbox";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC of the source's oldest settlement.
+                         */
+                        first_settlement: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC of the source's newest settlement.
+                         */
+                        last_settlement: string;
+                        settlements: number;
+                    }[];
+                    /** @description Consecutive settlements further apart than the later one's interval allows by half an interval or more, oldest first, at most 100. */
+                    gaps: {
+                        /**
+                         * Format: date-time
+                         * @description The settlement before the gap.
+                         */
+                        from: string;
+                        /**
+                         * Format: date-time
+                         * @description The settlement after it.
+                         */
+                        to: string;
+                    }[];
+                    /** @description Every gap, listed or not. */
+                    gaps_total: number;
+                }[];
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /** @description ISO 8601 UTC of the ingestion round the data comes from; null before the first one. */
+                data_as_of: string | null;
+                /** @description True while the service serves its bundled sample market instead of a live ingestion. */
+                sample: boolean;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         ListFundingIntervalChangesResponse: {
@@ -4340,6 +4454,66 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListFundingRatesResponse"];
                 };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getFundingRateCoverage: {
+        parameters: {
+            query: {
+                /** @description The exchange. */
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                /** @description Base asset, e.g. BTC (case-insensitive). */
+                symbol: string;
+            };
+            header?: {
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. A value that is not `*` nor a comma-separated list of entity tags (`"…"` or `W/"…"`, RFC 9110 §13.1.2) is ignored, as RFC 9110 lets a server do: the answer is then the full 200. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetFundingRateCoverageResponse"];
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["VALIDATION_ERROR"];
             401: components["responses"]["UNAUTHORIZED"];

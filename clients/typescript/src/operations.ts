@@ -83,6 +83,15 @@ export class Operations {
   }
 
   /**
+   * Funding history coverage of one asset on one exchange
+   *
+   * `GET /v1/funding-rates/coverage`
+   */
+  getFundingRateCoverage(query: Query<operations["getFundingRateCoverage"]>): Promise<Envelope<operations["getFundingRateCoverage"], 200>> {
+    return this.transport.request("GET", "/v1/funding-rates/coverage", query);
+  }
+
+  /**
    * List changes of markets' funding intervals
    *
    * `GET /v1/funding-intervals`

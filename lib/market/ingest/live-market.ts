@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { toFundingSettlement, type FundingSettlement } from "../model/funding-settlement";
 import { readIngestionStatus } from "./ingestion-status";
 import { readIntervalChangePage } from "./read-interval-changes";
+import { readSettlementMarks } from "./read-settlement-marks";
 import type { LiveOpportunities } from "../opportunities/live-opportunities";
 import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "../market";
 import type { MarketDepth } from "../books/market-depth";
@@ -40,6 +41,7 @@ export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportuniti
       ]);
       return { items: rows.map(toFundingSettlement), total };
     },
+    settlementMarks: async (exchange, symbol) => readSettlementMarks(await db(), exchange, symbol),
     intervalChanges: async (w) => readIntervalChangePage(await db(), w),
     takerFee: async (leg) => {
       const latest = await (await db()).roundSnapshot.findFirst({

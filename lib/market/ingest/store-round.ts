@@ -6,6 +6,7 @@ import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnap
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { isoTexts } from "../model/iso-texts";
+import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
 
 /** One venue's line in IngestionRound.venues and GET /v1/exchanges' round progress. */
 export interface VenueRoundResult {
@@ -89,6 +90,11 @@ export async function storeRound(
   attemptedAt: Date,
 ): Promise<void> {
   const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
+  if (findings.settlements.length > 0) {
+    // Their month's partition first (made once per process, then free), so they do not land in the default one.
+    const times = findings.settlements.map((s) => s.time.getTime());
+    await ensureSettlementPartitions(directSql(db), Math.min(...times), Math.max(...times));
+  }
   const statements = [
     insertSnapshots(roundId, snapshots),
     insertSettlements(findings.settlements),

@@ -73,6 +73,10 @@ export function sandboxMarket(clock: () => Date = () => new Date()): Market {
       const all = inRange(w.exchange, w.symbol, w.from, w.to);
       return { items: all.slice(w.offset, w.offset + w.limit), total: all.length };
     },
+    settlementMarks: async (exchange, symbol) =>
+      (sandboxFundingHistory(clock()).get(sandboxHistoryKey(exchange, symbol)) ?? [])
+        .map((r) => ({ market: r.market, time: Date.parse(r.time), intervalHours: r.funding_interval_hours, source: r.source }))
+        .sort((a, b) => (a.market < b.market ? -1 : a.market > b.market ? 1 : a.time - b.time)),
     intervalChanges: async (w) => sandboxIntervalChanges(clock(), w),
     takerFee: async (leg, now) => sandboxTakerFee(leg, now),
     legHistories: async (requests, to) =>

@@ -1,0 +1,105 @@
+import type { SqlRunner } from "@/lib/db/direct-sql";
+
+/**
+ * FundingRate is partitioned by month of `time` (docs/decisions/history-storage.md): one partition
+ * `FundingRate_pYYYYMM` a month, and `FundingRate_default` for a row whose month has none. Writers
+ * make the months they are about to write first, so rows land in their month and the default stays
+ * empty; a row written without that still succeeds, into the default, and moves to its month when
+ * the month's partition is made.
+ */
+
+const MONTH_MS_APPROX = 31 * 24 * 3_600_000;
+/** More months than any venue's history holds (a century): a range beyond it is a caller's mistake. */
+export const MAX_PARTITION_MONTHS = 1_200;
+
+/** The first instant (UTC) of the month `at` falls in. */
+export function monthStart(at: number): number {
+  const d = new Date(at);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/** The first instant of the month after the one starting at `month`. */
+export function nextMonth(month: number): number {
+  const d = new Date(month);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+/** The partition holding the month starting at `month`. */
+export function partitionName(month: number): string {
+  const d = new Date(month);
+  return `FundingRate_p${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/** The starts of every month that [from, to] touches, oldest first. */
+export function monthsBetween(from: number, to: number): number[] {
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new Error("Settlement partitions need finite times.");
+  if (to < from) return [];
+  if ((to - from) / MONTH_MS_APPROX > MAX_PARTITION_MONTHS) throw new Error(`Settlement partitions: more than ${MAX_PARTITION_MONTHS} months asked for.`);
+  const months: number[] = [];
+  for (let month = monthStart(from); month <= to; month = nextMonth(month)) months.push(month);
+  return months;
+}
+
+const sqlTimestamp = (at: number) => new Date(at).toISOString().replace("T", " ").replace("Z", "");
+
+/**
+ * The statement making one month's partition when it is missing. Under an advisory lock, so two
+ * processes making the same month wait for each other; rows the default partition holds for the
+ * month move into it (PostgreSQL refuses a partition whose rows sit in the default). Names and
+ * bounds come from a Date, never from a caller's text.
+ */
+export function ensureMonthStatement(month: number): string {
+  const name = partitionName(month);
+  const lo = sqlTimestamp(month);
+  const hi = sqlTimestamp(nextMonth(month));
+  return `
+DO $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('FundingRate partitions'));
+  IF to_regclass('"${name}"') IS NOT NULL THEN RETURN; END IF;
+  IF EXISTS (SELECT 1 FROM "FundingRate_default" WHERE time >= '${lo}' AND time < '${hi}') THEN
+    CREATE TEMP TABLE "FundingRate_moving" AS SELECT * FROM "FundingRate_default" WHERE time >= '${lo}' AND time < '${hi}';
+    DELETE FROM "FundingRate_default" WHERE time >= '${lo}' AND time < '${hi}';
+    CREATE TABLE "${name}" PARTITION OF "FundingRate" FOR VALUES FROM ('${lo}') TO ('${hi}');
+    INSERT INTO "FundingRate" SELECT * FROM "FundingRate_moving";
+    DROP TABLE "FundingRate_moving";
+  ELSE
+    CREATE TABLE "${name}" PARTITION OF "FundingRate" FOR VALUES FROM ('${lo}') TO ('${hi}');
+  END IF;
+END $$`;
+}
+
+// The months known to exist, per database (its driver object): a database this process opened once
+// and a test's throwaway one must not share them.
+const made = new WeakMap<object, Set<number>>();
+
+/** The oldest and newest times the default partition holds, as epoch ms; null when it is empty. */
+async function defaultPartitionSpan(sql: SqlRunner): Promise<{ from: number; to: number } | null> {
+  const [span] = await sql.query<{ from: number | null; to: number | null }>({
+    text: `SELECT (extract(epoch FROM min(time)) * 1000)::float8 AS "from", (extract(epoch FROM max(time)) * 1000)::float8 AS "to" FROM "FundingRate_default"`,
+    values: [],
+  });
+  return span?.from != null && span.to != null ? { from: span.from, to: span.to } : null;
+}
+
+/**
+ * Makes every month partition [from, to] touches that this process has not yet seen made, one
+ * statement per missing month; once made, a month costs nothing (cached per database, per process).
+ * The first call on a database also makes the months of whatever the default partition holds (rows
+ * stored before the table was partitioned, or by a writer that did not call this), so they move out.
+ * A partition dropped behind the process's back only sends its rows to the default partition.
+ */
+export async function ensureSettlementPartitions(sql: SqlRunner, from: Date | number, to: Date | number): Promise<void> {
+  let known = made.get(sql);
+  const months = monthsBetween(+from, +to);
+  if (!known) {
+    const stray = await defaultPartitionSpan(sql);
+    if (stray) months.unshift(...monthsBetween(stray.from, stray.to));
+    made.set(sql, (known = new Set()));
+  }
+  for (const month of months) {
+    if (known.has(month)) continue;
+    await sql.query({ text: ensureMonthStatement(month), values: [] });
+    known.add(month);
+  }
+}
