@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { directSql, type SqlRunner } from "@/lib/db/direct-sql";
+import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
 import { fillIntervals, historyIntervals, intervalChangesFromHistory } from "../derive-intervals";
@@ -166,6 +167,9 @@ export async function storePage(
   settlements: readonly HistorySettlement[],
   now: number,
 ): Promise<StoredPage> {
+  // The page's months exist before its rows arrive (made outside the transaction: a partition's DDL
+  // must not wait on the page's locks), so they land in their month, not the default partition.
+  if (settlements.length > 0) await ensureSettlementPartitions(directSql(db), settlements[0]!.time, settlements.at(-1)!.time);
   return directSql(db).transaction(async (tx) => {
     let inserted = 0;
     let changes: IntervalChangeRow[] = [];

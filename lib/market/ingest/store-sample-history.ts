@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { directSql } from "@/lib/db/direct-sql";
+import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
 import { isoTexts } from "../model/iso-texts";
 import type { SampleSettlement } from "../sample/sample-history";
 
@@ -13,6 +14,8 @@ import type { SampleSettlement } from "../sample/sample-history";
  */
 export async function storeSampleHistory(db: Db, settlements: readonly SampleSettlement[]): Promise<number> {
   if (settlements.length === 0) return 0;
+  const times = settlements.map((s) => s.time);
+  await ensureSettlementPartitions(directSql(db), Math.min(...times), Math.max(...times));
   const iso = isoTexts();
   const text = (pick: (s: SampleSettlement) => string) => textArrayLiteral(settlements, pick);
   const rows = await directSql(db).query<{ added: number }>({
