@@ -103,8 +103,14 @@ describe("GET /v1/funding-rates/coverage", () => {
     expect(Date.parse(missing.from)).toBeLessThan(end - 20 * DAY);
     expect(Date.parse(missing.to)).toBeGreaterThanOrEqual(end - 20 * DAY);
     expect(usdt.gaps_total).toBe(2);
-    // The registry of history readers names this venue's limits, or says there are none.
-    expect(body.venue_history === null || typeof body.venue_history === "object").toBe(true);
+    // Binance's own history endpoint, as its reader states it.
+    expect(body.venue_history).toEqual({
+      page_size: 1000,
+      max_depth_days: null,
+      pagination: "forward-by-time",
+      requests_per_second: 500 / 300,
+      source: expect.stringContaining("binance.com"),
+    });
   });
 
   it("answers an asset without settlements with no series", async () => {
@@ -112,6 +118,13 @@ describe("GET /v1/funding-rates/coverage", () => {
     expect(status).toBe(200);
     if (envelope.kind !== "success") throw new Error("expected success");
     expect((envelope.data as { series: unknown[] }).series).toEqual([]);
+  });
+
+  it("says the service reads no history from a venue without a history reader", async () => {
+    const { status, envelope } = await get("/v1/funding-rates/coverage?exchange=paradex&symbol=BTC");
+    expect(status).toBe(200);
+    if (envelope.kind !== "success") throw new Error("expected success");
+    expect((envelope.data as { venue_history: unknown }).venue_history).toBeNull();
   });
 
   it("gives test keys the sandbox's settlements, never the stored ones", async () => {
