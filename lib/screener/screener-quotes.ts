@@ -3,8 +3,7 @@ import type { Actor } from "@/lib/actor";
 import type { AppServices } from "@/lib/app-services";
 import { AppError } from "@/lib/errors";
 import { accountFeeRates } from "@/lib/fees/account-fees";
-import { rateLimitScale } from "@/lib/plans";
-import type { RateLimiter } from "@/lib/ratelimit";
+import { assertAccountMinuteLimit } from "@/lib/ratelimit/account-minute-limit";
 import { quoteListed } from "@/lib/quote/quote-opportunity";
 import { quoteQuerySchema, type Quote } from "@/lib/quote/quote-schema";
 
@@ -18,17 +17,6 @@ export const MAX_SCREENER_QUOTES = 100;
  * earn the service's address a ban) for every user. Thirty is a page change every two seconds.
  */
 export const SCREENER_QUOTE_REQUESTS_PER_MINUTE = 30;
-const WINDOW_MS = 60_000;
-
-/** Counts one screener quote request for the account; past the limit, 429 RATE_LIMITED with the seconds until the window ends. */
-export async function assertScreenerQuotesAllowed(limiter: RateLimiter, userId: string, now = Date.now()): Promise<void> {
-  // RATE_LIMIT_SCALE (tests and benchmarks only) multiplies this limit as it does every key's.
-  const limit = Math.max(1, Math.floor(SCREENER_QUOTE_REQUESTS_PER_MINUTE * rateLimitScale()));
-  const result = await limiter.limit(`screener-quotes:${userId}`, limit, WINDOW_MS);
-  if (result.success) return;
-  const retryAfter = Math.max(1, Math.ceil((result.reset - now) / 1_000));
-  throw new AppError("RATE_LIMITED", `At most ${limit} screener quote requests a minute per account`, { retryAfter });
-}
 
 /** GET /api/opportunities/quotes: the ids on screen (comma-separated) and the quote's own query. */
 export const screenerQuotesQuerySchema = quoteQuerySchema.extend({
@@ -48,7 +36,7 @@ export type ScreenerQuote = { id: string; quote: Quote } | { id: string; error: 
  * failing does not fail the others.
  */
 export async function screenerQuotes(services: AppServices, actor: Actor, query: ScreenerQuotesQuery): Promise<ScreenerQuote[]> {
-  await assertScreenerQuotesAllowed(services.limiter, actor.userId);
+  await assertAccountMinuteLimit(services.limiter, "screener-quotes", actor.userId, SCREENER_QUOTE_REQUESTS_PER_MINUTE, "screener quote requests");
   const { ids, ...quoteQuery } = query;
   const market = services.market(actor.mode);
   // The set and the account's fees once for the page, not once a row.

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { directSql, type SqlRunner } from "@/lib/db/direct-sql";
 import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
+import { insertIntervalChanges } from "@/lib/market/ingest/store-round";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
 import { fillIntervals, historyIntervals, intervalChangesFromHistory } from "../derive-intervals";
@@ -182,7 +183,7 @@ export async function storePage(
       const filled = withIntervals.slice(before ? 1 : 0, (before ? 1 : 0) + settlements.length);
       changes = intervalChangesFromHistory(market, withIntervals);
       inserted = await insertBackfilled(tx, market, filled);
-      await insertIntervalChanges(tx, changes);
+      if (changes.length > 0) await tx.query(insertIntervalChanges(changes));
     }
     const times = settlements.map((s) => s.time);
     const [moved] = await tx.query<{ n: number }>({
@@ -243,30 +244,6 @@ async function insertBackfilled(tx: SqlRunner, market: HistoryMarket, settlement
     ],
   });
   return row?.n ?? 0;
-}
-
-/** Interval changes found in history, beside those the live rounds detected; the first record of a change stands. */
-async function insertIntervalChanges(tx: SqlRunner, changes: readonly IntervalChangeRow[]): Promise<void> {
-  if (changes.length === 0) return;
-  const col = (pick: (c: IntervalChangeRow) => string | number) => textArrayLiteral(changes, pick);
-  await tx.query({
-    text: `
-    INSERT INTO "FundingIntervalChange" (exchange, market, base, "effectiveAt", "fromHours", "toHours", source, "detectedAt")
-    SELECT c.exchange, c.market, c.base, c.effective_at::timestamp(3), c.from_hours::float8, c.to_hours::float8, c.source, c.detected_at::timestamp(3)
-    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-      AS c(exchange, market, base, effective_at, from_hours, to_hours, source, detected_at)
-    ON CONFLICT DO NOTHING`,
-    values: [
-      col((c) => c.exchange),
-      col((c) => c.market),
-      col((c) => c.base),
-      col((c) => c.effectiveAt.toISOString()),
-      col((c) => c.fromHours),
-      col((c) => c.toHours),
-      col((c) => c.source),
-      col((c) => c.detectedAt.toISOString()),
-    ],
-  });
 }
 
 /** Marks a cursor's state without a page: done or delisted with nothing to read, or a failure to retry at `nextAttemptAt`. */

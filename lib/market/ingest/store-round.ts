@@ -219,8 +219,11 @@ function insertSettlements(settlements: readonly SettlementRow[]): SqlStatement 
   };
 }
 
-/** The interval changes a round detected; a round replayed after a crash finds the same change again, and the first record stands. */
-function insertIntervalChanges(changes: readonly IntervalChangeRow[]): SqlStatement {
+/**
+ * Interval changes, as a round detects them or a venue's history reveals them; a round replayed
+ * after a crash (or a page read again) finds the same change again, and the first record stands.
+ */
+export function insertIntervalChanges(changes: readonly IntervalChangeRow[]): SqlStatement {
   const col = (pick: (c: IntervalChangeRow) => string | number) => textArrayLiteral(changes, pick);
   return {
     text: `
