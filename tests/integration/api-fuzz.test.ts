@@ -446,7 +446,7 @@ describe("/v1 under random input", () => {
         fc.pre(sent !== undefined);
         checkInvariants(sent!, auth);
         if (auth.key === null || auth.key.exhausted) return;
-        // Without parameters: /v1/funding-rates and a quote lack their required ones (400, decided before the path's id);
+        // Without parameters: /v1/funding-rates, its coverage and a quote lack their required ones (400, decided before the path's id);
         // ":id" names no opportunity, simulation or position (404); a path only other methods have is 405 to any valid key.
         const readerStatus: Record<string, [Permission, number]> = {
           "/v1/opportunities": ["opportunities:read", 200],
@@ -454,6 +454,7 @@ describe("/v1 under random input", () => {
           "/v1/opportunities/:id": ["opportunities:read", 404],
           "/v1/opportunities/:id/quote": ["opportunities:read", 400],
           "/v1/funding-rates": ["opportunities:read", 400],
+          "/v1/funding-rates/coverage": ["opportunities:read", 400],
           "/v1/funding-intervals": ["opportunities:read", 200],
           "/v1/events": ["opportunities:read", 200],
           "/v1/events/:id": ["opportunities:read", 404],
