@@ -29,12 +29,13 @@ class ClientTest(unittest.TestCase):
     def test_has_a_method_for_every_operation_in_the_served_document(self):
         with urllib.request.urlopen(BASE_URL + "/v1/openapi.json") as response:
             document = json.loads(response.read())
-        # The event stream (text/event-stream) is not a generated call: clients consume it by hand.
+        # Answers that are not JSON (the event stream, the CSV/Parquet export) are not generated calls:
+        # clients read those bodies by hand.
         operation_ids = [
             op["operationId"]
             for item in document["paths"].values()
             for op in item.values()
-            if "text/event-stream" not in op["responses"].get("200", {}).get("content", {})
+            if "application/json" in op["responses"].get("200", {}).get("content", {})
         ]
         self.assertGreaterEqual(len(operation_ids), 5)
         for operation_id in operation_ids:
