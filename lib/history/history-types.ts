@@ -61,7 +61,3 @@ export interface VenueHistoryReader {
    */
   readPage(io: HistoryIo, market: HistoryMarket, range: { since: number; until: number }, cursor: string | null): Promise<HistoryPage>;
 }
-
-/** Where a stored settlement came from: seen by the live rounds, read back from the venue's history, or generated for test keys. */
-export const SETTLEMENT_SOURCES = ["observed", "backfill", "sandbox"] as const;
-export type SettlementSource = (typeof SETTLEMENT_SOURCES)[number];

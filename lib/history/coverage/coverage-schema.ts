@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SETTLEMENT_SOURCES } from "../history-types";
+import { SETTLEMENT_SOURCES } from "@/lib/market/model/funding-settlement";
 import { MAX_GAPS, type SeriesCoverage, venueHistoryLimits } from "./settlement-coverage";
 import type { VenueHistoryLimits } from "../history-types";
 

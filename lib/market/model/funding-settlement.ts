@@ -2,6 +2,9 @@ import { z } from "zod";
 import { annualisedFundingPct } from "./apr";
 import { roundTo } from "@/lib/round";
 
+/** Where a stored settlement came from: seen by the live rounds, read back from the venue's history, or generated for test keys. */
+export const SETTLEMENT_SOURCES = ["observed", "backfill", "sandbox"] as const;
+
 /**
  * One funding settlement as the API serves it. `source`: "observed" = the last rate the service
  * saw before the settlement time passed; "backfill" = read back from the venue's funding history
@@ -18,7 +21,7 @@ export const fundingSettlementSchema = z.object({
   funding_interval_hours: z.number().positive().nullable(),
   /** `funding_rate` annualised, percent per year; `null` when the interval is unknown. */
   apr: z.number().nullable(),
-  source: z.enum(["observed", "backfill", "sandbox"]),
+  source: z.enum(SETTLEMENT_SOURCES),
 });
 export type FundingSettlement = z.infer<typeof fundingSettlementSchema>;
 
