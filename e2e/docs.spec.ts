@@ -68,7 +68,8 @@ test("a new user finds /docs from the header, the reference renders from our own
   const ids = new Map<string, string>();
   const fresh: string[] = [];
   for (const example of examples) {
-    const [, method = "GET", written] = /curl -sS(?: -X (\w+))? "([^"]+)"/.exec(example)!;
+    // Flags other than -X (the export's -OJ) change where curl writes the answer, not the request.
+    const [, method = "GET", written] = /curl -sS(?: -X (\w+))?(?: -\w+)* "([^"]+)"/.exec(example)!;
     const url = written!.replace(/\b[A-Z]+(?:_[A-Z]+)*_ID\b/g, (placeholder) => {
       if (!ids.has(placeholder) && fresh.length > 0) ids.set(placeholder, fresh.pop()!);
       return ids.get(placeholder) ?? placeholder;
