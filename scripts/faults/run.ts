@@ -2,13 +2,15 @@
 // by DATABASE_URL and REDIS_URL (CI's, see .ci/run). Each scenario (a file beside this one) works in
 // its own new database on that server, prints every check, and the run exits 1 if any check failed.
 // Scenario c restarts that PostgreSQL (it must run on this machine); scenario d starts, stops and
-// restarts a redis-server of its own, so the shared Redis is never stopped.
+// restarts a redis-server of its own, so the shared Redis is never stopped. Scenario e runs
+// `npm run backfill` itself against a venue replayed on loopback and kills it mid-request.
 //   DATABASE_URL=postgresql://… REDIS_URL=redis://… npm run test:faults [-- a c]   (scenarios to run)
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { killAllChildrenNow, stopAllChildren } from "@/scripts/bench/processes";
 import { ROOT, type FaultEnv } from "./harness";
 import { idempotentRetries } from "./idempotent-retries";
+import { killDuringBackfill } from "./kill-during-backfill";
 import { killDuringRound } from "./kill-during-round";
 import { postgresRestart } from "./postgres-restart";
 import { redisRestart } from "./redis-restart";
@@ -19,6 +21,7 @@ const SCENARIOS: Record<string, { title: string; run: (env: FaultEnv) => Promise
   b: { title: "b. retried idempotent writes", run: idempotentRetries },
   c: { title: "c. PostgreSQL restarted under load", run: postgresRestart },
   d: { title: "d. Redis stopped and restarted", run: redisRestart },
+  e: { title: "e. SIGKILL during a backfill", run: killDuringBackfill },
 };
 
 process.on("exit", killAllChildrenNow);
