@@ -2,6 +2,8 @@
 // with the global fetch goes to the loopback server named by FAULT_VENUE_ORIGIN, path and query
 // kept, so a production entry point (here `npm run backfill`) runs unchanged against a venue the
 // runner replays, and nothing leaves the machine.
+export {};
+
 const origin = process.env.FAULT_VENUE_ORIGIN;
 if (!origin) throw new Error("venues-on-loopback: FAULT_VENUE_ORIGIN is required");
 
