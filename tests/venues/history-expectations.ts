@@ -296,10 +296,10 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
   {
     name: "woo, page 1 of 468 by meta.total, a string rate",
     reader: wooHistory,
-    fixture: "DOC woo/fundingRateHistory_PERP_BTC_USDT_ccxt-comment-example.json",
+    fixture: "REAL woo/fundingRateHistory_PERP_BTC_USDT_page1_2025-07-04.json",
     market: market("woo", "BTC/USDT:USDT", "PERP_BTC_USDT"),
     range: { since: 1751328000000, until: 1751632390031 },
-    io: () => fixedIo(historyJson("woo/fundingRateHistory_PERP_BTC_USDT_ccxt-comment-example.json")),
+    io: () => fixedIo(historyJson("woo/fundingRateHistory_PERP_BTC_USDT_page1_2025-07-04.json")),
     requests: ["GET https://api.woox.io/v3/public/fundingRateHistory?symbol=PERP_BTC_USDT&startTime=1751328000000&endTime=1751632390031&page=1&size=25"],
     count: 1,
     first: { time: 1751616000000, rate: -0.00004953 },

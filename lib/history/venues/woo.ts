@@ -7,7 +7,8 @@ const PAGE_SIZE = 25;
 /**
  * WOO X v3 `GET /v3/public/fundingRateHistory`: pages by number within [`startTime`, `endTime`]
  * (ms), `{success, data: {rows, meta: {total, recordsPerPage, currentPage}}}`. The page count
- * comes from `meta`, not from a guess at the order rows come in. `fundingRate` is a string;
+ * comes from `meta` (numbers, or strings in some WOO answers), not from a guess at the order rows
+ * come in. `fundingRate` is a string;
  * `nextFundingTime` is the settlement after the row's, whose interval may differ from the row's,
  * so the interval is left to derive.
  */
