@@ -30,7 +30,8 @@ export const bingxHistory: VenueHistoryReader = {
       limit: PAGE_SIZE,
     });
     const answer = await io.getJson(url);
-    if (at("bingx", answer, ["code"]) !== 0) {
+    // `code` is 0 or "0": ccxt's recorded BingX answers carry both.
+    if (decimal("bingx", at("bingx", answer, ["code"]), "code") !== 0) {
       throw unexpectedAnswer("bingx", `code ${String(at("bingx", answer, ["code"]))}: ${String(at("bingx", answer, ["msg"]))}`);
     }
     const settlements = rowsAt("bingx", answer, ["data"]).map((row) => ({
