@@ -11,9 +11,10 @@ const WINDOW_HOURS = 720;
  * [`start_timestamp`, `end_timestamp`] (ms), `{jsonrpc, result: [...]}`.
  *
  * Deribit has no settlements: funding accrues continuously and is paid as it accrues. Each row
- * samples that accrual on the hour: `interest_1h` is what accrued over the hour ending at
- * `timestamp` (`prev_index_price` is the index at the hour's start, `index_price` at its end), and
- * `interest_8h` is the same accrual over the trailing 8 hours. The hourly rows are served as hourly
+ * samples that accrual on the hour: `interest_1h` is the rate over the hour ending at `timestamp`
+ * (`prev_index_price` is the index at the hour's start, `index_price` at its end), and
+ * `interest_8h` the rate over the trailing 8 hours (Deribit's "1hour/8hour interest rate", as
+ * OpenBB's Deribit provider spells them out). The hourly rows are served as hourly
  * settlements of `interest_1h` (rate per hour, interval 1 h): summed, they are what a position
  * paid, which is what a settlement series is for. `interest_8h` is never read: each hour lies in
  * eight consecutive trailing windows, so storing it hourly would count every hour eight times.
