@@ -1,9 +1,13 @@
 import type { HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
 import { asterHistory } from "@/lib/history/venues/aster";
 import { binanceHistory } from "@/lib/history/venues/binance";
+import { bingxHistory } from "@/lib/history/venues/bingx";
 import { bitgetHistory } from "@/lib/history/venues/bitget";
+import { bitmartHistory } from "@/lib/history/venues/bitmart";
+import { bitmexHistory } from "@/lib/history/venues/bitmex";
 import { bybitHistory } from "@/lib/history/venues/bybit";
 import { coinexHistory } from "@/lib/history/venues/coinex";
+import { deribitHistory } from "@/lib/history/venues/deribit";
 import { dydxHistory } from "@/lib/history/venues/dydx";
 import { extendedHistory } from "@/lib/history/venues/extended";
 import { gateHistory } from "@/lib/history/venues/gate";
@@ -12,6 +16,8 @@ import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
 import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
 import { mexcHistory } from "@/lib/history/venues/mexc";
 import { okxHistory } from "@/lib/history/venues/okx";
+import { phemexHistory } from "@/lib/history/venues/phemex";
+import { wooHistory } from "@/lib/history/venues/woo";
 import { fixedIo, gateServer, htxServer, kucoinServer, mexcServer, type RecordingIo } from "@/tests/fixtures/history/history-servers";
 import { historyJson, longSeries } from "@/tests/fixtures/history/read-history-fixture";
 
@@ -268,6 +274,134 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     count: 1,
     first: { time: 1642145331234, rate: -0.00027732 },
     last: { time: 1642145331234, rate: -0.00027732 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "bitmex, ISO times both ways, a daily fundingInterval written as 2000-01-02, fundingRateDaily not read",
+    reader: bitmexHistory,
+    fixture: "DOC bitmex/funding_ETHXBT_ccxt-comment-example.json",
+    market: market("bitmex", "ETH/BTC:BTC", "ETHXBT"),
+    range: { since: Date.UTC(2016, 4, 7), until: Date.UTC(2016, 4, 8) },
+    io: () => fixedIo(historyJson("bitmex/funding_ETHXBT_ccxt-comment-example.json")),
+    requests: [
+      "GET https://www.bitmex.com/api/v1/funding?symbol=ETHXBT&startTime=2016-05-07T00%3A00%3A00.000Z&endTime=2016-05-08T00%3A00%3A00.000Z&count=500&reverse=false",
+    ],
+    count: 1,
+    first: { time: Date.parse("2016-05-07T12:00:00.000Z"), rate: 0.0010890000000000001 },
+    last: { time: Date.parse("2016-05-07T12:00:00.000Z"), rate: 0.0010890000000000001 },
+    intervalHours: 24,
+    next: null,
+  },
+  {
+    name: "woo, page 1 of 468 by meta.total, a string rate",
+    reader: wooHistory,
+    fixture: "REAL woo/fundingRateHistory_PERP_BTC_USDT_page1_2025-07-04.json",
+    market: market("woo", "BTC/USDT:USDT", "PERP_BTC_USDT"),
+    range: { since: 1751328000000, until: 1751632390031 },
+    io: () => fixedIo(historyJson("woo/fundingRateHistory_PERP_BTC_USDT_page1_2025-07-04.json")),
+    requests: ["GET https://api.woox.io/v3/public/fundingRateHistory?symbol=PERP_BTC_USDT&startTime=1751328000000&endTime=1751632390031&page=1&size=25"],
+    count: 1,
+    first: { time: 1751616000000, rate: -0.00004953 },
+    last: { time: 1751616000000, rate: -0.00004953 },
+    intervalHours: null,
+    next: "2",
+  },
+  {
+    name: "phemex, a USDT perpetual under .BTCUSDTFR8H, every field a string",
+    reader: phemexHistory,
+    fixture: "DOC phemex/funding-rate-history_BTCUSDTFR8H_ccxt-comment-example.json",
+    market: market("phemex", "BTC/USDT:USDT", "BTCUSDT"),
+    range: { since: Date.UTC(2023, 3, 21), until: Date.UTC(2023, 3, 22) },
+    io: () => fixedIo(historyJson("phemex/funding-rate-history_BTCUSDTFR8H_ccxt-comment-example.json")),
+    requests: ["GET https://api.phemex.com/api-data/public/data/funding-rate-history?symbol=.BTCUSDTFR8H&start=1682035200000&end=1682121600000&limit=100"],
+    count: 1,
+    first: { time: 1682064000000, rate: 0.0001 },
+    last: { time: 1682064000000, rate: 0.0001 },
+    intervalHours: 8,
+    next: null,
+  },
+  {
+    name: "phemex, the documented answer: a coin-margined .BTCFR8H, ascending, numbers as numbers",
+    reader: phemexHistory,
+    fixture: "DOC phemex/funding-rate-history_BTCFR8H_docs-example.json",
+    market: market("phemex", "BTC/USD:BTC", "BTCUSD"),
+    range: { since: Date.UTC(2023, 3, 6), until: Date.UTC(2023, 3, 7, 12) },
+    io: () => fixedIo(historyJson("phemex/funding-rate-history_BTCFR8H_docs-example.json")),
+    requests: ["GET https://api.phemex.com/api-data/public/data/funding-rate-history?symbol=.BTCFR8H&start=1680739200000&end=1680868800000&limit=100"],
+    count: 2,
+    first: { time: 1680796800000, rate: 0.00007058 },
+    last: { time: 1680825600000, rate: 0.00006672 },
+    intervalHours: 8,
+    next: null,
+  },
+  {
+    name: "bingx, newest first, a 1000-hour window",
+    reader: bingxHistory,
+    fixture: "DOC bingx/fundingRate_QNT-USDT_docs-example.json",
+    market: market("bingx", "QNT/USDT:USDT", "QNT-USDT"),
+    range: { since: Date.UTC(2023, 11, 15), until: Date.UTC(2023, 11, 16, 12) },
+    io: () => fixedIo(historyJson("bingx/fundingRate_QNT-USDT_docs-example.json")),
+    requests: ["GET https://open-api.bingx.com/openApi/swap/v2/quote/fundingRate?symbol=QNT-USDT&startTime=1702598400000&endTime=1702728000000&limit=1000"],
+    count: 2,
+    first: { time: 1702684800000, rate: 0.000128 },
+    last: { time: 1702713600000, rate: 0.000271 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "deribit, the hourly interest_1h served as a 1 h settlement, never the trailing interest_8h",
+    reader: deribitHistory,
+    fixture: "DOC deribit/get_funding_rate_history_BTC-PERPETUAL_docs-example.json",
+    market: market("deribit", "BTC/USD:BTC", "BTC-PERPETUAL"),
+    range: { since: 1569888000000, until: 1569902400000 },
+    io: () => fixedIo(historyJson("deribit/get_funding_rate_history_BTC-PERPETUAL_docs-example.json")),
+    requests: ["GET https://www.deribit.com/api/v2/public/get_funding_rate_history?instrument_name=BTC-PERPETUAL&start_timestamp=1569887999999&end_timestamp=1569902400000"],
+    count: 1,
+    first: { time: 1569891600000, rate: -4.739622041017375e-7 },
+    last: { time: 1569891600000, rate: -4.739622041017375e-7 },
+    intervalHours: 1,
+    next: null,
+  },
+  {
+    name: "deribit, a long range: the newest 720-hour window first, the next one ending where it starts",
+    reader: deribitHistory,
+    fixture: "DOC deribit/get_funding_rate_history_BTC-PERPETUAL_docs-example.json",
+    market: market("deribit", "BTC/USD:BTC", "BTC-PERPETUAL"),
+    range: { since: Date.UTC(2019, 0, 1), until: 1569902400000 },
+    io: () => fixedIo(historyJson("deribit/get_funding_rate_history_BTC-PERPETUAL_docs-example.json")),
+    requests: ["GET https://www.deribit.com/api/v2/public/get_funding_rate_history?instrument_name=BTC-PERPETUAL&start_timestamp=1567310400000&end_timestamp=1569902400000"],
+    count: 1,
+    first: { time: 1569891600000, rate: -4.739622041017375e-7 },
+    last: { time: 1569891600000, rate: -4.739622041017375e-7 },
+    intervalHours: 1,
+    next: "1567310400000",
+  },
+  {
+    name: "bingx, a long range: the newest 1000-hour window first, then the one before",
+    reader: bingxHistory,
+    fixture: "DOC bingx/fundingRate_QNT-USDT_docs-example.json",
+    market: market("bingx", "QNT/USDT:USDT", "QNT-USDT"),
+    range: { since: Date.UTC(2023, 0, 1), until: Date.UTC(2023, 11, 16, 12) },
+    io: () => fixedIo(historyJson("bingx/fundingRate_QNT-USDT_docs-example.json")),
+    requests: ["GET https://open-api.bingx.com/openApi/swap/v2/quote/fundingRate?symbol=QNT-USDT&startTime=1699128000001&endTime=1702728000000&limit=1000"],
+    count: 2,
+    first: { time: 1702684800000, rate: 0.000128 },
+    last: { time: 1702713600000, rate: 0.000271 },
+    intervalHours: null,
+    next: "1699128000000",
+  },
+  {
+    name: "bitmart, the latest 100 settlements in one answer: no time bound, no next page",
+    reader: bitmartHistory,
+    fixture: "DOC bitmart/funding-rate-history_BTCUSDT_docs-example.json",
+    market: market("bitmart", "BTC/USDT:USDT", "BTCUSDT"),
+    range: { since: Date.UTC(2024, 10, 1), until: Date.UTC(2024, 11, 31) },
+    io: () => fixedIo(historyJson("bitmart/funding-rate-history_BTCUSDT_docs-example.json")),
+    requests: ["GET https://api-cloud-v2.bitmart.com/contract/public/funding-rate-history?symbol=BTCUSDT&limit=100"],
+    count: 1,
+    first: { time: 1733979600000, rate: 0.000090600584 },
+    last: { time: 1733979600000, rate: 0.000090600584 },
     intervalHours: null,
     next: null,
   },

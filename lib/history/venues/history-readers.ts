@@ -2,9 +2,13 @@ import type { VenueId } from "../../market/model/types";
 import type { VenueHistoryReader } from "../history-types";
 import { asterHistory } from "./aster";
 import { binanceHistory } from "./binance";
+import { bingxHistory } from "./bingx";
 import { bitgetHistory } from "./bitget";
+import { bitmartHistory } from "./bitmart";
+import { bitmexHistory } from "./bitmex";
 import { bybitHistory } from "./bybit";
 import { coinexHistory } from "./coinex";
+import { deribitHistory } from "./deribit";
 import { dydxHistory } from "./dydx";
 import { extendedHistory } from "./extended";
 import { gateHistory } from "./gate";
@@ -13,6 +17,8 @@ import { hyperliquidHistory } from "./hyperliquid";
 import { kucoinfuturesHistory } from "./kucoinfutures";
 import { mexcHistory } from "./mexc";
 import { okxHistory } from "./okx";
+import { phemexHistory } from "./phemex";
+import { wooHistory } from "./woo";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
 export const HISTORY_READERS: readonly VenueHistoryReader[] = [
@@ -29,6 +35,12 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   htxHistory,
   coinexHistory,
   asterHistory,
+  bitmexHistory,
+  wooHistory,
+  phemexHistory,
+  bingxHistory,
+  deribitHistory,
+  bitmartHistory,
 ];
 
 /**
@@ -46,15 +58,7 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   backpack:
     "GET /api/v1/fundingRates (limit/offset, newest first): no answer with a known source reached yet. Two traps for its reader: " +
     "`intervalEndTimestamp` is ISO text without a zone (UTC), and the list was seen to include the interval still running.",
-  bingx: "GET /openApi/swap/v2/quote/fundingRate (per ccxt): no recorded or documented answer reached yet.",
-  bitmart: "The installed ccxt has no bitmart class and no history endpoint answer was found.",
-  bitmex:
-    "GET /api/v1/funding (symbol, startTime, count, reverse): no answer with a known source reached yet; rows state " +
-    "`fundingInterval` as a time on 2000-01-01 (as the live connector reads it) and settle at 04/12/20 UTC.",
-  deribit: "Funding accrues continuously; get_funding_rate_history returns hourly interest_1h/interest_8h samples, not settlements (per ccxt).",
   grvt: "POST full/v1/funding (times in ns, per ccxt): no recorded or documented answer reached yet.",
-  phemex: "GET /api-data/public/data/funding-rate-history?symbol=.<id>FR8H (per ccxt): only a parsed row is documented, not the answer's envelope.",
-  woo: "GET /v3/public/fundingRateHistory (page-numbered, per ccxt): no recorded or documented answer reached yet.",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
