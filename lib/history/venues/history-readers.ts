@@ -1,6 +1,7 @@
 import type { VenueId } from "../../market/model/types";
 import type { VenueHistoryReader } from "../history-types";
 import { asterHistory } from "./aster";
+import { backpackHistory } from "./backpack";
 import { binanceHistory } from "./binance";
 import { bitgetHistory } from "./bitget";
 import { bybitHistory } from "./bybit";
@@ -8,11 +9,13 @@ import { coinexHistory } from "./coinex";
 import { dydxHistory } from "./dydx";
 import { extendedHistory } from "./extended";
 import { gateHistory } from "./gate";
+import { grvtHistory } from "./grvt";
 import { htxHistory } from "./htx";
 import { hyperliquidHistory } from "./hyperliquid";
 import { kucoinfuturesHistory } from "./kucoinfutures";
 import { mexcHistory } from "./mexc";
 import { okxHistory } from "./okx";
+import { paradexHistory } from "./paradex";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
 export const HISTORY_READERS: readonly VenueHistoryReader[] = [
@@ -29,6 +32,9 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   htxHistory,
   coinexHistory,
   asterHistory,
+  paradexHistory,
+  backpackHistory,
+  grvtHistory,
 ];
 
 /**
@@ -36,23 +42,17 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
  * pinned by a recording or a documented example, never from a guess at its shape.
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
-  paradex:
-    "GET /v1/funding/data returns observations every few seconds of a rate quoted per funding period (`funding_rate`, with " +
-    "`funding_rate_8h` and the row's own `funding_period_hours`), not settlements: summing them overstates funding up to 28,800 " +
-    "times. A settlement is the change of `funding_index` over the period (in USD, so it needs the period's price to become a " +
-    "rate) or the time-weighted mean of the period's `funding_rate`. No recording exists and the documentation shows no example " +
-    "answer, so neither is pinned yet.",
-  lighter: "GET /api/v1/fundings (market_id, resolution, count_back): the only sample found is unverified (nautilus), and ccxt has no fetchFundingRateHistory for lighter.",
-  backpack:
-    "GET /api/v1/fundingRates (limit/offset, newest first): no answer with a known source reached yet. Two traps for its reader: " +
-    "`intervalEndTimestamp` is ISO text without a zone (UTC), and the list was seen to include the interval still running.",
+  lighter:
+    "GET /api/v1/fundings (market_id, resolution, start_timestamp, end_timestamp, count_back): no answer with a known source. " +
+    "ccxt has no fetchFundingRateHistory for lighter and its static tests record no /fundings answer; lighter-python's " +
+    "generated docs show the schema only; the only bodies found (nautilus_trader http_fundings.json, SDK and bot test " +
+    "mocks) state no capture. Its `rate` is in percent per hour and `direction` carries the sign, so a reader must not guess.",
   bingx: "GET /openApi/swap/v2/quote/fundingRate (per ccxt): no recorded or documented answer reached yet.",
   bitmart: "The installed ccxt has no bitmart class and no history endpoint answer was found.",
   bitmex:
     "GET /api/v1/funding (symbol, startTime, count, reverse): no answer with a known source reached yet; rows state " +
     "`fundingInterval` as a time on 2000-01-01 (as the live connector reads it) and settle at 04/12/20 UTC.",
   deribit: "Funding accrues continuously; get_funding_rate_history returns hourly interest_1h/interest_8h samples, not settlements (per ccxt).",
-  grvt: "POST full/v1/funding (times in ns, per ccxt): no recorded or documented answer reached yet.",
   phemex: "GET /api-data/public/data/funding-rate-history?symbol=.<id>FR8H (per ccxt): only a parsed row is documented, not the answer's envelope.",
   woo: "GET /v3/public/fundingRateHistory (page-numbered, per ccxt): no recorded or documented answer reached yet.",
 };
