@@ -33,6 +33,18 @@ describe("backpackHistory", () => {
     expect(page.settlements.map((settlement) => settlement.time)).toEqual([Date.UTC(2026, 8, 23, 4), Date.UTC(2026, 8, 23, 3)]);
   });
 
+  it("hands a walk reaching back the first page whole, only the running interval dropped", async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      fundingRate: "0.0000125",
+      intervalEndTimestamp: new Date(Date.UTC(2026, 8, 23, 4) - i * 3_600_000).toISOString().slice(0, 19),
+      symbol: "BTC_USDC_PERP",
+    }));
+    const page = await backpackHistory.readPage(fixedIo(rows), BTC, { since: 0, until: Date.UTC(2026, 7, 1) }, null);
+    expect(page.settlements).toHaveLength(999);
+    expect(page.settlements[0]?.time).toBe(Date.UTC(2026, 8, 23, 3));
+    expect(page.next).toBe("1000");
+  });
+
   it("pages on by offset while a full page stays inside the range", async () => {
     const full = Array.from({ length: 1000 }, (_, i) => ({
       fundingRate: "0.0000125",

@@ -20,8 +20,8 @@ export function backpackIntervalEnd(value: unknown): number {
 /**
  * Backpack `GET /api/v1/fundingRates`: a bare array, newest first, `limit` rows from `offset`. The
  * first row is the interval still running (its end is in the future, its rate the live estimate
- * that moves every second), so rows ending after `until` are dropped rather than stored as a
- * settlement. Rows state no interval (every perpetual settles hourly today, per `fundingInterval`
+ * that moves every second), so the first page's newest row is dropped when it ends after `until`
+ * rather than stored as a settlement. Rows state no interval (every perpetual settles hourly today, per `fundingInterval`
  * in the market list); it is derived from the times.
  */
 export const backpackHistory: VenueHistoryReader = {
@@ -49,8 +49,11 @@ export const backpackHistory: VenueHistoryReader = {
       rate: decimal("backpack", row.fundingRate, "fundingRate"),
       intervalHours: null,
     }));
-    const settlements = read.filter((settlement) => settlement.time <= range.until);
+    const newest = Math.max(...read.map((settlement) => settlement.time));
     const oldest = Math.min(...read.map((settlement) => settlement.time));
+    // Only the newest row of the first page can be the running interval; rows merely newer than a
+    // walk reaching back are the caller's to skip (dropping them would end that walk on an empty page).
+    const settlements = offset === 0 && newest > range.until ? read.filter((settlement) => settlement.time !== newest) : read;
     return { settlements, next: rows.length < PAGE_SIZE || oldest <= range.since ? null : String(offset + rows.length) };
   },
 };
