@@ -46,7 +46,7 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
     "GET /api/v1/fundings (market_id, resolution, start_timestamp, end_timestamp, count_back): no answer with a known source. " +
     "ccxt has no fetchFundingRateHistory for lighter and its static tests record no /fundings answer; lighter-python's " +
     "generated docs show the schema only; the only bodies found (nautilus_trader http_fundings.json, SDK and bot test " +
-    "mocks) state no capture. Its `rate` is in percent per hour and `direction` carries the sign, so a reader must not guess.",
+    "mocks) state no capture, so the units those samples suggest (`rate` in percent per hour, the sign in `direction`) stay unpinned.",
   bingx: "GET /openApi/swap/v2/quote/fundingRate (per ccxt): no recorded or documented answer reached yet.",
   bitmart: "The installed ccxt has no bitmart class and no history endpoint answer was found.",
   bitmex:
