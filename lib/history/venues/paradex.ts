@@ -35,6 +35,7 @@ function observation(row: Record<string, unknown>): FundingObservation {
   };
 }
 
+/** The market's rows answering `query`; `follow` walks the venue's `next` cursor (a boundary window), else one page. */
 async function readObservations(
   io: HistoryIo,
   market: HistoryMarket,
