@@ -121,7 +121,7 @@ describe("GET /v1/funding-rates/coverage", () => {
   });
 
   it("says the service reads no history from a venue without a history reader", async () => {
-    const { status, envelope } = await get("/v1/funding-rates/coverage?exchange=paradex&symbol=BTC");
+    const { status, envelope } = await get("/v1/funding-rates/coverage?exchange=lighter&symbol=BTC");
     expect(status).toBe(200);
     if (envelope.kind !== "success") throw new Error("expected success");
     expect((envelope.data as { venue_history: unknown }).venue_history).toBeNull();

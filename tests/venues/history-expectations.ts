@@ -1,5 +1,6 @@
 import type { HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
 import { asterHistory } from "@/lib/history/venues/aster";
+import { backpackHistory } from "@/lib/history/venues/backpack";
 import { binanceHistory } from "@/lib/history/venues/binance";
 import { bingxHistory } from "@/lib/history/venues/bingx";
 import { bitgetHistory } from "@/lib/history/venues/bitget";
@@ -11,6 +12,7 @@ import { deribitHistory } from "@/lib/history/venues/deribit";
 import { dydxHistory } from "@/lib/history/venues/dydx";
 import { extendedHistory } from "@/lib/history/venues/extended";
 import { gateHistory } from "@/lib/history/venues/gate";
+import { grvtHistory } from "@/lib/history/venues/grvt";
 import { htxHistory } from "@/lib/history/venues/htx";
 import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
 import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
@@ -18,7 +20,9 @@ import { mexcHistory } from "@/lib/history/venues/mexc";
 import { okxHistory } from "@/lib/history/venues/okx";
 import { phemexHistory } from "@/lib/history/venues/phemex";
 import { wooHistory } from "@/lib/history/venues/woo";
+import { paradexHistory } from "@/lib/history/venues/paradex";
 import { fixedIo, gateServer, htxServer, kucoinServer, mexcServer, type RecordingIo } from "@/tests/fixtures/history/history-servers";
+import { paradexRows, paradexServer } from "@/tests/fixtures/history/paradex-server";
 import { historyJson, longSeries } from "@/tests/fixtures/history/read-history-fixture";
 
 /*
@@ -45,6 +49,11 @@ export interface HistoryRow {
   intervalHours: number | null;
   next: string | null;
 }
+
+/** 2026-08-27 00:00 UTC and the four 8 h boundaries after it: the recorded Paradex windows. */
+const PARADEX_B0 = Date.UTC(2026, 7, 27);
+const PARADEX_B4 = PARADEX_B0 + 32 * 3_600_000;
+const PARADEX_URL = "https://api.prod.paradex.trade/v1/funding/data?market=BTC-USD-PERP";
 
 const DECEMBER_2023 = { since: Date.UTC(2023, 11, 1), until: Date.UTC(2024, 0, 1) - 1 };
 
@@ -404,5 +413,56 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     last: { time: 1733979600000, rate: 0.000090600584 },
     intervalHours: null,
     next: null,
+  },
+  {
+    name: "paradex, 5-s observations settled per 8 h period by the funding-index delta",
+    reader: paradexHistory,
+    fixture: "BUILT from REAL paradex/funding-data_BTC-USD-PERP_* (windows answered from the recorded rows by paradexServer)",
+    market: market("paradex", "BTC/USDC:USDC", "BTC-USD-PERP"),
+    range: { since: PARADEX_B0 + 1, until: PARADEX_B4 + 30_000 },
+    io: () => paradexServer(paradexRows()),
+    requests: [
+      `GET ${PARADEX_URL}&end_at=${PARADEX_B4 + 30_000}&page_size=1`,
+      ...[4, 3, 2, 1, 0].map((k) => {
+        const boundary = PARADEX_B0 + k * 8 * 3_600_000;
+        return `GET ${PARADEX_URL}&start_at=${boundary}&end_at=${boundary + 30_000}&page_size=100`;
+      }),
+    ],
+    count: 4,
+    first: { time: PARADEX_B0 + 8 * 3_600_000, rate: 0.0000985551913907 },
+    last: { time: PARADEX_B4, rate: 0.000093071259422 },
+    intervalHours: 8,
+    next: null,
+  },
+  {
+    name: "backpack, zone-less UTC times, the running interval dropped",
+    reader: backpackHistory,
+    fixture: "REAL backpack/fundingRates_BTC_USDC_PERP_2026-09-23T03-23_pasted2rows.json",
+    market: market("backpack", "BTC/USDC:USDC", "BTC_USDC_PERP"),
+    // Read at 03:23 UTC: the row ending 04:00 was the interval still running.
+    range: { since: Date.UTC(2026, 8, 23), until: Date.UTC(2026, 8, 23, 3, 23) },
+    io: () => fixedIo(historyJson("backpack/fundingRates_BTC_USDC_PERP_2026-09-23T03-23_pasted2rows.json")),
+    requests: ["GET https://api.backpack.exchange/api/v1/fundingRates?symbol=BTC_USDC_PERP&limit=1000&offset=0"],
+    count: 1,
+    first: { time: Date.UTC(2026, 8, 23, 3), rate: 0.000010077 },
+    last: { time: Date.UTC(2026, 8, 23, 3), rate: 0.000010077 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "grvt, nanosecond times, percentage points, the stated interval",
+    reader: grvtHistory,
+    fixture: "DOC grvt/funding_BTC_USDT_Perp_docs-example.json",
+    market: market("grvt", "BTC/USDT:USDT", "BTC_USDT_Perp"),
+    range: { since: 1697760000000, until: 1697788800000 },
+    io: () => fixedIo(historyJson("grvt/funding_BTC_USDT_Perp_docs-example.json")),
+    requests: [
+      'POST https://market-data.grvt.io/full/v1/funding {"instrument":"BTC_USDT_Perp","start_time":"1697760000000000000","end_time":"1697788800000000000","limit":1000,"agg_type":"FUNDING_INTERVAL"}',
+    ],
+    count: 1,
+    first: { time: 1697788800000, rate: 0.000003 },
+    last: { time: 1697788800000, rate: 0.000003 },
+    intervalHours: 8,
+    next: "Qw0918=",
   },
 ];
