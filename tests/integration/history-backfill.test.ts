@@ -220,7 +220,7 @@ describe("the funding-history backfill", () => {
       // No round has listed its markets yet.
       ["jobs-c", fakeVenue("jobs-c", series)],
     ]);
-    const config = { BACKFILL_DAYS: 2, BACKFILL_DISABLED: false, BACKFILL_RATE_SHARE: 0.5 };
+    const config = { BACKFILL_DAYS: 2, BACKFILL_DISABLED: false };
     const options = { db, config, venues: ["jobs-a", "jobs-b", "no-history"], readerFor: (e: string) => venues.get(e)?.reader, ioFor: () => noIo, now: () => NOW };
     await ensureBackfillJobs(db, ["jobs-a", "jobs-b", "jobs-c"]);
     await ensureBackfillJobs(db, ["jobs-a", "jobs-b", "jobs-c"]);

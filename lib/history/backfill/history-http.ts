@@ -1,10 +1,10 @@
 import { AppError } from "@/lib/errors";
 import type { HistoryIo } from "../history-types";
-import type { RequestBudget } from "./request-budget";
+import type { HistoryBudget } from "./request-budget";
 
 export interface HttpHistoryIoOptions {
   /** The venue's request budget: every request waits for its turn. */
-  budget: RequestBudget;
+  budget: HistoryBudget;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }

@@ -10,6 +10,7 @@ import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarke
 import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
 import { loadCcxt } from "./load-ccxt";
 import { keptClient } from "./venue-clients";
+import { venueBudgets } from "../venue-budget";
 import {
   errorMessage,
   type CcxtModule,
@@ -146,7 +147,8 @@ function httpClientFor(adapter: HttpVenueAdapter, settings: ClientSettings): Con
   if (settings.fetchImplementation) return createHttpClient({ ...config, fetchImplementation: settings.fetchImplementation });
   let client = liveHttpClients.get(adapter.id);
   if (!client) {
-    client = createHttpClient(config);
+    const venue = adapter.id;
+    client = createHttpClient({ ...config, beforeRequest: (signal) => venueBudgets().take(venue, "live", signal) });
     liveHttpClients.set(adapter.id, client);
   }
   client.timeoutMs = settings.timeoutMs;
