@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { removeSampleHistory } from "@/lib/market/ingest/store-sample-history";
 import type { HistoryIo, HistoryMarket, HistorySettlement, VenueHistoryReader } from "../history-types";
 import { afterPage, nextWalk, pageOutcome, type CursorState, type Window } from "./backfill-cursor";
 import { CursorMovedError, markCursor, storePage, workableCursors, type BackfillCursorRow } from "./backfill-store";
@@ -144,6 +145,8 @@ async function walkMarket(
     const outcome = pageOutcome(page.settlements.map((s) => s.time), walk, page.next);
     const moved = afterPage(state, walk, outcome, reader.limits.pagination === "forward-by-time");
     const done = moved.walkSince === null && nextWalk(moved, { since: depthSince(options.since, reader, now()), now: now() }) === null;
+    // The venue's real history arrives: the offline sample's recorded rows of it go first.
+    if (settlements.length > 0) await removeSampleHistory(db, [reader.exchange]);
     try {
       const stored = await storePage(db, market, state, { ...moved, status: done ? "done" : "pending" }, settlements, now());
       result.pages += 1;
