@@ -44,7 +44,7 @@ try {
       ...parsed.args,
       // Every venue named has a reader: the arguments were checked against them.
       readerFor: (venue) => historyReader(venue)!,
-      ioFor: (reader) => httpHistoryIo({ budget: backfillBudget(reader.exchange, reader.limits.requestsPerSecond) }),
+      ioFor: (reader) => httpHistoryIo({ budget: backfillBudget(reader.exchange, reader.limits.requestsPerSecond), marketGone: reader.marketGone?.bind(reader) }),
       out: { write: (text) => process.stdout.write(text), isTTY: process.stdout.isTTY === true },
       signal: abort.signal,
     });

@@ -1808,6 +1808,8 @@ export interface components {
                         state: "running" | "retrying" | "done" | "failed";
                         /** @description Markets read to the depth asked, delisted ones included. */
                         markets_done: number;
+                        /** @description Of the markets done, those the venue answered it does not know (delisted): not asked again, nothing stored. */
+                        markets_delisted: number;
                         /** @description Markets the backfill knows of this exchange. */
                         markets_total: number;
                         /** @description Settlements the backfill stored (rows already recorded by the live rounds not counted). */

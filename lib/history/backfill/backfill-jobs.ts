@@ -68,7 +68,7 @@ async function isDuplicate(db: Db, job: ClaimedJob, exchange: string): Promise<b
 export function backfillWorker(options: BackfillJobsOptions): QueueWorker {
   const now = options.now ?? Date.now;
   const sliceMs = options.sliceMs ?? 60_000;
-  const ioFor = options.ioFor ?? ((reader: VenueHistoryReader) => httpHistoryIo({ budget: backfillBudget(reader.exchange, reader.limits.requestsPerSecond) }));
+  const ioFor = options.ioFor ?? ((reader: VenueHistoryReader) => httpHistoryIo({ budget: backfillBudget(reader.exchange, reader.limits.requestsPerSecond), marketGone: reader.marketGone?.bind(reader) }));
   return {
     queue: BACKFILL_QUEUE,
     concurrency: 4,
