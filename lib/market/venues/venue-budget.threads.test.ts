@@ -28,8 +28,8 @@ const { parentPort, workerData } = require("node:worker_threads");
 `;
 
 function drawing(buffer: SharedArrayBuffer, gate: SharedArrayBuffer, shape: object, priority: string, ms: number): Promise<number[]> {
-  const module = new URL("./venue-budget.ts", import.meta.url).href;
-  const worker = new Worker(THREAD, { eval: true, workerData: { buffer, gate, shape, priority, ms, module } });
+  const budgetModule = new URL("./venue-budget.ts", import.meta.url).href;
+  const worker = new Worker(THREAD, { eval: true, workerData: { buffer, gate, shape, priority, ms, module: budgetModule } });
   return new Promise((resolve, reject) => {
     worker.once("message", (times: number[]) => {
       void worker.terminate();
