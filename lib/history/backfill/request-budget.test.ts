@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { SharedBuckets, VenueBudgets } from "@/lib/market/venues/venue-budget";
 import { VENUE_REQUEST_LIMITS } from "@/lib/market/venues/venue-request-limits";
 import { backfillBudget, endpointBudget, RequestBudget, type BudgetClock } from "./request-budget";
@@ -58,16 +59,20 @@ describe("a venue's request budget", () => {
   });
 
   it("draws a backfill request from the venue's shared budget, leaving its live reserve", async () => {
-    const budgets = new VenueBudgets(SharedBuckets.buffer(23));
+    const clock = fakeClock();
+    const budgets = new VenueBudgets(SharedBuckets.buffer(VENUE_IDS.length), VENUE_REQUEST_LIMITS, clock);
     const limit = VENUE_REQUEST_LIMITS.bybit;
     const reserve = Math.floor(limit.burst / 2);
     const shared = backfillBudget("bybit", 1_000, budgets);
-    // From a full bucket the backfill takes down to the reserve; what is left is the live requests'.
+    // From a full bucket the backfill takes down to the reserve at once; what is left is the live requests'.
     for (let i = 0; i < limit.burst - reserve; i++) await shared.take();
-    expect(budgets.tokens("bybit")).toBeLessThan(reserve + 1);
-    expect(budgets.tokens("bybit")).toBeGreaterThanOrEqual(reserve);
-    const started = Date.now();
-    await budgets.take("bybit", "live");
-    expect(Date.now() - started).toBeLessThan(50);
+    expect(clock.slept).toEqual([]);
+    expect(budgets.tokens("bybit")).toBe(reserve);
+    for (let i = 0; i < reserve; i++) await budgets.take("bybit", "live");
+    expect(clock.slept).toEqual([]);
+    // The next backfill request waits for the bucket to refill above the reserve again.
+    await shared.take();
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(((reserve + 1) * 1_000) / limit.requestsPerSecond - 1);
+    expect(budgets.draws("bybit")).toBe(limit.burst + 1);
   });
 });

@@ -126,6 +126,8 @@ describe("shared buckets on a fake clock", () => {
     expect(budgets.tokens("bybit")).toBe(VENUE_REQUEST_LIMITS.bybit.burst);
     await budgets.take("bybit", "live");
     expect(clock.now()).toBe(1_800_000_000_000);
+    expect(budgets.draws("bitmex")).toBe(bitmex.burst);
+    expect(budgets.draws("bybit")).toBe(1);
   });
 
   it("refuses a bucket the backfill could never draw from", () => {

@@ -51,6 +51,8 @@ describe("a venue's budget shared by two threads", () => {
     ]);
     const startAt = Math.min(liveStart!, backfillStart!);
     const all = [...live, ...backfill].sort((a, b) => a - b);
+    // Every draw of either thread counted once in the one bucket.
+    expect(new SharedBuckets(buffer, [shape]).draws(0)).toBe(all.length);
     const span = (all.at(-1)! - startAt) / 1_000;
     // Within the bucket's bound (a few ms of timer slack), and each thread got a share.
     expect(all.length).toBeLessThanOrEqual(shape.burst + Math.ceil((span + 0.02) * shape.ratePerSecond));

@@ -58,11 +58,12 @@ export function drawToken(zeroAt: number, nowUs: number, bucket: BucketShape, pr
 
 /**
  * Token buckets whose state lives in a SharedArrayBuffer: every thread that holds the buffer draws
- * from the same buckets (Atomics compare-and-swap on one int64 each), so a venue's requests from
- * the round's thread, the venue thread, the quotes and the backfill of one process are counted
- * together.
+ * from the same buckets (Atomics compare-and-swap on one int64 each, beside a count of the draws),
+ * so a venue's requests from the round's thread, the venue thread, the quotes and the backfill of
+ * one process are counted together.
  */
 export class SharedBuckets {
+  /** Per bucket: [zeroAt (µs), draws so far]. */
   private readonly state: BigInt64Array;
 
   constructor(
@@ -70,17 +71,17 @@ export class SharedBuckets {
     private readonly shapes: readonly BucketShape[],
     private readonly clock: BudgetClock = systemClock,
   ) {
-    if (buffer.byteLength < shapes.length * 8) throw new Error(`SharedBuckets: ${buffer.byteLength} bytes cannot hold ${shapes.length} buckets`);
+    if (buffer.byteLength < shapes.length * 16) throw new Error(`SharedBuckets: ${buffer.byteLength} bytes cannot hold ${shapes.length} buckets`);
     for (const shape of shapes) {
       if (!(shape.ratePerSecond > 0) || !(shape.burst >= 1) || !(shape.reserve >= 0 && shape.reserve < shape.burst)) {
         throw new Error(`SharedBuckets: rate ${shape.ratePerSecond}/s, burst ${shape.burst}, reserve ${shape.reserve} do not make a bucket`);
       }
     }
-    this.state = new BigInt64Array(buffer, 0, shapes.length);
+    this.state = new BigInt64Array(buffer, 0, shapes.length * 2);
   }
 
   static buffer(buckets: number): SharedArrayBuffer {
-    return new SharedArrayBuffer(buckets * 8);
+    return new SharedArrayBuffer(buckets * 16);
   }
 
   /** Waits until bucket `index` lets a request of `priority` through, and counts it. */
@@ -89,14 +90,15 @@ export class SharedBuckets {
     if (!shape) throw new Error(`SharedBuckets: no bucket ${index}`);
     for (;;) {
       signal?.throwIfAborted();
-      const current = Atomics.load(this.state, index);
+      const current = Atomics.load(this.state, index * 2);
       const draw = drawToken(Number(current), this.clock.now() * 1_000, shape, priority);
       if (!draw.taken) {
         await this.clock.sleep(Math.ceil(draw.waitUs / 1_000), signal);
         continue;
       }
       // Another thread drew in between: draw again from what it left.
-      if (Atomics.compareExchange(this.state, index, current, BigInt(draw.zeroAt)) !== current) continue;
+      if (Atomics.compareExchange(this.state, index * 2, current, BigInt(draw.zeroAt)) !== current) continue;
+      Atomics.add(this.state, index * 2 + 1, 1n);
       if (draw.waitUs > 0) await this.clock.sleep(Math.ceil(draw.waitUs / 1_000), signal);
       return;
     }
@@ -106,7 +108,12 @@ export class SharedBuckets {
   tokens(index: number): number {
     const shape = this.shapes[index]!;
     const interval = Math.ceil(1e6 / shape.ratePerSecond);
-    return Math.min(shape.burst, (this.clock.now() * 1_000 - Number(Atomics.load(this.state, index))) / interval);
+    return Math.min(shape.burst, (this.clock.now() * 1_000 - Number(Atomics.load(this.state, index * 2))) / interval);
+  }
+
+  /** Requests bucket `index` has let through, from every thread. */
+  draws(index: number): number {
+    return Number(Atomics.load(this.state, index * 2 + 1));
   }
 }
 
@@ -140,6 +147,11 @@ export class VenueBudgets {
 
   tokens(venue: VenueId): number {
     return this.buckets.tokens(VENUE_IDS.indexOf(venue));
+  }
+
+  /** Requests to `venue` this process has let through. */
+  draws(venue: VenueId): number {
+    return this.buckets.draws(VENUE_IDS.indexOf(venue));
   }
 }
 

@@ -62,7 +62,7 @@ export interface FetchVenueSnapshotOptions {
    * Budgets a replayed refresh draws live tokens from, request by request (tests, the benchmark).
    * Live clients always draw from the process's (venue-budget.ts); a replay without these draws none.
    */
-  budgets?: VenueBudgets;
+  budgets?: Pick<VenueBudgets, "take">;
 }
 
 /**
