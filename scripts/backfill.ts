@@ -10,7 +10,7 @@ import { readBackfillConfig } from "@/lib/history/backfill/backfill-config";
 import { BACKFILL_USAGE, parseBackfillArgs } from "@/lib/history/backfill/backfill-args";
 import { runCliBackfill } from "@/lib/history/backfill/backfill-cli";
 import { httpHistoryIo } from "@/lib/history/backfill/history-http";
-import { venueBudget } from "@/lib/history/backfill/request-budget";
+import { backfillBudget } from "@/lib/history/backfill/request-budget";
 import { HISTORY_READERS, historyReader } from "@/lib/history/venues/history-readers";
 import { VENUE_IDS } from "@/lib/market/model/types";
 
@@ -44,7 +44,7 @@ try {
       ...parsed.args,
       // Every venue named has a reader: the arguments were checked against them.
       readerFor: (venue) => historyReader(venue)!,
-      ioFor: (reader) => httpHistoryIo({ budget: venueBudget(reader.exchange, reader.limits.requestsPerSecond, config.BACKFILL_RATE_SHARE) }),
+      ioFor: (reader) => httpHistoryIo({ budget: backfillBudget(reader.exchange, reader.limits.requestsPerSecond), marketGone: reader.marketGone?.bind(reader) }),
       out: { write: (text) => process.stdout.write(text), isTTY: process.stdout.isTTY === true },
       signal: abort.signal,
     });

@@ -34,6 +34,7 @@ export function BackfillProgressSection({ progress }: { progress: Map<string, Ba
                     {Math.round(doneShare(venue) * 100)}%
                   </progress>{" "}
                   {venue.markets_done.toLocaleString("en-US")} of {venue.markets_total.toLocaleString("en-US")}
+                  {venue.markets_delisted > 0 ? ` (${venue.markets_delisted.toLocaleString("en-US")} delisted)` : ""}
                 </td>
                 <td>{STATE_LABELS[venue.state]}</td>
                 <td>{venue.rows.toLocaleString("en-US")}</td>

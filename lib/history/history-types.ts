@@ -51,10 +51,27 @@ export interface HistoryIo {
   postJson(url: string, body: unknown): Promise<unknown>;
 }
 
+/**
+ * The venue says it does not know the market (an unknown-symbol answer): thrown by a reader, or by
+ * the network under it when the reader's `marketGone` recognises the answer. The backfill marks the
+ * market `delisted` with `reason` and asks no more, instead of retrying it.
+ */
+export class HistoryMarketGone extends Error {
+  override readonly name = "HistoryMarketGone";
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
 /** A venue's funding-history endpoint. */
 export interface VenueHistoryReader {
   readonly exchange: string;
   readonly limits: VenueHistoryLimits;
+  /**
+   * The reason when `answer` (the parsed body of any status, 200 included) is the venue's
+   * unknown-symbol answer; null otherwise. Optional: without it only 404/410 mean the market is gone.
+   */
+  marketGone?(answer: unknown, status: number): string | null;
   /**
    * One page of `market`'s settlements in [since, until], continuing from `cursor` (null: the first
    * page). Settlements may come in any order; the caller sorts, deduplicates and stores them.

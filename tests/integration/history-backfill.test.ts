@@ -9,6 +9,8 @@ import { venueProgress } from "@/lib/history/backfill/backfill-progress";
 import { runCliBackfill } from "@/lib/history/backfill/backfill-cli";
 import type { HistoryIo, HistoryMarket, HistoryPage, VenueHistoryReader } from "@/lib/history/history-types";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
+import { httpHistoryIo } from "@/lib/history/backfill/history-http";
+import { RequestBudget } from "@/lib/history/backfill/request-budget";
 
 // The backfill over fake venue readers (pages held in memory) into a real database: a run killed
 // between two pages, or with a page in flight, resumes without a gap or a duplicate; a market the
@@ -138,6 +140,48 @@ describe("the funding-history backfill", () => {
     expect(fourth.calls).toEqual([]);
   });
 
+  it("marks delisted, once and with the venue's reason, a market the venue answers it does not know, and done one it answers empty", async () => {
+    const db = database.db;
+    const [known, unknown, empty] = [market("bybit-like", "BTC"), market("bybit-like", "GONE"), market("bybit-like", "NEW")];
+    await seedCursors(db, [known, unknown, empty], NOW);
+    // Bybit's unknown-symbol answer comes with a 200 (bybit-exchange.github.io/docs/v5/error: 10001).
+    const refusal = { retCode: 10001, retMsg: "params error: symbol invalid", result: {}, retExtInfo: {}, time: NOW };
+    const calls: string[] = [];
+    const answer = (async (url: string) => {
+      const symbol = new URL(url).searchParams.get("symbol")!;
+      calls.push(symbol);
+      if (symbol === "GONEUSDT") return new Response(JSON.stringify(refusal), { status: 200 });
+      const times = symbol === "BTCUSDT" ? schedule(NOW - DAY, NOW) : [];
+      return new Response(JSON.stringify({ retCode: 0, result: { list: times.map((t) => ({ fundingRateTimestamp: String(t), fundingRate: "0.0001" })) } }), { status: 200 });
+    }) as unknown as typeof fetch;
+    const reader: VenueHistoryReader = {
+      exchange: "bybit-like",
+      limits: { pageSize: 200, maxDepthDays: null, pagination: "single-page", requestsPerSecond: 100, source: "test" },
+      marketGone: (body) => {
+        const b = body as { retCode?: unknown; retMsg?: unknown };
+        return b.retCode === 10001 && String(b.retMsg).includes("symbol") ? `retCode 10001 ${String(b.retMsg)}` : null;
+      },
+      async readPage(io, m) {
+        const body = (await io.getJson(`https://venue.test/history?symbol=${m.venueMarketId}`)) as { result: { list: { fundingRateTimestamp: string; fundingRate: string }[] } };
+        return { settlements: body.result.list.map((r) => ({ time: Number(r.fundingRateTimestamp), rate: Number(r.fundingRate), intervalHours: null })), next: null };
+      },
+    };
+    const io = httpHistoryIo({ budget: new RequestBudget(1_000, 1_000), fetch: answer, marketGone: reader.marketGone });
+    const events: string[] = [];
+    const run = await backfillVenue({ db, reader, io, since: NOW - 2 * DAY, now: () => NOW, onEvent: (e) => events.push(`${e.kind} ${e.market.base}${e.kind === "delisted" ? `: ${e.reason}` : ""}`) });
+    expect(run.failed).toBe(false);
+    expect(events).toContain("delisted GONE: venue.test answered 200: retCode 10001 params error: symbol invalid");
+    const cursor = (m: HistoryMarket) => db.backfillCursor.findUniqueOrThrow({ where: { exchange_market: { exchange: "bybit-like", market: m.market } } });
+    expect(await cursor(unknown)).toMatchObject({ status: "delisted", attempts: 0, lastError: "venue.test answered 200: retCode 10001 params error: symbol invalid" });
+    expect(await cursor(empty)).toMatchObject({ status: "done", attempts: 0, lastError: `bybit-like answered no settlement of NEWUSDT since ${new Date(NOW - 2 * DAY).toISOString()}` });
+    expect(await cursor(known)).toMatchObject({ status: "done", lastError: null, rows: schedule(NOW - DAY, NOW).length });
+    expect(venueProgress(await cursorGroups(db, NOW, ["bybit-like"])).get("bybit-like")).toMatchObject({ state: "done", markets_done: 3, markets_delisted: 1, markets_total: 3 });
+    // Asked once each, and never again: not 8 retries, not a new walk.
+    expect(calls.sort()).toEqual(["BTCUSDT", "GONEUSDT", "NEWUSDT"]);
+    await backfillVenue({ db, reader, io, since: NOW - 2 * DAY, now: () => NOW + 60_000 });
+    expect(calls).toHaveLength(3);
+  });
+
   it("finishes a market the venue does not know, retries a failing one later, and reports progress", async () => {
     const db = database.db;
     const [ok, gone, flaky] = [market("mixed", "SOL"), market("mixed", "GONE"), market("mixed", "XRP")];
@@ -156,7 +200,7 @@ describe("the funding-history backfill", () => {
     const flakyCursor = await db.backfillCursor.findUniqueOrThrow({ where: { exchange_market: { exchange: "mixed", market: flaky.market } } });
     expect(flakyCursor).toMatchObject({ status: "pending", attempts: 1, lastError: "answered 502", nextAttemptAt: new Date(NOW + 15_000) });
     expect(venueProgress(await cursorGroups(db, NOW, ["mixed"])).get("mixed")).toEqual({
-      state: "retrying", markets_done: 2, markets_total: 3, rows: series.get(ok.market)!.length, oldest_settlement: new Date(series.get(ok.market)![0]!).toISOString(),
+      state: "retrying", markets_done: 2, markets_delisted: 1, markets_total: 3, rows: series.get(ok.market)!.length, oldest_settlement: new Date(series.get(ok.market)![0]!).toISOString(),
     });
 
     // Before its retry time the market is left alone; after it, it is read, and the delisted one is not asked again.
@@ -220,7 +264,7 @@ describe("the funding-history backfill", () => {
       // No round has listed its markets yet.
       ["jobs-c", fakeVenue("jobs-c", series)],
     ]);
-    const config = { BACKFILL_DAYS: 2, BACKFILL_DISABLED: false, BACKFILL_RATE_SHARE: 0.5 };
+    const config = { BACKFILL_DAYS: 2, BACKFILL_DISABLED: false };
     const options = { db, config, venues: ["jobs-a", "jobs-b", "no-history"], readerFor: (e: string) => venues.get(e)?.reader, ioFor: () => noIo, now: () => NOW };
     await ensureBackfillJobs(db, ["jobs-a", "jobs-b", "jobs-c"]);
     await ensureBackfillJobs(db, ["jobs-a", "jobs-b", "jobs-c"]);

@@ -114,7 +114,7 @@ describe("GET /v1/exchanges", () => {
       last_error: null,
       markets_count: 512,
       fees: { maker: 0.0002, taker: 0.0005, source: "https://www.binance.com/en/fee/futureFee", as_of: "2026-10-12T00:00:00.000Z", fee_source: "schedule" },
-      backfill: { state: "running", markets_done: 2, markets_total: 3, rows: 2_230, oldest_settlement: new Date(hourNow - 365 * DAY).toISOString() },
+      backfill: { state: "running", markets_done: 2, markets_delisted: 0, markets_total: 3, rows: 2_230, oldest_settlement: new Date(hourNow - 365 * DAY).toISOString() },
     });
     // No backfill has started there.
     expect(byId.okx.backfill).toBeNull();

@@ -4,7 +4,13 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
-import { storeSampleHistory } from "@/lib/market/ingest/store-sample-history";
+import { removeSampleHistory, storeSampleHistory } from "@/lib/market/ingest/store-sample-history";
+import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { binanceAndBybit } from "./helpers/venue-fetchers";
+import { seedCursors } from "@/lib/history/backfill/backfill-store";
+import { backfillVenue } from "@/lib/history/backfill/backfill-venue";
+import type { HistoryPage, VenueHistoryReader } from "@/lib/history/history-types";
 import type { Opportunity } from "@/lib/market/model/types";
 import { readSampleHistory } from "@/lib/market/sample/sample-history";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
@@ -56,10 +62,10 @@ afterAll(async () => {
 });
 
 describe("the offline sample's recorded funding history", () => {
-  it("is stored once as backfilled settlements, whoever else stores it, and leaves an install's own rows as they were", async () => {
+  it("is stored once as sample settlements, whoever else stores it, and leaves an install's own rows as they were", async () => {
     expect(bundled).toBe(8 * 135 + 3 * 1080);
     expect(await db.fundingRate.count()).toBe(bundled);
-    expect(await db.fundingRate.count({ where: { source: "backfill" } })).toBe(bundled - 1);
+    expect(await db.fundingRate.count({ where: { source: "sample" } })).toBe(bundled - 1);
     const own = await db.fundingRate.findUniqueOrThrow({ where: { exchange_market_time: { exchange: "binance", market: "BTC/USDT:USDT", time: new Date(BINANCE_LAST) } } });
     expect(own).toMatchObject({ rate: 0.0005, source: "observed" });
     // A restart finds the sample published and adds nothing; storing the history again adds nothing either.
@@ -77,7 +83,7 @@ describe("the offline sample's recorded funding history", () => {
     expect(items).toHaveLength(93);
     expect(Date.parse(items.at(-1)!.time) - Date.parse(items[0]!.time)).toBeGreaterThanOrEqual(30 * DAY);
     expect(items.at(-1)).toMatchObject({ time: BINANCE_LAST, source: "observed" });
-    expect(items.at(-2)).toMatchObject({ time: "2025-06-17T00:00:00.005Z", funding_rate: 0.00009422, funding_interval_hours: 8, source: "backfill" });
+    expect(items.at(-2)).toMatchObject({ time: "2025-06-17T00:00:00.005Z", funding_rate: 0.00009422, funding_interval_hours: 8, source: "sample" });
     // Without a range: the 7 days before the sample's as-of, not an empty week before now.
     const recent = await get("/v1/funding-rates?exchange=binance&symbol=BTC");
     expect(recent.meta).toMatchObject({ to: AS_OF, from: new Date(Date.parse(AS_OF) - 7 * DAY).toISOString() });
@@ -90,7 +96,7 @@ describe("the offline sample's recorded funding history", () => {
     // 7 days: 21 Binance settlements (8-hourly), 168 Hyperliquid ones (hourly).
     expect(data.funding_history.long).toHaveLength(21);
     expect(data.funding_history.short).toHaveLength(168);
-    expect(data.funding_history.short[0]).toMatchObject({ exchange: "hyperliquid", source: "backfill", funding_interval_hours: 1 });
+    expect(data.funding_history.short[0]).toMatchObject({ exchange: "hyperliquid", source: "sample", funding_interval_hours: 1 });
   });
 
   it("gives opportunities whose legs both have recorded history their persistence, and the others none", async () => {
@@ -136,5 +142,49 @@ describe("the offline sample's recorded funding history", () => {
     expect(result.daily).toHaveLength(30);
     expect(result.funding_income_usd).not.toBe(0);
     expect(result.paid_share).not.toBeNull();
+  });
+
+  // Last: it removes rows the tests above read.
+  it("goes venue by venue as real data arrives: a live round that got the venue, or a backfilled page of it", async () => {
+    const sampleOf = (exchange: string) => db.fundingRate.count({ where: { exchange, source: "sample" } });
+    const binance = await sampleOf("binance");
+    const bybit = await sampleOf("bybit");
+    const hyperliquid = await sampleOf("hyperliquid");
+    expect(bybit).toBeGreaterThan(0);
+    expect(hyperliquid).toBeGreaterThan(0);
+    // The first live round gets Binance and Bybit; OKX (of which the sample has no history) and Gate are stale.
+    const round = await runIngestionRound({
+      db,
+      fetcher: binanceAndBybit((exchange) => makeSnapshot({ exchange })),
+      venues: ["binance", "bybit", "okx", "gate"],
+      timeoutMs: 5_000,
+      retention: { rawDays: 7, hourlyDays: 3_650 },
+    });
+    expect(round.status).toBe("published");
+    expect(binance + bybit).toBeGreaterThan(0);
+    expect(await sampleOf("binance")).toBe(0);
+    expect(await sampleOf("bybit")).toBe(0);
+    // The install's own row stands; the other venues keep their sample rows until their data arrives.
+    expect(await db.fundingRate.count({ where: { exchange: "binance", source: "observed" } })).toBe(1);
+    expect(await sampleOf("hyperliquid")).toBe(hyperliquid);
+    expect(await sampleOf("gate")).toBeGreaterThan(0);
+    // A venue already cleared costs nothing more.
+    expect(await removeSampleHistory(db, ["bybit"])).toBe(0);
+
+    // A backfilled page of Hyperliquid: its sample rows go before the page is stored.
+    const market = { exchange: "hyperliquid", market: "BTC/USDC:USDC", venueMarketId: "BTC", base: "BTC" };
+    const now = Date.parse("2025-06-17T12:00:00.000Z");
+    await seedCursors(db, [market], now);
+    const page: HistoryPage = { settlements: [{ time: Date.parse("2025-06-17T09:00:00.048Z"), rate: 0.0000125, intervalHours: 1 }], next: null };
+    const reader: VenueHistoryReader = {
+      exchange: "hyperliquid",
+      limits: { pageSize: 500, maxDepthDays: null, pagination: "forward-by-time", requestsPerSecond: 1, source: "test" },
+      readPage: async () => page,
+    };
+    const noIo = { getJson: () => Promise.reject(new Error("no network")), postJson: () => Promise.reject(new Error("no network")) };
+    await backfillVenue({ db, reader, io: noIo, since: now - DAY, now: () => now });
+    expect(await sampleOf("hyperliquid")).toBe(0);
+    expect(await db.fundingRate.count({ where: { exchange: "hyperliquid", source: "backfill" } })).toBe(1);
+    expect(await sampleOf("gate")).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
+import { venueBudgets } from "@/lib/market/venues/venue-budget";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/model/types";
 import type { ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";
 import { replayFetcher } from "./helpers/venue-fetchers";
@@ -58,6 +59,25 @@ describe("a venue thread", () => {
     const heaviest = Math.max(...first.map((r) => (r.status === "ok" ? r.snapshots.length : 0)));
     expect(theirs.length).toBeGreaterThan(0);
     expect(Math.abs(markets(theirs) - markets(own))).toBeLessThanOrEqual(heaviest);
+  }, 60_000);
+
+  it("draws from the process's venue budgets: what the thread spends, the round's thread sees spent", async () => {
+    // Four venues, so a loaded machine boots the thread well within the deadline.
+    const venues: VenueId[] = ["binance", "bybit", "hyperliquid", "okx"];
+    thread = new VenueThread({ fetcherModule, fetcherOptions: { drawBudget: true } satisfies ThreadFetcherOptions });
+    const own = new Set<VenueId>();
+    const replay = replayFetcher();
+    const fetcher = thread.fetcher((venue, options) => {
+      own.add(venue);
+      return replay(venue, options);
+    }, venues);
+    const results = await fetchAllVenues(fetcher, { timeoutMs: 30_000, venues });
+    expect(results.filter((r) => r.status !== "ok")).toEqual([]);
+    const theirs = venues.filter((v) => !own.has(v));
+    expect(theirs.length).toBe(2);
+    // This thread's own replays drew nothing; every request the thread sent drew from the same buckets.
+    for (const venue of own) expect(venueBudgets().draws(venue), venue).toBe(0);
+    for (const venue of theirs) expect(venueBudgets().draws(venue), venue).toBeGreaterThan(0);
   }, 60_000);
 
   it("makes its venues stale when the thread dies, and the next round starts a new one", async () => {

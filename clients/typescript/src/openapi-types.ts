@@ -1051,7 +1051,7 @@ export interface components {
             funding_interval_hours: number | null;
             apr: number | null;
             /** @enum {string} */
-            source: "observed" | "backfill" | "sandbox";
+            source: "observed" | "backfill" | "sample" | "sandbox";
         };
         /** @description An event as GET /v1/events lists it, the stream sends it and a webhook POSTs it: `data` depends on `type`. */
         Event: components["schemas"]["OpportunityOpenedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["OpportunityClosedEvent"] | components["schemas"]["FundingIntervalChangedEvent"] | components["schemas"]["VenueStaleEvent"] | components["schemas"]["VenueRecoveredEvent"] | components["schemas"]["AlertTriggeredEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"];
@@ -1808,6 +1808,8 @@ export interface components {
                         state: "running" | "retrying" | "done" | "failed";
                         /** @description Markets read to the depth asked, delisted ones included. */
                         markets_done: number;
+                        /** @description Of the markets done, those the venue answered it does not know (delisted): not asked again, nothing stored. */
+                        markets_delisted: number;
                         /** @description Markets the backfill knows of this exchange. */
                         markets_total: number;
                         /** @description Settlements the backfill stored (rows already recorded by the live rounds not counted). */
@@ -1934,10 +1936,10 @@ export interface components {
                     /** @description Per source, by its first settlement. */
                     sources: {
                         /**
-                         * @description How these settlements were learnt: `observed` by the live rounds, `backfill` read back from the venue's history, `sandbox` generated for test keys.
+                         * @description How these settlements were learnt: `observed` by the live rounds, `backfill` read back from the venue's history, `sample` the offline sample's recorded history (until the venue's real data arrives), `sandbox` generated for test keys.
                          * @enum {string}
                          */
-                        source: "observed" | "backfill" | "sandbox";
+                        source: "observed" | "backfill" | "sample" | "sandbox";
                         /**
                          * Format: date-time
                          * @description ISO 8601 UTC of the source's oldest settlement.

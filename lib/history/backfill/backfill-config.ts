@@ -5,8 +5,6 @@ const schema = z.object({
   /** How far back the jobs backfill each market, in days (the CLI's --since reaches further). */
   BACKFILL_DAYS: positiveInt(365),
   BACKFILL_DISABLED: flag.default(false),
-  /** The share of each venue's published request rate the backfill takes; the live rounds keep the rest. */
-  BACKFILL_RATE_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
 });
 
 export type BackfillConfig = z.infer<typeof schema>;

@@ -9,7 +9,7 @@ import type { BackfillConfig } from "./backfill-config";
 import { latestVenueMarkets, nextDueAt, seedCursors } from "./backfill-store";
 import { backfillVenue } from "./backfill-venue";
 import { httpHistoryIo } from "./history-http";
-import { venueBudget } from "./request-budget";
+import { backfillBudget } from "./request-budget";
 import { retryDelayMs } from "./retry-backoff";
 
 export const BACKFILL_QUEUE = "history-backfill";
@@ -68,7 +68,7 @@ async function isDuplicate(db: Db, job: ClaimedJob, exchange: string): Promise<b
 export function backfillWorker(options: BackfillJobsOptions): QueueWorker {
   const now = options.now ?? Date.now;
   const sliceMs = options.sliceMs ?? 60_000;
-  const ioFor = options.ioFor ?? ((reader: VenueHistoryReader) => httpHistoryIo({ budget: venueBudget(reader.exchange, reader.limits.requestsPerSecond, options.config.BACKFILL_RATE_SHARE) }));
+  const ioFor = options.ioFor ?? ((reader: VenueHistoryReader) => httpHistoryIo({ budget: backfillBudget(reader.exchange, reader.limits.requestsPerSecond), marketGone: reader.marketGone?.bind(reader) }));
   return {
     queue: BACKFILL_QUEUE,
     concurrency: 4,
@@ -113,7 +113,7 @@ export function backfillWorker(options: BackfillJobsOptions): QueueWorker {
 /**
  * The backfill as jobs in this process (the worker, or the embedded server that owns ingestion):
  * null when BACKFILL_DISABLED. It runs beside the live rounds, never in them: a page at a time,
- * letting other work run between pages, within its share of each venue's request rate.
+ * letting other work run between pages, drawing on each venue's budget only above the live reserve.
  */
 export async function startBackfill(options: Omit<BackfillJobsOptions, "signal">): Promise<{ stop(): Promise<void> } | null> {
   if (options.config.BACKFILL_DISABLED) return null;

@@ -13,7 +13,7 @@ describe("backfill progress per venue", () => {
       group("binance", "pending", 8, 200, "2025-11-01T08:00:00.000Z"),
       group("okx", "done", 5, 50, "2026-09-01T00:00:00.000Z"),
     ]);
-    expect(progress.get("binance")).toEqual({ state: "running", markets_done: 32, markets_total: 40, rows: 1_200, oldest_settlement: "2025-11-01T08:00:00.000Z" });
+    expect(progress.get("binance")).toEqual({ state: "running", markets_done: 32, markets_delisted: 2, markets_total: 40, rows: 1_200, oldest_settlement: "2025-11-01T08:00:00.000Z" });
     expect(progress.get("okx")).toMatchObject({ state: "done", markets_done: 5, markets_total: 5 });
     expect(doneShare(progress.get("binance")!)).toBe(0.8);
   });

@@ -25,6 +25,11 @@ export const backfillProgressSchema = z
           "left gave up after repeated failures (a later run tries them again).",
       ),
     markets_done: z.number().int().nonnegative().describe("Markets read to the depth asked, delisted ones included."),
+    markets_delisted: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe("Of the markets done, those the venue answered it does not know (delisted): not asked again, nothing stored."),
     markets_total: z.number().int().nonnegative().describe("Markets the backfill knows of this exchange."),
     rows: z.number().int().nonnegative().describe("Settlements the backfill stored (rows already recorded by the live rounds not counted)."),
     oldest_settlement: z.iso.datetime().nullable().describe("ISO 8601 UTC of the oldest settlement the backfill stored; `null` before the first."),
@@ -46,6 +51,7 @@ export function venueProgress(groups: readonly CursorGroup[]): Map<string, Backf
     progress.set(exchange, {
       state: left > 0 ? (retrying === left ? "retrying" : "running") : count("failed") > 0 ? "failed" : "done",
       markets_done: count("done") + count("delisted"),
+      markets_delisted: count("delisted"),
       markets_total: venueGroups.reduce((sum, g) => sum + g.markets, 0),
       rows: venueGroups.reduce((sum, g) => sum + g.rows, 0),
       oldest_settlement: oldest.length ? new Date(Math.min(...oldest)).toISOString() : null,

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { HistoryIo, HistoryMarket, HistorySettlement, VenueHistoryReader } from "../history-types";
+import { removeSampleHistory } from "@/lib/market/ingest/store-sample-history";
+import { HistoryMarketGone, type HistoryIo, type HistoryMarket, type HistorySettlement, type VenueHistoryReader } from "../history-types";
 import { afterPage, nextWalk, pageOutcome, type CursorState, type Window } from "./backfill-cursor";
 import { CursorMovedError, markCursor, storePage, workableCursors, type BackfillCursorRow } from "./backfill-store";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-backoff";
@@ -29,7 +30,8 @@ export function depthSince(since: number, reader: Pick<VenueHistoryReader, "limi
 /** What happened to one market's cursor, for progress reports. */
 export type BackfillEvent =
   | { kind: "page"; market: HistoryMarket; inserted: number; settlements: number }
-  | { kind: "done" | "delisted"; market: HistoryMarket }
+  | { kind: "done"; market: HistoryMarket }
+  | { kind: "delisted"; market: HistoryMarket; reason: string }
   | { kind: "retry" | "failed"; market: HistoryMarket; error: string };
 
 export interface BackfillVenueOptions {
@@ -70,7 +72,8 @@ const betweenPages = () => new Promise<void>((resolve) => setImmediate(resolve))
  * Reads the venue's history of each of its workable markets page by page into the settlement table,
  * one market after another. Every page is stored with its cursor in one transaction
  * (backfill-store.ts storePage), so the run may be stopped or killed anywhere. A market the venue
- * does not know (NOT_FOUND) is delisted, one with an empty history done; a failure waits
+ * does not know (HistoryMarketGone, or NOT_FOUND) is delisted with the venue's reason; one whose
+ * whole window the venue answers empty is done, its `lastError` saying so; a failure waits
  * retryDelayMs (or the venue's Retry-After) and, after MAX_ATTEMPTS in a row, is left failed, and
  * ends the run.
  */
@@ -110,6 +113,8 @@ async function walkMarket(
   const { db, reader, io, onEvent } = options;
   const { market } = cursor;
   let state: CursorState = cursor;
+  /** Settlements the venue answered in this walk of the market, in or out of its window. */
+  let seen = 0;
   for (;;) {
     const target = { since: depthSince(options.since, reader, now()), now: now() };
     const walk = nextWalk(state, target);
@@ -124,9 +129,9 @@ async function walkMarket(
       page = await reader.readPage(io, market, walk, state.pageCursor);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof AppError && error.code === "NOT_FOUND") {
+      if (error instanceof HistoryMarketGone || (error instanceof AppError && error.code === "NOT_FOUND")) {
         await markCursor(db, market, { status: "delisted", attempts: 0, lastError: message }, now());
-        onEvent?.({ kind: "delisted", market });
+        onEvent?.({ kind: "delisted", market, reason: message });
         return "finished";
       }
       const attempts = cursor.attempts + 1;
@@ -144,6 +149,8 @@ async function walkMarket(
     const outcome = pageOutcome(page.settlements.map((s) => s.time), walk, page.next);
     const moved = afterPage(state, walk, outcome, reader.limits.pagination === "forward-by-time");
     const done = moved.walkSince === null && nextWalk(moved, { since: depthSince(options.since, reader, now()), now: now() }) === null;
+    // The venue's real history arrives: the offline sample's recorded rows of it go first.
+    if (settlements.length > 0) await removeSampleHistory(db, [reader.exchange]);
     try {
       const stored = await storePage(db, market, state, { ...moved, status: done ? "done" : "pending" }, settlements, now());
       result.pages += 1;
@@ -153,6 +160,12 @@ async function walkMarket(
       // Another run holds this market now (a job whose lease this one outlived): leave it to that run.
       if (error instanceof CursorMovedError) return "finished";
       throw error;
+    }
+    seen += page.settlements.length;
+    // Empty over the whole window, from a market never read before: the venue keeps no history of it
+    // (a market listed since, or one it dropped quietly). Done, not retried, and the cursor says why.
+    if (done && seen === 0 && cursor.rows === 0 && state.coveredSince === null) {
+      await markCursor(db, market, { status: "done", attempts: 0, lastError: `${reader.exchange} answered no settlement of ${market.venueMarketId} since ${new Date(walk.since).toISOString()}` }, now());
     }
     state = moved;
     cursor.status = done ? "done" : "pending";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
+import { HistoryMarketGone } from "../history-types";
 import { httpHistoryIo } from "./history-http";
 import { RequestBudget } from "./request-budget";
 
@@ -40,5 +41,18 @@ describe("the backfill's HTTP for history readers", () => {
       throw new TypeError("fetch failed");
     }) as unknown as typeof globalThis.fetch;
     await expect(httpHistoryIo({ budget, fetch: down }).getJson("https://venue.test/h")).rejects.toMatchObject({ code: "VENUE_UNAVAILABLE", message: "venue.test: fetch failed" });
+  });
+
+  it("throws HistoryMarketGone for an answer of any status the reader names the venue's unknown-symbol answer", async () => {
+    const budget = new RequestBudget(1_000, 1_000);
+    // Binance refuses an unknown symbol with a 400 and code -1121 (developers.binance.com, error codes).
+    const marketGone = (body: unknown, status: number) => (status === 400 && (body as { code?: unknown }).code === -1121 ? "code -1121 Invalid symbol." : null);
+    const read = (status: number, body: unknown) => httpHistoryIo({ budget, fetch: answering(status, body).fetch, marketGone }).getJson("https://fapi.venue.test/h").catch((e: unknown) => e);
+    const gone = await read(400, { code: -1121, msg: "Invalid symbol." });
+    expect(gone).toBeInstanceOf(HistoryMarketGone);
+    expect((gone as HistoryMarketGone).reason).toBe("fapi.venue.test answered 400: code -1121 Invalid symbol.");
+    // Another 400 is a refusal to retry, not a delisting; a 200 the test does not match is the answer.
+    expect(await read(400, { code: -1102, msg: "Mandatory parameter 'symbol' was not sent." })).toMatchObject({ code: "VENUE_UNAVAILABLE" });
+    expect(await read(200, [{ fundingTime: 1 }])).toEqual([{ fundingTime: 1 }]);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { backfillRate, RequestBudget, venueBudget, type BudgetClock } from "./request-budget";
+import { VENUE_IDS } from "@/lib/market/model/types";
+import { SharedBuckets, VenueBudgets } from "@/lib/market/venues/venue-budget";
+import { VENUE_REQUEST_LIMITS } from "@/lib/market/venues/venue-request-limits";
+import { backfillBudget, endpointBudget, RequestBudget, type BudgetClock } from "./request-budget";
 
 /** A clock that moves only when someone sleeps on it. */
 function fakeClock(): BudgetClock & { slept: number[] } {
@@ -47,12 +50,29 @@ describe("a venue's request budget", () => {
     expect(budget.waitMs()).toBe(1_000);
   });
 
-  it("takes its share of the venue's published rate, one budget per venue in the process", () => {
-    expect(backfillRate(10, 0.5)).toBe(5);
-    const a = venueBudget("budget-test-venue", 10, 0.5);
-    expect(venueBudget("budget-test-venue", 10, 0.5)).toBe(a);
-    expect(a.ratePerSecond).toBe(5);
-    expect(venueBudget("budget-test-other", 10, 0.5)).not.toBe(a);
+  it("keeps one endpoint bucket per venue in the process, at the reader's rate", () => {
+    const a = endpointBudget("budget-test-venue", 10);
+    expect(endpointBudget("budget-test-venue", 10)).toBe(a);
+    expect(a.ratePerSecond).toBe(10);
+    expect(endpointBudget("budget-test-other", 10)).not.toBe(a);
     expect(() => new RequestBudget(0, 1)).toThrow();
+  });
+
+  it("draws a backfill request from the venue's shared budget, leaving its live reserve", async () => {
+    const clock = fakeClock();
+    const budgets = new VenueBudgets(SharedBuckets.buffer(VENUE_IDS.length), VENUE_REQUEST_LIMITS, clock);
+    const limit = VENUE_REQUEST_LIMITS.bybit;
+    const reserve = Math.floor(limit.burst / 2);
+    const shared = backfillBudget("bybit", 1_000, budgets);
+    // From a full bucket the backfill takes down to the reserve at once; what is left is the live requests'.
+    for (let i = 0; i < limit.burst - reserve; i++) await shared.take();
+    expect(clock.slept).toEqual([]);
+    expect(budgets.tokens("bybit")).toBe(reserve);
+    for (let i = 0; i < reserve; i++) await budgets.take("bybit", "live");
+    expect(clock.slept).toEqual([]);
+    // The next backfill request waits for the bucket to refill above the reserve again.
+    await shared.take();
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(((reserve + 1) * 1_000) / limit.requestsPerSecond - 1);
+    expect(budgets.draws("bybit")).toBe(limit.burst + 1);
   });
 });

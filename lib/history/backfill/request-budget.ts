@@ -1,18 +1,12 @@
-/** Time as the budget sees it, so tests run it on a fake clock. */
-export interface BudgetClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
+import { isBudgetedVenue, systemClock, venueBudgets, type BudgetClock, type VenueBudgets } from "@/lib/market/venues/venue-budget";
 
-export const systemClock: BudgetClock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+export { systemClock, type BudgetClock };
 
 /**
- * A token bucket: `ratePerSecond` requests a second on average, at most `burst` at once after a
- * pause. Requests wait their turn in order (a request that arrives while others wait queues behind
- * them), so a venue never sees more than its rate from this process however many walks share it.
+ * A token bucket of this process: `ratePerSecond` requests a second on average, at most `burst` at
+ * once after a pause. Requests wait their turn in order (a request that arrives while others wait
+ * queues behind them). The backfill keeps one per venue for the history endpoint's own limit (Binance's
+ * `fundingRate` has 500 per 5 minutes of its own), below the venue's shared budget.
  */
 export class RequestBudget {
   private tokens: number;
@@ -54,28 +48,35 @@ export class RequestBudget {
   }
 }
 
-/**
- * The share of a venue's published rate the backfill takes: the live rounds keep the rest. A round
- * asks each venue a handful of requests a minute (lib/market/venues/), far below half of any venue's
- * limit, so half leaves the live polling its room without the two sharing one bucket across the
- * venue thread and the processes. docs/decisions/history-backfill.md weighs the choice.
- */
-export function backfillRate(requestsPerSecond: number, share: number): number {
-  return requestsPerSecond * share;
+/** What a history request waits for. */
+export interface HistoryBudget {
+  take(): Promise<void>;
 }
 
-const budgets = new Map<string, RequestBudget>();
+const endpointBudgets = new Map<string, RequestBudget>();
 
-/**
- * The process's one budget for `exchange`'s history requests: every walk of the venue in this
- * process draws from it (the job runner's and the CLI's), at the backfill's share of its rate.
- */
-export function venueBudget(exchange: string, requestsPerSecond: number, share: number, clock: BudgetClock = systemClock): RequestBudget {
-  const rate = backfillRate(requestsPerSecond, share);
-  let budget = budgets.get(exchange);
-  if (!budget || budget.ratePerSecond !== rate) {
-    budget = new RequestBudget(rate, Math.max(1, Math.floor(rate)), clock);
-    budgets.set(exchange, budget);
+/** The process's one bucket for `exchange`'s history endpoint, at the rate its reader states. */
+export function endpointBudget(exchange: string, requestsPerSecond: number, clock: BudgetClock = systemClock): RequestBudget {
+  let budget = endpointBudgets.get(exchange);
+  if (!budget || budget.ratePerSecond !== requestsPerSecond) {
+    budget = new RequestBudget(requestsPerSecond, Math.max(1, Math.floor(requestsPerSecond)), clock);
+    endpointBudgets.set(exchange, budget);
   }
   return budget;
+}
+
+/**
+ * What a backfill request of `exchange` waits for: its turn at the history endpoint's own limit,
+ * then a backfill token from the venue's budget, which it shares with the live rounds and the
+ * quotes and takes only above their reserve (lib/market/venues/venue-budget.ts). A walk of every
+ * market of the venue in this process draws from both (the job runner's and the CLI's).
+ */
+export function backfillBudget(exchange: string, requestsPerSecond: number, budgets: VenueBudgets = venueBudgets()): HistoryBudget {
+  const endpoint = endpointBudget(exchange, requestsPerSecond);
+  return {
+    take: async () => {
+      await endpoint.take();
+      if (isBudgetedVenue(exchange)) await budgets.take(exchange, "backfill");
+    },
+  };
 }

@@ -6,7 +6,7 @@ import type { VenueHistoryLimits } from "../history-types";
 const iso = () => z.iso.datetime();
 
 export const sourceCoverageSchema = z.object({
-  source: z.enum(SETTLEMENT_SOURCES).describe("How these settlements were learnt: `observed` by the live rounds, `backfill` read back from the venue's history, `sandbox` generated for test keys."),
+  source: z.enum(SETTLEMENT_SOURCES).describe("How these settlements were learnt: `observed` by the live rounds, `backfill` read back from the venue's history, `sample` the offline sample's recorded history (until the venue's real data arrives), `sandbox` generated for test keys."),
   first_settlement: iso().describe("ISO 8601 UTC of the source's oldest settlement."),
   last_settlement: iso().describe("ISO 8601 UTC of the source's newest settlement."),
   settlements: z.number().int().nonnegative(),

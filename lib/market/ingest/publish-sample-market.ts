@@ -11,8 +11,8 @@ import { storeSampleHistory } from "./store-sample-history";
  * Offline first run: when no opportunity set was ever published (no live round completed, no
  * sample loaded), parse the bundled venue responses through the real connectors and publish the
  * result with `sample: true`. The first live round replaces it. Before publishing, the sample's
- * recorded funding history is stored (source "backfill", ending at the sample's as-of; see
- * sample-history.ts), and the opportunities carry the persistence computed from it, so a fresh
+ * recorded funding history is stored (source "sample", ending at the sample's as-of; see
+ * sample-history.ts; each venue's rows go when its real data arrives, removeSampleHistory), and the opportunities carry the persistence computed from it, so a fresh
  * install has history, persistence and historical simulations before any network access. Returns
  * how many opportunities it published, or null when a set already existed.
  */

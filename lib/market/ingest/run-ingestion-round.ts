@@ -14,6 +14,7 @@ import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
 import { venueStatesAfter, type RoundEvents } from "./round-events";
+import { removeSampleHistory } from "./store-sample-history";
 import { previousObservations, roundProgress, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
@@ -190,6 +191,11 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       logger("ingest").error({ err: error, roundId: round.id }, `folding round ${round.id} into the hourly history failed; retention folds it later`),
     );
     step("fold");
+    // Real data of these venues is stored: the offline sample's recorded rows of theirs go.
+    await removeSampleHistory(
+      db,
+      results.filter((r) => r.status === "ok").map((r) => r.exchange),
+    ).catch((error: unknown) => logger("ingest").error({ err: error, roundId: round.id }, "removing the offline sample's history failed"));
     // Not awaited: computing an hour's persistence takes seconds at scale; the next rounds attach it.
     options.persistence?.refresh(new Date(now())).catch((error: unknown) => logger("ingest").error({ err: error, roundId: round.id }, "computing pair persistence failed"));
     await applyRetention(db, options.retention, new Date(now()), options.events).catch((error: unknown) =>

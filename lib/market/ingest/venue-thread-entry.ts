@@ -3,14 +3,18 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
+import { adoptVenueBudgets } from "../venues/venue-budget";
 
 /**
  * How the thread fetches: the network unless `fetcherModule` names a module (a file URL) whose
  * `createVenueFetcher(fetcherOptions)` gives the fetcher: replays, for tests and the benchmark.
+ * `budgets` is the buffer of the process's venue budgets (venue-budget.ts), so this thread's
+ * requests draw from the same buckets as the round's thread, the quotes and the backfill.
  */
 export interface VenueThreadSetup {
   fetcherModule?: string;
   fetcherOptions?: unknown;
+  budgets?: SharedArrayBuffer;
 }
 export interface VenueThreadRequest {
   id: number;
@@ -30,7 +34,9 @@ async function createFetcher(setup: VenueThreadSetup): Promise<VenueFetcher> {
 
 const port = parentPort;
 if (port) {
-  const fetcher = createFetcher((workerData ?? {}) as VenueThreadSetup);
+  const setup = (workerData ?? {}) as VenueThreadSetup;
+  if (setup.budgets) adoptVenueBudgets(setup.budgets);
+  const fetcher = createFetcher(setup);
   port.on("message", ({ id, venue, timeoutMs }: VenueThreadRequest) => {
     void fetcher
       .then((fetch) => fetch(venue, { timeoutMs }))

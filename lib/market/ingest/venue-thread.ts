@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
 import type { VenueFetcher } from "../venues/fetch-all-venues";
 import { logger } from "@/lib/observability/logger";
+import { venueBudgets } from "../venues/venue-budget";
 import { venuesForSecondThread } from "./split-venues";
 import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
 
@@ -85,7 +86,8 @@ export class VenueThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(threadEntry(), { workerData: this.setup });
+    // The thread draws from this process's venue budgets: one bucket per venue however many threads ask.
+    const worker = new Worker(threadEntry(), { workerData: { ...this.setup, budgets: this.setup.budgets ?? venueBudgets().buffer } satisfies VenueThreadSetup });
     // Never what keeps the process alive: a worker stops when its scheduler does.
     worker.unref();
     worker.on("message", ({ id, result }: VenueThreadReply) => this.answer(id, result));

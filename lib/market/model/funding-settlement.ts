@@ -2,13 +2,17 @@ import { z } from "zod";
 import { annualisedFundingPct } from "./apr";
 import { roundTo } from "@/lib/round";
 
-/** Where a stored settlement came from: seen by the live rounds, read back from the venue's history, or generated for test keys. */
-export const SETTLEMENT_SOURCES = ["observed", "backfill", "sandbox"] as const;
+/**
+ * Where a stored settlement came from: seen by the live rounds, read back from the venue's history,
+ * recorded in the offline sample, or generated for test keys.
+ */
+export const SETTLEMENT_SOURCES = ["observed", "backfill", "sample", "sandbox"] as const;
 
 /**
  * One funding settlement as the API serves it. `source`: "observed" = the last rate the service
- * saw before the settlement time passed; "backfill" = read back from the venue's funding history
- * (or the offline sample's recorded history); "sandbox" = generated for test keys.
+ * saw before the settlement time passed; "backfill" = read back from the venue's funding history;
+ * "sample" = the offline sample's recorded history, moved onto its timeline (until the venue's real
+ * data arrives); "sandbox" = generated for test keys.
  */
 export const fundingSettlementSchema = z.object({
   exchange: z.string(),
@@ -45,6 +49,6 @@ export function toFundingSettlement(row: {
       row.intervalHours === null
         ? null
         : roundTo(annualisedFundingPct({ rate: row.rate, intervalHours: row.intervalHours }), 6),
-    source: row.source === "sandbox" || row.source === "backfill" ? row.source : "observed",
+    source: (SETTLEMENT_SOURCES as readonly string[]).includes(row.source) ? (row.source as FundingSettlement["source"]) : "observed",
   };
 }

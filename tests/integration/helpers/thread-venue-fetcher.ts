@@ -1,8 +1,11 @@
 // What a VenueThread's thread fetches with in tests (VenueThreadSetup.fetcherModule): every venue's
 // recorded answers, and, when told, a thread that dies the first time it is asked for one venue or
-// never answers for one.
+// never answers for one, or one whose replays draw from the thread's venue budgets.
 import { existsSync, writeFileSync } from "node:fs";
-import type { VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
+import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
+import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
+import { venueBudgets } from "@/lib/market/venues/venue-budget";
+import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import type { VenueId } from "@/lib/market/model/types";
 import { replayFetcher } from "./venue-fetchers";
 
@@ -11,6 +14,8 @@ export interface ThreadFetcherOptions {
   exitOn?: { venue: VenueId; marker: string };
   /** Asked for this venue, the thread never answers. */
   hangOn?: VenueId;
+  /** Each replayed request draws a live token from the thread's venue budgets (the process's, adopted from the setup). */
+  drawBudget?: boolean;
 }
 
 export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFetcher {
@@ -22,6 +27,10 @@ export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFet
       process.exit(3);
     }
     if (options.hangOn === venue) return new Promise(() => undefined);
+    if (options.drawBudget) {
+      const { fetchImplementation } = createReplayFetch(VENUE_REPLAYS[venue]());
+      return venueFetcher({ fetchImplementation, enableRateLimit: false, budgets: venueBudgets() })(venue, fetchOptions);
+    }
     return replay(venue, fetchOptions);
   };
 }

@@ -10,6 +10,8 @@ import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarke
 import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
 import { loadCcxt } from "./load-ccxt";
 import { keptClient } from "./venue-clients";
+import { venueBudgets, type VenueBudgets } from "../venue-budget";
+import { budgetedFetch } from "./fetch-implementation";
 import {
   errorMessage,
   type CcxtModule,
@@ -56,6 +58,11 @@ export interface FetchVenueSnapshotOptions {
    * leaks between tests; the market benchmark replays steady-state rounds with it.
    */
   keepClient?: boolean;
+  /**
+   * Budgets a replayed refresh draws live tokens from, request by request (tests, the benchmark).
+   * Live clients always draw from the process's (venue-budget.ts); a replay without these draws none.
+   */
+  budgets?: Pick<VenueBudgets, "take">;
 }
 
 /**
@@ -79,8 +86,12 @@ export async function fetchVenueSnapshot(
   try {
     // Each ccxt adapter is typed by its own exchange class; here any exchange will do.
     const adapter = VENUE_ADAPTERS[venue.data] as VenueAdapter<Exchange> | HttpVenueAdapter;
+    const { budgets } = options;
     const settings: ClientSettings = {
-      fetchImplementation: options.fetchImplementation,
+      fetchImplementation:
+        options.fetchImplementation && budgets
+          ? budgetedFetch(options.fetchImplementation, (signal) => budgets.take(venue.data, "live", signal))
+          : options.fetchImplementation,
       keepClient: options.keepClient ?? false,
       timeoutMs,
       enableRateLimit: options.enableRateLimit ?? true,
@@ -146,7 +157,8 @@ function httpClientFor(adapter: HttpVenueAdapter, settings: ClientSettings): Con
   if (settings.fetchImplementation) return createHttpClient({ ...config, fetchImplementation: settings.fetchImplementation });
   let client = liveHttpClients.get(adapter.id);
   if (!client) {
-    client = createHttpClient(config);
+    const venue = adapter.id;
+    client = createHttpClient({ ...config, beforeRequest: (signal) => venueBudgets().take(venue, "live", signal) });
     liveHttpClients.set(adapter.id, client);
   }
   client.timeoutMs = settings.timeoutMs;

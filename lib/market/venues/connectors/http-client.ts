@@ -26,6 +26,11 @@ export interface HttpClientSettings {
   spacingMs: number;
   /** Replaces the network; global `fetch` when absent. */
   fetchImplementation?: FetchImplementation;
+  /**
+   * Waits for the venue's request budget before each request, after its spacing: live clients draw
+   * a live token (venue-budget.ts); replays have none.
+   */
+  beforeRequest?: (signal: AbortSignal | undefined) => Promise<void>;
 }
 
 /**
@@ -94,6 +99,7 @@ export function createHttpClient(settings: HttpClientSettings): ConfigurableHttp
   async function request(method: "GET" | "POST", url: URL, body: string | undefined, options: RequestOptions = {}): Promise<unknown> {
     const label = `${method} ${url.pathname}`;
     await waitForSlot(options.signal);
+    await settings.beforeRequest?.(options.signal);
     const timeout = AbortSignal.timeout(client.timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     const headers: Record<string, string> = { accept: "application/json" };
