@@ -21,6 +21,12 @@ export const bingxHistory: VenueHistoryReader = {
     requestsPerSecond: 16.6,
     source: "https://bingx-api.github.io/docs/#/en-us/swapV2/market-api.html; https://bingx-api.github.io/docs/#/en-us/swapV2/base-info.html",
   },
+  // BingX's error-code table (base-info) lists 109425 "Trading pair does not exist" for a symbol it
+  // does not list, a delisted one included: the market is gone, not the venue down.
+  marketGone(answer) {
+    const code = typeof answer === "object" && answer !== null ? Number((answer as { code?: unknown }).code) : NaN;
+    return code === 109425 ? `BingX code 109425: ${String((answer as { msg?: unknown }).msg ?? "trading pair does not exist")}` : null;
+  },
   async readPage(io, market, range, cursor) {
     const window = backwardWindow(range, cursor, PAGE_SIZE * HOUR_MS, "bingx");
     const url = withQuery("https://open-api.bingx.com/openApi/swap/v2/quote/fundingRate", {
