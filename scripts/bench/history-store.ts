@@ -5,7 +5,8 @@
 // "backfill". Each month is loaded by one server-side INSERT … SELECT into a bare table, in the order
 // live rounds write (every market's settlement of an hour together, so one market's rows spread over
 // as many heap pages as it has rows: the layout least kind to the query), then attached as the
-// month's partition, which builds its indexes. Then VACUUM ANALYZE, as autovacuum leaves a table,
+// month's partition, which builds its indexes (the bench's databases use the C collation, which
+// sorts text keys as bytes: see createDatabase). Then VACUUM ANALYZE, as autovacuum leaves a table,
 // and the newest --tail-hours written through the parent after it, as live rounds write between two
 // autovacuums of the live month (their pages are not yet all-visible). Then, --runs times, the query
 // GET /v1/funding-rates makes (the live Market's settlementPage: one asset on one venue, 30 days, its
@@ -255,7 +256,10 @@ async function createDatabase(serverUrl: string, name: string): Promise<OpenData
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
+    // The C collation: text keys compare as bytes, so building the indexes of a month's 9–19 M rows
+    // sorts several times faster than under the server's locale. A page's read compares a few keys
+    // per index descent, where the collation is immaterial; index sizes are the same.
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE 'C' ENCODING 'UTF8'`);
   } finally {
     await admin.end();
   }
