@@ -4,8 +4,8 @@
 // 45 venues × 600 markets, a third each settling every 1, 4 and 8 hours, the older half marked
 // "backfill". Each month is loaded by one server-side INSERT … SELECT into a bare table, in the order
 // live rounds write (every market's settlement of an hour together, so one market's rows spread over
-// as many heap pages as it has rows: the layout least kind to the query), then attached as the
-// month's partition, which builds its indexes (the bench's databases use the C collation, which
+// as many heap pages as it has rows: the layout least kind to the query), indexed, and attached as
+// the month's partition, several months at a time (the bench's databases use the C collation, which
 // sorts text keys as bytes: see createDatabase). Then VACUUM ANALYZE, as autovacuum leaves a table,
 // and the newest --tail-hours written through the parent after it, as live rounds write between two
 // autovacuums of the live month (their pages are not yet all-visible). Then, --runs times, the query
@@ -16,7 +16,7 @@
 // and worst run, their ratio to the baseline, the bytes per row of the table and of each index,
 // which indexes Prisma's statements used, and the plans.
 //
-//   node --import tsx scripts/bench/history-store.ts [--rows=10000000] [--queries=500] [--runs=3] [--baseline-rows=300000] [--tail-hours=8]
+//   node --import tsx scripts/bench/history-store.ts [--rows=10000000] [--queries=500] [--runs=3] [--baseline-rows=300000] [--tail-hours=8] [--load-sessions=3]
 import os from "node:os";
 import pg from "pg";
 import type { Db } from "@/lib/db";
@@ -40,6 +40,7 @@ const baselineRows = intOption("baseline-rows", 300_000);
 const queries = intOption("queries", 500);
 const runs = intOption("runs", 3);
 const tailHours = intOption("tail-hours", 8);
+const loadSessions = intOption("load-sessions", 3);
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
@@ -78,11 +79,27 @@ function settlementsSelect(from: number, to: number, markets: number, backfillBe
 const COLUMNS = `(exchange, market, base, time, rate, "intervalHours", source)`;
 
 /**
+ * The statements giving a bare table the parent's primary key and indexes, from the parent's own
+ * definitions: ATTACH PARTITION then adopts them instead of building them under the parent's lock.
+ */
+async function indexStatements(client: pg.Client, table: string): Promise<string[]> {
+  const { rows } = await client.query<{ statement: string }>(
+    `SELECT 'ALTER TABLE "${table}" ADD ' || pg_get_constraintdef(c.oid) AS statement
+     FROM pg_constraint c WHERE c.conrelid = '"FundingRate"'::regclass AND c.contype = 'p'
+     UNION ALL
+     SELECT regexp_replace(pg_get_indexdef(i.indexrelid), '^CREATE INDEX \\S+ ON ONLY \\S+', 'CREATE INDEX ON "${table}"')
+     FROM pg_index i WHERE i.indrelid = '"FundingRate"'::regclass AND NOT i.indisprimary`,
+  );
+  return rows.map((r) => r.statement);
+}
+
+/**
  * About `target` rows ending at the last 8-hour boundary: 600 markets a venue over as many days as
  * that takes, or fewer markets over the 31 days a 30-day query needs. Each month's rows but the
- * newest `tailHours` are loaded into a bare table attached afterwards as the month's partition (the
- * indexes are built once, sorted, instead of row by row); the tail goes in after the vacuum through
- * the partitioned table and its indexes, as live rounds write it.
+ * newest `tailHours` go into a bare table by one statement, then its indexes are built (sorted once,
+ * instead of row by row), `loadSessions` months at a time, and it is attached as the month's
+ * partition; the tail goes in after the vacuum through the partitioned table and its indexes, as
+ * live rounds write it.
  */
 async function fill(url: string, target: number, label: string): Promise<Filled> {
   const markets = Math.max(3, Math.min(MARKETS, Math.round((MARKETS * target) / (rowsPerDay(MARKETS) * (WINDOW_DAYS + 1)))));
@@ -93,24 +110,35 @@ async function fill(url: string, target: number, label: string): Promise<Filled>
   const backfillBefore = start + Math.floor(days / 2) * DAY;
   const client = await connect(url);
   try {
-    // The load's own session only: index builds sort in memory instead of in temporary files.
-    // The server and the queries keep PostgreSQL's default settings.
-    await client.query(`SET maintenance_work_mem = '1GB'`);
     const started = performance.now();
     const months = monthsBetween(start, tailFrom - 1);
-    for (const [i, month] of months.entries()) {
-      const name = partitionName(month);
-      const from = Math.max(start, month);
-      const to = Math.min(tailFrom, nextMonth(month));
-      await client.query(`CREATE TABLE "${name}" (LIKE "FundingRate") WITH (${PARTITION_STORAGE})`);
-      await client.query(`INSERT INTO "${name}" ${COLUMNS} ${settlementsSelect(from, to, markets, backfillBefore)}`);
-      const inserted = performance.now();
-      await client.query(`ALTER TABLE "FundingRate" ATTACH PARTITION "${name}" FOR VALUES FROM (${sqlTime(month)}) TO (${sqlTime(nextMonth(month))})`);
-      const elapsed = (performance.now() - started) / 1000;
-      process.stdout.write(
-        `\r\x1b[K  ${label}: month ${i + 1}/${months.length} loaded, indexes ${((performance.now() - inserted) / 1000).toFixed(0)} s; ${elapsed.toFixed(0)} s in all, load ${load()}   `,
-      );
-    }
+    let attached = 0;
+    const queue = [...months];
+    const loader = async () => {
+      const session = await connect(url);
+      try {
+        // The load's own sessions only: index builds sort in memory instead of in temporary files.
+        // The server and the queries keep PostgreSQL's default settings.
+        await session.query(`SET maintenance_work_mem = '512MB'`);
+        for (let month = queue.shift(); month !== undefined; month = queue.shift()) {
+          const name = partitionName(month);
+          const [lo, hi] = [sqlTime(month), sqlTime(nextMonth(month))];
+          await session.query(`CREATE TABLE "${name}" (LIKE "FundingRate") WITH (${PARTITION_STORAGE})`);
+          await session.query(`INSERT INTO "${name}" ${COLUMNS} ${settlementsSelect(Math.max(start, month), Math.min(tailFrom, nextMonth(month)), markets, backfillBefore)}`);
+          for (const statement of await indexStatements(session, name)) await session.query(statement);
+          // Proves the partition's bounds, so attaching does not scan the month under the parent's lock.
+          await session.query(`ALTER TABLE "${name}" ADD CONSTRAINT "${name}_bounds" CHECK (time >= ${lo} AND time < ${hi})`);
+          await session.query(`ALTER TABLE "FundingRate" ATTACH PARTITION "${name}" FOR VALUES FROM (${lo}) TO (${hi})`);
+          await session.query(`ALTER TABLE "${name}" DROP CONSTRAINT "${name}_bounds"`);
+          attached++;
+          const elapsed = (performance.now() - started) / 1000;
+          process.stdout.write(`\r\x1b[K  ${label}: ${attached}/${months.length} months loaded and indexed, ${elapsed.toFixed(0)} s, load ${load()}   `);
+        }
+      } finally {
+        await session.end();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(loadSessions, months.length) }, loader));
     const loaded = (performance.now() - started) / 1000;
     // What autovacuum does to a table once written: statistics for the planner, and the visibility
     // map that lets an index-only scan skip the heap.
@@ -123,8 +151,9 @@ async function fill(url: string, target: number, label: string): Promise<Filled>
     const [{ count }] = (await client.query<{ count: string }>(`SELECT count(*) FROM "FundingRate"`)).rows as [{ count: string }];
     console.log(
       `\r\x1b[K  ${label}: ${Number(count).toLocaleString("en")} rows over ${days} days (${VENUES} venues × ${markets} markets) in ${months.length} month partitions, ` +
-        `loaded and indexed in ${loaded.toFixed(0)} s (${Math.round(Number(count) / loaded).toLocaleString("en")} rows/s), vacuum analyze ${vacuumed.toFixed(0)} s, ` +
-        `then the newest ${(end - tailFrom) / HOUR} hours through the indexes; layout: live rounds' order (every market of an hour together)`,
+        `loaded and indexed in ${loaded.toFixed(0)} s by ${Math.min(loadSessions, months.length)} sessions (${Math.round(Number(count) / loaded).toLocaleString("en")} rows/s), ` +
+        `vacuum analyze ${vacuumed.toFixed(0)} s, then the newest ${(end - tailFrom) / HOUR} hours through the indexes; ` +
+        `layout: live rounds' order (every market of an hour together); load ${load()}`,
     );
     return { markets, start, end, count: Number(count) };
   } finally {
@@ -209,7 +238,8 @@ function summary(times: number[]): Summary {
 
 /** `queries` of `a`, each followed by one of `b` when given, so a neighbour's load weighs on both alike. */
 async function interleaved(a: Query, b?: Query): Promise<{ a: Summary; b?: Summary; rows: number }> {
-  const [ta, tb]: number[][] = [[], []];
+  const ta: number[] = [];
+  const tb: number[] = [];
   let returned = 0;
   for (let i = 0; i < queries; i++) {
     const r = await a();
