@@ -16,6 +16,6 @@ CREATE INDEX "FundingRate_settlement_page_idx" ON "FundingRate"("exchange", "bas
 -- all-visible, that is, written since the partition was last vacuumed. By default autovacuum vacuums
 -- an insert-only table after a fifth of its size in new rows, days of the settlements of a month. Month
 -- partitions are made with these two settings by lib/history/store/settlement-partitions.ts, so one
--- is vacuumed after every 100,000 new rows, a few hours of live settlements; the default partition
+-- is vacuumed after every 100,000 new rows, a few hours of live settlements. The default partition
 -- gets them here.
 ALTER TABLE "FundingRate_default" SET (autovacuum_vacuum_insert_threshold = 100000, autovacuum_vacuum_insert_scale_factor = 0);
