@@ -4,7 +4,7 @@
 -- market is a few contiguous leaf pages whatever order its rows sit in on the heap
 -- (docs/decisions/history-storage.md). The extra columns are key columns rather than INCLUDE ones
 -- because the Prisma schema cannot say INCLUDE. No semicolon may appear inside a statement or a
--- comment here: the PostgreSQL adapter splits a migration at every one (nor a quote mark in a comment).
+-- comment here: the PostgreSQL adapter splits a migration at every one.
 
 -- DropIndex
 DROP INDEX "FundingRate_exchange_base_time_idx";
