@@ -26,7 +26,10 @@ describe("month arithmetic", () => {
 
   it("bounds a month's partition from its first instant to the next month's", () => {
     const text = ensureMonthStatement(Date.UTC(2026, 1, 1));
-    expect(text).toContain(`CREATE TABLE "FundingRate_p202602" PARTITION OF "FundingRate" FOR VALUES FROM ('2026-02-01 00:00:00.000') TO ('2026-03-01 00:00:00.000')`);
+    expect(text).toContain(
+      `CREATE TABLE "FundingRate_p202602" PARTITION OF "FundingRate" FOR VALUES FROM ('2026-02-01 00:00:00.000') TO ('2026-03-01 00:00:00.000') ` +
+        `WITH (autovacuum_vacuum_insert_threshold = 100000, autovacuum_vacuum_insert_scale_factor = 0)`,
+    );
   });
 });
 

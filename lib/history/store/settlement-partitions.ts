@@ -1,4 +1,4 @@
-import type { SqlRunner } from "@/lib/db/direct-sql";
+import type { DirectSql, SqlRunner } from "@/lib/db/direct-sql";
 
 /**
  * FundingRate is partitioned by month of `time` (docs/decisions/history-storage.md): one partition
@@ -40,6 +40,14 @@ export function monthsBetween(from: number, to: number): number[] {
   return months;
 }
 
+/**
+ * Each partition's autovacuum settings: vacuumed after every 100,000 new rows (a few hours of live
+ * settlements) instead of after 20 % of its size (days of them), so the visibility map keeps up with
+ * the live month and GET /v1/funding-rates' index-only scan reads the heap only for the newest rows.
+ * The migration that made the index covering gives the default partition the same.
+ */
+export const PARTITION_STORAGE = "autovacuum_vacuum_insert_threshold = 100000, autovacuum_vacuum_insert_scale_factor = 0";
+
 const sqlTimestamp = (at: number) => new Date(at).toISOString().replace("T", " ").replace("Z", "");
 
 /**
@@ -60,11 +68,11 @@ BEGIN
   IF EXISTS (SELECT 1 FROM "FundingRate_default" WHERE time >= '${lo}' AND time < '${hi}') THEN
     CREATE TEMP TABLE "FundingRate_moving" AS SELECT * FROM "FundingRate_default" WHERE time >= '${lo}' AND time < '${hi}';
     DELETE FROM "FundingRate_default" WHERE time >= '${lo}' AND time < '${hi}';
-    CREATE TABLE "${name}" PARTITION OF "FundingRate" FOR VALUES FROM ('${lo}') TO ('${hi}');
+    CREATE TABLE "${name}" PARTITION OF "FundingRate" FOR VALUES FROM ('${lo}') TO ('${hi}') WITH (${PARTITION_STORAGE});
     INSERT INTO "FundingRate" SELECT * FROM "FundingRate_moving";
     DROP TABLE "FundingRate_moving";
   ELSE
-    CREATE TABLE "${name}" PARTITION OF "FundingRate" FOR VALUES FROM ('${lo}') TO ('${hi}');
+    CREATE TABLE "${name}" PARTITION OF "FundingRate" FOR VALUES FROM ('${lo}') TO ('${hi}') WITH (${PARTITION_STORAGE});
   END IF;
 END $$`;
 }
@@ -87,7 +95,8 @@ async function defaultPartitionSpan(sql: SqlRunner): Promise<{ from: number; to:
  * statement per missing month; once made, a month costs nothing (cached per database, per process).
  * The first call on a database also makes the months of whatever the default partition holds (rows
  * stored before the table was partitioned, or by a writer that did not call this), so they move out.
- * A partition dropped behind the process's back only sends its rows to the default partition.
+ * A partition dropped behind the process's back (not by dropSettlementMonthsBefore, which forgets it) only sends
+ * its rows to the default partition.
  */
 export async function ensureSettlementPartitions(sql: SqlRunner, from: Date | number, to: Date | number): Promise<void> {
   let known = made.get(sql);
@@ -102,4 +111,41 @@ export async function ensureSettlementPartitions(sql: SqlRunner, from: Date | nu
     await sql.query({ text: ensureMonthStatement(month), values: [] });
     known.add(month);
   }
+}
+
+const MONTH_PARTITION = /^FundingRate_p(\d{4})(\d{2})$/;
+
+/** The month partitions of FundingRate (not the default one), each with the first instant of its month. */
+export async function settlementMonths(sql: SqlRunner): Promise<{ name: string; month: number }[]> {
+  const rows = await sql.query<{ name: string }>({
+    text: `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = '"FundingRate"'::regclass`,
+    values: [],
+  });
+  return rows
+    .map((row) => ({ name: row.name, match: MONTH_PARTITION.exec(row.name) }))
+    .filter((row) => row.match !== null)
+    .map((row) => ({ name: row.name, month: Date.UTC(Number(row.match![1]), Number(row.match![2]) - 1, 1) }))
+    .sort((a, b) => a.month - b.month);
+}
+
+/**
+ * Drops every month partition whose whole month ended at or before `cutoff`: a settlement retention
+ * removes history a month at a time, as a table, without a DELETE scan, dead rows or a vacuum. A month
+ * the cutoff falls inside is kept whole until it has passed, and the default partition is never
+ * touched. Each drop takes the parent's lock briefly; it gives up after `lockTimeoutMs` rather than
+ * hold up the reads queued behind it, and is tried again by the next pass. Returns the dropped names.
+ */
+export async function dropSettlementMonthsBefore(sql: DirectSql, cutoff: Date, lockTimeoutMs = 2_000): Promise<string[]> {
+  const expired = (await settlementMonths(sql)).filter((partition) => nextMonth(partition.month) <= cutoff.getTime());
+  const dropped: string[] = [];
+  for (const partition of expired) {
+    await sql.transaction(async (tx) => {
+      await tx.query({ text: `SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`, values: [] });
+      // The name matched MONTH_PARTITION: digits only besides the fixed prefix.
+      await tx.query({ text: `DROP TABLE IF EXISTS "${partition.name}"`, values: [] });
+    });
+    made.get(sql)?.delete(partition.month);
+    dropped.push(partition.name);
+  }
+  return dropped;
 }

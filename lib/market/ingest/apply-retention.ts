@@ -1,4 +1,7 @@
 import type { Db } from "@/lib/db";
+import { directSql } from "@/lib/db/direct-sql";
+import { dropSettlementMonthsBefore } from "@/lib/history/store/settlement-partitions";
+import { logger } from "@/lib/observability/logger";
 import { aggregatePendingRounds } from "./aggregate-rounds";
 import type { RoundEvents } from "./round-events";
 
@@ -7,15 +10,22 @@ const DAY_MS = 86_400_000;
 export interface RetentionPolicy {
   /** Rounds and their snapshots are deleted after this many days. */
   rawDays: number;
-  /** Hourly aggregates, funding settlements and interval changes are deleted after this many days. */
+  /** Hourly aggregates and interval changes are deleted after this many days. */
   hourlyDays: number;
+  /**
+   * Funding settlements (FundingRate) are the service's history and are kept when this is unset.
+   * When set, each month partition whose whole month is older than this many days is dropped: never
+   * a row-by-row DELETE over hundreds of millions of rows.
+   */
+  settlementDays?: number;
 }
 
 export interface RetentionResult {
   aggregatedRounds: number;
   deletedRounds: number;
   deletedHours: number;
-  deletedSettlements: number;
+  /** The settlement month partitions dropped (FundingRate_pYYYYMM), oldest first. */
+  droppedSettlementMonths: string[];
   deletedIntervalChanges: number;
   /** Change events past their retention (EVENTS_RETENTION_DAYS), when the round writes events. */
   deletedEvents: number;
@@ -24,6 +34,7 @@ export interface RetentionResult {
 /**
  * Aggregates first, deletes second: a raw round is only deleted once its observations live on in
  * FundingRateHourly, so nothing disappears from history before the hourly retention says so.
+ * Settlements are kept unless a settlement retention is set, and then go a month at a time.
  */
 export async function applyRetention(
   db: Db,
@@ -43,14 +54,19 @@ export async function applyRetention(
     )
     SELECT count(*)::int AS count FROM deleted`;
   const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
-  const settlements = await db.fundingRate.deleteMany({ where: { time: { lt: hourlyCutoff } } });
   const intervalChanges = await db.fundingIntervalChange.deleteMany({ where: { effectiveAt: { lt: hourlyCutoff } } });
   const deletedEvents = events ? await events.deleteExpired(db, now) : 0;
+  // Last: a drop that gave up waiting for the table's lock fails this pass after the rest is done.
+  const droppedSettlementMonths =
+    policy.settlementDays === undefined ? [] : await dropSettlementMonthsBefore(directSql(db), new Date(now.getTime() - policy.settlementDays * DAY_MS));
+  if (droppedSettlementMonths.length > 0) {
+    logger("ingest").info({ partitions: droppedSettlementMonths, settlementDays: policy.settlementDays }, `settlement retention dropped ${droppedSettlementMonths.join(", ")}`);
+  }
   return {
     aggregatedRounds,
     deletedRounds: rounds?.count ?? 0,
     deletedHours: hours.count,
-    deletedSettlements: settlements.count,
+    droppedSettlementMonths,
     deletedIntervalChanges: intervalChanges.count,
     deletedEvents,
   };

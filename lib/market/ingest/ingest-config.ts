@@ -8,6 +8,8 @@ const schema = z.object({
   INGEST_VENUE_TIMEOUT_MS: positiveInt(10_000),
   MARKET_RAW_RETENTION_DAYS: positiveInt(7),
   MARKET_HOURLY_RETENTION_DAYS: positiveInt(730),
+  // Unset: settlements are the product's history and are kept. Set: whole months older than it go.
+  SETTLEMENT_RETENTION_DAYS: z.coerce.number().int().positive().optional(),
 });
 
 export type IngestConfig = z.infer<typeof schema>;

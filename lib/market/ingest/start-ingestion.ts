@@ -52,7 +52,11 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         db,
         fetcher,
         timeoutMs: config.INGEST_VENUE_TIMEOUT_MS,
-        retention: { rawDays: config.MARKET_RAW_RETENTION_DAYS, hourlyDays: config.MARKET_HOURLY_RETENTION_DAYS },
+        retention: {
+          rawDays: config.MARKET_RAW_RETENTION_DAYS,
+          hourlyDays: config.MARKET_HOURLY_RETENTION_DAYS,
+          settlementDays: config.SETTLEMENT_RETENTION_DAYS,
+        },
         onPublished,
         persistence,
         events,
