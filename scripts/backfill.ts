@@ -12,6 +12,7 @@ import { runCliBackfill } from "@/lib/history/backfill/backfill-cli";
 import { httpHistoryIo } from "@/lib/history/backfill/history-http";
 import { backfillBudget } from "@/lib/history/backfill/request-budget";
 import { HISTORY_READERS, historyReader } from "@/lib/history/venues/history-readers";
+import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { VENUE_IDS } from "@/lib/market/model/types";
 
 const argv = process.argv.slice(2);
@@ -25,6 +26,7 @@ const parsed = parseBackfillArgs(argv, {
   withHistory: HISTORY_READERS.map((reader) => reader.exchange).filter((id) => (VENUE_IDS as readonly string[]).includes(id)),
   now: Date.now(),
   defaultDays: config.BACKFILL_DAYS,
+  retentionDays: readIngestConfig().SETTLEMENT_RETENTION_DAYS,
 });
 if (!parsed.ok) {
   console.error(`${parsed.error}\n${BACKFILL_USAGE}`);

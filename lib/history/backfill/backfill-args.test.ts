@@ -26,6 +26,17 @@ describe("the backfill CLI's arguments", () => {
     expect(parseBackfillArgs([], { ...context, withHistory: [] })).toEqual({ ok: false, error: "No venue has a funding-history reader yet" });
   });
 
+  it("reads no deeper than SETTLEMENT_RETENTION_DAYS keeps", () => {
+    const kept = { ...context, retentionDays: 90 };
+    expect(parseBackfillArgs([], kept)).toEqual({ ok: true, args: { venues: ["binance", "okx"], since: NOW - 90 * 86_400_000 } });
+    expect(parseBackfillArgs([], { ...context, retentionDays: 730 })).toMatchObject({ args: { since: NOW - 365 * 86_400_000 } });
+    expect(parseBackfillArgs(["--since=2026-10-01"], kept)).toMatchObject({ ok: true, args: { since: Date.UTC(2026, 9, 1) } });
+    expect(parseBackfillArgs(["--since=2026-01-01"], kept)).toEqual({
+      ok: false,
+      error: "--since 2026-01-01 is older than SETTLEMENT_RETENTION_DAYS (90 days): retention would drop those months again",
+    });
+  });
+
   it("draws a bar on a terminal and plain figures otherwise", () => {
     expect(progressLine("okx", { done: 1, total: 4, rows: 12_345 }, 8)).toBe("[##------]  25% okx: 1/4 markets, 12,345 rows");
     expect(progressLine("okx", { done: 1, total: 4, rows: 12_345 }, null)).toBe("okx: 1/4 markets, 12,345 rows");

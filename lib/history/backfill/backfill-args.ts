@@ -17,7 +17,14 @@ export interface BackfillArgs {
  */
 export function parseBackfillArgs(
   argv: readonly string[],
-  context: { known: readonly string[]; withHistory: readonly string[]; now: number; defaultDays: number },
+  context: {
+    known: readonly string[];
+    withHistory: readonly string[];
+    now: number;
+    defaultDays: number;
+    /** SETTLEMENT_RETENTION_DAYS when set: months older are dropped, so reading them is wasted. */
+    retentionDays?: number;
+  },
 ): { ok: true; args: BackfillArgs } | { ok: false; error: string } {
   let venues: string[] | undefined;
   let since: number | undefined;
@@ -35,13 +42,21 @@ export function parseBackfillArgs(
       const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
       if (!match || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) return { ok: false, error: `--since must be a date as YYYY-MM-DD, not "${value}"` };
       if (time >= context.now) return { ok: false, error: `--since ${value} is not in the past` };
+      if (context.retentionDays !== undefined && time < context.now - context.retentionDays * DAY) {
+        return { ok: false, error: `--since ${value} is older than SETTLEMENT_RETENTION_DAYS (${context.retentionDays} days): retention would drop those months again` };
+      }
       since = time;
     } else {
       return { ok: false, error: `Unknown argument "${arg}"` };
     }
   }
   if (venues === undefined && context.withHistory.length === 0) return { ok: false, error: "No venue has a funding-history reader yet" };
-  return { ok: true, args: { venues: [...new Set(venues ?? context.withHistory)], since: since ?? context.now - context.defaultDays * DAY } };
+  return { ok: true, args: { venues: [...new Set(venues ?? context.withHistory)], since: since ?? context.now - backfillDays(context.defaultDays, context.retentionDays) * DAY } };
+}
+
+/** How many days deep a backfill reads by default: BACKFILL_DAYS, or less where retention keeps less. */
+export function backfillDays(backfillDays: number, retentionDays: number | undefined): number {
+  return Math.min(backfillDays, retentionDays ?? Infinity);
 }
 
 /** A progress line: a bar on a terminal (`width` cells), the figures alone otherwise. */

@@ -2,6 +2,8 @@ import type { Db } from "@/lib/db";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { historyReader } from "../venues/history-readers";
+import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
+import { backfillDays } from "./backfill-args";
 import { readBackfillConfig } from "./backfill-config";
 import { startBackfill } from "./backfill-jobs";
 
@@ -16,5 +18,8 @@ export function startServiceBackfill(db: Db, rounds: Pick<IngestionScheduler, "r
     await rounds.roundFinished();
     await new Promise<void>((resolve) => setImmediate(resolve));
   };
-  return startBackfill({ db, config: readBackfillConfig(), venues: VENUE_IDS, readerFor: historyReader, pause });
+  const config = readBackfillConfig();
+  // Months older than the settlement retention would be dropped again by the next retention pass.
+  const days = backfillDays(config.BACKFILL_DAYS, readIngestConfig().SETTLEMENT_RETENTION_DAYS);
+  return startBackfill({ db, config: { ...config, BACKFILL_DAYS: days }, venues: VENUE_IDS, readerFor: historyReader, pause });
 }
