@@ -138,7 +138,7 @@ async function checkCoverage(db: Db, runs: readonly VenueRun[], bases: readonly 
       series += coverage.length;
       for (const one of coverage) {
         read += one.settlements;
-        if (one.settlements !== expected || one.gapsTotal !== 0 || one.typicalIntervalHours !== run.replay.intervalHours) {
+        if (one.settlements !== expected || one.gapsTotal !== 0 || Math.abs((one.typicalIntervalHours ?? 0) - run.replay.intervalHours) > 1 / 60) {
           problems.push(`${run.replay.exchange} ${one.market}: ${one.settlements}/${expected} settlements, ${one.gapsTotal} gaps, every ${one.typicalIntervalHours} h`);
         }
       }
