@@ -15,7 +15,9 @@
 //
 //   node --import tsx scripts/bench/backfill.ts [--assets=600] [--days=365] [--concurrency=4]
 //        [--venues=binance,okx] [--baseline-rows=20000] [--coverage-assets=600]
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
@@ -64,6 +66,33 @@ function rssTrack() {
       return { samples, peak: Math.max(peak, process.memoryUsage.rss()) };
     },
   };
+}
+
+/** utime, stime (and for the server, its reaped children's) of a process in /proc, in seconds (ticks of 1/100 s). */
+function procCpu(pid: number, withChildren: boolean): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // After "pid (comm) ": state is field 3, utime 14, stime 15, cutime 16, cstime 17.
+  const at = (field: number) => Number(fields[field - 3]);
+  return (at(14) + at(15) + (withChildren ? at(16) + at(17) : 0)) / 100;
+}
+
+/**
+ * CPU seconds the private PostgreSQL has used: its postmaster with the backends it reaped, plus the
+ * live ones. With the load of a shared machine, what the run cost apart from its wait.
+ */
+function postgresCpu(dataDir: string): number {
+  const postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  let total = procCpu(postmaster, true);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.split(") ")[1]!.split(" ")[1]) === postmaster) total += procCpu(Number(entry), false);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 interface VenueRun {
@@ -218,9 +247,12 @@ async function main() {
 
     const rssBefore = process.memoryUsage.rss();
     const track = rssTrack();
+    const cpuBefore = { node: process.cpuUsage(), postgres: server ? postgresCpu(server.dataDir) : null };
     const started = performance.now();
     const runs = await pooled(replays, concurrency, (replay) => runVenue(db, replay, since, now, bases));
     const seconds = (performance.now() - started) / 1000;
+    const nodeCpu = process.cpuUsage(cpuBefore.node);
+    const postgresSeconds = server && cpuBefore.postgres !== null ? postgresCpu(server.dataDir) - cpuBefore.postgres : null;
     const memory = track.stop();
     const loadAfter = load();
 
@@ -230,6 +262,11 @@ async function main() {
     const groups = await cursorGroups(db, now);
     const notDone = groups.filter((group) => group.status !== "done").reduce((sum, group) => sum + group.markets, 0);
     console.log(`\n  total: ${int(rows)} rows (${int(expected)} served in the window) in ${duration(seconds)}: ${int(rows / seconds)} rows/s; load at end ${loadAfter}`);
+    console.log(
+      `  CPU during it: this process ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s` +
+        (postgresSeconds === null ? "" : `, PostgreSQL ${postgresSeconds.toFixed(1)} s`) +
+        ` (of ${(seconds * os.cpus().length).toFixed(0)} core-seconds the run lasted)`,
+    );
     console.log(`  target: a year of every market in under ${TARGET_S / 60} min: ${seconds < TARGET_S && rows === expected ? "MET" : "MISSED"}`);
     const s = memory.samples;
     const step = Math.max(1, Math.ceil(s.length / 12));
