@@ -5,7 +5,9 @@
 // interval, time jitter), backfillVenue walks every market's cursor, storePage derives the intervals
 // and stores each page with its cursor, and the coverage GET /v1/funding-rates/coverage computes is
 // read back for every asset and checked: every settlement there once, no gap. Venues are walked four
-// at a time, as the worker's backfill queue runs them. No request waits for a venue's budget: the
+// at a time per worker, as the worker's backfill queue runs them, by `--workers` workers (each its
+// own database client and pool, as each worker process has; the venues dealt among them, every
+// venue's job in one worker at a time). No request waits for a venue's budget: the
 // time the live backfill would take at each venue's published limit (requests ÷ its rate × the
 // backfill's share, BACKFILL_RATE_SHARE) is printed instead.
 //
@@ -13,7 +15,7 @@
 // venue rows, pages, time and the live estimate, and a baseline measured in the same run: the same
 // kind of rows stored one settlement per statement (the plainest store), as rows/s and the ratio.
 //
-//   node --import tsx scripts/bench/backfill.ts [--assets=600] [--days=365] [--concurrency=4]
+//   node --import tsx scripts/bench/backfill.ts [--assets=600] [--days=365] [--workers=2] [--concurrency=4]
 //        [--venues=binance,okx] [--baseline-rows=20000] [--coverage-assets=600]
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -41,7 +43,9 @@ const OLDER_HELD_DAYS = 30;
 
 const assets = intOption("assets", 600);
 const days = intOption("days", 365);
+/** Venues at a time per worker: the backfill queue's concurrency (backfill-jobs.ts). */
 const concurrency = intOption("concurrency", 4);
+const workers = intOption("workers", 2);
 const baselineRows = intOption("baseline-rows", 20_000);
 const coverageAssets = Math.min(assets, intOption("coverage-assets", assets));
 const venuesArg = process.argv.find((a) => a.startsWith("--venues="))?.slice("--venues=".length).split(",");
@@ -237,7 +241,7 @@ async function main() {
   console.log(
     `bench:backfill: ${replays.length} venues × ${assets} assets × ${days} days into ${given ? `the server DATABASE_URL names (${new URL(given).host})` : `a private PostgreSQL in ${server!.dataDir}`}`,
   );
-  console.log(`  machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load at start ${load()}; ${concurrency} venues at a time`);
+  console.log(`  machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load at start ${load()}; ${workers} worker(s), ${concurrency} venues at a time each`);
   const databases: OpenDatabase[] = [];
   try {
     const main = await createDatabase(serverUrl, "bench_backfill");
@@ -249,7 +253,17 @@ async function main() {
     const track = rssTrack();
     const cpuBefore = { node: process.cpuUsage(), postgres: server ? postgresCpu(server.dataDir) : null };
     const started = performance.now();
-    const runs = await pooled(replays, concurrency, (replay) => runVenue(db, replay, since, now, bases));
+    // The other workers' own clients on the same database; the hourly venues (the most rows) dealt first.
+    const clients = [main];
+    for (let w = 1; w < workers; w++) {
+      const url = new URL(serverUrl);
+      url.pathname = "/bench_backfill";
+      clients.push(await openDatabase({ driver: "postgres", url: url.toString() }));
+      databases.push(clients.at(-1)!);
+    }
+    const order = [...replays].sort((a, b) => a.intervalHours - b.intervalHours);
+    const dealt = clients.map((_, w) => order.filter((__, i) => i % workers === w));
+    const runs = (await Promise.all(dealt.map((mine, w) => pooled(mine, concurrency, (replay) => runVenue(clients[w]!.db, replay, since, now, bases))))).flat();
     const seconds = (performance.now() - started) / 1000;
     const nodeCpu = process.cpuUsage(cpuBefore.node);
     const postgresSeconds = server && cpuBefore.postgres !== null ? postgresCpu(server.dataDir) - cpuBefore.postgres : null;
