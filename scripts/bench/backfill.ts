@@ -32,7 +32,7 @@ import { settlementCoverage } from "@/lib/history/coverage/settlement-coverage";
 import { readSettlementMarks } from "@/lib/market/ingest/read-settlement-marks";
 import { syntheticBases } from "./widen-replays";
 import { intOption } from "./bench-args";
-import { historyReplays, replayIo, type VenueReplay } from "./history-replays";
+import { historyReplays, replayIo, unreplayedVenues, type VenueReplay } from "./history-replays";
 import { startPrivatePostgres } from "./private-postgres";
 
 const TARGET_S = 600;
@@ -241,6 +241,8 @@ async function main() {
   console.log(
     `bench:backfill: ${replays.length} venues × ${assets} assets × ${days} days into ${given ? `the server DATABASE_URL names (${new URL(given).host})` : `a private PostgreSQL in ${server!.dataDir}`}`,
   );
+  const missing = unreplayedVenues();
+  if (missing.length > 0) console.log(`  venues with a history reader but no replay yet, not measured: ${missing.join(", ")}`);
   console.log(`  machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load at start ${load()}; ${workers} worker(s), ${concurrency} venues at a time each`);
   const databases: OpenDatabase[] = [];
   try {

@@ -8,7 +8,7 @@
 import { VENUE_REGISTRY } from "@/lib/market/venues/venue-registry";
 import type { VenueId } from "@/lib/market/model/types";
 import type { HistoryIo, HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
-import { historyReader } from "@/lib/history/venues/history-readers";
+import { HISTORY_READERS, historyReader } from "@/lib/history/venues/history-readers";
 import { historyJson as readJson, longSeries, type SeriesRow } from "@/tests/fixtures/history/read-history-fixture";
 
 const HOUR = 3_600_000;
@@ -417,6 +417,11 @@ export function historyReplays(options: { bases: readonly string[]; start: numbe
       },
     };
   });
+}
+
+/** The venues with a history reader that no replay answers yet (the benchmark names them rather than skip them silently). */
+export function unreplayedVenues(): string[] {
+  return HISTORY_READERS.map((reader) => reader.exchange).filter((exchange) => !DEFINITIONS.some((d) => d.exchange === exchange));
 }
 
 /** Time spent building answers (and reading their text back), per replay. */
