@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
-import { directSql, type SqlRunner } from "@/lib/db/direct-sql";
+import { directSql, type SqlRunner, type SqlStatement } from "@/lib/db/direct-sql";
 import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
 import { insertIntervalChanges } from "@/lib/market/ingest/store-round";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
@@ -129,22 +129,20 @@ function possibleIntervals(exchange: string): number[] {
   return (VENUE_IDS as readonly string[]).includes(exchange) ? historyIntervals(exchange as VenueId) : COMMON_INTERVALS;
 }
 
-/** The stored settlement of `market` just older than `time`, with its interval. */
-async function storedBefore(tx: SqlRunner, market: HistoryMarket, time: number): Promise<HistorySettlement | null> {
-  const [row] = await tx.query<{ time: Date; rate: number; intervalHours: number | null }>({
-    text: `SELECT time, rate, "intervalHours" FROM "FundingRate" WHERE exchange = $1 AND market = $2 AND time < $3::timestamp(3) ORDER BY time DESC LIMIT 1`,
-    values: [market.exchange, market.market, new Date(time).toISOString()],
+/** The stored settlements of `market` just older than `first` and just newer than `last`, with their intervals, in one query. */
+async function storedNeighbours(sql: SqlRunner, market: HistoryMarket, first: number, last: number) {
+  const rows = await sql.query<{ side: "before" | "after"; time: Date; rate: number; intervalHours: number | null }>({
+    text: `
+    (SELECT 'before' AS side, time, rate, "intervalHours" FROM "FundingRate" WHERE exchange = $1 AND market = $2 AND time < $3::timestamp(3) ORDER BY time DESC LIMIT 1)
+    UNION ALL
+    (SELECT 'after' AS side, time, rate, "intervalHours" FROM "FundingRate" WHERE exchange = $1 AND market = $2 AND time > $4::timestamp(3) ORDER BY time LIMIT 1)`,
+    values: [market.exchange, market.market, new Date(first).toISOString(), new Date(last).toISOString()],
   });
-  return row ? { time: row.time.getTime(), rate: row.rate, intervalHours: row.intervalHours } : null;
-}
-
-/** The stored settlement of `market` just newer than `time`. */
-async function storedAfter(tx: SqlRunner, market: HistoryMarket, time: number): Promise<HistorySettlement | null> {
-  const [row] = await tx.query<{ time: Date; rate: number; intervalHours: number | null }>({
-    text: `SELECT time, rate, "intervalHours" FROM "FundingRate" WHERE exchange = $1 AND market = $2 AND time > $3::timestamp(3) ORDER BY time LIMIT 1`,
-    values: [market.exchange, market.market, new Date(time).toISOString()],
-  });
-  return row ? { time: row.time.getTime(), rate: row.rate, intervalHours: row.intervalHours } : null;
+  const settlement = (side: "before" | "after"): HistorySettlement | null => {
+    const row = rows.find((r) => r.side === side);
+    return row ? { time: row.time.getTime(), rate: row.rate, intervalHours: row.intervalHours } : null;
+  };
+  return { before: settlement("before"), after: settlement("after") };
 }
 
 export interface StoredPage {
@@ -155,10 +153,15 @@ export interface StoredPage {
 
 /**
  * Stores one page of `market`'s settlements (ascending, deduplicated, inside the walk's window) and
- * moves its cursor from `from` to `to`, in one transaction: a process killed at any moment leaves
- * both or neither, so the next run reads the same page again or the one after it, never leaving a
- * gap or counting a row twice. The cursor moves only from where this run read it (`from`): had
- * another run moved it meanwhile, nothing is written (CursorMovedError).
+ * moves its cursor from `from` to `to` atomically: a process killed at any moment leaves both or
+ * neither, so the next run reads the same page again or the one after it, never leaving a gap or
+ * counting a row twice. The cursor moves only from where this run read it (`from`): had another run
+ * moved it meanwhile, nothing is written (CursorMovedError).
+ *
+ * Two round trips a page (the neighbours, then one statement writing rows and cursor), since a
+ * year of every market is hundreds of thousands of pages. The write commits asynchronously
+ * (synchronous_commit off for it alone): a database crash may lose the last instant's pages, rows
+ * and cursor together, which the next run reads again; a killed process loses nothing committed.
  */
 export async function storePage(
   db: Db,
@@ -168,82 +171,91 @@ export async function storePage(
   settlements: readonly HistorySettlement[],
   now: number,
 ): Promise<StoredPage> {
-  // The page's months exist before its rows arrive (made outside the transaction: a partition's DDL
-  // must not wait on the page's locks), so they land in their month, not the default partition.
-  if (settlements.length > 0) await ensureSettlementPartitions(directSql(db), settlements[0]!.time, settlements.at(-1)!.time);
-  return directSql(db).transaction(async (tx) => {
-    let inserted = 0;
-    let changes: IntervalChangeRow[] = [];
-    if (settlements.length > 0) {
-      // The stored settlements either side, so intervals and their changes are read across pages too.
-      const before = await storedBefore(tx, market, settlements[0]!.time);
-      const after = await storedAfter(tx, market, settlements.at(-1)!.time);
-      const run = [...(before ? [before] : []), ...settlements, ...(after ? [after] : [])];
-      const withIntervals = fillIntervals(run, possibleIntervals(market.exchange));
-      const filled = withIntervals.slice(before ? 1 : 0, (before ? 1 : 0) + settlements.length);
-      changes = intervalChangesFromHistory(market, withIntervals);
-      inserted = await insertBackfilled(tx, market, filled);
-      if (changes.length > 0) await tx.query(insertIntervalChanges(changes));
-    }
-    const times = settlements.map((s) => s.time);
-    const [moved] = await tx.query<{ n: number }>({
-      text: `
-      UPDATE "BackfillCursor" SET
-        status = $3, "coveredSince" = $4::timestamp(3), "coveredUntil" = $5::timestamp(3), "walkSince" = $6::timestamp(3),
-        "walkUntil" = $7::timestamp(3), "pageCursor" = $8, rows = rows + $9::int,
-        "oldestSettlement" = CASE WHEN $10::timestamp(3) IS NULL THEN "oldestSettlement" ELSE LEAST("oldestSettlement", $10::timestamp(3)) END,
-        "newestSettlement" = CASE WHEN $11::timestamp(3) IS NULL THEN "newestSettlement" ELSE GREATEST("newestSettlement", $11::timestamp(3)) END,
-        attempts = 0, "lastError" = NULL, "updatedAt" = $12::timestamp(3)
-      WHERE exchange = $1 AND market = $2
-        AND "walkSince" IS NOT DISTINCT FROM $13::timestamp(3) AND "pageCursor" IS NOT DISTINCT FROM $14
-        AND "coveredSince" IS NOT DISTINCT FROM $15::timestamp(3) AND "coveredUntil" IS NOT DISTINCT FROM $16::timestamp(3)
-      RETURNING 1 AS n`,
-      values: [
-        market.exchange,
-        market.market,
-        to.status,
-        iso(to.coveredSince),
-        iso(to.coveredUntil),
-        iso(to.walkSince),
-        iso(to.walkUntil),
-        to.pageCursor,
-        inserted,
-        times.length ? iso(Math.min(...times)) : null,
-        times.length ? iso(Math.max(...times)) : null,
-        new Date(now).toISOString(),
-        iso(from.walkSince),
-        from.pageCursor,
-        iso(from.coveredSince),
-        iso(from.coveredUntil),
-      ],
-    });
-    if (!moved) throw new CursorMovedError(market);
-    return { inserted, intervalChanges: changes.length };
-  });
+  const sql = directSql(db);
+  let filled: readonly HistorySettlement[] = [];
+  let changes: IntervalChangeRow[] = [];
+  if (settlements.length > 0) {
+    const first = settlements[0]!.time;
+    const last = settlements.at(-1)!.time;
+    // The page's months exist before its rows arrive (their DDL apart from the page's statement),
+    // so they land in their month, not the default partition.
+    await ensureSettlementPartitions(sql, first, last);
+    // The stored settlements either side, so intervals and their changes are read across pages too.
+    const { before, after } = await storedNeighbours(sql, market, first, last);
+    const run = [...(before ? [before] : []), ...settlements, ...(after ? [after] : [])];
+    const withIntervals = fillIntervals(run, possibleIntervals(market.exchange));
+    filled = withIntervals.slice(before ? 1 : 0, (before ? 1 : 0) + settlements.length);
+    changes = intervalChangesFromHistory(market, withIntervals);
+  }
+  const write = async (runner: SqlRunner): Promise<StoredPage> => {
+    const [row] = await runner.query<{ inserted: number; moved: number }>(pageStatement(market, from, to, filled, now));
+    if (!row || row.moved === 0) throw new CursorMovedError(market);
+    if (changes.length > 0) await runner.query(insertIntervalChanges(changes));
+    return { inserted: row.inserted, intervalChanges: changes.length };
+  };
+  // A page that changes an interval (rare) writes the change in the same transaction.
+  return changes.length > 0 ? sql.transaction(write) : write(sql);
 }
 
-/** The page's settlements with source `backfill`; a settlement already recorded (by a live round or an earlier run) stands. */
-async function insertBackfilled(tx: SqlRunner, market: HistoryMarket, settlements: readonly HistorySettlement[]): Promise<number> {
-  const [row] = await tx.query<{ n: number }>({
+/**
+ * The page's settlements (source `backfill`; one already recorded, by a live round or an earlier
+ * run, stands) and the cursor's move, as one statement: the cursor row is locked first and must
+ * still stand where this run read it, or neither is written (`moved` 0).
+ */
+function pageStatement(market: HistoryMarket, from: CursorState, to: CursorState & { status: CursorStatus }, settlements: readonly HistorySettlement[], now: number): SqlStatement {
+  // Ascending: the first is the oldest.
+  const [oldest, newest] = settlements.length ? [settlements[0]!.time, settlements.at(-1)!.time] : [null, null];
+  return {
     text: `
-    WITH inserted AS (
+    WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
+    held AS MATERIALIZED (
+      SELECT 1 FROM "BackfillCursor"
+      WHERE exchange = $1 AND market = $2
+        AND "walkSince" IS NOT DISTINCT FROM $12::timestamp(3) AND "pageCursor" IS NOT DISTINCT FROM $13
+        AND "coveredSince" IS NOT DISTINCT FROM $14::timestamp(3) AND "coveredUntil" IS NOT DISTINCT FROM $15::timestamp(3)
+      FOR UPDATE
+    ),
+    inserted AS (
       INSERT INTO "FundingRate" (exchange, market, base, time, rate, "intervalHours", source)
-      SELECT $1, $2, $3, r.time::timestamp(3), r.rate::float8, r.interval_hours::float8, 'backfill'
-      FROM unnest($4::text[], $5::text[], $6::text[]) AS r(time, rate, interval_hours)
+      SELECT $1, $2, $16, r.time::timestamp(3), r.rate::float8, r.interval_hours::float8, 'backfill'
+      FROM unnest($17::text[], $18::text[], $19::text[]) AS r(time, rate, interval_hours)
+      WHERE EXISTS (SELECT 1 FROM held)
       ON CONFLICT DO NOTHING
       RETURNING 1
+    ),
+    moved AS (
+      UPDATE "BackfillCursor" SET
+        status = $3, "coveredSince" = $4::timestamp(3), "coveredUntil" = $5::timestamp(3), "walkSince" = $6::timestamp(3),
+        "walkUntil" = $7::timestamp(3), "pageCursor" = $8, rows = rows + (SELECT count(*) FROM inserted)::int,
+        "oldestSettlement" = CASE WHEN $9::timestamp(3) IS NULL THEN "oldestSettlement" ELSE LEAST("oldestSettlement", $9::timestamp(3)) END,
+        "newestSettlement" = CASE WHEN $10::timestamp(3) IS NULL THEN "newestSettlement" ELSE GREATEST("newestSettlement", $10::timestamp(3)) END,
+        attempts = 0, "lastError" = NULL, "updatedAt" = $11::timestamp(3)
+      WHERE exchange = $1 AND market = $2 AND EXISTS (SELECT 1 FROM held)
+      RETURNING 1
     )
-    SELECT count(*)::int AS n FROM inserted`,
+    SELECT (SELECT count(*) FROM inserted)::int AS inserted, (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM async)::int AS async`,
     values: [
       market.exchange,
       market.market,
+      to.status,
+      iso(to.coveredSince),
+      iso(to.coveredUntil),
+      iso(to.walkSince),
+      iso(to.walkUntil),
+      to.pageCursor,
+      iso(oldest),
+      iso(newest),
+      new Date(now).toISOString(),
+      iso(from.walkSince),
+      from.pageCursor,
+      iso(from.coveredSince),
+      iso(from.coveredUntil),
       market.base,
       plainArrayLiteral(settlements, (s) => new Date(s.time).toISOString()),
       plainArrayLiteral(settlements, (s) => s.rate),
       plainArrayLiteral(settlements, (s) => s.intervalHours),
     ],
-  });
-  return row?.n ?? 0;
+  };
 }
 
 /** Marks a cursor's state without a page: done or delisted with nothing to read, or a failure to retry at `nextAttemptAt`. */

@@ -1,0 +1,455 @@
+// Every history venue's recorded answer widened to benchmark scale: hundreds of synthetic assets,
+// each with a year of settlements at the recording's interval, answered page by page in the venue's
+// own envelope and paging (tests/fixtures/history/SOURCES.md says where each shape comes from). The
+// rows are the recording's rows with the asset, the time and the rate replaced; times keep the
+// recording's phase (KuCoin 04/12/20 UTC) and jitter (Binance `…800002`, Extended a second late),
+// rates cycle through the recording's, spread per asset. Nothing is held per row: a page is built
+// from arithmetic when it is asked for, so the replay's memory does not grow with the year.
+import { VENUE_REGISTRY } from "@/lib/market/venues/venue-registry";
+import type { VenueId } from "@/lib/market/model/types";
+import type { HistoryIo, HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
+import { HISTORY_READERS, historyReader } from "@/lib/history/venues/history-readers";
+import { historyJson as readJson, longSeries, type SeriesRow } from "@/tests/fixtures/history/read-history-fixture";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+type Row = Record<string, unknown>;
+
+const recordings = new Map<string, unknown>();
+
+/** A recorded answer, read once: every page of the replay is cut from it. */
+function historyJson<T>(file: string): T {
+  if (!recordings.has(file)) recordings.set(file, readJson(file));
+  return recordings.get(file) as T;
+}
+
+/** The recorded rows a venue's series is cut from: their times (ascending) and rates as written. */
+interface Recording {
+  file: string;
+  rows: SeriesRow[];
+}
+
+/** One venue's settlement times, the same for every asset: slot `i` at `start + i × interval + jitter`. */
+export class SettlementSeries {
+  readonly count: number;
+  private readonly maxJitter: number;
+
+  constructor(
+    readonly start: number,
+    end: number,
+    readonly intervalMs: number,
+    private readonly jitter: readonly number[],
+  ) {
+    this.count = Math.floor((end - start) / intervalMs) + 1;
+    this.maxJitter = Math.max(0, ...jitter);
+  }
+
+  time(i: number): number {
+    return this.start + i * this.intervalMs + this.jitter[i % this.jitter.length]!;
+  }
+
+  /** The first slot whose time is at or after `t` (count when none is). */
+  firstFrom(t: number): number {
+    let i = Math.max(0, Math.min(this.count, Math.ceil((t - this.start - this.maxJitter) / this.intervalMs)));
+    while (i > 0 && this.time(i - 1) >= t) i--;
+    while (i < this.count && this.time(i) < t) i++;
+    return i;
+  }
+
+  /** Slots with times in [from, to], as [first, end) indices. */
+  within(from: number, to: number): [number, number] {
+    const lo = this.firstFrom(from);
+    return [lo, Math.max(lo, this.firstFrom(to + 1))];
+  }
+}
+
+/** How one venue answers: its market names, its series and one request's answer for asset `k`. */
+export interface VenueReplay {
+  reader: VenueHistoryReader;
+  exchange: VenueId;
+  intervalHours: number;
+  /** The recording the rows and their shape come from (tests/fixtures/history/). */
+  recorded: string;
+  series: SettlementSeries;
+  market(base: string): HistoryMarket;
+  /** The asset a request names (by its venue market id, in the URL or the body); undefined for one the venue does not list. */
+  assetOf(url: URL, body: Row | undefined): number | undefined;
+  answer(k: number, url: URL, body: Row | undefined): unknown;
+}
+
+const ZUSHEN = "longseries_BTCUSDT_2025-08-21_2026-08-21_zushen168.csv";
+
+/** A recorded JSON page's rows as a series: `time` and `rate` picked by the caller. */
+function jsonRows(file: string, rows: readonly Row[], time: (row: Row) => number, rate: (row: Row) => unknown): Recording {
+  return { file, rows: rows.map((row) => ({ time: time(row), rate: String(rate(row)) })).sort((a, b) => a.time - b.time) };
+}
+
+/** Jitter is milliseconds to a second (FACTS.md): a time further off its slot is a recording's oddity, not kept. */
+const MAX_JITTER_MS = 60_000;
+
+/**
+ * The recording's settlement grid: its most common whole-hour offset from the interval (KuCoin's
+ * 04/12/20 UTC is 4 h off 8-hourly) and each time's jitter past its slot. A documented example's
+ * made-up time (CoinEx's 07:28:51) votes for no offset and keeps no jitter.
+ */
+function phaseAndJitter(recording: Recording, intervalMs: number): { phase: number; jitter: number[] } {
+  const counts = new Map<number, number>();
+  for (const row of recording.rows) {
+    const offset = row.time % intervalMs;
+    const hour = Math.round(offset / HOUR) * HOUR;
+    if (Math.abs(offset - hour) <= MAX_JITTER_MS) counts.set(hour % intervalMs, (counts.get(hour % intervalMs) ?? 0) + 1);
+  }
+  const phase = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+  const jitter = recording.rows.map((row) => {
+    const past = row.time - (phase + Math.round((row.time - phase) / intervalMs) * intervalMs);
+    return past >= 0 && past < MAX_JITTER_MS ? past : 0;
+  });
+  return { phase, jitter };
+}
+
+/** A deterministic spread of each asset's rates around the recording's, both signs. */
+function rateText(rates: readonly string[], k: number, i: number): string {
+  const factor = ((k * 37) % 101) / 50 - 1; // −1 … +1
+  const rate = Number(rates[i % rates.length]);
+  return String(Number((rate * (1 + factor * 0.5) + factor * 0.00001).toPrecision(6)));
+}
+
+interface Definition {
+  exchange: VenueId;
+  intervalHours: number;
+  recording: () => Recording;
+  venueMarketId(base: string): string;
+  settle: "USDT" | "USDC";
+  assetOf(url: URL, body: Row | undefined): string;
+  /** The answer to one request, given the rows of asset `k` in [lo, hi) it should hold, picked by `pick`. */
+  answer(ctx: AnswerContext): unknown;
+}
+
+interface AnswerContext {
+  url: URL;
+  body: Row | undefined;
+  series: SettlementSeries;
+  /** Asset k's row i as the recorded row reads with time and rate replaced. */
+  row(i: number): Row;
+}
+
+const param = (url: URL, key: string, fallback: number) => (url.searchParams.has(key) ? Number(url.searchParams.get(key)) : fallback);
+const pathPart = (url: URL, index: number) => decodeURIComponent(url.pathname.split("/")[index] ?? "");
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** Indices [lo, hi) newest first. */
+function newestFirst(lo: number, hi: number, limit: number): number[] {
+  const out: number[] = [];
+  for (let i = hi - 1; i >= lo && out.length < limit; i--) out.push(i);
+  return out;
+}
+
+function ascending(lo: number, hi: number, limit: number): number[] {
+  const out: number[] = [];
+  for (let i = lo; i < hi && out.length < limit; i++) out.push(i);
+  return out;
+}
+
+function binanceShaped(exchange: VenueId, templateFile: string, ratesFrom: () => Recording): Definition {
+  const template = () => historyJson<Row[]>(`${exchange}/${templateFile}`)[0]!;
+  return {
+    exchange,
+    intervalHours: 8,
+    recording: ratesFrom,
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    answer: ({ url, series, row }) => {
+      const recorded = template();
+      const [lo, hi] = series.within(param(url, "startTime", 0), param(url, "endTime", MAX));
+      return ascending(lo, hi, param(url, "limit", 100)).map((i) => ({ ...recorded, ...row(i) }));
+    },
+  };
+}
+
+const DEFINITIONS: Definition[] = [
+  {
+    ...binanceShaped("binance", "fundingRate_BTCUSDT_limit2_2026-08-16.json", () => ({ file: `binance/${ZUSHEN}`, rows: longSeries(`binance/${ZUSHEN}`, "iso") })),
+  },
+  {
+    ...binanceShaped("aster", "fundingRate_BTCUSDT_docs-example.json", () =>
+      jsonRows("aster/fundingRate_BTCUSDT_docs-example.json", historyJson<Row[]>("aster/fundingRate_BTCUSDT_docs-example.json"), (r) => Number(r.fundingTime), (r) => r.fundingRate),
+    ),
+  },
+  {
+    exchange: "bybit",
+    intervalHours: 8,
+    recording: () => ({ file: `bybit/${ZUSHEN}`, rows: longSeries(`bybit/${ZUSHEN}`, "iso") }),
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ result: Row; time: number } & Row>("bybit/funding_history_linear_BTCUSDT_limit2_2026-08-16.json");
+      const end = param(url, "endTime", MAX);
+      const [lo, hi] = series.within(0, end);
+      const list = newestFirst(lo, hi, param(url, "limit", 200)).map((i) => ({ ...(page.result.list as Row[])[0], ...row(i) }));
+      return { ...page, result: { ...page.result, list }, time: end };
+    },
+  },
+  {
+    exchange: "okx",
+    intervalHours: 8,
+    recording: () => {
+      const file = "okx/funding-rate-history_BTC-USDT-SWAP_limit2_2026-08-16_fields-cut-upstream.json";
+      return jsonRows(file, historyJson<{ data: Row[] }>(file).data, (r) => Number(r.fundingTime), (r) => r.fundingRate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}-USDT-SWAP`,
+    assetOf: (url) => url.searchParams.get("instId") ?? "",
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: Row[] } & Row>("okx/funding-rate-history_BTC-USDT-SWAP_limit2_2026-08-16_fields-cut-upstream.json");
+      // `after` is exclusive: rows older than it.
+      const [lo, hi] = series.within(0, param(url, "after", MAX) - 1);
+      return { ...page, data: newestFirst(lo, hi, param(url, "limit", 100)).map((i) => ({ ...page.data[0], ...row(i) })) };
+    },
+  },
+  {
+    exchange: "bitget",
+    intervalHours: 8,
+    recording: () => {
+      const file = "bitget/history-fund-rate_BTCUSDT_docs-example.json";
+      return jsonRows(file, historyJson<{ data: Row[] }>(file).data, (r) => Number(r.fundingTime), (r) => r.fundingRate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: Row[] } & Row>("bitget/history-fund-rate_BTCUSDT_docs-example.json");
+      const size = param(url, "pageSize", 20);
+      const skip = (param(url, "pageNo", 1) - 1) * size;
+      const data = newestFirst(0, series.count - skip, size).map((i) => ({ ...page.data[0], ...row(i) }));
+      return { ...page, data };
+    },
+  },
+  {
+    exchange: "gate",
+    intervalHours: 8,
+    recording: () => {
+      const file = "gate/longseries_BTC_USDT_2020-01-01_2023-12-31_supervik_utc.csv";
+      return { file, rows: longSeries(file, "utc") };
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}_USDT`,
+    assetOf: (url) => url.searchParams.get("contract") ?? "",
+    answer: ({ url, series, row }) => {
+      const [lo, hi] = series.within(param(url, "from", 0) * 1000, param(url, "to", MAX / 1000) * 1000);
+      return newestFirst(lo, hi, param(url, "limit", 100)).map(row);
+    },
+  },
+  {
+    exchange: "hyperliquid",
+    intervalHours: 1,
+    recording: () => {
+      const file = "hyperliquid/fundingHistory_HYPE_2026-09_first48.json";
+      return jsonRows(file, historyJson<Row[]>(file), (r) => Number(r.time), (r) => r.fundingRate);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => base,
+    assetOf: (_url, body) => String(body?.coin ?? ""),
+    answer: ({ body, series, row }) => {
+      const template = historyJson<Row[]>("hyperliquid/fundingHistory_HYPE_2026-09_first48.json")[0];
+      const [lo, hi] = series.within(Number(body?.startTime ?? 0), Number(body?.endTime ?? MAX));
+      // About 500 rows an answer today (FACTS.md), ascending from startTime.
+      return ascending(lo, hi, 500).map((i) => ({ ...template, ...row(i) }));
+    },
+  },
+  {
+    exchange: "dydx",
+    intervalHours: 1,
+    recording: () => {
+      const file = "dydx/historicalFunding_BTC-USD_2025-12-08.json";
+      return jsonRows(file, historyJson<{ historicalFunding: Row[] }>(file).historicalFunding, (r) => Date.parse(String(r.effectiveAt)), (r) => r.rate);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => `${base}-USD`,
+    assetOf: (url) => pathPart(url, 3),
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ historicalFunding: Row[] }>("dydx/historicalFunding_BTC-USD_2025-12-08.json");
+      const end = url.searchParams.has("effectiveBeforeOrAt") ? Date.parse(url.searchParams.get("effectiveBeforeOrAt")!) : MAX;
+      const [lo, hi] = series.within(0, end);
+      return { historicalFunding: newestFirst(lo, hi, param(url, "limit", 100)).map((i) => ({ ...page.historicalFunding[0], ...row(i) })) };
+    },
+  },
+  {
+    exchange: "extended",
+    intervalHours: 1,
+    recording: () => {
+      const file = "extended/info_funding_BTC-USD_limit1_2026-04-30.json";
+      return jsonRows(file, historyJson<{ data: Row[] }>(file).data, (r) => Number(r.T), (r) => r.f);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => `${base}-USD`,
+    assetOf: (url) => pathPart(url, 4),
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: Row[]; pagination: Row } & Row>("extended/info_funding_BTC-USD_limit1_2026-04-30.json");
+      const [lo, hi] = series.within(param(url, "startTime", 0), param(url, "endTime", MAX));
+      const data = newestFirst(lo, hi, param(url, "limit", 1000)).map((i) => ({ ...page.data[0], ...row(i) }));
+      return { ...page, data, pagination: { ...page.pagination, count: data.length } };
+    },
+  },
+  {
+    exchange: "mexc",
+    intervalHours: 8,
+    recording: () => {
+      const file = "mexc/longseries_BTC_USDT_2021-01-01_2023-12-31_supervik_localtime.csv";
+      return { file, rows: longSeries(file, "utc+3") };
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}_USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // The envelope the supervik script read (FACTS.md): camelCase, newest first, by page number.
+    answer: ({ url, series, row }) => {
+      const size = param(url, "page_size", 20);
+      const page = param(url, "page_num", 1);
+      const resultList = newestFirst(0, series.count - (page - 1) * size, size).map(row);
+      return { success: true, code: 0, data: { pageSize: size, totalCount: series.count, totalPage: Math.ceil(series.count / size), currentPage: page, resultList } };
+    },
+  },
+  {
+    exchange: "kucoinfutures",
+    intervalHours: 8,
+    recording: () => {
+      const file = "kucoinfutures/longseries_XBTUSDTM_2021-01-01_2023-12-31_supervik_localtime.csv";
+      return { file, rows: longSeries(file, "utc+3") };
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDTM`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: Row[] } & Row>("kucoinfutures/funding-rates_IDUSDTM_docs-example.json");
+      const [lo, hi] = series.within(param(url, "from", 0), param(url, "to", MAX));
+      // At most 100 rows, no pagination at all.
+      return { ...page, data: newestFirst(lo, hi, 100).map(row) };
+    },
+  },
+  {
+    exchange: "htx",
+    intervalHours: 8,
+    recording: () => {
+      const file = "htx/longseries_BTC-USDT_2021-01-01_2023-12-31_supervik_localtime.csv";
+      return { file, rows: longSeries(file, "utc+3") };
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}-USDT`,
+    assetOf: (url) => url.searchParams.get("contract_code") ?? "",
+    // The envelope the supervik script read (FACTS.md): snake_case, newest first, by page index.
+    answer: ({ url, series, row }) => {
+      const size = param(url, "page_size", 20);
+      const page = param(url, "page_index", 1);
+      const data = newestFirst(0, series.count - (page - 1) * size, size).map(row);
+      return { status: "ok", data: { total_page: Math.ceil(series.count / size), current_page: page, total_size: series.count, data }, ts: 0 };
+    },
+  },
+  {
+    exchange: "coinex",
+    intervalHours: 8,
+    recording: () => {
+      const file = "coinex/funding-rate-history_docs-example.json";
+      return jsonRows(file, historyJson<{ data: Row[] }>(file).data, (r) => Number(r.funding_time), (r) => r.actual_funding_rate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDT`,
+    assetOf: (url) => url.searchParams.get("market") ?? "",
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: Row[]; pagination: Row } & Row>("coinex/funding-rate-history_docs-example.json");
+      const [lo, hi] = series.within(param(url, "start_time", 0), param(url, "end_time", MAX));
+      const size = param(url, "limit", 100);
+      const skip = (param(url, "page", 1) - 1) * size;
+      const data = newestFirst(lo, hi - skip, size).map((i) => ({ ...page.data[0], ...row(i) }));
+      return { ...page, data, pagination: { has_next: hi - skip - size > lo } };
+    },
+  },
+];
+
+/** How each venue writes a row's time and rate (the fields a recorded row's are replaced in). */
+const ROW_FIELDS: Record<string, (time: number, rate: string, id: string) => Row> = {
+  binance: (time, rate, id) => ({ symbol: id, fundingTime: time, fundingRate: rate }),
+  aster: (time, rate, id) => ({ symbol: id, fundingTime: time, fundingRate: rate }),
+  bybit: (time, rate, id) => ({ symbol: id, fundingRate: rate, fundingRateTimestamp: String(time) }),
+  okx: (time, rate, id) => ({ instId: id, fundingTime: String(time), fundingRate: rate }),
+  bitget: (time, rate, id) => ({ symbol: id, fundingTime: String(time), fundingRate: rate }),
+  gate: (time, rate) => ({ t: time / 1000, r: rate }),
+  hyperliquid: (time, rate, id) => ({ coin: id, time, fundingRate: rate }),
+  dydx: (time, rate, id) => ({ ticker: id, rate, effectiveAt: new Date(time).toISOString() }),
+  extended: (time, rate, id) => ({ m: id, T: time, f: rate }),
+  mexc: (time, rate, id) => ({ symbol: id, fundingRate: Number(rate), settleTime: time }),
+  kucoinfutures: (time, rate, id) => ({ symbol: id, fundingRate: Number(rate), timepoint: time }),
+  htx: (time, rate, id) => ({ symbol: id.split("-")[0], contract_code: id, fee_asset: "USDT", funding_time: String(time), funding_rate: rate }),
+  coinex: (time, rate, id) => ({ market: id, funding_time: time, actual_funding_rate: rate, theoretical_funding_rate: rate }),
+};
+
+/**
+ * The replays of every venue with a history reader: `assets` synthetic assets each, a settlement
+ * series from `start` to `end` (a venue serving less, OKX's 3 months, from its own depth on).
+ */
+export function historyReplays(options: { bases: readonly string[]; start: number; end: number; venues?: readonly string[] }): VenueReplay[] {
+  return DEFINITIONS.filter((d) => !options.venues || options.venues.includes(d.exchange)).map((definition) => {
+    const reader = historyReader(definition.exchange);
+    if (!reader) throw new Error(`${definition.exchange} has no history reader`);
+    if (!VENUE_REGISTRY[definition.exchange].intervalsHours.includes(definition.intervalHours)) throw new Error(`${definition.exchange}: ${definition.intervalHours} h is not one of its intervals`);
+    const recording = definition.recording();
+    const intervalMs = definition.intervalHours * HOUR;
+    const { phase, jitter } = phaseAndJitter(recording, intervalMs);
+    const depth = reader.limits.maxDepthDays;
+    const from = depth === null ? options.start : Math.max(options.start, options.end - depth * DAY);
+    const first = phase + Math.ceil((from - phase) / intervalMs) * intervalMs;
+    const series = new SettlementSeries(first, options.end - Math.max(...jitter), intervalMs, jitter);
+    const rates = recording.rows.map((row) => row.rate);
+    const index = new Map(options.bases.map((base, k) => [definition.venueMarketId(base), k]));
+    const fields = ROW_FIELDS[definition.exchange]!;
+    return {
+      reader,
+      exchange: definition.exchange,
+      intervalHours: definition.intervalHours,
+      recorded: recording.file,
+      series,
+      market: (base) => ({ exchange: definition.exchange, market: `${base}/${definition.settle}:${definition.settle}`, venueMarketId: definition.venueMarketId(base), base }),
+      assetOf: (url, body) => index.get(definition.assetOf(url, body)),
+      answer(k, url, body) {
+        const id = definition.venueMarketId(options.bases[k]!);
+        return definition.answer({ url, body, series, row: (i) => fields(series.time(i), rateText(rates, k, i), id) });
+      },
+    };
+  });
+}
+
+/** The venues with a history reader that no replay answers yet (the benchmark names them rather than skip them silently). */
+export function unreplayedVenues(): string[] {
+  return HISTORY_READERS.map((reader) => reader.exchange).filter((exchange) => !DEFINITIONS.some((d) => d.exchange === exchange));
+}
+
+/** Time spent building answers (and reading their text back), per replay. */
+export interface ReplayIo extends HistoryIo {
+  requests: number;
+  answerMs: number;
+}
+
+/**
+ * The replay as the reader's network: each answer goes out as JSON text and is read back with
+ * JSON.parse, as the HTTP client reads a venue's body. A market the venue does not list is a 404.
+ */
+export function replayIo(replay: VenueReplay): ReplayIo {
+  const io: ReplayIo = {
+    requests: 0,
+    answerMs: 0,
+    getJson: async (url) => serve(url, undefined),
+    postJson: async (url, body) => serve(url, body as Row),
+  };
+  function serve(href: string, body: Row | undefined): unknown {
+    const started = performance.now();
+    io.requests += 1;
+    const url = new URL(href);
+    const k = replay.assetOf(url, body);
+    if (k === undefined) throw new Error(`${replay.exchange} replay: no market in ${href}`);
+    const parsed: unknown = JSON.parse(JSON.stringify(replay.answer(k, url, body)));
+    io.answerMs += performance.now() - started;
+    return parsed;
+  }
+  return io;
+}
