@@ -1,3 +1,4 @@
+import { systemClock } from "../venue-budget";
 import type { FetchImplementation } from "./fetch-implementation";
 
 /**
@@ -87,7 +88,7 @@ export function createHttpClient(settings: HttpClientSettings): ConfigurableHttp
     const previousAt = await before;
     const wait = previousAt + Math.max(0, client.spacingMs) - Date.now();
     try {
-      if (wait > 0) await sleep(wait, signal);
+      if (wait > 0) await systemClock.sleep(wait, signal);
     } catch (error) {
       // An aborted wait starts nothing: the next request is spaced from the one before.
       started(previousAt);
@@ -129,22 +130,4 @@ export function createHttpClient(settings: HttpClientSettings): ConfigurableHttp
 function snippet(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > SNIPPET_LENGTH ? `${flat.slice(0, SNIPPET_LENGTH - 3)}...` : flat;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
