@@ -15,9 +15,9 @@ export interface HttpHistoryIoOptions {
  * The network for a history reader: each request waits for the venue's budget, and the venue's
  * refusals become the errors the backfill tells apart. 404 and 410 are NOT_FOUND (the market is
  * gone: delisted, not retried), and so is an answer of any status the reader's `marketGone` names
- * the venue's unknown-symbol answer (Binance's 400 `-1121`, Bybit's 200 `retCode` 10001), thrown as
- * HistoryMarketGone. 429 and 418 (Binance's ban) are RATE_LIMITED, anything else VENUE_UNAVAILABLE;
- * both are retried later with backoff.
+ * the venue's unknown-symbol answer (BingX's `code` 109425 in a 200), thrown as HistoryMarketGone.
+ * 429 and 418 (Binance's ban) are RATE_LIMITED, anything else VENUE_UNAVAILABLE; both are retried
+ * later with backoff.
  */
 export function httpHistoryIo(options: HttpHistoryIoOptions): HistoryIo {
   const timeoutMs = options.timeoutMs ?? 15_000;
