@@ -1043,7 +1043,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     },
     listed: ["BTC/USDC:USDC", "ETH/USDC:USDC", "HYPE/USDC:USDC", "SOL/USDC:USDC"],
     excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
-    requests: ['POST /info {"type":"metaAndAssetCtxs"}', 'POST /info {"type":"predictedFundings"}'],
+    requests: [
+      // The list, then the contexts again (the list is kept for minutes; the funding must not be).
+      'POST /info {"type":"metaAndAssetCtxs"}',
+      'POST /info {"type":"metaAndAssetCtxs"}',
+      'POST /info {"type":"predictedFundings"}',
+    ],
     variants: [
       {
         name: "falls back on the protocol's hourly settlement when predictedFundings fails",
@@ -1161,7 +1166,8 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     // TON (market 12) has a Lighter row but no market here; Binance's and Bybit's rows are not Lighter's.
     excluded: { unlisted: 1, invalid: 0, noFundingRow: 0 },
     // No assetDetails: currencies are not loaded.
-    requests: ["GET /api/v1/orderBookDetails", "GET /api/v1/funding-rates"],
+    // The list, then its prices again beside the funding (the list is kept for minutes).
+    requests: ["GET /api/v1/orderBookDetails", "GET /api/v1/funding-rates", "GET /api/v1/orderBookDetails"],
     variants: [
       {
         name: "never takes another venue's row of the same market for Lighter's",

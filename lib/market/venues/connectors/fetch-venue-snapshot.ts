@@ -202,8 +202,9 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   const exchange = clientFor(adapter, lib, settings);
   // Listings, delistings and status changes are part of the data, so the list is reloaded every
   // MARKETS_TTL_MS and at once after a refresh met a market it lacks. Funding is never read from
-  // it: where the list is also the venue's funding payload (Gate, dYdX, Extended, KuCoin), the
-  // adapter requests that payload raw on every refresh and joins its rows to the list by id.
+  // it: where the list is also the venue's funding payload (Gate, dYdX, Extended, KuCoin,
+  // Hyperliquid, Lighter's statistics), the adapter requests that payload raw on every refresh and
+  // joins its rows to the list by id.
   const list = marketLists.get(exchange);
   if (marketsDue(list, fetchedAt)) {
     await exchange.loadMarkets(true);

@@ -57,6 +57,23 @@ function nextWholeHour(at: number): number {
   return (Math.floor(at / HOUR_MS) + 1) * HOUR_MS;
 }
 
+/**
+ * `metaAndAssetCtxs` is `[{universe: [{name, …}]}, [context, …]]`, the i-th context the i-th
+ * universe entry's: each context by its coin name.
+ */
+export function parseAssetContexts(payload: unknown): Map<string, Record<string, unknown>> {
+  const [meta, contexts] = Array.isArray(payload) ? payload : [];
+  const universe = asRecord(meta)?.universe;
+  if (!Array.isArray(universe) || !Array.isArray(contexts)) throw new Error("metaAndAssetCtxs: expected [meta with a universe, contexts]");
+  const byCoin = new Map<string, Record<string, unknown>>();
+  universe.forEach((entry, i) => {
+    const name = asRecord(entry)?.name;
+    const context = asRecord(contexts[i]);
+    if (typeof name === "string" && context) byCoin.set(name, context);
+  });
+  return byCoin;
+}
+
 export const hyperliquidAdapter: VenueAdapter<hyperliquid> = {
   id: "hyperliquid",
   // Core perps only: spot has no funding and HIP-3 dexes are separate books.
@@ -67,16 +84,17 @@ export const hyperliquidAdapter: VenueAdapter<hyperliquid> = {
   },
   async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
-    // ccxt loads perps from metaAndAssetCtxs, which is also the funding payload (universe merged
-    // with each asset's context: funding, markPx, oraclePx, openInterest, dayNtlVlm). Reading it
-    // from the fresh markets spares a second identical request, which ccxt's throttle would hold
-    // back a full second (weight 20 of 1200 a minute).
-    const predicted = await optional(warnings, "predictedFundings", async () =>
-      parsePredictedFundings(await exchange.publicPostInfo({ type: "predictedFundings" })),
-    );
+    // The market list ccxt loads is metaAndAssetCtxs, the funding payload itself (each asset's
+    // context: funding, markPx, oraclePx, openInterest, dayNtlVlm), but the list is kept for
+    // MARKETS_TTL_MS: read from it, a refresh would publish figures up to that old as fresh. So
+    // every refresh asks for the contexts again and joins them to the list by coin name.
+    const [contexts, predicted] = await Promise.all([
+      exchange.publicPostInfo({ type: "metaAndAssetCtxs" }).then(parseAssetContexts),
+      optional(warnings, "predictedFundings", async () => parsePredictedFundings(await exchange.publicPostInfo({ type: "predictedFundings" }))),
+    ]);
     const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const row = asRecord(market.info) ?? {};
-      const coin = String(row.name ?? "");
+      const coin = String(asRecord(market.info)?.name ?? "");
+      const row = contexts.get(coin) ?? {};
       const markPrice = readNumber(row.markPx);
       const own = predicted?.get(coin);
       const interval = hyperliquidFundingInterval(own);

@@ -2,7 +2,7 @@ import type { lighter } from "ccxt";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
 import { nextWholeHour } from "./dydx";
-import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /** Lighter settles funding at every hour mark by protocol rule (docs.lighter.xyz, "Funding"). */
 const PROTOCOL_INTERVAL_HOURS = 1;
@@ -35,13 +35,15 @@ export const lighterAdapter: VenueAdapter<lighter> = {
   async collect(exchange, { marketsById, fetchedAt }) {
     // Raw call rather than fetchFundingRates: ccxt reads a garbled answer as an empty list and
     // drops the rows it cannot map, where a broken funding payload must make the venue stale.
-    const rows = rowsOf(await exchange.publicGetFundingRates(), "funding_rates").filter(
-      (row) => row.exchange === OWN_EXCHANGE,
-    );
+    // orderBookDetails is also the market list, which is kept for MARKETS_TTL_MS: its prices, open
+    // interest and volume are asked again each refresh, or they would be published minutes old as fresh.
+    const [funding, bookDetails] = await Promise.all([exchange.publicGetFundingRates(), exchange.publicGetOrderBookDetails()]);
+    const rows = rowsOf(funding, "funding_rates").filter((row) => row.exchange === OWN_EXCHANGE);
+    const detailsById = new Map(rowsOf(bookDetails, "order_book_details").map((row) => [String(row.market_id ?? ""), row]));
     const observations = rows.map((row): FundingObservation => {
       const id = String(row.market_id ?? "");
       const market = marketsById.get(id);
-      const details = asRecord(market?.info) ?? {};
+      const details = detailsById.get(id) ?? {};
       // orderBookDetails carries `mark_price`/`index_price` only in recent answers (the recorded
       // 2025-11 and 2026-05 ones have neither); the last trade is not a mark, so without them the
       // prices stay unknown. Open interest counts the base asset: it is sized in dollars at the

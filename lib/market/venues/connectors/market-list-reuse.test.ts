@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createReplayFetch, type ReplayRoute } from "../replay-fetch";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
+import { lighterOrderBookDetails } from "@/tests/fixtures/venues/replays/lighter";
 import { fetchVenueSnapshot, MARKETS_TTL_MS, marketsDue } from "./fetch-venue-snapshot";
 
 const T0 = Date.UTC(2026, 10, 24, 12);
@@ -211,3 +212,50 @@ describe.each(Object.keys(RAW_LIST_VENUES) as (keyof typeof RAW_LIST_VENUES)[])(
     });
   },
 );
+
+describe("a venue whose market list is also its funding payload", () => {
+  it("Hyperliquid: its contexts are asked again each refresh while its list is kept", async () => {
+    const routes = VENUE_REPLAYS.hyperliquid();
+    const contexts = routes.find((route) => (route.body as { type?: string } | undefined)?.type === "metaAndAssetCtxs");
+    if (!contexts || !("body" in contexts.reply)) throw new Error("no metaAndAssetCtxs route");
+    const payload = JSON.parse(String(contexts.reply.body)) as [{ universe: { name: string }[] }, Record<string, unknown>[]];
+    const replay = createReplayFetch([{ ...contexts, reply: { body: payload } }, ...routes.filter((route) => route !== contexts)]);
+    const refresh = async (at: number) => {
+      const result = await fetchVenueSnapshot("hyperliquid", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at });
+      if (result.status !== "ok") throw new Error(result.error);
+      return result.snapshots.find((snapshot) => snapshot.base === "BTC")!;
+    };
+    const btc = payload[0].universe.findIndex((coin) => coin.name === "BTC");
+    const first = await refresh(T0);
+    // A minute later the venue's BTC context has moved; the kept list still holds the old one.
+    payload[1][btc] = { ...payload[1][btc], funding: "0.0000987", markPx: "123456.0" };
+    const second = await refresh(T0 + 60_000);
+    expect(second.fundingRate).not.toBe(first.fundingRate);
+    expect(second.fundingRate).toBe(0.0000987);
+    expect(second.markPrice).toBe(123456);
+    const asked = replay.requests.filter((request) => (request.body as { type?: string } | undefined)?.type === "metaAndAssetCtxs").length;
+    expect(asked).toBe(3); // the list once, then the contexts at each of the two refreshes
+  });
+
+  it("Lighter: its orderBookDetails statistics are asked again each refresh while its list is kept", async () => {
+    const details = lighterOrderBookDetails() as { order_book_details: Record<string, unknown>[] };
+    const replay = createReplayFetch([
+      { path: "/api/v1/orderBookDetails", reply: { body: details } },
+      ...VENUE_REPLAYS.lighter().filter((route) => route.path !== "/api/v1/orderBookDetails"),
+    ]);
+    const refresh = async (at: number) => {
+      const result = await fetchVenueSnapshot("lighter", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at });
+      if (result.status !== "ok") throw new Error(result.error);
+      return result.snapshots.find((snapshot) => snapshot.base === "BTC")!;
+    };
+    await refresh(T0);
+    // The replay's funding names a market the list lacks (TON), so this refresh reloads the list once.
+    const first = await refresh(T0 + 30_000);
+    const btc = details.order_book_details.findIndex((row) => row.symbol === "BTC");
+    details.order_book_details[btc] = { ...details.order_book_details[btc], open_interest: 2000, last_trade_price: 100000, daily_quote_token_volume: 5e8 };
+    const second = await refresh(T0 + 60_000);
+    expect(first.openInterestUsd).not.toBe(2e8);
+    expect(second.openInterestUsd).toBe(2e8);
+    expect(second.volume24hUsd).toBe(5e8);
+  });
+});
