@@ -28,6 +28,11 @@ export interface IngestionRoundOptions {
   publish?: typeof publish;
   /** Called once the new set is committed: this process's in-memory set reloads. */
   onPublished?: () => void;
+  /**
+   * Told every venue's answer once the round has published: the live feeds take the round's
+   * snapshots as the base their messages change, and subscribe to its markets.
+   */
+  onRound?: (results: readonly VenueSnapshotResult[]) => void;
   /** Told how long each step of the round took (fetch, compare, history, rank, store, publish, fold); bench:market prints them. */
   onStep?: (step: RoundStep, ms: number) => void;
   /**
@@ -185,6 +190,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     if (unread) options.slabs?.giveBack(unread);
     step("publish");
     options.onPublished?.();
+    options.onRound?.(results);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
     await aggregateRound(db, round.id).catch((error: unknown) =>

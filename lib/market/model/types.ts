@@ -88,6 +88,11 @@ export const marketSnapshotSchema = z.object({
   /** When the venue produced the numbers (its payload time, else when we fetched them). */
   observedAt: epochMs,
   /**
+   * How the numbers arrived: `stream` when a venue WebSocket message last changed them, `poll` (or
+   * absent) when a REST answer did (lib/market/ingest/feed-status.ts).
+   */
+  transport: z.enum(["stream", "poll"]).optional(),
+  /**
    * When the market's funding interval last changed, if within INTERVAL_CHANGE_RECENT_MS; null or
    * absent otherwise. Not the venue's: known from stored history (lib/market/ingest) or the sandbox.
    */
