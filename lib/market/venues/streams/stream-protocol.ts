@@ -56,6 +56,11 @@ export interface VenueStreamProtocol {
    */
   sockets(venueMarketIds: readonly string[]): StreamSocketPlan[];
   /**
+   * Resolves a plan's URL before each connect, for venues that hand out a connect token over REST
+   * (KuCoin's `POST /api/v1/bullet-public`). Absent where the plan's URL is used as it is.
+   */
+  connectUrl?: (planUrl: string, fetch: typeof globalThis.fetch) => Promise<string>;
+  /**
    * What keeps the connection open: a text frame to send every `everyMs`, or `"protocol-ping"` for
    * a WebSocket ping frame. Absent where the venue pings us (its pings are answered by `decode`'s
    * `reply`, or by the ws library for protocol pings).
