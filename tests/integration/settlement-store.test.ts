@@ -43,17 +43,30 @@ describe("settlement retention", () => {
     expect(await partitionsOf(sql, "RET/USDT:USDT")).toEqual(["FundingRate_p202401", "FundingRate_p202401", "FundingRate_p202402"]);
     expect(await partitionsOf(sql, "STRAY/USDT:USDT")).toEqual(["FundingRate_default"]);
 
-    // The hourly retention no longer reaches settlements, and none is set: everything stays.
+    // An interval change found in January's history, and one in February's.
+    const change = (effectiveAt: number) => ({
+      exchange: "binance", market: "RET/USDT:USDT", base: "RET", effectiveAt: new Date(effectiveAt),
+      fromHours: 8, toHours: 4, source: "history", detectedAt: new Date(effectiveAt),
+    });
+    await db.fundingIntervalChange.createMany({ data: [change(jan), change(feb)] });
+    const changesOf = async () => (await db.fundingIntervalChange.findMany({ where: { market: "RET/USDT:USDT" }, orderBy: { effectiveAt: "asc" } })).map((c) => c.effectiveAt.getTime());
+
+    // The hourly retention no longer reaches settlements or interval changes, and none is set: everything stays.
     const now = new Date(Date.UTC(2024, 2, 10));
     const kept = await applyRetention(db, { rawDays: 1, hourlyDays: 1 }, now);
     expect(kept.droppedSettlementMonths).toEqual([]);
+    expect(kept.deletedIntervalChanges).toBe(0);
     expect(await db.fundingRate.count({ where: { market: { in: ["RET/USDT:USDT", "STRAY/USDT:USDT"] } } })).toBe(4);
+    expect(await changesOf()).toEqual([jan, feb]);
 
     // 30 days before 10 March is 9 February: January ended before it, February did not.
     const monthsBefore = (await settlementMonths(sql)).map((m) => m.name);
     const result = await applyRetention(db, { rawDays: 1, hourlyDays: 730, settlementDays: 30 }, now);
     expect(result.droppedSettlementMonths).toContain("FundingRate_p202401");
     expect(result.droppedSettlementMonths).not.toContain("FundingRate_p202402");
+    // Interval changes older than the settlement retention go with it.
+    expect(result.deletedIntervalChanges).toBe(1);
+    expect(await changesOf()).toEqual([feb]);
     expect(result.droppedSettlementMonths).toEqual(monthsBefore.filter((name) => name <= "FundingRate_p202401"));
     const monthsAfter = (await settlementMonths(sql)).map((m) => m.name);
     expect(monthsAfter).toEqual(monthsBefore.filter((name) => name > "FundingRate_p202401"));

@@ -10,12 +10,13 @@ const DAY_MS = 86_400_000;
 export interface RetentionPolicy {
   /** Rounds and their snapshots are deleted after this many days. */
   rawDays: number;
-  /** Hourly aggregates and interval changes are deleted after this many days. */
+  /** Hourly aggregates are deleted after this many days. */
   hourlyDays: number;
   /**
    * Funding settlements (FundingRate) are the service's history and are kept when this is unset.
    * When set, each month partition whose whole month is older than this many days is dropped: never
-   * a row-by-row DELETE over hundreds of millions of rows.
+   * a row-by-row DELETE over hundreds of millions of rows. Interval changes are history too (the
+   * backfill finds them back to a venue's first settlement) and go with the settlements they explain.
    */
   settlementDays?: number;
 }
@@ -54,7 +55,10 @@ export async function applyRetention(
     )
     SELECT count(*)::int AS count FROM deleted`;
   const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
-  const intervalChanges = await db.fundingIntervalChange.deleteMany({ where: { effectiveAt: { lt: hourlyCutoff } } });
+  const intervalChanges =
+    policy.settlementDays === undefined
+      ? { count: 0 }
+      : await db.fundingIntervalChange.deleteMany({ where: { effectiveAt: { lt: new Date(now.getTime() - policy.settlementDays * DAY_MS) } } });
   const deletedEvents = events ? await events.deleteExpired(db, now) : 0;
   // Last: a drop that gave up waiting for the table's lock fails this pass after the rest is done.
   const droppedSettlementMonths =
