@@ -53,7 +53,8 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
 
 /**
  * The venues with no reader, and why: a venue joins HISTORY_READERS once its endpoint's answer is
- * pinned by a recording or a documented example, never from a guess at its shape.
+ * pinned by a recording, a documented example or (Lighter) sources measured against the venue that
+ * agree, never from a guess at its shape.
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {};
 
