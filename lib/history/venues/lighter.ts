@@ -57,10 +57,11 @@ function settlement(row: Record<string, unknown>): HistorySettlement | null {
  * boundary is read whether the bound is inclusive or not (the walk dedupes by slot).
  *
  * The settlements are hourly by protocol and the answer's `resolution` says `1h`: each row states
- * a 1 h interval. An unknown `market_id` is not refused with a code of its own (the venue answers
- * an empty list, as it answers `orderBookOrders`), so a market Lighter does not know ends its
- * walk as one with no history, and no `marketGone` is declared. A `code` other than 200 in a
- * 200 answer (20001 invalid param, 23000 "Too Many Requests!") is a failure the backfill retries.
+ * a 1 h interval. No source names an unknown-market answer for this endpoint, and Lighter answers
+ * an unknown `market_id` on `orderBookOrders` with an empty success (measured by the same Rust
+ * connector), so no `marketGone` is declared: an empty answer ends the walk as a market with no
+ * history there. A `code` other than 200 in a 200 answer (20001 invalid param, 23000 "Too Many
+ * Requests!") is a failure the backfill retries.
  */
 export const lighterHistory: VenueHistoryReader = {
   exchange: "lighter",
