@@ -168,6 +168,15 @@ function binanceShaped(exchange: VenueId, templateFile: string, ratesFrom: () =>
   };
 }
 
+const LIGHTER_FILE = "lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json";
+
+/** Lighter names markets by an integer id: each synthetic asset gets the next one, in the order first asked. */
+const lighterIds = new Map<string, number>();
+function lighterMarketId(base: string): string {
+  if (!lighterIds.has(base)) lighterIds.set(base, lighterIds.size);
+  return String(lighterIds.get(base));
+}
+
 const DEFINITIONS: Definition[] = [
   {
     ...binanceShaped("binance", "fundingRate_BTCUSDT_limit2_2026-08-16.json", () => ({ file: `binance/${ZUSHEN}`, rows: longSeries(`binance/${ZUSHEN}`, "iso") })),
@@ -365,6 +374,26 @@ const DEFINITIONS: Definition[] = [
       return { ...page, data, pagination: { has_next: hi - skip - size > lo } };
     },
   },
+  {
+    exchange: "lighter",
+    intervalHours: 1,
+    recording: () => {
+      const file = LIGHTER_FILE;
+      // The rate as a signed percent: the row's magnitude with the sign of the side that paid.
+      return jsonRows(file, historyJson<{ fundings: Row[] }>(file).fundings, (r) => Number(r.timestamp) * 1000, (r) => `${r.direction === "short" ? "-" : ""}${String(r.rate)}`);
+    },
+    settle: "USDC",
+    venueMarketId: lighterMarketId,
+    assetOf: (url) => url.searchParams.get("market_id") ?? "",
+    // Rows in [start_timestamp, end_timestamp] (seconds), topped up with older ones to count_back,
+    // at most 750, ascending (tests/fixtures/history/SOURCES.md, Lighter).
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ fundings: Row[] } & Row>(LIGHTER_FILE);
+      const [lo, hi] = series.within(param(url, "start_timestamp", 0) * 1000, param(url, "end_timestamp", MAX / 1000) * 1000);
+      const count = Math.min(750, Math.max(hi - lo, param(url, "count_back", 0)));
+      return { ...page, fundings: ascending(Math.max(0, hi - count), hi, count).map((i) => ({ ...page.fundings[0], ...row(i) })) };
+    },
+  },
 ];
 
 /** How each venue writes a row's time and rate (the fields a recorded row's are replaced in). */
@@ -382,6 +411,8 @@ const ROW_FIELDS: Record<string, (time: number, rate: string, id: string) => Row
   kucoinfutures: (time, rate, id) => ({ symbol: id, fundingRate: Number(rate), timepoint: time }),
   htx: (time, rate, id) => ({ symbol: id.split("-")[0], contract_code: id, fee_asset: "USDT", funding_time: String(time), funding_rate: rate }),
   coinex: (time, rate, id) => ({ market: id, funding_time: time, actual_funding_rate: rate, theoretical_funding_rate: rate }),
+  // Percent, unsigned, the sign in the side that paid.
+  lighter: (time, rate) => ({ timestamp: time / 1000, rate: rate.replace(/^-/, ""), direction: rate.startsWith("-") ? "short" : "long" }),
 };
 
 /**

@@ -120,11 +120,18 @@ describe("GET /v1/funding-rates/coverage", () => {
     expect((envelope.data as { series: unknown[] }).series).toEqual([]);
   });
 
-  it("says the service reads no history from a venue without a history reader", async () => {
+  it("states the venue's own history limits for an asset it holds no settlements of", async () => {
+    // Every venue has a reader now; a venue without one answers null (venueHistoryLimits' unit test).
     const { status, envelope } = await get("/v1/funding-rates/coverage?exchange=lighter&symbol=BTC");
     expect(status).toBe(200);
     if (envelope.kind !== "success") throw new Error("expected success");
-    expect((envelope.data as { venue_history: unknown }).venue_history).toBeNull();
+    expect((envelope.data as { venue_history: unknown }).venue_history).toEqual({
+      page_size: 750,
+      max_depth_days: null,
+      pagination: "backward-by-time",
+      requests_per_second: 1,
+      source: expect.stringContaining("lighter.xyz"),
+    });
   });
 
   it("gives test keys the sandbox's settlements, never the stored ones", async () => {

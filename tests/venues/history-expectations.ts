@@ -16,6 +16,7 @@ import { grvtHistory } from "@/lib/history/venues/grvt";
 import { htxHistory } from "@/lib/history/venues/htx";
 import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
 import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
+import { lighterHistory } from "@/lib/history/venues/lighter";
 import { mexcHistory } from "@/lib/history/venues/mexc";
 import { okxHistory } from "@/lib/history/venues/okx";
 import { phemexHistory } from "@/lib/history/venues/phemex";
@@ -30,7 +31,8 @@ import { historyJson, longSeries } from "@/tests/fixtures/history/read-history-f
  * freqtrade's EXCHANGES table, as in venue-expectations.ts). history-contract.test.ts runs the same
  * assertions on every row: the request the reader makes, how many settlements it reads, the first
  * and last (by time) with their rates, the interval it states and where the walk goes next.
- * `fixture` says whether the page is REAL, DOC or BUILT from a recording (tests/fixtures/history/SOURCES.md).
+ * `fixture` says whether the page is REAL, DOC, BUILT from a recording, or a SCHEMA fixture whose
+ * provenance its source leaves unstated (tests/fixtures/history/SOURCES.md).
  */
 
 export interface HistoryRow {
@@ -464,5 +466,34 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     last: { time: 1697788800000, rate: 0.000003 },
     intervalHours: 8,
     next: "Qw0918=",
+  },
+  {
+    name: "lighter, percent per hour with the sign in direction: 0.0012 long is +0.000012, 0.0002 short −0.000002",
+    reader: lighterHistory,
+    fixture: "SCHEMA (provenance unstated upstream) lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json",
+    market: market("lighter", "ETH/USDC:USDC", "0"),
+    range: { since: Date.UTC(2026, 4, 13), until: Date.UTC(2026, 4, 14) },
+    io: () => fixedIo(historyJson("lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json")),
+    // The window's start one second early; count_back the window's hours.
+    requests: ["GET https://mainnet.zklighter.elliot.ai/api/v1/fundings?market_id=0&resolution=1h&start_timestamp=1778630399&end_timestamp=1778716800&count_back=25"],
+    count: 2,
+    first: { time: Date.UTC(2026, 4, 13, 20), rate: 0.000012 },
+    last: { time: Date.UTC(2026, 4, 13, 21), rate: -0.000002 },
+    intervalHours: 1,
+    next: null,
+  },
+  {
+    name: "lighter, a long range: the newest 720-hour window first, the next one ending just before it starts",
+    reader: lighterHistory,
+    fixture: "SCHEMA (provenance unstated upstream) lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json",
+    market: market("lighter", "ETH/USDC:USDC", "0"),
+    range: { since: Date.UTC(2026, 0, 1), until: Date.UTC(2026, 4, 14) },
+    io: () => fixedIo(historyJson("lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json")),
+    requests: ["GET https://mainnet.zklighter.elliot.ai/api/v1/fundings?market_id=0&resolution=1h&start_timestamp=1776124800&end_timestamp=1778716800&count_back=720"],
+    count: 2,
+    first: { time: Date.UTC(2026, 4, 13, 20), rate: 0.000012 },
+    last: { time: Date.UTC(2026, 4, 13, 21), rate: -0.000002 },
+    intervalHours: 1,
+    next: String(Date.UTC(2026, 4, 14) - 720 * 3_600_000),
   },
 ];

@@ -17,6 +17,7 @@ import { grvtHistory } from "./grvt";
 import { htxHistory } from "./htx";
 import { hyperliquidHistory } from "./hyperliquid";
 import { kucoinfuturesHistory } from "./kucoinfutures";
+import { lighterHistory } from "./lighter";
 import { mexcHistory } from "./mexc";
 import { okxHistory } from "./okx";
 import { phemexHistory } from "./phemex";
@@ -47,19 +48,15 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   paradexHistory,
   backpackHistory,
   grvtHistory,
+  lighterHistory,
 ];
 
 /**
  * The venues with no reader, and why: a venue joins HISTORY_READERS once its endpoint's answer is
- * pinned by a recording or a documented example, never from a guess at its shape.
+ * pinned by a recording, a documented example or (Lighter) sources measured against the venue that
+ * agree, never from a guess at its shape.
  */
-export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
-  lighter:
-    "GET /api/v1/fundings (market_id, resolution, start_timestamp, end_timestamp, count_back): no answer with a known source. " +
-    "ccxt has no fetchFundingRateHistory for lighter and its static tests record no /fundings answer; lighter-python's " +
-    "generated docs show the schema only; the only bodies found (nautilus_trader http_fundings.json, SDK and bot test " +
-    "mocks) state no capture, so the units those samples suggest (`rate` in percent per hour, the sign in `direction`) stay unpinned.",
-};
+export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {};
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
 export function historyReader(exchange: string): VenueHistoryReader | undefined {
