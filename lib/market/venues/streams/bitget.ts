@@ -65,7 +65,7 @@ export function decodeBitgetFrame(frame: string | Buffer): StreamEvent[] {
       out.problem(`row without instId: ${JSON.stringify(item).slice(0, 80)}`);
       continue;
     }
-    out.push(id, tickerFields(row, id, out), readTime(row.ts) ?? readTime(record.ts) ?? null);
+    out.push(id, tickerFields(row, id, out), readTime(row.ts) ?? readTime(row.systemTime) ?? readTime(record.ts) ?? null);
   }
   return out.events();
 }

@@ -88,29 +88,33 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * Subscribe frames for `items`, each holding at most `maxItems` of them and at most `maxBytes`
- * bytes once rendered, in order. An item too large for an empty frame still gets a frame of its own
- * (the venue then refuses it, which `decode` reports), rather than vanishing.
+ * bytes once rendered, in order. `render` must embed the chunk as one JSON array (`args`,
+ * `payload`), so a frame's size is the empty frame's plus each item's JSON and a comma. An item too
+ * large for an empty frame still gets a frame of its own (the venue then refuses it, which `decode`
+ * reports), rather than vanishing.
  */
 export function subscribeFrames<T>(
   items: readonly T[],
   limits: { maxItems: number; maxBytes?: number },
   render: (chunk: readonly T[]) => string,
 ): string[] {
-  const frames: string[] = [];
+  const emptyBytes = Buffer.byteLength(render([]));
+  const chunks: T[][] = [];
   let current: T[] = [];
-  const fits = (candidate: T[]) =>
-    candidate.length <= limits.maxItems && (limits.maxBytes === undefined || Buffer.byteLength(render(candidate)) <= limits.maxBytes);
+  let bytes = emptyBytes;
   for (const item of items) {
-    const candidate = [...current, item];
-    if (current.length > 0 && !fits(candidate)) {
-      frames.push(render(current));
-      current = [item];
-    } else {
-      current = candidate;
+    const itemBytes = Buffer.byteLength(JSON.stringify(item)) + 1;
+    const full = current.length >= limits.maxItems || (limits.maxBytes !== undefined && bytes + itemBytes > limits.maxBytes);
+    if (current.length > 0 && full) {
+      chunks.push(current);
+      current = [];
+      bytes = emptyBytes;
     }
+    current.push(item);
+    bytes += itemBytes;
   }
-  if (current.length > 0) frames.push(render(current));
-  return frames;
+  if (current.length > 0) chunks.push(current);
+  return chunks.map(render);
 }
 
 /** One socket per `perSocket` markets, each subscribing its own markets. */
