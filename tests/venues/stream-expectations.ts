@@ -156,6 +156,14 @@ export const STREAM_EXPECTATIONS: readonly StreamRow[] = [
         events: [],
       },
       {
+        frame: '{"topic":"tickers.BTCUSDT","type":"delta","data":{"symbol":"BTCUSDT","markPrice":"n/a","indexPrice":"28562.30"},"cs":1,"ts":1680673822900}',
+        trap: "SYNTHETIC: a value that is not a number is left out and reported; the rest of the frame stands",
+        events: [
+          updates({ venueMarketId: "BTCUSDT", fields: { indexPrice: 28562.3 }, venueTime: 1680673822900 }),
+          { kind: "error", message: 'unreadable values: BTCUSDT markPrice: "n/a"' },
+        ],
+      },
+      {
         frame: '{"success":true,"ret_msg":"pong","conn_id":"c1","op":"ping"}',
         trap: "SYNTHETIC in Bybit's documented form: the answer to our ping",
         events: [{ kind: "heartbeat" }],
