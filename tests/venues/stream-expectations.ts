@@ -1,0 +1,424 @@
+import type { VenueId } from "@/lib/market/model/types";
+import type { StreamEvent, StreamSocketPlan, StreamUpdate } from "@/lib/market/venues/streams/stream-protocol";
+
+/*
+ * What every stream protocol must make of its venue's recorded frames, one row a venue (the
+ * connectors' VENUE_EXPECTATIONS, for sockets). stream-contract.test.ts decodes every line of each
+ * row's files, compares the chosen frames' events, checks the subscribe plan for a few markets and
+ * the venue's limits for many. The files live in tests/fixtures/streams/<venue>/, each listed with
+ * its source in the SOURCES.md beside it (REAL recordings, DOC examples, frames BUILT from
+ * captures). A frame marked `trap` is one of the traps /work/shared/fixtures/streams/FACTS.md
+ * lists, named as there.
+ */
+
+export interface FrameExpectation {
+  /** A fixture file of the row and a 1-based line, or a frame written here (labelled SYNTHETIC in `trap`/`why`). */
+  file?: string;
+  line?: number;
+  frame?: string;
+  /** The events, exactly. */
+  events: StreamEvent[];
+  /** The FACTS.md trap the frame shows, or why the frame is here. */
+  trap?: string;
+}
+
+export interface LimitExpectation {
+  /** How many markets to plan for. */
+  markets: number;
+  /** Synthetic market ids in the venue's form. */
+  ids: (count: number) => string[];
+  /** The subscriptions a frame makes, one string per (channel, market), to check each market is covered once. */
+  topicsOf: (frame: string) => string[];
+  /** The subscriptions the markets need, in the same form. */
+  topicsFor: (ids: readonly string[]) => string[];
+  sockets: number;
+  marketsPerSocket?: number;
+  frameBytes?: number;
+  argsPerFrame?: number;
+}
+
+export interface StreamRow {
+  venue: VenueId;
+  /** What the files are: REAL, DOC or BUILT, as their SOURCES.md rows say. */
+  fixture: string;
+  files: readonly string[];
+  /** `file:line` of lines that are documented venue errors: only they may decode to an error event. */
+  errorLines?: readonly string[];
+  /** The plan for a few markets, exactly. */
+  plan: { markets: readonly string[]; sockets: StreamSocketPlan[] };
+  keepalive?: { frame: string; everyMs: number };
+  stallAfterMs: number;
+  maxLifetimeMs?: number;
+  frames: readonly FrameExpectation[];
+  limits: LimitExpectation;
+}
+
+const updates = (...list: StreamUpdate[]): StreamEvent => ({ kind: "updates", updates: list });
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const parse = (frame: string) => JSON.parse(frame) as Record<string, unknown>;
+const symbols = (prefix: string, suffix: string) => (count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}${suffix}`);
+
+/** An all-markets channel: any number of markets is one socket with one subscription. */
+function allMarkets(topic: string): Pick<LimitExpectation, "markets" | "ids" | "topicsOf" | "topicsFor" | "sockets"> {
+  return { markets: 600, ids: symbols("M", ""), topicsOf: () => [topic], topicsFor: () => [topic], sockets: 1 };
+}
+
+const BINANCE_SUBSCRIBE = '{"method":"SUBSCRIBE","params":["!markPrice@arr@1s"],"id":1}';
+
+export const STREAM_EXPECTATIONS: readonly StreamRow[] = [
+  {
+    venue: "binance",
+    fixture: "REAL: crypto-msg-parser (2021) and tardis (2019-2021) markPriceUpdate messages, single-symbol and all-market, USDⓈ-M and COIN-M.",
+    files: ["markPriceUpdate_2019-2021_tardis.jsonl", "markPriceUpdate_2021-04-01_cmp.jsonl"],
+    plan: {
+      markets: ["BTCUSDT", "ETHUSDT", "1000PEPEUSDT"],
+      sockets: [{ url: "wss://fstream.binance.com/market/ws", subscribe: [BINANCE_SUBSCRIBE] }],
+    },
+    stallAfterMs: 5_000,
+    maxLifetimeMs: DAY,
+    frames: [
+      {
+        file: "markPriceUpdate_2019-2021_tardis.jsonl", line: 1,
+        trap: "2019 messages have no `i` and no `P`: no index, not a null one",
+        events: [updates({ venueMarketId: "BTCUSDT", fields: { markPrice: 8291.34697815, fundingRate: 0.0001, predictedFundingRate: 0.0001, nextFundingAt: 1569916800000 }, venueTime: 1569888003001 })],
+      },
+      {
+        file: "markPriceUpdate_2019-2021_tardis.jsonl", line: 3,
+        trap: "on delivery contracts `T` is 0 and `r` \"0.00000000\": no funding, not a settlement in 1970",
+        events: [updates({ venueMarketId: "BTCBUSD_210129", fields: { markPrice: 31799.2773, indexPrice: 31307.034, fundingRate: null, predictedFundingRate: null, nextFundingAt: null }, venueTime: 1609830121004 })],
+      },
+      {
+        file: "markPriceUpdate_2021-04-01_cmp.jsonl", line: 4,
+        trap: "`!markPrice@arr` puts an array in `data`",
+        events: [
+          updates(
+            { venueMarketId: "BTCUSDT", fields: { markPrice: 59022.53514719, indexPrice: 58936.68384, fundingRate: 0.00058959, predictedFundingRate: 0.00058959, nextFundingAt: 1617321600000 }, venueTime: 1617309024002 },
+            { venueMarketId: "ETHUSDT", fields: { markPrice: 1981.1570442, indexPrice: 1978.08197502, fundingRate: 0.00059142, predictedFundingRate: 0.00059142, nextFundingAt: 1617321600000 }, venueTime: 1617309024002 },
+          ),
+        ],
+      },
+      {
+        frame: '[{"e":"markPriceUpdate","E":1,"s":"BTCUSD_PERP","p":"1","r":"0.0001","T":2,"st":2},{"e":"markPriceUpdate","E":1,"s":"BTCUSDT","p":"2","i":"3","r":"0.0002","T":2,"st":1}]',
+        trap: "SYNTHETIC: since the USDⓈ-M/COIN-M merge an all-market array holds COIN-M rows (`st: 2`), which are skipped",
+        events: [updates({ venueMarketId: "BTCUSDT", fields: { markPrice: 2, indexPrice: 3, fundingRate: 0.0002, predictedFundingRate: 0.0002, nextFundingAt: 2 }, venueTime: 1 })],
+      },
+      { frame: '{"result":null,"id":1}', trap: "SYNTHETIC in Binance's documented form: the SUBSCRIBE answer", events: [{ kind: "ack" }] },
+    ],
+    limits: { ...allMarkets("!markPrice@arr@1s"), topicsOf: (frame) => parse(frame).params as string[] },
+  },
+  {
+    venue: "aster",
+    fixture: "DOC: Aster's documented subscribe answer and mark-price payloads (no recording exists).",
+    files: ["markPrice_asterdex-docs.jsonl"],
+    plan: { markets: ["BTCUSDT", "ETHUSDT"], sockets: [{ url: "wss://fstream.asterdex.com/ws", subscribe: [BINANCE_SUBSCRIBE] }] },
+    stallAfterMs: 5_000,
+    maxLifetimeMs: DAY,
+    frames: [
+      { file: "markPrice_asterdex-docs.jsonl", line: 1, events: [{ kind: "ack" }] },
+      {
+        file: "markPrice_asterdex-docs.jsonl", line: 2,
+        trap: "the raw `/ws` all-market stream is a bare array",
+        events: [updates({ venueMarketId: "BTCUSDT", fields: { markPrice: 11185.87786614, indexPrice: 11784.62659091, fundingRate: 0.0003, predictedFundingRate: 0.0003, nextFundingAt: 1562306400000 }, venueTime: 1562305380000 })],
+      },
+    ],
+    limits: { ...allMarkets("!markPrice@arr@1s"), topicsOf: (frame) => parse(frame).params as string[] },
+  },
+  {
+    venue: "bybit",
+    fixture: "REAL: tardis v5 `tickers` snapshot and delta messages (2023-04-05).",
+    files: ["tickers_v5_2023-04-05_tardis.jsonl"],
+    plan: {
+      markets: ["BTCUSDT", "ETHUSDT", "1000PEPEUSDT"],
+      sockets: [{ url: "wss://stream.bybit.com/v5/public/linear", subscribe: ['{"op":"subscribe","args":["tickers.BTCUSDT","tickers.ETHUSDT","tickers.1000PEPEUSDT"]}'] }],
+    },
+    keepalive: { frame: '{"op":"ping"}', everyMs: 20_000 },
+    stallAfterMs: 10_000,
+    frames: [
+      {
+        file: "tickers_v5_2023-04-05_tardis.jsonl", line: 1,
+        events: [updates({ venueMarketId: "BTCUSD", fields: { fundingRate: 0.0001, nextFundingAt: 1680681600000, markPrice: 28560, indexPrice: 28566.94 }, venueTime: 1680673822577 })],
+      },
+      {
+        file: "tickers_v5_2023-04-05_tardis.jsonl", line: 2,
+        trap: "a delta carries only the fields that changed: the rate, and no price (absent, not null)",
+        events: [updates({ venueMarketId: "BTCUSD", fields: { fundingRate: 0.0001 }, venueTime: 1680673822776 })],
+      },
+      {
+        file: "tickers_v5_2023-04-05_tardis.jsonl", line: 3,
+        trap: "on dated futures `fundingRate` and `nextFundingTime` are the empty string: the venue's \"none\"",
+        events: [updates({ venueMarketId: "BTCUSDU23", fields: { fundingRate: null, nextFundingAt: null, markPrice: 29023.6, indexPrice: 28566.94 }, venueTime: 1680673822099 })],
+      },
+      {
+        file: "tickers_v5_2023-04-05_tardis.jsonl", line: 4,
+        trap: "a delta of book and basis fields only says nothing of funding or prices: no update",
+        events: [],
+      },
+      {
+        frame: '{"topic":"tickers.BTCUSDT","type":"delta","data":{"symbol":"BTCUSDT","markPrice":"n/a","indexPrice":"28562.30"},"cs":1,"ts":1680673822900}',
+        trap: "SYNTHETIC: a value that is not a number is left out and reported; the rest of the frame stands",
+        events: [
+          updates({ venueMarketId: "BTCUSDT", fields: { indexPrice: 28562.3 }, venueTime: 1680673822900 }),
+          { kind: "error", message: 'unreadable values: BTCUSDT markPrice: "n/a"' },
+        ],
+      },
+      {
+        frame: '{"success":true,"ret_msg":"pong","conn_id":"c1","op":"ping"}',
+        trap: "SYNTHETIC in Bybit's documented form: the answer to our ping",
+        events: [{ kind: "heartbeat" }],
+      },
+      {
+        frame: '{"success":false,"ret_msg":"error:handler not found,topic:tickers.NOPE","conn_id":"c1","op":"subscribe"}',
+        trap: "SYNTHETIC in Bybit's documented form: a refused subscription",
+        events: [{ kind: "error", message: "subscribe refused: error:handler not found,topic:tickers.NOPE" }],
+      },
+    ],
+    limits: {
+      markets: 600,
+      ids: symbols("COIN", "USDT"),
+      topicsOf: (frame) => parse(frame).args as string[],
+      topicsFor: (ids) => ids.map((id) => `tickers.${id}`),
+      sockets: 3,
+      marketsPerSocket: 200,
+      frameBytes: 21_000,
+    },
+  },
+  {
+    venue: "okx",
+    fixture: "REAL: crypto-msg-parser and tardis `funding-rate` (2021, 2022, 2026 X-Perp) and `mark-price` (2021) messages.",
+    files: ["funding-rate_2022-03-03_cmp.jsonl", "funding-rate_mark-price_v5_2021-12_tardis.jsonl", "funding-rate_XPERP_2026-08-04_tardis.jsonl"],
+    plan: {
+      markets: ["BTC-USDT-SWAP", "ETH-USDT-SWAP"],
+      sockets: [
+        {
+          url: "wss://ws.okx.com:8443/ws/v5/public",
+          subscribe: [
+            '{"op":"subscribe","args":[{"channel":"funding-rate","instId":"BTC-USDT-SWAP"},{"channel":"mark-price","instId":"BTC-USDT-SWAP"},' +
+              '{"channel":"funding-rate","instId":"ETH-USDT-SWAP"},{"channel":"mark-price","instId":"ETH-USDT-SWAP"}]}',
+          ],
+        },
+      ],
+    },
+    keepalive: { frame: "ping", everyMs: 20_000 },
+    stallAfterMs: 30_000,
+    frames: [
+      {
+        file: "funding-rate_mark-price_v5_2021-12_tardis.jsonl", line: 1,
+        events: [updates({ venueMarketId: "WNCG-USDT-SWAP", fields: { fundingRate: 0.00048105, predictedFundingRate: 0.00114, nextFundingAt: 1640131200000 }, venueTime: null })],
+      },
+      {
+        file: "funding-rate_mark-price_v5_2021-12_tardis.jsonl", line: 2,
+        trap: "`mark-price` is a separate channel (`markPx`, `ts` a string of ms)",
+        events: [updates({ venueMarketId: "WNCG-USDT-SWAP", fields: { markPrice: 2.1729 }, venueTime: 1640131259180 })],
+      },
+      {
+        file: "funding-rate_mark-price_v5_2021-12_tardis.jsonl", line: 3,
+        trap: "a message with no `fundingRate` key at all: the rate is absent, not null",
+        events: [updates({ venueMarketId: "SOS-USDT-SWAP", fields: { predictedFundingRate: 0.0003, nextFundingAt: 1640851200000 }, venueTime: null })],
+      },
+      {
+        file: "funding-rate_XPERP_2026-08-04_tardis.jsonl", line: 1,
+        trap: "`fundingTime` is the upcoming settlement; `nextFundingRate` \"\" under `current_period`; an X-Perp is `instType: FUTURES`",
+        events: [updates({ venueMarketId: "BTC-USD_UM_XPERP-310404", fields: { fundingRate: -0.0004270396398519, predictedFundingRate: null, nextFundingAt: 1785888000000 }, venueTime: 1785870855692 })],
+      },
+      { frame: "pong", trap: "SYNTHETIC in OKX's documented form: the answer to the text `ping` is not JSON", events: [{ kind: "heartbeat" }] },
+      {
+        frame: '{"event":"error","code":"60012","msg":"Invalid request: {\\"op\\": \\"subscribe\\"}","connId":"a4d3ae55"}',
+        trap: "SYNTHETIC in OKX's documented form: an error event",
+        events: [{ kind: "error", message: 'venue error 60012: Invalid request: {"op": "subscribe"}' }],
+      },
+    ],
+    limits: {
+      markets: 600,
+      ids: symbols("COIN", "-USDT-SWAP"),
+      topicsOf: (frame) => (parse(frame).args as { channel: string; instId: string }[]).map((arg) => `${arg.channel}:${arg.instId}`),
+      topicsFor: (ids) => ids.flatMap((id) => [`funding-rate:${id}`, `mark-price:${id}`]),
+      sockets: 2,
+      marketsPerSocket: 300,
+      frameBytes: 64 * 1024,
+    },
+  },
+  {
+    venue: "bitget",
+    fixture: "REAL: tardis v2 (2024) and v3/UTA (2026) `ticker` messages and acks; crypto-msg-parser and cryptofeed retired v1 `mc` tickers (2022).",
+    files: ["ticker_v2_2024-10-31_tardis.jsonl", "ticker_v3-uta_2026-04-28_tardis.jsonl", "mix_v1_ticker_2022-06-02_cmp.jsonl", "mix_v1_ticker_sequence_2022-04-07_cryptofeed.jsonl"],
+    plan: {
+      markets: ["BTCUSDT", "BTCPERP"],
+      sockets: [
+        {
+          url: "wss://ws.bitget.com/v2/ws/public",
+          subscribe: ['{"op":"subscribe","args":[{"instType":"USDT-FUTURES","channel":"ticker","instId":"BTCUSDT"},{"instType":"USDC-FUTURES","channel":"ticker","instId":"BTCPERP"}]}'],
+        },
+      ],
+    },
+    keepalive: { frame: "ping", everyMs: 30_000 },
+    stallAfterMs: 10_000,
+    maxLifetimeMs: DAY,
+    frames: [
+      { file: "ticker_v2_2024-10-31_tardis.jsonl", line: 1, trap: "acks are `{\"event\":\"subscribe\",\"arg\":{…}}`", events: [{ kind: "ack" }] },
+      {
+        file: "ticker_v2_2024-10-31_tardis.jsonl", line: 2,
+        trap: "`fundingRate` and `nextFundingTime` are strings; the row's `ts` is a string",
+        events: [updates({ venueMarketId: "STORJUSDT", fields: { markPrice: 0.4705, indexPrice: 0.47080586, fundingRate: 0.0001, nextFundingAt: 1730361600000 }, venueTime: 1730332823155 })],
+      },
+      {
+        file: "ticker_v2_2024-10-31_tardis.jsonl", line: 3,
+        trap: "dated futures send `\"fundingRate\":\"0\"` and `\"nextFundingTime\":\"0\"`: no funding",
+        events: [updates({ venueMarketId: "BTCUSDZ24", fields: { markPrice: 73731.8, indexPrice: 72327.926666, fundingRate: null, nextFundingAt: null }, venueTime: 1730332823217 })],
+      },
+      {
+        file: "ticker_v3-uta_2026-04-28_tardis.jsonl", line: 1,
+        trap: "v3/UTA: `arg.topic` and `arg.symbol`, no row id or row time",
+        events: [updates({ venueMarketId: "BTCUSDT", fields: { markPrice: 76631.3, indexPrice: 76671.4381686055379793, fundingRate: -0.00003, nextFundingAt: 1777363200000 }, venueTime: 1777358880084 })],
+      },
+      {
+        file: "mix_v1_ticker_2022-06-02_cmp.jsonl", line: 2,
+        trap: "retired v1 mix: the rate is `capitalRate`, times are numbers",
+        events: [updates({ venueMarketId: "BTCUSDT", fields: { markPrice: 29906.42, indexPrice: 29928.32, fundingRate: 0.0001, nextFundingAt: 1654182000000 }, venueTime: 1654160847314 })],
+      },
+      { frame: "pong", trap: "SYNTHETIC in Bitget's documented form: the answer to `ping` is bare text", events: [{ kind: "heartbeat" }] },
+    ],
+    limits: {
+      markets: 600,
+      // Both product lines, as the connector lists them.
+      ids: (count) => Array.from({ length: count }, (_, i) => (i % 3 === 0 ? `COIN${i}PERP` : `COIN${i}USDT`)),
+      topicsOf: (frame) => (parse(frame).args as { instType: string; instId: string }[]).map((arg) => `${arg.instType}:${arg.instId}`),
+      topicsFor: (ids) => ids.map((id) => `${id.endsWith("PERP") ? "USDC-FUTURES" : "USDT-FUTURES"}:${id}`),
+      sockets: 13,
+      marketsPerSocket: 49,
+      frameBytes: 4096,
+    },
+  },
+  {
+    venue: "gate",
+    fixture: "REAL: tardis (2020-2023, with the subscribe ack) and crypto-msg-parser (2022) `futures.tickers` messages.",
+    files: ["futures.tickers_2020-2023_tardis.jsonl", "futures.tickers_2022-06-02_cmp.jsonl"],
+    plan: {
+      markets: ["BTC_USDT", "ETH_USDT"],
+      sockets: [{ url: "wss://fx-ws.gateio.ws/v4/ws/usdt", subscribe: ['{"channel":"futures.tickers","event":"subscribe","payload":["BTC_USDT","ETH_USDT"]}'] }],
+    },
+    keepalive: { frame: '{"channel":"futures.ping"}', everyMs: 10_000 },
+    stallAfterMs: 30_000,
+    frames: [
+      { file: "futures.tickers_2020-2023_tardis.jsonl", line: 2, trap: "the subscribe ack", events: [{ kind: "ack" }] },
+      {
+        file: "futures.tickers_2020-2023_tardis.jsonl", line: 3,
+        trap: "`result` as a list holding a list",
+        events: [updates({ venueMarketId: "BSV_USDT", fields: { fundingRate: 0.000962, predictedFundingRate: 0.000216, markPrice: 244.78, indexPrice: 244.75 }, venueTime: 1617952183000 })],
+      },
+      {
+        file: "futures.tickers_2020-2023_tardis.jsonl", line: 4,
+        trap: "`result` as a bare object; `error` absent; `time` in seconds",
+        events: [updates({ venueMarketId: "ETC_USD", fields: { fundingRate: 0.0001, predictedFundingRate: 0.0001, markPrice: 26.929, indexPrice: 26.9291 }, venueTime: 1647501206000 })],
+      },
+      {
+        file: "futures.tickers_2020-2023_tardis.jsonl", line: 5,
+        trap: "later messages add `time_ms`",
+        events: [updates({ venueMarketId: "BTC_USDT", fields: { fundingRate: 0.0001, predictedFundingRate: 0.0001, markPrice: 23175.64, indexPrice: 23173.35 }, venueTime: 1677629168840 })],
+      },
+      {
+        file: "futures.tickers_2022-06-02_cmp.jsonl", line: 1,
+        trap: "a dated future sends no funding keys: prices only",
+        events: [updates({ venueMarketId: "BTC_USD_20220624", fields: { markPrice: 29955.64, indexPrice: 29975.14 }, venueTime: 1654162230000 })],
+      },
+      { frame: '{"time":1,"channel":"futures.pong","event":"","error":null,"result":null}', trap: "SYNTHETIC in Gate's documented form: the pong", events: [{ kind: "heartbeat" }] },
+    ],
+    limits: {
+      markets: 600,
+      ids: symbols("COIN", "_USDT"),
+      topicsOf: (frame) => parse(frame).payload as string[],
+      topicsFor: (ids) => [...ids],
+      sockets: 2,
+      marketsPerSocket: 300,
+      argsPerFrame: 100,
+    },
+  },
+  {
+    venue: "hyperliquid",
+    fixture:
+      "REAL: tardis `activeAssetCtx`/`activeSpotAssetCtx` (MOODENG, @2). BUILT: an `allDexsAssetCtxs` push and its ack from the " +
+      "arbitrage-observatory probe captures (2026-09-24) with the recorded MOODENG context; its pong and error frames as captured.",
+    files: ["activeAssetCtx_MOODENG_tardis.jsonl", "allDexsAssetCtxs_built_from_probe.jsonl"],
+    errorLines: ["allDexsAssetCtxs_built_from_probe.jsonl:4"],
+    plan: { markets: ["0", "1", "159"], sockets: [{ url: "wss://api.hyperliquid.xyz/ws", subscribe: ['{"method":"subscribe","subscription":{"type":"allDexsAssetCtxs"}}'] }] },
+    keepalive: { frame: '{"method":"ping"}', everyMs: 30_000 },
+    stallAfterMs: 60_000,
+    frames: [
+      {
+        file: "activeAssetCtx_MOODENG_tardis.jsonl", line: 1,
+        trap: "keyed by coin name (`MOODENG`), not by the market id (the asset index): nothing to place",
+        events: [],
+      },
+      { file: "activeAssetCtx_MOODENG_tardis.jsonl", line: 2, trap: "spot coins (`@2`) carry no funding", events: [] },
+      { file: "allDexsAssetCtxs_built_from_probe.jsonl", line: 1, events: [{ kind: "ack" }] },
+      {
+        file: "allDexsAssetCtxs_built_from_probe.jsonl", line: 2,
+        trap: "no timestamp; `funding` is the hourly rate as a string; contexts in universe order, the first dex only",
+        events: [
+          updates(
+            { venueMarketId: "0", fields: { fundingRate: 0.0000018952, markPrice: 84148, indexPrice: 84198 }, venueTime: null },
+            { venueMarketId: "1", fields: { fundingRate: 0.00004863, markPrice: 0.19963, indexPrice: 0.1995 }, venueTime: null },
+          ),
+        ],
+      },
+      { file: "allDexsAssetCtxs_built_from_probe.jsonl", line: 3, events: [{ kind: "heartbeat" }] },
+    ],
+    limits: { ...allMarkets("allDexsAssetCtxs"), ids: symbols("", ""), topicsOf: (frame) => [String((parse(frame).subscription as { type: string }).type)] },
+  },
+  {
+    venue: "dydx",
+    fixture: "REAL: tardis `v4_markets` subscribed snapshot, `trading` and `oraclePrices` messages (2024-08-23).",
+    files: ["v4_markets_2024-08-23_tardis.jsonl"],
+    plan: { markets: ["BTC-USD", "ETH-USD"], sockets: [{ url: "wss://indexer.dydx.trade/v4/ws", subscribe: ['{"type":"subscribe","channel":"v4_markets"}'] }] },
+    stallAfterMs: 60_000,
+    frames: [
+      {
+        file: "v4_markets_2024-08-23_tardis.jsonl", line: 1,
+        trap: "`subscribed` carries every market's full state; `nextFundingRate` is a 20-decimal string",
+        events: [
+          { kind: "ack" },
+          updates(
+            { venueMarketId: "BTC-USD", fields: { fundingRate: 0.00001351666666666667, predictedFundingRate: 0.00001351666666666667, markPrice: 60387.51779, indexPrice: 60387.51779 }, venueTime: null },
+            { venueMarketId: "ETH-USD", fields: { fundingRate: 0.00001051666666666667, predictedFundingRate: 0.00001051666666666667, markPrice: 2623.2521, indexPrice: 2623.2521 }, venueTime: null },
+          ),
+        ],
+      },
+      { file: "v4_markets_2024-08-23_tardis.jsonl", line: 2, trap: "a `trading` partial of open interest only: nothing else changed", events: [] },
+      {
+        file: "v4_markets_2024-08-23_tardis.jsonl", line: 3,
+        trap: "`oraclePrices`, with an ISO `effectiveAt`",
+        events: [updates({ venueMarketId: "ETH-USD", fields: { markPrice: 2623.3521, indexPrice: 2623.3521 }, venueTime: Date.parse("2024-08-23T00:00:54.301Z") })],
+      },
+      {
+        frame: '{"type":"channel_data","connection_id":"c","message_id":2,"channel":"v4_markets","version":"1.0.0","contents":{"trading":{"BTC-USD":{"id":"0","nextFundingRate":"0.00002"}}}}',
+        trap: "SYNTHETIC `trading` partial with a new rate: only the rate (and the predicted rate it also is)",
+        events: [updates({ venueMarketId: "BTC-USD", fields: { fundingRate: 0.00002, predictedFundingRate: 0.00002 }, venueTime: null })],
+      },
+    ],
+    limits: { ...allMarkets("v4_markets"), topicsOf: (frame) => [String(parse(frame).channel)] },
+  },
+  {
+    venue: "lighter",
+    fixture: "REAL: tardis `market_stats:all` subscribed and update messages (2026-04-20).",
+    files: ["market_stats_all_2026-04-20_tardis.jsonl"],
+    plan: { markets: ["0", "1"], sockets: [{ url: "wss://mainnet.zklighter.elliot.ai/stream", subscribe: ['{"type":"subscribe","channel":"market_stats/all"}'] }] },
+    keepalive: { frame: '{"type":"ping"}', everyMs: 60_000 },
+    stallAfterMs: 30_000,
+    frames: [
+      {
+        file: "market_stats_all_2026-04-20_tardis.jsonl", line: 1,
+        trap: "rates in percent per hour (`\"0.0011\"` is 0.000011); `market_id` a string key; next settlement the next whole hour",
+        events: [
+          { kind: "ack" },
+          updates(
+            { venueMarketId: "0", fields: { fundingRate: 0.000011, markPrice: 2308.86, indexPrice: 2309.89, nextFundingAt: Date.UTC(2026, 3, 20, 15) }, venueTime: 1776694043429 },
+            { venueMarketId: "1", fields: { fundingRate: 0.000012, markPrice: 75241.1, indexPrice: 75281.9, nextFundingAt: Date.UTC(2026, 3, 20, 15) }, venueTime: 1776694043429 },
+          ),
+        ],
+      },
+      { frame: '{"type":"ping"}', trap: "SYNTHETIC in Lighter's form: a venue ping gets a pong", events: [{ kind: "reply", frame: '{"type":"pong"}' }] },
+    ],
+    limits: { ...allMarkets("market_stats/all"), ids: symbols("", ""), topicsOf: (frame) => [String(parse(frame).channel)] },
+  },
+];
