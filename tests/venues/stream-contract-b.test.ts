@@ -1,192 +1,154 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { VENUE_IDS } from "@/lib/market/model/types";
-import { BACKPACK_STREAMS_PER_FRAME, BACKPACK_STREAMS_PER_SOCKET, backpackStream } from "@/lib/market/venues/streams/backpack";
-import { bitmexStream } from "@/lib/market/venues/streams/bitmex";
-import { coinexStream } from "@/lib/market/venues/streams/coinex";
-import { deribitStream } from "@/lib/market/venues/streams/deribit";
-import { grvtStream } from "@/lib/market/venues/streams/grvt";
 import { htxStream } from "@/lib/market/venues/streams/htx";
-import { KUCOIN_FUTURES_BULLET_URL, KUCOIN_SYMBOLS_PER_SOCKET, KUCOIN_SYMBOLS_PER_TOPIC, kucoinfuturesStream } from "@/lib/market/venues/streams/kucoinfutures";
-import { MEXC_SYMBOLS_PER_SOCKET, mexcStream } from "@/lib/market/venues/streams/mexc";
+import { KUCOIN_FUTURES_BULLET_URL, kucoinfuturesStream } from "@/lib/market/venues/streams/kucoinfutures";
 import { phemexStream } from "@/lib/market/venues/streams/phemex";
-import type { StreamEvent, StreamUpdate } from "@/lib/market/venues/streams/stream-protocol";
+import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "@/lib/market/venues/streams/stream-protocol";
 import { STREAM_PROTOCOLS_B } from "@/lib/market/venues/streams/stream-protocols-b";
-import { WOO_TOPICS_PER_FRAME, WOO_TOPICS_PER_SOCKET, wooStream } from "@/lib/market/venues/streams/woo";
-import { STREAM_EXPECTATIONS_B, streamFixtureLines, type StreamExpectationRow } from "./stream-expectations-b";
+import { STREAM_EXPECTATIONS_B, type StreamRow } from "./stream-expectations-b";
 
-const RECEIVED_AT = Date.UTC(2026, 11, 2);
+const FIXTURES = join(__dirname, "../fixtures/streams");
+/** Decoding never reads the clock: any receive time gives the same events. */
+const RECEIVED_AT = Date.UTC(2026, 11, 2, 13);
 
-/** A line as the venue sends it: gzip binary where the venue compresses. */
-function wire(row: StreamExpectationRow, line: string): string | Buffer {
-  return row.gzip ? gzipSync(Buffer.from(line, "utf8")) : line;
+function lines(venue: string, file: string): string[] {
+  return readFileSync(join(FIXTURES, venue, file), "utf8").split("\n").filter((line) => line.trim() !== "");
 }
 
-function updatesOf(events: StreamEvent[]): StreamUpdate[] {
-  return events.flatMap((event) => (event.kind === "updates" ? event.updates : []));
+function protocolOf(row: StreamRow): VenueStreamProtocol {
+  const protocol = STREAM_PROTOCOLS_B[row.venue];
+  if (!protocol) throw new Error(`no stream protocol for ${row.venue}`);
+  return protocol;
 }
 
-/** Every line of a row's fixtures, decoded as the venue sends it. */
-function decodedLines(row: StreamExpectationRow): { at: string; events: StreamEvent[] }[] {
-  return row.fixtures.flatMap((fixture) =>
-    streamFixtureLines(fixture).map((line, i) => ({ at: `${fixture}:${i + 1}`, events: row.protocol.decode(wire(row, line), RECEIVED_AT) })),
-  );
-}
+const errors = (events: StreamEvent[]) => events.filter((event) => event.kind === "error");
+const updatesOf = (events: StreamEvent[]): StreamUpdate[] => events.flatMap((event) => (event.kind === "updates" ? event.updates : []));
 
-function ids(count: number, prefix: string): string[] {
-  return Array.from({ length: count }, (_, i) => `${prefix}${i}`);
-}
-
-describe("the stream protocol table (part B)", () => {
-  it("has one row per protocol, each for its own venue", () => {
-    const venues = Object.keys(STREAM_PROTOCOLS_B);
-    expect(venues.every((venue) => (VENUE_IDS as readonly string[]).includes(venue))).toBe(true);
-    for (const [venue, protocol] of Object.entries(STREAM_PROTOCOLS_B)) expect(protocol?.venue, venue).toBe(venue);
-    expect(STREAM_EXPECTATIONS_B.map((row) => row.protocol.venue).sort()).toEqual([...venues].sort());
-  });
-
-  it("states a stall window and a keepalive the venue documents", () => {
-    for (const protocol of Object.values(STREAM_PROTOCOLS_B)) {
-      if (!protocol) continue;
-      expect(protocol.stallAfterMs, protocol.venue).toBeGreaterThanOrEqual(5_000);
-      if (protocol.keepalive) expect(protocol.keepalive.everyMs, protocol.venue).toBeGreaterThan(0);
-      expect(protocol.sockets([]), protocol.venue).toEqual([]);
-    }
+describe("stream protocols (part B): the registry", () => {
+  it("has one row per protocol and the right venue on each", () => {
+    expect(STREAM_EXPECTATIONS_B.map((row) => row.venue).sort()).toEqual(Object.keys(STREAM_PROTOCOLS_B).sort());
+    for (const [venue, protocol] of Object.entries(STREAM_PROTOCOLS_B)) expect(protocol?.venue).toBe(venue);
   });
 });
 
-for (const row of STREAM_EXPECTATIONS_B) {
-  describe(row.protocol.venue, () => {
-    it(`${row.name}: sockets and subscribe frames`, () => {
-      expect(row.protocol.sockets(row.markets)).toStrictEqual(row.sockets);
-    });
+describe.each(STREAM_EXPECTATIONS_B.map((row) => [row.venue, row] as const))("stream protocol %s", (venue, row) => {
+  const protocol = protocolOf(row);
 
-    it(`${row.name}: every fixture line decodes, errors only where documented`, () => {
-      const decoded = decodedLines(row);
-      expect(decoded.length).toBeGreaterThan(0);
-      for (const { at, events } of decoded) {
+  it("decodes every recorded line without an error, except documented errors", () => {
+    const files = readdirSync(join(FIXTURES, venue)).filter((file) => file.endsWith(".jsonl"));
+    // Every file beside the SOURCES.md is one the row names, so none goes unchecked.
+    expect([...files].sort()).toEqual([...row.files].sort());
+    for (const listed of row.errorLines ?? []) expect(row.files.some((file) => listed.startsWith(`${file}:`)), listed).toBe(true);
+    for (const file of row.files) {
+      lines(venue, file).forEach((line, index) => {
+        const at = `${file}:${index + 1}`;
+        const events = protocol.decode(line, RECEIVED_AT);
         expect(events.length, at).toBeGreaterThan(0);
-        const errors = events.filter((event) => event.kind === "error");
-        expect(errors.length, at).toBe(row.errorLines.includes(at) ? 1 : 0);
-        if (row.errorLines.includes(at)) expect(events, at).toHaveLength(1);
-      }
-      for (const listed of row.errorLines) expect(decoded.map((line) => line.at)).toContain(listed);
-    });
-
-    it(`${row.name}: chosen frames`, () => {
-      for (const frame of row.frames) {
-        const line = streamFixtureLines(frame.fixture)[frame.line - 1];
-        expect(line, `${frame.fixture}:${frame.line}`).toBeDefined();
-        expect(row.protocol.decode(wire(row, line ?? ""), RECEIVED_AT), `${frame.fixture}:${frame.line}`).toStrictEqual(frame.events);
-      }
-    });
-
-    it(`${row.name}: fields are numbers or null, never NaN or undefined`, () => {
-      const updates = decodedLines(row).flatMap(({ events }) => updatesOf(events));
-      expect(updates.length).toBeGreaterThan(0);
-      for (const update of updates) {
-        expect(update.venueMarketId).not.toBe("");
-        expect(Object.keys(update.fields).length).toBeGreaterThan(0);
-        for (const [key, value] of Object.entries(update.fields)) {
-          expect(value === null || (typeof value === "number" && Number.isFinite(value)), `${update.venueMarketId}.${key}`).toBe(true);
-        }
-        expect(update.venueTime === null || Number.isFinite(update.venueTime)).toBe(true);
-      }
-    });
-
-    it(`${row.name}: a malformed frame is one error event, never a throw`, () => {
-      for (const bad of ["{not json", "", "[]", "null", Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01]), gzipSync(Buffer.from("{\"op\":"))]) {
-        const events = row.protocol.decode(bad, RECEIVED_AT);
-        expect(events).toHaveLength(1);
-        expect(events[0]?.kind).toBe("error");
-      }
-    });
-  });
-}
-
-describe("subscription limits", () => {
-  it("mexc: one sub.ticker frame per contract, 30 contracts a socket", () => {
-    const sockets = mexcStream.sockets(ids(70, "C"));
-    expect(sockets.map((socket) => socket.subscribe.length)).toEqual([MEXC_SYMBOLS_PER_SOCKET, MEXC_SYMBOLS_PER_SOCKET, 10]);
-    expect(sockets.flatMap((socket) => socket.subscribe).map((frame) => (JSON.parse(frame) as { param: { symbol: string } }).param.symbol)).toEqual(ids(70, "C"));
-  });
-
-  it("kucoinfutures: at most 100 symbols a topic, 300 a socket", () => {
-    const sockets = kucoinfuturesStream.sockets(ids(450, "S"));
-    expect(sockets).toHaveLength(2);
-    const topics = sockets.map((socket) => socket.subscribe.map((frame) => (JSON.parse(frame) as { topic: string }).topic.split(":")[1]?.split(",").length));
-    expect(topics).toEqual([[KUCOIN_SYMBOLS_PER_TOPIC, KUCOIN_SYMBOLS_PER_TOPIC, KUCOIN_SYMBOLS_PER_TOPIC], [100, 50]]);
-    expect(KUCOIN_SYMBOLS_PER_SOCKET).toBe(3 * KUCOIN_SYMBOLS_PER_TOPIC);
-  });
-
-  it("woo: two topics a market, 10 topics a frame, 100 a socket", () => {
-    const sockets = wooStream.sockets(ids(120, "PERP_X"));
-    expect(sockets).toHaveLength(3);
-    for (const socket of sockets) {
-      const params = socket.subscribe.map((frame) => (JSON.parse(frame) as { params: string[] }).params);
-      expect(params.every((topics) => topics.length <= WOO_TOPICS_PER_FRAME)).toBe(true);
-      expect(params.flat().length).toBeLessThanOrEqual(WOO_TOPICS_PER_SOCKET);
+        if (row.errorLines?.includes(at)) expect(errors(events), at).toHaveLength(1);
+        else expect(errors(events), at).toEqual([]);
+        // As a binary frame: gzip where the venue compresses, else the text's UTF-8 bytes.
+        const binary = row.gzip ? gzipSync(line) : Buffer.from(line, "utf8");
+        expect(protocol.decode(binary, RECEIVED_AT), at).toEqual(events);
+      });
     }
-    expect(sockets.map((socket) => socket.subscribe.length)).toEqual([10, 10, 4]);
   });
 
-  it("backpack: 50 streams a frame, 100 a socket", () => {
-    const sockets = backpackStream.sockets(ids(230, "M"));
-    expect(sockets.map((socket) => socket.subscribe.map((frame) => (JSON.parse(frame) as { params: string[] }).params.length))).toEqual([
-      [BACKPACK_STREAMS_PER_FRAME, BACKPACK_STREAMS_PER_FRAME],
-      [50, 50],
-      [30],
-    ]);
-    expect(BACKPACK_STREAMS_PER_SOCKET).toBe(100);
+  it.each(row.frames.map((frame, i) => [frame.trap ?? `${frame.file}:${frame.line}`, i] as const))("frame: %s", (_, i) => {
+    const expectation = row.frames[i]!;
+    const frame = expectation.frame ?? lines(venue, expectation.file!)[expectation.line! - 1];
+    expect(frame, "the frame exists").toBeDefined();
+    // toStrictEqual: a field the frame lacks must be absent, not present as undefined.
+    expect(protocol.decode(frame!, RECEIVED_AT)).toStrictEqual(expectation.events);
   });
 
-  it("deribit and grvt: many instruments on one socket, split into frames", () => {
-    const deribit = deribitStream.sockets(ids(150, "I"));
-    expect(deribit).toHaveLength(1);
-    expect(deribit[0]?.subscribe).toHaveLength(3);
-    const grvt = grvtStream.sockets(ids(120, "G"));
-    expect(grvt[0]?.subscribe.map((frame) => (JSON.parse(frame) as { params: { selectors: string[] } }).params.selectors.length)).toEqual([50, 50, 20]);
+  it("never sends null for a field the message lacks, nor a non-finite number", () => {
+    let count = 0;
+    for (const file of row.files) {
+      for (const line of lines(venue, file)) {
+        for (const update of updatesOf(protocol.decode(line, RECEIVED_AT))) {
+          count += 1;
+          expect(update.venueMarketId).not.toBe("");
+          expect(Object.keys(update.fields).length).toBeGreaterThan(0);
+          for (const value of Object.values(update.fields)) if (value !== null) expect(Number.isFinite(value)).toBe(true);
+          expect(update.venueTime === null || Number.isFinite(update.venueTime)).toBe(true);
+        }
+      }
+    }
+    expect(count, "the fixtures hold at least one market update").toBeGreaterThan(0);
   });
 
-  it("htx, coinex, phemex and bitmex: one all-market subscription whatever the market count", () => {
-    for (const protocol of [htxStream, coinexStream, phemexStream, bitmexStream]) {
-      const sockets = protocol.sockets(ids(500, "X"));
-      expect(sockets, protocol.venue).toHaveLength(1);
-      expect(sockets[0]?.subscribe, protocol.venue).toHaveLength(1);
+  it("reads a malformed frame as one error event, without throwing", () => {
+    const truncatedGzip = gzipSync('{"op":"notify","data":[').subarray(0, 12);
+    for (const frame of ['{"topic":', "\u0000\u0001garbage", Buffer.from([0xff, 0xfe, 0x00]), truncatedGzip, gzipSync("{not json")]) {
+      const events = protocol.decode(frame, RECEIVED_AT);
+      expect(events).toHaveLength(1);
+      expect(events[0]?.kind).toBe("error");
+    }
+    // Valid JSON of no shape the venue sends is an error too, not a silent nothing.
+    expect(errors(protocol.decode("42", RECEIVED_AT))).toHaveLength(1);
+    expect(errors(protocol.decode('{"unexpected":true}', RECEIVED_AT))).toHaveLength(1);
+  });
+
+  it("plans the subscription for a few markets", () => {
+    expect(protocol.sockets(row.plan.markets)).toEqual(row.plan.sockets);
+    expect(protocol.sockets([])).toEqual([]);
+  });
+
+  it("keeps the venue's keepalive, stall and lifetime", () => {
+    expect(protocol.keepalive).toEqual(row.keepalive);
+    expect(protocol.stallAfterMs).toBe(row.stallAfterMs);
+    expect(protocol.maxLifetimeMs).toBe(row.maxLifetimeMs);
+  });
+
+  it(`covers ${row.limits.markets} markets within the venue's limits, each once`, () => {
+    const { limits } = row;
+    const ids = limits.ids(limits.markets);
+    const plans = protocol.sockets([...ids, ...ids.slice(0, 5)]);
+    expect(plans).toHaveLength(limits.sockets);
+    const topics = plans.flatMap((plan) => plan.subscribe.flatMap((frame) => limits.topicsOf(frame)));
+    expect([...topics].sort()).toEqual([...limits.topicsFor(ids)].sort());
+    for (const plan of plans) {
+      if (limits.marketsPerSocket !== undefined) {
+        const perSocket = plan.subscribe.flatMap((frame) => limits.topicsOf(frame)).length / (limits.topicsFor(["x"]).length || 1);
+        expect(perSocket).toBeLessThanOrEqual(limits.marketsPerSocket);
+      }
+      for (const frame of plan.subscribe) {
+        if (limits.frameBytes !== undefined) expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(limits.frameBytes);
+        if (limits.argsPerFrame !== undefined) expect(limits.topicsOf(frame).length).toBeLessThanOrEqual(limits.argsPerFrame);
+      }
     }
   });
 });
 
-describe("traps", () => {
-  it("htx: funding_time (the calculation minute) is never the next settlement", () => {
-    const lines = [...streamFixtureLines("htx/funding_rate_2021-2022_cmp.jsonl"), ...streamFixtureLines("htx/funding_rate_2020_tardis.jsonl")];
-    for (const line of lines) {
+describe("traps beyond single frames", () => {
+  it("htx: the next settlement is settlement_time on every row, never funding_time (the calculation minute)", () => {
+    const recorded = [...lines("htx", "funding_rate_2021-2022_cmp.jsonl"), ...lines("htx", "funding_rate_2020_tardis.jsonl")];
+    let rows = 0;
+    for (const line of recorded) {
       const raw = JSON.parse(line) as { data?: { contract_code: string; funding_time: string; settlement_time: string }[] };
       const updates = updatesOf(htxStream.decode(gzipSync(line), RECEIVED_AT));
       for (const row of raw.data ?? []) {
-        const update = updates.find((u) => u.venueMarketId === row.contract_code);
-        expect(update?.fields.nextFundingAt).toBe(Number(row.settlement_time));
+        rows += 1;
+        expect(updates.find((update) => update.venueMarketId === row.contract_code)?.fields.nextFundingAt).toBe(Number(row.settlement_time));
       }
     }
-    // The 2021 linear row: calculated at 09:33, settling at 16:00.
-    const [, linear] = streamFixtureLines("htx/funding_rate_2021-2022_cmp.jsonl");
-    expect(updatesOf(htxStream.decode(linear ?? "", RECEIVED_AT))[0]?.fields.nextFundingAt).not.toBe(1617309780000);
+    expect(rows).toBe(6);
   });
 
-  it("htx: text frames decode as well as gzip ones, and a ping is answered with its own ts", () => {
-    const [, , third] = streamFixtureLines("htx/funding_rate_2020_tardis.jsonl");
-    expect(htxStream.decode(third ?? "", RECEIVED_AT)).toStrictEqual(htxStream.decode(gzipSync(third ?? ""), RECEIVED_AT));
+  it("htx: a gzip ping is answered with its own ts", () => {
     expect(htxStream.decode(gzipSync(JSON.stringify({ op: "ping", ts: "1700000000123" })), RECEIVED_AT)).toStrictEqual([
       { kind: "reply", frame: JSON.stringify({ op: "pong", ts: "1700000000123" }) },
     ]);
   });
 
-  it("kucoinfutures: the two granularities of one timestamp are never mixed", () => {
-    const rates = streamFixtureLines("kucoinfutures/contract_instrument_2024-01-24_tardis.jsonl").flatMap((line) =>
+  it("kucoinfutures: of the two granularities of one timestamp, only the minute rate becomes the rate", () => {
+    const rates = lines("kucoinfutures", "contract_instrument_2024-01-24_tardis.jsonl").flatMap((line) =>
       updatesOf(kucoinfuturesStream.decode(line, RECEIVED_AT)).flatMap((update) => (update.fields.fundingRate === undefined ? [] : [update.fields.fundingRate])),
     );
-    // Lines 1 and 6 (granularity 60000); lines 3 and 5 (28800000: 3.9e-05, 3.8e-05) are not rates of the running period.
+    // Lines 1 and 6 (granularity 60000); lines 3 and 5 (28800000: 3.9e-05, 3.8e-05) are settled rates.
     expect(rates).toEqual([0.000038, 0.000032]);
   });
 
@@ -198,7 +160,10 @@ describe("traps", () => {
       return new Response(
         JSON.stringify({
           code: "200000",
-          data: { token: "2neAiuYvAU61ZDXANAGAsiL4-iAExhsBXZxftpOeh_55i3Ysy2q2LEsEWU64mdzUOPusi34M_wGoSf7iNyEWJ1UQy47YbpY4zVdzilNP-Bj3iXzrjjGlWtiYB9J6i9GjsxUuhPw3BlrzazF6ghq4Lzf7scStOz3KkxjwpsOBCH4=.WNQmhZQeUKIkh97KYgU0Lg==", instanceServers: [{ endpoint: "wss://ws-api-futures.kucoin.com/", protocol: "websocket", encrypt: true, pingInterval: 18000, pingTimeout: 10000 }] },
+          data: {
+            token: "2neAiuYvAU61ZDXANAGAsiL4-iAExhsBXZxftpOeh_55i3Ysy2q2LEsEWU64mdzUOPusi34M_wGoSf7iNyEWJ1UQy47YbpY4zVdzilNP-Bj3iXzrjjGlWtiYB9J6i9GjsxUuhPw3BlrzazF6ghq4Lzf7scStOz3KkxjwpsOBCH4=.WNQmhZQeUKIkh97KYgU0Lg==",
+            instanceServers: [{ endpoint: "wss://ws-api-futures.kucoin.com/", protocol: "websocket", encrypt: true, pingInterval: 18000, pingTimeout: 10000 }],
+          },
         }),
         { status: 200, headers: { "content-type": "application/json" } },
       );
@@ -223,57 +188,14 @@ describe("traps", () => {
     await expect(connectUrl(KUCOIN_FUTURES_BULLET_URL, answering(200, { code: "200000", data: { token: "t", instanceServers: [] } }))).rejects.toBeInstanceOf(AppError);
   });
 
-  it("deribit: a current_funding of 0 is the venue's 0, kept as a rate", () => {
-    for (const fixture of ["deribit/ticker_BTC-PERPETUAL_2019_tardis.jsonl", "deribit/ticker_BTC-PERPETUAL_2022-06-02_cmp.jsonl"]) {
-      for (const line of streamFixtureLines(fixture)) {
-        expect(updatesOf(deribitStream.decode(line, RECEIVED_AT))[0]?.fields.fundingRate).toBe(0);
-      }
-    }
-  });
-
-  it("bitmex: a delta says nothing of the fields it lacks, an index symbol is no market, a text pong is alive", () => {
-    const [, , , openInterestOnly] = streamFixtureLines("bitmex/instrument_2019-06-01_tardis.jsonl");
-    expect(bitmexStream.decode(openInterestOnly ?? "", RECEIVED_AT)).toStrictEqual([{ kind: "heartbeat" }]);
-    const [, , markOnly] = streamFixtureLines("bitmex/instrument_XBTUSD_2021-12-18_mst-gateway.jsonl");
-    const fields = updatesOf(bitmexStream.decode(markOnly ?? "", RECEIVED_AT))[0]?.fields ?? {};
-    expect(Object.keys(fields).sort()).toEqual(["indexPrice", "markPrice"]);
-    // An index row beside a market's: the index is dropped, the market kept.
-    const mixed = JSON.stringify({
-      table: "instrument",
-      action: "update",
-      data: [
-        { symbol: ".BXBT", markPrice: 46600.1, timestamp: "2021-12-18T20:03:05.000Z" },
-        { symbol: "XBTUSDT", fundingRate: 0.0001, timestamp: "2021-12-18T20:03:05.000Z" },
-      ],
-    });
-    expect(updatesOf(bitmexStream.decode(mixed, RECEIVED_AT)).map((update) => update.venueMarketId)).toEqual(["XBTUSDT"]);
-    expect(bitmexStream.decode("pong", RECEIVED_AT)).toStrictEqual([{ kind: "heartbeat" }]);
-  });
-
-  it("phemex: an incremental frame without its fields list is read in the documented column order", () => {
-    const [, snapshot] = streamFixtureLines("phemex/perp_market24h_pack_p_docs-example.jsonl");
-    const withFields = JSON.parse(snapshot ?? "{}") as Record<string, unknown>;
-    const { fields: _fields, ...incremental } = { ...withFields, type: "incremental" };
-    expect(updatesOf(phemexStream.decode(JSON.stringify(incremental), RECEIVED_AT))).toStrictEqual(updatesOf(phemexStream.decode(snapshot ?? "", RECEIVED_AT)));
-    // Columns come by name: a reordered frame reads the same values.
-    const reordered = { ...withFields, fields: [...(withFields.fields as string[])].reverse(), data: (withFields.data as string[][]).map((cells) => [...cells].reverse()) };
-    expect(updatesOf(phemexStream.decode(JSON.stringify(reordered), RECEIVED_AT))).toStrictEqual(updatesOf(phemexStream.decode(snapshot ?? "", RECEIVED_AT)));
-  });
-
-  it("grvt: a field GRVT sets to null (\"\") is null, one it leaves out stays absent", () => {
-    const frame = JSON.stringify({ stream: "v1.ticker.d", selector: "ETH_USDT_Perp@500", sequence_number: "2", feed: { instrument: "ETH_USDT_Perp", funding_rate: "", mark_price: "2300.5" } });
-    expect(updatesOf(grvtStream.decode(frame, RECEIVED_AT))).toStrictEqual([{ venueMarketId: "ETH_USDT_Perp", fields: { fundingRate: null, markPrice: 2300.5 }, venueTime: null }]);
-  });
-
-  it("coinex: every frame arrives as gzip binary and decodes as its text does", () => {
-    for (const line of streamFixtureLines("coinex/state.update_2026-09-23_observatory.jsonl")) {
-      expect(coinexStream.decode(gzipSync(line), RECEIVED_AT)).toStrictEqual(coinexStream.decode(line, RECEIVED_AT));
-    }
-  });
-
-  it("woo: an unknown topic is acknowledged with no data; a refused request is an error", () => {
-    const lines = streamFixtureLines("woo/v3_frames_2026-09-23_observatory.jsonl");
-    expect(wooStream.decode(lines[3] ?? "", RECEIVED_AT)).toStrictEqual([{ kind: "ack" }]);
-    expect(wooStream.decode(lines[4] ?? "", RECEIVED_AT)[0]?.kind).toBe("error");
+  it("phemex: columns are read by name, and in the documented order when a frame omits its fields list", () => {
+    const [, snapshot] = lines("phemex", "perp_market24h_pack_p_docs-example.jsonl");
+    const documented = updatesOf(phemexStream.decode(snapshot!, RECEIVED_AT));
+    expect(documented).toHaveLength(2);
+    const withFields = JSON.parse(snapshot!) as { fields: string[]; data: string[][] } & Record<string, unknown>;
+    const { fields: _omitted, ...incremental } = { ...withFields, type: "incremental" };
+    expect(updatesOf(phemexStream.decode(JSON.stringify(incremental), RECEIVED_AT))).toStrictEqual(documented);
+    const reordered = { ...withFields, fields: [...withFields.fields].reverse(), data: withFields.data.map((cells) => [...cells].reverse()) };
+    expect(updatesOf(phemexStream.decode(JSON.stringify(reordered), RECEIVED_AT))).toStrictEqual(documented);
   });
 });

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const BACKPACK_STREAM_URL = "wss://ws.backpack.exchange";
@@ -20,7 +20,7 @@ export const BACKPACK_STREAMS_PER_FRAME = 50;
 export const backpackStream: VenueStreamProtocol = {
   venue: "backpack",
   sockets: (venueMarketIds) =>
-    chunks(venueMarketIds, BACKPACK_STREAMS_PER_SOCKET).map((ids) => ({
+    chunks(distinct(venueMarketIds), BACKPACK_STREAMS_PER_SOCKET).map((ids) => ({
       url: BACKPACK_STREAM_URL,
       subscribe: chunks(ids, BACKPACK_STREAMS_PER_FRAME).map((part) => JSON.stringify({ method: "SUBSCRIBE", params: part.map((id) => `markPrice.${id}`) })),
     })),

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const DERIBIT_STREAM_URL = "wss://www.deribit.com/ws/api/v2";
@@ -30,7 +30,7 @@ export const deribitStream: VenueStreamProtocol = {
             url: DERIBIT_STREAM_URL,
             subscribe: [
               JSON.stringify({ jsonrpc: "2.0", id: 0, method: "public/set_heartbeat", params: { interval: HEARTBEAT_SECONDS } }),
-              ...chunks(venueMarketIds, DERIBIT_CHANNELS_PER_FRAME).map((ids, i) =>
+              ...chunks(distinct(venueMarketIds), DERIBIT_CHANNELS_PER_FRAME).map((ids, i) =>
                 JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "public/subscribe", params: { channels: ids.map((id) => `ticker.${id}.100ms`) } }),
               ),
             ],

@@ -119,3 +119,8 @@ export function clip(text: string, max = 200): string {
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Each market once, in first-seen order: a market listed twice is subscribed once. */
+export function distinct(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, nanosecondsMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asRecord, asString, chunks, nanosecondsMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const GRVT_STREAM_URL = "wss://market-data.grvt.io/ws/full";
@@ -37,7 +37,7 @@ export const grvtStream: VenueStreamProtocol = {
       : [
           {
             url: GRVT_STREAM_URL,
-            subscribe: chunks(venueMarketIds, GRVT_SELECTORS_PER_FRAME).map((ids, i) =>
+            subscribe: chunks(distinct(venueMarketIds), GRVT_SELECTORS_PER_FRAME).map((ids, i) =>
               JSON.stringify({ jsonrpc: "2.0", method: "subscribe", params: { stream: "v1.ticker.s", selectors: ids.map((id) => `${id}@${SNAPSHOT_RATE_MS}`) }, id: i + 1 }),
             ),
           },

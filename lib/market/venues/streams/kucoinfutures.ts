@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { asArray, asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, distinct, asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** Where KuCoin Futures hands out a public socket's endpoint and token (POST, no body). */
@@ -27,7 +27,7 @@ const MINUTE_GRANULARITY = 60_000;
 export const kucoinfuturesStream: VenueStreamProtocol = {
   venue: "kucoinfutures",
   sockets: (venueMarketIds) =>
-    chunks(venueMarketIds, KUCOIN_SYMBOLS_PER_SOCKET).map((socketSymbols) => ({
+    chunks(distinct(venueMarketIds), KUCOIN_SYMBOLS_PER_SOCKET).map((socketSymbols) => ({
       url: KUCOIN_FUTURES_BULLET_URL,
       subscribe: chunks(socketSymbols, KUCOIN_SYMBOLS_PER_TOPIC).map((symbols, i) =>
         JSON.stringify({ id: String(i + 1), type: "subscribe", topic: `/contract/instrument:${symbols.join(",")}`, privateChannel: false, response: true }),

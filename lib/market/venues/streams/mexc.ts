@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** MEXC's contract (futures) socket. */
@@ -21,7 +21,7 @@ export const MEXC_SYMBOLS_PER_SOCKET = 30;
 export const mexcStream: VenueStreamProtocol = {
   venue: "mexc",
   sockets: (venueMarketIds) =>
-    chunks(venueMarketIds, MEXC_SYMBOLS_PER_SOCKET).map((symbols) => ({
+    chunks(distinct(venueMarketIds), MEXC_SYMBOLS_PER_SOCKET).map((symbols) => ({
       url: MEXC_STREAM_URL,
       subscribe: symbols.map((symbol) => JSON.stringify({ method: "sub.ticker", param: { symbol } })),
     })),

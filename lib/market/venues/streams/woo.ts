@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 export const WOO_STREAM_URL = "wss://wss.woox.io/v3/public";
@@ -26,7 +26,7 @@ const TOPICS_PER_MARKET = 2;
 export const wooStream: VenueStreamProtocol = {
   venue: "woo",
   sockets: (venueMarketIds) =>
-    chunks(venueMarketIds, WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET).map((symbols) => ({
+    chunks(distinct(venueMarketIds), WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET).map((symbols) => ({
       url: WOO_STREAM_URL,
       subscribe: chunks(
         symbols.flatMap((symbol) => [`markprice@${symbol}`, `estfundingrate@${symbol}`]),
