@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
+import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct, timeField } from "./frame-reading";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const BACKPACK_STREAM_URL = "wss://ws.backpack.exchange";
@@ -35,7 +35,7 @@ export const backpackStream: VenueStreamProtocol = {
       if (data.e !== "markPrice") return unknownFrame(parsed.text);
       const fields = presentFields({
         fundingRate: venueNumber(data.f),
-        nextFundingAt: epochMs(data.n),
+        nextFundingAt: timeField(data.n),
         markPrice: venueNumber(data.p),
         indexPrice: venueNumber(data.i),
       });

@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, timeField } from "./frame-reading";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 export const COINEX_STREAM_URL = "wss://socket.coinex.com/v2/futures";
@@ -33,7 +33,7 @@ export const coinexStream: VenueStreamProtocol = {
         const fields = presentFields({
           fundingRate: venueNumber(row.latest_funding_rate),
           predictedFundingRate: venueNumber(row.next_funding_rate),
-          nextFundingAt: epochMs(row.latest_funding_time),
+          nextFundingAt: timeField(row.latest_funding_time),
           markPrice: venueNumber(row.mark_price),
           indexPrice: venueNumber(row.index_price),
         });

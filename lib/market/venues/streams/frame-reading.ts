@@ -124,3 +124,9 @@ function describe(error: unknown): string {
 export function distinct(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
+
+/** A settlement time as a StreamFields value: absent stays absent, the venue's null or "" is null. */
+export function timeField(value: unknown): number | null | undefined {
+  if (value === null || value === "") return null;
+  return epochMs(value);
+}

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
+import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct, timeField } from "./frame-reading";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 export const WOO_STREAM_URL = "wss://wss.woox.io/v3/public";
@@ -54,7 +54,7 @@ export const wooStream: VenueStreamProtocol = {
         fields = presentFields({ markPrice: venueNumber(data.px ?? data.price) });
       } else {
         const rate = venueNumber(data.r ?? data.fundingRate);
-        fields = presentFields({ fundingRate: rate, predictedFundingRate: rate, nextFundingAt: epochMs(data.ft ?? data.fundingTs) });
+        fields = presentFields({ fundingRate: rate, predictedFundingRate: rate, nextFundingAt: timeField(data.ft ?? data.fundingTs) });
       }
       return updatesEvent(updateOf(symbol, fields, venueTime));
     }
