@@ -8,8 +8,9 @@ export interface WsReplayServerOptions {
   /**
    * Frames played to each client in order, from the first, once it sends its first frame (its
    * subscribe), or once it connects with `playOnConnect`. A client connecting again hears them again.
+   * A function gets the request path, so one server can play each venue (or socket) its own.
    */
-  frames?: readonly ReplayFrame[];
+  frames?: readonly ReplayFrame[] | ((path: string) => readonly ReplayFrame[]);
   playOnConnect?: boolean;
   /** The pause before each frame that has no delay of its own (default 0). */
   intervalMs?: number;
@@ -62,6 +63,7 @@ export interface WsReplayServer {
 interface Player {
   client: ReplayClient;
   socket: WebSocket;
+  frames: readonly ReplayFrame[];
   next: number;
   timer?: NodeJS.Timeout;
 }
@@ -72,7 +74,6 @@ interface Player {
  * knows no venue: the frames, the answers and the market filter come from the test.
  */
 export async function startWsReplayServer(options: WsReplayServerOptions = {}): Promise<WsReplayServer> {
-  const frames = options.frames ?? [];
   const intervalMs = options.intervalMs ?? 0;
   const players = new Set<Player>();
   const all: ReplayClient[] = [];
@@ -106,11 +107,11 @@ export async function startWsReplayServer(options: WsReplayServerOptions = {}): 
   };
 
   const schedule = (player: Player) => {
-    if (player.next >= frames.length) {
-      if (!options.loop || frames.length === 0) return;
+    if (player.next >= player.frames.length) {
+      if (!options.loop || player.frames.length === 0) return;
       player.next = 0;
     }
-    const entry = frames[player.next]!;
+    const entry = player.frames[player.next]!;
     const isTimed = typeof entry === "object" && !Buffer.isBuffer(entry);
     player.timer = setTimeout(() => {
       // A stalled server keeps each client's place and looks again a little later.
@@ -124,7 +125,8 @@ export async function startWsReplayServer(options: WsReplayServerOptions = {}): 
   server.on("connection", (socket, request) => {
     const client: ReplayClient = { path: request.url ?? "/", sent: [], pings: 0, connectedAt: Date.now() };
     all.push(client);
-    const player: Player = { client, socket, next: 0 };
+    const frames = typeof options.frames === "function" ? options.frames(client.path) : (options.frames ?? []);
+    const player: Player = { client, socket, frames, next: 0 };
     players.add(player);
     let playing = false;
     const startPlaying = () => {

@@ -220,6 +220,26 @@ describe("StreamConnection", () => {
     expect(stateNames(seen)).toEqual(["live", "stalled", "live"]);
   });
 
+  it("is as stalled as its worst socket, while the others flow", async () => {
+    // The socket of C hears nothing; the socket of A and B hears its markets every 20 ms.
+    const server = await replayServer({
+      frames: (path) => (path === "/ws/A-B" ? [rows(1, ["A", 1], ["B", 1])] : []),
+      loop: true,
+      intervalMs: 20,
+      answer: answerTestFrame,
+    });
+    const { connection, seen } = open(server, testProtocol({ stallAfterMs: 200 }), ["A", "B", "C"], { backoff: { initialMs: 300, maxMs: 2_000 } });
+    await vi.waitFor(() => expect(connection.state).toBe("stalled"), WAIT);
+    expect(stateNames(seen)).toEqual(["stalled"]);
+    const byPath = (path: string) => server.connections().filter((client) => client.path === path);
+    expect(byPath("/ws/A-B")).toHaveLength(1);
+    expect(byPath("/ws/C").length).toBeGreaterThanOrEqual(2);
+    expect(marks(seen).every((mark) => mark === "A:1" || mark === "B:1")).toBe(true);
+    expect(marks(seen).length).toBeGreaterThan(4);
+    // Per-market silence is for a live connection; a stalled one is polled whole.
+    expect(connection.silentMarkets(100)).toEqual([]);
+  });
+
   it("keeps trying while stalled, with the backoff", async () => {
     const server = await replayServer({ frames: [rows(1, ["A", 1])], loop: true, intervalMs: 20, answer: answerTestFrame });
     const { connection } = open(server, testProtocol({ stallAfterMs: 100 }), ["A"], { backoff: { initialMs: 100, maxMs: 2_000 } });
@@ -232,6 +252,34 @@ describe("StreamConnection", () => {
     expect(reopened.every((client) => client.sent[0] === subscribeFrame(["A"]))).toBe(true);
     expect(server.clients()).toHaveLength(1);
     expect(connection.state).toBe("stalled");
+  });
+
+  it("asks the protocol for a fresh connect URL before every connect, with the given fetch, and retries when that fails", async () => {
+    const server = await replayServer({ frames: [rows(1, ["A", 1])], loop: true, intervalMs: 20, answer: answerTestFrame });
+    let tokens = 0;
+    const fetch = vi.fn(async () => {
+      tokens += 1;
+      // The first request fails, as a venue's token endpoint sometimes does.
+      if (tokens === 1) return new Response("busy", { status: 503 });
+      return Response.json({ token: `t${tokens}` });
+    });
+    const protocol = testProtocol({
+      connectUrl: async (planUrl, fetchToken) => {
+        const answer = await fetchToken("https://api.venue.invalid/bullet-public", { method: "POST" });
+        if (!answer.ok) throw new Error(`token request answered ${answer.status}`);
+        const { token } = (await answer.json()) as { token: string };
+        return `${planUrl}?token=${token}`;
+      },
+    });
+    const { connection, seen } = open(server, protocol, ["A"], { fetch: fetch as unknown as typeof globalThis.fetch });
+    await vi.waitFor(() => expect(connection.state).toBe("live"), WAIT);
+    expect(seen.states.slice(0, 1)).toMatchObject([{ state: "down", reason: "connect URL: token request answered 503" }]);
+    expect(server.connections().map(({ path }) => path)).toEqual(["/ws/A?token=t2"]);
+
+    server.drop();
+    await vi.waitFor(() => expect(seen.reconnects).toHaveLength(1), WAIT);
+    expect(server.connections().map(({ path }) => path)).toEqual(["/ws/A?token=t2", "/ws/A?token=t3"]);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it("reports malformed frames, venue errors and a throwing decode, and keeps the socket", async () => {
