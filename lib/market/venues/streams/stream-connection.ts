@@ -336,6 +336,7 @@ export class StreamConnection {
       return;
     }
     slot.socket = undefined;
+    slot.stallStep = 0;
     this.setSlotState(slot, "down", reason);
     this.scheduleRetry(slot, () => void this.connect(slot, "service"));
   }
