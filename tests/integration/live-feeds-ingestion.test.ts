@@ -46,7 +46,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000
   }
 }
 
-async function start(env: NodeJS.ProcessEnv) {
+async function start(env: Record<string, string>) {
   const opened: { options: LiveStreamOptions; closed: boolean }[] = [];
   const pushed: MarketSnapshot[] = [];
   const { status, calls } = recordingStatus();
@@ -54,7 +54,7 @@ async function start(env: NodeJS.ProcessEnv) {
   const scheduler: IngestionScheduler = await startIngestion({
     db: database.db,
     target: { driver: "pglite", dataDir: null },
-    config: readIngestConfig({ INGEST_INTERVAL_MS: "1000", ...env }),
+    config: readIngestConfig({ INGEST_INTERVAL_MS: "1000", ...env } as NodeJS.ProcessEnv),
     fetcher: snapshotFetcher(snapshots),
     events: liveRoundEvents(3_600_000),
     legSink: { push: (changed) => pushed.push(...changed) },

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { liveFeedsOn, overrideFetch, overrideStreamUrl, readIngestConfig } from "./ingest-config";
+import { liveFeedsOn, overrideFetch, overrideStreamUrl, readIngestConfig as readFrom } from "./ingest-config";
+
+const readIngestConfig = (vars: Record<string, string>) => readFrom(vars as NodeJS.ProcessEnv);
 
 const production = { NODE_ENV: "production" } as NodeJS.ProcessEnv;
 
