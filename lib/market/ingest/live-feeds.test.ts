@@ -282,6 +282,38 @@ describe("LiveFeeds polling", () => {
   });
 });
 
+describe("LiveFeeds with a stream that cannot open", () => {
+  it("polls the venue, says why, and tries again with the next round", async () => {
+    const pushed: MarketSnapshot[][] = [];
+    const status = { message: vi.fn(), reconnect: vi.fn(), transport: vi.fn(), published: vi.fn() } satisfies FeedStatusRecorder;
+    let attempts = 0;
+    const polls: number[] = [];
+    const feeds = new LiveFeeds({
+      protocols: { binance: protocol("binance") },
+      sink: { push: (changed) => pushed.push([...changed]) },
+      status,
+      fetcher: async () => {
+        polls.push(Date.now() - T0);
+        return ok("binance", [btc({ fundingRate: 0.0007 })]);
+      },
+      openStream: () => {
+        attempts++;
+        throw new Error("no sockets for this plan");
+      },
+      cadenceMs: () => CADENCE,
+    });
+    expect(() => feeds.onRound([ok("binance", [btc()], T0)])).not.toThrow();
+    expect(status.transport.mock.calls).toEqual([["binance", "poll", "stream could not open: no sockets for this plan"]]);
+    await vi.advanceTimersByTimeAsync(CADENCE);
+    expect(polls).toEqual([CADENCE]);
+    expect(pushed.flat().map((s) => [s.fundingRate, s.transport])).toEqual([[0.0007, "poll"]]);
+    feeds.onRound([ok("binance", [btc()])]);
+    expect(attempts).toBe(2);
+    await feeds.close();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
 describe("LiveFeeds.close", () => {
   it("closes every stream and leaves no timer behind", async () => {
     const h = harness();

@@ -148,7 +148,20 @@ export class LiveFeeds {
     return feed;
   }
 
+  /** Opens the venue's stream; one that cannot be opened leaves the venue polled, and the next round tries again. */
   private open(feed: Feed, ids: readonly string[]): void {
+    try {
+      this.openStream(feed, ids);
+    } catch (error) {
+      feed.stream = undefined;
+      feed.streamState = undefined;
+      this.counts.streamErrors++;
+      log.error({ err: error, venue: feed.venue }, "opening the venue's stream failed; it is polled");
+      this.settleTransport(feed, `stream could not open: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private openStream(feed: Feed, ids: readonly string[]): void {
     const protocol = feed.protocol!;
     const stream = this.options.openStream({
       protocol,
@@ -179,7 +192,12 @@ export class LiveFeeds {
     });
     feed.stream = stream;
     feed.streamState = stream.state;
-    stream.start();
+    try {
+      stream.start();
+    } catch (error) {
+      void stream.close().catch(() => undefined);
+      throw error;
+    }
     const every = Math.max(1_000, protocol.stallAfterMs);
     feed.silenceTimer = setInterval(() => this.checkSilence(feed), every);
     feed.silenceTimer.unref();
