@@ -54,7 +54,7 @@ async function start(env: Record<string, string>) {
   const scheduler: IngestionScheduler = await startIngestion({
     db: database.db,
     target: { driver: "pglite", dataDir: null },
-    config: readIngestConfig({ INGEST_INTERVAL_MS: "1000", ...env } as NodeJS.ProcessEnv),
+    config: readIngestConfig({ INGEST_INTERVAL_MS: "1000", ...env } as Record<string, string> as NodeJS.ProcessEnv),
     fetcher: snapshotFetcher(snapshots),
     events: liveRoundEvents(3_600_000),
     legSink: { push: (changed) => pushed.push(...changed) },
