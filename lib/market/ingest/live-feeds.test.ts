@@ -314,6 +314,35 @@ describe("LiveFeeds with a stream that cannot open", () => {
   });
 });
 
+describe("LiveFeeds and the venue budget", () => {
+  it("makes a protocol's REST request for its socket URL wait for a token of the venue's budget", async () => {
+    const order: string[] = [];
+    let opened: LiveStreamOptions | undefined;
+    const feeds = new LiveFeeds({
+      protocols: { kucoinfutures: protocol("kucoinfutures") },
+      sink: { push: () => undefined },
+      status: { message: vi.fn(), reconnect: vi.fn(), transport: vi.fn(), published: vi.fn() },
+      fetcher: async (venue) => ok(venue, []),
+      openStream: (options) => {
+        opened = options;
+        return new FakeStream(options);
+      },
+      cadenceMs: () => CADENCE,
+      fetch: async (input) => {
+        order.push(`fetch ${String(input)}`);
+        return new Response("{}");
+      },
+      takeToken: async (venue) => {
+        order.push(`token ${venue}`);
+      },
+    });
+    feeds.onRound([ok("kucoinfutures", [makeSnapshot({ exchange: "kucoinfutures", venueMarketId: "XBTUSDTM" })])]);
+    await opened!.fetch!("https://api-futures.kucoin.com/api/v1/bullet-public", { method: "POST" });
+    expect(order).toEqual(["token kucoinfutures", "fetch https://api-futures.kucoin.com/api/v1/bullet-public"]);
+    await feeds.close();
+  });
+});
+
 describe("LiveFeeds.close", () => {
   it("closes every stream and leaves no timer behind", async () => {
     const h = harness();

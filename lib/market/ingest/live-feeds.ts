@@ -24,6 +24,11 @@ export interface LiveFeedsOptions {
   resolveUrl?: (url: string) => string;
   /** Handed to protocols that ask REST for their socket URL (with resolveUrl, one that goes to the same replay server). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Waits for a request token of the venue's budget (venue-budget.ts): a protocol's REST request for
+   * its socket URL (KuCoin's connect token, again at every reconnect) counts like every other.
+   */
+  takeToken?: (venue: VenueId) => Promise<void>;
   /** Deadline of one poll (INGEST_VENUE_TIMEOUT_MS). */
   pollTimeoutMs?: number;
   /**
@@ -167,7 +172,7 @@ export class LiveFeeds {
       protocol,
       venueMarketIds: ids,
       resolveUrl: this.options.resolveUrl,
-      fetch: this.options.fetch,
+      fetch: this.budgetedFetch(feed.venue),
       now: this.options.now,
       onUpdates: (updates, receivedAt) => {
         if (this.closed) return;
@@ -201,6 +206,16 @@ export class LiveFeeds {
     const every = Math.max(1_000, protocol.stallAfterMs);
     feed.silenceTimer = setInterval(() => this.checkSilence(feed), every);
     feed.silenceTimer.unref();
+  }
+
+  private budgetedFetch(venue: VenueId): typeof globalThis.fetch | undefined {
+    const { fetch, takeToken } = this.options;
+    if (!takeToken) return fetch;
+    const send = fetch ?? globalThis.fetch;
+    return async (input, init) => {
+      await takeToken(venue);
+      return send(input, init);
+    };
   }
 
   /** Polled: no stream, or one that is not live. */

@@ -2,12 +2,13 @@ import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
-import type { VenueId } from "../model/types";
+import type { VenueId, VenueSnapshotResult } from "../model/types";
 import { liveFeedsOn, overrideFetch, overrideStreamUrl, type IngestConfig } from "./ingest-config";
 import type { FeedStatusRecorder } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
 import { LiveFeeds, loggingLegSink, noFeedStatus } from "./live-feeds";
 import type { OpenLiveStream } from "./live-stream";
+import { venueBudgets } from "../venues/venue-budget";
 import { pollCadenceMs } from "../venues/venue-request-limits";
 import type { VenueStreamProtocol } from "../venues/streams/stream-protocol";
 import { PairPersistenceStore } from "../persistence/pair-persistence-store";
@@ -85,11 +86,20 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         events,
         memory,
         slabs,
-        onRound: feeds ? (results) => feeds.feeds.onRound(results) : undefined,
+        onRound: feeds ? (results) => handOver(feeds.feeds, results) : undefined,
       }),
   });
   scheduler.start();
   return scheduler;
+}
+
+/** The round is published whatever the feeds make of it: their failure is logged, never the round's. */
+function handOver(feeds: LiveFeeds, results: readonly VenueSnapshotResult[]) {
+  try {
+    feeds.onRound(results);
+  } catch (error) {
+    logger("ingest").error({ err: error }, "handing the round to the live feeds failed");
+  }
 }
 
 /** The live feeds when they are on (liveFeedsOn), with the venues that have both a protocol and a way to open it. */
@@ -110,6 +120,7 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
     pollTimeoutMs: config.INGEST_VENUE_TIMEOUT_MS,
     resolveUrl: override ? (url) => overrideStreamUrl(override, url) : undefined,
     fetch: override ? overrideFetch(override) : undefined,
+    takeToken: (venue) => venueBudgets().take(venue, "live"),
   });
   return { feeds, protocols };
 }
