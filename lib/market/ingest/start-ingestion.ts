@@ -113,8 +113,9 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
     sink: options.legSink ?? loggingLegSink(),
     status: options.feedStatus ?? noFeedStatus,
     fetcher,
+    // Without an opener no venue has a protocol here, so this is never called.
     openStream: options.openStream ?? (() => {
-      throw new Error("no stream opener");
+      throw new Error("startIngestion was given stream protocols but no openStream");
     }),
     cadenceMs: pollCadenceMs,
     pollTimeoutMs: config.INGEST_VENUE_TIMEOUT_MS,
