@@ -35,7 +35,7 @@ async function main() {
   // 600 assets, parsing their answers was the largest part of a round's work on one thread. The
   // embedded server does not, to keep its memory small.
   const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread();
-  const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
+  const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), fetcherReachesVenues: true, events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
   if (scheduler) log.info(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
   // Backfill jobs, one per venue: any number of workers share them through the job queue.
   const backfill = scheduler

@@ -1,11 +1,26 @@
 import { z } from "zod";
 import { flag, positiveInt, readSettings } from "@/lib/config/settings";
 
+/** A `ws://` or `wss://` URL: where streams go instead of the venues (a loopback replay server). */
+const streamUrlOverride = z
+  .string()
+  .refine((value) => {
+    try {
+      return ["ws:", "wss:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, "a ws:// or wss:// URL")
+  .optional();
+
 const schema = z.object({
   INGEST_INTERVAL_MS: positiveInt(60_000),
   INGEST_DISABLED: flag.default(false),
   INGEST_IN_SERVER: flag.default(false),
   INGEST_VENUE_TIMEOUT_MS: positiveInt(10_000),
+  // Unset: on where ingestion reaches the real venues, off where it replays or tests run (liveFeedsOn).
+  INGEST_STREAMS: z.enum(["on", "off"]).optional(),
+  VENUE_STREAM_URL_OVERRIDE: streamUrlOverride,
   MARKET_RAW_RETENTION_DAYS: positiveInt(7),
   MARKET_HOURLY_RETENTION_DAYS: positiveInt(730),
   // Unset: settlements are the product's history and are kept. Set: whole months older than it go.
@@ -17,4 +32,48 @@ export type IngestConfig = z.infer<typeof schema>;
 /** The ingestion settings (README "Configuration"); a bad value stops start-up naming the variable. */
 export function readIngestConfig(source: NodeJS.ProcessEnv = process.env): IngestConfig {
   return readSettings(schema, source);
+}
+
+/**
+ * Whether the live feeds (venue streams, and polling between rounds) run. Off when INGEST_STREAMS
+ * says so; unset, on only where the rounds reach the real venues outside a test run. Where the
+ * rounds replay recorded answers or a test runs, they run only when asked for AND pointed at a
+ * replay server (VENUE_STREAM_URL_OVERRIDE): no test, fault run or the offline sample ever opens
+ * a socket to a venue.
+ */
+export function liveFeedsOn(
+  config: Pick<IngestConfig, "INGEST_STREAMS" | "VENUE_STREAM_URL_OVERRIDE">,
+  context: { reachesVenues: boolean; env?: NodeJS.ProcessEnv },
+): boolean {
+  const env = context.env ?? process.env;
+  const testRun = Boolean(env.VITEST) || env.NODE_ENV === "test";
+  if (config.INGEST_STREAMS === "off") return false;
+  if (context.reachesVenues && !testRun) return true;
+  return config.INGEST_STREAMS === "on" && config.VENUE_STREAM_URL_OVERRIDE !== undefined;
+}
+
+/**
+ * Sends a venue's stream (or its REST token request) to `override` instead: the venue's host
+ * becomes the first part of the path, the rest of the URL follows, so one replay server serves
+ * every venue by path (`wss://fstream.binance.com/ws` → `ws://127.0.0.1:PORT/fstream.binance.com/ws`;
+ * Binance's and Aster's `/ws` stay apart). An http(s) URL keeps its scheme's kind (http for ws).
+ */
+export function overrideStreamUrl(override: string, url: string): string {
+  const target = new URL(override);
+  const original = new URL(url);
+  const secure = target.protocol === "wss:";
+  const scheme = original.protocol.startsWith("http") ? (secure ? "https:" : "http:") : target.protocol;
+  const prefix = target.pathname.replace(/\/+$/, "");
+  return `${scheme}//${target.host}${prefix}/${original.host}${original.pathname}${original.search}`;
+}
+
+/**
+ * A fetch for protocols that ask REST for their socket URL, sent to the replay server too, so with
+ * an override nothing, not even the token request, reaches a venue.
+ */
+export function overrideFetch(override: string, fetchImplementation: typeof globalThis.fetch = globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) =>
+    input instanceof Request
+      ? fetchImplementation(new Request(overrideStreamUrl(override, input.url), input), init)
+      : fetchImplementation(overrideStreamUrl(override, String(input)), init);
 }

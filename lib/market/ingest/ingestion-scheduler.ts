@@ -10,6 +10,8 @@ export interface SchedulerOptions {
   intervalMs: number;
   runRound: () => Promise<RoundOutcome>;
   log?: (line: string) => void;
+  /** Stops what runs beside the rounds (the live feeds), once no round runs any more. */
+  onStop?: () => Promise<void>;
 }
 
 /**
@@ -50,6 +52,7 @@ export class IngestionScheduler {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined); // its failure is the tick's to log (schedule)
+    await this.options.onStop?.().catch((error: unknown) => logger("ingest").error({ err: error }, "stopping the live feeds failed"));
     await this.options.lock.close();
   }
 

@@ -58,3 +58,70 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   phemex: ccxtRateLimit("phemex", 120.5),
   woo: ccxtRateLimit("woo", 100),
 };
+
+/**
+ * What one refresh of a venue (its connector's requests, the market list reused for ten minutes)
+ * costs in requests: `fixed`, plus `perMarkets` requests for every that many markets where the
+ * venue answers only a market or a batch at a time (GRVT one ticker per perpetual, HTX the current
+ * funding of ten contracts at once).
+ */
+export interface VenueRefreshCost {
+  fixed: number;
+  perMarkets?: number;
+}
+
+/** Counted from each connector's requests per refresh (lib/market/venues/connectors/<venue>.ts). */
+export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = {
+  binance: { fixed: 3 },
+  bybit: { fixed: 1 },
+  okx: { fixed: 4 },
+  bitget: { fixed: 4 },
+  gate: { fixed: 2 },
+  hyperliquid: { fixed: 1 },
+  dydx: { fixed: 1 },
+  aster: { fixed: 3 },
+  lighter: { fixed: 1 },
+  paradex: { fixed: 1 },
+  extended: { fixed: 1 },
+  grvt: { fixed: 0, perMarkets: 1 },
+  backpack: { fixed: 3 },
+  mexc: { fixed: 2 },
+  kucoinfutures: { fixed: 2 },
+  bingx: { fixed: 2 },
+  htx: { fixed: 2, perMarkets: 10 },
+  bitmart: { fixed: 1 },
+  deribit: { fixed: 2 },
+  bitmex: { fixed: 1 },
+  coinex: { fixed: 2 },
+  phemex: { fixed: 1 },
+  woo: { fixed: 2 },
+};
+
+/** Requests one refresh of `venue` costs with `markets` markets. */
+export function refreshRequests(venue: VenueId, markets: number): number {
+  const cost = VENUE_REFRESH_COSTS[venue];
+  return cost.fixed + (cost.perMarkets ? Math.ceil(Math.max(0, markets) / cost.perMarkets) : 0);
+}
+
+/** The part of a venue's budget that polling it between rounds may take: the rest stays for rounds, quotes and the backfill. */
+export const POLL_BUDGET_SHARE = 0.1;
+export const POLL_CADENCE_MIN_MS = 10_000;
+export const POLL_CADENCE_MAX_MS = 15_000;
+
+/**
+ * How often a venue without a live stream is refreshed between rounds. The rule: the shortest
+ * period at which one refresh (refreshRequests) takes no more than POLL_BUDGET_SHARE of the venue's
+ * published rate, `requests / (share × requestsPerSecond)`, held between 10 s (a quicker poll buys
+ * little against a one-second publisher) and 15 s (the slowest a fallback may be and still be
+ * fresher than rounds by a wide margin); the 15 s ceiling lets BitMEX (0.5 request a second) spend
+ * 13 % of its rate. A venue that answers one market (or one batch) per request starts at 15 s and
+ * has no ceiling: its cadence grows with its market list (GRVT at 600 perpetuals: 60 s, HTX: 62 s),
+ * since faster its refreshes would crowd out everything else it is asked. With `markets` unknown, a
+ * per-market venue is priced at 100 markets.
+ */
+export function pollCadenceMs(venue: VenueId, markets = 100): number {
+  const perSecond = VENUE_REQUEST_LIMITS[venue].requestsPerSecond;
+  const byBudget = Math.ceil((refreshRequests(venue, markets) / (POLL_BUDGET_SHARE * perSecond)) * 1_000);
+  if (VENUE_REFRESH_COSTS[venue].perMarkets) return Math.max(POLL_CADENCE_MAX_MS, byBudget);
+  return Math.min(POLL_CADENCE_MAX_MS, Math.max(POLL_CADENCE_MIN_MS, byBudget));
+}

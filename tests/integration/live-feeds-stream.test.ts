@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FeedStatusRecorder } from "@/lib/market/ingest/feed-status";
+import { overrideStreamUrl } from "@/lib/market/ingest/ingest-config";
+import { LiveFeeds } from "@/lib/market/ingest/live-feeds";
+import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
+import { binanceStream } from "@/lib/market/venues/streams/binance";
+import { StreamConnection } from "@/lib/market/venues/streams/stream-connection";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-replay-server";
+
+// The live feeds over a real StreamConnection and the Binance protocol, against the loopback replay
+// server playing a recorded all-markets frame: what a round lists is subscribed, the frame's
+// changes reach the sink merged and an unchanged repeat does not, a stall hands the venue to
+// polling and recovery takes it back, a dropped socket is a reconnect.
+
+const FIXTURE = path.join(__dirname, "../fixtures/streams/binance/markPriceUpdate_2021-04-01_cmp.jsonl");
+/** The recorded `!markPrice@arr` frame with BTCUSDT and ETHUSDT (E 1617309024002). */
+const ARRAY_FRAME = readFileSync(FIXTURE, "utf8")
+  .split("\n")
+  .find((line) => line.includes('"!markPrice@arr"') && line.includes('"BTCUSDT"'))!;
+const WAIT = { timeout: 20_000, interval: 20 };
+
+const ok = (exchange: VenueId, snapshots: MarketSnapshot[]): VenueSnapshotResult => ({
+  status: "ok",
+  exchange,
+  fetchedAt: Date.now(),
+  snapshots,
+  excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+  warnings: [],
+});
+const market = (base: string, overrides: Partial<MarketSnapshot> = {}) => makeSnapshot({ exchange: "binance", base, observedAt: Date.UTC(2021, 3, 1, 20), ...overrides });
+
+let server: WsReplayServer | undefined;
+let feeds: LiveFeeds | undefined;
+afterEach(async () => {
+  await feeds?.close();
+  await server?.close();
+});
+
+describe("live feeds over a venue stream", () => {
+  it("stream, unchanged repeats, stall to polling, recovery, reconnect", async () => {
+    server = await startWsReplayServer({
+      frames: [ARRAY_FRAME],
+      intervalMs: 50,
+      loop: true,
+      answer: (frame) => (frame.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined),
+    });
+    const replay = server;
+    const pushed: MarketSnapshot[] = [];
+    const transports: string[] = [];
+    const reconnects: number[] = [];
+    const status: FeedStatusRecorder = {
+      message: () => undefined,
+      reconnect: (_venue, at) => reconnects.push(at),
+      transport: (venue, transport, reason) => transports.push(`${venue} ${transport}${reason ? ` (${reason})` : ""}`),
+      published: () => undefined,
+    };
+    let polls = 0;
+    feeds = new LiveFeeds({
+      // Stalls in a fraction of a second instead of Binance's five.
+      protocols: { binance: { ...binanceStream, stallAfterMs: 400 } },
+      sink: { push: (changed) => pushed.push(...changed) },
+      status,
+      fetcher: async (venue) => {
+        polls++;
+        return ok(venue, [market("BTC", { markPrice: 60_000, observedAt: Date.now() }), market("ETH", { markPrice: 2_000, observedAt: Date.now() })]);
+      },
+      openStream: (options) => new StreamConnection({ ...options, backoff: { initialMs: 50, maxMs: 200 } }),
+      cadenceMs: () => 300,
+      resolveUrl: (url) => overrideStreamUrl(replay.url, url),
+    });
+    feeds.onRound([ok("binance", [market("BTC"), market("ETH")])]);
+
+    await vi.waitFor(() => expect(pushed).toHaveLength(2), WAIT);
+    expect(replay.clients()[0]).toMatchObject({ path: "/fstream.binance.com/market/ws", sent: [expect.stringContaining("!markPrice@arr@1s")] });
+    const btc = pushed.find((s) => s.venueMarketId === "BTCUSDT")!;
+    expect(btc).toMatchObject({ markPrice: 59022.53514719, indexPrice: 58936.68384, fundingRate: 0.00058959, observedAt: 1617309024002, transport: "stream" });
+    // What a stream never carries is the round's.
+    expect(btc).toMatchObject({ fundingIntervalHours: 8, openInterestUsd: 1_000_000, takerFee: 0.0005 });
+    await vi.waitFor(() => expect(transports).toContain("binance stream"), WAIT);
+
+    // The same frame again and again changes nothing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pushed).toHaveLength(2);
+    expect(polls).toBe(0);
+
+    replay.stall();
+    await vi.waitFor(() => expect(transports.some((t) => t.startsWith("binance poll (stream stalled"))).toBe(true), WAIT);
+    await vi.waitFor(() => expect(pushed.filter((s) => s.transport === "poll").map((s) => s.markPrice).sort()).toEqual([2_000, 60_000]), WAIT);
+    await vi.waitFor(() => expect(polls).toBeGreaterThanOrEqual(2), WAIT);
+
+    replay.resume();
+    await vi.waitFor(() => expect(transports.at(-1)).toBe("binance stream"), WAIT);
+    // Back on the stream: its frame differs from the polled numbers, so it is news again; polling stops.
+    await vi.waitFor(() => expect(pushed.at(-1)).toMatchObject({ transport: "stream", markPrice: expect.any(Number) }), WAIT);
+    const pollsAtRecovery = polls;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(polls).toBeLessThanOrEqual(pollsAtRecovery + 1); // at most the one already under way
+
+    const before = reconnects.length;
+    replay.drop();
+    await vi.waitFor(() => expect(reconnects.length).toBeGreaterThan(before), WAIT);
+
+    await feeds.close();
+    feeds = undefined;
+    await vi.waitFor(() => expect(replay.clients()).toEqual([]), WAIT);
+  }, 60_000);
+});
