@@ -13,15 +13,15 @@ export const metadata: Metadata = { title: "Feed status — Funding Opportunity 
  * in `feed`, with each venue's last hour of publish latency as a server-rendered chart. No script.
  */
 export default async function StatusPage() {
-  const now = Date.now();
-  const rows = await feedStatusView(now);
+  const now = new Date();
+  const rows = await feedStatusView(now.getTime());
   const streaming = rows.filter((row) => row.feed.transport === "stream").length;
   return (
     <div className="status-page">
       <h1>Feed status</h1>
       <p>
         How each exchange&apos;s numbers reach the service and how fast changes are published, as of{" "}
-        <time dateTime={new Date(now).toISOString()}>{formatUtc(new Date(now).toISOString())}</time>. {streaming} of {rows.length} venues
+        <time dateTime={now.toISOString()}>{formatUtc(now.toISOString())}</time>. {streaming} of {rows.length} venues
         stream; the others are polled. The same figures are in <code>feed</code> of <Link href="/docs">GET /v1/exchanges</Link>. Back to
         the <Link href="/opportunities">opportunity screener</Link>.
       </p>

@@ -48,7 +48,7 @@ describe("screener formatting", () => {
     expect(formatAge("2026-11-20T12:00:00Z", now)).toBe("3 days ago");
   });
   it("formats an age in seconds", () => {
-    expect([null, 4.9, 59, 125, 7_300, 200_000].map(formatSeconds)).toEqual(["—", "4 s", "59 s", "2 min 5 s", "2 h 1 min", "2 days"]);
+    expect([null, 4.9, 59, 60, 125, 7_200, 7_300, 200_000].map(formatSeconds)).toEqual(["—", "4 s", "59 s", "1 min", "2 min 5 s", "2 h", "2 h 1 min", "2 days"]);
   });
 });
 
