@@ -13,6 +13,7 @@ export async function SiteHeader() {
       </Link>
       <nav aria-label="Main">
         <Link href="/docs">Docs</Link>
+        <Link href="/status">Status</Link>
         {user && <Link href="/opportunities">Screener</Link>}
         {user && <Link href="/portfolio">Portfolio</Link>}
         {user ? (

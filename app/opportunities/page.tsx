@@ -105,7 +105,8 @@ function Freshness({ view, now }: { view: ScreenerView; now: number }) {
       ) : (
         "No market data has been published yet."
       )}
-      {sample && " — recorded venue responses shipped with the service, shown until the first live round completes."}
+      {sample && " — recorded venue responses shipped with the service, shown until the first live round completes."}{" "}
+      <Link href="/status">Feed status per venue</Link>
       {moments && (
         <span data-testid="sample-moments">
           Prices recorded: {moments}. A price spread is shown only between venues recorded at the same moment.

@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { eventsAppended } from "@/lib/events/append-events";
 import { sandboxTickStart } from "@/lib/events/sandbox-tick-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
-import { isStale, legObservedMs, servedOpportunity } from "@/lib/market/model/leg-freshness";
+import { servedAt } from "@/lib/market/model/leg-freshness";
 import { cellReader, columnsOf, idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import { load, loadHead } from "@/lib/market/opportunities/store";
 import { SANDBOX_STALE_AFTER_MS } from "@/lib/market/sandbox/sandbox-market";
@@ -191,6 +191,5 @@ async function evaluateRound(db: Db, mode: KeyMode, round: Round): Promise<Round
 /** The opportunity as GET /v1/opportunities served it when the round was published. */
 function served(opportunity: Opportunity, round: Round, asOf: string | null) {
   const freshness = { at: round.at.getTime(), staleAfterMs: round.staleAfterMs };
-  const stale = (leg: Opportunity["long"]) => isStale(legObservedMs(leg, asOf), freshness);
-  return servedOpportunity(opportunity, stale(opportunity.long), stale(opportunity.short));
+  return servedAt(opportunity, asOf, freshness);
 }

@@ -1,8 +1,8 @@
 import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-change";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
-import { isStale, legObservedMs, servedOpportunity, type Freshness } from "@/lib/market/model/leg-freshness";
+import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
-import type { Opportunity, ServedOpportunity } from "@/lib/market/model/types";
+import type { ServedOpportunity } from "@/lib/market/model/types";
 import type { NewEvent } from "./event-data";
 
 /** The default of EVENTS_NET_APR_THRESHOLD: net APR moves smaller than this (in APR points) are noise, not news. */
@@ -14,7 +14,7 @@ const EPSILON = 1e-9;
 export interface OpportunityDiffOptions {
   /** `opportunity.updated` when |net APR now − net APR before| is at least this many APR points. */
   threshold: number;
-  /** When the new set is published and how old a leg may be, for the served items' `stale` flags. */
+  /** When the new set is published and how old a leg may be, for the served items' `stale` flags and `age_seconds`. */
   freshness: Freshness;
   /** The new set's `data_as_of`, for legs without their own observation time. */
   asOf: string | null;
@@ -32,9 +32,7 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
   const events: NewEvent[] = [];
   const item = itemReader(current);
   const served = (i: number): ServedOpportunity => {
-    const opportunity = item(i);
-    const stale = (leg: Opportunity["long"]) => isStale(legObservedMs(leg, options.asOf), options.freshness);
-    return servedOpportunity(opportunity, stale(opportunity.long), stale(opportunity.short));
+    return servedAt(item(i), options.asOf, options.freshness);
   };
   const [netNow, netBefore] = [current.net_apr.values, previous.net_apr.values];
   // Which old items the new set still has: what is left unmatched was closed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "./format";
+import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatSeconds, formatUsdCompact } from "./format";
 
 describe("screener formatting", () => {
   it("shows funding rates per interval as percentages with four decimals", () => {
@@ -47,4 +47,8 @@ describe("screener formatting", () => {
     expect(formatAge("2026-11-23T09:00:00Z", now)).toBe("3 h ago");
     expect(formatAge("2026-11-20T12:00:00Z", now)).toBe("3 days ago");
   });
+  it("formats an age in seconds", () => {
+    expect([null, 4.9, 59, 60, 125, 7_200, 7_300, 200_000].map(formatSeconds)).toEqual(["—", "4 s", "59 s", "1 min", "2 min 5 s", "2 h", "2 h 1 min", "2 days"]);
+  });
 });
+

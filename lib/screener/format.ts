@@ -63,3 +63,14 @@ export function formatAge(iso: string, nowMs: number): string {
 function trimNegativeZero(text: string): string {
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
+
+/** An age or a period in seconds at a glance: 4.2 → "4 s", 60 → "1 min", 125 → "2 min 5 s", 7_300 → "2 h 1 min"; null → "—". */
+export function formatSeconds(seconds: number | null): string {
+  if (seconds === null) return DASH;
+  const whole = Math.floor(seconds);
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3_600) return whole % 60 === 0 ? `${whole / 60} min` : `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  const minutes = Math.floor((whole % 3_600) / 60);
+  if (whole < 172_800) return minutes === 0 ? `${Math.floor(whole / 3_600)} h` : `${Math.floor(whole / 3_600)} h ${minutes} min`;
+  return `${Math.floor(whole / 86_400)} days`;
+}

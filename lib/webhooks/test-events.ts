@@ -1,7 +1,7 @@
 import type { NewEvent } from "@/lib/events/event-data";
 import { intervalChangeEvents, venueHealthEvents } from "@/lib/events/derive-events";
 import type { EventType } from "@/lib/events/event-types";
-import { servedOpportunity } from "@/lib/market/model/leg-freshness";
+import { servedAt } from "@/lib/market/model/leg-freshness";
 import { SANDBOX_MIN_ASSETS } from "@/lib/market/sandbox/generate-sandbox-market";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
 
@@ -16,7 +16,8 @@ export const DEFAULT_TEST_EVENT_TYPE: EventType = "opportunity.opened";
  */
 export function testEventData(type: EventType, now: Date): NewEvent["data"] {
   const opportunity = sandboxOpportunities(now, { assets: SANDBOX_MIN_ASSETS }).opportunities[0]!;
-  const served = servedOpportunity(opportunity, false, false);
+  // Served as of `now`, with no leg stale: a test event shows the shape, not a stale sample.
+  const served = servedAt(opportunity, null, { at: now.getTime(), staleAfterMs: Infinity });
   const lastSuccess = new Date(now.getTime() - 60_000);
   switch (type) {
     case "opportunity.opened":

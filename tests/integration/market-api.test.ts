@@ -115,6 +115,19 @@ describe("GET /v1/exchanges", () => {
       markets_count: 512,
       fees: { maker: 0.0002, taker: 0.0005, source: "https://www.binance.com/en/fee/futureFee", as_of: "2026-10-12T00:00:00.000Z", fee_source: "schedule" },
       backfill: { state: "running", markets_done: 2, markets_delisted: 0, markets_total: 3, rows: 2_230, oldest_settlement: new Date(hourNow - 365 * DAY).toISOString() },
+      // No feed was stored: polled by the rounds (60 s), its last message the last successful refresh.
+      feed: {
+        transport: "poll",
+        transport_reason: null,
+        poll_interval_seconds: 60,
+        last_message_at: new Date(now - 30_000).toISOString(),
+        last_message_age_seconds: expect.any(Number),
+        latency_p50_ms: null,
+        latency_p99_ms: null,
+        latency_samples: 0,
+        reconnects_24h: 0,
+        as_of: null,
+      },
     });
     // No backfill has started there.
     expect(byId.okx.backfill).toBeNull();

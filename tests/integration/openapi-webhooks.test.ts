@@ -34,7 +34,7 @@ function sampleEvents(): PublicEvent[] {
     { type: "alert.triggered", data: { rule: { id: "r", name: "n" }, subject: "x", transition: "cleared", opportunity: null, event: null } },
   ];
   const served = sandboxItems(new Date(Date.UTC(2026, 10, 20))).items[0]!;
-  const withLegs = { ...served, stale: false, long: { ...served.long, stale: false }, short: { ...served.short, stale: false } };
+  const withLegs = { ...served, stale: false, long: { ...served.long, age_seconds: 4, stale: false }, short: { ...served.short, age_seconds: null, stale: false } };
   alerts.push({ type: "alert.triggered", data: { rule: { id: "r", name: "n" }, subject: served.id, transition: "entered", opportunity: withLegs, event: null } });
   const disabled: NewEvent = {
     type: "webhook_endpoint.disabled",

@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * List ranked funding-rate arbitrage opportunities
-         * @description Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. `apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip: four taker fills (entry and exit on both legs) spread over a 7-day holding period, at each venue's published base-tier taker fee (0.06 % where none is known); no parameter changes these here (quotes and simulations do). Sorted by `apr` descending unless `sort` says otherwise. A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item.
+         * @description Pairs of perpetual futures on two exchanges where being long on one and short on the other collects a funding spread. `apr` is the gross funding APR in percent per year, `net_apr` the same after the taker-fee round trip: four taker fills (entry and exit on both legs) spread over a 7-day holding period, at each venue's published base-tier taker fee (0.06 % where none is known); no parameter changes these here (quotes and simulations do). Sorted by `apr` descending unless `sort` says otherwise. A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item. Each leg carries `observed_at`, its `age_seconds` at the moment of the answer and its `transport` (`stream` or `poll`).
          *
          *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * List exchanges and their data health
-         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. `fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: "schedule"`), the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its connector reads (ccxt's value, which can be a placeholder). `backfill` gives the progress of reading the venue's own funding history into `/v1/funding-rates` (markets done of the total, settlements stored, the oldest one, its state); `null` before it starts, for a venue that serves no history, and for test keys. The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
+         * @description Every exchange the service reads, with its status (`ok`, or `stale` when its data is older than `stale_after_seconds`, three ingestion intervals, or its latest refresh failed), when it last succeeded, how old its data is, its last error and how many markets it lists, plus the latest ingestion round's progress. `fees` gives the venue's published base-tier maker and taker fees with their source and date (`fee_source: "schedule"`), the ones `net_apr` and quotes charge; where no schedule was found (`ccxt_fallback`) each market is charged what its connector reads (ccxt's value, which can be a placeholder). `backfill` gives the progress of reading the venue's own funding history into `/v1/funding-rates` (markets done of the total, settlements stored, the oldest one, its state); `null` before it starts, for a venue that serves no history, and for test keys. `feed` says how the venue's numbers arrive (`stream` or `poll`, with the polling cadence), how old its last message is, the p50 and p99 of its venue-to-publish latency over the last hour and its stream's reconnects over 24 hours (the public /status page shows the same). The answer may be reused for up to 2 s, so `data_age_seconds` may be up to 2 s behind (`last_success_at` is exact); a venue's status is never served past the moment it turns stale.
          *
          *     The answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
          *
@@ -975,6 +975,14 @@ export interface components {
                 interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
+                /**
+                 * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                 * @default poll
+                 * @enum {string}
+                 */
+                transport: "stream" | "poll";
+                /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
+                age_seconds: number | null;
                 /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
                 stale: boolean;
             };
@@ -1007,6 +1015,14 @@ export interface components {
                 interval_changed_at: string | null;
                 /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                 observed_at: string | null;
+                /**
+                 * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                 * @default poll
+                 * @enum {string}
+                 */
+                transport: "stream" | "poll";
+                /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
+                age_seconds: number | null;
                 /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
                 stale: boolean;
             };
@@ -1404,6 +1420,14 @@ export interface components {
                     interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
+                    /**
+                     * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                     * @default poll
+                     * @enum {string}
+                     */
+                    transport: "stream" | "poll";
+                    /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
+                    age_seconds: number | null;
                     /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
                     stale: boolean;
                 };
@@ -1436,6 +1460,14 @@ export interface components {
                     interval_changed_at: string | null;
                     /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
                     observed_at: string | null;
+                    /**
+                     * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                     * @default poll
+                     * @enum {string}
+                     */
+                    transport: "stream" | "poll";
+                    /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
+                    age_seconds: number | null;
                     /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
                     stale: boolean;
                 };
@@ -1817,6 +1849,32 @@ export interface components {
                         /** @description ISO 8601 UTC of the oldest settlement the backfill stored; `null` before the first. */
                         oldest_settlement: string | null;
                     } | null;
+                    /** @description The venue's feed: its transport, the age of its last message, its publish latency and its reconnects. */
+                    feed: {
+                        /**
+                         * @description How the venue's numbers arrive now: `stream` (its public WebSocket) or `poll` (REST requests at `poll_interval_seconds`; also a venue whose stream stalled or failed, see `transport_reason`).
+                         * @enum {string}
+                         */
+                        transport: "stream" | "poll";
+                        /** @description Why a venue with a stream is polled now (a stall, a failed subscription); `null` otherwise. */
+                        transport_reason: string | null;
+                        /** @description How often the venue is polled while `transport` is `poll`; `null` while it streams. */
+                        poll_interval_seconds: number | null;
+                        /** @description ISO 8601 UTC of the last message with market data from the venue (a stream frame, or a polled answer); `null` before the first. */
+                        last_message_at: string | null;
+                        /** @description Seconds from `last_message_at` to the moment the answer was made; `null` before the first message. */
+                        last_message_age_seconds: number | null;
+                        /** @description Median venue-to-publish latency over the last hour, in milliseconds: from the venue's time of a changed leg (else its arrival) to the moment the service published it. Read from per-minute histograms, within 5 % of the exact figure. `null` without a published change in the hour. */
+                        latency_p50_ms: number | null;
+                        /** @description The 99th percentile of the same latency; `null` without samples. */
+                        latency_p99_ms: number | null;
+                        /** @description How many published legs the two percentiles are computed from. */
+                        latency_samples: number;
+                        /** @description How many times the venue's stream was opened again after it dropped, stalled or aged out, over the last 24 hours. */
+                        reconnects_24h: number;
+                        /** @description When the ingesting process last reported these figures, ISO 8601 UTC (it does every few seconds while it runs); `null` when it never has (no ingestion yet, or test keys): the figures are then what is known without it. */
+                        as_of: string | null;
+                    };
                 }[];
                 last_round: {
                     id: string;

@@ -46,7 +46,7 @@ export const getOpportunityRoute = defineRoute({
     const freshness = { at: now, staleAfterMs: market.venueStaleAfterMs };
     // The history ends at the minute's start, not at the request's moment, so the answer is the same
     // for every request of the minute (and on every server) and can be reused until the minute ends,
-    // or until a leg turns stale if that comes first.
+    // or until a leg turns stale or its age moves (a second) if that comes first.
     // The offline sample's recorded history ends at its as-of, long before now.
     const to = historyEnd(snapshot, new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS));
     const from = new Date(to.getTime() - HISTORY_MS);
@@ -59,7 +59,7 @@ export const getOpportunityRoute = defineRoute({
         funding_history: { from: from.toISOString(), to: to.toISOString(), long, short },
       }),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
-      validUntil: Math.min(to.getTime() + MINUTE_MS, snapshot.nextStaleAt([opportunity], freshness) ?? Infinity),
+      validUntil: Math.min(to.getTime() + MINUTE_MS, snapshot.validUntil([opportunity], freshness) ?? Infinity),
     };
   },
 });

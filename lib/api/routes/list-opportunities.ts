@@ -16,7 +16,8 @@ export const listOpportunitiesRoute = defineRoute({
     `(entry and exit on both legs) spread over a ${DEFAULT_HOLDING_DAYS}-day holding period, at each venue's published base-tier ` +
     `taker fee (${DEFAULT_TAKER_FEE * 100} % where none is known); no parameter changes these here (quotes and simulations do). ` +
     "Sorted by `apr` descending unless `sort` says otherwise. " +
-    "A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item.",
+    "A leg whose data is older than three ingestion intervals is still listed, with `stale: true` on the leg and the item. " +
+    "Each leg carries `observed_at`, its `age_seconds` at the moment of the answer and its `transport` (`stream` or `poll`).",
   tag: "Opportunities",
   permission: "opportunities:read",
   query: opportunitiesQuery,
@@ -32,8 +33,8 @@ export const listOpportunitiesRoute = defineRoute({
     return {
       dataJson: snapshot.pageJson(page, freshness),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
-      // The stale flags are judged now; the answer is rebuilt when one of its legs turns stale.
-      validUntil: snapshot.nextStaleAt(page.items, freshness),
+      // The stale flags and ages are judged now; the answer is rebuilt when a leg turns stale, or a second on.
+      validUntil: snapshot.validUntil(page.items, freshness),
     };
   },
 });

@@ -32,13 +32,38 @@ export function staleFrom(observedMs: number, staleAfterMs: number): number {
   return observedMs + staleAfterMs + 1;
 }
 
-/** The opportunity as served, each leg flagged as given and the item flagged when either is. */
-export function servedOpportunity(item: Opportunity, longStale: boolean, shortStale: boolean): ServedOpportunity {
-  return { ...item, long: servedLeg(item.long, longStale), short: servedLeg(item.short, shortStale), stale: longStale || shortStale };
+/**
+ * Whole seconds from `observedMs` to `at`, the moment of the answer; 0 for data a venue stamped
+ * ahead of this service's clock; null when the observation time is unknown.
+ */
+export function ageSeconds(observedMs: number, at: number): number | null {
+  if (!Number.isFinite(observedMs)) return null;
+  return Math.max(0, Math.floor((at - observedMs) / 1000));
 }
 
-function servedLeg(leg: OpportunityLeg, stale: boolean): ServedLeg {
-  return { ...leg, stale };
+/** What serving adds to a leg at the moment of an answer. */
+export interface LegAtAnswer {
+  stale: boolean;
+  age_seconds: number | null;
+}
+
+/** A leg observed at `observedMs` as judged at `f.at`. */
+export function legAtAnswer(observedMs: number, f: Freshness): LegAtAnswer {
+  return { stale: isStale(observedMs, f), age_seconds: ageSeconds(observedMs, f.at) };
+}
+
+/** The opportunity as served, each leg with its age and stale flag as given, the item flagged when either leg is. */
+export function servedOpportunity(item: Opportunity, long: LegAtAnswer, short: LegAtAnswer): ServedOpportunity {
+  return { ...item, long: servedLeg(item.long, long), short: servedLeg(item.short, short), stale: long.stale || short.stale };
+}
+
+/** The opportunity as served at `f.at`, its legs' times read from them (`legObservedMs`, `asOf` for legs without one). */
+export function servedAt(item: Opportunity, asOf: string | null, f: Freshness): ServedOpportunity {
+  return servedOpportunity(item, legAtAnswer(legObservedMs(item.long, asOf), f), legAtAnswer(legObservedMs(item.short, asOf), f));
+}
+
+function servedLeg(leg: OpportunityLeg, at: LegAtAnswer): ServedLeg {
+  return { ...leg, age_seconds: at.age_seconds, stale: at.stale };
 }
 
 /**

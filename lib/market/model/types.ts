@@ -36,6 +36,9 @@ export const INTERVAL_SOURCES = ["venue", "venue-default", "schedule", "interest
 export const intervalSourceSchema = z.enum(INTERVAL_SOURCES);
 export type IntervalSource = z.infer<typeof intervalSourceSchema>;
 
+/** How a venue's numbers reach the service (lib/market/ingest/feed-status.ts `Transport`). */
+export const transportSchema = z.enum(["stream", "poll"]);
+
 const epochMs = z.number().int().nonnegative();
 const positive = z.number().positive();
 const nonNegative = z.number().nonnegative();
@@ -91,7 +94,7 @@ export const marketSnapshotSchema = z.object({
    * How the numbers arrived: `stream` when a venue WebSocket message last changed them, `poll` (or
    * absent) when a REST answer did (lib/market/ingest/feed-status.ts).
    */
-  transport: z.enum(["stream", "poll"]).optional(),
+  transport: transportSchema.optional(),
   /**
    * When the market's funding interval last changed, if within INTERVAL_CHANGE_RECENT_MS; null or
    * absent otherwise. Not the venue's: known from stored history (lib/market/ingest) or the sandbox.
@@ -185,6 +188,13 @@ const legSchema = z.object({
     .describe(
       "When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, " +
         "else when the service fetched them. `null` only in a set published before legs carried their time.",
+    ),
+  transport: transportSchema
+    .default("poll")
+    .describe(
+      "How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, " +
+        "`poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every " +
+        "leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.",
     ),
 });
 export type OpportunityLeg = z.infer<typeof legSchema>;
@@ -313,8 +323,22 @@ const staleLeg = z
       "A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold.",
   );
 
-/** A leg as the API and the screener serve it: as published, plus whether it is stale at the moment of serving. */
-export const servedLegSchema = legSchema.extend({ stale: staleLeg });
+const ageSeconds = z
+  .number()
+  .int()
+  .nonnegative()
+  .nullable()
+  .describe(
+    "Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); " +
+      "`null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is " +
+      "reused for at most a second, so an age may read up to a second low.",
+  );
+
+/**
+ * A leg as the API and the screener serve it: as published, plus how old it is and whether it is
+ * stale at the moment of serving.
+ */
+export const servedLegSchema = legSchema.extend({ age_seconds: ageSeconds, stale: staleLeg });
 export type ServedLeg = z.infer<typeof servedLegSchema>;
 
 /**

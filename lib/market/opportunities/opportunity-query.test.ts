@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isStale, legObservedMs, servedOpportunity } from "../model/leg-freshness";
+import { servedAt } from "../model/leg-freshness";
 import { MAX_CACHED_JSON, OpportunitySnapshot, queryOpportunities, SORTS, type OpportunityFilter } from "./opportunity-query";
 import { sandboxOpportunities } from "../sandbox/sandbox-opportunities";
 import { SANDBOX_EDGE_CASES } from "../sandbox/edge-cases";
@@ -10,8 +10,7 @@ const snapshot = new OpportunitySnapshot(opportunities, asOf, false);
 const MINUTE = 60_000;
 /** The sandbox's own threshold: its stale venue's legs are stale, the others are not, a minute after the set. */
 const freshness = { at: Date.parse(asOf) + MINUTE, staleAfterMs: 3 * MINUTE };
-const served = (o: Opportunity, f = freshness) =>
-  servedOpportunity(o, isStale(legObservedMs(o.long, asOf), f), isStale(legObservedMs(o.short, asOf), f));
+const served = (o: Opportunity, f = freshness) => servedAt(o, asOf, f);
 
 describe("OpportunitySnapshot.pageJson", () => {
   const filters: OpportunityFilter[] = [
@@ -27,6 +26,23 @@ describe("OpportunitySnapshot.pageJson", () => {
   it.each(filters)("is JSON.stringify of the page as served, byte for byte: %o", (filter) => {
     const page = queryOpportunities(snapshot, filter);
     expect(snapshot.pageJson(page, freshness)).toBe(JSON.stringify({ ...page, items: page.items.map((o) => served(o)) }));
+  });
+
+  it("puts each answer's own leg ages into the cached JSON, the cache reused from one moment to the next", () => {
+    const page = queryOpportunities(snapshot, { limit: 20, offset: 0, sort: "-apr" });
+    const later = { ...freshness, at: freshness.at + 7_400 };
+    const first = JSON.parse(snapshot.pageJson(page, freshness)) as { items: { long: { age_seconds: number | null } }[] };
+    const second = JSON.parse(snapshot.pageJson(page, later)) as typeof first;
+    expect(snapshot.pageJson(page, later)).toBe(JSON.stringify({ ...page, items: page.items.map((o) => served(o, later)) }));
+    const known = first.items.findIndex((item) => item.long.age_seconds !== null);
+    expect(known).toBeGreaterThanOrEqual(0);
+    expect(second.items[known]!.long.age_seconds).toBe(first.items[known]!.long.age_seconds! + 7);
+  });
+
+  it("reuses an answer until a leg turns stale, and at most a second, as its ages move", () => {
+    const page = queryOpportunities(snapshot, { limit: 20, offset: 0, sort: "-apr" });
+    expect(snapshot.validUntil(page.items, freshness)).toBe(freshness.at + 1_000);
+    expect(snapshot.validUntil([], freshness)).toBeUndefined();
   });
 
   it("keeps the JSON of at most MAX_CACHED_JSON items, and serialises the others on each call", () => {

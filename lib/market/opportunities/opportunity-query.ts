@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { numberParam, pageParams } from "@/lib/query-params";
-import { isStale, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
+import { ageSeconds, isStale, legAtAnswer, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
 import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
 import type { Opportunity, ServedOpportunity } from "../model/types";
 
@@ -47,17 +47,36 @@ export interface OpportunityFilter {
 /** How many items' JSON one set keeps (see OpportunitySnapshot.jsonOf). */
 export const MAX_CACHED_JSON = 20_000;
 
+/** How long an answer carrying legs' `age_seconds` may be reused: the ages are whole seconds. */
+export const AGE_REUSE_MS = 1_000;
+
 /** Which legs of an item are stale: bit 1 the long leg, bit 2 the short one. */
 type StaleLegs = 0 | 1 | 2 | 3;
 
 /**
+ * Stand-ins for the legs' ages in a cached JSON text, split out of it so the ages of the moment
+ * of each answer go in between. A quote cannot follow a text's characters unescaped inside a JSON
+ * string, so no value of the item can contain them with their quotes.
+ */
+const LONG_AGE = "@@long-age@@";
+const SHORT_AGE = "@@short-age@@";
+
+/** An item's served JSON, cut where the long and the short leg's `age_seconds` go. */
+type JsonTemplate = readonly [before: string, between: string, after: string];
+
+function ageJson(age: number | null): string {
+  return age === null ? "null" : String(age);
+}
+
+/**
  * An opportunity set as served: items and their JSON, each sort order computed once per set. An
  * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/model/leg-freshness.ts),
- * which changes at most twice in a set's life, so it is kept per item and per state.
+ * which changes at most twice in a set's life, so it is kept per item and per state, with the
+ * legs' ages (which change every second) left out and put in for each answer.
  */
 export class OpportunitySnapshot {
   private readonly sorted = new Map<Sort, Opportunity[]>();
-  private readonly json = new WeakMap<Opportunity, (string | undefined)[]>();
+  private readonly json = new WeakMap<Opportunity, (JsonTemplate | undefined)[]>();
   private readonly observed = new WeakMap<Opportunity, readonly [long: number, short: number]>();
   private cachedJson = 0;
 
@@ -91,31 +110,44 @@ export class OpportunitySnapshot {
     return at;
   }
 
-  /** The item as served at `f`: each leg flagged when it is stale then. */
+  /** The item as served at `f`: each leg with its age then, and flagged when it is stale then. */
   served(item: Opportunity, f: Freshness): ServedOpportunity {
     const [long, short] = this.observedAt(item);
-    return servedOpportunity(item, isStale(long, f), isStale(short, f));
+    return servedOpportunity(item, legAtAnswer(long, f), legAtAnswer(short, f));
   }
 
   /**
    * The served item's JSON text, serialised once per set and staleness rather than once per
-   * request, for the first MAX_CACHED_JSON texts asked for: the pages clients poll. A set of 20
-   * venues × 600 assets has ~140k items, ~1.5 KB of JSON each, so caching every one a client pages
-   * through would hold ~200 MB per set; past the bound an item is serialised per request.
+   * request (the ages put in per answer), for the first MAX_CACHED_JSON texts asked for: the pages
+   * clients poll. A set of 20 venues × 600 assets has ~140k items, ~1.5 KB of JSON each, so caching
+   * every one a client pages through would hold ~200 MB per set; past the bound an item is
+   * serialised per request.
    */
   jsonOf(item: Opportunity, f: Freshness): string {
     const [long, short] = this.observedAt(item);
     const state = ((isStale(long, f) ? 1 : 0) | (isStale(short, f) ? 2 : 0)) as StaleLegs;
-    const cached = this.json.get(item)?.[state];
-    if (cached !== undefined) return cached;
-    const text = JSON.stringify(servedOpportunity(item, (state & 1) !== 0, (state & 2) !== 0));
-    if (this.cachedJson < MAX_CACHED_JSON) {
-      let texts = this.json.get(item);
-      if (!texts) this.json.set(item, (texts = []));
-      texts[state] = text;
-      this.cachedJson += 1;
+    let template = this.json.get(item)?.[state];
+    if (template === undefined) {
+      template = this.template(item, state);
+      if (this.cachedJson < MAX_CACHED_JSON) {
+        let texts = this.json.get(item);
+        if (!texts) this.json.set(item, (texts = []));
+        texts[state] = template;
+        this.cachedJson += 1;
+      }
     }
-    return text;
+    return template[0] + ageJson(ageSeconds(long, f.at)) + template[1] + ageJson(ageSeconds(short, f.at)) + template[2];
+  }
+
+  private template(item: Opportunity, state: StaleLegs): JsonTemplate {
+    const served = servedOpportunity(
+      item,
+      { stale: (state & 1) !== 0, age_seconds: LONG_AGE as unknown as number },
+      { stale: (state & 2) !== 0, age_seconds: SHORT_AGE as unknown as number },
+    );
+    const [before, rest] = JSON.stringify(served).split(`"${LONG_AGE}"`) as [string, string];
+    const [between, after] = rest.split(`"${SHORT_AGE}"`) as [string, string];
+    return [before, between, after];
   }
 
   /**
@@ -126,6 +158,15 @@ export class OpportunitySnapshot {
   pageJson(page: OpportunityPage, f: Freshness): string {
     const items = page.items.map((item) => this.jsonOf(item, f)).join(",");
     return `{"items":[${items}],"total":${page.total},"limit":${page.limit},"offset":${page.offset},"has_more":${page.has_more}}`;
+  }
+
+  /**
+   * Until when an answer serving `items` at `f` may be reused: until one of their legs turns stale,
+   * and at most AGE_REUSE_MS, as the legs' ages move every second; undefined for no items.
+   */
+  validUntil(items: readonly Opportunity[], f: Freshness): number | undefined {
+    if (items.length === 0) return this.nextStaleAt(items, f);
+    return Math.min(this.nextStaleAt(items, f) ?? Infinity, f.at + AGE_REUSE_MS);
   }
 
   /** The first moment after `f.at` at which a leg of `items` turns stale; undefined when none will. */

@@ -341,6 +341,7 @@ function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (ep
     volume_24h_usd: s.volume24hUsd,
     interval_changed_at: intervalChangedAt === null ? null : isoOf(intervalChangedAt),
     observed_at: isoOf(s.observedAt),
+    transport: s.transport ?? "poll",
   });
 }
 

@@ -23,6 +23,7 @@ export function makeLeg(overrides: Partial<OpportunityLeg> & Pick<OpportunityLeg
     volume_24h_usd: null,
     interval_changed_at: null,
     observed_at: null,
+    transport: "poll",
     ...overrides,
   };
 }

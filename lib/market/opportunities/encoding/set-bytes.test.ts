@@ -109,6 +109,31 @@ describe("a published set's stored items", () => {
     expect(() => unpackItems(damaged)).toThrow(/does not match its leg fields/);
   });
 
+  it("store each leg's transport, and read a set stored before legs carried it as polled", async () => {
+    const { opportunities: streamed } = computeOpportunities([
+      makeSnapshot({ exchange: "binance", fundingRate: 0.0001, transport: "stream" }),
+      makeSnapshot({ exchange: "okx", fundingRate: -0.0002 }),
+    ]);
+    const packed = await packItems(streamed);
+    const header = storedHeader(packed);
+    expect(header.legKeys).toContain("transport");
+    const read = unpackItems(packed);
+    expect(read).toEqual(streamed);
+    expect(read.map((o) => [o.long.exchange, o.long.transport, o.short.exchange, o.short.transport])).toEqual([["okx", "poll", "binance", "stream"]]);
+    const older = withHeader(packed, (h) => {
+      const at = (h.legKeys as string[]).indexOf("transport");
+      return {
+        ...h,
+        legKeys: (h.legKeys as string[]).filter((_, i) => i !== at),
+        legs: (h.legs as unknown[][]).map((leg) => leg.filter((_, i) => i !== at)),
+      };
+    });
+    const [old] = unpackItems(older);
+    expect(old?.long.transport).toBe("poll");
+    expect(old?.short.transport).toBe("poll");
+    expect({ ...old, long: { ...old!.long, transport: "poll" }, short: { ...old!.short, transport: "stream" } }).toEqual(streamed[0]);
+  });
+
   it("refuse a packed set whose body is not as long as it says", async () => {
     const packed = Buffer.from(await packItems(opportunities));
     const size = packed.readUInt32LE(4);
