@@ -49,6 +49,19 @@ export function spliceColumns(live: OpportunityColumns, bases: ReadonlySet<strin
   return { ...out, count, keys: replacement.count > 0 || live.count === 0 ? replacement.keys : live.keys, ids, legs: legs.list, texts: texts.list };
 }
 
+/** The items of `set` whose asset is one of `bases`, in set order, in new memory. Pure. */
+export function rowsOfBases(set: OpportunityColumns, bases: ReadonlySet<string>): OpportunityColumns {
+  const inBases = set.texts.map((text) => bases.has(text));
+  const rows: number[] = [];
+  for (let i = 0; i < set.count; i++) if (inBases[set.symbol[i]!]) rows.push(i);
+  const out = emptyColumnArrays(rows.length);
+  const legs = new ValueList<OpportunityLeg>();
+  const texts = new ValueList<string>();
+  const copy = rowCopier(set, out, legs, texts);
+  rows.forEach((i, r) => copy(i, r));
+  return { ...out, count: rows.length, keys: set.keys, ids: set.ids ? rows.map((i) => set.ids![i]!) : null, legs: legs.list, texts: texts.list };
+}
+
 /** Copies a row of `from` into row `r` of `to`, its legs and texts listed again in the new set's lists. */
 function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyColumnArrays>, legs: ValueList<OpportunityLeg>, texts: ValueList<string>) {
   const relist = <T extends object | string>(list: readonly T[], into: ValueList<T>) => {

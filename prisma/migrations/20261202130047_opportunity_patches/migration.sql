@@ -1,3 +1,6 @@
+-- AlterTable
+ALTER TABLE "OpportunitySet" ADD COLUMN     "itemsVersion" INTEGER NOT NULL DEFAULT 0;
+
 -- CreateTable
 CREATE TABLE "OpportunityPatch" (
     "version" INTEGER NOT NULL,
@@ -8,3 +11,6 @@ CREATE TABLE "OpportunityPatch" (
 
     CONSTRAINT "OpportunityPatch_pkey" PRIMARY KEY ("version")
 );
+
+-- The set already published was written whole at its version.
+UPDATE "OpportunitySet" SET "itemsVersion" = version;
