@@ -6,6 +6,8 @@ const schema = z.object({
   INGEST_DISABLED: flag.default(false),
   INGEST_IN_SERVER: flag.default(false),
   INGEST_VENUE_TIMEOUT_MS: positiveInt(10_000),
+  // The micro-batch period: legs the live feeds change are published at most this often (micro-batch-publisher.ts).
+  PUBLISH_BATCH_MS: positiveInt(1_000),
   MARKET_RAW_RETENTION_DAYS: positiveInt(7),
   MARKET_HOURLY_RETENTION_DAYS: positiveInt(730),
   // Unset: settlements are the product's history and are kept. Set: whole months older than it go.

@@ -160,9 +160,10 @@ export async function load(client: SetClient): Promise<LoadedSet | null> {
 export async function loadPatchesSince(client: SetClient, afterVersion: number): Promise<{ head: SetHead; patches: LoadedPatch[] } | null> {
   const head = await client.opportunitySet.findUnique({ where: { id: "live" }, select: { ...HEAD, itemsVersion: true } });
   if (!head || head.itemsVersion > afterVersion || head.version < afterVersion) return null;
+  const { itemsVersion: _, ...setHead } = head;
+  if (head.version === afterVersion) return { head: setHead, patches: [] };
   const rows = await client.opportunityPatch.findMany({ where: { version: { gt: afterVersion, lte: head.version } }, orderBy: { version: "asc" }, select: PATCH });
   if (!leadsOn(rows, afterVersion, head.version)) return null;
-  const { itemsVersion: _, ...setHead } = head;
   return { head: setHead, patches: rows.map((r) => ({ version: r.version, bases: r.bases, columns: decodeColumns(r.items) })) };
 }
 
