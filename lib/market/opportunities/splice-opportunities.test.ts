@@ -29,7 +29,7 @@ beforeAll(async () => {
       ? { as_of: "2026-09-27T13:00:00.000Z", positive_since: null, apr_median_7d: long.base.length, apr_median_30d: null, paid_share_7d: 0.5, apr_stddev_7d: short.base.length }
       : undefined;
   options = { averages, marketHistory: { settlements, intervalChanges }, persistence };
-});
+}, 60_000); // the sample is parsed through every connector: slow on a busy machine
 
 /** The merged market's bases that changed, and the merged market: `changed` replacing their markets' snapshots. */
 function merge(base: readonly MarketSnapshot[], changed: readonly MarketSnapshot[], removed: readonly MarketSnapshot[] = []) {
@@ -68,6 +68,27 @@ describe("spliceColumns", () => {
     expect(itemsOf(spliced).map((o) => o.id)).not.toEqual(itemsOf(live).map((o) => o.id));
     expect(itemsOf(spliced).some((o) => o.symbol === c)).toBe(false);
     expect(itemsOf(spliced).filter((o) => o.symbol === "ZZNEW")).toHaveLength(1);
+  });
+
+  it("stays equal to a fresh ranking over many batches in a row, its lists listed afresh when they grow", () => {
+    const live0 = rankOpportunities(sample, options).columns;
+    const assets = [...new Set(sample.map((s) => s.base))];
+    let market = sample;
+    let [appended, relisted] = [live0, live0];
+    for (let n = 0; n < 12; n++) {
+      const bases = new Set([assets[(n * 7) % assets.length]!, assets[(n * 11 + 3) % assets.length]!]);
+      const changed = market.filter((s) => bases.has(s.base)).map((s, i) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0002 * ((n + i) % 5) - 0.0004 }));
+      market = merge(market, changed).merged;
+      const part = rankOpportunities(market.filter((s) => bases.has(s.base)), options).columns;
+      appended = spliceColumns(appended, bases, part);
+      relisted = spliceColumns(relisted, bases, part, 0);
+    }
+    const fresh = itemsOf(rankOpportunities(market, options).columns);
+    expect(itemsOf(appended)).toEqual(fresh);
+    expect(itemsOf(relisted)).toEqual(fresh);
+    // Appending keeps every earlier entry; listing afresh keeps only what the items use.
+    expect(appended.legs.length).toBeGreaterThan(live0.legs.length);
+    expect(relisted.legs.length).toBeLessThanOrEqual(live0.legs.length);
   });
 
   it("keeps the set as it was when the changed markets change nothing", () => {

@@ -16,15 +16,114 @@ export function rankedBefore(aprA: number, idA: string, aprB: number, idB: strin
  * are all of them, in set order): the kept items and the new ones merged in set order, in new
  * memory. Equals ranking the whole merged market afresh when `replacement` was ranked with the
  * same history. Pure.
+ *
+ * The new set's leg and text lists are `live`'s followed by `replacement`'s, so the kept items'
+ * positions stand and each run of them between two new items is copied array by array, not cell by
+ * cell: at 150,000 items a batch costs a copy of the columns, not 150,000 items' work. The lists
+ * keep the replaced items' entries, so after many batches without a round they are listed afresh.
  */
-export function spliceColumns(live: OpportunityColumns, bases: ReadonlySet<string>, replacement: OpportunityColumns): OpportunityColumns {
-  const keptRows: number[] = [];
+export function spliceColumns(
+  live: OpportunityColumns,
+  bases: ReadonlySet<string>,
+  replacement: OpportunityColumns,
+  /** Listed legs and texts beyond which they are listed afresh; tests lower it. */
+  listLimit?: number,
+): OpportunityColumns {
   const replaced = live.texts.map((text) => bases.has(text));
-  for (let i = 0; i < live.count; i++) if (!replaced[live.symbol[i]!]) keptRows.push(i);
+  const keptFlags = new Uint8Array(live.count);
+  let kept = 0;
+  for (let i = 0; i < live.count; i++) {
+    if (replaced[live.symbol[i]!]) continue;
+    keptFlags[i] = 1;
+    kept += 1;
+  }
+  const isKept = (i: number) => keptFlags[i] === 1;
+  const count = kept + replacement.count;
+  const listed = live.legs.length + replacement.legs.length + live.texts.length + replacement.texts.length;
+  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement);
+
+  const out = emptyColumnArrays(count);
   const [liveId, newId] = [idReader(live), idReader(replacement)];
+  const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
+  const columns = columnPairs(live, replacement, out);
+  const [legOffset, textOffset] = [live.legs.length, live.texts.length];
   const liveApr = live.apr.values;
   const newApr = replacement.apr.values;
-  const count = keptRows.length + replacement.count;
+  let i = 0; // the next live item
+  let r = 0; // the next row written
+  const copyRun = (from: number, to: number) => {
+    if (to <= from) return;
+    for (const { live: source, target } of columns) {
+      if (source instanceof NumberColumn) {
+        const t = target as NumberColumn;
+        t.values.set(source.values.subarray(from, to), r);
+        t.states.set(source.states.subarray(from, to), r);
+      } else (target as Uint32Array).set(source.subarray(from, to), r);
+    }
+    if (ids) for (let k = from; k < to; k++) ids[r + k - from] = liveId(k);
+    r += to - from;
+  };
+  for (let b = 0; b <= replacement.count; b++) {
+    // The kept live items that come before new item `b` (all that are left, after the last).
+    let runStart = i;
+    const newAt = b < replacement.count ? newApr[b]! : Number.NaN;
+    while (i < live.count) {
+      if (keptFlags[i] === 0) {
+        copyRun(runStart, i);
+        runStart = ++i;
+        continue;
+      }
+      if (b < replacement.count) {
+        const liveAt = liveApr[i]!;
+        if (liveAt < newAt || (liveAt === newAt && liveId(i) > newId(b))) break;
+      }
+      i += 1;
+    }
+    copyRun(runStart, i);
+    if (b === replacement.count) break;
+    for (const { fresh, target, kind } of columns) {
+      if (fresh instanceof NumberColumn) {
+        const t = target as NumberColumn;
+        t.states[r] = fresh.states[b]!;
+        t.values[r] = fresh.values[b]!;
+      } else {
+        const position = fresh[b]!;
+        (target as Uint32Array)[r] = position === NULL_POSITION || position === ABSENT_POSITION ? position : position + (kind === "leg" ? legOffset : textOffset);
+      }
+    }
+    if (ids) ids[r] = newId(b);
+    r += 1;
+  }
+  return {
+    ...out,
+    count,
+    keys: replacement.count > 0 || live.count === 0 ? replacement.keys : live.keys,
+    ids,
+    legs: [...live.legs, ...replacement.legs],
+    texts: [...live.texts, ...replacement.texts],
+  };
+}
+
+/** Whether an item of APR `aprA` goes before one of `aprB`, the ids built only for a tie. */
+function before(aprA: number, idA: () => string, aprB: number, idB: () => string): boolean {
+  return aprA !== aprB ? aprA > aprB : idA() < idB();
+}
+
+/** Every column but the id, of both sets and the new one, with its kind. */
+function columnPairs(live: OpportunityColumns, replacement: OpportunityColumns, out: ReturnType<typeof emptyColumnArrays>) {
+  return COLUMNS.filter((c) => c.name !== "id").map((c) => {
+    const name = c.name as Exclude<typeof c.name, "id">;
+    const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind;
+    return { live: live[name], fresh: replacement[name], target: out[name], kind };
+  });
+}
+
+/** `spliceColumns` item by item into lists of only the values the new set uses: the lists' compaction. */
+function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns): OpportunityColumns {
+  const keptRows = new Uint32Array(kept);
+  for (let i = 0, k = 0; i < live.count; i++) if (isKept(i)) keptRows[k++] = i;
+  const [liveId, newId] = [idReader(live), idReader(replacement)];
+  const count = kept + replacement.count;
   const out = emptyColumnArrays(count);
   const legs = new ValueList<OpportunityLeg>();
   const texts = new ValueList<string>();
@@ -35,7 +134,7 @@ export function spliceColumns(live: OpportunityColumns, bases: ReadonlySet<strin
   for (let r = 0; r < count; r++) {
     const fromLive =
       b >= replacement.count ||
-      (a < keptRows.length && rankedBefore(liveApr[keptRows[a]!]!, liveId(keptRows[a]!), newApr[b]!, newId(b)));
+      (a < kept && before(live.apr.values[keptRows[a]!]!, () => liveId(keptRows[a]!), replacement.apr.values[b]!, () => newId(b)));
     if (fromLive) {
       const i = keptRows[a++]!;
       copyLive(i, r);
