@@ -93,6 +93,8 @@ async function main() {
   const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
   // With PostgreSQL, events a worker or another server appends wake this one's streams at once.
   const appendedElsewhere = database.driver === "postgres" ? listenForAppendedEvents(database.url) : undefined;
+  // And the opportunity sets (rounds and micro-batches) they publish reach this one's /v1/opportunities at once.
+  const setsElsewhere = database.driver === "postgres" ? services.followOpportunitySet(database.url) : undefined;
 
   // Embedded PGlite belongs to this process, so the rounds run here; with PostgreSQL they belong
   // to `npm run worker` unless INGEST_IN_SERVER=1. Started after listening: never delays readiness.
@@ -135,6 +137,7 @@ async function main() {
     usageSweep.stop();
     sandboxTicks.stop();
     await appendedElsewhere?.stop();
+    await setsElsewhere?.stop();
     await heartbeat?.stop();
     await (await backfill)?.stop().catch((error: unknown) => log.error({ err: error }, "stopping the backfill failed"));
     await (await ingestion)?.stop().catch((error: unknown) => log.error({ err: error }, "stopping ingestion failed"));

@@ -14,7 +14,7 @@ import { liveMarketDepth, type LiveMarketDepthOptions } from "@/lib/market/books
 import type { VenueDepthSources } from "@/lib/market/books/market-depth";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { liveMarket } from "@/lib/market/ingest/live-market";
-import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
+import { LiveOpportunities, type AppliedBatch } from "@/lib/market/opportunities/live-opportunities";
 import type { Market } from "@/lib/market/market";
 import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
 import { sandboxMarket } from "@/lib/market/sandbox/sandbox-market";
@@ -42,6 +42,13 @@ export interface AppServices {
   market: (mode: KeyMode) => Market;
   /** Told by an ingestion round in this process that it published: the live set reloads now. */
   invalidateOpportunities: () => void;
+  /** Told by this process's micro-batch publisher that a batch committed: the live set splices it in. */
+  applyOpportunityBatch: (batch: AppliedBatch) => void;
+  /**
+   * With PostgreSQL, hears the sets other processes publish (a worker's rounds and batches) and
+   * catches up at once, rather than at the next version check.
+   */
+  followOpportunitySet: (databaseUrl: string) => { ready: Promise<void>; stop: () => Promise<void> };
   /**
    * The hot reads' answers, built once per published set (lib/api/cached-read.ts). Keyed on the
    * set `market(mode).opportunities()` returns, so a reload of the set retires them by itself.
@@ -97,6 +104,8 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     usage,
     market: (mode) => markets[mode],
     invalidateOpportunities: () => liveOpportunities.invalidate(),
+    applyOpportunityBatch: (batch) => liveOpportunities.applyBatch(batch),
+    followOpportunitySet: (databaseUrl) => liveOpportunities.listen(databaseUrl),
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,
     allowPrivateWebhookUrls: readWebhookConfig(env).WEBHOOK_ALLOW_PRIVATE_URLS,

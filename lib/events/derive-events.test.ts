@@ -5,7 +5,7 @@ import { columnsOf, itemsOf } from "@/lib/market/opportunities/opportunity-colum
 import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
 import type { Opportunity } from "@/lib/market/model/types";
 import { EVENT_DATA_SCHEMAS } from "./event-data";
-import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
+import { intervalChangeEvents, opportunityEvents, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 
 const AT = new Date("2026-11-20T12:00:00Z");
 const [a, b, c] = sandboxOpportunities(AT).opportunities as Opportunity[];
@@ -61,6 +61,19 @@ describe("opportunityEvents", () => {
     const closed = opportunityEvents(before, dropped, options).filter((e) => e.type === "opportunity.closed");
     expect(closed.length).toBeGreaterThan(0);
     for (const event of closed) expect((event.data as { id: string }).id).toMatch(/-okx(-|$)/);
+  });
+
+  it("opportunityEventsOf gives exactly the full diff's events of the assets it is told, and none of the others", () => {
+    const ranked = (at: Date) => rankOpportunities(generateSandboxMarket(at).snapshots).columns;
+    const [before, after] = [ranked(AT), ranked(new Date(AT.getTime() + 6 * 3_600_000))];
+    const all = opportunityEvents(before, after, { ...options, threshold: 1 });
+    const symbolOf = (e: (typeof all)[number]) => (e.type === "opportunity.closed" ? e.data.symbol : (e.data as { opportunity: Opportunity }).opportunity.symbol);
+    const moved = [...new Set(all.map(symbolOf))];
+    expect(moved.length).toBeGreaterThan(2);
+    const bases = new Set(moved.slice(0, 2));
+    const some = opportunityEventsOf(before, after, bases, { ...options, threshold: 1 });
+    expect(some.length).toBeGreaterThan(0);
+    expect(some).toEqual(all.filter((e) => bases.has(symbolOf(e))));
   });
 
   it("handles a set of 150,000 items in one linear pass", () => {

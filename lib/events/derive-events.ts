@@ -2,6 +2,7 @@ import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-cha
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
+import { rowsOfBases } from "@/lib/market/opportunities/splice-opportunities";
 import type { ServedOpportunity } from "@/lib/market/model/types";
 import type { NewEvent } from "./event-data";
 
@@ -65,6 +66,20 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
     });
   }
   return events;
+}
+
+/**
+ * `opportunityEvents` for the pairs of `bases` only, as a micro-batch re-ranks them: the events
+ * between those assets' pairs before and after (either set may hold other assets too), with the
+ * same types and threshold as a round's. Pure.
+ */
+export function opportunityEventsOf(
+  previous: OpportunityColumns,
+  current: OpportunityColumns,
+  bases: ReadonlySet<string>,
+  options: OpportunityDiffOptions,
+): NewEvent[] {
+  return opportunityEvents(rowsOfBases(previous, bases), rowsOfBases(current, bases), options);
 }
 
 /** At most this many places in a dense index (16 M: a 64 MB table); beyond, the index is a Map. */

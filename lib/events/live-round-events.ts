@@ -3,9 +3,9 @@ import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import { load, loadHead } from "@/lib/market/opportunities/store";
-import { venueStatesAfter, type RoundEventInput, type RoundEvents, type RoundVenueResult, type VenueState } from "@/lib/market/ingest/round-events";
+import { venueStatesAfter, type BatchEventInput, type RoundEventInput, type RoundEvents, type RoundVenueResult, type VenueState } from "@/lib/market/ingest/round-events";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
-import { intervalChangeEvents, opportunityEvents, venueHealthEvents } from "./derive-events";
+import { intervalChangeEvents, opportunityEvents, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
 import { deleteExpiredEvents } from "./event-retention";
 
@@ -71,6 +71,26 @@ export class LiveRoundEvents implements RoundEvents {
         this.published = { version, set: round.set };
         if (events.length > 0) eventsAppended().notify();
         return replaced;
+      },
+    };
+  }
+
+  /**
+   * A micro-batch's opportunity events, diffed on its assets' pairs only, against the set it is
+   * published on (which this log compares with too, the batch's publisher holding the same one).
+   */
+  prepareBatch(batch: BatchEventInput): { events: NewEvent[]; statements: SqlStatement[]; committed: (version: number) => void } {
+    const events = opportunityEventsOf(batch.previous.set, batch.set, batch.bases, {
+      threshold: this.threshold,
+      freshness: { at: batch.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
+      asOf: batch.asOf.toISOString(),
+    });
+    return {
+      events,
+      statements: eventLogStatements("live", events),
+      committed: (version) => {
+        this.published = { version, set: batch.set };
+        if (events.length > 0) eventsAppended().notify();
       },
     };
   }

@@ -21,6 +21,8 @@ const schema = z.object({
   // Unset: on where ingestion reaches the real venues, off where it replays or tests run (liveFeedsOn).
   INGEST_STREAMS: z.enum(["on", "off"]).optional(),
   VENUE_STREAM_URL_OVERRIDE: streamUrlOverride,
+  // The micro-batch period: legs the live feeds change are published at most this often (micro-batch-publisher.ts).
+  PUBLISH_BATCH_MS: positiveInt(1_000),
   MARKET_RAW_RETENTION_DAYS: positiveInt(7),
   MARKET_HOURLY_RETENTION_DAYS: positiveInt(730),
   // Unset: settlements are the product's history and are kept. Set: whole months older than it go.

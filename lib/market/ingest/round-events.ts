@@ -42,6 +42,17 @@ export interface RoundEventInput {
   venuesAfter: readonly (VenueState & { exchange: string })[];
 }
 
+/** What one micro-batch brings to its events: the pairs of `bases` before and after. */
+export interface BatchEventInput {
+  /** The set the batch is published on, at `version`. */
+  previous: { version: number; set: OpportunityColumns };
+  /** The set once the batch is spliced in: what the next batch, or round, compares with. */
+  set: OpportunityColumns;
+  bases: ReadonlySet<string>;
+  asOf: Date;
+  publishedAt: Date;
+}
+
 /**
  * What a round tells the change-event log. The events layer implements it (LiveRoundEvents) and
  * whoever starts ingestion hands it in, so the market depends on this port, never on lib/events.
@@ -54,6 +65,12 @@ export interface RoundEvents {
    * once it committed with the new set's version (answers the set nothing compares with any more).
    */
   prepare(db: Db, round: RoundEventInput): Promise<{ statements: SqlStatement[]; committed: (version: number) => OpportunityColumns | undefined }>;
+  /**
+   * The statements appending a micro-batch's opportunity events (only its assets' pairs), for its
+   * publishing transaction, and what to call once it committed: the batch's set is then the one
+   * the next round or batch compares with.
+   */
+  prepareBatch(batch: BatchEventInput): { statements: SqlStatement[]; committed: (version: number) => void };
   /** The venue events of a round that published nothing (every venue stale), in their own transaction. */
   appendVenueEvents(db: Db, before: ReadonlyMap<string, VenueState>, results: readonly RoundVenueResult[], startedAt: Date): Promise<void>;
   /** Deletes the events past their retention, with the market data's own retention; answers how many. */

@@ -10,6 +10,7 @@ import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
 import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
+import type { RoundBatches } from "./micro-batch-publisher";
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
@@ -55,6 +56,11 @@ export interface IngestionRoundOptions {
    * back once no longer read (the next set replaced it as the one its events compare with).
    */
   slabs?: ColumnSlabs;
+  /**
+   * The micro-batch publisher of the live feeds (MicroBatchPublisher): held back from the ranking
+   * to the commit, the ranking takes its newer pushed legs, and it is handed the published set.
+   */
+  batches?: RoundBatches;
 }
 
 /**
@@ -101,6 +107,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
   );
   // The round's writes, once started: a failure elsewhere waits for them before the round ends.
   let stored: Promise<void> | undefined;
+  let holding = false;
   try {
     const recalled = await options.memory?.recall(db, round.id, startedAt);
     const previous = recalled ? Promise.resolve(recalled.previous) : previousObservations(db, venues, { excludeRoundId: round.id, now: startedAt });
@@ -154,7 +161,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // and last settlement for the legs, its mean APRs and each pair's persistence for the opportunities.
     const history = withRoundFindings(await historyRead, settlements, intervalChanges);
     step("history");
-    const ranked = rankWithHistory(fresh, history, options.slabs);
+    // From here to the commit no micro-batch publishes: this round's events are derived against
+    // the set it replaces, which must not change under them.
+    holding = options.batches !== undefined;
+    await options.batches?.hold();
+    const ranking = options.batches ? options.batches.newest(fresh) : fresh;
+    const ranked = rankWithHistory(ranking, history, options.slabs);
     step("rank");
     // Compressed on libuv's threads while this one derives the events and the round is stored.
     const packing = pack(ranked);
@@ -185,9 +197,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       },
       ...(events?.statements ?? []),
     ]);
-    // The set nothing reads any more: the replaced one, or without events this one, now stored.
-    const unread = events ? events.committed(version) : ranked;
+    // The set nothing reads any more: the replaced one, or without events this one, now stored
+    // (unless the micro-batches go on from it).
+    const unread = events ? events.committed(version) : options.batches ? undefined : ranked;
     if (unread) options.slabs?.giveBack(unread);
+    holding = false;
+    options.batches?.roundPublished({ version, set: ranked, snapshots: ranking, history, asOf });
     step("publish");
     options.onPublished?.();
     options.onRound?.(results);
@@ -209,6 +224,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     );
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
+    if (holding) options.batches?.release();
     await progressWriter.close();
     // Storing's own failure, when it is not the one that ended the round, is logged beside it.
     await stored?.catch((storing: unknown) => {

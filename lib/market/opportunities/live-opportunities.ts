@@ -1,61 +1,156 @@
 import type { Db } from "@/lib/db";
-import { itemsOf } from "./encoding/columns";
+import { listenOnChannel } from "@/lib/db/listen-channel";
+import { itemsOf, type OpportunityColumns } from "./encoding/columns";
 import { logger } from "@/lib/observability/logger";
 import { OpportunitySnapshot } from "./opportunity-query";
-import { load, loadHead } from "./store";
+import { spliceItems } from "./splice-opportunities";
+import { load, loadPatchesSince, OPPORTUNITY_SET_CHANNEL } from "./store";
+
+const log = logger("market");
+
+/** A micro-batch as this process's publisher committed it (MicroBatchPublisher's PublishedBatch). */
+export interface AppliedBatch {
+  version: number;
+  previousVersion: number;
+  bases: ReadonlySet<string>;
+  items: OpportunityColumns;
+}
+
+/** How often a reader that hears the set's notifications still checks its version: the safety net, should one be missed. */
+export const NOTIFIED_POLL_MS = 15_000;
 
 /**
  * The live opportunity set held in memory, so GET /v1/opportunities never queries the database.
- * It reloads when told (`invalidate`, after an ingestion round in this process) and notices
- * rounds written by other processes by checking OpportunitySet.version at most every `pollMs`,
- * in the background: a request never waits for that check.
+ * It reloads when told (`invalidate`, after an ingestion round in this process), applies this
+ * process's micro-batches as they commit (`applyBatch`: only their assets' pairs change), and
+ * notices what other processes publish by the set's notification (`listen`, PostgreSQL) or by
+ * checking OpportunitySet.version at most every `pollMs`, in the background: a request never
+ * waits for that check. A newer version is caught up on by its patches when they lead on from
+ * the version held, else by loading the whole set.
  */
 export class LiveOpportunities {
   private snapshot: Promise<OpportunitySnapshot> | undefined;
+  /** The snapshot `snapshot` resolved to, at `version`. */
+  private held: OpportunitySnapshot | undefined;
   private version = -1;
   private checkedAt = 0;
-  private checking = false;
+  private checking: Promise<void> | undefined;
+  private checkAgain = false;
 
   constructor(
     private readonly db: () => Promise<Db>,
-    private readonly pollMs = 2_000,
+    private pollMs = 2_000,
   ) {}
 
   current(): Promise<OpportunitySnapshot> {
     if (!this.snapshot) {
-      this.snapshot = this.load();
-      this.snapshot.catch(() => (this.snapshot = undefined));
+      const loading = this.load();
+      this.snapshot = loading;
+      loading.catch(() => {
+        if (this.snapshot === loading) this.snapshot = undefined;
+      });
     } else if (Date.now() - this.checkedAt > this.pollMs && !this.checking) {
-      void this.checkVersion();
+      void this.refresh();
     }
     return this.snapshot;
   }
 
   invalidate(): void {
     this.snapshot = undefined;
+    this.held = undefined;
   }
 
-  private async checkVersion() {
-    this.checking = true;
-    try {
-      const set = await loadHead(await this.db());
-      this.checkedAt = Date.now();
-      if ((set?.version ?? 0) !== this.version) {
-        const next = this.load();
-        await next;
-        this.snapshot = next;
-      }
-    } catch (error) {
-      logger("market").error({ err: error }, "checking the opportunity set failed");
-    } finally {
-      this.checking = false;
+  /** The version of the set held; -1 before one was loaded. */
+  get heldVersion(): number {
+    return this.held ? this.version : -1;
+  }
+
+  /**
+   * This process's micro-batch, committed: spliced into the items held when they are the set it
+   * was published on; else the set is caught up on from the database.
+   */
+  applyBatch(batch: AppliedBatch): void {
+    const held = this.held;
+    if (held && this.version === batch.previousVersion) {
+      this.replace(new OpportunitySnapshot(spliceItems(held.items, batch.bases, itemsOf(batch.items)), held.asOf, held.sample), batch.version);
+    } else if (this.snapshot) void this.refresh();
+  }
+
+  /**
+   * Hears every set another process publishes on `databaseUrl` (PostgreSQL's LISTEN on the set's
+   * channel, notified at commit) and catches up at once; the version check slows to
+   * NOTIFIED_POLL_MS, left as the safety net for a missed notification.
+   */
+  listen(databaseUrl: string): { ready: Promise<void>; stop: () => Promise<void> } {
+    this.pollMs = Math.max(this.pollMs, NOTIFIED_POLL_MS);
+    const listener = listenOnChannel({
+      databaseUrl,
+      channel: OPPORTUNITY_SET_CHANNEL,
+      onNotification: (payload) => {
+        if (!this.snapshot || Number(payload) === this.version) return;
+        void this.refresh();
+      },
+      // Back after an outage: what was published meanwhile is caught up on.
+      onUp: (failures) => {
+        if (failures > 0 && this.snapshot) void this.refresh();
+      },
+      onDown: (error, { retryInMs }) => log.error({ err: error, retryInMs }, `listening for published opportunity sets failed; again in ${retryInMs} ms`),
+      onCloseError: (error) => log.warn({ err: error }, "closing the connection listening for published opportunity sets failed"),
+    });
+    return { ready: listener.ready, stop: () => listener.stop() };
+  }
+
+  /** Catches up with the published set: once at a time, and once more when asked again meanwhile. */
+  refresh(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true;
+      return this.checking;
     }
+    const run = async () => {
+      try {
+        do {
+          this.checkAgain = false;
+          await this.catchUp();
+        } while (this.checkAgain);
+      } catch (error) {
+        log.error({ err: error }, "checking the opportunity set failed");
+      } finally {
+        this.checking = undefined;
+      }
+    };
+    this.checking = run();
+    return this.checking;
+  }
+
+  private async catchUp(): Promise<void> {
+    const db = await this.db();
+    const held = this.held;
+    const since = held ? await loadPatchesSince(db, this.version) : null;
+    this.checkedAt = Date.now();
+    if (held && since && this.held === held) {
+      if (since.patches.length === 0) return;
+      let items = held.items;
+      for (const patch of since.patches) items = spliceItems(items, new Set(patch.bases), itemsOf(patch.columns));
+      this.replace(new OpportunitySnapshot(items, held.asOf, held.sample), since.head.version);
+      return;
+    }
+    const next = this.load();
+    await next;
+    this.snapshot = next;
+  }
+
+  private replace(snapshot: OpportunitySnapshot, version: number): void {
+    this.held = snapshot;
+    this.version = version;
+    this.snapshot = Promise.resolve(snapshot);
   }
 
   private async load(): Promise<OpportunitySnapshot> {
     const set = await load(await this.db());
+    const snapshot = new OpportunitySnapshot(set ? itemsOf(set.columns) : [], set?.asOf.toISOString() ?? null, set?.sample ?? false);
     this.version = set?.version ?? 0;
+    this.held = snapshot;
     this.checkedAt = Date.now();
-    return new OpportunitySnapshot(set ? itemsOf(set.columns) : [], set?.asOf.toISOString() ?? null, set?.sample ?? false);
+    return snapshot;
   }
 }

@@ -4,10 +4,18 @@ import type { Prisma } from "@/lib/db/generated/client";
 import type { Opportunity } from "../model/types";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
 import { decodeColumns, encodeColumns } from "./encoding/set-bytes";
+import { spliceColumns } from "./splice-opportunities";
 
 // The published opportunity set in the database: one row, OpportunitySet "live", its items one
-// value in the form encoding/set-bytes.ts writes. `publish` and `load` are the only ways in and
-// out; nothing outside this folder reads or writes those bytes.
+// value in the form encoding/set-bytes.ts writes, and the micro-batches published since the round
+// that wrote it, one OpportunityPatch row each (the re-ranked assets' pairs, in the same form).
+// `publish`, `publishBatch` and `load` are the only ways in and out; nothing outside this folder
+// reads or writes those bytes.
+
+/** The channel every publish notifies at commit, with the new version: other processes' readers apply it at once. */
+export const OPPORTUNITY_SET_CHANNEL = "opportunity_set";
+
+const notifySet = (version: string): SqlStatement => ({ text: `SELECT pg_notify('${OPPORTUNITY_SET_CHANNEL}', ${version}::text)`, values: [] });
 
 /** A set already in its stored form: a round packs its set while it finishes storing. */
 export interface PackedSet {
@@ -21,7 +29,8 @@ export async function pack(set: readonly Opportunity[] | OpportunityColumns): Pr
 
 /**
  * Replaces the live opportunity set in one transaction and bumps its version, so readers (and
- * every server's in-memory snapshot) see the whole old set or the whole new one, never a mix.
+ * every server's in-memory snapshot) see the whole old set or the whole new one, never a mix. The
+ * micro-batches published on top of the old set are deleted with it: the new set supersedes them.
  * `alsoInTransaction` commits with the set (an ingestion round marks itself published there, and
  * appends the round's change events: lib/events/live-round-events.ts). Answers the new version.
  * Written by the driver itself (lib/db/direct-sql.ts): megabytes at 150,000 items, which Prisma's
@@ -37,22 +46,57 @@ export async function publish(
   return directSql(db).transaction(async (tx) => {
     const [written] = await tx.query<{ version: number }>({
       text: `
-      INSERT INTO "OpportunitySet" (id, version, "asOf", sample, items, "updatedAt")
-      VALUES ('live', 1, $1::timestamp(3), $2, $3, now())
+      INSERT INTO "OpportunitySet" (id, version, "itemsVersion", "asOf", sample, items, "updatedAt")
+      VALUES ('live', 1, 1, $1::timestamp(3), $2, $3, now())
       ON CONFLICT (id) DO UPDATE SET
-        version = "OpportunitySet".version + 1, "asOf" = EXCLUDED."asOf", sample = EXCLUDED.sample,
-        items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"
+        version = "OpportunitySet".version + 1, "itemsVersion" = "OpportunitySet".version + 1, "asOf" = EXCLUDED."asOf",
+        sample = EXCLUDED.sample, items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"
       RETURNING version`,
       values: [source.asOf.toISOString(), source.sample, packed],
     });
     if (written?.version === undefined) throw new Error("publishing the opportunity set wrote no row");
+    await tx.query({ text: `DELETE FROM "OpportunityPatch"`, values: [] });
     for (const statement of alsoInTransaction) await tx.query(statement);
+    await tx.query(notifySet(String(written.version)));
+    return written.version;
+  });
+}
+
+/** A micro-batch: the pairs of `bases` re-ranked (all of them, in set order), to replace those assets' pairs. */
+export interface SetBatch {
+  bases: readonly string[];
+  items: OpportunityColumns;
+  /** The newest observation in the batch. */
+  asOf: Date;
+}
+
+/**
+ * Publishes a micro-batch on top of the live set at `onVersion`: bumps the set's version and writes
+ * the batch as a patch (a few KB, where rewriting the set would be megabytes every second), with
+ * `alsoInTransaction` (its change events). Answers the new version, or null when the set is no
+ * longer at `onVersion` (a round, or another batch, published meanwhile): a batch never overwrites
+ * a newer set, and is not written.
+ */
+export async function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInTransaction: readonly SqlStatement[] = []): Promise<number | null> {
+  const items = await encodeColumns(batch.items);
+  return directSql(db).transaction(async (tx) => {
+    const [written] = await tx.query<{ version: number }>({
+      text: `UPDATE "OpportunitySet" SET version = version + 1, "updatedAt" = now() WHERE id = 'live' AND version = $1 AND NOT sample RETURNING version`,
+      values: [onVersion],
+    });
+    if (written?.version === undefined) return null;
+    await tx.query({
+      text: `INSERT INTO "OpportunityPatch" (version, bases, items, "asOf") VALUES ($1, $2::text[], $3, $4::timestamp(3))`,
+      values: [written.version, [...batch.bases], items, batch.asOf.toISOString()],
+    });
+    for (const statement of alsoInTransaction) await tx.query(statement);
+    await tx.query(notifySet(String(written.version)));
     return written.version;
   });
 }
 
 /** What a client reading the set needs: the database, or a transaction on it. */
-type SetClient = Pick<Prisma.TransactionClient, "opportunitySet">;
+type SetClient = Pick<Prisma.TransactionClient, "opportunitySet" | "opportunityPatch">;
 
 /** The published set without its items: which version, of when, whether the bundled sample. */
 export interface SetHead {
@@ -66,19 +110,66 @@ export interface LoadedSet extends SetHead {
   columns: OpportunityColumns;
 }
 
+/** A published micro-batch as read back: the set's version it made, the assets it replaced, their new pairs. */
+export interface LoadedPatch {
+  version: number;
+  bases: string[];
+  columns: OpportunityColumns;
+}
+
 const HEAD = { version: true, asOf: true, sample: true, updatedAt: true } as const;
+const PATCH = { version: true, bases: true, items: true } as const;
 
 /** The published set's head, without reading its items; null before anything was published. */
 export function loadHead(client: SetClient): Promise<SetHead | null> {
   return client.opportunitySet.findUnique({ where: { id: "live" }, select: HEAD });
 }
 
-/** The published set with its items in columns, each checked; null before anything was published. */
+/** Reading the set and then its patches is tried again this often when a publish came between. */
+const CONSISTENT_READ_ATTEMPTS = 5;
+
+/**
+ * The published set with its items in columns, each checked, and the micro-batches published on
+ * top of it applied in order; null before anything was published. The row and its patches are two
+ * reads: when a publish came between them (the patches do not lead from the row's items to its
+ * version), they are read again.
+ */
 export async function load(client: SetClient): Promise<LoadedSet | null> {
-  const row = await client.opportunitySet.findUnique({ where: { id: "live" }, select: { ...HEAD, items: true } });
-  if (!row) return null;
-  const { items, ...head } = row;
-  return { ...head, columns: items && items.length > 0 ? decodeColumns(items) : columnsOf([]) };
+  for (let attempt = 1; ; attempt++) {
+    const row = await client.opportunitySet.findUnique({ where: { id: "live" }, select: { ...HEAD, items: true, itemsVersion: true } });
+    if (!row) return null;
+    const { items, itemsVersion, ...head } = row;
+    const patches =
+      head.version === itemsVersion
+        ? []
+        : await client.opportunityPatch.findMany({ where: { version: { gt: itemsVersion, lte: head.version } }, orderBy: { version: "asc" }, select: PATCH });
+    if (leadsOn(patches, itemsVersion, head.version)) {
+      let columns = items && items.length > 0 ? decodeColumns(items) : columnsOf([]);
+      for (const patch of patches) columns = spliceColumns(columns, new Set(patch.bases), decodeColumns(patch.items));
+      return { ...head, columns };
+    }
+    if (attempt === CONSISTENT_READ_ATTEMPTS) throw new Error(`the opportunity set's patches to version ${head.version} could not be read`);
+  }
+}
+
+/**
+ * The micro-batches that made the set's versions after `afterVersion`, in order, with the set's
+ * head; null when they do not lead on from `afterVersion` (a round replaced the set since): the
+ * reader loads the whole set instead.
+ */
+export async function loadPatchesSince(client: SetClient, afterVersion: number): Promise<{ head: SetHead; patches: LoadedPatch[] } | null> {
+  const head = await client.opportunitySet.findUnique({ where: { id: "live" }, select: { ...HEAD, itemsVersion: true } });
+  if (!head || head.itemsVersion > afterVersion || head.version < afterVersion) return null;
+  const { itemsVersion: _, ...setHead } = head;
+  if (head.version === afterVersion) return { head: setHead, patches: [] };
+  const rows = await client.opportunityPatch.findMany({ where: { version: { gt: afterVersion, lte: head.version } }, orderBy: { version: "asc" }, select: PATCH });
+  if (!leadsOn(rows, afterVersion, head.version)) return null;
+  return { head: setHead, patches: rows.map((r) => ({ version: r.version, bases: r.bases, columns: decodeColumns(r.items) })) };
+}
+
+/** Whether `patches` are exactly the versions after `from` up to `to`, one each. */
+function leadsOn(patches: readonly { version: number }[], from: number, to: number): boolean {
+  return patches.length === to - from && patches.every((p, i) => p.version === from + 1 + i);
 }
 
 /** The published items as the API serves them; none before anything was published. */

@@ -1,0 +1,234 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db";
+import type { SqlStatement } from "@/lib/db/direct-sql";
+import { LiveRoundEvents } from "@/lib/events/live-round-events";
+import type { NewEvent } from "@/lib/events/event-data";
+import { marketKey } from "../model/market-average";
+import type { MarketSnapshot, Opportunity } from "../model/types";
+import { itemsOf, type OpportunityColumns } from "../opportunities/opportunity-columns";
+import { spliceColumns } from "../opportunities/splice-opportunities";
+import type { SetBatch } from "../opportunities/store";
+import { replaySampleMarket } from "../sample/replay-sample-market";
+import { rankWithHistory, type MarketHistory } from "./market-history";
+import { MicroBatchPublisher, type BatchClock, type PublishedBatch } from "./micro-batch-publisher";
+import type { RoundEvents } from "./round-events";
+
+const PERIOD = 1_000;
+let sample: MarketSnapshot[];
+let history: MarketHistory;
+
+beforeAll(async () => {
+  sample = (await replaySampleMarket()).snapshots;
+  // Averages for a third of the markets, a settlement for some: the batches must rank with them as the round did.
+  const sums = new Map(sample.filter((_, i) => i % 3 === 0).map((s, i) => [marketKey(s.exchange, s.market), { day: { apr: 10 * (i % 7), samples: 3 }, week: { apr: 50 + i, samples: 20 } }]));
+  const settlements = new Map(sample.filter((_, i) => i % 5 === 0).map((s) => [marketKey(s.exchange, s.market), { rate: 0.0002, at: s.observedAt - 3_600_000 }]));
+  history = { intervalChanges: new Map(), settlements, averages: { sums, weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER }, persistence: null };
+}, 60_000); // the sample is parsed through every connector: slow on a busy machine
+
+/** A clock whose time moves only when told; due timers run then, and the publisher's awaits settle. */
+function fakeClock() {
+  let now = 0;
+  let timers: { at: number; run: () => void }[] = [];
+  const clock: BatchClock = {
+    now: () => now,
+    setTimer: (run, ms) => {
+      const timer = { at: now + ms, run };
+      timers.push(timer);
+      return () => (timers = timers.filter((t) => t !== timer));
+    },
+  };
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+  const advance = async (ms: number) => {
+    now += ms;
+    for (;;) {
+      const due = timers.filter((t) => t.at <= now);
+      if (due.length === 0) break;
+      timers = timers.filter((t) => !due.includes(t));
+      for (const t of due) t.run();
+      await settle();
+    }
+    await settle();
+  };
+  return { clock, advance, settle };
+}
+
+interface Written {
+  onVersion: number;
+  batch: SetBatch;
+  statements: readonly SqlStatement[];
+}
+
+/** A publisher on the offline sample's round at version 5, writing to a stand-in of the set's row. */
+function setUp(options: { write?: (onVersion: number) => Promise<number | null> } = {}) {
+  const { clock, advance, settle } = fakeClock();
+  const roundSet = rankWithHistory(sample, history);
+  const state = { version: 5 };
+  const written: Written[] = [];
+  const published: PublishedBatch[] = [];
+  const events: NewEvent[][] = [];
+  const legs: { venue: string; observedAt: number; publishedAt: number }[] = [];
+  const log = new LiveRoundEvents(5, 3_600_000);
+  const roundEvents = {
+    prepareBatch: (batch) => {
+      const prepared = log.prepareBatch(batch);
+      events.push(prepared.events);
+      return prepared;
+    },
+  } as Pick<RoundEvents, "prepareBatch"> as RoundEvents;
+  const publisher = new MicroBatchPublisher({
+    db: {} as Db,
+    periodMs: PERIOD,
+    clock,
+    events: roundEvents,
+    feedStatus: { message: () => undefined, reconnect: () => undefined, transport: () => undefined, published: (venue, observedAt, publishedAt) => legs.push({ venue, observedAt, publishedAt }) },
+    onPublished: (batch) => published.push(batch),
+    write: async (_db, onVersion, batch, statements = []) => {
+      written.push({ onVersion, batch, statements });
+      if (options.write) return options.write(onVersion);
+      return onVersion === state.version ? ++state.version : null;
+    },
+  });
+  publisher.roundPublished({ version: 5, set: roundSet, snapshots: sample, history, asOf: new Date(Math.min(...sample.map((s) => s.observedAt))) });
+  return { publisher, advance, settle, roundSet, state, written, published, events, legs };
+}
+
+/** Bases of the sample with at least three venues, so a change moves several pairs. */
+function busyBases(): string[] {
+  const venues = new Map<string, number>();
+  for (const s of sample) venues.set(s.base, (venues.get(s.base) ?? 0) + 1);
+  return [...venues].filter(([, n]) => n >= 3).map(([base]) => base);
+}
+
+/** A market of `base` with its funding moved far enough to pass the events' threshold. */
+function moved(base: string, nth = 0, later = 1_000): MarketSnapshot {
+  const s = sample.filter((m) => m.base === base)[nth]!;
+  return { ...s, fundingRate: (s.fundingRate ?? 0) + 0.003, observedAt: s.observedAt + later };
+}
+
+function merged(changed: readonly MarketSnapshot[]): MarketSnapshot[] {
+  const byKey = new Map(sample.map((s) => [marketKey(s.exchange, s.market), s]));
+  for (const s of changed) byKey.set(marketKey(s.exchange, s.market), s);
+  return [...byKey.values()];
+}
+
+const symbolOf = (e: NewEvent) => (e.type === "opportunity.closed" ? e.data.symbol : (e.data as { opportunity: Opportunity }).opportunity.symbol);
+
+describe("MicroBatchPublisher", () => {
+  it("publishes a push after a quiet spell at once, then gathers a period's pushes into one batch re-ranking only their assets", async () => {
+    const t = setUp();
+    const [a, b, c] = busyBases();
+    const first = moved(a!);
+    t.publisher.push([first]);
+    await t.advance(0);
+    expect(t.written).toHaveLength(1);
+    expect(t.written[0]!.onVersion).toBe(5);
+    expect(t.written[0]!.batch.bases).toEqual([a]);
+    expect(t.publisher.counts.markets).toBe(sample.filter((s) => s.base === a).length);
+
+    // Three pushes within the next period (one market twice: the latest wins) make one batch, when the period is up.
+    const second = moved(b!, 0, 2_000);
+    const third = moved(c!, 1, 2_000);
+    const secondLater = { ...second, fundingRate: second.fundingRate! + 0.001, observedAt: second.observedAt + 500 };
+    await t.advance(100);
+    t.publisher.push([second, third]);
+    await t.advance(300);
+    t.publisher.push([secondLater]);
+    await t.advance(500);
+    expect(t.written).toHaveLength(1);
+    await t.advance(100);
+    expect(t.written).toHaveLength(2);
+    expect(t.written[1]!.onVersion).toBe(6);
+    expect(new Set(t.written[1]!.batch.bases)).toEqual(new Set([b, c]));
+    expect(t.publisher.counts).toMatchObject({ batches: 2, bases: 3, superseded: 0 });
+    expect(t.publisher.counts.markets).toBe(sample.filter((s) => s.base === a || s.base === b || s.base === c).length);
+    expect(t.state.version).toBe(7);
+
+    // The live set after both batches is the whole merged market ranked afresh.
+    let live: OpportunityColumns = t.roundSet;
+    for (const batch of t.published) live = spliceColumns(live, batch.bases, batch.items);
+    expect(itemsOf(live)).toEqual(itemsOf(rankWithHistory(merged([first, secondLater, third]), history)));
+    expect(t.published.map((p) => [p.previousVersion, p.version])).toEqual([
+      [5, 6],
+      [6, 7],
+    ]);
+
+    // Events only for the changed assets' pairs, appended in the batch's own transaction.
+    expect(t.events.flat().length).toBeGreaterThan(0);
+    for (const e of t.events.flat()) expect([a, b, c]).toContain(symbolOf(e));
+    expect(t.written[1]!.statements.some((s) => s.text.includes('INSERT INTO "MarketEvent"'))).toBe(t.events[1]!.length > 0);
+    // Each published leg's observation reaches the feed status with its publish time.
+    expect(t.legs).toEqual([
+      { venue: first.exchange, observedAt: first.observedAt, publishedAt: 0 },
+      { venue: secondLater.exchange, observedAt: secondLater.observedAt, publishedAt: 1_000 },
+      { venue: third.exchange, observedAt: third.observedAt, publishedAt: 1_000 },
+    ]);
+  });
+
+  it("holds batches from a round's ranking to its commit, then publishes what was pushed meanwhile on the round's set", async () => {
+    let finish!: (version: number) => void;
+    const t = setUp({ write: (onVersion) => (onVersion === 5 ? new Promise<number>((resolve) => (finish = resolve)) : Promise.resolve(onVersion + 1)) });
+    const [a, b] = busyBases();
+    t.publisher.push([moved(a!)]);
+    await t.advance(0);
+    expect(t.written).toHaveLength(1);
+    // A round starts while that batch is being written: it waits for the commit.
+    let holding = true;
+    const held = t.publisher.hold().then(() => (holding = false));
+    await t.settle();
+    expect(holding).toBe(true);
+    finish(6);
+    await held;
+    // Pushed during the round: nothing is written until the round has published.
+    const during = moved(b!, 0, 5_000);
+    t.publisher.push([during]);
+    await t.advance(5 * PERIOD);
+    expect(t.written).toHaveLength(1);
+    // The round ranks with the pushed leg newer than its own answer, and keeps its own where newer.
+    const newerAnswer = { ...during, observedAt: during.observedAt + 10_000 };
+    const fresh = sample.map((s) => (s.base === b ? { ...s, observedAt: during.observedAt - 1 } : s));
+    const ranking = t.publisher.newest(fresh);
+    expect(ranking.find((s) => s.exchange === during.exchange && s.market === during.market)).toBe(during);
+    expect(t.publisher.newest([newerAnswer])[0]).toBe(newerAnswer);
+    // The round publishes version 9 (others came between): the push it ranked is in its set, and is not published again.
+    t.publisher.roundPublished({ version: 9, set: rankWithHistory(ranking, history), snapshots: ranking, history, asOf: new Date(0) });
+    await t.advance(PERIOD);
+    expect(t.written).toHaveLength(1);
+    // A later push goes on the round's set.
+    t.publisher.push([moved(b!, 1, 9_000)]);
+    await t.advance(PERIOD);
+    expect(t.written.map((w) => w.onVersion)).toEqual([5, 9]);
+  });
+
+  it("never writes over a newer set: a batch that met one is dropped, and its legs wait for the next round", async () => {
+    const t = setUp();
+    const [a, b] = busyBases();
+    t.state.version = 8; // another process's round published meanwhile
+    const pushed = moved(a!);
+    t.publisher.push([pushed]);
+    await t.advance(0);
+    expect(t.written).toHaveLength(1);
+    expect(t.published).toHaveLength(0);
+    expect(t.publisher.counts).toMatchObject({ batches: 0, superseded: 1 });
+    t.publisher.push([moved(b!)]);
+    await t.advance(3 * PERIOD);
+    expect(t.written).toHaveLength(1);
+    // The next round of this process is the new base; the legs pushed since still go out, on it.
+    t.publisher.roundPublished({ version: 8, set: t.roundSet, snapshots: sample, history, asOf: new Date(0) });
+    await t.advance(PERIOD);
+    expect(t.written).toHaveLength(2);
+    expect(t.written[1]).toMatchObject({ onVersion: 8 });
+    expect(new Set(t.written[1]!.batch.bases)).toEqual(new Set([a, b]));
+    expect(t.published.map((p) => p.version)).toEqual([9]);
+  });
+
+  it("drops a pushed leg older than the one the set already has", async () => {
+    const t = setUp();
+    const [a] = busyBases();
+    const s = sample.find((m) => m.base === a)!;
+    t.publisher.push([{ ...s, fundingRate: 0.01, observedAt: s.observedAt - 1 }]);
+    await t.advance(0);
+    expect(t.written).toHaveLength(0);
+  });
+});

@@ -1,0 +1,250 @@
+import type { Db } from "@/lib/db";
+import { logger } from "@/lib/observability/logger";
+import { marketKey } from "../model/market-average";
+import type { MarketSnapshot, VenueId } from "../model/types";
+import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import { spliceColumns } from "../opportunities/splice-opportunities";
+import { publishBatch } from "../opportunities/store";
+import type { FeedStatusRecorder } from "./feed-status";
+import type { LegUpdateSink } from "./leg-updates";
+import { rankWithHistory, type MarketHistory } from "./market-history";
+import type { RoundEvents } from "./round-events";
+
+const log = logger("ingest");
+
+/** What a round hands the publisher once its set is committed: the base every batch until the next round changes. */
+export interface PublishedRound {
+  version: number;
+  /** The round's ranked set, as published. */
+  set: OpportunityColumns;
+  /** The markets it was ranked from (the round's, with any pushed leg newer than the round's answer). */
+  snapshots: readonly MarketSnapshot[];
+  /** The history it was ranked with: hourly figures, which stand until the next round. */
+  history: MarketHistory;
+  asOf: Date;
+}
+
+/**
+ * What a round does for the micro-batches (run-ingestion-round.ts): holds them back from its
+ * ranking to its commit, so its events and theirs are each derived against the set they replace
+ * (no event twice, none lost), ranks with the newest pushed legs, and hands over its set.
+ */
+export interface RoundBatches {
+  /** No batch starts until `roundPublished` or `release`; resolves once the batch in flight, if any, has committed. */
+  hold(): Promise<void>;
+  /** `fresh` with each market's pushed snapshot in place where it is newer than the round's: nothing pushed is lost to a round. */
+  newest(fresh: readonly MarketSnapshot[]): MarketSnapshot[];
+  /** The round published `round`: batches go on on its set. */
+  roundPublished(round: PublishedRound): void;
+  /** The round ended without publishing: batches go on on the set they had. */
+  release(): void;
+}
+
+/** One micro-batch as committed: what this process's in-memory set applies (LiveOpportunities.applyBatch). */
+export interface PublishedBatch {
+  version: number;
+  /** The version it was published on. */
+  previousVersion: number;
+  bases: ReadonlySet<string>;
+  /** Every pair of `bases`, re-ranked, in set order. */
+  items: OpportunityColumns;
+}
+
+/** Time for the publisher, replaced by tests. */
+export interface BatchClock {
+  now(): number;
+  /** Runs `run` in `ms`; answers what cancels it. */
+  setTimer(run: () => void, ms: number): () => void;
+}
+
+const SYSTEM_CLOCK: BatchClock = {
+  now: () => Date.now(),
+  setTimer: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+export interface MicroBatchOptions {
+  db: Db;
+  /** PUBLISH_BATCH_MS: batches start at most this often. */
+  periodMs: number;
+  /** The change-event log (LiveRoundEvents): each batch appends its pairs' events in its transaction. */
+  events?: RoundEvents;
+  /** Told each published leg's observation and publish times (the venue-to-publish latency). */
+  feedStatus?: FeedStatusRecorder;
+  /** Told each committed batch: this process's in-memory set applies it. */
+  onPublished?: (batch: PublishedBatch) => void;
+  clock?: BatchClock;
+  /** Writes a batch; store.ts `publishBatch` unless a test replaces it. */
+  write?: typeof publishBatch;
+}
+
+/** The set batches are published on, and the markets it was ranked from. */
+interface Base {
+  version: number;
+  set: OpportunityColumns;
+  history: MarketHistory;
+  asOf: Date;
+  /** Each market's snapshot by `marketKey`, and the keys of each asset's markets. */
+  markets: Map<string, MarketSnapshot>;
+  byBase: Map<string, Set<string>>;
+}
+
+/**
+ * The live feeds' sink (LegUpdateSink): gathers the markets they push, the latest of each, and
+ * publishes them in micro-batches: the assets whose legs changed are re-ranked alone, with the
+ * last round's history, spliced into the live set, their pairs' change events derived and
+ * appended, and the set's version bumped with a small patch (store.ts `publishBatch`).
+ *
+ * A batch starts at once when the previous one started a period ago or more (an update after a
+ * quiet spell waits for nothing: a fixed window would only add its length to the latency), else
+ * when the period is up; under a steady flow that is one batch a period, and an update waits at
+ * most a period plus one batch's work. One batch at a time. Whole rounds stay the reconciliation:
+ * a round holds batches back while it ranks and publishes (RoundBatches), and a batch meeting a
+ * set it was not computed on (a round of another process) is not written.
+ */
+export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
+  private base: Base | undefined;
+  private pending = new Map<string, MarketSnapshot>();
+  private held = false;
+  private inFlight: Promise<void> | undefined;
+  private cancelTimer: (() => void) | undefined;
+  private lastStartedAt = Number.NEGATIVE_INFINITY;
+  private readonly clock: BatchClock;
+  /** What the batches did so far: published, assets and markets re-ranked, batches superseded by a newer set. */
+  readonly counts = { batches: 0, bases: 0, markets: 0, superseded: 0 };
+
+  constructor(private readonly options: MicroBatchOptions) {
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+  }
+
+  push(changed: readonly MarketSnapshot[]): void {
+    for (const snapshot of changed) {
+      const key = marketKey(snapshot.exchange, snapshot.market);
+      const held = this.pending.get(key);
+      if (!held || held.observedAt <= snapshot.observedAt) this.pending.set(key, snapshot);
+    }
+    this.schedule();
+  }
+
+  async hold(): Promise<void> {
+    this.held = true;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    await this.inFlight;
+  }
+
+  newest(fresh: readonly MarketSnapshot[]): MarketSnapshot[] {
+    return fresh.map((snapshot) => {
+      const key = marketKey(snapshot.exchange, snapshot.market);
+      let newest = snapshot;
+      for (const pushed of [this.pending.get(key), this.base?.markets.get(key)]) if (pushed && pushed.observedAt > newest.observedAt) newest = pushed;
+      return newest;
+    });
+  }
+
+  roundPublished(round: PublishedRound): void {
+    const markets = new Map<string, MarketSnapshot>();
+    const byBase = new Map<string, Set<string>>();
+    for (const snapshot of round.snapshots) {
+      const key = marketKey(snapshot.exchange, snapshot.market);
+      markets.set(key, snapshot);
+      keysOf(byBase, snapshot.base).add(key);
+    }
+    this.base = { version: round.version, set: round.set, history: round.history, asOf: round.asOf, markets, byBase };
+    // What the round ranked with (or newer) is in its set already.
+    for (const [key, snapshot] of this.pending) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) this.pending.delete(key);
+    this.release();
+  }
+
+  release(): void {
+    this.held = false;
+    this.schedule();
+  }
+
+  /** Stops the timer; a batch in flight finishes. */
+  async stop(): Promise<void> {
+    this.held = true;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    await this.inFlight;
+  }
+
+  private schedule(): void {
+    if (this.cancelTimer || this.inFlight || this.held || !this.base || this.pending.size === 0) return;
+    const wait = Math.max(0, this.lastStartedAt + this.options.periodMs - this.clock.now());
+    this.cancelTimer = this.clock.setTimer(() => {
+      this.cancelTimer = undefined;
+      if (this.held || this.inFlight) return;
+      this.inFlight = this.publishPending().finally(() => {
+        this.inFlight = undefined;
+        this.schedule();
+      });
+    }, wait);
+  }
+
+  private async publishPending(): Promise<void> {
+    const base = this.base;
+    if (!base) return;
+    this.lastStartedAt = this.clock.now();
+    const taken = this.pending;
+    this.pending = new Map();
+    const changed: [string, MarketSnapshot][] = [];
+    for (const [key, snapshot] of taken) if ((base.markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) <= snapshot.observedAt) changed.push([key, snapshot]);
+    if (changed.length === 0) return;
+    try {
+      const bases = new Set(changed.map(([, s]) => s.base));
+      const replacing = new Map(changed);
+      const ofBases: MarketSnapshot[] = [];
+      for (const asset of bases) {
+        for (const key of base.byBase.get(asset) ?? []) if (!replacing.has(key)) ofBases.push(base.markets.get(key)!);
+      }
+      for (const [, snapshot] of changed) ofBases.push(snapshot);
+      const items = rankWithHistory(ofBases, base.history);
+      const set = spliceColumns(base.set, bases, items);
+      const publishedAt = this.clock.now();
+      const events = this.options.events?.prepareBatch({ previous: { version: base.version, set: base.set }, set, bases, asOf: base.asOf, publishedAt: new Date(publishedAt) });
+      const newestObserved = Math.max(...changed.map(([, s]) => s.observedAt));
+      const version = await (this.options.write ?? publishBatch)(this.options.db, base.version, { bases: [...bases], items, asOf: new Date(newestObserved) }, events?.statements);
+      if (version === null) {
+        // Another process published a newer set: its markets are not known here, so batches wait for this process's next round.
+        this.counts.superseded += 1;
+        if (this.base === base) this.base = undefined;
+        this.requeue(changed);
+        log.warn({ version: base.version }, "a micro-batch met a newer opportunity set and was not written; batches resume after the next round");
+        return;
+      }
+      events?.committed(version);
+      for (const [key, snapshot] of changed) {
+        base.markets.set(key, snapshot);
+        keysOf(base.byBase, snapshot.base).add(key);
+      }
+      const previousVersion = base.version;
+      base.version = version;
+      base.set = set;
+      this.counts.batches += 1;
+      this.counts.bases += bases.size;
+      this.counts.markets += ofBases.length;
+      for (const [, snapshot] of changed) this.options.feedStatus?.published(snapshot.exchange as VenueId, snapshot.observedAt, publishedAt);
+      this.options.onPublished?.({ version, previousVersion, bases, items });
+    } catch (error) {
+      // Kept for the next batch, a period later: nothing pushed is lost to a failed write.
+      this.requeue(changed);
+      log.error({ err: error }, "publishing a micro-batch failed; its markets go in the next one");
+    }
+  }
+
+  private requeue(changed: readonly [string, MarketSnapshot][]): void {
+    for (const [key, snapshot] of changed) {
+      const newer = this.pending.get(key);
+      if (!newer || newer.observedAt < snapshot.observedAt) this.pending.set(key, snapshot);
+    }
+  }
+}
+
+function keysOf(byBase: Map<string, Set<string>>, base: string): Set<string> {
+  let keys = byBase.get(base);
+  if (!keys) byBase.set(base, (keys = new Set()));
+  return keys;
+}

@@ -1,0 +1,206 @@
+import type { Opportunity, OpportunityLeg } from "../model/types";
+import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
+
+// Pairs are formed per asset (rank-opportunities.ts), so re-ranking some assets' markets changes
+// only those assets' pairs: the rest of the live set stands, already in order. A micro-batch
+// re-ranks the assets whose legs changed and splices the result in here, one merge of two ordered
+// lists, rather than ranking 150,000 pairs again.
+
+/** The set's order: highest APR first, ties by id in code-unit order, as rankOpportunities sorts. */
+export function rankedBefore(aprA: number, idA: string, aprB: number, idB: string): boolean {
+  return aprA !== aprB ? aprA > aprB : idA < idB;
+}
+
+/**
+ * `live` with every pair of `bases` replaced by `replacement` (those assets re-ranked: its items
+ * are all of them, in set order): the kept items and the new ones merged in set order, in new
+ * memory. Equals ranking the whole merged market afresh when `replacement` was ranked with the
+ * same history. Pure.
+ *
+ * The new set's leg and text lists are `live`'s followed by `replacement`'s, so the kept items'
+ * positions stand and each run of them between two new items is copied array by array, not cell by
+ * cell: at 150,000 items a batch costs a copy of the columns, not 150,000 items' work. The lists
+ * keep the replaced items' entries, so after many batches without a round they are listed afresh.
+ */
+export function spliceColumns(
+  live: OpportunityColumns,
+  bases: ReadonlySet<string>,
+  replacement: OpportunityColumns,
+  /** Listed legs and texts beyond which they are listed afresh; tests lower it. */
+  listLimit?: number,
+): OpportunityColumns {
+  const replaced = live.texts.map((text) => bases.has(text));
+  const keptFlags = new Uint8Array(live.count);
+  let kept = 0;
+  for (let i = 0; i < live.count; i++) {
+    if (replaced[live.symbol[i]!]) continue;
+    keptFlags[i] = 1;
+    kept += 1;
+  }
+  const isKept = (i: number) => keptFlags[i] === 1;
+  const count = kept + replacement.count;
+  const listed = live.legs.length + replacement.legs.length + live.texts.length + replacement.texts.length;
+  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement);
+
+  const out = emptyColumnArrays(count);
+  const [liveId, newId] = [idReader(live), idReader(replacement)];
+  const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
+  const columns = columnPairs(live, replacement, out);
+  const [legOffset, textOffset] = [live.legs.length, live.texts.length];
+  const liveApr = live.apr.values;
+  const newApr = replacement.apr.values;
+  let i = 0; // the next live item
+  let r = 0; // the next row written
+  const copyRun = (from: number, to: number) => {
+    if (to <= from) return;
+    for (const { live: source, target } of columns) {
+      if (source instanceof NumberColumn) {
+        const t = target as NumberColumn;
+        t.values.set(source.values.subarray(from, to), r);
+        t.states.set(source.states.subarray(from, to), r);
+      } else (target as Uint32Array).set(source.subarray(from, to), r);
+    }
+    if (ids) for (let k = from; k < to; k++) ids[r + k - from] = liveId(k);
+    r += to - from;
+  };
+  for (let b = 0; b <= replacement.count; b++) {
+    // The kept live items that come before new item `b` (all that are left, after the last).
+    let runStart = i;
+    const newAt = b < replacement.count ? newApr[b]! : Number.NaN;
+    while (i < live.count) {
+      if (keptFlags[i] === 0) {
+        copyRun(runStart, i);
+        runStart = ++i;
+        continue;
+      }
+      if (b < replacement.count) {
+        const liveAt = liveApr[i]!;
+        if (liveAt < newAt || (liveAt === newAt && liveId(i) > newId(b))) break;
+      }
+      i += 1;
+    }
+    copyRun(runStart, i);
+    if (b === replacement.count) break;
+    for (const { fresh, target, kind } of columns) {
+      if (fresh instanceof NumberColumn) {
+        const t = target as NumberColumn;
+        t.states[r] = fresh.states[b]!;
+        t.values[r] = fresh.values[b]!;
+      } else {
+        const position = fresh[b]!;
+        (target as Uint32Array)[r] = position === NULL_POSITION || position === ABSENT_POSITION ? position : position + (kind === "leg" ? legOffset : textOffset);
+      }
+    }
+    if (ids) ids[r] = newId(b);
+    r += 1;
+  }
+  return {
+    ...out,
+    count,
+    keys: replacement.count > 0 || live.count === 0 ? replacement.keys : live.keys,
+    ids,
+    legs: [...live.legs, ...replacement.legs],
+    texts: [...live.texts, ...replacement.texts],
+  };
+}
+
+/** Whether an item of APR `aprA` goes before one of `aprB`, the ids built only for a tie. */
+function before(aprA: number, idA: () => string, aprB: number, idB: () => string): boolean {
+  return aprA !== aprB ? aprA > aprB : idA() < idB();
+}
+
+/** Every column but the id, of both sets and the new one, with its kind. */
+function columnPairs(live: OpportunityColumns, replacement: OpportunityColumns, out: ReturnType<typeof emptyColumnArrays>) {
+  return COLUMNS.filter((c) => c.name !== "id").map((c) => {
+    const name = c.name as Exclude<typeof c.name, "id">;
+    const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind;
+    return { live: live[name], fresh: replacement[name], target: out[name], kind };
+  });
+}
+
+/** `spliceColumns` item by item into lists of only the values the new set uses: the lists' compaction. */
+function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns): OpportunityColumns {
+  const keptRows = new Uint32Array(kept);
+  for (let i = 0, k = 0; i < live.count; i++) if (isKept(i)) keptRows[k++] = i;
+  const [liveId, newId] = [idReader(live), idReader(replacement)];
+  const count = kept + replacement.count;
+  const out = emptyColumnArrays(count);
+  const legs = new ValueList<OpportunityLeg>();
+  const texts = new ValueList<string>();
+  const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
+  const copyLive = rowCopier(live, out, legs, texts);
+  const copyNew = rowCopier(replacement, out, legs, texts);
+  let [a, b] = [0, 0];
+  for (let r = 0; r < count; r++) {
+    const fromLive =
+      b >= replacement.count ||
+      (a < kept && before(live.apr.values[keptRows[a]!]!, () => liveId(keptRows[a]!), replacement.apr.values[b]!, () => newId(b)));
+    if (fromLive) {
+      const i = keptRows[a++]!;
+      copyLive(i, r);
+      if (ids) ids[r] = liveId(i);
+    } else {
+      copyNew(b, r);
+      if (ids) ids[r] = newId(b);
+      b += 1;
+    }
+  }
+  return { ...out, count, keys: replacement.count > 0 || live.count === 0 ? replacement.keys : live.keys, ids, legs: legs.list, texts: texts.list };
+}
+
+/** The items of `set` whose asset is one of `bases`, in set order, in new memory. Pure. */
+export function rowsOfBases(set: OpportunityColumns, bases: ReadonlySet<string>): OpportunityColumns {
+  const inBases = set.texts.map((text) => bases.has(text));
+  const rows: number[] = [];
+  for (let i = 0; i < set.count; i++) if (inBases[set.symbol[i]!]) rows.push(i);
+  const out = emptyColumnArrays(rows.length);
+  const legs = new ValueList<OpportunityLeg>();
+  const texts = new ValueList<string>();
+  const copy = rowCopier(set, out, legs, texts);
+  rows.forEach((i, r) => copy(i, r));
+  return { ...out, count: rows.length, keys: set.keys, ids: set.ids ? rows.map((i) => set.ids![i]!) : null, legs: legs.list, texts: texts.list };
+}
+
+/** Copies a row of `from` into row `r` of `to`, its legs and texts listed again in the new set's lists. */
+function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyColumnArrays>, legs: ValueList<OpportunityLeg>, texts: ValueList<string>) {
+  const relist = <T extends object | string>(list: readonly T[], into: ValueList<T>) => {
+    const moved = new Map<number, number>();
+    return (position: number) => {
+      if (position === NULL_POSITION || position === ABSENT_POSITION) return position;
+      let at = moved.get(position);
+      if (at === undefined) moved.set(position, (at = into.at(list[position]!)));
+      return at;
+    };
+  };
+  const [leg, text] = [relist(from.legs, legs), relist(from.texts, texts)];
+  const columns = COLUMNS.filter((c) => c.name !== "id").map((c) => {
+    const name = c.name as Exclude<typeof c.name, "id">;
+    const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind;
+    return { source: from[name], target: to[name], move: kind === "leg" ? leg : text };
+  });
+  return (i: number, r: number) => {
+    for (const { source, target, move } of columns) {
+      if (source instanceof NumberColumn) {
+        const t = target as NumberColumn;
+        t.states[r] = source.states[i]!;
+        t.values[r] = source.values[i]!;
+      } else (target as Uint32Array)[r] = move(source[i]!);
+    }
+  };
+}
+
+/**
+ * The served items' counterpart of `spliceColumns`, for a reader holding items rather than columns
+ * (LiveOpportunities): every item of `bases` dropped and `replacement` (in set order) merged in.
+ * The kept items are the same objects. Pure.
+ */
+export function spliceItems(live: readonly Opportunity[], bases: ReadonlySet<string>, replacement: readonly Opportunity[]): Opportunity[] {
+  const kept = live.filter((o) => !bases.has(o.symbol));
+  const out = new Array<Opportunity>(kept.length + replacement.length);
+  let [a, b] = [0, 0];
+  for (let r = 0; r < out.length; r++) {
+    const fromLive = b >= replacement.length || (a < kept.length && rankedBefore(kept[a]!.apr, kept[a]!.id, replacement[b]!.apr, replacement[b]!.id));
+    out[r] = fromLive ? kept[a++]! : replacement[b++]!;
+  }
+  return out;
+}
