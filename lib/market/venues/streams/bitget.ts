@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, frameText, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames, type JsonRecord } from "./stream-frames";
+import { asRecord, epochMs, errorEvent, FrameUpdates, isBareText, type JsonRecord, parseFrame, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://ws.bitget.com/v2/ws/public";
@@ -45,18 +45,18 @@ export const bitgetStream: VenueStreamProtocol = {
 };
 
 export function decodeBitgetFrame(frame: string | Buffer): StreamEvent[] {
-  if (frameText(frame) === "pong") return [{ kind: "heartbeat" }];
+  if (isBareText(frame, "pong")) return [{ kind: "heartbeat" }];
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   // `{"event":"subscribe","arg":{…}}`; `{"event":"error","code":30001,"msg":…}`.
   if (record.event === "error") return [errorEvent(`venue error ${String(record.code)}: ${String(record.msg)}`)];
   if (record.event === "subscribe") return [{ kind: "ack" }];
   if (typeof record.event === "string") return [{ kind: "heartbeat" }];
   const arg = asRecord(record.arg);
   const channel = arg?.channel ?? arg?.topic;
-  if (channel !== "ticker" || !Array.isArray(record.data)) return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+  if (channel !== "ticker" || !Array.isArray(record.data)) return unexpectedFrame(parsed.text);
   const out = new FrameUpdates();
   for (const item of record.data) {
     const row = asRecord(item);
@@ -65,7 +65,7 @@ export function decodeBitgetFrame(frame: string | Buffer): StreamEvent[] {
       out.problem(`row without instId: ${JSON.stringify(item).slice(0, 80)}`);
       continue;
     }
-    out.push(id, tickerFields(row, id, out), readTime(row.ts) ?? readTime(row.systemTime) ?? readTime(record.ts) ?? null);
+    out.push(id, tickerFields(row, id, out), epochMs(row.ts) ?? epochMs(row.systemTime) ?? epochMs(record.ts) ?? null);
   }
   return out.events();
 }

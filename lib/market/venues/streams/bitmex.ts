@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, isoMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, errorEvent, isBareText, isoMs, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 export const BITMEX_STREAM_URL = "wss://ws.bitmex.com/realtime";
@@ -25,11 +25,11 @@ export const bitmexStream: VenueStreamProtocol = {
   keepalive: { frame: "ping", everyMs: 10_000 },
   stallAfterMs: 30_000,
   decode(frame): StreamEvent[] {
-    if (frame === "pong" || (Buffer.isBuffer(frame) && frame.toString("utf8") === "pong")) return [{ kind: "heartbeat" }];
+    if (isBareText(frame, "pong")) return [{ kind: "heartbeat" }];
     const parsed = parseFrame(frame);
     if (!parsed.ok) return [parsed.event];
     const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
+    if (!message) return unexpectedFrame(parsed.text);
     if (typeof message.table === "string") {
       if (message.table !== "instrument" || !STATE_ACTIONS.has(String(message.action))) return [{ kind: "heartbeat" }];
       const updates: StreamUpdate[] = asArray(message.data).flatMap((item) => {
@@ -48,9 +48,9 @@ export const bitmexStream: VenueStreamProtocol = {
       return updatesEvent(updates);
     }
     if (message.success === true && "subscribe" in message) return [{ kind: "ack" }];
-    if (typeof message.error === "string") return [{ kind: "error", message: `bitmex ${String(message.status ?? "")}: ${message.error}` }];
+    if (typeof message.error === "string") return [errorEvent(`bitmex ${String(message.status ?? "")}: ${message.error}`)];
     // The greeting on connect: `{"info":"Welcome to the BitMEX Realtime API.", …}`.
     if (typeof message.info === "string") return [{ kind: "heartbeat" }];
-    return unknownFrame(parsed.text);
+    return unexpectedFrame(parsed.text);
   },
 };

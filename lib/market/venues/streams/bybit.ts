@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames } from "./stream-frames";
+import { asRecord, epochMs, errorEvent, FrameUpdates, parseFrame, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://stream.bybit.com/v5/public/linear";
@@ -38,9 +38,9 @@ export const bybitStream: VenueStreamProtocol = {
 
 export function decodeBybitFrame(frame: string | Buffer): StreamEvent[] {
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   // Answers to our requests: `{"success":true,"ret_msg":"pong","op":"ping",…}`, `{"success":true,"op":"subscribe",…}`.
   if (typeof record.op === "string") {
     if (record.success === false) return [errorEvent(`${record.op} refused: ${String(record.ret_msg ?? "")}`)];
@@ -48,7 +48,7 @@ export function decodeBybitFrame(frame: string | Buffer): StreamEvent[] {
   }
   const topic = typeof record.topic === "string" ? record.topic : "";
   const data = asRecord(record.data);
-  if (!topic.startsWith("tickers.") || !data) return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+  if (!topic.startsWith("tickers.") || !data) return unexpectedFrame(parsed.text);
   const id = typeof data.symbol === "string" && data.symbol !== "" ? data.symbol : topic.slice("tickers.".length);
   const out = new FrameUpdates();
   // Snapshot and delta read alike: a delta's missing key is an unchanged field, and `""` (dated
@@ -58,6 +58,6 @@ export function decodeBybitFrame(frame: string | Buffer): StreamEvent[] {
   out.set(fields, "nextFundingAt", data.nextFundingTime, id);
   out.set(fields, "markPrice", data.markPrice, id);
   out.set(fields, "indexPrice", data.indexPrice, id);
-  out.push(id, fields, readTime(record.ts) ?? null);
+  out.push(id, fields, epochMs(record.ts) ?? null);
   return out.events();
 }

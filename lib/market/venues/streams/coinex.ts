@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, timeField } from "./frame-reading";
+import { asArray, asRecord, asString, errorEvent, parseFrame, presentFields, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 export const COINEX_STREAM_URL = "wss://socket.coinex.com/v2/futures";
@@ -24,7 +24,7 @@ export const coinexStream: VenueStreamProtocol = {
     const parsed = parseFrame(frame);
     if (!parsed.ok) return [parsed.event];
     const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
+    if (!message) return unexpectedFrame(parsed.text);
     if (message.method === "state.update") {
       const rows = asArray(asRecord(message.data)?.state_list);
       const updates: StreamUpdate[] = rows.flatMap((item) => {
@@ -43,9 +43,9 @@ export const coinexStream: VenueStreamProtocol = {
     }
     // Replies to our requests: `{id, code, message}`, with `data.result: "pong"` for server.ping.
     if (typeof message.code === "number") {
-      if (message.code !== 0) return [{ kind: "error", message: `coinex ${message.code}: ${String(message.message)}` }];
+      if (message.code !== 0) return [errorEvent(`coinex ${message.code}: ${String(message.message)}`)];
       return [asRecord(message.data)?.result === "pong" ? { kind: "heartbeat" } : { kind: "ack" }];
     }
-    return unknownFrame(parsed.text);
+    return unexpectedFrame(parsed.text);
   },
 };

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
+import { asRecord, asString, chunk, distinct, epochMs, errorEvent, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const DERIBIT_STREAM_URL = "wss://www.deribit.com/ws/api/v2";
@@ -30,7 +30,7 @@ export const deribitStream: VenueStreamProtocol = {
             url: DERIBIT_STREAM_URL,
             subscribe: [
               JSON.stringify({ jsonrpc: "2.0", id: 0, method: "public/set_heartbeat", params: { interval: HEARTBEAT_SECONDS } }),
-              ...chunks(distinct(venueMarketIds), DERIBIT_CHANNELS_PER_FRAME).map((ids, i) =>
+              ...chunk(distinct(venueMarketIds), DERIBIT_CHANNELS_PER_FRAME).map((ids, i) =>
                 JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "public/subscribe", params: { channels: ids.map((id) => `ticker.${id}.100ms`) } }),
               ),
             ],
@@ -41,12 +41,12 @@ export const deribitStream: VenueStreamProtocol = {
     const parsed = parseFrame(frame);
     if (!parsed.ok) return [parsed.event];
     const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
+    if (!message) return unexpectedFrame(parsed.text);
     if (message.method === "subscription") {
       const params = asRecord(message.params);
       const channel = asString(params?.channel);
       const data = asRecord(params?.data);
-      if (!channel?.startsWith("ticker.") || !data) return unknownFrame(parsed.text);
+      if (!channel?.startsWith("ticker.") || !data) return unexpectedFrame(parsed.text);
       const fields = presentFields({
         fundingRate: venueNumber(data.current_funding),
         markPrice: venueNumber(data.mark_price),
@@ -60,9 +60,9 @@ export const deribitStream: VenueStreamProtocol = {
         : [{ kind: "heartbeat" }];
     }
     const error = asRecord(message.error);
-    if (error) return [{ kind: "error", message: `deribit ${String(error.code)}: ${String(error.message)}` }];
+    if (error) return [errorEvent(`deribit ${String(error.code)}: ${String(error.message)}`)];
     // Answers to our requests: the subscribed channels, `"ok"` for set_heartbeat, `{version}` for public/test.
     if ("result" in message) return [Array.isArray(message.result) ? { kind: "ack" } : { kind: "heartbeat" }];
-    return unknownFrame(parsed.text);
+    return unexpectedFrame(parsed.text);
   },
 };

@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, type JsonRecord } from "./stream-frames";
+import { asRecord, errorEvent, FrameUpdates, type JsonRecord, parseFrame, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://indexer.dydx.trade/v4/ws";
@@ -24,9 +24,9 @@ export const dydxStream: VenueStreamProtocol = {
 
 export function decodeDydxFrame(frame: string | Buffer): StreamEvent[] {
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   switch (record.type) {
     case "connected":
     case "unsubscribed":
@@ -46,7 +46,7 @@ export function decodeDydxFrame(frame: string | Buffer): StreamEvent[] {
       return [...(trading ? decodeMarkets(trading, tradingFields) : []), ...(oracle ? decodeMarkets(oracle, oracleFields) : [])];
     }
     default:
-      return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+      return unexpectedFrame(parsed.text);
   }
 }
 

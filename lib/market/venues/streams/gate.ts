@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames, type JsonRecord } from "./stream-frames";
+import { asRecord, epochMs, errorEvent, FrameUpdates, type JsonRecord, parseFrame, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 /** The USDT-settled futures socket: the linear book the connector lists (`settle: usdt`). */
@@ -37,18 +37,18 @@ export const gateStream: VenueStreamProtocol = {
 
 export function decodeGateFrame(frame: string | Buffer): StreamEvent[] {
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   // `error` is null, absent, or `{code, message}`.
   if (record.error !== undefined && record.error !== null) return [errorEvent(`venue error: ${JSON.stringify(record.error)}`)];
   if (record.channel === "futures.pong") return [{ kind: "heartbeat" }];
-  if (record.channel !== "futures.tickers") return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+  if (record.channel !== "futures.tickers") return unexpectedFrame(parsed.text);
   if (record.event === "subscribe" || record.event === "unsubscribe") return [{ kind: "ack" }];
   if (record.event !== "update") return [errorEvent(`unexpected event: ${String(record.event)}`)];
   // `time` is seconds; later messages add `time_ms`.
-  const seconds = readTime(record.time);
-  const venueTime = readTime(record.time_ms) ?? (seconds === undefined ? null : seconds * 1000);
+  const seconds = epochMs(record.time);
+  const venueTime = epochMs(record.time_ms) ?? (seconds === undefined ? null : seconds * 1000);
   const out = new FrameUpdates();
   for (const item of resultRows(record.result)) {
     const row = asRecord(item);

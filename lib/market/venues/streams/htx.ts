@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, epochMs, errorEvent, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 /** HTX's USDT-margined notification socket, which also serves the public funding-rate topic. */
@@ -32,19 +32,19 @@ export const htxStream: VenueStreamProtocol = {
       case "ping":
         return [{ kind: "reply", frame: JSON.stringify({ op: "pong", ts: message.ts }) }];
       case "sub":
-        return message["err-code"] === 0 ? [{ kind: "ack" }] : [{ kind: "error", message: `htx sub ${String(message.topic)}: ${String(message["err-code"])} ${String(message["err-msg"] ?? "")}` }];
+        return message["err-code"] === 0 ? [{ kind: "ack" }] : [errorEvent(`htx sub ${String(message.topic)}: ${String(message["err-code"])} ${String(message["err-msg"] ?? "")}`)];
       case "error":
       case "close":
-        return [{ kind: "error", message: `htx ${String(message.op)}: ${String(message["err-code"] ?? "")} ${String(message["err-msg"] ?? "")}` }];
+        return [errorEvent(`htx ${String(message.op)}: ${String(message["err-code"] ?? "")} ${String(message["err-msg"] ?? "")}`)];
       default:
-        return unknownFrame(parsed.text);
+        return unexpectedFrame(parsed.text);
     }
   },
 };
 
 function decodeFunding(message: Record<string, unknown>, text: string): StreamEvent[] {
   const topic = asString(message.topic);
-  if (!topic?.startsWith("public.") || !topic.endsWith(".funding_rate")) return unknownFrame(text);
+  if (!topic?.startsWith("public.") || !topic.endsWith(".funding_rate")) return unexpectedFrame(text);
   const venueTime = epochMs(message.ts);
   const updates: StreamUpdate[] = asArray(message.data).flatMap((item) => {
     const row = asRecord(item);

@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, type JsonRecord } from "./stream-frames";
+import { asRecord, errorEvent, FrameUpdates, type JsonRecord, parseFrame, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://api.hyperliquid.xyz/ws";
@@ -37,9 +37,9 @@ export const hyperliquidStream: VenueStreamProtocol = {
 
 export function decodeHyperliquidFrame(frame: string | Buffer): StreamEvent[] {
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   switch (record.channel) {
     case "subscriptionResponse":
       return [{ kind: "ack" }];
@@ -55,7 +55,7 @@ export function decodeHyperliquidFrame(frame: string | Buffer): StreamEvent[] {
     case "activeSpotAssetCtx":
       return [];
     default:
-      return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+      return unexpectedFrame(parsed.text);
   }
 }
 

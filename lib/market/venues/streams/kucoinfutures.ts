@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { asArray, distinct, asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, chunk, distinct, epochMs, errorEvent, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** Where KuCoin Futures hands out a public socket's endpoint and token (POST, no body). */
@@ -27,9 +27,9 @@ const MINUTE_GRANULARITY = 60_000;
 export const kucoinfuturesStream: VenueStreamProtocol = {
   venue: "kucoinfutures",
   sockets: (venueMarketIds) =>
-    chunks(distinct(venueMarketIds), KUCOIN_SYMBOLS_PER_SOCKET).map((socketSymbols) => ({
+    chunk(distinct(venueMarketIds), KUCOIN_SYMBOLS_PER_SOCKET).map((socketSymbols) => ({
       url: KUCOIN_FUTURES_BULLET_URL,
-      subscribe: chunks(socketSymbols, KUCOIN_SYMBOLS_PER_TOPIC).map((symbols, i) =>
+      subscribe: chunk(socketSymbols, KUCOIN_SYMBOLS_PER_TOPIC).map((symbols, i) =>
         JSON.stringify({ id: String(i + 1), type: "subscribe", topic: `/contract/instrument:${symbols.join(",")}`, privateChannel: false, response: true }),
       ),
     })),
@@ -50,9 +50,9 @@ export const kucoinfuturesStream: VenueStreamProtocol = {
       case "ack":
         return [{ kind: "ack" }];
       case "error":
-        return [{ kind: "error", message: `kucoinfutures ${String(message.code)}: ${JSON.stringify(message.data)}` }];
+        return [errorEvent(`kucoinfutures ${String(message.code)}: ${JSON.stringify(message.data)}`)];
       default:
-        return unknownFrame(parsed.text);
+        return unexpectedFrame(parsed.text);
     }
   },
 };
@@ -60,7 +60,7 @@ export const kucoinfuturesStream: VenueStreamProtocol = {
 function decodeInstrument(message: Record<string, unknown>, text: string): StreamEvent[] {
   const topic = asString(message.topic);
   const data = asRecord(message.data);
-  if (!topic?.startsWith("/contract/instrument:") || !data) return unknownFrame(text);
+  if (!topic?.startsWith("/contract/instrument:") || !data) return unexpectedFrame(text);
   const symbol = topic.slice("/contract/instrument:".length);
   const venueTime = epochMs(data.timestamp);
   if (message.subject === "mark.index.price") {
@@ -70,7 +70,7 @@ function decodeInstrument(message: Record<string, unknown>, text: string): Strea
     if (venueNumber(data.granularity) !== MINUTE_GRANULARITY) return [{ kind: "heartbeat" }];
     return updatesEvent(updateOf(symbol, presentFields({ fundingRate: venueNumber(data.fundingRate) }), venueTime));
   }
-  return unknownFrame(text);
+  return unexpectedFrame(text);
 }
 
 /**

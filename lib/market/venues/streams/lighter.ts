@@ -1,5 +1,5 @@
 import { nextWholeHour } from "../connectors/dydx";
-import { asRecord, errorEvent, FrameUpdates, parseFrame, readTime, type JsonRecord } from "./stream-frames";
+import { asRecord, epochMs, errorEvent, FrameUpdates, type JsonRecord, parseFrame, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://mainnet.zklighter.elliot.ai/stream";
@@ -36,9 +36,9 @@ export const lighterStream: VenueStreamProtocol = {
 
 export function decodeLighterFrame(frame: string | Buffer): StreamEvent[] {
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   if (record.error !== undefined) return [errorEvent(`venue error: ${JSON.stringify(record.error)}`)];
   switch (record.type) {
     case "ping":
@@ -51,14 +51,14 @@ export function decodeLighterFrame(frame: string | Buffer): StreamEvent[] {
     case "update/market_stats":
       return decodeStats(record);
     default:
-      return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+      return unexpectedFrame(parsed.text);
   }
 }
 
 function decodeStats(record: JsonRecord): StreamEvent[] {
   const stats = asRecord(record.market_stats);
   if (!stats) return [errorEvent("market_stats message without market_stats")];
-  const venueTime = readTime(record.timestamp) ?? null;
+  const venueTime = epochMs(record.timestamp) ?? null;
   const out = new FrameUpdates();
   for (const [key, item] of Object.entries(stats)) {
     const row = asRecord(item);

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
+import { asRecord, asString, chunk, distinct, epochMs, errorEvent, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** MEXC's contract (futures) socket. */
@@ -21,7 +21,7 @@ export const MEXC_SYMBOLS_PER_SOCKET = 30;
 export const mexcStream: VenueStreamProtocol = {
   venue: "mexc",
   sockets: (venueMarketIds) =>
-    chunks(distinct(venueMarketIds), MEXC_SYMBOLS_PER_SOCKET).map((symbols) => ({
+    chunk(distinct(venueMarketIds), MEXC_SYMBOLS_PER_SOCKET).map((symbols) => ({
       url: MEXC_STREAM_URL,
       subscribe: symbols.map((symbol) => JSON.stringify({ method: "sub.ticker", param: { symbol } })),
     })),
@@ -33,10 +33,10 @@ export const mexcStream: VenueStreamProtocol = {
     if (!parsed.ok) return [parsed.event];
     const message = asRecord(parsed.value);
     const channel = asString(message?.channel);
-    if (!message || channel === undefined) return unknownFrame(parsed.text);
+    if (!message || channel === undefined) return unexpectedFrame(parsed.text);
     if (channel === "push.ticker") {
       const data = asRecord(message.data);
-      if (!data) return unknownFrame(parsed.text);
+      if (!data) return unexpectedFrame(parsed.text);
       const fields = presentFields({
         fundingRate: venueNumber(data.fundingRate),
         markPrice: venueNumber(data.fairPrice),
@@ -46,10 +46,10 @@ export const mexcStream: VenueStreamProtocol = {
     }
     if (channel === "pong") return [{ kind: "heartbeat" }];
     // `rs.sub.ticker` answers a subscription with `data: "success"`, `rs.error` a refused request.
-    if (channel === "rs.error") return [{ kind: "error", message: `mexc: ${JSON.stringify(message.data)}` }];
+    if (channel === "rs.error") return [errorEvent(`mexc: ${JSON.stringify(message.data)}`)];
     if (channel.startsWith("rs.sub.")) {
-      return message.data === "success" ? [{ kind: "ack" }] : [{ kind: "error", message: `mexc ${channel}: ${JSON.stringify(message.data)}` }];
+      return message.data === "success" ? [{ kind: "ack" }] : [errorEvent(`mexc ${channel}: ${JSON.stringify(message.data)}`)];
     }
-    return unknownFrame(parsed.text);
+    return unexpectedFrame(parsed.text);
   },
 };

@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, frameText, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames, type JsonRecord } from "./stream-frames";
+import { asRecord, epochMs, errorEvent, FrameUpdates, isBareText, type JsonRecord, parseFrame, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://ws.okx.com:8443/ws/v5/public";
@@ -42,18 +42,18 @@ export const okxStream: VenueStreamProtocol = {
 };
 
 export function decodeOkxFrame(frame: string | Buffer): StreamEvent[] {
-  if (frameText(frame) === "pong") return [{ kind: "heartbeat" }];
+  if (isBareText(frame, "pong")) return [{ kind: "heartbeat" }];
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   // `{"event":"subscribe","arg":{…},"connId":…}`, `{"event":"error","code":"60012","msg":…}`.
   if (record.event === "error") return [errorEvent(`venue error ${String(record.code)}: ${String(record.msg)}`)];
   if (record.event === "subscribe") return [{ kind: "ack" }];
   if (typeof record.event === "string") return [{ kind: "heartbeat" }];
   const channel = asRecord(record.arg)?.channel;
   if ((channel !== "funding-rate" && channel !== "mark-price") || !Array.isArray(record.data)) {
-    return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+    return unexpectedFrame(parsed.text);
   }
   const out = new FrameUpdates();
   for (const item of record.data) {
@@ -64,7 +64,7 @@ export function decodeOkxFrame(frame: string | Buffer): StreamEvent[] {
       continue;
     }
     // No filter on `instType`: X-Perps (`BTC-USD_UM_XPERP-…`) are `FUTURES` that fund like swaps.
-    out.push(id, channel === "funding-rate" ? fundingFields(row, id, out) : markFields(row, id, out), readTime(row.ts) ?? null);
+    out.push(id, channel === "funding-rate" ? fundingFields(row, id, out) : markFields(row, id, out), epochMs(row.ts) ?? null);
   }
   return out.events();
 }

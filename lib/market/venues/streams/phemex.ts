@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, nanosecondsMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, errorEvent, nanosecondsMs, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 export const PHEMEX_STREAM_URL = "wss://ws.phemex.com";
@@ -33,7 +33,7 @@ export const phemexStream: VenueStreamProtocol = {
     const parsed = parseFrame(frame);
     if (!parsed.ok) return [parsed.event];
     const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
+    if (!message) return unexpectedFrame(parsed.text);
     if (message.method === "perp_market24h_pack_p.update") {
       const stated = asArray(message.fields);
       const columns: readonly unknown[] = stated.length > 0 ? stated : PHEMEX_PACK_FIELDS;
@@ -54,9 +54,9 @@ export const phemexStream: VenueStreamProtocol = {
       return updatesEvent(updates);
     }
     const error = asRecord(message.error);
-    if (error) return [{ kind: "error", message: `phemex ${String(error.code)}: ${String(error.message)}` }];
+    if (error) return [errorEvent(`phemex ${String(error.code)}: ${String(error.message)}`)];
     if (message.result === "pong") return [{ kind: "heartbeat" }];
     if (asRecord(message.result)?.status === "success") return [{ kind: "ack" }];
-    return unknownFrame(parsed.text);
+    return unexpectedFrame(parsed.text);
   },
 };

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct, timeField } from "./frame-reading";
+import { asRecord, asString, chunk, distinct, epochMs, errorEvent, parseFrame, presentFields, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 export const WOO_STREAM_URL = "wss://wss.woox.io/v3/public";
@@ -26,9 +26,9 @@ const TOPICS_PER_MARKET = 2;
 export const wooStream: VenueStreamProtocol = {
   venue: "woo",
   sockets: (venueMarketIds) =>
-    chunks(distinct(venueMarketIds), WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET).map((symbols) => ({
+    chunk(distinct(venueMarketIds), WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET).map((symbols) => ({
       url: WOO_STREAM_URL,
-      subscribe: chunks(
+      subscribe: chunk(
         symbols.flatMap((symbol) => [`markprice@${symbol}`, `estfundingrate@${symbol}`]),
         WOO_TOPICS_PER_FRAME,
       ).map((params, i) => JSON.stringify({ id: String(i + 1), cmd: "SUBSCRIBE", params })),
@@ -41,12 +41,12 @@ export const wooStream: VenueStreamProtocol = {
     const parsed = parseFrame(frame);
     if (!parsed.ok) return [parsed.event];
     const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
+    if (!message) return unexpectedFrame(parsed.text);
     const topic = asString(message.topic);
     const data = asRecord(message.data);
     if (topic !== undefined && data) {
       const kind = topicKind(topic);
-      if (kind === undefined) return unknownFrame(parsed.text);
+      if (kind === undefined) return unexpectedFrame(parsed.text);
       const symbol = asString(data.s) ?? asString(data.symbol);
       const venueTime = epochMs(data.ts) ?? epochMs(message.ts);
       let fields: StreamFields;
@@ -63,11 +63,11 @@ export const wooStream: VenueStreamProtocol = {
         return [{ kind: "heartbeat" }];
       case "SUBSCRIBE":
         // A refused request says `success: false` with a string; an unknown topic is "accepted" with `data: []`.
-        return message.success === true ? [{ kind: "ack" }] : [{ kind: "error", message: `woo subscribe: ${JSON.stringify(message.data)}` }];
+        return message.success === true ? [{ kind: "ack" }] : [errorEvent(`woo subscribe: ${JSON.stringify(message.data)}`)];
       case "ERROR":
-        return [{ kind: "error", message: `woo: ${JSON.stringify(message.data)}` }];
+        return [errorEvent(`woo: ${JSON.stringify(message.data)}`)];
       default:
-        return unknownFrame(parsed.text);
+        return unexpectedFrame(parsed.text);
     }
   },
 };
