@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, epochMs, errorEvent, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
+import { asArray, asRecord, asString, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 /** HTX's USDT-margined notification socket, which also serves the public funding-rate topic. */
@@ -22,27 +22,26 @@ export const htxStream: VenueStreamProtocol = {
   sockets: (venueMarketIds) =>
     venueMarketIds.length === 0 ? [] : [{ url: HTX_STREAM_URL, subscribe: [JSON.stringify({ op: "sub", cid: "funding", topic: HTX_FUNDING_TOPIC })] }],
   stallAfterMs: 180_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    switch (message?.op) {
-      case "notify":
-        return decodeFunding(message, parsed.text);
-      case "ping":
-        return [{ kind: "reply", frame: JSON.stringify({ op: "pong", ts: message.ts }) }];
-      case "sub":
-        return message["err-code"] === 0 ? [{ kind: "ack" }] : [errorEvent(`htx sub ${String(message.topic)}: ${String(message["err-code"])} ${String(message["err-msg"] ?? "")}`)];
-      case "error":
-      case "close":
-        return [errorEvent(`htx ${String(message.op)}: ${String(message["err-code"] ?? "")} ${String(message["err-msg"] ?? "")}`)];
-      default:
-        return unexpectedFrame(parsed.text);
-    }
-  },
+  decode: (frame) => decodeMessage(frame, readHtxMessage),
 };
 
-function decodeFunding(message: Record<string, unknown>, text: string): StreamEvent[] {
+function readHtxMessage(message: JsonRecord, text: string): StreamEvent[] {
+  switch (message.op) {
+    case "notify":
+      return decodeFunding(message, text);
+    case "ping":
+      return [{ kind: "reply", frame: JSON.stringify({ op: "pong", ts: message.ts }) }];
+    case "sub":
+      return message["err-code"] === 0 ? [{ kind: "ack" }] : [errorEvent(`htx sub ${String(message.topic)}: ${String(message["err-code"])} ${String(message["err-msg"] ?? "")}`)];
+    case "error":
+    case "close":
+      return [errorEvent(`htx ${String(message.op)}: ${String(message["err-code"] ?? "")} ${String(message["err-msg"] ?? "")}`)];
+    default:
+      return unexpectedFrame(text);
+  }
+}
+
+function decodeFunding(message: JsonRecord, text: string): StreamEvent[] {
   const topic = asString(message.topic);
   if (!topic?.startsWith("public.") || !topic.endsWith(".funding_rate")) return unexpectedFrame(text);
   const venueTime = epochMs(message.ts);

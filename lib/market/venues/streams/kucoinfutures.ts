@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { asArray, asRecord, asString, chunk, distinct, epochMs, errorEvent, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
+import { asArray, asRecord, asString, chunk, decodeMessage, distinct, epochMs, errorEvent, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** Where KuCoin Futures hands out a public socket's endpoint and token (POST, no body). */
@@ -37,27 +37,26 @@ export const kucoinfuturesStream: VenueStreamProtocol = {
   // The bullet answer names `pingInterval` (18000 ms today); a text ping at that pace keeps the socket.
   keepalive: { frame: JSON.stringify({ id: "ping", type: "ping" }), everyMs: 18_000 },
   stallAfterMs: 10_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    switch (message?.type) {
-      case "message":
-        return decodeInstrument(message, parsed.text);
-      case "welcome":
-      case "pong":
-        return [{ kind: "heartbeat" }];
-      case "ack":
-        return [{ kind: "ack" }];
-      case "error":
-        return [errorEvent(`kucoinfutures ${String(message.code)}: ${JSON.stringify(message.data)}`)];
-      default:
-        return unexpectedFrame(parsed.text);
-    }
-  },
+  decode: (frame) => decodeMessage(frame, readKucoinMessage),
 };
 
-function decodeInstrument(message: Record<string, unknown>, text: string): StreamEvent[] {
+function readKucoinMessage(message: JsonRecord, text: string): StreamEvent[] {
+  switch (message.type) {
+    case "message":
+      return decodeInstrument(message, text);
+    case "welcome":
+    case "pong":
+      return [{ kind: "heartbeat" }];
+    case "ack":
+      return [{ kind: "ack" }];
+    case "error":
+      return [errorEvent(`kucoinfutures ${String(message.code)}: ${JSON.stringify(message.data)}`)];
+    default:
+      return unexpectedFrame(text);
+  }
+}
+
+function decodeInstrument(message: JsonRecord, text: string): StreamEvent[] {
   const topic = asString(message.topic);
   const data = asRecord(message.data);
   if (!topic?.startsWith("/contract/instrument:") || !data) return unexpectedFrame(text);

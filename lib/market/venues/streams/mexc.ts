@@ -1,4 +1,4 @@
-import { asRecord, asString, chunk, distinct, epochMs, errorEvent, parseFrame, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
+import { asRecord, asString, chunk, decodeMessage, distinct, epochMs, errorEvent, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** MEXC's contract (futures) socket. */
@@ -28,28 +28,27 @@ export const mexcStream: VenueStreamProtocol = {
   // "send ping every 10-20 seconds … the connection closes if no ping is received for 1 minute".
   keepalive: { frame: JSON.stringify({ method: "ping" }), everyMs: 15_000 },
   stallAfterMs: 10_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    const channel = asString(message?.channel);
-    if (!message || channel === undefined) return unexpectedFrame(parsed.text);
-    if (channel === "push.ticker") {
-      const data = asRecord(message.data);
-      if (!data) return unexpectedFrame(parsed.text);
-      const fields = presentFields({
-        fundingRate: venueNumber(data.fundingRate),
-        markPrice: venueNumber(data.fairPrice),
-        indexPrice: venueNumber(data.indexPrice),
-      });
-      return updatesEvent(updateOf(asString(data.symbol) ?? asString(message.symbol), fields, epochMs(data.timestamp) ?? epochMs(message.ts)));
-    }
-    if (channel === "pong") return [{ kind: "heartbeat" }];
-    // `rs.sub.ticker` answers a subscription with `data: "success"`, `rs.error` a refused request.
-    if (channel === "rs.error") return [errorEvent(`mexc: ${JSON.stringify(message.data)}`)];
-    if (channel.startsWith("rs.sub.")) {
-      return message.data === "success" ? [{ kind: "ack" }] : [errorEvent(`mexc ${channel}: ${JSON.stringify(message.data)}`)];
-    }
-    return unexpectedFrame(parsed.text);
-  },
+  decode: (frame) => decodeMessage(frame, readMexcMessage),
 };
+
+function readMexcMessage(message: JsonRecord, text: string): StreamEvent[] {
+  const channel = asString(message.channel);
+  if (channel === undefined) return unexpectedFrame(text);
+  if (channel === "push.ticker") {
+    const data = asRecord(message.data);
+    if (!data) return unexpectedFrame(text);
+    const fields = presentFields({
+      fundingRate: venueNumber(data.fundingRate),
+      markPrice: venueNumber(data.fairPrice),
+      indexPrice: venueNumber(data.indexPrice),
+    });
+    return updatesEvent(updateOf(asString(data.symbol) ?? asString(message.symbol), fields, epochMs(data.timestamp) ?? epochMs(message.ts)));
+  }
+  if (channel === "pong") return [{ kind: "heartbeat" }];
+  // `rs.sub.ticker` answers a subscription with `data: "success"`, `rs.error` a refused request.
+  if (channel === "rs.error") return [errorEvent(`mexc: ${JSON.stringify(message.data)}`)];
+  if (channel.startsWith("rs.sub.")) {
+    return message.data === "success" ? [{ kind: "ack" }] : [errorEvent(`mexc ${channel}: ${JSON.stringify(message.data)}`)];
+  }
+  return unexpectedFrame(text);
+}

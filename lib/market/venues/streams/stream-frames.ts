@@ -56,6 +56,17 @@ export function parseFrame(frame: string | Buffer): ParsedFrame {
   }
 }
 
+/**
+ * Decodes a frame whose every message is a JSON object: what is not JSON, or not an object, is the
+ * one error event; the rest is `read`'s, given the object and the frame's text for its messages.
+ */
+export function decodeMessage(frame: string | Buffer, read: (message: JsonRecord, text: string) => StreamEvent[]): StreamEvent[] {
+  const parsed = parseFrame(frame);
+  if (!parsed.ok) return [parsed.event];
+  const message = asRecord(parsed.value);
+  return message ? read(message, parsed.text) : unexpectedFrame(parsed.text);
+}
+
 /** Keeps an error message short: a frame can be megabytes. */
 export function clip(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
