@@ -1,4 +1,4 @@
-import { asRecord, asString, chunk, decodeMessage, distinct, epochMs, errorEvent, type JsonRecord, presentFields, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
+import { asRecord, asString, chunk, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const BACKPACK_STREAM_URL = "wss://ws.backpack.exchange";
@@ -20,10 +20,9 @@ export const BACKPACK_STREAMS_PER_FRAME = 50;
 export const backpackStream: VenueStreamProtocol = {
   venue: "backpack",
   sockets: (venueMarketIds) =>
-    chunk(distinct(venueMarketIds), BACKPACK_STREAMS_PER_SOCKET).map((ids) => ({
-      url: BACKPACK_STREAM_URL,
-      subscribe: chunk(ids, BACKPACK_STREAMS_PER_FRAME).map((part) => JSON.stringify({ method: "SUBSCRIBE", params: part.map((id) => `markPrice.${id}`) })),
-    })),
+    socketsOf(BACKPACK_STREAM_URL, venueMarketIds, BACKPACK_STREAMS_PER_SOCKET, (ids) =>
+      chunk(ids, BACKPACK_STREAMS_PER_FRAME).map((part) => JSON.stringify({ method: "SUBSCRIBE", params: part.map((id) => `markPrice.${id}`) })),
+    ),
   stallAfterMs: 5_000,
   decode: (frame) => decodeMessage(frame, readBackpackMessage),
 };

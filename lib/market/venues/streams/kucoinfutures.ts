@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { asArray, asRecord, asString, chunk, decodeMessage, distinct, epochMs, errorEvent, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
+import { asArray, asRecord, asString, chunk, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** Where KuCoin Futures hands out a public socket's endpoint and token (POST, no body). */
@@ -27,12 +27,11 @@ const MINUTE_GRANULARITY = 60_000;
 export const kucoinfuturesStream: VenueStreamProtocol = {
   venue: "kucoinfutures",
   sockets: (venueMarketIds) =>
-    chunk(distinct(venueMarketIds), KUCOIN_SYMBOLS_PER_SOCKET).map((socketSymbols) => ({
-      url: KUCOIN_FUTURES_BULLET_URL,
-      subscribe: chunk(socketSymbols, KUCOIN_SYMBOLS_PER_TOPIC).map((symbols, i) =>
+    socketsOf(KUCOIN_FUTURES_BULLET_URL, venueMarketIds, KUCOIN_SYMBOLS_PER_SOCKET, (socketSymbols) =>
+      chunk(socketSymbols, KUCOIN_SYMBOLS_PER_TOPIC).map((symbols, i) =>
         JSON.stringify({ id: String(i + 1), type: "subscribe", topic: `/contract/instrument:${symbols.join(",")}`, privateChannel: false, response: true }),
       ),
-    })),
+    ),
   connectUrl: kucoinConnectUrl,
   // The bullet answer names `pingInterval` (18000 ms today); a text ping at that pace keeps the socket.
   keepalive: { frame: JSON.stringify({ id: "ping", type: "ping" }), everyMs: 18_000 },

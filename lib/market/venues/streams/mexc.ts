@@ -1,4 +1,4 @@
-import { asRecord, asString, chunk, decodeMessage, distinct, epochMs, errorEvent, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
+import { asRecord, asString, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** MEXC's contract (futures) socket. */
@@ -21,10 +21,9 @@ export const MEXC_SYMBOLS_PER_SOCKET = 30;
 export const mexcStream: VenueStreamProtocol = {
   venue: "mexc",
   sockets: (venueMarketIds) =>
-    chunk(distinct(venueMarketIds), MEXC_SYMBOLS_PER_SOCKET).map((symbols) => ({
-      url: MEXC_STREAM_URL,
-      subscribe: symbols.map((symbol) => JSON.stringify({ method: "sub.ticker", param: { symbol } })),
-    })),
+    socketsOf(MEXC_STREAM_URL, venueMarketIds, MEXC_SYMBOLS_PER_SOCKET, (symbols) =>
+      symbols.map((symbol) => JSON.stringify({ method: "sub.ticker", param: { symbol } })),
+    ),
   // "send ping every 10-20 seconds … the connection closes if no ping is received for 1 minute".
   keepalive: { frame: JSON.stringify({ method: "ping" }), everyMs: 15_000 },
   stallAfterMs: 10_000,

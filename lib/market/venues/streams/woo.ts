@@ -1,4 +1,4 @@
-import { asRecord, asString, chunk, decodeMessage, distinct, epochMs, errorEvent, type JsonRecord, presentFields, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
+import { asRecord, asString, chunk, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 export const WOO_STREAM_URL = "wss://wss.woox.io/v3/public";
@@ -26,13 +26,12 @@ const TOPICS_PER_MARKET = 2;
 export const wooStream: VenueStreamProtocol = {
   venue: "woo",
   sockets: (venueMarketIds) =>
-    chunk(distinct(venueMarketIds), WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET).map((symbols) => ({
-      url: WOO_STREAM_URL,
-      subscribe: chunk(
+    socketsOf(WOO_STREAM_URL, venueMarketIds, WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET, (symbols) =>
+      chunk(
         symbols.flatMap((symbol) => [`markprice@${symbol}`, `estfundingrate@${symbol}`]),
         WOO_TOPICS_PER_FRAME,
       ).map((params, i) => JSON.stringify({ id: String(i + 1), cmd: "SUBSCRIBE", params })),
-    })),
+    ),
   // A socket that sends nothing is closed after 60 s; a protocol ping every 10-15 s kept it (probed).
   keepalive: { frame: "protocol-ping", everyMs: 15_000 },
   stallAfterMs: 10_000,
