@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct, timeField } from "./frame-reading";
+import { asRecord, asString, chunk, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const BACKPACK_STREAM_URL = "wss://ws.backpack.exchange";
@@ -20,31 +20,28 @@ export const BACKPACK_STREAMS_PER_FRAME = 50;
 export const backpackStream: VenueStreamProtocol = {
   venue: "backpack",
   sockets: (venueMarketIds) =>
-    chunks(distinct(venueMarketIds), BACKPACK_STREAMS_PER_SOCKET).map((ids) => ({
-      url: BACKPACK_STREAM_URL,
-      subscribe: chunks(ids, BACKPACK_STREAMS_PER_FRAME).map((part) => JSON.stringify({ method: "SUBSCRIBE", params: part.map((id) => `markPrice.${id}`) })),
-    })),
+    socketsOf(BACKPACK_STREAM_URL, venueMarketIds, BACKPACK_STREAMS_PER_SOCKET, (ids) =>
+      chunk(ids, BACKPACK_STREAMS_PER_FRAME).map((part) => JSON.stringify({ method: "SUBSCRIBE", params: part.map((id) => `markPrice.${id}`) })),
+    ),
   stallAfterMs: 5_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
-    const data = asRecord(message.data);
-    if (data && typeof message.stream === "string") {
-      if (data.e !== "markPrice") return unknownFrame(parsed.text);
-      const fields = presentFields({
-        fundingRate: venueNumber(data.f),
-        nextFundingAt: timeField(data.n),
-        markPrice: venueNumber(data.p),
-        indexPrice: venueNumber(data.i),
-      });
-      const micros = epochMs(data.T) ?? epochMs(data.E);
-      return updatesEvent(updateOf(asString(data.s), fields, micros === undefined ? undefined : Math.floor(micros / 1000)));
-    }
-    // A valid SUBSCRIBE gets no answer; refusals are `{"id":null,"error":{code,message}}`.
-    const error = asRecord(message.error);
-    if (error) return [{ kind: "error", message: `backpack ${String(error.code)}: ${String(error.message)}` }];
-    return unknownFrame(parsed.text);
-  },
+  decode: (frame) => decodeMessage(frame, readBackpackMessage),
 };
+
+function readBackpackMessage(message: JsonRecord, text: string): StreamEvent[] {
+  const data = asRecord(message.data);
+  if (data && typeof message.stream === "string") {
+    if (data.e !== "markPrice") return unexpectedFrame(text);
+    const fields = presentFields({
+      fundingRate: venueNumber(data.f),
+      nextFundingAt: timeField(data.n),
+      markPrice: venueNumber(data.p),
+      indexPrice: venueNumber(data.i),
+    });
+    const micros = epochMs(data.T) ?? epochMs(data.E);
+    return updatesEvent(updateOf(asString(data.s), fields, micros === undefined ? undefined : Math.floor(micros / 1000)));
+  }
+  // A valid SUBSCRIBE gets no answer; refusals are `{"id":null,"error":{code,message}}`.
+  const error = asRecord(message.error);
+  if (error) return [errorEvent(`backpack ${String(error.code)}: ${String(error.message)}`)];
+  return unexpectedFrame(text);
+}

@@ -1,5 +1,5 @@
 import type { VenueId } from "../../model/types";
-import { asRecord, errorEvent, FrameUpdates, parseFrame, readTime, type JsonRecord } from "./stream-frames";
+import { asRecord, epochMs, errorEvent, FrameUpdates, type JsonRecord, parseFrame, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 /**
@@ -44,11 +44,11 @@ export function binanceStyleStream(options: BinanceStyleOptions): VenueStreamPro
  */
 export function decodeMarkPriceFrame(frame: string | Buffer): StreamEvent[] {
   const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
+  if (!parsed.ok) return [parsed.event];
   const { value } = parsed;
   if (Array.isArray(value)) return decodeRows(value);
   const record = asRecord(value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(value).slice(0, 120)}`)];
+  if (!record) return unexpectedFrame(parsed.text);
   if (record.error !== undefined) return [errorEvent(`venue error: ${JSON.stringify(record.error)}`)];
   if ("result" in record && "id" in record) return [{ kind: "ack" }];
   if (record.code !== undefined && record.msg !== undefined) return [errorEvent(`venue error ${String(record.code)}: ${String(record.msg)}`)];
@@ -57,7 +57,7 @@ export function decodeMarkPriceFrame(frame: string | Buffer): StreamEvent[] {
     return decodeRows(Array.isArray(data) ? data : [data]);
   }
   if (record.e === "markPriceUpdate") return decodeRows([record]);
-  return [errorEvent(`unexpected frame: ${JSON.stringify(value).slice(0, 120)}`)];
+  return unexpectedFrame(parsed.text);
 }
 
 function decodeRows(rows: readonly unknown[]): StreamEvent[] {
@@ -71,7 +71,7 @@ function decodeRows(rows: readonly unknown[]): StreamEvent[] {
     // Since the USDⓈ-M and COIN-M streams were merged, an all-markets array may hold COIN-M rows
     // (`st: 2`); none of them is a linear market of this service.
     if (row.st === 2) continue;
-    out.push(row.s, markPriceFields(row, out), readTime(row.E) ?? null);
+    out.push(row.s, markPriceFields(row, out), epochMs(row.E) ?? null);
   }
   return out.events();
 }

@@ -1,4 +1,5 @@
-import { asRecord, errorEvent, frameText, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames, type JsonRecord } from "./stream-frames";
+import { okxStyleAnswer } from "./okx";
+import { asRecord, decodeMessage, epochMs, FrameUpdates, isBareText, type JsonRecord, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://ws.bitget.com/v2/ws/public";
@@ -41,31 +42,25 @@ export const bitgetStream: VenueStreamProtocol = {
   keepalive: { frame: "ping", everyMs: 30_000 },
   stallAfterMs: 10_000,
   maxLifetimeMs: 24 * 3_600_000,
-  decode: (frame) => decodeBitgetFrame(frame),
+  decode: (frame) => (isBareText(frame, "pong") ? [{ kind: "heartbeat" }] : decodeMessage(frame, readBitgetMessage)),
 };
 
-export function decodeBitgetFrame(frame: string | Buffer): StreamEvent[] {
-  if (frameText(frame) === "pong") return [{ kind: "heartbeat" }];
-  const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
-  const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
-  // `{"event":"subscribe","arg":{…}}`; `{"event":"error","code":30001,"msg":…}`.
-  if (record.event === "error") return [errorEvent(`venue error ${String(record.code)}: ${String(record.msg)}`)];
-  if (record.event === "subscribe") return [{ kind: "ack" }];
-  if (typeof record.event === "string") return [{ kind: "heartbeat" }];
-  const arg = asRecord(record.arg);
+function readBitgetMessage(message: JsonRecord, text: string): StreamEvent[] {
+  // `{"event":"error","code":30001,"msg":…}`: OKX's form.
+  const answer = okxStyleAnswer(message);
+  if (answer) return answer;
+  const arg = asRecord(message.arg);
   const channel = arg?.channel ?? arg?.topic;
-  if (channel !== "ticker" || !Array.isArray(record.data)) return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+  if (channel !== "ticker" || !Array.isArray(message.data)) return unexpectedFrame(text);
   const out = new FrameUpdates();
-  for (const item of record.data) {
+  for (const item of message.data) {
     const row = asRecord(item);
     const id = row?.instId ?? row?.symbol ?? arg?.instId ?? arg?.symbol;
     if (!row || typeof id !== "string" || id === "") {
       out.problem(`row without instId: ${JSON.stringify(item).slice(0, 80)}`);
       continue;
     }
-    out.push(id, tickerFields(row, id, out), readTime(row.ts) ?? readTime(row.systemTime) ?? readTime(record.ts) ?? null);
+    out.push(id, tickerFields(row, id, out), epochMs(row.ts) ?? epochMs(row.systemTime) ?? epochMs(message.ts) ?? null);
   }
   return out.events();
 }

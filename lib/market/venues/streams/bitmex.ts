@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, isoMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, decodeMessage, errorEvent, isBareText, isoMs, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 export const BITMEX_STREAM_URL = "wss://ws.bitmex.com/realtime";
@@ -24,33 +24,30 @@ export const bitmexStream: VenueStreamProtocol = {
     venueMarketIds.length === 0 ? [] : [{ url: BITMEX_STREAM_URL, subscribe: [JSON.stringify({ op: "subscribe", args: ["instrument"] })] }],
   keepalive: { frame: "ping", everyMs: 10_000 },
   stallAfterMs: 30_000,
-  decode(frame): StreamEvent[] {
-    if (frame === "pong" || (Buffer.isBuffer(frame) && frame.toString("utf8") === "pong")) return [{ kind: "heartbeat" }];
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
-    if (typeof message.table === "string") {
-      if (message.table !== "instrument" || !STATE_ACTIONS.has(String(message.action))) return [{ kind: "heartbeat" }];
-      const updates: StreamUpdate[] = asArray(message.data).flatMap((item) => {
-        const row = asRecord(item);
-        const symbol = asString(row?.symbol);
-        if (!row || symbol === undefined || symbol.startsWith(".")) return [];
-        const fields = presentFields({
-          fundingRate: venueNumber(row.fundingRate),
-          predictedFundingRate: venueNumber(row.indicativeFundingRate),
-          nextFundingAt: "fundingTimestamp" in row ? (row.fundingTimestamp === null ? null : isoMs(row.fundingTimestamp)) : undefined,
-          markPrice: venueNumber(row.markPrice),
-          indexPrice: venueNumber(row.indicativeSettlePrice),
-        });
-        return updateOf(symbol, fields, isoMs(row.timestamp));
-      });
-      return updatesEvent(updates);
-    }
-    if (message.success === true && "subscribe" in message) return [{ kind: "ack" }];
-    if (typeof message.error === "string") return [{ kind: "error", message: `bitmex ${String(message.status ?? "")}: ${message.error}` }];
-    // The greeting on connect: `{"info":"Welcome to the BitMEX Realtime API.", …}`.
-    if (typeof message.info === "string") return [{ kind: "heartbeat" }];
-    return unknownFrame(parsed.text);
-  },
+  decode: (frame) => (isBareText(frame, "pong") ? [{ kind: "heartbeat" }] : decodeMessage(frame, readBitmexMessage)),
 };
+
+function readBitmexMessage(message: JsonRecord, text: string): StreamEvent[] {
+  if (typeof message.table === "string") {
+    if (message.table !== "instrument" || !STATE_ACTIONS.has(String(message.action))) return [{ kind: "heartbeat" }];
+    const updates: StreamUpdate[] = asArray(message.data).flatMap((item) => {
+      const row = asRecord(item);
+      const symbol = asString(row?.symbol);
+      if (!row || symbol === undefined || symbol.startsWith(".")) return [];
+      const fields = presentFields({
+        fundingRate: venueNumber(row.fundingRate),
+        predictedFundingRate: venueNumber(row.indicativeFundingRate),
+        nextFundingAt: "fundingTimestamp" in row ? (row.fundingTimestamp === null ? null : isoMs(row.fundingTimestamp)) : undefined,
+        markPrice: venueNumber(row.markPrice),
+        indexPrice: venueNumber(row.indicativeSettlePrice),
+      });
+      return updateOf(symbol, fields, isoMs(row.timestamp));
+    });
+    return updatesEvent(updates);
+  }
+  if (message.success === true && "subscribe" in message) return [{ kind: "ack" }];
+  if (typeof message.error === "string") return [errorEvent(`bitmex ${String(message.status ?? "")}: ${message.error}`)];
+  // The greeting on connect: `{"info":"Welcome to the BitMEX Realtime API.", …}`.
+  if (typeof message.info === "string") return [{ kind: "heartbeat" }];
+  return unexpectedFrame(text);
+}

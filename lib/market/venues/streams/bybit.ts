@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames } from "./stream-frames";
+import { asRecord, decodeMessage, epochMs, errorEvent, FrameUpdates, type JsonRecord, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://stream.bybit.com/v5/public/linear";
@@ -33,22 +33,18 @@ export const bybitStream: VenueStreamProtocol = {
   keepalive: { frame: JSON.stringify({ op: "ping" }), everyMs: 20_000 },
   // Tickers push every 100 ms while anything moves; a socket of many markets silent for 10 s is stalled.
   stallAfterMs: 10_000,
-  decode: (frame) => decodeBybitFrame(frame),
+  decode: (frame) => decodeMessage(frame, readBybitMessage),
 };
 
-export function decodeBybitFrame(frame: string | Buffer): StreamEvent[] {
-  const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
-  const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+function readBybitMessage(message: JsonRecord, text: string): StreamEvent[] {
   // Answers to our requests: `{"success":true,"ret_msg":"pong","op":"ping",…}`, `{"success":true,"op":"subscribe",…}`.
-  if (typeof record.op === "string") {
-    if (record.success === false) return [errorEvent(`${record.op} refused: ${String(record.ret_msg ?? "")}`)];
-    return [record.op === "subscribe" ? { kind: "ack" } : { kind: "heartbeat" }];
+  if (typeof message.op === "string") {
+    if (message.success === false) return [errorEvent(`${message.op} refused: ${String(message.ret_msg ?? "")}`)];
+    return [message.op === "subscribe" ? { kind: "ack" } : { kind: "heartbeat" }];
   }
-  const topic = typeof record.topic === "string" ? record.topic : "";
-  const data = asRecord(record.data);
-  if (!topic.startsWith("tickers.") || !data) return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+  const topic = typeof message.topic === "string" ? message.topic : "";
+  const data = asRecord(message.data);
+  if (!topic.startsWith("tickers.") || !data) return unexpectedFrame(text);
   const id = typeof data.symbol === "string" && data.symbol !== "" ? data.symbol : topic.slice("tickers.".length);
   const out = new FrameUpdates();
   // Snapshot and delta read alike: a delta's missing key is an unchanged field, and `""` (dated
@@ -58,6 +54,6 @@ export function decodeBybitFrame(frame: string | Buffer): StreamEvent[] {
   out.set(fields, "nextFundingAt", data.nextFundingTime, id);
   out.set(fields, "markPrice", data.markPrice, id);
   out.set(fields, "indexPrice", data.indexPrice, id);
-  out.push(id, fields, readTime(record.ts) ?? null);
+  out.push(id, fields, epochMs(message.ts) ?? null);
   return out.events();
 }

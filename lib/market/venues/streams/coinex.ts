@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, timeField } from "./frame-reading";
+import { asArray, asRecord, asString, decodeMessage, errorEvent, type JsonRecord, presentFields, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 export const COINEX_STREAM_URL = "wss://socket.coinex.com/v2/futures";
@@ -20,32 +20,30 @@ export const coinexStream: VenueStreamProtocol = {
   // A socket that sends nothing is closed at 60 s; `server.ping` is answered with a pong.
   keepalive: { frame: JSON.stringify({ method: "server.ping", params: {}, id: 2 }), everyMs: 20_000 },
   stallAfterMs: 10_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
-    if (message.method === "state.update") {
-      const rows = asArray(asRecord(message.data)?.state_list);
-      const updates: StreamUpdate[] = rows.flatMap((item) => {
-        const row = asRecord(item);
-        if (!row) return [];
-        const fields = presentFields({
-          fundingRate: venueNumber(row.latest_funding_rate),
-          predictedFundingRate: venueNumber(row.next_funding_rate),
-          nextFundingAt: timeField(row.latest_funding_time),
-          markPrice: venueNumber(row.mark_price),
-          indexPrice: venueNumber(row.index_price),
-        });
-        return updateOf(asString(row.market), fields, undefined);
-      });
-      return updatesEvent(updates);
-    }
-    // Replies to our requests: `{id, code, message}`, with `data.result: "pong"` for server.ping.
-    if (typeof message.code === "number") {
-      if (message.code !== 0) return [{ kind: "error", message: `coinex ${message.code}: ${String(message.message)}` }];
-      return [asRecord(message.data)?.result === "pong" ? { kind: "heartbeat" } : { kind: "ack" }];
-    }
-    return unknownFrame(parsed.text);
-  },
+  decode: (frame) => decodeMessage(frame, readCoinexMessage),
 };
+
+function readCoinexMessage(message: JsonRecord, text: string): StreamEvent[] {
+  if (message.method === "state.update") {
+    const rows = asArray(asRecord(message.data)?.state_list);
+    const updates: StreamUpdate[] = rows.flatMap((item) => {
+      const row = asRecord(item);
+      if (!row) return [];
+      const fields = presentFields({
+        fundingRate: venueNumber(row.latest_funding_rate),
+        predictedFundingRate: venueNumber(row.next_funding_rate),
+        nextFundingAt: timeField(row.latest_funding_time),
+        markPrice: venueNumber(row.mark_price),
+        indexPrice: venueNumber(row.index_price),
+      });
+      return updateOf(asString(row.market), fields, undefined);
+    });
+    return updatesEvent(updates);
+  }
+  // Replies to our requests: `{id, code, message}`, with `data.result: "pong"` for server.ping.
+  if (typeof message.code === "number") {
+    if (message.code !== 0) return [errorEvent(`coinex ${message.code}: ${String(message.message)}`)];
+    return [asRecord(message.data)?.result === "pong" ? { kind: "heartbeat" } : { kind: "ack" }];
+  }
+  return unexpectedFrame(text);
+}

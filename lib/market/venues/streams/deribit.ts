@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
+import { asRecord, asString, chunk, decodeMessage, distinct, epochMs, errorEvent, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const DERIBIT_STREAM_URL = "wss://www.deribit.com/ws/api/v2";
@@ -30,39 +30,37 @@ export const deribitStream: VenueStreamProtocol = {
             url: DERIBIT_STREAM_URL,
             subscribe: [
               JSON.stringify({ jsonrpc: "2.0", id: 0, method: "public/set_heartbeat", params: { interval: HEARTBEAT_SECONDS } }),
-              ...chunks(distinct(venueMarketIds), DERIBIT_CHANNELS_PER_FRAME).map((ids, i) =>
+              ...chunk(distinct(venueMarketIds), DERIBIT_CHANNELS_PER_FRAME).map((ids, i) =>
                 JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "public/subscribe", params: { channels: ids.map((id) => `ticker.${id}.100ms`) } }),
               ),
             ],
           },
         ],
   stallAfterMs: 10_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
-    if (message.method === "subscription") {
-      const params = asRecord(message.params);
-      const channel = asString(params?.channel);
-      const data = asRecord(params?.data);
-      if (!channel?.startsWith("ticker.") || !data) return unknownFrame(parsed.text);
-      const fields = presentFields({
-        fundingRate: venueNumber(data.current_funding),
-        markPrice: venueNumber(data.mark_price),
-        indexPrice: venueNumber(data.index_price),
-      });
-      return updatesEvent(updateOf(asString(data.instrument_name), fields, epochMs(data.timestamp)));
-    }
-    if (message.method === "heartbeat") {
-      return asRecord(message.params)?.type === "test_request"
-        ? [{ kind: "reply", frame: JSON.stringify({ jsonrpc: "2.0", id: "test", method: "public/test", params: {} }) }]
-        : [{ kind: "heartbeat" }];
-    }
-    const error = asRecord(message.error);
-    if (error) return [{ kind: "error", message: `deribit ${String(error.code)}: ${String(error.message)}` }];
-    // Answers to our requests: the subscribed channels, `"ok"` for set_heartbeat, `{version}` for public/test.
-    if ("result" in message) return [Array.isArray(message.result) ? { kind: "ack" } : { kind: "heartbeat" }];
-    return unknownFrame(parsed.text);
-  },
+  decode: (frame) => decodeMessage(frame, readDeribitMessage),
 };
+
+function readDeribitMessage(message: JsonRecord, text: string): StreamEvent[] {
+  if (message.method === "subscription") {
+    const params = asRecord(message.params);
+    const channel = asString(params?.channel);
+    const data = asRecord(params?.data);
+    if (!channel?.startsWith("ticker.") || !data) return unexpectedFrame(text);
+    const fields = presentFields({
+      fundingRate: venueNumber(data.current_funding),
+      markPrice: venueNumber(data.mark_price),
+      indexPrice: venueNumber(data.index_price),
+    });
+    return updatesEvent(updateOf(asString(data.instrument_name), fields, epochMs(data.timestamp)));
+  }
+  if (message.method === "heartbeat") {
+    return asRecord(message.params)?.type === "test_request"
+      ? [{ kind: "reply", frame: JSON.stringify({ jsonrpc: "2.0", id: "test", method: "public/test", params: {} }) }]
+      : [{ kind: "heartbeat" }];
+  }
+  const error = asRecord(message.error);
+  if (error) return [errorEvent(`deribit ${String(error.code)}: ${String(error.message)}`)];
+  // Answers to our requests: the subscribed channels, `"ok"` for set_heartbeat, `{version}` for public/test.
+  if ("result" in message) return [Array.isArray(message.result) ? { kind: "ack" } : { kind: "heartbeat" }];
+  return unexpectedFrame(text);
+}

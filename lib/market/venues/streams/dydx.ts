@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, type JsonRecord } from "./stream-frames";
+import { asRecord, decodeMessage, errorEvent, FrameUpdates, type JsonRecord, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://indexer.dydx.trade/v4/ws";
@@ -19,34 +19,30 @@ export const dydxStream: VenueStreamProtocol = {
   // The indexer pings every 30 s and wants a pong within 10 s: the ws library's protocol pong.
   // Oracle prices move every few seconds; a silent minute is a stall.
   stallAfterMs: 60_000,
-  decode: (frame) => decodeDydxFrame(frame),
+  decode: (frame) => decodeMessage(frame, readDydxMessage),
 };
 
-export function decodeDydxFrame(frame: string | Buffer): StreamEvent[] {
-  const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
-  const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
-  switch (record.type) {
+function readDydxMessage(message: JsonRecord, text: string): StreamEvent[] {
+  switch (message.type) {
     case "connected":
     case "unsubscribed":
       return [{ kind: "heartbeat" }];
     case "error":
-      return [errorEvent(`venue error: ${String(record.message)}`)];
+      return [errorEvent(`venue error: ${String(message.message)}`)];
     case "subscribed": {
-      const markets = asRecord(asRecord(record.contents)?.markets);
+      const markets = asRecord(asRecord(message.contents)?.markets);
       if (!markets) return [errorEvent("subscribed without contents.markets")];
       return [{ kind: "ack" }, ...decodeMarkets(markets, tradingFields)];
     }
     case "channel_data": {
-      const contents = asRecord(record.contents);
+      const contents = asRecord(message.contents);
       const trading = asRecord(contents?.trading);
       const oracle = asRecord(contents?.oraclePrices);
       if (!trading && !oracle) return [errorEvent(`channel_data without trading or oraclePrices: ${JSON.stringify(contents).slice(0, 80)}`)];
       return [...(trading ? decodeMarkets(trading, tradingFields) : []), ...(oracle ? decodeMarkets(oracle, oracleFields) : [])];
     }
     default:
-      return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+      return unexpectedFrame(text);
   }
 }
 

@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames, type JsonRecord } from "./stream-frames";
+import { asRecord, decodeMessage, epochMs, errorEvent, FrameUpdates, type JsonRecord, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 /** The USDT-settled futures socket: the linear book the connector lists (`settle: usdt`). */
@@ -32,25 +32,21 @@ export const gateStream: VenueStreamProtocol = {
   // Gate's own demo client pings every 10 s; the answer is `futures.pong`.
   keepalive: { frame: JSON.stringify({ channel: "futures.ping" }), everyMs: 10_000 },
   stallAfterMs: 30_000,
-  decode: (frame) => decodeGateFrame(frame),
+  decode: (frame) => decodeMessage(frame, readGateMessage),
 };
 
-export function decodeGateFrame(frame: string | Buffer): StreamEvent[] {
-  const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
-  const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
+function readGateMessage(message: JsonRecord, text: string): StreamEvent[] {
   // `error` is null, absent, or `{code, message}`.
-  if (record.error !== undefined && record.error !== null) return [errorEvent(`venue error: ${JSON.stringify(record.error)}`)];
-  if (record.channel === "futures.pong") return [{ kind: "heartbeat" }];
-  if (record.channel !== "futures.tickers") return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
-  if (record.event === "subscribe" || record.event === "unsubscribe") return [{ kind: "ack" }];
-  if (record.event !== "update") return [errorEvent(`unexpected event: ${String(record.event)}`)];
+  if (message.error !== undefined && message.error !== null) return [errorEvent(`venue error: ${JSON.stringify(message.error)}`)];
+  if (message.channel === "futures.pong") return [{ kind: "heartbeat" }];
+  if (message.channel !== "futures.tickers") return unexpectedFrame(text);
+  if (message.event === "subscribe" || message.event === "unsubscribe") return [{ kind: "ack" }];
+  if (message.event !== "update") return [errorEvent(`unexpected event: ${String(message.event)}`)];
   // `time` is seconds; later messages add `time_ms`.
-  const seconds = readTime(record.time);
-  const venueTime = readTime(record.time_ms) ?? (seconds === undefined ? null : seconds * 1000);
+  const seconds = epochMs(message.time);
+  const venueTime = epochMs(message.time_ms) ?? (seconds === undefined ? null : seconds * 1000);
   const out = new FrameUpdates();
-  for (const item of resultRows(record.result)) {
+  for (const item of resultRows(message.result)) {
     const row = asRecord(item);
     const id = row?.contract;
     if (!row || typeof id !== "string" || id === "") {

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, nanosecondsMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
+import { asRecord, asString, chunk, decodeMessage, distinct, errorEvent, type JsonRecord, nanosecondsMs, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 export const GRVT_STREAM_URL = "wss://market-data.grvt.io/ws/full";
@@ -37,32 +37,30 @@ export const grvtStream: VenueStreamProtocol = {
       : [
           {
             url: GRVT_STREAM_URL,
-            subscribe: chunks(distinct(venueMarketIds), GRVT_SELECTORS_PER_FRAME).map((ids, i) =>
+            subscribe: chunk(distinct(venueMarketIds), GRVT_SELECTORS_PER_FRAME).map((ids, i) =>
               JSON.stringify({ jsonrpc: "2.0", method: "subscribe", params: { stream: "v1.ticker.s", selectors: ids.map((id) => `${id}@${SNAPSHOT_RATE_MS}`) }, id: i + 1 }),
             ),
           },
         ],
   keepalive: { frame: "protocol-ping", everyMs: 30_000 },
   stallAfterMs: 5_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
-    const feed = asRecord(message.feed);
-    if (feed && typeof message.stream === "string") {
-      if (!message.stream.startsWith("v1.ticker.")) return unknownFrame(parsed.text);
-      const fields = presentFields({
-        fundingRate: percent(venueNumber(feed.funding_rate)),
-        nextFundingAt: nanosecondsField(feed.next_funding_time),
-        markPrice: venueNumber(feed.mark_price),
-        indexPrice: venueNumber(feed.index_price),
-      });
-      return updatesEvent(updateOf(asString(feed.instrument) ?? asString(message.selector), fields, nanosecondsMs(feed.event_time)));
-    }
-    const error = asRecord(message.error);
-    if (error) return [{ kind: "error", message: `grvt ${String(error.code)}: ${String(error.message)}` }];
-    if (asRecord(message.result)?.subs !== undefined) return [{ kind: "ack" }];
-    return unknownFrame(parsed.text);
-  },
+  decode: (frame) => decodeMessage(frame, readGrvtMessage),
 };
+
+function readGrvtMessage(message: JsonRecord, text: string): StreamEvent[] {
+  const feed = asRecord(message.feed);
+  if (feed && typeof message.stream === "string") {
+    if (!message.stream.startsWith("v1.ticker.")) return unexpectedFrame(text);
+    const fields = presentFields({
+      fundingRate: percent(venueNumber(feed.funding_rate)),
+      nextFundingAt: nanosecondsField(feed.next_funding_time),
+      markPrice: venueNumber(feed.mark_price),
+      indexPrice: venueNumber(feed.index_price),
+    });
+    return updatesEvent(updateOf(asString(feed.instrument) ?? asString(message.selector), fields, nanosecondsMs(feed.event_time)));
+  }
+  const error = asRecord(message.error);
+  if (error) return [errorEvent(`grvt ${String(error.code)}: ${String(error.message)}`)];
+  if (asRecord(message.result)?.subs !== undefined) return [{ kind: "ack" }];
+  return unexpectedFrame(text);
+}

@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 /** HTX's USDT-margined notification socket, which also serves the public funding-rate topic. */
@@ -22,29 +22,28 @@ export const htxStream: VenueStreamProtocol = {
   sockets: (venueMarketIds) =>
     venueMarketIds.length === 0 ? [] : [{ url: HTX_STREAM_URL, subscribe: [JSON.stringify({ op: "sub", cid: "funding", topic: HTX_FUNDING_TOPIC })] }],
   stallAfterMs: 180_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    switch (message?.op) {
-      case "notify":
-        return decodeFunding(message, parsed.text);
-      case "ping":
-        return [{ kind: "reply", frame: JSON.stringify({ op: "pong", ts: message.ts }) }];
-      case "sub":
-        return message["err-code"] === 0 ? [{ kind: "ack" }] : [{ kind: "error", message: `htx sub ${String(message.topic)}: ${String(message["err-code"])} ${String(message["err-msg"] ?? "")}` }];
-      case "error":
-      case "close":
-        return [{ kind: "error", message: `htx ${String(message.op)}: ${String(message["err-code"] ?? "")} ${String(message["err-msg"] ?? "")}` }];
-      default:
-        return unknownFrame(parsed.text);
-    }
-  },
+  decode: (frame) => decodeMessage(frame, readHtxMessage),
 };
 
-function decodeFunding(message: Record<string, unknown>, text: string): StreamEvent[] {
+function readHtxMessage(message: JsonRecord, text: string): StreamEvent[] {
+  switch (message.op) {
+    case "notify":
+      return decodeFunding(message, text);
+    case "ping":
+      return [{ kind: "reply", frame: JSON.stringify({ op: "pong", ts: message.ts }) }];
+    case "sub":
+      return message["err-code"] === 0 ? [{ kind: "ack" }] : [errorEvent(`htx sub ${String(message.topic)}: ${String(message["err-code"])} ${String(message["err-msg"] ?? "")}`)];
+    case "error":
+    case "close":
+      return [errorEvent(`htx ${String(message.op)}: ${String(message["err-code"] ?? "")} ${String(message["err-msg"] ?? "")}`)];
+    default:
+      return unexpectedFrame(text);
+  }
+}
+
+function decodeFunding(message: JsonRecord, text: string): StreamEvent[] {
   const topic = asString(message.topic);
-  if (!topic?.startsWith("public.") || !topic.endsWith(".funding_rate")) return unknownFrame(text);
+  if (!topic?.startsWith("public.") || !topic.endsWith(".funding_rate")) return unexpectedFrame(text);
   const venueTime = epochMs(message.ts);
   const updates: StreamUpdate[] = asArray(message.data).flatMap((item) => {
     const row = asRecord(item);

@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, FrameUpdates, parseFrame, type JsonRecord } from "./stream-frames";
+import { asRecord, decodeMessage, errorEvent, FrameUpdates, type JsonRecord, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://api.hyperliquid.xyz/ws";
@@ -32,30 +32,26 @@ export const hyperliquidStream: VenueStreamProtocol = {
   keepalive: { frame: JSON.stringify({ method: "ping" }), everyMs: 30_000 },
   // About four pushes a minute; a minute without one is a stall.
   stallAfterMs: 60_000,
-  decode: (frame) => decodeHyperliquidFrame(frame),
+  decode: (frame) => decodeMessage(frame, readHyperliquidMessage),
 };
 
-export function decodeHyperliquidFrame(frame: string | Buffer): StreamEvent[] {
-  const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
-  const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
-  switch (record.channel) {
+function readHyperliquidMessage(message: JsonRecord, text: string): StreamEvent[] {
+  switch (message.channel) {
     case "subscriptionResponse":
       return [{ kind: "ack" }];
     case "pong":
       return [{ kind: "heartbeat" }];
     case "error":
-      return [errorEvent(`venue error: ${String(record.data)}`)];
+      return [errorEvent(`venue error: ${String(message.data)}`)];
     case "allDexsAssetCtxs":
-      return decodeAllDexs(asRecord(record.data)?.ctxs);
+      return decodeAllDexs(asRecord(message.data)?.ctxs);
     // Keyed by coin name, not by the market id: not subscribed here (see above), and a frame of it
     // says nothing this protocol can place.
     case "activeAssetCtx":
     case "activeSpotAssetCtx":
       return [];
     default:
-      return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+      return unexpectedFrame(text);
   }
 }
 

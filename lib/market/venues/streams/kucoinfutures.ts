@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { asArray, distinct, asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, chunk, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** Where KuCoin Futures hands out a public socket's endpoint and token (POST, no body). */
@@ -27,40 +27,38 @@ const MINUTE_GRANULARITY = 60_000;
 export const kucoinfuturesStream: VenueStreamProtocol = {
   venue: "kucoinfutures",
   sockets: (venueMarketIds) =>
-    chunks(distinct(venueMarketIds), KUCOIN_SYMBOLS_PER_SOCKET).map((socketSymbols) => ({
-      url: KUCOIN_FUTURES_BULLET_URL,
-      subscribe: chunks(socketSymbols, KUCOIN_SYMBOLS_PER_TOPIC).map((symbols, i) =>
+    socketsOf(KUCOIN_FUTURES_BULLET_URL, venueMarketIds, KUCOIN_SYMBOLS_PER_SOCKET, (socketSymbols) =>
+      chunk(socketSymbols, KUCOIN_SYMBOLS_PER_TOPIC).map((symbols, i) =>
         JSON.stringify({ id: String(i + 1), type: "subscribe", topic: `/contract/instrument:${symbols.join(",")}`, privateChannel: false, response: true }),
       ),
-    })),
+    ),
   connectUrl: kucoinConnectUrl,
   // The bullet answer names `pingInterval` (18000 ms today); a text ping at that pace keeps the socket.
   keepalive: { frame: JSON.stringify({ id: "ping", type: "ping" }), everyMs: 18_000 },
   stallAfterMs: 10_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    switch (message?.type) {
-      case "message":
-        return decodeInstrument(message, parsed.text);
-      case "welcome":
-      case "pong":
-        return [{ kind: "heartbeat" }];
-      case "ack":
-        return [{ kind: "ack" }];
-      case "error":
-        return [{ kind: "error", message: `kucoinfutures ${String(message.code)}: ${JSON.stringify(message.data)}` }];
-      default:
-        return unknownFrame(parsed.text);
-    }
-  },
+  decode: (frame) => decodeMessage(frame, readKucoinMessage),
 };
 
-function decodeInstrument(message: Record<string, unknown>, text: string): StreamEvent[] {
+function readKucoinMessage(message: JsonRecord, text: string): StreamEvent[] {
+  switch (message.type) {
+    case "message":
+      return decodeInstrument(message, text);
+    case "welcome":
+    case "pong":
+      return [{ kind: "heartbeat" }];
+    case "ack":
+      return [{ kind: "ack" }];
+    case "error":
+      return [errorEvent(`kucoinfutures ${String(message.code)}: ${JSON.stringify(message.data)}`)];
+    default:
+      return unexpectedFrame(text);
+  }
+}
+
+function decodeInstrument(message: JsonRecord, text: string): StreamEvent[] {
   const topic = asString(message.topic);
   const data = asRecord(message.data);
-  if (!topic?.startsWith("/contract/instrument:") || !data) return unknownFrame(text);
+  if (!topic?.startsWith("/contract/instrument:") || !data) return unexpectedFrame(text);
   const symbol = topic.slice("/contract/instrument:".length);
   const venueTime = epochMs(data.timestamp);
   if (message.subject === "mark.index.price") {
@@ -70,7 +68,7 @@ function decodeInstrument(message: Record<string, unknown>, text: string): Strea
     if (venueNumber(data.granularity) !== MINUTE_GRANULARITY) return [{ kind: "heartbeat" }];
     return updatesEvent(updateOf(symbol, presentFields({ fundingRate: venueNumber(data.fundingRate) }), venueTime));
   }
-  return unknownFrame(text);
+  return unexpectedFrame(text);
 }
 
 /**

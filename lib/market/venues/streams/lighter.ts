@@ -1,5 +1,5 @@
 import { nextWholeHour } from "../connectors/dydx";
-import { asRecord, errorEvent, FrameUpdates, parseFrame, readTime, type JsonRecord } from "./stream-frames";
+import { asRecord, decodeMessage, epochMs, errorEvent, FrameUpdates, type JsonRecord, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://mainnet.zklighter.elliot.ai/stream";
@@ -31,34 +31,30 @@ export const lighterStream: VenueStreamProtocol = {
   // Lighter closes a connection the client has sent nothing on for 2 minutes.
   keepalive: { frame: JSON.stringify({ type: "ping" }), everyMs: 60_000 },
   stallAfterMs: 30_000,
-  decode: (frame) => decodeLighterFrame(frame),
+  decode: (frame) => decodeMessage(frame, readLighterMessage),
 };
 
-export function decodeLighterFrame(frame: string | Buffer): StreamEvent[] {
-  const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
-  const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
-  if (record.error !== undefined) return [errorEvent(`venue error: ${JSON.stringify(record.error)}`)];
-  switch (record.type) {
+function readLighterMessage(message: JsonRecord, text: string): StreamEvent[] {
+  if (message.error !== undefined) return [errorEvent(`venue error: ${JSON.stringify(message.error)}`)];
+  switch (message.type) {
     case "ping":
       return [{ kind: "reply", frame: JSON.stringify({ type: "pong" }) }];
     case "pong":
     case "connected":
       return [{ kind: "heartbeat" }];
     case "subscribed/market_stats":
-      return [{ kind: "ack" }, ...decodeStats(record)];
+      return [{ kind: "ack" }, ...decodeStats(message)];
     case "update/market_stats":
-      return decodeStats(record);
+      return decodeStats(message);
     default:
-      return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+      return unexpectedFrame(text);
   }
 }
 
-function decodeStats(record: JsonRecord): StreamEvent[] {
-  const stats = asRecord(record.market_stats);
+function decodeStats(message: JsonRecord): StreamEvent[] {
+  const stats = asRecord(message.market_stats);
   if (!stats) return [errorEvent("market_stats message without market_stats")];
-  const venueTime = readTime(record.timestamp) ?? null;
+  const venueTime = epochMs(message.timestamp) ?? null;
   const out = new FrameUpdates();
   for (const [key, item] of Object.entries(stats)) {
     const row = asRecord(item);

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct } from "./frame-reading";
+import { asRecord, asString, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, VenueStreamProtocol } from "./stream-protocol";
 
 /** MEXC's contract (futures) socket. */
@@ -21,35 +21,33 @@ export const MEXC_SYMBOLS_PER_SOCKET = 30;
 export const mexcStream: VenueStreamProtocol = {
   venue: "mexc",
   sockets: (venueMarketIds) =>
-    chunks(distinct(venueMarketIds), MEXC_SYMBOLS_PER_SOCKET).map((symbols) => ({
-      url: MEXC_STREAM_URL,
-      subscribe: symbols.map((symbol) => JSON.stringify({ method: "sub.ticker", param: { symbol } })),
-    })),
+    socketsOf(MEXC_STREAM_URL, venueMarketIds, MEXC_SYMBOLS_PER_SOCKET, (symbols) =>
+      symbols.map((symbol) => JSON.stringify({ method: "sub.ticker", param: { symbol } })),
+    ),
   // "send ping every 10-20 seconds … the connection closes if no ping is received for 1 minute".
   keepalive: { frame: JSON.stringify({ method: "ping" }), everyMs: 15_000 },
   stallAfterMs: 10_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    const channel = asString(message?.channel);
-    if (!message || channel === undefined) return unknownFrame(parsed.text);
-    if (channel === "push.ticker") {
-      const data = asRecord(message.data);
-      if (!data) return unknownFrame(parsed.text);
-      const fields = presentFields({
-        fundingRate: venueNumber(data.fundingRate),
-        markPrice: venueNumber(data.fairPrice),
-        indexPrice: venueNumber(data.indexPrice),
-      });
-      return updatesEvent(updateOf(asString(data.symbol) ?? asString(message.symbol), fields, epochMs(data.timestamp) ?? epochMs(message.ts)));
-    }
-    if (channel === "pong") return [{ kind: "heartbeat" }];
-    // `rs.sub.ticker` answers a subscription with `data: "success"`, `rs.error` a refused request.
-    if (channel === "rs.error") return [{ kind: "error", message: `mexc: ${JSON.stringify(message.data)}` }];
-    if (channel.startsWith("rs.sub.")) {
-      return message.data === "success" ? [{ kind: "ack" }] : [{ kind: "error", message: `mexc ${channel}: ${JSON.stringify(message.data)}` }];
-    }
-    return unknownFrame(parsed.text);
-  },
+  decode: (frame) => decodeMessage(frame, readMexcMessage),
 };
+
+function readMexcMessage(message: JsonRecord, text: string): StreamEvent[] {
+  const channel = asString(message.channel);
+  if (channel === undefined) return unexpectedFrame(text);
+  if (channel === "push.ticker") {
+    const data = asRecord(message.data);
+    if (!data) return unexpectedFrame(text);
+    const fields = presentFields({
+      fundingRate: venueNumber(data.fundingRate),
+      markPrice: venueNumber(data.fairPrice),
+      indexPrice: venueNumber(data.indexPrice),
+    });
+    return updatesEvent(updateOf(asString(data.symbol) ?? asString(message.symbol), fields, epochMs(data.timestamp) ?? epochMs(message.ts)));
+  }
+  if (channel === "pong") return [{ kind: "heartbeat" }];
+  // `rs.sub.ticker` answers a subscription with `data: "success"`, `rs.error` a refused request.
+  if (channel === "rs.error") return [errorEvent(`mexc: ${JSON.stringify(message.data)}`)];
+  if (channel.startsWith("rs.sub.")) {
+    return message.data === "success" ? [{ kind: "ack" }] : [errorEvent(`mexc ${channel}: ${JSON.stringify(message.data)}`)];
+  }
+  return unexpectedFrame(text);
+}

@@ -1,4 +1,4 @@
-import { asRecord, errorEvent, frameText, FrameUpdates, parseFrame, readTime, socketsOf, subscribeFrames, type JsonRecord } from "./stream-frames";
+import { asRecord, decodeMessage, epochMs, errorEvent, FrameUpdates, isBareText, type JsonRecord, socketsOf, subscribeFrames, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://ws.okx.com:8443/ws/v5/public";
@@ -38,25 +38,30 @@ export const okxStream: VenueStreamProtocol = {
   keepalive: { frame: "ping", everyMs: 20_000 },
   // Each market's mark price comes at least every 10 s.
   stallAfterMs: 30_000,
-  decode: (frame) => decodeOkxFrame(frame),
+  decode: (frame) => (isBareText(frame, "pong") ? [{ kind: "heartbeat" }] : decodeMessage(frame, readOkxMessage)),
 };
 
-export function decodeOkxFrame(frame: string | Buffer): StreamEvent[] {
-  if (frameText(frame) === "pong") return [{ kind: "heartbeat" }];
-  const parsed = parseFrame(frame);
-  if ("error" in parsed) return [parsed.error];
-  const record = asRecord(parsed.value);
-  if (!record) return [errorEvent(`unexpected frame: ${JSON.stringify(parsed.value).slice(0, 120)}`)];
-  // `{"event":"subscribe","arg":{…},"connId":…}`, `{"event":"error","code":"60012","msg":…}`.
-  if (record.event === "error") return [errorEvent(`venue error ${String(record.code)}: ${String(record.msg)}`)];
-  if (record.event === "subscribe") return [{ kind: "ack" }];
-  if (typeof record.event === "string") return [{ kind: "heartbeat" }];
-  const channel = asRecord(record.arg)?.channel;
-  if ((channel !== "funding-rate" && channel !== "mark-price") || !Array.isArray(record.data)) {
-    return [errorEvent(`unexpected frame: ${JSON.stringify(record).slice(0, 120)}`)];
+/**
+ * The answer to a request, in the form OKX uses and Bitget copies (`{"event":"subscribe","arg":{…}}`,
+ * `{"event":"error","code":"60012","msg":…}`, another `event` such as `unsubscribe`); undefined for
+ * a channel push, which has no `event`.
+ */
+export function okxStyleAnswer(message: JsonRecord): StreamEvent[] | undefined {
+  if (message.event === "error") return [errorEvent(`venue error ${String(message.code)}: ${String(message.msg)}`)];
+  if (message.event === "subscribe") return [{ kind: "ack" }];
+  if (typeof message.event === "string") return [{ kind: "heartbeat" }];
+  return undefined;
+}
+
+function readOkxMessage(message: JsonRecord, text: string): StreamEvent[] {
+  const answer = okxStyleAnswer(message);
+  if (answer) return answer;
+  const channel = asRecord(message.arg)?.channel;
+  if ((channel !== "funding-rate" && channel !== "mark-price") || !Array.isArray(message.data)) {
+    return unexpectedFrame(text);
   }
   const out = new FrameUpdates();
-  for (const item of record.data) {
+  for (const item of message.data) {
     const row = asRecord(item);
     const id = row?.instId;
     if (!row || typeof id !== "string" || id === "") {
@@ -64,7 +69,7 @@ export function decodeOkxFrame(frame: string | Buffer): StreamEvent[] {
       continue;
     }
     // No filter on `instType`: X-Perps (`BTC-USD_UM_XPERP-…`) are `FUTURES` that fund like swaps.
-    out.push(id, channel === "funding-rate" ? fundingFields(row, id, out) : markFields(row, id, out), readTime(row.ts) ?? null);
+    out.push(id, channel === "funding-rate" ? fundingFields(row, id, out) : markFields(row, id, out), epochMs(row.ts) ?? null);
   }
   return out.events();
 }

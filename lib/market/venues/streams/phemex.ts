@@ -1,4 +1,4 @@
-import { asArray, asRecord, asString, nanosecondsMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber } from "./frame-reading";
+import { asArray, asRecord, asString, decodeMessage, errorEvent, type JsonRecord, nanosecondsMs, presentFields, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "./stream-protocol";
 
 export const PHEMEX_STREAM_URL = "wss://ws.phemex.com";
@@ -29,34 +29,32 @@ export const phemexStream: VenueStreamProtocol = {
   // "send heartbeat (ping) … with interval less than 30 seconds … recommended to be set as 5 seconds".
   keepalive: { frame: JSON.stringify({ id: 0, method: "server.ping", params: [] }), everyMs: 5_000 },
   stallAfterMs: 15_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
-    if (message.method === "perp_market24h_pack_p.update") {
-      const stated = asArray(message.fields);
-      const columns: readonly unknown[] = stated.length > 0 ? stated : PHEMEX_PACK_FIELDS;
-      const at = (name: string) => columns.indexOf(name);
-      const [symbolAt, rateAt, predictedAt, markAt, indexAt] = [at("symbol"), at("fundingRateRr"), at("predFundingRateRr"), at("markRp"), at("indexRp")];
-      const cell = (row: unknown[], index: number) => (index < 0 ? undefined : venueNumber(row[index]));
-      const venueTime = nanosecondsMs(message.timestamp);
-      const updates: StreamUpdate[] = asArray(message.data).flatMap((item) => {
-        const row = asArray(item);
-        const fields = presentFields({
-          fundingRate: cell(row, rateAt),
-          predictedFundingRate: cell(row, predictedAt),
-          markPrice: cell(row, markAt),
-          indexPrice: cell(row, indexAt),
-        });
-        return updateOf(symbolAt < 0 ? undefined : asString(row[symbolAt]), fields, venueTime);
-      });
-      return updatesEvent(updates);
-    }
-    const error = asRecord(message.error);
-    if (error) return [{ kind: "error", message: `phemex ${String(error.code)}: ${String(error.message)}` }];
-    if (message.result === "pong") return [{ kind: "heartbeat" }];
-    if (asRecord(message.result)?.status === "success") return [{ kind: "ack" }];
-    return unknownFrame(parsed.text);
-  },
+  decode: (frame) => decodeMessage(frame, readPhemexMessage),
 };
+
+function readPhemexMessage(message: JsonRecord, text: string): StreamEvent[] {
+  if (message.method === "perp_market24h_pack_p.update") {
+    const stated = asArray(message.fields);
+    const columns: readonly unknown[] = stated.length > 0 ? stated : PHEMEX_PACK_FIELDS;
+    const at = (name: string) => columns.indexOf(name);
+    const [symbolAt, rateAt, predictedAt, markAt, indexAt] = [at("symbol"), at("fundingRateRr"), at("predFundingRateRr"), at("markRp"), at("indexRp")];
+    const cell = (row: unknown[], index: number) => (index < 0 ? undefined : venueNumber(row[index]));
+    const venueTime = nanosecondsMs(message.timestamp);
+    const updates: StreamUpdate[] = asArray(message.data).flatMap((item) => {
+      const row = asArray(item);
+      const fields = presentFields({
+        fundingRate: cell(row, rateAt),
+        predictedFundingRate: cell(row, predictedAt),
+        markPrice: cell(row, markAt),
+        indexPrice: cell(row, indexAt),
+      });
+      return updateOf(symbolAt < 0 ? undefined : asString(row[symbolAt]), fields, venueTime);
+    });
+    return updatesEvent(updates);
+  }
+  const error = asRecord(message.error);
+  if (error) return [errorEvent(`phemex ${String(error.code)}: ${String(error.message)}`)];
+  if (message.result === "pong") return [{ kind: "heartbeat" }];
+  if (asRecord(message.result)?.status === "success") return [{ kind: "ack" }];
+  return unexpectedFrame(text);
+}

@@ -1,5 +1,22 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { FrameUpdates, parseFrame, socketsOf, subscribeFrames } from "./stream-frames";
+import {
+  chunk,
+  epochMs,
+  FrameUpdates,
+  isBareText,
+  isoMs,
+  nanosecondsMs,
+  parseFrame,
+  presentFields,
+  socketsOf,
+  subscribeFrames,
+  timeField,
+  unexpectedFrame,
+  updateOf,
+  updatesEvent,
+  venueNumber,
+} from "./stream-frames";
 import type { StreamFields } from "./stream-protocol";
 
 const render = (args: readonly string[]) => JSON.stringify({ op: "subscribe", args });
@@ -70,9 +87,76 @@ describe("FrameUpdates", () => {
 });
 
 describe("parseFrame", () => {
-  it("reads text and binary alike and reports what is not JSON", () => {
-    expect(parseFrame('{"a":1}')).toEqual({ value: { a: 1 } });
-    expect(parseFrame(Buffer.from("[1]"))).toEqual({ value: [1] });
-    expect(parseFrame("pong")).toEqual({ error: { kind: "error", message: "not JSON: pong" } });
+  it("reads text, UTF-8 binary and gzip binary alike", () => {
+    expect(parseFrame('{"a":1}')).toEqual({ ok: true, text: '{"a":1}', value: { a: 1 } });
+    expect(parseFrame(Buffer.from("[1]"))).toEqual({ ok: true, text: "[1]", value: [1] });
+    expect(parseFrame(gzipSync('{"op":"ping"}'))).toEqual({ ok: true, text: '{"op":"ping"}', value: { op: "ping" } });
+  });
+
+  it("reports what is not JSON, or not a whole gzip member, as one error event", () => {
+    expect(parseFrame("pong")).toEqual({ ok: false, event: { kind: "error", message: "not JSON: pong" } });
+    const truncated = parseFrame(gzipSync('{"op":"notify","data":[]}').subarray(0, 12));
+    expect(truncated).toEqual({ ok: false, event: { kind: "error", message: expect.stringMatching(/^undecodable binary frame: /) as unknown } });
+  });
+
+  it("keeps a long frame's message short", () => {
+    const [event] = unexpectedFrame(`{"x":"${"y".repeat(500)}"}`);
+    expect(event?.kind === "error" && event.message.length).toBe("unexpected frame: ".length + 201);
+  });
+});
+
+describe("isBareText", () => {
+  it("matches a bare text frame, text or binary, and never throws on a broken gzip", () => {
+    expect(isBareText("pong", "pong")).toBe(true);
+    expect(isBareText(Buffer.from("pong"), "pong")).toBe(true);
+    expect(isBareText('{"op":"pong"}', "pong")).toBe(false);
+    expect(isBareText(Buffer.from([0x1f, 0x8b, 0x00]), "pong")).toBe(false);
+  });
+});
+
+describe("venueNumber and the time readers", () => {
+  it("tells absent, none, a number and garbage apart", () => {
+    expect(venueNumber(undefined)).toBeUndefined();
+    expect(venueNumber(null)).toBeNull();
+    expect(venueNumber("")).toBeNull();
+    expect(venueNumber("0.000125")).toBe(0.000125);
+    expect(venueNumber(" -1e-4 ")).toBe(-0.0001);
+    expect(venueNumber(0)).toBe(0);
+    for (const garbage of ["1,5", "n/a", "1e999", Number.NaN, Number.POSITIVE_INFINITY, {}, true]) expect(venueNumber(garbage)).toBeUndefined();
+  });
+
+  it("reads epoch ms, settlement times, ISO and nanosecond times", () => {
+    expect(epochMs("1700000000123")).toBe(1700000000123);
+    expect(epochMs(0)).toBeUndefined();
+    expect(epochMs("soon")).toBeUndefined();
+    expect(timeField("")).toBeNull();
+    expect(timeField(null)).toBeNull();
+    expect(timeField(undefined)).toBeUndefined();
+    expect(timeField(1700000000000)).toBe(1700000000000);
+    expect(isoMs("2021-12-18T20:00:00.000Z")).toBe(Date.UTC(2021, 11, 18, 20));
+    expect(isoMs("not a date")).toBeUndefined();
+    // 19 digits are past a double's exact range: the string is cut, not divided.
+    expect(nanosecondsMs("1700000000123456789")).toBe(1700000000123);
+    expect(nanosecondsMs(1_700_000_000_123_000_000)).toBe(1700000000123);
+    expect(nanosecondsMs("")).toBeUndefined();
+  });
+});
+
+describe("presentFields, updateOf, updatesEvent", () => {
+  it("keeps only the fields with a value, and says a frame of no update is still a heartbeat", () => {
+    const fields = presentFields({ fundingRate: 0.0001, markPrice: undefined, nextFundingAt: null });
+    expect(fields).toStrictEqual({ fundingRate: 0.0001, nextFundingAt: null });
+    expect(updateOf("BTC", fields, undefined)).toStrictEqual([{ venueMarketId: "BTC", fields, venueTime: null }]);
+    expect(updateOf(undefined, fields, 1)).toEqual([]);
+    expect(updateOf("BTC", {}, 1)).toEqual([]);
+    expect(updatesEvent([])).toEqual([{ kind: "heartbeat" }]);
+    expect(updatesEvent(updateOf("BTC", fields, 5))).toEqual([{ kind: "updates", updates: [{ venueMarketId: "BTC", fields, venueTime: 5 }] }]);
+  });
+});
+
+describe("chunk", () => {
+  it("cuts into runs of at most the size, in order", () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunk([], 3)).toEqual([]);
   });
 });

@@ -1,38 +1,130 @@
-import { readNumber } from "../connectors/build-snapshot";
+import { gunzipSync } from "node:zlib";
 import { asRecord } from "../connectors/venue-adapter";
 import type { StreamEvent, StreamFields, StreamSocketPlan, StreamUpdate } from "./stream-protocol";
 
-// What every protocol module does the same way: parse a frame, read a venue's number into a
-// StreamFields value, gather a frame's updates and the values it could not read, and cut a list of
-// subscriptions into frames and sockets the venue accepts.
+// What every protocol module does the same way: read a frame (gunzipped where the venue
+// compresses) as JSON, read a venue's numbers and times into StreamFields values, gather a frame's
+// updates, and cut a list of subscriptions into frames and sockets the venue accepts. Nothing here
+// throws: a frame that cannot be read is an `error` event, not an exception.
 
 export type JsonRecord = Record<string, unknown>;
 
-/** A frame as text: binary frames are UTF-8 JSON on every venue of this folder. */
-export function frameText(frame: string | Buffer): string {
-  return typeof frame === "string" ? frame : frame.toString("utf8");
+export { asRecord };
+
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
 }
 
-/** The frame's JSON, or the error event saying it is not JSON. */
-export function parseFrame(frame: string | Buffer): { value: unknown } | { error: StreamEvent } {
-  const text = frameText(frame);
+/** A non-empty string, else undefined. */
+export function asString(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The first two bytes of a gzip member (RFC 1952). */
+const GZIP_MAGIC = [0x1f, 0x8b] as const;
+
+/** A frame's text: a gzip Buffer (HTX, CoinEx) is inflated, any other Buffer read as UTF-8. */
+export function frameText(frame: string | Buffer): string {
+  if (typeof frame === "string") return frame;
+  if (frame.length >= 2 && frame[0] === GZIP_MAGIC[0] && frame[1] === GZIP_MAGIC[1]) return gunzipSync(frame).toString("utf8");
+  return frame.toString("utf8");
+}
+
+/** Whether the frame is exactly this bare, non-JSON text (the `pong` OKX, Bitget and BitMEX answer a `ping` with). */
+export function isBareText(frame: string | Buffer, text: string): boolean {
   try {
-    return { value: JSON.parse(text) as unknown };
+    return frameText(frame) === text;
   } catch {
-    return { error: errorEvent(`not JSON: ${text.slice(0, 120)}`) };
+    return false;
   }
+}
+
+export type ParsedFrame = { ok: true; text: string; value: unknown } | { ok: false; event: StreamEvent };
+
+/** The frame as JSON (and its text), or the one `error` event saying why it could not be read. */
+export function parseFrame(frame: string | Buffer): ParsedFrame {
+  let text: string;
+  try {
+    text = frameText(frame);
+  } catch (error) {
+    return { ok: false, event: errorEvent(`undecodable binary frame: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+  try {
+    return { ok: true, text, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, event: errorEvent(`not JSON: ${clip(text)}`) };
+  }
+}
+
+/**
+ * Decodes a frame whose every message is a JSON object: what is not JSON, or not an object, is the
+ * one error event; the rest is `read`'s, given the object and the frame's text for its messages.
+ */
+export function decodeMessage(frame: string | Buffer, read: (message: JsonRecord, text: string) => StreamEvent[]): StreamEvent[] {
+  const parsed = parseFrame(frame);
+  if (!parsed.ok) return [parsed.event];
+  const message = asRecord(parsed.value);
+  return message ? read(message, parsed.text) : unexpectedFrame(parsed.text);
+}
+
+/** Keeps an error message short: a frame can be megabytes. */
+export function clip(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 export function errorEvent(message: string): StreamEvent {
   return { kind: "error", message };
 }
 
-export { asRecord };
+/** JSON of no shape the venue sends: one error event, never a silent nothing. */
+export function unexpectedFrame(text: string): StreamEvent[] {
+  return [errorEvent(`unexpected frame: ${clip(text)}`)];
+}
 
-/** Epoch ms from a number or a string of digits; undefined when absent or garbled. */
-export function readTime(value: unknown): number | undefined {
-  const time = readNumber(value);
-  return time !== undefined && Number.isFinite(time) ? time : undefined;
+/**
+ * A venue number as a StreamFields value: a key the frame lacks is `undefined` (absent, unchanged);
+ * `null` or `""` is the venue saying "none" (`null`); a JSON number or a decimal string is the number.
+ * Anything else (a garbled string, NaN, an object, a string past a double's range) is `undefined`,
+ * never NaN: FrameUpdates reports it, the presentFields style leaves it out.
+ */
+export function venueNumber(value: unknown): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === "") return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : undefined;
+  }
+  return undefined;
+}
+
+/** An epoch-ms time from a number or a string of digits; `undefined` when absent or unusable. */
+export function epochMs(value: unknown): number | undefined {
+  const n = venueNumber(value);
+  return n !== undefined && n !== null && n > 0 ? n : undefined;
+}
+
+/** A settlement time as a StreamFields value: absent stays absent, the venue's null or "" is null. */
+export function timeField(value: unknown): number | null | undefined {
+  if (value === null || value === "") return null;
+  return epochMs(value);
+}
+
+/** An ISO 8601 time as epoch ms, `undefined` when absent or unparseable. */
+export function isoMs(value: unknown): number | undefined {
+  if (typeof value !== "string") return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? at : undefined;
+}
+
+/**
+ * A nanosecond time as epoch ms. A string of digits is cut rather than divided: 19-digit integers
+ * are past a double's exact range. A JSON number (already rounded by JSON.parse) is divided.
+ */
+export function nanosecondsMs(value: unknown): number | undefined {
+  if (typeof value === "string" && /^\d{7,}$/.test(value)) return Number(value.slice(0, -6));
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) return Math.floor(value / 1e6);
+  return undefined;
 }
 
 /**
@@ -48,16 +140,12 @@ export class FrameUpdates {
   /** Reads `raw` (after `convert`, for percent or per-8h figures) into `fields[key]`. */
   set(fields: StreamFields, key: keyof StreamFields, raw: unknown, venueMarketId: string, convert?: (value: number) => number): void {
     if (raw === undefined) return;
-    const value = readNumber(raw);
+    const value = venueNumber(raw);
     if (value === undefined) {
-      fields[key] = null;
-      return;
-    }
-    if (!Number.isFinite(value)) {
       this.problems.push(`${venueMarketId} ${key}: ${JSON.stringify(raw)}`);
       return;
     }
-    fields[key] = convert ? convert(value) : value;
+    fields[key] = value === null || !convert ? value : convert(value);
   }
 
   /** A market's update; one without any field (a delta of volumes only) says nothing and is dropped. */
@@ -79,11 +167,37 @@ export class FrameUpdates {
   }
 }
 
+/** The fields with a value (number or null); the ones left `undefined` are dropped, so they stay absent. */
+export function presentFields(fields: StreamFields): StreamFields {
+  const out: StreamFields = {};
+  for (const key of Object.keys(fields) as (keyof StreamFields)[]) {
+    const value = fields[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** An update, or nothing when the row carried none of the fields the service reads. */
+export function updateOf(venueMarketId: string | undefined, fields: StreamFields, venueTime: number | undefined): StreamUpdate[] {
+  if (venueMarketId === undefined || Object.keys(fields).length === 0) return [];
+  return [{ venueMarketId, fields, venueTime: venueTime ?? null }];
+}
+
+/** Updates as events: a frame that changed no market still says the connection is alive. */
+export function updatesEvent(updates: StreamUpdate[]): StreamEvent[] {
+  return updates.length > 0 ? [{ kind: "updates", updates }] : [{ kind: "heartbeat" }];
+}
+
 /** Splits `items` into runs of at most `size`. */
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
+}
+
+/** Each market once, in first-seen order: a market listed twice is subscribed once. */
+export function distinct(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
 }
 
 /**
@@ -124,5 +238,5 @@ export function socketsOf(
   perSocket: number,
   frames: (ids: readonly string[]) => string[],
 ): StreamSocketPlan[] {
-  return chunk([...new Set(venueMarketIds)], perSocket).map((ids) => ({ url, subscribe: frames(ids) }));
+  return chunk(distinct(venueMarketIds), perSocket).map((ids) => ({ url, subscribe: frames(ids) }));
 }

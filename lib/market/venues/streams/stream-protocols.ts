@@ -1,16 +1,29 @@
 import type { VenueId } from "../../model/types";
 import { asterStream } from "./aster";
+import { backpackStream } from "./backpack";
 import { binanceStream } from "./binance";
 import { bitgetStream } from "./bitget";
+import { bitmexStream } from "./bitmex";
 import { bybitStream } from "./bybit";
+import { coinexStream } from "./coinex";
+import { deribitStream } from "./deribit";
 import { dydxStream } from "./dydx";
 import { gateStream } from "./gate";
+import { grvtStream } from "./grvt";
+import { htxStream } from "./htx";
 import { hyperliquidStream } from "./hyperliquid";
+import { kucoinfuturesStream } from "./kucoinfutures";
 import { lighterStream } from "./lighter";
+import { mexcStream } from "./mexc";
 import { okxStream } from "./okx";
+import { phemexStream } from "./phemex";
 import type { VenueStreamProtocol } from "./stream-protocol";
+import { wooStream } from "./woo";
 
-/** The venues whose public WebSocket carries funding or mark prices, by venue (README.md beside this file). */
+/**
+ * The venues whose public WebSocket carries funding or mark prices, by venue (README.md beside this
+ * file); a venue absent here is polled.
+ */
 export const STREAM_PROTOCOLS: Partial<Record<VenueId, VenueStreamProtocol>> = {
   binance: binanceStream,
   aster: asterStream,
@@ -21,4 +34,14 @@ export const STREAM_PROTOCOLS: Partial<Record<VenueId, VenueStreamProtocol>> = {
   hyperliquid: hyperliquidStream,
   dydx: dydxStream,
   lighter: lighterStream,
+  mexc: mexcStream,
+  kucoinfutures: kucoinfuturesStream,
+  htx: htxStream,
+  deribit: deribitStream,
+  coinex: coinexStream,
+  phemex: phemexStream,
+  woo: wooStream,
+  grvt: grvtStream,
+  backpack: backpackStream,
+  bitmex: bitmexStream,
 };

@@ -1,4 +1,4 @@
-import { asRecord, asString, chunks, epochMs, parseFrame, presentFields, unknownFrame, updateOf, updatesEvent, venueNumber, distinct, timeField } from "./frame-reading";
+import { asRecord, asString, chunk, decodeMessage, epochMs, errorEvent, type JsonRecord, presentFields, socketsOf, timeField, unexpectedFrame, updateOf, updatesEvent, venueNumber } from "./stream-frames";
 import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
 
 export const WOO_STREAM_URL = "wss://wss.woox.io/v3/public";
@@ -26,51 +26,48 @@ const TOPICS_PER_MARKET = 2;
 export const wooStream: VenueStreamProtocol = {
   venue: "woo",
   sockets: (venueMarketIds) =>
-    chunks(distinct(venueMarketIds), WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET).map((symbols) => ({
-      url: WOO_STREAM_URL,
-      subscribe: chunks(
+    socketsOf(WOO_STREAM_URL, venueMarketIds, WOO_TOPICS_PER_SOCKET / TOPICS_PER_MARKET, (symbols) =>
+      chunk(
         symbols.flatMap((symbol) => [`markprice@${symbol}`, `estfundingrate@${symbol}`]),
         WOO_TOPICS_PER_FRAME,
       ).map((params, i) => JSON.stringify({ id: String(i + 1), cmd: "SUBSCRIBE", params })),
-    })),
+    ),
   // A socket that sends nothing is closed after 60 s; a protocol ping every 10-15 s kept it (probed).
   keepalive: { frame: "protocol-ping", everyMs: 15_000 },
   stallAfterMs: 10_000,
   maxLifetimeMs: 24 * 60 * 60_000,
-  decode(frame): StreamEvent[] {
-    const parsed = parseFrame(frame);
-    if (!parsed.ok) return [parsed.event];
-    const message = asRecord(parsed.value);
-    if (!message) return unknownFrame(parsed.text);
-    const topic = asString(message.topic);
-    const data = asRecord(message.data);
-    if (topic !== undefined && data) {
-      const kind = topicKind(topic);
-      if (kind === undefined) return unknownFrame(parsed.text);
-      const symbol = asString(data.s) ?? asString(data.symbol);
-      const venueTime = epochMs(data.ts) ?? epochMs(message.ts);
-      let fields: StreamFields;
-      if (kind === "markprice") {
-        fields = presentFields({ markPrice: venueNumber(data.px ?? data.price) });
-      } else {
-        const rate = venueNumber(data.r ?? data.fundingRate);
-        fields = presentFields({ fundingRate: rate, predictedFundingRate: rate, nextFundingAt: timeField(data.ft ?? data.fundingTs) });
-      }
-      return updatesEvent(updateOf(symbol, fields, venueTime));
-    }
-    switch (message.cmd) {
-      case "PONG":
-        return [{ kind: "heartbeat" }];
-      case "SUBSCRIBE":
-        // A refused request says `success: false` with a string; an unknown topic is "accepted" with `data: []`.
-        return message.success === true ? [{ kind: "ack" }] : [{ kind: "error", message: `woo subscribe: ${JSON.stringify(message.data)}` }];
-      case "ERROR":
-        return [{ kind: "error", message: `woo: ${JSON.stringify(message.data)}` }];
-      default:
-        return unknownFrame(parsed.text);
-    }
-  },
+  decode: (frame) => decodeMessage(frame, readWooMessage),
 };
+
+function readWooMessage(message: JsonRecord, text: string): StreamEvent[] {
+  const topic = asString(message.topic);
+  const data = asRecord(message.data);
+  if (topic !== undefined && data) {
+    const kind = topicKind(topic);
+    if (kind === undefined) return unexpectedFrame(text);
+    const symbol = asString(data.s) ?? asString(data.symbol);
+    const venueTime = epochMs(data.ts) ?? epochMs(message.ts);
+    let fields: StreamFields;
+    if (kind === "markprice") {
+      fields = presentFields({ markPrice: venueNumber(data.px ?? data.price) });
+    } else {
+      const rate = venueNumber(data.r ?? data.fundingRate);
+      fields = presentFields({ fundingRate: rate, predictedFundingRate: rate, nextFundingAt: timeField(data.ft ?? data.fundingTs) });
+    }
+    return updatesEvent(updateOf(symbol, fields, venueTime));
+  }
+  switch (message.cmd) {
+    case "PONG":
+      return [{ kind: "heartbeat" }];
+    case "SUBSCRIBE":
+      // A refused request says `success: false` with a string; an unknown topic is "accepted" with `data: []`.
+      return message.success === true ? [{ kind: "ack" }] : [errorEvent(`woo subscribe: ${JSON.stringify(message.data)}`)];
+    case "ERROR":
+      return [errorEvent(`woo: ${JSON.stringify(message.data)}`)];
+    default:
+      return unexpectedFrame(text);
+  }
+}
 
 /** `markprice@PERP_X` (v3) or `PERP_X@markprice` (legacy), and the same for `estfundingrate`. */
 function topicKind(topic: string): "markprice" | "estfundingrate" | undefined {
