@@ -105,6 +105,7 @@ async function main() {
       target: database,
       config: ingestConfig,
       onPublished: () => services.invalidateOpportunities(),
+      onBatch: (batch) => services.applyOpportunityBatch(batch),
       events: liveRoundEvents(ingestConfig.INGEST_INTERVAL_MS),
     }).catch((error: unknown) => {
       log.error({ err: error }, "starting market ingestion failed");

@@ -309,20 +309,3 @@ export class LiveFeeds {
     }
   }
 }
-
-/** A recorder that keeps nothing: where no status board is wired. */
-export const noFeedStatus: FeedStatusRecorder = {
-  message: () => undefined,
-  reconnect: () => undefined,
-  transport: () => undefined,
-  published: () => undefined,
-};
-
-/** A sink that only logs (at debug) what it was given: where no publisher is wired. */
-export function loggingLegSink(): LegUpdateSink {
-  return {
-    push(changed) {
-      log.debug({ legs: changed.length, venues: [...new Set(changed.map((s) => s.exchange))] }, "changed legs (no publisher wired)");
-    },
-  };
-}

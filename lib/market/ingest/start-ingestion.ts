@@ -6,7 +6,12 @@ import type { VenueId, VenueSnapshotResult } from "../model/types";
 import { liveFeedsOn, overrideFetch, overrideStreamUrl, type IngestConfig } from "./ingest-config";
 import type { FeedStatusRecorder } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
-import { LiveFeeds, loggingLegSink, noFeedStatus } from "./live-feeds";
+import { FeedStatusBoard } from "./feed-status-board";
+import { FeedStatusWriter } from "./feed-status-writer";
+import { LiveFeeds } from "./live-feeds";
+import { MicroBatchPublisher, type PublishedBatch } from "./micro-batch-publisher";
+import { StreamConnection } from "../venues/streams/stream-connection";
+import { STREAM_PROTOCOLS } from "../venues/streams/stream-protocols";
 import type { OpenLiveStream } from "./live-stream";
 import { venueBudgets } from "../venues/venue-budget";
 import { pollCadenceMs } from "../venues/venue-request-limits";
@@ -32,13 +37,21 @@ export interface StartIngestionOptions {
    * otherwise taken to replay recorded answers, and the live feeds stay off (ingest-config.ts liveFeedsOn).
    */
   fetcherReachesVenues?: boolean;
-  /** Where the live feeds push changed legs (the micro-batch publisher); without one they are only logged at debug. */
+  /**
+   * Where the live feeds push changed legs. Unset: this process's micro-batch publisher, which
+   * publishes them about once a `PUBLISH_BATCH_MS` and is held back by the rounds.
+   */
   legSink?: LegUpdateSink;
-  /** What the live feeds report about themselves (the feed status board); without one nothing is kept. */
+  /** Told each micro-batch this process commits: its in-memory set applies it. */
+  onBatch?: (batch: PublishedBatch) => void;
+  /**
+   * What the live feeds report about themselves. Unset: a FeedStatusBoard stored every few seconds
+   * (VenueFeedStatus) for every server's /v1/exchanges and /status.
+   */
   feedStatus?: FeedStatusRecorder;
-  /** The venues' stream protocols; a venue without one is polled at its cadence between rounds. */
+  /** The venues' stream protocols (unset: STREAM_PROTOCOLS); a venue without one is polled at its cadence between rounds. */
   streamProtocols?: Partial<Record<VenueId, VenueStreamProtocol>>;
-  /** Opens a venue's stream (StreamConnection); without it every venue is polled at its cadence. */
+  /** Opens a venue's stream (unset: a StreamConnection). */
   openStream?: OpenLiveStream;
   log?: (line: string) => void;
   /** The change-event log's writer (lib/events' LiveRoundEvents): rounds append their events through it. */
@@ -70,7 +83,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
     lock,
     intervalMs: config.INGEST_INTERVAL_MS,
     log,
-    onStop: () => feeds?.feeds.close() ?? Promise.resolve(),
+    onStop: () => feeds?.close() ?? Promise.resolve(),
     runRound: () =>
       runIngestionRound({
         db,
@@ -86,6 +99,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         events,
         memory,
         slabs,
+        batches: feeds?.publisher,
         onRound: feeds ? (results) => handOver(feeds.feeds, results) : undefined,
       }),
   });
@@ -102,26 +116,39 @@ function handOver(feeds: LiveFeeds, results: readonly VenueSnapshotResult[]) {
   }
 }
 
-/** The live feeds when they are on (liveFeedsOn), with the venues that have both a protocol and a way to open it. */
+/**
+ * The live feeds when they are on (liveFeedsOn), with what they feed unless the caller gives its
+ * own: the micro-batch publisher their changed legs go to, and the status board they report to,
+ * stored for the other servers.
+ */
 function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
-  const { config } = options;
+  const { config, db } = options;
   if (!liveFeedsOn(config, { reachesVenues: options.fetcherReachesVenues ?? options.fetcher === undefined })) return undefined;
   const override = config.VENUE_STREAM_URL_OVERRIDE;
-  const protocols = options.openStream ? (options.streamProtocols ?? {}) : {};
+  const protocols = options.streamProtocols ?? STREAM_PROTOCOLS;
+  const board = options.feedStatus ? undefined : new FeedStatusBoard();
+  const status = options.feedStatus ?? board!;
+  const writer = board && new FeedStatusWriter(board, async () => db);
+  const publisher = options.legSink
+    ? undefined
+    : new MicroBatchPublisher({ db, periodMs: config.PUBLISH_BATCH_MS, events: options.events, feedStatus: status, onPublished: options.onBatch });
   const feeds = new LiveFeeds({
     protocols,
-    sink: options.legSink ?? loggingLegSink(),
-    status: options.feedStatus ?? noFeedStatus,
+    sink: options.legSink ?? publisher!,
+    status,
     fetcher,
-    // Without an opener no venue has a protocol here, so this is never called.
-    openStream: options.openStream ?? (() => {
-      throw new Error("startIngestion was given stream protocols but no openStream");
-    }),
+    openStream: options.openStream ?? ((streamOptions) => new StreamConnection(streamOptions)),
     cadenceMs: pollCadenceMs,
     pollTimeoutMs: config.INGEST_VENUE_TIMEOUT_MS,
     resolveUrl: override ? (url) => overrideStreamUrl(override, url) : undefined,
     fetch: override ? overrideFetch(override) : undefined,
     takeToken: (venue) => venueBudgets().take(venue, "live"),
   });
-  return { feeds, protocols };
+  writer?.start();
+  const close = async () => {
+    await feeds.close();
+    await publisher?.stop();
+    await writer?.stop();
+  };
+  return { feeds, protocols, publisher, close };
 }
