@@ -4,7 +4,10 @@
 // rows are the recording's rows with the asset, the time and the rate replaced; times keep the
 // recording's phase (KuCoin 04/12/20 UTC) and jitter (Binance `…800002`, Extended a second late),
 // rates cycle through the recording's, spread per asset. Nothing is held per row: a page is built
-// from arithmetic when it is asked for, so the replay's memory does not grow with the year.
+// from arithmetic when it is asked for, so the replay's memory does not grow with the year. A venue
+// serving less than a year serves its own depth (OKX's 3 months, BitMart's latest 100 settlements);
+// Paradex serves no settlements but observations every 5 s, whose funding index accrues each
+// period's rate, so its reader aggregates them as it does the venue's.
 import { VENUE_REGISTRY } from "@/lib/market/venues/venue-registry";
 import type { VenueId } from "@/lib/market/model/types";
 import type { HistoryIo, HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
