@@ -96,4 +96,15 @@ describe("historyReplays", () => {
     const page = await backpack.reader.readPage(replayIo(backpack), backpack.market("A0001"), { since: NOW - DAY, until: NOW }, null);
     expect(page.settlements[0]!.time).toBe(NOW);
   });
+
+  it("serves Deribit's hourly rows with interest_8h the sum of the trailing eight interest_1h", async () => {
+    const deribit = replays.find((r) => r.exchange === "deribit")!;
+    const url = `https://www.deribit.com/api/v2/public/get_funding_rate_history?instrument_name=A0001_USDC-PERPETUAL&start_timestamp=${NOW - 2 * DAY}&end_timestamp=${NOW}`;
+    const { result } = (await replayIo(deribit).getJson(url)) as { result: { timestamp: number; interest_1h: number; interest_8h: number }[] };
+    expect(result).toHaveLength(49);
+    expect(result[1]!.timestamp - result[0]!.timestamp).toBe(HOUR);
+    for (const i of [8, 20, 48]) {
+      expect(result[i]!.interest_8h).toBeCloseTo(result.slice(i - 7, i + 1).reduce((sum, r) => sum + r.interest_1h, 0), 15);
+    }
+  });
 });

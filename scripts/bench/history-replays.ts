@@ -247,19 +247,28 @@ function paradexAnswer({ url, series, rate, rateSum, id, end }: AnswerContext): 
   const size = Math.min(param(url, "page_size", 1000), 5000);
   const offset = param(url, "cursor", 0);
   const results: Row[] = [];
+  // A page's rows lie in one or two periods: each period's figures are worked out once.
+  const periods = new Map<number, { rate: string; perPeriod: number; before: number; premium: string; rate8h: string }>();
+  const periodOf = (slot: number) => {
+    if (!periods.has(slot)) {
+      const text = rate(slot);
+      const perPeriod = Number(text);
+      periods.set(slot, { rate: text, perPeriod, before: rateSum(slot), premium: String(perPeriod * price), rate8h: (Math.trunc(perPeriod * 1e8) / 1e8).toFixed(8) });
+    }
+    return periods.get(slot)!;
+  };
   for (let m = hi - offset; m >= lo && results.length < size; m--) {
     const time = first + m * PARADEX_STEP_MS;
     const period = Math.floor((time - series.start) / periodMs);
-    const slot = period + 1;
-    const perPeriod = Number(rate(slot));
-    const index = startIndex + price * (rateSum(slot) + (perPeriod * (time - (series.start + period * periodMs))) / periodMs);
+    const figures = periodOf(period + 1);
+    const index = startIndex + price * (figures.before + (figures.perPeriod * (time - (series.start + period * periodMs))) / periodMs);
     results.push({
       ...template,
       market: id,
       funding_index: String(index),
-      funding_premium: String(perPeriod * price),
-      funding_rate: rate(slot),
-      funding_rate_8h: (Math.trunc(perPeriod * 1e8) / 1e8).toFixed(8),
+      funding_premium: figures.premium,
+      funding_rate: figures.rate,
+      funding_rate_8h: figures.rate8h,
       created_at: time,
     });
   }
@@ -554,8 +563,14 @@ const DEFINITIONS: Definition[] = [
     answer: ({ url, series, row, rate }) => {
       const page = historyJson<{ result: Row[] } & Row>("deribit/get_funding_rate_history_BTC-PERPETUAL_docs-example.json");
       const [lo, hi] = series.within(param(url, "start_timestamp", 0), param(url, "end_timestamp", MAX));
-      const trailing = (i: number) => Array.from({ length: Math.min(8, i + 1) }, (_, j) => Number(rate(i - j))).reduce((sum, r) => sum + r, 0);
-      return { ...page, result: ascending(lo, hi, 744).map((i) => ({ ...page.result[0], ...row(i), interest_8h: trailing(i) })) };
+      const hourly = (i: number) => (i < 0 ? 0 : Number(rate(i)));
+      // The trailing sum slides along the ascending rows: one rate added and one dropped a row.
+      let trailing = Array.from({ length: 8 }, (_, j) => hourly(lo - 1 - j)).reduce((sum, r) => sum + r, 0);
+      const result = ascending(lo, hi, 744).map((i) => {
+        trailing += hourly(i) - hourly(i - 8);
+        return { ...page.result[0], ...row(i), interest_8h: trailing };
+      });
+      return { ...page, result };
     },
   },
   {
