@@ -240,6 +240,7 @@ async function main() {
   );
   const missing = unreplayedVenues();
   if (missing.length > 0) console.log(`  venues with a history reader but no replay yet, not measured: ${missing.join(", ")}`);
+  for (const replay of replays) if (replay.note) console.log(`  ${replay.exchange}: ${replay.note}`);
   console.log(`  machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load at start ${load()}; ${workers} worker(s), ${concurrency} venues at a time each`);
   const databases: OpenDatabase[] = [];
   try {

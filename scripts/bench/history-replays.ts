@@ -4,12 +4,17 @@
 // rows are the recording's rows with the asset, the time and the rate replaced; times keep the
 // recording's phase (KuCoin 04/12/20 UTC) and jitter (Binance `…800002`, Extended a second late),
 // rates cycle through the recording's, spread per asset. Nothing is held per row: a page is built
-// from arithmetic when it is asked for, so the replay's memory does not grow with the year.
+// from arithmetic when it is asked for, so the replay's memory does not grow with the year. A venue
+// serving less than a year serves its own depth (OKX's 3 months, BitMart's latest 100 settlements);
+// Paradex serves no settlements but observations every 5 s, whose funding index accrues each
+// period's rate, so its reader aggregates them as it does the venue's.
 import { VENUE_REGISTRY } from "@/lib/market/venues/venue-registry";
 import type { VenueId } from "@/lib/market/model/types";
 import type { HistoryIo, HistoryMarket, VenueHistoryReader } from "@/lib/history/history-types";
 import { HISTORY_READERS, historyReader } from "@/lib/history/venues/history-readers";
+import { aggregateObservations, type FundingObservation } from "@/lib/history/aggregate-observations";
 import { historyJson as readJson, longSeries, type SeriesRow } from "@/tests/fixtures/history/read-history-fixture";
+import { PARADEX_BTC_RECORDINGS, paradexRows } from "@/tests/fixtures/history/paradex-server";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -72,6 +77,8 @@ export interface VenueReplay {
   /** The recording the rows and their shape come from (tests/fixtures/history/). */
   recorded: string;
   series: SettlementSeries;
+  /** What the replay serves beyond settlements (Paradex's observations and their density), for the benchmark's output. */
+  note?: string;
   market(base: string): HistoryMarket;
   /** The asset a request names (by its venue market id, in the URL or the body); undefined for one the venue does not list. */
   assetOf(url: URL, body: Row | undefined): number | undefined;
@@ -115,9 +122,26 @@ function rateText(rates: readonly string[], k: number, i: number): string {
   return String(Number((rate * (1 + factor * 0.5) + factor * 0.00001).toPrecision(6)));
 }
 
+/** The sum of asset k's rates of slots [0, i): rates repeat every `rates.length` slots, so whole cycles are one product. */
+function cycleSum(rates: readonly string[], k: number, i: number): number {
+  const cycle = rates.map((_, j) => Number(rateText(rates, k, j)));
+  const whole = cycle.reduce((sum, value) => sum + value, 0);
+  return Math.floor(i / cycle.length) * whole + cycle.slice(0, i % cycle.length).reduce((sum, value) => sum + value, 0);
+}
+
 interface Definition {
   exchange: VenueId;
   intervalHours: number;
+  /**
+   * Why `intervalHours` is not one of the venue's settlement intervals when it is not: Deribit
+   * settles nothing, and its reader serves the hourly accrual samples as 1 h settlements.
+   */
+  intervalStatedByReader?: string;
+  /** The venue serves only its latest this many settlements (BitMart): the series is no longer. */
+  servesLatest?: number;
+  /** How long after a settlement the venue can first answer it (Paradex: its first observation past the boundary). */
+  settledAfterMs?: () => number;
+  note?: string;
   recording: () => Recording;
   venueMarketId(base: string): string;
   settle: "USDT" | "USDC";
@@ -132,11 +156,22 @@ interface AnswerContext {
   series: SettlementSeries;
   /** Asset k's row i as the recorded row reads with time and rate replaced. */
   row(i: number): Row;
+  /** Asset k's rate of settlement i, as the venue writes it. */
+  rate(i: number): string;
+  /** The sum of asset k's rates of settlements [0, i) (the rates cycle, so this is arithmetic too). */
+  rateSum(i: number): number;
+  /** Asset k's market id at the venue. */
+  id: string;
+  /** The replay's present: the venue answers nothing later. */
+  end: number;
 }
 
 const param = (url: URL, key: string, fallback: number) => (url.searchParams.has(key) ? Number(url.searchParams.get(key)) : fallback);
 const pathPart = (url: URL, index: number) => decodeURIComponent(url.pathname.split("/")[index] ?? "");
 const MAX = Number.MAX_SAFE_INTEGER;
+const isoParam = (url: URL, key: string, fallback: number) => (url.searchParams.has(key) ? Date.parse(url.searchParams.get(key)!) : fallback);
+/** Epoch ms of GRVT's unix nanoseconds (a decimal string past a double's exact range). */
+const nsParam = (value: unknown, fallback: number) => (typeof value === "string" ? Number(BigInt(value) / 1_000_000n) : fallback);
 
 /** Indices [lo, hi) newest first. */
 function newestFirst(lo: number, hi: number, limit: number): number[] {
@@ -175,6 +210,78 @@ const lighterIds = new Map<string, number>();
 function lighterMarketId(base: string): string {
   if (!lighterIds.has(base)) lighterIds.set(base, lighterIds.size);
   return String(lighterIds.get(base));
+}
+
+/** Paradex writes an observation every 5 s (the recordings' rows are 5 s apart). */
+const PARADEX_STEP_MS = 5_000;
+
+/** The newest recorded Paradex row: the template of every observation and the index, price and phase they start from. */
+function paradexTemplate(): Row {
+  return historyJson<{ results: Row[] }>(PARADEX_BTC_RECORDINGS[0]).results[0]!;
+}
+
+/** Where the recording's observations fall on the 5 s grid: the first one this long after each boundary. */
+function paradexPhase(): number {
+  return Number(paradexTemplate().created_at) % PARADEX_STEP_MS;
+}
+
+function paradexObservation(row: Row): FundingObservation {
+  const period = Number(row.funding_period_hours ?? 0);
+  return {
+    time: Number(row.created_at),
+    fundingIndex: Number(row.funding_index),
+    premium: Number(row.funding_premium),
+    rate: Number(row.funding_rate),
+    periodHours: period > 0 ? period : null,
+  };
+}
+
+/**
+ * Paradex `GET /v1/funding/data`: observations in [start_at, end_at], newest first, `page_size` a
+ * page, `next` an offset while rows remain. The market is listed one period before its first
+ * settlement. Each period's observations quote the rate settlement `slot` closes it with, and the
+ * funding index accrues it linearly, premium = rate × the recording's price: the index delta over a
+ * period, divided by that price, is the settlement's rate, as the venue's own accrual makes it.
+ * Only the rows a request asks for are built.
+ */
+function paradexAnswer({ url, series, rate, rateSum, id, end }: AnswerContext): unknown {
+  const template = paradexTemplate();
+  const periodMs = series.intervalMs;
+  const first = series.start - periodMs + paradexPhase();
+  const price = Number(template.funding_premium) / Number(template.funding_rate);
+  const startIndex = Number(template.funding_index);
+  const lo = Math.ceil((Math.max(first, param(url, "start_at", 0)) - first) / PARADEX_STEP_MS);
+  const hi = Math.floor((Math.min(end, param(url, "end_at", MAX)) - first) / PARADEX_STEP_MS);
+  const total = Math.max(0, hi - lo + 1);
+  const size = Math.min(param(url, "page_size", 1000), 5000);
+  const offset = param(url, "cursor", 0);
+  const results: Row[] = [];
+  // A page's rows lie in one or two periods: each period's figures are worked out once.
+  const periods = new Map<number, { rate: string; perPeriod: number; before: number; premium: string; rate8h: string }>();
+  const periodOf = (slot: number) => {
+    if (!periods.has(slot)) {
+      const text = rate(slot);
+      const perPeriod = Number(text);
+      periods.set(slot, { rate: text, perPeriod, before: rateSum(slot), premium: String(perPeriod * price), rate8h: (Math.trunc(perPeriod * 1e8) / 1e8).toFixed(8) });
+    }
+    return periods.get(slot)!;
+  };
+  for (let m = hi - offset; m >= lo && results.length < size; m--) {
+    const time = first + m * PARADEX_STEP_MS;
+    const period = Math.floor((time - series.start) / periodMs);
+    const figures = periodOf(period + 1);
+    const index = startIndex + price * (figures.before + (figures.perPeriod * (time - (series.start + period * periodMs))) / periodMs);
+    results.push({
+      ...template,
+      market: id,
+      funding_index: String(index),
+      funding_premium: figures.premium,
+      funding_rate: figures.rate,
+      funding_rate_8h: figures.rate8h,
+      created_at: time,
+    });
+  }
+  return { next: offset + size < total ? String(offset + size) : null, prev: null, results };
 }
 
 const DEFINITIONS: Definition[] = [
@@ -375,6 +482,181 @@ const DEFINITIONS: Definition[] = [
     },
   },
   {
+    exchange: "bitmex",
+    intervalHours: 8,
+    recording: () => {
+      const file = "bitmex/funding_ETHXBT_ccxt-comment-example.json";
+      return jsonRows(file, historyJson<Row[]>(file), (r) => Date.parse(String(r.timestamp)), (r) => r.fundingRate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // A bare array, oldest first unless `reverse=true`, at most `count` (500) rows in [startTime, endTime], ISO times.
+    answer: ({ url, series, row }) => {
+      const template = historyJson<Row[]>("bitmex/funding_ETHXBT_ccxt-comment-example.json")[0];
+      const [lo, hi] = series.within(isoParam(url, "startTime", 0), isoParam(url, "endTime", MAX));
+      const count = Math.min(param(url, "count", 100), 500);
+      const indices = url.searchParams.get("reverse") === "true" ? newestFirst(lo, hi, count) : ascending(lo, hi, count);
+      return indices.map((i) => ({ ...template, ...row(i) }));
+    },
+  },
+  {
+    exchange: "woo",
+    intervalHours: 8,
+    recording: () => {
+      const file = "woo/fundingRateHistory_PERP_BTC_USDT_page1_2025-07-04.json";
+      return jsonRows(file, historyJson<{ data: { rows: Row[] } }>(file).data.rows, (r) => Number(r.fundingRateTimestamp), (r) => r.fundingRate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `PERP_${base}_USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // Pages by number within [startTime, endTime], newest first (the recorded page 1 holds the latest settlement); `meta.total` counts the range.
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: { rows: Row[] } } & Row>("woo/fundingRateHistory_PERP_BTC_USDT_page1_2025-07-04.json");
+      const [lo, hi] = series.within(param(url, "startTime", 0), param(url, "endTime", MAX));
+      const size = param(url, "size", 25);
+      const current = param(url, "page", 1);
+      const rows = newestFirst(lo, hi - (current - 1) * size, size).map((i) => ({ ...page.data.rows[0], ...row(i) }));
+      return { ...page, data: { rows, meta: { total: hi - lo, recordsPerPage: size, currentPage: current } } };
+    },
+  },
+  {
+    exchange: "phemex",
+    intervalHours: 8,
+    recording: () => {
+      const file = "phemex/funding-rate-history_BTCUSDTFR8H_ccxt-comment-example.json";
+      return jsonRows(file, historyJson<{ data: { rows: Row[] } }>(file).data.rows, (r) => Number(r.fundingTime), (r) => r.fundingRate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDT`,
+    // History is filed under the funding-rate symbol `.<id>FR8H`.
+    assetOf: (url) => (url.searchParams.get("symbol") ?? "").replace(/^\./, "").replace(/FR8H$/, ""),
+    // Ascending from `start` (inclusive) up to `end`, at most `limit` 100; the USDT example writes every field as a string.
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: { rows: Row[] } } & Row>("phemex/funding-rate-history_BTCUSDTFR8H_ccxt-comment-example.json");
+      const [lo, hi] = series.within(param(url, "start", 0), param(url, "end", MAX));
+      const rows = ascending(lo, hi, Math.min(param(url, "limit", 100), 100)).map((i) => ({ ...page.data.rows[0], ...row(i) }));
+      return { ...page, data: { ...page.data, rows } };
+    },
+  },
+  {
+    exchange: "bingx",
+    intervalHours: 8,
+    recording: () => {
+      const file = "bingx/fundingRate_QNT-USDT_docs-example.json";
+      return jsonRows(file, historyJson<{ data: Row[] }>(file).data, (r) => Number(r.fundingTime), (r) => r.fundingRate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}-USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // Newest first, at most `limit` 1000 rows in [startTime, endTime].
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: Row[] } & Row>("bingx/fundingRate_QNT-USDT_docs-example.json");
+      const [lo, hi] = series.within(param(url, "startTime", 0), param(url, "endTime", MAX));
+      return { ...page, data: newestFirst(lo, hi, Math.min(param(url, "limit", 100), 1000)).map((i) => ({ ...page.data[0], ...row(i) })) };
+    },
+  },
+  {
+    exchange: "deribit",
+    intervalHours: 1,
+    intervalStatedByReader: "Deribit accrues continuously; its reader serves the hourly `interest_1h` samples as 1 h settlements",
+    recording: () => {
+      const file = "deribit/get_funding_rate_history_BTC-PERPETUAL_docs-example.json";
+      return jsonRows(file, historyJson<{ result: Row[] }>(file).result, (r) => Number(r.timestamp), (r) => r.interest_1h);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => `${base}_USDC-PERPETUAL`,
+    assetOf: (url) => url.searchParams.get("instrument_name") ?? "",
+    // One row an hour in [start_timestamp, end_timestamp], ascending, never more than the 744 ccxt saw;
+    // `interest_8h` is the trailing 8 hours' accrual, the sum of the last eight `interest_1h`.
+    answer: ({ url, series, row, rate }) => {
+      const page = historyJson<{ result: Row[] } & Row>("deribit/get_funding_rate_history_BTC-PERPETUAL_docs-example.json");
+      const [lo, hi] = series.within(param(url, "start_timestamp", 0), param(url, "end_timestamp", MAX));
+      const hourly = (i: number) => (i < 0 ? 0 : Number(rate(i)));
+      // The trailing sum slides along the ascending rows: one rate added and one dropped a row.
+      let trailing = Array.from({ length: 8 }, (_, j) => hourly(lo - 1 - j)).reduce((sum, r) => sum + r, 0);
+      const result = ascending(lo, hi, 744).map((i) => {
+        trailing += hourly(i) - hourly(i - 8);
+        return { ...page.result[0], ...row(i), interest_8h: trailing };
+      });
+      return { ...page, result };
+    },
+  },
+  {
+    exchange: "bitmart",
+    intervalHours: 8,
+    servesLatest: 100,
+    recording: () => {
+      const file = "bitmart/funding-rate-history_BTCUSDT_docs-example.json";
+      return jsonRows(file, historyJson<{ data: { list: Row[] } }>(file).data.list, (r) => Number(r.funding_time), (r) => r.funding_rate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}USDT`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // No time bound, no page: the latest `limit` (at most 100) settlements, newest first.
+    answer: ({ url, series, row }) => {
+      const page = historyJson<{ data: { list: Row[] } } & Row>("bitmart/funding-rate-history_BTCUSDT_docs-example.json");
+      const list = newestFirst(0, series.count, Math.min(param(url, "limit", 100), 100)).map((i) => ({ ...page.data.list[0], ...row(i) }));
+      return { ...page, data: { ...page.data, list } };
+    },
+  },
+  {
+    exchange: "paradex",
+    intervalHours: 8,
+    settledAfterMs: paradexPhase,
+    note:
+      `observations every ${PARADEX_STEP_MS / 1000} s as recorded (index accruing each period's rate), built only for the rows a request asks: ` +
+      "one row before each page and the 30 s window after each boundary",
+    recording: () => ({
+      file: `${PARADEX_BTC_RECORDINGS[0]} + ${PARADEX_BTC_RECORDINGS.length - 1} boundary recordings, aggregated`,
+      rows: aggregateObservations(paradexRows().map(paradexObservation)).map((s) => ({ time: s.time, rate: String(s.rate) })),
+    }),
+    settle: "USDC",
+    venueMarketId: (base) => `${base}-USD-PERP`,
+    assetOf: (url) => url.searchParams.get("market") ?? "",
+    answer: paradexAnswer,
+  },
+  {
+    exchange: "backpack",
+    intervalHours: 1,
+    recording: () => {
+      // The newest recorded row is the interval still running: only the settled one is a settlement.
+      const file = "backpack/fundingRates_BTC_USDC_PERP_2026-09-23T03-23_pasted2rows.json";
+      return jsonRows(file, historyJson<Row[]>(file).slice(1), (r) => Date.parse(`${String(r.intervalEndTimestamp)}Z`), (r) => r.fundingRate);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => `${base}_USDC_PERP`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // Newest first from `offset`, `limit` rows, led by the interval still running (its end after now, its rate the estimate).
+    answer: ({ url, series, row }) => {
+      const newest = series.count; // the running interval: one slot past the last settlement
+      const offset = param(url, "offset", 0);
+      return newestFirst(0, newest + 1 - offset, Math.min(param(url, "limit", 100), 1000)).map(row);
+    },
+  },
+  {
+    exchange: "grvt",
+    intervalHours: 8,
+    recording: () => {
+      const file = "grvt/funding_BTC_USDT_Perp_docs-example.json";
+      return jsonRows(file, historyJson<{ result: Row[] }>(file).result, (r) => Number(BigInt(String(r.funding_time)) / 1_000_000n), (r) => r.funding_rate);
+    },
+    settle: "USDT",
+    venueMarketId: (base) => `${base}_USDT_Perp`,
+    assetOf: (_url, body) => String(body?.instrument ?? ""),
+    // Newest first from end_time back to start_time (ns strings), `limit` rows and an opaque `next` cursor.
+    answer: ({ body, series, row }) => {
+      const page = historyJson<{ result: Row[] } & Row>("grvt/funding_BTC_USDT_Perp_docs-example.json");
+      const [lo, top] = series.within(nsParam(body?.start_time, 0), nsParam(body?.end_time, MAX));
+      const hi = typeof body?.cursor === "string" && body.cursor !== "" ? Math.min(top, series.firstFrom(Number(Buffer.from(body.cursor, "base64").toString()))) : top;
+      const limit = Math.min(Number(body?.limit ?? 500), 1000);
+      const indices = newestFirst(lo, hi, limit);
+      const oldest = indices.at(-1);
+      const more = indices.length === limit && oldest !== undefined && oldest > lo;
+      return { result: indices.map((i) => ({ ...page.result[0], ...row(i) })), next: more ? Buffer.from(String(series.time(oldest))).toString("base64") : "" };
+    },
+  },
+  {
     exchange: "lighter",
     intervalHours: 1,
     recording: () => {
@@ -397,7 +679,7 @@ const DEFINITIONS: Definition[] = [
 ];
 
 /** How each venue writes a row's time and rate (the fields a recorded row's are replaced in). */
-const ROW_FIELDS: Record<string, (time: number, rate: string, id: string) => Row> = {
+const ROW_FIELDS: Partial<Record<VenueId, (time: number, rate: string, id: string, intervalHours: number) => Row>> = {
   binance: (time, rate, id) => ({ symbol: id, fundingTime: time, fundingRate: rate }),
   aster: (time, rate, id) => ({ symbol: id, fundingTime: time, fundingRate: rate }),
   bybit: (time, rate, id) => ({ symbol: id, fundingRate: rate, fundingRateTimestamp: String(time) }),
@@ -411,6 +693,29 @@ const ROW_FIELDS: Record<string, (time: number, rate: string, id: string) => Row
   kucoinfutures: (time, rate, id) => ({ symbol: id, fundingRate: Number(rate), timepoint: time }),
   htx: (time, rate, id) => ({ symbol: id.split("-")[0], contract_code: id, fee_asset: "USDT", funding_time: String(time), funding_rate: rate }),
   coinex: (time, rate, id) => ({ market: id, funding_time: time, actual_funding_rate: rate, theoretical_funding_rate: rate }),
+  // The interval as a time on 2000-01-01; the daily rate scaled from it.
+  bitmex: (time, rate, id, hours) => ({
+    timestamp: new Date(time).toISOString(),
+    symbol: id,
+    fundingInterval: new Date(Date.UTC(2000, 0, 1) + hours * HOUR).toISOString(),
+    fundingRate: Number(rate),
+    fundingRateDaily: Number(rate) * (24 / hours),
+  }),
+  woo: (time, rate, id, hours) => ({ symbol: id, fundingRate: rate, fundingRateTimestamp: time, nextFundingTime: time + hours * HOUR }),
+  phemex: (time, rate, id, hours) => ({ symbol: `.${id}FR8H`, fundingRate: rate, fundingTime: String(time), intervalSeconds: String(hours * 3600) }),
+  bingx: (time, rate, id) => ({ symbol: id, fundingRate: rate, fundingTime: time }),
+  deribit: (time, rate) => ({ timestamp: time, interest_1h: Number(rate) }),
+  bitmart: (time, rate, id) => ({ symbol: id, funding_rate: rate, funding_time: String(time) }),
+  // Zone-less UTC, no milliseconds, as Backpack writes it.
+  backpack: (time, rate, id) => ({ fundingRate: rate, intervalEndTimestamp: new Date(time).toISOString().slice(0, 19), symbol: id }),
+  // Nanoseconds as a string; the rate in percentage points as recorded.
+  grvt: (time, rate, id, hours) => ({
+    instrument: id,
+    funding_rate: Number(rate),
+    funding_time: `${time}000000`,
+    funding_rate_8_h_avg: Number(rate) * (8 / hours),
+    funding_interval_hours: hours,
+  }),
   // Percent, unsigned, the sign in the side that paid.
   lighter: (time, rate) => ({ timestamp: time / 1000, rate: rate.replace(/^-/, ""), direction: rate.startsWith("-") ? "short" : "long" }),
 };
@@ -423,28 +728,48 @@ export function historyReplays(options: { bases: readonly string[]; start: numbe
   return DEFINITIONS.filter((d) => !options.venues || options.venues.includes(d.exchange)).map((definition) => {
     const reader = historyReader(definition.exchange);
     if (!reader) throw new Error(`${definition.exchange} has no history reader`);
-    if (!VENUE_REGISTRY[definition.exchange].intervalsHours.includes(definition.intervalHours)) throw new Error(`${definition.exchange}: ${definition.intervalHours} h is not one of its intervals`);
+    if (!VENUE_REGISTRY[definition.exchange].intervalsHours.includes(definition.intervalHours) && !definition.intervalStatedByReader) {
+      throw new Error(`${definition.exchange}: ${definition.intervalHours} h is not one of its intervals`);
+    }
     const recording = definition.recording();
     const intervalMs = definition.intervalHours * HOUR;
     const { phase, jitter } = phaseAndJitter(recording, intervalMs);
     const depth = reader.limits.maxDepthDays;
     const from = depth === null ? options.start : Math.max(options.start, options.end - depth * DAY);
     const first = phase + Math.ceil((from - phase) / intervalMs) * intervalMs;
-    const series = new SettlementSeries(first, options.end - Math.max(...jitter), intervalMs, jitter);
+    const last = options.end - Math.max(...jitter) - (definition.settledAfterMs?.() ?? 0);
+    const all = new SettlementSeries(first, last, intervalMs, jitter);
+    // A venue serving only its latest settlements: the series starts where what it serves does.
+    const latest = definition.servesLatest === undefined ? 0 : Math.max(0, all.count - definition.servesLatest);
+    const series = latest === 0 ? all : new SettlementSeries(first + latest * intervalMs, last, intervalMs, jitter);
     const rates = recording.rows.map((row) => row.rate);
     const index = new Map(options.bases.map((base, k) => [definition.venueMarketId(base), k]));
-    const fields = ROW_FIELDS[definition.exchange]!;
+    const fields = ROW_FIELDS[definition.exchange];
     return {
       reader,
       exchange: definition.exchange,
       intervalHours: definition.intervalHours,
       recorded: recording.file,
       series,
+      note: definition.note,
       market: (base) => ({ exchange: definition.exchange, market: `${base}/${definition.settle}:${definition.settle}`, venueMarketId: definition.venueMarketId(base), base }),
       assetOf: (url, body) => index.get(definition.assetOf(url, body)),
       answer(k, url, body) {
         const id = definition.venueMarketId(options.bases[k]!);
-        return definition.answer({ url, body, series, row: (i) => fields(series.time(i), rateText(rates, k, i), id) });
+        const rate = (i: number) => rateText(rates, k, i);
+        return definition.answer({
+          url,
+          body,
+          series,
+          id,
+          end: options.end,
+          rate,
+          rateSum: (i) => cycleSum(rates, k, i),
+          row: (i) => {
+            if (!fields) throw new Error(`${definition.exchange} replay writes its own rows`);
+            return fields(series.time(i), rate(i), id, definition.intervalHours);
+          },
+        });
       },
     };
   });
