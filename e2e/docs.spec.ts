@@ -6,6 +6,8 @@ test("a new user finds /docs from the header, the reference renders from our own
   playwright,
   baseURL,
 }) => {
+  // It renders the whole reference and then runs every curl example on the page, one by one.
+  test.setTimeout(180_000);
   const browserErrors: string[] = [];
   page.on("pageerror", (error) => browserErrors.push(error.message));
   const foreign: string[] = [];
