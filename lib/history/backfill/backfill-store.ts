@@ -132,6 +132,8 @@ function possibleIntervals(exchange: string): number[] {
 /** The stored settlements of `market` just older than `first` and just newer than `last`, with their intervals, in one query. */
 async function storedNeighbours(sql: SqlRunner, market: HistoryMarket, first: number, last: number) {
   const rows = await sql.query<{ side: "before" | "after"; time: Date; rate: number; intervalHours: number | null }>({
+    // Prepared: planning it over every month partition cost the database more than running it.
+    name: "backfill-neighbours",
     text: `
     (SELECT 'before' AS side, time, rate, "intervalHours" FROM "FundingRate" WHERE exchange = $1 AND market = $2 AND time < $3::timestamp(3) ORDER BY time DESC LIMIT 1)
     UNION ALL
@@ -206,6 +208,8 @@ function pageStatement(market: HistoryMarket, from: CursorState, to: CursorState
   // Ascending: the first is the oldest.
   const [oldest, newest] = settlements.length ? [settlements[0]!.time, settlements.at(-1)!.time] : [null, null];
   return {
+    // Prepared: parsed and planned once per connection, not once per page.
+    name: "backfill-page",
     text: `
     WITH async AS (SELECT set_config('synchronous_commit', 'off', true)),
     held AS MATERIALIZED (
