@@ -22,9 +22,10 @@ describe("INGEST_STREAMS and VENUE_STREAM_URL_OVERRIDE", () => {
 describe("liveFeedsOn", () => {
   const override = "ws://127.0.0.1:4100";
 
-  it("is on by default where rounds reach the venues, and off when told", () => {
-    expect(liveFeedsOn({}, { reachesVenues: true, env: production })).toBe(true);
+  it("is off unless asked for, and then on where rounds reach the venues", () => {
+    expect(liveFeedsOn({}, { reachesVenues: true, env: production })).toBe(false);
     expect(liveFeedsOn({ INGEST_STREAMS: "off" }, { reachesVenues: true, env: production })).toBe(false);
+    expect(liveFeedsOn({ INGEST_STREAMS: "on" }, { reachesVenues: true, env: production })).toBe(true);
   });
 
   it("stays off where rounds replay recorded answers, unless asked for and pointed at a replay server", () => {
