@@ -295,7 +295,8 @@ async function main() {
 
     const rss: number[] = [];
     const rssTimer = setInterval(() => rss.push(readStatus(pid).rss), 10_000);
-    const patchCount = async () => Number((await database.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "OpportunityPatch"`))[0]!.n);
+    // Each micro-batch and each round adds one to the live set's version (rounds also prune the patches, so their rows cannot be counted).
+    const patchCount = async () => Number((await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT version AS n FROM "OpportunitySet" WHERE id = 'live'`))[0]?.n ?? 0);
 
     log(`\nbaseline: every stream plays, only binance changes rates, ${baselineSeconds} s`);
     await sleep(baselineSeconds * 1000);
@@ -330,7 +331,7 @@ async function main() {
     log(`  ratio to the baseline (one venue changing): SSE p50 ${(all!.sse.p50 / base!.sse.p50).toFixed(1)}× p99 ${(all!.sse.p99 / base!.sse.p99).toFixed(1)}×; /v1/opportunities p50 ${(all!.rest.p50 / base!.rest.p50).toFixed(1)}× p99 ${(all!.rest.p99 / base!.rest.p99).toFixed(1)}×`);
     log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
-    log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); micro-batches published ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${process.env.PUBLISH_BATCH_MS ?? "1000 (default)"})`);
+    log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${process.env.PUBLISH_BATCH_MS ?? "1000 (default)"})`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
     log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets`).join(", ")}`);
 
