@@ -1,0 +1,376 @@
+// The venues' streams for `npm run bench:freshness`: one loopback WebSocket server that serves every
+// replayed venue by path (VENUE_STREAM_URL_OVERRIDE keeps the venue's host as the first part of the
+// path) and plays, per venue, frames in that venue's recorded shape at the venue's push rate
+// (lib/market/venues/streams/README.md), for the markets the widened REST replay lists. Each
+// frame's shape is the venue's fixture row (tests/fixtures/streams/<venue>/, named per venue below)
+// with the fields its protocol reads; the values move every frame (mark and index prices), and a
+// funding rate changes `rateChangesPerSecond` times a second per venue, to a value no other change
+// of that venue has (the send time of each is stamped, keyed by venue and value, for the bench to
+// match the opportunity frames and answers that carry it). Per-market channels send each market's
+// frames only on the socket whose subscribe frames named it, as the venue would.
+import { gzipSync } from "node:zlib";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { VenueId } from "@/lib/market/model/types";
+
+export interface Row {
+  id: string;
+  rate: number;
+  mark: number;
+  /** Epoch ms of the next settlement (the next whole 8 h). */
+  next: number;
+}
+
+interface Channel {
+  /** The push period: one frame of every market (all) or of each market (per market), spread evenly. */
+  everyMs: number;
+  all: boolean;
+  /** Whether the channel carries the funding rate (the mark-only channels never change one). */
+  rate: boolean;
+  frame(rows: readonly Row[], now: number): string | Buffer;
+}
+
+interface VenueSpec {
+  /** The venue's stream host, as the override puts it first in the path. */
+  host: string;
+  channels: Channel[];
+}
+
+const s = (n: number) => String(n);
+const markPriceRows = (rows: readonly Row[], now: number) =>
+  JSON.stringify(rows.map((r) => ({ e: "markPriceUpdate", E: now, s: r.id, p: s(r.mark), P: s(r.mark), i: s(r.mark), r: s(r.rate), T: r.next })));
+
+/** The replayed venues. Template rows: the fixture named beside each. */
+export const VENUE_SPECS: Partial<Record<VenueId, VenueSpec>> = {
+  // binance/markPriceUpdate_2019-2021_tardis.jsonl rows, as the all-market array.
+  binance: { host: "fstream.binance.com", channels: [{ everyMs: 1_000, all: true, rate: true, frame: markPriceRows }] },
+  // aster/markPrice_asterdex-docs.jsonl.
+  aster: { host: "fstream.asterdex.com", channels: [{ everyMs: 1_000, all: true, rate: true, frame: markPriceRows }] },
+  // bybit/tickers_v5_2023-04-05_tardis.jsonl (a delta).
+  bybit: {
+    host: "stream.bybit.com",
+    channels: [
+      {
+        everyMs: 100,
+        all: false,
+        rate: true,
+        frame: ([r], now) =>
+          JSON.stringify({ topic: `tickers.${r!.id}`, type: "delta", data: { symbol: r!.id, markPrice: s(r!.mark), indexPrice: s(r!.mark), fundingRate: s(r!.rate), nextFundingTime: s(r!.next) }, cs: now, ts: now }),
+      },
+    ],
+  },
+  // okx/funding-rate_mark-price_v5_2021-12_tardis.jsonl: funding-rate every 60 s, mark-price 200 ms.
+  okx: {
+    host: "ws.okx.com:8443",
+    channels: [
+      {
+        everyMs: 60_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) =>
+          JSON.stringify({ arg: { channel: "funding-rate", instId: r!.id }, data: [{ fundingRate: s(r!.rate), fundingTime: s(r!.next), instId: r!.id, instType: "SWAP", nextFundingRate: s(r!.rate), ts: s(now) }] }),
+      },
+      { everyMs: 200, all: false, rate: false, frame: ([r], now) => JSON.stringify({ arg: { channel: "mark-price", instId: r!.id }, data: [{ instId: r!.id, instType: "SWAP", markPx: s(r!.mark), ts: s(now) }] }) },
+    ],
+  },
+  // bitget/ticker_v2_2024-10-31_tardis.jsonl.
+  bitget: {
+    host: "ws.bitget.com",
+    channels: [
+      {
+        everyMs: 200,
+        all: false,
+        rate: true,
+        frame: ([r], now) =>
+          JSON.stringify({
+            action: "snapshot",
+            arg: { instType: r!.id.endsWith("PERP") ? "USDC-FUTURES" : "USDT-FUTURES", channel: "ticker", instId: r!.id },
+            data: [{ instId: r!.id, markPrice: s(r!.mark), indexPrice: s(r!.mark), fundingRate: s(r!.rate), nextFundingTime: s(r!.next), ts: s(now) }],
+            ts: now,
+          }),
+      },
+    ],
+  },
+  // gate/futures.tickers_2020-2023_tardis.jsonl; Gate documents no push rate: 1 s.
+  gate: {
+    host: "fx-ws.gateio.ws",
+    channels: [
+      {
+        everyMs: 1_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) =>
+          JSON.stringify({ time: Math.floor(now / 1000), time_ms: now, channel: "futures.tickers", event: "update", result: [{ contract: r!.id, mark_price: s(r!.mark), index_price: s(r!.mark), funding_rate: s(r!.rate), funding_rate_indicative: s(r!.rate) }] }),
+      },
+    ],
+  },
+  // mexc/push.ticker_2022-06-02_cmp.jsonl.
+  mexc: {
+    host: "contract.mexc.com",
+    channels: [
+      {
+        everyMs: 1_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) => JSON.stringify({ channel: "push.ticker", data: { symbol: r!.id, fairPrice: r!.mark, indexPrice: r!.mark, fundingRate: r!.rate, timestamp: now }, symbol: r!.id, ts: now }),
+      },
+    ],
+  },
+  // deribit/ticker_BTC-PERPETUAL_2022-06-02_cmp.jsonl.
+  deribit: {
+    host: "www.deribit.com",
+    channels: [
+      {
+        everyMs: 100,
+        all: false,
+        rate: true,
+        frame: ([r], now) =>
+          JSON.stringify({ jsonrpc: "2.0", method: "subscription", params: { channel: `ticker.${r!.id}.100ms`, data: { timestamp: now, instrument_name: r!.id, mark_price: r!.mark, index_price: r!.mark, current_funding: r!.rate } } }),
+      },
+    ],
+  },
+  // coinex/state.update_2026-09-23_observatory.jsonl (gzip frames, as CoinEx sends them).
+  coinex: {
+    host: "socket.coinex.com",
+    channels: [
+      {
+        everyMs: 200,
+        all: true,
+        rate: true,
+        frame: (rows) =>
+          gzipSync(
+            JSON.stringify({
+              method: "state.update",
+              id: null,
+              data: { state_list: rows.map((r) => ({ market: r.id, mark_price: s(r.mark), index_price: s(r.mark), latest_funding_rate: s(r.rate), next_funding_rate: s(r.rate), latest_funding_time: r.next, next_funding_time: r.next + 28_800_000 })) },
+            }),
+          ),
+      },
+    ],
+  },
+  // woo/v3_frames_2026-09-23_observatory.jsonl: markprice every second, estfundingrate every minute.
+  woo: {
+    host: "wss.woox.io",
+    channels: [
+      { everyMs: 1_000, all: false, rate: false, frame: ([r], now) => JSON.stringify({ topic: `markprice@${r!.id}`, ts: now, data: { ts: now, px: s(r!.mark), s: r!.id } }) },
+      { everyMs: 60_000, all: false, rate: true, frame: ([r], now) => JSON.stringify({ topic: `estfundingrate@${r!.id}`, ts: now, data: { s: r!.id, r: s(r!.rate), ft: r!.next, ts: now } }) },
+    ],
+  },
+  // backpack/markPrice_2026-09-23_observatory.jsonl (times in µs).
+  backpack: {
+    host: "ws.backpack.exchange",
+    channels: [
+      {
+        everyMs: 1_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) => JSON.stringify({ data: { E: now * 1000, T: now * 1000, e: "markPrice", f: s(r!.rate), i: s(r!.mark), n: r!.next, p: s(r!.mark), s: r!.id }, stream: `markPrice.${r!.id}` }),
+      },
+    ],
+  },
+  // htx/funding_rate_2021-2022_cmp.jsonl (gzip): one contract's funding a frame, each contract once a minute.
+  htx: {
+    host: "api.hbdm.vn",
+    channels: [
+      {
+        everyMs: 60_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) =>
+          gzipSync(
+            JSON.stringify({
+              op: "notify",
+              topic: `public.${r!.id}.funding_rate`,
+              ts: now,
+              data: [{ symbol: r!.id.split("-")[0], contract_code: r!.id, fee_asset: "USDT", funding_time: s(now - (now % 60_000)), funding_rate: s(r!.rate), estimated_rate: s(r!.rate), settlement_time: s(r!.next) }],
+            }),
+          ),
+      },
+    ],
+  },
+  // phemex/perp_market24h_pack_p_docs-example.jsonl (columnar).
+  phemex: {
+    host: "ws.phemex.com",
+    channels: [
+      {
+        everyMs: 1_000,
+        all: true,
+        rate: true,
+        frame: (rows, now) =>
+          JSON.stringify({
+            data: rows.map((r) => [r.id, s(r.mark), s(r.mark), s(r.mark), s(r.mark), "1", "1", "0", s(r.mark), s(r.mark), s(r.rate), s(r.rate)]),
+            fields: ["symbol", "openRp", "highRp", "lowRp", "lastRp", "volumeRq", "turnoverRv", "openInterestRv", "indexRp", "markRp", "fundingRateRr", "predFundingRateRr"],
+            method: "perp_market24h_pack_p.update",
+            timestamp: now * 1_000_000,
+            type: "incremental",
+          }),
+      },
+    ],
+  },
+};
+
+/** A stamped rate change: when its frame was sent, and of which market. */
+export interface Stamp {
+  venue: VenueId;
+  id: string;
+  rate: number;
+  sentAt: number;
+}
+
+interface Market extends Row {
+  /** Rate changes so far (its sign alternates, so every change moves the spreads by tens of APR points). */
+  changes: number;
+}
+
+interface VenuePlay {
+  venue: VenueId;
+  spec: VenueSpec;
+  markets: Market[];
+  byId: Map<string, Market>;
+  sockets: Set<{ socket: WebSocket; subscribed: string }>;
+  /** Rate changes owed (rateChangesPerSecond accrues; each rate-carrying row may take one). */
+  owed: number;
+  /** Rate changes allowed now (the baseline phase changes one venue only). */
+  changing: boolean;
+  sent: number;
+  seq: number;
+}
+
+export interface StreamPlayerOptions {
+  /** Per replayed venue, the market ids its widened REST replay lists (the connectors' venueMarketIds). */
+  markets: Partial<Record<VenueId, { id: string; rate: number; mark: number }[]>>;
+  rateChangesPerSecond: number;
+  /** Every channel's period times this (1: the venue's documented push rate). */
+  pushScale: number;
+  onStamp(stamp: Stamp): void;
+  now?: () => number;
+}
+
+export interface StreamPlayer {
+  url: string;
+  /** Which venues change rates (all by default); the others keep playing frames with moving prices. */
+  changing(venues: readonly VenueId[] | "all"): void;
+  /** Frames sent and connections per venue so far. */
+  counts(): { venue: VenueId; frames: number; sockets: number }[];
+  close(): Promise<void>;
+}
+
+const TICK_MS = 20;
+const EIGHT_HOURS = 28_800_000;
+
+/** The token of a market id in a subscribe frame: not part of a longer id. */
+function names(subscribed: string, id: string): boolean {
+  let at = subscribed.indexOf(id);
+  while (at >= 0) {
+    const before = subscribed[at - 1];
+    const after = subscribed[at + id.length];
+    if (!/[A-Za-z0-9_]/.test(before ?? "") && !/[A-Za-z0-9_]/.test(after ?? "")) return true;
+    at = subscribed.indexOf(id, at + 1);
+  }
+  return false;
+}
+
+export async function startStreamPlayer(options: StreamPlayerOptions): Promise<StreamPlayer> {
+  const now = options.now ?? Date.now;
+  const plays = new Map<string, VenuePlay>();
+  for (const [venue, spec] of Object.entries(VENUE_SPECS) as [VenueId, VenueSpec][]) {
+    const listed = options.markets[venue];
+    if (!listed?.length) continue;
+    const markets = listed.map((m) => ({ ...m, next: 0, changes: 0 }));
+    plays.set(spec.host, { venue, spec, markets, byId: new Map(markets.map((m) => [m.id, m])), sockets: new Set(), owed: 0, changing: true, sent: 0, seq: 0 });
+  }
+  const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  server.on("connection", (socket, request) => {
+    const host = (request.url ?? "/").split("/")[1] ?? "";
+    const play = plays.get(host);
+    // A venue not replayed here: its stream is refused and the server polls it, as it would a venue down.
+    if (!play) return socket.close(1013, "not replayed");
+    const entry = { socket, subscribed: "" };
+    play.sockets.add(entry);
+    socket.on("message", (data) => {
+      entry.subscribed += `\n${String(data)}`;
+    });
+    socket.on("close", () => play.sockets.delete(entry));
+    socket.on("error", () => undefined);
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const update = (play: VenuePlay, market: Market, at: number, rateChannel: boolean) => {
+    market.mark = Number((market.mark * (1 + (((play.sent % 7) - 3) * 1e-5))).toPrecision(10));
+    market.next = at - (at % EIGHT_HOURS) + EIGHT_HOURS;
+    if (!rateChannel || !play.changing || play.owed < 1) return;
+    play.owed -= 1;
+    market.changes += 1;
+    play.seq += 1;
+    // Unique per venue for a million changes; ±2.0e-4 or so per interval: 40+ APR points a flip.
+    const size = 2e-4 + (play.seq % 1_000_000) * 1e-10;
+    market.rate = Number((market.changes % 2 ? -size : size).toPrecision(12));
+    pendingStamps.push({ venue: play.venue, id: market.id, rate: market.rate, sentAt: 0 });
+  };
+  let pendingStamps: Stamp[] = [];
+
+  /** Sends to the sockets that subscribed (to `id`, for a per-market channel); answers how many. */
+  const send = (play: VenuePlay, frame: string | Buffer, id: string | undefined) => {
+    let sent = 0;
+    for (const entry of play.sockets) {
+      if (entry.socket.readyState !== entry.socket.OPEN || entry.subscribed === "") continue;
+      if (id !== undefined && !names(entry.subscribed, id)) continue;
+      entry.socket.send(frame);
+      sent += 1;
+    }
+    play.sent += sent;
+    return sent;
+  };
+
+  const started = now();
+  const cursors = new Map<Channel, number>();
+  let last = started;
+  const timer = setInterval(() => {
+    const at = now();
+    const elapsed = at - last;
+    last = at;
+    for (const play of plays.values()) {
+      if (play.sockets.size === 0) continue;
+      play.owed = Math.min(play.owed + (options.rateChangesPerSecond * elapsed) / 1000, options.rateChangesPerSecond);
+      for (const channel of play.spec.channels) {
+        const n = play.markets.length;
+        const everyMs = channel.everyMs * options.pushScale;
+        const due = channel.all ? Math.floor((at - started) / everyMs) : Math.floor(((at - started) * n) / everyMs);
+        let done = cursors.get(channel) ?? due - 1;
+        for (; done < due; done++) {
+          pendingStamps = [];
+          if (channel.all) {
+            for (const market of play.markets) update(play, market, at, channel.rate);
+            const frame = channel.frame(play.markets, at);
+            const sentAt = now();
+            if (send(play, frame, undefined) > 0) for (const stamp of pendingStamps) options.onStamp({ ...stamp, sentAt });
+          } else {
+            const market = play.markets[(done + 1) % n]!;
+            update(play, market, at, channel.rate);
+            const frame = channel.frame([market], at);
+            const sentAt = now();
+            if (send(play, frame, market.id) > 0) for (const stamp of pendingStamps) options.onStamp({ ...stamp, sentAt });
+          }
+        }
+        cursors.set(channel, done);
+      }
+    }
+  }, TICK_MS);
+
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    changing(venues) {
+      for (const play of plays.values()) play.changing = venues === "all" || venues.includes(play.venue);
+    },
+    counts: () => [...plays.values()].map((p) => ({ venue: p.venue, frames: p.sent, sockets: p.sockets.size })),
+    async close() {
+      clearInterval(timer);
+      for (const play of plays.values()) for (const entry of play.sockets) entry.socket.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,370 @@
+// `npm run bench:freshness`: how fresh the served data is with the venue streams on. One server
+// process (`tsx server.ts`, the production Next build beside it) on a private PostgreSQL (default
+// settings; or DATABASE_URL's server, a scratch database dropped afterwards) ingests in the server
+// (INGEST_IN_SERVER=1): its rounds read every venue's recorded REST answers widened to `--assets`
+// synthetic assets (freshness-venues.ts, loaded into the server), and its live feeds
+// (INGEST_STREAMS=on with VENUE_STREAM_URL_OVERRIDE, the documented way for a replaying server)
+// stream from ONE loopback WebSocket server that plays every replayed venue by path, at the venue's
+// push rate, in the venue's recorded frame shape (freshness-streams.ts). Each frame moves prices;
+// `--rate-changes` funding-rate changes a second per venue are stamped when sent. Measured, per
+// stamped change: send → the first opportunity frame carrying it on each of `--clients` GET
+// /v1/stream clients (Desk key), and send → GET /v1/opportunities (polled tightly, filtered to the
+// changed asset and venue) showing it, for a sample. Target p99 < 1 s for both. The baseline, in the
+// same run and on the same server with every stream playing: the same latencies while only one
+// venue (binance) changes rates. Also printed: the server's CPU use (/proc user+sys ÷ wall), RSS
+// samples (first/last/peak) over the run, micro-batches published, each venue's transport and
+// latency as /v1/exchanges reads them back, and the polled venues' worst-case age at their cadence
+// (pollCadenceMs + their p99 fetch time, measured here on the same replay).
+//
+//   npm run bench:freshness -- [--minutes=10] [--baseline-seconds=60] [--rate-changes=2] [--clients=3]
+//     [--assets=600] [--samples-per-second=4]     (PUBLISH_BATCH_MS and the like pass through)
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { pollCadenceMs } from "@/lib/market/venues/venue-request-limits";
+import { STREAM_PROTOCOLS } from "@/lib/market/venues/streams/stream-protocols";
+import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
+import { freePort } from "@/tests/support/free-port";
+import { createServerDatabase } from "@/tests/support/server-database";
+import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
+import { intOption } from "./bench-args";
+import { readStatus } from "./footprint-proc";
+import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
+import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
+import { createVenueFetcher } from "./replay-venue-fetcher";
+import { startStreamPlayer, VENUE_SPECS, type Stamp } from "./freshness-streams";
+import { latencySummary } from "./sse-frames";
+
+const TARGET_P99_MS = 1_000;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const minutes = Number(process.argv.find((a) => a.startsWith("--minutes="))?.slice(10) ?? 10);
+if (!(minutes > 0)) throw new Error("--minutes must be a positive number");
+const baselineSeconds = intOption("baseline-seconds", 60);
+const rateChanges = intOption("rate-changes", 2);
+const clientCount = intOption("clients", 3);
+const assets = intOption("assets", 600);
+const samplesPerSecond = intOption("samples-per-second", 4);
+/** Every stream channel's period times this: 1 plays the venues' documented push rates. */
+const pushScale = Number(process.argv.find((a) => a.startsWith("--push-scale="))?.slice(13) ?? 1);
+if (!(pushScale > 0)) throw new Error("--push-scale must be a positive number");
+const { cleanup } = scratchRun("fods-bench-freshness-", "benchmark");
+
+const now = () => performance.timeOrigin + performance.now();
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const load = () => `load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`;
+const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
+const log = (line: string) => console.log(line);
+const CLK_TCK = 100;
+
+/** Per replayed venue: its markets as the widened REST replay lists them, and how long a refresh takes. */
+async function replayedMarkets() {
+  const fetcher = createVenueFetcher({ assets });
+  const markets: Partial<Record<VenueId, { id: string; rate: number; mark: number }[]>> = {};
+  const fetchMs = new Map<VenueId, number[]>();
+  for (const venue of VENUE_IDS) {
+    const times: number[] = [];
+    let result;
+    for (let i = 0; i < 3; i++) {
+      const t0 = now();
+      result = await fetcher(venue, { timeoutMs: 30_000 });
+      times.push(now() - t0);
+    }
+    fetchMs.set(venue, times);
+    if (result?.status !== "ok" || !VENUE_SPECS[venue]) continue;
+    markets[venue] = result.snapshots
+      .filter((m) => /^A\d{4}$/.test(m.base))
+      .map((m) => ({ id: m.venueMarketId, rate: m.fundingRate ?? 0.0001, mark: m.markPrice ?? 100 }));
+  }
+  return { markets, fetchMs };
+}
+
+/** Each replayed venue's frame, decoded by the venue's own protocol: the frame says what the bench thinks it says. */
+function checkFrames(markets: Partial<Record<VenueId, { id: string; rate: number; mark: number }[]>>) {
+  for (const [venue, spec] of Object.entries(VENUE_SPECS) as [VenueId, NonNullable<(typeof VENUE_SPECS)[VenueId]>][]) {
+    const first = markets[venue]?.[0];
+    if (!first) throw new Error(`${venue}: the widened REST replay lists no synthetic market`);
+    const channel = spec.channels.find((c) => c.rate)!;
+    const row = { ...first, rate: 0.000123456789, next: Date.now() + 3_600_000 };
+    const events = STREAM_PROTOCOLS[venue]!.decode(channel.frame([row], Date.now()), Date.now());
+    const update = events.flatMap((e) => (e.kind === "updates" ? e.updates : [])).find((u) => u.venueMarketId === first.id);
+    if (update?.fields.fundingRate !== row.rate) throw new Error(`${venue}: the protocol reads ${JSON.stringify(events).slice(0, 300)} from the bench's frame`);
+  }
+}
+
+interface Phase {
+  name: string;
+  sse: number[];
+  rest: number[];
+  restMissed: number;
+}
+
+/** One GET /v1/stream client: each opportunity frame's legs are looked up among the stamped changes. */
+function openSse(url: string, key: string, onLeg: (exchange: string, rate: number, at: number) => void): Promise<http.ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/v1/stream?types=opportunity.updated,opportunity.opened`, { headers: { authorization: `Bearer ${key}`, accept: "text/event-stream" } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`GET /v1/stream answered ${response.statusCode}`));
+      response.setEncoding("utf8");
+      let pending = "";
+      response.on("data", (chunk: string) => {
+        const at = now();
+        pending += chunk;
+        let end;
+        while ((end = pending.indexOf("\n\n")) >= 0) {
+          const frame = pending.slice(0, end);
+          pending = pending.slice(end + 2);
+          const data = frame.split("\n").find((l) => l.startsWith("data: "));
+          if (!data) continue;
+          const event = JSON.parse(data.slice(6)) as { data?: { opportunity?: { long: { exchange: string; funding_rate: number }; short: { exchange: string; funding_rate: number } } } };
+          const opportunity = event.data?.opportunity;
+          if (!opportunity) continue;
+          onLeg(opportunity.long.exchange, opportunity.long.funding_rate, at);
+          onLeg(opportunity.short.exchange, opportunity.short.funding_rate, at);
+        }
+      });
+      resolve(request);
+    });
+    request.on("error", reject);
+  });
+}
+
+async function getJson<T>(url: string, key: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface Leg {
+  exchange: string;
+  funding_rate: number;
+}
+interface Page {
+  data: { items: { long: Leg; short: Leg }[] };
+}
+
+/** Polls GET /v1/opportunities for the changed asset and venue until a leg carries the stamped rate; ms from the send, or undefined. */
+async function pollUntilServed(url: string, key: string, stamp: Stamp, asset: string, superseded: () => boolean): Promise<number | undefined> {
+  const deadline = now() + 30_000;
+  while (now() < deadline && !superseded()) {
+    const page = await getJson<Page>(`${url}/v1/opportunities?symbol=${asset}&exchange=${stamp.venue}&limit=100`, key);
+    const at = now();
+    if (page.data.items.some((o) => [o.long, o.short].some((leg) => leg.exchange === stamp.venue && leg.funding_rate === stamp.rate))) return at - stamp.sentAt;
+    await sleep(10);
+  }
+  return undefined;
+}
+
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+interface Feed {
+  transport: string;
+  transport_reason: string | null;
+  poll_interval_seconds: number | null;
+  last_message_age_seconds: number | null;
+  latency_p50_ms: number | null;
+  latency_p99_ms: number | null;
+  latency_samples: number;
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("no production build: run `node scripts/ensure-build.mjs` first");
+  log(`bench:freshness: ${assets} assets a venue, ${minutes} min, ${rateChanges} rate changes/s a venue, push periods ×${pushScale}, ${clientCount} SSE clients; ${os.cpus().length} CPUs, ${load()}`);
+  const { markets, fetchMs } = await replayedMarkets();
+  checkFrames(markets);
+  const replayed = Object.keys(markets) as VenueId[];
+  log(`  replayed streams: ${replayed.map((v) => `${v} ${markets[v]!.length}`).join(", ")}`);
+
+  const stamps = new Map<string, Stamp>();
+  const latest = new Map<string, Stamp>();
+  let sampleQueue: Stamp[] = [];
+  const player = await startStreamPlayer({
+    markets,
+    rateChangesPerSecond: rateChanges,
+    pushScale,
+    onStamp: (stamp) => {
+      stamps.set(`${stamp.venue}|${stamp.rate}`, stamp);
+      latest.set(`${stamp.venue}|${stamp.id}`, stamp);
+      sampleQueue.push(stamp);
+    },
+  });
+
+  let pg: PrivatePostgres | undefined;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    pg = await startPrivatePostgres("fods-bench-freshness-pg");
+    serverUrl = pg.url;
+    // Also on Ctrl-C (scratchRun exits): stop() is idempotent.
+    process.once("exit", () => pg?.stop());
+  }
+  const database = await createServerDatabase(serverUrl, "bench_freshness");
+  let child: ChildProcess | undefined;
+  try {
+    const [seeded] = await seedAccountsWithKeys(database.db, ["desk"], { name: "freshness", domain: "bench.test", keyName: "bench:freshness", verified: true });
+    const key = seeded!.secret;
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: database.url,
+      BILLING_ALLOW_DEMO: "1",
+      RATE_LIMIT_SCALE: "1000",
+      INGEST_IN_SERVER: "1",
+      INGEST_STREAMS: "on",
+      VENUE_STREAM_URL_OVERRIDE: player.url,
+      SANDBOX_TICK_MS: String(86_400_000),
+      FRESHNESS_ASSETS: String(assets),
+    };
+    for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_OPTIONS", "INGEST_DISABLED"]) delete env[name];
+    const preload = pathToFileURL(path.join(ROOT, "scripts/bench/freshness-venues.ts")).href;
+    const started = now();
+    child = startChild(process.execPath, ["--import", "tsx", "--import", preload, "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const serverLines: string[] = [];
+    const tail: string[] = [];
+    child.once("exit", (code, signal) => {
+      log(`  the server exited (${code ?? signal}); its last lines:\n    ${tail.map((l) => l.slice(0, 300)).join("\n    ")}`);
+    });
+    onOutputLines(child, (line) => {
+      tail.push(line);
+      if (tail.length > 15) tail.shift();
+      if (/"level":(40|50|60)|error|round/i.test(line)) serverLines.push(line);
+      if (/"level":(50|60)/.test(line)) console.log(`  [server] ${line.slice(0, 400)}`);
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${url}/healthz`, child, 180_000);
+    const pid = child.pid!;
+    log(`  server up in ${((now() - started) / 1000).toFixed(1)} s (pid ${pid}), RSS ${(readStatus(pid).rss / 2 ** 20).toFixed(0)} MB; waiting for the first round and the streams`);
+
+    // The first round publishes the widened markets, then every replayed venue's stream goes live.
+    const exchanges = () => getJson<{ data: { items: { id: string; feed: Feed }[] } }>(`${url}/v1/exchanges`, key);
+    // An overloaded server may drop a request: the wait asks again. Measurement starts once every
+    // replayed venue streams, or after 180 s with those that do (the others are named).
+    const deadline = now() + 180_000;
+    for (;;) {
+      const feeds = await exchanges().then((answer) => answer.data.items, () => []);
+      const live = feeds.filter((e) => replayed.includes(e.id as VenueId) && e.feed.transport === "stream").length;
+      if (live === replayed.length) break;
+      if (now() > deadline) {
+        log(`  ${live} of ${replayed.length} replayed venues stream after ${((now() - started) / 1000).toFixed(0)} s: ${feeds.map((e) => `${e.id}=${e.feed.transport}${e.feed.transport_reason ? `(${e.feed.transport_reason})` : ""}`).join(" ")}`);
+        break;
+      }
+      await sleep(2_000);
+    }
+    const readyRss = readStatus(pid).rss;
+    log(`  streams live ${((now() - started) / 1000).toFixed(1)} s after the start; RSS ${(readyRss / 2 ** 20).toFixed(0)} MB with every stream open (${load()})`);
+
+    // The SSE clients and the measurement.
+    let phase: Phase = { name: "baseline", sse: [], rest: [], restMissed: 0 };
+    const phases: Phase[] = [phase];
+    let phaseStart = now();
+    const clients = await Promise.all(
+      Array.from({ length: clientCount }, (_, c) => {
+        const seen = new Set<Stamp>();
+        return openSse(url, key, (exchange, rate, at) => {
+          const stamp = stamps.get(`${exchange}|${rate}`);
+          if (!stamp || seen.has(stamp)) return;
+          seen.add(stamp);
+          if (stamp.sentAt >= phaseStart) phase.sse.push(at - stamp.sentAt);
+          void c;
+        });
+      }),
+    );
+    phaseStart = now();
+    player.changing(["binance"]);
+    sampleQueue = [];
+    let polling = 0;
+    const sampler = setInterval(() => {
+      const stamp = sampleQueue.at(-1);
+      sampleQueue = [];
+      if (!stamp || polling >= 2) return;
+      polling++;
+      const mine = phase;
+      const asset = /A\d{4}/.exec(stamp.id)?.[0] ?? stamp.id;
+      void pollUntilServed(url, key, stamp, asset, () => latest.get(`${stamp.venue}|${stamp.id}`) !== stamp)
+        .then((latency) => (latency === undefined ? mine.restMissed++ : mine.rest.push(latency)))
+        .catch(() => mine.restMissed++)
+        .finally(() => polling--);
+    }, 1000 / samplesPerSecond);
+
+    const rss: number[] = [];
+    const rssTimer = setInterval(() => rss.push(readStatus(pid).rss), 10_000);
+    // Each micro-batch and each round adds one to the live set's version (rounds also prune the patches, so their rows cannot be counted).
+    const patchCount = async () => Number((await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT version AS n FROM "OpportunitySet" WHERE id = 'live'`))[0]?.n ?? 0);
+
+    log(`\nbaseline: every stream plays, only binance changes rates, ${baselineSeconds} s`);
+    await sleep(baselineSeconds * 1000);
+    phase = { name: "all venues", sse: [], rest: [], restMissed: 0 };
+    phases.push(phase);
+    player.changing("all");
+    phaseStart = now();
+    const cpu0 = cpuTicks(pid);
+    const wall0 = now();
+    const patches0 = await patchCount();
+    rss.length = 0;
+    rss.push(readStatus(pid).rss);
+    const runS = Math.max(10, minutes * 60 - baselineSeconds);
+    log(`measured: every replayed venue changes rates, ${runS} s`);
+    await sleep(runS * 1000);
+    const cpu = (cpuTicks(pid) - cpu0) / CLK_TCK / ((now() - wall0) / 1000);
+    rss.push(readStatus(pid).rss);
+    const patches = (await patchCount()) - patches0;
+    clearInterval(sampler);
+    clearInterval(rssTimer);
+    await sleep(2_000);
+    for (const c of clients) c.destroy();
+
+    log(`\nResults (${load()})`);
+    for (const p of phases) {
+      const sse = latencySummary(p.sse);
+      const rest = latencySummary(p.rest);
+      log(`  ${p.name}: send → SSE frame: ${sse.count} receipts, p50 ${ms(sse.p50)} p90 ${ms(sse.p90)} p99 ${ms(sse.p99)} max ${ms(sse.max)}`);
+      log(`  ${" ".repeat(p.name.length)}  send → GET /v1/opportunities: ${rest.count} samples (${p.restMissed} not seen within 30 s or superseded), p50 ${ms(rest.p50)} p90 ${ms(rest.p90)} p99 ${ms(rest.p99)} max ${ms(rest.max)}`);
+    }
+    const [base, all] = phases.map((p) => ({ sse: latencySummary(p.sse), rest: latencySummary(p.rest) }));
+    log(`  ratio to the baseline (one venue changing): SSE p50 ${(all!.sse.p50 / base!.sse.p50).toFixed(1)}× p99 ${(all!.sse.p99 / base!.sse.p99).toFixed(1)}×; /v1/opportunities p50 ${(all!.rest.p50 / base!.rest.p50).toFixed(1)}× p99 ${(all!.rest.p99 / base!.rest.p99).toFixed(1)}×`);
+    log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
+    const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+    log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${process.env.PUBLISH_BATCH_MS ?? "1000 (default)"})`);
+    log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
+    log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets`).join(", ")}`);
+
+    log(`\nVenues as GET /v1/exchanges reads them back:`);
+    for (const e of await exchanges().then((answer) => answer.data.items, (error: Error) => (log(`  GET /v1/exchanges failed: ${error.message}`), []))) {
+      const f = e.feed;
+      const extra =
+        f.transport === "poll"
+          ? (() => {
+              const n = markets[e.id as VenueId]?.length ?? assets;
+              const cadence = pollCadenceMs(e.id as VenueId, n);
+              const fetchP99 = Math.max(...(fetchMs.get(e.id as VenueId) ?? [0]));
+              return `; worst-case age at its cadence ${((cadence + fetchP99) / 1000).toFixed(1)} s (cadence ${(cadence / 1000).toFixed(0)} s + fetch ${ms(fetchP99)})`;
+            })()
+          : "";
+      log(
+        `  ${e.id.padEnd(14)} ${f.transport.padEnd(6)} ${f.transport_reason ?? ""} last message ${f.last_message_age_seconds ?? "–"} s ago, venue→publish p50 ${f.latency_p50_ms ?? "–"} p99 ${f.latency_p99_ms ?? "–"} ms over ${f.latency_samples}${extra}`,
+      );
+    }
+    const warnings = serverLines.filter((l) => /"level":(40|50)/.test(l));
+    if (warnings.length) log(`\n  the server logged ${warnings.length} warnings/errors; the first: ${warnings.slice(0, 3).map((l) => l.slice(0, 300)).join("\n    ")}`);
+  } finally {
+    if (child) await stopChild(child, "SIGINT", 30_000);
+    await player.close();
+    await database.close();
+    pg?.stop();
+  }
+}
+
+main()
+  .then(cleanup)
+  .catch(async (error) => {
+    console.error("[freshness] failed:", error);
+    await cleanup();
+    process.exit(1);
+  });
