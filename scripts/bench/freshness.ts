@@ -265,14 +265,13 @@ async function main() {
     const phases: Phase[] = [phase];
     let phaseStart = now();
     const clients = await Promise.all(
-      Array.from({ length: clientCount }, (_, c) => {
+      Array.from({ length: clientCount }, () => {
         const seen = new Set<Stamp>();
         return openSse(url, key, (exchange, rate, at) => {
           const stamp = stamps.get(`${exchange}|${rate}`);
           if (!stamp || seen.has(stamp)) return;
           seen.add(stamp);
           if (stamp.sentAt >= phaseStart) phase.sse.push(at - stamp.sentAt);
-          void c;
         });
       }),
     );
