@@ -1,29 +1,13 @@
-import type { StreamUpdate, VenueStreamProtocol } from "../venues/streams/stream-protocol";
+import type { StreamConnection, StreamConnectionOptions, StreamState } from "../venues/streams/stream-connection";
 
-// What the live feeds need of a venue's stream connection (lib/market/venues/streams/
-// stream-connection.ts's StreamConnection fits it as it is): the feeds are given a factory, so
-// their tests drive a fake connection and never open a socket.
+// What the live feeds need of a venue's stream connection: StreamConnection's options and the part
+// of it they call. The feeds are given a factory, so their tests drive a fake connection and never
+// open a socket.
 
-export type LiveStreamState = "connecting" | "live" | "stalled" | "down";
+export type LiveStreamState = StreamState;
 
-export interface LiveStreamOptions {
-  protocol: VenueStreamProtocol;
-  venueMarketIds: readonly string[];
-  resolveUrl?: (url: string) => string;
-  onUpdates: (updates: StreamUpdate[], receivedAt: number) => void;
-  onState: (state: LiveStreamState, reason?: string) => void;
-  onReconnect?: (at: number) => void;
-  onError?: (message: string) => void;
-  now?: () => number;
-  fetch?: typeof globalThis.fetch;
-}
+export type LiveStreamOptions = StreamConnectionOptions;
 
-export interface LiveStream {
-  start(): void;
-  setMarkets(venueMarketIds: readonly string[]): void;
-  silentMarkets(ms: number, now?: number): string[];
-  readonly state: LiveStreamState;
-  close(): Promise<void>;
-}
+export type LiveStream = Pick<StreamConnection, "start" | "setMarkets" | "silentMarkets" | "state" | "close">;
 
 export type OpenLiveStream = (options: LiveStreamOptions) => LiveStream;
