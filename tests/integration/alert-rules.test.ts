@@ -271,7 +271,7 @@ describe("alert evaluation", () => {
     /** Publishes a live set holding the pair at `netApr` (absent when null), as a round does, and evaluates it. */
     async function round(netApr: number | null) {
       const items = netApr === null ? [] : [{ ...template, id: pairId, symbol: "ZZT", net_apr: netApr }];
-      const data = { version: ++version, sample: false, asOf: new Date(), items: (await pack(items)).packed };
+      const data = { version: ++version, itemsVersion: version, sample: false, asOf: new Date(), items: (await pack(items)).packed };
       await db.opportunitySet.upsert({ where: { id: "live" }, create: { id: "live", ...data }, update: data });
       return evaluateRoundAlerts(db, { liveStaleAfterMs: 180_000 });
     }
