@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
 import type { FeedStatusRecorder } from "@/lib/market/ingest/feed-status";
+import { readFeedStatus } from "@/lib/market/ingest/feed-status-store";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import type { LiveStream, LiveStreamOptions } from "@/lib/market/ingest/live-stream";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import type { MarketSnapshot, VenueId } from "@/lib/market/model/types";
 import type { VenueStreamProtocol } from "@/lib/market/venues/streams/stream-protocol";
+import { pollCadenceMs } from "@/lib/market/venues/venue-request-limits";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
@@ -46,7 +48,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000
   }
 }
 
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, own: { status?: boolean } = {}) {
   const opened: { options: LiveStreamOptions; closed: boolean }[] = [];
   const pushed: MarketSnapshot[] = [];
   const { status, calls } = recordingStatus();
@@ -58,7 +60,7 @@ async function start(env: Record<string, string>) {
     fetcher: snapshotFetcher(snapshots),
     events: liveRoundEvents(3_600_000),
     legSink: { push: (changed) => pushed.push(...changed) },
-    feedStatus: status,
+    feedStatus: own.status === false ? undefined : status,
     streamProtocols: { binance },
     openStream: (options) => {
       const entry = { options, closed: false };
@@ -112,5 +114,18 @@ describe("startIngestion's live feeds", () => {
     }
     expect(opened).toEqual([]);
     expect(calls).toEqual([]);
+  }, 120_000);
+
+  it("store, without a recorder of the caller's, each venue's feed with the cadence it is polled at for the round's markets", async () => {
+    const { scheduler, opened } = await start({ INGEST_STREAMS: "on", VENUE_STREAM_URL_OVERRIDE: "ws://127.0.0.1:9" }, { status: false });
+    try {
+      await until(() => opened.length > 0);
+    } finally {
+      // Stopping writes the board once more.
+      await scheduler.stop();
+    }
+    const stored = await readFeedStatus(database.db);
+    expect(stored.get("okx")).toMatchObject({ transport: "poll", pollIntervalMs: pollCadenceMs("okx", 1) });
+    expect(stored.get("binance")).toMatchObject({ pollIntervalMs: pollCadenceMs("binance", 1) });
   }, 120_000);
 });

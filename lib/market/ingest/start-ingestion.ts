@@ -100,17 +100,22 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         memory,
         slabs,
         batches: feeds?.publisher,
-        onRound: feeds ? (results) => handOver(feeds.feeds, results) : undefined,
+        onRound: feeds ? (results) => handOver(feeds, results) : undefined,
       }),
   });
   scheduler.start();
   return scheduler;
 }
 
-/** The round is published whatever the feeds make of it: their failure is logged, never the round's. */
-function handOver(feeds: LiveFeeds, results: readonly VenueSnapshotResult[]) {
+/**
+ * The round is published whatever the feeds make of it: their failure is logged, never the round's.
+ * The board learns each venue's poll cadence at the round's market count (a venue polled a request
+ * a market is polled less often with more markets), so /v1/exchanges states the cadence it is polled at.
+ */
+function handOver({ feeds, board }: { feeds: LiveFeeds; board?: FeedStatusBoard }, results: readonly VenueSnapshotResult[]) {
   try {
     feeds.onRound(results);
+    for (const result of results) if (result.status === "ok") board?.pollInterval(result.exchange, pollCadenceMs(result.exchange, result.snapshots.length));
   } catch (error) {
     logger("ingest").error({ err: error }, "handing the round to the live feeds failed");
   }
@@ -150,5 +155,5 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
     await publisher?.stop();
     await writer?.stop();
   };
-  return { feeds, protocols, publisher, close };
+  return { feeds, board, protocols, publisher, close };
 }
