@@ -1,4 +1,5 @@
 import { gunzipSync } from "node:zlib";
+import { readNumber } from "../connectors/build-snapshot";
 import { asRecord } from "../connectors/venue-adapter";
 import type { StreamEvent, StreamFields, StreamSocketPlan, StreamUpdate } from "./stream-protocol";
 
@@ -90,12 +91,9 @@ export function unexpectedFrame(text: string): StreamEvent[] {
 export function venueNumber(value: unknown): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === "") return null;
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(value)) {
-    const number = Number(value);
-    return Number.isFinite(number) ? number : undefined;
-  }
-  return undefined;
+  // The REST connectors' reading of a venue's number; a stream has no row to reject, so garbled is absent.
+  const number = readNumber(value);
+  return number !== undefined && Number.isFinite(number) ? number : undefined;
 }
 
 /** An epoch-ms time from a number or a string of digits; `undefined` when absent or unusable. */
