@@ -2,7 +2,7 @@
 // into a private PostgreSQL (started as .ci/run starts CI's, default settings; or the server
 // DATABASE_URL names) through the real path: each venue's reader reads pages of its recorded answer
 // widened to N assets × D days (history-replays.ts: the venue's envelope, paging, page size,
-// interval, time jitter), backfillVenue walks every market's cursor, storePage derives the intervals
+// interval, time jitter), backfillVenue walks every market's cursor, storePages derives the intervals
 // and stores each page with its cursor, and the coverage GET /v1/funding-rates/coverage computes is
 // read back for every asset and checked: every settlement there once, no gap. Venues are walked four
 // at a time per worker, as the worker's backfill queue runs them, by `--workers` workers (each its

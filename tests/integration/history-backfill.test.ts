@@ -89,20 +89,21 @@ describe("the funding-history backfill", () => {
     await db.fundingRate.createMany({ data: observed.map((t) => ({ exchange: "kill", market: btc.market, base: "BTC", time: new Date(t), rate: 0.0002, intervalHours: 1, source: "observed" })) });
     await seedCursors(db, [btc, eth], NOW);
 
-    // First run: killed after its third stored page (the process state is dropped, nothing awaited).
+    // First run: killed after its third stored page (the process state is dropped, nothing awaited);
+    // each page of 50 is stored on its own.
     const first = fakeVenue("kill", series);
     const abort = new AbortController();
     let pages = 0;
     const onEvent = (event: BackfillEvent) => {
-      if (event.kind === "page" && ++pages === 3) abort.abort();
+      if (event.kind === "stored" && (pages += event.pages) === 3) abort.abort();
     };
-    const run1 = await backfillVenue({ db, reader: first.reader, io: noIo, since: SINCE, now: () => NOW, signal: abort.signal, onEvent });
+    const run1 = await backfillVenue({ db, reader: first.reader, io: noIo, since: SINCE, now: () => NOW, signal: abort.signal, onEvent, storeRows: 50 });
     expect(run1).toMatchObject({ pages: 3, interrupted: true });
     expect(await settlementTimes(db, "kill", btc.market)).toHaveLength(150);
 
     // Second run: dies with its second page in flight (that page is never stored).
     const second = fakeVenue("kill", series, { hangAt: 2 });
-    void backfillVenue({ db, reader: second.reader, io: noIo, since: SINCE, now: () => NOW });
+    void backfillVenue({ db, reader: second.reader, io: noIo, since: SINCE, now: () => NOW, storeRows: 50 });
     await expect.poll(() => second.calls.length).toBe(2);
     // It read BTC's last page (the fourth) and died asking ETH's first.
     expect(second.calls).toEqual([{ market: btc.market, cursor: "3" }, { market: eth.market, cursor: null }]);
@@ -138,6 +139,44 @@ describe("the funding-history backfill", () => {
     const fourth = fakeVenue("kill", series);
     expect(await backfillVenue({ db, reader: fourth.reader, io: noIo, since: SINCE, now: () => NOW })).toMatchObject({ pages: 0, inserted: 0 });
     expect(fourth.calls).toEqual([]);
+  });
+
+  it("stores a walk's pages together: at storeRows settlements, after a second, at the walk's end; a kill loses only pages not yet stored", async () => {
+    const db = database.db;
+    const sol = market("batched", "SOL");
+    const series = new Map([[sol.market, schedule(SINCE, NOW)]]); // 241 settlements: 5 pages of 50
+    await seedCursors(db, [sol], NOW);
+    const stored = (events: BackfillEvent[]) => events.flatMap((e) => (e.kind === "stored" ? [e.pages] : []));
+
+    // Killed with two pages read and the third in flight: nothing of them was stored, the cursor stands.
+    const killed = fakeVenue("batched", series, { hangAt: 3 });
+    const killedEvents: BackfillEvent[] = [];
+    void backfillVenue({ db, reader: killed.reader, io: noIo, since: SINCE, now: () => NOW, onEvent: (e) => killedEvents.push(e) });
+    await expect.poll(() => killed.calls.length).toBe(3);
+    expect(stored(killedEvents)).toEqual([]);
+    expect(await settlementTimes(db, "batched", sol.market)).toEqual([]);
+    expect(await db.backfillCursor.findUniqueOrThrow({ where: { exchange_market: { exchange: "batched", market: sol.market } } })).toMatchObject({ status: "pending", pageCursor: null, rows: 0 });
+
+    // The next run reads those pages again; its clock moves 400 ms a request, so the first four pages
+    // are stored once the first has waited a second, and the last when the walk ends.
+    let clock = NOW;
+    const next = fakeVenue("batched", series);
+    const read = next.reader.readPage.bind(next.reader);
+    next.reader.readPage = (...args) => ((clock += 400), read(...args));
+    const events: BackfillEvent[] = [];
+    const run = await backfillVenue({ db, reader: next.reader, io: noIo, since: SINCE, now: () => clock, onEvent: (e) => events.push(e) });
+    expect(run).toMatchObject({ pages: 5, inserted: 241, interrupted: false });
+    expect(next.calls.map((c) => c.cursor)).toEqual([null, "1", "2", "3", "4"]);
+    expect(stored(events)).toEqual([4, 1]);
+    expect(await settlementTimes(db, "batched", sol.market)).toEqual(series.get(sol.market));
+
+    // Deeper, on a still clock: the walk's five pages are stored once they hold 120 settlements (three pages), then at its end.
+    const deeper = new Map([[sol.market, schedule(SINCE - 10 * DAY, NOW)]]);
+    const again: BackfillEvent[] = [];
+    await backfillVenue({ db, reader: fakeVenue("batched", deeper).reader, io: noIo, since: SINCE - 10 * DAY, now: () => clock, storeRows: 120, onEvent: (e) => again.push(e) });
+    expect(stored(again)).toEqual([3, 2]);
+    expect(await settlementTimes(db, "batched", sol.market)).toEqual(deeper.get(sol.market));
+    expect(await db.backfillCursor.findUniqueOrThrow({ where: { exchange_market: { exchange: "batched", market: sol.market } } })).toMatchObject({ status: "done", rows: deeper.get(sol.market)!.length, coveredSince: new Date(SINCE - 10 * DAY) });
   });
 
   it("marks delisted, once and with the venue's reason, a market the venue answers it does not know, and done one it answers empty", async () => {

@@ -52,7 +52,7 @@ export async function runCliBackfill(options: CliBackfillOptions): Promise<{ ins
   let drawing: Promise<void> = Promise.resolve();
   const redraw = out.isTTY ? setInterval(() => (drawing = drawing.then(() => render(false))), options.redrawMs ?? 500) : undefined;
   const onEvent = (event: BackfillEvent) => {
-    if (out.isTTY || event.kind === "page") return;
+    if (out.isTTY || event.kind === "stored") return;
     const detail = event.kind === "retry" || event.kind === "failed" ? `: ${event.error}` : "";
     out.write(`${event.market.exchange} ${event.market.market} ${event.kind}${detail}\n`);
   };

@@ -154,18 +154,18 @@ export interface StoredPage {
 }
 
 /**
- * Stores one page of `market`'s settlements (ascending, deduplicated, inside the walk's window) and
+ * Stores pages of `market`'s settlements (ascending, deduplicated, inside one walk's window) and
  * moves its cursor from `from` to `to` atomically: a process killed at any moment leaves both or
- * neither, so the next run reads the same page again or the one after it, never leaving a gap or
+ * neither, so the next run reads the same pages again or the ones after them, never leaving a gap or
  * counting a row twice. The cursor moves only from where this run read it (`from`): had another run
  * moved it meanwhile, nothing is written (CursorMovedError).
  *
- * Two round trips a page (the neighbours, then one statement writing rows and cursor), since a
- * year of every market is hundreds of thousands of pages. The write commits asynchronously
+ * Two round trips (the neighbours, then one statement writing rows and cursor), since a year of
+ * every market is hundreds of thousands of pages. The write commits asynchronously
  * (synchronous_commit off for it alone): a database crash may lose the last instant's pages, rows
  * and cursor together, which the next run reads again; a killed process loses nothing committed.
  */
-export async function storePage(
+export async function storePages(
   db: Db,
   market: HistoryMarket,
   from: CursorState,

@@ -3,7 +3,8 @@ import { AppError } from "@/lib/errors";
 import { removeSampleHistory } from "@/lib/market/ingest/store-sample-history";
 import { HistoryMarketGone, type HistoryIo, type HistoryMarket, type HistorySettlement, type VenueHistoryReader } from "../history-types";
 import { afterPage, nextWalk, pageOutcome, type CursorState, type Window } from "./backfill-cursor";
-import { CursorMovedError, markCursor, storePage, workableCursors, type BackfillCursorRow } from "./backfill-store";
+import type { CursorStatus } from "./backfill-progress";
+import { CursorMovedError, markCursor, storePages, workableCursors, type BackfillCursorRow } from "./backfill-store";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry-backoff";
 
 /** Settlements closer than this are one settlement stamped twice (venues jitter by milliseconds). */
@@ -11,7 +12,12 @@ const SAME_SETTLEMENT_MS = 60_000;
 
 /** A page's settlements inside `window`, ascending, one per settlement. */
 export function pageSettlements(settlements: readonly HistorySettlement[], window: Window): HistorySettlement[] {
-  const sorted = settlements.filter((s) => s.time >= window.since && s.time <= window.until).sort((a, b) => a.time - b.time);
+  return oncePerSettlement(settlements.filter((s) => s.time >= window.since && s.time <= window.until));
+}
+
+/** `settlements` ascending, one per settlement: of two stamps closer than SAME_SETTLEMENT_MS the older stands. */
+export function oncePerSettlement(settlements: readonly HistorySettlement[]): HistorySettlement[] {
+  const sorted = [...settlements].sort((a, b) => a.time - b.time);
   const kept: HistorySettlement[] = [];
   for (const settlement of sorted) if (kept.length === 0 || settlement.time - kept.at(-1)!.time >= SAME_SETTLEMENT_MS) kept.push(settlement);
   return kept;
@@ -29,7 +35,7 @@ export function depthSince(since: number, reader: Pick<VenueHistoryReader, "limi
 
 /** What happened to one market's cursor, for progress reports. */
 export type BackfillEvent =
-  | { kind: "page"; market: HistoryMarket; inserted: number; settlements: number }
+  | { kind: "stored"; market: HistoryMarket; pages: number; inserted: number; settlements: number }
   | { kind: "done"; market: HistoryMarket }
   | { kind: "delisted"; market: HistoryMarket; reason: string }
   | { kind: "retry" | "failed"; market: HistoryMarket; error: string };
@@ -52,7 +58,19 @@ export interface BackfillVenueOptions {
   onEvent?: (event: BackfillEvent) => void;
   /** Lets other work run between pages (the live round's on this thread). */
   pause?: () => Promise<void>;
+  /** Pages read are stored together once they hold this many settlements (default STORE_ROWS). */
+  storeRows?: number;
 }
+
+/**
+ * A market's pages are stored together, with the cursor moved past the last of them, once they hold
+ * STORE_ROWS settlements, once the first has waited STORE_AFTER_MS, when the walk ends and before the
+ * run stops. One statement a page made small pages cost the database more than their rows (Paradex
+ * answers one settlement a request, KuCoin a dozen); a killed process loses at most the pages of the
+ * last second, which the next run reads again from the stored cursor.
+ */
+export const STORE_ROWS = 2_000;
+export const STORE_AFTER_MS = 1_000;
 
 export interface BackfillVenueResult {
   pages: number;
@@ -70,8 +88,8 @@ const betweenPages = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * Reads the venue's history of each of its workable markets page by page into the settlement table,
- * one market after another. Every page is stored with its cursor in one transaction
- * (backfill-store.ts storePage), so the run may be stopped or killed anywhere. A market the venue
+ * one market after another. Pages are stored with their cursor in one statement, a few at a time
+ * (STORE_ROWS; backfill-store.ts storePages), so the run may be stopped or killed anywhere. A market the venue
  * does not know (HistoryMarketGone, or NOT_FOUND) is delisted with the venue's reason; one whose
  * whole window the venue answers empty is done, its `lastError` saying so; a failure waits
  * retryDelayMs (or the venue's Retry-After) and, after MAX_ATTEMPTS in a row, is left failed, and
@@ -102,6 +120,15 @@ export async function backfillVenue(options: BackfillVenueOptions): Promise<Back
   return result;
 }
 
+/** Pages of one walk read but not yet stored: the cursor moves from `from` to `to` when they are. */
+interface UnstoredPages {
+  from: CursorState;
+  to: CursorState & { status: CursorStatus };
+  settlements: HistorySettlement[];
+  pages: number;
+  readSince: number;
+}
+
 async function walkMarket(
   options: BackfillVenueOptions,
   cursor: BackfillCursorRow,
@@ -111,10 +138,31 @@ async function walkMarket(
   pause: () => Promise<void>,
 ): Promise<"finished" | "interrupted" | "failed"> {
   const { db, reader, io, onEvent } = options;
+  const storeRows = options.storeRows ?? STORE_ROWS;
   const { market } = cursor;
   let state: CursorState = cursor;
   /** Settlements the venue answered in this walk of the market, in or out of its window. */
   let seen = 0;
+  let unstored: UnstoredPages | null = null;
+  /** Stores the pages read so far; false when another run moved the cursor first (it holds the market now). */
+  const store = async (): Promise<boolean> => {
+    if (unstored === null) return true;
+    const { from, to, settlements, pages } = unstored;
+    unstored = null;
+    const rows = oncePerSettlement(settlements);
+    // The venue's real history arrives: the offline sample's recorded rows of it go first.
+    if (rows.length > 0) await removeSampleHistory(db, [reader.exchange]);
+    try {
+      const stored = await storePages(db, market, from, to, rows, now());
+      result.pages += pages;
+      result.inserted += stored.inserted;
+      onEvent?.({ kind: "stored", market, pages, inserted: stored.inserted, settlements: rows.length });
+      return true;
+    } catch (error) {
+      if (error instanceof CursorMovedError) return false;
+      throw error;
+    }
+  };
   for (;;) {
     const target = { since: depthSince(options.since, reader, now()), now: now() };
     const walk = nextWalk(state, target);
@@ -123,11 +171,12 @@ async function walkMarket(
       onEvent?.({ kind: "done", market });
       return "finished";
     }
-    if (stopping()) return "interrupted";
+    if (stopping()) return (await store()) ? "interrupted" : "finished";
     let page;
     try {
       page = await reader.readPage(io, market, walk, state.pageCursor);
     } catch (error) {
+      if (!(await store())) return "finished";
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof HistoryMarketGone || (error instanceof AppError && error.code === "NOT_FOUND")) {
         await markCursor(db, market, { status: "delisted", attempts: 0, lastError: message }, now());
@@ -144,22 +193,18 @@ async function walkMarket(
       return "failed";
     }
     // Stopped while the page was on its way: it is read again by the next run.
-    if (options.signal?.aborted) return "interrupted";
-    const settlements = pageSettlements(page.settlements, walk);
+    if (options.signal?.aborted) return (await store()) ? "interrupted" : "finished";
     const outcome = pageOutcome(page.settlements.map((s) => s.time), walk, page.next);
     const moved = afterPage(state, walk, outcome, reader.limits.pagination === "forward-by-time");
-    const done = moved.walkSince === null && nextWalk(moved, { since: depthSince(options.since, reader, now()), now: now() }) === null;
-    // The venue's real history arrives: the offline sample's recorded rows of it go first.
-    if (settlements.length > 0) await removeSampleHistory(db, [reader.exchange]);
-    try {
-      const stored = await storePage(db, market, state, { ...moved, status: done ? "done" : "pending" }, settlements, now());
-      result.pages += 1;
-      result.inserted += stored.inserted;
-      onEvent?.({ kind: "page", market, inserted: stored.inserted, settlements: settlements.length });
-    } catch (error) {
-      // Another run holds this market now (a job whose lease this one outlived): leave it to that run.
-      if (error instanceof CursorMovedError) return "finished";
-      throw error;
+    const walkEnded = moved.walkSince === null;
+    const done = walkEnded && nextWalk(moved, { since: depthSince(options.since, reader, now()), now: now() }) === null;
+    unstored ??= { from: state, to: { ...moved, status: "pending" }, settlements: [], pages: 0, readSince: now() };
+    unstored.to = { ...moved, status: done ? "done" : "pending" };
+    unstored.settlements.push(...pageSettlements(page.settlements, walk));
+    unstored.pages += 1;
+    // A batch never spans two walks: each is one unbroken run of settlements, whose intervals are derived together.
+    if (walkEnded || unstored.settlements.length >= storeRows || now() - unstored.readSince >= STORE_AFTER_MS) {
+      if (!(await store())) return "finished";
     }
     seen += page.settlements.length;
     // Empty over the whole window, from a market never read before: the venue keeps no history of it
