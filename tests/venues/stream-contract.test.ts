@@ -18,6 +18,14 @@ function lines(venue: string, file: string): string[] {
   return readFileSync(join(FIXTURES, venue, file), "utf8").split("\n").filter((line) => line.trim() !== "");
 }
 
+/** A fixture file's frames: text lines, or (a `.hex` file) binary frames written one a line in hex. */
+function framesOf(venue: string, file: string): (string | Buffer)[] {
+  const read = lines(venue, file);
+  return file.endsWith(".hex") ? read.map((line) => Buffer.from(line.trim(), "hex")) : read;
+}
+
+const allFiles = (row: StreamRow) => [...row.files, ...(row.binaryFiles ?? [])];
+
 function protocolOf(row: StreamRow): VenueStreamProtocol {
   const protocol = STREAM_PROTOCOLS[row.venue];
   if (!protocol) throw new Error(`no stream protocol for ${row.venue}`);
@@ -41,25 +49,30 @@ describe.each(STREAM_EXPECTATIONS.map((row) => [row.venue, row] as const))("stre
     const files = readdirSync(join(FIXTURES, venue)).filter((file) => file.endsWith(".jsonl"));
     // Every file beside the SOURCES.md is one the row names, so none goes unchecked.
     expect([...files].sort()).toEqual([...row.files].sort());
-    for (const listed of [...(row.errorLines ?? []), ...(row.silentLines ?? [])]) expect(row.files.some((file) => listed.startsWith(`${file}:`)), listed).toBe(true);
-    for (const file of row.files) {
-      lines(venue, file).forEach((line, index) => {
+    const hexFiles = readdirSync(join(FIXTURES, venue)).filter((file) => file.endsWith(".hex"));
+    expect([...hexFiles].sort()).toEqual([...(row.binaryFiles ?? [])].sort());
+    for (const listed of [...(row.errorLines ?? []), ...(row.silentLines ?? [])]) expect(allFiles(row).some((file) => listed.startsWith(`${file}:`)), listed).toBe(true);
+    for (const file of allFiles(row)) {
+      framesOf(venue, file).forEach((frame, index) => {
         const at = `${file}:${index + 1}`;
-        const events = protocol.decode(line, RECEIVED_AT);
+        const events = protocol.decode(frame, RECEIVED_AT);
         if (row.silentLines?.includes(at)) expect(events, at).toEqual([]);
         else expect(events.length, at).toBeGreaterThan(0);
         if (row.errorLines?.includes(at)) expect(errors(events), at).toHaveLength(1);
         else expect(errors(events), at).toEqual([]);
-        // As a binary frame: gzip where the venue compresses, else the text's UTF-8 bytes.
-        const binary = row.gzip ? gzipSync(line) : Buffer.from(line, "utf8");
-        expect(protocol.decode(binary, RECEIVED_AT), at).toEqual(events);
+        // A text line as a binary frame (gzip where the venue compresses, else its UTF-8 bytes), except
+        // where binary frames are the venue's channel data and text its control plane (Paradex's SBE).
+        if (typeof frame === "string" && !row.binaryFiles) {
+          const binary = row.gzip ? gzipSync(frame) : Buffer.from(frame, "utf8");
+          expect(protocol.decode(binary, RECEIVED_AT), at).toEqual(events);
+        }
       });
     }
   });
 
   it.each(row.frames.map((frame, i) => [frame.trap ?? `${frame.file}:${frame.line}`, i] as const))("frame: %s", (_, i) => {
     const expectation = row.frames[i]!;
-    const frame = expectation.frame ?? lines(venue, expectation.file!)[expectation.line! - 1];
+    const frame = expectation.frame ?? framesOf(venue, expectation.file!)[expectation.line! - 1];
     expect(frame, "the frame exists").toBeDefined();
     // toStrictEqual: a field the frame lacks must be absent, not present as undefined.
     expect(protocol.decode(frame!, RECEIVED_AT)).toStrictEqual(expectation.events);
@@ -67,9 +80,9 @@ describe.each(STREAM_EXPECTATIONS.map((row) => [row.venue, row] as const))("stre
 
   it("never sends null for a field the message lacks, nor a non-finite number", () => {
     let count = 0;
-    for (const file of row.files) {
-      for (const line of lines(venue, file)) {
-        for (const update of updatesOf(protocol.decode(line, RECEIVED_AT))) {
+    for (const file of allFiles(row)) {
+      for (const frame of framesOf(venue, file)) {
+        for (const update of updatesOf(protocol.decode(frame, RECEIVED_AT))) {
           count += 1;
           expect(update.venueMarketId).not.toBe("");
           expect(Object.keys(update.fields).length).toBeGreaterThan(0);

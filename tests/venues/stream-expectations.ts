@@ -1,5 +1,6 @@
 import type { VenueId } from "@/lib/market/model/types";
 import type { StreamEvent, StreamSocketPlan, StreamUpdate } from "@/lib/market/venues/streams/stream-protocol";
+import { marketSummaryFrame, mantissa, perpetualSummary, SBE_NULL, sbeHeader } from "@/tests/fixtures/streams/paradex/sbe-frames";
 
 /*
  * What every stream protocol must make of its venue's recorded or documented frames, one row a
@@ -16,7 +17,7 @@ export interface FrameExpectation {
   /** A fixture file of the row and a 1-based line, or a frame written here (labelled SYNTHETIC in `trap`). */
   file?: string;
   line?: number;
-  frame?: string;
+  frame?: string | Buffer;
   /** The events, exactly. */
   events: StreamEvent[];
   /** The FACTS.md trap the frame shows, or why the frame is here. */
@@ -45,6 +46,11 @@ export interface StreamRow {
   files: readonly string[];
   /** The venue sends gzip binary frames: every line is also replayed gzipped. */
   gzip?: boolean;
+  /**
+   * `.hex` files of binary frames, one a line, where the venue's channel data is binary (Paradex's
+   * SBE); its text lines are then its control plane and are not replayed as binary.
+   */
+  binaryFiles?: readonly string[];
   /** `file:line` of lines that are documented venue errors: only they may decode to an error event. */
   errorLines?: readonly string[];
   /** `file:line` of lines that decode to no event at all (a message that changes nothing this service reads). */
@@ -72,6 +78,8 @@ function allMarkets(topic: string, topicsOf: (frame: string) => string[]): Limit
   return { markets: 600, ids: symbols("M", ""), topicsOf, topicsFor: () => [topic], sockets: 1 };
 }
 
+const PARADEX_JSON_SUMMARY =
+  '{"jsonrpc":"2.0","method":"subscription","params":{"channel":"markets_summary","data":{"symbol":"ORDI-USD-PERP","mark_price":"49.80885481","funding_rate":"0.03919997509811"}}}';
 const BINANCE_SUBSCRIBE = '{"method":"SUBSCRIBE","params":["!markPrice@arr@1s"],"id":1}';
 const KUCOIN_BULLET = "https://api-futures.kucoin.com/api/v1/bullet-public";
 const kucoinSymbols = (frame: string) => String(parse(frame).topic).replace("/contract/instrument:", "").split(",");
@@ -798,5 +806,57 @@ export const STREAM_EXPECTATIONS: readonly StreamRow[] = [
       },
     ],
     limits: allMarkets("instrument", (frame) => parse(frame).args as string[]),
+  },
+  {
+    venue: "paradex",
+    fixture: "DOC: Paradex's documented subscribe answer and error; BUILT: SBE frames from paradex-py's schema and tests (no recording exists).",
+    files: ["control_paradex-docs.jsonl"],
+    binaryFiles: ["markets_summary_paradex-py-tests.hex"],
+    errorLines: ["control_paradex-docs.jsonl:2", "markets_summary_paradex-py-tests.hex:1", "markets_summary_paradex-py-tests.hex:3"],
+    plan: {
+      markets: ["BTC-USD-PERP", "ETH-USD-PERP"],
+      sockets: [{ url: "wss://ws.api.prod.paradex.trade/v1?sbeSchemaId=1&sbeSchemaVersion=1", subscribe: ['{"jsonrpc":"2.0","method":"subscribe","params":{"channel":"markets_summary.ALL"},"id":1}'] }],
+    },
+    stallAfterMs: 30_000,
+    frames: [
+      { file: "control_paradex-docs.jsonl", line: 1, trap: "the control plane stays JSON-RPC text: the subscribe answer", events: [{ kind: "ack" }] },
+      { file: "control_paradex-docs.jsonl", line: 2, events: [{ kind: "error", message: "venue error -32601: method does not exist" }] },
+      {
+        file: "markets_summary_paradex-py-tests.hex", line: 2,
+        trap: "fixed-point mantissas (exponent -8 off the wire), µs times; `fundingRatePrecise` null, so the 8-decimal `fundingRate`; `indexPrice` is `underlying_price`",
+        events: [updates({ venueMarketId: "BTC-USD-PERP", fields: { fundingRate: 0.01, markPrice: 42000, indexPrice: 41990 }, venueTime: 1710000000000 })],
+      },
+      {
+        file: "markets_summary_paradex-py-tests.hex", line: 1,
+        trap: "paradex-py's test header says version 0: not the negotiated 1, never read in another layout",
+        events: [{ kind: "error", message: "SBE schema 1:0, not the negotiated 1:1 (template 4)" }],
+      },
+      {
+        file: "markets_summary_paradex-py-tests.hex", line: 3,
+        trap: "a template of the schema this socket did not subscribe (FundingRateComparisonEvent)",
+        events: [{ kind: "error", message: "SBE template 6 (FundingRateComparisonEvent) was not subscribed" }],
+      },
+      {
+        frame: perpetualSummary("ETH-USD-PERP", { tsMicros: 1790000000123456n, mark: "2500.12345678", index: "2499.5", rate: "-0.000012345678" }),
+        trap: "BUILT from the schema: the 12-decimal `fundingRatePrecise` wins over the 8-decimal `fundingRate` (-0.00001235); the rate is per the market's own period, unconverted",
+        events: [updates({ venueMarketId: "ETH-USD-PERP", fields: { fundingRate: -0.000012345678, markPrice: 2500.12345678, indexPrice: 2499.5 }, venueTime: 1790000000123 })],
+      },
+      {
+        frame: marketSummaryFrame("SOL-USD-PERP", { ts: 1790000000000000n, markPrice: mantissa("150.5"), indexPrice: SBE_NULL, fundingRate: SBE_NULL }),
+        trap: "BUILT from the schema: the schema's null (INT64_MIN) is the venue saying none",
+        events: [updates({ venueMarketId: "SOL-USD-PERP", fields: { fundingRate: null, markPrice: 150.5, indexPrice: null }, venueTime: 1790000000000 })],
+      },
+      {
+        frame: Buffer.concat([sbeHeader({ blockLength: 16, templateId: 40 }), Buffer.alloc(16)]),
+        trap: "BUILT from the schema: a HeartbeatEvent (idle connections) keeps the socket, no market",
+        events: [{ kind: "heartbeat" }],
+      },
+      {
+        frame: PARADEX_JSON_SUMMARY,
+        trap: "SYNTHETIC from ccxt's quoted JSON payload: JSON channel data where SBE was negotiated is reported, not read",
+        events: [{ kind: "error", message: `JSON channel payload where SBE was negotiated: ${PARADEX_JSON_SUMMARY}` }],
+      },
+    ],
+    limits: allMarkets("markets_summary.ALL", (frame) => [String((parse(frame).params as Record<string, unknown>).channel)]),
   },
 ];

@@ -16,6 +16,7 @@ import { kucoinfuturesStream } from "./kucoinfutures";
 import { lighterStream } from "./lighter";
 import { mexcStream } from "./mexc";
 import { okxStream } from "./okx";
+import { paradexStream } from "./paradex";
 import { phemexStream } from "./phemex";
 import type { VenueStreamProtocol } from "./stream-protocol";
 import { wooStream } from "./woo";
@@ -44,4 +45,5 @@ export const STREAM_PROTOCOLS: Partial<Record<VenueId, VenueStreamProtocol>> = {
   grvt: grvtStream,
   backpack: backpackStream,
   bitmex: bitmexStream,
+  paradex: paradexStream,
 };
