@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { VenueId } from "@/lib/market/model/types";
+import { perpetualSummary } from "@/tests/fixtures/streams/paradex/sbe-frames";
 
 export interface Row {
   id: string;
@@ -34,6 +35,8 @@ interface VenueSpec {
   /** The venue's stream host, as the override puts it first in the path. */
   host: string;
   channels: Channel[];
+  /** One subscription covers every market (a table or an all-markets channel): per-market frames go to every subscribed socket. */
+  coversAll?: boolean;
 }
 
 const s = (n: number) => String(n);
@@ -207,6 +210,22 @@ export const VENUE_SPECS: Partial<Record<VenueId, VenueSpec>> = {
       },
     ],
   },
+  // paradex/sbe-frames.ts: binary SBE MarketSummaryEvent frames (schema 1:1), one a market, the rate
+  // in the 12-decimal `fundingRatePrecise` (and the 8-decimal `fundingRate`); `markets_summary.ALL` is
+  // one subscription for every market. Paradex documents no push rate: each market once a second (a
+  // choice, as Gate's).
+  paradex: {
+    host: "ws.api.prod.paradex.trade",
+    coversAll: true,
+    channels: [
+      {
+        everyMs: 1_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) => perpetualSummary(r!.id, { tsMicros: BigInt(now) * 1000n, mark: r!.mark, index: r!.mark, rate: r!.rate }),
+      },
+    ],
+  },
 };
 
 /** A stamped rate change: when its frame was sent, and of which market. */
@@ -318,7 +337,7 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     let sent = 0;
     for (const entry of play.sockets) {
       if (entry.socket.readyState !== entry.socket.OPEN || entry.subscribed === "") continue;
-      if (id !== undefined && !names(entry.subscribed, id)) continue;
+      if (id !== undefined && !play.spec.coversAll && !names(entry.subscribed, id)) continue;
       entry.socket.send(frame);
       sent += 1;
     }
