@@ -1,4 +1,3 @@
-import type { MarketSnapshot } from "../../model/types";
 import { asRecord, asString, chunk, decodeMessage, distinct, errorEvent, FrameUpdates, type JsonRecord, unexpectedFrame } from "./stream-frames";
 import type { StreamEvent, StreamFields, StreamSocketPlan, VenueStreamProtocol } from "./stream-protocol";
 
@@ -36,7 +35,7 @@ export const HYPERLIQUID_COINS_PER_SOCKET = 250;
  */
 export const hyperliquidStream: VenueStreamProtocol = {
   venue: "hyperliquid",
-  streamKey: (market: Pick<MarketSnapshot, "venueMarketId" | "venueBase">) => market.venueBase,
+  streamKey: (market) => market.venueBase,
   sockets: (coins) => hyperliquidSockets(coins),
   // "The server will close any connection if it hasn't sent a message to it in the last 60 seconds."
   keepalive: { frame: JSON.stringify({ method: "ping" }), everyMs: 30_000 },
