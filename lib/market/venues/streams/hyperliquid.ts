@@ -4,10 +4,11 @@ import type { StreamEvent, StreamFields, StreamSocketPlan, VenueStreamProtocol }
 const URL = "wss://api.hyperliquid.xyz/ws";
 
 /**
- * Hyperliquid allows an IP 1000 subscriptions, 10 connections, 30 new connections and 2000 sent
- * messages a minute (hyperliquid.gitbook.io, "Rate limits and user limits"). One `activeAssetCtx`
- * subscription is one coin, so at most 1000 coins are subscribed; a coin past that is left to the
- * live feeds' silence poll. The first dex lists about 180 perpetuals (234 with the delisted).
+ * Hyperliquid allows an IP 1000 subscriptions, 10 connections (100 in an older version of the
+ * page), 30 new connections and 2000 sent messages a minute (hyperliquid.gitbook.io, "Rate limits
+ * and user limits"). One `activeAssetCtx` subscription is one coin, so at most 1000 coins are
+ * subscribed; a coin past that is left to the live feeds' silence poll. The first dex lists about
+ * 180 perpetuals (234 with the delisted).
  */
 export const HYPERLIQUID_MAX_SUBSCRIPTIONS = 1000;
 
