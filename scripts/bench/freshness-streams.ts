@@ -107,6 +107,26 @@ export const VENUE_SPECS: Partial<Record<VenueId, VenueSpec>> = {
       },
     ],
   },
+  // hyperliquid/activeAssetCtx_BTC_built_from_probe.jsonl: one coin's context a frame, every coin about once a
+  // second (0.99 a second, probed). Hyperliquid names markets by coin, so its markets' ids here are coins.
+  hyperliquid: {
+    host: "api.hyperliquid.xyz",
+    channels: [
+      {
+        everyMs: 1_000,
+        all: false,
+        rate: true,
+        frame: ([r]) =>
+          JSON.stringify({
+            channel: "activeAssetCtx",
+            data: {
+              coin: r!.id,
+              ctx: { funding: s(r!.rate), openInterest: "1000.0", prevDayPx: s(r!.mark), dayNtlVlm: "1000000.0", premium: "0.0", oraclePx: s(r!.mark), markPx: s(r!.mark), midPx: s(r!.mark), impactPxs: [s(r!.mark), s(r!.mark)], dayBaseVlm: "1000.0" },
+            },
+          }),
+      },
+    ],
+  },
   // mexc/push.ticker_2022-06-02_cmp.jsonl.
   mexc: {
     host: "contract.mexc.com",

@@ -74,9 +74,11 @@ async function replayedMarkets() {
     }
     fetchMs.set(venue, times);
     if (result?.status !== "ok" || !VENUE_SPECS[venue]) continue;
+    // A market as its stream names it: the protocol's stream key where it has one (Hyperliquid's coin).
+    const streamKey = STREAM_PROTOCOLS[venue]?.streamKey;
     markets[venue] = result.snapshots
       .filter((m) => /^A\d{4}$/.test(m.base))
-      .map((m) => ({ id: m.venueMarketId, rate: m.fundingRate ?? 0.0001, mark: m.markPrice ?? 100 }));
+      .map((m) => ({ id: streamKey?.(m) ?? m.venueMarketId, rate: m.fundingRate ?? 0.0001, mark: m.markPrice ?? 100 }));
   }
   return { markets, fetchMs };
 }

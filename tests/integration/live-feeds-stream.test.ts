@@ -6,6 +6,7 @@ import { overrideStreamUrl } from "@/lib/market/ingest/ingest-config";
 import { LiveFeeds } from "@/lib/market/ingest/live-feeds";
 import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
 import { binanceStream } from "@/lib/market/venues/streams/binance";
+import { hyperliquidStream } from "@/lib/market/venues/streams/hyperliquid";
 import { StreamConnection } from "@/lib/market/venues/streams/stream-connection";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-replay-server";
@@ -107,4 +108,58 @@ describe("live feeds over a venue stream", () => {
     feeds = undefined;
     await vi.waitFor(() => expect(replay.clients()).toEqual([]), WAIT);
   }, 60_000);
+
+  it("hyperliquid: subscribes each coin, and its coin-keyed contexts land on the connector's market ids", async () => {
+    const fixtures = path.join(__dirname, "../fixtures/streams/hyperliquid");
+    const recorded = (file: string, channel: string) =>
+      readFileSync(path.join(fixtures, file), "utf8").split("\n").find((line) => line.includes(`"channel":"${channel}"`))!;
+    const btcFrame = recorded("activeAssetCtx_BTC_built_from_probe.jsonl", "activeAssetCtx");
+    const moodengFrame = recorded("activeAssetCtx_MOODENG_tardis.jsonl", "activeAssetCtx");
+    // A coin the round does not list (the venue would close the socket rather than send it; a frame of one is ignored).
+    const unlisted = btcFrame.replace('"coin":"BTC"', '"coin":"ETH"');
+    server = await startWsReplayServer({
+      frames: [btcFrame, unlisted, "{\"channel\":\"activeAssetCtx\",\"data\":{}}", moodengFrame],
+      intervalMs: 20,
+      answer: (frame) =>
+        frame.includes('"subscribe"') ? JSON.stringify({ channel: "subscriptionResponse", data: JSON.parse(frame) as unknown }) : undefined,
+    });
+    const replay = server;
+    const pushed: MarketSnapshot[] = [];
+    const hl = (coin: string, venueMarketId: string) =>
+      makeSnapshot({ exchange: "hyperliquid", base: coin, venueBase: coin, venueMarketId, market: `${coin}/USDC:USDC`, fundingIntervalHours: 1, observedAt: Date.now() });
+    const errors: string[] = [];
+    feeds = new LiveFeeds({
+      protocols: { hyperliquid: hyperliquidStream },
+      sink: { push: (changed) => pushed.push(...changed) },
+      status: { message: () => undefined, reconnect: () => undefined, transport: () => undefined, published: () => undefined },
+      fetcher: async (venue) => ({ status: "stale", exchange: venue, fetchedAt: Date.now(), error: "not polled here" }),
+      openStream: (options) =>
+        new StreamConnection({
+          ...options,
+          onError: (message) => {
+            errors.push(message);
+            options.onError?.(message);
+          },
+        }),
+      cadenceMs: () => 60_000,
+      resolveUrl: (url) => overrideStreamUrl(replay.url, url),
+    });
+    // ccxt's market ids are asset indexes; MOODENG's index here is made up.
+    feeds.onRound([ok("hyperliquid", [hl("BTC", "0"), hl("MOODENG", "187")])]);
+
+    await vi.waitFor(() => expect(pushed).toHaveLength(2), WAIT);
+    expect(replay.clients()[0]!.path).toBe("/api.hyperliquid.xyz/ws");
+    expect(replay.clients()[0]!.sent).toEqual([
+      '{"method":"subscribe","subscription":{"type":"activeAssetCtx","coin":"BTC"}}',
+      '{"method":"subscribe","subscription":{"type":"activeAssetCtx","coin":"MOODENG"}}',
+    ]);
+    expect(pushed.map((s) => [s.venueMarketId, s.fundingRate, s.markPrice, s.indexPrice, s.transport])).toEqual([
+      ["0", 0.0000018952, 84148, 84198, "stream"],
+      ["187", 0.00004863, 0.19963, 0.1995, "stream"],
+    ]);
+    // The unlisted coin is counted, the frame without a coin reported; neither reached a market.
+    expect(feeds.counts.unknownUpdates).toBe(1);
+    expect(errors).toEqual(["hyperliquid: activeAssetCtx without a coin and its ctx"]);
+    expect(feeds.counts.streamErrors).toBe(1);
+  }, 30_000);
 });

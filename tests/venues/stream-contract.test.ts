@@ -213,3 +213,32 @@ describe("traps beyond single frames", () => {
     expect(updatesOf(phemexStream.decode(JSON.stringify(reordered), RECEIVED_AT))).toStrictEqual(documented);
   });
 });
+
+describe("hyperliquid: per-coin subscriptions", () => {
+  const protocol = STREAM_PROTOCOLS.hyperliquid!;
+  const coins = (count: number) => Array.from({ length: count }, (_, i) => `C${i}`);
+  const subscribed = (plans: ReturnType<VenueStreamProtocol["sockets"]>) =>
+    plans.flatMap((plan) => plan.subscribe.map((frame) => (JSON.parse(frame) as { subscription: { coin: string } }).subscription.coin));
+
+  it("names markets by coin (the connector's venueBase), not by the asset index that is its market id", () => {
+    expect(protocol.streamKey?.({ venueMarketId: "0", venueBase: "BTC" })).toBe("BTC");
+    expect(protocol.streamKey?.({ venueMarketId: "110000", venueBase: "xyz:SP500" })).toBe("xyz:SP500");
+  });
+
+  it("subscribes at most the 1000 coins an IP may hold, the first ones listed, on at most four sockets", () => {
+    const plans = protocol.sockets(coins(1_300));
+    expect(plans).toHaveLength(4);
+    expect(subscribed(plans)).toEqual(coins(1_000));
+  });
+
+  it("starts a socket for every 250 coins", () => {
+    expect(protocol.sockets(coins(250))).toHaveLength(1);
+    expect(protocol.sockets(coins(251)).map((plan) => plan.subscribe.length)).toEqual([250, 1]);
+  });
+
+  it("reads the all-dex channel it no longer subscribes as an unexpected frame", () => {
+    const events = protocol.decode(JSON.stringify({ channel: "allDexsAssetCtxs", data: { ctxs: [["", [{ funding: "0.0000125" }]]] } }), RECEIVED_AT);
+    expect(errors(events)).toHaveLength(1);
+    expect(updatesOf(events)).toEqual([]);
+  });
+});

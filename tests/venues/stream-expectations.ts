@@ -355,35 +355,68 @@ export const STREAM_EXPECTATIONS: readonly StreamRow[] = [
   {
     venue: "hyperliquid",
     fixture:
-      "REAL: tardis `activeAssetCtx`/`activeSpotAssetCtx` (MOODENG, @2). BUILT: an `allDexsAssetCtxs` push and its ack from the " +
-      "arbitrage-observatory probe captures (2026-09-24) with the recorded MOODENG context; its pong and error frames as captured.",
-    files: ["activeAssetCtx_MOODENG_tardis.jsonl", "allDexsAssetCtxs_built_from_probe.jsonl"],
-    silentLines: ["activeAssetCtx_MOODENG_tardis.jsonl:1", "activeAssetCtx_MOODENG_tardis.jsonl:2"],
-    errorLines: ["allDexsAssetCtxs_built_from_probe.jsonl:4"],
-    plan: { markets: ["0", "1", "159"], sockets: [{ url: "wss://api.hyperliquid.xyz/ws", subscribe: ['{"method":"subscribe","subscription":{"type":"allDexsAssetCtxs"}}'] }] },
+      "REAL: tardis `activeAssetCtx`/`activeSpotAssetCtx` (MOODENG, @2); the arbitrage-observatory probe's captured `activeAssetCtx` (BTC), " +
+      "pong and error frames (2026-09-24). BUILT: the `activeAssetCtx` ack, from the captured ack's shape.",
+    files: ["activeAssetCtx_MOODENG_tardis.jsonl", "activeAssetCtx_BTC_built_from_probe.jsonl"],
+    silentLines: ["activeAssetCtx_MOODENG_tardis.jsonl:2"],
+    errorLines: ["activeAssetCtx_BTC_built_from_probe.jsonl:4"],
+    // The markets are named by coin (the protocol's streamKey): one subscribe message a coin.
+    plan: {
+      markets: ["BTC", "kPEPE", "xyz:SP500"],
+      sockets: [
+        {
+          url: "wss://api.hyperliquid.xyz/ws",
+          subscribe: [
+            '{"method":"subscribe","subscription":{"type":"activeAssetCtx","coin":"BTC"}}',
+            '{"method":"subscribe","subscription":{"type":"activeAssetCtx","coin":"kPEPE"}}',
+            '{"method":"subscribe","subscription":{"type":"activeAssetCtx","coin":"xyz:SP500"}}',
+          ],
+        },
+      ],
+    },
     keepalive: { frame: '{"method":"ping"}', everyMs: 30_000 },
-    stallAfterMs: 60_000,
+    stallAfterMs: 10_000,
     frames: [
       {
         file: "activeAssetCtx_MOODENG_tardis.jsonl", line: 1,
-        trap: "keyed by coin name (`MOODENG`), not by the market id (the asset index): nothing to place",
-        events: [],
+        trap: "no timestamp; `funding` is the hourly rate as a string; keyed by coin name, not the connector's market id (the asset index)",
+        events: [updates({ venueMarketId: "MOODENG", fields: { fundingRate: 0.00004863, markPrice: 0.19963, indexPrice: 0.1995 }, venueTime: null })],
       },
-      { file: "activeAssetCtx_MOODENG_tardis.jsonl", line: 2, trap: "spot coins (`@2`) carry no funding", events: [] },
-      { file: "allDexsAssetCtxs_built_from_probe.jsonl", line: 1, events: [{ kind: "ack" }] },
+      { file: "activeAssetCtx_MOODENG_tardis.jsonl", line: 2, trap: "spot coins (`@2`) arrive on `activeSpotAssetCtx` with no funding", events: [] },
+      { file: "activeAssetCtx_BTC_built_from_probe.jsonl", line: 1, events: [{ kind: "ack" }] },
       {
-        file: "allDexsAssetCtxs_built_from_probe.jsonl", line: 2,
-        trap: "no timestamp; `funding` is the hourly rate as a string; contexts in universe order, the first dex only",
-        events: [
-          updates(
-            { venueMarketId: "0", fields: { fundingRate: 0.0000018952, markPrice: 84148, indexPrice: 84198 }, venueTime: null },
-            { venueMarketId: "1", fields: { fundingRate: 0.00004863, markPrice: 0.19963, indexPrice: 0.1995 }, venueTime: null },
-          ),
-        ],
+        file: "activeAssetCtx_BTC_built_from_probe.jsonl", line: 2,
+        events: [updates({ venueMarketId: "BTC", fields: { fundingRate: 0.0000018952, markPrice: 84148, indexPrice: 84198 }, venueTime: null })],
       },
-      { file: "allDexsAssetCtxs_built_from_probe.jsonl", line: 3, events: [{ kind: "heartbeat" }] },
+      { file: "activeAssetCtx_BTC_built_from_probe.jsonl", line: 3, events: [{ kind: "heartbeat" }] },
+      {
+        frame: json({ channel: "activeAssetCtx", data: { coin: "xyz:SP500", ctx: { funding: "0.0000125", oraclePx: "7673.3", markPx: "7673.4", midPx: "7673.35" } } }),
+        trap: "SYNTHETIC: a HIP-3 coin keeps its dex prefix, as subscribed",
+        events: [updates({ venueMarketId: "xyz:SP500", fields: { fundingRate: 0.0000125, markPrice: 7673.4, indexPrice: 7673.3 }, venueTime: null })],
+      },
+      {
+        frame: json({ channel: "activeAssetCtx", data: { coin: "BTC", ctx: { funding: "n/a", oraclePx: "84198.0", markPx: "84148.0" } } }),
+        trap: "SYNTHETIC: a garbled funding is left out and reported, the prices kept",
+        events: [updates({ venueMarketId: "BTC", fields: { markPrice: 84148, indexPrice: 84198 }, venueTime: null }), { kind: "error", message: 'unreadable values: BTC fundingRate: "n/a"' }],
+      },
+      {
+        frame: json({ channel: "activeAssetCtx", data: { ctx: { funding: "0.0000125", markPx: "1.0" } } }),
+        trap: "SYNTHETIC: a context without its coin cannot be placed",
+        events: [{ kind: "error", message: "activeAssetCtx without a coin and its ctx" }],
+      },
     ],
-    limits: { ...allMarkets("allDexsAssetCtxs", (frame) => [String((parse(frame).subscription as { type: string }).type)]), ids: symbols("", "") },
+    limits: {
+      markets: 1000,
+      ids: symbols("C", ""),
+      topicsOf: (frame) => {
+        const subscription = parse(frame).subscription as { type: string; coin: string };
+        return [`${subscription.type}:${subscription.coin}`];
+      },
+      topicsFor: (ids) => ids.map((coin) => `activeAssetCtx:${coin}`),
+      sockets: 4,
+      marketsPerSocket: 250,
+      argsPerFrame: 1,
+    },
   },
   {
     venue: "dydx",

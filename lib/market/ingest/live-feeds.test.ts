@@ -165,6 +165,74 @@ describe("LiveFeeds streams", () => {
   });
 });
 
+describe("LiveFeeds with a protocol that keys markets by its own name", () => {
+  // As Hyperliquid: the connector's venueMarketId is the asset index, the stream names the coin (venueBase).
+  const keyed: VenueStreamProtocol = { ...protocol("hyperliquid"), streamKey: (market) => market.venueBase };
+  const coin = (venueBase: string, venueMarketId: string, overrides: Partial<MarketSnapshot> = {}) =>
+    makeSnapshot({ exchange: "hyperliquid", base: venueBase.toUpperCase(), venueBase, venueMarketId, market: `${venueBase.toUpperCase()}/USDC:USDC`, observedAt: T0, ...overrides });
+  const btcHl = coin("BTC", "0");
+  const pepeHl = coin("kPEPE", "159", { markPrice: 0.004 });
+
+  it("subscribes by key, and lands a keyed update on the market of that key", () => {
+    const h = harness({ protocols: { hyperliquid: keyed } });
+    h.feeds.onRound([ok("hyperliquid", [btcHl, pepeHl])]);
+    const stream = h.streams[0]!;
+    expect(stream.plans).toEqual([["BTC", "kPEPE"]]);
+    stream.become("live");
+    stream.frame([update("kPEPE", { fundingRate: 0.0000125, markPrice: 0.0045 })], T0 + 1_000);
+    expect(h.pushed).toEqual([[{ ...pepeHl, fundingRate: 0.0000125, markPrice: 0.0045, observedAt: T0 + 1_000, transport: "stream" }]]);
+    // The market ids are not keys: an update named "0" is no listed coin.
+    stream.frame([update("0", { markPrice: 1 }), update("DOGE", { markPrice: 1 }), update("BTC", { markPrice: 101 })], T0 + 2_000);
+    expect(h.pushed).toHaveLength(2);
+    expect(h.pushed[1]!.map((s) => [s.venueMarketId, s.markPrice])).toEqual([["0", 101]]);
+    expect(h.feeds.counts.unknownUpdates).toBe(2);
+  });
+
+  it("follows a coin's new market id and a changed coin list from the next round", () => {
+    const h = harness({ protocols: { hyperliquid: keyed } });
+    h.feeds.onRound([ok("hyperliquid", [btcHl, pepeHl])]);
+    const stream = h.streams[0]!;
+    stream.become("live");
+    h.feeds.onRound([ok("hyperliquid", [coin("BTC", "7"), pepeHl])]);
+    // Same coins: the subscription stays as it is.
+    expect(stream.plans).toEqual([["BTC", "kPEPE"]]);
+    stream.frame([update("BTC", { markPrice: 102 })], T0 + 1_000);
+    expect(h.pushed.at(-1)!.map((s) => s.venueMarketId)).toEqual(["7"]);
+    h.feeds.onRound([ok("hyperliquid", [coin("BTC", "7"), coin("ETH", "1")])]);
+    expect(stream.plans.at(-1)).toEqual(["BTC", "ETH"]);
+    stream.frame([update("kPEPE", { markPrice: 0.005 })], T0 + 2_000);
+    expect(h.pushed).toHaveLength(1);
+    expect(h.feeds.counts.unknownUpdates).toBe(1);
+  });
+
+  it("keeps the first of two markets under one key, and streams none under an empty key", () => {
+    const h = harness({ protocols: { hyperliquid: keyed } });
+    h.feeds.onRound([ok("hyperliquid", [btcHl, coin("BTC", "110000"), coin("ETH", "1", { venueBase: "" as string })])]);
+    expect(h.streams[0]!.plans).toEqual([["BTC"]]);
+    h.streams[0]!.become("live");
+    h.streams[0]!.frame([update("BTC", { markPrice: 103 })], T0 + 1_000);
+    expect(h.pushed).toEqual([[{ ...btcHl, markPrice: 103, observedAt: T0 + 1_000, transport: "stream" }]]);
+  });
+
+  it("polls the market ids of the keys that fall silent", async () => {
+    const h = harness({ protocols: { hyperliquid: keyed } });
+    h.answers.set("hyperliquid", () => ok("hyperliquid", [coin("BTC", "0", { markPrice: 90, observedAt: Date.now() }), coin("kPEPE", "159", { markPrice: 0.003, observedAt: Date.now() })]));
+    h.feeds.onRound([ok("hyperliquid", [btcHl, pepeHl], T0)]);
+    const stream = h.streams[0]!;
+    stream.become("live");
+    stream.silent = ["kPEPE", "NOTLISTED"];
+    await vi.advanceTimersByTimeAsync(STALL);
+    expect(h.pollsOf("hyperliquid")).toEqual([5_000]);
+    // Only the silent coin's market changes, under its market id.
+    expect(h.pushed).toEqual([[{ ...pepeHl, markPrice: 0.003, observedAt: T0 + 5_000, transport: "poll" }]]);
+    // A silent key no listed market has is no reason to poll.
+    stream.silent = ["NOTLISTED"];
+    await vi.advanceTimersByTimeAsync(STALL * 6);
+    expect(h.pollsOf("hyperliquid")).toEqual([5_000]);
+    await h.feeds.close();
+  });
+});
+
 describe("LiveFeeds polling", () => {
   it("polls a venue without a protocol at its cadence, counted from the round's fetch, and pushes what changed as polled", async () => {
     const h = harness();

@@ -1,7 +1,7 @@
 import { logger } from "@/lib/observability/logger";
 import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "../model/types";
 import type { VenueFetcher } from "../venues/fetch-all-venues";
-import type { VenueStreamProtocol } from "../venues/streams/stream-protocol";
+import type { StreamUpdate, VenueStreamProtocol } from "../venues/streams/stream-protocol";
 import type { FeedStatusRecorder, Transport } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
 import type { LiveStream, LiveStreamState, OpenLiveStream } from "./live-stream";
@@ -40,7 +40,7 @@ export interface LiveFeedsOptions {
 
 /** What the feeds counted since they started (logged at close; tests read them). */
 export interface LiveFeedCounts {
-  /** Stream updates of markets the last round did not list. */
+  /** Stream updates of markets the last round did not list (by id, or by a stream key no listed market has). */
   unknownUpdates: number;
   /** Polls answered (ok or stale), and of them the stale ones. */
   polls: number;
@@ -58,7 +58,12 @@ interface Feed {
   protocol: VenueStreamProtocol | undefined;
   /** venueMarketId → the last published state: the round's snapshot with what streams and polls changed since. */
   base: Map<string, MarketSnapshot>;
-  /** The base's market ids, sorted and joined: tells a changed market list. */
+  /**
+   * Where the protocol names markets by its own key (VenueStreamProtocol.streamKey): key →
+   * venueMarketId of the base's markets. Undefined where the stream names them by venueMarketId.
+   */
+  idOfKey: Map<string, string> | undefined;
+  /** The names the stream is subscribed by, sorted and joined: tells a changed market list. */
   marketKey: string;
   stream: LiveStream | undefined;
   streamState: LiveStreamState | undefined;
@@ -99,11 +104,13 @@ export class LiveFeeds {
       const feed = this.feed(result.exchange);
       feed.base = new Map(result.snapshots.map((snapshot) => [snapshot.venueMarketId, snapshot]));
       feed.lastRefreshAt = Math.max(feed.lastRefreshAt, result.fetchedAt);
-      const ids = [...feed.base.keys()].sort();
-      const key = ids.join("\n");
-      if (feed.protocol && ids.length > 0) {
-        if (!feed.stream) this.open(feed, ids);
-        else if (key !== feed.marketKey) feed.stream.setMarkets(ids);
+      feed.idOfKey = streamKeys(feed.protocol, result.snapshots);
+      // What the stream subscribes by: the markets' stream keys, else their ids.
+      const names = [...(feed.idOfKey ?? feed.base).keys()].sort();
+      const key = names.join("\n");
+      if (feed.protocol && names.length > 0) {
+        if (!feed.stream) this.open(feed, names);
+        else if (key !== feed.marketKey) feed.stream.setMarkets(names);
       }
       feed.marketKey = key;
       this.settleTransport(feed);
@@ -138,6 +145,7 @@ export class LiveFeeds {
         venue,
         protocol: this.options.protocols[venue],
         base: new Map(),
+        idOfKey: undefined,
         marketKey: "",
         stream: undefined,
         streamState: undefined,
@@ -177,8 +185,9 @@ export class LiveFeeds {
       onUpdates: (updates, receivedAt) => {
         if (this.closed) return;
         this.options.status.message(feed.venue, receivedAt);
-        const { changed, unknown } = mergeStreamUpdates(feed.base, updates, receivedAt);
-        this.counts.unknownUpdates += unknown;
+        const { placed, unplaced } = placeUpdates(feed.idOfKey, updates);
+        const { changed, unknown } = mergeStreamUpdates(feed.base, placed, receivedAt);
+        this.counts.unknownUpdates += unknown + unplaced;
         this.push(changed);
       },
       onState: (state, reason) => {
@@ -252,7 +261,10 @@ export class LiveFeeds {
     // Once per window (and never more often than the venue's cadence): a market the stream never
     // carries again is refreshed at that pace, not at every check.
     if (at - feed.lastSilencePollAt < Math.max(window, this.options.cadenceMs(feed.venue, feed.base.size))) return;
-    const silent = feed.stream.silentMarkets(window, at).filter((id) => feed.base.has(id));
+    const silent = feed.stream.silentMarkets(window, at).flatMap((key) => {
+      const id = feed.idOfKey ? feed.idOfKey.get(key) : key;
+      return id !== undefined && feed.base.has(id) ? [id] : [];
+    });
     if (silent.length === 0) return;
     feed.lastSilencePollAt = at;
     this.counts.silencePolls++;
@@ -308,4 +320,35 @@ export class LiveFeeds {
       log.error({ err: error }, "the leg update sink failed");
     }
   }
+}
+
+/**
+ * The protocol's stream key of each listed market (key → venueMarketId), or undefined where the
+ * protocol names markets by their venueMarketId.
+ */
+function streamKeys(protocol: VenueStreamProtocol | undefined, snapshots: readonly MarketSnapshot[]): Map<string, string> | undefined {
+  const keyOf = protocol?.streamKey;
+  if (!keyOf) return undefined;
+  const keys = new Map<string, string>();
+  for (const snapshot of snapshots) {
+    const key = keyOf(snapshot);
+    // Two markets under one key would take each other's messages: the first listed keeps it.
+    if (key === "" || keys.has(key)) {
+      log.warn({ venue: snapshot.exchange, key, venueMarketId: snapshot.venueMarketId }, "a market's stream key is empty or taken; it is not streamed");
+      continue;
+    }
+    keys.set(key, snapshot.venueMarketId);
+  }
+  return keys;
+}
+
+/** Updates named by stream key, renamed to the market's venueMarketId; a key no listed market has is dropped and counted. */
+function placeUpdates(idOfKey: ReadonlyMap<string, string> | undefined, updates: readonly StreamUpdate[]): { placed: readonly StreamUpdate[]; unplaced: number } {
+  if (!idOfKey) return { placed: updates, unplaced: 0 };
+  const placed: StreamUpdate[] = [];
+  for (const update of updates) {
+    const id = idOfKey.get(update.venueMarketId);
+    if (id !== undefined) placed.push({ ...update, venueMarketId: id });
+  }
+  return { placed, unplaced: updates.length - placed.length };
 }

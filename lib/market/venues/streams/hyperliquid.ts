@@ -1,39 +1,58 @@
-import { asRecord, decodeMessage, errorEvent, FrameUpdates, type JsonRecord, unexpectedFrame } from "./stream-frames";
-import type { StreamEvent, StreamFields, VenueStreamProtocol } from "./stream-protocol";
+import { asRecord, asString, chunk, decodeMessage, distinct, errorEvent, FrameUpdates, type JsonRecord, unexpectedFrame } from "./stream-frames";
+import type { StreamEvent, StreamFields, StreamSocketPlan, VenueStreamProtocol } from "./stream-protocol";
 
 const URL = "wss://api.hyperliquid.xyz/ws";
 
-/** The first (validator-run) dex, the one the connector lists, is named by the empty string. */
-const FIRST_DEX = "";
+/**
+ * Hyperliquid allows an IP 1000 subscriptions, 10 connections (100 in an older version of the
+ * page), 30 new connections and 2000 sent messages a minute (hyperliquid.gitbook.io, "Rate limits
+ * and user limits"). One `activeAssetCtx` subscription is one coin, so at most 1000 coins are
+ * subscribed; a coin past that is left to the live feeds' silence poll. The first dex lists about
+ * 180 perpetuals (234 with the delisted).
+ */
+export const HYPERLIQUID_MAX_SUBSCRIPTIONS = 1000;
 
 /**
- * Hyperliquid's `allDexsAssetCtxs` (hyperliquid.gitbook.io, "Subscriptions"): one subscription, and
- * each push holds every asset context of every dex, each dex's list in its `meta` universe order
- * with no coin name. That order is the asset index, which is the market id ccxt gives a first-dex
- * perpetual (`"0"` is BTC) and so the connector's `venueMarketId`: the i-th context is market
- * `String(i)`.
- *
- * The per-coin `activeAssetCtx` (about one push a second) is keyed by coin name (`BTC`, `kPEPE`),
- * which a protocol given market ids cannot subscribe (an unknown name closes the socket) nor place;
- * so the all-dex channel, pushed about every 14 s (probed 2026-09), is the one used.
+ * Coins a socket: at most four sockets for the whole cap, and a reconnect resubscribes (one message
+ * a coin) at most an eighth of the 2000 messages a minute. It also bounds what one coin the venue
+ * does not know costs: that closes its socket, every subscription on it with it.
+ */
+export const HYPERLIQUID_COINS_PER_SOCKET = 250;
+
+/**
+ * Hyperliquid's `activeAssetCtx` (hyperliquid.gitbook.io, "Subscriptions"): one subscription a
+ * coin, pushed about once a second whether or not it changed (0.99 frames a second on BTC, NOT and
+ * `xyz:SP500`, arbitrage-observatory probe of 2026-09-24). Messages and subscriptions name the
+ * coin (`BTC`, `kPEPE`, `xyz:SP500` on a HIP-3 dex), the connector's `venueBase` (the universe
+ * `name`), while its `venueMarketId` is ccxt's asset index (`"0"` is BTC): so `streamKey` is the
+ * coin, `sockets` is given coins and updates name coins, and the live feeds map them back.
  *
  * A context has `funding` (the hourly rate, per the market's one-hour interval, as the connector
  * reads it from `metaAndAssetCtxs`), `markPx` and `oraclePx` (the connector's index). No
- * timestamp, no next settlement and no predicted rate: those come from the round's
- * `predictedFundings`.
+ * timestamp, no next settlement and no predicted rate: those stay the round's `predictedFundings`.
+ *
+ * The all-market `allDexsAssetCtxs` is not subscribed: it pushes every 14 s or so, its contexts
+ * carry no coin (only each dex's universe position), and every listed coin fits the per-coin cap.
  */
 export const hyperliquidStream: VenueStreamProtocol = {
   venue: "hyperliquid",
-  sockets: (venueMarketIds) =>
-    venueMarketIds.length === 0
-      ? []
-      : [{ url: URL, subscribe: [JSON.stringify({ method: "subscribe", subscription: { type: "allDexsAssetCtxs" } })] }],
+  streamKey: (market) => market.venueBase,
+  sockets: (coins) => hyperliquidSockets(coins),
   // "The server will close any connection if it hasn't sent a message to it in the last 60 seconds."
   keepalive: { frame: JSON.stringify({ method: "ping" }), everyMs: 30_000 },
-  // About four pushes a minute; a minute without one is a stall.
-  stallAfterMs: 60_000,
+  // Every coin pushes about once a second: ten seconds without a context is a stall.
+  stallAfterMs: 10_000,
   decode: (frame) => decodeMessage(frame, readHyperliquidMessage),
 };
+
+/** One subscribe message a coin (a coin list is refused), each coin once, cut to the cap and into sockets. */
+function hyperliquidSockets(coins: readonly string[]): StreamSocketPlan[] {
+  const subscribed = distinct(coins).slice(0, HYPERLIQUID_MAX_SUBSCRIPTIONS);
+  return chunk(subscribed, HYPERLIQUID_COINS_PER_SOCKET).map((group) => ({
+    url: URL,
+    subscribe: group.map((coin) => JSON.stringify({ method: "subscribe", subscription: { type: "activeAssetCtx", coin } })),
+  }));
+}
 
 function readHyperliquidMessage(message: JsonRecord, text: string): StreamEvent[] {
   switch (message.channel) {
@@ -43,11 +62,9 @@ function readHyperliquidMessage(message: JsonRecord, text: string): StreamEvent[
       return [{ kind: "heartbeat" }];
     case "error":
       return [errorEvent(`venue error: ${String(message.data)}`)];
-    case "allDexsAssetCtxs":
-      return decodeAllDexs(asRecord(message.data)?.ctxs);
-    // Keyed by coin name, not by the market id: not subscribed here (see above), and a frame of it
-    // says nothing this protocol can place.
     case "activeAssetCtx":
+      return decodeAssetCtx(asRecord(message.data));
+    // A spot coin's context (`@2`): no funding, and never subscribed here.
     case "activeSpotAssetCtx":
       return [];
     default:
@@ -55,27 +72,19 @@ function readHyperliquidMessage(message: JsonRecord, text: string): StreamEvent[
   }
 }
 
-function decodeAllDexs(ctxs: unknown): StreamEvent[] {
-  if (!Array.isArray(ctxs)) return [errorEvent("allDexsAssetCtxs without a ctxs list")];
-  const firstDex = ctxs.find((entry): entry is [string, unknown[]] => Array.isArray(entry) && entry[0] === FIRST_DEX && Array.isArray(entry[1]));
-  if (!firstDex) return [errorEvent("allDexsAssetCtxs without the first dex")];
+function decodeAssetCtx(data: JsonRecord | undefined): StreamEvent[] {
+  const coin = asString(data?.coin);
+  const ctx = asRecord(data?.ctx);
+  if (!coin || !ctx) return [errorEvent("activeAssetCtx without a coin and its ctx")];
   const out = new FrameUpdates();
-  firstDex[1].forEach((item, index) => {
-    const ctx = asRecord(item);
-    const id = String(index);
-    if (!ctx) {
-      out.problem(`context ${id} is not an object`);
-      return;
-    }
-    out.push(id, contextFields(ctx, id, out), null);
-  });
+  out.push(coin, contextFields(ctx, coin, out), null);
   return out.events();
 }
 
-function contextFields(ctx: JsonRecord, id: string, out: FrameUpdates): StreamFields {
+function contextFields(ctx: JsonRecord, coin: string, out: FrameUpdates): StreamFields {
   const fields: StreamFields = {};
-  out.set(fields, "fundingRate", ctx.funding, id);
-  out.set(fields, "markPrice", ctx.markPx, id);
-  out.set(fields, "indexPrice", ctx.oraclePx, id);
+  out.set(fields, "fundingRate", ctx.funding, coin);
+  out.set(fields, "markPrice", ctx.markPx, coin);
+  out.set(fields, "indexPrice", ctx.oraclePx, coin);
   return fields;
 }

@@ -1,4 +1,4 @@
-import type { VenueId } from "../../model/types";
+import type { MarketSnapshot, VenueId } from "../../model/types";
 
 // What a venue's public WebSocket says, in the service's terms. One protocol module per venue
 // (`<venue>.ts` beside this file) knows the venue's URL, subscribe frames, keepalive and message
@@ -22,7 +22,10 @@ export interface StreamFields {
 
 /** What one message says of one market. */
 export interface StreamUpdate {
-  /** The venue's own id for the market: MarketSnapshot.venueMarketId. */
+  /**
+   * The venue's own id for the market: MarketSnapshot.venueMarketId, or the protocol's
+   * `streamKey` of the market where it declares one.
+   */
   venueMarketId: string;
   fields: StreamFields;
   /** The venue's own time for these numbers, epoch ms, where the message states one. */
@@ -51,8 +54,16 @@ export interface StreamSocketPlan {
 export interface VenueStreamProtocol {
   venue: VenueId;
   /**
-   * The sockets covering these markets: one for venues with an all-markets channel, several where
-   * the venue caps subscriptions per connection or per frame.
+   * The name the venue's stream gives a market, where it is not the market's venueMarketId
+   * (Hyperliquid subscribes and keys by coin, `BTC`, while ccxt's id is the asset index `0`). Where
+   * set, `sockets` is given these names, `decode`'s updates carry them as `venueMarketId`, and the
+   * live feeds map them to and from the round's markets. Absent: the venueMarketId is the name.
+   */
+  streamKey?: (market: Pick<MarketSnapshot, "venueMarketId" | "venueBase">) => string;
+  /**
+   * The sockets covering these markets (their `streamKey`s where the protocol declares one): one for
+   * venues with an all-markets channel, several where the venue caps subscriptions per connection
+   * or per frame.
    */
   sockets(venueMarketIds: readonly string[]): StreamSocketPlan[];
   /**
