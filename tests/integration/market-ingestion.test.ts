@@ -119,7 +119,8 @@ describe("an ingestion round", () => {
 
   it("marks a venue answering garbage, HTTP 500 or nothing stale, publishes the others and stores nothing of the failed ones", async () => {
     const outcome = await round({
-      timeoutMs: 1_500,
+      // Long enough that no healthy venue's replay meets it on a loaded machine: only the hanging one does.
+      timeoutMs: 5_000,
       fetcher: replayFetcher({
         bybit: { body: "<html>garbage{" },
         okx: { status: 500, body: { code: "50000", msg: "internal error" } },
@@ -134,7 +135,7 @@ describe("an ingestion round", () => {
     }
     const healthy = VENUE_IDS.filter((venue) => !["bybit", "okx", "gate"].includes(venue));
     for (const venue of healthy) expect(byVenue[venue]?.status).toBe("ok");
-    expect(byVenue.gate?.duration_ms).toBeLessThan(4_000);
+    expect(byVenue.gate?.duration_ms).toBeLessThan(8_000);
 
     const storedVenues = await db.roundSnapshot.groupBy({ by: ["exchange"], where: { roundId: outcome.roundId } });
     expect(storedVenues.map((g) => g.exchange).sort()).toEqual([...healthy].sort());
