@@ -62,7 +62,7 @@ const CLK_TCK = 100;
 /** Per replayed venue: its markets as the widened REST replay lists them, and how long a refresh takes. */
 async function replayedMarkets() {
   const fetcher = createVenueFetcher({ assets });
-  const markets: Partial<Record<VenueId, { id: string; rate: number; mark: number }[]>> = {};
+  const markets: Partial<Record<VenueId, { id: string; base: string; rate: number; mark: number }[]>> = {};
   const fetchMs = new Map<VenueId, number[]>();
   for (const venue of VENUE_IDS) {
     const times: number[] = [];
@@ -76,7 +76,7 @@ async function replayedMarkets() {
     if (result?.status !== "ok" || !VENUE_SPECS[venue]) continue;
     markets[venue] = result.snapshots
       .filter((m) => /^A\d{4}$/.test(m.base))
-      .map((m) => ({ id: m.venueMarketId, rate: m.fundingRate ?? 0.0001, mark: m.markPrice ?? 100 }));
+      .map((m) => ({ id: m.venueMarketId, base: m.base, rate: m.fundingRate ?? 0.0001, mark: m.markPrice ?? 100 }));
   }
   return { markets, fetchMs };
 }
@@ -177,6 +177,8 @@ async function main() {
   const { markets, fetchMs } = await replayedMarkets();
   checkFrames(markets);
   const replayed = Object.keys(markets) as VenueId[];
+  // Each stamped market's asset, for the answers' filter: not every venue's id spells it (Lighter's market_id).
+  const assetOf = new Map(replayed.flatMap((venue) => markets[venue]!.map((m) => [`${venue}|${m.id}`, m.base] as const)));
   log(`  replayed streams: ${replayed.map((v) => `${v} ${markets[v]!.length}`).join(", ")}`);
 
   const stamps = new Map<string, Stamp>();
@@ -285,7 +287,7 @@ async function main() {
       if (!stamp || polling >= 2) return;
       polling++;
       const mine = phase;
-      const asset = /A\d{4}/.exec(stamp.id)?.[0] ?? stamp.id;
+      const asset = assetOf.get(`${stamp.venue}|${stamp.id}`) ?? stamp.id;
       void pollUntilServed(url, key, stamp, asset, () => latest.get(`${stamp.venue}|${stamp.id}`) !== stamp)
         .then((latency) => (latency === undefined ? mine.restMissed++ : mine.rest.push(latency)))
         .catch(() => mine.restMissed++)
