@@ -223,6 +223,9 @@ async function main() {
       VENUE_STREAM_URL_OVERRIDE: player.url,
       SANDBOX_TICK_MS: String(86_400_000),
       FRESHNESS_ASSETS: String(assets),
+      // GRVT's refresh asks one ticker a market, 40 ms apart (its client's throttle): at the widened
+      // scale that outlasts the default 10 s, and a venue whose rounds never answer has no markets to stream.
+      INGEST_VENUE_TIMEOUT_MS: process.env.INGEST_VENUE_TIMEOUT_MS ?? String(Math.max(10_000, 2 * 40 * assets)),
     };
     for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_OPTIONS", "INGEST_DISABLED"]) delete env[name];
     const preload = pathToFileURL(path.join(ROOT, "scripts/bench/freshness-venues.ts")).href;
