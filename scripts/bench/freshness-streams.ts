@@ -212,6 +212,8 @@ export const VENUE_SPECS: Partial<Record<VenueId, VenueSpec>> = {
   // htx/funding_rate_2021-2022_cmp.jsonl (gzip): one contract's funding a frame, each contract once a minute.
   htx: {
     host: "api.hbdm.vn",
+    // `public.*.funding_rate` names no contract: every contract's frames go to the subscribed socket.
+    coversAll: true,
     channels: [
       {
         everyMs: 60_000,

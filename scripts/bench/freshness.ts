@@ -74,9 +74,9 @@ async function replayedMarkets() {
     }
     fetchMs.set(venue, times);
     if (result?.status !== "ok" || !VENUE_SPECS[venue]) continue;
-    markets[venue] = result.snapshots
-      .filter((m) => /^A\d{4}$/.test(m.base))
-      .map((m) => ({ id: m.venueMarketId, base: m.base, rate: m.fundingRate ?? 0.0001, mark: m.markPrice ?? 100 }));
+    // Every market the replay lists, the recorded ones too: the server subscribes them all, and a
+    // socket planned for recorded markets alone (the last of a venue cut into sockets) would never go live.
+    markets[venue] = result.snapshots.map((m) => ({ id: m.venueMarketId, base: m.base, rate: m.fundingRate ?? 0.0001, mark: m.markPrice ?? 100 }));
   }
   return { markets, fetchMs };
 }
