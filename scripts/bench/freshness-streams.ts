@@ -7,11 +7,15 @@
 // funding rate changes `rateChangesPerSecond` times a second per venue, to a value no other change
 // of that venue has (the send time of each is stamped, keyed by venue and value, for the bench to
 // match the opportunity frames and answers that carry it). Per-market channels send each market's
-// frames only on the socket whose subscribe frames named it, as the venue would.
+// frames only on the socket whose subscribe frames named it, as the venue would (or on every
+// subscribed socket where one subscription covers every market). The same server answers, over plain
+// HTTP, the REST a venue's stream asks before it connects (KuCoin's token), by the same path rule.
+import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { VenueId } from "@/lib/market/model/types";
+import { KUCOIN_FUTURES_BULLET_URL } from "@/lib/market/venues/streams/kucoinfutures";
 import { perpetualSummary } from "@/tests/fixtures/streams/paradex/sbe-frames";
 
 export interface Row {
@@ -37,11 +41,46 @@ interface VenueSpec {
   channels: Channel[];
   /** One subscription covers every market (a table or an all-markets channel): per-market frames go to every subscribed socket. */
   coversAll?: boolean;
+  /** What the venue sends back to a frame the client sent (acks, the snapshot a subscription opens with, pongs). */
+  answer?(sent: string, rows: readonly Row[], now: number): string[];
+  /** REST the stream asks before connecting (KuCoin's token): the venue's URL (POST) and the JSON answer. */
+  rest?: { url: string; answer(): unknown };
 }
 
 const s = (n: number) => String(n);
 const markPriceRows = (rows: readonly Row[], now: number) =>
   JSON.stringify(rows.map((r) => ({ e: "markPriceUpdate", E: now, s: r.id, p: s(r.mark), P: s(r.mark), i: s(r.mark), r: s(r.rate), T: r.next })));
+
+/** A frame the client sent, as JSON (undefined for text such as BitMEX's `ping`). */
+function subscribeFrame(sent: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(sent) as unknown;
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const iso = (ms: number) => new Date(ms).toISOString();
+const nanoseconds = (ms: number) => `${Math.round(ms)}000000`;
+/** A rate as percentage points (Lighter, GRVT), rounded so the venue's ÷100 gives the rate back. */
+const percentOf = (rate: number) => Number((rate * 100).toPrecision(12));
+const DYDX_CONNECTION = "3a2e4c0c-7579-4bf6-a570-e0979418bbe9";
+let dydxMessages = 1;
+let grvtSequence = 0;
+let kucoinTokens = 0;
+/** Lighter's `market_stats` frame of these markets (`type` subscribed/ or update/). */
+const lighterStats = (type: string, rows: readonly Row[], now: number) =>
+  JSON.stringify({
+    type,
+    channel: "market_stats:all",
+    timestamp: now,
+    market_stats: Object.fromEntries(
+      rows.map((r) => [
+        r.id,
+        { market_id: Number(r.id), index_price: s(r.mark), mark_price: s(r.mark), current_funding_rate: s(percentOf(r.rate)), funding_rate: s(percentOf(r.rate)), funding_timestamp: now - (now % 3_600_000) },
+      ]),
+    ),
+  });
 
 /** The replayed venues. Template rows: the fixture named beside each. */
 export const VENUE_SPECS: Partial<Record<VenueId, VenueSpec>> = {
@@ -194,6 +233,8 @@ export const VENUE_SPECS: Partial<Record<VenueId, VenueSpec>> = {
   // htx/funding_rate_2021-2022_cmp.jsonl (gzip): one contract's funding a frame, each contract once a minute.
   htx: {
     host: "api.hbdm.vn",
+    // `public.*.funding_rate` names no contract: every contract's frames go to the subscribed socket.
+    coversAll: true,
     channels: [
       {
         everyMs: 60_000,
@@ -227,6 +268,174 @@ export const VENUE_SPECS: Partial<Record<VenueId, VenueSpec>> = {
             timestamp: now * 1_000_000,
             type: "incremental",
           }),
+      },
+    ],
+  },
+  // lighter/market_stats_all_2026-04-20_tardis.jsonl: every market in one frame, keyed by market_id (the
+  // widened replay's integer ids, a string key and a number inside), rates in percent an hour; the
+  // subscription opens with `subscribed/market_stats` of every market. Lighter documents no push
+  // rate: 400 ms, the recorded frames' spacing (lib/market/venues/streams/README.md).
+  lighter: {
+    host: "mainnet.zklighter.elliot.ai",
+    coversAll: true,
+    answer: (sent, rows, now) => (subscribeFrame(sent)?.channel === "market_stats/all" ? [lighterStats("subscribed/market_stats", rows, now)] : []),
+    channels: [{ everyMs: 400, all: true, rate: true, frame: (rows, now) => lighterStats("update/market_stats", rows, now) }],
+  },
+  // dydx/v4_markets_2024-08-23_tardis.jsonl: the `subscribed` snapshot of every market (keyed by
+  // ticker), then `channel_data` partials: `trading` with one market's `nextFundingRate`, and
+  // `oraclePrices` of every market. dYdX documents no push rate: oracle prices every 1 s (a block),
+  // each market's funding estimate once a minute (the chain samples funding each minute).
+  dydx: {
+    host: "indexer.dydx.trade",
+    coversAll: true,
+    answer: (sent, rows) =>
+      subscribeFrame(sent)?.channel === "v4_markets"
+        ? [
+            JSON.stringify({
+              type: "subscribed",
+              connection_id: DYDX_CONNECTION,
+              message_id: 1,
+              channel: "v4_markets",
+              contents: {
+                markets: Object.fromEntries(
+                  rows.map((r, i) => [r.id, { clobPairId: String(i), ticker: r.id, status: "ACTIVE", oraclePrice: s(r.mark), nextFundingRate: s(r.rate), openInterest: "1", marketType: "CROSS" }]),
+                ),
+              },
+            }),
+          ]
+        : [],
+    channels: [
+      {
+        everyMs: 60_000,
+        all: false,
+        rate: true,
+        frame: ([r]) => JSON.stringify({ type: "channel_data", connection_id: DYDX_CONNECTION, message_id: ++dydxMessages, channel: "v4_markets", version: "1.0.0", contents: { trading: { [r!.id]: { nextFundingRate: s(r!.rate) } } } }),
+      },
+      {
+        everyMs: 1_000,
+        all: true,
+        rate: false,
+        frame: (rows, now) =>
+          JSON.stringify({
+            type: "channel_data",
+            connection_id: DYDX_CONNECTION,
+            message_id: ++dydxMessages,
+            channel: "v4_markets",
+            version: "1.0.0",
+            contents: { oraclePrices: Object.fromEntries(rows.map((r, i) => [r.id, { oraclePrice: s(r.mark), effectiveAt: new Date(now).toISOString(), effectiveAtHeight: s(Math.floor(now / 1000)), marketId: i }])) },
+          }),
+      },
+    ],
+  },
+  // bitmex/instrument_*.jsonl: the `instrument` table, one subscription for every instrument, opened
+  // by its `partial` of every row, then `update` rows with only the fields that changed. BitMEX
+  // documents no push rate: marks about every 5 s (README), funding fields once a minute per
+  // instrument (a choice, as OKX's and WOO's funding channels).
+  bitmex: {
+    host: "ws.bitmex.com",
+    coversAll: true,
+    answer: (sent, rows, now) => {
+      if (sent === "ping") return ["pong"];
+      const subscribe = subscribeFrame(sent);
+      if (subscribe?.op !== "subscribe" || !Array.isArray(subscribe.args) || !subscribe.args.includes("instrument")) return [];
+      return [
+        JSON.stringify({ success: true, subscribe: "instrument", request: subscribe }),
+        JSON.stringify({
+          table: "instrument",
+          action: "partial",
+          filter: {},
+          data: rows.map((r) => ({
+            symbol: r.id,
+            state: "Open",
+            typ: "FFWCSX",
+            fundingTimestamp: iso(r.next),
+            fundingInterval: "2000-01-01T08:00:00.000Z",
+            fundingRate: r.rate,
+            indicativeFundingRate: r.rate,
+            markPrice: r.mark,
+            fairPrice: r.mark,
+            indicativeSettlePrice: r.mark,
+            timestamp: iso(now),
+          })),
+        }),
+      ];
+    },
+    channels: [
+      {
+        everyMs: 5_000,
+        all: false,
+        rate: false,
+        frame: ([r], now) => JSON.stringify({ table: "instrument", action: "update", data: [{ symbol: r!.id, fairPrice: r!.mark, markPrice: r!.mark, timestamp: iso(now), indicativeSettlePrice: r!.mark }] }),
+      },
+      {
+        everyMs: 60_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) =>
+          JSON.stringify({ table: "instrument", action: "update", data: [{ symbol: r!.id, fundingRate: r!.rate, indicativeFundingRate: r!.rate, fundingTimestamp: iso(r!.next), timestamp: iso(now) }] }),
+      },
+    ],
+  },
+  // kucoinfutures/contract_instrument_2024-01-24_tardis.jsonl: per market, `mark.index.price` every
+  // second (granularity 1000) and `funding.rate` at granularity 60000 once a minute (KuCoin's
+  // granularities). The socket's URL comes from bullet-public, answered here with this server's
+  // venue endpoint (the answer's shape as KuCoin documents it); each subscribe is acked.
+  kucoinfutures: {
+    host: "ws-api-futures.kucoin.com",
+    rest: {
+      url: KUCOIN_FUTURES_BULLET_URL,
+      answer: () => ({
+        code: "200000",
+        data: { token: `bench-${++kucoinTokens}`, instanceServers: [{ endpoint: "wss://ws-api-futures.kucoin.com/", protocol: "websocket", encrypt: true, pingInterval: 18000, pingTimeout: 10000 }] },
+      }),
+    },
+    answer: (sent) => {
+      const message = subscribeFrame(sent);
+      if (message?.type === "ping") return [JSON.stringify({ id: message.id, type: "pong" })];
+      return message?.type === "subscribe" && message.response === true ? [JSON.stringify({ id: message.id, type: "ack" })] : [];
+    },
+    channels: [
+      {
+        everyMs: 1_000,
+        all: false,
+        rate: false,
+        frame: ([r], now) => JSON.stringify({ topic: `/contract/instrument:${r!.id}`, type: "message", subject: "mark.index.price", data: { markPrice: r!.mark, indexPrice: r!.mark, granularity: 1000, timestamp: now } }),
+      },
+      {
+        everyMs: 60_000,
+        all: false,
+        rate: true,
+        frame: ([r], now) => JSON.stringify({ topic: `/contract/instrument:${r!.id}`, type: "message", subject: "funding.rate", data: { granularity: 60000, fundingRate: r!.rate, timestamp: now - (now % 60_000) } }),
+      },
+    ],
+  },
+  // grvt/v1.ticker.s_docs-example.jsonl: per instrument, the full ticker snapshot at the `@500`
+  // selector's 500 ms; rates in percentage points, times in nanoseconds; each subscribe answered
+  // with its JSON-RPC result.
+  grvt: {
+    host: "market-data.grvt.io",
+    answer: (sent) => {
+      const message = subscribeFrame(sent);
+      const params = message?.params as { stream?: string; selectors?: string[] } | undefined;
+      if (message?.method !== "subscribe" || !Array.isArray(params?.selectors)) return [];
+      const subs = params.selectors;
+      return [JSON.stringify({ jsonrpc: "2.0", result: { stream: params.stream, subs, unsubs: [], num_snapshots: subs.map(() => 1), first_sequence_number: subs.map(() => 1) }, id: message.id, method: "subscribe" })];
+    },
+    channels: [
+      {
+        everyMs: 500,
+        all: false,
+        rate: true,
+        frame: ([r], now) => {
+          const sequence = ++grvtSequence;
+          return JSON.stringify({
+            stream: "v1.ticker.s",
+            selector: r!.id,
+            sequence_number: s(sequence),
+            feed: { event_time: nanoseconds(now), instrument: r!.id, mark_price: s(r!.mark), index_price: s(r!.mark), funding_rate: percentOf(r!.rate), next_funding_time: nanoseconds(r!.next) },
+            prev_sequence_number: s(sequence - 1),
+          });
+        },
       },
     ],
   },
@@ -315,13 +524,29 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
   for (const [venue, spec] of Object.entries(VENUE_SPECS) as [VenueId, VenueSpec][]) {
     const listed = options.markets[venue];
     if (!listed?.length) continue;
-    const markets = listed.map((m) => ({ ...m, next: 0, changes: 0 }));
+    const at = now();
+    // The next settlement from the start: a subscription's snapshot (answered before any frame) states it too.
+    const markets = listed.map((m) => ({ ...m, next: at - (at % EIGHT_HOURS) + EIGHT_HOURS, changes: 0 }));
     plays.set(spec.host, { venue, spec, markets, byId: new Map(markets.map((m) => [m.id, m])), sockets: new Set(), owed: 0, changing: true, sent: 0, seq: 0 });
   }
-  const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  // A replayed venue's REST (its path as the override writes it: `/<host><path>`, POST): its JSON answer.
+  const rests = new Map<string, () => unknown>();
+  for (const play of plays.values()) {
+    if (!play.spec.rest) continue;
+    const url = new URL(play.spec.rest.url);
+    rests.set(`/${url.host}${url.pathname}`, play.spec.rest.answer);
+  }
+  const http = createServer((request, response) => {
+    const answer = request.method === "POST" ? rests.get((request.url ?? "/").split("?")[0]!) : undefined;
+    request.resume();
+    if (!answer) return response.writeHead(404).end();
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer()));
+  });
+  const server = new WebSocketServer({ server: http });
   await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
+    http.once("listening", resolve);
+    http.once("error", reject);
+    http.listen(0, "127.0.0.1");
   });
   server.on("connection", (socket, request) => {
     const host = (request.url ?? "/").split("/")[1] ?? "";
@@ -331,12 +556,14 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     const entry = { socket, subscribed: "" };
     play.sockets.add(entry);
     socket.on("message", (data) => {
-      entry.subscribed += `\n${String(data)}`;
+      const sent = String(data);
+      entry.subscribed += `\n${sent}`;
+      for (const frame of play.spec.answer?.(sent, play.markets, now()) ?? []) socket.send(frame);
     });
     socket.on("close", () => play.sockets.delete(entry));
     socket.on("error", () => undefined);
   });
-  const { port } = server.address() as AddressInfo;
+  const { port } = http.address() as AddressInfo;
 
   const update = (play: VenuePlay, market: Market, at: number, rateChannel: boolean) => {
     market.mark = Number((market.mark * (1 + (((play.sent % 7) - 3) * 1e-5))).toPrecision(10));
@@ -410,6 +637,8 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
       clearInterval(timer);
       for (const play of plays.values()) for (const entry of play.sockets) entry.socket.terminate();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
 }

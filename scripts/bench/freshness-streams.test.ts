@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { overrideFetch, overrideStreamUrl } from "@/lib/market/ingest/ingest-config";
+import type { VenueId } from "@/lib/market/model/types";
+import { StreamConnection } from "@/lib/market/venues/streams/stream-connection";
+import type { StreamEvent, StreamUpdate } from "@/lib/market/venues/streams/stream-protocol";
+import { STREAM_PROTOCOLS } from "@/lib/market/venues/streams/stream-protocols";
+import { startStreamPlayer, VENUE_SPECS, type Row, type Stamp } from "./freshness-streams";
+import { createVenueFetcher } from "./replay-venue-fetcher";
+
+// The bench's frame builders against the venues' own protocols, for the markets the widened REST
+// replay lists (Lighter's integer market ids, dYdX's tickers, GRVT's instruments): every channel's
+// frame and every answer to a subscribe decode into updates for exactly the intended markets with
+// the row's rate; played by the stream player to real StreamConnections (KuCoin's token asked of the
+// player), every stamped change arrives as an update of that market with that rate.
+
+const NOW = Date.UTC(2026, 11, 2, 10, 0, 0, 250);
+const NEXT = Date.UTC(2026, 11, 2, 16);
+const ASSETS = 3;
+const venues = Object.keys(VENUE_SPECS) as VenueId[];
+/** The venues whose replay the stream player serves end to end here (the ones with answers, tables or a token). */
+const PLAYED: VenueId[] = ["lighter", "dydx", "bitmex", "kucoinfutures", "grvt"];
+
+let marketIds: Partial<Record<VenueId, string[]>> = {};
+beforeAll(async () => {
+  const fetcher = createVenueFetcher({ assets: ASSETS });
+  for (const venue of venues) {
+    const result = await fetcher(venue, { timeoutMs: 30_000 });
+    if (result.status === "ok") marketIds[venue] = result.snapshots.filter((m) => /^A\d{4}$/.test(m.base)).map((m) => m.venueMarketId);
+  }
+}, 120_000);
+afterAll(() => {
+  marketIds = {};
+});
+
+/** Distinct rates of both signs at the bench's size (the player's ±2e-4 and a unique tail), and moving marks. */
+const rowsOf = (venue: VenueId): Row[] =>
+  marketIds[venue]!.map((id, i) => ({ id, rate: Number(((i % 2 ? -1 : 1) * (2e-4 + (i + 1) * 1.23e-10)).toPrecision(12)), mark: 101.5 + i, next: NEXT }));
+
+function updatesOf(events: StreamEvent[]): StreamUpdate[] {
+  return events.flatMap((event) => (event.kind === "updates" ? event.updates : []));
+}
+const errorsOf = (events: StreamEvent[]) => events.filter((event) => event.kind === "error");
+
+describe("the freshness bench's frames", () => {
+  it("lists the widened markets of every replayed venue", () => {
+    // At least one market an asset (Bybit lists a USDT and a USDC line for each).
+    for (const venue of venues) expect(marketIds[venue]!.length, venue).toBeGreaterThanOrEqual(ASSETS);
+    expect(marketIds.lighter!.every((id) => /^\d+$/.test(id))).toBe(true);
+  });
+
+  it.each(venues)("%s: each channel's frames decode into updates of the intended markets, the rate channels with the row's rate", (venue) => {
+    const spec = VENUE_SPECS[venue]!;
+    const protocol = STREAM_PROTOCOLS[venue]!;
+    const rows = rowsOf(venue);
+    for (const channel of spec.channels) {
+      const frames = channel.all ? [channel.frame(rows, NOW)] : rows.map((row) => channel.frame([row], NOW));
+      const events = frames.flatMap((frame) => protocol.decode(frame, NOW));
+      expect(errorsOf(events)).toEqual([]);
+      const updates = updatesOf(events);
+      expect(updates.map((u) => u.venueMarketId).sort()).toEqual(rows.map((r) => r.id).sort());
+      for (const row of rows) {
+        const { fields } = updates.find((u) => u.venueMarketId === row.id)!;
+        if (channel.rate) expect(fields.fundingRate, `${venue} ${row.id}`).toBe(row.rate);
+        else expect(fields.fundingRate).toBeUndefined();
+        if (fields.markPrice !== undefined) expect(fields.markPrice).toBe(row.mark);
+        if (fields.nextFundingAt !== undefined && venue !== "lighter") expect(fields.nextFundingAt).toBe(NEXT);
+      }
+    }
+  });
+
+  it.each(PLAYED)("%s: the answers to its subscribe frames decode without error; a snapshot states every market's rate", (venue) => {
+    const spec = VENUE_SPECS[venue]!;
+    const protocol = STREAM_PROTOCOLS[venue]!;
+    const rows = rowsOf(venue);
+    const sent = protocol.sockets(rows.map((r) => r.id)).flatMap((plan) => plan.subscribe);
+    const events = sent.flatMap((frame) => (spec.answer?.(frame, rows, NOW) ?? []).flatMap((answer) => protocol.decode(answer, NOW)));
+    expect(errorsOf(events)).toEqual([]);
+    expect(events.filter((e) => e.kind === "ack")).toHaveLength(venue === "dydx" || venue === "lighter" ? 1 : sent.length);
+    const updates = updatesOf(events);
+    if (venue === "kucoinfutures" || venue === "grvt") return expect(updates).toEqual([]);
+    expect(updates.map((u) => [u.venueMarketId, u.fields.fundingRate])).toEqual(rows.map((r) => [r.id, r.rate]));
+  });
+
+  it("answers KuCoin's bullet-public with a token for the player's own endpoint, and nothing else over HTTP", async () => {
+    const player = await startStreamPlayer({ markets: { kucoinfutures: rowsOf("kucoinfutures") }, rateChangesPerSecond: 1, pushScale: 1, onStamp: () => undefined });
+    try {
+      const url = await STREAM_PROTOCOLS.kucoinfutures!.connectUrl!(VENUE_SPECS.kucoinfutures!.rest!.url, overrideFetch(player.url));
+      expect(overrideStreamUrl(player.url, url)).toMatch(new RegExp(`^${player.url}/ws-api-futures\\.kucoin\\.com/\\?token=bench-\\d+$`));
+      const other = await fetch(`${player.url.replace("ws:", "http:")}/api-futures.kucoin.com/api/v1/other`, { method: "POST" });
+      expect(other.status).toBe(404);
+    } finally {
+      await player.close();
+    }
+  });
+
+  it("plays every stamped change of every venue to real stream connections as an update of that market with that rate", async () => {
+    const stamps: Stamp[] = [];
+    const markets = Object.fromEntries(venues.map((venue) => [venue, rowsOf(venue)]));
+    // Periods ×0.02: a minute's channel comes round in 1.2 s.
+    const player = await startStreamPlayer({ markets, rateChangesPerSecond: 4, pushScale: 0.02, onStamp: (stamp) => stamps.push(stamp) });
+    const received: { venue: VenueId; update: StreamUpdate; at: number }[] = [];
+    const errors: string[] = [];
+    const connections = venues.map((venue) => {
+      const connection = new StreamConnection({
+        protocol: STREAM_PROTOCOLS[venue]!,
+        venueMarketIds: markets[venue]!.map((m) => m.id),
+        resolveUrl: (url) => overrideStreamUrl(player.url, url),
+        fetch: overrideFetch(player.url),
+        onUpdates: (updates, at) => received.push(...updates.map((update) => ({ venue, update, at }))),
+        onState: () => undefined,
+        onError: (message) => errors.push(`${venue}: ${message}`),
+      });
+      connection.start();
+      return connection;
+    });
+    try {
+      await expect.poll(() => venues.filter((venue) => stamps.filter((s) => s.venue === venue).length >= 2), { timeout: 15_000, interval: 100 }).toEqual(venues);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(Object.fromEntries(venues.map((venue, i) => [venue, connections[i]!.state]))).toEqual(Object.fromEntries(venues.map((venue) => [venue, "live"])));
+      for (const stamp of stamps.filter((s) => Date.now() - s.sentAt > 200)) {
+        const arrived = received.find((r) => r.venue === stamp.venue && r.update.venueMarketId === stamp.id && r.update.fields.fundingRate === stamp.rate);
+        expect(arrived, `${stamp.venue} ${stamp.id} ${stamp.rate}`).toBeDefined();
+        expect(arrived!.at).toBeGreaterThanOrEqual(Math.floor(stamp.sentAt));
+      }
+      expect(errors).toEqual([]);
+      // Every update names a market the venue lists.
+      for (const { venue, update } of received) expect(markets[venue]!.map((m) => m.id)).toContain(update.venueMarketId);
+    } finally {
+      await Promise.all(connections.map((c) => c.close()));
+      await player.close();
+    }
+  }, 30_000);
+});
