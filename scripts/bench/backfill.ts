@@ -27,6 +27,7 @@ import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { cursorGroups, seedCursors } from "@/lib/history/backfill/backfill-store";
 import { backfillVenue, depthSince } from "@/lib/history/backfill/backfill-venue";
 import { settlementCoverage } from "@/lib/history/coverage/settlement-coverage";
+import { readLastSettlements } from "@/lib/market/ingest/read-last-settlements";
 import { readSettlementMarks } from "@/lib/market/ingest/read-settlement-marks";
 import { syntheticBases } from "./widen-replays";
 import { intOption } from "./bench-args";
@@ -298,6 +299,16 @@ async function main() {
       `  coverage of ${int(coverage.series)} series (${coverageAssets} assets a venue) read back in ${duration(coverage.seconds)} (${int(coverage.read)} settlements): ` +
         (coverage.problems.length === 0 ? "every series whole, no gap, no duplicate" : `${coverage.problems.length} problems, e.g. ${coverage.problems.slice(0, 3).join("; ")}`),
     );
+
+    // The reads by time alone (no index on time: the last day's month partitions are scanned), at this table's size.
+    const lastDay: number[] = [];
+    let lastMarkets = 0;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      lastMarkets = (await readLastSettlements(db, new Date(now))).size;
+      lastDay.push(performance.now() - started);
+    }
+    console.log(`  the last day's settlement of every market (${int(lastMarkets)} markets) read in ${lastDay.map((ms) => ms.toFixed(0)).join(", ")} ms (a round reads it when it holds no earlier round in memory)`);
 
     console.log(`\n  per venue (live: requests ÷ the history endpoint's published rate, from one IP, live polling taking little of the venue's budget):`);
     console.log(`  ${"venue".padEnd(13)} ${"interval".padStart(8)} ${"rows".padStart(11)} ${"requests".padStart(9)} ${"time".padStart(8)} ${"rate/s".padStart(7)} ${"live".padStart(8)}  recording`);

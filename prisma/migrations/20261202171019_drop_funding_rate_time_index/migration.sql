@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "FundingRate_time_idx";
