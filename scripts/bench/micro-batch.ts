@@ -12,7 +12,7 @@
 // On a private PostgreSQL with default settings (private-postgres.ts) unless DATABASE_URL is set;
 // --pglite for an in-memory PGlite.
 //
-//   node --import tsx scripts/bench/micro-batch.ts [--assets=600] [--batches=20] [--pglite]
+//   node --import tsx scripts/bench/micro-batch.ts [--assets=600] [--batches=20] [--history-hours=24] [--pglite] [--only-all]
 import os from "node:os";
 import { directSql } from "@/lib/db/direct-sql";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
@@ -35,7 +35,11 @@ import { seedRoundHistory } from "./round-history-seed";
 
 const assets = intOption("assets", 600);
 const batchCount = intOption("batches", 20);
+/** Hours of hourly roll-ups behind each market: a day gives the averages every market a week does, seeded in a seventh of the time. */
+const historyHours = intOption("history-hours", 24);
 const onPglite = process.argv.includes("--pglite");
+/** Only the batches where every streaming venue changes (a quicker run, for profiles). */
+const onlyAll = process.argv.includes("--only-all");
 const STALE_AFTER_MS = 180_000;
 
 const PHASES = ["merge", "rank", "splice", "events", "encode", "write", "apply", "serve", "total"] as const;
@@ -94,6 +98,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
     periodMs: 0,
     events,
     clock: IMMEDIATE,
+    slabs: new ColumnSlabs(),
     onTimings: (t) => (timings = t),
     onPublished: (batch) => {
       const a0 = performance.now();
@@ -130,7 +135,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
   const start = Date.now() - 120_000;
   const first = await round(start);
   console.log(`  first round: ${first.venues.filter((v) => v.status === "ok").length} of ${first.venues.length} venues answered, ${first.opportunities.toLocaleString("en")} opportunities`);
-  await seedRoundHistory(db, first.roundId, start);
+  await seedRoundHistory(db, first.roundId, start, historyHours);
   const memory = new RoundMemory();
   await round(start + 30_000, memory);
   steps.clear();
@@ -200,7 +205,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
   console.log(`  streaming venues in the round: ${venues.join(", ")}`);
   await runBatches("warm-up", venues, 3);
   await runBatches(`every streaming venue changes (${venues.length})`, venues, batchCount);
-  await runBatches("one venue changes (binance)", ["binance"], batchCount);
+  if (!onlyAll) await runBatches("one venue changes (binance)", ["binance"], batchCount);
   await publisher.stop();
   const patches = await directSql(db).query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "OpportunityPatch"`, values: [] });
   console.log(`\n  patches written since the round: ${patches[0]?.n}`);

@@ -5,11 +5,11 @@ import type { Db } from "@/lib/db";
 const HOUR = 3_600_000;
 
 /**
- * A week of hourly roll-ups and a day of settlements behind every market of the first round, and an
+ * A week of hourly roll-ups (or `hours` of them) and a day of settlements behind every market of the first round, and an
  * interval change 3 days ago on one market in five: what a round reads back for its averages and
  * legs once the service has run a while. Generated server-side, one statement each.
  */
-export async function seedRoundHistory(db: Db, roundId: string, now: number) {
+export async function seedRoundHistory(db: Db, roundId: string, now: number, hours = 167) {
   const hour = Math.floor(now / HOUR) * HOUR;
   const started = performance.now();
   const hourly = await db.$executeRawUnsafe(
@@ -17,7 +17,7 @@ export async function seedRoundHistory(db: Db, roundId: string, now: number) {
      SELECT s.exchange, s.market, s.base, to_timestamp(${hour / 1000} - h * 3600) AT TIME ZONE 'UTC', 60,
             60 * s."fundingRate", 60 * s."fundingRate" * 8760 / s."fundingIntervalHours" * 100 * (1 + sin(h) / 4),
             s."fundingRate", s."fundingRate", s."fundingIntervalHours", s."markPrice"
-     FROM "RoundSnapshot" s, generate_series(1, 167) AS h
+     FROM "RoundSnapshot" s, generate_series(1, ${hours}) AS h
      WHERE s."roundId" = $1 AND s."fundingRate" IS NOT NULL AND s."fundingIntervalHours" IS NOT NULL
      ON CONFLICT DO NOTHING`,
     roundId,
@@ -40,7 +40,7 @@ export async function seedRoundHistory(db: Db, roundId: string, now: number) {
     roundId,
   );
   console.log(
-    `  seeded ${hourly.toLocaleString("en")} hourly roll-ups (a week), ${settlements.toLocaleString("en")} settlements (a day) ` +
+    `  seeded ${hourly.toLocaleString("en")} hourly roll-ups (${hours} hours), ${settlements.toLocaleString("en")} settlements (a day) ` +
       `and ${changes} interval changes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
