@@ -44,7 +44,7 @@ const STALE_AFTER_MS = 180_000;
 
 const PHASES = ["merge", "rank", "splice", "events", "encode", "write", "apply", "serve", "total"] as const;
 type Phase = (typeof PHASES)[number];
-type Sample = Record<Phase, number> & { pairs: number; markets: number; bases: number };
+type Sample = Record<Phase, number> & { pairs: number; markets: number; bases: number; bytes: number };
 
 /** A deterministic random in [0, 1). */
 function randomFrom(seed: number) {
@@ -183,13 +183,13 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       await done;
       const serve = await serveFirstPage(live);
       const t = timings!;
-      samples.push({ merge, rank: t.rank, splice: t.splice, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, pairs: t.pairs, markets, bases: t.bases });
+      samples.push({ merge, rank: t.rank, splice: t.splice, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, pairs: t.pairs, markets, bases: t.bases, bytes: t.bytes });
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     }
     const wall = performance.now() - wall0;
     const cpu = process.cpuUsage(cpu0);
     const size = samples[0]!;
-    console.log(`\n  ${label}: ${count} batches, each ${size.markets.toLocaleString("en")} markets pushed, ${size.bases} assets re-ranked, ${size.pairs.toLocaleString("en")} pairs`);
+    console.log(`\n  ${label}: ${count} batches, each ${size.markets.toLocaleString("en")} markets pushed, ${size.bases} assets re-ranked, ${size.pairs.toLocaleString("en")} pairs, a patch of ${(size.bytes / 2 ** 20).toFixed(1)} MB`);
     console.log(`  ${"phase".padEnd(8)} ${"p50 ms".padStart(9)} ${"p99 ms".padStart(9)}`);
     for (const phase of PHASES) {
       const sorted = samples.map((s) => s[phase]).sort((a, b) => a - b);
