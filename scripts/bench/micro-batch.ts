@@ -98,7 +98,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
     periodMs: 0,
     events,
     clock: IMMEDIATE,
-    slabs: new ColumnSlabs(),
+    slabs: new ColumnSlabs(2),
     onTimings: (t) => (timings = t),
     onPublished: (batch) => {
       const a0 = performance.now();

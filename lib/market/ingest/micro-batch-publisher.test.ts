@@ -174,32 +174,38 @@ describe("MicroBatchPublisher", () => {
     ]);
   });
 
-  it("stays equal to ranking the whole merged market afresh over batches moving every market, their columns in reused memory", async () => {
-    const slabs = new ColumnSlabs();
-    const t = setUp({ slabs });
-    let market = sample;
+  it("stays equal to ranking the whole merged market afresh over batches moving every market or a few, their columns in reused memory", async () => {
+    const t = setUp({ slabs: new ColumnSlabs(2) });
     const held = new Map(sample.map((s) => [marketKey(s.exchange, s.market), s]));
-    for (let n = 1; n <= 4; n++) {
-      // Every market moves, as when every streaming venue sends a frame in the same second.
-      const changed = [...held.values()].map((s, i) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0001 * (((n + i) % 5) - 2), markPrice: s.markPrice === null ? null : s.markPrice * (1 + n / 1_000), observedAt: s.observedAt + n * 1_000 }));
+    const few = new Set(busyBases().slice(0, 2));
+    /** The set the publisher holds, which its next batch splices into and diffs its events against. */
+    const liveSet = () => (t.publisher as unknown as { base: { set: OpportunityColumns } }).base.set;
+    const sets: OpportunityColumns[] = [];
+    for (let n = 1; n <= 6; n++) {
+      // Every market moves (every streaming venue sent a frame this second), or those of two assets.
+      const moving = [...held.values()].filter((s) => n % 3 !== 0 || few.has(s.base));
+      const changed = moving.map((s, i) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0001 * (((n + i) % 5) - 2), markPrice: s.markPrice === null ? null : s.markPrice * (1 + n / 1_000), observedAt: s.observedAt + n * 1_000 }));
       for (const s of changed) held.set(marketKey(s.exchange, s.market), s);
-      market = [...held.values()];
       t.publisher.push(changed);
       await t.advance(PERIOD);
       expect(t.written).toHaveLength(n);
-      expect(t.publishedItems[n - 1]).toEqual(itemsOf(rankWithHistory(market, history)));
+      const fresh = itemsOf(rankWithHistory([...held.values()], history));
+      expect(itemsOf(liveSet())).toEqual(fresh);
+      if (n % 3 !== 0) expect(t.publishedItems[n - 1]).toEqual(fresh);
+      else expect(t.publishedItems[n - 1]).toEqual(fresh.filter((o) => few.has(o.symbol)));
+      sets.push(liveSet());
     }
-    // Every asset was re-ranked each time: each batch's pairs are the whole set.
-    expect(t.published.every((b) => b.items.count === t.roundSet.count)).toBe(true);
-    // The batch before last's memory is reused: two buffers take turns.
-    const buffers = new Set(t.published.map((b) => b.items.apr.values.buffer));
-    expect(buffers.size).toBe(2);
+    // A batch of every asset publishes its pairs as the set; one of two assets splices them into a set of its own.
+    expect(t.published.map((b) => b.items.count === t.roundSet.count)).toEqual([true, true, false, true, true, false]);
+    // Memory is reused: six sets and two small batches' pairs in three buffers.
+    const buffers = new Set([...sets, ...t.published.map((b) => b.items)].map((c) => c.apr.values.buffer));
+    expect(buffers.size).toBeLessThanOrEqual(3);
     // Where each batch's time went, as the bench prints it.
-    expect(t.timings).toHaveLength(4);
+    expect(t.timings).toHaveLength(6);
     for (const timing of t.timings) {
-      expect(timing.pairs).toBe(t.roundSet.count);
       expect(timing.total).toBeGreaterThanOrEqual(timing.rank + timing.splice + timing.events + timing.encode + timing.write - 1e-6);
     }
+    expect(t.timings.map((timing) => timing.pairs)).toEqual(t.published.map((b) => b.items.count));
   });
 
   it("holds batches from a round's ranking to its commit, then publishes what was pushed meanwhile on the round's set", async () => {

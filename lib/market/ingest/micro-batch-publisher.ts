@@ -97,9 +97,10 @@ export interface MicroBatchOptions {
   /** Told each committed batch: this process's in-memory set applies it. */
   onPublished?: (batch: PublishedBatch) => void;
   /**
-   * Memory for the batches' columns, each batch's reused once the next batch (or round) replaced
-   * it: a batch as wide as a round would otherwise take 20 MB of new memory a second. Given, a
-   * batch's `items` may be read only during `onPublished`.
+   * Memory for the batches' columns (their pairs and the spliced set), each reused once the next
+   * batch (or round) replaced it: a batch as wide as a round would otherwise take 20 MB of new
+   * memory a second. Keeping two spares (`new ColumnSlabs(2)`) serves both. Given, a batch's
+   * `items` may be read only during `onPublished`.
    */
   slabs?: ColumnSlabs;
   clock?: BatchClock;
@@ -235,7 +236,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       for (const [, snapshot] of changed) ofBases.push(snapshot);
       const items = rankWithHistory(ofBases, base.history, this.options.slabs);
       const ranked = performance.now();
-      const set = spliceColumns(base.set, bases, items);
+      const set = spliceColumns(base.set, bases, items, undefined, this.options.slabs);
       const spliced = performance.now();
       const publishedAt = this.clock.now();
       const events = this.options.events?.prepareBatch({ previous: { version: base.version, set: base.set }, set, bases, asOf: base.asOf, publishedAt: new Date(publishedAt) });
@@ -252,6 +253,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
         if (this.base === base) this.base = undefined;
         this.requeue(changed);
         this.options.slabs?.giveBack(items);
+        if (set !== items) this.options.slabs?.giveBack(set);
         log.warn({ version: base.version }, "a micro-batch met a newer opportunity set and was not written; batches resume after the next round");
         return;
       }

@@ -1,5 +1,5 @@
 import type { Opportunity, OpportunityLeg } from "../model/types";
-import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
+import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 
 // Pairs are formed per asset (rank-opportunities.ts), so re-ranking some assets' markets changes
 // only those assets' pairs: the rest of the live set stands, already in order. A micro-batch
@@ -28,6 +28,8 @@ export function spliceColumns(
   replacement: OpportunityColumns,
   /** Listed legs and texts beyond which they are listed afresh; tests lower it. */
   listLimit?: number,
+  /** Where the new set's columns' memory comes from (a micro-batch publisher's); new memory without. */
+  slabs?: ColumnSlabs,
 ): OpportunityColumns {
   const replaced = live.texts.map((text) => bases.has(text));
   const keptFlags = new Uint8Array(live.count);
@@ -43,9 +45,9 @@ export function spliceColumns(
   const isKept = (i: number) => keptFlags[i] === 1;
   const count = kept + replacement.count;
   const listed = live.legs.length + replacement.legs.length + live.texts.length + replacement.texts.length;
-  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement);
+  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement, slabs);
 
-  const out = emptyColumnArrays(count);
+  const out = slabs ? slabs.take(count) : emptyColumnArrays(count);
   const [liveId, newId] = [idReader(live), idReader(replacement)];
   const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
   const columns = columnPairs(live, replacement, out);
@@ -122,12 +124,12 @@ function columnPairs(live: OpportunityColumns, replacement: OpportunityColumns, 
 }
 
 /** `spliceColumns` item by item into lists of only the values the new set uses: the lists' compaction. */
-function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns): OpportunityColumns {
+function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns, slabs?: ColumnSlabs): OpportunityColumns {
   const keptRows = new Uint32Array(kept);
   for (let i = 0, k = 0; i < live.count; i++) if (isKept(i)) keptRows[k++] = i;
   const [liveId, newId] = [idReader(live), idReader(replacement)];
   const count = kept + replacement.count;
-  const out = emptyColumnArrays(count);
+  const out = slabs ? slabs.take(count) : emptyColumnArrays(count);
   const legs = new ValueList<OpportunityLeg>();
   const texts = new ValueList<string>();
   const ids = live.ids || replacement.ids ? new Array<string>(count) : null;

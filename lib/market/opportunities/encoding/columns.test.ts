@@ -72,6 +72,27 @@ describe("ColumnSlabs", () => {
   });
 });
 
+describe("ColumnSlabs with two spares", () => {
+  it("keeps two slabs given back, hands each set the smallest it fits, and never the same one twice", () => {
+    const slabs = new ColumnSlabs(2);
+    const [big, small] = [slabs.take(1_000), slabs.take(10)];
+    slabs.giveBack(big);
+    slabs.giveBack(small);
+    slabs.giveBack(small); // twice: still one spare
+    const nextSmall = slabs.take(8);
+    expect(nextSmall.apr.values.buffer).toBe(small.apr.values.buffer);
+    expect(slabs.take(900).apr.values.buffer).toBe(big.apr.values.buffer);
+    expect(slabs.take(8).apr.values.buffer).not.toBe(small.apr.values.buffer);
+    // A third spare pushes the oldest out.
+    const [a, b, c] = [slabs.take(5), slabs.take(5), slabs.take(5)];
+    for (const spare of [a, b, c]) slabs.giveBack(spare);
+    const buffers = [slabs.take(5), slabs.take(5), slabs.take(5)].map((x) => x.apr.values.buffer);
+    expect(buffers).not.toContain(a.apr.values.buffer);
+    expect(buffers).toContain(b.apr.values.buffer);
+    expect(buffers).toContain(c.apr.values.buffer);
+  });
+});
+
 describe("itemsOf", () => {
   const ranked = () => {
     const market = snapshots.map((s, i) => ({ ...s, markPrice: i === 2 ? null : s.markPrice }));

@@ -185,15 +185,22 @@ const ITEM_BYTES = NUMBER_COLUMNS * 9 + POSITION_COLUMNS * 4;
  * round's replaces it, so two slabs take turns.
  */
 export class ColumnSlabs {
-  private spare: ArrayBuffer | undefined;
+  private readonly spares: ArrayBuffer[] = [];
   private readonly made = new WeakSet<ArrayBuffer>();
 
-  /** Columns for `count` items, as emptyColumnArrays gives them, in the spare slab or a new one. */
+  /** `keep`: how many slabs given back are kept for later sets (a micro-batch's pairs and its set take two). */
+  constructor(private readonly keep = 1) {}
+
+  /** Columns for `count` items, as emptyColumnArrays gives them, in the smallest spare slab they fit or a new one. */
   take(count: number): ColumnArrays {
     const bytes = count * ITEM_BYTES;
-    let slab = this.spare;
-    if (slab && slab.byteLength >= bytes) {
-      this.spare = undefined;
+    let fit = -1;
+    this.spares.forEach((spare, i) => {
+      if (spare.byteLength >= bytes && (fit < 0 || spare.byteLength < this.spares[fit]!.byteLength)) fit = i;
+    });
+    let slab: ArrayBuffer;
+    if (fit >= 0) {
+      slab = this.spares.splice(fit, 1)[0]!;
       new Uint8Array(slab, 0, bytes).fill(0);
     } else {
       // Room for a few more markets, so the next round's slightly larger set still fits.
@@ -205,11 +212,14 @@ export class ColumnSlabs {
 
   /**
    * The slab under `columns` back for a later set: nothing may read them afterwards. Columns not
-   * taken here (a set read back from the database) are left to the garbage collector.
+   * taken here (a set read back from the database) are left to the garbage collector, as is the
+   * oldest spare beyond `keep`.
    */
   giveBack(columns: ColumnArrays): void {
     const slab = columns.apr.values.buffer;
-    if (slab instanceof ArrayBuffer && this.made.has(slab)) this.spare = slab;
+    if (!(slab instanceof ArrayBuffer) || !this.made.has(slab) || this.spares.includes(slab)) return;
+    this.spares.push(slab);
+    if (this.spares.length > this.keep) this.spares.shift();
   }
 }
 
