@@ -6,7 +6,8 @@
 // pushed to the MicroBatchPublisher, which re-ranks, splices, derives events, packs and writes each.
 // Each committed batch is then applied as this process's server applies it (LiveOpportunities) and
 // the first page of GET /v1/opportunities built from it (order, items' JSON, entity tag). Printed:
-// per phase p50/p99, the process's CPU and heap, the round's own rank and publish as the baseline,
+// per phase p50/p99 (wall ms; `cpu` is the CPU time the process used per batch, every thread: under
+// load the figure that moves least), the process's CPU and heap, the round's own rank and publish as the baseline,
 // and the same batches with one venue changing.
 //
 // On a private PostgreSQL with default settings (private-postgres.ts) unless DATABASE_URL is set;
@@ -42,7 +43,7 @@ const onPglite = process.argv.includes("--pglite");
 const onlyAll = process.argv.includes("--only-all");
 const STALE_AFTER_MS = 180_000;
 
-const PHASES = ["merge", "rank", "splice", "events", "encode", "write", "apply", "serve", "total"] as const;
+const PHASES = ["merge", "rank", "splice", "events", "encode", "write", "apply", "serve", "total", "cpu"] as const;
 type Phase = (typeof PHASES)[number];
 type Sample = Record<Phase, number> & { pairs: number; markets: number; bases: number; bytes: number };
 
@@ -169,6 +170,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
     for (let b = 0; b < count; b++) {
       const done = new Promise<void>((resolve) => (committed = resolve));
       const now = Date.now();
+      const cpuBefore = process.cpuUsage();
       const m0 = performance.now();
       let markets = 0;
       for (const venue of venues) {
@@ -182,8 +184,9 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       const merge = performance.now() - m0;
       await done;
       const serve = await serveFirstPage(live);
+      const used = process.cpuUsage(cpuBefore);
       const t = timings!;
-      samples.push({ merge, rank: t.rank, splice: t.splice, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, pairs: t.pairs, markets, bases: t.bases, bytes: t.bytes });
+      samples.push({ merge, rank: t.rank, splice: t.splice, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, cpu: (used.user + used.system) / 1000, pairs: t.pairs, markets, bases: t.bases, bytes: t.bytes });
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     }
     const wall = performance.now() - wall0;
