@@ -39,6 +39,7 @@ import { createTestDatabase } from "@/tests/support/test-database";
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
 import { memorySampler } from "./memory-sampler";
+import { seedRoundHistory } from "./round-history-seed";
 
 const TARGET_ROUND_MS = 1_000;
 const TARGET_P99_MS = 20;
@@ -57,47 +58,6 @@ const assets = intOption("assets", 600);
 const alternate = process.argv.includes("--alternate");
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/**
- * A week of hourly roll-ups and a day of settlements behind every market of the first round, and an
- * interval change 3 days ago on one market in five: what a round reads back for its averages and
- * legs once the service has run a while. Generated server-side, one statement each.
- */
-async function seedRoundHistory(db: Db, roundId: string, now: number) {
-  const hour = Math.floor(now / HOUR) * HOUR;
-  const started = performance.now();
-  const hourly = await db.$executeRawUnsafe(
-    `INSERT INTO "FundingRateHourly" (exchange, market, base, hour, samples, "rateSum", "aprSum", "rateMin", "rateMax", "intervalHours", "markPriceLast")
-     SELECT s.exchange, s.market, s.base, to_timestamp(${hour / 1000} - h * 3600) AT TIME ZONE 'UTC', 60,
-            60 * s."fundingRate", 60 * s."fundingRate" * 8760 / s."fundingIntervalHours" * 100 * (1 + sin(h) / 4),
-            s."fundingRate", s."fundingRate", s."fundingIntervalHours", s."markPrice"
-     FROM "RoundSnapshot" s, generate_series(1, 167) AS h
-     WHERE s."roundId" = $1 AND s."fundingRate" IS NOT NULL AND s."fundingIntervalHours" IS NOT NULL
-     ON CONFLICT DO NOTHING`,
-    roundId,
-  );
-  const settlements = await db.$executeRawUnsafe(
-    `INSERT INTO "FundingRate" (exchange, market, base, time, rate, "intervalHours", source)
-     SELECT s.exchange, s.market, s.base, to_timestamp(${hour / 1000} - h * 3600) AT TIME ZONE 'UTC', s."fundingRate", s."fundingIntervalHours", 'observed'
-     FROM "RoundSnapshot" s, generate_series(0, 23) AS h
-     WHERE s."roundId" = $1 AND s."fundingRate" IS NOT NULL AND s."fundingIntervalHours" IS NOT NULL
-       AND h % s."fundingIntervalHours"::int = 0
-     ON CONFLICT DO NOTHING`,
-    roundId,
-  );
-  const changes = await db.$executeRawUnsafe(
-    `INSERT INTO "FundingIntervalChange" (exchange, market, base, "effectiveAt", "fromHours", "toHours", source, "detectedAt")
-     SELECT s.exchange, s.market, s.base, to_timestamp(${(hour - 72 * HOUR) / 1000}) AT TIME ZONE 'UTC', 8, s."fundingIntervalHours", 'venue',
-            to_timestamp(${(hour - 72 * HOUR) / 1000}) AT TIME ZONE 'UTC'
-     FROM "RoundSnapshot" s WHERE s."roundId" = $1 AND s."fundingIntervalHours" IS NOT NULL AND abs(hashtext(s.market)) % 5 = 0
-     ON CONFLICT DO NOTHING`,
-    roundId,
-  );
-  console.log(
-    `  seeded ${hourly.toLocaleString("en")} hourly roll-ups (a week), ${settlements.toLocaleString("en")} settlements (a day) ` +
-      `and ${changes} interval changes in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-}
 
 async function benchRound(db: Db) {
   // As `npm run worker` fetches: part of the venues on a second thread (VenueThread), which

@@ -8,7 +8,7 @@ import type { SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
-import { averagesWith, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
+import { averagesWith, readRoundAverageSums, type RoundAverageSums, type WindowSums } from "./read-market-averages";
 import { marketKey } from "../model/market-average";
 import type { RecalledRounds } from "./round-memory";
 
@@ -79,9 +79,23 @@ export function withRoundFindings(
 export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs): OpportunityColumns {
   const set = history.persistence;
   return rankOpportunities(fresh, {
-    averages: averagesWith(history.averages, fresh),
+    averages: averagesWith(sumsOf(history.averages, fresh), fresh),
     marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
     ...(set && { persistence: (long, short) => set.persistenceOf(long, short) }),
     slabs,
   }).columns;
+}
+
+/**
+ * The sums of `fresh`'s markets only: ranking looks up no other market's average, and a
+ * micro-batch ranks a few assets' markets against the sums of every market the history holds.
+ */
+function sumsOf(averages: RoundAverageSums, fresh: readonly MarketSnapshot[]): RoundAverageSums {
+  const sums = new Map<string, WindowSums>();
+  for (const s of fresh) {
+    const key = marketKey(s.exchange, s.market);
+    const held = averages.sums.get(key);
+    if (held) sums.set(key, held);
+  }
+  return { ...averages, sums };
 }

@@ -5,12 +5,12 @@ import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import { marketKey } from "../model/market-average";
 import type { MarketSnapshot, Opportunity } from "../model/types";
-import { itemsOf, type OpportunityColumns } from "../opportunities/opportunity-columns";
+import { ColumnSlabs, itemsOf, type OpportunityColumns } from "../opportunities/opportunity-columns";
 import { spliceColumns } from "../opportunities/splice-opportunities";
 import type { SetBatch } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { rankWithHistory, type MarketHistory } from "./market-history";
-import { MicroBatchPublisher, type BatchClock, type PublishedBatch } from "./micro-batch-publisher";
+import { MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedBatch } from "./micro-batch-publisher";
 import type { RoundEvents } from "./round-events";
 
 const PERIOD = 1_000;
@@ -61,12 +61,15 @@ interface Written {
 }
 
 /** A publisher on the offline sample's round at version 5, writing to a stand-in of the set's row. */
-function setUp(options: { write?: (onVersion: number) => Promise<number | null> } = {}) {
+function setUp(options: { write?: (onVersion: number) => Promise<number | null>; slabs?: ColumnSlabs } = {}) {
   const { clock, advance, settle } = fakeClock();
   const roundSet = rankWithHistory(sample, history);
   const state = { version: 5 };
   const written: Written[] = [];
   const published: PublishedBatch[] = [];
+  /** Each batch's items as they were when published: with slabs, their memory is reused later. */
+  const publishedItems: Opportunity[][] = [];
+  const timings: BatchTimings[] = [];
   const events: NewEvent[][] = [];
   const legs: { venue: string; observedAt: number; publishedAt: number }[] = [];
   const log = new LiveRoundEvents(5, 3_600_000);
@@ -83,7 +86,12 @@ function setUp(options: { write?: (onVersion: number) => Promise<number | null> 
     clock,
     events: roundEvents,
     feedStatus: { message: () => undefined, reconnect: () => undefined, transport: () => undefined, published: (venue, observedAt, publishedAt) => legs.push({ venue, observedAt, publishedAt }) },
-    onPublished: (batch) => published.push(batch),
+    onPublished: (batch) => {
+      published.push(batch);
+      publishedItems.push(itemsOf(batch.items));
+    },
+    onTimings: (timing) => timings.push(timing),
+    slabs: options.slabs,
     write: async (_db, onVersion, batch, statements = []) => {
       written.push({ onVersion, batch, statements });
       if (options.write) return options.write(onVersion);
@@ -91,7 +99,7 @@ function setUp(options: { write?: (onVersion: number) => Promise<number | null> 
     },
   });
   publisher.roundPublished({ version: 5, set: roundSet, snapshots: sample, history, asOf: new Date(Math.min(...sample.map((s) => s.observedAt))) });
-  return { publisher, advance, settle, roundSet, state, written, published, events, legs };
+  return { publisher, advance, settle, roundSet, state, written, published, publishedItems, timings, events, legs };
 }
 
 /** Bases of the sample with at least three venues, so a change moves several pairs. */
@@ -164,6 +172,40 @@ describe("MicroBatchPublisher", () => {
       { venue: secondLater.exchange, observedAt: secondLater.observedAt, publishedAt: 1_000 },
       { venue: third.exchange, observedAt: third.observedAt, publishedAt: 1_000 },
     ]);
+  });
+
+  it("stays equal to ranking the whole merged market afresh over batches moving every market or a few, their columns in reused memory", async () => {
+    const t = setUp({ slabs: new ColumnSlabs(2) });
+    const held = new Map(sample.map((s) => [marketKey(s.exchange, s.market), s]));
+    const few = new Set(busyBases().slice(0, 2));
+    /** The set the publisher holds, which its next batch splices into and diffs its events against. */
+    const liveSet = () => (t.publisher as unknown as { base: { set: OpportunityColumns } }).base.set;
+    const sets: OpportunityColumns[] = [];
+    for (let n = 1; n <= 6; n++) {
+      // Every market moves (every streaming venue sent a frame this second), or those of two assets.
+      const moving = [...held.values()].filter((s) => n % 3 !== 0 || few.has(s.base));
+      const changed = moving.map((s, i) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0001 * (((n + i) % 5) - 2), markPrice: s.markPrice === null ? null : s.markPrice * (1 + n / 1_000), observedAt: s.observedAt + n * 1_000 }));
+      for (const s of changed) held.set(marketKey(s.exchange, s.market), s);
+      t.publisher.push(changed);
+      await t.advance(PERIOD);
+      expect(t.written).toHaveLength(n);
+      const fresh = itemsOf(rankWithHistory([...held.values()], history));
+      expect(itemsOf(liveSet())).toEqual(fresh);
+      if (n % 3 !== 0) expect(t.publishedItems[n - 1]).toEqual(fresh);
+      else expect(t.publishedItems[n - 1]).toEqual(fresh.filter((o) => few.has(o.symbol)));
+      sets.push(liveSet());
+    }
+    // A batch of every asset publishes its pairs as the set; one of two assets splices them into a set of its own.
+    expect(t.published.map((b) => b.items.count === t.roundSet.count)).toEqual([true, true, false, true, true, false]);
+    // Memory is reused: six sets and two small batches' pairs in three buffers.
+    const buffers = new Set([...sets, ...t.published.map((b) => b.items)].map((c) => c.apr.values.buffer));
+    expect(buffers.size).toBeLessThanOrEqual(3);
+    // Where each batch's time went, as the bench prints it.
+    expect(t.timings).toHaveLength(6);
+    for (const timing of t.timings) {
+      expect(timing.total).toBeGreaterThanOrEqual(timing.rank + timing.splice + timing.events + timing.encode + timing.write - 1e-6);
+    }
+    expect(t.timings.map((timing) => timing.pairs)).toEqual(t.published.map((b) => b.items.count));
   });
 
   it("holds batches from a round's ranking to its commit, then publishes what was pushed meanwhile on the round's set", async () => {

@@ -2,9 +2,9 @@ import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
 import { marketKey } from "../model/market-average";
 import type { MarketSnapshot, VenueId } from "../model/types";
-import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import { spliceColumns } from "../opportunities/splice-opportunities";
-import { publishBatch } from "../opportunities/store";
+import { packBatch, publishBatch } from "../opportunities/store";
 import type { FeedStatusRecorder } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
 import { rankWithHistory, type MarketHistory } from "./market-history";
@@ -50,6 +50,27 @@ export interface PublishedBatch {
   items: OpportunityColumns;
 }
 
+/** Where one committed batch's time went, in ms (performance.now), and its size. */
+export interface BatchTimings {
+  /** Re-ranking the changed assets' markets with the round's history. */
+  rank: number;
+  /** Splicing the re-ranked pairs into the set. */
+  splice: number;
+  /** Deriving the pairs' change events. */
+  events: number;
+  /** Packing the pairs into their stored form. */
+  encode: number;
+  /** The publishing transaction. */
+  write: number;
+  /** From taking the pending markets to the commit, `onPublished` not included. */
+  total: number;
+  bases: number;
+  markets: number;
+  pairs: number;
+  /** The patch's stored size; 0 when a test's writer packs nothing. */
+  bytes: number;
+}
+
 /** Time for the publisher, replaced by tests. */
 export interface BatchClock {
   now(): number;
@@ -75,7 +96,16 @@ export interface MicroBatchOptions {
   feedStatus?: FeedStatusRecorder;
   /** Told each committed batch: this process's in-memory set applies it. */
   onPublished?: (batch: PublishedBatch) => void;
+  /**
+   * Memory for the batches' columns (their pairs and the spliced set), each reused once the next
+   * batch (or round) replaced it: a batch as wide as a round would otherwise take 20 MB of new
+   * memory a second. Keeping two spares (`new ColumnSlabs(2)`) serves both. Given, a batch's
+   * `items` may be read only during `onPublished`.
+   */
+  slabs?: ColumnSlabs;
   clock?: BatchClock;
+  /** Told where each committed batch's time went (benchmarks, logs). */
+  onTimings?: (timings: BatchTimings) => void;
   /** Writes a batch; store.ts `publishBatch` unless a test replaces it. */
   write?: typeof publishBatch;
 }
@@ -152,6 +182,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       markets.set(key, snapshot);
       keysOf(byBase, snapshot.base).add(key);
     }
+    // The last batch's set, which the round's events were just derived against, is read no more.
+    if (this.base) this.options.slabs?.giveBack(this.base.set);
     this.base = { version: round.version, set: round.set, history: round.history, asOf: round.asOf, markets, byBase };
     // What the round ranked with (or newer) is in its set already.
     for (const [key, snapshot] of this.pending) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) this.pending.delete(key);
@@ -188,6 +220,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     const base = this.base;
     if (!base) return;
     this.lastStartedAt = this.clock.now();
+    const started = performance.now();
     const taken = this.pending;
     this.pending = new Map();
     const changed: [string, MarketSnapshot][] = [];
@@ -201,17 +234,26 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
         for (const key of base.byBase.get(asset) ?? []) if (!replacing.has(key)) ofBases.push(base.markets.get(key)!);
       }
       for (const [, snapshot] of changed) ofBases.push(snapshot);
-      const items = rankWithHistory(ofBases, base.history);
-      const set = spliceColumns(base.set, bases, items);
+      const items = rankWithHistory(ofBases, base.history, this.options.slabs);
+      const ranked = performance.now();
+      const set = spliceColumns(base.set, bases, items, undefined, this.options.slabs);
+      const spliced = performance.now();
       const publishedAt = this.clock.now();
       const events = this.options.events?.prepareBatch({ previous: { version: base.version, set: base.set }, set, bases, asOf: base.asOf, publishedAt: new Date(publishedAt) });
+      const prepared = performance.now();
       const newestObserved = Math.max(...changed.map(([, s]) => s.observedAt));
-      const version = await (this.options.write ?? publishBatch)(this.options.db, base.version, { bases: [...bases], items, asOf: new Date(newestObserved) }, events?.statements);
+      // Packed here rather than in publishBatch, so the two are timed apart; a writer of a test's packs nothing.
+      const packed = this.options.write ? undefined : await packBatch(items);
+      const encoded = performance.now();
+      const version = await (this.options.write ?? publishBatch)(this.options.db, base.version, { bases: [...bases], items, asOf: new Date(newestObserved), packed }, events?.statements);
+      const written = performance.now();
       if (version === null) {
         // Another process published a newer set: its markets are not known here, so batches wait for this process's next round.
         this.counts.superseded += 1;
         if (this.base === base) this.base = undefined;
         this.requeue(changed);
+        this.options.slabs?.giveBack(items);
+        if (set !== items) this.options.slabs?.giveBack(set);
         log.warn({ version: base.version }, "a micro-batch met a newer opportunity set and was not written; batches resume after the next round");
         return;
       }
@@ -221,13 +263,29 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
         keysOf(base.byBase, snapshot.base).add(key);
       }
       const previousVersion = base.version;
+      const replaced = base.set;
       base.version = version;
       base.set = set;
       this.counts.batches += 1;
       this.counts.bases += bases.size;
       this.counts.markets += ofBases.length;
       for (const [, snapshot] of changed) this.options.feedStatus?.published(snapshot.exchange as VenueId, snapshot.observedAt, publishedAt);
+      this.options.onTimings?.({
+        rank: ranked - started,
+        splice: spliced - ranked,
+        events: prepared - spliced,
+        encode: encoded - prepared,
+        write: written - encoded,
+        total: performance.now() - started,
+        bases: bases.size,
+        markets: ofBases.length,
+        pairs: items.count,
+        bytes: packed?.byteLength ?? 0,
+      });
       this.options.onPublished?.({ version, previousVersion, bases, items });
+      // Read no more: the set this batch replaced, and its pairs once spliced into a set of their own.
+      this.options.slabs?.giveBack(replaced);
+      if (set !== items) this.options.slabs?.giveBack(items);
     } catch (error) {
       // Kept for the next batch, a period later: nothing pushed is lost to a failed write.
       this.requeue(changed);

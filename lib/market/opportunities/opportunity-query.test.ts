@@ -136,3 +136,25 @@ describe("sort=stability", () => {
   });
 
 });
+
+describe("OpportunitySnapshot.inOrder", () => {
+  const byApr = (list: readonly Opportunity[]) => [...list].sort((a, b) => (a.apr !== b.apr ? b.apr - a.apr : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  it("serves a set held in ranked order as it is for -apr, and sorts one that is not", () => {
+    const ranked = byApr(opportunities);
+    // Ties by id are part of the order: two items of equal APR, in id order.
+    const tied = [{ ...ranked[0]!, id: "ZZ-b-a", apr: 1_000 }, { ...ranked[1]!, id: "ZZ-a-b", apr: 1_000 }];
+    const inOrder = byApr([...ranked, ...tied]);
+    const held = new OpportunitySnapshot(inOrder, asOf, false);
+    expect(held.inOrder("-apr")).toBe(held.items);
+    const shuffled = [...inOrder].reverse();
+    const other = new OpportunitySnapshot(shuffled, asOf, false);
+    expect(other.inOrder("-apr")).not.toBe(other.items);
+    expect(other.inOrder("-apr").map((o) => o.id)).toEqual(inOrder.map((o) => o.id));
+    // A tie out of id order is not taken for ranked order either.
+    const swapped = [...inOrder];
+    const at = swapped.findIndex((o) => o.id === "ZZ-a-b");
+    [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
+    expect(new OpportunitySnapshot(swapped, asOf, false).inOrder("-apr").map((o) => o.id)).toEqual(inOrder.map((o) => o.id));
+  });
+});

@@ -94,7 +94,8 @@ export class OpportunitySnapshot {
   inOrder(sort: Sort): Opportunity[] {
     let list = this.sorted.get(sort);
     if (!list) {
-      list = [...this.items].sort(comparator(sort));
+      // A published set is held in its ranked order, which is `-apr`'s: checked in one pass, not sorted again.
+      list = sort === "-apr" && inAprOrder(this.items) ? (this.items as Opportunity[]) : [...this.items].sort(comparator(sort));
       this.sorted.set(sort, list);
     }
     return list;
@@ -176,6 +177,15 @@ export class OpportunitySnapshot {
       f,
     );
   }
+}
+
+/** Whether `items` are in `-apr` order: highest APR first, ties by id (the ranked set's order). */
+function inAprOrder(items: readonly Opportunity[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    const [a, b] = [items[i - 1]!, items[i]!];
+    if (a.apr < b.apr || (a.apr === b.apr && a.id > b.id)) return false;
+  }
+  return true;
 }
 
 /** One key of an order: the value compared, and whether larger values come first. */

@@ -5,7 +5,7 @@ import type { MarketSnapshot, Persistence } from "../model/types";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { itemsOf } from "./encoding/columns";
 import { rankOpportunities, type ComputeOpportunitiesOptions } from "./rank-opportunities";
-import { spliceColumns, spliceItems } from "./splice-opportunities";
+import { rowsOfBases, spliceColumns, spliceItems } from "./splice-opportunities";
 
 // The offline sample: every venue's recorded answer parsed through the real connectors.
 let sample: MarketSnapshot[];
@@ -98,6 +98,21 @@ describe("spliceColumns", () => {
     expect(itemsOf(spliceColumns(live, bases, rankOpportunities(ofBases, options).columns))).toEqual(itemsOf(live));
   });
 
+  it("answers the replacement itself when every asset of the set is re-ranked, equal to a fresh ranking", () => {
+    const live = rankOpportunities(sample, options).columns;
+    const changed = sample.map((s, i) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.00003 * ((i % 7) - 3), observedAt: s.observedAt + 1_000 }));
+    const { bases, merged, ofBases } = merge(sample, changed);
+    const replacement = rankOpportunities(ofBases, options).columns;
+    const spliced = spliceColumns(live, bases, replacement);
+    expect(spliced).toBe(replacement);
+    expect(itemsOf(spliced)).toEqual(itemsOf(rankOpportunities(merged, options).columns));
+    // One asset fewer in the batch: the kept pairs are merged in, in new memory.
+    const lessOne = new Set([...bases].slice(1));
+    const partial = spliceColumns(live, lessOne, rankOpportunities(ofBases.filter((s) => lessOne.has(s.base)), options).columns);
+    expect(partial).not.toBe(replacement);
+    expect(partial.count).toBe(replacement.count);
+  });
+
   it("spliceItems gives the same items as spliceColumns, reusing the kept items", () => {
     const live = rankOpportunities(sample, options).columns;
     const liveItems = itemsOf(live);
@@ -109,5 +124,19 @@ describe("spliceColumns", () => {
     expect(items).toEqual(itemsOf(spliceColumns(live, bases, replacement)));
     const kept = liveItems.find((o) => !bases.has(o.symbol))!;
     expect(items).toContain(kept);
+  });
+});
+
+describe("rowsOfBases", () => {
+  it("copies the pairs of some assets in set order, and gives the set itself when they are all of its assets", () => {
+    const live = rankOpportunities(sample, options).columns;
+    const all = new Set(sample.map((s) => s.base));
+    expect(rowsOfBases(live, all)).toBe(live);
+    const liveItems = itemsOf(live);
+    const some = new Set([liveItems[0]!.symbol, liveItems.at(-1)!.symbol]);
+    const rows = rowsOfBases(live, some);
+    expect(rows).not.toBe(live);
+    expect(itemsOf(rows)).toEqual(liveItems.filter((o) => some.has(o.symbol)));
+    expect(rows.count).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { Opportunity, OpportunityLeg } from "../model/types";
-import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
+import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 
 // Pairs are formed per asset (rank-opportunities.ts), so re-ranking some assets' markets changes
 // only those assets' pairs: the rest of the live set stands, already in order. A micro-batch
@@ -15,7 +15,7 @@ export function rankedBefore(aprA: number, idA: string, aprB: number, idB: strin
  * `live` with every pair of `bases` replaced by `replacement` (those assets re-ranked: its items
  * are all of them, in set order): the kept items and the new ones merged in set order, in new
  * memory. Equals ranking the whole merged market afresh when `replacement` was ranked with the
- * same history. Pure.
+ * same history. Pure. When every item of `live` is replaced, the answer is `replacement` itself.
  *
  * The new set's leg and text lists are `live`'s followed by `replacement`'s, so the kept items'
  * positions stand and each run of them between two new items is copied array by array, not cell by
@@ -28,6 +28,8 @@ export function spliceColumns(
   replacement: OpportunityColumns,
   /** Listed legs and texts beyond which they are listed afresh; tests lower it. */
   listLimit?: number,
+  /** Where the new set's columns' memory comes from (a micro-batch publisher's); new memory without. */
+  slabs?: ColumnSlabs,
 ): OpportunityColumns {
   const replaced = live.texts.map((text) => bases.has(text));
   const keptFlags = new Uint8Array(live.count);
@@ -37,12 +39,15 @@ export function spliceColumns(
     keptFlags[i] = 1;
     kept += 1;
   }
+  // Every asset of the set re-ranked (a batch as wide as a round, or a set of only those assets):
+  // the replacement is the new set as it is. Sets are never written once made, so it is shared.
+  if (kept === 0) return replacement;
   const isKept = (i: number) => keptFlags[i] === 1;
   const count = kept + replacement.count;
   const listed = live.legs.length + replacement.legs.length + live.texts.length + replacement.texts.length;
-  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement);
+  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement, slabs);
 
-  const out = emptyColumnArrays(count);
+  const out = slabs ? slabs.take(count) : emptyColumnArrays(count);
   const [liveId, newId] = [idReader(live), idReader(replacement)];
   const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
   const columns = columnPairs(live, replacement, out);
@@ -119,12 +124,12 @@ function columnPairs(live: OpportunityColumns, replacement: OpportunityColumns, 
 }
 
 /** `spliceColumns` item by item into lists of only the values the new set uses: the lists' compaction. */
-function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns): OpportunityColumns {
+function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns, slabs?: ColumnSlabs): OpportunityColumns {
   const keptRows = new Uint32Array(kept);
   for (let i = 0, k = 0; i < live.count; i++) if (isKept(i)) keptRows[k++] = i;
   const [liveId, newId] = [idReader(live), idReader(replacement)];
   const count = kept + replacement.count;
-  const out = emptyColumnArrays(count);
+  const out = slabs ? slabs.take(count) : emptyColumnArrays(count);
   const legs = new ValueList<OpportunityLeg>();
   const texts = new ValueList<string>();
   const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
@@ -148,11 +153,13 @@ function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept
   return { ...out, count, keys: replacement.count > 0 || live.count === 0 ? replacement.keys : live.keys, ids, legs: legs.list, texts: texts.list };
 }
 
-/** The items of `set` whose asset is one of `bases`, in set order, in new memory. Pure. */
+/** The items of `set` whose asset is one of `bases`, in set order, in new memory unless that is all of them. Pure. */
 export function rowsOfBases(set: OpportunityColumns, bases: ReadonlySet<string>): OpportunityColumns {
   const inBases = set.texts.map((text) => bases.has(text));
   const rows: number[] = [];
   for (let i = 0; i < set.count; i++) if (inBases[set.symbol[i]!]) rows.push(i);
+  // Every item is of `bases`: the set itself, not a copy (sets are never written once made).
+  if (rows.length === set.count) return set;
   const out = emptyColumnArrays(rows.length);
   const legs = new ValueList<OpportunityLeg>();
   const texts = new ValueList<string>();

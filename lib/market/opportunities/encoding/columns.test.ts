@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { marketKey } from "../../model/market-average";
 import { rankOpportunities } from "../rank-opportunities";
-import { ColumnSlabs, emptyColumnArrays, itemsOf, NumberColumn, type ColumnArrays } from "./columns";
+import { ABSENT_POSITION, ColumnSlabs, emptyColumnArrays, itemReader, itemsOf, NumberColumn, type ColumnArrays } from "./columns";
 
 /** Every array of a set's columns. */
 type ColumnArray = Float64Array | Uint32Array | Uint8Array;
@@ -68,5 +69,63 @@ describe("ColumnSlabs", () => {
     const reused = rankOpportunities(snapshots, { slabs }).columns;
     expect(reused.apr.values.buffer).toBe(scratch.apr.values.buffer);
     expect(itemsOf(reused)).toEqual(itemsOf(rankOpportunities(snapshots).columns));
+  });
+});
+
+describe("ColumnSlabs with two spares", () => {
+  it("keeps two slabs given back, hands each set the smallest it fits, and never the same one twice", () => {
+    const slabs = new ColumnSlabs(2);
+    const [big, small] = [slabs.take(1_000), slabs.take(10)];
+    slabs.giveBack(big);
+    slabs.giveBack(small);
+    slabs.giveBack(small); // twice: still one spare
+    const nextSmall = slabs.take(8);
+    expect(nextSmall.apr.values.buffer).toBe(small.apr.values.buffer);
+    expect(slabs.take(900).apr.values.buffer).toBe(big.apr.values.buffer);
+    expect(slabs.take(8).apr.values.buffer).not.toBe(small.apr.values.buffer);
+    // A third spare pushes the oldest out.
+    const [a, b, c] = [slabs.take(5), slabs.take(5), slabs.take(5)];
+    for (const spare of [a, b, c]) slabs.giveBack(spare);
+    const buffers = [slabs.take(5), slabs.take(5), slabs.take(5)].map((x) => x.apr.values.buffer);
+    expect(buffers).not.toContain(a.apr.values.buffer);
+    expect(buffers).toContain(b.apr.values.buffer);
+    expect(buffers).toContain(c.apr.values.buffer);
+  });
+});
+
+describe("itemsOf", () => {
+  const ranked = () => {
+    const market = snapshots.map((s, i) => ({ ...s, markPrice: i === 2 ? null : s.markPrice }));
+    const averages = new Map(market.map((s, i) => [marketKey(s.exchange, s.market), { day: i % 2 ? null : i, week: i }]));
+    return rankOpportunities(market, { averages }).columns;
+  };
+
+  it("builds a ranked set's items as the field-by-field reader does, in the same key order, nulls kept", () => {
+    const columns = ranked();
+    expect(columns.keys).toContain("apr_7d_avg");
+    const items = itemsOf(columns);
+    const read = itemReader(columns);
+    expect(items).toHaveLength(columns.count);
+    items.forEach((item, i) => expect(JSON.stringify(item)).toBe(JSON.stringify(read(i))));
+    // Some of what it copies is null: the missing mark price's spread, a leg without a day's average.
+    expect(items.some((o) => o.price_spread_bps === null)).toBe(true);
+    expect(items.some((o) => o.apr_1d_avg === null)).toBe(true);
+    expect(items.some((o) => typeof o.apr_1d_avg === "number")).toBe(true);
+  });
+
+  it("leaves out an absent cell, as the field-by-field reader does", () => {
+    const columns = ranked();
+    columns.net_apr.put(1, undefined);
+    columns["persistence.as_of"][0] = ABSENT_POSITION;
+    const items = itemsOf(columns);
+    expect("net_apr" in items[1]!).toBe(false);
+    expect("as_of" in items[0]!.persistence).toBe(false);
+    const read = itemReader(columns);
+    items.forEach((item, i) => expect(JSON.stringify(item)).toBe(JSON.stringify(read(i))));
+  });
+
+  it("builds a set without averages field by field, with only its keys", () => {
+    const columns = rankOpportunities(snapshots).columns;
+    expect(itemsOf(columns).every((o) => !("apr_1d_avg" in o))).toBe(true);
   });
 });
