@@ -5,7 +5,7 @@ import { isoTexts } from "../model/iso-texts";
 import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
 import { priceSpread, type PricedLeg } from "../model/price-spread";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "../model/types";
-import { emptyColumnArrays, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
+import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { descendingOrder } from "./encoding/descending-order";
 
 export interface ComputeOpportunitiesOptions {
@@ -93,23 +93,6 @@ export function computeOpportunities(
   const { columns, skipped } = rankOpportunities(snapshots, options);
   return { opportunities: itemsOf(columns), skipped };
 }
-
-const ITEM_KEYS = [
-  "id",
-  "symbol",
-  "type",
-  "long",
-  "short",
-  "apr",
-  "net_apr",
-  "funding_spread_8h",
-  "price_spread_bps",
-  "price_spread_unavailable_reason",
-  "open_interest_usd",
-  "volume_24h_usd",
-  "updated_at",
-  "persistence",
-] as const satisfies readonly (keyof Opportunity)[];
 
 /**
  * `computeOpportunities` into columns (encoding/columns.ts), what a round publishes,

@@ -326,8 +326,8 @@ export function itemsOf(columns: OpportunityColumns): Opportunity[] {
   return Array.from({ length: columns.count }, (_, i) => read(i));
 }
 
-/** A ranked set's item keys, in order (rank-opportunities.ts, with the averages). */
-const RANKED_KEYS = [
+/** An opportunity's keys as rank-opportunities.ts ranks them, in order. */
+export const ITEM_KEYS = [
   "id",
   "symbol",
   "type",
@@ -342,9 +342,10 @@ const RANKED_KEYS = [
   "volume_24h_usd",
   "updated_at",
   "persistence",
-  "apr_1d_avg",
-  "apr_7d_avg",
-] as const;
+] as const satisfies readonly (keyof Opportunity)[];
+
+/** The keys of a set ranked with the averages (rounds' and micro-batches'), in order. */
+const RANKED_KEYS = [...ITEM_KEYS, "apr_1d_avg", "apr_7d_avg"] as const;
 
 /**
  * `itemReader` for the sets rounds and micro-batches rank, whose items have every key of
