@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db";
+import { directSql } from "@/lib/db/direct-sql";
 import { venueIdSchema, type VenueId } from "../model/types";
 import type { VenueFeed, VenueFeedMinute } from "../model/venue-feed";
 import type { FeedStatusFigures } from "./feed-status-board";
@@ -12,27 +13,38 @@ export interface StoredFeedStatus extends Omit<FeedStatusFigures, "series"> {
 
 const seriesSchema = z.array(z.object({ at: z.number(), messages: z.number(), p99Ms: z.number().nullable() }));
 
-/** The board's figures as of `now`, one row per venue, in one transaction. */
+/**
+ * The board's figures as of `now`, one row per venue, in one statement through the driver: a
+ * transaction of one upsert a venue outlived Prisma's transaction timeout while a busy ingesting
+ * thread (a wide micro-batch) held its callbacks back, and the board then stood still.
+ */
 export async function writeFeedStatus(db: Db, figures: readonly FeedStatusFigures[], now: number): Promise<void> {
-  if (figures.length === 0) return;
-  const updatedAt = new Date(now);
-  await db.$transaction(
-    figures.map((f) => {
-      const data = {
-        transport: f.transport,
-        transportReason: f.transportReason,
-        lastMessageAt: f.lastMessageAt === null ? null : new Date(f.lastMessageAt),
-        reconnects24h: f.reconnects24h,
-        latencyP50Ms: f.latencyP50Ms,
-        latencyP99Ms: f.latencyP99Ms,
-        latencySamples: f.latencySamples,
-        pollIntervalMs: f.pollIntervalMs,
-        series: f.series.map((m) => ({ at: m.at, messages: m.messages, p99Ms: m.p99Ms })),
-        updatedAt,
-      };
-      return db.venueFeedStatus.upsert({ where: { venue: f.venue }, create: { venue: f.venue, ...data }, update: data });
-    }),
-  );
+  const rows = figures.map((f) => ({
+    venue: f.venue,
+    transport: f.transport,
+    transport_reason: f.transportReason,
+    last_message_at: f.lastMessageAt === null ? null : new Date(f.lastMessageAt).toISOString(),
+    reconnects_24h: f.reconnects24h,
+    latency_p50_ms: f.latencyP50Ms,
+    latency_p99_ms: f.latencyP99Ms,
+    latency_samples: f.latencySamples,
+    poll_interval_ms: f.pollIntervalMs,
+    series: f.series.map((m) => ({ at: m.at, messages: m.messages, p99Ms: m.p99Ms })),
+  }));
+  await directSql(db).query({
+    text: `
+    INSERT INTO "VenueFeedStatus" (venue, transport, "transportReason", "lastMessageAt", "reconnects24h", "latencyP50Ms", "latencyP99Ms",
+                                   "latencySamples", "pollIntervalMs", series, "updatedAt")
+    SELECT r.venue, r.transport, r.transport_reason, r.last_message_at, r.reconnects_24h, r.latency_p50_ms, r.latency_p99_ms,
+           r.latency_samples, r.poll_interval_ms, r.series, $2::timestamp(3)
+    FROM jsonb_to_recordset($1::jsonb) AS r(venue text, transport text, transport_reason text, last_message_at timestamp(3), reconnects_24h int,
+                                            latency_p50_ms float8, latency_p99_ms float8, latency_samples int, poll_interval_ms int, series jsonb)
+    ON CONFLICT (venue) DO UPDATE SET
+      transport = EXCLUDED.transport, "transportReason" = EXCLUDED."transportReason", "lastMessageAt" = EXCLUDED."lastMessageAt",
+      "reconnects24h" = EXCLUDED."reconnects24h", "latencyP50Ms" = EXCLUDED."latencyP50Ms", "latencyP99Ms" = EXCLUDED."latencyP99Ms",
+      "latencySamples" = EXCLUDED."latencySamples", "pollIntervalMs" = EXCLUDED."pollIntervalMs", series = EXCLUDED.series, "updatedAt" = EXCLUDED."updatedAt"`,
+    values: [JSON.stringify(rows), new Date(now).toISOString()],
+  });
 }
 
 /** Every stored venue's feed; a row of an unknown venue or a damaged series is left out. */

@@ -1,24 +1,21 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
-import { FeedStatusBoard } from "./feed-status-board";
+import { FeedStatusBoard, type FeedStatusFigures } from "./feed-status-board";
 import { FeedStatusWriter } from "./feed-status-writer";
 
 const T = Date.parse("2026-12-02T12:00:00.000Z");
 
-/** A database that records each venue row written, or fails every write when told to. */
-function recordingDb(fail: { now: boolean }) {
+/** A store that records each write's venue rows, or fails every write when told to. */
+function recordingStore(fail: { now: boolean }) {
   const written: { venue: string; updatedAt: number }[][] = [];
-  const db = {
-    venueFeedStatus: {
-      upsert: (args: { create: { venue: string; updatedAt: Date } }) => ({ venue: args.create.venue, updatedAt: args.create.updatedAt.getTime() }),
-    },
-    $transaction: async (rows: { venue: string; updatedAt: number }[]) => {
-      if (fail.now) throw new Error("database unreachable");
-      written.push(rows);
-    },
-  } as unknown as Db;
-  return { db, written };
+  const store = async (_db: Db, figures: readonly FeedStatusFigures[], now: number) => {
+    if (fail.now) throw new Error("database unreachable");
+    written.push(figures.map((f) => ({ venue: f.venue, updatedAt: now })));
+  };
+  return { store, written };
 }
+
+const db = async () => ({}) as Db;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -29,8 +26,8 @@ describe("FeedStatusWriter", () => {
     vi.useFakeTimers({ now: T });
     const board = new FeedStatusBoard();
     board.message("binance", T);
-    const { db, written } = recordingDb({ now: false });
-    const writer = new FeedStatusWriter(board, async () => db, 5_000);
+    const { store, written } = recordingStore({ now: false });
+    const writer = new FeedStatusWriter(board, db, 5_000, Date.now, store);
     writer.start();
     await vi.advanceTimersByTimeAsync(4_999);
     expect(written).toHaveLength(0);
@@ -49,8 +46,8 @@ describe("FeedStatusWriter", () => {
     const board = new FeedStatusBoard();
     board.message("okx", T);
     const fail = { now: true };
-    const { db, written } = recordingDb(fail);
-    const writer = new FeedStatusWriter(board, async () => db, 5_000, () => T);
+    const { store, written } = recordingStore(fail);
+    const writer = new FeedStatusWriter(board, db, 5_000, () => T, store);
     await expect(writer.write()).resolves.toBeUndefined();
     fail.now = false;
     await writer.write();
@@ -58,8 +55,8 @@ describe("FeedStatusWriter", () => {
   });
 
   it("writes nothing while the board has heard of no venue", async () => {
-    const { db, written } = recordingDb({ now: false });
-    await new FeedStatusWriter(new FeedStatusBoard(), async () => db).write();
+    const { store, written } = recordingStore({ now: false });
+    await new FeedStatusWriter(new FeedStatusBoard(), db, 5_000, Date.now, store).write();
     expect(written).toHaveLength(0);
   });
 });

@@ -24,6 +24,8 @@ export class FeedStatusWriter {
     private readonly db: () => Promise<Db>,
     private readonly intervalMs = FEED_STATUS_WRITE_MS,
     private readonly now: () => number = Date.now,
+    /** Stores the figures; feed-status-store.ts `writeFeedStatus` unless a test replaces it. */
+    private readonly store: typeof writeFeedStatus = writeFeedStatus,
   ) {}
 
   start(): void {
@@ -51,7 +53,9 @@ export class FeedStatusWriter {
 
   private async writeOnce(): Promise<void> {
     try {
-      await writeFeedStatus(await this.db(), this.board.figures(this.now()), this.now());
+      const now = this.now();
+      const figures = this.board.figures(now);
+      if (figures.length > 0) await this.store(await this.db(), figures, now);
     } catch (error) {
       log.error({ err: error }, "storing the feed status failed");
     }
