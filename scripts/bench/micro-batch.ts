@@ -7,8 +7,8 @@
 // Each committed batch is then applied as this process's server applies it (LiveOpportunities) and
 // the first page of GET /v1/opportunities built from it (order, items' JSON, entity tag). Printed:
 // per phase p50/p99 (wall ms; `cpu` is the CPU time the process used per batch, every thread: under
-// load the figure that moves least), the process's CPU and heap, the round's own rank and publish as the baseline,
-// and the same batches with one venue changing.
+// load the figure that moves least), the process's CPU and heap, the round's own rank and publish as the baseline
+// (each batch's total p50 as a ratio to it), and the same batches with one venue changing.
 //
 // On a private PostgreSQL with default settings (private-postgres.ts) unless DATABASE_URL is set;
 // --pglite for an in-memory PGlite.
@@ -145,6 +145,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
   const roundMs = performance.now() - t0;
   if (measured.status !== "published" || !published) throw new Error(`the round did not publish: ${measured.error}`);
   const stepText = [...steps].map(([step, elapsed]) => `${step} ${elapsed.toFixed(0)}`).join(", ");
+  const baselineMs = (steps.get("rank") ?? 0) + (steps.get("publish") ?? 0);
   console.log(`  baseline, the round itself: rank ${ms(steps.get("rank"))}, publish ${ms(steps.get("publish"))}; steps (ms) ${stepText}; whole call ${ms(roundMs)}`);
   console.log(`  ${measured.opportunities.toLocaleString("en")} opportunities from ${published.snapshots.length.toLocaleString("en")} markets`);
 
@@ -198,6 +199,8 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       const sorted = samples.map((s) => s[phase]).sort((a, b) => a - b);
       console.log(`  ${phase.padEnd(8)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(9)}`);
     }
+    const totalP50 = percentile(samples.map((s) => s.total).sort((a, b) => a - b), 50);
+    console.log(`  total p50 is ${(totalP50 / baselineMs).toFixed(2)}× the round's own rank + publish (${baselineMs.toFixed(0)} ms, the baseline)`);
     console.log(
       `  process CPU ${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)} % of a core over ${(wall / 1000).toFixed(1)} s ` +
         `(batches back to back); JS heap peak ${(heapPeak / 2 ** 20).toFixed(0)} MB, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB; load average ${loadAverage()}`,

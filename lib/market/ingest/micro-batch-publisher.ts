@@ -4,7 +4,8 @@ import { marketKey } from "../model/market-average";
 import type { MarketSnapshot, VenueId } from "../model/types";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import { spliceColumns } from "../opportunities/splice-opportunities";
-import { packBatch, publishBatch } from "../opportunities/store";
+import { encodeColumns } from "../opportunities/encoding/set-bytes";
+import { publishBatch } from "../opportunities/store";
 import type { FeedStatusRecorder } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
 import { rankWithHistory, type MarketHistory } from "./market-history";
@@ -243,7 +244,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       const prepared = performance.now();
       const newestObserved = Math.max(...changed.map(([, s]) => s.observedAt));
       // Packed here rather than in publishBatch, so the two are timed apart; a writer of a test's packs nothing.
-      const packed = this.options.write ? undefined : await packBatch(items);
+      const packed = this.options.write ? undefined : await encodeColumns(items);
       const encoded = performance.now();
       const version = await (this.options.write ?? publishBatch)(this.options.db, base.version, { bases: [...bases], items, asOf: new Date(newestObserved), packed }, events?.statements);
       const written = performance.now();

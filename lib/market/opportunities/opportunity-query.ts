@@ -3,6 +3,7 @@ import { numberParam, pageParams } from "@/lib/query-params";
 import { ageSeconds, isStale, legAtAnswer, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
 import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
 import type { Opportunity, ServedOpportunity } from "../model/types";
+import { rankedBefore } from "./splice-opportunities";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -179,12 +180,9 @@ export class OpportunitySnapshot {
   }
 }
 
-/** Whether `items` are in `-apr` order: highest APR first, ties by id (the ranked set's order). */
+/** Whether `items` are in the ranked set's order (`-apr`): no item ranked before the one preceding it. */
 function inAprOrder(items: readonly Opportunity[]): boolean {
-  for (let i = 1; i < items.length; i++) {
-    const [a, b] = [items[i - 1]!, items[i]!];
-    if (a.apr < b.apr || (a.apr === b.apr && a.id > b.id)) return false;
-  }
+  for (let i = 1; i < items.length; i++) if (rankedBefore(items[i]!.apr, items[i]!.id, items[i - 1]!.apr, items[i - 1]!.id)) return false;
   return true;
 }
 

@@ -68,13 +68,8 @@ export interface SetBatch {
   items: OpportunityColumns;
   /** The newest observation in the batch. */
   asOf: Date;
-  /** `items` in their stored form when already packed (packBatch): a publisher times the two apart. */
+  /** `items` in their stored form (encoding/set-bytes.ts `encodeColumns`) when already packed: a publisher times the two apart. */
   packed?: Uint8Array<ArrayBuffer>;
-}
-
-/** A batch's items in their stored form, as `publishBatch` writes them. */
-export function packBatch(items: OpportunityColumns): Promise<Uint8Array<ArrayBuffer>> {
-  return encodeColumns(items);
 }
 
 /**
@@ -85,7 +80,7 @@ export function packBatch(items: OpportunityColumns): Promise<Uint8Array<ArrayBu
  * a newer set, and is not written.
  */
 export async function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInTransaction: readonly SqlStatement[] = []): Promise<number | null> {
-  const items = batch.packed ?? (await packBatch(batch.items));
+  const items = batch.packed ?? (await encodeColumns(batch.items));
   return directSql(db).transaction(async (tx) => {
     const [written] = await tx.query<{ version: number }>({
       text: `UPDATE "OpportunitySet" SET version = version + 1, "updatedAt" = now() WHERE id = 'live' AND version = $1 AND NOT sample RETURNING version`,
