@@ -21,6 +21,14 @@ export interface CachedReadQuery {
   text: string;
 }
 
+/** Fields of the served data that move with the clock alone: ages counted from a time the data also gives. */
+const CLOCK_FIELDS = new Set(["age_seconds", "data_age_seconds", "last_message_age_seconds"]);
+
+/** `data`'s JSON without the fields that move with the clock alone, for `HandlerResult.tagJson`. */
+export function jsonWithoutClock(data: unknown): string {
+  return JSON.stringify(data, (name, value: unknown) => (CLOCK_FIELDS.has(name) ? undefined : value));
+}
+
 /** Query strings longer than this are parsed every time rather than remembered. */
 const REMEMBERED_QUERY_CHARS = 256;
 /** Query strings remembered per route; past it the memory starts afresh. */
@@ -119,7 +127,8 @@ const SHARED_ORIGIN = { ip: null, userAgent: null };
 async function build(route: ApiRoute, services: AppServices, actor: Actor, query: Record<string, unknown> | undefined, params: Record<string, unknown> | undefined) {
   const result = await route.handler({ actor: modeOnly(route, actor), key: null, query, body: undefined, params, services, origin: SHARED_ORIGIN });
   const dataJson = "dataJson" in result ? result.dataJson : JSON.stringify(result.data);
-  return { ...envelopeAround(dataJson, result.meta), validUntil: result.validUntil };
+  const tagSource = result.tagJson === undefined ? undefined : envelopeAround(result.tagJson, result.meta).before;
+  return { ...envelopeAround(dataJson, result.meta), validUntil: result.validUntil, tagSource };
 }
 
 /**

@@ -37,6 +37,12 @@ export type HandlerResult = ({ data: unknown } | { dataJson: string }) & {
    * replace: epoch ms until which the answer may be reused. Absent: until the next publish.
    */
   validUntil?: number;
+  /**
+   * For a `cached` route whose data moves with the clock alone (legs' `age_seconds`): the data's
+   * JSON with those values left out. The ETag is its hash rather than the data's, so a client
+   * polling with If-None-Match gets 304s until something other than the clock changes.
+   */
+  tagJson?: string;
 };
 
 /**

@@ -19,8 +19,9 @@ const PRECOMPRESS: Record<Compressed, (prefix: Buffer) => Promise<PrecompressedP
 /**
  * One answer as the cache keeps it: `before`, which holds nearly all of it, then a part that each
  * response writes itself (`middle`: in the envelope, meta's timestamp and request id), then
- * `after`. The entity tag is the hash of `before` and `after` only, so it changes when what the
- * answer says changes and never because of `middle`. Each compressed coding is made once, when a
+ * `after`. The entity tag is the hash of `before` (or of `tagSource`, which stands for it without
+ * what moves with the clock alone) and `after` only, so it changes when what the answer says
+ * changes and never because of `middle`. Each compressed coding is made once, when a
  * response first asks for it; responses then only append their own ending to it.
  */
 export class CachedBody {
@@ -36,9 +37,10 @@ export class CachedBody {
     private readonly after: string,
     /** Epoch ms after which the answer must be rebuilt even if nothing was published. */
     readonly validUntil: number = Number.POSITIVE_INFINITY,
+    tagSource?: string,
   ) {
     this.head = Buffer.from(before);
-    this.hash = contentHash(this.head, after);
+    this.hash = contentHash(tagSource ?? this.head, after);
   }
 
   /** Bytes held, counted generously: strings at two bytes a character. */

@@ -31,6 +31,8 @@ export interface BodyParts {
   after: string;
   /** Epoch ms after which the answer must be rebuilt even without a publish; never, when absent. */
   validUntil?: number;
+  /** What the entity tag is the hash of in place of `before` (see CachedBody); `before` when absent. */
+  tagSource?: string;
 }
 
 interface Entry {
@@ -84,8 +86,8 @@ export class ResponseCache {
     this.misses++;
     const generation = this.generationOf(address.scope, address.version);
     const built = build()
-      .then(({ before, after, validUntil }) => {
-        const body = new CachedBody(before, after, validUntil);
+      .then(({ before, after, validUntil, tagSource }) => {
+        const body = new CachedBody(before, after, validUntil, tagSource);
         const entry: Entry = { body, scope: address.scope, generation };
         body.onResize = (bytes) => this.lru.resize(key, entry, bytes + key.length * 2);
         this.lru.set(key, entry, body.bytes + key.length * 2);

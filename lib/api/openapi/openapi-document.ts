@@ -107,7 +107,7 @@ const CACHED_READ_TEXT =
 /** The 304 of a cached read: no body, and the headers a 200 would carry that say what the client holds and where its key stands. */
 function notModifiedResponse(): JsonObject {
   return {
-    description: `Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. ${NOT_MODIFIED_COUNTS}`,
+    description: `Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer, its legs' \`age_seconds\` aside. No body. ${NOT_MODIFIED_COUNTS}`,
     headers: { "X-Request-Id": REF("headers", "X-Request-Id"), ...CACHED_READ_HEADERS, ...RATE_LIMIT_HEADERS },
   };
 }
@@ -287,7 +287,7 @@ The version is the path prefix: /v1 gains fields, operations and event types; a 
 
 **Rate limits.** ${RATE_LIMIT_WINDOW} \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix epoch seconds at which the window ends and the whole limit is back) tell where the key stands; \`RateLimit-Policy\` (\`"default";q=<limit>;w=60\`) and \`RateLimit\` (\`"default";r=<remaining>;t=<seconds until the reset>\`) say the same in the terms of the IETF draft draft-ietf-httpapi-ratelimit-headers. ${RATE_LIMIT_HEADERS_PRESENCE} Over the limit, the answer is 429 RATE_LIMITED with \`Retry-After\` and \`error.retry_after\`: the whole seconds until the window ends, after which the request is admitted.
 
-**Caching, compression and conditional requests.** The market reads (\`GET /v1/opportunities\`, \`GET /v1/opportunities/{id}\`, \`GET /v1/exchanges\`) answer with a strong \`ETag\` (the same until the data changes, which is once per ingestion round), \`Vary: Accept-Encoding\` and \`Cache-Control: private, no-cache\`. With \`Accept-Encoding: br\` or \`gzip\`, bodies of 1 KB or more come compressed. With the ETag in \`If-None-Match\`, an unchanged answer is 304 Not Modified with the rate-limit headers and no body. ${NOT_MODIFIED_COUNTS}
+**Caching, compression and conditional requests.** The market reads (\`GET /v1/opportunities\`, \`GET /v1/opportunities/{id}\`, \`GET /v1/exchanges\`) answer with a strong \`ETag\` (the same until the data changes; the legs' \`age_seconds\` are left out of it, as they move every second: a client keeping a body on a 304 counts them from \`observed_at\`), \`Vary: Accept-Encoding\` and \`Cache-Control: private, no-cache\`. With \`Accept-Encoding: br\` or \`gzip\`, bodies of 1 KB or more come compressed. With the ETag in \`If-None-Match\`, an unchanged answer is 304 Not Modified with the rate-limit headers and no body. ${NOT_MODIFIED_COUNTS}
 
 This document is served without authentication at ${OPENAPI_PATH} and is not itself listed below.`;
 

@@ -4,6 +4,7 @@ import { fundingSettlementSchema } from "@/lib/market/model/funding-settlement";
 import { historyEnd } from "@/lib/market/model/history-end";
 import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { marketMetaSchema } from "../openapi/shared-schemas";
+import { jsonWithoutClock } from "../cached-read";
 import { defineRoute } from "../route";
 
 const HISTORY_MS = 7 * 86_400_000;
@@ -53,11 +54,14 @@ export const getOpportunityRoute = defineRoute({
     const [long, short] = await Promise.all(
       [opportunity.long, opportunity.short].map((leg) => market.settlements(opportunity.symbol, leg, from, to)),
     );
+    const data = opportunityDetail.parse({
+      ...snapshot.served(opportunity, freshness),
+      funding_history: { from: from.toISOString(), to: to.toISOString(), long, short },
+    });
     return {
-      data: opportunityDetail.parse({
-        ...snapshot.served(opportunity, freshness),
-        funding_history: { from: from.toISOString(), to: to.toISOString(), long, short },
-      }),
+      data,
+      // The ETag leaves the legs' ages out, as the list's does.
+      tagJson: jsonWithoutClock(data),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
       validUntil: Math.min(to.getTime() + MINUTE_MS, snapshot.validUntil([opportunity], freshness) ?? Infinity),
     };

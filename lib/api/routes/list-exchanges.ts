@@ -7,6 +7,7 @@ import type { VenueId } from "@/lib/market/model/types";
 import { cursorGroups } from "@/lib/history/backfill/backfill-store";
 import { backfillProgressSchema, venueProgress } from "@/lib/history/backfill/backfill-progress";
 import { marketMetaSchema } from "../openapi/shared-schemas";
+import { jsonWithoutClock } from "../cached-read";
 import { defineRoute } from "../route";
 
 /**
@@ -57,20 +58,23 @@ export const listExchangesRoute = defineRoute({
     ]);
     // Whole rounds poll every venue once an interval; the stale threshold is three of them.
     const roundIntervalMs = market.venueStaleAfterMs / 3;
+    const data = exchangesPayload.parse({
+      items: status.venues.map((venue) => ({
+        ...venue,
+        fees: venueFee(venue.id),
+        backfill: backfill.get(venue.id) ?? null,
+        feed: servedFeed(
+          feeds.get(venue.id as VenueId),
+          { lastSuccessAt: venue.last_success_at === null ? null : Date.parse(venue.last_success_at), roundIntervalMs },
+          now,
+        ),
+      })),
+      last_round: status.last_round,
+    });
     return {
-      data: exchangesPayload.parse({
-        items: status.venues.map((venue) => ({
-          ...venue,
-          fees: venueFee(venue.id),
-          backfill: backfill.get(venue.id) ?? null,
-          feed: servedFeed(
-            feeds.get(venue.id as VenueId),
-            { lastSuccessAt: venue.last_success_at === null ? null : Date.parse(venue.last_success_at), roundIntervalMs },
-            now,
-          ),
-        })),
-        last_round: status.last_round,
-      }),
+      data,
+      // The ETag leaves the ages out: they move every second, what they are counted from does not.
+      tagJson: jsonWithoutClock(data),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
       validUntil: Math.min(now + REUSE_MS, nextVenueStaleAt(status.venues, market.venueStaleAfterMs, now) ?? Infinity),
     };

@@ -32,8 +32,10 @@ export const listOpportunitiesRoute = defineRoute({
     const freshness = { at: Date.now(), staleAfterMs: market.venueStaleAfterMs };
     return {
       dataJson: snapshot.pageJson(page, freshness),
+      tagJson: snapshot.pageTagJson(page, freshness),
       meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode },
-      // The stale flags and ages are judged now; the answer is rebuilt when a leg turns stale, or a second on.
+      // The stale flags and ages are judged now; the answer is rebuilt when a leg turns stale, or a
+      // second on. Its ETag leaves the ages out, so a poller's 304s last while only they move.
       validUntil: snapshot.validUntil(page.items, freshness),
     };
   },

@@ -127,6 +127,18 @@ export class OpportunitySnapshot {
    */
   jsonOf(item: Opportunity, f: Freshness): string {
     const [long, short] = this.observedAt(item);
+    const template = this.templateOf(item, f);
+    return template[0] + ageJson(ageSeconds(long, f.at)) + template[1] + ageJson(ageSeconds(short, f.at)) + template[2];
+  }
+
+  /** The item's JSON at `f` without its legs' ages: what it says, apart from the clock. */
+  private tagJsonOf(item: Opportunity, f: Freshness): string {
+    return this.templateOf(item, f).join("");
+  }
+
+  /** The item's JSON at `f`'s staleness in three parts around its legs' ages, cached as `jsonOf` says. */
+  private templateOf(item: Opportunity, f: Freshness): JsonTemplate {
+    const [long, short] = this.observedAt(item);
     const state = ((isStale(long, f) ? 1 : 0) | (isStale(short, f) ? 2 : 0)) as StaleLegs;
     let template = this.json.get(item)?.[state];
     if (template === undefined) {
@@ -138,7 +150,7 @@ export class OpportunitySnapshot {
         this.cachedJson += 1;
       }
     }
-    return template[0] + ageJson(ageSeconds(long, f.at)) + template[1] + ageJson(ageSeconds(short, f.at)) + template[2];
+    return template;
   }
 
   private template(item: Opportunity, state: StaleLegs): JsonTemplate {
@@ -158,7 +170,19 @@ export class OpportunitySnapshot {
    * /v1/opportunities' CPU time.
    */
   pageJson(page: OpportunityPage, f: Freshness): string {
-    const items = page.items.map((item) => this.jsonOf(item, f)).join(",");
+    return this.pageOf(page, (item) => this.jsonOf(item, f));
+  }
+
+  /**
+   * `pageJson` without the legs' ages, which move every second: what the page says apart from the
+   * clock, for its ETag (HandlerResult.tagJson).
+   */
+  pageTagJson(page: OpportunityPage, f: Freshness): string {
+    return this.pageOf(page, (item) => this.tagJsonOf(item, f));
+  }
+
+  private pageOf(page: OpportunityPage, itemJson: (item: Opportunity) => string): string {
+    const items = page.items.map(itemJson).join(",");
     return `{"items":[${items}],"total":${page.total},"limit":${page.limit},"offset":${page.offset},"has_more":${page.has_more}}`;
   }
 
