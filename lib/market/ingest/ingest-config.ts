@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { flag, positiveInt, readSettings } from "@/lib/config/settings";
+import { DEFAULT_PRICE_CONFLATION } from "./micro-batch-publisher";
 
 /** A `ws://` or `wss://` URL: where streams go instead of the venues (a loopback replay server). */
 const streamUrlOverride = z
@@ -23,6 +24,9 @@ const schema = z.object({
   VENUE_STREAM_URL_OVERRIDE: streamUrlOverride,
   // The micro-batch period: legs the live feeds change are published at most this often (micro-batch-publisher.ts).
   PUBLISH_BATCH_MS: positiveInt(1_000),
+  // Price moves smaller than this wait for their asset's refresh, at most PUBLISH_PRICE_REFRESH_MS (micro-batch-publisher.ts isNews).
+  PUBLISH_PRICE_MOVE_BPS: positiveInt(DEFAULT_PRICE_CONFLATION.moveBps),
+  PUBLISH_PRICE_REFRESH_MS: positiveInt(DEFAULT_PRICE_CONFLATION.refreshMs),
   MARKET_RAW_RETENTION_DAYS: positiveInt(7),
   MARKET_HOURLY_RETENTION_DAYS: positiveInt(730),
   // Unset: settlements are the product's history and are kept. Set: whole months older than it go.

@@ -73,7 +73,7 @@ export function mergeStreamUpdates(bases: Map<string, MarketSnapshot>, updates: 
 }
 
 /** The fields of a snapshot whose change is news: all but when and how it was observed, and what the round adds from history. */
-const VALUE_FIELDS = [
+export const VALUE_FIELDS = [
   "fundingRate",
   "predictedFundingRate",
   "rateCap",

@@ -10,7 +10,7 @@ import { spliceColumns } from "../opportunities/splice-opportunities";
 import type { SetBatch } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { rankWithHistory, type MarketHistory } from "./market-history";
-import { MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedBatch } from "./micro-batch-publisher";
+import { DEFAULT_PRICE_CONFLATION, isNews, MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedBatch } from "./micro-batch-publisher";
 import type { RoundEvents } from "./round-events";
 
 const PERIOD = 1_000;
@@ -272,5 +272,56 @@ describe("MicroBatchPublisher", () => {
     t.publisher.push([{ ...s, fundingRate: 0.01, observedAt: s.observedAt - 1 }]);
     await t.advance(0);
     expect(t.written).toHaveLength(0);
+  });
+  it("publishes a funding change or a price move of 10 bps in the next batch, and smaller price moves with their asset, once a refresh period at most", async () => {
+    const t = setUp();
+    const priced = sample.filter((s) => s.markPrice !== null);
+    const [rateOf, wideOf, smallOf] = [...new Map(priced.map((s) => [s.base, s])).values()] as [MarketSnapshot, MarketSnapshot, MarketSnapshot];
+    const later = (s: MarketSnapshot, fields: Partial<MarketSnapshot>) => ({ ...s, ...fields, observedAt: s.observedAt + 1_000 });
+    const rate = later(rateOf, { fundingRate: (rateOf.fundingRate ?? 0) + 0.00001 });
+    const wide = later(wideOf, { markPrice: wideOf.markPrice! * 1.0011 });
+    const small = later(smallOf, { markPrice: smallOf.markPrice! * 1.0009 });
+    t.publisher.push([rate, wide, small]);
+    await t.advance(0);
+    expect(new Set(t.written[0]!.batch.bases)).toEqual(new Set([rateOf.base, wideOf.base]));
+    // The small move waits for its asset's turn: within one refresh period, one batch a period.
+    const refreshed = () => t.written.findIndex((w) => w.batch.bases.includes(smallOf.base));
+    for (let elapsed = 0; refreshed() === -1 && elapsed <= DEFAULT_PRICE_CONFLATION.refreshMs; elapsed += PERIOD) await t.advance(PERIOD);
+    expect(refreshed()).toBeGreaterThan(0);
+    expect(t.written[refreshed()]!.batch.bases).toEqual([smallOf.base]);
+    expect(t.publisher.counts.refreshed).toBe(1);
+    // Published with its own time, and left out of the venue-to-publish latency, which is news's.
+    expect(itemsOf(t.published[refreshed()]!.items).some((o) => [o.long, o.short].some((leg) => leg.exchange === small.exchange && leg.mark_price === small.markPrice))).toBe(true);
+    expect(t.legs.map((leg) => leg.observedAt).sort()).toEqual([rate.observedAt, wide.observedAt].sort());
+  });
+
+  it("rides a small price move along when its asset is re-ranked for news, and gives the round the newest deferred snapshot", async () => {
+    const t = setUp();
+    const [a] = busyBases();
+    const [first, second] = sample.filter((s) => s.base === a && s.markPrice !== null);
+    const small = { ...second!, markPrice: second!.markPrice! * 1.0001, observedAt: second!.observedAt + 1_000 };
+    t.publisher.push([small]);
+    await t.advance(0);
+    expect(t.written).toHaveLength(0);
+    expect(t.publisher.newest([second!])).toEqual([small]);
+    t.publisher.push([{ ...first!, fundingRate: (first!.fundingRate ?? 0) + 0.001, observedAt: first!.observedAt + 1_000 }]);
+    await t.advance(PERIOD);
+    expect(t.written[0]!.batch.bases).toEqual([a]);
+    expect(t.publisher.counts.refreshed).toBe(1);
+    expect(itemsOf(t.published[0]!.items).some((o) => [o.long, o.short].some((leg) => leg.exchange === small.exchange && leg.mark_price === small.markPrice))).toBe(true);
+  });
+
+  it("tells news from a small price move", () => {
+    const base = sample.find((s) => s.markPrice !== null && s.indexPrice !== null)!;
+    const bps = DEFAULT_PRICE_CONFLATION.moveBps;
+    expect(isNews(base, { ...base, observedAt: base.observedAt + 1 }, bps)).toBe(false);
+    expect(isNews(base, { ...base, markPrice: base.markPrice! * 1.0009 }, bps)).toBe(false);
+    expect(isNews(base, { ...base, indexPrice: base.indexPrice! * 0.9991 }, bps)).toBe(false);
+    expect(isNews(base, { ...base, markPrice: base.markPrice! * 1.0011 }, bps)).toBe(true);
+    expect(isNews(base, { ...base, indexPrice: base.indexPrice! * 0.9989 }, bps)).toBe(true);
+    expect(isNews(base, { ...base, markPrice: null }, bps)).toBe(true);
+    expect(isNews(base, { ...base, fundingRate: (base.fundingRate ?? 0) + 1e-9 }, bps)).toBe(true);
+    expect(isNews(base, { ...base, predictedFundingRate: 0.0001234 }, bps)).toBe(true);
+    expect(isNews(base, { ...base, nextFundingAt: (base.nextFundingAt ?? 0) + 3_600_000 }, bps)).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { publishBatch } from "../opportunities/store";
 import type { FeedStatusRecorder } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
 import { rankWithHistory, type MarketHistory } from "./market-history";
+import { VALUE_FIELDS } from "./merge-stream-update";
 import type { RoundEvents } from "./round-events";
 
 const log = logger("ingest");
@@ -91,6 +92,8 @@ export interface MicroBatchOptions {
   db: Db;
   /** PUBLISH_BATCH_MS: batches start at most this often. */
   periodMs: number;
+  /** Price moves, and how they are conflated (see `isNews`); the defaults when absent. */
+  prices?: PriceConflation;
   /** The change-event log (LiveRoundEvents): each batch appends its pairs' events in its transaction. */
   events?: RoundEvents;
   /** Told each published leg's observation and publish times (the venue-to-publish latency). */
@@ -109,6 +112,45 @@ export interface MicroBatchOptions {
   onTimings?: (timings: BatchTimings) => void;
   /** Writes a batch; store.ts `publishBatch` unless a test replaces it. */
   write?: typeof publishBatch;
+}
+
+/** When a market whose only news is its price joins a batch. */
+export interface PriceConflation {
+  /** PUBLISH_PRICE_MOVE_BPS: a mark or index price this far (in basis points) from the published one is news. */
+  moveBps: number;
+  /** PUBLISH_PRICE_REFRESH_MS: smaller moves are published with their asset once in this period. */
+  refreshMs: number;
+}
+
+export const DEFAULT_PRICE_CONFLATION: PriceConflation = { moveBps: 10, refreshMs: 15_000 };
+
+/** The fields whose every change is news at once; prices (mark, index) are news past a move (`isNews`). */
+const NEWS_FIELDS = VALUE_FIELDS.filter((field) => field !== "markPrice" && field !== "indexPrice");
+
+/**
+ * Whether `pushed` says something its published snapshot did not, enough to publish it in the
+ * next batch: any funding field (rate, predicted rate, next funding time, interval, cap, …), a
+ * price appearing or going, or a price moved by `moveBps` or more. Otherwise only its prices
+ * moved a little, as they do in nearly every frame of every venue: re-ranking each asset each
+ * second for them would make every batch as wide as a round (bench:micro-batch), so they wait
+ * for their asset's refresh, and the served legs keep the time of what they show.
+ */
+export function isNews(published: MarketSnapshot, pushed: MarketSnapshot, moveBps: number): boolean {
+  if (NEWS_FIELDS.some((field) => (published[field] ?? null) !== (pushed[field] ?? null))) return true;
+  for (const field of ["markPrice", "indexPrice"] as const) {
+    const before = published[field] ?? null;
+    const after = pushed[field] ?? null;
+    if (before === after) continue;
+    if (before === null || after === null || Math.abs(after / before - 1) * 10_000 >= moveBps) return true;
+  }
+  return false;
+}
+
+/** Where in the refresh period an asset's turn comes, in [0, 1): spread evenly by name, the same in every process. */
+function refreshPhase(asset: string): number {
+  let hash = 2_166_136_261;
+  for (let i = 0; i < asset.length; i++) hash = Math.imul(hash ^ asset.charCodeAt(i), 16_777_619);
+  return (hash >>> 0) / 2 ** 32;
 }
 
 /** The set batches are published on, and the markets it was ranked from. */
@@ -137,24 +179,43 @@ interface Base {
  */
 export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   private base: Base | undefined;
+  /** Markets with news, for the next batch. */
   private pending = new Map<string, MarketSnapshot>();
+  /** Markets whose prices alone moved a little since published, for their asset's refresh. */
+  private deferred = new Map<string, MarketSnapshot>();
+  private readonly phases = new Map<string, number>();
+  /** When the last batch looked for assets due a refresh. */
+  private refreshedAt: number | undefined;
+  private readonly prices: PriceConflation;
   private held = false;
   private inFlight: Promise<void> | undefined;
   private cancelTimer: (() => void) | undefined;
   private lastStartedAt = Number.NEGATIVE_INFINITY;
   private readonly clock: BatchClock;
-  /** What the batches did so far: published, assets and markets re-ranked, batches superseded by a newer set. */
-  readonly counts = { batches: 0, bases: 0, markets: 0, superseded: 0 };
+  /**
+   * What the batches did so far: published, assets and markets re-ranked, markets published for
+   * their asset's refresh, batches superseded by a newer set.
+   */
+  readonly counts = { batches: 0, bases: 0, markets: 0, refreshed: 0, superseded: 0 };
 
   constructor(private readonly options: MicroBatchOptions) {
     this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.prices = options.prices ?? DEFAULT_PRICE_CONFLATION;
   }
 
   push(changed: readonly MarketSnapshot[]): void {
     for (const snapshot of changed) {
       const key = marketKey(snapshot.exchange, snapshot.market);
-      const held = this.pending.get(key);
-      if (!held || held.observedAt <= snapshot.observedAt) this.pending.set(key, snapshot);
+      const held = this.pending.get(key) ?? this.deferred.get(key);
+      if (held && held.observedAt > snapshot.observedAt) continue;
+      const published = this.base?.markets.get(key);
+      // Once a market has news pending, what follows it goes too: each snapshot holds the last one's news.
+      if (!published || this.pending.has(key) || isNews(published, snapshot, this.prices.moveBps)) {
+        this.pending.set(key, snapshot);
+        this.deferred.delete(key);
+      } else {
+        this.deferred.set(key, snapshot);
+      }
     }
     this.schedule();
   }
@@ -170,7 +231,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     return fresh.map((snapshot) => {
       const key = marketKey(snapshot.exchange, snapshot.market);
       let newest = snapshot;
-      for (const pushed of [this.pending.get(key), this.base?.markets.get(key)]) if (pushed && pushed.observedAt > newest.observedAt) newest = pushed;
+      for (const pushed of [this.pending.get(key), this.deferred.get(key), this.base?.markets.get(key)]) if (pushed && pushed.observedAt > newest.observedAt) newest = pushed;
       return newest;
     });
   }
@@ -187,7 +248,9 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     if (this.base) this.options.slabs?.giveBack(this.base.set);
     this.base = { version: round.version, set: round.set, history: round.history, asOf: round.asOf, markets, byBase };
     // What the round ranked with (or newer) is in its set already.
-    for (const [key, snapshot] of this.pending) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) this.pending.delete(key);
+    for (const waiting of [this.pending, this.deferred]) {
+      for (const [key, snapshot] of waiting) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) waiting.delete(key);
+    }
     this.release();
   }
 
@@ -205,7 +268,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   }
 
   private schedule(): void {
-    if (this.cancelTimer || this.inFlight || this.held || !this.base || this.pending.size === 0) return;
+    // Deferred markets alone are looked at once a period, for the assets whose refresh came.
+    if (this.cancelTimer || this.inFlight || this.held || !this.base || this.pending.size + this.deferred.size === 0) return;
     const wait = Math.max(0, this.lastStartedAt + this.options.periodMs - this.clock.now());
     this.cancelTimer = this.clock.setTimer(() => {
       this.cancelTimer = undefined;
@@ -224,6 +288,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     const started = performance.now();
     const taken = this.pending;
     this.pending = new Map();
+    const refreshes = this.dueForRefresh(new Set(Array.from(taken.values(), (snapshot) => snapshot.base)));
+    for (const [key, snapshot] of refreshes) taken.set(key, snapshot);
     const changed: [string, MarketSnapshot][] = [];
     for (const [key, snapshot] of taken) if ((base.markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) <= snapshot.observedAt) changed.push([key, snapshot]);
     if (changed.length === 0) return;
@@ -270,7 +336,9 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       this.counts.batches += 1;
       this.counts.bases += bases.size;
       this.counts.markets += ofBases.length;
-      for (const [, snapshot] of changed) this.options.feedStatus?.published(snapshot.exchange as VenueId, snapshot.observedAt, publishedAt);
+      this.counts.refreshed += refreshes.size;
+      // The venue-to-publish latency is news's: a refresh waits for its asset's turn by design.
+      for (const [key, snapshot] of changed) if (!refreshes.has(key)) this.options.feedStatus?.published(snapshot.exchange as VenueId, snapshot.observedAt, publishedAt);
       this.options.onTimings?.({
         rank: ranked - started,
         splice: spliced - ranked,
@@ -292,6 +360,39 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       this.requeue(changed);
       log.error({ err: error }, "publishing a micro-batch failed; its markets go in the next one");
     }
+  }
+
+  /**
+   * Takes the deferred markets this batch publishes: those of assets it re-ranks anyway (`ranked`),
+   * and those of assets whose turn in the refresh period came since the last batch looked, so each
+   * asset's prices are published at least once a period and about 1/(refresh ÷ batch period) of
+   * the assets are refreshed in each batch.
+   */
+  private dueForRefresh(ranked: ReadonlySet<string>): Map<string, MarketSnapshot> {
+    const now = this.clock.now();
+    const since = this.refreshedAt ?? now;
+    this.refreshedAt = now;
+    const due = new Map<string, MarketSnapshot>();
+    const period = this.prices.refreshMs;
+    const turns = new Map<string, boolean>();
+    for (const [key, snapshot] of this.deferred) {
+      let turn = turns.get(snapshot.base);
+      if (turn === undefined) {
+        const phase = this.phaseOf(snapshot.base);
+        turn = ranked.has(snapshot.base) || Math.floor(now / period + phase) > Math.floor(since / period + phase);
+        turns.set(snapshot.base, turn);
+      }
+      if (!turn) continue;
+      due.set(key, snapshot);
+      this.deferred.delete(key);
+    }
+    return due;
+  }
+
+  private phaseOf(asset: string): number {
+    let phase = this.phases.get(asset);
+    if (phase === undefined) this.phases.set(asset, (phase = refreshPhase(asset)));
+    return phase;
   }
 
   private requeue(changed: readonly [string, MarketSnapshot][]): void {

@@ -136,7 +136,15 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
   const writer = board && new FeedStatusWriter(board, async () => db);
   const publisher = options.legSink
     ? undefined
-    : new MicroBatchPublisher({ db, periodMs: config.PUBLISH_BATCH_MS, events: options.events, feedStatus: status, onPublished: options.onBatch, slabs: new ColumnSlabs(2) });
+    : new MicroBatchPublisher({
+        db,
+        periodMs: config.PUBLISH_BATCH_MS,
+        prices: { moveBps: config.PUBLISH_PRICE_MOVE_BPS, refreshMs: config.PUBLISH_PRICE_REFRESH_MS },
+        events: options.events,
+        feedStatus: status,
+        onPublished: options.onBatch,
+        slabs: new ColumnSlabs(2),
+      });
   const feeds = new LiveFeeds({
     protocols,
     sink: options.legSink ?? publisher!,
