@@ -104,7 +104,7 @@ async function main() {
       db: opened.db,
       target: database,
       config: ingestConfig,
-      onPublished: () => services.invalidateOpportunities(),
+      onPublished: (round) => services.opportunitiesPublished(round),
       onBatch: (batch) => services.applyOpportunityBatch(batch),
       events: liveRoundEvents(ingestConfig.INGEST_INTERVAL_MS),
     }).catch((error: unknown) => {

@@ -14,7 +14,7 @@ import { liveMarketDepth, type LiveMarketDepthOptions } from "@/lib/market/books
 import type { VenueDepthSources } from "@/lib/market/books/market-depth";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { liveMarket } from "@/lib/market/ingest/live-market";
-import { LiveOpportunities, type AppliedBatch } from "@/lib/market/opportunities/live-opportunities";
+import { LiveOpportunities, type AppliedBatch, type AppliedRound } from "@/lib/market/opportunities/live-opportunities";
 import type { Market } from "@/lib/market/market";
 import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
 import { sandboxMarket } from "@/lib/market/sandbox/sandbox-market";
@@ -40,8 +40,11 @@ export interface AppServices {
   usage: UsageRecorder;
   /** The market a mode reads: live keys and the web app live data, test keys the sandbox, never live data. */
   market: (mode: KeyMode) => Market;
-  /** Told by an ingestion round in this process that it published: the live set reloads now. */
-  invalidateOpportunities: () => void;
+  /**
+   * Told by this process's ingestion that it published: the live set holds a round's set as it is,
+   * and reloads after anything else (the offline sample).
+   */
+  opportunitiesPublished: (round?: AppliedRound) => void;
   /** Told by this process's micro-batch publisher that a batch committed: the live set splices it in. */
   applyOpportunityBatch: (batch: AppliedBatch) => void;
   /**
@@ -103,7 +106,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     lastUsed,
     usage,
     market: (mode) => markets[mode],
-    invalidateOpportunities: () => liveOpportunities.invalidate(),
+    opportunitiesPublished: (round) => (round ? liveOpportunities.applyRound(round) : liveOpportunities.invalidate()),
     applyOpportunityBatch: (batch) => liveOpportunities.applyBatch(batch),
     followOpportunitySet: (databaseUrl) => liveOpportunities.listen(databaseUrl),
     responseCache: new ResponseCache(responseCacheBudget(env)),

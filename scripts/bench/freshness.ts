@@ -17,7 +17,7 @@
 // (pollCadenceMs + their p99 fetch time, measured here on the same replay).
 //
 //   npm run bench:freshness -- [--minutes=10] [--baseline-seconds=60] [--rate-changes=2] [--clients=3]
-//     [--assets=600] [--samples-per-second=4]     (PUBLISH_BATCH_MS and the like pass through)
+//     [--assets=600] [--samples-per-second=4] [--cpu-prof=DIR]     (PUBLISH_BATCH_MS and the like pass through)
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -50,6 +50,8 @@ const samplesPerSecond = intOption("samples-per-second", 4);
 /** Every stream channel's period times this: 1 plays the venues' documented push rates. */
 const pushScale = Number(process.argv.find((a) => a.startsWith("--push-scale="))?.slice(13) ?? 1);
 if (!(pushScale > 0)) throw new Error("--push-scale must be a positive number");
+/** Where the server writes a V8 CPU profile of its run (node --cpu-prof; read it with profile-summary.ts), if anywhere. */
+const profileDir = process.argv.find((a) => a.startsWith("--cpu-prof="))?.slice(11);
 const { cleanup } = scratchRun("fods-bench-freshness-", "benchmark");
 
 const now = () => performance.timeOrigin + performance.now();
@@ -232,7 +234,8 @@ async function main() {
     for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_OPTIONS", "INGEST_DISABLED"]) delete env[name];
     const preload = pathToFileURL(path.join(ROOT, "scripts/bench/freshness-venues.ts")).href;
     const started = now();
-    child = startChild(process.execPath, ["--import", "tsx", "--import", preload, "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+    child = startChild(process.execPath, [...profile, "--import", "tsx", "--import", preload, "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     const serverLines: string[] = [];
     const tail: string[] = [];
     child.once("exit", (code, signal) => {

@@ -9,7 +9,7 @@ import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { MicroBatchPublisher } from "@/lib/market/ingest/micro-batch-publisher";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import type { MarketSnapshot, Opportunity, VenueId } from "@/lib/market/model/types";
-import { itemsOf } from "@/lib/market/opportunities/opportunity-columns";
+import { columnsOf, itemsOf } from "@/lib/market/opportunities/opportunity-columns";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import { load, publishBatch } from "@/lib/market/opportunities/store";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
@@ -53,7 +53,7 @@ function round() {
     venues: [...VENUES],
     events,
     batches: publisher,
-    onPublished: () => services.invalidateOpportunities(),
+    onPublished: (round) => services.opportunitiesPublished(round),
   });
 }
 
@@ -107,6 +107,32 @@ async function firstEvent(response: Response): Promise<{ at: number; event: stri
       }
     }
   }
+}
+
+/**
+ * `db` with its reads of the published set counted: whole-set reads select the items (store.ts
+ * load); `onHeadRead` runs as any other read of the set's row (the head) starts.
+ */
+function countingSetReads(db: Db) {
+  const counted = { db, wholeReads: 0, onHeadRead: undefined as (() => void) | undefined };
+  counted.db = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property !== "opportunitySet") return value;
+      return new Proxy(value as Db["opportunitySet"], {
+        get(sets, name, setsReceiver) {
+          const method = Reflect.get(sets, name, setsReceiver) as unknown;
+          if (name !== "findUnique" || typeof method !== "function") return method;
+          return (args: { select?: { items?: boolean } }) => {
+            if (args.select?.items) counted.wholeReads += 1;
+            else counted.onHeadRead?.();
+            return (method as (a: unknown) => unknown).call(sets, args);
+          };
+        },
+      });
+    },
+  });
+  return counted;
 }
 
 describe("a micro-batch", () => {
@@ -182,6 +208,54 @@ describe("a micro-batch", () => {
     expect(await publishBatch(db, batchVersion, { bases: ["BTC"], items: (await load(db))!.columns, asOf: new Date() })).toBeNull();
     expect((await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).version).toBe(version);
     expect(btc).toBeDefined();
+  });
+
+  it("is caught up on by patches when this process applied its own batch while checking the set, never by reading the whole set again", async () => {
+    const counted = countingSetReads(db);
+    const reader = new LiveOpportunities(async () => counted.db, 3_600_000);
+    const held = itemsOf((await load(db))!.columns);
+    await reader.current();
+    expect(counted.wholeReads).toBe(1);
+    const onVersion = reader.heldVersion;
+    const moved = held.filter((o) => o.symbol === "SOL").map((o) => ({ ...o, apr: o.apr + 1 }));
+    const items = columnsOf(moved);
+    const version = await publishBatch(db, onVersion, { bases: ["SOL"], items, asOf: new Date() });
+    expect(version).toBe(onVersion + 1);
+    // The check starts from the version held; the batch is applied while it reads the head.
+    let applied = false;
+    counted.onHeadRead = () => {
+      counted.onHeadRead = undefined;
+      reader.applyBatch({ version: version!, previousVersion: onVersion, bases: new Set(["SOL"]), items });
+      applied = true;
+    };
+    await reader.refresh();
+    expect(applied).toBe(true);
+    expect(reader.heldVersion).toBe(version);
+    expect((await reader.current()).items.filter((o) => o.symbol === "SOL").map((o) => o.apr)).toEqual(moved.map((o) => o.apr));
+    expect(counted.wholeReads).toBe(1);
+  });
+
+  it("takes a round's set as this process published it, without reading it back", async () => {
+    const counted = countingSetReads(db);
+    const reader = new LiveOpportunities(async () => counted.db, 3_600_000);
+    await reader.current();
+    const result = await runIngestionRound({
+      db,
+      fetcher: snapshotFetcher(roundMarkets),
+      timeoutMs: 5_000,
+      retention: { rawDays: 7, hourlyDays: 730 },
+      venues: [...VENUES],
+      events,
+      batches: publisher,
+      onPublished: (round) => reader.applyRound(round),
+    });
+    expect(result.status).toBe("published");
+    const stored = (await load(db))!;
+    expect(reader.heldVersion).toBe(stored.version);
+    const served = await reader.current();
+    expect(served.items).toEqual(itemsOf(stored.columns));
+    expect(served.asOf).toBe(stored.asOf.toISOString());
+    expect(counted.wholeReads).toBe(1);
   });
 
   it.skipIf(!serverUrl)("reaches a second process's reader by the set's notification, not its version check", async () => {

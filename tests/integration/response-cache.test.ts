@@ -261,7 +261,7 @@ describe("what changes a cached answer", () => {
     const gzipBefore = (await viaNodeServer(PAGE, desk, { "Accept-Encoding": "gzip" })).header("etag");
     const newSet = firstSet.map((o, i) => (i === 0 ? { ...o, apr: 99, net_apr: 94 } : o));
     await seedLiveOpportunities(database.db, newSet, new Date("2026-11-21T16:00:00Z"));
-    services.invalidateOpportunities();
+    services.opportunitiesPublished();
 
     const after = await viaPlainApp(PAGE, desk, { "If-None-Match": etag });
     expect(after.status).toBe(200);

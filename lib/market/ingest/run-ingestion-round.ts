@@ -3,6 +3,7 @@ import { directSql } from "@/lib/db/direct-sql";
 import { logger } from "@/lib/observability/logger";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs } from "../opportunities/opportunity-columns";
+import type { AppliedRound } from "../opportunities/live-opportunities";
 import { pack, publish } from "../opportunities/store";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../model/types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
@@ -27,8 +28,8 @@ export interface IngestionRoundOptions {
   now?: () => number;
   /** Replaces the publishing step; tests use it to break a round between storing and publishing. */
   publish?: typeof publish;
-  /** Called once the new set is committed: this process's in-memory set reloads. */
-  onPublished?: () => void;
+  /** Called with the new set once committed, synchronously (its memory may be reused after): this process's in-memory set takes it. */
+  onPublished?: (round: AppliedRound) => void;
   /**
    * Told every venue's answer once the round has published: the live feeds take the round's
    * snapshots as the base their messages change, and subscribe to its markets.
@@ -204,7 +205,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     holding = false;
     options.batches?.roundPublished({ version, set: ranked, snapshots: ranking, history, asOf });
     step("publish");
-    options.onPublished?.();
+    options.onPublished?.({ version, set: ranked, asOf });
     options.onRound?.(results);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.

@@ -21,6 +21,7 @@ import { IngestionScheduler } from "./ingestion-scheduler";
 import { publishSampleIfNeverLive } from "./publish-sample-market";
 import { advisoryRoundLock, inProcessRoundLock } from "./round-lock";
 import { ColumnSlabs } from "../opportunities/opportunity-columns";
+import type { AppliedRound } from "../opportunities/live-opportunities";
 import type { RoundEvents } from "./round-events";
 import { RoundMemory } from "./round-memory";
 import { runIngestionRound } from "./run-ingestion-round";
@@ -29,8 +30,8 @@ export interface StartIngestionOptions {
   db: Db;
   target: DatabaseTarget;
   config: IngestConfig;
-  /** This process's in-memory opportunity set, if it serves one, reloads on each publish. */
-  onPublished?: () => void;
+  /** This process's in-memory opportunity set, if it serves one: told each round's set (the sample's publish: nothing, it reloads). */
+  onPublished?: (round?: AppliedRound) => void;
   fetcher?: VenueFetcher;
   /**
    * Whether `fetcher` asks the real venues (the worker's venue thread does); an injected fetcher is

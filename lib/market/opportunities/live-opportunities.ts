@@ -16,13 +16,20 @@ export interface AppliedBatch {
   items: OpportunityColumns;
 }
 
+/** A round's set as this process published it (run-ingestion-round.ts). */
+export interface AppliedRound {
+  version: number;
+  set: OpportunityColumns;
+  asOf: Date;
+}
+
 /** How often a reader that hears the set's notifications still checks its version: the safety net, should one be missed. */
 export const NOTIFIED_POLL_MS = 15_000;
 
 /**
  * The live opportunity set held in memory, so GET /v1/opportunities never queries the database.
- * It reloads when told (`invalidate`, after an ingestion round in this process), applies this
- * process's micro-batches as they commit (`applyBatch`: only their assets' pairs change), and
+ * It takes the sets this process publishes as they commit (`applyRound`, a round's whole set;
+ * `applyBatch`, a micro-batch's pairs, spliced in), reloads when told (`invalidate`), and
  * notices what other processes publish by the set's notification (`listen`, PostgreSQL) or by
  * checking OpportunitySet.version at most every `pollMs`, in the background: a request never
  * waits for that check. A newer version is caught up on by its patches when they lead on from
@@ -69,6 +76,13 @@ export class LiveOpportunities {
    * This process's micro-batch, committed: spliced into the items held when they are the set it
    * was published on; else the set is caught up on from the database.
    */
+  /** Holds a round's set as published, rather than reading and decoding it from the database again. */
+  applyRound(round: AppliedRound): void {
+    if (this.held && this.version >= round.version) return;
+    this.replace(new OpportunitySnapshot(itemsOf(round.set), round.asOf.toISOString(), false), round.version);
+    this.checkedAt = Date.now();
+  }
+
   applyBatch(batch: AppliedBatch): void {
     const held = this.held;
     if (held && this.version === batch.previousVersion) {
@@ -127,7 +141,13 @@ export class LiveOpportunities {
     const held = this.held;
     const since = held ? await loadPatchesSince(db, this.version) : null;
     this.checkedAt = Date.now();
-    if (held && since && this.held === held) {
+    if (held && since) {
+      // This process applied a batch of its own meanwhile: look again from there, rather than load
+      // the whole set (its own publish's notification often comes before its batch is applied).
+      if (this.held !== held) {
+        this.checkAgain = true;
+        return;
+      }
       if (since.patches.length === 0) return;
       let items = held.items;
       for (const patch of since.patches) items = spliceItems(items, new Set(patch.bases), itemsOf(patch.columns));
@@ -147,6 +167,8 @@ export class LiveOpportunities {
 
   private async load(): Promise<OpportunitySnapshot> {
     const set = await load(await this.db());
+    // A set this process published while this read was under way is newer: it stands.
+    if (this.held && this.version > (set?.version ?? 0)) return this.held;
     const snapshot = new OpportunitySnapshot(set ? itemsOf(set.columns) : [], set?.asOf.toISOString() ?? null, set?.sample ?? false);
     this.version = set?.version ?? 0;
     this.held = snapshot;
