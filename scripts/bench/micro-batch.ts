@@ -125,6 +125,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       batches: {
         hold: () => publisher.hold(),
         newest: (fresh) => publisher.newest(fresh),
+        catchUp: (ranking, ranked, history) => publisher.catchUp(ranking, ranked, history),
         roundPublished: (r) => {
           published = r;
           publisher.roundPublished(r);

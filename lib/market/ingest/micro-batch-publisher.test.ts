@@ -243,6 +243,25 @@ describe("MicroBatchPublisher", () => {
     expect(t.written.map((w) => w.onVersion)).toEqual([5, 9]);
   });
 
+  it("merges what batches published while a round ranked into the round's set, equal to ranking it all afresh", async () => {
+    const t = setUp();
+    const [a] = busyBases();
+    // The round takes its newest legs, then ranks while a batch publishes a newer leg of asset a.
+    const ranking = t.publisher.newest(sample);
+    const ranked = rankWithHistory(ranking, history);
+    const during = moved(a!, 0, 5_000);
+    t.publisher.push([during]);
+    await t.advance(0);
+    expect(t.written).toHaveLength(1);
+    await t.publisher.hold();
+    const caughtUp = t.publisher.catchUp(ranking, ranked, history);
+    expect(caughtUp.ranking.find((s) => s.exchange === during.exchange && s.market === during.market)).toBe(during);
+    expect(itemsOf(caughtUp.ranked)).toEqual(itemsOf(rankWithHistory(merged([during]), history)));
+    // Nothing newer published: the round's own set, as it was.
+    const unchanged = t.publisher.catchUp(caughtUp.ranking, caughtUp.ranked, history);
+    expect(unchanged.ranked).toBe(caughtUp.ranked);
+  });
+
   it("never writes over a newer set: a batch that met one is dropped, and its legs wait for the next round", async () => {
     const t = setUp();
     const [a, b] = busyBases();

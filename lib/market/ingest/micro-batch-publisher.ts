@@ -36,6 +36,11 @@ export interface RoundBatches {
   hold(): Promise<void>;
   /** `fresh` with each market's pushed snapshot in place where it is newer than the round's: nothing pushed is lost to a round. */
   newest(fresh: readonly MarketSnapshot[]): MarketSnapshot[];
+  /**
+   * After `hold`: the round's ranking and set with what batches published since its `newest`
+   * merged in (those assets re-ranked and spliced), so the round never replaces a newer leg.
+   */
+  catchUp(ranking: MarketSnapshot[], ranked: OpportunityColumns, history: MarketHistory): { ranking: MarketSnapshot[]; ranked: OpportunityColumns };
   /** The round published `round`: batches go on on its set. */
   roundPublished(round: PublishedRound): void;
   /** The round ended without publishing: batches go on on the set they had. */
@@ -234,6 +239,25 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       for (const pushed of [this.pending.get(key), this.deferred.get(key), this.base?.markets.get(key)]) if (pushed && pushed.observedAt > newest.observedAt) newest = pushed;
       return newest;
     });
+  }
+
+  catchUp(ranking: MarketSnapshot[], ranked: OpportunityColumns, history: MarketHistory): { ranking: MarketSnapshot[]; ranked: OpportunityColumns } {
+    const published = this.base?.markets;
+    if (!published) return { ranking, ranked };
+    let merged: MarketSnapshot[] | undefined;
+    const bases = new Set<string>();
+    ranking.forEach((snapshot, i) => {
+      const newer = published.get(marketKey(snapshot.exchange, snapshot.market));
+      if (!newer || newer.observedAt <= snapshot.observedAt) return;
+      (merged ??= [...ranking])[i] = newer;
+      bases.add(newer.base);
+    });
+    if (!merged) return { ranking, ranked };
+    const items = rankWithHistory(
+      merged.filter((snapshot) => bases.has(snapshot.base)),
+      history,
+    );
+    return { ranking: merged, ranked: spliceColumns(ranked, bases, items) };
   }
 
   roundPublished(round: PublishedRound): void {

@@ -162,12 +162,19 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // and last settlement for the legs, its mean APRs and each pair's persistence for the opportunities.
     const history = withRoundFindings(await historyRead, settlements, intervalChanges);
     step("history");
+    // Ranked with the newest pushed legs while micro-batches go on publishing.
+    let ranking = options.batches ? options.batches.newest(fresh) : fresh;
+    let ranked = rankWithHistory(ranking, history, options.slabs);
     // From here to the commit no micro-batch publishes: this round's events are derived against
-    // the set it replaces, which must not change under them.
+    // the set it replaces, which must not change under them. What they published during the
+    // ranking is merged in (a few assets re-ranked), so holding them costs no ranking of the whole set.
     holding = options.batches !== undefined;
-    await options.batches?.hold();
-    const ranking = options.batches ? options.batches.newest(fresh) : fresh;
-    const ranked = rankWithHistory(ranking, history, options.slabs);
+    if (options.batches) {
+      await options.batches.hold();
+      const caughtUp = options.batches.catchUp(ranking, ranked, history);
+      if (caughtUp.ranked !== ranked) options.slabs?.giveBack(ranked);
+      ({ ranking, ranked } = caughtUp);
+    }
     step("rank");
     // Compressed on libuv's threads while this one derives the events and the round is stored.
     const packing = pack(ranked);
