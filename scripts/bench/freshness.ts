@@ -24,6 +24,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { pollCadenceMs } from "@/lib/market/venues/venue-request-limits";
 import { STREAM_PROTOCOLS } from "@/lib/market/venues/streams/stream-protocols";
 import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
@@ -345,7 +346,7 @@ async function main() {
     log(`  ratio to the baseline (one venue changing): SSE p50 ${(all!.sse.p50 / base!.sse.p50).toFixed(1)}× p99 ${(all!.sse.p99 / base!.sse.p99).toFixed(1)}×; /v1/opportunities p50 ${(all!.rest.p50 / base!.rest.p50).toFixed(1)}× p99 ${(all!.rest.p99 / base!.rest.p99).toFixed(1)}×`);
     log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
-    log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${process.env.PUBLISH_BATCH_MS ?? "1000 (default)"})`);
+    log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
     log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets`).join(", ")}`);
 

@@ -23,7 +23,7 @@ const schema = z.object({
   INGEST_STREAMS: z.enum(["on", "off"]).optional(),
   VENUE_STREAM_URL_OVERRIDE: streamUrlOverride,
   // The micro-batch period: legs the live feeds change are published at most this often (micro-batch-publisher.ts).
-  PUBLISH_BATCH_MS: positiveInt(1_000),
+  PUBLISH_BATCH_MS: positiveInt(500),
   // Price moves smaller than this wait for their asset's refresh, at most PUBLISH_PRICE_REFRESH_MS (micro-batch-publisher.ts isNews).
   PUBLISH_PRICE_MOVE_BPS: positiveInt(DEFAULT_PRICE_CONFLATION.moveBps),
   PUBLISH_PRICE_REFRESH_MS: positiveInt(DEFAULT_PRICE_CONFLATION.refreshMs),
