@@ -10,7 +10,7 @@ import { MicroBatchPublisher } from "@/lib/market/ingest/micro-batch-publisher";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import type { MarketSnapshot, Opportunity, VenueId } from "@/lib/market/model/types";
 import { columnsOf, itemsOf } from "@/lib/market/opportunities/opportunity-columns";
-import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
+import { LiveOpportunities, type AppliedRound } from "@/lib/market/opportunities/live-opportunities";
 import { load, publishBatch } from "@/lib/market/opportunities/store";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { closeServer, listenOnLoopback } from "@/tests/support/loopback-server";
@@ -44,7 +44,8 @@ function roundMarkets(venue: VenueId): MarketSnapshot[] {
   return ASSETS.map((base) => makeSnapshot({ exchange: venue, ...usdtPerp(base), fundingRate: 0.0001 + 0.00001 * at, observedAt: roundAt }));
 }
 
-function round() {
+/** A round of the three venues, its set told to `onPublished` (this process's services by default). */
+function round(onPublished: (round: AppliedRound) => void = (published) => services.opportunitiesPublished(published)) {
   return runIngestionRound({
     db,
     fetcher: snapshotFetcher(roundMarkets),
@@ -53,7 +54,7 @@ function round() {
     venues: [...VENUES],
     events,
     batches: publisher,
-    onPublished: (round) => services.opportunitiesPublished(round),
+    onPublished,
   });
 }
 
@@ -239,17 +240,7 @@ describe("a micro-batch", () => {
     const counted = countingSetReads(db);
     const reader = new LiveOpportunities(async () => counted.db, 3_600_000);
     await reader.current();
-    const result = await runIngestionRound({
-      db,
-      fetcher: snapshotFetcher(roundMarkets),
-      timeoutMs: 5_000,
-      retention: { rawDays: 7, hourlyDays: 730 },
-      venues: [...VENUES],
-      events,
-      batches: publisher,
-      onPublished: (round) => reader.applyRound(round),
-    });
-    expect(result.status).toBe("published");
+    expect((await round((published) => reader.applyRound(published))).status).toBe("published");
     const stored = (await load(db))!;
     expect(reader.heldVersion).toBe(stored.version);
     const served = await reader.current();
