@@ -253,10 +253,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       bases.add(newer.base);
     });
     if (!merged) return { ranking, ranked };
-    const items = rankWithHistory(
-      merged.filter((snapshot) => bases.has(snapshot.base)),
-      history,
-    );
+    const items = rankWithHistory(merged.filter((snapshot) => bases.has(snapshot.base)), history);
     return { ranking: merged, ranked: spliceColumns(ranked, bases, items) };
   }
 
