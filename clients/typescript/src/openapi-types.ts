@@ -4296,7 +4296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListOpportunitiesResponse"];
                 };
             };
-            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer, its legs' `age_seconds` aside. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4354,7 +4354,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetOpportunityResponse"];
                 };
             };
-            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer, its legs' `age_seconds` aside. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4454,7 +4454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListExchangesResponse"];
                 };
             };
-            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer, its legs' `age_seconds` aside. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4559,7 +4559,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetFundingRateCoverageResponse"];
                 };
             };
-            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer, its legs' `age_seconds` aside. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
