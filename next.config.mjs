@@ -6,10 +6,10 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // `npm test` type-checks (tsc) and lints (eslint) on its own; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
-  // Native, WASM or very large server packages stay out of the bundle and load from node_modules.
   // Route bundles load on their first request, not all at start: preloading them (Next's default)
-  // held ~120 MB more at ready, each route's copy of the shared chunks among it (bench:footprint).
+  // held ~150 MB more at ready, each route's copy of the shared chunks among it (bench:footprint).
   experimental: { preloadEntriesOnStart: false },
+  // Native, WASM or very large server packages stay out of the bundle and load from node_modules.
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",

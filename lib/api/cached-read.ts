@@ -127,8 +127,7 @@ const SHARED_ORIGIN = { ip: null, userAgent: null };
 async function build(route: ApiRoute, services: AppServices, actor: Actor, query: Record<string, unknown> | undefined, params: Record<string, unknown> | undefined) {
   const result = await route.handler({ actor: modeOnly(route, actor), key: null, query, body: undefined, params, services, origin: SHARED_ORIGIN });
   const dataJson = "dataJson" in result ? result.dataJson : JSON.stringify(result.data);
-  const tagSource = result.tagJson === undefined ? undefined : envelopeAround(result.tagJson, result.meta).before;
-  return { ...envelopeAround(dataJson, result.meta), validUntil: result.validUntil, tagSource };
+  return { ...envelopeAround(dataJson, result.meta), validUntil: result.validUntil, tagSource: result.tagJson };
 }
 
 /**

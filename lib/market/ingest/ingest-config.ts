@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { flag, positiveInt, readSettings } from "@/lib/config/settings";
-import { DEFAULT_PRICE_CONFLATION } from "./micro-batch-publisher";
 
 /** A `ws://` or `wss://` URL: where streams go instead of the venues (a loopback replay server). */
 const streamUrlOverride = z
@@ -13,6 +12,9 @@ const streamUrlOverride = z
     }
   }, "a ws:// or wss:// URL")
   .optional();
+
+/** When a streamed price move alone is published (micro-batch-publisher.ts `isNews`): its defaults. */
+export const DEFAULT_PRICE_CONFLATION = { moveBps: 10, refreshMs: 15_000 };
 
 const schema = z.object({
   INGEST_INTERVAL_MS: positiveInt(60_000),

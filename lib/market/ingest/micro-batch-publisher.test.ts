@@ -10,7 +10,8 @@ import { spliceColumns } from "../opportunities/splice-opportunities";
 import type { SetBatch } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { rankWithHistory, type MarketHistory } from "./market-history";
-import { DEFAULT_PRICE_CONFLATION, isNews, MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedBatch } from "./micro-batch-publisher";
+import { DEFAULT_PRICE_CONFLATION } from "./ingest-config";
+import { isNews, MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedBatch } from "./micro-batch-publisher";
 import type { RoundEvents } from "./round-events";
 
 const PERIOD = 1_000;

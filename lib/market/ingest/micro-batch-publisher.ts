@@ -7,6 +7,7 @@ import { spliceColumns } from "../opportunities/splice-opportunities";
 import { encodeColumns } from "../opportunities/encoding/set-bytes";
 import { publishBatch } from "../opportunities/store";
 import type { FeedStatusRecorder } from "./feed-status";
+import { DEFAULT_PRICE_CONFLATION } from "./ingest-config";
 import type { LegUpdateSink } from "./leg-updates";
 import { rankWithHistory, type MarketHistory } from "./market-history";
 import { VALUE_FIELDS } from "./merge-stream-update";
@@ -126,8 +127,6 @@ export interface PriceConflation {
   /** PUBLISH_PRICE_REFRESH_MS: smaller moves are published with their asset once in this period. */
   refreshMs: number;
 }
-
-export const DEFAULT_PRICE_CONFLATION: PriceConflation = { moveBps: 10, refreshMs: 15_000 };
 
 /** The fields whose every change is news at once; prices (mark, index) are news past a move (`isNews`). */
 const NEWS_FIELDS = VALUE_FIELDS.filter((field) => field !== "markPrice" && field !== "indexPrice");

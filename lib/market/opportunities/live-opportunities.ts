@@ -72,10 +72,6 @@ export class LiveOpportunities {
     return this.held ? this.version : -1;
   }
 
-  /**
-   * This process's micro-batch, committed: spliced into the items held when they are the set it
-   * was published on; else the set is caught up on from the database.
-   */
   /** Holds a round's set as published, rather than reading and decoding it from the database again. */
   applyRound(round: AppliedRound): void {
     if (this.held && this.version >= round.version) return;
@@ -83,6 +79,10 @@ export class LiveOpportunities {
     this.checkedAt = Date.now();
   }
 
+  /**
+   * This process's micro-batch, committed: spliced into the items held when they are the set it
+   * was published on; else the set is caught up on from the database.
+   */
   applyBatch(batch: AppliedBatch): void {
     const held = this.held;
     if (held && this.version === batch.previousVersion) {
