@@ -91,6 +91,11 @@ async function main() {
   const usageSweep = startUsageRetentionSweep(opened.db);
   // Test keys' events: each sandbox tick written once, whichever server or worker claims it.
   const sandboxTicks = startSandboxTicks(opened.db, readEventsConfig());
+  // The first tick builds the sandbox's 30 days of hourly history, once per process
+  // (lib/market/sandbox/sandbox-hourly-funding.ts): a second of work just after the ready line that
+  // leaves ~100 MB of garbage in V8's heap, which an idle server would keep resident until requests
+  // made V8 collect it. Start-up's work ends with that tick, so its garbage is collected there too.
+  void sandboxTicks.firstRun.then(() => collectGarbage({ passes: 2 }));
   // With PostgreSQL, events a worker or another server appends wake this one's streams at once.
   const appendedElsewhere = database.driver === "postgres" ? listenForAppendedEvents(database.url) : undefined;
   // And the opportunity sets (rounds and micro-batches) they publish reach this one's /v1/opportunities at once.

@@ -1,6 +1,6 @@
 import type { EventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
-import { startPeriodicTask, type PeriodicTask } from "@/lib/process/periodic-task";
+import { startPeriodicTask, type StartedTask } from "@/lib/process/periodic-task";
 import { eventsAppended, lockEventLog, notifyEventLog } from "./append-events";
 import { deleteExpiredEvents } from "./event-retention";
 import { sandboxTickEvents, sandboxTickStart } from "./sandbox-tick-events";
@@ -69,7 +69,7 @@ export async function writeDueSandboxTicks(db: Db, config: Pick<EventsConfig, "S
  * seconds of its start; the event log's retention is applied here too, hourly, since the test mode's
  * events exist whether or not live ingestion runs, with the claims of ticks older than a day.
  */
-export function startSandboxTicks(db: Db, config: EventsConfig): PeriodicTask {
+export function startSandboxTicks(db: Db, config: EventsConfig): StartedTask {
   let sweptAt = 0;
   return startPeriodicTask("writing the sandbox's events", Math.min(15_000, config.SANDBOX_TICK_MS / 4), async () => {
     await writeDueSandboxTicks(db, config);

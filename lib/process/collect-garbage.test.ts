@@ -4,8 +4,14 @@ import { collectGarbage } from "./collect-garbage";
 describe("collectGarbage", () => {
   it("collects when node exposes gc, and does nothing otherwise", () => {
     const gc = vi.fn();
-    expect(collectGarbage({ gc })).toBe(true);
+    expect(collectGarbage({ target: { gc } })).toBe(true);
     expect(gc).toHaveBeenCalledOnce();
-    expect(collectGarbage({})).toBe(false);
+    expect(collectGarbage({ target: {} })).toBe(false);
+  });
+
+  it("collects as many times in a row as asked", () => {
+    const gc = vi.fn();
+    collectGarbage({ target: { gc }, passes: 2 });
+    expect(gc).toHaveBeenCalledTimes(2);
   });
 });

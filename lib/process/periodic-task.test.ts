@@ -30,6 +30,25 @@ describe("startPeriodicTask", () => {
     expect(runs).toBe(4);
   });
 
+  it("settles its first run when that run ends, failed or not", async () => {
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
+    let finish!: () => void;
+    const task = startPeriodicTask("sweeping", 60_000, () => new Promise<void>((resolve) => (finish = resolve)));
+    onTestFinished(task.stop);
+    let settled = false;
+    void task.firstRun.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    finish();
+    await task.firstRun;
+    expect(settled).toBe(true);
+    const failing = startPeriodicTask("failing", 60_000, () => Promise.reject(new Error("database away")));
+    onTestFinished(failing.stop);
+    await expect(failing.firstRun).resolves.toBeUndefined();
+    expect(logs.records()).toEqual([expect.objectContaining({ msg: "failing failed" })]);
+  });
+
   it("waits for the first interval when asked not to run at once", async () => {
     vi.useFakeTimers();
     let runs = 0;
