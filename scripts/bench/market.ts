@@ -38,6 +38,7 @@ import { VENUE_IDS } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
+import { loopStretches } from "./loop-stretches";
 import { memorySampler } from "./memory-sampler";
 import { seedRoundHistory } from "./round-history-seed";
 
@@ -68,7 +69,12 @@ async function benchRound(db: Db) {
   const fetcherOf = (round: number) => (alternate && round % 2 === 1 ? ownThread : twoThreads);
   const retention = { rawDays: 7, hourlyDays: 30 };
   const steps = new Map<RoundStep, number[]>();
-  const onStep = (step: RoundStep, elapsed: number) => steps.set(step, [...(steps.get(step) ?? []), elapsed]);
+  // When each step ended: the event loop's long stretches are put down to the step they ended in.
+  const stepEnds: { step: RoundStep; at: number }[] = [];
+  const onStep = (step: RoundStep, elapsed: number) => {
+    steps.set(step, [...(steps.get(step) ?? []), elapsed]);
+    stepEnds.push({ step, at: performance.now() });
+  };
   let publishedAt = 0;
   const onPublished = () => (publishedAt = performance.now());
   // The rounds write their change events as a server's do: deriving them is part of the round.
@@ -102,13 +108,23 @@ async function benchRound(db: Db) {
   const cold = publishedAt - coldStart;
 
   const modes = alternate ? ["two threads", "one thread"] : ["two threads"];
-  const measured = new Map(modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>() }]));
+  const measured = new Map(
+    modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() }]),
+  );
   const sampler = memorySampler();
   for (let i = 0; i < rounds; i++) {
     const m = measured.get(modes[i % modes.length]!)!;
     steps.clear();
+    stepEnds.length = 0;
     const t1 = performance.now();
+    const probe = loopStretches();
     const outcome = await round(start + i * 60_000, memory, fetcherOf(i));
+    const loop = probe.stop();
+    m.longest.push(loop.maxMs);
+    for (const s of loop.stretches) {
+      const step = stepEnds.find((e) => e.at >= s.endedAt)?.step ?? "after publishing";
+      m.stretches.set(step, [...(m.stretches.get(step) ?? []), s.ms]);
+    }
     m.round.push(publishedAt - t1);
     m.whole.push(performance.now() - t1);
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
@@ -132,6 +148,8 @@ async function benchRound(db: Db) {
     console.log(`  ${mode}, median of ${m.round.length}: fetch and parse (replayed, alone) ${ms(fetch)}, store → publish ${ms(total - fetch)}`);
     console.log(`  steps (median): ${[...m.steps].map(([step, times]) => `${step} ${ms(median(times))}`).join(", ")}`);
     console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
+    const over = [...m.stretches].map(([step, list]) => `${step} ${list.length} (longest ${ms(Math.max(...list))})`);
+    console.log(`  event loop: longest stretch without a turn during a round ${ms(median(m.longest))} (median of rounds; max ${ms(Math.max(...m.longest))}); stretches over 50 ms, all rounds, by step: ${over.join(", ") || "none"}`);
     console.log(`  after publishing: the fold into the hourly history and retention, ${ms(median(m.whole) - total)} (the whole call ${ms(median(m.whole))})`);
   }
   if (alternate) {

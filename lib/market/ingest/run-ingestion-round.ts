@@ -10,7 +10,7 @@ import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
-import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
+import { readMarketHistory, rankWithHistoryInSlices, withRoundFindings } from "./market-history";
 import type { RoundBatches } from "./micro-batch-publisher";
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
@@ -62,6 +62,12 @@ export interface IngestionRoundOptions {
    * to the commit, the ranking takes its newer pushed legs, and it is handed the published set.
    */
   batches?: RoundBatches;
+  /**
+   * How long the round's largest steps (ranking the whole set, deriving its events) run at once
+   * before the event loop gets a turn; unset, DEFAULT_SLICE_MS. Tests set 0 (a turn at every
+   * pause point) to see that they pause.
+   */
+  sliceMs?: number;
 }
 
 /**
@@ -164,7 +170,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("history");
     // Ranked with the newest pushed legs while micro-batches go on publishing.
     let ranking = options.batches ? options.batches.newest(fresh) : fresh;
-    let ranked = rankWithHistory(ranking, history, options.slabs);
+    // In slices, the event loop turning between them: this thread serves requests and streams and
+    // publishes micro-batches, which a few hundred milliseconds of ranking at once would hold back.
+    let ranked = await rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs);
     // From here to the commit no micro-batch publishes: this round's events are derived against
     // the set it replaces, which must not change under them. What they published during the
     // ranking is merged in (a few assets re-ranked), so holding them costs no ranking of the whole set.
@@ -189,6 +197,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
         intervalChanges,
         venuesBefore: before,
         venuesAfter: venueStatesAfter(before, venueResults, startedAt),
+        sliceMs: options.sliceMs,
       }),
     );
     preparing?.catch(() => undefined); // awaited before publishing; a round failing before then reports its own error
