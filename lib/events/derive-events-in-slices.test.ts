@@ -31,7 +31,7 @@ describe("opportunityEventsInSlices", () => {
     counting = false;
 
     expect(sliced).toEqual(whole);
-    // Both sets' items, a slice for every 4,096 of each.
+    // Both sets' items, a slice for every 1,024 of each.
     expect(turns).toBeGreaterThan(50);
   });
 });

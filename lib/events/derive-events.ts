@@ -42,8 +42,11 @@ export function opportunityEventsInSlices(previous: OpportunityColumns, current:
   return runInSlices(opportunityEventSlices(previous, current, options), sliceMs);
 }
 
-/** How many items of either set the diff passes between two of its pause points. */
-const SLICE_ITEMS = 4_096;
+/**
+ * How many items of either set the diff passes between two of its pause points: few enough that
+ * a stretch where most items changed (each an event, its item built) stays within a slice.
+ */
+const SLICE_ITEMS = 1_024;
 
 function* opportunityEventSlices(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): Sliced<NewEvent[]> {
   const before = oldItemIndex(previous, current);

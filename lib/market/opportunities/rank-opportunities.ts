@@ -214,9 +214,20 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       }
     }
   }
-  const order = idPlaces.exact
-    ? byAprThenPlaces(aprs, (p) => idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!))
-    : byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
+  let order: Uint32Array;
+  if (idPlaces.exact) {
+    // Highest APR first, ties by a number giving id order: one radix sort by both.
+    const places = new Uint32Array(count);
+    for (let p = 0; p < count; p++) {
+      if (p % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+      places[p] = idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!);
+    }
+    yield;
+    order = descendingOrder(aprs, places);
+  } else {
+    order = byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
+  }
+  yield;
 
   // Pass 2: every figure, in order, from the paired markets' figures laid out by position.
   // No ids: each is its pair's standard one (OpportunityColumns.ids).
@@ -295,13 +306,6 @@ function idOrderPlaces(byBase: ReadonlyMap<string, ReadonlyMap<string, Candidate
     exchanges,
     key: (long: Candidate, short: Candidate) => (long.symbolRank * venues + long.exchangeRank) * venues + shortExchanges.get(short.exchange)!,
   };
-}
-
-/** Highest APR first, ties by a number giving id order (`idOrderPlaces`): one radix sort by both. */
-function byAprThenPlaces(aprs: Float64Array, place: (position: number) => number): Uint32Array {
-  const places = new Uint32Array(aprs.length);
-  for (let p = 0; p < places.length; p++) places[p] = place(p);
-  return descendingOrder(aprs, places);
 }
 
 /**
