@@ -28,8 +28,12 @@ export interface IngestionRoundOptions {
   now?: () => number;
   /** Replaces the publishing step; tests use it to break a round between storing and publishing. */
   publish?: typeof publish;
-  /** Called with the new set once committed, synchronously (its memory may be reused after): this process's in-memory set takes it. */
-  onPublished?: (round: AppliedRound) => void;
+  /**
+   * Called with the new set once committed: this process's in-memory set takes it (LiveOpportunities,
+   * building its items in slices). The round ends only once what it answers has settled, as the
+   * set's memory may be reused from the next round on.
+   */
+  onPublished?: (round: AppliedRound) => void | Promise<void>;
   /**
    * Told every venue's answer once the round has published: the live feeds take the round's
    * snapshots as the base their messages change, and subscribe to its markets.
@@ -221,7 +225,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     holding = false;
     options.batches?.roundPublished({ version, set: ranked, snapshots: ranking, history, asOf });
     step("publish");
-    options.onPublished?.({ version, set: ranked, asOf });
+    const applied = Promise.resolve(options.onPublished?.({ version, set: ranked, asOf })).catch((error: unknown) =>
+      logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
+    );
     options.onRound?.(results);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
@@ -239,6 +245,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await applyRetention(db, options.retention, new Date(now()), options.events).catch((error: unknown) =>
       logger("ingest").error({ err: error, roundId: round.id }, "market data retention failed"),
     );
+    await applied;
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
     if (holding) options.batches?.release();
