@@ -6,13 +6,16 @@ import { rankOpportunities } from "./rank-opportunities";
 const AS_OF = new Date("2026-09-27T13:30:00Z");
 
 describe("LiveOpportunities.applyRound", () => {
-  it("serves the set it held while a round's items are built, then the round's with a batch committed meanwhile spliced in", async () => {
+  it("serves the set it held while a round's items are built, then the round's with the batches committed meanwhile spliced in, in order", async () => {
     const { snapshots, ...history } = wideMarket(120);
     const first = rankOpportunities(snapshots.slice(0, 1_000), history).columns;
     const round = rankOpportunities(snapshots, history).columns;
     // A batch on the round's set: asset A3's rates moved.
     const moved = snapshots.filter((s) => s.base === "A3").map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0005 }));
     const batch = rankOpportunities(moved, history).columns;
+    // And a second batch on that one: A4's.
+    const movedAgain = snapshots.filter((s) => s.base === "A4").map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) - 0.0004 }));
+    const second = rankOpportunities(movedAgain, history).columns;
     // Any read of the database fails the test: everything comes from what was applied.
     const reads: string[] = [];
     const live = new LiveOpportunities(async () => {
@@ -24,6 +27,7 @@ describe("LiveOpportunities.applyRound", () => {
     const held = await live.current();
     const building = live.applyRound({ version: 2, set: round, asOf: AS_OF }, 0);
     live.applyBatch({ version: 3, previousVersion: 2, bases: new Set(["A3"]), items: batch });
+    live.applyBatch({ version: 4, previousVersion: 3, bases: new Set(["A4"]), items: second });
     expect(await live.current()).toBe(held);
     expect(live.heldVersion).toBe(1);
 
@@ -40,12 +44,15 @@ describe("LiveOpportunities.applyRound", () => {
     expect(turns).toBeGreaterThan(5);
 
     await new Promise((resolve) => setImmediate(resolve));
-    expect(live.heldVersion).toBe(3);
+    expect(live.heldVersion).toBe(4);
     const { items } = await live.current();
     expect(items).toHaveLength(round.count);
     const a3 = items.filter((o) => o.symbol === "A3");
     expect(a3.length).toBeGreaterThan(0);
     expect(a3.every((o) => o.long.funding_rate === moved.find((s) => s.exchange === o.long.exchange && s.market === o.long.market)?.fundingRate)).toBe(true);
+    const a4 = items.filter((o) => o.symbol === "A4");
+    expect(a4.length).toBeGreaterThan(0);
+    expect(a4.every((o) => o.long.funding_rate === movedAgain.find((s) => s.exchange === o.long.exchange && s.market === o.long.market)?.fundingRate)).toBe(true);
     expect(reads).toEqual([]);
   });
 });

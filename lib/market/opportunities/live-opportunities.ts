@@ -103,7 +103,8 @@ export class LiveOpportunities {
    */
   applyBatch(batch: AppliedBatch): void {
     const applying = this.applying;
-    if (applying && applying.version === batch.previousVersion) {
+    // On the round's set, or on a batch on it: spliced, in order, once the round's items are built.
+    if (applying && batch.previousVersion >= applying.version) {
       // Its items now: the batch's columns are the publisher's memory, reused by a later batch.
       const items = itemsOf(batch.items);
       void applying.done.then(() => this.splice(batch, items));
