@@ -17,7 +17,7 @@ import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
 import { venueStatesAfter, type RoundEvents } from "./round-events";
 import { removeSampleHistory } from "./store-sample-history";
-import { previousObservations, roundProgress, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
+import { previousObservations, roundProgress, roundStatement, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
   db: Db;
@@ -151,11 +151,13 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("compare");
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
-    stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
+    // Its statement written out in slices first, so the database has it before the ranking starts.
+    const statement = await roundStatement(round.id, results, venueResults, { settlements, intervalChanges }, startedAt, options.sliceMs);
+    stored = storeRound(db, statement, { settlements, intervalChanges });
     stored.catch(() => undefined); // awaited below, or by the catch at the end: its failure is the round's
     // The driver hands the statement to the socket once this thread has a moment (node-postgres
-    // takes its connection on the next tick), which the ranking below would not give it for a
-    // few hundred milliseconds: a turn of the event loop first, so the database stores meanwhile.
+    // takes its connection on the next tick): a turn of the event loop before the ranking's first
+    // slice, so the database stores meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
 
     if (fresh.length === 0) {
