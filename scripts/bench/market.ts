@@ -19,7 +19,7 @@
 // `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
 // collector's share of a round depends on them. Run directly, it says which it ran with.
 //
-//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--on-disk]
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk]
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -58,6 +58,11 @@ const rounds = intOption("rounds", 10);
 const assets = intOption("assets", 600);
 /** Alternate the measured rounds between the worker's two threads and this thread alone, printing both. */
 const alternate = process.argv.includes("--alternate");
+/**
+ * Alternate the measured rounds between the round's steps in slices (as a server runs them) and
+ * each at once (a slice longer than the round), printing both: what the slicing costs the round.
+ */
+const alternateSlices = process.argv.includes("--alternate-slices");
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -91,8 +96,8 @@ async function benchRound(db: Db) {
   // server's first round after starting does; it is timed apart, and the median is of those after.
   // As a server keeps it too: the memory of the ranked sets' columns, each set's reused by the next but one.
   const slabs = new ColumnSlabs();
-  const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs });
+  const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -114,7 +119,7 @@ async function benchRound(db: Db) {
   await round(start - 30_000, memory);
   const cold = publishedAt - coldStart;
 
-  const modes = alternate ? ["two threads", "one thread"] : ["two threads"];
+  const modes = alternate ? ["two threads", "one thread"] : alternateSlices ? ["in slices", "at once"] : ["two threads"];
   const measured = new Map(
     modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() }]),
   );
@@ -125,7 +130,7 @@ async function benchRound(db: Db) {
     stepEnds.length = 0;
     const t1 = performance.now();
     const probe = loopStretches();
-    const outcome = await round(start + i * 60_000, memory, fetcherOf(i));
+    const outcome = await round(start + i * 60_000, memory, fetcherOf(i), alternateSlices && i % 2 === 1 ? Infinity : undefined);
     const loop = probe.stop();
     m.longest.push(loop.maxMs);
     for (const s of loop.stretches) {
@@ -162,6 +167,10 @@ async function benchRound(db: Db) {
   if (alternate) {
     const [two, one] = [...measured.values()].map((m) => median(m.round));
     console.log(`  two threads against one, rounds alternated: ratio ${(two! / one!).toFixed(2)}`);
+  }
+  if (alternateSlices) {
+    const [sliced, atOnce] = [...measured.values()].map((m) => median(m.round));
+    console.log(`  in slices against at once, rounds alternated: ratio ${(sliced! / atOnce!).toFixed(2)}`);
   }
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
   // RSS is the process's, both threads; the heap is this thread's.
