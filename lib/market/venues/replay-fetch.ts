@@ -52,10 +52,6 @@ export function createReplayFetch(
     else byPath.set(key, [indexed]);
   }
   const fetchImplementation: FetchImplementation = async (url: string, init: FetchInit) => {
-    // Each answer in a turn of the event loop of its own, as the network's arrive: answered at
-    // once, every venue's parsing of a round would run as one stretch of the thread, which no
-    // request or stream message could come between, as they do between a live round's answers.
-    await new Promise((resolve) => setImmediate(resolve));
     const parsed = new URL(url);
     const method = (init.method ?? "GET").toUpperCase();
     const query = Object.fromEntries(parsed.searchParams);
