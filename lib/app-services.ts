@@ -44,7 +44,7 @@ export interface AppServices {
    * Told by this process's ingestion that it published: the live set holds a round's set as it is,
    * and reloads after anything else (the offline sample).
    */
-  opportunitiesPublished: (round?: AppliedRound) => void;
+  opportunitiesPublished: (round?: AppliedRound) => void | Promise<void>;
   /** Told by this process's micro-batch publisher that a batch committed: the live set splices it in. */
   applyOpportunityBatch: (batch: AppliedBatch) => void;
   /**

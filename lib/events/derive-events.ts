@@ -4,6 +4,7 @@ import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import { rowsOfBases } from "@/lib/market/opportunities/splice-opportunities";
 import type { ServedOpportunity } from "@/lib/market/model/types";
+import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import type { NewEvent } from "./event-data";
 
 /** The default of EVENTS_NET_APR_THRESHOLD: net APR moves smaller than this (in APR points) are noise, not news. */
@@ -29,7 +30,27 @@ export interface OpportunityDiffOptions {
  * objects); opened and updated in the new set's order, then closed in the old set's. Pure.
  */
 export function opportunityEvents(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
+  return runWhole(opportunityEventSlices(previous, current, options));
+}
+
+/**
+ * `opportunityEvents` giving the event loop a turn every `sliceMs` (lib/time-slices.ts): the same
+ * events in the same order, for a round's whole set on a thread that also serves requests. Neither
+ * set may change until it resolves.
+ */
+export function opportunityEventsInSlices(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions, sliceMs?: number): Promise<NewEvent[]> {
+  return runInSlices(opportunityEventSlices(previous, current, options), sliceMs);
+}
+
+/**
+ * How many items of either set the diff passes between two of its pause points: few enough that
+ * a stretch where most items changed (each an event, its item built) stays within a slice.
+ */
+const SLICE_ITEMS = 1_024;
+
+function* opportunityEventSlices(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): Sliced<NewEvent[]> {
   const before = oldItemIndex(previous, current);
+  yield;
   const events: NewEvent[] = [];
   const item = itemReader(current);
   const served = (i: number): ServedOpportunity => {
@@ -39,6 +60,7 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
   // Which old items the new set still has: what is left unmatched was closed.
   const kept = new Uint8Array(previous.count);
   for (let i = 0; i < current.count; i++) {
+    if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
     const old = before.take(i);
     if (old === undefined) {
       events.push({ type: "opportunity.opened", data: { opportunity: served(i) } });
@@ -51,6 +73,7 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
   }
   const idBefore = idReader(previous);
   for (let old = 0; old < previous.count; old++) {
+    if (old % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
     if (kept[old]) continue;
     const [long, short] = [previous.legs[previous.long[old]!]!, previous.legs[previous.short[old]!]!];
     events.push({

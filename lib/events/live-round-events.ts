@@ -5,7 +5,7 @@ import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-
 import { load, loadHead } from "@/lib/market/opportunities/store";
 import { venueStatesAfter, type BatchEventInput, type RoundEventInput, type RoundEvents, type RoundVenueResult, type VenueState } from "@/lib/market/ingest/round-events";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
-import { intervalChangeEvents, opportunityEvents, opportunityEventsOf, venueHealthEvents } from "./derive-events";
+import { intervalChangeEvents, opportunityEventsInSlices, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
 import { deleteExpiredEvents } from "./event-retention";
 
@@ -56,11 +56,16 @@ export class LiveRoundEvents implements RoundEvents {
     const previous = await this.currentSet(db);
     const opportunities =
       previous?.set
-        ? opportunityEvents(previous.set, round.set, {
-            threshold: this.threshold,
-            freshness: { at: round.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
-            asOf: round.asOf.toISOString(),
-          })
+        ? await opportunityEventsInSlices(
+            previous.set,
+            round.set,
+            {
+              threshold: this.threshold,
+              freshness: { at: round.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
+              asOf: round.asOf.toISOString(),
+            },
+            round.sliceMs,
+          )
         : [];
     const events = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges), ...opportunities];
     return {

@@ -19,7 +19,7 @@
 // `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
 // collector's share of a round depends on them. Run directly, it says which it ran with.
 //
-//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--on-disk]
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk]
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -31,6 +31,7 @@ import { ensureSettlementPartitions } from "@/lib/history/store/settlement-parti
 import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
 import { ColumnSlabs } from "@/lib/market/opportunities/opportunity-columns";
+import { LiveOpportunities, type AppliedRound } from "@/lib/market/opportunities/live-opportunities";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
@@ -38,6 +39,7 @@ import { VENUE_IDS } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
+import { loopStretches } from "./loop-stretches";
 import { memorySampler } from "./memory-sampler";
 import { seedRoundHistory } from "./round-history-seed";
 
@@ -56,6 +58,11 @@ const rounds = intOption("rounds", 10);
 const assets = intOption("assets", 600);
 /** Alternate the measured rounds between the worker's two threads and this thread alone, printing both. */
 const alternate = process.argv.includes("--alternate");
+/**
+ * Alternate the measured rounds between the round's steps in slices (as a server runs them) and
+ * each at once (a slice longer than the round), printing both: what the slicing costs the round.
+ */
+const alternateSlices = process.argv.includes("--alternate-slices");
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -68,9 +75,20 @@ async function benchRound(db: Db) {
   const fetcherOf = (round: number) => (alternate && round % 2 === 1 ? ownThread : twoThreads);
   const retention = { rawDays: 7, hourlyDays: 30 };
   const steps = new Map<RoundStep, number[]>();
-  const onStep = (step: RoundStep, elapsed: number) => steps.set(step, [...(steps.get(step) ?? []), elapsed]);
+  // When each step ended: the event loop's long stretches are put down to the step they ended in.
+  const stepEnds: { step: RoundStep; at: number }[] = [];
+  const onStep = (step: RoundStep, elapsed: number) => {
+    steps.set(step, [...(steps.get(step) ?? []), elapsed]);
+    stepEnds.push({ step, at: performance.now() });
+  };
   let publishedAt = 0;
-  const onPublished = () => (publishedAt = performance.now());
+  // And as a server takes it: its in-memory set builds the round's items (LiveOpportunities), on
+  // the round's thread, so the event loop's stretches below include them.
+  const live = new LiveOpportunities(async () => db);
+  const onPublished = (published: AppliedRound) => {
+    publishedAt = performance.now();
+    return live.applyRound(published);
+  };
   // The rounds write their change events as a server's do: deriving them is part of the round.
   const events = new LiveRoundEvents(5, 180_000);
   // As a server keeps it: what its rounds stored, so the next need not read it back. Made after the
@@ -78,8 +96,8 @@ async function benchRound(db: Db) {
   // server's first round after starting does; it is timed apart, and the median is of those after.
   // As a server keeps it too: the memory of the ranked sets' columns, each set's reused by the next but one.
   const slabs = new ColumnSlabs();
-  const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs });
+  const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -101,14 +119,24 @@ async function benchRound(db: Db) {
   await round(start - 30_000, memory);
   const cold = publishedAt - coldStart;
 
-  const modes = alternate ? ["two threads", "one thread"] : ["two threads"];
-  const measured = new Map(modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>() }]));
+  const modes = alternate ? ["two threads", "one thread"] : alternateSlices ? ["in slices", "at once"] : ["two threads"];
+  const measured = new Map(
+    modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() }]),
+  );
   const sampler = memorySampler();
   for (let i = 0; i < rounds; i++) {
     const m = measured.get(modes[i % modes.length]!)!;
     steps.clear();
+    stepEnds.length = 0;
     const t1 = performance.now();
-    const outcome = await round(start + i * 60_000, memory, fetcherOf(i));
+    const probe = loopStretches();
+    const outcome = await round(start + i * 60_000, memory, fetcherOf(i), alternateSlices && i % 2 === 1 ? Infinity : undefined);
+    const loop = probe.stop();
+    m.longest.push(loop.maxMs);
+    for (const s of loop.stretches) {
+      const step = stepEnds.find((e) => e.at >= s.endedAt)?.step ?? "after publishing";
+      m.stretches.set(step, [...(m.stretches.get(step) ?? []), s.ms]);
+    }
     m.round.push(publishedAt - t1);
     m.whole.push(performance.now() - t1);
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
@@ -132,11 +160,17 @@ async function benchRound(db: Db) {
     console.log(`  ${mode}, median of ${m.round.length}: fetch and parse (replayed, alone) ${ms(fetch)}, store → publish ${ms(total - fetch)}`);
     console.log(`  steps (median): ${[...m.steps].map(([step, times]) => `${step} ${ms(median(times))}`).join(", ")}`);
     console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
+    const over = [...m.stretches].map(([step, list]) => `${step} ${list.length} (longest ${ms(Math.max(...list))})`);
+    console.log(`  event loop: longest stretch without a turn during a round ${ms(median(m.longest))} (median of rounds; max ${ms(Math.max(...m.longest))}); stretches over 50 ms, all rounds, by step: ${over.join(", ") || "none"}`);
     console.log(`  after publishing: the fold into the hourly history and retention, ${ms(median(m.whole) - total)} (the whole call ${ms(median(m.whole))})`);
   }
   if (alternate) {
     const [two, one] = [...measured.values()].map((m) => median(m.round));
     console.log(`  two threads against one, rounds alternated: ratio ${(two! / one!).toFixed(2)}`);
+  }
+  if (alternateSlices) {
+    const [sliced, atOnce] = [...measured.values()].map((m) => median(m.round));
+    console.log(`  in slices against at once, rounds alternated: ratio ${(sliced! / atOnce!).toFixed(2)}`);
   }
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
   // RSS is the process's, both threads; the heap is this thread's.

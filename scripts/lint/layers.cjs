@@ -19,7 +19,7 @@ const LAYERS = [
     why: "imported by everything: errors, validation, configuration, the plans table, the logger and metrics",
     units: [
       "lib/errors.ts", "lib/validation.ts", "lib/query-params.ts", "lib/pagination.ts", "lib/round.ts", "lib/singleton.ts",
-      "lib/format-time.ts", "lib/safe-redirect.ts", "lib/build-info.ts", "lib/plans.ts", "lib/config",
+      "lib/format-time.ts", "lib/safe-redirect.ts", "lib/build-info.ts", "lib/plans.ts", "lib/time-slices.ts", "lib/config",
       "lib/observability",
       // The tier and permission vocabulary (zod only) that the plans table reads; the rest of lib/keys sits higher.
       "lib/keys/permissions.ts",

@@ -60,7 +60,11 @@ describe("an ingestion round", () => {
 
   it("stores every venue's snapshots, publishes the ranked set with 1d/7d averages and tells the live set", async () => {
     let told = 0;
-    const outcome = await round({ onPublished: () => told++ });
+    const outcome = await round({
+      onPublished: () => {
+        told += 1;
+      },
+    });
     expect(outcome.status).toBe("published");
     // Every venue answers its recorded (or documented) responses through its real connector.
     expect(outcome.venues.map((v) => `${v.exchange}:${v.status}`).sort()).toEqual(VENUE_IDS.map((v) => `${v}:ok`).sort());

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { rankOpportunities } from "../opportunities/rank-opportunities";
+import { rankOpportunities, rankOpportunitiesInSlices, type ComputeOpportunitiesOptions } from "../opportunities/rank-opportunities";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { PersistenceSet } from "../persistence/persistence-set";
@@ -77,13 +77,25 @@ export function withRoundFindings(
  * opportunity with its pair's mean APRs and persistence. Pure.
  */
 export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs): OpportunityColumns {
+  return rankOpportunities(fresh, rankingOptions(fresh, history, slabs)).columns;
+}
+
+/**
+ * `rankWithHistory` giving the event loop a turn every `sliceMs` (rankOpportunitiesInSlices): a
+ * round's whole set, ranked on the thread that serves requests and publishes micro-batches.
+ */
+export async function rankWithHistoryInSlices(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs, sliceMs?: number): Promise<OpportunityColumns> {
+  return (await rankOpportunitiesInSlices(fresh, rankingOptions(fresh, history, slabs), sliceMs)).columns;
+}
+
+function rankingOptions(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs: ColumnSlabs | undefined): ComputeOpportunitiesOptions {
   const set = history.persistence;
-  return rankOpportunities(fresh, {
+  return {
     averages: averagesWith(sumsOf(history.averages, fresh), fresh),
     marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
     ...(set && { persistence: (long, short) => set.persistenceOf(long, short) }),
     slabs,
-  }).columns;
+  };
 }
 
 /**

@@ -40,6 +40,8 @@ export interface RoundEventInput {
   intervalChanges: readonly IntervalChangeRow[];
   venuesBefore: ReadonlyMap<string, VenueState>;
   venuesAfter: readonly (VenueState & { exchange: string })[];
+  /** How long the diff of the whole set runs at once before the event loop gets a turn (IngestionRoundOptions.sliceMs). */
+  sliceMs?: number;
 }
 
 /** What one micro-batch brings to its events: the pairs of `bases` before and after. */

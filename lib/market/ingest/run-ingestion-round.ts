@@ -10,14 +10,14 @@ import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
-import { readMarketHistory, rankWithHistory, withRoundFindings } from "./market-history";
+import { readMarketHistory, rankWithHistoryInSlices, withRoundFindings } from "./market-history";
 import type { RoundBatches } from "./micro-batch-publisher";
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
 import { venueStatesAfter, type RoundEvents } from "./round-events";
 import { removeSampleHistory } from "./store-sample-history";
-import { previousObservations, roundProgress, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
+import { previousObservations, roundProgress, roundStatement, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
   db: Db;
@@ -28,8 +28,12 @@ export interface IngestionRoundOptions {
   now?: () => number;
   /** Replaces the publishing step; tests use it to break a round between storing and publishing. */
   publish?: typeof publish;
-  /** Called with the new set once committed, synchronously (its memory may be reused after): this process's in-memory set takes it. */
-  onPublished?: (round: AppliedRound) => void;
+  /**
+   * Called with the new set once committed: this process's in-memory set takes it (LiveOpportunities,
+   * building its items in slices). The round ends only once what it answers has settled, as the
+   * set's memory may be reused from the next round on.
+   */
+  onPublished?: (round: AppliedRound) => void | Promise<void>;
   /**
    * Told every venue's answer once the round has published: the live feeds take the round's
    * snapshots as the base their messages change, and subscribe to its markets.
@@ -62,6 +66,12 @@ export interface IngestionRoundOptions {
    * to the commit, the ranking takes its newer pushed legs, and it is handed the published set.
    */
   batches?: RoundBatches;
+  /**
+   * How long the round's largest steps (ranking the whole set, deriving its events) run at once
+   * before the event loop gets a turn; unset, DEFAULT_SLICE_MS. Tests set 0 (a turn at every
+   * pause point) to see that they pause.
+   */
+  sliceMs?: number;
 }
 
 /**
@@ -141,11 +151,13 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("compare");
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
-    stored = storeRound(db, round.id, results, venueResults, { settlements, intervalChanges }, startedAt);
+    // Its statement written out in slices first, so the database has it before the ranking starts.
+    const statement = await roundStatement(round.id, results, venueResults, { settlements, intervalChanges }, startedAt, options.sliceMs);
+    stored = storeRound(db, statement, { settlements, intervalChanges });
     stored.catch(() => undefined); // awaited below, or by the catch at the end: its failure is the round's
     // The driver hands the statement to the socket once this thread has a moment (node-postgres
-    // takes its connection on the next tick), which the ranking below would not give it for a
-    // few hundred milliseconds: a turn of the event loop first, so the database stores meanwhile.
+    // takes its connection on the next tick): a turn of the event loop before the ranking's first
+    // slice, so the database stores meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
 
     if (fresh.length === 0) {
@@ -164,7 +176,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("history");
     // Ranked with the newest pushed legs while micro-batches go on publishing.
     let ranking = options.batches ? options.batches.newest(fresh) : fresh;
-    let ranked = rankWithHistory(ranking, history, options.slabs);
+    // In slices, the event loop turning between them: this thread serves requests and streams and
+    // publishes micro-batches, which a few hundred milliseconds of ranking at once would hold back.
+    let ranked = await rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs);
     // From here to the commit no micro-batch publishes: this round's events are derived against
     // the set it replaces, which must not change under them. What they published during the
     // ranking is merged in (a few assets re-ranked), so holding them costs no ranking of the whole set.
@@ -189,6 +203,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
         intervalChanges,
         venuesBefore: before,
         venuesAfter: venueStatesAfter(before, venueResults, startedAt),
+        sliceMs: options.sliceMs,
       }),
     );
     preparing?.catch(() => undefined); // awaited before publishing; a round failing before then reports its own error
@@ -212,7 +227,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     holding = false;
     options.batches?.roundPublished({ version, set: ranked, snapshots: ranking, history, asOf });
     step("publish");
-    options.onPublished?.({ version, set: ranked, asOf });
+    const applied = Promise.resolve(options.onPublished?.({ version, set: ranked, asOf })).catch((error: unknown) =>
+      logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
+    );
     options.onRound?.(results);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
@@ -230,6 +247,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await applyRetention(db, options.retention, new Date(now()), options.events).catch((error: unknown) =>
       logger("ingest").error({ err: error, roundId: round.id }, "market data retention failed"),
     );
+    await applied;
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
     if (holding) options.batches?.release();

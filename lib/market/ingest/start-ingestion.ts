@@ -31,7 +31,7 @@ export interface StartIngestionOptions {
   target: DatabaseTarget;
   config: IngestConfig;
   /** This process's in-memory opportunity set, if it serves one: told each round's set (the sample's publish: nothing, it reloads). */
-  onPublished?: (round?: AppliedRound) => void;
+  onPublished?: (round?: AppliedRound) => void | Promise<void>;
   fetcher?: VenueFetcher;
   /**
    * Whether `fetcher` asks the real venues (the worker's venue thread does); an injected fetcher is

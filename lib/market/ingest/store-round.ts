@@ -7,6 +7,7 @@ import type { PreviousObservation, SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { isoTexts } from "../model/iso-texts";
 import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
+import { runInSlices, type Sliced } from "@/lib/time-slices";
 
 /** One venue's line in IngestionRound.venues and GET /v1/exchanges' round progress. */
 export interface VenueRoundResult {
@@ -80,29 +81,35 @@ export interface RoundFindings {
  * venue's health in one statement, so in one transaction: a round is stored whole or not at all.
  * Through the driver itself (lib/db/direct-sql.ts): the observations alone are 21 arrays of 16,000
  * values a round; and as one statement, sent at once, so the database stores while the round ranks.
+ * Its 16,000 snapshots' columns are written out in slices (lib/time-slices.ts): at once, they held
+ * the round's thread, which also serves requests, for about a tenth of a second. Sent by storeRound.
  */
-export async function storeRound(
-  db: Db,
+export async function roundStatement(
   roundId: string,
   results: readonly VenueSnapshotResult[],
   venues: readonly VenueRoundResult[],
   findings: RoundFindings,
   attemptedAt: Date,
-): Promise<void> {
+  sliceMs?: number,
+): Promise<SqlStatement> {
   const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
+  return asOneStatement([
+    await runInSlices(insertSnapshots(roundId, snapshots), sliceMs),
+    insertSettlements(findings.settlements),
+    insertIntervalChanges(findings.intervalChanges),
+    upsertVenueHealth(venues, attemptedAt),
+    roundVenues(roundId, venues),
+  ]);
+}
+
+/** Stores a round: `roundStatement`'s statement, its settlements' month partitions made first. */
+export async function storeRound(db: Db, statement: SqlStatement, findings: RoundFindings): Promise<void> {
   if (findings.settlements.length > 0) {
     // Their month's partition first (made once per process, then free), so they do not land in the default one.
     const times = findings.settlements.map((s) => s.time.getTime());
     await ensureSettlementPartitions(directSql(db), Math.min(...times), Math.max(...times));
   }
-  const statements = [
-    insertSnapshots(roundId, snapshots),
-    insertSettlements(findings.settlements),
-    insertIntervalChanges(findings.intervalChanges),
-    upsertVenueHealth(venues, attemptedAt),
-    roundVenues(roundId, venues),
-  ];
-  await directSql(db).query(asOneStatement(statements));
+  await directSql(db).query(statement);
 }
 
 /** Each venue's result on the round's row: its progress while fetching, then what was stored. */
@@ -130,12 +137,41 @@ export function roundProgress(roundId: string, venues: readonly VenueRoundResult
  * driver passes alike, and read back as the same doubles (JavaScript prints the shortest text that
  * round-trips).
  */
-function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]): SqlStatement {
-  const col = (pick: (s: MarketSnapshot) => string | number | null | undefined) => textArrayLiteral(snapshots, pick);
+function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]): Sliced<SqlStatement> {
+  const col = (pick: (s: MarketSnapshot) => string | number | null | undefined) => () => textArrayLiteral(snapshots, pick);
   // Every column as its array's literal text (lib/db/array-literal.ts); numbers and times need no quoting.
-  const num = (pick: (s: MarketSnapshot) => number | string | null | undefined) => plainArrayLiteral(snapshots, pick);
+  const num = (pick: (s: MarketSnapshot) => number | string | null | undefined) => () => plainArrayLiteral(snapshots, pick);
   const isoOf = isoTexts();
   const iso = (epochMs: number | null) => (epochMs === null ? null : isoOf(epochMs));
+  const columns = [
+    col((s) => s.exchange),
+    col((s) => s.market),
+    col((s) => s.venueMarketId),
+    col((s) => s.base),
+    col((s) => s.venueBase),
+    num((s) => s.contractMultiplier),
+    col((s) => s.quote),
+    col((s) => s.settle),
+    num((s) => s.fundingRate),
+    num((s) => s.predictedFundingRate),
+    num((s) => s.rateCap),
+    num((s) => s.rateFloor),
+    num((s) => s.fundingIntervalHours),
+    col((s) => s.fundingIntervalSource),
+    num((s) => iso(s.nextFundingAt)),
+    num((s) => s.markPrice),
+    num((s) => s.indexPrice),
+    num((s) => s.openInterestUsd),
+    num((s) => s.volume24hUsd),
+    num((s) => s.takerFee),
+    num((s) => iso(s.observedAt)),
+  ];
+  const values: string[] = [roundId];
+  // A pause point after each column: a column of 16,000 values is a few milliseconds.
+  for (const column of columns) {
+    values.push(column());
+    yield;
+  }
   return {
     text: `
     INSERT INTO "RoundSnapshot" ("roundId", exchange, market, "venueMarketId", base, "venueBase", "contractMultiplier", quote, settle,
@@ -148,30 +184,7 @@ function insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]):
       $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
     AS r(exchange, market, venue_market_id, base, venue_base, multiplier, quote, settle, rate, predicted, cap, floor,
       interval_hours, interval_source, next_at, mark, index, oi, volume, taker, observed_at)`,
-    values: [
-      roundId,
-      col((s) => s.exchange),
-      col((s) => s.market),
-      col((s) => s.venueMarketId),
-      col((s) => s.base),
-      col((s) => s.venueBase),
-      num((s) => s.contractMultiplier),
-      col((s) => s.quote),
-      col((s) => s.settle),
-      num((s) => s.fundingRate),
-      num((s) => s.predictedFundingRate),
-      num((s) => s.rateCap),
-      num((s) => s.rateFloor),
-      num((s) => s.fundingIntervalHours),
-      col((s) => s.fundingIntervalSource),
-      num((s) => iso(s.nextFundingAt)),
-      num((s) => s.markPrice),
-      num((s) => s.indexPrice),
-      num((s) => s.openInterestUsd),
-      num((s) => s.volume24hUsd),
-      num((s) => s.takerFee),
-      num((s) => iso(s.observedAt)),
-    ],
+    values,
   };
 }
 

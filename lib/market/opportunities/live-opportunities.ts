@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { listenOnChannel } from "@/lib/db/listen-channel";
-import { itemsOf, type OpportunityColumns } from "./encoding/columns";
+import { itemsOf, itemsOfInSlices, type OpportunityColumns } from "./encoding/columns";
+import type { Opportunity } from "../model/types";
 import { logger } from "@/lib/observability/logger";
 import { OpportunitySnapshot } from "./opportunity-query";
 import { spliceItems } from "./splice-opportunities";
@@ -43,6 +44,8 @@ export class LiveOpportunities {
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
   private checkAgain = false;
+  /** A round's set this process published, its items being built (applyRound). */
+  private applying: { version: number; done: Promise<void> } | undefined;
 
   constructor(
     private readonly db: () => Promise<Db>,
@@ -72,21 +75,48 @@ export class LiveOpportunities {
     return this.held ? this.version : -1;
   }
 
-  /** Holds a round's set as published, rather than reading and decoding it from the database again. */
-  applyRound(round: AppliedRound): void {
-    if (this.held && this.version >= round.version) return;
-    this.replace(new OpportunitySnapshot(itemsOf(round.set), round.asOf.toISOString(), false), round.version);
+  /**
+   * Holds a round's set as published, rather than reading and decoding it from the database again.
+   * Its 150,000 items are built in slices (itemsOfInSlices), this thread serving meanwhile from the
+   * set held until then; resolves once it is held. The set's columns must not change until then.
+   */
+  applyRound(round: AppliedRound, sliceMs?: number): Promise<void> {
+    if ((this.held && this.version >= round.version) || (this.applying && this.applying.version >= round.version)) return this.applying?.done ?? Promise.resolve();
+    // Nothing to catch up on meanwhile: the version check waits for the set being built.
     this.checkedAt = Date.now();
+    const done = itemsOfInSlices(round.set, sliceMs).then((items) => {
+      if (this.applying?.version === round.version) this.applying = undefined;
+      if (this.held && this.version >= round.version) return;
+      this.replace(new OpportunitySnapshot(items, round.asOf.toISOString(), false), round.version);
+      this.checkedAt = Date.now();
+    });
+    this.applying = { version: round.version, done };
+    // Nothing held yet: the first answer waits for this set rather than reading it from the database.
+    if (!this.snapshot) this.snapshot = done.then(() => this.held ?? this.load());
+    return done;
   }
 
   /**
    * This process's micro-batch, committed: spliced into the items held when they are the set it
-   * was published on; else the set is caught up on from the database.
+   * was published on (once built, when that is the round's set being built); else the set is
+   * caught up on from the database.
    */
   applyBatch(batch: AppliedBatch): void {
+    const applying = this.applying;
+    // On the round's set, or on a batch on it: spliced, in order, once the round's items are built.
+    if (applying && batch.previousVersion >= applying.version) {
+      // Its items now: the batch's columns are the publisher's memory, reused by a later batch.
+      const items = itemsOf(batch.items);
+      void applying.done.then(() => this.splice(batch, items));
+      return;
+    }
+    this.splice(batch, itemsOf(batch.items));
+  }
+
+  private splice(batch: AppliedBatch, items: readonly Opportunity[]): void {
     const held = this.held;
     if (held && this.version === batch.previousVersion) {
-      this.replace(new OpportunitySnapshot(spliceItems(held.items, batch.bases, itemsOf(batch.items)), held.asOf, held.sample), batch.version);
+      this.replace(new OpportunitySnapshot(spliceItems(held.items, batch.bases, items), held.asOf, held.sample), batch.version);
     } else if (this.snapshot) void this.refresh();
   }
 
@@ -101,7 +131,7 @@ export class LiveOpportunities {
       databaseUrl,
       channel: OPPORTUNITY_SET_CHANNEL,
       onNotification: (payload) => {
-        if (!this.snapshot || Number(payload) === this.version) return;
+        if (!this.snapshot || Number(payload) === this.version || Number(payload) === this.applying?.version) return;
         void this.refresh();
       },
       // Back after an outage: what was published meanwhile is caught up on.
@@ -137,6 +167,8 @@ export class LiveOpportunities {
   }
 
   private async catchUp(): Promise<void> {
+    // A round of this process's being built is caught up on from there.
+    await this.applying?.done;
     const db = await this.db();
     const held = this.held;
     const since = held ? await loadPatchesSince(db, this.version) : null;

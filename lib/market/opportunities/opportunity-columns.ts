@@ -7,6 +7,7 @@ export {
   idReader,
   itemReader,
   itemsOf,
+  itemsOfInSlices,
   opportunityId,
   type ColumnArrays,
   type OpportunityColumns,

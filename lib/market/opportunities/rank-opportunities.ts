@@ -7,6 +7,7 @@ import { priceSpread, type PricedLeg } from "../model/price-spread";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "../model/types";
 import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { descendingOrder } from "./encoding/descending-order";
+import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
 export interface ComputeOpportunitiesOptions {
   /** Days over which `net_apr` spreads the fee round trip; default {@link DEFAULT_HOLDING_DAYS}. */
@@ -99,10 +100,29 @@ export function computeOpportunities(
  * with no object per pair: a first pass finds each pair's sides and APR, the order is sorted from
  * those, and a second pass writes every figure straight into the columns in that order.
  */
-export function rankOpportunities(
-  snapshots: readonly MarketSnapshot[],
-  options: ComputeOpportunitiesOptions = {},
-): { columns: OpportunityColumns; skipped: SkippedSnapshots } {
+export function rankOpportunities(snapshots: readonly MarketSnapshot[], options: ComputeOpportunitiesOptions = {}): RankedColumns {
+  return runWhole(rankingSlices(snapshots, options));
+}
+
+/**
+ * `rankOpportunities` giving the event loop a turn every `sliceMs` (lib/time-slices.ts): the same
+ * work, the same columns, for a round's whole set on a thread that also serves requests. The
+ * snapshots and options must not change until it resolves.
+ */
+export function rankOpportunitiesInSlices(snapshots: readonly MarketSnapshot[], options: ComputeOpportunitiesOptions = {}, sliceMs?: number): Promise<RankedColumns> {
+  return runInSlices(rankingSlices(snapshots, options), sliceMs);
+}
+
+export interface RankedColumns {
+  columns: OpportunityColumns;
+  skipped: SkippedSnapshots;
+}
+
+/** How many snapshots, pairs or rows the ranking handles between two of its pause points. */
+const SLICE_ITEMS = 2_048;
+
+/** The ranking, pausing (`yield`) every SLICE_ITEMS snapshots, pairs or rows. */
+function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOpportunitiesOptions): Sliced<RankedColumns> {
   const holdingDays = options.holdingDays ?? DEFAULT_HOLDING_DAYS;
   const fallbackTakerFee = options.fallbackTakerFee ?? DEFAULT_TAKER_FEE;
   // Checked up front, so a bad option fails even when there is no pair to price.
@@ -110,7 +130,9 @@ export function rankOpportunities(
 
   const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0 };
   const byBase = new Map<string, Map<string, Candidate>>();
-  for (const snapshot of snapshots) {
+  for (let n = 0; n < snapshots.length; n++) {
+    if (n % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+    const snapshot = snapshots[n]!;
     if (snapshot.fundingRate === null) {
       skipped.missingRate += 1;
       continue;
@@ -161,8 +183,13 @@ export function rankOpportunities(
   const shortOf = new Uint32Array(count);
   const aprs = new Float64Array(count);
   let k = 0;
+  let pausedAt = 0;
   for (const [symbol, venues] of byBase) {
     if (venues.size < 2) continue;
+    if (k - pausedAt >= SLICE_ITEMS) {
+      pausedAt = k;
+      yield;
+    }
     const first = paired.length;
     const symbolAt = texts.at(symbol);
     for (const candidate of [...venues.values()].sort((a, b) => compareText(a.exchange, b.exchange))) {
@@ -187,9 +214,20 @@ export function rankOpportunities(
       }
     }
   }
-  const order = idPlaces.exact
-    ? byAprThenPlaces(aprs, (p) => idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!))
-    : byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
+  let order: Uint32Array;
+  if (idPlaces.exact) {
+    // Highest APR first, ties by a number giving id order: one radix sort by both.
+    const places = new Uint32Array(count);
+    for (let p = 0; p < count; p++) {
+      if (p % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+      places[p] = idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!);
+    }
+    yield;
+    order = descendingOrder(aprs, places);
+  } else {
+    order = byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
+  }
+  yield;
 
   // Pass 2: every figure, in order, from the paired markets' figures laid out by position.
   // No ids: each is its pair's standard one (OpportunityColumns.ids).
@@ -198,40 +236,47 @@ export function rankOpportunities(
   const shortPriced: PricedLeg = { unitPrice: null, observedAt: null };
   const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
   c.type.fill(texts.at("perp_perp"));
-  for (let r = 0; r < count; r++) {
-    const p = order[r]!;
-    const l = longOf[p]!;
-    const s = shortOf[p]!;
-    c.symbol[r] = f.symbol[l]!;
-    c.long[r] = f.leg[l]!;
-    c.short[r] = f.leg[s]!;
-    c.apr.put(r, aprs[p]!);
-    const net = netApr(f.annualisedPct[s]! - f.annualisedPct[l]!, f.takerFee[l]!, f.takerFee[s]!, holdingDays);
-    c.net_apr.put(r, roundTo(net, 6));
-    // fundingSpread8h, each side's ratePer8h computed once per market.
-    c.funding_spread_8h.put(r, roundTo(f.rate8h[s]! - f.rate8h[l]!, 12));
-    longPriced.unitPrice = known(f.unitPrice[l]!);
-    longPriced.observedAt = f.observedAt[l]!;
-    shortPriced.unitPrice = known(f.unitPrice[s]!);
-    shortPriced.observedAt = f.observedAt[s]!;
-    const spread = priceSpread(longPriced, shortPriced);
-    c.price_spread_bps.put(r, spread.price_spread_bps);
-    c.price_spread_unavailable_reason[r] = texts.at(spread.price_spread_unavailable_reason);
-    c.open_interest_usd.put(r, smallerKnown(f.openInterestUsd[l]!, f.openInterestUsd[s]!));
-    c.volume_24h_usd.put(r, smallerKnown(f.volume24hUsd[l]!, f.volume24hUsd[s]!));
-    c.updated_at[r] = f.observedAt[l]! <= f.observedAt[s]! ? f.observed[l]! : f.observed[s]!;
-    if (options.averages) {
-      c.apr_1d_avg.put(r, pairAverage(known(f.averageDay[s]!), known(f.averageDay[l]!)));
-      c.apr_7d_avg.put(r, pairAverage(known(f.averageWeek[s]!), known(f.averageWeek[l]!)));
+  // The rows from `from` to `to`: a function of its own, so the generator only paces it.
+  const writeRows = (from: number, to: number) => {
+    for (let r = from; r < to; r++) {
+      const p = order[r]!;
+      const l = longOf[p]!;
+      const s = shortOf[p]!;
+      c.symbol[r] = f.symbol[l]!;
+      c.long[r] = f.leg[l]!;
+      c.short[r] = f.leg[s]!;
+      c.apr.put(r, aprs[p]!);
+      const net = netApr(f.annualisedPct[s]! - f.annualisedPct[l]!, f.takerFee[l]!, f.takerFee[s]!, holdingDays);
+      c.net_apr.put(r, roundTo(net, 6));
+      // fundingSpread8h, each side's ratePer8h computed once per market.
+      c.funding_spread_8h.put(r, roundTo(f.rate8h[s]! - f.rate8h[l]!, 12));
+      longPriced.unitPrice = known(f.unitPrice[l]!);
+      longPriced.observedAt = f.observedAt[l]!;
+      shortPriced.unitPrice = known(f.unitPrice[s]!);
+      shortPriced.observedAt = f.observedAt[s]!;
+      const spread = priceSpread(longPriced, shortPriced);
+      c.price_spread_bps.put(r, spread.price_spread_bps);
+      c.price_spread_unavailable_reason[r] = texts.at(spread.price_spread_unavailable_reason);
+      c.open_interest_usd.put(r, smallerKnown(f.openInterestUsd[l]!, f.openInterestUsd[s]!));
+      c.volume_24h_usd.put(r, smallerKnown(f.volume24hUsd[l]!, f.volume24hUsd[s]!));
+      c.updated_at[r] = f.observedAt[l]! <= f.observedAt[s]! ? f.observed[l]! : f.observed[s]!;
+      if (options.averages) {
+        c.apr_1d_avg.put(r, pairAverage(known(f.averageDay[s]!), known(f.averageDay[l]!)));
+        c.apr_7d_avg.put(r, pairAverage(known(f.averageWeek[s]!), known(f.averageWeek[l]!)));
+      }
+      // Known only from stored history; unknown without it.
+      const persistence = options.persistence?.(paired[l]!.snapshot, paired[s]!.snapshot) ?? UNKNOWN_PERSISTENCE;
+      c["persistence.as_of"][r] = texts.at(persistence.as_of);
+      c["persistence.positive_since"][r] = texts.at(persistence.positive_since);
+      c["persistence.apr_median_7d"].put(r, persistence.apr_median_7d);
+      c["persistence.apr_median_30d"].put(r, persistence.apr_median_30d);
+      c["persistence.paid_share_7d"].put(r, persistence.paid_share_7d);
+      c["persistence.apr_stddev_7d"].put(r, persistence.apr_stddev_7d);
     }
-    // Known only from stored history; unknown without it.
-    const persistence = options.persistence?.(paired[l]!.snapshot, paired[s]!.snapshot) ?? UNKNOWN_PERSISTENCE;
-    c["persistence.as_of"][r] = texts.at(persistence.as_of);
-    c["persistence.positive_since"][r] = texts.at(persistence.positive_since);
-    c["persistence.apr_median_7d"].put(r, persistence.apr_median_7d);
-    c["persistence.apr_median_30d"].put(r, persistence.apr_median_30d);
-    c["persistence.paid_share_7d"].put(r, persistence.paid_share_7d);
-    c["persistence.apr_stddev_7d"].put(r, persistence.apr_stddev_7d);
+  };
+  for (let from = 0; from < count; from += SLICE_ITEMS) {
+    writeRows(from, Math.min(count, from + SLICE_ITEMS));
+    if (from + SLICE_ITEMS < count) yield;
   }
   const keys: string[] = [...ITEM_KEYS];
   if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
@@ -261,13 +306,6 @@ function idOrderPlaces(byBase: ReadonlyMap<string, ReadonlyMap<string, Candidate
     exchanges,
     key: (long: Candidate, short: Candidate) => (long.symbolRank * venues + long.exchangeRank) * venues + shortExchanges.get(short.exchange)!,
   };
-}
-
-/** Highest APR first, ties by a number giving id order (`idOrderPlaces`): one radix sort by both. */
-function byAprThenPlaces(aprs: Float64Array, place: (position: number) => number): Uint32Array {
-  const places = new Uint32Array(aprs.length);
-  for (let p = 0; p < places.length; p++) places[p] = place(p);
-  return descendingOrder(aprs, places);
 }
 
 /**

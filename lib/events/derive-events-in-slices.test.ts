@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { rankOpportunities } from "@/lib/market/opportunities/rank-opportunities";
+import { wideMarket } from "@/tests/support/market/wide-market";
+import { opportunityEvents, opportunityEventsInSlices } from "./derive-events";
+
+describe("opportunityEventsInSlices", () => {
+  it("gives exactly the events of the whole diff between two round-sized sets, turning the event loop between its slices", async () => {
+    const observedAt = Date.UTC(2026, 8, 27, 13, 30);
+    const { snapshots, ...history } = wideMarket(600, observedAt);
+    const previous = rankOpportunities(snapshots, history).columns;
+    // The next round: rates moved on a third of the markets, an asset's markets gone (closed
+    // pairs), a missing rate back (opened pairs).
+    const next = snapshots
+      .filter((s) => s.base !== "A7")
+      .map((s, n) => (n % 3 === 0 ? { ...s, fundingRate: (s.fundingRate ?? 0.0002) * 4 + 0.0003, observedAt: observedAt + 60_000 } : s));
+    const current = rankOpportunities(next, history).columns;
+    const options = { threshold: 5, freshness: { at: observedAt + 90_000, staleAfterMs: 180_000 }, asOf: new Date(observedAt).toISOString() };
+
+    const whole = opportunityEvents(previous, current, options);
+    const types = new Set(whole.map((e) => e.type));
+    expect(types).toEqual(new Set(["opportunity.opened", "opportunity.updated", "opportunity.closed"]));
+
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const sliced = await opportunityEventsInSlices(previous, current, options, 0);
+    counting = false;
+
+    expect(sliced).toEqual(whole);
+    // Both sets' items, a slice for every 1,024 of each.
+    expect(turns).toBeGreaterThan(50);
+  });
+});
