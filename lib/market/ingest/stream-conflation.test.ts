@@ -92,6 +92,17 @@ describe("StreamConflation", () => {
     expect(seconds.size).toBeGreaterThanOrEqual(12);
   });
 
+  it("after a resync forwards each market's next update at once, unchanged or not", () => {
+    const conflation = forwardedOnce({ markPrice: 60_000, fundingRate: 0.0001 }, ["BTCUSDT", "ETHUSDT"]);
+    conflation.resync();
+    expect(conflation.take(T0 + 50)).toEqual([]);
+    conflation.offer(update("BTCUSDT", { markPrice: 60_000 }), T0 + 60);
+    expect(conflation.take(T0 + 100)).toMatchObject([{ venueMarketId: "BTCUSDT", fields: { markPrice: 60_000, fundingRate: 0.0001 } }]);
+    conflation.offer(update("BTCUSDT", { markPrice: 60_001 }), T0 + 110);
+    conflation.offer(update("ETHUSDT", { markPrice: 60_001 }), T0 + 120);
+    expect(conflation.take(T0 + 150).map((u) => u.venueMarketId)).toEqual(["ETHUSDT"]);
+  });
+
   it("ignores non-finite values and forgets markets no longer listed", () => {
     const conflation = forwardedOnce({ markPrice: 60_000 }, ["BTCUSDT", "ETHUSDT"]);
     conflation.offer(update("BTCUSDT", { markPrice: Number.NaN, fundingRate: Number.POSITIVE_INFINITY }), T0 + 10);

@@ -28,6 +28,8 @@ interface Held {
   /** The latest state is news against what was forwarded: it goes in the next take. */
   news: boolean;
   phase: number;
+  /** The resync the market was last forwarded after (`resync`). */
+  epoch: number;
 }
 
 /**
@@ -45,6 +47,7 @@ interface Held {
 export class StreamConflation {
   private readonly held = new Map<string, Held>();
   private lastTakeAt: number | undefined;
+  private epoch = 0;
 
   constructor(private readonly rule: ConflationRule) {}
 
@@ -52,7 +55,7 @@ export class StreamConflation {
   offer(update: StreamUpdate, receivedAt: number): void {
     let held = this.held.get(update.venueMarketId);
     if (!held) {
-      held = { latest: {}, venueTime: null, receivedAt, forwarded: undefined, news: true, phase: refreshPhase(update.venueMarketId) };
+      held = { latest: {}, venueTime: null, receivedAt, forwarded: undefined, news: true, phase: refreshPhase(update.venueMarketId), epoch: this.epoch };
       this.held.set(update.venueMarketId, held);
     }
     for (const field of STREAM_FIELDS) {
@@ -63,7 +66,19 @@ export class StreamConflation {
     }
     if (update.venueTime !== null && (held.venueTime === null || update.venueTime > held.venueTime)) held.venueTime = update.venueTime;
     held.receivedAt = Math.max(held.receivedAt, receivedAt);
+    if (held.epoch !== this.epoch) {
+      held.epoch = this.epoch;
+      held.news = true;
+    }
     if (!held.news && held.forwarded) held.news = changeIsNews(held.forwarded, held.latest, FUNDING_FIELDS, this.rule.moveBps);
+  }
+
+  /**
+   * The stream is live again after it was not (the feeds polled the venue meanwhile, so what they
+   * hold is the poll's, not what was forwarded): each market's next update goes at once, news or not.
+   */
+  resync(): void {
+    this.epoch++;
   }
 
   /**
