@@ -184,7 +184,7 @@ export class LiveFeeds {
       now: this.options.now,
       onUpdates: (updates, receivedAt, frames) => {
         if (this.closed) return;
-        this.options.status.message(feed.venue, receivedAt, frames);
+        this.options.status.message(feed.venue, receivedAt, frames ?? 1);
         const { placed, unplaced } = placeUpdates(feed.idOfKey, updates);
         const { changed, unknown } = mergeStreamUpdates(feed.base, placed, receivedAt);
         this.counts.unknownUpdates += unknown + unplaced;
