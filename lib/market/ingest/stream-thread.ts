@@ -165,7 +165,11 @@ export class StreamThread {
   }
 }
 
-/** A venue's stream as the feeds see it: a proxy of the StreamConnection in the thread. */
+/**
+ * A venue's stream as the feeds see it: a proxy of the StreamConnection in the thread. Of its
+ * options only the protocol's venue and plain settings and the callbacks are used: the URL rewrite,
+ * the token fetch and the clock are the thread's own, built from the StreamThread's setup.
+ */
 class ThreadStream implements LiveStream {
   private current: LiveStreamState = "connecting";
   private markets: readonly string[];
