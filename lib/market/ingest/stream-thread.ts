@@ -18,6 +18,25 @@ function threadEntry(): URL {
   return new URL(typeof STREAM_THREAD_BUNDLE === "string" ? STREAM_THREAD_BUNDLE : "./stream-thread-boot.mjs", import.meta.url);
 }
 
+const PRELOAD_FLAGS = new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
+
+/**
+ * The process's node options without its preloads: a thread inherits them, and a preload the main
+ * thread loads through tsx (bench:freshness's replayed venues) cannot load before the thread has
+ * registered tsx itself (stream-thread-boot.mjs); the thread imports what it needs. The rest
+ * (`--cpu-prof`, memory flags) stays.
+ */
+export function threadExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i]!;
+    const name = flag.split("=", 1)[0]!;
+    if (!PRELOAD_FLAGS.has(name)) kept.push(flag);
+    else if (!flag.includes("=")) i++;
+  }
+  return kept;
+}
+
 export interface StreamThreadOptions extends Omit<StreamThreadSetup, "budgets" | "flushMs"> {
   /** How often the thread hands over its gathered news (default 50 ms: short beside a micro-batch's period). */
   flushMs?: number;
@@ -104,7 +123,7 @@ export class StreamThread {
       flushMs: this.options.flushMs ?? 50,
       backoff: this.options.backoff,
     };
-    const worker = new Worker(threadEntry(), { workerData: setup });
+    const worker = new Worker(threadEntry(), { workerData: setup, execArgv: threadExecArgv(process.execArgv) });
     // Never what keeps the process alive: the streams stop when the ingestion does.
     worker.unref();
     worker.on("message", (report: StreamThreadReport) => this.received(report));
