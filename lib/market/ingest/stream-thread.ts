@@ -21,20 +21,16 @@ function threadEntry(): URL {
 const PRELOAD_FLAGS = new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
 
 /**
- * The process's node options without its preloads: a thread inherits them, and a preload the main
- * thread loads through tsx (bench:freshness's replayed venues) cannot load before the thread has
- * registered tsx itself (stream-thread-boot.mjs); the thread imports what it needs. The rest
- * (`--cpu-prof`, memory flags) stays.
+ * The node options the thread starts with: the process's as they are (undefined: inherited) unless
+ * they preload modules. A preload the main thread loads through tsx (bench:freshness's replayed
+ * venues) cannot load in a thread before it has registered tsx itself (stream-thread-boot.mjs), and
+ * the thread imports what it needs; then only the profiler's flags are kept, since a worker refuses
+ * V8's flags given explicitly (they are the process's, and apply to the thread anyway).
  */
-export function threadExecArgv(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const flag = execArgv[i]!;
-    const name = flag.split("=", 1)[0]!;
-    if (!PRELOAD_FLAGS.has(name)) kept.push(flag);
-    else if (!flag.includes("=")) i++;
-  }
-  return kept;
+export function threadExecArgv(execArgv: readonly string[]): string[] | undefined {
+  const name = (flag: string) => flag.split("=", 1)[0]!;
+  if (!execArgv.some((flag) => PRELOAD_FLAGS.has(name(flag)))) return undefined;
+  return execArgv.filter((flag) => /^--(cpu|heap)-prof/.test(flag));
 }
 
 export interface StreamThreadOptions extends Omit<StreamThreadSetup, "budgets" | "flushMs"> {
