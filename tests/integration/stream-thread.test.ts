@@ -127,4 +127,24 @@ describe("the stream thread", () => {
     feeds = undefined;
     await vi.waitFor(() => expect(replay.clients()).toEqual([]), WAIT);
   }, 60_000);
+
+  it("reports the markets silent on a live stream, which the feeds poll", async () => {
+    const frame = JSON.parse(ARRAY_FRAME) as { data: { s: string }[] };
+    const btcOnly = JSON.stringify({ ...frame, data: frame.data.filter((row) => row.s === "BTCUSDT") });
+    server = await startWsReplayServer({ frames: [btcOnly], intervalMs: 20, loop: true, answer: (f) => (f.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined) });
+    const replay = server;
+    thread = new StreamThread({ override: replay.url, conflation: { moveBps: 10, refreshMs: 60_000 }, flushMs: 20 });
+    feeds = new LiveFeeds({
+      protocols: { binance: { ...binanceStream, stallAfterMs: 300 } },
+      sink: { push: () => undefined },
+      status: { message: () => undefined, reconnect: () => undefined, transport: () => undefined, published: () => undefined },
+      fetcher: async (venue) => ok(venue, [market("BTC", { observedAt: Date.now() }), market("ETH", { observedAt: Date.now() })]),
+      openStream: thread.open,
+      cadenceMs: () => 100,
+      silenceFactor: 2,
+    });
+    feeds.onRound([ok("binance", [market("BTC"), market("ETH")])]);
+    // ETHUSDT never comes: once the stream is live the thread names it silent, and the feeds poll for it.
+    await vi.waitFor(() => expect(feeds!.counts.silencePolls).toBeGreaterThanOrEqual(1), WAIT);
+  }, 30_000);
 });
