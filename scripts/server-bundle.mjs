@@ -1,7 +1,7 @@
 // Compiles the long-running processes' entries and the lib/ code they import into ES modules that
-// plain node runs: server.ts (SERVER_BUNDLE, what `npm start` runs), the worker (`npm run worker`)
-// and the worker's second thread (VenueThread), which otherwise would register tsx inside the
-// thread. Run by scripts/ensure-build.mjs after the Next.js build. Loading the TypeScript at run
+// plain node runs: server.ts (SERVER_BUNDLE, what `npm start` runs), the worker (`npm run worker`),
+// the worker's second thread (VenueThread) and the stream thread (StreamThread), which otherwise
+// would register tsx inside the thread. Run by scripts/ensure-build.mjs after the Next.js build. Loading the TypeScript at run
 // time instead (`node --import tsx server.ts`) keeps tsx's loader thread, its esbuild service
 // processes and a source map of every file in memory for the life of the process: about 130 MB
 // more resident memory and two seconds more start-up (docs/operations.md, "Memory"). Packages stay
@@ -18,9 +18,12 @@ export const WORKER_BUNDLE = `${BUNDLE_DIR}/worker.mjs`;
 /** The source a VenueThread runs in its thread, compiled to `venue-thread.mjs`. */
 export const VENUE_THREAD_ENTRY = "lib/market/ingest/venue-thread-entry.ts";
 const VENUE_THREAD_SOURCE = "lib/market/ingest/venue-thread.ts";
+/** The source a StreamThread runs in its thread, compiled to `stream-thread.mjs`. */
+export const STREAM_THREAD_ENTRY = "lib/market/ingest/stream-thread-entry.ts";
+const STREAM_THREAD_SOURCE = "lib/market/ingest/stream-thread.ts";
 
 /** Each bundle (a file in the bundle directory, without `.mjs`) and the source it is compiled from. */
-export const BUNDLE_ENTRIES = { server: "server.ts", worker: "scripts/worker.ts", "venue-thread": VENUE_THREAD_ENTRY };
+export const BUNDLE_ENTRIES = { server: "server.ts", worker: "scripts/worker.ts", "venue-thread": VENUE_THREAD_ENTRY, "stream-thread": STREAM_THREAD_ENTRY };
 
 /**
  * A few modules find files next to their source (`new URL("./venue-responses.json", import.meta.url)`,
@@ -53,15 +56,19 @@ export function sourceUrlPlugin(root, outFile) {
 export async function buildServerBundle(root = process.cwd(), outDir = BUNDLE_DIR) {
   const esbuild = await import("esbuild");
   const bundleDir = path.resolve(root, outDir);
-  // A VenueThread compiled into a bundle starts the compiled thread (venue-thread.ts reads this),
-  // named from its source, whose URL stands for import.meta.url in the bundle (sourceUrlPlugin).
-  const threadFromSource = path.relative(path.dirname(path.resolve(root, VENUE_THREAD_SOURCE)), path.join(bundleDir, "venue-thread.mjs"));
+  // A VenueThread (StreamThread) compiled into a bundle starts the compiled thread (venue-thread.ts,
+  // stream-thread.ts read these), named from its source, whose URL stands for import.meta.url in
+  // the bundle (sourceUrlPlugin).
+  const fromSource = (source, bundle) => path.relative(path.dirname(path.resolve(root, source)), path.join(bundleDir, bundle)).split(path.sep).join("/");
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: Object.entries(BUNDLE_ENTRIES).map(([out, entry]) => ({ in: entry, out })),
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
-    define: { VENUE_THREAD_BUNDLE: JSON.stringify(threadFromSource.split(path.sep).join("/")) },
+    define: {
+      VENUE_THREAD_BUNDLE: JSON.stringify(fromSource(VENUE_THREAD_SOURCE, "venue-thread.mjs")),
+      STREAM_THREAD_BUNDLE: JSON.stringify(fromSource(STREAM_THREAD_SOURCE, "stream-thread.mjs")),
+    },
     bundle: true,
     platform: "node",
     format: "esm",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUNDLE_ENTRIES, buildServerBundle, VENUE_THREAD_ENTRY, withSourceUrl } from "./server-bundle.mjs";
+import { BUNDLE_ENTRIES, buildServerBundle, STREAM_THREAD_ENTRY, VENUE_THREAD_ENTRY, withSourceUrl } from "./server-bundle.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Inside the project, as the real bundles are: they find their packages in its node_modules.
@@ -61,6 +61,31 @@ describe("the worker's bundles", () => {
       expect(await reply).toEqual({ id: 7, result: { status: "stale", exchange: "okx", fetchedAt: 1, error: "from the compiled thread" } });
     } finally {
       await thread.terminate();
+    }
+  }, 30_000);
+});
+
+describe("the stream thread's bundle", () => {
+  it("is started compiled by the compiled server, and runs as plain JavaScript: a stream it opens reports its state", async () => {
+    expect(BUNDLE_ENTRIES).toMatchObject({ "stream-thread": STREAM_THREAD_ENTRY });
+    const server = readFileSync(path.join(outDir, "server.mjs"), "utf8");
+    const thread = readFileSync(path.join(outDir, "stream-thread.mjs"), "utf8");
+    expect(thread).not.toMatch(/from "tsx|import\("tsx/);
+    const [, fromSource, source] = /return new URL\(.*?"([^"]*stream-thread\.mjs)".*?new URL\("([^"]+)", import\.meta\.url\)/s.exec(server) ?? [];
+    expect(fromSource, "the server bundle starts the stream thread from a fixed file").toBeDefined();
+    expect(fileURLToPath(new URL(fromSource!, new URL(source!, pathToFileURL(path.join(outDir, "server.mjs")))))).toBe(path.join(outDir, "stream-thread.mjs"));
+
+    // Port 9 (discard) refuses: the stream goes down at once, reported by the compiled thread.
+    const worker = new Worker(path.join(outDir, "stream-thread.mjs"), { workerData: { override: "ws://127.0.0.1:9", conflation: { moveBps: 10, refreshMs: 15_000 }, flushMs: 50 } });
+    try {
+      const report = new Promise((resolve, reject) => {
+        worker.on("message", (message: { kind: string }) => message.kind === "state" && resolve(message));
+        worker.once("error", reject);
+      });
+      worker.postMessage({ kind: "open", id: 3, venue: "okx", settings: { stallAfterMs: 10_000 }, markets: ["BTC-USDT-SWAP"] });
+      expect(await report).toMatchObject({ kind: "state", id: 3, state: "down", reason: expect.stringContaining("ECONNREFUSED") });
+    } finally {
+      await worker.terminate();
     }
   }, 30_000);
 });

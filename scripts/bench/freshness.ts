@@ -251,7 +251,8 @@ async function main() {
       tail.push(line);
       if (tail.length > 15) tail.shift();
       if (/"level":(40|50|60)|error|round/i.test(line)) serverLines.push(line);
-      if (/"level":(50|60)/.test(line)) console.log(`  [server] ${line.slice(0, 400)}`);
+      // The logger writes its level by name (lib/observability/logger.ts); pino's numbers are read too.
+      if (/"level":(50|60|"error"|"fatal")/.test(line)) console.log(`  [server] ${line.slice(0, 400)}`);
     });
     const url = `http://127.0.0.1:${port}`;
     await waitForHttp(`${url}/healthz`, child, 180_000);

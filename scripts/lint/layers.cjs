@@ -51,7 +51,7 @@ const LAYERS = [
   { name: "sandbox and sample", why: "the generated test market, the offline sample", units: ["lib/market/sandbox", "lib/market/sample"] },
   {
     name: "ingest",
-    why: "rounds, the venue thread, storing, retention, the live Market's reads; events reach it through its RoundEvents port",
+    why: "rounds, the venue thread, the stream thread, storing, retention, the live Market's reads; events reach it through its RoundEvents port",
     units: ["lib/market/ingest"],
   },
   {

@@ -67,11 +67,11 @@ interface VenueFeed {
 export class FeedStatusBoard implements FeedStatusRecorder {
   private readonly venues = new Map<VenueId, VenueFeed>();
 
-  message(venue: VenueId, receivedAt: number): void {
+  message(venue: VenueId, receivedAt: number, count = 1): void {
     const feed = this.feed(venue);
     if (feed.lastMessageAt === null || receivedAt > feed.lastMessageAt) feed.lastMessageAt = receivedAt;
     const slot = this.slot(feed, receivedAt);
-    if (slot) slot.messages += 1;
+    if (slot) slot.messages += count;
   }
 
   reconnect(venue: VenueId, at: number): void {

@@ -13,8 +13,12 @@ export type Transport = "stream" | "poll";
  * publishes, which is what the venue-to-publish latency is measured from.
  */
 export interface FeedStatusRecorder {
-  /** A frame or answer with market data arrived from `venue` at `receivedAt` (epoch ms). */
-  message(venue: VenueId, receivedAt: number): void;
+  /**
+   * A frame or answer with market data arrived from `venue` at `receivedAt` (epoch ms); `count`
+   * frames (1 when absent) where the stream thread reports a flush's frames at once, 0 where it
+   * hands over a market's held state without new frames.
+   */
+  message(venue: VenueId, receivedAt: number, count?: number): void;
   /** A stream socket of `venue` was opened again after it dropped, stalled or aged out. */
   reconnect(venue: VenueId, at: number): void;
   /** `venue`'s numbers now arrive by `transport`; `reason` says why when a stream fell back to polling. */

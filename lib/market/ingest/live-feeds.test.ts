@@ -121,7 +121,7 @@ describe("LiveFeeds streams", () => {
     stream.frame([update("BTCUSDT", { fundingRate: 0.0003, markPrice: 101 }, T0 + 900), update("ETHUSDT", { markPrice: 100 })], T0 + 1_000);
     // ETH's mark was already 100: only BTC changed.
     expect(h.pushed).toEqual([[{ ...btc(), fundingRate: 0.0003, markPrice: 101, observedAt: T0 + 900, transport: "stream" }]]);
-    expect(h.status.message).toHaveBeenCalledWith("binance", T0 + 1_000);
+    expect(h.status.message).toHaveBeenCalledWith("binance", T0 + 1_000, 1);
   });
 
   it("pushes nothing for a frame that changes nothing, and counts markets the round did not list", () => {

@@ -182,9 +182,9 @@ export class LiveFeeds {
       resolveUrl: this.options.resolveUrl,
       fetch: this.budgetedFetch(feed.venue),
       now: this.options.now,
-      onUpdates: (updates, receivedAt) => {
+      onUpdates: (updates, receivedAt, frames) => {
         if (this.closed) return;
-        this.options.status.message(feed.venue, receivedAt);
+        this.options.status.message(feed.venue, receivedAt, frames ?? 1);
         const { placed, unplaced } = placeUpdates(feed.idOfKey, updates);
         const { changed, unknown } = mergeStreamUpdates(feed.base, placed, receivedAt);
         this.counts.unknownUpdates += unknown + unplaced;

@@ -11,6 +11,7 @@ import { DEFAULT_PRICE_CONFLATION } from "./ingest-config";
 import type { LegUpdateSink } from "./leg-updates";
 import { rankWithHistory, type MarketHistory } from "./market-history";
 import { VALUE_FIELDS } from "./merge-stream-update";
+import { changeIsNews, PRICE_FIELDS, refreshPhase, refreshTurnCame } from "./price-news";
 import type { RoundEvents } from "./round-events";
 
 const log = logger("ingest");
@@ -129,7 +130,7 @@ export interface PriceConflation {
 }
 
 /** The fields whose every change is news at once; prices (mark, index) are news past a move (`isNews`). */
-const NEWS_FIELDS = VALUE_FIELDS.filter((field) => field !== "markPrice" && field !== "indexPrice");
+const NEWS_FIELDS = VALUE_FIELDS.filter((field) => !(PRICE_FIELDS as readonly string[]).includes(field));
 
 /**
  * Whether `pushed` says something its published snapshot did not, enough to publish it in the
@@ -140,21 +141,7 @@ const NEWS_FIELDS = VALUE_FIELDS.filter((field) => field !== "markPrice" && fiel
  * for their asset's refresh, and the served legs keep the time of what they show.
  */
 export function isNews(published: MarketSnapshot, pushed: MarketSnapshot, moveBps: number): boolean {
-  if (NEWS_FIELDS.some((field) => (published[field] ?? null) !== (pushed[field] ?? null))) return true;
-  for (const field of ["markPrice", "indexPrice"] as const) {
-    const before = published[field] ?? null;
-    const after = pushed[field] ?? null;
-    if (before === after) continue;
-    if (before === null || after === null || Math.abs(after / before - 1) * 10_000 >= moveBps) return true;
-  }
-  return false;
-}
-
-/** Where in the refresh period an asset's turn comes, in [0, 1): spread evenly by name, the same in every process. */
-function refreshPhase(asset: string): number {
-  let hash = 2_166_136_261;
-  for (let i = 0; i < asset.length; i++) hash = Math.imul(hash ^ asset.charCodeAt(i), 16_777_619);
-  return (hash >>> 0) / 2 ** 32;
+  return changeIsNews(published, pushed, NEWS_FIELDS, moveBps);
 }
 
 /** The set batches are published on, and the markets it was ranked from. */
@@ -399,7 +386,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       let turn = turns.get(snapshot.base);
       if (turn === undefined) {
         const phase = this.phaseOf(snapshot.base);
-        turn = ranked.has(snapshot.base) || Math.floor(now / period + phase) > Math.floor(since / period + phase);
+        turn = ranked.has(snapshot.base) || refreshTurnCame(phase, since, now, period);
         turns.set(snapshot.base, turn);
       }
       if (!turn) continue;

@@ -9,8 +9,8 @@ import type { LegUpdateSink } from "./leg-updates";
 import { FeedStatusBoard } from "./feed-status-board";
 import { FeedStatusWriter } from "./feed-status-writer";
 import { LiveFeeds } from "./live-feeds";
+import { StreamThread } from "./stream-thread";
 import { MicroBatchPublisher, type PublishedBatch } from "./micro-batch-publisher";
-import { StreamConnection } from "../venues/streams/stream-connection";
 import { STREAM_PROTOCOLS } from "../venues/streams/stream-protocols";
 import type { OpenLiveStream } from "./live-stream";
 import { venueBudgets } from "../venues/venue-budget";
@@ -52,7 +52,7 @@ export interface StartIngestionOptions {
   feedStatus?: FeedStatusRecorder;
   /** The venues' stream protocols (unset: STREAM_PROTOCOLS); a venue without one is polled at its cadence between rounds. */
   streamProtocols?: Partial<Record<VenueId, VenueStreamProtocol>>;
-  /** Opens a venue's stream (unset: a StreamConnection). */
+  /** Opens a venue's stream (unset: in the stream thread, stream-thread.ts). */
   openStream?: OpenLiveStream;
   log?: (line: string) => void;
   /** The change-event log's writer (lib/events' LiveRoundEvents): rounds append their events through it. */
@@ -146,12 +146,17 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
         onPublished: options.onBatch,
         slabs: new ColumnSlabs(2),
       });
+  // Every venue's sockets, decoding and conflation run in one thread of their own: the serving
+  // thread gets only what it would publish (docs/decisions, "stream thread").
+  const thread = options.openStream
+    ? undefined
+    : new StreamThread({ override, conflation: { moveBps: config.PUBLISH_PRICE_MOVE_BPS, refreshMs: config.PUBLISH_PRICE_REFRESH_MS } });
   const feeds = new LiveFeeds({
     protocols,
     sink: options.legSink ?? publisher!,
     status,
     fetcher,
-    openStream: options.openStream ?? ((streamOptions) => new StreamConnection(streamOptions)),
+    openStream: options.openStream ?? thread!.open,
     cadenceMs: pollCadenceMs,
     pollTimeoutMs: config.INGEST_VENUE_TIMEOUT_MS,
     resolveUrl: override ? (url) => overrideStreamUrl(override, url) : undefined,
@@ -161,6 +166,7 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
   writer?.start();
   const close = async () => {
     await feeds.close();
+    await thread?.close();
     await publisher?.stop();
     await writer?.stop();
   };

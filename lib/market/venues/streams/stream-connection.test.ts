@@ -220,6 +220,21 @@ describe("StreamConnection", () => {
     expect(stateNames(seen)).toEqual(["live", "stalled", "live"]);
   });
 
+  it("does not take its own thread's pause for the venue's silence", async () => {
+    const server = await replayServer({ frames: [rows(1, ["A", 1])], loop: true, intervalMs: 20, answer: answerTestFrame });
+    const { connection, seen } = open(server, testProtocol({ stallAfterMs: 200 }), ["A"]);
+    await vi.waitFor(() => expect(connection.state).toBe("live"), WAIT);
+    const updates = seen.updates.length;
+    // Busy for three stall limits: neither the replay server's frames nor the stall checks run meanwhile.
+    const until = Date.now() + 600;
+    while (Date.now() < until) {
+      // the thread is busy
+    }
+    await vi.waitFor(() => expect(seen.updates.length).toBeGreaterThan(updates + 5), WAIT);
+    expect(server.connections()).toHaveLength(1);
+    expect(stateNames(seen)).toEqual(["live"]);
+  });
+
   it("is as stalled as its worst socket, while the others flow", async () => {
     // The socket of C hears nothing; the socket of A and B hears its markets every 20 ms.
     const server = await replayServer({

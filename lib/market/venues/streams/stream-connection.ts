@@ -109,6 +109,10 @@ export class StreamConnection {
   /** When the connection last turned live: silence before it is the stall's, not the market's. */
   private liveSince = 0;
   private tickTimer?: NodeJS.Timeout;
+  private tickMs = 1_000;
+  private lastTickAt = 0;
+  /** The last tick came late and judged nothing: the next one judges whatever its time. */
+  private skippedLateTick = false;
   private started = false;
   private closed = false;
 
@@ -131,8 +135,9 @@ export class StreamConnection {
     if (this.started || this.closed) return;
     this.started = true;
     // A quarter of the stall limit (at most a second) is late enough to be cheap and early enough to matter.
-    const tickMs = Math.min(1_000, Math.max(10, Math.floor(this.protocol.stallAfterMs / 4)));
-    this.tickTimer = setInterval(() => this.checkSilence(), tickMs);
+    this.tickMs = Math.min(1_000, Math.max(10, Math.floor(this.protocol.stallAfterMs / 4)));
+    this.lastTickAt = this.now();
+    this.tickTimer = setInterval(() => this.checkSilence(), this.tickMs);
     this.tickTimer.unref();
     this.applyPlans(this.protocol.sockets(this.venueMarketIds), "started");
   }
@@ -352,6 +357,16 @@ export class StreamConnection {
   /** The stall checks, on every tick: silence → reopen once → stalled → reopen with backoff until data. */
   private checkSilence(): void {
     const now = this.now();
+    const late = now - this.lastTickAt > 2 * this.tickMs;
+    this.lastTickAt = now;
+    // A tick this late says the thread was busy, not that the venue fell silent: its frames may be
+    // waiting unread behind this timer, and reopening for them would only add handshakes to a
+    // loaded thread. The next tick, after they were read, judges.
+    if (late && !this.skippedLateTick) {
+      this.skippedLateTick = true;
+      return;
+    }
+    this.skippedLateTick = false;
     const stallAfterMs = this.protocol.stallAfterMs;
     for (const slot of this.slots) {
       const socket = slot.socket;

@@ -1,0 +1,11 @@
+import { describe, expect, it } from "vitest";
+import { threadExecArgv } from "./stream-thread";
+
+describe("threadExecArgv", () => {
+  it("inherits the process's options unless they preload; then keeps the profiler's flags alone", () => {
+    expect(threadExecArgv(["--expose-gc", "--max-semi-space-size=4"])).toBeUndefined();
+    expect(threadExecArgv(["--cpu-prof", "--cpu-prof-dir=/p", "--import", "tsx", "--import=file:///bench/venues.ts", "--max-semi-space-size=4"])).toEqual(["--cpu-prof", "--cpu-prof-dir=/p"]);
+    expect(threadExecArgv(["--max-semi-space-size=64", "--import", "tsx"])).toEqual([]);
+    expect(threadExecArgv(["-r", "x.cjs"])).toEqual([]);
+  });
+});

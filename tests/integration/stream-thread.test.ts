@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FeedStatusRecorder } from "@/lib/market/ingest/feed-status";
+import { LiveFeeds } from "@/lib/market/ingest/live-feeds";
+import { StreamThread } from "@/lib/market/ingest/stream-thread";
+import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
+import { binanceStream } from "@/lib/market/venues/streams/binance";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-replay-server";
+
+// The live feeds over the stream thread (stream-thread.ts): the real thread, loaded from the
+// sources, hosting the Binance protocol against the loopback replay server. The recorded frame's
+// markets cross once (the same frame again and again is no news), frames are counted, a dropped
+// socket reconnects, a stall hands the venue to polling and recovery takes it back, a malformed
+// frame is an error, and the thread's death reports the stream down until it is started again.
+
+const FIXTURE = path.join(__dirname, "../fixtures/streams/binance/markPriceUpdate_2021-04-01_cmp.jsonl");
+/** The recorded `!markPrice@arr` frame with BTCUSDT and ETHUSDT (E 1617309024002). */
+const ARRAY_FRAME = readFileSync(FIXTURE, "utf8")
+  .split("\n")
+  .find((line) => line.includes('"!markPrice@arr"') && line.includes('"BTCUSDT"'))!;
+const WAIT = { timeout: 20_000, interval: 20 };
+
+const ok = (exchange: VenueId, snapshots: MarketSnapshot[]): VenueSnapshotResult => ({
+  status: "ok",
+  exchange,
+  fetchedAt: Date.now(),
+  snapshots,
+  excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+  warnings: [],
+});
+const market = (base: string, overrides: Partial<MarketSnapshot> = {}) => makeSnapshot({ exchange: "binance", base, observedAt: Date.UTC(2021, 3, 1, 20), ...overrides });
+
+let server: WsReplayServer | undefined;
+let feeds: LiveFeeds | undefined;
+let thread: StreamThread | undefined;
+afterEach(async () => {
+  await feeds?.close();
+  await thread?.close();
+  await server?.close();
+});
+
+describe("the stream thread", () => {
+  it("conflated updates, frames counted, reconnect, stall to polling, errors, the thread's death and restart", async () => {
+    server = await startWsReplayServer({
+      frames: [ARRAY_FRAME],
+      intervalMs: 20,
+      loop: true,
+      answer: (frame) => (frame.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined),
+    });
+    const replay = server;
+    const pushed: MarketSnapshot[] = [];
+    const transports: string[] = [];
+    const reconnects: number[] = [];
+    let frames = 0;
+    let lastMessageAt = 0;
+    const status: FeedStatusRecorder = {
+      message: (_venue, receivedAt, count = 1) => {
+        frames += count;
+        lastMessageAt = Math.max(lastMessageAt, receivedAt);
+      },
+      reconnect: (_venue, at) => reconnects.push(at),
+      transport: (venue, transport, reason) => transports.push(`${venue} ${transport}${reason ? ` (${reason})` : ""}`),
+      published: () => undefined,
+    };
+    let polls = 0;
+    thread = new StreamThread({
+      override: replay.url,
+      conflation: { moveBps: 10, refreshMs: 60_000 },
+      flushMs: 20,
+      backoff: { initialMs: 50, maxMs: 200 },
+      restartAfterMs: 100,
+    });
+    feeds = new LiveFeeds({
+      // Stalls in a fraction of a second instead of Binance's five.
+      protocols: { binance: { ...binanceStream, stallAfterMs: 400 } },
+      sink: { push: (changed) => pushed.push(...changed) },
+      status,
+      fetcher: async (venue) => {
+        polls++;
+        return ok(venue, [market("BTC", { markPrice: 60_000, observedAt: Date.now() }), market("ETH", { markPrice: 2_000, observedAt: Date.now() })]);
+      },
+      openStream: thread.open,
+      cadenceMs: () => 300,
+    });
+    feeds.onRound([ok("binance", [market("BTC"), market("ETH")])]);
+
+    // Polled until the thread's socket carries data (starting a thread that loads TypeScript takes a while).
+    const streamed = () => pushed.filter((s) => s.transport === "stream");
+    await vi.waitFor(() => expect(streamed()).toHaveLength(2), WAIT);
+    // The thread rewrote the venue's URL to the replay server from the override alone.
+    expect(replay.clients()[0]).toMatchObject({ path: "/fstream.binance.com/market/ws", sent: [expect.stringContaining("!markPrice@arr@1s")] });
+    const btc = streamed().find((s) => s.venueMarketId === "BTCUSDT")!;
+    expect(btc).toMatchObject({ markPrice: 59022.53514719, indexPrice: 58936.68384, fundingRate: 0.00058959, observedAt: 1617309024002, transport: "stream" });
+    expect(btc).toMatchObject({ fundingIntervalHours: 8, openInterestUsd: 1_000_000 });
+    await vi.waitFor(() => expect(transports).toContain("binance stream"), WAIT);
+
+    // Dozens of frames, every one counted; none is news after the first, so nothing more is pushed.
+    await vi.waitFor(() => expect(frames).toBeGreaterThanOrEqual(20), WAIT);
+    expect(lastMessageAt).toBeGreaterThan(Date.now() - 10_000);
+    expect(streamed()).toHaveLength(2);
+
+    const before = reconnects.length;
+    replay.drop();
+    await vi.waitFor(() => expect(reconnects.length).toBeGreaterThan(before), WAIT);
+
+    const errors = feeds.counts.streamErrors;
+    replay.sendMalformed();
+    await vi.waitFor(() => expect(feeds!.counts.streamErrors).toBeGreaterThan(errors), WAIT);
+
+    replay.stall();
+    await vi.waitFor(() => expect(transports.some((t) => t.startsWith("binance poll (stream stalled"))).toBe(true), WAIT);
+    await vi.waitFor(() => expect(polls).toBeGreaterThanOrEqual(1), WAIT);
+    const streamedBeforeResume = streamed().length;
+    replay.resume();
+    await vi.waitFor(() => expect(transports.at(-1)).toBe("binance stream"), WAIT);
+    // Back on the stream: the thread hands over its frame again, unchanged as it is, for the feeds hold the poll's numbers.
+    await vi.waitFor(() => expect(streamed().slice(streamedBeforeResume).map((s) => [s.venueMarketId, (s.markPrice ?? 0) > 50_000]).sort()).toEqual([["BTCUSDT", true], ["ETHUSDT", false]]), WAIT);
+
+    await thread.terminateThread();
+    await vi.waitFor(() => expect(transports.at(-1)).toMatch(/^binance poll \(stream down: the stream thread exited/), WAIT);
+    // Started again after its wait, with the stream reopened and live.
+    await vi.waitFor(() => expect(transports.at(-1)).toBe("binance stream"), WAIT);
+
+    await feeds.close();
+    feeds = undefined;
+    await vi.waitFor(() => expect(replay.clients()).toEqual([]), WAIT);
+  }, 60_000);
+
+  it("reports the markets silent on a live stream, which the feeds poll", async () => {
+    const frame = JSON.parse(ARRAY_FRAME) as { data: { s: string }[] };
+    const btcOnly = JSON.stringify({ ...frame, data: frame.data.filter((row) => row.s === "BTCUSDT") });
+    server = await startWsReplayServer({ frames: [btcOnly], intervalMs: 20, loop: true, answer: (f) => (f.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined) });
+    const replay = server;
+    thread = new StreamThread({ override: replay.url, conflation: { moveBps: 10, refreshMs: 60_000 }, flushMs: 20 });
+    feeds = new LiveFeeds({
+      protocols: { binance: { ...binanceStream, stallAfterMs: 300 } },
+      sink: { push: () => undefined },
+      status: { message: () => undefined, reconnect: () => undefined, transport: () => undefined, published: () => undefined },
+      fetcher: async (venue) => ok(venue, [market("BTC", { observedAt: Date.now() }), market("ETH", { observedAt: Date.now() })]),
+      openStream: thread.open,
+      cadenceMs: () => 100,
+      silenceFactor: 2,
+    });
+    feeds.onRound([ok("binance", [market("BTC"), market("ETH")])]);
+    // ETHUSDT never comes: once the stream is live the thread names it silent, and the feeds poll for it.
+    await vi.waitFor(() => expect(feeds!.counts.silencePolls).toBeGreaterThanOrEqual(1), WAIT);
+  }, 30_000);
+});
