@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankOpportunities } from "@/lib/market/opportunities/rank-opportunities";
+import { countingTurns } from "@/tests/support/event-loop-turns";
 import { wideMarket } from "@/tests/support/market/wide-market";
 import { opportunityEvents, opportunityEventsInSlices } from "./derive-events";
 
@@ -20,15 +21,7 @@ describe("opportunityEventsInSlices", () => {
     const types = new Set(whole.map((e) => e.type));
     expect(types).toEqual(new Set(["opportunity.opened", "opportunity.updated", "opportunity.closed"]));
 
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    const sliced = await opportunityEventsInSlices(previous, current, options, 0);
-    counting = false;
+    const { result: sliced, turns } = await countingTurns(() => opportunityEventsInSlices(previous, current, options, 0));
 
     expect(sliced).toEqual(whole);
     // Both sets' items, a slice for every 1,024 of each.

@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FeedStatusRecorder } from "@/lib/market/ingest/feed-status";
 import { overrideStreamUrl } from "@/lib/market/ingest/ingest-config";
 import { LiveFeeds } from "@/lib/market/ingest/live-feeds";
-import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
+import type { MarketSnapshot } from "@/lib/market/model/types";
 import { binanceStream } from "@/lib/market/venues/streams/binance";
 import { hyperliquidStream } from "@/lib/market/venues/streams/hyperliquid";
 import { StreamConnection } from "@/lib/market/venues/streams/stream-connection";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { BINANCE_ARRAY_FRAME, binanceMarket, okRound } from "@/tests/support/market/binance-stream-fixture";
 import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-replay-server";
 
 // The live feeds over a real StreamConnection and the Binance protocol, against the loopback replay
@@ -16,22 +17,7 @@ import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-rep
 // changes reach the sink merged and an unchanged repeat does not, a stall hands the venue to
 // polling and recovery takes it back, a dropped socket is a reconnect.
 
-const FIXTURE = path.join(__dirname, "../fixtures/streams/binance/markPriceUpdate_2021-04-01_cmp.jsonl");
-/** The recorded `!markPrice@arr` frame with BTCUSDT and ETHUSDT (E 1617309024002). */
-const ARRAY_FRAME = readFileSync(FIXTURE, "utf8")
-  .split("\n")
-  .find((line) => line.includes('"!markPrice@arr"') && line.includes('"BTCUSDT"'))!;
 const WAIT = { timeout: 20_000, interval: 20 };
-
-const ok = (exchange: VenueId, snapshots: MarketSnapshot[]): VenueSnapshotResult => ({
-  status: "ok",
-  exchange,
-  fetchedAt: Date.now(),
-  snapshots,
-  excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
-  warnings: [],
-});
-const market = (base: string, overrides: Partial<MarketSnapshot> = {}) => makeSnapshot({ exchange: "binance", base, observedAt: Date.UTC(2021, 3, 1, 20), ...overrides });
 
 let server: WsReplayServer | undefined;
 let feeds: LiveFeeds | undefined;
@@ -43,7 +29,7 @@ afterEach(async () => {
 describe("live feeds over a venue stream", () => {
   it("stream, unchanged repeats, stall to polling, recovery, reconnect", async () => {
     server = await startWsReplayServer({
-      frames: [ARRAY_FRAME],
+      frames: [BINANCE_ARRAY_FRAME],
       intervalMs: 50,
       loop: true,
       answer: (frame) => (frame.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined),
@@ -66,13 +52,13 @@ describe("live feeds over a venue stream", () => {
       status,
       fetcher: async (venue) => {
         polls++;
-        return ok(venue, [market("BTC", { markPrice: 60_000, observedAt: Date.now() }), market("ETH", { markPrice: 2_000, observedAt: Date.now() })]);
+        return okRound(venue, [binanceMarket("BTC", { markPrice: 60_000, observedAt: Date.now() }), binanceMarket("ETH", { markPrice: 2_000, observedAt: Date.now() })]);
       },
       openStream: (options) => new StreamConnection({ ...options, backoff: { initialMs: 50, maxMs: 200 } }),
       cadenceMs: () => 300,
       resolveUrl: (url) => overrideStreamUrl(replay.url, url),
     });
-    feeds.onRound([ok("binance", [market("BTC"), market("ETH")])]);
+    feeds.onRound([okRound("binance", [binanceMarket("BTC"), binanceMarket("ETH")])]);
 
     await vi.waitFor(() => expect(pushed).toHaveLength(2), WAIT);
     expect(replay.clients()[0]).toMatchObject({ path: "/fstream.binance.com/market/ws", sent: [expect.stringContaining("!markPrice@arr@1s")] });
@@ -145,7 +131,7 @@ describe("live feeds over a venue stream", () => {
       resolveUrl: (url) => overrideStreamUrl(replay.url, url),
     });
     // ccxt's market ids are asset indexes; MOODENG's index here is made up.
-    feeds.onRound([ok("hyperliquid", [hl("BTC", "0"), hl("MOODENG", "187")])]);
+    feeds.onRound([okRound("hyperliquid", [hl("BTC", "0"), hl("MOODENG", "187")])]);
 
     await vi.waitFor(() => expect(pushed).toHaveLength(2), WAIT);
     expect(replay.clients()[0]!.path).toBe("/api.hyperliquid.xyz/ws");

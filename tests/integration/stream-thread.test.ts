@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FeedStatusRecorder } from "@/lib/market/ingest/feed-status";
 import { LiveFeeds } from "@/lib/market/ingest/live-feeds";
 import { StreamThread } from "@/lib/market/ingest/stream-thread";
-import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
+import type { MarketSnapshot } from "@/lib/market/model/types";
 import { binanceStream } from "@/lib/market/venues/streams/binance";
-import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { BINANCE_ARRAY_FRAME, binanceMarket, okRound } from "@/tests/support/market/binance-stream-fixture";
 import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-replay-server";
 
 // The live feeds over the stream thread (stream-thread.ts): the real thread, loaded from the
@@ -15,22 +13,7 @@ import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-rep
 // socket reconnects, a stall hands the venue to polling and recovery takes it back, a malformed
 // frame is an error, and the thread's death reports the stream down until it is started again.
 
-const FIXTURE = path.join(__dirname, "../fixtures/streams/binance/markPriceUpdate_2021-04-01_cmp.jsonl");
-/** The recorded `!markPrice@arr` frame with BTCUSDT and ETHUSDT (E 1617309024002). */
-const ARRAY_FRAME = readFileSync(FIXTURE, "utf8")
-  .split("\n")
-  .find((line) => line.includes('"!markPrice@arr"') && line.includes('"BTCUSDT"'))!;
 const WAIT = { timeout: 20_000, interval: 20 };
-
-const ok = (exchange: VenueId, snapshots: MarketSnapshot[]): VenueSnapshotResult => ({
-  status: "ok",
-  exchange,
-  fetchedAt: Date.now(),
-  snapshots,
-  excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
-  warnings: [],
-});
-const market = (base: string, overrides: Partial<MarketSnapshot> = {}) => makeSnapshot({ exchange: "binance", base, observedAt: Date.UTC(2021, 3, 1, 20), ...overrides });
 
 let server: WsReplayServer | undefined;
 let feeds: LiveFeeds | undefined;
@@ -44,7 +27,7 @@ afterEach(async () => {
 describe("the stream thread", () => {
   it("conflated updates, frames counted, reconnect, stall to polling, errors, the thread's death and restart", async () => {
     server = await startWsReplayServer({
-      frames: [ARRAY_FRAME],
+      frames: [BINANCE_ARRAY_FRAME],
       intervalMs: 20,
       loop: true,
       answer: (frame) => (frame.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined),
@@ -79,12 +62,12 @@ describe("the stream thread", () => {
       status,
       fetcher: async (venue) => {
         polls++;
-        return ok(venue, [market("BTC", { markPrice: 60_000, observedAt: Date.now() }), market("ETH", { markPrice: 2_000, observedAt: Date.now() })]);
+        return okRound(venue, [binanceMarket("BTC", { markPrice: 60_000, observedAt: Date.now() }), binanceMarket("ETH", { markPrice: 2_000, observedAt: Date.now() })]);
       },
       openStream: thread.open,
       cadenceMs: () => 300,
     });
-    feeds.onRound([ok("binance", [market("BTC"), market("ETH")])]);
+    feeds.onRound([okRound("binance", [binanceMarket("BTC"), binanceMarket("ETH")])]);
 
     // Polled until the thread's socket carries data (starting a thread that loads TypeScript takes a while).
     const streamed = () => pushed.filter((s) => s.transport === "stream");
@@ -129,7 +112,7 @@ describe("the stream thread", () => {
   }, 60_000);
 
   it("reports the markets silent on a live stream, which the feeds poll", async () => {
-    const frame = JSON.parse(ARRAY_FRAME) as { data: { s: string }[] };
+    const frame = JSON.parse(BINANCE_ARRAY_FRAME) as { data: { s: string }[] };
     const btcOnly = JSON.stringify({ ...frame, data: frame.data.filter((row) => row.s === "BTCUSDT") });
     server = await startWsReplayServer({ frames: [btcOnly], intervalMs: 20, loop: true, answer: (f) => (f.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined) });
     const replay = server;
@@ -138,12 +121,12 @@ describe("the stream thread", () => {
       protocols: { binance: { ...binanceStream, stallAfterMs: 300 } },
       sink: { push: () => undefined },
       status: { message: () => undefined, reconnect: () => undefined, transport: () => undefined, published: () => undefined },
-      fetcher: async (venue) => ok(venue, [market("BTC", { observedAt: Date.now() }), market("ETH", { observedAt: Date.now() })]),
+      fetcher: async (venue) => okRound(venue, [binanceMarket("BTC", { observedAt: Date.now() }), binanceMarket("ETH", { observedAt: Date.now() })]),
       openStream: thread.open,
       cadenceMs: () => 100,
       silenceFactor: 2,
     });
-    feeds.onRound([ok("binance", [market("BTC"), market("ETH")])]);
+    feeds.onRound([okRound("binance", [binanceMarket("BTC"), binanceMarket("ETH")])]);
     // ETHUSDT never comes: once the stream is live the thread names it silent, and the feeds poll for it.
     await vi.waitFor(() => expect(feeds!.counts.silencePolls).toBeGreaterThanOrEqual(1), WAIT);
   }, 30_000);

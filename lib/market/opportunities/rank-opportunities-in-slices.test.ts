@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countingTurns } from "@/tests/support/event-loop-turns";
 import { wideMarket } from "@/tests/support/market/wide-market";
 import { differingColumns } from "@/tests/support/market/differing-columns";
 import { rankOpportunities, rankOpportunitiesInSlices } from "./rank-opportunities";
@@ -9,16 +10,7 @@ describe("rankOpportunitiesInSlices", () => {
     const whole = rankOpportunities(snapshots, history);
     expect(whole.columns.count).toBeGreaterThan(140_000);
 
-    // Counted while the sliced ranking runs: each is a turn of the event loop it gave.
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    const sliced = await rankOpportunitiesInSlices(snapshots, history, 0);
-    counting = false;
+    const { result: sliced, turns } = await countingTurns(() => rankOpportunitiesInSlices(snapshots, history, 0));
 
     expect(sliced.skipped).toEqual(whole.skipped);
     expect(differingColumns(sliced.columns, whole.columns)).toEqual([]);
