@@ -21,6 +21,8 @@ import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
+import { VenueThread } from "@/lib/market/ingest/venue-thread";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { startServiceBackfill } from "@/lib/history/backfill/start-backfill";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
 import { logger } from "@/lib/observability/logger";
@@ -104,11 +106,18 @@ async function main() {
   // Embedded PGlite belongs to this process, so the rounds run here; with PostgreSQL they belong
   // to `npm run worker` unless INGEST_IN_SERVER=1. Started after listening: never delays readiness.
   let ingestion: Promise<IngestionScheduler | undefined> = Promise.resolve(undefined);
-  if (!ingestConfig.INGEST_DISABLED && (database.driver === "pglite" || ingestConfig.INGEST_IN_SERVER)) {
+  const ingesting = !ingestConfig.INGEST_DISABLED && (database.driver === "pglite" || ingestConfig.INGEST_IN_SERVER);
+  // With the live feeds on, every change waits for whatever holds this thread, and parsing the
+  // venues' answers (17 MB of JSON a round at 600 assets) held it up to 0.9 s at a time: those
+  // are fetched and parsed on a thread of their own. Without them the rounds parse here, which
+  // keeps the embedded server's memory small.
+  const venueThread = ingesting && ingestConfig.INGEST_STREAMS === "on" ? new VenueThread() : undefined;
+  if (ingesting) {
     ingestion = startIngestion({
       db: opened.db,
       target: database,
       config: ingestConfig,
+      ...(venueThread && { fetcher: venueThread.fetcher(undefined, VENUE_IDS), fetcherReachesVenues: true }),
       onPublished: (round) => services.opportunitiesPublished(round),
       onBatch: (batch) => services.applyOpportunityBatch(batch),
       events: liveRoundEvents(ingestConfig.INGEST_INTERVAL_MS),
@@ -147,6 +156,7 @@ async function main() {
     await heartbeat?.stop();
     await (await backfill)?.stop().catch((error: unknown) => log.error({ err: error }, "stopping the backfill failed"));
     await (await ingestion)?.stop().catch((error: unknown) => log.error({ err: error }, "stopping ingestion failed"));
+    await venueThread?.close();
     await webhooks?.stop().catch((error: unknown) => log.error({ err: error }, "stopping webhook deliveries failed"));
     await services.stopRecorders().catch((error: unknown) => log.error({ err: error }, "recording last use or API usage failed"));
     await Promise.all([services.limiter.close(), keyEvents().close()]).catch((error: unknown) => log.warn({ err: error }, "closing the rate limiter's or key changes' connections failed"));

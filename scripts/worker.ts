@@ -32,8 +32,8 @@ async function main() {
   const opened = await openServiceDatabase();
   if (opened.appliedMigrations.length) log.info({ migrations: opened.appliedMigrations }, `Applied migrations: ${opened.appliedMigrations.join(", ")}`);
   // About half the venues are fetched and parsed on a second thread (VenueThread): at 20 venues of
-  // 600 assets, parsing their answers was the largest part of a round's work on one thread. The
-  // embedded server does not, to keep its memory small.
+  // 600 assets, parsing their answers was the largest part of a round's work on one thread. (A
+  // server that ingests sends them all to its thread, and only with the live feeds on.)
   const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread();
   const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), fetcherReachesVenues: true, events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
   if (scheduler) log.info(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);

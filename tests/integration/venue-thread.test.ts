@@ -61,6 +61,20 @@ describe("a venue thread", () => {
     expect(Math.abs(markets(theirs) - markets(own))).toBeLessThanOrEqual(heaviest);
   }, 60_000);
 
+  it("without a fetcher of its own sends every venue to the thread, which imports the process's preloads first", async () => {
+    const venues: VenueId[] = ["binance", "bybit", "hyperliquid", "okx"];
+    const preload = new URL("./helpers/thread-preload.ts", import.meta.url).href;
+    thread = new VenueThread({ fetcherModule, fetcherOptions: { needsPreload: true } satisfies ThreadFetcherOptions, preloads: [preload] });
+    const results = await fetchAllVenues(thread.fetcher(undefined, venues), { timeoutMs: 30_000, venues });
+    expect(results.map((r) => [r.exchange, r.status])).toEqual(venues.map((v) => [v, "ok"]));
+    await thread.close();
+
+    // Its check holds: without the preload every venue is stale.
+    thread = new VenueThread({ fetcherModule, fetcherOptions: { needsPreload: true } satisfies ThreadFetcherOptions, preloads: [] });
+    const without = await fetchAllVenues(thread.fetcher(undefined, venues), { timeoutMs: 30_000, venues });
+    expect(without.map((r) => (r.status === "ok" ? "ok" : r.error))).toEqual(venues.map(() => "not preloaded"));
+  }, 60_000);
+
   it("draws from the process's venue budgets: what the thread spends, the round's thread sees spent", async () => {
     // Four venues, so a loaded machine boots the thread well within the deadline.
     const venues: VenueId[] = ["binance", "bybit", "hyperliquid", "okx"];

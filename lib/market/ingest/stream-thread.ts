@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/observability/logger";
 import type { StreamUpdate } from "../venues/streams/stream-protocol";
 import { venueBudgets } from "../venues/venue-budget";
+import { threadExecArgv } from "./thread-exec-argv";
 import type { LiveStream, LiveStreamOptions, LiveStreamState, OpenLiveStream } from "./live-stream";
 import type { StreamFlush, StreamThreadReport, StreamThreadRequest, StreamThreadSetup } from "./stream-thread-entry";
 
@@ -18,20 +19,6 @@ function threadEntry(): URL {
   return new URL(typeof STREAM_THREAD_BUNDLE === "string" ? STREAM_THREAD_BUNDLE : "./stream-thread-boot.mjs", import.meta.url);
 }
 
-const PRELOAD_FLAGS = new Set(["--import", "--require", "-r", "--loader", "--experimental-loader"]);
-
-/**
- * The node options the thread starts with: the process's as they are (undefined: inherited) unless
- * they preload modules. A preload the main thread loads through tsx (bench:freshness's replayed
- * venues) cannot load in a thread before it has registered tsx itself (stream-thread-boot.mjs), and
- * the thread imports what it needs; then only the profiler's flags are kept, since a worker refuses
- * V8's flags given explicitly (they are the process's, and apply to the thread anyway).
- */
-export function threadExecArgv(execArgv: readonly string[]): string[] | undefined {
-  const name = (flag: string) => flag.split("=", 1)[0]!;
-  if (!execArgv.some((flag) => PRELOAD_FLAGS.has(name(flag)))) return undefined;
-  return execArgv.filter((flag) => /^--(cpu|heap)-prof/.test(flag));
-}
 
 export interface StreamThreadOptions extends Omit<StreamThreadSetup, "budgets" | "flushMs"> {
   /** How often the thread hands over its gathered news (default 50 ms: short beside a micro-batch's period). */

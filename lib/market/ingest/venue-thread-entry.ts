@@ -15,6 +15,8 @@ export interface VenueThreadSetup {
   fetcherModule?: string;
   fetcherOptions?: unknown;
   budgets?: SharedArrayBuffer;
+  /** The process's `--import` preloads (thread-exec-argv.ts `preloadsOf`), imported by the thread's boot file when run from the sources. */
+  preloads?: string[];
 }
 export interface VenueThreadRequest {
   id: number;

@@ -4,6 +4,7 @@ import type { VenueFetcher } from "../venues/fetch-all-venues";
 import { logger } from "@/lib/observability/logger";
 import { venueBudgets } from "../venues/venue-budget";
 import { venuesForSecondThread } from "./split-venues";
+import { preloadsOf, threadExecArgv } from "./thread-exec-argv";
 import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
 
 /**
@@ -42,13 +43,13 @@ export class VenueThread {
 
   /**
    * A fetcher sending about half the markets to this thread (venuesForSecondThread, by each venue's
-   * last answer) and the other venues to `own`, which runs on the calling thread.
+   * last answer) and the other venues to `own`, which runs on the calling thread; without `own`,
+   * every venue to this thread (a server's: its own thread serves requests meanwhile).
    */
-  fetcher(own: VenueFetcher, venues: readonly VenueId[]): VenueFetcher {
+  fetcher(own: VenueFetcher | undefined, venues: readonly VenueId[]): VenueFetcher {
     return (venue, options) => {
       // fetchAllVenues asks for every venue before any answers, so a round is split one way throughout.
-      const second = venuesForSecondThread(venues, (v) => this.markets.get(v) ?? 1);
-      const answer = second.has(venue) ? this.fetch(venue, options.timeoutMs) : own(venue, options);
+      const answer = !own || venuesForSecondThread(venues, (v) => this.markets.get(v) ?? 1).has(venue) ? this.fetch(venue, options.timeoutMs) : own(venue, options);
       return answer.then((result) => {
         if (result.status === "ok") this.markets.set(venue, result.snapshots.length);
         return result;
@@ -87,7 +88,10 @@ export class VenueThread {
   private started(): Worker {
     if (this.worker) return this.worker;
     // The thread draws from this process's venue budgets: one bucket per venue however many threads ask.
-    const worker = new Worker(threadEntry(), { workerData: { ...this.setup, budgets: this.setup.budgets ?? venueBudgets().buffer } satisfies VenueThreadSetup });
+    const worker = new Worker(threadEntry(), {
+      workerData: { ...this.setup, budgets: this.setup.budgets ?? venueBudgets().buffer, preloads: this.setup.preloads ?? preloadsOf(process.execArgv) } satisfies VenueThreadSetup,
+      execArgv: threadExecArgv(process.execArgv),
+    });
     // Never what keeps the process alive: a worker stops when its scheduler does.
     worker.unref();
     worker.on("message", ({ id, result }: VenueThreadReply) => this.answer(id, result));

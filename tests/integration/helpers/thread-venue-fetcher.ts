@@ -1,6 +1,7 @@
 // What a VenueThread's thread fetches with in tests (VenueThreadSetup.fetcherModule): every venue's
 // recorded answers, and, when told, a thread that dies the first time it is asked for one venue or
-// never answers for one, or one whose replays draw from the thread's venue budgets.
+// never answers for one, or one whose replays draw from the thread's venue budgets, or one that
+// answers only once the process's preload ran in the thread.
 import { existsSync, writeFileSync } from "node:fs";
 import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
@@ -16,6 +17,8 @@ export interface ThreadFetcherOptions {
   hangOn?: VenueId;
   /** Each replayed request draws a live token from the thread's venue budgets (the process's, adopted from the setup). */
   drawBudget?: boolean;
+  /** Every venue stale unless thread-preload.ts ran in this thread first. */
+  needsPreload?: boolean;
 }
 
 export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFetcher {
@@ -27,6 +30,7 @@ export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFet
       process.exit(3);
     }
     if (options.hangOn === venue) return new Promise(() => undefined);
+    if (options.needsPreload && !(globalThis as { threadPreloaded?: boolean }).threadPreloaded) return Promise.resolve({ status: "stale", exchange: venue, fetchedAt: Date.now(), error: "not preloaded" });
     if (options.drawBudget) {
       const { fetchImplementation } = createReplayFetch(VENUE_REPLAYS[venue]());
       return venueFetcher({ fetchImplementation, enableRateLimit: false, budgets: venueBudgets() })(venue, fetchOptions);
