@@ -9,7 +9,7 @@ import { binanceStream } from "@/lib/market/venues/streams/binance";
 import { hyperliquidStream } from "@/lib/market/venues/streams/hyperliquid";
 import { StreamConnection } from "@/lib/market/venues/streams/stream-connection";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
-import { BINANCE_ARRAY_FRAME, binanceMarket, okRound } from "@/tests/support/market/binance-stream-fixture";
+import { binanceMarket, okRound, startBinanceReplay } from "@/tests/support/market/binance-stream-fixture";
 import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-replay-server";
 
 // The live feeds over a real StreamConnection and the Binance protocol, against the loopback replay
@@ -28,12 +28,7 @@ afterEach(async () => {
 
 describe("live feeds over a venue stream", () => {
   it("stream, unchanged repeats, stall to polling, recovery, reconnect", async () => {
-    server = await startWsReplayServer({
-      frames: [BINANCE_ARRAY_FRAME],
-      intervalMs: 50,
-      loop: true,
-      answer: (frame) => (frame.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined),
-    });
+    server = await startBinanceReplay(50);
     const replay = server;
     const pushed: MarketSnapshot[] = [];
     const transports: string[] = [];

@@ -4,8 +4,8 @@ import { LiveFeeds } from "@/lib/market/ingest/live-feeds";
 import { StreamThread } from "@/lib/market/ingest/stream-thread";
 import type { MarketSnapshot } from "@/lib/market/model/types";
 import { binanceStream } from "@/lib/market/venues/streams/binance";
-import { BINANCE_ARRAY_FRAME, binanceMarket, okRound } from "@/tests/support/market/binance-stream-fixture";
-import { startWsReplayServer, type WsReplayServer } from "@/tests/support/ws-replay-server";
+import { BINANCE_ARRAY_FRAME, binanceMarket, okRound, startBinanceReplay } from "@/tests/support/market/binance-stream-fixture";
+import type { WsReplayServer } from "@/tests/support/ws-replay-server";
 
 // The live feeds over the stream thread (stream-thread.ts): the real thread, loaded from the
 // sources, hosting the Binance protocol against the loopback replay server. The recorded frame's
@@ -26,12 +26,7 @@ afterEach(async () => {
 
 describe("the stream thread", () => {
   it("conflated updates, frames counted, reconnect, stall to polling, errors, the thread's death and restart", async () => {
-    server = await startWsReplayServer({
-      frames: [BINANCE_ARRAY_FRAME],
-      intervalMs: 20,
-      loop: true,
-      answer: (frame) => (frame.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined),
-    });
+    server = await startBinanceReplay(20);
     const replay = server;
     const pushed: MarketSnapshot[] = [];
     const transports: string[] = [];
@@ -114,7 +109,7 @@ describe("the stream thread", () => {
   it("reports the markets silent on a live stream, which the feeds poll", async () => {
     const frame = JSON.parse(BINANCE_ARRAY_FRAME) as { data: { s: string }[] };
     const btcOnly = JSON.stringify({ ...frame, data: frame.data.filter((row) => row.s === "BTCUSDT") });
-    server = await startWsReplayServer({ frames: [btcOnly], intervalMs: 20, loop: true, answer: (f) => (f.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined) });
+    server = await startBinanceReplay(20, btcOnly);
     const replay = server;
     thread = new StreamThread({ override: replay.url, conflation: { moveBps: 10, refreshMs: 60_000 }, flushMs: 20 });
     feeds = new LiveFeeds({

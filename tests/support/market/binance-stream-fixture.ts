@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
+import { startWsReplayServer, type WsReplayServer } from "../ws-replay-server";
 import { makeSnapshot } from "./make-snapshot";
 
 // What the live-feed integration tests replay: Binance's recorded all-markets mark-price frame and
@@ -26,3 +27,12 @@ export const okRound = (exchange: VenueId, snapshots: MarketSnapshot[]): VenueSn
 /** A Binance market of `base` observed when the frame was recorded, unless `overrides` say otherwise. */
 export const binanceMarket = (base: string, overrides: Partial<MarketSnapshot> = {}) =>
   makeSnapshot({ exchange: "binance", base, observedAt: Date.UTC(2021, 3, 1, 20), ...overrides });
+
+/** A loopback server playing `frame` (the recorded one) every `intervalMs`, acknowledging Binance's SUBSCRIBE as Binance does. */
+export const startBinanceReplay = (intervalMs: number, frame = BINANCE_ARRAY_FRAME): Promise<WsReplayServer> =>
+  startWsReplayServer({
+    frames: [frame],
+    intervalMs,
+    loop: true,
+    answer: (frame) => (frame.includes('"SUBSCRIBE"') ? '{"result":null,"id":1}' : undefined),
+  });
