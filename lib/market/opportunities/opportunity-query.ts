@@ -3,7 +3,8 @@ import { numberParam, pageParams } from "@/lib/query-params";
 import { ageSeconds, isStale, legAtAnswer, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
 import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
 import type { Opportunity, ServedOpportunity } from "../model/types";
-import { rankedBefore } from "./splice-opportunities";
+import { groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
+import { rankedBefore, spliceItems } from "./splice-opportunities";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -70,29 +71,113 @@ function ageJson(age: number | null): string {
 }
 
 /**
+ * What an item serves the same for every set at one moment (`asOf`, `sample`): its legs' observed
+ * times and its JSON. A set spliced from another at that moment shares them, its kept items being
+ * the same objects, so a micro-batch leaves the served JSON of the items it kept as it was.
+ */
+class ItemCaches {
+  readonly json = new WeakMap<Opportunity, (JsonTemplate | undefined)[]>();
+  readonly observed = new WeakMap<Opportunity, readonly [long: number, short: number]>();
+  /** How many JSON texts `json` holds for the items of the latest set sharing it (see OpportunitySnapshot.jsonOf). */
+  cachedJson = 0;
+
+  /** Drops a replaced item's texts, so that the bound counts the texts of the items served. */
+  forget(item: Opportunity): void {
+    const texts = this.json.get(item);
+    if (!texts) return;
+    for (const text of texts) if (text !== undefined) this.cachedJson -= 1;
+    this.json.delete(item);
+  }
+}
+
+/** A set spliced from another (OpportunitySnapshot.spliced): its groups, and how to build its whole list. */
+interface SplicedSet {
+  groups: Map<string, readonly Opportunity[]>;
+  /** The set spliced from's list in set order with the batch, when that list was built: spliced rather than merged. */
+  from: { list: readonly Opportunity[]; bases: ReadonlySet<string>; replacement: readonly Opportunity[] } | undefined;
+  caches: ItemCaches;
+  standardIds: boolean;
+}
+
+/**
  * An opportunity set as served: items and their JSON, each sort order computed once per set. An
  * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/model/leg-freshness.ts),
  * which changes at most twice in a set's life, so it is kept per item and per state, with the
  * legs' ages (which change every second) left out and put in for each answer.
+ *
+ * The set is also held by asset (opportunity-groups.ts): a micro-batch makes the next set from this
+ * one by replacing its assets' groups (`spliced`), a query for one asset reads its group only, and
+ * the whole list (`items`) of a spliced set is built when first read.
  */
 export class OpportunitySnapshot {
   private readonly sorted = new Map<Sort, Opportunity[]>();
-  private readonly json = new WeakMap<Opportunity, (JsonTemplate | undefined)[]>();
-  private readonly observed = new WeakMap<Opportunity, readonly [long: number, short: number]>();
-  private cachedJson = 0;
+  private list: readonly Opportunity[] | undefined;
+  private groups: Map<string, readonly Opportunity[]> | undefined;
+  private from: SplicedSet["from"];
+  /** Whether `list` is in `-apr` order by construction (a spliced set), not to be checked. */
+  private readonly ranked: boolean;
+  private readonly caches: ItemCaches;
+  /** Whether every item's id starts with its asset and a dash (`opportunityId`'s); known once grouped. */
+  private standardIds: boolean | undefined;
+  private ids: Map<string, Opportunity> | undefined;
 
   /** How many item JSON texts this set holds. */
   get cachedJsonItems(): number {
-    return this.cachedJson;
+    return this.caches.cachedJson;
   }
 
+  /** `items` in any order (checked, or sorted, for `-apr` when first asked); or a spliced set (`spliced`). */
   constructor(
-    readonly items: readonly Opportunity[],
+    items: readonly Opportunity[] | SplicedSet,
     readonly asOf: string | null,
     readonly sample: boolean,
-  ) {}
+  ) {
+    if (isItemList(items)) {
+      this.list = items;
+      this.ranked = false;
+      this.caches = new ItemCaches();
+    } else {
+      this.groups = items.groups;
+      this.from = items.from;
+      this.ranked = true;
+      this.caches = items.caches;
+      this.standardIds = items.standardIds;
+    }
+  }
 
-  inOrder(sort: Sort): Opportunity[] {
+  /** Every item; a spliced set's in set order (`-apr`), built once, when first read. */
+  get items(): readonly Opportunity[] {
+    if (!this.list) {
+      const from = this.from;
+      this.list = from ? spliceItems(from.list, from.bases, from.replacement) : mergeGroups(this.groups!);
+      this.from = undefined;
+    }
+    return this.list;
+  }
+
+  /**
+   * The set with every item of `bases` replaced by `replacement` (those assets re-ranked, in set
+   * order), at this set's moment: its groups copied with those assets' replaced, sharing this set's
+   * item caches. The replaced items' cached JSON is dropped.
+   */
+  spliced(bases: ReadonlySet<string>, replacement: readonly Opportunity[]): OpportunitySnapshot {
+    const groups = this.groupMap();
+    for (const base of bases) for (const item of groups.get(base) ?? []) this.caches.forget(item);
+    const list = this.ranked ? this.list : this.sorted.get("-apr");
+    return new OpportunitySnapshot(
+      {
+        groups: spliceGroups(groups, bases, replacement),
+        from: list ? { list, bases, replacement } : undefined,
+        caches: this.caches,
+        standardIds: this.standardIds! && replacement.every(hasStandardId),
+      },
+      this.asOf,
+      this.sample,
+    );
+  }
+
+  inOrder(sort: Sort): readonly Opportunity[] {
+    if (sort === "-apr" && this.ranked) return this.items;
     let list = this.sorted.get(sort);
     if (!list) {
       // A published set is held in its ranked order, which is `-apr`'s: checked in one pass, not sorted again.
@@ -102,12 +187,53 @@ export class OpportunitySnapshot {
     return list;
   }
 
+  /** The items of asset `symbol` in `sort`'s order; none when the set has none. */
+  groupInOrder(symbol: string, sort: Sort): readonly Opportunity[] {
+    const group = this.groupMap().get(symbol) ?? [];
+    return sort === "-apr" ? group : [...group].sort(comparator(sort));
+  }
+
+  /** The items of asset `symbol` in set order (`-apr`). */
+  groupOf(symbol: string): readonly Opportunity[] {
+    return this.groupInOrder(symbol, "-apr");
+  }
+
+  /**
+   * The item of id `id`, if the set has one: looked up in the group of the asset its id starts
+   * with, as standard ids do (`opportunityId`; an asset may contain a dash, so each prefix is
+   * tried); in a map of every id, built once, for a set with other ids.
+   */
+  byId(id: string): Opportunity | undefined {
+    const groups = this.groupMap();
+    if (this.standardIds) {
+      for (let dash = id.indexOf("-"); dash > 0; dash = id.indexOf("-", dash + 1)) {
+        const found = groups.get(id.slice(0, dash))?.find((o) => o.id === id);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (!this.ids) {
+      this.ids = new Map();
+      for (const item of this.items) if (!this.ids.has(item.id)) this.ids.set(item.id, item);
+    }
+    return this.ids.get(id);
+  }
+
+  private groupMap(): Map<string, readonly Opportunity[]> {
+    if (!this.groups) {
+      const ordered = this.inOrder("-apr");
+      this.groups = groupsOf(ordered);
+      this.standardIds = ordered.every(hasStandardId);
+    }
+    return this.groups;
+  }
+
   /** Epoch ms each leg's numbers are from (`legObservedMs`), read once per set. */
   observedAt(item: Opportunity): readonly [long: number, short: number] {
-    let at = this.observed.get(item);
+    let at = this.caches.observed.get(item);
     if (!at) {
       at = [legObservedMs(item.long, this.asOf), legObservedMs(item.short, this.asOf)];
-      this.observed.set(item, at);
+      this.caches.observed.set(item, at);
     }
     return at;
   }
@@ -140,14 +266,15 @@ export class OpportunitySnapshot {
   private templateOf(item: Opportunity, f: Freshness): JsonTemplate {
     const [long, short] = this.observedAt(item);
     const state = ((isStale(long, f) ? 1 : 0) | (isStale(short, f) ? 2 : 0)) as StaleLegs;
-    let template = this.json.get(item)?.[state];
+    const { json } = this.caches;
+    let template = json.get(item)?.[state];
     if (template === undefined) {
       template = this.template(item, state);
-      if (this.cachedJson < MAX_CACHED_JSON) {
-        let texts = this.json.get(item);
-        if (!texts) this.json.set(item, (texts = []));
+      if (this.caches.cachedJson < MAX_CACHED_JSON) {
+        let texts = json.get(item);
+        if (!texts) json.set(item, (texts = []));
         texts[state] = template;
-        this.cachedJson += 1;
+        this.caches.cachedJson += 1;
       }
     }
     return template;
@@ -204,6 +331,15 @@ export class OpportunitySnapshot {
   }
 }
 
+function isItemList(items: readonly Opportunity[] | SplicedSet): items is readonly Opportunity[] {
+  return Array.isArray(items);
+}
+
+/** Whether the item is found in its asset's group by its id (OpportunitySnapshot.byId). */
+function hasStandardId(item: Opportunity): boolean {
+  return item.id.length > item.symbol.length && item.id.startsWith(item.symbol) && item.id[item.symbol.length] === "-";
+}
+
 /** Whether `items` are in the ranked set's order (`-apr`): no item ranked before the one preceding it. */
 function inAprOrder(items: readonly Opportunity[]): boolean {
   for (let i = 1; i < items.length; i++) if (rankedBefore(items[i]!.apr, items[i]!.id, items[i - 1]!.apr, items[i - 1]!.id)) return false;
@@ -258,18 +394,20 @@ export interface OpportunityPage {
   has_more: boolean;
 }
 
-/** Filters, sorts and pages a snapshot. `exchange` matches either leg, `exchanges` both; `symbol` the base asset. */
+/**
+ * Filters, sorts and pages a snapshot. `exchange` matches either leg, `exchanges` both; `symbol` the
+ * base asset, whose group alone is read (OpportunitySnapshot.groupInOrder) rather than the whole set.
+ */
 export function queryOpportunities(snapshot: OpportunitySnapshot, filter: OpportunityFilter): OpportunityPage {
-  const ordered = snapshot.inOrder(filter.sort);
+  const ordered = filter.symbol === undefined ? snapshot.inOrder(filter.sort) : snapshot.groupInOrder(filter.symbol, filter.sort);
   const filtered =
-    filter.exchange === undefined && filter.exchanges === undefined && filter.min_apr === undefined && filter.symbol === undefined
+    filter.exchange === undefined && filter.exchanges === undefined && filter.min_apr === undefined
       ? ordered
       : ordered.filter(
           (o) =>
             (filter.exchange === undefined || o.long.exchange === filter.exchange || o.short.exchange === filter.exchange) &&
             (filter.exchanges === undefined || (filter.exchanges.includes(o.long.exchange) && filter.exchanges.includes(o.short.exchange))) &&
-            (filter.min_apr === undefined || o.apr >= filter.min_apr) &&
-            (filter.symbol === undefined || o.symbol === filter.symbol),
+            (filter.min_apr === undefined || o.apr >= filter.min_apr),
         );
   const items = filtered.slice(filter.offset, filter.offset + filter.limit);
   return {
@@ -280,4 +418,3 @@ export function queryOpportunities(snapshot: OpportunitySnapshot, filter: Opport
     has_more: filter.offset + items.length < filtered.length,
   };
 }
-
