@@ -165,7 +165,7 @@ describe("OpportunitySnapshot.inOrder", () => {
 });
 
 describe("OpportunitySnapshot.spliced", () => {
-  const { snapshots: all, ...history } = wideMarket(24);
+  const { snapshots: all, ...history } = wideMarket(16);
   const setAsOf = "2026-09-27T13:30:00.000Z";
   const at = { at: Date.parse(setAsOf) + MINUTE, staleAfterMs: 3 * MINUTE };
   const key = (s: MarketSnapshot) => marketKey(s.exchange, s.market);
@@ -190,17 +190,19 @@ describe("OpportunitySnapshot.spliced", () => {
   };
 
   it("gives batch by batch the items, pages and JSON of the set ranked afresh, an asset vanishing and a new one coming", () => {
-    const late = new Set(["A22", "A23"]);
+    const late = new Set(["A14", "A15"]);
     let market = all.filter((s) => !late.has(s.base));
     let spliced = new OpportunitySnapshot(ranked(market), setAsOf, false);
     // A second line of sets whose whole list is not read until the end: it is merged from the groups then.
     let grouped = spliced;
+    // And a third whose list is read every third batch: spliced through the batches since.
+    let everyThird = spliced;
     const assets = [...new Set(all.map((s) => s.base))];
     for (let batch = 0; batch < 10; batch++) {
-      const bases = new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => assets[Math.floor(random() * 22)]!));
+      const bases = new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => assets[Math.floor(random() * 14)]!));
       const byKey = new Map(market.map((s) => [key(s), s]));
       if (batch === 3) bases.add("A5"); // every market of A5 delisted
-      if (batch === 5) bases.add("A22"); // a new asset listed
+      if (batch === 5) bases.add("A14"); // a new asset listed
       for (const s of all) {
         if (!bases.has(s.base)) continue;
         if (s.base === "A5" && batch >= 3) byKey.delete(key(s));
@@ -211,12 +213,14 @@ describe("OpportunitySnapshot.spliced", () => {
       // This line's list is spliced from the list before, built each batch.
       spliced = spliced.spliced(bases, replacement);
       grouped = grouped.spliced(bases, replacement);
+      everyThird = everyThird.spliced(bases, replacement);
       const fresh = new OpportunitySnapshot(ranked(market), setAsOf, false);
       expect(spliced.items).toEqual(fresh.items);
+      if (batch % 3 === 2) expect(everyThird.items).toEqual(fresh.items);
       for (const asset of assets) expect(grouped.groupOf(asset)).toEqual(fresh.items.filter((o) => o.symbol === asset));
       if (batch === 3) expect(spliced.groupOf("A5")).toEqual([]);
-      if (batch === 5) expect(spliced.groupOf("A22").length).toBeGreaterThan(0);
-      if (batch === 3 || batch === 5) expectSameAnswers(spliced, fresh, [undefined, "A1", "A5", "A22", [...bases][0], "NOSUCH"]);
+      if (batch === 5) expect(spliced.groupOf("A14").length).toBeGreaterThan(0);
+      if (batch === 3 || batch === 5) expectSameAnswers(spliced, fresh, [undefined, "A1", "A5", "A14", [...bases][0], "NOSUCH"]);
       for (const o of fresh.items.filter((_, i) => i % 97 === 0)) expect(spliced.byId(o.id)).toEqual(o);
       expect(spliced.byId("A5-venuea-venueb")).toBeUndefined();
     }

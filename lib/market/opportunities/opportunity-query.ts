@@ -90,11 +90,27 @@ class ItemCaches {
   }
 }
 
+/** A micro-batch as a set takes it: every item of `bases` replaced by `replacement`, in set order. */
+interface Batch {
+  bases: ReadonlySet<string>;
+  replacement: readonly Opportunity[];
+}
+
+/**
+ * How many batches a spliced set's list is spliced through from the last list built, past which it
+ * is merged from its groups: a merge of ~2,000 groups costs about three splices of the list (a set
+ * of 150,000 items: ~125 ms against ~40, with the machine loaded).
+ */
+const MAX_PENDING_BATCHES = 3;
+
 /** A set spliced from another (OpportunitySnapshot.spliced): its groups, and how to build its whole list. */
 interface SplicedSet {
   groups: Map<string, readonly Opportunity[]>;
-  /** The set spliced from's list in set order with the batch, when that list was built: spliced rather than merged. */
-  from: { list: readonly Opportunity[]; bases: ReadonlySet<string>; replacement: readonly Opportunity[] } | undefined;
+  /**
+   * A list in set order and the batches spliced since (at most MAX_PENDING_BATCHES), when a set
+   * this one was spliced from had its list built: spliced rather than merged (`spliceItems`).
+   */
+  from: { list: readonly Opportunity[]; batches: readonly Batch[] } | undefined;
   caches: ItemCaches;
   standardIds: boolean;
 }
@@ -149,7 +165,7 @@ export class OpportunitySnapshot {
   get items(): readonly Opportunity[] {
     if (!this.list) {
       const from = this.from;
-      this.list = from ? spliceItems(from.list, from.bases, from.replacement) : mergeGroups(this.groups!);
+      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement), from.list) : mergeGroups(this.groups!);
       this.from = undefined;
     }
     return this.list;
@@ -164,10 +180,12 @@ export class OpportunitySnapshot {
     const groups = this.groupMap();
     for (const base of bases) for (const item of groups.get(base) ?? []) this.caches.forget(item);
     const list = this.ranked ? this.list : this.sorted.get("-apr");
+    const batch = { bases, replacement };
+    const from = list ? { list, batches: [batch] } : this.from && this.from.batches.length < MAX_PENDING_BATCHES ? { list: this.from.list, batches: [...this.from.batches, batch] } : undefined;
     return new OpportunitySnapshot(
       {
         groups: spliceGroups(groups, bases, replacement),
-        from: list ? { list, bases, replacement } : undefined,
+        from,
         caches: this.caches,
         standardIds: this.standardIds! && replacement.every(hasStandardId),
       },
