@@ -80,20 +80,36 @@ class ItemCaches {
   readonly observed = new WeakMap<Opportunity, readonly [long: number, short: number]>();
   /** How many JSON texts `json` holds for the items of the latest set sharing it (see OpportunitySnapshot.jsonOf). */
   cachedJson = 0;
+  /** `cachedJson` by asset: a batch looks for texts to drop only in the groups that have some. */
+  private readonly cachedByAsset = new Map<string, number>();
 
-  /** Drops a replaced item's texts, so that the bound counts the texts of the items served. */
-  forget(item: Opportunity): void {
-    const texts = this.json.get(item);
-    if (!texts) return;
-    for (const text of texts) if (text !== undefined) this.cachedJson -= 1;
-    this.json.delete(item);
+  /** Keeps `template` as the item's JSON in `state`. */
+  keep(item: Opportunity, state: StaleLegs, template: JsonTemplate): void {
+    let texts = this.json.get(item);
+    if (!texts) this.json.set(item, (texts = []));
+    texts[state] = template;
+    this.cachedJson += 1;
+    this.cachedByAsset.set(item.symbol, (this.cachedByAsset.get(item.symbol) ?? 0) + 1);
+  }
+
+  /** Drops the texts of an asset's replaced items, so that the bound counts the texts of the items served. */
+  forget(symbol: string, group: readonly Opportunity[]): void {
+    if (!this.cachedByAsset.has(symbol)) return;
+    this.cachedByAsset.delete(symbol);
+    for (const item of group) {
+      const texts = this.json.get(item);
+      if (!texts) continue;
+      for (const text of texts) if (text !== undefined) this.cachedJson -= 1;
+      this.json.delete(item);
+    }
   }
 }
 
-/** A micro-batch as a set takes it: every item of `bases` replaced by `replacement`, in set order. */
+/** A micro-batch as a set takes it: every item of `bases` replaced by `replacement`, in set order; `count` items after it. */
 interface Batch {
   bases: ReadonlySet<string>;
   replacement: readonly Opportunity[];
+  count: number;
 }
 
 /**
@@ -106,6 +122,7 @@ const MAX_PENDING_BATCHES = 3;
 /** A set spliced from another (OpportunitySnapshot.spliced): its groups, and how to build its whole list. */
 interface SplicedSet {
   groups: Map<string, readonly Opportunity[]>;
+  count: number;
   /**
    * A list in set order and the batches spliced since (at most MAX_PENDING_BATCHES), when a set
    * this one was spliced from had its list built: spliced rather than merged (`spliceItems`).
@@ -136,6 +153,8 @@ export class OpportunitySnapshot {
   /** Whether every item's id starts with its asset and a dash (`opportunityId`'s); known once grouped. */
   private standardIds: boolean | undefined;
   private ids: Map<string, Opportunity> | undefined;
+  /** How many items the set has. */
+  readonly count: number;
 
   /** How many item JSON texts this set holds. */
   get cachedJsonItems(): number {
@@ -150,10 +169,12 @@ export class OpportunitySnapshot {
   ) {
     if (isItemList(items)) {
       this.list = items;
+      this.count = items.length;
       this.ranked = false;
       this.caches = new ItemCaches();
     } else {
       this.groups = items.groups;
+      this.count = items.count;
       this.from = items.from;
       this.ranked = true;
       this.caches = items.caches;
@@ -165,7 +186,7 @@ export class OpportunitySnapshot {
   get items(): readonly Opportunity[] {
     if (!this.list) {
       const from = this.from;
-      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement), from.list) : mergeGroups(this.groups!);
+      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement, b.count), from.list) : mergeGroups(this.groups!);
       this.from = undefined;
     }
     return this.list;
@@ -178,15 +199,21 @@ export class OpportunitySnapshot {
    */
   spliced(bases: ReadonlySet<string>, replacement: readonly Opportunity[]): OpportunitySnapshot {
     const groups = this.groupMap();
-    for (const base of bases) for (const item of groups.get(base) ?? []) this.caches.forget(item);
+    let count = this.count + replacement.length;
+    for (const base of bases) {
+      const group = groups.get(base) ?? [];
+      count -= group.length;
+      this.caches.forget(base, group);
+    }
     const list = this.ranked ? this.list : this.sorted.get("-apr");
-    const batch = { bases, replacement };
+    const batch = { bases, replacement, count };
     // Spliced from this set's list if built, else from the list this set's is spliced from, unless too many batches back.
     const pending = this.from && this.from.batches.length < MAX_PENDING_BATCHES ? { list: this.from.list, batches: [...this.from.batches, batch] } : undefined;
     const from = list ? { list, batches: [batch] } : pending;
     return new OpportunitySnapshot(
       {
         groups: spliceGroups(groups, bases, replacement),
+        count,
         from,
         caches: this.caches,
         standardIds: this.standardIds! && replacement.every(hasStandardId),
@@ -290,12 +317,7 @@ export class OpportunitySnapshot {
     let template = json.get(item)?.[state];
     if (template === undefined) {
       template = this.template(item, state);
-      if (this.caches.cachedJson < MAX_CACHED_JSON) {
-        let texts = json.get(item);
-        if (!texts) json.set(item, (texts = []));
-        texts[state] = template;
-        this.caches.cachedJson += 1;
-      }
+      if (this.caches.cachedJson < MAX_CACHED_JSON) this.caches.keep(item, state, template);
     }
     return template;
   }

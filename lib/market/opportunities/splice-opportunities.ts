@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import type { Opportunity, OpportunityLeg } from "../model/types";
 import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 
@@ -202,19 +203,27 @@ function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyColumnAr
  * OpportunitySnapshot builds its whole list so from the list of the set it was spliced from, when
  * that was built: one pass, cheaper than merging its ~2,000 groups. The kept items are the same objects. Pure.
  */
-export function spliceItems(live: readonly Opportunity[], bases: ReadonlySet<string>, replacement: readonly Opportunity[]): Opportunity[] {
+export function spliceItems(
+  live: readonly Opportunity[],
+  bases: ReadonlySet<string>,
+  replacement: readonly Opportunity[],
+  /** The answer's length, when the caller knows it: the list is made at its size rather than grown. */
+  count?: number,
+): Opportunity[] {
   // One pass over `live`, its dropped items skipped as it goes: no list of the kept ones in between.
-  const out: Opportunity[] = [];
+  const out: Opportunity[] = count === undefined ? [] : new Array<Opportunity>(count);
+  let r = 0;
   let b = 0;
   let next = replacement[0];
   for (const item of live) {
     if (bases.has(item.symbol)) continue;
     while (next !== undefined && !rankedBefore(item.apr, item.id, next.apr, next.id)) {
-      out.push(next);
+      out[r++] = next;
       next = replacement[++b];
     }
-    out.push(item);
+    out[r++] = item;
   }
-  while (b < replacement.length) out.push(replacement[b++]!);
+  while (b < replacement.length) out[r++] = replacement[b++]!;
+  if (r !== out.length) throw new AppError("INTERNAL_ERROR", `spliced ${r} items into a list of ${out.length}`);
   return out;
 }
