@@ -17,7 +17,7 @@ export interface LegsInput {
 export async function resolveLegs(market: Market, input: LegsInput) {
   const snapshot = await market.opportunities();
   if (input.opportunity_id !== undefined) {
-    const opportunity = snapshot.items.find((o) => o.id === input.opportunity_id);
+    const opportunity = snapshot.byId(input.opportunity_id);
     if (!opportunity) throw fieldError("opportunity_id", `No current opportunity with id "${input.opportunity_id}"`);
     return { opportunity, long: opportunity.long, short: opportunity.short };
   }
@@ -25,8 +25,7 @@ export async function resolveLegs(market: Market, input: LegsInput) {
   const wanted = { long: input.long!, short: input.short! };
   const find = (side: "long" | "short"): { opportunity: Opportunity; leg: OpportunityLeg } => {
     const { exchange, symbol } = wanted[side];
-    for (const o of snapshot.items) {
-      if (o.symbol !== symbol) continue;
+    for (const o of snapshot.groupOf(symbol)) {
       if (o.long.exchange === exchange) return { opportunity: o, leg: o.long };
       if (o.short.exchange === exchange) return { opportunity: o, leg: o.short };
     }

@@ -186,9 +186,7 @@ async function accruePositions(services: AppServices, actor: Actor, rows: readon
       const realised = accrualSchema.parse(row.realised);
       return { row, accrual: realised, position: toPosition(row, realised, null) };
     }
-    const current = snapshot?.items.find(
-      (o) => o.symbol === row.symbol && o.long.exchange === row.longExchange && o.short.exchange === row.shortExchange,
-    );
+    const current = snapshot?.groupOf(row.symbol).find((o) => o.long.exchange === row.longExchange && o.short.exchange === row.shortExchange);
     return { row, accrual, position: toPosition(row, accrual, current?.apr ?? null) };
   });
 }

@@ -39,7 +39,7 @@ export async function quoteOpportunity(
   const market = services.market(actor.mode);
   // The account's own fees are read beside the set: one query, not one per leg.
   const [snapshot, accountFees] = await Promise.all([market.opportunities(), services.db().then((db) => accountFeeRates(db, actor.userId))]);
-  const opportunity = snapshot.items.find((o) => o.id === id);
+  const opportunity = snapshot.byId(id);
   if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${id}"`);
   return { quote: await quoteListed({ market, snapshot, accountFees }, opportunity, query), snapshot };
 }

@@ -41,11 +41,10 @@ export async function screenerQuotes(services: AppServices, actor: Actor, query:
   const market = services.market(actor.mode);
   // The set and the account's fees once for the page, not once a row.
   const [snapshot, accountFees] = await Promise.all([market.opportunities(), services.db().then((db) => accountFeeRates(db, actor.userId))]);
-  const byId = new Map(snapshot.items.map((o) => [o.id, o]));
   return Promise.all(
     ids.map(async (id): Promise<ScreenerQuote> => {
       try {
-        const opportunity = byId.get(id);
+        const opportunity = snapshot.byId(id);
         if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${id}"`);
         return { id, quote: await quoteListed({ market, snapshot, accountFees }, opportunity, quoteQuery) };
       } catch (error) {

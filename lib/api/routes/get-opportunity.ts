@@ -41,7 +41,7 @@ export const getOpportunityRoute = defineRoute({
   handler: async ({ actor, params, services }) => {
     const market = services.market(actor.mode);
     const snapshot = await market.opportunities();
-    const opportunity = snapshot.items.find((o) => o.id === params.id);
+    const opportunity = snapshot.byId(params.id);
     if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
     const now = Date.now();
     const freshness = { at: now, staleAfterMs: market.venueStaleAfterMs };

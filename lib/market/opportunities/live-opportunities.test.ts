@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wideMarket } from "@/tests/support/market/wide-market";
 import { LiveOpportunities } from "./live-opportunities";
+import { OpportunitySnapshot, queryOpportunities } from "./opportunity-query";
 import { rankOpportunities } from "./rank-opportunities";
 
 const AS_OF = new Date("2026-09-27T13:30:00Z");
@@ -54,5 +55,36 @@ describe("LiveOpportunities.applyRound", () => {
     expect(a4.length).toBeGreaterThan(0);
     expect(a4.every((o) => o.long.funding_rate === movedAgain.find((s) => s.exchange === o.long.exchange && s.market === o.long.market)?.fundingRate)).toBe(true);
     expect(reads).toEqual([]);
+  });
+});
+
+describe("LiveOpportunities.applyBatch", () => {
+  it("serves the batch's assets anew and the other items as the same objects, their JSON kept", async () => {
+    const { snapshots, ...history } = wideMarket(12);
+    const round = rankOpportunities(snapshots, history).columns;
+    const moved = snapshots.filter((s) => s.base === "A3").map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0005 }));
+    const live = new LiveOpportunities(async () => {
+      throw new Error("no database in this test");
+    });
+    await live.applyRound({ version: 1, set: round, asOf: AS_OF }, 0);
+    const held = await live.current();
+    const page = queryOpportunities(held, { limit: 5_000, offset: 0, sort: "-apr" });
+    const at = { at: AS_OF.getTime(), staleAfterMs: 180_000 };
+    held.pageJson(page, at);
+    const a3 = page.items.filter((o) => o.symbol === "A3").length;
+    expect(a3).toBeGreaterThan(0);
+
+    live.applyBatch({ version: 2, previousVersion: 1, bases: new Set(["A3"]), items: rankOpportunities(moved, history).columns });
+    const next = await live.current();
+    expect(live.heldVersion).toBe(2);
+    expect(next).not.toBe(held);
+    expect(next.cachedJsonItems).toBe(page.items.length - a3);
+    const others = next.items.filter((o) => o.symbol !== "A3");
+    expect(others.every((o, i) => o === held.items.filter((p) => p.symbol !== "A3")[i])).toBe(true);
+    expect(next.groupOf("A3").every((o) => !held.items.includes(o))).toBe(true);
+    const nextPage = queryOpportunities(next, { limit: 5_000, offset: 0, sort: "-apr" });
+    expect(next.pageJson(nextPage, at)).toBe(new OpportunitySnapshot(next.items, AS_OF.toISOString(), false).pageJson(nextPage, at));
+    // The texts of the items the batch kept, and of those served since.
+    expect(next.cachedJsonItems).toBe(new Set([...page.items.filter((o) => o.symbol !== "A3"), ...nextPage.items]).size);
   });
 });

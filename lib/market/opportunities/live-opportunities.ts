@@ -4,7 +4,6 @@ import { itemsOf, itemsOfInSlices, type OpportunityColumns } from "./encoding/co
 import type { Opportunity } from "../model/types";
 import { logger } from "@/lib/observability/logger";
 import { OpportunitySnapshot } from "./opportunity-query";
-import { spliceItems } from "./splice-opportunities";
 import { load, loadPatchesSince, OPPORTUNITY_SET_CHANNEL } from "./store";
 
 const log = logger("market");
@@ -30,7 +29,7 @@ export const NOTIFIED_POLL_MS = 15_000;
 /**
  * The live opportunity set held in memory, so GET /v1/opportunities never queries the database.
  * It takes the sets this process publishes as they commit (`applyRound`, a round's whole set;
- * `applyBatch`, a micro-batch's pairs, spliced in), reloads when told (`invalidate`), and
+ * `applyBatch`, a micro-batch's pairs, spliced in by asset: OpportunitySnapshot.spliced), reloads when told (`invalidate`), and
  * notices what other processes publish by the set's notification (`listen`, PostgreSQL) or by
  * checking OpportunitySet.version at most every `pollMs`, in the background: a request never
  * waits for that check. A newer version is caught up on by its patches when they lead on from
@@ -116,7 +115,7 @@ export class LiveOpportunities {
   private splice(batch: AppliedBatch, items: readonly Opportunity[]): void {
     const held = this.held;
     if (held && this.version === batch.previousVersion) {
-      this.replace(new OpportunitySnapshot(spliceItems(held.items, batch.bases, items), held.asOf, held.sample), batch.version);
+      this.replace(held.spliced(batch.bases, items), batch.version);
     } else if (this.snapshot) void this.refresh();
   }
 
@@ -181,9 +180,9 @@ export class LiveOpportunities {
         return;
       }
       if (since.patches.length === 0) return;
-      let items = held.items;
-      for (const patch of since.patches) items = spliceItems(items, new Set(patch.bases), itemsOf(patch.columns));
-      this.replace(new OpportunitySnapshot(items, held.asOf, held.sample), since.head.version);
+      let snapshot = held;
+      for (const patch of since.patches) snapshot = snapshot.spliced(new Set(patch.bases), itemsOf(patch.columns));
+      this.replace(snapshot, since.head.version);
       return;
     }
     const next = this.load();

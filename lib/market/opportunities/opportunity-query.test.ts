@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { marketKey } from "../model/market-average";
+import type { MarketSnapshot } from "../model/types";
+import { wideMarket, WIDE_VENUES } from "@/tests/support/market/wide-market";
+import { itemsOf } from "./encoding/columns";
+import { rankOpportunities } from "./rank-opportunities";
 import { servedAt } from "../model/leg-freshness";
 import { MAX_CACHED_JSON, OpportunitySnapshot, queryOpportunities, SORTS, type OpportunityFilter } from "./opportunity-query";
 import { sandboxOpportunities } from "../sandbox/sandbox-opportunities";
@@ -156,5 +161,107 @@ describe("OpportunitySnapshot.inOrder", () => {
     const at = swapped.findIndex((o) => o.id === "ZZ-a-b");
     [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
     expect(new OpportunitySnapshot(swapped, asOf, false).inOrder("-apr").map((o) => o.id)).toEqual(inOrder.map((o) => o.id));
+  });
+});
+
+describe("OpportunitySnapshot.spliced", () => {
+  const { snapshots: all, ...history } = wideMarket(16);
+  const setAsOf = "2026-09-27T13:30:00.000Z";
+  const at = { at: Date.parse(setAsOf) + MINUTE, staleAfterMs: 3 * MINUTE };
+  const key = (s: MarketSnapshot) => marketKey(s.exchange, s.market);
+  const ranked = (market: readonly MarketSnapshot[]) => itemsOf(rankOpportunities(market, history).columns);
+  /** A deterministic random in [0, 1). */
+  let state = 7;
+  const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+
+  /** Every page of `filters` over every sort, from both sets: the same items, totals and JSON. */
+  const expectSameAnswers = (spliced: OpportunitySnapshot, fresh: OpportunitySnapshot, symbols: readonly (string | undefined)[]) => {
+    for (const sort of SORTS)
+      for (const symbol of symbols)
+        for (const exchange of [undefined, WIDE_VENUES[2]!])
+          for (const exchanges of [undefined, WIDE_VENUES.slice(0, 5)])
+            for (const min_apr of [undefined, 3])
+              for (const offset of [0, 37, 1_000_000]) {
+                const filter: OpportunityFilter = { limit: 50, offset, sort, symbol, exchange, exchanges, min_apr };
+                const [a, b] = [queryOpportunities(spliced, filter), queryOpportunities(fresh, filter)];
+                expect({ ...a, items: a.items.map((o) => o.id) }, JSON.stringify(filter)).toEqual({ ...b, items: b.items.map((o) => o.id) });
+                expect(spliced.pageJson(a, at)).toBe(fresh.pageJson(b, at));
+              }
+  };
+
+  it("gives batch by batch the items, pages and JSON of the set ranked afresh, an asset vanishing and a new one coming", () => {
+    const late = new Set(["A14", "A15"]);
+    let market = all.filter((s) => !late.has(s.base));
+    let spliced = new OpportunitySnapshot(ranked(market), setAsOf, false);
+    // A second line of sets whose whole list is not read until the end: it is merged from the groups then.
+    let grouped = spliced;
+    // And a third whose list is read every third batch: spliced through the batches since.
+    let everyThird = spliced;
+    const assets = [...new Set(all.map((s) => s.base))];
+    for (let batch = 0; batch < 10; batch++) {
+      const bases = new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => assets[Math.floor(random() * 14)]!));
+      const byKey = new Map(market.map((s) => [key(s), s]));
+      if (batch === 3) bases.add("A5"); // every market of A5 delisted
+      if (batch === 5) bases.add("A14"); // a new asset listed
+      for (const s of all) {
+        if (!bases.has(s.base)) continue;
+        if (s.base === "A5" && batch >= 3) byKey.delete(key(s));
+        else byKey.set(key(s), { ...s, fundingRate: s.fundingRate === null ? null : s.fundingRate + (random() - 0.5) * 0.0004, observedAt: s.observedAt + batch * 1_000 });
+      }
+      market = [...byKey.values()];
+      const replacement = ranked(market.filter((s) => bases.has(s.base)));
+      // This line's list is spliced from the list before, built each batch.
+      spliced = spliced.spliced(bases, replacement);
+      grouped = grouped.spliced(bases, replacement);
+      everyThird = everyThird.spliced(bases, replacement);
+      const fresh = new OpportunitySnapshot(ranked(market), setAsOf, false);
+      expect(spliced.items).toEqual(fresh.items);
+      if (batch % 3 === 2) expect(everyThird.items).toEqual(fresh.items);
+      for (const asset of assets) expect(grouped.groupOf(asset)).toEqual(fresh.items.filter((o) => o.symbol === asset));
+      if (batch === 3) expect(spliced.groupOf("A5")).toEqual([]);
+      if (batch === 5) expect(spliced.groupOf("A14").length).toBeGreaterThan(0);
+      if (batch === 3 || batch === 5) expectSameAnswers(spliced, fresh, [undefined, "A1", "A5", "A14", [...bases][0], "NOSUCH"]);
+      for (const o of fresh.items.filter((_, i) => i % 97 === 0)) expect(spliced.byId(o.id)).toEqual(o);
+      expect(spliced.byId("A5-venuea-venueb")).toBeUndefined();
+    }
+    expect(grouped.items).toEqual(spliced.items);
+    expectSameAnswers(grouped, new OpportunitySnapshot(ranked(market), setAsOf, false), [undefined, "A3"]);
+  });
+
+  it("shares its items' cached JSON with the set it was spliced from, and drops the replaced items'", () => {
+    const market = all.filter((s) => s.base === "A1" || s.base === "A2");
+    const before = new OpportunitySnapshot(ranked(market), setAsOf, false);
+    const page = queryOpportunities(before, { limit: 1_000, offset: 0, sort: "-apr" });
+    before.pageJson(page, at);
+    const a2 = page.items.filter((o) => o.symbol === "A2").length;
+    expect(before.cachedJsonItems).toBe(page.items.length);
+    const after = before.spliced(new Set(["A1"]), ranked(market.filter((s) => s.base === "A1")));
+    // The A1 items' texts are gone with them; A2's are the same items, their texts kept.
+    expect(after.cachedJsonItems).toBe(a2);
+    const kept = queryOpportunities(after, { limit: 1_000, offset: 0, sort: "-apr", symbol: "A2" });
+    expect(kept.items).toEqual(page.items.filter((o) => o.symbol === "A2"));
+    expect(kept.items.every((o, i) => o === page.items.filter((p) => p.symbol === "A2")[i])).toBe(true);
+    after.pageJson(kept, at);
+    expect(after.cachedJsonItems).toBe(a2);
+    after.pageJson(queryOpportunities(after, { limit: 1_000, offset: 0, sort: "-apr" }), at);
+    expect(after.cachedJsonItems).toBe(page.items.length);
+  });
+
+  it("keeps at most MAX_CACHED_JSON texts over the sets spliced one from another", () => {
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const many = (prefix: string) => Array.from({ length: MAX_CACHED_JSON / 2 + 10 }, (_, i) => ({ ...first, symbol: prefix, id: `${prefix}-x${i}-y` }));
+    let set = new OpportunitySnapshot(many("A"), asOf, false);
+    for (const item of set.items) set.jsonOf(item, freshness);
+    expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON / 2 + 10);
+    set = set.spliced(new Set(), many("B"));
+    for (const item of set.items) expect(set.jsonOf(item, freshness)).toBe(JSON.stringify(served(item)));
+    expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON);
+    // A's items replaced: their texts no longer count, and B's are cached as they are served.
+    set = set.spliced(new Set(["A"]), []);
+    expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON / 2 - 10);
+    for (const item of set.items) set.jsonOf(item, freshness);
+    expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON / 2 + 10);
+    expect(set.byId("B-x3-y")?.id).toBe("B-x3-y");
   });
 });

@@ -124,6 +124,9 @@ describe("spliceColumns", () => {
     expect(items).toEqual(itemsOf(spliceColumns(live, bases, replacement)));
     const kept = liveItems.find((o) => !bases.has(o.symbol))!;
     expect(items).toContain(kept);
+    // Made at its size when the caller knows it; a wrong size is refused rather than leaving holes.
+    expect(spliceItems(liveItems, bases, itemsOf(replacement), items.length)).toEqual(items);
+    expect(() => spliceItems(liveItems, bases, itemsOf(replacement), items.length + 1)).toThrow(/spliced/);
   });
 });
 

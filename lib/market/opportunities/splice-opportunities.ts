@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import type { Opportunity, OpportunityLeg } from "../model/types";
 import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 
@@ -197,17 +198,32 @@ function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyColumnAr
 }
 
 /**
- * The served items' counterpart of `spliceColumns`, for a reader holding items rather than columns
- * (LiveOpportunities): every item of `bases` dropped and `replacement` (in set order) merged in.
- * The kept items are the same objects. Pure.
+ * The served items' counterpart of `spliceColumns`, for a reader holding items rather than columns:
+ * every item of `bases` dropped and `replacement` (in set order) merged in. A spliced
+ * OpportunitySnapshot builds its whole list so from the list of the set it was spliced from, when
+ * that was built: one pass, cheaper than merging its ~2,000 groups. The kept items are the same objects. Pure.
  */
-export function spliceItems(live: readonly Opportunity[], bases: ReadonlySet<string>, replacement: readonly Opportunity[]): Opportunity[] {
-  const kept = live.filter((o) => !bases.has(o.symbol));
-  const out = new Array<Opportunity>(kept.length + replacement.length);
-  let [a, b] = [0, 0];
-  for (let r = 0; r < out.length; r++) {
-    const fromLive = b >= replacement.length || (a < kept.length && rankedBefore(kept[a]!.apr, kept[a]!.id, replacement[b]!.apr, replacement[b]!.id));
-    out[r] = fromLive ? kept[a++]! : replacement[b++]!;
+export function spliceItems(
+  live: readonly Opportunity[],
+  bases: ReadonlySet<string>,
+  replacement: readonly Opportunity[],
+  /** The answer's length, when the caller knows it: the list is made at its size rather than grown. */
+  count?: number,
+): Opportunity[] {
+  // One pass over `live`, its dropped items skipped as it goes: no list of the kept ones in between.
+  const out: Opportunity[] = count === undefined ? [] : new Array<Opportunity>(count);
+  let r = 0;
+  let b = 0;
+  let next = replacement[0];
+  for (const item of live) {
+    if (bases.has(item.symbol)) continue;
+    while (next !== undefined && !rankedBefore(item.apr, item.id, next.apr, next.id)) {
+      out[r++] = next;
+      next = replacement[++b];
+    }
+    out[r++] = item;
   }
+  while (b < replacement.length) out[r++] = replacement[b++]!;
+  if (r !== out.length) throw new AppError("INTERNAL_ERROR", `spliced ${r} items into a list of ${out.length}`);
   return out;
 }

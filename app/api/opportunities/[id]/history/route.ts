@@ -11,7 +11,7 @@ const HISTORY_MS = 7 * 86_400_000;
 export const GET = withSession<{ id: string }>("user", async ({ params, user, services }) => {
   const view = await screenerView(user.tier);
   // Only opportunities of the set this account sees: a Free account cannot read live ones by id.
-  const opportunity = view.status === "ready" ? view.snapshot.items.find((o) => o.id === params.id) : undefined;
+  const opportunity = view.status === "ready" ? view.snapshot.byId(params.id) : undefined;
   if (!opportunity) throw new AppError("NOT_FOUND", `No opportunity with id "${params.id}"`);
   const to = view.historyUntil;
   const from = new Date(to.getTime() - HISTORY_MS);
