@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countingTurns } from "@/tests/support/event-loop-turns";
 import { wideMarket } from "@/tests/support/market/wide-market";
 import { LiveOpportunities } from "./live-opportunities";
 import { OpportunitySnapshot, queryOpportunities } from "./opportunity-query";
@@ -33,15 +34,7 @@ describe("LiveOpportunities.applyRound", () => {
     expect(live.heldVersion).toBe(1);
 
     // Its items are built a slice at a time, the event loop turning between.
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    await building;
-    counting = false;
+    const { turns } = await countingTurns(() => building);
     expect(turns).toBeGreaterThan(5);
 
     await new Promise((resolve) => setImmediate(resolve));
