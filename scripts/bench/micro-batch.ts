@@ -3,7 +3,7 @@
 // the real connectors, as bench:market does) is published with a week of history behind it; then
 // batches in which every market of every streaming venue (STREAM_PROTOCOLS) gets a new mark price
 // and funding rate (small random moves), merged as stream messages are (mergeStreamUpdates) and
-// pushed to the MicroBatchPublisher, which re-ranks, splices, derives events, packs and writes each.
+// pushed to the MicroBatchPublisher, which re-ranks, patches its set, derives events, packs and writes each.
 // Each committed batch is then applied as this process's server applies it (LiveOpportunities) and
 // the first page of GET /v1/opportunities built from it (order, items' JSON, entity tag). Printed:
 // per phase p50/p99 (wall ms; `cpu` is the CPU time the process used per batch, every thread: under
@@ -43,7 +43,7 @@ const onPglite = process.argv.includes("--pglite");
 const onlyAll = process.argv.includes("--only-all");
 const STALE_AFTER_MS = 180_000;
 
-const PHASES = ["merge", "rank", "splice", "events", "encode", "write", "apply", "serve", "total", "cpu"] as const;
+const PHASES = ["merge", "rank", "patch", "events", "encode", "write", "apply", "serve", "total", "cpu"] as const;
 type Phase = (typeof PHASES)[number];
 type Sample = Record<Phase, number> & { pairs: number; markets: number; bases: number; bytes: number };
 
@@ -99,7 +99,6 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
     periodMs: 0,
     events,
     clock: IMMEDIATE,
-    slabs: new ColumnSlabs(2),
     onTimings: (t) => (timings = t),
     onPublished: (batch) => {
       const a0 = performance.now();
@@ -164,7 +163,8 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
   const random = randomFrom(7);
   const move = (value: number | null | undefined) => (typeof value === "number" ? Number((value * (1 + (random() - 0.5) * 2e-3)).toPrecision(8)) : undefined);
 
-  const runBatches = async (label: string, venues: readonly string[], count: number) => {
+  /** `assets`: only their markets move (a narrow batch); every market of `venues` without. */
+  const runBatches = async (label: string, venues: readonly string[], count: number, assets?: ReadonlySet<string>) => {
     const samples: Sample[] = [];
     const cpu0 = process.cpuUsage();
     const wall0 = performance.now();
@@ -178,7 +178,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       for (const venue of venues) {
         const held = feeds.get(venue)!;
         const updates: StreamUpdate[] = [];
-        for (const s of held.values()) updates.push({ venueMarketId: s.venueMarketId, fields: { markPrice: move(s.markPrice), fundingRate: move(s.fundingRate) }, venueTime: now });
+        for (const s of held.values()) if (!assets || assets.has(s.base)) updates.push({ venueMarketId: s.venueMarketId, fields: { markPrice: move(s.markPrice), fundingRate: move(s.fundingRate) }, venueTime: now });
         const { changed } = mergeStreamUpdates(held, updates, now);
         markets += changed.length;
         publisher.push(changed);
@@ -188,7 +188,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       const serve = await serveFirstPage(live);
       const used = process.cpuUsage(cpuBefore);
       const t = timings!;
-      samples.push({ merge, rank: t.rank, splice: t.splice, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, cpu: (used.user + used.system) / 1000, pairs: t.pairs, markets, bases: t.bases, bytes: t.bytes });
+      samples.push({ merge, rank: t.rank, patch: t.patch, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, cpu: (used.user + used.system) / 1000, pairs: t.pairs, markets, bases: t.bases, bytes: t.bytes });
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     }
     const wall = performance.now() - wall0;
@@ -213,6 +213,12 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
   await runBatches("warm-up", venues, 3);
   await runBatches(`every streaming venue changes (${venues.length})`, venues, batchCount);
   if (!onlyAll) await runBatches("one venue changes (binance)", ["binance"], batchCount);
+  if (!onlyAll) {
+    // A batch as the live feeds make most of them: a hundred assets' funding moved, the set as wide as ever.
+    const assetsOf = [...new Set(published.snapshots.map((s) => s.base))].sort();
+    const hundred = new Set(assetsOf.filter((_, i) => i % Math.max(1, Math.floor(assetsOf.length / 100)) === 0).slice(0, 100));
+    await runBatches(`${hundred.size} assets change, on every streaming venue`, venues, batchCount, hundred);
+  }
   await publisher.stop();
   const patches = await directSql(db).query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "OpportunityPatch"`, values: [] });
   console.log(`\n  patches written since the round: ${patches[0]?.n}`);

@@ -5,7 +5,7 @@ import type { MarketSnapshot, Persistence } from "../model/types";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { itemsOf } from "./encoding/columns";
 import { rankOpportunities, type ComputeOpportunitiesOptions } from "./rank-opportunities";
-import { rowsOfBases, spliceColumns, spliceItems } from "./splice-opportunities";
+import { spliceColumns, spliceItems } from "./splice-opportunities";
 
 // The offline sample: every venue's recorded answer parsed through the real connectors.
 let sample: MarketSnapshot[];
@@ -124,19 +124,5 @@ describe("spliceColumns", () => {
     expect(items).toEqual(itemsOf(spliceColumns(live, bases, replacement)));
     const kept = liveItems.find((o) => !bases.has(o.symbol))!;
     expect(items).toContain(kept);
-  });
-});
-
-describe("rowsOfBases", () => {
-  it("copies the pairs of some assets in set order, and gives the set itself when they are all of its assets", () => {
-    const live = rankOpportunities(sample, options).columns;
-    const all = new Set(sample.map((s) => s.base));
-    expect(rowsOfBases(live, all)).toBe(live);
-    const liveItems = itemsOf(live);
-    const some = new Set([liveItems[0]!.symbol, liveItems.at(-1)!.symbol]);
-    const rows = rowsOfBases(live, some);
-    expect(rows).not.toBe(live);
-    expect(itemsOf(rows)).toEqual(liveItems.filter((o) => some.has(o.symbol)));
-    expect(rows.count).toBeGreaterThan(0);
   });
 });
