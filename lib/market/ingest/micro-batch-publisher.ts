@@ -143,7 +143,7 @@ interface Base {
   version: number;
   /**
    * The round's set with each batch since patched in. Its layers read the batches' columns, so
-   * those are in memory of their own (never a reused slab): small, but for a batch as wide as a round.
+   * those are in memory of their own, never a reused slab (small, unless a batch is as wide as a round).
    */
   set: PatchedSet;
   history: MarketHistory;
@@ -156,9 +156,9 @@ interface Base {
 /**
  * The live feeds' sink (LegUpdateSink): gathers the markets they push, the latest of each, and
  * publishes them in micro-batches: the assets whose legs changed are re-ranked alone, with the
- * last round's history, patched into the live set as a layer (PatchedSet: no pass over the whole set per batch), their
- * pairs' change events derived against those assets' pairs before and appended, and the set's
- * version bumped with a small patch (store.ts `publishBatch`).
+ * last round's history, patched into the live set as a layer (PatchedSet: no pass over the whole
+ * set per batch), their pairs' change events derived against those assets' pairs before and
+ * appended, and the set's version bumped with a small patch (store.ts `publishBatch`).
  *
  * A batch starts at once when the previous one started a period ago or more (an update after a
  * quiet spell waits for nothing: a fixed window would only add its length to the latency), else
