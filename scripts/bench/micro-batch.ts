@@ -8,12 +8,13 @@
 // the first page of GET /v1/opportunities built from it (order, items' JSON, entity tag). Printed:
 // per phase p50/p99 (wall ms; `cpu` is the CPU time the process used per batch, every thread: under
 // load the figure that moves least), the process's CPU and heap, the round's own rank and publish as the baseline
-// (each batch's total p50 as a ratio to it), and the same batches with one venue changing.
+// (each batch's total p50 as a ratio to it), the same batches with one venue changing, and batches
+// where only the hundred assets listed on the most streaming venues change.
 //
 // On a private PostgreSQL with default settings (private-postgres.ts) unless DATABASE_URL is set;
 // --pglite for an in-memory PGlite.
 //
-//   node --import tsx scripts/bench/micro-batch.ts [--assets=600] [--batches=20] [--history-hours=24] [--pglite] [--only-all]
+//   node --import tsx scripts/bench/micro-batch.ts [--assets=600] [--batches=20] [--history-hours=24] [--pglite] [--only-all | --only-narrow]
 import os from "node:os";
 import { directSql } from "@/lib/db/direct-sql";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
@@ -41,6 +42,8 @@ const historyHours = intOption("history-hours", 24);
 const onPglite = process.argv.includes("--pglite");
 /** Only the batches where every streaming venue changes (a quicker run, for profiles). */
 const onlyAll = process.argv.includes("--only-all");
+/** Only the batches where a hundred assets change (the narrow batches most of the live feeds' are). */
+const onlyNarrow = process.argv.includes("--only-narrow");
 const STALE_AFTER_MS = 180_000;
 
 const PHASES = ["merge", "rank", "patch", "events", "encode", "write", "apply", "serve", "total", "cpu"] as const;
@@ -210,15 +213,17 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
 
   const venues = [...feeds.keys()];
   console.log(`  streaming venues in the round: ${venues.join(", ")}`);
-  await runBatches("warm-up", venues, 3);
-  await runBatches(`every streaming venue changes (${venues.length})`, venues, batchCount);
-  if (!onlyAll) await runBatches("one venue changes (binance)", ["binance"], batchCount);
-  if (!onlyAll) {
-    // A batch as the live feeds make most of them: a hundred assets' funding moved, the set as wide as ever.
-    const assetsOf = [...new Set(published.snapshots.map((s) => s.base))].sort();
-    const hundred = new Set(assetsOf.filter((_, i) => i % Math.max(1, Math.floor(assetsOf.length / 100)) === 0).slice(0, 100));
-    await runBatches(`${hundred.size} assets change, on every streaming venue`, venues, batchCount, hundred);
-  }
+  // A batch as the live feeds make most of them: a hundred assets' funding moved, the set as wide as ever.
+  const listings = new Map<string, number>();
+  for (const held of feeds.values()) for (const s of held.values()) listings.set(s.base, (listings.get(s.base) ?? 0) + 1);
+  const hundred = new Set([...listings].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1)).slice(0, 100).map(([base]) => base));
+  const narrow = `the ${hundred.size} assets on the most streaming venues change`;
+  if (!onlyNarrow) {
+    await runBatches("warm-up", venues, 3);
+    await runBatches(`every streaming venue changes (${venues.length})`, venues, batchCount);
+    if (!onlyAll) await runBatches("one venue changes (binance)", ["binance"], batchCount);
+  } else await runBatches("warm-up", venues, 3, hundred);
+  if (!onlyAll) await runBatches(narrow, venues, batchCount, hundred);
   await publisher.stop();
   const patches = await directSql(db).query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "OpportunityPatch"`, values: [] });
   console.log(`\n  patches written since the round: ${patches[0]?.n}`);
