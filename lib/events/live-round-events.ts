@@ -60,7 +60,7 @@ export class LiveRoundEvents implements RoundEvents {
     const opportunities =
       previous?.set
         ? await opportunityEventsInSlices(
-            previous.set.whole(),
+            await previous.set.wholeInSlices(round.sliceMs),
             round.set,
             {
               threshold: this.threshold,

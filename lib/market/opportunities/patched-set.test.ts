@@ -74,6 +74,30 @@ describe("PatchedSet", () => {
     expect(patched.roundSet).toBe(round);
   });
 
+  it("merges the whole set in slices, giving the event loop turns, into the set merged at once", async () => {
+    const round = rank(sample);
+    const assets = [...new Set(sample.map((s) => s.base))];
+    const patch = (set: PatchedSet) => {
+      for (let n = 0; n < 3; n++) {
+        const bases = new Set([assets[n * 5]!, assets[n * 5 + 2]!]);
+        set = set.patched(bases, rank(sample.filter((s) => bases.has(s.base)).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * (n + 2) }))));
+      }
+      return set;
+    };
+    const [sliced, atOnce] = [patch(PatchedSet.of(round)), patch(PatchedSet.of(round))];
+    let turns = 0;
+    const count = () => {
+      turns += 1;
+      if (turns < 1_000) setImmediate(count);
+    };
+    setImmediate(count);
+    const merged = await sliced.wholeInSlices(0);
+    expect(turns).toBeGreaterThan(1);
+    expect(itemsOf(merged)).toEqual(itemsOf(atOnce.whole()));
+    expect(sliced.whole()).toBe(merged);
+    turns = 1_000;
+  });
+
   it("answers the round's set itself, or a batch's columns, when asked for all of their pairs", () => {
     const round = rank(sample);
     const set = PatchedSet.of(round);

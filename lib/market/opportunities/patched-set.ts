@@ -1,6 +1,7 @@
+import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import type { OpportunityLeg } from "../model/types";
-import { emptyColumnArrays, idReader, ValueList, type OpportunityColumns } from "./encoding/columns";
-import { rowCopier } from "./splice-opportunities";
+import { ABSENT_POSITION, emptyColumnArrays, idReader, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
+import { COPIED_COLUMNS, rowCopier } from "./splice-opportunities";
 
 // A micro-batch re-ranks ~100 assets of 1,800; building the whole 150,000-pair set after each one
 // (spliceColumns) and scanning it twice for the events cost the serving thread far more than the
@@ -15,6 +16,9 @@ interface Rows {
 }
 
 const NO_ROWS = new Uint32Array(0);
+
+/** Rows copied one by one between two of the merge's pause points. */
+const SLICE_ROWS = 4_096;
 
 /** The round's set's rows by asset, indexed on first need and shared by every set patched from it. */
 class RoundRows {
@@ -70,22 +74,33 @@ export class PatchedSet {
   rowsOf(bases: Iterable<string>): OpportunityColumns {
     const runs: Rows[] = [];
     for (const base of bases) runs.push(this.patches.get(base) ?? { columns: this.round.set, rows: this.round.of(base) });
-    return inSetOrder(runs, this.keys);
+    return runWhole(inSetOrder(runs, this.keys, "relisted"));
   }
 
   /** Every current pair as one set, merged on first call (a pass over the set) and kept. */
   whole(): OpportunityColumns {
     if (this.patches.size === 0) return this.round.set;
-    return (this.merged ??= this.mergeWhole());
+    return (this.merged ??= runWhole(this.mergeWhole()));
   }
 
-  private mergeWhole(): OpportunityColumns {
+  /**
+   * `whole` giving the event loop a turn every `sliceMs` (lib/time-slices.ts): the same set, for a
+   * round on the thread that serves requests (merging 150,000 pairs under 120 layers: 50–100 ms at once).
+   */
+  async wholeInSlices(sliceMs?: number): Promise<OpportunityColumns> {
+    if (this.patches.size === 0) return this.round.set;
+    const merged = this.merged ?? (await runInSlices(this.mergeWhole(), sliceMs));
+    return (this.merged ??= merged);
+  }
+
+  private *mergeWhole(): Sliced<OpportunityColumns> {
     const round = this.round.set;
     const patchedText = round.texts.map((text) => this.patches.has(text));
     const kept = new Uint32Array(round.count);
     let count = 0;
     for (let i = 0; i < round.count; i++) if (!patchedText[round.symbol[i]!]) kept[count++] = i;
-    return inSetOrder([{ columns: round, rows: kept.subarray(0, count) }, ...this.patches.values()], this.keys);
+    yield;
+    return yield* inSetOrder([{ columns: round, rows: kept.subarray(0, count) }, ...this.patches.values()], this.keys, "appended");
   }
 }
 
@@ -112,8 +127,13 @@ function rowsByBase(set: OpportunityColumns): Map<string, Uint32Array> {
  * splice-opportunities.ts `rankedBefore`). The rows of one columns are in set order already, so
  * those are sorted by position and only the columns' sequences are merged, pairwise. All of one
  * columns' items are answered as that columns, sets never being written once made.
+ *
+ * `relisted`: row by row, the new set's lists holding only the legs and texts it uses (some
+ * assets' pairs, whose lists the events index entry by entry). `appended`: the lists are the
+ * sources' one after another and the rows are copied a column at a time, positions moved by
+ * their source's offset, with no lookup per cell (the whole set, 150,000 rows).
  */
-function inSetOrder(runs: readonly Rows[], keys: readonly string[]): OpportunityColumns {
+function* inSetOrder(runs: readonly Rows[], keys: readonly string[], lists: "relisted" | "appended"): Sliced<OpportunityColumns> {
   const bySource = new Map<OpportunityColumns, Uint32Array[]>();
   for (const { columns, rows } of runs) {
     if (rows.length === 0) continue;
@@ -127,7 +147,8 @@ function inSetOrder(runs: readonly Rows[], keys: readonly string[]): Opportunity
     return { sources: new Uint32Array(rows.length).fill(source), rows };
   });
   if (sources.length === 1 && sequences[0]!.rows.length === sources[0]!.count) return sources[0]!;
-  const merged = mergeSequences(sources, sequences);
+  const merged = yield* mergeSequences(sources, sequences);
+  if (lists === "appended") return yield* appended(sources, merged, keys);
   const count = merged.rows.length;
   const out = emptyColumnArrays(count);
   const legs = new ValueList<OpportunityLeg>();
@@ -136,11 +157,50 @@ function inSetOrder(runs: readonly Rows[], keys: readonly string[]): Opportunity
   const idsOf = sources.map((columns) => idReader(columns));
   const ids = sources.some((columns) => columns.ids) ? new Array<string>(count) : null;
   for (let r = 0; r < count; r++) {
+    if (r % SLICE_ROWS === SLICE_ROWS - 1) yield;
     const [source, row] = [merged.sources[r]!, merged.rows[r]!];
     copiers[source]!(row, r);
     if (ids) ids[r] = idsOf[source]!(row);
   }
   return { ...out, count, keys, ids, legs: legs.list, texts: texts.list };
+}
+
+/** `merged` copied column by column, the sources' lists one after another. */
+function* appended(sources: readonly OpportunityColumns[], merged: Sequence, keys: readonly string[]): Sliced<OpportunityColumns> {
+  const count = merged.rows.length;
+  const out = emptyColumnArrays(count);
+  const [legs, texts] = [[] as OpportunityLeg[], [] as string[]];
+  const offsets = sources.map((columns) => {
+    const at = { leg: legs.length, text: texts.length };
+    for (const leg of columns.legs) legs.push(leg);
+    for (const text of columns.texts) texts.push(text);
+    return at;
+  });
+  const { sources: from, rows } = merged;
+  for (const { name, kind } of COPIED_COLUMNS) {
+    yield;
+    const target = out[name];
+    if (target instanceof NumberColumn) {
+      const values = sources.map((columns) => (columns[name] as NumberColumn).values);
+      const states = sources.map((columns) => (columns[name] as NumberColumn).states);
+      for (let r = 0; r < count; r++) {
+        target.values[r] = values[from[r]!]![rows[r]!]!;
+        target.states[r] = states[from[r]!]![rows[r]!]!;
+      }
+      continue;
+    }
+    const positions = sources.map((columns) => columns[name] as Uint32Array);
+    const moved = offsets.map((at) => (kind === "leg" ? at.leg : at.text));
+    const into = target as Uint32Array;
+    for (let r = 0; r < count; r++) {
+      const position = positions[from[r]!]![rows[r]!]!;
+      // Absent and null (the two highest positions) stay as they are.
+      into[r] = position >= ABSENT_POSITION ? position : position + moved[from[r]!]!;
+    }
+  }
+  const idsOf = sources.map((columns) => idReader(columns));
+  const ids = sources.some((columns) => columns.ids) ? Array.from({ length: count }, (_, r) => idsOf[from[r]!]!(rows[r]!)) : null;
+  return { ...out, count, keys, ids, legs, texts };
 }
 
 function concatenated(parts: readonly Uint32Array[]): Uint32Array {
@@ -160,7 +220,7 @@ interface Sequence {
 }
 
 /** The sequences, each in set order, merged into one: pairwise, so k sequences of n rows in all cost n·log k. */
-function mergeSequences(sources: readonly OpportunityColumns[], sequences: Sequence[]): Sequence {
+function* mergeSequences(sources: readonly OpportunityColumns[], sequences: Sequence[]): Sliced<Sequence> {
   const apr = sources.map((columns) => columns.apr.values);
   const id = sources.map((columns) => idReader(columns));
   // rankedBefore, the ids built only for a tie.
@@ -171,7 +231,10 @@ function mergeSequences(sources: readonly OpportunityColumns[], sequences: Seque
   let level = sequences;
   while (level.length > 1) {
     const next: Sequence[] = [];
-    for (let k = 0; k < level.length; k += 2) next.push(k + 1 < level.length ? mergeTwo(level[k]!, level[k + 1]!, before) : level[k]!);
+    for (let k = 0; k < level.length; k += 2) {
+      next.push(k + 1 < level.length ? mergeTwo(level[k]!, level[k + 1]!, before) : level[k]!);
+      yield;
+    }
     level = next;
   }
   return level[0] ?? { sources: NO_ROWS, rows: NO_ROWS };

@@ -113,13 +113,15 @@ function before(aprA: number, idA: () => string, aprB: number, idB: () => string
   return aprA !== aprB ? aprA > aprB : idA() < idB();
 }
 
+/** Every column but the id (the ones copied from set to set), with its kind. */
+export const COPIED_COLUMNS = COLUMNS.filter((c) => c.name !== "id").map((c) => {
+  const name = c.name as Exclude<typeof c.name, "id">;
+  return { name, kind: name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind };
+});
+
 /** Every column but the id, of both sets and the new one, with its kind. */
 function columnPairs(live: OpportunityColumns, replacement: OpportunityColumns, out: ReturnType<typeof emptyColumnArrays>) {
-  return COLUMNS.filter((c) => c.name !== "id").map((c) => {
-    const name = c.name as Exclude<typeof c.name, "id">;
-    const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind;
-    return { live: live[name], fresh: replacement[name], target: out[name], kind };
-  });
+  return COPIED_COLUMNS.map(({ name, kind }) => ({ live: live[name], fresh: replacement[name], target: out[name], kind }));
 }
 
 /** `spliceColumns` item by item into lists of only the values the new set uses: the lists' compaction. */
@@ -164,11 +166,7 @@ export function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyC
     };
   };
   const [leg, text] = [relist(from.legs, legs), relist(from.texts, texts)];
-  const columns = COLUMNS.filter((c) => c.name !== "id").map((c) => {
-    const name = c.name as Exclude<typeof c.name, "id">;
-    const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind;
-    return { source: from[name], target: to[name], move: kind === "leg" ? leg : text };
-  });
+  const columns = COPIED_COLUMNS.map(({ name, kind }) => ({ source: from[name], target: to[name], move: kind === "leg" ? leg : text }));
   return (i: number, r: number) => {
     for (const { source, target, move } of columns) {
       if (source instanceof NumberColumn) {
