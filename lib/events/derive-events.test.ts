@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
 import { rankOpportunities } from "@/lib/market/opportunities/rank-opportunities";
 import { columnsOf, itemsOf } from "@/lib/market/opportunities/opportunity-columns";
+import { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import { generateSandboxMarket } from "@/lib/market/sandbox/generate-sandbox-market";
 import type { Opportunity } from "@/lib/market/model/types";
 import { EVENT_DATA_SCHEMAS } from "./event-data";
@@ -63,7 +64,7 @@ describe("opportunityEvents", () => {
     for (const event of closed) expect((event.data as { id: string }).id).toMatch(/-okx(-|$)/);
   });
 
-  it("opportunityEventsOf gives exactly the full diff's events of the assets it is told, and none of the others", () => {
+  it("opportunityEventsOf gives exactly the full diff's events of the assets it is told, from their pairs alone, and none of the others", () => {
     const ranked = (at: Date) => rankOpportunities(generateSandboxMarket(at).snapshots).columns;
     const [before, after] = [ranked(AT), ranked(new Date(AT.getTime() + 6 * 3_600_000))];
     const all = opportunityEvents(before, after, { ...options, threshold: 1 });
@@ -71,7 +72,7 @@ describe("opportunityEvents", () => {
     const moved = [...new Set(all.map(symbolOf))];
     expect(moved.length).toBeGreaterThan(2);
     const bases = new Set(moved.slice(0, 2));
-    const some = opportunityEventsOf(before, after, bases, { ...options, threshold: 1 });
+    const some = opportunityEventsOf(PatchedSet.of(before), bases, PatchedSet.of(after).rowsOf(bases), { ...options, threshold: 1 });
     expect(some.length).toBeGreaterThan(0);
     expect(some).toEqual(all.filter((e) => bases.has(symbolOf(e))));
   });

@@ -2,7 +2,7 @@ import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-cha
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
-import { rowsOfBases } from "@/lib/market/opportunities/splice-opportunities";
+import type { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import type { ServedOpportunity } from "@/lib/market/model/types";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import type { NewEvent } from "./event-data";
@@ -93,16 +93,11 @@ function* opportunityEventSlices(previous: OpportunityColumns, current: Opportun
 
 /**
  * `opportunityEvents` for the pairs of `bases` only, as a micro-batch re-ranks them: the events
- * between those assets' pairs before and after (either set may hold other assets too), with the
- * same types and threshold as a round's. Pure.
+ * between those assets' pairs in `previous` and `items` (all of their pairs now, in set order),
+ * with the same types and threshold as a round's. Costs the batch's width, not the set's. Pure.
  */
-export function opportunityEventsOf(
-  previous: OpportunityColumns,
-  current: OpportunityColumns,
-  bases: ReadonlySet<string>,
-  options: OpportunityDiffOptions,
-): NewEvent[] {
-  return opportunityEvents(rowsOfBases(previous, bases), rowsOfBases(current, bases), options);
+export function opportunityEventsOf(previous: PatchedSet, bases: ReadonlySet<string>, items: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
+  return opportunityEvents(previous.rowsOf(bases), items, options);
 }
 
 /** At most this many places in a dense index (16 M: a 64 MB table); beyond, the index is a Map. */

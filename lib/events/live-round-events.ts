@@ -2,6 +2,7 @@ import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
+import { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import { load, loadHead } from "@/lib/market/opportunities/store";
 import { venueStatesAfter, type BatchEventInput, type RoundEventInput, type RoundEvents, type RoundVenueResult, type VenueState } from "@/lib/market/ingest/round-events";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
@@ -12,16 +13,17 @@ import { deleteExpiredEvents } from "./event-retention";
 /** The set a round's opportunity events are derived against: the one it replaces. */
 interface PublishedSet {
   version: number;
-  /** Its items; null for the bundled sample, which is no baseline to diff against. */
-  set: OpportunityColumns | null;
+  /** Its items (a round's, with the micro-batches since patched in); null for the bundled sample, which is no baseline to diff against. */
+  set: PatchedSet | null;
 }
 
 /**
  * The live mode's events, one round at a time, for the process that runs the rounds (a server in
  * embedded mode, `npm run worker` with PostgreSQL): derives them from the round and the set it
  * replaces, hands over the statements that append them in the publish's own transaction, and keeps
- * the published set's columns in memory (typed arrays, a few MB rather than 150k
- * objects), so the next round reads nothing back (only after a restart, or a round published by
+ * the published set's columns in memory (typed arrays, a few MB rather than 150k objects: the
+ * round's, with each micro-batch since patched in as a layer, merged once the next round compares
+ * with it), so the next round reads nothing back (only after a restart, or a round published by
  * another worker, is the set read back, as columns).
  *
  * Opportunity events are only derived between two live sets: the first live set after the bundled
@@ -45,8 +47,9 @@ export class LiveRoundEvents implements RoundEvents {
 
   /**
    * The round's events and the statements appending them, for the publishing transaction, and what
-   * to call once it committed with the new set's version (which answers the set that one replaces
-   * as the set to compare with: nothing here reads it any more). Reads the set being replaced:
+   * to call once it committed with the new set's version (which answers the round's columns under
+   * the set it replaces: nothing here reads them any more, the batches' layers on them included,
+   * and the publisher takes the new round's set before its next batch). Reads the set being replaced:
    * rounds are one at a time (the round lock), so it is still the current one when the round publishes.
    */
   async prepare(
@@ -57,7 +60,7 @@ export class LiveRoundEvents implements RoundEvents {
     const opportunities =
       previous?.set
         ? await opportunityEventsInSlices(
-            previous.set,
+            await previous.set.wholeInSlices(round.sliceMs),
             round.set,
             {
               threshold: this.threshold,
@@ -72,8 +75,8 @@ export class LiveRoundEvents implements RoundEvents {
       events,
       statements: eventLogStatements("live", events),
       committed: (version) => {
-        const replaced = this.published?.set ?? undefined;
-        this.published = { version, set: round.set };
+        const replaced = this.published?.set?.roundSet;
+        this.published = { version, set: PatchedSet.of(round.set) };
         if (events.length > 0) eventsAppended().notify();
         return replaced;
       },
@@ -85,7 +88,7 @@ export class LiveRoundEvents implements RoundEvents {
    * published on (which this log compares with too, the batch's publisher holding the same one).
    */
   prepareBatch(batch: BatchEventInput): { events: NewEvent[]; statements: SqlStatement[]; committed: (version: number) => void } {
-    const events = opportunityEventsOf(batch.previous.set, batch.set, batch.bases, {
+    const events = opportunityEventsOf(batch.previous, batch.bases, batch.items, {
       threshold: this.threshold,
       freshness: { at: batch.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
       asOf: batch.asOf.toISOString(),
@@ -119,7 +122,7 @@ export class LiveRoundEvents implements RoundEvents {
     if (this.published?.version === stored.version) return this.published;
     if (stored.sample) return { version: stored.version, set: null };
     const set = await load(db);
-    return set && { version: set.version, set: set.sample ? null : set.columns };
+    return set && { version: set.version, set: set.sample ? null : PatchedSet.of(set.columns) };
   }
 }
 

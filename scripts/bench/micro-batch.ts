@@ -3,17 +3,18 @@
 // the real connectors, as bench:market does) is published with a week of history behind it; then
 // batches in which every market of every streaming venue (STREAM_PROTOCOLS) gets a new mark price
 // and funding rate (small random moves), merged as stream messages are (mergeStreamUpdates) and
-// pushed to the MicroBatchPublisher, which re-ranks, splices, derives events, packs and writes each.
+// pushed to the MicroBatchPublisher, which re-ranks, patches its set, derives events, packs and writes each.
 // Each committed batch is then applied as this process's server applies it (LiveOpportunities) and
 // the first page of GET /v1/opportunities built from it (order, items' JSON, entity tag). Printed:
 // per phase p50/p99 (wall ms; `cpu` is the CPU time the process used per batch, every thread: under
 // load the figure that moves least), the process's CPU and heap, the round's own rank and publish as the baseline
-// (each batch's total p50 as a ratio to it), and the same batches with one venue changing.
+// (each batch's total p50 as a ratio to it), the same batches with one venue changing, and batches
+// where only the hundred assets listed on the most streaming venues change.
 //
 // On a private PostgreSQL with default settings (private-postgres.ts) unless DATABASE_URL is set;
 // --pglite for an in-memory PGlite.
 //
-//   node --import tsx scripts/bench/micro-batch.ts [--assets=600] [--batches=20] [--history-hours=24] [--pglite] [--only-all]
+//   node --import tsx scripts/bench/micro-batch.ts [--assets=600] [--batches=20] [--history-hours=24] [--pglite] [--only-all | --only-narrow]
 import os from "node:os";
 import { directSql } from "@/lib/db/direct-sql";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
@@ -41,9 +42,11 @@ const historyHours = intOption("history-hours", 24);
 const onPglite = process.argv.includes("--pglite");
 /** Only the batches where every streaming venue changes (a quicker run, for profiles). */
 const onlyAll = process.argv.includes("--only-all");
+/** Only the batches where a hundred assets change (the narrow batches most of the live feeds' are). */
+const onlyNarrow = process.argv.includes("--only-narrow");
 const STALE_AFTER_MS = 180_000;
 
-const PHASES = ["merge", "rank", "splice", "events", "encode", "write", "apply", "serve", "total", "cpu"] as const;
+const PHASES = ["merge", "rank", "patch", "events", "encode", "write", "apply", "serve", "total", "cpu"] as const;
 type Phase = (typeof PHASES)[number];
 type Sample = Record<Phase, number> & { pairs: number; markets: number; bases: number; bytes: number };
 
@@ -99,7 +102,6 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
     periodMs: 0,
     events,
     clock: IMMEDIATE,
-    slabs: new ColumnSlabs(2),
     onTimings: (t) => (timings = t),
     onPublished: (batch) => {
       const a0 = performance.now();
@@ -164,7 +166,8 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
   const random = randomFrom(7);
   const move = (value: number | null | undefined) => (typeof value === "number" ? Number((value * (1 + (random() - 0.5) * 2e-3)).toPrecision(8)) : undefined);
 
-  const runBatches = async (label: string, venues: readonly string[], count: number) => {
+  /** `assets`: only their markets move (a narrow batch); every market of `venues` without. */
+  const runBatches = async (label: string, venues: readonly string[], count: number, assets?: ReadonlySet<string>) => {
     const samples: Sample[] = [];
     const cpu0 = process.cpuUsage();
     const wall0 = performance.now();
@@ -178,7 +181,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       for (const venue of venues) {
         const held = feeds.get(venue)!;
         const updates: StreamUpdate[] = [];
-        for (const s of held.values()) updates.push({ venueMarketId: s.venueMarketId, fields: { markPrice: move(s.markPrice), fundingRate: move(s.fundingRate) }, venueTime: now });
+        for (const s of held.values()) if (!assets || assets.has(s.base)) updates.push({ venueMarketId: s.venueMarketId, fields: { markPrice: move(s.markPrice), fundingRate: move(s.fundingRate) }, venueTime: now });
         const { changed } = mergeStreamUpdates(held, updates, now);
         markets += changed.length;
         publisher.push(changed);
@@ -188,7 +191,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       const serve = await serveFirstPage(live);
       const used = process.cpuUsage(cpuBefore);
       const t = timings!;
-      samples.push({ merge, rank: t.rank, splice: t.splice, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, cpu: (used.user + used.system) / 1000, pairs: t.pairs, markets, bases: t.bases, bytes: t.bytes });
+      samples.push({ merge, rank: t.rank, patch: t.patch, events: t.events, encode: t.encode, write: t.write, apply: applyMs, serve, total: merge + t.total + applyMs + serve, cpu: (used.user + used.system) / 1000, pairs: t.pairs, markets, bases: t.bases, bytes: t.bytes });
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     }
     const wall = performance.now() - wall0;
@@ -210,9 +213,17 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
 
   const venues = [...feeds.keys()];
   console.log(`  streaming venues in the round: ${venues.join(", ")}`);
-  await runBatches("warm-up", venues, 3);
-  await runBatches(`every streaming venue changes (${venues.length})`, venues, batchCount);
-  if (!onlyAll) await runBatches("one venue changes (binance)", ["binance"], batchCount);
+  // A batch as the live feeds make most of them: a hundred assets' funding moved, the set as wide as ever.
+  const listings = new Map<string, number>();
+  for (const held of feeds.values()) for (const s of held.values()) listings.set(s.base, (listings.get(s.base) ?? 0) + 1);
+  const hundred = new Set([...listings].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1)).slice(0, 100).map(([base]) => base));
+  const narrow = `the ${hundred.size} assets on the most streaming venues change`;
+  if (!onlyNarrow) {
+    await runBatches("warm-up", venues, 3);
+    await runBatches(`every streaming venue changes (${venues.length})`, venues, batchCount);
+    if (!onlyAll) await runBatches("one venue changes (binance)", ["binance"], batchCount);
+  } else await runBatches("warm-up", venues, 3, hundred);
+  if (!onlyAll) await runBatches(narrow, venues, batchCount, hundred);
   await publisher.stop();
   const patches = await directSql(db).query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM "OpportunityPatch"`, values: [] });
   console.log(`\n  patches written since the round: ${patches[0]?.n}`);

@@ -76,8 +76,8 @@ export function withRoundFindings(
  * A round's ranking: each market's leg with its last interval change and settlement, and each
  * opportunity with its pair's mean APRs and persistence. Pure.
  */
-export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs): OpportunityColumns {
-  return rankOpportunities(fresh, rankingOptions(fresh, history, slabs)).columns;
+export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory): OpportunityColumns {
+  return rankOpportunities(fresh, rankingOptions(fresh, history, undefined)).columns;
 }
 
 /**

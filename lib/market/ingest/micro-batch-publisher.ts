@@ -2,7 +2,8 @@ import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
 import { marketKey } from "../model/market-average";
 import type { MarketSnapshot, VenueId } from "../model/types";
-import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import { PatchedSet } from "../opportunities/patched-set";
 import { spliceColumns } from "../opportunities/splice-opportunities";
 import { encodeColumns } from "../opportunities/encoding/set-bytes";
 import { publishBatch } from "../opportunities/store";
@@ -63,8 +64,8 @@ export interface PublishedBatch {
 export interface BatchTimings {
   /** Re-ranking the changed assets' markets with the round's history. */
   rank: number;
-  /** Splicing the re-ranked pairs into the set. */
-  splice: number;
+  /** Patching the re-ranked pairs into the set (PatchedSet.patched: the batch's width, not the set's). */
+  patch: number;
   /** Deriving the pairs' change events. */
   events: number;
   /** Packing the pairs into their stored form. */
@@ -107,13 +108,6 @@ export interface MicroBatchOptions {
   feedStatus?: FeedStatusRecorder;
   /** Told each committed batch: this process's in-memory set applies it. */
   onPublished?: (batch: PublishedBatch) => void;
-  /**
-   * Memory for the batches' columns (their pairs and the spliced set), each reused once the next
-   * batch (or round) replaced it: a batch as wide as a round would otherwise take 20 MB of new
-   * memory a second. Keeping two spares (`new ColumnSlabs(2)`) serves both. Given, a batch's
-   * `items` may be read only during `onPublished`.
-   */
-  slabs?: ColumnSlabs;
   clock?: BatchClock;
   /** Told where each committed batch's time went (benchmarks, logs). */
   onTimings?: (timings: BatchTimings) => void;
@@ -147,7 +141,11 @@ export function isNews(published: MarketSnapshot, pushed: MarketSnapshot, moveBp
 /** The set batches are published on, and the markets it was ranked from. */
 interface Base {
   version: number;
-  set: OpportunityColumns;
+  /**
+   * The round's set with each batch since patched in. Its layers read the batches' columns, so
+   * those are in memory of their own, never a reused slab (small, unless a batch is as wide as a round).
+   */
+  set: PatchedSet;
   history: MarketHistory;
   asOf: Date;
   /** Each market's snapshot by `marketKey`, and the keys of each asset's markets. */
@@ -158,7 +156,8 @@ interface Base {
 /**
  * The live feeds' sink (LegUpdateSink): gathers the markets they push, the latest of each, and
  * publishes them in micro-batches: the assets whose legs changed are re-ranked alone, with the
- * last round's history, spliced into the live set, their pairs' change events derived and
+ * last round's history, patched into the live set as a layer (PatchedSet: no pass over the whole
+ * set per batch), their pairs' change events derived against those assets' pairs before and
  * appended, and the set's version bumped with a small patch (store.ts `publishBatch`).
  *
  * A batch starts at once when the previous one started a period ago or more (an update after a
@@ -251,9 +250,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       markets.set(key, snapshot);
       keysOf(byBase, snapshot.base).add(key);
     }
-    // The last batch's set, which the round's events were just derived against, is read no more.
-    if (this.base) this.options.slabs?.giveBack(this.base.set);
-    this.base = { version: round.version, set: round.set, history: round.history, asOf: round.asOf, markets, byBase };
+    this.base = { version: round.version, set: PatchedSet.of(round.set), history: round.history, asOf: round.asOf, markets, byBase };
     // What the round ranked with (or newer) is in its set already.
     for (const waiting of [this.pending, this.deferred]) {
       for (const [key, snapshot] of waiting) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) waiting.delete(key);
@@ -308,12 +305,12 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
         for (const key of base.byBase.get(asset) ?? []) if (!replacing.has(key)) ofBases.push(base.markets.get(key)!);
       }
       for (const [, snapshot] of changed) ofBases.push(snapshot);
-      const items = rankWithHistory(ofBases, base.history, this.options.slabs);
+      const items = rankWithHistory(ofBases, base.history);
       const ranked = performance.now();
-      const set = spliceColumns(base.set, bases, items, undefined, this.options.slabs);
-      const spliced = performance.now();
+      const set = base.set.patched(bases, items);
+      const patched = performance.now();
       const publishedAt = this.clock.now();
-      const events = this.options.events?.prepareBatch({ previous: { version: base.version, set: base.set }, set, bases, asOf: base.asOf, publishedAt: new Date(publishedAt) });
+      const events = this.options.events?.prepareBatch({ previous: base.set, bases, items, set, asOf: base.asOf, publishedAt: new Date(publishedAt) });
       const prepared = performance.now();
       const newestObserved = Math.max(...changed.map(([, s]) => s.observedAt));
       // Packed here rather than in publishBatch, so the two are timed apart; a writer of a test's packs nothing.
@@ -326,8 +323,6 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
         this.counts.superseded += 1;
         if (this.base === base) this.base = undefined;
         this.requeue(changed);
-        this.options.slabs?.giveBack(items);
-        if (set !== items) this.options.slabs?.giveBack(set);
         log.warn({ version: base.version }, "a micro-batch met a newer opportunity set and was not written; batches resume after the next round");
         return;
       }
@@ -337,7 +332,6 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
         keysOf(base.byBase, snapshot.base).add(key);
       }
       const previousVersion = base.version;
-      const replaced = base.set;
       base.version = version;
       base.set = set;
       this.counts.batches += 1;
@@ -348,8 +342,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       for (const [key, snapshot] of changed) if (!refreshes.has(key)) this.options.feedStatus?.published(snapshot.exchange as VenueId, snapshot.observedAt, publishedAt);
       this.options.onTimings?.({
         rank: ranked - started,
-        splice: spliced - ranked,
-        events: prepared - spliced,
+        patch: patched - ranked,
+        events: prepared - patched,
         encode: encoded - prepared,
         write: written - encoded,
         total: performance.now() - started,
@@ -359,9 +353,6 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
         bytes: packed?.byteLength ?? 0,
       });
       this.options.onPublished?.({ version, previousVersion, bases, items });
-      // Read no more: the set this batch replaced, and its pairs once spliced into a set of their own.
-      this.options.slabs?.giveBack(replaced);
-      if (set !== items) this.options.slabs?.giveBack(items);
     } catch (error) {
       // Kept for the next batch, a period later: nothing pushed is lost to a failed write.
       this.requeue(changed);

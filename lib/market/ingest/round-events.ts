@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { PatchedSet } from "../opportunities/patched-set";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 
 /** A venue's health as the change events compare it, before and after a round. */
@@ -44,13 +45,15 @@ export interface RoundEventInput {
   sliceMs?: number;
 }
 
-/** What one micro-batch brings to its events: the pairs of `bases` before and after. */
+/** What one micro-batch brings to its events: the pairs of `bases` before and after, never the whole set. */
 export interface BatchEventInput {
-  /** The set the batch is published on, at `version`. */
-  previous: { version: number; set: OpportunityColumns };
-  /** The set once the batch is spliced in: what the next batch, or round, compares with. */
-  set: OpportunityColumns;
+  /** The set the batch is published on: its pairs of `bases` are the ones compared with. */
+  previous: PatchedSet;
   bases: ReadonlySet<string>;
+  /** Every pair of `bases`, re-ranked, in set order. */
+  items: OpportunityColumns;
+  /** `previous` with `items` patched in: what the next batch, or round, compares with. */
+  set: PatchedSet;
   asOf: Date;
   publishedAt: Date;
 }
@@ -64,13 +67,14 @@ export interface RoundEvents {
   venueStates(db: Db): Promise<Map<string, VenueState>>;
   /**
    * The statements appending the round's events, for the publishing transaction, and what to call
-   * once it committed with the new set's version (answers the set nothing compares with any more).
+   * once it committed with the new set's version (answers the round's columns nothing compares
+   * with any more: those under the set the round replaced).
    */
   prepare(db: Db, round: RoundEventInput): Promise<{ statements: SqlStatement[]; committed: (version: number) => OpportunityColumns | undefined }>;
   /**
    * The statements appending a micro-batch's opportunity events (only its assets' pairs), for its
    * publishing transaction, and what to call once it committed: the batch's set is then the one
-   * the next round or batch compares with.
+   * the next round or batch compares with (a round with all of it, `PatchedSet.whole`).
    */
   prepareBatch(batch: BatchEventInput): { statements: SqlStatement[]; committed: (version: number) => void };
   /** The venue events of a round that published nothing (every venue stale), in their own transaction. */

@@ -220,8 +220,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       },
       ...(events?.statements ?? []),
     ]);
-    // The set nothing reads any more: the replaced one, or without events this one, now stored
-    // (unless the micro-batches go on from it).
+    // The columns nothing reads any more: the round's under the replaced set (the micro-batches'
+    // layers on them go with it: the publisher takes this round's set below, before any batch), or
+    // without events this one, now stored (unless the micro-batches go on from it).
     const unread = events ? events.committed(version) : options.batches ? undefined : ranked;
     if (unread) options.slabs?.giveBack(unread);
     holding = false;

@@ -144,7 +144,6 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
         events: options.events,
         feedStatus: status,
         onPublished: options.onBatch,
-        slabs: new ColumnSlabs(2),
       });
   // Every venue's sockets, decoding and conflation run in one thread of their own: the serving
   // thread gets only what it would publish (docs/decisions, "stream thread").

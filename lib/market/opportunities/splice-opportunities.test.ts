@@ -5,7 +5,7 @@ import type { MarketSnapshot, Persistence } from "../model/types";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { itemsOf } from "./encoding/columns";
 import { rankOpportunities, type ComputeOpportunitiesOptions } from "./rank-opportunities";
-import { rowsOfBases, spliceColumns, spliceItems } from "./splice-opportunities";
+import { spliceColumns, spliceItems } from "./splice-opportunities";
 
 // The offline sample: every venue's recorded answer parsed through the real connectors.
 let sample: MarketSnapshot[];
@@ -127,19 +127,5 @@ describe("spliceColumns", () => {
     // Made at its size when the caller knows it; a wrong size is refused rather than leaving holes.
     expect(spliceItems(liveItems, bases, itemsOf(replacement), items.length)).toEqual(items);
     expect(() => spliceItems(liveItems, bases, itemsOf(replacement), items.length + 1)).toThrow(/spliced/);
-  });
-});
-
-describe("rowsOfBases", () => {
-  it("copies the pairs of some assets in set order, and gives the set itself when they are all of its assets", () => {
-    const live = rankOpportunities(sample, options).columns;
-    const all = new Set(sample.map((s) => s.base));
-    expect(rowsOfBases(live, all)).toBe(live);
-    const liveItems = itemsOf(live);
-    const some = new Set([liveItems[0]!.symbol, liveItems.at(-1)!.symbol]);
-    const rows = rowsOfBases(live, some);
-    expect(rows).not.toBe(live);
-    expect(itemsOf(rows)).toEqual(liveItems.filter((o) => some.has(o.symbol)));
-    expect(rows.count).toBeGreaterThan(0);
   });
 });

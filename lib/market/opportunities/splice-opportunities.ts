@@ -1,11 +1,12 @@
 import { AppError } from "@/lib/errors";
 import type { Opportunity, OpportunityLeg } from "../model/types";
-import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
+import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
 
 // Pairs are formed per asset (rank-opportunities.ts), so re-ranking some assets' markets changes
-// only those assets' pairs: the rest of the live set stands, already in order. A micro-batch
-// re-ranks the assets whose legs changed and splices the result in here, one merge of two ordered
-// lists, rather than ranking 150,000 pairs again.
+// only those assets' pairs: the rest of the live set stands, already in order. A set read back with
+// its micro-batches' patches, and a round catching up on what batches published while it ranked,
+// splice the re-ranked assets' pairs in here, one merge of two ordered lists, rather than ranking
+// 150,000 pairs again. The publisher itself holds its batches as layers (patched-set.ts).
 
 /** The set's order: highest APR first, ties by id in code-unit order, as rankOpportunities sorts. */
 export function rankedBefore(aprA: number, idA: string, aprB: number, idB: string): boolean {
@@ -20,8 +21,8 @@ export function rankedBefore(aprA: number, idA: string, aprB: number, idB: strin
  *
  * The new set's leg and text lists are `live`'s followed by `replacement`'s, so the kept items'
  * positions stand and each run of them between two new items is copied array by array, not cell by
- * cell: at 150,000 items a batch costs a copy of the columns, not 150,000 items' work. The lists
- * keep the replaced items' entries, so after many batches without a round they are listed afresh.
+ * cell: at 150,000 items a splice costs a copy of the columns, not 150,000 items' work. The lists
+ * keep the replaced items' entries, so after many splices in a row they are listed afresh.
  */
 export function spliceColumns(
   live: OpportunityColumns,
@@ -29,8 +30,6 @@ export function spliceColumns(
   replacement: OpportunityColumns,
   /** Listed legs and texts beyond which they are listed afresh; tests lower it. */
   listLimit?: number,
-  /** Where the new set's columns' memory comes from (a micro-batch publisher's); new memory without. */
-  slabs?: ColumnSlabs,
 ): OpportunityColumns {
   const replaced = live.texts.map((text) => bases.has(text));
   const keptFlags = new Uint8Array(live.count);
@@ -46,9 +45,9 @@ export function spliceColumns(
   const isKept = (i: number) => keptFlags[i] === 1;
   const count = kept + replacement.count;
   const listed = live.legs.length + replacement.legs.length + live.texts.length + replacement.texts.length;
-  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement, slabs);
+  if (listed > (listLimit ?? 4 * count + 10_000)) return relisted(live, isKept, kept, replacement);
 
-  const out = slabs ? slabs.take(count) : emptyColumnArrays(count);
+  const out = emptyColumnArrays(count);
   const [liveId, newId] = [idReader(live), idReader(replacement)];
   const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
   const columns = columnPairs(live, replacement, out);
@@ -115,22 +114,24 @@ function before(aprA: number, idA: () => string, aprB: number, idB: () => string
   return aprA !== aprB ? aprA > aprB : idA() < idB();
 }
 
+/** Every column but the id (the ones copied from set to set), with its kind. */
+export const COPIED_COLUMNS = COLUMNS.filter((c) => c.name !== "id").map((c) => {
+  const name = c.name as Exclude<typeof c.name, "id">;
+  return { name, kind: name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind };
+});
+
 /** Every column but the id, of both sets and the new one, with its kind. */
 function columnPairs(live: OpportunityColumns, replacement: OpportunityColumns, out: ReturnType<typeof emptyColumnArrays>) {
-  return COLUMNS.filter((c) => c.name !== "id").map((c) => {
-    const name = c.name as Exclude<typeof c.name, "id">;
-    const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind;
-    return { live: live[name], fresh: replacement[name], target: out[name], kind };
-  });
+  return COPIED_COLUMNS.map(({ name, kind }) => ({ live: live[name], fresh: replacement[name], target: out[name], kind }));
 }
 
 /** `spliceColumns` item by item into lists of only the values the new set uses: the lists' compaction. */
-function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns, slabs?: ColumnSlabs): OpportunityColumns {
+function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept: number, replacement: OpportunityColumns): OpportunityColumns {
   const keptRows = new Uint32Array(kept);
   for (let i = 0, k = 0; i < live.count; i++) if (isKept(i)) keptRows[k++] = i;
   const [liveId, newId] = [idReader(live), idReader(replacement)];
   const count = kept + replacement.count;
-  const out = slabs ? slabs.take(count) : emptyColumnArrays(count);
+  const out = emptyColumnArrays(count);
   const legs = new ValueList<OpportunityLeg>();
   const texts = new ValueList<string>();
   const ids = live.ids || replacement.ids ? new Array<string>(count) : null;
@@ -154,23 +155,8 @@ function relisted(live: OpportunityColumns, isKept: (i: number) => boolean, kept
   return { ...out, count, keys: replacement.count > 0 || live.count === 0 ? replacement.keys : live.keys, ids, legs: legs.list, texts: texts.list };
 }
 
-/** The items of `set` whose asset is one of `bases`, in set order, in new memory unless that is all of them. Pure. */
-export function rowsOfBases(set: OpportunityColumns, bases: ReadonlySet<string>): OpportunityColumns {
-  const inBases = set.texts.map((text) => bases.has(text));
-  const rows: number[] = [];
-  for (let i = 0; i < set.count; i++) if (inBases[set.symbol[i]!]) rows.push(i);
-  // Every item is of `bases`: the set itself, not a copy (sets are never written once made).
-  if (rows.length === set.count) return set;
-  const out = emptyColumnArrays(rows.length);
-  const legs = new ValueList<OpportunityLeg>();
-  const texts = new ValueList<string>();
-  const copy = rowCopier(set, out, legs, texts);
-  rows.forEach((i, r) => copy(i, r));
-  return { ...out, count: rows.length, keys: set.keys, ids: set.ids ? rows.map((i) => set.ids![i]!) : null, legs: legs.list, texts: texts.list };
-}
-
 /** Copies a row of `from` into row `r` of `to`, its legs and texts listed again in the new set's lists. */
-function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyColumnArrays>, legs: ValueList<OpportunityLeg>, texts: ValueList<string>) {
+export function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyColumnArrays>, legs: ValueList<OpportunityLeg>, texts: ValueList<string>) {
   const relist = <T extends object | string>(list: readonly T[], into: ValueList<T>) => {
     const moved = new Map<number, number>();
     return (position: number) => {
@@ -181,11 +167,7 @@ function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyColumnAr
     };
   };
   const [leg, text] = [relist(from.legs, legs), relist(from.texts, texts)];
-  const columns = COLUMNS.filter((c) => c.name !== "id").map((c) => {
-    const name = c.name as Exclude<typeof c.name, "id">;
-    const kind = name in FIELD_KINDS ? FIELD_KINDS[name as keyof typeof FIELD_KINDS] : c.kind;
-    return { source: from[name], target: to[name], move: kind === "leg" ? leg : text };
-  });
+  const columns = COPIED_COLUMNS.map(({ name, kind }) => ({ source: from[name], target: to[name], move: kind === "leg" ? leg : text }));
   return (i: number, r: number) => {
     for (const { source, target, move } of columns) {
       if (source instanceof NumberColumn) {

@@ -189,7 +189,7 @@ export class ColumnSlabs {
   private readonly spares: ArrayBuffer[] = [];
   private readonly made = new WeakSet<ArrayBuffer>();
 
-  /** `keep`: how many slabs given back are kept for later sets (a micro-batch's pairs and its set take two). */
+  /** `keep`: how many slabs given back are kept for later sets (one for rounds: their sets take turns in two slabs). */
   constructor(private readonly keep = 1) {}
 
   /** Columns for `count` items, as emptyColumnArrays gives them, in the smallest spare slab they fit or a new one. */

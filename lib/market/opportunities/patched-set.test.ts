@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { sandboxOpportunities } from "../sandbox/sandbox-opportunities";
+import { marketKey } from "../model/market-average";
+import type { MarketSnapshot, Opportunity } from "../model/types";
+import { replaySampleMarket } from "../sample/replay-sample-market";
+import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
+import { PatchedSet } from "./patched-set";
+import { rankOpportunities } from "./rank-opportunities";
+import { spliceColumns } from "./splice-opportunities";
+
+// The offline sample: every venue's recorded answer parsed through the real connectors.
+let sample: MarketSnapshot[];
+
+beforeAll(async () => {
+  sample = (await replaySampleMarket()).snapshots;
+}, 60_000); // the sample is parsed through every connector: slow on a busy machine
+
+/** A deterministic random in [0, 1). */
+function randomFrom(seed: number) {
+  let state = seed;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+}
+
+const rank = (snapshots: readonly MarketSnapshot[]) => rankOpportunities(snapshots).columns;
+const key = (s: MarketSnapshot) => marketKey(s.exchange, s.market);
+
+describe("PatchedSet", () => {
+  it("equals successive spliceColumns, and a fresh ranking, over random batches with an asset that goes and one that is new", () => {
+    const random = randomFrom(11);
+    const assets = [...new Set(sample.map((s) => s.base))];
+    const market = new Map(sample.map((s) => [key(s), s]));
+    const round = rank(sample);
+    let [patched, spliced] = [PatchedSet.of(round), round];
+    const earlier: { set: PatchedSet; items: Opportunity[] }[] = [];
+    const [gone, kept] = [assets[3]!, assets[5]!];
+    for (let n = 0; n < 12; n++) {
+      const bases = new Set(Array.from({ length: 1 + Math.floor(random() * 6) }, () => assets[Math.floor(random() * assets.length)]!));
+      bases.add(kept); // one asset re-ranked in every batch: its layer is replaced again and again
+      for (const s of [...market.values()]) {
+        if (!bases.has(s.base)) continue;
+        market.set(key(s), { ...s, fundingRate: (s.fundingRate ?? 0) + 0.0004 * (random() - 0.5), observedAt: s.observedAt + n * 1_000 });
+      }
+      if (n === 4) {
+        // Every market of an asset goes: its pairs all close.
+        for (const s of [...market.values()]) if (s.base === gone) market.delete(key(s));
+        bases.add(gone);
+      }
+      if (n === 6) {
+        // A new asset on two venues: a pair the round never had.
+        for (const s of [
+          makeSnapshot({ exchange: "binance", base: "ZZNEW", market: "ZZNEW/USDT:USDT", fundingRate: 0.002 }),
+          makeSnapshot({ exchange: "okx", base: "ZZNEW", market: "ZZNEW/USDT:USDT", fundingRate: -0.001 }),
+        ])
+          market.set(key(s), s);
+        bases.add("ZZNEW");
+      }
+      const items = rank([...market.values()].filter((s) => bases.has(s.base)));
+      const before = spliced;
+      // The pairs a batch's events are diffed against: those of its assets before it.
+      expect(itemsOf(patched.rowsOf(bases))).toEqual(itemsOf(before).filter((o) => bases.has(o.symbol)));
+      earlier.push({ set: patched, items: itemsOf(before) });
+      patched = patched.patched(bases, items);
+      spliced = spliceColumns(spliced, bases, items);
+      expect(itemsOf(patched.whole())).toEqual(itemsOf(spliced));
+    }
+    const fresh = itemsOf(rank([...market.values()]));
+    expect(itemsOf(patched.whole())).toEqual(fresh);
+    expect(fresh.some((o) => o.symbol === gone)).toBe(false);
+    expect(fresh.filter((o) => o.symbol === "ZZNEW")).toHaveLength(1);
+    expect(patched.whole()).toBe(patched.whole());
+    // Immutable: every earlier set is still the set it was.
+    for (const { set, items } of earlier) expect(itemsOf(set.whole())).toEqual(items);
+    expect(patched.roundSet).toBe(round);
+  });
+
+  it("merges the whole set in slices, giving the event loop turns, into the set merged at once", async () => {
+    const round = rank(sample);
+    const assets = [...new Set(sample.map((s) => s.base))];
+    const patch = (set: PatchedSet) => {
+      for (let n = 0; n < 3; n++) {
+        const bases = new Set([assets[n * 5]!, assets[n * 5 + 2]!]);
+        set = set.patched(bases, rank(sample.filter((s) => bases.has(s.base)).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * (n + 2) }))));
+      }
+      return set;
+    };
+    const [sliced, atOnce] = [patch(PatchedSet.of(round)), patch(PatchedSet.of(round))];
+    let turns = 0;
+    const count = () => {
+      turns += 1;
+      if (turns < 1_000) setImmediate(count);
+    };
+    setImmediate(count);
+    const merged = await sliced.wholeInSlices(0);
+    expect(turns).toBeGreaterThan(1);
+    expect(itemsOf(merged)).toEqual(itemsOf(atOnce.whole()));
+    expect(sliced.whole()).toBe(merged);
+    turns = 1_000;
+  });
+
+  it("answers the round's set itself, or a batch's columns, when asked for all of their pairs", () => {
+    const round = rank(sample);
+    const set = PatchedSet.of(round);
+    const all = new Set(sample.map((s) => s.base));
+    expect(set.whole()).toBe(round);
+    expect(set.rowsOf(all)).toBe(round);
+    const some = new Set([itemsOf(round)[0]!.symbol, itemsOf(round).at(-1)!.symbol]);
+    expect(itemsOf(set.rowsOf(some))).toEqual(itemsOf(round).filter((o) => some.has(o.symbol)));
+    expect(set.rowsOf(new Set(["NOT-LISTED"])).count).toBe(0);
+    // A batch re-ranking every asset: the set is its pairs.
+    const moved = sample.map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * 1.5 }));
+    const items = rank(moved);
+    const everything = set.patched(all, items);
+    expect(everything.whole()).toBe(items);
+    expect(everything.rowsOf(all)).toBe(items);
+  });
+
+  it("orders pairs of equal APR from the round and from batches by id, in code-unit order, ids carried", () => {
+    const [template] = sandboxOpportunities(new Date("2026-11-20T12:00:00Z")).opportunities as Opportunity[];
+    const item = (symbol: string, id: string, apr: number): Opportunity => ({ ...template!, symbol, id, apr });
+    const round = columnsOf([item("AAA", "AAA-x", 10), item("BBB", "BBB-x", 10), item("CCC", "CCC-x", 5)]);
+    const batch = (items: Opportunity[]): OpportunityColumns => columnsOf(items);
+    const first = PatchedSet.of(round).patched(new Set(["BBB"]), batch([item("BBB", "BBB-w", 10), item("BBB", "BBB-y", 10)]));
+    const second = first.patched(new Set(["AAA", "CCC"]), batch([item("CCC", "CCC-a", 20), item("AAA", "AAA-z", 10)]));
+    const ids = (set: OpportunityColumns) => itemsOf(set).map((o) => o.id);
+    expect(ids(first.whole())).toEqual(["AAA-x", "BBB-w", "BBB-y", "CCC-x"]);
+    expect(ids(second.whole())).toEqual(["CCC-a", "AAA-z", "BBB-w", "BBB-y"]);
+    expect(ids(second.rowsOf(new Set(["BBB", "CCC"])))).toEqual(["CCC-a", "BBB-w", "BBB-y"]);
+    let spliced = spliceColumns(round, new Set(["BBB"]), batch([item("BBB", "BBB-w", 10), item("BBB", "BBB-y", 10)]));
+    spliced = spliceColumns(spliced, new Set(["AAA", "CCC"]), batch([item("CCC", "CCC-a", 20), item("AAA", "AAA-z", 10)]));
+    expect(itemsOf(second.whole())).toEqual(itemsOf(spliced));
+  });
+});

@@ -1,0 +1,258 @@
+import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
+import type { OpportunityLeg } from "../model/types";
+import { ABSENT_POSITION, emptyColumnArrays, idReader, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
+import { COPIED_COLUMNS, rowCopier } from "./splice-opportunities";
+
+// A micro-batch re-ranks ~100 assets of 1,800; building the whole 150,000-pair set after each one
+// (spliceColumns) and scanning it twice for the events cost the serving thread far more than the
+// batch itself. Pairs are formed per asset, so the set is held as the last round's columns plus,
+// per asset a batch re-ranked since, that asset's latest pairs in the batch's columns: a batch
+// costs its own width, and the whole set is merged once, when a round compares with it.
+
+/** Some rows of one set's columns, in set order (ascending). */
+interface Rows {
+  columns: OpportunityColumns;
+  rows: Uint32Array;
+}
+
+const NO_ROWS = new Uint32Array(0);
+
+/** Rows copied one by one between two of the merge's pause points. */
+const SLICE_ROWS = 4_096;
+
+/** The round's set's rows by asset, indexed on first need and shared by every set patched from it. */
+class RoundRows {
+  private byBase: Map<string, Uint32Array> | undefined;
+
+  constructor(readonly set: OpportunityColumns) {}
+
+  of(base: string): Uint32Array {
+    return (this.byBase ??= rowsByBase(this.set)).get(base) ?? NO_ROWS;
+  }
+}
+
+/**
+ * An opportunity set as a round's columns with some assets' pairs replaced by later micro-batches'.
+ * Immutable: `patched` answers a new set; the columns it reads are never written (a set's memory is
+ * given back only once no set reads it: see the publisher). Sets patched from one round share its
+ * index of rows by asset.
+ */
+export class PatchedSet {
+  private merged: OpportunityColumns | undefined;
+
+  private constructor(
+    private readonly round: RoundRows,
+    /** Each asset re-ranked since the round: its pairs now (none when it has gone). */
+    private readonly patches: ReadonlyMap<string, Rows>,
+    /** The keys of the latest columns with items, as spliceColumns keeps them. */
+    private readonly keys: readonly string[],
+  ) {}
+
+  /** A round's set, unpatched. */
+  static of(set: OpportunityColumns): PatchedSet {
+    return new PatchedSet(new RoundRows(set), new Map(), set.keys);
+  }
+
+  /** The round's columns under the patches: the memory this set and every set patched from it read. */
+  get roundSet(): OpportunityColumns {
+    return this.round.set;
+  }
+
+  /**
+   * This set with every pair of `bases` replaced by `items` (those assets re-ranked: its items are
+   * all of their pairs, in set order). In time proportional to the batch, not to the set; `items`
+   * is read from then on, so it may not be written or given back while the new set is read.
+   */
+  patched(bases: ReadonlySet<string>, items: OpportunityColumns): PatchedSet {
+    const ofItems = rowsByBase(items);
+    const patches = new Map(this.patches);
+    for (const base of bases) patches.set(base, { columns: items, rows: ofItems.get(base) ?? NO_ROWS });
+    return new PatchedSet(this.round, patches, items.count > 0 ? items.keys : this.keys);
+  }
+
+  /** The current pairs of `bases` as one set, in set order: in new memory unless they are all of one columns' items. */
+  rowsOf(bases: Iterable<string>): OpportunityColumns {
+    const runs: Rows[] = [];
+    for (const base of bases) runs.push(this.patches.get(base) ?? { columns: this.round.set, rows: this.round.of(base) });
+    return runWhole(inSetOrder(runs, this.keys, "relisted"));
+  }
+
+  /** Every current pair as one set, merged on first call (a pass over the set) and kept. */
+  whole(): OpportunityColumns {
+    if (this.patches.size === 0) return this.round.set;
+    return (this.merged ??= runWhole(this.mergeWhole()));
+  }
+
+  /**
+   * `whole` giving the event loop a turn every `sliceMs` (lib/time-slices.ts): the same set, for a
+   * round on the thread that serves requests (merging 150,000 pairs under 120 layers: 50–100 ms at once).
+   */
+  async wholeInSlices(sliceMs?: number): Promise<OpportunityColumns> {
+    if (this.patches.size === 0) return this.round.set;
+    const merged = this.merged ?? (await runInSlices(this.mergeWhole(), sliceMs));
+    return (this.merged ??= merged);
+  }
+
+  private *mergeWhole(): Sliced<OpportunityColumns> {
+    const round = this.round.set;
+    const patchedText = round.texts.map((text) => this.patches.has(text));
+    const kept = new Uint32Array(round.count);
+    let count = 0;
+    for (let i = 0; i < round.count; i++) if (!patchedText[round.symbol[i]!]) kept[count++] = i;
+    yield;
+    return yield* inSetOrder([{ columns: round, rows: kept.subarray(0, count) }, ...this.patches.values()], this.keys, "appended");
+  }
+}
+
+/** Each asset's rows in `set`, ascending. One pass over the set. */
+function rowsByBase(set: OpportunityColumns): Map<string, Uint32Array> {
+  const counts = new Uint32Array(set.texts.length);
+  for (let i = 0; i < set.count; i++) counts[set.symbol[i]!]! += 1;
+  const sizes = new Map<string, number>();
+  set.texts.forEach((text, at) => {
+    if (counts[at]! > 0) sizes.set(text, (sizes.get(text) ?? 0) + counts[at]!);
+  });
+  // A text listed twice (a spliced set's lists) fills one array: both positions share a cursor.
+  const filling = new Map([...sizes].map(([text, size]) => [text, { rows: new Uint32Array(size), next: 0 }]));
+  const atPosition = set.texts.map((text) => filling.get(text));
+  for (let i = 0; i < set.count; i++) {
+    const target = atPosition[set.symbol[i]!]!;
+    target.rows[target.next++] = i;
+  }
+  return new Map([...filling].map(([text, { rows }]) => [text, rows]));
+}
+
+/**
+ * The rows of `runs` as one set in set order (highest APR first, ties by id in code-unit order:
+ * splice-opportunities.ts `rankedBefore`). The rows of one columns are in set order already, so
+ * those are sorted by position and only the columns' sequences are merged, pairwise. All of one
+ * columns' items are answered as that columns, sets never being written once made.
+ *
+ * `relisted`: row by row, the new set's lists holding only the legs and texts it uses (some
+ * assets' pairs, whose lists the events index entry by entry). `appended`: the lists are the
+ * sources' one after another and the rows are copied a column at a time, positions moved by
+ * their source's offset, with no lookup per cell (the whole set, 150,000 rows).
+ */
+function* inSetOrder(runs: readonly Rows[], keys: readonly string[], lists: "relisted" | "appended"): Sliced<OpportunityColumns> {
+  const bySource = new Map<OpportunityColumns, Uint32Array[]>();
+  for (const { columns, rows } of runs) {
+    if (rows.length === 0) continue;
+    const held = bySource.get(columns);
+    if (held) held.push(rows);
+    else bySource.set(columns, [rows]);
+  }
+  const sources = [...bySource.keys()];
+  const sequences = [...bySource.values()].map((parts, source) => {
+    const rows = parts.length === 1 ? parts[0]! : concatenated(parts).sort();
+    return { sources: new Uint32Array(rows.length).fill(source), rows };
+  });
+  if (sources.length === 1 && sequences[0]!.rows.length === sources[0]!.count) return sources[0]!;
+  const merged = yield* mergeSequences(sources, sequences);
+  if (lists === "appended") return yield* appended(sources, merged, keys);
+  const count = merged.rows.length;
+  const out = emptyColumnArrays(count);
+  const legs = new ValueList<OpportunityLeg>();
+  const texts = new ValueList<string>();
+  const copiers = sources.map((columns) => rowCopier(columns, out, legs, texts));
+  const idsOf = sources.map((columns) => idReader(columns));
+  const ids = sources.some((columns) => columns.ids) ? new Array<string>(count) : null;
+  for (let r = 0; r < count; r++) {
+    if (r % SLICE_ROWS === SLICE_ROWS - 1) yield;
+    const [source, row] = [merged.sources[r]!, merged.rows[r]!];
+    copiers[source]!(row, r);
+    if (ids) ids[r] = idsOf[source]!(row);
+  }
+  return { ...out, count, keys, ids, legs: legs.list, texts: texts.list };
+}
+
+/** `merged` copied column by column, the sources' lists one after another. */
+function* appended(sources: readonly OpportunityColumns[], merged: Sequence, keys: readonly string[]): Sliced<OpportunityColumns> {
+  const count = merged.rows.length;
+  const out = emptyColumnArrays(count);
+  const [legs, texts] = [[] as OpportunityLeg[], [] as string[]];
+  const offsets = sources.map((columns) => {
+    const at = { leg: legs.length, text: texts.length };
+    for (const leg of columns.legs) legs.push(leg);
+    for (const text of columns.texts) texts.push(text);
+    return at;
+  });
+  const { sources: from, rows } = merged;
+  for (const { name, kind } of COPIED_COLUMNS) {
+    yield;
+    const target = out[name];
+    if (target instanceof NumberColumn) {
+      const values = sources.map((columns) => (columns[name] as NumberColumn).values);
+      const states = sources.map((columns) => (columns[name] as NumberColumn).states);
+      for (let r = 0; r < count; r++) {
+        target.values[r] = values[from[r]!]![rows[r]!]!;
+        target.states[r] = states[from[r]!]![rows[r]!]!;
+      }
+      continue;
+    }
+    const positions = sources.map((columns) => columns[name] as Uint32Array);
+    const moved = offsets.map((at) => (kind === "leg" ? at.leg : at.text));
+    const into = target as Uint32Array;
+    for (let r = 0; r < count; r++) {
+      const position = positions[from[r]!]![rows[r]!]!;
+      // Absent and null (the two highest positions) stay as they are.
+      into[r] = position >= ABSENT_POSITION ? position : position + moved[from[r]!]!;
+    }
+  }
+  const idsOf = sources.map((columns) => idReader(columns));
+  const ids = sources.some((columns) => columns.ids) ? Array.from({ length: count }, (_, r) => idsOf[from[r]!]!(rows[r]!)) : null;
+  return { ...out, count, keys, ids, legs, texts };
+}
+
+function concatenated(parts: readonly Uint32Array[]): Uint32Array {
+  const out = new Uint32Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Rows of several columns (`sources[i]` for each), in set order. */
+interface Sequence {
+  sources: Uint32Array;
+  rows: Uint32Array;
+}
+
+/** The sequences, each in set order, merged into one: pairwise, so k sequences of n rows in all cost n·log k. */
+function* mergeSequences(sources: readonly OpportunityColumns[], sequences: Sequence[]): Sliced<Sequence> {
+  const apr = sources.map((columns) => columns.apr.values);
+  const id = sources.map((columns) => idReader(columns));
+  // rankedBefore, the ids built only for a tie.
+  const before = (sa: number, ra: number, sb: number, rb: number) => {
+    const [a, b] = [apr[sa]![ra]!, apr[sb]![rb]!];
+    return a !== b ? a > b : id[sa]!(ra) < id[sb]!(rb);
+  };
+  let level = sequences;
+  while (level.length > 1) {
+    const next: Sequence[] = [];
+    for (let k = 0; k < level.length; k += 2) {
+      next.push(k + 1 < level.length ? mergeTwo(level[k]!, level[k + 1]!, before) : level[k]!);
+      yield;
+    }
+    level = next;
+  }
+  return level[0] ?? { sources: NO_ROWS, rows: NO_ROWS };
+}
+
+function mergeTwo(x: Sequence, y: Sequence, before: (sa: number, ra: number, sb: number, rb: number) => boolean): Sequence {
+  const count = x.rows.length + y.rows.length;
+  const out = { sources: new Uint32Array(count), rows: new Uint32Array(count) };
+  let [a, b] = [0, 0];
+  for (let r = 0; r < count; r++) {
+    const fromX = b >= y.rows.length || (a < x.rows.length && before(x.sources[a]!, x.rows[a]!, y.sources[b]!, y.rows[b]!));
+    if (fromX) {
+      out.sources[r] = x.sources[a]!;
+      out.rows[r] = x.rows[a++]!;
+    } else {
+      out.sources[r] = y.sources[b]!;
+      out.rows[r] = y.rows[b++]!;
+    }
+  }
+  return out;
+}
