@@ -115,7 +115,7 @@ async function firstEvent(response: Response): Promise<{ at: number; event: stri
  * load); `onHeadRead` runs as any other read of the set's row (the head) starts.
  */
 function countingSetReads(db: Db) {
-  const counted = { db, wholeReads: 0, onHeadRead: undefined as (() => void) | undefined };
+  const counted = { db, wholeReads: 0, headReads: 0, onHeadRead: undefined as (() => void) | undefined };
   counted.db = new Proxy(db, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
@@ -126,7 +126,10 @@ function countingSetReads(db: Db) {
           if (name !== "findUnique" || typeof method !== "function") return method;
           return (args: { select?: { items?: boolean } }) => {
             if (args.select?.items) counted.wholeReads += 1;
-            else counted.onHeadRead?.();
+            else {
+              counted.headReads += 1;
+              counted.onHeadRead?.();
+            }
             return (method as (a: unknown) => unknown).call(sets, args);
           };
         },
@@ -234,6 +237,31 @@ describe("a micro-batch", () => {
     expect(reader.heldVersion).toBe(version);
     expect((await reader.current()).items.filter((o) => o.symbol === "SOL").map((o) => o.apr)).toEqual(moved.map((o) => o.apr));
     expect(counted.wholeReads).toBe(1);
+  });
+
+  it("hears the notice of its own batch before the batch answers, and never reads it back", async () => {
+    const counted = countingSetReads(db);
+    const reader = new LiveOpportunities(async () => counted.db, 3_600_000);
+    const held = await reader.current();
+    const reads = [counted.wholeReads, counted.headReads];
+    const onVersion = reader.heldVersion;
+    const items = columnsOf(held.items.filter((o) => o.symbol === "ETH").map((o) => ({ ...o, apr: o.apr + 2 })));
+    const publishing = publishBatch(db, onVersion, { bases: ["ETH"], items, asOf: new Date() });
+    // Its notice, as PostgreSQL may deliver it before the publish's own answer.
+    reader.notified(onVersion + 1);
+    const version = await publishing;
+    reader.applyBatch({ version: version!, previousVersion: onVersion, bases: new Set(["ETH"]), items });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reader.heldVersion).toBe(version);
+    expect([counted.wholeReads, counted.headReads]).toEqual(reads);
+
+    // Another process's batch, noticed alone, is caught up on from the database.
+    const theirs = columnsOf(held.items.filter((o) => o.symbol === "ETH"));
+    const next = await publishBatch(db, version!, { bases: ["ETH"], items: theirs, asOf: new Date() });
+    reader.notified(next!);
+    while (reader.heldVersion !== next) await new Promise((r) => setTimeout(r, 5));
+    expect(counted.headReads).toBeGreaterThan(reads[1]!);
+    expect(counted.wholeReads).toBe(reads[0]);
   });
 
   it("takes a round's set as this process published it, without reading it back", async () => {

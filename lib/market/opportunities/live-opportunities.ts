@@ -4,7 +4,7 @@ import { itemsOf, itemsOfInSlices, type OpportunityColumns } from "./encoding/co
 import type { Opportunity } from "../model/types";
 import { logger } from "@/lib/observability/logger";
 import { OpportunitySnapshot } from "./opportunity-query";
-import { load, loadPatchesSince, OPPORTUNITY_SET_CHANNEL } from "./store";
+import { load, loadPatchesSince, OPPORTUNITY_SET_CHANNEL, ownPublishesSettled } from "./store";
 
 const log = logger("market");
 
@@ -129,10 +129,7 @@ export class LiveOpportunities {
     const listener = listenOnChannel({
       databaseUrl,
       channel: OPPORTUNITY_SET_CHANNEL,
-      onNotification: (payload) => {
-        if (!this.snapshot || Number(payload) === this.version || Number(payload) === this.applying?.version) return;
-        void this.refresh();
-      },
+      onNotification: (payload) => this.notified(Number(payload)),
       // Back after an outage: what was published meanwhile is caught up on.
       onUp: (failures) => {
         if (failures > 0 && this.snapshot) void this.refresh();
@@ -141,6 +138,18 @@ export class LiveOpportunities {
       onCloseError: (error) => log.warn({ err: error }, "closing the connection listening for published opportunity sets failed"),
     });
     return { ready: listener.ready, stop: () => listener.stop() };
+  }
+
+  /**
+   * Told that `version` was published (the set's notification). The notice of this process's own
+   * publish often comes before that publish answers and is applied here: it is looked at once
+   * that has happened, so this process never reads its own set back from the database.
+   */
+  notified(version: number): void {
+    void ownPublishesSettled().then(() => {
+      if (!this.snapshot || version === this.version || version === this.applying?.version) return;
+      void this.refresh();
+    });
   }
 
   /** Catches up with the published set: once at a time, and once more when asked again meanwhile. */
@@ -166,7 +175,8 @@ export class LiveOpportunities {
   }
 
   private async catchUp(): Promise<void> {
-    // A round of this process's being built is caught up on from there.
+    // This process's own publishes are applied as they answer, and a round of its being built is caught up on from there.
+    await ownPublishesSettled();
     await this.applying?.done;
     const db = await this.db();
     const held = this.held;

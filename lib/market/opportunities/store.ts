@@ -17,6 +17,37 @@ export const OPPORTUNITY_SET_CHANNEL = "opportunity_set";
 
 const notifySet = (version: string): SqlStatement => ({ text: `SELECT pg_notify('${OPPORTUNITY_SET_CHANNEL}', ${version}::text)`, values: [] });
 
+/**
+ * This process's publishes under way, from their call to their answer. A reader
+ * that hears a new version notified (LISTEN) while one is under way may be hearing that very
+ * publish, whose caller applies it in memory the moment it answers: reading it back from the
+ * database meanwhile would decode up to the whole set for nothing (a second on the serving thread
+ * at 150,000 pairs). Process-wide, like the database connection the publishes share.
+ */
+let publishesUnderWay = 0;
+let whenSettled: (() => void)[] = [];
+
+async function ownPublish<T>(work: () => Promise<T>): Promise<T> {
+  publishesUnderWay += 1;
+  try {
+    return await work();
+  } finally {
+    publishesUnderWay -= 1;
+    if (publishesUnderWay === 0) {
+      const waiting = whenSettled;
+      whenSettled = [];
+      // After the turn in which the publish's caller applies what it published.
+      setImmediate(() => waiting.forEach((resolve) => resolve()));
+    }
+  }
+}
+
+/** Resolves once none of this process's publishes is under way, after their callers had their turn to apply them. */
+export function ownPublishesSettled(): Promise<void> {
+  if (publishesUnderWay === 0) return Promise.resolve();
+  return new Promise((resolve) => whenSettled.push(resolve));
+}
+
 /** A set already in its stored form: a round packs its set while it finishes storing. */
 export interface PackedSet {
   packed: Uint8Array<ArrayBuffer>;
@@ -36,29 +67,31 @@ export async function pack(set: readonly Opportunity[] | OpportunityColumns): Pr
  * Written by the driver itself (lib/db/direct-sql.ts): megabytes at 150,000 items, which Prisma's
  * query compiler would carry through its WebAssembly as base64 text.
  */
-export async function publish(
+export function publish(
   db: Db,
   set: readonly Opportunity[] | OpportunityColumns | PackedSet,
   source: { asOf: Date; sample: boolean },
   alsoInTransaction: readonly SqlStatement[] = [],
 ): Promise<number> {
-  const { packed } = "packed" in set ? set : await pack(set);
-  return directSql(db).transaction(async (tx) => {
-    const [written] = await tx.query<{ version: number }>({
-      text: `
-      INSERT INTO "OpportunitySet" (id, version, "itemsVersion", "asOf", sample, items, "updatedAt")
-      VALUES ('live', 1, 1, $1::timestamp(3), $2, $3, now())
-      ON CONFLICT (id) DO UPDATE SET
-        version = "OpportunitySet".version + 1, "itemsVersion" = "OpportunitySet".version + 1, "asOf" = EXCLUDED."asOf",
-        sample = EXCLUDED.sample, items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING version`,
-      values: [source.asOf.toISOString(), source.sample, packed],
+  return ownPublish(async () => {
+    const { packed } = "packed" in set ? set : await pack(set);
+    return directSql(db).transaction(async (tx) => {
+      const [written] = await tx.query<{ version: number }>({
+        text: `
+        INSERT INTO "OpportunitySet" (id, version, "itemsVersion", "asOf", sample, items, "updatedAt")
+        VALUES ('live', 1, 1, $1::timestamp(3), $2, $3, now())
+        ON CONFLICT (id) DO UPDATE SET
+          version = "OpportunitySet".version + 1, "itemsVersion" = "OpportunitySet".version + 1, "asOf" = EXCLUDED."asOf",
+          sample = EXCLUDED.sample, items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"
+        RETURNING version`,
+        values: [source.asOf.toISOString(), source.sample, packed],
+      });
+      if (written?.version === undefined) throw new Error("publishing the opportunity set wrote no row");
+      await tx.query({ text: `DELETE FROM "OpportunityPatch"`, values: [] });
+      for (const statement of alsoInTransaction) await tx.query(statement);
+      await tx.query(notifySet(String(written.version)));
+      return written.version;
     });
-    if (written?.version === undefined) throw new Error("publishing the opportunity set wrote no row");
-    await tx.query({ text: `DELETE FROM "OpportunityPatch"`, values: [] });
-    for (const statement of alsoInTransaction) await tx.query(statement);
-    await tx.query(notifySet(String(written.version)));
-    return written.version;
   });
 }
 
@@ -79,21 +112,23 @@ export interface SetBatch {
  * longer at `onVersion` (a round, or another batch, published meanwhile): a batch never overwrites
  * a newer set, and is not written.
  */
-export async function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInTransaction: readonly SqlStatement[] = []): Promise<number | null> {
-  const items = batch.packed ?? (await encodeColumns(batch.items));
-  return directSql(db).transaction(async (tx) => {
-    const [written] = await tx.query<{ version: number }>({
-      text: `UPDATE "OpportunitySet" SET version = version + 1, "updatedAt" = now() WHERE id = 'live' AND version = $1 AND NOT sample RETURNING version`,
-      values: [onVersion],
+export function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInTransaction: readonly SqlStatement[] = []): Promise<number | null> {
+  return ownPublish(async () => {
+    const items = batch.packed ?? (await encodeColumns(batch.items));
+    return directSql(db).transaction(async (tx) => {
+      const [written] = await tx.query<{ version: number }>({
+        text: `UPDATE "OpportunitySet" SET version = version + 1, "updatedAt" = now() WHERE id = 'live' AND version = $1 AND NOT sample RETURNING version`,
+        values: [onVersion],
+      });
+      if (written?.version === undefined) return null;
+      await tx.query({
+        text: `INSERT INTO "OpportunityPatch" (version, bases, items, "asOf") VALUES ($1, $2::text[], $3, $4::timestamp(3))`,
+        values: [written.version, [...batch.bases], items, batch.asOf.toISOString()],
+      });
+      for (const statement of alsoInTransaction) await tx.query(statement);
+      await tx.query(notifySet(String(written.version)));
+      return written.version;
     });
-    if (written?.version === undefined) return null;
-    await tx.query({
-      text: `INSERT INTO "OpportunityPatch" (version, bases, items, "asOf") VALUES ($1, $2::text[], $3, $4::timestamp(3))`,
-      values: [written.version, [...batch.bases], items, batch.asOf.toISOString()],
-    });
-    for (const statement of alsoInTransaction) await tx.query(statement);
-    await tx.query(notifySet(String(written.version)));
-    return written.version;
   });
 }
 
