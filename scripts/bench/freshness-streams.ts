@@ -16,6 +16,8 @@ import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { VenueId } from "@/lib/market/model/types";
 import { KUCOIN_FUTURES_BULLET_URL } from "@/lib/market/venues/streams/kucoinfutures";
+import type { StreamFields } from "@/lib/market/venues/streams/stream-protocol";
+import { STREAM_PROTOCOLS } from "@/lib/market/venues/streams/stream-protocols";
 import { perpetualSummary } from "@/tests/fixtures/streams/paradex/sbe-frames";
 
 export interface Row {
@@ -510,6 +512,40 @@ export interface StreamPlayer {
   close(): Promise<void>;
 }
 
+/** Where the server's REST replay asks a venue's current state (freshness-venues.ts): `/bench-state/<venue>`. */
+export const BENCH_STATE_PATH = "/bench-state/";
+
+/**
+ * What a venue's stream has told of each of these markets (by the player's id): every channel's
+ * frame of them, decoded by the venue's own protocol, so the REST replay can answer the same state in
+ * the stream's units (Lighter's percent and GRVT's, Paradex's SBE decimals come back as the rate).
+ * Decoded here rather than in the server, so the server's own work per round stays a venue's.
+ */
+export function streamedState(venue: VenueId, rows: readonly Row[], now: number): Record<string, StreamFields> {
+  const spec = VENUE_SPECS[venue];
+  const protocol = STREAM_PROTOCOLS[venue];
+  const state: Record<string, StreamFields> = {};
+  if (!spec || !protocol) return state;
+  for (const channel of spec.channels) {
+    const frames = channel.all ? [channel.frame(rows, now)] : rows.map((row) => channel.frame([row], now));
+    for (const frame of frames) {
+      for (const event of protocol.decode(frame, now)) {
+        if (event.kind !== "updates") continue;
+        for (const update of event.updates) Object.assign((state[update.venueMarketId] ??= {}), update.fields);
+      }
+    }
+  }
+  return state;
+}
+
+/** `GET /bench-state/<venue>`: each market's state as its stream tells it now, for a venue the player plays. */
+function stateAnswer(byVenue: ReadonlyMap<string, VenuePlay>, path: string, now: () => number): (() => Record<string, StreamFields>) | undefined {
+  if (!path.startsWith(BENCH_STATE_PATH)) return undefined;
+  const play = byVenue.get(path.slice(BENCH_STATE_PATH.length));
+  if (!play) return undefined;
+  return () => streamedState(play.venue, play.markets, now());
+}
+
 const TICK_MS = 20;
 const EIGHT_HOURS = 28_800_000;
 
@@ -554,8 +590,10 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     const url = new URL(play.spec.rest.url);
     rests.set(`/${url.host}${url.pathname}`, play.spec.rest.answer);
   }
+  const byVenue = new Map([...plays.values()].map((play) => [play.venue as string, play]));
   const http = createServer((request, response) => {
-    const answer = request.method === "POST" ? rests.get((request.url ?? "/").split("?")[0]!) : undefined;
+    const path = (request.url ?? "/").split("?")[0]!;
+    const answer = request.method === "POST" ? rests.get(path) : request.method === "GET" ? stateAnswer(byVenue, path, now) : undefined;
     request.resume();
     if (!answer) return response.writeHead(404).end();
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer()));
