@@ -9,7 +9,11 @@
 // match the opportunity frames and answers that carry it). Per-market channels send each market's
 // frames only on the socket whose subscribe frames named it, as the venue would (or on every
 // subscribed socket where one subscription covers every market). The same server answers, over plain
-// HTTP, the REST a venue's stream asks before it connects (KuCoin's token), by the same path rule.
+// HTTP, the REST a venue's stream asks before it connects (KuCoin's token), by the same path rule,
+// and `GET /bench-state/<venue>`: what the venue's frames have told of each market (its channels'
+// frames of the current rows, decoded by the venue's protocol), which the server's REST replay
+// (freshness-venues.ts) answers in place of the recorded rate and prices, so a venue's REST and
+// stream tell the same state, as a real venue's do.
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
