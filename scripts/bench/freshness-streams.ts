@@ -495,6 +495,8 @@ interface VenuePlay {
   changing: boolean;
   sent: number;
   seq: number;
+  /** GET /bench-state answers so far. */
+  states: number;
 }
 
 export interface StreamPlayerOptions {
@@ -511,8 +513,8 @@ export interface StreamPlayer {
   url: string;
   /** Which venues change rates (all by default); the others keep playing frames with moving prices. */
   changing(venues: readonly VenueId[] | "all"): void;
-  /** Frames sent and connections per venue so far. */
-  counts(): { venue: VenueId; frames: number; sockets: number }[];
+  /** Frames sent, connections and state answers (GET /bench-state) per venue so far. */
+  counts(): { venue: VenueId; frames: number; sockets: number; states: number }[];
   close(): Promise<void>;
 }
 
@@ -547,7 +549,10 @@ function stateAnswer(byVenue: ReadonlyMap<string, VenuePlay>, path: string, now:
   if (!path.startsWith(BENCH_STATE_PATH)) return undefined;
   const play = byVenue.get(path.slice(BENCH_STATE_PATH.length));
   if (!play) return undefined;
-  return () => streamedState(play.venue, play.markets, now());
+  return () => {
+    play.states += 1;
+    return streamedState(play.venue, play.markets, now());
+  };
 }
 
 const TICK_MS = 20;
@@ -585,7 +590,7 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     const at = now();
     // The next settlement from the start: a subscription's snapshot (answered before any frame) states it too.
     const markets = listed.map((m) => ({ ...m, next: at - (at % EIGHT_HOURS) + EIGHT_HOURS, changes: 0 }));
-    plays.set(spec.host, { venue, spec, markets, byId: new Map(markets.map((m) => [m.id, m])), sockets: new Set(), owed: 0, changing: true, sent: 0, seq: 0 });
+    plays.set(spec.host, { venue, spec, markets, byId: new Map(markets.map((m) => [m.id, m])), sockets: new Set(), owed: 0, changing: true, sent: 0, seq: 0, states: 0 });
   }
   // A replayed venue's REST (its path as the override writes it: `/<host><path>`, POST): its JSON answer.
   const rests = new Map<string, () => unknown>();
@@ -693,7 +698,7 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     changing(venues) {
       for (const play of plays.values()) play.changing = venues === "all" || venues.includes(play.venue);
     },
-    counts: () => [...plays.values()].map((p) => ({ venue: p.venue, frames: p.sent, sockets: p.sockets.size })),
+    counts: () => [...plays.values()].map((p) => ({ venue: p.venue, frames: p.sent, sockets: p.sockets.size, states: p.states })),
     async close() {
       clearInterval(timer);
       for (const play of plays.values()) for (const entry of play.sockets) entry.socket.terminate();
