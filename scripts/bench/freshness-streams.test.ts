@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overrideFetch, overrideStreamUrl } from "@/lib/market/ingest/ingest-config";
 import type { VenueId } from "@/lib/market/model/types";
 import { StreamConnection } from "@/lib/market/venues/streams/stream-connection";
-import type { StreamEvent, StreamUpdate } from "@/lib/market/venues/streams/stream-protocol";
+import type { StreamEvent, StreamFields, StreamUpdate } from "@/lib/market/venues/streams/stream-protocol";
 import { STREAM_PROTOCOLS } from "@/lib/market/venues/streams/stream-protocols";
 import { startStreamPlayer, VENUE_SPECS, type Row, type Stamp } from "./freshness-streams";
 import { createVenueFetcher } from "./replay-venue-fetcher";
@@ -92,6 +92,53 @@ describe("the freshness bench's frames", () => {
       await player.close();
     }
   });
+
+  it("answers GET /bench-state/<venue> with each played market's state as its stream tells it, and 404 for a venue it does not play", async () => {
+    const stamps: Stamp[] = [];
+    const markets = { lighter: rowsOf("lighter"), bybit: rowsOf("bybit") };
+    const player = await startStreamPlayer({ markets, rateChangesPerSecond: 50, pushScale: 0.02, onStamp: (stamp) => stamps.push(stamp) });
+    /** Each market's rate as the stream last told it, and how many frames told any. */
+    const told = new Map<string, number | null | undefined>();
+    let frames = 0;
+    const connections = (["lighter", "bybit"] as const).map((venue) => {
+      const connection = new StreamConnection({
+        protocol: STREAM_PROTOCOLS[venue]!,
+        venueMarketIds: markets[venue].map((m) => m.id),
+        resolveUrl: (url) => overrideStreamUrl(player.url, url),
+        fetch: overrideFetch(player.url),
+        onUpdates: (updates) => {
+          if (venue !== "lighter") return;
+          frames += 1;
+          for (const update of updates) told.set(update.venueMarketId, update.fields.fundingRate);
+        },
+        onState: () => undefined,
+        onError: () => undefined,
+      });
+      connection.start();
+      return connection;
+    });
+    const root = player.url.replace("ws:", "http:");
+    try {
+      await expect.poll(() => new Set(stamps.map((s) => s.venue)).size, { timeout: 15_000, interval: 50 }).toBe(2);
+      // No change after this; once a frame of every market arrived since, the stream has told the current state.
+      player.changing([]);
+      const since = frames;
+      await expect.poll(() => frames, { timeout: 5_000, interval: 20 }).toBeGreaterThan(since + 1);
+      const state = (await (await fetch(`${root}/bench-state/lighter`)).json()) as Record<string, StreamFields>;
+      expect(Object.keys(state).sort()).toEqual(markets.lighter.map((m) => m.id).sort());
+      for (const id of Object.keys(state)) expect(state[id]!.fundingRate, id).toBe(told.get(id));
+      // The changes the bench stamped are in it (the last of each market), and every market states a price.
+      const last = new Map(stamps.filter((s) => s.venue === "lighter").map((s) => [s.id, s.rate]));
+      expect(last.size).toBeGreaterThan(0);
+      for (const [id, rate] of last) expect(state[id]!.fundingRate, id).toBe(rate);
+      for (const id of Object.keys(state)) expect(state[id]!.markPrice).toBeGreaterThan(0);
+      expect((await fetch(`${root}/bench-state/binance`)).status).toBe(404);
+      expect((await fetch(`${root}/bench-state/`)).status).toBe(404);
+    } finally {
+      await Promise.all(connections.map((c) => c.close()));
+      await player.close();
+    }
+  }, 30_000);
 
   it("plays every stamped change of every venue to real stream connections as an update of that market with that rate", async () => {
     const stamps: Stamp[] = [];

@@ -9,13 +9,19 @@
 // match the opportunity frames and answers that carry it). Per-market channels send each market's
 // frames only on the socket whose subscribe frames named it, as the venue would (or on every
 // subscribed socket where one subscription covers every market). The same server answers, over plain
-// HTTP, the REST a venue's stream asks before it connects (KuCoin's token), by the same path rule.
+// HTTP, the REST a venue's stream asks before it connects (KuCoin's token), by the same path rule,
+// and `GET /bench-state/<venue>`: what the venue's frames have told of each market (its channels'
+// frames of the current rows, decoded by the venue's protocol), which the server's REST replay
+// (freshness-venues.ts) answers in place of the recorded rate and prices, so a venue's REST and
+// stream tell the same state, as a real venue's do.
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { VenueId } from "@/lib/market/model/types";
 import { KUCOIN_FUTURES_BULLET_URL } from "@/lib/market/venues/streams/kucoinfutures";
+import type { StreamFields } from "@/lib/market/venues/streams/stream-protocol";
+import { STREAM_PROTOCOLS } from "@/lib/market/venues/streams/stream-protocols";
 import { perpetualSummary } from "@/tests/fixtures/streams/paradex/sbe-frames";
 
 export interface Row {
@@ -489,6 +495,8 @@ interface VenuePlay {
   changing: boolean;
   sent: number;
   seq: number;
+  /** GET /bench-state answers so far. */
+  states: number;
 }
 
 export interface StreamPlayerOptions {
@@ -505,9 +513,46 @@ export interface StreamPlayer {
   url: string;
   /** Which venues change rates (all by default); the others keep playing frames with moving prices. */
   changing(venues: readonly VenueId[] | "all"): void;
-  /** Frames sent and connections per venue so far. */
-  counts(): { venue: VenueId; frames: number; sockets: number }[];
+  /** Frames sent, connections and state answers (GET /bench-state) per venue so far. */
+  counts(): { venue: VenueId; frames: number; sockets: number; states: number }[];
   close(): Promise<void>;
+}
+
+/** Where the server's REST replay asks a venue's current state (freshness-venues.ts): `/bench-state/<venue>`. */
+export const BENCH_STATE_PATH = "/bench-state/";
+
+/**
+ * What a venue's stream has told of each of these markets (by the player's id): every channel's
+ * frame of them, decoded by the venue's own protocol, so the REST replay can answer the same state in
+ * the stream's units (Lighter's percent and GRVT's, Paradex's SBE decimals come back as the rate).
+ * Decoded here rather than in the server, so the server's own work per round stays a venue's.
+ */
+export function streamedState(venue: VenueId, rows: readonly Row[], now: number): Record<string, StreamFields> {
+  const spec = VENUE_SPECS[venue];
+  const protocol = STREAM_PROTOCOLS[venue];
+  const state: Record<string, StreamFields> = {};
+  if (!spec || !protocol) return state;
+  for (const channel of spec.channels) {
+    const frames = channel.all ? [channel.frame(rows, now)] : rows.map((row) => channel.frame([row], now));
+    for (const frame of frames) {
+      for (const event of protocol.decode(frame, now)) {
+        if (event.kind !== "updates") continue;
+        for (const update of event.updates) Object.assign((state[update.venueMarketId] ??= {}), update.fields);
+      }
+    }
+  }
+  return state;
+}
+
+/** `GET /bench-state/<venue>`: each market's state as its stream tells it now, for a venue the player plays. */
+function stateAnswer(byVenue: ReadonlyMap<string, VenuePlay>, path: string, now: () => number): (() => Record<string, StreamFields>) | undefined {
+  if (!path.startsWith(BENCH_STATE_PATH)) return undefined;
+  const play = byVenue.get(path.slice(BENCH_STATE_PATH.length));
+  if (!play) return undefined;
+  return () => {
+    play.states += 1;
+    return streamedState(play.venue, play.markets, now());
+  };
 }
 
 const TICK_MS = 20;
@@ -545,7 +590,7 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     const at = now();
     // The next settlement from the start: a subscription's snapshot (answered before any frame) states it too.
     const markets = listed.map((m) => ({ ...m, next: at - (at % EIGHT_HOURS) + EIGHT_HOURS, changes: 0 }));
-    plays.set(spec.host, { venue, spec, markets, byId: new Map(markets.map((m) => [m.id, m])), sockets: new Set(), owed: 0, changing: true, sent: 0, seq: 0 });
+    plays.set(spec.host, { venue, spec, markets, byId: new Map(markets.map((m) => [m.id, m])), sockets: new Set(), owed: 0, changing: true, sent: 0, seq: 0, states: 0 });
   }
   // A replayed venue's REST (its path as the override writes it: `/<host><path>`, POST): its JSON answer.
   const rests = new Map<string, () => unknown>();
@@ -554,8 +599,10 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     const url = new URL(play.spec.rest.url);
     rests.set(`/${url.host}${url.pathname}`, play.spec.rest.answer);
   }
+  const byVenue = new Map([...plays.values()].map((play) => [play.venue as string, play]));
   const http = createServer((request, response) => {
-    const answer = request.method === "POST" ? rests.get((request.url ?? "/").split("?")[0]!) : undefined;
+    const path = (request.url ?? "/").split("?")[0]!;
+    const answer = request.method === "POST" ? rests.get(path) : request.method === "GET" ? stateAnswer(byVenue, path, now) : undefined;
     request.resume();
     if (!answer) return response.writeHead(404).end();
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer()));
@@ -651,7 +698,7 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     changing(venues) {
       for (const play of plays.values()) play.changing = venues === "all" || venues.includes(play.venue);
     },
-    counts: () => [...plays.values()].map((p) => ({ venue: p.venue, frames: p.sent, sockets: p.sockets.size })),
+    counts: () => [...plays.values()].map((p) => ({ venue: p.venue, frames: p.sent, sockets: p.sockets.size, states: p.states })),
     async close() {
       clearInterval(timer);
       for (const play of plays.values()) for (const entry of play.sockets) entry.socket.terminate();

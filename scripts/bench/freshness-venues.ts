@@ -1,18 +1,29 @@
 // Loaded into the server by `npm run bench:freshness` (node --import, before server.ts, under tsx so
-// both share one module graph): every venue's REST answers come from its recorded answers widened
-// to FRESHNESS_ASSETS synthetic assets (widen-replays.ts), as bench:market replays them, through the
-// real connectors and the process's own clients, budgets and throttles. The server has no setting
-// for a replaying fetcher (its rounds reach the venues), so the clients are given one here: each
-// ccxt adapter's `create` gets the venue's replay as its `fetchImplementation`, and the two HTTP
-// adapters' REST roots are answered from theirs in place of the global fetch. Nothing else is
-// touched: the streams, their URL override (VENUE_STREAM_URL_OVERRIDE) and everything after the
-// fetch are the server's own.
+// both share one module graph; the venue thread's boot imports it too, so it runs there as well):
+// every venue's REST answers come from its recorded answers widened to FRESHNESS_ASSETS synthetic
+// assets (widen-replays.ts), as bench:market replays them, through the real connectors and the
+// process's own clients, budgets and throttles. The server has no setting for a replaying fetcher
+// (its rounds reach the venues), so the clients are given one here: each ccxt adapter's `create`
+// gets the venue's replay as its `fetchImplementation`, and the two HTTP adapters' REST roots are
+// answered from theirs in place of the global fetch.
+//
+// A venue's REST and its stream tell the same state, so the replay does too: each adapter's
+// `collect` is wrapped so that, once the recorded answer is parsed, the markets the stream player
+// (freshness-streams.ts) plays take the rates and prices its frames have told, asked once per
+// collect from the player's `GET /bench-state/<venue>` on the stream override's host (over HTTP,
+// since the player runs in the bench's process and this module in each of the server's threads).
+// Replaying the recording instead would revert every streamed change each round (thousands of
+// markets a minute), a re-ranking no real venue causes. A venue the player does not play, or a state
+// that cannot be read, keeps the recorded answer. Nothing else is touched: the streams, their URL
+// override (VENUE_STREAM_URL_OVERRIDE) and everything after the fetch are the server's own.
 import { VENUE_ADAPTERS } from "@/lib/market/venues/connectors/venue-adapters";
 import type { FetchImplementation } from "@/lib/market/venues/connectors/venue-adapter";
+import type { StreamFields } from "@/lib/market/venues/streams/stream-protocol";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { syntheticBases, widenRoutes } from "./widen-replays";
+import { wrapCollect } from "./apply-stream-state";
 
 const assets = Number(process.env.FRESHNESS_ASSETS ?? 600);
 const bases = syntheticBases(assets);
@@ -26,6 +37,21 @@ const replayOf = (venue: VenueId): FetchImplementation => {
   return replay;
 };
 
+const networkFetch = globalThis.fetch;
+/** The stream player's HTTP root (the override's ws:// as http://), where it answers each venue's state. */
+const stateRoot = process.env.VENUE_STREAM_URL_OVERRIDE?.replace(/^ws/, "http").replace(/\/$/, "");
+
+/** What the player's stream has told of each market of `venue`, or undefined (a venue it does not play answers 404). */
+async function streamState(venue: VenueId): Promise<Record<string, StreamFields> | undefined> {
+  if (!stateRoot) return undefined;
+  try {
+    const response = await networkFetch(`${stateRoot}/bench-state/${venue}`, { signal: AbortSignal.timeout(5_000) });
+    return response.ok ? ((await response.json()) as Record<string, StreamFields>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const httpRoots: [string, VenueId][] = [];
 for (const venue of VENUE_IDS) {
   const adapter = VENUE_ADAPTERS[venue] as unknown as { kind?: string; baseUrl?: string; create?: (lib: unknown, config: Record<string, unknown>) => unknown };
@@ -35,9 +61,9 @@ for (const venue of VENUE_IDS) {
     const create = adapter.create.bind(adapter);
     adapter.create = (lib, config) => create(lib, { ...config, fetchImplementation: replayOf(venue) });
   }
+  wrapCollect(venue, streamState);
 }
 
-const networkFetch = globalThis.fetch;
 globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
   const url = input instanceof Request ? input.url : String(input);
   const root = httpRoots.find(([base]) => url.startsWith(base));

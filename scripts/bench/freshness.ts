@@ -40,6 +40,8 @@ import { startStreamPlayer, VENUE_SPECS, type Stamp } from "./freshness-streams"
 import { latencySummary } from "./sse-frames";
 
 const TARGET_P99_MS = 1_000;
+/** How long after a round's publish an SSE receipt counts as the round's wake (a round that changes many markets re-ranks the set then). */
+const ROUND_WAKE_MS = 10_000;
 /**
  * The baseline's one venue changing rates: one of a channel per market, so its frames keep coming
  * at every --push-scale (an all-markets channel's period times 10 outlasts its stall time).
@@ -107,6 +109,8 @@ function checkFrames(markets: Partial<Record<VenueId, { id: string; rate: number
 interface Phase {
   name: string;
   sse: number[];
+  /** Each SSE receipt's arrival (epoch ms), beside its latency in `sse`. */
+  sseAt: number[];
   rest: number[];
   restMissed: number;
 }
@@ -278,7 +282,7 @@ async function main() {
     log(`  streams live ${((now() - started) / 1000).toFixed(1)} s after the start; RSS ${(readyRss / 2 ** 20).toFixed(0)} MB with every stream open (${load()})`);
 
     // The SSE clients and the measurement.
-    let phase: Phase = { name: "baseline", sse: [], rest: [], restMissed: 0 };
+    let phase: Phase = { name: "baseline", sse: [], sseAt: [], rest: [], restMissed: 0 };
     const phases: Phase[] = [phase];
     let phaseStart = now();
     const clients = await Promise.all(
@@ -288,7 +292,9 @@ async function main() {
           const stamp = stamps.get(`${exchange}|${rate}`);
           if (!stamp || seen.has(stamp)) return;
           seen.add(stamp);
-          if (stamp.sentAt >= phaseStart) phase.sse.push(at - stamp.sentAt);
+          if (stamp.sentAt < phaseStart) return;
+          phase.sse.push(at - stamp.sentAt);
+          phase.sseAt.push(at);
         });
       }),
     );
@@ -316,7 +322,7 @@ async function main() {
 
     log(`\nbaseline: every stream plays, only ${BASELINE_VENUE} changes rates, ${baselineSeconds} s`);
     await sleep(baselineSeconds * 1000);
-    phase = { name: "all venues", sse: [], rest: [], restMissed: 0 };
+    phase = { name: "all venues", sse: [], sseAt: [], rest: [], restMissed: 0 };
     phases.push(phase);
     player.changing("all");
     phaseStart = now();
@@ -349,7 +355,7 @@ async function main() {
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
-    log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets`).join(", ")}`);
+    log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets (${c.states} states asked)`).join(", ")}`);
 
     log(`\nVenues as GET /v1/exchanges reads them back:`);
     for (const e of await exchanges().then((answer) => answer.data.items, (error: Error) => (log(`  GET /v1/exchanges failed: ${error.message}`), []))) {
@@ -367,6 +373,16 @@ async function main() {
         `  ${e.id.padEnd(14)} ${f.transport.padEnd(6)} ${f.transport_reason ?? ""} last message ${f.last_message_age_seconds ?? "–"} s ago, venue→publish p50 ${f.latency_p50_ms ?? "–"} p99 ${f.latency_p99_ms ?? "–"} ms over ${f.latency_samples}${extra}`,
       );
     }
+    // Each round's line, for its time against the tail: a round that changes many markets re-ranks the set.
+    const rounds = serverLines.filter((l) => /ingestion round/.test(l));
+    log(`\n  the server's rounds (${rounds.length}):\n    ${rounds.map((l) => l.slice(0, 160)).join("\n    ")}`);
+    // The measured receipts arriving within ROUND_WAKE_MS of a round's publish, against the others.
+    const published = rounds.map((l) => Date.parse(/"time":"([^"]+)"/.exec(l)?.[1] ?? "")).filter((t) => Number.isFinite(t));
+    const measured = phases.at(-1)!;
+    const afterRound = (at: number) => published.some((t) => at >= t && at < t + ROUND_WAKE_MS);
+    const near = latencySummary(measured.sse.filter((_, i) => afterRound(measured.sseAt[i]!)));
+    const far = latencySummary(measured.sse.filter((_, i) => !afterRound(measured.sseAt[i]!)));
+    log(`  send → SSE frame, measured phase: within ${ROUND_WAKE_MS / 1000} s after a round's publish ${near.count} receipts, p50 ${ms(near.p50)} p99 ${ms(near.p99)} max ${ms(near.max)}; elsewhere ${far.count}, p50 ${ms(far.p50)} p99 ${ms(far.p99)} max ${ms(far.max)}`);
     const warnings = serverLines.filter((l) => /"level":(40|50)/.test(l));
     if (warnings.length) log(`\n  the server logged ${warnings.length} warnings/errors; the first: ${warnings.slice(0, 3).map((l) => l.slice(0, 300)).join("\n    ")}`);
   } finally {
