@@ -375,7 +375,10 @@ async function main() {
     }
     // Each round's line, for its time against the tail: a round that changes many markets re-ranks the set.
     const rounds = serverLines.filter((l) => /ingestion round/.test(l));
+    // And how long each held the micro-batches back (from its ranking's end to its commit).
+    const holds = serverLines.map((l) => /"heldMs":(\d+)/.exec(l)?.[1]).filter((held) => held !== undefined);
     log(`\n  the server's rounds (${rounds.length}):\n    ${rounds.map((l) => l.slice(0, 160)).join("\n    ")}`);
+    log(`  micro-batches held by the rounds: ${holds.join(", ")} ms`);
     // The measured receipts arriving within ROUND_WAKE_MS of a round's publish, against the others.
     const published = rounds.map((l) => Date.parse(/"time":"([^"]+)"/.exec(l)?.[1] ?? "")).filter((t) => Number.isFinite(t));
     const measured = phases.at(-1)!;

@@ -178,6 +178,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   private refreshedAt: number | undefined;
   private readonly prices: PriceConflation;
   private held = false;
+  /** When a round held the batches back, while it does. */
+  private heldAt: number | undefined;
   private inFlight: Promise<void> | undefined;
   private cancelTimer: (() => void) | undefined;
   private lastStartedAt = Number.NEGATIVE_INFINITY;
@@ -212,6 +214,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
 
   async hold(): Promise<void> {
     this.held = true;
+    this.heldAt = this.clock.now();
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     await this.inFlight;
@@ -260,6 +263,11 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
 
   release(): void {
     this.held = false;
+    if (this.heldAt !== undefined) {
+      // What every change arriving meanwhile waited for on top of a batch period: the rounds' part of the latency's tail.
+      log.info({ heldMs: this.clock.now() - this.heldAt, pending: this.pending.size }, "micro-batches resumed after the round");
+      this.heldAt = undefined;
+    }
     this.schedule();
   }
 
