@@ -45,8 +45,8 @@ export function readIngestConfig(source: NodeJS.ProcessEnv = process.env): Inges
 /**
  * Whether the live feeds (venue streams, and polling between rounds) run: only when INGEST_STREAMS
  * is `on`. They are not the default yet because bench:freshness, replaying every streaming venue at
- * its real push rate, overwhelms a 2-core machine (each batch re-ranks too much of the set): until
- * it meets its targets an operator opts in. Where the rounds replay recorded answers or a test
+ * its real push rate, still misses its p99 target (a round holds the micro-batches back for 1–2 s
+ * once a minute): until it meets its targets an operator opts in. Where the rounds replay recorded answers or a test
  * runs, `on` takes effect only together with a replay server (VENUE_STREAM_URL_OVERRIDE): no test,
  * fault run or the offline sample ever opens a socket to a venue.
  */
