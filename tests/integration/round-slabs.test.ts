@@ -37,6 +37,19 @@ function market(round: () => number, now: () => number) {
   });
 }
 
+/** Column memory for rounds, each piece it hands out recorded in `taken`. */
+function recordedSlabs() {
+  const slabs = new ColumnSlabs();
+  const taken: ColumnArrays[] = [];
+  const take = slabs.take.bind(slabs);
+  vi.spyOn(slabs, "take").mockImplementation((count) => {
+    const columns = take(count);
+    taken.push(columns);
+    return columns;
+  });
+  return { slabs, taken };
+}
+
 /** Everything a round leaves that readers see: the served items and the change events. */
 async function published(db: Db) {
   const { items } = await new LiveOpportunities(async () => db).current();
@@ -47,14 +60,7 @@ async function published(db: Db) {
 it("rounds ranking into reused column memory publish and diff exactly what rounds in new memory do", async () => {
   const [reusing, fresh] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   opened.push(reusing, fresh);
-  const slabs = new ColumnSlabs();
-  const taken: ColumnArrays[] = [];
-  const take = slabs.take.bind(slabs);
-  vi.spyOn(slabs, "take").mockImplementation((count) => {
-    const columns = take(count);
-    taken.push(columns);
-    return columns;
-  });
+  const { slabs, taken } = recordedSlabs();
   const [eventsReusing, eventsFresh] = [new LiveRoundEvents(5, 180_000), new LiveRoundEvents(5, 180_000)];
   let index = 0;
   const now = () => Date.UTC(2026, 10, 20, 7) + index * 60_000;
@@ -79,14 +85,7 @@ it("rounds ranking into reused column memory publish and diff exactly what round
 it("rounds with micro-batches patching their sets between them give a round's memory back only once nothing reads it", async () => {
   const [reusing, fresh] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   opened.push(reusing, fresh);
-  const slabs = new ColumnSlabs();
-  const taken: ColumnArrays[] = [];
-  const take = slabs.take.bind(slabs);
-  vi.spyOn(slabs, "take").mockImplementation((count) => {
-    const columns = take(count);
-    taken.push(columns);
-    return columns;
-  });
+  const { slabs, taken } = recordedSlabs();
   let index = 0;
   const now = () => Date.UTC(2026, 10, 20, 7) + index * 60_000;
   const fetcher = market(() => index, now);
