@@ -180,7 +180,7 @@ describe("MicroBatchPublisher", () => {
     const held = new Map(sample.map((s) => [marketKey(s.exchange, s.market), s]));
     const few = new Set(busyBases().slice(0, 2));
     /** The set the publisher holds, which its next batch is patched into and diffs its events against, merged whole. */
-    const liveSet = () => (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.whole();
+    const liveSet = () => (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.wholeInSlices();
     const sets: OpportunityColumns[] = [];
     for (let n = 1; n <= 6; n++) {
       // Every market moves (every streaming venue sent a frame this second), or those of two assets.
@@ -191,10 +191,10 @@ describe("MicroBatchPublisher", () => {
       await t.advance(PERIOD);
       expect(t.written).toHaveLength(n);
       const fresh = itemsOf(rankWithHistory([...held.values()], history));
-      expect(itemsOf(liveSet())).toEqual(fresh);
+      expect(itemsOf(await liveSet())).toEqual(fresh);
       if (n % 3 !== 0) expect(t.publishedItems[n - 1]).toEqual(fresh);
       else expect(t.publishedItems[n - 1]).toEqual(fresh.filter((o) => few.has(o.symbol)));
-      sets.push(liveSet());
+      sets.push(await liveSet());
     }
     // A batch of every asset publishes its pairs as the set; one of two assets is merged into a set of its own.
     expect(t.published.map((b) => b.items.count === t.roundSet.count)).toEqual([true, true, false, true, true, false]);

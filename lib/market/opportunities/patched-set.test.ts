@@ -26,7 +26,7 @@ const rank = (snapshots: readonly MarketSnapshot[]) => rankOpportunities(snapsho
 const key = (s: MarketSnapshot) => marketKey(s.exchange, s.market);
 
 describe("PatchedSet", () => {
-  it("equals successive spliceColumns, and a fresh ranking, over random batches with an asset that goes and one that is new", () => {
+  it("equals successive spliceColumns, and a fresh ranking, over random batches with an asset that goes and one that is new", async () => {
     const random = randomFrom(11);
     const assets = [...new Set(sample.map((s) => s.base))];
     const market = new Map(sample.map((s) => [key(s), s]));
@@ -62,15 +62,15 @@ describe("PatchedSet", () => {
       earlier.push({ set: patched, items: itemsOf(before) });
       patched = patched.patched(bases, items);
       spliced = spliceColumns(spliced, bases, items);
-      expect(itemsOf(patched.whole())).toEqual(itemsOf(spliced));
+      expect(itemsOf(await patched.wholeInSlices())).toEqual(itemsOf(spliced));
     }
     const fresh = itemsOf(rank([...market.values()]));
-    expect(itemsOf(patched.whole())).toEqual(fresh);
+    expect(itemsOf(await patched.wholeInSlices())).toEqual(fresh);
     expect(fresh.some((o) => o.symbol === gone)).toBe(false);
     expect(fresh.filter((o) => o.symbol === "ZZNEW")).toHaveLength(1);
-    expect(patched.whole()).toBe(patched.whole());
+    expect(await patched.wholeInSlices()).toBe(await patched.wholeInSlices());
     // Immutable: every earlier set is still the set it was.
-    for (const { set, items } of earlier) expect(itemsOf(set.whole())).toEqual(items);
+    for (const { set, items } of earlier) expect(itemsOf(await set.wholeInSlices())).toEqual(items);
     expect(patched.roundSet).toBe(round);
   });
 
@@ -93,16 +93,16 @@ describe("PatchedSet", () => {
     setImmediate(count);
     const merged = await sliced.wholeInSlices(0);
     expect(turns).toBeGreaterThan(1);
-    expect(itemsOf(merged)).toEqual(itemsOf(atOnce.whole()));
-    expect(sliced.whole()).toBe(merged);
+    expect(itemsOf(merged)).toEqual(itemsOf(await atOnce.wholeInSlices(60_000)));
+    expect(await sliced.wholeInSlices(0)).toBe(merged);
     turns = 1_000;
   });
 
-  it("answers the round's set itself, or a batch's columns, when asked for all of their pairs", () => {
+  it("answers the round's set itself, or a batch's columns, when asked for all of their pairs", async () => {
     const round = rank(sample);
     const set = PatchedSet.of(round);
     const all = new Set(sample.map((s) => s.base));
-    expect(set.whole()).toBe(round);
+    expect(await set.wholeInSlices()).toBe(round);
     expect(set.rowsOf(all)).toBe(round);
     const some = new Set([itemsOf(round)[0]!.symbol, itemsOf(round).at(-1)!.symbol]);
     expect(itemsOf(set.rowsOf(some))).toEqual(itemsOf(round).filter((o) => some.has(o.symbol)));
@@ -111,11 +111,11 @@ describe("PatchedSet", () => {
     const moved = sample.map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * 1.5 }));
     const items = rank(moved);
     const everything = set.patched(all, items);
-    expect(everything.whole()).toBe(items);
+    expect(await everything.wholeInSlices()).toBe(items);
     expect(everything.rowsOf(all)).toBe(items);
   });
 
-  it("orders pairs of equal APR from the round and from batches by id, in code-unit order, ids carried", () => {
+  it("orders pairs of equal APR from the round and from batches by id, in code-unit order, ids carried", async () => {
     const [template] = sandboxOpportunities(new Date("2026-11-20T12:00:00Z")).opportunities as Opportunity[];
     const item = (symbol: string, id: string, apr: number): Opportunity => ({ ...template!, symbol, id, apr });
     const round = columnsOf([item("AAA", "AAA-x", 10), item("BBB", "BBB-x", 10), item("CCC", "CCC-x", 5)]);
@@ -123,11 +123,11 @@ describe("PatchedSet", () => {
     const first = PatchedSet.of(round).patched(new Set(["BBB"]), batch([item("BBB", "BBB-w", 10), item("BBB", "BBB-y", 10)]));
     const second = first.patched(new Set(["AAA", "CCC"]), batch([item("CCC", "CCC-a", 20), item("AAA", "AAA-z", 10)]));
     const ids = (set: OpportunityColumns) => itemsOf(set).map((o) => o.id);
-    expect(ids(first.whole())).toEqual(["AAA-x", "BBB-w", "BBB-y", "CCC-x"]);
-    expect(ids(second.whole())).toEqual(["CCC-a", "AAA-z", "BBB-w", "BBB-y"]);
+    expect(ids(await first.wholeInSlices())).toEqual(["AAA-x", "BBB-w", "BBB-y", "CCC-x"]);
+    expect(ids(await second.wholeInSlices())).toEqual(["CCC-a", "AAA-z", "BBB-w", "BBB-y"]);
     expect(ids(second.rowsOf(new Set(["BBB", "CCC"])))).toEqual(["CCC-a", "BBB-w", "BBB-y"]);
     let spliced = spliceColumns(round, new Set(["BBB"]), batch([item("BBB", "BBB-w", 10), item("BBB", "BBB-y", 10)]));
     spliced = spliceColumns(spliced, new Set(["AAA", "CCC"]), batch([item("CCC", "CCC-a", 20), item("AAA", "AAA-z", 10)]));
-    expect(itemsOf(second.whole())).toEqual(itemsOf(spliced));
+    expect(itemsOf(await second.wholeInSlices())).toEqual(itemsOf(spliced));
   });
 });

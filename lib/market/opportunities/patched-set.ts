@@ -77,15 +77,10 @@ export class PatchedSet {
     return runWhole(inSetOrder(runs, this.keys, "relisted"));
   }
 
-  /** Every current pair as one set, merged on first call (a pass over the set) and kept. */
-  whole(): OpportunityColumns {
-    if (this.patches.size === 0) return this.round.set;
-    return (this.merged ??= runWhole(this.mergeWhole()));
-  }
-
   /**
-   * `whole` giving the event loop a turn every `sliceMs` (lib/time-slices.ts): the same set, for a
-   * round on the thread that serves requests (merging 150,000 pairs under 120 layers: 50–100 ms at once).
+   * Every current pair as one set, merged on first call (a pass over the set) and kept, giving the
+   * event loop a turn every `sliceMs` (lib/time-slices.ts): a round asks it on the thread that
+   * serves requests (merging 150,000 pairs under 120 layers: 50–100 ms at once).
    */
   async wholeInSlices(sliceMs?: number): Promise<OpportunityColumns> {
     if (this.patches.size === 0) return this.round.set;
