@@ -4,7 +4,15 @@ import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import { load, loadHead } from "@/lib/market/opportunities/store";
-import { venueStatesAfter, type BatchEventInput, type RoundEventInput, type RoundEvents, type RoundVenueResult, type VenueState } from "@/lib/market/ingest/round-events";
+import {
+  venueStatesAfter,
+  type BatchEventInput,
+  type PreparedRoundEvents,
+  type RoundEventInput,
+  type RoundEvents,
+  type RoundVenueResult,
+  type VenueState,
+} from "@/lib/market/ingest/round-events";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
 import { intervalChangeEvents, opportunityEventsInSlices, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
@@ -48,39 +56,41 @@ export class LiveRoundEvents implements RoundEvents {
   /**
    * The round's events and the statements appending them, for the publishing transaction, and what
    * to call once it committed with the new set's version (which answers the round's columns under
-   * the set it replaces: nothing here reads them any more, the batches' layers on them included,
-   * and the publisher takes the new round's set before its next batch). Reads the set being replaced:
-   * rounds are one at a time (the round lock), so it is still the current one when the round publishes.
+   * the set it replaced: nothing here reads them any more, the batches' layers on them included,
+   * and the publisher takes the new round's set before its next batch). Diffed against the set
+   * published when called; rounds are one at a time (the round lock), and what batches patch into
+   * it meanwhile the round catches up on (`rebased`) before it publishes.
    */
-  async prepare(
-    db: Db,
-    round: RoundEventInput,
-  ): Promise<{ events: NewEvent[]; statements: SqlStatement[]; committed: (version: number) => OpportunityColumns | undefined }> {
+  async prepare(db: Db, round: RoundEventInput): Promise<PreparedRoundEvents & { events: NewEvent[] }> {
     const previous = await this.currentSet(db);
-    const opportunities =
-      previous?.set
-        ? await opportunityEventsInSlices(
-            await previous.set.wholeInSlices(round.sliceMs),
-            round.set,
-            {
-              threshold: this.threshold,
-              freshness: { at: round.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
-              asOf: round.asOf.toISOString(),
-            },
-            round.sliceMs,
-          )
-        : [];
-    const events = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges), ...opportunities];
-    return {
-      events,
-      statements: eventLogStatements("live", events),
-      committed: (version) => {
-        const replaced = this.published?.set?.roundSet;
-        this.published = { version, set: PatchedSet.of(round.set) };
-        if (events.length > 0) eventsAppended().notify();
-        return replaced;
-      },
+    const options = {
+      threshold: this.threshold,
+      freshness: { at: round.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
+      asOf: round.asOf.toISOString(),
     };
+    const opportunities = previous?.set ? await opportunityEventsInSlices(await previous.set.wholeInSlices(round.sliceMs), round.set, options, round.sliceMs) : [];
+    const others = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges)];
+    const prepared = (opportunityEvents: NewEvent[], set: OpportunityColumns): PreparedRoundEvents & { events: NewEvent[] } => {
+      const events = [...others, ...opportunityEvents];
+      return {
+        events,
+        statements: eventLogStatements("live", events),
+        rebased: (bases, items, rebasedSet) => {
+          // Without a live set before (the baseline), or with no batch since, there is nothing to derive again.
+          const now = previous?.set && this.published?.set;
+          if (!now) return prepared(opportunityEvents, rebasedSet);
+          const kept = opportunityEvents.filter((event) => !bases.has(eventAsset(event) ?? ""));
+          return prepared([...kept, ...opportunityEventsOf(now, bases, items, options)], rebasedSet);
+        },
+        committed: (version) => {
+          const replaced = this.published?.set?.roundSet;
+          this.published = { version, set: PatchedSet.of(set) };
+          if (events.length > 0) eventsAppended().notify();
+          return replaced;
+        },
+      };
+    };
+    return prepared(opportunities, round.set);
   }
 
   /**
@@ -124,6 +134,13 @@ export class LiveRoundEvents implements RoundEvents {
     const set = await load(db);
     return set && { version: set.version, set: set.sample ? null : PatchedSet.of(set.columns) };
   }
+}
+
+/** The asset an opportunity event is about (its pair's symbol). */
+function eventAsset(event: NewEvent): string | undefined {
+  if (event.type === "opportunity.opened" || event.type === "opportunity.updated") return event.data.opportunity.symbol;
+  if (event.type === "opportunity.closed") return event.data.symbol;
+  return undefined;
 }
 
 /** The live event log's writer for rounds every `ingestIntervalMs`; a leg is stale after three intervals, as AppServices judges it. */

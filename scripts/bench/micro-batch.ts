@@ -127,7 +127,11 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
       batches: {
         hold: () => publisher.hold(),
         newest: (fresh) => publisher.newest(fresh),
-        catchUp: (ranking, ranked, history) => publisher.catchUp(ranking, ranked, history),
+        get version() {
+          return publisher.version;
+        },
+        patchedSince: (version) => publisher.patchedSince(version),
+        caughtUp: (ranking, also) => publisher.caughtUp(ranking, also),
         roundPublished: (r) => {
           published = r;
           publisher.roundPublished(r);

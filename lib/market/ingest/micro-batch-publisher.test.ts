@@ -244,23 +244,34 @@ describe("MicroBatchPublisher", () => {
     expect(t.written.map((w) => w.onVersion)).toEqual([5, 9]);
   });
 
-  it("merges what batches published while a round ranked into the round's set, equal to ranking it all afresh", async () => {
+  it("tells a round which legs batches published since it took its own, and which assets they patched after a version", async () => {
     const t = setUp();
-    const [a] = busyBases();
-    // The round takes its newest legs, then ranks while a batch publishes a newer leg of asset a.
+    const [a, b, c] = busyBases();
+    // The round takes its newest legs, then ranks while batches publish newer legs of assets a, then b.
     const ranking = t.publisher.newest(sample);
-    const ranked = rankWithHistory(ranking, history);
-    const during = moved(a!, 0, 5_000);
-    t.publisher.push([during]);
+    expect(t.publisher.version).toBe(5);
+    const duringA = moved(a!, 0, 5_000);
+    t.publisher.push([duringA]);
     await t.advance(0);
-    expect(t.written).toHaveLength(1);
-    await t.publisher.hold();
-    const caughtUp = t.publisher.catchUp(ranking, ranked, history);
-    expect(caughtUp.ranking.find((s) => s.exchange === during.exchange && s.market === during.market)).toBe(during);
-    expect(itemsOf(caughtUp.ranked)).toEqual(itemsOf(rankWithHistory(merged([during]), history)));
-    // Nothing newer published: the round's own set, as it was.
-    const unchanged = t.publisher.catchUp(caughtUp.ranking, caughtUp.ranked, history);
-    expect(unchanged.ranked).toBe(caughtUp.ranked);
+    t.publisher.push([moved(b!, 0, 6_000)]);
+    await t.advance(PERIOD);
+    expect(t.written).toHaveLength(2);
+    expect(t.publisher.version).toBe(7);
+    const caught = t.publisher.caughtUp(ranking);
+    expect(caught.ranking.find((s) => s.exchange === duringA.exchange && s.market === duringA.market)).toBe(duringA);
+    expect(caught.ranking.filter((s, i) => s !== ranking[i])).toHaveLength(2);
+    expect(caught.bases).toEqual(new Set([a, b]));
+    // Assets asked for besides are re-ranked too; a ranking as new as what was published needs nothing.
+    expect(t.publisher.caughtUp(caught.ranking, new Set([c!])).bases).toEqual(new Set([c]));
+    expect(t.publisher.caughtUp(caught.ranking).bases.size).toBe(0);
+    // What was patched after each version: the batches' assets, none after the last, none without a set.
+    expect(t.publisher.patchedSince(5)).toEqual(new Set([a, b]));
+    expect(t.publisher.patchedSince(6)).toEqual(new Set([b]));
+    expect(t.publisher.patchedSince(7).size).toBe(0);
+    expect(t.publisher.patchedSince(undefined).size).toBe(0);
+    // A round's set starts the record afresh.
+    t.publisher.roundPublished({ version: 8, set: t.roundSet, snapshots: caught.ranking, history, asOf: new Date(0) });
+    expect(t.publisher.patchedSince(5).size).toBe(0);
   });
 
   it("never writes over a newer set: a batch that met one is dropped, and its legs wait for the next round", async () => {

@@ -4,7 +4,6 @@ import { marketKey } from "../model/market-average";
 import type { MarketSnapshot, VenueId } from "../model/types";
 import type { OpportunityColumns } from "../opportunities/opportunity-columns";
 import { PatchedSet } from "../opportunities/patched-set";
-import { spliceColumns } from "../opportunities/splice-opportunities";
 import { encodeColumns } from "../opportunities/encoding/set-bytes";
 import { publishBatch } from "../opportunities/store";
 import type { FeedStatusRecorder } from "./feed-status";
@@ -30,20 +29,25 @@ export interface PublishedRound {
 }
 
 /**
- * What a round does for the micro-batches (run-ingestion-round.ts): holds them back from its
- * ranking to its commit, so its events and theirs are each derived against the set they replace
- * (no event twice, none lost), ranks with the newest pushed legs, and hands over its set.
+ * What a round does for the micro-batches (run-ingestion-round.ts): ranks with the newest pushed
+ * legs, catches up on what batches published while it ranked and derived its events (those assets
+ * re-ranked, their events derived again), holds batches back only for that last catch-up and its
+ * commit (no event twice, none lost), and hands over its set.
  */
 export interface RoundBatches {
   /** No batch starts until `roundPublished` or `release`; resolves once the batch in flight, if any, has committed. */
   hold(): Promise<void>;
   /** `fresh` with each market's pushed snapshot in place where it is newer than the round's: nothing pushed is lost to a round. */
   newest(fresh: readonly MarketSnapshot[]): MarketSnapshot[];
+  /** The version of the set batches are published on; undefined until this process's first round. */
+  readonly version: number | undefined;
+  /** The assets batches patched into the set after `version` (none when there was no set: no batch publishes without one). */
+  patchedSince(version: number | undefined): Set<string>;
   /**
-   * After `hold`: the round's ranking and set with what batches published since its `newest`
-   * merged in (those assets re-ranked and spliced), so the round never replaces a newer leg.
+   * `ranking` with each market's published leg in place where newer, and the assets to re-rank:
+   * those whose legs were replaced, and `also`. The round re-ranks them and splices them in.
    */
-  catchUp(ranking: MarketSnapshot[], ranked: OpportunityColumns, history: MarketHistory): { ranking: MarketSnapshot[]; ranked: OpportunityColumns };
+  caughtUp(ranking: readonly MarketSnapshot[], also?: ReadonlySet<string>): { ranking: MarketSnapshot[]; bases: Set<string> };
   /** The round published `round`: batches go on on its set. */
   roundPublished(round: PublishedRound): void;
   /** The round ended without publishing: batches go on on the set they had. */
@@ -174,6 +178,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   /** Markets whose prices alone moved a little since published, for their asset's refresh. */
   private deferred = new Map<string, MarketSnapshot>();
   private readonly phases = new Map<string, number>();
+  /** The assets of each batch committed on the current base, for a round catching up (`patchedSince`). */
+  private patches: { version: number; bases: ReadonlySet<string> }[] = [];
   /** When the last batch looked for assets due a refresh. */
   private refreshedAt: number | undefined;
   private readonly prices: PriceConflation;
@@ -229,20 +235,27 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     });
   }
 
-  catchUp(ranking: MarketSnapshot[], ranked: OpportunityColumns, history: MarketHistory): { ranking: MarketSnapshot[]; ranked: OpportunityColumns } {
-    const published = this.base?.markets;
-    if (!published) return { ranking, ranked };
-    let merged: MarketSnapshot[] | undefined;
+  get version(): number | undefined {
+    return this.base?.version;
+  }
+
+  patchedSince(version: number | undefined): Set<string> {
     const bases = new Set<string>();
-    ranking.forEach((snapshot, i) => {
-      const newer = published.get(marketKey(snapshot.exchange, snapshot.market));
-      if (!newer || newer.observedAt <= snapshot.observedAt) return;
-      (merged ??= [...ranking])[i] = newer;
+    if (version === undefined) return bases;
+    for (const patch of this.patches) if (patch.version > version) for (const asset of patch.bases) bases.add(asset);
+    return bases;
+  }
+
+  caughtUp(ranking: readonly MarketSnapshot[], also: ReadonlySet<string> = new Set()): { ranking: MarketSnapshot[]; bases: Set<string> } {
+    const published = this.base?.markets;
+    const bases = new Set(also);
+    const merged = ranking.map((snapshot) => {
+      const newer = published?.get(marketKey(snapshot.exchange, snapshot.market));
+      if (!newer || newer.observedAt <= snapshot.observedAt) return snapshot;
       bases.add(newer.base);
+      return newer;
     });
-    if (!merged) return { ranking, ranked };
-    const items = rankWithHistory(merged.filter((snapshot) => bases.has(snapshot.base)), history);
-    return { ranking: merged, ranked: spliceColumns(ranked, bases, items) };
+    return { ranking: merged, bases };
   }
 
   roundPublished(round: PublishedRound): void {
@@ -254,6 +267,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       keysOf(byBase, snapshot.base).add(key);
     }
     this.base = { version: round.version, set: PatchedSet.of(round.set), history: round.history, asOf: round.asOf, markets, byBase };
+    this.patches = [];
     // What the round ranked with (or newer) is in its set already.
     for (const waiting of [this.pending, this.deferred]) {
       for (const [key, snapshot] of waiting) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) waiting.delete(key);
@@ -342,6 +356,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       const previousVersion = base.version;
       base.version = version;
       base.set = set;
+      this.patches.push({ version, bases });
       this.counts.batches += 1;
       this.counts.bases += bases.size;
       this.counts.markets += ofBases.length;

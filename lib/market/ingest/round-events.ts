@@ -58,6 +58,22 @@ export interface BatchEventInput {
   publishedAt: Date;
 }
 
+/** A round's events, ready for its publishing transaction. */
+export interface PreparedRoundEvents {
+  /** The statements appending them. */
+  statements: SqlStatement[];
+  /**
+   * The same events with those of `bases` derived again, against the set as batches have patched it
+   * since, and the round's `set` with `items` (every pair of `bases`, re-ranked, in set order) spliced in.
+   */
+  rebased(bases: ReadonlySet<string>, items: OpportunityColumns, set: OpportunityColumns): PreparedRoundEvents;
+  /**
+   * To call once the round committed, with the new set's version: answers the round's columns
+   * nothing compares with any more (those under the set the round replaced).
+   */
+  committed(version: number): OpportunityColumns | undefined;
+}
+
 /**
  * What a round tells the change-event log. The events layer implements it (LiveRoundEvents) and
  * whoever starts ingestion hands it in, so the market depends on this port, never on lib/events.
@@ -66,11 +82,10 @@ export interface RoundEvents {
   /** Each venue's health before a round stores its own: read when the round starts. */
   venueStates(db: Db): Promise<Map<string, VenueState>>;
   /**
-   * The statements appending the round's events, for the publishing transaction, and what to call
-   * once it committed with the new set's version (answers the round's columns nothing compares
-   * with any more: those under the set the round replaced).
+   * The round's events, derived against the set batches publish on when it is called (batches may
+   * go on patching it meanwhile: `rebased` catches up on them).
    */
-  prepare(db: Db, round: RoundEventInput): Promise<{ statements: SqlStatement[]; committed: (version: number) => OpportunityColumns | undefined }>;
+  prepare(db: Db, round: RoundEventInput): Promise<PreparedRoundEvents>;
   /**
    * The statements appending a micro-batch's opportunity events (only its assets' pairs), for its
    * publishing transaction, and what to call once it committed: the batch's set is then the one

@@ -2,15 +2,16 @@ import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
 import { logger } from "@/lib/observability/logger";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
-import type { ColumnSlabs } from "../opportunities/opportunity-columns";
+import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
+import { spliceColumns } from "../opportunities/splice-opportunities";
 import type { AppliedRound } from "../opportunities/live-opportunities";
 import { pack, publish } from "../opportunities/store";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../model/types";
+import { VENUE_IDS, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
 import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
-import { readMarketHistory, rankWithHistoryInSlices, withRoundFindings } from "./market-history";
+import { rankWithHistory, readMarketHistory, rankWithHistoryInSlices, withRoundFindings, type MarketHistory } from "./market-history";
 import type { RoundBatches } from "./micro-batch-publisher";
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
@@ -175,25 +176,20 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const history = withRoundFindings(await historyRead, settlements, intervalChanges);
     step("history");
     // Ranked with the newest pushed legs while micro-batches go on publishing.
-    let ranking = options.batches ? options.batches.newest(fresh) : fresh;
+    const batches = options.batches;
+    let ranking = batches ? batches.newest(fresh) : fresh;
     // In slices, the event loop turning between them: this thread serves requests and streams and
     // publishes micro-batches, which a few hundred milliseconds of ranking at once would hold back.
     let ranked = await rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs);
-    // From here to the commit no micro-batch publishes: this round's events are derived against
-    // the set it replaces, which must not change under them. What they published during the
-    // ranking is merged in (a few assets re-ranked), so holding them costs no ranking of the whole set.
-    holding = options.batches !== undefined;
-    if (options.batches) {
-      await options.batches.hold();
-      const caughtUp = options.batches.catchUp(ranking, ranked, history);
-      if (caughtUp.ranked !== ranked) options.slabs?.giveBack(ranked);
-      ({ ranking, ranked } = caughtUp);
-    }
+    // What batches published while it ranked is merged in (those assets re-ranked, in slices too).
+    const caughtUpOn = batches?.version;
+    if (batches) ({ ranking, ranked } = await catchUp(batches.caughtUp(ranking), ranked, history, options.slabs, options.sliceMs));
     step("rank");
     // Compressed on libuv's threads while this one derives the events and the round is stored.
-    const packing = pack(ranked);
+    let packing = pack(ranked);
     packing.catch(() => undefined); // awaited when publishing; a round failing before then reports its own error
-    // The change events are derived while the round is still being stored (a pass over both sets).
+    // The change events are derived while the round is still being stored (a pass over both sets),
+    // against the set batches publish on, which they go on patching meanwhile.
     const asOf = dataAsOf(results, startedAt);
     const preparing = venuesBefore?.then((before) =>
       options.events?.prepare(db, {
@@ -211,9 +207,24 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await progressWritten;
     options.memory?.remember({ roundId: round.id, startedAt, results, previous: seenBefore, ...history });
     step("store");
-    const events = await preparing;
+    let events = await preparing;
+    // From here to the commit no batch publishes. The assets batches patched since the catch-up
+    // (while the events were derived) are re-ranked once more and their events derived again
+    // against the set they made, so each event is derived against the set it replaces, once; the
+    // hold costs those few assets, not a pass over the whole set.
+    holding = batches !== undefined;
+    if (batches) {
+      await batches.hold();
+      const rebase = await catchUp(batches.caughtUp(ranking, batches.patchedSince(caughtUpOn)), ranked, history, options.slabs, "at once");
+      if (rebase.items) {
+        events = events?.rebased(rebase.bases, rebase.items, rebase.ranked);
+        packing = pack(rebase.ranked);
+      }
+      ({ ranking, ranked } = rebase);
+    }
+    const packed = await packing;
     const publishedAt = new Date(now());
-    const version = await (options.publish ?? publish)(db, await packing, { asOf, sample: false }, [
+    const version = await (options.publish ?? publish)(db, packed, { asOf, sample: false }, [
       {
         text: `UPDATE "IngestionRound" SET status = 'published', "finishedAt" = $1::timestamp(3), opportunities = $2 WHERE id = $3`,
         values: [publishedAt.toISOString(), ranked.count, round.id],
@@ -223,10 +234,10 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // The columns nothing reads any more: the round's under the replaced set (the micro-batches'
     // layers on them go with it: the publisher takes this round's set below, before any batch), or
     // without events this one, now stored (unless the micro-batches go on from it).
-    const unread = events ? events.committed(version) : options.batches ? undefined : ranked;
+    const unread = events ? events.committed(version) : batches ? undefined : ranked;
     if (unread) options.slabs?.giveBack(unread);
     holding = false;
-    options.batches?.roundPublished({ version, set: ranked, snapshots: ranking, history, asOf });
+    batches?.roundPublished({ version, set: ranked, snapshots: ranking, history, asOf });
     step("publish");
     const applied = Promise.resolve(options.onPublished?.({ version, set: ranked, asOf })).catch((error: unknown) =>
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
@@ -263,6 +274,28 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await directSql(db).query(roundVenues(round.id, progress));
     return finish(db, round.id, progress, 0, message.slice(0, 500));
   }
+}
+
+/**
+ * `ranked` with `caught.bases` re-ranked from `caught.ranking` and spliced in, and those assets'
+ * rows (undefined when there were none); the columns it replaced go back to the slabs. In slices
+ * (`sliceMs`, DEFAULT_SLICE_MS when undefined) or "at once": in the hold, a few assets are quicker
+ * ranked than paused for.
+ */
+async function catchUp(
+  caught: { ranking: MarketSnapshot[]; bases: Set<string> },
+  ranked: OpportunityColumns,
+  history: MarketHistory,
+  slabs: ColumnSlabs | undefined,
+  sliceMs: number | undefined | "at once",
+): Promise<{ ranking: MarketSnapshot[]; ranked: OpportunityColumns; bases: Set<string>; items?: OpportunityColumns }> {
+  const { ranking, bases } = caught;
+  if (bases.size === 0) return { ranking, ranked, bases };
+  const markets = ranking.filter((snapshot) => bases.has(snapshot.base));
+  const items = sliceMs === "at once" ? rankWithHistory(markets, history) : await rankWithHistoryInSlices(markets, history, undefined, sliceMs);
+  const spliced = spliceColumns(ranked, bases, items);
+  if (spliced !== ranked) slabs?.giveBack(ranked);
+  return { ranking, ranked: spliced, bases, items };
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {
