@@ -1600,7 +1600,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         excluded: { invalid: 1 },
       },
       {
-        name: "has no rate for a perpetual whose ticker sends none (Kraken leaves a zero rate out)",
+        name: "has no rate, and no forecast, for a perpetual whose ticker sends none",
         routes: () =>
           editBody<{ tickers: Row[] }>(krakenfuturesRoutes(), "/derivatives/api/v3/tickers", (body) => ({
             ...body,
@@ -1738,7 +1738,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         excluded: { invalid: 1 },
       },
       {
-        name: "is stale when the list has no funding object at all",
+        name: "is stale on an answer without a market list",
         routes: () => editBody<{ markets: Row[] }>(driftRoutes(), "/stats/markets", () => ({ success: false, error: "maintenance" })),
         stale: /expected a list under "markets"/,
       },
