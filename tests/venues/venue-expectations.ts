@@ -1692,9 +1692,10 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     now: DRIFT_FUNDING_UPDATE + 20 * 60_000,
     reference: {
       market: "BTC/USDC:USDC", venueMarketId: "BTC-PERP",
-      // fundingRate.long "0.00093" is percent an hour.
-      fundingRate: 0.0000093,
-      predictedFundingRate: null,
+      // fundingRate.long "0.00093" is the longs' P&L in percent an hour: longs are paid, so the
+      // rate (positive: longs pay) is -0.00093 %. The running estimate of the coming update.
+      fundingRate: -0.0000093,
+      predictedFundingRate: -0.0000093,
       // Drift states no bound in the row.
       rateCap: null, rateFloor: null,
       fundingIntervalHours: 1, fundingIntervalSource: "protocol",
@@ -1702,19 +1703,17 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       markPrice: 68481.850665,
       // The oracle price.
       indexPrice: 68525.837797,
-      // openInterest.long counts BTC.
-      openInterestUsd: 264.7866 * 68481.850665,
+      // openInterest per side in BTC (long 264.7866, short -312.3766): the larger side.
+      openInterestUsd: 312.3766 * 68481.850665,
       volume24hUsd: 20508203.775252,
       // Drift's published perp tier 1 (the row's own 0.035 % is BTC's discounted rate).
       takerFee: 0.001,
       observedAt: DRIFT_FUNDING_UPDATE + 20 * 60_000,
-      // The rate the row states, settled at 13:00Z (fundingRateUpdateTs 13:00:10Z, in seconds).
-      lastSettlement: { rate: 0.0000093, at: Date.UTC(2026, 1, 10, 13) },
     },
     markets: {
       // Named for the bundle, so the multiplier survives although baseAsset names the bare token.
-      "1MPEPE/USDC:USDC": { base: "PEPE", venueBase: "1MPEPE", contractMultiplier: 1_000_000, fundingRate: -0.000025 },
-      "1KWEN/USDC:USDC": { base: "WEN", venueBase: "1KWEN", contractMultiplier: 1_000, fundingRate: 0.000011 },
+      "1MPEPE/USDC:USDC": { base: "PEPE", venueBase: "1MPEPE", contractMultiplier: 1_000_000, fundingRate: 0.000025 },
+      "1KWEN/USDC:USDC": { base: "WEN", venueBase: "1KWEN", contractMultiplier: 1_000, fundingRate: -0.000011 },
     },
     listed: ["1KWEN/USDC:USDC", "1MPEPE/USDC:USDC", "BTC/USDC:USDC"],
     skipped: { "OLD-PERP": "reduce-only" },
@@ -1722,18 +1721,18 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     requests: ["GET /stats/markets"],
     variants: [
       {
-        name: "drops a row whose rate is garbled; a garbled price costs that field, a garbled update time the last settlement",
+        name: "drops a row whose rate is garbled; a garbled price costs that field",
         routes: () =>
           editBody<{ markets: Row[] }>(driftRoutes(), "/stats/markets", (body) => ({
             ...body,
             markets: patchRows(body.markets, {
               "1KWEN-PERP": { fundingRate: { long: "n/a", short: "n/a" } },
-              "BTC-PERP": { markPrice: "?", fundingRateUpdateTs: "soon" },
+              "BTC-PERP": { markPrice: "?" },
             }),
           })),
         markets: {
           "1KWEN/USDC:USDC": null,
-          "BTC/USDC:USDC": { fundingRate: 0.0000093, markPrice: null, openInterestUsd: null },
+          "BTC/USDC:USDC": { fundingRate: -0.0000093, markPrice: null, openInterestUsd: null },
         },
         excluded: { invalid: 1 },
       },

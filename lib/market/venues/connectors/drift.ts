@@ -1,5 +1,4 @@
-import { HOUR_MS } from "../../model/funding-interval";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
 import { nextWholeHour } from "./dydx";
 import { observeListing, unifiedMarketNames } from "./http-market";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
@@ -11,12 +10,20 @@ import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venu
 const PROTOCOL_INTERVAL_HOURS = 1;
 
 /**
- * `stats/markets` writes `fundingRate.long`/`.short` in **percent** per hour: BTC's `"0.00093"` is
- * 0.00093 % an hour (8 % a year), where read as a fraction it would be 815 % a year. Rounded to 15
- * significant digits so `"0.00093"` is 0.0000093, not 9.300000000000001e-6.
+ * `stats/markets` writes `fundingRate.long`/`.short` in **percent** per hour, as **each side's
+ * funding P&L**: longs paying shows as a negative `long`. The rate in every other venue's convention
+ * (positive: longs pay) is therefore `-long / 100`. In the recording BTC's `long` is "0.00093"
+ * beside a 24h average `fundingRate24h` of "-0.000569": longs were being paid, a rate of
+ * -0.0000093 an hour (-8 % a year; read as a fraction it would be 815 %). Units and sign as Drift's
+ * data API glossary defines the funding records ("funding paid by long positions"), checked by a
+ * public client against the records' quote-per-base rates; not read here. Rounded to 15 significant
+ * digits so "0.00093" is 0.0000093, not 9.300000000000001e-6.
  */
-function percent(value: number | undefined): number | undefined {
-  return value === undefined ? undefined : Number((value / 100).toPrecision(15));
+export function driftRate(long: number | undefined): number | undefined {
+  if (long === undefined) return undefined;
+  const rate = Number((-long / 100).toPrecision(15));
+  // A flat market is zero, not -0.
+  return rate === 0 ? 0 : rate;
 }
 
 /**
@@ -48,32 +55,32 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   };
 }
 
+function largerSide(long: number | undefined, short: number | undefined): number | undefined {
+  if (long === undefined || short === undefined) return long ?? (short === undefined ? undefined : Math.abs(short));
+  return Math.max(Math.abs(long), Math.abs(short));
+}
+
 /** One perpetual's observation from its `stats/markets` row. */
 export function driftObservation(row: Record<string, unknown>, market: HttpMarket, fetchedAt: number): FundingObservation {
   const funding = asRecord(row.fundingRate);
-  // The rate longs pay (positive) or receive: the sign convention of every other venue. `short` is
-  // its mirror image except when the AMM's side is capped.
-  const rate = percent(readNumber(funding?.long));
-  const updatedSeconds = readNumber(row.fundingRateUpdateTs);
-  const updatedAt = updatedSeconds === undefined ? undefined : updatedSeconds * 1_000;
+  // The longs' side: what longs pay stays right if the AMM caps one side asymmetrically.
+  const rate = driftRate(readNumber(funding?.long));
   const markPrice = readNumber(row.markPrice);
   const openInterest = asRecord(row.openInterest);
   return {
     symbol: market.symbol,
-    // The rate of the last hourly update (at `fundingRateUpdateTs`); Drift publishes no forecast here.
-    fundingRate: rate,
-    predictedFundingRate: undefined,
+    // The running estimate of the coming hourly update: it moves between reads while
+    // `fundingRateUpdateTs` (the last update) stays, so it is no settled rate. Also the forecast.
+    ...runningEstimate(rate),
     interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
+    // Updates are lazy (on trades, and once enough time has passed): the next whole hour is the
+    // earliest the next one can happen.
     nextFundingAt: nextWholeHour(fetchedAt),
-    // The settled rate the row states, at the hour it was settled (seconds in the payload).
-    lastSettlement:
-      rate !== undefined && Number.isFinite(rate) && updatedAt !== undefined && Number.isFinite(updatedAt)
-        ? { rate, at: Math.floor(updatedAt / HOUR_MS) * HOUR_MS }
-        : undefined,
     markPrice,
     indexPrice: readNumber(row.oraclePrice),
-    // `openInterest.long` counts the base asset held long (`short` the same, negative).
-    openInterestUsd: product(readNumber(openInterest?.long), markPrice),
+    // `openInterest.long`/`.short` count the base asset per side (`short` negative); the AMM holds
+    // the difference, so open interest is the larger side.
+    openInterestUsd: product(largerSide(readNumber(openInterest?.long), readNumber(openInterest?.short)), markPrice),
     volume24hUsd: readNumber(row.quoteVolume),
     // The row carries no time of its own beside the funding update's.
     observedAt: fetchedAt,
