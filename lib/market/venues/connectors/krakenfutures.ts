@@ -1,5 +1,6 @@
 import type { krakenfutures, MarketInterface } from "ccxt";
 import { readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
+import { readIsoTime } from "./bitmex";
 import { clientConfig } from "./ccxt-client";
 import { nextWholeHour } from "./dydx";
 import { statedInterval } from "./read-interval";
@@ -33,12 +34,6 @@ export function krakenFundingInterval(instrument: Record<string, unknown> | unde
   if (perDay === undefined || !Number.isFinite(perDay) || perDay <= 0) return null;
   const hours = 24 / perDay;
   return Number.isInteger(hours) ? statedInterval(hours) : null;
-}
-
-/** An ISO 8601 time as epoch ms: absent as `undefined`, unparseable as `NaN`. */
-function readIsoTime(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  return typeof value === "string" ? Date.parse(value) : Number.NaN;
 }
 
 export const krakenfuturesAdapter: VenueAdapter<krakenfutures> = {
