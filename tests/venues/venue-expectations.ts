@@ -17,6 +17,10 @@ import { MEXC_FUNDING_TIME, MEXC_NEXT_SETTLE, MEXC_TICKER_TIME, mexcRoutes } fro
 import { PARADEX_SUMMARY_CREATED_AT, paradexRoutes } from "@/tests/fixtures/venues/replays/paradex";
 import { PHEMEX_TICKER_TIME, phemexRoutes } from "@/tests/fixtures/venues/replays/phemex";
 import { WOO_TIME, wooRoutes } from "@/tests/fixtures/venues/replays/woo";
+import { KRAKENFUTURES_TIME, krakenfuturesRoutes } from "@/tests/fixtures/venues/replays/krakenfutures";
+import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/venues/replays/derive";
+import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
+import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1517,6 +1521,274 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
           // No futures row for SOL in that answer.
           "SOL/USDT:USDT": { fundingRate: 0.00021, markPrice: null },
         },
+      },
+    ],
+  },
+  {
+    venue: "krakenfutures",
+    fixture:
+      "REAL: the instruments answer (PI_XBTUSD, PF_ETHUSD, PF_PEPEUSD, PF_AAPLxUSD; nautilus_trader's test data) and the PI_XBTUSD " +
+      "tickers answer (2025-11-17). DOCUMENTED EXAMPLE: the PF_ENJUSD ticker ccxt's source quotes (its instrument row built in " +
+      "PF_ETHUSD's shape). SYNTHETIC: the PF_ETHUSD, PF_PEPEUSD and PF_AAPLxUSD tickers and a dated future's.",
+    routes: krakenfuturesRoutes,
+    now: KRAKENFUTURES_TIME + 2_000,
+    reference: {
+      market: "ENJ/USD:USD", venueMarketId: "PF_ENJUSD",
+      // fundingRate -7.56414717067e-7 is USD per contract (1 ENJ) per hour: ÷ the 0.0434 mark, the
+      // relative rate. Read as is it would be 23 times too small.
+      fundingRate: -0.000000756414717067 / 0.0434,
+      predictedFundingRate: 0.000000195218676 / 0.0434,
+      // The instrument's maxRelativeFundingRate, per hour, both ways.
+      rateCap: 0.0025, rateFloor: -0.0025,
+      // fundingRateCoefficient 24: 24 periods a day.
+      fundingIntervalHours: 1, fundingIntervalSource: "venue",
+      // The next whole hour after the answer's serverTime (00:34:37Z).
+      nextFundingAt: Date.UTC(2025, 10, 17, 1),
+      markPrice: 0.0434,
+      indexPrice: 0.043391,
+      // openInterest 72513 contracts of 1 ENJ, at the mark.
+      openInterestUsd: 72513 * 0.0434,
+      volume24hUsd: 73.5216,
+      // Kraken's published tier-1 taker fee.
+      takerFee: 0.0005,
+      // The answer's serverTime.
+      observedAt: KRAKENFUTURES_TIME,
+    },
+    markets: {
+      "ETH/USD:USD": { fundingRate: 0.00001, predictedFundingRate: 0.00002, openInterestUsd: 12000.5 * 3150 },
+      "PEPE/USD:USD": { base: "PEPE", contractMultiplier: 1, fundingRate: -0.00002 },
+      // The xStocks token keeps its own name: never the AAPL stock perpetuals of other venues.
+      PF_AAPLxUSD: { market: "AAPLX/USD:USD", base: "AAPLX", venueBase: "AAPLx", fundingRate: 0.00001 },
+    },
+    listed: ["AAPLX/USD:USD", "ENJ/USD:USD", "ETH/USD:USD", "PEPE/USD:USD"],
+    skipped: { PI_XBTUSD: "inverse (the REAL ticker)", FI_XBTUSD_251226: "dated future's ticker" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /derivatives/api/v3/instruments", "GET /derivatives/api/v3/tickers"],
+    variants: [
+      {
+        name: "is stale, not empty, on the REAL payloads alone, whose only ticker is the inverse PI_XBTUSD",
+        routes: () =>
+          editBody<{ tickers: Row[] }>(krakenfuturesRoutes(), "/derivatives/api/v3/tickers", (body) => ({
+            ...body,
+            tickers: body.tickers.filter((row) => row.symbol === "PI_XBTUSD"),
+          })),
+        stale: /no usable funding rate/,
+      },
+      {
+        name: "is stale when the tickers fail",
+        routes: () => without(krakenfuturesRoutes(), "/derivatives/api/v3/tickers"),
+        stale: /./,
+      },
+      {
+        name: "drops a row whose mark is garbled (no relative rate without it); a market without a coefficient or cap loses only those",
+        routes: () =>
+          editBody<{ instruments: Row[] }>(
+            editBody<{ tickers: Row[] }>(krakenfuturesRoutes(), "/derivatives/api/v3/tickers", (body) => ({
+              ...body,
+              tickers: patchRows(body.tickers, { PF_PEPEUSD: { markPrice: "n/a" } }),
+            })),
+            "/derivatives/api/v3/instruments",
+            (body) => ({
+              ...body,
+              instruments: patchRows(body.instruments, { PF_ETHUSD: { fundingRateCoefficient: undefined, maxRelativeFundingRate: undefined } }),
+            }),
+          ),
+        markets: {
+          "PEPE/USD:USD": null,
+          "ETH/USD:USD": { fundingRate: 0.00001, fundingIntervalHours: null, fundingIntervalSource: null, rateCap: null, rateFloor: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "has no rate, and no forecast, for a perpetual whose ticker sends none",
+        routes: () =>
+          editBody<{ tickers: Row[] }>(krakenfuturesRoutes(), "/derivatives/api/v3/tickers", (body) => ({
+            ...body,
+            tickers: patchRows(body.tickers, { PF_ETHUSD: { fundingRate: undefined, fundingRatePrediction: undefined } }),
+          })),
+        markets: { "ETH/USD:USD": { fundingRate: null, predictedFundingRate: null, markPrice: 3150 } },
+      },
+    ],
+  },
+  {
+    venue: "derive",
+    fixture:
+      "REAL: BTC-PERP's get_ticker answer with its perp_details (ccxt's recording, 2025-01-06). DOCUMENTED EXAMPLE: the BTC-PERP " +
+      "get_all_instruments row ccxt's source quotes. SYNTHETIC: the ETH-PERP instrument and ticker, the inactive OLD-PERP. " +
+      "Plain-HTTP kind: ccxt's derive class reads funding only from its history.",
+    routes: deriveRoutes,
+    now: DERIVE_TIME + 3_000,
+    reference: {
+      // Quoted in USD on USDC collateral: spelt USDC, as Paradex's.
+      market: "BTC/USDC:USDC", venueMarketId: "BTC-PERP",
+      // perp_details.funding_rate, per hour.
+      fundingRate: -0.000016101766457197,
+      predictedFundingRate: null,
+      // max_rate_per_hour / min_rate_per_hour.
+      rateCap: 0.004, rateFloor: -0.004,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      // The next whole hour after the ticker's 09:31:25Z (its funding history rows fall on the hour).
+      nextFundingAt: Date.UTC(2025, 0, 6, 10),
+      markPrice: 99031.92750003036,
+      indexPrice: 99059.7,
+      // stats.open_interest and the 24h contract_volume count BTC: valued at the mark.
+      openInterestUsd: 76.222135170666813448 * 99031.92750003036,
+      volume24hUsd: 484.053 * 99031.92750003036,
+      // No published schedule: the instrument's own taker_fee_rate.
+      takerFee: 0.0003,
+      observedAt: DERIVE_TIME,
+    },
+    markets: { "ETH/USDC:USDC": { fundingRate: 0.0000421, rateCap: 0.004, observedAt: DERIVE_TIME - 1_000 } },
+    listed: ["BTC/USDC:USDC", "ETH/USDC:USDC"],
+    skipped: { "OLD-PERP": "inactive (no ticker asked)" },
+    excluded: { notLinearPerp: 0, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: [
+      'POST /public/get_all_instruments {"expired":false,"instrument_type":"perp","page":1,"page_size":1000}',
+      'POST /public/get_ticker {"instrument_name":"BTC-PERP"}',
+      'POST /public/get_ticker {"instrument_name":"ETH-PERP"}',
+    ],
+    variants: [
+      {
+        name: "a failed ticker costs that market its rate and says so; the others stand",
+        routes: () => [deriveTickerRoute("ETH-PERP", { status: 500, body: "Internal Server Error" }), ...deriveRoutes()],
+        markets: { "BTC/USDC:USDC": { fundingRate: -0.000016101766457197 }, "ETH/USDC:USDC": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+        warnings: [/^ticker: 1 of 2 failed \(ETH-PERP\): /],
+      },
+      {
+        name: "a ticker answering for another instrument is a failed ticker, not that instrument's rate",
+        routes: () => [
+          deriveTickerRoute("ETH-PERP", { body: fixtureJson("derive/get_ticker_BTC-PERP_2025-01-06.json") }),
+          ...deriveRoutes(),
+        ],
+        markets: { "ETH/USDC:USDC": { fundingRate: null } },
+        warnings: ["ticker"],
+      },
+      {
+        name: "a garbled bound costs that field; a garbled rate costs the market",
+        routes: () => {
+          const btc = fixtureJson<{ result: Row & { perp_details: Row } }>("derive/get_ticker_BTC-PERP_2025-01-06.json");
+          return [
+            deriveTickerRoute("BTC-PERP", {
+              body: { ...btc, result: { ...btc.result, perp_details: { ...btc.result.perp_details, max_rate_per_hour: "∞", funding_rate: "-0.0000161" } } },
+            }),
+            deriveTickerRoute("ETH-PERP", {
+              body: { result: { ...btc.result, instrument_name: "ETH-PERP", perp_details: { ...btc.result.perp_details, funding_rate: "soon" } } },
+            }),
+            ...deriveRoutes(),
+          ];
+        },
+        markets: { "BTC/USDC:USDC": { fundingRate: -0.0000161, rateCap: null, rateFloor: -0.004 }, "ETH/USDC:USDC": null },
+        excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "drift",
+    fixture:
+      "REAL: BTC-PERP's stats/markets row (ccxt's recording, funding updated 2026-02-10 13:00:10Z). SYNTHETIC in its shape: the " +
+      "bundled 1MPEPE-PERP and 1KWEN-PERP, a spot row and a reduce-only market. No class in the installed ccxt: the plain-HTTP kind.",
+    routes: driftRoutes,
+    now: DRIFT_FUNDING_UPDATE + 20 * 60_000,
+    reference: {
+      market: "BTC/USDC:USDC", venueMarketId: "BTC-PERP",
+      // fundingRate.long "0.00093" is the longs' P&L in percent an hour: longs are paid, so the
+      // rate (positive: longs pay) is -0.00093 %. The running estimate of the coming update.
+      fundingRate: -0.0000093,
+      predictedFundingRate: -0.0000093,
+      // Drift states no bound in the row.
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2026, 1, 10, 14),
+      markPrice: 68481.850665,
+      // The oracle price.
+      indexPrice: 68525.837797,
+      // openInterest per side in BTC (long 264.7866, short -312.3766): the larger side.
+      openInterestUsd: 312.3766 * 68481.850665,
+      volume24hUsd: 20508203.775252,
+      // Drift's published perp tier 1 (the row's own 0.035 % is BTC's discounted rate).
+      takerFee: 0.001,
+      observedAt: DRIFT_FUNDING_UPDATE + 20 * 60_000,
+    },
+    markets: {
+      // Named for the bundle, so the multiplier survives although baseAsset names the bare token.
+      "1MPEPE/USDC:USDC": { base: "PEPE", venueBase: "1MPEPE", contractMultiplier: 1_000_000, fundingRate: 0.000025 },
+      "1KWEN/USDC:USDC": { base: "WEN", venueBase: "1KWEN", contractMultiplier: 1_000, fundingRate: -0.000011 },
+    },
+    listed: ["1KWEN/USDC:USDC", "1MPEPE/USDC:USDC", "BTC/USDC:USDC"],
+    skipped: { "OLD-PERP": "reduce-only" },
+    excluded: { notLinearPerp: 1, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /stats/markets"],
+    variants: [
+      {
+        name: "drops a row whose rate is garbled; a garbled price costs that field",
+        routes: () =>
+          editBody<{ markets: Row[] }>(driftRoutes(), "/stats/markets", (body) => ({
+            ...body,
+            markets: patchRows(body.markets, {
+              "1KWEN-PERP": { fundingRate: { long: "n/a", short: "n/a" } },
+              "BTC-PERP": { markPrice: "?" },
+            }),
+          })),
+        markets: {
+          "1KWEN/USDC:USDC": null,
+          "BTC/USDC:USDC": { fundingRate: -0.0000093, markPrice: null, openInterestUsd: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "is stale on an answer without a market list",
+        routes: () => editBody<{ markets: Row[] }>(driftRoutes(), "/stats/markets", () => ({ success: false, error: "maintenance" })),
+        stale: /expected a list under "markets"/,
+      },
+    ],
+  },
+  {
+    venue: "pacifica",
+    fixture:
+      "REAL TESTNET: the GET /info answer (BTC perpetual, SOL-USDC spot; ccxt's recording). DOCUMENTED EXAMPLE: the XPL " +
+      "/info/prices row ccxt's source quotes, and an XPL market row carrying its rates. SYNTHETIC: BTC's prices row.",
+    routes: pacificaRoutes,
+    now: PACIFICA_TIME + 1_000,
+    reference: {
+      market: "XPL/USDC:USDC", venueMarketId: "XPL",
+      // next_funding_rate: the running estimate of the coming hour, also Pacifica's forecast.
+      fundingRate: 0.00011096,
+      predictedFundingRate: 0.00011096,
+      // Not in any payload.
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2025, 8, 30, 10),
+      markPrice: 1.084819,
+      indexPrice: 1.084524,
+      openInterestUsd: 3634796 * 1.084819,
+      volume24hUsd: 20896698.0672,
+      // Pacifica's fee level 0.
+      takerFee: 0.0004,
+      observedAt: PACIFICA_TIME,
+    },
+    markets: { "BTC/USDC:USDC": { fundingRate: 0.0000125, predictedFundingRate: 0.0000125, markPrice: 113950 } },
+    listed: ["BTC/USDC:USDC", "XPL/USDC:USDC"],
+    skipped: { "SOL-USDC": "spot (REAL)" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    // ccxt's market list, then the same list raw (the rates) beside the prices.
+    requests: ["GET /api/v1/info", "GET /api/v1/info", "GET /api/v1/info/prices"],
+    variants: [
+      {
+        name: "loses only prices, open interest and volume when /info/prices fails",
+        routes: () => without(pacificaRoutes(), "/api/v1/info/prices"),
+        markets: { "BTC/USDC:USDC": { fundingRate: 0.0000125, markPrice: null, indexPrice: null, openInterestUsd: null, volume24hUsd: null } },
+        warnings: ["prices"],
+      },
+      {
+        name: "drops a row whose rate is garbled",
+        routes: () =>
+          editBody<{ data: Row[] }>(pacificaRoutes(), "/api/v1/info", (body) => ({
+            ...body,
+            data: patchRows(body.data, { XPL: { next_funding_rate: "soon" } }),
+          })),
+        markets: { "XPL/USDC:USDC": null },
+        excluded: { invalid: 1 },
       },
     ],
   },

@@ -56,7 +56,12 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
  * pinned by a recording, a documented example or (Lighter) sources measured against the venue that
  * agree, never from a guess at its shape.
  */
-export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {};
+export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
+  krakenfutures: "GET /derivatives/api/v4/historicalfundingrates is documented (ccxt's example) but not yet read here",
+  derive: "POST /public/get_funding_rate_history is recorded (tests/fixtures/venues/derive) but not yet read here",
+  drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
+  pacifica: "no recording of GET /api/v1/funding_rate/history",
+};
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
 export function historyReader(exchange: string): VenueHistoryReader | undefined {

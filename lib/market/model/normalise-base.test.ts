@@ -10,11 +10,18 @@ describe("normaliseBase", () => {
     ["1MBABYDOGE", "BABYDOGE", 1_000_000], // Binance
     ["10000LADYS", "LADYS", 10_000],
     ["1000BONK", "BONK", 1_000],
+    // Drift's bundled markets (drift-labs/protocol-v2 sdk perpMarkets: 1MPEPE, 1MBONK, 1KWEN, 1KMEW, 1KPUMP, 1KMON).
+    ["1MPEPE", "PEPE", 1_000_000],
+    ["1MBONK", "BONK", 1_000_000],
+    ["1KWEN", "WEN", 1_000],
+    ["1KMEW", "MEW", 1_000],
+    ["1KPUMP", "PUMP", 1_000],
+    ["1KMON", "MON", 1_000],
   ])("%s → %s × %d", (venueBase, base, multiplier) => {
     expect(normaliseBase(venueBase)).toEqual({ base, multiplier });
   });
 
-  it.each(["1INCH", "KAVA", "KSM", "KAITO", "0G", "2Z", "T", "BTCDOM", "NEIROETH"])(
+  it.each(["1INCH", "KAVA", "KSM", "KAITO", "0G", "2Z", "T", "BTCDOM", "NEIROETH", "1K", "1KX", "1M"])(
     "leaves %s alone: digits or capital K belong to the name",
     (venueBase) => {
       expect(normaliseBase(venueBase)).toEqual({ base: venueBase, multiplier: 1 });

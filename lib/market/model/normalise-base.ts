@@ -7,9 +7,10 @@ export interface NormalisedBase {
 
 /*
  * Venues quote very cheap tokens per bundle so prices keep enough digits: Binance and Bybit prefix
- * a power of ten (`1000PEPE`, `1000000MOG`) or `1M` (`1MBABYDOGE`); Hyperliquid prefixes a
- * lowercase `k` (`kPEPE`). The prefix must be followed by a letter so `1INCH` stays itself, and
- * only lowercase `k` counts so `KAVA`, `KSM` and `KAITO` are untouched.
+ * a power of ten (`1000PEPE`, `1000000MOG`) or `1M` (`1MBABYDOGE`); Drift prefixes `1M` or `1K`
+ * (`1MPEPE`, `1KWEN`); Hyperliquid prefixes a lowercase `k` (`kPEPE`). The prefix must be followed
+ * by a letter so `1INCH` stays itself (`1M` and `1K` by two capitals), and only lowercase `k`
+ * counts so `KAVA`, `KSM` and `KAITO` are untouched.
  */
 const BUNDLE_PREFIXES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^1000000(?=[A-Za-z])/, 1_000_000],
@@ -17,6 +18,7 @@ const BUNDLE_PREFIXES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^10000(?=[A-Za-z])/, 10_000],
   [/^1000(?=[A-Za-z])/, 1_000],
   [/^1M(?=[A-Z]{2})/, 1_000_000],
+  [/^1K(?=[A-Z]{2})/, 1_000],
   [/^k(?=[A-Z])/, 1_000],
 ];
 

@@ -5,7 +5,7 @@ import { PRICE_OBSERVATION_TOLERANCE_MS, priceSpreadUnavailableReasonSchema } fr
 export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
 
 /** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
-export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo"] as const;
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo", "krakenfutures", "derive", "drift", "pacifica"] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
 export type VenueId = z.infer<typeof venueIdSchema>;
 

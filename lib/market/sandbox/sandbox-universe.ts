@@ -15,7 +15,7 @@ export interface UniverseListing {
   venueMarketId: string;
   venueBase: string;
   contractMultiplier: number;
-  settle: "USDT" | "USDC";
+  settle: "USDT" | "USDC" | "USD";
   /** The interval, or on the interval-shift fixture the even days' one (see `intervalHoursAt`). */
   intervalHours: number;
   intervalSource: IntervalSource;
@@ -118,7 +118,7 @@ function buildUniverse(): UniverseAsset[] {
       const hours = shifting ? intervalShift.hours.evenDays : intervalHours(base, rank, venue, unitOf(STRUCTURE_KEY, key, venueKey, Trait.Interval));
       const bundle = referencePrice < BUNDLE_BELOW_USD ? profile.bundlePrefix : null;
       const venueBase = bundle === null ? base : `${bundle}${base}`;
-      const markets: Array<{ settle: "USDT" | "USDC"; id: string; volume: number }> = [
+      const markets: Array<{ settle: "USDT" | "USDC" | "USD"; id: string; volume: number }> = [
         { settle: profile.settle, id: profile.marketId(venueBase, nextIndex(counters, venue)), volume: 1 },
       ];
       const twinId = USDC_TWIN_BASES.has(base) ? USDC_TWIN_IDS[venue] : undefined;

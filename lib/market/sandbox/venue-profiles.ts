@@ -12,7 +12,7 @@ export type SandboxVenueId = VenueId;
 export interface VenueProfile {
   /** Taker fee as live snapshots carry it: the published base tier, else the connector's (registryTakerFee). */
   takerFee: number | null;
-  settle: "USDT" | "USDC";
+  settle: "USDT" | "USDC" | "USD";
   /**
    * The venue's own market id, e.g. `BTC-USDT-SWAP` on OKX; `index` is the market's position in
    * the venue's sandbox listing, which is what Hyperliquid uses as its id.
@@ -163,6 +163,10 @@ const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base
   coinex: (base) => `${base}USDT`,
   phemex: (base) => `${base}USDT`,
   woo: (base) => `PERP_${base}_USDT`,
+  krakenfutures: (base) => `PF_${base}USD`,
+  derive: (base) => `${base}-PERP`,
+  drift: (base) => `${base}-PERP`,
+  pacifica: (base) => base,
 };
 
 /** A venue modelled from its registry entry alone: its settlement, interval source, bounds and fee. */

@@ -70,6 +70,27 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   },
   phemex: { maker: 0.0001, taker: 0.0006, source: "https://phemex.com/user-guides/how-are-trading-fees-calculated", asOf: "2026-12-01" },
   woo: null,
+  krakenfutures: {
+    maker: 0.0002,
+    taker: 0.0005,
+    source: "https://www.kraken.com/features/fee-schedule (futures tier 1; as cited by the loweef Crypto Futures Fee Index)",
+    asOf: "2026-10-12",
+  },
+  // No published Derive schedule was found; each instrument states its own `taker_fee_rate` (plus a
+  // flat `base_fee` in USD per trade), which the connector reads.
+  derive: null,
+  drift: {
+    maker: -0.0001,
+    taker: 0.001,
+    source: "https://docs.drift.trade/trading/trading-fees (perp tier 1; SOL, BTC and ETH-PERP carry a 75 % reduction, not applied here)",
+    asOf: "2026-12-03",
+  },
+  pacifica: {
+    maker: 0.00015,
+    taker: 0.0004,
+    source: "https://docs.pacifica.fi/trading-on-pacifica/trading-fees (fee level 0, as ccxt 4.5.84 quotes it; the same figures as Pacifica's recorded account reply)",
+    asOf: "2026-01-27",
+  },
 };
 
 /** The venue's published schedule, or null where none was found (or the venue is not one of ours). */

@@ -25,4 +25,8 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   grvt: "GRVT",
   backpack: "Backpack",
   deribit: "Deribit",
+  krakenfutures: "Kraken Futures",
+  derive: "Derive",
+  drift: "Drift",
+  pacifica: "Pacifica",
 };

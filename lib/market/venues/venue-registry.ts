@@ -8,8 +8,11 @@ import { venueTakerFee } from "./venue-fees";
  * does live. lib/market/README.md's interval table says where each figure comes from.
  */
 export interface VenueBehaviour {
-  /** Settlement currency of the venue's linear perpetuals, as its connector lists them. */
-  settle: "USDT" | "USDC";
+  /**
+   * Settlement currency of the venue's linear perpetuals, as its connector lists them; `USD` where
+   * the venue settles in dollars against multi-currency collateral (Kraken's `PF_` perpetuals).
+   */
+  settle: "USDT" | "USDC" | "USD";
   /** The intervals (hours) the venue's perpetuals settle on, the usual one first. */
   intervalsHours: readonly number[];
   /** The `fundingIntervalSource` its connector reports, the usual one first. */
@@ -53,6 +56,10 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   coinex: { settle: "USDT", intervalsHours: [8, 4, 2], intervalSources: ["schedule"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.001 },
   phemex: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.001 },
   woo: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue", "schedule"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  krakenfutures: { settle: "USD", intervalsHours: HOURLY, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  derive: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0003 },
+  drift: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.00035 },
+  pacifica: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0004 },
 };
 
 /** The taker fee a live snapshot of the venue carries: its published schedule, else what its connector reads. */

@@ -57,6 +57,12 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   coinex: limit(10, "https://docs.coinex.com/api/v2/rate-limit (limits per endpoint group; 10 a second, well under the market group's)"),
   phemex: ccxtRateLimit("phemex", 120.5),
   woo: ccxtRateLimit("woo", 100),
+  krakenfutures: ccxtRateLimit("krakenfutures", 600),
+  derive: ccxtRateLimit("derive", 50),
+  // ccxt's drift class (newer than the installed ccxt) throttles at 250 ms; Drift's data API docs
+  // state only "a certain number of requests per minute", varying with load.
+  drift: limit(1_000 / 250, "ccxt drift.ts rateLimit 250 ms (Drift's data API publishes no per-IP figure)"),
+  pacifica: limit(100 / 60, "https://docs.pacifica.fi/api-documentation/api/rate-limits (100 credits a minute per IP without an API config key; 1 credit a request)"),
 };
 
 /**
@@ -95,6 +101,11 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   coinex: { fixed: 2 },
   phemex: { fixed: 1 },
   woo: { fixed: 2 },
+  krakenfutures: { fixed: 1 },
+  // Derive's instrument list each refresh, then one `get_ticker` per perpetual.
+  derive: { fixed: 1, perMarkets: 1 },
+  drift: { fixed: 1 },
+  pacifica: { fixed: 2 },
 };
 
 /** Requests one refresh of `venue` costs with `markets` markets. */

@@ -64,23 +64,26 @@ export function runningEstimate(rate: number | undefined): Pick<FundingObservati
   return { fundingRate: rate, predictedFundingRate: rate };
 }
 
-const USD_SETTLEMENTS = new Set(["USDT", "USDC"]);
+const USD_SETTLEMENTS: readonly string[] = ["USDT", "USDC"];
 
 export type MarketClass = "eligible" | "notLinearPerp" | "inactive";
 
 /**
  * Only USDT/USDC-margined perpetuals quoted in USDT/USDC are comparable across venues: inverse
  * contracts pay funding in the coin, delivery contracts pay none, and a BTC-quoted perpetual
- * (`ETHBTC`) has prices in another unit.
+ * (`ETHBTC`) has prices in another unit. `alsoDollars` adds a venue's own dollar settlement where
+ * it is one (Kraken's multi-collateral `PF_` perpetuals, quoted and settled in USD); it is per
+ * venue because elsewhere a USD quote is not a comparable perpetual (Aster's USD-quoted symbols).
  */
-export function classifyMarket(market: VenueMarket): MarketClass {
+export function classifyMarket(market: VenueMarket, alsoDollars: readonly string[] = []): MarketClass {
+  const dollars = (code: string) => USD_SETTLEMENTS.includes(code) || alsoDollars.includes(code);
   const linearPerp =
     market.swap === true &&
     market.linear === true &&
     market.expiry === undefined &&
-    USD_SETTLEMENTS.has(market.quote) &&
+    dollars(market.quote) &&
     market.settle !== undefined &&
-    USD_SETTLEMENTS.has(market.settle);
+    dollars(market.settle);
   if (!linearPerp) return "notLinearPerp";
   // ccxt leaves `active` undefined when a venue does not say; only an explicit false excludes.
   return market.active === false ? "inactive" : "eligible";

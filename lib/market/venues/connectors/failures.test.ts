@@ -36,6 +36,12 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   grvt: { method: "POST", path: "/full/v1/ticker" },
   backpack: { path: "/api/v1/markPrices" },
   deribit: { path: "/api/v2/public/get_book_summary_by_currency", query: { currency: "USDC" } },
+  krakenfutures: { path: "/derivatives/api/v3/tickers" },
+  // One ticker per perpetual, as on GRVT.
+  derive: { method: "POST", path: "/public/get_ticker" },
+  drift: { path: "/stats/markets" },
+  // The market list, asked again raw each refresh, carries the rates.
+  pacifica: { path: "/api/v1/info" },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

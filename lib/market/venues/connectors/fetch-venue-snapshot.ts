@@ -187,7 +187,8 @@ async function refresh(
   const { markets, collection, onJudged } =
     adapter.kind === "http" ? await loadHttpVenue(adapter, settings, fetchedAt) : await loadCcxtVenue(adapter, settings, fetchedAt);
   const { observations, warnings } = collection;
-  const { snapshots, excluded, unlisted } = judgeMarkets(adapter.id, markets, observations, fetchedAt);
+  const alsoDollars = adapter.kind === "http" ? [] : (adapter.alsoDollars ?? []);
+  const { snapshots, excluded, unlisted } = judgeMarkets(adapter.id, markets, observations, fetchedAt, alsoDollars);
   onJudged?.(unlisted);
   if (!snapshots.some((snapshot) => snapshot.fundingRate !== null)) {
     throw new Error(
@@ -258,6 +259,7 @@ function judgeMarkets(
   markets: readonly VenueMarket[],
   observations: readonly FundingObservation[],
   fetchedAt: number,
+  alsoDollars: readonly string[],
 ): { snapshots: MarketSnapshot[]; excluded: VenueExclusions; unlisted: string[] } {
   const unmatched = new Map(observations.map((observation) => [observation.symbol, observation]));
   const excluded: VenueExclusions = { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 };
@@ -265,7 +267,7 @@ function judgeMarkets(
   for (const market of markets) {
     const observation = unmatched.get(market.symbol);
     unmatched.delete(market.symbol);
-    const verdict = classifyMarket(market);
+    const verdict = classifyMarket(market, alsoDollars);
     if (verdict !== "eligible") {
       excluded[verdict] += 1;
       continue;

@@ -4,7 +4,7 @@
 // when its venue is first refreshed. ccxt's package exports only its index, so the modules are
 // found by path from the index's location; the connector tests replay every venue through them,
 // so a ccxt release that moves them fails there. Only ccxt venues come here: the HTTP venues
-// (venue-adapter.ts HTTP_VENUE_IDS) have no class in the installed ccxt.
+// (venue-adapter.ts HTTP_VENUE_IDS) are read without ccxt.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

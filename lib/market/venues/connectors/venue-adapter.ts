@@ -4,10 +4,12 @@ import type { FundingObservation, VenueMarket } from "./build-snapshot";
 import type { HttpClient } from "./http-client";
 
 /**
- * Venues the installed ccxt has no exchange class for: each is read by an {@link HttpVenueAdapter}
- * over plain HTTP. Every other venue is a ccxt venue ({@link VenueAdapter}).
+ * Venues read by an {@link HttpVenueAdapter} over plain HTTP: those the installed ccxt has no
+ * exchange class for (BitMart, BitMEX, Drift), and Derive, whose ccxt class reads funding only from
+ * its history (the last settled rate), not the ticker's live `perp_details`. Every other venue is a
+ * ccxt venue ({@link VenueAdapter}).
  */
-export const HTTP_VENUE_IDS = ["bitmart", "bitmex"] as const satisfies readonly VenueId[];
+export const HTTP_VENUE_IDS = ["bitmart", "bitmex", "derive", "drift"] as const satisfies readonly VenueId[];
 export type HttpVenueId = (typeof HTTP_VENUE_IDS)[number];
 export type CcxtVenueId = Exclude<VenueId, HttpVenueId>;
 /** The venues with a ccxt class, in VENUE_IDS order. */
@@ -46,6 +48,11 @@ export interface VenueAdapter<E extends Exchange = Exchange> {
   isTradable?(market: MarketInterface): boolean;
   /** The venue's own base code where ccxt's differs (ccxt upper-cases Hyperliquid's `kPEPE`). */
   venueBase?(market: MarketInterface): string;
+  /**
+   * Dollar codes besides USDT and USDC the venue's comparable perpetuals are quoted and settled in
+   * (build-snapshot.ts `classifyMarket`): Kraken's `USD`.
+   */
+  readonly alsoDollars?: readonly string[];
   collect(exchange: E, context: CollectContext): Promise<VenueCollection>;
 }
 

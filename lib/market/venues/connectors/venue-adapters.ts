@@ -22,6 +22,10 @@ import { okxAdapter } from "./okx";
 import { paradexAdapter } from "./paradex";
 import { phemexAdapter } from "./phemex";
 import { wooAdapter } from "./woo";
+import { krakenfuturesAdapter } from "./krakenfutures";
+import { deriveAdapter } from "./derive";
+import { driftAdapter } from "./drift";
+import { pacificaAdapter } from "./pacifica";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -49,7 +53,11 @@ type AnyVenueAdapter =
   | typeof bitmexAdapter
   | typeof coinexAdapter
   | typeof phemexAdapter
-  | typeof wooAdapter;
+  | typeof wooAdapter
+  | typeof krakenfuturesAdapter
+  | typeof deriveAdapter
+  | typeof driftAdapter
+  | typeof pacificaAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   binance: binanceAdapter,
@@ -75,6 +83,10 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   coinex: coinexAdapter,
   phemex: phemexAdapter,
   woo: wooAdapter,
+  krakenfutures: krakenfuturesAdapter,
+  derive: deriveAdapter,
+  drift: driftAdapter,
+  pacifica: pacificaAdapter,
 };
 
 export type { HttpVenueAdapter, VenueAdapter };
