@@ -18,6 +18,7 @@
 //
 //   npm run bench:freshness -- [--minutes=10] [--baseline-seconds=60] [--rate-changes=2] [--clients=3]
 //     [--assets=600] [--samples-per-second=4] [--cpu-prof=DIR]     (PUBLISH_BATCH_MS and the like pass through)
+import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -37,11 +38,13 @@ import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { startStreamPlayer, VENUE_SPECS, type Stamp } from "./freshness-streams";
+import { parseExposition, runtimeSummary } from "./runtime-metrics";
 import { latencySummary } from "./sse-frames";
 
 const TARGET_P99_MS = 1_000;
 /** How long after a round's publish an SSE receipt counts as the round's wake (a round that changes many markets re-ranks the set then). */
 const ROUND_WAKE_MS = 10_000;
+const METRICS_TOKEN = randomBytes(16).toString("hex");
 /**
  * The baseline's one venue changing rates: one of a channel per market, so its frames keep coming
  * at every --push-scale (an all-markets channel's period times 10 outlasts its stall time).
@@ -234,6 +237,8 @@ async function main() {
       RATE_LIMIT_SCALE: "1000",
       INGEST_IN_SERVER: "1",
       INGEST_STREAMS: "on",
+      // GET /metrics: the serving thread's event-loop delay and garbage collection (runtime-metrics.ts).
+      HEALTH_DETAILS_TOKEN: METRICS_TOKEN,
       VENUE_STREAM_URL_OVERRIDE: player.url,
       SANDBOX_TICK_MS: String(86_400_000),
       FRESHNESS_ASSETS: String(assets),
@@ -259,6 +264,8 @@ async function main() {
       if (/"level":(50|60|"error"|"fatal")/.test(line)) console.log(`  [server] ${line.slice(0, 400)}`);
     });
     const url = `http://127.0.0.1:${port}`;
+    const scrapeRuntime = async () =>
+      parseExposition(await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => (r.ok ? r.text() : "")));
     await waitForHttp(`${url}/healthz`, child, 180_000);
     const pid = child.pid!;
     log(`  server up in ${((now() - started) / 1000).toFixed(1)} s (pid ${pid}), RSS ${(readStatus(pid).rss / 2 ** 20).toFixed(0)} MB; waiting for the first round and the streams`);
@@ -329,6 +336,7 @@ async function main() {
     const cpu0 = cpuTicks(pid);
     const wall0 = now();
     const patches0 = await patchCount();
+    const runtime0 = await scrapeRuntime();
     rss.length = 0;
     rss.push(readStatus(pid).rss);
     const runS = Math.max(10, minutes * 60 - baselineSeconds);
@@ -337,6 +345,7 @@ async function main() {
     const cpu = (cpuTicks(pid) - cpu0) / CLK_TCK / ((now() - wall0) / 1000);
     rss.push(readStatus(pid).rss);
     const patches = (await patchCount()) - patches0;
+    const runtime = await scrapeRuntime();
     clearInterval(sampler);
     clearInterval(rssTimer);
     await sleep(2_000);
@@ -354,6 +363,7 @@ async function main() {
     log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
+    log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
     log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets (${c.states} states asked)`).join(", ")}`);
 

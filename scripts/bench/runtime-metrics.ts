@@ -1,0 +1,36 @@
+/**
+ * The serving thread's event-loop delay and garbage collection as the server's GET /metrics gives
+ * them (prom-client's process metrics): what a stream frame or request waited for on that thread
+ * besides the work it asked for. The event-loop figures cover the time since the last scrape
+ * (prom-client resets its histogram on each); the collections are counted between two scrapes.
+ */
+
+/** Each sample of a Prometheus text exposition by its series (`name{labels}` as written). */
+export function parseExposition(text: string): Map<string, number> {
+  const samples = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const space = line.lastIndexOf(" ");
+    const value = Number(line.slice(space + 1));
+    if (Number.isFinite(value)) samples.set(line.slice(0, space), value);
+  }
+  return samples;
+}
+
+const GC_KINDS = ["minor", "major", "incremental", "weakcb"] as const;
+
+/** The event-loop delay at the second scrape, and each kind of collection between the two: how many, their time, how many took 100 ms or more. */
+export function runtimeSummary(before: Map<string, number>, after: Map<string, number>): string {
+  const ms = (name: string) => `${((after.get(name) ?? Number.NaN) * 1000).toFixed(0)}`;
+  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  const gc = GC_KINDS.map((kind) => {
+    const count = delta(`nodejs_gc_duration_seconds_count{kind="${kind}"}`);
+    const seconds = delta(`nodejs_gc_duration_seconds_sum{kind="${kind}"}`);
+    const over100 = count - delta(`nodejs_gc_duration_seconds_bucket{le="0.1",kind="${kind}"}`);
+    return `${kind} ${count} (${(seconds * 1000).toFixed(0)} ms, ${over100} ≥ 100 ms)`;
+  });
+  return (
+    `event-loop delay p50 ${ms("nodejs_eventloop_lag_p50_seconds")} p99 ${ms("nodejs_eventloop_lag_p99_seconds")} max ${ms("nodejs_eventloop_lag_max_seconds")} ms; ` +
+    `garbage collections ${gc.join(", ")}`
+  );
+}
