@@ -4258,7 +4258,7 @@ export interface operations {
                 /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
                 /** @description Only opportunities with a leg on this exchange (either leg). */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`. */
                 exchanges?: string;
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
@@ -4482,7 +4482,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
@@ -4527,7 +4527,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
             };
@@ -4587,7 +4587,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this exchange's markets. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
                 symbol?: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
@@ -4731,9 +4731,9 @@ export interface operations {
                      * @description Only events about this exchange, as GET /v1/stream's `exchange`.
                      * @enum {string}
                      */
-                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                     /** @description Only events within these exchanges, as GET /v1/stream's `exchanges`. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunity events with at least this gross `apr`, as GET /v1/stream's `min_apr`. */
                     min_apr?: number;
                     /** @description Only events about this base asset, as GET /v1/stream's `symbol`. */
@@ -4864,7 +4864,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -4874,7 +4874,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5006,7 +5006,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5016,7 +5016,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5399,6 +5399,20 @@ export interface operations {
                     phemex?: number | null;
                     /** @description Your taker fee on woo, decimal; null clears it. */
                     woo?: number | null;
+                    /** @description Your taker fee on hyperliquid:xyz, decimal; null clears it. */
+                    "hyperliquid:xyz"?: number | null;
+                    /** @description Your taker fee on hyperliquid:flx, decimal; null clears it. */
+                    "hyperliquid:flx"?: number | null;
+                    /** @description Your taker fee on hyperliquid:vntl, decimal; null clears it. */
+                    "hyperliquid:vntl"?: number | null;
+                    /** @description Your taker fee on hyperliquid:hyna, decimal; null clears it. */
+                    "hyperliquid:hyna"?: number | null;
+                    /** @description Your taker fee on hyperliquid:km, decimal; null clears it. */
+                    "hyperliquid:km"?: number | null;
+                    /** @description Your taker fee on hyperliquid:cash, decimal; null clears it. */
+                    "hyperliquid:cash"?: number | null;
+                    /** @description Your taker fee on hyperliquid:para, decimal; null clears it. */
+                    "hyperliquid:para"?: number | null;
                 };
             };
         };
@@ -6024,7 +6038,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -6064,7 +6078,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind funding_interval: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind funding_interval: absent or null. */
@@ -6105,7 +6119,7 @@ export interface operations {
                     /** @description Not used by kind venue: absent or null. */
                     symbol?: null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind venue: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind venue: absent or null. */
@@ -6262,7 +6276,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -6312,7 +6326,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events about this exchange: opportunities with a leg on it, its markets' interval changes, its health. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only events within these exchanges, separated by commas: opportunities with both legs on them, their markets' interval changes and their health. */
                 exchanges?: string;
                 /** @description Only opportunity events whose gross `apr` is at least this, in percent per year (for `opportunity.closed`, its last `apr`). Other event types pass. */
