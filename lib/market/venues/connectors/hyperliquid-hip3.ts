@@ -40,7 +40,7 @@ export function unservedDexes(names: readonly string[]): string[] {
 }
 
 /**
- * Whether a dex has a market that trades: one with open interest or volume. A test or abandoned dex
+ * Whether a dex has a market that trades: one with open interest, volume or a book. A test or abandoned dex
  * (`abcd` in the May 2026 recording: one market, funding "0.0", no book, no interest, no volume)
  * has none, and its venue is stale rather than a list of dead markets.
  */
@@ -50,8 +50,9 @@ export function hasLiveMarket(contexts: readonly unknown[]): boolean {
 
 /**
  * A context of a market that does not trade: no open interest, no volume and no book
- * (`impactPxs` null). Every such context of the May 2026 recording (16 of xyz's 80, abcd's one)
- * also has `premium` null and funding 0; universes keep delisted coins, whose contexts look so.
+ * (`impactPxs` null). Every such context of the May 2026 recording (27 of its 182 HIP-3 contexts:
+ * 16 of xyz's 80, abcd's one) also has `premium` null and funding 0; universes keep delisted coins,
+ * whose contexts look so.
  */
 export function isDeadContext(context: Record<string, unknown> | undefined): boolean {
   if (!context) return true;
@@ -76,7 +77,8 @@ export function hip3Markets(dex: Hip3Dex, payload: unknown, unserved: readonly s
   const [meta, contexts] = Array.isArray(payload) ? payload : [];
   const universe = asRecord(meta)?.universe;
   if (!Array.isArray(universe) || !Array.isArray(contexts)) throw new Error(`metaAndAssetCtxs ${dex}: expected [meta with a universe, contexts]`);
-  if (!hasLiveMarket(contexts)) throw new Error(`dex ${dex} has no live market (no open interest or volume on any of ${universe.length})`);
+  if (!hasLiveMarket(contexts)) throw new Error(`dex ${dex} has no live market (no open interest, volume or book on any of ${universe.length})`);
+  // Absent from answers older than non-USDC collateral: USDC then, as ccxt reads it.
   const tokenIndex = readNumber(asRecord(meta)?.collateralToken) ?? 0;
   const settle = COLLATERAL_TOKENS.get(tokenIndex);
   if (settle === undefined) throw new Error(`dex ${dex} is margined in spot token ${tokenIndex}, not one of USDC, USDE, USDH`);
