@@ -981,6 +981,16 @@ export interface components {
                  * @enum {string}
                  */
                 transport: "stream" | "poll";
+                /**
+                 * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                 * @enum {string}
+                 */
+                underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                /**
+                 * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                 * @enum {string}
+                 */
+                trading_hours?: "always-off-hours-oracle";
                 /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                 age_seconds: number | null;
                 /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
@@ -1021,6 +1031,16 @@ export interface components {
                  * @enum {string}
                  */
                 transport: "stream" | "poll";
+                /**
+                 * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                 * @enum {string}
+                 */
+                underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                /**
+                 * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                 * @enum {string}
+                 */
+                trading_hours?: "always-off-hours-oracle";
                 /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                 age_seconds: number | null;
                 /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
@@ -1426,6 +1446,16 @@ export interface components {
                      * @enum {string}
                      */
                     transport: "stream" | "poll";
+                    /**
+                     * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                     * @enum {string}
+                     */
+                    underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                    /**
+                     * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                     * @enum {string}
+                     */
+                    trading_hours?: "always-off-hours-oracle";
                     /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                     age_seconds: number | null;
                     /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
@@ -1466,6 +1496,16 @@ export interface components {
                      * @enum {string}
                      */
                     transport: "stream" | "poll";
+                    /**
+                     * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                     * @enum {string}
+                     */
+                    underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                    /**
+                     * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                     * @enum {string}
+                     */
+                    trading_hours?: "always-off-hours-oracle";
                     /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                     age_seconds: number | null;
                     /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */

@@ -226,6 +226,20 @@ const legSchema = z.object({
         "`poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every " +
         "leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.",
     ),
+  underlying_class: underlyingClassSchema
+    .optional()
+    .describe(
+      "What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, " +
+        "`index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. " +
+        "Both legs of an opportunity always have the same class.",
+    ),
+  trading_hours: tradingHoursSchema
+    .optional()
+    .describe(
+      "When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual " +
+        "that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: " +
+        "around the clock.",
+    ),
 });
 export type OpportunityLeg = z.infer<typeof legSchema>;
 

@@ -179,6 +179,13 @@ describe("computeOpportunities", () => {
       "SPX-hyperliquid:hyna-hyperliquid",
       "SPX-hyperliquid:km-hyperliquid:xyz",
     ]);
+    // The legs say what they track and when they trade; crypto legs, as every venue's before, say neither.
+    const index = opportunities.find((o) => o.id === "SPX-hyperliquid:km-hyperliquid:xyz")!;
+    expect(opportunitySchema.parse(index)).toEqual(index);
+    expect([index.long.underlying_class, index.long.trading_hours, index.short.underlying_class]).toEqual(["index", "always-off-hours-oracle", "index"]);
+    const memecoin = opportunities.find((o) => o.id === "SPX-bybit-hyperliquid")!;
+    expect(memecoin.long).not.toHaveProperty("underlying_class");
+    expect(memecoin.short).not.toHaveProperty("trading_hours");
     // Equal APRs in two groups of one asset name: id order, not the groups' order of arrival.
     const tied = computeOpportunities([
       makeSnapshot({ exchange: "okx", base: "SPX", fundingRate: 0 }),

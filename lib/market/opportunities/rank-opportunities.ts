@@ -374,6 +374,8 @@ function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (ep
     interval_changed_at: intervalChangedAt === null ? null : isoOf(intervalChangedAt),
     observed_at: isoOf(s.observedAt),
     transport: s.transport ?? "poll",
+    ...(s.underlyingClass === undefined ? {} : { underlying_class: s.underlyingClass }),
+    ...(s.tradingHours === undefined ? {} : { trading_hours: s.tradingHours }),
   });
 }
 
