@@ -16,12 +16,14 @@ describe("recordingMoments", () => {
       { when: "2025-11-13 03:46 UTC", venues: ["Lighter"] },
       { when: "2025-12-08 16:12 UTC", venues: ["dYdX"] },
       { when: "2026-04-29 06:30 UTC", venues: ["Extended"] },
+      { when: "2026-05-29 12:20 UTC", venues: ["Hyperliquid HyENA"] },
       { when: "2026-08-01 07:40 UTC", venues: ["Bitget"] },
       { when: "2026-09-27 13:50 UTC", venues: ["Bybit", "Gate", "Hyperliquid", "OKX"] },
     ]);
     expect(describeRecordingMoments(moments)).toBe(
       "Binance 2025-06-17 08:38 UTC; WOO X 2025-07-04 10:13 UTC; Aster 2025-09-25 01:38 UTC; Backpack 2025-10-03 10:30 UTC; " +
-        "Lighter 2025-11-13 03:46 UTC; dYdX 2025-12-08 16:12 UTC; Extended 2026-04-29 06:30 UTC; Bitget 2026-08-01 07:40 UTC; " +
+        "Lighter 2025-11-13 03:46 UTC; dYdX 2025-12-08 16:12 UTC; Extended 2026-04-29 06:30 UTC; Hyperliquid HyENA 2026-05-29 12:20 UTC; " +
+        "Bitget 2026-08-01 07:40 UTC; " +
         "Bybit, Gate, Hyperliquid and OKX 2026-09-27 13:50 UTC",
     );
   });

@@ -182,6 +182,18 @@ describe("GET /v1/exchanges", () => {
 });
 
 describe("GET /v1/opportunities/{id}", () => {
+  it("serves a HIP-3 dex's id, colon and all, as a filter and inside an opportunity's id in the path", async () => {
+    const { data: list } = await data("/v1/opportunities?exchange=hyperliquid:hyna&limit=5", testKey);
+    expect(list.items.length).toBeGreaterThan(0);
+    const [first] = list.items as { id: string; long: { exchange: string }; short: { exchange: string } }[];
+    expect([first!.long.exchange, first!.short.exchange]).toContain("hyperliquid:hyna");
+    expect(first!.id).toContain("hyperliquid:hyna");
+    const { data: one } = await data(`/v1/opportunities/${encodeURIComponent(first!.id)}`, testKey);
+    expect(one.id).toBe(first!.id);
+    const { data: raw } = await data(`/v1/opportunities/${first!.id}`, testKey);
+    expect(raw.id).toBe(first!.id);
+  });
+
   it("answers the opportunity with both legs' settlements of the last 7 days", async () => {
     const { data: body, meta } = await data("/v1/opportunities/BTC-binance-bybit");
     expect(body).toMatchObject({ id: "BTC-binance-bybit", symbol: "BTC", apr: 12.5 });

@@ -15,6 +15,7 @@ import { gateHistory } from "@/lib/history/venues/gate";
 import { grvtHistory } from "@/lib/history/venues/grvt";
 import { htxHistory } from "@/lib/history/venues/htx";
 import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
+import { HIP3_HISTORY_READERS } from "@/lib/history/venues/hyperliquid-hip3";
 import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
 import { lighterHistory } from "@/lib/history/venues/lighter";
 import { mexcHistory } from "@/lib/history/venues/mexc";
@@ -496,4 +497,23 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     intervalHours: 1,
     next: String(Date.UTC(2026, 4, 14) - 720 * 3_600_000),
   },
+  // Each HIP-3 dex's reader on the docs' one HIP-3 page (its coin is xyz's; the readers differ only
+  // in the coin they ask for and the venue they are named by).
+  ...HIP3_HISTORY_READERS.map((reader): HistoryRow => {
+    const dex = reader.exchange.slice("hyperliquid:".length);
+    return {
+      name: `${reader.exchange}, the docs' HIP-3 page: the prefixed coin asked for, the hourly rate as is`,
+      reader,
+      fixture: "DOC hyperliquid-hip3/fundingHistory_xyz-XYZ100_DOC.json",
+      market: market(reader.exchange, `${dex.toUpperCase()}-XYZ100/USDC:USDC`, `${dex}:XYZ100`),
+      range: { since: 1683849600000, until: 1683853200000 },
+      io: () => fixedIo(historyJson("hyperliquid-hip3/fundingHistory_xyz-XYZ100_DOC.json")),
+      requests: [`POST https://api.hyperliquid.xyz/info {"type":"fundingHistory","coin":"${dex}:XYZ100","startTime":1683849600000,"endTime":1683853200000}`],
+      count: 1,
+      first: { time: 1683849600076, rate: -0.00022196 },
+      last: { time: 1683849600076, rate: -0.00022196 },
+      intervalHours: null,
+      next: "1683849600077",
+    };
+  }),
 ];

@@ -8,6 +8,7 @@ import { KUCOIN_FUTURES_BULLET_URL, kucoinfuturesStream } from "@/lib/market/ven
 import { phemexStream } from "@/lib/market/venues/streams/phemex";
 import type { StreamEvent, StreamUpdate, VenueStreamProtocol } from "@/lib/market/venues/streams/stream-protocol";
 import { STREAM_PROTOCOLS } from "@/lib/market/venues/streams/stream-protocols";
+import { HIP3_VENUE_IDS } from "@/lib/market/model/hip3-venues";
 import { STREAM_EXPECTATIONS, type StreamRow } from "./stream-expectations";
 
 const FIXTURES = join(__dirname, "../fixtures/streams");
@@ -42,8 +43,10 @@ describe("stream protocols: the registry", () => {
   });
 });
 
-describe.each(STREAM_EXPECTATIONS.map((row) => [row.venue, row] as const))("stream protocol %s", (venue, row) => {
+describe.each(STREAM_EXPECTATIONS.map((row) => [row.venue, row] as const))("stream protocol %s", (_venue, row) => {
   const protocol = protocolOf(row);
+  // The fixture directory: the venue's id, or the one HIP-3 dexes share (a colon is no portable path).
+  const venue = row.fixtureDir ?? row.venue;
 
   it("decodes every recorded line without an error, except documented errors", () => {
     const files = readdirSync(join(FIXTURES, venue)).filter((file) => file.endsWith(".jsonl"));
@@ -225,10 +228,15 @@ describe("hyperliquid: per-coin subscriptions", () => {
     expect(protocol.streamKey?.({ venueMarketId: "110000", venueBase: "xyz:SP500" })).toBe("xyz:SP500");
   });
 
-  it("subscribes at most the 1000 coins an IP may hold, the first ones listed, on at most four sockets", () => {
+  it("subscribes at most its 300 of the 1000 coins an IP may hold, the first ones listed; the HIP-3 dexes share the rest", () => {
     const plans = protocol.sockets(coins(1_300));
-    expect(plans).toHaveLength(4);
-    expect(subscribed(plans)).toEqual(coins(1_000));
+    expect(plans).toHaveLength(2);
+    expect(subscribed(plans)).toEqual(coins(300));
+    // Seven dexes of 100 coins each, beside the first dex's 300: the IP's 1000, on at most 9 of its 10 connections.
+    const dexPlans = HIP3_VENUE_IDS.map((venue) => STREAM_PROTOCOLS[venue]!.sockets(coins(1_300).map((coin) => `${venue.slice(12)}:${coin}`)));
+    expect(dexPlans.map((dexPlan) => subscribed(dexPlan).length)).toEqual(HIP3_VENUE_IDS.map(() => 100));
+    expect(subscribed(plans).length + dexPlans.reduce((sum, dexPlan) => sum + subscribed(dexPlan).length, 0)).toBe(1_000);
+    expect(plans.length + dexPlans.reduce((sum, dexPlan) => sum + dexPlan.length, 0)).toBe(9);
   });
 
   it("starts a socket for every 250 coins", () => {

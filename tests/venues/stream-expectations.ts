@@ -1,3 +1,4 @@
+import { HIP3_VENUE_IDS, type Hip3VenueId } from "@/lib/market/model/hip3-venues";
 import type { VenueId } from "@/lib/market/model/types";
 import type { StreamEvent, StreamSocketPlan, StreamUpdate } from "@/lib/market/venues/streams/stream-protocol";
 import { marketSummaryFrame, mantissa, perpetualSummary, SBE_NULL, sbeHeader } from "@/tests/fixtures/streams/paradex/sbe-frames";
@@ -41,6 +42,8 @@ export interface LimitExpectation {
 
 export interface StreamRow {
   venue: VenueId;
+  /** The directory of the row's files under tests/fixtures/streams, where not the venue's id. */
+  fixtureDir?: string;
   /** What the files are: REAL, DOC or BUILT, as their SOURCES.md rows say. */
   fixture: string;
   files: readonly string[];
@@ -405,19 +408,18 @@ export const STREAM_EXPECTATIONS: readonly StreamRow[] = [
         events: [{ kind: "error", message: "activeAssetCtx without a coin and its ctx" }],
       },
     ],
+    // Its share of the 1000 subscriptions an IP may hold, the rest the HIP-3 dexes' (100 each).
     limits: {
-      markets: 1000,
+      markets: 300,
       ids: symbols("C", ""),
-      topicsOf: (frame) => {
-        const subscription = parse(frame).subscription as { type: string; coin: string };
-        return [`${subscription.type}:${subscription.coin}`];
-      },
+      topicsOf: activeAssetCtxTopics,
       topicsFor: (ids) => ids.map((coin) => `activeAssetCtx:${coin}`),
-      sockets: 4,
+      sockets: 2,
       marketsPerSocket: 250,
       argsPerFrame: 1,
     },
   },
+  ...HIP3_VENUE_IDS.map((venue) => hip3StreamRow(venue)),
   {
     venue: "dydx",
     fixture: "REAL: tardis `v4_markets` subscribed snapshot, `trading` and `oraclePrices` messages (2024-08-23).",
@@ -893,3 +895,65 @@ export const STREAM_EXPECTATIONS: readonly StreamRow[] = [
     limits: allMarkets("markets_summary.ALL", (frame) => [String((parse(frame).params as Record<string, unknown>).channel)]),
   },
 ];
+
+/** The (channel, coin) an `activeAssetCtx` subscribe frame asks for. */
+function activeAssetCtxTopics(frame: string): string[] {
+  const subscription = parse(frame).subscription as { type: string; coin: string };
+  return [`${subscription.type}:${subscription.coin}`];
+}
+
+/**
+ * A HIP-3 dex's row: Hyperliquid's `activeAssetCtx` for its coins (one file for every dex, BUILT from
+ * recorded pieces: tests/fixtures/streams/hyperliquid-hip3/SOURCES.md), the rate also the forecast.
+ */
+function hip3StreamRow(venue: Hip3VenueId): StreamRow {
+  const dex = venue.slice("hyperliquid:".length);
+  return {
+    venue,
+    fixtureDir: "hyperliquid-hip3",
+    fixture: "BUILT: the first dex's captured frame shapes with the DOC xyz:XYZ100 and the REAL hyna:BTC contexts; REAL: the pong.",
+    files: ["activeAssetCtx_hip3_built.jsonl"],
+    plan: {
+      markets: [`${dex}:TSLA`, `${dex}:GOLD`],
+      sockets: [
+        {
+          url: "wss://api.hyperliquid.xyz/ws",
+          subscribe: [
+            `{"method":"subscribe","subscription":{"type":"activeAssetCtx","coin":"${dex}:TSLA"}}`,
+            `{"method":"subscribe","subscription":{"type":"activeAssetCtx","coin":"${dex}:GOLD"}}`,
+          ],
+        },
+      ],
+    },
+    keepalive: { frame: '{"method":"ping"}', everyMs: 30_000 },
+    stallAfterMs: 10_000,
+    frames: [
+      { file: "activeAssetCtx_hip3_built.jsonl", line: 1, events: [{ kind: "ack" }] },
+      {
+        file: "activeAssetCtx_hip3_built.jsonl", line: 2,
+        trap: "a HIP-3 coin keeps its prefix, the market's venueMarketId; its `funding` is the rate and the forecast, as the connector reads it",
+        events: [updates({ venueMarketId: "xyz:XYZ100", fields: { fundingRate: 0.0002110251, markPrice: 25451, indexPrice: 25372, predictedFundingRate: 0.0002110251 }, venueTime: null })],
+      },
+      {
+        file: "activeAssetCtx_hip3_built.jsonl", line: 3,
+        events: [updates({ venueMarketId: "hyna:BTC", fields: { fundingRate: 0.0000125, markPrice: 77595, indexPrice: 77608, predictedFundingRate: 0.0000125 }, venueTime: null })],
+      },
+      { file: "activeAssetCtx_hip3_built.jsonl", line: 4, events: [{ kind: "heartbeat" }] },
+      {
+        frame: json({ channel: "activeAssetCtx", data: { coin: `${dex}:GOLD`, ctx: { funding: "n/a", oraclePx: "4336.3", markPx: "4337.0" } } }),
+        trap: "SYNTHETIC: a garbled funding is left out and reported, with no forecast made of it",
+        events: [updates({ venueMarketId: `${dex}:GOLD`, fields: { markPrice: 4337, indexPrice: 4336.3 }, venueTime: null }), { kind: "error", message: `unreadable values: ${dex}:GOLD fundingRate: "n/a"` }],
+      },
+    ],
+    // One socket a dex, at most 100 coins: seven dexes and the first dex's 300 make the IP's 1000.
+    limits: {
+      markets: 100,
+      ids: (count) => Array.from({ length: count }, (_, i) => `${dex}:C${i}`),
+      topicsOf: activeAssetCtxTopics,
+      topicsFor: (ids) => ids.map((coin) => `activeAssetCtx:${coin}`),
+      sockets: 1,
+      marketsPerSocket: 100,
+      argsPerFrame: 1,
+    },
+  };
+}

@@ -35,7 +35,10 @@ import {
   hyperliquidRoutes,
   okxRoutes,
 } from "@/tests/fixtures/venues/venue-replays";
-import type { MarketSnapshot, VenueExclusions, VenueId } from "@/lib/market/model/types";
+import { HIP3_EXPECTATIONS } from "./hip3-expectations";
+import type { VenueRow } from "./venue-row";
+
+export type { Expectation, Reference, Variant, VenueRow } from "./venue-row";
 
 /*
  * What every connector must make of its recorded answers, one row a venue (freqtrade's EXCHANGES
@@ -47,53 +50,6 @@ import type { MarketSnapshot, VenueExclusions, VenueId } from "@/lib/market/mode
  */
 
 type Row = Record<string, unknown>;
-type Identity = "exchange" | "base" | "venueBase" | "contractMultiplier" | "quote" | "settle";
-
-/** A whole snapshot; the identity fields default to the market symbol's (multiplier 1). */
-export type Reference = Omit<MarketSnapshot, Identity> & Partial<Pick<MarketSnapshot, Identity>>;
-
-/** What must hold after one refresh against one set of routes. */
-export interface Expectation {
-  /** One market compared whole. */
-  reference?: Reference;
-  /**
-   * Markets by unified symbol (or by the venue's own id where the key has no "/") and fields they
-   * must have; `null`: no such snapshot.
-   */
-  markets?: Record<string, Partial<MarketSnapshot> | null>;
-  /** The unified symbols of every snapshot, in the venue's order. */
-  listed?: readonly string[];
-  marketCount?: number;
-  /** Venue ids present in the recording that must become no snapshot, and why. */
-  skipped?: Record<string, string>;
-  excluded?: Partial<VenueExclusions>;
-  /** Every request, as `METHOD /path?key=value {json body}`, in order. */
-  requests?: readonly string[];
-  /** The warnings: a string is a warning's label (the text before its first ":"), a RegExp the whole. */
-  warnings?: readonly (string | RegExp)[];
-  /** The refresh is stale with an error matching this. */
-  stale?: RegExp;
-}
-
-export interface Variant extends Expectation {
-  name: string;
-  routes: () => ReplayRoute[];
-}
-
-export interface VenueRow extends Expectation {
-  venue: VenueId;
-  /** What the replayed payloads are: REAL, DOCUMENTED EXAMPLE or SYNTHETIC. */
-  fixture: string;
-  routes: () => ReplayRoute[];
-  /** The refresh's clock, for the row and its variants (else the real clock). */
-  now?: number;
-  /** The venue asks concurrently: requests are compared sorted. */
-  requestsInAnyOrder?: boolean;
-  /** Query keys whose value changes with every request (a signature time), shown as `key=…`. */
-  unstableQuery?: readonly string[];
-  variants?: readonly Variant[];
-}
-
 /** `routes` without those on these paths or POST body types: those requests then fail. */
 export function without(routes: ReplayRoute[], ...names: string[]): ReplayRoute[] {
   return routes.filter((route) => !names.includes(route.path) && !names.includes(String(route.body?.type)));
@@ -1792,6 +1748,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       },
     ],
   },
+  ...HIP3_EXPECTATIONS,
 ];
 
 function grvtTicker(instrument: string, reply: ReplayRoute["reply"]): ReplayRoute {

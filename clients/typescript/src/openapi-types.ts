@@ -981,6 +981,16 @@ export interface components {
                  * @enum {string}
                  */
                 transport: "stream" | "poll";
+                /**
+                 * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                 * @enum {string}
+                 */
+                underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                /**
+                 * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                 * @enum {string}
+                 */
+                trading_hours?: "always-off-hours-oracle";
                 /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                 age_seconds: number | null;
                 /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
@@ -1021,6 +1031,16 @@ export interface components {
                  * @enum {string}
                  */
                 transport: "stream" | "poll";
+                /**
+                 * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                 * @enum {string}
+                 */
+                underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                /**
+                 * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                 * @enum {string}
+                 */
+                trading_hours?: "always-off-hours-oracle";
                 /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                 age_seconds: number | null;
                 /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
@@ -1426,6 +1446,16 @@ export interface components {
                      * @enum {string}
                      */
                     transport: "stream" | "poll";
+                    /**
+                     * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                     * @enum {string}
+                     */
+                    underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                    /**
+                     * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                     * @enum {string}
+                     */
+                    trading_hours?: "always-off-hours-oracle";
                     /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                     age_seconds: number | null;
                     /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
@@ -1466,6 +1496,16 @@ export interface components {
                      * @enum {string}
                      */
                     transport: "stream" | "poll";
+                    /**
+                     * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                     * @enum {string}
+                     */
+                    underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                    /**
+                     * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                     * @enum {string}
+                     */
+                    trading_hours?: "always-off-hours-oracle";
                     /** @description Whole seconds from `observed_at` to the moment the answer was made (0 when the venue's clock is ahead of the service's); `null` when the leg's observation time is unknown. Computed when the answer is made, never stored: a cached answer is reused for at most a second, so an age may read up to a second low. */
                     age_seconds: number | null;
                     /** @description True when this leg's numbers are older than three ingestion intervals (`stale_after_seconds` of GET /v1/exchanges) at the moment the answer was made: more than that has passed since its `observed_at` (since `meta.data_as_of` for a leg of unknown time). Judged when the answer is made, and no answer is reused past the moment one of its legs turns stale. A stale leg is still listed, flagged, rather than silently served or silently dropped: its rate may no longer hold. */
@@ -4258,7 +4298,7 @@ export interface operations {
                 /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
                 /** @description Only opportunities with a leg on this exchange (either leg). */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`. */
                 exchanges?: string;
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
@@ -4482,7 +4522,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
@@ -4527,7 +4567,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
             };
@@ -4587,7 +4627,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this exchange's markets. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
                 symbol?: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
@@ -4731,9 +4771,9 @@ export interface operations {
                      * @description Only events about this exchange, as GET /v1/stream's `exchange`.
                      * @enum {string}
                      */
-                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                     /** @description Only events within these exchanges, as GET /v1/stream's `exchanges`. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunity events with at least this gross `apr`, as GET /v1/stream's `min_apr`. */
                     min_apr?: number;
                     /** @description Only events about this base asset, as GET /v1/stream's `symbol`. */
@@ -4864,7 +4904,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -4874,7 +4914,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5006,7 +5046,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5016,7 +5056,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5399,6 +5439,28 @@ export interface operations {
                     phemex?: number | null;
                     /** @description Your taker fee on woo, decimal; null clears it. */
                     woo?: number | null;
+                    /** @description Your taker fee on krakenfutures, decimal; null clears it. */
+                    krakenfutures?: number | null;
+                    /** @description Your taker fee on derive, decimal; null clears it. */
+                    derive?: number | null;
+                    /** @description Your taker fee on drift, decimal; null clears it. */
+                    drift?: number | null;
+                    /** @description Your taker fee on pacifica, decimal; null clears it. */
+                    pacifica?: number | null;
+                    /** @description Your taker fee on hyperliquid:xyz, decimal; null clears it. */
+                    "hyperliquid:xyz"?: number | null;
+                    /** @description Your taker fee on hyperliquid:flx, decimal; null clears it. */
+                    "hyperliquid:flx"?: number | null;
+                    /** @description Your taker fee on hyperliquid:vntl, decimal; null clears it. */
+                    "hyperliquid:vntl"?: number | null;
+                    /** @description Your taker fee on hyperliquid:hyna, decimal; null clears it. */
+                    "hyperliquid:hyna"?: number | null;
+                    /** @description Your taker fee on hyperliquid:km, decimal; null clears it. */
+                    "hyperliquid:km"?: number | null;
+                    /** @description Your taker fee on hyperliquid:cash, decimal; null clears it. */
+                    "hyperliquid:cash"?: number | null;
+                    /** @description Your taker fee on hyperliquid:para, decimal; null clears it. */
+                    "hyperliquid:para"?: number | null;
                 };
             };
         };
@@ -6024,7 +6086,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -6064,7 +6126,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind funding_interval: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind funding_interval: absent or null. */
@@ -6105,7 +6167,7 @@ export interface operations {
                     /** @description Not used by kind venue: absent or null. */
                     symbol?: null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind venue: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind venue: absent or null. */
@@ -6262,7 +6324,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -6312,7 +6374,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events about this exchange: opportunities with a leg on it, its markets' interval changes, its health. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only events within these exchanges, separated by commas: opportunities with both legs on them, their markets' interval changes and their health. */
                 exchanges?: string;
                 /** @description Only opportunity events whose gross `apr` is at least this, in percent per year (for `opportunity.closed`, its last `apr`). Other event types pass. */

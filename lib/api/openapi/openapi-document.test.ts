@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api/app";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE } from "@/lib/market/model/apr";
+import { VENUE_IDS } from "@/lib/market/model/types";
 import { PLANS, requestsPerMinute } from "@/lib/plans";
 import { buildOpenApiDocument, openApiPath } from "./openapi-document";
 import { API_TAGS } from "./tags";
@@ -221,7 +222,7 @@ describe("the rules of request bodies the document states from the schemas", () 
     const venue = shapes.find((shape) => shape.properties.kind.const === "venue")!;
     expect(venue.properties.symbol).toMatchObject({ type: "null" });
     expect(venue.properties.min_net_apr).toMatchObject({ type: "null" });
-    expect(venue.properties.exchanges.maxItems).toBe(23);
+    expect(venue.properties.exchanges.maxItems).toBe(VENUE_IDS.length);
     expect(venue.additionalProperties).toBe(false);
   });
 

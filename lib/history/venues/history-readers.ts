@@ -16,6 +16,7 @@ import { gateHistory } from "./gate";
 import { grvtHistory } from "./grvt";
 import { htxHistory } from "./htx";
 import { hyperliquidHistory } from "./hyperliquid";
+import { HIP3_HISTORY_READERS } from "./hyperliquid-hip3";
 import { kucoinfuturesHistory } from "./kucoinfutures";
 import { lighterHistory } from "./lighter";
 import { mexcHistory } from "./mexc";
@@ -49,6 +50,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   backpackHistory,
   grvtHistory,
   lighterHistory,
+  ...HIP3_HISTORY_READERS,
 ];
 
 /**

@@ -1,11 +1,15 @@
 import { z } from "zod";
+import { HIP3_VENUE_IDS } from "./hip3-venues";
 import { PRICE_OBSERVATION_TOLERANCE_MS, priceSpreadUnavailableReasonSchema } from "./price-spread";
 
 /** How long a change of funding interval is flagged on the legs (`interval_changed_at`). */
 export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
 
-/** Venues with a live connector, as lowercase ccxt ids (the API's `exchange` values). */
-export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo", "krakenfutures", "derive", "drift", "pacifica"] as const;
+/**
+ * Venues with a live connector (the API's `exchange` values): lowercase ccxt ids, and Hyperliquid's
+ * HIP-3 dexes as `hyperliquid:<dex>` (model/hip3-venues.ts says why a colon and why a static list).
+ */
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo", "krakenfutures", "derive", "drift", "pacifica", ...HIP3_VENUE_IDS] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
 export type VenueId = z.infer<typeof venueIdSchema>;
 
@@ -39,6 +43,28 @@ export type IntervalSource = z.infer<typeof intervalSourceSchema>;
 /** How a venue's numbers reach the service (lib/market/ingest/feed-status.ts `Transport`). */
 export const transportSchema = z.enum(["stream", "poll"]);
 
+/** A venue id's shape: a lowercase name, and for a HIP-3 dex a colon and the dex's name. */
+export const VENUE_ID_PATTERN = /^[a-z][a-z0-9]*(:[a-z0-9]+)?$/;
+
+/**
+ * What a market's underlying is. Absent means `crypto`, as on every venue but Hyperliquid's HIP-3
+ * dexes, which also list equities, indices, commodities and currencies (model/underlying-class.ts).
+ * Markets pair only within one class: a main-dex `SPX` (the SPX6900 memecoin) is not the S&P 500.
+ */
+export const UNDERLYING_CLASSES = ["crypto", "equity", "index", "commodity", "fx", "other"] as const;
+export const underlyingClassSchema = z.enum(UNDERLYING_CLASSES);
+export type UnderlyingClass = z.infer<typeof underlyingClassSchema>;
+
+/**
+ * When a market trades, where the venue states it. Absent: around the clock (crypto).
+ * `always-off-hours-oracle`: trades 24/7 although its underlying market closes; while it is closed
+ * the venue's oracle prices it from its own order book (HIP-3 equity, index and commodity perps,
+ * per docs.trade.xyz), so funding then tracks the venue's book, not the underlying.
+ */
+export const TRADING_HOURS_VALUES = ["always-off-hours-oracle"] as const;
+export const tradingHoursSchema = z.enum(TRADING_HOURS_VALUES);
+export type TradingHours = z.infer<typeof tradingHoursSchema>;
+
 const epochMs = z.number().int().nonnegative();
 const positive = z.number().positive();
 const nonNegative = z.number().nonnegative();
@@ -54,7 +80,7 @@ const nonNegative = z.number().nonnegative();
  * the opportunity scan pair `1000PEPE` on Binance with `PEPE` on OKX, which is the same trade.
  */
 export const marketSnapshotSchema = z.object({
-  exchange: z.string().regex(/^[a-z][a-z0-9]*$/),
+  exchange: z.string().regex(VENUE_ID_PATTERN),
   /** ccxt unified symbol, e.g. `BTC/USDT:USDT`, `1000PEPE/USDT:USDT`. */
   market: z.string().min(1),
   /** The venue's own id for the market, e.g. `BTCUSDT`, `BTC-USDT-SWAP`, `BTC_USDT`. */
@@ -102,6 +128,10 @@ export const marketSnapshotSchema = z.object({
   intervalChangedAt: epochMs.nullable().optional(),
   /** The market's last settlement this service recorded (lib/market/ingest), or null or absent. */
   lastSettlement: z.object({ rate: z.number(), at: epochMs }).nullable().optional(),
+  /** What the market tracks; absent: a crypto asset. Pairing keeps classes apart (UNDERLYING_CLASSES). */
+  underlyingClass: underlyingClassSchema.optional(),
+  /** When it trades, where the venue states it (tradingHoursSchema); absent: around the clock. */
+  tradingHours: tradingHoursSchema.optional(),
 });
 export type MarketSnapshot = z.infer<typeof marketSnapshotSchema>;
 
@@ -195,6 +225,20 @@ const legSchema = z.object({
       "How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, " +
         "`poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every " +
         "leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.",
+    ),
+  underlying_class: underlyingClassSchema
+    .optional()
+    .describe(
+      "What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, " +
+        "`index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. " +
+        "Both legs of an opportunity always have the same class.",
+    ),
+  trading_hours: tradingHoursSchema
+    .optional()
+    .describe(
+      "When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual " +
+        "that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: " +
+        "around the clock.",
     ),
 });
 export type OpportunityLeg = z.infer<typeof legSchema>;

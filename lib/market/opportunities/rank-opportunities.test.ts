@@ -160,6 +160,45 @@ describe("computeOpportunities", () => {
     expect(computeOpportunities([...snapshots].reverse()).opportunities.map((o) => o.id)).toEqual(ids);
   });
 
+  it("pairs markets only within one underlying class: a HIP-3 index never meets the main dex's SPX memecoin", () => {
+    const { opportunities } = computeOpportunities([
+      // Hyperliquid's SPX is the SPX6900 memecoin (crypto, the class of every snapshot without one).
+      makeSnapshot({ exchange: "hyperliquid", base: "SPX", fundingRate: 0.0001 }),
+      makeSnapshot({ exchange: "bybit", base: "SPX", fundingRate: -0.0001 }),
+      // Two HIP-3 S&P 500 perps that happen to share the ticker: they pair with each other only.
+      makeSnapshot({ exchange: "hyperliquid:xyz", base: "SPX", fundingRate: 0.0003, underlyingClass: "index", tradingHours: "always-off-hours-oracle" }),
+      makeSnapshot({ exchange: "hyperliquid:km", base: "SPX", fundingRate: 0.0002, underlyingClass: "index", tradingHours: "always-off-hours-oracle" }),
+      // An equity of the same ticker pairs with no index.
+      makeSnapshot({ exchange: "hyperliquid:cash", base: "SPX", fundingRate: 0.0005, underlyingClass: "equity" }),
+      // A HIP-3 crypto market pairs with crypto as any venue's does.
+      makeSnapshot({ exchange: "hyperliquid:hyna", base: "SPX", fundingRate: 0, underlyingClass: "crypto" }),
+    ]);
+    expect(opportunities.map((o) => o.id).sort()).toEqual([
+      "SPX-bybit-hyperliquid",
+      "SPX-bybit-hyperliquid:hyna",
+      "SPX-hyperliquid:hyna-hyperliquid",
+      "SPX-hyperliquid:km-hyperliquid:xyz",
+    ]);
+    // The legs say what they track and when they trade; crypto legs, as every venue's before, say neither.
+    const index = opportunities.find((o) => o.id === "SPX-hyperliquid:km-hyperliquid:xyz")!;
+    expect(opportunitySchema.parse(index)).toEqual(index);
+    expect([index.long.underlying_class, index.long.trading_hours, index.short.underlying_class]).toEqual(["index", "always-off-hours-oracle", "index"]);
+    const memecoin = opportunities.find((o) => o.id === "SPX-bybit-hyperliquid")!;
+    expect(memecoin.long).not.toHaveProperty("underlying_class");
+    expect(memecoin.short).not.toHaveProperty("trading_hours");
+    // Equal APRs in two groups of one asset name: id order, not the groups' order of arrival.
+    const tied = computeOpportunities([
+      makeSnapshot({ exchange: "okx", base: "SPX", fundingRate: 0 }),
+      makeSnapshot({ exchange: "phemex", base: "SPX", fundingRate: 0.0001 }),
+      makeSnapshot({ exchange: "hyperliquid:km", base: "SPX", fundingRate: 0, underlyingClass: "index" }),
+      makeSnapshot({ exchange: "hyperliquid:xyz", base: "SPX", fundingRate: 0.0001, underlyingClass: "index" }),
+    ]).opportunities;
+    expect(tied.map((o) => o.id)).toEqual(["SPX-hyperliquid:km-hyperliquid:xyz", "SPX-okx-phemex"]);
+    // Both groups share the asset's name, and their ids still come in APR-then-id order.
+    const expected = [...opportunities].sort((x, y) => y.apr - x.apr || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    expect(opportunities.map((o) => o.id)).toEqual(expected.map((o) => o.id));
+  });
+
   it("keeps the id when funding is equal on both legs (exchange order decides)", () => {
     const { opportunities } = computeOpportunities([
       makeSnapshot({ exchange: "okx", fundingRate: 0.0001 }),

@@ -1,6 +1,7 @@
 import { roundTo } from "@/lib/round";
 import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../model/apr";
 import { atCap } from "../model/at-cap";
+import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
 import { priceSpread, type PricedLeg } from "../model/price-spread";
@@ -161,10 +162,12 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       symbolRank: -1,
       exchangeRank: -1,
     };
-    let venues = byBase.get(snapshot.base);
+    // Markets pair within one underlying class: a HIP-3 index never meets a memecoin of its ticker.
+    const group = pairingKey(snapshot.base, snapshot.underlyingClass);
+    let venues = byBase.get(group);
     if (!venues) {
       venues = new Map();
-      byBase.set(snapshot.base, venues);
+      byBase.set(group, venues);
     }
     const held = venues.get(snapshot.exchange);
     if (held) skipped.shadowed += 1;
@@ -184,20 +187,21 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const aprs = new Float64Array(count);
   let k = 0;
   let pausedAt = 0;
-  for (const [symbol, venues] of byBase) {
+  for (const [group, venues] of byBase) {
     if (venues.size < 2) continue;
     if (k - pausedAt >= SLICE_ITEMS) {
       pausedAt = k;
       yield;
     }
     const first = paired.length;
+    const symbol = venues.values().next().value!.base;
     const symbolAt = texts.at(symbol);
     for (const candidate of [...venues.values()].sort((a, b) => compareText(a.exchange, b.exchange))) {
       const observedIso = isoOf(candidate.observedAt);
       candidate.leg = legs.at(toLeg(candidate, options.marketHistory, isoOf));
       candidate.observed = texts.at(observedIso);
       candidate.symbol = symbolAt;
-      candidate.symbolRank = idPlaces.symbols.get(symbol)!;
+      candidate.symbolRank = idPlaces.symbols.get(group)!;
       candidate.exchangeRank = idPlaces.exchanges.get(candidate.exchange)!;
       paired.push(candidate);
     }
@@ -288,18 +292,25 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
  * put in id order by numbers rather than by building and comparing 150,000 texts: an id's order is
  * its asset's (`symbol-` against `symbol-`), then its long venue's (`long-`), then its short
  * venue's. `exact` unless some asset or venue has a `-` in its name, when a shorter name's `x-`
- * could be the start of a longer one and only the texts themselves tell.
+ * could be the start of a longer one and only the texts themselves tell, or two pairing groups share
+ * an asset (an `SPX` of two underlying classes), whose ids interleave. `symbols` is by pairing group.
  */
 function idOrderPlaces(byBase: ReadonlyMap<string, ReadonlyMap<string, Candidate>>) {
   const exchangeNames = new Set<string>();
-  for (const venues of byBase.values()) if (venues.size > 1) for (const exchange of venues.keys()) exchangeNames.add(exchange);
-  const rank = (names: Iterable<string>, suffix: string) =>
-    new Map([...names].sort((a, b) => compareText(a + suffix, b + suffix)).map((name, i) => [name, i]));
-  const symbols = rank([...byBase.keys()], "-");
+  const symbolOf = new Map<string, string>();
+  for (const [group, venues] of byBase) {
+    if (venues.size < 2) continue;
+    for (const exchange of venues.keys()) exchangeNames.add(exchange);
+    symbolOf.set(group, venues.values().next().value!.base);
+  }
+  const rank = (names: Iterable<string>, suffix: string, text: (name: string) => string = (name) => name) =>
+    new Map([...names].sort((a, b) => compareText(text(a) + suffix, text(b) + suffix)).map((name, i) => [name, i]));
+  const symbols = rank(symbolOf.keys(), "-", (group) => symbolOf.get(group)!);
   const exchanges = rank(exchangeNames, "-");
   const shortExchanges = rank(exchangeNames, "");
   const venues = exchanges.size;
-  const exact = ![...symbols.keys(), ...exchanges.keys()].some((name) => name.includes("-"));
+  const sharedSymbol = new Set(symbolOf.values()).size < symbolOf.size;
+  const exact = !sharedSymbol && ![...symbolOf.values(), ...exchanges.keys()].some((name) => name.includes("-"));
   return {
     exact,
     symbols,
@@ -363,6 +374,8 @@ function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (ep
     interval_changed_at: intervalChangedAt === null ? null : isoOf(intervalChangedAt),
     observed_at: isoOf(s.observedAt),
     transport: s.transport ?? "poll",
+    ...(s.underlyingClass === undefined ? {} : { underlying_class: s.underlyingClass }),
+    ...(s.tradingHours === undefined ? {} : { trading_hours: s.tradingHours }),
   });
 }
 

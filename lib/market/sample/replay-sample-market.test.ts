@@ -24,6 +24,7 @@ describe("the shipped offline sample", () => {
       extended: "2026-04-29T06:30:00.000Z",
       gate: "2026-09-27T13:50:00.000Z",
       hyperliquid: "2026-09-27T13:50:00.000Z",
+      "hyperliquid:hyna": "2026-05-29T12:20:00.000Z",
       lighter: "2025-11-13T03:46:41.000Z",
       okx: "2026-09-27T13:50:00.000Z",
       woo: "2025-07-04T10:13:57.798Z",

@@ -1,6 +1,6 @@
 import { roundTo } from "@/lib/round";
-import type { MarketSnapshot } from "../model/types";
-import { SANDBOX_VENUE_IDS, type SandboxVenueId } from "./venue-profiles";
+import { VENUE_IDS, type MarketSnapshot } from "../model/types";
+import type { SandboxVenueId } from "./venue-profiles";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, mixKeys, unitOf } from "./random";
 import { intervalChangedAt, intervalHoursAt, SANDBOX_UNIVERSE, type UniverseAsset, type UniverseListing } from "./sandbox-universe";
@@ -32,7 +32,10 @@ export interface SandboxMarket {
   asOf: string;
   /** Catalogue order (largest asset first), then SANDBOX_VENUE_IDS order, USDT before USDC. */
   snapshots: MarketSnapshot[];
-  /** One entry per venue in SANDBOX_VENUE_IDS order. */
+  /**
+   * One entry per live venue (VENUE_IDS order), so test keys see the venue set production serves;
+   * the venues the sandbox leaves out (SANDBOX_LEFT_OUT) answer with no market.
+   */
   venues: SandboxVenueStatus[];
 }
 
@@ -93,7 +96,7 @@ export function generateSandboxMarket(at: Date, options: SandboxMarketOptions = 
   return {
     asOf: new Date(minute * MINUTE_MS).toISOString(),
     snapshots,
-    venues: SANDBOX_VENUE_IDS.map((id) => ({
+    venues: VENUE_IDS.map((id) => ({
       id,
       status: id === SANDBOX_EDGE_CASES.staleVenue ? "stale" : "ok",
       lastSuccessAt: new Date(minuteOf(id) * MINUTE_MS).toISOString(),

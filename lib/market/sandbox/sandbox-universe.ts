@@ -4,7 +4,7 @@ import { VENUE_REGISTRY } from "../venues/venue-registry";
 import { ASSET_CATALOGUE } from "./asset-catalogue";
 import { SANDBOX_EDGE_CASES } from "./edge-cases";
 import { hashText, unitOf } from "./random";
-import { DETAILED_VENUE_IDS, SANDBOX_VENUE_IDS, VENUE_PROFILES, type SandboxVenueId } from "./venue-profiles";
+import { DETAILED_VENUE_IDS, SANDBOX_VENUE_IDS, VENUE_PROFILES, type SandboxVenueId, type VenueProfile } from "./venue-profiles";
 
 /** One market of one asset on one venue, everything about it that does not change with time. */
 export interface UniverseListing {
@@ -15,7 +15,7 @@ export interface UniverseListing {
   venueMarketId: string;
   venueBase: string;
   contractMultiplier: number;
-  settle: "USDT" | "USDC" | "USD";
+  settle: VenueProfile["settle"];
   /** The interval, or on the interval-shift fixture the even days' one (see `intervalHoursAt`). */
   intervalHours: number;
   intervalSource: IntervalSource;
@@ -118,7 +118,7 @@ function buildUniverse(): UniverseAsset[] {
       const hours = shifting ? intervalShift.hours.evenDays : intervalHours(base, rank, venue, unitOf(STRUCTURE_KEY, key, venueKey, Trait.Interval));
       const bundle = referencePrice < BUNDLE_BELOW_USD ? profile.bundlePrefix : null;
       const venueBase = bundle === null ? base : `${bundle}${base}`;
-      const markets: Array<{ settle: "USDT" | "USDC" | "USD"; id: string; volume: number }> = [
+      const markets: Array<{ settle: VenueProfile["settle"]; id: string; volume: number }> = [
         { settle: profile.settle, id: profile.marketId(venueBase, nextIndex(counters, venue)), volume: 1 },
       ];
       const twinId = USDC_TWIN_BASES.has(base) ? USDC_TWIN_IDS[venue] : undefined;

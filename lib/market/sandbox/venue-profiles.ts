@@ -1,18 +1,27 @@
+import { HIP3_VENUE_IDS, type Hip3VenueId } from "../model/hip3-venues";
 import { VENUE_IDS, type IntervalSource, type VenueId } from "../model/types";
 import { registryTakerFee, VENUE_REGISTRY } from "../venues/venue-registry";
 
 /**
- * The venues of the sandbox market test keys see: every live venue (VENUE_IDS), each behaving as
- * its live connector does (VENUE_REGISTRY: settlement currency, intervals and their source, whether
- * it states bounds, its fee), so clients are written against the venue set production returns.
+ * HIP-3 dexes the sandbox leaves out: its universe is a catalogue of crypto assets, and these list
+ * equities, indices, commodities and pre-IPO companies, which it has no model of. HyENA
+ * (`hyperliquid:hyna`) lists crypto perps and is in.
  */
-export const SANDBOX_VENUE_IDS: readonly VenueId[] = VENUE_IDS;
+export const SANDBOX_LEFT_OUT: ReadonlySet<VenueId> = new Set(HIP3_VENUE_IDS.filter((venue) => venue !== "hyperliquid:hyna"));
+
+/**
+ * The venues of the sandbox market test keys see: every live venue (VENUE_IDS) but SANDBOX_LEFT_OUT,
+ * each behaving as its live connector does (VENUE_REGISTRY: settlement currency, intervals and their
+ * source, whether it states bounds, its fee), so clients are written against the venue set
+ * production returns.
+ */
+export const SANDBOX_VENUE_IDS: readonly VenueId[] = VENUE_IDS.filter((venue) => !SANDBOX_LEFT_OUT.has(venue));
 export type SandboxVenueId = VenueId;
 
 export interface VenueProfile {
   /** Taker fee as live snapshots carry it: the published base tier, else the connector's (registryTakerFee). */
   takerFee: number | null;
-  settle: "USDT" | "USDC" | "USD";
+  settle: "USDT" | "USDC" | "USD" | "USDH" | "USDE";
   /**
    * The venue's own market id, e.g. `BTC-USDT-SWAP` on OKX; `index` is the market's position in
    * the venue's sandbox listing, which is what Hyperliquid uses as its id.
@@ -167,7 +176,15 @@ const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base
   derive: (base) => `${base}-PERP`,
   drift: (base) => `${base}-PERP`,
   pacifica: (base) => base,
+  // A HIP-3 dex names a market by its coin (`hyna:BTC`), as its connector's venueMarketId.
+  ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, (base: string) => `${venue.slice("hyperliquid:".length)}:${base}`])) as Record<Hip3VenueId, (base: string) => string>),
 };
+
+/** ccxt's symbol base on a HIP-3 dex: the coin with its dex upper-cased and a dash (`HYNA-BTC`). */
+function hip3SymbolBase(venue: Hip3VenueId): (venueBase: string) => string {
+  const dex = venue.slice("hyperliquid:".length).toUpperCase();
+  return (venueBase) => `${dex}-${venueBase}`;
+}
 
 /** A venue modelled from its registry entry alone: its settlement, interval source, bounds and fee. */
 function registryProfile(venue: Exclude<VenueId, keyof typeof DETAILED_PROFILES>): VenueProfile {
@@ -178,7 +195,7 @@ function registryProfile(venue: Exclude<VenueId, keyof typeof DETAILED_PROFILES>
     settle: behaviour.settle,
     marketId: MARKET_IDS[venue],
     intervalSource: () => source,
-    symbolBase: asIs,
+    symbolBase: (HIP3_VENUE_IDS as readonly string[]).includes(venue) ? hip3SymbolBase(venue as Hip3VenueId) : asIs,
     bundlePrefix: null,
     pinsToInterestRate: false,
     volumeShare: 0.12,

@@ -130,6 +130,21 @@ describe("shared buckets on a fake clock", () => {
     expect(budgets.draws("bybit")).toBe(1);
   });
 
+  it("draws every HIP-3 dex's requests from Hyperliquid's one bucket", async () => {
+    const clock = fakeClock();
+    const budgets = new VenueBudgets(undefined, undefined, clock);
+    const { burst } = VENUE_REQUEST_LIMITS.hyperliquid;
+    for (let i = 0; i < burst; i++) await budgets.take(i % 2 === 0 ? "hyperliquid:xyz" : "hyperliquid:km", "live");
+    // The main dex finds the bucket the dexes emptied: its next request waits a second.
+    expect(budgets.tokens("hyperliquid")).toBeCloseTo(0, 5);
+    const next = budgets.take("hyperliquid", "live");
+    await clock.advance(1_000);
+    await next;
+    expect(clock.now()).toBe(1_800_000_001_000);
+    expect(budgets.draws("hyperliquid")).toBe(burst + 1);
+    expect(budgets.draws("hyperliquid:para")).toBe(burst + 1);
+  });
+
   it("refuses a bucket the backfill could never draw from", () => {
     expect(() => new SharedBuckets(SharedBuckets.buffer(1), [{ ratePerSecond: 1, burst: 2, reserve: 2 }])).toThrow();
     expect(() => new SharedBuckets(SharedBuckets.buffer(1), [{ ratePerSecond: 0, burst: 2, reserve: 1 }])).toThrow();

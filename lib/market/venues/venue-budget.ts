@@ -1,5 +1,5 @@
 import { VENUE_IDS, type VenueId } from "../model/types";
-import { liveReserve, VENUE_REQUEST_LIMITS, type VenueRequestLimit } from "./venue-request-limits";
+import { budgetOwner, liveReserve, VENUE_REQUEST_LIMITS, type VenueRequestLimit } from "./venue-request-limits";
 
 /**
  * Who asks: live rounds and quotes (`live`) take a token whenever one is there and otherwise book
@@ -121,7 +121,11 @@ function shapeOf(limit: VenueRequestLimit): BucketShape {
   return { ratePerSecond: limit.requestsPerSecond, burst: limit.burst, reserve: liveReserve(limit) };
 }
 
-/** One bucket per venue at its published rate (VENUE_REQUEST_LIMITS), over a buffer threads share. */
+/**
+ * One bucket per venue at its published rate (VENUE_REQUEST_LIMITS), over a buffer threads share;
+ * a venue that spends another's budget (budgetOwner: the HIP-3 dexes, Hyperliquid's) draws from
+ * that venue's bucket, and its own stays unused.
+ */
 export class VenueBudgets {
   private readonly buckets: SharedBuckets;
 
@@ -142,17 +146,21 @@ export class VenueBudgets {
   }
 
   take(venue: VenueId, priority: BudgetPriority, signal?: AbortSignal): Promise<void> {
-    return this.buckets.take(VENUE_IDS.indexOf(venue), priority, signal);
+    return this.buckets.take(bucketOf(venue), priority, signal);
   }
 
   tokens(venue: VenueId): number {
-    return this.buckets.tokens(VENUE_IDS.indexOf(venue));
+    return this.buckets.tokens(bucketOf(venue));
   }
 
-  /** Requests to `venue` this process has let through. */
+  /** Requests to `venue`'s budget this process has let through (for a HIP-3 dex: all of Hyperliquid's). */
   draws(venue: VenueId): number {
-    return this.buckets.draws(VENUE_IDS.indexOf(venue));
+    return this.buckets.draws(bucketOf(venue));
   }
+}
+
+function bucketOf(venue: VenueId): number {
+  return VENUE_IDS.indexOf(budgetOwner(venue));
 }
 
 let processBudgets: VenueBudgets | undefined;

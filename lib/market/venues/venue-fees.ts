@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HIP3_VENUE_IDS, type Hip3VenueId } from "../model/hip3-venues";
 import type { VenueId } from "../model/types";
 
 /**
@@ -91,7 +92,24 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
     source: "https://docs.pacifica.fi/trading-on-pacifica/trading-fees (fee level 0, as ccxt 4.5.84 quotes it; the same figures as Pacifica's recorded account reply)",
     asOf: "2026-01-27",
   },
+  ...hip3Fees(),
 };
+
+/**
+ * Every HIP-3 dex's base tier: twice the main dex's ("HIP-3 fees are not currently configurable, so
+ * all deployers are akin to the same base fee schedule", Felix). Not modelled, so these overstate:
+ * USDH-margined dexes' 20 % lower taker fee, and deployers' per-coin `deployerFeeScale` and growth
+ * mode, whose formula Hyperliquid does not publish.
+ */
+function hip3Fees(): Record<Hip3VenueId, VenueFeeSchedule> {
+  const schedule: VenueFeeSchedule = {
+    maker: 0.0003,
+    taker: 0.0009,
+    source: "https://usefelix.gitbook.io/perps/getting-started/fees (HIP-3 base tier, Felix, a HIP-3 deployer; copy date not shown)",
+    asOf: "2026-12-03",
+  };
+  return Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, schedule])) as Record<Hip3VenueId, VenueFeeSchedule>;
+}
 
 /** The venue's published schedule, or null where none was found (or the venue is not one of ours). */
 export function venueFeeSchedule(venue: string): VenueFeeSchedule | null {

@@ -29,4 +29,12 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   derive: "Derive",
   drift: "Drift",
   pacifica: "Pacifica",
+  // HIP-3 dexes by their operators' names, so the main dex and each builder's stay apart.
+  "hyperliquid:xyz": "Hyperliquid XYZ (trade.xyz)",
+  "hyperliquid:flx": "Hyperliquid Felix",
+  "hyperliquid:vntl": "Hyperliquid Ventuals",
+  "hyperliquid:hyna": "Hyperliquid HyENA",
+  "hyperliquid:km": "Hyperliquid Kinetiq Markets",
+  "hyperliquid:cash": "Hyperliquid Dreamcash",
+  "hyperliquid:para": "Hyperliquid Paragon",
 };

@@ -10,9 +10,10 @@ import { venueTakerFee } from "./venue-fees";
 export interface VenueBehaviour {
   /**
    * Settlement currency of the venue's linear perpetuals, as its connector lists them; `USD` where
-   * the venue settles in dollars against multi-currency collateral (Kraken's `PF_` perpetuals).
+   * the venue settles in dollars against multi-currency collateral (Kraken's `PF_` perpetuals), and a
+   * HIP-3 dex's collateral: USDC, or the USDH or USDe stablecoin its meta names.
    */
-  settle: "USDT" | "USDC" | "USD";
+  settle: "USDT" | "USDC" | "USD" | "USDH" | "USDE";
   /** The intervals (hours) the venue's perpetuals settle on, the usual one first. */
   intervalsHours: readonly number[];
   /** The `fundingIntervalSource` its connector reports, the usual one first. */
@@ -60,7 +61,22 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   derive: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0003 },
   drift: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.00035 },
   pacifica: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0004 },
+  // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
+  // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
+  // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The
+  // live connector reads each dex's `collateralToken` every refresh, so this is the sandbox's guess only.
+  "hyperliquid:xyz": hip3Behaviour("USDC"),
+  "hyperliquid:flx": hip3Behaviour("USDH"),
+  "hyperliquid:vntl": hip3Behaviour("USDH"),
+  "hyperliquid:hyna": hip3Behaviour("USDE"),
+  "hyperliquid:km": hip3Behaviour("USDH"),
+  "hyperliquid:cash": hip3Behaviour("USDC"),
+  "hyperliquid:para": hip3Behaviour("USDC"),
 };
+
+function hip3Behaviour(settle: VenueBehaviour["settle"]): VenueBehaviour {
+  return { settle, intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: null };
+}
 
 /** The taker fee a live snapshot of the venue carries: its published schedule, else what its connector reads. */
 export function registryTakerFee(venue: VenueId): number | null {

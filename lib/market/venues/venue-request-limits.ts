@@ -1,4 +1,5 @@
-import type { VenueId } from "../model/types";
+import { HIP3_VENUE_IDS, isHip3Venue, type Hip3VenueId } from "../model/hip3-venues";
+import { VENUE_IDS, type VenueId } from "../model/types";
 
 /**
  * A venue's published limit on public REST requests from one IP, as one process's shared budget
@@ -32,6 +33,22 @@ const limit = (requestsPerSecond: number, source: string, burst = Math.max(4, Ma
 
 const ccxtRateLimit = (id: string, ms: number) => limit(1_000 / ms, `ccxt ${id} rateLimit ${ms} ms (the venue publishes no per-IP figure)`);
 
+const HYPERLIQUID_LIMIT = limit(1_200 / 20 / 60, "https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/rate-limits-and-user-limits (weight 1200 a minute; info requests weigh 20)");
+
+/**
+ * The venue whose budget a venue's requests spend: its own, but for the HIP-3 dexes, which are
+ * served by Hyperliquid's one API under its one per-IP limit and so spend the main dex's bucket
+ * (venue-budget.ts draws them from it).
+ */
+export function budgetOwner(venue: VenueId): VenueId {
+  return isHip3Venue(venue) ? "hyperliquid" : venue;
+}
+
+/** How many venues spend `owner`'s budget: 8 for Hyperliquid (the main dex and seven HIP-3 dexes), else 1. */
+function venuesSharing(owner: VenueId): number {
+  return VENUE_IDS.filter((venue) => budgetOwner(venue) === owner).length;
+}
+
 /** Every venue's budget: one table, read by the live clients, the quotes' books and the backfill alike. */
 export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> = {
   binance: limit(2_400 / 60, "https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info (REQUEST_WEIGHT 2400 a minute per IP)"),
@@ -39,7 +56,7 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   okx: limit(20 / 2, "https://www.okx.com/docs-v5/en/#overview-rate-limits (public data: 20 requests per 2 s per IP)"),
   bitget: limit(20, "https://www.bitget.com/api-doc/common/intro (market data: 20 requests a second per IP)"),
   gate: limit(200 / 10, "https://www.gate.io/docs/developers/apiv4/#frequency-limit-rule (public: 200 requests per 10 s per endpoint)"),
-  hyperliquid: limit(1_200 / 20 / 60, "https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/rate-limits-and-user-limits (weight 1200 a minute; info requests weigh 20)"),
+  hyperliquid: HYPERLIQUID_LIMIT,
   dydx: ccxtRateLimit("dydx", 100),
   aster: limit(2_400 / 60, "https://github.com/asterdex/api-docs (REQUEST_WEIGHT 2400 a minute per IP)"),
   lighter: ccxtRateLimit("lighter", 1_000),
@@ -63,6 +80,8 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   // state only "a certain number of requests per minute", varying with load.
   drift: limit(1_000 / 250, "ccxt drift.ts rateLimit 250 ms (Drift's data API publishes no per-IP figure)"),
   pacifica: limit(100 / 60, "https://docs.pacifica.fi/api-documentation/api/rate-limits (100 credits a minute per IP without an API config key; 1 credit a request)"),
+  // Hyperliquid's own figure, one bucket for all: budgetOwner sends these venues' requests to the main dex's.
+  ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, HYPERLIQUID_LIMIT])) as Record<Hip3VenueId, VenueRequestLimit>),
 };
 
 /**
@@ -106,6 +125,8 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   derive: { fixed: 1, perMarkets: 1 },
   drift: { fixed: 1 },
   pacifica: { fixed: 2 },
+  // perpDexs (the dex must still be listed), then the dex's metaAndAssetCtxs.
+  ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };
 
 /** Requests one refresh of `venue` costs with `markets` markets. */
@@ -128,11 +149,15 @@ export const POLL_CADENCE_MAX_MS = 15_000;
  * 13 % of its rate. A venue that answers one market (or one batch) per request starts at 15 s and
  * has no ceiling: its cadence grows with its market list (GRVT at 600 perpetuals: 60 s, HTX: 62 s),
  * since faster its refreshes would crowd out everything else it is asked. With `markets` unknown, a
- * per-market venue is priced at 100 markets.
+ * per-market venue is priced at 100 markets. Venues that share one budget (Hyperliquid's main dex and
+ * its HIP-3 dexes, budgetOwner) each get an equal part of the owner's rate and no ceiling either:
+ * eight venues polled every 15 s would spend most of a one-request-a-second budget.
  */
 export function pollCadenceMs(venue: VenueId, markets = 100): number {
-  const perSecond = VENUE_REQUEST_LIMITS[venue].requestsPerSecond;
+  const owner = budgetOwner(venue);
+  const sharing = venuesSharing(owner);
+  const perSecond = VENUE_REQUEST_LIMITS[owner].requestsPerSecond / sharing;
   const byBudget = Math.ceil((refreshRequests(venue, markets) / (POLL_BUDGET_SHARE * perSecond)) * 1_000);
-  if (VENUE_REFRESH_COSTS[venue].perMarkets) return Math.max(POLL_CADENCE_MAX_MS, byBudget);
+  if (VENUE_REFRESH_COSTS[venue].perMarkets || sharing > 1) return Math.max(POLL_CADENCE_MAX_MS, byBudget);
   return Math.min(POLL_CADENCE_MAX_MS, Math.max(POLL_CADENCE_MIN_MS, byBudget));
 }

@@ -1,5 +1,5 @@
 import { normaliseBase } from "../../model/normalise-base";
-import type { IntervalSource, MarketSnapshot } from "../../model/types";
+import type { IntervalSource, MarketSnapshot, TradingHours, UnderlyingClass } from "../../model/types";
 import { venueTakerFee } from "../venue-fees";
 import { isValidSnapshot, type SnapshotCandidate } from "./valid-snapshot";
 
@@ -53,6 +53,9 @@ export interface FundingObservation {
    * see happen (Deribit's continuous funding: `funding_8h`, the trailing 8 hours' funding, per 8 hours).
    */
   lastSettlement?: { rate: number; at: number } | undefined;
+  /** What the market tracks and when it trades, where not a crypto asset around the clock (HIP-3). */
+  underlyingClass?: UnderlyingClass | undefined;
+  tradingHours?: TradingHours | undefined;
 }
 
 /**
@@ -64,19 +67,20 @@ export function runningEstimate(rate: number | undefined): Pick<FundingObservati
   return { fundingRate: rate, predictedFundingRate: rate };
 }
 
-const USD_SETTLEMENTS: readonly string[] = ["USDT", "USDC"];
+/** USD stablecoins: USDT, USDC, and the USDH and USDe some Hyperliquid HIP-3 dexes are margined in. */
+const USD_SETTLEMENTS = new Set(["USDT", "USDC", "USDH", "USDE"]);
 
 export type MarketClass = "eligible" | "notLinearPerp" | "inactive";
 
 /**
- * Only USDT/USDC-margined perpetuals quoted in USDT/USDC are comparable across venues: inverse
+ * Only perpetuals margined and quoted in a USD stablecoin (USD_SETTLEMENTS) are comparable across venues: inverse
  * contracts pay funding in the coin, delivery contracts pay none, and a BTC-quoted perpetual
  * (`ETHBTC`) has prices in another unit. `alsoDollars` adds a venue's own dollar settlement where
  * it is one (Kraken's multi-collateral `PF_` perpetuals, quoted and settled in USD); it is per
  * venue because elsewhere a USD quote is not a comparable perpetual (Aster's USD-quoted symbols).
  */
 export function classifyMarket(market: VenueMarket, alsoDollars: readonly string[] = []): MarketClass {
-  const dollars = (code: string) => USD_SETTLEMENTS.includes(code) || alsoDollars.includes(code);
+  const dollars = (code: string) => USD_SETTLEMENTS.has(code) || alsoDollars.includes(code);
   const linearPerp =
     market.swap === true &&
     market.linear === true &&
@@ -121,6 +125,8 @@ export function buildSnapshot(
     takerFee: venueTakerFee(exchange, market.taker),
     observedAt: observation?.observedAt ?? fetchedAt,
     ...(observation?.lastSettlement === undefined ? {} : { lastSettlement: observation.lastSettlement }),
+    ...(observation?.underlyingClass === undefined ? {} : { underlyingClass: observation.underlyingClass }),
+    ...(observation?.tradingHours === undefined ? {} : { tradingHours: observation.tradingHours }),
   };
   return isValidSnapshot(snapshot) ? snapshot : null;
 }

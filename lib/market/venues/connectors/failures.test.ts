@@ -42,6 +42,14 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   drift: { path: "/stats/markets" },
   // The market list, asked again raw each refresh, carries the rates.
   pacifica: { path: "/api/v1/info" },
+  // A HIP-3 dex's metaAndAssetCtxs: its market list and funding payload at once.
+  "hyperliquid:xyz": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "xyz" } },
+  "hyperliquid:flx": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "flx" } },
+  "hyperliquid:vntl": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "vntl" } },
+  "hyperliquid:hyna": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "hyna" } },
+  "hyperliquid:km": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "km" } },
+  "hyperliquid:cash": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "cash" } },
+  "hyperliquid:para": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "para" } },
 };
 
 function expectStale(result: VenueSnapshotResult, error: RegExp): void {

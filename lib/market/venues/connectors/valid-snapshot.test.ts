@@ -10,11 +10,11 @@ const VALID: MarketSnapshot = makeSnapshot({ exchange: "binance", predictedFundi
 const EDGES: unknown[] = [
   undefined, null, 0, -0, 1, -1, 0.5, -1e-300, 1e-300, 8, Number.NaN, Infinity, -Infinity,
   2 ** 53 - 1, 2 ** 53, 2 ** 60, 1_763_990_000_000, 1_763_990_000_000.5, "", "x", "0.1", "binance",
-  "Binance", "1inch", "bin-ance", "venue", "schedule", "continuous", "hourly", true, false, {}, [],
+  "Binance", "1inch", "bin-ance", "hyperliquid:xyz", "hyperliquid:", "hyperliquid:xyz:km", ":xyz", "equity", "crypto", "always-off-hours-oracle", "venue", "schedule", "continuous", "hourly", true, false, {}, [],
   { rate: 0.001, at: 1_763_990_000_000 }, { rate: Number.NaN, at: 1 }, { rate: 0.001, at: -1 }, { rate: "0.1", at: 1 },
 ];
 
-const FIELDS = [...Object.keys(VALID), "intervalChangedAt", "lastSettlement"];
+const FIELDS = [...Object.keys(VALID), "intervalChangedAt", "lastSettlement", "underlyingClass", "tradingHours"];
 
 describe("isValidSnapshot", () => {
   it("accepts a whole valid snapshot, with and without the history fields", () => {

@@ -1,10 +1,11 @@
-import { INTERVAL_SOURCES, type MarketSnapshot } from "../../model/types";
+import { INTERVAL_SOURCES, TRADING_HOURS_VALUES, UNDERLYING_CLASSES, VENUE_ID_PATTERN, type MarketSnapshot } from "../../model/types";
 
 /** A snapshot's fields, each of any value until checked. */
 export type SnapshotCandidate = { readonly [K in keyof MarketSnapshot]?: unknown };
 
-const EXCHANGE = /^[a-z][a-z0-9]*$/;
 const SOURCES: ReadonlySet<unknown> = new Set(INTERVAL_SOURCES);
+const CLASSES: ReadonlySet<unknown> = new Set(UNDERLYING_CLASSES);
+const HOURS: ReadonlySet<unknown> = new Set(TRADING_HOURS_VALUES);
 
 /**
  * Whether `s` is what marketSnapshotSchema accepts, checked in place. A round checks ~16,000
@@ -15,7 +16,7 @@ const SOURCES: ReadonlySet<unknown> = new Set(INTERVAL_SOURCES);
 export function isValidSnapshot(s: SnapshotCandidate): s is MarketSnapshot {
   return (
     typeof s.exchange === "string" &&
-    EXCHANGE.test(s.exchange) &&
+    VENUE_ID_PATTERN.test(s.exchange) &&
     text(s.market) &&
     text(s.venueMarketId) &&
     text(s.base) &&
@@ -37,7 +38,9 @@ export function isValidSnapshot(s: SnapshotCandidate): s is MarketSnapshot {
     (s.takerFee === null || nonNegative(s.takerFee)) &&
     epochMs(s.observedAt) &&
     (s.intervalChangedAt === undefined || s.intervalChangedAt === null || epochMs(s.intervalChangedAt)) &&
-    (s.lastSettlement === undefined || s.lastSettlement === null || settlement(s.lastSettlement))
+    (s.lastSettlement === undefined || s.lastSettlement === null || settlement(s.lastSettlement)) &&
+    (s.underlyingClass === undefined || CLASSES.has(s.underlyingClass)) &&
+    (s.tradingHours === undefined || HOURS.has(s.tradingHours))
   );
 }
 

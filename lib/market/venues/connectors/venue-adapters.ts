@@ -15,6 +15,7 @@ import { gateAdapter } from "./gate";
 import { grvtAdapter } from "./grvt";
 import { htxAdapter } from "./htx";
 import { hyperliquidAdapter } from "./hyperliquid";
+import { hyperliquidHip3Adapter } from "./hyperliquid-hip3";
 import { kucoinfuturesAdapter } from "./kucoinfutures";
 import { lighterAdapter } from "./lighter";
 import { mexcAdapter } from "./mexc";
@@ -57,7 +58,8 @@ type AnyVenueAdapter =
   | typeof krakenfuturesAdapter
   | typeof deriveAdapter
   | typeof driftAdapter
-  | typeof pacificaAdapter;
+  | typeof pacificaAdapter
+  | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   binance: binanceAdapter,
@@ -87,6 +89,14 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   derive: deriveAdapter,
   drift: driftAdapter,
   pacifica: pacificaAdapter,
+  // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
+  "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
+  "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
+  "hyperliquid:vntl": hyperliquidHip3Adapter("hyperliquid:vntl"),
+  "hyperliquid:hyna": hyperliquidHip3Adapter("hyperliquid:hyna"),
+  "hyperliquid:km": hyperliquidHip3Adapter("hyperliquid:km"),
+  "hyperliquid:cash": hyperliquidHip3Adapter("hyperliquid:cash"),
+  "hyperliquid:para": hyperliquidHip3Adapter("hyperliquid:para"),
 };
 
 export type { HttpVenueAdapter, VenueAdapter };

@@ -6,11 +6,13 @@ const URL = "wss://api.hyperliquid.xyz/ws";
 /**
  * Hyperliquid allows an IP 1000 subscriptions, 10 connections (100 in an older version of the
  * page), 30 new connections and 2000 sent messages a minute (hyperliquid.gitbook.io, "Rate limits
- * and user limits"). One `activeAssetCtx` subscription is one coin, so at most 1000 coins are
- * subscribed; a coin past that is left to the live feeds' silence poll. The first dex lists about
- * 180 perpetuals (234 with the delisted).
+ * and user limits"). One `activeAssetCtx` subscription is one coin. The 1000 are shared with the
+ * HIP-3 dexes' protocols (hyperliquid-hip3.ts: 100 coins each, seven dexes): the first dex keeps
+ * 300, well above the about 180 perpetuals it lists (234 with the delisted); a coin past its share
+ * is left to the live feeds' silence poll.
  */
-export const HYPERLIQUID_MAX_SUBSCRIPTIONS = 1000;
+export const HYPERLIQUID_IP_SUBSCRIPTIONS = 1000;
+export const HYPERLIQUID_MAX_SUBSCRIPTIONS = 300;
 
 /**
  * Coins a socket: at most four sockets for the whole cap, and a reconnect resubscribes (one message
@@ -45,16 +47,16 @@ export const hyperliquidStream: VenueStreamProtocol = {
   decode: (frame) => decodeMessage(frame, readHyperliquidMessage),
 };
 
-/** One subscribe message a coin (a coin list is refused), each coin once, cut to the cap and into sockets. */
-function hyperliquidSockets(coins: readonly string[]): StreamSocketPlan[] {
-  const subscribed = distinct(coins).slice(0, HYPERLIQUID_MAX_SUBSCRIPTIONS);
+/** One subscribe message a coin (a coin list is refused), each coin once, cut to `cap` and into sockets. */
+export function hyperliquidSockets(coins: readonly string[], cap = HYPERLIQUID_MAX_SUBSCRIPTIONS): StreamSocketPlan[] {
+  const subscribed = distinct(coins).slice(0, cap);
   return chunk(subscribed, HYPERLIQUID_COINS_PER_SOCKET).map((group) => ({
     url: URL,
     subscribe: group.map((coin) => JSON.stringify({ method: "subscribe", subscription: { type: "activeAssetCtx", coin } })),
   }));
 }
 
-function readHyperliquidMessage(message: JsonRecord, text: string): StreamEvent[] {
+export function readHyperliquidMessage(message: JsonRecord, text: string): StreamEvent[] {
   switch (message.channel) {
     case "subscriptionResponse":
       return [{ kind: "ack" }];

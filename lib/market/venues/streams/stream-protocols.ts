@@ -12,6 +12,7 @@ import { gateStream } from "./gate";
 import { grvtStream } from "./grvt";
 import { htxStream } from "./htx";
 import { hyperliquidStream } from "./hyperliquid";
+import { hyperliquidHip3Stream } from "./hyperliquid-hip3";
 import { kucoinfuturesStream } from "./kucoinfutures";
 import { lighterStream } from "./lighter";
 import { mexcStream } from "./mexc";
@@ -46,4 +47,11 @@ export const STREAM_PROTOCOLS: Partial<Record<VenueId, VenueStreamProtocol>> = {
   backpack: backpackStream,
   bitmex: bitmexStream,
   paradex: paradexStream,
+  "hyperliquid:xyz": hyperliquidHip3Stream("hyperliquid:xyz"),
+  "hyperliquid:flx": hyperliquidHip3Stream("hyperliquid:flx"),
+  "hyperliquid:vntl": hyperliquidHip3Stream("hyperliquid:vntl"),
+  "hyperliquid:hyna": hyperliquidHip3Stream("hyperliquid:hyna"),
+  "hyperliquid:km": hyperliquidHip3Stream("hyperliquid:km"),
+  "hyperliquid:cash": hyperliquidHip3Stream("hyperliquid:cash"),
+  "hyperliquid:para": hyperliquidHip3Stream("hyperliquid:para"),
 };
