@@ -2,7 +2,7 @@ import type { MarketSnapshot } from "../model/types";
 import type { StreamFields, StreamUpdate } from "../venues/streams/stream-protocol";
 
 /** The fields a stream message may carry, in the order they are compared. */
-const STREAM_FIELDS = ["fundingRate", "predictedFundingRate", "nextFundingAt", "markPrice", "indexPrice"] as const satisfies readonly (keyof StreamFields)[];
+export const STREAM_FIELDS = ["fundingRate", "predictedFundingRate", "nextFundingAt", "markPrice", "indexPrice"] as const satisfies readonly (keyof StreamFields)[];
 
 /**
  * Whether `value` may stand in its field of a MarketSnapshot (marketSnapshotSchema): any finite

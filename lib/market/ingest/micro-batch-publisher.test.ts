@@ -355,4 +355,25 @@ describe("MicroBatchPublisher", () => {
     expect(isNews(base, { ...base, predictedFundingRate: 0.0001234 }, bps)).toBe(true);
     expect(isNews(base, { ...base, nextFundingAt: (base.nextFundingAt ?? 0) + 3_600_000 }, bps)).toBe(true);
   });
+
+  it("counts as news of a streamed leg only what a stream message can change, and all of a polled one", () => {
+    const published = { ...sample.find((s) => s.openInterestUsd !== null && s.volume24hUsd !== null)!, transport: "stream" as const };
+    const bps = DEFAULT_PRICE_CONFLATION.moveBps;
+    // What the round answered since (the feed's new base): the stream's fields over it are as published.
+    const roundChanged = {
+      openInterestUsd: published.openInterestUsd! * 1.2, volume24hUsd: published.volume24hUsd! * 0.7,
+      fundingIntervalHours: published.fundingIntervalHours * 2,
+      rateCap: (published.rateCap ?? 0) + 0.01,
+      takerFee: (published.takerFee ?? 0) + 0.0001,
+    };
+    const streamed = { ...published, ...roundChanged, observedAt: published.observedAt + 1_000 };
+    expect(isNews(published, streamed, bps)).toBe(false);
+    expect(isNews(published, { ...streamed, transport: "poll" }, bps)).toBe(true);
+    for (const field of Object.keys(roundChanged)) expect(isNews(published, { ...published, [field]: roundChanged[field as keyof typeof roundChanged], transport: "poll" }, bps)).toBe(true);
+    // The stream's own fields are news as ever.
+    expect(isNews(published, { ...streamed, fundingRate: (published.fundingRate ?? 0) + 1e-6 }, bps)).toBe(true);
+    expect(isNews(published, { ...streamed, predictedFundingRate: 0.0004321 }, bps)).toBe(true);
+    expect(isNews(published, { ...streamed, nextFundingAt: (published.nextFundingAt ?? 0) + 3_600_000 }, bps)).toBe(true);
+    expect(isNews(published, { ...streamed, markPrice: published.markPrice! * 1.0011 }, bps)).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ import type { FeedStatusRecorder } from "./feed-status";
 import { DEFAULT_PRICE_CONFLATION } from "./ingest-config";
 import type { LegUpdateSink } from "./leg-updates";
 import { rankWithHistory, type MarketHistory } from "./market-history";
-import { VALUE_FIELDS } from "./merge-stream-update";
+import { STREAM_FIELDS, VALUE_FIELDS } from "./merge-stream-update";
 import { changeIsNews, PRICE_FIELDS, refreshPhase, refreshTurnCame } from "./price-news";
 import type { RoundEvents } from "./round-events";
 
@@ -129,6 +129,8 @@ export interface PriceConflation {
 
 /** The fields whose every change is news at once; prices (mark, index) are news past a move (`isNews`). */
 const NEWS_FIELDS = VALUE_FIELDS.filter((field) => !(PRICE_FIELDS as readonly string[]).includes(field));
+/** Of those, the ones a stream message can change (the funding rates and the next settlement). */
+const STREAMED_NEWS_FIELDS = NEWS_FIELDS.filter((field) => (STREAM_FIELDS as readonly string[]).includes(field));
 
 /**
  * Whether `pushed` says something its published snapshot did not, enough to publish it in the
@@ -137,9 +139,14 @@ const NEWS_FIELDS = VALUE_FIELDS.filter((field) => !(PRICE_FIELDS as readonly st
  * moved a little, as they do in nearly every frame of every venue: re-ranking each asset each
  * second for them would make every batch as wide as a round (bench:micro-batch), so they wait
  * for their asset's refresh, and the served legs keep the time of what they show.
+ *
+ * A streamed leg is news only in what a stream message can change. The rest (open interest,
+ * volume, the interval, caps, the fee) it has from the round its feed merged it on: where that
+ * differs from the published leg, the base changed at a round, which published those values
+ * itself, and every market of every venue would otherwise be news at once after each round.
  */
 export function isNews(published: MarketSnapshot, pushed: MarketSnapshot, moveBps: number): boolean {
-  return changeIsNews(published, pushed, NEWS_FIELDS, moveBps);
+  return changeIsNews(published, pushed, pushed.transport === "stream" ? STREAMED_NEWS_FIELDS : NEWS_FIELDS, moveBps);
 }
 
 /** The set batches are published on, and the markets it was ranked from. */
