@@ -362,7 +362,7 @@ describe("MicroBatchPublisher", () => {
     // What the round answered since (the feed's new base): the stream's fields over it are as published.
     const roundChanged = {
       openInterestUsd: published.openInterestUsd! * 1.2, volume24hUsd: published.volume24hUsd! * 0.7,
-      fundingIntervalHours: published.fundingIntervalHours * 2,
+      fundingIntervalHours: (published.fundingIntervalHours ?? 8) * 2,
       rateCap: (published.rateCap ?? 0) + 0.01,
       takerFee: (published.takerFee ?? 0) + 0.0001,
     };
