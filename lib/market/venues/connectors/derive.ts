@@ -2,7 +2,8 @@ import { product, readNumber, type FundingObservation } from "./build-snapshot";
 import { nextWholeHour } from "./dydx";
 import { unifiedMarketNames } from "./http-market";
 import type { HttpClient } from "./http-client";
-import { asRecord, errorMessage, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
+import { tickerPerMarket } from "./ticker-per-market";
+import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
 /**
  * Derive funds hourly: its funding history has one row per whole UTC hour and its bounds are stated
@@ -95,28 +96,8 @@ export const deriveAdapter: HttpVenueAdapter = {
   },
   async collect(http, { marketsById, fetchedAt }) {
     const perpetuals = [...marketsById.values()].filter((market) => market.swap === true && market.active !== false);
-    const answers = await Promise.all(
-      perpetuals.map(async (market) => {
-        try {
-          return { market, ticker: deriveTicker(await http.postJson("/public/get_ticker", { instrument_name: market.id }), market.id) };
-        } catch (error) {
-          return { market, error };
-        }
-      }),
+    return tickerPerMarket(perpetuals, async (market) =>
+      deriveObservation(market, deriveTicker(await http.postJson("/public/get_ticker", { instrument_name: market.id }), market.id), fetchedAt),
     );
-    const observations: FundingObservation[] = [];
-    const failed: { id: string; error: unknown }[] = [];
-    for (const answer of answers) {
-      if (answer.ticker) observations.push(deriveObservation(answer.market, answer.ticker, fetchedAt));
-      else failed.push({ id: answer.market.id, error: answer.error });
-    }
-    const warnings: string[] = [];
-    const [first] = failed;
-    if (first && observations.length === 0) throw first.error;
-    if (first) {
-      const ids = failed.slice(0, 5).map((f) => f.id).join(", ") + (failed.length > 5 ? ", …" : "");
-      warnings.push(`ticker: ${failed.length} of ${perpetuals.length} failed (${ids}): ${errorMessage(first.error)}`);
-    }
-    return { observations, warnings };
   },
 };

@@ -3,7 +3,8 @@ import { parseIntervalHours } from "../../model/funding-interval";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
 import { clientConfig, withMarketParams } from "./ccxt-client";
 import { statedInterval } from "./read-interval";
-import { asRecord, errorMessage, type VenueAdapter } from "./venue-adapter";
+import { tickerPerMarket } from "./ticker-per-market";
+import { asRecord, type VenueAdapter } from "./venue-adapter";
 
 /**
  * A GRVT timestamp (unix nanoseconds, sent as a decimal string: `"1764777600000000000"`) as epoch
@@ -76,34 +77,14 @@ export const grvtAdapter: VenueAdapter<grvt> = {
   // instruments (ccxt leaves `active` unknown, so nothing else would drop retired ones).
   create: (lib, config) => withMarketParams(new lib.grvt(clientConfig(config)), { is_active: true }),
   async collect(exchange, { marketsById, fetchedAt }) {
-    const warnings: string[] = [];
     // GRVT has no all-instrument ticker or funding endpoint: the rate, next settlement and prices
     // come from one `full/v1/ticker` request per perpetual, the only bounded way (ccxt's throttle
     // spaces them 40 ms apart: 100 perpetuals take 4 s of the refresh's 10). A failed one costs that
     // market its rate; all failing makes the venue stale.
     const perpetuals = [...marketsById.values()].filter((market) => market.swap === true);
-    const answers = await Promise.all(
-      perpetuals.map(async (market) => {
-        const instrument = market.id ?? "";
-        try {
-          return { market, ticker: grvtTicker(await exchange.publicMarketPostFullV1Ticker({ instrument }), instrument) };
-        } catch (error) {
-          return { market, error };
-        }
-      }),
-    );
-    const observations: FundingObservation[] = [];
-    const failed: { id: string; error: unknown }[] = [];
-    for (const answer of answers) {
-      if (answer.ticker) observations.push(grvtObservation(answer.market, answer.ticker, fetchedAt));
-      else failed.push({ id: answer.market.id ?? "", error: answer.error });
-    }
-    const [first] = failed;
-    if (first && observations.length === 0) throw first.error;
-    if (first) {
-      const ids = failed.slice(0, 5).map((f) => f.id).join(", ") + (failed.length > 5 ? ", …" : "");
-      warnings.push(`ticker: ${failed.length} of ${perpetuals.length} failed (${ids}): ${errorMessage(first.error)}`);
-    }
-    return { observations, warnings };
+    return tickerPerMarket(perpetuals, async (market) => {
+      const instrument = market.id ?? "";
+      return grvtObservation(market, grvtTicker(await exchange.publicMarketPostFullV1Ticker({ instrument }), instrument), fetchedAt);
+    });
   },
 };
