@@ -211,7 +211,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // From here to the commit no batch publishes. The assets batches patched since the catch-up
     // (while the events were derived) are re-ranked once more and their events derived again
     // against the set they made, so each event is derived against the set it replaces, once; the
-    // hold costs those few assets, not a pass over the whole set.
+    // hold costs the assets batches patched meanwhile, not a pass over the whole set.
     holding = batches !== undefined;
     if (batches) {
       await batches.hold();
