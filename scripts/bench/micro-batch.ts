@@ -19,7 +19,7 @@ import os from "node:os";
 import { directSql } from "@/lib/db/direct-sql";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import { mergeStreamUpdates } from "@/lib/market/ingest/merge-stream-update";
-import { MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedRound } from "@/lib/market/ingest/micro-batch-publisher";
+import { immediateClock, MicroBatchPublisher, type BatchTimings, type PublishedRound } from "@/lib/market/ingest/micro-batch-publisher";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { RoundMemory } from "@/lib/market/ingest/round-memory";
 import type { MarketSnapshot } from "@/lib/market/model/types";
@@ -57,13 +57,7 @@ function randomFrom(seed: number) {
 }
 
 /** Publishes batches at once, one at a time: the bench measures a batch's work, not the period. */
-const IMMEDIATE: BatchClock = {
-  now: () => Date.now(),
-  setTimer: (run) => {
-    const timer = setImmediate(run);
-    return () => clearImmediate(timer);
-  },
-};
+const IMMEDIATE = immediateClock();
 
 async function main() {
   let postgres: PrivatePostgres | undefined;

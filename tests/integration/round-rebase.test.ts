@@ -2,7 +2,7 @@ import { afterAll, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
-import { MicroBatchPublisher } from "@/lib/market/ingest/micro-batch-publisher";
+import { immediateClock, MicroBatchPublisher } from "@/lib/market/ingest/micro-batch-publisher";
 import type { RoundEvents } from "@/lib/market/ingest/round-events";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
@@ -83,13 +83,7 @@ async function side(options: { duringEvents?: () => Promise<void>; gate?: () => 
     periodMs: 0,
     events,
     // The rounds' time, so both databases' batches are published at the same moment (the items' ages).
-    clock: {
-      now: () => now() + 5_000,
-      setTimer: (run) => {
-        const timer = setImmediate(run);
-        return () => clearImmediate(timer);
-      },
-    },
+    clock: immediateClock(() => now() + 5_000),
     write: async (...args) => {
       await options.gate?.();
       return publishBatch(...args);

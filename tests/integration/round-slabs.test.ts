@@ -2,7 +2,7 @@ import { afterAll, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
-import { MicroBatchPublisher } from "@/lib/market/ingest/micro-batch-publisher";
+import { immediateClock, MicroBatchPublisher } from "@/lib/market/ingest/micro-batch-publisher";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import { ColumnSlabs, type ColumnArrays } from "@/lib/market/opportunities/opportunity-columns";
@@ -99,13 +99,7 @@ it("rounds with micro-batches patching their sets between them give a round's me
       periodMs: 0,
       events,
       // The rounds' time, so both databases' batches are published at the same moment (the items' ages).
-      clock: {
-        now: () => now() + 5_000,
-        setTimer: (run) => {
-          const timer = setImmediate(run);
-          return () => clearImmediate(timer);
-        },
-      },
+      clock: immediateClock(() => now() + 5_000),
       onPublished: () => committed(),
     });
     return {
