@@ -76,7 +76,7 @@ export class LiveRoundEvents implements RoundEvents {
         events,
         statements: eventLogStatements("live", events),
         rebased: (bases, items, rebasedSet) => {
-          // Without a live set before (the baseline), or with no batch since, there is nothing to derive again.
+          // The first live set after the sample or nothing is the baseline: it has no opportunity events to derive again.
           const now = previous?.set && this.published?.set;
           if (!now) return prepared(opportunityEvents, rebasedSet);
           const kept = opportunityEvents.filter((event) => !bases.has(eventAsset(event) ?? ""));
