@@ -1,7 +1,6 @@
 import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
-import type { OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import { load, loadHead } from "@/lib/market/opportunities/store";
 import {
@@ -58,8 +57,8 @@ export class LiveRoundEvents implements RoundEvents {
    * to call once it committed with the new set's version (which answers the round's columns under
    * the set it replaced: nothing here reads them any more, the batches' layers on them included,
    * and the publisher takes the new round's set before its next batch). Diffed against the set
-   * published when called; rounds are one at a time (the round lock), and what batches patch into
-   * it meanwhile the round catches up on (`rebased`) before it publishes.
+   * published when called; rounds are one at a time (the round lock), and the assets batches patch
+   * into it meanwhile the round keeps as they published them (`rebased`).
    */
   async prepare(db: Db, round: RoundEventInput): Promise<PreparedRoundEvents & { events: NewEvent[] }> {
     const previous = await this.currentSet(db);
@@ -70,27 +69,25 @@ export class LiveRoundEvents implements RoundEvents {
     };
     const opportunities = previous?.set ? await opportunityEventsInSlices(await previous.set.wholeInSlices(round.sliceMs), round.set, options, round.sliceMs) : [];
     const others = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges)];
-    const prepared = (opportunityEvents: NewEvent[], set: OpportunityColumns): PreparedRoundEvents & { events: NewEvent[] } => {
+    const prepared = (opportunityEvents: NewEvent[], set: PatchedSet): PreparedRoundEvents & { events: NewEvent[] } => {
       const events = [...others, ...opportunityEvents];
       return {
         events,
         statements: eventLogStatements("live", events),
-        rebased: (bases, items, rebasedSet) => {
-          // The first live set after the sample or nothing is the baseline: it has no opportunity events to derive again.
-          const now = previous?.set && this.published?.set;
-          if (!now) return prepared(opportunityEvents, rebasedSet);
-          const kept = opportunityEvents.filter((event) => !bases.has(eventAsset(event) ?? ""));
-          return prepared([...kept, ...opportunityEventsOf(now, bases, items, options)], rebasedSet);
-        },
+        rebased: (bases, rebasedSet) =>
+          prepared(
+            opportunityEvents.filter((event) => !bases.has(eventAsset(event) ?? "")),
+            rebasedSet,
+          ),
         committed: (version) => {
           const replaced = this.published?.set?.roundSet;
-          this.published = { version, set: PatchedSet.of(set) };
+          this.published = { version, set };
           if (events.length > 0) eventsAppended().notify();
           return replaced;
         },
       };
     };
-    return prepared(opportunities, round.set);
+    return prepared(opportunities, PatchedSet.of(round.set));
   }
 
   /**

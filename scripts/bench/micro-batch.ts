@@ -126,6 +126,7 @@ async function bench(db: Parameters<typeof runIngestionRound>[0]["db"]) {
         },
         patchedSince: (version) => publisher.patchedSince(version),
         caughtUp: (ranking, also) => publisher.caughtUp(ranking, also),
+        carrying: (set, assets) => publisher.carrying(set, assets),
         roundPublished: (r) => {
           published = r;
           publisher.roundPublished(r);

@@ -13,8 +13,9 @@ import { createTestDatabase } from "@/tests/support/test-database";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
 
 // A round derives its events while micro-batches go on publishing, and holds them only for its
-// last catch-up and its commit: what a batch published meanwhile must come out exactly as if it
-// had been published before the round started.
+// commit: the assets a batch patched meanwhile keep that batch's pairs (stored as its patch after
+// the round's set, their events the batch's), until their next news re-ranks them with the round's
+// markets and history. From there, everything must come out as if the batch had come before the round.
 
 const opened: OpenDatabase[] = [];
 afterAll(async () => {
@@ -40,12 +41,19 @@ function market(round: () => number, now: () => number) {
   );
 }
 
-/** Everything a round leaves that readers see: the served items and the change events (in any order: a round appends its rebased assets' last). */
-async function published(db: Db) {
-  const { items } = await new LiveOpportunities(async () => db).current();
-  const events = await db.marketEvent.findMany({ orderBy: { sequence: "asc" }, select: { type: true, data: true } });
-  return { items, events: events.map((event) => JSON.stringify(event)).sort() };
+/** The set as a reader of the database loads it (the round's set and the patches after it). */
+async function stored(db: Db) {
+  return (await new LiveOpportunities(async () => db).current()).items;
 }
+
+/** The assets of the opportunity events after `sequence`. */
+async function eventAssets(db: Db, sequence: bigint | number) {
+  const events = await db.marketEvent.findMany({ where: { sequence: { gt: sequence } }, select: { type: true, data: true } });
+  const assets = events.map((e) => (e.type === "opportunity.closed" ? (e.data as { symbol: string }).symbol : (e.data as { opportunity?: { symbol: string } }).opportunity?.symbol));
+  return new Set(assets.filter((asset) => asset !== undefined));
+}
+
+const lastSequence = async (db: Db) => (await db.marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } }))?.sequence ?? 0;
 
 let index = 0;
 const now = () => Date.UTC(2026, 10, 20, 7) + index * 60_000;
@@ -70,14 +78,16 @@ async function side(options: { duringEvents?: () => Promise<void>; gate?: () => 
       await options.duringEvents?.();
       return {
         ...prepared,
-        rebased: (bases, items, set) => {
-          rebasedOn.push(bases);
-          return prepared.rebased(bases, items, set);
+        rebased: (bases, set) => {
+          if (bases.size > 0) rebasedOn.push(bases);
+          return prepared.rebased(bases, set);
         },
       };
     },
   };
   const committed: (() => void)[] = [];
+  // This process's in-memory set, as a server's takes its rounds and batches.
+  const served = new LiveOpportunities(async () => database.db);
   const publisher = new MicroBatchPublisher({
     db: database.db,
     periodMs: 0,
@@ -88,12 +98,27 @@ async function side(options: { duringEvents?: () => Promise<void>; gate?: () => 
       await options.gate?.();
       return publishBatch(...args);
     },
-    onPublished: () => committed.shift()?.(),
+    onPublished: (batch) => {
+      served.applyBatch(batch);
+      committed.shift()?.();
+    },
   });
   return {
     db: database.db,
     rebasedOn,
-    round: () => runIngestionRound({ db: database.db, fetcher, venues: VENUES, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, now, events, batches: publisher }),
+    served: async () => (await served.current()).items,
+    round: () =>
+      runIngestionRound({
+        db: database.db,
+        fetcher,
+        venues: VENUES,
+        timeoutMs: 5_000,
+        retention: { rawDays: 7, hourlyDays: 730 },
+        now,
+        events,
+        batches: publisher,
+        onPublished: (round) => served.applyRound(round),
+      }),
     /** Pushes `snapshots`; answers once their batch committed. */
     batch: (snapshots: MarketSnapshot[]) => {
       const done = new Promise<void>((resolve) => committed.push(resolve));
@@ -104,14 +129,26 @@ async function side(options: { duringEvents?: () => Promise<void>; gate?: () => 
   };
 }
 
-/** `base`'s funding moved far on `venue`, observed after the round's own answers. */
-const pushed = (venue: VenueId, base: string) => [
-  makeSnapshot({ exchange: venue, base, market: `${base}/USDT:USDT`, fundingRate: 0.004 * (index % 2 ? 1 : -1), fundingIntervalHours: 8, observedAt: now() + 1_000 }),
+/** `base`'s funding moved far on `venue`, observed `afterMs` after the round's own answers. */
+const pushed = (venue: VenueId, base: string, afterMs = 1_000) => [
+  makeSnapshot({ exchange: venue, base, market: `${base}/USDT:USDT`, fundingRate: 0.004 * (index % 2 ? 1 : -1) + afterMs * 1e-8, fundingIntervalHours: 8, observedAt: now() + afterMs }),
 ];
 
-it("publishes a round whose events were derived while a batch published as if the batch had come before the round", async () => {
+/** News on every venue of `bases` after a round, the same on both sides: each asset re-ranked with the round's markets. */
+async function newsAfterRound(sides: { batch: (s: MarketSnapshot[]) => Promise<void> }[], bases: string[]) {
+  for (const side of sides) for (const base of bases) await side.batch(pushed("binance", base, 3_000));
+}
+
+it("keeps the pairs a batch published while the round derived its events, stored after the round's set, until news re-ranks them with the round's markets", async () => {
   let inRound = false;
-  const rebasing = await side({ duringEvents: async () => void (inRound && (await rebasing.batch(pushed("bybit", "BTC")))) });
+  let afterBatch: bigint | number = 0;
+  const rebasing = await side({
+    duringEvents: async () => {
+      if (!inRound) return;
+      await rebasing.batch(pushed("bybit", "BTC"));
+      afterBatch = await lastSequence(rebasing.db);
+    },
+  });
   const before = await side();
   for (index = 0; index < 4; index++) {
     // Round 0 is the first set; from round 1 on the batch comes while the round derives its events on one side, before it on the other.
@@ -120,17 +157,25 @@ it("publishes a round whose events were derived while a batch published as if th
     inRound = index > 0;
     expect((await rebasing.round()).status).toBe("published");
     inRound = false;
-    expect(await published(rebasing.db)).toEqual(await published(before.db));
+    // What the process serves is what the database holds: the round's set, then the batch's patch.
+    expect(await rebasing.served()).toEqual(await stored(rebasing.db));
+    if (index > 0) {
+      // The round's events (appended at its commit, after the batch's) are of the other assets:
+      // BTC's own, derived against the set before the batch, are dropped; its events are the batch's.
+      expect(await eventAssets(rebasing.db, afterBatch)).toEqual(new Set(["ETH", "SOL"]));
+      expect((await rebasing.served()).filter((o) => o.symbol === "BTC")).not.toEqual((await before.served()).filter((o) => o.symbol === "BTC"));
+      await newsAfterRound([before, rebasing], ["BTC"]);
+    }
+    expect(await stored(rebasing.db)).toEqual(await stored(before.db));
+    expect(await rebasing.served()).toEqual(await before.served());
   }
-  // The rounds caught up on the batch's asset alone, and only when the batch came during the round.
+  // The rounds kept the batch's asset alone, and only when the batch came during the round.
   expect(rebasing.rebasedOn).toEqual([new Set(["BTC"]), new Set(["BTC"]), new Set(["BTC"])]);
   expect(before.rebasedOn).toEqual([]);
-  const { events } = await published(rebasing.db);
-  expect(events.filter((e) => e.includes("opportunity.updated")).length).toBeGreaterThan(3);
   for (const s of [rebasing, before]) await s.stop();
 }, 120_000);
 
-it("derives again the events of an asset a batch published during the round, though the round had ranked that leg already", async () => {
+it("keeps the pairs of an asset a batch published during the round, though the round had ranked that leg already", async () => {
   // One batch is being written when the round starts; a second leg pushed meanwhile waits for it,
   // so the round ranks that leg (still pending), and the batch publishing it commits while the round
   // derives its events: no leg of the round is older than the set's, yet its events were derived against the set before.
@@ -162,7 +207,10 @@ it("derives again the events of an asset a batch published during the round, tho
     expect((await before.round()).status).toBe("published");
     expect((await rebasing.round()).status).toBe("published");
     gate = Promise.resolve();
-    expect(await published(rebasing.db)).toEqual(await published(before.db));
+    expect(await rebasing.served()).toEqual(await stored(rebasing.db));
+    if (index > 0) await newsAfterRound([before, rebasing], ["ETH", "BTC"]);
+    expect(await stored(rebasing.db)).toEqual(await stored(before.db));
+    expect(await rebasing.served()).toEqual(await before.served());
   }
   expect(rebasing.rebasedOn).toEqual([new Set(["ETH", "BTC"]), new Set(["ETH", "BTC"])]);
   for (const s of [rebasing, before]) await s.stop();

@@ -274,6 +274,34 @@ describe("MicroBatchPublisher", () => {
     expect(t.publisher.patchedSince(5).size).toBe(0);
   });
 
+  it("re-ranks an asset whose batch's pairs a round kept with the round's markets and history, at its refresh turn without news", async () => {
+    const t = setUp();
+    const [a, b] = busyBases();
+    // A batch publishes `a` while the round derives its events; the round keeps that batch's pairs of `a`.
+    t.publisher.push([moved(a!)]);
+    await t.advance(0);
+    expect(t.written).toHaveLength(1);
+    // The round's own answer for another market of `a` is newer than the base the batch ranked `a` on.
+    const answers = sample.map((s) => (s === sample.filter((m) => m.base === a)[1] ? { ...s, fundingRate: (s.fundingRate ?? 0) - 0.002, observedAt: s.observedAt + 500 } : s));
+    const { ranking } = t.publisher.caughtUp(answers);
+    const roundSet = rankWithHistory(ranking, history);
+    const kept = t.publisher.carrying(roundSet, new Set([a!]));
+    expect(kept.roundSet).toBe(roundSet);
+    expect(itemsOf(await kept.wholeInSlices())).toEqual(itemsOf(spliceColumns(roundSet, new Set([a!]), t.published[0]!.items)));
+    t.state.version = 9;
+    t.publisher.roundPublished({ version: 9, set: kept, snapshots: ranking, history, asOf: new Date(0) });
+    // Another asset's news goes alone; `a` waits for its turn in the refresh period (or for news of its own).
+    t.publisher.push([moved(b!, 0, 2_000)]);
+    await t.advance(PERIOD);
+    expect(t.written.map((w) => w.batch.bases)).toEqual([[a], [b]]);
+    await t.advance(DEFAULT_PRICE_CONFLATION.refreshMs);
+    expect(t.written.map((w) => w.batch.bases)).toEqual([[a], [b], [a]]);
+    // Re-ranked from the round's markets: the round's own pairs of `a`, and never again without a reason.
+    expect(itemsOf(t.written[2]!.batch.items)).toEqual(itemsOf(roundSet).filter((o) => o.symbol === a));
+    await t.advance(2 * DEFAULT_PRICE_CONFLATION.refreshMs);
+    expect(t.written).toHaveLength(3);
+  });
+
   it("never writes over a newer set: a batch that met one is dropped, and its legs wait for the next round", async () => {
     const t = setUp();
     const [a, b] = busyBases();

@@ -19,8 +19,12 @@ const log = logger("ingest");
 /** What a round hands the publisher once its set is committed: the base every batch until the next round changes. */
 export interface PublishedRound {
   version: number;
-  /** The round's ranked set, as published. */
-  set: OpportunityColumns;
+  /**
+   * The round's ranked set, as published: with the pairs of the assets batches patched during its
+   * last moments as those batches published them (`carrying`), which are re-ranked with the round's
+   * markets and history with their next news or at their refresh turn.
+   */
+  set: OpportunityColumns | PatchedSet;
   /** The markets it was ranked from (the round's, with any pushed leg newer than the round's answer). */
   snapshots: readonly MarketSnapshot[];
   /** The history it was ranked with: hourly figures, which stand until the next round. */
@@ -30,9 +34,9 @@ export interface PublishedRound {
 
 /**
  * What a round does for the micro-batches (run-ingestion-round.ts): ranks with the newest pushed
- * legs, catches up on what batches published while it ranked and derived its events (those assets
- * re-ranked, their events derived again), holds batches back only for that last catch-up and its
- * commit (no event twice, none lost), and hands over its set.
+ * legs, catches up on what batches published while it ranked (those assets re-ranked), derives its
+ * events while they go on publishing, holds them back only for its commit, keeping the pairs of
+ * the assets they patched meanwhile as published (their events are the batches'), and hands over its set.
  */
 export interface RoundBatches {
   /** No batch starts until `roundPublished` or `release`; resolves once the batch in flight, if any, has committed. */
@@ -48,6 +52,8 @@ export interface RoundBatches {
    * those whose legs were replaced, and `also`. The round re-ranks them and splices them in.
    */
   caughtUp(ranking: readonly MarketSnapshot[], also?: ReadonlySet<string>): { ranking: MarketSnapshot[]; bases: Set<string> };
+  /** The round's `set` with the pairs of `assets` as batches published them (PatchedSet.carrying). */
+  carrying(set: OpportunityColumns, assets: ReadonlySet<string>): PatchedSet;
   /** The round published `round`: batches go on on its set. */
   roundPublished(round: PublishedRound): void;
   /** The round ended without publishing: batches go on on the set they had. */
@@ -198,6 +204,11 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   private pending = new Map<string, MarketSnapshot>();
   /** Markets whose prices alone moved a little since published, for their asset's refresh. */
   private deferred = new Map<string, MarketSnapshot>();
+  /**
+   * Assets whose pairs a round kept as a batch published them (ranked with the round's before it):
+   * re-ranked with the round's markets and history with their next news or at their refresh turn.
+   */
+  private stale = new Set<string>();
   private readonly phases = new Map<string, number>();
   /** The assets of each batch committed on the current base, for a round catching up (`patchedSince`). */
   private patches: { version: number; bases: ReadonlySet<string> }[] = [];
@@ -279,6 +290,10 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     return { ranking: merged, bases };
   }
 
+  carrying(set: OpportunityColumns, assets: ReadonlySet<string>): PatchedSet {
+    return this.base ? PatchedSet.carrying(set, this.base.set, assets) : PatchedSet.of(set);
+  }
+
   roundPublished(round: PublishedRound): void {
     const markets = new Map<string, MarketSnapshot>();
     const byBase = new Map<string, Set<string>>();
@@ -287,8 +302,10 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       markets.set(key, snapshot);
       keysOf(byBase, snapshot.base).add(key);
     }
-    this.base = { version: round.version, set: PatchedSet.of(round.set), history: round.history, asOf: round.asOf, markets, byBase };
+    const set = round.set instanceof PatchedSet ? round.set : PatchedSet.of(round.set);
+    this.base = { version: round.version, set, history: round.history, asOf: round.asOf, markets, byBase };
     this.patches = [];
+    this.stale = new Set(set.patchedAssets);
     // What the round ranked with (or newer) is in its set already.
     for (const waiting of [this.pending, this.deferred]) {
       for (const [key, snapshot] of waiting) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) waiting.delete(key);
@@ -316,7 +333,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
 
   private schedule(): void {
     // Deferred markets alone are looked at once a period, for the assets whose refresh came.
-    if (this.cancelTimer || this.inFlight || this.held || !this.base || this.pending.size + this.deferred.size === 0) return;
+    if (this.cancelTimer || this.inFlight || this.held || !this.base || this.pending.size + this.deferred.size + this.stale.size === 0) return;
     const wait = Math.max(0, this.lastStartedAt + this.options.periodMs - this.clock.now());
     this.cancelTimer = this.clock.setTimer(() => {
       this.cancelTimer = undefined;
@@ -335,13 +352,13 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     const started = performance.now();
     const taken = this.pending;
     this.pending = new Map();
-    const refreshes = this.dueForRefresh(new Set(Array.from(taken.values(), (snapshot) => snapshot.base)));
+    const { markets: refreshes, assets: restated } = this.dueForRefresh(new Set(Array.from(taken.values(), (snapshot) => snapshot.base)));
     for (const [key, snapshot] of refreshes) taken.set(key, snapshot);
     const changed: [string, MarketSnapshot][] = [];
     for (const [key, snapshot] of taken) if ((base.markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) <= snapshot.observedAt) changed.push([key, snapshot]);
-    if (changed.length === 0) return;
+    const bases = new Set([...changed.map(([, s]) => s.base), ...restated]);
+    if (bases.size === 0) return;
     try {
-      const bases = new Set(changed.map(([, s]) => s.base));
       const replacing = new Map(changed);
       const ofBases: MarketSnapshot[] = [];
       for (const asset of bases) {
@@ -355,7 +372,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       const publishedAt = this.clock.now();
       const events = this.options.events?.prepareBatch({ previous: base.set, bases, items, set, asOf: base.asOf, publishedAt: new Date(publishedAt) });
       const prepared = performance.now();
-      const newestObserved = Math.max(...changed.map(([, s]) => s.observedAt));
+      // A batch of stale assets alone changed no market: its data is of the round's time.
+      const newestObserved = Math.max(base.asOf.getTime(), ...changed.map(([, s]) => s.observedAt));
       // Packed here rather than in publishBatch, so the two are timed apart; a writer of a test's packs nothing.
       const packed = this.options.write ? undefined : await encodeColumns(items);
       const encoded = performance.now();
@@ -378,6 +396,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       base.version = version;
       base.set = set;
       this.patches.push({ version, bases });
+      for (const asset of bases) this.stale.delete(asset);
       this.counts.batches += 1;
       this.counts.bases += bases.size;
       this.counts.markets += ofBases.length;
@@ -405,30 +424,31 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   }
 
   /**
-   * Takes the deferred markets this batch publishes: those of assets it re-ranks anyway (`ranked`),
-   * and those of assets whose turn in the refresh period came since the last batch looked, so each
-   * asset's prices are published at least once a period and about 1/(refresh ÷ batch period) of
-   * the assets are refreshed in each batch.
+   * Takes the deferred markets this batch publishes, and the stale assets it re-ranks: those of
+   * assets it re-ranks anyway (`ranked`), and those of assets whose turn in the refresh period came
+   * since the last batch looked, so each asset's prices are published at least once a period and
+   * about 1/(refresh ÷ batch period) of the assets are refreshed in each batch.
    */
-  private dueForRefresh(ranked: ReadonlySet<string>): Map<string, MarketSnapshot> {
+  private dueForRefresh(ranked: ReadonlySet<string>): { markets: Map<string, MarketSnapshot>; assets: Set<string> } {
     const now = this.clock.now();
     const since = this.refreshedAt ?? now;
     this.refreshedAt = now;
-    const due = new Map<string, MarketSnapshot>();
     const period = this.prices.refreshMs;
     const turns = new Map<string, boolean>();
+    const turnOf = (asset: string) => {
+      let turn = turns.get(asset);
+      if (turn === undefined) turns.set(asset, (turn = ranked.has(asset) || refreshTurnCame(this.phaseOf(asset), since, now, period)));
+      return turn;
+    };
+    const markets = new Map<string, MarketSnapshot>();
     for (const [key, snapshot] of this.deferred) {
-      let turn = turns.get(snapshot.base);
-      if (turn === undefined) {
-        const phase = this.phaseOf(snapshot.base);
-        turn = ranked.has(snapshot.base) || refreshTurnCame(phase, since, now, period);
-        turns.set(snapshot.base, turn);
-      }
-      if (!turn) continue;
-      due.set(key, snapshot);
+      if (!turnOf(snapshot.base)) continue;
+      markets.set(key, snapshot);
       this.deferred.delete(key);
     }
-    return due;
+    const assets = new Set<string>();
+    for (const asset of this.stale) if (turnOf(asset)) assets.add(asset);
+    return { markets, assets };
   }
 
   private phaseOf(asset: string): number {

@@ -63,10 +63,10 @@ export interface PreparedRoundEvents {
   /** The statements appending them. */
   statements: SqlStatement[];
   /**
-   * The same events with those of `bases` derived again, against the set as batches have patched it
-   * since, and the round's `set` with `items` (every pair of `bases`, re-ranked, in set order) spliced in.
+   * The same events without those of `bases`, whose pairs the round keeps as batches published them
+   * meanwhile (their events are the batches'), for the round's set as `set` (PatchedSet.carrying).
    */
-  rebased(bases: ReadonlySet<string>, items: OpportunityColumns, set: OpportunityColumns): PreparedRoundEvents;
+  rebased(bases: ReadonlySet<string>, set: PatchedSet): PreparedRoundEvents;
   /**
    * To call once the round committed, with the new set's version: answers the round's columns
    * nothing compares with any more (those under the set the round replaced).

@@ -3,6 +3,7 @@ import { directSql } from "@/lib/db/direct-sql";
 import { logger } from "@/lib/observability/logger";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
+import { PatchedSet } from "../opportunities/patched-set";
 import { spliceColumns } from "../opportunities/splice-opportunities";
 import type { AppliedRound } from "../opportunities/live-opportunities";
 import { pack, publish } from "../opportunities/store";
@@ -11,7 +12,7 @@ import { aggregateRound, closeAbandonedRounds } from "./aggregate-rounds";
 import { applyRetention, type RetentionPolicy } from "./apply-retention";
 import { deriveSettlements } from "./derive-settlements";
 import { detectIntervalChanges } from "./detect-interval-changes";
-import { rankWithHistory, readMarketHistory, rankWithHistoryInSlices, withRoundFindings, type MarketHistory } from "./market-history";
+import { readMarketHistory, rankWithHistoryInSlices, withRoundFindings, type MarketHistory } from "./market-history";
 import type { RoundBatches } from "./micro-batch-publisher";
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
@@ -186,7 +187,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     if (batches) ({ ranking, ranked } = await catchUp(batches.caughtUp(ranking), ranked, history, options.slabs, options.sliceMs));
     step("rank");
     // Compressed on libuv's threads while this one derives the events and the round is stored.
-    let packing = pack(ranked);
+    const packing = pack(ranked);
     packing.catch(() => undefined); // awaited when publishing; a round failing before then reports its own error
     // The change events are derived while the round is still being stored (a pass over both sets),
     // against the set batches publish on, which they go on patching meanwhile.
@@ -208,38 +209,46 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     options.memory?.remember({ roundId: round.id, startedAt, results, previous: seenBefore, ...history });
     step("store");
     let events = await preparing;
-    // From here to the commit no batch publishes. The assets batches patched since the catch-up
-    // (while the events were derived) are re-ranked once more and their events derived again
-    // against the set they made, so each event is derived against the set it replaces, once; the
-    // hold costs the assets batches patched meanwhile, not a pass over the whole set.
+    const packed = await packing;
+    // From here to the commit no batch publishes: the hold costs the batch in flight and the
+    // commit. The assets batches patched since the catch-up (while the events were derived) keep
+    // the pairs they published, stored as they were (their patches kept, after the round's set),
+    // their events the batches'; the publisher re-ranks them with the round's markets and history
+    // with their next news or at their refresh turn. Re-ranking them here instead held every
+    // change back for as long as a batch as wide as all of them takes.
     holding = batches !== undefined;
+    let published: PatchedSet | undefined;
     if (batches) {
       await batches.hold();
-      const rebase = await catchUp(batches.caughtUp(ranking, batches.patchedSince(caughtUpOn)), ranked, history, options.slabs, "at once");
-      if (rebase.items) {
-        events = events?.rebased(rebase.bases, rebase.items, rebase.ranked);
-        packing = pack(rebase.ranked);
-      }
-      ({ ranking, ranked } = rebase);
+      ranking = batches.caughtUp(ranking).ranking;
+      published = batches.carrying(ranked, batches.patchedSince(caughtUpOn));
+      events = events?.rebased(published.patchedAssets, published);
     }
-    const packed = await packing;
     const publishedAt = new Date(now());
-    const version = await (options.publish ?? publish)(db, packed, { asOf, sample: false }, [
-      {
-        text: `UPDATE "IngestionRound" SET status = 'published', "finishedAt" = $1::timestamp(3), opportunities = $2 WHERE id = $3`,
-        values: [publishedAt.toISOString(), ranked.count, round.id],
-      },
-      ...(events?.statements ?? []),
-    ]);
+    const version = await (options.publish ?? publish)(
+      db,
+      packed,
+      { asOf, sample: false },
+      [
+        {
+          text: `UPDATE "IngestionRound" SET status = 'published', "finishedAt" = $1::timestamp(3), opportunities = $2 WHERE id = $3`,
+          values: [publishedAt.toISOString(), ranked.count, round.id],
+        },
+        ...(events?.statements ?? []),
+      ],
+      published?.patchedAssets.size ? caughtUpOn : undefined,
+    );
     // The columns nothing reads any more: the round's under the replaced set (the micro-batches'
     // layers on them go with it: the publisher takes this round's set below, before any batch), or
     // without events this one, now stored (unless the micro-batches go on from it).
     const unread = events ? events.committed(version) : batches ? undefined : ranked;
     if (unread) options.slabs?.giveBack(unread);
     holding = false;
-    batches?.roundPublished({ version, set: ranked, snapshots: ranking, history, asOf });
+    batches?.roundPublished({ version, set: published ?? ranked, snapshots: ranking, history, asOf });
     step("publish");
-    const applied = Promise.resolve(options.onPublished?.({ version, set: ranked, asOf })).catch((error: unknown) =>
+    // This process's in-memory set: the carried assets' pairs merged in, in slices, while batches go on.
+    const served = published?.patchedAssets.size ? published.wholeInSlices(options.sliceMs) : ranked;
+    const applied = Promise.resolve(options.onPublished?.({ version, set: served, asOf })).catch((error: unknown) =>
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
     );
     options.onRound?.(results);
@@ -277,25 +286,27 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
 }
 
 /**
- * `ranked` with `caught.bases` re-ranked from `caught.ranking` and spliced in, and those assets'
- * rows (undefined when there were none); the columns it replaced go back to the slabs. In slices
- * (`sliceMs`, DEFAULT_SLICE_MS when undefined) or "at once": in the hold, a few assets are quicker
- * ranked than paused for.
+ * `ranked` with `caught.bases` re-ranked from `caught.ranking`, in slices, and spliced in; the
+ * columns it replaced go back to the slabs.
  */
 async function catchUp(
   caught: { ranking: MarketSnapshot[]; bases: Set<string> },
   ranked: OpportunityColumns,
   history: MarketHistory,
   slabs: ColumnSlabs | undefined,
-  sliceMs: number | undefined | "at once",
-): Promise<{ ranking: MarketSnapshot[]; ranked: OpportunityColumns; bases: Set<string>; items?: OpportunityColumns }> {
+  sliceMs: number | undefined,
+): Promise<{ ranking: MarketSnapshot[]; ranked: OpportunityColumns }> {
   const { ranking, bases } = caught;
-  if (bases.size === 0) return { ranking, ranked, bases };
-  const markets = ranking.filter((snapshot) => bases.has(snapshot.base));
-  const items = sliceMs === "at once" ? rankWithHistory(markets, history) : await rankWithHistoryInSlices(markets, history, undefined, sliceMs);
+  if (bases.size === 0) return { ranking, ranked };
+  const items = await rankWithHistoryInSlices(
+    ranking.filter((snapshot) => bases.has(snapshot.base)),
+    history,
+    undefined,
+    sliceMs,
+  );
   const spliced = spliceColumns(ranked, bases, items);
   if (spliced !== ranked) slabs?.giveBack(ranked);
-  return { ranking, ranked: spliced, bases, items };
+  return { ranking, ranked: spliced };
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {

@@ -19,7 +19,8 @@ export interface AppliedBatch {
 /** A round's set as this process published it (run-ingestion-round.ts). */
 export interface AppliedRound {
   version: number;
-  set: OpportunityColumns;
+  /** The round's set, or the promise of it while its last batches' pairs are merged in (batches wait for it). */
+  set: OpportunityColumns | Promise<OpportunityColumns>;
   asOf: Date;
 }
 
@@ -83,7 +84,7 @@ export class LiveOpportunities {
     if ((this.held && this.version >= round.version) || (this.applying && this.applying.version >= round.version)) return this.applying?.done ?? Promise.resolve();
     // Nothing to catch up on meanwhile: the version check waits for the set being built.
     this.checkedAt = Date.now();
-    const done = itemsOfInSlices(round.set, sliceMs).then((items) => {
+    const done = Promise.resolve(round.set).then((set) => itemsOfInSlices(set, sliceMs)).then((items) => {
       if (this.applying?.version === round.version) this.applying = undefined;
       if (this.held && this.version >= round.version) return;
       this.replace(new OpportunitySnapshot(items, round.asOf.toISOString(), false), round.version);

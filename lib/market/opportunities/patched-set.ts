@@ -53,6 +53,25 @@ export class PatchedSet {
     return new PatchedSet(new RoundRows(set), new Map(), set.keys);
   }
 
+  /**
+   * `set` (a new round's) with the pairs of `assets` as `from` has them from its batches: their
+   * layers are carried over, not copied, so this costs the number of assets. An asset `from` has
+   * no batch's pairs for keeps the round's; the answer never reads `from`'s round columns.
+   */
+  static carrying(set: OpportunityColumns, from: PatchedSet, assets: Iterable<string>): PatchedSet {
+    const patches = new Map<string, Rows>();
+    for (const asset of assets) {
+      const layer = from.patches.get(asset);
+      if (layer) patches.set(asset, layer);
+    }
+    return new PatchedSet(new RoundRows(set), patches, set.keys);
+  }
+
+  /** The assets whose pairs a batch's columns hold rather than the round's. */
+  get patchedAssets(): ReadonlySet<string> {
+    return new Set(this.patches.keys());
+  }
+
   /** The round's columns under the patches: the memory this set and every set patched from it read. */
   get roundSet(): OpportunityColumns {
     return this.round.set;

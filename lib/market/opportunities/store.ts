@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { directSql, type SqlStatement } from "@/lib/db/direct-sql";
+import { directSql, type SqlRunner, type SqlStatement } from "@/lib/db/direct-sql";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { Opportunity } from "../model/types";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
@@ -61,7 +61,9 @@ export async function pack(set: readonly Opportunity[] | OpportunityColumns): Pr
 /**
  * Replaces the live opportunity set in one transaction and bumps its version, so readers (and
  * every server's in-memory snapshot) see the whole old set or the whole new one, never a mix. The
- * micro-batches published on top of the old set are deleted with it: the new set supersedes them.
+ * micro-batches published on top of the old set are deleted with it: the new set supersedes them,
+ * except those after `keepPatchesAfter` (the version a round caught up on): their assets' pairs
+ * stand as published, so they are kept as the new set's first patches, renumbered after its items.
  * `alsoInTransaction` commits with the set (an ingestion round marks itself published there, and
  * appends the round's change events: lib/events/live-round-events.ts). Answers the new version.
  * Written by the driver itself (lib/db/direct-sql.ts): megabytes at 150,000 items, which Prisma's
@@ -72,6 +74,7 @@ export function publish(
   set: readonly Opportunity[] | OpportunityColumns | PackedSet,
   source: { asOf: Date; sample: boolean },
   alsoInTransaction: readonly SqlStatement[] = [],
+  keepPatchesAfter?: number,
 ): Promise<number> {
   return ownPublish(async () => {
     const { packed } = "packed" in set ? set : await pack(set);
@@ -87,12 +90,31 @@ export function publish(
         values: [source.asOf.toISOString(), source.sample, packed],
       });
       if (written?.version === undefined) throw new Error("publishing the opportunity set wrote no row");
-      await tx.query({ text: `DELETE FROM "OpportunityPatch"`, values: [] });
+      let version = written.version;
+      if (keepPatchesAfter === undefined) await tx.query({ text: `DELETE FROM "OpportunityPatch"`, values: [] });
+      else version = await keepPatches(tx, keepPatchesAfter, written.version);
       for (const statement of alsoInTransaction) await tx.query(statement);
-      await tx.query(notifySet(String(written.version)));
-      return written.version;
+      await tx.query(notifySet(String(version)));
+      return version;
     });
   });
+}
+
+/**
+ * The patches after `after` moved to the versions after `itemsVersion`, in order (the two ranges
+ * never overlap: the set was at `itemsVersion - 1`), the rest deleted; answers the set's version.
+ */
+async function keepPatches(tx: SqlRunner, after: number, itemsVersion: number): Promise<number> {
+  await tx.query({ text: `DELETE FROM "OpportunityPatch" WHERE version <= $1`, values: [after] });
+  const moved = await tx.query<{ version: number }>({
+    text: `UPDATE "OpportunityPatch" SET version = version + $1 WHERE version > $2 RETURNING version`,
+    values: [itemsVersion - after, after],
+  });
+  const versions = moved.map((row) => row.version).sort((a, b) => a - b);
+  if (!versions.every((v, i) => v === itemsVersion + 1 + i)) throw new Error(`the opportunity set's patches after version ${after} do not lead on from it`);
+  const version = itemsVersion + versions.length;
+  await tx.query({ text: `UPDATE "OpportunitySet" SET version = $1 WHERE id = 'live'`, values: [version] });
+  return version;
 }
 
 /** A micro-batch: the pairs of `bases` re-ranked (all of them, in set order), to replace those assets' pairs. */
