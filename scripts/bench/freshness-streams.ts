@@ -474,6 +474,8 @@ export interface Stamp {
 interface Market extends Row {
   /** Rate changes so far (its sign alternates, so every change moves the spreads by tens of APR points). */
   changes: number;
+  /** Price updates so far. */
+  ticks: number;
 }
 
 /** A replayed venue's socket: what it subscribed to, and which market ids that names (asked per frame, so kept). */
@@ -589,7 +591,7 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     if (!listed?.length) continue;
     const at = now();
     // The next settlement from the start: a subscription's snapshot (answered before any frame) states it too.
-    const markets = listed.map((m) => ({ ...m, next: at - (at % EIGHT_HOURS) + EIGHT_HOURS, changes: 0 }));
+    const markets = listed.map((m) => ({ ...m, next: at - (at % EIGHT_HOURS) + EIGHT_HOURS, changes: 0, ticks: 0 }));
     plays.set(spec.host, { venue, spec, markets, byId: new Map(markets.map((m) => [m.id, m])), sockets: new Set(), owed: 0, changing: true, sent: 0, seq: 0, states: 0 });
   }
   // A replayed venue's REST (its path as the override writes it: `/<host><path>`, POST): its JSON answer.
@@ -632,7 +634,10 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
   const { port } = http.address() as AddressInfo;
 
   const update = (play: VenuePlay, market: Market, at: number, rateChannel: boolean) => {
-    market.mark = Number((market.mark * (1 + (((play.sent % 7) - 3) * 1e-5))).toPrecision(10));
+    // A walk that returns every 7 updates (steps of -3…+3 × 1e-5): prices move in every frame, as
+    // real ones do, but never drift 10 bps (news) from where they started.
+    market.ticks += 1;
+    market.mark = Number((market.mark * (1 + (((market.ticks % 7) - 3) * 1e-5))).toPrecision(10));
     market.next = at - (at % EIGHT_HOURS) + EIGHT_HOURS;
     if (!rateChannel || !play.changing || play.owed < 1) return;
     play.owed -= 1;

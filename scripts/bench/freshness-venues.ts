@@ -32,10 +32,31 @@ const replayOf = (venue: VenueId): FetchImplementation => {
   let replay = replays.get(venue);
   if (!replay) {
     replay = createReplayFetch(widenRoutes(VENUE_REPLAYS[venue](), bases), { record: false }).fetchImplementation;
+    if (venue === "kucoinfutures") replay = withSettlementTimes(replay);
     replays.set(venue, replay);
   }
   return replay;
 };
+
+/**
+ * KuCoin's recorded contract rows (2023) state the next settlement only as a countdown, which a
+ * replay answers unchanged, so every round would move it by the round's clock and make every
+ * KuCoin market news at once. Live rows state it as an epoch (`nextFundingRateDateTime`): the
+ * widened rows get one, the next whole interval of their granularity.
+ */
+function withSettlementTimes(replay: FetchImplementation): FetchImplementation {
+  return async (url, init) => {
+    const response = await replay(url, init);
+    if (!url.includes("/api/v1/contracts/active")) return response;
+    const body = (await response.json()) as { data?: Record<string, unknown>[] };
+    const now = Date.now();
+    for (const row of body.data ?? []) {
+      const every = Number(row.fundingRateGranularity);
+      if (row.nextFundingRateDateTime === undefined && every > 0) row.nextFundingRateDateTime = now - (now % every) + every;
+    }
+    return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+  };
+}
 
 const networkFetch = globalThis.fetch;
 /** The stream player's HTTP root (the override's ws:// as http://), where it answers each venue's state. */
