@@ -385,8 +385,11 @@ async function main() {
     }
     // Each round's line, for its time against the tail: a round that changes many markets re-ranks the set.
     const rounds = serverLines.filter((l) => /ingestion round/.test(l));
-    // And how long each held the micro-batches back (from its ranking's end to its commit).
-    const holds = serverLines.map((l) => /"heldMs":(\d+)/.exec(l)?.[1]).filter((held) => held !== undefined);
+    // And how long each held the micro-batches back (to its commit), of which waiting for the batch in flight.
+    const holds = serverLines.flatMap((l) => {
+      const [held, inFlight] = [/"heldMs":(\d+)/.exec(l)?.[1], /"inFlightMs":(\d+)/.exec(l)?.[1]];
+      return held === undefined ? [] : [`${held}${inFlight === undefined ? "" : ` (${inFlight} in flight)`}`];
+    });
     log(`\n  the server's rounds (${rounds.length}):\n    ${rounds.map((l) => l.slice(0, 160)).join("\n    ")}`);
     log(`  micro-batches held by the rounds: ${holds.join(", ")} ms`);
     // The measured receipts arriving within ROUND_WAKE_MS of a round's publish, against the others.

@@ -216,8 +216,9 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   private refreshedAt: number | undefined;
   private readonly prices: PriceConflation;
   private held = false;
-  /** When a round held the batches back, while it does. */
+  /** When a round held the batches back, while it does, and how long it waited for the batch in flight. */
   private heldAt: number | undefined;
+  private inFlightMs = 0;
   private inFlight: Promise<void> | undefined;
   private cancelTimer: (() => void) | undefined;
   private lastStartedAt = Number.NEGATIVE_INFINITY;
@@ -256,6 +257,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     await this.inFlight;
+    this.inFlightMs = this.clock.now() - this.heldAt;
   }
 
   newest(fresh: readonly MarketSnapshot[]): MarketSnapshot[] {
@@ -317,7 +319,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     this.held = false;
     if (this.heldAt !== undefined) {
       // What every change arriving meanwhile waited for on top of a batch period: the rounds' part of the latency's tail.
-      log.info({ heldMs: this.clock.now() - this.heldAt, pending: this.pending.size }, "micro-batches resumed after the round");
+      log.info({ heldMs: this.clock.now() - this.heldAt, inFlightMs: this.inFlightMs, pending: this.pending.size }, "micro-batches resumed after the round");
       this.heldAt = undefined;
     }
     this.schedule();
