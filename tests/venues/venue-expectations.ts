@@ -21,6 +21,7 @@ import { KRAKENFUTURES_TIME, krakenfuturesRoutes } from "@/tests/fixtures/venues
 import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/venues/replays/derive";
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
+import { ORDERLY_LAST_4H, ORDERLY_LAST_8H, ORDERLY_NEXT, ORDERLY_TIME, orderlyRoutes } from "@/tests/fixtures/venues/replays/orderly";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1744,6 +1745,75 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
             data: patchRows(body.data, { XPL: { next_funding_rate: "soon" } }),
           })),
         markets: { "XPL/USDC:USDC": null },
+        excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "orderly",
+    fixture:
+      "DOCUMENTED EXAMPLES: the PERP_BTC_USDC /v1/public/info row and the PERP_ETH_USDC /v1/public/funding_rates rates (Orderly's docs), " +
+      "the PERP_BTC_USDC /v1/public/futures row and its time (ccxt's woofipro comment). SYNTHETIC in those shapes: the ETH and SOL info " +
+      "rows, the BTC, SOL and pre-TGE funding rows, ETH's times, the ETH and SOL futures rows. No REAL body was found.",
+    routes: orderlyRoutes,
+    now: ORDERLY_TIME + 1_000,
+    reference: {
+      market: "BTC/USDC:USDC", venueMarketId: "PERP_BTC_USDC",
+      // est_funding_rate: the running estimate of the 16:00Z settlement, Orderly's only current rate.
+      fundingRate: 0.0000125,
+      predictedFundingRate: 0.0000125,
+      // cap_funding / floor_funding of the documented info row, per funding period.
+      rateCap: 0.000375, rateFloor: -0.000375,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: ORDERLY_NEXT,
+      markPrice: 64171,
+      indexPrice: 64185.4,
+      openInterestUsd: 110.64612 * 64171,
+      volume24hUsd: 6595662.199482,
+      // No published schedule and no fee on any row: Orderly's base fee plus each builder's.
+      takerFee: null,
+      observedAt: ORDERLY_TIME,
+      // last_funding_rate at last_funding_rate_timestamp: the venue's own settled figure.
+      lastSettlement: { rate: 0.00001, at: ORDERLY_LAST_8H },
+    },
+    markets: {
+      // The documented ETH rates: a flat estimate beside a settled 0.01 %.
+      "ETH/USDC:USDC": { fundingRate: 0, predictedFundingRate: 0, lastSettlement: { rate: 0.0001, at: ORDERLY_LAST_8H }, markPrice: 3119.8 },
+      "SOL/USDC:USDC": {
+        fundingRate: -0.00002, rateCap: 0.0075, rateFloor: -0.0075,
+        fundingIntervalHours: 4, fundingIntervalSource: "venue",
+        lastSettlement: { rate: -0.00001, at: ORDERLY_LAST_4H },
+      },
+    },
+    listed: ["BTC/USDC:USDC", "ETH/USDC:USDC", "SOL/USDC:USDC"],
+    skipped: { PERP_PRETGE_USDC: "a funding row of a market the info lacks (pre-TGE)" },
+    excluded: { notLinearPerp: 0, inactive: 0, unlisted: 1, invalid: 0, noFundingRow: 0 },
+    // The market list each refresh (intervals and bounds move with it), then the rates beside the tickers.
+    requests: ["GET /v1/public/info", "GET /v1/public/funding_rates", "GET /v1/public/futures"],
+    variants: [
+      {
+        name: "loses only prices, open interest and volume when /v1/public/futures fails",
+        routes: () => without(orderlyRoutes(), "/v1/public/futures"),
+        markets: { "BTC/USDC:USDC": { fundingRate: 0.0000125, rateCap: 0.000375, markPrice: null, indexPrice: null, openInterestUsd: null, volume24hUsd: null } },
+        warnings: ["futures"],
+      },
+      {
+        name: "reads the interval from the last and next settlement when the info states no funding_period",
+        routes: () =>
+          editBody<{ data: { rows: Row[] } }>(orderlyRoutes(), "/v1/public/info", (body) => ({
+            ...body,
+            data: { rows: patchRows(body.data.rows, { PERP_SOL_USDC: { funding_period: undefined } }) },
+          })),
+        markets: { "SOL/USDC:USDC": { fundingIntervalHours: 4, fundingIntervalSource: "schedule" } },
+      },
+      {
+        name: "drops a row whose rate is garbled, and only that row",
+        routes: () =>
+          editBody<{ data: { rows: Row[] } }>(orderlyRoutes(), "/v1/public/funding_rates", (body) => ({
+            ...body,
+            data: { rows: patchRows(body.data.rows, { PERP_ETH_USDC: { est_funding_rate: "soon" } }) },
+          })),
+        markets: { "ETH/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: 0.0000125 } },
         excluded: { invalid: 1 },
       },
     ],

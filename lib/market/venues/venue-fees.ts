@@ -92,6 +92,10 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
     source: "https://docs.pacifica.fi/trading-on-pacifica/trading-fees (fee level 0, as ccxt 4.5.84 quotes it; the same figures as Pacifica's recorded account reply)",
     asOf: "2026-01-27",
   },
+  // No published Orderly schedule was found (the fee survey: not found): a trade pays Orderly's base
+  // fee plus the fee of the builder whose front end placed it, and no row of the public API states
+  // either, so Orderly's markets carry no fee.
+  orderly: null,
   ...hip3Fees(),
 };
 

@@ -27,6 +27,7 @@ import { krakenfuturesAdapter } from "./krakenfutures";
 import { deriveAdapter } from "./derive";
 import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
+import { orderlyAdapter } from "./orderly";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -89,6 +90,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   derive: deriveAdapter,
   drift: driftAdapter,
   pacifica: pacificaAdapter,
+  orderly: orderlyAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
