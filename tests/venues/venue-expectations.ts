@@ -21,6 +21,7 @@ import { KRAKENFUTURES_TIME, krakenfuturesRoutes } from "@/tests/fixtures/venues
 import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/venues/replays/derive";
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
+import { BTSE_BTC_CLOSE, BTSE_ETH_CLOSE, BTSE_NEXT, BTSE_TIME, btseRoutes } from "@/tests/fixtures/venues/replays/btse";
 import { ORDERLY_LAST_4H, ORDERLY_LAST_8H, ORDERLY_NEXT, ORDERLY_TIME, orderlyRoutes } from "@/tests/fixtures/venues/replays/orderly";
 import {
   BITGET_TIME,
@@ -1815,6 +1816,78 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
           })),
         markets: { "ETH/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: 0.0000125 } },
         excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "btse",
+    fixture:
+      "DOCUMENTED EXAMPLES (ccxt's btse.js comments): the BTC-USDT, BTC-PERP-USDT and BTC-260925-USDT market rows, the 24h ticker answer " +
+      "with BTC-PERP-USDT's row (2026-08-13) and the ETH-PERP-USDT row. SYNTHETIC in those shapes: the ETH and SOL market rows, SOL's, the " +
+      "spot and the dated tickers. No REAL body was found.",
+    routes: btseRoutes,
+    now: BTSE_TIME + 1_000,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-PERP-USDT",
+      fundingRate: 0.0001,
+      // BTSE publishes one rate; nothing says it is a forecast.
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      // fundingIntervalMinutes 480.
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: BTSE_NEXT,
+      // The ticker carries neither.
+      markPrice: null,
+      indexPrice: null,
+      // 29489680 contracts of 0.00001 BTC at the last trade.
+      openInterestUsd: 29489680 * 0.00001 * 63790.1,
+      volume24hUsd: 502595131.844331,
+      // No schedule found: ccxt's contract taker.
+      takerFee: 0.00055,
+      // The row's closeTime (seconds).
+      observedAt: BTSE_BTC_CLOSE,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingRate: 0.00006016, openInterestUsd: 19344237 * 0.0001 * 1896.17, volume24hUsd: 366459222.269293, observedAt: BTSE_ETH_CLOSE },
+      "SOL/USDT:USDT": { fundingRate: -0.00002, fundingIntervalHours: 4, fundingIntervalSource: "venue" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "SOL/USDT:USDT"],
+    skipped: { "BTC-USDT": "spot (DOC)", "BTC-260925-USDT": "dated future (DOC)" },
+    excluded: { notLinearPerp: 2, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /public-api/market/v1/markets", "GET /public-api/market/v1/ticker/24hr"],
+    variants: [
+      {
+        name: "leaves the interval unknown when fundingIntervalMinutes is garbled, not whole hours or missing",
+        routes: () =>
+          editBody<{ data: Row[] }>(btseRoutes(), "/public-api/market/v1/ticker/24hr", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "SOL-PERP-USDT": { fundingIntervalMinutes: "soon" }, "ETH-PERP-USDT": { fundingIntervalMinutes: 90 } }),
+          })),
+        markets: {
+          "SOL/USDT:USDT": { fundingRate: -0.00002, fundingIntervalHours: null, fundingIntervalSource: null },
+          "ETH/USDT:USDT": { fundingIntervalHours: null },
+          "BTC/USDT:USDT": { fundingIntervalHours: 8 },
+        },
+      },
+      {
+        name: "drops a row whose rate is garbled, and only that row",
+        routes: () =>
+          editBody<{ data: Row[] }>(btseRoutes(), "/public-api/market/v1/ticker/24hr", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "ETH-PERP-USDT": { fundingRate: "soon" } }),
+          })),
+        markets: { "ETH/USDT:USDT": null, "BTC/USDT:USDT": { fundingRate: 0.0001 } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "keeps a perpetual whose ticker row is missing, without a rate",
+        routes: () =>
+          editBody<{ data: Row[] }>(btseRoutes(), "/public-api/market/v1/ticker/24hr", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "SOL-PERP-USDT": null }),
+          })),
+        markets: { "SOL/USDT:USDT": { fundingRate: null, fundingIntervalHours: null } },
+        excluded: { noFundingRow: 1 },
       },
     ],
   },

@@ -96,6 +96,9 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // fee plus the fee of the builder whose front end placed it, and no row of the public API states
   // either, so Orderly's markets carry no fee.
   orderly: null,
+  // No published BTSE futures schedule was read (the fee survey: not found; ccxt points to
+  // support.btse.com article 43000064283): ccxt's contract taker (0.055 %) is used, flagged as such.
+  btse: null,
   ...hip3Fees(),
 };
 

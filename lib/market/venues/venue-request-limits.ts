@@ -81,6 +81,8 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   drift: limit(1_000 / 250, "ccxt drift.ts rateLimit 250 ms (Drift's data API publishes no per-IP figure)"),
   pacifica: limit(100 / 60, "https://docs.pacifica.fi/api-documentation/api/rate-limits (100 credits a minute per IP without an API config key; 1 credit a request)"),
   orderly: limit(10, "https://orderly.network/docs/build-on-omnichain/restful-api/public/get-predicted-funding-rates-for-all-markets (10 requests a second per IP, the all-market public endpoints)"),
+  // ccxt counts 75 units a second (its comment: "75 requests per second") and 3 per market-data request.
+  btse: limit(75 / 3, "ccxt btse rateLimit 13.3 ms and cost 3 per public market request (BTSE's published per-IP figure not found)"),
   // Hyperliquid's own figure, one bucket for all: budgetOwner sends these venues' requests to the main dex's.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, HYPERLIQUID_LIMIT])) as Record<Hip3VenueId, VenueRequestLimit>),
 };
@@ -128,6 +130,7 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   pacifica: { fixed: 2 },
   // The market list (intervals, bounds), the funding rates and the futures tickers.
   orderly: { fixed: 3 },
+  btse: { fixed: 1 },
   // perpDexs (the dex must still be listed), then the dex's metaAndAssetCtxs.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };

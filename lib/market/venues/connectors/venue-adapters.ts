@@ -28,6 +28,7 @@ import { deriveAdapter } from "./derive";
 import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
 import { orderlyAdapter } from "./orderly";
+import { btseAdapter } from "./btse";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -60,6 +61,7 @@ type AnyVenueAdapter =
   | typeof deriveAdapter
   | typeof driftAdapter
   | typeof pacificaAdapter
+  | typeof btseAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -91,6 +93,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   drift: driftAdapter,
   pacifica: pacificaAdapter,
   orderly: orderlyAdapter,
+  btse: btseAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
