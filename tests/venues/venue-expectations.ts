@@ -22,6 +22,7 @@ import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/v
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
 import { BTSE_BTC_CLOSE, BTSE_ETH_CLOSE, BTSE_NEXT, BTSE_TIME, btseRoutes } from "@/tests/fixtures/venues/replays/btse";
+import { WEEX_NEXT, WEEX_TIME, weexRoutes } from "@/tests/fixtures/venues/replays/weex";
 import { ORDERLY_LAST_4H, ORDERLY_LAST_8H, ORDERLY_NEXT, ORDERLY_TIME, orderlyRoutes } from "@/tests/fixtures/venues/replays/orderly";
 import {
   BITGET_TIME,
@@ -1888,6 +1889,66 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
           })),
         markets: { "SOL/USDT:USDT": { fundingRate: null, fundingIntervalHours: null } },
         excluded: { noFundingRow: 1 },
+      },
+    ],
+  },
+  {
+    venue: "weex",
+    fixture:
+      "DOCUMENTED EXAMPLES (ccxt's weex.js comments): the ETHUSDT contract row, its premiumIndex row (2026-04-07 21:33Z) and its 24h " +
+      "ticker row. SYNTHETIC in those shapes: BTCUSDT, SOLUSDT (4-hourly) and the inverse BTCUSD. No REAL body was found.",
+    routes: weexRoutes,
+    now: WEEX_TIME + 1_000,
+    reference: {
+      market: "ETH/USDT:USDT", venueMarketId: "ETHUSDT",
+      // forecastFundingRate: the running estimate of the 00:00Z settlement (lastFundingRate, 0.00001031, is 16:00Z's).
+      fundingRate: 0.00005618,
+      predictedFundingRate: 0.00005618,
+      rateCap: null, rateFloor: null,
+      // collectCycle 480 minutes.
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: WEEX_NEXT,
+      markPrice: 2133.71,
+      indexPrice: 2134.44,
+      // Served one contract a request only.
+      openInterestUsd: null,
+      volume24hUsd: 1310647345.19346,
+      // The contract row's own takerFeeRate (no published schedule found).
+      takerFee: 0.0008,
+      observedAt: WEEX_TIME,
+    },
+    markets: {
+      "BTC/USDT:USDT": { fundingRate: 0.0001, markPrice: 68990.4, volume24hUsd: 3595000000.5 },
+      "SOL/USDT:USDT": { fundingRate: -0.00004, fundingIntervalHours: 4, fundingIntervalSource: "venue" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "SOL/USDT:USDT"],
+    skipped: { BTCUSD: "inverse, margined in BTC (SYNTHETIC)" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    // The contract list only (not ccxt's spot exchangeInfo beside it), then the funding and the tickers.
+    requests: ["GET /capi/v3/market/exchangeInfo", "GET /capi/v3/market/premiumIndex", "GET /capi/v3/market/ticker/24hr"],
+    variants: [
+      {
+        name: "loses only the volume when the 24h tickers fail",
+        routes: () => without(weexRoutes(), "/capi/v3/market/ticker/24hr"),
+        markets: { "ETH/USDT:USDT": { fundingRate: 0.00005618, markPrice: 2133.71, volume24hUsd: null } },
+        warnings: ["ticker/24hr"],
+      },
+      {
+        name: "reads the interval from the contract's delivery times when collectCycle is missing",
+        routes: () =>
+          editBody<Row[]>(weexRoutes(), "/capi/v3/market/premiumIndex", (body) =>
+            patchRows(body, { SOLUSDT: { collectCycle: undefined }, ETHUSDT: { collectCycle: "soon" } }),
+          ),
+        markets: {
+          "SOL/USDT:USDT": { fundingIntervalHours: 4, fundingIntervalSource: "venue" },
+          "ETH/USDT:USDT": { fundingIntervalHours: 8, fundingIntervalSource: "venue" },
+        },
+      },
+      {
+        name: "drops a row whose rate is garbled, and only that row",
+        routes: () => editBody<Row[]>(weexRoutes(), "/capi/v3/market/premiumIndex", (body) => patchRows(body, { BTCUSDT: { forecastFundingRate: "soon" } })),
+        markets: { "BTC/USDT:USDT": null, "ETH/USDT:USDT": { fundingRate: 0.00005618 } },
+        excluded: { invalid: 1 },
       },
     ],
   },

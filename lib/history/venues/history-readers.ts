@@ -65,6 +65,7 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   pacifica: "no recording of GET /api/v1/funding_rate/history",
   orderly: "GET /v1/public/funding_rate_history is documented (Orderly's docs, ccxt's woofipro comment) but not yet read here",
   btse: "GET /public-api/market/v1/recentFundingHistory is documented only in ccxt's comment (one row, no recording): not yet read here",
+  weex: "GET /capi/v3/market/fundingRate (history) is documented only by one row of ccxt's comment, no recording: not yet read here",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */

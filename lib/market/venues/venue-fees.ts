@@ -99,6 +99,9 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // No published BTSE futures schedule was read (the fee survey: not found; ccxt points to
   // support.btse.com article 43000064283): ccxt's contract taker (0.055 %) is used, flagged as such.
   btse: null,
+  // The fee survey found no WEEX schedule; each contract row states its own `takerFeeRate` (0.08 %
+  // on the documented ETHUSDT), which the connector reads.
+  weex: null,
   ...hip3Fees(),
 };
 
