@@ -22,6 +22,7 @@ import { mexcHistory } from "@/lib/history/venues/mexc";
 import { okxHistory } from "@/lib/history/venues/okx";
 import { phemexHistory } from "@/lib/history/venues/phemex";
 import { wooHistory } from "@/lib/history/venues/woo";
+import { orderlyHistory } from "@/lib/history/venues/orderly";
 import { paradexHistory } from "@/lib/history/venues/paradex";
 import { fixedIo, gateServer, htxServer, kucoinServer, mexcServer, type RecordingIo } from "@/tests/fixtures/history/history-servers";
 import { paradexRows, paradexServer } from "@/tests/fixtures/history/paradex-server";
@@ -318,6 +319,20 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     last: { time: 1751616000000, rate: -0.00004953 },
     intervalHours: null,
     next: "2",
+  },
+  {
+    name: "orderly, page 1 of 1 by meta.total (9 rows on 25 a page), numbers throughout",
+    reader: orderlyHistory,
+    fixture: "DOC orderly/funding_rate_history_PERP_ETH_USDC_ccxt-comment-example.json",
+    market: market("orderly", "ETH/USDC:USDC", "PERP_ETH_USDC"),
+    range: { since: Date.UTC(2023, 4, 16), until: Date.UTC(2023, 4, 17) },
+    io: () => fixedIo(historyJson("orderly/funding_rate_history_PERP_ETH_USDC_ccxt-comment-example.json")),
+    requests: ["GET https://api.orderly.org/v1/public/funding_rate_history?symbol=PERP_ETH_USDC&start_t=1684195200000&end_t=1684281600000&page=1"],
+    count: 1,
+    first: { time: 1684224000000, rate: 0.0001 },
+    last: { time: 1684224000000, rate: 0.0001 },
+    intervalHours: null,
+    next: null,
   },
   {
     name: "phemex, a USDT perpetual under .BTCUSDTFR8H, every field a string",

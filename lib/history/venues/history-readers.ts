@@ -24,6 +24,7 @@ import { okxHistory } from "./okx";
 import { phemexHistory } from "./phemex";
 import { wooHistory } from "./woo";
 import { paradexHistory } from "./paradex";
+import { orderlyHistory } from "./orderly";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
 export const HISTORY_READERS: readonly VenueHistoryReader[] = [
@@ -50,6 +51,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   backpackHistory,
   grvtHistory,
   lighterHistory,
+  orderlyHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -63,7 +65,6 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   derive: "POST /public/get_funding_rate_history is recorded (tests/fixtures/venues/derive) but not yet read here",
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
-  orderly: "GET /v1/public/funding_rate_history is documented (Orderly's docs, ccxt's woofipro comment) but not yet read here",
   btse: "GET /public-api/market/v1/recentFundingHistory is documented only in ccxt's comment (one row, no recording): not yet read here",
   weex: "GET /capi/v3/market/fundingRate (history) is documented only by one row of ccxt's comment, no recording: not yet read here",
 };
