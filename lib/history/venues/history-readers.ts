@@ -25,6 +25,8 @@ import { phemexHistory } from "./phemex";
 import { wooHistory } from "./woo";
 import { paradexHistory } from "./paradex";
 import { orderlyHistory } from "./orderly";
+import { btseHistory } from "./btse";
+import { weexHistory } from "./weex";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
 export const HISTORY_READERS: readonly VenueHistoryReader[] = [
@@ -52,6 +54,8 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   grvtHistory,
   lighterHistory,
   orderlyHistory,
+  btseHistory,
+  weexHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -65,8 +69,6 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   derive: "POST /public/get_funding_rate_history is recorded (tests/fixtures/venues/derive) but not yet read here",
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
-  btse: "GET /public-api/market/v1/recentFundingHistory is documented only in ccxt's comment (one row, no recording): not yet read here",
-  weex: "GET /capi/v3/market/fundingRate (history) is documented only by one row of ccxt's comment, no recording: not yet read here",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
