@@ -22,6 +22,9 @@ import { mexcHistory } from "@/lib/history/venues/mexc";
 import { okxHistory } from "@/lib/history/venues/okx";
 import { phemexHistory } from "@/lib/history/venues/phemex";
 import { wooHistory } from "@/lib/history/venues/woo";
+import { orderlyHistory } from "@/lib/history/venues/orderly";
+import { btseHistory } from "@/lib/history/venues/btse";
+import { weexHistory } from "@/lib/history/venues/weex";
 import { paradexHistory } from "@/lib/history/venues/paradex";
 import { fixedIo, gateServer, htxServer, kucoinServer, mexcServer, type RecordingIo } from "@/tests/fixtures/history/history-servers";
 import { paradexRows, paradexServer } from "@/tests/fixtures/history/paradex-server";
@@ -318,6 +321,50 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     last: { time: 1751616000000, rate: -0.00004953 },
     intervalHours: null,
     next: "2",
+  },
+  {
+    name: "orderly, page 1 of 1 by meta.total (9 rows on 25 a page), numbers throughout",
+    reader: orderlyHistory,
+    fixture: "DOC orderly/funding_rate_history_PERP_ETH_USDC_ccxt-comment-example.json",
+    market: market("orderly", "ETH/USDC:USDC", "PERP_ETH_USDC"),
+    range: { since: Date.UTC(2023, 4, 16), until: Date.UTC(2023, 4, 17) },
+    io: () => fixedIo(historyJson("orderly/funding_rate_history_PERP_ETH_USDC_ccxt-comment-example.json")),
+    requests: ["GET https://api.orderly.org/v1/public/funding_rate_history?symbol=PERP_ETH_USDC&start_t=1684195200000&end_t=1684281600000&page=1"],
+    count: 1,
+    first: { time: 1684224000000, rate: 0.0001 },
+    last: { time: 1684224000000, rate: 0.0001 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "btse, the month BTSE serves in one answer, the settlement's ms jitter kept",
+    reader: btseHistory,
+    fixture: "DOC btse/recentFundingHistory_ccxt-comment-example.json",
+    market: market("btse", "BTC/USDT:USDT", "BTC-PERP-USDT"),
+    range: { since: Date.UTC(2026, 7, 1), until: Date.UTC(2026, 7, 13) },
+    io: () => fixedIo(historyJson("btse/recentFundingHistory_ccxt-comment-example.json")),
+    requests: ["GET https://api.btse.com/public-api/market/v1/recentFundingHistory?symbol=BTC-PERP-USDT&period=1M"],
+    count: 1,
+    first: { time: 1786003200911, rate: 0.0000152 },
+    last: { time: 1786003200911, rate: 0.0000152 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "weex, a bare array in a 1000-hour window, then the window before it",
+    reader: weexHistory,
+    fixture: "DOC weex/fundingRate_ETHUSDT_ccxt-comment-example.json",
+    market: market("weex", "ETH/USDT:USDT", "ETHUSDT"),
+    range: { since: Date.UTC(2026, 0, 1), until: Date.UTC(2026, 3, 8) },
+    io: () => fixedIo(historyJson("weex/fundingRate_ETHUSDT_ccxt-comment-example.json")),
+    requests: [
+      `GET https://api-contract.weex.com/capi/v3/market/fundingRate?symbol=ETHUSDT&startTime=${Date.UTC(2026, 3, 8) - 1000 * 3_600_000 + 1}&endTime=${Date.UTC(2026, 3, 8)}&limit=1000`,
+    ],
+    count: 1,
+    first: { time: 1775577600000, rate: 0.00001031 },
+    last: { time: 1775577600000, rate: 0.00001031 },
+    intervalHours: null,
+    next: String(Date.UTC(2026, 3, 8) - 1000 * 3_600_000),
   },
   {
     name: "phemex, a USDT perpetual under .BTCUSDTFR8H, every field a string",

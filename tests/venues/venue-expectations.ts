@@ -21,6 +21,9 @@ import { KRAKENFUTURES_TIME, krakenfuturesRoutes } from "@/tests/fixtures/venues
 import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/venues/replays/derive";
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
+import { BTSE_BTC_CLOSE, BTSE_ETH_CLOSE, BTSE_NEXT, BTSE_TIME, btseRoutes } from "@/tests/fixtures/venues/replays/btse";
+import { WEEX_NEXT, WEEX_TIME, weexRoutes } from "@/tests/fixtures/venues/replays/weex";
+import { ORDERLY_LAST_4H, ORDERLY_LAST_8H, ORDERLY_NEXT, ORDERLY_TIME, orderlyRoutes } from "@/tests/fixtures/venues/replays/orderly";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1744,6 +1747,207 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
             data: patchRows(body.data, { XPL: { next_funding_rate: "soon" } }),
           })),
         markets: { "XPL/USDC:USDC": null },
+        excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "orderly",
+    fixture:
+      "DOCUMENTED EXAMPLES: the PERP_BTC_USDC /v1/public/info row and the PERP_ETH_USDC /v1/public/funding_rates rates (Orderly's docs), " +
+      "the PERP_BTC_USDC /v1/public/futures row and its time (ccxt's woofipro comment). SYNTHETIC in those shapes: the ETH and SOL info " +
+      "rows, the BTC, SOL and pre-TGE funding rows, ETH's times, the ETH and SOL futures rows. No REAL body was found.",
+    routes: orderlyRoutes,
+    now: ORDERLY_TIME + 1_000,
+    reference: {
+      market: "BTC/USDC:USDC", venueMarketId: "PERP_BTC_USDC",
+      // est_funding_rate: the running estimate of the 16:00Z settlement, Orderly's only current rate.
+      fundingRate: 0.0000125,
+      predictedFundingRate: 0.0000125,
+      // cap_funding / floor_funding of the documented info row, per funding period.
+      rateCap: 0.000375, rateFloor: -0.000375,
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: ORDERLY_NEXT,
+      markPrice: 64171,
+      indexPrice: 64185.4,
+      openInterestUsd: 110.64612 * 64171,
+      volume24hUsd: 6595662.199482,
+      // No published schedule and no fee on any row: Orderly's base fee plus each builder's.
+      takerFee: null,
+      observedAt: ORDERLY_TIME,
+      // last_funding_rate at last_funding_rate_timestamp: the venue's own settled figure.
+      lastSettlement: { rate: 0.00001, at: ORDERLY_LAST_8H },
+    },
+    markets: {
+      // The documented ETH rates: a flat estimate beside a settled 0.01 %.
+      "ETH/USDC:USDC": { fundingRate: 0, predictedFundingRate: 0, lastSettlement: { rate: 0.0001, at: ORDERLY_LAST_8H }, markPrice: 3119.8 },
+      "SOL/USDC:USDC": {
+        fundingRate: -0.00002, rateCap: 0.0075, rateFloor: -0.0075,
+        fundingIntervalHours: 4, fundingIntervalSource: "venue",
+        lastSettlement: { rate: -0.00001, at: ORDERLY_LAST_4H },
+      },
+    },
+    listed: ["BTC/USDC:USDC", "ETH/USDC:USDC", "SOL/USDC:USDC"],
+    skipped: { PERP_PRETGE_USDC: "a funding row of a market the info lacks (pre-TGE)" },
+    excluded: { notLinearPerp: 0, inactive: 0, unlisted: 1, invalid: 0, noFundingRow: 0 },
+    // The market list each refresh (intervals and bounds move with it), then the rates beside the tickers.
+    requests: ["GET /v1/public/info", "GET /v1/public/funding_rates", "GET /v1/public/futures"],
+    variants: [
+      {
+        name: "loses only prices, open interest and volume when /v1/public/futures fails",
+        routes: () => without(orderlyRoutes(), "/v1/public/futures"),
+        markets: { "BTC/USDC:USDC": { fundingRate: 0.0000125, rateCap: 0.000375, markPrice: null, indexPrice: null, openInterestUsd: null, volume24hUsd: null } },
+        warnings: ["futures"],
+      },
+      {
+        name: "reads the interval from the last and next settlement when the info states no funding_period",
+        routes: () =>
+          editBody<{ data: { rows: Row[] } }>(orderlyRoutes(), "/v1/public/info", (body) => ({
+            ...body,
+            data: { rows: patchRows(body.data.rows, { PERP_SOL_USDC: { funding_period: undefined } }) },
+          })),
+        markets: { "SOL/USDC:USDC": { fundingIntervalHours: 4, fundingIntervalSource: "schedule" } },
+      },
+      {
+        name: "drops a row whose rate is garbled, and only that row",
+        routes: () =>
+          editBody<{ data: { rows: Row[] } }>(orderlyRoutes(), "/v1/public/funding_rates", (body) => ({
+            ...body,
+            data: { rows: patchRows(body.data.rows, { PERP_ETH_USDC: { est_funding_rate: "soon" } }) },
+          })),
+        markets: { "ETH/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: 0.0000125 } },
+        excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "btse",
+    fixture:
+      "DOCUMENTED EXAMPLES (ccxt's btse.js comments): the BTC-USDT, BTC-PERP-USDT and BTC-260925-USDT market rows, the 24h ticker answer " +
+      "with BTC-PERP-USDT's row (2026-08-13) and the ETH-PERP-USDT row. SYNTHETIC in those shapes: the ETH and SOL market rows, SOL's, the " +
+      "spot and the dated tickers. No REAL body was found.",
+    routes: btseRoutes,
+    now: BTSE_TIME + 1_000,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-PERP-USDT",
+      fundingRate: 0.0001,
+      // BTSE publishes one rate; nothing says it is a forecast.
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      // fundingIntervalMinutes 480.
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: BTSE_NEXT,
+      // The ticker carries neither.
+      markPrice: null,
+      indexPrice: null,
+      // 29489680 contracts of 0.00001 BTC at the last trade.
+      openInterestUsd: 29489680 * 0.00001 * 63790.1,
+      volume24hUsd: 502595131.844331,
+      // No schedule found: ccxt's contract taker.
+      takerFee: 0.00055,
+      // The row's closeTime (seconds).
+      observedAt: BTSE_BTC_CLOSE,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingRate: 0.00006016, openInterestUsd: 19344237 * 0.0001 * 1896.17, volume24hUsd: 366459222.269293, observedAt: BTSE_ETH_CLOSE },
+      "SOL/USDT:USDT": { fundingRate: -0.00002, fundingIntervalHours: 4, fundingIntervalSource: "venue" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "SOL/USDT:USDT"],
+    skipped: { "BTC-USDT": "spot (DOC)", "BTC-260925-USDT": "dated future (DOC)" },
+    excluded: { notLinearPerp: 2, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /public-api/market/v1/markets", "GET /public-api/market/v1/ticker/24hr"],
+    variants: [
+      {
+        name: "leaves the interval unknown when fundingIntervalMinutes is garbled, not whole hours or missing",
+        routes: () =>
+          editBody<{ data: Row[] }>(btseRoutes(), "/public-api/market/v1/ticker/24hr", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "SOL-PERP-USDT": { fundingIntervalMinutes: "soon" }, "ETH-PERP-USDT": { fundingIntervalMinutes: 90 } }),
+          })),
+        markets: {
+          "SOL/USDT:USDT": { fundingRate: -0.00002, fundingIntervalHours: null, fundingIntervalSource: null },
+          "ETH/USDT:USDT": { fundingIntervalHours: null },
+          "BTC/USDT:USDT": { fundingIntervalHours: 8 },
+        },
+      },
+      {
+        name: "drops a row whose rate is garbled, and only that row",
+        routes: () =>
+          editBody<{ data: Row[] }>(btseRoutes(), "/public-api/market/v1/ticker/24hr", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "ETH-PERP-USDT": { fundingRate: "soon" } }),
+          })),
+        markets: { "ETH/USDT:USDT": null, "BTC/USDT:USDT": { fundingRate: 0.0001 } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "keeps a perpetual whose ticker row is missing, without a rate",
+        routes: () =>
+          editBody<{ data: Row[] }>(btseRoutes(), "/public-api/market/v1/ticker/24hr", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "SOL-PERP-USDT": null }),
+          })),
+        markets: { "SOL/USDT:USDT": { fundingRate: null, fundingIntervalHours: null } },
+        excluded: { noFundingRow: 1 },
+      },
+    ],
+  },
+  {
+    venue: "weex",
+    fixture:
+      "DOCUMENTED EXAMPLES (ccxt's weex.js comments): the ETHUSDT contract row, its premiumIndex row (2026-04-07 21:33Z) and its 24h " +
+      "ticker row. SYNTHETIC in those shapes: BTCUSDT, SOLUSDT (4-hourly) and the inverse BTCUSD. No REAL body was found.",
+    routes: weexRoutes,
+    now: WEEX_TIME + 1_000,
+    reference: {
+      market: "ETH/USDT:USDT", venueMarketId: "ETHUSDT",
+      // forecastFundingRate: the running estimate of the 00:00Z settlement (lastFundingRate, 0.00001031, is 16:00Z's).
+      fundingRate: 0.00005618,
+      predictedFundingRate: 0.00005618,
+      rateCap: null, rateFloor: null,
+      // collectCycle 480 minutes.
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: WEEX_NEXT,
+      markPrice: 2133.71,
+      indexPrice: 2134.44,
+      // Served one contract a request only.
+      openInterestUsd: null,
+      volume24hUsd: 1310647345.19346,
+      // The contract row's own takerFeeRate (no published schedule found).
+      takerFee: 0.0008,
+      observedAt: WEEX_TIME,
+    },
+    markets: {
+      "BTC/USDT:USDT": { fundingRate: 0.0001, markPrice: 68990.4, volume24hUsd: 3595000000.5 },
+      "SOL/USDT:USDT": { fundingRate: -0.00004, fundingIntervalHours: 4, fundingIntervalSource: "venue" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "SOL/USDT:USDT"],
+    skipped: { BTCUSD: "inverse, margined in BTC (SYNTHETIC)" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    // The contract list only (not ccxt's spot exchangeInfo beside it), then the funding and the tickers.
+    requests: ["GET /capi/v3/market/exchangeInfo", "GET /capi/v3/market/premiumIndex", "GET /capi/v3/market/ticker/24hr"],
+    variants: [
+      {
+        name: "loses only the volume when the 24h tickers fail",
+        routes: () => without(weexRoutes(), "/capi/v3/market/ticker/24hr"),
+        markets: { "ETH/USDT:USDT": { fundingRate: 0.00005618, markPrice: 2133.71, volume24hUsd: null } },
+        warnings: ["ticker/24hr"],
+      },
+      {
+        name: "reads the interval from the contract's delivery times when collectCycle is missing",
+        routes: () =>
+          editBody<Row[]>(weexRoutes(), "/capi/v3/market/premiumIndex", (body) =>
+            patchRows(body, { SOLUSDT: { collectCycle: undefined }, ETHUSDT: { collectCycle: "soon" } }),
+          ),
+        markets: {
+          "SOL/USDT:USDT": { fundingIntervalHours: 4, fundingIntervalSource: "venue" },
+          "ETH/USDT:USDT": { fundingIntervalHours: 8, fundingIntervalSource: "venue" },
+        },
+      },
+      {
+        name: "drops a row whose rate is garbled, and only that row",
+        routes: () => editBody<Row[]>(weexRoutes(), "/capi/v3/market/premiumIndex", (body) => patchRows(body, { BTCUSDT: { forecastFundingRate: "soon" } })),
+        markets: { "BTC/USDT:USDT": null, "ETH/USDT:USDT": { fundingRate: 0.00005618 } },
         excluded: { invalid: 1 },
       },
     ],

@@ -24,6 +24,9 @@ import { okxHistory } from "./okx";
 import { phemexHistory } from "./phemex";
 import { wooHistory } from "./woo";
 import { paradexHistory } from "./paradex";
+import { orderlyHistory } from "./orderly";
+import { btseHistory } from "./btse";
+import { weexHistory } from "./weex";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
 export const HISTORY_READERS: readonly VenueHistoryReader[] = [
@@ -50,6 +53,9 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   backpackHistory,
   grvtHistory,
   lighterHistory,
+  orderlyHistory,
+  btseHistory,
+  weexHistory,
   ...HIP3_HISTORY_READERS,
 ];
 

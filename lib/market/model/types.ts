@@ -9,7 +9,7 @@ export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
  * Venues with a live connector (the API's `exchange` values): lowercase ccxt ids, and Hyperliquid's
  * HIP-3 dexes as `hyperliquid:<dex>` (model/hip3-venues.ts says why a colon and why a static list).
  */
-export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo", "krakenfutures", "derive", "drift", "pacifica", ...HIP3_VENUE_IDS] as const;
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo", "krakenfutures", "derive", "drift", "pacifica", "orderly", "btse", "weex", ...HIP3_VENUE_IDS] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
 export type VenueId = z.infer<typeof venueIdSchema>;
 
@@ -126,7 +126,10 @@ export const marketSnapshotSchema = z.object({
    * absent otherwise. Not the venue's: known from stored history (lib/market/ingest) or the sandbox.
    */
   intervalChangedAt: epochMs.nullable().optional(),
-  /** The market's last settlement this service recorded (lib/market/ingest), or null or absent. */
+  /**
+   * The market's last settlement this service recorded (lib/market/ingest), else the venue's own
+   * statement of one (Deribit's trailing 8 hours, Orderly's dated last rate); null or absent otherwise.
+   */
   lastSettlement: z.object({ rate: z.number(), at: epochMs }).nullable().optional(),
   /** What the market tracks; absent: a crypto asset. Pairing keeps classes apart (UNDERLYING_CLASSES). */
   underlyingClass: underlyingClassSchema.optional(),

@@ -92,6 +92,16 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
     source: "https://docs.pacifica.fi/trading-on-pacifica/trading-fees (fee level 0, as ccxt 4.5.84 quotes it; the same figures as Pacifica's recorded account reply)",
     asOf: "2026-01-27",
   },
+  // No published Orderly schedule was found (the fee survey: not found): a trade pays Orderly's base
+  // fee plus the fee of the builder whose front end placed it, and no row of the public API states
+  // either, so Orderly's markets carry no fee.
+  orderly: null,
+  // No published BTSE futures schedule was read (the fee survey: not found; ccxt points to
+  // support.btse.com article 43000064283): ccxt's contract taker (0.055 %) is used, flagged as such.
+  btse: null,
+  // The fee survey found no WEEX schedule; each contract row states its own `takerFeeRate` (0.08 %
+  // on the documented ETHUSDT), which the connector reads.
+  weex: null,
   ...hip3Fees(),
 };
 

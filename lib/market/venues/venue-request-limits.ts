@@ -80,6 +80,10 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   // state only "a certain number of requests per minute", varying with load.
   drift: limit(1_000 / 250, "ccxt drift.ts rateLimit 250 ms (Drift's data API publishes no per-IP figure)"),
   pacifica: limit(100 / 60, "https://docs.pacifica.fi/api-documentation/api/rate-limits (100 credits a minute per IP without an API config key; 1 credit a request)"),
+  orderly: limit(10, "https://orderly.network/docs/build-on-omnichain/restful-api/public/get-predicted-funding-rates-for-all-markets (10 requests a second per IP, the all-market public endpoints)"),
+  // ccxt counts 75 units a second (its comment: "75 requests per second") and 3 per market-data request.
+  btse: limit(75 / 3, "ccxt btse rateLimit 13.3 ms and cost 3 per public market request (BTSE's published per-IP figure not found)"),
+  weex: limit(10, "ccxt weex rateLimit comment: 10 requests a second for public endpoints (WEEX's docs weigh each endpoint per IP; no total found)"),
   // Hyperliquid's own figure, one bucket for all: budgetOwner sends these venues' requests to the main dex's.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, HYPERLIQUID_LIMIT])) as Record<Hip3VenueId, VenueRequestLimit>),
 };
@@ -125,6 +129,10 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   derive: { fixed: 1, perMarkets: 1 },
   drift: { fixed: 1 },
   pacifica: { fixed: 2 },
+  // The market list (intervals, bounds), the funding rates and the futures tickers.
+  orderly: { fixed: 3 },
+  btse: { fixed: 1 },
+  weex: { fixed: 2 },
   // perpDexs (the dex must still be listed), then the dex's metaAndAssetCtxs.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { intervalBetweenSettlements, statedInterval } from "./read-interval";
+import { intervalBetweenSettlements, statedInterval, statedMinutes } from "./read-interval";
 
 const EIGHT = Date.UTC(2026, 10, 20, 8);
 const HOUR = 3_600_000;
@@ -8,6 +8,17 @@ describe("statedInterval", () => {
   it("is the venue's own hours, or null where its field gave none", () => {
     expect(statedInterval(4)).toEqual({ hours: 4, source: "venue" });
     expect(statedInterval(null)).toBeNull();
+  });
+});
+
+describe("statedMinutes", () => {
+  it("is the venue's minutes in whole hours, as a number or a numeric string", () => {
+    expect(statedMinutes(480)).toEqual({ hours: 8, source: "venue" });
+    expect(statedMinutes("60")).toEqual({ hours: 1, source: "venue" });
+  });
+
+  it("is null when the minutes are missing, garbled, not positive or not whole hours", () => {
+    for (const value of [undefined, null, "", "soon", 0, -480, 90, Number.NaN]) expect(statedMinutes(value), String(value)).toBeNull();
   });
 });
 

@@ -11,7 +11,7 @@ import type { HttpClient } from "./http-client";
  * dexes, which its hyperliquid class folds into the main dex's client (hyperliquid-hip3.ts). Every
  * other venue is a ccxt venue ({@link VenueAdapter}).
  */
-export const HTTP_VENUE_IDS = ["bitmart", "bitmex", "derive", "drift", ...HIP3_VENUE_IDS] as const satisfies readonly VenueId[];
+export const HTTP_VENUE_IDS = ["bitmart", "bitmex", "derive", "drift", "orderly", ...HIP3_VENUE_IDS] as const satisfies readonly VenueId[];
 export type HttpVenueId = (typeof HTTP_VENUE_IDS)[number];
 export type CcxtVenueId = Exclude<VenueId, HttpVenueId>;
 /** The venues with a ccxt class, in VENUE_IDS order. */

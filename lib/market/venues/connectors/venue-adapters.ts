@@ -27,6 +27,9 @@ import { krakenfuturesAdapter } from "./krakenfutures";
 import { deriveAdapter } from "./derive";
 import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
+import { orderlyAdapter } from "./orderly";
+import { btseAdapter } from "./btse";
+import { weexAdapter } from "./weex";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -59,6 +62,8 @@ type AnyVenueAdapter =
   | typeof deriveAdapter
   | typeof driftAdapter
   | typeof pacificaAdapter
+  | typeof btseAdapter
+  | typeof weexAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -89,6 +94,9 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   derive: deriveAdapter,
   drift: driftAdapter,
   pacifica: pacificaAdapter,
+  orderly: orderlyAdapter,
+  btse: btseAdapter,
+  weex: weexAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
