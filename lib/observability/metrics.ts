@@ -21,6 +21,13 @@ function createMetrics() {
     httpDuration: histogram("fods_http_request_duration_seconds", "Time from a request reaching the API app to its answer's headers, by route template and status.", ["route", "status"], [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]),
     rateLimitDecisions: counter("fods_rate_limit_decisions_total", "Per-key rate-limit decisions on /v1, by outcome (allowed, refused) and the key's plan.", ["decision", "tier"]),
     roundDuration: histogram("fods_ingest_round_duration_seconds", "Ingestion rounds run by this process, start to end, by outcome (published, failed).", ["outcome"], [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300]),
+    microBatchPhase: histogram(
+      "fods_micro_batch_phase_seconds",
+      "Where each micro-batch this process published spent its time: re-ranking (rank), patching the set (patch), deriving events (events), packing (encode), the publishing transaction (write), and all of it (total).",
+      ["phase"],
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    ),
+    microBatchAssets: histogram("fods_micro_batch_assets", "Assets each micro-batch this process published re-ranked.", [], [1, 5, 10, 25, 50, 100, 200, 400, 800]),
     venueFailures: counter("fods_ingest_venue_failures_total", "Venues that failed to answer within a round run by this process (their data goes stale), by venue.", ["venue"]),
     venueDataAge: gauge("fods_venue_data_age_seconds", "Age of each venue's newest data, from its last successful refresh as stored (absent before the first).", ["venue"]),
     streamConnections: gauge("fods_stream_connections", "Open GET /v1/stream (Server-Sent Events) connections in this process."),
@@ -69,6 +76,13 @@ export function recordIngestionRound(outcome: string, seconds: number, failedVen
   const m = metrics();
   m.roundDuration.observe({ outcome }, seconds);
   for (const venue of failedVenues) m.venueFailures.inc({ venue });
+}
+
+/** One micro-batch's phases (MicroBatchPublisher's BatchTimings, in ms) and width. */
+export function recordMicroBatch(timings: { rank: number; patch: number; events: number; encode: number; write: number; total: number; bases: number }): void {
+  const m = metrics();
+  for (const phase of ["rank", "patch", "events", "encode", "write", "total"] as const) m.microBatchPhase.observe({ phase }, timings[phase] / 1000);
+  m.microBatchAssets.observe(timings.bases);
 }
 
 export function recordWebhookAttempt(succeeded: boolean): void {

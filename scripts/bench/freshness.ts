@@ -38,7 +38,7 @@ import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { startStreamPlayer, VENUE_SPECS, type Stamp } from "./freshness-streams";
-import { parseExposition, runtimeSummary } from "./runtime-metrics";
+import { microBatchSummary, parseExposition, runtimeSummary } from "./runtime-metrics";
 import { latencySummary } from "./sse-frames";
 
 const TARGET_P99_MS = 1_000;
@@ -364,6 +364,7 @@ async function main() {
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
     log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
+    log(`  micro-batches over the measured phase: ${microBatchSummary(runtime0, runtime)}`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
     log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets (${c.states} states asked)`).join(", ")}`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Histogram, Registry } from "prom-client";
-import { parseExposition, runtimeSummary } from "./runtime-metrics";
+import { microBatchSummary, parseExposition, runtimeSummary } from "./runtime-metrics";
 
 describe("runtime metrics", () => {
   it("reads prom-client's exposition and counts the collections between two scrapes", async () => {
@@ -15,6 +15,23 @@ describe("runtime metrics", () => {
     expect(after.get('nodejs_gc_duration_seconds_count{kind="major"}')).toBe(3);
     expect(runtimeSummary(before, after)).toBe(
       "event-loop delay p50 10 p99 400 max 1250 ms; garbage collections minor 1 (2 ms, 0 ≥ 100 ms), major 2 (270 ms, 1 ≥ 100 ms), incremental 0 (0 ms, 0 ≥ 100 ms), weakcb 0 (0 ms, 0 ≥ 100 ms)",
+    );
+  });
+
+  it("averages the micro-batches' phases published between two scrapes", async () => {
+    const registry = new Registry();
+    const phase = new Histogram({ name: "fods_micro_batch_phase_seconds", help: "p", labelNames: ["phase"], buckets: [0.1, 1], registers: [registry] });
+    const assets = new Histogram({ name: "fods_micro_batch_assets", help: "a", buckets: [10, 100], registers: [registry] });
+    phase.observe({ phase: "total" }, 9);
+    const before = parseExposition(await registry.metrics());
+    expect(microBatchSummary(before, before)).toBe("no micro-batch published");
+    for (const [total, write, width] of [[0.3, 0.1, 40], [0.5, 0.2, 60]] as const) {
+      phase.observe({ phase: "total" }, total);
+      phase.observe({ phase: "write" }, write);
+      assets.observe(width);
+    }
+    expect(microBatchSummary(before, parseExposition(await registry.metrics()))).toBe(
+      "2 micro-batches, 50 assets each on average; mean ms rank 0, patch 0, events 0, encode 0, write 150, total 400",
     );
   });
 });

@@ -34,3 +34,15 @@ export function runtimeSummary(before: Map<string, number>, after: Map<string, n
     `garbage collections ${gc.join(", ")}`
   );
 }
+
+const BATCH_PHASES = ["rank", "patch", "events", "encode", "write", "total"] as const;
+
+/** The micro-batches published between two scrapes: how many, and each phase's mean (fods_micro_batch_phase_seconds). */
+export function microBatchSummary(before: Map<string, number>, after: Map<string, number>): string {
+  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  const count = delta(`fods_micro_batch_phase_seconds_count{phase="total"}`);
+  if (count === 0) return "no micro-batch published";
+  const means = BATCH_PHASES.map((phase) => `${phase} ${((delta(`fods_micro_batch_phase_seconds_sum{phase="${phase}"}`) / count) * 1000).toFixed(0)}`);
+  const assets = delta("fods_micro_batch_assets_sum") / count;
+  return `${count} micro-batches, ${assets.toFixed(0)} assets each on average; mean ms ${means.join(", ")}`;
+}

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
+import { recordMicroBatch } from "@/lib/observability/metrics";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
@@ -144,6 +145,7 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
         events: options.events,
         feedStatus: status,
         onPublished: options.onBatch,
+        onTimings: recordMicroBatch,
       });
   // Every venue's sockets, decoding and conflation run in one thread of their own: the serving
   // thread gets only what it would publish (docs/decisions, "stream thread").
