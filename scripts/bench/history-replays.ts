@@ -204,6 +204,7 @@ function binanceShaped(exchange: VenueId, templateFile: string, ratesFrom: () =>
 }
 
 const LIGHTER_FILE = "lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json";
+const DERIVE_FILE = "derive/get_funding_rate_history_BTC-PERP_2025-01-06.json";
 
 /** Lighter names markets by an integer id: each synthetic asset gets the next one, in the order first asked. */
 const lighterIds = new Map<string, number>();
@@ -676,6 +677,26 @@ const DEFINITIONS: Definition[] = [
       return { ...page, fundings: ascending(Math.max(0, hi - count), hi, count).map((i) => ({ ...page.fundings[0], ...row(i) })) };
     },
   },
+  {
+    exchange: "derive",
+    intervalHours: 1,
+    recording: () => {
+      const file = DERIVE_FILE;
+      return jsonRows(file, historyJson<{ result: { funding_rate_history: Row[] } }>(file).result.funding_rate_history, (r) => Number(r.timestamp), (r) => r.funding_rate);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => `${base}-PERP`,
+    assetOf: (_url, body) => String(body?.instrument_name ?? ""),
+    // Every row of [start_timestamp, end_timestamp] (ms), no page; nothing at all for a window of 30
+    // days or more (lib/history/venues/derive.ts).
+    answer: ({ body, series, row }) => {
+      const page = historyJson<{ result: { funding_rate_history: Row[] } } & Row>(DERIVE_FILE);
+      const start = Number(body?.start_timestamp ?? 0);
+      const end = Number(body?.end_timestamp ?? MAX);
+      const [lo, hi] = end - start >= 30 * DAY ? [0, 0] : series.within(start, end);
+      return { ...page, result: { funding_rate_history: ascending(lo, hi, MAX).map((i) => ({ ...page.result.funding_rate_history[0], ...row(i) })) } };
+    },
+  },
 ];
 
 /** How each venue writes a row's time and rate (the fields a recorded row's are replaced in). */
@@ -718,6 +739,7 @@ const ROW_FIELDS: Partial<Record<VenueId, (time: number, rate: string, id: strin
   }),
   // Percent, unsigned, the sign in the side that paid.
   lighter: (time, rate) => ({ timestamp: time / 1000, rate: rate.replace(/^-/, ""), direction: rate.startsWith("-") ? "short" : "long" }),
+  derive: (time, rate) => ({ timestamp: time, funding_rate: rate }),
 };
 
 /**

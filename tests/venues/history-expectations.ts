@@ -9,6 +9,7 @@ import { bitmexHistory } from "@/lib/history/venues/bitmex";
 import { bybitHistory } from "@/lib/history/venues/bybit";
 import { coinexHistory } from "@/lib/history/venues/coinex";
 import { deribitHistory } from "@/lib/history/venues/deribit";
+import { deriveHistory } from "@/lib/history/venues/derive";
 import { dydxHistory } from "@/lib/history/venues/dydx";
 import { extendedHistory } from "@/lib/history/venues/extended";
 import { gateHistory } from "@/lib/history/venues/gate";
@@ -496,6 +497,39 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     last: { time: Date.UTC(2026, 4, 13, 21), rate: -0.000002 },
     intervalHours: 1,
     next: String(Date.UTC(2026, 4, 14) - 720 * 3_600_000),
+  },
+  {
+    name: "derive, the hourly rate as a decimal string, one 28-day window",
+    reader: deriveHistory,
+    fixture: "REAL derive/get_funding_rate_history_BTC-PERP_2025-01-06.json",
+    market: market("derive", "BTC/USDC:USDC", "BTC-PERP"),
+    range: { since: Date.UTC(2025, 0, 6), until: Date.UTC(2025, 0, 6, 12) },
+    io: () => fixedIo(historyJson("derive/get_funding_rate_history_BTC-PERP_2025-01-06.json")),
+    // The window's start one millisecond early.
+    requests: [
+      `POST https://api.lyra.finance/public/get_funding_rate_history {"instrument_name":"BTC-PERP","start_timestamp":${Date.UTC(2025, 0, 6) - 1},"end_timestamp":${Date.UTC(2025, 0, 6, 12)}}`,
+    ],
+    count: 1,
+    first: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    last: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    intervalHours: 1,
+    next: null,
+  },
+  {
+    name: "derive, a long range: the newest 672-hour window first, the next one ending just before it starts",
+    reader: deriveHistory,
+    fixture: "REAL derive/get_funding_rate_history_BTC-PERP_2025-01-06.json",
+    market: market("derive", "BTC/USDC:USDC", "BTC-PERP"),
+    range: { since: Date.UTC(2024, 0, 1), until: Date.UTC(2025, 0, 6, 12) },
+    io: () => fixedIo(historyJson("derive/get_funding_rate_history_BTC-PERP_2025-01-06.json")),
+    requests: [
+      `POST https://api.lyra.finance/public/get_funding_rate_history {"instrument_name":"BTC-PERP","start_timestamp":${Date.UTC(2025, 0, 6, 12) - 672 * 3_600_000},"end_timestamp":${Date.UTC(2025, 0, 6, 12)}}`,
+    ],
+    count: 1,
+    first: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    last: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    intervalHours: 1,
+    next: String(Date.UTC(2025, 0, 6, 12) - 672 * 3_600_000),
   },
   // Each HIP-3 dex's reader on the docs' one HIP-3 page (its coin is xyz's; the readers differ only
   // in the coin they ask for and the venue they are named by).

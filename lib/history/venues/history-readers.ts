@@ -10,6 +10,7 @@ import { bitmexHistory } from "./bitmex";
 import { bybitHistory } from "./bybit";
 import { coinexHistory } from "./coinex";
 import { deribitHistory } from "./deribit";
+import { deriveHistory } from "./derive";
 import { dydxHistory } from "./dydx";
 import { extendedHistory } from "./extended";
 import { gateHistory } from "./gate";
@@ -50,6 +51,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   backpackHistory,
   grvtHistory,
   lighterHistory,
+  deriveHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -60,7 +62,6 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
   krakenfutures: "GET /derivatives/api/v4/historicalfundingrates is documented (ccxt's example) but not yet read here",
-  derive: "POST /public/get_funding_rate_history is recorded (tests/fixtures/venues/derive) but not yet read here",
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
 };
