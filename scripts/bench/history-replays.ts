@@ -144,7 +144,7 @@ interface Definition {
   note?: string;
   recording: () => Recording;
   venueMarketId(base: string): string;
-  settle: "USDT" | "USDC";
+  settle: "USDT" | "USDC" | "USD";
   assetOf(url: URL, body: Row | undefined): string;
   /** The answer to one request, given the rows of asset `k` in [lo, hi) it should hold, picked by `pick`. */
   answer(ctx: AnswerContext): unknown;
@@ -205,6 +205,7 @@ function binanceShaped(exchange: VenueId, templateFile: string, ratesFrom: () =>
 
 const LIGHTER_FILE = "lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json";
 const DERIVE_FILE = "derive/get_funding_rate_history_BTC-PERP_2025-01-06.json";
+const KRAKEN_FILE = "krakenfutures/historicalfundingrates_docs-example_2022-06-28.json";
 
 /** Lighter names markets by an integer id: each synthetic asset gets the next one, in the order first asked. */
 const lighterIds = new Map<string, number>();
@@ -697,6 +698,29 @@ const DEFINITIONS: Definition[] = [
       return { ...page, result: { funding_rate_history: ascending(lo, hi, MAX).map((i) => ({ ...page.result.funding_rate_history[0], ...row(i) })) } };
     },
   },
+  {
+    exchange: "krakenfutures",
+    intervalHours: 1,
+    recording: () => {
+      const file = KRAKEN_FILE;
+      return jsonRows(file, historyJson<{ rates: Row[] }>(file).rates, (r) => Date.parse(String(r.timestamp)), (r) => r.relativeFundingRate);
+    },
+    settle: "USD",
+    venueMarketId: (base) => `PF_${base}USD`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // No parameter but the symbol: the whole history, ascending. The absolute rate keeps the
+    // recording's ratio to the relative one (the contract's value), though no reader reads it.
+    answer: ({ series, row }) => {
+      const page = historyJson<{ rates: Row[] } & Row>(KRAKEN_FILE);
+      const template = page.rates[0]!;
+      const perRelative = Number(template.fundingRate) / Number(template.relativeFundingRate);
+      const rates = ascending(0, series.count, MAX).map((i) => {
+        const fields = row(i);
+        return { ...template, ...fields, fundingRate: Number(fields.relativeFundingRate) * perRelative };
+      });
+      return { ...page, rates };
+    },
+  },
 ];
 
 /** How each venue writes a row's time and rate (the fields a recorded row's are replaced in). */
@@ -740,6 +764,7 @@ const ROW_FIELDS: Partial<Record<VenueId, (time: number, rate: string, id: strin
   // Percent, unsigned, the sign in the side that paid.
   lighter: (time, rate) => ({ timestamp: time / 1000, rate: rate.replace(/^-/, ""), direction: rate.startsWith("-") ? "short" : "long" }),
   derive: (time, rate) => ({ timestamp: time, funding_rate: rate }),
+  krakenfutures: (time, rate) => ({ timestamp: new Date(time).toISOString(), relativeFundingRate: Number(rate) }),
 };
 
 /**

@@ -17,6 +17,7 @@ import { grvtHistory } from "@/lib/history/venues/grvt";
 import { htxHistory } from "@/lib/history/venues/htx";
 import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
 import { HIP3_HISTORY_READERS } from "@/lib/history/venues/hyperliquid-hip3";
+import { krakenfuturesHistory } from "@/lib/history/venues/krakenfutures";
 import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
 import { lighterHistory } from "@/lib/history/venues/lighter";
 import { mexcHistory } from "@/lib/history/venues/mexc";
@@ -530,6 +531,34 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     last: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
     intervalHours: 1,
     next: String(Date.UTC(2025, 0, 6, 12) - 672 * 3_600_000),
+  },
+  {
+    name: "krakenfutures, the relative rate of each ISO-stamped row, the absolute one never read",
+    reader: krakenfuturesHistory,
+    fixture: "DOC krakenfutures/historicalfundingrates_docs-example_2022-06-28.json",
+    market: market("krakenfutures", "BTC/USD:USD", "PF_XBTUSD"),
+    range: { since: Date.UTC(2022, 5, 28), until: Date.UTC(2022, 5, 28, 9) },
+    io: () => fixedIo(historyJson("krakenfutures/historicalfundingrates_docs-example_2022-06-28.json")),
+    requests: ["GET https://futures.kraken.com/derivatives/api/v4/historicalfundingrates?symbol=PF_XBTUSD"],
+    count: 3,
+    first: { time: Date.UTC(2022, 5, 28), rate: -0.000016898883333333 },
+    last: { time: Date.UTC(2022, 5, 28, 8), rate: -0.000008521190625 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "krakenfutures, the whole history in one answer: only the range's settlements kept",
+    reader: krakenfuturesHistory,
+    fixture: "DOC krakenfutures/historicalfundingrates_docs-example_2022-06-28.json",
+    market: market("krakenfutures", "BTC/USD:USD", "PF_XBTUSD"),
+    range: { since: Date.UTC(2022, 5, 28, 1), until: Date.UTC(2022, 5, 28, 4) },
+    io: () => fixedIo(historyJson("krakenfutures/historicalfundingrates_docs-example_2022-06-28.json")),
+    requests: ["GET https://futures.kraken.com/derivatives/api/v4/historicalfundingrates?symbol=PF_XBTUSD"],
+    count: 1,
+    first: { time: Date.UTC(2022, 5, 28, 4), rate: -5.40935416667e-7 },
+    last: { time: Date.UTC(2022, 5, 28, 4), rate: -5.40935416667e-7 },
+    intervalHours: null,
+    next: null,
   },
   // Each HIP-3 dex's reader on the docs' one HIP-3 page (its coin is xyz's; the readers differ only
   // in the coin they ask for and the venue they are named by).

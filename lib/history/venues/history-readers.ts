@@ -18,6 +18,7 @@ import { grvtHistory } from "./grvt";
 import { htxHistory } from "./htx";
 import { hyperliquidHistory } from "./hyperliquid";
 import { HIP3_HISTORY_READERS } from "./hyperliquid-hip3";
+import { krakenfuturesHistory } from "./krakenfutures";
 import { kucoinfuturesHistory } from "./kucoinfutures";
 import { lighterHistory } from "./lighter";
 import { mexcHistory } from "./mexc";
@@ -52,6 +53,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   grvtHistory,
   lighterHistory,
   deriveHistory,
+  krakenfuturesHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -61,7 +63,6 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
  * agree, never from a guess at its shape.
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
-  krakenfutures: "GET /derivatives/api/v4/historicalfundingrates is documented (ccxt's example) but not yet read here",
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
 };
