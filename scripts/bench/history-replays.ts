@@ -206,6 +206,7 @@ function binanceShaped(exchange: VenueId, templateFile: string, ratesFrom: () =>
 const LIGHTER_FILE = "lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json";
 const DERIVE_FILE = "derive/get_funding_rate_history_BTC-PERP_2025-01-06.json";
 const KRAKEN_FILE = "krakenfutures/historicalfundingrates_docs-example_2022-06-28.json";
+const PACIFICA_FILE = "pacifica/funding_rate_history_BTC_limit3_2026-09-12T21_quoted3rows.json";
 
 /** Lighter names markets by an integer id: each synthetic asset gets the next one, in the order first asked. */
 const lighterIds = new Map<string, number>();
@@ -721,6 +722,30 @@ const DEFINITIONS: Definition[] = [
       return { ...page, rates };
     },
   },
+  {
+    exchange: "pacifica",
+    intervalHours: 1,
+    recording: () => {
+      // The settled rate is each row's next_funding_rate (lib/history/venues/pacifica.ts).
+      const file = PACIFICA_FILE;
+      return jsonRows(file, historyJson<Row[]>(file), (r) => Number(r.created_at), (r) => r.next_funding_rate);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => base,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // Newest first, `limit` (at most 4000) rows from the cursor (here an offset, opaque to the
+    // reader), `has_more` while older rows remain; no time parameter. Each row's funding_rate is
+    // the settlement an hour older, as recorded.
+    answer: ({ url, series, row, rate }) => {
+      const template = historyJson<Row[]>(PACIFICA_FILE)[0]!;
+      const offset = Number(url.searchParams.get("cursor") ?? 0);
+      const limit = Math.min(param(url, "limit", 100), 4000);
+      const indices = newestFirst(0, series.count - offset, limit);
+      const data = indices.map((i) => ({ ...template, ...row(i), funding_rate: i > 0 ? rate(i - 1) : template.funding_rate }));
+      const more = offset + indices.length < series.count;
+      return { success: true, data, next_cursor: more ? String(offset + indices.length) : null, has_more: more };
+    },
+  },
 ];
 
 /** How each venue writes a row's time and rate (the fields a recorded row's are replaced in). */
@@ -765,6 +790,7 @@ const ROW_FIELDS: Partial<Record<VenueId, (time: number, rate: string, id: strin
   lighter: (time, rate) => ({ timestamp: time / 1000, rate: rate.replace(/^-/, ""), direction: rate.startsWith("-") ? "short" : "long" }),
   derive: (time, rate) => ({ timestamp: time, funding_rate: rate }),
   krakenfutures: (time, rate) => ({ timestamp: new Date(time).toISOString(), relativeFundingRate: Number(rate) }),
+  pacifica: (time, rate) => ({ next_funding_rate: rate, created_at: time }),
 };
 
 /**

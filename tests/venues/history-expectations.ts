@@ -22,6 +22,7 @@ import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
 import { lighterHistory } from "@/lib/history/venues/lighter";
 import { mexcHistory } from "@/lib/history/venues/mexc";
 import { okxHistory } from "@/lib/history/venues/okx";
+import { pacificaHistory } from "@/lib/history/venues/pacifica";
 import { phemexHistory } from "@/lib/history/venues/phemex";
 import { wooHistory } from "@/lib/history/venues/woo";
 import { paradexHistory } from "@/lib/history/venues/paradex";
@@ -558,6 +559,34 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     first: { time: Date.UTC(2022, 5, 28, 4), rate: -5.40935416667e-7 },
     last: { time: Date.UTC(2022, 5, 28, 4), rate: -5.40935416667e-7 },
     intervalHours: null,
+    next: null,
+  },
+  {
+    name: "pacifica, the docs' page: next_funding_rate is the settled rate, the cursor followed while has_more",
+    reader: pacificaHistory,
+    fixture: "DOC pacifica/funding_rate_history_BTC_docs-example.json",
+    market: market("pacifica", "BTC/USDC:USDC", "BTC"),
+    range: { since: Date.UTC(2025, 6, 29), until: Date.UTC(2025, 6, 30) },
+    io: () => fixedIo(historyJson("pacifica/funding_rate_history_BTC_docs-example.json")),
+    requests: ["GET https://api.pacifica.fi/api/v1/funding_rate/history?symbol=BTC&limit=4000"],
+    count: 1,
+    first: { time: 1753806934249, rate: 0.0000125 },
+    last: { time: 1753806934249, rate: 0.0000125 },
+    intervalHours: 1,
+    next: "11114Lz77",
+  },
+  {
+    name: "pacifica, three live rows newest first: each hour settles its own next_funding_rate, not the funding_rate an hour older",
+    reader: pacificaHistory,
+    fixture: "BUILT pacifica/funding_rate_history_BTC_limit3_2026-09-12T21_quoted3rows.json in the docs' envelope",
+    market: market("pacifica", "BTC/USDC:USDC", "BTC"),
+    range: { since: Date.UTC(2026, 8, 12, 18), until: Date.UTC(2026, 8, 12, 22) },
+    io: () => fixedIo({ success: true, data: historyJson("pacifica/funding_rate_history_BTC_limit3_2026-09-12T21_quoted3rows.json"), has_more: false }),
+    requests: ["GET https://api.pacifica.fi/api/v1/funding_rate/history?symbol=BTC&limit=4000"],
+    count: 3,
+    first: { time: 1789239600397, rate: 0.0000125 },
+    last: { time: 1789246800398, rate: 0.00001085 },
+    intervalHours: 1,
     next: null,
   },
   // Each HIP-3 dex's reader on the docs' one HIP-3 page (its coin is xyz's; the readers differ only

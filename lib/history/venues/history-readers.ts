@@ -23,6 +23,7 @@ import { kucoinfuturesHistory } from "./kucoinfutures";
 import { lighterHistory } from "./lighter";
 import { mexcHistory } from "./mexc";
 import { okxHistory } from "./okx";
+import { pacificaHistory } from "./pacifica";
 import { phemexHistory } from "./phemex";
 import { wooHistory } from "./woo";
 import { paradexHistory } from "./paradex";
@@ -54,6 +55,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   lighterHistory,
   deriveHistory,
   krakenfuturesHistory,
+  pacificaHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -64,7 +66,6 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
-  pacifica: "no recording of GET /api/v1/funding_rate/history",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
