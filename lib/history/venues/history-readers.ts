@@ -62,10 +62,13 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
 /**
  * The venues with no reader, and why: a venue joins HISTORY_READERS once its endpoint's answer is
  * pinned by a recording, a documented example or (Lighter) sources measured against the venue that
- * agree, never from a guess at its shape.
+ * agree, never from a guess at its shape, and once the endpoint answers the backfill's plain requests.
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
-  drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
+  drift:
+    "GET data.api.drift.trade/market/<symbol>/fundingRates (decimal quote per base over oraclePriceTwap, hourly, about 31 days) refuses requests " +
+    "without a browser's Referer/Origin (403), which the backfill does not impersonate; its records stop at 2026-04-01 by several clients' " +
+    "accounts, and no whole answer is recorded (one shortened paste)",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
