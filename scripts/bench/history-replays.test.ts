@@ -27,8 +27,8 @@ describe("historyReplays", () => {
   const replays = historyReplays({ bases, start: NOW - 40 * DAY, end: NOW });
 
   // A reader added later (Lighter's) is named by unreplayedVenues until its replay joins DEFINITIONS.
-  it("replays the 23 venues with a history reader, each with its own reader, and names any other", () => {
-    const venues = "aster backpack binance bingx bitget bitmart bitmex bybit coinex deribit dydx extended gate grvt htx hyperliquid kucoinfutures lighter mexc okx paradex phemex woo";
+  it("replays the 26 venues with a history reader, each with its own reader, and names any other", () => {
+    const venues = "aster backpack binance bingx bitget bitmart bitmex bybit coinex deribit derive dydx extended gate grvt htx hyperliquid krakenfutures kucoinfutures lighter mexc okx pacifica paradex phemex woo";
     expect(replays.map((r) => r.exchange).sort()).toEqual(venues.split(" "));
     expect(unreplayedVenues().sort()).toEqual(HISTORY_READERS.map((r) => r.exchange).filter((e) => !replays.some((r) => r.exchange === e)).sort());
     for (const replay of replays) expect(HISTORY_READERS).toContain(replay.reader);

@@ -144,7 +144,7 @@ interface Definition {
   note?: string;
   recording: () => Recording;
   venueMarketId(base: string): string;
-  settle: "USDT" | "USDC";
+  settle: "USDT" | "USDC" | "USD";
   assetOf(url: URL, body: Row | undefined): string;
   /** The answer to one request, given the rows of asset `k` in [lo, hi) it should hold, picked by `pick`. */
   answer(ctx: AnswerContext): unknown;
@@ -204,6 +204,9 @@ function binanceShaped(exchange: VenueId, templateFile: string, ratesFrom: () =>
 }
 
 const LIGHTER_FILE = "lighter/fundings_ETH_resolution-1h_nautilus-schema-fixture.json";
+const DERIVE_FILE = "derive/get_funding_rate_history_BTC-PERP_2025-01-06.json";
+const KRAKEN_FILE = "krakenfutures/historicalfundingrates_docs-example_2022-06-28.json";
+const PACIFICA_FILE = "pacifica/funding_rate_history_BTC_limit3_2026-09-12T21_quoted3rows.json";
 
 /** Lighter names markets by an integer id: each synthetic asset gets the next one, in the order first asked. */
 const lighterIds = new Map<string, number>();
@@ -676,6 +679,73 @@ const DEFINITIONS: Definition[] = [
       return { ...page, fundings: ascending(Math.max(0, hi - count), hi, count).map((i) => ({ ...page.fundings[0], ...row(i) })) };
     },
   },
+  {
+    exchange: "derive",
+    intervalHours: 1,
+    recording: () => {
+      const file = DERIVE_FILE;
+      return jsonRows(file, historyJson<{ result: { funding_rate_history: Row[] } }>(file).result.funding_rate_history, (r) => Number(r.timestamp), (r) => r.funding_rate);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => `${base}-PERP`,
+    assetOf: (_url, body) => String(body?.instrument_name ?? ""),
+    // Every row of [start_timestamp, end_timestamp] (ms), no page; nothing at all for a window of 30
+    // days or more (lib/history/venues/derive.ts).
+    answer: ({ body, series, row }) => {
+      const page = historyJson<{ result: { funding_rate_history: Row[] } } & Row>(DERIVE_FILE);
+      const start = Number(body?.start_timestamp ?? 0);
+      const end = Number(body?.end_timestamp ?? MAX);
+      const [lo, hi] = end - start >= 30 * DAY ? [0, 0] : series.within(start, end);
+      return { ...page, result: { funding_rate_history: ascending(lo, hi, MAX).map((i) => ({ ...page.result.funding_rate_history[0], ...row(i) })) } };
+    },
+  },
+  {
+    exchange: "krakenfutures",
+    intervalHours: 1,
+    recording: () => {
+      const file = KRAKEN_FILE;
+      return jsonRows(file, historyJson<{ rates: Row[] }>(file).rates, (r) => Date.parse(String(r.timestamp)), (r) => r.relativeFundingRate);
+    },
+    settle: "USD",
+    venueMarketId: (base) => `PF_${base}USD`,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // No parameter but the symbol: the whole history, ascending. The absolute rate keeps the
+    // recording's ratio to the relative one (the contract's value), though no reader reads it.
+    answer: ({ series, row }) => {
+      const page = historyJson<{ rates: Row[] } & Row>(KRAKEN_FILE);
+      const template = page.rates[0]!;
+      const perRelative = Number(template.fundingRate) / Number(template.relativeFundingRate);
+      const rates = ascending(0, series.count, MAX).map((i) => {
+        const fields = row(i);
+        return { ...template, ...fields, fundingRate: Number(fields.relativeFundingRate) * perRelative };
+      });
+      return { ...page, rates };
+    },
+  },
+  {
+    exchange: "pacifica",
+    intervalHours: 1,
+    recording: () => {
+      // The settled rate is each row's next_funding_rate (lib/history/venues/pacifica.ts).
+      const file = PACIFICA_FILE;
+      return jsonRows(file, historyJson<Row[]>(file), (r) => Number(r.created_at), (r) => r.next_funding_rate);
+    },
+    settle: "USDC",
+    venueMarketId: (base) => base,
+    assetOf: (url) => url.searchParams.get("symbol") ?? "",
+    // Newest first, `limit` (at most 4000) rows from the cursor (here an offset, opaque to the
+    // reader), `has_more` while older rows remain; no time parameter. Each row's funding_rate is
+    // the settlement an hour older, as recorded.
+    answer: ({ url, series, row, rate }) => {
+      const template = historyJson<Row[]>(PACIFICA_FILE)[0]!;
+      const offset = Number(url.searchParams.get("cursor") ?? 0);
+      const limit = Math.min(param(url, "limit", 100), 4000);
+      const indices = newestFirst(0, series.count - offset, limit);
+      const data = indices.map((i) => ({ ...template, ...row(i), funding_rate: i > 0 ? rate(i - 1) : template.funding_rate }));
+      const more = offset + indices.length < series.count;
+      return { success: true, data, next_cursor: more ? String(offset + indices.length) : null, has_more: more };
+    },
+  },
 ];
 
 /** How each venue writes a row's time and rate (the fields a recorded row's are replaced in). */
@@ -718,6 +788,9 @@ const ROW_FIELDS: Partial<Record<VenueId, (time: number, rate: string, id: strin
   }),
   // Percent, unsigned, the sign in the side that paid.
   lighter: (time, rate) => ({ timestamp: time / 1000, rate: rate.replace(/^-/, ""), direction: rate.startsWith("-") ? "short" : "long" }),
+  derive: (time, rate) => ({ timestamp: time, funding_rate: rate }),
+  krakenfutures: (time, rate) => ({ timestamp: new Date(time).toISOString(), relativeFundingRate: Number(rate) }),
+  pacifica: (time, rate) => ({ next_funding_rate: rate, created_at: time }),
 };
 
 /**

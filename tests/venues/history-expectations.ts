@@ -9,6 +9,7 @@ import { bitmexHistory } from "@/lib/history/venues/bitmex";
 import { bybitHistory } from "@/lib/history/venues/bybit";
 import { coinexHistory } from "@/lib/history/venues/coinex";
 import { deribitHistory } from "@/lib/history/venues/deribit";
+import { deriveHistory } from "@/lib/history/venues/derive";
 import { dydxHistory } from "@/lib/history/venues/dydx";
 import { extendedHistory } from "@/lib/history/venues/extended";
 import { gateHistory } from "@/lib/history/venues/gate";
@@ -16,10 +17,12 @@ import { grvtHistory } from "@/lib/history/venues/grvt";
 import { htxHistory } from "@/lib/history/venues/htx";
 import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
 import { HIP3_HISTORY_READERS } from "@/lib/history/venues/hyperliquid-hip3";
+import { krakenfuturesHistory } from "@/lib/history/venues/krakenfutures";
 import { kucoinfuturesHistory } from "@/lib/history/venues/kucoinfutures";
 import { lighterHistory } from "@/lib/history/venues/lighter";
 import { mexcHistory } from "@/lib/history/venues/mexc";
 import { okxHistory } from "@/lib/history/venues/okx";
+import { pacificaHistory } from "@/lib/history/venues/pacifica";
 import { phemexHistory } from "@/lib/history/venues/phemex";
 import { wooHistory } from "@/lib/history/venues/woo";
 import { orderlyHistory } from "@/lib/history/venues/orderly";
@@ -543,6 +546,95 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     last: { time: Date.UTC(2026, 4, 13, 21), rate: -0.000002 },
     intervalHours: 1,
     next: String(Date.UTC(2026, 4, 14) - 720 * 3_600_000),
+  },
+  {
+    name: "derive, the hourly rate as a decimal string, one 28-day window",
+    reader: deriveHistory,
+    fixture: "REAL derive/get_funding_rate_history_BTC-PERP_2025-01-06.json",
+    market: market("derive", "BTC/USDC:USDC", "BTC-PERP"),
+    range: { since: Date.UTC(2025, 0, 6), until: Date.UTC(2025, 0, 6, 12) },
+    io: () => fixedIo(historyJson("derive/get_funding_rate_history_BTC-PERP_2025-01-06.json")),
+    // The window's start one millisecond early.
+    requests: [
+      `POST https://api.lyra.finance/public/get_funding_rate_history {"instrument_name":"BTC-PERP","start_timestamp":${Date.UTC(2025, 0, 6) - 1},"end_timestamp":${Date.UTC(2025, 0, 6, 12)}}`,
+    ],
+    count: 1,
+    first: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    last: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    intervalHours: 1,
+    next: null,
+  },
+  {
+    name: "derive, a long range: the newest 672-hour window first, the next one ending just before it starts",
+    reader: deriveHistory,
+    fixture: "REAL derive/get_funding_rate_history_BTC-PERP_2025-01-06.json",
+    market: market("derive", "BTC/USDC:USDC", "BTC-PERP"),
+    range: { since: Date.UTC(2024, 0, 1), until: Date.UTC(2025, 0, 6, 12) },
+    io: () => fixedIo(historyJson("derive/get_funding_rate_history_BTC-PERP_2025-01-06.json")),
+    requests: [
+      `POST https://api.lyra.finance/public/get_funding_rate_history {"instrument_name":"BTC-PERP","start_timestamp":${Date.UTC(2025, 0, 6, 12) - 672 * 3_600_000},"end_timestamp":${Date.UTC(2025, 0, 6, 12)}}`,
+    ],
+    count: 1,
+    first: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    last: { time: Date.UTC(2025, 0, 6, 10), rate: -0.000008872 },
+    intervalHours: 1,
+    next: String(Date.UTC(2025, 0, 6, 12) - 672 * 3_600_000),
+  },
+  {
+    name: "krakenfutures, the relative rate of each ISO-stamped row, the absolute one never read",
+    reader: krakenfuturesHistory,
+    fixture: "DOC krakenfutures/historicalfundingrates_docs-example_2022-06-28.json",
+    market: market("krakenfutures", "BTC/USD:USD", "PF_XBTUSD"),
+    range: { since: Date.UTC(2022, 5, 28), until: Date.UTC(2022, 5, 28, 9) },
+    io: () => fixedIo(historyJson("krakenfutures/historicalfundingrates_docs-example_2022-06-28.json")),
+    requests: ["GET https://futures.kraken.com/derivatives/api/v4/historicalfundingrates?symbol=PF_XBTUSD"],
+    count: 3,
+    first: { time: Date.UTC(2022, 5, 28), rate: -0.000016898883333333 },
+    last: { time: Date.UTC(2022, 5, 28, 8), rate: -0.000008521190625 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "krakenfutures, the whole history in one answer: only the range's settlements kept",
+    reader: krakenfuturesHistory,
+    fixture: "DOC krakenfutures/historicalfundingrates_docs-example_2022-06-28.json",
+    market: market("krakenfutures", "BTC/USD:USD", "PF_XBTUSD"),
+    range: { since: Date.UTC(2022, 5, 28, 1), until: Date.UTC(2022, 5, 28, 4) },
+    io: () => fixedIo(historyJson("krakenfutures/historicalfundingrates_docs-example_2022-06-28.json")),
+    requests: ["GET https://futures.kraken.com/derivatives/api/v4/historicalfundingrates?symbol=PF_XBTUSD"],
+    count: 1,
+    first: { time: Date.UTC(2022, 5, 28, 4), rate: -5.40935416667e-7 },
+    last: { time: Date.UTC(2022, 5, 28, 4), rate: -5.40935416667e-7 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "pacifica, the docs' page: next_funding_rate is the settled rate, the cursor followed while has_more",
+    reader: pacificaHistory,
+    fixture: "DOC pacifica/funding_rate_history_BTC_docs-example.json",
+    market: market("pacifica", "BTC/USDC:USDC", "BTC"),
+    range: { since: Date.UTC(2025, 6, 29), until: Date.UTC(2025, 6, 30) },
+    io: () => fixedIo(historyJson("pacifica/funding_rate_history_BTC_docs-example.json")),
+    requests: ["GET https://api.pacifica.fi/api/v1/funding_rate/history?symbol=BTC&limit=4000"],
+    count: 1,
+    first: { time: 1753806934249, rate: 0.0000125 },
+    last: { time: 1753806934249, rate: 0.0000125 },
+    intervalHours: 1,
+    next: "11114Lz77",
+  },
+  {
+    name: "pacifica, three live rows newest first: each hour settles its own next_funding_rate, not the funding_rate an hour older",
+    reader: pacificaHistory,
+    fixture: "BUILT pacifica/funding_rate_history_BTC_limit3_2026-09-12T21_quoted3rows.json in the docs' envelope",
+    market: market("pacifica", "BTC/USDC:USDC", "BTC"),
+    range: { since: Date.UTC(2026, 8, 12, 18), until: Date.UTC(2026, 8, 12, 22) },
+    io: () => fixedIo({ success: true, data: historyJson("pacifica/funding_rate_history_BTC_limit3_2026-09-12T21_quoted3rows.json"), has_more: false }),
+    requests: ["GET https://api.pacifica.fi/api/v1/funding_rate/history?symbol=BTC&limit=4000"],
+    count: 3,
+    first: { time: 1789239600397, rate: 0.0000125 },
+    last: { time: 1789246800398, rate: 0.00001085 },
+    intervalHours: 1,
+    next: null,
   },
   // Each HIP-3 dex's reader on the docs' one HIP-3 page (its coin is xyz's; the readers differ only
   // in the coin they ask for and the venue they are named by).

@@ -10,6 +10,7 @@ import { bitmexHistory } from "./bitmex";
 import { bybitHistory } from "./bybit";
 import { coinexHistory } from "./coinex";
 import { deribitHistory } from "./deribit";
+import { deriveHistory } from "./derive";
 import { dydxHistory } from "./dydx";
 import { extendedHistory } from "./extended";
 import { gateHistory } from "./gate";
@@ -17,10 +18,12 @@ import { grvtHistory } from "./grvt";
 import { htxHistory } from "./htx";
 import { hyperliquidHistory } from "./hyperliquid";
 import { HIP3_HISTORY_READERS } from "./hyperliquid-hip3";
+import { krakenfuturesHistory } from "./krakenfutures";
 import { kucoinfuturesHistory } from "./kucoinfutures";
 import { lighterHistory } from "./lighter";
 import { mexcHistory } from "./mexc";
 import { okxHistory } from "./okx";
+import { pacificaHistory } from "./pacifica";
 import { phemexHistory } from "./phemex";
 import { wooHistory } from "./woo";
 import { paradexHistory } from "./paradex";
@@ -56,19 +59,22 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   orderlyHistory,
   btseHistory,
   weexHistory,
+  deriveHistory,
+  krakenfuturesHistory,
+  pacificaHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
 /**
  * The venues with no reader, and why: a venue joins HISTORY_READERS once its endpoint's answer is
  * pinned by a recording, a documented example or (Lighter) sources measured against the venue that
- * agree, never from a guess at its shape.
+ * agree, never from a guess at its shape, and once the endpoint answers the backfill's plain requests.
  */
 export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> = {
-  krakenfutures: "GET /derivatives/api/v4/historicalfundingrates is documented (ccxt's example) but not yet read here",
-  derive: "POST /public/get_funding_rate_history is recorded (tests/fixtures/venues/derive) but not yet read here",
-  drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
-  pacifica: "no recording of GET /api/v1/funding_rate/history",
+  drift:
+    "GET data.api.drift.trade/market/<symbol>/fundingRates (decimal quote per base over oraclePriceTwap, hourly, about 31 days) refuses requests " +
+    "without a browser's Referer/Origin (403), which the backfill does not impersonate; its records stop at 2026-04-01 by several clients' " +
+    "accounts, and no whole answer is recorded (one shortened paste)",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
