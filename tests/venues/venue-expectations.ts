@@ -21,6 +21,7 @@ import { KRAKENFUTURES_TIME, krakenfuturesRoutes } from "@/tests/fixtures/venues
 import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/venues/replays/derive";
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
+import { VARIATIONAL_TIME, variationalRoutes } from "@/tests/fixtures/venues/replays/variational";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1745,6 +1746,66 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
           })),
         markets: { "XPL/USDC:USDC": null },
         excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "variational",
+    fixture:
+      "REAL: the /metadata/stats answer (belyjelli/ai-rates' recording, 2026-09-13; 7 listings kept). No class in the installed " +
+      "ccxt: the plain-HTTP kind.",
+    routes: variationalRoutes,
+    now: VARIATIONAL_TIME,
+    reference: {
+      market: "BTC/USDC:USDC", venueMarketId: "BTC",
+      // funding_rate "0.091241" is annualised: 0.091241 × 8 h / 8760 per 8-hour settlement.
+      fundingRate: 0.0000833251141552511,
+      // Variational publishes its current rate only.
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      // funding_interval_s 28800.
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      // No settlement time in the answer.
+      nextFundingAt: null,
+      markPrice: 77229.3565140889,
+      indexPrice: null,
+      // Long plus short open interest, both in USDC.
+      openInterestUsd: 79488330.90156663 + 70056049.64724581,
+      volume24hUsd: 245987215.191356,
+      // No maker/taker fee: half the base spread of 1.0812 bp, what a taker pays against the mark.
+      takerFee: 0.0000540597538092702,
+      observedAt: VARIATIONAL_TIME,
+    },
+    markets: {
+      // -85.536623 a year on a 1-hour interval: -0.98 % an hour, not -8554 %.
+      "STORJ/USDC:USDC": { fundingRate: -0.0097644546803653, fundingIntervalHours: 1 },
+      // The ticker is the traded unit: a thousand PEPE.
+      "1000PEPE/USDC:USDC": { base: "PEPE", venueBase: "1000PEPE", contractMultiplier: 1_000, fundingRate: 0.0001 },
+      // Pre-IPO: the documented fixed 0.005 % every 8 hours.
+      "OPENAI/USDC:USDC": { fundingRate: 0.00005, fundingIntervalHours: 8 },
+      "OPN_OPINION/USDC:USDC": { fundingIntervalHours: 4, fundingRate: 0.00005 },
+      // A stock the shared ticker table knows carries its class.
+      "TSLA/USDC:USDC": { fundingRate: 0, underlyingClass: "equity" },
+    },
+    listed: ["1000PEPE/USDC:USDC", "BTC/USDC:USDC", "OPENAI/USDC:USDC", "OPN_OPINION/USDC:USDC", "STORJ/USDC:USDC", "TSLA/USDC:USDC"],
+    skipped: { XAUS: "a swap on gold spot: no funding interval, not a perpetual (REAL)" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /metadata/stats"],
+    variants: [
+      {
+        name: "drops a listing whose rate is garbled; a garbled spread costs only its fee",
+        routes: () =>
+          editBody<{ listings: Row[] }>(variationalRoutes(), "/metadata/stats", (body) => ({
+            ...body,
+            listings: patchRows(body.listings, { STORJ: { funding_rate: "n/a" }, BTC: { base_spread_bps: "wide" } }, "ticker"),
+          })),
+        markets: { "STORJ/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: 0.0000833251141552511, takerFee: null } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "is stale on an answer without listings",
+        routes: () => editBody(variationalRoutes(), "/metadata/stats", () => ({ error: "maintenance" })),
+        stale: /expected a list under "listings"/,
       },
     ],
   },

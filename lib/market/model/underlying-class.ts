@@ -14,7 +14,7 @@ const NON_CRYPTO_TICKERS: Readonly<Record<Exclude<UnderlyingClass, "crypto" | "o
     "MU", "NFLX", "NVDA", "ORCL", "PLTR", "SKHX", "SMSN", "SNDK", "TSLA", "TSM", "HYUNDAI",
   ],
   index: ["XYZ100", "SP500", "US500", "USA500", "USTECH", "US100", "KR200", "JP225", "VIX", "DXY", "EWY", "EWJ", "XLE"],
-  commodity: ["GOLD", "SILVER", "CL", "BRENTOIL", "NATGAS", "COPPER", "URANIUM", "PLATINUM", "PALLADIUM", "ALUMINIUM", "OIL"],
+  commodity: ["GOLD", "SILVER", "CL", "BRENTOIL", "NATGAS", "COPPER", "URANIUM", "PLATINUM", "PALLADIUM", "ALUMINIUM", "OIL", "XAU", "XAG"],
   fx: ["EUR", "JPY", "GBP"],
 };
 
@@ -37,6 +37,15 @@ const HIP3_DEFAULT_CLASS: Readonly<Record<Hip3Dex, UnderlyingClass>> = {
   cash: "other",
   para: "other",
 };
+
+/**
+ * The class the table above knows a ticker by, for venues that list stocks or commodities without
+ * declaring a class (Variational) or declare only some (edgeX flags stocks and currencies, not
+ * metals); undefined for a ticker the table does not name.
+ */
+export function knownUnderlyingClass(ticker: string): UnderlyingClass | undefined {
+  return CLASS_OF_TICKER.get(ticker.toUpperCase());
+}
 
 /** The class of a HIP-3 market by its ticker (the coin without its `dex:` prefix) and its dex. */
 export function hip3UnderlyingClass(dex: Hip3Dex, ticker: string): UnderlyingClass {

@@ -92,6 +92,10 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
     source: "https://docs.pacifica.fi/trading-on-pacifica/trading-fees (fee level 0, as ccxt 4.5.84 quotes it; the same figures as Pacifica's recorded account reply)",
     asOf: "2026-01-27",
   },
+  // Variational charges no maker or taker fee: its one maker quotes at a spread (FEES.md found no
+  // schedule). The connector charges each market half its stated `base_spread_bps` instead, the cost
+  // a taker pays against the mark on each fill (variational.ts `variationalSpreadCost`).
+  variational: null,
   ...hip3Fees(),
 };
 
