@@ -22,6 +22,7 @@ import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/v
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
 import { VARIATIONAL_TIME, variationalRoutes } from "@/tests/fixtures/venues/replays/variational";
+import { HIBACHI_TIME, hibachiRoutes } from "@/tests/fixtures/venues/replays/hibachi";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1806,6 +1807,66 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         name: "is stale on an answer without listings",
         routes: () => editBody(variationalRoutes(), "/metadata/stats", () => ({ error: "maintenance" })),
         stale: /expected a list under "listings"/,
+      },
+    ],
+  },
+  {
+    venue: "hibachi",
+    fixture:
+      "REAL: the /market/inventory answer (belyjelli/ai-rates' recording, 2026-09-13; BTC, ETH, XAG, EUR, a closed contract). " +
+      "Plain-HTTP kind: ccxt's hibachi class asks one market a request and fixes an 8-hour interval.",
+    routes: hibachiRoutes,
+    now: HIBACHI_TIME,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTC/USDT-P",
+      // info.estimatedFundingRate: the estimate for the coming hourly settlement, also the forecast.
+      fundingRate: 0.000006,
+      predictedFundingRate: 0.000006,
+      rateCap: null, rateFloor: null,
+      // Hourly: the recorded funding history has a row every 3600 s (ccxt's 8h is hard-coded).
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2026, 8, 13, 23),
+      markPrice: 76763.73316,
+      // The spot reference.
+      indexPrice: 76758.93936,
+      // openInterestQuantity in BTC, valued at the mark; volume24h already USDT.
+      openInterestUsd: 9.1104214497 * 76763.73316,
+      volume24hUsd: 7503062.407919,
+      // The venue's own exchange-info fee configuration (SDK test data).
+      takerFee: 0.00045,
+      observedAt: HIBACHI_TIME,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingRate: -0.000008, indexPrice: 2478.825588 },
+      // Filed under FX, tagged commodity: silver.
+      "XAG/USDT:USDT": { fundingRate: 0.000009, underlyingClass: "commodity" },
+      "EUR/USDT:USDT": { fundingRate: -0.000006, underlyingClass: "fx" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "EUR/USDT:USDT", "XAG/USDT:USDT"],
+    skipped: { "FARTCOIN/USDT-P": "status CLOSED (REAL)" },
+    excluded: { notLinearPerp: 0, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /market/inventory"],
+    variants: [
+      {
+        name: "drops a contract whose estimate is garbled; a garbled price costs that field",
+        routes: () =>
+          editBody<{ markets: { contract: Row; info: Row }[] }>(hibachiRoutes(), "/market/inventory", (body) => ({
+            ...body,
+            markets: body.markets.map((entry) =>
+              entry.contract.symbol === "ETH/USDT-P"
+                ? { ...entry, info: { ...entry.info, estimatedFundingRate: "n/a" } }
+                : entry.contract.symbol === "BTC/USDT-P"
+                  ? { ...entry, info: { ...entry.info, markPrice: "?" } }
+                  : entry,
+            ),
+          })),
+        markets: { "ETH/USDT:USDT": null, "BTC/USDT:USDT": { fundingRate: 0.000006, markPrice: null, openInterestUsd: null } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "is stale on an answer without a market list",
+        routes: () => editBody(hibachiRoutes(), "/market/inventory", () => ({ errorCode: 4, message: "maintenance" })),
+        stale: /expected a list under "markets"/,
       },
     ],
   },

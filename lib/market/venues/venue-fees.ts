@@ -96,6 +96,13 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // schedule). The connector charges each market half its stated `base_spread_bps` instead, the cost
   // a taker pays against the mark on each fill (variational.ts `variationalSpreadCost`).
   variational: null,
+  hibachi: {
+    maker: 0,
+    taker: 0.00045,
+    source:
+      "https://github.com/hibachi-xyz/hibachi_sdk/blob/7d78e07d30b5654269d13d6276c6c978c2f77c34/python/tests/unit/data/response.exchange_info.0.json (GET /market/exchange-info feeConfig in Hibachi's own SDK test data: tradeMakerFeeRate 0, tradeTakerFeeRate 0.00045; no fee page was found, and ccxt 4.5.84 says 0.00015/0.00045)",
+    asOf: "2025-10-22",
+  },
   ...hip3Fees(),
 };
 

@@ -68,6 +68,7 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   pacifica: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0004 },
   // Per-listing intervals (8, 4 and 1 h in the recording); the "fee" is half the quoted spread (BTC's 1.08 bp: 0.000054).
   variational: { settle: "USDC", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.000054, takerFeePerMarket: true },
+  hibachi: { settle: "USDT", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: null },
   // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
   // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
   // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The
