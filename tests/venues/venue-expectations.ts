@@ -23,6 +23,7 @@ import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/repla
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
 import { VARIATIONAL_TIME, variationalRoutes } from "@/tests/fixtures/venues/replays/variational";
 import { HIBACHI_TIME, hibachiRoutes } from "@/tests/fixtures/venues/replays/hibachi";
+import { EDGEX_CONTRACT_IDS, EDGEX_TIME, edgexRoutes } from "@/tests/fixtures/venues/replays/edgex";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1867,6 +1868,91 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         name: "is stale on an answer without a market list",
         routes: () => editBody(hibachiRoutes(), "/market/inventory", () => ({ errorCode: 4, message: "maintenance" })),
         stale: /expected a list under "markets"/,
+      },
+    ],
+  },
+  {
+    venue: "edgex",
+    fixture:
+      "REAL: the V2 metadata and getLatestFundingRate answers (belyjelli/ai-rates' recordings, 2026-09-13; 6 contracts kept). " +
+      "No class in the installed ccxt: the plain-HTTP kind.",
+    routes: edgexRoutes,
+    now: EDGEX_TIME + 20_000,
+    reference: {
+      market: "BTC/USDC:USDC", venueMarketId: "BTCUSDC",
+      // fundingRate: the rate finalised at the 20:00Z boundary for the interval settling at 00:00Z.
+      fundingRate: -0.00005067,
+      // forecastFundingRate: the running estimate of the rate finalised at 00:00Z.
+      predictedFundingRate: -0.00005592,
+      // The contract's fundingMaxRate / fundingMinRate, per 4-hour interval.
+      rateCap: 0.002, rateFloor: -0.002,
+      // fundingRateIntervalMin "240".
+      fundingIntervalHours: 4, fundingIntervalSource: "venue",
+      // fundingTime 20:00Z plus the interval.
+      nextFundingAt: Date.UTC(2026, 8, 14, 0),
+      markPrice: 76767.04480840737,
+      indexPrice: 76799.6329068953,
+      // Only in the per-contract ticker, which a refresh does not ask.
+      openInterestUsd: null,
+      volume24hUsd: null,
+      // No published schedule: the contract's defaultTakerFeeRate.
+      takerFee: 0.00045,
+      // fundingTimestamp: when edgeX calculated the rate.
+      observedAt: EDGEX_TIME,
+    },
+    markets: {
+      // The declared base coin keeps the multiplier.
+      "1000PEPE/USDC:USDC": { base: "PEPE", venueBase: "1000PEPE", contractMultiplier: 1_000, fundingRate: 0.00005, rateCap: 0.004 },
+      // Named 哈基米USDC, declared HAJIMI.
+      "HAJIMI/USDC:USDC": { venueMarketId: "哈基米USDC", fundingRate: 0.0000552, rateCap: 0.02 },
+      "SPY/USDC:USDC": { fundingRate: 0.00016653, predictedFundingRate: 0.00045657, underlyingClass: "equity" },
+      // isFx; hidden in the app (enableDisplay false) but tradeable.
+      "EUR/USDC:USDC": { underlyingClass: "fx" },
+      // No flag: gold by the shared ticker table.
+      "XAU/USDC:USDC": { fundingRate: 0.00000675, underlyingClass: "commodity" },
+    },
+    listed: ["1000PEPE/USDC:USDC", "BTC/USDC:USDC", "EUR/USDC:USDC", "HAJIMI/USDC:USDC", "SPY/USDC:USDC", "XAU/USDC:USDC"],
+    excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /api/v2/public/meta/getMetaData", `GET /api/v2/public/funding/getLatestFundingRate?contractId=${EDGEX_CONTRACT_IDS}`],
+    variants: [
+      {
+        name: "a contract closed to trading is inactive and not asked for",
+        routes: () =>
+          editBody<{ data: { contractList: Row[] } }>(edgexRoutes(), "/api/v2/public/meta/getMetaData", (body) => ({
+            ...body,
+            data: { ...body.data, contractList: patchRows(body.data.contractList, { XAUUSDC: { enableTrade: false } }, "contractName") },
+          })),
+        markets: { "XAU/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: -0.00005067 } },
+        excluded: { inactive: 1 },
+        requests: [
+          "GET /api/v2/public/meta/getMetaData",
+          "GET /api/v2/public/funding/getLatestFundingRate?contractId=30000001,30000010,30000046,30000162,30000169",
+        ],
+      },
+      {
+        name: "drops a row whose rate is garbled; a garbled forecast costs that field",
+        routes: () =>
+          editBody<{ data: Row[] }>(edgexRoutes(), "/api/v2/public/funding/getLatestFundingRate", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "30000010": { fundingRate: "soon" }, "30000001": { forecastFundingRate: "?" } }, "contractId"),
+          })),
+        markets: { "SPY/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: -0.00005067, predictedFundingRate: null } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a contract the funding answer leaves out keeps no rate",
+        routes: () =>
+          editBody<{ data: Row[] }>(edgexRoutes(), "/api/v2/public/funding/getLatestFundingRate", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "30000162": null }, "contractId"),
+          })),
+        markets: { "EUR/USDC:USDC": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale when edgeX answers with an error code",
+        routes: () => editBody(edgexRoutes(), "/api/v2/public/funding/getLatestFundingRate", () => ({ code: "RATE_LIMIT", msg: "too many requests" })),
+        stale: /getLatestFundingRate: code RATE_LIMIT too many requests/,
       },
     ],
   },

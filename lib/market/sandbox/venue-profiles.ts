@@ -178,6 +178,7 @@ const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base
   pacifica: (base) => base,
   variational: (base) => base,
   hibachi: (base) => `${base}/USDT-P`,
+  edgex: (base) => `${base}USDC`,
   // A HIP-3 dex names a market by its coin (`hyna:BTC`), as its connector's venueMarketId.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, (base: string) => `${venue.slice("hyperliquid:".length)}:${base}`])) as Record<Hip3VenueId, (base: string) => string>),
 };

@@ -96,6 +96,9 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // schedule). The connector charges each market half its stated `base_spread_bps` instead, the cost
   // a taker pays against the mark on each fill (variational.ts `variationalSpreadCost`).
   variational: null,
+  // edgeX's fee page gives no numbers (tiers by 30-day volume, "see VIP page"; FEES.md); each
+  // contract states its own `defaultTakerFeeRate`, which the connector reads.
+  edgex: null,
   hibachi: {
     maker: 0,
     taker: 0.00045,

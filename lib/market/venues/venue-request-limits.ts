@@ -80,6 +80,8 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   // state only "a certain number of requests per minute", varying with load.
   drift: limit(1_000 / 250, "ccxt drift.ts rateLimit 250 ms (Drift's data API publishes no per-IP figure)"),
   pacifica: limit(100 / 60, "https://docs.pacifica.fi/api-documentation/api/rate-limits (100 credits a minute per IP without an API config key; 1 credit a request)"),
+  // edgeX states only "Rate Limits Apply"; a public client ran 4.4 a second without refusal.
+  edgex: limit(1_000 / 300, "edgeX publishes no per-IP figure (its API docs: \"Rate Limits Apply\"); 300 ms between requests"),
   hibachi: ccxtRateLimit("hibachi", 100),
   variational: limit(10 / 10, "https://docs.variational.io/technical-documentation/api (10 requests per 10 s per IP; 1000 a minute across all callers)"),
   // Hyperliquid's own figure, one bucket for all: budgetOwner sends these venues' requests to the main dex's.
@@ -129,6 +131,8 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   pacifica: { fixed: 2 },
   variational: { fixed: 1 },
   hibachi: { fixed: 1 },
+  // The metadata, then one getLatestFundingRate per 200 contracts.
+  edgex: { fixed: 1, perMarkets: 200 },
   // perpDexs (the dex must still be listed), then the dex's metaAndAssetCtxs.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };

@@ -29,6 +29,7 @@ import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
 import { variationalAdapter } from "./variational";
 import { hibachiAdapter } from "./hibachi";
+import { edgexAdapter } from "./edgex";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -63,6 +64,7 @@ type AnyVenueAdapter =
   | typeof pacificaAdapter
   | typeof variationalAdapter
   | typeof hibachiAdapter
+  | typeof edgexAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -95,6 +97,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   pacifica: pacificaAdapter,
   variational: variationalAdapter,
   hibachi: hibachiAdapter,
+  edgex: edgexAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
