@@ -24,6 +24,7 @@ import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/p
 import { VARIATIONAL_TIME, variationalRoutes } from "@/tests/fixtures/venues/replays/variational";
 import { HIBACHI_TIME, hibachiRoutes } from "@/tests/fixtures/venues/replays/hibachi";
 import { EDGEX_CONTRACT_IDS, EDGEX_TIME, edgexRoutes } from "@/tests/fixtures/venues/replays/edgex";
+import { ETHEREAL_BTC_ID, ETHEREAL_TIME, etherealRoutes } from "@/tests/fixtures/venues/replays/ethereal";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1953,6 +1954,75 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         name: "is stale when edgeX answers with an error code",
         routes: () => editBody(edgexRoutes(), "/api/v2/public/funding/getLatestFundingRate", () => ({ code: "RATE_LIMIT", msg: "too many requests" })),
         stale: /getLatestFundingRate: code RATE_LIMIT too many requests/,
+      },
+    ],
+  },
+  {
+    venue: "ethereal",
+    fixture:
+      "DOCUMENTED EXAMPLE: the ETHUSD product, its projected rate and prices (Ethereal's OpenAPI spec examples; no recording was " +
+      "found). SYNTHETIC: BTCUSD and a product of another engine. No class in the installed ccxt: the plain-HTTP kind.",
+    routes: etherealRoutes,
+    now: ETHEREAL_TIME,
+    reference: {
+      // Quoted and margined in USDe (quoteTokenName).
+      market: "ETH/USDE:USDE", venueMarketId: "ETHUSD",
+      // fundingRateProjected1h: the coming hourly charge's rate, also the forecast.
+      fundingRate: 0.000078771,
+      predictedFundingRate: 0.000078771,
+      // fundingMaxApr 2.0 (200 % a year) both ways, per hour.
+      rateCap: 0.000228310502283105, rateFloor: -0.000228310502283105,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2026, 8, 13, 23),
+      // No mark price in any answer; the oracle's is the index (the spec's example, BTC-level).
+      markPrice: null,
+      indexPrice: 104399.7,
+      openInterestUsd: 3300.17 * 104399.7,
+      volume24hUsd: 500000000.42 * 104399.7,
+      // The product's own takerFee (the spec's placeholder).
+      takerFee: 0.004,
+      observedAt: ETHEREAL_TIME,
+    },
+    markets: { "BTC/USDE:USDE": { fundingRate: 0.0000102, indexPrice: 104399.7, openInterestUsd: 120.5 * 104399.7 } },
+    listed: ["BTC/USDE:USDE", "ETH/USDE:USDE"],
+    skipped: { ETHUSDE: "engine 1, not the perpetual engine (SYNTHETIC)" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: [
+      "GET /v1/product",
+      `GET /v1/funding/projected-rate?productIds=${ETHEREAL_BTC_ID}`,
+      `GET /v1/product/market-price?productIds=${ETHEREAL_BTC_ID}`,
+    ],
+    variants: [
+      {
+        name: "loses only prices, open interest and volume when market-price fails",
+        routes: () => without(etherealRoutes(), "/v1/product/market-price"),
+        markets: { "ETH/USDE:USDE": { fundingRate: 0.000078771, indexPrice: null, openInterestUsd: null, volume24hUsd: null } },
+        warnings: ["market-price"],
+      },
+      {
+        name: "a product the projected rates leave out keeps no rate",
+        routes: () =>
+          editBody<{ data: Row[] }>(etherealRoutes(), "/v1/funding/projected-rate", (body) => ({
+            ...body,
+            data: body.data.filter((row) => row.productId !== ETHEREAL_BTC_ID),
+          })),
+        markets: { "BTC/USDE:USDE": { fundingRate: null }, "ETH/USDE:USDE": { fundingRate: 0.000078771 } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "drops a product whose projected rate is garbled",
+        routes: () =>
+          editBody<{ data: Row[] }>(etherealRoutes(), "/v1/funding/projected-rate", (body) => ({
+            ...body,
+            data: body.data.map((row) => (row.productId === ETHEREAL_BTC_ID ? row : { ...row, fundingRateProjected1h: "soon" })),
+          })),
+        markets: { "ETH/USDE:USDE": null, "BTC/USDE:USDE": { fundingRate: 0.0000102 } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "is stale when the projected rates fail",
+        routes: () => without(etherealRoutes(), "/v1/funding/projected-rate"),
+        stale: /404/,
       },
     ],
   },

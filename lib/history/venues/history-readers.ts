@@ -64,6 +64,7 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
   edgex: "GET /api/v2/public/funding/getFundingRatePage (settlement rows with filterSettlementFundingRate) has only V1 documented examples here, not yet read",
+  ethereal: "GET /v1/funding (hourly charges by product and range) has only the spec's example row, no recording",
   hibachi: "GET /market/data/funding-rates is recorded (tests/fixtures/venues/hibachi) but not yet read here",
   variational: "Variational publishes no funding history: its read-only API has one endpoint, /metadata/stats",
 };

@@ -99,6 +99,9 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // edgeX's fee page gives no numbers (tiers by 30-day volume, "see VIP page"; FEES.md); each
   // contract states its own `defaultTakerFeeRate`, which the connector reads.
   edgex: null,
+  // No Ethereal fee page was read (FEES.md); each product states its own `makerFee`/`takerFee`,
+  // which the connector reads (the spec's example values, 0.001/0.004, are placeholders).
+  ethereal: null,
   hibachi: {
     maker: 0,
     taker: 0.00045,

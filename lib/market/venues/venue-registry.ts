@@ -70,6 +70,7 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   variational: { settle: "USDC", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.000054, takerFeePerMarket: true },
   hibachi: { settle: "USDT", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: null },
   edgex: { settle: "USDC", intervalsHours: [4], intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.00045 },
+  ethereal: { settle: "USDE", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.004 },
   // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
   // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
   // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The

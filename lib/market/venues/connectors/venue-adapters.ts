@@ -30,6 +30,7 @@ import { pacificaAdapter } from "./pacifica";
 import { variationalAdapter } from "./variational";
 import { hibachiAdapter } from "./hibachi";
 import { edgexAdapter } from "./edgex";
+import { etherealAdapter } from "./ethereal";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -65,6 +66,7 @@ type AnyVenueAdapter =
   | typeof variationalAdapter
   | typeof hibachiAdapter
   | typeof edgexAdapter
+  | typeof etherealAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -98,6 +100,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   variational: variationalAdapter,
   hibachi: hibachiAdapter,
   edgex: edgexAdapter,
+  ethereal: etherealAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
