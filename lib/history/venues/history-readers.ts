@@ -14,6 +14,7 @@ import { dydxHistory } from "./dydx";
 import { extendedHistory } from "./extended";
 import { gateHistory } from "./gate";
 import { grvtHistory } from "./grvt";
+import { hibachiHistory } from "./hibachi";
 import { htxHistory } from "./htx";
 import { hyperliquidHistory } from "./hyperliquid";
 import { HIP3_HISTORY_READERS } from "./hyperliquid-hip3";
@@ -50,6 +51,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   backpackHistory,
   grvtHistory,
   lighterHistory,
+  hibachiHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -65,7 +67,6 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   pacifica: "no recording of GET /api/v1/funding_rate/history",
   edgex: "GET /api/v2/public/funding/getFundingRatePage (settlement rows with filterSettlementFundingRate) has only V1 documented examples here, not yet read",
   ethereal: "GET /v1/funding (hourly charges by product and range) has only the spec's example row, no recording",
-  hibachi: "GET /market/data/funding-rates is recorded (tests/fixtures/venues/hibachi) but not yet read here",
   variational: "Variational publishes no funding history: its read-only API has one endpoint, /metadata/stats",
 };
 
