@@ -1909,8 +1909,8 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       "SPY/USDC:USDC": { fundingRate: 0.00016653, predictedFundingRate: 0.00045657, underlyingClass: "equity" },
       // isFx; hidden in the app (enableDisplay false) but tradeable.
       "EUR/USDC:USDC": { underlyingClass: "fx" },
-      // No flag: gold by the shared ticker table.
-      "XAU/USDC:USDC": { fundingRate: 0.00000675, underlyingClass: "commodity" },
+      // No flag: gold stays in the default class, as the centralised venues' XAU perpetuals.
+      "XAU/USDC:USDC": { fundingRate: 0.00000675 },
     },
     listed: ["1000PEPE/USDC:USDC", "BTC/USDC:USDC", "EUR/USDC:USDC", "HAJIMI/USDC:USDC", "SPY/USDC:USDC", "XAU/USDC:USDC"],
     excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },

@@ -14,7 +14,7 @@ const NON_CRYPTO_TICKERS: Readonly<Record<Exclude<UnderlyingClass, "crypto" | "o
     "MU", "NFLX", "NVDA", "ORCL", "PLTR", "SKHX", "SMSN", "SNDK", "TSLA", "TSM", "HYUNDAI",
   ],
   index: ["XYZ100", "SP500", "US500", "USA500", "USTECH", "US100", "KR200", "JP225", "VIX", "DXY", "EWY", "EWJ", "XLE"],
-  commodity: ["GOLD", "SILVER", "CL", "BRENTOIL", "NATGAS", "COPPER", "URANIUM", "PLATINUM", "PALLADIUM", "ALUMINIUM", "OIL", "XAU", "XAG"],
+  commodity: ["GOLD", "SILVER", "CL", "BRENTOIL", "NATGAS", "COPPER", "URANIUM", "PLATINUM", "PALLADIUM", "ALUMINIUM", "OIL"],
   fx: ["EUR", "JPY", "GBP"],
 };
 
@@ -39,9 +39,9 @@ const HIP3_DEFAULT_CLASS: Readonly<Record<Hip3Dex, UnderlyingClass>> = {
 };
 
 /**
- * The class the table above knows a ticker by, for venues that list stocks or commodities without
- * declaring a class (Variational) or declare only some (edgeX flags stocks and currencies, not
- * metals); undefined for a ticker the table does not name.
+ * The class the table above knows a ticker by, for venues that list stocks without declaring a
+ * class (Variational) or declare only some (Hibachi's non-crypto categories); undefined for a
+ * ticker the table does not name.
  */
 export function knownUnderlyingClass(ticker: string): UnderlyingClass | undefined {
   return CLASS_OF_TICKER.get(ticker.toUpperCase());

@@ -14,13 +14,12 @@ describe("edgexData", () => {
 
 describe("edgexUnderlyingClass", () => {
   it("follows the contract's flags first", () => {
-    expect(edgexUnderlyingClass({ isFx: true, isStock: false }, "EUR")).toBe("fx");
-    expect(edgexUnderlyingClass({ isFx: false, isStock: true }, "SPY")).toBe("equity");
+    expect(edgexUnderlyingClass({ isFx: true, isStock: false })).toBe("fx");
+    expect(edgexUnderlyingClass({ isFx: false, isStock: true })).toBe("equity");
   });
 
-  it("classes an unflagged metal by the shared table and anything else as crypto", () => {
-    expect(edgexUnderlyingClass({ isFx: false, isStock: false }, "XAU")).toBe("commodity");
-    expect(edgexUnderlyingClass({ isFx: false, isStock: false }, "BTC")).toBe("crypto");
-    expect(edgexUnderlyingClass({}, "1000PEPE")).toBe("crypto");
+  it("leaves an unflagged contract, metals included, in the default class", () => {
+    expect(edgexUnderlyingClass({ isFx: false, isStock: false })).toBe("crypto");
+    expect(edgexUnderlyingClass({})).toBe("crypto");
   });
 });

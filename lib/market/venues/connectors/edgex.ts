@@ -1,5 +1,4 @@
 import type { UnderlyingClass } from "../../model/types";
-import { knownUnderlyingClass } from "../../model/underlying-class";
 import { readNumber, type FundingObservation } from "./build-snapshot";
 import { unifiedMarketNames } from "./http-market";
 import type { HttpClient } from "./http-client";
@@ -22,14 +21,15 @@ export function edgexData(payload: unknown, what: string): unknown {
 }
 
 /**
- * The class edgeX declares: `isFx` and `isStock` flag currencies and stocks (ETFs are `isStock`);
- * metals carry neither flag (XAUUSDC is `isStock: false, isFx: false`), so a ticker the shared table
- * knows (XAU) takes its class there, and any other is crypto.
+ * The class edgeX declares: `isFx` and `isStock` flag currencies and stocks (ETFs are `isStock`).
+ * Metals carry neither flag (XAUUSDC is `isStock: false, isFx: false`) and stay in the default
+ * class, as the centralised venues' gold perpetuals (MEXC's XAU) do, so the same gold pairs across
+ * them; labelling it a commodity here alone would part it from every unlabelled XAU.
  */
-export function edgexUnderlyingClass(contract: Record<string, unknown>, base: string): UnderlyingClass {
+export function edgexUnderlyingClass(contract: Record<string, unknown>): UnderlyingClass {
   if (contract.isFx === true) return "fx";
   if (contract.isStock === true) return "equity";
-  return knownUnderlyingClass(base) ?? "crypto";
+  return "crypto";
 }
 
 /** Each contract as a market, named by the coins its metadata declares. */
@@ -77,7 +77,7 @@ export function edgexObservation(row: Record<string, unknown>, market: HttpMarke
   const minutes = readNumber(row.fundingRateIntervalMin) ?? readNumber(contract.fundingRateIntervalMin);
   const interval = minutes !== undefined && Number.isFinite(minutes) && minutes > 0 ? { hours: minutes / 60, source: "venue" as const } : null;
   const boundary = readNumber(row.fundingTime);
-  const underlying = edgexUnderlyingClass(contract, market.base);
+  const underlying = edgexUnderlyingClass(contract);
   return {
     symbol: market.symbol,
     fundingRate: readNumber(row.fundingRate),

@@ -7,9 +7,9 @@ describe("hibachiUnderlyingClass", () => {
     expect(hibachiUnderlyingClass("FX", ["major"], "EUR")).toBe("fx");
   });
 
-  it("takes a commodity tag over the FX category, and a known metal's class without one", () => {
+  it("takes a commodity tag over the FX category", () => {
     expect(hibachiUnderlyingClass("FX", ["commodity"], "XAG")).toBe("commodity");
-    expect(hibachiUnderlyingClass("FX", [], "XAU")).toBe("commodity");
+    expect(hibachiUnderlyingClass("FX", [], "XAG")).toBe("fx");
   });
 
   it("leaves an unknown category's unknown ticker as other, never crypto", () => {

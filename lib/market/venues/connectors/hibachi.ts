@@ -16,13 +16,13 @@ const PROTOCOL_INTERVAL_HOURS = 1;
 
 /**
  * The class Hibachi declares: `contract.category` is CRYPTO or FX, and it files metals under FX with
- * the `commodity` tag (XAG). A ticker the shared table knows wins over FX (XAU is a commodity).
+ * the `commodity` tag (XAG). Another category takes the shared table's class for the ticker, else `other`.
  */
 export function hibachiUnderlyingClass(category: unknown, tags: unknown, base: string): UnderlyingClass {
   if (typeof category === "string" && category.toUpperCase() === "CRYPTO") return "crypto";
   const tagged = Array.isArray(tags) && tags.some((tag) => typeof tag === "string" && tag.toLowerCase() === "commodity");
   if (tagged) return "commodity";
-  if (typeof category === "string" && category.toUpperCase() === "FX") return knownUnderlyingClass(base) ?? "fx";
+  if (typeof category === "string" && category.toUpperCase() === "FX") return "fx";
   return knownUnderlyingClass(base) ?? "other";
 }
 
