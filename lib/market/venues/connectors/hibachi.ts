@@ -54,7 +54,9 @@ export function hibachiObservation(row: Record<string, unknown>, market: HttpMar
     // `/market/data/prices` names `fundingRateEstimation.estimatedFundingRate`), so also the forecast.
     // The settled rates are only in the funding history, which a refresh does not read.
     ...runningEstimate(readNumber(info.estimatedFundingRate)),
-    // Hibachi states no bound.
+    // No cap or floor: Hibachi states none.
+    rateCap: undefined,
+    rateFloor: undefined,
     interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
     // The inventory states no time; `/market/data/prices` gives each market's `nextFundingTimestamp`,
     // the next whole hour, which is one request a market.
