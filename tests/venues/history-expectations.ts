@@ -14,6 +14,7 @@ import { dydxHistory } from "@/lib/history/venues/dydx";
 import { extendedHistory } from "@/lib/history/venues/extended";
 import { gateHistory } from "@/lib/history/venues/gate";
 import { grvtHistory } from "@/lib/history/venues/grvt";
+import { hibachiHistory } from "@/lib/history/venues/hibachi";
 import { htxHistory } from "@/lib/history/venues/htx";
 import { hyperliquidHistory } from "@/lib/history/venues/hyperliquid";
 import { HIP3_HISTORY_READERS } from "@/lib/history/venues/hyperliquid-hip3";
@@ -499,6 +500,21 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     count: 1,
     first: { time: Date.UTC(2026, 8, 23, 3), rate: 0.000010077 },
     last: { time: Date.UTC(2026, 8, 23, 3), rate: 0.000010077 },
+    intervalHours: null,
+    next: null,
+  },
+  {
+    name: "hibachi, epoch-second times, a backward window of 100 hours",
+    reader: hibachiHistory,
+    fixture: "REAL hibachi/funding-rates_BTC_USDT-P_2026-09-13.json",
+    market: market("hibachi", "BTC/USDT:USDT", "BTC/USDT-P"),
+    range: { since: Date.UTC(2026, 8, 13, 19), until: Date.UTC(2026, 8, 13, 22, 30) },
+    io: () => fixedIo(historyJson("hibachi/funding-rates_BTC_USDT-P_2026-09-13.json")),
+    // The window reaches back 100 hours but not before `since`: one page.
+    requests: ["GET https://data-api.hibachi.xyz/market/data/funding-rates?symbol=BTC%2FUSDT-P&startTime=1789326000&endTime=1789338600&limit=100"],
+    count: 4,
+    first: { time: Date.UTC(2026, 8, 13, 19), rate: 0.000011 },
+    last: { time: Date.UTC(2026, 8, 13, 22), rate: 0.000019 },
     intervalHours: null,
     next: null,
   },

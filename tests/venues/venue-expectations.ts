@@ -40,6 +40,10 @@ import {
 } from "@/tests/fixtures/venues/venue-replays";
 import { HIP3_EXPECTATIONS } from "./hip3-expectations";
 import type { VenueRow } from "./venue-row";
+import { VARIATIONAL_TIME, variationalRoutes } from "@/tests/fixtures/venues/replays/variational";
+import { HIBACHI_TIME, hibachiRoutes } from "@/tests/fixtures/venues/replays/hibachi";
+import { EDGEX_CONTRACT_IDS, EDGEX_TIME, edgexRoutes } from "@/tests/fixtures/venues/replays/edgex";
+import { ETHEREAL_BTC_ID, ETHEREAL_TIME, etherealRoutes } from "@/tests/fixtures/venues/replays/ethereal";
 
 export type { Expectation, Reference, Variant, VenueRow } from "./venue-row";
 
@@ -1949,6 +1953,280 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         routes: () => editBody<Row[]>(weexRoutes(), "/capi/v3/market/premiumIndex", (body) => patchRows(body, { BTCUSDT: { forecastFundingRate: "soon" } })),
         markets: { "BTC/USDT:USDT": null, "ETH/USDT:USDT": { fundingRate: 0.00005618 } },
         excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "variational",
+    fixture:
+      "REAL: the /metadata/stats answer (belyjelli/ai-rates' recording, 2026-09-13; 7 listings kept). No class in the installed " +
+      "ccxt: the plain-HTTP kind.",
+    routes: variationalRoutes,
+    now: VARIATIONAL_TIME,
+    reference: {
+      market: "BTC/USDC:USDC", venueMarketId: "BTC",
+      // funding_rate "0.091241" is annualised: 0.091241 × 8 h / 8760 per 8-hour settlement.
+      fundingRate: 0.0000833251141552511,
+      // Variational publishes its current rate only.
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      // funding_interval_s 28800.
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      // No settlement time in the answer.
+      nextFundingAt: null,
+      markPrice: 77229.3565140889,
+      indexPrice: null,
+      // Long plus short open interest, both in USDC.
+      openInterestUsd: 79488330.90156663 + 70056049.64724581,
+      volume24hUsd: 245987215.191356,
+      // No maker/taker fee: half the base spread of 1.0812 bp, what a taker pays against the mark.
+      takerFee: 0.0000540597538092702,
+      observedAt: VARIATIONAL_TIME,
+    },
+    markets: {
+      // -85.536623 a year on a 1-hour interval: -0.98 % an hour, not -8554 %.
+      "STORJ/USDC:USDC": { fundingRate: -0.0097644546803653, fundingIntervalHours: 1 },
+      // The ticker is the traded unit: a thousand PEPE.
+      "1000PEPE/USDC:USDC": { base: "PEPE", venueBase: "1000PEPE", contractMultiplier: 1_000, fundingRate: 0.0001 },
+      // Pre-IPO: the documented fixed 0.005 % every 8 hours.
+      "OPENAI/USDC:USDC": { fundingRate: 0.00005, fundingIntervalHours: 8 },
+      "OPN_OPINION/USDC:USDC": { fundingIntervalHours: 4, fundingRate: 0.00005 },
+      // A stock the shared ticker table knows carries its class.
+      "TSLA/USDC:USDC": { fundingRate: 0, underlyingClass: "equity" },
+    },
+    listed: ["1000PEPE/USDC:USDC", "BTC/USDC:USDC", "OPENAI/USDC:USDC", "OPN_OPINION/USDC:USDC", "STORJ/USDC:USDC", "TSLA/USDC:USDC"],
+    skipped: { XAUS: "a swap on gold spot: no funding interval, not a perpetual (REAL)" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /metadata/stats"],
+    variants: [
+      {
+        name: "drops a listing whose rate is garbled; a garbled spread costs only its fee",
+        routes: () =>
+          editBody<{ listings: Row[] }>(variationalRoutes(), "/metadata/stats", (body) => ({
+            ...body,
+            listings: patchRows(body.listings, { STORJ: { funding_rate: "n/a" }, BTC: { base_spread_bps: "wide" } }, "ticker"),
+          })),
+        markets: { "STORJ/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: 0.0000833251141552511, takerFee: null } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "is stale on an answer without listings",
+        routes: () => editBody(variationalRoutes(), "/metadata/stats", () => ({ error: "maintenance" })),
+        stale: /expected a list under "listings"/,
+      },
+    ],
+  },
+  {
+    venue: "hibachi",
+    fixture:
+      "REAL: the /market/inventory answer (belyjelli/ai-rates' recording, 2026-09-13; BTC, ETH, XAG, EUR, a closed contract). " +
+      "Plain-HTTP kind: ccxt's hibachi class asks one market a request and fixes an 8-hour interval.",
+    routes: hibachiRoutes,
+    now: HIBACHI_TIME,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTC/USDT-P",
+      // info.estimatedFundingRate: the estimate for the coming hourly settlement, also the forecast.
+      fundingRate: 0.000006,
+      predictedFundingRate: 0.000006,
+      rateCap: null, rateFloor: null,
+      // Hourly: the recorded funding history has a row every 3600 s (ccxt's 8h is hard-coded).
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2026, 8, 13, 23),
+      markPrice: 76763.73316,
+      // The spot reference.
+      indexPrice: 76758.93936,
+      // openInterestQuantity in BTC, valued at the mark; volume24h already USDT.
+      openInterestUsd: 9.1104214497 * 76763.73316,
+      volume24hUsd: 7503062.407919,
+      // The venue's own exchange-info fee configuration (SDK test data).
+      takerFee: 0.00045,
+      observedAt: HIBACHI_TIME,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingRate: -0.000008, indexPrice: 2478.825588 },
+      // Filed under FX, tagged commodity: silver.
+      "XAG/USDT:USDT": { fundingRate: 0.000009, underlyingClass: "commodity" },
+      "EUR/USDT:USDT": { fundingRate: -0.000006, underlyingClass: "fx" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "EUR/USDT:USDT", "XAG/USDT:USDT"],
+    skipped: { "FARTCOIN/USDT-P": "status CLOSED (REAL)" },
+    excluded: { notLinearPerp: 0, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /market/inventory"],
+    variants: [
+      {
+        name: "drops a contract whose estimate is garbled; a garbled price costs that field",
+        routes: () =>
+          editBody<{ markets: { contract: Row; info: Row }[] }>(hibachiRoutes(), "/market/inventory", (body) => ({
+            ...body,
+            markets: body.markets.map((entry) =>
+              entry.contract.symbol === "ETH/USDT-P"
+                ? { ...entry, info: { ...entry.info, estimatedFundingRate: "n/a" } }
+                : entry.contract.symbol === "BTC/USDT-P"
+                  ? { ...entry, info: { ...entry.info, markPrice: "?" } }
+                  : entry,
+            ),
+          })),
+        markets: { "ETH/USDT:USDT": null, "BTC/USDT:USDT": { fundingRate: 0.000006, markPrice: null, openInterestUsd: null } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "is stale on an answer without a market list",
+        routes: () => editBody(hibachiRoutes(), "/market/inventory", () => ({ errorCode: 4, message: "maintenance" })),
+        stale: /expected a list under "markets"/,
+      },
+    ],
+  },
+  {
+    venue: "edgex",
+    fixture:
+      "REAL: the V2 metadata and getLatestFundingRate answers (belyjelli/ai-rates' recordings, 2026-09-13; 6 contracts kept). " +
+      "No class in the installed ccxt: the plain-HTTP kind.",
+    routes: edgexRoutes,
+    now: EDGEX_TIME + 20_000,
+    reference: {
+      market: "BTC/USDC:USDC", venueMarketId: "BTCUSDC",
+      // fundingRate: the rate finalised at the 20:00Z boundary for the interval settling at 00:00Z.
+      fundingRate: -0.00005067,
+      // forecastFundingRate: the running estimate of the rate finalised at 00:00Z.
+      predictedFundingRate: -0.00005592,
+      // The contract's fundingMaxRate / fundingMinRate, per 4-hour interval.
+      rateCap: 0.002, rateFloor: -0.002,
+      // fundingRateIntervalMin "240".
+      fundingIntervalHours: 4, fundingIntervalSource: "venue",
+      // fundingTime 20:00Z plus the interval.
+      nextFundingAt: Date.UTC(2026, 8, 14, 0),
+      markPrice: 76767.04480840737,
+      indexPrice: 76799.6329068953,
+      // Only in the per-contract ticker, which a refresh does not ask.
+      openInterestUsd: null,
+      volume24hUsd: null,
+      // No published schedule: the contract's defaultTakerFeeRate.
+      takerFee: 0.00045,
+      // fundingTimestamp: when edgeX calculated the rate.
+      observedAt: EDGEX_TIME,
+    },
+    markets: {
+      // The declared base coin keeps the multiplier.
+      "1000PEPE/USDC:USDC": { base: "PEPE", venueBase: "1000PEPE", contractMultiplier: 1_000, fundingRate: 0.00005, rateCap: 0.004 },
+      // Named 哈基米USDC, declared HAJIMI.
+      "HAJIMI/USDC:USDC": { venueMarketId: "哈基米USDC", fundingRate: 0.0000552, rateCap: 0.02 },
+      "SPY/USDC:USDC": { fundingRate: 0.00016653, predictedFundingRate: 0.00045657, underlyingClass: "equity" },
+      // isFx; hidden in the app (enableDisplay false) but tradeable.
+      "EUR/USDC:USDC": { underlyingClass: "fx" },
+      // No flag: gold stays in the default class, as the centralised venues' XAU perpetuals.
+      "XAU/USDC:USDC": { fundingRate: 0.00000675 },
+    },
+    listed: ["1000PEPE/USDC:USDC", "BTC/USDC:USDC", "EUR/USDC:USDC", "HAJIMI/USDC:USDC", "SPY/USDC:USDC", "XAU/USDC:USDC"],
+    excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /api/v2/public/meta/getMetaData", `GET /api/v2/public/funding/getLatestFundingRate?contractId=${EDGEX_CONTRACT_IDS}`],
+    variants: [
+      {
+        name: "a contract closed to trading is inactive and not asked for",
+        routes: () =>
+          editBody<{ data: { contractList: Row[] } }>(edgexRoutes(), "/api/v2/public/meta/getMetaData", (body) => ({
+            ...body,
+            data: { ...body.data, contractList: patchRows(body.data.contractList, { XAUUSDC: { enableTrade: false } }, "contractName") },
+          })),
+        markets: { "XAU/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: -0.00005067 } },
+        excluded: { inactive: 1 },
+        requests: [
+          "GET /api/v2/public/meta/getMetaData",
+          "GET /api/v2/public/funding/getLatestFundingRate?contractId=30000001,30000010,30000046,30000162,30000169",
+        ],
+      },
+      {
+        name: "drops a row whose rate is garbled; a garbled forecast costs that field",
+        routes: () =>
+          editBody<{ data: Row[] }>(edgexRoutes(), "/api/v2/public/funding/getLatestFundingRate", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "30000010": { fundingRate: "soon" }, "30000001": { forecastFundingRate: "?" } }, "contractId"),
+          })),
+        markets: { "SPY/USDC:USDC": null, "BTC/USDC:USDC": { fundingRate: -0.00005067, predictedFundingRate: null } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a contract the funding answer leaves out keeps no rate",
+        routes: () =>
+          editBody<{ data: Row[] }>(edgexRoutes(), "/api/v2/public/funding/getLatestFundingRate", (body) => ({
+            ...body,
+            data: patchRows(body.data, { "30000162": null }, "contractId"),
+          })),
+        markets: { "EUR/USDC:USDC": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale when edgeX answers with an error code",
+        routes: () => editBody(edgexRoutes(), "/api/v2/public/funding/getLatestFundingRate", () => ({ code: "RATE_LIMIT", msg: "too many requests" })),
+        stale: /getLatestFundingRate: code RATE_LIMIT too many requests/,
+      },
+    ],
+  },
+  {
+    venue: "ethereal",
+    fixture:
+      "DOCUMENTED EXAMPLE: the ETHUSD product, its projected rate and prices (Ethereal's OpenAPI spec examples; no recording was " +
+      "found). SYNTHETIC: BTCUSD and a product of another engine. No class in the installed ccxt: the plain-HTTP kind.",
+    routes: etherealRoutes,
+    now: ETHEREAL_TIME,
+    reference: {
+      // Quoted and margined in USDe (quoteTokenName).
+      market: "ETH/USDE:USDE", venueMarketId: "ETHUSD",
+      // fundingRateProjected1h: the coming hourly charge's rate, also the forecast.
+      fundingRate: 0.000078771,
+      predictedFundingRate: 0.000078771,
+      // fundingMaxApr 2.0 (200 % a year) both ways, per hour.
+      rateCap: 0.000228310502283105, rateFloor: -0.000228310502283105,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2026, 8, 13, 23),
+      // No mark price in any answer; the oracle's is the index (the spec's example, BTC-level).
+      markPrice: null,
+      indexPrice: 104399.7,
+      openInterestUsd: 3300.17 * 104399.7,
+      volume24hUsd: 500000000.42 * 104399.7,
+      // The product's own takerFee (the spec's placeholder).
+      takerFee: 0.004,
+      observedAt: ETHEREAL_TIME,
+    },
+    markets: { "BTC/USDE:USDE": { fundingRate: 0.0000102, indexPrice: 104399.7, openInterestUsd: 120.5 * 104399.7 } },
+    listed: ["BTC/USDE:USDE", "ETH/USDE:USDE"],
+    skipped: { ETHUSDE: "engine 1, not the perpetual engine (SYNTHETIC)" },
+    excluded: { notLinearPerp: 1, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: [
+      "GET /v1/product",
+      `GET /v1/funding/projected-rate?productIds=${ETHEREAL_BTC_ID}`,
+      `GET /v1/product/market-price?productIds=${ETHEREAL_BTC_ID}`,
+    ],
+    variants: [
+      {
+        name: "loses only prices, open interest and volume when market-price fails",
+        routes: () => without(etherealRoutes(), "/v1/product/market-price"),
+        markets: { "ETH/USDE:USDE": { fundingRate: 0.000078771, indexPrice: null, openInterestUsd: null, volume24hUsd: null } },
+        warnings: ["market-price"],
+      },
+      {
+        name: "a product the projected rates leave out keeps no rate",
+        routes: () =>
+          editBody<{ data: Row[] }>(etherealRoutes(), "/v1/funding/projected-rate", (body) => ({
+            ...body,
+            data: body.data.filter((row) => row.productId !== ETHEREAL_BTC_ID),
+          })),
+        markets: { "BTC/USDE:USDE": { fundingRate: null }, "ETH/USDE:USDE": { fundingRate: 0.000078771 } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "drops a product whose projected rate is garbled",
+        routes: () =>
+          editBody<{ data: Row[] }>(etherealRoutes(), "/v1/funding/projected-rate", (body) => ({
+            ...body,
+            data: body.data.map((row) => (row.productId === ETHEREAL_BTC_ID ? row : { ...row, fundingRateProjected1h: "soon" })),
+          })),
+        markets: { "ETH/USDE:USDE": null, "BTC/USDE:USDE": { fundingRate: 0.0000102 } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "is stale when the projected rates fail",
+        routes: () => without(etherealRoutes(), "/v1/funding/projected-rate"),
+        stale: /404/,
       },
     ],
   },

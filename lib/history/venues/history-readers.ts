@@ -15,6 +15,7 @@ import { dydxHistory } from "./dydx";
 import { extendedHistory } from "./extended";
 import { gateHistory } from "./gate";
 import { grvtHistory } from "./grvt";
+import { hibachiHistory } from "./hibachi";
 import { htxHistory } from "./htx";
 import { hyperliquidHistory } from "./hyperliquid";
 import { HIP3_HISTORY_READERS } from "./hyperliquid-hip3";
@@ -62,6 +63,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   deriveHistory,
   krakenfuturesHistory,
   pacificaHistory,
+  hibachiHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -75,6 +77,9 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
     "GET data.api.drift.trade/market/<symbol>/fundingRates (decimal quote per base over oraclePriceTwap, hourly, about 31 days) refuses requests " +
     "without a browser's Referer/Origin (403), which the backfill does not impersonate; its records stop at 2026-04-01 by several clients' " +
     "accounts, and no whole answer is recorded (one shortened paste)",
+  edgex: "GET /api/v2/public/funding/getFundingRatePage (settlement rows with filterSettlementFundingRate) has only V1 documented examples here, not yet read",
+  ethereal: "GET /v1/funding (hourly charges by product and range) has only the spec's example row, no recording",
+  variational: "Variational publishes no funding history: its read-only API has one endpoint, /metadata/stats",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */

@@ -179,6 +179,10 @@ const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base
   orderly: (base) => `PERP_${base}_USDC`,
   btse: (base) => `${base}-PERP-USDT`,
   weex: (base) => `${base}USDT`,
+  variational: (base) => base,
+  hibachi: (base) => `${base}/USDT-P`,
+  edgex: (base) => `${base}USDC`,
+  ethereal: (base) => `${base}USD`,
   // A HIP-3 dex names a market by its coin (`hyna:BTC`), as its connector's venueMarketId.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, (base: string) => `${venue.slice("hyperliquid:".length)}:${base}`])) as Record<Hip3VenueId, (base: string) => string>),
 };

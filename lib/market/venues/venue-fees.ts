@@ -102,6 +102,23 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // The fee survey found no WEEX schedule; each contract row states its own `takerFeeRate` (0.08 %
   // on the documented ETHUSDT), which the connector reads.
   weex: null,
+  // Variational charges no maker or taker fee: its one maker quotes at a spread (FEES.md found no
+  // schedule). The connector charges each market half its stated `base_spread_bps` instead, the cost
+  // a taker pays against the mark on each fill (variational.ts `variationalSpreadCost`).
+  variational: null,
+  // edgeX's fee page gives no numbers (tiers by 30-day volume, "see VIP page"; FEES.md); each
+  // contract states its own `defaultTakerFeeRate`, which the connector reads.
+  edgex: null,
+  // No Ethereal fee page was read (FEES.md); each product states its own `makerFee`/`takerFee`,
+  // which the connector reads (the spec's example values, 0.001/0.004, are placeholders).
+  ethereal: null,
+  hibachi: {
+    maker: 0,
+    taker: 0.00045,
+    source:
+      "https://github.com/hibachi-xyz/hibachi_sdk/blob/7d78e07d30b5654269d13d6276c6c978c2f77c34/python/tests/unit/data/response.exchange_info.0.json (GET /market/exchange-info feeConfig in Hibachi's own SDK test data: tradeMakerFeeRate 0, tradeTakerFeeRate 0.00045; no fee page was found, and ccxt 4.5.84 says 0.00015/0.00045)",
+    asOf: "2025-10-22",
+  },
   ...hip3Fees(),
 };
 

@@ -32,6 +32,10 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   orderly: "Orderly",
   btse: "BTSE",
   weex: "WEEX",
+  variational: "Variational",
+  hibachi: "Hibachi",
+  edgex: "edgeX",
+  ethereal: "Ethereal",
   // HIP-3 dexes by their operators' names, so the main dex and each builder's stay apart.
   "hyperliquid:xyz": "Hyperliquid XYZ (trade.xyz)",
   "hyperliquid:flx": "Hyperliquid Felix",

@@ -23,6 +23,12 @@ describe("the venue registry", () => {
       if (!live.statesRateBounds) expect([s.rateCap ?? null, s.rateFloor ?? null], s.market).toEqual([null, null]);
     }
     const fees = new Set(snapshots.map((s) => s.takerFee));
+    if (live.takerFeePerMarket) {
+      // A cost read per market: each one a fee, and one of them the registry's representative.
+      for (const s of snapshots) expect(s.takerFee, s.market).toBeGreaterThanOrEqual(0);
+      expect([...fees].map((fee) => Number(fee?.toFixed(6)))).toContain(registryTakerFee(venue));
+      return;
+    }
     // A published schedule applies to every market; without one, the connector's own value.
     expect([...fees]).toEqual([registryTakerFee(venue)]);
   });

@@ -28,6 +28,11 @@ export interface VenueBehaviour {
    * schedule is known (venue-fees.ts), which wins.
    */
   statedTakerFee: number | null;
+  /**
+   * The connector reads a cost per market rather than one fee for the venue (Variational: half each
+   * listing's quoted spread); `statedTakerFee` is then a representative figure (its BTC listing's).
+   */
+  takerFeePerMarket?: boolean;
 }
 
 const CEX_INTERVALS = [8, 4, 2, 1] as const;
@@ -64,6 +69,11 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   orderly: { settle: "USDC", intervalsHours: [8, 4, 1], intervalSources: ["venue", "schedule"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: null },
   btse: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.00055 },
   weex: { settle: "USDT", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0008 },
+  // Per-listing intervals (8, 4 and 1 h in the recording); the "fee" is half the quoted spread (BTC's 1.08 bp: 0.000054).
+  variational: { settle: "USDC", intervalsHours: [8, 4, 1], intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.000054, takerFeePerMarket: true },
+  hibachi: { settle: "USDT", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: null },
+  edgex: { settle: "USDC", intervalsHours: [4], intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.00045 },
+  ethereal: { settle: "USDE", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.004 },
   // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
   // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
   // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The

@@ -84,6 +84,11 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   // ccxt counts 75 units a second (its comment: "75 requests per second") and 3 per market-data request.
   btse: limit(75 / 3, "ccxt btse rateLimit 13.3 ms and cost 3 per public market request (BTSE's published per-IP figure not found)"),
   weex: limit(10, "ccxt weex rateLimit comment: 10 requests a second for public endpoints (WEEX's docs weigh each endpoint per IP; no total found)"),
+  // edgeX states only "Rate Limits Apply"; a public client ran 4.4 a second without refusal.
+  edgex: limit(1_000 / 300, "edgeX publishes no per-IP figure (its API docs: \"Rate Limits Apply\"); 300 ms between requests"),
+  hibachi: ccxtRateLimit("hibachi", 100),
+  ethereal: limit(5, "https://docs.ethereal.trade/developer-guides/trading-api/system-limits (20,000 HTTP points a minute per IP; a public GET's point cost not read, so 5 requests a second)"),
+  variational: limit(10 / 10, "https://docs.variational.io/technical-documentation/api (10 requests per 10 s per IP; 1000 a minute across all callers)"),
   // Hyperliquid's own figure, one bucket for all: budgetOwner sends these venues' requests to the main dex's.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, HYPERLIQUID_LIMIT])) as Record<Hip3VenueId, VenueRequestLimit>),
 };
@@ -133,6 +138,12 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   orderly: { fixed: 3 },
   btse: { fixed: 1 },
   weex: { fixed: 2 },
+  variational: { fixed: 1 },
+  hibachi: { fixed: 1 },
+  // The metadata, then one getLatestFundingRate per 200 contracts.
+  edgex: { fixed: 1, perMarkets: 200 },
+  // The product list, then projected rates and prices per 50 products.
+  ethereal: { fixed: 1, perMarkets: 25 },
   // perpDexs (the dex must still be listed), then the dex's metaAndAssetCtxs.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };

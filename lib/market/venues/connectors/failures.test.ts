@@ -45,6 +45,10 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   orderly: { path: "/v1/public/funding_rates" },
   btse: { path: "/public-api/market/v1/ticker/24hr" },
   weex: { path: "/capi/v3/market/premiumIndex" },
+  variational: { path: "/metadata/stats" },
+  hibachi: { path: "/market/inventory" },
+  edgex: { path: "/api/v2/public/funding/getLatestFundingRate" },
+  ethereal: { path: "/v1/funding/projected-rate" },
   // A HIP-3 dex's metaAndAssetCtxs: its market list and funding payload at once.
   "hyperliquid:xyz": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "xyz" } },
   "hyperliquid:flx": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "flx" } },

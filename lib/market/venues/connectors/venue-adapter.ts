@@ -6,12 +6,14 @@ import type { HttpClient } from "./http-client";
 
 /**
  * Venues read by an {@link HttpVenueAdapter} over plain HTTP: those the installed ccxt has no
- * exchange class for (BitMart, BitMEX, Drift), Derive, whose ccxt class reads funding only from
- * its history (the last settled rate), not the ticker's live `perp_details`, and Hyperliquid's HIP-3
- * dexes, which its hyperliquid class folds into the main dex's client (hyperliquid-hip3.ts). Every
- * other venue is a ccxt venue ({@link VenueAdapter}).
+ * exchange class for (BitMart, BitMEX, Drift, Variational, edgeX, Ethereal); Derive, whose ccxt
+ * class reads funding only from its history (the last settled rate), not the ticker's live
+ * `perp_details`; Hibachi, whose ccxt class asks one market a request and fixes an 8-hour interval
+ * its hourly history contradicts; and Hyperliquid's HIP-3 dexes, which ccxt's hyperliquid class
+ * folds into the main dex's client (hyperliquid-hip3.ts). Every other venue is a ccxt venue
+ * ({@link VenueAdapter}).
  */
-export const HTTP_VENUE_IDS = ["bitmart", "bitmex", "derive", "drift", "orderly", ...HIP3_VENUE_IDS] as const satisfies readonly VenueId[];
+export const HTTP_VENUE_IDS = ["bitmart", "bitmex", "derive", "drift", "orderly", "variational", "hibachi", "edgex", "ethereal", ...HIP3_VENUE_IDS] as const satisfies readonly VenueId[];
 export type HttpVenueId = (typeof HTTP_VENUE_IDS)[number];
 export type CcxtVenueId = Exclude<VenueId, HttpVenueId>;
 /** The venues with a ccxt class, in VENUE_IDS order. */

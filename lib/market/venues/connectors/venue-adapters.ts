@@ -30,6 +30,10 @@ import { pacificaAdapter } from "./pacifica";
 import { orderlyAdapter } from "./orderly";
 import { btseAdapter } from "./btse";
 import { weexAdapter } from "./weex";
+import { variationalAdapter } from "./variational";
+import { hibachiAdapter } from "./hibachi";
+import { edgexAdapter } from "./edgex";
+import { etherealAdapter } from "./ethereal";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -64,6 +68,10 @@ type AnyVenueAdapter =
   | typeof pacificaAdapter
   | typeof btseAdapter
   | typeof weexAdapter
+  | typeof variationalAdapter
+  | typeof hibachiAdapter
+  | typeof edgexAdapter
+  | typeof etherealAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -97,6 +105,10 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   orderly: orderlyAdapter,
   btse: btseAdapter,
   weex: weexAdapter,
+  variational: variationalAdapter,
+  hibachi: hibachiAdapter,
+  edgex: edgexAdapter,
+  ethereal: etherealAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
