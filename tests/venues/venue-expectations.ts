@@ -21,6 +21,7 @@ import { KRAKENFUTURES_TIME, krakenfuturesRoutes } from "@/tests/fixtures/venues
 import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/venues/replays/derive";
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
+import { BITFINEX_CONF_PATH, BITFINEX_NEXT_FUNDING, BITFINEX_TIME, bitfinexRoutes } from "@/tests/fixtures/venues/replays/bitfinex";
 import {
   BITGET_TIME,
   BYBIT_TIME,
@@ -1745,6 +1746,73 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
           })),
         markets: { "XPL/USDC:USDC": null },
         excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "bitfinex",
+    fixture:
+      "DOCUMENTED EXAMPLE: the tBTCF0:USTF0 status/deriv row ccxt's bitfinex source quotes (2023-08-04). SYNTHETIC in its " +
+      "layout: the ETH, EUR, GERMANY40IX, LTC (BTC-settled) and paper TESTBTC rows, and the conf market list.",
+    routes: bitfinexRoutes,
+    now: BITFINEX_TIME + 1_000,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "tBTCF0:USTF0",
+      // CURRENT_FUNDING: the current 8-hour period's rate, charged at the next funding event.
+      fundingRate: 0.00014548,
+      // NEXT_FUNDING_ACCRUED: accrued so far toward the period after.
+      predictedFundingRate: 0.00000527,
+      // CLAMP_MAX; CLAMP_MIN (0.0005) is a dead band, not a floor.
+      rateCap: 0.0025, rateFloor: null,
+      fundingIntervalHours: 8, fundingIntervalSource: "protocol",
+      nextFundingAt: BITFINEX_NEXT_FUNDING,
+      markPrice: 29278.8925,
+      // SPOT_PRICE, not DERIV_PRICE (the perpetual's own, 29297.85).
+      indexPrice: 29277.5,
+      openInterestUsd: 9636.07644994 * 29278.8925,
+      // No volume in the status rows.
+      volume24hUsd: null,
+      // No published schedule found: ccxt's market taker.
+      takerFee: 0.002,
+      observedAt: BITFINEX_TIME,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingRate: -0.00002, predictedFundingRate: -0.0000012, observedAt: BITFINEX_TIME - 1_000 },
+      "EUR/USDT:USDT": { fundingRate: 0.0000488, underlyingClass: "fx" },
+      "GERMANY40IX/USDT:USDT": { fundingRate: 0.0001012, underlyingClass: "index" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "EUR/USDT:USDT", "GERMANY40IX/USDT:USDT"],
+    skipped: { BTCUST: "spot", "tLTCF0:BTCF0": "settled in BTC", "tTESTBTCF0:TESTUSDTF0": "paper pair, not in the market list" },
+    excluded: { notLinearPerp: 2, inactive: 0, unlisted: 1, invalid: 0, noFundingRow: 0 },
+    requests: [`GET ${BITFINEX_CONF_PATH}`, "GET /v2/status/deriv?keys=ALL"],
+    variants: [
+      {
+        name: "drops a row whose rate is garbled; a garbled cap or price costs that field",
+        routes: () =>
+          editBody<unknown[][]>(bitfinexRoutes(), "/v2/status/deriv", (rows) =>
+            rows.map((row) => {
+              if (row[0] === "tETHF0:USTF0") return row.map((field, index) => (index === 12 ? "n/a" : field));
+              if (row[0] === "tBTCF0:USTF0") return row.map((field, index) => (index === 23 ? "∞" : index === 15 ? "?" : field));
+              return row;
+            }),
+          ),
+        markets: {
+          "ETH/USDT:USDT": null,
+          "BTC/USDT:USDT": { fundingRate: 0.00014548, rateCap: null, markPrice: null, openInterestUsd: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a market without a status row keeps its listing and no rate",
+        routes: () => editBody<unknown[][]>(bitfinexRoutes(), "/v2/status/deriv", (rows) => rows.filter((row) => row[0] !== "tEURF0:USTF0")),
+        markets: { "EUR/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer that is not a list of rows",
+        routes: () => editBody(bitfinexRoutes(), "/v2/status/deriv", () => ({ status: "maintenance" })),
+        // ccxt's bitfinex class refuses any answer that is not a list before the connector sees it.
+        stale: /ExchangeError: bitfinex \{"status":"maintenance"\}/,
       },
     ],
   },

@@ -63,6 +63,7 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   derive: "POST /public/get_funding_rate_history is recorded (tests/fixtures/venues/derive) but not yet read here",
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
+  bitfinex: "GET /v2/status/deriv/{key}/hist is documented (ccxt's example row) but no recording of it exists",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */

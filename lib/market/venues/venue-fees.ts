@@ -92,6 +92,10 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
     source: "https://docs.pacifica.fi/trading-on-pacifica/trading-fees (fee level 0, as ccxt 4.5.84 quotes it; the same figures as Pacifica's recorded account reply)",
     asOf: "2026-01-27",
   },
+  // No Bitfinex derivatives schedule was found on Bitfinex's own pages; third-party summaries
+  // (kdj.com) disagree (taker 0.065 % to 0.075 %, maker -0.02 % to -0.025 %). The connector passes
+  // ccxt's market `taker` on (its Bitfinex default, 0.2 %, a spot figure).
+  bitfinex: null,
   ...hip3Fees(),
 };
 

@@ -27,6 +27,7 @@ import { krakenfuturesAdapter } from "./krakenfutures";
 import { deriveAdapter } from "./derive";
 import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
+import { bitfinexAdapter } from "./bitfinex";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -59,6 +60,7 @@ type AnyVenueAdapter =
   | typeof deriveAdapter
   | typeof driftAdapter
   | typeof pacificaAdapter
+  | typeof bitfinexAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -89,6 +91,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   derive: deriveAdapter,
   drift: driftAdapter,
   pacifica: pacificaAdapter,
+  bitfinex: bitfinexAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
