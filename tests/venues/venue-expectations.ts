@@ -21,6 +21,7 @@ import { KRAKENFUTURES_TIME, krakenfuturesRoutes } from "@/tests/fixtures/venues
 import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/venues/replays/derive";
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
+import { CRYPTOCOM_TIME, cryptocomRoutes, cryptocomValuationRoute } from "@/tests/fixtures/venues/replays/cryptocom";
 import { BITFINEX_CONF_PATH, BITFINEX_NEXT_FUNDING, BITFINEX_TIME, bitfinexRoutes } from "@/tests/fixtures/venues/replays/bitfinex";
 import {
   BITGET_TIME,
@@ -1813,6 +1814,80 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         routes: () => editBody(bitfinexRoutes(), "/v2/status/deriv", () => ({ status: "maintenance" })),
         // ccxt's bitfinex class refuses any answer that is not a list before the connector sees it.
         stale: /ExchangeError: bitfinex \{"status":"maintenance"\}/,
+      },
+    ],
+  },
+  {
+    venue: "cryptocom",
+    fixture:
+      "DOCUMENTED EXAMPLES: BTCUSD-PERP's valuation point ccxt's cryptocom source quotes (2023-06-27) and its get-tickers row " +
+      "from Crypto.com's docs. SYNTHETIC in the docs' shapes: the instrument list, ETH's valuation and ticker.",
+    routes: cryptocomRoutes,
+    now: CRYPTOCOM_TIME + 1_000,
+    requestsInAnyOrder: true,
+    reference: {
+      // Quoted and settled in USD against Crypto.com's multi-asset margin (alsoDollars).
+      market: "BTC/USD:USD", venueMarketId: "BTCUSD-PERP",
+      // The `funding_rate` valuation: the hour's rate, settled at the end of the hour.
+      fundingRate: -0.000001884,
+      // `estimated_funding_rate` would be a second request a perpetual: not asked.
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2023, 5, 27, 20),
+      // The tickers carry no mark or index.
+      markPrice: null,
+      indexPrice: null,
+      // `oi` (BTC) at the last trade `a`.
+      openInterestUsd: 12345.12 * 51174.5,
+      volume24hUsd: 26370000.12,
+      // No published schedule read: ccxt's market taker.
+      takerFee: 0.005,
+      observedAt: CRYPTOCOM_TIME,
+    },
+    markets: { "ETH/USD:USD": { fundingRate: 0.0000125, nextFundingAt: Date.UTC(2023, 5, 27, 19), observedAt: CRYPTOCOM_TIME - 60_000 } },
+    listed: ["BTC/USD:USD", "ETH/USD:USD"],
+    skipped: { "DOGEUSD-PERP": "not tradable (no valuation asked)", BTC_USD: "spot", "BTCUSD-260327": "dated future" },
+    excluded: { notLinearPerp: 2, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: [
+      "GET /exchange/v1/public/get-instruments",
+      "GET /exchange/v1/public/get-tickers",
+      "GET /exchange/v1/public/get-valuations?instrument_name=BTCUSD-PERP&valuation_type=funding_rate&count=1",
+      "GET /exchange/v1/public/get-valuations?instrument_name=ETHUSD-PERP&valuation_type=funding_rate&count=1",
+    ],
+    variants: [
+      {
+        name: "a failed valuation costs that market its rate and says so; the others stand",
+        routes: () => [cryptocomValuationRoute("ETHUSD-PERP", { status: 500, body: "Internal Server Error" }), ...cryptocomRoutes()],
+        markets: { "BTC/USD:USD": { fundingRate: -0.000001884 }, "ETH/USD:USD": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+        warnings: [/^ticker: 1 of 2 failed \(ETHUSD-PERP\): /],
+      },
+      {
+        name: "a valuation answering for another instrument is a failed one, not that instrument's rate",
+        routes: () => [
+          cryptocomValuationRoute("ETHUSD-PERP", { body: fixtureJson("cryptocom/get-valuations_funding_BTCUSD-PERP_2023-06-27_ccxt-doc.json") }),
+          ...cryptocomRoutes(),
+        ],
+        markets: { "ETH/USD:USD": { fundingRate: null } },
+        warnings: ["ticker"],
+      },
+      {
+        name: "loses only open interest and volume when the tickers fail",
+        routes: () => without(cryptocomRoutes(), "/exchange/v1/public/get-tickers"),
+        markets: { "BTC/USD:USD": { fundingRate: -0.000001884, openInterestUsd: null, volume24hUsd: null } },
+        warnings: ["tickers"],
+      },
+      {
+        name: "drops a market whose rate is garbled",
+        routes: () => [
+          cryptocomValuationRoute("ETHUSD-PERP", {
+            body: { id: -1, method: "public/get-valuations", code: 0, result: { data: [{ v: "soon", t: CRYPTOCOM_TIME }], instrument_name: "ETHUSD-PERP" } },
+          }),
+          ...cryptocomRoutes(),
+        ],
+        markets: { "ETH/USD:USD": null },
+        excluded: { invalid: 1 },
       },
     ],
   },

@@ -64,6 +64,7 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
   bitfinex: "GET /v2/status/deriv/{key}/hist is documented (ccxt's example row) but no recording of it exists",
+  cryptocom: "public/get-valuations `funding_hist` is documented (ccxt's example point) but no recording of it exists",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */

@@ -96,6 +96,9 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // (kdj.com) disagree (taker 0.065 % to 0.075 %, maker -0.02 % to -0.025 %). The connector passes
   // ccxt's market `taker` on (its Bitfinex default, 0.2 %, a spot figure).
   bitfinex: null,
+  // Crypto.com's help page (help.crypto.com/en/articles/4894437) points to a "Fees & Limits" page
+  // that was not read; the connector passes ccxt's market `taker` on (0.5 %, its spot default).
+  cryptocom: null,
   ...hip3Fees(),
 };
 

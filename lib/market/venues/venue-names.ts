@@ -30,6 +30,7 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   drift: "Drift",
   pacifica: "Pacifica",
   bitfinex: "Bitfinex",
+  cryptocom: "Crypto.com",
   // HIP-3 dexes by their operators' names, so the main dex and each builder's stay apart.
   "hyperliquid:xyz": "Hyperliquid XYZ (trade.xyz)",
   "hyperliquid:flx": "Hyperliquid Felix",

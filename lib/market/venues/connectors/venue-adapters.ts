@@ -28,6 +28,7 @@ import { deriveAdapter } from "./derive";
 import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
 import { bitfinexAdapter } from "./bitfinex";
+import { cryptocomAdapter } from "./cryptocom";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -61,6 +62,7 @@ type AnyVenueAdapter =
   | typeof driftAdapter
   | typeof pacificaAdapter
   | typeof bitfinexAdapter
+  | typeof cryptocomAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -92,6 +94,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   drift: driftAdapter,
   pacifica: pacificaAdapter,
   bitfinex: bitfinexAdapter,
+  cryptocom: cryptocomAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
