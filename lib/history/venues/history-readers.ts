@@ -24,6 +24,7 @@ import { okxHistory } from "./okx";
 import { phemexHistory } from "./phemex";
 import { wooHistory } from "./woo";
 import { paradexHistory } from "./paradex";
+import { cryptocomHistory } from "./cryptocom";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
 export const HISTORY_READERS: readonly VenueHistoryReader[] = [
@@ -50,6 +51,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   backpackHistory,
   grvtHistory,
   lighterHistory,
+  cryptocomHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -63,8 +65,9 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   derive: "POST /public/get_funding_rate_history is recorded (tests/fixtures/venues/derive) but not yet read here",
   drift: "no recording of the data API's funding history, whose path is uncertain (fundingRates vs market/<name>/fundingRates)",
   pacifica: "no recording of GET /api/v1/funding_rate/history",
-  bitfinex: "GET /v2/status/deriv/{key}/hist is documented (ccxt's example row) but no recording of it exists",
-  cryptocom: "public/get-valuations `funding_hist` is documented (ccxt's example point) but no recording of it exists",
+  bitfinex:
+    "GET /v2/status/deriv/{key}/hist lists status snapshots (CURRENT_FUNDING as it stood at each MTS), not settlements; " +
+    "reading settlements out of them needs the snapshot at each 8-hour event, and no recording of the endpoint exists",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */
