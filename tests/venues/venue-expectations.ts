@@ -1754,7 +1754,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     venue: "bitfinex",
     fixture:
       "DOCUMENTED EXAMPLE: the tBTCF0:USTF0 status/deriv row ccxt's bitfinex source quotes (2023-08-04). SYNTHETIC in its " +
-      "layout: the ETH, EUR, GERMANY40IX, LTC (BTC-settled) and paper TESTBTC rows, and the conf market list.",
+      "layout: the ETH, EUR, GERMANY40IX, LTC (BTC-settled) and paper TESTBTC rows, the conf market list and the tickers.",
     routes: bitfinexRoutes,
     now: BITFINEX_TIME + 1_000,
     reference: {
@@ -1771,8 +1771,8 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       // SPOT_PRICE, not DERIV_PRICE (the perpetual's own, 29297.85).
       indexPrice: 29277.5,
       openInterestUsd: 9636.07644994 * 29278.8925,
-      // No volume in the status rows.
-      volume24hUsd: null,
+      // The ticker's VOLUME (BTC) at the mark: the status rows carry none.
+      volume24hUsd: 1250.5 * 29278.8925,
       // No published schedule found: ccxt's market taker.
       takerFee: 0.002,
       observedAt: BITFINEX_TIME,
@@ -1785,7 +1785,11 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "EUR/USDT:USDT", "GERMANY40IX/USDT:USDT"],
     skipped: { BTCUST: "spot", "tLTCF0:BTCF0": "settled in BTC", "tTESTBTCF0:TESTUSDTF0": "paper pair, not in the market list" },
     excluded: { notLinearPerp: 2, inactive: 0, unlisted: 1, invalid: 0, noFundingRow: 0 },
-    requests: [`GET ${BITFINEX_CONF_PATH}`, "GET /v2/status/deriv?keys=ALL"],
+    requests: [
+      `GET ${BITFINEX_CONF_PATH}`,
+      "GET /v2/status/deriv?keys=ALL",
+      "GET /v2/tickers?symbols=tBTCF0:USTF0,tETHF0:USTF0,tEURF0:USTF0,tGERMANY40IXF0:USTF0,tLTCF0:BTCF0",
+    ],
     variants: [
       {
         name: "drops a row whose rate is garbled; a garbled cap or price costs that field",
@@ -1802,6 +1806,12 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
           "BTC/USDT:USDT": { fundingRate: 0.00014548, rateCap: null, markPrice: null, openInterestUsd: null },
         },
         excluded: { invalid: 1 },
+      },
+      {
+        name: "loses only the volume when the tickers fail",
+        routes: () => without(bitfinexRoutes(), "/v2/tickers"),
+        markets: { "BTC/USDT:USDT": { fundingRate: 0.00014548, volume24hUsd: null, openInterestUsd: 9636.07644994 * 29278.8925 } },
+        warnings: ["tickers"],
       },
       {
         name: "a market without a status row keeps its listing and no rate",

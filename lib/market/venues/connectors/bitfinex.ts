@@ -2,7 +2,7 @@ import type { bitfinex } from "ccxt";
 import type { UnderlyingClass } from "../../model/types";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import type { VenueAdapter } from "./venue-adapter";
+import { optional, type VenueAdapter } from "./venue-adapter";
 
 /**
  * Bitfinex settles perpetual funding every 8 hours, at 00:00, 08:00 and 16:00 UTC (its derivatives
@@ -49,7 +49,12 @@ export function bitfinexUnderlyingClass(base: string): UnderlyingClass | undefin
  * the underlying's spot index (`DERIV_PRICE`, which ccxt reads as the index, is the perpetual's own
  * price); `OPEN_INTEREST` counts the base asset (contract size 1).
  */
-export function bitfinexObservation(symbol: string, row: readonly unknown[], base: string | undefined): FundingObservation {
+export function bitfinexObservation(
+  symbol: string,
+  row: readonly unknown[],
+  base: string | undefined,
+  baseVolume24h: number | undefined,
+): FundingObservation {
   const markPrice = readNumber(row[MARK_PRICE]);
   const underlying = base === undefined ? undefined : bitfinexUnderlyingClass(base);
   return {
@@ -64,11 +69,25 @@ export function bitfinexObservation(symbol: string, row: readonly unknown[], bas
     markPrice,
     indexPrice: readNumber(row[SPOT_PRICE]),
     openInterestUsd: product(readNumber(row[OPEN_INTEREST]), markPrice),
-    // The status rows carry no volume, and the tickers that do are not asked for it.
-    volume24hUsd: undefined,
+    // The status rows carry no volume; the ticker's is in the base asset, valued at the mark.
+    volume24hUsd: product(baseVolume24h, markPrice),
     observedAt: readNumber(row[MTS]),
     ...(underlying === undefined ? {} : { underlyingClass: underlying }),
   };
+}
+
+/**
+ * The 24h volume of each trading-pair row of `GET /v2/tickers` (SYMBOL, BID, BID_SIZE, ASK,
+ * ASK_SIZE, DAILY_CHANGE, DAILY_CHANGE_RELATIVE, LAST_PRICE, VOLUME, HIGH, LOW; ccxt's
+ * `fetchTickers` comment), by symbol; VOLUME counts the base asset.
+ */
+export function bitfinexVolumes(payload: unknown): Map<string, number | undefined> {
+  if (!Array.isArray(payload)) throw new Error("expected a list of ticker rows");
+  const volumes = new Map<string, number | undefined>();
+  for (const row of payload) {
+    if (Array.isArray(row) && typeof row[0] === "string") volumes.set(row[0], readNumber(row[8]));
+  }
+  return volumes;
 }
 
 export const bitfinexAdapter: VenueAdapter<bitfinex> = {
@@ -77,15 +96,21 @@ export const bitfinexAdapter: VenueAdapter<bitfinex> = {
   // spot pairs come out as spot and are excluded, and `F0` pairs as linear swaps settled in the quote.
   create: (lib, config) => new lib.bitfinex(clientConfig(config)),
   async collect(exchange, { marketsById }) {
-    // Every derivative's status in one request. Raw rather than fetchFundingRates, which needs the
-    // symbols named and would read a garbled answer as an empty list.
-    const payload: unknown = await exchange.publicGetStatusDeriv({ keys: "ALL" });
+    const warnings: string[] = [];
+    const perpetualIds = [...marketsById.values()].filter((market) => market.swap === true).map((market) => market.id);
+    // Every derivative's status in one request (raw rather than fetchFundingRates, which needs the
+    // symbols named and would read a garbled answer as an empty list), and the perpetuals' tickers
+    // for their volume, whose failure costs only that.
+    const [payload, volumes] = await Promise.all([
+      exchange.publicGetStatusDeriv({ keys: "ALL" }) as Promise<unknown>,
+      optional(warnings, "tickers", async () => bitfinexVolumes(await exchange.publicGetTickers({ symbols: perpetualIds.join(",") }))),
+    ]);
     if (!Array.isArray(payload)) throw new Error("expected a list of derivative status rows");
     const observations = payload.flatMap((row): FundingObservation[] => {
       if (!Array.isArray(row) || typeof row[KEY] !== "string") return [];
       const market = marketsById.get(row[KEY]);
-      return [bitfinexObservation(market?.symbol ?? row[KEY], row, market?.base)];
+      return [bitfinexObservation(market?.symbol ?? row[KEY], row, market?.base, volumes?.get(row[KEY]))];
     });
-    return { observations, warnings: [] };
+    return { observations, warnings };
   },
 };
