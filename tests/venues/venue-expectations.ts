@@ -22,6 +22,7 @@ import { DERIVE_TIME, deriveRoutes, deriveTickerRoute } from "@/tests/fixtures/v
 import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/replays/drift";
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
 import { CRYPTOCOM_TIME, cryptocomRoutes, cryptocomValuationRoute } from "@/tests/fixtures/venues/replays/cryptocom";
+import { WHITEBIT_0G_NEXT, WHITEBIT_NOW, whitebitRoutes } from "@/tests/fixtures/venues/replays/whitebit";
 import { BITFINEX_CONF_PATH, BITFINEX_NEXT_FUNDING, BITFINEX_TIME, bitfinexRoutes } from "@/tests/fixtures/venues/replays/bitfinex";
 import {
   BITGET_TIME,
@@ -1898,6 +1899,74 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         ],
         markets: { "ETH/USD:USD": null },
         excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "whitebit",
+    fixture:
+      "DOCUMENTED EXAMPLES: the 0G_PERP futures row ccxt's whitebit source quotes (2026-03) and the BTC_PERP row of WhiteBIT's " +
+      "futures-list docs (2022). SYNTHETIC in that layout: the ETH, GOLD (tradfi) and DELISTED rows and the market list.",
+    routes: whitebitRoutes,
+    now: WHITEBIT_NOW,
+    reference: {
+      market: "0G/USDT:USDT", venueMarketId: "0G_PERP",
+      fundingRate: -0.00000778,
+      // WhiteBIT publishes no forecast and no bound on the rate (`brackets` are leverage tiers).
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      // funding_interval_minutes: 240.
+      fundingIntervalHours: 4, fundingIntervalSource: "venue",
+      nextFundingAt: WHITEBIT_0G_NEXT,
+      // The list has no mark; open interest (0G) is valued at the index.
+      markPrice: null,
+      indexPrice: 0.61,
+      openInterestUsd: 3721488 * 0.61,
+      volume24hUsd: 1587952.6137,
+      // No published schedule found: the perpetual's own row in the market list (0.055 %, synthetic).
+      takerFee: 0.00055,
+      // No payload time: the refresh's.
+      observedAt: WHITEBIT_NOW,
+    },
+    markets: {
+      // The docs' example states 300 minutes: read as stated.
+      "BTC/USDT:USDT": { fundingRate: 0.000044889033693137, fundingIntervalHours: 5, fundingIntervalSource: "venue", nextFundingAt: 1660665600000 },
+      // A row without funding_interval_minutes: the interval is unknown, not assumed.
+      "ETH/USDT:USDT": { fundingRate: 0.0001, fundingIntervalHours: null, fundingIntervalSource: null },
+      "GOLD/USDT:USDT": { fundingIntervalHours: 8, underlyingClass: "commodity" },
+    },
+    listed: ["0G/USDT:USDT", "BTC/USDT:USDT", "ETH/USDT:USDT", "GOLD/USDT:USDT"],
+    skipped: { BTC_USDT: "spot", OLD_PERP: "trading disabled", DELISTED_PERP: "not in the market list" },
+    excluded: { notLinearPerp: 1, inactive: 1, unlisted: 1, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /api/v4/public/markets", "GET /api/v4/public/futures"],
+    variants: [
+      {
+        name: "drops a row whose rate is garbled; a garbled interval or price costs that field",
+        routes: () =>
+          editBody<{ result: Row[] }>(whitebitRoutes(), "/api/v4/public/futures", (body) => ({
+            ...body,
+            result: patchRows(body.result, { ETH_PERP: { funding_rate: "n/a" }, "0G_PERP": { funding_interval_minutes: "4h", index_price: "?" } }, "ticker_id"),
+          })),
+        markets: {
+          "ETH/USDT:USDT": null,
+          "0G/USDT:USDT": { fundingRate: -0.00000778, fundingIntervalHours: null, indexPrice: null, openInterestUsd: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a perpetual without a futures row keeps its listing and no rate",
+        routes: () =>
+          editBody<{ result: Row[] }>(whitebitRoutes(), "/api/v4/public/futures", (body) => ({
+            ...body,
+            result: body.result.filter((row) => row.ticker_id !== "GOLD_PERP"),
+          })),
+        markets: { "GOLD/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer without its list of rows",
+        routes: () => editBody(whitebitRoutes(), "/api/v4/public/futures", () => ({ success: true, message: null, result: null })),
+        stale: /expected a list under "result"/,
       },
     ],
   },

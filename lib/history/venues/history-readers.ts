@@ -68,6 +68,7 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   bitfinex:
     "GET /v2/status/deriv/{key}/hist lists status snapshots (CURRENT_FUNDING as it stood at each MTS), not settlements; " +
     "reading settlements out of them needs the snapshot at each 8-hour event, and no recording of the endpoint exists",
+  whitebit: "GET /api/v4/public/funding-history/{market} is documented (docs.whitebit.com market-data/funding-history) but no recording or example body was read",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */

@@ -38,9 +38,14 @@ const HIP3_DEFAULT_CLASS: Readonly<Record<Hip3Dex, UnderlyingClass>> = {
   para: "other",
 };
 
+/** The class the table gives a ticker (`TSLA` equity, `GOLD` commodity), or undefined where it names none. */
+export function tickerUnderlyingClass(ticker: string): UnderlyingClass | undefined {
+  return CLASS_OF_TICKER.get(ticker.toUpperCase());
+}
+
 /** The class of a HIP-3 market by its ticker (the coin without its `dex:` prefix) and its dex. */
 export function hip3UnderlyingClass(dex: Hip3Dex, ticker: string): UnderlyingClass {
-  return CLASS_OF_TICKER.get(ticker.toUpperCase()) ?? HIP3_DEFAULT_CLASS[dex];
+  return tickerUnderlyingClass(ticker) ?? HIP3_DEFAULT_CLASS[dex];
 }
 
 /**

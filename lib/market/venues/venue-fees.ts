@@ -99,6 +99,10 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // Crypto.com's help page (help.crypto.com/en/articles/4894437) points to a "Fees & Limits" page
   // that was not read; the connector passes ccxt's market `taker` on (0.5 %, its spot default).
   cryptocom: null,
+  // No WhiteBIT futures fee page was found (its blog's fee articles give spot's 0.1 % and the WBT
+  // discounts; a third-party summary, fitgap, says maker 0.01 %, taker up to 0.055 % by pair). The
+  // connector passes on the taker of the perpetual's own row in WhiteBIT's market list (via ccxt).
+  whitebit: null,
   ...hip3Fees(),
 };
 

@@ -31,6 +31,7 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   pacifica: "Pacifica",
   bitfinex: "Bitfinex",
   cryptocom: "Crypto.com",
+  whitebit: "WhiteBIT",
   // HIP-3 dexes by their operators' names, so the main dex and each builder's stay apart.
   "hyperliquid:xyz": "Hyperliquid XYZ (trade.xyz)",
   "hyperliquid:flx": "Hyperliquid Felix",

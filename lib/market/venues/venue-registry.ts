@@ -63,6 +63,9 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   pacifica: { settle: "USDC", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0004 },
   bitfinex: { settle: "USDT", intervalsHours: [8], intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.002 },
   cryptocom: { settle: "USD", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.005 },
+  // The interval each row states (`funding_interval_minutes`); the taker is the perpetual's own row of the
+  // market list (0.055 % in the synthetic replay: no real row or fee page was read).
+  whitebit: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.00055 },
   // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
   // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
   // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The

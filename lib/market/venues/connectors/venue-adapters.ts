@@ -28,6 +28,7 @@ import { deriveAdapter } from "./derive";
 import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
 import { bitfinexAdapter } from "./bitfinex";
+import { whitebitAdapter } from "./whitebit";
 import { cryptocomAdapter } from "./cryptocom";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
@@ -63,6 +64,7 @@ type AnyVenueAdapter =
   | typeof pacificaAdapter
   | typeof bitfinexAdapter
   | typeof cryptocomAdapter
+  | typeof whitebitAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -95,6 +97,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   pacifica: pacificaAdapter,
   bitfinex: bitfinexAdapter,
   cryptocom: cryptocomAdapter,
+  whitebit: whitebitAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
