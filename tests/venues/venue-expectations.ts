@@ -23,6 +23,7 @@ import { DRIFT_FUNDING_UPDATE, driftRoutes } from "@/tests/fixtures/venues/repla
 import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/pacifica";
 import { CRYPTOCOM_TIME, cryptocomRoutes, cryptocomValuationRoute } from "@/tests/fixtures/venues/replays/cryptocom";
 import { WHITEBIT_0G_NEXT, WHITEBIT_NOW, whitebitRoutes } from "@/tests/fixtures/venues/replays/whitebit";
+import { HITBTC_NEXT, HITBTC_TICKER_SYMBOLS, HITBTC_TIME, hitbtcRoutes } from "@/tests/fixtures/venues/replays/hitbtc";
 import { BITFINEX_CONF_PATH, BITFINEX_NEXT_FUNDING, BITFINEX_TIME, bitfinexRoutes } from "@/tests/fixtures/venues/replays/bitfinex";
 import {
   BITGET_TIME,
@@ -1967,6 +1968,102 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         name: "is stale on an answer without its list of rows",
         routes: () => editBody(whitebitRoutes(), "/api/v4/public/futures", () => ({ success: true, message: null, result: null })),
         stale: /expected a list under "result"/,
+      },
+    ],
+  },
+  {
+    venue: "hitbtc",
+    fixture:
+      "DOCUMENTED EXAMPLES: the BTCUSDT_PERP futures-info row ccxt's hitbtc source quotes (2024-12-20) and the AAVEUSDT_PERP " +
+      "and MANAUSDT symbol rows of its comments. SYNTHETIC in those layouts: the other symbol and futures-info rows, every " +
+      "funding-history row and the tickers.",
+    routes: hitbtcRoutes,
+    now: HITBTC_TIME + 1_000,
+    requestsInAnyOrder: true,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT_PERP",
+      // The current period's rate, charged at next_funding_time; the indicative one is the period after's estimate.
+      fundingRate: -0.000183473092423284,
+      predictedFundingRate: -0.00027495203277752,
+      rateCap: null, rateFloor: null,
+      // The last settlement (00:00) and the next (08:00) of its history row, the live row's next too.
+      fundingIntervalHours: 8, fundingIntervalSource: "schedule",
+      nextFundingAt: HITBTC_NEXT,
+      markPrice: 97291.83,
+      indexPrice: 97298.61,
+      openInterestUsd: 94.1503 * 97291.83,
+      // The ticker's volume_quote (USDT).
+      volume24hUsd: 11723456.3,
+      // No published schedule read: the contract's own take_rate.
+      takerFee: 0.0005,
+      observedAt: HITBTC_TIME,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingIntervalHours: 4, fundingIntervalSource: "schedule", volume24hUsd: 7136640 },
+      // The history lists the settlement before the last: the live row's next is one interval on.
+      "AAVE/USDT:USDT": { fundingRate: -0.0002, fundingIntervalHours: 8, fundingIntervalSource: "schedule", volume24hUsd: null },
+      // No history row: the interval is unknown, not assumed.
+      "SOL/USDT:USDT": { fundingRate: 0.00005, fundingIntervalHours: null, fundingIntervalSource: null },
+    },
+    listed: ["AAVE/USDT:USDT", "BTC/USDT:USDT", "ETH/USDT:USDT", "SOL/USDT:USDT"],
+    skipped: { MANAUSDT: "spot", TONUSDT_PERP: "status expired (ccxt marks it active)" },
+    excluded: { notLinearPerp: 1, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: [
+      "GET /api/3/public/symbol",
+      "GET /api/3/public/futures/info",
+      "GET /api/3/public/futures/history/funding?limit=1",
+      `GET /api/3/public/ticker?symbols=${HITBTC_TICKER_SYMBOLS}`,
+    ],
+    variants: [
+      {
+        name: "loses only the intervals when the funding history fails",
+        routes: () => without(hitbtcRoutes(), "/api/3/public/futures/history/funding"),
+        markets: { "BTC/USDT:USDT": { fundingRate: -0.000183473092423284, fundingIntervalHours: null, fundingIntervalSource: null } },
+        warnings: ["funding history"],
+      },
+      {
+        name: "a history row whose next settlement is not the live row's gives no interval",
+        routes: () =>
+          editBody<Record<string, Row[]>>(hitbtcRoutes(), "/api/3/public/futures/history/funding", (body) => ({
+            ...body,
+            BTCUSDT_PERP: [{ ...body.BTCUSDT_PERP?.[0], timestamp: "2024-12-19T08:00:00.100Z", next_funding_time: "2024-12-19T16:00:00.000Z" }],
+          })),
+        markets: { "BTC/USDT:USDT": { fundingIntervalHours: null } },
+      },
+      {
+        name: "loses only the volume when the tickers fail",
+        routes: () => without(hitbtcRoutes(), "/api/3/public/ticker"),
+        markets: { "BTC/USDT:USDT": { fundingRate: -0.000183473092423284, volume24hUsd: null, fundingIntervalHours: 8 } },
+        warnings: ["tickers"],
+      },
+      {
+        name: "drops a row whose rate is garbled; a garbled forecast or price costs that field",
+        routes: () =>
+          editBody<Record<string, Row>>(hitbtcRoutes(), "/api/3/public/futures/info", (body) => ({
+            ...body,
+            ETHUSDT_PERP: { ...body.ETHUSDT_PERP, funding_rate: "n/a" },
+            BTCUSDT_PERP: { ...body.BTCUSDT_PERP, indicative_funding_rate: "?", mark_price: "-" },
+          })),
+        markets: {
+          "ETH/USDT:USDT": null,
+          "BTC/USDT:USDT": { fundingRate: -0.000183473092423284, predictedFundingRate: null, markPrice: null, openInterestUsd: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a perpetual without a futures-info row keeps its listing and no rate",
+        routes: () =>
+          editBody<Record<string, Row>>(hitbtcRoutes(), "/api/3/public/futures/info", (body) => {
+            const { SOLUSDT_PERP: _dropped, ...rest } = body;
+            return rest;
+          }),
+        markets: { "SOL/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer that is not an object of rows",
+        routes: () => editBody(hitbtcRoutes(), "/api/3/public/futures/info", () => []),
+        stale: /expected an object of futures rows by contract/,
       },
     ],
   },

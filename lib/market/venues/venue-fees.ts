@@ -103,6 +103,9 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // discounts; a third-party summary, fitgap, says maker 0.01 %, taker up to 0.055 % by pair). The
   // connector passes on the taker of the perpetual's own row in WhiteBIT's market list (via ccxt).
   whitebit: null,
+  // No HitBTC futures fee page was read; the connector passes on each contract's own `take_rate`
+  // from the symbol list (0.05 % on ccxt's documented perpetual row, not a spot figure).
+  hitbtc: null,
   ...hip3Fees(),
 };
 

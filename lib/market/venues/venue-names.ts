@@ -32,6 +32,7 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   bitfinex: "Bitfinex",
   cryptocom: "Crypto.com",
   whitebit: "WhiteBIT",
+  hitbtc: "HitBTC",
   // HIP-3 dexes by their operators' names, so the main dex and each builder's stay apart.
   "hyperliquid:xyz": "Hyperliquid XYZ (trade.xyz)",
   "hyperliquid:flx": "Hyperliquid Felix",

@@ -29,6 +29,7 @@ import { driftAdapter } from "./drift";
 import { pacificaAdapter } from "./pacifica";
 import { bitfinexAdapter } from "./bitfinex";
 import { whitebitAdapter } from "./whitebit";
+import { hitbtcAdapter } from "./hitbtc";
 import { cryptocomAdapter } from "./cryptocom";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
@@ -65,6 +66,7 @@ type AnyVenueAdapter =
   | typeof bitfinexAdapter
   | typeof cryptocomAdapter
   | typeof whitebitAdapter
+  | typeof hitbtcAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -98,6 +100,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   bitfinex: bitfinexAdapter,
   cryptocom: cryptocomAdapter,
   whitebit: whitebitAdapter,
+  hitbtc: hitbtcAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
