@@ -24,6 +24,7 @@ import { PACIFICA_TIME, pacificaRoutes } from "@/tests/fixtures/venues/replays/p
 import { CRYPTOCOM_TIME, cryptocomRoutes, cryptocomValuationRoute } from "@/tests/fixtures/venues/replays/cryptocom";
 import { WHITEBIT_0G_NEXT, WHITEBIT_NOW, whitebitRoutes } from "@/tests/fixtures/venues/replays/whitebit";
 import { HITBTC_NEXT, HITBTC_TICKER_SYMBOLS, HITBTC_TIME, hitbtcRoutes } from "@/tests/fixtures/venues/replays/hitbtc";
+import { TOOBIT_NEXT, TOOBIT_NOW, toobitRoutes } from "@/tests/fixtures/venues/replays/toobit";
 import { BITFINEX_CONF_PATH, BITFINEX_NEXT_FUNDING, BITFINEX_TIME, bitfinexRoutes } from "@/tests/fixtures/venues/replays/bitfinex";
 import {
   BITGET_TIME,
@@ -2064,6 +2065,78 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         name: "is stale on an answer that is not an object of rows",
         routes: () => editBody(hitbtcRoutes(), "/api/3/public/futures/info", () => []),
         stale: /expected an object of futures rows by contract/,
+      },
+    ],
+  },
+  {
+    venue: "toobit",
+    fixture:
+      "DOCUMENTED EXAMPLES: the BTC-SWAP-USDT funding-rate (with period and bounds), mark-price and 24h contract-ticker rows of " +
+      "Toobit's USDT-M market-data docs, and ccxt's older funding row (2025-08-23, a variant). SYNTHETIC: exchangeInfo and the ETH and DOGE rows.",
+    routes: toobitRoutes,
+    now: TOOBIT_NOW,
+    requestsInAnyOrder: true,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-SWAP-USDT",
+      fundingRate: 0.0018099173553719,
+      // Toobit publishes no forecast.
+      predictedFundingRate: null,
+      rateCap: 0.003, rateFloor: -0.003,
+      // period "8H".
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: TOOBIT_NEXT,
+      markPrice: 17042.54471,
+      // The index is keyed by index name in its own answer, and open interest is one request a contract: not asked.
+      indexPrice: null,
+      openInterestUsd: null,
+      // The ticker's qv (USDT).
+      volume24hUsd: 15.3,
+      // No published schedule, and no taker in the market list.
+      takerFee: null,
+      observedAt: TOOBIT_NOW,
+    },
+    markets: { "ETH/USDT:USDT": { fundingRate: -0.0002, fundingIntervalHours: 4, rateCap: 0.02, rateFloor: -0.02, markPrice: 1250.5, volume24hUsd: 6250000 } },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT"],
+    skipped: { BTCUSDT: "spot", "DOGE-SWAP-USDT": "status HALT" },
+    excluded: { notLinearPerp: 1, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /api/v1/exchangeInfo", "GET /api/v1/futures/fundingRate", "GET /quote/v1/markPrice", "GET /quote/v1/contract/ticker/24hr"],
+    variants: [
+      {
+        name: "an answer without period or bounds (ccxt's older example) leaves the interval and bounds unknown, not assumed",
+        routes: () =>
+          editBody<Row[]>(toobitRoutes(), "/api/v1/futures/fundingRate", (rows) => [
+            ...fixtureJson<Row[]>("toobit/fundingRate_BTC-SWAP-USDT_2025-08-23_ccxt-doc.json"),
+            ...rows.filter((row) => row.symbol !== "BTC-SWAP-USDT"),
+          ]),
+        markets: {
+          "BTC/USDT:USDT": { fundingRate: 0.0001071148112848, fundingIntervalHours: null, fundingIntervalSource: null, rateCap: null, rateFloor: null, nextFundingAt: 1755964800000 },
+        },
+      },
+      {
+        name: "loses only the mark when the mark prices fail, only the volume when the tickers do",
+        routes: () => without(toobitRoutes(), "/quote/v1/markPrice", "/quote/v1/contract/ticker/24hr"),
+        markets: { "BTC/USDT:USDT": { fundingRate: 0.0018099173553719, fundingIntervalHours: 8, markPrice: null, volume24hUsd: null } },
+        warnings: ["mark prices", "tickers"],
+      },
+      {
+        name: "drops a row whose rate is garbled; a garbled period or bound costs that field",
+        routes: () =>
+          editBody<Row[]>(toobitRoutes(), "/api/v1/futures/fundingRate", (rows) =>
+            patchRows(rows, { "ETH-SWAP-USDT": { rate: "n/a" }, "BTC-SWAP-USDT": { period: "eight hours", fundingRateCap: "?" } }),
+          ),
+        markets: { "ETH/USDT:USDT": null, "BTC/USDT:USDT": { fundingRate: 0.0018099173553719, fundingIntervalHours: null, rateCap: null, rateFloor: -0.003 } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a contract without a funding row keeps its listing and no rate",
+        routes: () => editBody<Row[]>(toobitRoutes(), "/api/v1/futures/fundingRate", (rows) => rows.filter((row) => row.symbol !== "ETH-SWAP-USDT")),
+        markets: { "ETH/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer that is not a list of rows",
+        routes: () => editBody(toobitRoutes(), "/api/v1/futures/fundingRate", () => ({ code: 200 })),
+        stale: /expected a list under "data"/,
       },
     ],
   },

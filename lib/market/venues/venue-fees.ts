@@ -106,6 +106,9 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // No HitBTC futures fee page was read; the connector passes on each contract's own `take_rate`
   // from the symbol list (0.05 % on ccxt's documented perpetual row, not a spot figure).
   hitbtc: null,
+  // No Toobit fee schedule was found (ccxt points to toobit.com/fee, not read; FEES.md "not
+  // found"); its market list carries no taker, so none is charged (null).
+  toobit: null,
   ...hip3Fees(),
 };
 

@@ -69,6 +69,8 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   // Intervals from each contract's last settlement and the next (connectors/hitbtc.ts); the taker is the
   // contract's own `take_rate` in the symbol list (0.05 % on ccxt's documented perpetual row).
   hitbtc: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["schedule"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  // `period` of each funding row states the interval, `fundingRateCap`/`Floor` the bounds; no taker in its market list.
+  toobit: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: null },
   // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
   // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
   // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The

@@ -30,6 +30,7 @@ import { pacificaAdapter } from "./pacifica";
 import { bitfinexAdapter } from "./bitfinex";
 import { whitebitAdapter } from "./whitebit";
 import { hitbtcAdapter } from "./hitbtc";
+import { toobitAdapter } from "./toobit";
 import { cryptocomAdapter } from "./cryptocom";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
@@ -67,6 +68,7 @@ type AnyVenueAdapter =
   | typeof cryptocomAdapter
   | typeof whitebitAdapter
   | typeof hitbtcAdapter
+  | typeof toobitAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -101,6 +103,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   cryptocom: cryptocomAdapter,
   whitebit: whitebitAdapter,
   hitbtc: hitbtcAdapter,
+  toobit: toobitAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
