@@ -30,6 +30,7 @@ import { orderlyHistory } from "@/lib/history/venues/orderly";
 import { btseHistory } from "@/lib/history/venues/btse";
 import { weexHistory } from "@/lib/history/venues/weex";
 import { paradexHistory } from "@/lib/history/venues/paradex";
+import { cryptocomHistory } from "@/lib/history/venues/cryptocom";
 import { fixedIo, gateServer, htxServer, kucoinServer, mexcServer, type RecordingIo } from "@/tests/fixtures/history/history-servers";
 import { paradexRows, paradexServer } from "@/tests/fixtures/history/paradex-server";
 import { historyJson, longSeries } from "@/tests/fixtures/history/read-history-fixture";
@@ -466,6 +467,22 @@ export const HISTORY_EXPECTATIONS: readonly HistoryRow[] = [
     first: { time: 1733979600000, rate: 0.000090600584 },
     last: { time: 1733979600000, rate: 0.000090600584 },
     intervalHours: null,
+    next: null,
+  },
+  {
+    name: "cryptocom, funding_hist points of one instrument in a 24-hour window",
+    reader: cryptocomHistory,
+    fixture: "DOC cryptocom/get-valuations_funding_hist_BTCUSD-PERP_ccxt-comment-example.json",
+    market: market("cryptocom", "BTC/USD:USD", "BTCUSD-PERP"),
+    range: { since: Date.UTC(2023, 5, 27), until: Date.UTC(2023, 5, 27, 20) },
+    io: () => fixedIo(historyJson("cryptocom/get-valuations_funding_hist_BTCUSD-PERP_ccxt-comment-example.json")),
+    requests: [
+      `GET https://api.crypto.com/exchange/v1/public/get-valuations?instrument_name=BTCUSD-PERP&valuation_type=funding_hist&count=25&start_ts=${Date.UTC(2023, 5, 27)}&end_ts=${Date.UTC(2023, 5, 27, 20)}`,
+    ],
+    count: 1,
+    first: { time: 1687892400000, rate: -0.000001884 },
+    last: { time: 1687892400000, rate: -0.000001884 },
+    intervalHours: 1,
     next: null,
   },
   {

@@ -44,6 +44,11 @@ import { VARIATIONAL_TIME, variationalRoutes } from "@/tests/fixtures/venues/rep
 import { HIBACHI_TIME, hibachiRoutes } from "@/tests/fixtures/venues/replays/hibachi";
 import { EDGEX_CONTRACT_IDS, EDGEX_TIME, edgexRoutes } from "@/tests/fixtures/venues/replays/edgex";
 import { ETHEREAL_BTC_ID, ETHEREAL_TIME, etherealRoutes } from "@/tests/fixtures/venues/replays/ethereal";
+import { CRYPTOCOM_TIME, cryptocomRoutes, cryptocomValuationRoute } from "@/tests/fixtures/venues/replays/cryptocom";
+import { WHITEBIT_0G_NEXT, WHITEBIT_NOW, whitebitRoutes } from "@/tests/fixtures/venues/replays/whitebit";
+import { HITBTC_NEXT, HITBTC_TICKER_SYMBOLS, HITBTC_TIME, hitbtcRoutes } from "@/tests/fixtures/venues/replays/hitbtc";
+import { TOOBIT_NEXT, TOOBIT_NOW, toobitRoutes } from "@/tests/fixtures/venues/replays/toobit";
+import { BITFINEX_CONF_PATH, BITFINEX_NEXT_FUNDING, BITFINEX_TIME, bitfinexRoutes } from "@/tests/fixtures/venues/replays/bitfinex";
 
 export type { Expectation, Reference, Variant, VenueRow } from "./venue-row";
 
@@ -2227,6 +2232,393 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
         name: "is stale when the projected rates fail",
         routes: () => without(etherealRoutes(), "/v1/funding/projected-rate"),
         stale: /404/,
+      },
+    ],
+  },
+  {
+    venue: "bitfinex",
+    fixture:
+      "DOCUMENTED EXAMPLE: the tBTCF0:USTF0 status/deriv row ccxt's bitfinex source quotes (2023-08-04). SYNTHETIC in its " +
+      "layout: the ETH, EUR, GERMANY40IX, LTC (BTC-settled) and paper TESTBTC rows, the conf market list and the tickers.",
+    routes: bitfinexRoutes,
+    now: BITFINEX_TIME + 1_000,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "tBTCF0:USTF0",
+      // CURRENT_FUNDING: the current 8-hour period's rate, charged at the next funding event.
+      fundingRate: 0.00014548,
+      // NEXT_FUNDING_ACCRUED: accrued so far toward the period after.
+      predictedFundingRate: 0.00000527,
+      // CLAMP_MAX; CLAMP_MIN (0.0005) is a dead band, not a floor.
+      rateCap: 0.0025, rateFloor: null,
+      fundingIntervalHours: 8, fundingIntervalSource: "protocol",
+      nextFundingAt: BITFINEX_NEXT_FUNDING,
+      markPrice: 29278.8925,
+      // SPOT_PRICE, not DERIV_PRICE (the perpetual's own, 29297.85).
+      indexPrice: 29277.5,
+      openInterestUsd: 9636.07644994 * 29278.8925,
+      // The ticker's VOLUME (BTC) at the mark: the status rows carry none.
+      volume24hUsd: 1250.5 * 29278.8925,
+      // No published schedule found: ccxt's market taker.
+      takerFee: 0.002,
+      observedAt: BITFINEX_TIME,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingRate: -0.00002, predictedFundingRate: -0.0000012, observedAt: BITFINEX_TIME - 1_000 },
+      "EUR/USDT:USDT": { fundingRate: 0.0000488, underlyingClass: "fx" },
+      "GERMANY40IX/USDT:USDT": { fundingRate: 0.0001012, underlyingClass: "index" },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT", "EUR/USDT:USDT", "GERMANY40IX/USDT:USDT"],
+    skipped: { BTCUST: "spot", "tLTCF0:BTCF0": "settled in BTC", "tTESTBTCF0:TESTUSDTF0": "paper pair, not in the market list" },
+    excluded: { notLinearPerp: 2, inactive: 0, unlisted: 1, invalid: 0, noFundingRow: 0 },
+    requests: [
+      `GET ${BITFINEX_CONF_PATH}`,
+      "GET /v2/status/deriv?keys=ALL",
+      "GET /v2/tickers?symbols=tBTCF0:USTF0,tETHF0:USTF0,tEURF0:USTF0,tGERMANY40IXF0:USTF0,tLTCF0:BTCF0",
+    ],
+    variants: [
+      {
+        name: "drops a row whose rate is garbled; a garbled cap or price costs that field",
+        routes: () =>
+          editBody<unknown[][]>(bitfinexRoutes(), "/v2/status/deriv", (rows) =>
+            rows.map((row) => {
+              if (row[0] === "tETHF0:USTF0") return row.map((field, index) => (index === 12 ? "n/a" : field));
+              if (row[0] === "tBTCF0:USTF0") return row.map((field, index) => (index === 23 ? "∞" : index === 15 ? "?" : field));
+              return row;
+            }),
+          ),
+        markets: {
+          "ETH/USDT:USDT": null,
+          "BTC/USDT:USDT": { fundingRate: 0.00014548, rateCap: null, markPrice: null, openInterestUsd: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "loses only the volume when the tickers fail",
+        routes: () => without(bitfinexRoutes(), "/v2/tickers"),
+        markets: { "BTC/USDT:USDT": { fundingRate: 0.00014548, volume24hUsd: null, openInterestUsd: 9636.07644994 * 29278.8925 } },
+        warnings: ["tickers"],
+      },
+      {
+        name: "a market without a status row keeps its listing and no rate",
+        routes: () => editBody<unknown[][]>(bitfinexRoutes(), "/v2/status/deriv", (rows) => rows.filter((row) => row[0] !== "tEURF0:USTF0")),
+        markets: { "EUR/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer that is not a list of rows",
+        routes: () => editBody(bitfinexRoutes(), "/v2/status/deriv", () => ({ status: "maintenance" })),
+        // ccxt's bitfinex class refuses any answer that is not a list before the connector sees it.
+        stale: /ExchangeError: bitfinex \{"status":"maintenance"\}/,
+      },
+    ],
+  },
+  {
+    venue: "cryptocom",
+    fixture:
+      "DOCUMENTED EXAMPLES: BTCUSD-PERP's valuation point ccxt's cryptocom source quotes (2023-06-27) and its get-tickers row " +
+      "from Crypto.com's docs. SYNTHETIC in the docs' shapes: the instrument list, ETH's valuation and ticker.",
+    routes: cryptocomRoutes,
+    now: CRYPTOCOM_TIME + 1_000,
+    requestsInAnyOrder: true,
+    reference: {
+      // Quoted and settled in USD against Crypto.com's multi-asset margin (alsoDollars).
+      market: "BTC/USD:USD", venueMarketId: "BTCUSD-PERP",
+      // The `funding_rate` valuation: the hour's rate, settled at the end of the hour.
+      fundingRate: -0.000001884,
+      // `estimated_funding_rate` would be a second request a perpetual: not asked.
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      nextFundingAt: Date.UTC(2023, 5, 27, 20),
+      // The tickers carry no mark or index.
+      markPrice: null,
+      indexPrice: null,
+      // `oi` (BTC) at the last trade `a`.
+      openInterestUsd: 12345.12 * 51174.5,
+      volume24hUsd: 26370000.12,
+      // No published schedule read: ccxt's market taker.
+      takerFee: 0.005,
+      observedAt: CRYPTOCOM_TIME,
+    },
+    markets: { "ETH/USD:USD": { fundingRate: 0.0000125, nextFundingAt: Date.UTC(2023, 5, 27, 19), observedAt: CRYPTOCOM_TIME - 60_000 } },
+    listed: ["BTC/USD:USD", "ETH/USD:USD"],
+    skipped: { "DOGEUSD-PERP": "not tradable (no valuation asked)", BTC_USD: "spot", "BTCUSD-260327": "dated future" },
+    excluded: { notLinearPerp: 2, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: [
+      "GET /exchange/v1/public/get-instruments",
+      "GET /exchange/v1/public/get-tickers",
+      "GET /exchange/v1/public/get-valuations?instrument_name=BTCUSD-PERP&valuation_type=funding_rate&count=1",
+      "GET /exchange/v1/public/get-valuations?instrument_name=ETHUSD-PERP&valuation_type=funding_rate&count=1",
+    ],
+    variants: [
+      {
+        name: "a failed valuation costs that market its rate and says so; the others stand",
+        routes: () => [cryptocomValuationRoute("ETHUSD-PERP", { status: 500, body: "Internal Server Error" }), ...cryptocomRoutes()],
+        markets: { "BTC/USD:USD": { fundingRate: -0.000001884 }, "ETH/USD:USD": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+        warnings: [/^ticker: 1 of 2 failed \(ETHUSD-PERP\): /],
+      },
+      {
+        name: "a valuation answering for another instrument is a failed one, not that instrument's rate",
+        routes: () => [
+          cryptocomValuationRoute("ETHUSD-PERP", { body: fixtureJson("cryptocom/get-valuations_funding_BTCUSD-PERP_2023-06-27_ccxt-doc.json") }),
+          ...cryptocomRoutes(),
+        ],
+        markets: { "ETH/USD:USD": { fundingRate: null } },
+        warnings: ["ticker"],
+      },
+      {
+        name: "loses only open interest and volume when the tickers fail",
+        routes: () => without(cryptocomRoutes(), "/exchange/v1/public/get-tickers"),
+        markets: { "BTC/USD:USD": { fundingRate: -0.000001884, openInterestUsd: null, volume24hUsd: null } },
+        warnings: ["tickers"],
+      },
+      {
+        name: "drops a market whose rate is garbled",
+        routes: () => [
+          cryptocomValuationRoute("ETHUSD-PERP", {
+            body: { id: -1, method: "public/get-valuations", code: 0, result: { data: [{ v: "soon", t: CRYPTOCOM_TIME }], instrument_name: "ETHUSD-PERP" } },
+          }),
+          ...cryptocomRoutes(),
+        ],
+        markets: { "ETH/USD:USD": null },
+        excluded: { invalid: 1 },
+      },
+    ],
+  },
+  {
+    venue: "whitebit",
+    fixture:
+      "DOCUMENTED EXAMPLES: the 0G_PERP futures row ccxt's whitebit source quotes (2026-03) and the BTC_PERP row of WhiteBIT's " +
+      "futures-list docs (2022). SYNTHETIC in that layout: the ETH, GOLD (tradfi) and DELISTED rows and the market list.",
+    routes: whitebitRoutes,
+    now: WHITEBIT_NOW,
+    reference: {
+      market: "0G/USDT:USDT", venueMarketId: "0G_PERP",
+      fundingRate: -0.00000778,
+      // WhiteBIT publishes no forecast and no bound on the rate (`brackets` are leverage tiers).
+      predictedFundingRate: null,
+      rateCap: null, rateFloor: null,
+      // funding_interval_minutes: 240.
+      fundingIntervalHours: 4, fundingIntervalSource: "venue",
+      nextFundingAt: WHITEBIT_0G_NEXT,
+      // The list has no mark; open interest (0G) is valued at the index.
+      markPrice: null,
+      indexPrice: 0.61,
+      openInterestUsd: 3721488 * 0.61,
+      volume24hUsd: 1587952.6137,
+      // No published schedule found: the perpetual's own row in the market list (0.055 %, synthetic).
+      takerFee: 0.00055,
+      // No payload time: the refresh's.
+      observedAt: WHITEBIT_NOW,
+    },
+    markets: {
+      // The docs' example states 300 minutes: read as stated.
+      "BTC/USDT:USDT": { fundingRate: 0.000044889033693137, fundingIntervalHours: 5, fundingIntervalSource: "venue", nextFundingAt: 1660665600000 },
+      // A row without funding_interval_minutes: the interval is unknown, not assumed.
+      "ETH/USDT:USDT": { fundingRate: 0.0001, fundingIntervalHours: null, fundingIntervalSource: null },
+      "GOLD/USDT:USDT": { fundingIntervalHours: 8, underlyingClass: "commodity" },
+    },
+    listed: ["0G/USDT:USDT", "BTC/USDT:USDT", "ETH/USDT:USDT", "GOLD/USDT:USDT"],
+    skipped: { BTC_USDT: "spot", OLD_PERP: "trading disabled", DELISTED_PERP: "not in the market list" },
+    excluded: { notLinearPerp: 1, inactive: 1, unlisted: 1, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /api/v4/public/markets", "GET /api/v4/public/futures"],
+    variants: [
+      {
+        name: "drops a row whose rate is garbled; a garbled interval or price costs that field",
+        routes: () =>
+          editBody<{ result: Row[] }>(whitebitRoutes(), "/api/v4/public/futures", (body) => ({
+            ...body,
+            result: patchRows(body.result, { ETH_PERP: { funding_rate: "n/a" }, "0G_PERP": { funding_interval_minutes: "4h", index_price: "?" } }, "ticker_id"),
+          })),
+        markets: {
+          "ETH/USDT:USDT": null,
+          "0G/USDT:USDT": { fundingRate: -0.00000778, fundingIntervalHours: null, indexPrice: null, openInterestUsd: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a perpetual without a futures row keeps its listing and no rate",
+        routes: () =>
+          editBody<{ result: Row[] }>(whitebitRoutes(), "/api/v4/public/futures", (body) => ({
+            ...body,
+            result: body.result.filter((row) => row.ticker_id !== "GOLD_PERP"),
+          })),
+        markets: { "GOLD/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer without its list of rows",
+        routes: () => editBody(whitebitRoutes(), "/api/v4/public/futures", () => ({ success: true, message: null, result: null })),
+        stale: /expected a list under "result"/,
+      },
+    ],
+  },
+  {
+    venue: "hitbtc",
+    fixture:
+      "DOCUMENTED EXAMPLES: the BTCUSDT_PERP futures-info row ccxt's hitbtc source quotes (2024-12-20) and the AAVEUSDT_PERP " +
+      "and MANAUSDT symbol rows of its comments. SYNTHETIC in those layouts: the other symbol and futures-info rows, every " +
+      "funding-history row and the tickers.",
+    routes: hitbtcRoutes,
+    now: HITBTC_TIME + 1_000,
+    requestsInAnyOrder: true,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTCUSDT_PERP",
+      // The current period's rate, charged at next_funding_time; the indicative one is the period after's estimate.
+      fundingRate: -0.000183473092423284,
+      predictedFundingRate: -0.00027495203277752,
+      rateCap: null, rateFloor: null,
+      // The last settlement (00:00) and the next (08:00) of its history row, the live row's next too.
+      fundingIntervalHours: 8, fundingIntervalSource: "schedule",
+      nextFundingAt: HITBTC_NEXT,
+      markPrice: 97291.83,
+      indexPrice: 97298.61,
+      openInterestUsd: 94.1503 * 97291.83,
+      // The ticker's volume_quote (USDT).
+      volume24hUsd: 11723456.3,
+      // No published schedule read: the contract's own take_rate.
+      takerFee: 0.0005,
+      observedAt: HITBTC_TIME,
+    },
+    markets: {
+      "ETH/USDT:USDT": { fundingIntervalHours: 4, fundingIntervalSource: "schedule", volume24hUsd: 7136640 },
+      // The history lists the settlement before the last: the live row's next is one interval on.
+      "AAVE/USDT:USDT": { fundingRate: -0.0002, fundingIntervalHours: 8, fundingIntervalSource: "schedule", volume24hUsd: null },
+      // No history row: the interval is unknown, not assumed.
+      "SOL/USDT:USDT": { fundingRate: 0.00005, fundingIntervalHours: null, fundingIntervalSource: null },
+    },
+    listed: ["AAVE/USDT:USDT", "BTC/USDT:USDT", "ETH/USDT:USDT", "SOL/USDT:USDT"],
+    skipped: { MANAUSDT: "spot", TONUSDT_PERP: "status expired (ccxt marks it active)" },
+    excluded: { notLinearPerp: 1, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: [
+      "GET /api/3/public/symbol",
+      "GET /api/3/public/futures/info",
+      "GET /api/3/public/futures/history/funding?limit=1",
+      `GET /api/3/public/ticker?symbols=${HITBTC_TICKER_SYMBOLS}`,
+    ],
+    variants: [
+      {
+        name: "loses only the intervals when the funding history fails",
+        routes: () => without(hitbtcRoutes(), "/api/3/public/futures/history/funding"),
+        markets: { "BTC/USDT:USDT": { fundingRate: -0.000183473092423284, fundingIntervalHours: null, fundingIntervalSource: null } },
+        warnings: ["funding history"],
+      },
+      {
+        name: "a history row whose next settlement is not the live row's gives no interval",
+        routes: () =>
+          editBody<Record<string, Row[]>>(hitbtcRoutes(), "/api/3/public/futures/history/funding", (body) => ({
+            ...body,
+            BTCUSDT_PERP: [{ ...body.BTCUSDT_PERP?.[0], timestamp: "2024-12-19T08:00:00.100Z", next_funding_time: "2024-12-19T16:00:00.000Z" }],
+          })),
+        markets: { "BTC/USDT:USDT": { fundingIntervalHours: null } },
+      },
+      {
+        name: "loses only the volume when the tickers fail",
+        routes: () => without(hitbtcRoutes(), "/api/3/public/ticker"),
+        markets: { "BTC/USDT:USDT": { fundingRate: -0.000183473092423284, volume24hUsd: null, fundingIntervalHours: 8 } },
+        warnings: ["tickers"],
+      },
+      {
+        name: "drops a row whose rate is garbled; a garbled forecast or price costs that field",
+        routes: () =>
+          editBody<Record<string, Row>>(hitbtcRoutes(), "/api/3/public/futures/info", (body) => ({
+            ...body,
+            ETHUSDT_PERP: { ...body.ETHUSDT_PERP, funding_rate: "n/a" },
+            BTCUSDT_PERP: { ...body.BTCUSDT_PERP, indicative_funding_rate: "?", mark_price: "-" },
+          })),
+        markets: {
+          "ETH/USDT:USDT": null,
+          "BTC/USDT:USDT": { fundingRate: -0.000183473092423284, predictedFundingRate: null, markPrice: null, openInterestUsd: null },
+        },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a perpetual without a futures-info row keeps its listing and no rate",
+        routes: () =>
+          editBody<Record<string, Row>>(hitbtcRoutes(), "/api/3/public/futures/info", (body) => {
+            const { SOLUSDT_PERP: _dropped, ...rest } = body;
+            return rest;
+          }),
+        markets: { "SOL/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer that is not an object of rows",
+        routes: () => editBody(hitbtcRoutes(), "/api/3/public/futures/info", () => []),
+        stale: /expected an object of futures rows by contract/,
+      },
+    ],
+  },
+  {
+    venue: "toobit",
+    fixture:
+      "DOCUMENTED EXAMPLES: the BTC-SWAP-USDT funding-rate (with period and bounds), mark-price and 24h contract-ticker rows of " +
+      "Toobit's USDT-M market-data docs, and ccxt's older funding row (2025-08-23, a variant). SYNTHETIC: exchangeInfo and the ETH and DOGE rows.",
+    routes: toobitRoutes,
+    now: TOOBIT_NOW,
+    requestsInAnyOrder: true,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-SWAP-USDT",
+      fundingRate: 0.0018099173553719,
+      // Toobit publishes no forecast.
+      predictedFundingRate: null,
+      rateCap: 0.003, rateFloor: -0.003,
+      // period "8H".
+      fundingIntervalHours: 8, fundingIntervalSource: "venue",
+      nextFundingAt: TOOBIT_NEXT,
+      markPrice: 17042.54471,
+      // The index is keyed by index name in its own answer, and open interest is one request a contract: not asked.
+      indexPrice: null,
+      openInterestUsd: null,
+      // The ticker's qv (USDT).
+      volume24hUsd: 15.3,
+      // No published schedule, and no taker in the market list.
+      takerFee: null,
+      observedAt: TOOBIT_NOW,
+    },
+    markets: { "ETH/USDT:USDT": { fundingRate: -0.0002, fundingIntervalHours: 4, rateCap: 0.02, rateFloor: -0.02, markPrice: 1250.5, volume24hUsd: 6250000 } },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT"],
+    skipped: { BTCUSDT: "spot", "DOGE-SWAP-USDT": "status HALT" },
+    excluded: { notLinearPerp: 1, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /api/v1/exchangeInfo", "GET /api/v1/futures/fundingRate", "GET /quote/v1/markPrice", "GET /quote/v1/contract/ticker/24hr"],
+    variants: [
+      {
+        name: "an answer without period or bounds (ccxt's older example) leaves the interval and bounds unknown, not assumed",
+        routes: () =>
+          editBody<Row[]>(toobitRoutes(), "/api/v1/futures/fundingRate", (rows) => [
+            ...fixtureJson<Row[]>("toobit/fundingRate_BTC-SWAP-USDT_2025-08-23_ccxt-doc.json"),
+            ...rows.filter((row) => row.symbol !== "BTC-SWAP-USDT"),
+          ]),
+        markets: {
+          "BTC/USDT:USDT": { fundingRate: 0.0001071148112848, fundingIntervalHours: null, fundingIntervalSource: null, rateCap: null, rateFloor: null, nextFundingAt: 1755964800000 },
+        },
+      },
+      {
+        name: "loses only the mark when the mark prices fail, only the volume when the tickers do",
+        routes: () => without(toobitRoutes(), "/quote/v1/markPrice", "/quote/v1/contract/ticker/24hr"),
+        markets: { "BTC/USDT:USDT": { fundingRate: 0.0018099173553719, fundingIntervalHours: 8, markPrice: null, volume24hUsd: null } },
+        warnings: ["mark prices", "tickers"],
+      },
+      {
+        name: "drops a row whose rate is garbled; a garbled period or bound costs that field",
+        routes: () =>
+          editBody<Row[]>(toobitRoutes(), "/api/v1/futures/fundingRate", (rows) =>
+            patchRows(rows, { "ETH-SWAP-USDT": { rate: "n/a" }, "BTC-SWAP-USDT": { period: "eight hours", fundingRateCap: "?" } }),
+          ),
+        markets: { "ETH/USDT:USDT": null, "BTC/USDT:USDT": { fundingRate: 0.0018099173553719, fundingIntervalHours: null, rateCap: null, rateFloor: -0.003 } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a contract without a funding row keeps its listing and no rate",
+        routes: () => editBody<Row[]>(toobitRoutes(), "/api/v1/futures/fundingRate", (rows) => rows.filter((row) => row.symbol !== "ETH-SWAP-USDT")),
+        markets: { "ETH/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer that is not a list of rows",
+        routes: () => editBody(toobitRoutes(), "/api/v1/futures/fundingRate", () => ({ code: 200 })),
+        stale: /expected a list under "data"/,
       },
     ],
   },

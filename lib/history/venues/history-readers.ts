@@ -31,6 +31,7 @@ import { paradexHistory } from "./paradex";
 import { orderlyHistory } from "./orderly";
 import { btseHistory } from "./btse";
 import { weexHistory } from "./weex";
+import { cryptocomHistory } from "./cryptocom";
 
 /** Every venue's funding-history reader, one file per venue beside this one. */
 export const HISTORY_READERS: readonly VenueHistoryReader[] = [
@@ -64,6 +65,7 @@ export const HISTORY_READERS: readonly VenueHistoryReader[] = [
   krakenfuturesHistory,
   pacificaHistory,
   hibachiHistory,
+  cryptocomHistory,
   ...HIP3_HISTORY_READERS,
 ];
 
@@ -80,6 +82,12 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
   edgex: "GET /api/v2/public/funding/getFundingRatePage (settlement rows with filterSettlementFundingRate) has only V1 documented examples here, not yet read",
   ethereal: "GET /v1/funding (hourly charges by product and range) has only the spec's example row, no recording",
   variational: "Variational publishes no funding history: its read-only API has one endpoint, /metadata/stats",
+  bitfinex:
+    "GET /v2/status/deriv/{key}/hist lists status snapshots (CURRENT_FUNDING as it stood at each MTS), not settlements; " +
+    "reading settlements out of them needs the snapshot at each 8-hour event, and no recording of the endpoint exists",
+  hitbtc: "GET /public/futures/history/funding is documented (ccxt's example row, 2021) but no recording of it was found",
+  toobit: "GET /api/v1/futures/historyFundingRate is documented (settleTime, settleRate, period) but no recording of it was found",
+  whitebit: "GET /api/v4/public/funding-history/{market} is documented (docs.whitebit.com market-data/funding-history) but no recording or example body was read",
 };
 
 /** The history reader of `exchange`, or undefined for a venue that serves no funding history. */

@@ -39,17 +39,17 @@ const HIP3_DEFAULT_CLASS: Readonly<Record<Hip3Dex, UnderlyingClass>> = {
 };
 
 /**
- * The class the table above knows a ticker by, for venues that list stocks without declaring a
- * class (Variational) or declare only some (Hibachi's non-crypto categories); undefined for a
- * ticker the table does not name.
+ * The class the table above gives a ticker (`TSLA` equity, `GOLD` commodity), for venues that list
+ * such markets without declaring a class (Variational, WhiteBIT) or declare only some (Hibachi's
+ * non-crypto categories); undefined for a ticker the table does not name.
  */
-export function knownUnderlyingClass(ticker: string): UnderlyingClass | undefined {
+export function tickerUnderlyingClass(ticker: string): UnderlyingClass | undefined {
   return CLASS_OF_TICKER.get(ticker.toUpperCase());
 }
 
 /** The class of a HIP-3 market by its ticker (the coin without its `dex:` prefix) and its dex. */
 export function hip3UnderlyingClass(dex: Hip3Dex, ticker: string): UnderlyingClass {
-  return CLASS_OF_TICKER.get(ticker.toUpperCase()) ?? HIP3_DEFAULT_CLASS[dex];
+  return tickerUnderlyingClass(ticker) ?? HIP3_DEFAULT_CLASS[dex];
 }
 
 /**

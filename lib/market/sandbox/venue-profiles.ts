@@ -183,6 +183,11 @@ const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base
   hibachi: (base) => `${base}/USDT-P`,
   edgex: (base) => `${base}USDC`,
   ethereal: (base) => `${base}USD`,
+  bitfinex: (base) => `t${base}F0:USTF0`,
+  cryptocom: (base) => `${base}USD-PERP`,
+  whitebit: (base) => `${base}_PERP`,
+  hitbtc: (base) => `${base}USDT_PERP`,
+  toobit: (base) => `${base}-SWAP-USDT`,
   // A HIP-3 dex names a market by its coin (`hyna:BTC`), as its connector's venueMarketId.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, (base: string) => `${venue.slice("hyperliquid:".length)}:${base}`])) as Record<Hip3VenueId, (base: string) => string>),
 };

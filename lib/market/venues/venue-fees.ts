@@ -119,6 +119,23 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
       "https://github.com/hibachi-xyz/hibachi_sdk/blob/7d78e07d30b5654269d13d6276c6c978c2f77c34/python/tests/unit/data/response.exchange_info.0.json (GET /market/exchange-info feeConfig in Hibachi's own SDK test data: tradeMakerFeeRate 0, tradeTakerFeeRate 0.00045; no fee page was found, and ccxt 4.5.84 says 0.00015/0.00045)",
     asOf: "2025-10-22",
   },
+  // No Bitfinex derivatives schedule was found on Bitfinex's own pages; third-party summaries
+  // (kdj.com) disagree (taker 0.065 % to 0.075 %, maker -0.02 % to -0.025 %). The connector passes
+  // ccxt's market `taker` on (its Bitfinex default, 0.2 %, a spot figure).
+  bitfinex: null,
+  // Crypto.com's help page (help.crypto.com/en/articles/4894437) points to a "Fees & Limits" page
+  // that was not read; the connector passes ccxt's market `taker` on (0.5 %, its spot default).
+  cryptocom: null,
+  // No WhiteBIT futures fee page was found (its blog's fee articles give spot's 0.1 % and the WBT
+  // discounts; a third-party summary, fitgap, says maker 0.01 %, taker up to 0.055 % by pair). The
+  // connector passes on the taker of the perpetual's own row in WhiteBIT's market list (via ccxt).
+  whitebit: null,
+  // No HitBTC futures fee page was read; the connector passes on each contract's own `take_rate`
+  // from the symbol list (0.05 % on ccxt's documented perpetual row, not a spot figure).
+  hitbtc: null,
+  // No Toobit fee schedule was found (ccxt points to toobit.com/fee, not read; FEES.md "not
+  // found"); its market list carries no taker, so none is charged (null).
+  toobit: null,
   ...hip3Fees(),
 };
 

@@ -36,6 +36,11 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   hibachi: "Hibachi",
   edgex: "edgeX",
   ethereal: "Ethereal",
+  bitfinex: "Bitfinex",
+  cryptocom: "Crypto.com",
+  whitebit: "WhiteBIT",
+  hitbtc: "HitBTC",
+  toobit: "Toobit",
   // HIP-3 dexes by their operators' names, so the main dex and each builder's stay apart.
   "hyperliquid:xyz": "Hyperliquid XYZ (trade.xyz)",
   "hyperliquid:flx": "Hyperliquid Felix",

@@ -74,6 +74,16 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   hibachi: { settle: "USDT", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: null },
   edgex: { settle: "USDC", intervalsHours: [4], intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.00045 },
   ethereal: { settle: "USDE", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.004 },
+  bitfinex: { settle: "USDT", intervalsHours: [8], intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.002 },
+  cryptocom: { settle: "USD", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.005 },
+  // The interval each row states (`funding_interval_minutes`); the taker is the perpetual's own row of the
+  // market list (0.055 % in the synthetic replay: no real row or fee page was read).
+  whitebit: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.00055 },
+  // Intervals from each contract's last settlement and the next (connectors/hitbtc.ts); the taker is the
+  // contract's own `take_rate` in the symbol list (0.05 % on ccxt's documented perpetual row).
+  hitbtc: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["schedule"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
+  // `period` of each funding row states the interval, `fundingRateCap`/`Floor` the bounds; no taker in its market list.
+  toobit: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: null },
   // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
   // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
   // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The

@@ -89,6 +89,11 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   hibachi: ccxtRateLimit("hibachi", 100),
   ethereal: limit(5, "https://docs.ethereal.trade/developer-guides/trading-api/system-limits (20,000 HTTP points a minute per IP; a public GET's point cost not read, so 5 requests a second)"),
   variational: limit(10 / 10, "https://docs.variational.io/technical-documentation/api (10 requests per 10 s per IP; 1000 a minute across all callers)"),
+  cryptocom: limit(100, "https://exchange-docs.crypto.com/exchange/v1/rest-ws/index.html#rate-limits (public/get-valuations and public/get-tickers: 100 requests a second each per IP; one bucket for both here)"),
+  whitebit: limit(2_000 / 10, "https://docs.whitebit.com/api-reference/market-data/available-futures-markets-list (2000 requests per 10 s; the market list is another public v4 endpoint)"),
+  hitbtc: limit(30, "ccxt hitbtc rateLimit 3.333 ms at cost 10 a public request, citing https://api.hitbtc.com/#rate-limiting (not read); the copy of these docs Gleec serves for the same API v3 states /public/* 30 a second, burst 50, per IP"),
+  toobit: ccxtRateLimit("toobit", 20),
+  bitfinex: limit(90 / 60, "https://docs.bitfinex.com/reference/rest-public-derivatives-status (90 requests a minute; conf, the market list, and tickers have the same, per ccxt's per-endpoint costs)"),
   // Hyperliquid's own figure, one bucket for all: budgetOwner sends these venues' requests to the main dex's.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, HYPERLIQUID_LIMIT])) as Record<Hip3VenueId, VenueRequestLimit>),
 };
@@ -144,6 +149,15 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   edgex: { fixed: 1, perMarkets: 200 },
   // The product list, then projected rates and prices per 50 products.
   ethereal: { fixed: 1, perMarkets: 25 },
+  // The status rows and the perpetuals' tickers.
+  bitfinex: { fixed: 2 },
+  // The tickers, then one `funding_rate` valuation per perpetual.
+  cryptocom: { fixed: 1, perMarkets: 1 },
+  whitebit: { fixed: 1 },
+  // futures/info, the last settlement of every contract, the perpetuals' tickers.
+  hitbtc: { fixed: 3 },
+  // fundingRate, markPrice and the contract tickers, each for every contract.
+  toobit: { fixed: 3 },
   // perpDexs (the dex must still be listed), then the dex's metaAndAssetCtxs.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };

@@ -49,6 +49,12 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   hibachi: { path: "/market/inventory" },
   edgex: { path: "/api/v2/public/funding/getLatestFundingRate" },
   ethereal: { path: "/v1/funding/projected-rate" },
+  bitfinex: { path: "/v2/status/deriv" },
+  // One valuation per perpetual, as GRVT's tickers.
+  cryptocom: { path: "/exchange/v1/public/get-valuations" },
+  whitebit: { path: "/api/v4/public/futures" },
+  hitbtc: { path: "/api/3/public/futures/info" },
+  toobit: { path: "/api/v1/futures/fundingRate" },
   // A HIP-3 dex's metaAndAssetCtxs: its market list and funding payload at once.
   "hyperliquid:xyz": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "xyz" } },
   "hyperliquid:flx": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "flx" } },

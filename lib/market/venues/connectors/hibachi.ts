@@ -1,5 +1,5 @@
 import type { UnderlyingClass } from "../../model/types";
-import { knownUnderlyingClass } from "../../model/underlying-class";
+import { tickerUnderlyingClass } from "../../model/underlying-class";
 import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
 import { nextWholeHour } from "./dydx";
 import { observeListing, unifiedMarketNames } from "./http-market";
@@ -23,7 +23,7 @@ export function hibachiUnderlyingClass(category: unknown, tags: unknown, base: s
   const tagged = Array.isArray(tags) && tags.some((tag) => typeof tag === "string" && tag.toLowerCase() === "commodity");
   if (tagged) return "commodity";
   if (typeof category === "string" && category.toUpperCase() === "FX") return "fx";
-  return knownUnderlyingClass(base) ?? "other";
+  return tickerUnderlyingClass(base) ?? "other";
 }
 
 function toMarket(row: Record<string, unknown>): HttpMarket {

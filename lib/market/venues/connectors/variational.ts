@@ -1,4 +1,4 @@
-import { knownUnderlyingClass } from "../../model/underlying-class";
+import { tickerUnderlyingClass } from "../../model/underlying-class";
 import { readNumber, type FundingObservation } from "./build-snapshot";
 import { observeListing, unifiedMarketNames } from "./http-market";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
@@ -64,7 +64,7 @@ export function variationalObservation(row: Record<string, unknown>, market: Htt
   const openInterest = asRecord(row.open_interest);
   const long = readNumber(openInterest?.long_open_interest);
   const short = readNumber(openInterest?.short_open_interest);
-  const underlying = knownUnderlyingClass(market.base);
+  const underlying = tickerUnderlyingClass(market.base);
   return {
     symbol: market.symbol,
     fundingRate: variationalRate(readNumber(row.funding_rate), hours),

@@ -34,6 +34,11 @@ import { variationalAdapter } from "./variational";
 import { hibachiAdapter } from "./hibachi";
 import { edgexAdapter } from "./edgex";
 import { etherealAdapter } from "./ethereal";
+import { bitfinexAdapter } from "./bitfinex";
+import { whitebitAdapter } from "./whitebit";
+import { hitbtcAdapter } from "./hitbtc";
+import { toobitAdapter } from "./toobit";
+import { cryptocomAdapter } from "./cryptocom";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
 // Each ccxt adapter is typed by its own ccxt class, and HTTP adapters (`kind: "http"`) by none; the
@@ -72,6 +77,11 @@ type AnyVenueAdapter =
   | typeof hibachiAdapter
   | typeof edgexAdapter
   | typeof etherealAdapter
+  | typeof bitfinexAdapter
+  | typeof cryptocomAdapter
+  | typeof whitebitAdapter
+  | typeof hitbtcAdapter
+  | typeof toobitAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -109,6 +119,11 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   hibachi: hibachiAdapter,
   edgex: edgexAdapter,
   ethereal: etherealAdapter,
+  bitfinex: bitfinexAdapter,
+  cryptocom: cryptocomAdapter,
+  whitebit: whitebitAdapter,
+  hitbtc: hitbtcAdapter,
+  toobit: toobitAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
