@@ -4298,7 +4298,7 @@ export interface operations {
                 /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
                 /** @description Only opportunities with a leg on this exchange (either leg). */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`. */
                 exchanges?: string;
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
@@ -4522,7 +4522,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
@@ -4567,7 +4567,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
             };
@@ -4627,7 +4627,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this exchange's markets. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
                 symbol?: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
@@ -4771,9 +4771,9 @@ export interface operations {
                      * @description Only events about this exchange, as GET /v1/stream's `exchange`.
                      * @enum {string}
                      */
-                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                     /** @description Only events within these exchanges, as GET /v1/stream's `exchanges`. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunity events with at least this gross `apr`, as GET /v1/stream's `min_apr`. */
                     min_apr?: number;
                     /** @description Only events about this base asset, as GET /v1/stream's `symbol`. */
@@ -4904,7 +4904,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -4914,7 +4914,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5046,7 +5046,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5056,7 +5056,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -5453,6 +5453,24 @@ export interface operations {
                     btse?: number | null;
                     /** @description Your taker fee on weex, decimal; null clears it. */
                     weex?: number | null;
+                    /** @description Your taker fee on variational, decimal; null clears it. */
+                    variational?: number | null;
+                    /** @description Your taker fee on hibachi, decimal; null clears it. */
+                    hibachi?: number | null;
+                    /** @description Your taker fee on edgex, decimal; null clears it. */
+                    edgex?: number | null;
+                    /** @description Your taker fee on ethereal, decimal; null clears it. */
+                    ethereal?: number | null;
+                    /** @description Your taker fee on bitfinex, decimal; null clears it. */
+                    bitfinex?: number | null;
+                    /** @description Your taker fee on cryptocom, decimal; null clears it. */
+                    cryptocom?: number | null;
+                    /** @description Your taker fee on whitebit, decimal; null clears it. */
+                    whitebit?: number | null;
+                    /** @description Your taker fee on hitbtc, decimal; null clears it. */
+                    hitbtc?: number | null;
+                    /** @description Your taker fee on toobit, decimal; null clears it. */
+                    toobit?: number | null;
                     /** @description Your taker fee on hyperliquid:xyz, decimal; null clears it. */
                     "hyperliquid:xyz"?: number | null;
                     /** @description Your taker fee on hyperliquid:flx, decimal; null clears it. */
@@ -6092,7 +6110,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -6132,7 +6150,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind funding_interval: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind funding_interval: absent or null. */
@@ -6173,7 +6191,7 @@ export interface operations {
                     /** @description Not used by kind venue: absent or null. */
                     symbol?: null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind venue: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind venue: absent or null. */
@@ -6330,7 +6348,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -6380,7 +6398,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events about this exchange: opportunities with a leg on it, its markets' interval changes, its health. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only events within these exchanges, separated by commas: opportunities with both legs on them, their markets' interval changes and their health. */
                 exchanges?: string;
                 /** @description Only opportunity events whose gross `apr` is at least this, in percent per year (for `opportunity.closed`, its last `apr`). Other event types pass. */
