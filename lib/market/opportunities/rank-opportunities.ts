@@ -1,6 +1,8 @@
 import { roundTo } from "@/lib/round";
 import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../model/apr";
 import { atCap } from "../model/at-cap";
+import type { ExcludedLeg } from "../model/pairing-exclusions";
+import { boundPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
@@ -34,11 +36,19 @@ export interface ComputeOpportunitiesOptions {
   marketHistory?: LegHistory;
   /** Where the columns' memory comes from (a round's, given back when its set is replaced); new memory without. */
   slabs?: ColumnSlabs;
+  /**
+   * PAIR_PRICE_BOUND: an asset's legs whose per-unit marks stray from the others' by more than this
+   * fraction are paired with none (model/price-bound.ts) and listed in `excluded`. Without, no leg
+   * is held to a price: the offline sample and the sandbox pair recordings and figures of different
+   * moments, whose prices say nothing about whether two tickers are one asset.
+   */
+  priceBound?: number;
 }
 
 export interface OpportunityScan {
   opportunities: Opportunity[];
   skipped: SkippedSnapshots;
+  excluded: ExcludedLeg[];
 }
 
 export interface SkippedSnapshots {
@@ -51,6 +61,8 @@ export interface SkippedSnapshots {
    * contributes its most traded market per asset, so an asset pair has one id per venue pair.
    */
   shadowed: number;
+  /** Legs paired with none because their price strays from their asset's (`priceBound`), each in `excluded`. */
+  priceOutliers: number;
 }
 
 /**
@@ -92,8 +104,8 @@ export function computeOpportunities(
   snapshots: readonly MarketSnapshot[],
   options: ComputeOpportunitiesOptions = {},
 ): OpportunityScan {
-  const { columns, skipped } = rankOpportunities(snapshots, options);
-  return { opportunities: itemsOf(columns), skipped };
+  const { columns, skipped, excluded } = rankOpportunities(snapshots, options);
+  return { opportunities: itemsOf(columns), skipped, excluded };
 }
 
 /**
@@ -117,6 +129,8 @@ export function rankOpportunitiesInSlices(snapshots: readonly MarketSnapshot[], 
 export interface RankedColumns {
   columns: OpportunityColumns;
   skipped: SkippedSnapshots;
+  /** The legs `priceBound` left out, by asset in the order met. */
+  excluded: ExcludedLeg[];
 }
 
 /** How many snapshots, pairs or rows the ranking handles between two of its pause points. */
@@ -129,7 +143,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // Checked up front, so a bad option fails even when there is no pair to price.
   assertHoldingDays(holdingDays);
 
-  const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0 };
+  const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0, priceOutliers: 0 };
   const byBase = new Map<string, Map<string, Candidate>>();
   for (let n = 0; n < snapshots.length; n++) {
     if (n % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
@@ -172,6 +186,11 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const held = venues.get(snapshot.exchange);
     if (held) skipped.shadowed += 1;
     if (!held || preferred(candidate.snapshot, held.snapshot)) venues.set(snapshot.exchange, candidate);
+  }
+  const excluded: ExcludedLeg[] = [];
+  if (options.priceBound !== undefined) {
+    yield;
+    skipped.priceOutliers = leaveOutStrayPrices(byBase, options.priceBound, excluded);
   }
 
   const legs = new ValueList<OpportunityLeg>();
@@ -284,7 +303,67 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   }
   const keys: string[] = [...ITEM_KEYS];
   if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
-  return { columns: { ...c, count, keys, ids: null, legs: legs.list, texts: texts.list }, skipped };
+  return { columns: { ...c, count, keys, ids: null, legs: legs.list, texts: texts.list }, skipped, excluded };
+}
+
+/**
+ * The legs a ranking of `snapshots` with `priceBound` leaves out, without ranking: the markets are
+ * grouped as the ranking groups them (a rate and an interval, one market a venue per asset) and held
+ * to the bound the same way, so a round reports exactly what its set left out in one pass over its
+ * markets, after every batch it merged in, at a fraction of the ranking's cost.
+ */
+export function strayPriceLegs(snapshots: readonly MarketSnapshot[], priceBound: number): ExcludedLeg[] {
+  const byAsset = new Map<string, Map<string, { snapshot: MarketSnapshot }>>();
+  for (const snapshot of snapshots) {
+    if (snapshot.fundingRate === null || snapshot.fundingIntervalHours === null) continue;
+    const group = pairingKey(snapshot.base, snapshot.underlyingClass);
+    let venues = byAsset.get(group);
+    if (!venues) {
+      venues = new Map();
+      byAsset.set(group, venues);
+    }
+    const held = venues.get(snapshot.exchange);
+    if (!held || preferred(snapshot, held.snapshot)) venues.set(snapshot.exchange, { snapshot });
+  }
+  const excluded: ExcludedLeg[] = [];
+  leaveOutStrayPrices(byAsset, priceBound, excluded);
+  return excluded;
+}
+
+/**
+ * Takes out of each asset's markets (one a venue) those whose per-unit mark strays from the rest by
+ * more than `bound` (boundPrices), adding each to `excluded`; how many. A pass over the assets, not
+ * the pairs: an asset of n venues costs one sort of n prices, its n(n-1)/2 pairs nothing.
+ */
+export function leaveOutStrayPrices(
+  byAsset: ReadonlyMap<string, Map<string, { snapshot: MarketSnapshot }>>,
+  bound: number,
+  excluded: ExcludedLeg[],
+): number {
+  let count = 0;
+  const prices: number[] = [];
+  for (const venues of byAsset.values()) {
+    if (venues.size < 2) continue;
+    prices.length = 0;
+    const markets = [...venues.values()];
+    for (const { snapshot } of markets) prices.push(snapshot.markPrice === null ? Number.NaN : snapshot.markPrice / snapshot.contractMultiplier);
+    const { median, outside } = boundPrices(prices, bound);
+    for (const i of outside) {
+      const s = markets[i]!.snapshot;
+      venues.delete(s.exchange);
+      excluded.push({
+        exchange: s.exchange,
+        market: s.market,
+        venue_base: s.venueBase,
+        asset: s.base,
+        ...(s.underlyingClass === undefined ? {} : { underlying_class: s.underlyingClass }),
+        unit_price: prices[i]!,
+        median_price: median,
+      });
+      count += 1;
+    }
+  }
+  return count;
 }
 
 /**
