@@ -335,7 +335,7 @@ export function strayPriceLegs(snapshots: readonly MarketSnapshot[], priceBound:
  * more than `bound` (boundPrices), adding each to `excluded`; how many. A pass over the assets, not
  * the pairs: an asset of n venues costs one sort of n prices, its n(n-1)/2 pairs nothing.
  */
-export function leaveOutStrayPrices(
+function leaveOutStrayPrices(
   byAsset: ReadonlyMap<string, Map<string, { snapshot: MarketSnapshot }>>,
   bound: number,
   excluded: ExcludedLeg[],
