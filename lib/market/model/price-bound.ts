@@ -1,11 +1,11 @@
 /** PAIR_PRICE_BOUND's default: legs whose per-unit marks differ by more than 5 % are never paired. */
 export const DEFAULT_PAIR_PRICE_BOUND = 0.05;
 
-/** What one asset's priced legs make of the bound: their median, and which fall outside. */
-export interface BoundedPrices {
-  /** The median per-unit mark of the priced legs (mean of the two middle ones for an even count); NaN with none. */
+/** The legs of one asset the bound leaves out, and the median they strayed from. */
+export interface StrayPrices {
+  /** The median per-unit mark of the priced legs (mean of the two middle ones for an even count). */
   median: number;
-  /** Positions (into the prices given) of the legs left out, ascending. */
+  /** Positions (into the prices given) of the legs left out, ascending; never empty. */
   outside: number[];
 }
 
@@ -18,18 +18,25 @@ export interface BoundedPrices {
  * dearest against cheapest over their mean as `price_spread_bps` measures a pair, is within `bound`:
  * so no two kept legs differ by more, and the legs left out are the fewest that stray from the
  * majority. When fewer than two priced legs agree, which is right cannot be told: all are left out.
- * One sort of at most one leg a venue, per asset, rather than a check per pair.
+ * Undefined when every leg is kept, the usual case, settled by one pass for the cheapest and
+ * dearest: per asset rather than per pair, and a sort only for an asset whose legs disagree.
  */
-export function boundPrices(prices: readonly number[], bound: number): BoundedPrices {
+export function strayPrices(prices: readonly number[], bound: number): StrayPrices | undefined {
+  let cheapest = Number.POSITIVE_INFINITY;
+  let dearest = Number.NEGATIVE_INFINITY;
+  for (const price of prices) {
+    // NaN (no mark) fails both comparisons.
+    if (price < cheapest) cheapest = price;
+    if (price > dearest) dearest = price;
+  }
+  // No two priced legs, or all within the bound.
+  if (!(cheapest < dearest) || spread(cheapest, dearest) <= bound) return undefined;
   const priced: number[] = [];
   for (let i = 0; i < prices.length; i++) if (!Number.isNaN(prices[i]!)) priced.push(i);
-  if (priced.length === 0) return { median: Number.NaN, outside: [] };
   priced.sort((a, b) => prices[a]! - prices[b]! || a - b);
   const at = (rank: number) => prices[priced[rank]!]!;
   const middle = priced.length >> 1;
   const median = priced.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
-  // A lone priced leg has nothing to disagree with.
-  if (priced.length === 1) return { median, outside: [] };
   let low = 0;
   let high = priced.length - 1;
   while (low < high && spread(at(low), at(high)) > bound) {

@@ -2,7 +2,7 @@ import { roundTo } from "@/lib/round";
 import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../model/apr";
 import { atCap } from "../model/at-cap";
 import type { ExcludedLeg } from "../model/pairing-exclusions";
-import { boundPrices } from "../model/price-bound";
+import { strayPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
@@ -83,6 +83,8 @@ interface Candidate {
   annualisedPct: number;
   /** The market's key in the per-market maps (`marketKey`). */
   key: string;
+  /** Its mark per unit of the asset (the venue's mark over its bundle size); NaN without a mark. */
+  unitPrice: number;
   /** The market's mean annualised funding, when averages were asked for. */
   average: MarketAverage | undefined;
   // Set once the market is in a pair (-1 before): its leg's position (built once per market: an
@@ -169,6 +171,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       intervalHours: snapshot.fundingIntervalHours,
       annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
       key,
+      unitPrice: unitPrice(snapshot),
       average: options.averages?.get(key),
       leg: -1,
       observed: -1,
@@ -313,7 +316,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
  * markets, after every batch it merged in, at a fraction of the ranking's cost.
  */
 export function strayPriceLegs(snapshots: readonly MarketSnapshot[], priceBound: number): ExcludedLeg[] {
-  const byAsset = new Map<string, Map<string, { snapshot: MarketSnapshot }>>();
+  const byAsset = new Map<string, Map<string, PricedMarket>>();
   for (const snapshot of snapshots) {
     if (snapshot.fundingRate === null || snapshot.fundingIntervalHours === null) continue;
     const group = pairingKey(snapshot.base, snapshot.underlyingClass);
@@ -323,7 +326,7 @@ export function strayPriceLegs(snapshots: readonly MarketSnapshot[], priceBound:
       byAsset.set(group, venues);
     }
     const held = venues.get(snapshot.exchange);
-    if (!held || preferred(snapshot, held.snapshot)) venues.set(snapshot.exchange, { snapshot });
+    if (!held || preferred(snapshot, held.snapshot)) venues.set(snapshot.exchange, { snapshot, unitPrice: unitPrice(snapshot) });
   }
   const excluded: ExcludedLeg[] = [];
   leaveOutStrayPrices(byAsset, priceBound, excluded);
@@ -332,22 +335,20 @@ export function strayPriceLegs(snapshots: readonly MarketSnapshot[], priceBound:
 
 /**
  * Takes out of each asset's markets (one a venue) those whose per-unit mark strays from the rest by
- * more than `bound` (boundPrices), adding each to `excluded`; how many. A pass over the assets, not
- * the pairs: an asset of n venues costs one sort of n prices, its n(n-1)/2 pairs nothing.
+ * more than `bound` (strayPrices), adding each to `excluded`; how many. A pass over the assets, not
+ * the pairs: an asset of n venues costs a pass over n prices, its n(n-1)/2 pairs nothing.
  */
-function leaveOutStrayPrices(
-  byAsset: ReadonlyMap<string, Map<string, { snapshot: MarketSnapshot }>>,
-  bound: number,
-  excluded: ExcludedLeg[],
-): number {
+function leaveOutStrayPrices(byAsset: ReadonlyMap<string, Map<string, PricedMarket>>, bound: number, excluded: ExcludedLeg[]): number {
   let count = 0;
   const prices: number[] = [];
   for (const venues of byAsset.values()) {
     if (venues.size < 2) continue;
     prices.length = 0;
+    for (const market of venues.values()) prices.push(market.unitPrice);
+    const stray = strayPrices(prices, bound);
+    if (!stray) continue;
+    const { median, outside } = stray;
     const markets = [...venues.values()];
-    for (const { snapshot } of markets) prices.push(snapshot.markPrice === null ? Number.NaN : snapshot.markPrice / snapshot.contractMultiplier);
-    const { median, outside } = boundPrices(prices, bound);
     for (const i of outside) {
       const s = markets[i]!.snapshot;
       venues.delete(s.exchange);
@@ -458,6 +459,17 @@ function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (ep
   });
 }
 
+/** A market as the price bound reads it: its per-unit mark copied out of its snapshot (of many shapes). */
+interface PricedMarket {
+  snapshot: MarketSnapshot;
+  unitPrice: number;
+}
+
+/** A market's mark per unit of its asset; NaN without a mark. */
+function unitPrice(snapshot: MarketSnapshot): number {
+  return snapshot.markPrice === null ? Number.NaN : snapshot.markPrice / snapshot.contractMultiplier;
+}
+
 /** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */
 function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {
   const volume = (challenger.volume24hUsd ?? -1) - (holder.volume24hUsd ?? -1);
@@ -499,7 +511,7 @@ function pairedFigures(paired: readonly Candidate[]) {
     f.takerFee[i] = m.takerFee;
     f.rate8h[i] = ratePer8h(m);
     // Per unit of the asset, as the price spread compares them.
-    f.unitPrice[i] = m.snapshot.markPrice === null ? Number.NaN : m.snapshot.markPrice / m.snapshot.contractMultiplier;
+    f.unitPrice[i] = m.unitPrice;
     f.openInterestUsd[i] = m.openInterestUsd ?? Number.NaN;
     f.volume24hUsd[i] = m.volume24hUsd ?? Number.NaN;
     f.averageDay[i] = m.average?.day ?? Number.NaN;
