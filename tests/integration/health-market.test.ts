@@ -76,7 +76,7 @@ describe("GET /healthz", () => {
     const leg = { exchange: "gate", market: "NEIRO/USDT:USDT", venue_base: "NEIRO", asset: "NEIRO", unit_price: 0.051, median_price: 0.000451 };
     const startedAt = new Date(Date.now() + 60_000);
     const round = await db.ingestionRound.create({
-      data: { startedAt, finishedAt: startedAt, status: "published", opportunities: 3, pairingExclusions: storedExclusions(0.05, [leg]) },
+      data: { startedAt, finishedAt: startedAt, status: "published", opportunities: 3, excludedLegs: storedExclusions(0.05, [leg]) },
     });
     const body = await (await app.fetch(new Request("http://localhost/healthz", asOperator))).json();
     expect(body.pairing).toEqual({

@@ -15,7 +15,7 @@ export async function recordPairingExclusions(db: Db, roundId: string, ranking: 
   try {
     const stored = storedExclusions(priceBound, strayPriceLegs(ranking, priceBound));
     await directSql(db).query({
-      text: `UPDATE "IngestionRound" SET "pairingExclusions" = $1::jsonb WHERE id = $2`,
+      text: `UPDATE "IngestionRound" SET "excludedLegs" = $1::jsonb WHERE id = $2`,
       values: [JSON.stringify(stored), roundId],
     });
     const total = Object.values(stored.counts).reduce((sum, n) => sum + n, 0);
@@ -27,13 +27,13 @@ export async function recordPairingExclusions(db: Db, roundId: string, ranking: 
 
 /** The newest published round's exclusions by venue; null before a round stored any (or with the bound never set). */
 export async function readPairingExclusions(db: Db): Promise<PairingExclusions | null> {
-  const rows = await directSql(db).query<{ id: string; startedAt: Date | string; pairingExclusions: unknown }>({
-    text: `SELECT id, "startedAt", "pairingExclusions" FROM "IngestionRound" WHERE status = 'published' AND "pairingExclusions" IS NOT NULL ORDER BY "startedAt" DESC LIMIT 1`,
+  const rows = await directSql(db).query<{ id: string; startedAt: Date | string; excludedLegs: unknown }>({
+    text: `SELECT id, "startedAt", "excludedLegs" FROM "IngestionRound" WHERE status = 'published' AND "excludedLegs" IS NOT NULL ORDER BY "startedAt" DESC LIMIT 1`,
     values: [],
   });
   const row = rows[0];
   if (!row) return null;
-  const stored = storedExclusionsSchema.safeParse(typeof row.pairingExclusions === "string" ? JSON.parse(row.pairingExclusions) : row.pairingExclusions);
+  const stored = storedExclusionsSchema.safeParse(typeof row.excludedLegs === "string" ? JSON.parse(row.excludedLegs) : row.excludedLegs);
   if (!stored.success) return null;
   return exclusionsByVenue(stored.data, { id: row.id, startedAt: new Date(row.startedAt) });
 }

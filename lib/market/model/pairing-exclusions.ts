@@ -20,7 +20,7 @@ export type ExcludedLeg = z.infer<typeof excludedLegSchema>;
 /** How many legs a round lists (counts stay whole): a broken map can leave out hundreds. */
 export const EXCLUDED_LEGS_LISTED = 500;
 
-/** What a round stores of the legs it left out (`IngestionRound.pairingExclusions`). */
+/** What a round stores of the legs it left out (`IngestionRound.excludedLegs`). */
 export const storedExclusionsSchema = z.object({
   price_bound: z.number().positive(),
   /** Legs left out, per venue id: all of them, even beyond the list. */

@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "IngestionRound" ADD COLUMN     "pairingExclusions" JSONB;
