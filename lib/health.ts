@@ -5,6 +5,8 @@ import { logger } from "@/lib/observability/logger";
 import type { RateLimitStatus } from "@/lib/ratelimit";
 import { appServices } from "@/lib/app-services";
 import type { IngestionStatus } from "@/lib/market/model/venue-status";
+import type { PairingExclusions } from "@/lib/market/model/pairing-exclusions";
+import { readPairingExclusions } from "@/lib/market/ingest/pairing-exclusions-store";
 import type { ResponseCacheStats } from "@/lib/response-cache/response-cache";
 
 export interface Health extends BuildInfo {
@@ -16,6 +18,12 @@ export interface Health extends BuildInfo {
   response_cache: ResponseCacheStats;
   /** Each venue's health and the latest ingestion round; null while the database is down. */
   market: IngestionStatus | null;
+  /**
+   * The legs the newest published round paired with none because their price strays from their
+   * asset's by more than PAIR_PRICE_BOUND, per venue: a ticker the asset map must fix. Null while
+   * the database is down or before a round recorded any.
+   */
+  pairing: PairingExclusions | null;
 }
 
 /** What everyone may see: enough for a load balancer, nothing about the build, venues or stores. */
@@ -73,12 +81,22 @@ export async function readHealth(options: { details?: boolean } = {}): Promise<H
   const services = appServices();
   const rateLimiter = services.limiter.status();
   let market: IngestionStatus | null = null;
+  let pairing: PairingExclusions | null = null;
   // The market read is for operators only: a public probe costs one SELECT 1, nothing more.
   if (database.status === "up" && options.details !== false) {
-    market = await withTimeout(services.market("live").status(), DATABASE_TIMEOUT_MS).catch((error: unknown) => {
-      log.error({ err: error }, "health check: reading market status failed");
-      return null;
-    });
+    [market, pairing] = await Promise.all([
+      withTimeout(services.market("live").status(), DATABASE_TIMEOUT_MS).catch((error: unknown) => {
+        log.error({ err: error }, "health check: reading market status failed");
+        return null;
+      }),
+      withTimeout(
+        openServiceDatabase().then(({ db }) => readPairingExclusions(db)),
+        DATABASE_TIMEOUT_MS,
+      ).catch((error: unknown) => {
+        log.error({ err: error }, "health check: reading the legs left out by the price bound failed");
+        return null;
+      }),
+    ]);
   }
   return {
     status: database.status === "up" && !rateLimiter.degraded ? "ok" : "degraded",
@@ -88,5 +106,6 @@ export async function readHealth(options: { details?: boolean } = {}): Promise<H
     rate_limiter: { store: rateLimiter.store, degraded: rateLimiter.degraded, ...(rateLimiter.since && { since: rateLimiter.since }) },
     response_cache: services.responseCache.stats(),
     market,
+    pairing,
   };
 }

@@ -11,9 +11,11 @@ import { accountsUsage } from "@/lib/usage/accounts-usage";
 import { billingProvider } from "@/lib/billing/billing-provider";
 import { cursorGroups } from "@/lib/history/backfill/backfill-store";
 import { venueProgress } from "@/lib/history/backfill/backfill-progress";
+import { readPairingExclusions } from "@/lib/market/ingest/pairing-exclusions-store";
 import { AccountsUsage } from "./accounts-usage";
 import { BackfillProgressSection } from "./backfill-progress";
 import { CompForm } from "./comp-form";
+import { PairingExclusionsSection } from "./pairing-exclusions";
 import { RevokeKeyButton } from "./revoke-key-button";
 import { TierForm } from "./tier-form";
 
@@ -28,11 +30,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const { q } = await searchParams;
   const query = (Array.isArray(q) ? q[0] : q) ?? "";
   const now = new Date();
-  const [counts, search, busiest, backfill] = await Promise.all([
+  const [counts, search, busiest, backfill, exclusions] = await Promise.all([
     tierCounts(db, now),
     searchUsers(db, query, now),
     accountsUsage(db, {}, now),
     cursorGroups(db, now.getTime()).then(venueProgress),
+    readPairingExclusions(db),
   ]);
   const found = search.query ? await accountsUsage(db, { userIds: search.users.map((user) => user.id) }, now) : null;
 
@@ -73,6 +76,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       <AccountsUsage busiest={busiest} found={found} query={search.query} />
 
       <BackfillProgressSection progress={backfill} />
+
+      <PairingExclusionsSection exclusions={exclusions} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunities";
+import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { readMarketAverages } from "@/lib/market/ingest/read-market-averages";
 import { fromSnapshotRow } from "@/lib/market/ingest/store-round";
 import { OpportunitySnapshot } from "@/lib/market/opportunities/opportunity-query";
@@ -65,9 +66,11 @@ async function roundOpportunities(db: Db, roundId: string, startedAt: Date): Pro
     readMarketAverages(db, startedAt, { wholeHoursBefore: true }),
     storedPersistenceAt(db, startedAt),
   ]);
+  // Held to the price bound the live rounds rank with, so Free accounts see no pair the live set left out.
+  const priceBound = readIngestConfig().PAIR_PRICE_BOUND;
   const { opportunities } = computeOpportunities(
     rows.map(fromSnapshotRow),
-    persistence ? { averages, persistence: (long, short) => persistence.persistenceOf(long, short) } : { averages },
+    persistence ? { averages, priceBound, persistence: (long, short) => persistence.persistenceOf(long, short) } : { averages, priceBound },
   );
   return new OpportunitySnapshot(opportunities, startedAt.toISOString(), false);
 }

@@ -245,6 +245,10 @@ async function main() {
       // GRVT's refresh asks one ticker a market, 40 ms apart (its client's throttle): at the widened
       // scale that outlasts the default 10 s, and a venue whose rounds never answer has no markets to stream.
       INGEST_VENUE_TIMEOUT_MS: process.env.INGEST_VENUE_TIMEOUT_MS ?? String(Math.max(10_000, 2 * 40 * assets)),
+      // The widened replays clone each venue's BTC at its own recording's price (17,000 to 120,000):
+      // at the default 5 % most legs would pair with none. At 2 (no two prices spread more) every
+      // asset's prices are still checked and every pair ranked, as in a live round whose venues agree.
+      PAIR_PRICE_BOUND: "2",
     };
     for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_OPTIONS", "INGEST_DISABLED"]) delete env[name];
     const preload = pathToFileURL(path.join(ROOT, "scripts/bench/freshness-venues.ts")).href;

@@ -7,6 +7,7 @@ import { openServiceDatabase } from "@/lib/db";
 import { releaseDataDirLock } from "@/lib/db/data-dir-lock";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { VENUE_IDS } from "@/lib/market/model/types";
+import { storedExclusions } from "@/lib/market/model/pairing-exclusions";
 import { restoreEnv, saveEnv } from "@/tests/support/saved-env";
 
 // /healthz reads the process's own database, so this file points the process at a throw-away
@@ -46,6 +47,7 @@ describe("GET /healthz", () => {
     const first = await (await app.fetch(new Request("http://localhost/healthz", asOperator))).json();
     expect(first.market.venues).toHaveLength(VENUE_IDS.length);
     expect(first.market.last_round).toBeNull();
+    expect(first.pairing).toBeNull();
     for (const venue of first.market.venues) expect(venue).toMatchObject({ status: "stale", last_success_at: null });
 
     const { db } = await openServiceDatabase();
@@ -66,6 +68,23 @@ describe("GET /healthz", () => {
       markets_count: 240,
     });
     expect(body.market.last_round).toMatchObject({ status: "published", opportunities: 12, finished_at: at.toISOString() });
+  }, 60_000);
+
+  it("lists the legs the newest published round left out by the price bound, per venue", async () => {
+    const app = createApiApp();
+    const { db } = await openServiceDatabase();
+    const leg = { exchange: "gate", market: "NEIRO/USDT:USDT", venue_base: "NEIRO", asset: "NEIRO", unit_price: 0.051, median_price: 0.000451 };
+    const startedAt = new Date(Date.now() + 60_000);
+    const round = await db.ingestionRound.create({
+      data: { startedAt, finishedAt: startedAt, status: "published", opportunities: 3, excludedLegs: storedExclusions(0.05, [leg]) },
+    });
+    const body = await (await app.fetch(new Request("http://localhost/healthz", asOperator))).json();
+    expect(body.pairing).toEqual({
+      round_id: round.id,
+      round_started_at: startedAt.toISOString(),
+      price_bound: 0.05,
+      venues: [{ exchange: "gate", excluded: 1, legs: [leg] }],
+    });
   }, 60_000);
 
   it("reports the response cache of the hot reads: what it holds against its budget, hits and misses", async () => {

@@ -19,6 +19,15 @@ describe("INGEST_STREAMS and VENUE_STREAM_URL_OVERRIDE", () => {
   });
 });
 
+describe("PAIR_PRICE_BOUND", () => {
+  it("is 5 % unless set, and takes a fraction above 0 and at most 2", () => {
+    expect(readIngestConfig({}).PAIR_PRICE_BOUND).toBe(0.05);
+    expect(readIngestConfig({ PAIR_PRICE_BOUND: "0.1" }).PAIR_PRICE_BOUND).toBe(0.1);
+    expect(readIngestConfig({ PAIR_PRICE_BOUND: "2" }).PAIR_PRICE_BOUND).toBe(2);
+    for (const bad of ["0", "-0.05", "5%", "3"]) expect(() => readIngestConfig({ PAIR_PRICE_BOUND: bad })).toThrow(/PAIR_PRICE_BOUND/);
+  });
+});
+
 describe("liveFeedsOn", () => {
   const override = "ws://127.0.0.1:4100";
 

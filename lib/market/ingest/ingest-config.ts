@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { flag, positiveInt, readSettings } from "@/lib/config/settings";
+import { DEFAULT_PAIR_PRICE_BOUND } from "../model/price-bound";
 
 /** A `ws://` or `wss://` URL: where streams go instead of the venues (a loopback replay server). */
 const streamUrlOverride = z
@@ -29,6 +30,8 @@ const schema = z.object({
   // Price moves smaller than this wait for their asset's refresh, at most PUBLISH_PRICE_REFRESH_MS (micro-batch-publisher.ts isNews).
   PUBLISH_PRICE_MOVE_BPS: positiveInt(DEFAULT_PRICE_CONFLATION.moveBps),
   PUBLISH_PRICE_REFRESH_MS: positiveInt(DEFAULT_PRICE_CONFLATION.refreshMs),
+  // Legs whose per-unit marks stray from their asset's median by more than this fraction are never paired (model/price-bound.ts).
+  PAIR_PRICE_BOUND: z.coerce.number().positive().max(2).default(DEFAULT_PAIR_PRICE_BOUND),
   MARKET_RAW_RETENTION_DAYS: positiveInt(7),
   MARKET_HOURLY_RETENTION_DAYS: positiveInt(730),
   // Unset: settlements are the product's history and are kept. Set: whole months older than it go.

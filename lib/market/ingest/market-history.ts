@@ -22,6 +22,11 @@ export interface MarketHistory {
   averages: RoundAverageSums;
   /** Each pair's persistence as last computed (precomputed once an hour, never in the round); null without. */
   persistence: PersistenceSet | null;
+  /**
+   * PAIR_PRICE_BOUND, which the round ranks with and the micro-batches ranked on its history keep
+   * until the next round (rankOpportunities' `priceBound`); no leg is held to a price without.
+   */
+  priceBound?: number;
 }
 
 /**
@@ -94,6 +99,7 @@ function rankingOptions(fresh: readonly MarketSnapshot[], history: MarketHistory
     averages: averagesWith(sumsOf(history.averages, fresh), fresh),
     marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
     ...(set && { persistence: (long, short) => set.persistenceOf(long, short) }),
+    ...(history.priceBound !== undefined && { priceBound: history.priceBound }),
     slabs,
   };
 }

@@ -17,6 +17,7 @@ import type { RoundBatches } from "./micro-batch-publisher";
 import type { RoundMemory } from "./round-memory";
 import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
+import { recordPairingExclusions } from "./pairing-exclusions-store";
 import { venueStatesAfter, type RoundEvents } from "./round-events";
 import { removeSampleHistory } from "./store-sample-history";
 import { previousObservations, roundProgress, roundStatement, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
@@ -74,6 +75,12 @@ export interface IngestionRoundOptions {
    * pause point) to see that they pause.
    */
   sliceMs?: number;
+  /**
+   * PAIR_PRICE_BOUND: legs whose price strays from their asset's by more are paired with none, in
+   * the round and in the batches ranked on its history, and listed on the round (pairing-exclusions-store.ts).
+   * Unset, no leg is held to a price (tests replaying recordings of different days).
+   */
+  priceBound?: number;
 }
 
 /**
@@ -174,7 +181,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     }
     // What the stored history adds to this round's observations: each market's last interval change
     // and last settlement for the legs, its mean APRs and each pair's persistence for the opportunities.
-    const history = withRoundFindings(await historyRead, settlements, intervalChanges);
+    const history = { ...withRoundFindings(await historyRead, settlements, intervalChanges), priceBound: options.priceBound };
     step("history");
     // Ranked with the newest pushed legs while micro-batches go on publishing.
     const batches = options.batches;
@@ -252,6 +259,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
     );
     options.onRound?.(results);
+    const exclusionsRecorded = options.priceBound === undefined ? undefined : recordPairingExclusions(db, round.id, ranking, options.priceBound);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
     await aggregateRound(db, round.id).catch((error: unknown) =>
@@ -269,6 +277,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       logger("ingest").error({ err: error, roundId: round.id }, "market data retention failed"),
     );
     await applied;
+    await exclusionsRecorded;
     return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
   } catch (error) {
     if (holding) options.batches?.release();

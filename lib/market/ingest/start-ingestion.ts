@@ -102,6 +102,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         memory,
         slabs,
         batches: feeds?.publisher,
+        priceBound: config.PAIR_PRICE_BOUND,
         onRound: feeds ? (results) => handOver(feeds, results) : undefined,
       }),
   });

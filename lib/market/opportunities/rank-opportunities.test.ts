@@ -5,7 +5,7 @@ import { marketKey } from "../model/market-average";
 import { PRICE_OBSERVATION_TOLERANCE_MS } from "../model/price-spread";
 import { opportunitySchema, type MarketSnapshot } from "../model/types";
 import { opportunityId } from "./encoding/columns";
-import { computeOpportunities } from "./rank-opportunities";
+import { computeOpportunities, rankOpportunities, strayPriceLegs } from "./rank-opportunities";
 
 describe("computeOpportunities", () => {
   it("rejects a holding period that is not a positive number up front, even with nothing to pair", () => {
@@ -218,7 +218,7 @@ describe("computeOpportunities", () => {
       makeSnapshot({ exchange: "binance", market: "BTC/USDC:USDC", settle: "USDC", quote: "USDC", volume24hUsd: 10, fundingRate: -0.01 }),
       makeSnapshot({ exchange: "gate", fundingRate: 0.0002 }),
     ]);
-    expect(scan.skipped).toEqual({ missingRate: 1, unknownInterval: 1, shadowed: 1 });
+    expect(scan.skipped).toEqual({ missingRate: 1, unknownInterval: 1, shadowed: 1, priceOutliers: 0 });
     expect(scan.opportunities.map((o) => [o.id, o.long.market])).toEqual([["BTC-binance-gate", "BTC/USDT:USDT"]]);
   });
 
@@ -328,5 +328,58 @@ describe("computeOpportunities' order", () => {
     rank(["BTCDOM", "BTC", "BT", "B2", "BTC0", "BTC+"], ["okx", "okxus", "ok", "ok+", "gate", "gateio"]);
     // `BTC-X-…` against `BTC-okx-…`: only the texts tell (the dash comes before letters).
     rank(["BTC-X", "BTC", "BTCX", "BTC-0"], ["okx", "X", "gate"]);
+  });
+});
+
+describe("computeOpportunities with a price bound", () => {
+  // The Neiro that Binance lists as NEIRO, Hyperliquid as kNEIRO and Bybit as 1000NEIROCTO (one asset
+  // through the asset map), beside a venue whose NEIRO is the other token, Neiro Ethereum, priced in
+  // cents; HTX states no mark. Magnitudes of 2025's quotes.
+  const neiro = (exchange: MarketSnapshot["exchange"], venueBase: string, multiplier: number, markPrice: number | null, fundingRate: number) =>
+    makeSnapshot({ exchange, base: "NEIRO", venueBase, market: `${venueBase}/USDT:USDT`, contractMultiplier: multiplier, markPrice, fundingRate });
+  const snapshots = [
+    neiro("binance", "NEIRO", 1, 0.00045, 0.0001),
+    neiro("hyperliquid", "kNEIRO", 1000, 0.45, 0.0002),
+    neiro("bybit", "1000NEIROCTO", 1000, 0.452, -0.0001),
+    neiro("gate", "NEIRO", 1, 0.051, 0.003),
+    neiro("htx", "NEIRO", 1, null, 0.0004),
+    makeSnapshot({ exchange: "binance", fundingRate: 0.0001, markPrice: 97_000 }),
+    makeSnapshot({ exchange: "gate", fundingRate: 0.0002, markPrice: 97_050 }),
+  ];
+
+  it("pairs the other legs and never the one whose price strays, listing it with the asset's median", () => {
+    const { opportunities, skipped, excluded } = computeOpportunities(snapshots, { priceBound: 0.05 });
+    const neiroIds = opportunities.filter((o) => o.symbol === "NEIRO").map((o) => o.id).sort();
+    // Four legs left, six pairs; HTX, without a mark, cannot be checked and stays.
+    expect(neiroIds).toEqual(["NEIRO-binance-htx", "NEIRO-binance-hyperliquid", "NEIRO-bybit-binance", "NEIRO-bybit-htx", "NEIRO-bybit-hyperliquid", "NEIRO-hyperliquid-htx"]);
+    expect(opportunities.map((o) => o.id)).toContain("BTC-binance-gate");
+    expect(skipped.priceOutliers).toBe(1);
+    expect(excluded).toEqual([
+      {
+        exchange: "gate",
+        market: "NEIRO/USDT:USDT",
+        venue_base: "NEIRO",
+        asset: "NEIRO",
+        unit_price: 0.051,
+        median_price: (0.00045 + 0.000452) / 2,
+      },
+    ]);
+    // Without the bound (the sample, the sandbox) every venue pairs: the gate leg in four more pairs.
+    expect(computeOpportunities(snapshots).opportunities.filter((o) => o.symbol === "NEIRO")).toHaveLength(10);
+  });
+
+  it("lists the same legs from the markets alone as the ranking leaves out (what a round records)", () => {
+    const ranked = rankOpportunities(snapshots, { priceBound: 0.05 });
+    expect(strayPriceLegs(snapshots, 0.05)).toEqual(ranked.excluded);
+    // An index and a memecoin never meet, so neither strays from the other.
+    const classes = [
+      makeSnapshot({ exchange: "hyperliquid", base: "SPX", markPrice: 1.21 }),
+      makeSnapshot({ exchange: "bybit", base: "SPX", markPrice: 1.2 }),
+      makeSnapshot({ exchange: "hyperliquid:km", base: "SP500", venueBase: "US500", markPrice: 6_850, underlyingClass: "index" }),
+      makeSnapshot({ exchange: "hyperliquid:cash", base: "SP500", venueBase: "USA500", markPrice: 6_846, underlyingClass: "index" }),
+    ];
+    const scan = computeOpportunities(classes, { priceBound: 0.05 });
+    expect(scan.excluded).toEqual([]);
+    expect(scan.opportunities.map((o) => o.id).sort()).toEqual(["SP500-hyperliquid:cash-hyperliquid:km", "SPX-bybit-hyperliquid"]);
   });
 });

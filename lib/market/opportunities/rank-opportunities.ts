@@ -1,6 +1,8 @@
 import { roundTo } from "@/lib/round";
 import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../model/apr";
 import { atCap } from "../model/at-cap";
+import type { ExcludedLeg } from "../model/pairing-exclusions";
+import { strayPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
@@ -34,11 +36,19 @@ export interface ComputeOpportunitiesOptions {
   marketHistory?: LegHistory;
   /** Where the columns' memory comes from (a round's, given back when its set is replaced); new memory without. */
   slabs?: ColumnSlabs;
+  /**
+   * PAIR_PRICE_BOUND: an asset's legs whose per-unit marks stray from the others' by more than this
+   * fraction are paired with none (model/price-bound.ts) and listed in `excluded`. Without, no leg
+   * is held to a price: the offline sample and the sandbox pair recordings and figures of different
+   * moments, whose prices say nothing about whether two tickers are one asset.
+   */
+  priceBound?: number;
 }
 
 export interface OpportunityScan {
   opportunities: Opportunity[];
   skipped: SkippedSnapshots;
+  excluded: ExcludedLeg[];
 }
 
 export interface SkippedSnapshots {
@@ -51,6 +61,8 @@ export interface SkippedSnapshots {
    * contributes its most traded market per asset, so an asset pair has one id per venue pair.
    */
   shadowed: number;
+  /** Legs paired with none because their price strays from their asset's (`priceBound`), each in `excluded`. */
+  priceOutliers: number;
 }
 
 /**
@@ -71,6 +83,8 @@ interface Candidate {
   annualisedPct: number;
   /** The market's key in the per-market maps (`marketKey`). */
   key: string;
+  /** Its mark per unit of the asset (the venue's mark over its bundle size); NaN without a mark. */
+  unitPrice: number;
   /** The market's mean annualised funding, when averages were asked for. */
   average: MarketAverage | undefined;
   // Set once the market is in a pair (-1 before): its leg's position (built once per market: an
@@ -92,8 +106,8 @@ export function computeOpportunities(
   snapshots: readonly MarketSnapshot[],
   options: ComputeOpportunitiesOptions = {},
 ): OpportunityScan {
-  const { columns, skipped } = rankOpportunities(snapshots, options);
-  return { opportunities: itemsOf(columns), skipped };
+  const { columns, skipped, excluded } = rankOpportunities(snapshots, options);
+  return { opportunities: itemsOf(columns), skipped, excluded };
 }
 
 /**
@@ -117,6 +131,8 @@ export function rankOpportunitiesInSlices(snapshots: readonly MarketSnapshot[], 
 export interface RankedColumns {
   columns: OpportunityColumns;
   skipped: SkippedSnapshots;
+  /** The legs `priceBound` left out, by asset in the order met. */
+  excluded: ExcludedLeg[];
 }
 
 /** How many snapshots, pairs or rows the ranking handles between two of its pause points. */
@@ -129,7 +145,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // Checked up front, so a bad option fails even when there is no pair to price.
   assertHoldingDays(holdingDays);
 
-  const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0 };
+  const skipped = { missingRate: 0, unknownInterval: 0, shadowed: 0, priceOutliers: 0 };
   const byBase = new Map<string, Map<string, Candidate>>();
   for (let n = 0; n < snapshots.length; n++) {
     if (n % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
@@ -155,6 +171,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       intervalHours: snapshot.fundingIntervalHours,
       annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
       key,
+      unitPrice: unitPrice(snapshot),
       average: options.averages?.get(key),
       leg: -1,
       observed: -1,
@@ -172,6 +189,11 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const held = venues.get(snapshot.exchange);
     if (held) skipped.shadowed += 1;
     if (!held || preferred(candidate.snapshot, held.snapshot)) venues.set(snapshot.exchange, candidate);
+  }
+  const excluded: ExcludedLeg[] = [];
+  if (options.priceBound !== undefined) {
+    yield;
+    skipped.priceOutliers = leaveOutStrayPrices(byBase, options.priceBound, excluded);
   }
 
   const legs = new ValueList<OpportunityLeg>();
@@ -284,7 +306,65 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   }
   const keys: string[] = [...ITEM_KEYS];
   if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
-  return { columns: { ...c, count, keys, ids: null, legs: legs.list, texts: texts.list }, skipped };
+  return { columns: { ...c, count, keys, ids: null, legs: legs.list, texts: texts.list }, skipped, excluded };
+}
+
+/**
+ * The legs a ranking of `snapshots` with `priceBound` leaves out, without ranking: the markets are
+ * grouped as the ranking groups them (a rate and an interval, one market a venue per asset) and held
+ * to the bound the same way, so a round reports exactly what its set left out in one pass over its
+ * markets, after every batch it merged in, at a fraction of the ranking's cost.
+ */
+export function strayPriceLegs(snapshots: readonly MarketSnapshot[], priceBound: number): ExcludedLeg[] {
+  const byAsset = new Map<string, Map<string, PricedMarket>>();
+  for (const snapshot of snapshots) {
+    if (snapshot.fundingRate === null || snapshot.fundingIntervalHours === null) continue;
+    const group = pairingKey(snapshot.base, snapshot.underlyingClass);
+    let venues = byAsset.get(group);
+    if (!venues) {
+      venues = new Map();
+      byAsset.set(group, venues);
+    }
+    const held = venues.get(snapshot.exchange);
+    if (!held || preferred(snapshot, held.snapshot)) venues.set(snapshot.exchange, { snapshot, unitPrice: unitPrice(snapshot) });
+  }
+  const excluded: ExcludedLeg[] = [];
+  leaveOutStrayPrices(byAsset, priceBound, excluded);
+  return excluded;
+}
+
+/**
+ * Takes out of each asset's markets (one a venue) those whose per-unit mark strays from the rest by
+ * more than `bound` (strayPrices), adding each to `excluded`; how many. A pass over the assets, not
+ * the pairs: an asset of n venues costs a pass over n prices, its n(n-1)/2 pairs nothing.
+ */
+function leaveOutStrayPrices(byAsset: ReadonlyMap<string, Map<string, PricedMarket>>, bound: number, excluded: ExcludedLeg[]): number {
+  let count = 0;
+  const prices: number[] = [];
+  for (const venues of byAsset.values()) {
+    if (venues.size < 2) continue;
+    prices.length = 0;
+    for (const market of venues.values()) prices.push(market.unitPrice);
+    const stray = strayPrices(prices, bound);
+    if (!stray) continue;
+    const { median, outside } = stray;
+    const markets = [...venues.values()];
+    for (const i of outside) {
+      const s = markets[i]!.snapshot;
+      venues.delete(s.exchange);
+      excluded.push({
+        exchange: s.exchange,
+        market: s.market,
+        venue_base: s.venueBase,
+        asset: s.base,
+        ...(s.underlyingClass === undefined ? {} : { underlying_class: s.underlyingClass }),
+        unit_price: prices[i]!,
+        median_price: median,
+      });
+      count += 1;
+    }
+  }
+  return count;
 }
 
 /**
@@ -379,6 +459,17 @@ function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (ep
   });
 }
 
+/** A market as the price bound reads it: its per-unit mark copied out of its snapshot (of many shapes). */
+interface PricedMarket {
+  snapshot: MarketSnapshot;
+  unitPrice: number;
+}
+
+/** A market's mark per unit of its asset; NaN without a mark. */
+function unitPrice(snapshot: MarketSnapshot): number {
+  return snapshot.markPrice === null ? Number.NaN : snapshot.markPrice / snapshot.contractMultiplier;
+}
+
 /** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */
 function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {
   const volume = (challenger.volume24hUsd ?? -1) - (holder.volume24hUsd ?? -1);
@@ -420,7 +511,7 @@ function pairedFigures(paired: readonly Candidate[]) {
     f.takerFee[i] = m.takerFee;
     f.rate8h[i] = ratePer8h(m);
     // Per unit of the asset, as the price spread compares them.
-    f.unitPrice[i] = m.snapshot.markPrice === null ? Number.NaN : m.snapshot.markPrice / m.snapshot.contractMultiplier;
+    f.unitPrice[i] = m.unitPrice;
     f.openInterestUsd[i] = m.openInterestUsd ?? Number.NaN;
     f.volume24hUsd[i] = m.volume24hUsd ?? Number.NaN;
     f.averageDay[i] = m.average?.day ?? Number.NaN;

@@ -1,3 +1,4 @@
+import { ASSET_MAP } from "../../model/asset-map";
 import { normaliseBase } from "../../model/normalise-base";
 import type { IntervalSource, MarketSnapshot, TradingHours, UnderlyingClass } from "../../model/types";
 import { venueTakerFee } from "../venue-fees";
@@ -100,7 +101,9 @@ export function buildSnapshot(
   observation: FundingObservation | undefined,
   fetchedAt: number,
 ): MarketSnapshot | null {
-  const { base, multiplier } = normaliseBase(market.base);
+  const { base: bare, multiplier } = normaliseBase(market.base);
+  // The asset it is paired as: the maintained map's rename where the ticker names another (model/asset-map.json).
+  const base = ASSET_MAP.assetOf(exchange, bare, observation?.underlyingClass);
   const snapshot: SnapshotCandidate = {
     exchange,
     market: market.symbol,

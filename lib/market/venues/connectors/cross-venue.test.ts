@@ -34,7 +34,7 @@ describe("snapshots from every connector of the offline sample", () => {
     // Second markets of one venue for one asset stand behind the first: Bybit's and Bitget's BTC/USDC
     // perpetuals, and Binance's USDC twins of SOL, DOGE, LINK, ENA and 1000BONK. Bitget's ETH has
     // no rate.
-    expect(scan.skipped).toEqual({ missingRate: 1, unknownInterval: 0, shadowed: 7 });
+    expect(scan.skipped).toEqual({ missingRate: 1, unknownInterval: 0, shadowed: 7, priceOutliers: 0 });
     for (const opportunity of scan.opportunities) {
       expect(opportunitySchema.parse(opportunity)).toEqual(opportunity);
       expect(opportunity.long.exchange).not.toBe(opportunity.short.exchange);

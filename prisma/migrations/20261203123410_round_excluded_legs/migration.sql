@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "IngestionRound" ADD COLUMN     "excludedLegs" JSONB;
