@@ -76,9 +76,9 @@ export interface BatchTimings {
   rank: number;
   /** Patching the re-ranked pairs into the set (PatchedSet.patched: the batch's width, not the set's). */
   patch: number;
-  /** Deriving the pairs' change events. */
+  /** Laying the pairs out in their stored form, and deriving their change events. */
   events: number;
-  /** Packing the pairs into their stored form. */
+  /** Waiting for the packing's compression, which ran on libuv's threads while the events were derived. */
   encode: number;
   /** The publishing transaction. */
   write: number;
@@ -371,13 +371,16 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       const ranked = performance.now();
       const set = base.set.patched(bases, items);
       const patched = performance.now();
+      // Packed here rather than in publishBatch, so the two are timed apart, and laid out before the
+      // events are derived so that libuv's threads compress it meanwhile; a writer of a test's packs nothing.
+      const packing = this.options.write ? undefined : encodeColumns(items);
+      packing?.catch(() => undefined); // awaited below, after the events: its failure is the batch's
       const publishedAt = this.clock.now();
       const events = this.options.events?.prepareBatch({ previous: base.set, bases, items, set, asOf: base.asOf, publishedAt: new Date(publishedAt) });
       const prepared = performance.now();
       // A batch of stale assets alone changed no market: its data is of the round's time.
       const newestObserved = Math.max(base.asOf.getTime(), ...changed.map(([, s]) => s.observedAt));
-      // Packed here rather than in publishBatch, so the two are timed apart; a writer of a test's packs nothing.
-      const packed = this.options.write ? undefined : await encodeColumns(items);
+      const packed = await packing;
       const encoded = performance.now();
       const version = await (this.options.write ?? publishBatch)(this.options.db, base.version, { bases: [...bases], items, asOf: new Date(newestObserved), packed }, events?.statements);
       const written = performance.now();
