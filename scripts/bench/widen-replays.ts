@@ -8,6 +8,12 @@ const TEMPLATE = /BTC|XBT/g;
 const HAS_TEMPLATE = /BTC|XBT/;
 /** Numeric market ids that join one payload to another (Lighter's `market_id`): each clone gets its own. */
 const MARKET_NUMBER = /^(market_id|market_index|marketIndex)$/;
+/**
+ * The same as digit strings: edgeX's `contractId` joins its metadata to its funding rows (which
+ * name no asset), and a contract's `baseCoinId` its coin's `coinId` (the quote coin, never cloned,
+ * keeps its id). An entry carrying a template entry's id is a template entry too.
+ */
+const MARKET_ID_TEXT = /^(contractId|coinId|baseCoinId)$/;
 /** Funding-rate fields, varied per clone so the assets rank apart (never interval or interest fields). */
 const RATE_FIELD = /^(last|current|predicted|est|next|expected)?_?funding_?(fee_?)?rate$/i;
 
@@ -21,9 +27,13 @@ export function syntheticBases(count: number): string[] {
  * about the template market itself (GRVT's one ticker per instrument) is cloned once per base too.
  */
 export function widenRoutes(routes: readonly ReplayRoute[], bases: readonly string[]): ReplayRoute[] {
-  return routes.flatMap((route) => {
+  const bodies = routes.map((route) => ("body" in route.reply ? (typeof route.reply.body === "string" ? (JSON.parse(route.reply.body) as unknown) : route.reply.body) : undefined));
+  const ids = new Set<string>();
+  for (const body of bodies) collectTemplateIds(body, ids);
+  const isTemplate = (item: unknown) => typeof item === "object" && item !== null && (HAS_TEMPLATE.test(JSON.stringify(item)) || carriesId(item, ids));
+  return routes.flatMap((route, i) => {
     if (!("body" in route.reply)) return [route];
-    const body = typeof route.reply.body === "string" ? (JSON.parse(route.reply.body) as unknown) : route.reply.body;
+    const body = bodies[i];
     if (HAS_TEMPLATE.test(JSON.stringify([route.query ?? {}, route.body ?? {}]))) {
       const perMarket = (base: string, k: number): ReplayRoute => ({
         ...route,
@@ -33,23 +43,36 @@ export function widenRoutes(routes: readonly ReplayRoute[], bases: readonly stri
       });
       return [route, ...bases.map(perMarket)];
     }
-    return [{ ...route, reply: { ...route.reply, body: JSON.stringify(widen(body, bases)) } }];
+    return [{ ...route, reply: { ...route.reply, body: JSON.stringify(widen(body, bases, isTemplate)) } }];
   });
 }
 
-function widen(value: unknown, bases: readonly string[]): unknown {
+/** The MARKET_ID_TEXT ids of the entries that name the template asset, anywhere in `value`. */
+function collectTemplateIds(value: unknown, ids: Set<string>): void {
+  if (typeof value !== "object" || value === null) return;
+  if (!Array.isArray(value) && HAS_TEMPLATE.test(JSON.stringify(value))) {
+    for (const [key, item] of Object.entries(value)) if (MARKET_ID_TEXT.test(key) && typeof item === "string") ids.add(item);
+  }
+  for (const item of Object.values(value)) collectTemplateIds(item, ids);
+}
+
+function carriesId(item: object, ids: ReadonlySet<string>): boolean {
+  return Object.entries(item).some(([key, value]) => MARKET_ID_TEXT.test(key) && typeof value === "string" && ids.has(value));
+}
+
+function widen(value: unknown, bases: readonly string[], isTemplate: (item: unknown) => boolean): unknown {
   if (Array.isArray(value)) {
     const aligned = widenAligned(value, bases);
     if (aligned) return aligned;
-    const templates = value.filter((item) => typeof item === "object" && item !== null && HAS_TEMPLATE.test(JSON.stringify(item)));
-    const kept = value.map((item) => (templates.includes(item) ? item : widen(item, bases)));
+    const templates = value.filter(isTemplate);
+    const kept = value.map((item) => (templates.includes(item) ? item : widen(item, bases, isTemplate)));
     return [...kept, ...bases.flatMap((base, k) => templates.map((item) => clone(item, base, k)))];
   }
   if (typeof value === "object" && value !== null) {
     // Maps keyed by market (dYdX's `markets: {"BTC-USD": {...}}`) clone their template entries too.
     const entries = Object.entries(value);
     const templates = entries.filter(([key, item]) => HAS_TEMPLATE.test(key) && typeof item === "object" && item !== null);
-    const kept = entries.map(([key, item]): [string, unknown] => [key, templates.some(([name]) => name === key) ? item : widen(item, bases)]);
+    const kept = entries.map(([key, item]): [string, unknown] => [key, templates.some(([name]) => name === key) ? item : widen(item, bases, isTemplate)]);
     const cloned = bases.flatMap((base, k) => templates.map(([key, item]): [string, unknown] => [key.replace(TEMPLATE, base), clone(item, base, k)]));
     return Object.fromEntries([...kept, ...cloned]);
   }
@@ -74,6 +97,7 @@ function widenAligned(value: unknown[], bases: readonly string[]): unknown[] | u
 function clone(value: unknown, base: string, k: number, key = ""): unknown {
   if (typeof value === "string") {
     if (RATE_FIELD.test(key) && value.trim() !== "" && Number.isFinite(Number(value))) return String(vary(Number(value), k));
+    if (MARKET_ID_TEXT.test(key) && /^\d+$/.test(value)) return String(Number(value) + 10_000_000 * (k + 1));
     return value.replace(TEMPLATE, base);
   }
   if (typeof value === "number") return RATE_FIELD.test(key) ? vary(value, k) : MARKET_NUMBER.test(key) ? value + 10_000 * (k + 1) : value;
