@@ -57,4 +57,13 @@ describe("widenRoutes", () => {
     // The ETH row is not a template: it names no template id.
     expect(rows.filter((r) => r.contractId === "30000002")).toHaveLength(1);
   });
+
+  it("widens a list of lists of pairs inside (Bitfinex's conf answer) rather than cloning a whole list", () => {
+    const conf = [[["BTCUST", [1]]], [["BTCF0:USTF0", [2]], ["ETHF0:USTF0", [3]]]];
+    const [route] = widenRoutes([{ path: "/conf", reply: { body: conf } }], ["A0000"]);
+    expect(JSON.parse((route!.reply as { body: string }).body)).toEqual([
+      [["BTCUST", [1]], ["A0000UST", [1]]],
+      [["BTCF0:USTF0", [2]], ["ETHF0:USTF0", [3]], ["A0000F0:USTF0", [2]]],
+    ]);
+  });
 });

@@ -30,7 +30,10 @@ export function widenRoutes(routes: readonly ReplayRoute[], bases: readonly stri
   const bodies = routes.map((route) => ("body" in route.reply ? (typeof route.reply.body === "string" ? (JSON.parse(route.reply.body) as unknown) : route.reply.body) : undefined));
   const ids = new Set<string>();
   for (const body of bodies) collectTemplateIds(body, ids);
-  const isTemplate = (item: unknown) => typeof item === "object" && item !== null && (HAS_TEMPLATE.test(JSON.stringify(item)) || carriesId(item, ids));
+  // A list of lists naming the template (Bitfinex's `conf` answer: lists of pairs) is widened
+  // inside, not cloned whole: only a row is a template entry.
+  const isTemplate = (item: unknown) =>
+    typeof item === "object" && item !== null && !isListOfTemplateRows(item) && (HAS_TEMPLATE.test(JSON.stringify(item)) || carriesId(item, ids));
   return routes.flatMap((route, i) => {
     if (!("body" in route.reply)) return [route];
     const body = bodies[i];
@@ -54,6 +57,10 @@ function collectTemplateIds(value: unknown, ids: Set<string>): void {
     for (const [key, item] of Object.entries(value)) if (MARKET_ID_TEXT.test(key) && typeof item === "string") ids.add(item);
   }
   for (const item of Object.values(value)) collectTemplateIds(item, ids);
+}
+
+function isListOfTemplateRows(item: object): boolean {
+  return Array.isArray(item) && item.some((element) => Array.isArray(element) && HAS_TEMPLATE.test(JSON.stringify(element)));
 }
 
 function carriesId(item: object, ids: ReadonlySet<string>): boolean {
