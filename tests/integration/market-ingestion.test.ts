@@ -74,6 +74,11 @@ describe("an ingestion round", () => {
     // Stored rows read back as the snapshots they were, ranking to exactly the published set.
     const readBack = (await db.roundSnapshot.findMany({ where: { roundId: outcome.roundId } })).map(fromSnapshotRow);
     for (const snapshot of readBack) expect(marketSnapshotSchema.parse(snapshot)).toEqual(snapshot);
+    // Their underlying's class and trading hours too (HIP-3's stocks, Bitfinex's index and fx perps):
+    // rows ranked again pair only like with like, as the live set does.
+    const classed = readBack.filter((s) => s.underlyingClass !== undefined);
+    expect(classed.map((s) => s.underlyingClass)).toEqual(expect.arrayContaining(["equity", "index"]));
+    expect(classed.some((s) => s.tradingHours === "always-off-hours-oracle")).toBe(true);
     expect(computeOpportunities(readBack).opportunities.map((o) => o.id).sort()).toEqual(await liveIds());
 
     const set = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });

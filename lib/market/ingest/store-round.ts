@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
-import { intervalSourceSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
+import { intervalSourceSchema, tradingHoursSchema, underlyingClassSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { isoTexts } from "../model/iso-texts";
@@ -165,6 +165,8 @@ function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[])
     num((s) => s.volume24hUsd),
     num((s) => s.takerFee),
     num((s) => iso(s.observedAt)),
+    col((s) => s.underlyingClass ?? null),
+    col((s) => s.tradingHours ?? null),
   ];
   const values: string[] = [roundId];
   // A pause point after each column: a column of 16,000 values is a few milliseconds.
@@ -176,14 +178,16 @@ function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[])
     text: `
     INSERT INTO "RoundSnapshot" ("roundId", exchange, market, "venueMarketId", base, "venueBase", "contractMultiplier", quote, settle,
       "fundingRate", "predictedFundingRate", "rateCap", "rateFloor", "fundingIntervalHours", "fundingIntervalSource", "nextFundingAt",
-      "markPrice", "indexPrice", "openInterestUsd", "volume24hUsd", "takerFee", "observedAt")
+      "markPrice", "indexPrice", "openInterestUsd", "volume24hUsd", "takerFee", "observedAt", "underlyingClass", "tradingHours")
     SELECT $1, r.exchange, r.market, r.venue_market_id, r.base, r.venue_base, r.multiplier::float8, r.quote, r.settle,
       r.rate::float8, r.predicted::float8, r.cap::float8, r.floor::float8, r.interval_hours::float8, r.interval_source,
-      r.next_at::timestamp(3), r.mark::float8, r.index::float8, r.oi::float8, r.volume::float8, r.taker::float8, r.observed_at::timestamp(3)
+      r.next_at::timestamp(3), r.mark::float8, r.index::float8, r.oi::float8, r.volume::float8, r.taker::float8, r.observed_at::timestamp(3),
+      r.underlying_class, r.trading_hours
     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-      $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
+      $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[],
+      $23::text[], $24::text[])
     AS r(exchange, market, venue_market_id, base, venue_base, multiplier, quote, settle, rate, predicted, cap, floor,
-      interval_hours, interval_source, next_at, mark, index, oi, volume, taker, observed_at)`,
+      interval_hours, interval_source, next_at, mark, index, oi, volume, taker, observed_at, underlying_class, trading_hours)`,
     values,
   };
 }
@@ -260,11 +264,14 @@ export function insertIntervalChanges(changes: readonly IntervalChangeRow[]): Sq
 
 /** A stored RoundSnapshot row as the MarketSnapshot it was written from (the inverse of snapshotRow). */
 export function fromSnapshotRow(row: RoundSnapshot): MarketSnapshot {
-  const { id: _id, roundId: _roundId, fundingIntervalSource, nextFundingAt, observedAt, ...same } = row;
+  const { id: _id, roundId: _roundId, fundingIntervalSource, nextFundingAt, observedAt, underlyingClass, tradingHours, ...same } = row;
   return {
     ...same,
     fundingIntervalSource: fundingIntervalSource === null ? null : intervalSourceSchema.parse(fundingIntervalSource),
     nextFundingAt: nextFundingAt?.getTime() ?? null,
     observedAt: observedAt.getTime(),
+    // Absent, not null, as a live snapshot has them: a crypto market traded around the clock.
+    ...(underlyingClass === null ? {} : { underlyingClass: underlyingClassSchema.parse(underlyingClass) }),
+    ...(tradingHours === null ? {} : { tradingHours: tradingHoursSchema.parse(tradingHours) }),
   };
 }

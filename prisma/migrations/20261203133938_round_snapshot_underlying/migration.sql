@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "RoundSnapshot" ADD COLUMN     "tradingHours" TEXT,
+ADD COLUMN     "underlyingClass" TEXT;
