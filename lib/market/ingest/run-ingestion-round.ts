@@ -225,11 +225,13 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // change back for as long as a batch as wide as all of them takes.
     holding = batches !== undefined;
     let published: PatchedSet | undefined;
+    let carried = new Set<string>() as ReadonlySet<string>;
     if (batches) {
       await batches.hold();
       ranking = batches.caughtUp(ranking).ranking;
       published = batches.carrying(ranked, batches.patchedSince(caughtUpOn));
-      events = events?.rebased(published.patchedAssets, published);
+      carried = published.patchedAssets;
+      events = events?.rebased(carried, published);
     }
     const publishedAt = new Date(now());
     const version = await (options.publish ?? publish)(
@@ -243,7 +245,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
         },
         ...(events?.statements ?? []),
       ],
-      published?.patchedAssets.size ? caughtUpOn : undefined,
+      carried.size > 0 ? caughtUpOn : undefined,
     );
     // The columns nothing reads any more: the round's under the replaced set (the micro-batches'
     // layers on them go with it: the publisher takes this round's set below, before any batch), or
@@ -254,7 +256,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     batches?.roundPublished({ version, set: published ?? ranked, snapshots: ranking, history, asOf });
     step("publish");
     // This process's in-memory set: the carried assets' pairs merged in, in slices, while batches go on.
-    const served = published?.patchedAssets.size ? published.wholeInSlices(options.sliceMs) : ranked;
+    const served = published && carried.size > 0 ? published.wholeInSlices(options.sliceMs) : ranked;
     const applied = Promise.resolve(options.onPublished?.({ version, set: served, asOf })).catch((error: unknown) =>
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
     );
