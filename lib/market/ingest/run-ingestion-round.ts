@@ -225,7 +225,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // change back for as long as a batch as wide as all of them takes.
     holding = batches !== undefined;
     let published: PatchedSet | undefined;
-    let carried = new Set<string>() as ReadonlySet<string>;
+    let carried: ReadonlySet<string> = new Set();
     if (batches) {
       await batches.hold();
       ranking = batches.caughtUp(ranking).ranking;
