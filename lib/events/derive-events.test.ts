@@ -72,7 +72,7 @@ describe("opportunityEvents", () => {
     const moved = [...new Set(all.map(symbolOf))];
     expect(moved.length).toBeGreaterThan(2);
     const bases = new Set(moved.slice(0, 2));
-    const some = opportunityEventsOf(PatchedSet.of(before), bases, PatchedSet.of(after).rowsOf(bases), { ...options, threshold: 1 });
+    const some = opportunityEventsOf(PatchedSet.of(before), bases, PatchedSet.of(after).rowsOf(bases), undefined, { ...options, threshold: 1 });
     expect(some.length).toBeGreaterThan(0);
     expect(some).toEqual(all.filter((e) => bases.has(symbolOf(e))));
   });

@@ -2,6 +2,7 @@ import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-cha
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
+import type { PartialAssets } from "@/lib/market/opportunities/pair-scope";
 import type { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import type { ServedOpportunity } from "@/lib/market/model/types";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
@@ -93,11 +94,18 @@ function* opportunityEventSlices(previous: OpportunityColumns, current: Opportun
 
 /**
  * `opportunityEvents` for the pairs of `bases` only, as a micro-batch re-ranks them: the events
- * between those assets' pairs in `previous` and `items` (all of their pairs now, in set order),
- * with the same types and threshold as a round's. Costs the batch's width, not the set's. Pure.
+ * between those assets' pairs in `previous` and `items` (all of their pairs now, in set order; of
+ * an asset in `partial`, those with a leg on one of its venues there, on both sides), with the same
+ * types and threshold as a round's. Costs the batch's width, not the set's. Pure.
  */
-export function opportunityEventsOf(previous: PatchedSet, bases: ReadonlySet<string>, items: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
-  return opportunityEvents(previous.rowsOf(bases), items, options);
+export function opportunityEventsOf(
+  previous: PatchedSet,
+  bases: ReadonlySet<string>,
+  items: OpportunityColumns,
+  partial: PartialAssets | undefined,
+  options: OpportunityDiffOptions,
+): NewEvent[] {
+  return opportunityEvents(previous.rowsOf(bases, partial), items, options);
 }
 
 /** At most this many places in a dense index (16 M: a 64 MB table); beyond, the index is a Map. */

@@ -12,6 +12,7 @@ import {
   type RoundVenueResult,
   type VenueState,
 } from "@/lib/market/ingest/round-events";
+import { replacesPair } from "@/lib/market/opportunities/pair-scope";
 import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
 import { intervalChangeEvents, opportunityEventsInSlices, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
@@ -74,9 +75,12 @@ export class LiveRoundEvents implements RoundEvents {
       return {
         events,
         statements: eventLogStatements("live", events),
-        rebased: (bases, rebasedSet) =>
+        rebased: ({ bases, partial }, rebasedSet) =>
           prepared(
-            opportunityEvents.filter((event) => !bases.has(eventAsset(event) ?? "")),
+            opportunityEvents.filter((event) => {
+              const pair = eventPair(event);
+              return !pair || !replacesPair(bases, partial, pair.symbol, pair.long, pair.short);
+            }),
             rebasedSet,
           ),
         committed: (version) => {
@@ -95,7 +99,7 @@ export class LiveRoundEvents implements RoundEvents {
    * published on (which this log compares with too, the batch's publisher holding the same one).
    */
   prepareBatch(batch: BatchEventInput): { events: NewEvent[]; statements: SqlStatement[]; committed: (version: number) => void } {
-    const events = opportunityEventsOf(batch.previous, batch.bases, batch.items, {
+    const events = opportunityEventsOf(batch.previous, batch.bases, batch.items, batch.partial, {
       threshold: this.threshold,
       freshness: { at: batch.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
       asOf: batch.asOf.toISOString(),
@@ -133,11 +137,10 @@ export class LiveRoundEvents implements RoundEvents {
   }
 }
 
-/** The asset an opportunity event is about (its pair's symbol). */
-function eventAsset(event: NewEvent): string | undefined {
-  if (event.type === "opportunity.opened" || event.type === "opportunity.updated") return event.data.opportunity.symbol;
-  if (event.type === "opportunity.closed") return event.data.symbol;
-  return undefined;
+/** The pair an opportunity event is about: its asset and its legs' venues. */
+function eventPair(event: NewEvent): { symbol: string; long: string; short: string } | undefined {
+  const pair = event.type === "opportunity.opened" || event.type === "opportunity.updated" ? event.data.opportunity : event.type === "opportunity.closed" ? event.data : undefined;
+  return pair && { symbol: pair.symbol, long: pair.long.exchange, short: pair.short.exchange };
 }
 
 /** The live event log's writer for rounds every `ingestIntervalMs`; a leg is stale after three intervals, as AppServices judges it. */

@@ -189,9 +189,10 @@ describe("a micro-batch", () => {
     const [set, patches] = await Promise.all([db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } }), db.opportunityPatch.findMany()]);
     expect(set.version).toBe(head.version + 1);
     expect(Buffer.from(set.items!).equals(Buffer.from(head.items!))).toBe(true);
-    expect(patches.map((p) => [p.version, p.bases])).toEqual([
-      [set.version - 1, ["SOL"]],
-      [set.version, ["BTC"]],
+    // Each re-ranked its asset in part: the pairs with a leg on the pushed venue, 2 of 3.
+    expect(patches.map((p) => [p.version, p.bases, p.venues])).toEqual([
+      [set.version - 1, ["SOL"], { SOL: ["okx"] }],
+      [set.version, ["BTC"], { BTC: ["binance"] }],
     ]);
     const served = (await services.market("live").opportunities()).items;
     expect(itemsOf((await load(db))!.columns)).toEqual(served);

@@ -46,11 +46,11 @@ async function stored(db: Db) {
   return (await new LiveOpportunities(async () => db).current()).items;
 }
 
-/** The assets of the opportunity events after `sequence`. */
-async function eventAssets(db: Db, sequence: bigint | number) {
-  const events = await db.marketEvent.findMany({ where: { sequence: { gt: sequence } }, select: { type: true, data: true } });
-  const assets = events.map((e) => (e.type === "opportunity.closed" ? (e.data as { symbol: string }).symbol : (e.data as { opportunity?: { symbol: string } }).opportunity?.symbol));
-  return new Set(assets.filter((asset) => asset !== undefined));
+/** The pairs of the opportunity events after `sequence`: asset, long venue, short venue. */
+async function eventPairs(db: Db, sequence: bigint | number) {
+  const events = await db.marketEvent.findMany({ where: { sequence: { gt: sequence }, type: { startsWith: "opportunity." } }, select: { type: true, data: true } });
+  type Pair = { symbol: string; long: { exchange: string }; short: { exchange: string } };
+  return events.map((e) => (e.type === "opportunity.closed" ? (e.data as Pair) : (e.data as { opportunity: Pair }).opportunity)).map((p) => [p.symbol, p.long.exchange, p.short.exchange]);
 }
 
 const lastSequence = async (db: Db) => (await db.marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } }))?.sequence ?? 0;
@@ -78,9 +78,9 @@ async function side(options: { duringEvents?: () => Promise<void>; gate?: () => 
       await options.duringEvents?.();
       return {
         ...prepared,
-        rebased: (bases, set) => {
-          if (bases.size > 0) rebasedOn.push(bases);
-          return prepared.rebased(bases, set);
+        rebased: (scope, set) => {
+          if (scope.bases.size > 0) rebasedOn.push(scope.bases);
+          return prepared.rebased(scope, set);
         },
       };
     },
@@ -160,9 +160,11 @@ it("keeps the pairs a batch published while the round derived its events, stored
     // What the process serves is what the database holds: the round's set, then the batch's patch.
     expect(await rebasing.served()).toEqual(await stored(rebasing.db));
     if (index > 0) {
-      // The round's events (appended at its commit, after the batch's) are of the other assets:
-      // BTC's own, derived against the set before the batch, are dropped; its events are the batch's.
-      expect(await eventAssets(rebasing.db, afterBatch)).toEqual(new Set(["ETH", "SOL"]));
+      // The round's events (appended at its commit, after the batch's) are of the other pairs: those
+      // of BTC with a Bybit leg, derived against the set before the batch, are dropped; theirs are the batch's.
+      const pairs = await eventPairs(rebasing.db, afterBatch);
+      expect(new Set(pairs.map(([symbol]) => symbol))).toEqual(new Set(["ETH", "SOL", "BTC"]));
+      expect(pairs.filter(([symbol, long, short]) => symbol === "BTC" && (long === "bybit" || short === "bybit"))).toEqual([]);
       expect((await rebasing.served()).filter((o) => o.symbol === "BTC")).not.toEqual((await before.served()).filter((o) => o.symbol === "BTC"));
       await newsAfterRound([before, rebasing], ["BTC"]);
     }

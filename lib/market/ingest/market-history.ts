@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import { rankOpportunities, rankOpportunitiesInSlices, type ComputeOpportunitiesOptions } from "../opportunities/rank-opportunities";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { PartialAssets } from "../opportunities/pair-scope";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { PersistenceSet } from "../persistence/persistence-set";
 import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot } from "../model/types";
@@ -79,10 +80,11 @@ export function withRoundFindings(
 
 /**
  * A round's ranking: each market's leg with its last interval change and settlement, and each
- * opportunity with its pair's mean APRs and persistence. Pure.
+ * opportunity with its pair's mean APRs and persistence; of an asset in `partial`, only its pairs
+ * with a leg on one of its venues there (a micro-batch's). Pure.
  */
-export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory): OpportunityColumns {
-  return rankOpportunities(fresh, rankingOptions(fresh, history, undefined)).columns;
+export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, partial?: PartialAssets): OpportunityColumns {
+  return rankOpportunities(fresh, { ...rankingOptions(fresh, history, undefined), ...(partial && { partial }) }).columns;
 }
 
 /**

@@ -63,9 +63,10 @@ interface Written {
 }
 
 /** A publisher on the offline sample's round at version 5, writing to a stand-in of the set's row. */
-function setUp(options: { write?: (onVersion: number) => Promise<number | null> } = {}) {
+function setUp(options: { write?: (onVersion: number) => Promise<number | null>; history?: MarketHistory; markets?: MarketSnapshot[] } = {}) {
   const { clock, advance, settle } = fakeClock();
-  const roundSet = rankWithHistory(sample, history);
+  const [markets, ranked] = [options.markets ?? sample, options.history ?? history];
+  const roundSet = rankWithHistory(markets, ranked);
   const state = { version: 5 };
   const written: Written[] = [];
   const published: PublishedBatch[] = [];
@@ -99,7 +100,7 @@ function setUp(options: { write?: (onVersion: number) => Promise<number | null> 
       return onVersion === state.version ? ++state.version : null;
     },
   });
-  publisher.roundPublished({ version: 5, set: roundSet, snapshots: sample, history, asOf: new Date(Math.min(...sample.map((s) => s.observedAt))) });
+  publisher.roundPublished({ version: 5, set: roundSet, snapshots: markets, history: ranked, asOf: new Date(Math.min(...markets.map((s) => s.observedAt))) });
   return { publisher, advance, settle, roundSet, state, written, published, publishedItems, timings, events, legs };
 }
 
@@ -156,7 +157,7 @@ describe("MicroBatchPublisher", () => {
 
     // The live set after both batches is the whole merged market ranked afresh.
     let live: OpportunityColumns = t.roundSet;
-    for (const batch of t.published) live = spliceColumns(live, batch.bases, batch.items);
+    for (const batch of t.published) live = spliceColumns(live, batch.bases, batch.items, batch.partial);
     expect(itemsOf(live)).toEqual(itemsOf(rankWithHistory(merged([first, secondLater, third]), history)));
     expect(t.published.map((p) => [p.previousVersion, p.version])).toEqual([
       [5, 6],
@@ -175,30 +176,35 @@ describe("MicroBatchPublisher", () => {
     ]);
   });
 
-  it("stays equal to ranking the whole merged market afresh over batches moving every market or a few, each batch's columns left as published", async () => {
+  it("stays equal to ranking the whole merged market afresh over batches moving every market, one venue's or two assets', each batch's columns left as published", async () => {
     const t = setUp();
     const held = new Map(sample.map((s) => [marketKey(s.exchange, s.market), s]));
     const few = new Set(busyBases().slice(0, 2));
+    const venue = sample.find((s) => s.base === busyBases()[0])!.exchange;
+    /** Which pairs batch `n` re-ranks: every pair, those with a leg on `venue` (every asset in part), or every pair of `few`. */
+    const isMoved = (n: number, o: Opportunity) => (n % 3 === 1 ? true : n % 3 === 2 ? [o.long.exchange, o.short.exchange].includes(venue) : few.has(o.symbol));
     /** The set the publisher holds, which its next batch is patched into and diffs its events against, merged whole. */
     const liveSet = () => (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.wholeInSlices();
     const sets: OpportunityColumns[] = [];
     for (let n = 1; n <= 6; n++) {
-      // Every market moves (every streaming venue sent a frame this second), or those of two assets.
-      const moving = [...held.values()].filter((s) => n % 3 !== 0 || few.has(s.base));
-      const changed = moving.map((s, i) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0001 * (((n + i) % 5) - 2), markPrice: s.markPrice === null ? null : s.markPrice * (1 + n / 1_000), observedAt: s.observedAt + n * 1_000 }));
+      // Every market moves (every streaming venue sent a frame this second), or one venue's, or those of two assets: each by 1 %, news.
+      const moving = [...held.values()].filter((s) => (n % 3 === 1 ? true : n % 3 === 2 ? s.exchange === venue : few.has(s.base)));
+      const changed = moving.map((s, i) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0001 * (((n + i) % 4) - 1.5), markPrice: s.markPrice === null ? null : s.markPrice * (1 + n / 100), observedAt: s.observedAt + n * 1_000 }));
       for (const s of changed) held.set(marketKey(s.exchange, s.market), s);
       t.publisher.push(changed);
       await t.advance(PERIOD);
       expect(t.written).toHaveLength(n);
       const fresh = itemsOf(rankWithHistory([...held.values()], history));
       expect(itemsOf(await liveSet())).toEqual(fresh);
-      if (n % 3 !== 0) expect(t.publishedItems[n - 1]).toEqual(fresh);
-      else expect(t.publishedItems[n - 1]).toEqual(fresh.filter((o) => few.has(o.symbol)));
+      expect(t.publishedItems[n - 1]).toEqual(fresh.filter((o) => isMoved(n, o)));
+      // One venue's markets re-rank every asset in part: only their pairs.
+      // (An asset on one or two venues has every pair on `venue`: re-ranked whole.)
+      expect(t.published[n - 1]!.partial.size > 0).toBe(n % 3 === 2);
       sets.push(await liveSet());
     }
-    // A batch of every asset publishes its pairs as the set; one of two assets is merged into a set of its own.
-    expect(t.published.map((b) => b.items.count === t.roundSet.count)).toEqual([true, true, false, true, true, false]);
-    expect(sets.map((set, n) => set === t.published[n]!.items)).toEqual([true, true, false, true, true, false]);
+    // A batch of every asset publishes its pairs as the set; the others are merged into a set of their own.
+    expect(t.published.map((b) => b.items.count === t.roundSet.count)).toEqual([true, false, false, true, false, false]);
+    expect(sets.map((set, n) => set === t.published[n]!.items)).toEqual([true, false, false, true, false, false]);
     // The layers read every batch's columns later on: none is written over by a later batch.
     expect(t.published.map((b) => itemsOf(b.items))).toEqual(t.publishedItems);
     // Where each batch's time went, as the bench prints it.
@@ -264,14 +270,20 @@ describe("MicroBatchPublisher", () => {
     // Assets asked for besides are re-ranked too; a ranking as new as what was published needs nothing.
     expect(t.publisher.caughtUp(caught.ranking, new Set([c!])).bases).toEqual(new Set([c]));
     expect(t.publisher.caughtUp(caught.ranking).bases.size).toBe(0);
-    // What was patched after each version: the batches' assets, none after the last, none without a set.
-    expect(t.publisher.patchedSince(5)).toEqual(new Set([a, b]));
-    expect(t.publisher.patchedSince(6)).toEqual(new Set([b]));
-    expect(t.publisher.patchedSince(7).size).toBe(0);
-    expect(t.publisher.patchedSince(undefined).size).toBe(0);
+    // What was patched after each version: the batches' assets, each in part (its pushed venue's
+    // pairs), none after the last, none without a set.
+    const [venueA, venueB] = [duringA.exchange, moved(b!).exchange];
+    expect(t.publisher.patchedSince(5)).toEqual({ bases: new Set([a, b]), partial: new Map([[a, new Set([venueA])], [b, new Set([venueB])]]) });
+    expect(t.publisher.patchedSince(6)).toEqual({ bases: new Set([b]), partial: new Map([[b, new Set([venueB])]]) });
+    expect(t.publisher.patchedSince(7).bases.size).toBe(0);
+    expect(t.publisher.patchedSince(undefined).bases.size).toBe(0);
+    // A batch re-ranking `a` whole (every market of it moved) makes `a` whole since then.
+    t.publisher.push(sample.filter((s) => s.base === a).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.001, observedAt: s.observedAt + 7_000 })));
+    await t.advance(PERIOD);
+    expect(t.publisher.patchedSince(5)).toEqual({ bases: new Set([a, b]), partial: new Map([[b, new Set([venueB])]]) });
     // A round's set starts the record afresh.
-    t.publisher.roundPublished({ version: 8, set: t.roundSet, snapshots: caught.ranking, history, asOf: new Date(0) });
-    expect(t.publisher.patchedSince(5).size).toBe(0);
+    t.publisher.roundPublished({ version: 9, set: t.roundSet, snapshots: caught.ranking, history, asOf: new Date(0) });
+    expect(t.publisher.patchedSince(5).bases.size).toBe(0);
   });
 
   it("re-ranks an asset whose batch's pairs a round kept with the round's markets and history, at its refresh turn without news", async () => {
@@ -285,9 +297,17 @@ describe("MicroBatchPublisher", () => {
     const answers = sample.map((s) => (s === sample.filter((m) => m.base === a)[1] ? { ...s, fundingRate: (s.fundingRate ?? 0) - 0.002, observedAt: s.observedAt + 500 } : s));
     const { ranking } = t.publisher.caughtUp(answers);
     const roundSet = rankWithHistory(ranking, history);
-    const kept = t.publisher.carrying(roundSet, new Set([a!]));
+    // Of `a`, the batch re-ranked the pairs of its moved market's venue; all of `a`'s pairs as published are kept.
+    expect(t.published[0]!.partial.get(a!)).toEqual(new Set([moved(a!).exchange]));
+    const published = (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.rowsOf(new Set([a!]));
+    const scope = t.publisher.patchedSince(5);
+    expect(scope.bases).toEqual(new Set([a]));
+    const kept = t.publisher.carrying(roundSet, scope);
     expect(kept.roundSet).toBe(roundSet);
-    expect(itemsOf(await kept.wholeInSlices())).toEqual(itemsOf(spliceColumns(roundSet, new Set([a!]), t.published[0]!.items)));
+    // As a reader applying the batch's patch to the round's set has it: the round's pairs of `a`
+    // but those with a leg on the batch's venue, which are the batch's.
+    expect(itemsOf(await kept.wholeInSlices())).toEqual(itemsOf(spliceColumns(roundSet, scope.bases, t.published[0]!.items, scope.partial)));
+    expect(itemsOf(await kept.wholeInSlices())).not.toEqual(itemsOf(spliceColumns(roundSet, scope.bases, published)));
     t.state.version = 9;
     t.publisher.roundPublished({ version: 9, set: kept, snapshots: ranking, history, asOf: new Date(0) });
     // Another asset's news goes alone; `a` waits for its turn in the refresh period (or for news of its own).
@@ -354,7 +374,7 @@ describe("MicroBatchPublisher", () => {
     expect(t.legs.map((leg) => leg.observedAt).sort()).toEqual([rate.observedAt, wide.observedAt].sort());
   });
 
-  it("rides a small price move along when its asset is re-ranked for news, and gives the round the newest deferred snapshot", async () => {
+  it("leaves a small price move for its asset's refresh when another of its venues has news, re-ranking only that venue's pairs, and gives the round the newest deferred snapshot", async () => {
     const t = setUp();
     const [a] = busyBases();
     const [first, second] = sample.filter((s) => s.base === a && s.markPrice !== null);
@@ -366,8 +386,41 @@ describe("MicroBatchPublisher", () => {
     t.publisher.push([{ ...first!, fundingRate: (first!.fundingRate ?? 0) + 0.001, observedAt: first!.observedAt + 1_000 }]);
     await t.advance(PERIOD);
     expect(t.written[0]!.batch.bases).toEqual([a]);
-    expect(t.publisher.counts.refreshed).toBe(1);
-    expect(itemsOf(t.published[0]!.items).some((o) => [o.long, o.short].some((leg) => leg.exchange === small.exchange && leg.mark_price === small.markPrice))).toBe(true);
+    expect(t.written[0]!.batch.partial).toEqual(new Map([[a, new Set([first!.exchange])]]));
+    expect(t.publisher.counts.refreshed).toBe(0);
+    // Only the pairs with a leg on the news's venue, the small move's leg as published.
+    const items = itemsOf(t.published[0]!.items);
+    expect(items.length).toBe(sample.filter((s) => s.base === a).length - 1);
+    expect(items.every((o) => [o.long.exchange, o.short.exchange].includes(first!.exchange))).toBe(true);
+    expect(items.some((o) => [o.long, o.short].some((leg) => leg.exchange === small.exchange && leg.mark_price === second!.markPrice))).toBe(true);
+    expect(t.publisher.newest([second!])).toEqual([small]);
+  });
+
+  it("widens an asset's partial re-ranking to the venues whose legs the price bound leaves out or takes back", async () => {
+    // The asset on the most venues, one market a venue; four of them at 100, 100, 100 and 103 (the
+    // others unpriced, which the bound keeps): with a 2 % bound the fourth is left out.
+    const counts = new Map<string, number>();
+    for (const s of sample) counts.set(s.base, (counts.get(s.base) ?? 0) + 1);
+    const a = [...counts].sort((p, q) => q[1] - p[1])[0]![0];
+    const ofA = sample.filter((s, i, all) => s.base === a && all.findIndex((m) => m.base === a && m.exchange === s.exchange) === i);
+    expect(ofA.length).toBeGreaterThan(4);
+    const [w, x, y, z] = ofA;
+    const priced = (s: MarketSnapshot, markPrice: number | null) => ({ ...s, markPrice, contractMultiplier: 1 });
+    const prices = new Map([w, x, y, z].map((s, i) => [s!, i === 3 ? 103 : 100]));
+    const markets = sample.filter((s) => s.base !== a).concat(ofA.map((s) => priced(s, prices.get(s) ?? null)));
+    const bounded = { ...history, priceBound: 0.02 };
+    const t = setUp({ history: bounded, markets });
+    expect(itemsOf(t.roundSet).filter((o) => o.symbol === a).every((o) => o.long.exchange !== z!.exchange && o.short.exchange !== z!.exchange)).toBe(true);
+    // `x` moves to 103: `x` and `z` agree now, `w` and `y` are left out, though neither changed.
+    const xMoved = { ...priced(x!, 103), observedAt: x!.observedAt + 1_000 };
+    t.publisher.push([xMoved]);
+    await t.advance(0);
+    expect(t.written[0]!.batch.partial).toEqual(new Map([[a, new Set([w!.exchange, x!.exchange, y!.exchange, z!.exchange])]]));
+    const live = spliceColumns(t.roundSet, t.published[0]!.bases, t.published[0]!.items, t.published[0]!.partial);
+    const fresh = rankWithHistory(markets.map((s) => (s.exchange === x!.exchange && s.market === x!.market ? xMoved : s)), bounded);
+    expect(itemsOf(live)).toEqual(itemsOf(fresh));
+    expect(itemsOf(live).some((o) => o.symbol === a && [o.long.exchange, o.short.exchange].includes(y!.exchange))).toBe(false);
+    expect(itemsOf(live).some((o) => o.symbol === a && [o.long.exchange, o.short.exchange].includes(z!.exchange))).toBe(true);
   });
 
   it("tells news from a small price move", () => {

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { PairScope, PartialAssets } from "../opportunities/pair-scope";
 import type { PatchedSet } from "../opportunities/patched-set";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 
@@ -50,7 +51,9 @@ export interface BatchEventInput {
   /** The set the batch is published on: its pairs of `bases` are the ones compared with. */
   previous: PatchedSet;
   bases: ReadonlySet<string>;
-  /** Every pair of `bases`, re-ranked, in set order. */
+  /** Of `bases`, the assets re-ranked in part, with the venues their re-ranked pairs have a leg on (pair-scope.ts). */
+  partial?: PartialAssets;
+  /** Every pair of `bases` (of `partial`'s assets, those with a leg on its venues), re-ranked, in set order. */
   items: OpportunityColumns;
   /** `previous` with `items` patched in: what the next batch, or round, compares with. */
   set: PatchedSet;
@@ -66,7 +69,7 @@ export interface PreparedRoundEvents {
    * The same events without those of `bases`, whose pairs the round keeps as batches published them
    * meanwhile (their events are the batches'), for the round's set as `set` (PatchedSet.carrying).
    */
-  rebased(bases: ReadonlySet<string>, set: PatchedSet): PreparedRoundEvents;
+  rebased(scope: PairScope, set: PatchedSet): PreparedRoundEvents;
   /**
    * To call once the round committed, with the new set's version: answers the round's columns
    * nothing compares with any more (those under the set the round replaced).

@@ -229,9 +229,10 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     if (batches) {
       await batches.hold();
       ranking = batches.caughtUp(ranking).ranking;
-      published = batches.carrying(ranked, batches.patchedSince(caughtUpOn));
+      const patched = batches.patchedSince(caughtUpOn);
+      published = batches.carrying(ranked, patched);
       carried = published.patchedAssets;
-      events = events?.rebased(carried, published);
+      events = events?.rebased(patched, published);
     }
     const publishedAt = new Date(now());
     const version = await (options.publish ?? publish)(

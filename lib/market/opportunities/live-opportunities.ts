@@ -5,6 +5,7 @@ import type { Opportunity } from "../model/types";
 import { logger } from "@/lib/observability/logger";
 import { OpportunitySnapshot } from "./opportunity-query";
 import { load, loadPatchesSince, OPPORTUNITY_SET_CHANNEL, ownPublishesSettled } from "./store";
+import type { PartialAssets } from "./pair-scope";
 
 const log = logger("market");
 
@@ -13,6 +14,8 @@ export interface AppliedBatch {
   version: number;
   previousVersion: number;
   bases: ReadonlySet<string>;
+  /** Of `bases`, the assets replaced in part (pair-scope.ts). */
+  partial?: PartialAssets;
   items: OpportunityColumns;
 }
 
@@ -116,7 +119,7 @@ export class LiveOpportunities {
   private splice(batch: AppliedBatch, items: readonly Opportunity[]): void {
     const held = this.held;
     if (held && this.version === batch.previousVersion) {
-      this.replace(held.spliced(batch.bases, items), batch.version);
+      this.replace(held.spliced(batch.bases, items, batch.partial), batch.version);
     } else if (this.snapshot) void this.refresh();
   }
 
@@ -192,7 +195,7 @@ export class LiveOpportunities {
       }
       if (since.patches.length === 0) return;
       let snapshot = held;
-      for (const patch of since.patches) snapshot = snapshot.spliced(new Set(patch.bases), itemsOf(patch.columns));
+      for (const patch of since.patches) snapshot = snapshot.spliced(new Set(patch.bases), itemsOf(patch.columns), patch.partial);
       this.replace(snapshot, since.head.version);
       return;
     }

@@ -1,4 +1,5 @@
 import type { Opportunity } from "../model/types";
+import { replacesPair, type PartialAssets } from "./pair-scope";
 import { rankedBefore } from "./splice-opportunities";
 
 // Pairs are formed per asset (rank-opportunities.ts), so a micro-batch re-ranks a few assets' pairs
@@ -22,18 +23,37 @@ export function groupsOf(ordered: readonly Opportunity[]): Map<string, readonly 
 
 /**
  * `groups` with every item of `bases` replaced by `replacement` (those assets re-ranked, in set
- * order): an asset of `bases` without a replacement item is gone, a new one is added. The other
- * groups are the same arrays. Pure; costs the map's copy (one entry per asset) and the batch.
+ * order; of an asset in `partial`, only its items with a leg on one of its venues there): an asset
+ * of `bases` without a replacement item is gone, a new one is added. The other groups are the same
+ * arrays. Pure; costs the map's copy (one entry per asset) and the batch.
  */
-export function spliceGroups(groups: OpportunityGroups, bases: ReadonlySet<string>, replacement: readonly Opportunity[]): Map<string, readonly Opportunity[]> {
+export function spliceGroups(
+  groups: OpportunityGroups,
+  bases: ReadonlySet<string>,
+  replacement: readonly Opportunity[],
+  partial?: PartialAssets,
+): Map<string, readonly Opportunity[]> {
   const next = new Map(groups);
-  for (const base of bases) next.delete(base);
+  for (const base of bases) {
+    const group = next.get(base);
+    if (!group) continue;
+    if (partial?.has(base)) {
+      const kept = keptItems(group, bases, partial);
+      if (kept.length > 0) next.set(base, kept);
+      else next.delete(base);
+    } else next.delete(base);
+  }
   for (const [symbol, group] of groupsOf(replacement)) {
     // An item of an asset outside `bases` joins that asset's kept items, as a splice of the whole list would merge it.
     const kept = next.get(symbol);
     next.set(symbol, kept ? mergeTwo(kept, group) : group);
   }
   return next;
+}
+
+/** The items of `group` a batch of `bases` and `partial` leaves as they are, in order. */
+export function keptItems(group: readonly Opportunity[], bases: ReadonlySet<string>, partial: PartialAssets | undefined): Opportunity[] {
+  return group.filter((item) => !replacesPair(bases, partial, item.symbol, item.long.exchange, item.short.exchange));
 }
 
 function mergeTwo(a: readonly Opportunity[], b: readonly Opportunity[]): Opportunity[] {

@@ -4,6 +4,7 @@ import { ageSeconds, isStale, legAtAnswer, legObservedMs, nextStaleAt, servedOpp
 import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
 import type { Opportunity, ServedOpportunity } from "../model/types";
 import { groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
+import { replacesPair, type PartialAssets } from "./pair-scope";
 import { rankedBefore, spliceItems } from "./splice-opportunities";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
@@ -93,15 +94,21 @@ class ItemCaches {
   }
 
   /** Drops the texts of an asset's replaced items, so that the bound counts the texts of the items served. */
-  forget(symbol: string, group: readonly Opportunity[]): void {
-    if (!this.cachedByAsset.has(symbol)) return;
-    this.cachedByAsset.delete(symbol);
-    for (const item of group) {
+  forget(symbol: string, replaced: readonly Opportunity[]): void {
+    let held = this.cachedByAsset.get(symbol);
+    if (held === undefined) return;
+    for (const item of replaced) {
       const texts = this.json.get(item);
       if (!texts) continue;
-      for (const text of texts) if (text !== undefined) this.cachedJson -= 1;
+      for (const text of texts) {
+        if (text === undefined) continue;
+        this.cachedJson -= 1;
+        held -= 1;
+      }
       this.json.delete(item);
     }
+    if (held > 0) this.cachedByAsset.set(symbol, held);
+    else this.cachedByAsset.delete(symbol);
   }
 }
 
@@ -110,6 +117,8 @@ interface Batch {
   bases: ReadonlySet<string>;
   replacement: readonly Opportunity[];
   count: number;
+  /** Of `bases`, the assets replaced in part (pair-scope.ts). */
+  partial: PartialAssets | undefined;
 }
 
 /**
@@ -186,7 +195,7 @@ export class OpportunitySnapshot {
   get items(): readonly Opportunity[] {
     if (!this.list) {
       const from = this.from;
-      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement, b.count), from.list) : mergeGroups(this.groups!);
+      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement, b.count, b.partial), from.list) : mergeGroups(this.groups!);
       this.from = undefined;
     }
     return this.list;
@@ -194,25 +203,26 @@ export class OpportunitySnapshot {
 
   /**
    * The set with every item of `bases` replaced by `replacement` (those assets re-ranked, in set
-   * order), at this set's moment: its groups copied with those assets' replaced, sharing this set's
+   * order; of an asset in `partial`, its items with a leg on one of its venues there), at this set's moment: its groups copied with those assets' replaced, sharing this set's
    * item caches. The replaced items' cached JSON is dropped.
    */
-  spliced(bases: ReadonlySet<string>, replacement: readonly Opportunity[]): OpportunitySnapshot {
+  spliced(bases: ReadonlySet<string>, replacement: readonly Opportunity[], partial?: PartialAssets): OpportunitySnapshot {
     const groups = this.groupMap();
     let count = this.count + replacement.length;
     for (const base of bases) {
       const group = groups.get(base) ?? [];
-      count -= group.length;
-      this.caches.forget(base, group);
+      const replaced = partial?.has(base) ? group.filter((item) => replacesPair(bases, partial, base, item.long.exchange, item.short.exchange)) : group;
+      count -= replaced.length;
+      this.caches.forget(base, replaced);
     }
     const list = this.ranked ? this.list : this.sorted.get("-apr");
-    const batch = { bases, replacement, count };
+    const batch = { bases, replacement, count, partial };
     // Spliced from this set's list if built, else from the list this set's is spliced from, unless too many batches back.
     const pending = this.from && this.from.batches.length < MAX_PENDING_BATCHES ? { list: this.from.list, batches: [...this.from.batches, batch] } : undefined;
     const from = list ? { list, batches: [batch] } : pending;
     return new OpportunitySnapshot(
       {
-        groups: spliceGroups(groups, bases, replacement),
+        groups: spliceGroups(groups, bases, replacement, partial),
         count,
         from,
         caches: this.caches,

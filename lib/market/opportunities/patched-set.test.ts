@@ -6,8 +6,11 @@ import type { MarketSnapshot, Opportunity } from "../model/types";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
 import { PatchedSet } from "./patched-set";
+import { groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
+import { OpportunitySnapshot } from "./opportunity-query";
+import type { PartialAssets } from "./pair-scope";
 import { rankOpportunities } from "./rank-opportunities";
-import { spliceColumns } from "./splice-opportunities";
+import { spliceColumns, spliceItems } from "./splice-opportunities";
 
 // The offline sample: every venue's recorded answer parsed through the real connectors.
 let sample: MarketSnapshot[];
@@ -129,5 +132,59 @@ describe("PatchedSet", () => {
     let spliced = spliceColumns(round, new Set(["BBB"]), batch([item("BBB", "BBB-w", 10), item("BBB", "BBB-y", 10)]));
     spliced = spliceColumns(spliced, new Set(["AAA", "CCC"]), batch([item("CCC", "CCC-a", 20), item("AAA", "AAA-z", 10)]));
     expect(itemsOf(await second.wholeInSlices())).toEqual(itemsOf(spliced));
+  });
+  it("patches assets in part over batches, each moving one venue's markets: equal to a fresh ranking in the set, the columns, the items, the groups and a served set", async () => {
+    const random = randomFrom(5);
+    const market = new Map(sample.map((s) => [key(s), s]));
+    const venues = [...new Set(sample.map((s) => s.exchange))];
+    const round = rank(sample);
+    let [patched, spliced, items, groups] = [PatchedSet.of(round), round, itemsOf(round), groupsOf(itemsOf(round))];
+    let served = new OpportunitySnapshot(itemsOf(round), null, false);
+    let [lastVenue, lastBases] = ["", new Set<string>()];
+    const everPatched = new Set<string>();
+    for (let n = 0; n < 8; n++) {
+      // One venue's markets move (its stream's second); every asset it lists is re-ranked in part.
+      const venue = venues[Math.floor(random() * venues.length)]!;
+      lastVenue = venue;
+      const bases = new Set<string>();
+      for (const s of [...market.values()]) {
+        if (s.exchange !== venue) continue;
+        market.set(key(s), { ...s, fundingRate: (s.fundingRate ?? 0) + 0.0004 * (random() - 0.5), observedAt: s.observedAt + (n + 1) * 1_000 });
+        bases.add(s.base);
+      }
+      const partial: PartialAssets = new Map([...bases].map((base) => [base, new Set([venue])]));
+      lastBases = bases;
+      for (const base of bases) everPatched.add(base);
+      const batch = rankOpportunities([...market.values()].filter((s) => bases.has(s.base)), { partial }).columns;
+      const fresh = itemsOf(rank([...market.values()]));
+      // The batch holds only the pairs with a leg on the venue; the events compare those alone.
+      const touches = (o: Opportunity) => bases.has(o.symbol) && [o.long.exchange, o.short.exchange].includes(venue);
+      expect(itemsOf(batch)).toEqual(fresh.filter(touches));
+      expect(itemsOf(patched.rowsOf(bases, partial))).toEqual(items.filter(touches));
+      patched = patched.patched(bases, batch, partial);
+      spliced = spliceColumns(spliced, bases, batch, partial);
+      items = spliceItems(items, bases, itemsOf(batch), undefined, partial);
+      groups = spliceGroups(groups, bases, itemsOf(batch), partial);
+      served = served.spliced(bases, itemsOf(batch), partial);
+      expect(itemsOf(await patched.wholeInSlices())).toEqual(fresh);
+      expect(itemsOf(spliced)).toEqual(fresh);
+      expect(items).toEqual(fresh);
+      expect(mergeGroups(groups)).toEqual(fresh);
+      expect(served.items).toEqual(fresh);
+      expect(served.count).toBe(fresh.length);
+    }
+    // Carried onto a new round, the pairs a batch left in the old round's columns are copied: that
+    // round's memory is used again (ColumnSlabs), and the carried set must not change with it.
+    const next = rank([...market.values()].map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * 1.5 })));
+    const before = itemsOf(spliceColumns(next, everPatched, patched.rowsOf(everPatched)));
+    const carried = PatchedSet.carrying(next, patched, { bases: everPatched, partial: new Map() });
+    // Carried in part (the last batch's pairs), the rest is the new round's, as a reader applying its patch has it.
+    const partial: PartialAssets = new Map([...lastBases].map((asset) => [asset, new Set([lastVenue])]));
+    const inPart = PatchedSet.carrying(next, patched, { bases: lastBases, partial });
+    const expected = itemsOf(spliceColumns(next, lastBases, patched.rowsOf(lastBases, partial), partial));
+    round.apr.values.fill(0);
+    (round.legs as unknown[]).length = 0;
+    expect(itemsOf(await carried.wholeInSlices())).toEqual(before);
+    expect(itemsOf(await inPart.wholeInSlices())).toEqual(expected);
   });
 });

@@ -1,19 +1,25 @@
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import type { OpportunityLeg } from "../model/types";
 import { ABSENT_POSITION, emptyColumnArrays, idReader, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
+import type { PairScope, PartialAssets } from "./pair-scope";
 import { COPIED_COLUMNS, rowCopier } from "./splice-opportunities";
 
 // A micro-batch re-ranks ~100 assets of 1,800; building the whole 150,000-pair set after each one
 // (spliceColumns) and scanning it twice for the events cost the serving thread far more than the
 // batch itself. Pairs are formed per asset, so the set is held as the last round's columns plus,
 // per asset a batch re-ranked since, that asset's latest pairs in the batch's columns: a batch
-// costs its own width, and the whole set is merged once, when a round compares with it.
+// costs its own width, and the whole set is merged once, when a round compares with it. A batch
+// that re-ranked an asset in part (pair-scope.ts) leaves its other pairs where they were, so an
+// asset's pairs are runs of rows of several columns.
 
 /** Some rows of one set's columns, in set order (ascending). */
 interface Rows {
   columns: OpportunityColumns;
   rows: Uint32Array;
 }
+
+/** An asset's pairs since a batch re-ranked it: runs of rows, each in set order, in no order between them. */
+type Layer = readonly Rows[];
 
 const NO_ROWS = new Uint32Array(0);
 
@@ -42,8 +48,8 @@ export class PatchedSet {
 
   private constructor(
     private readonly round: RoundRows,
-    /** Each asset re-ranked since the round: its pairs now (none when it has gone). */
-    private readonly patches: ReadonlyMap<string, Rows>,
+    /** Each asset re-ranked since the round, in whole or in part: its pairs now (none when it has gone). */
+    private readonly patches: ReadonlyMap<string, Layer>,
     /** The keys of the latest columns with items, as spliceColumns keeps them. */
     private readonly keys: readonly string[],
   ) {}
@@ -54,17 +60,28 @@ export class PatchedSet {
   }
 
   /**
-   * `set` (a new round's) with the pairs of `assets` as `from` has them from its batches: their
-   * layers are carried over, not copied, so this costs the number of assets. An asset `from` has
-   * no batch's pairs for keeps the round's; the answer never reads `from`'s round columns.
+   * `set` (a new round's) with the pairs in `scope` as `from` has them from its batches: an asset's
+   * layer is carried over, not copied, so this costs the number of assets; of an asset in
+   * `scope.partial`, only its pairs with a leg on one of the venues there, the others the new
+   * round's, as a reader applying those batches' patches to `set` has them (store.ts). The pairs a
+   * partial batch left in `from`'s round columns are copied: the answer never reads those (their
+   * memory is a round's, used again). An asset `from` has no batch's pairs for keeps the round's.
    */
-  static carrying(set: OpportunityColumns, from: PatchedSet, assets: Iterable<string>): PatchedSet {
-    const patches = new Map<string, Rows>();
-    for (const asset of assets) {
+  static carrying(set: OpportunityColumns, from: PatchedSet, scope: PairScope): PatchedSet {
+    const round = new RoundRows(set);
+    const patches = new Map<string, Layer>();
+    const own = (run: Rows) => (run.columns === from.round.set ? copied(run) : run);
+    for (const asset of scope.bases) {
       const layer = from.patches.get(asset);
-      if (layer) patches.set(asset, layer);
+      if (!layer) continue;
+      const venues = scope.partial.get(asset);
+      if (!venues) patches.set(asset, layer.map(own));
+      else {
+        const carried = layer.map((run) => legsOn(run, venues, true)).filter((run) => run.rows.length > 0);
+        patches.set(asset, [legsOn({ columns: set, rows: round.of(asset) }, venues, false), ...carried.map(own)]);
+      }
     }
-    return new PatchedSet(new RoundRows(set), patches, set.keys);
+    return new PatchedSet(round, patches, set.keys);
   }
 
   /** The assets whose pairs a batch's columns hold rather than the round's. */
@@ -79,21 +96,37 @@ export class PatchedSet {
 
   /**
    * This set with every pair of `bases` replaced by `items` (those assets re-ranked: its items are
-   * all of their pairs, in set order). In time proportional to the batch, not to the set; `items`
-   * is read from then on, so it may not be written or given back while the new set is read.
+   * all of their pairs, in set order; of an asset in `partial`, its pairs with a leg on one of its
+   * venues there). In time proportional to the batch, not to the set; `items` is read from then
+   * on, so it may not be written or given back while the new set is read.
    */
-  patched(bases: ReadonlySet<string>, items: OpportunityColumns): PatchedSet {
+  patched(bases: ReadonlySet<string>, items: OpportunityColumns, partial?: PartialAssets): PatchedSet {
     const ofItems = rowsByBase(items);
     const patches = new Map(this.patches);
-    for (const base of bases) patches.set(base, { columns: items, rows: ofItems.get(base) ?? NO_ROWS });
+    for (const base of bases) {
+      const fresh = { columns: items, rows: ofItems.get(base) ?? NO_ROWS };
+      const venues = partial?.get(base);
+      const kept = venues ? this.runsOf(base).map((run) => legsOn(run, venues, false)).filter((run) => run.rows.length > 0) : [];
+      patches.set(base, [...kept, fresh]);
+    }
     return new PatchedSet(this.round, patches, items.count > 0 ? items.keys : this.keys);
   }
 
-  /** The current pairs of `bases` as one set, in set order: in new memory unless they are all of one columns' items. */
-  rowsOf(bases: Iterable<string>): OpportunityColumns {
+  /**
+   * The current pairs of `bases` (of an asset in `partial`, those with a leg on one of its venues
+   * there) as one set, in set order: in new memory unless they are all of one columns' items.
+   */
+  rowsOf(bases: Iterable<string>, partial?: PartialAssets): OpportunityColumns {
     const runs: Rows[] = [];
-    for (const base of bases) runs.push(this.patches.get(base) ?? { columns: this.round.set, rows: this.round.of(base) });
+    for (const base of bases) {
+      const venues = partial?.get(base);
+      for (const run of this.runsOf(base)) runs.push(venues ? legsOn(run, venues, true) : run);
+    }
     return runWhole(inSetOrder(runs, this.keys, "relisted"));
+  }
+
+  private runsOf(base: string): Layer {
+    return this.patches.get(base) ?? [{ columns: this.round.set, rows: this.round.of(base) }];
   }
 
   /**
@@ -114,8 +147,30 @@ export class PatchedSet {
     let count = 0;
     for (let i = 0; i < round.count; i++) if (!patchedText[round.symbol[i]!]) kept[count++] = i;
     yield;
-    return yield* inSetOrder([{ columns: round, rows: kept.subarray(0, count) }, ...this.patches.values()], this.keys, "appended");
+    return yield* inSetOrder([{ columns: round, rows: kept.subarray(0, count) }, ...[...this.patches.values()].flat()], this.keys, "appended");
   }
+}
+
+/** The rows of `run` with (`on`) or without a leg on one of `venues`. */
+function legsOn({ columns, rows }: Rows, venues: ReadonlySet<string>, on: boolean): Rows {
+  const { legs, long, short } = columns;
+  const out = new Uint32Array(rows.length);
+  let n = 0;
+  for (const row of rows) if ((venues.has(legs[long[row]!]!.exchange) || venues.has(legs[short[row]!]!.exchange)) === on) out[n++] = row;
+  return { columns, rows: out.subarray(0, n) };
+}
+
+/** `run`'s rows in columns of their own. */
+function copied({ columns, rows }: Rows): Rows {
+  const count = rows.length;
+  const out = emptyColumnArrays(count);
+  const [legs, texts] = [new ValueList<OpportunityLeg>(), new ValueList<string>()];
+  const copy = rowCopier(columns, out, legs, texts);
+  rows.forEach((row, r) => copy(row, r));
+  const idOf = idReader(columns);
+  const ids = columns.ids ? Array.from(rows, (row) => idOf(row)) : null;
+  const own = { ...out, count, keys: columns.keys, ids, legs: legs.list, texts: texts.list };
+  return { columns: own, rows: Uint32Array.from({ length: count }, (_, r) => r) };
 }
 
 /** Each asset's rows in `set`, ascending. One pass over the set. */

@@ -2,6 +2,7 @@ import { roundTo } from "@/lib/round";
 import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../model/apr";
 import { atCap } from "../model/at-cap";
 import type { ExcludedLeg } from "../model/pairing-exclusions";
+import type { PartialAssets } from "./pair-scope";
 import { strayPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
@@ -43,6 +44,11 @@ export interface ComputeOpportunitiesOptions {
    * moments, whose prices say nothing about whether two tickers are one asset.
    */
   priceBound?: number;
+  /**
+   * Assets ranked in part (a micro-batch's: pair-scope.ts): of such an asset only the pairs with
+   * a leg on one of its venues here are formed; the others are as the set has them already.
+   */
+  partial?: PartialAssets;
 }
 
 export interface OpportunityScan {
@@ -202,8 +208,17 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const idPlaces = idOrderPlaces(byBase);
   // Pass 1: each pair's long and short side (positions in `paired`) and APR.
   const paired: Candidate[] = [];
+  // Each group's venues a pair must have a leg on, where it is ranked in part.
+  const onlyOf = (venues: ReadonlyMap<string, Candidate>) => options.partial?.get(venues.values().next().value!.base);
   let count = 0;
-  for (const venues of byBase.values()) count += (venues.size * (venues.size - 1)) / 2;
+  for (const venues of byBase.values()) {
+    const n = venues.size;
+    if (n < 2) continue;
+    const only = onlyOf(venues);
+    // Pairs with a leg on a venue of `only`: all of them less those among the other venues.
+    const outside = only ? n - [...venues.keys()].filter((exchange) => only.has(exchange)).length : 0;
+    count += (n * (n - 1)) / 2 - (outside * (outside - 1)) / 2;
+  }
   const longOf = new Uint32Array(count);
   const shortOf = new Uint32Array(count);
   const aprs = new Float64Array(count);
@@ -215,6 +230,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       pausedAt = k;
       yield;
     }
+    const only = onlyOf(venues);
+    if (only && ![...venues.keys()].some((exchange) => only.has(exchange))) continue;
     const first = paired.length;
     const symbol = venues.values().next().value!.base;
     const symbolAt = texts.at(symbol);
@@ -229,6 +246,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     }
     for (let i = first; i < paired.length; i += 1) {
       for (let j = i + 1; j < paired.length; j += 1) {
+        if (only && !only.has(paired[i]!.exchange) && !only.has(paired[j]!.exchange)) continue;
         // Equal annualised funding keeps exchange order, so the id stays put while the APR is 0.
         const bLonger = paired[j]!.annualisedPct < paired[i]!.annualisedPct;
         const long = bLonger ? j : i;

@@ -81,7 +81,7 @@ describe("spliceColumns", () => {
       market = merge(market, changed).merged;
       const part = rankOpportunities(market.filter((s) => bases.has(s.base)), options).columns;
       appended = spliceColumns(appended, bases, part);
-      relisted = spliceColumns(relisted, bases, part, 0);
+      relisted = spliceColumns(relisted, bases, part, undefined, 0);
     }
     const fresh = itemsOf(rankOpportunities(market, options).columns);
     expect(itemsOf(appended)).toEqual(fresh);

@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import type { Opportunity, OpportunityLeg } from "../model/types";
 import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
+import { replacedRows, replacesPair, type PartialAssets } from "./pair-scope";
 
 // Pairs are formed per asset (rank-opportunities.ts), so re-ranking some assets' markets changes
 // only those assets' pairs: the rest of the live set stands, already in order. A set read back with
@@ -15,8 +16,8 @@ export function rankedBefore(aprA: number, idA: string, aprB: number, idB: strin
 
 /**
  * `live` with every pair of `bases` replaced by `replacement` (those assets re-ranked: its items
- * are all of them, in set order): the kept items and the new ones merged in set order, in new
- * memory. Equals ranking the whole merged market afresh when `replacement` was ranked with the
+ * are all of them, in set order; of an asset in `partial`, only its pairs with a leg on one of its
+ * venues there): the kept items and the new ones merged in set order, in new memory. Equals ranking the whole merged market afresh when `replacement` was ranked with the
  * same history. Pure. When every item of `live` is replaced, the answer is `replacement` itself.
  *
  * The new set's leg and text lists are `live`'s followed by `replacement`'s, so the kept items'
@@ -28,14 +29,15 @@ export function spliceColumns(
   live: OpportunityColumns,
   bases: ReadonlySet<string>,
   replacement: OpportunityColumns,
+  partial?: PartialAssets,
   /** Listed legs and texts beyond which they are listed afresh; tests lower it. */
   listLimit?: number,
 ): OpportunityColumns {
-  const replaced = live.texts.map((text) => bases.has(text));
+  const replaced = replacedRows(live, bases, partial);
   const keptFlags = new Uint8Array(live.count);
   let kept = 0;
   for (let i = 0; i < live.count; i++) {
-    if (replaced[live.symbol[i]!]) continue;
+    if (replaced(i)) continue;
     keptFlags[i] = 1;
     kept += 1;
   }
@@ -181,7 +183,8 @@ export function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyC
 
 /**
  * The served items' counterpart of `spliceColumns`, for a reader holding items rather than columns:
- * every item of `bases` dropped and `replacement` (in set order) merged in. A spliced
+ * every item of `bases` (of an asset in `partial`, with a leg on one of its venues there) dropped
+ * and `replacement` (in set order) merged in. A spliced
  * OpportunitySnapshot builds its whole list so from the list of the set it was spliced from, when
  * that was built: one pass, cheaper than merging its ~2,000 groups. The kept items are the same objects. Pure.
  */
@@ -191,6 +194,7 @@ export function spliceItems(
   replacement: readonly Opportunity[],
   /** The answer's length, when the caller knows it: the list is made at its size rather than grown. */
   count?: number,
+  partial?: PartialAssets,
 ): Opportunity[] {
   // One pass over `live`, its dropped items skipped as it goes: no list of the kept ones in between.
   const out: Opportunity[] = count === undefined ? [] : new Array<Opportunity>(count);
@@ -198,7 +202,7 @@ export function spliceItems(
   let b = 0;
   let next = replacement[0];
   for (const item of live) {
-    if (bases.has(item.symbol)) continue;
+    if (replacesPair(bases, partial, item.symbol, item.long.exchange, item.short.exchange)) continue;
     while (next !== undefined && !rankedBefore(item.apr, item.id, next.apr, next.id)) {
       out[r++] = next;
       next = replacement[++b];

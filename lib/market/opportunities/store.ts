@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import type { Opportunity } from "../model/types";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
 import { decodeColumns, encodeColumns } from "./encoding/set-bytes";
+import { partialFromJson, partialToJson, type PartialAssets } from "./pair-scope";
 import { spliceColumns } from "./splice-opportunities";
 
 // The published opportunity set in the database: one row, OpportunitySet "live", its items one
@@ -117,9 +118,13 @@ async function keepPatches(tx: SqlRunner, after: number, itemsVersion: number): 
   return version;
 }
 
-/** A micro-batch: the pairs of `bases` re-ranked (all of them, in set order), to replace those assets' pairs. */
+/**
+ * A micro-batch: the pairs of `bases` re-ranked (all of them, in set order; of an asset in
+ * `partial`, those with a leg on one of its venues there), to replace those pairs.
+ */
 export interface SetBatch {
   bases: readonly string[];
+  partial?: PartialAssets;
   items: OpportunityColumns;
   /** The newest observation in the batch. */
   asOf: Date;
@@ -144,14 +149,18 @@ export function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInT
       });
       if (written?.version === undefined) return null;
       await tx.query({
-        text: `INSERT INTO "OpportunityPatch" (version, bases, items, "asOf") VALUES ($1, $2::text[], $3, $4::timestamp(3))`,
-        values: [written.version, [...batch.bases], items, batch.asOf.toISOString()],
+        text: `INSERT INTO "OpportunityPatch" (version, bases, venues, items, "asOf") VALUES ($1, $2::text[], $3::jsonb, $4, $5::timestamp(3))`,
+        values: [written.version, [...batch.bases], jsonOrNull(partialToJson(batch.partial)), items, batch.asOf.toISOString()],
       });
       for (const statement of alsoInTransaction) await tx.query(statement);
       await tx.query(notifySet(String(written.version)));
       return written.version;
     });
   });
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === null ? null : JSON.stringify(value);
 }
 
 /** What a client reading the set needs: the database, or a transaction on it. */
@@ -169,15 +178,16 @@ export interface LoadedSet extends SetHead {
   columns: OpportunityColumns;
 }
 
-/** A published micro-batch as read back: the set's version it made, the assets it replaced, their new pairs. */
+/** A published micro-batch as read back: the set's version it made, the assets it replaced (some in part), their new pairs. */
 export interface LoadedPatch {
   version: number;
   bases: string[];
+  partial: PartialAssets;
   columns: OpportunityColumns;
 }
 
 const HEAD = { version: true, asOf: true, sample: true, updatedAt: true } as const;
-const PATCH = { version: true, bases: true, items: true } as const;
+const PATCH = { version: true, bases: true, venues: true, items: true } as const;
 
 /** The published set's head, without reading its items; null before anything was published. */
 export function loadHead(client: SetClient): Promise<SetHead | null> {
@@ -204,7 +214,7 @@ export async function load(client: SetClient): Promise<LoadedSet | null> {
         : await client.opportunityPatch.findMany({ where: { version: { gt: itemsVersion, lte: head.version } }, orderBy: { version: "asc" }, select: PATCH });
     if (leadsOn(patches, itemsVersion, head.version)) {
       let columns = items && items.length > 0 ? decodeColumns(items) : columnsOf([]);
-      for (const patch of patches) columns = spliceColumns(columns, new Set(patch.bases), decodeColumns(patch.items));
+      for (const patch of patches) columns = spliceColumns(columns, new Set(patch.bases), decodeColumns(patch.items), partialFromJson(patch.venues));
       return { ...head, columns };
     }
     if (attempt === CONSISTENT_READ_ATTEMPTS) throw new Error(`the opportunity set's patches to version ${head.version} could not be read`);
@@ -223,7 +233,10 @@ export async function loadPatchesSince(client: SetClient, afterVersion: number):
   if (head.version === afterVersion) return { head: setHead, patches: [] };
   const rows = await client.opportunityPatch.findMany({ where: { version: { gt: afterVersion, lte: head.version } }, orderBy: { version: "asc" }, select: PATCH });
   if (!leadsOn(rows, afterVersion, head.version)) return null;
-  return { head: setHead, patches: rows.map((r) => ({ version: r.version, bases: r.bases, columns: decodeColumns(r.items) })) };
+  return {
+    head: setHead,
+    patches: rows.map((r) => ({ version: r.version, bases: r.bases, partial: partialFromJson(r.venues), columns: decodeColumns(r.items) })),
+  };
 }
 
 /** Whether `patches` are exactly the versions after `from` up to `to`, one each. */

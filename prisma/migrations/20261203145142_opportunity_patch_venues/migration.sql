@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OpportunityPatch" ADD COLUMN     "venues" JSONB;
