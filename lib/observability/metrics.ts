@@ -28,6 +28,8 @@ function createMetrics() {
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     ),
     microBatchAssets: histogram("fods_micro_batch_assets", "Assets each micro-batch this process published re-ranked.", [], [1, 5, 10, 25, 50, 100, 200, 400, 800]),
+    microBatchPartialAssets: histogram("fods_micro_batch_partial_assets", "Of those, the assets re-ranked in part (only their pairs with a leg on a changed venue).", [], [1, 5, 10, 25, 50, 100, 200, 400, 800]),
+    microBatchPairs: histogram("fods_micro_batch_pairs", "Pairs each micro-batch this process published re-ranked.", [], [100, 1_000, 10_000, 50_000, 100_000, 200_000, 500_000]),
     venueFailures: counter("fods_ingest_venue_failures_total", "Venues that failed to answer within a round run by this process (their data goes stale), by venue.", ["venue"]),
     venueDataAge: gauge("fods_venue_data_age_seconds", "Age of each venue's newest data, from its last successful refresh as stored (absent before the first).", ["venue"]),
     streamConnections: gauge("fods_stream_connections", "Open GET /v1/stream (Server-Sent Events) connections in this process."),
@@ -79,10 +81,12 @@ export function recordIngestionRound(outcome: string, seconds: number, failedVen
 }
 
 /** One micro-batch's phases (MicroBatchPublisher's BatchTimings, in ms) and width. */
-export function recordMicroBatch(timings: { rank: number; patch: number; events: number; encode: number; write: number; total: number; bases: number }): void {
+export function recordMicroBatch(timings: { rank: number; patch: number; events: number; encode: number; write: number; total: number; bases: number; partial: number; pairs: number }): void {
   const m = metrics();
   for (const phase of ["rank", "patch", "events", "encode", "write", "total"] as const) m.microBatchPhase.observe({ phase }, timings[phase] / 1000);
   m.microBatchAssets.observe(timings.bases);
+  m.microBatchPartialAssets.observe(timings.partial);
+  m.microBatchPairs.observe(timings.pairs);
 }
 
 export function recordWebhookAttempt(succeeded: boolean): void {

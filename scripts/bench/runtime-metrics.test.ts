@@ -22,6 +22,8 @@ describe("runtime metrics", () => {
     const registry = new Registry();
     const phase = new Histogram({ name: "fods_micro_batch_phase_seconds", help: "p", labelNames: ["phase"], buckets: [0.1, 1], registers: [registry] });
     const assets = new Histogram({ name: "fods_micro_batch_assets", help: "a", buckets: [10, 100], registers: [registry] });
+    const partial = new Histogram({ name: "fods_micro_batch_partial_assets", help: "a", buckets: [10, 100], registers: [registry] });
+    const pairs = new Histogram({ name: "fods_micro_batch_pairs", help: "a", buckets: [10, 100], registers: [registry] });
     phase.observe({ phase: "total" }, 9);
     const before = parseExposition(await registry.metrics());
     expect(microBatchSummary(before, before)).toBe("no micro-batch published");
@@ -29,9 +31,11 @@ describe("runtime metrics", () => {
       phase.observe({ phase: "total" }, total);
       phase.observe({ phase: "write" }, write);
       assets.observe(width);
+      partial.observe(width / 2);
+      pairs.observe(width * 30);
     }
     expect(microBatchSummary(before, parseExposition(await registry.metrics()))).toBe(
-      "2 micro-batches, 50 assets each on average; mean ms rank 0, patch 0, events 0, encode 0, write 150, total 400",
+      "2 micro-batches, 50 assets (25 in part) and 1500 pairs each on average; mean ms rank 0, patch 0, events 0, encode 0, write 150, total 400",
     );
   });
 });

@@ -43,6 +43,6 @@ export function microBatchSummary(before: Map<string, number>, after: Map<string
   const count = delta(`fods_micro_batch_phase_seconds_count{phase="total"}`);
   if (count === 0) return "no micro-batch published";
   const means = BATCH_PHASES.map((phase) => `${phase} ${((delta(`fods_micro_batch_phase_seconds_sum{phase="${phase}"}`) / count) * 1000).toFixed(0)}`);
-  const assets = delta("fods_micro_batch_assets_sum") / count;
-  return `${count} micro-batches, ${assets.toFixed(0)} assets each on average; mean ms ${means.join(", ")}`;
+  const [assets, partial, pairs] = ["assets", "partial_assets", "pairs"].map((name) => delta(`fods_micro_batch_${name}_sum`) / count);
+  return `${count} micro-batches, ${assets!.toFixed(0)} assets (${partial!.toFixed(0)} in part) and ${pairs!.toFixed(0)} pairs each on average; mean ms ${means.join(", ")}`;
 }
