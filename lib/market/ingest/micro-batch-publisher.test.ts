@@ -309,17 +309,29 @@ describe("MicroBatchPublisher", () => {
     expect(itemsOf(await kept.wholeInSlices())).toEqual(itemsOf(spliceColumns(roundSet, scope.bases, t.published[0]!.items, scope.partial)));
     expect(itemsOf(await kept.wholeInSlices())).not.toEqual(itemsOf(spliceColumns(roundSet, scope.bases, published)));
     t.state.version = 9;
-    t.publisher.roundPublished({ version: 9, set: kept, snapshots: ranking, history, asOf: new Date(0) });
+    t.publisher.roundPublished({ version: 9, set: kept, carried: scope, snapshots: ranking, history, asOf: new Date(0) });
     // Another asset's news goes alone; `a` waits for its turn in the refresh period (or for news of its own).
     t.publisher.push([moved(b!, 0, 2_000)]);
     await t.advance(PERIOD);
     expect(t.written.map((w) => w.batch.bases)).toEqual([[a], [b]]);
     await t.advance(DEFAULT_PRICE_CONFLATION.refreshMs);
     expect(t.written.map((w) => w.batch.bases)).toEqual([[a], [b], [a]]);
-    // Re-ranked from the round's markets: the round's own pairs of `a`, and never again without a reason.
-    expect(itemsOf(t.written[2]!.batch.items)).toEqual(itemsOf(roundSet).filter((o) => o.symbol === a));
+    // Re-ranked from the round's markets: the pairs the round kept from the batch (those on its
+    // venue) as the round ranks them, and never again without a reason.
+    const venue = moved(a!).exchange;
+    expect(t.written[2]!.batch.partial).toEqual(new Map([[a, new Set([venue])]]));
+    expect(itemsOf(t.written[2]!.batch.items)).toEqual(itemsOf(roundSet).filter((o) => o.symbol === a && [o.long.exchange, o.short.exchange].includes(venue)));
+    const ofA = (set: OpportunityColumns) => itemsOf(set).filter((o) => o.symbol === a);
+    expect(ofA(await (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.wholeInSlices())).toEqual(ofA(roundSet));
     await t.advance(2 * DEFAULT_PRICE_CONFLATION.refreshMs);
     expect(t.written).toHaveLength(3);
+    // Kept whole (a round that says nothing of what it kept), `a` is re-ranked whole.
+    t.publisher.push([moved(a!, 0, 9_000)]);
+    await t.advance(PERIOD);
+    t.publisher.roundPublished({ version: 11, set: t.publisher.carrying(roundSet, t.publisher.patchedSince(9)), snapshots: ranking, history, asOf: new Date(0) });
+    await t.advance(DEFAULT_PRICE_CONFLATION.refreshMs);
+    expect(t.written.at(-1)!.batch.partial?.has(a!)).toBe(false);
+    expect(ofA(t.written.at(-1)!.batch.items)).toEqual(ofA(roundSet));
   });
 
   it("never writes over a newer set: a batch that met one is dropped, and its legs wait for the next round", async () => {

@@ -27,6 +27,8 @@ export interface PublishedRound {
    * markets and history with their next news or at their refresh turn.
    */
   set: OpportunityColumns | PatchedSet;
+  /** Which of `set`'s pairs batches published (`carrying`'s scope); none when it carries none. */
+  carried?: PairScope;
   /** The markets it was ranked from (the round's, with any pushed leg newer than the round's answer). */
   snapshots: readonly MarketSnapshot[];
   /** The history it was ranked with: hourly figures, which stand until the next round. */
@@ -214,10 +216,11 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   /** Markets whose prices alone moved a little since published, for their asset's refresh. */
   private deferred = new Map<string, MarketSnapshot>();
   /**
-   * Assets whose pairs a round kept as a batch published them (ranked with the round's before it):
-   * re-ranked with the round's markets and history with their next news or at their refresh turn.
+   * Assets some of whose pairs a round kept as a batch published them (ranked with the markets
+   * before the round's): those pairs, all of the asset's (null) or those with a leg on the venues
+   * given, are re-ranked with the round's markets and history with its next news or at its refresh turn.
    */
-  private stale = new Set<string>();
+  private stale = new Map<string, ReadonlySet<string> | null>();
   private readonly phases = new Map<string, number>();
   /** The pairs each batch committed on the current base replaced, for a round catching up (`patchedSince`). */
   private patches: { version: number; bases: ReadonlySet<string>; partial: PartialAssets }[] = [];
@@ -327,7 +330,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     const set = round.set instanceof PatchedSet ? round.set : PatchedSet.of(round.set);
     this.base = { version: round.version, set, history: round.history, asOf: round.asOf, markets, byBase };
     this.patches = [];
-    this.stale = new Set(set.patchedAssets);
+    this.stale = new Map([...set.patchedAssets].map((asset) => [asset, round.carried?.partial.get(asset) ?? null]));
     // What the round ranked with (or newer) is in its set already.
     for (const waiting of [this.pending, this.deferred]) {
       for (const [key, snapshot] of waiting) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) waiting.delete(key);
@@ -378,7 +381,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     for (const [key, snapshot] of refreshes) taken.set(key, snapshot);
     const changed: [string, MarketSnapshot][] = [];
     for (const [key, snapshot] of taken) if ((base.markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) <= snapshot.observedAt) changed.push([key, snapshot]);
-    const bases = new Set([...changed.map(([, s]) => s.base), ...restated]);
+    const bases = new Set([...changed.map(([, s]) => s.base), ...restated.keys()]);
     if (bases.size === 0) return;
     try {
       const { ofBases, partial } = this.scopeOf(base, bases, changed, restated);
@@ -446,12 +449,12 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
 
   /**
    * The markets a batch of `bases` ranks, and which of those assets it re-ranks in part: an asset
-   * whose changed markets are on some of its venues, and which is not `restated` (re-ranked whole
-   * with the round's markets), re-ranks only its pairs with a leg on those venues (a funding change
-   * on one venue of 40 moves 39 pairs of 780), and on any venue whose leg the price bound now
-   * leaves out or takes back (pair-scope.ts).
+   * whose changed markets are on some of its venues re-ranks only its pairs with a leg on those
+   * venues (a funding change on one venue of 40 moves 39 pairs of 780), on the venues of the pairs
+   * a round kept from before it (`restated`; null: all of them, the asset whole), and on any venue
+   * whose leg the price bound now leaves out or takes back (pair-scope.ts).
    */
-  private scopeOf(base: Base, bases: ReadonlySet<string>, changed: readonly [string, MarketSnapshot][], restated: ReadonlySet<string>) {
+  private scopeOf(base: Base, bases: ReadonlySet<string>, changed: readonly [string, MarketSnapshot][], restated: ReadonlyMap<string, ReadonlySet<string> | null>) {
     const replacing = new Map(changed);
     const before = new Map<string, MarketSnapshot[]>();
     const after = new Map<string, MarketSnapshot[]>();
@@ -468,8 +471,13 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     const partial = new Map<string, Set<string>>();
     for (const [, snapshot] of changed) {
       after.get(snapshot.base)!.push(snapshot);
-      if (!restated.has(snapshot.base)) keysOf(partial, snapshot.base).add(snapshot.exchange);
+      keysOf(partial, snapshot.base).add(snapshot.exchange);
     }
+    for (const [asset, venues] of restated) {
+      if (venues === null) continue;
+      for (const venue of venues) keysOf(partial, asset).add(venue);
+    }
+    for (const [asset, venues] of restated) if (venues === null) partial.delete(asset);
     const bound = base.history.priceBound;
     for (const [asset, venues] of partial) {
       const now = after.get(asset)!;
@@ -493,7 +501,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
    * An asset with news does not take its deferred markets along: its batch would re-rank all its
    * pairs for them rather than those of its changed venues.
    */
-  private dueForRefresh(ranked: ReadonlySet<string>): { markets: Map<string, MarketSnapshot>; assets: Set<string> } {
+  private dueForRefresh(ranked: ReadonlySet<string>): { markets: Map<string, MarketSnapshot>; assets: Map<string, ReadonlySet<string> | null> } {
     const now = this.clock.now();
     const since = this.refreshedAt ?? now;
     this.refreshedAt = now;
@@ -510,8 +518,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       markets.set(key, snapshot);
       this.deferred.delete(key);
     }
-    const assets = new Set<string>();
-    for (const asset of this.stale) if (ranked.has(asset) || turnOf(asset)) assets.add(asset);
+    const assets = new Map<string, ReadonlySet<string> | null>();
+    for (const [asset, venues] of this.stale) if (ranked.has(asset) || turnOf(asset)) assets.set(asset, venues);
     return { markets, assets };
   }
 

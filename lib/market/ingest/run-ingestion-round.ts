@@ -4,6 +4,7 @@ import { logger } from "@/lib/observability/logger";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import { PatchedSet } from "../opportunities/patched-set";
+import type { PairScope } from "../opportunities/pair-scope";
 import { spliceColumns } from "../opportunities/splice-opportunities";
 import type { AppliedRound } from "../opportunities/live-opportunities";
 import { pack, publish } from "../opportunities/store";
@@ -226,10 +227,11 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     holding = batches !== undefined;
     let published: PatchedSet | undefined;
     let carried: ReadonlySet<string> = new Set();
+    let patched: PairScope | undefined;
     if (batches) {
       await batches.hold();
       ranking = batches.caughtUp(ranking).ranking;
-      const patched = batches.patchedSince(caughtUpOn);
+      patched = batches.patchedSince(caughtUpOn);
       published = batches.carrying(ranked, patched);
       carried = published.patchedAssets;
       events = events?.rebased(patched, published);
@@ -254,7 +256,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const unread = events ? events.committed(version) : batches ? undefined : ranked;
     if (unread) options.slabs?.giveBack(unread);
     holding = false;
-    batches?.roundPublished({ version, set: published ?? ranked, snapshots: ranking, history, asOf });
+    batches?.roundPublished({ version, set: published ?? ranked, ...(patched && { carried: patched }), snapshots: ranking, history, asOf });
     step("publish");
     // This process's in-memory set: the carried assets' pairs merged in, in slices, while batches go on.
     const served = published && carried.size > 0 ? published.wholeInSlices(options.sliceMs) : ranked;
