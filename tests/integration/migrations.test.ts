@@ -69,4 +69,21 @@ describe("schema.prisma and prisma/migrations", () => {
       await rm(scratch, { recursive: true, force: true });
     }
   }, 180_000);
+  it("leaves room on the hourly history's pages, so a round's fold updates its rows without touching their indexes", async () => {
+    const database = new PGlite();
+    shadows.push(database);
+    await applyMigrations(new PrismaPGlite(database), defaultMigrationPaths());
+    const { rows } = await database.query<{ reloptions: string[] | null }>(`SELECT reloptions FROM pg_class WHERE relname = 'FundingRateHourly'`);
+    expect(rows[0]!.reloptions).toEqual(["fillfactor=50"]);
+    // A fold updating every row of an hour again: each new version stays on its page (heap-only).
+    await database.exec(`
+      INSERT INTO "FundingRateHourly" (exchange, market, base, hour, samples, "rateSum", "aprSum", "rateMin", "rateMax")
+      SELECT 'x', 'm' || i, 'B' || i, '2026-12-01T00:00:00Z', 1, 0.0001, 1, 0.0001, 0.0001 FROM generate_series(1, 2000) AS i;
+      UPDATE "FundingRateHourly" SET samples = samples + 1, "rateSum" = "rateSum" + 0.0001;`);
+    const stats = await database.query<{ updated: number; hot: number }>(
+      `SELECT n_tup_upd::int AS updated, n_tup_hot_upd::int AS hot FROM pg_stat_xact_user_tables WHERE relname = 'FundingRateHourly'`,
+    );
+    expect(stats.rows[0]!.updated).toBe(2000);
+    expect(stats.rows[0]!.hot).toBe(2000);
+  }, 180_000);
 });
