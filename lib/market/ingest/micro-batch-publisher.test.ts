@@ -12,7 +12,7 @@ import type { SetBatch } from "../opportunities/store";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { rankWithHistory, type MarketHistory } from "./market-history";
 import { DEFAULT_PRICE_CONFLATION } from "./ingest-config";
-import { isNews, MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedBatch } from "./micro-batch-publisher";
+import { boundChanges, isNews, MicroBatchPublisher, type BatchClock, type BatchTimings, type PublishedBatch } from "./micro-batch-publisher";
 import type { RoundEvents } from "./round-events";
 
 const PERIOD = 1_000;
@@ -336,12 +336,20 @@ describe("MicroBatchPublisher", () => {
 
   it("never writes over a newer set: a batch that met one is dropped, and its legs wait for the next round", async () => {
     const t = setUp();
-    const [a, b] = busyBases();
+    const [a, b, c] = busyBases();
+    t.publisher.push([moved(c!)]);
+    await t.advance(0);
+    expect(t.publisher.patchedSince(5).bases).toEqual(new Set([c]));
     t.state.version = 8; // another process's round published meanwhile
     const pushed = moved(a!);
     t.publisher.push([pushed]);
-    await t.advance(0);
-    expect(t.written).toHaveLength(1);
+    await t.advance(PERIOD);
+    expect(t.written).toHaveLength(2);
+    t.written.shift();
+    t.published.shift();
+    t.publisher.counts.batches = 0;
+    // What batches published on the old set is in no newer one: a round carries none of it.
+    expect(t.publisher.patchedSince(5).bases.size).toBe(0);
     expect(t.published).toHaveLength(0);
     expect(t.publisher.counts).toMatchObject({ batches: 0, superseded: 1 });
     t.publisher.push([moved(b!)]);
@@ -433,6 +441,44 @@ describe("MicroBatchPublisher", () => {
     expect(itemsOf(live)).toEqual(itemsOf(fresh));
     expect(itemsOf(live).some((o) => o.symbol === a && [o.long.exchange, o.short.exchange].includes(y!.exchange))).toBe(false);
     expect(itemsOf(live).some((o) => o.symbol === a && [o.long.exchange, o.short.exchange].includes(z!.exchange))).toBe(true);
+  });
+
+  it("re-ranks an asset carried in part whole when the round ranked its other pairs with markets the price bound judges otherwise", async () => {
+    const [a] = busyBases();
+    const ofA = sample.filter((s, i, all) => s.base === a && all.findIndex((m) => m.base === a && m.exchange === s.exchange) === i);
+    const [w, x, y, z] = ofA;
+    const priced = (s: MarketSnapshot, markPrice: number | null) => ({ ...s, markPrice, contractMultiplier: 1 });
+    const prices = new Map([w, x, y, z].map((s, i) => [s!, i === 3 ? 103 : 100]));
+    const markets = sample.filter((s) => s.base !== a).concat(ofA.map((s) => priced(s, prices.get(s) ?? null)));
+    const bounded = { ...history, priceBound: 0.02 };
+    const t = setUp({ history: bounded, markets });
+    // A batch moves `x` to 103 while a round ranks with `x` at 100: the round's pairs off `x` leave `z` out, the final markets pair it.
+    const xMoved = { ...priced(x!, 103), observedAt: x!.observedAt + 1_000 };
+    t.publisher.push([{ ...xMoved, markPrice: 100.5 }]);
+    await t.advance(0);
+    const scope = t.publisher.patchedSince(5);
+    expect(scope.partial.get(a!)).toEqual(new Set([x!.exchange]));
+    const final = markets.map((s) => (s.exchange === x!.exchange && s.market === x!.market ? xMoved : s));
+    const roundSet = rankWithHistory(markets, bounded);
+    const kept = t.publisher.carrying(roundSet, scope);
+    t.publisher.roundPublished({ version: 9, set: kept, carried: scope, rankedFrom: markets, snapshots: final, history: bounded, asOf: new Date(0) });
+    t.state.version = 9;
+    await t.advance(DEFAULT_PRICE_CONFLATION.refreshMs);
+    const batch = t.written.at(-1)!.batch;
+    expect(batch.bases).toContain(a);
+    expect(batch.partial?.has(a!)).toBe(false);
+    const live = (t.publisher as unknown as { base: { set: PatchedSet } }).base.set;
+    expect(itemsOf(await live.wholeInSlices()).filter((o) => o.symbol === a)).toEqual(itemsOf(rankWithHistory(final, bounded)).filter((o) => o.symbol === a));
+  });
+
+  it("tells which venues' legs the price bound judges otherwise after a move, within each underlying class", () => {
+    const leg = (exchange: string, markPrice: number, underlyingClass?: "index") => ({ ...sample[0]!, base: "SPX", exchange, market: `SPX-${exchange}-${underlyingClass ?? "crypto"}`, markPrice, contractMultiplier: 1, ...(underlyingClass && { underlyingClass }) });
+    const crypto = [leg("a", 1), leg("b", 1), leg("w", 2)];
+    const index = [leg("c", 5000, "index"), leg("d", 5000, "index"), leg("w", 5000, "index")];
+    // `w`'s crypto leg is left out before and after; its index leg only after the index moves.
+    const after = [...crypto, ...index.map((s) => (s.exchange === "w" ? { ...s, markPrice: 5400 } : s))];
+    expect(boundChanges([...crypto, ...index], after, 0.05)).toEqual(new Set(["w"]));
+    expect(boundChanges([...crypto, ...index], [...crypto, ...index], 0.05).size).toBe(0);
   });
 
   it("tells news from a small price move", () => {

@@ -29,6 +29,12 @@ export interface PublishedRound {
   set: OpportunityColumns | PatchedSet;
   /** Which of `set`'s pairs batches published (`carrying`'s scope); none when it carries none. */
   carried?: PairScope;
+  /**
+   * The markets the round's own pairs were ranked from, when the hold took newer legs of batches
+   * into `snapshots`: of an asset carried in part, the round's pairs off the carried venues are of
+   * these, so where the price bound judges them otherwise the asset is re-ranked whole.
+   */
+  rankedFrom?: readonly MarketSnapshot[];
   /** The markets it was ranked from (the round's, with any pushed leg newer than the round's answer). */
   snapshots: readonly MarketSnapshot[];
   /** The history it was ranked with: hourly figures, which stand until the next round. */
@@ -331,6 +337,12 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     this.base = { version: round.version, set, history: round.history, asOf: round.asOf, markets, byBase };
     this.patches = [];
     this.stale = new Map([...set.patchedAssets].map((asset) => [asset, round.carried?.partial.get(asset) ?? null]));
+    const bound = round.history.priceBound;
+    if (bound !== undefined && round.rankedFrom) {
+      const inPart = new Set([...this.stale].filter(([, venues]) => venues !== null).map(([asset]) => asset));
+      const [before, after] = [ofAssets(round.rankedFrom, inPart), ofAssets(round.snapshots, inPart)];
+      for (const asset of inPart) if (boundChanges(before.get(asset) ?? [], after.get(asset) ?? [], bound).size > 0) this.stale.set(asset, null);
+    }
     // What the round ranked with (or newer) is in its set already.
     for (const waiting of [this.pending, this.deferred]) {
       for (const [key, snapshot] of waiting) if ((markets.get(key)?.observedAt ?? Number.NEGATIVE_INFINITY) >= snapshot.observedAt) waiting.delete(key);
@@ -405,7 +417,11 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       if (version === null) {
         // Another process published a newer set: its markets are not known here, so batches wait for this process's next round.
         this.counts.superseded += 1;
-        if (this.base === base) this.base = undefined;
+        if (this.base === base) {
+          this.base = undefined;
+          // Nothing of them is in the newer set: a round carries none of their pairs.
+          this.patches = [];
+        }
         this.requeue(changed);
         log.warn({ version: base.version }, "a micro-batch met a newer opportunity set and was not written; batches resume after the next round");
         return;
@@ -456,36 +472,23 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
    */
   private scopeOf(base: Base, bases: ReadonlySet<string>, changed: readonly [string, MarketSnapshot][], restated: ReadonlyMap<string, ReadonlySet<string> | null>) {
     const replacing = new Map(changed);
-    const before = new Map<string, MarketSnapshot[]>();
     const after = new Map<string, MarketSnapshot[]>();
-    for (const asset of bases) {
-      const [was, now] = [[] as MarketSnapshot[], [] as MarketSnapshot[]];
-      for (const key of base.byBase.get(asset) ?? []) {
-        const published = base.markets.get(key)!;
-        was.push(published);
-        if (!replacing.has(key)) now.push(published);
-      }
-      before.set(asset, was);
-      after.set(asset, now);
-    }
+    for (const asset of bases) after.set(asset, [...(base.byBase.get(asset) ?? [])].filter((key) => !replacing.has(key)).map((key) => base.markets.get(key)!));
     const partial = new Map<string, Set<string>>();
     for (const [, snapshot] of changed) {
       after.get(snapshot.base)!.push(snapshot);
       keysOf(partial, snapshot.base).add(snapshot.exchange);
     }
     for (const [asset, venues] of restated) {
-      if (venues === null) continue;
-      for (const venue of venues) keysOf(partial, asset).add(venue);
+      if (venues === null) partial.delete(asset);
+      else for (const venue of venues) keysOf(partial, asset).add(venue);
     }
-    for (const [asset, venues] of restated) if (venues === null) partial.delete(asset);
     const bound = base.history.priceBound;
     for (const [asset, venues] of partial) {
       const now = after.get(asset)!;
       if (bound !== undefined) {
-        const excluded = (markets: readonly MarketSnapshot[]) => new Set(strayPriceLegs(markets, bound).map((leg) => leg.exchange));
-        const [was, is] = [excluded(before.get(asset)!), excluded(now)];
-        for (const exchange of was) if (!is.has(exchange)) venues.add(exchange);
-        for (const exchange of is) if (!was.has(exchange)) venues.add(exchange);
+        const published = [...(base.byBase.get(asset) ?? [])].map((key) => base.markets.get(key)!);
+        for (const exchange of boundChanges(published, now, bound)) venues.add(exchange);
       }
       // Every venue changed: the asset is re-ranked whole.
       if (now.every((snapshot) => venues.has(snapshot.exchange))) partial.delete(asset);
@@ -535,6 +538,33 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       if (!newer || newer.observedAt < snapshot.observedAt) this.pending.set(key, snapshot);
     }
   }
+}
+
+/**
+ * The venues whose legs `PAIR_PRICE_BOUND` leaves out with one of two states of an asset's markets
+ * and not with the other: the bound judges each leg against its pairing group's median
+ * (rank-opportunities.ts), so a moved price can leave out or take back a leg that did not change.
+ * Judged per group (an asset's symbol may name markets of two underlying classes).
+ */
+export function boundChanges(before: readonly MarketSnapshot[], after: readonly MarketSnapshot[], bound: number): Set<string> {
+  const strays = (markets: readonly MarketSnapshot[]) => new Set(strayPriceLegs(markets, bound).map((leg) => `${leg.underlying_class ?? ""}\u0000${leg.exchange}`));
+  const [was, is] = [strays(before), strays(after)];
+  const venues = new Set<string>();
+  for (const key of was) if (!is.has(key)) venues.add(key.slice(key.indexOf("\u0000") + 1));
+  for (const key of is) if (!was.has(key)) venues.add(key.slice(key.indexOf("\u0000") + 1));
+  return venues;
+}
+
+/** The markets of `assets` in `snapshots`, by asset. */
+function ofAssets(snapshots: readonly MarketSnapshot[], assets: ReadonlySet<string>): Map<string, MarketSnapshot[]> {
+  const by = new Map<string, MarketSnapshot[]>();
+  for (const snapshot of snapshots) {
+    if (!assets.has(snapshot.base)) continue;
+    const markets = by.get(snapshot.base);
+    if (markets) markets.push(snapshot);
+    else by.set(snapshot.base, [snapshot]);
+  }
+  return by;
 }
 
 function keysOf(byBase: Map<string, Set<string>>, base: string): Set<string> {

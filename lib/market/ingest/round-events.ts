@@ -66,8 +66,9 @@ export interface PreparedRoundEvents {
   /** The statements appending them. */
   statements: SqlStatement[];
   /**
-   * The same events without those of `bases`, whose pairs the round keeps as batches published them
-   * meanwhile (their events are the batches'), for the round's set as `set` (PatchedSet.carrying).
+   * The same events without those of the pairs in `scope`, which the round keeps as batches
+   * published them meanwhile (their events are the batches'), for the round's set as `set`
+   * (PatchedSet.carrying).
    */
   rebased(scope: PairScope, set: PatchedSet): PreparedRoundEvents;
   /**

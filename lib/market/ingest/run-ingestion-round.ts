@@ -228,6 +228,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     let published: PatchedSet | undefined;
     let carried: ReadonlySet<string> = new Set();
     let patched: PairScope | undefined;
+    const rankedFrom = ranking;
     if (batches) {
       await batches.hold();
       ranking = batches.caughtUp(ranking).ranking;
@@ -256,7 +257,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const unread = events ? events.committed(version) : batches ? undefined : ranked;
     if (unread) options.slabs?.giveBack(unread);
     holding = false;
-    batches?.roundPublished({ version, set: published ?? ranked, ...(patched && { carried: patched }), snapshots: ranking, history, asOf });
+    batches?.roundPublished({ version, set: published ?? ranked, ...(patched && { carried: patched, rankedFrom }), snapshots: ranking, history, asOf });
     step("publish");
     // This process's in-memory set: the carried assets' pairs merged in, in slices, while batches go on.
     const served = published && carried.size > 0 ? published.wholeInSlices(options.sliceMs) : ranked;

@@ -52,7 +52,7 @@ export function spliceGroups(
 }
 
 /** The items of `group` a batch of `bases` and `partial` leaves as they are, in order. */
-export function keptItems(group: readonly Opportunity[], bases: ReadonlySet<string>, partial: PartialAssets | undefined): Opportunity[] {
+function keptItems(group: readonly Opportunity[], bases: ReadonlySet<string>, partial: PartialAssets | undefined): Opportunity[] {
   return group.filter((item) => !replacesPair(bases, partial, item.symbol, item.long.exchange, item.short.exchange));
 }
 

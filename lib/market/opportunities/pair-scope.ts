@@ -17,11 +17,16 @@ export interface PairScope {
   partial: PartialAssets;
 }
 
+/** Whether a pair long on `long` and short on `short` has a leg on one of `venues`. */
+export function hasLegOn(venues: ReadonlySet<string>, long: string, short: string): boolean {
+  return venues.has(long) || venues.has(short);
+}
+
 /** Whether a batch of `bases` and `partial` replaces the pair of `symbol` long on `long` and short on `short`. */
 export function replacesPair(bases: ReadonlySet<string>, partial: PartialAssets | undefined, symbol: string, long: string, short: string): boolean {
   if (!bases.has(symbol)) return false;
   const venues = partial?.get(symbol);
-  return !venues || venues.has(long) || venues.has(short);
+  return !venues || hasLegOn(venues, long, short);
 }
 
 /**
@@ -35,14 +40,14 @@ export function replacedRows(set: OpportunityColumns, bases: ReadonlySet<string>
   return (i) => {
     const venues = venuesAt[set.symbol[i]!];
     if (venues === undefined) return false;
-    return venues === null || venues.has(exchangeAt[set.long[i]!]!) || venues.has(exchangeAt[set.short[i]!]!);
+    return venues === null || hasLegOn(venues, exchangeAt[set.long[i]!]!, exchangeAt[set.short[i]!]!);
   };
 }
 
-/** The stored form of `partial` (an OpportunityPatch's `venues`): each asset's venues, sorted. */
-export function partialToJson(partial: PartialAssets | undefined): Record<string, string[]> | null {
+/** The stored form of `partial` (an OpportunityPatch's `venues`, JSON text): each asset's venues, sorted; null when none. */
+export function partialToJson(partial: PartialAssets | undefined): string | null {
   if (!partial || partial.size === 0) return null;
-  return Object.fromEntries([...partial].map(([asset, venues]) => [asset, [...venues].sort()]));
+  return JSON.stringify(Object.fromEntries([...partial].map(([asset, venues]) => [asset, [...venues].sort()])));
 }
 
 /** `partialToJson` read back; none (every asset whole) for a patch written without it. */

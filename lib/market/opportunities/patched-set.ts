@@ -1,7 +1,7 @@
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import type { OpportunityLeg } from "../model/types";
 import { ABSENT_POSITION, emptyColumnArrays, idReader, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
-import type { PairScope, PartialAssets } from "./pair-scope";
+import { hasLegOn, type PairScope, type PartialAssets } from "./pair-scope";
 import { COPIED_COLUMNS, rowCopier } from "./splice-opportunities";
 
 // A micro-batch re-ranks ~100 assets of 1,800; building the whole 150,000-pair set after each one
@@ -61,11 +61,14 @@ export class PatchedSet {
 
   /**
    * `set` (a new round's) with the pairs in `scope` as `from` has them from its batches: an asset's
-   * layer is carried over, not copied, so this costs the number of assets; of an asset in
-   * `scope.partial`, only its pairs with a leg on one of the venues there, the others the new
-   * round's, as a reader applying those batches' patches to `set` has them (store.ts). The pairs a
-   * partial batch left in `from`'s round columns are copied: the answer never reads those (their
-   * memory is a round's, used again). An asset `from` has no batch's pairs for keeps the round's.
+   * layer is carried over, not copied, so this costs the number of assets and a pass over `set`
+   * (its rows by asset); of an asset in `scope.partial`, only its pairs with a leg on one of the
+   * venues there, the others the new round's, as a reader applying those batches' patches to `set`
+   * has them (store.ts). An asset `from` has no batch's pairs for keeps the round's. The answer
+   * never reads `from`'s round columns, whose memory a later round takes (ColumnSlabs): rows of
+   * them are copied. For a scope the publisher gives (`patchedSince`) there are none (a batch that
+   * re-ranked an asset, in whole or in part, left no row of them on its venues), but a set that
+   * read memory in use elsewhere would serve garbage, and checking costs a comparison a run.
    */
   static carrying(set: OpportunityColumns, from: PatchedSet, scope: PairScope): PatchedSet {
     const round = new RoundRows(set);
@@ -156,7 +159,7 @@ function legsOn({ columns, rows }: Rows, venues: ReadonlySet<string>, on: boolea
   const { legs, long, short } = columns;
   const out = new Uint32Array(rows.length);
   let n = 0;
-  for (const row of rows) if ((venues.has(legs[long[row]!]!.exchange) || venues.has(legs[short[row]!]!.exchange)) === on) out[n++] = row;
+  for (const row of rows) if (hasLegOn(venues, legs[long[row]!]!.exchange, legs[short[row]!]!.exchange) === on) out[n++] = row;
   return { columns, rows: out.subarray(0, n) };
 }
 

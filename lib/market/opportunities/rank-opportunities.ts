@@ -2,7 +2,6 @@ import { roundTo } from "@/lib/round";
 import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../model/apr";
 import { atCap } from "../model/at-cap";
 import type { ExcludedLeg } from "../model/pairing-exclusions";
-import type { PartialAssets } from "./pair-scope";
 import { strayPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
@@ -10,6 +9,7 @@ import { marketKey, pairAverage, type MarketAverage } from "../model/market-aver
 import { priceSpread, type PricedLeg } from "../model/price-spread";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "../model/types";
 import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
+import { hasLegOn, type PartialAssets } from "./pair-scope";
 import { descendingOrder } from "./encoding/descending-order";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
@@ -246,7 +246,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     }
     for (let i = first; i < paired.length; i += 1) {
       for (let j = i + 1; j < paired.length; j += 1) {
-        if (only && !only.has(paired[i]!.exchange) && !only.has(paired[j]!.exchange)) continue;
+        if (only && !hasLegOn(only, paired[i]!.exchange, paired[j]!.exchange)) continue;
         // Equal annualised funding keeps exchange order, so the id stays put while the APR is 0.
         const bLonger = paired[j]!.annualisedPct < paired[i]!.annualisedPct;
         const long = bLonger ? j : i;

@@ -150,17 +150,13 @@ export function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInT
       if (written?.version === undefined) return null;
       await tx.query({
         text: `INSERT INTO "OpportunityPatch" (version, bases, venues, items, "asOf") VALUES ($1, $2::text[], $3::jsonb, $4, $5::timestamp(3))`,
-        values: [written.version, [...batch.bases], jsonOrNull(partialToJson(batch.partial)), items, batch.asOf.toISOString()],
+        values: [written.version, [...batch.bases], partialToJson(batch.partial), items, batch.asOf.toISOString()],
       });
       for (const statement of alsoInTransaction) await tx.query(statement);
       await tx.query(notifySet(String(written.version)));
       return written.version;
     });
   });
-}
-
-function jsonOrNull(value: unknown): string | null {
-  return value === null ? null : JSON.stringify(value);
 }
 
 /** What a client reading the set needs: the database, or a transaction on it. */
