@@ -372,7 +372,8 @@ describe("the offline sample", () => {
       }
       expect(Date.parse(o.updated_at)).toBeGreaterThanOrEqual(set.asOf.getTime());
     }
-    expect(set.asOf.toISOString()).toBe("2025-06-17T08:38:08.000Z");
+    // The oldest recording's moment: KuCoin's (assumed; its rows state only a countdown).
+    expect(set.asOf.toISOString()).toBe("2023-10-31T12:55:42.390Z");
     expect(await db.roundSnapshot.count()).toBe(0);
     expect(await publishSampleIfNeverLive(db)).toBeNull();
 
@@ -415,7 +416,7 @@ describe("GET /v1/opportunities price spreads", () => {
   it("are null between the offline sample's venues recorded on different days, as the first-run screener shows them", async () => {
     await publishSampleIfNeverLive(db);
     const { items, meta } = await listed("?symbol=ETH");
-    expect(meta).toMatchObject({ sample: true, data_as_of: "2025-06-17T08:38:08.000Z" });
+    expect(meta).toMatchObject({ sample: true, data_as_of: "2023-10-31T12:55:42.390Z" });
     const byId = new Map(items.map((o) => [o.id, o]));
     // Was −496 bps: OKX's ETH of 2026-09-27 against Binance's of 2025-06-17.
     expect(byId.get("ETH-okx-binance")).toMatchObject({

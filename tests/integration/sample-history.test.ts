@@ -20,12 +20,19 @@ import { expectEnvelope } from "./helpers/api-envelope";
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const DAY = 86_400_000;
-/** The offline sample's as-of: its oldest recording (Binance's). */
-const AS_OF = "2025-06-17T08:38:08.000Z";
+/** The offline sample's as-of: its oldest recording (KuCoin's, at its replay's assumed clock). */
+const AS_OF = "2023-10-31T12:55:42.390Z";
 /** Where Binance BTC's recorded history ends once moved onto the sample's timeline: its 08:00 UTC settlement, with the venue's 4 ms. */
-const BINANCE_LAST = "2025-06-17T08:00:00.004Z";
+const BINANCE_LAST = "2023-10-31T08:00:00.004Z";
 /** The markets the bundle holds history for (lib/market/sample/recordings/history/SOURCES.md). */
-const WITH_HISTORY = new Set(["binance BTC/USDT:USDT", "bybit BTC/USDT:USDT", "hyperliquid BTC/USDC:USDC", "gate BTC/USDT:USDT", "dydx BTC/USDC:USDC"]);
+const WITH_HISTORY = new Set([
+  "binance BTC/USDT:USDT",
+  "bybit BTC/USDT:USDT",
+  "hyperliquid BTC/USDC:USDC",
+  "gate BTC/USDT:USDT",
+  "dydx BTC/USDC:USDC",
+  "kucoinfutures BTC/USDT:USDT",
+]);
 
 let database: OpenDatabase;
 let db: Db;
@@ -83,7 +90,7 @@ describe("the offline sample's recorded funding history", () => {
     expect(items).toHaveLength(93);
     expect(Date.parse(items.at(-1)!.time) - Date.parse(items[0]!.time)).toBeGreaterThanOrEqual(30 * DAY);
     expect(items.at(-1)).toMatchObject({ time: BINANCE_LAST, source: "observed" });
-    expect(items.at(-2)).toMatchObject({ time: "2025-06-17T00:00:00.005Z", funding_rate: 0.00009422, funding_interval_hours: 8, source: "sample" });
+    expect(items.at(-2)).toMatchObject({ time: "2023-10-31T00:00:00.005Z", funding_rate: 0.00009422, funding_interval_hours: 8, source: "sample" });
     // Without a range: the 7 days before the sample's as-of, not an empty week before now.
     const recent = await get("/v1/funding-rates?exchange=binance&symbol=BTC");
     expect(recent.meta).toMatchObject({ to: AS_OF, from: new Date(Date.parse(AS_OF) - 7 * DAY).toISOString() });
@@ -100,18 +107,25 @@ describe("the offline sample's recorded funding history", () => {
   });
 
   it("gives opportunities whose legs both have recorded history their persistence, and the others none", async () => {
-    const { data } = await get("/v1/opportunities?symbol=BTC&limit=100");
+    // The venues with history and OKX, which has none: one page of BTC pairs.
+    const { data } = await get("/v1/opportunities?symbol=BTC&exchanges=binance,bybit,dydx,gate,hyperliquid,kucoinfutures,okx&limit=100");
     const items = data.items as Opportunity[];
     const recorded = (o: Opportunity) => [o.long, o.short].every((leg) => WITH_HISTORY.has(`${leg.exchange} ${leg.market}`));
     const both = items.filter(recorded);
-    // Five markets with history on both legs: every pair of them, ten.
-    expect(both).toHaveLength(10);
+    // Six markets with history on both legs: every pair of them, fifteen.
+    expect(both).toHaveLength(15);
     for (const o of both) {
-      expect(o.persistence, o.id).toMatchObject({ as_of: "2025-06-17T08:00:00.000Z" });
+      expect(o.persistence, o.id).toMatchObject({ as_of: "2023-10-31T12:00:00.000Z" });
       for (const field of ["apr_median_7d", "apr_median_30d", "paid_share_7d", "apr_stddev_7d"] as const) expect(o.persistence[field], `${o.id} ${field}`).not.toBeNull();
     }
-    // The run of same-signed spreads is dated wherever the long leg has paid less.
-    expect(both.some((o) => o.persistence.positive_since !== null && Date.parse(o.persistence.positive_since) < Date.parse(AS_OF))).toBe(true);
+    // A run of same-signed spreads needs the last hour before the as-of (11:00-12:00Z) settled on both
+    // legs. Binance, Bybit and Gate last settled at 08:00Z and Hyperliquid's 12:00Z settlement is
+    // stamped after the hour, so no pair with one of them has a run; dYdX and KuCoin both settled at
+    // 12:00Z, but dYdX paid more (94 % a year against 53 %), so their run is against this pair's
+    // long dYdX leg and dates nothing (pair-persistence.test.ts dates runs).
+    expect(both.map((o) => [o.id, o.persistence.positive_since])).toEqual(both.map((o) => [o.id, null]));
+    const dydxKucoin = both.find((o) => o.id === "BTC-dydx-kucoinfutures");
+    expect(dydxKucoin?.long.exchange).toBe("dydx");
     const without = items.filter((o) => !recorded(o));
     expect(without.length).toBeGreaterThan(0);
     for (const o of without) expect(o.persistence, o.id).toMatchObject({ apr_median_7d: null, apr_median_30d: null, paid_share_7d: null });
@@ -173,9 +187,9 @@ describe("the offline sample's recorded funding history", () => {
 
     // A backfilled page of Hyperliquid: its sample rows go before the page is stored.
     const market = { exchange: "hyperliquid", market: "BTC/USDC:USDC", venueMarketId: "BTC", base: "BTC" };
-    const now = Date.parse("2025-06-17T12:00:00.000Z");
+    const now = Date.parse("2023-10-31T16:00:00.000Z");
     await seedCursors(db, [market], now);
-    const page: HistoryPage = { settlements: [{ time: Date.parse("2025-06-17T09:00:00.048Z"), rate: 0.0000125, intervalHours: 1 }], next: null };
+    const page: HistoryPage = { settlements: [{ time: Date.parse("2023-10-31T13:00:00.048Z"), rate: 0.0000125, intervalHours: 1 }], next: null };
     const reader: VenueHistoryReader = {
       exchange: "hyperliquid",
       limits: { pageSize: 500, maxDepthDays: null, pagination: "forward-by-time", requestsPerSecond: 1, source: "test" },

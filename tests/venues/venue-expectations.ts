@@ -1606,7 +1606,7 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       takerFee: 0.0003,
       observedAt: DERIVE_TIME,
     },
-    markets: { "ETH/USDC:USDC": { fundingRate: 0.0000421, rateCap: 0.004, observedAt: DERIVE_TIME - 1_000 } },
+    markets: { "ETH/USDC:USDC": { fundingRate: 0.0000421, rateCap: 0.004, observedAt: DERIVE_TIME } },
     listed: ["BTC/USDC:USDC", "ETH/USDC:USDC"],
     skipped: { "OLD-PERP": "inactive (no ticker asked)" },
     excluded: { notLinearPerp: 0, inactive: 1, unlisted: 0, invalid: 0, noFundingRow: 0 },
@@ -1616,6 +1616,14 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       'POST /public/get_ticker {"instrument_name":"ETH-PERP"}',
     ],
     variants: [
+      {
+        name: "dates each market at its own ticker's timestamp",
+        routes: () =>
+          editBody<{ result: Row }>(deriveRoutes(), "/public/get_ticker", (body) =>
+            body.result.instrument_name === "ETH-PERP" ? { ...body, result: { ...body.result, timestamp: DERIVE_TIME - 1_000 } } : body,
+          ),
+        markets: { "BTC/USDC:USDC": { observedAt: DERIVE_TIME }, "ETH/USDC:USDC": { observedAt: DERIVE_TIME - 1_000 } },
+      },
       {
         name: "a failed ticker costs that market its rate and says so; the others stand",
         routes: () => [deriveTickerRoute("ETH-PERP", { status: 500, body: "Internal Server Error" }), ...deriveRoutes()],

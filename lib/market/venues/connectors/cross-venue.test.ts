@@ -5,9 +5,9 @@ import { SAMPLE_VENUE_IDS } from "@/tests/fixtures/venues/sample-venue-responses
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { opportunitySchema, type MarketSnapshot } from "../../model/types";
 
-// The venues' captures are from different days (Binance 2025-06, the others 2026), so the numbers
-// are not one market moment; what is tested is that symbols from six payload formats meet. The
-// payloads are those of the offline sample.
+// The venues' captures are from different days (2023-10 to 2026-09), so the numbers are not one
+// market moment; what is tested is that symbols from every payload format of the offline sample
+// meet. The payloads are those of the offline sample.
 async function allSnapshots(): Promise<MarketSnapshot[]> {
   const results = await Promise.all(SAMPLE_VENUE_IDS.map((venue) => replayVenue(venue, VENUE_REPLAYS[venue]())));
   return results.flatMap(({ result }) => {
@@ -24,13 +24,14 @@ describe("snapshots from every connector of the offline sample", () => {
     // Every venue's recordings include its BTC perpetual, whatever the venue calls it (XBT on BitMEX).
     const venues = [...SAMPLE_VENUE_IDS].sort();
     expect(venuesFor("BTC")).toEqual(venues);
-    // 1000PEPEUSDC (Binance), 1000PEPEUSDT (Bybit), PEPEUSDT (Bitget), PEPE_USDT (Gate)
-    expect(venuesFor("PEPE")).toEqual(["binance", "bitget", "bybit", "gate"]);
+    // 1000PEPEUSDC (Binance), 1000PEPEUSDT (Bybit), PEPEUSDT (Bitget), PEPE_USDT (Gate), 1MPEPE-PERP
+    // (Drift), 1000PEPE (Variational), 1000PEPEUSDC (edgeX).
+    expect(venuesFor("PEPE")).toEqual(["binance", "bitget", "bybit", "drift", "edgex", "gate", "variational"]);
 
     const scan = computeOpportunities(snapshots);
     const ids = scan.opportunities.map((opportunity) => opportunity.id);
     expect(ids.filter((id) => id.startsWith("BTC-"))).toHaveLength((venues.length * (venues.length - 1)) / 2);
-    expect(ids.filter((id) => id.startsWith("PEPE-"))).toHaveLength(6);
+    expect(ids.filter((id) => id.startsWith("PEPE-"))).toHaveLength(21);
     // Second markets of one venue for one asset stand behind the first: Bybit's and Bitget's BTC/USDC
     // perpetuals, and Binance's USDC twins of SOL, DOGE, LINK, ENA and 1000BONK. Bitget's ETH has
     // no rate.
