@@ -123,6 +123,23 @@ function merged(changed: readonly MarketSnapshot[]): MarketSnapshot[] {
   return [...byKey.values()];
 }
 
+/**
+ * The sample with its asset on the most venues held to a 2 % price bound: one market a venue, four
+ * of them at 100, 100, 100 and 103 (the others unpriced, which the bound keeps), so the fourth is left out.
+ */
+function boundedAsset() {
+  const counts = new Map<string, number>();
+  for (const s of sample) counts.set(s.base, (counts.get(s.base) ?? 0) + 1);
+  const a = [...counts].sort((p, q) => q[1] - p[1])[0]![0];
+  const ofA = sample.filter((s, i, all) => s.base === a && all.findIndex((m) => m.base === a && m.exchange === s.exchange) === i);
+  expect(ofA.length).toBeGreaterThan(4);
+  const [w, x, y, z] = ofA as [MarketSnapshot, MarketSnapshot, MarketSnapshot, MarketSnapshot];
+  const priced = (s: MarketSnapshot, markPrice: number | null) => ({ ...s, markPrice, contractMultiplier: 1 });
+  const prices = new Map([w, x, y, z].map((s, i) => [s, i === 3 ? 103 : 100]));
+  const markets = sample.filter((s) => s.base !== a).concat(ofA.map((s) => priced(s, prices.get(s) ?? null)));
+  return { a, w, x, y, z, priced, markets, bounded: { ...history, priceBound: 0.02 } };
+}
+
 const symbolOf = (e: NewEvent) => (e.type === "opportunity.closed" ? e.data.symbol : (e.data as { opportunity: Opportunity }).opportunity.symbol);
 
 describe("MicroBatchPublisher", () => {
@@ -417,18 +434,7 @@ describe("MicroBatchPublisher", () => {
   });
 
   it("widens an asset's partial re-ranking to the venues whose legs the price bound leaves out or takes back", async () => {
-    // The asset on the most venues, one market a venue; four of them at 100, 100, 100 and 103 (the
-    // others unpriced, which the bound keeps): with a 2 % bound the fourth is left out.
-    const counts = new Map<string, number>();
-    for (const s of sample) counts.set(s.base, (counts.get(s.base) ?? 0) + 1);
-    const a = [...counts].sort((p, q) => q[1] - p[1])[0]![0];
-    const ofA = sample.filter((s, i, all) => s.base === a && all.findIndex((m) => m.base === a && m.exchange === s.exchange) === i);
-    expect(ofA.length).toBeGreaterThan(4);
-    const [w, x, y, z] = ofA;
-    const priced = (s: MarketSnapshot, markPrice: number | null) => ({ ...s, markPrice, contractMultiplier: 1 });
-    const prices = new Map([w, x, y, z].map((s, i) => [s!, i === 3 ? 103 : 100]));
-    const markets = sample.filter((s) => s.base !== a).concat(ofA.map((s) => priced(s, prices.get(s) ?? null)));
-    const bounded = { ...history, priceBound: 0.02 };
+    const { a, w, x, y, z, priced, markets, bounded } = boundedAsset();
     const t = setUp({ history: bounded, markets });
     expect(itemsOf(t.roundSet).filter((o) => o.symbol === a).every((o) => o.long.exchange !== z!.exchange && o.short.exchange !== z!.exchange)).toBe(true);
     // `x` moves to 103: `x` and `z` agree now, `w` and `y` are left out, though neither changed.
@@ -444,13 +450,7 @@ describe("MicroBatchPublisher", () => {
   });
 
   it("re-ranks an asset carried in part whole when the round ranked its other pairs with markets the price bound judges otherwise", async () => {
-    const [a] = busyBases();
-    const ofA = sample.filter((s, i, all) => s.base === a && all.findIndex((m) => m.base === a && m.exchange === s.exchange) === i);
-    const [w, x, y, z] = ofA;
-    const priced = (s: MarketSnapshot, markPrice: number | null) => ({ ...s, markPrice, contractMultiplier: 1 });
-    const prices = new Map([w, x, y, z].map((s, i) => [s!, i === 3 ? 103 : 100]));
-    const markets = sample.filter((s) => s.base !== a).concat(ofA.map((s) => priced(s, prices.get(s) ?? null)));
-    const bounded = { ...history, priceBound: 0.02 };
+    const { a, x, priced, markets, bounded } = boundedAsset();
     const t = setUp({ history: bounded, markets });
     // A batch moves `x` to 103 while a round ranks with `x` at 100: the round's pairs off `x` leave `z` out, the final markets pair it.
     const xMoved = { ...priced(x!, 103), observedAt: x!.observedAt + 1_000 };
