@@ -472,8 +472,10 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
    */
   private scopeOf(base: Base, bases: ReadonlySet<string>, changed: readonly [string, MarketSnapshot][], restated: ReadonlyMap<string, ReadonlySet<string> | null>) {
     const replacing = new Map(changed);
+    const publishedOf = (asset: string) => Array.from(base.byBase.get(asset) ?? [], (key) => base.markets.get(key)!);
+    // Each asset's markets as the batch ranks them: the published ones, the changed ones replaced.
     const after = new Map<string, MarketSnapshot[]>();
-    for (const asset of bases) after.set(asset, [...(base.byBase.get(asset) ?? [])].filter((key) => !replacing.has(key)).map((key) => base.markets.get(key)!));
+    for (const asset of bases) after.set(asset, publishedOf(asset).filter((s) => !replacing.has(marketKey(s.exchange, s.market))));
     const partial = new Map<string, Set<string>>();
     for (const [, snapshot] of changed) {
       after.get(snapshot.base)!.push(snapshot);
@@ -487,8 +489,7 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     for (const [asset, venues] of partial) {
       const now = after.get(asset)!;
       if (bound !== undefined) {
-        const published = [...(base.byBase.get(asset) ?? [])].map((key) => base.markets.get(key)!);
-        for (const exchange of boundChanges(published, now, bound)) venues.add(exchange);
+        for (const exchange of boundChanges(publishedOf(asset), now, bound)) venues.add(exchange);
       }
       // Every venue changed: the asset is re-ranked whole.
       if (now.every((snapshot) => venues.has(snapshot.exchange))) partial.delete(asset);

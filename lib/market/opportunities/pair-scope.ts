@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import type { OpportunityColumns } from "./encoding/columns";
 
 // At 46 venues an asset has up to 40 legs and 780 pairs, and a funding change on one venue moves 39
@@ -53,10 +54,10 @@ export function partialToJson(partial: PartialAssets | undefined): string | null
 /** `partialToJson` read back; none (every asset whole) for a patch written without it. */
 export function partialFromJson(stored: unknown): PartialAssets {
   if (stored === null || stored === undefined) return new Map();
-  if (typeof stored !== "object" || Array.isArray(stored)) throw new Error("an opportunity patch's venues are not an object of asset → venues");
+  if (typeof stored !== "object" || Array.isArray(stored)) throw new AppError("INTERNAL_ERROR", "an opportunity patch's venues are not an object of asset → venues");
   return new Map(
     Object.entries(stored as Record<string, unknown>).map(([asset, venues]) => {
-      if (!Array.isArray(venues) || !venues.every((v) => typeof v === "string")) throw new Error(`an opportunity patch's venues of ${asset} are not a list of names`);
+      if (!Array.isArray(venues) || !venues.every((v) => typeof v === "string")) throw new AppError("INTERNAL_ERROR", `an opportunity patch's venues of ${asset} are not a list of names`);
       return [asset, new Set(venues)];
     }),
   );
