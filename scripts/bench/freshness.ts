@@ -22,6 +22,7 @@ import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -40,6 +41,7 @@ import { createVenueFetcher } from "./replay-venue-fetcher";
 import { startStreamPlayer, VENUE_SPECS, type Stamp } from "./freshness-streams";
 import { microBatchSummary, parseExposition, runtimeSummary } from "./runtime-metrics";
 import { latencySummary } from "./sse-frames";
+import { summariseProfile } from "./profile-summary";
 
 const TARGET_P99_MS = 1_000;
 /** How long after a round's publish an SSE receipt counts as the round's wake (a round that changes many markets re-ranks the set then). */
@@ -61,7 +63,7 @@ const samplesPerSecond = intOption("samples-per-second", 4);
 /** Every stream channel's period times this: 1 plays the venues' documented push rates. */
 const pushScale = Number(process.argv.find((a) => a.startsWith("--push-scale="))?.slice(13) ?? 1);
 if (!(pushScale > 0)) throw new Error("--push-scale must be a positive number");
-/** Where the server writes a V8 CPU profile of its run (node --cpu-prof; read it with profile-summary.ts), if anywhere. */
+/** Where the server writes a V8 CPU profile of its serving thread over the measured phase (profile-on-signal.ts; read it with profile-summary.ts), if anywhere. */
 const profileDir = process.argv.find((a) => a.startsWith("--cpu-prof="))?.slice(11);
 const { cleanup } = scratchRun("fods-bench-freshness-", "benchmark");
 
@@ -114,12 +116,15 @@ interface Phase {
   sse: number[];
   /** Each SSE receipt's arrival (epoch ms), beside its latency in `sse`. */
   sseAt: number[];
+  /** Each SSE receipt split at its event's `created_at` (the publishing transaction's time): send → created, created → received. */
+  created: number[];
+  delivered: number[];
   rest: number[];
   restMissed: number;
 }
 
 /** One GET /v1/stream client: each opportunity frame's legs are looked up among the stamped changes. */
-function openSse(url: string, key: string, onLeg: (exchange: string, rate: number, at: number) => void): Promise<http.ClientRequest> {
+function openSse(url: string, key: string, onLeg: (exchange: string, rate: number, at: number, createdAt: number) => void): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${url}/v1/stream?types=opportunity.updated,opportunity.opened`, { headers: { authorization: `Bearer ${key}`, accept: "text/event-stream" } }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`GET /v1/stream answered ${response.statusCode}`));
@@ -134,11 +139,12 @@ function openSse(url: string, key: string, onLeg: (exchange: string, rate: numbe
           pending = pending.slice(end + 2);
           const data = frame.split("\n").find((l) => l.startsWith("data: "));
           if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as { data?: { opportunity?: { long: { exchange: string; funding_rate: number }; short: { exchange: string; funding_rate: number } } } };
+          const event = JSON.parse(data.slice(6)) as { created_at?: string; data?: { opportunity?: { long: { exchange: string; funding_rate: number }; short: { exchange: string; funding_rate: number } } } };
           const opportunity = event.data?.opportunity;
           if (!opportunity) continue;
-          onLeg(opportunity.long.exchange, opportunity.long.funding_rate, at);
-          onLeg(opportunity.short.exchange, opportunity.short.funding_rate, at);
+          const createdAt = Date.parse(event.created_at ?? "");
+          onLeg(opportunity.long.exchange, opportunity.long.funding_rate, at, createdAt);
+          onLeg(opportunity.short.exchange, opportunity.short.funding_rate, at, createdAt);
         }
       });
       resolve(request);
@@ -171,6 +177,18 @@ async function pollUntilServed(url: string, key: string, stamp: Stamp, asset: st
     await sleep(10);
   }
   return undefined;
+}
+
+/** The serving thread's CPU profile over the measured phase (profile-on-signal.ts), if it was written. */
+function printProfile(dir: string, pid: number) {
+  const file = path.join(dir, `server-${pid}.cpuprofile`);
+  if (!existsSync(file)) return log(`\n  no CPU profile was written to ${file}`);
+  const result = summariseProfile(file, { root: ROOT, top: 25 });
+  log(`\n  CPU profile of the serving thread over the measured phase: ${result.busyMs.toFixed(0)} ms busy of ${result.sampledMs.toFixed(0)} ms (${((100 * result.busyMs) / result.sampledMs).toFixed(0)} % of one core)`);
+  for (const [title, rows] of [["top self time", result.selfTop], ["by area", result.areas], ["inclusive, project and Hono", result.inclusiveTop]] as const) {
+    log(`   ${title}:`);
+    for (const row of rows) log(`    ${row.ms.toFixed(0).padStart(7)} ms ${row.pct.toFixed(1).padStart(5)} %  ${row.name}`);
+  }
 }
 
 function cpuTicks(pid: number): number {
@@ -253,8 +271,9 @@ async function main() {
     for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_OPTIONS", "INGEST_DISABLED"]) delete env[name];
     const preload = pathToFileURL(path.join(ROOT, "scripts/bench/freshness-venues.ts")).href;
     const started = now();
-    const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-    child = startChild(process.execPath, [...profile, "--import", "tsx", "--import", preload, "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const profile = profileDir ? ["--import", pathToFileURL(path.join(ROOT, "scripts/bench/profile-on-signal.ts")).href] : [];
+    if (profileDir) env.BENCH_CPU_PROFILE_DIR = path.resolve(profileDir);
+    child = startChild(process.execPath, ["--import", "tsx", ...profile, "--import", preload, "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     const serverLines: string[] = [];
     const tail: string[] = [];
     child.once("exit", (code, signal) => {
@@ -293,19 +312,21 @@ async function main() {
     log(`  streams live ${((now() - started) / 1000).toFixed(1)} s after the start; RSS ${(readyRss / 2 ** 20).toFixed(0)} MB with every stream open (${load()})`);
 
     // The SSE clients and the measurement.
-    let phase: Phase = { name: "baseline", sse: [], sseAt: [], rest: [], restMissed: 0 };
+    let phase: Phase = { name: "baseline", sse: [], sseAt: [], created: [], delivered: [], rest: [], restMissed: 0 };
     const phases: Phase[] = [phase];
     let phaseStart = now();
     const clients = await Promise.all(
       Array.from({ length: clientCount }, () => {
         const seen = new Set<Stamp>();
-        return openSse(url, key, (exchange, rate, at) => {
+        return openSse(url, key, (exchange, rate, at, createdAt) => {
           const stamp = stamps.get(`${exchange}|${rate}`);
           if (!stamp || seen.has(stamp)) return;
           seen.add(stamp);
           if (stamp.sentAt < phaseStart) return;
           phase.sse.push(at - stamp.sentAt);
           phase.sseAt.push(at);
+          phase.created.push(createdAt - stamp.sentAt);
+          phase.delivered.push(at - createdAt);
         });
       }),
     );
@@ -333,10 +354,14 @@ async function main() {
 
     log(`\nbaseline: every stream plays, only ${BASELINE_VENUE} changes rates, ${baselineSeconds} s`);
     await sleep(baselineSeconds * 1000);
-    phase = { name: "all venues", sse: [], sseAt: [], rest: [], restMissed: 0 };
+    phase = { name: "all venues", sse: [], sseAt: [], created: [], delivered: [], rest: [], restMissed: 0 };
     phases.push(phase);
     player.changing("all");
     phaseStart = now();
+    // The bench's own thread plays every stream and reads the SSE clients: its delay is in every figure.
+    const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+    benchLoop.enable();
+    if (profileDir) process.kill(pid, "SIGUSR2");
     const cpu0 = cpuTicks(pid);
     const wall0 = now();
     const patches0 = await patchCount();
@@ -350,6 +375,8 @@ async function main() {
     rss.push(readStatus(pid).rss);
     const patches = (await patchCount()) - patches0;
     const runtime = await scrapeRuntime();
+    benchLoop.disable();
+    if (profileDir) process.kill(pid, "SIGUSR2");
     clearInterval(sampler);
     clearInterval(rssTimer);
     await sleep(2_000);
@@ -360,6 +387,8 @@ async function main() {
       const sse = latencySummary(p.sse);
       const rest = latencySummary(p.rest);
       log(`  ${p.name}: send → SSE frame: ${sse.count} receipts, p50 ${ms(sse.p50)} p90 ${ms(sse.p90)} p99 ${ms(sse.p99)} max ${ms(sse.max)}`);
+      const [created, delivered] = [latencySummary(p.created), latencySummary(p.delivered)];
+      log(`  ${" ".repeat(p.name.length)}  of which send → the event's created_at p50 ${ms(created.p50)} p99 ${ms(created.p99)}; created_at → received p50 ${ms(delivered.p50)} p99 ${ms(delivered.p99)}`);
       log(`  ${" ".repeat(p.name.length)}  send → GET /v1/opportunities: ${rest.count} samples (${p.restMissed} not seen within 30 s or superseded), p50 ${ms(rest.p50)} p90 ${ms(rest.p90)} p99 ${ms(rest.p99)} max ${ms(rest.max)}`);
     }
     const [base, all] = phases.map((p) => ({ sse: latencySummary(p.sse), rest: latencySummary(p.rest) }));
@@ -367,6 +396,7 @@ async function main() {
     log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
+    log(`  the bench's own thread (stream player and SSE clients): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);
     log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
     log(`  micro-batches over the measured phase: ${microBatchSummary(runtime0, runtime)}`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
@@ -404,6 +434,7 @@ async function main() {
     const near = latencySummary(measured.sse.filter((_, i) => afterRound(measured.sseAt[i]!)));
     const far = latencySummary(measured.sse.filter((_, i) => !afterRound(measured.sseAt[i]!)));
     log(`  send → SSE frame, measured phase: within ${ROUND_WAKE_MS / 1000} s after a round's publish ${near.count} receipts, p50 ${ms(near.p50)} p99 ${ms(near.p99)} max ${ms(near.max)}; elsewhere ${far.count}, p50 ${ms(far.p50)} p99 ${ms(far.p99)} max ${ms(far.max)}`);
+    if (profileDir) printProfile(path.resolve(profileDir), pid);
     const warnings = serverLines.filter((l) => /"level":(40|50)/.test(l));
     if (warnings.length) log(`\n  the server logged ${warnings.length} warnings/errors; the first: ${warnings.slice(0, 3).map((l) => l.slice(0, 300)).join("\n    ")}`);
   } finally {
