@@ -5,7 +5,8 @@
 // synthetic assets (freshness-venues.ts, loaded into the server), and its live feeds
 // (INGEST_STREAMS=on with VENUE_STREAM_URL_OVERRIDE, the documented way for a replaying server)
 // stream from ONE loopback WebSocket server that plays every replayed venue by path, at the venue's
-// push rate, in the venue's recorded frame shape (freshness-streams.ts). Each frame moves prices;
+// push rate, in the venue's recorded frame shape (freshness-streams.ts), on a worker thread of its own
+// (stream-player-thread.ts) so that the bench's timestamps do not wait for it. Each frame moves prices;
 // `--rate-changes` funding-rate changes a second per venue are stamped when sent. Measured, per
 // stamped change: send → the first opportunity frame carrying it on each of `--clients` GET
 // /v1/stream clients (Desk key), and send → GET /v1/opportunities (polled tightly, filtered to the
@@ -38,7 +39,8 @@ import { readStatus } from "./footprint-proc";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
 import { createVenueFetcher } from "./replay-venue-fetcher";
-import { startStreamPlayer, VENUE_SPECS, type Stamp } from "./freshness-streams";
+import { VENUE_SPECS, type Stamp } from "./freshness-streams";
+import { startStreamPlayerThread } from "./stream-player-thread";
 import { microBatchSummary, parseExposition, runtimeSummary } from "./runtime-metrics";
 import { latencySummary } from "./sse-frames";
 import { summariseProfile } from "./profile-summary";
@@ -225,7 +227,7 @@ async function main() {
   const stamps = new Map<string, Stamp>();
   const latest = new Map<string, Stamp>();
   let sampleQueue: Stamp[] = [];
-  const player = await startStreamPlayer({
+  const player = await startStreamPlayerThread({
     markets,
     rateChangesPerSecond: rateChanges,
     pushScale,
@@ -336,8 +338,9 @@ async function main() {
         });
       }),
     );
+    // Once the thread applies it: every stamp sent after phaseStart is the baseline venue's.
+    await player.changing([BASELINE_VENUE]);
     phaseStart = now();
-    player.changing([BASELINE_VENUE]);
     sampleQueue = [];
     let polling = 0;
     const sampler = setInterval(() => {
@@ -362,9 +365,9 @@ async function main() {
     await sleep(baselineSeconds * 1000);
     phase = { name: "all venues", sse: [], sseAt: [], created: [], delivered: [], rest: [], restMissed: 0 };
     phases.push(phase);
-    player.changing("all");
+    await player.changing("all");
     phaseStart = now();
-    // The bench's own thread plays every stream and reads the SSE clients: its delay is in every figure.
+    // The bench's own thread reads the SSE clients and polls (the player has its own): its delay is in every figure.
     const benchLoop = monitorEventLoopDelay({ resolution: 10 });
     benchLoop.enable();
     if (profileDir) process.kill(pid, "SIGUSR2");
@@ -402,11 +405,11 @@ async function main() {
     log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
-    log(`  the bench's own thread (stream player and SSE clients): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);
+    log(`  the bench's own thread (SSE clients and pollers): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);
     log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
     log(`  micro-batches over the measured phase: ${microBatchSummary(runtime0, runtime)}`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
-    log(`  frames sent: ${player.counts().map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets (${c.states} states asked)`).join(", ")}`);
+    log(`  frames sent: ${(await player.counts()).map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets (${c.states} states asked)`).join(", ")}`);
 
     log(`\nVenues as GET /v1/exchanges reads them back:`);
     for (const e of await exchanges().then((answer) => answer.data.items, (error: Error) => (log(`  GET /v1/exchanges failed: ${error.message}`), []))) {
