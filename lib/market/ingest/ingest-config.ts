@@ -14,8 +14,14 @@ const streamUrlOverride = z
   }, "a ws:// or wss:// URL")
   .optional();
 
-/** When a streamed price move alone is published (micro-batch-publisher.ts `isNews`): its defaults. */
-export const DEFAULT_PRICE_CONFLATION = { moveBps: 10, refreshMs: 15_000 };
+/**
+ * When a streamed price move alone is published (micro-batch-publisher.ts `isNews`): its defaults.
+ * No refresh between rounds: the rounds publish every price once a minute, and refreshing every
+ * asset's small moves in the micro-batches as well (every 15 s, at 46 venues × 600 assets) re-ranked
+ * 20,000 pairs a second, a third of the ingesting thread's time, and tripled the tail of the news's
+ * latency (bench:freshness, docs/operations.md).
+ */
+export const DEFAULT_PRICE_CONFLATION = { moveBps: 10, refreshMs: 0 };
 
 const schema = z.object({
   INGEST_INTERVAL_MS: positiveInt(60_000),
@@ -29,7 +35,8 @@ const schema = z.object({
   PUBLISH_BATCH_MS: positiveInt(500),
   // Price moves smaller than this wait for their asset's refresh, at most PUBLISH_PRICE_REFRESH_MS (micro-batch-publisher.ts isNews).
   PUBLISH_PRICE_MOVE_BPS: positiveInt(DEFAULT_PRICE_CONFLATION.moveBps),
-  PUBLISH_PRICE_REFRESH_MS: positiveInt(DEFAULT_PRICE_CONFLATION.refreshMs),
+  // 0: no refresh between rounds (the next round publishes them).
+  PUBLISH_PRICE_REFRESH_MS: z.coerce.number().int().nonnegative().default(DEFAULT_PRICE_CONFLATION.refreshMs),
   // Legs whose per-unit marks stray from their asset's median by more than this fraction are never paired (model/price-bound.ts).
   PAIR_PRICE_BOUND: z.coerce.number().positive().max(2).default(DEFAULT_PAIR_PRICE_BOUND),
   MARKET_RAW_RETENTION_DAYS: positiveInt(7),

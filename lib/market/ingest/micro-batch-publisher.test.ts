@@ -62,8 +62,13 @@ interface Written {
   statements: readonly SqlStatement[];
 }
 
-/** A publisher on the offline sample's round at version 5, writing to a stand-in of the set's row. */
-function setUp(options: { write?: (onVersion: number) => Promise<number | null>; history?: MarketHistory; markets?: MarketSnapshot[] } = {}) {
+/** A refresh period for small price moves and carried assets (the default has none: the rounds refresh). */
+const REFRESHING = { ...DEFAULT_PRICE_CONFLATION, refreshMs: 15_000 };
+
+/** A publisher on the offline sample's round at version 5, writing to a stand-in of the set's row; prices refreshed every 15 s unless `prices` says otherwise. */
+function setUp(
+  options: { write?: (onVersion: number) => Promise<number | null>; history?: MarketHistory; markets?: MarketSnapshot[]; prices?: typeof REFRESHING } = {},
+) {
   const { clock, advance, settle } = fakeClock();
   const [markets, ranked] = [options.markets ?? sample, options.history ?? history];
   const roundSet = rankWithHistory(markets, ranked);
@@ -87,6 +92,7 @@ function setUp(options: { write?: (onVersion: number) => Promise<number | null>;
     db: {} as Db,
     periodMs: PERIOD,
     clock,
+    prices: options.prices ?? REFRESHING,
     events: roundEvents,
     feedStatus: { message: () => undefined, reconnect: () => undefined, transport: () => undefined, published: (venue, observedAt, publishedAt) => legs.push({ venue, observedAt, publishedAt }) },
     onPublished: (batch) => {
@@ -331,7 +337,7 @@ describe("MicroBatchPublisher", () => {
     t.publisher.push([moved(b!, 0, 2_000)]);
     await t.advance(PERIOD);
     expect(t.written.map((w) => w.batch.bases)).toEqual([[a], [b]]);
-    await t.advance(DEFAULT_PRICE_CONFLATION.refreshMs);
+    await t.advance(REFRESHING.refreshMs);
     expect(t.written.map((w) => w.batch.bases)).toEqual([[a], [b], [a]]);
     // Re-ranked from the round's markets: the pairs the round kept from the batch (those on its
     // venue) as the round ranks them, and never again without a reason.
@@ -340,13 +346,13 @@ describe("MicroBatchPublisher", () => {
     expect(itemsOf(t.written[2]!.batch.items)).toEqual(itemsOf(roundSet).filter((o) => o.symbol === a && [o.long.exchange, o.short.exchange].includes(venue)));
     const ofA = (set: OpportunityColumns) => itemsOf(set).filter((o) => o.symbol === a);
     expect(ofA(await (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.wholeInSlices())).toEqual(ofA(roundSet));
-    await t.advance(2 * DEFAULT_PRICE_CONFLATION.refreshMs);
+    await t.advance(2 * REFRESHING.refreshMs);
     expect(t.written).toHaveLength(3);
     // Kept whole (a round that says nothing of what it kept), `a` is re-ranked whole.
     t.publisher.push([moved(a!, 0, 9_000)]);
     await t.advance(PERIOD);
     t.publisher.roundPublished({ version: 11, set: t.publisher.carrying(roundSet, t.publisher.patchedSince(9)), snapshots: ranking, history, asOf: new Date(0) });
-    await t.advance(DEFAULT_PRICE_CONFLATION.refreshMs);
+    await t.advance(REFRESHING.refreshMs);
     expect(t.written.at(-1)!.batch.partial?.has(a!)).toBe(false);
     expect(ofA(t.written.at(-1)!.batch.items)).toEqual(ofA(roundSet));
   });
@@ -387,6 +393,27 @@ describe("MicroBatchPublisher", () => {
     await t.advance(0);
     expect(t.written).toHaveLength(0);
   });
+  it("without a refresh period, leaves smaller price moves and a carried asset to news or the next round, and sets no timer for them", async () => {
+    expect(DEFAULT_PRICE_CONFLATION.refreshMs).toBe(0);
+    const t = setUp({ prices: DEFAULT_PRICE_CONFLATION });
+    const priced = sample.filter((s) => s.markPrice !== null);
+    const [smallOf, rateOf] = [...new Map(priced.map((s) => [s.base, s])).values()] as [MarketSnapshot, MarketSnapshot];
+    const small = { ...smallOf, markPrice: smallOf.markPrice! * 1.0009, observedAt: smallOf.observedAt + 1_000 };
+    t.publisher.push([small]);
+    await t.advance(10 * 60_000);
+    expect(t.written).toHaveLength(0);
+    // News of the same market takes its newest price along.
+    const news = { ...small, fundingRate: (small.fundingRate ?? 0) + 0.00001, observedAt: small.observedAt + 1 };
+    t.publisher.push([news]);
+    await t.advance(PERIOD);
+    expect(t.written.map((w) => w.batch.bases)).toEqual([[smallOf.base]]);
+    // Another asset's news does not take the small move's asset along.
+    const other = sample.find((s) => s.base === rateOf.base && s.exchange !== rateOf.exchange) ?? rateOf;
+    t.publisher.push([{ ...news, markPrice: news.markPrice! * 1.0001, observedAt: news.observedAt + 1 }, { ...other, fundingRate: (other.fundingRate ?? 0) + 0.00002, observedAt: other.observedAt + 1_000 }]);
+    await t.advance(10 * 60_000);
+    expect(t.written.map((w) => w.batch.bases)).toEqual([[smallOf.base], [rateOf.base]]);
+  });
+
   it("publishes a funding change or a price move of 10 bps in the next batch, and smaller price moves with their asset, once a refresh period at most", async () => {
     const t = setUp();
     const priced = sample.filter((s) => s.markPrice !== null);
@@ -400,7 +427,7 @@ describe("MicroBatchPublisher", () => {
     expect(new Set(t.written[0]!.batch.bases)).toEqual(new Set([rateOf.base, wideOf.base]));
     // The small move waits for its asset's turn: within one refresh period, one batch a period.
     const refreshed = () => t.written.findIndex((w) => w.batch.bases.includes(smallOf.base));
-    for (let elapsed = 0; refreshed() === -1 && elapsed <= DEFAULT_PRICE_CONFLATION.refreshMs; elapsed += PERIOD) await t.advance(PERIOD);
+    for (let elapsed = 0; refreshed() === -1 && elapsed <= REFRESHING.refreshMs; elapsed += PERIOD) await t.advance(PERIOD);
     expect(refreshed()).toBeGreaterThan(0);
     expect(t.written[refreshed()]!.batch.bases).toEqual([smallOf.base]);
     expect(t.publisher.counts.refreshed).toBe(1);
@@ -461,7 +488,7 @@ describe("MicroBatchPublisher", () => {
     const kept = t.publisher.carrying(roundSet, scope);
     t.publisher.roundPublished({ version: 9, set: kept, carried: scope, rankedFrom: markets, snapshots: final, history: bounded, asOf: new Date(0) });
     t.state.version = 9;
-    await t.advance(DEFAULT_PRICE_CONFLATION.refreshMs);
+    await t.advance(REFRESHING.refreshMs);
     const batch = t.written.at(-1)!.batch;
     expect(batch.bases).toContain(a);
     expect(batch.partial?.has(a!)).toBe(false);

@@ -160,7 +160,7 @@ export interface MicroBatchOptions {
 export interface PriceConflation {
   /** PUBLISH_PRICE_MOVE_BPS: a mark or index price this far (in basis points) from the published one is news. */
   moveBps: number;
-  /** PUBLISH_PRICE_REFRESH_MS: smaller moves are published with their asset once in this period. */
+  /** PUBLISH_PRICE_REFRESH_MS: smaller moves are published with their asset once in this period (0: by the next round). */
   refreshMs: number;
 }
 
@@ -369,8 +369,10 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
   }
 
   private schedule(): void {
-    // Deferred markets alone are looked at once a period, for the assets whose refresh came.
-    if (this.cancelTimer || this.inFlight || this.held || !this.base || this.pending.size + this.deferred.size + this.stale.size === 0) return;
+    // Deferred markets and stale assets alone are looked at once a period, for the assets whose
+    // refresh came; without a refresh period only news (or the next round) takes them.
+    const waiting = this.pending.size + (this.prices.refreshMs > 0 ? this.deferred.size + this.stale.size : 0);
+    if (this.cancelTimer || this.inFlight || this.held || !this.base || waiting === 0) return;
     const wait = Math.max(0, this.lastStartedAt + this.options.periodMs - this.clock.now());
     this.cancelTimer = this.clock.setTimer(() => {
       this.cancelTimer = undefined;
@@ -517,7 +519,8 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
       return turn;
     };
     const markets = new Map<string, MarketSnapshot>();
-    for (const [key, snapshot] of this.deferred) {
+    // Without a refresh period no turn comes: the deferred markets wait for the next round.
+    for (const [key, snapshot] of period > 0 ? this.deferred : []) {
       if (!turnOf(snapshot.base)) continue;
       markets.set(key, snapshot);
       this.deferred.delete(key);

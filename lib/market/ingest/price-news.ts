@@ -42,7 +42,11 @@ export function refreshPhase(name: string): number {
   return (hash >>> 0) / 2 ** 32;
 }
 
-/** Whether a name of phase `phase` had its turn in a period of `periodMs` between `since` (excluded) and `now`. */
+/**
+ * Whether a name of phase `phase` had its turn in a period of `periodMs` between `since` (excluded)
+ * and `now`. A period of 0 has no turns: what waits for one waits for the next round.
+ */
 export function refreshTurnCame(phase: number, since: number, now: number, periodMs: number): boolean {
+  if (periodMs <= 0) return false;
   return Math.floor(now / periodMs + phase) > Math.floor(since / periodMs + phase);
 }

@@ -32,6 +32,16 @@ describe("StreamConflation", () => {
     expect(conflation.take(T0 + 100)).toMatchObject([{ fields: { nextFundingAt: T0 + 7_200_000, predictedFundingRate: 0.0002 } }]);
   });
 
+  it("without a refresh period, holds small price moves until news of the market, which takes the latest along", () => {
+    const conflation = new StreamConflation({ ...RULE, refreshMs: 0 });
+    conflation.offer(update("BTCUSDT", { markPrice: 60_000, fundingRate: 0.0001 }, T0 - 10), T0 - 5);
+    expect(conflation.take(T0)).toHaveLength(1);
+    conflation.offer(update("BTCUSDT", { markPrice: 60_054 }, T0 + 90), T0 + 100);
+    for (let at = T0 + 50; at <= T0 + 10 * 60_000; at += 5_000) expect(conflation.take(at)).toEqual([]);
+    conflation.offer(update("BTCUSDT", { fundingRate: 0.0002 }), T0 + 10 * 60_000 + 10);
+    expect(conflation.take(T0 + 10 * 60_000 + 50)).toMatchObject([{ fields: { markPrice: 60_054, fundingRate: 0.0002 } }]);
+  });
+
   it("holds small price moves and forwards the latest at the market's refresh turn", () => {
     const conflation = forwardedOnce({ markPrice: 60_000, indexPrice: 60_010, fundingRate: 0.0001 });
     // 9 bps and 5 bps from what was forwarded: held, however many frames carry them.

@@ -5,7 +5,7 @@ import { changeIsNews, PRICE_FIELDS, refreshPhase, refreshTurnCame } from "./pri
 export interface ConflationRule {
   /** PUBLISH_PRICE_MOVE_BPS: a mark or index price this far from the forwarded one goes at once. */
   moveBps: number;
-  /** PUBLISH_PRICE_REFRESH_MS: every market's latest state goes at least once in this period. */
+  /** PUBLISH_PRICE_REFRESH_MS: every market's latest state goes at least once in this period (0: only with news). */
   refreshMs: number;
 }
 
