@@ -444,6 +444,19 @@ async function main() {
     const far = latencySummary(measured.sse.filter((_, i) => !afterRound(measured.sseAt[i]!)));
     log(`  send → SSE frame, measured phase: within ${ROUND_WAKE_MS / 1000} s after a round's publish ${near.count} receipts, p50 ${ms(near.p50)} p99 ${ms(near.p99)} max ${ms(near.max)}; elsewhere ${far.count}, p50 ${ms(far.p50)} p99 ${ms(far.p99)} max ${ms(far.max)}`);
     if (profileDir) printProfile(path.resolve(profileDir), pid);
+    // Where in a round's period the tail falls: receipts by their time to the nearest round publish
+    // (a round fetches, ranks and derives its events in the seconds before it publishes).
+    const buckets = [-30, -20, -10, 0, 10, 20, 30];
+    const toPublish = (at: number) => published.reduce((best, t) => (Math.abs(at - t) < Math.abs(best) ? at - t : best), Number.POSITIVE_INFINITY);
+    const cells = buckets.slice(0, -1).map((from, i) => {
+      const to = buckets[i + 1]!;
+      const summary = latencySummary(measured.sse.filter((_, j) => {
+        const d = toPublish(measured.sseAt[j]!) / 1000;
+        return d >= from && d < to;
+      }));
+      return `[${from}, ${to}) s: ${summary.count}, p50 ${ms(summary.p50)} p90 ${ms(summary.p90)} p99 ${ms(summary.p99)}`;
+    });
+    log(`  send → SSE frame by the receipt's time to the nearest round's publish:\n    ${cells.join("\n    ")}`);
     const warnings = serverLines.filter((l) => /"level":(40|50)/.test(l));
     if (warnings.length) log(`\n  the server logged ${warnings.length} warnings/errors; the first: ${warnings.slice(0, 3).map((l) => l.slice(0, 300)).join("\n    ")}`);
   } finally {
