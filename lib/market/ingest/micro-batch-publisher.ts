@@ -360,6 +360,11 @@ export class MicroBatchPublisher implements LegUpdateSink, RoundBatches {
     this.schedule();
   }
 
+  /** The batch being published, until it is committed or given up; a round's sliced work waits for it (yieldSlicesTo). */
+  get batchInFlight(): Promise<void> | undefined {
+    return this.inFlight;
+  }
+
   /** Stops the timer; a batch in flight finishes. */
   async stop(): Promise<void> {
     this.held = true;

@@ -1,3 +1,4 @@
+import { yieldSlicesTo } from "@/lib/time-slices";
 import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
 import { recordMicroBatch } from "@/lib/observability/metrics";
@@ -166,7 +167,10 @@ function liveFeeds(options: StartIngestionOptions, fetcher: VenueFetcher) {
     takeToken: (venue) => venueBudgets().take(venue, "live"),
   });
   writer?.start();
+  // News first: a round's ranking and event diff wait at their pauses for the batch in flight.
+  const stopYielding = publisher && yieldSlicesTo(() => publisher.batchInFlight);
   const close = async () => {
+    stopYielding?.();
     await feeds.close();
     await thread?.close();
     await publisher?.stop();
