@@ -393,7 +393,7 @@ describe("MicroBatchPublisher", () => {
     await t.advance(0);
     expect(t.written).toHaveLength(0);
   });
-  it("without a refresh period, leaves smaller price moves and a carried asset to news or the next round, and sets no timer for them", async () => {
+  it("without a refresh period, leaves smaller price moves to news of their market or the next round", async () => {
     expect(DEFAULT_PRICE_CONFLATION.refreshMs).toBe(0);
     const t = setUp({ prices: DEFAULT_PRICE_CONFLATION });
     const priced = sample.filter((s) => s.markPrice !== null);
