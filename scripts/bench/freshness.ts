@@ -43,11 +43,9 @@ import { VENUE_SPECS, type Stamp } from "./freshness-streams";
 import { startStreamPlayerThread } from "./stream-player-thread";
 import { microBatchSummary, parseExposition, runtimeSummary } from "./runtime-metrics";
 import { latencySummary } from "./sse-frames";
-import { summariseProfile } from "./profile-summary";
+import { profileTables, summariseProfile } from "./profile-summary";
 
 const TARGET_P99_MS = 1_000;
-/** How long after a round's publish an SSE receipt counts as the round's wake (a round that changes many markets re-ranks the set then). */
-const ROUND_WAKE_MS = 10_000;
 const METRICS_TOKEN = randomBytes(16).toString("hex");
 /**
  * The server ingests here as `npm run worker` does on PostgreSQL, so it starts with the worker's
@@ -193,10 +191,7 @@ function printProfile(dir: string, pid: number) {
   if (!existsSync(file)) return log(`\n  no CPU profile was written to ${file}`);
   const result = summariseProfile(file, { root: ROOT, top: 25 });
   log(`\n  CPU profile of the serving thread over the measured phase: ${result.busyMs.toFixed(0)} ms busy of ${result.sampledMs.toFixed(0)} ms (${((100 * result.busyMs) / result.sampledMs).toFixed(0)} % of one core)`);
-  for (const [title, rows] of [["top self time", result.selfTop], ["by area", result.areas], ["inclusive, project and Hono", result.inclusiveTop]] as const) {
-    log(`   ${title}:`);
-    for (const row of rows) log(`    ${row.ms.toFixed(0).padStart(7)} ms ${row.pct.toFixed(1).padStart(5)} %  ${row.name}`);
-  }
+  for (const line of profileTables(result)) log(line);
 }
 
 function cpuTicks(pid: number): number {
@@ -436,14 +431,8 @@ async function main() {
     });
     log(`\n  the server's rounds (${rounds.length}):\n    ${rounds.map((l) => l.slice(0, 160)).join("\n    ")}`);
     log(`  micro-batches held by the rounds: ${holds.join(", ")} ms`);
-    // The measured receipts arriving within ROUND_WAKE_MS of a round's publish, against the others.
     const published = rounds.map((l) => Date.parse(/"time":"([^"]+)"/.exec(l)?.[1] ?? "")).filter((t) => Number.isFinite(t));
     const measured = phases.at(-1)!;
-    const afterRound = (at: number) => published.some((t) => at >= t && at < t + ROUND_WAKE_MS);
-    const near = latencySummary(measured.sse.filter((_, i) => afterRound(measured.sseAt[i]!)));
-    const far = latencySummary(measured.sse.filter((_, i) => !afterRound(measured.sseAt[i]!)));
-    log(`  send → SSE frame, measured phase: within ${ROUND_WAKE_MS / 1000} s after a round's publish ${near.count} receipts, p50 ${ms(near.p50)} p99 ${ms(near.p99)} max ${ms(near.max)}; elsewhere ${far.count}, p50 ${ms(far.p50)} p99 ${ms(far.p99)} max ${ms(far.max)}`);
-    if (profileDir) printProfile(path.resolve(profileDir), pid);
     // Where in a round's period the tail falls: receipts by their time to the nearest round publish
     // (a round fetches, ranks and derives its events in the seconds before it publishes).
     const buckets = [-30, -20, -10, 0, 10, 20, 30];
@@ -457,6 +446,7 @@ async function main() {
       return `[${from}, ${to}) s: ${summary.count}, p50 ${ms(summary.p50)} p90 ${ms(summary.p90)} p99 ${ms(summary.p99)}`;
     });
     log(`  send → SSE frame by the receipt's time to the nearest round's publish:\n    ${cells.join("\n    ")}`);
+    if (profileDir) printProfile(path.resolve(profileDir), pid);
     const warnings = serverLines.filter((l) => /"level":(40|50)/.test(l));
     if (warnings.length) log(`\n  the server logged ${warnings.length} warnings/errors; the first: ${warnings.slice(0, 3).map((l) => l.slice(0, 300)).join("\n    ")}`);
   } finally {

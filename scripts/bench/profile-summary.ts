@@ -159,3 +159,9 @@ export function summariseProfile(
     inclusiveTop: rows(inclusive, () => true, top),
   };
 }
+
+/** A summary's three tables (self time, areas, inclusive time of the project's frames) as lines to print. */
+export function profileTables(summary: ProfileSummary): string[] {
+  const tables = [["top self time", summary.selfTop], ["by area", summary.areas], ["inclusive, project and Hono", summary.inclusiveTop]] as const;
+  return tables.flatMap(([title, rows]) => [`  ${title}:`, ...rows.map((row) => `    ${row.ms.toFixed(0).padStart(7)} ms ${row.pct.toFixed(1).padStart(5)} %  ${row.name}`)]);
+}

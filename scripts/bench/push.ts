@@ -41,7 +41,7 @@ import { freePort } from "@/tests/support/free-port";
 import { createServerDatabase } from "@/tests/support/server-database";
 import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
 import { intOption } from "./bench-args";
-import { summariseProfile } from "./profile-summary";
+import { profileTables, summariseProfile } from "./profile-summary";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
 import type { PublisherCommand, PublisherReply, PublisherRequest } from "./push-publisher";
 import { roundEvents, venueEvent } from "./push-round";
@@ -458,10 +458,7 @@ function printProfile() {
     const result = summariseProfile(path.join(dir, file), { root: ROOT, top: 15, windowUs: [window.from, window.to] });
     const scope = result.windowed ? window.label : `${window.label}: the window did not match the profile's clock, so the server's WHOLE life`;
     log(`\nCPU profile of the server, ${scope}: ${result.busyMs.toFixed(0)} ms busy of ${result.sampledMs.toFixed(0)} ms (${((100 * result.busyMs) / result.sampledMs).toFixed(0)} % of one core)`);
-    for (const [title, rows] of [["top self time", result.selfTop], ["by area", result.areas], ["inclusive, project and Hono", result.inclusiveTop]] as const) {
-      log(`  ${title}:`);
-      for (const row of rows) log(`    ${row.ms.toFixed(0).padStart(7)} ms ${row.pct.toFixed(1).padStart(5)} %  ${row.name}`);
-    }
+    for (const line of profileTables(result)) log(line);
   }
 }
 

@@ -1,7 +1,7 @@
-import { yieldSlicesTo } from "@/lib/time-slices";
 import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
 import { recordMicroBatch } from "@/lib/observability/metrics";
+import { yieldSlicesTo } from "@/lib/time-slices";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
