@@ -3,7 +3,7 @@
 // only at a clean exit, which a server stopped while overloaded does not reach, and covers start-up
 // and the first round too. Here the first SIGUSR2 starts the profiler and the second writes
 // DIR/server-<pid>.cpuprofile (read it with profile-summary.ts).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
@@ -22,6 +22,7 @@ if (dir && isMainThread) {
         return;
       }
       const { profile } = await session.post("Profiler.stop");
+      mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, `server-${process.pid}.cpuprofile`), JSON.stringify(profile));
       running = false;
     })();

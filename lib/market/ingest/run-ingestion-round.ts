@@ -1,11 +1,12 @@
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
 import { logger } from "@/lib/observability/logger";
+import { runInSlices } from "@/lib/time-slices";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import { PatchedSet } from "../opportunities/patched-set";
 import type { PairScope } from "../opportunities/pair-scope";
-import { spliceColumns } from "../opportunities/splice-opportunities";
+import { spliceColumnSlices } from "../opportunities/splice-opportunities";
 import type { AppliedRound } from "../opportunities/live-opportunities";
 import { pack, publish } from "../opportunities/store";
 import { VENUE_IDS, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
@@ -319,7 +320,8 @@ async function catchUp(
     undefined,
     sliceMs,
   );
-  const spliced = spliceColumns(ranked, bases, items);
+  // In slices too: the whole set is copied around the caught-up assets' pairs.
+  const spliced = await runInSlices(spliceColumnSlices(ranked, bases, items), sliceMs);
   if (spliced !== ranked) slabs?.giveBack(ranked);
   return { ranking, ranked: spliced };
 }

@@ -271,7 +271,12 @@ function* appended(sources: readonly OpportunityColumns[], merged: Sequence, key
     }
   }
   const idsOf = sources.map((columns) => idReader(columns));
-  const ids = sources.some((columns) => columns.ids) ? Array.from({ length: count }, (_, r) => idsOf[from[r]!]!(rows[r]!)) : null;
+  const ids = sources.some((columns) => columns.ids) ? new Array<string>(count) : null;
+  if (ids)
+    for (let r = 0; r < count; r++) {
+      if (r % SLICE_ROWS === SLICE_ROWS - 1) yield;
+      ids[r] = idsOf[from[r]!]!(rows[r]!);
+    }
   return { ...out, count, keys, ids, legs, texts };
 }
 
@@ -304,7 +309,7 @@ function* mergeSequences(sources: readonly OpportunityColumns[], sequences: Sequ
   while (level.length > 1) {
     const next: Sequence[] = [];
     for (let k = 0; k < level.length; k += 2) {
-      next.push(k + 1 < level.length ? mergeTwo(level[k]!, level[k + 1]!, before) : level[k]!);
+      next.push(k + 1 < level.length ? yield* mergeTwo(level[k]!, level[k + 1]!, before) : level[k]!);
       yield;
     }
     level = next;
@@ -312,11 +317,13 @@ function* mergeSequences(sources: readonly OpportunityColumns[], sequences: Sequ
   return level[0] ?? { sources: NO_ROWS, rows: NO_ROWS };
 }
 
-function mergeTwo(x: Sequence, y: Sequence, before: (sa: number, ra: number, sb: number, rb: number) => boolean): Sequence {
+/** Two sequences merged, pausing every SLICE_ROWS rows: the last merge of a whole set is all of its rows. */
+function* mergeTwo(x: Sequence, y: Sequence, before: (sa: number, ra: number, sb: number, rb: number) => boolean): Sliced<Sequence> {
   const count = x.rows.length + y.rows.length;
   const out = { sources: new Uint32Array(count), rows: new Uint32Array(count) };
   let [a, b] = [0, 0];
   for (let r = 0; r < count; r++) {
+    if (r % SLICE_ROWS === SLICE_ROWS - 1) yield;
     const fromX = b >= y.rows.length || (a < x.rows.length && before(x.sources[a]!, x.rows[a]!, y.sources[b]!, y.rows[b]!));
     if (fromX) {
       out.sources[r] = x.sources[a]!;

@@ -5,7 +5,11 @@ import type { MarketSnapshot, Persistence } from "../model/types";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { itemsOf } from "./encoding/columns";
 import { rankOpportunities, type ComputeOpportunitiesOptions } from "./rank-opportunities";
-import { spliceColumns, spliceItems } from "./splice-opportunities";
+import { runInSlices } from "@/lib/time-slices";
+import { countingTurns } from "@/tests/support/event-loop-turns";
+import { differingColumns } from "@/tests/support/market/differing-columns";
+import { wideMarket } from "@/tests/support/market/wide-market";
+import { spliceColumns, spliceColumnSlices, spliceItems } from "./splice-opportunities";
 
 // The offline sample: every venue's recorded answer parsed through the real connectors.
 let sample: MarketSnapshot[];
@@ -127,5 +131,25 @@ describe("spliceColumns", () => {
     // Made at its size when the caller knows it; a wrong size is refused rather than leaving holes.
     expect(spliceItems(liveItems, bases, itemsOf(replacement), items.length)).toEqual(items);
     expect(() => spliceItems(liveItems, bases, itemsOf(replacement), items.length + 1)).toThrow(/spliced/);
+  });
+
+  it("splices a round-sized set in slices, turning the event loop between them, into the set spliced at once", async () => {
+    const { snapshots, ...history } = wideMarket();
+    const live = rankOpportunities(snapshots, history).columns;
+    expect(live.count).toBeGreaterThan(140_000);
+    // A caught-up round's splice: a few assets re-ranked with new rates, the rest of the set kept.
+    const bases = new Set(["A3", "A250", "A599"]);
+    const replacement = rankOpportunities(
+      snapshots.filter((s) => bases.has(s.base)).map((s, i) => ({ ...s, fundingRate: (i % 5) * 0.0001 })),
+      history,
+    ).columns;
+
+    const whole = spliceColumns(live, bases, replacement);
+    const { result: sliced, turns } = await countingTurns(() => runInSlices(spliceColumnSlices(live, bases, replacement), 0));
+
+    expect(differingColumns(sliced, whole)).toEqual([]);
+    expect(sliced.count).toBe(whole.count);
+    // The kept rows, a pause every 8,192 of them on each of its two passes.
+    expect(turns).toBeGreaterThan(30);
   });
 });
