@@ -3,6 +3,7 @@ import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { Prisma } from "@/lib/db/generated/client";
 import { keyModeToDb, type KeyMode } from "@/lib/keys/mode";
 import { processSingleton } from "@/lib/singleton";
+import type { Sliced } from "@/lib/time-slices";
 import type { NewEvent } from "./event-data";
 
 /** The channel every append notifies (in its transaction, so listeners hear it on commit: log-notifications.ts). */
@@ -12,33 +13,65 @@ export const EVENT_LOG_CHANNEL = "market_events";
 export const EVENT_LOG_LOCK_ID = 5_101_700_012;
 
 /**
- * The statements that append `events` to the log, for the caller's transaction (a round's
- * publish, a sandbox tick): the advisory lock, then one INSERT of every event, in order, then the
- * notification.
+ * The statement that appends `events` to the log, for the caller's transaction (a micro-batch's
+ * publish; a round's is `encodedEventLogStatements`): the advisory lock, then one INSERT of every event, in
+ * order, then the notification, in one statement, so the transaction waits for one round trip
+ * rather than three (each waits for a turn of a busy serving thread's event loop).
  *
  * Why the lock: sequences come from a PostgreSQL sequence when a row is inserted, not when it
  * commits, so without it a transaction given 11 could commit after one given 12, and a reader
  * following `sequence > 11` would skip 11 for good. Held from the insert to the commit, the lock
- * makes the order sequences are given the order they become visible. It is taken last in the
- * transaction, so it is held only while the rest commits.
+ * makes the order sequences are given the order they become visible. The events are joined to the
+ * lock's one row, so no row (and no sequence) is made before the lock is held; it is taken last in
+ * the transaction, so it is held only while the rest commits. The notification is heard on commit.
  */
 export function eventLogStatements(mode: KeyMode, events: readonly NewEvent[]): SqlStatement[] {
-  if (events.length === 0) return [];
-  return [
-    LOCK_EVENT_LOG,
-    {
-      // One JSON document of every event rather than two text arrays: a round or a micro-batch
-      // appends thousands of events of about a kilobyte each, and the driver escapes every element
-      // of a text array in JavaScript, where JSON.stringify writes them all in one native pass.
-      text: `
-      INSERT INTO "MarketEvent" (mode, type, data)
-      SELECT $1::"KeyMode", e.value->>'type', e.value->'data'
-      FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n)
-      ORDER BY e.n`,
-      values: [keyModeToDb(mode), JSON.stringify(events.map((e) => ({ type: e.type, data: e.data })))],
-    },
-    NOTIFY_EVENT_LOG,
-  ];
+  // One JSON document of every event rather than two text arrays: a round or a micro-batch
+  // appends thousands of events of about a kilobyte each, and the driver escapes every element
+  // of a text array in JavaScript, where JSON.stringify writes them all in one native pass.
+  return events.length === 0 ? [] : [appendStatement(mode, JSON.stringify(events.map(appended)))];
+}
+
+/**
+ * `eventLogStatements` of events encoded beforehand (`encodedEventSlices`): a round encodes its
+ * tens of thousands of events in slices while it is stored, and appends those its batches left it
+ * (PreparedRoundEvents.rebased) while it holds them, where a whole JSON.stringify took a second.
+ */
+export function encodedEventLogStatements(mode: KeyMode, encoded: readonly string[]): SqlStatement[] {
+  return encoded.length === 0 ? [] : [appendStatement(mode, `[${encoded.join(",")}]`)];
+}
+
+/** Each event's JSON as the log's append reads it, pausing every ENCODED_A_SLICE events. */
+export function* encodedEventSlices(events: readonly NewEvent[]): Sliced<string[]> {
+  const encoded = new Array<string>(events.length);
+  for (let i = 0; i < events.length; i++) {
+    if (i % ENCODED_A_SLICE === ENCODED_A_SLICE - 1) yield;
+    encoded[i] = JSON.stringify(appended(events[i]!));
+  }
+  return encoded;
+}
+
+const ENCODED_A_SLICE = 512;
+
+/** What the log stores of an event: its type and data. */
+function appended(event: NewEvent): { type: string; data: unknown } {
+  return { type: event.type, data: event.data };
+}
+
+/** The statement appending the events of `json`, a JSON array of `appended` events. */
+function appendStatement(mode: KeyMode, json: string): SqlStatement {
+  return {
+    text: `
+      WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)),
+      appended AS (
+        INSERT INTO "MarketEvent" (mode, type, data)
+        SELECT $1::"KeyMode", e.value->>'type', e.value->'data'
+        FROM locked, jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n)
+        ORDER BY e.n
+      )
+      SELECT pg_notify('${EVENT_LOG_CHANNEL}', '')`,
+    values: [keyModeToDb(mode), json],
+  };
 }
 
 /** The event log's lock, held until the transaction ends. */

@@ -13,10 +13,11 @@ import {
   type VenueState,
 } from "@/lib/market/ingest/round-events";
 import { replacesPair } from "@/lib/market/opportunities/pair-scope";
-import { appendEventStatements, eventLogStatements, eventsAppended } from "./append-events";
+import { appendEventStatements, encodedEventLogStatements, encodedEventSlices, eventLogStatements, eventsAppended } from "./append-events";
 import { intervalChangeEvents, opportunityEventsInSlices, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
 import { deleteExpiredEvents } from "./event-retention";
+import { runInSlices } from "@/lib/time-slices";
 
 /** The set a round's opportunity events are derived against: the one it replaces. */
 interface PublishedSet {
@@ -70,15 +71,21 @@ export class LiveRoundEvents implements RoundEvents {
     };
     const opportunities = previous?.set ? await opportunityEventsInSlices(await previous.set.wholeInSlices(round.sliceMs), round.set, options, round.sliceMs) : [];
     const others = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges)];
-    const prepared = (opportunityEvents: NewEvent[], set: PatchedSet): PreparedRoundEvents & { events: NewEvent[] } => {
-      const events = [...others, ...opportunityEvents];
+    // Encoded now, in slices, while the round is stored: its statements are written while it holds the batches.
+    const encoded = await runInSlices(encodedEventSlices([...others, ...opportunities]), round.sliceMs);
+    /** The round's events of the opportunities at positions `kept` (all of them: null), for the round's set as `set`. */
+    const prepared = (kept: readonly number[] | null, set: PatchedSet): PreparedRoundEvents & { events: NewEvent[] } => {
+      const ofOpportunities = kept ? kept.map((i) => opportunities[i]!) : opportunities;
+      const events = [...others, ...ofOpportunities];
       return {
         events,
-        statements: eventLogStatements("live", events),
+        get statements() {
+          return encodedEventLogStatements("live", kept ? [...encoded.slice(0, others.length), ...kept.map((i) => encoded[others.length + i]!)] : encoded);
+        },
         rebased: ({ bases, partial }, rebasedSet) =>
           prepared(
-            opportunityEvents.filter((event) => {
-              const pair = eventPair(event);
+            (kept ?? opportunities.map((_, i) => i)).filter((i) => {
+              const pair = eventPair(opportunities[i]!);
               return !pair || !replacesPair(bases, partial, pair.symbol, pair.long, pair.short);
             }),
             rebasedSet,
@@ -91,7 +98,7 @@ export class LiveRoundEvents implements RoundEvents {
         },
       };
     };
-    return prepared(opportunities, PatchedSet.of(round.set));
+    return prepared(null, PatchedSet.of(round.set));
   }
 
   /**

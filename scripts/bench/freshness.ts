@@ -378,6 +378,11 @@ async function main() {
     const cpu = (cpuTicks(pid) - cpu0) / CLK_TCK / ((now() - wall0) / 1000);
     rss.push(readStatus(pid).rss);
     const patches = (await patchCount()) - patches0;
+    // Every event of one transaction has its start as createdAt: the largest groups are the rounds'.
+    const appended = await database.db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "MarketEvent" WHERE mode = 'LIVE' AND "createdAt" >= $1::timestamp GROUP BY "createdAt" ORDER BY n DESC`,
+      new Date(wall0).toISOString(),
+    );
     const runtime = await scrapeRuntime();
     benchLoop.disable();
     if (profileDir) process.kill(pid, "SIGUSR2");
@@ -400,6 +405,7 @@ async function main() {
     log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
+    log(`  change events appended over the measured phase: ${appended.reduce((n, g) => n + g.n, 0)} in ${appended.length} transactions; the largest (the rounds'): ${appended.slice(0, 4).map((g) => g.n).join(", ")}`);
     log(`  the bench's own thread (SSE clients and pollers): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);
     log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
     log(`  micro-batches over the measured phase: ${microBatchSummary(runtime0, runtime)}`);

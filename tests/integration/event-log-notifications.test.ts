@@ -54,6 +54,31 @@ describe.skipIf(!serverUrl)("events appended by another process, on PostgreSQL",
   });
 });
 
+describe.skipIf(!serverUrl)("the event log's lock, on PostgreSQL", () => {
+  let database: ServerDatabase;
+  beforeAll(async () => (database = await createServerDatabase(serverUrl!)));
+  afterAll(() => database?.close());
+
+  it("holds a second append until the first one's transaction commits, its events after the first's", async () => {
+    let commit: () => void = () => undefined;
+    const first = database.db.$transaction(async (tx) => {
+      for (const statement of appendEventStatements(tx as never, "live", [{ type: "venue.stale", data: stale }])) await statement;
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let secondDone = false;
+    const second = database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.stale", data: { ...stale, exchange: "bybit" } }])).then(() => (secondDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Waiting for the lock, the second has inserted nothing: no row of it is visible once the first commits either.
+    expect(secondDone).toBe(false);
+    commit();
+    await first;
+    await second;
+    const rows = await database.db.marketEvent.findMany({ where: { type: "venue.stale" }, orderBy: { sequence: "asc" }, select: { data: true } });
+    expect(rows.slice(-2).map((row) => (row.data as { exchange: string }).exchange)).toEqual(["okx", "bybit"]);
+  });
+});
+
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

@@ -212,6 +212,7 @@ describe("a micro-batch", () => {
     const [btc] = itemsOf((await load(db))!.columns).filter((o) => o.symbol === "BTC");
     expect(await publishBatch(db, batchVersion, { bases: ["BTC"], items: (await load(db))!.columns, asOf: new Date() })).toBeNull();
     expect((await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } })).version).toBe(version);
+    expect(await db.opportunityPatch.count()).toBe(0);
     expect(btc).toBeDefined();
   });
 

@@ -80,19 +80,23 @@ export class LiveOpportunities {
 
   /**
    * Holds a round's set as published, rather than reading and decoding it from the database again.
-   * Its 150,000 items are built in slices (itemsOfInSlices), this thread serving meanwhile from the
+   * Its 150,000 items and their groups by asset are built in slices (itemsOfInSlices,
+   * OpportunitySnapshot.rankedInSlices), this thread serving meanwhile from the
    * set held until then; resolves once it is held. The set's columns must not change until then.
    */
   applyRound(round: AppliedRound, sliceMs?: number): Promise<void> {
     if ((this.held && this.version >= round.version) || (this.applying && this.applying.version >= round.version)) return this.applying?.done ?? Promise.resolve();
     // Nothing to catch up on meanwhile: the version check waits for the set being built.
     this.checkedAt = Date.now();
-    const done = Promise.resolve(round.set).then((set) => itemsOfInSlices(set, sliceMs)).then((items) => {
-      if (this.applying?.version === round.version) this.applying = undefined;
-      if (this.held && this.version >= round.version) return;
-      this.replace(new OpportunitySnapshot(items, round.asOf.toISOString(), false), round.version);
-      this.checkedAt = Date.now();
-    });
+    const done = Promise.resolve(round.set)
+      .then((set) => itemsOfInSlices(set, sliceMs))
+      .then((items) => OpportunitySnapshot.rankedInSlices(items, round.asOf.toISOString(), false, sliceMs))
+      .then((snapshot) => {
+        if (this.applying?.version === round.version) this.applying = undefined;
+        if (this.held && this.version >= round.version) return;
+        this.replace(snapshot, round.version);
+        this.checkedAt = Date.now();
+      });
     this.applying = { version: round.version, done };
     // Nothing held yet: the first answer waits for this set rather than reading it from the database.
     if (!this.snapshot) this.snapshot = done.then(() => this.held ?? this.load());

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { marketKey } from "../model/market-average";
 import type { MarketSnapshot } from "../model/types";
 import { wideMarket, WIDE_VENUES } from "@/tests/support/market/wide-market";
+import { countingTurns } from "@/tests/support/event-loop-turns";
 import { itemsOf } from "./encoding/columns";
 import { rankOpportunities } from "./rank-opportunities";
 import { servedAt } from "../model/leg-freshness";
@@ -263,5 +264,24 @@ describe("OpportunitySnapshot.spliced", () => {
     for (const item of set.items) set.jsonOf(item, freshness);
     expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON / 2 + 10);
     expect(set.byId("B-x3-y")?.id).toBe("B-x3-y");
+  });
+});
+
+describe("OpportunitySnapshot.rankedInSlices", () => {
+  it("holds a ranked set as a snapshot of its list does, its groups built in slices", async () => {
+    const { snapshots, ...history } = wideMarket(100);
+    const items = itemsOf(rankOpportunities(snapshots, history).columns);
+    const whole = new OpportunitySnapshot(items, asOf, false);
+    const { result: sliced, turns } = await countingTurns(() => OpportunitySnapshot.rankedInSlices(items, asOf, false, 0));
+
+    expect(turns).toBeGreaterThan(2);
+    expect(sliced.count).toBe(items.length);
+    expect(sliced.items).toEqual(whole.items);
+    for (const symbol of ["A0", "A57", "A99"]) expect(sliced.groupOf(symbol)).toEqual(whole.groupOf(symbol));
+    expect(sliced.byId(items[123]!.id)).toBe(items[123]);
+    // A batch spliced into it: the asset gone from both alike.
+    const gone = new Set(["A57"]);
+    expect(sliced.spliced(gone, []).items).toEqual(whole.spliced(gone, []).items);
+    expect(sliced.spliced(gone, []).groupOf("A57")).toEqual([]);
   });
 });

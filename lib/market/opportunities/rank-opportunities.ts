@@ -10,7 +10,7 @@ import { priceSpread, type PricedLeg } from "../model/price-spread";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "../model/types";
 import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { hasLegOn, type PartialAssets } from "./pair-scope";
-import { descendingOrder } from "./encoding/descending-order";
+import { descendingOrderSlices } from "./encoding/descending-order";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
 export interface ComputeOpportunitiesOptions {
@@ -267,9 +267,9 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       places[p] = idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!);
     }
     yield;
-    order = descendingOrder(aprs, places);
+    order = yield* descendingOrderSlices(aprs, places);
   } else {
-    order = byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
+    order = yield* byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
   }
   yield;
 
@@ -422,10 +422,15 @@ function idOrderPlaces(byBase: ReadonlyMap<string, ReadonlyMap<string, Candidate
  * comparisons), and only runs of equal APR then compared by id: sorting 150,000 items with a
  * comparator took 200 ms of a round.
  */
-function byAprThenText(aprs: Float64Array, idOf: (position: number) => string): Uint32Array {
-  const order = descendingOrder(aprs);
+function* byAprThenText(aprs: Float64Array, idOf: (position: number) => string): Sliced<Uint32Array> {
+  const order = yield* descendingOrderSlices(aprs);
   const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
+  let pausedAt = 0;
   for (let start = 0; start < order.length; ) {
+    if (start - pausedAt >= SLICE_ITEMS) {
+      pausedAt = start;
+      yield;
+    }
     let end = start + 1;
     while (end < order.length && aprs[order[end]!] === aprs[order[start]!]) end += 1;
     if (end - start > 1) order.subarray(start, end).sort(byId);

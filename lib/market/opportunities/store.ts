@@ -143,17 +143,21 @@ export function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInT
   return ownPublish(async () => {
     const items = batch.packed ?? (await encodeColumns(batch.items));
     return directSql(db).transaction(async (tx) => {
+      // The version, the patch and the notification (heard on commit) in one statement: each
+      // statement of a batch's transaction waits for a turn of the serving thread's event loop.
       const [written] = await tx.query<{ version: number }>({
-        text: `UPDATE "OpportunitySet" SET version = version + 1, "updatedAt" = now() WHERE id = 'live' AND version = $1 AND NOT sample RETURNING version`,
-        values: [onVersion],
+        text: `
+        WITH written AS (
+          UPDATE "OpportunitySet" SET version = version + 1, "updatedAt" = now() WHERE id = 'live' AND version = $1 AND NOT sample RETURNING version
+        ), patch AS (
+          INSERT INTO "OpportunityPatch" (version, bases, venues, items, "asOf")
+          SELECT version, $2::text[], $3::jsonb, $4::bytea, $5::timestamp(3) FROM written
+        )
+        SELECT version, pg_notify('${OPPORTUNITY_SET_CHANNEL}', version::text) FROM written`,
+        values: [onVersion, [...batch.bases], partialToJson(batch.partial), items, batch.asOf.toISOString()],
       });
       if (written?.version === undefined) return null;
-      await tx.query({
-        text: `INSERT INTO "OpportunityPatch" (version, bases, venues, items, "asOf") VALUES ($1, $2::text[], $3::jsonb, $4, $5::timestamp(3))`,
-        values: [written.version, [...batch.bases], partialToJson(batch.partial), items, batch.asOf.toISOString()],
-      });
       for (const statement of alsoInTransaction) await tx.query(statement);
-      await tx.query(notifySet(String(written.version)));
       return written.version;
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descendingOrder } from "./descending-order";
+import { descendingOrder, descendingOrderSlices } from "./descending-order";
 
 describe("descendingOrder", () => {
   it("orders positions from the largest value down, equal values in position order", () => {
@@ -21,5 +21,16 @@ describe("descendingOrder", () => {
     const values = Array.from({ length: 5_000 }, () => Math.round((random() - 0.5) * 2_000) / 7);
     const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
     expect([...descendingOrder(Float64Array.from(values))]).toEqual(expected);
+  });
+
+  it("pauses before its passes and after each, in slices giving the order it gives at once", () => {
+    const values = Float64Array.from({ length: 3_000 }, (_, i) => ((i * 7_919) % 1_009) / 13 - 30);
+    const keys = Uint32Array.from({ length: 3_000 }, (_, i) => (i * 104_729) % 70_001);
+    const slices = descendingOrderSlices(values, keys);
+    let pauses = 0;
+    let step = slices.next();
+    for (; !step.done; step = slices.next()) pauses += 1;
+    expect(pauses).toBe(7);
+    expect([...step.value]).toEqual([...descendingOrder(values, keys)]);
   });
 });
