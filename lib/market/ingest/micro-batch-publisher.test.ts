@@ -67,7 +67,7 @@ const REFRESHING = { ...DEFAULT_PRICE_CONFLATION, refreshMs: 15_000 };
 
 /** A publisher on the offline sample's round at version 5, writing to a stand-in of the set's row; prices refreshed every 15 s unless `prices` says otherwise. */
 function setUp(
-  options: { write?: (onVersion: number) => Promise<number | null>; history?: MarketHistory; markets?: MarketSnapshot[]; prices?: typeof REFRESHING } = {},
+  options: { write?: (onVersion: number) => Promise<number | null>; history?: MarketHistory; markets?: MarketSnapshot[]; prices?: typeof REFRESHING; restatedPairs?: number } = {},
 ) {
   const { clock, advance, settle } = fakeClock();
   const [markets, ranked] = [options.markets ?? sample, options.history ?? history];
@@ -100,6 +100,7 @@ function setUp(
       publishedItems.push(itemsOf(batch.items));
     },
     onTimings: (timing) => timings.push(timing),
+    restatedPairs: options.restatedPairs,
     write: async (_db, onVersion, batch, statements = []) => {
       written.push({ onVersion, batch, statements });
       if (options.write) return options.write(onVersion);
@@ -355,6 +356,38 @@ describe("MicroBatchPublisher", () => {
     await t.advance(REFRESHING.refreshMs);
     expect(t.written.at(-1)!.batch.partial?.has(a!)).toBe(false);
     expect(ofA(t.written.at(-1)!.batch.items)).toEqual(ofA(roundSet));
+  });
+
+  it("re-ranks the assets a round carried a few pairs a batch at most, their news going out at once meanwhile", async () => {
+    // Without a refresh period, a carried asset is re-ranked whole with its next news; one asset's pairs a batch at most here.
+    const t = setUp({ prices: DEFAULT_PRICE_CONFLATION, restatedPairs: 1 });
+    const [a, b, c] = busyBases();
+    t.publisher.push([moved(a!), moved(b!), moved(c!)]);
+    await t.advance(0);
+    // The round keeps that batch's pairs of all three, saying nothing of which: each is carried whole.
+    const roundSet = rankWithHistory(sample, history);
+    t.state.version = 9;
+    t.publisher.roundPublished({ version: 9, set: t.publisher.carrying(roundSet, t.publisher.patchedSince(5)), snapshots: sample, history, asOf: new Date(0) });
+    // Each push a new rate: news for all three.
+    const news = (later: number) => [a, b, c].map((asset) => ({ ...moved(asset!, 0, later), fundingRate: (moved(asset!).fundingRate ?? 0) + later * 1e-7 }));
+    const venue = moved(a!).exchange;
+    const restatedWhole = () => [a, b, c].filter((asset) => !t.written.at(-1)!.batch.partial?.has(asset!));
+
+    const restated: string[][] = [];
+    for (const later of [5_000, 6_000, 7_000]) {
+      t.publisher.push(news(later));
+      await t.advance(PERIOD);
+      expect(new Set(t.written.at(-1)!.batch.bases)).toEqual(new Set([a, b, c]));
+      restated.push(restatedWhole() as string[]);
+      // The others' news goes out all the same, re-ranking the pairs of its venue.
+      for (const asset of [a, b, c]) if (!restated.at(-1)!.includes(asset!)) expect(t.written.at(-1)!.batch.partial?.get(asset!)).toEqual(new Set([venue]));
+    }
+    expect(restated.map((assets) => assets.length)).toEqual([1, 1, 1]);
+    expect(new Set(restated.flat())).toEqual(new Set([a, b, c]));
+    // All three re-ranked with the round's markets: news now re-ranks only the pairs of its venue.
+    t.publisher.push(news(8_000));
+    await t.advance(PERIOD);
+    expect(restatedWhole()).toEqual([]);
   });
 
   it("never writes over a newer set: a batch that met one is dropped, and its legs wait for the next round", async () => {
