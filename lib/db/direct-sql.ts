@@ -13,6 +13,12 @@ export interface SqlStatement {
    * over every month partition of FundingRate). PGlite ignores it.
    */
   name?: string;
+  /**
+   * Told the rows the statement answered, where the caller runs it with the driver in its own
+   * transaction (store.ts's publishes run their callers' statements so): how the event log's
+   * append tells where its events went, without a statement of its own.
+   */
+  answered?: (rows: readonly Record<string, unknown>[]) => void;
 }
 
 export interface SqlRunner {

@@ -25,11 +25,19 @@ export const EVENT_LOG_LOCK_ID = 5_101_700_012;
  * lock's one row, so no row (and no sequence) is made before the lock is held; it is taken last in
  * the transaction, so it is held only while the rest commits. The notification is heard on commit.
  */
-export function eventLogStatements(mode: KeyMode, events: readonly NewEvent[]): SqlStatement[] {
+export function eventLogStatements(mode: KeyMode, events: readonly NewEvent[], onAppended?: (range: AppendedRange) => void): SqlStatement[] {
   // One JSON document of every event rather than two text arrays: a round or a micro-batch
   // appends thousands of events of about a kilobyte each, and the driver escapes every element
   // of a text array in JavaScript, where JSON.stringify writes them all in one native pass.
-  return events.length === 0 ? [] : [appendStatement(mode, JSON.stringify(events.map(appended)))];
+  return events.length === 0 ? [] : [appendStatement(mode, JSON.stringify(events.map(appended)), onAppended)];
+}
+
+/** Where one statement's events went in the log: their sequences, first to last, and their `createdAt`. */
+export interface AppendedRange {
+  first: bigint;
+  last: bigint;
+  count: number;
+  createdAt: Date;
 }
 
 /**
@@ -37,8 +45,8 @@ export function eventLogStatements(mode: KeyMode, events: readonly NewEvent[]): 
  * tens of thousands of events in slices while it is stored, and appends those its batches left it
  * (PreparedRoundEvents.rebased) while it holds them, where a whole JSON.stringify took a second.
  */
-export function encodedEventLogStatements(mode: KeyMode, encoded: readonly string[]): SqlStatement[] {
-  return encoded.length === 0 ? [] : [appendStatement(mode, `[${encoded.join(",")}]`)];
+export function encodedEventLogStatements(mode: KeyMode, encoded: readonly string[], onAppended?: (range: AppendedRange) => void): SqlStatement[] {
+  return encoded.length === 0 ? [] : [appendStatement(mode, `[${encoded.join(",")}]`, onAppended)];
 }
 
 /** Each event's JSON as the log's append reads it, pausing every ENCODED_A_SLICE events. */
@@ -58,8 +66,11 @@ function appended(event: NewEvent): { type: string; data: unknown } {
   return { type: event.type, data: event.data };
 }
 
-/** The statement appending the events of `json`, a JSON array of `appended` events. */
-function appendStatement(mode: KeyMode, json: string): SqlStatement {
+/**
+ * The statement appending the events of `json`, a JSON array of `appended` events; it answers
+ * where they went (`onAppended`, when run by the driver: SqlStatement.answered).
+ */
+function appendStatement(mode: KeyMode, json: string, onAppended?: (range: AppendedRange) => void): SqlStatement {
   return {
     text: `
       WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)),
@@ -68,9 +79,18 @@ function appendStatement(mode: KeyMode, json: string): SqlStatement {
         SELECT $1::"KeyMode", e.value->>'type', e.value->'data'
         FROM locked, jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n)
         ORDER BY e.n
+        RETURNING sequence, "createdAt"
       )
-      SELECT pg_notify('${EVENT_LOG_CHANNEL}', '')`,
+      SELECT pg_notify('${EVENT_LOG_CHANNEL}', '') AS notified, min(sequence)::text AS first, max(sequence)::text AS last,
+        count(*)::int AS count, min("createdAt") AS "createdAt"
+      FROM appended`,
     values: [keyModeToDb(mode), json],
+    ...(onAppended && {
+      answered: (rows) => {
+        const row = rows[0] as { first: string | null; last: string | null; count: number; createdAt: Date } | undefined;
+        if (row?.first && row.last) onAppended({ first: BigInt(row.first), last: BigInt(row.last), count: row.count, createdAt: row.createdAt });
+      },
+    }),
   };
 }
 
@@ -97,18 +117,29 @@ function prismaStatement(db: Db, statement: SqlStatement): Prisma.PrismaPromise<
   return db.$executeRawUnsafe(statement.text, ...statement.values);
 }
 
-type Listener = () => void;
+/**
+ * Events this process appended, as their transaction committed them: the feed of this process's
+ * streams takes them from here rather than reading them back (EventFeed.wake).
+ */
+export interface AppendedEvents {
+  mode: KeyMode;
+  events: readonly NewEvent[];
+  range: AppendedRange;
+}
+
+type Listener = (appended?: AppendedEvents) => void;
 
 /**
- * Told when this process has committed events, so its stream feed reads the log at once rather
- * than at its next poll. One per process, whichever copy of this module (server.ts, Next) asks.
+ * Told when this process has committed events, so its stream feed takes them at once rather than
+ * at its next poll: those given (AppendedEvents) as they are, others by reading the log. One per
+ * process, whichever copy of this module (server.ts, Next) asks.
  */
-export function eventsAppended(): { notify: () => void; listen: (listener: Listener) => () => void } {
+export function eventsAppended(): { notify: (appended?: AppendedEvents) => void; listen: (listener: Listener) => () => void } {
   return processSingleton("events-appended", () => {
     const listeners = new Set<Listener>();
     return {
-      notify: () => {
-        for (const listener of listeners) listener();
+      notify: (appended) => {
+        for (const listener of listeners) listener(appended);
       },
       listen: (listener: Listener) => {
         listeners.add(listener);

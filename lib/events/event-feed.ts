@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
-import type { DbKeyMode } from "@/lib/keys/mode";
+import { keyModeToDb, type DbKeyMode } from "@/lib/keys/mode";
 import { logger } from "@/lib/observability/logger";
-import { eventsAppended } from "./append-events";
+import { eventsAppended, type AppendedEvents } from "./append-events";
 import type { PublicEvent } from "./event-types";
 import { toPublicEvent } from "./read-events";
 
@@ -106,15 +106,51 @@ export class EventFeed {
     };
   }
 
-  /** Reads the log now rather than at the next poll (this process has just appended). */
-  wake(): void {
+  /**
+   * Reads the log now rather than at the next poll (this process has just appended). Events this
+   * process appended that follow on from the feed's position are taken as given, not read back:
+   * at a micro-batch's thousand events a second, reading them back was a tenth of the serving
+   * thread and a round trip on every change's way out.
+   */
+  wake(appended?: AppendedEvents): void {
     if (this.position === undefined) return;
+    if (appended && !this.reading && this.take(appended)) return;
     if (this.reading) {
       this.again = true;
       return;
     }
     clearTimeout(this.timer);
     void this.read();
+  }
+
+  /**
+   * Delivers `appended` when its events are the log's next ones: the first follows the feed's
+   * position and they are one after another (the log's lock gives a statement's events
+   * consecutive sequences); otherwise, a gap or an event of another writer between, the log is read.
+   */
+  private take({ mode, events, range }: AppendedEvents): boolean {
+    if (range.first !== this.position! + 1n || range.count !== events.length || range.last - range.first + 1n !== BigInt(events.length)) return false;
+    const dbMode = keyModeToDb(mode);
+    this.deliver(
+      events.map((appended, i): FeedEvent => {
+        const sequence = range.first + BigInt(i);
+        const event = toPublicEvent({ sequence, mode: dbMode, type: appended.type, createdAt: range.createdAt, data: appended.data });
+        return { sequence, event, frame: encoder.encode(sseFrame(event)), mode: dbMode, userId: null };
+      }),
+    );
+    return true;
+  }
+
+  /** Hands `events`, the log's next ones, to every subscriber, and moves the position past them. */
+  private deliver(events: readonly FeedEvent[]): void {
+    this.position = events.at(-1)!.sequence;
+    for (const listener of this.listeners) {
+      try {
+        listener(events);
+      } catch (error) {
+        logger("events").error({ err: error }, "an event stream failed to take events");
+      }
+    }
   }
 
   private start(): Promise<bigint> {
@@ -124,7 +160,7 @@ export class EventFeed {
       this.starting = (async () => {
         const newest = await (await this.db()).marketEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true } });
         this.position = newest?.sequence ?? 0n;
-        this.stopWaking = eventsAppended().listen(() => this.wake());
+        this.stopWaking = eventsAppended().listen((appended) => this.wake(appended));
         this.schedule();
         return this.position;
       })();
@@ -165,15 +201,8 @@ export class EventFeed {
         const event = toPublicEvent(row);
         return { sequence: row.sequence, event, frame: encoder.encode(sseFrame(event)), mode: row.mode, userId: row.userId };
       });
-      this.position = rows.at(-1)!.sequence;
       full = rows.length === this.batch;
-      for (const listener of this.listeners) {
-        try {
-          listener(events);
-        } catch (error) {
-          logger("events").error({ err: error }, "an event stream failed to take events");
-        }
-      }
+      this.deliver(events);
     } catch (error) {
       logger("events").error({ err: error }, "reading the event log failed");
     } finally {

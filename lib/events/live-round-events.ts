@@ -13,7 +13,7 @@ import {
   type VenueState,
 } from "@/lib/market/ingest/round-events";
 import { replacesPair } from "@/lib/market/opportunities/pair-scope";
-import { appendEventStatements, encodedEventLogStatements, encodedEventSlices, eventLogStatements, eventsAppended } from "./append-events";
+import { appendEventStatements, encodedEventLogStatements, encodedEventSlices, eventLogStatements, eventsAppended, type AppendedRange } from "./append-events";
 import { intervalChangeEvents, opportunityEventsInSlices, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
 import { deleteExpiredEvents } from "./event-retention";
@@ -77,10 +77,12 @@ export class LiveRoundEvents implements RoundEvents {
     const prepared = (kept: readonly number[] | null, set: PatchedSet): PreparedRoundEvents & { events: NewEvent[] } => {
       const ofOpportunities = kept ? kept.map((i) => opportunities[i]!) : opportunities;
       const events = [...others, ...ofOpportunities];
+      let range: AppendedRange | undefined;
       return {
         events,
         get statements() {
-          return encodedEventLogStatements("live", kept ? [...encoded.slice(0, others.length), ...kept.map((i) => encoded[others.length + i]!)] : encoded);
+          const ofKept = kept ? [...encoded.slice(0, others.length), ...kept.map((i) => encoded[others.length + i]!)] : encoded;
+          return encodedEventLogStatements("live", ofKept, (appended) => (range = appended));
         },
         rebased: ({ bases, partial }, rebasedSet) =>
           prepared(
@@ -93,7 +95,7 @@ export class LiveRoundEvents implements RoundEvents {
         committed: (version) => {
           const replaced = this.published?.set?.roundSet;
           this.published = { version, set };
-          if (events.length > 0) eventsAppended().notify();
+          if (events.length > 0) eventsAppended().notify(range && { mode: "live", events, range });
           return replaced;
         },
       };
@@ -111,12 +113,13 @@ export class LiveRoundEvents implements RoundEvents {
       freshness: { at: batch.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
       asOf: batch.asOf.toISOString(),
     });
+    let range: AppendedRange | undefined;
     return {
       events,
-      statements: eventLogStatements("live", events),
+      statements: eventLogStatements("live", events, (appended) => (range = appended)),
       committed: (version) => {
         this.published = { version, set: batch.set };
-        if (events.length > 0) eventsAppended().notify();
+        if (events.length > 0) eventsAppended().notify(range && { mode: "live", events, range });
       },
     };
   }
