@@ -30,7 +30,7 @@ import { admitKey, authenticate } from "./with-api-key";
 export const STREAM_PATH = STREAM_DEFINITION.path;
 const PERMISSION = STREAM_DEFINITION.permission;
 
-/** How much a stream may hold unsent for a client that does not read before it is closed (it resumes with Last-Event-ID). */
+/** How much a stream may hold unsent, beyond its latest chunk, for a client that does not read before it is closed (it resumes with Last-Event-ID). */
 const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 /** Events read per query while replaying from the log. */
 const REPLAY_PAGE = 500;
@@ -164,8 +164,11 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   };
   const write = (text: string | Uint8Array) => {
     if (closed) return;
+    // Judged by what was left unsent before this chunk, not with it: a round's events come as one
+    // chunk of several megabytes, which a client reading takes in its turn; a client that has not
+    // taken what came before is not reading.
+    if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) return end("stream closed: the client is not reading; reconnect with Last-Event-ID");
     controller.enqueue(typeof text === "string" ? encoder.encode(text) : text);
-    if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) end("stream closed: the client is not reading; reconnect with Last-Event-ID");
   };
   /** Resolves once the client has taken what was queued (while replaying, so a slow client does not fill memory). */
   const whenDrained = () =>

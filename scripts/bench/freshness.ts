@@ -136,6 +136,9 @@ function openSse(url: string, key: string, onLeg: (exchange: string, rate: numbe
       if (response.statusCode !== 200) return reject(new Error(`GET /v1/stream answered ${response.statusCode}`));
       response.setEncoding("utf8");
       let pending = "";
+      let comment = "";
+      // A stream the server closed takes no more receipts: said, so a run's figures are read with it.
+      response.on("end", () => log(`  an SSE client's stream ended (${comment || "no reason given"})`));
       response.on("data", (chunk: string) => {
         const at = now();
         pending += chunk;
@@ -143,6 +146,7 @@ function openSse(url: string, key: string, onLeg: (exchange: string, rate: numbe
         while ((end = pending.indexOf("\n\n")) >= 0) {
           const frame = pending.slice(0, end);
           pending = pending.slice(end + 2);
+          if (frame.startsWith(": ")) comment = frame.slice(2);
           const data = frame.split("\n").find((l) => l.startsWith("data: "));
           if (!data) continue;
           const event = JSON.parse(data.slice(6)) as { created_at?: string; data?: { opportunity?: { long: { exchange: string; funding_rate: number }; short: { exchange: string; funding_rate: number } } } };

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES, eventId } from "@/lib/events/event-types";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import type { Db } from "@/lib/db";
-import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
+import { appendEventStatements, eventLogStatements, eventsAppended, type AppendedEvents, type AppendedRange } from "@/lib/events/append-events";
+import { directSql } from "@/lib/db/direct-sql";
 import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
 import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
@@ -41,6 +42,15 @@ const intervalEvent = (): NewEvent => ({
     },
   },
 });
+
+/** Appends events as this process's publishers do, telling no one yet: what its feed is to be handed (`eventsAppended().notify`). */
+async function appendQuietly(mode: KeyMode, events: NewEvent[]): Promise<AppendedEvents> {
+  let range: AppendedRange | undefined;
+  await directSql(db).transaction(async (tx) => {
+    for (const statement of eventLogStatements(mode, events, (appended) => (range = appended))) statement.answered?.(await tx.query(statement));
+  });
+  return { mode, events, range: range! };
+}
 
 /** Appends events and wakes this process's feed, as a round or tick does once it committed. */
 async function append(mode: KeyMode, events: NewEvent[]): Promise<string[]> {
@@ -188,6 +198,38 @@ describe.each<Mount>(["node"])("GET /v1/stream through the %s mount", (mount) =>
     const [frame] = await stream.events(1);
     expect(JSON.parse(frame!.data!)).toMatchObject({ type: "venue.stale", mode: "test", data: { exchange: "bybit" } });
     await stream.close();
+  });
+
+  it("keeps a reading client's stream open through a burst of events larger than a client may leave unsent", async () => {
+    const stream = await open(testKey, "", {}, mount);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    /** Reads on until `id`'s frame has come (the frames before it counted), keeping only a tail of the text. */
+    const readThrough = async (id: string) => {
+      let [tail, frames] = ["", 0];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`the stream ended after ${frames} frames`);
+        const text = tail + decoder.decode(value, { stream: true });
+        frames += text.split("\nid: ").length - 1;
+        if (text.includes(`id: ${id}\n`)) return frames;
+        tail = text.slice(-64);
+      }
+    };
+    await live(0);
+    const note = "x".repeat(1_000);
+    const events = (n: number) => Array.from({ length: n }, (_, i): NewEvent => ({ type: "venue.stale", data: { exchange: "okx", status: "stale", last_success_at: null, error: `${i} ${note}` } }));
+    // A batch's events, and right behind them a round's: 5,000 events of about a kilobyte in one
+    // chunk, more than the 4 MB a stream may hold unsent, queued while the batch's are being sent.
+    const batch = await appendQuietly("test", events(300));
+    const round = await appendQuietly("test", events(5_000));
+    eventsAppended().notify(batch);
+    eventsAppended().notify(round);
+    expect(await readThrough(eventId(round.range.last))).toBeGreaterThanOrEqual(5_300);
+    // Still open: the next event comes too.
+    const [next] = await append("test", [venueEvent("gate")]);
+    await readThrough(next!);
+    await reader.cancel();
   });
 
   it("applies the filters and types", async () => {
