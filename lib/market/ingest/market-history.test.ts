@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { itemsOf } from "../opportunities/opportunity-columns";
-import { rankWithHistory, type MarketHistory } from "./market-history";
+import { countingTurns } from "@/tests/support/event-loop-turns";
+import { wideMarket } from "@/tests/support/market/wide-market";
+import { differingColumns } from "@/tests/support/market/differing-columns";
+import { marketKey } from "../model/market-average";
+import { rankWithHistory, rankWithHistoryInSlices, type MarketHistory } from "./market-history";
 
 const history: MarketHistory = {
   intervalChanges: new Map(),
@@ -23,5 +27,21 @@ describe("rankWithHistory", () => {
     const ids = (h: MarketHistory) => itemsOf(rankWithHistory(markets, h)).map((o) => o.id).sort();
     expect(ids({ ...history, priceBound: 0.05 })).toEqual(["BTC-binance-okx"]);
     expect(ids(history)).toEqual(["BTC-binance-gate", "BTC-binance-okx", "BTC-okx-gate"]);
+  });
+});
+
+describe("rankWithHistoryInSlices", () => {
+  it("ranks as rankWithHistory does, the markets' averages too taken in slices", async () => {
+    const { snapshots } = wideMarket(200);
+    // Sums for every other market: the round's own observations are added to them.
+    const sums = new Map(snapshots.filter((_, i) => i % 2 === 0).map((s, i) => [marketKey(s.exchange, s.market), { day: { apr: i % 13, samples: 2 }, week: { apr: 40 + (i % 7), samples: 9 } }]));
+    const withAverages: MarketHistory = { ...history, averages: { sums, weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER } };
+
+    const { result, turns } = await countingTurns(() => rankWithHistoryInSlices(snapshots, withAverages, undefined, 0));
+
+    expect(differingColumns(result, rankWithHistory(snapshots, withAverages))).toEqual([]);
+    expect(itemsOf(result).some((o) => o.apr_1d_avg !== null)).toBe(true);
+    // It pauses, as a round on the serving thread must.
+    expect(turns).toBeGreaterThan(10);
   });
 });

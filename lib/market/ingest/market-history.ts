@@ -9,8 +9,9 @@ import type { SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
-import { averagesWith, readRoundAverageSums, type RoundAverageSums, type WindowSums } from "./read-market-averages";
-import { marketKey } from "../model/market-average";
+import { averageSlices, averagesWith, readRoundAverageSums, type RoundAverageSums, type WindowSums } from "./read-market-averages";
+import { marketKey, type MarketAverage } from "../model/market-average";
+import { runInSlices } from "@/lib/time-slices";
 import type { RecalledRounds } from "./round-memory";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */
@@ -84,7 +85,7 @@ export function withRoundFindings(
  * with a leg on one of its venues there (a micro-batch's). Pure.
  */
 export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, partial?: PartialAssets): OpportunityColumns {
-  return rankOpportunities(fresh, { ...rankingOptions(fresh, history, undefined), ...(partial && { partial }) }).columns;
+  return rankOpportunities(fresh, { ...rankingOptions(averagesWith(sumsOf(history.averages, fresh), fresh), history, undefined), ...(partial && { partial }) }).columns;
 }
 
 /**
@@ -92,13 +93,14 @@ export function rankWithHistory(fresh: readonly MarketSnapshot[], history: Marke
  * round's whole set, ranked on the thread that serves requests and publishes micro-batches.
  */
 export async function rankWithHistoryInSlices(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs, sliceMs?: number): Promise<OpportunityColumns> {
-  return (await rankOpportunitiesInSlices(fresh, rankingOptions(fresh, history, slabs), sliceMs)).columns;
+  const averages = await runInSlices(averageSlices(sumsOf(history.averages, fresh), fresh), sliceMs);
+  return (await rankOpportunitiesInSlices(fresh, rankingOptions(averages, history, slabs), sliceMs)).columns;
 }
 
-function rankingOptions(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs: ColumnSlabs | undefined): ComputeOpportunitiesOptions {
+function rankingOptions(averages: ReadonlyMap<string, MarketAverage>, history: MarketHistory, slabs: ColumnSlabs | undefined): ComputeOpportunitiesOptions {
   const set = history.persistence;
   return {
-    averages: averagesWith(sumsOf(history.averages, fresh), fresh),
+    averages,
     marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
     ...(set && { persistence: (long, short) => set.persistenceOf(long, short) }),
     ...(history.priceBound !== undefined && { priceBound: history.priceBound }),

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db";
 import { directSql } from "@/lib/db/direct-sql";
 import { logger } from "@/lib/observability/logger";
-import { runInSlices } from "@/lib/time-slices";
+import { runInSlices, type Sliced } from "@/lib/time-slices";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import { PatchedSet } from "../opportunities/patched-set";
@@ -187,7 +187,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("history");
     // Ranked with the newest pushed legs while micro-batches go on publishing.
     const batches = options.batches;
-    let ranking = batches ? batches.newest(fresh) : fresh;
+    let ranking = batches ? await runInSlices(newestSlices(batches, fresh), options.sliceMs) : fresh;
     // In slices, the event loop turning between them: this thread serves requests and streams and
     // publishes micro-batches, which a few hundred milliseconds of ranking at once would hold back.
     let ranked = await rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs);
@@ -324,6 +324,19 @@ async function catchUp(
   const spliced = await runInSlices(spliceColumnSlices(ranked, bases, items), sliceMs);
   if (spliced !== ranked) slabs?.giveBack(ranked);
   return { ranking, ranked: spliced };
+}
+
+/** Markets a slice of `newestSlices`. */
+const NEWEST_A_SLICE = 4_096;
+
+/** `batches.newest(fresh)` a slice of markets at a time: at 46 venues, 26,000 lookups held the serving thread for a tenth of a second. */
+function* newestSlices(batches: RoundBatches, fresh: readonly MarketSnapshot[]): Sliced<MarketSnapshot[]> {
+  const newest: MarketSnapshot[] = [];
+  for (let from = 0; from < fresh.length; from += NEWEST_A_SLICE) {
+    for (const snapshot of batches.newest(fresh.slice(from, from + NEWEST_A_SLICE))) newest.push(snapshot);
+    yield;
+  }
+  return newest;
 }
 
 async function finish(db: Db, roundId: string, venues: VenueRoundResult[], settlements: number, error: string): Promise<RoundOutcome> {
