@@ -3,10 +3,10 @@ import { numberParam, pageParams } from "@/lib/query-params";
 import { ageSeconds, isStale, legAtAnswer, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
 import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
 import type { Opportunity, ServedOpportunity } from "../model/types";
-import { groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
+import { groupSlices, groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
 import { replacesPair, type PartialAssets } from "./pair-scope";
 import { rankedBefore, spliceItems } from "./splice-opportunities";
-import { runInSlices, type Sliced } from "@/lib/time-slices";
+import { runInSlices } from "@/lib/time-slices";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -198,8 +198,8 @@ export class OpportunitySnapshot {
    * it, they held the serving thread for most of a second at 400,000 items.
    */
   static async rankedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number): Promise<OpportunitySnapshot> {
-    const { groups, standardIds } = await runInSlices(groupSlices(items), sliceMs);
-    return new OpportunitySnapshot({ groups, count: items.length, from: { list: items, batches: [] }, caches: new ItemCaches(), standardIds }, asOf, sample);
+    const groups = await runInSlices(groupSlices(items), sliceMs);
+    return new OpportunitySnapshot({ groups, count: items.length, from: { list: items, batches: [] }, caches: new ItemCaches(), standardIds: items.every(hasStandardId) }, asOf, sample);
   }
 
   /** Every item; a spliced set's in set order (`-apr`), built once, when first read. */
@@ -396,24 +396,6 @@ export class OpportunitySnapshot {
 
 function isItemList(items: readonly Opportunity[] | SplicedSet): items is readonly Opportunity[] {
   return Array.isArray(items);
-}
-
-/** Items a slice of `groupSlices`. */
-const GROUPED_A_SLICE = 8_192;
-
-/** `groupsOf(items)` and whether every item has its standard id, pausing every GROUPED_A_SLICE items. */
-function* groupSlices(items: readonly Opportunity[]): Sliced<{ groups: Map<string, readonly Opportunity[]>; standardIds: boolean }> {
-  const groups = new Map<string, Opportunity[]>();
-  let standardIds = true;
-  for (let i = 0; i < items.length; i++) {
-    if (i % GROUPED_A_SLICE === GROUPED_A_SLICE - 1) yield;
-    const item = items[i]!;
-    standardIds &&= hasStandardId(item);
-    const group = groups.get(item.symbol);
-    if (group) group.push(item);
-    else groups.set(item.symbol, [item]);
-  }
-  return { groups, standardIds };
 }
 
 /** Whether the item is found in its asset's group by its id (OpportunitySnapshot.byId). */
