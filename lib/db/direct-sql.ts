@@ -14,9 +14,9 @@ export interface SqlStatement {
    */
   name?: string;
   /**
-   * Told the rows the statement answered, where the caller runs it with the driver in its own
-   * transaction (store.ts's publishes run their callers' statements so): how the event log's
-   * append tells where its events went, without a statement of its own.
+   * Told the rows the statement answered whenever the driver runs it (a runner's `query`): how the
+   * event log's append, run inside a publish's transaction, tells where its events went without a
+   * statement of its own.
    */
   answered?: (rows: readonly Record<string, unknown>[]) => void;
 }
@@ -99,6 +99,7 @@ export async function postgresDirectSql(url: string): Promise<DirectSql & { clos
     async query<Row>(statement: SqlStatement) {
       const values = statement.values as unknown[];
       const result = statement.name ? await client.query({ name: statement.name, text: statement.text, values }) : await client.query(statement.text, values);
+      statement.answered?.(result.rows as Record<string, unknown>[]);
       return result.rows as Row[];
     },
   });
@@ -136,7 +137,9 @@ export function pgliteDirectSql(pglite: PgliteLike): DirectSql {
   const parsers = { [TIMESTAMP]: utcTimestamp };
   const runner = (target: Pick<PgliteLike, "query">): SqlRunner => ({
     async query<Row>(statement: SqlStatement) {
-      return (await target.query<Row>(statement.text, statement.values as unknown[], { parsers })).rows;
+      const { rows } = await target.query<Row>(statement.text, statement.values as unknown[], { parsers });
+      statement.answered?.(rows as Record<string, unknown>[]);
+      return rows;
     },
   });
   return { ...runner(pglite), transaction: (work) => pglite.transaction((tx) => work(runner(tx))) };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
-import { directSql } from "@/lib/db/direct-sql";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { appendEventStatements, eventLogStatements, eventsAppended, type AppendedRange } from "@/lib/events/append-events";
+import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
 import { EventFeed, type FeedEvent } from "@/lib/events/event-feed";
 import { readEventPage } from "@/lib/events/read-events";
+import { appendEventsQuietly } from "@/tests/support/append-events-quietly";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;
@@ -38,14 +38,7 @@ let counter = 0;
 const events = (n: number): NewEvent[] =>
   Array.from({ length: n }, () => ({ type: "venue.stale", data: { exchange: "okx", status: "stale", last_success_at: null, error: `failure ${++counter}` } }));
 
-/** Appends `batch` as a publisher does (the driver, in a transaction of its own), answering where its events went. */
-async function append(batch: NewEvent[]): Promise<AppendedRange> {
-  let range: AppendedRange | undefined;
-  await directSql(database.db).transaction(async (tx) => {
-    for (const statement of eventLogStatements("live", batch, (appended) => (range = appended))) statement.answered?.(await tx.query(statement));
-  });
-  return range!;
-}
+const append = async (batch: NewEvent[]) => (await appendEventsQuietly(database.db, "live", batch)).range;
 
 describe("the event feed", () => {
   it("takes events this process appended as given when they follow on from its position, and reads the log when they do not", async () => {

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES, eventId } from "@/lib/events/event-types";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import type { Db } from "@/lib/db";
-import { appendEventStatements, eventLogStatements, eventsAppended, type AppendedEvents, type AppendedRange } from "@/lib/events/append-events";
-import { directSql } from "@/lib/db/direct-sql";
+import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
+import { appendEventsQuietly } from "@/tests/support/append-events-quietly";
 import type { NewEvent } from "@/lib/events/event-data";
 import type { KeyMode } from "@/lib/keys/mode";
 import { revokeKey, setKeyAllowlist } from "@/lib/keys/account-keys";
@@ -42,15 +42,6 @@ const intervalEvent = (): NewEvent => ({
     },
   },
 });
-
-/** Appends events as this process's publishers do, telling no one yet: what its feed is to be handed (`eventsAppended().notify`). */
-async function appendQuietly(mode: KeyMode, events: NewEvent[]): Promise<AppendedEvents> {
-  let range: AppendedRange | undefined;
-  await directSql(db).transaction(async (tx) => {
-    for (const statement of eventLogStatements(mode, events, (appended) => (range = appended))) statement.answered?.(await tx.query(statement));
-  });
-  return { mode, events, range: range! };
-}
 
 /** Appends events and wakes this process's feed, as a round or tick does once it committed. */
 async function append(mode: KeyMode, events: NewEvent[]): Promise<string[]> {
@@ -221,8 +212,8 @@ describe.each<Mount>(["node"])("GET /v1/stream through the %s mount", (mount) =>
     const events = (n: number) => Array.from({ length: n }, (_, i): NewEvent => ({ type: "venue.stale", data: { exchange: "okx", status: "stale", last_success_at: null, error: `${i} ${note}` } }));
     // A batch's events, and right behind them a round's: 5,000 events of about a kilobyte in one
     // chunk, more than the 4 MB a stream may hold unsent, queued while the batch's are being sent.
-    const batch = await appendQuietly("test", events(300));
-    const round = await appendQuietly("test", events(5_000));
+    const batch = await appendEventsQuietly(db, "test", events(300));
+    const round = await appendEventsQuietly(db, "test", events(5_000));
     eventsAppended().notify(batch);
     eventsAppended().notify(round);
     expect(await readThrough(eventId(round.range.last))).toBeGreaterThanOrEqual(5_300);

@@ -31,7 +31,7 @@ describe("rankWithHistory", () => {
 });
 
 describe("rankWithHistoryInSlices", () => {
-  it("ranks as rankWithHistory does, the markets' averages too taken in slices", async () => {
+  it("ranks as rankWithHistory does, averages included, giving the event loop turns", async () => {
     const { snapshots } = wideMarket(200);
     // Sums for every other market: the round's own observations are added to them.
     const sums = new Map(snapshots.filter((_, i) => i % 2 === 0).map((s, i) => [marketKey(s.exchange, s.market), { day: { apr: i % 13, samples: 2 }, week: { apr: 40 + (i % 7), samples: 9 } }]));

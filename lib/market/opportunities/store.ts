@@ -94,10 +94,7 @@ export function publish(
       let version = written.version;
       if (keepPatchesAfter === undefined) await tx.query({ text: `DELETE FROM "OpportunityPatch"`, values: [] });
       else version = await keepPatches(tx, keepPatchesAfter, written.version);
-      for (const statement of alsoInTransaction) {
-        const rows = await tx.query(statement);
-        statement.answered?.(rows);
-      }
+      for (const statement of alsoInTransaction) await tx.query(statement);
       await tx.query(notifySet(String(version)));
       return version;
     });
@@ -160,10 +157,7 @@ export function publishBatch(db: Db, onVersion: number, batch: SetBatch, alsoInT
         values: [onVersion, [...batch.bases], partialToJson(batch.partial), items, batch.asOf.toISOString()],
       });
       if (written?.version === undefined) return null;
-      for (const statement of alsoInTransaction) {
-        const rows = await tx.query(statement);
-        statement.answered?.(rows);
-      }
+      for (const statement of alsoInTransaction) await tx.query(statement);
       return written.version;
     });
   });
