@@ -1,12 +1,15 @@
 import Link from "next/link";
 import { DemoBillingBadge } from "@/app/components/demo-billing-badge";
+import { PlanComparisonTable } from "@/app/components/plan-comparison-table";
 import { currentUser } from "@/lib/auth/session";
-import { planNames, PLANS, plansWith } from "@/lib/plans";
+import { listPrice, planNames, planOf, PLANS, plansWith } from "@/lib/plans";
+import styles from "./page.module.css";
 
 export const dynamic = "force-dynamic";
 
 export default async function LandingPage() {
   const user = await currentUser();
+  const free = planOf("free");
   return (
     <>
       <section className="hero">
@@ -30,12 +33,17 @@ export default async function LandingPage() {
             <Link href="/account/api-keys">Account → API Keys</Link>
           </p>
         ) : (
-          <p className="actions">
-            <Link className="button" href="/signup">
-              Create an account
-            </Link>
-            <Link href="/signin">Sign in</Link>
-          </p>
+          <>
+            <p className="actions">
+              <Link className="button" href="/signup">
+                Create an account
+              </Link>
+              <Link href="/signin">Sign in</Link>
+            </p>
+            <p className={styles.teaser}>
+              <Link href="/opportunities">See the screener (delayed {free.dataDelayMinutes} min, no account needed)</Link>
+            </p>
+          </>
         )}
       </section>
 
@@ -48,10 +56,13 @@ export default async function LandingPage() {
           {PLANS.map((tier) => (
             <article key={tier.id} className="tier">
               <h3>{tier.name}</h3>
-              <p className="tier-api">{tier.features.api ? `API: ${tier.requestsPerMinute} requests/min per key` : "No API access"}</p>
+              <p className={styles.price}>{listPrice(tier)}</p>
               <p>{tier.summary}</p>
             </article>
           ))}
+        </div>
+        <div className={styles.comparison}>
+          <PlanComparisonTable caption="What each plan includes (prices in US dollars, billed monthly)" current={user?.tier} />
         </div>
       </section>
 

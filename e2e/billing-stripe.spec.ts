@@ -30,6 +30,7 @@ test.describe("Stripe billing", () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(150_000);
     standIn = await startStripeStandIn();
+    standIn.sellAtListPrices({ pro: STRIPE_ENV.STRIPE_PRICE_PRO, desk: STRIPE_ENV.STRIPE_PRICE_DESK });
     dataDir = mkdtempSync(path.join(os.tmpdir(), "fods-stripe-"));
     // The spawned server inherits this process's environment (its SMTP catcher included) at spawn.
     Object.assign(process.env, STRIPE_ENV, { STRIPE_API_BASE: standIn.url });

@@ -4,7 +4,9 @@ import {
   configuredPlans,
   dbTiersWith,
   isPaid,
+  listPrice,
   paidDbTiers,
+  planComparison,
   perPlan,
   planNames,
   planOf,
@@ -44,6 +46,7 @@ describe("the plans table", () => {
       for (const feature of FEATURES) if (lower.features[feature]) expect(higher.features[feature], `${step} ${feature}`).toBe(true);
       for (const permission of lower.permissions) expect(higher.permissions, step).toContain(permission);
     }
+    for (const [lower, higher] of steps) expect(higher.price!.usdPerMonth, `${lower.id} → ${higher.id}`).toBeGreaterThan(lower.price?.usdPerMonth ?? 0);
     expect(isPaid("free")).toBe(false);
     expect(PLANS.filter((plan) => plan.id !== "free").every((plan) => isPaid(plan.id))).toBe(true);
   });
@@ -108,5 +111,32 @@ describe("configuredPlans", () => {
     expect([plans("free").streams, plans("pro").streams, plans("desk").streams]).toEqual([0, 5, 50]);
     expect(configuredPlans(env({ STREAM_MAX_PRO: "" }))("pro").streams).toBe(planOf("pro").streams);
     expect(() => configuredPlans(env({ STREAM_MAX_DESK: "0" }))).toThrow(/STREAM_MAX_DESK/);
+  });
+});
+
+describe("the plans' comparison", () => {
+  const cells = (plans: readonly Plan[]) => Object.fromEntries(planComparison(plans).map((row) => [row.label, row.values]));
+
+  it("states each plan's list price, delay, rate, caps and exports from the table, in the plans' order", () => {
+    const pro = planOf("pro");
+    const table = cells(PLANS);
+    expect(table["Price"]).toEqual(["Free", `$${pro.price!.usdPerMonth} / month`, `$${planOf("desk").price!.usdPerMonth} / month`]);
+    expect(table["Data in the web app"]).toEqual([`Delayed ${planOf("free").dataDelayMinutes} min`, "Live", "Live"]);
+    expect(table["API requests per minute, per key"]).toEqual(["No API access", "100", "1,000"]);
+    expect(table["Active API keys"]).toEqual(["—", String(pro.maxActiveKeys), String(planOf("desk").maxActiveKeys)]);
+    expect(table["History"]).toEqual(PLANS.map((plan) => `${plan.historyDays} days`));
+    expect(table["Exports"]![0]).toBe("—");
+    expect(table["Exports"]![1]).toBe(`${pro.exportsPerDay} a day, up to ${pro.exportRangeDays} days and 1,000,000 rows each`);
+    for (const row of planComparison(PLANS)) expect(row.values, row.label).toHaveLength(PLANS.length);
+  });
+
+  it("shows the numbers it is given, so a server's settings (STREAM_MAX_PRO) reach the page", () => {
+    const plans = configuredPlans(env({ STREAM_MAX_PRO: "7" }));
+    expect(cells(TIERS.map(plans))["Concurrent streams"]).toEqual(["—", "7", String(planOf("desk").streams)]);
+  });
+
+  it("writes a price with thousands separators", () => {
+    expect(listPrice({ price: { usdPerMonth: 1500, stripeSetting: "X" } })).toBe("$1,500 / month");
+    expect(listPrice({ price: null })).toBe("Free");
   });
 });

@@ -24,9 +24,12 @@ export const planSchema = z
     name: z.string().min(1),
     summary: z.string().min(1),
     price: z
-      .object({ stripeSetting: z.string().describe("The setting holding the Stripe recurring price's id; the amount is Stripe's") })
+      .object({
+        usdPerMonth: z.number().int().positive().describe("The list price in whole US dollars a month: what the pages show and Stripe's price must charge"),
+        stripeSetting: z.string().describe("The setting holding the Stripe recurring price's id; checkout refuses a price whose amount differs from the list price"),
+      })
       .nullable()
-      .describe("How the plan is sold: null for free, otherwise a subscription to a Stripe price"),
+      .describe("How the plan is sold: null for free, otherwise a monthly subscription at its list price"),
     requestsPerMinute: z
       .number()
       .int()
@@ -84,7 +87,7 @@ const ROWS: Record<Tier, PlanRow> = {
   pro: {
     id: "pro",
     name: "Pro",
-    price: { stripeSetting: "STRIPE_PRICE_PRO" },
+    price: { usdPerMonth: 29, stripeSetting: "STRIPE_PRICE_PRO" },
     requestsPerMinute: 100,
     maxActiveKeys: 10,
     webhookEndpoints: 2,
@@ -102,7 +105,7 @@ const ROWS: Record<Tier, PlanRow> = {
   desk: {
     id: "desk",
     name: "Desk",
-    price: { stripeSetting: "STRIPE_PRICE_DESK" },
+    price: { usdPerMonth: 199, stripeSetting: "STRIPE_PRICE_DESK" },
     requestsPerMinute: 1000,
     // The top plan, with no higher plan's rate to undercut: enough for a key per service and environment.
     maxActiveKeys: 25,
@@ -181,6 +184,43 @@ export function perPlan(feature: PlanFeature, value: (plan: Plan) => number | st
 export function planNames(plans: readonly Plan[], conjunction: "and" | "or" = "and"): string {
   const names = plans.map((plan) => plan.name);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${conjunction} ${names.at(-1)}` : (names[0] ?? "no");
+}
+
+/** "$29 / month", or "Free" for a plan sold for nothing. */
+export function listPrice(plan: Pick<Plan, "price">): string {
+  return plan.price ? `$${plan.price.usdPerMonth.toLocaleString("en-US")} / month` : "Free";
+}
+
+/** One line of the plans' comparison: what it measures and each plan's value, in the plans' order. */
+export interface PlanComparisonRow {
+  label: string;
+  values: string[];
+}
+
+const NONE = "—";
+const amount = (n: number) => n.toLocaleString("en-US");
+const orNone = (n: number, text = amount(n)) => (n > 0 ? text : NONE);
+
+/**
+ * The plans side by side, as the home page's table shows them: every cell read from `plans` (pass
+ * the numbers this process enforces, configuredPlans), none written twice.
+ */
+export function planComparison(plans: readonly Plan[]): PlanComparisonRow[] {
+  const row = (label: string, value: (plan: Plan) => string): PlanComparisonRow => ({ label, values: plans.map(value) });
+  return [
+    row("Price", listPrice),
+    row("Data in the web app", (p) => (p.features.liveData ? "Live" : `Delayed ${p.dataDelayMinutes} min`)),
+    row("Simulations and portfolio", (p) => (p.features.portfolio ? "Yes" : "No")),
+    row("API requests per minute, per key", (p) => (p.features.api ? amount(p.requestsPerMinute) : "No API access")),
+    row("Active API keys", (p) => orNone(p.maxActiveKeys)),
+    row("History", (p) => `${amount(p.historyDays)} days`),
+    row("Concurrent streams", (p) => orNone(p.streams)),
+    row("Webhook endpoints, per mode", (p) => orNone(p.webhookEndpoints)),
+    row("Alert rules, per mode", (p) => orNone(p.alertRules)),
+    row("Exports", (p) =>
+      p.features.export ? `${amount(p.exportsPerDay)} a day, up to ${amount(p.exportRangeDays)} days and ${amount(p.exportMaxRows)} rows each` : NONE,
+    ),
+  ];
 }
 
 export const PERMISSION_LABELS: Record<Permission, string> = {

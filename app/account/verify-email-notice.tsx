@@ -3,8 +3,11 @@
 import { useState } from "react";
 import { postJson, problemFrom } from "../components/field-errors";
 
-/** Shown across the account area until the owner follows the verification link. */
-export function VerifyEmailNotice({ email }: { email: string }) {
+/**
+ * Shown across the account area until the owner follows the verification link. `apiAccess` is
+ * whether the plan has API keys at all: only then is "test keys work now" something to offer.
+ */
+export function VerifyEmailNotice({ email, apiAccess }: { email: string; apiAccess: boolean }) {
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,7 +32,10 @@ export function VerifyEmailNotice({ email }: { email: string }) {
   return (
     <div className="notice" role="region" aria-label="Verify your e-mail">
       <p>
-        <strong>Verify your e-mail address.</strong> Follow the link we sent to {email}. Until then you can use test keys, but not live keys.
+        <strong>Verify your e-mail address.</strong> Follow the link we sent to {email}.{" "}
+        {apiAccess
+          ? "Until then you can use test keys, but not live keys."
+          : "Everything your plan includes works meanwhile; live API keys, on a plan with the API, need a verified address."}
       </p>
       <p>
         <button type="button" onClick={resend} disabled={busy}>

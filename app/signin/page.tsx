@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { authPageHref } from "@/lib/auth/auth-links";
 import { currentUser } from "@/lib/auth/session";
 import { safeReturnPath } from "@/lib/safe-redirect";
 import { SignInForm } from "./sign-in-form";
@@ -17,7 +18,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <Link href="/forgot-password">Forgot password?</Link>
       </p>
       <p>
-        No account yet? <Link href="/signup">Create one</Link>.
+        No account yet? <Link href={authPageHref("/signup", returnTo)}>Create one</Link>.
       </p>
     </section>
   );

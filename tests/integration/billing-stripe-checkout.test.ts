@@ -29,14 +29,15 @@ async function account(tier: Tier = "free") {
 }
 
 describe("Checkout", () => {
-  it("creates the customer (account id in metadata), asks Stripe for its subscriptions, then a subscription-mode session for the tier's price", async () => {
+  it("reads the tier's price, creates the customer (account id in metadata), asks Stripe for its subscriptions, then a subscription-mode session for that price", async () => {
     const user = await account();
     const sent = bed.sentFrom();
     const before = Math.floor(Date.now() / 1000);
     const { url } = await startCheckout(db, provider, user, "desk", ORIGIN);
 
-    const [customer, subscriptions, session, ...rest] = sent();
+    const [price, customer, subscriptions, session, ...rest] = sent();
     expect(rest).toEqual([]);
+    expect(price).toMatchObject({ method: "GET", path: "/v1/prices/price_desk_monthly", query: {} });
     expect(customer).toEqual({
       method: "POST",
       path: "/v1/customers",
@@ -96,13 +97,34 @@ describe("Checkout", () => {
     const sent = bed.sentFrom();
     const second = await startCheckout(db, provider, user, "pro", ORIGIN);
     expect(sent().map((request) => `${request.method} ${request.path}`)).toEqual([
+      "GET /v1/prices/price_pro_monthly",
       `POST /v1/checkout/sessions/${firstId}/expire`,
       "GET /v1/subscriptions",
       "POST /v1/checkout/sessions",
     ]);
-    expect(sent()[2]!.form["line_items[0][price]"]).toBe("price_pro_monthly");
+    expect(sent()[3]!.form["line_items[0][price]"]).toBe("price_pro_monthly");
     expect(standIn.checkoutSessions.get(firstId)!.status).toBe("expired");
     expect(standIn.checkoutSessions.get(second.url.split("/").pop()!)!.status).toBe("open");
+  });
+
+  it("refuses a price that charges other than the plan's list price with 503, before creating anything at Stripe, and tells the operator", async () => {
+    const user = await account();
+    const listed = standIn.prices.get("price_pro_monthly")!;
+    standIn.prices.set("price_pro_monthly", { ...listed, recurring: { interval: "year", interval_count: 1 } });
+    try {
+      const sent = bed.sentFrom();
+      const logs = captureLogs();
+      try {
+        await expect(startCheckout(db, provider, user, "pro", ORIGIN)).rejects.toMatchObject({ code: "BILLING_UNAVAILABLE", status: 503 });
+      } finally {
+        logs.restore();
+      }
+      expect(sent().map((request) => `${request.method} ${request.path}`)).toEqual(["GET /v1/prices/price_pro_monthly"]);
+      expect(logs.matching(`Stripe price price_pro_monthly charges USD ${listed.unit_amount} cents every 1 year`)).toMatchObject([{ level: "error" }]);
+      expect(await db.stripeCustomer.findUnique({ where: { userId: user.id } })).toBeNull();
+    } finally {
+      standIn.prices.set("price_pro_monthly", listed);
+    }
   });
 
   it("refuses an account that already pays with 409 (changes go through the portal) without asking Stripe", async () => {

@@ -8,7 +8,10 @@
 // `starting_after`, `has_more`), so code that would fail or stop at one page against Stripe fails
 // here too. Checkout and portal session URLs point back here, at a page a browser can land on.
 // Webhook payloads are signed with the package's own test-header helper (signedEvent).
+import type { StripePriceTerms } from "@/lib/billing/stripe/list-price";
 import { readStripeConfig } from "@/lib/billing/stripe/stripe-config";
+import type { Tier } from "@/lib/keys/permissions";
+import { planOf } from "@/lib/plans";
 import { stripeBillingProvider, type StripeBillingProvider } from "@/lib/billing/stripe/stripe-provider";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,6 +36,10 @@ export interface StripeStandIn {
   invoices: Map<string, object[]>;
   /** Checkout Sessions by id, as created (status open, complete or expired). */
   checkoutSessions: Map<string, StandInCheckoutSession>;
+  /** Prices by id, as GET /v1/prices/:id answers them; set with sellAtListPrices or directly. */
+  prices: Map<string, StripePriceTerms>;
+  /** Makes each price id a monthly USD price at its plan's list price, as an operator sets them up. */
+  sellAtListPrices(priceIds: Partial<Record<Tier, string>>): void;
   /** While true, every API request is answered 500 (Stripe down). */
   failing: boolean;
   /** While false, portal sessions are refused as Stripe refuses them before the portal is saved in the Dashboard. */
@@ -92,6 +99,7 @@ const ACCEPTED: Record<string, RegExp[]> = {
   ],
   "POST /v1/checkout/sessions/:id/expire": [],
   "GET /v1/checkout/sessions/:id": [],
+  "GET /v1/prices/:id": [],
   "POST /v1/billing_portal/sessions": [/^customer$/, /^return_url$/, /^configuration$/],
   "GET /v1/subscriptions": [/^customer$/, /^status$/, /^price$/, /^limit$/, /^starting_after$/, /^ending_before$/],
   "POST /v1/subscriptions": [
@@ -121,6 +129,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const invoices = new Map<string, object[]>();
   const checkoutSessions = new Map<string, StandInCheckoutSession>();
   const coupons = new Map<string, object>();
+  const prices = new Map<string, StripePriceTerms>();
   let base = "";
 
   const findSubscription = (id: string) => [...subscriptions.values()].flat().find((candidate) => (candidate as { id: string }).id === id) as Record<string, unknown> | undefined;
@@ -163,6 +172,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       case "GET /v1/checkout/sessions/:id": {
         const session = checkoutSessions.get(id!);
         return session ? { status: 200, body: session } : noSuch("checkout.session", id!);
+      }
+      case "GET /v1/prices/:id": {
+        const price = prices.get(id!);
+        return price ? { status: 200, body: { object: "price", active: true, type: price.recurring ? "recurring" : "one_time", livemode: false, ...price } } : noSuch("price", id!);
       }
       case "POST /v1/checkout/sessions/:id/expire": {
         const session = checkoutSessions.get(id!);
@@ -233,7 +246,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   /** The route an API path matches ("POST /v1/checkout/sessions/:id/expire") and the id in it. */
   const routeOf = (method: string, path: string): { route: string; id?: string } => {
-    const withId = path.match(/^(\/v1\/(?:checkout\/sessions|subscriptions))\/([^/]+)(\/expire)?$/);
+    const withId = path.match(/^(\/v1\/(?:checkout\/sessions|subscriptions|prices))\/([^/]+)(\/expire)?$/);
     if (withId) return { route: `${method} ${withId[1]}/:id${withId[3] ?? ""}`, id: decodeURIComponent(withId[2]!) };
     return { route: `${method} ${path}` };
   };
@@ -292,6 +305,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     subscriptions,
     invoices,
     checkoutSessions,
+    prices,
+    sellAtListPrices(priceIds) {
+      for (const [tier, id] of Object.entries(priceIds) as [Tier, string][]) {
+        prices.set(id, { id, currency: "usd", unit_amount: planOf(tier).price!.usdPerMonth * 100, recurring: { interval: "month", interval_count: 1 } });
+      }
+    },
     failing: false,
     portalConfigured: true,
     requestsTo: (path) => requests.filter((request) => request.path === path),
@@ -454,5 +473,6 @@ export function standInProvider(
     STRIPE_API_BASE: standIn.url,
   });
   if (!config) throw new Error("standInProvider: the Stripe settings are incomplete");
+  standIn.sellAtListPrices(config.prices);
   return stripeBillingProvider(config);
 }

@@ -8,7 +8,8 @@ import { isStripeProvider, type StripeBillingProvider } from "@/lib/billing/stri
 import { syncStripeCustomer } from "@/lib/billing/stripe/sync-customer";
 import { getDb } from "@/lib/db";
 import { PERMISSIONS, type Tier } from "@/lib/keys/permissions";
-import { isPaid, PERMISSION_LABELS, PLANS, planOf, type Plan } from "@/lib/plans";
+import { isPaid, PERMISSION_LABELS, PLANS, planOf } from "@/lib/plans";
+import { PlanComparisonTable } from "@/app/components/plan-comparison-table";
 import { PlanSwitcher } from "./plan-switcher";
 import { StripePlanActions } from "./stripe-plan-actions";
 import { SubscriptionSummary } from "./subscription-summary";
@@ -37,42 +38,14 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       )}
       {checkout === "cancelled" && <p role="status">Checkout was cancelled: nothing was charged and your plan is unchanged.</p>}
 
-      <div className="table-scroll">
-        <table>
-          <caption className="muted">What each plan gives{!stripe && ` (${DEMO_BILLING_LABEL}: nothing is charged)`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              {PLANS.map((plan) => (
-                <th scope="col" key={plan.id}>
-                  {plan.name}
-                  {plan.id === tier && " (current)"}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ROWS.map(([label, cell]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                {PLANS.map((plan) => (
-                  <td key={plan.id}>{cell(plan)}</td>
-                ))}
-              </tr>
-            ))}
-            {PERMISSIONS.map((permission) => (
-              <tr key={permission}>
-                <th scope="row">
-                  {PERMISSION_LABELS[permission]} <code>{permission}</code>
-                </th>
-                {PLANS.map((plan) => (
-                  <td key={plan.id}>{plan.permissions.includes(permission) ? "Yes" : "No"}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlanComparisonTable
+        caption={`What each plan gives${stripe ? "" : ` (${DEMO_BILLING_LABEL}: nothing is charged)`}`}
+        current={tier}
+        extraRows={PERMISSIONS.map((permission) => ({
+          label: `${PERMISSION_LABELS[permission]} (${permission})`,
+          values: PLANS.map((plan) => (plan.permissions.includes(permission) ? "Yes" : "No")),
+        }))}
+      />
 
       {stripe && overview ? (
         <>
@@ -85,28 +58,6 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
     </section>
   );
 }
-
-const upTo = (n: number, unit: string) => (n > 0 ? `Up to ${n}${unit}` : "—");
-
-/** The plans table's rows as this page shows them, one line per limit or feature. */
-const ROWS: readonly [string, (plan: Plan) => string][] = [
-  ["Market data", (plan) => (plan.features.liveData ? "Live" : `Delayed ${plan.dataDelayMinutes} min`)],
-  ["Simulations and portfolio", (plan) => (plan.features.portfolio ? "Yes" : "No")],
-  ["API access", (plan) => (plan.features.api ? "Yes" : "No")],
-  ["Rate limit per key", (plan) => (plan.features.api ? `${plan.requestsPerMinute} requests/min` : "—")],
-  ["Funding history through the API", (plan) => (plan.features.api ? `Last ${plan.historyDays} days` : "—")],
-  ["Active API keys", (plan) => upTo(plan.maxActiveKeys, "")],
-  ["Live streams (GET /v1/stream)", (plan) => upTo(plan.streams, " at once")],
-  ["Webhook endpoints", (plan) => upTo(plan.webhookEndpoints, " per mode")],
-  ["Alert rules", (plan) => upTo(plan.alertRules, " per mode")],
-  [
-    "Funding-history exports (CSV, Parquet)",
-    (plan) =>
-      plan.features.export
-        ? `${plan.exportsPerDay} a day, up to ${plan.exportRangeDays} days and ${plan.exportMaxRows.toLocaleString("en-US")} rows each`
-        : "—",
-  ],
-];
 
 /**
  * Back from Checkout, the webhook may not have arrived yet: reading the subscription from Stripe

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { tierFromDb } from "@/lib/keys/permissions";
-import { isPaid } from "@/lib/plans";
+import { isPaid, planOf } from "@/lib/plans";
+import { listPriceMismatch } from "./list-price";
 import type { StripeBillingProvider } from "./stripe-provider";
 import { logger } from "@/lib/observability/logger";
 
@@ -59,6 +60,8 @@ const MANAGE_BILLING = "change or cancel it under Manage billing";
  * with 409 (changes go through the Customer Portal), the session opened before is expired at
  * Stripe so it can no longer be paid, and Stripe is asked whether the customer has a running
  * subscription (a paid session whose webhook has not arrived yet) before a new session is made.
+ * Stripe's price is read first: one that charges other than the plan's list price (what the pages
+ * show) is refused before anything is created at Stripe.
  */
 export async function startCheckout(
   db: Db,
@@ -76,8 +79,9 @@ export async function startCheckout(
     if (stillRunning(user.stripeCustomer?.subscriptionStatus ?? null)) {
       throw new AppError("CONFLICT", `Your subscription is still open (its payment is being retried): pay, ${MANAGE_BILLING}`);
     }
-    const customerId = await ensureStripeCustomer(tx, provider, account);
     const client = await provider.client();
+    await refuseOffListPrice(client, provider.config.prices[tier], tier);
+    const customerId = await ensureStripeCustomer(tx, provider, account);
     const stored = await tx.stripeCustomer.findUniqueOrThrow({ where: { userId: account.id }, select: { checkoutSessionId: true, checkoutExpiresAt: true } });
     if (stored.checkoutSessionId && stored.checkoutExpiresAt && stored.checkoutExpiresAt > new Date()) {
       await expireCheckoutSession(client, stored.checkoutSessionId);
@@ -102,6 +106,18 @@ export async function startCheckout(
     });
     return { url: session.url };
   }, CHECKOUT_TRANSACTION);
+}
+
+/**
+ * A 503 when the tier's Stripe price charges other than the plan's list price: the operator set a
+ * price id (STRIPE_PRICE_*) whose amount, currency or interval the pages do not state. Logged for them.
+ */
+async function refuseOffListPrice(client: Stripe, priceId: string, tier: "pro" | "desk"): Promise<void> {
+  const price = await client.prices.retrieve(priceId);
+  const mismatch = listPriceMismatch(planOf(tier), price);
+  if (!mismatch) return;
+  log.error({ tier, price: priceId }, `Stripe billing: checkout refused: ${mismatch}; set the plan's Stripe price to its list price`);
+  throw new AppError("BILLING_UNAVAILABLE", "This plan cannot be bought right now: its price at Stripe differs from the price listed here. The operators have been told; try again later.");
 }
 
 /** A 409 when the customer has a subscription Stripe may still bill, read from Stripe itself. */
