@@ -1,18 +1,25 @@
 import { expect, test } from "@playwright/test";
 import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
 import { HEALTH_DETAILS } from "./helpers/server-process";
+import { listPrice, planComparison, PLANS } from "../lib/plans";
 
-test("the landing page says what the service is, shows the three tiers and where to sign in", async ({ page }) => {
+test("the landing page says what the service is, shows the three plans with their prices and where to sign in", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Funding-rate arbitrage");
   const plans = page.locator(".tier");
   await expect(plans).toHaveCount(3);
   const plan = (name: string) => plans.filter({ has: page.getByRole("heading", { name, exact: true }) });
-  await expect(plan("Free")).toContainText("No API access");
-  await expect(plan("Pro")).toContainText("100 requests/min");
-  await expect(plan("Desk")).toContainText("1000 requests/min");
+  for (const row of PLANS) {
+    await expect(plan(row.name)).toContainText(listPrice(row));
+    await expect(plan(row.name)).toContainText(row.summary);
+  }
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toHaveAttribute("href", "/signin");
   await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
+  const free = PLANS.find((row) => !row.features.liveData)!;
+  await expect(page.getByRole("link", { name: `See the screener (delayed ${free.dataDelayMinutes} min, no account needed)` })).toHaveAttribute(
+    "href",
+    "/opportunities",
+  );
   // Nothing is fetched from another origin (no CDN fonts or scripts).
   const foreign: string[] = [];
   page.on("request", (request) => {
@@ -21,6 +28,27 @@ test("the landing page says what the service is, shows the three tiers and where
   await page.reload();
   await page.waitForLoadState("load");
   expect(foreign).toEqual([]);
+});
+
+test("the plans' comparison table states every price and limit of the plans table, and fits a phone", async ({ page }) => {
+  await page.goto("/");
+  const table = page.getByRole("table", { name: /What each plan includes/ });
+  await expect(table.getByRole("columnheader")).toHaveText(PLANS.map((row) => row.name));
+  const expected = planComparison(PLANS);
+  // The spot checks below read the table's own numbers, so a change there is a change here.
+  expect(expected.find((row) => row.label === "Price")!.values).toEqual(PLANS.map(listPrice));
+  expect(expected.find((row) => row.label === "API requests per minute, per key")!.values).toEqual(["No API access", "100", "1,000"]);
+  await expect(table.getByRole("rowheader")).toHaveText(expected.map((row) => row.label));
+  for (const row of expected) {
+    const line = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: row.label, exact: true }) });
+    await expect(line.getByRole("cell"), row.label).toHaveText(row.values);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const box = (await table.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
 
 test("signed-in visitors get the screener and their API keys on the landing page, not sign-up", async ({ page }) => {
