@@ -120,13 +120,15 @@ describe("the plans' comparison", () => {
   it("states each plan's list price, delay, rate, caps and exports from the table, in the plans' order", () => {
     const pro = planOf("pro");
     const table = cells(PLANS);
-    expect(table["Price"]).toEqual(["Free", `$${pro.price!.usdPerMonth} / month`, `$${planOf("desk").price!.usdPerMonth} / month`]);
+    expect(table["Price"]).toEqual(["$0 / month", `$${pro.price!.usdPerMonth} / month`, `$${planOf("desk").price!.usdPerMonth} / month`]);
     expect(table["Data in the web app"]).toEqual([`Delayed ${planOf("free").dataDelayMinutes} min`, "Live", "Live"]);
     expect(table["API requests per minute, per key"]).toEqual(["No API access", "100", "1,000"]);
     expect(table["Active API keys"]).toEqual(["—", String(pro.maxActiveKeys), String(planOf("desk").maxActiveKeys)]);
     expect(table["History"]).toEqual(PLANS.map((plan) => `${plan.historyDays} days`));
     expect(table["Exports"]![0]).toBe("—");
-    expect(table["Exports"]![1]).toBe(`${pro.exportsPerDay} a day, up to ${pro.exportRangeDays} days and 1,000,000 rows each`);
+    expect(table["Exports"]![1]).toBe(`${pro.exportsPerDay} a day, up to ${pro.exportRangeDays} days and 1M rows each`);
+    expect(table["Exports"]![1]).toContain("1M rows");
+    expect(table["Exports"]![2]).toContain(`${planOf("desk").exportMaxRows / 1_000_000}M rows`);
     for (const row of planComparison(PLANS)) expect(row.values, row.label).toHaveLength(PLANS.length);
   });
 
@@ -135,8 +137,15 @@ describe("the plans' comparison", () => {
     expect(cells(TIERS.map(plans))["Concurrent streams"]).toEqual(["—", "7", String(planOf("desk").streams)]);
   });
 
-  it("writes a price with thousands separators", () => {
+  it("writes a price with thousands separators, and a free plan's as $0", () => {
     expect(listPrice({ price: { usdPerMonth: 1500, stripeSetting: "X" } })).toBe("$1,500 / month");
-    expect(listPrice({ price: null })).toBe("Free");
+    expect(listPrice({ price: null })).toBe("$0 / month");
+  });
+
+  it("shortens a row count only where the short form is exact", () => {
+    const rows = (exportMaxRows: number) => cells([{ ...planOf("pro"), exportMaxRows }])["Exports"]![0];
+    expect(rows(1_500_000)).toContain("1.5M rows");
+    expect(rows(1_234_567)).toContain("1,234,567 rows");
+    expect(rows(5_000)).toContain("5,000 rows");
   });
 });

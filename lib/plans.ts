@@ -186,9 +186,9 @@ export function planNames(plans: readonly Plan[], conjunction: "and" | "or" = "a
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${conjunction} ${names.at(-1)}` : (names[0] ?? "no");
 }
 
-/** "$29 / month", or "Free" for a plan sold for nothing. */
+/** "$29 / month"; "$0 / month" for a plan sold for nothing. */
 export function listPrice(plan: Pick<Plan, "price">): string {
-  return plan.price ? `$${plan.price.usdPerMonth.toLocaleString("en-US")} / month` : "Free";
+  return `$${(plan.price?.usdPerMonth ?? 0).toLocaleString("en-US")} / month`;
 }
 
 /** One line of the plans' comparison: what it measures and each plan's value, in the plans' order. */
@@ -199,6 +199,9 @@ export interface PlanComparisonRow {
 
 const NONE = "—";
 const amount = (n: number) => n.toLocaleString("en-US");
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 3 });
+/** "1M" for 1,000,000: short enough for a phone's column, and used only where it is exact. */
+const short = (n: number) => (n >= 10_000 && n % 1_000 === 0 ? COMPACT.format(n) : amount(n));
 const orNone = (n: number, text = amount(n)) => (n > 0 ? text : NONE);
 
 /**
@@ -218,7 +221,7 @@ export function planComparison(plans: readonly Plan[]): PlanComparisonRow[] {
     row("Webhook endpoints, per mode", (p) => orNone(p.webhookEndpoints)),
     row("Alert rules, per mode", (p) => orNone(p.alertRules)),
     row("Exports", (p) =>
-      p.features.export ? `${amount(p.exportsPerDay)} a day, up to ${amount(p.exportRangeDays)} days and ${amount(p.exportMaxRows)} rows each` : NONE,
+      p.features.export ? `${amount(p.exportsPerDay)} a day, up to ${amount(p.exportRangeDays)} days and ${short(p.exportMaxRows)} rows each` : NONE,
     ),
   ];
 }
