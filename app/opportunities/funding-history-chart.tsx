@@ -136,7 +136,8 @@ function SettlementTables({ history }: { history: OpportunityHistory }) {
         { side: "Long", leg: history.long },
         { side: "Short", leg: history.short },
       ].map(({ side, leg }) => (
-        <div className="table-scroll" key={side}>
+        // Focusable, so a keyboard can scroll a table wider than a phone.
+        <div className="table-scroll" key={side} role="region" aria-label={`${side} leg's settlements`} tabIndex={0}>
           <table>
             <caption>
               {side} leg: {leg.exchange} {leg.market}, {leg.settlements.length} settlements

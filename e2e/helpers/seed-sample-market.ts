@@ -30,10 +30,11 @@ async function main() {
     if (!pair) throw new Error("the sample has no BTC pair of the recorded venues");
     const leg = EIGHT_HOUR.includes(pair.long.exchange) ? pair.long : pair.short;
     const where = { exchange: leg.exchange, market: leg.market };
-    const last = await opened.db.fundingRate.findFirst({ where, orderBy: { time: "desc" } });
-    if (!last) throw new Error(`no sample history for ${leg.exchange} ${leg.market}`);
-    const shortened = new Date(last.time.getTime() - 3 * 24 * HOUR);
-    const restored = new Date(shortened.getTime() + 24 * HOUR);
+    // Settlement times as recorded (the venue's milliseconds of jitter kept): the changes fall on them.
+    const recent = await opened.db.fundingRate.findMany({ where, orderBy: { time: "desc" }, take: 10, select: { time: true } });
+    if (recent.length < 10) throw new Error(`too little sample history for ${leg.exchange} ${leg.market}`);
+    const shortened = recent[9]!.time;
+    const restored = recent[6]!.time;
     // The day settled every 4 hours: the 8-hour rows in it become 4-hour ones, with a row between each two.
     const day = await opened.db.fundingRate.findMany({ where: { ...where, time: { gt: shortened, lte: restored } }, orderBy: { time: "asc" } });
     await opened.db.fundingRate.updateMany({ where: { ...where, time: { gt: shortened, lte: restored } }, data: { intervalHours: 4 } });
