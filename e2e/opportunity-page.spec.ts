@@ -50,10 +50,11 @@ async function newPage(browser: Browser): Promise<Page> {
 const pagePath = () => `/opportunities/${seeded.id}`;
 const utcMinute = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-/** axe's WCAG 2.1 A/AA rules at a width: no serious or critical violation, and at phone width no sideways page scroll. */
-async function expectAccessible(page: Page, width: number) {
+/** axe's WCAG 2.1 A/AA rules at a width: no serious or critical violation, and no sideways page scroll; a screenshot of the first screen. */
+async function expectAccessible(page: Page, width: number, name: string) {
   await page.setViewportSize({ width, height: 900 });
   await expect(page.getByTestId("history-chart").locator("canvas").first()).toBeVisible();
+  await page.screenshot({ path: `e2e-artifacts/opportunity-${name}-${width}.png` });
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -107,9 +108,8 @@ test("a visitor sees the pair's legs with their ages, persistence, history with 
   await expect(page.getByRole("link", { name: "GET /v1/opportunities/{id}" })).toHaveAttribute("href", "/docs#reference");
   await expect(page.getByTestId("curl")).toContainText(`/v1/opportunities/${seeded.id}" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`);
 
-  await expectAccessible(page, 1280);
-  await expectAccessible(page, 390);
-  await page.screenshot({ path: "e2e-artifacts/opportunity-signed-out-390.png", fullPage: true });
+  await expectAccessible(page, 1280, "signed-out");
+  await expectAccessible(page, 390, "signed-out");
 
   // Signing in from the page comes back to it; a Free account is led to what the actions need.
   const email = uniqueEmail("opportunity-free");
@@ -159,8 +159,7 @@ test("a Pro account quotes the pair at its size, simulates it and adds it to the
   await add.getByRole("button", { name: "Add position" }).click();
   await expect(page.getByRole("status").filter({ hasText: "to your portfolio" })).toContainText(`Added BTC (long ${seeded.id.split("-")[1]}`);
 
-  await expectAccessible(page, 1280);
-  await expectAccessible(page, 390);
-  await page.screenshot({ path: "e2e-artifacts/opportunity-pro-1280.png", fullPage: true });
+  await expectAccessible(page, 1280, "pro");
+  await expectAccessible(page, 390, "pro");
   await page.context().close();
 });
