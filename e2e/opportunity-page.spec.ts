@@ -54,6 +54,7 @@ const utcMinute = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 async function expectAccessible(page: Page, width: number, name: string) {
   await page.setViewportSize({ width, height: 900 });
   await expect(page.getByTestId("history-chart").locator("canvas").first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e-artifacts/opportunity-${name}-${width}.png` });
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -100,7 +101,7 @@ test("a visitor sees the pair's legs with their ages, persistence, history with 
     new RegExp(`^${seeded.leg} .*: 8h → 4h from ${utcMinute(seeded.shortened)} \\(seen in the settlements\\)$`),
     new RegExp(`^${seeded.leg} .*: 4h → 8h from ${utcMinute(seeded.restored)} \\(read from venue\\)$`),
   ]);
-  await expect(page.getByRole("figure", { name: new RegExp(`Funding history of ${seeded.id}`) })).toContainText("2 interval changes");
+  await expect(page.getByRole("img", { name: new RegExp(`^Funding history of ${seeded.id}: Long ${long}: \\d+ settlements .*, 2 interval changes\\.`) })).toBeVisible();
   await page.getByText("The settlements as tables").click();
   await expect(page.getByRole("table", { name: new RegExp(`leg: ${seeded.leg}`) }).getByRole("cell", { name: "sample" }).first()).toBeVisible();
 
@@ -153,6 +154,12 @@ test("a Pro account quotes the pair at its size, simulates it and adds it to the
   const simulate = page.getByRole("region", { name: `Simulate ${seeded.id}` });
   await simulate.getByRole("button", { name: "Run simulation" }).click();
   await expect(simulate.getByTestId("simulation-result")).toContainText("Net P&L");
+  // A replay of the sample's recorded settlements, drawn day by day.
+  await simulate.getByLabel("Mode").selectOption("historical");
+  await simulate.getByRole("button", { name: "Run simulation" }).click();
+  await expect(simulate.getByTestId("simulation-result")).toContainText(/Replay of the last 7 days' recorded settlements \(\d+ in all\)/);
+  await expect(simulate.getByRole("img", { name: `Daily cumulative P&L of ${seeded.id}` })).toBeVisible();
+  await expect(simulate.locator("canvas").first()).toBeVisible();
 
   const add = page.getByRole("region", { name: `Add ${seeded.id} to portfolio` });
   await add.getByLabel("Note (optional)").fill("from the opportunity page");

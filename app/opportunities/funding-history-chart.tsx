@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type { IChartApi, UTCTimestamp } from "lightweight-charts";
 import { chartPoints, intervalMarkers } from "@/lib/screener/chart-points";
 import type { LegHistory, OpportunityHistory } from "@/lib/screener/leg-history";
+import { formatUtc } from "@/lib/format-time";
+import { ChartFrame } from "./chart-frame";
 import { chartOptions } from "./chart-options";
 import { ExportLinks } from "./export-links";
 
@@ -80,12 +82,8 @@ export function FundingHistoryChart({ id, symbol, exports = false, history: give
   if (state.status === "error") return <p className="error" role="alert">{state.message}</p>;
   const { long, short } = state.history;
   const empty = long.settlements.length === 0 && short.settlements.length === 0;
-  const captionId = `history-caption-${state.history.id}`;
   return (
-    <figure className="history" aria-labelledby={captionId} style={{ margin: 0 }}>
-      <figcaption id={captionId} className="visually-hidden">
-        Funding history of {state.history.id}: {legSummary("Long", long)} {legSummary("Short", short)}
-      </figcaption>
+    <div className="history">
       <p className="history-legend">
         <span className="swatch" style={{ background: LONG_COLOUR }} /> Long {long.exchange} <code>{long.market}</code> ·{" "}
         {long.settlements.length} settlements
@@ -95,13 +93,15 @@ export function FundingHistoryChart({ id, symbol, exports = false, history: give
       <IntervalChanges history={state.history} />
       <p className="muted">
         Each point is one funding settlement, annualised (% per year), over the last 7 days
-        {state.history.delayed ? " up to 15 minutes ago" : ""}.
+        {state.history.delayed ? " up to 15 minutes ago" : ""} (to {formatUtc(state.history.to)}).
         {empty && " No settlements have been recorded for either leg in this window yet: the service records them from its own rounds."}
       </p>
-      {/* No role of its own: the library puts its attribution link inside, which an image role would
-          hide from keyboards and screen readers (axe nested-interactive). The caption and the
-          settlements' tables below are the chart's text. */}
-      <div ref={container} className="history-chart" data-testid="history-chart" />
+      {/* The chart in words: its image's name, and the settlements' tables below. */}
+      <ChartFrame
+        label={`Funding history of ${state.history.id}: ${legSummary("Long", long)} ${legSummary("Short", short)}`}
+        chartRef={container}
+        testId="history-chart"
+      />
       <SettlementTables history={state.history} />
       {exports && (
         <ExportLinks
@@ -109,7 +109,7 @@ export function FundingHistoryChart({ id, symbol, exports = false, history: give
           selection={{ exchanges: [long.exchange, short.exchange], symbols: [symbol], from: state.history.from, to: state.history.to }}
         />
       )}
-    </figure>
+    </div>
   );
 }
 
