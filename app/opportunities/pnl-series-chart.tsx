@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useRef } from "react";
 import type { IChartApi, UTCTimestamp } from "lightweight-charts";
+import { ChartFrame } from "./chart-frame";
 import { chartOptions } from "./chart-options";
 
 export interface SeriesValue {
@@ -37,7 +38,11 @@ export function UsdLineChart({ points, label, colour = "#0b6bcb" }: { points: re
       chart?.remove();
     };
   }, [points, colour]);
-  return <div ref={container} className="history-chart" role="img" aria-label={label} />;
+  const last = points.at(-1);
+  const summary = last
+    ? `: ${points.length} points from $${Math.min(...points.map((p) => p.value)).toFixed(2)} to $${Math.max(...points.map((p) => p.value)).toFixed(2)}, the last $${last.value.toFixed(2)}`
+    : "";
+  return <ChartFrame label={`${label}${summary}`} chartRef={container} />;
 }
 
 /** A historical simulation's cumulative net P&L at the end of each day. */

@@ -142,24 +142,30 @@ function QuoteFigures({ quote }: { quote: Quote }) {
           Thin book: only {formatUsd(quote.filled_notional_usd)} a leg could be filled; every figure is of that size.
         </p>
       )}
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Leg</th>
-            <th scope="col" className="num">Entry avg (slippage)</th>
-            <th scope="col" className="num">Exit avg (slippage)</th>
-            <th scope="col" className="num">Fee</th>
-            <th scope="col" className="num">Fees + slippage</th>
-            <th scope="col" className="num">Funding</th>
-            <th scope="col" className="num">Liquidation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[quote.long, quote.short].map((leg) => (
-            <LegRow key={leg.side} leg={leg} />
-          ))}
-        </tbody>
-      </table>
+      {/* Focusable, so a keyboard can scroll the table where a phone is narrower than it. */}
+      <div className="table-scroll" role="region" aria-label={`Quote of ${quote.opportunity_id} per leg`} tabIndex={0}>
+        <table>
+          <caption>
+            Each leg at {formatUsd(quote.filled_notional_usd)}, held {quote.hold_hours} h
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Leg</th>
+              <th scope="col" className="num">Entry avg (slippage)</th>
+              <th scope="col" className="num">Exit avg (slippage)</th>
+              <th scope="col" className="num">Fee</th>
+              <th scope="col" className="num">Fees + slippage</th>
+              <th scope="col" className="num">Funding</th>
+              <th scope="col" className="num">Liquidation</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[quote.long, quote.short].map((leg) => (
+              <LegRow key={leg.side} leg={leg} />
+            ))}
+          </tbody>
+        </table>
+      </div>
       <dl className="figures">
         <dt>Entry + exit cost</dt>
         <dd>

@@ -1,0 +1,230 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { canUsePortfolio } from "@/lib/actor";
+import { appServices } from "@/lib/app-services";
+import { currentUser } from "@/lib/auth/session";
+import { publicOrigin } from "@/lib/config/public-url";
+import { formatUtc } from "@/lib/format-time";
+import { planOf, PLANS, plansWith } from "@/lib/plans";
+import { formatAge, formatApr, formatBps, formatFundingRate, formatUsdCompact } from "@/lib/screener/format";
+import { priceSpreadNote } from "@/lib/screener/price-spread-note";
+import { screenerView } from "@/lib/screener/screener-view";
+import { staleLegNote } from "@/lib/screener/stale-leg-note";
+import { FundingHistoryChart } from "../funding-history-chart";
+import { opportunityHistory } from "../opportunity-history";
+import { AddPositionPanel, SimulatePanel } from "../opportunity-actions";
+import { QuotePanel } from "../quote-panel";
+import { LegFieldsTable } from "./leg-fields-table";
+import { PersistenceFigures } from "./persistence-figures";
+import styles from "./opportunity.module.css";
+
+export const dynamic = "force-dynamic";
+
+/** The plan whose data is delayed (what visitors see), and the cheapest with live data, from the plans table. */
+const DELAYED = PLANS.find((plan) => !plan.features.liveData)!;
+const LIVE = plansWith("liveData")[0]!;
+
+type Params = Promise<{ id: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/** The id as the URL carries it: Next hands a segment over still percent-encoded in some cases. */
+function idOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `${idOf((await params).id)}: funding opportunity — Funding Opportunity Data Service` };
+}
+
+/** A size in USD from `?size=`, which the screener's size control can carry over; null when absent or not a size. */
+function sizeOf(value: string | string[] | undefined): number | null {
+  const size = typeof value === "string" ? Number(value) : Number.NaN;
+  return Number.isFinite(size) && size > 0 ? size : null;
+}
+
+export default async function OpportunityPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const id = idOf((await params).id);
+  const size = sizeOf((await searchParams).size);
+  const user = await currentUser();
+  const now = new Date();
+  // Visitors see what the delayed plan sees: the set of DELAYED.dataDelayMinutes ago.
+  const view = await screenerView(user?.tier ?? DELAYED.id, now);
+  const here = `/opportunities/${encodeURIComponent(id)}`;
+
+  if (view.status === "pending") {
+    return (
+      <div className={styles.page}>
+        <h1>{id}</h1>
+        <p className="panel" role="status">
+          Live data started less than {DELAYED.dataDelayMinutes} minutes ago, so there is nothing old enough to show on the {DELAYED.name} plan
+          yet{view.availableAt ? `: the first delayed set appears at ${formatUtc(view.availableAt)}` : ""}.
+        </p>
+      </div>
+    );
+  }
+  const item = view.snapshot.byId(id);
+  if (!item) notFound();
+  const o = view.snapshot.served(item, view.freshness);
+  const history = await opportunityHistory(appServices(), view, item);
+  const { asOf, sample } = view.snapshot;
+  const actions = user !== null && canUsePortfolio(user);
+  const signIn = `/signin?callbackUrl=${encodeURIComponent(here)}`;
+  const spreadNote = o.price_spread_bps === null ? priceSpreadNote(o) : null;
+  const curl = `curl -sS "${publicOrigin()}/v1/opportunities/${encodeURIComponent(id)}" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`;
+
+  return (
+    <div className={styles.page}>
+      <p className={styles.crumbs}>
+        <Link href="/opportunities">Screener</Link> / {o.symbol}
+      </p>
+      <h1>
+        {o.symbol}: long {o.long.exchange}, short {o.short.exchange}
+      </h1>
+      <p className="freshness" data-testid="freshness">
+        {sample ? (
+          <span className="badge badge-sample">Sample data (bundled snapshot, not live)</span>
+        ) : view.delayed ? (
+          <span className="badge badge-delayed">Delayed {DELAYED.dataDelayMinutes} min</span>
+        ) : (
+          <span className="badge badge-live">Live</span>
+        )}{" "}
+        {asOf && (
+          <>
+            Data as of <time dateTime={asOf}>{formatUtc(asOf)}</time> ({formatAge(asOf, now.getTime())}).
+          </>
+        )}{" "}
+        <code>{o.id}</code>
+      </p>
+      {sample && (
+        <p className="notice" role="note">
+          These are recorded venue responses shipped with the service, shown until its first live round: not a live market.
+          Their funding history is the recording&apos;s, marked <em>sample</em> in the settlement tables.
+        </p>
+      )}
+      {view.delayed && (
+        <p className="notice" role="note" data-testid="delay-note">
+          <strong>
+            {user ? `${DELAYED.name} plan: data delayed by ${DELAYED.dataDelayMinutes} minutes.` : `Signed out: data delayed by ${DELAYED.dataDelayMinutes} minutes, as on the ${DELAYED.name} plan.`}
+          </strong>{" "}
+          Rates, prices and history here are as they were at least {DELAYED.dataDelayMinutes} minutes ago.{" "}
+          {user ? (
+            <Link href="/account/plan">Upgrade to {LIVE.name}</Link>
+          ) : (
+            <>
+              <Link href={signIn}>Sign in</Link> or <Link href="/signup">create an account</Link>; {LIVE.name} shows live data.
+            </>
+          )}
+        </p>
+      )}
+
+      <dl className={styles.figures} data-testid="summary">
+        <div>
+          <dt>APR</dt>
+          <dd>{formatApr(o.apr)}</dd>
+        </div>
+        <div>
+          <dt>Net APR</dt>
+          <dd className={o.net_apr < 0 ? "negative" : undefined}>{formatApr(o.net_apr)}</dd>
+        </div>
+        <div>
+          <dt>1d / 7d avg APR</dt>
+          <dd>
+            {formatApr(o.apr_1d_avg)} / {formatApr(o.apr_7d_avg)}
+          </dd>
+        </div>
+        <div>
+          <dt>Funding spread (8h)</dt>
+          <dd>{formatFundingRate(o.funding_spread_8h)}</dd>
+        </div>
+        <div>
+          <dt>Price spread</dt>
+          <dd>
+            {formatBps(o.price_spread_bps)}
+            {spreadNote && <small className={styles.age}>{spreadNote}</small>}
+          </dd>
+        </div>
+        <div>
+          <dt>Open interest / volume 24h</dt>
+          <dd>
+            {formatUsdCompact(o.open_interest_usd)} / {formatUsdCompact(o.volume_24h_usd)}
+          </dd>
+        </div>
+        <div>
+          <dt>Updated</dt>
+          <dd>
+            <time dateTime={o.updated_at}>{formatUtc(o.updated_at)}</time>
+            {o.stale && <span className="badge badge-stale">stale</span>}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="legs-heading">
+        <h2 id="legs-heading">Legs</h2>
+        <LegFieldsTable
+          long={o.long}
+          short={o.short}
+          atMs={view.freshness.at}
+          staleNotes={{
+            long: o.long.stale ? staleLegNote(o.long, asOf, view.freshness) : null,
+            short: o.short.stale ? staleLegNote(o.short, asOf, view.freshness) : null,
+          }}
+        />
+        {view.delayed && <p className="muted">Ages are at the moment the delayed view stands for, {DELAYED.dataDelayMinutes} minutes ago.</p>}
+      </section>
+
+      <section aria-labelledby="persistence-heading">
+        <h2 id="persistence-heading">Persistence</h2>
+        <PersistenceFigures persistence={o.persistence} />
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Funding history, 7 days</h2>
+        <FundingHistoryChart id={o.id} symbol={o.symbol} history={history} exports={user !== null && planOf(user.tier).features.export} />
+      </section>
+
+      <section aria-labelledby="trade-heading">
+        <h2 id="trade-heading">Quote, simulate, add to portfolio</h2>
+        {actions ? (
+          <>
+            <h3>Quote at your size</h3>
+            <p className="muted">Fills both legs against the venues&apos; order books now, with your taker fees.</p>
+            <QuotePanel id={o.id} initialSize={size} />
+            <h3>Simulate</h3>
+            <SimulatePanel id={o.id} />
+            <h3>Add to portfolio</h3>
+            <AddPositionPanel id={o.id} />
+          </>
+        ) : user ? (
+          <p className="notice" role="note" data-testid="actions-upgrade">
+            Quotes at a size, simulations and the portfolio come with the {plansWith("portfolio").map((p) => p.name).join(" and ")} plans.{" "}
+            <Link href="/account/plan">Upgrade your plan</Link>
+          </p>
+        ) : (
+          <p className="notice" role="note" data-testid="actions-sign-in">
+            <Link href={signIn}>Sign in</Link> to quote this pair at your size, simulate it or add it to your portfolio (new here?{" "}
+            <Link href="/signup">create an account</Link>).
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="api-heading">
+        <h2 id="api-heading">The same in the API</h2>
+        <p>
+          <Link href="/docs#reference">
+            <code>GET /v1/opportunities/{"{id}"}</code>
+          </Link>{" "}
+          answers this opportunity with both legs and their 7 days of settlements (and <code>/v1/opportunities/{"{id}"}/quote</code> its quote at a
+          size). With an API key:
+        </p>
+        <pre className={styles.curl} data-testid="curl">
+          <code>{curl}</code>
+        </pre>
+      </section>
+    </div>
+  );
+}
