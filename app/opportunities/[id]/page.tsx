@@ -1,3 +1,4 @@
+import { authPageHref } from "@/lib/auth/auth-links";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -73,7 +74,8 @@ export default async function OpportunityPage({ params, searchParams }: { params
   const history = await opportunityHistory(appServices(), view, item);
   const { asOf, sample } = view.snapshot;
   const actions = user !== null && canUsePortfolio(user);
-  const signIn = `/signin?callbackUrl=${encodeURIComponent(here)}`;
+  const signIn = authPageHref("/signin", here);
+  const signUp = authPageHref("/signup", here);
   const spreadNote = o.price_spread_bps === null ? priceSpreadNote(o) : null;
   const curl = `curl -sS "${publicOrigin()}/v1/opportunities/${encodeURIComponent(id)}" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`;
 
@@ -116,7 +118,7 @@ export default async function OpportunityPage({ params, searchParams }: { params
             <Link href="/account/plan">Upgrade to {LIVE.name}</Link>
           ) : (
             <>
-              <Link href={signIn}>Sign in</Link> or <Link href="/signup">create an account</Link>; {LIVE.name} shows live data.
+              <Link href={signIn}>Sign in</Link> or <Link href={signUp}>create an account</Link>; {LIVE.name} shows live data.
             </>
           )}
         </p>
@@ -207,7 +209,7 @@ export default async function OpportunityPage({ params, searchParams }: { params
         ) : (
           <p className="notice" role="note" data-testid="actions-sign-in">
             <Link href={signIn}>Sign in</Link> to quote this pair at your size, simulate it or add it to your portfolio (new here?{" "}
-            <Link href="/signup">create an account</Link>).
+            <Link href={signUp}>create an account</Link>).
           </p>
         )}
       </section>
