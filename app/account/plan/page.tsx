@@ -13,6 +13,7 @@ import { PlanSwitcher } from "./plan-switcher";
 import { StripePlanActions } from "./stripe-plan-actions";
 import { SubscriptionSummary } from "./subscription-summary";
 import { logger } from "@/lib/observability/logger";
+import { ScrollRegion } from "@/app/components/scroll-region";
 
 export const dynamic = "force-dynamic";
 
@@ -37,9 +38,9 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       )}
       {checkout === "cancelled" && <p role="status">Checkout was cancelled: nothing was charged and your plan is unchanged.</p>}
 
-      <div className="table-scroll">
+      <ScrollRegion labelledBy="plans-caption">
         <table>
-          <caption className="muted">What each plan gives{!stripe && ` (${DEMO_BILLING_LABEL}: nothing is charged)`}</caption>
+          <caption id="plans-caption" className="muted">What each plan gives{!stripe && ` (${DEMO_BILLING_LABEL}: nothing is charged)`}</caption>
           <thead>
             <tr>
               <th scope="col">Plan</th>
@@ -72,7 +73,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       {stripe && overview ? (
         <>
