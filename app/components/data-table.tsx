@@ -21,7 +21,7 @@ interface BaseProps extends Pick<HTMLAttributes<HTMLTableElement>, "className"> 
 }
 
 /**
- * The table's name, which also names the box it scrolls in on a narrow screen (a focusable region
+ * The table's name, which also names the box it scrolls in on a narrow screen (a focusable box
  * must say what it holds): its own label, the id of what labels it (a heading), or a caption in words.
  */
 type Name = { "aria-label": string; "aria-labelledby"?: never } | { "aria-labelledby": string; "aria-label"?: never } | { caption: string; "aria-label"?: never; "aria-labelledby"?: never };
@@ -29,7 +29,7 @@ type Name = { "aria-label": string; "aria-labelledby"?: never } | { "aria-labell
 type Props = BaseProps & Name;
 
 /**
- * The account and operator pages' table: scrolls sideways on a narrow screen (a named region,
+ * The account and operator pages' table: scrolls sideways on a narrow screen (a named group,
  * focusable while it scrolls), a header row of column headings (scope="col"), and the rows the page renders.
  */
 export function DataTable({ columns, caption, captionClassName, children, footer, ...table }: Props) {
