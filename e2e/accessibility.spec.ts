@@ -48,18 +48,25 @@ async function findings(page: Page, width: number): Promise<string[]> {
   for (const violation of violations.filter((v) => BLOCKING.has(v.impact ?? ""))) {
     const targets = violation.nodes.map((node) => node.target.join(" ")).slice(0, 8);
     const more = violation.nodes.length > targets.length ? ` (+${violation.nodes.length - targets.length} more)` : "";
-    found.push(`${width}px axe ${violation.id} [${violation.impact}] ×${violation.nodes.length}: ${targets.join(" | ")}${more}`);
+    // The first node's summary says what to change (for colour contrast: the two colours and the ratio).
+    const why = violation.nodes[0]?.failureSummary?.split("\n").slice(1, 2).join("").trim();
+    found.push(`${width}px axe ${violation.id} [${violation.impact}] ×${violation.nodes.length}: ${targets.join(" | ")}${more}${why ? ` (${why})` : ""}`);
   }
   const overflow = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   if (overflow.scrollWidth > overflow.innerWidth) {
-    // The widest elements reaching past the right edge, to say what to fix.
-    const culprits = await page.evaluate(() =>
-      [...document.querySelectorAll("body *")]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-        .filter((element) => !element.parentElement || element.parentElement.getBoundingClientRect().right <= window.innerWidth + 1)
+    // What reaches past the right edge with no box clipping or scrolling it, to say what to fix.
+    const culprits = await page.evaluate(() => {
+      const clipped = (element: Element) => {
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== "visible") return true;
+        }
+        return false;
+      };
+      return [...document.querySelectorAll("body *")]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(element))
         .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ").join(".")}` : ""}`),
-    );
+        .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ").join(".")}` : ""} "${(element.textContent ?? "").slice(0, 30)}"`);
+    });
     found.push(`${width}px page overflows: scrollWidth ${overflow.scrollWidth} > ${overflow.innerWidth} (${culprits.join(", ")})`);
   }
   return found;

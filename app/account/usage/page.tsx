@@ -99,7 +99,7 @@ function CountsTable({ caption, day, month }: { caption: string; day: UsageCount
     <DataTable
       className={styles.counts}
       caption={caption}
-      columns={["Route", "Requests", ...CHART_SERIES.map((series) => series.label)]}
+      columns={["Outcome", "Last 24 hours", "Last 30 days"]}
     >
       <tr>
         <th scope="row">All requests</th>

@@ -60,11 +60,15 @@ export function UsageChart({
       </div>
       <div className={styles.buckets} aria-hidden="true">
         {model.bars.map((bar, i) =>
-          bar.label ? (
+          !bar.label ? null : i === model.bars.length - 1 ? (
+            <span key={i} className={styles.newest}>
+              {bar.label}
+            </span>
+          ) : (
             <span key={i} style={{ left: percent(LEFT + bar.x + bar.width / 2, VIEW.width) }}>
               {bar.label}
             </span>
-          ) : null,
+          ),
         )}
       </div>
     </figure>
