@@ -21,6 +21,8 @@ interface Visit {
   shot?: string;
   /** Waits until the page's client-rendered part (a chart, the API reference) is there. */
   ready?: (page: Page) => Promise<void>;
+  /** Opens what the page shows on demand (a row's chart), to check the page again with it open; false when there is none. */
+  open?: { what: string; act: (page: Page) => Promise<boolean> };
 }
 
 /** swagger-ui renders the reference after the page loads; axe must see it. */
@@ -85,6 +87,11 @@ async function checkPages(context: BrowserContext, who: string, visits: Visit[])
       const problems = await findings(page, width);
       expect.soft(problems, `${who} ${visit.path}: serious or critical axe violations and page overflow`).toEqual([]);
       if (visit.shot) await page.screenshot({ path: `e2e-artifacts/screenshots/${visit.shot}-${who}-${width}.png`, fullPage: true });
+      if (visit.open && (await visit.open.act(page))) {
+        await page.waitForLoadState("networkidle");
+        const opened = await findings(page, width);
+        expect.soft(opened, `${who} ${visit.path} with ${visit.open.what} open: serious or critical axe violations and page overflow`).toEqual([]);
+      }
     }
   }
   await page.close();
@@ -157,8 +164,19 @@ test("the screener and an opportunity's page, on a seeded market, pass axe and f
     // /opportunities/<id> is new in issue 35 (another change builds it): checked once it exists.
     const detailExists = (await probe.goto(`/opportunities/${encodeURIComponent(id!)}`))?.status() !== 404;
     await probe.close();
+    // A row's funding chart opens on demand (a button named Chart, while the screener has one).
+    const chartOpen = {
+      what: "a row's chart",
+      act: async (page: Page) => {
+        const button = page.getByRole("button", { name: "Chart", exact: true }).first();
+        if ((await button.count()) === 0) return false;
+        await button.click();
+        await expect(page.locator("canvas").first()).toBeVisible();
+        return true;
+      },
+    };
     const visits: Visit[] = [
-      { path: "/opportunities", shot: "screener" },
+      { path: "/opportunities", shot: "screener", open: chartOpen },
       ...(detailExists ? [{ path: `/opportunities/${encodeURIComponent(id!)}`, shot: "opportunity" }] : []),
     ];
     await checkPages(context, "pro", visits);
