@@ -32,6 +32,17 @@ test("requests made with a key show on Account → Usage, in GET /v1/usage and i
   await expect(allKeys.getByRole("row", { name: /^Successes/ }).getByRole("cell")).toHaveText(["3", "3"]);
   await expect(allKeys.getByRole("row", { name: /^Client errors/ }).getByRole("cell")).toHaveText(["2", "2"]);
   await expect(allKeys.getByRole("row", { name: /^Rate limited/ }).getByRole("cell")).toHaveText(["0", "0"]);
+  await expect(allKeys.getByRole("columnheader")).toHaveText(["Outcome", "Last 24 hours", "Last 30 days"]);
+  // The charts' axis numbers and hour labels stay readable however narrow the chart: 12 px on a phone too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const hourChart = page.getByRole("figure").filter({ has: page.getByRole("img", { name: /^Requests per hour, last 24 hours/ }) });
+  const sizes = await hourChart
+    .locator("span[aria-hidden=true], [aria-hidden=true] > span")
+    .evaluateAll((labels) => labels.map((label) => Number.parseFloat(getComputedStyle(label).fontSize)));
+  // At least two axis numbers (0 and the top) and the four 6-hourly labels.
+  expect(sizes.length).toBeGreaterThanOrEqual(6);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByRole("img", { name: "Requests per hour, last 24 hours: 5 requests in all" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Requests per day, last 30 days: 5 requests in all" })).toBeVisible();
   const routes = page.getByRole("table", { name: "Requests per route, last 30 days" });

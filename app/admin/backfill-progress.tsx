@@ -23,7 +23,7 @@ export function BackfillProgressSection({ progress }: { progress: Map<string, Ba
       {venues.length === 0 ? (
         <p>No backfill has started: it runs where ingestion runs, for the venues with a history reader.</p>
       ) : (
-        <DataTable columns={["Venue", "Markets read", "State", "Settlements stored", "Oldest settlement"]}>
+        <DataTable aria-labelledby="backfill-heading" columns={["Venue", "Markets read", "State", "Settlements stored", "Oldest settlement"]}>
           {venues.map(([id, venue]) => {
             const name = (VENUE_NAMES as Record<string, string | undefined>)[id] ?? id;
             return (

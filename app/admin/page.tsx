@@ -48,7 +48,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           Accounts by plan
           <DemoBillingBadge />
         </h2>
-        <DataTable columns={["Plan", "Users", "Active keys"]}>
+        <DataTable aria-labelledby="counts-heading" columns={["Plan", "Users", "Active keys"]}>
           {PLANS.map((plan) => (
             <tr key={plan.id}>
               <th scope="row">{plan.name}</th>
@@ -122,7 +122,7 @@ function UserPanel({ user }: { user: UserMatch }) {
             <tr key={key.id}>
               <td>{key.name}</td>
               <td>
-                <code>{key.prefix}</code>
+                <code className="nowrap">{key.prefix}</code>
               </td>
               <td>{key.mode}</td>
               <td>

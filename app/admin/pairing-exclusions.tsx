@@ -30,7 +30,7 @@ export function PairingExclusionsSection({ exclusions }: { exclusions: PairingEx
           <p className="muted">
             The round of {formatUtc(new Date(exclusions.round_started_at))}, bound {exclusions.price_bound * 100} %.
           </p>
-          <DataTable columns={["Venue", "Left out", "Market", "Venue base", "Asset", "Price per unit", "Asset median"]}>
+          <DataTable aria-labelledby="pairing-heading" columns={["Venue", "Left out", "Market", "Venue base", "Asset", "Price per unit", "Asset median"]}>
             {exclusions.venues.flatMap((venue) => {
               const name = (VENUE_NAMES as Record<string, string | undefined>)[venue.exchange] ?? venue.exchange;
               if (venue.legs.length === 0) {

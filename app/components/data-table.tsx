@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from "react";
+import { ScrollRegion } from "./scroll-region";
 
 /** A column heading: its text, or the text with a class (`num` right-aligns a figure column). */
 export type Column = ReactNode | { label: ReactNode; className?: string };
@@ -9,7 +10,7 @@ export const ACTIONS_COLUMN = <span className="visually-hidden">Actions</span>;
 const isLabelled = (column: Column): column is { label: ReactNode; className?: string } =>
   typeof column === "object" && column !== null && "label" in column;
 
-interface Props extends Pick<HTMLAttributes<HTMLTableElement>, "aria-label" | "aria-labelledby" | "className"> {
+interface BaseProps extends Pick<HTMLAttributes<HTMLTableElement>, "className"> {
   columns: Column[];
   caption?: ReactNode;
   captionClassName?: string;
@@ -20,12 +21,21 @@ interface Props extends Pick<HTMLAttributes<HTMLTableElement>, "aria-label" | "a
 }
 
 /**
- * The account and operator pages' table: scrolls sideways on a narrow screen, a header row of
- * column headings (scope="col"), and the rows the page renders.
+ * The table's name, which also names the box it scrolls in on a narrow screen (a focusable box
+ * must say what it holds): its own label, the id of what labels it (a heading), or a caption in words.
+ */
+type Name = { "aria-label": string; "aria-labelledby"?: never } | { "aria-labelledby": string; "aria-label"?: never } | { caption: string; "aria-label"?: never; "aria-labelledby"?: never };
+
+type Props = BaseProps & Name;
+
+/**
+ * The account and operator pages' table: scrolls sideways on a narrow screen (a named group,
+ * focusable while it scrolls), a header row of column headings (scope="col"), and the rows the page renders.
  */
 export function DataTable({ columns, caption, captionClassName, children, footer, ...table }: Props) {
+  const label = table["aria-label"] ?? (typeof caption === "string" ? caption : undefined);
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={label} labelledBy={table["aria-labelledby"]}>
       <table {...table}>
         {caption !== undefined && <caption className={captionClassName}>{caption}</caption>}
         <thead>
@@ -46,6 +56,6 @@ export function DataTable({ columns, caption, captionClassName, children, footer
         <tbody>{children}</tbody>
         {footer !== undefined && <tfoot>{footer}</tfoot>}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import "swagger-ui-dist/swagger-ui.css";
+import "./swagger-ui-contrast.css";
 
 /**
  * The interactive reference, rendered from the same OpenAPI document /v1/openapi.json serves.
@@ -18,6 +19,10 @@ export function ApiReference({ document }: { document: object }) {
 
   useEffect(() => {
     let cancelled = false;
+    // swagger-ui renders asynchronously and re-renders parts (an operation opening): label what it adds.
+    const root = container.current;
+    const observer = new MutationObserver(() => root && labelLandmarksAndControls(root));
+    if (root) observer.observe(root, { childList: true, subtree: true });
     import("swagger-ui-dist/swagger-ui-es-bundle.js")
       .then(({ default: SwaggerUI }) => {
         if (cancelled || !container.current) return;
@@ -38,6 +43,7 @@ export function ApiReference({ document }: { document: object }) {
       });
     return () => {
       cancelled = true;
+      observer.disconnect();
     };
   }, [document]);
 
@@ -53,4 +59,20 @@ export function ApiReference({ document }: { document: object }) {
       <div ref={container} />
     </>
   );
+}
+
+/**
+ * What swagger-ui renders without a name or in the wrong role, named once it has rendered: its
+ * servers select sits in an empty <label> (axe: select-name), and its operations are a second
+ * <main>, nested in the page's own. As a named region it stays a landmark a screen reader can jump
+ * to without claiming to be the page's main content. swagger-ui never sets these attributes, so its
+ * re-renders keep them.
+ */
+function labelLandmarksAndControls(root: HTMLElement) {
+  const servers = root.querySelector("select#servers");
+  if (servers && !servers.hasAttribute("aria-label")) servers.setAttribute("aria-label", "Server");
+  for (const main of root.querySelectorAll("main:not([role])")) {
+    main.setAttribute("role", "region");
+    if (!main.hasAttribute("aria-label")) main.setAttribute("aria-label", "Operations");
+  }
 }

@@ -1,13 +1,25 @@
 import type { ReactNode } from "react";
+import { ScrollRegion } from "@/app/components/scroll-region";
 
 /**
  * Names a client meets (headers, error codes), each in code beside what it means. `columns` heads
- * the two columns where the names need saying; `nowrap` keeps each name on one line.
+ * the two columns where the names need saying; `nowrap` keeps each name on one line. `label` names
+ * the table (and the box it scrolls in on a narrow screen).
  */
-export function CodeTable({ rows, columns, nowrap }: { rows: readonly (readonly [string, ReactNode])[]; columns?: readonly [string, string]; nowrap?: boolean }) {
+export function CodeTable({
+  rows,
+  columns,
+  nowrap,
+  label,
+}: {
+  rows: readonly (readonly [string, ReactNode])[];
+  columns?: readonly [string, string];
+  nowrap?: boolean;
+  label: string;
+}) {
   return (
-    <div className="table-scroll">
-      <table>
+    <ScrollRegion label={label}>
+      <table aria-label={label}>
         {columns && (
           <thead>
             <tr>
@@ -27,6 +39,6 @@ export function CodeTable({ rows, columns, nowrap }: { rows: readonly (readonly 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -152,6 +152,7 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
         <code>X-Request-Id</code> header) when you report a problem.
       </p>
       <CodeTable
+        label="Error codes"
         columns={["Status and code", "When"]}
         nowrap
         rows={Object.values(errors).map((response) => {
@@ -181,6 +182,7 @@ curl -sS "${base}/v1/opportunities?limit=5" \\
       </p>
       <p>{RATE_LIMIT_HEADERS_PRESENCE}</p>
       <CodeTable
+        label="Rate-limit headers"
         rows={[
           ["X-RateLimit-Limit", "Requests allowed in each one-minute window."],
           ["X-RateLimit-Remaining", "Requests left in the current window, this one counted."],

@@ -7,6 +7,7 @@ import { EVENTS_MAX_LIMIT } from "@/lib/events/event-query";
 import { DISABLE_AFTER_FAILING_MS } from "@/lib/webhooks/deliver-webhook";
 import { RETRY_DELAYS_MS, RETRY_WINDOW_MS } from "@/lib/webhooks/retry-schedule";
 import { ROLL_OVERLAP_MAX_HOURS } from "@/lib/webhooks/webhook-schema";
+import { ScrollRegion } from "@/app/components/scroll-region";
 import { CodeTable } from "./code-table";
 
 /** What each event type means; its `data` fields are read from its schema, so they cannot drift. */
@@ -51,8 +52,8 @@ export function PushDeliverySection({ base }: { base: string }) {
         <code>{`{"id", "type", "mode", "created_at", "data"}`}</code>; <code>id</code> (<code>evt_</code> and 16 digits)
         sorts in the order events were written, so the last one you processed is all you need to resume.
       </p>
-      <div className="table-scroll">
-        <table>
+      <ScrollRegion label="Event types">
+        <table aria-label="Event types">
           <thead>
             <tr>
               <th>Type</th>
@@ -81,7 +82,7 @@ export function PushDeliverySection({ base }: { base: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <h3 id="events-api">The events API</h3>
       <p>
@@ -232,6 +233,7 @@ except FundingDataError as e:
         headers:
       </p>
       <CodeTable
+        label="Webhook headers"
         rows={[
           [
             "webhook-id",

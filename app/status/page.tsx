@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ScrollRegion } from "@/app/components/scroll-region";
 import { formatUtc } from "@/lib/format-time";
 import { feedChartSvg, formatMs } from "@/lib/screener/feed-chart-svg";
 import { feedStatusView, type VenueFeedRow } from "@/lib/screener/feed-status-view";
@@ -10,7 +11,7 @@ export const metadata: Metadata = { title: "Feed status — Funding Opportunity 
 
 /**
  * How fresh each venue's data is, for everyone (no sign-in): the figures GET /v1/exchanges gives
- * in `feed`, with each venue's last hour of publish latency as a server-rendered chart. No script.
+ * in `feed`, with each venue's last hour of publish latency as a server-rendered chart (no script draws it).
  */
 export default async function StatusPage() {
   const now = new Date();
@@ -25,9 +26,9 @@ export default async function StatusPage() {
         stream; the others are polled. The same figures are in <code>feed</code> of <Link href="/docs">GET /v1/exchanges</Link>. Back to
         the <Link href="/opportunities">opportunity screener</Link>.
       </p>
-      <div className="table-scroll">
+      <ScrollRegion labelledBy="feed-status-caption">
         <table className="screener-table status-table">
-          <caption>
+          <caption id="feed-status-caption">
             Per venue: transport, age of the last message, venue-to-publish latency over the last hour (p50, p99), stream reconnects
             over 24 hours, and the p99 latency of each minute of the last hour.
           </caption>
@@ -56,7 +57,7 @@ export default async function StatusPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -110,7 +110,7 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
           <ul>
             {expiring.map((key) => (
               <li key={key.id}>
-                “{key.name}” (<code>{key.prefix}</code>) expires {timeUntil(key.expires_at!, now)}, at {formatUtc(key.expires_at)}
+                “{key.name}” (<code className="nowrap">{key.prefix}</code>) expires {timeUntil(key.expires_at!, now)}, at {formatUtc(key.expires_at)}
               </li>
             ))}
           </ul>
@@ -128,7 +128,7 @@ export function KeysManager({ initialKeys, tier, allowedPermissions, maxActiveKe
             <tr key={key.id} data-key-id={key.id}>
               <td>{key.name}</td>
               <td>
-                <code>{key.prefix}</code>
+                <code className="nowrap">{key.prefix}</code>
                 <div className="muted">{key.mode === "live" ? "Live" : "Test"} mode</div>
               </td>
               <td>{key.permissions.map((p) => PERMISSION_LABELS[p]).join(", ")}</td>

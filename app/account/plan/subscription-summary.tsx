@@ -58,7 +58,7 @@ export function SubscriptionSummary({ overview }: { overview: BillingOverview })
       ) : overview.invoices.length === 0 ? (
         <p className="muted">No invoices yet.</p>
       ) : (
-        <DataTable columns={["Number", "Date", "Amount", "Status", "Invoice"]}>
+        <DataTable aria-label="Latest invoices" columns={["Number", "Date", "Amount", "Status", "Invoice"]}>
           {overview.invoices.map((invoice) => (
             <tr key={invoice.id}>
               <td>{invoice.number ?? "—"}</td>

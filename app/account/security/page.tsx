@@ -54,7 +54,7 @@ export default async function SecurityPage() {
         {trail.entries.length === 0 ? (
           <p>No activity recorded yet.</p>
         ) : (
-          <DataTable columns={["Time (UTC)", "Action", "Target", "IP address", "Browser or client"]}>
+          <DataTable aria-labelledby="security-heading" columns={["Time (UTC)", "Action", "Target", "IP address", "Browser or client"]}>
             {trail.entries.map((entry) => (
               <tr key={entry.id}>
                 <td className="nowrap">

@@ -57,7 +57,7 @@ export function TradingFeesForm({ venues }: { venues: VenueFee[] }) {
 
   return (
     <form onSubmit={save} noValidate>
-      <DataTable columns={["Exchange", "Venue base tier", "Your taker fee (%)", "Charged"]}>
+      <DataTable aria-label="Taker fees by exchange" columns={["Exchange", "Venue base tier", "Your taker fee (%)", "Charged"]}>
         {venues.map((v) => (
           <tr key={v.exchange}>
             <th scope="row">{v.exchange}</th>

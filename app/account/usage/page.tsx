@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DataTable } from "@/app/components/data-table";
+import { ScrollRegion } from "@/app/components/scroll-region";
 import { actorFromSession } from "@/lib/actor";
 import { appServices } from "@/lib/app-services";
 import { requireUser } from "@/lib/auth/session";
@@ -67,7 +68,7 @@ function KeyPanel({ month, day, dayReport }: { month: KeyUsage; day: KeyUsage | 
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {month.name} <code>{month.prefix}</code> <span className="muted">{month.mode}</span>
+        {month.name} <code className="nowrap">{month.prefix}</code> <span className="muted">{month.mode}</span>
         {!month.active && <span className="status-revoked"> (no longer active)</span>}
       </h3>
       <div className={styles.limit}>
@@ -98,7 +99,7 @@ function CountsTable({ caption, day, month }: { caption: string; day: UsageCount
     <DataTable
       className={styles.counts}
       caption={caption}
-      columns={["Route", "Requests", ...CHART_SERIES.map((series) => series.label)]}
+      columns={["Outcome", "Last 24 hours", "Last 30 days"]}
     >
       <tr>
         <th scope="row">All requests</th>
@@ -119,7 +120,7 @@ function CountsTable({ caption, day, month }: { caption: string; day: UsageCount
 function RoutesTable({ report, caption }: { report: UsageReport; caption: string }) {
   if (report.routes.length === 0) return <p className="muted">No requests in the last 30 days.</p>;
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={caption}>
       <table className={styles.counts}>
         <caption>{caption}</caption>
         <thead>
@@ -147,6 +148,6 @@ function RoutesTable({ report, caption }: { report: UsageReport; caption: string
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
