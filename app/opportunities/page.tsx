@@ -10,6 +10,7 @@ import { formatAge } from "@/lib/screener/format";
 import { describeRecordingMoments, recordingMoments } from "@/lib/screener/recording-moments";
 import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
 import { screenerView, type ScreenerView } from "@/lib/screener/screener-view";
+import { ChartAttribution } from "./chart-attribution";
 import { ExportLinks } from "./export-links";
 import { FilterForm, OpenSavedFilters } from "./filter-form";
 import { OpportunityTable, type RowActions, type SortHeading } from "./opportunity-table";
@@ -229,7 +230,7 @@ function Results({ view, filter, now, actions, plan }: { view: ScreenerView; fil
         APR is the gross funding spread per year; net APR subtracts four taker fills spread over a 7-day holding. Rates are
         per funding interval. Open interest and volume are the smaller leg&apos;s. A leg marked <em>stale</em> has data older than
         three ingestion intervals: its rate may no longer hold. The same data and filters are available from{" "}
-        <Link href="/docs">GET /v1/opportunities</Link>.
+        <Link href="/docs">GET /v1/opportunities</Link>. <ChartAttribution />
       </p>
     </>
   );

@@ -10,6 +10,7 @@ import type { Position } from "@/lib/portfolio/position-schema";
 import { formatApr } from "@/lib/screener/format";
 import { problemFrom } from "../components/field-errors";
 import { formatSignedUsd, formatUsd } from "../opportunities/money";
+import { ChartAttribution } from "../opportunities/chart-attribution";
 import { UsdLineChart } from "../opportunities/pnl-series-chart";
 
 interface Props {
@@ -111,6 +112,9 @@ export function PortfolioView({ positions, totals, series }: Props) {
           <>
             <p className="muted">Funding earned by all positions together, one point per settlement, in US dollars.</p>
             <UsdLineChart points={points} label="Cumulative funding earned by all positions" colour="#067647" />
+            <p className="muted">
+              <ChartAttribution />
+            </p>
           </>
         )}
       </section>
