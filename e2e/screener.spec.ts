@@ -250,6 +250,7 @@ test("a Pro account sets its own taker fee and prices the rows on screen at a si
   await page.getByLabel("Size (USD a leg)").fill("50000");
   await page.getByRole("button", { name: "Show net APR at size" }).click();
   await expect(page.getByRole("columnheader", { name: /Net APR at \$50,?000/ })).toBeVisible({ timeout: 30_000 });
+  await expectNoHorizontalScroll(page, "1280 px Pro, net APR at a size added");
   const unavailable = rows(page).locator("span[title]", { hasText: /^n\/a$/ });
   await expect(unavailable).toHaveCount(6);
   await expect(unavailable.first()).toHaveAttribute("title", /.+/);
