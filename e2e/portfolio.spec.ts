@@ -29,8 +29,12 @@ test("a Pro account simulates from the screener, adds the position, sees it on /
   const id = (await first.getAttribute("data-opportunity"))!;
   const symbol = id.split("-")[0]!;
 
+  // A row's actions are under its Details.
+  await first.getByRole("button", { name: /^Details of / }).click();
+  const details = page.locator(`[id="details-${id}"]`);
+
   // Projected simulation.
-  await first.getByRole("button", { name: "Simulate" }).click();
+  await details.getByRole("button", { name: "Simulate" }).click();
   const panel = page.getByRole("region", { name: `Simulate ${id}` });
   await panel.getByLabel("Notional (USD)").fill("25000");
   await panel.getByLabel("Holding days").fill("7");
@@ -49,7 +53,7 @@ test("a Pro account simulates from the screener, adds the position, sees it on /
   await expect(result.locator("canvas").first()).toBeVisible();
 
   // Add to portfolio.
-  await first.getByRole("button", { name: "Add to portfolio" }).click();
+  await details.getByRole("button", { name: "Add to portfolio" }).click();
   const add = page.getByRole("region", { name: `Add ${id} to portfolio` });
   await add.getByLabel("Notional (USD)").fill("15000");
   await add.getByLabel("Note (optional)").fill("e2e hedge");

@@ -2,16 +2,25 @@
 // rounds through the real ingestion pipeline (e2e/helpers/seed-screener-market.ts):
 // four venues, five assets in every round, LINK only in the newest round (a minute old), so the
 // Free plan's 15-minute delay is visible as a set without LINK.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PASSWORD, signUpInBrowser, signUpRequest, uniqueEmail, switchToPro } from "./helpers/accounts";
 import { seededMarketServerForFile } from "./helpers/seeded-market-server";
+import { startServer, waitUntilHealthy } from "./helpers/server-process";
 
 test.describe.configure({ mode: "serial" });
 
 const seeded = seededMarketServerForFile("screener");
 
-async function seededPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: seeded.base });
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function seededPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ baseURL: seeded.base, viewport });
   return context.newPage();
 }
 
@@ -19,12 +28,54 @@ const rows = (page: Page) => page.locator("table[aria-label=Opportunities] tbody
 
 /** Each row's APR column as a number. */
 async function aprs(page: Page): Promise<number[]> {
-  const texts = await rows(page).locator("td:nth-of-type(3)").allTextContents();
+  const texts = await rows(page).locator("td[data-col=apr]").allTextContents();
   return texts.map((t) => Number.parseFloat(t));
 }
 
-test("signed-out visitors sign in and come back to the screener with their filters", async ({ page, baseURL }) => {
+/** A row's details (its other fields and its actions), opened with its toggle. */
+async function openDetails(page: Page, index = 0) {
+  const row = rows(page).nth(index);
+  const id = (await row.getAttribute("data-opportunity"))!;
+  await row.getByRole("button", { name: /^Details of / }).click();
+  const details = page.locator(`[id="details-${id}"]`);
+  await expect(details).toBeVisible();
+  return { id, details };
+}
+
+/** The page's width and the table's, measured in this browser: the page must not scroll sideways. */
+async function widths(page: Page) {
+  return page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    table: Math.round(document.querySelector("table[aria-label=Opportunities]")?.getBoundingClientRect().width ?? 0),
+  }));
+}
+
+async function expectNoHorizontalScroll(page: Page, label: string) {
+  const measured = await widths(page);
+  // The figures for the issue's note; the assertion is what guards them.
+  console.log(`screener width, ${label}: table ${measured.table} px, page ${measured.page} px, window ${measured.viewport} px`);
+  expect(measured.page).toBeLessThanOrEqual(measured.viewport);
+  expect(measured.table).toBeLessThanOrEqual(measured.viewport);
+}
+
+/** axe's serious and critical violations of WCAG 2.1 A and AA on the page as it is, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("signed-out visitors see the public screener and sign in to come back to it with their filters", async ({ page, baseURL }) => {
   await page.goto("/opportunities?exchange=okx");
+  await expect(page.getByRole("heading", { name: "Opportunity screener" })).toBeVisible();
+  const note = page.getByRole("note");
+  await expect(note).toContainText("Signed out: the Free plan's view, data delayed by 15 minutes.");
+  await expect(note.getByRole("link", { name: "Sign up free" })).toHaveAttribute("href", "/signup");
+  // This server never ran a round nor loaded the sample (INGEST_DISABLED): it says so.
+  await expect(page.getByText("No opportunities yet")).toBeVisible();
+  await note.getByRole("link", { name: "sign in" }).click();
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fopportunities%3Fexchange%3Dokx$/);
   const email = uniqueEmail("screener-return");
   await signUpRequest(page.request, baseURL!, email);
@@ -32,10 +83,8 @@ test("signed-out visitors sign in and come back to the screener with their filte
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/opportunities\?exchange=okx$/);
-  await expect(page.getByRole("heading", { name: "Opportunity screener" })).toBeVisible();
   await expect(page.getByLabel("Exchange")).toHaveValue("okx");
-  // This server never ran a round nor loaded the sample (INGEST_DISABLED): it says so.
-  await expect(page.getByText("No opportunities yet")).toBeVisible();
+  await expect(page.getByText("Signed out")).toHaveCount(0);
 });
 
 test("a Free account sees the 15-minute delayed set, filters, sorts and opens a row's funding chart", async ({ browser }) => {
@@ -57,8 +106,8 @@ test("a Free account sees the 15-minute delayed set, filters, sorts and opens a 
   await expect(page.locator('tr[data-opportunity^="LINK-"]')).toHaveCount(0);
   const byDefault = await aprs(page);
   expect(byDefault).toEqual([...byDefault].sort((a, b) => b - a));
-  // The seeded week of rounds gives every row its 1d and 7d averages.
-  await expect(rows(page).first().locator("td:nth-of-type(6)")).toHaveText(/^-?\d+\.\d\d%$/);
+  // The seeded week of rounds gives every row its 1d and 7d averages (the 1d one under Details by default).
+  await expect(rows(page).first().locator("td[data-col=apr_7d]")).toHaveText(/^-?\d+\.\d\d%$/);
   // Judged at the moment the delayed set stands for, its legs are fresh: the delay itself is not staleness.
   await expect(page.getByTestId("stale-leg")).toHaveCount(0);
 
@@ -79,13 +128,15 @@ test("a Free account sees the 15-minute delayed set, filters, sorts and opens a 
   expect(ascending).toHaveLength(15);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
-  const first = rows(page).first();
-  const id = await first.getAttribute("data-opportunity");
-  await first.getByRole("button", { name: "Chart" }).click();
+  const { id, details } = await openDetails(page);
+  await expect(details).toContainText(/1d \/ 7d avg APR-?\d+\.\d\d% \/ -?\d+\.\d\d%/);
+  await details.getByRole("button", { name: "Chart" }).click();
   const chartRow = page.locator(`[id="history-${id}"]`);
   await expect(chartRow.getByText(/settlements/).first()).toBeVisible();
   await expect(chartRow.locator("canvas").first()).toBeVisible();
   await expect(chartRow).toContainText("up to 15 minutes ago");
+  // The chart is an image to assistive technology, with nothing focusable inside it.
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: "e2e-artifacts/screener-free.png", fullPage: true });
 
   // The venues a trader uses: rows whose two legs are both among the ticked ones.
@@ -132,7 +183,7 @@ test("a Pro account sees the live set; the history route serves only what the ac
   }
   const priced = rows(page).filter({ hasNot: page.locator(".spread-unavailable") });
   await expect(priced).toHaveCount(3);
-  for (const text of await priced.locator("td:nth-of-type(8)").allTextContents()) expect(text).toMatch(/^[+-]?\d+\.\d bps$/);
+  for (const text of await priced.locator("td[data-col=spread]").allTextContents()) expect(text).toMatch(/^[+-]?\d+\.\d bps$/);
   // Five minutes behind is within the threshold (three of the seeded server's 5-minute intervals).
   await expect(page.getByTestId("stale-leg")).toHaveCount(0);
 
@@ -143,7 +194,8 @@ test("a Pro account sees the live set; the history route serves only what the ac
   expect(data.delayed).toBe(false);
   // LINK was first seen a minute ago: no settlement yet, and the chart says so rather than failing.
   expect(data.long.settlements).toEqual([]);
-  await rows(page).first().getByRole("button", { name: "Chart" }).click();
+  const { details } = await openDetails(page);
+  await details.getByRole("button", { name: "Chart" }).click();
   await expect(page.getByText("No settlements have been recorded for either leg")).toBeVisible();
 
   // OKX serves XRP from a refresh 19 minutes old: its leg of each of its three pairs is flagged, saying how old.
@@ -198,13 +250,13 @@ test("a Pro account sets its own taker fee and prices the rows on screen at a si
   await page.getByLabel("Size (USD a leg)").fill("50000");
   await page.getByRole("button", { name: "Show net APR at size" }).click();
   await expect(page.getByRole("columnheader", { name: /Net APR at \$50,?000/ })).toBeVisible({ timeout: 30_000 });
+  await expectNoHorizontalScroll(page, "1280 px Pro, net APR at a size added");
   const unavailable = rows(page).locator("span[title]", { hasText: /^n\/a$/ });
   await expect(unavailable).toHaveCount(6);
   await expect(unavailable.first()).toHaveAttribute("title", /.+/);
 
-  const first = rows(page).first();
-  const id = await first.getAttribute("data-opportunity");
-  await first.getByRole("button", { name: "Quote" }).click();
+  const { id, details } = await openDetails(page);
+  await details.getByRole("button", { name: "Quote" }).click();
   const panel = page.getByRole("region", { name: `Quote ${id}` });
   await panel.getByRole("button", { name: "Quote" }).click();
   await expect(panel.getByRole("alert")).not.toBeEmpty({ timeout: 30_000 });
@@ -217,8 +269,181 @@ test("a Free account's delayed screener offers no live quotes", async ({ browser
   await page.goto("/opportunities");
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Show net APR at size" })).toHaveCount(0);
-  await expect(rows(page).first().getByRole("button", { name: "Quote" })).toHaveCount(0);
+  const { details } = await openDetails(page);
+  await expect(details.getByRole("button", { name: "Chart" })).toBeVisible();
+  await expect(details.getByRole("button", { name: "Quote" })).toHaveCount(0);
+  await expect(details.getByRole("button", { name: "Simulate" })).toHaveCount(0);
   const refused = await page.request.get(`/api/opportunities/quotes?ids=${encodeURIComponent((await rows(page).first().getAttribute("data-opportunity"))!)}&notional=1000`);
   expect(refused.status()).toBe(403);
   await page.context().close();
+});
+
+test("signed out, the delayed screener fits 1280 px: shaded figures, a sticky header, rows linking to their page, sign-in for actions, no axe violation", async ({ browser }) => {
+  const page = await seededPage(browser);
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Screener" }).click();
+  await expect(page).toHaveURL(/\/opportunities$/);
+  await expect(page.getByRole("note")).toContainText("Signed out: the Free plan's view, data delayed by 15 minutes.");
+  await expect(page.getByTestId("freshness")).toContainText("Delayed 15 min");
+  // The Free plan's set: no LINK, which only the live round lists.
+  await expect(rows(page)).toHaveCount(30);
+  await expect(page.locator('tr[data-opportunity^="LINK-"]')).toHaveCount(0);
+  await expectNoHorizontalScroll(page, "1280 px signed out");
+  const first = rows(page).first();
+  const toggle = await first.getByRole("button", { name: /^Details of / }).boundingBox();
+  expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(DESKTOP.width);
+
+  const id = (await first.getAttribute("data-opportunity"))!;
+  await expect(first.locator("th a")).toHaveAttribute("href", `/opportunities/${encodeURIComponent(id)}`);
+  // The colour scale: every APR and net APR cell shaded, the number still there.
+  await expect(page.locator("td[data-col=apr][data-shade]")).toHaveCount(30);
+  await expect(page.locator("td[data-col=net_apr][data-shade]")).toHaveCount(30);
+  await expect(first.locator("td[data-col=apr]")).toHaveText(/^-?\d+\.\d\d%$/);
+  const positive = page.locator('td[data-col=apr][data-shade^="pos"]').first();
+  expect(await positive.evaluate((td) => getComputedStyle(td).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+
+  // One pager landmark, below the table.
+  await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(1);
+  const { details } = await openDetails(page);
+  await expect(details.getByRole("button", { name: "Chart" })).toHaveCount(0);
+  await expect(details.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin?callbackUrl=%2Fopportunities");
+  await expect(details.getByRole("link", { name: /page$/ })).toHaveAttribute("href", `/opportunities/${encodeURIComponent(id)}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "e2e-artifacts/screener-signed-out-1280.png" });
+
+  // The header stays at the window's top as the rows scroll under it.
+  await page.evaluate(() => window.scrollTo(0, 900));
+  const headTop = await page.locator("table[aria-label=Opportunities] thead th").first().evaluate((th) => th.getBoundingClientRect().top);
+  expect(Math.abs(headTop)).toBeLessThanOrEqual(1);
+  await page.context().close();
+});
+
+test("on a 390 px phone: symbol, APR and net APR visible, no sideways scroll, filters folded and the venue list inside the screen, no axe violation", async ({ browser }) => {
+  const page = await seededPage(browser, PHONE);
+  await page.goto("/opportunities");
+  await expect(rows(page)).toHaveCount(30);
+  await expectNoHorizontalScroll(page, "390 px signed out");
+  const first = rows(page).first();
+  await expect(first.locator("th a")).toBeVisible();
+  for (const column of ["apr", "net_apr"]) {
+    const cell = first.locator(`td[data-col=${column}]`);
+    await expect(cell).toBeVisible();
+    const box = await cell.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  // The legs give way to a line under the symbol.
+  await expect(first.locator("td[data-col=long]")).toBeHidden();
+  await expect(first.locator("th")).toContainText("→");
+
+  await expect(page.getByLabel("Exchange")).toBeHidden();
+  await page.locator("summary", { hasText: /^Filters/ }).click();
+  await expect(page.getByLabel("Exchange")).toBeVisible();
+  await page.locator(".venue-picker summary").click();
+  await expect(page.getByRole("checkbox", { name: "OKX" })).toBeVisible();
+  await expectNoHorizontalScroll(page, "390 px, venue list open");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await openDetails(page);
+  await expectNoHorizontalScroll(page, "390 px, a row's details open");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "e2e-artifacts/screener-signed-out-390.png" });
+  await page.context().close();
+});
+
+test("a Pro account's saved filters, columns and density survive a reload; rows move with the keyboard; no axe violation at 1280 or 390 px", async ({ browser }) => {
+  const page = await seededPage(browser);
+  await signUpInBrowser(page, uniqueEmail("screener-prefs"));
+  await switchToPro(page);
+  await page.goto("/opportunities?symbol=btc");
+  await expect(rows(page)).toHaveCount(6);
+  await expectNoHorizontalScroll(page, "1280 px Pro");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Save filters" }).click();
+  await expect(page.getByTestId("saved-filters")).toContainText("symbol=btc");
+  await page.locator("summary", { hasText: /^Columns/ }).click();
+  await page.getByRole("checkbox", { name: "1d avg APR" }).check();
+  await page.getByRole("checkbox", { name: "Volume 24h" }).uncheck();
+  await expect(rows(page).first().locator("td[data-col=apr_1d]")).toBeVisible();
+  await page.getByRole("button", { name: "Compact rows" }).click();
+
+  // A bare /opportunities (the header's link) opens with the saved filters, and a reload keeps every choice.
+  await page.goto("/opportunities");
+  await expect(page).toHaveURL(/\/opportunities\?symbol=btc$/);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(6);
+  await expect(rows(page).first().locator("td[data-col=apr_1d]")).toHaveText(/^-?\d+\.\d\d%$/);
+  await expect(rows(page).first().locator("td[data-col=volume]")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Compact rows" })).toHaveAttribute("aria-pressed", "true");
+  await expectNoHorizontalScroll(page, "1280 px Pro, 1d column added");
+
+  // "Clear" shows every opportunity once, the saved filters kept until forgotten.
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/opportunities$/);
+  await expect(rows(page)).toHaveCount(36);
+  await expect(page.getByTestId("saved-filters")).toContainText("symbol=btc");
+  await page.getByRole("button", { name: "Forget saved filters" }).click();
+  await expect(page.getByTestId("saved-filters")).toHaveCount(0);
+
+  // Rows take the focus in turn: j/k and the arrows, Home and End; Space opens the details, Enter the page.
+  await page.goto("/opportunities?symbol=eth");
+  await expect(rows(page)).toHaveCount(6);
+  await rows(page).first().focus();
+  await page.keyboard.press("j");
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(rows(page).nth(2)).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(rows(page).nth(5)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(rows(page).first()).toBeFocused();
+  await expect(rows(page).first()).toHaveAttribute("tabindex", "0");
+  await expect(rows(page).nth(1)).toHaveAttribute("tabindex", "-1");
+  await page.keyboard.press(" ");
+  const id = (await rows(page).first().getAttribute("data-opportunity"))!;
+  await expect(page.locator(`[id="details-${id}"]`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/opportunities/${encodeURIComponent(id).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+
+  await page.setViewportSize(PHONE);
+  await page.goto("/opportunities?symbol=eth");
+  await expect(rows(page)).toHaveCount(6);
+  await expectNoHorizontalScroll(page, "390 px Pro");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.context().close();
+});
+
+test("every row of the bundled offline sample is marked as sample data", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "fods-screener-sample-"));
+  try {
+    const seeding = spawnSync(process.execPath, ["--import", "tsx", "e2e/helpers/seed-sample-market.ts", dataDir], { encoding: "utf8" });
+    expect(seeding.status, seeding.stderr).toBe(0);
+    const server = await startServer(dataDir);
+    try {
+      await waitUntilHealthy(server.port);
+      const context = await browser.newContext({ baseURL: `http://localhost:${server.port}`, viewport: DESKTOP });
+      const page = await context.newPage();
+      await page.goto("/opportunities?limit=100");
+      await expect(page.getByTestId("freshness")).toContainText("Sample data (bundled snapshot, not live)");
+      await expect(rows(page)).toHaveCount(100);
+      await expect(page.getByTestId("sample-row")).toHaveCount(100);
+      await expect(rows(page).filter({ hasNot: page.getByTestId("sample-row") })).toHaveCount(0);
+      // The sample's recorded history gives pairs their persistence, shaded on the same scale.
+      expect(await page.locator("td[data-col=persistence][data-shade]").count()).toBeGreaterThan(0);
+      // The sample names every venue, the longest names among them.
+      await expectNoHorizontalScroll(page, "1280 px, the sample");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: "e2e-artifacts/screener-sample-1280.png" });
+      await context.close();
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

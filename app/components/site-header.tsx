@@ -14,7 +14,7 @@ export async function SiteHeader() {
       <nav aria-label="Main">
         <Link href="/docs">Docs</Link>
         <Link href="/status">Status</Link>
-        {user && <Link href="/opportunities">Screener</Link>}
+        <Link href="/opportunities">Screener</Link>
         {user && <Link href="/portfolio">Portfolio</Link>}
         {user ? (
           <AccountMenu>

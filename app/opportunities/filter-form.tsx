@@ -2,10 +2,14 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { FormEvent } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { SORTS, type Sort } from "@/lib/market/opportunities/opportunity-query";
 import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
 import { VENUE_NAMES } from "@/lib/market/venues/venue-names";
+import { filterQuery } from "@/lib/screener/screener-prefs";
+import { savedFilters, useScreenerPrefs } from "./screener-prefs-store";
+import styles from "./screener.module.css";
+import { STORED } from "./table-toolbar";
 
 const SORT_LABELS: Record<Sort, string> = {
   "-apr": "APR, highest first",
@@ -29,12 +33,42 @@ export interface FilterValues {
   limit: string;
 }
 
+/** Set by "Clear" for the next bare /opportunities only: the trader asked for no filters, saved or not. */
+const SKIP_SAVED = "fods.screener.skip-saved";
+/** Sets the one-shot "Clear" mark, or reads and removes it; storage refused means no mark. */
+function session(action: "set" | "take"): boolean {
+  try {
+    if (action === "set") window.sessionStorage.setItem(SKIP_SAVED, "1");
+    else if (window.sessionStorage.getItem(SKIP_SAVED)) {
+      window.sessionStorage.removeItem(SKIP_SAVED);
+      return true;
+    }
+  } catch {
+    // Private modes and policies may refuse storage.
+  }
+  return false;
+}
+
+/** Phones get the filters folded away: the table is what the first screen is for. */
+const NARROW = "(max-width: 40rem)";
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
 /**
  * A plain GET form (it works without JavaScript); with it, the URL it navigates to leaves out
- * empty fields and the default sort, so the address stays short enough to share.
+ * empty fields and the default sort, so the address stays short enough to share. Folded on
+ * phones (open on wider screens unless the trader folds it); saves its filters to this browser,
+ * which a bare /opportunities then opens with.
  */
-export function FilterForm({ values }: { values: FilterValues }) {
+export function FilterForm({ values, active }: { values: FilterValues; active: string }) {
   const router = useRouter();
+  const narrow = useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches, () => false);
+  const [folded, setFolded] = useState<boolean | null>(null);
+  const open = folded === null ? !narrow : !folded;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const search = new URLSearchParams();
@@ -51,25 +85,76 @@ export function FilterForm({ values }: { values: FilterValues }) {
     router.push(query ? `/opportunities?${query}` : "/opportunities");
   };
   return (
-    <form method="get" action="/opportunities" className="filters" aria-label="Filter opportunities" onSubmit={submit}>
-      <FilterSelect name="exchange" label="Exchange" value={values.exchange} options={[["", "All exchanges"], ...VENUE_IDS.map((id) => [id, VENUE_NAMES[id]] as const)]} />
-      <VenuePicker selected={values.exchanges} />
-      <div>
-        <label htmlFor="f-min-apr">Min APR (%)</label>
-        <input id="f-min-apr" name="min_apr" inputMode="decimal" size={8} defaultValue={values.min_apr} />
-      </div>
-      <div>
-        <label htmlFor="f-symbol">Symbol</label>
-        <input id="f-symbol" name="symbol" size={10} defaultValue={values.symbol} />
-      </div>
-      <FilterSelect name="sort" label="Sort by" value={values.sort || "-apr"} options={SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)} />
-      {values.limit && <input type="hidden" name="limit" value={values.limit} />}
-      <div className="filter-actions">
-        <button type="submit">Apply</button>
-        <Link href="/opportunities">Clear</Link>
-      </div>
-    </form>
+    <details className={styles.filtersBox} open={open} onToggle={(event) => setFolded(!event.currentTarget.open)}>
+      <summary>
+        Filters{active ? <span className="muted">: {active}</span> : <span className="muted">: none</span>}
+      </summary>
+      <form method="get" action="/opportunities" className={`filters ${styles.filters}`} aria-label="Filter opportunities" onSubmit={submit}>
+        <FilterSelect name="exchange" label="Exchange" value={values.exchange} options={[["", "All exchanges"], ...VENUE_IDS.map((id) => [id, VENUE_NAMES[id]] as const)]} />
+        <VenuePicker selected={values.exchanges} />
+        <div>
+          <label htmlFor="f-min-apr">Min APR (%)</label>
+          <input id="f-min-apr" name="min_apr" inputMode="decimal" size={8} defaultValue={values.min_apr} />
+        </div>
+        <div>
+          <label htmlFor="f-symbol">Symbol</label>
+          <input id="f-symbol" name="symbol" size={10} defaultValue={values.symbol} />
+        </div>
+        <FilterSelect name="sort" label="Sort by" value={values.sort || "-apr"} options={SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)} />
+        {values.limit && <input type="hidden" name="limit" value={values.limit} />}
+        <div className="filter-actions">
+          <button type="submit">Apply</button>
+          <Link href="/opportunities" onClick={() => session("set")}>
+            Clear
+          </Link>
+        </div>
+        <SavedFilters />
+      </form>
+    </details>
   );
+}
+
+/**
+ * "Save filters": the filters applied now (the address's, not unsent fields) become what a bare
+ * /opportunities opens with in this browser; "Forget" removes them.
+ */
+function SavedFilters() {
+  const [prefs, update] = useScreenerPrefs();
+  return (
+    <div className={`filter-actions ${styles.saved}`}>
+      <button type="button" className="secondary small" onClick={() => update({ filters: filterQuery(window.location.search) })} aria-describedby="f-stored">
+        Save filters
+      </button>
+      {prefs.filters !== "" && (
+        <>
+          <span className="small-print" data-testid="saved-filters">
+            Saved in this browser: <code>{prefs.filters}</code>
+          </span>
+          <button type="button" className="secondary small" onClick={() => update({ filters: "" })}>
+            Forget saved filters
+          </button>
+        </>
+      )}
+      <span className="muted small-print" id="f-stored">
+        {STORED}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * On a bare /opportunities, opens the filters this browser saved (unless "Clear" led here).
+ * Renders nothing.
+ */
+export function OpenSavedFilters({ bare }: { bare: boolean }) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!bare) return;
+    if (session("take")) return;
+    const saved = savedFilters();
+    if (saved) router.replace(`/opportunities?${saved}`);
+  }, [bare, router]);
+  return null;
 }
 
 /** One labelled drop-down of the filter row, its id `f-<name>`; `options` are value and label pairs. */
@@ -97,11 +182,11 @@ function VenuePicker({ selected }: { selected: string[] }) {
   const summary =
     selected.length === 0 ? "All venues" : selected.length === 1 ? VENUE_NAMES[selected[0] as VenueId] ?? selected[0] : `${selected.length} venues`;
   return (
-    <div>
+    <div className={styles.venueField}>
       <span className="field-label" id="f-venues-label">
         Both legs on
       </span>
-      <details className="venue-picker">
+      <details className={`venue-picker ${styles.venuePicker}`}>
         <summary aria-describedby="f-venues-label">{summary}</summary>
         <fieldset aria-labelledby="f-venues-label">
           {VENUE_IDS.map((id) => (

@@ -1,18 +1,25 @@
 "use client";
 
 import Link from "next/link";
-import { Fragment, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { Fragment, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Freshness } from "@/lib/market/model/leg-freshness";
 import type { ServedLeg, ServedOpportunity } from "@/lib/market/model/types";
+import { aprShade, persistenceShade, type Shade } from "@/lib/screener/colour-scale";
 import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
 import { legDetails } from "@/lib/screener/leg-details";
 import { persistenceCell } from "@/lib/screener/persistence-cell";
 import { priceSpreadNote } from "@/lib/screener/price-spread-note";
+import { rowKeyAction } from "@/lib/screener/row-keys";
+import { COLUMN_LABELS, type OptionalColumn } from "@/lib/screener/screener-prefs";
+import type { ScreenerQuote } from "@/lib/screener/screener-quotes";
 import { staleLegNote } from "@/lib/screener/stale-leg-note";
 import { FundingHistoryChart } from "./funding-history-chart";
 import { AddPositionPanel, SimulatePanel } from "./opportunity-actions";
 import { QuotePanel, SizeControl, SizedApr } from "./quote-panel";
-import type { ScreenerQuote } from "@/lib/screener/screener-quotes";
+import { useScreenerPrefs } from "./screener-prefs-store";
+import { TableToolbar } from "./table-toolbar";
+import styles from "./screener.module.css";
 
 type Panel = "chart" | "quote" | "simulate" | "add";
 const PANEL_LABELS: Record<Panel, [closed: string, open: string]> = {
@@ -21,10 +28,12 @@ const PANEL_LABELS: Record<Panel, [closed: string, open: string]> = {
   simulate: ["Simulate", "Hide simulation"],
   add: ["Add to portfolio", "Cancel adding"],
 };
-/** The expanded row's id for each panel ("history-" for the chart: the screener tests find its row by it). */
-const panelRowId = (panel: Panel, id: string) => `${panel === "chart" ? "history" : panel}-${id}`;
+/** A panel's element id ("history-" for the chart: the screener tests find it by that). */
+const panelId = (panel: Panel, id: string) => `${panel === "chart" ? "history" : panel}-${id}`;
+const detailsId = (id: string) => `details-${id}`;
 
-const COLUMNS = 13;
+/** The opportunity's own page (app/opportunities/[id]). */
+export const opportunityHref = (id: string) => `/opportunities/${encodeURIComponent(id)}`;
 
 export interface SortHeading {
   label: string;
@@ -32,6 +41,12 @@ export interface SortHeading {
   /** How the table is sorted by this column now, if it is. */
   direction: "ascending" | "descending" | undefined;
 }
+
+/**
+ * What a row offers beyond its figures: signed out, a link to sign in; on a delayed plan, the
+ * funding chart; on a live one also quotes at a size, simulations and the portfolio.
+ */
+export type RowActions = { kind: "sign-in"; href: string } | { kind: "chart" } | { kind: "all" };
 
 interface Props {
   /** As served at `freshness`: each leg flagged stale or not. */
@@ -42,116 +57,191 @@ interface Props {
   freshness: Freshness;
   /** The set's data_as_of, which dates a leg of unknown time. */
   asOf: string | null;
+  /** True when the set is the bundled offline sample: every row says so. */
+  sample: boolean;
   sortHeadings: { apr: SortHeading; net_apr: SortHeading; open_interest: SortHeading };
-  /** Whether rows offer "Simulate" and "Add to portfolio" (plans with live data). */
-  portfolio?: boolean;
+  actions: RowActions;
+  /** "Showing 1–50 of 301", at the toolbar's start. */
+  count: ReactNode;
   /** Whether the history chart offers its settlements as a download (plans with exports). */
   exports?: boolean;
 }
 
-export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadings, portfolio = false, exports = false }: Props) {
-  const [open, setOpen] = useState<{ id: string; panel: Panel } | null>(null);
-  // Quotes at a size are for paid plans, as simulations are (app/api/opportunities/quotes says why).
-  const panels: Panel[] = portfolio ? ["chart", "quote", "simulate", "add"] : ["chart"];
+/**
+ * The screener's table: symbol, legs, APR and net APR always, the optional columns the browser
+ * chose, and every other field and the row's actions in a details row on demand. Rows take the
+ * focus in turn (arrow keys or j/k, Enter opens the opportunity's page, Space its details).
+ */
+export function OpportunityTable({ items, renderedAt, freshness, asOf, sample, sortHeadings, actions, count, exports = false }: Props) {
+  const router = useRouter();
+  const [prefs] = useScreenerPrefs();
+  const [open, setOpen] = useState<{ id: string; panel: Panel | null } | null>(null);
   const [sized, setSized] = useState<{ quotes: Map<string, ScreenerQuote>; size: number } | null>(null);
+  const [active, setActive] = useState(0);
+  const rows = useRef<(HTMLTableRowElement | null)[]>([]);
+  const columns = prefs.columns;
+  const shown = (column: OptionalColumn) => columns.includes(column);
+  // Symbol, the legs, APR, net APR and the details toggle, the sized column and the optional ones.
+  const span = 6 + (sized ? 1 : 0) + columns.length;
+  const panels: Panel[] = actions.kind === "all" ? ["chart", "quote", "simulate", "add"] : actions.kind === "chart" ? ["chart"] : [];
+
+  const toggleDetails = (id: string) => setOpen(open?.id === id ? null : { id, panel: null });
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number, id: string) => {
+    // Keys typed into a field or pressed on a link inside the row are theirs.
+    if (event.target !== event.currentTarget) return;
+    const action = rowKeyAction(event.key, index, items.length);
+    if (action === null) return;
+    event.preventDefault();
+    if (action.kind === "focus") rows.current[action.index]?.focus();
+    else if (action.kind === "open") router.push(opportunityHref(id));
+    else toggleDetails(id);
+  };
+
   return (
-    <div className="table-scroll">
-      {portfolio && (
-        <SizeControl ids={items.map((o) => o.id)} onQuotes={(quotes, size) => setSized(quotes && size !== null ? { quotes, size } : null)} />
-      )}
-      <table className="screener-table" aria-label="Opportunities">
+    <div className={styles.tableBox}>
+      <TableToolbar count={count}>
+        {actions.kind === "all" && (
+          <SizeControl ids={items.map((o) => o.id)} onQuotes={(quotes, size) => setSized(quotes && size !== null ? { quotes, size } : null)} />
+        )}
+      </TableToolbar>
+      <table className={`screener-table ${styles.table} ${prefs.density === "compact" ? styles.compact : ""}`} aria-label="Opportunities" aria-describedby="screener-keys">
         <thead>
           <tr>
             <th scope="col">Symbol</th>
-            <th scope="col">Long leg</th>
-            <th scope="col">Short leg</th>
+            <th scope="col" className={styles.wide}>
+              Long leg
+            </th>
+            <th scope="col" className={styles.wide}>
+              Short leg
+            </th>
             <SortableHeading heading={sortHeadings.apr} />
             <SortableHeading heading={sortHeadings.net_apr} />
             {sized && (
-              <th scope="col" className="num">
+              <th scope="col" className={`num ${styles.wide}`}>
                 Net APR at ${sized.size.toLocaleString("en-US")}
               </th>
             )}
-            <th scope="col" className="num">
-              1d avg APR
-            </th>
-            <th scope="col" className="num">
-              7d avg APR
-            </th>
-            <th scope="col" className="num" title="How steadily the pair paid: share of the last 7 days' settlements that paid the right way, and the 7-day median APR">
-              Persistence
-            </th>
-            <th scope="col" className="num">
-              Price spread
-            </th>
-            <SortableHeading heading={sortHeadings.open_interest} />
-            <th scope="col" className="num">
-              Volume 24h
-            </th>
-            <th scope="col">Updated</th>
+            {shown("apr_1d") && <NumHeading>{COLUMN_LABELS.apr_1d}</NumHeading>}
+            {shown("apr_7d") && <NumHeading>{COLUMN_LABELS.apr_7d}</NumHeading>}
+            {shown("persistence") && (
+              <NumHeading title="How steadily the pair paid: share of the last 7 days' settlements that paid the right way, and the 7-day median APR">
+                {COLUMN_LABELS.persistence}
+              </NumHeading>
+            )}
+            {shown("spread") && <NumHeading>{COLUMN_LABELS.spread}</NumHeading>}
+            {shown("open_interest") && <SortableHeading heading={sortHeadings.open_interest} wide />}
+            {shown("volume") && <NumHeading>{COLUMN_LABELS.volume}</NumHeading>}
+            {shown("updated") && (
+              <th scope="col" className={styles.wide}>
+                {COLUMN_LABELS.updated}
+              </th>
+            )}
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">Details and actions</span>
             </th>
           </tr>
         </thead>
         <tbody>
-          {items.map((o) => {
-            const panel = open?.id === o.id ? open.panel : null;
-            const expanded = panel !== null;
+          {items.map((o, index) => {
+            const expanded = open?.id === o.id;
             return (
               <Fragment key={o.id}>
-                <tr data-opportunity={o.id} className={expanded ? "expanded" : undefined}>
-                  <th scope="row">{o.symbol}</th>
-                  <td>
+                <tr
+                  data-opportunity={o.id}
+                  data-sample={sample || undefined}
+                  className={expanded ? "expanded" : undefined}
+                  ref={(element) => {
+                    rows.current[index] = element;
+                  }}
+                  tabIndex={index === active ? 0 : -1}
+                  onFocus={() => setActive(index)}
+                  onKeyDown={(event) => onRowKey(event, index, o.id)}
+                >
+                  <th scope="row" className={styles.symbol}>
+                    <Link href={opportunityHref(o.id)}>{o.symbol}</Link>
+                    {sample && (
+                      <span className="badge badge-sample" data-testid="sample-row" title="Bundled sample recording, not live data">
+                        sample<span className="visually-hidden"> (bundled recording, not live data)</span>
+                      </span>
+                    )}
+                    {/* On a phone the leg columns give way: the venues under the symbol instead. */}
+                    <span className={styles.phoneLegs} aria-hidden="true">
+                      {o.long.exchange} → {o.short.exchange}
+                    </span>
+                  </th>
+                  <td data-col="long" className={styles.wide}>
                     <Leg leg={o.long} note={o.long.stale ? staleLegNote(o.long, asOf, freshness) : null} />
                   </td>
-                  <td>
+                  <td data-col="short" className={styles.wide}>
                     <Leg leg={o.short} note={o.short.stale ? staleLegNote(o.short, asOf, freshness) : null} />
                   </td>
-                  <Num>{formatApr(o.apr)}</Num>
-                  <Num className={o.net_apr < 0 ? "negative" : undefined}>{formatApr(o.net_apr)}</Num>
+                  <Shaded column="apr" shade={aprShade(o.apr)}>
+                    {formatApr(o.apr)}
+                  </Shaded>
+                  <Shaded column="net_apr" shade={aprShade(o.net_apr)}>
+                    {formatApr(o.net_apr)}
+                  </Shaded>
                   {sized && (
-                    <Num>
+                    <td data-col="sized" className={`num ${styles.wide}`}>
                       <span data-testid="sized-apr">
                         <SizedApr quote={sized.quotes.get(o.id)} />
                       </span>
+                    </td>
+                  )}
+                  {shown("apr_1d") && <Num column="apr_1d">{formatApr(o.apr_1d_avg)}</Num>}
+                  {shown("apr_7d") && <Num column="apr_7d">{formatApr(o.apr_7d_avg)}</Num>}
+                  {shown("persistence") && (
+                    <Shaded column="persistence" shade={persistenceShade(o.persistence.paid_share_7d)}>
+                      <PersistenceFigures opportunity={o} />
+                    </Shaded>
+                  )}
+                  {shown("spread") && (
+                    <Num column="spread">
+                      <PriceSpread opportunity={o} />
                     </Num>
                   )}
-                  <Num>{formatApr(o.apr_1d_avg)}</Num>
-                  <Num>{formatApr(o.apr_7d_avg)}</Num>
-                  <Num>
-                    <PersistenceFigures opportunity={o} />
-                  </Num>
-                  <Num>
-                    <PriceSpread opportunity={o} />
-                  </Num>
-                  <Num>{formatUsdCompact(o.open_interest_usd)}</Num>
-                  <Num>{formatUsdCompact(o.volume_24h_usd)}</Num>
-                  <td className="nowrap" title={o.updated_at}>
-                    {formatAge(o.updated_at, renderedAt)}
-                  </td>
-                  <td className="row-actions">
-                    {panels.map((p) => (
-                      <button
-                        key={p}
-                        type="button"
-                        className="secondary small"
-                        aria-expanded={panel === p}
-                        aria-controls={panelRowId(p, o.id)}
-                        onClick={() => setOpen(panel === p ? null : { id: o.id, panel: p })}
-                      >
-                        {PANEL_LABELS[p][panel === p ? 1 : 0]}
-                      </button>
-                    ))}
+                  {shown("open_interest") && <Num column="open_interest">{formatUsdCompact(o.open_interest_usd)}</Num>}
+                  {shown("volume") && <Num column="volume">{formatUsdCompact(o.volume_24h_usd)}</Num>}
+                  {shown("updated") && (
+                    <td data-col="updated" className={`nowrap ${styles.wide}`} title={o.updated_at}>
+                      {formatAge(o.updated_at, renderedAt)}
+                    </td>
+                  )}
+                  <td className={styles.toggleCell}>
+                    <button
+                      type="button"
+                      className={`secondary small ${styles.toggle}`}
+                      aria-expanded={expanded}
+                      aria-controls={expanded ? detailsId(o.id) : undefined}
+                      onClick={() => toggleDetails(o.id)}
+                    >
+                      <span aria-hidden="true">{expanded ? "▴" : "▾"}</span>
+                      <span className={styles.toggleText} aria-hidden="true">
+                        {" "}
+                        Details
+                      </span>
+                      <span className="visually-hidden">
+                        Details of {o.symbol}, long {o.long.exchange}, short {o.short.exchange}
+                      </span>
+                    </button>
                   </td>
                 </tr>
                 {expanded && (
-                  <tr className="chart-row" id={panelRowId(panel, o.id)}>
-                    <td colSpan={COLUMNS}>
-                      {panel === "chart" && <FundingHistoryChart id={o.id} symbol={o.symbol} exports={exports} />}
-                      {panel === "quote" && <QuotePanel id={o.id} initialSize={sized?.size ?? null} />}
-                      {panel === "simulate" && <SimulatePanel id={o.id} />}
-                      {panel === "add" && <AddPositionPanel id={o.id} />}
+                  <tr className={`chart-row ${styles.detailsRow}`} id={detailsId(o.id)}>
+                    <td colSpan={span}>
+                      <RowDetails
+                        opportunity={o}
+                        renderedAt={renderedAt}
+                        actions={actions}
+                        panels={panels}
+                        panel={open.panel}
+                        onPanel={(panel) => setOpen({ id: o.id, panel: open.panel === panel ? null : panel })}
+                      >
+                        {open.panel === "chart" && <FundingHistoryChart id={o.id} symbol={o.symbol} exports={exports} />}
+                        {open.panel === "quote" && <QuotePanel id={o.id} initialSize={sized?.size ?? null} />}
+                        {open.panel === "simulate" && <SimulatePanel id={o.id} />}
+                        {open.panel === "add" && <AddPositionPanel id={o.id} />}
+                      </RowDetails>
                     </td>
                   </tr>
                 )}
@@ -160,14 +250,110 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sortHeadi
           })}
         </tbody>
       </table>
+      <p className={`muted small-print ${styles.keys}`} id="screener-keys">
+        Keyboard: <kbd>↑</kbd> <kbd>↓</kbd> or <kbd>j</kbd> <kbd>k</kbd> move between rows, <kbd>Enter</kbd> opens the opportunity,{" "}
+        <kbd>Space</kbd> shows its details.
+      </p>
     </div>
   );
 }
 
-function SortableHeading({ heading }: { heading: SortHeading }) {
+/**
+ * Every field the row leaves out, both legs in full, and the row's actions; `children` is the
+ * open action's panel.
+ */
+function RowDetails({
+  opportunity: o,
+  renderedAt,
+  actions,
+  panels,
+  panel,
+  onPanel,
+  children,
+}: {
+  opportunity: ServedOpportunity;
+  renderedAt: number;
+  actions: RowActions;
+  panels: Panel[];
+  panel: Panel | null;
+  onPanel: (panel: Panel) => void;
+  children: ReactNode;
+}) {
+  const persistence = persistenceCell(o.persistence);
+  return (
+    <div className={styles.details}>
+      <dl className={styles.fields}>
+        <LegFields side="Long" leg={o.long} />
+        <LegFields side="Short" leg={o.short} />
+        <Field term="1d / 7d avg APR">
+          {formatApr(o.apr_1d_avg)} / {formatApr(o.apr_7d_avg)}
+        </Field>
+        <Field term="Persistence">
+          <span className={styles.preLine}>{persistence.title}</span>
+        </Field>
+        <Field term="Price spread">
+          {formatBps(o.price_spread_bps)}
+          {o.price_spread_bps === null && priceSpreadNote(o) !== null && <> ({priceSpreadNote(o)})</>}
+        </Field>
+        <Field term="Open interest / volume 24h">
+          {formatUsdCompact(o.open_interest_usd)} / {formatUsdCompact(o.volume_24h_usd)}
+        </Field>
+        <Field term="Updated">
+          {formatAge(o.updated_at, renderedAt)} ({o.updated_at.slice(0, 19).replace("T", " ")} UTC)
+        </Field>
+      </dl>
+      <p className={styles.actions}>
+        <Link href={opportunityHref(o.id)}>Open {o.symbol}&apos;s page</Link>
+        {panels.map((p) => (
+          <button key={p} type="button" className="secondary small" aria-expanded={panel === p} aria-controls={panel === p ? panelId(p, o.id) : undefined} onClick={() => onPanel(p)}>
+            {PANEL_LABELS[p][panel === p ? 1 : 0]}
+          </button>
+        ))}
+        {actions.kind === "sign-in" && (
+          <span>
+            <Link href={actions.href}>Sign in</Link> to see its funding chart, quote it at your size, simulate it or add it to a portfolio.
+          </span>
+        )}
+      </p>
+      {panel !== null && (
+        <div id={panelId(panel, o.id)} className={styles.panel}>
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A leg in full: market, rate and interval, forecast, last settlement and bounds. */
+function LegFields({ side, leg }: { side: string; leg: ServedLeg }) {
+  const details = legDetails(leg);
+  return (
+    <Field term={`${side} leg`}>
+      <strong>{leg.exchange}</strong> <code>{leg.market}</code> {formatFundingRate(leg.funding_rate)} / {formatInterval(leg.funding_interval_hours)}
+      {[details.predicted, details.settled, details.bounds]
+        .filter((line) => line !== null)
+        .map((line) => (
+          <span key={line} className={styles.line}>
+            {line}
+          </span>
+        ))}
+    </Field>
+  );
+}
+
+function SortableHeading({ heading, wide = false }: { heading: SortHeading; wide?: boolean }) {
   const arrow = heading.direction === "descending" ? " ▼" : heading.direction === "ascending" ? " ▲" : "";
   return (
-    <th scope="col" className="num" aria-sort={heading.direction ?? "none"}>
+    <th scope="col" className={wide ? `num ${styles.wide}` : "num"} aria-sort={heading.direction ?? "none"}>
       <Link href={heading.href}>
         {heading.label}
         {arrow}
@@ -176,10 +362,17 @@ function SortableHeading({ heading }: { heading: SortHeading }) {
   );
 }
 
+function NumHeading({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <th scope="col" className={`num ${styles.wide}`} title={title}>
+      {children}
+    </th>
+  );
+}
+
 /**
- * A leg: its rate and interval, the venue's forecast, last settlement and bounds, and badges for a
- * rate at its cap, a recent interval change, and stale data (`note` says how old), each explained as
- * a tooltip and to screen readers.
+ * A leg in the row: venue, rate and interval, and badges for a rate at its cap, a recent interval
+ * change, and stale data (`note` says how old), each explained as a tooltip and to screen readers.
  */
 function Leg({ leg, note }: { leg: ServedLeg; note: string | null }) {
   const details = legDetails(leg);
@@ -191,7 +384,7 @@ function Leg({ leg, note }: { leg: ServedLeg; note: string | null }) {
           stale<span className="visually-hidden"> ({note})</span>
         </span>
       )}
-      <span className="leg-rate">
+      <span className={`leg-rate ${styles.legRate}`}>
         {formatFundingRate(leg.funding_rate)}
         <small> / {formatInterval(leg.funding_interval_hours)}</small>
       </span>
@@ -201,13 +394,6 @@ function Leg({ leg, note }: { leg: ServedLeg; note: string | null }) {
           <span className="visually-hidden"> ({badge.note})</span>
         </span>
       ))}
-      {(details.predicted ?? details.settled ?? details.bounds) !== null && (
-        <small className="leg-details">
-          {[details.predicted, details.settled, details.bounds].filter((line) => line !== null).map((line) => (
-            <span key={line}>{line}</span>
-          ))}
-        </small>
-      )}
     </span>
   );
 }
@@ -238,6 +424,20 @@ function PersistenceFigures({ opportunity }: { opportunity: ServedOpportunity })
   );
 }
 
-function Num({ children, className }: { children: ReactNode; className?: string }) {
-  return <td className={className ? `num ${className}` : "num"}>{children}</td>;
+/** A figure on the colour scale: the shade repeats the number, which stays. */
+function Shaded({ column, shade, children }: { column: string; shade: Shade | null; children: ReactNode }) {
+  const className = ["num", shade ? styles[`shade-${shade}`] : "", column === "persistence" ? styles.wide : ""].filter(Boolean).join(" ");
+  return (
+    <td data-col={column} data-shade={shade ?? undefined} className={className}>
+      {children}
+    </td>
+  );
+}
+
+function Num({ column, children }: { column: OptionalColumn; children: ReactNode }) {
+  return (
+    <td data-col={column} className={`num ${styles.wide}`}>
+      {children}
+    </td>
+  );
 }

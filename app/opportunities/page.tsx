@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth/session";
 import { formatUtc } from "@/lib/format-time";
 import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunities/opportunity-query";
 import { canUsePortfolio } from "@/lib/actor";
 import { planNames, planOf, PLANS, plansWith, type Plan } from "@/lib/plans";
+import { filterSummary } from "@/lib/screener/filter-summary";
 import { formatAge } from "@/lib/screener/format";
 import { describeRecordingMoments, recordingMoments } from "@/lib/screener/recording-moments";
 import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
 import { screenerView, type ScreenerView } from "@/lib/screener/screener-view";
 import { ExportLinks } from "./export-links";
-import { FilterForm } from "./filter-form";
-import { OpportunityTable, type SortHeading } from "./opportunity-table";
+import { FilterForm, OpenSavedFilters } from "./filter-form";
+import { OpportunityTable, type RowActions, type SortHeading } from "./opportunity-table";
+import styles from "./screener.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Opportunity screener — Funding Opportunity Data Service" };
@@ -20,44 +22,62 @@ export const metadata: Metadata = { title: "Opportunity screener — Funding Opp
 const DELAYED = PLANS.find((plan) => !plan.features.liveData)!;
 const LIVE = plansWith("liveData")[0]!;
 
+/**
+ * Public: signed out, the page shows what the Free plan sees (delayed by its `dataDelayMinutes`)
+ * and invites sign-up; rows then offer sign-in instead of actions.
+ */
 export default async function ScreenerPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const search = toSearchParams(params).toString();
-  const user = await requireUser(search ? `/opportunities?${search}` : "/opportunities");
+  const here = search ? `/opportunities?${search}` : "/opportunities";
+  const user = await currentUser();
   const query = parseScreenerQuery(params);
   const now = new Date();
-  const view = await screenerView(user.tier, now);
+  const view = await screenerView(user?.tier ?? DELAYED.id, now);
   const raw = (name: string) => {
     const value = params[name];
     return typeof value === "string" ? value : "";
   };
+  const values = {
+    exchange: raw("exchange"),
+    exchanges: venuesOf(params.exchanges),
+    min_apr: raw("min_apr"),
+    symbol: raw("symbol"),
+    sort: raw("sort"),
+    limit: raw("limit"),
+  };
+  const signIn = `/signin?callbackUrl=${encodeURIComponent(here)}`;
+  const actions: RowActions = !user ? { kind: "sign-in", href: signIn } : canUsePortfolio(user) ? { kind: "all" } : { kind: "chart" };
 
   return (
-    <div className="screener">
-      <h1>Opportunity screener</h1>
-      <Freshness view={view} now={now.getTime()} />
-      {view.delayed && (
-        <p className="notice" role="note">
+    <div className={`screener ${styles.screener}`}>
+      <OpenSavedFilters bare={search === ""} />
+      <div className={styles.heading}>
+        <h1>Opportunity screener</h1>
+        <Freshness view={view} now={now.getTime()} />
+      </div>
+      {!user ? (
+        <p className={`notice ${styles.banner}`} role="note">
           <strong>
-            {DELAYED.name} plan: data delayed by {DELAYED.dataDelayMinutes} minutes.
+            Signed out: the {DELAYED.name} plan&apos;s view, data delayed by {DELAYED.dataDelayMinutes} minutes.
           </strong>{" "}
-          Rates, prices and history here are as they were at least {DELAYED.dataDelayMinutes} minutes ago.{" "}
-          <Link href="/account/plan">Upgrade to {LIVE.name}</Link> for live data and API access.
+          <Link href="/signup">Sign up free</Link> for funding charts, or <Link href={signIn}>sign in</Link>; {LIVE.name} has live data, quotes,
+          simulations and the API.
         </p>
+      ) : (
+        view.delayed && (
+          <p className={`notice ${styles.banner}`} role="note">
+            <strong>
+              {DELAYED.name} plan: data delayed by {DELAYED.dataDelayMinutes} minutes.
+            </strong>{" "}
+            Rates, prices and history here are as they were at least {DELAYED.dataDelayMinutes} minutes ago.{" "}
+            <Link href="/account/plan">Upgrade to {LIVE.name}</Link> for live data and API access.
+          </p>
+        )
       )}
 
       {/* Keyed by the query, so its fields show the new URL's values after each navigation. */}
-      <FilterForm
-        key={search}
-        values={{
-          exchange: raw("exchange"),
-          exchanges: venuesOf(params.exchanges),
-          min_apr: raw("min_apr"),
-          symbol: raw("symbol"),
-          sort: raw("sort"),
-          limit: raw("limit"),
-        }}
-      />
+      <FilterForm key={search} values={values} active={filterSummary(values)} />
 
       {!query.ok ? (
         <div className="notice error-notice" role="alert">
@@ -78,41 +98,52 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
       ) : (
         // Keyed by the query (apart from the form's key: they are siblings), so a new page, sort or
         // filter starts without the last page's size quotes.
-        <Results key={`results?${search}`} view={view} filter={query.filter} now={now.getTime()} portfolio={canUsePortfolio(user)} plan={planOf(user.tier)} />
+        <Results key={`results?${search}`} view={view} filter={query.filter} now={now.getTime()} actions={actions} plan={planOf(user?.tier ?? DELAYED.id)} />
       )}
     </div>
   );
 }
 
+/** One line: live, delayed or sample, as of when, and the feed status; the sample's recording moments folded. */
 function Freshness({ view, now }: { view: ScreenerView; now: number }) {
   if (view.status === "pending") return null;
   const { asOf, sample } = view.snapshot;
   // The sample's recordings are from different days: say which venue's prices are from when.
   const moments = sample ? describeRecordingMoments(recordingMoments(view.snapshot.items)) : null;
   return (
-    <p className="freshness" data-testid="freshness">
+    <div className={`freshness ${styles.freshness}`} data-testid="freshness">
       {sample ? (
         <span className="badge badge-sample">Sample data (bundled snapshot, not live)</span>
       ) : view.delayed ? (
-        <span className="badge badge-delayed">Delayed 15 min</span>
+        <span className="badge badge-delayed">Delayed {DELAYED.dataDelayMinutes} min</span>
       ) : (
         <span className="badge badge-live">Live</span>
       )}{" "}
-      {asOf ? (
-        <>
-          Data as of <time dateTime={asOf}>{formatUtc(asOf)}</time> ({formatAge(asOf, now)})
-        </>
-      ) : (
-        "No market data has been published yet."
+      <span>
+        {asOf ? (
+          <>
+            Data as of <time dateTime={asOf}>{formatUtc(asOf)}</time> ({formatAge(asOf, now)})
+          </>
+        ) : (
+          "No market data has been published yet."
+        )}
+      </span>{" "}
+      <Link href="/status">Feed status</Link>
+      {sample && (
+        <details className={styles.moments}>
+          <summary>About the sample</summary>
+          <p>
+            Recorded venue responses shipped with the service, shown until the first live round completes; every row is marked{" "}
+            <span className="badge badge-sample">sample</span>.
+          </p>
+          {moments && (
+            <p data-testid="sample-moments">
+              Prices recorded: {moments}. A price spread is shown only between venues recorded at the same moment.
+            </p>
+          )}
+        </details>
       )}
-      {sample && " — recorded venue responses shipped with the service, shown until the first live round completes."}{" "}
-      <Link href="/status">Feed status per venue</Link>
-      {moments && (
-        <span data-testid="sample-moments">
-          Prices recorded: {moments}. A price spread is shown only between venues recorded at the same moment.
-        </span>
-      )}
-    </p>
+    </div>
   );
 }
 
@@ -120,7 +151,7 @@ const DAY_MS = 86_400_000;
 /** How far back the screener's download reaches: the chart's 7 days, or less where the plan's exports span less. */
 const DOWNLOAD_DAYS = 7;
 
-function Results({ view, filter, now, portfolio, plan }: { view: ScreenerView; filter: OpportunityFilter; now: number; portfolio: boolean; plan: Plan }) {
+function Results({ view, filter, now, actions, plan }: { view: ScreenerView; filter: OpportunityFilter; now: number; actions: RowActions; plan: Plan }) {
   if (view.status === "pending") {
     return (
       <p className="panel" role="status">
@@ -144,33 +175,18 @@ function Results({ view, filter, now, portfolio, plan }: { view: ScreenerView; f
   });
   const first = page.total === 0 ? 0 : page.offset + 1;
   const last = page.offset + page.items.length;
-  const pager = (
-    <nav className="pager" aria-label="Pages">
-      <span>
-        {page.total === 0 ? "No opportunities match these filters." : `Showing ${first}–${last} of ${page.total}`}
-      </span>
-      {page.offset > 0 && (
-        <Link href={screenerHref(filter, { offset: Math.max(0, page.offset - page.limit) })} rel="prev">
-          ← Previous
-        </Link>
-      )}
-      {page.has_more && (
-        <Link href={screenerHref(filter, { offset: page.offset + page.limit })} rel="next">
-          Next →
-        </Link>
-      )}
-    </nav>
-  );
+  const count = page.total === 0 ? "No opportunities match these filters." : `Showing ${first}–${last} of ${page.total}`;
   return (
     <>
-      {pager}
       {page.items.length > 0 && (
         <OpportunityTable
           items={page.items.map((o) => view.snapshot.served(o, view.freshness))}
           renderedAt={now}
           freshness={view.freshness}
           asOf={view.snapshot.asOf}
-          portfolio={portfolio}
+          sample={view.snapshot.sample}
+          actions={actions}
+          count={`${count}${page.offset > 0 || page.has_more ? " · more pages below the table" : ""}`}
           exports={plan.features.export}
           sortHeadings={{
             apr: heading("apr", "APR"),
@@ -179,7 +195,20 @@ function Results({ view, filter, now, portfolio, plan }: { view: ScreenerView; f
           }}
         />
       )}
-      {page.items.length > 10 && pager}
+      {/* The one pager: a second copy above the table would be a second landmark of the same name. */}
+      <nav className="pager" aria-label="Pages">
+        <span>{count}</span>
+        {page.offset > 0 && (
+          <Link href={screenerHref(filter, { offset: Math.max(0, page.offset - page.limit) })} rel="prev">
+            ← Previous
+          </Link>
+        )}
+        {page.has_more && (
+          <Link href={screenerHref(filter, { offset: page.offset + page.limit })} rel="next">
+            Next →
+          </Link>
+        )}
+      </nav>
       {page.items.length > 0 &&
         (plan.features.export ? (
           <ExportLinks

@@ -1,6 +1,6 @@
 // Seeds an embedded data directory with the offline sample, as a fresh install publishes it, for the
-// opportunity page's end-to-end spec (a server owns its PGlite, so the data must be there before it
-// starts, and the server runs with INGEST_DISABLED, so it never reaches a venue):
+// screener's and the opportunity page's end-to-end specs (a server owns its PGlite, so the data must
+// be there before it starts, and the e2e servers run with INGEST_DISABLED, so they never reach a venue):
 //   node --import tsx e2e/helpers/seed-sample-market.ts <data dir>
 // The sample has recorded order books for BTC, so quotes of its BTC pairs return figures offline.
 // One BTC pair's 8-hour leg is given two interval changes in its last week: settling every 4 hours

@@ -20,8 +20,9 @@ export type ScreenerView = DelayedView & {
 };
 
 /**
- * The opportunity set a signed-in account sees in the browser: Pro and Desk the live set the API
- * serves (the same in-memory copy), Free the set as it was 15 minutes ago.
+ * The opportunity set a tier sees in the browser: Pro and Desk the live set the API serves (the
+ * same in-memory copy), Free (and signed-out visitors, shown the Free view) the set as it was 15
+ * minutes ago.
  */
 export async function screenerView(tier: Tier, now = new Date()): Promise<ScreenerView> {
   const market = appServices().market("live");
