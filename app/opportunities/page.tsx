@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DataBadge } from "./data-badge";
 import Link from "next/link";
 import { currentUser } from "@/lib/auth/session";
 import { formatUtc } from "@/lib/format-time";
@@ -112,13 +113,7 @@ function Freshness({ view, now }: { view: ScreenerView; now: number }) {
   const moments = sample ? describeRecordingMoments(recordingMoments(view.snapshot.items)) : null;
   return (
     <div className={`freshness ${styles.freshness}`} data-testid="freshness">
-      {sample ? (
-        <span className="badge badge-sample">Sample data (bundled snapshot, not live)</span>
-      ) : view.delayed ? (
-        <span className="badge badge-delayed">Delayed {DELAYED.dataDelayMinutes} min</span>
-      ) : (
-        <span className="badge badge-live">Live</span>
-      )}{" "}
+      <DataBadge sample={sample} delayed={view.delayed} delayMinutes={DELAYED.dataDelayMinutes} />{" "}
       <span>
         {asOf ? (
           <>

@@ -1,4 +1,5 @@
 import { authPageHref } from "@/lib/auth/auth-links";
+import { DataBadge } from "../data-badge";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -88,13 +89,7 @@ export default async function OpportunityPage({ params, searchParams }: { params
         {o.symbol}: long {o.long.exchange}, short {o.short.exchange}
       </h1>
       <p className="freshness" data-testid="freshness">
-        {sample ? (
-          <span className="badge badge-sample">Sample data (bundled snapshot, not live)</span>
-        ) : view.delayed ? (
-          <span className="badge badge-delayed">Delayed {DELAYED.dataDelayMinutes} min</span>
-        ) : (
-          <span className="badge badge-live">Live</span>
-        )}{" "}
+        <DataBadge sample={sample} delayed={view.delayed} delayMinutes={DELAYED.dataDelayMinutes} />{" "}
         {asOf && (
           <>
             Data as of <time dateTime={asOf}>{formatUtc(asOf)}</time> ({formatAge(asOf, now.getTime())}).
