@@ -45,8 +45,8 @@ const LAYERS = [
   { name: "venues", why: "connectors, fee tables, the venue registry", units: ["lib/market/venues"] },
   {
     name: "market",
-    why: "order books, the published set and the Market port, persistence figures",
-    units: ["lib/market", "lib/market/books", "lib/market/opportunities", "lib/market/persistence"],
+    why: "order books, the published set and the Market port, persistence figures, spot legs and carry",
+    units: ["lib/market", "lib/market/books", "lib/market/opportunities", "lib/market/persistence", "lib/market/carry"],
   },
   { name: "sandbox and sample", why: "the generated test market, the offline sample", units: ["lib/market/sandbox", "lib/market/sample"] },
   {
