@@ -445,12 +445,16 @@ export interface LegHistory {
   settlements: ReadonlyMap<string, { rate: number; at: number }>;
 }
 
+/** What a leg is built from: a market with a rate and an interval, and its `marketKey`. */
+export type LegSource = Pick<Candidate, "snapshot" | "rate" | "intervalHours" | "key">;
+
 /**
  * One market's leg, built once and shared by every pair it is in (frozen: no pair may change
  * another's). Its last interval change comes from `history` when given, else from the snapshot; its
- * last settlement from `history` when it holds one, else from the snapshot.
+ * last settlement from `history` when it holds one, else from the snapshot. The carry
+ * opportunities' perp legs (lib/market/carry) are built by it too, so both kinds serve one leg.
  */
-function toLeg(candidate: Candidate, history: LegHistory | undefined, isoOf: (epochMs: number) => string): OpportunityLeg {
+export function toLeg(candidate: LegSource, history: LegHistory | undefined, isoOf: (epochMs: number) => string): OpportunityLeg {
   const { snapshot: s, rate, intervalHours } = candidate;
   const predicted = s.predictedFundingRate ?? null;
   const [cap, floor] = [s.rateCap ?? null, s.rateFloor ?? null];
@@ -489,12 +493,12 @@ interface PricedMarket {
 }
 
 /** A market's mark per unit of its asset; NaN without a mark. */
-function unitPrice(snapshot: MarketSnapshot): number {
+export function unitPrice(snapshot: MarketSnapshot): number {
   return snapshot.markPrice === null ? Number.NaN : snapshot.markPrice / snapshot.contractMultiplier;
 }
 
 /** Which of a venue's markets for one asset represents it: most traded, then USDT, then symbol. */
-function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {
+export function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): boolean {
   const volume = (challenger.volume24hUsd ?? -1) - (holder.volume24hUsd ?? -1);
   if (volume !== 0) return volume > 0;
   const usdt = Number(challenger.settle === "USDT") - Number(holder.settle === "USDT");
@@ -554,6 +558,6 @@ function smallerKnown(a: number, b: number): number | null {
 }
 
 // Code-unit order, not locale order: ids must sort identically on every machine.
-function compareText(a: string, b: string): number {
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { computeOpportunities } from "../opportunities/rank-opportunities";
+import { carryOpportunitySchema } from "./carry-opportunity";
+import { rankCarryOpportunities } from "./carry-pairs";
+import type { SpotLeg } from "./spot-leg";
+
+const observedAt = Date.UTC(2026, 8, 27, 13, 30);
+const observedIso = new Date(observedAt).toISOString();
+
+/** A BTC/USDT spot market at 100 with a 0.1 % taker fee and no margin; tests override what they are about. */
+function makeSpot(overrides: Partial<SpotLeg> & Pick<SpotLeg, "exchange">): SpotLeg {
+  return {
+    market: "BTC/USDT",
+    base: "BTC",
+    quote: "USDT",
+    price: 100,
+    volume24hUsd: 1_000_000,
+    takerFee: 0.001,
+    borrow: null,
+    observedAt: observedIso,
+    ...overrides,
+  };
+}
+
+/** Borrowing BTC at 0.01 % a day (3.65 % a year), 50 BTC lendable. */
+const btcBorrow = { asset: "BTC", rate: 0.0001, period: "day", borrowable: 50, source: "test", observedAt: observedIso } as const;
+
+describe("rankCarryOpportunities", () => {
+  it("prices both sides of one venue's spot and perpetual (worked example)", () => {
+    // Perp: 0.01 % per 8 h (10.95 % a year), taker 0.05 %, mark 100.1. Spot: 100, taker 0.1 %, borrow 3.65 % a year.
+    // Fees of four fills over 7 days: 2 × (0.001 + 0.0005) × 365 / 7 × 100 = 15.642857 % a year.
+    const perp = makeSnapshot({ exchange: "binance", fundingRate: 0.0001, fundingIntervalHours: 8, markPrice: 100.1, takerFee: 0.0005, observedAt });
+    const items = rankCarryOpportunities([perp], [makeSpot({ exchange: "binance", borrow: btcBorrow })]);
+    for (const item of items) expect(carryOpportunitySchema.parse(item)).toEqual(item);
+    // The perpetual's leg is the one perp pairs serve for that market.
+    const pair = computeOpportunities([perp, makeSnapshot({ exchange: "okx", observedAt })]).opportunities[0]!;
+    const binanceLeg = [pair.long, pair.short].find((leg) => leg.exchange === "binance");
+    expect(items.map(({ perp: leg }) => leg)).toEqual([binanceLeg, binanceLeg]);
+    const common = {
+      symbol: "BTC",
+      spot: { exchange: "binance", market: "BTC/USDT", quote: "USDT", price: 100, volume_24h_usd: 1_000_000, taker_fee: 0.001, observed_at: observedIso },
+      // (100.1 − 100) / 100 = 10 bps, observed together.
+      basis_bps: 10,
+      basis_unavailable_reason: null,
+      updated_at: observedIso,
+    };
+    expect(items).toEqual([
+      {
+        ...common,
+        id: "BTC-spot_perp-binance-binance",
+        type: "spot_perp",
+        perp: expect.objectContaining({ exchange: "binance", funding_rate: 0.0001, mark_price: 100.1 }),
+        // 10.95, and 10.95 − 15.642857 = −4.692857.
+        apr: 10.95,
+        net_apr: -4.692857,
+        borrow_apr: null,
+        borrowable: null,
+      },
+      {
+        ...common,
+        id: "BTC-perp_spot-binance-binance",
+        type: "perp_spot",
+        perp: expect.objectContaining({ exchange: "binance" }),
+        // −10.95 − 3.65 = −14.6, and −14.6 − 15.642857 = −30.242857.
+        apr: -14.6,
+        net_apr: -30.242857,
+        borrow_apr: 3.65,
+        borrowable: 50,
+      },
+    ]);
+  });
+
+  it("ranks perp_spot first when funding is negative, and spot_perp pays it", () => {
+    // −0.03 % per 8 h: −32.85 % a year. perp_spot: 32.85 − 3.65 = 29.2, net 29.2 − 15.642857 = 13.557143.
+    const items = rankCarryOpportunities(
+      [makeSnapshot({ exchange: "bybit", fundingRate: -0.0003, takerFee: 0.0005, observedAt })],
+      [makeSpot({ exchange: "okx", borrow: btcBorrow })],
+    );
+    expect(items.map(({ id, apr, net_apr }) => ({ id, apr, net_apr }))).toEqual([
+      { id: "BTC-perp_spot-bybit-okx", apr: 29.2, net_apr: 13.557143 },
+      // −32.85 − 15.642857 = −48.492857.
+      { id: "BTC-spot_perp-okx-bybit", apr: -32.85, net_apr: -48.492857 },
+    ]);
+  });
+
+  it("forms no perp_spot where the spot venue lends nothing, or lends another asset", () => {
+    const perp = makeSnapshot({ exchange: "bybit", observedAt });
+    const noMargin = rankCarryOpportunities([perp], [makeSpot({ exchange: "binance" })]);
+    expect(noMargin.map(({ type }) => type)).toEqual(["spot_perp"]);
+    const otherAsset = rankCarryOpportunities([perp], [makeSpot({ exchange: "binance", borrow: { ...btcBorrow, asset: "ETH" } })]);
+    expect(otherAsset.map(({ type }) => type)).toEqual(["spot_perp"]);
+  });
+
+  it("charges a spot leg without a stated fee, and a perpetual without one, the default taker fee", () => {
+    // 2 × (0.0006 + 0.0006) × 365 / 7 × 100 = 12.514286 % a year: 10.95 − 12.514286 = −1.564286.
+    const [item] = rankCarryOpportunities([makeSnapshot({ exchange: "bybit", takerFee: null, observedAt })], [makeSpot({ exchange: "binance", takerFee: null })]);
+    expect(item!.spot.taker_fee).toBeNull();
+    expect(item!.net_apr).toBe(-1.564286);
+  });
+
+  it("spreads the fees over the holding period asked for", () => {
+    // 0.3 % of fees over 30 days: 0.003 × 365 / 30 × 100 = 3.65 % a year; 10.95 − 3.65 = 7.3.
+    const [item] = rankCarryOpportunities([makeSnapshot({ exchange: "bybit", takerFee: 0.0005, observedAt })], [makeSpot({ exchange: "binance" })], {
+      holdingDays: 30,
+    });
+    expect(item!.net_apr).toBe(7.3);
+    expect(() => rankCarryOpportunities([], [], { holdingDays: 0 })).toThrow(RangeError);
+  });
+
+  it("pairs only prices within the bound, per unit of the asset", () => {
+    const spot = makeSpot({ exchange: "binance" });
+    // 106 against 100: 6 / 103 = 5.8 % of their mean, beyond a 5 % bound; 104: 4 / 102 = 3.9 %, within.
+    const far = makeSnapshot({ exchange: "bybit", markPrice: 106, observedAt });
+    const near = makeSnapshot({ exchange: "okx", markPrice: 104, observedAt });
+    expect(rankCarryOpportunities([far, near], [spot], { priceBound: 0.05 }).map(({ id }) => id)).toEqual(["BTC-spot_perp-binance-okx"]);
+    // Without a bound nothing is held to a price, as perp pairs are not.
+    expect(rankCarryOpportunities([far, near], [spot])).toHaveLength(2);
+    // A 1000PEPE perpetual at 0.0121 per 1000 is 0.0000121 a PEPE, 0.8 % from spot's 0.000012: paired, basis 83.3333 bps.
+    const pepe = makeSnapshot({ exchange: "bybit", base: "PEPE", venueBase: "1000PEPE", contractMultiplier: 1000, markPrice: 0.0121, observedAt });
+    const [item] = rankCarryOpportunities([pepe], [makeSpot({ exchange: "binance", market: "PEPE/USDT", base: "PEPE", price: 0.000012 })], { priceBound: 0.05 });
+    expect(item?.basis_bps).toBe(83.3333);
+    // A perpetual without a mark cannot be checked: paired, without a basis.
+    const unpriced = rankCarryOpportunities([makeSnapshot({ exchange: "htx", markPrice: null, observedAt })], [spot], { priceBound: 0.05 });
+    expect(unpriced.map(({ basis_bps, basis_unavailable_reason }) => [basis_bps, basis_unavailable_reason])).toEqual([[null, "price_missing"]]);
+  });
+
+  it("gives no basis for legs observed apart, and dates the item by the older leg", () => {
+    const [item] = rankCarryOpportunities([makeSnapshot({ exchange: "bybit", observedAt: observedAt + 60_000 })], [makeSpot({ exchange: "binance" })]);
+    expect(item).toMatchObject({ basis_bps: null, basis_unavailable_reason: "legs_observed_apart", updated_at: observedIso });
+  });
+
+  it("breaks APR ties by id, in code-unit order, whatever order the legs come in", () => {
+    // Every spot_perp against one perpetual has its APR (10.95): the spot venue decides only the order.
+    const perp = makeSnapshot({ exchange: "bybit", observedAt });
+    const items = rankCarryOpportunities([perp], [makeSpot({ exchange: "okx" }), makeSpot({ exchange: "gate" }), makeSpot({ exchange: "binance" })]);
+    expect(items.map(({ id, apr }) => [id, apr])).toEqual([
+      ["BTC-spot_perp-binance-bybit", 10.95],
+      ["BTC-spot_perp-gate-bybit", 10.95],
+      ["BTC-spot_perp-okx-bybit", 10.95],
+    ]);
+  });
+
+  it("takes one market a venue per side, and meets only crypto perpetuals of the asset", () => {
+    const perps = [
+      // Binance's BTC perpetuals: the most traded represents it, as in perp pairs.
+      makeSnapshot({ exchange: "binance", volume24hUsd: 1, fundingRate: 0.0002, observedAt }),
+      makeSnapshot({ exchange: "binance", market: "BTC/USDC:USDC", quote: "USDC", settle: "USDC", volume24hUsd: 2, observedAt }),
+      // Without a rate or an interval a perpetual is no leg.
+      makeSnapshot({ exchange: "okx", fundingRate: null, observedAt }),
+      makeSnapshot({ exchange: "gate", fundingIntervalHours: null, fundingIntervalSource: null, observedAt }),
+      // A HIP-3 equity never meets the crypto spot market of its ticker.
+      makeSnapshot({ exchange: "hyperliquid:xyz", base: "TSLA", underlyingClass: "equity", observedAt }),
+    ];
+    const spots = [
+      makeSpot({ exchange: "bybit", market: "BTC/USDC", quote: "USDC", volume24hUsd: 5 }),
+      makeSpot({ exchange: "bybit", market: "BTC/USDT", volume24hUsd: 5 }),
+      makeSpot({ exchange: "bybit", market: "BTC/EUR", quote: "EUR", volume24hUsd: 1 }),
+      makeSpot({ exchange: "bybit", market: "TSLA/USDT", base: "TSLA" }),
+    ];
+    const items = rankCarryOpportunities(perps, spots);
+    expect(items.map(({ id, spot, perp }) => [id, spot.market, perp.market])).toEqual([["BTC-spot_perp-bybit-binance", "BTC/USDT", "BTC/USDC:USDC"]]);
+  });
+});
