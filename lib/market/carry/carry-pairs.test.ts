@@ -155,7 +155,9 @@ describe("rankCarryOpportunities", () => {
     const spots = [
       makeSpot({ exchange: "bybit", market: "BTC/USDC", quote: "USDC", volume24hUsd: 5 }),
       makeSpot({ exchange: "bybit", market: "BTC/USDT", volume24hUsd: 5 }),
-      makeSpot({ exchange: "bybit", market: "BTC/EUR", quote: "EUR", volume24hUsd: 1 }),
+      // Priced in euros: another unit than the perpetuals', however much it trades.
+      makeSpot({ exchange: "bybit", market: "BTC/EUR", quote: "EUR", volume24hUsd: 9 }),
+      makeSpot({ exchange: "okx", market: "BTC/EUR", quote: "EUR" }),
       makeSpot({ exchange: "bybit", market: "TSLA/USDT", base: "TSLA" }),
     ];
     const items = rankCarryOpportunities(perps, spots);

@@ -6,6 +6,7 @@ import { pairingKey } from "../model/underlying-class";
 import type { MarketSnapshot, OpportunityLeg } from "../model/types";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
 import { rankedBefore } from "../opportunities/splice-opportunities";
+import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
 import { carryBasis, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
 import { carryOpportunityId } from "./carry-id";
 import type { CarryOpportunity, CarrySpotLeg, CarryType } from "./carry-opportunity";
@@ -27,8 +28,8 @@ export interface CarryOptions {
  * then `id` in code-unit order: perp pairs' `rankedBefore`). Each spot market meets each perpetual of
  * its asset, on its own venue or another: a `spot_perp` always, a `perp_spot` only where the spot
  * venue lends the asset (`borrow` of the same asset). A venue contributes one market per asset on
- * each side: its perpetual as perp pairs choose it (`preferred`), its spot market the most traded,
- * then USDT-quoted, then first by symbol. Perpetuals without a rate or an interval are left out, as
+ * each side: its perpetual as perp pairs choose it (`preferred`), its spot market quoted in dollars
+ * the most traded, then USDT-quoted, then first by symbol. Perpetuals without a rate or an interval are left out, as
  * the ranking leaves them out. Pure: the same legs always give the same list.
  *
  * The price bound is held per pair rather than per asset: a venue whose spot and perpetual both
@@ -47,6 +48,7 @@ export function rankCarryOpportunities(perps: readonly MarketSnapshot[], spots: 
   }
   const spotsByAsset = new Map<string, Map<string, SpotLeg>>();
   for (const spot of spots) {
+    if (!isDollarQuote(spot.quote)) continue;
     // Spot markets are of crypto assets: a HIP-3 equity or index perpetual of the same ticker never meets them.
     const venues = venuesOf(spotsByAsset, pairingKey(spot.base, undefined));
     const held = venues.get(spot.exchange);
@@ -152,6 +154,15 @@ function preferredSpot(challenger: SpotLeg, holder: SpotLeg): boolean {
   const usdt = Number(challenger.quote === "USDT") - Number(holder.quote === "USDT");
   if (usdt !== 0) return usdt > 0;
   return compareText(challenger.market, holder.market) < 0;
+}
+
+/**
+ * Whether a spot market is priced in dollars, as every perpetual is (USDT and USDC as dollars): a
+ * spot price in euros or bitcoin (`BTC/EUR`, `ETH/BTC`) is in another unit, neither comparable
+ * with the perpetual's mark nor sized in its notional.
+ */
+function isDollarQuote(quote: string): boolean {
+  return USD_SETTLEMENTS.has(quote) || quote === "USD";
 }
 
 function venuesOf<T>(byAsset: Map<string, Map<string, T>>, asset: string): Map<string, T> {

@@ -68,8 +68,8 @@ export function runningEstimate(rate: number | undefined): Pick<FundingObservati
   return { fundingRate: rate, predictedFundingRate: rate };
 }
 
-/** USD stablecoins: USDT, USDC, and the USDH and USDe some Hyperliquid HIP-3 dexes are margined in. */
-const USD_SETTLEMENTS = new Set(["USDT", "USDC", "USDH", "USDE"]);
+/** USD stablecoins: USDT, USDC, and the USDH and USDe some Hyperliquid HIP-3 dexes are margined in; carry pairs spot quoted in them (lib/market/carry). */
+export const USD_SETTLEMENTS = new Set(["USDT", "USDC", "USDH", "USDE"]);
 
 export type MarketClass = "eligible" | "notLinearPerp" | "inactive";
 
