@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import type { BorrowPeriod, BorrowRate } from "./spot-leg";
+
+/** A decimal the venues send as a string ("0.00000571"). */
+const decimal = z.union([z.string(), z.number()]).transform((value, context) => {
+  const parsed = typeof value === "number" ? value : Number(value);
+  if (value === "" || !Number.isFinite(parsed)) {
+    context.addIssue({ code: "custom", message: `not a decimal: ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** The venue endpoints whose borrow-rate answers are read here. */
+export type BorrowEndpoint =
+  | "okx-interest-rate-loan-quota"
+  | "binance-next-hourly-interest-rate"
+  | "binance-cross-margin-data"
+  | "bybit-interest-rate-history"
+  | "bybit-loan-info";
+
+/** What a deployment needs to know of an endpoint before it calls it. */
+export interface BorrowEndpointInfo {
+  path: string;
+  /** `signed`: the venue wants an API key even though the rate is the same for everyone at a tier. */
+  access: "public" | "signed";
+  /** The period the venue's documentation states for the rate (fixtures/carry FACTS). */
+  period: BorrowPeriod;
+}
+
+export const BORROW_ENDPOINTS: Readonly<Record<BorrowEndpoint, BorrowEndpointInfo>> = {
+  // "Daily borrowing rate"; `quota` is the most one account may borrow, in coin units.
+  "okx-interest-rate-loan-quota": { path: "/api/v5/public/interest-rate-loan-quota", access: "public", period: "day" },
+  // The next hour's estimate at the key's VIP level.
+  "binance-next-hourly-interest-rate": { path: "/sapi/v1/margin/next-hourly-interest-rate", access: "signed", period: "hour" },
+  // `dailyInterest` is read; `yearlyInterest` is the same rate × 365, rounded to 4 places.
+  "binance-cross-margin-data": { path: "/sapi/v1/margin/crossMarginData", access: "signed", period: "day" },
+  // Unified accounts; newest row first.
+  "bybit-interest-rate-history": { path: "/v5/spot-margin-trade/interest-rate-history", access: "signed", period: "hour" },
+  // Classic accounts: `interestRate` is a daily rate although it shares its name with hourly fields elsewhere.
+  "bybit-loan-info": { path: "/v5/spot-cross-margin-trade/loan-info", access: "signed", period: "day" },
+};
+
+type Row = { asset: string; rate: number; borrowable: number | null };
+
+const okxBody = z.object({
+  code: z.literal("0"),
+  data: z.array(z.object({ basic: z.array(z.object({ ccy: z.string(), rate: decimal, quota: decimal })) })),
+});
+const binanceNextHourly = z.array(z.object({ asset: z.string(), nextHourlyInterestRate: decimal }));
+// `borrowLimit` is the key's VIP-level limit in coin units; `borrowable: false` means no lending at all.
+const binanceCrossMargin = z.array(z.object({ coin: z.string(), borrowable: z.boolean(), dailyInterest: decimal, borrowLimit: decimal }));
+const bybitHistory = z.object({
+  retCode: z.literal(0),
+  result: z.object({ list: z.array(z.object({ currency: z.string(), hourlyBorrowRate: decimal, timestamp: z.number() })) }),
+});
+// `loanAbleAmount` is what the key may still borrow; `maxLoanAmount` is the ceiling of its tier.
+const bybitLoanInfo = z.object({
+  retCode: z.literal(0),
+  result: z.object({ coin: z.string(), interestRate: decimal, loanAbleAmount: decimal }),
+});
+
+const READERS: Record<BorrowEndpoint, (body: unknown) => Row[]> = {
+  "okx-interest-rate-loan-quota": (body) =>
+    okxBody.parse(body).data.flatMap((block) => block.basic.map((row) => ({ asset: row.ccy, rate: row.rate, borrowable: row.quota }))),
+  "binance-next-hourly-interest-rate": (body) =>
+    binanceNextHourly.parse(body).map((row) => ({ asset: row.asset, rate: row.nextHourlyInterestRate, borrowable: null })),
+  "binance-cross-margin-data": (body) =>
+    binanceCrossMargin
+      .parse(body)
+      .filter((row) => row.borrowable)
+      .map((row) => ({ asset: row.coin, rate: row.dailyInterest, borrowable: row.borrowLimit })),
+  // The history's newest row per currency is the rate now.
+  "bybit-interest-rate-history": (body) => {
+    const newest = new Map<string, { rate: number; timestamp: number }>();
+    for (const row of bybitHistory.parse(body).result.list) {
+      const seen = newest.get(row.currency);
+      if (!seen || row.timestamp > seen.timestamp) newest.set(row.currency, { rate: row.hourlyBorrowRate, timestamp: row.timestamp });
+    }
+    return [...newest].map(([asset, { rate }]) => ({ asset, rate, borrowable: null }));
+  },
+  "bybit-loan-info": (body) => {
+    const { result } = bybitLoanInfo.parse(body);
+    return [{ asset: result.coin, rate: result.interestRate, borrowable: result.loanAbleAmount }];
+  },
+};
+
+/**
+ * The borrow rates in `endpoint`'s answer, each in the period the venue states, with the amount
+ * the venue lends where it says. Throws `VENUE_UNAVAILABLE` on an answer of another shape.
+ */
+export function readBorrowRates(endpoint: BorrowEndpoint, body: unknown, observedAt: string): BorrowRate[] {
+  const { path, period } = BORROW_ENDPOINTS[endpoint];
+  try {
+    return READERS[endpoint](body).map((row) => ({ asset: row.asset.toUpperCase(), rate: row.rate, period, borrowable: row.borrowable, source: path, observedAt }));
+  } catch (error) {
+    if (error instanceof z.ZodError) throw new AppError("VENUE_UNAVAILABLE", `${endpoint}: unexpected answer (${error.issues[0]?.message ?? "shape"})`);
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import type { VenueId } from "../model/types";
+
+/** One spot market as a venue's ticker answer states it, before normalising (`spot-leg-of.ts`). */
+export interface SpotTickerRow {
+  /** The venue's own market id: `BTCUSDT`, `BTC_USDT`, `BTC-USDT`. */
+  venueSymbol: string;
+  venueBase: string;
+  venueQuote: string;
+  /** Last traded price in the quote currency. */
+  price: number;
+  /** 24 h traded value in the quote currency, as the venue sums it. */
+  quoteVolume24h: number;
+}
+
+/** Venues whose spot tickers are read here; each maps to the ticker endpoint its reader expects. */
+export type SpotTickerVenue = Extract<VenueId, "binance" | "bybit" | "gate">;
+
+/** A decimal the venues send as a string ("20533.13"); a number is taken as it is. */
+const decimal = z.union([z.string(), z.number()]).transform((value, context) => {
+  const parsed = typeof value === "number" ? value : Number(value);
+  if (value === "" || !Number.isFinite(parsed)) {
+    context.addIssue({ code: "custom", message: `not a decimal: ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/*
+ * Binance and Bybit write a spot symbol without a separator (BNBBTC, BTCUSDT); their ticker answers
+ * do not repeat base and quote (the instruments list does). The quote is therefore read off the end
+ * against the quote currencies those venues list, longest first so FDUSD is not read as USD. A
+ * symbol ending in none of them is skipped, not guessed.
+ */
+const JOINED_QUOTES = ["FDUSD", "USDT", "USDC", "TUSD", "USDE", "BUSD", "DAI", "BTC", "ETH", "BNB", "EUR", "TRY", "BRL"] as const;
+
+/** Base and quote of a joined symbol, or null when its quote is not one listed above. */
+export function splitJoinedSymbol(symbol: string): { base: string; quote: string } | null {
+  for (const quote of JOINED_QUOTES) {
+    if (symbol.length > quote.length && symbol.endsWith(quote)) return { base: symbol.slice(0, -quote.length), quote };
+  }
+  return null;
+}
+
+const binanceTicker = z.object({ symbol: z.string(), lastPrice: decimal, quoteVolume: decimal });
+/** `GET /api/v3/ticker/24hr`: an array without `symbol`, one object with it. */
+const binanceBody = z.union([z.array(binanceTicker), binanceTicker.transform((row) => [row])]);
+
+const bybitBody = z.object({
+  retCode: z.literal(0),
+  result: z.object({
+    category: z.literal("spot"),
+    list: z.array(z.object({ symbol: z.string(), lastPrice: decimal, turnover24h: decimal })),
+  }),
+});
+
+const gateBody = z.array(z.object({ currency_pair: z.string(), last: decimal, quote_volume: decimal }));
+
+function joined(venueSymbol: string, price: number, quoteVolume24h: number): SpotTickerRow[] {
+  const split = splitJoinedSymbol(venueSymbol);
+  return split ? [{ venueSymbol, venueBase: split.base, venueQuote: split.quote, price, quoteVolume24h }] : [];
+}
+
+const READERS: Record<SpotTickerVenue, (body: unknown) => SpotTickerRow[]> = {
+  binance: (body) => binanceBody.parse(body).flatMap((row) => joined(row.symbol, row.lastPrice, row.quoteVolume)),
+  // `turnover24h` is Bybit's quote-currency value; `volume24h` is in the base.
+  bybit: (body) => bybitBody.parse(body).result.list.flatMap((row) => joined(row.symbol, row.lastPrice, row.turnover24h)),
+  gate: (body) =>
+    gateBody.parse(body).flatMap((row) => {
+      const [base, quote, ...rest] = row.currency_pair.split("_");
+      if (!base || !quote || rest.length > 0) return [];
+      return [{ venueSymbol: row.currency_pair, venueBase: base, venueQuote: quote, price: row.last, quoteVolume24h: row.quote_volume }];
+    }),
+};
+
+/**
+ * The spot tickers of `venue`'s ticker answer (Binance `GET /api/v3/ticker/24hr`, Bybit
+ * `GET /v5/market/tickers?category=spot`, Gate `GET /api/v4/spot/tickers`). Throws `VENUE_UNAVAILABLE`
+ * on an answer of another shape, so a changed API is seen rather than read as no markets.
+ */
+export function readSpotTickers(venue: SpotTickerVenue, body: unknown): SpotTickerRow[] {
+  try {
+    return READERS[venue](body);
+  } catch (error) {
+    if (error instanceof z.ZodError) throw new AppError("VENUE_UNAVAILABLE", `${venue} spot tickers: unexpected answer (${error.issues[0]?.message ?? "shape"})`);
+    throw error;
+  }
+}
