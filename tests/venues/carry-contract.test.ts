@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BORROW_ENDPOINTS, readBorrowRates } from "@/lib/market/carry/read-borrow-rates";
-import { readSpotTickers, splitJoinedSymbol } from "@/lib/market/carry/read-spot-tickers";
+import { SPOT_TICKER_VENUES, readSpotTickers, splitJoinedSymbol } from "@/lib/market/carry/read-spot-tickers";
 import { spotLegOf } from "@/lib/market/carry/spot-leg-of";
 import { annualisedBorrowPct } from "@/lib/market/carry/spot-leg";
+import { SPOT_TAKER_FEES } from "@/lib/market/carry/spot-taker-fees";
 import { BORROW_EXPECTATIONS, SPOT_EXPECTATIONS } from "./carry-expectations";
 
 const OBSERVED_AT = "2026-12-04T00:00:00.000Z";
@@ -13,18 +14,43 @@ function carryFixture(path: string): unknown {
 }
 
 describe.each(SPOT_EXPECTATIONS)("$venue spot tickers ($fixture)", (expectation) => {
-  it("read as a spot leg with the answer's price and its USD volume", () => {
-    const rows = readSpotTickers(expectation.venue, carryFixture(expectation.fixture));
+  it("read as a spot leg with the answer's price, its USD volume and the taker fee", () => {
+    const fixture = carryFixture(expectation.fixture);
+    const rows = readSpotTickers(expectation.venue, expectation.dataOnly ? { code: "200000", data: fixture } : fixture);
     expect(rows).toHaveLength(1);
-    const leg = spotLegOf(expectation.venue, rows[0]!, { observedAt: OBSERVED_AT, takerFee: null, borrow: null });
-    expect(leg).toMatchObject({
-      exchange: expectation.venue,
+    const leg = spotLegOf(expectation.venue, rows[0]!, { observedAt: OBSERVED_AT, borrow: null });
+    expect(leg).toEqual({
+      exchange: expectation.exchange,
       market: expectation.market,
       base: expectation.base,
       quote: expectation.quote,
       price: expectation.price,
       volume24hUsd: expectation.volume24hUsd,
+      takerFee: expectation.takerFee,
+      borrow: null,
+      observedAt: OBSERVED_AT,
     });
+  });
+});
+
+describe("spot taker fees", () => {
+  it("give every spot venue a dated, sourced base-tier figure or none", () => {
+    expect(Object.keys(SPOT_TAKER_FEES).sort()).toEqual([...SPOT_TICKER_VENUES].sort());
+    for (const [venue, schedule] of Object.entries(SPOT_TAKER_FEES)) {
+      if (schedule === null) continue;
+      // Every schedule found states 0.1 %: a figure outside 0–0.5 % would be a typo (a percent written as a decimal).
+      expect(schedule.taker, venue).toBeGreaterThan(0);
+      expect(schedule.taker, venue).toBeLessThanOrEqual(0.005);
+      expect(schedule.asOf, venue).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(schedule.source.length, venue).toBeGreaterThan(10);
+    }
+  });
+
+  it("prefer the fee a market states over its venue's schedule", () => {
+    const row = { venueSymbol: "KCS-USDT", venueBase: "KCS", venueQuote: "USDT", price: 10, quoteVolume24h: 1, takerFee: 0.002 };
+    expect(spotLegOf("kucoin", row, { observedAt: OBSERVED_AT, borrow: null }).takerFee).toBe(0.002);
+    expect(spotLegOf("kucoin", { ...row, takerFee: null }, { observedAt: OBSERVED_AT, borrow: null }).takerFee).toBeNull();
+    expect(spotLegOf("okx", { ...row, takerFee: null }, { observedAt: OBSERVED_AT, borrow: null }).takerFee).toBe(0.001);
   });
 });
 
@@ -59,13 +85,26 @@ describe("carry readers", () => {
     expect(() => readBorrowRates("okx-interest-rate-loan-quota", { code: "50011", data: [] }, OBSERVED_AT)).toThrow(/unexpected answer/);
   });
 
+  it("attach a venue's borrow rate for the leg's base, kept in its own period", () => {
+    const [ticker] = readSpotTickers("okx", carryFixture("okx/market_ticker_SPOT_BTC-USDT_2023-01-04.json"));
+    const rates = readBorrowRates("okx-interest-rate-loan-quota", carryFixture("okx/public_interest-rate-loan-quota_DOC_older-variant.json"), OBSERVED_AT);
+    const leg = spotLegOf("okx", ticker!, { observedAt: OBSERVED_AT, borrow: rates.find((rate) => rate.asset === "BTC") ?? null });
+    expect(leg.borrow).toMatchObject({ asset: "BTC", rate: 0.00019992, period: "day", borrowable: 10 });
+  });
+
+  it("skip a KuCoin market that has not traded (no last price)", () => {
+    const body = { code: "200000", data: { ticker: [{ symbol: "NEW-USDT", last: null, volValue: "0", takerFeeRate: "0.001", takerCoefficient: "1" }] } };
+    expect(readSpotTickers("kucoin", body)).toEqual([]);
+  });
+
   it("leave out a Binance coin its margin does not lend", () => {
     const body = [{ coin: "XYZ", borrowable: false, dailyInterest: "0.001", borrowLimit: "0" }];
     expect(readBorrowRates("binance-cross-margin-data", body, OBSERVED_AT)).toEqual([]);
   });
 
   it("price a bundled base per unit of the asset, as perp legs are", () => {
-    const leg = spotLegOf("bybit", { venueSymbol: "1000PEPEUSDT", venueBase: "1000PEPE", venueQuote: "USDT", price: 0.012, quoteVolume24h: 5 }, { observedAt: OBSERVED_AT, takerFee: null, borrow: null });
+    const row = { venueSymbol: "1000PEPEUSDT", venueBase: "1000PEPE", venueQuote: "USDT", price: 0.012, quoteVolume24h: 5, takerFee: null };
+    const leg = spotLegOf("bybit", row, { observedAt: OBSERVED_AT, borrow: null });
     expect(leg.base).toBe("PEPE");
     expect(leg.price).toBeCloseTo(0.000012, 12);
   });

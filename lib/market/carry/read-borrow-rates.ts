@@ -21,7 +21,7 @@ export type BorrowEndpoint =
   | "bybit-loan-info";
 
 /** What a deployment needs to know of an endpoint before it calls it. */
-export interface BorrowEndpointInfo {
+interface BorrowEndpointInfo {
   path: string;
   /** `signed`: the venue wants an API key even though the rate is the same for everyone at a tier. */
   access: "public" | "signed";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { VenueId } from "../model/types";
 
 /** One spot market as a venue's ticker answer states it, before normalising (`spot-leg-of.ts`). */
 export interface SpotTickerRow {
@@ -12,10 +11,13 @@ export interface SpotTickerRow {
   price: number;
   /** 24 h traded value in the quote currency, as the venue sums it. */
   quoteVolume24h: number;
+  /** The market's own base-tier taker fee where the answer states one (KuCoin), else null. */
+  takerFee: number | null;
 }
 
 /** Venues whose spot tickers are read here; each maps to the ticker endpoint its reader expects. */
-export type SpotTickerVenue = Extract<VenueId, "binance" | "bybit" | "gate">;
+export const SPOT_TICKER_VENUES = ["binance", "bybit", "okx", "gate", "bitget", "kucoin"] as const;
+export type SpotTickerVenue = (typeof SPOT_TICKER_VENUES)[number];
 
 /** A decimal the venues send as a string ("20533.13"); a number is taken as it is. */
 const decimal = z.union([z.string(), z.number()]).transform((value, context) => {
@@ -57,26 +59,59 @@ const bybitBody = z.object({
 
 const gateBody = z.array(z.object({ currency_pair: z.string(), last: decimal, quote_volume: decimal }));
 
+// For SPOT, `volCcy24h` is in the quote currency (for derivatives OKX puts the base there) and `vol24h` in the base.
+const okxBody = z.object({
+  code: z.literal("0"),
+  data: z.array(z.object({ instType: z.literal("SPOT"), instId: z.string(), last: decimal, volCcy24h: decimal })),
+});
+
+// `quoteVolume` is in the quote currency; `usdtVolume` is the same converted to USDT (equal on a USDT pair).
+const bitgetBody = z.object({
+  code: z.literal("00000"),
+  data: z.array(z.object({ symbol: z.string(), lastPr: decimal, quoteVolume: decimal })),
+});
+
+// `volValue` is the quote-currency value (`vol` the base); a market's taker fee is `takerFeeRate` × `takerCoefficient`.
+const kucoinBody = z.object({
+  code: z.literal("200000"),
+  data: z.object({
+    ticker: z.array(
+      z.object({ symbol: z.string(), last: decimal.nullable(), volValue: decimal, takerFeeRate: decimal, takerCoefficient: decimal }),
+    ),
+  }),
+});
+
 function joined(venueSymbol: string, price: number, quoteVolume24h: number): SpotTickerRow[] {
   const split = splitJoinedSymbol(venueSymbol);
-  return split ? [{ venueSymbol, venueBase: split.base, venueQuote: split.quote, price, quoteVolume24h }] : [];
+  return split ? [{ venueSymbol, venueBase: split.base, venueQuote: split.quote, price, quoteVolume24h, takerFee: null }] : [];
+}
+
+/** A symbol written BASE<separator>QUOTE (Gate `BTC_USDT`, OKX and KuCoin `BTC-USDT`). */
+function separated(venueSymbol: string, separator: string, price: number, quoteVolume24h: number, takerFee: number | null = null): SpotTickerRow[] {
+  const [base, quote, ...rest] = venueSymbol.split(separator);
+  if (!base || !quote || rest.length > 0) return [];
+  return [{ venueSymbol, venueBase: base, venueQuote: quote, price, quoteVolume24h, takerFee }];
 }
 
 const READERS: Record<SpotTickerVenue, (body: unknown) => SpotTickerRow[]> = {
   binance: (body) => binanceBody.parse(body).flatMap((row) => joined(row.symbol, row.lastPrice, row.quoteVolume)),
   // `turnover24h` is Bybit's quote-currency value; `volume24h` is in the base.
   bybit: (body) => bybitBody.parse(body).result.list.flatMap((row) => joined(row.symbol, row.lastPrice, row.turnover24h)),
-  gate: (body) =>
-    gateBody.parse(body).flatMap((row) => {
-      const [base, quote, ...rest] = row.currency_pair.split("_");
-      if (!base || !quote || rest.length > 0) return [];
-      return [{ venueSymbol: row.currency_pair, venueBase: base, venueQuote: quote, price: row.last, quoteVolume24h: row.quote_volume }];
-    }),
+  okx: (body) => okxBody.parse(body).data.flatMap((row) => separated(row.instId, "-", row.last, row.volCcy24h)),
+  gate: (body) => gateBody.parse(body).flatMap((row) => separated(row.currency_pair, "_", row.last, row.quote_volume)),
+  bitget: (body) => bitgetBody.parse(body).data.flatMap((row) => joined(row.symbol, row.lastPr, row.quoteVolume)),
+  // A market that has not traded has no `last`: it has no price to carry against.
+  kucoin: (body) =>
+    kucoinBody
+      .parse(body)
+      .data.ticker.flatMap((row) => (row.last === null ? [] : separated(row.symbol, "-", row.last, row.volValue, row.takerFeeRate * row.takerCoefficient))),
 };
 
 /**
  * The spot tickers of `venue`'s ticker answer (Binance `GET /api/v3/ticker/24hr`, Bybit
- * `GET /v5/market/tickers?category=spot`, Gate `GET /api/v4/spot/tickers`). Throws `VENUE_UNAVAILABLE`
+ * `GET /v5/market/tickers?category=spot`, OKX `GET /api/v5/market/tickers?instType=SPOT`, Gate
+ * `GET /api/v4/spot/tickers`, Bitget `GET /api/v2/spot/market/tickers`, KuCoin
+ * `GET /api/v1/market/allTickers`). Throws `VENUE_UNAVAILABLE`
  * on an answer of another shape, so a changed API is seen rather than read as no markets.
  */
 export function readSpotTickers(venue: SpotTickerVenue, body: unknown): SpotTickerRow[] {
