@@ -97,6 +97,21 @@ describe("carry readers", () => {
     expect(readSpotTickers("kucoin", body)).toEqual([]);
   });
 
+  it("refuse Bitget's documented margin-loans example, whose daily and annual rates contradict each other", () => {
+    // "dailyInterest": "0.1", "annualInterest": "0.00416667": 0.1 / 24, not 0.1 × 365.
+    const body = carryFixture("bitget/v3_market_margin-loans_BTC_DOC.json");
+    expect(() => readBorrowRates("bitget-margin-loans", body, OBSERVED_AT, "BTC")).toThrow(/daily 0.1 × 365 is not the stated annual 0.00416667/);
+  });
+
+  it("read Bitget's daily margin-loan rate where the annual one agrees, for the coin asked", () => {
+    const body = { code: "00000", msg: "success", data: { dailyInterest: "0.0001", annualInterest: "0.0365", limit: "3000" } };
+    const [rate] = readBorrowRates("bitget-margin-loans", body, OBSERVED_AT, "BTC");
+    expect(rate).toMatchObject({ asset: "BTC", rate: 0.0001, period: "day", borrowable: null, source: "/api/v3/market/margin-loans" });
+    // 0.0001 a day × 365 × 100 = 3.65 % a year.
+    expect(annualisedBorrowPct(rate!.rate, rate!.period)).toBeCloseTo(3.65, 10);
+    expect(() => readBorrowRates("bitget-margin-loans", body, OBSERVED_AT)).toThrow(/does not name its coin/);
+  });
+
   it("leave out a Binance coin its margin does not lend", () => {
     const body = [{ coin: "XYZ", borrowable: false, dailyInterest: "0.001", borrowLimit: "0" }];
     expect(readBorrowRates("binance-cross-margin-data", body, OBSERVED_AT)).toEqual([]);

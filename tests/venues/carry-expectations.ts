@@ -69,6 +69,9 @@ export const BORROW_EXPECTATIONS: BorrowExpectation[] = [
   { endpoint: "binance-cross-margin-data", fixture: "binance/margin_crossMarginData_BTC_DOC.json", access: "signed", asset: "BTC", rate: 0.00026125, period: "day", aprPct: 9.535625, borrowable: 180, count: 1 },
   // Bybit UTA, per hour, newest of three equal rows: 0.000014621596 × 8760 × 100 = 12.808518096 %.
   { endpoint: "bybit-interest-rate-history", fixture: "bybit/spot-margin-trade_interest-rate-history_USDC_DOC_first3.json", access: "signed", asset: "USDC", rate: 0.000014621596, period: "hour", aprPct: 12.808518096, borrowable: null, count: 1 },
+  // Gate isolated margin estimate, per hour: 0.000002 × 8760 × 100 = 1.752 %; 0.000001 → 0.876 %.
+  { endpoint: "gate-uni-estimate-rate", fixture: "gate/margin_uni_estimate_rate_BTC_GT_DOC.json", access: "signed", asset: "BTC", rate: 0.000002, period: "hour", aprPct: 1.752, borrowable: null, count: 2 },
+  { endpoint: "gate-uni-estimate-rate", fixture: "gate/margin_uni_estimate_rate_BTC_GT_DOC.json", access: "signed", asset: "GT", rate: 0.000001, period: "hour", aprPct: 0.876, borrowable: null, count: 2 },
   // Bybit classic, per day: 0.000054835 × 365 × 100 = 2.00147750 %; loanAbleAmount "19.220442066850037795" ETH.
   { endpoint: "bybit-loan-info", fixture: "bybit/spot-cross-margin-trade_loan-info_ETH_classic_DOC.json", access: "signed", asset: "ETH", rate: 0.000054835, period: "day", aprPct: 2.0014775, borrowable: 19.220442066850037795, count: 1 },
 ];

@@ -18,7 +18,9 @@ export type BorrowEndpoint =
   | "binance-next-hourly-interest-rate"
   | "binance-cross-margin-data"
   | "bybit-interest-rate-history"
-  | "bybit-loan-info";
+  | "bybit-loan-info"
+  | "gate-uni-estimate-rate"
+  | "bitget-margin-loans";
 
 /** What a deployment needs to know of an endpoint before it calls it. */
 interface BorrowEndpointInfo {
@@ -40,6 +42,11 @@ export const BORROW_ENDPOINTS: Readonly<Record<BorrowEndpoint, BorrowEndpointInf
   "bybit-interest-rate-history": { path: "/v5/spot-margin-trade/interest-rate-history", access: "signed", period: "hour" },
   // Classic accounts: `interestRate` is a daily rate although it shares its name with hourly fields elsewhere.
   "bybit-loan-info": { path: "/v5/spot-cross-margin-trade/loan-info", access: "signed", period: "day" },
+  // Isolated margin: "estimate current hourly lending rates, returned by currency"; the public
+  // `/margin/uni/currency_pairs` lists the margin pairs but no rate.
+  "gate-uni-estimate-rate": { path: "/margin/uni/estimate_rate", access: "signed", period: "hour" },
+  // Unified account, public. The answer asks for the coin (`?coin=BTC`) and does not repeat it.
+  "bitget-margin-loans": { path: "/api/v3/market/margin-loans", access: "public", period: "day" },
 };
 
 type Row = { asset: string; rate: number; borrowable: number | null };
@@ -61,7 +68,28 @@ const bybitLoanInfo = z.object({
   result: z.object({ coin: z.string(), interestRate: decimal, loanAbleAmount: decimal }),
 });
 
-const READERS: Record<BorrowEndpoint, (body: unknown) => Row[]> = {
+// Gate answers one rate per asked currency, keyed by the currency.
+const gateEstimate = z.record(z.string(), decimal);
+const bitgetMarginLoans = z.object({
+  code: z.literal("00000"),
+  data: z.object({ dailyInterest: decimal, annualInterest: decimal }),
+});
+
+/*
+ * Bitget states the same rate twice, per day and per year. Its documented example contradicts
+ * itself (daily 0.1, annual 0.00416667: 0.1 / 24, not × 365), so the daily figure is taken only
+ * where the two agree (× 365, within 1 % for the venue's rounding): an answer that swaps or
+ * mislabels them is refused rather than read as a rate 876 000 times off.
+ */
+function consistentDaily(daily: number, annual: number): number {
+  const expected = daily * 365;
+  if (Math.abs(expected - annual) > 0.01 * Math.max(expected, annual)) {
+    throw new AppError("VENUE_UNAVAILABLE", `bitget-margin-loans: daily ${daily} × 365 is not the stated annual ${annual}`);
+  }
+  return daily;
+}
+
+const READERS: Record<BorrowEndpoint, (body: unknown, asset: string | undefined) => Row[]> = {
   "okx-interest-rate-loan-quota": (body) =>
     okxBody.parse(body).data.flatMap((block) => block.basic.map((row) => ({ asset: row.ccy, rate: row.rate, borrowable: row.quota }))),
   "binance-next-hourly-interest-rate": (body) =>
@@ -84,16 +112,24 @@ const READERS: Record<BorrowEndpoint, (body: unknown) => Row[]> = {
     const { result } = bybitLoanInfo.parse(body);
     return [{ asset: result.coin, rate: result.interestRate, borrowable: result.loanAbleAmount }];
   },
+  "gate-uni-estimate-rate": (body) => Object.entries(gateEstimate.parse(body)).map(([asset, rate]) => ({ asset, rate, borrowable: null })),
+  // `limit` ("Loan limit") states no unit, so no borrowable amount is claimed from it.
+  "bitget-margin-loans": (body, asset) => {
+    if (!asset) throw new AppError("INTERNAL_ERROR", "bitget-margin-loans: the answer does not name its coin; pass the one asked for");
+    const { data } = bitgetMarginLoans.parse(body);
+    return [{ asset, rate: consistentDaily(data.dailyInterest, data.annualInterest), borrowable: null }];
+  },
 };
 
 /**
  * The borrow rates in `endpoint`'s answer, each in the period the venue states, with the amount
- * the venue lends where it says. Throws `VENUE_UNAVAILABLE` on an answer of another shape.
+ * the venue lends where it says. `asset`: the coin asked for, for an answer that does not repeat it
+ * (Bitget's). Throws `VENUE_UNAVAILABLE` on an answer of another shape.
  */
-export function readBorrowRates(endpoint: BorrowEndpoint, body: unknown, observedAt: string): BorrowRate[] {
+export function readBorrowRates(endpoint: BorrowEndpoint, body: unknown, observedAt: string, asset?: string): BorrowRate[] {
   const { path, period } = BORROW_ENDPOINTS[endpoint];
   try {
-    return READERS[endpoint](body).map((row) => ({ asset: row.asset.toUpperCase(), rate: row.rate, period, borrowable: row.borrowable, source: path, observedAt }));
+    return READERS[endpoint](body, asset).map((row) => ({ asset: row.asset.toUpperCase(), rate: row.rate, period, borrowable: row.borrowable, source: path, observedAt }));
   } catch (error) {
     if (error instanceof z.ZodError) throw new AppError("VENUE_UNAVAILABLE", `${endpoint}: unexpected answer (${error.issues[0]?.message ?? "shape"})`);
     throw error;
