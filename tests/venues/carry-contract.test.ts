@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { BORROW_ENDPOINTS, readBorrowRates } from "@/lib/market/carry/read-borrow-rates";
 import { SPOT_TICKER_VENUES, readSpotTickers, splitJoinedSymbol } from "@/lib/market/carry/read-spot-tickers";
 import { spotLegOf } from "@/lib/market/carry/spot-leg-of";
+import { venueModuleUrl } from "@/lib/market/venues/connectors/load-ccxt";
 import { annualisedBorrowPct } from "@/lib/market/carry/spot-leg";
 import { SPOT_TAKER_FEES } from "@/lib/market/carry/spot-taker-fees";
 import { BORROW_EXPECTATIONS, SPOT_EXPECTATIONS } from "./carry-expectations";
@@ -30,6 +32,27 @@ describe.each(SPOT_EXPECTATIONS)("$venue spot tickers ($fixture)", (expectation)
       borrow: null,
       observedAt: OBSERVED_AT,
     });
+  });
+});
+
+type CcxtTicker = { symbol: string; last: number | undefined; quoteVolume: number | undefined };
+type CcxtExchange = { setMarkets(markets: Record<string, unknown>[]): void } & Record<string, (row: unknown) => CcxtTicker>;
+
+describe.each(SPOT_EXPECTATIONS)("$venue spot ticker against ccxt's parse", (expectation) => {
+  it("takes the price and quote volume ccxt's fetchTickers takes from the same row", async () => {
+    const ccxtIndex = createRequire(import.meta.url).resolve("ccxt");
+    const ccxtModule = (await import(/* @vite-ignore */ venueModuleUrl(ccxtIndex, expectation.venue))) as { default: new () => CcxtExchange };
+    const exchange = new ccxtModule.default();
+    const { id, symbol, parse = "parseTicker" } = expectation.ccxt;
+    const [base, quote] = symbol.split("/");
+    // The market ccxt would have loaded: a spot market, which is what makes OKX's volCcy24h a quote volume.
+    exchange.setMarkets([{ id, symbol, base, quote, baseId: base, quoteId: quote, spot: true, type: "spot", contract: false, active: true }]);
+    const parsed = exchange[parse]!.call(exchange, expectation.ccxt.row(carryFixture(expectation.fixture)));
+    expect(parsed.symbol).toBe(symbol);
+    expect(parsed.last).toBe(expectation.price);
+    // ccxt states a volume it cannot convert too: compare with the quote volume, whatever the quote.
+    const [row] = readSpotTickers(expectation.venue, expectation.dataOnly ? { code: "200000", data: carryFixture(expectation.fixture) } : carryFixture(expectation.fixture));
+    expect(parsed.quoteVolume).toBe(row!.quoteVolume24h);
   });
 });
 

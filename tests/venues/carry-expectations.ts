@@ -23,7 +23,15 @@ export interface SpotExpectation {
   exchange: string;
   /** KuCoin's docs show the `data` object alone: the test wraps it in the `{code: "200000", data}` every KuCoin answer has. */
   dataOnly?: true;
+  /**
+   * The same row as ccxt's `fetchTickers` parses it, for a second opinion on which field is the
+   * price and which the quote volume: where in the answer the row sits, its ccxt market id and
+   * symbol, and the parse method (ccxt's KuCoin spot path is `parseSpotOrUtaTicker`).
+   */
+  ccxt: { row: (body: unknown) => unknown; id: string; symbol: string; parse?: "parseSpotOrUtaTicker" };
 }
+
+type Rows = { result: { list: unknown[] } } & { data: unknown[] } & { ticker: unknown[] };
 
 export interface BorrowExpectation {
   endpoint: BorrowEndpoint;
@@ -41,18 +49,24 @@ export interface BorrowExpectation {
 
 export const SPOT_EXPECTATIONS: SpotExpectation[] = [
   // Binance's docs example is BNBBTC: BTC-quoted, so its quoteVolume "15.30000000" is BTC, not USD.
-  { venue: "binance", exchange: "binance", fixture: "binance/spot_ticker_24hr_BNBBTC_DOC.json", market: "BNB/BTC", base: "BNB", quote: "BTC", price: 4.000002, volume24hUsd: null, takerFee: 0.001 },
+  { venue: "binance", exchange: "binance", fixture: "binance/spot_ticker_24hr_BNBBTC_DOC.json", market: "BNB/BTC", base: "BNB", quote: "BTC", price: 4.000002, volume24hUsd: null, takerFee: 0.001,
+    ccxt: { row: (body) => body, id: "BNBBTC", symbol: "BNB/BTC" } },
   // Bybit: lastPrice "20533.13"; turnover24h (quote) "243765620.65899866", not volume24h (base) "11801.27771".
-  { venue: "bybit", exchange: "bybit", fixture: "bybit/spot_tickers_BTCUSDT_DOC.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 20533.13, volume24hUsd: 243765620.65899866, takerFee: 0.001 },
+  { venue: "bybit", exchange: "bybit", fixture: "bybit/spot_tickers_BTCUSDT_DOC.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 20533.13, volume24hUsd: 243765620.65899866, takerFee: 0.001,
+    ccxt: { row: (body) => (body as Rows).result.list[0], id: "BTCUSDT", symbol: "BTC/USDT" } },
   // OKX: last "16839.1"; volCcy24h "86702682.03645192" is the quote (≈ vol24h 5150.98 BTC × 16839).
-  { venue: "okx", exchange: "okx", fixture: "okx/market_ticker_SPOT_BTC-USDT_2023-01-04.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 16839.1, volume24hUsd: 86702682.03645192, takerFee: 0.001 },
+  { venue: "okx", exchange: "okx", fixture: "okx/market_ticker_SPOT_BTC-USDT_2023-01-04.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 16839.1, volume24hUsd: 86702682.03645192, takerFee: 0.001,
+    ccxt: { row: (body) => (body as Rows).data[0], id: "BTC-USDT", symbol: "BTC/USDT" } },
   // Gate's docs example is a leveraged token: it keeps its own base (BTC3L), so it never pairs with a BTC perp.
-  { venue: "gate", exchange: "gate", fixture: "gate/spot_tickers_BTC3L_USDT_DOC.json", market: "BTC3L/USDT", base: "BTC3L", quote: "USDT", price: 2.46140352, volume24hUsd: 1602221.6646837553, takerFee: 0.001 },
+  { venue: "gate", exchange: "gate", fixture: "gate/spot_tickers_BTC3L_USDT_DOC.json", market: "BTC3L/USDT", base: "BTC3L", quote: "USDT", price: 2.46140352, volume24hUsd: 1602221.6646837553, takerFee: 0.001,
+    ccxt: { row: (body) => (body as unknown[])[0], id: "BTC3L_USDT", symbol: "BTC3L/USDT" } },
   // Bitget: lastPr "85768.48"; quoteVolume "150814327.536654" (usdtVolume agrees to 6 places on a USDT pair).
-  { venue: "bitget", exchange: "bitget", fixture: "bitget/spot_market_tickers_BTCUSDT_2026-10-05.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 85768.48, volume24hUsd: 150814327.536654, takerFee: 0.001 },
+  { venue: "bitget", exchange: "bitget", fixture: "bitget/spot_market_tickers_BTCUSDT_2026-10-05.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 85768.48, volume24hUsd: 150814327.536654, takerFee: 0.001,
+    ccxt: { row: (body) => (body as Rows).data[0], id: "BTCUSDT", symbol: "BTC/USDT" } },
   // KuCoin: last "11328.9" (not `buy`, which its docs label "bestAsk"); volValue "25984946.157790431";
   // fee takerFeeRate "0.001" × takerCoefficient "1". KuCoin's spot legs carry its perp venue's id.
-  { venue: "kucoin", exchange: "kucoinfutures", fixture: "kucoin/market_allTickers_data_DOC.json", dataOnly: true, market: "BTC/USDT", base: "BTC", quote: "USDT", price: 11328.9, volume24hUsd: 25984946.157790431, takerFee: 0.001 },
+  { venue: "kucoin", exchange: "kucoinfutures", fixture: "kucoin/market_allTickers_data_DOC.json", dataOnly: true, market: "BTC/USDT", base: "BTC", quote: "USDT", price: 11328.9, volume24hUsd: 25984946.157790431, takerFee: 0.001,
+    ccxt: { row: (body) => (body as Rows).ticker[0], id: "BTC-USDT", symbol: "BTC/USDT", parse: "parseSpotOrUtaTicker" } },
 ];
 
 export const BORROW_EXPECTATIONS: BorrowExpectation[] = [
