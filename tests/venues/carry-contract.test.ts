@@ -106,6 +106,9 @@ describe("carry readers", () => {
   it("refuse an answer of another shape rather than read it as no markets", () => {
     expect(() => readSpotTickers("bybit", { retCode: 10001, retMsg: "params error" })).toThrow(/bybit spot tickers: unexpected answer/);
     expect(() => readBorrowRates("okx-interest-rate-loan-quota", { code: "50011", data: [] }, OBSERVED_AT)).toThrow(/unexpected answer/);
+    // An empty rate is not a zero rate.
+    const blank = { code: "0", data: [{ basic: [{ ccy: "BTC", rate: "", quota: "10" }] }] };
+    expect(() => readBorrowRates("okx-interest-rate-loan-quota", blank, OBSERVED_AT)).toThrow(/not a decimal: ""/);
   });
 
   it("attach a venue's borrow rate for the leg's base, kept in its own period", () => {

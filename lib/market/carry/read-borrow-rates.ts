@@ -1,16 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { venueDecimal } from "./venue-decimal";
 import type { BorrowPeriod, BorrowRate } from "./spot-leg";
-
-/** A decimal the venues send as a string ("0.00000571"). */
-const decimal = z.union([z.string(), z.number()]).transform((value, context) => {
-  const parsed = typeof value === "number" ? value : Number(value);
-  if (value === "" || !Number.isFinite(parsed)) {
-    context.addIssue({ code: "custom", message: `not a decimal: ${JSON.stringify(value)}` });
-    return z.NEVER;
-  }
-  return parsed;
-});
 
 /** The venue endpoints whose borrow-rate answers are read here. */
 export type BorrowEndpoint =
@@ -27,7 +18,7 @@ interface BorrowEndpointInfo {
   path: string;
   /** `signed`: the venue wants an API key even though the rate is the same for everyone at a tier. */
   access: "public" | "signed";
-  /** The period the venue's documentation states for the rate (fixtures/carry FACTS). */
+  /** The period the venue's documentation states for the rate (tests/fixtures/carry/SOURCES.md names the pages). */
   period: BorrowPeriod;
 }
 
@@ -45,7 +36,7 @@ export const BORROW_ENDPOINTS: Readonly<Record<BorrowEndpoint, BorrowEndpointInf
   // Isolated margin: "estimate current hourly lending rates, returned by currency"; the public
   // `/margin/uni/currency_pairs` lists the margin pairs but no rate.
   "gate-uni-estimate-rate": { path: "/margin/uni/estimate_rate", access: "signed", period: "hour" },
-  // Unified account, public. The answer asks for the coin (`?coin=BTC`) and does not repeat it.
+  // Unified account, public. The request names the coin (`?coin=BTC`); the answer does not repeat it.
   "bitget-margin-loans": { path: "/api/v3/market/margin-loans", access: "public", period: "day" },
 };
 
@@ -53,26 +44,26 @@ type Row = { asset: string; rate: number; borrowable: number | null };
 
 const okxBody = z.object({
   code: z.literal("0"),
-  data: z.array(z.object({ basic: z.array(z.object({ ccy: z.string(), rate: decimal, quota: decimal })) })),
+  data: z.array(z.object({ basic: z.array(z.object({ ccy: z.string(), rate: venueDecimal, quota: venueDecimal })) })),
 });
-const binanceNextHourly = z.array(z.object({ asset: z.string(), nextHourlyInterestRate: decimal }));
+const binanceNextHourly = z.array(z.object({ asset: z.string(), nextHourlyInterestRate: venueDecimal }));
 // `borrowLimit` is the key's VIP-level limit in coin units; `borrowable: false` means no lending at all.
-const binanceCrossMargin = z.array(z.object({ coin: z.string(), borrowable: z.boolean(), dailyInterest: decimal, borrowLimit: decimal }));
+const binanceCrossMargin = z.array(z.object({ coin: z.string(), borrowable: z.boolean(), dailyInterest: venueDecimal, borrowLimit: venueDecimal }));
 const bybitHistory = z.object({
   retCode: z.literal(0),
-  result: z.object({ list: z.array(z.object({ currency: z.string(), hourlyBorrowRate: decimal, timestamp: z.number() })) }),
+  result: z.object({ list: z.array(z.object({ currency: z.string(), hourlyBorrowRate: venueDecimal, timestamp: z.number() })) }),
 });
 // `loanAbleAmount` is what the key may still borrow; `maxLoanAmount` is the ceiling of its tier.
 const bybitLoanInfo = z.object({
   retCode: z.literal(0),
-  result: z.object({ coin: z.string(), interestRate: decimal, loanAbleAmount: decimal }),
+  result: z.object({ coin: z.string(), interestRate: venueDecimal, loanAbleAmount: venueDecimal }),
 });
 
 // Gate answers one rate per asked currency, keyed by the currency.
-const gateEstimate = z.record(z.string(), decimal);
+const gateEstimate = z.record(z.string(), venueDecimal);
 const bitgetMarginLoans = z.object({
   code: z.literal("00000"),
-  data: z.object({ dailyInterest: decimal, annualInterest: decimal }),
+  data: z.object({ dailyInterest: venueDecimal, annualInterest: venueDecimal }),
 });
 
 /*

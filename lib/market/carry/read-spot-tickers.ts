@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { venueDecimal } from "./venue-decimal";
 
 /** One spot market as a venue's ticker answer states it, before normalising (`spot-leg-of.ts`). */
 export interface SpotTickerRow {
@@ -19,18 +20,8 @@ export interface SpotTickerRow {
 export const SPOT_TICKER_VENUES = ["binance", "bybit", "okx", "gate", "bitget", "kucoin"] as const;
 export type SpotTickerVenue = (typeof SPOT_TICKER_VENUES)[number];
 
-/** A decimal the venues send as a string ("20533.13"); a number is taken as it is. */
-const decimal = z.union([z.string(), z.number()]).transform((value, context) => {
-  const parsed = typeof value === "number" ? value : Number(value);
-  if (value === "" || !Number.isFinite(parsed)) {
-    context.addIssue({ code: "custom", message: `not a decimal: ${JSON.stringify(value)}` });
-    return z.NEVER;
-  }
-  return parsed;
-});
-
 /*
- * Binance and Bybit write a spot symbol without a separator (BNBBTC, BTCUSDT); their ticker answers
+ * Binance, Bybit and Bitget write a spot symbol without a separator (BNBBTC, BTCUSDT); their ticker answers
  * do not repeat base and quote (the instruments list does). The quote is therefore read off the end
  * against the quote currencies those venues list, longest first so FDUSD is not read as USD. A
  * symbol ending in none of them is skipped, not guessed.
@@ -45,7 +36,7 @@ export function splitJoinedSymbol(symbol: string): { base: string; quote: string
   return null;
 }
 
-const binanceTicker = z.object({ symbol: z.string(), lastPrice: decimal, quoteVolume: decimal });
+const binanceTicker = z.object({ symbol: z.string(), lastPrice: venueDecimal, quoteVolume: venueDecimal });
 /** `GET /api/v3/ticker/24hr`: an array without `symbol`, one object with it. */
 const binanceBody = z.union([z.array(binanceTicker), binanceTicker.transform((row) => [row])]);
 
@@ -53,22 +44,22 @@ const bybitBody = z.object({
   retCode: z.literal(0),
   result: z.object({
     category: z.literal("spot"),
-    list: z.array(z.object({ symbol: z.string(), lastPrice: decimal, turnover24h: decimal })),
+    list: z.array(z.object({ symbol: z.string(), lastPrice: venueDecimal, turnover24h: venueDecimal })),
   }),
 });
 
-const gateBody = z.array(z.object({ currency_pair: z.string(), last: decimal, quote_volume: decimal }));
+const gateBody = z.array(z.object({ currency_pair: z.string(), last: venueDecimal, quote_volume: venueDecimal }));
 
 // For SPOT, `volCcy24h` is in the quote currency (for derivatives OKX puts the base there) and `vol24h` in the base.
 const okxBody = z.object({
   code: z.literal("0"),
-  data: z.array(z.object({ instType: z.literal("SPOT"), instId: z.string(), last: decimal, volCcy24h: decimal })),
+  data: z.array(z.object({ instType: z.literal("SPOT"), instId: z.string(), last: venueDecimal, volCcy24h: venueDecimal })),
 });
 
 // `quoteVolume` is in the quote currency; `usdtVolume` is the same converted to USDT (equal on a USDT pair).
 const bitgetBody = z.object({
   code: z.literal("00000"),
-  data: z.array(z.object({ symbol: z.string(), lastPr: decimal, quoteVolume: decimal })),
+  data: z.array(z.object({ symbol: z.string(), lastPr: venueDecimal, quoteVolume: venueDecimal })),
 });
 
 // `volValue` is the quote-currency value (`vol` the base); a market's taker fee is `takerFeeRate` × `takerCoefficient`.
@@ -76,7 +67,7 @@ const kucoinBody = z.object({
   code: z.literal("200000"),
   data: z.object({
     ticker: z.array(
-      z.object({ symbol: z.string(), last: decimal.nullable(), volValue: decimal, takerFeeRate: decimal, takerCoefficient: decimal }),
+      z.object({ symbol: z.string(), last: venueDecimal.nullable(), volValue: venueDecimal, takerFeeRate: venueDecimal, takerCoefficient: venueDecimal }),
     ),
   }),
 });
