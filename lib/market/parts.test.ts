@@ -11,6 +11,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   venues: ["model"],
   books: ["model", "venues"],
   persistence: ["model"],
+  carry: ["model"],
   sample: ["model", "venues", "books"],
 };
 
