@@ -315,8 +315,7 @@ function RowDetails({
         ))}
         {actions.kind === "sign-in" && (
           <span>
-            Its funding chart is on <Link href={href}>its page</Link>; <Link href={actions.href}>sign in</Link> to quote it at your size, simulate it
-            or add it to a portfolio.
+            (its funding chart is there); <Link href={actions.href}>sign in</Link> to quote it at your size, simulate it or add it to a portfolio.
           </span>
         )}
       </p>
