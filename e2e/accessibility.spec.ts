@@ -1,22 +1,22 @@
-// Every page at a desktop (1280 px) and a phone (390 px) width, signed out and signed in: axe's
-// WCAG 2.1 A/AA rules with no serious or critical violation, and no horizontal overflow of the page
-// itself (a table may scroll inside its own focusable box). The main pages are screenshotted at both
+// Every page at a desktop (1280 px) and a phone (390 px) width, signed out and signed in (Free, Pro,
+// Desk and the operator): axe's WCAG 2.1 A/AA rules with no serious or critical violation, and no
+// horizontal overflow of the page itself (a table may scroll inside its own focusable box). The main pages are screenshotted at both
 // widths into e2e-artifacts/screenshots/ for a person to look at.
 //
 // One browser context per user, signed in once; each user's pages are one test, every page and
 // width checked with soft assertions so a run lists every finding, not only the first.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { keyOnPlan, signInRequest, signUpRequest, uniqueEmail } from "./helpers/accounts";
+import { blockingViolations, pageOverflow } from "./helpers/axe";
 import { OPERATOR_EMAIL } from "./helpers/e2e-env";
 import { startSeededMarketServer } from "./helpers/seeded-market-server";
 
 const WIDTHS = [1280, 390] as const;
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const BLOCKING = new Set(["serious", "critical"]);
 
 interface Visit {
   path: string;
+  /** The status the page answers with, when it is not a success (a not-found page). */
+  status?: number;
   /** A screenshot's name: set on the main pages. */
   shot?: string;
   /** Waits until the page's client-rendered part (a chart, the API reference) is there. */
@@ -45,32 +45,9 @@ const ACCOUNT_TABS = ["api-keys", "webhooks", "alerts", "usage", "plan", "tradin
 
 /** Lists the blocking axe violations and any horizontal overflow of `page` as it is now, at `width`. */
 async function findings(page: Page, width: number): Promise<string[]> {
-  const found: string[] = [];
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  for (const violation of violations.filter((v) => BLOCKING.has(v.impact ?? ""))) {
-    const targets = violation.nodes.map((node) => node.target.join(" ")).slice(0, 8);
-    const more = violation.nodes.length > targets.length ? ` (+${violation.nodes.length - targets.length} more)` : "";
-    // The first node's summary says what to change (for colour contrast: the two colours and the ratio).
-    const why = violation.nodes[0]?.failureSummary?.split("\n").slice(1, 2).join("").trim();
-    found.push(`${width}px axe ${violation.id} [${violation.impact}] ×${violation.nodes.length}: ${targets.join(" | ")}${more}${why ? ` (${why})` : ""}`);
-  }
-  const overflow = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  if (overflow.scrollWidth > overflow.innerWidth) {
-    // What reaches past the right edge with no box clipping or scrolling it, to say what to fix.
-    const culprits = await page.evaluate(() => {
-      const clipped = (element: Element) => {
-        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
-          if (getComputedStyle(up).overflowX !== "visible") return true;
-        }
-        return false;
-      };
-      return [...document.querySelectorAll("body *")]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(element))
-        .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(" ").join(".")}` : ""} "${(element.textContent ?? "").slice(0, 30)}"`);
-    });
-    found.push(`${width}px page overflows: scrollWidth ${overflow.scrollWidth} > ${overflow.innerWidth} (${culprits.join(", ")})`);
-  }
+  const found = (await blockingViolations(page)).map((violation) => `${width}px axe ${violation}`);
+  const overflow = await pageOverflow(page);
+  if (overflow !== null) found.push(`${width}px ${overflow}`);
   return found;
 }
 
@@ -81,7 +58,8 @@ async function checkPages(context: BrowserContext, who: string, visits: Visit[])
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       const response = await page.goto(visit.path);
-      expect(response?.status(), `${visit.path} answers`).toBeLessThan(400);
+      if (visit.status === undefined) expect(response?.status(), `${visit.path} answers`).toBeLessThan(400);
+      else expect(response?.status(), `${visit.path} answers`).toBe(visit.status);
       await page.waitForLoadState("networkidle");
       await visit.ready?.(page);
       const problems = await findings(page, width);
@@ -133,6 +111,21 @@ test("signed in on Desk: the account area, portfolio, docs and status pass axe a
     { path: "/account" },
     ...ACCOUNT_TABS.map((tab) => ({ path: `/account/${tab}`, shot: `account-${tab}` })),
     { path: `/account/webhooks/${webhookId}` },
+  ]);
+  await context.close();
+});
+
+test("signed in on Free: the account area as Free sees it and an opportunity's not-found page pass axe and fit 1280 and 390 px", async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL });
+  const email = uniqueEmail("a11y-free");
+  await signUpRequest(context.request, baseURL!, email);
+  await signInRequest(context.request, email);
+  await checkPages(context, "free", [
+    { path: "/account" },
+    ...ACCOUNT_TABS.map((tab) => ({ path: `/account/${tab}`, shot: tab === "api-keys" ? "account-api-keys" : undefined })),
+    // This server holds no market data: every id is not in the set Free sees.
+    { path: "/opportunities/BTC-nowhere-elsewhere", status: 404 },
   ]);
   await context.close();
 });

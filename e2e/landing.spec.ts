@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUpInBrowser, uniqueEmail } from "./helpers/accounts";
+import { pageOverflow } from "./helpers/axe";
 import { HEALTH_DETAILS } from "./helpers/server-process";
 import { listPrice, planComparison, PLANS } from "../lib/plans";
 
@@ -47,8 +48,7 @@ test("the plans' comparison table states every price and limit of the plans tabl
   await page.reload();
   const box = (await table.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  expect(await pageOverflow(page)).toBeNull();
 });
 
 test("signed-in visitors get the screener and their API keys on the landing page, not sign-up", async ({ page }) => {
@@ -67,8 +67,7 @@ test("on a phone the Account menu stays on screen and wide tables scroll inside 
     await page.goto(path);
     const account = (await page.locator("summary", { hasText: "Account" }).boundingBox())!;
     expect(account.x + account.width, path).toBeLessThanOrEqual(390);
-    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+    expect(await pageOverflow(page), `${path} scrolls sideways`).toBeNull();
   }
 });
 

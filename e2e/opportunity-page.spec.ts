@@ -2,44 +2,26 @@
 // offline sample as a fresh install publishes it (e2e/helpers/seed-sample-market.ts): recorded order
 // books make BTC quotes work offline, and one BTC pair's 8-hour leg settles every 4 hours for a day
 // of its last week (seen in its settlements), then goes back to 8 hours (a stored change).
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PASSWORD, signUpInBrowser, signUpRequest, switchToPro, uniqueEmail } from "./helpers/accounts";
-import { startServer, waitUntilHealthy, type ServerProcess } from "./helpers/server-process";
+import { blockingViolations, pageOverflow } from "./helpers/axe";
+import { startSampleMarketServer, type SampleMarketServer, type SamplePair } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
-interface Seeded {
-  id: string;
-  leg: string;
-  shortened: string;
-  restored: string;
-}
-
-let server: ServerProcess | undefined;
-let dataDir = "";
+let server: SampleMarketServer | undefined;
 let base = "";
-let seeded: Seeded;
+let seeded: SamplePair;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "fods-opportunity-page-"));
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "e2e/helpers/seed-sample-market.ts", dataDir], { encoding: "utf8" });
-  if (seed.status !== 0) throw new Error(`seeding the sample failed:\n${seed.stdout}\n${seed.stderr}`);
-  seeded = JSON.parse(seed.stdout.trim().split("\n").at(-1)!) as Seeded;
-  server = await startServer(dataDir);
-  await waitUntilHealthy(server.port);
-  base = `http://localhost:${server.port}`;
+  server = await startSampleMarketServer("opportunity-page");
+  base = server.base;
+  seeded = server.pair;
 });
 
 test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -56,11 +38,8 @@ async function expectAccessible(page: Page, width: number, name: string) {
   await expect(page.getByTestId("history-chart").locator("canvas").first()).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e-artifacts/opportunity-${name}-${width}.png` });
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await blockingViolations(page)).toEqual([]);
+  expect(await pageOverflow(page)).toBeNull();
 }
 
 test("a visitor sees the pair's legs with their ages, persistence, history with its interval changes, and the API call, delayed and marked as sample", async ({ browser }) => {
@@ -73,7 +52,7 @@ test("a visitor sees the pair's legs with their ages, persistence, history with 
 
   // Signed out: the Free plan's delay, stated, and sign-in links that come back here instead of the actions.
   const delay = page.getByTestId("delay-note");
-  await expect(delay).toContainText("Signed out: data delayed by 15 minutes, as on the Free plan.");
+  await expect(delay).toContainText("Signed out: the Free plan's view, data delayed by 15 minutes.");
   const back = `/signin?callbackUrl=${encodeURIComponent(pagePath())}`;
   await expect(delay.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", back);
   await expect(page.getByTestId("actions-sign-in").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", back);

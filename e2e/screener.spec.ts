@@ -2,15 +2,10 @@
 // rounds through the real ingestion pipeline (e2e/helpers/seed-screener-market.ts):
 // four venues, five assets in every round, LINK only in the newest round (a minute old), so the
 // Free plan's 15-minute delay is visible as a set without LINK.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PASSWORD, signUpInBrowser, signUpRequest, uniqueEmail, switchToPro } from "./helpers/accounts";
-import { seededMarketServerForFile } from "./helpers/seeded-market-server";
-import { startServer, waitUntilHealthy } from "./helpers/server-process";
+import { blockingViolations, pageOverflow } from "./helpers/axe";
+import { seededMarketServerForFile, startSampleMarketServer } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -42,29 +37,17 @@ async function openDetails(page: Page, index = 0) {
   return { id, details };
 }
 
-/** The page's width and the table's, measured in this browser: the page must not scroll sideways. */
-async function widths(page: Page) {
-  return page.evaluate(() => ({
+/** The page's width and the table's, measured in this browser: the page must not scroll sideways, nor the table be wider than the window. */
+async function expectNoHorizontalScroll(page: Page, label: string) {
+  const measured = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     viewport: window.innerWidth,
     table: Math.round(document.querySelector("table[aria-label=Opportunities]")?.getBoundingClientRect().width ?? 0),
   }));
-}
-
-async function expectNoHorizontalScroll(page: Page, label: string) {
-  const measured = await widths(page);
-  // The figures for the issue's note; the assertion is what guards them.
+  // The figures for the issue's note; the assertions are what guard them.
   console.log(`screener width, ${label}: table ${measured.table} px, page ${measured.page} px, window ${measured.viewport} px`);
-  expect(measured.page).toBeLessThanOrEqual(measured.viewport);
+  expect(await pageOverflow(page)).toBeNull();
   expect(measured.table).toBeLessThanOrEqual(measured.viewport);
-}
-
-/** axe's serious and critical violations of WCAG 2.1 A and AA on the page as it is, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("signed-out visitors see the public screener and sign in to come back to it with their filters", async ({ page, baseURL }) => {
@@ -72,7 +55,8 @@ test("signed-out visitors see the public screener and sign in to come back to it
   await expect(page.getByRole("heading", { name: "Opportunity screener" })).toBeVisible();
   const note = page.getByRole("note");
   await expect(note).toContainText("Signed out: the Free plan's view, data delayed by 15 minutes.");
-  await expect(note.getByRole("link", { name: "Sign up free" })).toHaveAttribute("href", "/signup");
+  // Both links come back to the filtered screener.
+  await expect(note.getByRole("link", { name: "Sign up free" })).toHaveAttribute("href", "/signup?callbackUrl=%2Fopportunities%3Fexchange%3Dokx");
   // This server never ran a round nor loaded the sample (INGEST_DISABLED): it says so.
   await expect(page.getByText("No opportunities yet")).toBeVisible();
   await note.getByRole("link", { name: "sign in" }).click();
@@ -136,7 +120,7 @@ test("a Free account sees the 15-minute delayed set, filters, sorts and opens a 
   await expect(chartRow.locator("canvas").first()).toBeVisible();
   await expect(chartRow).toContainText("up to 15 minutes ago");
   // The chart is an image to assistive technology, with nothing focusable inside it.
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.screenshot({ path: "e2e-artifacts/screener-free.png", fullPage: true });
 
   // The venues a trader uses: rows whose two legs are both among the ticked ones.
@@ -251,6 +235,8 @@ test("a Pro account sets its own taker fee and prices the rows on screen at a si
   await page.getByRole("button", { name: "Show net APR at size" }).click();
   await expect(page.getByRole("columnheader", { name: /Net APR at \$50,?000/ })).toBeVisible({ timeout: 30_000 });
   await expectNoHorizontalScroll(page, "1280 px Pro, net APR at a size added");
+  // The size goes with a row to its page, whose quote opens at it.
+  await expect(rows(page).first().locator("th a")).toHaveAttribute("href", /\?size=50000$/);
   const unavailable = rows(page).locator("span[title]", { hasText: /^n\/a$/ });
   await expect(unavailable).toHaveCount(6);
   await expect(unavailable.first()).toHaveAttribute("title", /.+/);
@@ -308,7 +294,7 @@ test("signed out, the delayed screener fits 1280 px: shaded figures, a sticky he
   await expect(details.getByRole("button", { name: "Chart" })).toHaveCount(0);
   await expect(details.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin?callbackUrl=%2Fopportunities");
   await expect(details.getByRole("link", { name: /page$/ })).toHaveAttribute("href", `/opportunities/${encodeURIComponent(id)}`);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.screenshot({ path: "e2e-artifacts/screener-signed-out-1280.png" });
 
   // The header stays at the window's top as the rows scroll under it.
@@ -341,11 +327,11 @@ test("on a 390 px phone: symbol, APR and net APR visible, no sideways scroll, fi
   await page.locator(".venue-picker summary").click();
   await expect(page.getByRole("checkbox", { name: "OKX" })).toBeVisible();
   await expectNoHorizontalScroll(page, "390 px, venue list open");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
 
   await openDetails(page);
   await expectNoHorizontalScroll(page, "390 px, a row's details open");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.screenshot({ path: "e2e-artifacts/screener-signed-out-390.png" });
   await page.context().close();
 });
@@ -357,10 +343,13 @@ test("a Pro account's saved filters, columns and density survive a reload; rows 
   await page.goto("/opportunities?symbol=btc");
   await expect(rows(page)).toHaveCount(6);
   await expectNoHorizontalScroll(page, "1280 px Pro");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Save filters" }).click();
   await expect(page.getByTestId("saved-filters")).toContainText("symbol=btc");
+  // The count is of the columns the table shows, its details toggle aside.
+  const headings = await page.locator("table[aria-label=Opportunities] thead th").count();
+  await expect(page.locator("summary", { hasText: /^Columns/ })).toHaveText(`Columns (${headings - 1} shown)`);
   await page.locator("summary", { hasText: /^Columns/ }).click();
   await page.getByRole("checkbox", { name: "1d avg APR" }).check();
   await page.getByRole("checkbox", { name: "Volume 24h" }).uncheck();
@@ -404,7 +393,7 @@ test("a Pro account's saved filters, columns and density survive a reload; rows 
   await page.keyboard.press(" ");
   const id = (await rows(page).first().getAttribute("data-opportunity"))!;
   await expect(page.locator(`[id="details-${id}"]`)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/opportunities/${encodeURIComponent(id).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
 
@@ -412,38 +401,30 @@ test("a Pro account's saved filters, columns and density survive a reload; rows 
   await page.goto("/opportunities?symbol=eth");
   await expect(rows(page)).toHaveCount(6);
   await expectNoHorizontalScroll(page, "390 px Pro");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.context().close();
 });
 
 test("every row of the bundled offline sample is marked as sample data", async ({ browser }) => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "fods-screener-sample-"));
+  const server = await startSampleMarketServer("screener-sample");
   try {
-    const seeding = spawnSync(process.execPath, ["--import", "tsx", "e2e/helpers/seed-sample-market.ts", dataDir], { encoding: "utf8" });
-    expect(seeding.status, seeding.stderr).toBe(0);
-    const server = await startServer(dataDir);
-    try {
-      await waitUntilHealthy(server.port);
-      const context = await browser.newContext({ baseURL: `http://localhost:${server.port}`, viewport: DESKTOP });
-      const page = await context.newPage();
-      await page.goto("/opportunities?limit=100");
-      await expect(page.getByTestId("freshness")).toContainText("Sample data (bundled snapshot, not live)");
-      await expect(rows(page)).toHaveCount(100);
-      await expect(page.getByTestId("sample-row")).toHaveCount(100);
-      await expect(rows(page).filter({ hasNot: page.getByTestId("sample-row") })).toHaveCount(0);
-      // The sample's recorded history gives pairs their persistence, shaded on the same scale.
-      expect(await page.locator("td[data-col=persistence][data-shade]").count()).toBeGreaterThan(0);
-      // The sample names every venue, the longest names among them.
-      await expectNoHorizontalScroll(page, "1280 px, the sample");
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: "e2e-artifacts/screener-sample-1280.png" });
-      await context.close();
-    } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
+    const context = await browser.newContext({ baseURL: server.base, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto("/opportunities?limit=100");
+    await expect(page.getByTestId("freshness")).toContainText("Sample data (bundled snapshot, not live)");
+    await expect(rows(page)).toHaveCount(100);
+    await expect(page.getByTestId("sample-row")).toHaveCount(100);
+    await expect(rows(page).filter({ hasNot: page.getByTestId("sample-row") })).toHaveCount(0);
+    // The sample's recorded history gives pairs their persistence, shaded on its own scale, which a legend explains.
+    expect(await page.locator("td[data-col=persistence][data-shade]").count()).toBeGreaterThan(0);
+    await expect(page.getByText("Persistence shading (settlements that paid, 7 days):")).toBeVisible();
+    // The sample names every venue, the longest names among them.
+    await expectNoHorizontalScroll(page, "1280 px, the sample");
+    expect(await blockingViolations(page)).toEqual([]);
+    await page.screenshot({ path: "e2e-artifacts/screener-sample-1280.png" });
+    await context.close();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 });

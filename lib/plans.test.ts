@@ -3,7 +3,9 @@ import { TIERS } from "@/lib/keys/permissions";
 import {
   configuredPlans,
   dbTiersWith,
+  DELAYED_PLAN,
   isPaid,
+  LIVE_PLAN,
   listPrice,
   paidDbTiers,
   planComparison,
@@ -147,5 +149,14 @@ describe("the plans' comparison", () => {
     expect(rows(1_500_000)).toContain("1.5M rows");
     expect(rows(1_234_567)).toContain("1,234,567 rows");
     expect(rows(5_000)).toContain("5,000 rows");
+  });
+});
+
+describe("the delayed and the live plan", () => {
+  it("are the plan without live data, delayed, and the cheapest with it", () => {
+    expect(DELAYED_PLAN.features.liveData).toBe(false);
+    expect(DELAYED_PLAN.dataDelayMinutes).toBeGreaterThan(0);
+    expect(LIVE_PLAN).toBe(PLANS.find((plan) => plan.features.liveData));
+    expect(LIVE_PLAN.dataDelayMinutes).toBe(0);
   });
 });

@@ -152,6 +152,12 @@ export function plansWith(feature: PlanFeature): Plan[] {
   return PLANS.filter((plan) => plan.features[feature]);
 }
 
+/** The plan whose web-app data is delayed (by its `dataDelayMinutes`): what signed-out visitors see too. */
+export const DELAYED_PLAN: Plan = PLANS.find((plan) => !plan.features.liveData)!;
+
+/** The cheapest plan with live data: the one a delayed view invites an upgrade to. */
+export const LIVE_PLAN: Plan = plansWith("liveData")[0]!;
+
 /** The tiers that include `feature`, e.g. for a database filter on the account's tier. */
 export function tiersWith(feature: PlanFeature): Tier[] {
   return plansWith(feature).map((plan) => plan.id);
@@ -205,7 +211,7 @@ const short = (n: number) => (n >= 10_000 && n % 1_000 === 0 ? COMPACT.format(n)
 const orNone = (n: number, text = amount(n)) => (n > 0 ? text : NONE);
 
 /**
- * The plans side by side, as the home page's table shows them: every cell read from `plans` (pass
+ * The plans side by side, as the comparison table (home page, plan page) shows them: every cell read from `plans` (pass
  * the numbers this process enforces, configuredPlans), none written twice.
  */
 export function planComparison(plans: readonly Plan[]): PlanComparisonRow[] {

@@ -5,6 +5,7 @@ import type { IChartApi, UTCTimestamp } from "lightweight-charts";
 import { chartPoints, intervalMarkers } from "@/lib/screener/chart-points";
 import type { LegHistory, OpportunityHistory } from "@/lib/screener/leg-history";
 import { formatUtc } from "@/lib/format-time";
+import { ScrollRegion } from "@/app/components/scroll-region";
 import { ChartFrame } from "./chart-frame";
 import { chartOptions } from "./chart-options";
 import { ExportLinks } from "./export-links";
@@ -130,14 +131,13 @@ function legSummary(side: "Long" | "Short", leg: LegHistory): string {
 function SettlementTables({ history }: { history: OpportunityHistory }) {
   if (history.long.settlements.length === 0 && history.short.settlements.length === 0) return null;
   return (
-    <details className="settlement-tables">
+    <details>
       <summary>The settlements as tables</summary>
       {[
         { side: "Long", leg: history.long },
         { side: "Short", leg: history.short },
       ].map(({ side, leg }) => (
-        // Focusable, so a keyboard can scroll a table wider than a phone.
-        <div className="table-scroll" key={side} role="region" aria-label={`${side} leg's settlements`} tabIndex={0}>
+        <ScrollRegion key={side} label={`${side} leg's settlements`}>
           <table>
             <caption>
               {side} leg: {leg.exchange} {leg.market}, {leg.settlements.length} settlements
@@ -163,7 +163,7 @@ function SettlementTables({ history }: { history: OpportunityHistory }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ))}
     </details>
   );

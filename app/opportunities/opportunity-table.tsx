@@ -11,7 +11,8 @@ import { legDetails } from "@/lib/screener/leg-details";
 import { persistenceCell } from "@/lib/screener/persistence-cell";
 import { priceSpreadNote } from "@/lib/screener/price-spread-note";
 import { rowKeyAction } from "@/lib/screener/row-keys";
-import { COLUMN_LABELS, type OptionalColumn } from "@/lib/screener/screener-prefs";
+import { ALWAYS_SHOWN, COLUMN_LABELS, type OptionalColumn } from "@/lib/screener/screener-prefs";
+import { opportunityHref } from "@/lib/screener/screener-query";
 import type { ScreenerQuote } from "@/lib/screener/screener-quotes";
 import { staleLegNote } from "@/lib/screener/stale-leg-note";
 import { FundingHistoryChart } from "./funding-history-chart";
@@ -31,9 +32,6 @@ const PANEL_LABELS: Record<Panel, [closed: string, open: string]> = {
 /** A panel's element id ("history-" for the chart: the screener tests find it by that). */
 const panelId = (panel: Panel, id: string) => `${panel === "chart" ? "history" : panel}-${id}`;
 const detailsId = (id: string) => `details-${id}`;
-
-/** The opportunity's own page (app/opportunities/[id]). */
-export const opportunityHref = (id: string) => `/opportunities/${encodeURIComponent(id)}`;
 
 export interface SortHeading {
   label: string;
@@ -81,8 +79,10 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sample, s
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
   const columns = prefs.columns;
   const shown = (column: OptionalColumn) => columns.includes(column);
-  // Symbol, the legs, APR, net APR and the details toggle, the sized column and the optional ones.
-  const span = 6 + (sized ? 1 : 0) + columns.length;
+  // The columns always shown and the details toggle, the sized column and the optional ones.
+  const span = ALWAYS_SHOWN.length + 1 + (sized ? 1 : 0) + columns.length;
+  // A size set above the table goes with the row to the opportunity's page, whose quote opens at it.
+  const size = sized?.size ?? null;
   const panels: Panel[] = actions.kind === "all" ? ["chart", "quote", "simulate", "add"] : actions.kind === "chart" ? ["chart"] : [];
 
   const toggleDetails = (id: string) => setOpen(open?.id === id ? null : { id, panel: null });
@@ -93,7 +93,7 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sample, s
     if (action === null) return;
     event.preventDefault();
     if (action.kind === "focus") rows.current[action.index]?.focus();
-    else if (action.kind === "open") router.push(opportunityHref(id));
+    else if (action.kind === "open") router.push(opportunityHref(id, size));
     else toggleDetails(id);
   };
 
@@ -158,7 +158,7 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sample, s
                   onKeyDown={(event) => onRowKey(event, index, o.id)}
                 >
                   <th scope="row" className={styles.symbol}>
-                    <Link href={opportunityHref(o.id)}>{o.symbol}</Link>
+                    <Link href={opportunityHref(o.id, size)}>{o.symbol}</Link>
                     {sample && (
                       <span className="badge badge-sample" data-testid="sample-row" title="Bundled sample recording, not live data">
                         sample<span className="visually-hidden"> (bundled recording, not live data)</span>
@@ -192,7 +192,7 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sample, s
                   {shown("apr_7d") && <Num column="apr_7d">{formatApr(o.apr_7d_avg)}</Num>}
                   {shown("persistence") && (
                     <Shaded column="persistence" shade={persistenceShade(o.persistence.paid_share_7d)}>
-                      <PersistenceFigures opportunity={o} />
+                      <PersistenceSummary opportunity={o} />
                     </Shaded>
                   )}
                   {shown("spread") && (
@@ -231,6 +231,7 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sample, s
                     <td colSpan={span}>
                       <RowDetails
                         opportunity={o}
+                        href={opportunityHref(o.id, size)}
                         renderedAt={renderedAt}
                         actions={actions}
                         panels={panels}
@@ -264,6 +265,7 @@ export function OpportunityTable({ items, renderedAt, freshness, asOf, sample, s
  */
 function RowDetails({
   opportunity: o,
+  href,
   renderedAt,
   actions,
   panels,
@@ -272,6 +274,8 @@ function RowDetails({
   children,
 }: {
   opportunity: ServedOpportunity;
+  /** The opportunity's page, with the size set above the table. */
+  href: string;
   renderedAt: number;
   actions: RowActions;
   panels: Panel[];
@@ -303,7 +307,7 @@ function RowDetails({
         </Field>
       </dl>
       <p className={styles.actions}>
-        <Link href={opportunityHref(o.id)}>Open {o.symbol}&apos;s page</Link>
+        <Link href={href}>Open {o.symbol}&apos;s page</Link>
         {panels.map((p) => (
           <button key={p} type="button" className="secondary small" aria-expanded={panel === p} aria-controls={panel === p ? panelId(p, o.id) : undefined} onClick={() => onPanel(p)}>
             {PANEL_LABELS[p][panel === p ? 1 : 0]}
@@ -311,7 +315,7 @@ function RowDetails({
         ))}
         {actions.kind === "sign-in" && (
           <span>
-            <Link href={actions.href}>Sign in</Link> to see its funding chart, quote it at your size, simulate it or add it to a portfolio.
+            (its funding chart is there); <Link href={actions.href}>sign in</Link> to quote it at your size, simulate it or add it to a portfolio.
           </span>
         )}
       </p>
@@ -414,7 +418,7 @@ function PriceSpread({ opportunity }: { opportunity: ServedOpportunity }) {
 }
 
 /** The pair's persistence in one line; every figure as a tooltip and to screen readers. */
-function PersistenceFigures({ opportunity }: { opportunity: ServedOpportunity }) {
+function PersistenceSummary({ opportunity }: { opportunity: ServedOpportunity }) {
   const cell = persistenceCell(opportunity.persistence);
   return (
     <span className="persistence" title={cell.title} data-testid="persistence">

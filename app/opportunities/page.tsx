@@ -1,27 +1,26 @@
 import type { Metadata } from "next";
-import { DataBadge } from "./data-badge";
 import Link from "next/link";
+import { authPageHref } from "@/lib/auth/auth-links";
 import { currentUser } from "@/lib/auth/session";
 import { formatUtc } from "@/lib/format-time";
 import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunities/opportunity-query";
 import { canUsePortfolio } from "@/lib/actor";
-import { planNames, planOf, PLANS, plansWith, type Plan } from "@/lib/plans";
+import { DELAYED_PLAN as DELAYED, planNames, planOf, plansWith, type Plan } from "@/lib/plans";
 import { filterSummary } from "@/lib/screener/filter-summary";
 import { formatAge } from "@/lib/screener/format";
 import { describeRecordingMoments, recordingMoments } from "@/lib/screener/recording-moments";
 import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
 import { screenerView, type ScreenerView } from "@/lib/screener/screener-view";
+import { DataBadge } from "./data-badge";
+import { DelayNotice } from "./delay-notice";
 import { ExportLinks } from "./export-links";
 import { FilterForm, OpenSavedFilters } from "./filter-form";
 import { OpportunityTable, type RowActions, type SortHeading } from "./opportunity-table";
+import { PendingNotice } from "./pending-notice";
 import styles from "./screener.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Opportunity screener — Funding Opportunity Data Service" };
-
-/** The plan whose screener is delayed, and the cheapest with live data, from the plans table. */
-const DELAYED = PLANS.find((plan) => !plan.features.liveData)!;
-const LIVE = plansWith("liveData")[0]!;
 
 /**
  * Public: signed out, the page shows what the Free plan sees (delayed by its `dataDelayMinutes`)
@@ -47,8 +46,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
     sort: raw("sort"),
     limit: raw("limit"),
   };
-  const signIn = `/signin?callbackUrl=${encodeURIComponent(here)}`;
-  const actions: RowActions = !user ? { kind: "sign-in", href: signIn } : canUsePortfolio(user) ? { kind: "all" } : { kind: "chart" };
+  const actions: RowActions = !user ? { kind: "sign-in", href: authPageHref("/signin", here) } : canUsePortfolio(user) ? { kind: "all" } : { kind: "chart" };
 
   return (
     <div className={`screener ${styles.screener}`}>
@@ -57,25 +55,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
         <h1>Opportunity screener</h1>
         <Freshness view={view} now={now.getTime()} />
       </div>
-      {!user ? (
-        <p className={`notice ${styles.banner}`} role="note">
-          <strong>
-            Signed out: the {DELAYED.name} plan&apos;s view, data delayed by {DELAYED.dataDelayMinutes} minutes.
-          </strong>{" "}
-          <Link href="/signup">Sign up free</Link> for funding charts, or <Link href={signIn}>sign in</Link>; {LIVE.name} has live data, quotes,
-          simulations and the API.
-        </p>
-      ) : (
-        view.delayed && (
-          <p className={`notice ${styles.banner}`} role="note">
-            <strong>
-              {DELAYED.name} plan: data delayed by {DELAYED.dataDelayMinutes} minutes.
-            </strong>{" "}
-            Rates, prices and history here are as they were at least {DELAYED.dataDelayMinutes} minutes ago.{" "}
-            <Link href="/account/plan">Upgrade to {LIVE.name}</Link> for live data and API access.
-          </p>
-        )
-      )}
+      {(!user || view.delayed) && <DelayNotice signedIn={user !== null} returnTo={here} className={`notice ${styles.banner}`} />}
 
       {/* Keyed by the query, so its fields show the new URL's values after each navigation. */}
       <FilterForm key={search} values={values} active={filterSummary(values)} />
@@ -147,14 +127,7 @@ const DAY_MS = 86_400_000;
 const DOWNLOAD_DAYS = 7;
 
 function Results({ view, filter, now, actions, plan }: { view: ScreenerView; filter: OpportunityFilter; now: number; actions: RowActions; plan: Plan }) {
-  if (view.status === "pending") {
-    return (
-      <p className="panel" role="status">
-        Live data started less than {DELAYED.dataDelayMinutes} minutes ago, so there is nothing old enough to show on the {DELAYED.name} plan yet
-        {view.availableAt ? `: the first delayed set appears at ${formatUtc(view.availableAt)}` : ""}.
-      </p>
-    );
-  }
+  if (view.status === "pending") return <PendingNotice availableAt={view.availableAt} />;
   if (view.snapshot.asOf === null) {
     return (
       <p className="panel" role="status">

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { MAX_HOLD_HOURS, MAX_QUOTE_LEVERAGE, type Quote, type QuoteLeg } from "@/lib/quote/quote-schema";
 import type { ScreenerQuote } from "@/lib/screener/screener-quotes";
 import { formatApr, formatBps } from "@/lib/screener/format";
+import { ScrollRegion } from "@/app/components/scroll-region";
 import { formatSignedUsd, formatUsd } from "./money";
 
 /** Fetches quotes of `ids` at a size through the session route; an error is one message for all. */
@@ -142,8 +143,7 @@ function QuoteFigures({ quote }: { quote: Quote }) {
           Thin book: only {formatUsd(quote.filled_notional_usd)} a leg could be filled; every figure is of that size.
         </p>
       )}
-      {/* Focusable, so a keyboard can scroll the table where a phone is narrower than it. */}
-      <div className="table-scroll" role="region" aria-label={`Quote of ${quote.opportunity_id} per leg`} tabIndex={0}>
+      <ScrollRegion label={`Quote of ${quote.opportunity_id} per leg`}>
         <table>
           <caption>
             Each leg at {formatUsd(quote.filled_notional_usd)}, held {quote.hold_hours} h
@@ -165,7 +165,7 @@ function QuoteFigures({ quote }: { quote: Quote }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <dl className="figures">
         <dt>Entry + exit cost</dt>
         <dd>

@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { APR_SCALE_LEGEND } from "@/lib/screener/colour-scale";
-import { COLUMN_LABELS, OPTIONAL_COLUMNS } from "@/lib/screener/screener-prefs";
+import { APR_SCALE_LEGEND, PERSISTENCE_SCALE_LEGEND } from "@/lib/screener/colour-scale";
+import { ALWAYS_SHOWN, COLUMN_LABELS, OPTIONAL_COLUMNS } from "@/lib/screener/screener-prefs";
 import { useScreenerPrefs } from "./screener-prefs-store";
 import styles from "./screener.module.css";
 
@@ -21,7 +21,7 @@ export function TableToolbar({ count, children }: { count: ReactNode; children?:
       <p className={styles.count}>{count}</p>
       {children}
       <details className={styles.columns}>
-        <summary>Columns ({prefs.columns.length + 4} shown)</summary>
+        <summary>Columns ({prefs.columns.length + ALWAYS_SHOWN.length} shown)</summary>
         <fieldset>
           <legend>Optional columns</legend>
           {OPTIONAL_COLUMNS.map((column) => (
@@ -44,14 +44,22 @@ export function TableToolbar({ count, children }: { count: ReactNode; children?:
       <button type="button" className="secondary small" aria-pressed={compact} onClick={() => update({ density: compact ? "comfortable" : "compact" })}>
         Compact rows
       </button>
-      <p className={styles.legend}>
-        <span className="muted">APR shading:</span>
-        {APR_SCALE_LEGEND.map(({ shade, label }) => (
-          <span key={shade} className={`${styles.swatch} ${styles[`shade-${shade}`]}`}>
-            {label}
-          </span>
-        ))}
-      </p>
+      <ShadeLegend title="APR shading:" entries={APR_SCALE_LEGEND} />
+      {prefs.columns.includes("persistence") && <ShadeLegend title="Persistence shading (settlements that paid, 7 days):" entries={PERSISTENCE_SCALE_LEGEND} />}
     </div>
+  );
+}
+
+/** One colour scale's shades and what each means. */
+function ShadeLegend({ title, entries }: { title: string; entries: readonly { shade: string; label: string }[] }) {
+  return (
+    <p className={styles.legend}>
+      <span className="muted">{title}</span>
+      {entries.map(({ shade, label }) => (
+        <span key={shade} className={`${styles.swatch} ${styles[`shade-${shade}`]}`}>
+          {label}
+        </span>
+      ))}
+    </p>
   );
 }

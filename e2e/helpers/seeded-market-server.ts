@@ -22,24 +22,56 @@ export const SEEDED_INGEST_INTERVAL_MS = 5 * 60_000;
  * real pipeline (e2e/helpers/seed-screener-market.ts), for specs that need market history.
  */
 export async function startSeededMarketServer(label: string): Promise<SeededMarketServer> {
+  const { server } = await seedAndStart(label, "e2e/helpers/seed-screener-market.ts", { INGEST_INTERVAL_MS: String(SEEDED_INGEST_INTERVAL_MS) });
+  return server;
+}
+
+/** The pair e2e/helpers/seed-sample-market.ts gave two interval changes, as it prints it. */
+export interface SamplePair {
+  id: string;
+  /** The venue of the leg whose interval changed. */
+  leg: string;
+  shortened: string;
+  restored: string;
+}
+
+export interface SampleMarketServer extends SeededMarketServer {
+  pair: SamplePair;
+}
+
+/**
+ * A production server on its own data directory holding the offline sample as a fresh install
+ * publishes it (e2e/helpers/seed-sample-market.ts), and the pair that seeding gave interval changes.
+ */
+export async function startSampleMarketServer(label: string): Promise<SampleMarketServer> {
+  const { server, stdout } = await seedAndStart(label, "e2e/helpers/seed-sample-market.ts");
+  return { ...server, pair: JSON.parse(stdout.trim().split("\n").at(-1)!) as SamplePair };
+}
+
+/** Runs `seedScript` on a new data directory, then starts a server on it and waits until it is healthy; `stop` removes the directory. */
+async function seedAndStart(label: string, seedScript: string, env: Record<string, string> = {}): Promise<{ server: SeededMarketServer; stdout: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `fods-${label}-`));
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "e2e/helpers/seed-screener-market.ts", dataDir], {
-    encoding: "utf8",
-  });
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", seedScript, dataDir], { encoding: "utf8" });
   if (seeded.status !== 0) {
     rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`seeding the market failed:\n${seeded.stdout}\n${seeded.stderr}`);
+    throw new Error(`seeding the market (${seedScript}) failed:\n${seeded.stdout}\n${seeded.stderr}`);
   }
-  const server = await startServer(dataDir, undefined, { INGEST_INTERVAL_MS: String(SEEDED_INGEST_INTERVAL_MS) });
-  await waitUntilHealthy(server.port);
-  return {
-    base: `http://localhost:${server.port}`,
-    async stop() {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const started = await startServer(dataDir, undefined, env).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const stop = async () => {
+    started.child.kill("SIGTERM");
+    await started.exited;
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilHealthy(started.port);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server: { base: `http://localhost:${started.port}`, stop }, stdout: seeded.stdout };
 }
 
 /** A seeded server for a spec file: started before its tests (seeding takes minutes), stopped after them. */

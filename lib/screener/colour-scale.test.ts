@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APR_SCALE_LEGEND, aprShade, persistenceShade } from "./colour-scale";
+import { APR_SCALE_LEGEND, aprShade, PERSISTENCE_SCALE_LEGEND, persistenceShade } from "./colour-scale";
 
 describe("aprShade", () => {
   it("puts each APR in the bucket whose lower bound it reaches", () => {
@@ -37,5 +37,12 @@ describe("persistenceShade", () => {
     expect(persistenceShade(0.49)).toBe("neg1");
     expect(persistenceShade(0.1)).toBe("neg2");
     expect(persistenceShade(null)).toBeNull();
+  });
+});
+
+describe("PERSISTENCE_SCALE_LEGEND", () => {
+  it("names the bands persistenceShade uses, lowest first, each label's lower bound in its shade", () => {
+    expect(PERSISTENCE_SCALE_LEGEND.map((entry) => entry.label)).toEqual(["paid below 30%", "30–50%", "50–70%", "70–85%", "85–95%", "95% and more"]);
+    expect(PERSISTENCE_SCALE_LEGEND.map((entry) => entry.shade)).toEqual([0.1, 0.3, 0.5, 0.7, 0.85, 0.95].map(persistenceShade));
   });
 });

@@ -22,20 +22,38 @@ export function aprShade(apr: number | null): Shade | null {
   return "neg2";
 }
 
+/** Lower bounds (share of settlements that paid, 0–1) of the persistence shades; below the last, "neg2". */
+const PERSISTENCE_STEPS: readonly [number, Shade][] = [
+  [0.95, "pos4"],
+  [0.85, "pos3"],
+  [0.7, "pos2"],
+  [0.5, "pos1"],
+  [0.3, "neg1"],
+];
+
 /**
  * The share of the last 7 days' settlements that paid the right way (0–1): a pair that paid
  * almost always is the steadiest shade, one that paid less than half the time a negative one.
  */
 export function persistenceShade(paidShare: number | null): Shade | null {
   if (paidShare === null || !Number.isFinite(paidShare)) return null;
-  if (paidShare >= 0.95) return "pos4";
-  if (paidShare >= 0.85) return "pos3";
-  if (paidShare >= 0.7) return "pos2";
-  if (paidShare >= 0.5) return "pos1";
-  if (paidShare >= 0.3) return "neg1";
+  for (const [from, shade] of PERSISTENCE_STEPS) if (paidShare >= from) return shade;
   return "neg2";
 }
 
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** What each persistence shade means, read from the same steps, lowest first, for the legend. */
+export const PERSISTENCE_SCALE_LEGEND: readonly { shade: Shade; label: string }[] = (() => {
+  const ascending = [...PERSISTENCE_STEPS].reverse();
+  return [
+    { shade: "neg2" as const, label: `paid below ${percent(ascending[0]![0])}` },
+    ...ascending.map(([from, shade], index) => {
+      const next = ascending[index + 1];
+      return { shade, label: next ? `${Math.round(from * 100)}–${percent(next[0])}` : `${percent(from)} and more` };
+    }),
+  ];
+})();
 /** What each shade means, for the legend beside the table. */
 export const APR_SCALE_LEGEND: readonly { shade: Shade; label: string }[] = [
   { shade: "neg2", label: "below −10%" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN_PERSISTENCE } from "@/lib/market/model/types";
-import { persistenceCell } from "./persistence-cell";
+import { hasPersistenceFigures, persistenceCell } from "./persistence-cell";
 
 describe("persistenceCell", () => {
   it("shows the paid share and the 7-day median, and every figure in the tooltip", () => {
@@ -27,5 +27,14 @@ describe("persistenceCell", () => {
     const negative = persistenceCell({ ...UNKNOWN_PERSISTENCE, paid_share_7d: 0.2, apr_median_7d: -3 });
     expect(negative.text).toBe("paid 20% · med -3.00%");
     expect(negative.title).toContain("Positive since: not positive in the last whole hour");
+  });
+});
+
+describe("hasPersistenceFigures", () => {
+  it("needs the paid share or the median: a computed-to time alone is not figures", () => {
+    expect(hasPersistenceFigures(UNKNOWN_PERSISTENCE)).toBe(false);
+    expect(hasPersistenceFigures({ ...UNKNOWN_PERSISTENCE, as_of: "2026-11-24T12:00:00.000Z", apr_stddev_7d: 1 })).toBe(false);
+    expect(hasPersistenceFigures({ ...UNKNOWN_PERSISTENCE, paid_share_7d: 0.5 })).toBe(true);
+    expect(hasPersistenceFigures({ ...UNKNOWN_PERSISTENCE, apr_median_7d: -2 })).toBe(true);
   });
 });

@@ -9,9 +9,17 @@ export interface PersistenceCell {
   title: string;
 }
 
+/**
+ * Whether a pair has persistence figures to show: the paid share or the median, which need enough
+ * observed hours; other fields alone (a computed-to time, a deviation) say nothing a trader reads. Pure.
+ */
+export function hasPersistenceFigures(p: Persistence): boolean {
+  return p.paid_share_7d !== null || p.apr_median_7d !== null;
+}
+
 /** How steadily a pair has paid, as the screener shows it. Pure. */
 export function persistenceCell(p: Persistence): PersistenceCell {
-  if (p.paid_share_7d === null && p.apr_median_7d === null) {
+  if (!hasPersistenceFigures(p)) {
     return { text: "—", title: "Not enough stored history for this pair yet (figures need 75 % of the hours observed)." };
   }
   const share = p.paid_share_7d === null ? null : `paid ${Math.round(p.paid_share_7d * 100)}%`;

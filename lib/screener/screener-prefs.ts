@@ -6,7 +6,10 @@ import { z } from "zod";
  * serialising only; app/opportunities/screener-prefs-store.ts does the storage.
  */
 
-/** The columns a trader may hide or show; symbol, both legs, APR and net APR are always shown. */
+/** The columns every row shows whatever the trader chooses: symbol, both legs, APR and net APR. */
+export const ALWAYS_SHOWN = ["symbol", "long", "short", "apr", "net_apr"] as const;
+
+/** The columns a trader may hide or show, beside ALWAYS_SHOWN. */
 export const OPTIONAL_COLUMNS = ["apr_1d", "apr_7d", "persistence", "spread", "open_interest", "volume", "updated"] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseScreenerQuery, screenerHref, toggledSort } from "./screener-query";
+import { opportunityHref, parseScreenerQuery, screenerHref, toggledSort } from "./screener-query";
 
 describe("parseScreenerQuery", () => {
   it("applies the API's defaults", () => {
@@ -68,5 +68,14 @@ describe("toggledSort", () => {
     expect(toggledSort("-apr", "net_apr")).toBe("-net_apr");
     expect(toggledSort("-net_apr", "net_apr")).toBe("net_apr");
     expect(toggledSort("net_apr", "net_apr")).toBe("-net_apr");
+  });
+});
+
+describe("opportunityHref", () => {
+  it("encodes the id and carries a size only when one is set", () => {
+    expect(opportunityHref("BTC-binance-bybit")).toBe("/opportunities/BTC-binance-bybit");
+    expect(opportunityHref("1000PEPE/x-a-b", null)).toBe("/opportunities/1000PEPE%2Fx-a-b");
+    expect(opportunityHref("BTC-binance-bybit", 25000)).toBe("/opportunities/BTC-binance-bybit?size=25000");
+    expect(opportunityHref("BTC-binance-bybit", 0)).toBe("/opportunities/BTC-binance-bybit");
   });
 });

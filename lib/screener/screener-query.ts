@@ -62,3 +62,12 @@ export function toggledSort(current: Sort, field: "apr" | "net_apr" | "open_inte
   const descending = `-${field}` as const;
   return current === descending ? field : descending;
 }
+
+/**
+ * An opportunity's own page (app/opportunities/[id]); with `size` (USD, the screener's size
+ * control) the page's quote form opens at that size. Pure.
+ */
+export function opportunityHref(id: string, size: number | null = null): string {
+  const path = `/opportunities/${encodeURIComponent(id)}`;
+  return size !== null && Number.isFinite(size) && size > 0 ? `${path}?size=${size}` : path;
+}

@@ -1,7 +1,5 @@
 import Link from "next/link";
-import { PLANS } from "@/lib/plans";
-
-const DELAYED = PLANS.find((plan) => !plan.features.liveData)!;
+import { DELAYED_PLAN as DELAYED } from "@/lib/plans";
 
 /** An id that is not in the set the visitor sees: gone since (pairs come and go), delayed, or mistyped. */
 export default function OpportunityNotFound() {

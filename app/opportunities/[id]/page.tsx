@@ -1,31 +1,30 @@
-import { authPageHref } from "@/lib/auth/auth-links";
-import { DataBadge } from "../data-badge";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { canUsePortfolio } from "@/lib/actor";
 import { appServices } from "@/lib/app-services";
+import { authPageHref } from "@/lib/auth/auth-links";
 import { currentUser } from "@/lib/auth/session";
 import { publicOrigin } from "@/lib/config/public-url";
 import { formatUtc } from "@/lib/format-time";
-import { planOf, PLANS, plansWith } from "@/lib/plans";
+import { DELAYED_PLAN as DELAYED, planNames, planOf, plansWith } from "@/lib/plans";
 import { formatAge, formatApr, formatBps, formatFundingRate, formatUsdCompact } from "@/lib/screener/format";
 import { priceSpreadNote } from "@/lib/screener/price-spread-note";
+import { opportunityHistory } from "@/lib/screener/opportunity-history";
+import { opportunityHref } from "@/lib/screener/screener-query";
 import { screenerView } from "@/lib/screener/screener-view";
 import { staleLegNote } from "@/lib/screener/stale-leg-note";
+import { DataBadge } from "../data-badge";
+import { DelayNotice } from "../delay-notice";
 import { FundingHistoryChart } from "../funding-history-chart";
-import { opportunityHistory } from "../opportunity-history";
 import { AddPositionPanel, SimulatePanel } from "../opportunity-actions";
+import { PendingNotice } from "../pending-notice";
 import { QuotePanel } from "../quote-panel";
 import { LegFieldsTable } from "./leg-fields-table";
 import { PersistenceFigures } from "./persistence-figures";
 import styles from "./opportunity.module.css";
 
 export const dynamic = "force-dynamic";
-
-/** The plan whose data is delayed (what visitors see), and the cheapest with live data, from the plans table. */
-const DELAYED = PLANS.find((plan) => !plan.features.liveData)!;
-const LIVE = plansWith("liveData")[0]!;
 
 type Params = Promise<{ id: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -43,7 +42,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `${idOf((await params).id)}: funding opportunity — Funding Opportunity Data Service` };
 }
 
-/** A size in USD from `?size=`, which the screener's size control can carry over; null when absent or not a size. */
+/** A size in USD from `?size=`, which the screener's row links carry when its size control is set; null when absent or not a size. */
 function sizeOf(value: string | string[] | undefined): number | null {
   const size = typeof value === "string" ? Number(value) : Number.NaN;
   return Number.isFinite(size) && size > 0 ? size : null;
@@ -56,16 +55,13 @@ export default async function OpportunityPage({ params, searchParams }: { params
   const now = new Date();
   // Visitors see what the delayed plan sees: the set of DELAYED.dataDelayMinutes ago.
   const view = await screenerView(user?.tier ?? DELAYED.id, now);
-  const here = `/opportunities/${encodeURIComponent(id)}`;
+  const here = opportunityHref(id);
 
   if (view.status === "pending") {
     return (
       <div className={styles.page}>
         <h1>{id}</h1>
-        <p className="panel" role="status">
-          Live data started less than {DELAYED.dataDelayMinutes} minutes ago, so there is nothing old enough to show on the {DELAYED.name} plan
-          yet{view.availableAt ? `: the first delayed set appears at ${formatUtc(view.availableAt)}` : ""}.
-        </p>
+        <PendingNotice availableAt={view.availableAt} />
       </div>
     );
   }
@@ -78,7 +74,7 @@ export default async function OpportunityPage({ params, searchParams }: { params
   const signIn = authPageHref("/signin", here);
   const signUp = authPageHref("/signup", here);
   const spreadNote = o.price_spread_bps === null ? priceSpreadNote(o) : null;
-  const curl = `curl -sS "${publicOrigin()}/v1/opportunities/${encodeURIComponent(id)}" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`;
+  const curl = `curl -sS "${publicOrigin()}/v1${opportunityHref(id)}" -H "Authorization: Bearer $FUNDING_DATA_API_KEY"`;
 
   return (
     <div className={styles.page}>
@@ -103,21 +99,7 @@ export default async function OpportunityPage({ params, searchParams }: { params
           Their funding history is the recording&apos;s, marked <em>sample</em> in the settlement tables.
         </p>
       )}
-      {view.delayed && (
-        <p className="notice" role="note" data-testid="delay-note">
-          <strong>
-            {user ? `${DELAYED.name} plan: data delayed by ${DELAYED.dataDelayMinutes} minutes.` : `Signed out: data delayed by ${DELAYED.dataDelayMinutes} minutes, as on the ${DELAYED.name} plan.`}
-          </strong>{" "}
-          Rates, prices and history here are as they were at least {DELAYED.dataDelayMinutes} minutes ago.{" "}
-          {user ? (
-            <Link href="/account/plan">Upgrade to {LIVE.name}</Link>
-          ) : (
-            <>
-              <Link href={signIn}>Sign in</Link> or <Link href={signUp}>create an account</Link>; {LIVE.name} shows live data.
-            </>
-          )}
-        </p>
-      )}
+      {view.delayed && <DelayNotice signedIn={user !== null} returnTo={here} />}
 
       <dl className={styles.figures} data-testid="summary">
         <div>
@@ -198,7 +180,7 @@ export default async function OpportunityPage({ params, searchParams }: { params
           </>
         ) : user ? (
           <p className="notice" role="note" data-testid="actions-upgrade">
-            Quotes at a size, simulations and the portfolio come with the {plansWith("portfolio").map((p) => p.name).join(" and ")} plans.{" "}
+            Quotes at a size, simulations and the portfolio come with the {planNames(plansWith("portfolio"))} plans.{" "}
             <Link href="/account/plan">Upgrade your plan</Link>
           </p>
         ) : (

@@ -1,14 +1,15 @@
 import type { Persistence } from "@/lib/market/model/types";
 import { formatUtc } from "@/lib/format-time";
 import { formatApr, formatSeconds } from "@/lib/screener/format";
+import { hasPersistenceFigures } from "@/lib/screener/persistence-cell";
 import styles from "./opportunity.module.css";
 
 /** How steadily the pair has paid, every figure the opportunity carries, each with what it means. */
 export function PersistenceFigures({ persistence: p }: { persistence: Persistence }) {
-  if (p.as_of === null) {
+  if (!hasPersistenceFigures(p)) {
     return <p className="muted">Not computed for this pair yet: the figures need stored hourly history of both markets.</p>;
   }
-  const run = p.positive_since === null ? null : (Date.parse(p.as_of) - Date.parse(p.positive_since)) / 1000;
+  const run = p.positive_since === null || p.as_of === null ? null : (Date.parse(p.as_of) - Date.parse(p.positive_since)) / 1000;
   return (
     <dl className={styles.figures} data-testid="persistence">
       <div>
@@ -41,9 +42,7 @@ export function PersistenceFigures({ persistence: p }: { persistence: Persistenc
       </div>
       <div>
         <dt>Computed to</dt>
-        <dd>
-          <time dateTime={p.as_of}>{formatUtc(p.as_of)}</time>
-        </dd>
+        <dd>{p.as_of === null ? "—" : <time dateTime={p.as_of}>{formatUtc(p.as_of)}</time>}</dd>
       </div>
     </dl>
   );

@@ -15,9 +15,13 @@ export interface StripePriceTerms {
  */
 export function listPriceMismatch(plan: Pick<Plan, "name" | "price">, price: StripePriceTerms): string | null {
   if (!plan.price) return `${plan.name} is not sold`;
-  const expected = `USD ${plan.price.usdPerMonth * 100} cents every 1 month`;
+  const cents = plan.price.usdPerMonth * 100;
+  const { recurring } = price;
+  const charges =
+    price.currency.toLowerCase() === "usd" && price.unit_amount === cents && recurring !== null && recurring.interval === "month" && recurring.interval_count === 1;
+  if (charges) return null;
   const actual = `${price.currency.toUpperCase()} ${price.unit_amount ?? "(no fixed amount)"} cents every ${
-    price.recurring ? `${price.recurring.interval_count} ${price.recurring.interval}` : "(not recurring)"
+    recurring ? `${recurring.interval_count} ${recurring.interval}` : "(not recurring)"
   }`;
-  return actual === expected ? null : `Stripe price ${price.id} charges ${actual}, but the ${plan.name} plan's list price is ${expected}`;
+  return `Stripe price ${price.id} charges ${actual}, but the ${plan.name} plan's list price is USD ${cents} cents every 1 month`;
 }

@@ -2,7 +2,7 @@
 import { AppError } from "@/lib/errors";
 import { withSession } from "@/lib/api/with-session";
 import { screenerView } from "@/lib/screener/screener-view";
-import { opportunityHistory } from "@/app/opportunities/opportunity-history";
+import { opportunityHistory } from "@/lib/screener/opportunity-history";
 
 // The id is an opportunity's (any text /v1/opportunities/{id} accepts), looked up in memory only.
 export const GET = withSession<{ id: string }>("user", async ({ params, user, services }) => {
