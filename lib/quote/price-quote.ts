@@ -4,7 +4,7 @@ import { roundTo } from "@/lib/round";
 import { breakevenHours, fundingUsd, settlementsBetween, type FundingSchedule } from "./funding-horizon";
 import { liquidationOf, liquidationPrice, tierFor } from "./liquidation";
 import type { QuoteFee } from "@/lib/fees/quote-fee";
-import { SLIPPAGE_BOUND_BPS, type QuoteFigures, type QuoteLeg } from "./quote-schema";
+import { SLIPPAGE_BOUND_BPS, type QuoteFigures, type QuoteFill, type QuoteLeg } from "./quote-schema";
 import { quantityWithin, sideQuantity, walkLevels, type Walk } from "./walk-book";
 
 const HOUR_MS = 3_600_000;
@@ -102,32 +102,48 @@ function sidesOf(leg: QuoteLegInput) {
 }
 
 /** The most a leg can be entered and exited at: the smaller side's depth, at the mid. */
-function fillableUsd(leg: QuoteLegInput, mid: number | null): number {
+export function fillableUsd(leg: Pick<QuoteLegInput, "book">, mid: number | null): number {
   if (mid === null) return 0;
   return Math.min(sideQuantity(leg.book.bids, leg.book.contractSize), sideQuantity(leg.book.asks, leg.book.contractSize)) * mid;
 }
 
-function priceLeg(leg: QuoteLegInput, mid: number | null, fillableUsd: number, filledUsd: number, input: QuoteInput, to: number): PricedLeg {
+/**
+ * One fill as the answer shows it: its slippage against the mid (half the spread included) in USD,
+ * its taker fee at `feeRate` on its value, and its view.
+ */
+export function priceFill(side: "buy" | "sell", walk: Walk, mid: number | null, feeRate: number): { slippage: number; fee: number; view: QuoteFill } {
+  const slippage = mid === null ? 0 : side === "buy" ? walk.value - walk.quantity * mid : walk.quantity * mid - walk.value;
+  const average = walk.quantity > 0 ? walk.value / walk.quantity : null;
+  return {
+    slippage,
+    fee: feeRate * walk.value,
+    view: {
+      side,
+      quantity: significant(walk.quantity),
+      average_price: average === null ? null : significant(average),
+      slippage_bps: average === null || mid === null ? null : roundTo((slippage / (walk.quantity * mid)) * 10_000, 4),
+      value_usd: roundUsd(walk.value),
+      levels: walk.levels,
+    },
+  };
+}
+
+/**
+ * One leg at `filledUsd`: its entry and exit fills, fees, funding from `input.at` to `to`, depth and
+ * liquidation at `input.leverage`; `fillableUsd`, the leg's own depth, is shown beside them.
+ */
+export function priceLeg(
+  leg: QuoteLegInput,
+  mid: number | null,
+  fillableUsd: number,
+  filledUsd: number,
+  input: Pick<QuoteInput, "at" | "leverage">,
+  to: number,
+): PricedLeg {
   const { entry, exit } = sidesOf(leg);
   const quantity = mid === null ? 0 : filledUsd / mid;
-  const fill = (side: "buy" | "sell", walk: Walk) => {
-    const slippage = mid === null ? 0 : side === "buy" ? walk.value - walk.quantity * mid : walk.quantity * mid - walk.value;
-    const average = walk.quantity > 0 ? walk.value / walk.quantity : null;
-    return {
-      slippage,
-      fee: leg.fee.rate * walk.value,
-      view: {
-        side,
-        quantity: significant(walk.quantity),
-        average_price: average === null ? null : significant(average),
-        slippage_bps: average === null || mid === null ? null : roundTo((slippage / (walk.quantity * mid)) * 10_000, 4),
-        value_usd: roundUsd(walk.value),
-        levels: walk.levels,
-      },
-    };
-  };
-  const entryFill = fill(entry.side, walkLevels(entry.levels, leg.book.contractSize, quantity));
-  const exitFill = fill(exit.side, walkLevels(exit.levels, leg.book.contractSize, quantity));
+  const entryFill = priceFill(entry.side, walkLevels(entry.levels, leg.book.contractSize, quantity), mid, leg.fee.rate);
+  const exitFill = priceFill(exit.side, walkLevels(exit.levels, leg.book.contractSize, quantity), mid, leg.fee.rate);
 
   const { settlements, assumed } = settlementsBetween(leg.funding, input.at, to);
   const funding = fundingUsd(leg.side, filledUsd, settlements);
@@ -207,11 +223,11 @@ function liquidation(leg: QuoteLegInput, entryPrice: number | null, quantity: nu
 }
 
 /** Money to a millionth of a dollar, as the simulations round it. */
-function roundUsd(value: number): number {
+export function roundUsd(value: number): number {
   return roundTo(value, 6);
 }
 
 /** Prices and quantities to twelve significant digits: exact for any tick, whatever the asset's magnitude (PEPE at 1e-5). */
-function significant(value: number): number {
+export function significant(value: number): number {
   return Number(value.toPrecision(12));
 }

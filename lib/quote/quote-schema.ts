@@ -49,7 +49,7 @@ export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
 const usd = z.number();
 const price = z.number().positive();
 
-const fillSchema = z.object({
+export const fillSchema = z.object({
   side: z.enum(["buy", "sell"]).describe("`buy` walks the asks, `sell` the bids."),
   quantity: z.number().nonnegative().describe("Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not."),
   average_price: price.nullable().describe("Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled."),
@@ -60,6 +60,7 @@ const fillSchema = z.object({
   value_usd: usd.nonnegative().describe("USD paid (buy) or received (sell): quantity × average price."),
   levels: z.number().int().nonnegative().describe("Book levels the fill reached, the last one possibly in part."),
 });
+export type QuoteFill = z.infer<typeof fillSchema>;
 
 const liquidationSchema = z.object({
   price: price
@@ -109,7 +110,7 @@ const legFundingSchema = z.object({
   funding_usd: usd.describe("What the leg earns over the period on the filled notional: + rate × notional a settlement short, − long."),
 });
 
-const quoteLegSchema = z.object({
+export const quoteLegSchema = z.object({
   exchange: z.string(),
   market: z.string(),
   side: z.enum(["long", "short"]).describe("The long leg is bought at entry and sold at exit, the short leg the reverse."),
