@@ -111,6 +111,14 @@ describe("quoteCarry: spot_perp", () => {
     expect(quoteCarry(input({ spot })).spot).toMatchObject({ taker_fee: 0.0006, taker_fee_source: "default", fees_usd: 12 });
   });
 
+  it("sizes both legs down to a thin spot book, as a pair quote does", () => {
+    // The spot book holds 160 units a side: 16,000 at the mid 100; the perpetual 150 × 100.5 = 15,075 bid.
+    const thin = quoteCarry(input({ notionalUsd: 20_000 }));
+    expect(thin).toMatchObject({ filled_notional_usd: 15_075, thin_book: true, borrow_capped: false });
+    expect(thin.spot.fillable_notional_usd).toBe(16_000);
+    expect(thin.perp.funding.funding_usd).toBeCloseTo(9 * 0.0001 * 15_075, 9);
+  });
+
   it("answers in the published shape", () => {
     expect(carryQuoteFiguresSchema.parse(quote)).toEqual(quote);
   });
@@ -161,6 +169,9 @@ describe("quoteCarry: perp_spot", () => {
     const attempt = () => quoteCarry(input({ type: "perp_spot", spot }));
     expect(attempt).toThrow(AppError);
     expect(attempt).toThrow(/binance states no margin borrow rate for X/);
+    // Nor does a rate for another asset stand in for the base's.
+    const otherAsset = { leg: { ...input().spot.leg, borrow: { ...borrow, asset: "USDT" } }, book: spotBook };
+    expect(() => quoteCarry(input({ type: "perp_spot", spot: otherAsset }))).toThrow(/perp_spot borrows the base/);
     // The same leg is fine for spot_perp, which borrows nothing.
     expect(quoteCarry(input({ spot })).borrow_usd).toBe(0);
   });

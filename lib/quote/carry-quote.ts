@@ -44,7 +44,8 @@ export interface CarryQuoteInput {
  */
 export function quoteCarry(input: CarryQuoteInput): CarryQuoteFigures {
   const { type, spot } = input;
-  const borrow = spot.leg.borrow;
+  // A rate for another asset (a venue's quote-currency loan) says nothing of borrowing the base.
+  const borrow = spot.leg.borrow?.asset === spot.leg.base ? spot.leg.borrow : null;
   if (type === "perp_spot" && borrow === null) {
     throw new AppError(
       "VALIDATION_ERROR",
