@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import type { OrderBook } from "@/lib/market/books/order-book";
-import { quoteLadder } from "@/tests/support/market/margin-tables";
+import { BINANCE_BTC_BRACKETS, quoteLadder } from "@/tests/support/market/margin-tables";
 import { carryQuoteFiguresSchema } from "./carry-quote-schema";
 import { quoteCarry, type CarryQuoteInput } from "./carry-quote";
 import { liquidationOf } from "./liquidation";
@@ -34,10 +34,7 @@ const perpBook: OrderBook = {
   timestamp: AT - 800,
   source: "venue",
 };
-const tiers = quoteLadder([
-  { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
-  { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
-]);
+const tiers = quoteLadder(BINANCE_BTC_BRACKETS.slice(0, 2));
 const borrow = { asset: "X", rate: 0.0001, period: "day" as const, borrowable: null, source: "test", observedAt: "2026-11-24T06:59:00Z" };
 
 function input(overrides: Partial<CarryQuoteInput> = {}, rate = 0.0001): CarryQuoteInput {

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { withoutDeductions, type ListedTier } from "@/lib/market/books/margin-table";
-import { quoteLadder, type AvailableMarginTable } from "@/tests/support/market/margin-tables";
+import { BINANCE_BTC_BRACKETS, quoteLadder, type AvailableMarginTable } from "@/tests/support/market/margin-tables";
 import { liquidationAtEntryValue, liquidationAtMarkValue, liquidationPrice, tierFor } from "./liquidation";
 
-// Binance's BTCUSDT brackets of 2024-10-24 (lib/market/sample/recordings/binance), the first three.
-const binance = quoteLadder([
-  { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
-  { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
-  { floor: 600_000, cap: 3_000_000, maintenanceMarginRate: 0.0065, maxLeverage: 75 },
-]);
+const binance = quoteLadder(BINANCE_BTC_BRACKETS);
 
 /** Tiers with nothing deducted (OKX's, Bitget's), bounded in the venue's units (`base`) or in value. */
 function flatTiers(boundsIn: "base" | "quote", tiers: readonly ListedTier[]): AvailableMarginTable {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { marginUnavailable, withoutDeductions, type MarginTable } from "@/lib/market/books/margin-table";
 import type { OrderBook } from "@/lib/market/books/order-book";
-import { quoteLadder } from "@/tests/support/market/margin-tables";
+import { BINANCE_BTC_BRACKETS, quoteLadder } from "@/tests/support/market/margin-tables";
 import { priceQuote, type QuoteInput } from "./price-quote";
 
 const H = 3_600_000;
@@ -30,10 +30,7 @@ const shortBook: OrderBook = {
   timestamp: AT - 800,
   source: "venue",
 };
-const binanceTiers = quoteLadder([
-  { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
-  { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
-]);
+const binanceTiers = quoteLadder(BINANCE_BTC_BRACKETS.slice(0, 2));
 const okxTiers: MarginTable = {
   available: true,
   source: "leverage_tiers",

@@ -10,3 +10,10 @@ export type AvailableMarginTable = Extract<MarginTable, { available: true }>;
 export function quoteLadder(tiers: readonly ListedTier[], options: { maintenanceOn?: "mark" | "entry" } = {}): AvailableMarginTable {
   return { available: true, source: "leverage_tiers", boundsIn: "quote", ...options, tiers: withLadderDeductions(tiers) };
 }
+
+/** Binance's BTCUSDT brackets of 2024-10-24 (lib/market/sample/recordings/binance), the first three. */
+export const BINANCE_BTC_BRACKETS: readonly ListedTier[] = [
+  { floor: 0, cap: 50_000, maintenanceMarginRate: 0.004, maxLeverage: 125 },
+  { floor: 50_000, cap: 600_000, maintenanceMarginRate: 0.005, maxLeverage: 100 },
+  { floor: 600_000, cap: 3_000_000, maintenanceMarginRate: 0.0065, maxLeverage: 75 },
+];
