@@ -19,9 +19,10 @@
 // `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
 // collector's share of a round depends on them. Run directly, it says which it ran with.
 //
-//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk]
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk] [--cpu-prof=DIR]
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Db } from "@/lib/db";
@@ -42,6 +43,7 @@ import { intOption, nodeFlagsOf, percentile } from "./bench-args";
 import { loopStretches } from "./loop-stretches";
 import { memorySampler } from "./memory-sampler";
 import { seedRoundHistory } from "./round-history-seed";
+import { profileTables, summariseProfile } from "./profile-summary";
 
 const TARGET_ROUND_MS = 1_000;
 const TARGET_P99_MS = 20;
@@ -63,6 +65,8 @@ const alternate = process.argv.includes("--alternate");
  * each at once (a slice longer than the round), printing both: what the slicing costs the round.
  */
 const alternateSlices = process.argv.includes("--alternate-slices");
+/** Profile the round's thread over the measured rounds alone and print where its time went. */
+const cpuProfileDir = process.argv.find((a) => a.startsWith("--cpu-prof="))?.slice("--cpu-prof=".length);
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -129,6 +133,7 @@ async function benchRound(db: Db) {
     modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() }]),
   );
   const sampler = memorySampler();
+  const profiler = cpuProfileDir ? await startProfile() : undefined;
   for (let i = 0; i < rounds; i++) {
     const m = measured.get(modes[i % modes.length]!)!;
     steps.clear();
@@ -148,6 +153,7 @@ async function benchRound(db: Db) {
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
   const peak = sampler.stop();
+  if (profiler) await profiler.stop(cpuProfileDir!);
   // Fetch and parse alone, after the rounds rather than before each: a round right after it paid
   // for collecting its answers (17 MB of text and their parsed trees), which no live round does
   // (between rounds a worker only waits), so measuring it there would slow the round's fetch step.
@@ -180,6 +186,24 @@ async function benchRound(db: Db) {
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
   // RSS is the process's, both threads; the heap is this thread's.
   console.log(`  peak memory: RSS ${(peak.rss / 2 ** 20).toFixed(0)} MB (both threads), JS heap ${(peak.heap / 2 ** 20).toFixed(0)} MB (the round's thread)`);
+}
+
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop(dir: string) {
+      const { profile } = await session.post("Profiler.stop");
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `bench-market-${process.pid}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  the round's thread over the measured rounds (${file}):`);
+      for (const line of profileTables(summariseProfile(file, { root: process.cwd(), top: 30 }))) console.log(line);
+    },
+  };
 }
 
 async function seedHistory(db: Db): Promise<{ markets: number; hours: number; end: number }> {
