@@ -9,7 +9,7 @@ import { opportunitySchema, venueIdSchema } from "../model/types";
  * pays the borrow rate).
  */
 export const CARRY_TYPES = ["spot_perp", "perp_spot"] as const;
-const carryTypeSchema = z.enum(CARRY_TYPES);
+export const carryTypeSchema = z.enum(CARRY_TYPES);
 export type CarryType = z.infer<typeof carryTypeSchema>;
 
 const toleranceSeconds = PRICE_OBSERVATION_TOLERANCE_MS / 1000;
