@@ -56,7 +56,7 @@ export function sandboxSpotLegs(perps: readonly MarketSnapshot[], at: Date, seed
       market: `${perp.base}/USDT`,
       base: perp.base,
       quote: "USDT",
-      price: roundTo(price * (1 + (draw(Stream.Basis) * 2 - 1) * MAX_BASIS), 8),
+      price: Number((price * (1 + (draw(Stream.Basis) * 2 - 1) * MAX_BASIS)).toPrecision(10)),
       volume24hUsd: perp.volume24hUsd === null ? null : roundTo(perp.volume24hUsd * (0.2 + draw(Stream.Volume, false) * 0.6), 2),
       takerFee: SPOT_TAKER_FEES[spotVenue]?.taker ?? UNSCHEDULED_TAKER_FEE,
       borrow: lends
