@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError, invalidFields } from "@/lib/errors";
 import { parseCarryOpportunityId } from "@/lib/market/carry/carry-id";
 import { carryOpportunitySchema } from "@/lib/market/carry/carry-opportunity";
 import { marketMetaSchema } from "../openapi/shared-schemas";
@@ -25,10 +25,8 @@ export const getCarryOpportunityRoute = defineRoute({
   cachedOn: "carry",
   handler: async ({ actor, params, services }) => {
     if (!parseCarryOpportunityId(params.id)) {
-      throw new AppError(
-        "VALIDATION_ERROR",
-        `"${params.id}" is not a carry opportunity id: expected <asset>-<spot_perp|perp_spot>-<long exchange>-<short exchange>, e.g. BTC-spot_perp-binance-bybit (perpetual pairs are at /v1/opportunities/{id})`,
-      );
+      const message = `"${params.id}" is not a carry opportunity id: expected <asset>-<spot_perp|perp_spot>-<long exchange>-<short exchange>, e.g. BTC-spot_perp-binance-bybit (perpetual pairs are at /v1/opportunities/{id})`;
+      throw invalidFields([{ field: "id", message }], message);
     }
     const snapshot = await services.market(actor.mode).carryOpportunities();
     const item = snapshot.byId(params.id);
