@@ -41,7 +41,7 @@ async function get(path: string, key = liveKey, headers: Record<string, string> 
 }
 
 function page(answer: Awaited<ReturnType<typeof get>>) {
-  expect(answer.envelope.kind).toBe("success");
+  if (answer.envelope.kind !== "success") throw new Error(`expected a page, got ${answer.status}`);
   return answer.envelope.data as Page;
 }
 
