@@ -6,8 +6,10 @@ import { accountFeeRates } from "@/lib/fees/account-fees";
 import { keyModeToDb } from "@/lib/keys/mode";
 import type { Market } from "@/lib/market/market";
 import { historyEnd } from "@/lib/market/model/history-end";
+import { parseCarryOpportunityId } from "@/lib/market/carry/carry-id";
 import { resolveLegs } from "@/lib/market/resolve-legs";
 import type { OpportunityLeg } from "@/lib/market/model/types";
+import { carryProjectedLegs } from "./carry-legs";
 import { simulateHistorical, type Settlement } from "./historical";
 import { simulateProjected, type SimulationParams } from "./projected";
 import { liquidationAtEntry, quoteTradeCosts } from "./quote-costs";
@@ -33,8 +35,10 @@ const storedInputSchema = z.object({
 export async function runSimulation(services: AppServices, actor: Actor, input: SimulationInput): Promise<Simulation> {
   const now = new Date();
   const market = services.market(actor.mode);
+  const carryId = input.opportunity_id === undefined ? undefined : parseCarryOpportunityId(input.opportunity_id);
+  if (carryId) return store(services, actor, input, carryId.symbol, await simulateCarry(services, actor, market, input, now));
   const { opportunity, long, short } = await resolveLegs(market, input);
-  const [longFee, shortFee] = await legFees(services, actor, market, [long, short], now);
+  const [longFee, shortFee] = await legFees(services, actor, market, [long, short] as const, now);
   const params: SimulationParams = {
     notionalUsd: input.notional_usd,
     holdingDays: input.holding_days,
@@ -69,16 +73,47 @@ export async function runSimulation(services: AppServices, actor: Actor, input: 
     });
     result = simulateHistorical(historical(long, longFee, longHistory), historical(short, shortFee, shortHistory), params, to);
   }
+  return store(services, actor, input, opportunity.symbol, result);
+}
+
+/** Stores a simulation's request, as resolved, beside its result. */
+async function store(services: AppServices, actor: Actor, input: SimulationInput, symbol: string, result: SimulationResult): Promise<Simulation> {
   const stored = {
     ...input,
     opportunity_id: input.opportunity_id ?? null,
-    symbol: opportunity.symbol,
+    symbol,
     fee_bps: input.fee_bps ?? null,
     slippage_bps: input.slippage_bps ?? 0,
   };
   const db = await services.db();
   const row = await db.simulation.create({ data: { userId: actor.userId, keyMode: keyModeToDb(actor.mode), input: stored, result } });
   return toSimulation(row);
+}
+
+/**
+ * A carry opportunity (a carry id as GET /v1/carry-opportunities lists it) simulated as a pair whose
+ * spot side pays no funding when held, or its borrow rate hourly when borrowed (carry-legs.ts).
+ * Historical runs replay the perpetual's settlements; a `perp_spot`'s borrow history is not stored
+ * yet, so it is simulated projected only. Order-book costs are for perp pairs: a carry trade's
+ * books are priced by its quote.
+ */
+async function simulateCarry(services: AppServices, actor: Actor, market: Market, input: SimulationInput, now: Date): Promise<SimulationResult> {
+  const item = (await market.carryOpportunities()).byId(input.opportunity_id!);
+  if (!item) throw fieldError("opportunity_id", `No current carry opportunity with id "${input.opportunity_id}"`);
+  if (input.costs === "order_books") {
+    throw fieldError("costs", "Order-book costs are for perp pairs: price a carry trade's books with GET /v1/carry-opportunities/{id}/quote, and simulate it with fixed costs");
+  }
+  const [perpFee] = await legFees(services, actor, market, [item.perp] as const, now);
+  const legs = carryProjectedLegs(item, { spot: item.spot.taker_fee, perp: perpFee });
+  const params: SimulationParams = { notionalUsd: input.notional_usd, holdingDays: input.holding_days, feeBps: input.fee_bps, slippageBps: input.slippage_bps };
+  if (input.mode === "projected") return simulateProjected(legs.long, legs.short, params);
+  if (item.type === "perp_spot") {
+    throw fieldError("mode", "A perp_spot carry is simulated projected only: its spot venue's borrow-rate history is not stored yet");
+  }
+  const to = historyEnd(await market.opportunities(), now);
+  const from = new Date(to.getTime() - input.holding_days * DAY_MS);
+  const perpHistory = await settlements(market, item.symbol, item.perp, from, to);
+  return simulateHistorical({ ...legs.long, settlements: [] }, { ...legs.short, settlements: perpHistory }, params, to);
 }
 
 /**
@@ -100,10 +135,10 @@ async function orderBookCosts(services: AppServices, actor: Actor, market: Marke
 }
 
 /** Each leg's taker fee: the account's own on the venue where set (lib/fees), else the venue's stated fee (null: unknown). */
-async function legFees(services: AppServices, actor: Actor, market: Market, legs: readonly [OpportunityLeg, OpportunityLeg], now: Date) {
+async function legFees<Legs extends readonly OpportunityLeg[]>(services: AppServices, actor: Actor, market: Market, legs: Legs, now: Date) {
   const own = await accountFeeRates(await services.db(), actor.userId);
-  const [longFee, shortFee] = await Promise.all(legs.map(async (leg) => own.get(leg.exchange) ?? (await market.takerFee(leg, now))));
-  return [longFee ?? null, shortFee ?? null] as const;
+  const fees = await Promise.all(legs.map(async (leg) => own.get(leg.exchange) ?? (await market.takerFee(leg, now)) ?? null));
+  return fees as { [K in keyof Legs]: number | null };
 }
 
 async function settlements(market: Market, symbol: string, leg: OpportunityLeg, from: Date, to: Date): Promise<Settlement[]> {

@@ -182,6 +182,36 @@ describe("test keys", () => {
   });
 });
 
+describe("carry opportunities", () => {
+  it("simulate held spot against the perpetual's funding, and borrowed spot at its rate, projected", async () => {
+    const listed = await read("/v1/carry-opportunities?type=spot_perp&limit=1", testKey);
+    const held = listed.items[0] as Json;
+    const { data: projected } = await simulate({ opportunity_id: held.id, notional_usd: 10_000, holding_days: 7 }, testKey);
+    // The spot side is the long leg and earns nothing; the perpetual settles on its own interval.
+    expect(projected.long).toMatchObject({ exchange: held.spot.exchange, market: held.spot.market, funding_rate: 0, funding_income_usd: 0 });
+    expect(projected.short).toMatchObject({ exchange: held.perp.exchange, market: held.perp.market, funding_rate: held.perp.funding_rate });
+    expect(projected.short.settlements).toBe(Math.floor((7 * 24) / held.perp.funding_interval_hours));
+    const { data: historical } = await simulate({ opportunity_id: held.id, notional_usd: 10_000, holding_days: 7, mode: "historical" }, testKey);
+    expect(historical.long.settlements).toBe(0);
+    expect(historical.short.settlements).toBeGreaterThan(0);
+
+    const borrowed = (await read("/v1/carry-opportunities?type=perp_spot&limit=1", testKey)).items[0] as Json;
+    const { data: interest } = await simulate({ opportunity_id: borrowed.id, notional_usd: 10_000, holding_days: 7 }, testKey);
+    // 168 hours of borrow_apr on 10,000 USD, charged to the short spot side.
+    expect(interest.short).toMatchObject({ exchange: borrowed.spot.exchange, funding_interval_hours: 1, settlements: 168 });
+    expect(interest.short.funding_income_usd).toBeCloseTo((-10_000 * borrowed.borrow_apr * 168) / 100 / 8760, 1);
+
+    const refused = async (body: Json, field: string) => {
+      const { status, envelope } = await send("POST", "/v1/simulations", testKey, JSON.stringify(body));
+      expect(status).toBe(400);
+      expect(JSON.stringify(envelope)).toContain(field);
+    };
+    await refused({ opportunity_id: borrowed.id, notional_usd: 10_000, holding_days: 7, mode: "historical" }, "mode");
+    await refused({ opportunity_id: held.id, notional_usd: 10_000, holding_days: 7, costs: "order_books" }, "costs");
+    await refused({ opportunity_id: "BTC-spot_perp-okx-nowhere", notional_usd: 10_000, holding_days: 7 }, "opportunity_id");
+  });
+});
+
 describe("GET /v1/simulations", () => {
   it("lists the caller's simulations newest first, paged", async () => {
     const user = await createUser(api.db, "pro");

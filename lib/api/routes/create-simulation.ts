@@ -17,7 +17,11 @@ export const createSimulationRoute = defineRoute({
     "The short leg earns +rate × notional per settlement and the long leg −rate × notional. Fees are four taker fills (open and close, " +
     "both legs) at each venue's taker fee, or `fee_bps` when given; `slippage_bps` applies to the same four fills. " +
     "`net_apr` = net P&L / notional × 365 / holding_days × 100. An unknown opportunity or a leg without a current market is a 400 " +
-    "naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201, its path in `Location`.",
+    "naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201, its path in `Location`.\n\n" +
+    "A carry opportunity's id (GET /v1/carry-opportunities) is simulated as a pair whose spot side is the long leg of a `spot_perp` " +
+    "(held: no funding) or the short leg of a `perp_spot` (borrowed: its borrow rate charged every hour, a 1 h leg of rate −borrow_apr / 8760). " +
+    "Carry simulations take fixed costs (`costs=order_books` is a 400: the carry quote prices their books), and a `perp_spot` is simulated " +
+    "`projected` only, as its spot venue's borrow-rate history is not stored.",
   tag: "Simulations",
   permission: "simulations:read",
   body: simulationInputSchema,
