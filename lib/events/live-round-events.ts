@@ -1,6 +1,8 @@
 import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
+import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
+import { loadCarrySet, loadCarryVersion } from "@/lib/market/carry/carry-store";
 import { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import { load, loadHead } from "@/lib/market/opportunities/store";
 import {
@@ -14,6 +16,7 @@ import {
 } from "@/lib/market/ingest/round-events";
 import { replacesPair } from "@/lib/market/opportunities/pair-scope";
 import { appendEventStatements, encodedEventLogStatements, encodedEventSlices, eventLogStatements, eventsAppended, type AppendedRange } from "./append-events";
+import { carryEvents } from "./carry-events";
 import { intervalChangeEvents, opportunityEventsInSlices, opportunityEventsOf, venueHealthEvents } from "./derive-events";
 import type { NewEvent } from "./event-data";
 import { deleteExpiredEvents } from "./event-retention";
@@ -40,6 +43,8 @@ interface PublishedSet {
  */
 export class LiveRoundEvents implements RoundEvents {
   private published: PublishedSet | undefined;
+  /** The carry set this process last published, which the next one's events are diffed against. */
+  private carry: { version: number; items: readonly CarryOpportunity[] } | undefined;
 
   constructor(
     /** EVENTS_NET_APR_THRESHOLD. */
@@ -119,6 +124,30 @@ export class LiveRoundEvents implements RoundEvents {
       statements: eventLogStatements("live", events, (appended) => (range = appended)),
       committed: (version) => {
         this.published = { version, set: batch.set };
+        if (events.length > 0) eventsAppended().notify(range && { mode: "live", events, range });
+      },
+    };
+  }
+
+  /**
+   * The carry events of a round's carry set, diffed against the carry set published before: the
+   * one held since this process published it, or the stored one read back (after a restart, or a
+   * set another worker published). No events against the bundled sample's set, or before any set:
+   * the first live carry set is the baseline, as the first live perp set is.
+   */
+  async prepareCarry(db: Db, items: readonly CarryOpportunity[]): Promise<{ statements: SqlStatement[]; committed: (version: number) => void }> {
+    const storedVersion = await loadCarryVersion(db);
+    let previous = this.carry?.version === storedVersion ? this.carry.items : undefined;
+    if (!previous && storedVersion !== null) {
+      const stored = await loadCarrySet(db);
+      previous = stored && !stored.sample ? stored.items : undefined;
+    }
+    const events = previous ? carryEvents(previous, items, this.threshold) : [];
+    let range: AppendedRange | undefined;
+    return {
+      statements: eventLogStatements("live", events, (appended) => (range = appended)),
+      committed: (version) => {
+        this.carry = { version, items };
         if (events.length > 0) eventsAppended().notify(range && { mode: "live", events, range });
       },
     };

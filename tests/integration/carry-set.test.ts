@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createAppServices } from "@/lib/app-services";
-import { loadCarrySet, publishCarrySet } from "@/lib/market/carry/carry-store";
+import { LiveRoundEvents } from "@/lib/events/live-round-events";
+import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
+import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
+import { loadCarrySet, publishCarrySet, storeCarrySet } from "@/lib/market/carry/carry-store";
 import { LiveCarry } from "@/lib/market/carry/live-carry";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
@@ -65,5 +68,34 @@ describe("the carry set on the database", () => {
     expect(new Set(sample.items.map((item) => item.type))).toEqual(new Set(["spot_perp", "perp_spot"]));
     const opportunities = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
     expect(sample.asOf).toBe(opportunities.asOf.toISOString());
+  });
+
+  it("appends the carry events with the set they describe, the first live set after the sample being their baseline", async () => {
+    const db = database.db;
+    // The database holds the sample's carry set (the test before).
+    expect((await loadCarrySet(db))?.sample).toBe(true);
+    const publish = async (log: LiveRoundEvents, items: CarryOpportunity[], minute: number) => {
+      const prepared = await log.prepareCarry(db, items);
+      const version = await storeCarrySet(db, items, { at: new Date(at.getTime() + minute * 60_000), sample: false }, prepared.statements);
+      prepared.committed(version);
+    };
+    const carryEventTypes = async () =>
+      (await db.marketEvent.findMany({ where: { type: { startsWith: "carry_opportunity." } }, orderBy: { sequence: "asc" } })).map((e) => [e.type, (e.data as { opportunity?: { id: string }; id?: string }).opportunity?.id ?? (e.data as { id: string }).id]);
+    const log = new LiveRoundEvents(5, 180_000);
+    const spots = [makeSpot({ exchange: "binance", borrow: dailyBorrow() }), makeSpot({ exchange: "okx" })];
+    const first = rankCarryOpportunities([makeSnapshot({ exchange: "bybit", fundingRate: 0.0001 })], spots);
+    await publish(log, first, 0);
+    expect(await carryEventTypes()).toEqual([]);
+    // Bybit's funding triples (10.95 → 32.85 % a year: every item moves 21.9 points) and OKX's spot goes.
+    const second = rankCarryOpportunities([makeSnapshot({ exchange: "bybit", fundingRate: 0.0003 })], spots.slice(0, 1));
+    await publish(log, second, 1);
+    expect(await carryEventTypes()).toEqual([
+      ["carry_opportunity.updated", "BTC-spot_perp-binance-bybit"],
+      ["carry_opportunity.updated", "BTC-perp_spot-bybit-binance"],
+      ["carry_opportunity.closed", "BTC-spot_perp-okx-bybit"],
+    ]);
+    // A process starting afresh diffs against the stored set: the same set again is no news.
+    await publish(new LiveRoundEvents(5, 180_000), second, 2);
+    expect(await carryEventTypes()).toHaveLength(3);
   });
 });

@@ -2,9 +2,10 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliDecompressSync, constants as zlibConstants } from "node:zlib";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
+import { directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { MarketSnapshot } from "../model/types";
 import { carryOpportunitySchema, type CarryOpportunity } from "./carry-opportunity";
-import { rankCarryOpportunities } from "./carry-pairs";
+import { rankCarryOpportunities, type CarryOptions } from "./carry-pairs";
 import type { SpotLeg } from "./spot-leg";
 
 // The published carry set in the database: one row, CarrySet "live", its items in set order as
@@ -26,26 +27,40 @@ export interface CarrySetInput {
   at: Date;
   /** PAIR_PRICE_BOUND, as the perp set pairs by it; undefined holds no pair to a price. */
   priceBound?: number;
+  /** Each pair's stored persistence (PersistenceSet.persistenceOf); unknown without. */
+  persistence?: CarryOptions["persistence"];
   /** True for the bundled offline sample's set. */
   sample?: boolean;
 }
 
 /**
  * Ranks the carry opportunities of a round's perpetuals and spot legs (rankCarryOpportunities) and
- * replaces the stored carry set with them, bumping its version, in one statement: a reader sees the
- * old set or the new one whole. Answers the new version and how many items it holds.
+ * replaces the stored carry set with them (`storeCarrySet`). Answers the new version and how many
+ * items it holds.
  */
 export async function publishCarrySet(db: Db, input: CarrySetInput): Promise<{ version: number; count: number }> {
-  const items = rankCarryOpportunities(input.perps, input.spots, { priceBound: input.priceBound });
+  const items = rankCarryOpportunities(input.perps, input.spots, { priceBound: input.priceBound, persistence: input.persistence });
+  return { version: await storeCarrySet(db, items, { at: input.at, sample: input.sample ?? false }), count: items.length };
+}
+
+/**
+ * Replaces the stored carry set with `items` (in set order), bumping its version, in one
+ * transaction with `statements` (the carry events' append): a reader sees the old set or the new
+ * one whole, and the events exactly when the set they describe. Answers the new version.
+ */
+export async function storeCarrySet(db: Db, items: readonly CarryOpportunity[], meta: { at: Date; sample: boolean }, statements: readonly SqlStatement[] = []): Promise<number> {
   const bytes = await compress(Buffer.from(JSON.stringify(items)), BROTLI);
-  const sample = input.sample ?? false;
-  const row = await db.carrySet.upsert({
-    where: { id: "live" },
-    create: { id: "live", version: 1, asOf: input.at, sample, items: bytes },
-    update: { version: { increment: 1 }, asOf: input.at, sample, items: bytes },
-    select: { version: true },
+  return directSql(db).transaction(async (tx) => {
+    const [row] = await tx.query<{ version: number }>({
+      text: `INSERT INTO "CarrySet" (id, version, "asOf", sample, items, "updatedAt") VALUES ('live', 1, $1::timestamp(3), $2, $3, now())
+        ON CONFLICT (id) DO UPDATE SET version = "CarrySet".version + 1, "asOf" = EXCLUDED."asOf", sample = EXCLUDED.sample,
+          items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"
+        RETURNING version`,
+      values: [meta.at.toISOString(), meta.sample, bytes],
+    });
+    for (const statement of statements) await tx.query(statement);
+    return row!.version;
   });
-  return { version: row.version, count: items.length };
 }
 
 /** The stored carry set's version; null before one was published. */
