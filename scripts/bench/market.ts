@@ -39,6 +39,7 @@ import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createVenueFetcher } from "./replay-venue-fetcher";
+import { createSpotFetcher } from "./replay-spot-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
 import { loopStretches } from "./loop-stretches";
 import { memorySampler } from "./memory-sampler";
@@ -105,14 +106,18 @@ async function benchRound(db: Db) {
   // 17,000 to 120,000), which a bound of 5 % would mostly leave out; at 2 every asset's prices are
   // still sorted and checked, the work of a live round whose venues agree, and every pair is ranked.
   const priceBound = 2;
+  // The spot venues' widened replays too, fetched beside the perp venues and handed on after the publish, as INGEST_SPOT does.
+  const spotFetcher = createSpotFetcher({ assets });
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, spotFetcher });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
   const first = await round(start - 60_000);
   const ok = first.venues.filter((v) => v.status === "ok");
   console.log(`  ${ok.length} of ${first.venues.length} venues answered; ${first.opportunities} opportunities`);
+  const spotOk = first.spotVenues?.filter((v) => v.status === "ok") ?? [];
+  console.log(`  spot: ${spotOk.length} of ${first.spotVenues?.length ?? 0} venues answered, ${spotOk.reduce((sum, v) => sum + v.legs, 0)} spot legs, ${spotOk.reduce((sum, v) => sum + v.borrow_rates, 0)} with a borrow rate`);
   for (const v of first.venues) if (v.status !== "ok") console.log(`  ${v.exchange} stale: ${v.error ?? ""}`);
   const markets = await db.roundSnapshot.groupBy({ by: ["exchange"], where: { roundId: first.roundId }, _count: true });
   const counts = markets.map((m) => m._count).sort((a, b) => a - b);

@@ -15,7 +15,7 @@ const USD_STABLECOIN_QUOTES: ReadonlySet<string> = new Set(["USDT", "USDC", "FDU
  * The venue id a spot venue's legs carry. The service names an exchange by its perp connector, and
  * KuCoin's perps have their own (`kucoinfutures`): its spot market is that same exchange's.
  */
-const EXCHANGE_OF: Record<SpotTickerVenue, VenueId> = {
+export const SPOT_VENUE_EXCHANGE: Record<SpotTickerVenue, VenueId> = {
   binance: "binance",
   bybit: "bybit",
   okx: "okx",
@@ -31,7 +31,7 @@ const EXCHANGE_OF: Record<SpotTickerVenue, VenueId> = {
  * comes from another answer (`read-borrow-rates.ts`), so the caller passes it.
  */
 export function spotLegOf(venue: SpotTickerVenue, row: SpotTickerRow, extra: { observedAt: string; borrow: BorrowRate | null }): SpotLeg {
-  const exchange = EXCHANGE_OF[venue];
+  const exchange = SPOT_VENUE_EXCHANGE[venue];
   const { base: bare, multiplier } = normaliseBase(row.venueBase);
   const quote = row.venueQuote.toUpperCase();
   return spotLegSchema.parse({

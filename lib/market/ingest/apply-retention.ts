@@ -55,6 +55,8 @@ export async function applyRetention(
     )
     SELECT count(*)::int AS count FROM deleted`;
   const hours = await db.fundingRateHourly.deleteMany({ where: { hour: { lt: hourlyCutoff } } });
+  // Borrow rates are hourly rows too (BorrowRate), kept as long as the hourly funding they are set against.
+  await db.borrowRate.deleteMany({ where: { time: { lt: hourlyCutoff } } });
   const intervalChanges =
     policy.settlementDays === undefined
       ? { count: 0 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { liveFeedsOn, overrideFetch, overrideStreamUrl, readIngestConfig as readFrom } from "./ingest-config";
+import { liveFeedsOn, overrideFetch, overrideStreamUrl, readIngestConfig as readFrom, spotCredentials } from "./ingest-config";
 
 const readIngestConfig = (vars: Record<string, string>) => readFrom(vars as NodeJS.ProcessEnv);
 
@@ -76,5 +76,20 @@ describe("overrideStreamUrl", () => {
     expect(await (await fetch(new Request("https://api-futures.kucoin.com/api/v1/bullet-public", { method: "POST" }))).text()).toBe(
       "POST http://127.0.0.1:4100/api-futures.kucoin.com/api/v1/bullet-public",
     );
+  });
+});
+
+describe("INGEST_SPOT and the spot venues' read-only keys", () => {
+  it("is on unless set off, and refuses anything else", () => {
+    expect(readIngestConfig({}).INGEST_SPOT).toBe("on");
+    expect(readIngestConfig({ INGEST_SPOT: "off" }).INGEST_SPOT).toBe("off");
+    expect(() => readIngestConfig({ INGEST_SPOT: "no" })).toThrow(/INGEST_SPOT/);
+  });
+
+  it("takes a venue's key with its secret, and stops on one without the other", () => {
+    expect(spotCredentials(readIngestConfig({}))).toEqual({});
+    expect(spotCredentials(readIngestConfig({ SPOT_GATE_API_KEY: "k", SPOT_GATE_API_SECRET: "s" }))).toEqual({ gate: { key: "k", secret: "s" } });
+    expect(() => readIngestConfig({ SPOT_BINANCE_API_KEY: "k" })).toThrow(/SPOT_BINANCE_API_KEY and SPOT_BINANCE_API_SECRET/);
+    expect(() => readIngestConfig({ SPOT_BYBIT_API_SECRET: "s" })).toThrow(/SPOT_BYBIT_API_KEY and SPOT_BYBIT_API_SECRET/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flag, positiveInt, readSettings } from "@/lib/config/settings";
 import { DEFAULT_PAIR_PRICE_BOUND } from "../model/price-bound";
+import type { SpotCredentials } from "../carry/fetch-spot-legs";
 
 /** A `ws://` or `wss://` URL: where streams go instead of the venues (a loopback replay server). */
 const streamUrlOverride = z
@@ -43,13 +44,42 @@ const schema = z.object({
   MARKET_HOURLY_RETENTION_DAYS: positiveInt(730),
   // Unset: settlements are the product's history and are kept. Set: whole months older than it go.
   SETTLEMENT_RETENTION_DAYS: z.coerce.number().int().positive().optional(),
+  // `off`: rounds fetch no spot venue (spot legs, borrow rates). On by default where rounds reach the venues.
+  INGEST_SPOT: z.enum(["on", "off"]).default("on"),
+  // Read-only keys for the signed borrow-rate endpoints; without a venue's pair its spot legs have no borrow rate.
+  SPOT_BINANCE_API_KEY: z.string().optional(),
+  SPOT_BINANCE_API_SECRET: z.string().optional(),
+  SPOT_BYBIT_API_KEY: z.string().optional(),
+  SPOT_BYBIT_API_SECRET: z.string().optional(),
+  SPOT_GATE_API_KEY: z.string().optional(),
+  SPOT_GATE_API_SECRET: z.string().optional(),
 });
 
 export type IngestConfig = z.infer<typeof schema>;
 
 /** The ingestion settings (README "Configuration"); a bad value stops start-up naming the variable. */
 export function readIngestConfig(source: NodeJS.ProcessEnv = process.env): IngestConfig {
-  return readSettings(schema, source);
+  const config = readSettings(schema, source);
+  spotCredentials(config);
+  return config;
+}
+
+const SIGNED_SPOT_VENUES = ["binance", "bybit", "gate"] as const;
+
+/**
+ * The read-only keys configured for the signed borrow endpoints. A key without its secret (or the
+ * reverse) stops start-up naming both variables: it would otherwise sign nothing, silently.
+ */
+export function spotCredentials(config: IngestConfig): SpotCredentials {
+  const credentials: SpotCredentials = {};
+  for (const venue of SIGNED_SPOT_VENUES) {
+    const prefix = `SPOT_${venue.toUpperCase()}_API`;
+    const key = config[`${prefix}_KEY` as keyof IngestConfig] as string | undefined;
+    const secret = config[`${prefix}_SECRET` as keyof IngestConfig] as string | undefined;
+    if ((key === undefined) !== (secret === undefined)) throw new Error(`Invalid configuration: ${prefix}_KEY and ${prefix}_SECRET are set together or not at all`);
+    if (key !== undefined && secret !== undefined) credentials[venue] = { key, secret };
+  }
+  return credentials;
 }
 
 /**

@@ -22,6 +22,8 @@ import { ProgressWriter } from "./progress-writer";
 import { recordPairingExclusions } from "./pairing-exclusions-store";
 import { venueStatesAfter, type RoundEvents } from "./round-events";
 import { removeSampleHistory } from "./store-sample-history";
+import { finishSpotRound, type SpotFetcher, type SpotLegsListener } from "./spot-round";
+import type { spotVenueSummary } from "./borrow-rate-store";
 import { previousObservations, roundProgress, roundStatement, roundVenues, storeRound, venueRoundResult, type VenueRoundResult } from "./store-round";
 
 export interface IngestionRoundOptions {
@@ -83,6 +85,14 @@ export interface IngestionRoundOptions {
    * Unset, no leg is held to a price (tests replaying recordings of different days).
    */
   priceBound?: number;
+  /**
+   * The spot venues' fetch (INGEST_SPOT): run beside the perp fetch under the same timeout, awaited
+   * only once the perp set is published, so a slow spot venue never holds the set back. Unset, the
+   * round fetches no spot venue.
+   */
+  spotFetcher?: SpotFetcher;
+  /** Told the round's spot legs (of the venues that answered) with its perp legs, after the perp set is published. */
+  onSpotLegs?: SpotLegsListener;
 }
 
 /**
@@ -99,6 +109,8 @@ export interface RoundOutcome {
   opportunities: number;
   settlements: number;
   error?: string;
+  /** Each spot venue's answer, when the round fetched them and published (null: the spot fetch failed). */
+  spotVenues?: ReturnType<typeof spotVenueSummary> | null;
 }
 
 /**
@@ -141,6 +153,9 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const historyRead = readMarketHistory(db, startedAt, startedAt, options.persistence, recalled);
     // Awaited below; marked handled so a failure surfaces there, as the round's error, and only there.
     historyRead.catch(() => undefined);
+    // Started first, awaited after the publish: the perp fetch and set never wait for it.
+    const spotFetching = options.spotFetcher?.({ timeoutMs: options.timeoutMs });
+    spotFetching?.catch(() => undefined); // awaited by finishSpotRound, which logs its failure
     const results = await fetchAllVenues(options.fetcher, {
       timeoutMs: options.timeoutMs,
       venues,
@@ -266,6 +281,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
     );
     options.onRound?.(results);
+    const spotFinished = spotFetching && finishSpotRound(db, round.id, spotFetching, ranking, startedAt, options.onSpotLegs);
     const exclusionsRecorded = options.priceBound === undefined ? undefined : recordPairingExclusions(db, round.id, ranking, options.priceBound);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
@@ -285,7 +301,15 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     );
     await applied;
     await exclusionsRecorded;
-    return { roundId: round.id, status: "published", venues: venueResults, opportunities: ranked.count, settlements: settlements.length };
+    const spotVenues = spotFinished && (await spotFinished);
+    return {
+      roundId: round.id,
+      status: "published",
+      venues: venueResults,
+      opportunities: ranked.count,
+      settlements: settlements.length,
+      ...(spotVenues !== undefined && { spotVenues }),
+    };
   } catch (error) {
     if (holding) options.batches?.release();
     await progressWriter.close();

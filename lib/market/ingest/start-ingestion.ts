@@ -5,7 +5,8 @@ import { yieldSlicesTo } from "@/lib/time-slices";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
-import { liveFeedsOn, overrideFetch, overrideStreamUrl, type IngestConfig } from "./ingest-config";
+import { liveFeedsOn, overrideFetch, overrideStreamUrl, spotCredentials, type IngestConfig } from "./ingest-config";
+import { spotFetcher, type SpotFetcher, type SpotLegsListener } from "./spot-round";
 import type { FeedStatusRecorder } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
 import { FeedStatusBoard } from "./feed-status-board";
@@ -59,6 +60,13 @@ export interface StartIngestionOptions {
   log?: (line: string) => void;
   /** The change-event log's writer (lib/events' LiveRoundEvents): rounds append their events through it. */
   events: RoundEvents;
+  /**
+   * The spot venues' fetch. Unset: the network's, with the configured read-only keys, where the
+   * rounds reach the venues and INGEST_SPOT is not `off`; none where they replay recordings.
+   */
+  spotFetcher?: SpotFetcher;
+  /** Told each published round's spot legs with its perp legs (carry ranking). */
+  onSpotLegs?: SpotLegsListener;
 }
 
 /**
@@ -80,6 +88,8 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   const memory = new RoundMemory();
   const slabs = new ColumnSlabs();
   const feeds = liveFeeds(options, fetcher);
+  const spot = spotFetcherOf(options);
+  if (spot) log("Spot venues on: every round fetches their spot legs and borrow rates");
   if (feeds) log(`Live feeds on: ${Object.keys(feeds.protocols).length} venues stream, the others are polled at their cadence between rounds`);
   const scheduler = new IngestionScheduler({
     db,
@@ -105,10 +115,20 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         batches: feeds?.publisher,
         priceBound: config.PAIR_PRICE_BOUND,
         onRound: feeds ? (results) => handOver(feeds, results) : undefined,
+        spotFetcher: spot,
+        onSpotLegs: options.onSpotLegs,
       }),
   });
   scheduler.start();
   return scheduler;
+}
+
+/** The rounds' spot fetch: none with INGEST_SPOT=off, the caller's, or the network's where the rounds reach the venues. */
+function spotFetcherOf(options: StartIngestionOptions): SpotFetcher | undefined {
+  if (options.config.INGEST_SPOT === "off") return undefined;
+  if (options.spotFetcher) return options.spotFetcher;
+  const reachesVenues = options.fetcherReachesVenues ?? options.fetcher === undefined;
+  return reachesVenues ? spotFetcher({ credentials: spotCredentials(options.config) }) : undefined;
 }
 
 /**

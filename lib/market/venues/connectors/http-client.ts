@@ -16,6 +16,8 @@ export interface HttpClient {
 export interface RequestOptions {
   /** Aborts the request (and a wait for its slot) early. */
   signal?: AbortSignal;
+  /** Sent beside `accept`: a signed endpoint's key and signature. */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClientSettings {
@@ -103,7 +105,7 @@ export function createHttpClient(settings: HttpClientSettings): ConfigurableHttp
     await settings.beforeRequest?.(options.signal);
     const timeout = AbortSignal.timeout(client.timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: "application/json", ...options.headers };
     if (body !== undefined) headers["content-type"] = "application/json";
     let text: string;
     let response: Response;
