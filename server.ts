@@ -120,6 +120,7 @@ async function main() {
       ...(venueThread && { fetcher: venueThread.fetcher(undefined, VENUE_IDS), fetcherReachesVenues: true }),
       onPublished: (round) => services.opportunitiesPublished(round),
       onBatch: (batch) => services.applyOpportunityBatch(batch),
+      onCarryPublished: (carry) => services.carryPublished(carry),
       events: liveRoundEvents(ingestConfig.INGEST_INTERVAL_MS),
     }).catch((error: unknown) => {
       log.error({ err: error }, "starting market ingestion failed");

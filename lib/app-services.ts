@@ -14,6 +14,7 @@ import { liveMarketDepth, type LiveMarketDepthOptions } from "@/lib/market/books
 import type { VenueDepthSources } from "@/lib/market/books/market-depth";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { liveMarket } from "@/lib/market/ingest/live-market";
+import type { PublishedCarry } from "@/lib/market/ingest/carry-round";
 import { LiveCarry } from "@/lib/market/carry/live-carry";
 import { LiveOpportunities, type AppliedBatch, type AppliedRound } from "@/lib/market/opportunities/live-opportunities";
 import type { Market } from "@/lib/market/market";
@@ -48,8 +49,11 @@ export interface AppServices {
   opportunitiesPublished: (round?: AppliedRound) => void | Promise<void>;
   /** Told by this process's micro-batch publisher that a batch committed: the live set splices it in. */
   applyOpportunityBatch: (batch: AppliedBatch) => void;
-  /** This process published a carry set (lib/market/carry/carry-store.ts): its live Market reads it at the next request. */
-  carryPublished: () => void;
+  /**
+   * This process published a carry set (lib/market/carry/carry-store.ts): its live Market serves the
+   * round's as it is, and reads anything else (the offline sample) back at the next request.
+   */
+  carryPublished: (carry?: PublishedCarry) => void;
   /**
    * With PostgreSQL, hears the sets other processes publish (a worker's rounds and batches) and
    * catches up at once, rather than at the next version check.
@@ -112,7 +116,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     market: (mode) => markets[mode],
     opportunitiesPublished: (round) => (round ? liveOpportunities.applyRound(round) : liveOpportunities.invalidate()),
     applyOpportunityBatch: (batch) => liveOpportunities.applyBatch(batch),
-    carryPublished: () => liveCarry.invalidate(),
+    carryPublished: (carry) => (carry ? liveCarry.hold(carry.version, carry.asOf, carry.items) : liveCarry.invalidate()),
     followOpportunitySet: (databaseUrl) => liveOpportunities.listen(databaseUrl),
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
+import type { CarryOpportunity } from "./carry-opportunity";
 import { CarrySnapshot } from "./carry-query";
 import { loadCarrySet, loadCarryVersion } from "./carry-store";
 
@@ -35,9 +36,19 @@ export class LiveCarry {
     return this.snapshot;
   }
 
-  /** Loads the set again at the next read: this process published one. */
+  /** Loads the set again at the next read: this process published one it does not hold (the offline sample). */
   invalidate(): void {
     this.snapshot = undefined;
+  }
+
+  /**
+   * Serves the carry set this process's round just stored, as it is: reading back and parsing the
+   * set it already holds would cost this process the most of any, every round.
+   */
+  hold(version: number, asOf: Date, items: readonly CarryOpportunity[]): void {
+    this.version = version;
+    this.checkedAt = Date.now();
+    this.snapshot = Promise.resolve(new CarrySnapshot(items, asOf.toISOString(), false));
   }
 
   private async load(): Promise<CarrySnapshot> {

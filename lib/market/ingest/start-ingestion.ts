@@ -6,7 +6,8 @@ import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
 import { liveFeedsOn, overrideFetch, overrideStreamUrl, spotCredentials, type IngestConfig } from "./ingest-config";
-import { spotFetcher, type SpotFetcher, type SpotLegsListener } from "./spot-round";
+import { carryRound, type PublishedCarry } from "./carry-round";
+import { spotFetcher, type SpotFetcher } from "./spot-round";
 import type { FeedStatusRecorder } from "./feed-status";
 import type { LegUpdateSink } from "./leg-updates";
 import { FeedStatusBoard } from "./feed-status-board";
@@ -65,8 +66,8 @@ export interface StartIngestionOptions {
    * rounds reach the venues and INGEST_SPOT is not `off`; none where they replay recordings.
    */
   spotFetcher?: SpotFetcher;
-  /** Told each published round's spot legs with its perp legs (carry ranking). */
-  onSpotLegs?: SpotLegsListener;
+  /** Told each carry set this process's rounds publish (its Market serves it as it is). */
+  onCarryPublished?: (carry: PublishedCarry) => void;
 }
 
 /**
@@ -116,7 +117,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         priceBound: config.PAIR_PRICE_BOUND,
         onRound: feeds ? (results) => handOver(feeds, results) : undefined,
         spotFetcher: spot,
-        onSpotLegs: options.onSpotLegs,
+        onSpotLegs: carryRound({ db, events, persistence, priceBound: config.PAIR_PRICE_BOUND, onPublished: options.onCarryPublished }),
       }),
   });
   scheduler.start();
