@@ -16,6 +16,10 @@ const MEANINGS: Partial<Record<EventType, string>> = {
   "opportunity.updated":
     "An opportunity's net APR moved by at least the service's threshold since the previous set; `previous_net_apr` is where it was.",
   "opportunity.closed": "An opportunity left the set: its id, symbol, legs and the APRs it last paid.",
+  "carry_opportunity.opened":
+    "A carry opportunity (spot against a perpetual) entered the published carry set. `opportunity` is the item as GET /v1/carry-opportunities served it.",
+  "carry_opportunity.updated": "A carry opportunity's net APR moved by at least the service's threshold since the previous carry set.",
+  "carry_opportunity.closed": "A carry opportunity left the carry set: its id, type, spot and perpetual markets and the APRs it last paid.",
   "funding_interval.changed": "A market's funding interval changed; `change` as GET /v1/funding-intervals lists it.",
   "venue.stale": "A venue's refresh failed: its data is getting old. `error` says why.",
   "venue.recovered": "A stale venue refreshed successfully again.",

@@ -28,6 +28,21 @@ describe("matchSubject", () => {
     }
   });
 
+  it("matches carry opportunities opened or updated by symbol, both venues and net APR, per carry opportunity", () => {
+    const opportunity = { id: "SOL-spot_perp-okx-bybit", symbol: "SOL", net_apr: 14, spot: { exchange: "okx" }, perp: { exchange: "bybit" } };
+    const carry = rule({ kind: "carry" });
+    const updated: MatchableEvent = { mode: "LIVE", type: "carry_opportunity.updated", createdAt: T0, data: { opportunity, previous_net_apr: 3 } };
+    expect(matchSubject(carry, updated)).toBe("SOL-spot_perp-okx-bybit");
+    expect(matchSubject(carry, { ...updated, type: "carry_opportunity.opened" })).toBe("SOL-spot_perp-okx-bybit");
+    expect(matchSubject({ ...carry, symbol: "SOL", exchanges: ["okx", "bybit"], minNetApr: 14 }, updated)).toBe("SOL-spot_perp-okx-bybit");
+    expect(matchSubject({ ...carry, symbol: "BTC" }, updated)).toBeNull();
+    expect(matchSubject({ ...carry, exchanges: ["okx"] }, updated)).toBeNull();
+    expect(matchSubject({ ...carry, minNetApr: 14.5 }, updated)).toBeNull();
+    // A perp pair's events are not a carry rule's, nor is a carry opportunity closing.
+    expect(matchSubject(carry, { ...updated, type: "opportunity.updated" })).toBeNull();
+    expect(matchSubject(carry, { ...updated, type: "carry_opportunity.closed" })).toBeNull();
+  });
+
   it("matches interval changes by symbol and exchange, per market, and stale venues by exchange", () => {
     const change: MatchableEvent = {
       mode: "LIVE",

@@ -35,6 +35,7 @@ export const KIND_EVENT_TYPES: Record<AlertKind, readonly string[]> = {
   opportunity: [],
   funding_interval: ["funding_interval.changed"],
   venue: ["venue.stale"],
+  carry: ["carry_opportunity.opened", "carry_opportunity.updated"],
 };
 
 const within = (exchanges: readonly string[], exchange: string) => exchanges.length === 0 || exchanges.includes(exchange);
@@ -55,6 +56,13 @@ export function matchSubject(rule: MatchableRule, event: MatchableEvent): string
     case "venue": {
       const exchange = (event.data as { exchange: string }).exchange;
       return within(rule.exchanges, exchange) ? exchange : null;
+    }
+    case "carry": {
+      const o = (event.data as { opportunity: { id: string; symbol: string; net_apr: number; spot: { exchange: string }; perp: { exchange: string } } }).opportunity;
+      if (rule.symbol !== null && o.symbol !== rule.symbol) return null;
+      if (!within(rule.exchanges, o.spot.exchange) || !within(rule.exchanges, o.perp.exchange)) return null;
+      if (rule.minNetApr !== null && o.net_apr < rule.minNetApr) return null;
+      return o.id;
     }
     default:
       return null;

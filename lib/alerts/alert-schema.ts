@@ -8,9 +8,10 @@ import { maxCharacters, resourceIdParam, storableText, uniqueItems } from "@/lib
 /**
  * What a rule watches: `opportunity` each published set's opportunities, alerting when one crosses
  * into the rule's condition (lib/alerts/alert-crossings.ts), `funding_interval` interval changes
- * (funding_interval.changed), `venue` venues going stale (venue.stale).
+ * (funding_interval.changed), `venue` venues going stale (venue.stale), `carry` carry opportunities
+ * opened or updated (carry_opportunity.opened / .updated).
  */
-export const ALERT_KINDS = ["opportunity", "funding_interval", "venue"] as const;
+export const ALERT_KINDS = ["opportunity", "funding_interval", "venue", "carry"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The conditions each kind may set; any other is refused, so a rule never carries one it ignores. */
@@ -18,6 +19,7 @@ export const KIND_CONDITIONS: Record<AlertKind, readonly ConditionField[]> = {
   opportunity: ["symbol", "exchanges", "min_net_apr", "min_paid_share_7d", "min_positive_hours", "min_open_interest_usd"],
   funding_interval: ["symbol", "exchanges"],
   venue: ["exchanges"],
+  carry: ["symbol", "exchanges", "min_net_apr"],
 };
 export const CONDITION_FIELDS = ["symbol", "exchanges", "min_net_apr", "min_paid_share_7d", "min_positive_hours", "min_open_interest_usd"] as const;
 export type ConditionField = (typeof CONDITION_FIELDS)[number];
@@ -34,13 +36,19 @@ const conditions = {
     .regex(/^[A-Z0-9]{1,20}$/, "Must be a base asset in capitals, such as BTC")
     .nullable()
     .optional()
-    .describe("Only this base asset, e.g. BTC (kinds opportunity and funding_interval)."),
+    .describe("Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry)."),
   exchanges: uniqueItems(z.array(venueIdSchema, `Must be a list of exchanges: ${VENUE_IDS.join(", ")}`).max(VENUE_IDS.length), "Each exchange at most once")
     .optional()
     .describe(
-      "Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange.",
+      "Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange.",
     ),
-  min_net_apr: z.number().min(-1_000_000).max(1_000_000).nullable().optional().describe("Only opportunities whose `net_apr` is at least this, percent per year."),
+  min_net_apr: z
+    .number()
+    .min(-1_000_000)
+    .max(1_000_000)
+    .nullable()
+    .optional()
+    .describe("Only opportunities (perp pairs or carry) whose `net_apr` is at least this, percent per year."),
   min_paid_share_7d: z
     .number()
     .min(0)
@@ -86,7 +94,8 @@ const notifyOnClearSchema = z
 
 const KIND_DESCRIPTION =
   "What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), " +
-  "`funding_interval` (changes), `venue` (going stale).";
+  "`funding_interval` (changes), `venue` (going stale), `carry` (a carry opportunity opened, or updated by at least EVENTS_NET_APR_THRESHOLD, " +
+  "matching the rule: one alert per event, each carry opportunity under the rule's cool-down).";
 
 /** What every rule has besides its name, kind and conditions. */
 const ruleFields = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fundingIntervalChangeSchema } from "@/lib/market/model/funding-interval-change";
+import { carryOpportunitySchema, carryTypeSchema } from "@/lib/market/carry/carry-opportunity";
 import { servedOpportunitySchema } from "@/lib/market/model/types";
 import { EVENT_TYPES, marketEventTypeSchema, publicEventSchema, type EventType } from "./event-types";
 
@@ -22,6 +23,26 @@ export const opportunityClosedSchema = z.object({
   short: legRef,
   last_apr: z.number().describe("`apr` in the last set that listed it."),
   last_net_apr: z.number().describe("`net_apr` in the last set that listed it."),
+});
+
+/** What `carry_opportunity.opened` carries: the carry opportunity as GET /v1/carry-opportunities served it when its set was published. */
+export const carryOpportunityOpenedSchema = z.object({ opportunity: carryOpportunitySchema });
+
+/** What `carry_opportunity.updated` carries: the carry opportunity now, and its net APR in the previous carry set. */
+export const carryOpportunityUpdatedSchema = z.object({
+  opportunity: carryOpportunitySchema,
+  previous_net_apr: z.number().describe("`net_apr` in the previous published carry set, percent per year."),
+});
+
+/** What `carry_opportunity.closed` carries: which carry opportunity left the set and what it paid last. */
+export const carryOpportunityClosedSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  type: carryTypeSchema,
+  spot: legRef,
+  perp: legRef,
+  last_apr: z.number().describe("`apr` in the last carry set that listed it."),
+  last_net_apr: z.number().describe("`net_apr` in the last carry set that listed it."),
 });
 
 /** What `funding_interval.changed` carries: the change as GET /v1/funding-intervals lists it. */
@@ -80,6 +101,9 @@ export const EVENT_DATA_SCHEMAS = {
   "opportunity.opened": opportunityOpenedSchema,
   "opportunity.updated": opportunityUpdatedSchema,
   "opportunity.closed": opportunityClosedSchema,
+  "carry_opportunity.opened": carryOpportunityOpenedSchema,
+  "carry_opportunity.updated": carryOpportunityUpdatedSchema,
+  "carry_opportunity.closed": carryOpportunityClosedSchema,
   "funding_interval.changed": fundingIntervalChangedSchema,
   "venue.stale": venueHealthChangedSchema,
   "venue.recovered": venueHealthChangedSchema,

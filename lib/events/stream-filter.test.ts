@@ -45,6 +45,16 @@ describe("streamMatches", () => {
     expect(streamMatches(venue, { mode: "live", symbol: "BTC", min_apr: 50 })).toBe(true);
   });
 
+  it("filters carry events by their spot and perpetual venues, asset and APR", () => {
+    const carryOpened = event("carry_opportunity.updated", { opportunity: { symbol: "SOL", apr: 12, spot: { exchange: "okx" }, perp: { exchange: "bybit" } }, previous_net_apr: 3 });
+    const carryClosed = event("carry_opportunity.closed", { id: "x", symbol: "SOL", type: "spot_perp", last_apr: 6, last_net_apr: 1, spot: { exchange: "okx", market: "m" }, perp: { exchange: "okx", market: "p" } });
+    expect(streamMatches(carryOpened, { mode: "live", exchange: "bybit", symbol: "SOL", min_apr: 12 })).toBe(true);
+    expect(streamMatches(carryOpened, { mode: "live", exchanges: ["okx"] })).toBe(false);
+    expect(streamMatches(carryOpened, { mode: "live", symbol: "BTC" })).toBe(false);
+    expect(streamMatches(carryClosed, { mode: "live", exchanges: ["okx"], min_apr: 6 })).toBe(true);
+    expect(streamMatches(carryClosed, { mode: "live", min_apr: 7 })).toBe(false);
+  });
+
   it("filters an alert by the market event it matched", () => {
     const alert = event("alert.triggered", { rule: { id: "r", name: "n" }, subject: "x", event: { id: opened.id, type: opened.type, created_at: opened.created_at, data: opened.data } });
     expect(streamMatches(alert, { mode: "live", symbol: "BTC", exchange: "okx" })).toBe(true);

@@ -64,6 +64,15 @@ function subjectOf(event: Pick<PublicEvent, "type" | "data">): Subject {
       const o = data as { symbol: string; last_apr: number; long: { exchange: string }; short: { exchange: string } };
       return { exchanges: [o.long.exchange, o.short.exchange], symbol: o.symbol, apr: o.last_apr };
     }
+    case "carry_opportunity.opened":
+    case "carry_opportunity.updated": {
+      const o = data.opportunity as { symbol: string; apr: number; spot: { exchange: string }; perp: { exchange: string } };
+      return { exchanges: [o.spot.exchange, o.perp.exchange], symbol: o.symbol, apr: o.apr };
+    }
+    case "carry_opportunity.closed": {
+      const o = data as { symbol: string; last_apr: number; spot: { exchange: string }; perp: { exchange: string } };
+      return { exchanges: [o.spot.exchange, o.perp.exchange], symbol: o.symbol, apr: o.last_apr };
+    }
     case "funding_interval.changed": {
       const change = data.change as { exchange: string; symbol: string };
       return { exchanges: [change.exchange], symbol: change.symbol };

@@ -11,7 +11,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   venues: ["model"],
   books: ["model", "venues"],
   persistence: ["model"],
-  carry: ["model", "venues", "opportunities"],
+  carry: ["model", "venues", "opportunities", "persistence"],
   sample: ["model", "venues", "books"],
 };
 

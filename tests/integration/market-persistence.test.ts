@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
+import { HELD_SPOT } from "@/lib/market/persistence/held-spot";
 import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
@@ -112,6 +113,18 @@ describe("opportunity persistence from stored history", () => {
     expect(byId.get("BTC-hyperliquid-okx")).toEqual(since(552, { apr_median_7d: 10, apr_median_30d: null, paid_share_7d: 1, apr_stddev_7d: 3 }));
     // 8 and 12 by turns. An 8h leg against a 1h one, per hour: the first 42 of 168 settled hours paid the long leg more.
     expect(byId.get("BTC-binance-hyperliquid")).toEqual(since(552, { apr_median_7d: 10, apr_median_30d: null, paid_share_7d: 0.75, apr_stddev_7d: 2 }));
+  }, 60_000);
+
+  it("measures each perpetual against spot held, as a carry trade collects its funding", async () => {
+    const set = (await persistence.current())!;
+    const held = (exchange: string, market = "BTC/USDT:USDT") => set.persistenceOf(HELD_SPOT, { exchange, market });
+    // OKX alone: 30 % but for hour 500, 25 and 35 by turns in the last week; every settled hour paid.
+    expect(held("okx")).toEqual({ as_of: iso(THROUGH), positive_since: iso(hourAt(501)), apr_median_7d: 30, apr_median_30d: 30, paid_share_7d: 1, apr_stddev_7d: 5 });
+    // Binance paid 10 % every hour of the window: positive since its first hour, never varying.
+    expect(held("binance")).toEqual({ as_of: iso(THROUGH), positive_since: iso(hourAt(0)), apr_median_7d: 10, apr_median_30d: 10, paid_share_7d: 1, apr_stddev_7d: 0 });
+    // Spot held is the long side: the other orientation would be a perpetual long against spot sold.
+    expect(set.persistenceOf({ exchange: "okx", market: "BTC/USDT:USDT" }, HELD_SPOT)?.apr_median_7d).toBe(-30);
+    expect(held("hyperliquid", "BTC/USDC:USDC")?.apr_median_30d).toBeNull();
   }, 60_000);
 
   it("orders sort=stability by paid share, then deviation, and -stability the other way", async () => {

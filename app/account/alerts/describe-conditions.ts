@@ -1,6 +1,6 @@
 import type { AlertRuleView } from "@/lib/alerts/alert-schema";
 
-const WATCHES = { opportunity: "Opportunities entering", funding_interval: "Funding interval changes", venue: "Venues going stale" } as const;
+const WATCHES = { opportunity: "Opportunities entering", funding_interval: "Funding interval changes", venue: "Venues going stale", carry: "Carry opportunities" } as const;
 
 /** A rule's kind, conditions and cool-down in words, as the Alerts page lists them. Pure. */
 export function describeConditions(rule: AlertRuleView): string {

@@ -243,7 +243,7 @@ export interface paths {
         };
         /**
          * List change events
-         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 30 days by default. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`, `webhook_endpoint.disabled`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) fires, and carries the rule, the subject, the transition and the opportunity or matching event; other accounts never see it. `webhook_endpoint.disabled` is written for your account alone when the service disables one of its endpoints after 3 days of failed deliveries (an e-mail says so too), with the endpoint and since when it failed. GET /v1/stream delivers the same events as they are written.
+         * @description The append-only log of changes to the market the key's mode reads (live keys the live market, test keys the sandbox), oldest first, kept 30 days by default. Each event has an `id` that sorts in the order events were written: pass the last one you processed as `after` to get what followed, with no gap and no repeat. Types: `opportunity.opened`, `opportunity.updated`, `opportunity.closed`, `carry_opportunity.opened`, `carry_opportunity.updated`, `carry_opportunity.closed`, `funding_interval.changed`, `venue.stale`, `venue.recovered`, `alert.triggered`, `webhook_endpoint.disabled`. `opportunity.opened` and `opportunity.updated` carry the opportunity as GET /v1/opportunities served it when the set was published (`updated`: its net APR moved by at least the service's threshold, 5 APR points unless configured otherwise, with `previous_net_apr`); `opportunity.closed` its id, symbol, legs and last APRs; `funding_interval.changed` the change as GET /v1/funding-intervals lists it; `venue.stale` and `venue.recovered` the venue, its status, last success and error. `alert.triggered` is written for your account alone when one of its alert rules (/v1/alert-rules) fires, and carries the rule, the subject, the transition and the opportunity or matching event; other accounts never see it. `webhook_endpoint.disabled` is written for your account alone when the service disables one of its endpoints after 3 days of failed deliveries (an e-mail says so too), with the endpoint and since when it failed. GET /v1/stream delivers the same events as they are written.
          *
          *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
          */
@@ -878,6 +878,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "carry_opportunity.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * carry_opportunity.opened
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `carry_opportunity.opened`.
+         */
+        post: operations["carryOpportunityOpenedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "carry_opportunity.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * carry_opportunity.updated
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `carry_opportunity.updated`.
+         */
+        post: operations["carryOpportunityUpdatedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "carry_opportunity.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * carry_opportunity.closed
+         * @description POSTed to each enabled endpoint of the event's mode subscribing to `carry_opportunity.closed`.
+         */
+        post: operations["carryOpportunityClosedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "funding_interval.changed": {
         parameters: {
             query?: never;
@@ -1138,7 +1198,7 @@ export interface components {
             source: "observed" | "backfill" | "sample" | "sandbox";
         };
         /** @description An event as GET /v1/events lists it, the stream sends it and a webhook POSTs it: `data` depends on `type`. */
-        Event: components["schemas"]["OpportunityOpenedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["OpportunityClosedEvent"] | components["schemas"]["FundingIntervalChangedEvent"] | components["schemas"]["VenueStaleEvent"] | components["schemas"]["VenueRecoveredEvent"] | components["schemas"]["AlertTriggeredEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"];
+        Event: components["schemas"]["OpportunityOpenedEvent"] | components["schemas"]["OpportunityUpdatedEvent"] | components["schemas"]["OpportunityClosedEvent"] | components["schemas"]["CarryOpportunityOpenedEvent"] | components["schemas"]["CarryOpportunityUpdatedEvent"] | components["schemas"]["CarryOpportunityClosedEvent"] | components["schemas"]["FundingIntervalChangedEvent"] | components["schemas"]["VenueStaleEvent"] | components["schemas"]["VenueRecoveredEvent"] | components["schemas"]["AlertTriggeredEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"];
         OpportunityOpenedEvent: {
             id: string;
             /**
@@ -1211,6 +1271,295 @@ export interface components {
                 /** @description `apr` in the last set that listed it. */
                 last_apr: number;
                 /** @description `net_apr` in the last set that listed it. */
+                last_net_apr: number;
+            };
+        };
+        CarryOpportunityOpenedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "carry_opportunity.opened";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                opportunity: {
+                    /** @description `<asset>-<type>-<long venue>-<short venue>`: `BTC-spot_perp-binance-bybit` holds spot on Binance against a short perpetual on Bybit, `BTC-perp_spot-bybit-binance` longs Bybit's perpetual against spot borrowed and sold on Binance. Stable across refreshes. */
+                    id: string;
+                    /** @description The asset, normalised as perp pairs' `symbol` is. */
+                    symbol: string;
+                    /**
+                     * @description `spot_perp`: long spot, short perpetual; the short receives the perpetual's funding. `perp_spot`: the base borrowed and sold spot, long perpetual; the long pays the funding (negative funding is income) and the borrow rate is paid.
+                     * @enum {string}
+                     */
+                    type: "spot_perp" | "perp_spot";
+                    spot: {
+                        /** @enum {string} */
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
+                        market: string;
+                        quote: string;
+                        /** @description Last or mid price in the quote currency, per unit of the asset (USDT and USDC as dollars). */
+                        price: number;
+                        volume_24h_usd: number | null;
+                        /** @description The venue's base-tier spot taker fee (decimal); `null` where no schedule is known, and `net_apr` then charges 0.06 %. */
+                        taker_fee: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When the spot price was observed, ISO 8601 UTC.
+                         */
+                        observed_at: string;
+                    };
+                    /** @description The perpetual leg, as perp pairs serve their legs. */
+                    perp: {
+                        exchange: string;
+                        market: string;
+                        funding_rate: number;
+                        funding_interval_hours: number;
+                        /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                        funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
+                        /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                        funding_rate_per_hour: number;
+                        /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                        predicted_funding_rate: number | null;
+                        /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                        last_settled_rate: number | null;
+                        /** @description When that settlement happened, ISO 8601 UTC. */
+                        last_settled_at: string | null;
+                        /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                        rate_cap: number | null;
+                        /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                        rate_floor: number | null;
+                        /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                        at_cap: boolean;
+                        next_funding_at: string | null;
+                        mark_price: number | null;
+                        open_interest_usd: number | null;
+                        volume_24h_usd: number | null;
+                        /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                        interval_changed_at: string | null;
+                        /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                        observed_at: string | null;
+                        /**
+                         * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                         * @default poll
+                         * @enum {string}
+                         */
+                        transport: "stream" | "poll";
+                        /**
+                         * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                         * @enum {string}
+                         */
+                        underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                        /**
+                         * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                         * @enum {string}
+                         */
+                        trading_hours?: "always-off-hours-oracle";
+                    };
+                    /** @description Gross APR, percent per year: the perpetual's annualised funding (`spot_perp`), or minus it less `borrow_apr` (`perp_spot`). */
+                    apr: number;
+                    /** @description `apr` after the taker fees of opening and closing both legs, spread over the holding period, percent per year. */
+                    net_apr: number;
+                    /** @description The spot venue's borrow rate for the asset as simple percent per year (`perp_spot`); `null` for `spot_perp`, which borrows nothing. */
+                    borrow_apr: number | null;
+                    /** @description How much of the asset the spot venue lends, in asset units: a cap on a `perp_spot` position's size; `null` where unknown and for `spot_perp`. */
+                    borrowable: number | null;
+                    /** @description (perpetual mark per unit − spot price) / spot price, in basis points, at entry: reported beside the APR, not in it. Given only when both legs were observed at most 30 s apart; otherwise `null`, and `basis_unavailable_reason` says why. */
+                    basis_bps: number | null;
+                    /** @description Why `basis_bps` is `null` (as `price_spread_unavailable_reason` for perp pairs); `null` when it is given. */
+                    basis_unavailable_reason: ("price_missing" | "legs_observed_apart" | "observation_time_unknown") | null;
+                    /**
+                     * Format: date-time
+                     * @description The older leg's observation, ISO 8601 UTC.
+                     */
+                    updated_at: string;
+                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                    persistence: {
+                        /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                        as_of: string | null;
+                        /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                        positive_since: string | null;
+                        /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                        apr_median_7d: number | null;
+                        /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                        apr_median_30d: number | null;
+                        /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                        paid_share_7d: number | null;
+                        /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                        apr_stddev_7d: number | null;
+                    };
+                };
+            };
+        };
+        CarryOpportunityUpdatedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "carry_opportunity.updated";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                opportunity: {
+                    /** @description `<asset>-<type>-<long venue>-<short venue>`: `BTC-spot_perp-binance-bybit` holds spot on Binance against a short perpetual on Bybit, `BTC-perp_spot-bybit-binance` longs Bybit's perpetual against spot borrowed and sold on Binance. Stable across refreshes. */
+                    id: string;
+                    /** @description The asset, normalised as perp pairs' `symbol` is. */
+                    symbol: string;
+                    /**
+                     * @description `spot_perp`: long spot, short perpetual; the short receives the perpetual's funding. `perp_spot`: the base borrowed and sold spot, long perpetual; the long pays the funding (negative funding is income) and the borrow rate is paid.
+                     * @enum {string}
+                     */
+                    type: "spot_perp" | "perp_spot";
+                    spot: {
+                        /** @enum {string} */
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
+                        market: string;
+                        quote: string;
+                        /** @description Last or mid price in the quote currency, per unit of the asset (USDT and USDC as dollars). */
+                        price: number;
+                        volume_24h_usd: number | null;
+                        /** @description The venue's base-tier spot taker fee (decimal); `null` where no schedule is known, and `net_apr` then charges 0.06 %. */
+                        taker_fee: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When the spot price was observed, ISO 8601 UTC.
+                         */
+                        observed_at: string;
+                    };
+                    /** @description The perpetual leg, as perp pairs serve their legs. */
+                    perp: {
+                        exchange: string;
+                        market: string;
+                        funding_rate: number;
+                        funding_interval_hours: number;
+                        /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                        funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
+                        /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                        funding_rate_per_hour: number;
+                        /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                        predicted_funding_rate: number | null;
+                        /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                        last_settled_rate: number | null;
+                        /** @description When that settlement happened, ISO 8601 UTC. */
+                        last_settled_at: string | null;
+                        /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                        rate_cap: number | null;
+                        /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                        rate_floor: number | null;
+                        /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                        at_cap: boolean;
+                        next_funding_at: string | null;
+                        mark_price: number | null;
+                        open_interest_usd: number | null;
+                        volume_24h_usd: number | null;
+                        /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                        interval_changed_at: string | null;
+                        /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                        observed_at: string | null;
+                        /**
+                         * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                         * @default poll
+                         * @enum {string}
+                         */
+                        transport: "stream" | "poll";
+                        /**
+                         * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                         * @enum {string}
+                         */
+                        underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                        /**
+                         * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                         * @enum {string}
+                         */
+                        trading_hours?: "always-off-hours-oracle";
+                    };
+                    /** @description Gross APR, percent per year: the perpetual's annualised funding (`spot_perp`), or minus it less `borrow_apr` (`perp_spot`). */
+                    apr: number;
+                    /** @description `apr` after the taker fees of opening and closing both legs, spread over the holding period, percent per year. */
+                    net_apr: number;
+                    /** @description The spot venue's borrow rate for the asset as simple percent per year (`perp_spot`); `null` for `spot_perp`, which borrows nothing. */
+                    borrow_apr: number | null;
+                    /** @description How much of the asset the spot venue lends, in asset units: a cap on a `perp_spot` position's size; `null` where unknown and for `spot_perp`. */
+                    borrowable: number | null;
+                    /** @description (perpetual mark per unit − spot price) / spot price, in basis points, at entry: reported beside the APR, not in it. Given only when both legs were observed at most 30 s apart; otherwise `null`, and `basis_unavailable_reason` says why. */
+                    basis_bps: number | null;
+                    /** @description Why `basis_bps` is `null` (as `price_spread_unavailable_reason` for perp pairs); `null` when it is given. */
+                    basis_unavailable_reason: ("price_missing" | "legs_observed_apart" | "observation_time_unknown") | null;
+                    /**
+                     * Format: date-time
+                     * @description The older leg's observation, ISO 8601 UTC.
+                     */
+                    updated_at: string;
+                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                    persistence: {
+                        /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                        as_of: string | null;
+                        /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                        positive_since: string | null;
+                        /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                        apr_median_7d: number | null;
+                        /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                        apr_median_30d: number | null;
+                        /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                        paid_share_7d: number | null;
+                        /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                        apr_stddev_7d: number | null;
+                    };
+                };
+                /** @description `net_apr` in the previous published carry set, percent per year. */
+                previous_net_apr: number;
+            };
+        };
+        CarryOpportunityClosedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "carry_opportunity.closed";
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description Present, and true, only on a test event sent by POST /v1/webhook-endpoints/{id}/test: its `data` is a sample of the type's shape.
+             * @constant
+             */
+            test?: true;
+            data: {
+                id: string;
+                symbol: string;
+                /** @enum {string} */
+                type: "spot_perp" | "perp_spot";
+                spot: {
+                    exchange: string;
+                    market: string;
+                };
+                perp: {
+                    exchange: string;
+                    market: string;
+                };
+                /** @description `apr` in the last carry set that listed it. */
+                last_apr: number;
+                /** @description `net_apr` in the last carry set that listed it. */
                 last_net_apr: number;
             };
         };
@@ -1352,7 +1701,7 @@ export interface components {
                 event: {
                     id: string;
                     /** @enum {string} */
-                    type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
+                    type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered";
                     /** Format: date-time */
                     created_at: string;
                     data: {
@@ -1979,6 +2328,21 @@ export interface components {
                      * @description The older leg's observation, ISO 8601 UTC.
                      */
                     updated_at: string;
+                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                    persistence: {
+                        /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                        as_of: string | null;
+                        /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                        positive_since: string | null;
+                        /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                        apr_median_7d: number | null;
+                        /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                        apr_median_30d: number | null;
+                        /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                        paid_share_7d: number | null;
+                        /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                        apr_stddev_7d: number | null;
+                    };
                 }[];
                 /** @description Items matching the request, over all pages. */
                 total: number;
@@ -2100,6 +2464,21 @@ export interface components {
                  * @description The older leg's observation, ISO 8601 UTC.
                  */
                 updated_at: string;
+                /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                persistence: {
+                    /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                    as_of: string | null;
+                    /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                    positive_since: string | null;
+                    /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                    apr_median_7d: number | null;
+                    /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                    apr_median_30d: number | null;
+                    /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                    paid_share_7d: number | null;
+                    /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                    apr_stddev_7d: number | null;
+                };
             };
             meta: {
                 /**
@@ -3599,7 +3978,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -3638,7 +4017,7 @@ export interface components {
                     mode: "live" | "test";
                     url: string;
                     description: string | null;
-                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
+                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                     enabled: boolean;
                     /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                     disabled_reason: "failing" | null;
@@ -3683,7 +4062,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -3719,7 +4098,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -3755,7 +4134,7 @@ export interface components {
                 mode: "live" | "test";
                 url: string;
                 description: string | null;
-                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
+                event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                 enabled: boolean;
                 /** @description "failing" when the service disabled it after 3 days of failed deliveries. */
                 disabled_reason: "failing" | null;
@@ -3790,7 +4169,7 @@ export interface components {
                 endpoint_id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attempt_count: number;
@@ -3836,7 +4215,7 @@ export interface components {
                     endpoint_id: string;
                     event_id: string;
                     /** @enum {string} */
-                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                     /** @enum {string} */
                     status: "pending" | "succeeded" | "failed";
                     attempt_count: number;
@@ -3890,7 +4269,7 @@ export interface components {
                 endpoint_id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+                event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attempt_count: number;
@@ -3963,7 +4342,7 @@ export interface components {
                     endpoint_id: string;
                     event_id: string;
                     /** @enum {string} */
-                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+                    event_type: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                     /** @enum {string} */
                     status: "pending" | "succeeded" | "failed";
                     attempt_count: number;
@@ -4042,7 +4421,7 @@ export interface components {
                 mode: "live" | "test";
                 name: string;
                 /** @enum {string} */
-                kind: "opportunity" | "funding_interval" | "venue";
+                kind: "opportunity" | "funding_interval" | "venue" | "carry";
                 symbol: string | null;
                 exchanges: string[];
                 min_net_apr: number | null;
@@ -4085,7 +4464,7 @@ export interface components {
                     mode: "live" | "test";
                     name: string;
                     /** @enum {string} */
-                    kind: "opportunity" | "funding_interval" | "venue";
+                    kind: "opportunity" | "funding_interval" | "venue" | "carry";
                     symbol: string | null;
                     exchanges: string[];
                     min_net_apr: number | null;
@@ -4136,7 +4515,7 @@ export interface components {
                 mode: "live" | "test";
                 name: string;
                 /** @enum {string} */
-                kind: "opportunity" | "funding_interval" | "venue";
+                kind: "opportunity" | "funding_interval" | "venue" | "carry";
                 symbol: string | null;
                 exchanges: string[];
                 min_net_apr: number | null;
@@ -4178,7 +4557,7 @@ export interface components {
                 mode: "live" | "test";
                 name: string;
                 /** @enum {string} */
-                kind: "opportunity" | "funding_interval" | "venue";
+                kind: "opportunity" | "funding_interval" | "venue" | "carry";
                 symbol: string | null;
                 exchanges: string[];
                 min_net_apr: number | null;
@@ -5194,7 +5573,7 @@ export interface operations {
                     /** @description Only events about this base asset, as GET /v1/stream's `symbol`. */
                     symbol?: string;
                     /** @description Only these event types, as GET /v1/stream's `types`. */
-                    types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled")[];
+                    types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled")[];
                     /**
                      * @description How long the token opens a stream, 10 to 300 seconds (default 300).
                      * @default 300
@@ -5992,7 +6371,7 @@ export interface operations {
                     /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
                     url: string;
                     /** @description The market event types delivered to the endpoint, each at most once, or `["*"]` for every market event type (those added later too). `alert.triggered` is not among them: an alert rule chooses its endpoints. */
-                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
+                    event_types: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                     description?: string | null;
                 };
             };
@@ -6119,7 +6498,7 @@ export interface operations {
                     /** @description Where events are POSTed: an absolute https:// URL without credentials, whose host is not localhost nor a private, loopback or link-local address (http:// and such addresses only where the operator allows them). */
                     url?: string;
                     /** @description The market event types delivered to the endpoint, each at most once, or `["*"]` for every market event type (those added later too). `alert.triggered` is not among them: an alert rule chooses its endpoints. */
-                    event_types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
+                    event_types?: ("opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "*")[];
                     description?: string | null;
                     /** @description false stops deliveries; true resumes them (and clears a disable for failing). */
                     enabled?: boolean;
@@ -6236,7 +6615,7 @@ export interface operations {
                      * @description The test event's type, any event type; default the endpoint's first event type (`opportunity.opened` for a `*` endpoint).
                      * @enum {string}
                      */
-                    type?: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
+                    type?: "opportunity.opened" | "opportunity.updated" | "opportunity.closed" | "carry_opportunity.opened" | "carry_opportunity.updated" | "carry_opportunity.closed" | "funding_interval.changed" | "venue.stale" | "venue.recovered" | "alert.triggered" | "webhook_endpoint.disabled";
                 };
             };
         };
@@ -6518,15 +6897,15 @@ export interface operations {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name: string & (unknown & unknown);
                     /**
-                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale).
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale), `carry` (a carry opportunity opened, or updated by at least EVENTS_NET_APR_THRESHOLD, matching the rule: one alert per event, each carry opportunity under the rule's cool-down).
                      * @constant
                      */
                     kind: "opportunity";
-                    /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
+                    /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
                     symbol?: string | null;
-                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
                     exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
-                    /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
+                    /** @description Only opportunities (perp pairs or carry) whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
                     min_paid_share_7d?: number | null;
@@ -6558,13 +6937,13 @@ export interface operations {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name: string & (unknown & unknown);
                     /**
-                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale).
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale), `carry` (a carry opportunity opened, or updated by at least EVENTS_NET_APR_THRESHOLD, matching the rule: one alert per event, each carry opportunity under the rule's cool-down).
                      * @constant
                      */
                     kind: "funding_interval";
-                    /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
+                    /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
                     symbol?: string | null;
-                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
                     exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind funding_interval: absent or null. */
                     min_net_apr?: null;
@@ -6599,13 +6978,13 @@ export interface operations {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name: string & (unknown & unknown);
                     /**
-                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale).
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale), `carry` (a carry opportunity opened, or updated by at least EVENTS_NET_APR_THRESHOLD, matching the rule: one alert per event, each carry opportunity under the rule's cool-down).
                      * @constant
                      */
                     kind: "venue";
                     /** @description Not used by kind venue: absent or null. */
                     symbol?: null;
-                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
                     exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind venue: absent or null. */
                     min_net_apr?: null;
@@ -6627,6 +7006,47 @@ export interface operations {
                     cooldown_minutes?: number;
                     /**
                      * @description Not used by kind venue: absent or false.
+                     * @default false
+                     * @constant
+                     */
+                    notify_on_clear?: false;
+                    /**
+                     * @description false: the rule matches nothing until enabled again.
+                     * @default true
+                     */
+                    enabled?: boolean;
+                } | {
+                    /** @description What the rule is for, shown in its alerts; not blank. */
+                    name: string & (unknown & unknown);
+                    /**
+                     * @description What the rule watches: `opportunity` (every published set: one alert when an opportunity crosses into the condition, quiet while it stays), `funding_interval` (changes), `venue` (going stale), `carry` (a carry opportunity opened, or updated by at least EVENTS_NET_APR_THRESHOLD, matching the rule: one alert per event, each carry opportunity under the rule's cool-down).
+                     * @constant
+                     */
+                    kind: "carry";
+                    /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
+                    symbol?: string | null;
+                    /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    /** @description Only opportunities (perp pairs or carry) whose `net_apr` is at least this, percent per year. */
+                    min_net_apr?: number | null;
+                    /** @description Not used by kind carry: absent or null. */
+                    min_paid_share_7d?: null;
+                    /** @description Not used by kind carry: absent or null. */
+                    min_positive_hours?: null;
+                    /** @description Not used by kind carry: absent or null. */
+                    min_open_interest_usd?: null;
+                    /**
+                     * @description Your webhook endpoints of the same mode each alert is POSTed to (whatever event types they subscribe to). Empty: the stream and GET /v1/events only.
+                     * @default []
+                     */
+                    endpoint_ids?: string[];
+                    /**
+                     * @description After an alert for a subject (an opportunity, an exchange's market, a venue), matches for the same subject are skipped this many minutes; 0: none. An opportunity crossing into the condition within it is not alerted, and does not alert later for the same stay.
+                     * @default 60
+                     */
+                    cooldown_minutes?: number;
+                    /**
+                     * @description Not used by kind carry: absent or false.
                      * @default false
                      * @constant
                      */
@@ -6760,11 +7180,11 @@ export interface operations {
                 "application/json": {
                     /** @description What the rule is for, shown in its alerts; not blank. */
                     name?: string & (unknown & unknown);
-                    /** @description Only this base asset, e.g. BTC (kinds opportunity and funding_interval). */
+                    /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
                     symbol?: string | null;
-                    /** @description Only within these exchanges: an opportunity's both legs, an interval change's or a venue's exchange. Empty or absent: any exchange. */
+                    /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
                     exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
-                    /** @description Only opportunities whose `net_apr` is at least this, percent per year. */
+                    /** @description Only opportunities (perp pairs or carry) whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
                     min_paid_share_7d?: number | null;
@@ -6997,6 +7417,96 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OpportunityClosedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    carryOpportunityOpenedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarryOpportunityOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    carryOpportunityUpdatedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarryOpportunityUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within the timeout, is retried with backoff. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    carryOpportunityClosedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id: the same on every retry of it, so a receiver can drop a repeat. */
+                "webhook-id": string;
+                /** @description Unix epoch seconds of this attempt. Refuse one more than 5 minutes away from your clock (a replay). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64 decoding of the endpoint's secret after `whsec_` (Standard Webhooks). Two during a secret roll's overlap; any one matching verifies. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /v1/events lists it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarryOpportunityClosedEvent"];
             };
         };
         responses: {

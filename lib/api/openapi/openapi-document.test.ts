@@ -218,12 +218,15 @@ describe("the rules of request bodies the document states from the schemas", () 
 
   it("states an alert rule's conditions by kind, as one shape per kind", () => {
     const shapes = body("createAlertRule").oneOf as Json[];
-    expect(shapes.map((shape) => shape.properties.kind.const)).toEqual(["opportunity", "funding_interval", "venue"]);
+    expect(shapes.map((shape) => shape.properties.kind.const)).toEqual(["opportunity", "funding_interval", "venue", "carry"]);
     const venue = shapes.find((shape) => shape.properties.kind.const === "venue")!;
     expect(venue.properties.symbol).toMatchObject({ type: "null" });
     expect(venue.properties.min_net_apr).toMatchObject({ type: "null" });
     expect(venue.properties.exchanges.maxItems).toBe(VENUE_IDS.length);
     expect(venue.additionalProperties).toBe(false);
+    const carry = shapes.find((shape) => shape.properties.kind.const === "carry")!;
+    expect(carry.properties.min_net_apr.type).not.toBe("null");
+    expect(carry.properties.min_paid_share_7d).toMatchObject({ type: "null" });
   });
 
   it("states that a simulation's leverage comes only with costs order_books, and fee_bps and slippage_bps only without", () => {

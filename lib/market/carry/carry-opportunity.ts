@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { priceSpreadUnavailableReasonSchema, PRICE_OBSERVATION_TOLERANCE_MS } from "../model/price-spread";
-import { opportunitySchema, venueIdSchema } from "../model/types";
+import { opportunitySchema, persistenceSchema, venueIdSchema } from "../model/types";
 
 /**
  * The two sides of a cash-and-carry trade, named long side first, as an id names its venues:
@@ -9,7 +9,7 @@ import { opportunitySchema, venueIdSchema } from "../model/types";
  * pays the borrow rate).
  */
 export const CARRY_TYPES = ["spot_perp", "perp_spot"] as const;
-const carryTypeSchema = z.enum(CARRY_TYPES);
+export const carryTypeSchema = z.enum(CARRY_TYPES);
 export type CarryType = z.infer<typeof carryTypeSchema>;
 
 const toleranceSeconds = PRICE_OBSERVATION_TOLERANCE_MS / 1000;
@@ -74,5 +74,10 @@ export const carryOpportunitySchema = z.object({
     .nullable()
     .describe("Why `basis_bps` is `null` (as `price_spread_unavailable_reason` for perp pairs); `null` when it is given."),
   updated_at: z.iso.datetime().describe("The older leg's observation, ISO 8601 UTC."),
+  persistence: persistenceSchema.describe(
+    "How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the " +
+      "perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate " +
+      "history is stored beside the funding.",
+  ),
 });
 export type CarryOpportunity = z.infer<typeof carryOpportunitySchema>;

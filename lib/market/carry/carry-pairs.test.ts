@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
 import { computeOpportunities } from "../opportunities/rank-opportunities";
+import { UNKNOWN_PERSISTENCE, type Persistence } from "../model/types";
+import { HELD_SPOT } from "../persistence/held-spot";
+import type { MarketRef } from "../persistence/persistence-set";
 import { carryOpportunitySchema } from "./carry-opportunity";
 import { rankCarryOpportunities } from "./carry-pairs";
 
@@ -29,6 +32,7 @@ describe("rankCarryOpportunities", () => {
       basis_bps: 10,
       basis_unavailable_reason: null,
       updated_at: observedIso,
+      persistence: UNKNOWN_PERSISTENCE,
     };
     expect(items).toEqual([
       {
@@ -147,5 +151,28 @@ describe("rankCarryOpportunities", () => {
     ];
     const items = rankCarryOpportunities(perps, spots);
     expect(items.map(({ id, spot, perp }) => [id, spot.market, perp.market])).toEqual([["BTC-spot_perp-bybit-binance", "BTC/USDT", "BTC/USDC:USDC"]]);
+  });
+
+  it("gives a spot_perp the persistence of its perpetual against spot held, whichever venue holds the spot", () => {
+    const figures: Persistence = { ...UNKNOWN_PERSISTENCE, as_of: observedIso, apr_median_7d: 12.5, paid_share_7d: 0.9 };
+    const asked: [MarketRef, MarketRef][] = [];
+    const persistence = (long: MarketRef, short: MarketRef) => {
+      asked.push([long, short]);
+      return long === HELD_SPOT && short.exchange === "bybit" ? figures : undefined;
+    };
+    const perps = [makeSnapshot({ exchange: "bybit", observedAt }), makeSnapshot({ exchange: "okx", observedAt })];
+    const spots = [makeSpot({ exchange: "binance", borrow: btcBorrow }), makeSpot({ exchange: "okx" })];
+    const items = rankCarryOpportunities(perps, spots, { persistence });
+    const of = (id: string) => items.find((item) => item.id === id)?.persistence;
+    expect(of("BTC-spot_perp-binance-bybit")).toEqual(figures);
+    expect(of("BTC-spot_perp-okx-bybit")).toEqual(figures);
+    // No figures known for OKX's perpetual, and none yet for borrowed spot.
+    expect(of("BTC-spot_perp-binance-okx")).toEqual(UNKNOWN_PERSISTENCE);
+    expect(of("BTC-perp_spot-bybit-binance")).toEqual(UNKNOWN_PERSISTENCE);
+    // Asked once per perpetual, with spot held as the long side.
+    expect(asked.map(([long, short]) => [long, short.exchange])).toEqual([
+      [HELD_SPOT, "bybit"],
+      [HELD_SPOT, "okx"],
+    ]);
   });
 });

@@ -3,7 +3,9 @@ import { assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr } fr
 import { isoTexts } from "../model/iso-texts";
 import { marketKey } from "../model/market-average";
 import { pairingKey } from "../model/underlying-class";
-import type { MarketSnapshot, OpportunityLeg } from "../model/types";
+import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type OpportunityLeg, type Persistence } from "../model/types";
+import { HELD_SPOT } from "../persistence/held-spot";
+import type { MarketRef } from "../persistence/persistence-set";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
 import { rankedBefore } from "../opportunities/splice-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
@@ -21,6 +23,11 @@ export interface CarryOptions {
    * none is held to a price, as perp pairs are not (the offline sample, the sandbox).
    */
   priceBound?: number;
+  /**
+   * A pair's persistence, long market first (PersistenceSet.persistenceOf): a `spot_perp` is asked
+   * for (HELD_SPOT, its perpetual). Without, or where it knows none, every figure is unknown.
+   */
+  persistence?: (long: MarketRef, short: MarketRef) => Persistence | undefined;
 }
 
 /**
@@ -67,11 +74,12 @@ export function rankCarryOpportunities(perps: readonly MarketSnapshot[], spots: 
         leg: toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, undefined, isoOf),
         unitPrice: unitPrice(snapshot),
       };
+      const heldPersistence = options.persistence?.(HELD_SPOT, snapshot) ?? UNKNOWN_PERSISTENCE;
       for (const spot of spotLegs) {
         if (options.priceBound !== undefined && !withinBound(perp.unitPrice, spot.spot.price, options.priceBound)) continue;
-        items.push(carryItem("spot_perp", perp, spot, null, holdingDays, isoOf));
+        items.push(carryItem("spot_perp", perp, spot, null, holdingDays, isoOf, heldPersistence));
         const borrow = spot.spot.borrow;
-        if (borrow !== null && borrow.asset === spot.spot.base) items.push(carryItem("perp_spot", perp, spot, borrow, holdingDays, isoOf));
+        if (borrow !== null && borrow.asset === spot.spot.base) items.push(carryItem("perp_spot", perp, spot, borrow, holdingDays, isoOf, UNKNOWN_PERSISTENCE));
       }
     }
   }
@@ -99,6 +107,7 @@ function carryItem(
   borrow: BorrowRate | null,
   holdingDays: number,
   isoOf: (epochMs: number) => string,
+  persistence: Persistence,
 ): CarryOpportunity {
   const { snapshot } = perp;
   const funding = { rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours! };
@@ -122,6 +131,7 @@ function carryItem(
     borrowable: borrow === null ? null : borrow.borrowable,
     ...basis,
     updated_at: isoOf(Math.min(snapshot.observedAt, spot.observedAt)),
+    persistence,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { HOURS_PER_YEAR } from "../model/apr";
 import { marketKey } from "../model/market-average";
 import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "./pair-persistence";
+import { HELD_SPOT, HELD_SPOT_SERIES } from "./held-spot";
 import { crossVenuePairs, PersistenceSet, type MarketRef } from "./persistence-set";
 import { settledHourlyRates } from "./settled-hours";
 
@@ -36,7 +37,7 @@ interface Market {
 /**
  * Every cross-venue pair's persistence for the hours before `through` (an hour's start, epoch ms):
  * the pairs of markets of one asset on two venues, among the markets observed or settled in the last
- * 24 hours. Reads the 30 days of FundingRateHourly and of FundingRate a few hundred markets at a time
+ * 24 hours, and each of those markets against spot held (HELD_SPOT: the carry trade's). Reads the 30 days of FundingRateHourly and of FundingRate a few hundred markets at a time
  * (whole assets, so every pair is in one batch), aggregated by the database into one row per market
  * with its hours as arrays, and keeps only the pairs' records: memory stays bounded by the batch,
  * not by the history. An hour this service did not observe takes its APR from the settlements
@@ -120,10 +121,13 @@ export async function computePersistence(db: Db, through: number, previous: Pers
       settlements += points.length;
     }
     for (const base of bases) {
-      for (const [first, second] of crossVenuePairs(byBase.get(base) ?? [])) {
+      const markets = byBase.get(base) ?? [];
+      // Every perpetual against spot held (a carry trade's persistence), then the cross-venue pairs.
+      const pairsOfBase: [Market | typeof HELD_SPOT, Market][] = [...markets.map((market): [typeof HELD_SPOT, Market] => [HELD_SPOT, market]), ...crossVenuePairs(markets)];
+      for (const [first, second] of pairsOfBase) {
         const before = previous?.find(first, second);
         const record = computePairRecord(
-          seriesOf(first.key),
+          "key" in first ? seriesOf(first.key) : HELD_SPOT_SERIES,
           seriesOf(second.key),
           through,
           before && previous ? { through: previous.through, record: sameOrder(before) } : undefined,
