@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, constants as zlibConstants } from "node:zlib";
 import type { Db } from "@/lib/db";
+import { directSql } from "@/lib/db/direct-sql";
 import { runInSlices, type Sliced } from "@/lib/time-slices";
 import type { MarketSnapshot } from "../model/types";
 import { carryOpportunitySchema, type CarryOpportunity } from "./carry-opportunity";
@@ -46,18 +47,23 @@ export interface CarrySetInput {
 /**
  * Ranks the carry opportunities of a round's perpetuals and spot legs (rankCarryOpportunities) and
  * replaces the stored carry set with them, bumping its version, in one statement: a reader sees the
- * old set or the new one whole. Answers the new version and how many items it holds.
+ * old set or the new one whole. Answers the new version and how many items it holds. The row's
+ * bytes go through the driver itself (lib/db/direct-sql.ts), as the perp set's do, not through
+ * Prisma's query compiler.
  */
 export async function publishCarrySet(db: Db, input: CarrySetInput): Promise<{ version: number; count: number }> {
   const items = rankCarryOpportunities(input.perps, input.spots, { priceBound: input.priceBound });
   const bytes = await compress(Buffer.from(JSON.stringify(items)), BROTLI);
   const sample = input.sample ?? false;
-  const row = await db.carrySet.upsert({
-    where: { id: "live" },
-    create: { id: "live", version: 1, asOf: input.at, sample, items: bytes },
-    update: { version: { increment: 1 }, asOf: input.at, sample, items: bytes },
-    select: { version: true },
+  const [row] = await directSql(db).query<{ version: number }>({
+    text: `
+    INSERT INTO "CarrySet" (id, version, "asOf", sample, items, "updatedAt") VALUES ('live', 1, $1::timestamp(3), $2, $3, now())
+    ON CONFLICT (id) DO UPDATE SET
+      version = "CarrySet".version + 1, "asOf" = EXCLUDED."asOf", sample = EXCLUDED.sample, items = EXCLUDED.items, "updatedAt" = EXCLUDED."updatedAt"
+    RETURNING version`,
+    values: [input.at.toISOString(), sample, bytes],
   });
+  if (row?.version === undefined) throw new Error("publishing the carry set wrote no row");
   return { version: row.version, count: items.length };
 }
 
@@ -81,7 +87,10 @@ export interface LoadedCarrySet {
  * on its serving thread, so only the JSON parse (~100 ms at 12,000 items) holds it in one piece.
  */
 export async function loadCarrySet(db: Db): Promise<LoadedCarrySet | null> {
-  const row = await db.carrySet.findUnique({ where: { id: "live" }, select: { version: true, asOf: true, sample: true, items: true } });
+  const [row] = await directSql(db).query<{ version: number; asOf: Date; sample: boolean; items: Uint8Array }>({
+    text: `SELECT version, "asOf", sample, items FROM "CarrySet" WHERE id = 'live'`,
+    values: [],
+  });
   if (!row) return null;
   const items = await runInSlices(checkedItems(JSON.parse((await decompress(row.items)).toString("utf8"))));
   return { version: row.version, asOf: row.asOf, sample: row.sample, items };
