@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
-import type { SpotLeg } from "@/lib/market/carry/spot-leg";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
 import { borrowedSpotSettlements, carryProjectedLegs } from "./carry-legs";
 import { simulateProjected } from "./projected";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
-const spot: SpotLeg = {
-  exchange: "okx",
-  market: "BTC/USDT",
-  base: "BTC",
-  quote: "USDT",
-  price: 100,
-  volume24hUsd: 1_000_000,
-  takerFee: 0.001,
-  // 0.01 % a day: 3.65 % a year.
-  borrow: { asset: "BTC", rate: 0.0001, period: "day", borrowable: 50, source: "test", observedAt: new Date(observedAt).toISOString() },
-  observedAt: new Date(observedAt).toISOString(),
-};
+// 0.01 % a day: 3.65 % a year.
+const spot = makeSpot({ exchange: "okx", borrow: dailyBorrow() });
 const itemOf = (rate: number, type: "spot_perp" | "perp_spot") =>
   rankCarryOpportunities([makeSnapshot({ exchange: "bybit", fundingRate: rate, fundingIntervalHours: 8, markPrice: 100, observedAt })], [spot]).find((i) => i.type === type)!;
 const params = { notionalUsd: 10_000, holdingDays: 7, feeBps: 0, slippageBps: 0 };
