@@ -63,7 +63,7 @@ export interface StartIngestionOptions {
   events: RoundEvents;
   /**
    * The spot venues' fetch. Unset: the network's, with the configured read-only keys, where the
-   * rounds reach the venues and INGEST_SPOT is not `off`; none where they replay recordings.
+   * rounds reach the venues and INGEST_SPOT is `on`; none where they replay recordings.
    */
   spotFetcher?: SpotFetcher;
   /** Told each carry set this process's rounds publish (its Market serves it as it is). */
@@ -124,9 +124,9 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   return scheduler;
 }
 
-/** The rounds' spot fetch: none with INGEST_SPOT=off, the caller's, or the network's where the rounds reach the venues. */
+/** The rounds' spot fetch: none unless INGEST_SPOT=on; then the caller's, or the network's where the rounds reach the venues. */
 function spotFetcherOf(options: StartIngestionOptions): SpotFetcher | undefined {
-  if (options.config.INGEST_SPOT === "off") return undefined;
+  if (options.config.INGEST_SPOT !== "on") return undefined;
   if (options.spotFetcher) return options.spotFetcher;
   const reachesVenues = options.fetcherReachesVenues ?? options.fetcher === undefined;
   return reachesVenues ? spotFetcher({ credentials: spotCredentials(options.config) }) : undefined;
