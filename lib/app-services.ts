@@ -14,6 +14,7 @@ import { liveMarketDepth, type LiveMarketDepthOptions } from "@/lib/market/books
 import type { VenueDepthSources } from "@/lib/market/books/market-depth";
 import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
 import { liveMarket } from "@/lib/market/ingest/live-market";
+import { LiveCarry } from "@/lib/market/carry/live-carry";
 import { LiveOpportunities, type AppliedBatch, type AppliedRound } from "@/lib/market/opportunities/live-opportunities";
 import type { Market } from "@/lib/market/market";
 import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
@@ -47,6 +48,8 @@ export interface AppServices {
   opportunitiesPublished: (round?: AppliedRound) => void | Promise<void>;
   /** Told by this process's micro-batch publisher that a batch committed: the live set splices it in. */
   applyOpportunityBatch: (batch: AppliedBatch) => void;
+  /** This process published a carry set (lib/market/carry/carry-store.ts): its live Market reads it at the next request. */
+  carryPublished: () => void;
   /**
    * With PostgreSQL, hears the sets other processes publish (a worker's rounds and batches) and
    * catches up at once, rather than at the next version check.
@@ -92,8 +95,9 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
   const venueStaleAfterMs = 3 * readIngestConfig(env).INGEST_INTERVAL_MS;
   const eventsConfig = readEventsConfig(env);
   const liveOpportunities = new LiveOpportunities(db);
+  const liveCarry = new LiveCarry(db);
   const depth = { venues: liveMarketDepth(options.depthSources ?? liveDepthSources(), options.depth), sample: recordedMarketDepth() };
-  const markets: Record<KeyMode, Market> = { live: liveMarket(db, liveOpportunities, venueStaleAfterMs, depth), test: sandboxMarket(sandboxClock(eventsConfig.SANDBOX_TICK_MS)) };
+  const markets: Record<KeyMode, Market> = { live: liveMarket(db, { opportunities: liveOpportunities, carry: liveCarry }, venueStaleAfterMs, depth), test: sandboxMarket(sandboxClock(eventsConfig.SANDBOX_TICK_MS)) };
   const plans = configuredPlans(env);
   const lastUsed = new LastUsedRecorder(db);
   lastUsed.start();
@@ -108,6 +112,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     market: (mode) => markets[mode],
     opportunitiesPublished: (round) => (round ? liveOpportunities.applyRound(round) : liveOpportunities.invalidate()),
     applyOpportunityBatch: (batch) => liveOpportunities.applyBatch(batch),
+    carryPublished: () => liveCarry.invalidate(),
     followOpportunitySet: (databaseUrl) => liveOpportunities.listen(databaseUrl),
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,

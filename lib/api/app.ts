@@ -25,6 +25,7 @@ import { createPositionRoute } from "./routes/create-position";
 import { createSimulationRoute } from "./routes/create-simulation";
 import { deletePositionRoute } from "./routes/delete-position";
 import { getOpportunityRoute } from "./routes/get-opportunity";
+import { getCarryOpportunityRoute } from "./routes/get-carry-opportunity";
 import { getOpportunityQuoteRoute } from "./routes/get-opportunity-quote";
 import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
@@ -38,6 +39,7 @@ import { listFundingIntervalsRoute } from "./routes/list-funding-intervals";
 import { listFundingRatesRoute } from "./routes/list-funding-rates";
 import { getFundingRateCoverageRoute } from "./routes/get-funding-rate-coverage";
 import { listOpportunitiesRoute } from "./routes/list-opportunities";
+import { listCarryOpportunitiesRoute } from "./routes/list-carry-opportunities";
 import { listPositionsRoute } from "./routes/list-positions";
 import { listSimulationsRoute } from "./routes/list-simulations";
 import { updatePositionRoute } from "./routes/update-position";
@@ -72,6 +74,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   listOpportunitiesRoute,
   getOpportunityRoute,
   getOpportunityQuoteRoute,
+  listCarryOpportunitiesRoute,
+  getCarryOpportunityRoute,
   listExchangesRoute,
   listFundingRatesRoute,
   getFundingRateCoverageRoute,

@@ -63,7 +63,7 @@ export function cachedReadQuery(route: ApiRoute, url: string, schema: z.ZodObjec
  * authenticated the key, counted it against its limit, checked its permission and validated the
  * query and path exactly as for any route, so a revoked key is 401 and an over-limit one 429 here
  * as everywhere. The answer's data is then looked up by (key mode, operation, normalised query and
- * path parameters, that mode's published set) and built only when missing; each response writes
+ * path parameters, that mode's published set: `route.cachedOn`) and built only when missing; each response writes
  * meta's timestamp and request id and its headers, and either sends the body (compressed when the
  * client accepts br or gzip, the body is 1 KB or more and the mount allows it: not under Next, see
  * `ApiAppOptions.precompress`) or, when If-None-Match names its ETag, answers 304 with the
@@ -78,10 +78,12 @@ export async function respondFromCache(
   query: CachedReadQuery,
   params: Record<string, unknown> | undefined,
 ): Promise<Response> {
-  const snapshot = await services.market(actor.mode).opportunities();
+  const market = services.market(actor.mode);
+  // Each set is its own scope: a new carry set retires the carry answers only, and the reverse.
+  const [scope, version] = route.cachedOn === "carry" ? [`${actor.mode}:carry`, await market.carryOpportunities()] : [actor.mode, await market.opportunities()];
   const address = {
-    scope: actor.mode,
-    version: snapshot,
+    scope,
+    version,
     key: `${route.operationId}\n${params === undefined ? "" : JSON.stringify(params)}\n${query.text}`,
   };
   const cache = services.responseCache;

@@ -118,6 +118,12 @@ export interface ApiRoute<Q extends z.ZodObject | undefined = z.ZodObject | unde
    * answered 304 Not Modified (lib/api/cached-read.ts). The handler sees the key's `mode` only.
    */
   cached?: boolean;
+  /**
+   * Which published set a `cached` route's answer is a function of: the opportunity set (default),
+   * or the carry set, whose versions move apart from it (the answer is then kept until the next
+   * carry set instead).
+   */
+  cachedOn?: "opportunities" | "carry";
   handler: (input: RouteInput<Parsed<Q>, Parsed<B>, Parsed<P>>) => Promise<HandlerResult>;
 }
 

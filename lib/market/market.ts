@@ -3,6 +3,7 @@ import type { FundingIntervalChange } from "./model/funding-interval-change";
 import type { FundingSettlement } from "./model/funding-settlement";
 import type { IngestionStatus } from "./model/venue-status";
 import type { OpportunitySnapshot } from "./opportunities/opportunity-query";
+import type { CarrySnapshot } from "./carry/carry-query";
 import type { MarketRef } from "./model/market-ref";
 
 export type { MarketRef };
@@ -63,6 +64,8 @@ export interface Market extends MarketDepth {
   venueStaleAfterMs: number;
   /** The opportunity set served now. */
   opportunities(): Promise<OpportunitySnapshot>;
+  /** The carry set served now (spot against perpetual); empty, of no moment, before one is published. */
+  carryOpportunities(): Promise<CarrySnapshot>;
   /** One leg's settlements in [from, to], oldest first. */
   settlements(symbol: string, leg: MarketRef, from: Date, to: Date): Promise<FundingSettlement[]>;
   /** One asset's settlements on one venue in [from, to], oldest first (by market within a time), paged. */

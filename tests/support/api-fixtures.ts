@@ -6,6 +6,9 @@ import { PERMISSIONS, tierFromDb, tierToDb, type DbTier, type Permission, type T
 import { publish } from "@/lib/market/opportunities/store";
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { makeLeg } from "@/tests/support/market/make-leg";
+import { publishCarrySet } from "@/lib/market/carry/carry-store";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
 
 let userCounter = 0;
 
@@ -85,6 +88,22 @@ export function liveOpportunity(symbol: string, apr: number, long = "binance", s
 /** Replaces the live opportunity set, as an ingestion round does. */
 export function seedLiveOpportunities(db: Db, items: Opportunity[], asOf = new Date("2026-11-21T15:59:00Z")) {
   return publish(db, items, { asOf, sample: false });
+}
+
+/**
+ * A live carry set of BTC and ETH on Binance and Bybit, both perpetuals and both spot markets, Binance
+ * lending both assets: 12 items, BTC-spot_perp-binance-bybit (the routes' documented example) among them.
+ */
+export function seedLiveCarry(db: Db, at = new Date("2026-11-21T15:59:00Z")) {
+  const perps = ["BTC", "ETH"].flatMap((base) => [
+    makeSnapshot({ exchange: "binance", base, fundingRate: 0.0001 }),
+    makeSnapshot({ exchange: "bybit", base, fundingRate: base === "BTC" ? 0.0003 : -0.0002 }),
+  ]);
+  const spots = ["BTC", "ETH"].flatMap((base) => [
+    makeSpot({ exchange: "binance", base, market: `${base}/USDT`, borrow: dailyBorrow(base) }),
+    makeSpot({ exchange: "bybit", base, market: `${base}/USDT`, volume24hUsd: 500_000 }),
+  ]);
+  return publishCarrySet(db, { perps, spots, at });
 }
 
 /** BTC long on binance (8h, 0.01 %), short on hyperliquid (1h, 0.005 %), listed at 40 % APR: mixed intervals. */

@@ -10,7 +10,7 @@ import { revokeKey } from "@/lib/keys/account-keys";
 import type { KeyMode } from "@/lib/keys/mode";
 import { startWebhooks } from "@/lib/alerts/start-webhooks";
 import { readWebhookConfig } from "@/lib/webhooks/webhook-config";
-import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveCarry, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { createTestDatabase } from "@/tests/support/test-database";
 
@@ -72,6 +72,8 @@ export async function startClientTestServer(): Promise<ClientTestServer> {
   // BTC-binance-bybit is the id the routes' documented examples ask for.
   const opportunities = [liveOpportunity("BTC", 12), ...Array.from({ length: 7 }, (_, i) => liveOpportunity(`COIN${i}`, 10 + i * 5))];
   await seedLiveOpportunities(db, opportunities);
+  // BTC-spot_perp-binance-bybit is the id GET /v1/carry-opportunities/{id}'s documented example asks for.
+  await seedLiveCarry(db);
   // The first event of the log, evt_0000000000000001: the one GET /v1/events/{id}'s documented example reads.
   await db.$transaction(appendEventStatements(db, "live", [{ type: "venue.recovered", data: { exchange: "okx", status: "ok", last_success_at: null, error: null } }]));
   const desk = await createUser(db, "desk");

@@ -13,7 +13,7 @@ class Operations:
         """
         return self._request("GET", "/v1/auth/verify")
 
-    def list_opportunities(self, *, limit: Optional[int] = None, offset: Optional[int] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Dict[str, Any]:
+    def list_opportunities(self, *, limit: Optional[int] = None, offset: Optional[int] = None, type: Optional[str] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Dict[str, Any]:
         """List ranked funding-rate arbitrage opportunities.
 
         GET /v1/opportunities
@@ -21,28 +21,30 @@ class Operations:
         Args:
             limit: Page size, 1 to 100.
             offset: Number of items to skip, 0 to 1,000,000.
+            type: `perp_perp`, the only type listed here (every item is a pair of perpetuals); carry types are listed by /v1/carry-opportunities.
             exchange: Only opportunities with a leg on this exchange (either leg).
             exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`.
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
             sort: Sort field; a leading - sorts descending. `stability` lists the steadiest spreads first: highest `persistence.paid_share_7d`, then lowest `persistence.apr_stddev_7d`; `-stability` the reverse. Unknown values go last either way (open interest a venue does not publish, persistence without enough history). Ties are broken by id, so pages are stable.
         """
-        return self._request("GET", "/v1/opportunities", {"limit": limit, "offset": offset, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
+        return self._request("GET", "/v1/opportunities", {"limit": limit, "offset": offset, "type": type, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
 
-    def iter_opportunities(self, *, limit: Optional[int] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Iterator[Dict[str, Any]]:
+    def iter_opportunities(self, *, limit: Optional[int] = None, type: Optional[str] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, symbol: Optional[str] = None, sort: Optional[str] = None) -> Iterator[Dict[str, Any]]:
         """List ranked funding-rate arbitrage opportunities. Yields every item over all pages, fetching the next page as needed.
 
         GET /v1/opportunities
 
         Args:
             limit: Page size, 1 to 100.
+            type: `perp_perp`, the only type listed here (every item is a pair of perpetuals); carry types are listed by /v1/carry-opportunities.
             exchange: Only opportunities with a leg on this exchange (either leg).
             exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`.
             min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
             symbol: Only this base asset, e.g. BTC (case-insensitive).
             sort: Sort field; a leading - sorts descending. `stability` lists the steadiest spreads first: highest `persistence.paid_share_7d`, then lowest `persistence.apr_stddev_7d`; `-stability` the reverse. Unknown values go last either way (open interest a venue does not publish, persistence without enough history). Ties are broken by id, so pages are stable.
         """
-        return self._paginate("GET", "/v1/opportunities", {"limit": limit, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
+        return self._paginate("GET", "/v1/opportunities", {"limit": limit, "type": type, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "symbol": symbol, "sort": sort})
 
     def get_opportunity(self, id: str) -> Dict[str, Any]:
         """Get one opportunity with its recent funding history.
@@ -62,6 +64,46 @@ class Operations:
             leverage: Leverage of each leg (isolated margin), 1 to 125; default 1. A leverage above what a leg's venue allows at this size (its margin tiers) is a 400 VALIDATION_ERROR on `leverage` naming that maximum.
         """
         return self._request("GET", "/v1/opportunities/{id}/quote".format(id=quote(id, safe="")), {"notional": notional, "hold_hours": hold_hours, "leverage": leverage})
+
+    def list_carry_opportunities(self, *, limit: Optional[int] = None, offset: Optional[int] = None, type: Optional[str] = None, symbol: Optional[str] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, sort: Optional[str] = None) -> Dict[str, Any]:
+        """List ranked spot–perpetual carry opportunities.
+
+        GET /v1/carry-opportunities
+
+        Args:
+            limit: Page size, 1 to 100.
+            offset: Number of items to skip, 0 to 1,000,000.
+            type: Only this side of the trade: `spot_perp` (long spot, short perpetual) or `perp_spot` (spot borrowed and sold, long perpetual).
+            symbol: Only this base asset, e.g. BTC (case-insensitive).
+            exchange: Only opportunities with a leg on this exchange (the spot leg or the perpetual).
+            exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx`.
+            min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
+            sort: Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable.
+        """
+        return self._request("GET", "/v1/carry-opportunities", {"limit": limit, "offset": offset, "type": type, "symbol": symbol, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "sort": sort})
+
+    def iter_carry_opportunities(self, *, limit: Optional[int] = None, type: Optional[str] = None, symbol: Optional[str] = None, exchange: Optional[str] = None, exchanges: Optional[str] = None, min_apr: Optional[float] = None, sort: Optional[str] = None) -> Iterator[Dict[str, Any]]:
+        """List ranked spot–perpetual carry opportunities. Yields every item over all pages, fetching the next page as needed.
+
+        GET /v1/carry-opportunities
+
+        Args:
+            limit: Page size, 1 to 100.
+            type: Only this side of the trade: `spot_perp` (long spot, short perpetual) or `perp_spot` (spot borrowed and sold, long perpetual).
+            symbol: Only this base asset, e.g. BTC (case-insensitive).
+            exchange: Only opportunities with a leg on this exchange (the spot leg or the perpetual).
+            exchanges: Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx`.
+            min_apr: Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %).
+            sort: Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable.
+        """
+        return self._paginate("GET", "/v1/carry-opportunities", {"limit": limit, "type": type, "symbol": symbol, "exchange": exchange, "exchanges": exchanges, "min_apr": min_apr, "sort": sort})
+
+    def get_carry_opportunity(self, id: str) -> Dict[str, Any]:
+        """Get one spot–perpetual carry opportunity.
+
+        GET /v1/carry-opportunities/{id}
+        """
+        return self._request("GET", "/v1/carry-opportunities/{id}".format(id=quote(id, safe="")))
 
     def list_exchanges(self) -> Dict[str, Any]:
         """List exchanges and their data health.

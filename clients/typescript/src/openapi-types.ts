@@ -94,6 +94,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carry-opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ranked spot–perpetual carry opportunities
+         * @description A spot market against a perpetual of the same asset, on one exchange or two: `spot_perp` holds spot and shorts the perpetual (collects positive funding), `perp_spot` borrows the asset, sells it spot and longs the perpetual (collects negative funding, pays the spot venue's borrow rate; listed only where that venue lends the asset). `apr` is the gross APR in percent per year, `net_apr` the same after the taker fees of opening and closing both legs spread over a 7-day holding period (0.06 % where a venue's fee is unknown). `basis_bps` is the price basis at entry, reported beside the APR, not in it. Perpetual pairs are listed by GET /v1/opportunities. Sorted by `apr` descending unless `sort` says otherwise. The set is refreshed after each ingestion round; before the first one it is empty and `data_as_of` is null.
+         *
+         *     The answer is built once per published carry set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["listCarryOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carry-opportunities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one spot–perpetual carry opportunity
+         * @description The carry opportunity as listed by GET /v1/carry-opportunities. An id that is not a carry id (`<asset>-<spot_perp|perp_spot>-<long exchange>-<short exchange>`) gets 400 VALIDATION_ERROR; a well-formed id that is not in the current carry set gets 404 NOT_FOUND.
+         *
+         *     The answer is built once per published carry set (every ingestion round) and reused until the next, or until the route's description says (a leg or venue turning stale ends it at once): each response writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body (1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getCarryOpportunity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exchanges": {
         parameters: {
             query?: never;
@@ -2167,6 +2215,240 @@ export interface components {
                 breakeven_hours: number | null;
                 /** @description The smaller of the legs' `max_notional_within_10bps_usd`: the largest size whose four fills all stay within 10 bps. */
                 max_notional_within_10bps_usd: number;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /** @description ISO 8601 UTC of the ingestion round the data comes from; null before the first one. */
+                data_as_of: string | null;
+                /** @description True while the service serves its bundled sample market instead of a live ingestion. */
+                sample: boolean;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        ListCarryOpportunitiesResponse: {
+            data: {
+                items: {
+                    /** @description `<asset>-<type>-<long venue>-<short venue>`: `BTC-spot_perp-binance-bybit` holds spot on Binance against a short perpetual on Bybit, `BTC-perp_spot-bybit-binance` longs Bybit's perpetual against spot borrowed and sold on Binance. Stable across refreshes. */
+                    id: string;
+                    /** @description The asset, normalised as perp pairs' `symbol` is. */
+                    symbol: string;
+                    /**
+                     * @description `spot_perp`: long spot, short perpetual; the short receives the perpetual's funding. `perp_spot`: the base borrowed and sold spot, long perpetual; the long pays the funding (negative funding is income) and the borrow rate is paid.
+                     * @enum {string}
+                     */
+                    type: "spot_perp" | "perp_spot";
+                    spot: {
+                        /** @enum {string} */
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
+                        market: string;
+                        quote: string;
+                        /** @description Last or mid price in the quote currency, per unit of the asset (USDT and USDC as dollars). */
+                        price: number;
+                        volume_24h_usd: number | null;
+                        /** @description The venue's base-tier spot taker fee (decimal); `null` where no schedule is known, and `net_apr` then charges 0.06 %. */
+                        taker_fee: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When the spot price was observed, ISO 8601 UTC.
+                         */
+                        observed_at: string;
+                    };
+                    /** @description The perpetual leg, as perp pairs serve their legs. */
+                    perp: {
+                        exchange: string;
+                        market: string;
+                        funding_rate: number;
+                        funding_interval_hours: number;
+                        /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                        funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
+                        /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                        funding_rate_per_hour: number;
+                        /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                        predicted_funding_rate: number | null;
+                        /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                        last_settled_rate: number | null;
+                        /** @description When that settlement happened, ISO 8601 UTC. */
+                        last_settled_at: string | null;
+                        /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                        rate_cap: number | null;
+                        /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                        rate_floor: number | null;
+                        /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                        at_cap: boolean;
+                        next_funding_at: string | null;
+                        mark_price: number | null;
+                        open_interest_usd: number | null;
+                        volume_24h_usd: number | null;
+                        /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                        interval_changed_at: string | null;
+                        /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                        observed_at: string | null;
+                        /**
+                         * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                         * @default poll
+                         * @enum {string}
+                         */
+                        transport: "stream" | "poll";
+                        /**
+                         * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                         * @enum {string}
+                         */
+                        underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                        /**
+                         * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                         * @enum {string}
+                         */
+                        trading_hours?: "always-off-hours-oracle";
+                    };
+                    /** @description Gross APR, percent per year: the perpetual's annualised funding (`spot_perp`), or minus it less `borrow_apr` (`perp_spot`). */
+                    apr: number;
+                    /** @description `apr` after the taker fees of opening and closing both legs, spread over the holding period, percent per year. */
+                    net_apr: number;
+                    /** @description The spot venue's borrow rate for the asset as simple percent per year (`perp_spot`); `null` for `spot_perp`, which borrows nothing. */
+                    borrow_apr: number | null;
+                    /** @description How much of the asset the spot venue lends, in asset units: a cap on a `perp_spot` position's size; `null` where unknown and for `spot_perp`. */
+                    borrowable: number | null;
+                    /** @description (perpetual mark per unit − spot price) / spot price, in basis points, at entry: reported beside the APR, not in it. Given only when both legs were observed at most 30 s apart; otherwise `null`, and `basis_unavailable_reason` says why. */
+                    basis_bps: number | null;
+                    /** @description Why `basis_bps` is `null` (as `price_spread_unavailable_reason` for perp pairs); `null` when it is given. */
+                    basis_unavailable_reason: ("price_missing" | "legs_observed_apart" | "observation_time_unknown") | null;
+                    /**
+                     * Format: date-time
+                     * @description The older leg's observation, ISO 8601 UTC.
+                     */
+                    updated_at: string;
+                }[];
+                /** @description Items matching the request, over all pages. */
+                total: number;
+                /** @description The page size used. */
+                limit: number;
+                /** @description Items skipped before this page. */
+                offset: number;
+                /** @description True when another page follows: request offset + limit. */
+                has_more: boolean;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /** @description ISO 8601 UTC of the ingestion round the data comes from; null before the first one. */
+                data_as_of: string | null;
+                /** @description True while the service serves its bundled sample market instead of a live ingestion. */
+                sample: boolean;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        GetCarryOpportunityResponse: {
+            data: {
+                /** @description `<asset>-<type>-<long venue>-<short venue>`: `BTC-spot_perp-binance-bybit` holds spot on Binance against a short perpetual on Bybit, `BTC-perp_spot-bybit-binance` longs Bybit's perpetual against spot borrowed and sold on Binance. Stable across refreshes. */
+                id: string;
+                /** @description The asset, normalised as perp pairs' `symbol` is. */
+                symbol: string;
+                /**
+                 * @description `spot_perp`: long spot, short perpetual; the short receives the perpetual's funding. `perp_spot`: the base borrowed and sold spot, long perpetual; the long pays the funding (negative funding is income) and the borrow rate is paid.
+                 * @enum {string}
+                 */
+                type: "spot_perp" | "perp_spot";
+                spot: {
+                    /** @enum {string} */
+                    exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                    /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
+                    market: string;
+                    quote: string;
+                    /** @description Last or mid price in the quote currency, per unit of the asset (USDT and USDC as dollars). */
+                    price: number;
+                    volume_24h_usd: number | null;
+                    /** @description The venue's base-tier spot taker fee (decimal); `null` where no schedule is known, and `net_apr` then charges 0.06 %. */
+                    taker_fee: number | null;
+                    /**
+                     * Format: date-time
+                     * @description When the spot price was observed, ISO 8601 UTC.
+                     */
+                    observed_at: string;
+                };
+                /** @description The perpetual leg, as perp pairs serve their legs. */
+                perp: {
+                    exchange: string;
+                    market: string;
+                    funding_rate: number;
+                    funding_interval_hours: number;
+                    /** @description Where the interval was read from: `venue` (a field of the venue's payload), `venue-default` (its documented default for a market its interval table leaves out), `schedule` (derived from settlement times), `interest-rate` (Binance's per-interval interest component), `protocol` (a protocol rule) or `continuous` (a venue that accrues funding continuously, quoted over the window given as the interval). `null` only in a set published before legs carried it. */
+                    funding_interval_source: ("venue" | "venue-default" | "schedule" | "interest-rate" | "protocol" | "continuous" | "history") | null;
+                    /** @description `funding_rate` divided by `funding_interval_hours`: legs of different intervals compare at a glance. */
+                    funding_rate_per_hour: number;
+                    /** @description The venue's own forecast of a rate where it publishes one apart from `funding_rate` (decimal per interval): Hyperliquid's predicted rate for the next hour, Gate's indicative rate, OKX's next-period rate. `null` where the venue publishes none. */
+                    predicted_funding_rate: number | null;
+                    /** @description The last settlement's rate this service recorded for this market; `null` before the first. */
+                    last_settled_rate: number | null;
+                    /** @description When that settlement happened, ISO 8601 UTC. */
+                    last_settled_at: string | null;
+                    /** @description The largest rate per interval the venue allows (decimal); `null` where it states none. */
+                    rate_cap: number | null;
+                    /** @description The smallest rate per interval the venue allows (decimal, negative); `null` where it states none. */
+                    rate_floor: number | null;
+                    /** @description True when the current or the predicted rate sits at the cap or the floor: the spread is clamped, and venues shorten the interval of a market that settles there (see `interval_changed_at`). */
+                    at_cap: boolean;
+                    next_funding_at: string | null;
+                    mark_price: number | null;
+                    open_interest_usd: number | null;
+                    volume_24h_usd: number | null;
+                    /** @description When this leg's funding interval last changed, ISO 8601 UTC, if that was within the last 7 days (a venue shortening an interval at its rate cap, for one); `null` otherwise. GET /v1/funding-intervals lists the changes. */
+                    interval_changed_at: string | null;
+                    /** @description When this leg's numbers were observed, ISO 8601 UTC: the venue's own time for them where its payload has one, else when the service fetched them. `null` only in a set published before legs carried their time. */
+                    observed_at: string | null;
+                    /**
+                     * @description How this leg's numbers reached the service: `stream` when a message of the venue's public WebSocket last changed them, `poll` when a REST answer did (venues without a usable stream, whole rounds, a stream fallen back to polling; also every leg of a set published before legs carried it). GET /v1/exchanges gives each venue's current transport.
+                     * @default poll
+                     * @enum {string}
+                     */
+                    transport: "stream" | "poll";
+                    /**
+                     * @description What the market tracks, where the venue lists more than crypto assets (Hyperliquid's HIP-3 dexes): `crypto`, `equity`, `index`, `commodity`, `fx` or `other` (a ticker not yet classified, never paired with crypto). Absent: a crypto asset. Both legs of an opportunity always have the same class.
+                     * @enum {string}
+                     */
+                    underlying_class?: "crypto" | "equity" | "index" | "commodity" | "fx" | "other";
+                    /**
+                     * @description When the market trades, where the venue says: `always-off-hours-oracle` is a HIP-3 equity, index or commodity perpetual that trades 24/7 while its underlying market closes, its oracle then pricing it from the dex's own order book. Absent: around the clock.
+                     * @enum {string}
+                     */
+                    trading_hours?: "always-off-hours-oracle";
+                };
+                /** @description Gross APR, percent per year: the perpetual's annualised funding (`spot_perp`), or minus it less `borrow_apr` (`perp_spot`). */
+                apr: number;
+                /** @description `apr` after the taker fees of opening and closing both legs, spread over the holding period, percent per year. */
+                net_apr: number;
+                /** @description The spot venue's borrow rate for the asset as simple percent per year (`perp_spot`); `null` for `spot_perp`, which borrows nothing. */
+                borrow_apr: number | null;
+                /** @description How much of the asset the spot venue lends, in asset units: a cap on a `perp_spot` position's size; `null` where unknown and for `spot_perp`. */
+                borrowable: number | null;
+                /** @description (perpetual mark per unit − spot price) / spot price, in basis points, at entry: reported beside the APR, not in it. Given only when both legs were observed at most 30 s apart; otherwise `null`, and `basis_unavailable_reason` says why. */
+                basis_bps: number | null;
+                /** @description Why `basis_bps` is `null` (as `price_spread_unavailable_reason` for perp pairs); `null` when it is given. */
+                basis_unavailable_reason: ("price_missing" | "legs_observed_apart" | "observation_time_unknown") | null;
+                /**
+                 * Format: date-time
+                 * @description The older leg's observation, ISO 8601 UTC.
+                 */
+                updated_at: string;
             };
             meta: {
                 /**
@@ -4646,6 +4928,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip, 0 to 1,000,000. */
                 offset?: number;
+                /** @description `perp_perp`, the only type listed here (every item is a pair of perpetuals); carry types are listed by /v1/carry-opportunities. */
+                type?: "perp_perp";
                 /** @description Only opportunities with a leg on this exchange (either leg). */
                 exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`. */
@@ -4810,6 +5094,137 @@ export interface operations {
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["VENUE_UNAVAILABLE"];
+        };
+    };
+    listCarryOpportunities: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip, 0 to 1,000,000. */
+                offset?: number;
+                /** @description Only this side of the trade: `spot_perp` (long spot, short perpetual) or `perp_spot` (spot borrowed and sold, long perpetual). */
+                type?: "spot_perp" | "perp_spot";
+                /** @description Only this base asset, e.g. BTC (case-insensitive). */
+                symbol?: string;
+                /** @description Only opportunities with a leg on this exchange (the spot leg or the perpetual). */
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx`. */
+                exchanges?: string;
+                /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
+                min_apr?: number;
+                /** @description Sort field; a leading - sorts descending. Ties are broken by id, so pages are stable. */
+                sort?: "apr" | "-apr" | "net_apr" | "-net_apr";
+            };
+            header?: {
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. A value that is not `*` nor a comma-separated list of entity tags (`"…"` or `W/"…"`, RFC 9110 §13.1.2) is ignored, as RFC 9110 lets a server do: the answer is then the full 200. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCarryOpportunitiesResponse"];
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer, its legs' `age_seconds` aside. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getCarryOpportunity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client kept (or several, comma-separated, or `*`). When it is the current answer's, the request is answered 304 Not Modified without a body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. A value that is not `*` nor a comma-separated list of entity tags (`"…"` or `W/"…"`, RFC 9110 §13.1.2) is ignored, as RFC 9110 lets a server do: the answer is then the full 200. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The carry opportunity's `id` as listed, e.g. BTC-spot_perp-binance-bybit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetCarryOpportunityResponse"];
+                };
+            };
+            /** @description Not Modified: the ETag in If-None-Match is the current answer's; the client's copy is still the answer, its legs' `age_seconds` aside. No body. A conditional request is authenticated and counted like any other, so a 304 uses one request of the minute's limit (GitHub's API does not count them; here the answer still costs the key check and the lookup the limit exists to bound, and the limit is decided before anything is looked up, so a revoked key is 401 and an exhausted one 429 whatever the request's tag). What a 304 saves is the body: its transfer, and parsing it again. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
         };
     };
     listExchanges: {

@@ -54,6 +54,35 @@ export class Operations {
   }
 
   /**
+   * List ranked spot–perpetual carry opportunities
+   *
+   * `GET /v1/carry-opportunities`
+   */
+  listCarryOpportunities(query?: Query<operations["listCarryOpportunities"]>): Promise<Envelope<operations["listCarryOpportunities"], 200>> {
+    return this.transport.request("GET", "/v1/carry-opportunities", query);
+  }
+
+  /**
+   * List ranked spot–perpetual carry opportunities
+   *
+   * Every item over all pages, fetched page after page as the loop asks for them.
+   *
+   * `GET /v1/carry-opportunities`
+   */
+  iterateCarryOpportunities(query?: Omit<Query<operations["listCarryOpportunities"]>, "offset">): AsyncGenerator<PageItem<Envelope<operations["listCarryOpportunities"], 200>>> {
+    return this.transport.paginate("GET", "/v1/carry-opportunities", query);
+  }
+
+  /**
+   * Get one spot–perpetual carry opportunity
+   *
+   * `GET /v1/carry-opportunities/{id}`
+   */
+  getCarryOpportunity(id: string): Promise<Envelope<operations["getCarryOpportunity"], 200>> {
+    return this.transport.request("GET", `/v1/carry-opportunities/${encodeURIComponent(id)}`);
+  }
+
+  /**
    * List exchanges and their data health
    *
    * `GET /v1/exchanges`

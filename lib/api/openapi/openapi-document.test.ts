@@ -83,7 +83,7 @@ describe("the OpenAPI document's responses", () => {
 
   it("documents the cached reads' ETag, Vary, Cache-Control, compression, If-None-Match and 304", () => {
     const cached = API_ROUTES.filter((route) => route.cached).map((route) => route.operationId);
-    expect(cached.sort()).toEqual(["getFundingRateCoverage", "getOpportunity", "listExchanges", "listOpportunities"]);
+    expect(cached.sort()).toEqual(["getCarryOpportunity", "getFundingRateCoverage", "getOpportunity", "listCarryOpportunities", "listExchanges", "listOpportunities"]);
     for (const { operation } of operations) {
       const isCached = cached.includes(operation.operationId);
       const ifNoneMatch = (operation.parameters as Json[]).find((p) => p.in === "header" && p.name === "If-None-Match");

@@ -98,11 +98,15 @@ const IF_NONE_MATCH_PARAMETER = {
 };
 
 /** What a cached read's description adds: what its answer is built from, compression and conditional requests. */
-const CACHED_READ_TEXT =
-  "\n\nThe answer is built once per published opportunity set (every ingestion round) and reused until the next, or until the " +
-  "route's description says (a leg or venue turning stale ends it at once): each response " +
-  "writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body " +
-  "(1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged.";
+function cachedReadText(route: ApiRoute): string {
+  const set = route.cachedOn === "carry" ? "carry set" : "opportunity set";
+  return (
+    `\n\nThe answer is built once per published ${set} (every ingestion round) and reused until the next, or until the ` +
+    "route's description says (a leg or venue turning stale ends it at once): each response " +
+    "writes only `meta.timestamp`, `meta.request_id` and its headers. Send `Accept-Encoding: br` or `gzip` for a compressed body " +
+    "(1 KB or more); send the ETag back in `If-None-Match` for a 304 without the body while the answer is unchanged."
+  );
+}
 
 /** The 304 of a cached read: no body, and the headers a 200 would carry that say what the client holds and where its key stands. */
 function notModifiedResponse(): JsonObject {
@@ -138,7 +142,7 @@ function operation(route: ApiRoute, routes: readonly ApiRoute[]): JsonObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: `${route.description}${route.cached ? CACHED_READ_TEXT : ""}\n\n**Permission:** ${permissionText(route.permission, route.permissionOnPlansWithout)}`,
+    description: `${route.description}${route.cached ? cachedReadText(route) : ""}\n\n**Permission:** ${permissionText(route.permission, route.permissionOnPlansWithout)}`,
     tags: [route.tag],
     "x-permission": route.permission,
     parameters: [

@@ -1,33 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
 import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { UNKNOWN_PERSISTENCE, type Persistence } from "../model/types";
 import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
 import { carryOpportunitySchema } from "./carry-opportunity";
 import { rankCarryOpportunities } from "./carry-pairs";
-import type { SpotLeg } from "./spot-leg";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
 const observedIso = new Date(observedAt).toISOString();
 
-/** A BTC/USDT spot market at 100 with a 0.1 % taker fee and no margin; tests override what they are about. */
-function makeSpot(overrides: Partial<SpotLeg> & Pick<SpotLeg, "exchange">): SpotLeg {
-  return {
-    market: "BTC/USDT",
-    base: "BTC",
-    quote: "USDT",
-    price: 100,
-    volume24hUsd: 1_000_000,
-    takerFee: 0.001,
-    borrow: null,
-    observedAt: observedIso,
-    ...overrides,
-  };
-}
-
 /** Borrowing BTC at 0.01 % a day (3.65 % a year), 50 BTC lendable. */
-const btcBorrow = { asset: "BTC", rate: 0.0001, period: "day", borrowable: 50, source: "test", observedAt: observedIso } as const;
+const btcBorrow = dailyBorrow();
 
 describe("rankCarryOpportunities", () => {
   it("prices both sides of one venue's spot and perpetual (worked example)", () => {

@@ -5,6 +5,7 @@ import { readIngestionStatus } from "./ingestion-status";
 import { readIntervalChangePage } from "./read-interval-changes";
 import { readSettlementMarks } from "./read-settlement-marks";
 import type { LiveOpportunities } from "../opportunities/live-opportunities";
+import type { LiveCarry } from "../carry/live-carry";
 import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "../market";
 import type { MarketDepth } from "../books/market-depth";
 
@@ -14,17 +15,24 @@ export interface LiveDepth {
   sample: MarketDepth;
 }
 
+/** The published sets this process holds in memory. */
+export interface LiveSets {
+  opportunities: LiveOpportunities;
+  carry: LiveCarry;
+}
+
 /** The market live keys and the web app read: what ingestion stored and published, and the venues' books. */
-export function liveMarket(db: () => Promise<Db>, opportunities: LiveOpportunities, venueStaleAfterMs: number, depth: LiveDepth): Market {
+export function liveMarket(db: () => Promise<Db>, sets: LiveSets, venueStaleAfterMs: number, depth: LiveDepth): Market {
   // Books of the moment the served set is of: the venues' own once a live round has published,
   // the bundled recordings while the set is still the offline sample.
-  const depthNow = async () => ((await opportunities.current()).sample ? depth.sample : depth.venues);
+  const depthNow = async () => ((await sets.opportunities.current()).sample ? depth.sample : depth.venues);
   return {
     venueStaleAfterMs,
     orderBook: async (leg) => (await depthNow()).orderBook(leg),
     marginTable: async (leg) => (await depthNow()).marginTable(leg),
     quoteTime: (now) => now,
-    opportunities: () => opportunities.current(),
+    opportunities: () => sets.opportunities.current(),
+    carryOpportunities: () => sets.carry.current(),
     settlements: async (_symbol, leg, from, to) => {
       const rows = await (await db()).fundingRate.findMany({
         where: { exchange: leg.exchange, market: leg.market, time: { gte: from, lte: to } },

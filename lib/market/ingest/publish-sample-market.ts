@@ -5,6 +5,8 @@ import { computePersistence } from "../persistence/compute-persistence";
 import { HOUR_MS } from "../persistence/pair-persistence";
 import { readSampleHistory } from "../sample/sample-history";
 import { replaySampleMarket } from "../sample/replay-sample-market";
+import { readSampleSpotLegs } from "../sample/sample-spot-legs";
+import { publishCarrySet } from "../carry/carry-store";
 import { storeSampleHistory } from "./store-sample-history";
 
 /**
@@ -13,7 +15,8 @@ import { storeSampleHistory } from "./store-sample-history";
  * result with `sample: true`. The first live round replaces it. Before publishing, the sample's
  * recorded funding history is stored (source "sample", ending at the sample's as-of; see
  * sample-history.ts; each venue's rows go when its real data arrives, removeSampleHistory), and the opportunities carry the persistence computed from it, so a fresh
- * install has history, persistence and historical simulations before any network access. Returns
+ * install has history, persistence and historical simulations before any network access; and the
+ * sample's carry set, its perpetuals against the recorded spot answers (sample-spot-legs.ts). Returns
  * how many opportunities it published, or null when a set already existed.
  */
 export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void): Promise<number | null> {
@@ -27,6 +30,8 @@ export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void)
   const { set } = await computePersistence(db, Math.floor(asOf.getTime() / HOUR_MS) * HOUR_MS, null);
   const { opportunities } = computeOpportunities(snapshots, { persistence: (long, short) => set.persistenceOf(long, short) });
   await publish(db, opportunities, { asOf, sample: true });
+  // Its carry set beside it, from the sample's spot recordings; the first live round's carry set replaces it.
+  await publishCarrySet(db, { perps: snapshots, spots: await readSampleSpotLegs(), at: asOf, sample: true });
   onPublished?.();
   return opportunities.length;
 }

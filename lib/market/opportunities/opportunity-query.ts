@@ -17,6 +17,10 @@ export type Sort = (typeof SORTS)[number];
  */
 export const opportunitiesQuery = z.strictObject({
   ...pageParams(100, 50),
+  type: z
+    .literal("perp_perp", "Must be perp_perp: spot–perpetual carry (spot_perp, perp_spot) is listed by /v1/carry-opportunities")
+    .optional()
+    .describe("`perp_perp`, the only type listed here (every item is a pair of perpetuals); carry types are listed by /v1/carry-opportunities."),
   exchange: exchangeParam()
     .optional()
     .describe("Only opportunities with a leg on this exchange (either leg)."),
@@ -40,6 +44,8 @@ export const opportunitiesQuery = z.strictObject({
 export interface OpportunityFilter {
   limit: number;
   offset: number;
+  /** Every item is a perp pair: accepted so `type=` reads alike on both lists, and filters nothing. */
+  type?: "perp_perp";
   exchange?: string;
   /** Both legs among these (sorted, no repeats). */
   exchanges?: readonly string[];

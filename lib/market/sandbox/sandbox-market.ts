@@ -4,6 +4,7 @@ import type { Market, MarketRef } from "../market";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxIntervalChanges } from "./sandbox-interval-changes";
 import { sandboxSnapshot } from "./sandbox-snapshot";
+import { sandboxCarrySnapshot } from "./sandbox-carry";
 import { AppError } from "@/lib/errors";
 import type { MarketDepth } from "../books/market-depth";
 import { generateSandboxMarket } from "./generate-sandbox-market";
@@ -68,6 +69,7 @@ export function sandboxMarket(clock: () => Date = () => new Date()): Market {
     venueStaleAfterMs: SANDBOX_STALE_AFTER_MS,
     ...sandboxDepth(clock),
     opportunities,
+    carryOpportunities: async () => sandboxCarrySnapshot(clock()),
     settlements: async (symbol, leg, from, to) => inRange(leg.exchange, symbol, from, to).filter((r) => r.market === leg.market),
     settlementPage: async (w) => {
       const all = inRange(w.exchange, w.symbol, w.from, w.to);

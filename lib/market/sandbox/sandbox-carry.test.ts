@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { carryOpportunitySchema } from "../carry/carry-opportunity";
+import { spotLegSchema } from "../carry/spot-leg";
+import { generateSandboxMarket } from "./generate-sandbox-market";
+import { sandboxCarrySnapshot, sandboxSpotLegs } from "./sandbox-carry";
+
+const at = new Date("2026-12-04T12:00:30Z");
+const market = generateSandboxMarket(at);
+
+describe("the sandbox's spot legs", () => {
+  const legs = sandboxSpotLegs(market.snapshots, at);
+
+  it("lists a USDT spot market per spot venue and crypto asset, priced within 15 bps of its perpetual", () => {
+    expect(new Set(legs.map((leg) => leg.exchange))).toEqual(new Set(["binance", "bybit", "okx", "gate", "bitget", "kucoinfutures"]));
+    for (const leg of legs) {
+      expect(spotLegSchema.parse(leg)).toEqual(leg);
+      const perp = market.snapshots.find((s) => s.exchange === leg.exchange && s.base === leg.base)!;
+      const perpPrice = perp.markPrice! / perp.contractMultiplier;
+      expect(Math.abs(leg.price / perpPrice - 1), `${leg.exchange} ${leg.market}`).toBeLessThanOrEqual(0.0015 + 1e-9);
+    }
+    // Most, not all, lend their asset, at up to ~17.5 % a year.
+    const lent = legs.filter((leg) => leg.borrow !== null);
+    expect(lent.length / legs.length).toBeGreaterThan(0.5);
+    expect(lent.length).toBeLessThan(legs.length);
+    for (const { borrow } of lent) expect(borrow!.rate * 8760).toBeLessThanOrEqual(0.1752);
+  });
+
+  it("is the same for the same minute, and moves from one minute to the next", () => {
+    expect(sandboxSpotLegs(market.snapshots, at)).toEqual(legs);
+    const later = new Date(at.getTime() + 60_000);
+    const next = sandboxSpotLegs(generateSandboxMarket(later).snapshots, later);
+    expect(next.map((leg) => leg.market)).toEqual(legs.map((leg) => leg.market));
+    expect(next.map((leg) => leg.price)).not.toEqual(legs.map((leg) => leg.price));
+  });
+});
+
+describe("the sandbox's carry set", () => {
+  it("ranks both sides of the trade with sensible values, of the minute's moment", () => {
+    const snapshot = sandboxCarrySnapshot(at);
+    expect(snapshot.asOf).toBe("2026-12-04T12:00:00.000Z");
+    expect(snapshot.sample).toBe(false);
+    expect(new Set(snapshot.items.map((item) => item.type))).toEqual(new Set(["spot_perp", "perp_spot"]));
+    for (const item of snapshot.items) {
+      expect(carryOpportunitySchema.parse(item)).toEqual(item);
+      expect(Math.abs(item.apr), item.id).toBeLessThan(1_000);
+      expect(item.net_apr, item.id).toBeLessThan(item.apr);
+      if (item.type === "perp_spot") expect(item.borrow_apr).not.toBeNull();
+    }
+    // Same-venue legs are observed together: their basis is given, within the sandbox's ±15 bps.
+    const sameVenue = snapshot.items.filter((item) => item.spot.exchange === item.perp.exchange);
+    expect(sameVenue.length).toBeGreaterThan(0);
+    for (const item of sameVenue) if (item.basis_bps !== null) expect(Math.abs(item.basis_bps)).toBeLessThanOrEqual(16);
+    expect(sandboxCarrySnapshot(at)).toBe(snapshot);
+  });
+});

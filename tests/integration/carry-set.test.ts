@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { createAppServices } from "@/lib/app-services";
+import { loadCarrySet, publishCarrySet } from "@/lib/market/carry/carry-store";
+import { LiveCarry } from "@/lib/market/carry/live-carry";
+import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
+import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
+import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
+
+const database = testDatabaseForFile();
+const at = new Date("2026-09-27T13:30:00Z");
+
+describe("the carry set on the database", () => {
+  it("publishes ranked items as one row, replaced whole with its version bumped, and reads them back through the live Market", async () => {
+    const db = database.db;
+    const services = createAppServices(async () => db);
+    try {
+      const market = services.market("live");
+      expect((await market.carryOpportunities()).items).toEqual([]);
+
+      const perps = [makeSnapshot({ exchange: "binance", fundingRate: 0.0002 }), makeSnapshot({ exchange: "bybit", fundingRate: -0.0001, markPrice: 300 })];
+      const spots = [makeSpot({ exchange: "binance", borrow: dailyBorrow() })];
+      // Bybit's perpetual at 300 strays from spot at 100 by far more than 5 %: not paired.
+      const first = await publishCarrySet(db, { perps, spots, at, priceBound: 0.05 });
+      expect(first).toEqual({ version: 1, count: 2 });
+      services.carryPublished();
+      const held = await market.carryOpportunities();
+      expect(held.asOf).toBe(at.toISOString());
+      expect(held.sample).toBe(false);
+      expect(held.items.map((item) => item.id)).toEqual(["BTC-spot_perp-binance-binance", "BTC-perp_spot-binance-binance"]);
+      expect(held.byId("BTC-perp_spot-binance-binance")).toMatchObject({ borrow_apr: 3.65, borrowable: 50 });
+
+      // Without a bound every perpetual pairs; the row is replaced, not added to.
+      const second = await publishCarrySet(db, { perps, spots, at: new Date(at.getTime() + 60_000) });
+      expect(second).toEqual({ version: 2, count: 4 });
+      expect(await db.carrySet.count()).toBe(1);
+      const stored = await loadCarrySet(db);
+      // By APR: 21.9 (Binance's funding), 10.95 − 3.65 (Bybit's negative funding received, less the borrow), −10.95, −21.9 − 3.65.
+      expect(stored?.items.map((item) => [item.id, item.apr])).toEqual([
+        ["BTC-spot_perp-binance-binance", 21.9],
+        ["BTC-perp_spot-bybit-binance", 7.3],
+        ["BTC-spot_perp-binance-bybit", -10.95],
+        ["BTC-perp_spot-binance-binance", -25.55],
+      ]);
+      // A reader in another process sees it once its version check comes round.
+      const reader = new LiveCarry(async () => db, 0);
+      expect((await reader.current()).items).toHaveLength(4);
+      await publishCarrySet(db, { perps: perps.slice(0, 1), spots, at: new Date(at.getTime() + 120_000) });
+      await reader.current();
+      await expect.poll(async () => (await reader.current()).items.length).toBe(2);
+    } finally {
+      await services.stopRecorders();
+    }
+  });
+
+  it("holds the offline sample's carry set, labelled sample, when the sample is published on a fresh database", async () => {
+    const db = database.db;
+    await db.opportunitySet.deleteMany();
+    await db.carrySet.deleteMany();
+    expect(await publishSampleIfNeverLive(db)).toBeGreaterThan(0);
+    const reader = new LiveCarry(async () => db);
+    const sample = await reader.current();
+    expect(sample.sample).toBe(true);
+    expect(sample.items.length).toBeGreaterThan(10);
+    expect(new Set(sample.items.map((item) => item.type))).toEqual(new Set(["spot_perp", "perp_spot"]));
+    const opportunities = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
+    expect(sample.asOf).toBe(opportunities.asOf.toISOString());
+  });
+});
