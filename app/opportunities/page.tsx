@@ -17,6 +17,7 @@ import { ExportLinks } from "./export-links";
 import { FilterForm, OpenSavedFilters } from "./filter-form";
 import { OpportunityTable, type RowActions, type SortHeading } from "./opportunity-table";
 import { PendingNotice } from "./pending-notice";
+import { ScreenerTabs } from "./screener-tabs";
 import styles from "./screener.module.css";
 
 export const dynamic = "force-dynamic";
@@ -55,6 +56,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
         <h1>Opportunity screener</h1>
         <Freshness view={view} now={now.getTime()} />
       </div>
+      <ScreenerTabs current="pairs" params={params} />
       {(!user || view.delayed) && <DelayNotice signedIn={user !== null} returnTo={here} className={`notice ${styles.banner}`} />}
 
       {/* Keyed by the query, so its fields show the new URL's values after each navigation. */}
