@@ -2,9 +2,8 @@ import type { ReactNode } from "react";
 import { ScrollRegion } from "@/app/components/scroll-region";
 import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
 import { aprShade, persistenceShade } from "@/lib/screener/colour-scale";
-import { basisNote, CARRY_TYPE_LABELS } from "@/lib/screener/carry-cells";
+import { basisNote, CARRY_TYPE_LABELS, carryPersistenceCell } from "@/lib/screener/carry-cells";
 import { formatAge, formatApr, formatAssetAmount, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
-import { persistenceCell } from "@/lib/screener/persistence-cell";
 import { venueName } from "@/lib/screener/price-spread-note";
 import { Shaded, SortableHeading, type SortHeading } from "../opportunities/opportunity-table";
 import styles from "../opportunities/screener.module.css";
@@ -63,7 +62,7 @@ export function CarryTable({ items, renderedAt, sample, sortHeadings }: Props) {
 }
 
 function CarryRow({ item, renderedAt, sample }: { item: CarryOpportunity; renderedAt: number; sample: boolean }) {
-  const persistence = persistenceCell(item.persistence);
+  const persistence = carryPersistenceCell(item);
   const borrowed = item.type === "perp_spot";
   return (
     <tr data-carry={item.id} data-type={item.type} data-sample={sample || undefined}>

@@ -7,10 +7,10 @@ import { DEFAULT_HOLDING_DAYS } from "@/lib/market/model/apr";
 import { DELAYED_PLAN as DELAYED } from "@/lib/plans";
 import { CARRY_PATH, carryHref, parseCarryScreenerQuery } from "@/lib/screener/carry-screener-query";
 import { carryView, type CarryView } from "@/lib/screener/carry-view";
-import { formatAge } from "@/lib/screener/format";
 import { toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
-import { DataBadge } from "../opportunities/data-badge";
 import { DelayNotice } from "../opportunities/delay-notice";
+import { FilterProblems } from "../opportunities/filter-problems";
+import { FreshnessLine } from "../opportunities/freshness-line";
 import type { SortHeading } from "../opportunities/opportunity-table";
 import { ScreenerTabs } from "../opportunities/screener-tabs";
 import styles from "../opportunities/screener.module.css";
@@ -49,21 +49,7 @@ export default async function CarryPage({ searchParams }: { searchParams: Promis
       />
 
       {!query.ok ? (
-        <div className="notice error-notice" role="alert">
-          <p>
-            <strong>These filters are not valid:</strong>
-          </p>
-          <ul>
-            {query.problems.map((p) => (
-              <li key={p.field}>
-                <code>{p.field}</code>: {p.message}
-              </li>
-            ))}
-          </ul>
-          <p>
-            <Link href={CARRY_PATH}>Show all carry opportunities</Link>
-          </p>
-        </div>
+        <FilterProblems problems={query.problems} resetHref={CARRY_PATH} resetLabel="Show all carry opportunities" />
       ) : (
         <Results view={view} filter={query.filter} now={now.getTime()} />
       )}
@@ -76,19 +62,7 @@ function Freshness({ view, now }: { view: CarryView; now: number }) {
   if (view.status === "pending") return null;
   const { asOf, sample } = view.snapshot;
   return (
-    <div className={`freshness ${styles.freshness}`} data-testid="freshness">
-      <DataBadge sample={sample} delayed={view.delayed} delayMinutes={DELAYED.dataDelayMinutes} />{" "}
-      <span>
-        {asOf ? (
-          <>
-            Data as of <time dateTime={asOf}>{formatUtc(asOf)}</time> ({formatAge(asOf, now)})
-          </>
-        ) : (
-          "No carry data has been published yet."
-        )}
-      </span>{" "}
-      <Link href="/status">Feed status</Link>
-    </div>
+    <FreshnessLine asOf={asOf} sample={sample} delayed={view.delayed} now={now} never="No carry data has been published yet." />
   );
 }
 
