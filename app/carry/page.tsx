@@ -11,6 +11,7 @@ import { toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/s
 import { DelayNotice } from "../opportunities/delay-notice";
 import { FilterProblems } from "../opportunities/filter-problems";
 import { FreshnessLine } from "../opportunities/freshness-line";
+import { Pager } from "../opportunities/pager";
 import type { SortHeading } from "../opportunities/opportunity-table";
 import { ScreenerTabs } from "../opportunities/screener-tabs";
 import styles from "../opportunities/screener.module.css";
@@ -106,19 +107,7 @@ function Results({ view, filter, now }: { view: CarryView; filter: CarryFilter; 
           sortHeadings={{ apr: heading("apr", "APR"), net_apr: heading("net_apr", "Net APR") }}
         />
       )}
-      <nav className="pager" aria-label="Pages">
-        <span>{count}</span>
-        {page.offset > 0 && (
-          <Link href={carryHref(filter, { offset: Math.max(0, page.offset - page.limit) })} rel="prev">
-            ← Previous
-          </Link>
-        )}
-        {page.has_more && (
-          <Link href={carryHref(filter, { offset: page.offset + page.limit })} rel="next">
-            Next →
-          </Link>
-        )}
-      </nav>
+      <Pager page={page} count={count} hrefAt={(offset) => carryHref(filter, { offset })} />
       <p className="muted small-print">
         Held spot, short perpetual collects the perpetual&apos;s positive funding; borrowed spot, long perpetual collects negative funding
         and pays the spot venue&apos;s borrow rate, capped by what it lends. APR is the perpetual&apos;s funding per year (less the borrow

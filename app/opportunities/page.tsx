@@ -15,6 +15,7 @@ import { FilterForm, OpenSavedFilters } from "./filter-form";
 import { OpportunityTable, type RowActions, type SortHeading } from "./opportunity-table";
 import { FilterProblems } from "./filter-problems";
 import { FreshnessLine } from "./freshness-line";
+import { Pager } from "./pager";
 import { PendingNotice } from "./pending-notice";
 import { ScreenerTabs } from "./screener-tabs";
 import styles from "./screener.module.css";
@@ -139,20 +140,7 @@ function Results({ view, filter, now, actions, plan }: { view: ScreenerView; fil
           }}
         />
       )}
-      {/* The one pager: a second copy above the table would be a second landmark of the same name. */}
-      <nav className="pager" aria-label="Pages">
-        <span>{count}</span>
-        {page.offset > 0 && (
-          <Link href={screenerHref(filter, { offset: Math.max(0, page.offset - page.limit) })} rel="prev">
-            ← Previous
-          </Link>
-        )}
-        {page.has_more && (
-          <Link href={screenerHref(filter, { offset: page.offset + page.limit })} rel="next">
-            Next →
-          </Link>
-        )}
-      </nav>
+      <Pager page={page} count={count} hrefAt={(offset) => screenerHref(filter, { offset })} />
       {page.items.length > 0 &&
         (plan.features.export ? (
           <ExportLinks
