@@ -3,21 +3,12 @@ import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
 import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
 import type { SpotLeg } from "@/lib/market/carry/spot-leg";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { makeSpot } from "@/tests/support/market/make-spot";
 import { carryEvents } from "./carry-events";
 import { EVENT_DATA_SCHEMAS } from "./event-data";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
-const spot = (exchange: SpotLeg["exchange"]): SpotLeg => ({
-  exchange,
-  market: "BTC/USDT",
-  base: "BTC",
-  quote: "USDT",
-  price: 100,
-  volume24hUsd: 1_000_000,
-  takerFee: 0.001,
-  borrow: null,
-  observedAt: new Date(observedAt).toISOString(),
-});
+const spot = (exchange: SpotLeg["exchange"]): SpotLeg => makeSpot({ exchange });
 
 /** The carry set of one BTC perpetual on Binance paying `rate` per 8 h against spot on `spots`. */
 function carrySet(rate: number, spots: SpotLeg["exchange"][]): CarryOpportunity[] {

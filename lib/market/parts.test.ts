@@ -12,7 +12,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   books: ["model", "venues"],
   persistence: ["model"],
   carry: ["model", "venues", "opportunities", "persistence"],
-  sample: ["model", "venues", "books"],
+  sample: ["model", "venues", "books", "carry"],
 };
 
 function sources(dir: string): string[] {

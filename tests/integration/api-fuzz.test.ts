@@ -310,6 +310,7 @@ const VALUES: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Arbitrar
     invalid: fc.constantFrom("x".repeat(21), "BTC/USDT"),
   },
   sort: { valid: fc.constantFrom(...SORTS), invalid: fc.constantFrom("volume", "random", "--apr") },
+  type: { valid: fc.constant("perp_perp"), invalid: fc.constantFrom("spot_perp", "perp_spot", "PERP_PERP", "perp") },
 };
 
 /** Unreserved characters plus the sub-delims a query may carry raw, none of which split a pair. */
@@ -453,6 +454,9 @@ describe("/v1 under random input", () => {
           "/v1/exchanges": ["opportunities:read", 200],
           "/v1/opportunities/:id": ["opportunities:read", 404],
           "/v1/opportunities/:id/quote": ["opportunities:read", 400],
+          // ":id" is no carry id: a 400 saying what one looks like.
+          "/v1/carry-opportunities": ["opportunities:read", 200],
+          "/v1/carry-opportunities/:id": ["opportunities:read", 400],
           "/v1/funding-rates": ["opportunities:read", 400],
           "/v1/funding-rates/coverage": ["opportunities:read", 400],
           "/v1/funding-intervals": ["opportunities:read", 200],

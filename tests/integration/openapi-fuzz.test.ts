@@ -13,7 +13,7 @@ import { createAppServices, type AppServices } from "@/lib/app-services";
 import { arbitraryFor, SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveCarry, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { appendEventStatements } from "@/lib/events/append-events";
 
 // FUZZ_RUNS scales the requests per operation (1 = 25 each, well under a minute on 2 cores).
@@ -37,6 +37,8 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: ["createSimulation", "createPortfolioPosition"], field: "short.exchange", message: /^No current market for \S+ on \S+$/ },
   { operations: ["updatePortfolioPosition"], field: "status", message: /^The position is closed and can no longer be changed$/ },
   { operations: ["closePortfolioPosition"], field: "status", message: /^The position is already closed$/ },
+  // A carry id's form (`<asset>-<type>-<long exchange>-<short exchange>`), which the operation's description states.
+  { operations: ["getCarryOpportunity"], field: "id", message: /^"[^]*" is not a carry opportunity id: expected <asset>-<spot_perp\|perp_spot>-/ },
   // Across fields: two legs on different exchanges, trading the same asset.
   { operations: ["createSimulation", "createPortfolioPosition"], field: "short.exchange", message: /^The legs must be on different exchanges$/ },
   { operations: ["createSimulation", "createPortfolioPosition"], field: "short.symbol", message: /^Both legs must trade the same asset$/ },
@@ -164,6 +166,8 @@ beforeAll(async () => {
     liveOpportunity("DOGE", -4, "hyperliquid", "bitget"),
     liveOpportunity("XRP", 0.25, "binance", "okx"),
   ]);
+  // A carry set for GET /v1/carry-opportunities to list, so GET /v1/carry-opportunities/{id} has ids to use.
+  await seedLiveCarry(database.db);
   // Events for GET /v1/events to list, so the operations naming one have ids to use.
   const venue = { exchange: "okx", status: "ok" as const, last_success_at: null, error: null };
   await database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.recovered", data: venue }]));

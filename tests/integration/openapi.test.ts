@@ -15,7 +15,7 @@ import { PERMISSIONS } from "@/lib/keys/permissions";
 import { requestsPerMinute } from "@/lib/plans";
 import { appendEventStatements } from "@/lib/events/append-events";
 import { eventId } from "@/lib/events/event-types";
-import { createKeyFor, createUser, liveOpportunity, seedLiveOpportunities } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, liveOpportunity, seedLiveCarry, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { callExample, resolvedExample } from "./helpers/example-call";
 import { fixedDepthSources } from "@/tests/support/market/fixed-depth";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
@@ -53,6 +53,8 @@ beforeAll(async () => {
   services = createAppServices(async () => database.db, process.env, { depthSources: fixedDepthSources() });
   app = createApiApp(() => services);
   await seedLiveOpportunities(database.db, [liveOpportunity("BTC", 12.5), liveOpportunity("ETH", 30, "okx", "gate")]);
+  // Holds BTC-spot_perp-binance-bybit, the id GET /v1/carry-opportunities/{id}'s example asks for.
+  await seedLiveCarry(database.db);
   // GET /v1/events/{id}'s example reads the log's first event, a live one (evt_0000000000000001);
   // a test key reads the first test-mode event in its place (an event has one mode). The samples'
   // `after` cursors name written events too (a cursor beyond the newest event is refused).

@@ -2328,6 +2328,21 @@ export interface components {
                      * @description The older leg's observation, ISO 8601 UTC.
                      */
                     updated_at: string;
+                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                    persistence: {
+                        /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                        as_of: string | null;
+                        /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                        positive_since: string | null;
+                        /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                        apr_median_7d: number | null;
+                        /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                        apr_median_30d: number | null;
+                        /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                        paid_share_7d: number | null;
+                        /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                        apr_stddev_7d: number | null;
+                    };
                 }[];
                 /** @description Items matching the request, over all pages. */
                 total: number;
@@ -2449,6 +2464,21 @@ export interface components {
                  * @description The older leg's observation, ISO 8601 UTC.
                  */
                 updated_at: string;
+                /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                persistence: {
+                    /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
+                    as_of: string | null;
+                    /** @description Start of the unbroken run of hours, ending with the last whole hour, in which the net spread (the short leg's mean annualised funding of the hour minus the long leg's, before fees) was positive, ISO 8601 UTC. An hour in which a leg has no observation ends the run. A run longer than the 30 days examined is followed from one hour's computation to the next; where it could not be, this is the start of those 30 days (positive at least since then). `null` when the last whole hour's net spread was not positive or not observed. */
+                    positive_since: string | null;
+                    /** @description Median of the hourly net spread (percent per year, as `apr`) over the 168 whole hours before `as_of`, counting the hours in which both legs were observed; `null` when fewer than 126 (75 %) were. */
+                    apr_median_7d: number | null;
+                    /** @description The same median over the 720 whole hours (30 days) before `as_of`; `null` when fewer than 540 (75 %) hours have both legs. */
+                    apr_median_30d: number | null;
+                    /** @description Share of the settled hours of the 168 before `as_of` in which the recorded settlements paid this position (short leg's settled rate per hour above the long leg's; each settlement's rate divided by its interval over the hours it covers, so 1h and 8h legs compare). Counts only hours both legs' settlements cover; `null` when fewer than 126 (75 %) are. */
+                    paid_share_7d: number | null;
+                    /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
+                    apr_stddev_7d: number | null;
+                };
             };
             meta: {
                 /**

@@ -18,7 +18,7 @@ export type Sort = (typeof SORTS)[number];
 export const opportunitiesQuery = z.strictObject({
   ...pageParams(100, 50),
   type: z
-    .literal("perp_perp", "Must be perp_perp: spot–perpetual carry (spot_perp, perp_spot) is listed by /v1/carry-opportunities")
+    .enum(["perp_perp"], "Must be perp_perp: spot–perpetual carry (spot_perp, perp_spot) is listed by /v1/carry-opportunities")
     .optional()
     .describe("`perp_perp`, the only type listed here (every item is a pair of perpetuals); carry types are listed by /v1/carry-opportunities."),
   exchange: exchangeParam()
