@@ -171,6 +171,7 @@ test("the screener and an opportunity's page, on a seeded market, pass axe and f
       return [
         { path: "/opportunities", shot: "screener", open: chartOpen },
         { path: `/opportunities/${encodeURIComponent(id!)}`, shot: "opportunity" },
+        { path: "/carry", shot: "carry" },
       ];
     };
     const { context } = await signedInContext(browser, seeded.base, "a11y-pro", "pro");

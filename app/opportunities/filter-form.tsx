@@ -158,7 +158,7 @@ export function OpenSavedFilters({ bare }: { bare: boolean }) {
 }
 
 /** One labelled drop-down of the filter row, its id `f-<name>`; `options` are value and label pairs. */
-function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: readonly (readonly [string, string])[] }) {
+export function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: readonly (readonly [string, string])[] }) {
   return (
     <div>
       <label htmlFor={`f-${name}`}>{label}</label>

@@ -354,7 +354,7 @@ function LegFields({ side, leg }: { side: string; leg: ServedLeg }) {
   );
 }
 
-function SortableHeading({ heading, wide = false }: { heading: SortHeading; wide?: boolean }) {
+export function SortableHeading({ heading, wide = false }: { heading: SortHeading; wide?: boolean }) {
   const arrow = heading.direction === "descending" ? " ▼" : heading.direction === "ascending" ? " ▲" : "";
   return (
     <th scope="col" className={wide ? `num ${styles.wide}` : "num"} aria-sort={heading.direction ?? "none"}>
@@ -429,7 +429,7 @@ function PersistenceSummary({ opportunity }: { opportunity: ServedOpportunity })
 }
 
 /** A figure on the colour scale: the shade repeats the number, which stays. */
-function Shaded({ column, shade, children }: { column: string; shade: Shade | null; children: ReactNode }) {
+export function Shaded({ column, shade, children }: { column: string; shade: Shade | null; children: ReactNode }) {
   const className = ["num", shade ? styles[`shade-${shade}`] : "", column === "persistence" ? styles.wide : ""].filter(Boolean).join(" ");
   return (
     <td data-col={column} data-shade={shade ?? undefined} className={className}>

@@ -2,21 +2,22 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { authPageHref } from "@/lib/auth/auth-links";
 import { currentUser } from "@/lib/auth/session";
-import { formatUtc } from "@/lib/format-time";
 import { queryOpportunities, type OpportunityFilter } from "@/lib/market/opportunities/opportunity-query";
 import { canUsePortfolio } from "@/lib/actor";
 import { DELAYED_PLAN as DELAYED, planNames, planOf, plansWith, type Plan } from "@/lib/plans";
 import { filterSummary } from "@/lib/screener/filter-summary";
-import { formatAge } from "@/lib/screener/format";
 import { describeRecordingMoments, recordingMoments } from "@/lib/screener/recording-moments";
 import { parseScreenerQuery, screenerHref, toggledSort, toSearchParams, type SearchParams } from "@/lib/screener/screener-query";
 import { screenerView, type ScreenerView } from "@/lib/screener/screener-view";
-import { DataBadge } from "./data-badge";
 import { DelayNotice } from "./delay-notice";
 import { ExportLinks } from "./export-links";
 import { FilterForm, OpenSavedFilters } from "./filter-form";
 import { OpportunityTable, type RowActions, type SortHeading } from "./opportunity-table";
+import { FilterProblems } from "./filter-problems";
+import { FreshnessLine } from "./freshness-line";
+import { Pager } from "./pager";
 import { PendingNotice } from "./pending-notice";
+import { ScreenerTabs } from "./screener-tabs";
 import styles from "./screener.module.css";
 
 export const dynamic = "force-dynamic";
@@ -55,27 +56,14 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
         <h1>Opportunity screener</h1>
         <Freshness view={view} now={now.getTime()} />
       </div>
+      <ScreenerTabs current="pairs" params={params} />
       {(!user || view.delayed) && <DelayNotice signedIn={user !== null} returnTo={here} className={`notice ${styles.banner}`} />}
 
       {/* Keyed by the query, so its fields show the new URL's values after each navigation. */}
       <FilterForm key={search} values={values} active={filterSummary(values)} />
 
       {!query.ok ? (
-        <div className="notice error-notice" role="alert">
-          <p>
-            <strong>These filters are not valid:</strong>
-          </p>
-          <ul>
-            {query.problems.map((p) => (
-              <li key={p.field}>
-                <code>{p.field}</code>: {p.message}
-              </li>
-            ))}
-          </ul>
-          <p>
-            <Link href="/opportunities">Show all opportunities</Link>
-          </p>
-        </div>
+        <FilterProblems problems={query.problems} resetHref="/opportunities" resetLabel="Show all opportunities" />
       ) : (
         // Keyed by the query (apart from the form's key: they are siblings), so a new page, sort or
         // filter starts without the last page's size quotes.
@@ -92,18 +80,7 @@ function Freshness({ view, now }: { view: ScreenerView; now: number }) {
   // The sample's recordings are from different days: say which venue's prices are from when.
   const moments = sample ? describeRecordingMoments(recordingMoments(view.snapshot.items)) : null;
   return (
-    <div className={`freshness ${styles.freshness}`} data-testid="freshness">
-      <DataBadge sample={sample} delayed={view.delayed} delayMinutes={DELAYED.dataDelayMinutes} />{" "}
-      <span>
-        {asOf ? (
-          <>
-            Data as of <time dateTime={asOf}>{formatUtc(asOf)}</time> ({formatAge(asOf, now)})
-          </>
-        ) : (
-          "No market data has been published yet."
-        )}
-      </span>{" "}
-      <Link href="/status">Feed status</Link>
+    <FreshnessLine asOf={asOf} sample={sample} delayed={view.delayed} now={now} never="No market data has been published yet.">
       {sample && (
         <details className={styles.moments}>
           <summary>About the sample</summary>
@@ -118,7 +95,7 @@ function Freshness({ view, now }: { view: ScreenerView; now: number }) {
           )}
         </details>
       )}
-    </div>
+    </FreshnessLine>
   );
 }
 
@@ -163,20 +140,7 @@ function Results({ view, filter, now, actions, plan }: { view: ScreenerView; fil
           }}
         />
       )}
-      {/* The one pager: a second copy above the table would be a second landmark of the same name. */}
-      <nav className="pager" aria-label="Pages">
-        <span>{count}</span>
-        {page.offset > 0 && (
-          <Link href={screenerHref(filter, { offset: Math.max(0, page.offset - page.limit) })} rel="prev">
-            ← Previous
-          </Link>
-        )}
-        {page.has_more && (
-          <Link href={screenerHref(filter, { offset: page.offset + page.limit })} rel="next">
-            Next →
-          </Link>
-        )}
-      </nav>
+      <Pager page={page} count={count} hrefAt={(offset) => screenerHref(filter, { offset })} />
       {page.items.length > 0 &&
         (plan.features.export ? (
           <ExportLinks

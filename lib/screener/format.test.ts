@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatSeconds, formatUsdCompact } from "./format";
+import { formatAge, formatApr, formatBps, formatFundingRate, formatInterval, formatSeconds, formatUsdCompact, formatAssetAmount } from "./format";
 
 describe("screener formatting", () => {
   it("shows funding rates per interval as percentages with four decimals", () => {
@@ -37,6 +37,14 @@ describe("screener formatting", () => {
     expect(formatUsdCompact(42_000_000_000)).toBe("$42.0B");
     expect(formatUsdCompact(0)).toBe("$0");
     expect(formatUsdCompact(null)).toBe("—");
+  });
+
+  it("shows asset amounts compactly with the asset, small ones to four significant digits", () => {
+    expect(formatAssetAmount(10, "BTC")).toBe("10 BTC");
+    expect(formatAssetAmount(0.123456, "BTC")).toBe("0.1235 BTC");
+    expect(formatAssetAmount(2_500_000, "DOGE")).toBe("2.50M DOGE");
+    expect(formatAssetAmount(0, "ETH")).toBe("0 ETH");
+    expect(formatAssetAmount(null, "ETH")).toBe("—");
   });
 
   it("says how long ago in the largest whole unit", () => {

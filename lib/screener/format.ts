@@ -38,13 +38,27 @@ const UNITS: readonly [number, string][] = [
 /** Dollar amounts at a glance: 1_234_567 → "$1.23M", 950 → "$950"; null → "—". */
 export function formatUsdCompact(usd: number | null): string {
   if (usd === null) return DASH;
+  return `$${compactMagnitude(usd) ?? Math.round(usd)}`;
+}
+
+/**
+ * An amount of an asset at a glance: 1_234_567 BTC → "1.23M BTC", 0.5 → "0.5 BTC", small amounts
+ * to four significant digits; null → "—".
+ */
+export function formatAssetAmount(amount: number | null, asset: string): string {
+  if (amount === null) return DASH;
+  return `${compactMagnitude(amount) ?? Number(amount.toPrecision(4))} ${asset}`;
+}
+
+/** A magnitude from about a thousand up with its unit (1_234_567 → "1.23M"); null below. */
+function compactMagnitude(value: number): string | null {
   for (const [size, unit] of UNITS) {
     // Rounding can carry into the next unit (999_999 → "1000.00K"), so compare after rounding.
-    const scaled = Number((usd / size).toFixed(2));
-    if (scaled >= 1 && scaled < 1000) return `$${scaled.toFixed(scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2)}${unit}`;
-    if (scaled >= 1000 && unit === "T") return `$${scaled.toFixed(0)}T`;
+    const scaled = Number((value / size).toFixed(2));
+    if (scaled >= 1 && scaled < 1000) return `${scaled.toFixed(scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2)}${unit}`;
+    if (scaled >= 1000 && unit === "T") return `${scaled.toFixed(0)}T`;
   }
-  return `$${Math.round(usd)}`;
+  return null;
 }
 
 /** How long ago an instant was, in the largest whole unit: "just now", "5 min ago", "3 h ago", "2 days ago". */

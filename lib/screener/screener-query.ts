@@ -1,7 +1,8 @@
+import type { z } from "zod";
 import { AppError, type FieldProblem } from "@/lib/errors";
 import { parseQuery } from "@/lib/query-params";
 import { opportunitiesQuery } from "@/lib/market/opportunities/opportunity-query";
-import type { OpportunityFilter, Sort } from "@/lib/market/opportunities/opportunity-query";
+import type { OpportunityFilter } from "@/lib/market/opportunities/opportunity-query";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -25,6 +26,11 @@ export function toSearchParams(params: SearchParams): URLSearchParams {
  * `exchanges` values are joined into the one list the API takes.
  */
 export function parseScreenerQuery(params: SearchParams): ScreenerQuery {
+  return parsePageQuery(params, opportunitiesQuery);
+}
+
+/** A page's URL read by an API list's query schema, as parseScreenerQuery reads the screener's. */
+export function parsePageQuery<S extends z.ZodObject>(params: SearchParams, schema: S): { ok: true; filter: z.infer<S> } | { ok: false; problems: FieldProblem[] } {
   const url = new URL("http://screener.invalid/opportunities");
   // The venue checkboxes submit one `exchanges` per box when the form is sent without JavaScript.
   const venues: string[] = [];
@@ -35,30 +41,48 @@ export function parseScreenerQuery(params: SearchParams): ScreenerQuery {
   }
   if (venues.length > 0) url.searchParams.set("exchanges", venues.join(","));
   try {
-    return { ok: true, filter: parseQuery(url, opportunitiesQuery) };
+    return { ok: true, filter: parseQuery(url, schema) };
   } catch (error) {
     if (error instanceof AppError && error.extra.details) return { ok: false, problems: error.extra.details };
     throw error;
   }
 }
 
-/** A shareable screener URL for `filter` with `change` applied; defaults are left out of it. */
-export function screenerHref(filter: OpportunityFilter, change: Partial<OpportunityFilter> = {}): string {
-  const next = { ...filter, ...change };
+/**
+ * The filters every list page shares, in a URL's query; what equals `defaults` is left out, so the
+ * address stays short enough to share.
+ */
+export function listSearch(next: SharedFilter, defaults: { sort: string; limit: number; offset: number }): string {
   const search = new URLSearchParams();
   if (next.exchange !== undefined) search.set("exchange", next.exchange);
   if (next.exchanges !== undefined) search.set("exchanges", next.exchanges.join(","));
   if (next.min_apr !== undefined) search.set("min_apr", String(next.min_apr));
   if (next.symbol !== undefined) search.set("symbol", next.symbol);
-  if (next.sort !== DEFAULTS.sort) search.set("sort", next.sort);
-  if (next.limit !== DEFAULTS.limit) search.set("limit", String(next.limit));
-  if (next.offset !== DEFAULTS.offset) search.set("offset", String(next.offset));
-  const text = search.toString();
+  if (next.sort !== defaults.sort) search.set("sort", next.sort);
+  if (next.limit !== defaults.limit) search.set("limit", String(next.limit));
+  if (next.offset !== defaults.offset) search.set("offset", String(next.offset));
+  return search.toString();
+}
+
+/** The fields GET /v1/opportunities and GET /v1/carry-opportunities both filter, sort and page by. */
+export interface SharedFilter {
+  exchange?: string;
+  exchanges?: readonly string[];
+  min_apr?: number;
+  symbol?: string;
+  sort: string;
+  limit: number;
+  offset: number;
+}
+
+/** A shareable screener URL for `filter` with `change` applied; defaults are left out of it. */
+export function screenerHref(filter: OpportunityFilter, change: Partial<OpportunityFilter> = {}): string {
+  const text = listSearch({ ...filter, ...change }, DEFAULTS);
   return text ? `/opportunities?${text}` : "/opportunities";
 }
 
 /** Clicking a column heading: sorted by it descending first, and ascending on a second click. */
-export function toggledSort(current: Sort, field: "apr" | "net_apr" | "open_interest"): Sort {
+export function toggledSort<F extends string>(current: string, field: F): F | `-${F}` {
   const descending = `-${field}` as const;
   return current === descending ? field : descending;
 }

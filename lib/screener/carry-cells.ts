@@ -1,0 +1,32 @@
+import type { CarryOpportunity, CarryType } from "@/lib/market/carry/carry-opportunity";
+import { hasPersistenceFigures, persistenceCell, type PersistenceCell } from "./persistence-cell";
+import { priceSpreadNote } from "./price-spread-note";
+
+/** Each side of the trade in words, as the carry tab's type column and filter name them. */
+export const CARRY_TYPE_LABELS: Record<CarryType, string> = {
+  spot_perp: "Held spot, short perpetual",
+  perp_spot: "Borrowed spot, long perpetual",
+};
+
+/**
+ * Why the carry tab shows "—" for an item's basis, in words (the cell's tooltip); `null` when the
+ * basis is given. The spot leg stands where a perp pair's long leg would: the reasons are the
+ * price spread's, so they are worded by the same note. Pure.
+ */
+export function basisNote(item: Pick<CarryOpportunity, "spot" | "perp" | "basis_unavailable_reason">): string | null {
+  const spotAsLeg = { ...item.perp, exchange: item.spot.exchange, market: item.spot.market, mark_price: item.spot.price, observed_at: item.spot.observed_at };
+  return priceSpreadNote({ long: spotAsLeg, short: item.perp, price_spread_unavailable_reason: item.basis_unavailable_reason });
+}
+
+
+/**
+ * The persistence cell of a carry item: the perpetual's figures as persistence-cell shows a pair's;
+ * a borrowed spot's figures would need the borrow rate's history too, which is not stored, so it
+ * says that rather than "not enough history". Pure.
+ */
+export function carryPersistenceCell(item: Pick<CarryOpportunity, "type" | "persistence">): PersistenceCell {
+  if (item.type === "perp_spot" && !hasPersistenceFigures(item.persistence)) {
+    return { text: "—", title: "No figures for borrowed spot: they would need the borrow rate's history, which is not stored yet." };
+  }
+  return persistenceCell(item.persistence);
+}
