@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createReplayFetch, type ReplayRoute } from "../venues/replay-fetch";
-import { bybitSpotBookRoutes } from "@/tests/support/market/book-replays";
+import { bybitSpotBookRoutes, okxSpotBookRoutes } from "@/tests/support/market/book-replays";
 import { ccxtSpotBookSource } from "./ccxt-spot-book-source";
 
 function replayedBybit(extra: ReplayRoute[] = []) {
@@ -34,6 +34,18 @@ describe("ccxtSpotBookSource", () => {
     expect(categories).toContain("spot");
     expect(categories).not.toContain("linear");
     expect(requests.find((r) => r.path === "/v5/market/orderbook")?.query).toMatchObject({ category: "spot", symbol: "BTCUSDT", limit: "50" });
+  });
+
+  it("reads OKX's spot book in the coin, where its perpetuals count contracts", async () => {
+    const replay = createReplayFetch(okxSpotBookRoutes());
+    const book = ccxtSpotBookSource("okx", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false });
+    const read = await book!("BTC/USD");
+    // The recording: best bid 41,006.7 × 0.487921 BTC, best ask 41,006.8 × 0.60038921 BTC, ts 2024-01-01T00:00:00Z.
+    expect(read).toMatchObject({ contractSize: 1, timestamp: 1704067200000 });
+    expect(read.bids[0]).toEqual([41006.7, 0.487921]);
+    expect(read.asks[0]).toEqual([41006.8, 0.60038921]);
+    expect(replay.requests.map((r) => r.query.instType).filter(Boolean)).toEqual(["SPOT"]);
+    expect(replay.requests.find((r) => r.path === "/api/v5/market/books")?.query).toMatchObject({ instId: "BTC-USD", sz: "50" });
   });
 
   it("loads the spot market list once for many books", async () => {
