@@ -10,6 +10,11 @@ export interface QuoteFee {
   source: "account" | "venue_base_tier" | "default";
 }
 
+/** A venue's stated base-tier fee as a quote charges it: DEFAULT_TAKER_FEE where it states none. */
+export function statedFee(stated: number | null): QuoteFee {
+  return stated === null ? { rate: DEFAULT_TAKER_FEE, source: "default" } : { rate: stated, source: "venue_base_tier" };
+}
+
 // A venue's fee changes with a round at most, and every round publishes a new set: each set's fees
 // are read once (a query per leg for live keys, a generated market for test keys), not per quote.
 const feesBySet = new WeakMap<OpportunitySnapshot, Map<string, Promise<QuoteFee>>>();
@@ -34,9 +39,7 @@ export function quoteTakerFee(
   const key = `${leg.exchange}\u0000${leg.market}`;
   let fee = fees.get(key);
   if (!fee) {
-    fee = market.takerFee(leg, at).then((stated): QuoteFee =>
-      stated === null ? { rate: DEFAULT_TAKER_FEE, source: "default" } : { rate: stated, source: "venue_base_tier" },
-    );
+    fee = market.takerFee(leg, at).then(statedFee);
     fees.set(key, fee);
     // A failed read is not kept: the next quote asks again.
     fee.catch(() => fees.delete(key));

@@ -8,12 +8,12 @@ import type { FundingSchedule } from "./funding-horizon";
 import { priceQuote } from "./price-quote";
 import { quoteTakerFee } from "@/lib/fees/quote-fee";
 import { accountFeeRates } from "@/lib/fees/account-fees";
-import type { Quote, QuoteFigures, QuoteQuery } from "./quote-schema";
+import type { Quote, QuoteFigures, QuoteLeg, QuoteQuery } from "./quote-schema";
 
 // A quote of one listed opportunity at a size, shared by GET /v1/opportunities/{id}/quote and, in
 // time, the screener's Size column and the simulations that take a notional. No HTTP here.
 
-function schedule(leg: OpportunityLeg): FundingSchedule {
+export function fundingScheduleOf(leg: OpportunityLeg): FundingSchedule {
   return {
     rate: leg.funding_rate,
     predictedRate: leg.predicted_funding_rate,
@@ -82,7 +82,7 @@ export async function quoteLegs(
     market: legs[i].market,
     book: books[i]!,
     fee: fees[i]!,
-    funding: schedule(legs[i]),
+    funding: fundingScheduleOf(legs[i]),
     margin: margins[i]!,
   });
   const figures = priceQuote({
@@ -93,16 +93,21 @@ export async function quoteLegs(
     long: input(0, "long"),
     short: input(1, "short"),
   });
-  const limits = [figures.long, figures.short].flatMap((leg) => {
+  assertLeverageAllowed([figures.long, figures.short], query.leverage);
+  return { figures, at };
+}
+
+/** A 400 on `leverage` naming the highest the legs allow at the filled size, when the query asks for more. */
+export function assertLeverageAllowed(legs: readonly QuoteLeg[], leverage: number): void {
+  const limits = legs.flatMap((leg) => {
     const max = leg.liquidation.max_leverage;
     return max === null ? [] : [{ max, leg }];
   });
   const strictest = limits.sort((a, b) => a.max - b.max)[0];
-  if (strictest && query.leverage > strictest.max) {
+  if (strictest && leverage > strictest.max) {
     throw fieldError(
       "leverage",
       `Must be at most ${strictest.max} for this pair at this size: ${strictest.leg.exchange} allows ${strictest.max}x on ${strictest.leg.market}`,
     );
   }
-  return { figures, at };
 }

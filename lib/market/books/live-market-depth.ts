@@ -23,8 +23,13 @@ export interface LiveMarketDepthOptions {
   now?: () => number;
 }
 
-const keyOf = (leg: MarketRef) => `${leg.exchange}\u0000${leg.market}`;
-const legOf = (key: string) => key.replace("\u0000", " ");
+/** A book's kind is part of its key: a venue's spot and perpetual books never share an entry, whatever their symbols. */
+type BookKind = "perp" | "spot";
+const keyOf = (leg: MarketRef, kind: BookKind = "perp") => `${kind}\u0000${leg.exchange}\u0000${leg.market}`;
+const legOf = (key: string) => {
+  const [kind, exchange, market] = key.split("\u0000");
+  return `${exchange} ${market}${kind === "spot" ? " spot" : ""}`;
+};
 
 /**
  * The live books and tiers of every venue that has a depth source, each market's cached for a
@@ -46,19 +51,28 @@ export function liveMarketDepth(sources: VenueDepthSources, options: LiveMarketD
     label: (key) => `${legOf(key)} margin tiers`,
     now: options.now,
   });
+  const bookOf = async (leg: MarketRef, kind: BookKind, load: (() => Promise<OrderBook>) | undefined): Promise<OrderBook> => {
+    const spot = kind === "spot" ? "spot " : "";
+    const what = `${spot}order book`;
+    if (!load) throw venueUnavailable(`No ${spot}order-book source is set up for ${leg.exchange}, so its ${spot}markets cannot be quoted`);
+    try {
+      return await books.get(keyOf(leg, kind), load);
+    } catch (error) {
+      throw venueUnavailable(
+        error instanceof DeadlineExceededError
+          ? `${leg.exchange} did not send the ${what} of ${leg.market} within ${deadlineMs} ms`
+          : `${leg.exchange} answered the ${spot}order-book request for ${leg.market} with an error (${errorName(error)})`,
+      );
+    }
+  };
   return {
-    async orderBook(leg) {
+    orderBook(leg) {
       const source = sources[leg.exchange];
-      if (!source) throw venueUnavailable(`No order-book source is set up for ${leg.exchange}, so its markets cannot be quoted`);
-      try {
-        return await books.get(keyOf(leg), () => source.book(leg.market));
-      } catch (error) {
-        throw venueUnavailable(
-          error instanceof DeadlineExceededError
-            ? `${leg.exchange} did not send the order book of ${leg.market} within ${deadlineMs} ms`
-            : `${leg.exchange} answered the order-book request for ${leg.market} with an error (${errorName(error)})`,
-        );
-      }
+      return bookOf(leg, "perp", source && (() => source.book(leg.market)));
+    },
+    spotOrderBook(leg) {
+      const spotBook = sources[leg.exchange]?.spotBook;
+      return bookOf(leg, "spot", spotBook && (() => spotBook(leg.market)));
     },
     async marginTable(leg) {
       const source = sources[leg.exchange];

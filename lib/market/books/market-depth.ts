@@ -15,6 +15,8 @@ export interface VenueDepthSource {
   book(market: string): Promise<OrderBook>;
   /** The market's maintenance-margin tiers, or why the venue has none to give. */
   margin(market: string): Promise<MarginTable>;
+  /** A spot market's order book (`market` a ccxt spot symbol, e.g. BTC/USDT); absent where the venue's spot books are not read. */
+  spotBook?(market: string): Promise<OrderBook>;
 }
 
 /** Each venue's depth source, by venue id; a venue without one cannot be quoted (503, saying so). */
@@ -31,6 +33,11 @@ export interface MarketDepth {
    * VENUE_UNAVAILABLE (503) when the venue does not answer in time or fails; never an older book.
    */
   orderBook(leg: MarketRef): Promise<OrderBook>;
+  /**
+   * The order book of a spot market of the venue (`leg.market` a ccxt spot symbol, e.g. BTC/USDT),
+   * what a carry trade's spot leg walks; as `orderBook`, and never mistaken for a perpetual's book.
+   */
+  spotOrderBook(leg: MarketRef): Promise<OrderBook>;
   /** The leg's maintenance-margin tiers, or why there are none; never throws. */
   marginTable(leg: MarketRef): Promise<MarginTable>;
   /**

@@ -29,6 +29,7 @@ export function liveMarket(db: () => Promise<Db>, sets: LiveSets, venueStaleAfte
   return {
     venueStaleAfterMs,
     orderBook: async (leg) => (await depthNow()).orderBook(leg),
+    spotOrderBook: async (leg) => (await depthNow()).spotOrderBook(leg),
     marginTable: async (leg) => (await depthNow()).marginTable(leg),
     quoteTime: (now) => now,
     opportunities: () => sets.opportunities.current(),

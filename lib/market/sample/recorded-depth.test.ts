@@ -75,3 +75,24 @@ describe("the recorded margin tiers", () => {
     expect(withLadderDeductions(hyperliquidMarginTiers("BTC"))[1]!.maintenanceAmount).toBe(1_875_000);
   });
 });
+
+describe("recordedMarketDepth: spot books", () => {
+  it("serves Bybit's recorded BTC/USDT spot book, stamped with its own day, apart from the perpetual's", async () => {
+    const depth = recordedMarketDepth();
+    const spot = await depth.spotOrderBook({ exchange: "bybit", market: "BTC/USDT" });
+    // The recording's `ts` 1709891679000 = 2024-03-08T09:54:39Z; best bid 27,450.5, best ask 27,451.
+    expect(spot).toMatchObject({ source: "recording", timestamp: 1709891679000, contractSize: 1 });
+    expect([spot.bids[0], spot.asks[0]]).toEqual([
+      [27450.5, 1.5],
+      [27451, 1.2],
+    ]);
+    expect((await depth.orderBook({ exchange: "bybit", market: "BTC/USDT:USDT" })).timestamp).toBe(1711960701415);
+  });
+
+  it("answers 503 for a spot market without a recording, saying when it is quoted", async () => {
+    await expect(recordedMarketDepth().spotOrderBook({ exchange: "binance", market: "BTC/USDT" })).rejects.toMatchObject({
+      code: "VENUE_UNAVAILABLE",
+      message: expect.stringContaining("no recorded spot order book of BTC/USDT on binance"),
+    });
+  });
+});

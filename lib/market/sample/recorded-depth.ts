@@ -30,6 +30,7 @@ import binanceBrackets2024 from "./recordings/binance/leverageBracket_via-ccxt-f
 import binanceDepth from "./recordings/binance/depth_BTCUSDT_2022-06-03_excerpt3.json" with { type: "json" };
 import bitgetDepth from "./recordings/bitget/mix_v1_depth_BTCUSDT_UMCBL_2023-02-28_excerpt3.json" with { type: "json" };
 import bybitDepth from "./recordings/bybit/orderbook_linear_BTCUSDT_2024-04-01_limit5.json" with { type: "json" };
+import bybitSpotDepth from "./recordings/bybit/orderbook_spot_BTCUSDT_nautilus-test-data.json" with { type: "json" };
 import gateContracts2023 from "./recordings/gate/futures_usdt_contracts_2023-05-24_BTC-ETH-RDNT-QUICK.json" with { type: "json" };
 import gateDepth from "./recordings/gate/futures_usdt_order_book_BTC_USDT_2022-06-03_excerpt5.json" with { type: "json" };
 import hyperliquidDepth from "./recordings/hyperliquid/l2Book_BTC_2025-10-30_top5_no-n.json" with { type: "json" };
@@ -189,7 +190,24 @@ const RECORDINGS: readonly Recording[] = [
   },
 ];
 
+/**
+ * The sample's recorded spot books, by venue and spot symbol. Only Bybit's BTC/USDT has one: a
+ * book of Bybit v5's spot shape from another project's test data (tests/fixtures/carry/SOURCES.md),
+ * dated by its own `ts` (2024-03-08); the sample's other spot legs are quoted once a live round runs.
+ */
+const SPOT_RECORDINGS: readonly { exchange: string; market: string; book: () => OrderBook }[] = [
+  {
+    exchange: "bybit",
+    market: "BTC/USDT",
+    book: () => {
+      const { result } = bybitSpotDepth as unknown as { result: { b: Pair[]; a: Pair[]; ts: number } };
+      return recorded(result.b, result.a, 1, result.ts);
+    },
+  },
+];
+
 const keyOf = (leg: MarketRef) => `${leg.exchange}\u0000${leg.market}`;
+let spotParsed: Map<string, OrderBook> | undefined;
 let parsed: Map<string, { book: OrderBook; margin: MarginTable }> | undefined;
 
 /** Every recording, parsed once. */
@@ -219,6 +237,17 @@ export function recordedMarketDepth(): MarketDepth {
         );
       }
       return found.book;
+    },
+    async spotOrderBook(leg) {
+      spotParsed ??= new Map(SPOT_RECORDINGS.map((r) => [keyOf(r), r.book()]));
+      const found = spotParsed.get(keyOf(leg));
+      if (!found) {
+        throw new AppError(
+          "VENUE_UNAVAILABLE",
+          `The offline sample has no recorded spot order book of ${leg.market} on ${leg.exchange}; it is quoted from the venue once a live ingestion round has run`,
+        );
+      }
+      return found;
     },
     async marginTable(leg) {
       return recordings().get(keyOf(leg))?.margin ?? notRecorded(leg.exchange)();

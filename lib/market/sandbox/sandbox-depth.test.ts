@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { generateSandboxMarket } from "./generate-sandbox-market";
-import { levelGapBps, sandboxContractSize, sandboxMarginTable, sandboxOrderBook } from "./sandbox-depth";
+import { levelGapBps, sandboxContractSize, sandboxMarginTable, sandboxOrderBook, sandboxSpotOrderBook } from "./sandbox-depth";
+import { sandboxSpotLegs } from "./sandbox-carry";
+import { sandboxMarket } from "./sandbox-market";
 import { utcMinute } from "./utc-minute";
 
 const AT = new Date("2026-11-24T12:34:56Z");
@@ -88,5 +90,29 @@ describe("sandboxMarginTable", () => {
     const table = sandboxMarginTable(snapshot("bybit", "SBXNEG"));
     if (!table.available) throw new Error("expected tiers");
     expect(table.tiers[0]).toMatchObject({ floor: 0, cap: 5_000, maxLeverage: 62 });
+  });
+});
+
+describe("sandboxSpotOrderBook", () => {
+  const minute = utcMinute(AT);
+  const spot = sandboxSpotLegs(market.snapshots, new Date(minute * 60_000)).find((s) => s.exchange === "okx" && s.base === "BTC");
+
+  it("is a book around the spot leg's price, in the coin even on OKX, the same all minute", () => {
+    if (!spot) throw new Error("the sandbox has OKX BTC spot");
+    const book = sandboxSpotOrderBook(spot, minute);
+    expect(book).toEqual(sandboxSpotOrderBook(spot, minute));
+    expect(book).toMatchObject({ contractSize: 1, source: "sandbox", timestamp: minute * 60_000 });
+    expect(book.bids).toHaveLength(50);
+    // Half a gap either side of the spot price: the mid is the price, to rounding.
+    expect((book.bids[0]![0] + book.asks[0]![0]) / 2).toBeCloseTo(spot.price, 6);
+    // Not the perpetual's book of the venue, whose draws and contract size are its own.
+    expect(sandboxOrderBook(snapshot("okx", "BTC"), minute).contractSize).not.toBe(1);
+  });
+
+  it("is what a test key's spot book is, and a 503 for a spot market the sandbox does not list", async () => {
+    if (!spot) throw new Error("the sandbox has OKX BTC spot");
+    const depth = sandboxMarket(() => AT);
+    expect(await depth.spotOrderBook({ exchange: "okx", market: spot.market })).toEqual(sandboxSpotOrderBook(spot, minute));
+    await expect(depth.spotOrderBook({ exchange: "okx", market: "BTC/EUR" })).rejects.toMatchObject({ code: "VENUE_UNAVAILABLE" });
   });
 });

@@ -2,6 +2,7 @@ import type { MarketSnapshot } from "../model/types";
 import { singleTierFromMaxLeverage, withLadderDeductions, withoutDeductions, type ListedTier, type MarginTable } from "../books/margin-table";
 import { BOOK_LEVELS } from "../books/market-depth";
 import type { BookLevel, OrderBook } from "../books/order-book";
+import type { SpotLeg } from "../carry/spot-leg";
 import { hashText, unitOf } from "./random";
 import { MINUTE_MS } from "./utc-minute";
 
@@ -40,10 +41,22 @@ export function sandboxContractSize(exchange: string, price: number): number {
 /** The sandbox book of `snapshot`'s market for the minute it was generated for (`minute`, whole UTC minutes). */
 export function sandboxOrderBook(snapshot: MarketSnapshot, minute: number): OrderBook {
   const mark = snapshot.markPrice ?? 1;
-  const volume = snapshot.volume24hUsd ?? UNKNOWN_VOLUME_USD;
+  return bookAround(`${snapshot.exchange}\u0000${snapshot.market}`, mark, snapshot.volume24hUsd, sandboxContractSize(snapshot.exchange, mark), minute);
+}
+
+/**
+ * The sandbox book of a spot market (sandbox-carry.ts' legs) for `minute`: shaped as the
+ * perpetuals' around the spot price, its own draws (a spot and a perpetual book of one venue
+ * differ), in the coin, as spot books count.
+ */
+export function sandboxSpotOrderBook(spot: Pick<SpotLeg, "exchange" | "market" | "price" | "volume24hUsd">, minute: number): OrderBook {
+  return bookAround(`spot\u0000${spot.exchange}\u0000${spot.market}`, spot.price, spot.volume24hUsd, 1, minute);
+}
+
+function bookAround(name: string, mark: number, volumeUsd: number | null, contractSize: number, minute: number): OrderBook {
+  const volume = volumeUsd ?? UNKNOWN_VOLUME_USD;
   const gap = levelGapBps(volume) / 10_000;
-  const contractSize = sandboxContractSize(snapshot.exchange, mark);
-  const key = hashText(`${snapshot.exchange}\u0000${snapshot.market}`);
+  const key = hashText(name);
   const level = (side: 0 | 1, i: number): BookLevel => {
     const direction = side === 0 ? -1 : 1;
     // Half a gap from the mark to the best price, then one gap per level.

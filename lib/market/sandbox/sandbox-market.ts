@@ -4,11 +4,12 @@ import type { Market, MarketRef } from "../market";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxIntervalChanges } from "./sandbox-interval-changes";
 import { sandboxSnapshot } from "./sandbox-snapshot";
-import { sandboxCarrySnapshot } from "./sandbox-carry";
+import { sandboxCarrySnapshot, sandboxSpotLegs } from "./sandbox-carry";
+import type { SpotLeg } from "../carry/spot-leg";
 import { AppError } from "@/lib/errors";
 import type { MarketDepth } from "../books/market-depth";
 import { generateSandboxMarket } from "./generate-sandbox-market";
-import { sandboxMarginTable, sandboxOrderBook } from "./sandbox-depth";
+import { sandboxMarginTable, sandboxOrderBook, sandboxSpotOrderBook } from "./sandbox-depth";
 import { MINUTE_MS, utcMinute } from "./utc-minute";
 import type { MarketSnapshot } from "../model/types";
 import { VENUE_NAMES } from "../venues/venue-names";
@@ -40,27 +41,45 @@ function sandboxTakerFee(leg: MarketRef, now: Date): number | null {
  * minute's market is generated once, and each quote finds its legs' snapshots by key.
  */
 function sandboxDepth(clock: () => Date): MarketDepth {
-  let generated: { minute: number; snapshots: Map<string, MarketSnapshot> } | undefined;
-  const snapshotOf = (leg: MarketRef) => {
+  let generated: { minute: number; snapshots: Map<string, MarketSnapshot>; spots?: Map<string, SpotLeg> } | undefined;
+  const minuteNow = () => {
     const minute = utcMinute(clock());
     if (generated?.minute !== minute) {
       const market = generateSandboxMarket(new Date(minute * MINUTE_MS));
-      generated = { minute, snapshots: new Map(market.snapshots.map((s) => [`${s.exchange}\u0000${s.market}`, s])) };
+      generated = { minute, snapshots: new Map(market.snapshots.map((s) => [keyOf(s), s])) };
     }
-    const snapshot = generated.snapshots.get(`${leg.exchange}\u0000${leg.market}`);
+    return generated;
+  };
+  const snapshotOf = (leg: MarketRef) => {
+    const { minute, snapshots } = minuteNow();
+    const snapshot = snapshots.get(keyOf(leg));
     if (!snapshot) throw new AppError("VENUE_UNAVAILABLE", `The sandbox lists no ${leg.market} on ${leg.exchange}`);
     return { snapshot, minute };
+  };
+  // The minute's spot markets (sandbox-carry.ts), made from its perpetuals on the first spot book asked for.
+  const spotOf = (leg: MarketRef) => {
+    const now = minuteNow();
+    now.spots ??= new Map(sandboxSpotLegs([...now.snapshots.values()], new Date(now.minute * MINUTE_MS)).map((s) => [keyOf(s), s]));
+    const spot = now.spots.get(keyOf(leg));
+    if (!spot) throw new AppError("VENUE_UNAVAILABLE", `The sandbox lists no spot market ${leg.market} on ${leg.exchange}`);
+    return { spot, minute: now.minute };
   };
   return {
     orderBook: async (leg) => {
       const { snapshot, minute } = snapshotOf(leg);
       return sandboxOrderBook(snapshot, minute);
     },
+    spotOrderBook: async (leg) => {
+      const { spot, minute } = spotOf(leg);
+      return sandboxSpotOrderBook(spot, minute);
+    },
     marginTable: async (leg) => sandboxMarginTable(snapshotOf(leg).snapshot),
     // A test key's quote is of the minute's start, like everything else the sandbox gives it.
     quoteTime: () => new Date(utcMinute(clock()) * MINUTE_MS),
   };
 }
+
+const keyOf = (leg: MarketRef) => `${leg.exchange}\u0000${leg.market}`;
 
 /** The market test keys read: generated from the clock, the same for everyone, never live data. */
 export function sandboxMarket(clock: () => Date = () => new Date()): Market {

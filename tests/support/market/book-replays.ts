@@ -74,3 +74,25 @@ export function replayedDepthSources(broken: Partial<Record<VenueId, ReplayReply
   };
   return { sources, bookRequests };
 }
+
+/**
+ * Bybit's spot market list (BTCUSDT, ETHUSDT) and its BTCUSDT spot book as recorded
+ * (tests/fixtures/carry/SOURCES.md), at the paths ccxt's spot-only client asks for them.
+ */
+export function bybitSpotBookRoutes(): ReplayRoute[] {
+  return [
+    { path: "/v5/market/instruments-info", query: { category: "spot" }, reply: { body: fixtureText("../carry/bybit/instruments-info_spot_BTC-ETH_nautilus.json") } },
+    { path: "/v5/market/orderbook", query: { category: "spot", symbol: "BTCUSDT" }, reply: { body: fixtureText("bybit/orderbook_spot_BTCUSDT_nautilus-test-data.json") } },
+  ];
+}
+
+/**
+ * OKX's spot market list (BTC-USD and four more USD pairs) and a spot book served for BTC-USD, as
+ * recorded (tests/fixtures/carry/SOURCES.md), at the paths ccxt's spot-only client asks for them.
+ */
+export function okxSpotBookRoutes(): ReplayRoute[] {
+  return [
+    { path: "/api/v5/public/instruments", query: { instType: "SPOT" }, reply: { body: fixtureText("../carry/okx/instruments_SPOT_USD_nautilus.json") } },
+    { path: "/api/v5/market/books", query: { instId: "BTC-USD" }, reply: { body: fixtureText("../carry/okx/books_SPOT_nautilus-test-data.json") } },
+  ];
+}

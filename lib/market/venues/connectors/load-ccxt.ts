@@ -8,7 +8,12 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { CcxtModule, CcxtVenueId } from "./venue-adapter";
+import type { CcxtVenueId } from "./venue-adapter";
+
+/** The ccxt classes loaded here: each ccxt venue's, and KuCoin's spot class (its perpetuals are `kucoinfutures`'), for spot books. */
+export type CcxtClassId = CcxtVenueId | "kucoin";
+/** Typed as the whole table so each caller reads its own class by name; only the class asked for is present. */
+export type CcxtClasses = Pick<typeof import("ccxt"), CcxtClassId>;
 
 /** Where a venue's exchange class lives, given the path `require.resolve("ccxt")` gives (dist/ccxt.cjs). */
 export function venueModuleUrl(ccxtIndex: string, venue: string): string {
@@ -25,20 +30,20 @@ function ccxtIndex(): string {
   return createRequire(path.join(process.cwd(), "package.json")).resolve("ccxt");
 }
 
-async function importVenueClass(venue: CcxtVenueId): Promise<CcxtModule> {
+async function importVenueClass(venue: CcxtClassId): Promise<CcxtClasses> {
   const index = ccxtIndex();
   // Left to node at run time: bundlers (Next's, for the quotes' book requests under its mount)
   // cannot follow an import of a computed URL, and ccxt is an external package there anyway.
   const exchangeClass = ((await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ venueModuleUrl(index, venue))) as { default: unknown }).default;
   // Typed as the whole table so each adapter's `create` reads its own class by name; only that
   // venue's entry is present, and an adapter reads no other.
-  return { [venue]: exchangeClass } as unknown as CcxtModule;
+  return { [venue]: exchangeClass } as unknown as CcxtClasses;
 }
 
-const loading = new Map<CcxtVenueId, Promise<CcxtModule>>();
+const loading = new Map<CcxtClassId, Promise<CcxtClasses>>();
 
 /** The venue's ccxt exchange class, imported once per process. */
-export function loadCcxt(venue: CcxtVenueId): Promise<CcxtModule> {
+export function loadCcxt(venue: CcxtClassId): Promise<CcxtClasses> {
   let pending = loading.get(venue);
   if (!pending) {
     pending = importVenueClass(venue).catch((error: unknown) => {

@@ -19,6 +19,22 @@ export function keptClient(adapter: VenueAdapter<Exchange>, lib: CcxtModule): Ex
   return client;
 }
 
+const keptSpotClients = new Map<VenueId, Exchange>();
+
+/**
+ * The process's live ccxt client of a venue's spot markets, created by `create` on first use: a
+ * client of its own, since the venue's kept one loads only its perpetuals, drawing on the same
+ * venue budget as every other request to the venue.
+ */
+export function keptSpotClient(venue: VenueId, create: () => Exchange): Exchange {
+  let client = keptSpotClients.get(venue);
+  if (!client) {
+    client = budgeted(venue, create());
+    keptSpotClients.set(venue, client);
+  }
+  return client;
+}
+
 /**
  * The client with every HTTP request it sends (ccxt's `fetch`, below its throttle and its retries)
  * waiting for a live token of the venue's budget first. ccxt's `fetchImplementation` would do as
