@@ -26,6 +26,7 @@ import { createSimulationRoute } from "./routes/create-simulation";
 import { deletePositionRoute } from "./routes/delete-position";
 import { getOpportunityRoute } from "./routes/get-opportunity";
 import { getCarryOpportunityRoute } from "./routes/get-carry-opportunity";
+import { getCarryOpportunityQuoteRoute } from "./routes/get-carry-opportunity-quote";
 import { getOpportunityQuoteRoute } from "./routes/get-opportunity-quote";
 import { getPositionRoute } from "./routes/get-position";
 import { getSimulationRoute } from "./routes/get-simulation";
@@ -76,6 +77,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   getOpportunityQuoteRoute,
   listCarryOpportunitiesRoute,
   getCarryOpportunityRoute,
+  getCarryOpportunityQuoteRoute,
   listExchangesRoute,
   listFundingRatesRoute,
   getFundingRateCoverageRoute,

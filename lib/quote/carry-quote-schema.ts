@@ -53,3 +53,11 @@ export const carryQuoteFiguresSchema = z.object({
   net_apr: z.number().nullable().describe("`net_usd` / filled notional × 8760 / `hold_hours` × 100, percent per year; null when nothing is filled."),
 });
 export type CarryQuoteFigures = z.infer<typeof carryQuoteFiguresSchema>;
+
+/** GET /v1/carry-opportunities/{id}/quote's answer: which carry opportunity, when, and its figures. */
+export const carryQuoteSchema = z.object({
+  opportunity_id: z.string().describe("The carry opportunity's `id`."),
+  symbol: z.string(),
+  quoted_at: z.iso.datetime().describe("When the books were read, ISO 8601 UTC."),
+  ...carryQuoteFiguresSchema.shape,
+});

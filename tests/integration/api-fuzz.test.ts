@@ -457,6 +457,7 @@ describe("/v1 under random input", () => {
           // ":id" is no carry id: a 400 saying what one looks like.
           "/v1/carry-opportunities": ["opportunities:read", 200],
           "/v1/carry-opportunities/:id": ["opportunities:read", 400],
+          "/v1/carry-opportunities/:id/quote": ["opportunities:read", 400],
           "/v1/funding-rates": ["opportunities:read", 400],
           "/v1/funding-rates/coverage": ["opportunities:read", 400],
           "/v1/funding-intervals": ["opportunities:read", 200],

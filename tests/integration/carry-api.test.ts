@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { createAppServices, type AppServices } from "@/lib/app-services";
+import type { z } from "zod";
 import { publishCarrySet } from "@/lib/market/carry/carry-store";
+import type { carryQuoteSchema } from "@/lib/quote/carry-quote-schema";
 import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
 import { createKeyFor, createUser, liveOpportunity, seedLiveCarry, seedLiveOpportunities } from "@/tests/support/api-fixtures";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
@@ -9,6 +11,7 @@ import { makeSpot } from "@/tests/support/market/make-spot";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { expectEnvelope } from "./helpers/api-envelope";
 
+type CarryQuote = z.infer<typeof carryQuoteSchema>;
 type Page = { items: CarryOpportunity[]; total: number; limit: number; offset: number; has_more: boolean };
 
 const database = testDatabaseForFile();
@@ -148,6 +151,36 @@ describe("GET /v1/carry-opportunities/{id}", () => {
 
   it("needs opportunities:read", async () => {
     expect((await get("/v1/carry-opportunities/BTC-spot_perp-okx-okx", narrowKey)).status).toBe(403);
+  });
+});
+
+describe("GET /v1/carry-opportunities/{id}/quote", () => {
+  it("prices a held and a borrowed carry trade from both books, with the borrow cost and the perpetual's liquidation", async () => {
+    const sandbox = page(await get("/v1/carry-opportunities?limit=100", testKey));
+    for (const type of ["spot_perp", "perp_spot"] as const) {
+      const item = sandbox.items.find((candidate) => candidate.type === type)!;
+      const answer = await get(`/v1/carry-opportunities/${item.id}/quote?notional=20000&hold_hours=72&leverage=2`, testKey);
+      expect(answer.status, JSON.stringify(answer.envelope)).toBe(200);
+      if (answer.envelope.kind !== "success") throw new Error("expected a quote");
+      const quote = answer.envelope.data as CarryQuote;
+      expect(quote).toMatchObject({ opportunity_id: item.id, symbol: item.symbol, type, notional_usd: 20_000, hold_hours: 72, leverage: 2 });
+      expect(quote.spot).toMatchObject({ exchange: item.spot.exchange, market: item.spot.market, liquidation: null, liquidation_unavailable_reason: "spot_not_liquidated" });
+      expect(quote.perp).toMatchObject({ exchange: item.perp.exchange, market: item.perp.market });
+      // The net is what funding leaves after borrowing and the four fills.
+      expect(quote.net_usd).toBeCloseTo(quote.funding_usd - quote.borrow_usd - quote.cost_usd, 4);
+      if (type === "spot_perp") expect([quote.spot.side, quote.spot.borrow, quote.borrow_usd]).toEqual(["long", null, 0]);
+      else {
+        expect(quote.spot.side).toBe("short");
+        expect(quote.spot.borrow).toMatchObject({ borrow_apr: item.borrow_apr! });
+        expect(quote.borrow_usd).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("answers 400 for an id that is no carry id and 404 for one not in the set", async () => {
+    expect((await get("/v1/carry-opportunities/BTC-binance-bybit/quote?notional=1000")).status).toBe(400);
+    expect(error(await get("/v1/carry-opportunities/BTC-spot_perp-gate-mexc/quote?notional=1000"))).toMatchObject({ code: "NOT_FOUND" });
+    expect((await get("/v1/carry-opportunities/BTC-spot_perp-okx-okx/quote?notional=1000", narrowKey)).status).toBe(403);
   });
 });
 

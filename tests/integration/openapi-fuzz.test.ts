@@ -38,7 +38,7 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   { operations: ["updatePortfolioPosition"], field: "status", message: /^The position is closed and can no longer be changed$/ },
   { operations: ["closePortfolioPosition"], field: "status", message: /^The position is already closed$/ },
   // A carry id's form (`<asset>-<type>-<long exchange>-<short exchange>`), which the operation's description states.
-  { operations: ["getCarryOpportunity"], field: "id", message: /^"[^]*" is not a carry opportunity id: expected <asset>-<spot_perp\|perp_spot>-/ },
+  { operations: ["getCarryOpportunity", "getCarryOpportunityQuote"], field: "id", message: /^"[^]*" is not a carry opportunity id: expected <asset>-<spot_perp\|perp_spot>-/ },
   // Across fields: two legs on different exchanges, trading the same asset.
   { operations: ["createSimulation", "createPortfolioPosition"], field: "short.exchange", message: /^The legs must be on different exchanges$/ },
   { operations: ["createSimulation", "createPortfolioPosition"], field: "short.symbol", message: /^Both legs must trade the same asset$/ },

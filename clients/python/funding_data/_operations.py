@@ -105,6 +105,18 @@ class Operations:
         """
         return self._request("GET", "/v1/carry-opportunities/{id}".format(id=quote(id, safe="")))
 
+    def get_carry_opportunity_quote(self, id: str, *, notional: float, hold_hours: Optional[int] = None, leverage: Optional[float] = None) -> Dict[str, Any]:
+        """Price a carry opportunity at a size: both books, borrow cost and the perpetual's liquidation.
+
+        GET /v1/carry-opportunities/{id}/quote
+
+        Args:
+            notional: Size of each leg in USD, more than 0 and at most 10,000,000 (books are read 50 levels deep, and even BTC's deepest venues hold no more than that within them, so a larger size could only be answered as thin).
+            hold_hours: Hours the position is held, from now: 1 to 8760 (a year); default 72.
+            leverage: Leverage of each leg (isolated margin), 1 to 125; default 1. A leverage above what a leg's venue allows at this size (its margin tiers) is a 400 VALIDATION_ERROR on `leverage` naming that maximum.
+        """
+        return self._request("GET", "/v1/carry-opportunities/{id}/quote".format(id=quote(id, safe="")), {"notional": notional, "hold_hours": hold_hours, "leverage": leverage})
+
     def list_exchanges(self) -> Dict[str, Any]:
         """List exchanges and their data health.
 

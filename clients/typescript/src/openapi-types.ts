@@ -142,6 +142,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carry-opportunities/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price a carry opportunity at a size: both books, borrow cost and the perpetual's liquidation
+         * @description Reads the spot market's and the perpetual's order books (50 levels a side, each reused for 2 s) and walks them for `notional` USD a leg, as GET /v1/opportunities/{id}/quote does for perp pairs: `spot_perp` buys spot and sells the perpetual at entry, `perp_spot` sells borrowed spot and buys the perpetual. Per leg: the fills, slippage and the taker fee (the spot venue's base-tier spot fee as the carry opportunity states it, the perpetual's stated fee); the perpetual's funding over `hold_hours` and its liquidation price at `leverage` (spot held or sold outright has none: `spot_not_liquidated`); for `perp_spot` the borrow interest over `hold_hours` at the listed `borrow_apr` (simple), the size capped by the venue's `borrowable` (`borrow_capped`). A book too thin for `notional` sizes both legs down (`thin_book`), never an error. An exchange that does not send a book within 3 s answers 503 VENUE_UNAVAILABLE naming it. An id that is not a carry id is a 400 on `id`; one not in the current carry set a 404. Test keys get the sandbox's generated books.
+         *
+         *     **Permission:** Needs the `opportunities:read` permission (Pro, Desk).
+         */
+        get: operations["getCarryOpportunityQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/exchanges": {
         parameters: {
             query?: never;
@@ -2481,6 +2503,242 @@ export interface components {
                     /** @description Population standard deviation of the same hourly net spreads as `apr_median_7d` (percent per year); `null` when that median is. */
                     apr_stddev_7d: number | null;
                 };
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds, e.g. 2026-11-21T19:04:05.123Z.
+                 */
+                timestamp: string;
+                /** @description Also sent as the X-Request-Id header; quote it when reporting a problem. */
+                request_id: string;
+                /** @description ISO 8601 UTC of the ingestion round the data comes from; null before the first one. */
+                data_as_of: string | null;
+                /** @description True while the service serves its bundled sample market instead of a live ingestion. */
+                sample: boolean;
+                /**
+                 * @description live for svc_sk_live_ keys; test for svc_sk_test_ keys, which see the deterministic sandbox.
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
+            };
+        };
+        GetCarryOpportunityQuoteResponse: {
+            data: {
+                /** @description The carry opportunity's `id`. */
+                opportunity_id: string;
+                symbol: string;
+                /**
+                 * Format: date-time
+                 * @description When the books were read, ISO 8601 UTC.
+                 */
+                quoted_at: string;
+                /** @enum {string} */
+                type: "spot_perp" | "perp_spot";
+                /** @description The notional asked for, per leg. */
+                notional_usd: number;
+                /** @description The notional both legs are priced at: `notional_usd` unless a book is too thin or the borrowable base caps it. */
+                filled_notional_usd: number;
+                /** @description True when a book could not fill `notional_usd`. */
+                thin_book: boolean;
+                /** @description True when the spot venue's `borrowable` base, at the spot mid, is less than the size otherwise filled (`perp_spot`). */
+                borrow_capped: boolean;
+                hold_hours: number;
+                /** @description The perpetual leg's leverage (isolated margin); the spot leg is unlevered. */
+                leverage: number;
+                spot: {
+                    exchange: string;
+                    /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
+                    market: string;
+                    /**
+                     * @description `long`: bought at entry, sold at exit (`spot_perp`); `short`: borrowed and sold at entry, bought back at exit (`perp_spot`).
+                     * @enum {string}
+                     */
+                    side: "long" | "short";
+                    /** @description Midpoint of the spot book's best bid and ask; null when a side is empty. */
+                    mid_price: number | null;
+                    /** @description The most the spot leg can be entered and exited at against the book read (the smaller side's depth at the mid). */
+                    fillable_notional_usd: number;
+                    entry: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    exit: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    taker_fee: number;
+                    /**
+                     * @description `default`: the venue states no spot fee, so 0.06 % (DEFAULT_TAKER_FEE).
+                     * @enum {string}
+                     */
+                    taker_fee_source: "venue_base_tier" | "default";
+                    fees_usd: number;
+                    slippage_usd: number;
+                    /** @description null for `spot_perp`, which borrows nothing. */
+                    borrow: {
+                        /** @description The spot venue's borrow rate for the base, decimal per `period`, as the venue states it. */
+                        rate: number;
+                        /** @enum {string} */
+                        period: "hour" | "day" | "year";
+                        /** @description The rate as simple percent per year. */
+                        borrow_apr: number;
+                        /** @description How much of the base the venue lends, in asset units; null where it does not say. */
+                        borrowable: number | null;
+                        /** @description Base borrowed and sold at entry, in asset units: the filled notional at the spot mid. */
+                        quantity: number;
+                        /** @description Interest over `hold_hours` on the quantity borrowed, valued at the spot mid: simple, not compounded. */
+                        borrow_usd: number;
+                    } | null;
+                    /** @description Spot held or sold outright has no liquidation price; see `liquidation_unavailable_reason`. */
+                    liquidation: null;
+                    /** @constant */
+                    liquidation_unavailable_reason: "spot_not_liquidated";
+                };
+                perp: {
+                    exchange: string;
+                    market: string;
+                    /**
+                     * @description The long leg is bought at entry and sold at exit, the short leg the reverse.
+                     * @enum {string}
+                     */
+                    side: "long" | "short";
+                    /**
+                     * Format: date-time
+                     * @description When the venue produced the book walked (its own time where it sends one), ISO 8601 UTC.
+                     */
+                    depth_timestamp: string;
+                    /**
+                     * @description `venue` (read from the venue for this quote, or a few seconds earlier), `recording` (the offline sample's recorded book) or `sandbox`.
+                     * @enum {string}
+                     */
+                    depth_source: "venue" | "recording" | "sandbox";
+                    /** @description Midpoint of the best bid and ask, per venue unit; null when a side is empty. */
+                    mid_price: number | null;
+                    /** @description Venue units one unit of the book's amounts is: OKX and Gate count contracts (0.01 and 0.0001 BTC). */
+                    contract_size: number;
+                    /** @description The most this leg can be entered and exited at against the book read (the smaller side's depth at the mid). */
+                    fillable_notional_usd: number;
+                    entry: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    /** @description Closing the position against the same book, now: what exiting would cost if the book stayed as it is. */
+                    exit: {
+                        /**
+                         * @description `buy` walks the asks, `sell` the bids.
+                         * @enum {string}
+                         */
+                        side: "buy" | "sell";
+                        /** @description Venue units filled (the coin, or the venue's bundle such as 1000 PEPE): the filled notional at the mid, whole contracts or not. */
+                        quantity: number;
+                        /** @description Average fill price per venue unit, as `mark_price` counts it; null when nothing is filled. */
+                        average_price: number | null;
+                        /** @description How much worse than the book's mid the average fill is, in basis points (half the spread included); null when nothing is filled. */
+                        slippage_bps: number | null;
+                        /** @description USD paid (buy) or received (sell): quantity × average price. */
+                        value_usd: number;
+                        /** @description Book levels the fill reached, the last one possibly in part. */
+                        levels: number;
+                    };
+                    /** @description Decimal taker fee charged on each fill. */
+                    taker_fee: number;
+                    /**
+                     * @description `account`: your own fee on the venue (PATCH /v1/account/fees); `venue_base_tier`: the venue's base-tier fee as last ingested; `default`: the venue stated none, so 0.06 %, the highest base tier among the venues.
+                     * @enum {string}
+                     */
+                    taker_fee_source: "account" | "venue_base_tier" | "default";
+                    /** @description Taker fees of the entry and the exit fill. */
+                    fees_usd: number;
+                    /** @description What the entry and exit fills cost against the mid. */
+                    slippage_usd: number;
+                    funding: {
+                        /** @description The leg's current rate (decimal per interval), paid at its next settlement. */
+                        funding_rate: number;
+                        /** @description The venue's forecast, paid at each later settlement; null where it publishes none (the current rate is held). */
+                        predicted_funding_rate: number | null;
+                        interval_hours: number;
+                        /** @description Settlements within the holding period. */
+                        settlements: number;
+                        /** @description The first of them, ISO 8601 UTC; null when there is none. */
+                        first_settlement_at: string | null;
+                        /** @description True when the venue stated no next settlement time, so settlements are taken at the UTC multiples of the interval. */
+                        schedule_assumed: boolean;
+                        /** @description What the leg earns over the period on the filled notional: + rate × notional a settlement short, − long. */
+                        funding_usd: number;
+                    };
+                    /** @description The largest notional whose entry and exit both fill within 10 bps of the mid, per the book read. */
+                    max_notional_within_10bps_usd: number;
+                    /** @description True when even the whole book read stays within 10 bps, so the true limit lies beyond the levels the venue showed. */
+                    max_notional_limited_by_depth: boolean;
+                    liquidation: {
+                        /** @description Mark price per venue unit at which this leg, opened alone at `leverage` on isolated margin, reaches its maintenance margin by the venue's own rule: on the position's value at that price, in the tier holding it there (Binance's formula; OKX, Gate, Hyperliquid, dYdX), or on its value at entry, in the entry tier (Bybit's). Fees and funding paid meanwhile are left out. null when it cannot be worked out (`unavailable_reason`). */
+                        price: number | null;
+                        /** @description How far the liquidation price is from the book's mid, in percent of the mid. */
+                        distance_pct: number | null;
+                        /** @description The maintenance rate of the tier the liquidation price is worked out in (decimal). */
+                        maintenance_margin_rate: number | null;
+                        /** @description The venue's highest leverage for a position of this size at entry (its tier's), or, where the venue's tiers are not known, the market's maximum leverage from its market list; null where it states neither. */
+                        max_leverage: number | null;
+                        /** @description What the margin comes from: the venue's tier table (Hyperliquid's margin table, dYdX's margin fractions included), or its maximum leverage alone (a Hyperliquid asset without a table: maintenance is half the initial margin at maximum leverage). */
+                        source: ("leverage_tiers" | "market_limits") | null;
+                        /** @description Why `price` is null: `not_published` (the venue gives its tiers only to signed account requests, as Binance does), `not_recorded` (the offline sample has no recording of them), `venue_unavailable` (the venue did not answer in time), `above_largest_tier` (the position is larger than the venue's tiers go), `not_reachable` (a long at this leverage is not liquidated before the price reaches zero), `no_book` (the book has no bid or no ask to price the position from); null when `price` is given. */
+                        unavailable_reason: ("not_published" | "not_recorded" | "venue_unavailable" | "above_largest_tier" | "not_reachable" | "no_book") | null;
+                    };
+                };
+                /** @description Fees and slippage of opening both legs. */
+                entry_cost_usd: number;
+                /** @description Fees and slippage of closing both legs against the same books. */
+                exit_cost_usd: number;
+                cost_usd: number;
+                cost_bps: number | null;
+                /** @description The perpetual's expected funding over `hold_hours`: earned short, paid long (negative funding reverses it). */
+                funding_usd: number;
+                /** @description The borrow interest over `hold_hours` (`perp_spot`); 0 for `spot_perp`. */
+                borrow_usd: number;
+                /** @description `funding_usd` − `borrow_usd` − `cost_usd`. */
+                net_usd: number;
+                /** @description `net_usd` / filled notional × 8760 / `hold_hours` × 100, percent per year; null when nothing is filled. */
+                net_apr: number | null;
             };
             meta: {
                 /**
@@ -5257,6 +5515,50 @@ export interface operations {
             405: components["responses"]["METHOD_NOT_ALLOWED"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL_ERROR"];
+        };
+    };
+    getCarryOpportunityQuote: {
+        parameters: {
+            query: {
+                /** @description Size of each leg in USD, more than 0 and at most 10,000,000 (books are read 50 levels deep, and even BTC's deepest venues hold no more than that within them, so a larger size could only be answered as thin). */
+                notional: number;
+                /** @description Hours the position is held, from now: 1 to 8760 (a year); default 72. */
+                hold_hours?: number;
+                /** @description Leverage of each leg (isolated margin), 1 to 125; default 1. A leverage above what a leg's venue allows at this size (its margin tiers) is a 400 VALIDATION_ERROR on `leverage` naming that maximum. */
+                leverage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The carry opportunity's `id` as listed, e.g. BTC-spot_perp-binance-bybit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the payload in `data`, response metadata in `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetCarryOpportunityQuoteResponse"];
+                };
+            };
+            400: components["responses"]["VALIDATION_ERROR"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["NOT_FOUND"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["VENUE_UNAVAILABLE"];
         };
     };
     listExchanges: {

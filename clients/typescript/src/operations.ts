@@ -83,6 +83,15 @@ export class Operations {
   }
 
   /**
+   * Price a carry opportunity at a size: both books, borrow cost and the perpetual's liquidation
+   *
+   * `GET /v1/carry-opportunities/{id}/quote`
+   */
+  getCarryOpportunityQuote(id: string, query: Query<operations["getCarryOpportunityQuote"]>): Promise<Envelope<operations["getCarryOpportunityQuote"], 200>> {
+    return this.transport.request("GET", `/v1/carry-opportunities/${encodeURIComponent(id)}/quote`, query);
+  }
+
+  /**
    * List exchanges and their data health
    *
    * `GET /v1/exchanges`

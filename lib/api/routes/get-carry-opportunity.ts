@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { AppError, invalidFields } from "@/lib/errors";
-import { parseCarryOpportunityId } from "@/lib/market/carry/carry-id";
 import { carryOpportunitySchema } from "@/lib/market/carry/carry-opportunity";
+import { carryOpportunityById } from "@/lib/market/carry/carry-query";
 import { marketMetaSchema } from "../openapi/shared-schemas";
 import { defineRoute } from "../route";
 
@@ -24,13 +23,8 @@ export const getCarryOpportunityRoute = defineRoute({
   cached: true,
   cachedOn: "carry",
   handler: async ({ actor, params, services }) => {
-    if (!parseCarryOpportunityId(params.id)) {
-      const message = `"${params.id}" is not a carry opportunity id: expected <asset>-<spot_perp|perp_spot>-<long exchange>-<short exchange>, e.g. BTC-spot_perp-binance-bybit (perpetual pairs are at /v1/opportunities/{id})`;
-      throw invalidFields([{ field: "id", message }], message);
-    }
     const snapshot = await services.market(actor.mode).carryOpportunities();
-    const item = snapshot.byId(params.id);
-    if (!item) throw new AppError("NOT_FOUND", `No carry opportunity with id "${params.id}"`);
+    const item = carryOpportunityById(snapshot, params.id);
     return { data: item, meta: { data_as_of: snapshot.asOf, sample: snapshot.sample, mode: actor.mode } };
   },
 });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { pageOf, type Page } from "@/lib/pagination";
+import { AppError, invalidFields } from "@/lib/errors";
 import { opportunitiesQuery } from "../opportunities/opportunity-query";
+import { parseCarryOpportunityId } from "./carry-id";
 import { CARRY_TYPES, type CarryOpportunity, type CarryType } from "./carry-opportunity";
 
 export const CARRY_SORTS = ["apr", "-apr", "net_apr", "-net_apr"] as const;
@@ -103,4 +105,18 @@ export function queryCarry(snapshot: CarrySnapshot, filter: CarryFilter): Page<C
     );
   };
   return pageOf(snapshot.inOrder(filter.sort).filter(matches), filter);
+}
+
+/**
+ * The carry opportunity of `id` in `snapshot`: a 400 naming `id` when it is not a carry id
+ * (`<asset>-<spot_perp|perp_spot>-<long exchange>-<short exchange>`), a 404 when the set has none.
+ */
+export function carryOpportunityById(snapshot: CarrySnapshot, id: string): CarryOpportunity {
+  if (!parseCarryOpportunityId(id)) {
+    const message = `"${id}" is not a carry opportunity id: expected <asset>-<spot_perp|perp_spot>-<long exchange>-<short exchange>, e.g. BTC-spot_perp-binance-bybit (perpetual pairs are at /v1/opportunities/{id})`;
+    throw invalidFields([{ field: "id", message }], message);
+  }
+  const item = snapshot.byId(id);
+  if (!item) throw new AppError("NOT_FOUND", `No carry opportunity with id "${id}"`);
+  return item;
 }

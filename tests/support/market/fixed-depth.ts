@@ -24,6 +24,6 @@ export const FIXED_MARGIN: MarginTable = quoteLadder([
  * quote to be answered, such as the contract tests of every route.
  */
 export function fixedDepthSources(): VenueDepthSources {
-  const source: VenueDepthSource = { book: async () => fixedBook(), margin: async () => FIXED_MARGIN };
+  const source: VenueDepthSource = { book: async () => fixedBook(), spotBook: async () => fixedBook(), margin: async () => FIXED_MARGIN };
   return Object.fromEntries(VENUE_IDS.map((venue) => [venue, source]));
 }
