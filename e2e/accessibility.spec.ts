@@ -145,7 +145,8 @@ test("the operator: /admin with a search's results passes axe and fits 1280 and 
 });
 
 test("the screener and an opportunity's page, on the sample market, pass axe and fit 1280 and 390 px signed out and on Pro", async ({ browser, sampleMarket }) => {
-  test.setTimeout(240_000);
+  // Eight page checks, four with a chart opened, take minutes on a busy machine.
+  test.setTimeout(480_000);
   // A row's funding chart opens on demand, under the row's details (signed out, the details offer sign-in instead).
   const chartOpen = {
     what: "a row's chart",
