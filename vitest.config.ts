@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
@@ -11,6 +12,10 @@ const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which leaves a
+    // core idle while a file waits on its servers, subprocesses and timers. At least two workers
+    // roughly halve the integration suite's wall time there (docs/operations.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

@@ -5,11 +5,11 @@
 //
 // One browser context per user, signed in once; each user's pages are one test, every page and
 // width checked with soft assertions so a run lists every finding, not only the first.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { keyOnPlan, signInRequest, signUpRequest, uniqueEmail } from "./helpers/accounts";
 import { blockingViolations, pageOverflow } from "./helpers/axe";
 import { OPERATOR_EMAIL } from "./helpers/e2e-env";
-import { startSeededMarketServer } from "./helpers/seeded-market-server";
+import { test } from "./helpers/seeded-market-server";
 
 const WIDTHS = [1280, 390] as const;
 
@@ -144,44 +144,39 @@ test("the operator: /admin with a search's results passes axe and fits 1280 and 
   await context.close();
 });
 
-test("the screener and an opportunity's page, on a seeded market, pass axe and fit 1280 and 390 px signed out and on Pro", async ({ browser }) => {
-  // Seeding a week of rounds takes a minute or two on a busy machine.
+test("the screener, an opportunity's page and the carry tab, on the sample market, pass axe and fit 1280 and 390 px signed out and on Pro", async ({ browser, sampleMarket }) => {
+  // Eight page checks, four with a chart opened, take minutes on a busy machine.
   test.setTimeout(480_000);
-  const seeded = await startSeededMarketServer("a11y");
-  try {
-    // A row's funding chart opens on demand, under the row's details (signed out, the details offer sign-in instead).
-    const chartOpen = {
-      what: "a row's chart",
-      act: async (page: Page) => {
-        await page.getByRole("button", { name: /^Details/ }).first().click();
-        const chart = page.getByRole("button", { name: "Chart", exact: true }).first();
-        if ((await chart.count()) === 0) return false;
-        await chart.click();
-        await expect(page.locator("canvas").first()).toBeVisible();
-        return true;
-      },
-    };
-    // Each checks an opportunity of the set it sees: Pro the live set, a visitor the delayed one.
-    const visitsOf = async (context: BrowserContext): Promise<Visit[]> => {
-      const probe = await context.newPage();
-      await probe.goto("/opportunities");
-      const id = await probe.locator("[data-opportunity]").first().getAttribute("data-opportunity");
-      await probe.close();
-      expect(id, "the seeded screener lists an opportunity").toBeTruthy();
-      return [
-        { path: "/opportunities", shot: "screener", open: chartOpen },
-        { path: `/opportunities/${encodeURIComponent(id!)}`, shot: "opportunity" },
-        { path: "/carry", shot: "carry" },
-      ];
-    };
-    const { context } = await signedInContext(browser, seeded.base, "a11y-pro", "pro");
-    await checkPages(context, "pro", await visitsOf(context));
-    await context.close();
+  // A row's funding chart opens on demand, under the row's details (signed out, the details offer sign-in instead).
+  const chartOpen = {
+    what: "a row's chart",
+    act: async (page: Page) => {
+      await page.getByRole("button", { name: /^Details/ }).first().click();
+      const chart = page.getByRole("button", { name: "Chart", exact: true }).first();
+      if ((await chart.count()) === 0) return false;
+      await chart.click();
+      await expect(page.locator("canvas").first()).toBeVisible();
+      return true;
+    },
+  };
+  // Each checks an opportunity of the set it sees: Pro the live set, a visitor the delayed one.
+  const visitsOf = async (context: BrowserContext): Promise<Visit[]> => {
+    const probe = await context.newPage();
+    await probe.goto("/opportunities");
+    const id = await probe.locator("[data-opportunity]").first().getAttribute("data-opportunity");
+    await probe.close();
+    expect(id, "the sample screener lists an opportunity").toBeTruthy();
+    return [
+      { path: "/opportunities", shot: "screener", open: chartOpen },
+      { path: `/opportunities/${encodeURIComponent(id!)}`, shot: "opportunity" },
+      { path: "/carry", shot: "carry" },
+    ];
+  };
+  const { context } = await signedInContext(browser, sampleMarket.base, "a11y-pro", "pro");
+  await checkPages(context, "pro", await visitsOf(context));
+  await context.close();
 
-    const visitor = await browser.newContext({ baseURL: seeded.base });
-    await checkPages(visitor, "signed-out", await visitsOf(visitor));
-    await visitor.close();
-  } finally {
-    await seeded.stop();
-  }
+  const visitor = await browser.newContext({ baseURL: sampleMarket.base });
+  await checkPages(visitor, "signed-out", await visitsOf(visitor));
+  await visitor.close();
 });

@@ -2,26 +2,19 @@
 // offline sample as a fresh install publishes it (e2e/helpers/seed-sample-market.ts): recorded order
 // books make BTC quotes work offline, and one BTC pair's 8-hour leg settles every 4 hours for a day
 // of its last week (seen in its settlements), then goes back to 8 hours (a stored change).
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { PASSWORD, signUpInBrowser, signUpRequest, switchToPro, uniqueEmail } from "./helpers/accounts";
 import { blockingViolations, pageOverflow } from "./helpers/axe";
-import { startSampleMarketServer, type SampleMarketServer, type SamplePair } from "./helpers/seeded-market-server";
+import { test, type SamplePair } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
-let server: SampleMarketServer | undefined;
 let base = "";
 let seeded: SamplePair;
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startSampleMarketServer("opportunity-page");
-  base = server.base;
-  seeded = server.pair;
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ sampleMarket }) => {
+  base = sampleMarket.base;
+  seeded = sampleMarket.pair;
 });
 
 async function newPage(browser: Browser): Promise<Page> {

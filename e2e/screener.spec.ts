@@ -2,10 +2,10 @@
 // rounds through the real ingestion pipeline (e2e/helpers/seed-screener-market.ts):
 // four venues, five assets in every round, LINK only in the newest round (a minute old), so the
 // Free plan's 15-minute delay is visible as a set without LINK.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { PASSWORD, signUpInBrowser, signUpRequest, uniqueEmail, switchToPro } from "./helpers/accounts";
 import { blockingViolations, pageOverflow } from "./helpers/axe";
-import { seededMarketServerForFile, startSampleMarketServer } from "./helpers/seeded-market-server";
+import { seededMarketServerForFile, test } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -405,26 +405,21 @@ test("a Pro account's saved filters, columns and density survive a reload; rows 
   await page.context().close();
 });
 
-test("every row of the bundled offline sample is marked as sample data", async ({ browser }) => {
+test("every row of the bundled offline sample is marked as sample data", async ({ browser, sampleMarket }) => {
   test.setTimeout(180_000);
-  const server = await startSampleMarketServer("screener-sample");
-  try {
-    const context = await browser.newContext({ baseURL: server.base, viewport: DESKTOP });
-    const page = await context.newPage();
-    await page.goto("/opportunities?limit=100");
-    await expect(page.getByTestId("freshness")).toContainText("Sample data (bundled snapshot, not live)");
-    await expect(rows(page)).toHaveCount(100);
-    await expect(page.getByTestId("sample-row")).toHaveCount(100);
-    await expect(rows(page).filter({ hasNot: page.getByTestId("sample-row") })).toHaveCount(0);
-    // The sample's recorded history gives pairs their persistence, shaded on its own scale, which a legend explains.
-    expect(await page.locator("td[data-col=persistence][data-shade]").count()).toBeGreaterThan(0);
-    await expect(page.getByText("Persistence shading (settlements that paid, 7 days):")).toBeVisible();
-    // The sample names every venue, the longest names among them.
-    await expectNoHorizontalScroll(page, "1280 px, the sample");
-    expect(await blockingViolations(page)).toEqual([]);
-    await page.screenshot({ path: "e2e-artifacts/screener-sample-1280.png" });
-    await context.close();
-  } finally {
-    await server.stop();
-  }
+  const context = await browser.newContext({ baseURL: sampleMarket.base, viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto("/opportunities?limit=100");
+  await expect(page.getByTestId("freshness")).toContainText("Sample data (bundled snapshot, not live)");
+  await expect(rows(page)).toHaveCount(100);
+  await expect(page.getByTestId("sample-row")).toHaveCount(100);
+  await expect(rows(page).filter({ hasNot: page.getByTestId("sample-row") })).toHaveCount(0);
+  // The sample's recorded history gives pairs their persistence, shaded on its own scale, which a legend explains.
+  expect(await page.locator("td[data-col=persistence][data-shade]").count()).toBeGreaterThan(0);
+  await expect(page.getByText("Persistence shading (settlements that paid, 7 days):")).toBeVisible();
+  // The sample names every venue, the longest names among them.
+  await expectNoHorizontalScroll(page, "1280 px, the sample");
+  expect(await blockingViolations(page)).toEqual([]);
+  await page.screenshot({ path: "e2e-artifacts/screener-sample-1280.png" });
+  await context.close();
 });

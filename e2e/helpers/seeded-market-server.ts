@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test } from "@playwright/test";
+import { test as base } from "@playwright/test";
 import { startServer, waitUntilHealthy } from "./server-process";
 
 export interface SeededMarketServer {
@@ -77,11 +77,11 @@ async function seedAndStart(label: string, seedScript: string, env: Record<strin
 /** A seeded server for a spec file: started before its tests (seeding takes minutes), stopped after them. */
 export function seededMarketServerForFile(label: string): { readonly base: string } {
   let seeded: SeededMarketServer | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
+  base.beforeAll(async () => {
+    base.setTimeout(240_000);
     seeded = await startSeededMarketServer(label);
   });
-  test.afterAll(async () => {
+  base.afterAll(async () => {
     await seeded?.stop();
   });
   return {
@@ -91,3 +91,24 @@ export function seededMarketServerForFile(label: string): { readonly base: strin
     },
   };
 }
+
+/**
+ * Playwright's `test` with `sampleMarket`: one sample market server (startSampleMarketServer) per
+ * worker, started by the first test that asks for it and shared by every spec file after it, since
+ * seeding and starting one takes a minute and the specs that use it only read the market (the
+ * accounts each signs up are its own).
+ */
+export const test = base.extend<object, { sampleMarket: SampleMarketServer }>({
+  sampleMarket: [
+    // Playwright reads a fixture's dependencies from its first parameter's destructuring: this one has none.
+    async ({}, provide) => {
+      const server = await startSampleMarketServer("sample-market");
+      try {
+        await provide(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+});
