@@ -51,7 +51,7 @@ const STATED_IN_WORDS: { operations: string[]; field: string; message: RegExp }[
   // Events: a cursor older than the events still kept, or beyond the newest one written.
   { operations: ["listEvents"], field: "after", message: /^(This event is older than the events still kept|No event with this id was written yet)/ },
   // A quote: a leverage above what a leg's venue allows at the size asked.
-  { operations: ["getOpportunityQuote"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
+  { operations: ["getOpportunityQuote", "getCarryOpportunityQuote"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },
   // A simulation costed from order books: a size the books hold.
   { operations: ["createSimulation"], field: "notional_usd", message: /^(Must be at most \d+ with costs order_books: |The books hold only )/ },
   { operations: ["createSimulation"], field: "leverage", message: /^Must be at most \d+(\.\d+)? for this pair at this size: / },

@@ -22,7 +22,8 @@ export const getCarryOpportunityQuoteRoute = defineRoute({
     "liquidation price at `leverage` (spot held or sold outright has none: `spot_not_liquidated`); for `perp_spot` the borrow interest " +
     "over `hold_hours` at the listed `borrow_apr` (simple), the size capped by the venue's `borrowable` (`borrow_capped`). A book too " +
     "thin for `notional` sizes both legs down (`thin_book`), never an error. An exchange that does not send a book within " +
-    `${BOOK_DEADLINE_MS / 1000} s answers 503 VENUE_UNAVAILABLE naming it. An id that is not a carry id is a 400 on \`id\`; one not in ` +
+    `${BOOK_DEADLINE_MS / 1000} s answers 503 VENUE_UNAVAILABLE naming it; a \`leverage\` above what the perpetual's venue allows at the ` +
+    "filled size is a 400 naming the most it allows. An id that is not a carry id is a 400 on `id`; one not in " +
     "the current carry set a 404. Test keys get the sandbox's generated books.",
   tag: "Opportunities",
   permission: "opportunities:read",
