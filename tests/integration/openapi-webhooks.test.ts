@@ -5,7 +5,9 @@ import { eventSchemaName } from "@/lib/api/openapi/webhooks";
 import { publicOrigin } from "@/lib/config/public-url";
 import { EVENT_DATA_SCHEMAS, type NewEvent } from "@/lib/events/event-data";
 import { EVENT_TYPES, eventId, WEBHOOK_EVENT_TYPES, type PublicEvent } from "@/lib/events/event-types";
+import { carryEvents } from "@/lib/events/carry-events";
 import { sandboxTickEvents } from "@/lib/events/sandbox-tick-events";
+import { sandboxCarrySnapshot } from "@/lib/market/sandbox/sandbox-carry";
 import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
 import { SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
 
@@ -16,7 +18,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const document = buildOpenApiDocument(API_ROUTES, publicOrigin()) as Json;
 const context = new SchemaContext(document);
 
-/** Events of every type, as the writers make them: a sandbox tick's market events, both kinds of alert and an endpoint's disabling. */
+/** Events of every type, as the writers make them: a sandbox tick's market events, the carry set's, both kinds of alert and an endpoint's disabling. */
 function sampleEvents(): PublicEvent[] {
   const market: NewEvent[] = [
     { type: "venue.stale", data: { exchange: "gate", status: "stale", last_success_at: null, error: "timeout" } },
@@ -28,6 +30,9 @@ function sampleEvents(): PublicEvent[] {
     // One of each type a tick gives is enough.
     for (const event of tick) if (!market.some((e) => e.type === event.type)) market.push(event);
   }
+  // The carry writer's three types: one carry opportunity moved, one gone, one new.
+  const [moved, gone, added] = sandboxCarrySnapshot(new Date(Date.UTC(2026, 10, 20))).items;
+  market.push(...carryEvents([{ ...moved!, net_apr: moved!.net_apr - 10 }, gone!], [moved!, added!], 5));
   const matched = { id: eventId(1n), type: "venue.stale" as const, created_at: "2026-11-20T00:00:00.000Z", data: { exchange: "gate" } };
   const alerts: NewEvent[] = [
     { type: "alert.triggered", data: { rule: { id: "r", name: "n" }, subject: "gate", transition: "entered", opportunity: null, event: matched } },
