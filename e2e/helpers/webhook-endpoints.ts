@@ -5,7 +5,7 @@ export async function submitEndpointForm(page: Page, url: string, eventType: str
   await page.goto("/account/webhooks");
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await form.getByLabel("Endpoint URL").fill(url);
-  await form.getByRole("checkbox", { name: eventType }).check();
+  await form.getByRole("checkbox", { name: eventType, exact: true }).check();
   await form.getByRole("button", { name: "Add endpoint" }).click();
   return form;
 }

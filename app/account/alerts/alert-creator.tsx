@@ -10,7 +10,7 @@ const KINDS: { value: AlertKind; label: string }[] = [
   { value: "opportunity", label: "Opportunities (opened or updated)" },
   { value: "funding_interval", label: "Funding interval changes" },
   { value: "venue", label: "Venues going stale" },
-  { value: "carry", label: "Carry opportunities, spot against perpetual (opened or updated)" },
+  { value: "carry", label: "Carry opportunities (spot–perp)" },
 ];
 
 const NUMBERS: { field: ConditionField; label: string; step: string }[] = [
