@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
-import { borrowedSpotSettlements, carryProjectedLegs } from "./carry-legs";
+import { carryProjectedLegs } from "./carry-legs";
 import { simulateProjected } from "./projected";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
@@ -34,27 +34,3 @@ describe("carryProjectedLegs", () => {
   });
 });
 
-describe("borrowedSpotSettlements", () => {
-  const H = 3_600_000;
-  const t0 = Date.UTC(2026, 10, 1);
-  it("charges each whole hour the rate in force at its start, from the first known rate on", () => {
-    // 8.76 % a year is 0.001 % an hour; from hour 2 on, 17.52 %.
-    const points = [
-      { time: t0 + H, annualPct: 8.76 },
-      { time: t0 + 2 * H, annualPct: 17.52 },
-    ];
-    const { settlements, coveredFrom } = borrowedSpotSettlements(points, t0, t0 + 4 * H);
-    expect(coveredFrom).toBe(t0 + H);
-    // Hour 0 has no known rate; hour 1 at 8.76 %; hours 2 and 3 at 17.52 %.
-    expect(settlements.map((s) => [s.time - t0, s.intervalHours])).toEqual([
-      [2 * H, 1],
-      [3 * H, 1],
-      [4 * H, 1],
-    ]);
-    expect(settlements.map((s) => s.rate)).toEqual([-0.00001, -0.00002, -0.00002].map((r) => expect.closeTo(r, 15)));
-  });
-
-  it("has nothing to charge without a known rate", () => {
-    expect(borrowedSpotSettlements([], t0, t0 + 5 * H)).toEqual({ settlements: [], coveredFrom: null });
-  });
-});

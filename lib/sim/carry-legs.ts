@@ -24,30 +24,3 @@ export function carryProjectedLegs(item: CarryOpportunity, fees: { spot: number 
   return { long: perp, short: spot(-(item.borrow_apr ?? 0) / 100 / HOURS_PER_YEAR) };
 }
 
-const HOUR_MS = 3_600_000;
-
-/** A stored borrow rate: from `time` on, until the next one, the asset cost `annualPct` simple percent a year to borrow. */
-export interface BorrowPoint {
-  time: number;
-  annualPct: number;
-}
-
-/**
- * Borrowed spot's "settlements" over (from, to]: at the end of every whole hour, minus the hour's
- * interest at the rate in force at its start (the last point at or before it), as a short leg's
- * settlements are read (the short earns +rate × notional). Hours before the first point have no
- * known rate: `coveredFrom` says where the history starts, and the caller refuses a window that
- * begins earlier rather than simulate a carry that borrowed for free. Points in time order. Pure.
- */
-export function borrowedSpotSettlements(points: readonly BorrowPoint[], from: number, to: number) {
-  const settlements: { time: number; rate: number; intervalHours: number }[] = [];
-  let next = 0;
-  let annualPct: number | undefined;
-  for (let hourEnd = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS; hourEnd <= to; hourEnd += HOUR_MS) {
-    const hourStart = hourEnd - HOUR_MS;
-    for (; next < points.length && points[next]!.time <= hourStart; next++) annualPct = points[next]!.annualPct;
-    if (annualPct === undefined) continue;
-    settlements.push({ time: hourEnd, rate: -annualPct / 100 / HOURS_PER_YEAR, intervalHours: 1 });
-  }
-  return { settlements, coveredFrom: points[0]?.time ?? null };
-}

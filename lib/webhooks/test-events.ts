@@ -3,10 +3,8 @@ import { intervalChangeEvents, venueHealthEvents } from "@/lib/events/derive-eve
 import type { EventType } from "@/lib/events/event-types";
 import { servedAt } from "@/lib/market/model/leg-freshness";
 import { carryEvents } from "@/lib/events/carry-events";
-import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
-import type { SpotLeg } from "@/lib/market/carry/spot-leg";
-import type { VenueId } from "@/lib/market/model/types";
-import { generateSandboxMarket, SANDBOX_MIN_ASSETS } from "@/lib/market/sandbox/generate-sandbox-market";
+import { sandboxCarrySnapshot } from "@/lib/market/sandbox/sandbox-carry";
+import { SANDBOX_MIN_ASSETS } from "@/lib/market/sandbox/generate-sandbox-market";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
 
 /** The type a test event has when the caller names none: the one most receivers handle first. */
@@ -40,7 +38,7 @@ export function testEventData(type: EventType, now: Date): NewEvent["data"] {
     case "carry_opportunity.opened":
     case "carry_opportunity.updated":
     case "carry_opportunity.closed": {
-      const carry = testCarryOpportunity(now);
+      const carry = sandboxCarrySnapshot(now).items[0]!;
       if (type === "carry_opportunity.opened") return { opportunity: carry };
       if (type === "carry_opportunity.updated") return { opportunity: carry, previous_net_apr: Math.round((carry.net_apr - 5) * 1e6) / 1e6 };
       return carryEvents([carry], [], 0)[0]!.data;
@@ -79,22 +77,3 @@ export function testEventData(type: EventType, now: Date): NewEvent["data"] {
   }
 }
 
-/**
- * A carry opportunity as the carry set ranks one: the small sandbox market's first perpetual with a
- * rate against spot on its own venue at the perpetual's mark, with a 0.1 % taker fee.
- */
-function testCarryOpportunity(now: Date) {
-  const perp = generateSandboxMarket(now, { assets: SANDBOX_MIN_ASSETS }).snapshots.find((s) => s.fundingRate !== null && s.markPrice !== null)!;
-  const spot: SpotLeg = {
-    exchange: perp.exchange as VenueId,
-    market: `${perp.base}/USDT`,
-    base: perp.base,
-    quote: "USDT",
-    price: perp.markPrice!,
-    volume24hUsd: perp.volume24hUsd,
-    takerFee: 0.001,
-    borrow: null,
-    observedAt: new Date(perp.observedAt).toISOString(),
-  };
-  return rankCarryOpportunities([perp], [spot])[0]!;
-}
