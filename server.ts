@@ -18,7 +18,7 @@ import { createRequestListener } from "@/lib/api/request-listener";
 import { appServices } from "@/lib/app-services";
 import { startBilling } from "@/lib/billing/start-billing";
 import { keyEvents } from "@/lib/keys/key-events";
-import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
+import { readIngestConfig, spotCredentials } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
@@ -117,7 +117,7 @@ async function main() {
       db: opened.db,
       target: database,
       config: ingestConfig,
-      ...(venueThread && { fetcher: venueThread.fetcher(undefined, VENUE_IDS), fetcherReachesVenues: true }),
+      ...(venueThread && { fetcher: venueThread.fetcher(undefined, VENUE_IDS), fetcherReachesVenues: true, spotFetcher: venueThread.spotFetcher(spotCredentials(ingestConfig)) }),
       onPublished: (round) => services.opportunitiesPublished(round),
       onBatch: (batch) => services.applyOpportunityBatch(batch),
       onCarryPublished: (carry) => services.carryPublished(carry),

@@ -8,7 +8,7 @@ import { configuredDatabase, openServiceDatabase } from "@/lib/db";
 import { listenForAppendedEvents } from "@/lib/events/log-notifications";
 import { startSandboxTicks } from "@/lib/events/sandbox-ticks";
 import { venueFetcher } from "@/lib/market/venues/fetch-all-venues";
-import { readIngestConfig } from "@/lib/market/ingest/ingest-config";
+import { readIngestConfig, spotCredentials } from "@/lib/market/ingest/ingest-config";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { startServiceBackfill } from "@/lib/history/backfill/start-backfill";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
@@ -35,7 +35,18 @@ async function main() {
   // 600 assets, parsing their answers was the largest part of a round's work on one thread. (A
   // server that ingests sends them all to its thread, and only with the live feeds on.)
   const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread();
-  const scheduler = venueThread && (await startIngestion({ db: opened.db, target, config, fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS), fetcherReachesVenues: true, events: liveRoundEvents(config.INGEST_INTERVAL_MS) }));
+  const scheduler =
+    venueThread &&
+    (await startIngestion({
+      db: opened.db,
+      target,
+      config,
+      fetcher: venueThread.fetcher(venueFetcher(), VENUE_IDS),
+      fetcherReachesVenues: true,
+      // The spot venues (INGEST_SPOT) wholly on that thread: their answers arrive through the round.
+      spotFetcher: venueThread.spotFetcher(spotCredentials(config)),
+      events: liveRoundEvents(config.INGEST_INTERVAL_MS),
+    }));
   if (scheduler) log.info(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);
   // Backfill jobs, one per venue: any number of workers share them through the job queue.
   const backfill = scheduler

@@ -39,7 +39,6 @@ import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { createVenueFetcher } from "./replay-venue-fetcher";
-import { createSpotFetcher } from "./replay-spot-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
 import { loopStretches } from "./loop-stretches";
 import { memorySampler } from "./memory-sampler";
@@ -75,7 +74,11 @@ async function benchRound(db: Db) {
   // As `npm run worker` fetches: part of the venues on a second thread (VenueThread), which
   // replays the same widened answers; with --alternate, every other round on this thread alone.
   const ownThread = createVenueFetcher({ assets });
-  const thread = new VenueThread({ fetcherModule: new URL("./replay-venue-fetcher.ts", import.meta.url).href, fetcherOptions: { assets } });
+  const thread = new VenueThread({
+    fetcherModule: new URL("./replay-venue-fetcher.ts", import.meta.url).href,
+    spotFetcherModule: new URL("./replay-spot-fetcher.ts", import.meta.url).href,
+    fetcherOptions: { assets },
+  });
   const twoThreads = thread.fetcher(ownThread, VENUE_IDS);
   const fetcherOf = (round: number) => (alternate && round % 2 === 1 ? ownThread : twoThreads);
   const retention = { rawDays: 7, hourlyDays: 30 };
@@ -106,8 +109,9 @@ async function benchRound(db: Db) {
   // 17,000 to 120,000), which a bound of 5 % would mostly leave out; at 2 every asset's prices are
   // still sorted and checked, the work of a live round whose venues agree, and every pair is ranked.
   const priceBound = 2;
-  // The spot venues' widened replays too, fetched beside the perp venues and handed on after the publish, as INGEST_SPOT does.
-  const spotFetcher = createSpotFetcher({ assets });
+  // The spot venues' widened replays too, fetched on the second thread beside the perp venues and
+  // handed on after the publish, as `npm run worker` does with INGEST_SPOT on.
+  const spotFetcher = thread.spotFetcher({});
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
     runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, spotFetcher });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive

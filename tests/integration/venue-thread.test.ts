@@ -6,7 +6,8 @@ import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { venueBudgets } from "@/lib/market/venues/venue-budget";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/model/types";
-import type { ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";
+import { createSpotFetcher, type ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";
+import type { SpotVenueResult } from "@/lib/market/carry/fetch-spot-legs";
 import { replayFetcher } from "./helpers/venue-fetchers";
 
 const fetcherModule = new URL("./helpers/thread-venue-fetcher.ts", import.meta.url).href;
@@ -116,6 +117,22 @@ describe("a venue thread", () => {
     const result = await fetcher(venue, { timeoutMs: 200 });
     expect(result).toMatchObject({ status: "stale", exchange: venue, error: "no answer from the venue thread within 200 ms" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_200);
+  }, 60_000);
+
+  it("fetches the spot venues on the thread: each answer what this thread's own fetch gives", async () => {
+    thread = new VenueThread({ fetcherModule, spotFetcherModule: fetcherModule });
+    const onThread = await thread.spotFetcher({})({ timeoutMs: 10_000 });
+    const here = await createSpotFetcher()({ timeoutMs: 10_000 });
+    // Times differ from one fetch to the next; which venues answered, and with what, does not.
+    const timeless = (result: SpotVenueResult) =>
+      result.status === "ok" ? { ...result, fetchedAt: 0, legs: result.legs.map((leg) => ({ ...leg, observedAt: "", borrow: leg.borrow && { ...leg.borrow, observedAt: "" } })) } : { ...result, fetchedAt: 0 };
+    expect(onThread.map(timeless)).toEqual(here.map(timeless));
+    expect(onThread.filter((r) => r.status === "ok").length).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+
+  it("fails the spot fetch with the thread's error", async () => {
+    thread = new VenueThread({ fetcherModule, spotFetcherModule: fetcherModule, fetcherOptions: { spotFails: "every spot venue is down" } satisfies ThreadFetcherOptions });
+    await expect(thread.spotFetcher({})({ timeoutMs: 10_000 })).rejects.toThrow("every spot venue is down");
   }, 60_000);
 
   it("answers what it was asked and not yet answered as stale when closed", async () => {

@@ -1,9 +1,11 @@
 // Runs inside a VenueThread (venue-thread.ts): fetches and parses the venues the round's thread
-// sends, through the same connectors, and answers each with its result.
+// sends, through the same connectors, and answers each with its result; and the spot venues, when asked.
 import { parentPort, workerData } from "node:worker_threads";
+import type { SpotCredentials, SpotVenueResult } from "../carry/fetch-spot-legs";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import { adoptVenueBudgets } from "../venues/venue-budget";
+import { spotFetcher, type SpotFetcher } from "./spot-round";
 
 /**
  * How the thread fetches: the network unless `fetcherModule` names a module (a file URL) whose
@@ -14,19 +16,16 @@ import { adoptVenueBudgets } from "../venues/venue-budget";
 export interface VenueThreadSetup {
   fetcherModule?: string;
   fetcherOptions?: unknown;
+  /** As `fetcherModule`, for the spot venues: a module whose `createSpotFetcher(fetcherOptions)` gives their fetcher. */
+  spotFetcherModule?: string;
   budgets?: SharedArrayBuffer;
   /** The process's `--import` preloads (thread-exec-argv.ts `preloadsOf`), imported by the thread's boot file when run from the sources. */
   preloads?: string[];
 }
-export interface VenueThreadRequest {
-  id: number;
-  venue: VenueId;
-  timeoutMs: number;
-}
-export interface VenueThreadReply {
-  id: number;
-  result: VenueSnapshotResult;
-}
+/** A perp venue to fetch, or every spot venue (with the operator's keys for the signed borrow endpoints). */
+export type VenueThreadAsk = { venue: VenueId; timeoutMs: number } | { spot: { timeoutMs: number; credentials: SpotCredentials } };
+export type VenueThreadRequest = VenueThreadAsk & { id: number };
+export type VenueThreadReply = { id: number; result: VenueSnapshotResult } | { id: number; spot: SpotVenueResult[] } | { id: number; spotError: string };
 
 async function createFetcher(setup: VenueThreadSetup): Promise<VenueFetcher> {
   if (!setup.fetcherModule) return venueFetcher();
@@ -34,12 +33,35 @@ async function createFetcher(setup: VenueThreadSetup): Promise<VenueFetcher> {
   return named.createVenueFetcher(setup.fetcherOptions);
 }
 
+/** The spot venues' fetch for the keys asked with: the network's, or the module's (which replays, signing with keys of its own). */
+async function createSpotFetcher(setup: VenueThreadSetup): Promise<(credentials: SpotCredentials) => SpotFetcher> {
+  if (!setup.spotFetcherModule) return (credentials) => spotFetcher({ credentials });
+  const named = (await import(setup.spotFetcherModule)) as { createSpotFetcher(options: unknown): SpotFetcher };
+  const replaying = named.createSpotFetcher(setup.fetcherOptions);
+  return () => replaying;
+}
+
 const port = parentPort;
 if (port) {
   const setup = (workerData ?? {}) as VenueThreadSetup;
   if (setup.budgets) adoptVenueBudgets(setup.budgets);
   const fetcher = createFetcher(setup);
-  port.on("message", ({ id, venue, timeoutMs }: VenueThreadRequest) => {
+  let spot: ReturnType<typeof createSpotFetcher> | undefined;
+  port.on("message", (request: VenueThreadRequest) => {
+    const { id } = request;
+    if ("spot" in request) {
+      const { timeoutMs, credentials } = request.spot;
+      spot ??= createSpotFetcher(setup);
+      void spot
+        .then((fetcherFor) => fetcherFor(credentials)({ timeoutMs }))
+        .then(
+          (results): VenueThreadReply => ({ id, spot: results }),
+          (error: unknown): VenueThreadReply => ({ id, spotError: error instanceof Error ? error.message : String(error) }),
+        )
+        .then((reply) => port.postMessage(reply));
+      return;
+    }
+    const { venue, timeoutMs } = request;
     void fetcher
       .then((fetch) => fetch(venue, { timeoutMs }))
       .catch((error: unknown): VenueSnapshotResult => ({

@@ -1,11 +1,13 @@
 import { Worker } from "node:worker_threads";
+import type { SpotCredentials, SpotVenueResult } from "../carry/fetch-spot-legs";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
 import type { VenueFetcher } from "../venues/fetch-all-venues";
 import { logger } from "@/lib/observability/logger";
 import { venueBudgets } from "../venues/venue-budget";
 import { venuesForSecondThread } from "./split-venues";
 import { preloadsOf, threadExecArgv } from "./thread-exec-argv";
-import type { VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
+import type { SpotFetcher } from "./spot-round";
+import type { VenueThreadAsk, VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
 
 /**
  * Where the thread compiled by scripts/server-bundle.mjs is, from this file: set in that bundle only
@@ -30,11 +32,14 @@ function threadEntry(): URL {
  * The thread builds its own fetcher (the network's, or the module's named in `setup`, which
  * replays), since functions do not cross threads; answers come back as structured clones. A thread
  * that dies makes its venues of that round stale, like any failing venue, and the next round starts
- * a new one.
+ * a new one. The spot venues (INGEST_SPOT) are fetched there too (`spotFetcher`): their answers
+ * trickle in over a second or more (one borrow request a coin, spaced), and parsed on the round's
+ * thread they landed in the middle of its ranking.
  */
 export class VenueThread {
   private worker: Worker | undefined;
-  private readonly pending = new Map<number, { venue: VenueId; fetchedAt: number; resolve: (result: VenueSnapshotResult) => void }>();
+  /** Each request waiting for its answer: `settle` with the thread's reply, `fail` when none will come. */
+  private readonly pending = new Map<number, { settle: (reply: VenueThreadReply) => void; fail: (error: string) => void }>();
   private nextId = 0;
   /** Each venue's markets in its last answer: what the split weighs venues by. */
   private readonly markets = new Map<VenueId, number>();
@@ -65,24 +70,51 @@ export class VenueThread {
     this.failPending("the venue thread was closed");
   }
 
+  /** Every spot venue's answer, fetched and parsed on this thread, with the operator's keys for the signed borrow endpoints. */
+  spotFetcher(credentials: SpotCredentials): SpotFetcher {
+    return ({ timeoutMs }) =>
+      new Promise<SpotVenueResult[]>((resolve, reject) => {
+        this.ask({ spot: { timeoutMs, credentials } }, timeoutMs, {
+          settle: (reply) => ("spot" in reply ? resolve(reply.spot) : reject(new Error("spotError" in reply ? reply.spotError : "the venue thread answered the spot fetch with a perp venue's answer"))),
+          fail: (error) => reject(new Error(error)),
+        });
+      });
+  }
+
   private fetch(venue: VenueId, timeoutMs: number): Promise<VenueSnapshotResult> {
+    const fetchedAt = Date.now();
+    const stale = (error: string): VenueSnapshotResult => ({ status: "stale", exchange: venue, fetchedAt, error });
+    return new Promise((resolve) => {
+      this.ask({ venue, timeoutMs }, timeoutMs, {
+        settle: (reply) => resolve("result" in reply ? reply.result : stale("the venue thread answered with no venue result")),
+        fail: (error) => resolve(stale(error)),
+      });
+    });
+  }
+
+  /** Sends `request` under a new id; its answer settles `waiting`, or no answer within `timeoutMs` and a second fails it. */
+  private ask(request: VenueThreadAsk, timeoutMs: number, waiting: { settle: (reply: VenueThreadReply) => void; fail: (error: string) => void }): void {
     const worker = this.started();
     const id = this.nextId++;
-    const fetchedAt = Date.now();
-    return new Promise((resolve) => {
-      // The thread's own deadline answers first: this one only lets go of a thread that hangs.
-      const timer = setTimeout(() => this.answer(id, { status: "stale", exchange: venue, fetchedAt, error: `no answer from the venue thread within ${timeoutMs} ms` }), timeoutMs + 1_000);
-      timer.unref();
-      this.pending.set(id, {
-        venue,
-        fetchedAt,
-        resolve: (result) => {
-          clearTimeout(timer);
-          resolve(result);
-        },
-      });
-      worker.postMessage({ id, venue, timeoutMs } satisfies VenueThreadRequest);
+    // The thread's own deadline answers first: this one only lets go of a thread that hangs.
+    const timer = setTimeout(() => this.pending.get(id)?.fail(`no answer from the venue thread within ${timeoutMs} ms`), timeoutMs + 1_000);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      this.pending.delete(id);
+    };
+    this.pending.set(id, {
+      settle: (reply) => {
+        done();
+        waiting.settle(reply);
+      },
+      fail: (error) => {
+        done();
+        waiting.fail(error);
+      },
     });
+    const message: VenueThreadRequest = { ...request, id };
+    worker.postMessage(message);
   }
 
   private started(): Worker {
@@ -94,7 +126,7 @@ export class VenueThread {
     });
     // Never what keeps the process alive: a worker stops when its scheduler does.
     worker.unref();
-    worker.on("message", ({ id, result }: VenueThreadReply) => this.answer(id, result));
+    worker.on("message", (reply: VenueThreadReply) => this.pending.get(reply.id)?.settle(reply));
     worker.on("error", (error) => logger("ingest").error({ err: error }, "the venue thread failed"));
     worker.on("exit", (code) => {
       if (this.worker !== worker) return;
@@ -105,14 +137,7 @@ export class VenueThread {
     return worker;
   }
 
-  private answer(id: number, result: VenueSnapshotResult) {
-    const waiting = this.pending.get(id);
-    this.pending.delete(id);
-    waiting?.resolve(result);
-  }
-
   private failPending(error: string) {
-    for (const { venue, fetchedAt, resolve } of this.pending.values()) resolve({ status: "stale", exchange: venue, fetchedAt, error });
-    this.pending.clear();
+    for (const waiting of [...this.pending.values()]) waiting.fail(error);
   }
 }

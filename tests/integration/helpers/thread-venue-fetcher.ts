@@ -1,12 +1,14 @@
-// What a VenueThread's thread fetches with in tests (VenueThreadSetup.fetcherModule): every venue's
-// recorded answers, and, when told, a thread that dies the first time it is asked for one venue or
+// What a VenueThread's thread fetches with in tests (VenueThreadSetup.fetcherModule and
+// spotFetcherModule): every venue's and spot venue's recorded answers, and, when told, a thread that dies the first time it is asked for one venue or
 // never answers for one, or one whose replays draw from the thread's venue budgets, or one that
 // answers only once the process's preload ran in the thread.
 import { existsSync, writeFileSync } from "node:fs";
+import { spotFetcher, type SpotFetcher } from "@/lib/market/ingest/spot-round";
 import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { venueBudgets } from "@/lib/market/venues/venue-budget";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
+import { allSpotRoutes } from "@/tests/fixtures/carry/spot-replay-table";
 import type { VenueId } from "@/lib/market/model/types";
 import { replayFetcher } from "./venue-fetchers";
 
@@ -19,7 +21,18 @@ export interface ThreadFetcherOptions {
   drawBudget?: boolean;
   /** Every venue stale unless thread-preload.ts ran in this thread first. */
   needsPreload?: boolean;
+  /** The spot fetch fails with this message. */
+  spotFails?: string;
 }
+
+/** The spot venues' recorded answers, with the keys `SPOT_KEYS` for the signed borrow endpoints. */
+export function createSpotFetcher(options: ThreadFetcherOptions = {}): SpotFetcher {
+  if (options.spotFails) return () => Promise.reject(new Error(options.spotFails));
+  return spotFetcher({ fetchImplementation: createReplayFetch(allSpotRoutes()).fetchImplementation, credentials: SPOT_KEYS });
+}
+
+const KEY = { key: "test-read-only-key", secret: "test-read-only-secret" };
+export const SPOT_KEYS = { binance: KEY, bybit: KEY, gate: KEY };
 
 export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFetcher {
   const replay = replayFetcher();
