@@ -119,7 +119,9 @@ describe("npm run admin", () => {
     }
     const revoked = await runAdmin(["revoke", "cli-op@example.com"], env);
     expect(revoked).toMatchObject({ code: 0, stdout: "cli-op@example.com is not an operator now (recorded in the audit trail).\n" });
-  });
+    // Five runs of the script, each a process that loads the sources through tsx and opens the
+    // database: ~9 s each at a load of 7, so the suite's 60 s went at the loads CI sees.
+  }, 240_000);
 
   it.skipIf(Boolean(serverUrl))("fails at once, naming the owner, while a server holds the embedded database", async () => {
     acquireDataDirLock(dataDir); // as a running server does
