@@ -35,6 +35,9 @@ import { ColumnSlabs } from "@/lib/market/opportunities/opportunity-columns";
 import { LiveOpportunities, type AppliedRound } from "@/lib/market/opportunities/live-opportunities";
 import { runIngestionRound, type RoundStep } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
+import { carryRound } from "@/lib/market/ingest/carry-round";
+import type { SpotLegsListener } from "@/lib/market/ingest/spot-round";
+import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-store";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -112,8 +115,18 @@ async function benchRound(db: Db) {
   // The spot venues' widened replays too, fetched on the second thread beside the perp venues and
   // handed on after the publish, as `npm run worker` does with INGEST_SPOT on.
   const spotFetcher = thread.spotFetcher({});
+  // And their carry set, ranked and stored with its events after the perp set, as a round with
+  // INGEST_SPOT on does (carryRound): timed from the spot legs' hand-over to its commit.
+  let carryItems = 0;
+  const carryTimes: number[] = [];
+  const publishCarry = carryRound({ db, events, persistence: new PairPersistenceStore(db), priceBound, onPublished: (published) => void (carryItems = published.items.length) });
+  const onSpotLegs: SpotLegsListener = async (spots, perps, at) => {
+    const t0 = performance.now();
+    await publishCarry(spots, perps, at);
+    carryTimes.push(performance.now() - t0);
+  };
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, spotFetcher });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, spotFetcher, onSpotLegs });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -141,6 +154,7 @@ async function benchRound(db: Db) {
   const measured = new Map(
     modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() }]),
   );
+  carryTimes.length = 0;
   const sampler = memorySampler();
   const profiler = cpuProfileDir ? await startProfile() : undefined;
   for (let i = 0; i < rounds; i++) {
@@ -192,6 +206,8 @@ async function benchRound(db: Db) {
     const [sliced, atOnce] = [...measured.values()].map((m) => median(m.round));
     console.log(`  in slices against at once, rounds alternated: ratio ${(sliced! / atOnce!).toFixed(2)}`);
   }
+  const carryMedian = median(carryTimes);
+  console.log(`  the carry set after the perp set's publish (spot legs handed over → committed with its events), median of ${carryTimes.length}: ${ms(carryMedian)}, ${carryItems.toLocaleString("en")} items`);
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
   // RSS is the process's, both threads; the heap is this thread's.
   console.log(`  peak memory: RSS ${(peak.rss / 2 ** 20).toFixed(0)} MB (both threads), JS heap ${(peak.heap / 2 ** 20).toFixed(0)} MB (the round's thread)`);
