@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createReplayFetch, type ReplayRoute } from "../venues/replay-fetch";
-import { bybitSpotBookRoutes, okxSpotBookRoutes } from "@/tests/support/market/book-replays";
+import { bybitSpotBookRoutes, kucoinSpotBookRoutes, okxSpotBookRoutes } from "@/tests/support/market/book-replays";
 import { ccxtSpotBookSource } from "./ccxt-spot-book-source";
 
 function replayedBybit(extra: ReplayRoute[] = []) {
@@ -46,6 +46,27 @@ describe("ccxtSpotBookSource", () => {
     expect(read.asks[0]).toEqual([41006.8, 0.60038921]);
     expect(replay.requests.map((r) => r.query.instType).filter(Boolean)).toEqual(["SPOT"]);
     expect(replay.requests.find((r) => r.path === "/api/v5/market/books")?.query).toMatchObject({ instId: "BTC-USD", sz: "50" });
+  });
+
+  it("reads KuCoin's spot book through its spot class, asking 100 levels and keeping what it sends", async () => {
+    const replay = createReplayFetch(kucoinSpotBookRoutes());
+    const book = ccxtSpotBookSource("kucoinfutures", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false });
+    const read = await book!("BTC/USDT");
+    // The recording (2024-03-08T11:48:28.055Z): bids 67,539.7 × 1.1829567 and 67,538.5 × 0.25229199; asks 67,539.8 × 1.08883964 and 67,539.9 × 0.0001.
+    expect(read).toEqual({
+      bids: [
+        [67539.7, 1.1829567],
+        [67538.5, 0.25229199],
+      ],
+      asks: [
+        [67539.8, 1.08883964],
+        [67539.9, 0.0001],
+      ],
+      contractSize: 1,
+      timestamp: 1709898508055,
+      source: "venue",
+    });
+    expect(replay.requests.map((r) => r.path)).toEqual(["/api/v2/symbols", "/api/v1/market/orderbook/level2_100"]);
   });
 
   it("loads the spot market list once for many books", async () => {

@@ -96,3 +96,18 @@ export function okxSpotBookRoutes(): ReplayRoute[] {
     { path: "/api/v5/market/books", query: { instId: "BTC-USD" }, reply: { body: fixtureText("../carry/okx/books_SPOT_nautilus-test-data.json") } },
   ];
 }
+
+/**
+ * KuCoin's spot market list (BTC-USDT, ETH-USDT) and its BTC-USDT spot book as recorded
+ * (tests/fixtures/carry/SOURCES.md), at the paths ccxt's spot-only client asks for them.
+ */
+export function kucoinSpotBookRoutes(): ReplayRoute[] {
+  return [
+    { path: "/api/v2/symbols", reply: { body: fixtureText("../carry/kucoin/symbols_BTC-ETH-USDT_DOC.json") } },
+    {
+      path: "/api/v1/market/orderbook/level2_100",
+      query: { symbol: "BTC-USDT" },
+      reply: { body: fixtureText("../carry/kucoin/market_orderbook_level2_BTC-USDT_2024-03-08_ccxt-static.json") },
+    },
+  ];
+}
