@@ -62,6 +62,9 @@ export const SPOT_EXPECTATIONS: SpotExpectation[] = [
   // Gate's docs example is a leveraged token: it keeps its own base (BTC3L), so it never pairs with a BTC perp.
   { venue: "gate", exchange: "gate", fixture: "gate/spot_tickers_BTC3L_USDT_DOC.json", market: "BTC3L/USDT", base: "BTC3L", quote: "USDT", price: 2.46140352, volume24hUsd: 1602221.6646837553, takerFee: 0.001,
     ccxt: { row: (body) => (body as unknown[])[0], id: "BTC3L_USDT", symbol: "BTC3L/USDT" } },
+  // Gate, recorded by ccxt's developers (fetchTicker of BTC/USDT asks the same endpoint for one pair): last "73373.9"; quote_volume "243764368.46418".
+  { venue: "gate", exchange: "gate", fixture: "gate/spot_tickers_BTC_USDT_ccxt-static.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 73373.9, volume24hUsd: 243764368.46418, takerFee: 0.001,
+    ccxt: { row: (body) => (body as unknown[])[0], id: "BTC_USDT", symbol: "BTC/USDT" } },
   // Bitget: lastPr "85768.48"; quoteVolume "150814327.536654" (usdtVolume agrees to 6 places on a USDT pair).
   { venue: "bitget", exchange: "bitget", fixture: "bitget/spot_market_tickers_BTCUSDT_2026-10-05.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 85768.48, volume24hUsd: 150814327.536654, takerFee: 0.001,
     ccxt: { row: (body) => (body as Rows).data[0], id: "BTCUSDT", symbol: "BTC/USDT" } },
