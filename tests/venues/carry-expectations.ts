@@ -94,6 +94,6 @@ export const BORROW_EXPECTATIONS: BorrowExpectation[] = [
   // Bybit classic, per day: 0.000054835 × 365 × 100 = 2.00147750 %; loanAbleAmount "19.220442066850037795" ETH.
   { endpoint: "bybit-loan-info", fixture: "bybit/spot-cross-margin-trade_loan-info_ETH_classic_DOC.json", access: "signed", asset: "ETH", rate: 0.000054835, period: "day", aprPct: 2.0014775, borrowable: 19.220442066850037795, count: 1 },
   // Bitget unified margin-loans, per day, where the stated annual agrees: 0.00100008 × 365 = 0.3650292,
-  // the answer's own annualInterest; × 100 = 36.50292 %. The answer names no coin: BTC is the one asked.
-  { endpoint: "bitget-margin-loans", fixture: "bitget/v3_market_margin-loans_ccxt-comment_2025-07-18.json", access: "public", asset: "BTC", askedFor: "BTC", rate: 0.00100008, period: "day", aprPct: 36.50292, borrowable: null, count: 1 },
+  // the answer's own annualInterest; × 100 = 36.50292 %. The answer names no coin: the recording asked BTC's.
+  { endpoint: "bitget-margin-loans", fixture: "bitget/v3_market_margin-loans_BTC_2025-07-18_ccxt-static.json", access: "public", asset: "BTC", askedFor: "BTC", rate: 0.00100008, period: "day", aprPct: 36.50292, borrowable: null, count: 1 },
 ];
