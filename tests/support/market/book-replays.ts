@@ -111,3 +111,19 @@ export function kucoinSpotBookRoutes(): ReplayRoute[] {
     },
   ];
 }
+
+/**
+ * Bitget's spot market list (BTCUSDT) and the margin list ccxt loads beside it, and its BTCUSDT
+ * spot book as recorded (tests/fixtures/carry/SOURCES.md), at the paths ccxt's spot-only client asks.
+ */
+export function bitgetSpotBookRoutes(): ReplayRoute[] {
+  return [
+    { path: "/api/v2/spot/public/symbols", reply: { body: fixtureText("../carry/bitget/spot_public_symbols_BTCUSDT_DOC.json") } },
+    { path: "/api/v2/margin/currencies", reply: { body: fixtureText("../carry/bitget/margin_currencies_ETHUSDT_DOC.json") } },
+    {
+      path: "/api/v2/spot/market/orderbook",
+      query: { symbol: "BTCUSDT" },
+      reply: { body: fixtureText("../carry/bitget/spot_market_orderbook_BTCUSDT_2024-02-01_ccxt-static.json") },
+    },
+  ];
+}
