@@ -4,11 +4,13 @@ import { liveMarketDepth } from "@/lib/market/books/live-market-depth";
 import { ccxtDepthSource } from "@/lib/market/books/ccxt-depth-source";
 import { ccxtSpotBookSource } from "@/lib/market/books/ccxt-spot-book-source";
 import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
-import { createReplayFetch, type ReplayReply } from "@/lib/market/venues/replay-fetch";
+import { createReplayFetch, type ReplayReply, type ReplayRoute } from "@/lib/market/venues/replay-fetch";
+import type { VenueDepthSource } from "@/lib/market/books/market-depth";
+import type { CcxtVenueId } from "@/lib/market/venues/connectors/venue-adapter";
 import { recordedMarketDepth } from "@/lib/market/sample/recorded-depth";
 import { sandboxMarket } from "@/lib/market/sandbox/sandbox-market";
 import { sandboxCarrySnapshot } from "@/lib/market/sandbox/sandbox-carry";
-import { bybitSpotBookRoutes, venueBookRoutes } from "@/tests/support/market/book-replays";
+import { bitgetSpotBookRoutes, bybitSpotBookRoutes, kucoinSpotBookRoutes, venueBookRoutes } from "@/tests/support/market/book-replays";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { makeSpot } from "@/tests/support/market/make-spot";
 import { carryQuoteFiguresSchema } from "./carry-quote-schema";
@@ -18,37 +20,39 @@ const H = 3_600_000;
 const NOW = new Date("2026-11-24T07:00:00Z");
 
 /**
- * Bybit's recorded books through ccxt: its spot BTC/USDT (bids 27,450.50 × 1.5, 27,450 × 2,
- * 27,449.50 × 0.75; asks 27,451 × 1.2, 27,451.50 × 3, 27,452 × 0.5: mid 27,450.75) and its linear
- * BTC/USDT:USDT (best bid 69,445.9 × 49.567, best ask 69,448.3 × 106.435: mid 69,447.1). Different
- * days, so the two mids are far apart; each leg holds the notional at its own mid, as always.
- * The perpetual's stated taker fee is Bybit's 0.055 %. `spotBook` replaces the spot book's answer.
+ * Bybit's recorded linear BTC/USDT:USDT book through ccxt (best bid 69,445.9 × 49.567, best ask
+ * 69,448.3 × 106.435: mid 69,447.1) and a spot venue's recorded spot books (`spotRoutes`), each
+ * venue through its own replay. The perpetual's stated taker fee is Bybit's 0.055 %.
  */
-function bybitMarket(options: { spotBook?: ReplayReply; deadlineMs?: number } = {}): CarryQuoteMarket {
-  const spotOverride = options.spotBook ? [{ path: "/v5/market/orderbook", query: { category: "spot" }, reply: options.spotBook }] : [];
-  const spotReplay = createReplayFetch([...spotOverride, ...bybitSpotBookRoutes()]);
-  const perpReplay = createReplayFetch(venueBookRoutes("bybit"));
+function replayedMarket(spotVenue: CcxtVenueId, spotRoutes: ReplayRoute[], deadlineMs = 3_000): CarryQuoteMarket {
   const replayed = { enableRateLimit: false } as const;
-  const depth = liveMarketDepth(
-    {
-      bybit: {
-        ...ccxtDepthSource("bybit", { ...replayed, fetchImplementation: perpReplay.fetchImplementation }),
-        spotBook: ccxtSpotBookSource("bybit", { ...replayed, fetchImplementation: spotReplay.fetchImplementation }),
-      },
-    },
-    { deadlineMs: options.deadlineMs ?? 3_000 },
-  );
-  return { ...depth, takerFee: async () => 0.00055 };
+  const perp = { ...replayed, fetchImplementation: createReplayFetch(venueBookRoutes("bybit")).fetchImplementation };
+  const spot = { ...replayed, fetchImplementation: createReplayFetch(spotRoutes).fetchImplementation };
+  const sources: Record<string, VenueDepthSource> = { bybit: ccxtDepthSource("bybit", perp) };
+  sources[spotVenue] = { ...(sources[spotVenue] ?? ccxtDepthSource(spotVenue, spot)), spotBook: ccxtSpotBookSource(spotVenue, spot) };
+  return { ...liveMarketDepth(sources, { deadlineMs }), takerFee: async () => 0.00055 };
 }
 
 /**
- * Bybit's carry items of BTC: spot on Bybit (0.1 % taker fee, lending BTC at 0.01 % a day = 3.65 %
- * a year, 0.2 BTC lendable) against its perpetual paying `rate` every 8 h, next 1 h after NOW.
+ * Bybit's spot BTC/USDT (bids 27,450.50 × 1.5, 27,450 × 2, 27,449.50 × 0.75; asks 27,451 × 1.2,
+ * 27,451.50 × 3, 27,452 × 0.5: mid 27,450.75) against its perpetual. Different days, so the two
+ * mids are far apart; each leg holds the notional at its own mid, as always. `spotBook` replaces
+ * the spot book's answer.
  */
-function items(rate: number) {
+function bybitMarket(options: { spotBook?: ReplayReply; deadlineMs?: number } = {}): CarryQuoteMarket {
+  const spotOverride = options.spotBook ? [{ path: "/v5/market/orderbook", query: { category: "spot" }, reply: options.spotBook }] : [];
+  return replayedMarket("bybit", [...spotOverride, ...bybitSpotBookRoutes()], options.deadlineMs);
+}
+
+/**
+ * The carry items of BTC against Bybit's perpetual paying `rate` every 8 h, next 1 h after NOW:
+ * spot on `spotExchange` (Bybit unless said; 0.1 % taker fee, lending BTC at 0.01 % a day =
+ * 3.65 % a year, 0.2 BTC lendable).
+ */
+function items(rate: number, spotExchange: CcxtVenueId = "bybit") {
   const perp = makeSnapshot({ exchange: "bybit", fundingRate: rate, nextFundingAt: NOW.getTime() + H, observedAt: NOW.getTime() - 60_000 });
   const spot = makeSpot({
-    exchange: "bybit",
+    exchange: spotExchange,
     takerFee: 0.001,
     borrow: { asset: "BTC", rate: 0.0001, period: "day", borrowable: 0.2, source: "test", observedAt: NOW.toISOString() },
     observedAt: NOW.toISOString(),
@@ -119,6 +123,25 @@ describe("quoteCarryOpportunity on Bybit's replayed books", () => {
   it("refuses a leverage above what the perpetual's venue allows, naming it", async () => {
     const market = { ...bybitMarket(), marginTable: async () => ({ available: false as const, reason: "not_published" as const, detail: "x", maxLeverage: 5 }) };
     await expect(quoteCarryOpportunity(market, items(0.0001).spotPerp, query(1_000, 24, 10), NOW)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+});
+
+describe("quoteCarryOpportunity walking other venues' recorded spot books against Bybit's perpetual", () => {
+  // KuCoin's (2024-03-08) and Bitget's (2024-02-01) BTC/USDT spot books as ccxt's developers
+  // recorded them, two levels a side: 1,000 USD fills on the best level each way.
+  it.each([
+    { venue: "kucoinfutures" as const, routes: kucoinSpotBookRoutes, bid: 67539.7, ask: 67539.8, mid: 67539.75 },
+    { venue: "bitget" as const, routes: bitgetSpotBookRoutes, bid: 42604.36, ask: 42604.37, mid: 42604.365 },
+  ])("prices $venue's spot leg of a spot_perp from its book", async ({ venue, routes, bid, ask, mid }) => {
+    const { figures } = await quoteCarryOpportunity(replayedMarket(venue, routes()), items(0.0001, venue).spotPerp, query(1_000), NOW);
+    expect(figures).toMatchObject({ type: "spot_perp", filled_notional_usd: 1_000, thin_book: false });
+    expect(figures.spot).toMatchObject({ side: "long", mid_price: mid, taker_fee: 0.001, borrow: null });
+    expect(figures.spot.entry).toMatchObject({ side: "buy", average_price: ask, levels: 1 });
+    expect(figures.spot.exit).toMatchObject({ side: "sell", average_price: bid, levels: 1 });
+    // 1,000 / mid BTC, half the spread (0.05 at KuCoin, 0.005 at Bitget) from the mid each way; fees 0.1 % of about 1,000 twice.
+    expect(figures.spot.slippage_usd).toBeCloseTo(((ask - bid) * 1_000) / mid, 6);
+    expect(figures.spot.fees_usd).toBeCloseTo(2, 2);
+    expect(figures.perp).toMatchObject({ side: "short", mid_price: 69447.1, depth_source: "venue" });
   });
 });
 

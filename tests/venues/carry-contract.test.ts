@@ -79,7 +79,7 @@ describe("spot taker fees", () => {
 
 describe.each(BORROW_EXPECTATIONS)("$endpoint: $asset ($fixture)", (expectation) => {
   it("reads the rate in the period the venue states, with what it lends", () => {
-    const rates = readBorrowRates(expectation.endpoint, carryFixture(expectation.fixture), OBSERVED_AT);
+    const rates = readBorrowRates(expectation.endpoint, carryFixture(expectation.fixture), OBSERVED_AT, expectation.askedFor);
     expect(rates).toHaveLength(expectation.count);
     const rate = rates.find((row) => row.asset === expectation.asset);
     expect(rate).toEqual({

@@ -45,6 +45,8 @@ export interface BorrowExpectation {
   borrowable: number | null;
   /** How many rates the answer holds in all. */
   count: number;
+  /** The coin the request names, for an answer that does not repeat it (Bitget's margin-loans). */
+  askedFor?: string;
 }
 
 export const SPOT_EXPECTATIONS: SpotExpectation[] = [
@@ -60,6 +62,9 @@ export const SPOT_EXPECTATIONS: SpotExpectation[] = [
   // Gate's docs example is a leveraged token: it keeps its own base (BTC3L), so it never pairs with a BTC perp.
   { venue: "gate", exchange: "gate", fixture: "gate/spot_tickers_BTC3L_USDT_DOC.json", market: "BTC3L/USDT", base: "BTC3L", quote: "USDT", price: 2.46140352, volume24hUsd: 1602221.6646837553, takerFee: 0.001,
     ccxt: { row: (body) => (body as unknown[])[0], id: "BTC3L_USDT", symbol: "BTC3L/USDT" } },
+  // Gate, recorded by ccxt's developers (fetchTicker of BTC/USDT asks the same endpoint for one pair): last "73373.9"; quote_volume "243764368.46418".
+  { venue: "gate", exchange: "gate", fixture: "gate/spot_tickers_BTC_USDT_ccxt-static.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 73373.9, volume24hUsd: 243764368.46418, takerFee: 0.001,
+    ccxt: { row: (body) => (body as unknown[])[0], id: "BTC_USDT", symbol: "BTC/USDT" } },
   // Bitget: lastPr "85768.48"; quoteVolume "150814327.536654" (usdtVolume agrees to 6 places on a USDT pair).
   { venue: "bitget", exchange: "bitget", fixture: "bitget/spot_market_tickers_BTCUSDT_2026-10-05.json", market: "BTC/USDT", base: "BTC", quote: "USDT", price: 85768.48, volume24hUsd: 150814327.536654, takerFee: 0.001,
     ccxt: { row: (body) => (body as Rows).data[0], id: "BTCUSDT", symbol: "BTC/USDT" } },
@@ -88,4 +93,7 @@ export const BORROW_EXPECTATIONS: BorrowExpectation[] = [
   { endpoint: "gate-uni-estimate-rate", fixture: "gate/margin_uni_estimate_rate_BTC_GT_DOC.json", access: "signed", asset: "GT", rate: 0.000001, period: "hour", aprPct: 0.876, borrowable: null, count: 2 },
   // Bybit classic, per day: 0.000054835 × 365 × 100 = 2.00147750 %; loanAbleAmount "19.220442066850037795" ETH.
   { endpoint: "bybit-loan-info", fixture: "bybit/spot-cross-margin-trade_loan-info_ETH_classic_DOC.json", access: "signed", asset: "ETH", rate: 0.000054835, period: "day", aprPct: 2.0014775, borrowable: 19.220442066850037795, count: 1 },
+  // Bitget unified margin-loans, per day, where the stated annual agrees: 0.00100008 × 365 = 0.3650292,
+  // the answer's own annualInterest; × 100 = 36.50292 %. The answer names no coin: the recording asked BTC's.
+  { endpoint: "bitget-margin-loans", fixture: "bitget/v3_market_margin-loans_BTC_2025-07-18_ccxt-static.json", access: "public", asset: "BTC", askedFor: "BTC", rate: 0.00100008, period: "day", aprPct: 36.50292, borrowable: null, count: 1 },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createReplayFetch, type ReplayRoute } from "../venues/replay-fetch";
-import { bybitSpotBookRoutes, okxSpotBookRoutes } from "@/tests/support/market/book-replays";
+import { bitgetSpotBookRoutes, bybitSpotBookRoutes, kucoinSpotBookRoutes, okxSpotBookRoutes } from "@/tests/support/market/book-replays";
 import { ccxtSpotBookSource } from "./ccxt-spot-book-source";
 
 function replayedBybit(extra: ReplayRoute[] = []) {
@@ -46,6 +46,33 @@ describe("ccxtSpotBookSource", () => {
     expect(read.asks[0]).toEqual([41006.8, 0.60038921]);
     expect(replay.requests.map((r) => r.query.instType).filter(Boolean)).toEqual(["SPOT"]);
     expect(replay.requests.find((r) => r.path === "/api/v5/market/books")?.query).toMatchObject({ instId: "BTC-USD", sz: "50" });
+  });
+
+  // Recorded by ccxt's developers (tests/fixtures/carry/SOURCES.md), two levels a side as ccxt kept them.
+  it.each([
+    {
+      venue: "kucoinfutures" as const,
+      routes: kucoinSpotBookRoutes,
+      // KuCoin's spot class, asked 100 levels (its 20 or 100); 2024-03-08T11:48:28.055Z.
+      paths: ["/api/v2/symbols", "/api/v1/market/orderbook/level2_100"],
+      bids: [[67539.7, 1.1829567], [67538.5, 0.25229199]],
+      asks: [[67539.8, 1.08883964], [67539.9, 0.0001]],
+      timestamp: 1709898508055,
+    },
+    {
+      venue: "bitget" as const,
+      routes: bitgetSpotBookRoutes,
+      // The margin list is loaded beside the spot list; the book's own `ts`, 2024-02-01T16:14:54.602Z.
+      paths: ["/api/v2/margin/currencies", "/api/v2/spot/public/symbols", "/api/v2/spot/market/orderbook"],
+      bids: [[42604.36, 0.616], [42604.3, 0.44]],
+      asks: [[42604.37, 0.601], [42608.51, 0.0127]],
+      timestamp: 1706804094602,
+    },
+  ])("reads $venue's recorded BTC/USDT spot book in the coin, behind its spot market list", async ({ venue, routes, paths, bids, asks, timestamp }) => {
+    const replay = createReplayFetch(routes());
+    const book = ccxtSpotBookSource(venue, { fetchImplementation: replay.fetchImplementation, enableRateLimit: false });
+    expect(await book!("BTC/USDT")).toEqual({ bids, asks, contractSize: 1, timestamp, source: "venue" });
+    expect(replay.requests.map((r) => r.path).sort()).toEqual([...paths].sort());
   });
 
   it("loads the spot market list once for many books", async () => {

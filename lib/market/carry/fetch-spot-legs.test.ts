@@ -33,9 +33,9 @@ describe("fetchSpotLegs on replayed answers", () => {
     expect(okLegs(results.bybit)[0]).toMatchObject({ market: "BTC/USDT", borrow: null });
     const bybitBorrow = replay.requests.find((r) => r.path === "/v5/spot-margin-trade/interest-rate-history");
     expect(bybitBorrow?.query).toEqual({ currency: "BTC" });
-    // Bitget's documented margin-loans example states a daily rate that is not its annual / 365: refused, so Bitget is stale whole.
-    expect(results.bitget).toMatchObject({ status: "stale", exchange: "bitget" });
-    expect((results.bitget as { error: string }).error).toMatch(/bitget-margin-loans/);
+    // Bitget's public margin-loans answer names no coin: its daily rate is read for BTC, the coin asked.
+    expect(okLegs(results.bitget)[0]).toMatchObject({ exchange: "bitget", market: "BTC/USDT", price: 85768.48, borrow: { asset: "BTC", rate: 0.00100008, period: "day", borrowable: null } });
+    expect(replay.requests.find((r) => r.path === "/api/v3/market/margin-loans")?.query).toEqual({ coin: "BTC" });
   });
 
   it("signs Binance's borrow request with a timestamp and signature, and sends the key in its header", async () => {

@@ -96,3 +96,34 @@ export function okxSpotBookRoutes(): ReplayRoute[] {
     { path: "/api/v5/market/books", query: { instId: "BTC-USD" }, reply: { body: fixtureText("../carry/okx/books_SPOT_nautilus-test-data.json") } },
   ];
 }
+
+/**
+ * KuCoin's spot market list (BTC-USDT, ETH-USDT) and its BTC-USDT spot book as recorded
+ * (tests/fixtures/carry/SOURCES.md), at the paths ccxt's spot-only client asks for them.
+ */
+export function kucoinSpotBookRoutes(): ReplayRoute[] {
+  return [
+    { path: "/api/v2/symbols", reply: { body: fixtureText("../carry/kucoin/symbols_BTC-ETH-USDT_DOC.json") } },
+    {
+      path: "/api/v1/market/orderbook/level2_100",
+      query: { symbol: "BTC-USDT" },
+      reply: { body: fixtureText("../carry/kucoin/market_orderbook_level2_BTC-USDT_2024-03-08_ccxt-static.json") },
+    },
+  ];
+}
+
+/**
+ * Bitget's spot market list (BTCUSDT) and the margin list ccxt loads beside it, and its BTCUSDT
+ * spot book as recorded (tests/fixtures/carry/SOURCES.md), at the paths ccxt's spot-only client asks.
+ */
+export function bitgetSpotBookRoutes(): ReplayRoute[] {
+  return [
+    { path: "/api/v2/spot/public/symbols", reply: { body: fixtureText("../carry/bitget/spot_public_symbols_BTCUSDT_DOC.json") } },
+    { path: "/api/v2/margin/currencies", reply: { body: fixtureText("../carry/bitget/margin_currencies_ETHUSDT_DOC.json") } },
+    {
+      path: "/api/v2/spot/market/orderbook",
+      query: { symbol: "BTCUSDT" },
+      reply: { body: fixtureText("../carry/bitget/spot_market_orderbook_BTCUSDT_2024-02-01_ccxt-static.json") },
+    },
+  ];
+}
