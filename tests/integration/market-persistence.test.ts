@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
+import { LiveRoundEvents } from "@/lib/events/live-round-events";
+import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
+import { carryRound } from "@/lib/market/ingest/carry-round";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import { borrowedSpot } from "@/lib/market/persistence/borrowed-spot";
@@ -8,6 +11,7 @@ import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-
 import { UNKNOWN_PERSISTENCE, type Opportunity } from "@/lib/market/model/types";
 import { delayedOpportunities } from "@/lib/screener/delayed-opportunities";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { listOpportunitiesAsPro } from "./helpers/list-opportunities";
 import { snapshotFetcher } from "./helpers/venue-fetchers";
@@ -199,6 +203,20 @@ describe("opportunity persistence from stored history", () => {
     // OKX stopped lending ETH a day before: no pair. Hyperliquid's BTC history is too short for 30 days.
     expect(set.persistenceOf(bybitEth, borrowedSpot("okx", "ETH"))).toBeUndefined();
     expect(set.persistenceOf({ exchange: "hyperliquid", market: "BTC/USDC:USDC" }, borrowedSpot("binance", "BTC"))?.apr_median_30d).toBeNull();
+  }, 60_000);
+
+  it("is attached by a round to its carry items, each perp_spot's against the asset borrowed on its spot venue", async () => {
+    let items: readonly CarryOpportunity[] = [];
+    const onSpotLegs = carryRound({ db, events: new LiveRoundEvents(5, 180_000), persistence, priceBound: undefined, onPublished: (carry) => (items = carry.items) });
+    const perps = [makeSnapshot({ exchange: "bybit", base: "ETH", market: "ETH/USDT:USDT", fundingRate: -0.0002, observedAt: AT })];
+    const spots = (["bybit", "okx"] as const).map((exchange) => makeSpot({ exchange, base: "ETH", market: "ETH/USDT", borrow: dailyBorrow("ETH") }));
+    await onSpotLegs(spots, perps, new Date(AT));
+    const of = (id: string) => items.find((item) => item.id === id)?.persistence;
+    // The figures above; OKX lends ETH now but stored no rate in the last 24 hours, so its have none yet.
+    expect(of("ETH-perp_spot-bybit-bybit")).toMatchObject({ positive_since: iso(hourAt(719)), apr_median_7d: 0, apr_median_30d: 15, paid_share_7d: 0.5 });
+    expect(of("ETH-perp_spot-bybit-okx")).toEqual(UNKNOWN_PERSISTENCE);
+    // Spot held against the perpetual: 20 % paid every hour the other way, never positive.
+    expect(of("ETH-spot_perp-okx-bybit")).toMatchObject({ positive_since: null, apr_median_7d: -20, apr_median_30d: -20 });
   }, 60_000);
 
   it("orders sort=stability by paid share, then deviation, and -stability the other way", async () => {
