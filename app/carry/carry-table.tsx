@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { ScrollRegion } from "@/app/components/scroll-region";
 import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
 import { aprShade, persistenceShade } from "@/lib/screener/colour-scale";
-import { basisNote, CARRY_TYPE_LABELS, carryPersistenceCell } from "@/lib/screener/carry-cells";
+import { basisNote, CARRY_TYPE_LABELS } from "@/lib/screener/carry-cells";
+import { persistenceCell } from "@/lib/screener/persistence-cell";
 import { formatAge, formatApr, formatAssetAmount, formatBps, formatFundingRate, formatInterval, formatUsdCompact } from "@/lib/screener/format";
 import { venueName } from "@/lib/screener/price-spread-note";
 import { Shaded, SortableHeading, type SortHeading } from "../opportunities/opportunity-table";
@@ -62,7 +63,7 @@ export function CarryTable({ items, renderedAt, sample, sortHeadings }: Props) {
 }
 
 function CarryRow({ item, renderedAt, sample }: { item: CarryOpportunity; renderedAt: number; sample: boolean }) {
-  const persistence = carryPersistenceCell(item);
+  const persistence = persistenceCell(item.persistence);
   const borrowed = item.type === "perp_spot";
   return (
     <tr data-carry={item.id} data-type={item.type} data-sample={sample || undefined}>

@@ -39,6 +39,14 @@ export interface SettlementMark {
   source: string;
 }
 
+/** One stored hourly borrow rate of an asset on a spot venue: what borrowing it cost in the hour starting at `time`. */
+export interface HourlyBorrowRate {
+  /** The hour's start, epoch ms. */
+  time: number;
+  /** Percent a year, simple (BorrowRate.aprPct). */
+  aprPct: number;
+}
+
 /** Funding interval changes over a range, optionally of one venue and/or one asset, a page of them. */
 export interface IntervalChangeWindow {
   exchange?: string;
@@ -72,6 +80,12 @@ export interface Market extends MarketDepth {
   settlementPage(window: SettlementWindow): Promise<{ items: FundingSettlement[]; total: number }>;
   /** Every settlement of one asset on one venue, all markets and all time, by market then time: what coverage is computed from. */
   settlementMarks(exchange: string, symbol: string): Promise<SettlementMark[]>;
+  /**
+   * A spot venue's hourly borrow rates of an asset for the hours starting in [from, to), oldest
+   * first; an hour not observed is absent. No venue serves margin borrow history without a key, so
+   * it reaches back only as far as this service has been storing them.
+   */
+  borrowRates(exchange: string, asset: string, from: Date, to: Date): Promise<HourlyBorrowRate[]>;
   /** Changes of funding interval that took effect in [from, to], oldest first, paged. */
   intervalChanges(window: IntervalChangeWindow): Promise<{ items: FundingIntervalChange[]; total: number }>;
   /** The venue's stated taker fee for the market at `now`, as a decimal; null when unknown. */

@@ -1,5 +1,4 @@
 import type { CarryOpportunity, CarryType } from "@/lib/market/carry/carry-opportunity";
-import { hasPersistenceFigures, persistenceCell, type PersistenceCell } from "./persistence-cell";
 import { priceSpreadNote } from "./price-spread-note";
 
 /** Each side of the trade in words, as the carry tab's type column and filter name them. */
@@ -18,15 +17,3 @@ export function basisNote(item: Pick<CarryOpportunity, "spot" | "perp" | "basis_
   return priceSpreadNote({ long: spotAsLeg, short: item.perp, price_spread_unavailable_reason: item.basis_unavailable_reason });
 }
 
-
-/**
- * The persistence cell of a carry item: the perpetual's figures as persistence-cell shows a pair's;
- * a borrowed spot's figures would need the borrow rate's history too, which is not stored, so it
- * says that rather than "not enough history". Pure.
- */
-export function carryPersistenceCell(item: Pick<CarryOpportunity, "type" | "persistence">): PersistenceCell {
-  if (item.type === "perp_spot" && !hasPersistenceFigures(item.persistence)) {
-    return { text: "—", title: "No figures for borrowed spot: they would need the borrow rate's history, which is not stored yet." };
-  }
-  return persistenceCell(item.persistence);
-}

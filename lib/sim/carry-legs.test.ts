@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
-import { carryProjectedLegs } from "./carry-legs";
+import { borrowSettlements, carryProjectedLegs } from "./carry-legs";
+import { simulateHistorical } from "./historical";
 import { simulateProjected } from "./projected";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
@@ -34,3 +35,40 @@ describe("carryProjectedLegs", () => {
   });
 });
 
+
+describe("borrowSettlements", () => {
+  const H = 3_600_000;
+  const t0 = Date.UTC(2026, 10, 1);
+
+  it("charges each stored hour's rate at the hour's end; an hour not stored charges nothing", () => {
+    // 8.76 % a year is 0.001 % an hour; hour 1 was not stored.
+    const settlements = borrowSettlements([
+      { time: t0, aprPct: 8.76 },
+      { time: t0 + 2 * H, aprPct: 17.52 },
+    ]);
+    expect(settlements.map((s) => [s.time - t0, s.intervalHours])).toEqual([
+      [H, 1],
+      [3 * H, 1],
+    ]);
+    expect(settlements.map((s) => s.rate)).toEqual([-0.00001, -0.00002].map((r) => expect.closeTo(r, 15)));
+  });
+
+  it("replays a perp_spot day: the perpetual's negative funding collected by the long, the borrow paid by the short", () => {
+    // Funding −0.0001 every 8 h (3 settlements a day: +1 USD each on 10,000 long); borrowing at
+    // 8.76 % a year for 24 hours (0.1 USD an hour): 3 − 2.4 = 0.6 USD.
+    const to = new Date(t0 + 24 * H);
+    const perp = [8, 16, 24].map((h) => ({ time: t0 + h * H, rate: -0.0001, intervalHours: 8 }));
+    const borrowed = borrowSettlements(Array.from({ length: 24 }, (_, h) => ({ time: t0 + h * H, aprPct: 8.76 })));
+    const result = simulateHistorical(
+      { exchange: "bybit", market: "BTC/USDT:USDT", takerFee: 0, settlements: perp },
+      { exchange: "okx", market: "BTC/USDT", takerFee: 0, settlements: borrowed },
+      { notionalUsd: 10_000, holdingDays: 1 },
+      to,
+    );
+    expect(result.long).toMatchObject({ settlements: 3, funding_income_usd: 3 });
+    expect(result.short).toMatchObject({ settlements: 24, funding_income_usd: -2.4, funding_interval_hours: 1 });
+    expect(result.funding_income_usd).toBe(0.6);
+    // 3 of the 27 events paid.
+    expect(result.paid_share).toBe(0.111111);
+  });
+});

@@ -1,5 +1,7 @@
 import { HOURS_PER_YEAR } from "@/lib/market/model/apr";
 import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
+import type { HourlyBorrowRate } from "@/lib/market/market";
+import type { Settlement } from "./historical";
 import type { ProjectedLeg } from "./projected";
 
 /**
@@ -24,3 +26,16 @@ export function carryProjectedLegs(item: CarryOpportunity, fees: { spot: number 
   return { long: perp, short: spot(-(item.borrow_apr ?? 0) / 100 / HOURS_PER_YEAR) };
 }
 
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Borrowed spot's history as a short leg's settlements, the historical counterpart of the projected
+ * leg above: at the end of each hour with a stored borrow rate, minus that hour's interest (the
+ * short earns +rate × notional, so it pays the rate). An hour without a stored rate charges
+ * nothing, as a perpetual's hour without a recorded settlement pays nothing: the leg's
+ * `settlements` count says how many hours history covered. Pure.
+ */
+export function borrowSettlements(rates: readonly HourlyBorrowRate[]): Settlement[] {
+  return rates.map((r) => ({ time: r.time + HOUR_MS, rate: -r.aprPct / 100 / HOURS_PER_YEAR, intervalHours: 1 }));
+}

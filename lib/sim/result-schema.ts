@@ -17,7 +17,7 @@ export const simulationLegResultSchema = z.object({
   funding_rate: z.number().nullable().describe("Decimal rate per interval held constant (projected); null for historical runs."),
   funding_interval_hours: z.number().positive().nullable().describe("The venue's funding interval; null when history did not say."),
   taker_fee: z.number().nonnegative().describe("Decimal fee charged on each of this leg's two fills."),
-  settlements: z.number().int().nonnegative().describe("Funding settlements counted over the holding period."),
+  settlements: z.number().int().nonnegative().describe("Funding settlements counted over the holding period; for a carry's borrowed spot, the hours of borrow interest charged."),
   funding_income_usd: usd.describe("Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement."),
 });
 

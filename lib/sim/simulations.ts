@@ -9,7 +9,7 @@ import { historyEnd } from "@/lib/market/model/history-end";
 import { parseCarryOpportunityId } from "@/lib/market/carry/carry-id";
 import { resolveLegs } from "@/lib/market/resolve-legs";
 import type { OpportunityLeg } from "@/lib/market/model/types";
-import { carryProjectedLegs } from "./carry-legs";
+import { borrowSettlements, carryProjectedLegs } from "./carry-legs";
 import { simulateHistorical, type Settlement } from "./historical";
 import { simulateProjected, type SimulationParams } from "./projected";
 import { liquidationAtEntry, quoteTradeCosts } from "./quote-costs";
@@ -22,6 +22,7 @@ import { simulationSchema, type Simulation, type SimulationInput } from "./simul
 // No HTTP here: callers parse input and shape answers.
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** What a stored simulation's `input` holds beside the result: the request as resolved. */
 const storedInputSchema = z.object({
@@ -93,8 +94,9 @@ async function store(services: AppServices, actor: Actor, input: SimulationInput
 /**
  * A carry opportunity (a carry id as GET /v1/carry-opportunities lists it) simulated as a pair whose
  * spot side pays no funding when held, or its borrow rate hourly when borrowed (carry-legs.ts).
- * Historical runs replay the perpetual's settlements; a `perp_spot`'s borrow history is not stored
- * yet, so it is simulated projected only. Order-book costs are for perp pairs: a carry trade's
+ * Historical runs replay the perpetual's settlements and, for a `perp_spot`, the borrow rates its
+ * spot venue charged each hour as stored (an hour not stored charges nothing, as a settlement not
+ * recorded pays nothing). Order-book costs are for perp pairs: a carry trade's
  * books are priced by its quote.
  */
 async function simulateCarry(services: AppServices, actor: Actor, market: Market, input: SimulationInput, now: Date): Promise<SimulationResult> {
@@ -107,13 +109,13 @@ async function simulateCarry(services: AppServices, actor: Actor, market: Market
   const legs = carryProjectedLegs(item, { spot: item.spot.taker_fee, perp: perpFee });
   const params: SimulationParams = { notionalUsd: input.notional_usd, holdingDays: input.holding_days, feeBps: input.fee_bps, slippageBps: input.slippage_bps };
   if (input.mode === "projected") return simulateProjected(legs.long, legs.short, params);
-  if (item.type === "perp_spot") {
-    throw fieldError("mode", "A perp_spot carry is simulated projected only: its spot venue's borrow-rate history is not stored yet");
-  }
   const to = historyEnd(await market.opportunities(), now);
   const from = new Date(to.getTime() - input.holding_days * DAY_MS);
   const perpHistory = await settlements(market, item.symbol, item.perp, from, to);
-  return simulateHistorical({ ...legs.long, settlements: [] }, { ...legs.short, settlements: perpHistory }, params, to);
+  if (item.type === "spot_perp") return simulateHistorical({ ...legs.long, settlements: [] }, { ...legs.short, settlements: perpHistory }, params, to);
+  // The hours whose interest falls due in (from, to]: those starting from an hour before `from`.
+  const borrowed = borrowSettlements(await market.borrowRates(item.spot.exchange, item.symbol, new Date(from.getTime() - HOUR_MS), to));
+  return simulateHistorical({ ...legs.long, settlements: perpHistory }, { ...legs.short, settlements: borrowed }, params, to);
 }
 
 /**

@@ -155,7 +155,7 @@ async function main() {
     const pairs = set.size;
     console.log(
       `  ${first.value.markets.toLocaleString("en")} markets, ${pairs.toLocaleString("en")} pairs, ${first.value.hourlyRows.toLocaleString("en")} hourly rows ` +
-        `and ${first.value.settlements.toLocaleString("en")} settlements read`,
+        `, ${first.value.settlements.toLocaleString("en")} settlements and ${first.value.borrowHours.toLocaleString("en")} hourly borrow rates read`,
     );
     console.log(`  baseline, one aggregate scan of the same rows: ${ms(baseline.elapsed)}`);
     console.log(`  computation: ${ms(first.elapsed)}  ratio to the baseline ${(first.elapsed / baseline.elapsed).toFixed(2)}  (${((first.elapsed / pairs) * 1000).toFixed(1)} µs a pair)`);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
-import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
+import { createKeyFor, createUser, seedLiveCarry } from "@/tests/support/api-fixtures";
 import { dataOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json, type MarketApi } from "./helpers/market-api";
 
 const HOUR = 3_600_000;
@@ -183,7 +183,7 @@ describe("test keys", () => {
 });
 
 describe("carry opportunities", () => {
-  it("simulate held spot against the perpetual's funding, and borrowed spot at its rate, projected", async () => {
+  it("simulate held spot against the perpetual's funding, and borrowed spot at its rate, projected and historical", async () => {
     const listed = await read("/v1/carry-opportunities?type=spot_perp&limit=1", testKey);
     const held = listed.items[0] as Json;
     const { data: projected } = await simulate({ opportunity_id: held.id, notional_usd: 10_000, holding_days: 7 }, testKey);
@@ -201,14 +201,54 @@ describe("carry opportunities", () => {
     expect(interest.short).toMatchObject({ exchange: borrowed.spot.exchange, funding_interval_hours: 1, settlements: 168 });
     expect(interest.short.funding_income_usd).toBeCloseTo((-10_000 * borrowed.borrow_apr * 168) / 100 / 8760, 1);
 
+    // Historical: the perpetual's settlements on the long side, and each of the 168 hours' stored
+    // borrow rate charged to the short spot side, as the sandbox keeps 7 days of both.
+    const { data: replayed } = await simulate({ opportunity_id: borrowed.id, notional_usd: 10_000, holding_days: 7, mode: "historical" }, testKey);
+    expect(replayed.long).toMatchObject({ exchange: borrowed.perp.exchange, market: borrowed.perp.market, funding_rate: null });
+    expect(replayed.long.settlements).toBeGreaterThan(0);
+    expect(replayed.short).toMatchObject({ exchange: borrowed.spot.exchange, market: borrowed.spot.market, funding_rate: null, funding_interval_hours: 1, settlements: 168 });
+    // The sandbox lends at up to 0.002 % an hour: 168 hours of it cost between 0 and 33.6 USD on 10,000.
+    expect(replayed.short.funding_income_usd).toBeLessThan(0);
+    expect(replayed.short.funding_income_usd).toBeGreaterThanOrEqual(-33.6);
+    expect(replayed.funding_income_usd).toBeCloseTo(replayed.long.funding_income_usd + replayed.short.funding_income_usd, 1);
+
     const refused = async (body: Json, field: string) => {
       const { status, envelope } = await send("POST", "/v1/simulations", testKey, JSON.stringify(body));
       expect(status).toBe(400);
       expect(JSON.stringify(envelope)).toContain(field);
     };
-    await refused({ opportunity_id: borrowed.id, notional_usd: 10_000, holding_days: 7, mode: "historical" }, "mode");
     await refused({ opportunity_id: held.id, notional_usd: 10_000, holding_days: 7, costs: "order_books" }, "costs");
     await refused({ opportunity_id: "BTC-spot_perp-okx-nowhere", notional_usd: 10_000, holding_days: 7 }, "opportunity_id");
+  });
+});
+
+describe("carry opportunities on live data", () => {
+  it("replay a perp_spot's perpetual settlements and its spot venue's stored borrow rates, hours not stored charging nothing", async () => {
+    const now = Date.now();
+    await seedLiveCarry(api.db, new Date(now - 60_000));
+    api.services.carryPublished();
+    // Long bybit's ETH perpetual, short ETH borrowed on binance.
+    const id = "ETH-perp_spot-bybit-binance";
+    const item = (await read(`/v1/carry-opportunities/${id}`)) as Json;
+    // Three settlements of −0.02 % in the last day: the long collects 2 USD on 10,000 each.
+    await api.db.fundingRate.createMany({
+      data: [0, 1, 2].map((k) => ({ exchange: "bybit", market: item.perp.market, base: "ETH", time: new Date(now - HOUR / 2 - k * 8 * HOUR), rate: -0.0002, intervalHours: 8, source: "observed" })),
+    });
+    // Binance's ETH borrow rate stored for the last 24 hours but hour 5, at 8.76 % a year (0.1 USD
+    // an hour on 10,000), and once 3 days before, outside the day replayed.
+    const thisHour = Math.floor(now / HOUR) * HOUR;
+    const hours = [...Array.from({ length: 24 }, (_, h) => thisHour - (24 - h) * HOUR).filter((_, h) => h !== 5), thisHour - 72 * HOUR];
+    await api.db.borrowRate.createMany({
+      data: hours.map((time) => ({ exchange: "binance", asset: "ETH", time: new Date(time), rate: 0.0000024, period: "day", aprPct: 8.76, borrowable: 50, source: "test", observedAt: new Date(time + 60_000) })),
+    });
+    const { data } = await simulate({ opportunity_id: id, notional_usd: 10_000, holding_days: 1, mode: "historical" });
+    expect(data.long).toMatchObject({ exchange: "bybit", settlements: 3, funding_income_usd: 6 });
+    expect(data.short).toMatchObject({ exchange: "binance", market: "ETH/USDT", funding_interval_hours: 1, settlements: 23, funding_income_usd: -2.3 });
+    expect(data.funding_income_usd).toBe(3.7);
+
+    // Binance lends BTC too, but no BTC borrow rate is stored: as for a perpetual without settlements, nothing is charged.
+    const { data: unstored } = await simulate({ opportunity_id: "BTC-perp_spot-binance-binance", notional_usd: 10_000, holding_days: 1, mode: "historical" });
+    expect(unstored.short).toMatchObject({ exchange: "binance", settlements: 0, funding_income_usd: 0 });
   });
 });
 

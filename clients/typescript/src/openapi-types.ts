@@ -341,7 +341,7 @@ export interface paths {
          * Simulate a position's funding P&L
          * @description Name the position by `opportunity_id`, or by `long` and `short` legs ({exchange, symbol}) on two different exchanges. `projected` holds each leg's current funding rate constant over `holding_days`, each leg settling on its own venue's interval (floor(hours / interval) settlements); `historical` replays the settlements recorded over the last `holding_days` days (the sandbox keeps 7 days) and adds a daily series of cumulative P&L, the worst drawdown and the share of settlements that paid. The short leg earns +rate × notional per settlement and the long leg −rate × notional. Fees are four taker fills (open and close, both legs) at each venue's taker fee, or `fee_bps` when given; `slippage_bps` applies to the same four fills. `net_apr` = net P&L / notional × 365 / holding_days × 100. An unknown opportunity or a leg without a current market is a 400 naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201, its path in `Location`.
          *
-         *     A carry opportunity's id (GET /v1/carry-opportunities) is simulated as a pair whose spot side is the long leg of a `spot_perp` (held: no funding) or the short leg of a `perp_spot` (borrowed: its borrow rate charged every hour, a 1 h leg of rate −borrow_apr / 8760). Carry simulations take fixed costs (`costs=order_books` is a 400: the carry quote prices their books), and a `perp_spot` is simulated `projected` only, as its spot venue's borrow-rate history is not stored.
+         *     A carry opportunity's id (GET /v1/carry-opportunities) is simulated as a pair whose spot side is the long leg of a `spot_perp` (held: no funding) or the short leg of a `perp_spot` (borrowed: its borrow rate charged every hour, a 1 h leg of rate −borrow_apr / 8760). Carry simulations take fixed costs (`costs=order_books` is a 400: the carry quote prices their books). A `historical` carry replays the perpetual's recorded settlements and, for a `perp_spot`, the borrow rate its spot venue stated in each hour as stored hourly (charged at the hour's end; an hour not stored charges nothing, as a settlement not recorded pays nothing, so the short leg's `settlements` counts the hours covered). Borrow rates are stored from this service's own rounds (no venue serves margin borrow history without an account's key), so history reaches back as far as it has been reading the spot venue.
          *
          *     **Permission:** Needs the `simulations:read` permission (Pro, Desk).
          */
@@ -1406,7 +1406,7 @@ export interface components {
                      * @description The older leg's observation, ISO 8601 UTC.
                      */
                     updated_at: string;
-                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot) and, for a `perp_spot`, the spot venue's borrow rates stored hourly beside it: each hour the carry earns minus the funding minus that hour's borrow APR, and an hour without a stored rate is missing, as an hour without funding is. Borrow rates are stored from this service's rounds only (no venue serves margin borrow history without a key), so a `perp_spot`'s figures stay `null` until enough hours are stored. */
                     persistence: {
                         /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
                         as_of: string | null;
@@ -1532,7 +1532,7 @@ export interface components {
                      * @description The older leg's observation, ISO 8601 UTC.
                      */
                     updated_at: string;
-                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot) and, for a `perp_spot`, the spot venue's borrow rates stored hourly beside it: each hour the carry earns minus the funding minus that hour's borrow APR, and an hour without a stored rate is missing, as an hour without funding is. Borrow rates are stored from this service's rounds only (no venue serves margin borrow history without a key), so a `perp_spot`'s figures stay `null` until enough hours are stored. */
                     persistence: {
                         /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
                         as_of: string | null;
@@ -2352,7 +2352,7 @@ export interface components {
                      * @description The older leg's observation, ISO 8601 UTC.
                      */
                     updated_at: string;
-                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                    /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot) and, for a `perp_spot`, the spot venue's borrow rates stored hourly beside it: each hour the carry earns minus the funding minus that hour's borrow APR, and an hour without a stored rate is missing, as an hour without funding is. Borrow rates are stored from this service's rounds only (no venue serves margin borrow history without a key), so a `perp_spot`'s figures stay `null` until enough hours are stored. */
                     persistence: {
                         /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
                         as_of: string | null;
@@ -2488,7 +2488,7 @@ export interface components {
                  * @description The older leg's observation, ISO 8601 UTC.
                  */
                 updated_at: string;
-                /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate history is stored beside the funding. */
+                /** @description How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the perpetual's funding: the same figures whichever venue holds the spot) and, for a `perp_spot`, the spot venue's borrow rates stored hourly beside it: each hour the carry earns minus the funding minus that hour's borrow APR, and an hour without a stored rate is missing, as an hour without funding is. Borrow rates are stored from this service's rounds only (no venue serves margin borrow history without a key), so a `perp_spot`'s figures stay `null` until enough hours are stored. */
                 persistence: {
                     /** @description End of the last whole UTC hour the figures include, ISO 8601 UTC: they are computed once an hour completes. `null` when none were computed for this pair's markets yet (no history, or a set published before the field existed). */
                     as_of: string | null;
@@ -3146,7 +3146,7 @@ export interface components {
                     funding_interval_hours: number | null;
                     /** @description Decimal fee charged on each of this leg's two fills. */
                     taker_fee: number;
-                    /** @description Funding settlements counted over the holding period. */
+                    /** @description Funding settlements counted over the holding period; for a carry's borrowed spot, the hours of borrow interest charged. */
                     settlements: number;
                     /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
                     funding_income_usd: number;
@@ -3160,7 +3160,7 @@ export interface components {
                     funding_interval_hours: number | null;
                     /** @description Decimal fee charged on each of this leg's two fills. */
                     taker_fee: number;
-                    /** @description Funding settlements counted over the holding period. */
+                    /** @description Funding settlements counted over the holding period; for a carry's borrowed spot, the hours of borrow interest charged. */
                     settlements: number;
                     /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
                     funding_income_usd: number;
@@ -3281,7 +3281,7 @@ export interface components {
                         funding_interval_hours: number | null;
                         /** @description Decimal fee charged on each of this leg's two fills. */
                         taker_fee: number;
-                        /** @description Funding settlements counted over the holding period. */
+                        /** @description Funding settlements counted over the holding period; for a carry's borrowed spot, the hours of borrow interest charged. */
                         settlements: number;
                         /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
                         funding_income_usd: number;
@@ -3295,7 +3295,7 @@ export interface components {
                         funding_interval_hours: number | null;
                         /** @description Decimal fee charged on each of this leg's two fills. */
                         taker_fee: number;
-                        /** @description Funding settlements counted over the holding period. */
+                        /** @description Funding settlements counted over the holding period; for a carry's borrowed spot, the hours of borrow interest charged. */
                         settlements: number;
                         /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
                         funding_income_usd: number;
@@ -3424,7 +3424,7 @@ export interface components {
                     funding_interval_hours: number | null;
                     /** @description Decimal fee charged on each of this leg's two fills. */
                     taker_fee: number;
-                    /** @description Funding settlements counted over the holding period. */
+                    /** @description Funding settlements counted over the holding period; for a carry's borrowed spot, the hours of borrow interest charged. */
                     settlements: number;
                     /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
                     funding_income_usd: number;
@@ -3438,7 +3438,7 @@ export interface components {
                     funding_interval_hours: number | null;
                     /** @description Decimal fee charged on each of this leg's two fills. */
                     taker_fee: number;
-                    /** @description Funding settlements counted over the holding period. */
+                    /** @description Funding settlements counted over the holding period; for a carry's borrowed spot, the hours of borrow interest charged. */
                     settlements: number;
                     /** @description Funding the leg earned (negative when it paid): short +rate × notional, long −rate × notional, per settlement. */
                     funding_income_usd: number;

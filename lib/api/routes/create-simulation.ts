@@ -20,8 +20,11 @@ export const createSimulationRoute = defineRoute({
     "naming the field. The simulation is stored (test keys' apart from live keys') and returned with 201, its path in `Location`.\n\n" +
     "A carry opportunity's id (GET /v1/carry-opportunities) is simulated as a pair whose spot side is the long leg of a `spot_perp` " +
     "(held: no funding) or the short leg of a `perp_spot` (borrowed: its borrow rate charged every hour, a 1 h leg of rate −borrow_apr / 8760). " +
-    "Carry simulations take fixed costs (`costs=order_books` is a 400: the carry quote prices their books), and a `perp_spot` is simulated " +
-    "`projected` only, as its spot venue's borrow-rate history is not stored.",
+    "Carry simulations take fixed costs (`costs=order_books` is a 400: the carry quote prices their books). A `historical` carry " +
+    "replays the perpetual's recorded settlements and, for a `perp_spot`, the borrow rate its spot venue stated in each hour as stored " +
+    "hourly (charged at the hour's end; an hour not stored charges nothing, as a settlement not recorded pays nothing, so the short " +
+    "leg's `settlements` counts the hours covered). Borrow rates are stored from this service's own rounds (no venue serves margin " +
+    "borrow history without an account's key), so history reaches back as far as it has been reading the spot venue.",
   tag: "Simulations",
   permission: "simulations:read",
   body: simulationInputSchema,

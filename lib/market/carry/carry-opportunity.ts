@@ -76,8 +76,10 @@ export const carryOpportunitySchema = z.object({
   updated_at: z.iso.datetime().describe("The older leg's observation, ISO 8601 UTC."),
   persistence: persistenceSchema.describe(
     "How persistent the carry has been, from the stored hourly history and settlements of the perpetual (a `spot_perp` collects the " +
-      "perpetual's funding: the same figures whichever venue holds the spot). For `perp_spot` every figure is `null` until borrow-rate " +
-      "history is stored beside the funding.",
+      "perpetual's funding: the same figures whichever venue holds the spot) and, for a `perp_spot`, the spot venue's borrow rates " +
+      "stored hourly beside it: each hour the carry earns minus the funding minus that hour's borrow APR, and an hour without a stored " +
+      "rate is missing, as an hour without funding is. Borrow rates are stored from this service's rounds only (no venue serves " +
+      "margin borrow history without a key), so a `perp_spot`'s figures stay `null` until enough hours are stored.",
   ),
 });
 export type CarryOpportunity = z.infer<typeof carryOpportunitySchema>;

@@ -3,6 +3,7 @@ import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
 import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { UNKNOWN_PERSISTENCE, type Persistence } from "../model/types";
+import { borrowedSpot } from "../persistence/borrowed-spot";
 import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
 import { carryOpportunitySchema } from "./carry-opportunity";
@@ -153,11 +154,14 @@ describe("rankCarryOpportunities", () => {
     expect(items.map(({ id, spot, perp }) => [id, spot.market, perp.market])).toEqual([["BTC-spot_perp-bybit-binance", "BTC/USDT", "BTC/USDC:USDC"]]);
   });
 
-  it("gives a spot_perp the persistence of its perpetual against spot held, whichever venue holds the spot", () => {
+  it("gives a spot_perp the persistence of its perpetual against spot held, a perp_spot its perpetual's against the spot venue's borrowed asset", () => {
     const figures: Persistence = { ...UNKNOWN_PERSISTENCE, as_of: observedIso, apr_median_7d: 12.5, paid_share_7d: 0.9 };
+    const borrowedFigures: Persistence = { ...UNKNOWN_PERSISTENCE, as_of: observedIso, apr_median_7d: -4, paid_share_7d: 0.1 };
     const asked: [MarketRef, MarketRef][] = [];
     const persistence = (long: MarketRef, short: MarketRef) => {
       asked.push([long, short]);
+      const binanceBtc = borrowedSpot("binance", "BTC");
+      if (long.exchange === "bybit" && short.exchange === binanceBtc.exchange && short.market === binanceBtc.market) return borrowedFigures;
       return long === HELD_SPOT && short.exchange === "bybit" ? figures : undefined;
     };
     const perps = [makeSnapshot({ exchange: "bybit", observedAt }), makeSnapshot({ exchange: "okx", observedAt })];
@@ -166,13 +170,16 @@ describe("rankCarryOpportunities", () => {
     const of = (id: string) => items.find((item) => item.id === id)?.persistence;
     expect(of("BTC-spot_perp-binance-bybit")).toEqual(figures);
     expect(of("BTC-spot_perp-okx-bybit")).toEqual(figures);
-    // No figures known for OKX's perpetual, and none yet for borrowed spot.
+    expect(of("BTC-perp_spot-bybit-binance")).toEqual(borrowedFigures);
+    // No figures known for OKX's perpetual, against spot held or borrowed.
     expect(of("BTC-spot_perp-binance-okx")).toEqual(UNKNOWN_PERSISTENCE);
-    expect(of("BTC-perp_spot-bybit-binance")).toEqual(UNKNOWN_PERSISTENCE);
-    // Asked once per perpetual, with spot held as the long side.
-    expect(asked.map(([long, short]) => [long, short.exchange])).toEqual([
+    expect(of("BTC-perp_spot-okx-binance")).toEqual(UNKNOWN_PERSISTENCE);
+    // Spot held asked once per perpetual, as the long side; borrowed spot once per perp_spot, as the short side.
+    expect(asked.map(([long, short]) => [long.exchange === "spot" ? long : long.exchange, short.exchange === "borrowed" ? short.market : short.exchange])).toEqual([
       [HELD_SPOT, "bybit"],
+      ["bybit", "binance:BTC"],
       [HELD_SPOT, "okx"],
+      ["okx", "binance:BTC"],
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { isoTexts } from "../model/iso-texts";
 import { marketKey } from "../model/market-average";
 import { pairingKey } from "../model/underlying-class";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type OpportunityLeg, type Persistence } from "../model/types";
+import { borrowedSpot } from "../persistence/borrowed-spot";
 import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
@@ -25,7 +26,7 @@ export interface CarryOptions {
   priceBound?: number;
   /**
    * A pair's persistence, long market first (PersistenceSet.persistenceOf): a `spot_perp` is asked
-   * for (HELD_SPOT, its perpetual). Without, or where it knows none, every figure is unknown.
+   * for (HELD_SPOT, its perpetual), a `perp_spot` for (its perpetual, borrowedSpot(spot venue, asset)). Without, or where it knows none, every figure is unknown.
    */
   persistence?: (long: MarketRef, short: MarketRef) => Persistence | undefined;
 }
@@ -79,7 +80,7 @@ export function rankCarryOpportunities(perps: readonly MarketSnapshot[], spots: 
         if (options.priceBound !== undefined && !withinBound(perp.unitPrice, spot.spot.price, options.priceBound)) continue;
         items.push(carryItem("spot_perp", perp, spot, null, holdingDays, isoOf, heldPersistence));
         const borrow = spot.spot.borrow;
-        if (borrow !== null && borrow.asset === spot.spot.base) items.push(carryItem("perp_spot", perp, spot, borrow, holdingDays, isoOf, UNKNOWN_PERSISTENCE));
+        if (borrow !== null && borrow.asset === spot.spot.base) items.push(carryItem("perp_spot", perp, spot, borrow, holdingDays, isoOf, options.persistence?.(snapshot, borrowedSpot(spot.spot.exchange, borrow.asset)) ?? UNKNOWN_PERSISTENCE));
       }
     }
   }

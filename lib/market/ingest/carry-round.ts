@@ -15,8 +15,9 @@ export interface PublishedCarry {
 
 /**
  * What a round does with its spot legs: ranks the carry opportunities of them and its perpetuals
- * (with the perpetuals' persistence against spot held), and stores them as the carry set with their
- * change events in one transaction (RoundEvents.prepareCarry), then tells this process's Market.
+ * (with their persistence: the perpetual's against spot held, or against the asset borrowed on the
+ * spot venue), and stores them as the carry set with their change events in one transaction
+ * (RoundEvents.prepareCarry), then tells this process's Market.
  */
 export function carryRound(options: {
   db: Db;

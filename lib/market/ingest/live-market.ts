@@ -4,6 +4,7 @@ import { toFundingSettlement, type FundingSettlement } from "../model/funding-se
 import { readIngestionStatus } from "./ingestion-status";
 import { readIntervalChangePage } from "./read-interval-changes";
 import { readSettlementMarks } from "./read-settlement-marks";
+import { borrowHistory } from "./borrow-rate-store";
 import type { LiveOpportunities } from "../opportunities/live-opportunities";
 import type { LiveCarry } from "../carry/live-carry";
 import type { LegHistory, LegHistoryRequest, Market, MarketRef } from "../market";
@@ -51,6 +52,8 @@ export function liveMarket(db: () => Promise<Db>, sets: LiveSets, venueStaleAfte
       return { items: rows.map(toFundingSettlement), total };
     },
     settlementMarks: async (exchange, symbol) => readSettlementMarks(await db(), exchange, symbol),
+    borrowRates: async (exchange, asset, from, to) =>
+      (await borrowHistory(await db(), exchange, asset, from, to)).map((r) => ({ time: r.time.getTime(), aprPct: r.aprPct })),
     intervalChanges: async (w) => readIntervalChangePage(await db(), w),
     takerFee: async (leg) => {
       const latest = await (await db()).roundSnapshot.findFirst({

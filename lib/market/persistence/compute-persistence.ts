@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { HOURS_PER_YEAR } from "../model/apr";
 import { marketKey } from "../model/market-average";
 import { computePairRecord, HOUR_MS, HOURS_30D, HOURS_7D, type MarketSeries, type PairRecord } from "./pair-persistence";
+import { borrowedSpot, borrowedSpotSeries } from "./borrowed-spot";
 import { HELD_SPOT, HELD_SPOT_SERIES } from "./held-spot";
 import { crossVenuePairs, PersistenceSet, type MarketRef } from "./persistence-set";
 import { settledHourlyRates } from "./settled-hours";
@@ -22,6 +23,8 @@ export interface PersistenceComputation {
   markets: number;
   hourlyRows: number;
   settlements: number;
+  /** Hourly borrow rates read (BorrowRate rows). */
+  borrowHours: number;
   /** Milliseconds spent waiting for the database, and computing. */
   readMs: number;
   computeMs: number;
@@ -37,9 +40,12 @@ interface Market {
 /**
  * Every cross-venue pair's persistence for the hours before `through` (an hour's start, epoch ms):
  * the pairs of markets of one asset on two venues, among the markets observed or settled in the last
- * 24 hours, and each of those markets against spot held (HELD_SPOT: the carry trade's). Reads the 30 days of FundingRateHourly and of FundingRate a few hundred markets at a time
- * (whole assets, so every pair is in one batch), aggregated by the database into one row per market
- * with its hours as arrays, and keeps only the pairs' records: memory stays bounded by the batch,
+ * 24 hours, each of those markets against spot held (HELD_SPOT: a `spot_perp` carry's), and each
+ * against the asset borrowed on every spot venue that stored a borrow rate for it in those 24 hours
+ * (borrowedSpot: a `perp_spot` carry's, the perpetual long). Reads the 30 days of FundingRateHourly,
+ * FundingRate and BorrowRate a few hundred markets at a time (whole assets, so every pair is in one
+ * batch), aggregated by the database into one row per market with its hours as arrays, and keeps
+ * only the pairs' records: memory stays bounded by the batch,
  * not by the history. An hour this service did not observe takes its APR from the settlements
  * stored for it (backfilled from the venue's history, or the offline sample's), so an install has
  * persistence as soon as it has history, not only after 30 days of its own rounds. `previous` is the
@@ -63,6 +69,7 @@ export async function computePersistence(db: Db, through: number, previous: Pers
   const pairs: [MarketRef, MarketRef, PairRecord][] = [];
   let hourlyRows = 0;
   let settlements = 0;
+  let borrowHours = 0;
   let sinceTurn = 0;
   let readMs = 0;
   let computeMs = 0;
@@ -92,6 +99,15 @@ export async function computePersistence(db: Db, through: number, previous: Pers
         WHERE exchange = ANY(${exchanges}::text[]) AND base = ANY(${bases}::text[])
           AND time > ${new Date(start30)} AND time <= ${new Date(through)}
         GROUP BY exchange, market`;
+    await nextTurn();
+    // The venues' hourly borrow rates of the batch's assets: a borrowed spot's series (one row per hour).
+    const borrowRows = await db.$queryRaw<{ exchange: string; asset: string; last: Date; hours: Uint8Array; aprs: Uint8Array }[]>`
+        SELECT exchange, asset, max(time) AS last,
+          string_agg(int2send((floor(extract(epoch FROM time) / 3600) - ${firstHour})::int2), ''::bytea) AS hours,
+          string_agg(float8send("aprPct"), ''::bytea) AS aprs
+        FROM "BorrowRate"
+        WHERE asset = ANY(${bases}::text[]) AND time >= ${new Date(start30)} AND time < ${new Date(through)}
+        GROUP BY exchange, asset`;
     let computing = performance.now();
     readMs += computing - read;
     const series = new Map<string, MarketSeries>();
@@ -120,15 +136,33 @@ export async function computePersistence(db: Db, through: number, previous: Pers
       market.paid = paid.subarray(HOURS_30D - HOURS_7D);
       settlements += points.length;
     }
+    const borrowedByBase = new Map<string, { ref: MarketRef; series: MarketSeries }[]>();
+    for (const row of borrowRows) {
+      const [hours, aprs] = [view(row.hours), view(row.aprs)];
+      const count = hours.byteLength / 2;
+      borrowHours += count;
+      // A venue that stopped lending the asset (or stopped being read) a day ago offers no perp_spot now.
+      if (row.last < listedSince) continue;
+      const series = borrowedSpotSeries(Array.from({ length: count }, (_, i) => ({ hour: hours.getInt16(i * 2), aprPct: aprs.getFloat64(i * 8) })));
+      let list = borrowedByBase.get(row.asset);
+      if (!list) borrowedByBase.set(row.asset, (list = []));
+      list.push({ ref: borrowedSpot(row.exchange, row.asset), series });
+    }
     for (const base of bases) {
       const markets = byBase.get(base) ?? [];
-      // Every perpetual against spot held (a carry trade's persistence), then the cross-venue pairs.
-      const pairsOfBase: [Market | typeof HELD_SPOT, Market][] = [...markets.map((market): [typeof HELD_SPOT, Market] => [HELD_SPOT, market]), ...crossVenuePairs(markets)];
-      for (const [first, second] of pairsOfBase) {
+      // Every perpetual against spot held and against spot borrowed (the carry trades' persistence),
+      // then the cross-venue pairs. A pair is (first, second, the series of each).
+      const pairsOfBase: [MarketRef, MarketSeries, MarketRef, MarketSeries][] = [];
+      for (const market of markets) pairsOfBase.push([HELD_SPOT, HELD_SPOT_SERIES, market, seriesOf(market.key)]);
+      for (const { ref, series: borrowed } of borrowedByBase.get(base) ?? []) {
+        for (const market of markets) pairsOfBase.push([market, seriesOf(market.key), ref, borrowed]);
+      }
+      for (const [first, second] of crossVenuePairs(markets)) pairsOfBase.push([first, seriesOf(first.key), second, seriesOf(second.key)]);
+      for (const [first, firstSeries, second, secondSeries] of pairsOfBase) {
         const before = previous?.find(first, second);
         const record = computePairRecord(
-          "key" in first ? seriesOf(first.key) : HELD_SPOT_SERIES,
-          seriesOf(second.key),
+          firstSeries,
+          secondSeries,
           through,
           before && previous ? { through: previous.through, record: sameOrder(before) } : undefined,
         );
@@ -143,7 +177,7 @@ export async function computePersistence(db: Db, through: number, previous: Pers
     }
     computeMs += performance.now() - computing;
   }
-  return { set: PersistenceSet.of(through, pairs), markets: listed.length, hourlyRows, settlements, readMs, computeMs };
+  return { set: PersistenceSet.of(through, pairs), markets: listed.length, hourlyRows, settlements, borrowHours, readMs, computeMs };
 }
 
 function nextTurn(): Promise<void> {

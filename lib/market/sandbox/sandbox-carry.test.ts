@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { carryOpportunitySchema } from "../carry/carry-opportunity";
 import { spotLegSchema } from "../carry/spot-leg";
 import { generateSandboxMarket } from "./generate-sandbox-market";
-import { sandboxCarrySnapshot, sandboxSpotLegs } from "./sandbox-carry";
+import { annualisedBorrowPct } from "../carry/spot-leg";
+import { sandboxBorrowRates, sandboxCarrySnapshot, sandboxSpotLegs } from "./sandbox-carry";
 
 const at = new Date("2026-12-04T12:00:30Z");
 const market = generateSandboxMarket(at);
@@ -51,5 +52,29 @@ describe("the sandbox's carry set", () => {
     expect(sameVenue.length).toBeGreaterThan(0);
     for (const item of sameVenue) if (item.basis_bps !== null) expect(Math.abs(item.basis_bps)).toBeLessThanOrEqual(16);
     expect(sandboxCarrySnapshot(at)).toBe(snapshot);
+  });
+});
+
+describe("the sandbox's borrow-rate history", () => {
+  const HOUR = 3_600_000;
+  const legs = sandboxSpotLegs(market.snapshots, at);
+
+  it("is each hour's rate as a spot leg of the hour's last minute states it, for the 7 days kept", () => {
+    const lender = legs.find((leg) => leg.borrow !== null)!;
+    const rates = sandboxBorrowRates(lender.exchange, lender.base, new Date(at.getTime() - 30 * 24 * HOUR), at);
+    // 168 whole hours before 12:00, and the hour in progress at its rate so far.
+    expect(rates).toHaveLength(169);
+    expect(rates[0]!.time).toBe(Date.parse("2026-11-27T12:00:00Z"));
+    expect(rates.at(-1)).toEqual({ time: Date.parse("2026-12-04T12:00:00Z"), aprPct: annualisedBorrowPct(lender.borrow!.rate, "hour") });
+    const lastMinuteOf11 = new Date("2026-12-04T11:59:00Z");
+    const then = sandboxSpotLegs(generateSandboxMarket(lastMinuteOf11).snapshots, lastMinuteOf11).find((leg) => leg.exchange === lender.exchange && leg.base === lender.base)!;
+    expect(rates.at(-2)).toEqual({ time: Date.parse("2026-12-04T11:00:00Z"), aprPct: annualisedBorrowPct(then.borrow!.rate, "hour") });
+    expect(new Set(rates.map((r) => r.aprPct)).size).toBeGreaterThan(1);
+  });
+
+  it("is empty where the venue does not lend the asset or has no spot market", () => {
+    const notLending = legs.find((leg) => leg.borrow === null)!;
+    expect(sandboxBorrowRates(notLending.exchange, notLending.base, new Date(at.getTime() - 24 * HOUR), at)).toEqual([]);
+    expect(sandboxBorrowRates("hyperliquid", "BTC", new Date(at.getTime() - 24 * HOUR), at)).toEqual([]);
   });
 });

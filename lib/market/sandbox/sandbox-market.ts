@@ -4,7 +4,7 @@ import type { Market, MarketRef } from "../market";
 import { sandboxFundingHistory, sandboxHistoryKey } from "./sandbox-funding-history";
 import { sandboxIntervalChanges } from "./sandbox-interval-changes";
 import { sandboxSnapshot } from "./sandbox-snapshot";
-import { sandboxCarrySnapshot, sandboxSpotLegs } from "./sandbox-carry";
+import { sandboxBorrowRates, sandboxCarrySnapshot, sandboxSpotLegs } from "./sandbox-carry";
 import type { SpotLeg } from "../carry/spot-leg";
 import { AppError } from "@/lib/errors";
 import type { MarketDepth } from "../books/market-depth";
@@ -98,6 +98,7 @@ export function sandboxMarket(clock: () => Date = () => new Date()): Market {
       (sandboxFundingHistory(clock()).get(sandboxHistoryKey(exchange, symbol)) ?? [])
         .map((r) => ({ market: r.market, time: Date.parse(r.time), intervalHours: r.funding_interval_hours, source: r.source }))
         .sort((a, b) => (a.market < b.market ? -1 : a.market > b.market ? 1 : a.time - b.time)),
+    borrowRates: async (exchange, asset, from, to) => sandboxBorrowRates(exchange, asset, from, to),
     intervalChanges: async (w) => sandboxIntervalChanges(clock(), w),
     takerFee: async (leg, now) => sandboxTakerFee(leg, now),
     legHistories: async (requests, to) =>
