@@ -63,9 +63,14 @@ export function emptyCarryColumns(
   count = 0,
   lists: Pick<CarryColumns, "spots" | "perps" | "perpSymbols" | "persistences" | "texts"> = { spots: [], perps: [], perpSymbols: [], persistences: [], texts: [] },
 ): CarryColumns {
+  const { spots, perps, perpSymbols, persistences, texts } = lists;
   return {
     count,
-    ...lists,
+    spots,
+    perps,
+    perpSymbols,
+    persistences,
+    texts,
     apr: new Float64Array(count),
     net_apr: new Float64Array(count),
     borrow_apr: new Float64Array(count),

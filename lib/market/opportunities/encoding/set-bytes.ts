@@ -108,7 +108,7 @@ export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<A
  * pass there when the output buffer holds what it compresses to (a quarter of the input is ample
  * for a set's columns), so this thread, which a round keeps busy, is needed once per piece.
  */
-function compressPieces(pieces: readonly Buffer[], size: number): Promise<Buffer> {
+export function compressPieces(pieces: readonly Buffer[], size: number): Promise<Buffer> {
   const stream = createBrotliCompress({
     chunkSize: Math.max(64 * 1024, Math.ceil(size / 4)),
     params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
@@ -129,18 +129,18 @@ function compressPieces(pieces: readonly Buffer[], size: number): Promise<Buffer
  * of each leg's JSON, and 14,000 legs a round are the header's bulk. A leg with other fields (none
  * a round makes) stays an object.
  */
-function legRows(legs: readonly OpportunityLeg[]): { legKeys: string[]; legs: unknown[] } {
+export function legRows<L extends object>(legs: readonly L[]): { legKeys: string[]; legs: unknown[] } {
   const legKeys = legs[0] ? Object.keys(legs[0]) : [];
   const rows = legs.map((leg) => {
     const keys = Object.keys(leg);
     const sameFields = keys.length === legKeys.length && keys.every((key, i) => key === legKeys[i]);
-    return sameFields ? keys.map((key) => leg[key as keyof OpportunityLeg]) : leg;
+    return sameFields ? keys.map((key) => leg[key as keyof L]) : leg;
   });
   return { legKeys, legs: rows };
 }
 
 /** A leg as written: an array of values in `legKeys` order, or an object. */
-function legObject(written: unknown, legKeys: readonly string[]): unknown {
+export function legObject(written: unknown, legKeys: readonly string[]): unknown {
   if (!Array.isArray(written)) return written;
   if (written.length !== legKeys.length) throw new Error("a stored opportunity set has a leg that does not match its leg fields");
   const leg: Record<string, unknown> = {};
@@ -152,7 +152,7 @@ function legObject(written: unknown, legKeys: readonly string[]): unknown {
  * A stored body, which must decompress to exactly `size` bytes: into one buffer of that size
  * (up to 64 MB; beyond, in pieces), and never past it, so a damaged length cannot make it grow.
  */
-function decompressBody(compressed: Uint8Array, size: number): Buffer {
+export function decompressBody(compressed: Uint8Array, size: number): Buffer {
   const wrongLength = () => new Error("a stored opportunity set is not as long as it says");
   let body: Buffer;
   try {
@@ -172,7 +172,7 @@ function sameThroughout(values: Uint8Array | Uint32Array): number | undefined {
   return first;
 }
 
-function align8(offset: number): number {
+export function align8(offset: number): number {
   return Math.ceil(offset / 8) * 8;
 }
 
