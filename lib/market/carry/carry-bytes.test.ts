@@ -45,6 +45,18 @@ describe("a carry set's stored form", () => {
     expect(JSON.stringify(carryItemsOf(read))).toBe(JSON.stringify(items));
   });
 
+  it("reads back more perpetual legs than one of the header's texts holds, in their order", async () => {
+    const bases = Array.from({ length: 2_500 }, (_, i) => `A${i}`);
+    const many = rankCarryColumns(
+      bases.map((base, i) => makeSnapshot({ exchange: "bybit", base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 + i * 1e-8 })),
+      bases.map((base) => makeSpot({ exchange: "binance", base, market: `${base}/USDT` })),
+    );
+    expect(many.perps).toHaveLength(2_500);
+    const read = await decodeCarryColumns(await encodeCarryColumns(many), 0);
+    expect(read.perps).toEqual(many.perps);
+    expect(carryItemsOf(read)).toEqual(carryItemsOf(many));
+  });
+
   it("refuses bytes rounds do not write, and columns that point past their lists or break the item schema", async () => {
     const stored = await encodeCarryColumns(columns);
     await expect(decodeCarryColumns(Uint8Array.from([0x46, 0x4f, 0x53, 0x34, ...stored.subarray(4)]))).rejects.toThrow(/not in the form/);

@@ -1,17 +1,14 @@
 import { z } from "zod";
 import { runInSlices, type Sliced } from "@/lib/time-slices";
-import { align8, compressPieces, decompressBody, legObject, legRows } from "../opportunities/encoding/set-bytes";
+import { framedSet, legObject, legRows, unframedSet } from "../opportunities/encoding/set-bytes";
 import { priceSpreadUnavailableReasonSchema } from "../model/price-spread";
-import { opportunitySchema, persistenceSchema } from "../model/types";
+import { opportunitySchema, persistenceSchema, type OpportunityLeg } from "../model/types";
 import { CARRY_ARRAYS, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
 import { CARRY_TYPES, carrySpotLegSchema } from "./carry-opportunity";
 
 /**
- * A carry set's stored form, as the perp set's (../opportunities/encoding/set-bytes.ts, whose
- * framing and compression it shares): "FOC1" | u32 LE body length | the body compressed by brotli
- * at quality 1, the body being
- *
- *   u32 LE header length | header JSON | padding to 8 | each of CARRY_ARRAYS, padded to 8
+ * A carry set's stored form, framed and compressed as the perp set's ("FOC1", `framedSet` in
+ * ../opportunities/encoding/set-bytes.ts): a header JSON, then each of CARRY_ARRAYS.
  *
  * The header holds the lists (spot legs, perpetual legs with their symbols, persistence objects,
  * texts), each leg written as the array of its values with the fields named once; the arrays
@@ -22,12 +19,19 @@ import { CARRY_TYPES, carrySpotLegSchema } from "./carry-opportunity";
  */
 const MAGIC = [0x46, 0x4f, 0x43, 0x31]; // "FOC1"
 
+/**
+ * Perpetual legs a header text holds: at benchmark breadth ~23,000 legs are several MB of JSON, which
+ * parsed as one text would hold the serving thread in one piece.
+ */
+const PERP_LEGS_A_TEXT = 1_024;
+
 const headerSchema = z.object({
   count: z.number().int().nonnegative(),
   spotKeys: z.array(z.string()),
   spots: z.array(z.unknown()),
   perpKeys: z.array(z.string()),
-  perps: z.array(z.unknown()),
+  /** The perpetual legs' rows as JSON texts of PERP_LEGS_A_TEXT each, so a reader parses them a slice at a time. */
+  perps: z.array(z.string()),
   perpSymbols: z.array(z.string()),
   persistences: z.array(persistenceSchema),
   texts: z.array(z.string()),
@@ -38,7 +42,7 @@ type Header = z.infer<typeof headerSchema>;
  * The stored bytes of a carry set: the header written on the calling thread, the body compressed on
  * libuv's, reading the columns where they are (they must not change until it resolves).
  */
-export async function encodeCarryColumns(c: CarryColumns): Promise<Uint8Array<ArrayBuffer>> {
+export function encodeCarryColumns(c: CarryColumns): Promise<Uint8Array<ArrayBuffer>> {
   const spots = legRows(c.spots);
   const perps = legRows(c.perps);
   const header: Header = {
@@ -46,31 +50,14 @@ export async function encodeCarryColumns(c: CarryColumns): Promise<Uint8Array<Ar
     spotKeys: spots.legKeys,
     spots: spots.legs,
     perpKeys: perps.legKeys,
-    perps: perps.legs,
+    perps: Array.from({ length: Math.ceil(perps.legs.length / PERP_LEGS_A_TEXT) }, (_, k) =>
+      JSON.stringify(perps.legs.slice(k * PERP_LEGS_A_TEXT, (k + 1) * PERP_LEGS_A_TEXT)),
+    ),
     perpSymbols: [...c.perpSymbols],
     persistences: [...c.persistences],
     texts: [...c.texts],
   };
-  const headerBytes = Buffer.from(JSON.stringify(header));
-  const start = align8(4 + headerBytes.length);
-  const prefix = Buffer.alloc(start);
-  prefix.writeUInt32LE(headerBytes.length, 0);
-  headerBytes.copy(prefix, 4);
-  const pieces: Buffer[] = [prefix];
-  let size = start;
-  for (const [name] of CARRY_ARRAYS) {
-    const array = c[name];
-    pieces.push(Buffer.from(array.buffer, array.byteOffset, array.byteLength));
-    const padding = align8(array.byteLength) - array.byteLength;
-    if (padding > 0) pieces.push(Buffer.alloc(padding));
-    size += align8(array.byteLength);
-  }
-  const compressed = await compressPieces(pieces, size);
-  const out = new Uint8Array(8 + compressed.length);
-  out.set(MAGIC, 0);
-  new DataView(out.buffer).setUint32(4, size, true);
-  out.set(compressed, 8);
-  return out;
+  return framedSet(MAGIC, header, CARRY_ARRAYS.map(([name]) => c[name]));
 }
 
 /** A stored carry set's columns, decoded and checked in slices, the event loop turning between (lib/time-slices.ts). */
@@ -86,29 +73,21 @@ const { short: perpLegSchema } = opportunitySchema.shape;
 const isoSchema = z.iso.datetime();
 
 function* carryDecodeSlices(stored: Uint8Array): Sliced<CarryColumns> {
-  if (!MAGIC.every((byte, i) => stored[i] === byte)) throw new Error("a stored carry set is not in the form rounds write");
-  const size = new DataView(stored.buffer, stored.byteOffset, stored.byteLength).getUint32(4, true);
-  const bytes = decompressBody(stored.subarray(8), size);
+  const { headerText, take } = unframedSet(stored, MAGIC, "carry set");
   yield;
-  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
-  const header = headerSchema.parse(JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 4, headerLength).toString("utf8")));
+  const header = headerSchema.parse(JSON.parse(headerText));
   yield;
   const spots = yield* checkedList(header.spots, (row) => carrySpotLegSchema.parse(legObject(row, header.spotKeys)));
-  const perps = yield* checkedList(header.perps, (row) => perpLegSchema.parse(legObject(row, header.perpKeys)));
+  const perps: OpportunityLeg[] = [];
+  for (const text of header.perps) {
+    const rows: unknown = JSON.parse(text);
+    if (!Array.isArray(rows)) throw new Error("a stored carry set's perpetual legs are not a list");
+    perps.push(...(yield* checkedList(rows, (row) => perpLegSchema.parse(legObject(row, header.perpKeys)))));
+  }
   if (header.perpSymbols.length !== perps.length) throw new Error("a stored carry set's perpetual legs and symbols differ in number");
   const c = emptyCarryColumns(0, { spots, perps, perpSymbols: header.perpSymbols, persistences: header.persistences, texts: header.texts });
   c.count = header.count;
-  let at = align8(4 + headerLength);
-  // Viewed in place where the decompressed body is aligned, otherwise copied out.
-  const inPlace = bytes.byteOffset % 8 === 0;
-  for (const [name, type] of CARRY_ARRAYS) {
-    const end = at + header.count * type.BYTES_PER_ELEMENT;
-    if (end > bytes.byteLength) throw new Error("a stored carry set ends before its columns do");
-    const array = inPlace ? new type(bytes.buffer as ArrayBuffer, bytes.byteOffset + at, header.count) : new type(header.count);
-    if (!inPlace) new Uint8Array(array.buffer).set(bytes.subarray(at, end));
-    (c as unknown as Record<string, typeof array>)[name] = array;
-    at = align8(end);
-  }
+  for (const [name, type] of CARRY_ARRAYS) (c as unknown as Record<string, unknown>)[name] = take(type as never, header.count);
   yield* checkedItems(c);
   return c;
 }
