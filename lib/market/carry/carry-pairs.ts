@@ -9,12 +9,12 @@ import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type OpportunityLeg, type Per
 import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
 import { ValueList } from "../opportunities/encoding/columns";
-import { descendingOrderSlices } from "../opportunities/encoding/descending-order";
-import { byAprThenText, compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
+import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
 import { carryBasis, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
 import { carryItemsOf, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
 import { carryOpportunityId } from "./carry-id";
+import { carryOrderSlices } from "./carry-id-order";
 import { CARRY_TYPES, type CarryOpportunity, type CarrySpotLeg } from "./carry-opportunity";
 import { annualisedBorrowPct, type SpotLeg } from "./spot-leg";
 
@@ -196,7 +196,22 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
   }
   yield;
 
-  const order = yield* setOrder(perpSides, spotSides, perpOf, spotOf, typeOf, aprs.subarray(0, count));
+  const sides = {
+    count,
+    perp: perpOf,
+    spot: spotOf,
+    type: typeOf,
+    perpSymbols: perpSides.map((perp) => perp.symbol),
+    perpExchanges: perpSides.map((perp) => perp.snapshot.exchange),
+    spotExchanges: spotSides.map((spot) => spot.spot.exchange),
+  };
+  const idOf = (p: number) => {
+    const [perp, spot] = [perpSides[perpOf[p]!]!, spotSides[spotOf[p]!]!];
+    const type = CARRY_TYPES[typeOf[p]!]!;
+    const [long, short] = type === "spot_perp" ? [spot.spot.exchange, perp.snapshot.exchange] : [perp.snapshot.exchange, spot.spot.exchange];
+    return carryOpportunityId(perp.symbol, type, long, short);
+  };
+  const order = yield* carryOrderSlices(aprs.subarray(0, count), sides, idOf);
 
   // Pass 2: every figure, in set order; each leg listed when its first item is written.
   const c = emptyCarryColumns(count);
@@ -235,66 +250,12 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
   return { ...c, spots: spotLegs.list, perps: perpLegs.list, perpSymbols, persistences: persistences.list, texts: texts.list };
 }
 
-const PERP_SPOT = CARRY_TYPES.indexOf("perp_spot");
-const SPOT_PERP = CARRY_TYPES.indexOf("spot_perp");
+const PERP_SPOT = CARRY_TYPES.indexOf("perp_spot");const SPOT_PERP = CARRY_TYPES.indexOf("spot_perp");
 
 function grown<T extends Uint32Array | Uint8Array | Float64Array>(array: T): T {
   const next = new (array.constructor as new (length: number) => T)(array.length * 2);
   next.set(array as never);
   return next;
-}
-
-/**
- * The items' positions in set order: `apr` descending, then id in code-unit order. The ids
- * (`<asset>-<type>-<long venue>-<short venue>`) are put in order by numbers, as the perp set's are
- * (`idOrderPlaces`): the asset's place (`asset-` against `asset-`), then the type's, the long venue's
- * (`venue-`) and the short venue's. Only when an asset or venue has a `-` in its name (a shorter
- * name's `x-` could start a longer one) or the places overflow 32 bits are ties compared as texts.
- */
-function* setOrder(
-  perps: readonly PerpSide[],
-  spots: readonly SpotSide[],
-  perpOf: Uint32Array,
-  spotOf: Uint32Array,
-  typeOf: Uint8Array,
-  aprs: Float64Array,
-): Sliced<Uint32Array> {
-  const count = aprs.length;
-  const venues = (type: number, perp: PerpSide, spot: SpotSide) =>
-    type === SPOT_PERP ? [spot.spot.exchange, perp.snapshot.exchange] : [perp.snapshot.exchange, spot.spot.exchange];
-  const symbolNames = new Set(perps.map((perp) => perp.symbol));
-  const venueNames = new Set([...perps.map((perp) => perp.snapshot.exchange), ...spots.map((spot) => spot.spot.exchange)]);
-  const rank = (names: Iterable<string>, suffix: string) => new Map([...names].sort((a, b) => compareText(a + suffix, b + suffix)).map((name, i) => [name, i]));
-  const symbols = rank(symbolNames, "-");
-  const longs = rank(venueNames, "-");
-  const shorts = rank(venueNames, "");
-  const v = venueNames.size;
-  // perp_spot's id sorts before spot_perp's: "p" < "s".
-  const typePlace = (type: number) => (type === PERP_SPOT ? 0 : 1);
-  const exact = symbols.size * CARRY_TYPES.length * v * v <= 2 ** 32 && ![...symbolNames, ...venueNames].some((name) => name.includes("-"));
-  if (!exact) {
-    return yield* byAprThenText(aprs, (p) => {
-      const [long, short] = venues(typeOf[p]!, perps[perpOf[p]!]!, spots[spotOf[p]!]!);
-      return carryOpportunityId(perps[perpOf[p]!]!.symbol, CARRY_TYPES[typeOf[p]!]!, long!, short!);
-    });
-  }
-  // Each perpetual's asset place, each venue's places, looked up once per side rather than per item.
-  const perpSymbol = Uint32Array.from(perps, (perp) => symbols.get(perp.symbol)!);
-  const perpLong = Uint32Array.from(perps, (perp) => longs.get(perp.snapshot.exchange)!);
-  const perpShort = Uint32Array.from(perps, (perp) => shorts.get(perp.snapshot.exchange)!);
-  const spotLong = Uint32Array.from(spots, (spot) => longs.get(spot.spot.exchange)!);
-  const spotShort = Uint32Array.from(spots, (spot) => shorts.get(spot.spot.exchange)!);
-  const places = new Uint32Array(count);
-  for (let p = 0; p < count; p++) {
-    if (p % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-    const perp = perpOf[p]!;
-    const spot = spotOf[p]!;
-    const type = typeOf[p]!;
-    const [long, short] = type === SPOT_PERP ? [spotLong[spot]!, perpShort[perp]!] : [perpLong[perp]!, spotShort[spot]!];
-    places[p] = ((perpSymbol[perp]! * CARRY_TYPES.length + typePlace(type)) * v + long) * v + short;
-  }
-  yield;
-  return yield* descendingOrderSlices(aprs, places);
 }
 
 function servedSpotLeg(spot: SpotLeg): CarrySpotLeg {

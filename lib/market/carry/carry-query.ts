@@ -3,9 +3,9 @@ import { pageFrom, type Page } from "@/lib/pagination";
 import { runWhole, type Sliced } from "@/lib/time-slices";
 import { AppError, invalidFields } from "@/lib/errors";
 import { opportunitiesQuery } from "../opportunities/opportunity-query";
-import { byAprThenText } from "../opportunities/rank-opportunities";
 import { carryIdAt, carryItemAt, carryItemsOf, emptyCarryColumns, type CarryColumns } from "./carry-columns";
 import { parseCarryOpportunityId } from "./carry-id";
+import { carryOrderSlices } from "./carry-id-order";
 import { CARRY_TYPES, type CarryOpportunity, type CarryType } from "./carry-opportunity";
 
 export const CARRY_SORTS = ["apr", "-apr", "net_apr", "-net_apr"] as const;
@@ -101,11 +101,12 @@ export class CarrySnapshot {
 
 /**
  * The positions in `sort`'s order, ties by id: an ascending sort is the descending one of the
- * negated values, so both are a radix sort with only runs of equal values compared by id text.
+ * negated values, so each is one radix sort by the values and ids' places (carry-id-order.ts).
  */
 function sortedOrder(c: CarryColumns, sort: Exclude<CarrySort, "-apr">): Sliced<Uint32Array> {
   const values = sort === "-net_apr" ? c.net_apr : (sort === "apr" ? c.apr : c.net_apr).map((value) => (value === 0 ? 0 : -value));
-  return byAprThenText(values, (i) => carryIdAt(c, i));
+  const sides = { ...c, perpExchanges: c.perps.map((leg) => leg.exchange), spotExchanges: c.spots.map((leg) => leg.exchange) };
+  return carryOrderSlices(values, sides, (i) => carryIdAt(c, i));
 }
 
 interface ItemTerms {
