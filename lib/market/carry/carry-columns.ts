@@ -6,10 +6,10 @@ import { CARRY_TYPES, type CarryOpportunity, type CarrySpotLeg, type CarryType }
 /**
  * A carry set held in columns, as the perp set is (../opportunities/encoding/columns.ts): a typed
  * array per field with a value per item, and each spot leg, perpetual leg, persistence object and
- * text once in a list. A perpetual meets every spot venue of its asset, so at 46 perpetual venues
- * against 6 spot venues its leg was repeated in ~85 items of ~200,000: as objects the set was 214 MB
- * of JSON, seconds to build, store and read back. `carryItemReader` builds the objects the API serves,
- * only for the items asked for.
+ * text once in a list. A spot market meets every perpetual of its asset (up to 46 venues' at
+ * benchmark breadth) and a perpetual every spot venue's market: held as objects, each item repeating
+ * both legs, ~200,000 items were 214 MB of JSON, seconds to build, store and read back. `carryItemAt`
+ * builds the objects the API serves, only for the items asked for.
  *
  * Numbers the item serves as nullable (`borrow_apr`, `borrowable`, `basis_bps`) hold NaN for null:
  * every value stored is finite otherwise. An item's `id` and `symbol` are not stored: they follow

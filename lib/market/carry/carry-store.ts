@@ -25,7 +25,7 @@ export interface CarrySetInput {
 }
 
 /**
- * Ranks the carry opportunities of a round's perpetuals and spot legs (rankCarryOpportunities) and
+ * Ranks the carry opportunities of a round's perpetuals and spot legs (rankCarryColumns) and
  * replaces the stored carry set with them (`storeCarrySet`). Answers the new version and how many
  * items it holds.
  */
