@@ -96,17 +96,14 @@ export function pickCarryColumns(columns: CarryColumns, positions: readonly numb
   return picked;
 }
 
-/** Item `i`'s long and short venues, as its id names them: the spot venue first for `spot_perp`. */
-export function carryVenues(columns: CarryColumns, i: number): { type: CarryType; long: string; short: string } {
-  const type = CARRY_TYPES[columns.type[i]!]!;
-  const spot = columns.spots[columns.spot[i]!]!.exchange;
-  const perp = columns.perps[columns.perp[i]!]!.exchange;
-  return type === "spot_perp" ? { type, long: spot, short: perp } : { type, long: perp, short: spot };
+export function carryIdAt(columns: CarryColumns, i: number): string {
+  const perp = columns.perp[i]!;
+  return carryIdOfLegs(columns.perpSymbols[perp]!, CARRY_TYPES[columns.type[i]!]!, columns.spots[columns.spot[i]!]!.exchange, columns.perps[perp]!.exchange);
 }
 
-export function carryIdAt(columns: CarryColumns, i: number): string {
-  const { type, long, short } = carryVenues(columns, i);
-  return carryOpportunityId(columns.perpSymbols[columns.perp[i]!]!, type, long, short);
+/** The id of a pair of legs: the long venue first, so the spot venue for `spot_perp`. */
+export function carryIdOfLegs(symbol: string, type: CarryType, spotExchange: string, perpExchange: string): string {
+  return type === "spot_perp" ? carryOpportunityId(symbol, type, spotExchange, perpExchange) : carryOpportunityId(symbol, type, perpExchange, spotExchange);
 }
 
 const nullable = (value: number) => (Number.isNaN(value) ? null : value);

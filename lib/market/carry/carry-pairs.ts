@@ -12,8 +12,7 @@ import { ValueList } from "../opportunities/encoding/columns";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
 import { carryBasis, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
-import { carryItemsOf, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
-import { carryOpportunityId } from "./carry-id";
+import { carryIdOfLegs, carryItemsOf, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
 import { carryOrderSlices } from "./carry-id-order";
 import { CARRY_TYPES, type CarryOpportunity, type CarrySpotLeg } from "./carry-opportunity";
 import { annualisedBorrowPct, type SpotLeg } from "./spot-leg";
@@ -206,10 +205,8 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
     spotExchanges: spotSides.map((spot) => spot.spot.exchange),
   };
   const idOf = (p: number) => {
-    const [perp, spot] = [perpSides[perpOf[p]!]!, spotSides[spotOf[p]!]!];
-    const type = CARRY_TYPES[typeOf[p]!]!;
-    const [long, short] = type === "spot_perp" ? [spot.spot.exchange, perp.snapshot.exchange] : [perp.snapshot.exchange, spot.spot.exchange];
-    return carryOpportunityId(perp.symbol, type, long, short);
+    const perp = perpSides[perpOf[p]!]!;
+    return carryIdOfLegs(perp.symbol, CARRY_TYPES[typeOf[p]!]!, spotSides[spotOf[p]!]!.spot.exchange, perp.snapshot.exchange);
   };
   const order = yield* carryOrderSlices(aprs.subarray(0, count), sides, idOf);
 
