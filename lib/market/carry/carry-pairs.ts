@@ -11,7 +11,7 @@ import type { MarketRef } from "../persistence/persistence-set";
 import { ValueList } from "../opportunities/encoding/columns";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
-import { carryBasis, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
+import { carryBasisUnavailable, givenBasisBps, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
 import { carryIdOfLegs, carryItemsOf, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
 import { carryOrderSlices } from "./carry-id-order";
 import { CARRY_TYPES, type CarryOpportunity, type CarrySpotLeg } from "./carry-opportunity";
@@ -238,9 +238,9 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
     perpPriced.observedAt = perp.snapshot.observedAt;
     spotPriced.unitPrice = spot.spot.price;
     spotPriced.observedAt = spot.observedAt;
-    const basis = carryBasis(perpPriced, spotPriced);
-    c.basis_bps[r] = basis.basis_bps ?? Number.NaN;
-    c.basis_reason[r] = basis.basis_unavailable_reason === null ? NO_TEXT : texts.at(basis.basis_unavailable_reason);
+    const unavailable = carryBasisUnavailable(perpPriced, spotPriced);
+    c.basis_bps[r] = unavailable === null ? givenBasisBps(perpPriced, spotPriced) : Number.NaN;
+    c.basis_reason[r] = unavailable === null ? NO_TEXT : texts.at(unavailable);
     c.updated_at[r] = texts.at(isoOf(Math.min(perp.snapshot.observedAt, spot.observedAt)));
     c.persistence[r] = type === SPOT_PERP ? perp.persistence : unknown;
   }
