@@ -116,7 +116,7 @@ export function createAppServices(db: () => Promise<Db>, env: NodeJS.ProcessEnv 
     market: (mode) => markets[mode],
     opportunitiesPublished: (round) => (round ? liveOpportunities.applyRound(round) : liveOpportunities.invalidate()),
     applyOpportunityBatch: (batch) => liveOpportunities.applyBatch(batch),
-    carryPublished: (carry) => (carry ? liveCarry.hold(carry.version, carry.asOf, carry.items) : liveCarry.invalidate()),
+    carryPublished: (carry) => (carry ? liveCarry.hold(carry.version, carry.asOf, carry.columns) : liveCarry.invalidate()),
     followOpportunitySet: (databaseUrl) => liveOpportunities.listen(databaseUrl),
     responseCache: new ResponseCache(responseCacheBudget(env)),
     venueStaleAfterMs,

@@ -93,7 +93,7 @@ function Results({ view, filter, now }: { view: CarryView; filter: CarryFilter; 
   const last = page.offset + page.items.length;
   const count =
     page.total === 0
-      ? view.snapshot.items.length === 0
+      ? view.snapshot.count === 0
         ? "The set holds no carry opportunity: no spot market was found beside a perpetual of the same asset."
         : "No carry opportunities match these filters."
       : `Showing ${first}–${last} of ${page.total}`;

@@ -1,7 +1,7 @@
 import { readEventsConfig } from "@/lib/config/events-config";
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
-import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
+import type { CarryColumns } from "@/lib/market/carry/carry-columns";
 import { loadCarrySet, loadCarryVersion } from "@/lib/market/carry/carry-store";
 import { PatchedSet } from "@/lib/market/opportunities/patched-set";
 import { load, loadHead } from "@/lib/market/opportunities/store";
@@ -44,7 +44,7 @@ interface PublishedSet {
 export class LiveRoundEvents implements RoundEvents {
   private published: PublishedSet | undefined;
   /** The carry set this process last published, which the next one's events are diffed against. */
-  private carry: { version: number; items: readonly CarryOpportunity[] } | undefined;
+  private carry: { version: number; columns: CarryColumns } | undefined;
 
   constructor(
     /** EVENTS_NET_APR_THRESHOLD. */
@@ -135,19 +135,19 @@ export class LiveRoundEvents implements RoundEvents {
    * set another worker published). No events against the bundled sample's set, or before any set:
    * the first live carry set is the baseline, as the first live perp set is.
    */
-  async prepareCarry(db: Db, items: readonly CarryOpportunity[]): Promise<{ statements: SqlStatement[]; committed: (version: number) => void }> {
+  async prepareCarry(db: Db, columns: CarryColumns): Promise<{ statements: SqlStatement[]; committed: (version: number) => void }> {
     const storedVersion = await loadCarryVersion(db);
-    let previous = this.carry?.version === storedVersion ? this.carry.items : undefined;
+    let previous = this.carry?.version === storedVersion ? this.carry.columns : undefined;
     if (!previous && storedVersion !== null) {
       const stored = await loadCarrySet(db);
-      previous = stored && !stored.sample ? stored.items : undefined;
+      previous = stored && !stored.sample ? stored.columns : undefined;
     }
-    const events = previous ? carryEvents(previous, items, this.threshold) : [];
+    const events = previous ? carryEvents(previous, columns, this.threshold) : [];
     let range: AppendedRange | undefined;
     return {
       statements: eventLogStatements("live", events, (appended) => (range = appended)),
       committed: (version) => {
-        this.carry = { version, items };
+        this.carry = { version, columns };
         if (events.length > 0) eventsAppended().notify(range && { mode: "live", events, range });
       },
     };

@@ -160,7 +160,7 @@ describe("quoteCarryOpportunity on the offline sample and the sandbox", () => {
   it("quotes a sandbox carry item from generated books, the same all minute", async () => {
     const clock = () => new Date("2026-11-24T07:00:30Z");
     const market = sandboxMarket(clock);
-    const item = sandboxCarrySnapshot(clock()).items.find((i) => i.type === "perp_spot");
+    const item = sandboxCarrySnapshot(clock()).allItems().find((i) => i.type === "perp_spot");
     if (!item) throw new Error("the sandbox has a perp_spot item");
     const first = await quoteCarryOpportunity(market, item, query(50_000), clock());
     const again = await quoteCarryOpportunity(market, item, query(50_000), new Date("2026-11-24T07:00:59Z"));

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { emptyCarryColumns } from "@/lib/market/carry/carry-columns";
 import { CarrySnapshot } from "@/lib/market/carry/carry-query";
 import { CarryHistory } from "./delayed-carry";
 
-const set = (asOf: string) => new CarrySnapshot([], asOf, false);
+const set = (asOf: string) => new CarrySnapshot(emptyCarryColumns(), asOf, false);
 const at = (iso: string) => new Date(iso);
 
 describe("CarryHistory", () => {
   it("shows a set already older than the delay (the sample, stalled ingestion) as it is", () => {
-    const sample = new CarrySnapshot([], "2023-01-16T08:51:27.947Z", true);
+    const sample = new CarrySnapshot(emptyCarryColumns(), "2023-01-16T08:51:27.947Z", true);
     expect(new CarryHistory().delayed(sample, at("2026-12-04T12:00:00Z"))).toEqual({ status: "ready", snapshot: sample });
     const never = CarrySnapshot.empty();
     expect(new CarryHistory().delayed(never, at("2026-12-04T12:00:00Z"))).toEqual({ status: "ready", snapshot: never });

@@ -3,6 +3,7 @@ import { intervalChangeEvents, venueHealthEvents } from "@/lib/events/derive-eve
 import type { EventType } from "@/lib/events/event-types";
 import { servedAt } from "@/lib/market/model/leg-freshness";
 import { carryEvents } from "@/lib/events/carry-events";
+import { carryItemAt, emptyCarryColumns, pickCarryColumns } from "@/lib/market/carry/carry-columns";
 import { sandboxCarrySnapshot } from "@/lib/market/sandbox/sandbox-carry";
 import { SANDBOX_MIN_ASSETS } from "@/lib/market/sandbox/generate-sandbox-market";
 import { sandboxOpportunities } from "@/lib/market/sandbox/sandbox-opportunities";
@@ -38,10 +39,11 @@ export function testEventData(type: EventType, now: Date): NewEvent["data"] {
     case "carry_opportunity.opened":
     case "carry_opportunity.updated":
     case "carry_opportunity.closed": {
-      const carry = sandboxCarrySnapshot(now).items[0]!;
+      const { columns } = sandboxCarrySnapshot(now);
+      const carry = carryItemAt(columns, 0);
       if (type === "carry_opportunity.opened") return { opportunity: carry };
       if (type === "carry_opportunity.updated") return { opportunity: carry, previous_net_apr: Math.round((carry.net_apr - 5) * 1e6) / 1e6 };
-      return carryEvents([carry], [], 0)[0]!.data;
+      return carryEvents(pickCarryColumns(columns, [0]), emptyCarryColumns(), 0)[0]!.data;
     }
     case "funding_interval.changed": {
       const leg = opportunity.long;

@@ -119,7 +119,7 @@ async function benchRound(db: Db) {
   // INGEST_SPOT on does (carryRound): timed from the spot legs' hand-over to its commit.
   let carryItems = 0;
   const carryTimes: number[] = [];
-  const publishCarry = carryRound({ db, events, persistence: new PairPersistenceStore(db), priceBound, onPublished: (published) => void (carryItems = published.items.length) });
+  const publishCarry = carryRound({ db, events, persistence: new PairPersistenceStore(db), priceBound, onPublished: (published) => void (carryItems = published.columns.count) });
   const onSpotLegs: SpotLegsListener = async (spots, perps, at) => {
     const t0 = performance.now();
     await publishCarry(spots, perps, at);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createAppServices } from "@/lib/app-services";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
-import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
-import { rankCarryOpportunities } from "@/lib/market/carry/carry-pairs";
+import { carryItemsOf, type CarryColumns } from "@/lib/market/carry/carry-columns";
+import { rankCarryColumns } from "@/lib/market/carry/carry-pairs";
 import { loadCarrySet, publishCarrySet, storeCarrySet } from "@/lib/market/carry/carry-store";
 import { LiveCarry } from "@/lib/market/carry/live-carry";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
@@ -19,7 +19,7 @@ describe("the carry set on the database", () => {
     const services = createAppServices(async () => db);
     try {
       const market = services.market("live");
-      expect((await market.carryOpportunities()).items).toEqual([]);
+      expect((await market.carryOpportunities()).count).toBe(0);
 
       const perps = [makeSnapshot({ exchange: "binance", fundingRate: 0.0002 }), makeSnapshot({ exchange: "bybit", fundingRate: -0.0001, markPrice: 300 })];
       const spots = [makeSpot({ exchange: "binance", borrow: dailyBorrow() })];
@@ -30,7 +30,7 @@ describe("the carry set on the database", () => {
       const held = await market.carryOpportunities();
       expect(held.asOf).toBe(at.toISOString());
       expect(held.sample).toBe(false);
-      expect(held.items.map((item) => item.id)).toEqual(["BTC-spot_perp-binance-binance", "BTC-perp_spot-binance-binance"]);
+      expect(held.allItems().map((item) => item.id)).toEqual(["BTC-spot_perp-binance-binance", "BTC-perp_spot-binance-binance"]);
       expect(held.byId("BTC-perp_spot-binance-binance")).toMatchObject({ borrow_apr: 3.65, borrowable: 50 });
 
       // Without a bound every perpetual pairs; the row is replaced, not added to.
@@ -39,7 +39,7 @@ describe("the carry set on the database", () => {
       expect(await db.carrySet.count()).toBe(1);
       const stored = await loadCarrySet(db);
       // By APR: 21.9 (Binance's funding), 10.95 − 3.65 (Bybit's negative funding received, less the borrow), −10.95, −21.9 − 3.65.
-      expect(stored?.items.map((item) => [item.id, item.apr])).toEqual([
+      expect(carryItemsOf(stored!.columns).map((item) => [item.id, item.apr])).toEqual([
         ["BTC-spot_perp-binance-binance", 21.9],
         ["BTC-perp_spot-bybit-binance", 7.3],
         ["BTC-spot_perp-binance-bybit", -10.95],
@@ -47,10 +47,10 @@ describe("the carry set on the database", () => {
       ]);
       // A reader in another process sees it once its version check comes round.
       const reader = new LiveCarry(async () => db, 0);
-      expect((await reader.current()).items).toHaveLength(4);
+      expect((await reader.current()).count).toBe(4);
       await publishCarrySet(db, { perps: perps.slice(0, 1), spots, at: new Date(at.getTime() + 120_000) });
       await reader.current();
-      await expect.poll(async () => (await reader.current()).items.length).toBe(2);
+      await expect.poll(async () => (await reader.current()).count).toBe(2);
     } finally {
       await services.stopRecorders();
     }
@@ -64,8 +64,8 @@ describe("the carry set on the database", () => {
     const reader = new LiveCarry(async () => db);
     const sample = await reader.current();
     expect(sample.sample).toBe(true);
-    expect(sample.items.length).toBeGreaterThan(10);
-    expect(new Set(sample.items.map((item) => item.type))).toEqual(new Set(["spot_perp", "perp_spot"]));
+    expect(sample.count).toBeGreaterThan(10);
+    expect(new Set(sample.allItems().map((item) => item.type))).toEqual(new Set(["spot_perp", "perp_spot"]));
     const opportunities = await db.opportunitySet.findUniqueOrThrow({ where: { id: "live" } });
     expect(sample.asOf).toBe(opportunities.asOf.toISOString());
   });
@@ -74,20 +74,20 @@ describe("the carry set on the database", () => {
     const db = database.db;
     // The database holds the sample's carry set (the test before).
     expect((await loadCarrySet(db))?.sample).toBe(true);
-    const publish = async (log: LiveRoundEvents, items: CarryOpportunity[], minute: number) => {
-      const prepared = await log.prepareCarry(db, items);
-      const version = await storeCarrySet(db, items, { at: new Date(at.getTime() + minute * 60_000), sample: false }, prepared.statements);
+    const publish = async (log: LiveRoundEvents, columns: CarryColumns, minute: number) => {
+      const prepared = await log.prepareCarry(db, columns);
+      const version = await storeCarrySet(db, columns, { at: new Date(at.getTime() + minute * 60_000), sample: false }, prepared.statements);
       prepared.committed(version);
     };
     const carryEventTypes = async () =>
       (await db.marketEvent.findMany({ where: { type: { startsWith: "carry_opportunity." } }, orderBy: { sequence: "asc" } })).map((e) => [e.type, (e.data as { opportunity?: { id: string }; id?: string }).opportunity?.id ?? (e.data as { id: string }).id]);
     const log = new LiveRoundEvents(5, 180_000);
     const spots = [makeSpot({ exchange: "binance", borrow: dailyBorrow() }), makeSpot({ exchange: "okx" })];
-    const first = rankCarryOpportunities([makeSnapshot({ exchange: "bybit", fundingRate: 0.0001 })], spots);
+    const first = rankCarryColumns([makeSnapshot({ exchange: "bybit", fundingRate: 0.0001 })], spots);
     await publish(log, first, 0);
     expect(await carryEventTypes()).toEqual([]);
     // Bybit's funding triples (10.95 → 32.85 % a year: every item moves 21.9 points) and OKX's spot goes.
-    const second = rankCarryOpportunities([makeSnapshot({ exchange: "bybit", fundingRate: 0.0003 })], spots.slice(0, 1));
+    const second = rankCarryColumns([makeSnapshot({ exchange: "bybit", fundingRate: 0.0003 })], spots.slice(0, 1));
     await publish(log, second, 1);
     expect(await carryEventTypes()).toEqual([
       ["carry_opportunity.updated", "BTC-spot_perp-binance-bybit"],

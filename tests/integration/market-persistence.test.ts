@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { CarryOpportunity } from "@/lib/market/carry/carry-opportunity";
+import { carryItemsOf } from "@/lib/market/carry/carry-columns";
 import { carryRound } from "@/lib/market/ingest/carry-round";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
@@ -207,7 +208,7 @@ describe("opportunity persistence from stored history", () => {
 
   it("is attached by a round to its carry items, each perp_spot's against the asset borrowed on its spot venue", async () => {
     let items: readonly CarryOpportunity[] = [];
-    const onSpotLegs = carryRound({ db, events: new LiveRoundEvents(5, 180_000), persistence, priceBound: undefined, onPublished: (carry) => (items = carry.items) });
+    const onSpotLegs = carryRound({ db, events: new LiveRoundEvents(5, 180_000), persistence, priceBound: undefined, onPublished: (carry) => (items = carryItemsOf(carry.columns)) });
     const perps = [makeSnapshot({ exchange: "bybit", base: "ETH", market: "ETH/USDT:USDT", fundingRate: -0.0002, observedAt: AT })];
     const spots = (["bybit", "okx"] as const).map((exchange) => makeSpot({ exchange, base: "ETH", market: "ETH/USDT", borrow: dailyBorrow("ETH") }));
     await onSpotLegs(spots, perps, new Date(AT));

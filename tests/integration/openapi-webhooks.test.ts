@@ -7,6 +7,7 @@ import { EVENT_DATA_SCHEMAS, type NewEvent } from "@/lib/events/event-data";
 import { EVENT_TYPES, eventId, WEBHOOK_EVENT_TYPES, type PublicEvent } from "@/lib/events/event-types";
 import { carryEvents } from "@/lib/events/carry-events";
 import { sandboxTickEvents } from "@/lib/events/sandbox-tick-events";
+import { pickCarryColumns } from "@/lib/market/carry/carry-columns";
 import { sandboxCarrySnapshot } from "@/lib/market/sandbox/sandbox-carry";
 import { sandboxItems } from "@/lib/market/sandbox/sandbox-snapshot";
 import { SchemaContext, validationErrors, type JsonSchema } from "@/tests/support/json-schema";
@@ -31,8 +32,10 @@ function sampleEvents(): PublicEvent[] {
     for (const event of tick) if (!market.some((e) => e.type === event.type)) market.push(event);
   }
   // The carry writer's three types: one carry opportunity moved, one gone, one new.
-  const [moved, gone, added] = sandboxCarrySnapshot(new Date(Date.UTC(2026, 10, 20))).items;
-  market.push(...carryEvents([{ ...moved!, net_apr: moved!.net_apr - 10 }, gone!], [moved!, added!], 5));
+  const { columns } = sandboxCarrySnapshot(new Date(Date.UTC(2026, 10, 20)));
+  const before = pickCarryColumns(columns, [0, 1]);
+  before.net_apr[0] = columns.net_apr[0]! - 10;
+  market.push(...carryEvents(before, pickCarryColumns(columns, [0, 2]), 5));
   const matched = { id: eventId(1n), type: "venue.stale" as const, created_at: "2026-11-20T00:00:00.000Z", data: { exchange: "gate" } };
   const alerts: NewEvent[] = [
     { type: "alert.triggered", data: { rule: { id: "r", name: "n" }, subject: "gate", transition: "entered", opportunity: null, event: matched } },

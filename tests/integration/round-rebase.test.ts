@@ -71,7 +71,7 @@ async function side(options: { duringEvents?: () => Promise<void>; gate?: () => 
   const events: RoundEvents = {
     venueStates: (db) => log.venueStates(db),
     prepareBatch: (batch) => log.prepareBatch(batch),
-    prepareCarry: (db, items) => log.prepareCarry(db, items),
+    prepareCarry: (db, columns) => log.prepareCarry(db, columns),
     appendVenueEvents: (...args) => log.appendVenueEvents(...args),
     deleteExpired: (db, at) => log.deleteExpired(db, at),
     prepare: async (db, round) => {

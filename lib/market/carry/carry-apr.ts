@@ -41,8 +41,16 @@ export interface CarryBasis {
  * is, only for prices of the same moment (PRICE_OBSERVATION_TOLERANCE_MS), else null with the reason.
  */
 export function carryBasis(perp: PricedLeg, spot: PricedLeg): CarryBasis {
-  const reason = priceSpreadUnavailableReason(spot, perp);
-  if (reason !== null) return { basis_bps: null, basis_unavailable_reason: reason };
-  const bps = ((perp.unitPrice! - spot.unitPrice!) / spot.unitPrice!) * 10_000;
-  return { basis_bps: roundTo(bps, 4), basis_unavailable_reason: null };
+  const reason = carryBasisUnavailable(perp, spot);
+  return reason === null ? { basis_bps: givenBasisBps(perp, spot), basis_unavailable_reason: null } : { basis_bps: null, basis_unavailable_reason: reason };
+}
+
+/** Why `carryBasis` gives no basis for these legs; null when it gives one. */
+export function carryBasisUnavailable(perp: PricedLeg, spot: PricedLeg): PriceSpreadUnavailableReason | null {
+  return priceSpreadUnavailableReason(spot, perp);
+}
+
+/** `carryBasis`' basis_bps of legs it gives one for (`carryBasisUnavailable` null): the ranking's, without an object per item. */
+export function givenBasisBps(perp: PricedLeg, spot: PricedLeg): number {
+  return roundTo(((perp.unitPrice! - spot.unitPrice!) / spot.unitPrice!) * 10_000, 4);
 }

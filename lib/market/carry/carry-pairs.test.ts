@@ -7,7 +7,8 @@ import { borrowedSpot } from "../persistence/borrowed-spot";
 import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
 import { carryOpportunitySchema } from "./carry-opportunity";
-import { rankCarryOpportunities } from "./carry-pairs";
+import { carryItemsOf } from "./carry-columns";
+import { rankCarryColumns, rankCarryOpportunities } from "./carry-pairs";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
 const observedIso = new Date(observedAt).toISOString();
@@ -129,6 +130,34 @@ describe("rankCarryOpportunities", () => {
       ["BTC-spot_perp-gate-bybit", 10.95],
       ["BTC-spot_perp-okx-bybit", 10.95],
     ]);
+  });
+
+  it("orders ties by id text where assets and venues share a start, by numbers or, with a dash in an asset, by the texts", () => {
+    // Equal funding on every perpetual: every spot_perp ties, every lent perp_spot too. BTC against BTCDOM,
+    // hyperliquid against hyperliquid:xyz and A against A-B are names one of which starts the other.
+    for (const bases of [["BTC", "BTCDOM", "B"], ["A", "A-B", "AB"]]) {
+      const perps = bases.flatMap((base) =>
+        (["hyperliquid", "hyperliquid:xyz", "okx"] as const).map((exchange) => makeSnapshot({ exchange, base, market: `${base}/USDC:USDC`, observedAt })),
+      );
+      const spots = bases.flatMap((base) =>
+        (["okx", "binance"] as const).map((exchange) => makeSpot({ exchange, base, market: `${base}/USDT`, borrow: dailyBorrow(base) })),
+      );
+      const items = rankCarryOpportunities(perps, spots);
+      expect(items).toHaveLength(bases.length * 3 * 2 * 2);
+      const byAprThenId = [...items].sort((a, b) => (a.apr !== b.apr ? b.apr - a.apr : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      expect(items.map((item) => item.id)).toEqual(byAprThenId.map((item) => item.id));
+    }
+  });
+
+  it("holds each leg and persistence once in its columns, the items pointing at them", () => {
+    const perps = ["bybit", "okx", "gate"].map((exchange) => makeSnapshot({ exchange, observedAt }));
+    const spots = [makeSpot({ exchange: "binance", borrow: btcBorrow }), makeSpot({ exchange: "okx" })];
+    const columns = rankCarryColumns(perps, spots);
+    expect(columns.count).toBe(3 * 2 + 3);
+    expect(columns.perps.map((leg) => leg.exchange).sort()).toEqual(["bybit", "gate", "okx"]);
+    expect(columns.spots.map((leg) => leg.exchange).sort()).toEqual(["binance", "okx"]);
+    expect(columns.persistences).toEqual([UNKNOWN_PERSISTENCE]);
+    expect(carryItemsOf(columns)).toEqual(rankCarryOpportunities(perps, spots));
   });
 
   it("takes one market a venue per side, and meets only crypto perpetuals of the asset", () => {

@@ -1,19 +1,22 @@
 import { roundTo } from "@/lib/round";
-import { assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr } from "../model/apr";
+import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
+import { assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, type FundingLeg } from "../model/apr";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey } from "../model/market-average";
+import type { PricedLeg } from "../model/price-spread";
 import { pairingKey } from "../model/underlying-class";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type OpportunityLeg, type Persistence } from "../model/types";
 import { borrowedSpot } from "../persistence/borrowed-spot";
 import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
+import { ValueList } from "../opportunities/encoding/columns";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
-import { rankedBefore } from "../opportunities/splice-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
-import { carryBasis, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
-import { carryOpportunityId } from "./carry-id";
-import type { CarryOpportunity, CarrySpotLeg, CarryType } from "./carry-opportunity";
-import { annualisedBorrowPct, type BorrowRate, type SpotLeg } from "./spot-leg";
+import { carryBasisUnavailable, givenBasisBps, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
+import { carryIdOfLegs, carryItemsOf, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
+import { carryOrderSlices } from "./carry-id-order";
+import { CARRY_TYPES, type CarryOpportunity, type CarrySpotLeg } from "./carry-opportunity";
+import { annualisedBorrowPct, type SpotLeg } from "./spot-leg";
 
 export interface CarryOptions {
   /** Days over which `net_apr` spreads the four fills' fees; default {@link DEFAULT_HOLDING_DAYS}, as perp pairs. */
@@ -45,6 +48,58 @@ export interface CarryOptions {
  * other venues' markets is not.
  */
 export function rankCarryOpportunities(perps: readonly MarketSnapshot[], spots: readonly SpotLeg[], options: CarryOptions = {}): CarryOpportunity[] {
+  return carryItemsOf(rankCarryColumns(perps, spots, options));
+}
+
+/** rankCarryOpportunities' set held in columns (carry-columns.ts), built without an object per item. */
+export function rankCarryColumns(perps: readonly MarketSnapshot[], spots: readonly SpotLeg[], options: CarryOptions = {}): CarryColumns {
+  return runWhole(carryColumnSlices(perps, spots, options));
+}
+
+/**
+ * rankCarryColumns giving the event loop a turn every `sliceMs` (lib/time-slices.ts): ~200,000
+ * items at benchmark breadth are work for the thread that also serves. The inputs must not change
+ * until it resolves.
+ */
+export function rankCarryColumnsInSlices(perps: readonly MarketSnapshot[], spots: readonly SpotLeg[], options: CarryOptions = {}, sliceMs?: number): Promise<CarryColumns> {
+  return runInSlices(carryColumnSlices(perps, spots, options), sliceMs);
+}
+
+/** How many items the ranking handles between two of its pause points. */
+const SLICE_ITEMS = 4_096;
+
+/** A perpetual as the items read it, its figures computed once however many spot markets it meets. */
+interface PerpSide {
+  snapshot: MarketSnapshot;
+  symbol: string;
+  funding: FundingLeg;
+  /** Annualised funding, percent per year: a `spot_perp`'s gross APR. */
+  fundingPct: number;
+  takerFee: number;
+  /** Mark per unit of the asset (the venue's mark over its bundle size); NaN without a mark. */
+  unitPrice: number;
+  /** Its position in the set's lists once an item has it, -1 before. */
+  leg: number;
+  /** The position of its persistence against spot held (`spot_perp`), asked once. */
+  persistence: number;
+}
+
+/** A spot market as the items read it; `borrowPct` NaN where the venue lends none of the asset. */
+interface SpotSide {
+  spot: SpotLeg;
+  observedAt: number;
+  takerFee: number;
+  borrowPct: number;
+  borrowable: number;
+  leg: number;
+}
+
+/**
+ * Two passes, as the perp set's ranking: the first finds every item's legs, type and APR and puts
+ * them in set order by numbers (an APR radix sort with ids' order as tie keys, `carryIdPlaces`), the
+ * second writes every other figure row by row in that order.
+ */
+function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly SpotLeg[], options: CarryOptions): Sliced<CarryColumns> {
   const holdingDays = options.holdingDays ?? DEFAULT_HOLDING_DAYS;
   assertHoldingDays(holdingDays);
   const perpsByAsset = new Map<string, Map<string, MarketSnapshot>>();
@@ -62,78 +117,150 @@ export function rankCarryOpportunities(perps: readonly MarketSnapshot[], spots: 
     const held = venues.get(spot.exchange);
     if (!held || preferredSpot(spot, held)) venues.set(spot.exchange, spot);
   }
+  yield;
 
   const isoOf = isoTexts();
-  const items: CarryOpportunity[] = [];
+  const spotLegs = new ValueList<CarrySpotLeg>();
+  const perpLegs = new ValueList<OpportunityLeg>();
+  const perpSymbols: string[] = [];
+  const persistences = new ValueList<Persistence>();
+  const texts = new ValueList<string>();
+  const unknown = persistences.at(UNKNOWN_PERSISTENCE);
+  // Pass 1: each item's sides, type and APR, in arrays grown as the items are found.
+  const perpSides: PerpSide[] = [];
+  const spotSides: SpotSide[] = [];
+  let perpOf = new Uint32Array(1024);
+  let spotOf = new Uint32Array(1024);
+  let typeOf = new Uint8Array(1024);
+  let aprs = new Float64Array(1024);
+  let persistenceOf = new Uint32Array(1024);
+  let count = 0;
+  const push = (perp: number, spot: number, type: number, apr: number, persistence: number) => {
+    if (count === aprs.length) {
+      perpOf = grown(perpOf);
+      spotOf = grown(spotOf);
+      typeOf = grown(typeOf);
+      aprs = grown(aprs);
+      persistenceOf = grown(persistenceOf);
+    }
+    perpOf[count] = perp;
+    spotOf[count] = spot;
+    typeOf[count] = type;
+    aprs[count] = apr;
+    persistenceOf[count] = persistence;
+    count += 1;
+  };
+  let pausedAt = 0;
   for (const [asset, spotVenues] of spotsByAsset) {
     const perpVenues = perpsByAsset.get(asset);
     if (!perpVenues) continue;
-    const spotLegs = [...spotVenues.values()].map((spot) => ({ spot, leg: servedSpotLeg(spot), observedAt: Date.parse(spot.observedAt) }));
+    if (count - pausedAt >= SLICE_ITEMS) {
+      pausedAt = count;
+      yield;
+    }
+    const firstSpot = spotSides.length;
+    for (const spot of spotVenues.values()) {
+      const borrow = spot.borrow !== null && spot.borrow.asset === spot.base ? spot.borrow : null;
+      spotSides.push({
+        spot,
+        observedAt: Date.parse(spot.observedAt),
+        takerFee: spotTakerFee(spot),
+        borrowPct: borrow === null ? Number.NaN : annualisedBorrowPct(borrow.rate, borrow.period),
+        borrowable: borrow?.borrowable ?? Number.NaN,
+        leg: -1,
+      });
+    }
     for (const snapshot of perpVenues.values()) {
-      const perp: PerpSide = {
+      const perp = perpSides.length;
+      const funding = { rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours! };
+      const side: PerpSide = {
         snapshot,
-        leg: toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, undefined, isoOf),
+        funding,
+        symbol: snapshot.base,
+        fundingPct: spotPerpApr(funding),
+        takerFee: snapshot.takerFee ?? DEFAULT_TAKER_FEE,
         unitPrice: unitPrice(snapshot),
+        leg: -1,
+        persistence: unknown,
       };
-      const heldPersistence = options.persistence?.(HELD_SPOT, snapshot) ?? UNKNOWN_PERSISTENCE;
-      for (const spot of spotLegs) {
-        if (options.priceBound !== undefined && !withinBound(perp.unitPrice, spot.spot.price, options.priceBound)) continue;
-        items.push(carryItem("spot_perp", perp, spot, null, holdingDays, isoOf, heldPersistence));
-        const borrow = spot.spot.borrow;
-        if (borrow !== null && borrow.asset === spot.spot.base) items.push(carryItem("perp_spot", perp, spot, borrow, holdingDays, isoOf, options.persistence?.(snapshot, borrowedSpot(spot.spot.exchange, borrow.asset)) ?? UNKNOWN_PERSISTENCE));
+      perpSides.push(side);
+      let asked = false;
+      for (let s = firstSpot; s < spotSides.length; s++) {
+        const spot = spotSides[s]!;
+        if (options.priceBound !== undefined && !withinBound(side.unitPrice, spot.spot.price, options.priceBound)) continue;
+        if (!asked && options.persistence) {
+          side.persistence = persistences.at(options.persistence(HELD_SPOT, snapshot) ?? UNKNOWN_PERSISTENCE);
+          asked = true;
+        }
+        push(perp, s, SPOT_PERP, roundTo(side.fundingPct, 6), side.persistence);
+        if (Number.isNaN(spot.borrowPct)) continue;
+        // Against the asset borrowed on the spot venue: one pair, and one question, an item.
+        const borrowed = options.persistence?.(snapshot, borrowedSpot(spot.spot.exchange, spot.spot.base));
+        push(perp, s, PERP_SPOT, roundTo(perpSpotApr(funding, spot.borrowPct), 6), borrowed ? persistences.at(borrowed) : unknown);
       }
     }
   }
-  return items.sort((a, b) => (a === b ? 0 : rankedBefore(a.apr, a.id, b.apr, b.id) ? -1 : 1));
-}
+  yield;
 
-interface PerpSide {
-  snapshot: MarketSnapshot;
-  leg: OpportunityLeg;
-  /** Mark per unit of the asset (the venue's mark over its bundle size); NaN without a mark. */
-  unitPrice: number;
-}
-
-interface SpotSide {
-  spot: SpotLeg;
-  leg: CarrySpotLeg;
-  observedAt: number;
-}
-
-/** One opportunity; `borrow` is the spot venue's rate for the asset, given for `perp_spot` only. */
-function carryItem(
-  type: CarryType,
-  perp: PerpSide,
-  spot: SpotSide,
-  borrow: BorrowRate | null,
-  holdingDays: number,
-  isoOf: (epochMs: number) => string,
-  persistence: Persistence,
-): CarryOpportunity {
-  const { snapshot } = perp;
-  const funding = { rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours! };
-  const borrowApr = borrow === null ? null : annualisedBorrowPct(borrow.rate, borrow.period);
-  const gross = borrowApr === null ? spotPerpApr(funding) : perpSpotApr(funding, borrowApr);
-  const net = netApr(gross, spotTakerFee(spot.spot), snapshot.takerFee ?? DEFAULT_TAKER_FEE, holdingDays);
-  const [long, short] = type === "spot_perp" ? [spot.spot.exchange, snapshot.exchange] : [snapshot.exchange, spot.spot.exchange];
-  const basis = carryBasis(
-    { unitPrice: Number.isNaN(perp.unitPrice) ? null : perp.unitPrice, observedAt: snapshot.observedAt },
-    { unitPrice: spot.spot.price, observedAt: spot.observedAt },
-  );
-  return {
-    id: carryOpportunityId(snapshot.base, type, long, short),
-    symbol: snapshot.base,
-    type,
-    spot: spot.leg,
-    perp: perp.leg,
-    apr: roundTo(gross, 6),
-    net_apr: roundTo(net, 6),
-    borrow_apr: borrowApr === null ? null : roundTo(borrowApr, 6),
-    borrowable: borrow === null ? null : borrow.borrowable,
-    ...basis,
-    updated_at: isoOf(Math.min(snapshot.observedAt, spot.observedAt)),
-    persistence,
+  const sides = {
+    count,
+    perp: perpOf,
+    spot: spotOf,
+    type: typeOf,
+    perpSymbols: perpSides.map((perp) => perp.symbol),
+    perpExchanges: perpSides.map((perp) => perp.snapshot.exchange),
+    spotExchanges: spotSides.map((spot) => spot.spot.exchange),
   };
+  const idOf = (p: number) => {
+    const perp = perpSides[perpOf[p]!]!;
+    return carryIdOfLegs(perp.symbol, CARRY_TYPES[typeOf[p]!]!, spotSides[spotOf[p]!]!.spot.exchange, perp.snapshot.exchange);
+  };
+  const order = yield* carryOrderSlices(aprs.subarray(0, count), sides, idOf);
+
+  // Pass 2: every figure, in set order; each leg listed when its first item is written.
+  const c = emptyCarryColumns(count);
+  const perpPriced: PricedLeg = { unitPrice: null, observedAt: null };
+  const spotPriced: PricedLeg = { unitPrice: null, observedAt: null };
+  for (let r = 0; r < count; r++) {
+    if (r % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+    const p = order[r]!;
+    const perp = perpSides[perpOf[p]!]!;
+    const spot = spotSides[spotOf[p]!]!;
+    const type = typeOf[p]!;
+    if (perp.leg < 0) {
+      const { snapshot } = perp;
+      perp.leg = perpLegs.at(toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, undefined, isoOf));
+      perpSymbols[perp.leg] = perp.symbol;
+    }
+    if (spot.leg < 0) spot.leg = spotLegs.at(servedSpotLeg(spot.spot));
+    const gross = type === SPOT_PERP ? perp.fundingPct : perpSpotApr(perp.funding, spot.borrowPct);
+    c.spot[r] = spot.leg;
+    c.perp[r] = perp.leg;
+    c.type[r] = type;
+    c.apr[r] = aprs[p]!;
+    c.net_apr[r] = roundTo(netApr(gross, spot.takerFee, perp.takerFee, holdingDays), 6);
+    c.borrow_apr[r] = type === SPOT_PERP ? Number.NaN : roundTo(spot.borrowPct, 6);
+    c.borrowable[r] = type === SPOT_PERP ? Number.NaN : spot.borrowable;
+    perpPriced.unitPrice = Number.isNaN(perp.unitPrice) ? null : perp.unitPrice;
+    perpPriced.observedAt = perp.snapshot.observedAt;
+    spotPriced.unitPrice = spot.spot.price;
+    spotPriced.observedAt = spot.observedAt;
+    const unavailable = carryBasisUnavailable(perpPriced, spotPriced);
+    c.basis_bps[r] = unavailable === null ? givenBasisBps(perpPriced, spotPriced) : Number.NaN;
+    c.basis_reason[r] = unavailable === null ? NO_TEXT : texts.at(unavailable);
+    c.updated_at[r] = texts.at(isoOf(Math.min(perp.snapshot.observedAt, spot.observedAt)));
+    c.persistence[r] = persistenceOf[p]!;
+  }
+  return { ...c, spots: spotLegs.list, perps: perpLegs.list, perpSymbols, persistences: persistences.list, texts: texts.list };
+}
+
+const PERP_SPOT = CARRY_TYPES.indexOf("perp_spot");
+const SPOT_PERP = CARRY_TYPES.indexOf("spot_perp");
+
+function grown<T extends Uint32Array | Uint8Array | Float64Array>(array: T): T {
+  const next = new (array.constructor as new (length: number) => T)(array.length * 2);
+  next.set(array as never);
+  return next;
 }
 
 function servedSpotLeg(spot: SpotLeg): CarrySpotLeg {

@@ -3,7 +3,8 @@ import { parseQuery } from "@/lib/query-params";
 import { appErrorFrom } from "@/tests/support/app-error";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
-import { rankCarryOpportunities } from "./carry-pairs";
+import { carryItemsOf } from "./carry-columns";
+import { rankCarryColumns } from "./carry-pairs";
 import { carryOpportunitiesQuery, CarrySnapshot, queryCarry, type CarryFilter } from "./carry-query";
 
 // BTC and ETH perpetuals on Binance (0.01 %/8 h), Bybit (0.03 %/8 h) and OKX (−0.02 %/8 h); spot on
@@ -17,8 +18,9 @@ const spots = ["BTC", "ETH"].flatMap((base) => [
   makeSpot({ exchange: "binance", base, market: `${base}/USDT`, borrow: dailyBorrow(base) }),
   makeSpot({ exchange: "okx", base, market: `${base}/USDT` }),
 ]);
-const items = rankCarryOpportunities(perps, spots);
-const snapshot = new CarrySnapshot(items, "2026-09-27T13:30:00.000Z", false);
+const columns = rankCarryColumns(perps, spots);
+const items = carryItemsOf(columns);
+const snapshot = new CarrySnapshot(columns, "2026-09-27T13:30:00.000Z", false);
 
 function query(params: Record<string, string>) {
   return queryCarry(snapshot, parseQuery(new URL(`http://x/?${new URLSearchParams(params)}`), carryOpportunitiesQuery) as CarryFilter);

@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { pageOf, type Page } from "@/lib/pagination";
+import { pageFrom, type Page } from "@/lib/pagination";
+import { runWhole, type Sliced } from "@/lib/time-slices";
 import { AppError, invalidFields } from "@/lib/errors";
 import { opportunitiesQuery } from "../opportunities/opportunity-query";
+import { carryIdAt, carryItemAt, carryItemsOf, emptyCarryColumns, type CarryColumns } from "./carry-columns";
 import { parseCarryOpportunityId } from "./carry-id";
+import { carryOrderSlices } from "./carry-id-order";
 import { CARRY_TYPES, type CarryOpportunity, type CarryType } from "./carry-opportunity";
 
 export const CARRY_SORTS = ["apr", "-apr", "net_apr", "-net_apr"] as const;
@@ -46,17 +49,16 @@ export interface CarryFilter {
 }
 
 /**
- * A carry set as served: its items in set order (`apr` descending, then id: the order
- * rankCarryOpportunities gives), looked up by id, each other order sorted once per set. Nothing in
- * it moves with the clock, so an answer built from it holds until the next set.
+ * A carry set as served: its columns in set order (`apr` descending, then id: the order
+ * rankCarryColumns gives), each other order sorted once per set, objects built only for the items
+ * an answer holds. Nothing in it moves with the clock, so an answer built from it holds until the
+ * next set.
  */
 export class CarrySnapshot {
-  private readonly sorted = new Map<CarrySort, readonly CarryOpportunity[]>();
-  private ids: Map<string, CarryOpportunity> | undefined;
+  private readonly sorted = new Map<CarrySort, Uint32Array>();
 
   constructor(
-    /** In set order. */
-    readonly items: readonly CarryOpportunity[],
+    readonly columns: CarryColumns,
     /** When the data behind the set was observed, ISO 8601 UTC; null before any set was published. */
     readonly asOf: string | null,
     readonly sample: boolean,
@@ -64,47 +66,101 @@ export class CarrySnapshot {
 
   /** The set served before any was published: empty, of no moment. */
   static empty(): CarrySnapshot {
-    return new CarrySnapshot([], null, false);
+    return new CarrySnapshot(emptyCarryColumns(), null, false);
+  }
+
+  get count(): number {
+    return this.columns.count;
+  }
+
+  /** Every item as an object, in set order: for small sets (the sandbox's); a live set is served a page at a time. */
+  allItems(): CarryOpportunity[] {
+    return carryItemsOf(this.columns);
   }
 
   byId(id: string): CarryOpportunity | undefined {
-    this.ids ??= new Map(this.items.map((item) => [item.id, item]));
-    return this.ids.get(id);
+    const parts = parseCarryOpportunityId(id);
+    if (!parts) return undefined;
+    const [spotExchange, perpExchange] = parts.type === "spot_perp" ? [parts.longExchange, parts.shortExchange] : [parts.shortExchange, parts.longExchange];
+    const matches = itemMatcher(this.columns, { type: parts.type, symbol: parts.symbol, spotExchange, perpExchange });
+    for (let i = 0; i < this.columns.count; i++) if (matches(i)) return carryItemAt(this.columns, i);
+    return undefined;
   }
 
-  inOrder(sort: CarrySort): readonly CarryOpportunity[] {
-    if (sort === "-apr") return this.items;
-    let list = this.sorted.get(sort);
-    if (!list) {
-      list = [...this.items].sort(comparator(sort));
-      this.sorted.set(sort, list);
+  /** The items' positions in `sort`'s order; null for set order. */
+  inOrder(sort: CarrySort): Uint32Array | null {
+    if (sort === "-apr") return null;
+    let order = this.sorted.get(sort);
+    if (!order) {
+      order = runWhole(sortedOrder(this.columns, sort));
+      this.sorted.set(sort, order);
     }
-    return list;
+    return order;
   }
 }
 
-function comparator(sort: CarrySort): (a: CarryOpportunity, b: CarryOpportunity) => number {
-  const field = sort.replace(/^-/, "") as "apr" | "net_apr";
-  const descending = sort.startsWith("-");
-  return (a, b) => {
-    if (a[field] !== b[field]) return descending ? b[field] - a[field] : a[field] - b[field];
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/**
+ * The positions in `sort`'s order, ties by id: an ascending sort is the descending one of the
+ * negated values, so each is one radix sort by the values and ids' places (carry-id-order.ts).
+ */
+function sortedOrder(c: CarryColumns, sort: Exclude<CarrySort, "-apr">): Sliced<Uint32Array> {
+  const values = sort === "-net_apr" ? c.net_apr : (sort === "apr" ? c.apr : c.net_apr).map((value) => (value === 0 ? 0 : -value));
+  const sides = { ...c, perpExchanges: c.perps.map((leg) => leg.exchange), spotExchanges: c.spots.map((leg) => leg.exchange) };
+  return carryOrderSlices(values, sides, (i) => carryIdAt(c, i));
+}
+
+interface ItemTerms {
+  type?: CarryType;
+  symbol?: string;
+  /** A leg on this venue, either. */
+  exchange?: string;
+  /** Both legs among these. */
+  exchanges?: readonly string[];
+  min_apr?: number;
+  spotExchange?: string;
+  perpExchange?: string;
+}
+
+/** Whether item `i` meets `terms`: each leg's part decided once per listed leg, not once per item. */
+function itemMatcher(c: CarryColumns, terms: ItemTerms): (i: number) => boolean {
+  const flags = <T>(list: readonly T[], test: (leg: T, at: number) => boolean) => Uint8Array.from(list, (leg, at) => Number(test(leg, at)));
+  const spotOn = flags(c.spots, (leg) => leg.exchange === terms.exchange);
+  const perpOn = flags(c.perps, (leg) => leg.exchange === terms.exchange);
+  const spotAmong = flags(c.spots, (leg) => terms.exchanges === undefined || terms.exchanges.includes(leg.exchange));
+  const perpAmong = flags(c.perps, (leg) => terms.exchanges === undefined || terms.exchanges.includes(leg.exchange));
+  const spotIs = flags(c.spots, (leg) => terms.spotExchange === undefined || leg.exchange === terms.spotExchange);
+  const perpIs = flags(c.perps, (leg, at) => (terms.perpExchange === undefined || leg.exchange === terms.perpExchange) && (terms.symbol === undefined || c.perpSymbols[at] === terms.symbol));
+  const type = terms.type === undefined ? -1 : CARRY_TYPES.indexOf(terms.type);
+  const minApr = terms.min_apr ?? -Infinity;
+  return (i) => {
+    const spot = c.spot[i]!;
+    const perp = c.perp[i]!;
+    return (
+      (type < 0 || c.type[i] === type) &&
+      perpIs[perp] === 1 &&
+      spotIs[spot] === 1 &&
+      (terms.exchange === undefined || spotOn[spot] === 1 || perpOn[perp] === 1) &&
+      spotAmong[spot] === 1 &&
+      perpAmong[perp] === 1 &&
+      c.apr[i]! >= minApr
+    );
   };
 }
 
 /** Filters, sorts and pages a carry set, as queryOpportunities pages perp pairs: `exchange` either leg, `exchanges` both. */
 export function queryCarry(snapshot: CarrySnapshot, filter: CarryFilter): Page<CarryOpportunity> {
-  const matches = (item: CarryOpportunity) => {
-    const legs = [item.spot.exchange, item.perp.exchange];
-    return (
-      (filter.type === undefined || item.type === filter.type) &&
-      (filter.symbol === undefined || item.symbol === filter.symbol) &&
-      (filter.exchange === undefined || legs.includes(filter.exchange)) &&
-      (filter.exchanges === undefined || legs.every((leg) => filter.exchanges!.includes(leg))) &&
-      (filter.min_apr === undefined || item.apr >= filter.min_apr)
-    );
-  };
-  return pageOf(snapshot.inOrder(filter.sort).filter(matches), filter);
+  const { columns } = snapshot;
+  const order = snapshot.inOrder(filter.sort);
+  const matches = itemMatcher(columns, filter);
+  const items: CarryOpportunity[] = [];
+  let total = 0;
+  for (let r = 0; r < columns.count; r++) {
+    const i = order ? order[r]! : r;
+    if (!matches(i)) continue;
+    if (total >= filter.offset && items.length < filter.limit) items.push(carryItemAt(columns, i));
+    total += 1;
+  }
+  return pageFrom(items, total, filter);
 }
 
 /**

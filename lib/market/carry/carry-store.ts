@@ -1,38 +1,15 @@
-import { promisify } from "node:util";
-import { brotliCompress, brotliDecompress, constants as zlibConstants } from "node:zlib";
 import type { Db } from "@/lib/db";
 import { directSql, type SqlStatement } from "@/lib/db/direct-sql";
-import { runInSlices, type Sliced } from "@/lib/time-slices";
 import type { MarketSnapshot } from "../model/types";
-import { carryOpportunitySchema, type CarryOpportunity } from "./carry-opportunity";
-import { rankCarryOpportunities, type CarryOptions } from "./carry-pairs";
+import { decodeCarryColumns, encodeCarryColumns } from "./carry-bytes";
+import type { CarryColumns } from "./carry-columns";
+import { rankCarryColumnsInSlices, type CarryOptions } from "./carry-pairs";
 import type { SpotLeg } from "./spot-leg";
 
-// The published carry set in the database: one row, CarrySet "live", its items in set order as
-// JSON compressed by brotli, written whole after each round's perp set, never patched.
-// `publishCarrySet` / `storeCarrySet` and `loadCarrySet` are the only ways in and out. JSON holds
-// the sandbox's and the sample's sets well; a live set of every spot venue × asset × perpetual is
-// tens of thousands of items each repeating its perpetual's leg, which is why the spot fetch is
-// opt-in (INGEST_SPOT, docs/operations.md) until the set is held in columns as the perp set is.
-
-const compress = promisify(brotliCompress);
-const decompress = promisify(brotliDecompress);
-// Quality 1, as the perp set: most of the saving at a fraction of the time, on libuv's threads.
-const BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } };
-
-/** Items checked between two pauses of `checkedItems`: ~10 ms of schema checks on a loaded machine. */
-const CHECKED_PER_PAUSE = 500;
-
-/** Each stored item checked against the schema, pausing as lib/time-slices.ts says: ~200 ms for 12,000 items, on the serving thread. */
-function* checkedItems(stored: unknown): Sliced<CarryOpportunity[]> {
-  if (!Array.isArray(stored)) throw new Error("the stored carry set is not a list");
-  const items: CarryOpportunity[] = [];
-  for (let i = 0; i < stored.length; i++) {
-    items.push(carryOpportunitySchema.parse(stored[i]));
-    if (i % CHECKED_PER_PAUSE === CHECKED_PER_PAUSE - 1) yield;
-  }
-  return items;
-}
+// The published carry set in the database: one row, CarrySet "live", its items held in columns
+// (carry-columns.ts) in the stored form carry-bytes.ts writes, written whole after each round's
+// perp set, never patched. `publishCarrySet` / `storeCarrySet` and `loadCarrySet` are the only
+// ways in and out.
 
 export interface CarrySetInput {
   perps: readonly MarketSnapshot[];
@@ -48,24 +25,24 @@ export interface CarrySetInput {
 }
 
 /**
- * Ranks the carry opportunities of a round's perpetuals and spot legs (rankCarryOpportunities) and
+ * Ranks the carry opportunities of a round's perpetuals and spot legs (rankCarryColumns) and
  * replaces the stored carry set with them (`storeCarrySet`). Answers the new version and how many
  * items it holds.
  */
 export async function publishCarrySet(db: Db, input: CarrySetInput): Promise<{ version: number; count: number }> {
-  const items = rankCarryOpportunities(input.perps, input.spots, { priceBound: input.priceBound, persistence: input.persistence });
-  return { version: await storeCarrySet(db, items, { at: input.at, sample: input.sample ?? false }), count: items.length };
+  const columns = await rankCarryColumnsInSlices(input.perps, input.spots, { priceBound: input.priceBound, persistence: input.persistence });
+  return { version: await storeCarrySet(db, columns, { at: input.at, sample: input.sample ?? false }), count: columns.count };
 }
 
 /**
- * Replaces the stored carry set with `items` (in set order), bumping its version, in one
+ * Replaces the stored carry set with `columns`, bumping its version, in one
  * transaction with `statements` (the carry events' append): a reader sees the old set or the new
  * one whole, and the events exactly when the set they describe. The row's bytes go through the
  * driver itself (lib/db/direct-sql.ts), as the perp set's do, not through Prisma's query compiler.
  * Answers the new version.
  */
-export async function storeCarrySet(db: Db, items: readonly CarryOpportunity[], meta: { at: Date; sample: boolean }, statements: readonly SqlStatement[] = []): Promise<number> {
-  const bytes = await compress(Buffer.from(JSON.stringify(items)), BROTLI);
+export async function storeCarrySet(db: Db, columns: CarryColumns, meta: { at: Date; sample: boolean }, statements: readonly SqlStatement[] = []): Promise<number> {
+  const bytes = await encodeCarryColumns(columns);
   return directSql(db).transaction(async (tx) => {
     const [row] = await tx.query<{ version: number }>({
       text: `INSERT INTO "CarrySet" (id, version, "asOf", sample, items, "updatedAt") VALUES ('live', 1, $1::timestamp(3), $2, $3, now())
@@ -89,14 +66,13 @@ export interface LoadedCarrySet {
   version: number;
   asOf: Date;
   sample: boolean;
-  /** In set order, each checked against the schema. */
-  items: CarryOpportunity[];
+  /** Its lists checked against the item schema, its columns against the lists (carry-bytes.ts). */
+  columns: CarryColumns;
 }
 
 /**
- * The stored carry set, its items decompressed (on libuv's threads) and checked (in slices, the
- * event loop turning between); null before one was published. Every process reads each new set
- * on its serving thread, so only the JSON parse (~100 ms at 12,000 items) holds it in one piece.
+ * The stored carry set, decoded and checked in slices, the event loop turning between; null before
+ * one was published. Every process reads each new set on its serving thread.
  */
 export async function loadCarrySet(db: Db): Promise<LoadedCarrySet | null> {
   const [row] = await directSql(db).query<{ version: number; asOf: Date; sample: boolean; items: Uint8Array }>({
@@ -104,6 +80,5 @@ export async function loadCarrySet(db: Db): Promise<LoadedCarrySet | null> {
     values: [],
   });
   if (!row) return null;
-  const items = await runInSlices(checkedItems(JSON.parse((await decompress(row.items)).toString("utf8"))));
-  return { version: row.version, asOf: row.asOf, sample: row.sample, items };
+  return { version: row.version, asOf: row.asOf, sample: row.sample, columns: await decodeCarryColumns(row.items) };
 }

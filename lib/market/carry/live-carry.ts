@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { logger } from "@/lib/observability/logger";
-import type { CarryOpportunity } from "./carry-opportunity";
+import type { CarryColumns } from "./carry-columns";
 import { CarrySnapshot } from "./carry-query";
 import { loadCarrySet, loadCarryVersion } from "./carry-store";
 
@@ -45,17 +45,17 @@ export class LiveCarry {
    * Serves the carry set this process's round just stored, as it is: reading back and parsing the
    * set it already holds would cost this process the most of any, every round.
    */
-  hold(version: number, asOf: Date, items: readonly CarryOpportunity[]): void {
+  hold(version: number, asOf: Date, columns: CarryColumns): void {
     this.version = version;
     this.checkedAt = Date.now();
-    this.snapshot = Promise.resolve(new CarrySnapshot(items, asOf.toISOString(), false));
+    this.snapshot = Promise.resolve(new CarrySnapshot(columns, asOf.toISOString(), false));
   }
 
   private async load(): Promise<CarrySnapshot> {
     this.checkedAt = Date.now();
     const set = await loadCarrySet(await this.db());
     this.version = set?.version ?? null;
-    return set ? new CarrySnapshot(set.items, set.asOf.toISOString(), set.sample) : CarrySnapshot.empty();
+    return set ? new CarrySnapshot(set.columns, set.asOf.toISOString(), set.sample) : CarrySnapshot.empty();
   }
 
   private async refresh(): Promise<void> {

@@ -1,7 +1,9 @@
 import type { Db } from "@/lib/db";
-import type { CarryOpportunity } from "../carry/carry-opportunity";
-import { rankCarryOpportunities } from "../carry/carry-pairs";
+import type { CarryColumns } from "../carry/carry-columns";
+import { rankCarryColumnsInSlices, type CarryOptions } from "../carry/carry-pairs";
 import { storeCarrySet } from "../carry/carry-store";
+import type { SpotLeg } from "../carry/spot-leg";
+import type { MarketSnapshot } from "../model/types";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { RoundEvents } from "./round-events";
 import type { SpotLegsListener } from "./spot-round";
@@ -10,14 +12,13 @@ import type { SpotLegsListener } from "./spot-round";
 export interface PublishedCarry {
   version: number;
   asOf: Date;
-  items: readonly CarryOpportunity[];
+  columns: CarryColumns;
 }
 
 /**
  * What a round does with its spot legs: ranks the carry opportunities of them and its perpetuals
  * (with their persistence: the perpetual's against spot held, or against the asset borrowed on the
- * spot venue), and stores them as the carry set with their change events in one transaction
- * (RoundEvents.prepareCarry), then tells this process's Market.
+ * spot venue) and publishes them (`publishCarryRound`), then tells this process's Market.
  */
 export function carryRound(options: {
   db: Db;
@@ -28,13 +29,30 @@ export function carryRound(options: {
 }): SpotLegsListener {
   return async (spots, perps, at) => {
     const persistence = await options.persistence.current();
-    const items = rankCarryOpportunities(perps, spots, {
+    const published = await publishCarryRound(options.db, options.events, spots, perps, at, {
       priceBound: options.priceBound,
       ...(persistence && { persistence: (long, short) => persistence.persistenceOf(long, short) }),
     });
-    const prepared = await options.events.prepareCarry(options.db, items);
-    const version = await storeCarrySet(options.db, items, { at, sample: false }, prepared.statements);
-    prepared.committed(version);
-    options.onPublished?.({ version, asOf: at, items });
+    options.onPublished?.(published);
   };
+}
+
+/**
+ * A round's carry set ranked in columns (in slices, the event loop turning between) and stored
+ * with its change events in one transaction (RoundEvents.prepareCarry): the whole of a round's carry
+ * work, which the market benchmark times too.
+ */
+export async function publishCarryRound(
+  db: Db,
+  events: RoundEvents,
+  spots: readonly SpotLeg[],
+  perps: readonly MarketSnapshot[],
+  at: Date,
+  options: Pick<CarryOptions, "priceBound" | "persistence">,
+): Promise<PublishedCarry> {
+  const columns = await rankCarryColumnsInSlices(perps, spots, options);
+  const prepared = await events.prepareCarry(db, columns);
+  const version = await storeCarrySet(db, columns, { at, sample: false }, prepared.statements);
+  prepared.committed(version);
+  return { version, asOf: at, columns };
 }

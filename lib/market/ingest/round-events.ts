@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import type { CarryOpportunity } from "../carry/carry-opportunity";
+import type { CarryColumns } from "../carry/carry-columns";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { OpportunityColumns } from "../opportunities/opportunity-columns";
 import type { PairScope, PartialAssets } from "../opportunities/pair-scope";
@@ -98,11 +98,11 @@ export interface RoundEvents {
    */
   prepareBatch(batch: BatchEventInput): { statements: SqlStatement[]; committed: (version: number) => void };
   /**
-   * The carry events between the carry set published before and `items` (the round's new carry
+   * The carry events between the carry set published before and `columns` (the round's new carry
    * set), the statements appending them for the carry set's own transaction, and what to call once
    * it committed with the set's version: the next carry set compares with this one.
    */
-  prepareCarry(db: Db, items: readonly CarryOpportunity[]): Promise<{ statements: SqlStatement[]; committed: (version: number) => void }>;
+  prepareCarry(db: Db, columns: CarryColumns): Promise<{ statements: SqlStatement[]; committed: (version: number) => void }>;
   /** The venue events of a round that published nothing (every venue stale), in their own transaction. */
   appendVenueEvents(db: Db, before: ReadonlyMap<string, VenueState>, results: readonly RoundVenueResult[], startedAt: Date): Promise<void>;
   /** Deletes the events past their retention, with the market data's own retention; answers how many. */

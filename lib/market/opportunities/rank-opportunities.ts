@@ -422,7 +422,7 @@ function idOrderPlaces(byBase: ReadonlyMap<string, ReadonlyMap<string, Candidate
  * comparisons), and only runs of equal APR then compared by id: sorting 150,000 items with a
  * comparator took 200 ms of a round.
  */
-function* byAprThenText(aprs: Float64Array, idOf: (position: number) => string): Sliced<Uint32Array> {
+export function* byAprThenText(aprs: Float64Array, idOf: (position: number) => string): Sliced<Uint32Array> {
   const order = yield* descendingOrderSlices(aprs);
   const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
   let pausedAt = 0;

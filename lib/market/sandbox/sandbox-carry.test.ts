@@ -40,15 +40,16 @@ describe("the sandbox's carry set", () => {
     const snapshot = sandboxCarrySnapshot(at);
     expect(snapshot.asOf).toBe("2026-12-04T12:00:00.000Z");
     expect(snapshot.sample).toBe(false);
-    expect(new Set(snapshot.items.map((item) => item.type))).toEqual(new Set(["spot_perp", "perp_spot"]));
-    for (const item of snapshot.items) {
+    const items = snapshot.allItems();
+    expect(new Set(items.map((item) => item.type))).toEqual(new Set(["spot_perp", "perp_spot"]));
+    for (const item of items) {
       expect(carryOpportunitySchema.parse(item)).toEqual(item);
       expect(Math.abs(item.apr), item.id).toBeLessThan(1_000);
       expect(item.net_apr, item.id).toBeLessThan(item.apr);
       if (item.type === "perp_spot") expect(item.borrow_apr).not.toBeNull();
     }
     // Same-venue legs are observed together: their basis is given, within the sandbox's ±15 bps.
-    const sameVenue = snapshot.items.filter((item) => item.spot.exchange === item.perp.exchange);
+    const sameVenue = items.filter((item) => item.spot.exchange === item.perp.exchange);
     expect(sameVenue.length).toBeGreaterThan(0);
     for (const item of sameVenue) if (item.basis_bps !== null) expect(Math.abs(item.basis_bps)).toBeLessThanOrEqual(16);
     expect(sandboxCarrySnapshot(at)).toBe(snapshot);

@@ -3,7 +3,7 @@ import { annualisedBorrowPct, type SpotLeg } from "../carry/spot-leg";
 import type { HourlyBorrowRate } from "../market";
 import { SANDBOX_HISTORY_HOURS } from "./sandbox-funding-history";
 import { CarrySnapshot } from "../carry/carry-query";
-import { rankCarryOpportunities } from "../carry/carry-pairs";
+import { rankCarryColumns } from "../carry/carry-pairs";
 import { SPOT_TAKER_FEES } from "../carry/spot-taker-fees";
 import type { SpotTickerVenue } from "../carry/read-spot-tickers";
 import type { MarketSnapshot, VenueId } from "../model/types";
@@ -116,7 +116,7 @@ export function sandboxCarrySnapshot(at: Date): CarrySnapshot {
   const asOf = new Date(utcMinute(at) * MINUTE_MS);
   if (current?.asOf !== asOf.toISOString()) {
     const { snapshots } = generateSandboxMarket(asOf);
-    current = new CarrySnapshot(rankCarryOpportunities(snapshots, sandboxSpotLegs(snapshots, asOf)), asOf.toISOString(), false);
+    current = new CarrySnapshot(rankCarryColumns(snapshots, sandboxSpotLegs(snapshots, asOf)), asOf.toISOString(), false);
   }
   return current;
 }

@@ -81,6 +81,15 @@ export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<A
   // Standard ids (null) are not written: the reader derives them from the symbol and the legs.
   const { legKeys, legs } = legRows(c.legs);
   const header: Header = { count: c.count, keys: [...c.keys], legKeys, legs, texts: [...c.texts], keyed: c.ids ? { id: [...c.ids] } : {}, columns };
+  return framedSet(MAGIC, header, sections);
+}
+
+/**
+ * A set's stored bytes: `magic` | u32 LE body length | the body compressed, the body being
+ * u32 LE header length | `header` as JSON | padding to 8 | each section, padded to 8. The sections
+ * are read where they are (they must not change until it resolves); the carry set is framed so too.
+ */
+export async function framedSet(magic: readonly number[], header: unknown, sections: readonly ArrayBufferView[]): Promise<Uint8Array<ArrayBuffer>> {
   const headerBytes = Buffer.from(JSON.stringify(header));
   const start = align8(4 + headerBytes.length);
   const size = sections.reduce((total, section) => align8(total + section.byteLength), start);
@@ -97,10 +106,44 @@ export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<A
   }
   const compressed = await compressPieces(pieces, size);
   const out = new Uint8Array(8 + compressed.length);
-  out.set(MAGIC, 0);
+  out.set(magic, 0);
   new DataView(out.buffer).setUint32(4, size, true);
   out.set(compressed, 8);
   return out;
+}
+
+type ArrayType<T> = { new (length: number): T; new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
+
+/** A framed set opened (`framedSet`): its header's JSON text, and its sections taken one after another. */
+export interface UnframedSet {
+  headerText: string;
+  take<T extends Float64Array | Uint32Array | Uint8Array>(type: ArrayType<T>, length: number): T;
+}
+
+/** Opens the bytes `framedSet` wrote with `magic`; `what` names the set in errors ("opportunity set"). */
+export function unframedSet(stored: Uint8Array, magic: readonly number[], what: string): UnframedSet {
+  if (!magic.every((byte, i) => stored[i] === byte)) throw new Error(`a stored ${what} is not in the form rounds write`);
+  const size = new DataView(stored.buffer, stored.byteOffset, stored.byteLength).getUint32(4, true);
+  const bytes = decompressBody(stored.subarray(8), size, what);
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+  let at = align8(4 + headerLength);
+  // Viewed in place where the decompressed body is aligned, otherwise copied out.
+  const inPlace = bytes.byteOffset % 8 === 0;
+  return {
+    headerText: Buffer.from(bytes.buffer, bytes.byteOffset + 4, headerLength).toString("utf8"),
+    take: (type, length) => {
+      const end = at + length * type.BYTES_PER_ELEMENT;
+      if (end > bytes.byteLength) throw new Error(`a stored ${what} ends before its columns do`);
+      let array;
+      if (inPlace) array = new type(bytes.buffer, bytes.byteOffset + at, length);
+      else {
+        array = new type(length);
+        new Uint8Array(array.buffer).set(bytes.subarray(at, end));
+      }
+      at = align8(end);
+      return array;
+    },
+  };
 }
 
 /**
@@ -129,18 +172,18 @@ function compressPieces(pieces: readonly Buffer[], size: number): Promise<Buffer
  * of each leg's JSON, and 14,000 legs a round are the header's bulk. A leg with other fields (none
  * a round makes) stays an object.
  */
-function legRows(legs: readonly OpportunityLeg[]): { legKeys: string[]; legs: unknown[] } {
+export function legRows<L extends object>(legs: readonly L[]): { legKeys: string[]; legs: unknown[] } {
   const legKeys = legs[0] ? Object.keys(legs[0]) : [];
   const rows = legs.map((leg) => {
     const keys = Object.keys(leg);
     const sameFields = keys.length === legKeys.length && keys.every((key, i) => key === legKeys[i]);
-    return sameFields ? keys.map((key) => leg[key as keyof OpportunityLeg]) : leg;
+    return sameFields ? keys.map((key) => leg[key as keyof L]) : leg;
   });
   return { legKeys, legs: rows };
 }
 
 /** A leg as written: an array of values in `legKeys` order, or an object. */
-function legObject(written: unknown, legKeys: readonly string[]): unknown {
+export function legObject(written: unknown, legKeys: readonly string[]): unknown {
   if (!Array.isArray(written)) return written;
   if (written.length !== legKeys.length) throw new Error("a stored opportunity set has a leg that does not match its leg fields");
   const leg: Record<string, unknown> = {};
@@ -152,8 +195,8 @@ function legObject(written: unknown, legKeys: readonly string[]): unknown {
  * A stored body, which must decompress to exactly `size` bytes: into one buffer of that size
  * (up to 64 MB; beyond, in pieces), and never past it, so a damaged length cannot make it grow.
  */
-function decompressBody(compressed: Uint8Array, size: number): Buffer {
-  const wrongLength = () => new Error("a stored opportunity set is not as long as it says");
+function decompressBody(compressed: Uint8Array, size: number, what: string): Buffer {
+  const wrongLength = () => new Error(`a stored ${what} is not as long as it says`);
   let body: Buffer;
   try {
     body = brotliDecompressSync(compressed, { chunkSize: Math.min(Math.max(64 * 1024, size), 64 * 2 ** 20), maxOutputLength: Math.max(1, size) });
@@ -181,31 +224,10 @@ function align8(offset: number): number {
  * against its field's, and positions against the lists.
  */
 export function decodeColumns(stored: Uint8Array): OpportunityColumns {
-  if (!MAGIC.every((byte, i) => stored[i] === byte)) throw new Error("a stored opportunity set is not in the form rounds write");
-  const size = new DataView(stored.buffer, stored.byteOffset, stored.byteLength).getUint32(4, true);
-  const bytes = decompressBody(stored.subarray(8), size);
-  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
-  const header = headerSchema.parse(JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 4, headerLength).toString("utf8")));
-  let at = align8(4 + headerLength);
+  const { headerText, take } = unframedSet(stored, MAGIC, "opportunity set");
+  const header = headerSchema.parse(JSON.parse(headerText));
   const { count } = header;
   const legs = header.legs.map((leg): OpportunityLeg => legSchema.parse(legObject(leg, header.legKeys)));
-  // Viewed in place where the decompressed body is aligned, otherwise copied out.
-  const inPlace = bytes.byteOffset % 8 === 0;
-  const take = <T extends Float64Array | Uint32Array | Uint8Array>(
-    type: { new (length: number): T; new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number },
-    length: number,
-  ): T => {
-    const end = at + length * type.BYTES_PER_ELEMENT;
-    if (end > bytes.byteLength) throw new Error("a stored opportunity set ends before its columns do");
-    let array: T;
-    if (inPlace) array = new type(bytes.buffer, bytes.byteOffset + at, length);
-    else {
-      array = new type(length);
-      new Uint8Array(array.buffer).set(bytes.subarray(at, end));
-    }
-    at = align8(end);
-    return array;
-  };
   const read = new Map<string, NumberColumn | Uint32Array>();
   let ids: string[] | null = null;
   for (const column of header.columns) {
