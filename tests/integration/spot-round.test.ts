@@ -95,6 +95,15 @@ describe("a round with spot venues", () => {
     expect((await borrowHistory(db, "okx", "BTC", new Date(at - HOUR), new Date(at + 2 * HOUR))).map((row) => row.time.toISOString())).toEqual(["2026-12-04T11:00:00.000Z"]);
   });
 
+  it("hands no legs on when no spot venue answered, so the carry set served stays", async () => {
+    const down = spotFetcher({ venues: ["okx", "gate"], fetchImplementation: createReplayFetch([]).fetchImplementation });
+    let handed = 0;
+    const outcome = await round(Date.parse("2026-12-04T10:20:00Z"), { spot: down, onSpotLegs: () => void (handed += 1) });
+    expect(outcome.status).toBe("published");
+    expect(outcome.spotVenues?.map((v) => v.status)).toEqual(["stale", "stale"]);
+    expect(handed).toBe(0);
+  });
+
   it("without a spot fetcher (INGEST_SPOT=off) records no spot venue and stores no borrow rate", async () => {
     const outcome = await round(Date.parse("2026-12-04T10:20:00Z"));
     expect(outcome.status).toBe("published");

@@ -44,6 +44,12 @@ export async function finishSpotRound(
   await Promise.all([directSql(db).query(roundSpotVenues(roundId, results)), storeBorrowRates(db, results, at)]).catch((error: unknown) =>
     log.error({ err: error, roundId }, "storing the round's spot venues and borrow rates failed"),
   );
+  // As a round whose every perp venue is stale keeps the previous perp set: with no spot venue
+  // answering, a carry set ranked now would be empty and replace the one served.
+  if (!results.some((r) => r.status === "ok")) {
+    log.warn({ roundId }, "no spot venue answered this round: the carry set stays as it was");
+    return spotVenueSummary(results);
+  }
   const legs = results.flatMap((r) => (r.status === "ok" ? r.legs : []));
   await Promise.resolve()
     .then(() => onSpotLegs?.(legs, perps, at))
