@@ -274,6 +274,8 @@ async function main() {
       // at the default 5 % most legs would pair with none. At 2 (no two prices spread more) every
       // asset's prices are still checked and every pair ranked, as in a live round whose venues agree.
       PAIR_PRICE_BOUND: "2",
+      // Its replays are of the perp venues; spot legs and the carry set are bench:market's.
+      INGEST_SPOT: "off",
     };
     for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_OPTIONS", "INGEST_DISABLED"]) delete env[name];
     const preload = pathToFileURL(path.join(ROOT, "scripts/bench/freshness-venues.ts")).href;

@@ -81,7 +81,8 @@ describe("overrideStreamUrl", () => {
 
 describe("INGEST_SPOT and the spot venues' read-only keys", () => {
   it("is on unless set off, and refuses anything else", () => {
-    expect(readIngestConfig({}).INGEST_SPOT).toBe("off");
+    expect(readIngestConfig({}).INGEST_SPOT).toBe("on");
+    expect(readIngestConfig({ INGEST_SPOT: "off" }).INGEST_SPOT).toBe("off");
     expect(readIngestConfig({ INGEST_SPOT: "on" }).INGEST_SPOT).toBe("on");
     expect(() => readIngestConfig({ INGEST_SPOT: "no" })).toThrow(/INGEST_SPOT/);
   });

@@ -45,8 +45,7 @@ const schema = z.object({
   // Unset: settlements are the product's history and are kept. Set: whole months older than it go.
   SETTLEMENT_RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   // `on`: rounds also fetch the spot venues (spot legs, borrow rates) and publish the carry set.
-  // Off by default until the carry set is held in columns as the perp set is (carry-store.ts).
-  INGEST_SPOT: z.enum(["on", "off"]).default("off"),
+  INGEST_SPOT: z.enum(["on", "off"]).default("on"),
   // Read-only keys for the signed borrow-rate endpoints; without a venue's pair its spot legs have no borrow rate.
   SPOT_BINANCE_API_KEY: z.string().optional(),
   SPOT_BINANCE_API_SECRET: z.string().optional(),
