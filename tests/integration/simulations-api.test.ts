@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/api/read-json";
 import { createKeyFor, createUser, seedLiveCarry } from "@/tests/support/api-fixtures";
 import { dataOf, marketApiForFile, seedBinanceBtcTakerFees, seedBtcSettlements, type Json, type MarketApi } from "./helpers/market-api";
+import { SANDBOX_EDGE_CASES } from "@/lib/market/sandbox/edge-cases";
 
 const HOUR = 3_600_000;
 const api = marketApiForFile();
@@ -184,8 +185,10 @@ describe("test keys", () => {
 
 describe("carry opportunities", () => {
   it("simulate held spot against the perpetual's funding, and borrowed spot at its rate, projected and historical", async () => {
-    const listed = await read("/v1/carry-opportunities?type=spot_perp&limit=1", testKey);
-    const held = listed.items[0] as Json;
+    // Each perpetual not on the sandbox's stale venue, which settles nothing (the top item's can be).
+    const settling = async (type: string) =>
+      ((await read(`/v1/carry-opportunities?type=${type}&limit=100`, testKey)).items as Json[]).find((item) => item.perp.exchange !== SANDBOX_EDGE_CASES.staleVenue)!;
+    const held = await settling("spot_perp");
     const { data: projected } = await simulate({ opportunity_id: held.id, notional_usd: 10_000, holding_days: 7 }, testKey);
     // The spot side is the long leg and earns nothing; the perpetual settles on its own interval.
     expect(projected.long).toMatchObject({ exchange: held.spot.exchange, market: held.spot.market, funding_rate: 0, funding_income_usd: 0 });
@@ -195,7 +198,7 @@ describe("carry opportunities", () => {
     expect(historical.long.settlements).toBe(0);
     expect(historical.short.settlements).toBeGreaterThan(0);
 
-    const borrowed = (await read("/v1/carry-opportunities?type=perp_spot&limit=1", testKey)).items[0] as Json;
+    const borrowed = await settling("perp_spot");
     const { data: interest } = await simulate({ opportunity_id: borrowed.id, notional_usd: 10_000, holding_days: 7 }, testKey);
     // 168 hours of borrow_apr on 10,000 USD, charged to the short spot side.
     expect(interest.short).toMatchObject({ exchange: borrowed.spot.exchange, funding_interval_hours: 1, settlements: 168 });
