@@ -9,6 +9,8 @@
 //      retention) is printed apart, as are the fetch-and-parse phase and the peak memory. The rounds
 //      keep a RoundMemory as a server does; the first after the history is seeded has nothing in it
 //      and reads everything back, as a server's first round after starting does: it is printed apart.
+//      The six spot venues' widened replays are fetched on the second thread beside the perp venues,
+//      and their carry set ranked and stored after the publish, timed apart (--no-spot leaves both out).
 //   2. The 30-day funding history of one market with 10 million FundingRate rows stored, through
 //      the same Prisma query GET /v1/funding-rates makes; target p99 < 20 ms on PostgreSQL. Run in
 //      a child process with a server's node flags, as a server answers it, on a scratch database of its own.
@@ -19,7 +21,7 @@
 // `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
 // collector's share of a round depends on them. Run directly, it says which it ran with.
 //
-//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk] [--cpu-prof=DIR]
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk] [--no-spot] [--cpu-prof=DIR]
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -68,6 +70,8 @@ const alternate = process.argv.includes("--alternate");
  * each at once (a slice longer than the round), printing both: what the slicing costs the round.
  */
 const alternateSlices = process.argv.includes("--alternate-slices");
+/** Rounds without the spot venues and their carry set, as INGEST_SPOT=off runs them: what those add to a round. */
+const withoutSpot = process.argv.includes("--no-spot");
 /** Profile the round's thread over the measured rounds alone and print where its time went. */
 const cpuProfileDir = process.argv.find((a) => a.startsWith("--cpu-prof="))?.slice("--cpu-prof=".length);
 
@@ -126,7 +130,7 @@ async function benchRound(db: Db) {
     carryTimes.push(performance.now() - t0);
   };
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, spotFetcher, onSpotLegs });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -207,7 +211,7 @@ async function benchRound(db: Db) {
     console.log(`  in slices against at once, rounds alternated: ratio ${(sliced! / atOnce!).toFixed(2)}`);
   }
   const carryMedian = median(carryTimes);
-  console.log(`  the carry set after the perp set's publish (spot legs handed over → committed with its events), median of ${carryTimes.length}: ${ms(carryMedian)}, ${carryItems.toLocaleString("en")} items`);
+  if (!withoutSpot) console.log(`  the carry set after the perp set's publish (spot legs handed over → committed with its events), median of ${carryTimes.length}: ${ms(carryMedian)}, ${carryItems.toLocaleString("en")} items`);
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
   // RSS is the process's, both threads; the heap is this thread's.
   console.log(`  peak memory: RSS ${(peak.rss / 2 ** 20).toFixed(0)} MB (both threads), JS heap ${(peak.heap / 2 ** 20).toFixed(0)} MB (the round's thread)`);
