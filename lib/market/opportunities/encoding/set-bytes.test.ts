@@ -6,7 +6,7 @@ import { UNKNOWN_PERSISTENCE } from "../../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { type Opportunity } from "../../model/types";
 import { columnsOf, type OpportunityColumns } from "./columns";
-import { decodeColumns, encodeColumns } from "./set-bytes";
+import { COMPRESS_AT_ONCE_BYTES, decodeColumns, encodeColumns } from "./set-bytes";
 
 const packItems = async (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
 const unpackColumns = (stored: Uint8Array | null) => (stored && stored.length > 0 ? decodeColumns(stored) : columnsOf([]));
@@ -25,6 +25,17 @@ describe("a published set's stored items", () => {
     const read = unpackItems(packed);
     expect(read).toEqual(many);
     expect(read.map((o) => o.apr)).toEqual(many.map((o) => o.apr));
+  });
+
+  it("round-trip the same whether compressed at once (a batch's patch) or on libuv's threads (a round's set)", async () => {
+    const itemsOfSize = (n: number) => Array.from({ length: n }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx`, apr: opportunities[0]!.apr + i / 7 }));
+    const small = itemsOfSize(200);
+    const large = itemsOfSize(20_000);
+    const [packedSmall, packedLarge] = [await packItems(small), await packItems(large)];
+    expect(storedBody(packedSmall).length).toBeLessThanOrEqual(COMPRESS_AT_ONCE_BYTES);
+    expect(storedBody(packedLarge).length).toBeGreaterThan(COMPRESS_AT_ONCE_BYTES);
+    expect(unpackItems(packedSmall)).toEqual(small);
+    expect(unpackItems(packedLarge)).toEqual(large);
   });
 
   it("write each leg once however many pairs it is in, and share it again when read", async () => {
