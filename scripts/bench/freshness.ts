@@ -373,6 +373,7 @@ async function main() {
     benchLoop.enable();
     if (profileDir) process.kill(pid, "SIGUSR2");
     const cpu0 = cpuTicks(pid);
+    const benchCpu0 = process.cpuUsage();
     const wall0 = now();
     const patches0 = await patchCount();
     const runtime0 = await scrapeRuntime();
@@ -382,6 +383,8 @@ async function main() {
     log(`measured: every replayed venue changes rates, ${runS} s`);
     await sleep(runS * 1000);
     const cpu = (cpuTicks(pid) - cpu0) / CLK_TCK / ((now() - wall0) / 1000);
+    const benchCpuUsed = process.cpuUsage(benchCpu0);
+    const benchCpu = (benchCpuUsed.user + benchCpuUsed.system) / 1e6 / ((now() - wall0) / 1000);
     rss.push(readStatus(pid).rss);
     const patches = (await patchCount()) - patches0;
     // Every event of one transaction has its start as createdAt: the largest groups are the rounds'.
@@ -410,6 +413,8 @@ async function main() {
     log(`  ratio to the baseline (one venue changing): SSE p50 ${(all!.sse.p50 / base!.sse.p50).toFixed(1)}× p99 ${(all!.sse.p99 / base!.sse.p99).toFixed(1)}×; /v1/opportunities p50 ${(all!.rest.p50 / base!.rest.p50).toFixed(1)}× p99 ${(all!.rest.p99 / base!.rest.p99).toFixed(1)}×`);
     log(`  p99 < ${TARGET_P99_MS} ms: SSE ${all!.sse.p99 < TARGET_P99_MS ? "MET" : "MISSED"}, /v1/opportunities ${all!.rest.p99 < TARGET_P99_MS ? "MET" : "MISSED"}`);
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+    // The replay stands in for venues on other machines; on this one it takes CPU the server would otherwise have.
+    log(`  the bench's own process (the replay's thread, the SSE clients and pollers): CPU ${(100 * benchCpu).toFixed(0)} % of one core`);
     log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
     log(`  change events appended over the measured phase: ${appended.reduce((n, g) => n + g.n, 0)} in ${appended.length} transactions; the largest (the rounds'): ${appended.slice(0, 4).map((g) => g.n).join(", ")}`);
     log(`  the bench's own thread (SSE clients and pollers): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);

@@ -51,7 +51,9 @@ export function* carryOrderSlices(values: Float64Array, sides: CarryIdSides, idO
     const p = perp[i]!;
     const s = spot[i]!;
     const t = type[i]!;
-    const [long, short] = t === SPOT_PERP ? [spotLong[s]!, perpShort[p]!] : [perpLong[p]!, spotShort[s]!];
+    const spotIsLong = t === SPOT_PERP;
+    const long = spotIsLong ? spotLong[s]! : perpLong[p]!;
+    const short = spotIsLong ? perpShort[p]! : spotShort[s]!;
     places[i] = ((perpSymbol[p]! * CARRY_TYPES.length + typePlace[t]!) * v + long) * v + short;
   }
   yield;

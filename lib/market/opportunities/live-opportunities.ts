@@ -89,8 +89,8 @@ export class LiveOpportunities {
     // Nothing to catch up on meanwhile: the version check waits for the set being built.
     this.checkedAt = Date.now();
     const done = Promise.resolve(round.set)
-      .then((set) => itemsOfInSlices(set, sliceMs))
-      .then((items) => OpportunitySnapshot.rankedInSlices(items, round.asOf.toISOString(), false, sliceMs))
+      // Columns without ids hold standard ones (`opportunityId`): nothing to check.
+      .then(async (set) => OpportunitySnapshot.rankedInSlices(await itemsOfInSlices(set, sliceMs), round.asOf.toISOString(), false, sliceMs, set.ids === null || undefined))
       .then((snapshot) => {
         if (this.applying?.version === round.version) this.applying = undefined;
         if (this.held && this.version >= round.version) return;

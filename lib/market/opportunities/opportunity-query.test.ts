@@ -284,4 +284,14 @@ describe("OpportunitySnapshot.rankedInSlices", () => {
     expect(sliced.spliced(gone, []).items).toEqual(whole.spliced(gone, []).items);
     expect(sliced.spliced(gone, []).groupOf("A57")).toEqual([]);
   });
+
+  it("finds an item by an id other than its pair's standard one, checking every id unless told they are standard", async () => {
+    const { snapshots, ...history } = wideMarket(20);
+    const items = itemsOf(rankOpportunities(snapshots, history).columns);
+    const custom = items.map((item, i) => (i === 7 ? { ...item, id: "hand-made" } : item));
+    const checked = await OpportunitySnapshot.rankedInSlices(custom, asOf, false, 0);
+    expect(checked.byId("hand-made")).toBe(custom[7]);
+    const told = await OpportunitySnapshot.rankedInSlices(items, asOf, false, 0, true);
+    expect(told.byId(items[7]!.id)).toBe(items[7]);
+  });
 });
