@@ -285,6 +285,18 @@ describe("OpportunitySnapshot.rankedInSlices", () => {
     expect(sliced.spliced(gone, []).groupOf("A57")).toEqual([]);
   });
 
+  it("holds a stored set in set order as ranked, checking its order in slices, and one in another order sorted when asked", async () => {
+    const { snapshots, ...history } = wideMarket(100);
+    const items = itemsOf(rankOpportunities(snapshots, history).columns);
+    const { result: stored, turns } = await countingTurns(() => OpportunitySnapshot.storedInSlices(items, asOf, false, 0));
+    expect(turns).toBeGreaterThan(2);
+    expect(stored.inOrder("-apr")).toBe(stored.items);
+    expect(stored.items).toEqual(items);
+    const reversed = await OpportunitySnapshot.storedInSlices([...items].reverse(), asOf, false, 0);
+    expect(reversed.inOrder("-apr")).toEqual(items);
+    expect(reversed.groupOf("A57")).toEqual(stored.groupOf("A57"));
+  });
+
   it("finds an item by an id other than its pair's standard one, checking every id unless told they are standard", async () => {
     const { snapshots, ...history } = wideMarket(20);
     const items = itemsOf(rankOpportunities(snapshots, history).columns);

@@ -6,7 +6,7 @@ import type { Opportunity, ServedOpportunity } from "../model/types";
 import { groupSlices, groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
 import { replacesPair, type PartialAssets } from "./pair-scope";
 import { rankedBefore, spliceItems } from "./splice-opportunities";
-import { runInSlices, type Sliced } from "@/lib/time-slices";
+import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -210,6 +210,15 @@ export class OpportunitySnapshot {
     const groups = await runInSlices(groupSlices(items), sliceMs);
     const standard = standardIds ?? (await runInSlices(standardIdSlices(items), sliceMs));
     return new OpportunitySnapshot({ groups, count: items.length, from: { list: items, batches: [] }, caches: new ItemCaches(), standardIds: standard }, asOf, sample);
+  }
+
+  /**
+   * A stored set's items (another process published it): as `rankedInSlices` when they are in set
+   * order, as every ranked set is (checked in slices), else as a list sorted when first asked.
+   */
+  static async storedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number, standardIds?: boolean): Promise<OpportunitySnapshot> {
+    const ordered = await runInSlices(aprOrderSlices(items), sliceMs);
+    return ordered ? OpportunitySnapshot.rankedInSlices(items, asOf, sample, sliceMs, standardIds) : new OpportunitySnapshot(items, asOf, sample);
   }
 
   /** Every item; a spliced set's in set order (`-apr`), built once, when first read. */
@@ -427,7 +436,15 @@ function* standardIdSlices(items: readonly Opportunity[]): Sliced<boolean> {
 
 /** Whether `items` are in the ranked set's order (`-apr`): no item ranked before the one preceding it. */
 function inAprOrder(items: readonly Opportunity[]): boolean {
-  for (let i = 1; i < items.length; i++) if (rankedBefore(items[i]!.apr, items[i]!.id, items[i - 1]!.apr, items[i - 1]!.id)) return false;
+  return runWhole(aprOrderSlices(items));
+}
+
+/** `inAprOrder` pausing every CHECKED_A_SLICE items. */
+function* aprOrderSlices(items: readonly Opportunity[]): Sliced<boolean> {
+  for (let i = 1; i < items.length; i++) {
+    if (i % CHECKED_A_SLICE === 0) yield;
+    if (rankedBefore(items[i]!.apr, items[i]!.id, items[i - 1]!.apr, items[i - 1]!.id)) return false;
+  }
   return true;
 }
 
