@@ -3,7 +3,7 @@ import { directSql, type SqlRunner, type SqlStatement } from "@/lib/db/direct-sq
 import type { Prisma } from "@/lib/db/generated/client";
 import type { Opportunity } from "../model/types";
 import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
-import { decodeColumns, encodeColumns } from "./encoding/set-bytes";
+import { decodeColumns, decodeColumnsInSlices, encodeColumns } from "./encoding/set-bytes";
 import { partialFromJson, partialToJson, type PartialAssets } from "./pair-scope";
 import { spliceColumns } from "./splice-opportunities";
 
@@ -213,7 +213,8 @@ export async function load(client: SetClient): Promise<LoadedSet | null> {
         ? []
         : await client.opportunityPatch.findMany({ where: { version: { gt: itemsVersion, lte: head.version } }, orderBy: { version: "asc" }, select: PATCH });
     if (leadsOn(patches, itemsVersion, head.version)) {
-      let columns = items && items.length > 0 ? decodeColumns(items) : columnsOf([]);
+      // In slices: every server that does not ingest reads each round's set (tens of MB decompressed).
+      let columns = items && items.length > 0 ? await decodeColumnsInSlices(items) : columnsOf([]);
       for (const patch of patches) columns = spliceColumns(columns, new Set(patch.bases), decodeColumns(patch.items), partialFromJson(patch.venues));
       return { ...head, columns };
     }

@@ -1,12 +1,13 @@
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { countingTurns } from "@/tests/support/event-loop-turns";
 import { computeOpportunities, rankOpportunities } from "../rank-opportunities";
 import { itemsOf } from "../opportunity-columns";
 import { UNKNOWN_PERSISTENCE } from "../../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { type Opportunity } from "../../model/types";
 import { columnsOf, type OpportunityColumns } from "./columns";
-import { COMPRESS_AT_ONCE_BYTES, decodeColumns, encodeColumns } from "./set-bytes";
+import { COMPRESS_AT_ONCE_BYTES, decodeColumns, decodeColumnsInSlices, encodeColumns } from "./set-bytes";
 
 const packItems = async (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
 const unpackColumns = (stored: Uint8Array | null) => (stored && stored.length > 0 ? decodeColumns(stored) : columnsOf([]));
@@ -152,6 +153,20 @@ describe("a published set's stored items", () => {
     expect(() => unpackItems(packed)).toThrow(/not as long as it says/);
     packed.writeUInt32LE(size - 8, 4);
     expect(() => unpackItems(packed)).toThrow(/not as long as it says/);
+  });
+
+  it("decode in slices, decompressed apart, exactly as at once, and refuse a body of the wrong length alike", async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx`, apr: opportunities[0]!.apr + i / 3 }));
+    const packed = Buffer.from(await packItems(many));
+    const { result, turns } = await countingTurns(() => decodeColumnsInSlices(packed, 0));
+    expect(turns).toBeGreaterThan(3);
+    expect(itemsOf(result)).toEqual(itemsOf(decodeColumns(packed)));
+    expect(itemsOf(result)).toEqual(many);
+    const size = packed.readUInt32LE(4);
+    for (const wrong of [size + 8, size - 8]) {
+      packed.writeUInt32LE(wrong, 4);
+      await expect(decodeColumnsInSlices(packed)).rejects.toThrow(/not as long as it says/);
+    }
   });
 
   it("read nothing as an empty set, and refuse bytes in any other form than the one rounds write", async () => {
