@@ -277,7 +277,7 @@ export function decodeColumns(stored: Uint8Array): OpportunityColumns {
 /**
  * `decodeColumns` giving the event loop a turn every `sliceMs`, its body decompressed on libuv's
  * threads: a server that does not ingest reads every round's set, and at 350,000 items decoding
- * it at once held the thread for 0.9–1.7 s (0.4 s of it decompressing) on a loaded machine.
+ * it at once held the thread for 0.75–1.7 s (0.4 s of it decompressing) on a loaded machine.
  */
 export async function decodeColumnsInSlices(stored: Uint8Array, sliceMs?: number): Promise<OpportunityColumns> {
   return runInSlices(decodeSlices(await unframedSetApart(stored, MAGIC, "opportunity set")), sliceMs);
