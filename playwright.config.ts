@@ -11,8 +11,11 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${ports.smtp}`;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e-artifacts/results",
+  // Two workers take the spec files between them, each file's tests in order in one worker: the
+  // specs share the one server below and its mail catcher, each signing up its own accounts, and
+  // start any server they change on a data directory of their own.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: [["list"]],

@@ -2,9 +2,9 @@
 // beside its perp pairs (e2e/helpers/seed-sample-market.ts): signed out, as the public sees it.
 // Tabs between the two lists, filters by the side of the trade, refuses a bad filter in words,
 // and fits 1280 px and 390 px windows with no serious accessibility finding.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { blockingViolations, pageOverflow } from "./helpers/axe";
-import { startSampleMarketServer, type SampleMarketServer } from "./helpers/seeded-market-server";
+import { test } from "./helpers/seeded-market-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -13,19 +13,15 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ] as const;
 
-let server: SampleMarketServer;
+// The worker's sample market server, which this spec only reads.
+let base: string;
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startSampleMarketServer("screener-carry");
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ sampleMarket }) => {
+  base = sampleMarket.base;
 });
 
 async function openPage(browser: Browser, viewport: { width: number; height: number } = WIDTHS[0]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.base, viewport });
+  const context = await browser.newContext({ baseURL: base, viewport });
   return context.newPage();
 }
 

@@ -4,9 +4,9 @@ import { e2ePorts, PASSWORD } from "./e2e-env";
 export { PASSWORD };
 
 let counter = 0;
-/** An e-mail no other test (or earlier run on the same data) has used. */
+/** An e-mail no other test (or earlier run on the same data) has used: the process id keeps two workers' apart. */
 export function uniqueEmail(label: string): string {
-  return `${label}-${Date.now().toString(36)}-${++counter}@e2e.test`;
+  return `${label}-${Date.now().toString(36)}-${process.pid.toString(36)}-${++counter}@e2e.test`;
 }
 
 export interface CaughtMail {
