@@ -201,14 +201,14 @@ export class OpportunitySnapshot {
   /**
    * A round's items, in set order as every set's columns are (`rankedBefore`), held with their
    * groups by asset built in slices (lib/time-slices.ts): built at the first batch spliced into
-   * it, they held the serving thread for most of a second at 400,000 items. `standardIds` when the
-   * caller knows every id is its pair's standard one (columns without ids: `opportunityId`'s);
+   * it, they held the serving thread for most of a second at 400,000 items. `idsKnownStandard` when
+   * every id is known to be its pair's standard one (columns without ids, OpportunityColumns.ids);
    * otherwise each is checked, in slices too: a freshly built id is a joined text, which checking
    * flattens (~170 ms at once for 420,000 items).
    */
-  static async rankedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number, standardIds?: boolean): Promise<OpportunitySnapshot> {
+  static async rankedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number, idsKnownStandard = false): Promise<OpportunitySnapshot> {
     const groups = await runInSlices(groupSlices(items), sliceMs);
-    const standard = standardIds ?? (await runInSlices(standardIdSlices(items), sliceMs));
+    const standard = idsKnownStandard || (await runInSlices(standardIdSlices(items), sliceMs));
     return new OpportunitySnapshot({ groups, count: items.length, from: { list: items, batches: [] }, caches: new ItemCaches(), standardIds: standard }, asOf, sample);
   }
 
@@ -216,9 +216,9 @@ export class OpportunitySnapshot {
    * A stored set's items (another process published it): as `rankedInSlices` when they are in set
    * order, as every ranked set is (checked in slices), else as a list sorted when first asked.
    */
-  static async storedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number, standardIds?: boolean): Promise<OpportunitySnapshot> {
+  static async storedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number, idsKnownStandard = false): Promise<OpportunitySnapshot> {
     const ordered = await runInSlices(aprOrderSlices(items), sliceMs);
-    return ordered ? OpportunitySnapshot.rankedInSlices(items, asOf, sample, sliceMs, standardIds) : new OpportunitySnapshot(items, asOf, sample);
+    return ordered ? OpportunitySnapshot.rankedInSlices(items, asOf, sample, sliceMs, idsKnownStandard) : new OpportunitySnapshot(items, asOf, sample);
   }
 
   /** Every item; a spliced set's in set order (`-apr`), built once, when first read. */
