@@ -162,12 +162,16 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
     cleanup();
     controller.close();
   };
-  const write = (text: string | Uint8Array) => {
+  let unsentBeforeAppend = 0;
+  /** `continued`: the chunk goes on from the one before, parts of one append (FeedListener). */
+  const write = (text: string | Uint8Array, continued = false) => {
     if (closed) return;
-    // Judged by what was left unsent before this chunk, not with it: a round's events come as one
-    // chunk of several megabytes, which a client reading takes in its turn; a client that has not
-    // taken what came before is not reading.
-    if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) return end("stream closed: the client is not reading; reconnect with Last-Event-ID");
+    // Judged by what was left unsent before this append, not with it: a round's events come as
+    // chunks of several megabytes in all, which a client reading takes in its turn; a client that
+    // has not taken what came before is not reading.
+    const unsent = -(controller.desiredSize ?? 0);
+    if (!continued) unsentBeforeAppend = unsent;
+    if (unsentBeforeAppend > MAX_UNSENT_BYTES) return end("stream closed: the client is not reading; reconnect with Last-Event-ID");
     controller.enqueue(typeof text === "string" ? encoder.encode(text) : text);
   };
   /** Resolves once the client has taken what was queued (while replaying, so a slow client does not fill memory). */
@@ -178,7 +182,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   let pending: FeedEvent[] | null = [];
   // A batch is written as one chunk: the feed's shared bytes when the stream takes all of it (the
   // usual case with 1,000 streams and no filter), else its own join of the frames it takes.
-  const deliver = (events: readonly FeedEvent[]) => {
+  const deliver = (events: readonly FeedEvent[], continued = false) => {
     const taken: Uint8Array[] = [];
     for (const e of events) {
       if (e.sequence <= lastSent) continue;
@@ -186,7 +190,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
       if (isVisibleTo(e, key.mode, key.userId) && streamMatches(e.event, filter)) taken.push(e.frame);
     }
     if (taken.length === 0) return;
-    write(taken.length === events.length ? joinedFrames(events) : concatFrames(taken));
+    write(taken.length === events.length ? joinedFrames(events) : concatFrames(taken), continued);
   };
 
   const checkKey = async () => {
@@ -197,7 +201,7 @@ function openEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   const check = () => void checkKey().catch((error: unknown) => log.error({ err: error, keyId: key.id }, "checking a stream's key failed"));
 
   const run = async () => {
-    const sub = await services.eventFeed.subscribe((events) => (pending ? pending.push(...events) : deliver(events)));
+    const sub = await services.eventFeed.subscribe((events, continued) => (pending ? pending.push(...events) : deliver(events, continued)));
     if (closed) return sub.close();
     subscription = sub;
     if (options.after === undefined || options.after >= sub.position) {

@@ -45,7 +45,19 @@ export function concatFrames(frames: readonly Uint8Array[]): Uint8Array {
   return bytes;
 }
 
-export type FeedListener = (events: readonly FeedEvent[]) => void;
+/**
+ * Takes a batch of the log's next events. `continued`: the batch goes on from the one before, the
+ * same append cut in parts (EventFeed.take), so a stream judges whether its client reads by what
+ * was unsent before the append's first part, as it would had the append come whole.
+ */
+export type FeedListener = (events: readonly FeedEvent[], continued: boolean) => void;
+
+/**
+ * How many events this process appended are made into frames and handed on at a time, the event
+ * loop turning between: a round appends tens of thousands, whose frames took the serving thread
+ * over a second in one piece, in the round's commit, holding back micro-batches and requests.
+ */
+export const TAKEN_AT_A_TIME = 1_000;
 
 /** One subscription: where the feed stood when it began (every later event comes live), and its end. */
 export interface FeedSubscription {
@@ -72,7 +84,11 @@ export class EventFeed {
   private starting: Promise<bigint> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private reading = false;
+  /** Appends this process made, waiting to be taken in order (`take`), the first being taken. */
+  private readonly appends: AppendedEvents[] = [];
   private again = false;
+  /** Moved on by stop(): a take that outlived its feed's run delivers nothing more. */
+  private run = 0;
   private stopWaking: (() => void) | undefined;
 
   constructor(
@@ -114,8 +130,12 @@ export class EventFeed {
    */
   wake(appended?: AppendedEvents): void {
     if (this.position === undefined) return;
-    if (appended && !this.reading && this.take(appended)) return;
-    if (this.reading) {
+    if (appended && !this.reading) {
+      this.appends.push(appended);
+      if (this.appends.length === 1) void this.take();
+      return;
+    }
+    if (this.reading || this.appends.length > 0) {
       this.again = true;
       return;
     }
@@ -124,29 +144,51 @@ export class EventFeed {
   }
 
   /**
-   * Delivers `appended` when its events are the log's next ones: the first follows the feed's
-   * position and they are one after another (the log's lock gives a statement's events
-   * consecutive sequences); otherwise, a gap or an event of another writer between, the log is read.
+   * Delivers the waiting appends in order, TAKEN_AT_A_TIME events at a time with a turn of the
+   * event loop between (the first part at once), while each follows on from the feed's position:
+   * the first event follows the position and they are one after another (the log's lock gives a
+   * statement's events consecutive sequences). At a gap, or an event of another writer between,
+   * the log is read instead, from the position on.
    */
-  private take({ mode, events, range }: AppendedEvents): boolean {
-    if (range.first !== this.position! + 1n || range.count !== events.length || range.last - range.first + 1n !== BigInt(events.length)) return false;
-    const dbMode = keyModeToDb(mode);
-    this.deliver(
-      events.map((appended, i): FeedEvent => {
-        const sequence = range.first + BigInt(i);
-        const event = toPublicEvent({ sequence, mode: dbMode, type: appended.type, createdAt: range.createdAt, data: appended.data });
-        return { sequence, event, frame: encoder.encode(sseFrame(event)), mode: dbMode, userId: null };
-      }),
-    );
-    return true;
+  private async take(): Promise<void> {
+    const run = this.run;
+    let turns = 0;
+    for (let appended = this.appends[0]; appended; appended = this.appends[0]) {
+      const { mode, events, range } = appended;
+      if (range.first !== this.position! + 1n || range.count !== events.length || range.last - range.first + 1n !== BigInt(events.length)) {
+        this.again = true;
+        break;
+      }
+      const dbMode = keyModeToDb(mode);
+      for (let from = 0; from < events.length; from += TAKEN_AT_A_TIME) {
+        if (turns++ > 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          // Stopped meanwhile (no one subscribes): what is left belongs to no one.
+          if (this.run !== run) return;
+        }
+        const part = events.slice(from, from + TAKEN_AT_A_TIME).map((event, i): FeedEvent => {
+          const sequence = range.first + BigInt(from + i);
+          const publicEvent = toPublicEvent({ sequence, mode: dbMode, type: event.type, createdAt: range.createdAt, data: event.data });
+          return { sequence, event: publicEvent, frame: encoder.encode(sseFrame(publicEvent)), mode: dbMode, userId: null };
+        });
+        this.deliver(part, from > 0);
+      }
+      this.appends.shift();
+    }
+    this.appends.length = 0;
+    if (this.again) {
+      this.again = false;
+      clearTimeout(this.timer);
+      void this.read();
+    }
   }
 
   /** Hands `events`, the log's next ones, to every subscriber, and moves the position past them. */
-  private deliver(events: readonly FeedEvent[]): void {
+  private deliver(events: readonly FeedEvent[], continued = false): void {
     this.position = events.at(-1)!.sequence;
     for (const listener of this.listeners) {
       try {
-        listener(events);
+        listener(events, continued);
       } catch (error) {
         logger("events").error({ err: error }, "an event stream failed to take events");
       }
@@ -179,6 +221,8 @@ export class EventFeed {
     this.stopWaking?.();
     this.stopWaking = undefined;
     this.position = undefined;
+    this.appends.length = 0;
+    this.run += 1;
   }
 
   private schedule(delay = this.pollMs) {
@@ -190,6 +234,11 @@ export class EventFeed {
 
   private async read(): Promise<void> {
     if (this.reading || this.position === undefined) return;
+    if (this.appends.length > 0) {
+      // Taking this process's appends: the log is read once they are delivered.
+      this.again = true;
+      return;
+    }
     this.reading = true;
     let full = false;
     try {

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
 import type { NewEvent } from "@/lib/events/event-data";
-import { EventFeed, type FeedEvent } from "@/lib/events/event-feed";
+import { EventFeed, TAKEN_AT_A_TIME, type FeedEvent } from "@/lib/events/event-feed";
 import { readEventPage } from "@/lib/events/read-events";
 import { appendEventsQuietly } from "@/tests/support/append-events-quietly";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -72,5 +72,53 @@ describe("the event feed", () => {
     } finally {
       subscription.close();
     }
+  });
+
+  it("hands a large append on in parts with turns of the event loop between, the first at once, and what this process appends meanwhile after it, in order", async () => {
+    const feed = new EventFeed(async () => counted, 3_600_000);
+    const parts: { sequences: bigint[]; continued: boolean }[] = [];
+    const subscription = await feed.subscribe((batch, continued) => parts.push({ sequences: batch.map((e) => e.sequence), continued }));
+    try {
+      const large = events(2 * TAKEN_AT_A_TIME + 5);
+      const range = await append(large);
+      const small = events(2);
+      const after = await append(small);
+      const readsBefore = reads;
+      eventsAppended().notify({ mode: "live", events: large, range });
+      // The first part in the notification's own turn; the rest later.
+      expect(parts.map((p) => p.sequences.length)).toEqual([TAKEN_AT_A_TIME]);
+      let turnsTaken = 0;
+      const counting = setInterval(() => (turnsTaken += 1), 0);
+      eventsAppended().notify({ mode: "live", events: small, range: after });
+      expect(parts).toHaveLength(1);
+      await expect.poll(() => parts.length).toBe(4);
+      clearInterval(counting);
+      expect(parts.map((p) => [p.sequences.length, p.continued])).toEqual([
+        [TAKEN_AT_A_TIME, false],
+        [TAKEN_AT_A_TIME, true],
+        [5, true],
+        [2, false],
+      ]);
+      const sequences = parts.flatMap((p) => p.sequences);
+      expect(sequences).toEqual(Array.from({ length: large.length + small.length }, (_, i) => range.first + BigInt(i)));
+      expect(sequences.at(-1)).toBe(after.last);
+      // Taken as given, not read back; and the event loop turned while the parts were handed on.
+      expect(reads).toBe(readsBefore);
+      expect(turnsTaken).toBeGreaterThan(0);
+    } finally {
+      subscription.close();
+    }
+  });
+
+  it("stops handing an append on once no one subscribes", async () => {
+    const feed = new EventFeed(async () => counted, 3_600_000);
+    let received = 0;
+    const subscription = await feed.subscribe((batch) => (received += batch.length));
+    const large = events(3 * TAKEN_AT_A_TIME);
+    const range = await append(large);
+    eventsAppended().notify({ mode: "live", events: large, range });
+    subscription.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toBe(TAKEN_AT_A_TIME);
   });
 });
