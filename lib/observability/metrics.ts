@@ -32,6 +32,12 @@ function createMetrics() {
     microBatchPairs: histogram("fods_micro_batch_pairs", "Pairs each micro-batch this process published re-ranked.", [], [100, 1_000, 10_000, 50_000, 100_000, 200_000, 500_000]),
     venueFailures: counter("fods_ingest_venue_failures_total", "Venues that failed to answer within a round run by this process (their data goes stale), by venue.", ["venue"]),
     venueDataAge: gauge("fods_venue_data_age_seconds", "Age of each venue's newest data, from its last successful refresh as stored (absent before the first).", ["venue"]),
+    streamThreadLoopDelay: histogram(
+      "fods_stream_thread_loop_delay_seconds",
+      "The live feeds' stream thread's longest event-loop delay in each second: how late it read its sockets and ran its stall checks.",
+      [],
+      [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+    ),
     streamConnections: gauge("fods_stream_connections", "Open GET /v1/stream (Server-Sent Events) connections in this process."),
     webhookQueue: gauge("fods_webhook_queue_depth", "Webhook delivery jobs in the shared queue: held by a runner (running), due to be claimed (due), or waiting for a later retry (scheduled).", ["state"]),
     webhookAttempts: counter("fods_webhook_delivery_attempts_total", "Webhook delivery attempts made by this process, by outcome (succeeded, failed).", ["outcome"]),

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket } from "ws";
 import { overrideFetch, overrideStreamUrl } from "@/lib/market/ingest/ingest-config";
 import type { VenueId } from "@/lib/market/model/types";
 import { StreamConnection } from "@/lib/market/venues/streams/stream-connection";
@@ -136,6 +137,57 @@ describe("the freshness bench's frames", () => {
       expect((await fetch(`${root}/bench-state/`)).status).toBe(404);
     } finally {
       await Promise.all(connections.map((c) => c.close()));
+      await player.close();
+    }
+  }, 30_000);
+
+  it("plays a socket that connects after the venue had none the current frames, not every frame nobody heard meanwhile", async () => {
+    // The player's ticks run only when the test advances them, on a clock the test sets: nothing is
+    // due between the new socket's connection and its subscribe.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    let clock = Date.now();
+    const markets = { grvt: rowsOf("grvt") };
+    const player = await startStreamPlayer({ markets, rateChangesPerSecond: 1, pushScale: 1, now: () => clock, onStamp: () => undefined });
+    const sockets: WebSocket[] = [];
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** A GRVT socket subscribed to every market, once the player acknowledged each subscribe frame: its data frames are counted. */
+    const subscribed = async () => {
+      const [plan] = STREAM_PROTOCOLS.grvt!.sockets(markets.grvt.map((m) => m.id));
+      const socket = new WebSocket(overrideStreamUrl(player.url, plan!.url));
+      sockets.push(socket);
+      const heard = { acks: 0, frames: 0 };
+      socket.on("message", (data: Buffer) => (String(data).includes('"feed"') ? (heard.frames += 1) : (heard.acks += 1)));
+      await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+      for (const frame of plan!.subscribe) socket.send(frame);
+      for (let i = 0; i < 500 && heard.acks < plan!.subscribe.length; i++) await wait(10);
+      expect(heard.acks).toBe(plan!.subscribe.length);
+      return { socket, heard };
+    };
+    /** One of the player's ticks, `ms` of the player's clock after the last. */
+    const tick = async (ms: number) => {
+      clock += ms;
+      vi.advanceTimersByTime(20);
+      await wait(50);
+    };
+    const perSecond = (1_000 / VENUE_SPECS.grvt!.channels[0]!.everyMs) * markets.grvt.length;
+    try {
+      const first = await subscribed();
+      await tick(1_000);
+      await tick(1_000);
+      expect(first.heard.frames).toBeGreaterThanOrEqual(perSecond);
+      first.socket.close();
+      for (let i = 0; i < 500 && (await player.counts())[0]!.sockets > 0; i++) await wait(10);
+      // A minute with no socket: the venue's frames of that minute are heard by no one.
+      await tick(30_000);
+      await tick(30_000);
+      const second = await subscribed();
+      await tick(1_000);
+      // A second's frames, not the minute's (60 × perSecond) nobody was there to hear.
+      expect(second.heard.frames).toBeGreaterThan(0);
+      expect(second.heard.frames).toBeLessThanOrEqual(2 * perSecond);
+    } finally {
+      vi.useRealTimers();
+      for (const socket of sockets) socket.terminate();
       await player.close();
     }
   }, 30_000);

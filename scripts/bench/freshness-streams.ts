@@ -671,12 +671,19 @@ export async function startStreamPlayer(options: StreamPlayerOptions): Promise<S
     const elapsed = at - last;
     last = at;
     for (const play of plays.values()) {
-      if (play.sockets.size === 0) continue;
-      play.owed = Math.min(play.owed + (options.rateChangesPerSecond * elapsed) / 1000, options.rateChangesPerSecond);
+      const heard = play.sockets.size > 0;
+      if (heard) play.owed = Math.min(play.owed + (options.rateChangesPerSecond * elapsed) / 1000, options.rateChangesPerSecond);
       for (const channel of play.spec.channels) {
         const n = play.markets.length;
         const everyMs = channel.everyMs * options.pushScale;
         const due = channel.all ? Math.floor((at - started) / everyMs) : Math.floor(((at - started) * n) / everyMs);
+        // While the venue has no socket its frames go by unheard, as a venue's do: a socket that
+        // connects later hears the frames from then on, not all of those it missed at once (a
+        // minute of GRVT's is 72,000 frames, which would bury the reconnecting thread).
+        if (!heard) {
+          cursors.set(channel, due);
+          continue;
+        }
         let done = cursors.get(channel) ?? due - 1;
         for (; done < due; done++) {
           pendingStamps = [];

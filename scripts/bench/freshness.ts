@@ -41,7 +41,7 @@ import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from ".
 import { createVenueFetcher } from "./replay-venue-fetcher";
 import { VENUE_SPECS, type Stamp } from "./freshness-streams";
 import { startStreamPlayerThread } from "./stream-player-thread";
-import { microBatchSummary, parseExposition, runtimeSummary } from "./runtime-metrics";
+import { microBatchSummary, parseExposition, runtimeSummary, streamThreadSummary } from "./runtime-metrics";
 import { latencySummary } from "./sse-frames";
 import { profileTables, summariseProfile } from "./profile-summary";
 
@@ -419,6 +419,7 @@ async function main() {
     log(`  change events appended over the measured phase: ${appended.reduce((n, g) => n + g.n, 0)} in ${appended.length} transactions; the largest (the rounds'): ${appended.slice(0, 4).map((g) => g.n).join(", ")}`);
     log(`  the bench's own thread (SSE clients and pollers): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);
     log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
+    log(`  stream thread over the measured phase: ${streamThreadSummary(runtime0, runtime)}`);
     log(`  micro-batches over the measured phase: ${microBatchSummary(runtime0, runtime)}`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
     log(`  frames sent: ${(await player.counts()).map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets (${c.states} states asked)`).join(", ")}`);

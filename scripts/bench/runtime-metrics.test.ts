@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Histogram, Registry } from "prom-client";
-import { microBatchSummary, parseExposition, runtimeSummary } from "./runtime-metrics";
+import { microBatchSummary, parseExposition, runtimeSummary, streamThreadSummary } from "./runtime-metrics";
 
 describe("runtime metrics", () => {
   it("reads prom-client's exposition and counts the collections between two scrapes", async () => {
@@ -15,6 +15,18 @@ describe("runtime metrics", () => {
     expect(after.get('nodejs_gc_duration_seconds_count{kind="major"}')).toBe(3);
     expect(runtimeSummary(before, after)).toBe(
       "event-loop delay p50 10 p99 400 max 1250 ms; garbage collections minor 1 (2 ms, 0 ≥ 100 ms), major 2 (270 ms, 1 ≥ 100 ms), incremental 0 (0 ms, 0 ≥ 100 ms), weakcb 0 (0 ms, 0 ≥ 100 ms)",
+    );
+  });
+
+  it("counts the stream thread's seconds whose longest event-loop delay passed each bound, between two scrapes", async () => {
+    const registry = new Registry();
+    const delay = new Histogram({ name: "fods_stream_thread_loop_delay_seconds", help: "d", buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10], registers: [registry] });
+    delay.observe(7);
+    const before = parseExposition(await registry.metrics());
+    expect(streamThreadSummary(before, before)).toBe("no second reported");
+    for (const seconds of [0.02, 0.03, 0.6, 1.5, 2.5, 6.25]) delay.observe(seconds);
+    expect(streamThreadSummary(before, parseExposition(await registry.metrics()))).toBe(
+      "6 seconds, the longest event-loop delay of each 1817 ms on average, > 0.5 s in 4, > 1 s in 3, > 2 s in 2, > 5 s in 1",
     );
   });
 

@@ -35,6 +35,23 @@ export function runtimeSummary(before: Map<string, number>, after: Map<string, n
   );
 }
 
+/** The bounds (s) of fods_stream_thread_loop_delay_seconds' buckets the summary counts past. */
+const LOOP_DELAY_BOUNDS = ["0.5", "1", "2", "5"] as const;
+
+/**
+ * The stream thread's seconds between two scrapes (fods_stream_thread_loop_delay_seconds: its
+ * longest event-loop delay in each second): how many it reported, and in how many that delay passed
+ * each bound. A thread often late by seconds reads every venue's frames that late.
+ */
+export function streamThreadSummary(before: Map<string, number>, after: Map<string, number>): string {
+  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  const seconds = delta("fods_stream_thread_loop_delay_seconds_count");
+  if (seconds === 0) return "no second reported";
+  const past = LOOP_DELAY_BOUNDS.map((bound) => `> ${bound} s in ${seconds - delta(`fods_stream_thread_loop_delay_seconds_bucket{le="${bound}"}`)}`);
+  const mean = (delta("fods_stream_thread_loop_delay_seconds_sum") / seconds) * 1000;
+  return `${seconds} seconds, the longest event-loop delay of each ${mean.toFixed(0)} ms on average, ${past.join(", ")}`;
+}
+
 const BATCH_PHASES = ["rank", "patch", "events", "encode", "write", "total"] as const;
 
 /** The micro-batches published between two scrapes: how many, and each phase's mean (fods_micro_batch_phase_seconds). */

@@ -3,6 +3,7 @@ import type { FeedStatusRecorder } from "@/lib/market/ingest/feed-status";
 import { LiveFeeds } from "@/lib/market/ingest/live-feeds";
 import { StreamThread } from "@/lib/market/ingest/stream-thread";
 import type { MarketSnapshot } from "@/lib/market/model/types";
+import { metrics } from "@/lib/observability/metrics";
 import { binanceStream } from "@/lib/market/venues/streams/binance";
 import { BINANCE_ARRAY_FRAME, binanceMarket, okRound, startBinanceReplay } from "@/tests/support/market/binance-stream-fixture";
 import type { WsReplayServer } from "@/tests/support/ws-replay-server";
@@ -78,6 +79,10 @@ describe("the stream thread", () => {
     await vi.waitFor(() => expect(frames).toBeGreaterThanOrEqual(20), WAIT);
     expect(lastMessageAt).toBeGreaterThan(Date.now() - 10_000);
     expect(streamed()).toHaveLength(2);
+    // Each second the thread reports its longest event-loop delay, for GET /metrics.
+    const loopSeconds = async () => (await metrics().streamThreadLoopDelay.get()).values.find((v) => v.metricName === "fods_stream_thread_loop_delay_seconds_count")?.value ?? 0;
+    const reported = await loopSeconds();
+    await vi.waitFor(async () => expect(await loopSeconds()).toBeGreaterThan(reported), WAIT);
 
     const before = reconnects.length;
     replay.drop();

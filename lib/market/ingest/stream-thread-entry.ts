@@ -2,6 +2,7 @@
 // keepalive, stall detection, reconnects, decode) and the per-market conflation, so the serving
 // thread receives only what it would publish: news at once, every market's latest once a refresh
 // period, each venue's last message time, and its state changes, reconnects and errors.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import type { VenueId } from "../model/types";
 import type { BackoffPolicy } from "../venues/streams/backoff";
@@ -53,7 +54,9 @@ export type StreamThreadReport =
   | { kind: "reconnect"; id: number; at: number }
   | { kind: "error"; id: number; message: string }
   | { kind: "silent"; id: number; markets: string[] }
-  | { kind: "closed"; id: number };
+  | { kind: "closed"; id: number }
+  /** The thread's longest event-loop delay over the last LOOP_REPORT_MS: how late its stall checks and socket reads ran. */
+  | { kind: "loop"; maxMs: number };
 
 interface ThreadStream {
   connection: StreamConnection;
@@ -67,6 +70,9 @@ interface ThreadStream {
 
 /** How often the silent markets are looked for: the windows asked are several seconds long. */
 const SILENCE_CHECK_MS = 1_000;
+
+/** How often the thread reports its longest event-loop delay. */
+const LOOP_REPORT_MS = 1_000;
 
 function runThread(port: NonNullable<typeof parentPort>, setup: StreamThreadSetup): void {
   if (setup.budgets) adoptVenueBudgets(setup.budgets);
@@ -137,8 +143,18 @@ function runThread(port: NonNullable<typeof parentPort>, setup: StreamThreadSetu
     }
   };
 
+  // Whether the thread keeps up with its sockets, for GET /metrics: a thread that falls behind reads
+  // every venue's frames late (the stall checks count only the time it listened, stream-connection.ts).
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
+  const reportLoop = () => {
+    report({ kind: "loop", maxMs: loop.max / 1e6 });
+    loop.reset();
+  };
+
   setInterval(flush, setup.flushMs);
   setInterval(reportSilence, SILENCE_CHECK_MS);
+  setInterval(reportLoop, LOOP_REPORT_MS);
 
   port.on("message", (request: StreamThreadRequest) => {
     switch (request.kind) {

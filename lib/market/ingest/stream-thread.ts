@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/observability/logger";
+import { metrics } from "@/lib/observability/metrics";
 import type { StreamUpdate } from "../venues/streams/stream-protocol";
 import { venueBudgets } from "../venues/venue-budget";
 import { threadExecArgv } from "./thread-exec-argv";
@@ -146,6 +147,10 @@ export class StreamThread {
     if (report.kind === "closed") {
       this.closing.get(report.id)?.threadGone();
       this.closing.delete(report.id);
+      return;
+    }
+    if (report.kind === "loop") {
+      metrics().streamThreadLoopDelay.observe(report.maxMs / 1000);
       return;
     }
     const stream = this.streams.get(report.id);

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -83,7 +84,7 @@ async function replayServer(options: WsReplayServerOptions): Promise<WsReplaySer
 }
 
 function open(
-  server: WsReplayServer,
+  server: Pick<WsReplayServer, "url" | "connections">,
   protocol: VenueStreamProtocol,
   venueMarketIds: readonly string[],
   options: Partial<StreamConnectionOptions> = {},
@@ -108,6 +109,21 @@ function open(
   connections.push(connection);
   connection.start();
   return { connection, seen };
+}
+
+/**
+ * Keeps this thread busy in stretches of `stretchMs` for `totalMs`, letting one turn of the event
+ * loop (its timers, then its sockets) run between stretches: a thread with more to do than time.
+ */
+async function busyTurns(stretchMs: number, totalMs: number): Promise<void> {
+  const end = Date.now() + totalMs;
+  do {
+    const until = Date.now() + stretchMs;
+    while (Date.now() < until) {
+      // the thread is busy
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  } while (Date.now() < end);
 }
 
 const marks = (seen: Seen) => seen.updates.flatMap(({ updates }) => updates.map((update) => `${update.venueMarketId}:${update.fields.markPrice}`));
@@ -233,6 +249,75 @@ describe("StreamConnection", () => {
     await vi.waitFor(() => expect(seen.updates.length).toBeGreaterThan(updates + 5), WAIT);
     expect(server.connections()).toHaveLength(1);
     expect(stateNames(seen)).toEqual(["live"]);
+  });
+
+  it("does not take its own thread's pauses, one after another, for the venue's silence", async () => {
+    const server = await replayServer({ frames: [rows(1, ["A", 1])], loop: true, intervalMs: 20, answer: answerTestFrame });
+    const { connection, seen } = open(server, testProtocol({ stallAfterMs: 200 }), ["A"]);
+    await vi.waitFor(() => expect(connection.state).toBe("live"), WAIT);
+    const updates = seen.updates.length;
+    // A thread behind its sockets: each turn of its loop reads what came and is busy again for longer
+    // than the stall limit, so every stall check comes late and finds the last update a pause ago.
+    await busyTurns(350, 2_000);
+    await vi.waitFor(() => expect(seen.updates.length).toBeGreaterThan(updates + 5), WAIT);
+    expect(server.connections()).toHaveLength(1);
+    expect(stateNames(seen)).toEqual(["live"]);
+  });
+
+  it("still finds a real silence while its thread is late, after as many checks", async () => {
+    const server = await replayServer({ frames: [rows(1, ["A", 1])], loop: true, intervalMs: 20, answer: answerTestFrame });
+    const { connection, seen } = open(server, testProtocol({ stallAfterMs: 200 }), ["A"], { backoff: { initialMs: 300, maxMs: 2_000 } });
+    await vi.waitFor(() => expect(connection.state).toBe("live"), WAIT);
+    server.stall();
+    let turns = 0;
+    while (connection.state !== "stalled" && turns < 40) {
+      await busyTurns(350, 350);
+      turns += 1;
+    }
+    expect(connection.state).toBe("stalled");
+    // Each late check counts at most two check periods (2 × 50 ms): two silences of 200 ms take at least four.
+    expect(turns).toBeGreaterThanOrEqual(4);
+    expect(stateNames(seen)).toEqual(["live", "stalled"]);
+    expect(server.connections()).toHaveLength(2);
+  });
+
+  it("gives an opening handshake the time its thread listened, not the time it was busy", async () => {
+    const server = await replayServer({ frames: [rows(1, ["A", 1])], loop: true, intervalMs: 20, answer: answerTestFrame });
+    // Busy from the first turn, for longer than the connect timeout each time: the venue (here, this
+    // thread's replay server) answers at once, and the answer waits unread behind the pause.
+    const { connection, seen } = open(server, testProtocol({ stallAfterMs: 200 }), ["A"], { connectTimeoutMs: 600 });
+    await busyTurns(700, 2_800);
+    await vi.waitFor(() => expect(connection.state).toBe("live"), WAIT);
+    expect(server.attempts()).toHaveLength(1);
+    expect(stateNames(seen)).toEqual(["live"]);
+  });
+
+  it("gives up a handshake the venue never answers, and tries again", async () => {
+    // A listener that accepts the TCP connection and never answers the upgrade request.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      // Read (and drop) the request, so that the client's close is seen.
+      socket.resume();
+      socket.on("close", () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      let accepted = 0;
+      silent.on("connection", () => (accepted += 1));
+      const listener = { url: `ws://127.0.0.1:${port}`, connections: () => [] };
+      const { connection, seen } = open(listener, testProtocol({ stallAfterMs: 200 }), ["A"], { connectTimeoutMs: 150 });
+      await vi.waitFor(() => expect(accepted).toBeGreaterThanOrEqual(2), WAIT);
+      expect(seen.states[0]).toMatchObject({ state: "down", reason: "opening handshake timed out (150 ms)" });
+      expect(connection.state).toBe("down");
+      // Given up or closed with the connection, no socket is left waiting on the listener.
+      await connection.close();
+      await vi.waitFor(() => expect(sockets.size).toBe(0), WAIT);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("is as stalled as its worst socket, while the others flow", async () => {

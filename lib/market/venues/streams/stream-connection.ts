@@ -34,7 +34,10 @@ export interface StreamConnectionOptions {
   fetch?: typeof globalThis.fetch;
   /** The jitter's source, [0, 1) (tests pin it). */
   random?: () => number;
-  /** How long an opening handshake may take before it counts as a failed attempt. */
+  /**
+   * How long an opening handshake may take before it counts as a failed attempt (default 10 s), in
+   * the time the connection's thread was listening, as the stall limit is.
+   */
   connectTimeoutMs?: number;
 }
 
@@ -55,7 +58,7 @@ interface Slot {
   attempt: number;
   openedAt: number;
   lastUpdateAt: number;
-  /** The later of the last market update and the socket's opening: the stall clock. */
+  /** The later of the last market update and the socket's opening, on the listening clock: the stall clock. */
   quietSince: number;
   /** 0 flowing; 1 reopened once for silence; 2 stalled. */
   stallStep: 0 | 1 | 2;
@@ -111,8 +114,10 @@ export class StreamConnection {
   private tickTimer?: NodeJS.Timeout;
   private tickMs = 1_000;
   private lastTickAt = 0;
-  /** The last tick came late and judged nothing: the next one judges whatever its time. */
-  private skippedLateTick = false;
+  /** The listening clock at the last tick (see `listenedAt`). */
+  private listenedMs = 0;
+  /** Sockets whose opening handshake has not ended: when each started, on the listening clock, and how to give up on it. */
+  private readonly handshakes = new Map<WebSocket, { since: number; giveUp: () => void }>();
   private started = false;
   private closed = false;
 
@@ -129,6 +134,19 @@ export class StreamConnection {
 
   get state(): StreamState {
     return this.closed ? "down" : this.current;
+  }
+
+  /**
+   * The time this connection's thread spent listening, in ms, at wall time `now`: wall time, except
+   * that the time since a tick counts at most two tick periods. A tick that comes later than that
+   * says the thread was busy, not that the venue fell silent: frames that arrived meanwhile wait
+   * unread behind the timer (timers run before the socket reads), so wall time would blame the
+   * venue for the thread's own pause, and a busy thread pausing again before it reads would reopen
+   * a flowing socket, or time out a handshake the venue had answered. On a thread that keeps time
+   * the two clocks agree; on a late one a real silence is still caught, after as many ticks.
+   */
+  private listenedAt(now: number): number {
+    return this.listenedMs + Math.min(Math.max(0, now - this.lastTickAt), 2 * this.tickMs);
   }
 
   start(): void {
@@ -222,7 +240,8 @@ export class StreamConnection {
     const resolved = this.options.resolveUrl ? this.options.resolveUrl(url) : url;
     let socket: WebSocket;
     try {
-      socket = new WebSocket(resolved, { handshakeTimeout: this.options.connectTimeoutMs ?? 10_000 });
+      // No handshakeTimeout: the checks' tick gives up on a handshake, on the listening clock.
+      socket = new WebSocket(resolved);
     } catch (error) {
       this.attemptFailed(slot, role, `bad URL: ${errorMessage(error)}`);
       return;
@@ -231,9 +250,19 @@ export class StreamConnection {
     if (role === "service") slot.socket = socket;
     else slot.replacement = socket;
     let lastError: string | undefined;
+    let gaveUp = false;
     let wasOpen = false;
+    this.handshakes.set(socket, {
+      since: this.listenedAt(this.now()),
+      giveUp: () => {
+        if (socket.readyState !== WebSocket.CONNECTING) return;
+        gaveUp = true;
+        socket.terminate();
+      },
+    });
     socket.on("open", () => {
       wasOpen = true;
+      this.handshakes.delete(socket);
       this.opened(slot, socket);
     });
     socket.on("message", (data, isBinary) => this.received(slot, socket, data, isBinary));
@@ -241,8 +270,14 @@ export class StreamConnection {
     socket.on("error", (error) => (lastError = error.message));
     socket.on("close", (code, reason) => {
       this.sockets.delete(socket);
-      this.socketClosed(slot, socket, wasOpen, lastError ?? `closed with ${code}${reason.length > 0 ? ` ${reason.toString()}` : ""}`);
+      this.handshakes.delete(socket);
+      const why = gaveUp ? `opening handshake timed out (${this.connectTimeoutMs} ms)` : (lastError ?? `closed with ${code}${reason.length > 0 ? ` ${reason.toString()}` : ""}`);
+      this.socketClosed(slot, socket, wasOpen, why);
     });
+  }
+
+  private get connectTimeoutMs(): number {
+    return this.options.connectTimeoutMs ?? 10_000;
   }
 
   private opened(slot: Slot, socket: WebSocket): void {
@@ -261,7 +296,7 @@ export class StreamConnection {
     const reopened = slot.everOpened;
     slot.everOpened = true;
     slot.openedAt = now;
-    slot.quietSince = now;
+    slot.quietSince = this.listenedAt(now);
     this.startKeepalive(slot, socket);
     const lifetime = this.protocol.maxLifetimeMs;
     if (lifetime !== undefined) slot.lifetimeTimer = later(lifetime, () => this.rollOver(slot));
@@ -297,7 +332,7 @@ export class StreamConnection {
 
   private marketData(slot: Slot, updates: StreamUpdate[], receivedAt: number): void {
     slot.lastUpdateAt = receivedAt;
-    slot.quietSince = receivedAt;
+    slot.quietSince = this.listenedAt(receivedAt);
     slot.stallStep = 0;
     if (slot.retryTimer && slot.socket) {
       // A stalled socket's retry is moot once it carries data again.
@@ -354,24 +389,23 @@ export class StreamConnection {
     });
   }
 
-  /** The stall checks, on every tick: silence → reopen once → stalled → reopen with backoff until data. */
+  /**
+   * The checks, on every tick, on the listening clock: handshakes past the connect timeout are given
+   * up; a silent socket goes silence → reopen once → stalled → reopen with backoff until data.
+   */
   private checkSilence(): void {
     const now = this.now();
-    const late = now - this.lastTickAt > 2 * this.tickMs;
+    const listened = this.listenedAt(now);
+    this.listenedMs = listened;
     this.lastTickAt = now;
-    // A tick this late says the thread was busy, not that the venue fell silent: its frames may be
-    // waiting unread behind this timer, and reopening for them would only add handshakes to a
-    // loaded thread. The next tick, after they were read, judges.
-    if (late && !this.skippedLateTick) {
-      this.skippedLateTick = true;
-      return;
+    for (const { since, giveUp } of [...this.handshakes.values()]) {
+      if (listened - since >= this.connectTimeoutMs) giveUp();
     }
-    this.skippedLateTick = false;
     const stallAfterMs = this.protocol.stallAfterMs;
     for (const slot of this.slots) {
       const socket = slot.socket;
       if (!socket || socket.readyState !== WebSocket.OPEN || slot.retryTimer) continue;
-      if (now - slot.quietSince < stallAfterMs) continue;
+      if (listened - slot.quietSince < stallAfterMs) continue;
       const silence = `no market update for ${now - Math.max(slot.lastUpdateAt, slot.openedAt)} ms`;
       if (slot.stallStep === 0) {
         slot.stallStep = 1;
