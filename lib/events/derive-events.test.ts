@@ -64,6 +64,19 @@ describe("opportunityEvents", () => {
     for (const event of closed) expect((event.data as { id: string }).id).toMatch(/-okx(-|$)/);
   });
 
+  it("gives the same events, closed ones in set order, when the previous set's items come in no particular order", () => {
+    const before = rankOpportunities(generateSandboxMarket(AT).snapshots).columns;
+    // A venue's markets gone (its pairs closed) and every rate moved (updates and pairs flipping sides).
+    const later = generateSandboxMarket(new Date(AT.getTime() + 6 * 3_600_000)).snapshots.filter((s) => s.exchange !== "okx");
+    const after = rankOpportunities(later).columns;
+    const ordered = opportunityEvents(before, after, { ...options, threshold: 1 });
+    expect(ordered.filter((e) => e.type === "opportunity.closed").length).toBeGreaterThan(10);
+    const items = itemsOf(before);
+    const shuffled = items.map((_, i) => items[(i * 7_919) % items.length]!);
+    expect(new Set(shuffled).size).toBe(items.length);
+    expect(opportunityEvents(columnsOf(shuffled), after, { ...options, threshold: 1, previousUnordered: true })).toEqual(ordered);
+  });
+
   it("opportunityEventsOf gives exactly the full diff's events of the assets it is told, from their pairs alone, and none of the others", () => {
     const ranked = (at: Date) => rankOpportunities(generateSandboxMarket(at).snapshots).columns;
     const [before, after] = [ranked(AT), ranked(new Date(AT.getTime() + 6 * 3_600_000))];

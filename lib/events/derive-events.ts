@@ -21,6 +21,11 @@ export interface OpportunityDiffOptions {
   freshness: Freshness;
   /** The new set's `data_as_of`, for legs without their own observation time. */
   asOf: string | null;
+  /**
+   * The previous set's items are in no particular order (PatchedSet.unorderedInSlices): the closed
+   * events are put in set order (highest last APR first, ties by id), as an ordered set gives them.
+   */
+  previousUnordered?: boolean;
 }
 
 /**
@@ -73,11 +78,12 @@ function* opportunityEventSlices(previous: OpportunityColumns, current: Opportun
     }
   }
   const idBefore = idReader(previous);
+  const closed: Extract<NewEvent, { type: "opportunity.closed" }>[] = [];
   for (let old = 0; old < previous.count; old++) {
     if (old % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
     if (kept[old]) continue;
     const [long, short] = [previous.legs[previous.long[old]!]!, previous.legs[previous.short[old]!]!];
-    events.push({
+    closed.push({
       type: "opportunity.closed",
       data: {
         id: idBefore(old),
@@ -89,6 +95,11 @@ function* opportunityEventSlices(previous: OpportunityColumns, current: Opportun
       },
     });
   }
+  if (options.previousUnordered) {
+    yield;
+    closed.sort((a, b) => b.data.last_apr - a.data.last_apr || (a.data.id < b.data.id ? -1 : a.data.id > b.data.id ? 1 : 0));
+  }
+  for (const event of closed) events.push(event);
   return events;
 }
 

@@ -74,7 +74,9 @@ export class LiveRoundEvents implements RoundEvents {
       freshness: { at: round.publishedAt.getTime(), staleAfterMs: this.staleAfterMs },
       asOf: round.asOf.toISOString(),
     };
-    const opportunities = previous?.set ? await opportunityEventsInSlices(await previous.set.wholeInSlices(round.sliceMs), round.set, options, round.sliceMs) : [];
+    const opportunities = previous?.set
+      ? await opportunityEventsInSlices(await previous.set.unorderedInSlices(round.sliceMs), round.set, { ...options, previousUnordered: true }, round.sliceMs)
+      : [];
     const others = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges)];
     // Encoded now, in slices, while the round is stored: its statements are written while it holds the batches.
     const encoded = await runInSlices(encodedEventSlices([...others, ...opportunities]), round.sliceMs);

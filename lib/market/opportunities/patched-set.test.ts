@@ -27,6 +27,7 @@ function randomFrom(seed: number) {
 
 const rank = (snapshots: readonly MarketSnapshot[]) => rankOpportunities(snapshots).columns;
 const key = (s: MarketSnapshot) => marketKey(s.exchange, s.market);
+const byId = (items: Opportunity[]) => [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 describe("PatchedSet", () => {
   it("equals successive spliceColumns, and a fresh ranking, over random batches with an asset that goes and one that is new", async () => {
@@ -65,6 +66,8 @@ describe("PatchedSet", () => {
       earlier.push({ set: patched, items: itemsOf(before) });
       patched = patched.patched(bases, items);
       spliced = spliceColumns(spliced, bases, items);
+      // The same pairs in no particular order, asked before the merge is kept.
+      expect(byId(itemsOf(await patched.unorderedInSlices()))).toEqual(byId(itemsOf(spliced)));
       expect(itemsOf(await patched.wholeInSlices())).toEqual(itemsOf(spliced));
     }
     const fresh = itemsOf(rank([...market.values()]));

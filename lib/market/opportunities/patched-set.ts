@@ -143,14 +143,38 @@ export class PatchedSet {
     return (this.merged ??= merged);
   }
 
+  /**
+   * Every current pair as one set in no particular order (the round's rows that stand, then each
+   * patched asset's), giving the event loop a turn every `sliceMs`: what a round's event diff
+   * compares with, matching pairs by identity. Merging into set order was most of the work of
+   * preparing a round's events on the thread that serves (a merge of 420,000 pairs under ~100
+   * layers), and the diff does not need it.
+   */
+  async unorderedInSlices(sliceMs?: number): Promise<OpportunityColumns> {
+    if (this.patches.size === 0) return this.round.set;
+    return this.merged ?? (await runInSlices(this.unordered(), sliceMs));
+  }
+
   private *mergeWhole(): Sliced<OpportunityColumns> {
+    return yield* inSetOrder(yield* this.currentRuns(), this.keys, "appended");
+  }
+
+  private *unordered(): Sliced<OpportunityColumns> {
+    const { sources, sequences } = bySource(yield* this.currentRuns());
+    if (isWhole(sources, sequences)) return sources[0]!;
+    const all = { sources: concatenated(sequences.map((s) => s.sources)), rows: concatenated(sequences.map((s) => s.rows)) };
+    return yield* appended(sources, all, this.keys);
+  }
+
+  /** The round's rows of the assets no batch re-ranked, then every patched asset's runs. */
+  private *currentRuns(): Sliced<Rows[]> {
     const round = this.round.set;
     const patchedText = round.texts.map((text) => this.patches.has(text));
     const kept = new Uint32Array(round.count);
     let count = 0;
     for (let i = 0; i < round.count; i++) if (!patchedText[round.symbol[i]!]) kept[count++] = i;
     yield;
-    return yield* inSetOrder([{ columns: round, rows: kept.subarray(0, count) }, ...[...this.patches.values()].flat()], this.keys, "appended");
+    return [{ columns: round, rows: kept.subarray(0, count) }, ...[...this.patches.values()].flat()];
   }
 }
 
@@ -206,19 +230,8 @@ function rowsByBase(set: OpportunityColumns): Map<string, Uint32Array> {
  * their source's offset, with no lookup per cell (the whole set, 150,000 rows).
  */
 function* inSetOrder(runs: readonly Rows[], keys: readonly string[], lists: "relisted" | "appended"): Sliced<OpportunityColumns> {
-  const bySource = new Map<OpportunityColumns, Uint32Array[]>();
-  for (const { columns, rows } of runs) {
-    if (rows.length === 0) continue;
-    const held = bySource.get(columns);
-    if (held) held.push(rows);
-    else bySource.set(columns, [rows]);
-  }
-  const sources = [...bySource.keys()];
-  const sequences = [...bySource.values()].map((parts, source) => {
-    const rows = parts.length === 1 ? parts[0]! : concatenated(parts).sort();
-    return { sources: new Uint32Array(rows.length).fill(source), rows };
-  });
-  if (sources.length === 1 && sequences[0]!.rows.length === sources[0]!.count) return sources[0]!;
+  const { sources, sequences } = bySource(runs);
+  if (isWhole(sources, sequences)) return sources[0]!;
   const merged = yield* mergeSequences(sources, sequences);
   if (lists === "appended") return yield* appended(sources, merged, keys);
   const count = merged.rows.length;
@@ -278,6 +291,27 @@ function* appended(sources: readonly OpportunityColumns[], merged: Sequence, key
       ids[r] = idsOf[from[r]!]!(rows[r]!);
     }
   return { ...out, count, keys, ids, legs, texts };
+}
+
+/** The rows of `runs` by the columns they are of, each columns' rows in set order (ascending). */
+function bySource(runs: readonly Rows[]): { sources: OpportunityColumns[]; sequences: Sequence[] } {
+  const held = new Map<OpportunityColumns, Uint32Array[]>();
+  for (const { columns, rows } of runs) {
+    if (rows.length === 0) continue;
+    const parts = held.get(columns);
+    if (parts) parts.push(rows);
+    else held.set(columns, [rows]);
+  }
+  const sequences = [...held.values()].map((parts, source) => {
+    const rows = parts.length === 1 ? parts[0]! : concatenated(parts).sort();
+    return { sources: new Uint32Array(rows.length).fill(source), rows };
+  });
+  return { sources: [...held.keys()], sequences };
+}
+
+/** All of one columns' items: answered as that columns, sets never being written once made. */
+function isWhole(sources: readonly OpportunityColumns[], sequences: readonly Sequence[]): boolean {
+  return sources.length === 1 && sequences[0]!.rows.length === sources[0]!.count;
 }
 
 function concatenated(parts: readonly Uint32Array[]): Uint32Array {
