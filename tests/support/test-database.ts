@@ -1,26 +1,25 @@
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { applyMigrations, defaultMigrationPaths, migrationNames } from "@/lib/db/migrations";
+import { applyMigrations } from "@/lib/db/migrations";
 import { openDatabase, type OpenDatabase } from "@/lib/db/open-database";
 import { pgliteOptions } from "@/lib/db/pglite-settings";
 import { makePgliteTemplate, pgliteTemplatePaths, readPgliteTemplate } from "@/lib/db/pglite-template.mjs";
+import { migrationHistoryHash } from "@/tests/support/migration-history";
 import { createServerDatabase } from "@/tests/support/server-database";
 
 /**
  * A freshly migrated database for one test file (or benchmark): an in-memory PGlite by default, or,
  * when DATABASE_URL is set (CI's second pass), a new database on that PostgreSQL server, dropped after.
  *
- * On PGlite the database starts as a copy of a cluster the whole migration history was applied to
- * once (per history and PGlite version), so its `appliedMigrations` is empty; `replayMigrations`
- * applies them in this open instead, for the tests of migrating itself.
+ * Either starts as a copy of a database the whole migration history was applied to once (per
+ * history, and per PGlite version or server), so its `appliedMigrations` is empty;
+ * `replayMigrations` applies them in this open instead, for the tests of migrating itself.
  */
 export async function createTestDatabase(options: { replayMigrations?: boolean } = {}): Promise<OpenDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) return createServerDatabase(serverUrl);
+  if (serverUrl) return createServerDatabase(serverUrl, "test", options);
   // Every file after the first loads the prebuilt cluster instead of running initdb: about a
   // third of the time and memory (lib/db/pglite-template.mjs).
   await makePgliteTemplate();
@@ -41,18 +40,12 @@ export async function createBlankPglite(): Promise<PGlite> {
 
 /**
  * The prebuilt cluster with every migration applied, as a tarball: made by the first test file
- * that needs it and kept beside the template, named by a hash of the migration history so that a
- * new or changed migration makes a new one. Loading it costs less than replaying the history
+ * that needs it and kept beside the template, named by the migration history's hash. Loading it costs less than replaying the history
  * (the schema engine's WASM included) in every test database. Written under a temporary name and
  * renamed, so that test workers making it at once never read a partial one.
  */
 async function migratedCluster(): Promise<Blob> {
-  const { migrationsDir } = defaultMigrationPaths();
-  const hash = createHash("sha256");
-  for (const name of await migrationNames(migrationsDir)) {
-    hash.update(name).update(await readFile(path.join(migrationsDir, name, "migration.sql")));
-  }
-  const file = `${pgliteTemplatePaths().dir}-migrated-${hash.digest("hex").slice(0, 16)}.tgz`;
+  const file = `${pgliteTemplatePaths().dir}-migrated-${await migrationHistoryHash()}.tgz`;
   if (existsSync(file)) return new Blob([await readFile(file)]);
   const pglite = await createBlankPglite();
   try {
