@@ -13,7 +13,8 @@ import { applyMigrations, defaultMigrationPaths, migrationNames, type MigrationP
 export type Db = PrismaClient;
 
 export type DatabaseTarget =
-  | { driver: "pglite"; dataDir: string | null } // null: in memory (tests)
+  // null: in memory (tests), started from `cluster` (a `dumpDataDir` tarball) when given, else from the template
+  | { driver: "pglite"; dataDir: string | null; cluster?: Blob }
   | { driver: "postgres"; url: string };
 
 export interface OpenDatabase {
@@ -48,7 +49,7 @@ export async function openDatabase(
     // A new database starts as a copy of the prebuilt cluster when there is one, not from initdb
     // (lib/db/pglite-template.mjs); in memory, from its tarball.
     if (dir && !existsSync(path.join(dir, "PG_VERSION"))) copyPgliteTemplate(dir);
-    const template = dir ? undefined : readPgliteTemplate();
+    const template = dir ? undefined : (target.cluster ?? readPgliteTemplate());
     const options = { ...pgliteOptions(PGlite.defaultStartParams), ...(template && { loadDataDir: template }) };
     const pglite = dir ? new PGlite(dir, options) : new PGlite(options);
     await pglite.waitReady;

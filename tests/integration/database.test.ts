@@ -4,7 +4,8 @@ import { createTestDatabase } from "@/tests/support/test-database";
 
 let database: OpenDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // Migrated by this open, not copied from the migrated cluster, to see what the open records.
+  database = await createTestDatabase({ replayMigrations: true });
 });
 afterAll(() => database?.close());
 

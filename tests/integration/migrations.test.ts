@@ -1,16 +1,22 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, describe, expect, it } from "vitest";
+import { createBlankPglite } from "@/tests/support/test-database";
 import { applyMigrations, createMigration, defaultMigrationPaths, diffSchemaAgainstMigrations, migrationNames } from "@/lib/db/migrations";
 
+// Empty databases loaded from the prebuilt cluster, not made by initdb: what the history is
+// replayed into, or migrated step by step.
 const shadows: PGlite[] = [];
-function shadowFactory() {
-  const shadow = new PGlite();
-  shadows.push(shadow);
-  return new PrismaPGlite(shadow);
+async function blankDatabase(): Promise<PGlite> {
+  const database = await createBlankPglite();
+  shadows.push(database);
+  return database;
+}
+async function shadowFactory() {
+  return new PrismaPGlite(await blankDatabase());
 }
 afterAll(async () => {
   await Promise.all(shadows.map((s) => s.close()));
@@ -18,7 +24,7 @@ afterAll(async () => {
 
 describe("schema.prisma and prisma/migrations", () => {
   it("agree: replaying the history yields exactly the schema (run `npm run db:migration -- <name>` if this fails)", async () => {
-    expect(await diffSchemaAgainstMigrations(shadowFactory())).toBe("");
+    expect(await diffSchemaAgainstMigrations(await shadowFactory())).toBe("");
   }, 180_000);
 
   it("a schema change without a migration is detected, and db:migration writes the missing one", async () => {
@@ -30,12 +36,12 @@ describe("schema.prisma and prisma/migrations", () => {
       const schema = await readFile(real.schemaPath, "utf8");
       await writeFile(paths.schemaPath, `${schema}\nmodel DriftProbe {\n  id Int @id\n}\n`);
 
-      const written = await createMigration("drift_probe", shadowFactory(), paths, new Date("2030-01-02T03:04:05Z"));
+      const written = await createMigration("drift_probe", await shadowFactory(), paths, new Date("2030-01-02T03:04:05Z"));
       expect(written).toBe("20300102030405_drift_probe");
       expect(await migrationNames(paths.migrationsDir)).toContain(written);
       const sql = await readFile(path.join(paths.migrationsDir, written!, "migration.sql"), "utf8");
       expect(sql).toContain('CREATE TABLE "DriftProbe"');
-      expect(await diffSchemaAgainstMigrations(shadowFactory(), paths)).toBe("");
+      expect(await diffSchemaAgainstMigrations(await shadowFactory(), paths)).toBe("");
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
@@ -43,8 +49,7 @@ describe("schema.prisma and prisma/migrations", () => {
 
   it("opportunity_set_items carries the published set over, so an install with only the offline sample keeps serving it", async () => {
     const scratch = await mkdtemp(path.join(os.tmpdir(), "fods-migrations-"));
-    const database = new PGlite();
-    shadows.push(database);
+    const database = await blankDatabase();
     try {
       const real = defaultMigrationPaths();
       const paths = { schemaPath: real.schemaPath, migrationsDir: path.join(scratch, "migrations") };
@@ -70,8 +75,7 @@ describe("schema.prisma and prisma/migrations", () => {
     }
   }, 180_000);
   it("leaves room on the hourly history's pages, so a round's fold updates its rows without touching their indexes", async () => {
-    const database = new PGlite();
-    shadows.push(database);
+    const database = await blankDatabase();
     await applyMigrations(new PrismaPGlite(database), defaultMigrationPaths());
     const { rows } = await database.query<{ reloptions: string[] | null }>(`SELECT reloptions FROM pg_class WHERE relname = 'FundingRateHourly'`);
     expect(rows[0]!.reloptions).toEqual(["fillfactor=50"]);

@@ -94,7 +94,9 @@ describe("npm run admin", () => {
   });
 
   it("grants and revokes, and refuses unknown and unverified addresses with a clear message and a failing status", async () => {
-    const granted = await runAdmin(["grant", "CLI-OP@example.com"], env);
+    // A misspelt command is refused before the database is opened, so it runs beside the grant
+    // rather than waiting for the data directory's lock.
+    const [granted, usage] = await Promise.all([runAdmin(["grant", "CLI-OP@example.com"], env), runAdmin(["promote", "cli-op@example.com"], env)]);
     expect(granted).toMatchObject({ code: 0, stdout: "cli-op@example.com is an operator now (recorded in the audit trail).\n" });
     const unknown = await runAdmin(["grant", "nobody@example.com"], env);
     expect(unknown.code).toBe(1);
@@ -102,7 +104,6 @@ describe("npm run admin", () => {
     const unverified = await runAdmin(["grant", "cli-unverified@example.com"], env);
     expect(unverified.code).toBe(1);
     expect(unverified.stderr).toContain("cli-unverified@example.com has not verified its e-mail address");
-    const usage = await runAdmin(["promote", "cli-op@example.com"], env);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("Usage: npm run admin -- grant <email>");
 

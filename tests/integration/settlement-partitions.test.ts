@@ -1,7 +1,6 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -10,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { applyMigrations, defaultMigrationPaths, migrationNames } from "@/lib/db/migrations";
 import { directSql, pgliteDirectSql, type SqlRunner } from "@/lib/db/direct-sql";
 import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
+import { createBlankPglite } from "@/tests/support/test-database";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const database = testDatabaseForFile();
@@ -105,7 +105,7 @@ describe("FundingRate's month partitions", () => {
 async function scratchDatabase(): Promise<{ adapter(): SqlMigrationAwareDriverAdapterFactory; sql: SqlRunner; close(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const pglite = new PGlite();
+    const pglite = await createBlankPglite();
     return { adapter: () => new PrismaPGlite(pglite), sql: pgliteDirectSql(pglite), close: () => pglite.close() };
   }
   const name = `partitions_${Date.now()}_${process.pid}`;

@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/db/migrations";
@@ -7,6 +7,7 @@ import { PrismaClient } from "@/lib/db/generated/client";
 import { ensureSettlementPartitions, settlementMonths } from "@/lib/history/store/settlement-partitions";
 import { applyRetention } from "@/lib/market/ingest/apply-retention";
 import { liveMarket } from "@/lib/market/ingest/live-market";
+import { createBlankPglite } from "@/tests/support/test-database";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 
 const database = testDatabaseForFile();
@@ -84,10 +85,11 @@ describe("settlement retention", () => {
 });
 
 describe("GET /v1/funding-rates' read", () => {
-  const pglite = new PGlite();
-  afterAll(() => pglite.close());
+  let pglite: PGlite;
+  afterAll(() => pglite?.close());
 
   it("is served by index-only scans of the covering index: the page without a sort, the count from the index alone", async () => {
+    pglite = await createBlankPglite();
     await applyMigrations(new PrismaPGlite(pglite));
     const statements: { query: string; params: unknown[] }[] = [];
     const db = new PrismaClient({ adapter: new PrismaPGlite(pglite), log: [{ emit: "event", level: "query" }] });
