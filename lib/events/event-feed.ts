@@ -130,9 +130,10 @@ export class EventFeed {
    */
   wake(appended?: AppendedEvents): void {
     if (this.position === undefined) return;
-    if (appended && !this.reading) {
+    if (appended) {
+      // Kept while the log is being read too: what the read did not deliver is taken after it.
       this.appends.push(appended);
-      if (this.appends.length === 1) void this.take();
+      if (this.appends.length === 1 && !this.reading) void this.take();
       return;
     }
     if (this.reading || this.appends.length > 0) {
@@ -146,21 +147,23 @@ export class EventFeed {
   /**
    * Delivers the waiting appends in order, TAKEN_AT_A_TIME events at a time with a turn of the
    * event loop between (the first part at once), while each follows on from the feed's position:
-   * the first event follows the position and they are one after another (the log's lock gives a
-   * statement's events consecutive sequences). At a gap, or an event of another writer between,
-   * the log is read instead, from the position on.
+   * its events are one after another (the log's lock gives a statement's events consecutive
+   * sequences) and the first the position has not passed follows it; those a read of the log
+   * delivered meanwhile are passed over. At a gap, or an event of another writer between, the log
+   * is read instead, from the position on.
    */
   private async take(): Promise<void> {
     const run = this.run;
     let turns = 0;
     for (let appended = this.appends[0]; appended; appended = this.appends[0]) {
       const { mode, events, range } = appended;
-      if (range.first !== this.position! + 1n || range.count !== events.length || range.last - range.first + 1n !== BigInt(events.length)) {
+      const delivered = Number(this.position! + 1n - range.first);
+      if (delivered < 0 || range.count !== events.length || range.last - range.first + 1n !== BigInt(events.length)) {
         this.again = true;
         break;
       }
       const dbMode = keyModeToDb(mode);
-      for (let from = 0; from < events.length; from += TAKEN_AT_A_TIME) {
+      for (let from = delivered; from < events.length; from += TAKEN_AT_A_TIME) {
         if (turns++ > 0) {
           await new Promise((resolve) => setImmediate(resolve));
           // Stopped meanwhile (no one subscribes): what is left belongs to no one.
@@ -171,7 +174,7 @@ export class EventFeed {
           const publicEvent = toPublicEvent({ sequence, mode: dbMode, type: event.type, createdAt: range.createdAt, data: event.data });
           return { sequence, event: publicEvent, frame: encoder.encode(sseFrame(publicEvent)), mode: dbMode, userId: null };
         });
-        this.deliver(part, from > 0);
+        this.deliver(part, from > delivered);
       }
       this.appends.shift();
     }
@@ -259,6 +262,7 @@ export class EventFeed {
       const now = full || this.again;
       this.again = false;
       this.schedule(now ? 0 : this.pollMs);
+      if (this.appends.length > 0) void this.take();
     }
   }
 }

@@ -12,6 +12,8 @@ let database: OpenDatabase;
 /** The database with its event reads counted: what the feed read back from the log. */
 let counted: Db;
 let reads = 0;
+/** How long each read of the log waits after its query before answering (a slow database). */
+let readLag = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -23,9 +25,11 @@ beforeAll(async () => {
             get: (events, name) => {
               const value = Reflect.get(events, name) as unknown;
               if (name !== "findMany" || typeof value !== "function") return value;
-              return (...args: unknown[]) => {
+              return async (...args: unknown[]) => {
                 reads += 1;
-                return (value as (...a: unknown[]) => unknown).apply(events, args);
+                const rows = await ((value as (...a: unknown[]) => unknown).apply(events, args) as Promise<unknown>);
+                if (readLag > 0) await new Promise((resolve) => setTimeout(resolve, readLag));
+                return rows;
               };
             },
           })
@@ -120,5 +124,33 @@ describe("the event feed", () => {
     subscription.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received).toBe(TAKEN_AT_A_TIME);
+  });
+
+  it("takes what this process appended while it read the log after the read, passing over what the read delivered", async () => {
+    const feed = new EventFeed(async () => counted, 3_600_000);
+    const received: FeedEvent[] = [];
+    const subscription = await feed.subscribe((batch) => received.push(...batch));
+    readLag = 200;
+    try {
+      // Read by the log (another writer's), then one of this process's appends taken as given.
+      const earlier = events(2);
+      const read = await append(earlier);
+      const readsBefore = reads;
+      eventsAppended().notify();
+      await expect.poll(() => reads).toBe(readsBefore + 1);
+      // While that read waits on the database: an append the read's query saw the end of (its
+      // events delivered by the read) is handed over after, and one it did not see is taken.
+      eventsAppended().notify({ mode: "live", events: earlier, range: read });
+      const later = events(3);
+      const range = await append(later);
+      eventsAppended().notify({ mode: "live", events: later, range });
+      await expect.poll(() => received.length).toBe(5);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received.map((e) => e.sequence)).toEqual([read.first, read.last, range.first, range.first + 1n, range.last]);
+      expect(reads).toBe(readsBefore + 1);
+    } finally {
+      readLag = 0;
+      subscription.close();
+    }
   });
 });
