@@ -23,7 +23,7 @@ export async function createTestDatabase(options: { replayMigrations?: boolean }
   // Every file after the first loads the prebuilt cluster instead of running initdb: about a
   // third of the time and memory (lib/db/pglite-template.mjs).
   await makePgliteTemplate();
-  const cluster = options.replayMigrations ? undefined : await migratedCluster();
+  const cluster = options.replayMigrations ? undefined : await migratedClusterOnce();
   return openDatabase({ driver: "pglite", dataDir: null, cluster });
 }
 
@@ -36,6 +36,15 @@ export async function createBlankPglite(): Promise<PGlite> {
   const pglite = new PGlite({ ...pgliteOptions(PGlite.defaultStartParams), loadDataDir: readPgliteTemplate() });
   await pglite.waitReady;
   return pglite;
+}
+
+let migrated: Promise<Blob> | undefined;
+
+/** `migratedCluster`, read once per process: every database a test file opens loads the same one. */
+function migratedClusterOnce(): Promise<Blob> {
+  migrated ??= migratedCluster();
+  migrated.catch(() => (migrated = undefined));
+  return migrated;
 }
 
 /**
