@@ -17,8 +17,15 @@
 // latency as /v1/exchanges reads them back, and the polled venues' worst-case age at their cadence
 // (pollCadenceMs + their p99 fetch time, measured here on the same replay).
 //
+//
+// `--layout=worker` measures the scale-out layout instead, as an operator on PostgreSQL runs it: a
+// worker (`scripts/worker.ts` with `npm run worker`'s node flags) ingests, streams and publishes the
+// micro-batches, and a server that does not ingest (`npm start`'s flags) serves /v1 and the SSE
+// clients, reading each set, patch and event as any second process does (LISTEN/NOTIFY, the log).
+// CPU and RSS are then both processes', the runtime figures the server's.
+//
 //   npm run bench:freshness -- [--minutes=10] [--baseline-seconds=60] [--rate-changes=2] [--clients=3]
-//     [--assets=600] [--samples-per-second=4] [--cpu-prof=DIR]     (PUBLISH_BATCH_MS and the like pass through)
+//     [--assets=600] [--samples-per-second=4] [--layout=server|worker] [--cpu-prof=DIR]     (PUBLISH_BATCH_MS and the like pass through)
 import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -34,7 +41,7 @@ import { VENUE_IDS, type VenueId } from "@/lib/market/model/types";
 import { freePort } from "@/tests/support/free-port";
 import { createServerDatabase } from "@/tests/support/server-database";
 import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
-import { intOption } from "./bench-args";
+import { intOption, nodeFlagsOf } from "./bench-args";
 import { readStatus } from "./footprint-proc";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
@@ -71,6 +78,8 @@ const pushScale = Number(process.argv.find((a) => a.startsWith("--push-scale="))
 if (!(pushScale > 0)) throw new Error("--push-scale must be a positive number");
 /** Where the server writes a V8 CPU profile of its serving thread over the measured phase (profile-on-signal.ts; read it with profile-summary.ts), if anywhere. */
 const profileDir = process.argv.find((a) => a.startsWith("--cpu-prof="))?.slice(11);
+const layout = process.argv.find((a) => a.startsWith("--layout="))?.slice(9) ?? "server";
+if (layout !== "server" && layout !== "worker") throw new Error("--layout must be server or worker");
 const { cleanup } = scratchRun("fods-bench-freshness-", "benchmark");
 
 const now = () => performance.timeOrigin + performance.now();
@@ -190,11 +199,11 @@ async function pollUntilServed(url: string, key: string, stamp: Stamp, asset: st
 }
 
 /** The serving thread's CPU profile over the measured phase (profile-on-signal.ts), if it was written. */
-function printProfile(dir: string, pid: number) {
+function printProfile(dir: string, pid: number, name: string) {
   const file = path.join(dir, `server-${pid}.cpuprofile`);
   if (!existsSync(file)) return log(`\n  no CPU profile was written to ${file}`);
   const result = summariseProfile(file, { root: ROOT, top: 25 });
-  log(`\n  CPU profile of the serving thread over the measured phase: ${result.busyMs.toFixed(0)} ms busy of ${result.sampledMs.toFixed(0)} ms (${((100 * result.busyMs) / result.sampledMs).toFixed(0)} % of one core)`);
+  log(`\n  CPU profile of the ${name}'s main thread over the measured phase: ${result.busyMs.toFixed(0)} ms busy of ${result.sampledMs.toFixed(0)} ms (${((100 * result.busyMs) / result.sampledMs).toFixed(0)} % of one core)`);
   for (const line of profileTables(result)) log(line);
 }
 
@@ -215,7 +224,7 @@ interface Feed {
 
 async function main() {
   if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("no production build: run `node scripts/ensure-build.mjs` first");
-  log(`bench:freshness: ${assets} assets a venue, ${minutes} min, ${rateChanges} rate changes/s a venue, push periods ×${pushScale}, ${clientCount} SSE clients; ${os.cpus().length} CPUs, ${load()}`);
+  log(`bench:freshness (${layout === "worker" ? "a worker ingests, a server serves" : "one server ingests and serves"}): ${assets} assets a venue, ${minutes} min, ${rateChanges} rate changes/s a venue, push periods ×${pushScale}, ${clientCount} SSE clients; ${os.cpus().length} CPUs, ${load()}`);
   const { markets, fetchMs } = await replayedMarkets();
   checkFrames(markets);
   const replayed = Object.keys(markets) as VenueId[];
@@ -247,6 +256,8 @@ async function main() {
   }
   const database = await createServerDatabase(serverUrl, "bench_freshness");
   let child: ChildProcess | undefined;
+  // The ingesting process, where it is not the server (--layout=worker).
+  let worker: ChildProcess | undefined;
   try {
     const [seeded] = await seedAccountsWithKeys(database.db, ["desk"], { name: "freshness", domain: "bench.test", keyName: "bench:freshness", verified: true });
     const key = seeded!.secret;
@@ -282,25 +293,40 @@ async function main() {
     const started = now();
     const profile = profileDir ? ["--import", pathToFileURL(path.join(ROOT, "scripts/bench/profile-on-signal.ts")).href] : [];
     if (profileDir) env.BENCH_CPU_PROFILE_DIR = path.resolve(profileDir);
-    child = startChild(process.execPath, [...INGESTING_NODE_FLAGS, "--import", "tsx", ...profile, "--import", preload, "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     const serverLines: string[] = [];
-    const tail: string[] = [];
-    child.once("exit", (code, signal) => {
-      log(`  the server exited (${code ?? signal}); its last lines:\n    ${tail.map((l) => l.slice(0, 300)).join("\n    ")}`);
-    });
-    onOutputLines(child, (line) => {
-      tail.push(line);
-      if (tail.length > 15) tail.shift();
-      if (/"level":(40|50|60)|error|round/i.test(line)) serverLines.push(line);
-      // The logger writes its level by name (lib/observability/logger.ts); pino's numbers are read too.
-      if (/"level":(50|60|"error"|"fatal")/.test(line)) console.log(`  [server] ${line.slice(0, 400)}`);
-    });
+    const start = (name: string, flags: string[], entry: string, childEnv: NodeJS.ProcessEnv) => {
+      const started = startChild(process.execPath, [...flags, "--import", "tsx", ...profile, "--import", preload, entry], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+      const tail: string[] = [];
+      started.once("exit", (code, signal) => {
+        log(`  the ${name} exited (${code ?? signal}); its last lines:\n    ${tail.map((l) => l.slice(0, 300)).join("\n    ")}`);
+      });
+      onOutputLines(started, (line) => {
+        tail.push(line);
+        if (tail.length > 15) tail.shift();
+        if (/"level":(40|50|60)|error|round/i.test(line)) serverLines.push(line);
+        // The logger writes its level by name (lib/observability/logger.ts); pino's numbers are read too.
+        if (/"level":(50|60|"error"|"fatal")/.test(line)) console.log(`  [${name}] ${line.slice(0, 400)}`);
+      });
+      return started;
+    };
+    if (layout === "worker") {
+      const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+      const { INGEST_IN_SERVER: _ingesting, ...serving } = env;
+      child = start("server", nodeFlagsOf(scripts, "serve"), "server.ts", serving);
+      worker = start("worker", nodeFlagsOf(scripts, "worker"), "scripts/worker.ts", env);
+    } else {
+      child = start("server", INGESTING_NODE_FLAGS, "server.ts", env);
+    }
     const url = `http://127.0.0.1:${port}`;
     const scrapeRuntime = async () =>
       parseExposition(await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => (r.ok ? r.text() : "")));
     await waitForHttp(`${url}/healthz`, child, 180_000);
     const pid = child.pid!;
-    log(`  server up in ${((now() - started) / 1000).toFixed(1)} s (pid ${pid}), RSS ${(readStatus(pid).rss / 2 ** 20).toFixed(0)} MB; waiting for the first round and the streams`);
+    // The processes whose CPU and memory are the service's: the server, and the worker if any.
+    const pids = worker ? [pid, worker.pid!] : [pid];
+    const rssOf = () => pids.reduce((sum, p) => sum + readStatus(p).rss, 0);
+    const ticks = () => pids.map(cpuTicks);
+    log(`  server up in ${((now() - started) / 1000).toFixed(1)} s (pid ${pid}${worker ? `, worker pid ${worker.pid}` : ""}), RSS ${(rssOf() / 2 ** 20).toFixed(0)} MB; waiting for the first round and the streams`);
 
     // The first round publishes the widened markets, then every replayed venue's stream goes live.
     const exchanges = () => getJson<{ data: { items: { id: string; feed: Feed }[] } }>(`${url}/v1/exchanges`, key);
@@ -317,7 +343,7 @@ async function main() {
       }
       await sleep(2_000);
     }
-    const readyRss = readStatus(pid).rss;
+    const readyRss = rssOf();
     log(`  streams live ${((now() - started) / 1000).toFixed(1)} s after the start; RSS ${(readyRss / 2 ** 20).toFixed(0)} MB with every stream open (${load()})`);
 
     // The SSE clients and the measurement.
@@ -358,7 +384,7 @@ async function main() {
     }, 1000 / samplesPerSecond);
 
     const rss: number[] = [];
-    const rssTimer = setInterval(() => rss.push(readStatus(pid).rss), 10_000);
+    const rssTimer = setInterval(() => rss.push(rssOf()), 10_000);
     // Each micro-batch and each round adds one to the live set's version (rounds also prune the patches, so their rows cannot be counted).
     const patchCount = async () => Number((await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT version AS n FROM "OpportunitySet" WHERE id = 'live'`))[0]?.n ?? 0);
 
@@ -371,21 +397,21 @@ async function main() {
     // The bench's own thread reads the SSE clients and polls (the player has its own): its delay is in every figure.
     const benchLoop = monitorEventLoopDelay({ resolution: 10 });
     benchLoop.enable();
-    if (profileDir) process.kill(pid, "SIGUSR2");
-    const cpu0 = cpuTicks(pid);
+    if (profileDir) for (const p of pids) process.kill(p, "SIGUSR2");
+    const cpu0 = ticks();
     const benchCpu0 = process.cpuUsage();
     const wall0 = now();
     const patches0 = await patchCount();
     const runtime0 = await scrapeRuntime();
     rss.length = 0;
-    rss.push(readStatus(pid).rss);
+    rss.push(rssOf());
     const runS = Math.max(10, minutes * 60 - baselineSeconds);
     log(`measured: every replayed venue changes rates, ${runS} s`);
     await sleep(runS * 1000);
-    const cpu = (cpuTicks(pid) - cpu0) / CLK_TCK / ((now() - wall0) / 1000);
+    const cpus = ticks().map((t, i) => (t - cpu0[i]!) / CLK_TCK / ((now() - wall0) / 1000));
     const benchCpuUsed = process.cpuUsage(benchCpu0);
     const benchCpu = (benchCpuUsed.user + benchCpuUsed.system) / 1e6 / ((now() - wall0) / 1000);
-    rss.push(readStatus(pid).rss);
+    rss.push(rssOf());
     const patches = (await patchCount()) - patches0;
     // Every event of one transaction has its start as createdAt: the largest groups are the rounds'.
     const appended = await database.db.$queryRawUnsafe<{ n: number }[]>(
@@ -394,7 +420,7 @@ async function main() {
     );
     const runtime = await scrapeRuntime();
     benchLoop.disable();
-    if (profileDir) process.kill(pid, "SIGUSR2");
+    if (profileDir) for (const p of pids) process.kill(p, "SIGUSR2");
     clearInterval(sampler);
     clearInterval(rssTimer);
     await sleep(2_000);
@@ -415,12 +441,14 @@ async function main() {
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     // The replay stands in for venues on other machines; on this one it takes CPU the server would otherwise have.
     log(`  the bench's own process (the replay's thread, the SSE clients and pollers): CPU ${(100 * benchCpu).toFixed(0)} % of one core`);
-    log(`  server CPU ${(100 * cpu).toFixed(0)} % of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
+    const cpuText = cpus.length === 1 ? `server CPU ${(100 * cpus[0]!).toFixed(0)} %` : `CPU: server ${(100 * cpus[0]!).toFixed(0)} %, worker ${(100 * cpus[1]!).toFixed(0)} %`;
+    log(`  ${cpuText} of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
     log(`  change events appended over the measured phase: ${appended.reduce((n, g) => n + g.n, 0)} in ${appended.length} transactions; the largest (the rounds'): ${appended.slice(0, 4).map((g) => g.n).join(", ")}`);
     log(`  the bench's own thread (SSE clients and pollers): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);
     log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
-    log(`  stream thread over the measured phase: ${streamThreadSummary(runtime0, runtime)}`);
-    log(`  micro-batches over the measured phase: ${microBatchSummary(runtime0, runtime)}`);
+    // The worker serves no /metrics: its stream thread and micro-batches are the server's only in the one-process layout.
+    if (!worker) log(`  stream thread over the measured phase: ${streamThreadSummary(runtime0, runtime)}`);
+    if (!worker) log(`  micro-batches over the measured phase: ${microBatchSummary(runtime0, runtime)}`);
     log(`  RSS: first ${mb(rss[0]!)}, last ${mb(rss.at(-1)!)}, peak ${mb(Math.max(...rss))}; samples every 10 s: ${rss.map((r) => (r / 2 ** 20).toFixed(0)).join(" ")}`);
     log(`  frames sent: ${(await player.counts()).map((c) => `${c.venue} ${c.frames} on ${c.sockets} sockets (${c.states} states asked)`).join(", ")}`);
 
@@ -464,10 +492,11 @@ async function main() {
       return `[${from}, ${to}) s: ${summary.count}, p50 ${ms(summary.p50)} p90 ${ms(summary.p90)} p99 ${ms(summary.p99)}`;
     });
     log(`  send → SSE frame by the receipt's time to the nearest round's publish:\n    ${cells.join("\n    ")}`);
-    if (profileDir) printProfile(path.resolve(profileDir), pid);
+    if (profileDir) pids.forEach((p, i) => printProfile(path.resolve(profileDir), p, i === 0 ? "server" : "worker"));
     const warnings = serverLines.filter((l) => /"level":(40|50)/.test(l));
     if (warnings.length) log(`\n  the server logged ${warnings.length} warnings/errors; the first: ${warnings.slice(0, 3).map((l) => l.slice(0, 300)).join("\n    ")}`);
   } finally {
+    if (worker) await stopChild(worker, "SIGINT", 30_000);
     if (child) await stopChild(child, "SIGINT", 30_000);
     await player.close();
     await database.close();
