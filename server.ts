@@ -109,15 +109,20 @@ async function main() {
   const ingesting = !ingestConfig.INGEST_DISABLED && (database.driver === "pglite" || ingestConfig.INGEST_IN_SERVER);
   // With the live feeds on, every change waits for whatever holds this thread, and parsing the
   // venues' answers (17 MB of JSON a round at 600 assets) held it up to 0.9 s at a time: those
-  // are fetched and parsed on a thread of their own. Without them the rounds parse here, which
-  // keeps the embedded server's memory small.
+  // are fetched and parsed on a thread of their own, where the rounds are ranked too. Without them
+  // the rounds parse and rank here, which keeps the embedded server's memory small.
   const venueThread = ingesting && ingestConfig.INGEST_STREAMS === "on" ? new VenueThread() : undefined;
   if (ingesting) {
     ingestion = startIngestion({
       db: opened.db,
       target: database,
       config: ingestConfig,
-      ...(venueThread && { fetcher: venueThread.fetcher(undefined, VENUE_IDS), fetcherReachesVenues: true, spotFetcher: venueThread.spotFetcher(spotCredentials(ingestConfig)) }),
+      ...(venueThread && {
+        fetcher: venueThread.fetcher(undefined, VENUE_IDS),
+        fetcherReachesVenues: true,
+        spotFetcher: venueThread.spotFetcher(spotCredentials(ingestConfig)),
+        ranker: venueThread.ranker(),
+      }),
       onPublished: (round) => services.opportunitiesPublished(round),
       onBatch: (batch) => services.applyOpportunityBatch(batch),
       onCarryPublished: (carry) => services.carryPublished(carry),

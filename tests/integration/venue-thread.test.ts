@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { venueBudgets } from "@/lib/market/venues/venue-budget";
@@ -9,6 +9,13 @@ import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/
 import { createSpotFetcher, type ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";
 import type { SpotVenueResult } from "@/lib/market/carry/fetch-spot-legs";
 import { replayFetcher } from "./helpers/venue-fetchers";
+import { rankWithHistory, type MarketHistory } from "@/lib/market/ingest/market-history";
+import { itemsOf } from "@/lib/market/opportunities/opportunity-columns";
+import { crossVenuePairs, PersistenceSet } from "@/lib/market/persistence/persistence-set";
+import type { MarketSnapshot } from "@/lib/market/model/types";
+import { marketKey } from "@/lib/market/model/market-average";
+import { differingColumns } from "@/tests/support/market/differing-columns";
+import { wideMarket } from "@/tests/support/market/wide-market";
 
 const fetcherModule = new URL("./helpers/thread-venue-fetcher.ts", import.meta.url).href;
 const folder = mkdtempSync(path.join(os.tmpdir(), "venue-thread-"));
@@ -141,5 +148,54 @@ describe("a venue thread", () => {
     await thread!.close();
     const results = await asked;
     expect(results.some((r) => r.status === "stale" && r.error === "the venue thread was closed")).toBe(true);
+  }, 60_000);
+
+  it("ranks a round's markets as this thread does, the persistence set sent to each thread once", async () => {
+    thread = new VenueThread({ fetcherModule });
+    const { snapshots, marketHistory } = wideMarket(60);
+    const through = Date.UTC(2026, 8, 27, 13);
+    /** A persistence set of every other asset's pairs, its figures varying by `shift`. */
+    const persistenceSet = (shift: number) => {
+      const byAsset = new Map<string, MarketSnapshot[]>();
+      for (const s of snapshots) byAsset.set(s.base, [...(byAsset.get(s.base) ?? []), s]);
+      const pairs = [...byAsset.values()].filter((_, a) => a % 2 === 0).flatMap((markets) => [...crossVenuePairs(markets)]);
+      return PersistenceSet.of(
+        through,
+        pairs.map(([first, second], i) => [first, second, { since: through - (i % 9) * 3_600_000, sinceSign: 1, median7: (i % 13) + shift, median30: null, stddev7: 1.5, secondPaidMore: 100, firstPaidMore: i % 60, settledHours: 160 }] as const),
+      );
+    };
+    const sums = new Map(snapshots.filter((_, i) => i % 3 === 0).map((s, i) => [marketKey(s.exchange, s.market), { day: { apr: i % 11, samples: 3 }, week: { apr: 20 + (i % 5), samples: 12 } }]));
+    const history: MarketHistory = { ...marketHistory, averages: { sums, weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER }, persistence: persistenceSet(0), priceBound: 0.05 };
+    const sent = vi.spyOn(history.persistence!, "bytes");
+    const rank = thread.ranker();
+
+    const first = await rank(snapshots, history);
+    expect(differingColumns(first, rankWithHistory(snapshots, history))).toEqual([]);
+    const items = itemsOf(first);
+    expect(items.some((o) => o.persistence.apr_median_7d !== null) && items.some((o) => o.apr_7d_avg !== null)).toBe(true);
+    expect(Object.isFrozen(first.legs[0])).toBe(true);
+    // The thread keeps the set: the next round sends none, and ranks with it all the same.
+    expect(differingColumns(await rank(snapshots, history), first)).toEqual([]);
+    expect(sent).toHaveBeenCalledTimes(1);
+
+    // A new set is sent; so is the set to a thread started anew.
+    const next = { ...history, persistence: persistenceSet(5) };
+    expect(differingColumns(await rank(snapshots, next), rankWithHistory(snapshots, next))).toEqual([]);
+    await thread.close();
+    const resent = vi.spyOn(next.persistence!, "bytes");
+    expect(differingColumns(await rank(snapshots, next), rankWithHistory(snapshots, next))).toEqual([]);
+    expect(resent).toHaveBeenCalledTimes(1);
+    // No set: every persistence figure unknown.
+    const none = { ...history, persistence: null };
+    expect(itemsOf(await rank(snapshots, none)).every((o) => o.persistence.apr_median_7d === null)).toBe(true);
+  }, 60_000);
+
+  it("rejects a ranking the thread could not do, with its error", async () => {
+    thread = new VenueThread({ fetcherModule });
+    const { snapshots, marketHistory } = wideMarket(4);
+    const history: MarketHistory = { ...marketHistory, averages: { sums: new Map(), weekFrom: 0, dayFrom: 0, to: 1 }, persistence: null };
+    // A rate that annualises to infinity cannot be stored in the set's columns.
+    const broken = snapshots.map((s, i) => (i === 0 ? { ...s, fundingRate: Number.MAX_VALUE } : s));
+    await expect(thread.ranker()(broken, history)).rejects.toThrow(/not finite/);
   }, 60_000);
 });

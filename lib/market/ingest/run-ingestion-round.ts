@@ -93,6 +93,23 @@ export interface IngestionRoundOptions {
   spotFetcher?: SpotFetcher;
   /** Told the round's spot legs (of the venues that answered) with its perp legs, after the perp set is published. */
   onSpotLegs?: SpotLegsListener;
+  /**
+   * Ranks the round's markets on another thread (VenueThread.ranker), this one going on meanwhile.
+   * Unset, or when it fails, the round ranks here, in slices.
+   */
+  ranker?: (snapshots: readonly MarketSnapshot[], history: MarketHistory) => Promise<OpportunityColumns>;
+}
+
+/** The round's set: ranked by `options.ranker`, or on this thread in slices when there is none or it fails. */
+async function rankRound(ranking: readonly MarketSnapshot[], history: MarketHistory, options: IngestionRoundOptions): Promise<OpportunityColumns> {
+  if (options.ranker) {
+    try {
+      return await options.ranker(ranking, history);
+    } catch (error) {
+      logger("ingest").error({ err: error }, "ranking the round on the venue thread failed; ranking it here");
+    }
+  }
+  return rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs);
 }
 
 /**
@@ -203,9 +220,10 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // Ranked with the newest pushed legs while micro-batches go on publishing.
     const batches = options.batches;
     let ranking = batches ? await runInSlices(newestSlices(batches, fresh), options.sliceMs) : fresh;
-    // In slices, the event loop turning between them: this thread serves requests and streams and
-    // publishes micro-batches, which a few hundred milliseconds of ranking at once would hold back.
-    let ranked = await rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs);
+    // Elsewhere, or here in slices, the event loop turning between them: this thread serves
+    // requests and streams and publishes micro-batches, which a few hundred milliseconds of ranking
+    // at once would hold back.
+    let ranked = await rankRound(ranking, history, options);
     // What batches published while it ranked is merged in (those assets re-ranked, in slices too).
     const caughtUpOn = batches?.version;
     if (batches) ({ ranking, ranked } = await catchUp(batches.caughtUp(ranking), ranked, history, options.slabs, options.sliceMs));

@@ -28,7 +28,7 @@ import { ColumnSlabs } from "../opportunities/opportunity-columns";
 import type { AppliedRound } from "../opportunities/live-opportunities";
 import type { RoundEvents } from "./round-events";
 import { RoundMemory } from "./round-memory";
-import { runIngestionRound } from "./run-ingestion-round";
+import { runIngestionRound, type IngestionRoundOptions } from "./run-ingestion-round";
 
 export interface StartIngestionOptions {
   db: Db;
@@ -68,6 +68,8 @@ export interface StartIngestionOptions {
   spotFetcher?: SpotFetcher;
   /** Told each carry set this process's rounds publish (its Market serves it as it is). */
   onCarryPublished?: (carry: PublishedCarry) => void;
+  /** Ranks each round on another thread (VenueThread.ranker); unset, on this one. */
+  ranker?: IngestionRoundOptions["ranker"];
 }
 
 /**
@@ -117,6 +119,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         priceBound: config.PAIR_PRICE_BOUND,
         onRound: feeds ? (results) => handOver(feeds, results) : undefined,
         spotFetcher: spot,
+        ranker: options.ranker,
         onSpotLegs: carryRound({ db, events, persistence, priceBound: config.PAIR_PRICE_BOUND, onPublished: options.onCarryPublished }),
       }),
   });

@@ -1,8 +1,12 @@
 // Runs inside a VenueThread (venue-thread.ts): fetches and parses the venues the round's thread
-// sends, through the same connectors, and answers each with its result; and the spot venues, when asked.
+// sends, through the same connectors, and answers each with its result; the spot venues, when
+// asked; and ranks a round's markets into its set's columns, when asked.
 import { parentPort, workerData } from "node:worker_threads";
 import type { SpotCredentials, SpotVenueResult } from "../carry/fetch-spot-legs";
-import type { VenueId, VenueSnapshotResult } from "../model/types";
+import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "../model/types";
+import { columnsMessage, type ColumnsMessage } from "../opportunities/encoding/columns-message";
+import { PersistenceSet } from "../persistence/persistence-set";
+import { rankWithHistory, type MarketHistory } from "./market-history";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import { adoptVenueBudgets } from "../venues/venue-budget";
 import { spotFetcher, type SpotFetcher } from "./spot-round";
@@ -22,10 +26,25 @@ export interface VenueThreadSetup {
   /** The process's `--import` preloads (thread-exec-argv.ts `preloadsOf`), imported by the thread's boot file when run from the sources. */
   preloads?: string[];
 }
-/** A perp venue to fetch, or every spot venue (with the operator's keys for the signed borrow endpoints). */
-export type VenueThreadAsk = { venue: VenueId; timeoutMs: number } | { spot: { timeoutMs: number; credentials: SpotCredentials } };
+/**
+ * A round's markets to rank with their history (rankWithHistory). The pair persistence set is
+ * ~20 MB and changes once an hour, so it comes only when it changed (`bytes`, PersistenceSet.bytes;
+ * null: there is none) and the thread keeps it; absent, the one it holds stands.
+ */
+export interface RankRequest {
+  snapshots: readonly MarketSnapshot[];
+  history: Omit<MarketHistory, "persistence">;
+  persistence?: { through: number; bytes: Uint8Array } | null;
+}
+/** A perp venue to fetch, every spot venue (with the operator's keys for the signed borrow endpoints), or a round to rank. */
+export type VenueThreadAsk = { venue: VenueId; timeoutMs: number } | { spot: { timeoutMs: number; credentials: SpotCredentials } } | { rank: RankRequest };
 export type VenueThreadRequest = VenueThreadAsk & { id: number };
-export type VenueThreadReply = { id: number; result: VenueSnapshotResult } | { id: number; spot: SpotVenueResult[] } | { id: number; spotError: string };
+export type VenueThreadReply =
+  | { id: number; result: VenueSnapshotResult }
+  | { id: number; spot: SpotVenueResult[] }
+  | { id: number; spotError: string }
+  | { id: number; ranked: ColumnsMessage }
+  | { id: number; rankError: string };
 
 async function createFetcher(setup: VenueThreadSetup): Promise<VenueFetcher> {
   if (!setup.fetcherModule) return venueFetcher();
@@ -47,8 +66,21 @@ if (port) {
   if (setup.budgets) adoptVenueBudgets(setup.budgets);
   const fetcher = createFetcher(setup);
   let spot: ReturnType<typeof createSpotFetcher> | undefined;
+  let persistence: PersistenceSet | null = null;
   port.on("message", (request: VenueThreadRequest) => {
     const { id } = request;
+    if ("rank" in request) {
+      try {
+        const { snapshots, history, persistence: sent } = request.rank;
+        if (sent !== undefined) persistence = sent && PersistenceSet.ofBytes(sent.through, Buffer.from(sent.bytes.buffer, sent.bytes.byteOffset, sent.bytes.byteLength));
+        // The columns' memory goes to the round's thread without a copy.
+        const { message, transfer } = columnsMessage(rankWithHistory(snapshots, { ...history, persistence }));
+        port.postMessage({ id, ranked: message } satisfies VenueThreadReply, transfer);
+      } catch (error) {
+        port.postMessage({ id, rankError: error instanceof Error ? error.message : String(error) } satisfies VenueThreadReply);
+      }
+      return;
+    }
     if ("spot" in request) {
       const { timeoutMs, credentials } = request.spot;
       spot ??= createSpotFetcher(setup);

@@ -7,7 +7,12 @@ import { venueBudgets } from "../venues/venue-budget";
 import { venuesForSecondThread } from "./split-venues";
 import { preloadsOf, threadExecArgv } from "./thread-exec-argv";
 import type { SpotFetcher } from "./spot-round";
-import type { VenueThreadAsk, VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
+import type { MarketSnapshot } from "../model/types";
+import { columnsOfMessage } from "../opportunities/encoding/columns-message";
+import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { PersistenceSet } from "../persistence/persistence-set";
+import type { MarketHistory } from "./market-history";
+import type { RankRequest, VenueThreadAsk, VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
 
 /**
  * Where the thread compiled by scripts/server-bundle.mjs is, from this file: set in that bundle only
@@ -34,7 +39,9 @@ function threadEntry(): URL {
  * that dies makes its venues of that round stale, like any failing venue, and the next round starts
  * a new one. The spot venues (INGEST_SPOT) are fetched there too (`spotFetcher`): their answers
  * trickle in over a second or more (one borrow request a coin, spaced), and parsed on the round's
- * thread they landed in the middle of its ranking.
+ * thread they landed in the middle of its ranking. And a round's ranking (`ranker`): on a thread that
+ * also serves, the second or so it takes ran in slices among the micro-batches and requests, and
+ * made the news of the seconds before each publish wait.
  */
 export class VenueThread {
   private worker: Worker | undefined;
@@ -43,6 +50,8 @@ export class VenueThread {
   private nextId = 0;
   /** Each venue's markets in its last answer: what the split weighs venues by. */
   private readonly markets = new Map<VenueId, number>();
+  /** The pair persistence set the thread holds, and which thread that is (a new one holds none). */
+  private sentPersistence: { to: Worker; set: PersistenceSet | null } | undefined;
 
   constructor(private readonly setup: VenueThreadSetup = {}) {}
 
@@ -76,6 +85,28 @@ export class VenueThread {
       new Promise<SpotVenueResult[]>((resolve, reject) => {
         this.ask({ spot: { timeoutMs, credentials } }, timeoutMs, {
           settle: (reply) => ("spot" in reply ? resolve(reply.spot) : reject(new Error("spotError" in reply ? reply.spotError : "the venue thread answered the spot fetch with a perp venue's answer"))),
+          fail: (error) => reject(new Error(error)),
+        });
+      });
+  }
+
+  /**
+   * Ranks a round's markets with their history on this thread (market-history.ts rankWithHistory),
+   * answering its set's columns, whose memory comes over without a copy. Rejects when the thread
+   * fails or gives no answer within `timeoutMs`; the round then ranks on its own thread.
+   */
+  ranker(timeoutMs = 120_000): (snapshots: readonly MarketSnapshot[], history: MarketHistory) => Promise<OpportunityColumns> {
+    return (snapshots, history) =>
+      new Promise((resolve, reject) => {
+        const { persistence, ...rest } = history;
+        const rank: RankRequest = { snapshots, history: rest };
+        const to = this.started();
+        if (this.sentPersistence?.to !== to || this.sentPersistence.set !== persistence) {
+          rank.persistence = persistence && { through: persistence.through, bytes: persistence.bytes() };
+          this.sentPersistence = { to, set: persistence };
+        }
+        this.ask({ rank }, timeoutMs, {
+          settle: (reply) => ("ranked" in reply ? resolve(columnsOfMessage(reply.ranked)) : reject(new Error("rankError" in reply ? reply.rankError : "the venue thread answered a ranking with something else"))),
           fail: (error) => reject(new Error(error)),
         });
       });

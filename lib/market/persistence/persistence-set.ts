@@ -197,6 +197,16 @@ export class PersistenceSet {
    * count) and then each column's bytes, in the machine's byte order, which the header names.
    */
   async pack(): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(await gzip(this.bytes(), { level: 1 }));
+  }
+
+  /** A stored set back; a blob that does not add up (truncated, other byte order, bad values) throws rather than attach garbage. */
+  static async unpack(through: number, stored: Uint8Array): Promise<PersistenceSet> {
+    return PersistenceSet.ofBytes(through, await gunzip(stored));
+  }
+
+  /** The set in pack's layout, uncompressed: what another thread rebuilds it from (`ofBytes`). */
+  bytes(): Buffer {
     const header = Buffer.from(JSON.stringify({ v: 1, endianness: endianness(), size: this.size, markets: this.markets.map((m) => [m.exchange, m.market]) }));
     const parts = [Buffer.alloc(4), header, Buffer.alloc((8 - ((4 + header.length) % 8)) % 8)];
     parts[0]!.writeUInt32LE(header.length);
@@ -204,12 +214,11 @@ export class PersistenceSet {
       const column = this.columns[name];
       parts.push(Buffer.from(column.buffer, column.byteOffset, column.byteLength));
     }
-    return new Uint8Array(await gzip(Buffer.concat(parts), { level: 1 }));
+    return Buffer.concat(parts);
   }
 
-  /** A stored set back; a blob that does not add up (truncated, other byte order, bad values) throws rather than attach garbage. */
-  static async unpack(through: number, stored: Uint8Array): Promise<PersistenceSet> {
-    const bytes = await gunzip(stored);
+  /** The set `bytes` gave, checked as a stored one is. */
+  static ofBytes(through: number, bytes: Buffer): PersistenceSet {
     const headerLength = bytes.readUInt32LE(0);
     const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString("utf8")) as { v?: unknown; endianness?: unknown; size?: unknown; markets?: unknown };
     const { size, markets } = header;
