@@ -45,7 +45,7 @@ async function main() {
       fetcherReachesVenues: true,
       // The spot venues (INGEST_SPOT) wholly on that thread: their answers arrive through the round.
       spotFetcher: venueThread.spotFetcher(spotCredentials(config)),
-      // And the rounds ranked there: this thread publishes the micro-batches meanwhile.
+      // With the live feeds on, the rounds ranked there: this thread publishes the micro-batches meanwhile.
       ranker: venueThread.ranker(),
       events: liveRoundEvents(config.INGEST_INTERVAL_MS),
     }));

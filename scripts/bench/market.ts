@@ -2,9 +2,9 @@
 //   1. A whole ingestion round over every venue × 600 assets: each venue's recorded answers widened
 //      to 600 synthetic assets (widen-replays.ts) and replayed in place of the network, then parsed
 //      by the real connectors, stored, ranked with the stored history and published, by the round's
-//      own function (runIngestionRound), with part of the venues fetched and parsed, and the set
-//      ranked, on a second thread as `npm run worker` does (VenueThread; --alternate alternates
-//      the rounds with rounds on one thread and prints both); target < 1 s from the start to the new set's commit. What
+//      own function (runIngestionRound), with part of the venues fetched and parsed on a second
+//      thread as `npm run worker` does (VenueThread; --alternate alternates the rounds with rounds
+//      on one thread and prints both); target < 1 s from the start to the new set's commit. What
 //      the round does after publishing (folding the observations into the hourly history,
 //      retention) is printed apart, as are the fetch-and-parse phase and the peak memory. The rounds
 //      keep a RoundMemory as a server does; the first after the history is seeded has nothing in it
@@ -87,8 +87,6 @@ async function benchRound(db: Db) {
     fetcherOptions: { assets },
   });
   const twoThreads = thread.fetcher(ownThread, VENUE_IDS);
-  // As the worker ranks: on the second thread (with --alternate, the one-thread rounds rank on this one).
-  const ranker = thread.ranker();
   const fetcherOf = (round: number) => (alternate && round % 2 === 1 ? ownThread : twoThreads);
   const retention = { rawDays: 7, hourlyDays: 30 };
   const steps = new Map<RoundStep, number[]>();
@@ -132,22 +130,7 @@ async function benchRound(db: Db) {
     carryTimes.push(performance.now() - t0);
   };
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
-    runIngestionRound({
-      db,
-      fetcher,
-      timeoutMs: 30_000,
-      retention,
-      now: () => now,
-      onStep,
-      onPublished,
-      events,
-      memory,
-      slabs,
-      sliceMs,
-      priceBound,
-      ...(fetcher === twoThreads && { ranker }),
-      ...(!withoutSpot && { spotFetcher, onSpotLegs }),
-    });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
