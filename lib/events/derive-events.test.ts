@@ -77,6 +77,34 @@ describe("opportunityEvents", () => {
     expect(opportunityEvents(columnsOf(shuffled), after, { ...options, threshold: 1, previousUnordered: true })).toEqual(ordered);
   });
 
+  it("reads the previous set where it lies, as runs of rows of several columns, with the events of the set they make", () => {
+    const ranked = (at: Date) => rankOpportunities(generateSandboxMarket(at).snapshots).columns;
+    const [before, after] = [ranked(AT), ranked(new Date(AT.getTime() + 6 * 3_600_000))];
+    const ordered = opportunityEvents(before, after, { ...options, threshold: 1 });
+    expect(ordered.filter((e) => e.type === "opportunity.closed").length).toBeGreaterThan(10);
+    // The old set cut into three columns of its own (its items in a new order) and runs of them, in no order.
+    const items = itemsOf(before);
+    const parts = [0, 1, 2].map((part) => items.filter((_, i) => i % 3 === part));
+    const columns = parts.map((part) => columnsOf([...part].reverse()));
+    const runs = columns.flatMap((c) => {
+      const rows = Uint32Array.from({ length: c.count }, (_, r) => r);
+      return [{ columns: c, rows: rows.filter((r) => r % 2 === 1) }, { columns: c, rows: rows.filter((r) => r % 2 === 0) }];
+    });
+    expect(opportunityEvents(runs.reverse(), after, { ...options, threshold: 1, previousUnordered: true })).toEqual(ordered);
+    // All of one columns' rows, said as null.
+    expect(opportunityEvents([{ columns: before, rows: null }], after, { ...options, threshold: 1 })).toEqual(ordered);
+
+    // Ranked columns (standard ids, indexed by places rather than ids): half the assets' pairs from
+    // a ranking of their markets alone, the rest from the whole set's rows.
+    const snapshots = generateSandboxMarket(AT).snapshots;
+    const symbols = [...new Set(snapshots.map((s) => s.base))].filter((_, i) => i % 2 === 0);
+    const half = rankOpportunities(snapshots.filter((s) => symbols.includes(s.base))).columns;
+    expect(half.ids).toBeNull();
+    const rest = Uint32Array.from({ length: before.count }, (_, r) => r).filter((r) => !symbols.includes(before.texts[before.symbol[r]!]!));
+    const mixed = [{ columns: half, rows: Uint32Array.from({ length: half.count }, (_, r) => half.count - 1 - r) }, { columns: before, rows: rest.filter((r) => r % 2 === 0) }, { columns: before, rows: rest.filter((r) => r % 2 === 1) }];
+    expect(opportunityEvents(mixed, after, { ...options, threshold: 1, previousUnordered: true })).toEqual(ordered);
+  });
+
   it("opportunityEventsOf gives exactly the full diff's events of the assets it is told, from their pairs alone, and none of the others", () => {
     const ranked = (at: Date) => rankOpportunities(generateSandboxMarket(at).snapshots).columns;
     const [before, after] = [ranked(AT), ranked(new Date(AT.getTime() + 6 * 3_600_000))];

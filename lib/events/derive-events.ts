@@ -22,10 +22,17 @@ export interface OpportunityDiffOptions {
   /** The new set's `data_as_of`, for legs without their own observation time. */
   asOf: string | null;
   /**
-   * The previous set's items are in no particular order (PatchedSet.unorderedInSlices): the closed
-   * events are put in set order (highest last APR first, ties by id), as an ordered set gives them.
+   * The previous set's items are in no particular order (runs of several columns, PatchedSet.runs):
+   * the closed events are put in set order (highest last APR first, ties by id), as an ordered set
+   * gives them.
    */
   previousUnordered?: boolean;
+}
+
+/** Some rows of one set's columns; `rows` null: all of them, in order. */
+export interface PairRows {
+  columns: OpportunityColumns;
+  rows: Uint32Array | null;
 }
 
 /**
@@ -33,9 +40,12 @@ export interface OpportunityDiffOptions {
  * `opportunity.opened`, in both with net APR moved by at least the threshold `opportunity.updated`,
  * in the old set only `opportunity.closed`. One pass over each set's columns with an index of the
  * old set's ids (a live set holds ~150k items; only the items an event carries are built as
- * objects); opened and updated in the new set's order, then closed in the old set's. Pure.
+ * objects); opened and updated in the new set's order, then closed in the old set's. The old set
+ * may be given as runs of rows of several columns (a round's set with micro-batches' pairs over
+ * it), read where they are: copying 420,000 pairs into one set first was most of the diff's work.
+ * Pure.
  */
-export function opportunityEvents(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
+export function opportunityEvents(previous: OpportunityColumns | readonly PairRows[], current: OpportunityColumns, options: OpportunityDiffOptions): NewEvent[] {
   return runWhole(opportunityEventSlices(previous, current, options));
 }
 
@@ -44,7 +54,12 @@ export function opportunityEvents(previous: OpportunityColumns, current: Opportu
  * events in the same order, for a round's whole set on a thread that also serves requests. Neither
  * set may change until it resolves.
  */
-export function opportunityEventsInSlices(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions, sliceMs?: number): Promise<NewEvent[]> {
+export function opportunityEventsInSlices(
+  previous: OpportunityColumns | readonly PairRows[],
+  current: OpportunityColumns,
+  options: OpportunityDiffOptions,
+  sliceMs?: number,
+): Promise<NewEvent[]> {
   return runInSlices(opportunityEventSlices(previous, current, options), sliceMs);
 }
 
@@ -54,46 +69,70 @@ export function opportunityEventsInSlices(previous: OpportunityColumns, current:
  */
 const SLICE_ITEMS = 1_024;
 
-function* opportunityEventSlices(previous: OpportunityColumns, current: OpportunityColumns, options: OpportunityDiffOptions): Sliced<NewEvent[]> {
-  const before = oldItemIndex(previous, current);
+/**
+ * The old set's runs, and each old item's position among all of them: the runs' rows one after
+ * another. `rowAt` is the row of that position in its run's columns.
+ */
+function oldItems(previous: OpportunityColumns | readonly PairRows[]) {
+  const runs = "count" in previous ? [{ columns: previous, rows: null }] : previous.filter((run) => (run.rows ? run.rows.length : run.columns.count) > 0);
+  const lengths = runs.map((run) => (run.rows ? run.rows.length : run.columns.count));
+  return { runs, lengths, count: lengths.reduce((n, length) => n + length, 0), rowAt: (run: PairRows, k: number) => (run.rows ? run.rows[k]! : k) };
+}
+
+function* opportunityEventSlices(previous: OpportunityColumns | readonly PairRows[], current: OpportunityColumns, options: OpportunityDiffOptions): Sliced<NewEvent[]> {
+  const old = oldItems(previous);
+  const before = oldItemIndex(old, current);
+  yield;
+  // Each old item's net APR by its position.
+  const netBefore = new Float64Array(old.count);
+  let at = 0;
+  old.runs.forEach((run, r) => {
+    const net = run.columns.net_apr.values;
+    for (let k = 0; k < old.lengths[r]!; k++) netBefore[at++] = net[old.rowAt(run, k)]!;
+  });
   yield;
   const events: NewEvent[] = [];
   const item = itemReader(current);
   const served = (i: number): ServedOpportunity => {
     return servedAt(item(i), options.asOf, options.freshness);
   };
-  const [netNow, netBefore] = [current.net_apr.values, previous.net_apr.values];
+  const netNow = current.net_apr.values;
   // Which old items the new set still has: what is left unmatched was closed.
-  const kept = new Uint8Array(previous.count);
+  const kept = new Uint8Array(old.count);
   for (let i = 0; i < current.count; i++) {
     if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-    const old = before.take(i);
-    if (old === undefined) {
+    const position = before.take(i);
+    if (position === undefined) {
       events.push({ type: "opportunity.opened", data: { opportunity: served(i) } });
     } else {
-      kept[old] = 1;
-      if (Math.abs(netNow[i]! - netBefore[old]!) + EPSILON >= options.threshold) {
-        events.push({ type: "opportunity.updated", data: { opportunity: served(i), previous_net_apr: netBefore[old]! } });
+      kept[position] = 1;
+      if (Math.abs(netNow[i]! - netBefore[position]!) + EPSILON >= options.threshold) {
+        events.push({ type: "opportunity.updated", data: { opportunity: served(i), previous_net_apr: netBefore[position]! } });
       }
     }
   }
-  const idBefore = idReader(previous);
   const closed: Extract<NewEvent, { type: "opportunity.closed" }>[] = [];
-  for (let old = 0; old < previous.count; old++) {
-    if (old % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-    if (kept[old]) continue;
-    const [long, short] = [previous.legs[previous.long[old]!]!, previous.legs[previous.short[old]!]!];
-    closed.push({
-      type: "opportunity.closed",
-      data: {
-        id: idBefore(old),
-        symbol: previous.texts[previous.symbol[old]!]!,
-        long: { exchange: long.exchange, market: long.market },
-        short: { exchange: short.exchange, market: short.market },
-        last_apr: previous.apr.values[old]!,
-        last_net_apr: netBefore[old]!,
-      },
-    });
+  let position = 0;
+  for (const [r, run] of old.runs.entries()) {
+    const { columns } = run;
+    const idBefore = idReader(columns);
+    for (let k = 0; k < old.lengths[r]!; k++, position++) {
+      if (position % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+      if (kept[position]) continue;
+      const row = old.rowAt(run, k);
+      const [long, short] = [columns.legs[columns.long[row]!]!, columns.legs[columns.short[row]!]!];
+      closed.push({
+        type: "opportunity.closed",
+        data: {
+          id: idBefore(row),
+          symbol: columns.texts[columns.symbol[row]!]!,
+          long: { exchange: long.exchange, market: long.market },
+          short: { exchange: short.exchange, market: short.market },
+          last_apr: columns.apr.values[row]!,
+          last_net_apr: netBefore[position]!,
+        },
+      });
+    }
   }
   if (options.previousUnordered) {
     yield;
@@ -129,21 +168,25 @@ const DENSE_PLACES = 2 ** 24;
  * and the two venues, and the index a table with a slot for each such triple: 150,000 ids are
  * neither built nor hashed. Sets with ids of their own, or too many triples, are indexed by id.
  */
-function oldItemIndex(previous: OpportunityColumns, current: OpportunityColumns): { take(i: number): number | undefined } {
+function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColumns): { take(i: number): number | undefined } {
   const byId = () => {
-    const [idBefore, idNow] = [idReader(previous), idReader(current)];
+    const idNow = idReader(current);
     const found = new Map<string, number>();
-    for (let i = 0; i < previous.count; i++) found.set(idBefore(i), i);
+    let position = 0;
+    old.runs.forEach((run, r) => {
+      const idBefore = idReader(run.columns);
+      for (let k = 0; k < old.lengths[r]!; k++) found.set(idBefore(old.rowAt(run, k)), position++);
+    });
     return {
       take(i: number) {
         const id = idNow(i);
-        const old = found.get(id);
+        const held = found.get(id);
         found.delete(id);
-        return old;
+        return held;
       },
     };
   };
-  if (previous.ids || current.ids) return byId();
+  if (current.ids || old.runs.some((run) => run.columns.ids)) return byId();
   const [assetPlaces, venuePlaces] = [new Map<string, number>(), new Map<string, number>()];
   const place = (names: Map<string, number>, name: string) => {
     let at = names.get(name);
@@ -154,14 +197,20 @@ function oldItemIndex(previous: OpportunityColumns, current: OpportunityColumns)
     assets: set.texts.map((text) => place(assetPlaces, text)),
     venues: set.legs.map((leg) => place(venuePlaces, leg.exchange)),
   });
-  const [old, now] = [placesOf(previous), placesOf(current)];
+  const placesBefore = new Map<OpportunityColumns, ReturnType<typeof placesOf>>();
+  for (const { columns } of old.runs) if (!placesBefore.has(columns)) placesBefore.set(columns, placesOf(columns));
+  const now = placesOf(current);
   const venues = venuePlaces.size;
   if (assetPlaces.size * venues * venues > DENSE_PLACES) return byId();
-  const slotOf = (set: OpportunityColumns, places: typeof old, i: number) =>
+  const slotOf = (set: OpportunityColumns, places: typeof now, i: number) =>
     (places.assets[set.symbol[i]!]! * venues + places.venues[set.long[i]!]!) * venues + places.venues[set.short[i]!]!;
   // Each slot holds its old item's position + 1; 0 is empty, or taken.
   const slots = new Uint32Array(assetPlaces.size * venues * venues);
-  for (let i = 0; i < previous.count; i++) slots[slotOf(previous, old, i)] = i + 1;
+  let position = 0;
+  old.runs.forEach((run, r) => {
+    const places = placesBefore.get(run.columns)!;
+    for (let k = 0; k < old.lengths[r]!; k++) slots[slotOf(run.columns, places, old.rowAt(run, k))] = ++position;
+  });
   return {
     take(i: number) {
       const slot = slotOf(current, now, i);
