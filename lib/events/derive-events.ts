@@ -3,7 +3,7 @@ import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-chan
 import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
 import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
 import type { PartialAssets } from "@/lib/market/opportunities/pair-scope";
-import type { PatchedSet } from "@/lib/market/opportunities/patched-set";
+import type { PairRows, PatchedSet } from "@/lib/market/opportunities/patched-set";
 import type { ServedOpportunity } from "@/lib/market/model/types";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import type { NewEvent } from "./event-data";
@@ -22,17 +22,11 @@ export interface OpportunityDiffOptions {
   /** The new set's `data_as_of`, for legs without their own observation time. */
   asOf: string | null;
   /**
-   * The previous set's items are in no particular order (runs of several columns, PatchedSet.runs):
+   * The previous set's items are in no particular order (runs of several columns, PatchedSet.runsInSlices):
    * the closed events are put in set order (highest last APR first, ties by id), as an ordered set
    * gives them.
    */
   previousUnordered?: boolean;
-}
-
-/** Some rows of one set's columns; `rows` null: all of them, in order. */
-export interface PairRows {
-  columns: OpportunityColumns;
-  rows: Uint32Array | null;
 }
 
 /**

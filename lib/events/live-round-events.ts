@@ -75,7 +75,7 @@ export class LiveRoundEvents implements RoundEvents {
       asOf: round.asOf.toISOString(),
     };
     const opportunities = previous?.set
-      ? await opportunityEventsInSlices(await previous.set.unorderedInSlices(round.sliceMs), round.set, { ...options, previousUnordered: true }, round.sliceMs)
+      ? await opportunityEventsInSlices(await previous.set.runsInSlices(round.sliceMs), round.set, { ...options, previousUnordered: true }, round.sliceMs)
       : [];
     const others = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges)];
     // Encoded now, in slices, while the round is stored: its statements are written while it holds the batches.

@@ -18,6 +18,12 @@ interface Rows {
   rows: Uint32Array;
 }
 
+/** Some rows of one set's columns, in any order; `rows` null: all of them, in set order. What a diff reads the pairs of a set from (lib/events/derive-events.ts). */
+export interface PairRows {
+  columns: OpportunityColumns;
+  rows: Uint32Array | null;
+}
+
 /** An asset's pairs since a batch re-ranked it: runs of rows, each in set order, in no order between them. */
 type Layer = readonly Rows[];
 
@@ -144,26 +150,18 @@ export class PatchedSet {
   }
 
   /**
-   * Every current pair as one set in no particular order (the round's rows that stand, then each
-   * patched asset's), giving the event loop a turn every `sliceMs`: what a round's event diff
-   * compares with, matching pairs by identity. Merging into set order was most of the work of
-   * preparing a round's events on the thread that serves (a merge of 420,000 pairs under ~100
-   * layers), and the diff does not need it.
+   * Every current pair as runs of rows of the columns they lie in, in no particular order (the
+   * round's rows that stand, then each patched asset's), giving the event loop a turn every
+   * `sliceMs`: what a round's event diff compares with, reading them where they lie. Copying
+   * 420,000 pairs into one set first was most of the diff's work on the thread that serves.
    */
-  async unorderedInSlices(sliceMs?: number): Promise<OpportunityColumns> {
-    if (this.patches.size === 0) return this.round.set;
-    return this.merged ?? (await runInSlices(this.unordered(), sliceMs));
+  async runsInSlices(sliceMs?: number): Promise<PairRows[]> {
+    if (this.patches.size === 0) return [{ columns: this.round.set, rows: null }];
+    return runInSlices(this.currentRuns(), sliceMs);
   }
 
   private *mergeWhole(): Sliced<OpportunityColumns> {
     return yield* inSetOrder(yield* this.currentRuns(), this.keys, "appended");
-  }
-
-  private *unordered(): Sliced<OpportunityColumns> {
-    const { sources, sequences } = bySource(yield* this.currentRuns());
-    if (isWhole(sources, sequences)) return sources[0]!;
-    const all = { sources: concatenated(sequences.map((s) => s.sources)), rows: concatenated(sequences.map((s) => s.rows)) };
-    return yield* appended(sources, all, this.keys);
   }
 
   /** The round's rows of the assets no batch re-ranked, then every patched asset's runs. */
