@@ -125,7 +125,9 @@ describe("LiveOpportunities.applyRound with the pairs a round carried from batch
     const live = noDatabase();
     await live.applyRound({ version: 1, set: rank(snapshots), asOf: AS_OF }, 0);
     const building = live.applyRound({ version: 2, set: next, carried: { bases, pairs: carried.rowsOfInSlices(bases, 0) }, asOf: AS_OF }, 0);
-    // A batch on the round's set: a carried asset and another one re-ranked whole.
+    // A few slices into building it, a batch on the round's set: a carried asset and another one re-ranked whole.
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(live.heldVersion).toBe(1);
     const batchBases = new Set([[...bases][0]!, assets.find((asset) => !bases.has(asset))!]);
     const moved = [...market.values()].filter((s) => batchBases.has(s.base)).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) - 0.0003 }));
     const batch = rank(moved);
