@@ -277,10 +277,11 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     step("publish");
     // This process's in-memory set: the round's, with the carried assets' pairs (gathered in slices
     // while batches go on) spliced in. Neither is memory a set takes again before this round ends
-    // (awaiting `applied`): `ranked` is taken from the slabs by a round's ranking at the earliest,
-    // and the carried pairs are new memory or batches' columns, never a slab's (PatchedSet.carrying
-    // copies the runs it carries of the previous round's columns).
-    const servedCarried = published && carried.size > 0 ? { bases: carried, pairs: published.rowsOfInSlices(carried, options.sliceMs) } : undefined;
+    // (awaiting `applied`): `ranked`'s slab is taken again only by a later round's ranking, and the
+    // carried pairs are new memory or batches' columns, never a slab's (PatchedSet.carrying copies
+    // the runs it carries of the previous round's columns).
+    const servedCarried = options.onPublished && published && carried.size > 0 ? { bases: carried, pairs: published.rowsOfInSlices(carried, options.sliceMs) } : undefined;
+    servedCarried?.pairs.catch(() => undefined); // awaited by onPublished once the round's items are built: its failure is that of `applied`
     const applied = Promise.resolve(options.onPublished?.({ version, set: ranked, ...(servedCarried && { carried: servedCarried }), asOf })).catch((error: unknown) =>
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
     );
