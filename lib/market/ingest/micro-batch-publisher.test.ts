@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import { LiveRoundEvents } from "@/lib/events/live-round-events";
 import type { NewEvent } from "@/lib/events/event-data";
+import { everyPair } from "@/tests/support/market/every-pair";
 import { marketKey } from "../model/market-average";
 import type { MarketSnapshot, Opportunity } from "../model/types";
 import { itemsOf, type OpportunityColumns } from "../opportunities/opportunity-columns";
@@ -208,7 +209,7 @@ describe("MicroBatchPublisher", () => {
     /** Which pairs batch `n` re-ranks: every pair, those with a leg on `venue` (every asset in part), or every pair of `few`. */
     const isMoved = (n: number, o: Opportunity) => (n % 3 === 1 ? true : n % 3 === 2 ? [o.long.exchange, o.short.exchange].includes(venue) : few.has(o.symbol));
     /** The set the publisher holds, which its next batch is patched into and diffs its events against, merged whole. */
-    const liveSet = () => (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.wholeInSlices();
+    const liveSet = () => everyPair((t.publisher as unknown as { base: { set: PatchedSet } }).base.set);
     const sets: OpportunityColumns[] = [];
     for (let n = 1; n <= 6; n++) {
       // Every market moves (every streaming venue sent a frame this second), or one venue's, or those of two assets: each by 1 %, news.
@@ -219,12 +220,12 @@ describe("MicroBatchPublisher", () => {
       await t.advance(PERIOD);
       expect(t.written).toHaveLength(n);
       const fresh = itemsOf(rankWithHistory([...held.values()], history));
-      expect(itemsOf(await liveSet())).toEqual(fresh);
+      expect(itemsOf(liveSet())).toEqual(fresh);
       expect(t.publishedItems[n - 1]).toEqual(fresh.filter((o) => isMoved(n, o)));
       // One venue's markets re-rank every asset in part: only their pairs.
       // (An asset on one or two venues has every pair on `venue`: re-ranked whole.)
       expect(t.published[n - 1]!.partial.size > 0).toBe(n % 3 === 2);
-      sets.push(await liveSet());
+      sets.push(liveSet());
     }
     // A batch of every asset publishes its pairs as the set; the others are merged into a set of their own.
     expect(t.published.map((b) => b.items.count === t.roundSet.count)).toEqual([true, false, false, true, false, false]);
@@ -330,8 +331,8 @@ describe("MicroBatchPublisher", () => {
     expect(kept.roundSet).toBe(roundSet);
     // As a reader applying the batch's patch to the round's set has it: the round's pairs of `a`
     // but those with a leg on the batch's venue, which are the batch's.
-    expect(itemsOf(await kept.wholeInSlices())).toEqual(itemsOf(spliceColumns(roundSet, scope.bases, t.published[0]!.items, scope.partial)));
-    expect(itemsOf(await kept.wholeInSlices())).not.toEqual(itemsOf(spliceColumns(roundSet, scope.bases, published)));
+    expect(itemsOf(everyPair(kept))).toEqual(itemsOf(spliceColumns(roundSet, scope.bases, t.published[0]!.items, scope.partial)));
+    expect(itemsOf(everyPair(kept))).not.toEqual(itemsOf(spliceColumns(roundSet, scope.bases, published)));
     t.state.version = 9;
     t.publisher.roundPublished({ version: 9, set: kept, carried: scope, snapshots: ranking, history, asOf: new Date(0) });
     // Another asset's news goes alone; `a` waits for its turn in the refresh period (or for news of its own).
@@ -346,7 +347,7 @@ describe("MicroBatchPublisher", () => {
     expect(t.written[2]!.batch.partial).toEqual(new Map([[a, new Set([venue])]]));
     expect(itemsOf(t.written[2]!.batch.items)).toEqual(itemsOf(roundSet).filter((o) => o.symbol === a && [o.long.exchange, o.short.exchange].includes(venue)));
     const ofA = (set: OpportunityColumns) => itemsOf(set).filter((o) => o.symbol === a);
-    expect(ofA(await (t.publisher as unknown as { base: { set: PatchedSet } }).base.set.wholeInSlices())).toEqual(ofA(roundSet));
+    expect(ofA(everyPair((t.publisher as unknown as { base: { set: PatchedSet } }).base.set))).toEqual(ofA(roundSet));
     await t.advance(2 * REFRESHING.refreshMs);
     expect(t.written).toHaveLength(3);
     // Kept whole (a round that says nothing of what it kept), `a` is re-ranked whole.
@@ -526,7 +527,7 @@ describe("MicroBatchPublisher", () => {
     expect(batch.bases).toContain(a);
     expect(batch.partial?.has(a!)).toBe(false);
     const live = (t.publisher as unknown as { base: { set: PatchedSet } }).base.set;
-    expect(itemsOf(await live.wholeInSlices()).filter((o) => o.symbol === a)).toEqual(itemsOf(rankWithHistory(final, bounded)).filter((o) => o.symbol === a));
+    expect(itemsOf(everyPair(live)).filter((o) => o.symbol === a)).toEqual(itemsOf(rankWithHistory(final, bounded)).filter((o) => o.symbol === a));
   });
 
   it("tells which venues' legs the price bound judges otherwise after a move, within each underlying class", () => {

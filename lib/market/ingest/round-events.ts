@@ -94,7 +94,7 @@ export interface RoundEvents {
   /**
    * The statements appending a micro-batch's opportunity events (only its assets' pairs), for its
    * publishing transaction, and what to call once it committed: the batch's set is then the one
-   * the next round or batch compares with (a round with all of it, `PatchedSet.wholeInSlices`).
+   * the next round or batch compares with (a round with all of it, `PatchedSet.runsInSlices`).
    */
   prepareBatch(batch: BatchEventInput): { statements: SqlStatement[]; committed: (version: number) => void };
   /**

@@ -293,9 +293,14 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     holding = false;
     batches?.roundPublished({ version, set: published ?? ranked, ...(patched && { carried: patched, rankedFrom }), snapshots: ranking, history, asOf });
     step("publish");
-    // This process's in-memory set: the carried assets' pairs merged in, in slices, while batches go on.
-    const served = published && carried.size > 0 ? published.wholeInSlices(options.sliceMs) : ranked;
-    const applied = Promise.resolve(options.onPublished?.({ version, set: served, asOf })).catch((error: unknown) =>
+    // This process's in-memory set: the round's, with the carried assets' pairs (gathered in slices
+    // while batches go on) spliced in. Neither is memory a set takes again before this round ends
+    // (awaiting `applied`): `ranked`'s slab is taken again only by a later round's ranking, and the
+    // carried pairs are new memory or batches' columns, never a slab's (PatchedSet.carrying copies
+    // the runs it carries of the previous round's columns).
+    const servedCarried = options.onPublished && published && carried.size > 0 ? { bases: carried, pairs: published.rowsOfInSlices(carried, options.sliceMs) } : undefined;
+    servedCarried?.pairs.catch(() => undefined); // awaited by onPublished once the round's items are built: its failure is that of `applied`
+    const applied = Promise.resolve(options.onPublished?.({ version, set: ranked, ...(servedCarried && { carried: servedCarried }), asOf })).catch((error: unknown) =>
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
     );
     options.onRound?.(results);

@@ -3,7 +3,9 @@ import { listenOnChannel } from "@/lib/db/listen-channel";
 import { itemsOf, itemsOfInSlices, type OpportunityColumns } from "./encoding/columns";
 import type { Opportunity } from "../model/types";
 import { logger } from "@/lib/observability/logger";
+import { runInSlices } from "@/lib/time-slices";
 import { OpportunitySnapshot } from "./opportunity-query";
+import { spliceItemSlices } from "./splice-opportunities";
 import { load, loadPatchesSince, OPPORTUNITY_SET_CHANNEL, ownPublishesSettled } from "./store";
 import type { PartialAssets } from "./pair-scope";
 
@@ -22,8 +24,14 @@ export interface AppliedBatch {
 /** A round's set as this process published it (run-ingestion-round.ts). */
 export interface AppliedRound {
   version: number;
-  /** The round's set, or the promise of it while its last batches' pairs are merged in (batches wait for it). */
-  set: OpportunityColumns | Promise<OpportunityColumns>;
+  /** The round's ranked set. */
+  set: OpportunityColumns;
+  /**
+   * The assets whose pairs the round kept as micro-batches published them while it ran
+   * (PatchedSet.carrying), and all of their current pairs in set order, or the promise of them
+   * while they are gathered in slices: spliced into `set`, replacing its pairs of those assets.
+   */
+  carried?: { bases: ReadonlySet<string>; pairs: OpportunityColumns | Promise<OpportunityColumns> };
   asOf: Date;
 }
 
@@ -81,15 +89,29 @@ export class LiveOpportunities {
   /**
    * Holds a round's set as published, rather than reading and decoding it from the database again.
    * Its 150,000 items and their groups by asset are built in slices (itemsOfInSlices,
-   * OpportunitySnapshot.rankedInSlices), this thread serving meanwhile from the
-   * set held until then; resolves once it is held. The set's columns must not change until then.
+   * OpportunitySnapshot.rankedInSlices), this thread serving meanwhile from the set held until
+   * then. The pairs of the assets the round carried from batches are spliced into its items, in
+   * slices too (those assets' items built once, from the batches' pairs): merging them into the
+   * round's columns first would be a pass over every column of the whole set. Resolves once it is
+   * held. The columns it reads must not change until then.
    */
   applyRound(round: AppliedRound, sliceMs?: number): Promise<void> {
     if ((this.held && this.version >= round.version) || (this.applying && this.applying.version >= round.version)) return this.applying?.done ?? Promise.resolve();
     // Nothing to catch up on meanwhile: the version check waits for the set being built.
     this.checkedAt = Date.now();
-    const done = Promise.resolve(round.set)
-      .then(async (set) => OpportunitySnapshot.rankedInSlices(await itemsOfInSlices(set, sliceMs), round.asOf.toISOString(), false, sliceMs, set.ids === null))
+    const { set, carried } = round;
+    const asOf = round.asOf.toISOString();
+    const built = async (): Promise<OpportunitySnapshot> => {
+      // Of the carried assets, the round's own pairs are left out: the batches' stand.
+      const ofRound = await itemsOfInSlices(set, sliceMs, carried?.bases);
+      if (!carried) return OpportunitySnapshot.rankedInSlices(ofRound, asOf, false, sliceMs, set.ids === null);
+      const pairs = await carried.pairs;
+      const ofCarried = await itemsOfInSlices(pairs, sliceMs);
+      const items = await runInSlices(spliceItemSlices(ofRound, carried.bases, ofCarried, ofRound.length + ofCarried.length), sliceMs);
+      return OpportunitySnapshot.rankedInSlices(items, asOf, false, sliceMs, set.ids === null && pairs.ids === null);
+    };
+    const done = Promise.resolve()
+      .then(built)
       .then((snapshot) => {
         if (this.applying?.version === round.version) this.applying = undefined;
         if (this.held && this.version >= round.version) return;

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { countingTurns } from "@/tests/support/event-loop-turns";
+import { everyPair } from "@/tests/support/market/every-pair";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { sandboxOpportunities } from "../sandbox/sandbox-opportunities";
 import { marketKey } from "../model/market-average";
@@ -74,48 +76,43 @@ describe("PatchedSet", () => {
         return rows ? Array.from(rows, (row) => all[row]!) : all;
       };
       expect(byId(runs.flatMap(itemsOfRun))).toEqual(byId(itemsOf(spliced)));
-      expect(itemsOf(await patched.wholeInSlices())).toEqual(itemsOf(spliced));
+      expect(itemsOf(everyPair(patched))).toEqual(itemsOf(spliced));
     }
     const fresh = itemsOf(rank([...market.values()]));
-    expect(itemsOf(await patched.wholeInSlices())).toEqual(fresh);
+    expect(itemsOf(everyPair(patched))).toEqual(fresh);
     expect(fresh.some((o) => o.symbol === gone)).toBe(false);
     expect(fresh.filter((o) => o.symbol === "ZZNEW")).toHaveLength(1);
-    expect(await patched.wholeInSlices()).toBe(await patched.wholeInSlices());
     // Immutable: every earlier set is still the set it was.
-    for (const { set, items } of earlier) expect(itemsOf(await set.wholeInSlices())).toEqual(items);
+    for (const { set, items } of earlier) expect(itemsOf(everyPair(set))).toEqual(items);
     expect(patched.roundSet).toBe(round);
   });
 
-  it("merges the whole set in slices, giving the event loop turns, into the set merged at once", async () => {
+  it("gives some assets' pairs in slices, giving the event loop turns, as rowsOf gives them at once", async () => {
     const round = rank(sample);
-    const assets = [...new Set(sample.map((s) => s.base))];
-    const patch = (set: PatchedSet) => {
-      for (let n = 0; n < 3; n++) {
-        const bases = new Set([assets[n * 5]!, assets[n * 5 + 2]!]);
-        set = set.patched(bases, rank(sample.filter((s) => bases.has(s.base)).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * (n + 2) }))));
-      }
-      return set;
-    };
-    const [sliced, atOnce] = [patch(PatchedSet.of(round)), patch(PatchedSet.of(round))];
-    let turns = 0;
-    const count = () => {
-      turns += 1;
-      if (turns < 1_000) setImmediate(count);
-    };
-    setImmediate(count);
-    const merged = await sliced.wholeInSlices(0);
+    // The assets with the most pairs first.
+    const pairs = new Map<string, number>();
+    for (const o of itemsOf(round)) pairs.set(o.symbol, (pairs.get(o.symbol) ?? 0) + 1);
+    const assets = [...pairs.keys()].sort((a, b) => pairs.get(b)! - pairs.get(a)!);
+    let set = PatchedSet.of(round);
+    for (let n = 0; n < 3; n++) {
+      const bases = new Set([assets[n * 2]!, assets[n * 2 + 1]!]);
+      set = set.patched(bases, rank(sample.filter((s) => bases.has(s.base)).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * (n + 2) }))));
+    }
+    // The patched assets and as many of the round's: rows of four columns.
+    const some = new Set(assets.slice(0, 12));
+    expect(set.rowsOf(some).count).toBeGreaterThan(100);
+    const { result, turns } = await countingTurns(() => set.rowsOfInSlices(some, 0));
     expect(turns).toBeGreaterThan(1);
-    expect(itemsOf(merged)).toEqual(itemsOf(await atOnce.wholeInSlices(60_000)));
-    expect(await sliced.wholeInSlices(0)).toBe(merged);
-    turns = 1_000;
+    expect(itemsOf(result)).toEqual(itemsOf(set.rowsOf(some)));
+    expect(itemsOf(result)).toEqual(itemsOf(everyPair(set)).filter((o) => some.has(o.symbol)));
   });
 
   it("answers the round's set itself, or a batch's columns, when asked for all of their pairs", async () => {
     const round = rank(sample);
     const set = PatchedSet.of(round);
     const all = new Set(sample.map((s) => s.base));
-    expect(await set.wholeInSlices()).toBe(round);
     expect(set.rowsOf(all)).toBe(round);
+    expect(await set.rowsOfInSlices(all)).toBe(round);
     const some = new Set([itemsOf(round)[0]!.symbol, itemsOf(round).at(-1)!.symbol]);
     expect(itemsOf(set.rowsOf(some))).toEqual(itemsOf(round).filter((o) => some.has(o.symbol)));
     expect(set.rowsOf(new Set(["NOT-LISTED"])).count).toBe(0);
@@ -123,8 +120,8 @@ describe("PatchedSet", () => {
     const moved = sample.map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * 1.5 }));
     const items = rank(moved);
     const everything = set.patched(all, items);
-    expect(await everything.wholeInSlices()).toBe(items);
     expect(everything.rowsOf(all)).toBe(items);
+    expect(await everything.rowsOfInSlices(all)).toBe(items);
   });
 
   it("orders pairs of equal APR from the round and from batches by id, in code-unit order, ids carried", async () => {
@@ -135,12 +132,13 @@ describe("PatchedSet", () => {
     const first = PatchedSet.of(round).patched(new Set(["BBB"]), batch([item("BBB", "BBB-w", 10), item("BBB", "BBB-y", 10)]));
     const second = first.patched(new Set(["AAA", "CCC"]), batch([item("CCC", "CCC-a", 20), item("AAA", "AAA-z", 10)]));
     const ids = (set: OpportunityColumns) => itemsOf(set).map((o) => o.id);
-    expect(ids(await first.wholeInSlices())).toEqual(["AAA-x", "BBB-w", "BBB-y", "CCC-x"]);
-    expect(ids(await second.wholeInSlices())).toEqual(["CCC-a", "AAA-z", "BBB-w", "BBB-y"]);
+    expect(ids(everyPair(first))).toEqual(["AAA-x", "BBB-w", "BBB-y", "CCC-x"]);
+    expect(ids(everyPair(second))).toEqual(["CCC-a", "AAA-z", "BBB-w", "BBB-y"]);
+    expect(ids(await second.rowsOfInSlices(new Set(["AAA", "BBB", "CCC"])))).toEqual(["CCC-a", "AAA-z", "BBB-w", "BBB-y"]);
     expect(ids(second.rowsOf(new Set(["BBB", "CCC"])))).toEqual(["CCC-a", "BBB-w", "BBB-y"]);
     let spliced = spliceColumns(round, new Set(["BBB"]), batch([item("BBB", "BBB-w", 10), item("BBB", "BBB-y", 10)]));
     spliced = spliceColumns(spliced, new Set(["AAA", "CCC"]), batch([item("CCC", "CCC-a", 20), item("AAA", "AAA-z", 10)]));
-    expect(itemsOf(await second.wholeInSlices())).toEqual(itemsOf(spliced));
+    expect(itemsOf(everyPair(second))).toEqual(itemsOf(spliced));
   });
   it("patches assets in part over batches, each moving one venue's markets: equal to a fresh ranking in the set, the columns, the items, the groups and a served set", async () => {
     const random = randomFrom(5);
@@ -175,7 +173,7 @@ describe("PatchedSet", () => {
       items = spliceItems(items, bases, itemsOf(batch), undefined, partial);
       groups = spliceGroups(groups, bases, itemsOf(batch), partial);
       served = served.spliced(bases, itemsOf(batch), partial);
-      expect(itemsOf(await patched.wholeInSlices())).toEqual(fresh);
+      expect(itemsOf(everyPair(patched))).toEqual(fresh);
       expect(itemsOf(spliced)).toEqual(fresh);
       expect(items).toEqual(fresh);
       expect(mergeGroups(groups)).toEqual(fresh);
@@ -193,7 +191,10 @@ describe("PatchedSet", () => {
     const expected = itemsOf(spliceColumns(next, lastBases, patched.rowsOf(lastBases, partial), partial));
     round.apr.values.fill(0);
     (round.legs as unknown[]).length = 0;
-    expect(itemsOf(await carried.wholeInSlices())).toEqual(before);
-    expect(itemsOf(await inPart.wholeInSlices())).toEqual(expected);
+    expect(itemsOf(everyPair(carried))).toEqual(before);
+    expect(itemsOf(everyPair(inPart))).toEqual(expected);
+    // And in slices: the carried assets' pairs a round's served set takes.
+    expect(itemsOf(await carried.rowsOfInSlices(everPatched, 0))).toEqual(before.filter((o) => everPatched.has(o.symbol)));
+    expect(itemsOf(await inPart.rowsOfInSlices(lastBases, 0))).toEqual(expected.filter((o) => lastBases.has(o.symbol)));
   });
 });

@@ -8,7 +8,7 @@ import { COPIED_COLUMNS, rowCopier } from "./splice-opportunities";
 // (spliceColumns) and scanning it twice for the events cost the serving thread far more than the
 // batch itself. Pairs are formed per asset, so the set is held as the last round's columns plus,
 // per asset a batch re-ranked since, that asset's latest pairs in the batch's columns: a batch
-// costs its own width, and the whole set is merged once, when a round compares with it. A batch
+// costs its own width, and the whole set is gathered once, when a round compares with it. A batch
 // that re-ranked an asset in part (pair-scope.ts) leaves its other pairs where they were, so an
 // asset's pairs are runs of rows of several columns.
 
@@ -50,8 +50,6 @@ class RoundRows {
  * index of rows by asset.
  */
 export class PatchedSet {
-  private merged: OpportunityColumns | undefined;
-
   private constructor(
     private readonly round: RoundRows,
     /** Each asset re-ranked since the round, in whole or in part: its pairs now (none when it has gone). */
@@ -126,27 +124,31 @@ export class PatchedSet {
    * there) as one set, in set order: in new memory unless they are all of one columns' items.
    */
   rowsOf(bases: Iterable<string>, partial?: PartialAssets): OpportunityColumns {
+    return runWhole(this.rowSlices(bases, partial, "relisted"));
+  }
+
+  /**
+   * Every current pair of `bases` as `rowsOf` gives them, giving the event loop a turn every
+   * `sliceMs` (lib/time-slices.ts): after a round, the pairs of the assets it carried from batches
+   * (tens of thousands to 150,000), which this process's served set builds items of. Their lists
+   * are the sources' appended (`inSetOrder`): items look entries up by position, so the entries
+   * no row uses cost nothing, and no cell is looked up in a list.
+   */
+  rowsOfInSlices(bases: Iterable<string>, sliceMs?: number): Promise<OpportunityColumns> {
+    return runInSlices(this.rowSlices(bases, undefined, "appended"), sliceMs);
+  }
+
+  private *rowSlices(bases: Iterable<string>, partial: PartialAssets | undefined, lists: "relisted" | "appended"): Sliced<OpportunityColumns> {
     const runs: Rows[] = [];
     for (const base of bases) {
       const venues = partial?.get(base);
       for (const run of this.runsOf(base)) runs.push(venues ? legsOn(run, venues, true) : run);
     }
-    return runWhole(inSetOrder(runs, this.keys, "relisted"));
+    return yield* inSetOrder(runs, this.keys, lists);
   }
 
   private runsOf(base: string): Layer {
     return this.patches.get(base) ?? [{ columns: this.round.set, rows: this.round.of(base) }];
-  }
-
-  /**
-   * Every current pair as one set, merged on first call (a pass over the set) and kept, giving the
-   * event loop a turn every `sliceMs` (lib/time-slices.ts): a round asks it on the thread that
-   * serves requests (merging 150,000 pairs under 120 layers: 50–100 ms at once).
-   */
-  async wholeInSlices(sliceMs?: number): Promise<OpportunityColumns> {
-    if (this.patches.size === 0) return this.round.set;
-    const merged = this.merged ?? (await runInSlices(this.mergeWhole(), sliceMs));
-    return (this.merged ??= merged);
   }
 
   /**
@@ -158,10 +160,6 @@ export class PatchedSet {
   async runsInSlices(sliceMs?: number): Promise<PairRows[]> {
     if (this.patches.size === 0) return [{ columns: this.round.set, rows: null }];
     return runInSlices(this.currentRuns(), sliceMs);
-  }
-
-  private *mergeWhole(): Sliced<OpportunityColumns> {
-    return yield* inSetOrder(yield* this.currentRuns(), this.keys, "appended");
   }
 
   /** The round's rows of the assets no batch re-ranked, then every patched asset's runs. */
@@ -225,7 +223,7 @@ function rowsByBase(set: OpportunityColumns): Map<string, Uint32Array> {
  * `relisted`: row by row, the new set's lists holding only the legs and texts it uses (some
  * assets' pairs, whose lists the events index entry by entry). `appended`: the lists are the
  * sources' one after another and the rows are copied a column at a time, positions moved by
- * their source's offset, with no lookup per cell (the whole set, 150,000 rows).
+ * their source's offset, with no lookup per cell (many rows of which only items are built).
  */
 function* inSetOrder(runs: readonly Rows[], keys: readonly string[], lists: "relisted" | "appended"): Sliced<OpportunityColumns> {
   const { sources, sequences } = bySource(runs);

@@ -226,12 +226,31 @@ export function spliceItems(
   count?: number,
   partial?: PartialAssets,
 ): Opportunity[] {
+  return runWhole(spliceItemSlices(live, bases, replacement, count, partial));
+}
+
+/** Items of `live` spliced between two pause points of `spliceItemSlices`. */
+const SPLICED_ITEMS_A_SLICE = 16_384;
+
+/**
+ * `spliceItems` pausing every SPLICED_ITEMS_A_SLICE items of `live`: a round's set of 400,000
+ * items with the pairs of the assets it carried from batches spliced in, on the thread that serves.
+ */
+export function* spliceItemSlices(
+  live: readonly Opportunity[],
+  bases: ReadonlySet<string>,
+  replacement: readonly Opportunity[],
+  count?: number,
+  partial?: PartialAssets,
+): Sliced<Opportunity[]> {
   // One pass over `live`, its dropped items skipped as it goes: no list of the kept ones in between.
   const out: Opportunity[] = count === undefined ? [] : new Array<Opportunity>(count);
   let r = 0;
   let b = 0;
   let next = replacement[0];
-  for (const item of live) {
+  for (let i = 0; i < live.length; i++) {
+    if (i % SPLICED_ITEMS_A_SLICE === SPLICED_ITEMS_A_SLICE - 1) yield;
+    const item = live[i]!;
     if (replacesPair(bases, partial, item.symbol, item.long.exchange, item.short.exchange)) continue;
     while (next !== undefined && !rankedBefore(item.apr, item.id, next.apr, next.id)) {
       out[r++] = next;

@@ -333,17 +333,20 @@ const ITEMS_A_SLICE = 2_048;
 /**
  * `itemsOf` giving the event loop a turn every `sliceMs` (lib/time-slices.ts): a round's 150,000
  * items, built on the thread that serves, took it half a second at once with a server's small
- * young generation. The columns must not change until it resolves.
+ * young generation. The columns must not change until it resolves. `except`: the items of these
+ * assets are left out (a round's pairs of the assets whose pairs batches replaced).
  */
-export function itemsOfInSlices(columns: OpportunityColumns, sliceMs?: number): Promise<Opportunity[]> {
-  return runInSlices(itemSlices(columns), sliceMs);
+export function itemsOfInSlices(columns: OpportunityColumns, sliceMs?: number, except?: ReadonlySet<string>): Promise<Opportunity[]> {
+  return runInSlices(itemSlices(columns, except), sliceMs);
 }
 
-function* itemSlices(columns: OpportunityColumns): Sliced<Opportunity[]> {
+function* itemSlices(columns: OpportunityColumns, except: ReadonlySet<string> | undefined): Sliced<Opportunity[]> {
   const read = rankedItemReader(columns) ?? itemReader(columns);
+  const left = except && columns.texts.map((text) => except.has(text));
   const items: Opportunity[] = [];
   for (let i = 0; i < columns.count; i++) {
     if (i % ITEMS_A_SLICE === ITEMS_A_SLICE - 1) yield;
+    if (left?.[columns.symbol[i]!]) continue;
     items.push(read(i));
   }
   return items;
