@@ -133,7 +133,7 @@ export class LiveOpportunities {
     const applying = this.applying;
     // On the round's set, or on a batch on it: spliced, in order, once the round's items are built.
     if (applying && batch.previousVersion >= applying.version) {
-      // Its items now: the batch's columns are the publisher's memory, reused by a later batch.
+      // Spliced in order once the round's items are built; the batch's own columns are never reused memory.
       const items = itemsOf(batch.items);
       void applying.done.then(() => this.splice(batch, items));
       return;
