@@ -133,7 +133,6 @@ export class LiveOpportunities {
     const applying = this.applying;
     // On the round's set, or on a batch on it: spliced, in order, once the round's items are built.
     if (applying && batch.previousVersion >= applying.version) {
-      // Spliced in order once the round's items are built; the batch's own columns are never reused memory.
       const items = itemsOf(batch.items);
       void applying.done.then(() => this.splice(batch, items));
       return;
