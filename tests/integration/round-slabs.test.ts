@@ -51,6 +51,13 @@ function recordedSlabs() {
   return { slabs, taken };
 }
 
+/** The rounds' columns were in two slabs, each round's in the one the round before last had. */
+function expectTwoSlabsInTurn(taken: readonly ColumnArrays[]) {
+  const slabOf = taken.map((columns) => columns.apr.values.buffer);
+  expect(new Set(slabOf).size).toBe(2);
+  for (let i = 2; i < slabOf.length; i++) expect(slabOf[i]).toBe(slabOf[i - 2]);
+}
+
 /** Everything a round leaves that readers see: the served items and the change events. */
 async function published(db: Db) {
   const { items } = await new LiveOpportunities(async () => db).current();
@@ -78,9 +85,7 @@ it("rounds ranking into reused column memory publish and diff exactly what round
   const { events } = await published(reusing.db);
   expect(new Set(events.map((e) => e.type))).toEqual(new Set(["opportunity.opened", "opportunity.updated", "opportunity.closed", "venue.stale", "venue.recovered"]));
   // Two slabs in turn: a round's set is compared with by the next round, then its memory is the one after's.
-  const slabOf = taken.map((columns) => columns.apr.values.buffer);
-  expect(new Set(slabOf).size).toBe(2);
-  for (let i = 2; i < slabOf.length; i++) expect(slabOf[i]).toBe(slabOf[i - 2]);
+  expectTwoSlabsInTurn(taken);
 }, 120_000);
 
 it("rounds with micro-batches patching their sets between them give a round's memory back only once nothing reads it", async () => {
@@ -95,9 +100,7 @@ it("rounds with micro-batches patching their sets between them give a round's me
   const { events } = await published(reusing.db);
   expect(events.filter((e) => e.type === "opportunity.updated").length).toBeGreaterThan(6);
   // The rounds' two slabs still take turns: the one under a set the batches patched comes back at the next round's commit.
-  const slabOf = taken.map((columns) => columns.apr.values.buffer);
-  expect(new Set(slabOf).size).toBe(2);
-  for (let i = 2; i < slabOf.length; i++) expect(slabOf[i]).toBe(slabOf[i - 2]);
+  expectTwoSlabsInTurn(taken);
 }, 120_000);
 
 it("rounds ranked on the venue thread, micro-batches between them, publish and diff what rounds ranked here do; one whose ranker fails ranks here", async () => {
