@@ -418,12 +418,11 @@ async function main() {
       `SELECT count(*)::int AS n, "createdAt" AS at FROM "MarketEvent" WHERE mode = 'LIVE' AND "createdAt" >= $1::timestamp GROUP BY "createdAt" ORDER BY n DESC`,
       new Date(wall0).toISOString(),
     );
-    // What the largest transaction's events were (a round's hold lasts as long as writing them takes): by type and venue pair.
+    // What the largest transaction's events were (a round's hold lasts as long as writing them takes): by type, over how many assets.
     const largest = appended[0]
-      ? await database.db.$queryRawUnsafe<{ type: string; long: string | null; short: string | null; n: number }[]>(
-          `SELECT type, coalesce(data->'opportunity'->'long'->>'exchange', data->'long'->>'exchange') AS long,
-                  coalesce(data->'opportunity'->'short'->>'exchange', data->'short'->>'exchange') AS short, count(*)::int AS n
-             FROM "MarketEvent" WHERE mode = 'LIVE' AND "createdAt" = $1 GROUP BY 1, 2, 3 ORDER BY n DESC LIMIT 8`,
+      ? await database.db.$queryRawUnsafe<{ type: string; n: number; assets: number }[]>(
+          `SELECT type, count(*)::int AS n, count(DISTINCT coalesce(data->'opportunity'->>'symbol', data->>'symbol'))::int AS assets
+             FROM "MarketEvent" WHERE mode = 'LIVE' AND "createdAt" = $1 GROUP BY type ORDER BY n DESC`,
           appended[0].at,
         )
       : [];
@@ -453,7 +452,7 @@ async function main() {
     const cpuText = cpus.length === 1 ? `server CPU ${(100 * cpus[0]!).toFixed(0)} %` : `CPU: server ${(100 * cpus[0]!).toFixed(0)} %, worker ${(100 * cpus[1]!).toFixed(0)} %`;
     log(`  ${cpuText} of one core (user+sys ÷ wall over ${runS} s); set versions published (micro-batches and rounds) ${patches} (${(patches / runS).toFixed(2)}/s; PUBLISH_BATCH_MS=${readIngestConfig().PUBLISH_BATCH_MS}${process.env.PUBLISH_BATCH_MS ? "" : " (default)"})`);
     log(`  change events appended over the measured phase: ${appended.reduce((n, g) => n + g.n, 0)} in ${appended.length} transactions; the largest (the rounds'): ${appended.slice(0, 4).map((g) => g.n).join(", ")}`);
-    log(`  the largest's most common events: ${largest.map((g) => `${g.n} ${g.type} ${g.long ?? "?"}/${g.short ?? "?"}`).join(", ")}`);
+    log(`  the largest's events: ${largest.map((g) => `${g.n} ${g.type} (${g.assets} assets)`).join(", ")}`);
     log(`  the bench's own thread (SSE clients and pollers): event-loop delay p50 ${ms(benchLoop.percentile(50) / 1e6)} p99 ${ms(benchLoop.percentile(99) / 1e6)} max ${ms(benchLoop.max / 1e6)}`);
     log(`  serving thread over the measured phase: ${runtimeSummary(runtime0, runtime)}`);
     // The worker serves no /metrics: its stream thread and micro-batches are the server's only in the one-process layout.
