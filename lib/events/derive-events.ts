@@ -64,26 +64,29 @@ export function opportunityEventsInSlices(
 const SLICE_ITEMS = 1_024;
 
 /**
- * The old set's runs, and each old item's position among all of them: the runs' rows one after
- * another. `rowAt` is the row of that position in its run's columns.
+ * The old set's items numbered one after another through its runs: item `p` is row `row[p]` of
+ * `runs[run[p]].columns`. One pass lays them out, so every later pass reads them by number.
  */
 function oldItems(previous: OpportunityColumns | readonly PairRows[]) {
-  const runs = "count" in previous ? [{ columns: previous, rows: null }] : previous.filter((run) => (run.rows ? run.rows.length : run.columns.count) > 0);
-  const lengths = runs.map((run) => (run.rows ? run.rows.length : run.columns.count));
-  return { runs, lengths, count: lengths.reduce((n, length) => n + length, 0), rowAt: (run: PairRows, k: number) => (run.rows ? run.rows[k]! : k) };
+  const runs = "count" in previous ? [{ columns: previous, rows: null }] : previous;
+  const count = runs.reduce((n, r) => n + (r.rows ? r.rows.length : r.columns.count), 0);
+  const [run, row] = [new Uint32Array(count), new Uint32Array(count)];
+  let p = 0;
+  runs.forEach((r, i) => {
+    const length = r.rows ? r.rows.length : r.columns.count;
+    for (let k = 0; k < length; k++, p++) {
+      run[p] = i;
+      row[p] = r.rows ? r.rows[k]! : k;
+    }
+  });
+  return { runs, run, row, count };
 }
 
 function* opportunityEventSlices(previous: OpportunityColumns | readonly PairRows[], current: OpportunityColumns, options: OpportunityDiffOptions): Sliced<NewEvent[]> {
   const old = oldItems(previous);
   const before = oldItemIndex(old, current);
   yield;
-  // Each old item's net APR by its position.
-  const netBefore = new Float64Array(old.count);
-  let at = 0;
-  old.runs.forEach((run, r) => {
-    const net = run.columns.net_apr.values;
-    for (let k = 0; k < old.lengths[r]!; k++) netBefore[at++] = net[old.rowAt(run, k)]!;
-  });
+  const netBefore = Float64Array.from(old.row, (row, p) => old.runs[old.run[p]!]!.columns.net_apr.values[row]!);
   yield;
   const events: NewEvent[] = [];
   const item = itemReader(current);
@@ -106,27 +109,23 @@ function* opportunityEventSlices(previous: OpportunityColumns | readonly PairRow
     }
   }
   const closed: Extract<NewEvent, { type: "opportunity.closed" }>[] = [];
-  let position = 0;
-  for (const [r, run] of old.runs.entries()) {
-    const { columns } = run;
-    const idBefore = idReader(columns);
-    for (let k = 0; k < old.lengths[r]!; k++, position++) {
-      if (position % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-      if (kept[position]) continue;
-      const row = old.rowAt(run, k);
-      const [long, short] = [columns.legs[columns.long[row]!]!, columns.legs[columns.short[row]!]!];
-      closed.push({
-        type: "opportunity.closed",
-        data: {
-          id: idBefore(row),
-          symbol: columns.texts[columns.symbol[row]!]!,
-          long: { exchange: long.exchange, market: long.market },
-          short: { exchange: short.exchange, market: short.market },
-          last_apr: columns.apr.values[row]!,
-          last_net_apr: netBefore[position]!,
-        },
-      });
-    }
+  const idsBefore = old.runs.map((run) => idReader(run.columns));
+  for (let p = 0; p < old.count; p++) {
+    if (p % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+    if (kept[p]) continue;
+    const [{ columns }, row] = [old.runs[old.run[p]!]!, old.row[p]!];
+    const [long, short] = [columns.legs[columns.long[row]!]!, columns.legs[columns.short[row]!]!];
+    closed.push({
+      type: "opportunity.closed",
+      data: {
+        id: idsBefore[old.run[p]!]!(row),
+        symbol: columns.texts[columns.symbol[row]!]!,
+        long: { exchange: long.exchange, market: long.market },
+        short: { exchange: short.exchange, market: short.market },
+        last_apr: columns.apr.values[row]!,
+        last_net_apr: netBefore[p]!,
+      },
+    });
   }
   if (options.previousUnordered) {
     yield;
@@ -165,12 +164,9 @@ const DENSE_PLACES = 2 ** 24;
 function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColumns): { take(i: number): number | undefined } {
   const byId = () => {
     const idNow = idReader(current);
+    const idsBefore = old.runs.map((run) => idReader(run.columns));
     const found = new Map<string, number>();
-    let position = 0;
-    old.runs.forEach((run, r) => {
-      const idBefore = idReader(run.columns);
-      for (let k = 0; k < old.lengths[r]!; k++) found.set(idBefore(old.rowAt(run, k)), position++);
-    });
+    for (let p = 0; p < old.count; p++) found.set(idsBefore[old.run[p]!]!(old.row[p]!), p);
     return {
       take(i: number) {
         const id = idNow(i);
@@ -191,8 +187,12 @@ function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColu
     assets: set.texts.map((text) => place(assetPlaces, text)),
     venues: set.legs.map((leg) => place(venuePlaces, leg.exchange)),
   });
-  const placesBefore = new Map<OpportunityColumns, ReturnType<typeof placesOf>>();
-  for (const { columns } of old.runs) if (!placesBefore.has(columns)) placesBefore.set(columns, placesOf(columns));
+  const placesOfColumns = new Map<OpportunityColumns, ReturnType<typeof placesOf>>();
+  const placesBefore = old.runs.map(({ columns }) => {
+    let places = placesOfColumns.get(columns);
+    if (!places) placesOfColumns.set(columns, (places = placesOf(columns)));
+    return places;
+  });
   const now = placesOf(current);
   const venues = venuePlaces.size;
   if (assetPlaces.size * venues * venues > DENSE_PLACES) return byId();
@@ -200,11 +200,10 @@ function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColu
     (places.assets[set.symbol[i]!]! * venues + places.venues[set.long[i]!]!) * venues + places.venues[set.short[i]!]!;
   // Each slot holds its old item's position + 1; 0 is empty, or taken.
   const slots = new Uint32Array(assetPlaces.size * venues * venues);
-  let position = 0;
-  old.runs.forEach((run, r) => {
-    const places = placesBefore.get(run.columns)!;
-    for (let k = 0; k < old.lengths[r]!; k++) slots[slotOf(run.columns, places, old.rowAt(run, k))] = ++position;
-  });
+  for (let p = 0; p < old.count; p++) {
+    const r = old.run[p]!;
+    slots[slotOf(old.runs[r]!.columns, placesBefore[r]!, old.row[p]!)] = p + 1;
+  }
   return {
     take(i: number) {
       const slot = slotOf(current, now, i);
