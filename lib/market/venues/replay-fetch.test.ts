@@ -29,4 +29,19 @@ describe("createReplayFetch", () => {
     expect(await (await fetchImplementation("https://venue.test/ticker", post("SOL"))).json()).toEqual({ instrument: "SOL" });
     expect(requests).toEqual([]);
   });
+
+  it("answers a route that lists rows only with the rows asked for, in the reply's order and envelope", async () => {
+    const rows = [
+      { code: "BTC-USDT", rate: "0.0001" },
+      { code: "ETH-USDT", rate: "0.0002" },
+      { code: "SOL-USDT", rate: "0.0003" },
+    ];
+    const listed: ReplayRoute = { path: "/funding", rowsBy: { query: "code", field: "code" }, reply: { body: JSON.stringify({ status: "ok", data: rows, ts: 5 }) } };
+    const { fetchImplementation } = createReplayFetch([listed]);
+    const answer = async (query: string) => (await fetchImplementation(`https://venue.test/funding${query}`, {})).json();
+    expect(await answer("?code=SOL-USDT,BTC-USDT")).toEqual({ status: "ok", data: [rows[0], rows[2]], ts: 5 });
+    expect(await answer("?code=DOGE-USDT")).toEqual({ status: "ok", data: [], ts: 5 });
+    // Not asked by the parameter: every row, as the route was recorded.
+    expect(await answer("")).toEqual({ status: "ok", data: rows, ts: 5 });
+  });
 });

@@ -17,6 +17,14 @@ export interface ReplayRoute {
   /** For POST: top-level JSON body fields that must match, e.g. `{type: "metaAndAssetCtxs"}`. */
   body?: Record<string, unknown>;
   reply: ReplayReply;
+  /**
+   * The venue answers only the rows asked for: of the reply's list of rows (the first list of
+   * objects with `field`), those whose `field` is among the request's `query` parameter
+   * (comma-separated), as HTX's current funding rates and edgeX's funding rows answer a list of
+   * contracts. Without it every request gets every row, which a widened replay (bench:market)
+   * made 60 answers of all 600 rows where HTX sends 10 each.
+   */
+  rowsBy?: { query: string; field: string };
 }
 
 export interface RecordedRequest {
@@ -57,7 +65,10 @@ export function createReplayFetch(
     const query = Object.fromEntries(parsed.searchParams);
     const body = parseBody(init.body);
     if (options.record !== false) requests.push({ method, path: parsed.pathname, query, body });
-    const route = byPath.get(`${method} ${parsed.pathname}`)?.find((candidate) => matches(candidate, query, body))?.route;
+    const found = byPath.get(`${method} ${parsed.pathname}`)?.find((candidate) => matches(candidate, query, body));
+    const route = found?.route;
+    const asked = route?.rowsBy && query[route.rowsBy.query];
+    if (found && asked !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, rowsAsked(found, asked.split(",")) ?? found.route.reply.body);
     const reply = route?.reply ??
       options.unmatched ?? { status: 404, body: { code: -1, msg: `no recording for ${method} ${parsed.pathname}` } };
     if ("hang" in reply) return hang(init.signal);
@@ -76,6 +87,48 @@ interface IndexedRoute {
   route: ReplayRoute;
   query: [string, string][];
   body: [string, unknown][];
+  /** For `rowsBy`: the reply's text around its rows, and each row's text by its field's value; made on first use. */
+  rows?: { before: string; after: string; byValue: Map<string, string[]> } | null;
+}
+
+/**
+ * The reply of a `rowsBy` route with only the rows whose field is one of `values`, in the reply's
+ * order; undefined when the reply has no such rows (an error answer), which is then sent whole.
+ */
+function rowsAsked(indexed: IndexedRoute, values: readonly string[]): string | undefined {
+  if (indexed.rows === undefined) indexed.rows = indexRows(indexed.route);
+  if (indexed.rows === null) return undefined;
+  const { before, after, byValue } = indexed.rows;
+  const wanted = new Set(values);
+  const rows = [...byValue].filter(([value]) => wanted.has(value)).flatMap(([, texts]) => texts);
+  return `${before}[${rows.join(",")}]${after}`;
+}
+
+function indexRows(route: ReplayRoute): IndexedRoute["rows"] {
+  const { field } = route.rowsBy!;
+  const reply = route.reply as { body: unknown };
+  const body = typeof reply.body === "string" ? (JSON.parse(reply.body) as unknown) : structuredClone(reply.body);
+  const MARK = "\u0000rows\u0000";
+  let list: Record<string, unknown>[] | undefined;
+  // The first list of objects carrying `field`, replaced by a mark to cut the text around it.
+  const find = (value: unknown): unknown => {
+    if (list || typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value) && value.some((row) => typeof row === "object" && row !== null && field in row)) {
+      list = value as Record<string, unknown>[];
+      return MARK;
+    }
+    for (const [key, item] of Object.entries(value)) (value as Record<string, unknown>)[key] = find(item);
+    return value;
+  };
+  const marked = JSON.stringify(find(body));
+  if (!list) return null;
+  const [before, after] = marked.split(JSON.stringify(MARK)) as [string, string];
+  const byValue = new Map<string, string[]>();
+  for (const row of list) {
+    const value = String(row[field]);
+    byValue.set(value, [...(byValue.get(value) ?? []), JSON.stringify(row)]);
+  }
+  return { before, after, byValue };
 }
 
 /** Whether a route of the request's method and path asks nothing the request's query and body lack. */
