@@ -9,7 +9,7 @@ import type { SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
-import { averageSlices, averagesWith, readRoundAverageSums, type RoundAverageSums, type WindowSums } from "./read-market-averages";
+import { averageSlices, observedAverages, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
 import { marketKey, type MarketAverage } from "../model/market-average";
 import { runInSlices } from "@/lib/time-slices";
 import type { RecalledRounds } from "./round-memory";
@@ -85,7 +85,7 @@ export function withRoundFindings(
  * with a leg on one of its venues there (a micro-batch's). Pure.
  */
 export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, partial?: PartialAssets): OpportunityColumns {
-  return rankOpportunities(fresh, { ...rankingOptions(averagesWith(sumsOf(history.averages, fresh), fresh), history, undefined), ...(partial && { partial }) }).columns;
+  return rankOpportunities(fresh, { ...rankingOptions(observedAverages(history.averages, fresh), history, undefined), ...(partial && { partial }) }).columns;
 }
 
 /**
@@ -93,7 +93,7 @@ export function rankWithHistory(fresh: readonly MarketSnapshot[], history: Marke
  * round's whole set, ranked on the thread that serves requests and publishes micro-batches.
  */
 export async function rankWithHistoryInSlices(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs, sliceMs?: number): Promise<OpportunityColumns> {
-  const averages = await runInSlices(averageSlices(sumsOf(history.averages, fresh), fresh), sliceMs);
+  const averages = await runInSlices(averageSlices(history.averages, fresh), sliceMs);
   return (await rankOpportunitiesInSlices(fresh, rankingOptions(averages, history, slabs), sliceMs)).columns;
 }
 
@@ -106,18 +106,4 @@ function rankingOptions(averages: ReadonlyMap<string, MarketAverage>, history: M
     ...(history.priceBound !== undefined && { priceBound: history.priceBound }),
     slabs,
   };
-}
-
-/**
- * The sums of `fresh`'s markets only: ranking looks up no other market's average, and a
- * micro-batch ranks a few assets' markets against the sums of every market the history holds.
- */
-function sumsOf(averages: RoundAverageSums, fresh: readonly MarketSnapshot[]): RoundAverageSums {
-  const sums = new Map<string, WindowSums>();
-  for (const s of fresh) {
-    const key = marketKey(s.exchange, s.market);
-    const held = averages.sums.get(key);
-    if (held) sums.set(key, held);
-  }
-  return { ...averages, sums };
 }
