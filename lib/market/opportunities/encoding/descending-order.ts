@@ -5,7 +5,7 @@ import { runWhole, type Sliced } from "@/lib/time-slices";
  * smallest up when given, and then in position order. A least-significant-digit radix sort, 16 bits
  * a pass, no comparisons: the tie keys' two passes first, then four of each double's bits made to
  * sort as unsigned integers (negative numbers with every bit flipped, the others with the sign bit
- * set) and inverted, so the largest comes first. Values are finite, and −0 is never among them
+ * set) and inverted, so the largest comes first; a pass whose digit every key shares is skipped. Values are finite, and −0 is never among them
  * (roundTo makes it 0).
  */
 export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Uint32Array {
@@ -36,8 +36,12 @@ export function* descendingOrderSlices(values: Float64Array, tieKeys?: Uint32Arr
   const passes: (readonly [Uint32Array, number])[] = [[low, 0], [low, 16], [high, 0], [high, 16]];
   if (tieKeys) passes.unshift([tieKeys, 0], [tieKeys, 16]);
   for (const [keys, shift] of passes) {
+    // A pass's digit counts do not depend on the order, so they are counted in position order
+    // (reading the keys in the order of the previous pass jumped about memory for each one).
     counts.fill(0);
-    for (let i = 0; i < count; i++) counts[((keys[order[i]!]! >>> shift) & 0xffff) + 1]! += 1;
+    for (let i = 0; i < count; i++) counts[((keys[i]! >>> shift) & 0xffff) + 1]! += 1;
+    // Every key of one digit (the high bits of APRs of one magnitude): the pass moves nothing.
+    if (count === 0 || counts[((keys[0]! >>> shift) & 0xffff) + 1] === count) continue;
     for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
     for (let i = 0; i < count; i++) {
       const at = order[i]!;
