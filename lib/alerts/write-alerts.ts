@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Prisma } from "@/lib/db/generated/client";
-import { EVENT_LOG_CHANNEL, EVENT_LOG_LOCK_ID } from "@/lib/events/append-events";
+import { EVENT_LOG_CHANNEL, EVENT_LOG_LOCK_ID, eventLogWriter } from "@/lib/events/append-events";
 import type { alertTriggeredSchema } from "@/lib/events/event-data";
 import { eventId } from "@/lib/events/event-types";
 import { toPublicEvent } from "@/lib/events/read-events";
@@ -29,7 +29,7 @@ export async function writeAlerts(tx: Prisma.TransactionClient, alerts: readonly
       WITH ORDINALITY AS e(mode, data, user_id, n)
     ORDER BY e.n
     RETURNING sequence, mode, type, "createdAt", data`;
-  await tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, '')`;
+  await tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, ${eventLogWriter()})`;
   // Sequences are drawn in the insert's order, so sorted by sequence the rows line up with `alerts`.
   written.sort((a, b) => (a.sequence < b.sequence ? -1 : 1));
   const rows = written.flatMap((row, i) => {

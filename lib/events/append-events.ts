@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -8,6 +9,17 @@ import type { NewEvent } from "./event-data";
 
 /** The channel every append notifies (in its transaction, so listeners hear it on commit: log-notifications.ts). */
 export const EVENT_LOG_CHANNEL = "market_events";
+
+/**
+ * This process's name on the log's notifications (their payload). A process is told of its own
+ * appends in-process (`eventsAppended`), with the events themselves, so log-notifications.ts passes
+ * over the notifications it sent: heard through the channel too, they often came before the
+ * in-process word and woke the stream feed to read back from the database, a thousand rows a query,
+ * the events it was about to take as given (half of a freshness run's events were read back).
+ */
+export function eventLogWriter(): string {
+  return processSingleton("event-log-writer", () => randomUUID());
+}
 
 /** An arbitrary constant: the transaction-level advisory lock every writer of the event log takes. */
 export const EVENT_LOG_LOCK_ID = 5_101_700_012;
@@ -81,10 +93,10 @@ function appendStatement(mode: KeyMode, json: string, onAppended?: (range: Appen
         ORDER BY e.n
         RETURNING sequence, "createdAt"
       )
-      SELECT pg_notify('${EVENT_LOG_CHANNEL}', '') AS notified, min(sequence)::text AS first, max(sequence)::text AS last,
+      SELECT pg_notify('${EVENT_LOG_CHANNEL}', $3::text) AS notified, min(sequence)::text AS first, max(sequence)::text AS last,
         count(*)::int AS count, min("createdAt") AS "createdAt"
       FROM appended`,
-    values: [keyModeToDb(mode), json],
+    values: [keyModeToDb(mode), json, eventLogWriter()],
     ...(onAppended && {
       answered: (rows) => {
         const row = rows[0] as { first: string | null; last: string | null; count: number; createdAt: Date } | undefined;
@@ -97,8 +109,6 @@ function appendStatement(mode: KeyMode, json: string, onAppended?: (range: Appen
 /** The event log's lock, held until the transaction ends. */
 const LOCK_EVENT_LOG: SqlStatement = { text: `SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)`, values: [] };
 
-/** Tells every process listening (log-notifications.ts: other servers' streams and dispatchers) once the transaction commits. */
-const NOTIFY_EVENT_LOG: SqlStatement = { text: `SELECT pg_notify('${EVENT_LOG_CHANNEL}', '')`, values: [] };
 
 /** `eventLogStatements` as Prisma statements, for a Prisma transaction. */
 export function appendEventStatements(db: Db, mode: KeyMode, events: readonly NewEvent[]): Prisma.PrismaPromise<unknown>[] {
@@ -109,8 +119,9 @@ export function lockEventLog(db: Db): Prisma.PrismaPromise<unknown> {
   return prismaStatement(db, LOCK_EVENT_LOG);
 }
 
+/** Tells every other process listening (log-notifications.ts: other servers' streams and dispatchers) once the transaction commits. */
 export function notifyEventLog(db: Db): Prisma.PrismaPromise<unknown> {
-  return prismaStatement(db, NOTIFY_EVENT_LOG);
+  return prismaStatement(db, { text: `SELECT pg_notify('${EVENT_LOG_CHANNEL}', $1::text)`, values: [eventLogWriter()] });
 }
 
 function prismaStatement(db: Db, statement: SqlStatement): Prisma.PrismaPromise<unknown> {

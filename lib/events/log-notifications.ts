@@ -1,6 +1,6 @@
 import { listenOnChannel } from "@/lib/db/listen-channel";
 import { logger } from "@/lib/observability/logger";
-import { EVENT_LOG_CHANNEL, eventsAppended } from "./append-events";
+import { EVENT_LOG_CHANNEL, eventLogWriter, eventsAppended } from "./append-events";
 
 const log = logger("events");
 
@@ -10,13 +10,17 @@ const log = logger("events");
  * connection LISTENs on the log's channel and passes each notification to `eventsAppended()`.
  * Without it they would wait for the next poll (STREAM_POLL_MS, WEBHOOK_POLL_MS), half a second
  * or more, where the push targets are a quarter of one. A lost connection is opened again with
- * backoff; the polls carry on meanwhile, so nothing is missed, only later.
+ * backoff; the polls carry on meanwhile, so nothing is missed, only later. This process's own
+ * appends (the notification's payload is `eventLogWriter()`) are passed over: it was told of them
+ * in-process, with their events.
  */
 export function listenForAppendedEvents(databaseUrl: string): { stop: () => Promise<void> } {
   const listener = listenOnChannel({
     databaseUrl,
     channel: EVENT_LOG_CHANNEL,
-    onNotification: () => eventsAppended().notify(),
+    onNotification: (writer) => {
+      if (writer !== eventLogWriter()) eventsAppended().notify();
+    },
     onDown: (error, { retryInMs }) => log.error({ err: error, retryInMs }, `listening for appended events failed; again in ${retryInMs} ms`),
     onCloseError: (error) => log.warn({ err: error }, "closing the connection listening for appended events failed"),
   });

@@ -2,7 +2,7 @@ import { publicOrigin } from "@/lib/config/public-url";
 import type { WebhookEndpoint } from "@/lib/db/generated/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { z } from "zod";
-import { EVENT_LOG_CHANNEL, EVENT_LOG_LOCK_ID } from "@/lib/events/append-events";
+import { EVENT_LOG_CHANNEL, EVENT_LOG_LOCK_ID, eventLogWriter } from "@/lib/events/append-events";
 import type { webhookEndpointDisabledSchema } from "@/lib/events/event-data";
 import { sendMailInBackground } from "@/lib/mail/mailer";
 import { webhookDisabledMail } from "@/lib/mail/messages";
@@ -23,7 +23,7 @@ export async function recordEndpointDisabled(tx: Prisma.TransactionClient, endpo
   await tx.$executeRaw`
     INSERT INTO "MarketEvent" (mode, type, data, "userId")
     VALUES (${endpoint.keyMode}::"KeyMode", 'webhook_endpoint.disabled', ${JSON.stringify(data)}::jsonb, ${endpoint.userId})`;
-  await tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, '')`;
+  await tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, ${eventLogWriter()})`;
   const user = await tx.user.findUnique({ where: { id: endpoint.userId }, select: { email: true } });
   return user?.email ?? null;
 }

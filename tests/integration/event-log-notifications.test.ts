@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendEventStatements, eventsAppended } from "@/lib/events/append-events";
+import { appendEventStatements, EVENT_LOG_CHANNEL, eventsAppended } from "@/lib/events/append-events";
 import { listenForAppendedEvents } from "@/lib/events/log-notifications";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -24,6 +24,12 @@ describe.skipIf(!serverUrl)("events appended by another process, on PostgreSQL",
   beforeAll(async () => (database = await createServerDatabase(serverUrl!)));
   afterAll(() => database?.close());
 
+  /** An append as another process makes it: its events, and the notification signed with that process's name. */
+  const appendAsAnotherProcess = (tx: ServerDatabase["db"]) => [
+    tx.$executeRaw`INSERT INTO "MarketEvent" (mode, type, data) VALUES ('TEST'::"KeyMode", 'venue.stale', ${JSON.stringify(stale)}::jsonb)`,
+    tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, 'another-process')`,
+  ];
+
   it("wake this process once their transaction commits, and not before", async () => {
     const listener = listenForAppendedEvents(database.url);
     let woken = 0;
@@ -31,7 +37,7 @@ describe.skipIf(!serverUrl)("events appended by another process, on PostgreSQL",
     try {
       // Let the listener connect: an append it hears proves it listens.
       await waitFor(async () => {
-        await database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.stale", data: stale }]));
+        await database.db.$transaction(appendAsAnotherProcess(database.db));
         return woken > 0;
       });
       await new Promise((resolve) => setTimeout(resolve, 300)); // the loop's other appends, heard late
@@ -39,13 +45,36 @@ describe.skipIf(!serverUrl)("events appended by another process, on PostgreSQL",
       // Another connection's transaction, held open after its append: nothing is heard until it commits.
       let commit: () => void = () => undefined;
       const held = database.db.$transaction(async (tx) => {
-        for (const statement of appendEventStatements(tx as never, "test", [{ type: "venue.stale", data: stale }])) await statement;
+        for (const statement of appendAsAnotherProcess(tx as never)) await statement;
         await new Promise<void>((resolve) => (commit = resolve));
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(woken).toBe(0);
       commit();
       await held;
+      await waitFor(async () => woken > 0);
+    } finally {
+      stopListening();
+      await listener.stop();
+    }
+  });
+
+  it("are heard, where this process's own appends are not: it is told of those in-process, with their events", async () => {
+    const listener = listenForAppendedEvents(database.url);
+    let woken = 0;
+    const stopListening = eventsAppended().listen(() => (woken += 1));
+    try {
+      await waitFor(async () => {
+        await database.db.$transaction(appendAsAnotherProcess(database.db));
+        return woken > 0;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      woken = 0;
+      await database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.stale", data: stale }]));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(woken).toBe(0);
+      // Heard all the same when another process appends after it: the listener is still there.
+      await database.db.$transaction(appendAsAnotherProcess(database.db));
       await waitFor(async () => woken > 0);
     } finally {
       stopListening();
