@@ -88,7 +88,14 @@ interface IndexedRoute {
   query: [string, string][];
   body: [string, unknown][];
   /** For `rowsBy`: the reply's text around its rows, and each row's text by its field's value; made on first use. */
-  rows?: { before: string; after: string; byValue: Map<string, string[]> } | null;
+  rows?: RowsIndex | null;
+}
+
+/** A `rowsBy` reply's text before and after its rows, and each row's text by its field's value. */
+interface RowsIndex {
+  before: string;
+  after: string;
+  byValue: Map<string, string[]>;
 }
 
 /**
@@ -97,14 +104,15 @@ interface IndexedRoute {
  */
 function rowsAsked(indexed: IndexedRoute, values: readonly string[]): string | undefined {
   if (indexed.rows === undefined) indexed.rows = indexRows(indexed.route);
-  if (indexed.rows === null) return undefined;
-  const { before, after, byValue } = indexed.rows;
+  const index = indexed.rows;
+  if (index === null) return undefined;
+  const { before, after, byValue } = index;
   const wanted = new Set(values);
   const rows = [...byValue].filter(([value]) => wanted.has(value)).flatMap(([, texts]) => texts);
   return `${before}[${rows.join(",")}]${after}`;
 }
 
-function indexRows(route: ReplayRoute): IndexedRoute["rows"] {
+function indexRows(route: ReplayRoute): RowsIndex | null {
   const { field } = route.rowsBy!;
   const reply = route.reply as { body: unknown };
   const body = typeof reply.body === "string" ? (JSON.parse(reply.body) as unknown) : structuredClone(reply.body);
