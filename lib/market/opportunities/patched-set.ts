@@ -206,7 +206,10 @@ function rowsByBase(set: OpportunityColumns): Map<string, Uint32Array> {
   });
   // A text listed twice (a spliced set's lists) fills one array: both positions share a cursor.
   const filling = new Map([...sizes].map(([text, size]) => [text, { rows: new Uint32Array(size), next: 0 }]));
-  const atPosition = set.texts.map((text) => filling.get(text));
+  // Looked up for the symbols' positions only: a round's texts are mostly its pairs' times (tens
+  // of thousands), and looking every one up took a round's hold a tenth of a second.
+  const atPosition = new Array<{ rows: Uint32Array; next: number } | undefined>(set.texts.length);
+  for (let at = 0; at < counts.length; at++) if (counts[at]! > 0) atPosition[at] = filling.get(set.texts[at]!);
   for (let i = 0; i < set.count; i++) {
     const target = atPosition[set.symbol[i]!]!;
     target.rows[target.next++] = i;
