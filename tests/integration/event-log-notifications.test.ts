@@ -30,18 +30,30 @@ describe.skipIf(!serverUrl)("events appended by another process, on PostgreSQL",
     tx.$executeRaw`SELECT pg_notify(${EVENT_LOG_CHANNEL}, 'another-process')`,
   ];
 
-  it("wake this process once their transaction commits, and not before", async () => {
+  /**
+   * `check` run with this process listening, once it has heard another process's append (so the
+   * listener is connected), given how many times it was woken since.
+   */
+  async function listening(check: (woken: () => number) => Promise<void>) {
     const listener = listenForAppendedEvents(database.url);
     let woken = 0;
     const stopListening = eventsAppended().listen(() => (woken += 1));
     try {
-      // Let the listener connect: an append it hears proves it listens.
       await waitFor(async () => {
         await database.db.$transaction(appendAsAnotherProcess(database.db));
         return woken > 0;
       });
       await new Promise((resolve) => setTimeout(resolve, 300)); // the loop's other appends, heard late
       woken = 0;
+      await check(() => woken);
+    } finally {
+      stopListening();
+      await listener.stop();
+    }
+  }
+
+  it("wake this process once their transaction commits, and not before", () =>
+    listening(async (woken) => {
       // Another connection's transaction, held open after its append: nothing is heard until it commits.
       let commit: () => void = () => undefined;
       const held = database.db.$transaction(async (tx) => {
@@ -49,38 +61,21 @@ describe.skipIf(!serverUrl)("events appended by another process, on PostgreSQL",
         await new Promise<void>((resolve) => (commit = resolve));
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(woken).toBe(0);
+      expect(woken()).toBe(0);
       commit();
       await held;
-      await waitFor(async () => woken > 0);
-    } finally {
-      stopListening();
-      await listener.stop();
-    }
-  });
+      await waitFor(async () => woken() > 0);
+    }));
 
-  it("are heard, where this process's own appends are not: it is told of those in-process, with their events", async () => {
-    const listener = listenForAppendedEvents(database.url);
-    let woken = 0;
-    const stopListening = eventsAppended().listen(() => (woken += 1));
-    try {
-      await waitFor(async () => {
-        await database.db.$transaction(appendAsAnotherProcess(database.db));
-        return woken > 0;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      woken = 0;
+  it("are heard, where this process's own appends are not: it is told of those in-process, with their events", () =>
+    listening(async (woken) => {
       await database.db.$transaction(appendEventStatements(database.db, "live", [{ type: "venue.stale", data: stale }]));
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(woken).toBe(0);
+      expect(woken()).toBe(0);
       // Heard all the same when another process appends after it: the listener is still there.
       await database.db.$transaction(appendAsAnotherProcess(database.db));
-      await waitFor(async () => woken > 0);
-    } finally {
-      stopListening();
-      await listener.stop();
-    }
-  });
+      await waitFor(async () => woken() > 0);
+    }));
 });
 
 describe.skipIf(!serverUrl)("the event log's lock, on PostgreSQL", () => {

@@ -219,8 +219,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const outside = only ? n - [...venues.keys()].filter((exchange) => only.has(exchange)).length : 0;
     count += (n * (n - 1)) / 2 - (outside * (outside - 1)) / 2;
   }
-  // Each pair's long side at 2k and short side at 2k + 1: pass 2 reads pairs in APR order, one
-  // jump in memory a pair where three arrays (long, short, APR) were three.
+  // Each pair's long side at 2k and short side at 2k + 1: pass 2 reads pairs in APR order, so one
+  // jump in memory a pair rather than one into each of three arrays (long, short, APR).
   const sides = new Uint32Array(2 * count);
   const aprs = new Float64Array(count);
   let k = 0;

@@ -87,7 +87,7 @@ interface IndexedRoute {
   route: ReplayRoute;
   query: [string, string][];
   body: [string, unknown][];
-  /** For `rowsBy`: the reply's text around its rows, and each row's text by its field's value; made on first use. */
+  /** A `rowsBy` route's rows, indexed on first use; null when its reply has none. */
   rows?: RowsIndex | null;
 }
 
