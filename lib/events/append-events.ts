@@ -109,7 +109,6 @@ function appendStatement(mode: KeyMode, json: string, onAppended?: (range: Appen
 /** The event log's lock, held until the transaction ends. */
 const LOCK_EVENT_LOG: SqlStatement = { text: `SELECT pg_advisory_xact_lock(${EVENT_LOG_LOCK_ID}::bigint)`, values: [] };
 
-
 /** `eventLogStatements` as Prisma statements, for a Prisma transaction. */
 export function appendEventStatements(db: Db, mode: KeyMode, events: readonly NewEvent[]): Prisma.PrismaPromise<unknown>[] {
   return eventLogStatements(mode, events).map((s) => prismaStatement(db, s));
