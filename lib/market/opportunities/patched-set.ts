@@ -196,18 +196,20 @@ function copied({ columns, rows }: Rows): Rows {
   return { columns: own, rows: Uint32Array.from({ length: count }, (_, r) => r) };
 }
 
-/** Each asset's rows in `set`, ascending. One pass over the set. */
+/**
+ * Each asset's rows in `set`, ascending. One pass over the set. Only the positions its symbols take
+ * are looked at by text: a round's texts are mostly its pairs' times, and in a freshness profile a
+ * callback per text (a lookup or two each) took about a tenth of a second of every round's hold.
+ */
 function rowsByBase(set: OpportunityColumns): Map<string, Uint32Array> {
   const counts = new Uint32Array(set.texts.length);
   for (let i = 0; i < set.count; i++) counts[set.symbol[i]!]! += 1;
   const sizes = new Map<string, number>();
-  set.texts.forEach((text, at) => {
-    if (counts[at]! > 0) sizes.set(text, (sizes.get(text) ?? 0) + counts[at]!);
-  });
+  for (let at = 0; at < counts.length; at++) {
+    if (counts[at]! > 0) sizes.set(set.texts[at]!, (sizes.get(set.texts[at]!) ?? 0) + counts[at]!);
+  }
   // A text listed twice (a spliced set's lists) fills one array: both positions share a cursor.
   const filling = new Map([...sizes].map(([text, size]) => [text, { rows: new Uint32Array(size), next: 0 }]));
-  // Looked up for the symbols' positions only: a round's texts are mostly its pairs' times (tens
-  // of thousands), and looking every one up took a round's hold a tenth of a second.
   const atPosition = new Array<{ rows: Uint32Array; next: number } | undefined>(set.texts.length);
   for (let at = 0; at < counts.length; at++) if (counts[at]! > 0) atPosition[at] = filling.get(set.texts[at]!);
   for (let i = 0; i < set.count; i++) {
