@@ -5,8 +5,8 @@ import { runWhole, type Sliced } from "@/lib/time-slices";
  * smallest up when given, and then in position order. A least-significant-digit radix sort, 16 bits
  * a pass, no comparisons: the tie keys' two passes first, then four of each double's bits made to
  * sort as unsigned integers (negative numbers with every bit flipped, the others with the sign bit
- * set) and inverted, so the largest comes first; a pass whose digit every key shares is skipped. Values are finite, and −0 is never among them
- * (roundTo makes it 0).
+ * set) and inverted, so the largest comes first; a pass whose digit every key shares is skipped.
+ * Values are finite, and −0 is never among them (roundTo makes it 0).
  */
 export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Uint32Array {
   return runWhole(descendingOrderSlices(values, tieKeys));
