@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { concatFrames, encodedFrames, joinedFrames, sseFrame, type FeedEvent } from "./event-feed";
+import { concatFrames, joinedFrames, sseFrame, type FeedEvent } from "./event-feed";
 import type { PublicEvent } from "./event-types";
 
 const encoder = new TextEncoder();
@@ -34,15 +34,5 @@ describe("concatFrames", () => {
     const [a, b] = [feedEvent(1), feedEvent(5)];
     expect(decoder.decode(concatFrames([a.frame, b.frame]))).toBe(sseFrame(a.event) + sseFrame(b.event));
     expect(concatFrames([a.frame])).toBe(a.frame);
-  });
-});
-
-describe("encodedFrames", () => {
-  it("is each text's UTF-8 bytes, multi-byte characters intact, all views of one buffer", () => {
-    const texts = [sseFrame(feedEvent(1).event), "", "id: 2\ndata: {\"asset\":\"哈基米\"}\n\n", sseFrame(feedEvent(3).event)];
-    const frames = encodedFrames(texts);
-    expect(frames.map((frame) => decoder.decode(frame))).toEqual(texts);
-    expect(frames.map((frame) => [...frame])).toEqual(texts.map((text) => [...encoder.encode(text)]));
-    expect(new Set(frames.map((frame) => frame.buffer)).size).toBe(1);
   });
 });
