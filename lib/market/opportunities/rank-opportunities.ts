@@ -219,9 +219,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const outside = only ? n - [...venues.keys()].filter((exchange) => only.has(exchange)).length : 0;
     count += (n * (n - 1)) / 2 - (outside * (outside - 1)) / 2;
   }
-  // Each pair's long side at 2k and short side at 2k + 1: pass 2 reads pairs in APR order, so one
-  // jump in memory a pair rather than one into each of three arrays (long, short, APR).
-  const sides = new Uint32Array(2 * count);
+  const longOf = new Uint32Array(count);
+  const shortOf = new Uint32Array(count);
   const aprs = new Float64Array(count);
   let k = 0;
   let pausedAt = 0;
@@ -252,8 +251,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
         const bLonger = paired[j]!.annualisedPct < paired[i]!.annualisedPct;
         const long = bLonger ? j : i;
         const short = bLonger ? i : j;
-        sides[2 * k] = long;
-        sides[2 * k + 1] = short;
+        longOf[k] = long;
+        shortOf[k] = short;
         aprs[k] = roundTo(paired[short]!.annualisedPct - paired[long]!.annualisedPct, 6);
         k += 1;
       }
@@ -265,12 +264,12 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const places = new Uint32Array(count);
     for (let p = 0; p < count; p++) {
       if (p % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-      places[p] = idPlaces.key(paired[sides[2 * p]!]!, paired[sides[2 * p + 1]!]!);
+      places[p] = idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!);
     }
     yield;
     order = yield* descendingOrderSlices(aprs, places);
   } else {
-    order = yield* byAprThenText(aprs, (p) => opportunityId(paired[sides[2 * p]!]!.base, paired[sides[2 * p]!]!.exchange, paired[sides[2 * p + 1]!]!.exchange));
+    order = yield* byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
   }
   yield;
 
@@ -285,15 +284,13 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const writeRows = (from: number, to: number) => {
     for (let r = from; r < to; r++) {
       const p = order[r]!;
-      const l = sides[2 * p]!;
-      const s = sides[2 * p + 1]!;
+      const l = longOf[p]!;
+      const s = shortOf[p]!;
       c.symbol[r] = f.symbol[l]!;
       c.long[r] = f.leg[l]!;
       c.short[r] = f.leg[s]!;
-      // As pass 1 computed it, from the markets' figures at hand rather than read back from `aprs`.
-      const gross = f.annualisedPct[s]! - f.annualisedPct[l]!;
-      c.apr.put(r, roundTo(gross, 6));
-      const net = netApr(gross, f.takerFee[l]!, f.takerFee[s]!, holdingDays);
+      c.apr.put(r, aprs[p]!);
+      const net = netApr(f.annualisedPct[s]! - f.annualisedPct[l]!, f.takerFee[l]!, f.takerFee[s]!, holdingDays);
       c.net_apr.put(r, roundTo(net, 6));
       // fundingSpread8h, each side's ratePer8h computed once per market.
       c.funding_spread_8h.put(r, roundTo(f.rate8h[s]! - f.rate8h[l]!, 12));
