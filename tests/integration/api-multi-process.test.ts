@@ -9,6 +9,7 @@ import { expectEnvelope, expectRateLimitHeaders, intHeader } from "./helpers/api
 import { createKeyFor, createUser, dbServices, signedIn } from "@/tests/support/api-fixtures";
 import { createServerDatabase, type ServerDatabase } from "@/tests/support/server-database";
 import { startApiProcess, type ApiProcess } from "./helpers/spawn-api-process";
+import { withRoomInWindow } from "@/tests/support/fixed-window";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -74,8 +75,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
 
       // The limit counts in fixed 60 s windows: a burst that straddled a window edge would
       // legitimately admit more. Start it well inside a window.
-      const intoWindow = Date.now() % WINDOW_MS;
-      if (intoWindow > WINDOW_MS - 15_000) await new Promise((r) => setTimeout(r, WINDOW_MS - intoWindow + 250));
+      await withRoomInWindow(WINDOW_MS, 15_000);
       const windowIndex = Math.floor(Date.now() / WINDOW_MS);
 
       const answers = await Promise.all(

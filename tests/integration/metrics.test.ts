@@ -10,6 +10,7 @@ import { enqueueJobs } from "@/lib/jobs/job-queue";
 import { DELIVERY_QUEUE } from "@/lib/webhooks/delivery-queue";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { withRoomInWindow } from "@/tests/support/fixed-window";
 
 const TOKEN = "operator-metrics-token";
 const saved = process.env.HEALTH_DETAILS_TOKEN;
@@ -55,10 +56,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 /** The requests below must fall into one rate-limit window (a clock minute). */
-async function earlyInAMinute() {
-  const into = Date.now() % 60_000;
-  if (into > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
-}
+const earlyInAMinute = () => withRoomInWindow(60_000, 15_000);
 
 describe("GET /metrics", () => {
   it("is refused without the health details token, in the error envelope, showing nothing", async () => {

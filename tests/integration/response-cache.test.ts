@@ -10,6 +10,7 @@ import type { DbTier } from "@/lib/keys/permissions";
 import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
 import { expectEnvelope, expectRateLimitHeaders } from "./helpers/api-envelope";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
+import { withRoomInWindow } from "@/tests/support/fixed-window";
 
 // The hot reads' cache (lib/api/cached-read.ts) through the real app, two ways: a Web Request to
 // `app.fetch` of an app created with `precompress: false` (for a host that compresses by itself),
@@ -217,8 +218,7 @@ describe.each([
     const paths = ["/v1/opportunities/COIN3-binance-bybit", "/v1/exchanges"];
     // One opportunity's history ends at the minute's start, so its answer rightly changes when a
     // minute turns: begin far enough from the turn that the wait below stays within one minute.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_100 - intoMinute));
+    await withRoomInWindow(60_000, 5_000);
     const firsts = await Promise.all(paths.map((path) => send(path, desk)));
     for (const first of firsts) expect(first.status).toBe(200);
     // Still 304 once the answers were rebuilt (a second on, or two), their ages moved.

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { auditTrail } from "@/lib/security/audit-trail";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { appErrorFrom } from "@/tests/support/app-error";
+import { withRoomInWindow } from "@/tests/support/fixed-window";
 
 // These tests count attempts exactly; with Redis (CI's second pass) a store answer later than the
 // 50 ms budget, while this process writes audit entries beside it, would fall back to memory and
@@ -36,10 +37,7 @@ const refusal = (promise: Promise<unknown>) => appErrorFrom(promise, "RATE_LIMIT
  * its end count in two windows and reach no ceiling. The attempts take a second or two on a loaded
  * machine, so they start where at least 30 s of the window are left.
  */
-async function earlyInWindow(): Promise<void> {
-  const left = SIGN_IN_THROTTLE.windowMs - (Date.now() % SIGN_IN_THROTTLE.windowMs);
-  if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+const earlyInWindow = () => withRoomInWindow(SIGN_IN_THROTTLE.windowMs, 30_000);
 
 describe("sign-in throttling", () => {
   it("never locks the owner out for a stranger's wrong passwords from another address", async () => {

@@ -11,6 +11,7 @@ import { deleteExpiredUsage } from "@/lib/usage/usage-retention";
 import { createKeyFor, createUser, dbServices, liveOpportunity, seedLiveOpportunities, signedIn } from "@/tests/support/api-fixtures";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
 import { captureLogs } from "@/tests/support/capture-logs";
+import { withRoomInWindow } from "@/tests/support/fixed-window";
 
 const database = testDatabaseForFile();
 let services: AppServices;
@@ -37,10 +38,7 @@ async function usage(key: string, query = "") {
 }
 
 /** The requests of one key below must fall into one rate-limit window (a clock minute). */
-async function earlyInAMinute() {
-  const into = Date.now() % 60_000;
-  if (into > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
-}
+const earlyInAMinute = () => withRoomInWindow(60_000, 20_000);
 
 describe("GET /v1/usage", () => {
   let ownerKey: { secret: string; id: string };

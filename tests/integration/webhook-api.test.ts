@@ -9,6 +9,7 @@ import { redeliver, sendTestEvent } from "@/lib/webhooks/webhook-deliveries";
 import { createEndpoint, rollEndpointSecret, updateEndpoint } from "@/lib/webhooks/webhook-endpoints";
 import { createKeyFor, createUser } from "@/tests/support/api-fixtures";
 import { dataOf, errorOf, marketApiForFile, type Json } from "./helpers/market-api";
+import { withRoomInWindow } from "@/tests/support/fixed-window";
 
 // The webhook routes of /v1 as a client meets them, and the rules both doors (/v1 and Account →
 // Webhooks, which call the same domain operations) share: manual sends throttled per account,
@@ -27,10 +28,7 @@ const body = (value: unknown) => JSON.stringify(value);
  * (22 requests) takes under a second alone and a few on a loaded 2-core machine, so 10 s left
  * is room enough; a wider margin only makes more runs wait for the next minute.
  */
-async function earlyInMinute(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+const earlyInMinute = () => withRoomInWindow(60_000, 10_000);
 
 
 async function deskKey(mode: "live" | "test" = "live") {
