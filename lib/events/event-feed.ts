@@ -16,7 +16,16 @@ export interface FeedEvent {
   frame: Uint8Array;
 }
 
-const encoder = new TextEncoder();
+/**
+ * An event's frame as UTF-8, in a slice of Node's shared 8 KB buffer pool (Buffer.from): a new
+ * ArrayBuffer per frame (TextEncoder.encode) had V8 weigh each against the external memory a
+ * round's columns had just added, and advance its marking there, 5–10 ms at a time: 0.9 s of a
+ * round's window in a profile, in the frames of ~3,000 events.
+ */
+function encodedFrame(event: PublicEvent): Uint8Array {
+  return Buffer.from(sseFrame(event), "utf8");
+}
+
 const joined = new WeakMap<readonly FeedEvent[], Uint8Array>();
 
 /**
@@ -172,7 +181,7 @@ export class EventFeed {
         const part = events.slice(from, from + TAKEN_AT_A_TIME).map((event, i): FeedEvent => {
           const sequence = range.first + BigInt(from + i);
           const publicEvent = toPublicEvent({ sequence, mode: dbMode, type: event.type, createdAt: range.createdAt, data: event.data });
-          return { sequence, event: publicEvent, frame: encoder.encode(sseFrame(publicEvent)), mode: dbMode, userId: null };
+          return { sequence, event: publicEvent, frame: encodedFrame(publicEvent), mode: dbMode, userId: null };
         });
         this.deliver(part, from > delivered);
       }
@@ -251,7 +260,7 @@ export class EventFeed {
       if (this.position !== from || rows.length === 0) return;
       const events = rows.map((row): FeedEvent => {
         const event = toPublicEvent(row);
-        return { sequence: row.sequence, event, frame: encoder.encode(sseFrame(event)), mode: row.mode, userId: row.userId };
+        return { sequence: row.sequence, event, frame: encodedFrame(event), mode: row.mode, userId: row.userId };
       });
       full = rows.length === this.batch;
       this.deliver(events);

@@ -130,15 +130,18 @@ export interface OpportunityColumns extends ColumnArrays {
 /**
  * Columns for `count` items, every number absent and every position 0. Written out as one object
  * literal, not assigned name by name: V8 keeps an object given 20 properties by computed name as a
- * dictionary, and a loop reading its columns 150,000 times ran three times slower. In `slab` when
- * given (ColumnSlabs; zeroed by the caller), every array a view of it; else in new memory.
+ * dictionary, and a loop reading its columns 150,000 times ran three times slower. Every array is a
+ * view of one buffer: `slab` when given (ColumnSlabs; zeroed by the caller), else a new one. One
+ * buffer, not one per array: V8 weighs each new buffer against the external memory allocated
+ * since its last full collection and, past a limit (as after a round's set arrives), advances its
+ * marking 5–10 ms in that allocation; the 33 buffers of each of a round's hold's copied runs
+ * took it half a second in one freshness run.
  */
-export function emptyColumnArrays(count: number, slab?: ArrayBuffer): ColumnArrays {
+export function emptyColumnArrays(count: number, slab: ArrayBuffer = new ArrayBuffer(count * ITEM_BYTES)): ColumnArrays {
   let at = 0;
   // The widest arrays first, so every view starts at a multiple of its element size.
-  const make = <T>(type: { new (length: number): T; new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }, n: number) =>
+  const make = <T>(type: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }, n: number) =>
     Array.from({ length: n }, () => {
-      if (!slab) return new type(count);
       const array = new type(slab, at, count);
       at += count * type.BYTES_PER_ELEMENT;
       return array;
