@@ -279,33 +279,33 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // Pass 2: every figure, in order, from the paired markets' figures laid out by position.
   // No ids: each is its pair's standard one (OpportunityColumns.ids).
   const f = pairedFigures(paired);
-  // Each row's sides and APR gathered in order first, in a loop of nothing else: the sort leaves
-  // the pairs in no order memory likes, and a loop this short has many of its reads under way at
-  // once, where the row loop below, read the same way, waited for each (a quarter of its time).
-  const rowLong = new Uint32Array(count);
-  const rowShort = new Uint32Array(count);
-  const rowApr = new Float64Array(count);
-  for (let r = 0; r < count; r++) {
-    const p = order[r]!;
-    rowLong[r] = longOf[p]!;
-    rowShort[r] = shortOf[p]!;
-    rowApr[r] = aprs[p]!;
-  }
-  yield;
   const longPriced: PricedLeg = { unitPrice: null, observedAt: null };
   const shortPriced: PricedLeg = { unitPrice: null, observedAt: null };
   const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
   c.type.fill(texts.at("perp_perp"));
+  // Each row's pair (its markets' positions in `paired`) and APR gathered in order first, into the
+  // columns that end up holding its legs and APR, in a loop of nothing else: the sort leaves the
+  // pairs in no order memory likes, and a loop this short has many of its reads under way at once,
+  // where the row loop below, reading them itself, waited for each (read in position order
+  // instead, as a trial, the ranking took 228 ms against 310).
+  for (let r = 0; r < count; r++) {
+    const p = order[r]!;
+    c.long[r] = longOf[p]!;
+    c.short[r] = shortOf[p]!;
+    c.apr.put(r, aprs[p]!);
+  }
+  yield;
   // The rows from `from` to `to`: a function of its own, so the generator only paces it.
   const writeRows = (from: number, to: number) => {
     for (let r = from; r < to; r++) {
+      const long = c.long[r]!;
+      const short = c.short[r]!;
       // Each side's figures: one record of FIGURES numbers (a cache line or two), not a read in each of a dozen arrays.
-      const l = rowLong[r]! * FIGURES;
-      const s = rowShort[r]! * FIGURES;
+      const l = long * FIGURES;
+      const s = short * FIGURES;
       c.symbol[r] = f[l + SYMBOL]!;
       c.long[r] = f[l + LEG]!;
       c.short[r] = f[s + LEG]!;
-      c.apr.put(r, rowApr[r]!);
       const net = netApr(f[s + ANNUALISED_PCT]! - f[l + ANNUALISED_PCT]!, f[l + TAKER_FEE]!, f[s + TAKER_FEE]!, holdingDays);
       c.net_apr.put(r, roundTo(net, 6));
       // fundingSpread8h, each side's ratePer8h computed once per market.
@@ -325,7 +325,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
         c.apr_7d_avg.put(r, pairAverage(known(f[s + AVERAGE_WEEK]!), known(f[l + AVERAGE_WEEK]!)));
       }
       // Known only from stored history; unknown without it.
-      const persistence = options.persistence?.(paired[rowLong[r]!]!.snapshot, paired[rowShort[r]!]!.snapshot) ?? UNKNOWN_PERSISTENCE;
+      const persistence = options.persistence?.(paired[long]!.snapshot, paired[short]!.snapshot) ?? UNKNOWN_PERSISTENCE;
       c["persistence.as_of"][r] = texts.at(persistence.as_of);
       c["persistence.positive_since"][r] = texts.at(persistence.positive_since);
       c["persistence.apr_median_7d"].put(r, persistence.apr_median_7d);

@@ -133,9 +133,8 @@ export interface OpportunityColumns extends ColumnArrays {
  * dictionary, and a loop reading its columns 150,000 times ran three times slower. Every array is a
  * view of one buffer: `slab` when given (ColumnSlabs; zeroed by the caller), else a new one. One
  * buffer, not one per array: V8 weighs each new buffer against the external memory allocated
- * since its last full collection and, past a limit (as after a round's set arrives), advances its
- * marking 5–10 ms in that allocation; the 33 buffers of each of a round's hold's copied runs
- * took it half a second in one freshness run.
+ * since its last full collection and, past a limit (as once a round's set has arrived), advances
+ * its marking 5–10 ms in that allocation, so a copy made in a round's hold paid it 33 times.
  */
 export function emptyColumnArrays(count: number, slab: ArrayBuffer = new ArrayBuffer(count * ITEM_BYTES)): ColumnArrays {
   let at = 0;
