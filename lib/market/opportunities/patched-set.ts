@@ -212,13 +212,12 @@ function rowsByBase(set: OpportunityColumns): Map<string, Uint32Array> {
   // The arrays are views of one buffer: a buffer per asset, in a round's hold, had V8 advance its
   // marking in many of the 600 allocations (see emptyColumnArrays), half a second in one run.
   const all = new Uint32Array(set.count);
+  const filling = new Map<string, { rows: Uint32Array; next: number }>();
   let start = 0;
-  const filling = new Map(
-    [...sizes].map(([text, size]) => {
-      const rows = all.subarray(start, (start += size));
-      return [text, { rows, next: 0 }];
-    }),
-  );
+  for (const [text, size] of sizes) {
+    filling.set(text, { rows: all.subarray(start, start + size), next: 0 });
+    start += size;
+  }
   const atPosition = new Array<{ rows: Uint32Array; next: number } | undefined>(set.texts.length);
   for (let at = 0; at < counts.length; at++) if (counts[at]! > 0) atPosition[at] = filling.get(set.texts[at]!);
   for (let i = 0; i < set.count; i++) {

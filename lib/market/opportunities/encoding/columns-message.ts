@@ -12,7 +12,7 @@ export type ColumnsMessage = Omit<OpportunityColumns, keyof ColumnArrays> & { ar
 /**
  * `columns` as a message, and the memory under their arrays to transfer with it: a round's set is
  * ~60 MB of arrays, which a transfer hands over without a copy (the sender may not read them
- * afterwards). Arrays that are views of one slab (ColumnSlabs) stay views of it on arrival.
+ * afterwards). A set's arrays are views of one buffer (emptyColumnArrays), sent once; they stay views of it on arrival.
  */
 export function columnsMessage(columns: OpportunityColumns): { message: ColumnsMessage; transfer: ArrayBuffer[] } {
   const { count, keys, ids, legs, texts, ...named } = columns;

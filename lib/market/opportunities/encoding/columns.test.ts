@@ -21,8 +21,11 @@ const snapshots = ["BTC", "ETH"].flatMap((base) =>
 );
 
 describe("ColumnSlabs", () => {
-  it("lays a set's columns out in one slab, none overlapping, each as long as the set", () => {
-    const columns = new ColumnSlabs().take(1_001);
+  it.each([
+    ["a slab's", () => new ColumnSlabs().take(1_001)],
+    ["new columns'", () => emptyColumnArrays(1_001)],
+  ])("lays %s arrays out in one buffer, none overlapping, each as long as the set", (_, make) => {
+    const columns = make();
     const arrays = arraysOf(columns);
     expect(arrays).toHaveLength(32);
     const slab = columns.apr.values.buffer;

@@ -134,7 +134,7 @@ export interface OpportunityColumns extends ColumnArrays {
  * view of one buffer: `slab` when given (ColumnSlabs; zeroed by the caller), else a new one. One
  * buffer, not one per array: V8 weighs each new buffer against the external memory allocated
  * since its last full collection and, past a limit (as once a round's set has arrived), advances
- * its marking 5–10 ms in that allocation, so a copy made in a round's hold paid it 33 times.
+ * its marking 5–10 ms in that allocation, so a copy made in a round's hold paid it 32 times.
  */
 export function emptyColumnArrays(count: number, slab: ArrayBuffer = new ArrayBuffer(count * ITEM_BYTES)): ColumnArrays {
   let at = 0;
