@@ -30,8 +30,7 @@ export async function listVenueFees(services: AppServices, actor: Actor): Promis
     services.db().then((db) => db.accountVenueFee.findMany({ where: { userId: actor.userId } })),
   ]);
   const own = new Map(rows.map((r) => [r.exchange, r]));
-  const legByVenue = new Map<string, { exchange: string; market: string }>();
-  for (const o of snapshot.items) for (const leg of [o.long, o.short]) if (!legByVenue.has(leg.exchange)) legByVenue.set(leg.exchange, leg);
+  const legByVenue = snapshot.legsByVenue();
   const at = market.quoteTime(new Date());
   const venues = VENUE_IDS.filter((id) => legByVenue.has(id) || own.has(id));
   const items = await Promise.all(

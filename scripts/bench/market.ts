@@ -97,8 +97,8 @@ async function benchRound(db: Db) {
     stepEnds.push({ step, at: performance.now() });
   };
   let publishedAt = 0;
-  // And as a server takes it: its in-memory set builds the round's items (LiveOpportunities), on
-  // the round's thread, so the event loop's stretches below include them.
+  // And as a server takes it: its in-memory set lists and groups the round's rows
+  // (LiveOpportunities), on the round's thread, so the event loop's stretches below include them.
   const live = new LiveOpportunities(async () => db);
   const onPublished = (published: AppliedRound) => {
     publishedAt = performance.now();

@@ -33,7 +33,7 @@ async function main() {
     const asOf = new Date(Math.min(...opportunities.map((o) => Date.parse(o.updated_at))));
     await publish(db, opportunities, { asOf, sample: false });
     // Read back as every server loads it.
-    const stored = (await new LiveOpportunities(async () => db).current()).items.length;
+    const stored = (await new LiveOpportunities(async () => db).current()).count;
     if (stored !== opportunities.length) throw new Error(`stored ${stored} opportunities, expected ${opportunities.length}`);
     writeFileSync(keysFile, JSON.stringify(keys.map(({ tier, secret }): SeededKey => ({ secret, tier }))));
     console.log(`seeded ${keys.length} keys (${tiers.filter((t) => t === "desk").length} Desk) and ${stored} opportunities`);

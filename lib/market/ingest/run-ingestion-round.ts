@@ -286,18 +286,21 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       carried.size > 0 ? caughtUpOn : undefined,
     );
     // The columns nothing reads any more: the round's under the replaced set (the micro-batches'
-    // layers on them go with it: the publisher takes this round's set below, before any batch), or
-    // without events this one, now stored (unless the micro-batches go on from it).
-    const unread = events ? events.committed(version) : batches ? undefined : ranked;
+    // layers on them go with it: the publisher takes this round's set below, before any batch).
+    // The served set reads them until this round's replaces it (`applied`, awaited before this
+    // round ends and so before the next takes a slab). Without events, nothing goes back: this
+    // round's set is served as it is.
+    const unread = events?.committed(version);
     if (unread) options.slabs?.giveBack(unread);
     holding = false;
     batches?.roundPublished({ version, set: published ?? ranked, ...(patched && { carried: patched, rankedFrom }), snapshots: ranking, history, asOf });
     step("publish");
     // This process's in-memory set: the round's, with the carried assets' pairs (gathered in slices
-    // while batches go on) spliced in. Neither is memory a set takes again before this round ends
-    // (awaiting `applied`): `ranked`'s slab is taken again only by a later round's ranking, and the
-    // carried pairs are new memory or batches' columns, never a slab's (PatchedSet.carrying copies
-    // the runs it carries of the previous round's columns).
+    // while batches go on) spliced in, served from these columns until the next round's replaces
+    // it. `ranked`'s slab goes back at the next round's commit and is written again only by the
+    // ranking of the round after, which starts once the next round's set is served (`applied`);
+    // the carried pairs are new memory or batches' columns, never a slab's (PatchedSet.carrying
+    // copies the runs it carries of the previous round's columns).
     const servedCarried = options.onPublished && published && carried.size > 0 ? { bases: carried, pairs: published.rowsOfInSlices(carried, options.sliceMs) } : undefined;
     servedCarried?.pairs.catch(() => undefined); // awaited by onPublished once the round's items are built: its failure is that of `applied`
     const applied = Promise.resolve(options.onPublished?.({ version, set: ranked, ...(servedCarried && { carried: servedCarried }), asOf })).catch((error: unknown) =>

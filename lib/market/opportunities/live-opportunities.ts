@@ -1,11 +1,8 @@
 import type { Db } from "@/lib/db";
 import { listenOnChannel } from "@/lib/db/listen-channel";
-import { itemsOf, itemsOfInSlices, type OpportunityColumns } from "./encoding/columns";
-import type { Opportunity } from "../model/types";
+import type { OpportunityColumns } from "./encoding/columns";
 import { logger } from "@/lib/observability/logger";
-import { runInSlices } from "@/lib/time-slices";
 import { OpportunitySnapshot } from "./opportunity-query";
-import { spliceItemSlices } from "./splice-opportunities";
 import { load, loadPatchesSince, OPPORTUNITY_SET_CHANNEL, ownPublishesSettled } from "./store";
 import type { PartialAssets } from "./pair-scope";
 
@@ -87,13 +84,11 @@ export class LiveOpportunities {
   }
 
   /**
-   * Holds a round's set as published, rather than reading and decoding it from the database again.
-   * Its 150,000 items and their groups by asset are built in slices (itemsOfInSlices,
-   * OpportunitySnapshot.rankedInSlices), this thread serving meanwhile from the set held until
-   * then. The pairs of the assets the round carried from batches are spliced into its items, in
-   * slices too (those assets' items built once, from the batches' pairs): merging them into the
-   * round's columns first would be a pass over every column of the whole set. Resolves once it is
-   * held. The columns it reads must not change until then.
+   * Holds a round's set as published, rather than reading and decoding it from the database again:
+   * served from its columns (OpportunitySnapshot.rankedInSlices), with the pairs of the assets the
+   * round carried from batches taken from theirs. Its entries and groups by asset are built in
+   * slices, this thread serving meanwhile from the set held until then. Resolves once it is held.
+   * The columns must not change while it is served.
    */
   applyRound(round: AppliedRound, sliceMs?: number): Promise<void> {
     if ((this.held && this.version >= round.version) || (this.applying && this.applying.version >= round.version)) return this.applying?.done ?? Promise.resolve();
@@ -101,15 +96,8 @@ export class LiveOpportunities {
     this.checkedAt = Date.now();
     const { set, carried } = round;
     const asOf = round.asOf.toISOString();
-    const built = async (): Promise<OpportunitySnapshot> => {
-      // Of the carried assets, the round's own pairs are left out: the batches' stand.
-      const ofRound = await itemsOfInSlices(set, sliceMs, carried?.bases);
-      if (!carried) return OpportunitySnapshot.rankedInSlices(ofRound, asOf, false, sliceMs, set.ids === null);
-      const pairs = await carried.pairs;
-      const ofCarried = await itemsOfInSlices(pairs, sliceMs);
-      const items = await runInSlices(spliceItemSlices(ofRound, carried.bases, ofCarried, ofRound.length + ofCarried.length), sliceMs);
-      return OpportunitySnapshot.rankedInSlices(items, asOf, false, sliceMs, set.ids === null && pairs.ids === null);
-    };
+    const built = async (): Promise<OpportunitySnapshot> =>
+      OpportunitySnapshot.rankedInSlices(set, asOf, false, sliceMs, carried && { bases: carried.bases, pairs: await carried.pairs });
     const done = Promise.resolve()
       .then(built)
       .then((snapshot) => {
@@ -125,25 +113,24 @@ export class LiveOpportunities {
   }
 
   /**
-   * This process's micro-batch, committed: spliced into the items held when they are the set it
-   * was published on (once built, when that is the round's set being built); else the set is
-   * caught up on from the database.
+   * This process's micro-batch, committed: spliced into the set held when it is the set it was
+   * published on (once built, when that is the round's set being built); else the set is caught up
+   * on from the database.
    */
   applyBatch(batch: AppliedBatch): void {
     const applying = this.applying;
-    // On the round's set, or on a batch on it: spliced, in order, once the round's items are built.
+    // On the round's set, or on a batch on it: spliced, in order, once the round's set is built.
     if (applying && batch.previousVersion >= applying.version) {
-      const items = itemsOf(batch.items);
-      void applying.done.then(() => this.splice(batch, items));
+      void applying.done.then(() => this.splice(batch));
       return;
     }
-    this.splice(batch, itemsOf(batch.items));
+    this.splice(batch);
   }
 
-  private splice(batch: AppliedBatch, items: readonly Opportunity[]): void {
+  private splice(batch: AppliedBatch): void {
     const held = this.held;
     if (held && this.version === batch.previousVersion) {
-      this.replace(held.spliced(batch.bases, items, batch.partial), batch.version);
+      this.replace(held.spliced(batch.bases, batch.items, batch.partial), batch.version);
     } else if (this.snapshot) void this.refresh();
   }
 
@@ -219,7 +206,7 @@ export class LiveOpportunities {
       }
       if (since.patches.length === 0) return;
       let snapshot = held;
-      for (const patch of since.patches) snapshot = snapshot.spliced(new Set(patch.bases), itemsOf(patch.columns), patch.partial);
+      for (const patch of since.patches) snapshot = snapshot.spliced(new Set(patch.bases), patch.columns, patch.partial);
       this.replace(snapshot, since.head.version);
       return;
     }
@@ -239,11 +226,9 @@ export class LiveOpportunities {
     // A set this process published while this read was under way is newer: it stands.
     const newerHeld = () => this.held !== undefined && this.version > (set?.version ?? 0);
     if (newerHeld()) return this.held!;
-    // In slices: a server that does not ingest builds every round's items here, and 350,000 at
-    // once held its requests and streams for 3–5 s on a loaded 2-core machine.
-    const snapshot = set
-      ? await OpportunitySnapshot.storedInSlices(await itemsOfInSlices(set.columns), set.asOf.toISOString(), set.sample, undefined, set.columns.ids === null)
-      : new OpportunitySnapshot([], null, false);
+    // In slices: a server that does not ingest takes every round's set here, and building 350,000
+    // items at once held its requests and streams for 3–5 s on a loaded 2-core machine.
+    const snapshot = set ? await OpportunitySnapshot.storedInSlices(set.columns, set.asOf.toISOString(), set.sample) : new OpportunitySnapshot([], null, false);
     if (newerHeld()) return this.held!;
     this.version = set?.version ?? 0;
     this.held = snapshot;

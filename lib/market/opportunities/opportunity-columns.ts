@@ -7,7 +7,6 @@ export {
   idReader,
   itemReader,
   itemsOf,
-  itemsOfInSlices,
   opportunityId,
   type ColumnArrays,
   type OpportunityColumns,

@@ -1,33 +1,34 @@
 import { runWhole, type Sliced } from "@/lib/time-slices";
 import type { Opportunity } from "../model/types";
 import { replacesPair, type PartialAssets } from "./pair-scope";
-import { rankedBefore } from "./splice-opportunities";
+import { entryBefore, ITEM_FIELDS, type EntryFields } from "./set-entries";
 
 // Pairs are formed per asset (rank-opportunities.ts), so a micro-batch re-ranks a few assets' pairs
 // and leaves the rest of the set as it was. A served set held by asset is patched by replacing those
 // assets' groups, in time proportional to the batch, rather than by a pass over its 150,000 items;
 // the whole list in set order is merged from the groups only when something reads it.
 
-/** A set's items by asset (`Opportunity.symbol`), each asset's in set order (`rankedBefore`). Never written once made. */
-export type OpportunityGroups = ReadonlyMap<string, readonly Opportunity[]>;
+/** A set's entries by asset (EntryFields.symbol), each asset's in set order (`rankedBefore`). Never written once made. */
+export type OpportunityGroups<T = Opportunity> = ReadonlyMap<string, readonly T[]>;
 
-/** `ordered`'s items by asset, each group in `ordered`'s order. Pure. */
-export function groupsOf(ordered: readonly Opportunity[]): Map<string, readonly Opportunity[]> {
-  return runWhole(groupSlices(ordered));
+/** `ordered`'s entries by asset, each group in `ordered`'s order. Pure. */
+export function groupsOf<T = Opportunity>(ordered: readonly T[], fields: EntryFields<T> = ITEM_FIELDS as EntryFields<T>): Map<string, readonly T[]> {
+  return runWhole(groupSlices(ordered, fields));
 }
 
 /** Items a slice of `groupSlices`. */
 const GROUPED_A_SLICE = 8_192;
 
 /** `groupsOf` pausing every GROUPED_A_SLICE items (lib/time-slices.ts): a round's 400,000 items took most of a second at once. */
-export function* groupSlices(ordered: readonly Opportunity[]): Sliced<Map<string, readonly Opportunity[]>> {
-  const groups = new Map<string, Opportunity[]>();
+export function* groupSlices<T>(ordered: readonly T[], fields: EntryFields<T>): Sliced<Map<string, readonly T[]>> {
+  const groups = new Map<string, T[]>();
   for (let i = 0; i < ordered.length; i++) {
     if (i % GROUPED_A_SLICE === GROUPED_A_SLICE - 1) yield;
-    const item = ordered[i]!;
-    const group = groups.get(item.symbol);
-    if (group) group.push(item);
-    else groups.set(item.symbol, [item]);
+    const entry = ordered[i]!;
+    const symbol = fields.symbol(entry);
+    const group = groups.get(symbol);
+    if (group) group.push(entry);
+    else groups.set(symbol, [entry]);
   }
   return groups;
 }
@@ -38,48 +39,49 @@ export function* groupSlices(ordered: readonly Opportunity[]): Sliced<Map<string
  * of `bases` without a replacement item is gone, a new one is added. The other groups are the same
  * arrays. Pure; costs the map's copy (one entry per asset) and the batch.
  */
-export function spliceGroups(
-  groups: OpportunityGroups,
+export function spliceGroups<T = Opportunity>(
+  groups: OpportunityGroups<T>,
   bases: ReadonlySet<string>,
-  replacement: readonly Opportunity[],
+  replacement: readonly T[],
   partial?: PartialAssets,
-): Map<string, readonly Opportunity[]> {
+  fields: EntryFields<T> = ITEM_FIELDS as EntryFields<T>,
+): Map<string, readonly T[]> {
   const next = new Map(groups);
   for (const base of bases) {
     const group = next.get(base);
     if (!group) continue;
     if (partial?.has(base)) {
-      const kept = keptItems(group, bases, partial);
+      const kept = keptEntries(group, bases, partial, fields);
       if (kept.length > 0) next.set(base, kept);
       else next.delete(base);
     } else next.delete(base);
   }
-  for (const [symbol, group] of groupsOf(replacement)) {
+  for (const [symbol, group] of groupsOf(replacement, fields)) {
     // An item of an asset outside `bases` joins that asset's kept items, as a splice of the whole list would merge it.
     const kept = next.get(symbol);
-    next.set(symbol, kept ? mergeTwo(kept, group) : group);
+    next.set(symbol, kept ? mergeTwo(kept, group, fields) : group);
   }
   return next;
 }
 
-/** The items of `group` a batch of `bases` and `partial` leaves as they are, in order. */
-function keptItems(group: readonly Opportunity[], bases: ReadonlySet<string>, partial: PartialAssets | undefined): Opportunity[] {
-  return group.filter((item) => !replacesPair(bases, partial, item.symbol, item.long.exchange, item.short.exchange));
+/** The entries of `group` a batch of `bases` and `partial` leaves as they are, in order. */
+function keptEntries<T>(group: readonly T[], bases: ReadonlySet<string>, partial: PartialAssets | undefined, f: EntryFields<T>): T[] {
+  return group.filter((entry) => !replacesPair(bases, partial, f.symbol(entry), f.long(entry), f.short(entry)));
 }
 
-function mergeTwo(a: readonly Opportunity[], b: readonly Opportunity[]): Opportunity[] {
-  const out = new Array<Opportunity>(a.length + b.length);
+function mergeTwo<T>(a: readonly T[], b: readonly T[], f: EntryFields<T>): T[] {
+  const out = new Array<T>(a.length + b.length);
   let [i, j] = [0, 0];
   for (let r = 0; r < out.length; r++) {
-    const fromA = j >= b.length || (i < a.length && rankedBefore(a[i]!.apr, a[i]!.id, b[j]!.apr, b[j]!.id));
+    const fromA = j >= b.length || (i < a.length && entryBefore(f, a[i]!, b[j]!));
     out[r] = fromA ? a[i++]! : b[j++]!;
   }
   return out;
 }
 
-/** Every item of `groups` in set order: a k-way merge, a heap of the groups by their next item. Pure. */
-export function mergeGroups(groups: OpportunityGroups): Opportunity[] {
-  const lists: (readonly Opportunity[])[] = [];
+/** Every entry of `groups` in set order: a k-way merge, a heap of the groups by their next entry. Pure. */
+export function mergeGroups<T = Opportunity>(groups: OpportunityGroups<T>, f: EntryFields<T> = ITEM_FIELDS as EntryFields<T>): T[] {
+  const lists: (readonly T[])[] = [];
   let count = 0;
   for (const group of groups.values()) {
     if (group.length === 0) continue;
@@ -92,7 +94,7 @@ export function mergeGroups(groups: OpportunityGroups): Opportunity[] {
   const before = (x: number, y: number) => {
     const a = lists[x]![next[x]!]!;
     const b = lists[y]![next[y]!]!;
-    return rankedBefore(a.apr, a.id, b.apr, b.id);
+    return entryBefore(f, a, b);
   };
   const siftDown = (from: number) => {
     const top = heap[from]!;
@@ -108,7 +110,7 @@ export function mergeGroups(groups: OpportunityGroups): Opportunity[] {
     heap[at] = top;
   };
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
-  const out = new Array<Opportunity>(count);
+  const out = new Array<T>(count);
   for (let r = 0; r < count; r++) {
     const list = heap[0]!;
     const at = next[list]!;

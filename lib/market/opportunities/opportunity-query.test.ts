@@ -3,7 +3,7 @@ import { marketKey } from "../model/market-average";
 import type { MarketSnapshot } from "../model/types";
 import { wideMarket, WIDE_VENUES } from "@/tests/support/market/wide-market";
 import { countingTurns } from "@/tests/support/event-loop-turns";
-import { itemsOf } from "./encoding/columns";
+import { columnsOf, itemsOf } from "./encoding/columns";
 import { rankOpportunities } from "./rank-opportunities";
 import { servedAt } from "../model/leg-freshness";
 import { MAX_CACHED_JSON, OpportunitySnapshot, queryOpportunities, SORTS, type OpportunityFilter } from "./opportunity-query";
@@ -56,10 +56,15 @@ describe("OpportunitySnapshot.pageJson", () => {
     if (!first) throw new Error("no opportunity");
     const many = Array.from({ length: MAX_CACHED_JSON + 10 }, (_, i) => ({ ...first, id: `A${i}-binance-okx` }));
     const big = new OpportunitySnapshot(many, asOf, false);
-    for (const item of many) expect(big.jsonOf(item, freshness)).toBe(JSON.stringify(served(item)));
+    const items = big.items;
+    expect(items).toEqual(many);
+    for (const item of items) expect(big.jsonOf(item, freshness)).toBe(JSON.stringify(served(item)));
     expect(big.cachedJsonItems).toBe(MAX_CACHED_JSON);
-    const past = many.at(-1)!;
+    const past = items.at(-1)!;
     expect(big.jsonOf(past, freshness)).toBe(JSON.stringify(served(past)));
+    expect(big.cachedJsonItems).toBe(MAX_CACHED_JSON);
+    // An item not of the set (not built by it) is served alike, its JSON not kept.
+    expect(big.jsonOf(many[0]!, freshness)).toBe(JSON.stringify(served(many[0]!)));
     expect(big.cachedJsonItems).toBe(MAX_CACHED_JSON);
   });
 
@@ -143,25 +148,22 @@ describe("sort=stability", () => {
 
 });
 
-describe("OpportunitySnapshot.inOrder", () => {
+describe("OpportunitySnapshot's -apr order", () => {
   const byApr = (list: readonly Opportunity[]) => [...list].sort((a, b) => (a.apr !== b.apr ? b.apr - a.apr : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ids = (set: OpportunitySnapshot) => queryOpportunities(set, { limit: 100_000, offset: 0, sort: "-apr" }).items.map((o) => o.id);
 
   it("serves a set held in ranked order as it is for -apr, and sorts one that is not", () => {
     const ranked = byApr(opportunities);
     // Ties by id are part of the order: two items of equal APR, in id order.
     const tied = [{ ...ranked[0]!, id: "ZZ-b-a", apr: 1_000 }, { ...ranked[1]!, id: "ZZ-a-b", apr: 1_000 }];
     const inOrder = byApr([...ranked, ...tied]);
-    const held = new OpportunitySnapshot(inOrder, asOf, false);
-    expect(held.inOrder("-apr")).toBe(held.items);
-    const shuffled = [...inOrder].reverse();
-    const other = new OpportunitySnapshot(shuffled, asOf, false);
-    expect(other.inOrder("-apr")).not.toBe(other.items);
-    expect(other.inOrder("-apr").map((o) => o.id)).toEqual(inOrder.map((o) => o.id));
+    expect(ids(new OpportunitySnapshot(inOrder, asOf, false))).toEqual(inOrder.map((o) => o.id));
+    expect(ids(new OpportunitySnapshot([...inOrder].reverse(), asOf, false))).toEqual(inOrder.map((o) => o.id));
     // A tie out of id order is not taken for ranked order either.
     const swapped = [...inOrder];
     const at = swapped.findIndex((o) => o.id === "ZZ-a-b");
     [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
-    expect(new OpportunitySnapshot(swapped, asOf, false).inOrder("-apr").map((o) => o.id)).toEqual(inOrder.map((o) => o.id));
+    expect(ids(new OpportunitySnapshot(swapped, asOf, false))).toEqual(inOrder.map((o) => o.id));
   });
 });
 
@@ -170,7 +172,8 @@ describe("OpportunitySnapshot.spliced", () => {
   const setAsOf = "2026-09-27T13:30:00.000Z";
   const at = { at: Date.parse(setAsOf) + MINUTE, staleAfterMs: 3 * MINUTE };
   const key = (s: MarketSnapshot) => marketKey(s.exchange, s.market);
-  const ranked = (market: readonly MarketSnapshot[]) => itemsOf(rankOpportunities(market, history).columns);
+  const rankedColumns = (market: readonly MarketSnapshot[]) => rankOpportunities(market, history).columns;
+  const ranked = (market: readonly MarketSnapshot[]) => itemsOf(rankedColumns(market));
   /** A deterministic random in [0, 1). */
   let state = 7;
   const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -210,7 +213,7 @@ describe("OpportunitySnapshot.spliced", () => {
         else byKey.set(key(s), { ...s, fundingRate: s.fundingRate === null ? null : s.fundingRate + (random() - 0.5) * 0.0004, observedAt: s.observedAt + batch * 1_000 });
       }
       market = [...byKey.values()];
-      const replacement = ranked(market.filter((s) => bases.has(s.base)));
+      const replacement = rankedColumns(market.filter((s) => bases.has(s.base)));
       // This line's list is spliced from the list before, built each batch.
       spliced = spliced.spliced(bases, replacement);
       grouped = grouped.spliced(bases, replacement);
@@ -236,7 +239,7 @@ describe("OpportunitySnapshot.spliced", () => {
     before.pageJson(page, at);
     const a2 = page.items.filter((o) => o.symbol === "A2").length;
     expect(before.cachedJsonItems).toBe(page.items.length);
-    const after = before.spliced(new Set(["A1"]), ranked(market.filter((s) => s.base === "A1")));
+    const after = before.spliced(new Set(["A1"]), rankedColumns(market.filter((s) => s.base === "A1")));
     // The A1 items' texts are gone with them; A2's are the same items, their texts kept.
     expect(after.cachedJsonItems).toBe(a2);
     const kept = queryOpportunities(after, { limit: 1_000, offset: 0, sort: "-apr", symbol: "A2" });
@@ -255,11 +258,11 @@ describe("OpportunitySnapshot.spliced", () => {
     let set = new OpportunitySnapshot(many("A"), asOf, false);
     for (const item of set.items) set.jsonOf(item, freshness);
     expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON / 2 + 10);
-    set = set.spliced(new Set(), many("B"));
+    set = set.spliced(new Set(), columnsOf(many("B")));
     for (const item of set.items) expect(set.jsonOf(item, freshness)).toBe(JSON.stringify(served(item)));
     expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON);
     // A's items replaced: their texts no longer count, and B's are cached as they are served.
-    set = set.spliced(new Set(["A"]), []);
+    set = set.spliced(new Set(["A"]), columnsOf([]));
     expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON / 2 - 10);
     for (const item of set.items) set.jsonOf(item, freshness);
     expect(set.cachedJsonItems).toBe(MAX_CACHED_JSON / 2 + 10);
@@ -268,42 +271,57 @@ describe("OpportunitySnapshot.spliced", () => {
 });
 
 describe("OpportunitySnapshot.rankedInSlices", () => {
-  it("holds a ranked set as a snapshot of its list does, its groups built in slices", async () => {
+  it("holds a ranked set as a snapshot of its items does, served from its columns, its groups built in slices", async () => {
     const { snapshots, ...history } = wideMarket(100);
-    const items = itemsOf(rankOpportunities(snapshots, history).columns);
+    const columns = rankOpportunities(snapshots, history).columns;
+    const items = itemsOf(columns);
     const whole = new OpportunitySnapshot(items, asOf, false);
-    const { result: sliced, turns } = await countingTurns(() => OpportunitySnapshot.rankedInSlices(items, asOf, false, 0));
+    const { result: sliced, turns } = await countingTurns(() => OpportunitySnapshot.rankedInSlices(columns, asOf, false, 0));
 
     expect(turns).toBeGreaterThan(2);
     expect(sliced.count).toBe(items.length);
     expect(sliced.items).toEqual(whole.items);
     for (const symbol of ["A0", "A57", "A99"]) expect(sliced.groupOf(symbol)).toEqual(whole.groupOf(symbol));
-    expect(sliced.byId(items[123]!.id)).toBe(items[123]);
+    expect(sliced.byId(items[123]!.id)).toEqual(items[123]);
+    // Built once: the same item for the same entry.
+    expect(sliced.byId(items[123]!.id)).toBe(sliced.byId(items[123]!.id));
     // A batch spliced into it: the asset gone from both alike.
     const gone = new Set(["A57"]);
-    expect(sliced.spliced(gone, []).items).toEqual(whole.spliced(gone, []).items);
-    expect(sliced.spliced(gone, []).groupOf("A57")).toEqual([]);
+    expect(sliced.spliced(gone, columnsOf([])).items).toEqual(whole.spliced(gone, columnsOf([])).items);
+    expect(sliced.spliced(gone, columnsOf([])).groupOf("A57")).toEqual([]);
+  });
+
+  it("takes the carried assets' pairs from theirs, as a set spliced with them", async () => {
+    const { snapshots, ...history } = wideMarket(30);
+    const columns = rankOpportunities(snapshots, history).columns;
+    const bases = new Set(["A3", "A17", "NEW"]);
+    const moved = snapshots.filter((s) => bases.has(s.base)).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) * -2 + 0.0001 }));
+    const pairs = rankOpportunities(moved, history).columns;
+    const carried = await OpportunitySnapshot.rankedInSlices(columns, asOf, false, 0, { bases, pairs });
+    const spliced = new OpportunitySnapshot(itemsOf(columns), asOf, false).spliced(bases, pairs);
+    expect(carried.items).toEqual(spliced.items);
+    expect(carried.groupOf("A17")).toEqual(itemsOf(pairs).filter((o) => o.symbol === "A17"));
   });
 
   it("holds a stored set in set order as ranked, checking its order in slices, and one in another order sorted when asked", async () => {
     const { snapshots, ...history } = wideMarket(100);
-    const items = itemsOf(rankOpportunities(snapshots, history).columns);
-    const { result: stored, turns } = await countingTurns(() => OpportunitySnapshot.storedInSlices(items, asOf, false, 0));
+    const columns = rankOpportunities(snapshots, history).columns;
+    const items = itemsOf(columns);
+    const { result: stored, turns } = await countingTurns(() => OpportunitySnapshot.storedInSlices(columns, asOf, false, 0));
     expect(turns).toBeGreaterThan(2);
-    expect(stored.inOrder("-apr")).toBe(stored.items);
     expect(stored.items).toEqual(items);
-    const reversed = await OpportunitySnapshot.storedInSlices([...items].reverse(), asOf, false, 0);
-    expect(reversed.inOrder("-apr")).toEqual(items);
+    const reversed = await OpportunitySnapshot.storedInSlices(columnsOf([...items].reverse()), asOf, false, 0);
+    expect(reversed.items.map((o) => o.id)).not.toEqual(items.map((o) => o.id));
+    expect(queryOpportunities(reversed, { limit: 100_000, offset: 0, sort: "-apr" }).items).toEqual(items);
     expect(reversed.groupOf("A57")).toEqual(stored.groupOf("A57"));
   });
 
-  it("finds an item by an id other than its pair's standard one, checking every id unless told they are standard", async () => {
+  it("finds an item by an id other than its pair's standard one", async () => {
     const { snapshots, ...history } = wideMarket(20);
     const items = itemsOf(rankOpportunities(snapshots, history).columns);
     const custom = items.map((item, i) => (i === 7 ? { ...item, id: "hand-made" } : item));
-    const checked = await OpportunitySnapshot.rankedInSlices(custom, asOf, false, 0);
-    expect(checked.byId("hand-made")).toBe(custom[7]);
-    const told = await OpportunitySnapshot.rankedInSlices(items, asOf, false, 0, true);
-    expect(told.byId(items[7]!.id)).toBe(items[7]);
+    const checked = await OpportunitySnapshot.rankedInSlices(columnsOf(custom), asOf, false, 0);
+    expect(checked.byId("hand-made")).toEqual(custom[7]);
+    expect(checked.byId(items[8]!.id)).toEqual(items[8]);
   });
 });

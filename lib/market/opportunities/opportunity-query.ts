@@ -2,10 +2,13 @@ import { z } from "zod";
 import { numberParam, pageParams } from "@/lib/query-params";
 import { ageSeconds, isStale, legAtAnswer, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
 import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
-import type { Opportunity, ServedOpportunity } from "../model/types";
+import type { Opportunity, OpportunityLeg, ServedOpportunity } from "../model/types";
+import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
 import { groupSlices, groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
 import { replacesPair, type PartialAssets } from "./pair-scope";
-import { rankedBefore, spliceItems } from "./splice-opportunities";
+import { entryBefore } from "./set-entries";
+import { entrySlices, ServedRows, type NumberColumnName } from "./served-rows";
+import { spliceItems, spliceItemSlices } from "./splice-opportunities";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
@@ -78,51 +81,71 @@ function ageJson(age: number | null): string {
   return age === null ? "null" : String(age);
 }
 
+/** How many items a set keeps built (see ItemCaches.item): the pages clients poll, as for their JSON. */
+const MAX_CACHED_ITEMS = MAX_CACHED_JSON;
+
 /**
- * What an item serves the same for every set at one moment (`asOf`, `sample`): its legs' observed
- * times and its JSON. A set spliced from another at that moment shares them, its kept items being
- * the same objects, so a micro-batch leaves the served JSON of the items it kept as it was.
+ * What sets spliced from one another (at one moment: `asOf`, `sample`) share: the columns their
+ * entries are rows of (served-rows.ts), the items built from them and each item's legs' observed
+ * times and JSON. A set spliced from another keeps its kept entries' items, so a micro-batch
+ * leaves the served JSON of the items it kept as it was.
  */
 class ItemCaches {
+  readonly rows = new ServedRows();
   readonly json = new WeakMap<Opportunity, (JsonTemplate | undefined)[]>();
   readonly observed = new WeakMap<Opportunity, readonly [long: number, short: number]>();
+  /** Items built, by entry: at most MAX_CACHED_ITEMS, past which an item is built for each answer. */
+  private readonly items = new Map<number, Opportunity>();
+  /** Which items `items` holds, so that only theirs have JSON kept (`keep`). */
+  private readonly kept = new WeakSet<Opportunity>();
   /** How many JSON texts `json` holds for the items of the latest set sharing it (see OpportunitySnapshot.jsonOf). */
   cachedJson = 0;
-  /** `cachedJson` by asset: a batch looks for texts to drop only in the groups that have some. */
-  private readonly cachedByAsset = new Map<string, number>();
+  /** How many of `items` each asset has: a batch looks for items to drop only in the groups that have some. */
+  private readonly itemsByAsset = new Map<string, number>();
 
-  /** Keeps `template` as the item's JSON in `state`. */
-  keep(item: Opportunity, state: StaleLegs, template: JsonTemplate): void {
-    let texts = this.json.get(item);
-    if (!texts) this.json.set(item, (texts = []));
-    texts[state] = template;
-    this.cachedJson += 1;
-    this.cachedByAsset.set(item.symbol, (this.cachedByAsset.get(item.symbol) ?? 0) + 1);
+  /** The entry's item: built once while MAX_CACHED_ITEMS are not held, else anew. */
+  item(entry: number): Opportunity {
+    let item = this.items.get(entry);
+    if (item) return item;
+    item = this.rows.item(entry);
+    if (this.items.size < MAX_CACHED_ITEMS) {
+      this.items.set(entry, item);
+      this.kept.add(item);
+      this.itemsByAsset.set(item.symbol, (this.itemsByAsset.get(item.symbol) ?? 0) + 1);
+    }
+    return item;
   }
 
-  /** Drops the texts of an asset's replaced items, so that the bound counts the texts of the items served. */
-  forget(symbol: string, replaced: readonly Opportunity[]): void {
-    let held = this.cachedByAsset.get(symbol);
+  /** Keeps `template` as the item's JSON in `state`, for an item held in `items` and while the bound allows. */
+  keep(item: Opportunity, state: StaleLegs, template: JsonTemplate): void {
+    if (this.cachedJson >= MAX_CACHED_JSON || !this.kept.has(item)) return;
+    let texts = this.json.get(item);
+    if (!texts) this.json.set(item, (texts = []));
+    if (texts[state] === undefined) this.cachedJson += 1;
+    texts[state] = template;
+  }
+
+  /** Drops the items of an asset's replaced entries and their texts, so that the bounds count what is served. */
+  forget(symbol: string, replaced: readonly number[]): void {
+    let held = this.itemsByAsset.get(symbol);
     if (held === undefined) return;
-    for (const item of replaced) {
-      const texts = this.json.get(item);
-      if (!texts) continue;
-      for (const text of texts) {
-        if (text === undefined) continue;
-        this.cachedJson -= 1;
-        held -= 1;
-      }
+    for (const entry of replaced) {
+      const item = this.items.get(entry);
+      if (!item) continue;
+      this.items.delete(entry);
+      held -= 1;
+      for (const text of this.json.get(item) ?? []) if (text !== undefined) this.cachedJson -= 1;
       this.json.delete(item);
     }
-    if (held > 0) this.cachedByAsset.set(symbol, held);
-    else this.cachedByAsset.delete(symbol);
+    if (held > 0) this.itemsByAsset.set(symbol, held);
+    else this.itemsByAsset.delete(symbol);
   }
 }
 
-/** A micro-batch as a set takes it: every item of `bases` replaced by `replacement`, in set order; `count` items after it. */
+/** A micro-batch as a set takes it: every entry of `bases` replaced by `replacement`, in set order; `count` entries after it. */
 interface Batch {
   bases: ReadonlySet<string>;
-  replacement: readonly Opportunity[];
+  replacement: readonly number[];
   count: number;
   /** Of `bases`, the assets replaced in part (pair-scope.ts). */
   partial: PartialAssets | undefined;
@@ -137,38 +160,39 @@ const MAX_PENDING_BATCHES = 3;
 
 /** A set spliced from another (OpportunitySnapshot.spliced): its groups, and how to build its whole list. */
 interface SplicedSet {
-  groups: Map<string, readonly Opportunity[]>;
+  groups: Map<string, readonly number[]>;
   count: number;
   /**
    * A list in set order and the batches spliced since (at most MAX_PENDING_BATCHES), when a set
    * this one was spliced from had its list built: spliced rather than merged (`spliceItems`).
    */
-  from: { list: readonly Opportunity[]; batches: readonly Batch[] } | undefined;
+  from: { list: readonly number[]; batches: readonly Batch[] } | undefined;
   caches: ItemCaches;
   standardIds: boolean;
 }
 
 /**
- * An opportunity set as served: items and their JSON, each sort order computed once per set. An
- * item's JSON depends on which of its legs are stale at the moment of serving (lib/market/model/leg-freshness.ts),
- * which changes at most twice in a set's life, so it is kept per item and per state, with the
- * legs' ages (which change every second) left out and put in for each answer.
+ * An opportunity set as served: entries in its columns (served-rows.ts), each sort order computed
+ * once per set, and the items of what is served built from them. An item's JSON depends on which
+ * of its legs are stale at the moment of serving (lib/market/model/leg-freshness.ts), which changes
+ * at most twice in a set's life, so it is kept per item and per state, with the legs' ages (which
+ * change every second) left out and put in for each answer.
  *
  * The set is also held by asset (opportunity-groups.ts): a micro-batch makes the next set from this
  * one by replacing its assets' groups (`spliced`), a query for one asset reads its group only, and
- * the whole list (`items`) of a spliced set is built when first read.
+ * the whole list of a spliced set is built when first read.
  */
 export class OpportunitySnapshot {
-  private readonly sorted = new Map<Sort, Opportunity[]>();
-  private list: readonly Opportunity[] | undefined;
-  private groups: Map<string, readonly Opportunity[]> | undefined;
+  private readonly sorted = new Map<Sort, readonly number[]>();
+  private list: readonly number[] | undefined;
+  private groups: Map<string, readonly number[]> | undefined;
   private from: SplicedSet["from"];
   /** Whether `list` is in `-apr` order by construction (a spliced set), not to be checked. */
   private readonly ranked: boolean;
   private readonly caches: ItemCaches;
-  /** Whether every item's id starts with its asset and a dash (`opportunityId`'s); known once grouped. */
+  /** Whether every entry's id starts with its asset and a dash (`opportunityId`'s); known once grouped. */
   private standardIds: boolean | undefined;
-  private ids: Map<string, Opportunity> | undefined;
+  private ids: Map<string, number> | undefined;
   /** How many items the set has. */
   readonly count: number;
 
@@ -184,10 +208,11 @@ export class OpportunitySnapshot {
     readonly sample: boolean,
   ) {
     if (isItemList(items)) {
-      this.list = items;
+      this.caches = new ItemCaches();
+      const columns = columnsOf(items);
+      this.list = runWhole(entrySlices(this.caches.rows.add(columns), columns));
       this.count = items.length;
       this.ranked = false;
-      this.caches = new ItemCaches();
     } else {
       this.groups = items.groups;
       this.count = items.count;
@@ -199,90 +224,120 @@ export class OpportunitySnapshot {
   }
 
   /**
-   * A round's items, in set order as every set's columns are (`rankedBefore`), held with their
-   * groups by asset built in slices (lib/time-slices.ts): built at the first batch spliced into
-   * it, they held the serving thread for most of a second at 400,000 items. `idsKnownStandard` when
-   * every id is known to be its pair's standard one (columns without ids, OpportunityColumns.ids);
-   * otherwise each is checked, in slices too: a freshly built id is a joined text, which checking
-   * flattens (~170 ms at once for 420,000 items).
+   * A round's set in columns, in set order as every ranked set is (`rankedBefore`), with the
+   * assets of `carried` taken from its pairs rather than the set's (a round's set with the pairs
+   * batches published while it ranked: LiveOpportunities.applyRound). Its entries, their merge and
+   * their groups by asset are built in slices (lib/time-slices.ts), the thread serving meanwhile.
+   * The columns must not change while the set is served.
    */
-  static async rankedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number, idsKnownStandard = false): Promise<OpportunitySnapshot> {
-    const groups = await runInSlices(groupSlices(items), sliceMs);
-    const standard = idsKnownStandard || (await runInSlices(standardIdSlices(items), sliceMs));
-    return new OpportunitySnapshot({ groups, count: items.length, from: { list: items, batches: [] }, caches: new ItemCaches(), standardIds: standard }, asOf, sample);
+  static async rankedInSlices(
+    set: OpportunityColumns,
+    asOf: string | null,
+    sample: boolean,
+    sliceMs?: number,
+    carried?: { bases: ReadonlySet<string>; pairs: OpportunityColumns },
+  ): Promise<OpportunitySnapshot> {
+    const caches = new ItemCaches();
+    const { rows } = caches;
+    let list = await runInSlices(entrySlices(rows.add(set), set, carried?.bases), sliceMs);
+    let standard = await standardInSlices(rows, set, list, sliceMs);
+    if (carried) {
+      const { bases, pairs } = carried;
+      const ofCarried = await runInSlices(entrySlices(rows.add(pairs), pairs), sliceMs);
+      list = await runInSlices(spliceItemSlices(list, bases, ofCarried, list.length + ofCarried.length, undefined, rows), sliceMs);
+      standard &&= await standardInSlices(rows, pairs, ofCarried, sliceMs);
+    }
+    const groups = await runInSlices(groupSlices(list, rows), sliceMs);
+    return new OpportunitySnapshot({ groups, count: list.length, from: { list, batches: [] }, caches, standardIds: standard }, asOf, sample);
   }
 
   /**
-   * A stored set's items (another process published it): as `rankedInSlices` when they are in set
-   * order, as every ranked set is (checked in slices), else as a list sorted when first asked.
+   * A stored set (another process published it): as `rankedInSlices` when its rows are in set
+   * order, as every ranked set's are (checked in slices), else as a list sorted when first asked.
    */
-  static async storedInSlices(items: readonly Opportunity[], asOf: string | null, sample: boolean, sliceMs?: number, idsKnownStandard = false): Promise<OpportunitySnapshot> {
-    const ordered = await runInSlices(aprOrderSlices(items), sliceMs);
-    return ordered ? OpportunitySnapshot.rankedInSlices(items, asOf, sample, sliceMs, idsKnownStandard) : new OpportunitySnapshot(items, asOf, sample);
+  static async storedInSlices(set: OpportunityColumns, asOf: string | null, sample: boolean, sliceMs?: number): Promise<OpportunitySnapshot> {
+    const probe = new ServedRows();
+    const entries = await runInSlices(entrySlices(probe.add(set), set), sliceMs);
+    const ordered = await runInSlices(aprOrderSlices(entries, probe), sliceMs);
+    if (ordered) return OpportunitySnapshot.rankedInSlices(set, asOf, sample, sliceMs);
+    return new OpportunitySnapshot(itemsOf(set), asOf, sample);
   }
 
-  /** Every item; a spliced set's in set order (`-apr`), built once, when first read. */
+  /** Every item, built; a spliced set's in set order (`-apr`). For tests and small sets: a served set's answers build only what they serve. */
   get items(): readonly Opportunity[] {
+    return this.entries().map((entry) => this.caches.item(entry));
+  }
+
+  /** Every entry; a spliced set's in set order (`-apr`), built once, when first read. */
+  private entries(): readonly number[] {
     if (!this.list) {
       const from = this.from;
-      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement, b.count, b.partial), from.list) : mergeGroups(this.groups!);
+      const rows = this.caches.rows;
+      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement, b.count, b.partial, rows), from.list) : mergeGroups(this.groups!, rows);
       this.from = undefined;
     }
     return this.list;
   }
 
   /**
-   * The set with every item of `bases` replaced by `replacement` (those assets re-ranked, in set
-   * order; of an asset in `partial`, its items with a leg on one of its venues there), at this set's moment: its groups copied with those assets' replaced, sharing this set's
-   * item caches. The replaced items' cached JSON is dropped.
+   * The set with every pair of `bases` replaced by the rows of `replacement` (those assets
+   * re-ranked, in set order; of an asset in `partial`, its pairs with a leg on one of its venues
+   * there), at this set's moment: its groups copied with those assets' replaced, sharing this set's
+   * columns and item caches. The replaced items are dropped from the caches. The columns of
+   * `replacement` must not change while the set is served.
    */
-  spliced(bases: ReadonlySet<string>, replacement: readonly Opportunity[], partial?: PartialAssets): OpportunitySnapshot {
+  spliced(bases: ReadonlySet<string>, replacement: OpportunityColumns, partial?: PartialAssets): OpportunitySnapshot {
+    const rows = this.caches.rows;
+    const entries = runWhole(entrySlices(rows.add(replacement), replacement));
     const groups = this.groupMap();
-    let count = this.count + replacement.length;
+    let count = this.count + entries.length;
     for (const base of bases) {
       const group = groups.get(base) ?? [];
-      const replaced = partial?.has(base) ? group.filter((item) => replacesPair(bases, partial, base, item.long.exchange, item.short.exchange)) : group;
+      const replaced = partial?.has(base) ? group.filter((entry) => replacesPair(bases, partial, base, rows.long(entry), rows.short(entry))) : group;
       count -= replaced.length;
       this.caches.forget(base, replaced);
     }
     const list = this.ranked ? this.list : this.sorted.get("-apr");
-    const batch = { bases, replacement, count, partial };
+    const batch = { bases, replacement: entries, count, partial };
     // Spliced from this set's list if built, else from the list this set's is spliced from, unless too many batches back.
     const pending = this.from && this.from.batches.length < MAX_PENDING_BATCHES ? { list: this.from.list, batches: [...this.from.batches, batch] } : undefined;
     const from = list ? { list, batches: [batch] } : pending;
     return new OpportunitySnapshot(
       {
-        groups: spliceGroups(groups, bases, replacement, partial),
+        groups: spliceGroups(groups, bases, entries, partial, rows),
         count,
         from,
         caches: this.caches,
-        standardIds: this.standardIds! && replacement.every(hasStandardId),
+        standardIds: this.standardIds! && (replacement.ids === null || entries.every((entry) => hasStandardId(rows, entry))),
       },
       this.asOf,
       this.sample,
     );
   }
 
-  inOrder(sort: Sort): readonly Opportunity[] {
-    if (sort === "-apr" && this.ranked) return this.items;
+  /** The entries in `sort`'s order. */
+  private inOrder(sort: Sort): readonly number[] {
+    if (sort === "-apr" && this.ranked) return this.entries();
     let list = this.sorted.get(sort);
     if (!list) {
       // A published set is held in its ranked order, which is `-apr`'s: checked in one pass, not sorted again.
-      list = sort === "-apr" && inAprOrder(this.items) ? (this.items as Opportunity[]) : [...this.items].sort(comparator(sort));
+      const entries = this.entries();
+      const rows = this.caches.rows;
+      list = sort === "-apr" && runWhole(aprOrderSlices(entries, rows)) ? entries : sortedEntries(entries, sort, rows);
       this.sorted.set(sort, list);
     }
     return list;
   }
 
-  /** The items of asset `symbol` in `sort`'s order; none when the set has none. */
-  groupInOrder(symbol: string, sort: Sort): readonly Opportunity[] {
+  /** The entries of asset `symbol` in `sort`'s order; none when the set has none. */
+  private groupInOrder(symbol: string, sort: Sort): readonly number[] {
     const group = this.groupMap().get(symbol) ?? [];
-    return sort === "-apr" ? group : [...group].sort(comparator(sort));
+    return sort === "-apr" ? group : sortedEntries(group, sort, this.caches.rows);
   }
 
   /** The items of asset `symbol` in set order (`-apr`). */
   groupOf(symbol: string): readonly Opportunity[] {
-    return this.groupInOrder(symbol, "-apr");
+    return this.groupInOrder(symbol, "-apr").map((entry) => this.caches.item(entry));
   }
 
   /**
@@ -291,31 +346,69 @@ export class OpportunitySnapshot {
    * tried); in a map of every id, built once, for a set with other ids.
    */
   byId(id: string): Opportunity | undefined {
+    const entry = this.entryOf(id);
+    return entry === undefined ? undefined : this.caches.item(entry);
+  }
+
+  private entryOf(id: string): number | undefined {
     const groups = this.groupMap();
+    const rows = this.caches.rows;
     if (this.standardIds) {
       for (let dash = id.indexOf("-"); dash > 0; dash = id.indexOf("-", dash + 1)) {
-        const found = groups.get(id.slice(0, dash))?.find((o) => o.id === id);
-        if (found) return found;
+        const found = groups.get(id.slice(0, dash))?.find((entry) => rows.id(entry) === id);
+        if (found !== undefined) return found;
       }
       return undefined;
     }
     if (!this.ids) {
       this.ids = new Map();
-      for (const item of this.items) if (!this.ids.has(item.id)) this.ids.set(item.id, item);
+      for (const entry of this.entries()) {
+        const own = rows.id(entry);
+        if (!this.ids.has(own)) this.ids.set(own, entry);
+      }
     }
     return this.ids.get(id);
   }
 
-  private groupMap(): Map<string, readonly Opportunity[]> {
+  /** Each venue of the set with one of its legs: the first in set order. */
+  legsByVenue(): Map<string, OpportunityLeg> {
+    const legs = new Map<string, OpportunityLeg>();
+    const rows = this.caches.rows;
+    for (const entry of this.entries()) for (const leg of rows.legs(entry)) if (!legs.has(leg.exchange)) legs.set(leg.exchange, leg);
+    return legs;
+  }
+
+  private groupMap(): Map<string, readonly number[]> {
     if (!this.groups) {
       const ordered = this.inOrder("-apr");
-      this.groups = groupsOf(ordered);
-      this.standardIds = ordered.every(hasStandardId);
+      const rows = this.caches.rows;
+      this.groups = groupsOf(ordered, rows);
+      this.standardIds = ordered.every((entry) => hasStandardId(rows, entry));
     }
     return this.groups;
   }
 
-  /** Epoch ms each leg's numbers are from (`legObservedMs`), read once per set. */
+  /** The page of the set `filter` asks for (queryOpportunities), its items built. */
+  query(filter: OpportunityFilter): OpportunityPage {
+    const { exchange, exchanges, min_apr, offset, limit } = filter;
+    const ordered = filter.symbol === undefined ? this.inOrder(filter.sort) : this.groupInOrder(filter.symbol, filter.sort);
+    const rows = this.caches.rows;
+    const filtered =
+      exchange === undefined && exchanges === undefined && min_apr === undefined
+        ? ordered
+        : ordered.filter((entry) => {
+            const [long, short] = [rows.long(entry), rows.short(entry)];
+            return (
+              (exchange === undefined || long === exchange || short === exchange) &&
+              (exchanges === undefined || (exchanges.includes(long) && exchanges.includes(short))) &&
+              (min_apr === undefined || rows.apr(entry) >= min_apr)
+            );
+          });
+    const items = filtered.slice(offset, offset + limit).map((entry) => this.caches.item(entry));
+    return { items, total: filtered.length, limit, offset, has_more: offset + items.length < filtered.length };
+  }
+
+  /** Epoch ms each leg's numbers are from (`legObservedMs`), read once per item. */
   observedAt(item: Opportunity): readonly [long: number, short: number] {
     let at = this.caches.observed.get(item);
     if (!at) {
@@ -333,10 +426,10 @@ export class OpportunitySnapshot {
 
   /**
    * The served item's JSON text, serialised once per set and staleness rather than once per
-   * request (the ages put in per answer), for the first MAX_CACHED_JSON texts asked for: the pages
-   * clients poll. A set of 20 venues × 600 assets has ~140k items, ~1.5 KB of JSON each, so caching
-   * every one a client pages through would hold ~200 MB per set; past the bound an item is
-   * serialised per request.
+   * request (the ages put in per answer), for the items the set keeps built (MAX_CACHED_ITEMS, the
+   * first asked for: the pages clients poll). A set of 46 venues × 600 assets has ~450k items,
+   * ~1.5 KB of JSON each, so caching every one a client pages through would hold ~650 MB per set;
+   * past the bound an item is serialised per request.
    */
   jsonOf(item: Opportunity, f: Freshness): string {
     const [long, short] = this.observedAt(item);
@@ -353,11 +446,10 @@ export class OpportunitySnapshot {
   private templateOf(item: Opportunity, f: Freshness): JsonTemplate {
     const [long, short] = this.observedAt(item);
     const state = ((isStale(long, f) ? 1 : 0) | (isStale(short, f) ? 2 : 0)) as StaleLegs;
-    const { json } = this.caches;
-    let template = json.get(item)?.[state];
+    let template = this.caches.json.get(item)?.[state];
     if (template === undefined) {
       template = this.template(item, state);
-      if (this.caches.cachedJson < MAX_CACHED_JSON) this.caches.keep(item, state, template);
+      this.caches.keep(item, state, template);
     }
     return template;
   }
@@ -417,39 +509,44 @@ function isItemList(items: readonly Opportunity[] | SplicedSet): items is readon
   return Array.isArray(items);
 }
 
-/** Whether the item is found in its asset's group by its id (OpportunitySnapshot.byId). */
-function hasStandardId(item: Opportunity): boolean {
-  return item.id.length > item.symbol.length && item.id.startsWith(item.symbol) && item.id[item.symbol.length] === "-";
+/** Whether the entry is found in its asset's group by its id (OpportunitySnapshot.byId). */
+function hasStandardId(rows: ServedRows, entry: number): boolean {
+  const [id, symbol] = [rows.id(entry), rows.symbol(entry)];
+  return id.length > symbol.length && id.startsWith(symbol) && id[symbol.length] === "-";
 }
 
-/** Items checked between two pause points of `standardIdSlices`. */
+/** Entries checked between two pause points of `standardIdSlices` and `aprOrderSlices`. */
 const CHECKED_A_SLICE = 8_192;
 
-/** Whether every item has a standard id (`hasStandardId`), pausing every CHECKED_A_SLICE items. */
-function* standardIdSlices(items: readonly Opportunity[]): Sliced<boolean> {
-  for (let i = 0; i < items.length; i++) {
+/** Whether every one of `entries` has a standard id (`hasStandardId`): known without a look for columns without ids. */
+function standardInSlices(rows: ServedRows, columns: OpportunityColumns, entries: readonly number[], sliceMs: number | undefined): Promise<boolean> {
+  if (columns.ids === null) return Promise.resolve(true);
+  return runInSlices(standardIdSlices(rows, entries), sliceMs);
+}
+
+/**
+ * Whether every entry has a standard id, pausing every CHECKED_A_SLICE entries: a freshly built
+ * id is a joined text, which checking flattens (~170 ms at once for 420,000 items).
+ */
+function* standardIdSlices(rows: ServedRows, entries: readonly number[]): Sliced<boolean> {
+  for (let i = 0; i < entries.length; i++) {
     if (i % CHECKED_A_SLICE === CHECKED_A_SLICE - 1) yield;
-    if (!hasStandardId(items[i]!)) return false;
+    if (!hasStandardId(rows, entries[i]!)) return false;
   }
   return true;
 }
 
-/** Whether `items` are in the ranked set's order (`-apr`): no item ranked before the one preceding it. */
-function inAprOrder(items: readonly Opportunity[]): boolean {
-  return runWhole(aprOrderSlices(items));
-}
-
-/** `inAprOrder` pausing every CHECKED_A_SLICE items. */
-function* aprOrderSlices(items: readonly Opportunity[]): Sliced<boolean> {
-  for (let i = 1; i < items.length; i++) {
+/** Whether `entries` are in the ranked set's order (`-apr`), pausing every CHECKED_A_SLICE entries. */
+function* aprOrderSlices(entries: readonly number[], rows: ServedRows): Sliced<boolean> {
+  for (let i = 1; i < entries.length; i++) {
     if (i % CHECKED_A_SLICE === 0) yield;
-    if (rankedBefore(items[i]!.apr, items[i]!.id, items[i - 1]!.apr, items[i - 1]!.id)) return false;
+    if (entryBefore(rows, entries[i]!, entries[i - 1]!)) return false;
   }
   return true;
 }
 
 /** One key of an order: the value compared, and whether larger values come first. */
-type SortKey = [value: (o: Opportunity) => number | null, largestFirst: boolean];
+type SortKey = [column: NumberColumnName, largestFirst: boolean];
 
 /**
  * The keys of each sort, compared in turn. `stability` is "paid most often, then least volatile":
@@ -459,33 +556,46 @@ function sortKeys(sort: Sort): SortKey[] {
   const descending = sort.startsWith("-");
   switch (sort.replace(/^-/, "")) {
     case "apr":
-      return [[(o) => o.apr, descending]];
+      return [["apr", descending]];
     case "net_apr":
-      return [[(o) => o.net_apr, descending]];
+      return [["net_apr", descending]];
     case "open_interest":
-      return [[(o) => o.open_interest_usd, descending]];
+      return [["open_interest_usd", descending]];
     default:
       return [
-        [(o) => o.persistence.paid_share_7d, !descending],
-        [(o) => o.persistence.apr_stddev_7d, descending],
+        ["persistence.paid_share_7d", !descending],
+        ["persistence.apr_stddev_7d", descending],
       ];
   }
 }
 
-function comparator(sort: Sort): (a: Opportunity, b: Opportunity) => number {
-  const keys = sortKeys(sort);
-  return (a, b) => {
-    for (const [value, largestFirst] of keys) {
-      const x = value(a);
-      const y = value(b);
-      if (x === y) continue;
+/**
+ * `entries` in `sort`'s order. The keys are read out first, one array of values each (NaN for an
+ * unknown value), so the sort compares numbers rather than reading the columns; ids, built for
+ * ties only, are kept once built.
+ */
+function sortedEntries(entries: readonly number[], sort: Sort, rows: ServedRows): number[] {
+  const keys = sortKeys(sort).map(([column, largestFirst]) => ({
+    values: entries.map((entry) => rows.number(entry, column) ?? Number.NaN),
+    largestFirst,
+  }));
+  const ids = new Array<string | undefined>(entries.length);
+  const idAt = (i: number) => (ids[i] ??= rows.id(entries[i]!));
+  const order = entries.map((_, i) => i);
+  order.sort((a, b) => {
+    for (const { values, largestFirst } of keys) {
+      const x = values[a]!;
+      const y = values[b]!;
+      if (x === y || (Number.isNaN(x) && Number.isNaN(y))) continue;
       // Unknown values (open interest some venues do not publish, persistence without history) go last in either direction.
-      if (x === null) return 1;
-      if (y === null) return -1;
+      if (Number.isNaN(x)) return 1;
+      if (Number.isNaN(y)) return -1;
       return largestFirst ? y - x : x - y;
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; // stable pages: ties broken by id
-  };
+    const [p, q] = [idAt(a), idAt(b)];
+    return p < q ? -1 : p > q ? 1 : 0; // stable pages: ties broken by id
+  });
+  return order.map((i) => entries[i]!);
 }
 
 export interface OpportunityPage {
@@ -501,22 +611,5 @@ export interface OpportunityPage {
  * base asset, whose group alone is read (OpportunitySnapshot.groupInOrder) rather than the whole set.
  */
 export function queryOpportunities(snapshot: OpportunitySnapshot, filter: OpportunityFilter): OpportunityPage {
-  const ordered = filter.symbol === undefined ? snapshot.inOrder(filter.sort) : snapshot.groupInOrder(filter.symbol, filter.sort);
-  const filtered =
-    filter.exchange === undefined && filter.exchanges === undefined && filter.min_apr === undefined
-      ? ordered
-      : ordered.filter(
-          (o) =>
-            (filter.exchange === undefined || o.long.exchange === filter.exchange || o.short.exchange === filter.exchange) &&
-            (filter.exchanges === undefined || (filter.exchanges.includes(o.long.exchange) && filter.exchanges.includes(o.short.exchange))) &&
-            (filter.min_apr === undefined || o.apr >= filter.min_apr),
-        );
-  const items = filtered.slice(filter.offset, filter.offset + filter.limit);
-  return {
-    items,
-    total: filtered.length,
-    limit: filter.limit,
-    offset: filter.offset,
-    has_more: filter.offset + items.length < filtered.length,
-  };
+  return snapshot.query(filter);
 }

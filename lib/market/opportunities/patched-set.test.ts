@@ -172,7 +172,7 @@ describe("PatchedSet", () => {
       spliced = spliceColumns(spliced, bases, batch, partial);
       items = spliceItems(items, bases, itemsOf(batch), undefined, partial);
       groups = spliceGroups(groups, bases, itemsOf(batch), partial);
-      served = served.spliced(bases, itemsOf(batch), partial);
+      served = served.spliced(bases, batch, partial);
       expect(itemsOf(everyPair(patched))).toEqual(fresh);
       expect(itemsOf(spliced)).toEqual(fresh);
       expect(items).toEqual(fresh);

@@ -3,6 +3,7 @@ import { runWhole, type Sliced } from "@/lib/time-slices";
 import type { Opportunity, OpportunityLeg } from "../model/types";
 import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
 import { replacedRows, replacesPair, type PartialAssets } from "./pair-scope";
+import { entryBefore, ITEM_FIELDS, type EntryFields } from "./set-entries";
 
 // Pairs are formed per asset (rank-opportunities.ts), so re-ranking some assets' markets changes
 // only those assets' pairs: the rest of the live set stands, already in order. A set read back with
@@ -218,15 +219,16 @@ export function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyC
  * OpportunitySnapshot builds its whole list so from the list of the set it was spliced from, when
  * that was built: one pass, cheaper than merging its ~2,000 groups. The kept items are the same objects. Pure.
  */
-export function spliceItems(
-  live: readonly Opportunity[],
+export function spliceItems<T = Opportunity>(
+  live: readonly T[],
   bases: ReadonlySet<string>,
-  replacement: readonly Opportunity[],
+  replacement: readonly T[],
   /** The answer's length, when the caller knows it: the list is made at its size rather than grown. */
   count?: number,
   partial?: PartialAssets,
-): Opportunity[] {
-  return runWhole(spliceItemSlices(live, bases, replacement, count, partial));
+  fields: EntryFields<T> = ITEM_FIELDS as EntryFields<T>,
+): T[] {
+  return runWhole(spliceItemSlices(live, bases, replacement, count, partial, fields));
 }
 
 /** Items of `live` spliced between two pause points of `spliceItemSlices`. */
@@ -236,23 +238,24 @@ const SPLICED_ITEMS_A_SLICE = 16_384;
  * `spliceItems` pausing every SPLICED_ITEMS_A_SLICE items of `live`: a round's set of 400,000
  * items with the pairs of the assets it carried from batches spliced in, on the thread that serves.
  */
-export function* spliceItemSlices(
-  live: readonly Opportunity[],
+export function* spliceItemSlices<T = Opportunity>(
+  live: readonly T[],
   bases: ReadonlySet<string>,
-  replacement: readonly Opportunity[],
+  replacement: readonly T[],
   count?: number,
   partial?: PartialAssets,
-): Sliced<Opportunity[]> {
+  f: EntryFields<T> = ITEM_FIELDS as EntryFields<T>,
+): Sliced<T[]> {
   // One pass over `live`, its dropped items skipped as it goes: no list of the kept ones in between.
-  const out: Opportunity[] = count === undefined ? [] : new Array<Opportunity>(count);
+  const out: T[] = count === undefined ? [] : new Array<T>(count);
   let r = 0;
   let b = 0;
   let next = replacement[0];
   for (let i = 0; i < live.length; i++) {
     if (i % SPLICED_ITEMS_A_SLICE === SPLICED_ITEMS_A_SLICE - 1) yield;
     const item = live[i]!;
-    if (replacesPair(bases, partial, item.symbol, item.long.exchange, item.short.exchange)) continue;
-    while (next !== undefined && !rankedBefore(item.apr, item.id, next.apr, next.id)) {
+    if (bases.size > 0 && replacesPair(bases, partial, f.symbol(item), f.long(item), f.short(item))) continue;
+    while (next !== undefined && !entryBefore(f, item, next)) {
       out[r++] = next;
       next = replacement[++b];
     }

@@ -108,7 +108,7 @@ export function sandboxMarket(clock: () => Date = () => new Date()): Market {
       })),
     status: async () => {
       const now = clock();
-      return sandboxStatus(generateSandboxMarket(now), (await opportunities()).items.length, now.getTime());
+      return sandboxStatus(generateSandboxMarket(now), (await opportunities()).count, now.getTime());
     },
   };
 }

@@ -1,4 +1,3 @@
-import { runInSlices, type Sliced } from "@/lib/time-slices";
 import type { Opportunity, OpportunityLeg, Persistence } from "../../model/types";
 
 /**
@@ -324,34 +323,14 @@ export function itemReader(columns: OpportunityColumns): (i: number) => Opportun
   };
 }
 
+/** `itemReader`, or for a set ranked with every key its faster form (`rankedItemReader`): what builds served items. */
+export function itemBuilder(columns: OpportunityColumns): (i: number) => Opportunity {
+  return rankedItemReader(columns) ?? itemReader(columns);
+}
+
 export function itemsOf(columns: OpportunityColumns): Opportunity[] {
-  const read = rankedItemReader(columns) ?? itemReader(columns);
+  const read = itemBuilder(columns);
   return Array.from({ length: columns.count }, (_, i) => read(i));
-}
-
-/** How many items `itemsOfInSlices` builds between two of its pause points. */
-const ITEMS_A_SLICE = 2_048;
-
-/**
- * `itemsOf` giving the event loop a turn every `sliceMs` (lib/time-slices.ts): a round's 150,000
- * items, built on the thread that serves, took it half a second at once with a server's small
- * young generation. The columns must not change until it resolves. `except`: the items of these
- * assets are left out (a round's pairs of the assets whose pairs batches replaced).
- */
-export function itemsOfInSlices(columns: OpportunityColumns, sliceMs?: number, except?: ReadonlySet<string>): Promise<Opportunity[]> {
-  return runInSlices(itemSlices(columns, except), sliceMs);
-}
-
-function* itemSlices(columns: OpportunityColumns, except: ReadonlySet<string> | undefined): Sliced<Opportunity[]> {
-  const read = rankedItemReader(columns) ?? itemReader(columns);
-  const left = except && columns.texts.map((text) => except.has(text));
-  const items: Opportunity[] = [];
-  for (let i = 0; i < columns.count; i++) {
-    if (i % ITEMS_A_SLICE === ITEMS_A_SLICE - 1) yield;
-    if (left?.[columns.symbol[i]!]) continue;
-    items.push(read(i));
-  }
-  return items;
 }
 
 /** An opportunity's keys as rank-opportunities.ts ranks them, in order. */
