@@ -21,7 +21,7 @@ import { keyEvents } from "@/lib/keys/key-events";
 import { readIngestConfig, spotCredentials } from "@/lib/market/ingest/ingest-config";
 import type { IngestionScheduler } from "@/lib/market/ingest/ingestion-scheduler";
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
-import { VenueThread } from "@/lib/market/ingest/venue-thread";
+import { BACKGROUND_NICE, VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { startServiceBackfill } from "@/lib/history/backfill/start-backfill";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
@@ -111,7 +111,7 @@ async function main() {
   // venues' answers (17 MB of JSON a round at 600 assets) held it up to 0.9 s at a time: those
   // are fetched and parsed on a thread of their own, where the rounds are ranked too. Without them
   // the rounds parse and rank here, which keeps the embedded server's memory small.
-  const venueThread = ingesting && ingestConfig.INGEST_STREAMS === "on" ? new VenueThread() : undefined;
+  const venueThread = ingesting && ingestConfig.INGEST_STREAMS === "on" ? new VenueThread({ nice: BACKGROUND_NICE }) : undefined;
   if (ingesting) {
     ingestion = startIngestion({
       db: opened.db,

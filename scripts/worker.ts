@@ -12,7 +12,7 @@ import { readIngestConfig, spotCredentials } from "@/lib/market/ingest/ingest-co
 import { startIngestion } from "@/lib/market/ingest/start-ingestion";
 import { startServiceBackfill } from "@/lib/history/backfill/start-backfill";
 import { liveRoundEvents } from "@/lib/events/live-round-events";
-import { VenueThread } from "@/lib/market/ingest/venue-thread";
+import { BACKGROUND_NICE, VenueThread } from "@/lib/market/ingest/venue-thread";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { logger } from "@/lib/observability/logger";
 import { onShutdown, runService } from "@/lib/process/run-service";
@@ -34,7 +34,8 @@ async function main() {
   // About half the venues are fetched and parsed on a second thread (VenueThread): at 20 venues of
   // 600 assets, parsing their answers was the largest part of a round's work on one thread. (A
   // server that ingests sends them all to its thread, and only with the live feeds on.)
-  const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread();
+  // With the live feeds on it ranks the rounds too, below the batches' priority (BACKGROUND_NICE).
+  const venueThread = config.INGEST_DISABLED ? undefined : new VenueThread(config.INGEST_STREAMS === "on" ? { nice: BACKGROUND_NICE } : {});
   const scheduler =
     venueThread &&
     (await startIngestion({

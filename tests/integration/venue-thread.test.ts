@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -81,6 +81,17 @@ describe("a venue thread", () => {
     thread = new VenueThread({ fetcherModule, fetcherOptions: { needsPreload: true } satisfies ThreadFetcherOptions, preloads: [] });
     const without = await fetchAllVenues(thread.fetcher(undefined, venues), { timeoutMs: 30_000, venues });
     expect(without.map((r) => (r.status === "ok" ? "ok" : r.error))).toEqual(venues.map(() => "not preloaded"));
+  }, 60_000);
+
+  it.runIf(process.platform === "linux")("runs below the priority of the thread that started it when asked, that thread's own left as it was", async () => {
+    const niceOf = () => readdirSync("/proc/self/task").map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]));
+    const own = os.getPriority(0);
+    const before = niceOf();
+    thread = new VenueThread({ fetcherModule, nice: 7 });
+    const venues: VenueId[] = ["binance"];
+    expect((await fetchAllVenues(thread.fetcher(undefined, venues), { timeoutMs: 30_000, venues }))[0]!.status).toBe("ok");
+    expect(niceOf().filter((nice) => nice === own + 7).length).toBe(before.filter((nice) => nice === own + 7).length + 1);
+    expect(os.getPriority(0)).toBe(own);
   }, 60_000);
 
   it("draws from the process's venue budgets: what the thread spends, the round's thread sees spent", async () => {

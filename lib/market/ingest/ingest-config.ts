@@ -84,11 +84,11 @@ export function spotCredentials(config: IngestConfig): SpotCredentials {
 
 /**
  * Whether the live feeds (venue streams, and polling between rounds) run: only when INGEST_STREAMS
- * is `on`. They are not the default yet because bench:freshness, replaying every streaming venue at
- * its real push rate, still misses its p99 target (a round holds the micro-batches back for 1–2 s
- * once a minute): until it meets its targets an operator opts in. Where the rounds replay recorded answers or a test
- * runs, `on` takes effect only together with a replay server (VENUE_STREAM_URL_OVERRIDE): no test,
- * fault run or the offline sample ever opens a socket to a venue.
+ * is `on`. An operator opts in: they add a venue thread and every venue's socket, and want the
+ * worker's young generation of 64 MB, where `npm start` keeps 4 MB for its footprint. Where the
+ * rounds replay recorded answers or a test runs, `on` takes effect only together with a replay
+ * server (VENUE_STREAM_URL_OVERRIDE): no test, fault run or the offline sample ever opens a socket
+ * to a venue.
  */
 export function liveFeedsOn(
   config: Pick<IngestConfig, "INGEST_STREAMS" | "VENUE_STREAM_URL_OVERRIDE">,

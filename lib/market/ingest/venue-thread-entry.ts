@@ -1,6 +1,7 @@
 // Runs inside a VenueThread (venue-thread.ts): fetches and parses the venues the round's thread
 // sends, through the same connectors, and answers each with its result; the spot venues, when
 // asked; and ranks a round's markets into its set's columns, when asked.
+import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SpotCredentials, SpotVenueResult } from "../carry/fetch-spot-legs";
 import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "../model/types";
@@ -25,6 +26,8 @@ export interface VenueThreadSetup {
   budgets?: SharedArrayBuffer;
   /** The process's `--import` preloads (thread-exec-argv.ts `preloadsOf`), imported by the thread's boot file when run from the sources. */
   preloads?: string[];
+  /** How much the thread lowers its own scheduling priority (its nice value; see BACKGROUND_NICE). */
+  nice?: number;
 }
 /**
  * A round's markets to rank with their history (rankWithHistory). The pair persistence set is
@@ -60,10 +63,25 @@ async function createSpotFetcher(setup: VenueThreadSetup): Promise<(credentials:
   return () => replaying;
 }
 
+/**
+ * Raises this thread's nice value by `by`. On Linux a nice value belongs to a thread, and
+ * setpriority for the caller (pid 0) sets the calling thread's alone; elsewhere it would set the
+ * process's, so it is left as it is there. Failing is harmless: the thread runs at the process's priority.
+ */
+function lowerOwnPriority(by: number): void {
+  if (process.platform !== "linux") return;
+  try {
+    os.setPriority(0, Math.min(19, os.getPriority(0) + by));
+  } catch {
+    // Not allowed here (a sandbox, a seccomp profile): the thread keeps the process's priority.
+  }
+}
+
 const port = parentPort;
 if (port) {
   const setup = (workerData ?? {}) as VenueThreadSetup;
   if (setup.budgets) adoptVenueBudgets(setup.budgets);
+  if (setup.nice) lowerOwnPriority(setup.nice);
   const fetcher = createFetcher(setup);
   let spot: ReturnType<typeof createSpotFetcher> | undefined;
   let persistence: PersistenceSet | null = null;

@@ -15,6 +15,16 @@ import type { MarketHistory } from "./market-history";
 import type { RankRequest, VenueThreadAsk, VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
 
 /**
+ * How far below the process's the thread's scheduling priority is set when the live feeds run
+ * (Linux, where a nice value is a thread's own). Its rounds are reconciliation, once a minute;
+ * the micro-batches, streams and answers are the latency the service sells. On two cores a
+ * round's parsing and ranking here took the core the serving thread and the database needed, and
+ * the 10 s before each publish held the freshness benchmark's tail. Nice 10 weighs it at a tenth
+ * of a normal thread when the cores are contended and leaves it the whole core when they are not.
+ */
+export const BACKGROUND_NICE = 10;
+
+/**
  * Where the thread compiled by scripts/server-bundle.mjs is, from this file: set in that bundle only
  * (an esbuild `define`), so a compiled worker starts a compiled thread.
  */

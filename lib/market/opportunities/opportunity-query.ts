@@ -3,7 +3,7 @@ import { numberParam, pageParams } from "@/lib/query-params";
 import { ageSeconds, isStale, legAtAnswer, legObservedMs, nextStaleAt, servedOpportunity, type Freshness } from "../model/leg-freshness";
 import { baseAssetParam, exchangeListParam, exchangeParam } from "../model/market-params";
 import type { Opportunity, OpportunityLeg, ServedOpportunity } from "../model/types";
-import { columnsOf, itemsOf, type OpportunityColumns } from "./encoding/columns";
+import { columnsOf, type OpportunityColumns } from "./encoding/columns";
 import { groupSlices, groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
 import { replacesPair, type PartialAssets } from "./pair-scope";
 import { entryBefore } from "./set-entries";
@@ -201,17 +201,17 @@ export class OpportunitySnapshot {
     return this.caches.cachedJson;
   }
 
-  /** `items` in any order (checked, or sorted, for `-apr` when first asked); or a spliced set (`spliced`). */
+  /** `items`, or a set in columns, in any order (checked, or sorted, for `-apr` when first asked); or a spliced set (`spliced`). */
   constructor(
-    items: readonly Opportunity[] | SplicedSet,
+    items: readonly Opportunity[] | OpportunityColumns | SplicedSet,
     readonly asOf: string | null,
     readonly sample: boolean,
   ) {
-    if (isItemList(items)) {
+    if (!("groups" in items)) {
       this.caches = new ItemCaches();
-      const columns = columnsOf(items);
+      const columns = Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns);
       this.list = runWhole(entrySlices(this.caches.rows.add(columns), columns));
-      this.count = items.length;
+      this.count = columns.count;
       this.ranked = false;
     } else {
       this.groups = items.groups;
@@ -247,8 +247,7 @@ export class OpportunitySnapshot {
       list = await runInSlices(spliceItemSlices(list, bases, ofCarried, list.length + ofCarried.length, undefined, rows), sliceMs);
       standard &&= await standardInSlices(rows, pairs, ofCarried, sliceMs);
     }
-    const groups = await runInSlices(groupSlices(list, rows), sliceMs);
-    return new OpportunitySnapshot({ groups, count: list.length, from: { list, batches: [] }, caches, standardIds: standard }, asOf, sample);
+    return OpportunitySnapshot.grouped(caches, list, standard, asOf, sample, sliceMs);
   }
 
   /**
@@ -256,11 +255,16 @@ export class OpportunitySnapshot {
    * order, as every ranked set's are (checked in slices), else as a list sorted when first asked.
    */
   static async storedInSlices(set: OpportunityColumns, asOf: string | null, sample: boolean, sliceMs?: number): Promise<OpportunitySnapshot> {
-    const probe = new ServedRows();
-    const entries = await runInSlices(entrySlices(probe.add(set), set), sliceMs);
-    const ordered = await runInSlices(aprOrderSlices(entries, probe), sliceMs);
-    if (ordered) return OpportunitySnapshot.rankedInSlices(set, asOf, sample, sliceMs);
-    return new OpportunitySnapshot(itemsOf(set), asOf, sample);
+    const caches = new ItemCaches();
+    const list = await runInSlices(entrySlices(caches.rows.add(set), set), sliceMs);
+    if (!(await runInSlices(aprOrderSlices(list, caches.rows), sliceMs))) return new OpportunitySnapshot(set, asOf, sample);
+    return OpportunitySnapshot.grouped(caches, list, await standardInSlices(caches.rows, set, list, sliceMs), asOf, sample, sliceMs);
+  }
+
+  /** The set of `list`, in set order, its groups by asset built in slices. */
+  private static async grouped(caches: ItemCaches, list: readonly number[], standardIds: boolean, asOf: string | null, sample: boolean, sliceMs: number | undefined): Promise<OpportunitySnapshot> {
+    const groups = await runInSlices(groupSlices(list, caches.rows), sliceMs);
+    return new OpportunitySnapshot({ groups, count: list.length, from: { list, batches: [] }, caches, standardIds }, asOf, sample);
   }
 
   /** Every item, built; a spliced set's in set order (`-apr`). For tests and small sets: a served set's answers build only what they serve. */
@@ -503,10 +507,6 @@ export class OpportunitySnapshot {
       f,
     );
   }
-}
-
-function isItemList(items: readonly Opportunity[] | SplicedSet): items is readonly Opportunity[] {
-  return Array.isArray(items);
 }
 
 /** Whether the entry is found in its asset's group by its id (OpportunitySnapshot.byId). */
