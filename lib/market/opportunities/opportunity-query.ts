@@ -242,9 +242,10 @@ export class OpportunitySnapshot {
     let list = await runInSlices(entrySlices(rows.add(set), set, carried?.bases), sliceMs);
     let standard = await standardInSlices(rows, set, list, sliceMs);
     if (carried) {
-      const { bases, pairs } = carried;
+      const { pairs } = carried;
       const ofCarried = await runInSlices(entrySlices(rows.add(pairs), pairs), sliceMs);
-      list = await runInSlices(spliceItemSlices(list, bases, ofCarried, list.length + ofCarried.length, undefined, rows), sliceMs);
+      // The round's rows of those assets are left out already: a merge, nothing to drop.
+      list = await runInSlices(spliceItemSlices(list, new Set(), ofCarried, list.length + ofCarried.length, undefined, rows), sliceMs);
       standard &&= await standardInSlices(rows, pairs, ofCarried, sliceMs);
     }
     return OpportunitySnapshot.grouped(caches, list, standard, asOf, sample, sliceMs);

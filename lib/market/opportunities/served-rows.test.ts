@@ -29,8 +29,6 @@ describe("ServedRows", () => {
         expect(rows.legs(entry)).toEqual([item.long, item.short]);
       });
     }
-    expect(rows.standardIds(first)).toBe(true);
-    expect(rows.standardIds(second)).toBe(false);
     expect(rows.id(runWhole(entrySlices(second, batch))[0]!)).toBe("own-id");
   });
 

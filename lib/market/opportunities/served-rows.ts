@@ -39,11 +39,6 @@ export class ServedRows implements EntryFields<number> {
     return this.sources.length - 1;
   }
 
-  /** Whether the rows of the column set at `place` carry their pairs' standard ids (OpportunityColumns.ids null). */
-  standardIds(place: number): boolean {
-    return this.sources[place]!.columns.ids === null;
-  }
-
   readonly apr = (entry: number): number => {
     const row = entry % MAX_ROWS;
     return this.sources[(entry - row) / MAX_ROWS]!.columns.apr.values[row]!;
