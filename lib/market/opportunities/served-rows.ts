@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/errors";
 import type { Sliced } from "@/lib/time-slices";
 import type { Opportunity } from "../model/types";
 import { itemBuilder, idReader, NumberColumn, type ColumnName, type OpportunityColumns } from "./encoding/columns";
@@ -32,9 +33,9 @@ interface Source {
 export class ServedRows implements EntryFields<number> {
   private readonly sources: Source[] = [];
 
-  /** Adds `columns`; answers its place, which `entriesOf` turns into its entries. */
+  /** Adds `columns`; answers its place, which `entrySlices` turns into its entries. */
   add(columns: OpportunityColumns): number {
-    if (columns.count > MAX_ROWS) throw new RangeError(`a served set's columns hold at most ${MAX_ROWS} rows, not ${columns.count}`);
+    if (columns.count > MAX_ROWS) throw new AppError("INTERNAL_ERROR", `a served set's columns hold at most ${MAX_ROWS} rows, not ${columns.count}`);
     this.sources.push({ columns, exchangeAt: columns.legs.map((leg) => leg.exchange), id: idReader(columns), build: undefined });
     return this.sources.length - 1;
   }
