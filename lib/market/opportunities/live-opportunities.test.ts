@@ -11,7 +11,8 @@ import { OpportunitySnapshot, queryOpportunities } from "./opportunity-query";
 import type { PartialAssets } from "./pair-scope";
 import { PatchedSet } from "./patched-set";
 import { rankOpportunities } from "./rank-opportunities";
-import { spliceColumns, spliceItems } from "./splice-opportunities";
+import { spliceColumns, spliceEntries } from "./splice-opportunities";
+import { ITEM_FIELDS } from "@/tests/support/market/item-fields";
 
 const AS_OF = new Date("2026-09-27T13:30:00Z");
 
@@ -136,7 +137,7 @@ describe("LiveOpportunities.applyRound with the pairs a round carried from batch
     await new Promise((resolve) => setImmediate(resolve));
     expect(live.heldVersion).toBe(3);
     const { items } = await live.current();
-    expect(items).toEqual(spliceItems(expected, batchBases, itemsOf(batch)));
+    expect(items).toEqual(spliceEntries(ITEM_FIELDS, expected, batchBases, itemsOf(batch)));
   });
 });
 

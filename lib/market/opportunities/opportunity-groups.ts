@@ -1,7 +1,6 @@
 import { runWhole, type Sliced } from "@/lib/time-slices";
-import type { Opportunity } from "../model/types";
 import { replacesPair, type PartialAssets } from "./pair-scope";
-import { entryBefore, ITEM_FIELDS, type EntryFields } from "./set-entries";
+import { entryBefore, type EntryFields } from "./set-entries";
 
 // Pairs are formed per asset (rank-opportunities.ts), so a micro-batch re-ranks a few assets' pairs
 // and leaves the rest of the set as it was. A served set held by asset is patched by replacing those
@@ -9,18 +8,18 @@ import { entryBefore, ITEM_FIELDS, type EntryFields } from "./set-entries";
 // the whole list in set order is merged from the groups only when something reads it.
 
 /** A set's entries by asset (EntryFields.symbol), each asset's in set order (`rankedBefore`). Never written once made. */
-export type OpportunityGroups<T = Opportunity> = ReadonlyMap<string, readonly T[]>;
+export type OpportunityGroups<T> = ReadonlyMap<string, readonly T[]>;
 
 /** `ordered`'s entries by asset, each group in `ordered`'s order. Pure. */
-export function groupsOf<T = Opportunity>(ordered: readonly T[], fields: EntryFields<T> = ITEM_FIELDS as EntryFields<T>): Map<string, readonly T[]> {
-  return runWhole(groupSlices(ordered, fields));
+export function groupsOf<T>(fields: EntryFields<T>, ordered: readonly T[]): Map<string, readonly T[]> {
+  return runWhole(groupSlices(fields, ordered));
 }
 
 /** Items a slice of `groupSlices`. */
 const GROUPED_A_SLICE = 8_192;
 
 /** `groupsOf` pausing every GROUPED_A_SLICE items (lib/time-slices.ts): a round's 400,000 items took most of a second at once. */
-export function* groupSlices<T>(ordered: readonly T[], fields: EntryFields<T>): Sliced<Map<string, readonly T[]>> {
+export function* groupSlices<T>(fields: EntryFields<T>, ordered: readonly T[]): Sliced<Map<string, readonly T[]>> {
   const groups = new Map<string, T[]>();
   for (let i = 0; i < ordered.length; i++) {
     if (i % GROUPED_A_SLICE === GROUPED_A_SLICE - 1) yield;
@@ -39,12 +38,12 @@ export function* groupSlices<T>(ordered: readonly T[], fields: EntryFields<T>): 
  * of `bases` without a replacement item is gone, a new one is added. The other groups are the same
  * arrays. Pure; costs the map's copy (one entry per asset) and the batch.
  */
-export function spliceGroups<T = Opportunity>(
+export function spliceGroups<T>(
+  fields: EntryFields<T>,
   groups: OpportunityGroups<T>,
   bases: ReadonlySet<string>,
   replacement: readonly T[],
   partial?: PartialAssets,
-  fields: EntryFields<T> = ITEM_FIELDS as EntryFields<T>,
 ): Map<string, readonly T[]> {
   const next = new Map(groups);
   for (const base of bases) {
@@ -56,7 +55,7 @@ export function spliceGroups<T = Opportunity>(
       else next.delete(base);
     } else next.delete(base);
   }
-  for (const [symbol, group] of groupsOf(replacement, fields)) {
+  for (const [symbol, group] of groupsOf(fields, replacement)) {
     // An item of an asset outside `bases` joins that asset's kept items, as a splice of the whole list would merge it.
     const kept = next.get(symbol);
     next.set(symbol, kept ? mergeTwo(kept, group, fields) : group);
@@ -80,7 +79,7 @@ function mergeTwo<T>(a: readonly T[], b: readonly T[], f: EntryFields<T>): T[] {
 }
 
 /** Every entry of `groups` in set order: a k-way merge, a heap of the groups by their next entry. Pure. */
-export function mergeGroups<T = Opportunity>(groups: OpportunityGroups<T>, f: EntryFields<T> = ITEM_FIELDS as EntryFields<T>): T[] {
+export function mergeGroups<T>(f: EntryFields<T>, groups: OpportunityGroups<T>): T[] {
   const lists: (readonly T[])[] = [];
   let count = 0;
   for (const group of groups.values()) {

@@ -8,7 +8,7 @@ import { groupSlices, groupsOf, mergeGroups, spliceGroups } from "./opportunity-
 import { replacesPair, type PartialAssets } from "./pair-scope";
 import { entryBefore } from "./set-entries";
 import { entrySlices, ServedRows, type NumberColumnName } from "./served-rows";
-import { spliceItems, spliceItemSlices } from "./splice-opportunities";
+import { spliceEntries, spliceEntrySlices } from "./splice-opportunities";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
 export const SORTS = ["apr", "-apr", "net_apr", "-net_apr", "open_interest", "-open_interest", "stability", "-stability"] as const;
@@ -164,7 +164,7 @@ interface SplicedSet {
   count: number;
   /**
    * A list in set order and the batches spliced since (at most MAX_PENDING_BATCHES), when a set
-   * this one was spliced from had its list built: spliced rather than merged (`spliceItems`).
+   * this one was spliced from had its list built: spliced rather than merged (`spliceEntries`).
    */
   from: { list: readonly number[]; batches: readonly Batch[] } | undefined;
   caches: ItemCaches;
@@ -245,7 +245,7 @@ export class OpportunitySnapshot {
       const { pairs } = carried;
       const ofCarried = await runInSlices(entrySlices(rows.add(pairs), pairs), sliceMs);
       // The round's rows of those assets are left out already: a merge, nothing to drop.
-      list = await runInSlices(spliceItemSlices(list, new Set(), ofCarried, list.length + ofCarried.length, undefined, rows), sliceMs);
+      list = await runInSlices(spliceEntrySlices(rows, list, new Set(), ofCarried, list.length + ofCarried.length), sliceMs);
       standard &&= await standardInSlices(rows, pairs, ofCarried, sliceMs);
     }
     return OpportunitySnapshot.grouped(caches, list, standard, asOf, sample, sliceMs);
@@ -264,7 +264,7 @@ export class OpportunitySnapshot {
 
   /** The set of `list`, in set order, its groups by asset built in slices. */
   private static async grouped(caches: ItemCaches, list: readonly number[], standardIds: boolean, asOf: string | null, sample: boolean, sliceMs: number | undefined): Promise<OpportunitySnapshot> {
-    const groups = await runInSlices(groupSlices(list, caches.rows), sliceMs);
+    const groups = await runInSlices(groupSlices(caches.rows, list), sliceMs);
     return new OpportunitySnapshot({ groups, count: list.length, from: { list, batches: [] }, caches, standardIds }, asOf, sample);
   }
 
@@ -278,7 +278,7 @@ export class OpportunitySnapshot {
     if (!this.list) {
       const from = this.from;
       const rows = this.caches.rows;
-      this.list = from ? from.batches.reduce((list, b) => spliceItems(list, b.bases, b.replacement, b.count, b.partial, rows), from.list) : mergeGroups(this.groups!, rows);
+      this.list = from ? from.batches.reduce((list, b) => spliceEntries(rows, list, b.bases, b.replacement, b.count, b.partial), from.list) : mergeGroups(rows, this.groups!);
       this.from = undefined;
     }
     return this.list;
@@ -309,7 +309,7 @@ export class OpportunitySnapshot {
     const from = list ? { list, batches: [batch] } : pending;
     return new OpportunitySnapshot(
       {
-        groups: spliceGroups(groups, bases, entries, partial, rows),
+        groups: spliceGroups(rows, groups, bases, entries, partial),
         count,
         from,
         caches: this.caches,
@@ -387,7 +387,7 @@ export class OpportunitySnapshot {
     if (!this.groups) {
       const ordered = this.inOrder("-apr");
       const rows = this.caches.rows;
-      this.groups = groupsOf(ordered, rows);
+      this.groups = groupsOf(rows, ordered);
       this.standardIds = ordered.every((entry) => hasStandardId(rows, entry));
     }
     return this.groups;

@@ -12,7 +12,8 @@ import { groupsOf, mergeGroups, spliceGroups } from "./opportunity-groups";
 import { OpportunitySnapshot } from "./opportunity-query";
 import type { PartialAssets } from "./pair-scope";
 import { rankOpportunities } from "./rank-opportunities";
-import { spliceColumns, spliceItems } from "./splice-opportunities";
+import { spliceColumns, spliceEntries } from "./splice-opportunities";
+import { ITEM_FIELDS } from "@/tests/support/market/item-fields";
 
 // The offline sample: every venue's recorded answer parsed through the real connectors.
 let sample: MarketSnapshot[];
@@ -145,7 +146,7 @@ describe("PatchedSet", () => {
     const market = new Map(sample.map((s) => [key(s), s]));
     const venues = [...new Set(sample.map((s) => s.exchange))];
     const round = rank(sample);
-    let [patched, spliced, items, groups] = [PatchedSet.of(round), round, itemsOf(round), groupsOf(itemsOf(round))];
+    let [patched, spliced, items, groups] = [PatchedSet.of(round), round, itemsOf(round), groupsOf(ITEM_FIELDS, itemsOf(round))];
     let served = new OpportunitySnapshot(itemsOf(round), null, false);
     let [lastVenue, lastBases] = ["", new Set<string>()];
     const everPatched = new Set<string>();
@@ -170,13 +171,13 @@ describe("PatchedSet", () => {
       expect(itemsOf(patched.rowsOf(bases, partial))).toEqual(items.filter(touches));
       patched = patched.patched(bases, batch, partial);
       spliced = spliceColumns(spliced, bases, batch, partial);
-      items = spliceItems(items, bases, itemsOf(batch), undefined, partial);
-      groups = spliceGroups(groups, bases, itemsOf(batch), partial);
+      items = spliceEntries(ITEM_FIELDS, items, bases, itemsOf(batch), undefined, partial);
+      groups = spliceGroups(ITEM_FIELDS, groups, bases, itemsOf(batch), partial);
       served = served.spliced(bases, batch, partial);
       expect(itemsOf(everyPair(patched))).toEqual(fresh);
       expect(itemsOf(spliced)).toEqual(fresh);
       expect(items).toEqual(fresh);
-      expect(mergeGroups(groups)).toEqual(fresh);
+      expect(mergeGroups(ITEM_FIELDS, groups)).toEqual(fresh);
       expect(served.items).toEqual(fresh);
       expect(served.count).toBe(fresh.length);
     }

@@ -1,5 +1,3 @@
-import type { Opportunity } from "../model/types";
-
 /**
  * What a served set's order, its groups by asset and its splices read of an entry: a whole item,
  * or the number that says where one is in the set's columns (served-rows.ts), so the set is held
@@ -14,15 +12,6 @@ export interface EntryFields<T> {
   /** The short leg's exchange. */
   short(entry: T): string;
 }
-
-/** An item's own fields. */
-export const ITEM_FIELDS: EntryFields<Opportunity> = {
-  apr: (o) => o.apr,
-  id: (o) => o.id,
-  symbol: (o) => o.symbol,
-  long: (o) => o.long.exchange,
-  short: (o) => o.short.exchange,
-};
 
 /** Whether entry `a` goes before `b` in set order (`rankedBefore`); the ids, which may be built on asking, read only for a tie. */
 export function entryBefore<T>(f: EntryFields<T>, a: T, b: T): boolean {

@@ -9,7 +9,8 @@ import { runInSlices } from "@/lib/time-slices";
 import { countingTurns } from "@/tests/support/event-loop-turns";
 import { differingColumns } from "@/tests/support/market/differing-columns";
 import { wideMarket } from "@/tests/support/market/wide-market";
-import { spliceColumns, spliceColumnSlices, spliceItems } from "./splice-opportunities";
+import { spliceColumns, spliceColumnSlices, spliceEntries } from "./splice-opportunities";
+import { ITEM_FIELDS } from "@/tests/support/market/item-fields";
 
 // The offline sample: every venue's recorded answer parsed through the real connectors.
 let sample: MarketSnapshot[];
@@ -117,20 +118,20 @@ describe("spliceColumns", () => {
     expect(partial.count).toBe(replacement.count);
   });
 
-  it("spliceItems gives the same items as spliceColumns, reusing the kept items", () => {
+  it("spliceEntries gives the same items as spliceColumns, reusing the kept items", () => {
     const live = rankOpportunities(sample, options).columns;
     const liveItems = itemsOf(live);
     const bases = new Set([sample[5]!.base, sample[40]!.base]);
     const changed = sample.filter((s) => bases.has(s.base)).map((s) => ({ ...s, fundingRate: (s.fundingRate ?? 0) + 0.0005 }));
     const { ofBases } = merge(sample, changed);
     const replacement = rankOpportunities(ofBases, options).columns;
-    const items = spliceItems(liveItems, bases, itemsOf(replacement));
+    const items = spliceEntries(ITEM_FIELDS, liveItems, bases, itemsOf(replacement));
     expect(items).toEqual(itemsOf(spliceColumns(live, bases, replacement)));
     const kept = liveItems.find((o) => !bases.has(o.symbol))!;
     expect(items).toContain(kept);
     // Made at its size when the caller knows it; a wrong size is refused rather than leaving holes.
-    expect(spliceItems(liveItems, bases, itemsOf(replacement), items.length)).toEqual(items);
-    expect(() => spliceItems(liveItems, bases, itemsOf(replacement), items.length + 1)).toThrow(/spliced/);
+    expect(spliceEntries(ITEM_FIELDS, liveItems, bases, itemsOf(replacement), items.length)).toEqual(items);
+    expect(() => spliceEntries(ITEM_FIELDS, liveItems, bases, itemsOf(replacement), items.length + 1)).toThrow(/spliced/);
   });
 
   it("splices a round-sized set in slices, turning the event loop between them, into the set spliced at once", async () => {

@@ -1,9 +1,9 @@
 import { AppError } from "@/lib/errors";
 import { runWhole, type Sliced } from "@/lib/time-slices";
-import type { Opportunity, OpportunityLeg } from "../model/types";
+import type { OpportunityLeg } from "../model/types";
 import { ABSENT_POSITION, COLUMNS, emptyColumnArrays, FIELD_KINDS, idReader, NULL_POSITION, NumberColumn, ValueList, type OpportunityColumns } from "./encoding/columns";
 import { replacedRows, replacesPair, type PartialAssets } from "./pair-scope";
-import { entryBefore, ITEM_FIELDS, type EntryFields } from "./set-entries";
+import { entryBefore, type EntryFields } from "./set-entries";
 
 // Pairs are formed per asset (rank-opportunities.ts), so re-ranking some assets' markets changes
 // only those assets' pairs: the rest of the live set stands, already in order. A set read back with
@@ -213,38 +213,38 @@ export function rowCopier(from: OpportunityColumns, to: ReturnType<typeof emptyC
 }
 
 /**
- * The served items' counterpart of `spliceColumns`, for a reader holding items rather than columns:
- * every item of `bases` (of an asset in `partial`, with a leg on one of its venues there) dropped
- * and `replacement` (in set order) merged in. A spliced
- * OpportunitySnapshot builds its whole list so from the list of the set it was spliced from, when
- * that was built: one pass, cheaper than merging its ~2,000 groups. The kept items are the same objects. Pure.
+ * `spliceColumns`' counterpart for a list of a set's entries (a served set's rows, or items: `f`
+ * reads either): every entry of `bases` (of an asset in `partial`, with a leg on one of its venues
+ * there) dropped and `replacement` (in set order) merged in. A spliced OpportunitySnapshot builds
+ * its whole list so from the list of the set it was spliced from, when that was built: one pass,
+ * cheaper than merging its ~2,000 groups. Pure.
  */
-export function spliceItems<T = Opportunity>(
+export function spliceEntries<T>(
+  f: EntryFields<T>,
   live: readonly T[],
   bases: ReadonlySet<string>,
   replacement: readonly T[],
   /** The answer's length, when the caller knows it: the list is made at its size rather than grown. */
   count?: number,
   partial?: PartialAssets,
-  fields: EntryFields<T> = ITEM_FIELDS as EntryFields<T>,
 ): T[] {
-  return runWhole(spliceItemSlices(live, bases, replacement, count, partial, fields));
+  return runWhole(spliceEntrySlices(f, live, bases, replacement, count, partial));
 }
 
-/** Items of `live` spliced between two pause points of `spliceItemSlices`. */
-const SPLICED_ITEMS_A_SLICE = 16_384;
+/** Entries of `live` spliced between two pause points of `spliceEntrySlices`. */
+const SPLICED_ENTRIES_A_SLICE = 16_384;
 
 /**
- * `spliceItems` pausing every SPLICED_ITEMS_A_SLICE items of `live`: a round's set of 400,000
- * items with the pairs of the assets it carried from batches spliced in, on the thread that serves.
+ * `spliceEntries` pausing every SPLICED_ENTRIES_A_SLICE entries of `live`: a round's set of 400,000
+ * pairs with the pairs of the assets it carried from batches merged in, on the thread that serves.
  */
-export function* spliceItemSlices<T = Opportunity>(
+export function* spliceEntrySlices<T>(
+  f: EntryFields<T>,
   live: readonly T[],
   bases: ReadonlySet<string>,
   replacement: readonly T[],
   count?: number,
   partial?: PartialAssets,
-  f: EntryFields<T> = ITEM_FIELDS as EntryFields<T>,
 ): Sliced<T[]> {
   // One pass over `live`, its dropped items skipped as it goes: no list of the kept ones in between.
   const out: T[] = count === undefined ? [] : new Array<T>(count);
@@ -252,7 +252,7 @@ export function* spliceItemSlices<T = Opportunity>(
   let b = 0;
   let next = replacement[0];
   for (let i = 0; i < live.length; i++) {
-    if (i % SPLICED_ITEMS_A_SLICE === SPLICED_ITEMS_A_SLICE - 1) yield;
+    if (i % SPLICED_ENTRIES_A_SLICE === SPLICED_ENTRIES_A_SLICE - 1) yield;
     const item = live[i]!;
     if (bases.size > 0 && replacesPair(bases, partial, f.symbol(item), f.long(item), f.short(item))) continue;
     while (next !== undefined && !entryBefore(f, item, next)) {
