@@ -240,13 +240,13 @@ export class OpportunitySnapshot {
     const caches = new ItemCaches();
     const { rows } = caches;
     let list = await runInSlices(entrySlices(rows.add(set), set, carried?.bases), sliceMs);
-    let standard = await standardInSlices(rows, set, list, sliceMs);
+    let standard = await runInSlices(standardIdSlices(rows, set, list), sliceMs);
     if (carried) {
       const { pairs } = carried;
       const ofCarried = await runInSlices(entrySlices(rows.add(pairs), pairs), sliceMs);
       // The round's rows of those assets are left out already: a merge, nothing to drop.
       list = await runInSlices(spliceEntrySlices(rows, list, new Set(), ofCarried, list.length + ofCarried.length), sliceMs);
-      standard &&= await standardInSlices(rows, pairs, ofCarried, sliceMs);
+      standard &&= await runInSlices(standardIdSlices(rows, pairs, ofCarried), sliceMs);
     }
     return OpportunitySnapshot.grouped(caches, list, standard, asOf, sample, sliceMs);
   }
@@ -259,7 +259,7 @@ export class OpportunitySnapshot {
     const caches = new ItemCaches();
     const list = await runInSlices(entrySlices(caches.rows.add(set), set), sliceMs);
     if (!(await runInSlices(aprOrderSlices(list, caches.rows), sliceMs))) return new OpportunitySnapshot(set, asOf, sample);
-    return OpportunitySnapshot.grouped(caches, list, await standardInSlices(caches.rows, set, list, sliceMs), asOf, sample, sliceMs);
+    return OpportunitySnapshot.grouped(caches, list, await runInSlices(standardIdSlices(caches.rows, set, list), sliceMs), asOf, sample, sliceMs);
   }
 
   /** The set of `list`, in set order, its groups by asset built in slices. */
@@ -313,7 +313,7 @@ export class OpportunitySnapshot {
         count,
         from,
         caches: this.caches,
-        standardIds: this.standardIds! && (replacement.ids === null || entries.every((entry) => hasStandardId(rows, entry))),
+        standardIds: this.standardIds! && runWhole(standardIdSlices(rows, replacement, entries)),
       },
       this.asOf,
       this.sample,
@@ -519,17 +519,13 @@ function hasStandardId(rows: ServedRows, entry: number): boolean {
 /** Entries checked between two pause points of `standardIdSlices` and `aprOrderSlices`. */
 const CHECKED_A_SLICE = 8_192;
 
-/** Whether every one of `entries` has a standard id (`hasStandardId`): known without a look for columns without ids. */
-function standardInSlices(rows: ServedRows, columns: OpportunityColumns, entries: readonly number[], sliceMs: number | undefined): Promise<boolean> {
-  if (columns.ids === null) return Promise.resolve(true);
-  return runInSlices(standardIdSlices(rows, entries), sliceMs);
-}
-
 /**
- * Whether every entry has a standard id, pausing every CHECKED_A_SLICE entries: a freshly built
- * id is a joined text, which checking flattens (~170 ms at once for 420,000 items).
+ * Whether every one of `entries`, rows of `columns`, has a standard id (`hasStandardId`): known
+ * without a look for columns without ids; else checked, pausing every CHECKED_A_SLICE entries: a
+ * freshly built id is a joined text, which checking flattens (~170 ms at once for 420,000 items).
  */
-function* standardIdSlices(rows: ServedRows, entries: readonly number[]): Sliced<boolean> {
+function* standardIdSlices(rows: ServedRows, columns: OpportunityColumns, entries: readonly number[]): Sliced<boolean> {
+  if (columns.ids === null) return true;
   for (let i = 0; i < entries.length; i++) {
     if (i % CHECKED_A_SLICE === CHECKED_A_SLICE - 1) yield;
     if (!hasStandardId(rows, entries[i]!)) return false;
