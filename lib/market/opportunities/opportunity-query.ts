@@ -402,7 +402,8 @@ export class OpportunitySnapshot {
       exchange === undefined && exchanges === undefined && min_apr === undefined
         ? ordered
         : ordered.filter((entry) => {
-            const [long, short] = [rows.long(entry), rows.short(entry)];
+            const long = rows.long(entry);
+            const short = rows.short(entry);
             return (
               (exchange === undefined || long === exchange || short === exchange) &&
               (exchanges === undefined || (exchanges.includes(long) && exchanges.includes(short))) &&
