@@ -95,6 +95,20 @@ describe("a round with spot venues", () => {
     expect((await borrowHistory(db, "okx", "BTC", new Date(at - HOUR), new Date(at + 2 * HOUR))).map((row) => row.time.toISOString())).toEqual(["2026-12-04T11:00:00.000Z"]);
   });
 
+  it("asks the spot venues only once the perp set is committed, so they never take a core from it", async () => {
+    const at = Date.parse("2026-12-04T10:20:00Z");
+    const replay = spotReplay();
+    let statusWhenAsked: string | undefined;
+    const spot: ReturnType<typeof spotFetcher> = async (options) => {
+      statusWhenAsked = (await db.ingestionRound.findFirstOrThrow({ orderBy: { startedAt: "desc" } })).status;
+      return replay(options);
+    };
+    const outcome = await round(at, { spot });
+    expect(outcome.status).toBe("published");
+    expect(statusWhenAsked).toBe("published");
+    expect(outcome.spotVenues?.map((v) => v.status)).toEqual(["ok", "ok", "stale"]);
+  });
+
   it("hands no legs on when no spot venue answered, so the carry set served stays", async () => {
     const down = spotFetcher({ venues: ["okx", "gate"], fetchImplementation: createReplayFetch([]).fetchImplementation });
     let handed = 0;

@@ -86,9 +86,8 @@ export interface IngestionRoundOptions {
    */
   priceBound?: number;
   /**
-   * The spot venues' fetch (INGEST_SPOT): run beside the perp fetch under the same timeout, awaited
-   * only once the perp set is published, so a slow spot venue never holds the set back. Unset, the
-   * round fetches no spot venue.
+   * The spot venues' fetch (INGEST_SPOT), under the same timeout: started once the perp set is
+   * published, so the spot venues never hold the set back. Unset, the round fetches no spot venue.
    */
   spotFetcher?: SpotFetcher;
   /** Told the round's spot legs (of the venues that answered) with its perp legs, after the perp set is published. */
@@ -170,9 +169,6 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const historyRead = readMarketHistory(db, startedAt, startedAt, options.persistence, recalled);
     // Awaited below; marked handled so a failure surfaces there, as the round's error, and only there.
     historyRead.catch(() => undefined);
-    // Started first, awaited after the publish: the perp fetch and set never wait for it.
-    const spotFetching = options.spotFetcher?.({ timeoutMs: options.timeoutMs });
-    spotFetching?.catch(() => undefined); // awaited by finishSpotRound, which logs its failure
     const results = await fetchAllVenues(options.fetcher, {
       timeoutMs: options.timeoutMs,
       venues,
@@ -307,7 +303,11 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       logger("ingest").error({ err: error, roundId: round.id }, "the in-memory set taking the round's set failed"),
     );
     options.onRound?.(results);
-    const spotFinished = spotFetching && finishSpotRound(db, round.id, spotFetching, ranking, startedAt, options.onSpotLegs);
+    // The spot venues only now: their legs are wanted for the carry set alone, ranked after the
+    // perp set. On two cores their fetching and parsing took a core from the perp set's: beside the
+    // perp venues it held the venue thread's half of them back, and beside the ranking the ranking
+    // (~100 ms a round each, bench:market).
+    const spotFinished = options.spotFetcher && finishSpotRound(db, round.id, options.spotFetcher({ timeoutMs: options.timeoutMs }), ranking, startedAt, options.onSpotLegs);
     const exclusionsRecorded = options.priceBound === undefined ? undefined : recordPairingExclusions(db, round.id, ranking, options.priceBound);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.

@@ -2,7 +2,7 @@ import type { bybit } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
 import { readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { asRecord, type VenueAdapter } from "./venue-adapter";
+import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
  * Bybit states the interval twice: the ticker's `fundingIntervalHour` (hours, as a string) and the
@@ -39,13 +39,17 @@ export const bybitAdapter: VenueAdapter<bybit> = {
   async collect(exchange, { marketsById, fetchedAt }) {
     // One call carries everything: /v5/market/tickers?category=linear has rate, next settlement,
     // interval, prices, open interest value and 24h turnover for every linear contract.
-    const rates = await exchange.fetchFundingRates();
-    const observations = Object.values(rates).map((rate): FundingObservation => {
-      const row = asRecord(rate.info) ?? {};
+    // Read raw, as fetchFundingRates requests it: ccxt's parsing of each row, of which only the
+    // symbol and the answer's time were read, was a third of the venue's refresh; and ccxt reads
+    // an answer without its list as an empty one, where this makes the venue stale.
+    const answer = asRecord(await exchange.publicGetV5MarketTickers({ category: "linear" }));
+    const time = readNumber(answer?.time);
+    const observations = rowsOf(answer?.result, "list").map((row): FundingObservation => {
       const id = String(row.symbol ?? "");
-      const instrument = asRecord(marketsById.get(id)?.info);
+      const market = marketsById.get(id);
+      const instrument = asRecord(market?.info);
       return {
-        symbol: rate.symbol ?? id,
+        symbol: market?.symbol ?? id,
         fundingRate: readNumber(row.fundingRate),
         ...bybitRateBounds(row, instrument),
         interval: bybitFundingInterval(row, instrument),
@@ -54,7 +58,7 @@ export const bybitAdapter: VenueAdapter<bybit> = {
         indexPrice: readNumber(row.indexPrice),
         openInterestUsd: readNumber(row.openInterestValue),
         volume24hUsd: readNumber(row.turnover24h),
-        observedAt: rate.timestamp ?? fetchedAt,
+        observedAt: time ?? fetchedAt,
       };
     });
     return { observations, warnings: [] };
