@@ -47,6 +47,7 @@ import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
 import { loopStretches } from "./loop-stretches";
 import { memorySampler } from "./memory-sampler";
+import { coreTimeBetween, coreTimes, type CoreUser } from "./core-time";
 import { seedRoundHistory } from "./round-history-seed";
 import { profileTables, summariseProfile } from "./profile-summary";
 
@@ -92,9 +93,15 @@ async function benchRound(db: Db) {
   const steps = new Map<RoundStep, number[]>();
   // When each step ended: the event loop's long stretches are put down to the step they ended in.
   const stepEnds: { step: RoundStep; at: number }[] = [];
+  // And the CPU each step took of the machine's cores: this thread's, the process's other threads', the database's.
+  const stepCores = new Map<RoundStep, Map<CoreUser, number>>();
+  let coresAt = coreTimes();
   const onStep = (step: RoundStep, elapsed: number) => {
     steps.set(step, [...(steps.get(step) ?? []), elapsed]);
     stepEnds.push({ step, at: performance.now() });
+    const now = coreTimes();
+    if (coresAt && now) stepCores.set(step, coreTimeBetween(coresAt, now));
+    coresAt = now;
   };
   let publishedAt = 0;
   // And as a server takes it: its in-memory set lists and groups the round's rows
@@ -156,7 +163,10 @@ async function benchRound(db: Db) {
 
   const modes = alternate ? ["two threads", "one thread"] : alternateSlices ? ["in slices", "at once"] : ["two threads"];
   const measured = new Map(
-    modes.map((mode) => [mode, { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() }]),
+    modes.map((mode) => [
+      mode,
+      { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), cores: new Map<string, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() },
+    ]),
   );
   carryTimes.length = 0;
   const sampler = memorySampler();
@@ -165,6 +175,8 @@ async function benchRound(db: Db) {
     const m = measured.get(modes[i % modes.length]!)!;
     steps.clear();
     stepEnds.length = 0;
+    stepCores.clear();
+    coresAt = coreTimes();
     const t1 = performance.now();
     const probe = loopStretches();
     const outcome = await round(start + i * 60_000, memory, fetcherOf(i), alternateSlices && i % 2 === 1 ? Infinity : undefined);
@@ -177,6 +189,7 @@ async function benchRound(db: Db) {
     m.round.push(publishedAt - t1);
     m.whole.push(performance.now() - t1);
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
+    for (const [step, users] of stepCores) for (const [user, cpu] of users) m.cores.set(`${step} ${user}`, [...(m.cores.get(`${step} ${user}`) ?? []), cpu]);
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
   const peak = sampler.stop();
@@ -197,6 +210,11 @@ async function benchRound(db: Db) {
     const fetch = median(m.fetch);
     console.log(`  ${mode}, median of ${m.round.length}: fetch and parse (replayed, alone) ${ms(fetch)}, store → publish ${ms(total - fetch)}`);
     console.log(`  steps (median): ${[...m.steps].map(([step, times]) => `${step} ${ms(median(times))}`).join(", ")}`);
+    if (m.cores.size > 0) {
+      const users: CoreUser[] = ["main thread", "other threads", "postgres"];
+      const byStep = [...m.steps.keys()].map((step) => `${step} ${users.map((user) => median(m.cores.get(`${step} ${user}`) ?? [0]).toFixed(0)).join(" / ")}`);
+      console.log(`  CPU by step (median ms of the round's thread / the process's other threads / the local PostgreSQL; 10 ms ticks): ${byStep.join(", ")}`);
+    }
     console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
     const over = [...m.stretches].map(([step, list]) => `${step} ${list.length} (longest ${ms(Math.max(...list))})`);
     console.log(`  event loop: longest stretch without a turn during a round ${ms(median(m.longest))} (median of rounds; max ${ms(Math.max(...m.longest))}); stretches over 50 ms, all rounds, by step: ${over.join(", ") || "none"}`);

@@ -35,30 +35,13 @@ export interface PricedLeg {
   observedAt: number | null;
 }
 
-export interface PriceSpread {
-  price_spread_bps: number | null;
-  price_spread_unavailable_reason: PriceSpreadUnavailableReason | null;
-}
-
 /**
  * Price gap between the legs in basis points of their mean, positive when the short leg is the
  * dearer one (the pair is entered at a premium). Prices must be per unit of the same asset.
  */
 export function priceSpreadBps(longPrice: number | null, shortPrice: number | null): number | null {
-  if (longPrice === null || shortPrice === null || !(longPrice > 0) || !(shortPrice > 0)) return null;
-  return ((shortPrice - longPrice) / ((shortPrice + longPrice) / 2)) * 10_000;
-}
-
-/**
- * Whether two observations are of the same moment, within `toleranceMs` inclusive. An unknown
- * time is never the same moment as anything: a spread that cannot be dated is not given.
- */
-export function observedTogether(
-  a: number | null,
-  b: number | null,
-  toleranceMs: number = PRICE_OBSERVATION_TOLERANCE_MS,
-): boolean {
-  return a !== null && b !== null && Math.abs(a - b) <= toleranceMs;
+  const bps = spreadBpsOf(longPrice ?? Number.NaN, shortPrice ?? Number.NaN);
+  return Number.isNaN(bps) ? null : bps;
 }
 
 /** Why the two legs' prices cannot be compared, or `null` when they can. A missing price comes first. */
@@ -67,21 +50,37 @@ export function priceSpreadUnavailableReason(
   short: PricedLeg,
   toleranceMs: number = PRICE_OBSERVATION_TOLERANCE_MS,
 ): PriceSpreadUnavailableReason | null {
-  if (priceSpreadBps(long.unitPrice, short.unitPrice) === null) return "price_missing";
-  if (long.observedAt === null || short.observedAt === null) return "observation_time_unknown";
-  return observedTogether(long.observedAt, short.observedAt, toleranceMs) ? null : "legs_observed_apart";
+  return unavailableReasonOf(long.unitPrice ?? Number.NaN, long.observedAt ?? Number.NaN, short.unitPrice ?? Number.NaN, short.observedAt ?? Number.NaN, toleranceMs);
+}
+
+// The same rules over plain numbers, NaN standing for an unknown price or time: what the ranking
+// calls for each of a round's 450,000 pairs, where a null, or an object answered, was an allocation
+// for each (100 MB of short-lived memory a round, collected on the round's thread).
+
+/** `priceSpreadBps`, NaN where it is null. */
+export function spreadBpsOf(longPrice: number, shortPrice: number): number {
+  if (!(longPrice > 0) || !(shortPrice > 0)) return Number.NaN;
+  return ((shortPrice - longPrice) / ((shortPrice + longPrice) / 2)) * 10_000;
+}
+
+/** `priceSpreadUnavailableReason` of two legs' prices and observation times. */
+export function unavailableReasonOf(
+  longPrice: number,
+  longAt: number,
+  shortPrice: number,
+  shortAt: number,
+  toleranceMs: number = PRICE_OBSERVATION_TOLERANCE_MS,
+): PriceSpreadUnavailableReason | null {
+  if (Number.isNaN(spreadBpsOf(longPrice, shortPrice))) return "price_missing";
+  if (Number.isNaN(longAt) || Number.isNaN(shortAt)) return "observation_time_unknown";
+  return Math.abs(longAt - shortAt) <= toleranceMs ? null : "legs_observed_apart";
 }
 
 /**
- * The opportunity's `price_spread_bps` (4 decimals) and the reason it is `null`: a spread is
- * only given for prices of the same moment, since two observations far apart measure how the
- * market moved between them rather than the gap between the venues.
+ * An opportunity's `price_spread_bps`, to 4 decimals, NaN where `unavailableReasonOf` gives a
+ * reason: a spread is only given for prices of the same moment, since two observations far apart
+ * measure how the market moved between them rather than the gap between the venues.
  */
-export function priceSpread(long: PricedLeg, short: PricedLeg, toleranceMs: number = PRICE_OBSERVATION_TOLERANCE_MS): PriceSpread {
-  const reason = priceSpreadUnavailableReason(long, short, toleranceMs);
-  const bps = reason === null ? priceSpreadBps(long.unitPrice, short.unitPrice) : null;
-  return {
-    price_spread_bps: bps === null ? null : roundTo(bps, 4),
-    price_spread_unavailable_reason: reason,
-  };
+export function roundedSpreadBps(longPrice: number, longAt: number, shortPrice: number, shortAt: number, toleranceMs: number = PRICE_OBSERVATION_TOLERANCE_MS): number {
+  return unavailableReasonOf(longPrice, longAt, shortPrice, shortAt, toleranceMs) === null ? roundTo(spreadBpsOf(longPrice, shortPrice), 4) : Number.NaN;
 }

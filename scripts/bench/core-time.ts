@@ -1,0 +1,55 @@
+// Where the machine's cores went between two moments, on Linux (/proc): this process's main
+// thread, its other threads (the venue thread, V8's and libuv's helpers) and the local PostgreSQL's
+// processes. A round's wall time on a two-core machine is bounded by all three together, not by its
+// own thread alone: bench:market prints them per step. Elsewhere (no /proc) every figure is absent.
+import { readdirSync, readFileSync } from "node:fs";
+
+export type CoreUser = "main thread" | "other threads" | "postgres";
+
+/** Kernel clock ticks to milliseconds: Linux reports CPU time in USER_HZ, 100 a second. */
+const MS_PER_TICK = 10;
+
+/** utime + stime of a /proc stat line, in ms; 0 when it cannot be read (the task ended). */
+function cpuMs(statPath: string): number {
+  try {
+    // The command name in parentheses may hold spaces: fields are counted after its closing one.
+    const fields = readFileSync(statPath, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+  } catch {
+    return 0;
+  }
+}
+
+function comm(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8").trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU milliseconds used so far by each user, or undefined without /proc. */
+export function coreTimes(): Map<CoreUser, number> | undefined {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${process.pid}/task`);
+  } catch {
+    return undefined;
+  }
+  const times = new Map<CoreUser, number>([
+    ["main thread", 0],
+    ["other threads", 0],
+    ["postgres", 0],
+  ]);
+  const add = (user: CoreUser, ms: number) => times.set(user, times.get(user)! + ms);
+  for (const task of tasks) add(task === String(process.pid) ? "main thread" : "other threads", cpuMs(`/proc/${process.pid}/task/${task}/stat`));
+  for (const pid of readdirSync("/proc")) {
+    if (/^\d+$/.test(pid) && comm(`/proc/${pid}/comm`) === "postgres") add("postgres", cpuMs(`/proc/${pid}/stat`));
+  }
+  return times;
+}
+
+/** `after` less `before`, per user; a database process that ended meanwhile takes its time with it, so never below 0. */
+export function coreTimeBetween(before: Map<CoreUser, number>, after: Map<CoreUser, number>): Map<CoreUser, number> {
+  return new Map([...after].map(([user, ms]) => [user, Math.max(0, ms - (before.get(user) ?? 0))]));
+}
