@@ -86,7 +86,10 @@ function* opportunityEventSlices(previous: OpportunityColumns | readonly PairRow
   const old = oldItems(previous);
   const before = oldItemIndex(old, current);
   yield;
-  const netBefore = Float64Array.from(old.row, (row, p) => old.runs[old.run[p]!]!.columns.net_apr.values[row]!);
+  // A loop, not Float64Array.from with a mapping function, which goes through the iterator
+  // protocol: an object and a heap number for each of 450,000 items, 35 MB a round.
+  const netBefore = new Float64Array(old.count);
+  for (let p = 0; p < old.count; p++) netBefore[p] = old.runs[old.run[p]!]!.columns.net_apr.values[old.row[p]!]!;
   yield;
   const events: NewEvent[] = [];
   const item = itemReader(current);

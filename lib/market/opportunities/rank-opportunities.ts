@@ -508,7 +508,9 @@ export function toLeg(candidate: LegSource, history: LegHistory | undefined, iso
   // A venue whose payload states its last settled figure (Deribit) has none in stored history.
   const settlement = history?.settlements.get(candidate.key) ?? s.lastSettlement ?? null;
   const intervalChangedAt = history ? (history.intervalChanges.get(candidate.key) ?? null) : (s.intervalChangedAt ?? null);
-  return Object.freeze({
+  // The optional fields added after, not spread in: a spread copied an object for each of a
+  // round's 26,000 legs and took twice as long.
+  const leg: OpportunityLeg = {
     exchange: s.exchange,
     market: s.market,
     funding_rate: rate,
@@ -528,9 +530,10 @@ export function toLeg(candidate: LegSource, history: LegHistory | undefined, iso
     interval_changed_at: intervalChangedAt === null ? null : isoOf(intervalChangedAt),
     observed_at: isoOf(s.observedAt),
     transport: s.transport ?? "poll",
-    ...(s.underlyingClass === undefined ? {} : { underlying_class: s.underlyingClass }),
-    ...(s.tradingHours === undefined ? {} : { trading_hours: s.tradingHours }),
-  });
+  };
+  if (s.underlyingClass !== undefined) leg.underlying_class = s.underlyingClass;
+  if (s.tradingHours !== undefined) leg.trading_hours = s.tradingHours;
+  return Object.freeze(leg);
 }
 
 /** A market as the price bound reads it: its per-unit mark copied out of its snapshot (of many shapes). */
