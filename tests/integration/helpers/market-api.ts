@@ -94,8 +94,11 @@ export function errorOf(result: SentRequest, status: number) {
 
 /** One published round in which binance's BTC/USDT:USDT states these taker fees (and nothing else). */
 export async function seedBinanceBtcTakerFees(db: Db, fees: readonly { takerFee: number; observedAt: Date }[]): Promise<void> {
-  const round = await db.ingestionRound.create({ data: { startedAt: new Date(), status: "published" } });
-  await db.roundSnapshot.createMany({ data: fees.map((fee) => ({ roundId: round.id, exchange: "binance", ...usdtPerp("BTC"), ...fee })) });
+  // One round a fee, started when it was observed, as rounds store a market once each.
+  for (const fee of fees) {
+    const round = await db.ingestionRound.create({ data: { startedAt: fee.observedAt, status: "published" } });
+    await db.roundSnapshot.create({ data: { roundId: round.id, exchange: "binance", ...usdtPerp("BTC"), ...fee } });
+  }
 }
 
 /**
