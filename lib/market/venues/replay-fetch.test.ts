@@ -24,6 +24,25 @@ describe("createReplayFetch", () => {
     ]);
   });
 
+  it("finds the first matching route among hundreds on one path as trying them in turn would", async () => {
+    // 600 instruments, each asked by a query field every route has; one of them twice, the first
+    // asking a further field, so the second answers requests without it.
+    const many: ReplayRoute[] = Array.from({ length: 600 }, (_, i): ReplayRoute => ({ path: "/ticker", query: { instrument: `A${i}` }, reply: { body: `[${i}]` } }));
+    many.splice(7, 0, { path: "/ticker", query: { instrument: "A7", depth: "1" }, reply: { body: "[-7]" } });
+    many.push({ path: "/ticker", query: { instrument: "A9" }, reply: { body: "[-9]" } });
+    const { fetchImplementation } = createReplayFetch(many, { record: false });
+    const ask = async (query: string) => {
+      const response = await fetchImplementation(`https://venue.test/ticker?${query}`, {});
+      return response.status === 200 ? response.text() : response.status;
+    };
+    expect(await ask("instrument=A599")).toBe("[599]");
+    expect(await ask("instrument=A7&depth=1")).toBe("[-7]");
+    expect(await ask("instrument=A7")).toBe("[7]");
+    expect(await ask("instrument=A9")).toBe("[9]");
+    expect(await ask("instrument=B1")).toBe(404);
+    expect(await ask("other=1")).toBe(404);
+  });
+
   it("keeps no requests when told not to record", async () => {
     const { fetchImplementation, requests } = createReplayFetch(routes, { record: false });
     expect(await (await fetchImplementation("https://venue.test/ticker", post("SOL"))).json()).toEqual({ instrument: "SOL" });

@@ -54,18 +54,18 @@ export function createReplayFetch(
   const byPath = new Map<string, IndexedRoute[]>();
   for (const route of routes) {
     const key = `${route.method ?? "GET"} ${route.path}`;
-    const indexed = { route, query: Object.entries(route.query ?? {}), body: Object.entries(route.body ?? {}) };
-    const list = byPath.get(key);
-    if (list) list.push(indexed);
-    else byPath.set(key, [indexed]);
+    const list = byPath.get(key) ?? [];
+    list.push({ route, query: Object.entries(route.query ?? {}), body: Object.entries(route.body ?? {}) });
+    byPath.set(key, list);
   }
+  const finders = new Map([...byPath].map(([key, list]) => [key, routeFinder(list)]));
   const fetchImplementation: FetchImplementation = async (url: string, init: FetchInit) => {
     const parsed = new URL(url);
     const method = (init.method ?? "GET").toUpperCase();
     const query = Object.fromEntries(parsed.searchParams);
     const body = parseBody(init.body);
     if (options.record !== false) requests.push({ method, path: parsed.pathname, query, body });
-    const found = byPath.get(`${method} ${parsed.pathname}`)?.find((candidate) => matches(candidate, query, body));
+    const found = finders.get(`${method} ${parsed.pathname}`)?.(query, body);
     const route = found?.route;
     const asked = route?.rowsBy && query[route.rowsBy.query];
     if (found && asked !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, rowsAsked(found, asked.split(",")) ?? found.route.reply.body);
@@ -137,6 +137,43 @@ function indexRows(route: ReplayRoute): RowsIndex | null {
     byValue.set(value, [...(byValue.get(value) ?? []), JSON.stringify(row)]);
   }
   return { before, after, byValue };
+}
+
+/** Routes on a path beyond which they are looked up by a field every one of them asks, not tried in turn. */
+const TRIED_IN_TURN = 8;
+
+/**
+ * The first of a path's routes (in recorded order) that a request matches. A path of many routes
+ * (a widened replay asks one instrument a request: 600 routes on one path, each tried for each of
+ * 600 requests, was a tenth of a round's parsing) is indexed by a query or body field every route
+ * asks, when there is one: only the routes asking the request's value of it can match.
+ */
+function routeFinder(routes: readonly IndexedRoute[]): (query: Record<string, string>, body: unknown) => IndexedRoute | undefined {
+  const tryInTurn = (candidates: readonly IndexedRoute[], query: Record<string, string>, body: unknown) => candidates.find((candidate) => matches(candidate, query, body));
+  const [first] = routes;
+  const shared = first && routes.length > TRIED_IN_TURN ? sharedField(routes) : undefined;
+  if (!shared) return (query, body) => tryInTurn(routes, query, body);
+  const byValue = new Map<unknown, IndexedRoute[]>();
+  for (const route of routes) {
+    const value = (shared.in === "query" ? route.query : route.body).find(([key]) => key === shared.key)![1];
+    const same = byValue.get(value);
+    if (same) same.push(route);
+    else byValue.set(value, [route]);
+  }
+  return (query, body) => {
+    const fields = shared.in === "query" ? query : typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    return tryInTurn(byValue.get(fields[shared.key]) ?? [], query, body);
+  };
+}
+
+/** A query or body field that every one of `routes` asks, if any. */
+function sharedField(routes: readonly IndexedRoute[]): { in: "query" | "body"; key: string } | undefined {
+  for (const place of ["query", "body"] as const) {
+    const [first, ...rest] = routes.map((route) => new Set(route[place].map(([key]) => key)));
+    const key = [...first!].find((name) => rest.every((keys) => keys.has(name)));
+    if (key !== undefined) return { in: place, key };
+  }
+  return undefined;
 }
 
 /** Whether a route of the request's method and path asks nothing the request's query and body lack. */
