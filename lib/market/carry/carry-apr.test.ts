@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TAKER_FEE, netApr } from "../model/apr";
-import { carryBasis, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
+import { carryBasisBps, carryBasisUnavailable, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
 import { annualisedBorrowPct } from "./spot-leg";
 
 const at = Date.UTC(2026, 8, 27, 13, 30);
@@ -33,18 +33,18 @@ describe("carry APRs", () => {
   });
 });
 
-describe("carryBasis", () => {
+describe("carryBasisBps and carryBasisUnavailable", () => {
   it("is the perpetual's premium over spot in bps of the spot price", () => {
     // (100.1 − 100) / 100 × 10,000 = 10 bps; a perpetual below spot is negative: (99.95 − 100) / 100 = −5 bps.
-    expect(carryBasis({ unitPrice: 100.1, observedAt: at }, { unitPrice: 100, observedAt: at })).toEqual({ basis_bps: 10, basis_unavailable_reason: null });
-    expect(carryBasis({ unitPrice: 99.95, observedAt: at }, { unitPrice: 100, observedAt: at + 30_000 }).basis_bps).toBe(-5);
+    expect(carryBasisBps(100.1, at, 100, at)).toBe(10);
+    expect(carryBasisUnavailable(100.1, at, 100, at)).toBeNull();
+    expect(carryBasisBps(99.95, at, 100, at + 30_000)).toBe(-5);
   });
 
   it("is not given for prices of different moments or without a mark, and says why", () => {
-    expect(carryBasis({ unitPrice: 100.1, observedAt: at }, { unitPrice: 100, observedAt: at + 30_001 })).toEqual({
-      basis_bps: null,
-      basis_unavailable_reason: "legs_observed_apart",
-    });
-    expect(carryBasis({ unitPrice: null, observedAt: at }, { unitPrice: 100, observedAt: at }).basis_unavailable_reason).toBe("price_missing");
+    expect(carryBasisBps(100.1, at, 100, at + 30_001)).toBeNaN();
+    expect(carryBasisUnavailable(100.1, at, 100, at + 30_001)).toBe("legs_observed_apart");
+    expect(carryBasisBps(Number.NaN, at, 100, at)).toBeNaN();
+    expect(carryBasisUnavailable(Number.NaN, at, 100, at)).toBe("price_missing");
   });
 });

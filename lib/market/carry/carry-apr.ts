@@ -1,6 +1,6 @@
 import { roundTo } from "@/lib/round";
 import { annualisedFundingPct, DEFAULT_TAKER_FEE, type FundingLeg } from "../model/apr";
-import { priceSpreadUnavailableReason, type PricedLeg, type PriceSpreadUnavailableReason } from "../model/price-spread";
+import { unavailableReasonOf, type PriceSpreadUnavailableReason } from "../model/price-spread";
 import type { SpotLeg } from "./spot-leg";
 
 /*
@@ -30,27 +30,22 @@ export function spotTakerFee(spot: Pick<SpotLeg, "takerFee">): number {
   return spot.takerFee ?? DEFAULT_TAKER_FEE;
 }
 
-export interface CarryBasis {
-  basis_bps: number | null;
-  basis_unavailable_reason: PriceSpreadUnavailableReason | null;
+/**
+ * Why the carry's price basis at entry is not given for these legs (perp_spot's and spot_perp's
+ * `basis_unavailable_reason`), null when it is: as perp pairs' `price_spread_bps`, only for prices
+ * of the same moment (PRICE_OBSERVATION_TOLERANCE_MS). Numbers, NaN for an unknown price or time:
+ * the ranking asks it for each of a round's 118,000 items.
+ */
+export function carryBasisUnavailable(perpPrice: number, perpAt: number, spotPrice: number, spotAt: number): PriceSpreadUnavailableReason | null {
+  return unavailableReasonOf(spotPrice, spotAt, perpPrice, perpAt);
 }
 
 /**
- * The price basis at entry: (perpetual's mark per unit − spot price) / spot price in basis points
- * (4 decimals), positive when the perpetual is dearer. Given, as perp pairs' `price_spread_bps`
- * is, only for prices of the same moment (PRICE_OBSERVATION_TOLERANCE_MS), else null with the reason.
+ * The price basis at entry (`basis_bps`): (perpetual's mark per unit − spot price) / spot price in
+ * basis points, 4 decimals, positive when the perpetual is dearer; NaN where carryBasisUnavailable
+ * gives a reason.
  */
-export function carryBasis(perp: PricedLeg, spot: PricedLeg): CarryBasis {
-  const reason = carryBasisUnavailable(perp, spot);
-  return reason === null ? { basis_bps: givenBasisBps(perp, spot), basis_unavailable_reason: null } : { basis_bps: null, basis_unavailable_reason: reason };
-}
-
-/** Why `carryBasis` gives no basis for these legs; null when it gives one. */
-export function carryBasisUnavailable(perp: PricedLeg, spot: PricedLeg): PriceSpreadUnavailableReason | null {
-  return priceSpreadUnavailableReason(spot, perp);
-}
-
-/** `carryBasis`' basis_bps of legs it gives one for (`carryBasisUnavailable` null): the ranking's, without an object per item. */
-export function givenBasisBps(perp: PricedLeg, spot: PricedLeg): number {
-  return roundTo(((perp.unitPrice! - spot.unitPrice!) / spot.unitPrice!) * 10_000, 4);
+export function carryBasisBps(perpPrice: number, perpAt: number, spotPrice: number, spotAt: number): number {
+  if (carryBasisUnavailable(perpPrice, perpAt, spotPrice, spotAt) !== null) return Number.NaN;
+  return roundTo(((perpPrice - spotPrice) / spotPrice) * 10_000, 4);
 }

@@ -3,7 +3,6 @@ import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import { assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, type FundingLeg } from "../model/apr";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey } from "../model/market-average";
-import type { PricedLeg } from "../model/price-spread";
 import { pairingKey } from "../model/underlying-class";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type OpportunityLeg, type Persistence } from "../model/types";
 import { borrowedSpot } from "../persistence/borrowed-spot";
@@ -12,7 +11,7 @@ import type { MarketRef } from "../persistence/persistence-set";
 import { ValueList } from "../opportunities/encoding/columns";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
-import { carryBasisUnavailable, givenBasisBps, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
+import { carryBasisBps, carryBasisUnavailable, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
 import { carryIdOfLegs, carryItemsOf, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
 import { carryOrderSlices } from "./carry-id-order";
 import { CARRY_TYPES, type CarryOpportunity, type CarrySpotLeg } from "./carry-opportunity";
@@ -217,39 +216,69 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
   };
   const order = yield* carryOrderSlices(aprs.subarray(0, count), sides, idOf);
 
-  // Pass 2: every figure, in set order; each leg listed when its first item is written.
+  // Pass 2: every figure, in set order; each leg listed when its first item is written. In loops of
+  // a few columns each, numbers only, as the perp ranking writes its rows (rank-opportunities.ts):
+  // one loop of every column was too large for V8 to inline what it called, and each figure a call
+  // answered, and each row's ISO text of its time, was a new object (45 MB a round at 118,000 items).
   const c = emptyCarryColumns(count);
-  const perpPriced: PricedLeg = { unitPrice: null, observedAt: null };
-  const spotPriced: PricedLeg = { unitPrice: null, observedAt: null };
-  for (let r = 0; r < count; r++) {
-    if (r % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-    const p = order[r]!;
-    const perp = perpSides[perpOf[p]!]!;
-    const spot = spotSides[spotOf[p]!]!;
-    const type = typeOf[p]!;
-    if (perp.leg < 0) {
-      const { snapshot } = perp;
-      perp.leg = perpLegs.at(toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, undefined, isoOf));
-      perpSymbols[perp.leg] = perp.symbol;
+  // Each time's text position, its ISO text made once.
+  const timePositions = new Map<number, number>();
+  const timeAt = (epochMs: number) => {
+    let at = timePositions.get(epochMs);
+    if (at === undefined) timePositions.set(epochMs, (at = texts.at(isoOf(epochMs))));
+    return at;
+  };
+  const writeSides = (from: number, to: number) => {
+    for (let r = from; r < to; r++) {
+      const p = order[r]!;
+      const perp = perpSides[perpOf[p]!]!;
+      const spot = spotSides[spotOf[p]!]!;
+      if (perp.leg < 0) {
+        const { snapshot } = perp;
+        perp.leg = perpLegs.at(toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, undefined, isoOf));
+        perpSymbols[perp.leg] = perp.symbol;
+      }
+      if (spot.leg < 0) spot.leg = spotLegs.at(servedSpotLeg(spot.spot));
+      c.spot[r] = spot.leg;
+      c.perp[r] = perp.leg;
+      c.type[r] = typeOf[p]!;
+      c.apr[r] = aprs[p]!;
+      c.persistence[r] = persistenceOf[p]!;
+      c.updated_at[r] = timeAt(Math.min(perp.snapshot.observedAt, spot.observedAt));
     }
-    if (spot.leg < 0) spot.leg = spotLegs.at(servedSpotLeg(spot.spot));
-    const gross = type === SPOT_PERP ? perp.fundingPct : perpSpotApr(perp.funding, spot.borrowPct);
-    c.spot[r] = spot.leg;
-    c.perp[r] = perp.leg;
-    c.type[r] = type;
-    c.apr[r] = aprs[p]!;
-    c.net_apr[r] = roundTo(netApr(gross, spot.takerFee, perp.takerFee, holdingDays), 6);
-    c.borrow_apr[r] = type === SPOT_PERP ? Number.NaN : roundTo(spot.borrowPct, 6);
-    c.borrowable[r] = type === SPOT_PERP ? Number.NaN : spot.borrowable;
-    perpPriced.unitPrice = Number.isNaN(perp.unitPrice) ? null : perp.unitPrice;
-    perpPriced.observedAt = perp.snapshot.observedAt;
-    spotPriced.unitPrice = spot.spot.price;
-    spotPriced.observedAt = spot.observedAt;
-    const unavailable = carryBasisUnavailable(perpPriced, spotPriced);
-    c.basis_bps[r] = unavailable === null ? givenBasisBps(perpPriced, spotPriced) : Number.NaN;
-    c.basis_reason[r] = unavailable === null ? NO_TEXT : texts.at(unavailable);
-    c.updated_at[r] = texts.at(isoOf(Math.min(perp.snapshot.observedAt, spot.observedAt)));
-    c.persistence[r] = persistenceOf[p]!;
+  };
+  const writeFigures = (from: number, to: number) => {
+    for (let r = from; r < to; r++) {
+      const p = order[r]!;
+      const perp = perpSides[perpOf[p]!]!;
+      const spot = spotSides[spotOf[p]!]!;
+      const spotPerp = typeOf[p] === SPOT_PERP;
+      const gross = spotPerp ? perp.fundingPct : perpSpotApr(perp.funding, spot.borrowPct);
+      c.net_apr[r] = roundTo(netApr(gross, spot.takerFee, perp.takerFee, holdingDays), 6);
+      c.borrow_apr[r] = spotPerp ? Number.NaN : roundTo(spot.borrowPct, 6);
+      c.borrowable[r] = spotPerp ? Number.NaN : spot.borrowable;
+    }
+  };
+  const writeBasis = (from: number, to: number) => {
+    for (let r = from; r < to; r++) {
+      const p = order[r]!;
+      const perp = perpSides[perpOf[p]!]!;
+      const spot = spotSides[spotOf[p]!]!;
+      const perpPrice = perp.unitPrice;
+      const perpAt = perp.snapshot.observedAt;
+      const spotPrice = spot.spot.price;
+      const spotAt = spot.observedAt;
+      const unavailable = carryBasisUnavailable(perpPrice, perpAt, spotPrice, spotAt);
+      c.basis_bps[r] = carryBasisBps(perpPrice, perpAt, spotPrice, spotAt);
+      c.basis_reason[r] = unavailable === null ? NO_TEXT : texts.at(unavailable);
+    }
+  };
+  for (let from = 0; from < count; from += SLICE_ITEMS) {
+    const to = Math.min(count, from + SLICE_ITEMS);
+    writeSides(from, to);
+    writeFigures(from, to);
+    writeBasis(from, to);
+    if (to < count) yield;
   }
   return { ...c, spots: spotLegs.list, perps: perpLegs.list, perpSymbols, persistences: persistences.list, texts: texts.list };
 }
