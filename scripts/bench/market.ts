@@ -9,8 +9,9 @@
 //      retention) is printed apart, as are the fetch-and-parse phase and the peak memory. The rounds
 //      keep a RoundMemory as a server does; the first after the history is seeded has nothing in it
 //      and reads everything back, as a server's first round after starting does: it is printed apart.
-//      The six spot venues' widened replays are fetched on the second thread beside the perp venues,
-//      and their carry set ranked and stored after the publish, timed apart (--no-spot leaves both out).
+//      The six spot venues' widened replays are fetched on the second thread once the perp set is
+//      committed, as rounds ask them, and their carry set ranked and stored after it, timed apart
+//      (--no-spot leaves both out). Each step's CPU is printed too, by thread and database (core-time.ts).
 //   2. The 30-day funding history of one market with 10 million FundingRate rows stored, through
 //      the same Prisma query GET /v1/funding-rates makes; target p99 < 20 ms on PostgreSQL. Run in
 //      a child process with a server's node flags, as a server answers it, on a scratch database of its own.
@@ -123,18 +124,21 @@ async function benchRound(db: Db) {
   // 17,000 to 120,000), which a bound of 5 % would mostly leave out; at 2 every asset's prices are
   // still sorted and checked, the work of a live round whose venues agree, and every pair is ranked.
   const priceBound = 2;
-  // The spot venues' widened replays too, fetched on the second thread beside the perp venues and
-  // handed on after the publish, as `npm run worker` does with INGEST_SPOT on.
+  // The spot venues' widened replays too, fetched on the second thread once the perp set is
+  // committed, as `npm run worker` does with INGEST_SPOT on.
   const spotFetcher = thread.spotFetcher({});
   // And their carry set, ranked and stored with its events after the perp set, as a round with
   // INGEST_SPOT on does (carryRound): timed from the spot legs' hand-over to its commit.
   let carryItems = 0;
   const carryTimes: number[] = [];
+  // And from the perp set's commit to the carry set's, the spot venues' fetch included (they are asked once the perp set is committed).
+  const carryAfterPublish: number[] = [];
   const publishCarry = carryRound({ db, events, persistence: new PairPersistenceStore(db), priceBound, onPublished: (published) => void (carryItems = published.columns.count) });
   const onSpotLegs: SpotLegsListener = async (spots, perps, at) => {
     const t0 = performance.now();
     await publishCarry(spots, perps, at);
     carryTimes.push(performance.now() - t0);
+    carryAfterPublish.push(performance.now() - publishedAt);
   };
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
     runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
@@ -169,6 +173,7 @@ async function benchRound(db: Db) {
     ]),
   );
   carryTimes.length = 0;
+  carryAfterPublish.length = 0;
   const sampler = memorySampler();
   const profiler = cpuProfileDir ? await startProfile() : undefined;
   for (let i = 0; i < rounds; i++) {
@@ -229,7 +234,10 @@ async function benchRound(db: Db) {
     console.log(`  in slices against at once, rounds alternated: ratio ${(sliced! / atOnce!).toFixed(2)}`);
   }
   const carryMedian = median(carryTimes);
-  if (!withoutSpot) console.log(`  the carry set after the perp set's publish (spot legs handed over → committed with its events), median of ${carryTimes.length}: ${ms(carryMedian)}, ${carryItems.toLocaleString("en")} items`);
+  if (!withoutSpot) {
+    console.log(`  the carry set after the perp set's publish (spot legs handed over → committed with its events), median of ${carryTimes.length}: ${ms(carryMedian)}, ${carryItems.toLocaleString("en")} items`);
+    console.log(`  the carry set committed after the perp set (the spot venues' fetch and parse, then the above), median: ${ms(median(carryAfterPublish))}`);
+  }
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
   // RSS is the process's, both threads; the heap is this thread's.
   console.log(`  peak memory: RSS ${(peak.rss / 2 ** 20).toFixed(0)} MB (both threads), JS heap ${(peak.heap / 2 ** 20).toFixed(0)} MB (the round's thread)`);
