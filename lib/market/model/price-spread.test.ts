@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { PRICE_OBSERVATION_TOLERANCE_MS, priceSpreadBps, priceSpreadUnavailableReason, roundedSpreadBps, spreadBpsOf, unavailableReasonOf } from "./price-spread";
+import { PRICE_OBSERVATION_TOLERANCE_MS, roundedSpreadBps, spreadBpsOf, unavailableReasonOf } from "./price-spread";
 
 const AT = Date.UTC(2026, 8, 27, 13, 50);
+const UNKNOWN = Number.NaN;
 
-describe("priceSpreadBps and spreadBpsOf", () => {
+describe("spreadBpsOf", () => {
   it("measures the price gap in bps of the mean, positive when the short leg is dearer", () => {
-    expect(priceSpreadBps(100, 101)).toBeCloseTo((1 / 100.5) * 10_000, 10); // 99.5024875622
-    expect(priceSpreadBps(101, 100)).toBeCloseTo(-(1 / 100.5) * 10_000, 10);
-    expect(priceSpreadBps(null, 100)).toBeNull();
-    expect(priceSpreadBps(0, 100)).toBeNull();
-    expect(spreadBpsOf(100, 101)).toBe(priceSpreadBps(100, 101));
-    expect(spreadBpsOf(Number.NaN, 100)).toBeNaN();
+    expect(spreadBpsOf(100, 101)).toBeCloseTo((1 / 100.5) * 10_000, 10); // 99.5024875622
+    expect(spreadBpsOf(101, 100)).toBeCloseTo(-(1 / 100.5) * 10_000, 10);
+  });
+
+  it("has none without a positive price on both sides", () => {
+    expect(spreadBpsOf(UNKNOWN, 100)).toBeNaN();
+    expect(spreadBpsOf(0, 100)).toBeNaN();
     expect(spreadBpsOf(100, -1)).toBeNaN();
   });
 });
@@ -31,9 +33,9 @@ describe("the tolerance between the legs' observations", () => {
   });
 
   it("never treats an unknown time as the same moment", () => {
-    expect(reason(Number.NaN, AT)).toBe("observation_time_unknown");
-    expect(reason(AT, Number.NaN)).toBe("observation_time_unknown");
-    expect(reason(Number.NaN, Number.NaN)).toBe("observation_time_unknown");
+    expect(reason(UNKNOWN, AT)).toBe("observation_time_unknown");
+    expect(reason(AT, UNKNOWN)).toBe("observation_time_unknown");
+    expect(reason(UNKNOWN, UNKNOWN)).toBe("observation_time_unknown");
   });
 
   it("takes another tolerance when asked", () => {
@@ -42,31 +44,29 @@ describe("the tolerance between the legs' observations", () => {
   });
 });
 
-describe("priceSpreadUnavailableReason and roundedSpreadBps", () => {
-  const leg = (unitPrice: number | null, observedAt: number | null) => ({ unitPrice, observedAt });
-
+describe("unavailableReasonOf and roundedSpreadBps", () => {
   it("gives the spread, rounded to 4 decimals, for priced legs of the same moment", () => {
-    expect(priceSpreadUnavailableReason(leg(100, AT), leg(101, AT + PRICE_OBSERVATION_TOLERANCE_MS))).toBeNull();
+    expect(unavailableReasonOf(100, AT, 101, AT + PRICE_OBSERVATION_TOLERANCE_MS)).toBeNull();
     expect(roundedSpreadBps(100, AT, 101, AT + PRICE_OBSERVATION_TOLERANCE_MS)).toBe(99.5025);
   });
 
   it("refuses legs observed one millisecond past the tolerance apart", () => {
-    expect(priceSpreadUnavailableReason(leg(100, AT), leg(101, AT + PRICE_OBSERVATION_TOLERANCE_MS + 1))).toBe("legs_observed_apart");
+    expect(unavailableReasonOf(100, AT, 101, AT + PRICE_OBSERVATION_TOLERANCE_MS + 1)).toBe("legs_observed_apart");
     expect(roundedSpreadBps(100, AT, 101, AT + PRICE_OBSERVATION_TOLERANCE_MS + 1)).toBeNaN();
   });
 
   it("refuses the sample's cross-date pair: OKX's ETH of 2026-09-27 against Binance's of 2025-06-17", () => {
     // Without the rule these two marks gave the −496 bps the first-run screener showed.
-    const binance = leg(2575.46, Date.UTC(2025, 5, 17, 8, 38, 8));
-    const okx = leg(2706.51, Date.UTC(2026, 8, 27, 13, 50));
-    expect(priceSpreadBps(okx.unitPrice, binance.unitPrice)).toBeCloseTo(-496.2164, 4);
-    expect(priceSpreadUnavailableReason(okx, binance)).toBe("legs_observed_apart");
+    const [binance, binanceAt] = [2575.46, Date.UTC(2025, 5, 17, 8, 38, 8)];
+    const [okx, okxAt] = [2706.51, Date.UTC(2026, 8, 27, 13, 50)];
+    expect(spreadBpsOf(okx, binance)).toBeCloseTo(-496.2164, 4);
+    expect(unavailableReasonOf(okx, okxAt, binance, binanceAt)).toBe("legs_observed_apart");
   });
 
   it("says a missing price first, then an unknown time", () => {
-    expect(priceSpreadUnavailableReason(leg(null, AT), leg(100, AT - 86_400_000))).toBe("price_missing");
-    expect(priceSpreadUnavailableReason(leg(100, AT), leg(null, null))).toBe("price_missing");
-    expect(priceSpreadUnavailableReason(leg(100, null), leg(100, AT))).toBe("observation_time_unknown");
-    expect(roundedSpreadBps(100, AT, 100, Number.NaN)).toBeNaN();
+    expect(unavailableReasonOf(UNKNOWN, AT, 100, AT - 86_400_000)).toBe("price_missing");
+    expect(unavailableReasonOf(100, AT, UNKNOWN, UNKNOWN)).toBe("price_missing");
+    expect(unavailableReasonOf(100, UNKNOWN, 100, AT)).toBe("observation_time_unknown");
+    expect(roundedSpreadBps(100, AT, 100, UNKNOWN)).toBeNaN();
   });
 });

@@ -27,43 +27,25 @@ export const PRICE_SPREAD_UNAVAILABLE_REASONS = ["price_missing", "legs_observed
 export const priceSpreadUnavailableReasonSchema = z.enum(PRICE_SPREAD_UNAVAILABLE_REASONS);
 export type PriceSpreadUnavailableReason = z.infer<typeof priceSpreadUnavailableReasonSchema>;
 
-/** One leg's price as the spread needs it: per unit of the asset, and when it was observed. */
-export interface PricedLeg {
-  /** Mark price per underlying unit; `null` when the venue gave none. */
-  unitPrice: number | null;
-  /** Epoch ms; `null` when it is not known when the leg was observed. */
-  observedAt: number | null;
-}
+// Over plain numbers, NaN standing for an unknown price or time: the ranking asks these for each
+// of a round's 450,000 pairs, where a null, or an object answered, was an allocation for each
+// (100 MB of short-lived memory a round, collected on the round's thread).
 
 /**
  * Price gap between the legs in basis points of their mean, positive when the short leg is the
- * dearer one (the pair is entered at a premium). Prices must be per unit of the same asset.
+ * dearer one (the pair is entered at a premium); NaN without a positive price on both sides.
+ * Prices must be per unit of the same asset.
  */
-export function priceSpreadBps(longPrice: number | null, shortPrice: number | null): number | null {
-  const bps = spreadBpsOf(longPrice ?? Number.NaN, shortPrice ?? Number.NaN);
-  return Number.isNaN(bps) ? null : bps;
-}
-
-/** Why the two legs' prices cannot be compared, or `null` when they can. A missing price comes first. */
-export function priceSpreadUnavailableReason(
-  long: PricedLeg,
-  short: PricedLeg,
-  toleranceMs: number = PRICE_OBSERVATION_TOLERANCE_MS,
-): PriceSpreadUnavailableReason | null {
-  return unavailableReasonOf(long.unitPrice ?? Number.NaN, long.observedAt ?? Number.NaN, short.unitPrice ?? Number.NaN, short.observedAt ?? Number.NaN, toleranceMs);
-}
-
-// The same rules over plain numbers, NaN standing for an unknown price or time: what the ranking
-// calls for each of a round's 450,000 pairs, where a null, or an object answered, was an allocation
-// for each (100 MB of short-lived memory a round, collected on the round's thread).
-
-/** `priceSpreadBps`, NaN where it is null. */
 export function spreadBpsOf(longPrice: number, shortPrice: number): number {
   if (!(longPrice > 0) || !(shortPrice > 0)) return Number.NaN;
   return ((shortPrice - longPrice) / ((shortPrice + longPrice) / 2)) * 10_000;
 }
 
-/** `priceSpreadUnavailableReason` of two legs' prices and observation times. */
+/**
+ * Why the two legs' prices cannot be compared, or `null` when they can: a missing price first, then
+ * an unknown time, then observations further apart than `toleranceMs` (inclusive), which measure
+ * how the market moved between them rather than the gap between the venues.
+ */
 export function unavailableReasonOf(
   longPrice: number,
   longAt: number,
