@@ -42,10 +42,9 @@ export function carryBasisUnavailable(perpPrice: number, perpAt: number, spotPri
 
 /**
  * The price basis at entry (`basis_bps`): (perpetual's mark per unit − spot price) / spot price in
- * basis points, 4 decimals, positive when the perpetual is dearer; NaN where carryBasisUnavailable
- * gives a reason.
+ * basis points, 4 decimals, positive when the perpetual is dearer; of legs carryBasisUnavailable
+ * gives no reason for (the caller asks it once, for the reason column too), the others have none.
  */
-export function carryBasisBps(perpPrice: number, perpAt: number, spotPrice: number, spotAt: number): number {
-  if (carryBasisUnavailable(perpPrice, perpAt, spotPrice, spotAt) !== null) return Number.NaN;
+export function carryBasisBps(perpPrice: number, spotPrice: number): number {
   return roundTo(((perpPrice - spotPrice) / spotPrice) * 10_000, 4);
 }

@@ -269,7 +269,7 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
       const spotPrice = spot.spot.price;
       const spotAt = spot.observedAt;
       const unavailable = carryBasisUnavailable(perpPrice, perpAt, spotPrice, spotAt);
-      c.basis_bps[r] = carryBasisBps(perpPrice, perpAt, spotPrice, spotAt);
+      c.basis_bps[r] = unavailable === null ? carryBasisBps(perpPrice, spotPrice) : Number.NaN;
       c.basis_reason[r] = unavailable === null ? NO_TEXT : texts.at(unavailable);
     }
   };

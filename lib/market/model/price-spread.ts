@@ -59,10 +59,9 @@ export function unavailableReasonOf(
 }
 
 /**
- * An opportunity's `price_spread_bps`, to 4 decimals, NaN where `unavailableReasonOf` gives a
- * reason: a spread is only given for prices of the same moment, since two observations far apart
- * measure how the market moved between them rather than the gap between the venues.
+ * An opportunity's `price_spread_bps`, to 4 decimals, of legs `unavailableReasonOf` gives no reason
+ * for (the caller asks it once, for the reason column too); the others have none.
  */
-export function roundedSpreadBps(longPrice: number, longAt: number, shortPrice: number, shortAt: number, toleranceMs: number = PRICE_OBSERVATION_TOLERANCE_MS): number {
-  return unavailableReasonOf(longPrice, longAt, shortPrice, shortAt, toleranceMs) === null ? roundTo(spreadBpsOf(longPrice, shortPrice), 4) : Number.NaN;
+export function roundedSpreadBps(longPrice: number, shortPrice: number): number {
+  return roundTo(spreadBpsOf(longPrice, shortPrice), 4);
 }

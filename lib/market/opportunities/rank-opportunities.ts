@@ -328,8 +328,9 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       const longAt = f[l + OBSERVED_AT]!;
       const shortPrice = f[s + UNIT_PRICE]!;
       const shortAt = f[s + OBSERVED_AT]!;
-      c.price_spread_bps.putKnown(r, roundedSpreadBps(longPrice, longAt, shortPrice, shortAt));
-      c.price_spread_unavailable_reason[r] = reasonAt(unavailableReasonOf(longPrice, longAt, shortPrice, shortAt));
+      const reason = unavailableReasonOf(longPrice, longAt, shortPrice, shortAt);
+      c.price_spread_bps.putKnown(r, reason === null ? roundedSpreadBps(longPrice, shortPrice) : Number.NaN);
+      c.price_spread_unavailable_reason[r] = reasonAt(reason);
       c.updated_at[r] = longAt <= shortAt ? f[l + OBSERVED]! : f[s + OBSERVED]!;
     }
   };

@@ -150,8 +150,7 @@ const TRIED_IN_TURN = 8;
  */
 function routeFinder(routes: readonly IndexedRoute[]): (query: Record<string, string>, body: unknown) => IndexedRoute | undefined {
   const tryInTurn = (candidates: readonly IndexedRoute[], query: Record<string, string>, body: unknown) => candidates.find((candidate) => matches(candidate, query, body));
-  const [first] = routes;
-  const shared = first && routes.length > TRIED_IN_TURN ? sharedField(routes) : undefined;
+  const shared = routes.length > TRIED_IN_TURN ? sharedField(routes) : undefined;
   if (!shared) return (query, body) => tryInTurn(routes, query, body);
   const byValue = new Map<unknown, IndexedRoute[]>();
   for (const route of routes) {
