@@ -186,7 +186,7 @@ async function main() {
     const empty: MarketHistory = {
       intervalChanges: new Map(),
       settlements: new Map(),
-      averages: { sums: new Map(), weekFrom: 0, dayFrom: 0, to: 0 },
+      averages: { settled: new Map(), live: new Map(), weekFrom: 0, dayFrom: 0, to: 0 },
       persistence: null,
     };
     const stored = read.value;

@@ -175,8 +175,8 @@ describe("a venue thread", () => {
         pairs.map(([first, second], i) => [first, second, { since: through - (i % 9) * 3_600_000, sinceSign: 1, median7: (i % 13) + shift, median30: null, stddev7: 1.5, secondPaidMore: 100, firstPaidMore: i % 60, settledHours: 160 }] as const),
       );
     };
-    const sums = new Map(snapshots.filter((_, i) => i % 3 === 0).map((s, i) => [marketKey(s.exchange, s.market), { day: { apr: i % 11, samples: 3 }, week: { apr: 20 + (i % 5), samples: 12 } }]));
-    const history: MarketHistory = { ...marketHistory, averages: { sums, weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER }, persistence: persistenceSet(0), priceBound: 0.05 };
+    const sums = new Map(snapshots.filter((_, i) => i % 3 === 0).map((s, i) => [marketKey(s.exchange, s.market), { dayApr: i % 11, daySamples: 3, weekApr: 20 + (i % 5), weekSamples: 12 }]));
+    const history: MarketHistory = { ...marketHistory, averages: { settled: sums, live: new Map(), weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER }, persistence: persistenceSet(0), priceBound: 0.05 };
     const sent = vi.spyOn(history.persistence!, "bytes");
     const rank = thread.ranker();
 
@@ -204,7 +204,7 @@ describe("a venue thread", () => {
   it("rejects a ranking the thread could not do, with its error", async () => {
     thread = new VenueThread({ fetcherModule });
     const { snapshots, marketHistory } = wideMarket(4);
-    const history: MarketHistory = { ...marketHistory, averages: { sums: new Map(), weekFrom: 0, dayFrom: 0, to: 1 }, persistence: null };
+    const history: MarketHistory = { ...marketHistory, averages: { settled: new Map(), live: new Map(), weekFrom: 0, dayFrom: 0, to: 1 }, persistence: null };
     // A rate that annualises to infinity cannot be stored in the set's columns.
     const broken = snapshots.map((s, i) => (i === 0 ? { ...s, fundingRate: Number.MAX_VALUE } : s));
     await expect(thread.ranker()(broken, history)).rejects.toThrow(/not finite/);

@@ -10,7 +10,7 @@ import { rankWithHistory, rankWithHistoryInSlices, type MarketHistory } from "./
 const history: MarketHistory = {
   intervalChanges: new Map(),
   settlements: new Map(),
-  averages: { sums: new Map(), weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER },
+  averages: { settled: new Map(), live: new Map(), weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER },
   persistence: null,
 };
 
@@ -34,8 +34,8 @@ describe("rankWithHistoryInSlices", () => {
   it("ranks as rankWithHistory does, averages included, giving the event loop turns", async () => {
     const { snapshots } = wideMarket(200);
     // Sums for every other market: the round's own observations are added to them.
-    const sums = new Map(snapshots.filter((_, i) => i % 2 === 0).map((s, i) => [marketKey(s.exchange, s.market), { day: { apr: i % 13, samples: 2 }, week: { apr: 40 + (i % 7), samples: 9 } }]));
-    const withAverages: MarketHistory = { ...history, averages: { sums, weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER } };
+    const sums = new Map(snapshots.filter((_, i) => i % 2 === 0).map((s, i) => [marketKey(s.exchange, s.market), { dayApr: i % 13, daySamples: 2, weekApr: 40 + (i % 7), weekSamples: 9 }]));
+    const withAverages: MarketHistory = { ...history, averages: { settled: sums, live: new Map(), weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER } };
 
     const { result, turns } = await countingTurns(() => rankWithHistoryInSlices(snapshots, withAverages, undefined, 0));
 

@@ -23,9 +23,9 @@ let history: MarketHistory;
 beforeAll(async () => {
   sample = (await replaySampleMarket()).snapshots;
   // Averages for a third of the markets, a settlement for some: the batches must rank with them as the round did.
-  const sums = new Map(sample.filter((_, i) => i % 3 === 0).map((s, i) => [marketKey(s.exchange, s.market), { day: { apr: 10 * (i % 7), samples: 3 }, week: { apr: 50 + i, samples: 20 } }]));
+  const sums = new Map(sample.filter((_, i) => i % 3 === 0).map((s, i) => [marketKey(s.exchange, s.market), { dayApr: 10 * (i % 7), daySamples: 3, weekApr: 50 + i, weekSamples: 20 }]));
   const settlements = new Map(sample.filter((_, i) => i % 5 === 0).map((s) => [marketKey(s.exchange, s.market), { rate: 0.0002, at: s.observedAt - 3_600_000 }]));
-  history = { intervalChanges: new Map(), settlements, averages: { sums, weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER }, persistence: null };
+  history = { intervalChanges: new Map(), settlements, averages: { settled: sums, live: new Map(), weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER }, persistence: null };
 }, 60_000); // the sample is parsed through every connector: slow on a busy machine
 
 /** A clock whose time moves only when told; due timers run then, and the publisher's awaits settle. */

@@ -8,10 +8,12 @@ const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;
 const WEEK_HOURS = 168;
 
-/** Sums of annualised funding and of samples over some hours, per market. */
+/** Sums of annualised funding and of samples over the last day and week, per market. */
 export interface WindowSums {
-  day: { apr: number; samples: number };
-  week: { apr: number; samples: number };
+  dayApr: number;
+  daySamples: number;
+  weekApr: number;
+  weekSamples: number;
 }
 
 /**
@@ -35,9 +37,15 @@ export async function readMarketAverages(
   return toAverages(await sumHours(db, last - (WEEK_HOURS - 1) * HOUR_MS, last + HOUR_MS, last - (DAY_HOURS - 1) * HOUR_MS));
 }
 
-/** A round's window sums per market, and the hours they cover: [weekFrom, to), the day from dayFrom. */
+/**
+ * A round's window sums per market, and the hours they cover: [weekFrom, to), the day from dayFrom.
+ * In two parts, added up market by market where a market is averaged (`averageSlices`): the hours
+ * that can no longer change, kept for the hour, and the last two hours', read every round. Merged
+ * into one map first, every round copied 26,000 sums at 46 venues for the ~26,000 it looks up.
+ */
 export interface RoundAverageSums {
-  sums: ReadonlyMap<string, WindowSums>;
+  settled: ReadonlyMap<string, WindowSums>;
+  live: ReadonlyMap<string, WindowSums>;
   weekFrom: number;
   dayFrom: number;
   to: number;
@@ -64,12 +72,7 @@ export async function readRoundAverageSums(db: Db, now = new Date()): Promise<Ro
     settled.sums.catch(() => settledSums.delete(db));
   }
   const [settledByMarket, live] = await Promise.all([settled.sums, sumHours(db, liveFrom, current + HOUR_MS, dayStart)]);
-  const combined = new Map(settledByMarket);
-  for (const [key, sums] of live) {
-    const earlier = combined.get(key);
-    combined.set(key, earlier ? addSums(earlier, sums) : sums);
-  }
-  return { sums: combined, weekFrom: weekStart, dayFrom: dayStart, to: current + HOUR_MS };
+  return { settled: settledByMarket, live, weekFrom: weekStart, dayFrom: dayStart, to: current + HOUR_MS };
 }
 
 /**
@@ -91,6 +94,7 @@ const AVERAGED_A_SLICE = 4_096;
  * markets at 46 venues held the serving thread for a tenth of a second before its ranking began.
  */
 export function* averageSlices(round: RoundAverageSums, observations: readonly MarketSnapshot[]): Sliced<Map<string, MarketAverage>> {
+  // Each market's sums so far, its own: its stored sums with its observations added.
   const sums = new Map<string, WindowSums>();
   for (let i = 0; i < observations.length; i++) {
     if (i % AVERAGED_A_SLICE === AVERAGED_A_SLICE - 1) yield;
@@ -98,21 +102,33 @@ export function* averageSlices(round: RoundAverageSums, observations: readonly M
     const key = marketKey(s.exchange, s.market);
     let held = sums.get(key);
     if (held === undefined) {
-      held = round.sums.get(key);
-      if (held !== undefined) sums.set(key, held);
+      const settled = round.settled.get(key);
+      const live = round.live.get(key);
+      if (settled !== undefined || live !== undefined) {
+        held = addedSums(settled ?? NONE, live ?? NONE);
+        sums.set(key, held);
+      }
     }
     if (s.fundingRate === null || s.fundingIntervalHours === null) continue;
     const hour = hourOf(s.observedAt);
     if (hour < round.weekFrom || hour >= round.to) continue;
+    if (held === undefined) {
+      held = { ...NONE };
+      sums.set(key, held);
+    }
     const apr = ((s.fundingRate * 8760) / s.fundingIntervalHours) * 100;
-    const inDay = hour >= round.dayFrom;
-    sums.set(key, addSums(held ?? EMPTY, { day: inDay ? { apr, samples: 1 } : EMPTY.day, week: { apr, samples: 1 } }));
+    held.weekApr += apr;
+    held.weekSamples += 1;
+    if (hour >= round.dayFrom) {
+      held.dayApr += apr;
+      held.daySamples += 1;
+    }
   }
   yield;
   return toAverages(sums);
 }
 
-const EMPTY: WindowSums = { day: { apr: 0, samples: 0 }, week: { apr: 0, samples: 0 } };
+const NONE: WindowSums = Object.freeze({ dayApr: 0, daySamples: 0, weekApr: 0, weekSamples: 0 });
 
 const settledSums = new WeakMap<Db, { hour: number; sums: Promise<Map<string, WindowSums>> }>();
 
@@ -146,26 +162,26 @@ async function sumHours(db: Db, from: number, to: number, dayFrom: number): Prom
   if (!exchanges) return sums;
   for (let i = 0; i < exchanges.length; i++) {
     sums.set(marketKey(exchanges[i]!, markets[i]!), {
-      day: { apr: Number(dayApr[i]), samples: Number(daySamples[i]) },
-      week: { apr: Number(weekApr[i]), samples: Number(weekSamples[i]) },
+      dayApr: Number(dayApr[i]),
+      daySamples: Number(daySamples[i]),
+      weekApr: Number(weekApr[i]),
+      weekSamples: Number(weekSamples[i]),
     });
   }
   return sums;
 }
 
-function addSums(a: WindowSums, b: WindowSums): WindowSums {
-  return {
-    day: { apr: a.day.apr + b.day.apr, samples: a.day.samples + b.day.samples },
-    week: { apr: a.week.apr + b.week.apr, samples: a.week.samples + b.week.samples },
-  };
+/** A new sum of `a` and `b`. */
+function addedSums(a: WindowSums, b: WindowSums): WindowSums {
+  return { dayApr: a.dayApr + b.dayApr, daySamples: a.daySamples + b.daySamples, weekApr: a.weekApr + b.weekApr, weekSamples: a.weekSamples + b.weekSamples };
 }
 
 function toAverages(sums: ReadonlyMap<string, WindowSums>): Map<string, MarketAverage> {
   const averages = new Map<string, MarketAverage>();
-  for (const [key, { day, week }] of sums) {
+  for (const [key, { dayApr, daySamples, weekApr, weekSamples }] of sums) {
     averages.set(key, {
-      day: day.samples > 0 ? day.apr / day.samples : null,
-      week: week.samples > 0 ? week.apr / week.samples : null,
+      day: daySamples > 0 ? dayApr / daySamples : null,
+      week: weekSamples > 0 ? weekApr / weekSamples : null,
     });
   }
   return averages;
