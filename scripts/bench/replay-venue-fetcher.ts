@@ -4,15 +4,27 @@
 import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
-import { VENUE_IDS } from "@/lib/market/model/types";
+import type { VenueId } from "@/lib/market/model/types";
+import type { FetchImplementation } from "@/lib/market/venues/connectors/venue-adapter";
 import { syntheticBases, widenRoutes } from "./widen-replays";
 
 /**
  * Every venue answering its widened replay, with its client (and so its loaded market list,
- * reloaded every MARKETS_TTL_MS) kept between rounds as live rounds keep it.
+ * reloaded every MARKETS_TTL_MS) kept between rounds as live rounds keep it. A venue's replay is
+ * widened when the venue is first asked: the round's two threads each fetch about half of the
+ * venues, and every venue's widened answers on both threads were ~47 MB of each thread's heap
+ * that no live worker holds (its answers come off sockets), which every full collection marked.
  */
 export function createVenueFetcher({ assets }: { assets: number }): VenueFetcher {
   const bases = syntheticBases(assets);
-  const replays = new Map(VENUE_IDS.map((venue) => [venue, createReplayFetch(widenRoutes(VENUE_REPLAYS[venue](), bases), { record: false }).fetchImplementation]));
-  return (venue, options) => venueFetcher({ fetchImplementation: replays.get(venue), enableRateLimit: false, keepClient: true })(venue, options);
+  const replays = new Map<VenueId, FetchImplementation>();
+  const replayOf = (venue: VenueId) => {
+    let replay = replays.get(venue);
+    if (!replay) {
+      replay = createReplayFetch(widenRoutes(VENUE_REPLAYS[venue](), bases), { record: false }).fetchImplementation;
+      replays.set(venue, replay);
+    }
+    return replay;
+  };
+  return (venue, options) => venueFetcher({ fetchImplementation: replayOf(venue), enableRateLimit: false, keepClient: true })(venue, options);
 }

@@ -1,15 +1,20 @@
 import type { Exchange, Market } from "ccxt";
 import { describe, expect, it } from "vitest";
 import { clientConfig, loadMarketsWith, withMarketParams } from "./ccxt-client";
+import { loadCcxt } from "./load-ccxt";
+import type { VenueAdapter } from "./venue-adapter";
+import { VENUE_ADAPTERS } from "./venue-adapters";
 
 describe("clientConfig", () => {
-  it("keeps the refresh's settings, turns currencies off and sets options only when given", () => {
+  it("keeps the refresh's settings, turns currencies and the last answer off and sets options only when given", () => {
     const config = { timeout: 10_000, enableRateLimit: true };
-    expect(clientConfig(config)).toEqual({ ...config, has: { fetchCurrencies: false } });
+    expect(clientConfig(config)).toEqual({ ...config, enableLastHttpResponse: false, enableLastResponseHeaders: false, has: { fetchCurrencies: false } });
     // Not even `options: undefined`: a venue that names no options leaves ccxt's to ccxt.
     expect("options" in clientConfig(config)).toBe(false);
     expect(clientConfig(config, { fetchMarkets: { types: ["swap"] } })).toEqual({
       ...config,
+      enableLastHttpResponse: false,
+      enableLastResponseHeaders: false,
       options: { fetchMarkets: { types: ["swap"] } },
       has: { fetchCurrencies: false },
     });
@@ -34,5 +39,16 @@ describe("market loading", () => {
     await expect(exchange.fetchMarkets({ marketType: "SPOT", x: 1 })).resolves.toEqual([
       { id: "BTC", params: { marketType: "SPOT", x: 1 } },
     ]);
+  });
+});
+
+describe("every ccxt venue's client", () => {
+  // Each adapter is typed by its own exchange class; here any exchange will do (as fetch-venue-snapshot reads them).
+  const ccxtAdapters = Object.values(VENUE_ADAPTERS).filter((adapter) => adapter.kind !== "http") as unknown as VenueAdapter<Exchange>[];
+
+  it.each(ccxtAdapters.map((adapter) => [adapter.id, adapter] as const))("%s keeps no last answer", async (id, adapter) => {
+    const client = adapter.create(await loadCcxt(id), { timeout: 10_000, enableRateLimit: false });
+    expect(client.enableLastHttpResponse).toBe(false);
+    expect(client.enableLastResponseHeaders).toBe(false);
   });
 });

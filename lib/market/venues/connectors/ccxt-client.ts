@@ -1,12 +1,20 @@
 import type { Exchange } from "ccxt";
 
 /**
+ * What ccxt keeps of each answer unless told not to: its text and headers, until the client's
+ * next request. Nothing here reads them, and a kept client's last answer is its venue's whole
+ * funding or market list (megabytes at some venues), held between refreshes in the old generation
+ * the collector marks.
+ */
+export const NO_LAST_RESPONSE = { enableLastHttpResponse: false, enableLastResponseHeaders: false } as const;
+
+/**
  * A ccxt client's settings: the refresh's own (fetch implementation, timeout, throttle), currencies
- * never loaded (no snapshot reads them), and, where given, the venue's `options` narrowing what its
- * market loading requests.
+ * never loaded (no snapshot reads them), no last answer kept (NO_LAST_RESPONSE), and, where given,
+ * the venue's `options` narrowing what its market loading requests.
  */
 export function clientConfig(config: Record<string, unknown>, options?: Record<string, unknown>): Record<string, unknown> {
-  return { ...config, ...(options === undefined ? {} : { options }), has: { fetchCurrencies: false } };
+  return { ...config, ...NO_LAST_RESPONSE, ...(options === undefined ? {} : { options }), has: { fetchCurrencies: false } };
 }
 
 type LoadMarkets<E extends Exchange> = (exchange: E, params: Record<string, unknown>) => ReturnType<E["fetchMarkets"]>;
