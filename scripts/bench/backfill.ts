@@ -33,6 +33,7 @@ import { syntheticBases } from "./widen-replays";
 import { intOption } from "./bench-args";
 import { historyReplays, replayIo, unreplayedVenues, type VenueReplay } from "./history-replays";
 import { startPrivatePostgres } from "./private-postgres";
+import { parsePpid, readCpuMs } from "./footprint-proc";
 
 const TARGET_S = 600;
 const HOUR = 3_600_000;
@@ -71,12 +72,9 @@ function rssTrack() {
   };
 }
 
-/** utime, stime (and for the server, its reaped children's) of a process in /proc, in seconds (ticks of 1/100 s). */
+/** CPU seconds of a process (and with `withChildren` of those it reaped), from /proc. */
 function procCpu(pid: number, withChildren: boolean): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // After "pid (comm) ": state is field 3, utime 14, stime 15, cutime 16, cstime 17.
-  const at = (field: number) => Number(fields[field - 3]);
-  return (at(14) + at(15) + (withChildren ? at(16) + at(17) : 0)) / 100;
+  return readCpuMs(`/proc/${pid}/stat`, withChildren) / 1000;
 }
 
 /**
@@ -90,7 +88,7 @@ function postgresCpu(dataDir: string): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.split(") ")[1]!.split(" ")[1]) === postmaster) total += procCpu(Number(entry), false);
+      if (parsePpid(stat) === postmaster) total += procCpu(Number(entry), false);
     } catch {
       // The process ended meanwhile.
     }

@@ -3,18 +3,14 @@
 // processes. A round's wall time on a two-core machine is bounded by all three together, not by its
 // own thread alone: bench:market prints them per step. Elsewhere (no /proc) every figure is absent.
 import { readdirSync, readFileSync } from "node:fs";
+import { readCpuMs } from "./footprint-proc";
 
 export type CoreUser = "main thread" | "other threads" | "postgres";
 
-/** Kernel clock ticks to milliseconds: Linux reports CPU time in USER_HZ, 100 a second. */
-const MS_PER_TICK = 10;
-
-/** utime + stime of a /proc stat line, in ms; 0 when it cannot be read (the task ended). */
+/** A task's CPU time in ms; 0 when it cannot be read (the task ended). */
 function cpuMs(statPath: string): number {
   try {
-    // The command name in parentheses may hold spaces: fields are counted after its closing one.
-    const fields = readFileSync(statPath, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+    return readCpuMs(statPath);
   } catch {
     return 0;
   }

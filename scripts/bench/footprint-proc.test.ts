@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MB, parsePpid, parsePss, parseStatus, parseWasmMemories } from "./footprint-proc";
+import { MB, parseCpuMs, parsePpid, parsePss, parseStatus, parseWasmMemories } from "./footprint-proc";
 
 const STATUS = `Name:\tnode
 VmPeak:\t54168232 kB
@@ -48,3 +48,18 @@ describe("/proc parsers", () => {
     expect(parsePpid("4242 (node (server) x) S 4100 4242 4100 0 -1 4194560")).toBe(4100);
   });
 });
+
+describe("parseCpuMs", () => {
+  // Fields 3 to 17 of a stat line: state, ppid, pgrp, session, tty, tpgid, flags, minflt, cminflt,
+  // majflt, cmajflt, utime 250, stime 40, cutime 7, cstime 3 (ticks of 1/100 s).
+  const stat = "4242 (node (server) x) S 4100 4242 4100 0 -1 4194560 1 2 3 4 250 40 7 3 20 0 12";
+
+  it("reads user and system time in ms after a command name with spaces and parentheses", () => {
+    expect(parseCpuMs(stat)).toBe(2_900);
+  });
+
+  it("adds the reaped children's when asked", () => {
+    expect(parseCpuMs(stat, true)).toBe(3_000);
+  });
+});
+

@@ -89,11 +89,34 @@ export function parseWasmMemories(smaps: string): WasmMemory[] {
   return found.sort((a, b) => b.size - a.size);
 }
 
+/**
+ * The fields of a /proc/<pid>/stat line after the command name, the state (field 3) first. The name
+ * is in parentheses and may itself hold spaces or parentheses, so it ends at the last `)`.
+ */
+export function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 /** The children of each process, from the ppid field of /proc/<pid>/stat. */
 export function parsePpid(stat: string): number {
-  // The command name is in parentheses and may itself hold spaces or parentheses.
-  const afterName = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(afterName[1]);
+  return Number(statFields(stat)[1]);
+}
+
+/** Linux reports CPU time in USER_HZ ticks, 100 a second. */
+const MS_PER_TICK = 10;
+
+/**
+ * The CPU time a /proc stat line reports, in ms: user and system (fields 14 and 15), and with
+ * `withChildren` those of the children it reaped (16 and 17).
+ */
+export function parseCpuMs(stat: string, withChildren = false): number {
+  const field = (n: number) => Number(statFields(stat)[n - 3]);
+  return (field(14) + field(15) + (withChildren ? field(16) + field(17) : 0)) * MS_PER_TICK;
+}
+
+/** `parseCpuMs` of a process's or a thread's stat file (/proc/<pid>/stat, /proc/<pid>/task/<tid>/stat). */
+export function readCpuMs(statPath: string, withChildren = false): number {
+  return parseCpuMs(readFileSync(statPath, "utf8"), withChildren);
 }
 
 export function readStatus(pid: number): ProcStatus {

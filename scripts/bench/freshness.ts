@@ -42,7 +42,7 @@ import { freePort } from "@/tests/support/free-port";
 import { createServerDatabase } from "@/tests/support/server-database";
 import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
 import { intOption, nodeFlagsOf } from "./bench-args";
-import { readStatus } from "./footprint-proc";
+import { readCpuMs, readStatus } from "./footprint-proc";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { onOutputLines, scratchRun, startChild, stopChild, waitForHttp } from "./processes";
 import { createVenueFetcher } from "./replay-venue-fetcher";
@@ -87,7 +87,6 @@ const ms = (v: number) => `${v.toFixed(0)} ms`;
 const load = () => `load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`;
 const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 const log = (line: string) => console.log(line);
-const CLK_TCK = 100;
 
 /** Per replayed venue: its markets as the widened REST replay lists them, and how long a refresh takes. */
 async function replayedMarkets() {
@@ -207,11 +206,6 @@ function printProfile(dir: string, pid: number, name: string) {
   for (const line of profileTables(result)) log(line);
 }
 
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 interface Feed {
   transport: string;
   transport_reason: string | null;
@@ -325,7 +319,7 @@ async function main() {
     // The processes whose CPU and memory are the service's: the server, and the worker if any.
     const pids = worker ? [pid, worker.pid!] : [pid];
     const rssOf = () => pids.reduce((sum, p) => sum + readStatus(p).rss, 0);
-    const ticks = () => pids.map(cpuTicks);
+    const cpuMs = () => pids.map((p) => readCpuMs(`/proc/${p}/stat`));
     log(`  server up in ${((now() - started) / 1000).toFixed(1)} s (pid ${pid}${worker ? `, worker pid ${worker.pid}` : ""}), RSS ${(rssOf() / 2 ** 20).toFixed(0)} MB; waiting for the first round and the streams`);
 
     // The first round publishes the widened markets, then every replayed venue's stream goes live.
@@ -398,7 +392,7 @@ async function main() {
     const benchLoop = monitorEventLoopDelay({ resolution: 10 });
     benchLoop.enable();
     if (profileDir) for (const p of pids) process.kill(p, "SIGUSR2");
-    const cpu0 = ticks();
+    const cpu0 = cpuMs();
     const benchCpu0 = process.cpuUsage();
     const wall0 = now();
     const patches0 = await patchCount();
@@ -408,7 +402,7 @@ async function main() {
     const runS = Math.max(10, minutes * 60 - baselineSeconds);
     log(`measured: every replayed venue changes rates, ${runS} s`);
     await sleep(runS * 1000);
-    const cpus = ticks().map((t, i) => (t - cpu0[i]!) / CLK_TCK / ((now() - wall0) / 1000));
+    const cpus = cpuMs().map((ms, i) => (ms - cpu0[i]!) / (now() - wall0));
     const benchCpuUsed = process.cpuUsage(benchCpu0);
     const benchCpu = (benchCpuUsed.user + benchCpuUsed.system) / 1e6 / ((now() - wall0) / 1000);
     rss.push(rssOf());

@@ -19,6 +19,7 @@ import os from "node:os";
 import type { Tier } from "@/lib/keys/permissions";
 import { TIERS } from "@/lib/keys/permissions";
 import { requestsPerMinute } from "@/lib/plans";
+import { readCpuMs } from "@/scripts/bench/footprint-proc";
 import { killAllChildrenNow, runMain, stopAllChildren } from "@/scripts/bench/processes";
 import { createServerDatabase, readHealth, seedOpportunities, startServer, type RunningServer, type ServerDatabase } from "@/scripts/faults/harness";
 import { seedAccountsWithKeys } from "@/tests/support/seed-accounts";
@@ -59,8 +60,7 @@ function rssOf(pid: number): number {
 
 /** CPU seconds (user + system) a process has used, from /proc. */
 function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  return readCpuMs(`/proc/${pid}/stat`) / 1000;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
