@@ -14,9 +14,9 @@ export function marketKey(exchange: string, market: string): string {
 /**
  * A pair's mean APR over a window (`apr_1d_avg`, `apr_7d_avg`): the short leg's mean annualised
  * funding minus the long leg's, which is the mean of the pair's APR when both legs were sampled in
- * the same rounds (they are: one round observes every venue). NaN (the pair's null) when either leg
- * has no history in the window, given as NaN: numbers only, as the ranking computes it for each of
- * a round's 450,000 pairs.
+ * the same rounds (they are: one round observes every venue). NaN, the pair's null, when either leg
+ * has no history in the window (NaN): numbers only, as the ranking computes it for each of a
+ * round's 450,000 pairs.
  */
 export function pairAverage(short: number, long: number): number {
   return roundTo(short - long, 6);

@@ -6,7 +6,7 @@ import { strayPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
-import { roundedSpreadBps, unavailableReasonOf, type PriceSpreadUnavailableReason } from "../model/price-spread";
+import { roundedSpreadBps, unavailableReasonOf } from "../model/price-spread";
 import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "../model/types";
 import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { hasLegOn, type PartialAssets } from "./pair-scope";
@@ -279,13 +279,6 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // Pass 2: every figure, in order, from the paired markets' figures laid out by position.
   // No ids: each is its pair's standard one (OpportunityColumns.ids).
   const f = pairedFigures(paired);
-  // Each reason's text position, listed the first time a row has it.
-  const reasonPositions = new Map<PriceSpreadUnavailableReason | null, number>();
-  const reasonAt = (reason: PriceSpreadUnavailableReason | null) => {
-    let at = reasonPositions.get(reason);
-    if (at === undefined) reasonPositions.set(reason, (at = texts.at(reason)));
-    return at;
-  };
   const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
   c.type.fill(texts.at("perp_perp"));
   // Each row's pair (its markets' positions in `paired`) and APR gathered in order first, into the
@@ -330,7 +323,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       const shortAt = f[s + OBSERVED_AT]!;
       const reason = unavailableReasonOf(longPrice, longAt, shortPrice, shortAt);
       c.price_spread_bps.putKnown(r, reason === null ? roundedSpreadBps(longPrice, shortPrice) : Number.NaN);
-      c.price_spread_unavailable_reason[r] = reasonAt(reason);
+      c.price_spread_unavailable_reason[r] = texts.at(reason);
       c.updated_at[r] = longAt <= shortAt ? f[l + OBSERVED]! : f[s + OBSERVED]!;
     }
   };
