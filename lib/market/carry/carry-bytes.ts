@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { runInSlices, type Sliced } from "@/lib/time-slices";
-import { framedSet, legObject, legRows, unframedSet } from "../opportunities/encoding/set-bytes";
+import { framedSet, legObject, unframedSet } from "../opportunities/encoding/set-bytes";
+import { readRecordTable, recordTable, recordTableSchema } from "../opportunities/encoding/record-table";
 import { priceSpreadUnavailableReasonSchema } from "../model/price-spread";
 import { opportunitySchema, persistenceSchema, type OpportunityLeg } from "../model/types";
 import { CARRY_ARRAYS, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
@@ -8,30 +9,29 @@ import { CARRY_TYPES, carrySpotLegSchema } from "./carry-opportunity";
 
 /**
  * A carry set's stored form, framed and compressed as the perp set's ("FOC1", `framedSet` in
- * ../opportunities/encoding/set-bytes.ts): a header JSON, then each of CARRY_ARRAYS.
+ * ../opportunities/encoding/set-bytes.ts): a header JSON, then the spot legs' and the perpetual
+ * legs' columns (record tables, ../opportunities/encoding/record-table.ts), then each of CARRY_ARRAYS.
  *
- * The header holds the lists (spot legs, perpetual legs with their symbols, persistence objects,
- * texts), each leg written as the array of its values with the fields named once; the arrays
- * are the columns' bytes as they are, so every number comes back bit for bit and a set reads back
+ * The header holds the lists (the legs' tables, the perpetual legs' symbols, persistence objects,
+ * texts); the arrays are the columns' bytes as they are, so every number comes back bit for bit and a set reads back
  * exactly as it was written. A reader checks each listed leg, persistence and text against the
  * item schema's part for it, and each item's positions and numbers with a loop over the arrays,
  * never an item as an object. The set is rebuilt every round, so only the form rounds write is read.
  */
 const MAGIC = [0x46, 0x4f, 0x43, 0x31]; // "FOC1"
 
-/**
- * Perpetual legs a header text holds: at benchmark breadth ~23,000 legs are several MB of JSON, which
- * parsed as one text would hold the serving thread in one piece.
- */
-const PERP_LEGS_A_TEXT = 1_024;
-
 const headerSchema = z.object({
   count: z.number().int().nonnegative(),
-  spotKeys: z.array(z.string()),
-  spots: z.array(z.unknown()),
-  perpKeys: z.array(z.string()),
-  /** The perpetual legs' rows as JSON texts of PERP_LEGS_A_TEXT each, so a reader parses them a slice at a time. */
-  perps: z.array(z.string()),
+  spotTable: recordTableSchema.optional(),
+  perpTable: recordTableSchema.optional(),
+  /**
+   * How sets stored before the record tables held their legs, still read: each leg as the array of
+   * its values with the fields named once, the perpetual legs' rows as JSON texts of 1,024 legs each.
+   */
+  spotKeys: z.array(z.string()).optional(),
+  spots: z.array(z.unknown()).optional(),
+  perpKeys: z.array(z.string()).optional(),
+  perps: z.array(z.string()).optional(),
   perpSymbols: z.array(z.string()),
   persistences: z.array(persistenceSchema),
   texts: z.array(z.string()),
@@ -43,21 +43,17 @@ type Header = z.infer<typeof headerSchema>;
  * libuv's, reading the columns where they are (they must not change until it resolves).
  */
 export function encodeCarryColumns(c: CarryColumns): Promise<Uint8Array<ArrayBuffer>> {
-  const spots = legRows(c.spots);
-  const perps = legRows(c.perps);
+  const spots = recordTable(c.spots);
+  const perps = recordTable(c.perps);
   const header: Header = {
     count: c.count,
-    spotKeys: spots.legKeys,
-    spots: spots.legs,
-    perpKeys: perps.legKeys,
-    perps: Array.from({ length: Math.ceil(perps.legs.length / PERP_LEGS_A_TEXT) }, (_, k) =>
-      JSON.stringify(perps.legs.slice(k * PERP_LEGS_A_TEXT, (k + 1) * PERP_LEGS_A_TEXT)),
-    ),
+    spotTable: spots.table,
+    perpTable: perps.table,
     perpSymbols: [...c.perpSymbols],
     persistences: [...c.persistences],
     texts: [...c.texts],
   };
-  return framedSet(MAGIC, header, CARRY_ARRAYS.map(([name]) => c[name]));
+  return framedSet(MAGIC, header, [...spots.sections, ...perps.sections, ...CARRY_ARRAYS.map(([name]) => c[name])]);
 }
 
 /** A stored carry set's columns, decoded and checked in slices, the event loop turning between (lib/time-slices.ts). */
@@ -77,19 +73,35 @@ function* carryDecodeSlices(stored: Uint8Array): Sliced<CarryColumns> {
   yield;
   const header = headerSchema.parse(JSON.parse(headerText));
   yield;
-  const spots = yield* checkedList(header.spots, (row) => carrySpotLegSchema.parse(legObject(row, header.spotKeys)));
-  const perps: OpportunityLeg[] = [];
-  for (const text of header.perps) {
-    const rows: unknown = JSON.parse(text);
-    if (!Array.isArray(rows)) throw new Error("a stored carry set's perpetual legs are not a list");
-    perps.push(...(yield* checkedList(rows, (row) => perpLegSchema.parse(legObject(row, header.perpKeys)))));
-  }
+  const spots = yield* checkedList(header.spotTable ? readRecordTable(header.spotTable, take) : olderLegs(header.spots, header.spotKeys), (row) => carrySpotLegSchema.parse(row));
+  yield;
+  const perps: OpportunityLeg[] = header.perpTable
+    ? yield* checkedList(readRecordTable(header.perpTable, take), (row) => perpLegSchema.parse(row))
+    : yield* olderPerpLegs(header);
   if (header.perpSymbols.length !== perps.length) throw new Error("a stored carry set's perpetual legs and symbols differ in number");
   const c = emptyCarryColumns(0, { spots, perps, perpSymbols: header.perpSymbols, persistences: header.persistences, texts: header.texts });
   c.count = header.count;
   for (const [name, type] of CARRY_ARRAYS) (c as unknown as Record<string, unknown>)[name] = take(type as never, header.count);
   yield* checkedItems(c);
   return c;
+}
+
+/** Legs as sets stored before the record tables listed them: each an array of values in `keys` order, or an object. */
+function olderLegs(rows: readonly unknown[] | undefined, keys: readonly string[] | undefined): unknown[] {
+  if (!rows || !keys) throw new Error("a stored carry set lists no legs");
+  return rows.map((row) => legObject(row, keys));
+}
+
+/** The perpetual legs as sets stored before the record tables listed them, each JSON text of them parsed in its own slice. */
+function* olderPerpLegs(header: Header): Sliced<OpportunityLeg[]> {
+  if (!header.perps) throw new Error("a stored carry set lists no perpetual legs");
+  const perps: OpportunityLeg[] = [];
+  for (const text of header.perps) {
+    const rows: unknown = JSON.parse(text);
+    if (!Array.isArray(rows)) throw new Error("a stored carry set's perpetual legs are not a list");
+    perps.push(...(yield* checkedList(olderLegs(rows, header.perpKeys), (row) => perpLegSchema.parse(row))));
+  }
+  return perps;
 }
 
 function* checkedList<T>(rows: readonly unknown[], check: (row: unknown) => T): Sliced<T[]> {

@@ -7,6 +7,7 @@ import { UNKNOWN_PERSISTENCE } from "../../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { type Opportunity } from "../../model/types";
 import { columnsOf, type OpportunityColumns } from "./columns";
+import { recordTable, type RecordTable } from "./record-table";
 import { COMPRESS_AT_ONCE_BYTES, decodeColumns, decodeColumnsInSlices, encodeColumns } from "./set-bytes";
 
 const packItems = async (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
@@ -44,11 +45,11 @@ describe("a published set's stored items", () => {
     const { opportunities: pairs } = computeOpportunities(venues.map((exchange, i) => makeSnapshot({ exchange, fundingRate: 0.0001 * i })));
     expect(pairs).toHaveLength(10);
     const packed = await packItems(pairs);
-    const header = storedHeader(packed);
-    expect(header.legs).toHaveLength(5);
-    // Each leg as its values, in the order of the fields named once.
-    expect(header.legKeys).toEqual(Object.keys(pairs[0]!.long));
-    expect((header.legs as unknown[][]).map((leg) => leg[0]).sort()).toEqual([...venues].sort());
+    const table = storedHeader(packed).legTable as RecordTable;
+    expect(table.count).toBe(5);
+    // Each leg as a record of a table whose fields are named once, its texts listed once.
+    expect(table.fields.map((f) => f.name)).toEqual(Object.keys(pairs[0]!.long));
+    expect(table.texts).toEqual(expect.arrayContaining(venues));
     const read = unpackItems(packed);
     expect(read).toEqual(pairs);
     expect(read.map((o) => Object.keys(o))).toEqual(pairs.map((o) => Object.keys(o)));
@@ -97,27 +98,35 @@ describe("a published set's stored items", () => {
 
   it("refuse a packed set whose item names a leg it does not have", async () => {
     const packed = await packItems(opportunities);
-    const damaged = withHeader(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
+    const damaged = inOlderForm(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
     expect(() => unpackItems(damaged)).toThrow(/refers to leg 1/);
   });
 
-  it("write a leg of other fields as an object, read it as what it is, and refuse a leg of the wrong length or lacking a field", async () => {
+  it("read a leg of its fields in another order as the same leg, and a leg lacking a field not at all", async () => {
     const [first] = opportunities;
     if (!first) throw new Error("no opportunity");
     const { at_cap: atCap, ...rest } = first.short;
     const reordered = { at_cap: atCap, ...rest, market: "ETH/USDT:USDT" };
     const mixed = [first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: reordered }];
-    const packed = await packItems(mixed);
-    const legs = storedHeader(packed).legs as unknown[];
-    expect(legs.map((leg) => Array.isArray(leg))).toEqual([true, true, false]);
-    const [, read] = unpackItems(packed);
+    const [, read] = unpackItems(await packItems(mixed));
     expect(read?.short).toEqual({ ...first.short, market: "ETH/USDT:USDT" });
-    const lacking = withHeader(packed, (header) => {
-      const { at_cap: _atCap, ...older } = (header.legs as unknown[])[2] as Record<string, unknown>;
-      return { ...header, legs: [...(header.legs as unknown[]).slice(0, 2), older] };
+    const { at_cap: _atCap, ...lackingLeg } = reordered;
+    await expect(packItems([first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: lackingLeg as typeof reordered }]).then(unpackItems)).rejects.toThrow();
+  });
+
+  it("read a set stored before the legs' record table: each leg its values in the fields' order, or an object; refuse a leg of the wrong length or lacking a field", async () => {
+    const [first] = opportunities;
+    if (!first) throw new Error("no opportunity");
+    const mixed = [first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: { ...first.short, market: "ETH/USDT:USDT" } }];
+    const packed = await packItems(mixed);
+    const older = inOlderForm(packed, (header) => ({ ...header, legs: [...(header.legs as unknown[]).slice(0, 2), legObjectOf((header.legs as unknown[][])[2]!, header.legKeys as string[])] }));
+    expect(unpackItems(older)).toEqual(mixed);
+    const lacking = inOlderForm(packed, (header) => {
+      const { at_cap: _atCap, ...leg } = legObjectOf((header.legs as unknown[][])[2]!, header.legKeys as string[]);
+      return { ...header, legs: [...(header.legs as unknown[]).slice(0, 2), leg] };
     });
     expect(() => unpackItems(lacking)).toThrow();
-    const damaged = withHeader(packed, (header) => ({ ...header, legs: [(header.legs as unknown[][])[0]!.slice(1), ...(header.legs as unknown[]).slice(1)] }));
+    const damaged = inOlderForm(packed, (header) => ({ ...header, legs: [(header.legs as unknown[][])[0]!.slice(1), ...(header.legs as unknown[]).slice(1)] }));
     expect(() => unpackItems(damaged)).toThrow(/does not match its leg fields/);
   });
 
@@ -127,12 +136,11 @@ describe("a published set's stored items", () => {
       makeSnapshot({ exchange: "okx", fundingRate: -0.0002 }),
     ]);
     const packed = await packItems(streamed);
-    const header = storedHeader(packed);
-    expect(header.legKeys).toContain("transport");
+    expect((storedHeader(packed).legTable as RecordTable).fields.map((f) => f.name)).toContain("transport");
     const read = unpackItems(packed);
     expect(read).toEqual(streamed);
     expect(read.map((o) => [o.long.exchange, o.long.transport, o.short.exchange, o.short.transport])).toEqual([["okx", "poll", "binance", "stream"]]);
-    const older = withHeader(packed, (h) => {
+    const older = inOlderForm(packed, (h) => {
       const at = (h.legKeys as string[]).indexOf("transport");
       return {
         ...h,
@@ -174,8 +182,10 @@ describe("a published set's stored items", () => {
     expect(unpackItems(new Uint8Array())).toEqual([]);
     expect(() => unpackItems(new TextEncoder().encode(JSON.stringify(opportunities)))).toThrow(/not in the form rounds write/);
     const packed = await packItems(opportunities);
-    const damaged = withHeader(packed, (header) => ({ ...header, legs: [{ exchange: "x" }, ...(header.legs as unknown[]).slice(1)] }));
+    const damaged = inOlderForm(packed, (header) => ({ ...header, legs: [{ exchange: "x" }, ...(header.legs as unknown[]).slice(1)] }));
     expect(() => unpackItems(damaged)).toThrow();
+    const lost = withHeader(packed, ({ legTable: _legTable, ...header }) => header);
+    expect(() => unpackItems(lost)).toThrow(/lists no legs/);
   });
 });
 
@@ -196,10 +206,27 @@ function storedColumns(packed: Uint8Array): Buffer {
   return body.subarray(align8(4 + body.readUInt32LE(0)));
 }
 
-/** The packed set with its header rewritten and its columns kept. */
-function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>): Uint8Array {
+/**
+ * The packed set as sets were stored before the legs' record table, `edit`ed: its legs listed in
+ * the header (each the array of its values, the fields named once), its item columns kept.
+ */
+function inOlderForm(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown> = (header) => header): Uint8Array {
+  const { legTable: _legTable, ...header } = storedHeader(packed);
+  const { legs } = decodeColumns(packed);
+  const legBytes = recordTable(legs).sections.reduce((size, section) => align8(size + section.byteLength), 0);
+  const legKeys = Object.keys(legs[0]!);
+  const listed = { ...header, legKeys, legs: legs.map((leg) => legKeys.map((key) => leg[key as keyof typeof leg])) };
+  return withHeader(packed, () => edit(listed), storedColumns(packed).subarray(legBytes));
+}
+
+/** A leg listed as its values in `legKeys` order, as an object. */
+function legObjectOf(values: readonly unknown[], legKeys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(legKeys.map((key, i) => [key, values[i]]));
+}
+
+/** The packed set with its header rewritten and its columns kept (or replaced). */
+function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>, columns = storedColumns(packed)): Uint8Array {
   const header = Buffer.from(JSON.stringify(edit(storedHeader(packed))));
-  const columns = storedColumns(packed);
   const start = align8(4 + header.length);
   const body = Buffer.alloc(start + columns.length);
   body.writeUInt32LE(header.length, 0);

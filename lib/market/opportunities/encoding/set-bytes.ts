@@ -13,6 +13,7 @@ import {
   type OpportunityColumns,
 } from "./columns";
 import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "../../model/types";
+import { readRecordTable, recordTable, recordTableSchema, sameThroughout } from "./record-table";
 
 const { long: legSchema } = opportunitySchema.shape;
 
@@ -22,14 +23,15 @@ const { long: legSchema } = opportunitySchema.shape;
  * reading it back on every server two, most of it turning numbers into text and back. Here every
  * number is its eight bytes, in the body:
  *
- *   u32 LE header length | header JSON | padding to 8 | the columns
+ *   u32 LE header length | header JSON | padding to 8 | the legs' columns | the items' columns
  *
- * The header holds each leg once (a market is a leg of every pair it forms, written as the array
- * of its values, the fields named once), the distinct texts, the item keys in order and
- * the column list; each column is one array with a value per item:
- * leg and text columns as u32 positions into the header's lists, number columns as f64 with a
- * state byte per item (absent, null or a value). Absent and null stay apart, and every number comes
- * back bit for bit, so a set reads back exactly as it was written.
+ * Each leg is stored once (a market is a leg of every pair it forms), as a record table
+ * (record-table.ts: its fields' kinds and texts in the header, their values in columns). The header
+ * also holds the items' distinct texts, the item keys in order and the column list; each item column
+ * is one array with a value per item:
+ * leg and text columns as u32 positions into the legs and the header's texts, number columns as f64
+ * with a state byte per item (absent, null or a value). Absent and null stay apart, and every number
+ * comes back bit for bit, so a set reads back exactly as it was written.
  *
  * Stored as "FOS4" | u32 LE body length | the body compressed by brotli at quality 1: 2 MB instead
  * of 14 at 150,000 items (runs of equal states, positions and pair figures), which the database
@@ -47,9 +49,14 @@ const MAGIC = [0x46, 0x4f, 0x53, 0x34]; // "FOS4"
 const headerSchema = z.object({
   count: z.number().int().nonnegative(),
   keys: z.array(z.string()),
-  /** The fields of every leg written as an array, in this order (a leg of other fields is written as an object). */
-  legKeys: z.array(z.string()),
-  legs: z.array(z.unknown()),
+  /** The legs, their values in the body's first columns. */
+  legTable: recordTableSchema.optional(),
+  /**
+   * How sets stored before the record table held their legs, still read: the fields of every leg
+   * written as an array, in this order (a leg of other fields written as an object).
+   */
+  legKeys: z.array(z.string()).optional(),
+  legs: z.array(z.unknown()).optional(),
   texts: z.array(z.string()),
   keyed: z.record(z.string(), z.array(z.string())),
   columns: z.array(
@@ -66,7 +73,7 @@ type Header = z.infer<typeof headerSchema>;
  */
 export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<ArrayBuffer>> {
   const columns: Header["columns"] = [];
-  const sections: ArrayBufferView[] = [];
+  const { table: legTable, sections } = recordTable(c.legs);
   for (const { name, kind } of COLUMNS) {
     if (name === "id") {
       columns.push({ name, kind });
@@ -81,8 +88,7 @@ export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<A
     } else if (same === undefined) sections.push(column);
   }
   // Standard ids (null) are not written: the reader derives them from the symbol and the legs.
-  const { legKeys, legs } = legRows(c.legs);
-  const header: Header = { count: c.count, keys: [...c.keys], legKeys, legs, texts: [...c.texts], keyed: c.ids ? { id: [...c.ids] } : {}, columns };
+  const header: Header = { count: c.count, keys: [...c.keys], legTable, texts: [...c.texts], keyed: c.ids ? { id: [...c.ids] } : {}, columns };
   return framedSet(MAGIC, header, sections);
 }
 
@@ -190,28 +196,7 @@ async function compressPieces(pieces: readonly Buffer[], size: number): Promise<
   return done;
 }
 
-/**
- * The legs as arrays of their values, in the first leg's field order: their field names are half
- * of each leg's JSON, and 14,000 legs a round are the header's bulk. A leg with other fields (none
- * a round makes) stays an object.
- */
-export function legRows<L extends object>(legs: readonly L[]): { legKeys: string[]; legs: unknown[] } {
-  const legKeys = legs[0] ? Object.keys(legs[0]) : [];
-  const rows = legs.map((leg) => (sameFields(leg, legKeys) ? legKeys.map((key) => leg[key as keyof L]) : leg));
-  return { legKeys, legs: rows };
-}
-
-/** Whether `leg`'s own fields are `keys`, in that order; without listing them (a list per leg was 10 MB a round). */
-function sameFields(leg: object, keys: readonly string[]): boolean {
-  let i = 0;
-  for (const key in leg) {
-    if (!Object.hasOwn(leg, key) || key !== keys[i]) return false;
-    i += 1;
-  }
-  return i === keys.length;
-}
-
-/** A leg as written: an array of values in `legKeys` order, or an object. */
+/** A leg as sets stored before the record table wrote it: an array of values in `legKeys` order, or an object. */
 export function legObject(written: unknown, legKeys: readonly string[]): unknown {
   if (!Array.isArray(written)) return written;
   if (written.length !== legKeys.length) throw new Error("a stored opportunity set has a leg that does not match its leg fields");
@@ -261,13 +246,6 @@ function tooLong(error: unknown, what: string): unknown {
   return (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? wrongLength(what) : error;
 }
 
-/** The one value every element holds, or undefined when they differ (or there are none). */
-function sameThroughout(values: Uint8Array | Uint32Array): number | undefined {
-  const first = values[0];
-  for (let i = 1; i < values.length; i++) if (values[i] !== first) return undefined;
-  return first;
-}
-
 function align8(offset: number): number {
   return Math.ceil(offset / 8) * 8;
 }
@@ -298,10 +276,12 @@ function* decodeSlices({ headerText, take }: UnframedSet): Sliced<OpportunityCol
   const header = headerSchema.parse(JSON.parse(headerText));
   yield;
   const { count } = header;
+  const written = legsWritten(header, take);
+  yield;
   const legs: OpportunityLeg[] = [];
-  for (let i = 0; i < header.legs.length; i++) {
+  for (let i = 0; i < written.length; i++) {
     if (i % LEGS_A_SLICE === LEGS_A_SLICE - 1) yield;
-    legs.push(legSchema.parse(legObject(header.legs[i], header.legKeys)));
+    legs.push(legSchema.parse(written[i]));
   }
   const read = new Map<string, NumberColumn | Uint32Array>();
   let ids: string[] | null = null;
@@ -342,6 +322,14 @@ function* decodeSlices({ headerText, take }: UnframedSet): Sliced<OpportunityCol
     arrays[name] = column;
   }
   return { ...(arrays as unknown as ColumnArrays), count, keys: header.keys, ids, legs, texts: header.texts };
+}
+
+/** A stored set's legs as plain objects, unchecked: from its record table, or from the lists sets stored before it. */
+function legsWritten(header: Header, take: UnframedSet["take"]): unknown[] {
+  if (header.legTable) return readRecordTable(header.legTable, take);
+  const { legs, legKeys } = header;
+  if (!legs || !legKeys) throw new Error("a stored opportunity set lists no legs");
+  return legs.map((leg) => legObject(leg, legKeys));
 }
 
 const { persistence: persistenceShape } = opportunitySchema.shape;
