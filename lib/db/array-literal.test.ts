@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { plainArrayLiteral, textArrayLiteral } from "./array-literal";
+import { describe, expect, it, vi } from "vitest";
+import { ColumnLiterals, plainArrayLiteral, textArrayLiteral } from "./array-literal";
 
 describe("array literals", () => {
   it("writes numbers and times bare, absent values as NULL", () => {
@@ -19,5 +19,38 @@ describe("array literals", () => {
     expect(textArrayLiteral(["a\nb", "c\\", "\u0001"], (v) => v)).toBe('{"a\nb","c\\\\","\u0001"}');
     // A backslash before an n is text, not a control character: the fast path keeps it.
     expect(textArrayLiteral(["c\\n"], (v) => v)).toBe('{"c\\\\n"}');
+  });
+});
+
+describe("a statement's column literals kept from one statement to the next", () => {
+  const rows = [
+    { market: "BTC/USDT:USDT", rate: 0.0001 },
+    { market: 'a "quoted" one', rate: null },
+  ];
+
+  it("are the literals of the values given, written anew whenever a value, the length or the column differs", () => {
+    const literals = new ColumnLiterals();
+    expect(literals.text("market", rows, (r) => r.market)).toBe(textArrayLiteral(rows, (r) => r.market));
+    expect(literals.plain("rate", rows, (r) => r.rate)).toBe(plainArrayLiteral(rows, (r) => r.rate));
+    const changed = [rows[0]!, { ...rows[1]!, rate: 0.0002 }];
+    expect(literals.plain("rate", changed, (r) => r.rate)).toBe("{0.0001,0.0002}");
+    expect(literals.plain("rate", [changed[0]!], (r) => r.rate)).toBe("{0.0001}");
+    // A column of its own name, and of its own kind: texts are quoted.
+    expect(literals.plain("other", rows, (r) => r.market.length)).toBe("{13,14}");
+    expect(literals.text("rate", [{ rate: 5 }], (r) => r.rate)).toBe('{"5"}');
+  });
+
+  it("write out a column whose values are the last statement's no more", () => {
+    const literals = new ColumnLiterals();
+    const first = literals.text("market", rows, (r) => r.market);
+    const written = vi.spyOn(JSON, "stringify");
+    try {
+      expect(literals.text("market", rows.map((r) => ({ ...r })), (r) => r.market)).toBe(first);
+      expect(written).not.toHaveBeenCalled();
+      literals.text("market", [...rows, { market: "ETH/USDT:USDT", rate: 0 }], (r) => r.market);
+      expect(written).toHaveBeenCalledTimes(1);
+    } finally {
+      written.mockRestore();
+    }
   });
 });

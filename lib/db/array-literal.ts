@@ -7,7 +7,11 @@
 
 /** Numbers (finite) or texts none of whose characters JSON escapes, as `{1.5,null,2}`; null and undefined are NULL. */
 export function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => number | string | null | undefined): string {
-  return `{${JSON.stringify(rows.map(pick)).slice(1, -1)}}`;
+  return plainLiteralOf(rows.map(pick));
+}
+
+function plainLiteralOf(values: readonly (number | string | null | undefined)[]): string {
+  return `{${JSON.stringify(values).slice(1, -1)}}`;
 }
 
 /**
@@ -15,10 +19,11 @@ export function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => numbe
  * inside a value stay text. Numbers are written as their text. null and undefined are NULL.
  */
 export function textArrayLiteral<T>(rows: readonly T[], pick: (row: T) => string | number | null | undefined): string {
-  const texts = rows.map((row) => {
-    const value = pick(row);
-    return value === null || value === undefined ? null : String(value);
-  });
+  return textLiteralOf(rows.map(pick));
+}
+
+function textLiteralOf(values: readonly (string | number | null | undefined)[]): string {
+  const texts = values.map((value) => (value === null || value === undefined ? null : String(value)));
   const json = JSON.stringify(texts);
   // JSON writes control characters as escapes (`\n`, `\u0001`) an array literal would read as
   // other text: the rare list with one is quoted value by value.
@@ -30,4 +35,41 @@ const CONTROL_ESCAPE = /(?<!\\)(?:\\\\)*\\[^"\\]/;
 
 function quotedOneByOne(texts: readonly (string | null)[]): string {
   return `{${texts.map((text) => (text === null ? "NULL" : `"${text.replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
+}
+
+type Value = string | number | null | undefined;
+
+/**
+ * Each named column's last literal, kept with the values it was written from, so a column whose
+ * values are the last statement's is not written out again: of a round's 23 snapshot columns, the
+ * markets' names, bounds, intervals and fees are mostly the same from one round to the next, and
+ * writing them out was most of the ~60 ms the round's thread spent on its statement (bench:market).
+ * Values are compared with ===, so the literal is always that of the values given.
+ */
+export class ColumnLiterals {
+  private readonly kept = new Map<string, { values: readonly Value[]; literal: string }>();
+
+  /** `plainArrayLiteral` of `rows`, written out only when its values changed. */
+  plain<T>(column: string, rows: readonly T[], pick: (row: T) => number | string | null | undefined): string {
+    return this.literal(`plain:${column}`, rows.map(pick), plainLiteralOf);
+  }
+
+  /** `textArrayLiteral` of `rows`, written out only when its values changed. */
+  text<T>(column: string, rows: readonly T[], pick: (row: T) => string | number | null | undefined): string {
+    return this.literal(`text:${column}`, rows.map(pick), textLiteralOf);
+  }
+
+  private literal(key: string, values: readonly Value[], write: (values: readonly Value[]) => string): string {
+    const kept = this.kept.get(key);
+    if (kept && sameValues(kept.values, values)) return kept.literal;
+    const literal = write(values);
+    this.kept.set(key, { values, literal });
+    return literal;
+  }
+}
+
+function sameValues(a: readonly Value[], b: readonly Value[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

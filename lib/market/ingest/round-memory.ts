@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db";
+import { ColumnLiterals } from "@/lib/db/array-literal";
 import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../model/types";
 import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";
 import { PREVIOUS_WITHIN_MS, type StoredObservation } from "./store-round";
@@ -41,6 +42,8 @@ interface Remembered {
  */
 export class RoundMemory {
   private remembered: Remembered | undefined;
+  /** The last stored round's columns as the statement wrote them, for the next round's statement to reuse where unchanged. */
+  readonly literals = new ColumnLiterals();
 
   /** The earlier rounds as the database holds them for a round begun at `startedAt`, or undefined when they must be read. */
   async recall(db: Db, roundId: string, startedAt: Date): Promise<RecalledRounds | undefined> {

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
+import { ColumnLiterals, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, tradingHoursSchema, underlyingClassSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
@@ -91,10 +91,11 @@ export async function roundStatement(
   findings: RoundFindings,
   attemptedAt: Date,
   sliceMs?: number,
+  literals = new ColumnLiterals(),
 ): Promise<SqlStatement> {
   const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
   return asOneStatement([
-    await runInSlices(insertSnapshots(roundId, snapshots), sliceMs),
+    await runInSlices(insertSnapshots(roundId, snapshots, literals), sliceMs),
     insertSettlements(findings.settlements),
     insertIntervalChanges(findings.intervalChanges),
     upsertVenueHealth(venues, attemptedAt),
@@ -138,36 +139,37 @@ export function roundProgress(roundId: string, venues: readonly VenueRoundResult
  * round-trips); each array is read as its column's type at once: read as text and cast value by
  * value, the database took a fifth longer to store a round, beside the ranking on the same cores.
  */
-function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[]): Sliced<SqlStatement> {
-  const col = (pick: (s: MarketSnapshot) => string | number | null | undefined) => () => textArrayLiteral(snapshots, pick);
-  // Every column as its array's literal text (lib/db/array-literal.ts); numbers and times need no quoting.
-  const num = (pick: (s: MarketSnapshot) => number | string | null | undefined) => () => plainArrayLiteral(snapshots, pick);
+function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[], literals: ColumnLiterals): Sliced<SqlStatement> {
+  // Every column as its array's literal text (lib/db/array-literal.ts), written out only when it
+  // differs from the last round's (`literals`); numbers and times need no quoting.
+  const col = (name: string, pick: (s: MarketSnapshot) => string | number | null | undefined) => () => literals.text(name, snapshots, pick);
+  const num = (name: string, pick: (s: MarketSnapshot) => number | string | null | undefined) => () => literals.plain(name, snapshots, pick);
   const isoOf = isoTexts();
   const iso = (epochMs: number | null) => (epochMs === null ? null : isoOf(epochMs));
   const columns = [
-    col((s) => s.exchange),
-    col((s) => s.market),
-    col((s) => s.venueMarketId),
-    col((s) => s.base),
-    col((s) => s.venueBase),
-    num((s) => s.contractMultiplier),
-    col((s) => s.quote),
-    col((s) => s.settle),
-    num((s) => s.fundingRate),
-    num((s) => s.predictedFundingRate),
-    num((s) => s.rateCap),
-    num((s) => s.rateFloor),
-    num((s) => s.fundingIntervalHours),
-    col((s) => s.fundingIntervalSource),
-    num((s) => iso(s.nextFundingAt)),
-    num((s) => s.markPrice),
-    num((s) => s.indexPrice),
-    num((s) => s.openInterestUsd),
-    num((s) => s.volume24hUsd),
-    num((s) => s.takerFee),
-    num((s) => iso(s.observedAt)),
-    col((s) => s.underlyingClass ?? null),
-    col((s) => s.tradingHours ?? null),
+    col("exchange", (s) => s.exchange),
+    col("market", (s) => s.market),
+    col("venueMarketId", (s) => s.venueMarketId),
+    col("base", (s) => s.base),
+    col("venueBase", (s) => s.venueBase),
+    num("contractMultiplier", (s) => s.contractMultiplier),
+    col("quote", (s) => s.quote),
+    col("settle", (s) => s.settle),
+    num("fundingRate", (s) => s.fundingRate),
+    num("predictedFundingRate", (s) => s.predictedFundingRate),
+    num("rateCap", (s) => s.rateCap),
+    num("rateFloor", (s) => s.rateFloor),
+    num("fundingIntervalHours", (s) => s.fundingIntervalHours),
+    col("fundingIntervalSource", (s) => s.fundingIntervalSource),
+    num("nextFundingAt", (s) => iso(s.nextFundingAt)),
+    num("markPrice", (s) => s.markPrice),
+    num("indexPrice", (s) => s.indexPrice),
+    num("openInterestUsd", (s) => s.openInterestUsd),
+    num("volume24hUsd", (s) => s.volume24hUsd),
+    num("takerFee", (s) => s.takerFee),
+    num("observedAt", (s) => iso(s.observedAt)),
+    col("underlyingClass", (s) => s.underlyingClass ?? null),
+    col("tradingHours", (s) => s.tradingHours ?? null),
   ];
   const values: string[] = [roundId];
   // A pause point after each column: a column of 16,000 values is a few milliseconds.
