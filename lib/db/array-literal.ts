@@ -42,9 +42,9 @@ type Value = string | number | null | undefined;
 /**
  * Each named column's last literal, kept with the values it was written from, so a column whose
  * values are the last statement's is not written out again: of a round's 23 snapshot columns, the
- * markets' names, bounds, intervals and fees are mostly the same from one round to the next, and
- * writing them out was most of the ~60 ms the round's thread spent on its statement (bench:market).
- * Values are compared with ===, so the literal is always that of the values given.
+ * 15 that describe its markets (names, multiplier, bounds, interval, fee) are the same from one
+ * round to the next but for a listing or a change. Values are compared with ===, so the literal is
+ * always that of the values given.
  */
 export class ColumnLiterals {
   private readonly kept = new Map<string, { values: readonly Value[]; literal: string }>();

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { ColumnLiterals, textArrayLiteral } from "@/lib/db/array-literal";
+import { ColumnLiterals, plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, tradingHoursSchema, underlyingClassSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
@@ -140,36 +140,38 @@ export function roundProgress(roundId: string, venues: readonly VenueRoundResult
  * value, the database took a fifth longer to store a round, beside the ranking on the same cores.
  */
 function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[], literals: ColumnLiterals): Sliced<SqlStatement> {
-  // Every column as its array's literal text (lib/db/array-literal.ts), written out only when it
-  // differs from the last round's (`literals`); numbers and times need no quoting.
-  const col = (name: string, pick: (s: MarketSnapshot) => string | number | null | undefined) => () => literals.text(name, snapshots, pick);
-  const num = (name: string, pick: (s: MarketSnapshot) => number | string | null | undefined) => () => literals.plain(name, snapshots, pick);
+  // Every column as its array's literal text (lib/db/array-literal.ts); numbers and times need no
+  // quoting. What describes a market (names, multiplier, bounds, interval, fee) is written out only
+  // when it differs from the last round's (`literals`); the figures a venue moves every round always.
+  const kept = (name: string, pick: (s: MarketSnapshot) => string | number | null | undefined) => () => literals.text(name, snapshots, pick);
+  const keptNumber = (name: string, pick: (s: MarketSnapshot) => number | null | undefined) => () => literals.plain(name, snapshots, pick);
+  const moving = (pick: (s: MarketSnapshot) => number | string | null | undefined) => () => plainArrayLiteral(snapshots, pick);
   const isoOf = isoTexts();
   const iso = (epochMs: number | null) => (epochMs === null ? null : isoOf(epochMs));
   const columns = [
-    col("exchange", (s) => s.exchange),
-    col("market", (s) => s.market),
-    col("venueMarketId", (s) => s.venueMarketId),
-    col("base", (s) => s.base),
-    col("venueBase", (s) => s.venueBase),
-    num("contractMultiplier", (s) => s.contractMultiplier),
-    col("quote", (s) => s.quote),
-    col("settle", (s) => s.settle),
-    num("fundingRate", (s) => s.fundingRate),
-    num("predictedFundingRate", (s) => s.predictedFundingRate),
-    num("rateCap", (s) => s.rateCap),
-    num("rateFloor", (s) => s.rateFloor),
-    num("fundingIntervalHours", (s) => s.fundingIntervalHours),
-    col("fundingIntervalSource", (s) => s.fundingIntervalSource),
-    num("nextFundingAt", (s) => iso(s.nextFundingAt)),
-    num("markPrice", (s) => s.markPrice),
-    num("indexPrice", (s) => s.indexPrice),
-    num("openInterestUsd", (s) => s.openInterestUsd),
-    num("volume24hUsd", (s) => s.volume24hUsd),
-    num("takerFee", (s) => s.takerFee),
-    num("observedAt", (s) => iso(s.observedAt)),
-    col("underlyingClass", (s) => s.underlyingClass ?? null),
-    col("tradingHours", (s) => s.tradingHours ?? null),
+    kept("exchange", (s) => s.exchange),
+    kept("market", (s) => s.market),
+    kept("venueMarketId", (s) => s.venueMarketId),
+    kept("base", (s) => s.base),
+    kept("venueBase", (s) => s.venueBase),
+    keptNumber("contractMultiplier", (s) => s.contractMultiplier),
+    kept("quote", (s) => s.quote),
+    kept("settle", (s) => s.settle),
+    moving((s) => s.fundingRate),
+    moving((s) => s.predictedFundingRate),
+    keptNumber("rateCap", (s) => s.rateCap),
+    keptNumber("rateFloor", (s) => s.rateFloor),
+    keptNumber("fundingIntervalHours", (s) => s.fundingIntervalHours),
+    kept("fundingIntervalSource", (s) => s.fundingIntervalSource),
+    moving((s) => iso(s.nextFundingAt)),
+    moving((s) => s.markPrice),
+    moving((s) => s.indexPrice),
+    moving((s) => s.openInterestUsd),
+    moving((s) => s.volume24hUsd),
+    keptNumber("takerFee", (s) => s.takerFee),
+    moving((s) => iso(s.observedAt)),
+    kept("underlyingClass", (s) => s.underlyingClass ?? null),
+    kept("tradingHours", (s) => s.tradingHours ?? null),
   ];
   const values: string[] = [roundId];
   // A pause point after each column: a column of 16,000 values is a few milliseconds.
