@@ -13,10 +13,11 @@ import { CARRY_TYPES, carrySpotLegSchema } from "./carry-opportunity";
  * legs' columns (record tables, ../opportunities/encoding/record-table.ts), then each of CARRY_ARRAYS.
  *
  * The header holds the lists (the legs' tables, the perpetual legs' symbols, persistence objects,
- * texts); the arrays are the columns' bytes as they are, so every number comes back bit for bit and a set reads back
- * exactly as it was written. A reader checks each listed leg, persistence and text against the
- * item schema's part for it, and each item's positions and numbers with a loop over the arrays,
- * never an item as an object. The set is rebuilt every round, so only the form rounds write is read.
+ * texts); the arrays are the columns' bytes as they are, so every number comes back bit for bit
+ * and a set reads back exactly as it was written. A reader checks each listed leg, persistence and
+ * text against the item schema's part for it, and each item's positions and numbers with a loop
+ * over the arrays, never an item as an object. The set is rebuilt every round, so only the form
+ * rounds write is read, and the one before it (the legs listed in the header).
  */
 const MAGIC = [0x46, 0x4f, 0x43, 0x31]; // "FOC1"
 

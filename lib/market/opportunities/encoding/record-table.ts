@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { UnframedSet } from "./set-bytes";
 
 /**
  * A list of flat records (a set's legs) as columns of a stored set's body rather than as JSON in its
@@ -25,6 +24,12 @@ export const recordTableSchema = z.object({
   texts: z.array(z.string()),
 });
 export type RecordTable = z.infer<typeof recordTableSchema>;
+
+/** A typed array's constructor, as a stored body's sections are read. */
+export type ArrayType<T> = { new (length: number): T; new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
+
+/** Takes a stored body's next section as `length` elements of `type` (set-bytes.ts, `UnframedSet`). */
+export type TakeSection = <T extends Float64Array | Uint32Array | Uint8Array>(type: ArrayType<T>, length: number) => T;
 type Field = RecordTable["fields"][number];
 
 // A field's state in a record. A boolean's value is its state: FALSE or TRUE.
@@ -136,7 +141,7 @@ function jsonPositions(records: readonly object[], column: FieldColumn, position
 }
 
 /** The records `recordTable` wrote, taking its sections in order with `take`; each a plain object, unchecked. */
-export function readRecordTable(table: RecordTable, take: UnframedSet["take"]): Record<string, unknown>[] {
+export function readRecordTable(table: RecordTable, take: TakeSection): Record<string, unknown>[] {
   const { count, texts } = table;
   const columns = table.fields.map((field) => {
     const states = field.same === undefined ? take(Uint8Array, count) : new Uint8Array(count).fill(field.same);

@@ -13,7 +13,7 @@ import {
   type OpportunityColumns,
 } from "./columns";
 import { opportunitySchema, type Opportunity, type OpportunityLeg, type Persistence } from "../../model/types";
-import { readRecordTable, recordTable, recordTableSchema, sameThroughout } from "./record-table";
+import { readRecordTable, recordTable, recordTableSchema, sameThroughout, type TakeSection } from "./record-table";
 
 const { long: legSchema } = opportunitySchema.shape;
 
@@ -36,7 +36,9 @@ const { long: legSchema } = opportunitySchema.shape;
  * Stored as "FOS4" | u32 LE body length | the body compressed by brotli at quality 1: 2 MB instead
  * of 14 at 150,000 items (runs of equal states, positions and pair figures), which the database
  * writes in a fifth of the time, and which is compressed on libuv's threads while the round's own
- * thread goes on. The set is rebuilt every round, so only the form rounds write is read.
+ * thread goes on. The set is rebuilt every round, so only the form rounds write is read, and the
+ * one before it (the legs listed in the header), which a set stored before an upgrade has until the
+ * next round replaces it.
  */
 const MAGIC = [0x46, 0x4f, 0x53, 0x34]; // "FOS4"
 
@@ -120,12 +122,10 @@ export async function framedSet(magic: readonly number[], header: unknown, secti
   return out;
 }
 
-type ArrayType<T> = { new (length: number): T; new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
-
 /** A framed set opened (`framedSet`): its header's JSON text, and its sections taken one after another. */
 export interface UnframedSet {
   headerText: string;
-  take<T extends Float64Array | Uint32Array | Uint8Array>(type: ArrayType<T>, length: number): T;
+  take: TakeSection;
 }
 
 /** Opens the bytes `framedSet` wrote with `magic`; `what` names the set in errors ("opportunity set"). */
@@ -325,7 +325,7 @@ function* decodeSlices({ headerText, take }: UnframedSet): Sliced<OpportunityCol
 }
 
 /** A stored set's legs as plain objects, unchecked: from its record table, or from the lists sets stored before it. */
-function legsWritten(header: Header, take: UnframedSet["take"]): unknown[] {
+function legsWritten(header: Header, take: TakeSection): unknown[] {
   if (header.legTable) return readRecordTable(header.legTable, take);
   const { legs, legKeys } = header;
   if (!legs || !legKeys) throw new Error("a stored opportunity set lists no legs");
