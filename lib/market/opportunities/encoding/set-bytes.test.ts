@@ -40,6 +40,18 @@ describe("a published set's stored items", () => {
     expect(unpackItems(packedLarge)).toEqual(large);
   });
 
+  it("round-trip large sets packed one after another and at once, each in its own body", async () => {
+    const itemsOfSize = (n: number, k: number) => Array.from({ length: n }, (_, i) => ({ ...opportunities[0]!, id: `A${i}-binance-okx`, apr: k + i / 7 }));
+    const [a, b, c] = [itemsOfSize(20_000, 1), itemsOfSize(12_000, 2), itemsOfSize(25_000, 3)];
+    const [packedA, packedB] = await Promise.all([packItems(a), packItems(b)]);
+    const packedC = await packItems(c);
+    expect(storedBody(packedA).length).toBeGreaterThan(COMPRESS_AT_ONCE_BYTES);
+    expect(unpackItems(packedA)).toEqual(a);
+    expect(unpackItems(packedB)).toEqual(b);
+    expect(unpackItems(packedC)).toEqual(c);
+    expect(unpackItems(await packItems(b))).toEqual(b);
+  });
+
   it("write each leg once however many pairs it is in, and share it again when read", async () => {
     const venues = ["binance", "bybit", "okx", "bitget", "gate"];
     const { opportunities: pairs } = computeOpportunities(venues.map((exchange, i) => makeSnapshot({ exchange, fundingRate: 0.0001 * i })));

@@ -103,8 +103,10 @@ export async function framedSet(magic: readonly number[], header: unknown, secti
   const headerBytes = Buffer.from(JSON.stringify(header));
   const start = align8(4 + headerBytes.length);
   const size = sections.reduce((total, section) => align8(total + section.byteLength), start);
-  // The body is handed to the compressor piece by piece, the columns as they are: laid out in one
-  // buffer it would be 14 MB of new memory on this thread every round, each page faulted in.
+  // The body is laid out for the compressor in the buffer the last large one used (compressPieces):
+  // handed over piece by piece instead, each of its ~60 pieces waited for a turn of this thread,
+  // which a round keeps busy deriving its events meanwhile, and the round waited ~60 ms for the
+  // compressor after them.
   const prefix = Buffer.alloc(start);
   prefix.writeUInt32LE(headerBytes.length, 0);
   headerBytes.copy(prefix, 4);
@@ -177,10 +179,23 @@ export const COMPRESS_AT_ONCE_BYTES = 256 * 1024;
 
 /**
  * `pieces` compressed as one stream by brotli at quality 1: at once when small
- * (COMPRESS_AT_ONCE_BYTES), else on libuv's threads. There each piece is one pass when the output
- * buffer holds what it compresses to (a quarter of the input is ample for a set's columns), so
- * this thread, which a round keeps busy, is needed once per piece.
+ * (COMPRESS_AT_ONCE_BYTES), else on libuv's threads, laid out in one body first, which is one pass
+ * when the output buffer holds what it compresses to (a quarter of the input is ample for a set's
+ * columns), so this thread, which a round keeps busy, is needed once.
  */
+/**
+ * The buffer the last large body was laid out in, free again once it was compressed: the next
+ * round's body is copied into it rather than into new memory (a round's set is ~40 MB at 46 venues,
+ * and that much new memory at once had V8 collect garbage in the middle of the round's publishing).
+ */
+let spareBody: Buffer | undefined;
+
+function takeSpareBody(size: number): Buffer {
+  const spare = spareBody;
+  spareBody = undefined;
+  return spare && spare.length >= size ? spare : Buffer.allocUnsafeSlow(size);
+}
+
 async function compressPieces(pieces: readonly Buffer[], size: number): Promise<Buffer> {
   const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size };
   if (size <= COMPRESS_AT_ONCE_BYTES) return brotliCompressSync(Buffer.concat(pieces, size), { params });
@@ -191,9 +206,11 @@ async function compressPieces(pieces: readonly Buffer[], size: number): Promise<
     stream.on("end", () => resolve(Buffer.concat(chunks)));
     stream.on("error", reject);
   });
-  for (const piece of pieces) stream.write(piece);
-  stream.end();
-  return done;
+  const body = takeSpareBody(size);
+  let at = 0;
+  for (const piece of pieces) at += piece.copy(body, at);
+  stream.end(body.subarray(0, size));
+  return done.finally(() => (spareBody = body));
 }
 
 /** A leg as sets stored before the record table wrote it: an array of values in `legKeys` order, or an object. */
