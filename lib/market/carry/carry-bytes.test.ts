@@ -1,6 +1,6 @@
-import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { recordTable } from "../opportunities/encoding/record-table";
+import { framedLike, sectionBytes, storedColumns, storedHeader } from "@/tests/support/market/stored-set-bytes";
 import { UNKNOWN_PERSISTENCE, type Persistence } from "../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
@@ -80,35 +80,20 @@ describe("a carry set's stored form", () => {
   });
 });
 
-const align8 = (offset: number) => Math.ceil(offset / 8) * 8;
-
 /**
  * `stored` (the carry set `c`) as sets were stored before the legs' record tables: each leg the
  * array of its values with the fields named once, the perpetual legs' rows as JSON texts of 1,024,
  * the item arrays kept.
  */
 function inOlderForm(stored: Uint8Array, c: CarryColumns): Uint8Array {
-  const body = brotliDecompressSync(stored.subarray(8));
-  const headerLength = body.readUInt32LE(0);
-  const { spotTable: _spots, perpTable: _perps, ...header } = JSON.parse(body.subarray(4, 4 + headerLength).toString("utf8")) as Record<string, unknown>;
-  const legBytes = [...recordTable(c.spots).sections, ...recordTable(c.perps).sections].reduce((size, section) => align8(size + section.byteLength), 0);
+  const { spotTable: _spots, perpTable: _perps, ...header } = storedHeader(stored);
+  const legBytes = sectionBytes([...recordTable(c.spots).sections, ...recordTable(c.perps).sections]);
   const listed = (legs: readonly object[]) => {
     const keys = Object.keys(legs[0]!);
     return { keys, rows: legs.map((leg) => keys.map((key) => (leg as Record<string, unknown>)[key])) };
   };
   const [spots, perps] = [listed(c.spots), listed(c.perps)];
   const perpTexts = Array.from({ length: Math.ceil(perps.rows.length / 1_024) }, (_, k) => JSON.stringify(perps.rows.slice(k * 1_024, (k + 1) * 1_024)));
-  const olderHeader = Buffer.from(JSON.stringify({ ...header, spotKeys: spots.keys, spots: spots.rows, perpKeys: perps.keys, perps: perpTexts }));
-  const arrays = body.subarray(align8(4 + headerLength) + legBytes);
-  const start = align8(4 + olderHeader.length);
-  const olderBody = Buffer.alloc(start + arrays.length);
-  olderBody.writeUInt32LE(olderHeader.length, 0);
-  olderHeader.copy(olderBody, 4);
-  arrays.copy(olderBody, start);
-  const compressed = brotliCompressSync(olderBody);
-  const out = Buffer.alloc(8 + compressed.length);
-  out.set(stored.subarray(0, 4));
-  out.writeUInt32LE(olderBody.length, 4);
-  compressed.copy(out, 8);
-  return out;
+  const olderHeader = { ...header, spotKeys: spots.keys, spots: spots.rows, perpKeys: perps.keys, perps: perpTexts };
+  return framedLike(stored, olderHeader, storedColumns(stored).subarray(legBytes));
 }

@@ -1,10 +1,10 @@
-import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { countingTurns } from "@/tests/support/event-loop-turns";
 import { computeOpportunities, rankOpportunities } from "../rank-opportunities";
 import { itemsOf } from "../opportunity-columns";
 import { UNKNOWN_PERSISTENCE } from "../../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { framedLike, sectionBytes, storedBody, storedColumns, storedHeader } from "@/tests/support/market/stored-set-bytes";
 import { type Opportunity } from "../../model/types";
 import { columnsOf, type OpportunityColumns } from "./columns";
 import { recordTable, type RecordTable } from "./record-table";
@@ -201,23 +201,6 @@ describe("a published set's stored items", () => {
   });
 });
 
-/** A packed set's body ("FOS4", u32 body length, the body in brotli). */
-function storedBody(packed: Uint8Array): Buffer {
-  return brotliDecompressSync(packed.subarray(8));
-}
-
-/** The header of a packed set's body (u32 length, JSON). */
-function storedHeader(packed: Uint8Array): Record<string, unknown> {
-  const body = storedBody(packed);
-  return JSON.parse(body.subarray(4, 4 + body.readUInt32LE(0)).toString("utf8")) as Record<string, unknown>;
-}
-
-/** The columns of a packed set's body, after its header and padding. */
-function storedColumns(packed: Uint8Array): Buffer {
-  const body = storedBody(packed);
-  return body.subarray(align8(4 + body.readUInt32LE(0)));
-}
-
 /**
  * The packed set as sets were stored before the legs' record table, `edit`ed: its legs listed in
  * the header (each the array of its values, the fields named once), its item columns kept.
@@ -225,7 +208,7 @@ function storedColumns(packed: Uint8Array): Buffer {
 function inOlderForm(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown> = (header) => header): Uint8Array {
   const { legTable: _legTable, ...header } = storedHeader(packed);
   const { legs } = decodeColumns(packed);
-  const legBytes = recordTable(legs).sections.reduce((size, section) => align8(size + section.byteLength), 0);
+  const legBytes = sectionBytes(recordTable(legs).sections);
   const legKeys = Object.keys(legs[0]!);
   const listed = { ...header, legKeys, legs: legs.map((leg) => legKeys.map((key) => leg[key as keyof typeof leg])) };
   return withHeader(packed, () => edit(listed), storedColumns(packed).subarray(legBytes));
@@ -238,20 +221,5 @@ function legObjectOf(values: readonly unknown[], legKeys: readonly string[]): Re
 
 /** The packed set with its header rewritten and its columns kept (or replaced). */
 function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>, columns = storedColumns(packed)): Uint8Array {
-  const header = Buffer.from(JSON.stringify(edit(storedHeader(packed))));
-  const start = align8(4 + header.length);
-  const body = Buffer.alloc(start + columns.length);
-  body.writeUInt32LE(header.length, 0);
-  header.copy(body, 4);
-  columns.copy(body, start);
-  const compressed = brotliCompressSync(body);
-  const out = Buffer.alloc(8 + compressed.length);
-  out.set(packed.subarray(0, 4));
-  out.writeUInt32LE(body.length, 4);
-  compressed.copy(out, 8);
-  return out;
-}
-
-function align8(offset: number): number {
-  return Math.ceil(offset / 8) * 8;
+  return framedLike(packed, edit(storedHeader(packed)), columns);
 }
