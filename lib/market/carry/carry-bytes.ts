@@ -40,8 +40,8 @@ const headerSchema = z.object({
 type Header = z.infer<typeof headerSchema>;
 
 /**
- * The stored bytes of a carry set: the header written on the calling thread, the body compressed on
- * libuv's, reading the columns where they are (they must not change until it resolves).
+ * The stored bytes of a carry set: the header and the body written on the calling thread, the body
+ * compressed on libuv's.
  */
 export function encodeCarryColumns(c: CarryColumns): Promise<Uint8Array<ArrayBuffer>> {
   const spots = recordTable(c.spots);

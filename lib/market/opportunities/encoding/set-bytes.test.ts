@@ -49,7 +49,8 @@ describe("a published set's stored items", () => {
     expect(unpackItems(packedA)).toEqual(a);
     expect(unpackItems(packedB)).toEqual(b);
     expect(unpackItems(packedC)).toEqual(c);
-    expect(unpackItems(await packItems(b))).toEqual(b);
+    // Packed again into the body a larger set left behind: the same bytes, its padding zeros too.
+    expect(Buffer.from(await packItems(b)).equals(Buffer.from(packedB))).toBe(true);
   });
 
   it("write each leg once however many pairs it is in, and share it again when read", async () => {

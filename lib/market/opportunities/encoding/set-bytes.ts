@@ -69,9 +69,8 @@ type Header = z.infer<typeof headerSchema>;
 
 /**
  * A set held in columns as the stored bytes; throws on a number that is not finite. The
- * header is written here, on the calling thread, and the body compressed on libuv's, reading the
- * columns where they are: the caller may go on with other work until the bytes are needed, but
- * must not change the columns meanwhile.
+ * header and the body are written here, on the calling thread, and the body compressed on libuv's:
+ * the caller may go on with other work until the bytes are needed.
  */
 export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<ArrayBuffer>> {
   const columns: Header["columns"] = [];
@@ -97,31 +96,42 @@ export async function encodeColumns(c: OpportunityColumns): Promise<Uint8Array<A
 /**
  * A set's stored bytes: `magic` | u32 LE body length | the body compressed, the body being
  * u32 LE header length | `header` as JSON | padding to 8 | each section, padded to 8. The sections
- * are read where they are (they must not change until it resolves); the carry set is framed so too.
+ * are copied into the body before this returns; the carry set is framed so too.
  */
 export async function framedSet(magic: readonly number[], header: unknown, sections: readonly ArrayBufferView[]): Promise<Uint8Array<ArrayBuffer>> {
   const headerBytes = Buffer.from(JSON.stringify(header));
   const start = align8(4 + headerBytes.length);
   const size = sections.reduce((total, section) => align8(total + section.byteLength), start);
-  // The body is laid out for the compressor in the buffer the last large one used (compressPieces):
-  // handed over piece by piece instead, each of its ~60 pieces waited for a turn of this thread,
-  // which a round keeps busy deriving its events meanwhile, and the round waited ~60 ms for the
-  // compressor after them.
-  const prefix = Buffer.alloc(start);
-  prefix.writeUInt32LE(headerBytes.length, 0);
-  headerBytes.copy(prefix, 4);
-  const pieces: Buffer[] = [prefix];
-  for (const section of sections) {
-    pieces.push(Buffer.from(section.buffer, section.byteOffset, section.byteLength));
-    const padding = align8(section.byteLength) - section.byteLength;
-    if (padding > 0) pieces.push(Buffer.alloc(padding));
+  const apart = size > COMPRESS_AT_ONCE_BYTES;
+  // Laid out in one body, in the buffer the last large one used: handed to the compressor piece by
+  // piece instead, each of its ~60 pieces waited for a turn of this thread, which a round keeps busy
+  // deriving its events meanwhile, and the round waited ~60 ms for the compressor after them.
+  const buffer = apart ? takeSpareBody(size) : Buffer.allocUnsafe(size);
+  try {
+    const body = layOut(buffer.subarray(0, size), headerBytes, start, sections);
+    const compressed = apart ? await compressApart(body) : brotliCompressSync(body, { params: brotliParams(size) });
+    const out = new Uint8Array(8 + compressed.length);
+    out.set(magic, 0);
+    new DataView(out.buffer).setUint32(4, size, true);
+    out.set(compressed, 8);
+    return out;
+  } finally {
+    if (apart) spareBody = buffer;
   }
-  const compressed = await compressPieces(pieces, size);
-  const out = new Uint8Array(8 + compressed.length);
-  out.set(magic, 0);
-  new DataView(out.buffer).setUint32(4, size, true);
-  out.set(compressed, 8);
-  return out;
+}
+
+/** `body` filled: the header's length and JSON from the start, each section from its 8-aligned offset, zeros between. */
+function layOut(body: Buffer, headerBytes: Buffer, start: number, sections: readonly ArrayBufferView[]): Buffer {
+  body.writeUInt32LE(headerBytes.length, 0);
+  headerBytes.copy(body, 4);
+  let at = 4 + headerBytes.length;
+  for (const section of sections) {
+    body.fill(0, at, align8(at));
+    at = align8(at);
+    at += Buffer.from(section.buffer, section.byteOffset, section.byteLength).copy(body, at);
+  }
+  body.fill(0, at);
+  return body;
 }
 
 /** A framed set opened (`framedSet`): its header's JSON text, and its sections taken one after another. */
@@ -178,12 +188,6 @@ function unframedBody(bytes: Buffer, what: string): UnframedSet {
 export const COMPRESS_AT_ONCE_BYTES = 256 * 1024;
 
 /**
- * `pieces` compressed as one stream by brotli at quality 1: at once when small
- * (COMPRESS_AT_ONCE_BYTES), else on libuv's threads, laid out in one body first, which is one pass
- * when the output buffer holds what it compresses to (a quarter of the input is ample for a set's
- * columns), so this thread, which a round keeps busy, is needed once.
- */
-/**
  * The buffer the last large body was laid out in, free again once it was compressed: the next
  * round's body is copied into it rather than into new memory (a round's set is ~40 MB at 46 venues,
  * and that much new memory at once had V8 collect garbage in the middle of the round's publishing).
@@ -196,21 +200,25 @@ function takeSpareBody(size: number): Buffer {
   return spare && spare.length >= size ? spare : Buffer.allocUnsafeSlow(size);
 }
 
-async function compressPieces(pieces: readonly Buffer[], size: number): Promise<Buffer> {
-  const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size };
-  if (size <= COMPRESS_AT_ONCE_BYTES) return brotliCompressSync(Buffer.concat(pieces, size), { params });
-  const stream = createBrotliCompress({ chunkSize: Math.max(64 * 1024, Math.ceil(size / 4)), params });
+function brotliParams(size: number) {
+  return { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size };
+}
+
+/**
+ * `body` compressed by brotli at quality 1 on libuv's threads, in one pass when the output buffer
+ * holds what it compresses to (a quarter of the input is ample for a set's columns), so this
+ * thread, which a round keeps busy, is needed once.
+ */
+function compressApart(body: Buffer): Promise<Buffer> {
+  const stream = createBrotliCompress({ chunkSize: Math.max(64 * 1024, Math.ceil(body.length / 4)), params: brotliParams(body.length) });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => resolve(Buffer.concat(chunks)));
     stream.on("error", reject);
   });
-  const body = takeSpareBody(size);
-  let at = 0;
-  for (const piece of pieces) at += piece.copy(body, at);
-  stream.end(body.subarray(0, size));
-  return done.finally(() => (spareBody = body));
+  stream.end(body);
+  return done;
 }
 
 /** A leg as sets stored before the record table wrote it: an array of values in `legKeys` order, or an object. */
