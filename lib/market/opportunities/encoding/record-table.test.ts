@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRecordTable, recordTable, type RecordTable } from "./record-table";
+import { readRecordTable, recordTable, sameThroughout, type RecordTable } from "./record-table";
 
 /** The records written into a table and read back through its sections in order, as a stored set's body is read. */
 function roundTrip(records: readonly object[]): { table: RecordTable; sections: ArrayBufferView[]; read: Record<string, unknown>[] } {
@@ -76,5 +76,40 @@ describe("a record table", () => {
     expect(() => readRecordTable({ ...table, texts: [] }, reader(sections))).toThrow(/refers to text 0/);
     const flipped = table.fields.map((f) => (f.name === "at_cap" ? { ...f, same: 2 + 5 } : f));
     expect(() => readRecordTable({ ...table, fields: flipped }, reader(sections))).toThrow(/no state 7/);
+  });
+});
+
+describe("sameThroughout", () => {
+  // Around the 4 KB blocks it compares: shorter, one element short of one, exactly one, and longer.
+  const lengths = [1, 2, 1_023, 1_024, 1_025, 4_095, 4_096, 4_097, 450_001];
+
+  it("says the value every element of either kind of array holds", () => {
+    for (const length of lengths) {
+      expect(sameThroughout(new Uint8Array(length).fill(3))).toBe(3);
+      expect(sameThroughout(new Uint32Array(length).fill(0x01020304))).toBe(0x01020304);
+    }
+    expect(sameThroughout(new Uint8Array(0))).toBeUndefined();
+  });
+
+  it("finds one element that differs, wherever it is, even in one byte of four", () => {
+    for (const length of lengths.filter((n) => n > 1)) {
+      for (const at of new Set([0, 1, 1_023, 1_024, 4_095, 4_096, Math.floor(length / 2), length - 1].filter((i) => i < length))) {
+        const bytes = new Uint8Array(length).fill(3);
+        bytes[at] = 2;
+        expect(sameThroughout(bytes), `${length} bytes, at ${at}`).toBeUndefined();
+        const words = new Uint32Array(length).fill(0x01020304);
+        words[at] = 0x01020305;
+        expect(sameThroughout(words), `${length} words, at ${at}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("reads only the view it is given, not the rest of its buffer", () => {
+    const words = new Uint32Array(10_000).fill(7);
+    words[0] = 1;
+    words[9_999] = 2;
+    expect(sameThroughout(words.subarray(1, 9_999))).toBe(7);
+    expect(sameThroughout(new Uint8Array(words.buffer, 4, 4 * 9_998))).toBeUndefined();
+    expect(sameThroughout(new Uint8Array(words.buffer, 4, 4 * 9_998).fill(9))).toBe(9);
   });
 });

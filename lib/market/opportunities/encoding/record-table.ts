@@ -47,6 +47,9 @@ interface FieldColumn {
   positions?: Uint32Array;
   /** The kinds of value seen (NUMBERS | TEXTS | BOOLEANS | OTHERS). */
   seen: number;
+  /** The last text written and its position: neighbouring records (a venue's legs) mostly repeat it. */
+  lastText?: string;
+  lastPosition: number;
 }
 const NUMBERS = 1;
 const TEXTS = 2;
@@ -73,7 +76,7 @@ export function recordTable(records: readonly object[]): { table: RecordTable; s
     let at = fieldAt.get(name);
     if (at === undefined) {
       fieldAt.set(name, (at = columns.length));
-      columns.push({ name, states: new Uint8Array(count), seen: 0 });
+      columns.push({ name, states: new Uint8Array(count), seen: 0, lastPosition: 0 });
     }
     return at;
   };
@@ -96,7 +99,8 @@ export function recordTable(records: readonly object[]): { table: RecordTable; s
         }
       } else if (typeof value === "string") {
         column.states[r] = VALUE;
-        (column.positions ??= new Uint32Array(count))[r] = position(value);
+        if (value !== column.lastText) column.lastPosition = position((column.lastText = value));
+        (column.positions ??= new Uint32Array(count))[r] = column.lastPosition;
         column.seen |= TEXTS;
       } else if (typeof value === "boolean") {
         column.states[r] = value ? TRUE : FALSE;
@@ -174,9 +178,25 @@ function valueOf(field: Field, state: number, value: number | undefined, texts: 
   return field.kind === "text" ? text : JSON.parse(text);
 }
 
-/** The one value every element holds, or undefined when they differ (or there are none). */
+/**
+ * The one value every element holds, or undefined when they differ (or there are none). Compared
+ * natively, a block of bytes at a time: a set's columns are 450,000 long, and a loop taking both
+ * kinds of array spent ~10 ms a set here.
+ */
 export function sameThroughout(values: Uint8Array | Uint32Array): number | undefined {
-  const first = values[0];
-  for (let i = 1; i < values.length; i++) if (values[i] !== first) return undefined;
-  return first;
+  if (values.length === 0) return undefined;
+  const bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  const width = values.BYTES_PER_ELEMENT;
+  // The first block holds one value when it equals itself shifted by one element; each later block
+  // then when it equals the first.
+  const block = Math.min(bytes.length, SAME_BLOCK_BYTES);
+  if (!bytes.subarray(0, block - width).equals(bytes.subarray(width, block))) return undefined;
+  for (let at = block; at < bytes.length; at += block) {
+    const length = Math.min(block, bytes.length - at);
+    if (!bytes.subarray(0, length).equals(bytes.subarray(at, at + length))) return undefined;
+  }
+  return values[0];
 }
+
+/** A multiple of every element width sameThroughout takes. */
+const SAME_BLOCK_BYTES = 4_096;
