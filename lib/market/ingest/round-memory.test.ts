@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "../model/types";
 import { RoundMemory, type StoredRound } from "./round-memory";
 
 const HOUR = 3_600_000;
@@ -54,5 +55,49 @@ describe("RoundMemory.recall", () => {
     const memory = new RoundMemory();
     memory.remember(stored(new Map(), new Map()));
     expect(await memory.recall(dbWithNewest("elsewhere"), "r2", startedAt)).toBeUndefined();
+  });
+});
+
+describe("RoundMemory.remember", () => {
+  const ok = (exchange: VenueId, snapshots: MarketSnapshot[]): VenueSnapshotResult => ({
+    status: "ok",
+    exchange,
+    fetchedAt: startedAt.getTime(),
+    snapshots,
+    excluded: { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
+    warnings: [],
+  });
+  const round = (roundId: string, at: number, results: VenueSnapshotResult[], previous: StoredRound["previous"]): StoredRound => ({
+    roundId,
+    startedAt: new Date(at),
+    results,
+    previous,
+    settlements: new Map(),
+    intervalChanges: new Map(),
+  });
+
+  it("keeps a venue that did not answer with its own round's start, whether its rows were recalled or read back", async () => {
+    const t0 = startedAt.getTime();
+    const [binance, okx] = [makeSnapshot({ exchange: "binance" }), makeSnapshot({ exchange: "okx" })];
+    const memory = new RoundMemory();
+    // The first round compares with rows read back: okx's from a round 23 hours before.
+    const readBack = { ...okx, roundStartedAt: t0 - 23 * HOUR };
+    memory.remember(round("r1", t0, [ok("binance", [binance])], [readBack]));
+    const second = await memory.recall(dbWithNewest("r1"), "r2", new Date(t0 + 60_000));
+    // Each venue's rows are the snapshots (or rows) themselves, not copies.
+    expect(second!.previous).toHaveLength(2);
+    expect(second!.previous).toContain(binance);
+    expect(second!.previous).toContain(readBack);
+    // okx stale again; binance answers anew.
+    const binanceNow = makeSnapshot({ exchange: "binance", fundingRate: 0.0003 });
+    memory.remember(round("r2", t0 + 60_000, [ok("binance", [binanceNow]), { status: "stale", exchange: "okx", fetchedAt: t0, error: "down" }], second!.previous));
+    expect(new Set((await memory.recall(dbWithNewest("r2"), "r3", new Date(t0 + 120_000)))!.previous)).toEqual(new Set([binanceNow, readBack]));
+    // A day after okx's round, its rows are too old to compare with; binance's are not.
+    expect((await memory.recall(dbWithNewest("r2"), "r3", new Date(t0 + 2 * HOUR)))!.previous).toEqual([binanceNow]);
+  });
+
+  it("refuses rows it neither recalled nor read back, which carry no round start", () => {
+    const memory = new RoundMemory();
+    expect(() => memory.remember(round("r1", startedAt.getTime(), [], [makeSnapshot({ exchange: "okx" })]))).toThrow(/no round start/);
   });
 });

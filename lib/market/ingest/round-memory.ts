@@ -1,13 +1,14 @@
 import type { Db } from "@/lib/db";
 import { ColumnLiterals } from "@/lib/db/array-literal";
 import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../model/types";
+import type { PreviousObservation } from "./derive-settlements";
 import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";
 import { PREVIOUS_WITHIN_MS, type StoredObservation } from "./store-round";
 
 /** What a round reads back of earlier rounds before it ranks, when it has it from memory. */
 export interface RecalledRounds {
-  /** Each venue's newest stored observations, as previousObservations reads them. */
-  previous: StoredObservation[];
+  /** Each venue's newest stored observations, as previousObservations reads them (its rounds' starts apart). */
+  previous: readonly PreviousObservation[];
   /** Each market's newest settlement, as readLastSettlements reads it. */
   settlements: ReadonlyMap<string, { rate: number; at: number }>;
   /** Each market's last interval change, as readRecentIntervalChanges reads it. */
@@ -19,16 +20,22 @@ export interface StoredRound {
   roundId: string;
   startedAt: Date;
   results: readonly VenueSnapshotResult[];
-  /** The observations the round compared with, each with its round's start. */
-  previous: readonly StoredObservation[];
+  /** The observations the round compared with: those `recall` answered, or rows read back, each with its round's start. */
+  previous: readonly PreviousObservation[] | readonly StoredObservation[];
   /** The markets' newest settlements and interval changes, the round's own findings included. */
   settlements: ReadonlyMap<string, { rate: number; at: number }>;
   intervalChanges: ReadonlyMap<string, number>;
 }
 
+/** A venue's observations in the last round in which it answered, and that round's start. */
+interface VenueObservations {
+  roundStartedAt: number;
+  rows: readonly PreviousObservation[];
+}
+
 interface Remembered {
   roundId: string;
-  observations: Map<string, StoredObservation[]>;
+  observations: ReadonlyMap<string, VenueObservations>;
   settlements: ReadonlyMap<string, { rate: number; at: number }>;
   intervalChanges: ReadonlyMap<string, number>;
 }
@@ -42,6 +49,8 @@ interface Remembered {
  */
 export class RoundMemory {
   private remembered: Remembered | undefined;
+  /** What `recall` last answered, and the venues it came from: a round comparing with it is remembered from those. */
+  private recalled: { previous: readonly PreviousObservation[]; observations: ReadonlyMap<string, VenueObservations> } | undefined;
   /** The last stored round's columns as the statement wrote them, for the next round's statement to reuse where unchanged. */
   readonly literals = new ColumnLiterals();
 
@@ -59,39 +68,29 @@ export class RoundMemory {
       return undefined;
     }
     const at = startedAt.getTime();
-    const previous: StoredObservation[] = [];
-    for (const rows of remembered.observations.values()) {
-      if (rows[0]!.roundStartedAt >= at - PREVIOUS_WITHIN_MS) for (const row of rows) previous.push(row);
+    const previous: PreviousObservation[] = [];
+    for (const venue of remembered.observations.values()) {
+      if (venue.roundStartedAt >= at - PREVIOUS_WITHIN_MS) for (const row of venue.rows) previous.push(row);
     }
+    this.recalled = { previous, observations: remembered.observations };
     const settlements = within(remembered.settlements, (last) => last.at > at - LAST_SETTLEMENT_LOOKBACK_MS && last.at <= at);
     const intervalChanges = within(remembered.intervalChanges, (changedAt) => changedAt >= at - INTERVAL_CHANGE_RECENT_MS);
     return { previous, settlements, intervalChanges };
   }
 
-  /** Called once `round` is stored: its venues that answered replace their observations, the others keep theirs. */
+  /**
+   * Called once `round` is stored: its venues that answered replace their observations, the others
+   * keep theirs. A venue's observations are its snapshots themselves: copying a round's 26,000 into
+   * observations of their own cost the round's thread ~15 ms.
+   */
   remember(round: StoredRound): void {
-    const observations = new Map<string, StoredObservation[]>();
-    for (const row of round.previous) {
-      const rows = observations.get(row.exchange);
-      if (rows) rows.push(row);
-      else observations.set(row.exchange, [row]);
-    }
+    const recalled = this.recalled;
+    this.recalled = undefined;
+    const observations = recalled && round.previous === recalled.previous ? new Map(recalled.observations) : byVenue(round.previous);
     const roundStartedAt = round.startedAt.getTime();
     for (const result of round.results) {
       if (result.status !== "ok" || result.snapshots.length === 0) continue;
-      observations.set(
-        result.exchange,
-        result.snapshots.map((s) => ({
-          exchange: s.exchange,
-          market: s.market,
-          base: s.base,
-          fundingRate: s.fundingRate,
-          fundingIntervalHours: s.fundingIntervalHours,
-          nextFundingAt: s.nextFundingAt,
-          observedAt: s.observedAt,
-          roundStartedAt,
-        })),
-      );
+      observations.set(result.exchange, { roundStartedAt, rows: result.snapshots });
     }
     this.remembered = { roundId: round.roundId, observations, settlements: round.settlements, intervalChanges: round.intervalChanges };
   }
@@ -99,6 +98,7 @@ export class RoundMemory {
   /** Forgets everything: the next round reads the database. */
   forget(): void {
     this.remembered = undefined;
+    this.recalled = undefined;
   }
 }
 
@@ -120,4 +120,16 @@ function within<V>(map: ReadonlyMap<string, V>, keep: (value: V) => boolean): Re
   const kept = new Map<string, V>();
   for (const [key, value] of map) if (keep(value)) kept.set(key, value);
   return kept;
+}
+
+/** Rows read back (previousObservations), by venue: each venue's come from one round, whose start they carry. */
+function byVenue(rows: readonly (PreviousObservation | StoredObservation)[]): Map<string, VenueObservations> {
+  const venues = new Map<string, { roundStartedAt: number; rows: PreviousObservation[] }>();
+  for (const row of rows) {
+    if (!("roundStartedAt" in row)) throw new Error(`${row.exchange}'s observation was neither read back nor recalled: it has no round start`);
+    const venue = venues.get(row.exchange);
+    if (venue) venue.rows.push(row);
+    else venues.set(row.exchange, { roundStartedAt: row.roundStartedAt, rows: [row] });
+  }
+  return venues;
 }
