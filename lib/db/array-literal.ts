@@ -5,6 +5,8 @@
 // text that reads back the same, strings double-quoted with `"` and `\` escaped by a backslash,
 // null as `null` (an array literal's NULL is case-insensitive).
 
+import { float8ArrayParam } from "./array-binary";
+
 /** Numbers (finite) or texts none of whose characters JSON escapes, as `{1.5,null,2}`; null and undefined are NULL. */
 export function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => number | string | null | undefined): string {
   return plainLiteralOf(rows.map(pick));
@@ -40,31 +42,31 @@ function quotedOneByOne(texts: readonly (string | null)[]): string {
 type Value = string | number | null | undefined;
 
 /**
- * Each named column's last literal, kept with the values it was written from, so a column whose
+ * Each named column's last parameter, kept with the values it was written from, so a column whose
  * values are the last statement's is not written out again: of a round's 23 snapshot columns, the
  * 15 that describe its markets (names, multiplier, bounds, interval, fee) are the same from one
- * round to the next but for a listing or a change. Values are compared with ===, so the literal is
+ * round to the next but for a listing or a change. Values are compared with ===, so the parameter is
  * always that of the values given.
  */
-export class ColumnLiterals {
-  private readonly kept = new Map<string, { values: readonly Value[]; literal: string }>();
+export class ColumnParams {
+  private readonly kept = new Map<string, { values: readonly Value[]; written: string | Buffer }>();
 
-  /** `plainArrayLiteral` of `rows`, written out only when its values changed. */
-  plain<T>(column: string, rows: readonly T[], pick: (row: T) => number | string | null | undefined): string {
-    return this.literal(`plain:${column}`, rows.map(pick), plainLiteralOf);
+  /** `float8ArrayParam` of `rows` (binary), written out only when its values changed. */
+  float8<T>(column: string, rows: readonly T[], pick: (row: T) => number | null | undefined): Buffer {
+    return this.written(`float8:${column}`, rows.map(pick), (values) => float8ArrayParam(values as readonly (number | null | undefined)[], (value) => value));
   }
 
   /** `textArrayLiteral` of `rows`, written out only when its values changed. */
   text<T>(column: string, rows: readonly T[], pick: (row: T) => string | number | null | undefined): string {
-    return this.literal(`text:${column}`, rows.map(pick), textLiteralOf);
+    return this.written(`text:${column}`, rows.map(pick), textLiteralOf);
   }
 
-  private literal(key: string, values: readonly Value[], write: (values: readonly Value[]) => string): string {
+  private written<W extends string | Buffer>(key: string, values: readonly Value[], write: (values: readonly Value[]) => W): W {
     const kept = this.kept.get(key);
-    if (kept && sameValues(kept.values, values)) return kept.literal;
-    const literal = write(values);
-    this.kept.set(key, { values, literal });
-    return literal;
+    if (kept && sameValues(kept.values, values)) return kept.written as W;
+    const written = write(values);
+    this.kept.set(key, { values, written });
+    return written;
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { float8ArrayParam, timestampArrayParam } from "@/lib/db/array-binary";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql } from "@/lib/db/direct-sql";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
@@ -15,6 +16,18 @@ describe("the driver beside Prisma (lib/db/direct-sql.ts)", () => {
     });
     expect(row?.texts).toEqual(texts);
     expect(row?.numbers).toEqual(numbers);
+  });
+
+  it("reads back every number and time passed in binary exactly, NULL where there is none (lib/db/array-binary.ts)", async () => {
+    const numbers = [0.1 + 0.2, null, -1e-12, 97_000.5, 5e-324, Number.MAX_VALUE, -0, Number.NaN];
+    const times = [Date.UTC(2026, 11, 5, 22, 1, 38, 117), null, Date.UTC(1999, 11, 31, 23, 59, 59, 999)];
+    const [row] = await directSql(database.db).query<{ numbers: (number | null)[]; times: (Date | null)[]; negative_zero: boolean }>({
+      text: `SELECT $1::float8[] AS numbers, $2::timestamp(3)[] AS times, (($1::float8[])[7])::text = '-0' AS negative_zero`,
+      values: [float8ArrayParam(numbers, (n) => n), timestampArrayParam(times, (t) => t)],
+    });
+    expect(row?.numbers).toEqual([0.1 + 0.2, null, -1e-12, 97_000.5, 5e-324, Number.MAX_VALUE, -0, null]);
+    expect(row?.negative_zero).toBe(true);
+    expect(row?.times.map((t) => t?.getTime() ?? null)).toEqual(times);
   });
 
   it("reads a time Prisma wrote as the same instant, whatever the process's time zone", async () => {

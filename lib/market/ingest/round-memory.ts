@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { ColumnLiterals } from "@/lib/db/array-literal";
+import { ColumnParams } from "@/lib/db/array-literal";
 import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation } from "./derive-settlements";
 import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";
@@ -52,7 +52,7 @@ export class RoundMemory {
   /** What `recall` last answered, and the venues it came from: a round comparing with it is remembered from those. */
   private recalled: { previous: readonly PreviousObservation[]; observations: ReadonlyMap<string, VenueObservations> } | undefined;
   /** The last stored round's columns as the statement wrote them, for the next round's statement to reuse where unchanged. */
-  readonly literals = new ColumnLiterals();
+  readonly keptColumns = new ColumnParams();
 
   /** The earlier rounds as the database holds them for a round begun at `startedAt`, or undefined when they must be read. */
   async recall(db: Db, roundId: string, startedAt: Date): Promise<RecalledRounds | undefined> {

@@ -191,7 +191,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
     // Its statement written out in slices first, so the database has it before the ranking starts.
-    const statement = await roundStatement(round.id, results, venueResults, { settlements, intervalChanges }, startedAt, options.sliceMs, options.memory?.literals);
+    const statement = await roundStatement(round.id, results, venueResults, { settlements, intervalChanges }, startedAt, options.sliceMs, options.memory?.keptColumns);
     stored = storeRound(db, statement, { settlements, intervalChanges });
     stored.catch(() => undefined); // awaited below, or by the catch at the end: its failure is the round's
     // The driver hands the statement to the socket once this thread has a moment (node-postgres

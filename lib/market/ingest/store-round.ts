@@ -1,11 +1,11 @@
 import type { Db } from "@/lib/db";
-import { ColumnLiterals, plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
+import { float8ArrayParam, timestampArrayParam } from "@/lib/db/array-binary";
+import { ColumnParams, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, tradingHoursSchema, underlyingClassSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation, SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
-import { isoTexts } from "../model/iso-texts";
 import { ensureSettlementPartitions } from "@/lib/history/store/settlement-partitions";
 import { runInSlices, type Sliced } from "@/lib/time-slices";
 
@@ -91,11 +91,11 @@ export async function roundStatement(
   findings: RoundFindings,
   attemptedAt: Date,
   sliceMs?: number,
-  literals = new ColumnLiterals(),
+  kept = new ColumnParams(),
 ): Promise<SqlStatement> {
   const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
   return asOneStatement([
-    await runInSlices(insertSnapshots(roundId, snapshots, literals), sliceMs),
+    await runInSlices(insertSnapshots(roundId, snapshots, kept), sliceMs),
     insertSettlements(findings.settlements),
     insertIntervalChanges(findings.intervalChanges),
     upsertVenueHealth(venues, attemptedAt),
@@ -134,20 +134,19 @@ export function roundProgress(roundId: string, venues: readonly VenueRoundResult
 /**
  * The round's snapshots in one statement, each column one array parameter, whatever the row count.
  * Row-per-parameter inserts (createMany) need 22 parameters a row: at 15,000 markets a round they
- * exceed PostgreSQL's 65,535 and took over a second in batches. Numbers travel as text, which every
- * driver passes alike, and read back as the same doubles (JavaScript prints the shortest text that
- * round-trips); each array is read as its column's type at once: read as text and cast value by
- * value, the database took a fifth longer to store a round, beside the ranking on the same cores.
+ * exceed PostgreSQL's 65,535 and took over a second in batches. Each array is read as its column's
+ * type at once: read as text and cast value by value, the database took a fifth longer to store a
+ * round, beside the ranking on the same cores.
  */
-function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[], literals: ColumnLiterals): Sliced<SqlStatement> {
-  // Every column as its array's literal text (lib/db/array-literal.ts); numbers and times need no
-  // quoting. What describes a market (names, multiplier, bounds, interval, fee) is written out only
-  // when it differs from the last round's (`literals`); the figures a venue moves every round always.
-  const kept = (name: string, pick: (s: MarketSnapshot) => string | number | null | undefined) => () => literals.text(name, snapshots, pick);
-  const keptNumber = (name: string, pick: (s: MarketSnapshot) => number | null | undefined) => () => literals.plain(name, snapshots, pick);
-  const moving = (pick: (s: MarketSnapshot) => number | string | null | undefined) => () => plainArrayLiteral(snapshots, pick);
-  const isoOf = isoTexts();
-  const iso = (epochMs: number | null) => (epochMs === null ? null : isoOf(epochMs));
+function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[], keptColumns: ColumnParams): Sliced<SqlStatement> {
+  // Texts as array literals (lib/db/array-literal.ts), numbers and times in PostgreSQL's binary
+  // form (lib/db/array-binary.ts). What describes a market (names, multiplier, bounds, interval,
+  // fee) is written out only when it differs from the last round's (`keptColumns`); the figures a
+  // venue moves every round always.
+  const kept = (name: string, pick: (s: MarketSnapshot) => string | number | null | undefined) => () => keptColumns.text(name, snapshots, pick);
+  const keptNumber = (name: string, pick: (s: MarketSnapshot) => number | null | undefined) => () => keptColumns.float8(name, snapshots, pick);
+  const moving = (pick: (s: MarketSnapshot) => number | null | undefined) => () => float8ArrayParam(snapshots, pick);
+  const movingTime = (pick: (s: MarketSnapshot) => number | null | undefined) => () => timestampArrayParam(snapshots, pick);
   const columns = [
     kept("exchange", (s) => s.exchange),
     kept("market", (s) => s.market),
@@ -163,17 +162,17 @@ function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[],
     keptNumber("rateFloor", (s) => s.rateFloor),
     keptNumber("fundingIntervalHours", (s) => s.fundingIntervalHours),
     kept("fundingIntervalSource", (s) => s.fundingIntervalSource),
-    moving((s) => iso(s.nextFundingAt)),
+    movingTime((s) => s.nextFundingAt),
     moving((s) => s.markPrice),
     moving((s) => s.indexPrice),
     moving((s) => s.openInterestUsd),
     moving((s) => s.volume24hUsd),
     keptNumber("takerFee", (s) => s.takerFee),
-    moving((s) => iso(s.observedAt)),
+    movingTime((s) => s.observedAt),
     kept("underlyingClass", (s) => s.underlyingClass ?? null),
     kept("tradingHours", (s) => s.tradingHours ?? null),
   ];
-  const values: string[] = [roundId];
+  const values: (string | Buffer)[] = [roundId];
   // A pause point after each column: a column of 16,000 values is a few milliseconds.
   for (const column of columns) {
     values.push(column());
