@@ -5,8 +5,6 @@
 // text that reads back the same, strings double-quoted with `"` and `\` escaped by a backslash,
 // null as `null` (an array literal's NULL is case-insensitive).
 
-import { float8ArrayParam } from "./array-binary";
-
 /** Numbers (finite) or texts none of whose characters JSON escapes, as `{1.5,null,2}`; null and undefined are NULL. */
 export function plainArrayLiteral<T>(rows: readonly T[], pick: (row: T) => number | string | null | undefined): string {
   return plainLiteralOf(rows.map(pick));
@@ -37,41 +35,4 @@ const CONTROL_ESCAPE = /(?<!\\)(?:\\\\)*\\[^"\\]/;
 
 function quotedOneByOne(texts: readonly (string | null)[]): string {
   return `{${texts.map((text) => (text === null ? "NULL" : `"${text.replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
-}
-
-type Value = string | number | null | undefined;
-
-/**
- * Each named column's last parameter, kept with the values it was written from, so a column whose
- * values are the last statement's is not written out again: of a round's 23 snapshot columns, the
- * 15 that describe its markets (names, multiplier, bounds, interval, fee) are the same from one
- * round to the next but for a listing or a change. Values are compared with ===, so the parameter is
- * always that of the values given.
- */
-export class ColumnParams {
-  private readonly kept = new Map<string, { values: readonly Value[]; written: string | Buffer }>();
-
-  /** `float8ArrayParam` of `rows` (binary), written out only when its values changed. */
-  float8<T>(column: string, rows: readonly T[], pick: (row: T) => number | null | undefined): Buffer {
-    return this.written(`float8:${column}`, rows.map(pick), (values) => float8ArrayParam(values as readonly (number | null | undefined)[], (value) => value));
-  }
-
-  /** `textArrayLiteral` of `rows`, written out only when its values changed. */
-  text<T>(column: string, rows: readonly T[], pick: (row: T) => string | number | null | undefined): string {
-    return this.written(`text:${column}`, rows.map(pick), textLiteralOf);
-  }
-
-  private written<W extends string | Buffer>(key: string, values: readonly Value[], write: (values: readonly Value[]) => W): W {
-    const kept = this.kept.get(key);
-    if (kept && sameValues(kept.values, values)) return kept.written as W;
-    const written = write(values);
-    this.kept.set(key, { values, written });
-    return written;
-  }
-}
-
-function sameValues(a: readonly Value[], b: readonly Value[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { float8ArrayParam, timestampArrayParam } from "@/lib/db/array-binary";
+import { float8ArrayParam, textArrayParam, timestampArrayParam } from "@/lib/db/array-binary";
 import { plainArrayLiteral, textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql } from "@/lib/db/direct-sql";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
@@ -18,13 +18,15 @@ describe("the driver beside Prisma (lib/db/direct-sql.ts)", () => {
     expect(row?.numbers).toEqual(numbers);
   });
 
-  it("reads back every number and time passed in binary exactly, NULL where there is none (lib/db/array-binary.ts)", async () => {
+  it("reads back every number, time and text passed in binary exactly, NULL where there is none (lib/db/array-binary.ts)", async () => {
     const numbers = [0.1 + 0.2, null, -1e-12, 97_000.5, 5e-324, Number.MAX_VALUE, -0, Number.NaN];
     const times = [Date.UTC(2026, 11, 5, 22, 1, 38, 117), null, Date.UTC(1999, 11, 31, 23, 59, 59, 999)];
-    const [row] = await directSql(database.db).query<{ numbers: (number | null)[]; times: (Date | null)[]; negative_zero: boolean }>({
-      text: `SELECT $1::float8[] AS numbers, $2::timestamp(3)[] AS times, (($1::float8[])[7])::text = '-0' AS negative_zero`,
-      values: [float8ArrayParam(numbers, (n) => n), timestampArrayParam(times, (t) => t)],
+    const texts = ["BTC/USDT:USDT", null, "", 'say "hi"', "back\\slash\\", "NULL", "{a,b}", " spaced ", "ünï", "a\nb"];
+    const [row] = await directSql(database.db).query<{ numbers: (number | null)[]; times: (Date | null)[]; texts: (string | null)[]; negative_zero: boolean }>({
+      text: `SELECT $1::float8[] AS numbers, $2::timestamp(3)[] AS times, $3::text[] AS texts, (($1::float8[])[7])::text = '-0' AS negative_zero`,
+      values: [float8ArrayParam(numbers, (n) => n), timestampArrayParam(times, (t) => t), textArrayParam(texts, (t) => t)],
     });
+    expect(row?.texts).toEqual(texts);
     expect(row?.numbers).toEqual([0.1 + 0.2, null, -1e-12, 97_000.5, 5e-324, Number.MAX_VALUE, -0, null]);
     expect(row?.negative_zero).toBe(true);
     expect(row?.times.map((t) => t?.getTime() ?? null)).toEqual(times);

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { ColumnParams } from "@/lib/db/array-literal";
+import { ColumnParams } from "@/lib/db/array-binary";
 import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation } from "./derive-settlements";
 import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";

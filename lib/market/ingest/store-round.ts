@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
-import { float8ArrayParam, timestampArrayParam } from "@/lib/db/array-binary";
-import { ColumnParams, textArrayLiteral } from "@/lib/db/array-literal";
+import { ColumnParams, float8ArrayParam, timestampArrayParam } from "@/lib/db/array-binary";
+import { textArrayLiteral } from "@/lib/db/array-literal";
 import { asOneStatement, directSql, type SqlStatement } from "@/lib/db/direct-sql";
 import type { RoundSnapshot } from "@/lib/db/generated/client";
 import { intervalSourceSchema, tradingHoursSchema, underlyingClassSchema, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
@@ -139,11 +139,10 @@ export function roundProgress(roundId: string, venues: readonly VenueRoundResult
  * round, beside the ranking on the same cores.
  */
 function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[], keptColumns: ColumnParams): Sliced<SqlStatement> {
-  // Texts as array literals (lib/db/array-literal.ts), numbers and times in PostgreSQL's binary
-  // form (lib/db/array-binary.ts). What describes a market (names, multiplier, bounds, interval,
+  // Every column in PostgreSQL's binary array form (lib/db/array-binary.ts). What describes a market (names, multiplier, bounds, interval,
   // fee) is written out only when it differs from the last round's (`keptColumns`); the figures a
   // venue moves every round always.
-  const kept = (name: string, pick: (s: MarketSnapshot) => string | number | null | undefined) => () => keptColumns.text(name, snapshots, pick);
+  const kept = (name: string, pick: (s: MarketSnapshot) => string | null | undefined) => () => keptColumns.text(name, snapshots, pick);
   const keptNumber = (name: string, pick: (s: MarketSnapshot) => number | null | undefined) => () => keptColumns.float8(name, snapshots, pick);
   const moving = (pick: (s: MarketSnapshot) => number | null | undefined) => () => float8ArrayParam(snapshots, pick);
   const movingTime = (pick: (s: MarketSnapshot) => number | null | undefined) => () => timestampArrayParam(snapshots, pick);
