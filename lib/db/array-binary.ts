@@ -12,15 +12,15 @@ const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 const HEADER_BYTES = 20;
 const TWO_TO_32 = 2 ** 32;
 
-type Pick<T> = (row: T) => number | null | undefined;
+type NumberOf<T> = (row: T) => number | null | undefined;
 
 /** `rows` picked as a `float8[]` parameter: null, undefined and what is not finite (as JSON writes it) are NULL. */
-export function float8ArrayParam<T>(rows: readonly T[], pick: Pick<T>): Buffer {
+export function float8ArrayParam<T>(rows: readonly T[], pick: NumberOf<T>): Buffer {
   return arrayParam(rows, pick, FLOAT8, (view, at, value) => view.setFloat64(at, value));
 }
 
 /** `rows` picked as epoch milliseconds, as a `timestamp[]` parameter (UTC, as the schema stores it); null and undefined are NULL. */
-export function timestampArrayParam<T>(rows: readonly T[], pick: Pick<T>): Buffer {
+export function timestampArrayParam<T>(rows: readonly T[], pick: NumberOf<T>): Buffer {
   return arrayParam(rows, pick, TIMESTAMP, (view, at, epochMs) => {
     // Microseconds as a signed 64-bit integer, in two halves: every instant a venue reports is
     // well within the 2^53 a double holds exactly.
@@ -68,7 +68,7 @@ function writeHeader(buffer: Buffer, nulls: number, elementType: number, length:
   buffer.writeInt32BE(1, 16);
 }
 
-function arrayParam<T>(rows: readonly T[], pick: Pick<T>, elementType: number, write: (view: DataView, at: number, value: number) => void): Buffer {
+function arrayParam<T>(rows: readonly T[], pick: NumberOf<T>, elementType: number, write: (view: DataView, at: number, value: number) => void): Buffer {
   const values = new Float64Array(rows.length);
   let nulls = 0;
   for (let i = 0; i < rows.length; i++) {
@@ -98,8 +98,6 @@ function arrayParam<T>(rows: readonly T[], pick: Pick<T>, elementType: number, w
   return buffer;
 }
 
-type Value = string | number | null | undefined;
-
 /**
  * Each named column's last parameter, kept with the values it was written from, so a column whose
  * values are the last statement's is not written out again: of a round's 23 snapshot columns, the
@@ -108,19 +106,19 @@ type Value = string | number | null | undefined;
  * always that of the values given.
  */
 export class ColumnParams {
-  private readonly kept = new Map<string, { values: readonly Value[]; written: Buffer }>();
+  private readonly kept = new Map<string, { values: readonly unknown[]; written: Buffer }>();
 
   /** `float8ArrayParam` of `rows`, written out only when its values changed. */
   float8<T>(column: string, rows: readonly T[], pick: (row: T) => number | null | undefined): Buffer {
-    return this.written(`float8:${column}`, rows.map(pick), (values) => float8ArrayParam(values as readonly (number | null | undefined)[], (value) => value));
+    return this.written(`float8:${column}`, rows.map(pick), (values) => float8ArrayParam(values, (value) => value));
   }
 
   /** `textArrayParam` of `rows`, written out only when its values changed. */
   text<T>(column: string, rows: readonly T[], pick: (row: T) => string | null | undefined): Buffer {
-    return this.written(`text:${column}`, rows.map(pick), (values) => textArrayParam(values as readonly (string | null | undefined)[], (value) => value));
+    return this.written(`text:${column}`, rows.map(pick), (values) => textArrayParam(values, (value) => value));
   }
 
-  private written(key: string, values: readonly Value[], write: (values: readonly Value[]) => Buffer): Buffer {
+  private written<V>(key: string, values: readonly V[], write: (values: readonly V[]) => Buffer): Buffer {
     const kept = this.kept.get(key);
     if (kept && sameValues(kept.values, values)) return kept.written;
     const written = write(values);
@@ -129,7 +127,7 @@ export class ColumnParams {
   }
 }
 
-function sameValues(a: readonly Value[], b: readonly Value[]): boolean {
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

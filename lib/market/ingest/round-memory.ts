@@ -7,7 +7,7 @@ import { PREVIOUS_WITHIN_MS, type StoredObservation } from "./store-round";
 
 /** What a round reads back of earlier rounds before it ranks, when it has it from memory. */
 export interface RecalledRounds {
-  /** Each venue's newest stored observations, as previousObservations reads them (its rounds' starts apart). */
+  /** Each venue's newest stored observations, as previousObservations reads them, without their rounds' starts. */
   previous: readonly PreviousObservation[];
   /** Each market's newest settlement, as readLastSettlements reads it. */
   settlements: ReadonlyMap<string, { rate: number; at: number }>;

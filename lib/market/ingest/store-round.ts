@@ -91,11 +91,11 @@ export async function roundStatement(
   findings: RoundFindings,
   attemptedAt: Date,
   sliceMs?: number,
-  kept = new ColumnParams(),
+  keptColumns = new ColumnParams(),
 ): Promise<SqlStatement> {
   const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
   return asOneStatement([
-    await runInSlices(insertSnapshots(roundId, snapshots, kept), sliceMs),
+    await runInSlices(insertSnapshots(roundId, snapshots, keptColumns), sliceMs),
     insertSettlements(findings.settlements),
     insertIntervalChanges(findings.intervalChanges),
     upsertVenueHealth(venues, attemptedAt),
@@ -139,9 +139,9 @@ export function roundProgress(roundId: string, venues: readonly VenueRoundResult
  * round, beside the ranking on the same cores.
  */
 function* insertSnapshots(roundId: string, snapshots: readonly MarketSnapshot[], keptColumns: ColumnParams): Sliced<SqlStatement> {
-  // Every column in PostgreSQL's binary array form (lib/db/array-binary.ts). What describes a market (names, multiplier, bounds, interval,
-  // fee) is written out only when it differs from the last round's (`keptColumns`); the figures a
-  // venue moves every round always.
+  // Every column in PostgreSQL's binary array form (lib/db/array-binary.ts). What describes a
+  // market (names, multiplier, bounds, interval, fee) is written out only when it differs from the
+  // last round's (`keptColumns`); the figures a venue moves every round always.
   const kept = (name: string, pick: (s: MarketSnapshot) => string | null | undefined) => () => keptColumns.text(name, snapshots, pick);
   const keptNumber = (name: string, pick: (s: MarketSnapshot) => number | null | undefined) => () => keptColumns.float8(name, snapshots, pick);
   const moving = (pick: (s: MarketSnapshot) => number | null | undefined) => () => float8ArrayParam(snapshots, pick);
