@@ -60,7 +60,7 @@ describe("a carry set's stored form", () => {
   });
 
   it("reads a set stored before the legs' record tables, its legs listed in the header", async () => {
-    const older = inOlderForm(await encodeCarryColumns(columns), columns);
+    const older = await inOlderForm(await encodeCarryColumns(columns), columns);
     const read = await decodeCarryColumns(older);
     expect(read.spots).toEqual(columns.spots);
     expect(read.perps).toEqual(columns.perps);
@@ -85,7 +85,7 @@ describe("a carry set's stored form", () => {
  * array of its values with the fields named once, the perpetual legs' rows as JSON texts of 1,024,
  * the item arrays kept.
  */
-function inOlderForm(stored: Uint8Array, c: CarryColumns): Uint8Array {
+function inOlderForm(stored: Uint8Array, c: CarryColumns): Promise<Uint8Array> {
   const { spotTable: _spots, perpTable: _perps, ...header } = storedHeader(stored);
   const legBytes = sectionBytes([...recordTable(c.spots).sections, ...recordTable(c.perps).sections]);
   const listed = (legs: readonly object[]) => {

@@ -1,9 +1,10 @@
 // A stored set's bytes taken apart and put together again, for tests that rewrite a set into
 // another form: "magic" | u32 LE body length | the body in brotli, the body being u32 LE header
 // length | header JSON | padding to 8 | the columns (lib/market/opportunities/encoding/set-bytes.ts).
-import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync } from "node:zlib";
+import { framedSet } from "@/lib/market/opportunities/encoding/set-bytes";
 
-export const align8 = (offset: number) => Math.ceil(offset / 8) * 8;
+const align8 = (offset: number) => Math.ceil(offset / 8) * 8;
 
 /** A stored set's body, decompressed. */
 export function storedBody(stored: Uint8Array): Buffer {
@@ -22,20 +23,9 @@ export function storedColumns(stored: Uint8Array): Buffer {
   return body.subarray(align8(4 + body.readUInt32LE(0)));
 }
 
-/** Stored bytes of `header` and `columns`, with the magic of `like`. */
-export function framedLike(like: Uint8Array, header: Record<string, unknown>, columns: Buffer): Uint8Array {
-  const headerBytes = Buffer.from(JSON.stringify(header));
-  const start = align8(4 + headerBytes.length);
-  const body = Buffer.alloc(start + columns.length);
-  body.writeUInt32LE(headerBytes.length, 0);
-  headerBytes.copy(body, 4);
-  columns.copy(body, start);
-  const compressed = brotliCompressSync(body);
-  const out = Buffer.alloc(8 + compressed.length);
-  out.set(like.subarray(0, 4));
-  out.writeUInt32LE(body.length, 4);
-  compressed.copy(out, 8);
-  return out;
+/** Stored bytes of `header` and `columns` (laid out as a body holds them), framed as sets are, with the magic of `like`. */
+export function framedLike(like: Uint8Array, header: Record<string, unknown>, columns: Buffer): Promise<Uint8Array> {
+  return framedSet([...like.subarray(0, 4)], header, [columns]);
 }
 
 /** The total size of `sections` laid out one after another, each padded to 8 bytes, as a body holds them. */

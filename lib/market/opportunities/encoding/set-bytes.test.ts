@@ -111,7 +111,7 @@ describe("a published set's stored items", () => {
 
   it("refuse a packed set whose item names a leg it does not have", async () => {
     const packed = await packItems(opportunities);
-    const damaged = inOlderForm(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
+    const damaged = await inOlderForm(packed, (header) => ({ ...header, legs: (header.legs as unknown[]).slice(0, 1) }));
     expect(() => unpackItems(damaged)).toThrow(/refers to leg 1/);
   });
 
@@ -132,14 +132,14 @@ describe("a published set's stored items", () => {
     if (!first) throw new Error("no opportunity");
     const mixed = [first, { ...first, id: "ETH-binance-okx", symbol: "ETH", short: { ...first.short, market: "ETH/USDT:USDT" } }];
     const packed = await packItems(mixed);
-    const older = inOlderForm(packed, (header) => ({ ...header, legs: [...(header.legs as unknown[]).slice(0, 2), legObjectOf((header.legs as unknown[][])[2]!, header.legKeys as string[])] }));
+    const older = await inOlderForm(packed, (header) => ({ ...header, legs: [...(header.legs as unknown[]).slice(0, 2), legObjectOf((header.legs as unknown[][])[2]!, header.legKeys as string[])] }));
     expect(unpackItems(older)).toEqual(mixed);
-    const lacking = inOlderForm(packed, (header) => {
+    const lacking = await inOlderForm(packed, (header) => {
       const { at_cap: _atCap, ...leg } = legObjectOf((header.legs as unknown[][])[2]!, header.legKeys as string[]);
       return { ...header, legs: [...(header.legs as unknown[]).slice(0, 2), leg] };
     });
     expect(() => unpackItems(lacking)).toThrow();
-    const damaged = inOlderForm(packed, (header) => ({ ...header, legs: [(header.legs as unknown[][])[0]!.slice(1), ...(header.legs as unknown[]).slice(1)] }));
+    const damaged = await inOlderForm(packed, (header) => ({ ...header, legs: [(header.legs as unknown[][])[0]!.slice(1), ...(header.legs as unknown[]).slice(1)] }));
     expect(() => unpackItems(damaged)).toThrow(/does not match its leg fields/);
   });
 
@@ -153,7 +153,7 @@ describe("a published set's stored items", () => {
     const read = unpackItems(packed);
     expect(read).toEqual(streamed);
     expect(read.map((o) => [o.long.exchange, o.long.transport, o.short.exchange, o.short.transport])).toEqual([["okx", "poll", "binance", "stream"]]);
-    const older = inOlderForm(packed, (h) => {
+    const older = await inOlderForm(packed, (h) => {
       const at = (h.legKeys as string[]).indexOf("transport");
       return {
         ...h,
@@ -195,9 +195,9 @@ describe("a published set's stored items", () => {
     expect(unpackItems(new Uint8Array())).toEqual([]);
     expect(() => unpackItems(new TextEncoder().encode(JSON.stringify(opportunities)))).toThrow(/not in the form rounds write/);
     const packed = await packItems(opportunities);
-    const damaged = inOlderForm(packed, (header) => ({ ...header, legs: [{ exchange: "x" }, ...(header.legs as unknown[]).slice(1)] }));
+    const damaged = await inOlderForm(packed, (header) => ({ ...header, legs: [{ exchange: "x" }, ...(header.legs as unknown[]).slice(1)] }));
     expect(() => unpackItems(damaged)).toThrow();
-    const lost = withHeader(packed, ({ legTable: _legTable, ...header }) => header);
+    const lost = await withHeader(packed, ({ legTable: _legTable, ...header }) => header);
     expect(() => unpackItems(lost)).toThrow(/lists no legs/);
   });
 });
@@ -206,7 +206,7 @@ describe("a published set's stored items", () => {
  * The packed set as sets were stored before the legs' record table, `edit`ed: its legs listed in
  * the header (each the array of its values, the fields named once), its item columns kept.
  */
-function inOlderForm(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown> = (header) => header): Uint8Array {
+function inOlderForm(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown> = (header) => header): Promise<Uint8Array> {
   const { legTable: _legTable, ...header } = storedHeader(packed);
   const { legs } = decodeColumns(packed);
   const legBytes = sectionBytes(recordTable(legs).sections);
@@ -221,6 +221,6 @@ function legObjectOf(values: readonly unknown[], legKeys: readonly string[]): Re
 }
 
 /** The packed set with its header rewritten and its columns kept (or replaced). */
-function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>, columns = storedColumns(packed)): Uint8Array {
+function withHeader(packed: Uint8Array, edit: (header: Record<string, unknown>) => Record<string, unknown>, columns = storedColumns(packed)): Promise<Uint8Array> {
   return framedLike(packed, edit(storedHeader(packed)), columns);
 }

@@ -1,5 +1,5 @@
 import { promisify } from "node:util";
-import { brotliCompressSync, brotliDecompress, brotliDecompressSync, constants as zlibConstants, createBrotliCompress, type BrotliOptions } from "node:zlib";
+import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants as zlibConstants, type BrotliOptions } from "node:zlib";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 import { z } from "zod";
 import {
@@ -210,16 +210,10 @@ function brotliParams(size: number) {
  * thread, which a round keeps busy, is needed once.
  */
 function compressApart(body: Buffer): Promise<Buffer> {
-  const stream = createBrotliCompress({ chunkSize: Math.max(64 * 1024, Math.ceil(body.length / 4)), params: brotliParams(body.length) });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("end", () => resolve(Buffer.concat(chunks)));
-    stream.on("error", reject);
-  });
-  stream.end(body);
-  return done;
+  return brotliCompressApart(body, { chunkSize: Math.max(64 * 1024, Math.ceil(body.length / 4)), params: brotliParams(body.length) });
 }
+
+const brotliCompressApart = promisify<Uint8Array, BrotliOptions, Buffer>(brotliCompress);
 
 /** A leg as sets stored before the record table wrote it: an array of values in `legKeys` order, or an object. */
 export function legObject(written: unknown, legKeys: readonly string[]): unknown {
