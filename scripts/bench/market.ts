@@ -169,7 +169,7 @@ async function benchRound(db: Db) {
   const measured = new Map(
     modes.map((mode) => [
       mode,
-      { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), cores: new Map<string, number[]>(), longest: [] as number[], stretches: new Map<string, number[]>() },
+      { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), cores: new Map<string, number[]>(), cpu: [] as number[], longest: [] as number[], stretches: new Map<string, number[]>() },
     ]),
   );
   carryTimes.length = 0;
@@ -195,6 +195,8 @@ async function benchRound(db: Db) {
     m.whole.push(performance.now() - t1);
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
     for (const [step, users] of stepCores) for (const [user, cpu] of users) m.cores.set(`${step} ${user}`, [...(m.cores.get(`${step} ${user}`) ?? []), cpu]);
+    // Every core's time from the fetch to the commit, all three users: what the round asked of the machine.
+    if (stepCores.size > 0) m.cpu.push([...stepCores].filter(([step]) => step !== "fold").reduce((sum, [, users]) => sum + [...users.values()].reduce((a, b) => a + b, 0), 0));
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
   const peak = sampler.stop();
@@ -221,6 +223,13 @@ async function benchRound(db: Db) {
       console.log(`  CPU by step (median ms of the round's thread / the process's other threads / the local PostgreSQL; 10 ms ticks): ${byStep.join(", ")}`);
     }
     console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
+    // In the order run: the first rounds after the cold one are slower (market lists reloaded once for markets they lacked, code not yet optimised), a major collection slows the round it lands in.
+    console.log(`  rounds in order: ${m.round.map((t) => t.toFixed(0)).join(", ")} ms (fastest ${Math.min(...m.round).toFixed(0)}, slowest ${Math.max(...m.round).toFixed(0)})`);
+    if (m.cpu.length > 0) {
+      // A round cannot take less than its CPU over the machine's cores: the share of them it kept busy says how much faster packing could make it.
+      const cpu = median(m.cpu);
+      console.log(`  CPU a round takes, fetch → publish (median; the round's thread, the process's other threads and the local PostgreSQL): ${cpu.toFixed(0)} ms, ${(cpu / total).toFixed(2)} of ${os.cpus().length} cores busy over the median round`);
+    }
     const over = [...m.stretches].map(([step, list]) => `${step} ${list.length} (longest ${ms(Math.max(...list))})`);
     console.log(`  event loop: longest stretch without a turn during a round ${ms(median(m.longest))} (median of rounds; max ${ms(Math.max(...m.longest))}); stretches over 50 ms, all rounds, by step: ${over.join(", ") || "none"}`);
     console.log(`  after publishing: the fold into the hourly history and retention, ${ms(median(m.whole) - total)} (the whole call ${ms(median(m.whole))})`);
