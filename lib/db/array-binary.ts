@@ -33,7 +33,10 @@ export function timestampArrayParam<T>(rows: readonly T[], pick: NumberOf<T>): B
 
 /** `rows` picked as a `text[]` parameter, each text its UTF-8 bytes; null and undefined are NULL. */
 export function textArrayParam<T>(rows: readonly T[], pick: (row: T) => string | null | undefined): Buffer {
-  const texts = rows.map(pick);
+  return textArrayOf(rows.map(pick));
+}
+
+function textArrayOf(texts: readonly (string | null | undefined)[]): Buffer {
   let bytes = HEADER_BYTES;
   let nulls = 0;
   for (const text of texts) {
@@ -115,7 +118,7 @@ export class ColumnParams {
 
   /** `textArrayParam` of `rows`, written out only when its values changed. */
   text<T>(column: string, rows: readonly T[], pick: (row: T) => string | null | undefined): Buffer {
-    return this.written(`text:${column}`, rows.map(pick), (values) => textArrayParam(values, (value) => value));
+    return this.written(`text:${column}`, rows.map(pick), textArrayOf);
   }
 
   private written<V>(key: string, values: readonly V[], write: (values: readonly V[]) => Buffer): Buffer {

@@ -1,5 +1,6 @@
 // PostgreSQL array literals (`{…}`) for statements that pass whole columns as `$n::text[]`
-// parameters (a round's 16,000 observations). Handing the driver a JavaScript array has it escape
+// parameters: a round's settlements, interval changes and venue health, backfilled and sample
+// history (a round's observations go in binary: array-binary.ts). Handing the driver a JavaScript array has it escape
 // and concatenate value by value (~20 MB of garbage a round); JSON.stringify writes the list in one
 // native pass, and its text is an array literal's but for the brackets: numbers as the shortest
 // text that reads back the same, strings double-quoted with `"` and `\` escaped by a backslash,
