@@ -122,6 +122,7 @@ async function main() {
         fetcherReachesVenues: true,
         spotFetcher: venueThread.spotFetcher(spotCredentials(ingestConfig)),
         ranker: venueThread.ranker(),
+        reloadMarketLists: () => venueThread.reloadMarketLists(),
       }),
       onPublished: (round) => services.opportunitiesPublished(round),
       onBatch: (batch) => services.applyOpportunityBatch(batch),

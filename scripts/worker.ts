@@ -48,6 +48,8 @@ async function main() {
       spotFetcher: venueThread.spotFetcher(spotCredentials(config)),
       // With the live feeds on, the rounds ranked there: this thread publishes the micro-batches meanwhile.
       ranker: venueThread.ranker(),
+      // The market lists due after a round: this thread's venues' and that thread's.
+      reloadMarketLists: () => venueThread.reloadMarketLists(),
       events: liveRoundEvents(config.INGEST_INTERVAL_MS),
     }));
   if (scheduler) log.info(`Ingestion worker running (${target.driver}, a round every ${config.INGEST_INTERVAL_MS} ms)`);

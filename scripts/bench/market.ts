@@ -140,8 +140,10 @@ async function benchRound(db: Db) {
     carryTimes.push(performance.now() - t0);
     carryAfterPublish.push(performance.now() - publishedAt);
   };
+  // As a worker reloads them, after each round (the replays' lists fall due only in a run of over ten minutes).
+  const reloadMarketLists = () => thread.reloadMarketLists();
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, reloadMarketLists, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   const start = Date.now() - rounds * 60_000;
@@ -174,6 +176,7 @@ async function benchRound(db: Db) {
   );
   carryTimes.length = 0;
   carryAfterPublish.length = 0;
+  const walBefore = onPostgres ? await walWritten(db) : undefined;
   const sampler = memorySampler();
   const profiler = cpuProfileDir ? await startProfile() : undefined;
   for (let i = 0; i < rounds; i++) {
@@ -200,6 +203,7 @@ async function benchRound(db: Db) {
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
   const peak = sampler.stop();
+  const walAfter = walBefore && (await walWritten(db));
   if (profiler) await profiler.stop(cpuProfileDir!);
   // Fetch and parse alone, after the rounds rather than before each: a round right after it paid
   // for collecting its answers (17 MB of text and their parsed trees), which no live round does
@@ -248,8 +252,25 @@ async function benchRound(db: Db) {
     console.log(`  the carry set committed after the perp set (the spot venues' fetch and parse, then the above), median: ${ms(median(carryAfterPublish))}`);
   }
   console.log(`  the first round after starting, which reads back what earlier rounds stored: ${ms(cold)}`);
+  if (walBefore && walAfter) {
+    // What a replica or a WAL archive receives: the whole round, the fold after publishing and the carry set included.
+    const perRound = (key: keyof WalTotals) => (walAfter[key] - walBefore[key]) / rounds;
+    console.log(`  WAL a round writes (pg_stat_wal, the whole cluster): ${(perRound("bytes") / 2 ** 20).toFixed(1)} MB (${perRound("fullPageImages").toFixed(0)} full-page images, ${perRound("syncs").toFixed(0)} syncs)`);
+  }
   // RSS is the process's, both threads; the heap is this thread's.
   console.log(`  peak memory: RSS ${(peak.rss / 2 ** 20).toFixed(0)} MB (both threads), JS heap ${(peak.heap / 2 ** 20).toFixed(0)} MB (the round's thread)`);
+}
+
+interface WalTotals {
+  bytes: number;
+  fullPageImages: number;
+  syncs: number;
+}
+
+/** The cluster's WAL written so far (PostgreSQL 14+): the bench's database is the only one at work on a private server. */
+async function walWritten(db: Db): Promise<WalTotals> {
+  const [row] = await directSql(db).query<{ bytes: string; fpi: string; syncs: string }>({ text: `SELECT wal_bytes::text AS bytes, wal_fpi::text AS fpi, wal_sync::text AS syncs FROM pg_stat_wal`, values: [] });
+  return { bytes: Number(row!.bytes), fullPageImages: Number(row!.fpi), syncs: Number(row!.syncs) };
 }
 
 async function startProfile() {

@@ -159,6 +159,20 @@ describe("an ingestion round", () => {
     }
   }, 60_000);
 
+  it("reloads the venues' due market lists last, once its set is published", async () => {
+    let statusWhenReloading: string | undefined;
+    const outcome = await round({
+      reloadMarketLists: async () => {
+        statusWhenReloading = (await db.ingestionRound.findFirstOrThrow({ orderBy: { startedAt: "desc" } })).status;
+      },
+    });
+    expect(outcome.status).toBe("published");
+    expect(statusWhenReloading).toBe("published");
+    // A reload that fails is logged: the published round stands.
+    const failing = await round({ reloadMarketLists: () => Promise.reject(new Error("lists unreachable")) });
+    expect(failing.status).toBe("published");
+  }, 60_000);
+
   it("keeps the previous set whole when every venue is stale", async () => {
     await round({});
     const before = await liveIds();

@@ -137,6 +137,21 @@ describe("a venue thread", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_200);
   }, 60_000);
 
+  it("reloads the market lists its refreshes found due when asked (after a round), not inside a refresh", async () => {
+    thread = new VenueThread({ fetcherModule, fetcherOptions: { listsAgeing: true } satisfies ThreadFetcherOptions });
+    expect(await thread.reloadMarketLists()).toBe(0); // no thread yet: nothing loaded
+    const fetcher = thread.fetcher(undefined, VENUE_IDS);
+    const both = ["okx", "bybit"] as const;
+    const refresh = () => Promise.all(both.map((venue) => fetcher(venue, { timeoutMs: 10_000 })));
+    // Loaded by the first refreshes: not due.
+    expect((await refresh()).map((r) => r.status)).toEqual(["ok", "ok"]);
+    expect(await thread.reloadMarketLists()).toBe(0);
+    // On the thread's clock the lists are now MARKETS_TTL_MS old: the refreshes read them as they are.
+    expect((await refresh()).map((r) => r.status)).toEqual(["ok", "ok"]);
+    expect(await thread.reloadMarketLists()).toBe(2);
+    expect(await thread.reloadMarketLists()).toBe(0);
+  });
+
   it("fetches the spot venues on the thread: each answer what this thread's own fetch gives", async () => {
     thread = new VenueThread({ fetcherModule, spotFetcherModule: fetcherModule });
     const onThread = await thread.spotFetcher({})({ timeoutMs: 10_000 });

@@ -97,6 +97,13 @@ export interface IngestionRoundOptions {
    * Unset, or when it fails, the round ranks here, in slices.
    */
   ranker?: (snapshots: readonly MarketSnapshot[], history: MarketHistory) => Promise<OpportunityColumns>;
+  /**
+   * Reloads the venues' market lists the round's refreshes found MARKETS_TTL_MS old
+   * (reloadDueMarketLists, on each thread that fetched): called last, once the round has published
+   * and folded, so the reloads take the time between rounds. Unset, a list is reloaded inside a
+   * refresh once twice that old.
+   */
+  reloadMarketLists?: () => Promise<unknown>;
 }
 
 /** The round's set: ranked by `options.ranker`, or on this thread in slices when there is none or it fails. */
@@ -328,6 +335,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     await applied;
     await exclusionsRecorded;
     const spotVenues = spotFinished && (await spotFinished);
+    await options.reloadMarketLists?.().catch((error: unknown) => logger("ingest").error({ err: error, roundId: round.id }, "reloading the venues' market lists failed"));
     return {
       roundId: round.id,
       status: "published",

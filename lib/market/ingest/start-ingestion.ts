@@ -4,6 +4,7 @@ import { recordMicroBatch } from "@/lib/observability/metrics";
 import { yieldSlicesTo } from "@/lib/time-slices";
 import type { DatabaseTarget } from "@/lib/db/open-database";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
+import { reloadDueMarketLists } from "../venues/connectors/fetch-venue-snapshot";
 import type { VenueId, VenueSnapshotResult } from "../model/types";
 import { liveFeedsOn, overrideFetch, overrideStreamUrl, spotCredentials, type IngestConfig } from "./ingest-config";
 import { carryRound, type PublishedCarry } from "./carry-round";
@@ -75,6 +76,12 @@ export interface StartIngestionOptions {
    * more at 46 venues × 600 assets, and nothing else would use the time.
    */
   ranker?: IngestionRoundOptions["ranker"];
+  /**
+   * Reloads the due market lists after each round (IngestionRoundOptions.reloadMarketLists); unset,
+   * this thread's (reloadDueMarketLists). A process fetching on a VenueThread passes its
+   * `reloadMarketLists`, which adds the thread's.
+   */
+  reloadMarketLists?: IngestionRoundOptions["reloadMarketLists"];
 }
 
 /**
@@ -125,6 +132,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         onRound: feeds ? (results) => handOver(feeds, results) : undefined,
         spotFetcher: spot,
         ranker: feeds && options.ranker,
+        reloadMarketLists: options.reloadMarketLists ?? (() => reloadDueMarketLists()),
         onSpotLegs: carryRound({ db, events, persistence, priceBound: config.PAIR_PRICE_BOUND, onPublished: options.onCarryPublished }),
       }),
   });

@@ -9,6 +9,7 @@ import { columnsMessage, type ColumnsMessage } from "../opportunities/encoding/c
 import { PersistenceSet } from "../persistence/persistence-set";
 import { rankWithHistory, type MarketHistory } from "./market-history";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
+import { reloadDueMarketLists } from "../venues/connectors/fetch-venue-snapshot";
 import { adoptVenueBudgets } from "../venues/venue-budget";
 import { spotFetcher, type SpotFetcher } from "./spot-round";
 
@@ -39,11 +40,19 @@ export interface RankRequest {
   history: Omit<MarketHistory, "persistence">;
   persistence?: { through: number; bytes: Uint8Array } | null;
 }
-/** A perp venue to fetch, every spot venue (with the operator's keys for the signed borrow endpoints), or a round to rank. */
-export type VenueThreadAsk = { venue: VenueId; timeoutMs: number } | { spot: { timeoutMs: number; credentials: SpotCredentials } } | { rank: RankRequest };
+/**
+ * A perp venue to fetch, every spot venue (with the operator's keys for the signed borrow endpoints), a
+ * round to rank, or the thread's due market lists to reload (reloadDueMarketLists).
+ */
+export type VenueThreadAsk =
+  | { venue: VenueId; timeoutMs: number }
+  | { spot: { timeoutMs: number; credentials: SpotCredentials } }
+  | { rank: RankRequest }
+  | { reloadLists: true };
 export type VenueThreadRequest = VenueThreadAsk & { id: number };
 export type VenueThreadReply =
   | { id: number; result: VenueSnapshotResult }
+  | { id: number; reloaded: number }
   | { id: number; spot: SpotVenueResult[] }
   | { id: number; spotError: string }
   | { id: number; ranked: ColumnsMessage }
@@ -97,6 +106,11 @@ if (port) {
       } catch (error) {
         port.postMessage({ id, rankError: error instanceof Error ? error.message : String(error) } satisfies VenueThreadReply);
       }
+      return;
+    }
+    if ("reloadLists" in request) {
+      // Never rejects: a list that fails to load is logged and stays as it was.
+      void reloadDueMarketLists().then((reloaded) => port.postMessage({ id, reloaded } satisfies VenueThreadReply));
       return;
     }
     if ("spot" in request) {

@@ -4,6 +4,7 @@ import type { VenueId, VenueSnapshotResult } from "../model/types";
 import type { VenueFetcher } from "../venues/fetch-all-venues";
 import { logger } from "@/lib/observability/logger";
 import { venueBudgets } from "../venues/venue-budget";
+import { reloadDueMarketLists } from "../venues/connectors/fetch-venue-snapshot";
 import { venuesForSecondThread } from "./split-venues";
 import { preloadsOf, threadExecArgv } from "./thread-exec-argv";
 import type { SpotFetcher } from "./spot-round";
@@ -120,6 +121,31 @@ export class VenueThread {
           fail: (error) => reject(new Error(error)),
         });
       });
+  }
+
+  /**
+   * Reloads the market lists the refreshes of `fetcher`'s venues found due (reloadDueMarketLists):
+   * the calling thread's and, at once, this thread's, each one venue at a time; how many. The
+   * thread's count 0 when it fails or gives no answer within `timeoutMs`: its lists stay as they
+   * were, and a refresh reloads one itself once it is twice as old.
+   */
+  async reloadMarketLists(timeoutMs = 120_000): Promise<number> {
+    const [own, thread] = await Promise.all([reloadDueMarketLists(), this.reloadThreadLists(timeoutMs)]);
+    return own + thread;
+  }
+
+  private reloadThreadLists(timeoutMs: number): Promise<number> {
+    // A thread not started yet has loaded no list.
+    if (!this.worker) return Promise.resolve(0);
+    return new Promise((resolve) => {
+      this.ask({ reloadLists: true }, timeoutMs, {
+        settle: (reply) => resolve("reloaded" in reply ? reply.reloaded : 0),
+        fail: (error) => {
+          logger("ingest").warn({ error }, "the venue thread did not reload its market lists");
+          resolve(0);
+        },
+      });
+    });
   }
 
   private fetch(venue: VenueId, timeoutMs: number): Promise<VenueSnapshotResult> {

@@ -7,6 +7,8 @@ import { spotFetcher, type SpotFetcher } from "@/lib/market/ingest/spot-round";
 import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { venueBudgets } from "@/lib/market/venues/venue-budget";
+import { MARKETS_TTL_MS } from "@/lib/market/venues/connectors/fetch-venue-snapshot";
+import type { FetchImplementation } from "@/lib/market/venues/connectors/venue-adapter";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { allSpotRoutes } from "@/tests/fixtures/carry/spot-replay-table";
 import type { VenueId } from "@/lib/market/model/types";
@@ -23,6 +25,11 @@ export interface ThreadFetcherOptions {
   needsPreload?: boolean;
   /** The spot fetch fails with this message. */
   spotFails?: string;
+  /**
+   * Replays through kept clients, their market lists reused as live ones are, on a clock that moves
+   * MARKETS_TTL_MS at each fetch: every refresh of a venue after its first finds its list due.
+   */
+  listsAgeing?: boolean;
 }
 
 /** The spot venues' recorded answers, with the keys `SPOT_KEYS` for the signed borrow endpoints. */
@@ -36,7 +43,14 @@ export const SPOT_KEYS = { binance: KEY, bybit: KEY, gate: KEY };
 
 export function createVenueFetcher(options: ThreadFetcherOptions = {}): VenueFetcher {
   const replay = replayFetcher();
+  const kept = new Map<VenueId, { fetchImplementation: FetchImplementation; clock: number }>();
   return (venue, fetchOptions) => {
+    if (options.listsAgeing) {
+      const client = kept.get(venue) ?? { fetchImplementation: createReplayFetch(VENUE_REPLAYS[venue]()).fetchImplementation, clock: Date.now() };
+      kept.set(venue, client);
+      const fetchedAt = (client.clock += MARKETS_TTL_MS);
+      return venueFetcher({ fetchImplementation: client.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => fetchedAt })(venue, fetchOptions);
+    }
     const { exitOn } = options;
     if (exitOn?.venue === venue && !existsSync(exitOn.marker)) {
       writeFileSync(exitOn.marker, "");

@@ -10,6 +10,7 @@ import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarke
 import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
 import { loadCcxt } from "./load-ccxt";
 import { keptClient } from "./venue-clients";
+import { logger } from "@/lib/observability/logger";
 import { venueBudgets, type VenueBudgets } from "../venue-budget";
 import { budgetedFetch } from "./fetch-implementation";
 import {
@@ -32,6 +33,11 @@ export const DEFAULT_VENUE_TIMEOUT_MS = 10_000;
  * every one-minute round cost more CPU than the rest of the round at 20 venues, and a request of
  * each venue's budget; listings change over days, not minutes. A refresh whose funding rows name a
  * market the list lacks (a new listing) reloads the list on the next refresh whatever its age.
+ *
+ * A list this old is reloaded apart from the refreshes (`reloadDueMarketLists`, which a round calls
+ * once it has published), not inside one: every list loads in a worker's first round, so every list
+ * fell due in the same round, one in ten, and reloading all 46 inside it took ~1.9 s more CPU than
+ * the round itself. A refresh reloads it only once it is twice as old (the reloads apart stopped).
  */
 export const MARKETS_TTL_MS = 10 * 60_000;
 
@@ -122,6 +128,8 @@ interface MarketList {
   reloadedFor: ReadonlySet<string>;
 }
 const marketLists = new WeakMap<Exchange, MarketList>();
+/** Kept clients whose list a refresh found MARKETS_TTL_MS old: what `reloadDueMarketLists` reloads. */
+const listsDue = new Set<Exchange>();
 
 interface ClientSettings {
   fetchImplementation: FetchImplementation | undefined;
@@ -174,9 +182,37 @@ interface LoadedVenue {
   onJudged?: (unlisted: readonly string[]) => void;
 }
 
-/** Whether a client's market list must be loaded (again) before this refresh. */
-export function marketsDue(list: Pick<MarketList, "loadedAt" | "lacking"> | undefined, now: number): boolean {
-  return list === undefined || list.lacking.size > 0 || now - list.loadedAt >= MARKETS_TTL_MS;
+/**
+ * When a client's market list is loaded (again): `now`, before this refresh (it has none, it lacks
+ * a market a refresh met, or it is twice MARKETS_TTL_MS old); `apart`, after the round
+ * (`reloadDueMarketLists`), this refresh reading the list it has; or not yet.
+ */
+export function marketsDue(list: Pick<MarketList, "loadedAt" | "lacking"> | undefined, now: number): "now" | "apart" | undefined {
+  if (list === undefined || list.lacking.size > 0 || now - list.loadedAt >= 2 * MARKETS_TTL_MS) return "now";
+  return now - list.loadedAt >= MARKETS_TTL_MS ? "apart" : undefined;
+}
+
+/**
+ * Reloads, one venue at a time, every kept client's market list a refresh on this thread found
+ * MARKETS_TTL_MS old; how many it reloaded. Called once a round has published, so the reloads take
+ * the idle time between rounds rather than a round's. A list that fails to load stays as it was
+ * and is tried again when a refresh next finds it due (and inside a refresh once twice as old).
+ */
+export async function reloadDueMarketLists(now: () => number = Date.now): Promise<number> {
+  let reloaded = 0;
+  for (const exchange of [...listsDue]) {
+    listsDue.delete(exchange);
+    try {
+      await exchange.loadMarkets(true);
+    } catch (error) {
+      logger("ingest").warn({ err: error, exchange: exchange.id }, "reloading the market list failed; it stays as it was");
+      continue;
+    }
+    const list = marketLists.get(exchange);
+    marketLists.set(exchange, { loadedAt: now(), lacking: list?.lacking ?? new Set(), reloadedFor: list?.reloadedFor ?? new Set() });
+    reloaded += 1;
+  }
+  return reloaded;
 }
 
 async function refresh(
@@ -207,10 +243,14 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   // Hyperliquid, Lighter's statistics), the adapter requests that payload raw on every refresh and
   // joins its rows to the list by id.
   const list = marketLists.get(exchange);
-  if (marketsDue(list, fetchedAt)) {
+  const due = marketsDue(list, fetchedAt);
+  if (due === "now") {
+    listsDue.delete(exchange);
     await exchange.loadMarkets(true);
     const reloadedFor = list && list.lacking.size > 0 ? list.lacking : (list?.reloadedFor ?? new Set<string>());
     marketLists.set(exchange, { loadedAt: fetchedAt, lacking: new Set(), reloadedFor });
+  } else if (due === "apart" && (settings.keepClient || !settings.fetchImplementation)) {
+    listsDue.add(exchange);
   }
   const { marketsById, venueMarkets } = listedMarkets(adapter, exchange.markets ?? {});
   const collection = await adapter.collect(exchange, { marketsById, fetchedAt });

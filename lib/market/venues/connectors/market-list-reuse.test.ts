@@ -2,19 +2,21 @@ import { describe, expect, it } from "vitest";
 import { createReplayFetch, type ReplayRoute } from "../replay-fetch";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import { lighterOrderBookDetails } from "@/tests/fixtures/venues/replays/lighter";
-import { fetchVenueSnapshot, MARKETS_TTL_MS, marketsDue } from "./fetch-venue-snapshot";
+import { fetchVenueSnapshot, MARKETS_TTL_MS, marketsDue, reloadDueMarketLists } from "./fetch-venue-snapshot";
 
 const T0 = Date.UTC(2026, 10, 24, 12);
 
 describe("a kept client's market list", () => {
-  it("is due when never loaded, after MARKETS_TTL_MS, or once a refresh met a market it lacks", () => {
-    expect(marketsDue(undefined, T0)).toBe(true);
-    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS - 1)).toBe(false);
-    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS)).toBe(true);
-    expect(marketsDue({ loadedAt: T0, lacking: new Set(["ETH/USDT:USDT"]) }, T0 + 1)).toBe(true);
+  it("is due inside the refresh when never loaded, once a refresh met a market it lacks, or twice MARKETS_TTL_MS old; after the round once MARKETS_TTL_MS old", () => {
+    expect(marketsDue(undefined, T0)).toBe("now");
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS - 1)).toBeUndefined();
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + MARKETS_TTL_MS)).toBe("apart");
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + 2 * MARKETS_TTL_MS - 1)).toBe("apart");
+    expect(marketsDue({ loadedAt: T0, lacking: new Set() }, T0 + 2 * MARKETS_TTL_MS)).toBe("now");
+    expect(marketsDue({ loadedAt: T0, lacking: new Set(["ETH/USDT:USDT"]) }, T0 + 1)).toBe("now");
   });
 
-  it("is loaded once and reused until it is due, and every refresh still fetches funding", async () => {
+  it("is loaded once, reused until due, then reloaded apart from the refreshes (inside one only once twice as old), and every refresh still fetches funding", async () => {
     const replay = createReplayFetch(VENUE_REPLAYS.okx());
     let now = T0;
     const refresh = () =>
@@ -26,9 +28,22 @@ describe("a kept client's market list", () => {
     }
     expect(count("/api/v5/public/instruments")).toBe(1);
     expect(count("/api/v5/public/funding-rate")).toBe(3);
+    // Due: this refresh reads the list it has, and the round reloads it once it has published.
     now = T0 + MARKETS_TTL_MS;
+    expect((await refresh()).status).toBe("ok");
+    expect(count("/api/v5/public/instruments")).toBe(1);
+    expect(await reloadDueMarketLists(() => now)).toBeGreaterThanOrEqual(1);
+    expect(count("/api/v5/public/instruments")).toBe(2);
+    expect(await reloadDueMarketLists(() => now)).toBe(0);
+    // Reused for MARKETS_TTL_MS from its reload.
+    now = T0 + 2 * MARKETS_TTL_MS - 1;
     await refresh();
     expect(count("/api/v5/public/instruments")).toBe(2);
+    // With no reload apart (none asked for), a list twice that old is reloaded inside the refresh.
+    now = T0 + 3 * MARKETS_TTL_MS;
+    await refresh();
+    expect(count("/api/v5/public/instruments")).toBe(3);
+    expect(count("/api/v5/public/funding-rate")).toBe(6);
   });
 
   it("is read as reloaded once due: a market gone from the venue's list is gone from the snapshots", async () => {
@@ -46,7 +61,9 @@ describe("a kept client's market list", () => {
     // Replies are made at each request: from now on the venue lists no ETH swap.
     listed.data = listed.data.filter((row) => row.instId !== "ETH-USDT-SWAP");
     expect((await refresh(T0 + 60_000)).snapshots.map((s) => s.market)).toContain("ETH/USDT:USDT");
-    const reloaded = await refresh(T0 + MARKETS_TTL_MS);
+    expect((await refresh(T0 + MARKETS_TTL_MS)).snapshots.map((s) => s.market)).toContain("ETH/USDT:USDT");
+    await reloadDueMarketLists(() => T0 + MARKETS_TTL_MS);
+    const reloaded = await refresh(T0 + MARKETS_TTL_MS + 60_000);
     expect(reloaded.snapshots.map((s) => s.market)).not.toContain("ETH/USDT:USDT");
     expect(reloaded.excluded.unlisted).toBe(1);
   });
@@ -179,7 +196,10 @@ describe.each(Object.keys(RAW_LIST_VENUES) as (keyof typeof RAW_LIST_VENUES)[])(
       expect(replay.listRequests()).toBe(3);
       await replay.refresh(T0 + MARKETS_TTL_MS - 1);
       expect(replay.listRequests()).toBe(4);
+      // Due: the refresh asks the raw list alone, and the market list is reloaded after the round.
       await replay.refresh(T0 + MARKETS_TTL_MS);
+      expect(replay.listRequests()).toBe(5);
+      await reloadDueMarketLists(() => T0 + MARKETS_TTL_MS);
       expect(replay.listRequests()).toBe(6);
     });
 
