@@ -36,8 +36,8 @@ export const DEFAULT_VENUE_TIMEOUT_MS = 10_000;
  *
  * A list this old is reloaded apart from the refreshes (`reloadDueMarketLists`, which a round calls
  * once it has published), not inside one: every list loads in a worker's first round, so every list
- * fell due in the same round, one in ten, and reloading all 46 inside it took ~1.9 s more CPU than
- * the round itself. A refresh reloads it only once it is twice as old (the reloads apart stopped).
+ * fell due in the same round, one in ten, and reloading every ccxt venue's list inside it made that
+ * round seconds longer. A refresh reloads it only once it is twice as old (the reloads apart stopped).
  */
 export const MARKETS_TTL_MS = 10 * 60_000;
 
