@@ -249,7 +249,8 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
     await exchange.loadMarkets(true);
     const reloadedFor = list && list.lacking.size > 0 ? list.lacking : (list?.reloadedFor ?? new Set<string>());
     marketLists.set(exchange, { loadedAt: fetchedAt, lacking: new Set(), reloadedFor });
-  } else if (due === "apart" && (settings.keepClient || !settings.fetchImplementation)) {
+  } else if (due === "apart") {
+    // Only a kept client gets here: one made for this refresh loaded its list above.
     listsDue.add(exchange);
   }
   const { marketsById, venueMarkets } = listedMarkets(adapter, exchange.markets ?? {});
