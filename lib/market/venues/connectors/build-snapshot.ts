@@ -81,17 +81,22 @@ export type MarketClass = "eligible" | "notLinearPerp" | "inactive";
  * venue because elsewhere a USD quote is not a comparable perpetual (Aster's USD-quoted symbols).
  */
 export function classifyMarket(market: VenueMarket, alsoDollars: readonly string[] = []): MarketClass {
-  const dollars = (code: string) => USD_SETTLEMENTS.has(code) || alsoDollars.includes(code);
   const linearPerp =
     market.swap === true &&
     market.linear === true &&
     market.expiry === undefined &&
-    dollars(market.quote) &&
+    isDollar(market.quote, alsoDollars) &&
     market.settle !== undefined &&
-    dollars(market.settle);
+    isDollar(market.settle, alsoDollars);
   if (!linearPerp) return "notLinearPerp";
   // ccxt leaves `active` undefined when a venue does not say; only an explicit false excludes.
   return market.active === false ? "inactive" : "eligible";
+}
+
+// A function of the module, not a closure made per call: classifyMarket runs for every market
+// a venue lists, on every refresh.
+function isDollar(code: string, alsoDollars: readonly string[]): boolean {
+  return USD_SETTLEMENTS.has(code) || alsoDollars.includes(code);
 }
 
 /** Assembles and validates one snapshot (as marketSnapshotSchema would); `null` when a present value is unusable. */
