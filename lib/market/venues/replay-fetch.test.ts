@@ -43,6 +43,19 @@ describe("createReplayFetch", () => {
     expect(await ask("other=1")).toBe(404);
   });
 
+  it("answers a text reply byte for byte on every request, and a reply put on its route later from then on", async () => {
+    const rates: ReplayRoute = { path: "/rates", reply: { status: 200, body: '{"name":"Zürich","rate":1e-5}' } };
+    const { fetchImplementation } = createReplayFetch([rates]);
+    const ask = async () => {
+      const response = await fetchImplementation("https://venue.test/rates", {});
+      return [response.status, await response.text()];
+    };
+    expect(await ask()).toEqual([200, '{"name":"Zürich","rate":1e-5}']);
+    expect(await ask()).toEqual([200, '{"name":"Zürich","rate":1e-5}']);
+    rates.reply = { status: 500, body: "Internal Server Error" };
+    expect(await ask()).toEqual([500, "Internal Server Error"]);
+  });
+
   it("keeps no requests when told not to record", async () => {
     const { fetchImplementation, requests } = createReplayFetch(routes, { record: false });
     expect(await (await fetchImplementation("https://venue.test/ticker", post("SOL"))).json()).toEqual({ instrument: "SOL" });

@@ -69,6 +69,7 @@ export function createReplayFetch(
     const route = found?.route;
     const asked = route?.rowsBy && query[route.rowsBy.query];
     if (found && asked !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, rowsAsked(found, asked.split(",")) ?? found.route.reply.body);
+    if (found && "body" in found.route.reply && typeof found.route.reply.body === "string") return json(found.route.reply.status ?? 200, bytesOf(found.route.reply as TextReply));
     const reply = route?.reply ??
       options.unmatched ?? { status: 404, body: { code: -1, msg: `no recording for ${method} ${parsed.pathname}` } };
     if ("hang" in reply) return hang(init.signal);
@@ -89,6 +90,21 @@ interface IndexedRoute {
   body: [string, unknown][];
   /** A `rowsBy` route's rows, indexed on first use; null when its reply has none. */
   rows?: RowsIndex | null;
+}
+
+type TextReply = { status?: number; body: string };
+
+/**
+ * Text replies as the bytes a socket hands over, each encoded on its first request: encoding the
+ * text again for every request (a widened replay's 20 MB a round, bench:market) was work no live
+ * fetch does. Keyed by the reply, which a test may replace on its route between requests.
+ */
+const encodedReplies = new WeakMap<TextReply, Uint8Array<ArrayBuffer>>();
+
+function bytesOf(reply: TextReply): Uint8Array<ArrayBuffer> {
+  let bytes = encodedReplies.get(reply);
+  if (!bytes) encodedReplies.set(reply, (bytes = new TextEncoder().encode(reply.body)));
+  return bytes;
 }
 
 /** A `rowsBy` reply's text before and after its rows, and each row's text by its field's value. */
@@ -193,7 +209,7 @@ function parseBody(body: string | undefined): unknown {
 }
 
 function json(status: number, body: unknown): Response {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
+  const text = typeof body === "string" || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body);
   return new Response(text, { status, headers: { "content-type": "application/json" } });
 }
 
