@@ -69,12 +69,11 @@ export function createReplayFetch(
     const route = found?.route;
     const asked = route?.rowsBy && query[route.rowsBy.query];
     if (found && asked !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, rowsAsked(found, asked.split(",")) ?? found.route.reply.body);
-    if (found && "body" in found.route.reply && typeof found.route.reply.body === "string") return json(found.route.reply.status ?? 200, bytesOf(found.route.reply as TextReply));
     const reply = route?.reply ??
       options.unmatched ?? { status: 404, body: { code: -1, msg: `no recording for ${method} ${parsed.pathname}` } };
     if ("hang" in reply) return hang(init.signal);
     if ("fail" in reply) throw reply.fail;
-    return json(reply.status ?? 200, reply.body);
+    return json(reply.status ?? 200, typeof reply.body === "string" ? bytesOf(reply, reply.body) : reply.body);
   };
   return { fetchImplementation, requests };
 }
@@ -92,18 +91,16 @@ interface IndexedRoute {
   rows?: RowsIndex | null;
 }
 
-type TextReply = { status?: number; body: string };
-
 /**
  * Text replies as the bytes a socket hands over, each encoded on its first request: encoding the
  * text again for every request (a widened replay's 20 MB a round, bench:market) was work no live
  * fetch does. Keyed by the reply, which a test may replace on its route between requests.
  */
-const encodedReplies = new WeakMap<TextReply, Uint8Array<ArrayBuffer>>();
+const encodedReplies = new WeakMap<ReplayReply, Uint8Array<ArrayBuffer>>();
 
-function bytesOf(reply: TextReply): Uint8Array<ArrayBuffer> {
+function bytesOf(reply: ReplayReply, text: string): Uint8Array<ArrayBuffer> {
   let bytes = encodedReplies.get(reply);
-  if (!bytes) encodedReplies.set(reply, (bytes = new TextEncoder().encode(reply.body)));
+  if (!bytes) encodedReplies.set(reply, (bytes = new TextEncoder().encode(text)));
   return bytes;
 }
 
