@@ -8,7 +8,8 @@ import { framedLike, sectionBytes, storedBody, storedColumns, storedHeader } fro
 import { type Opportunity } from "../../model/types";
 import { columnsOf, type OpportunityColumns } from "./columns";
 import { recordTable, type RecordTable } from "./record-table";
-import { COMPRESS_AT_ONCE_BYTES, decodeColumns, decodeColumnsInSlices, encodeColumns } from "./set-bytes";
+import { randomBytes } from "node:crypto";
+import { COMPRESS_AT_ONCE_BYTES, decodeColumns, decodeColumnsInSlices, encodeColumns, framedSet, unframedSet } from "./set-bytes";
 
 const packItems = async (items: readonly Opportunity[] | OpportunityColumns) => encodeColumns(Array.isArray(items) ? columnsOf(items) : (items as OpportunityColumns));
 const unpackColumns = (stored: Uint8Array | null) => (stored && stored.length > 0 ? decodeColumns(stored) : columnsOf([]));
@@ -51,6 +52,19 @@ describe("a published set's stored items", () => {
     expect(unpackItems(packedC)).toEqual(c);
     // Packed again into the body a larger set left behind: the same bytes, its padding zeros too.
     expect(Buffer.from(await packItems(b)).equals(Buffer.from(packedB))).toBe(true);
+  });
+
+  it("round-trip a large body that compresses far worse than the last of its kind, past the output buffer that one sized", async () => {
+    const magic = [0x54, 0x45, 0x53, 0x54];
+    const size = 4 * COMPRESS_AT_ONCE_BYTES;
+    const zeros = new Uint8Array(size);
+    const noise = new Uint8Array(randomBytes(size));
+    for (const section of [zeros, noise, zeros, noise]) {
+      const stored = await framedSet(magic, { n: 1 }, [section]);
+      const read = unframedSet(stored, magic, "test set");
+      expect(read.headerText).toBe('{"n":1}');
+      expect(Buffer.from(read.take(Uint8Array, size)).equals(Buffer.from(section))).toBe(true);
+    }
   });
 
   it("write each leg once however many pairs it is in, and share it again when read", async () => {
