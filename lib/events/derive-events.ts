@@ -1,7 +1,7 @@
 import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-change";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
-import { idReader, itemReader, type OpportunityColumns } from "@/lib/market/opportunities/opportunity-columns";
+import { idReader, itemReader, newArray, type OpportunityColumns, type TakeArray } from "@/lib/market/opportunities/opportunity-columns";
 import type { PartialAssets } from "@/lib/market/opportunities/pair-scope";
 import type { PairRows, PatchedSet } from "@/lib/market/opportunities/patched-set";
 import type { ServedOpportunity } from "@/lib/market/model/types";
@@ -27,6 +27,8 @@ export interface OpportunityDiffOptions {
    * gives them.
    */
   previousUnordered?: boolean;
+  /** Where the diff takes its working arrays (a round's kept between rounds: ScratchArrays); new ones unless given. */
+  take?: TakeArray;
 }
 
 /**
@@ -67,10 +69,10 @@ const SLICE_ITEMS = 1_024;
  * The old set's items numbered one after another through its runs: item `p` is row `row[p]` of
  * `runs[run[p]].columns`. One pass lays them out, so every later pass reads them by number.
  */
-function oldItems(previous: OpportunityColumns | readonly PairRows[]) {
+function oldItems(previous: OpportunityColumns | readonly PairRows[], take: TakeArray) {
   const runs = "count" in previous ? [{ columns: previous, rows: null }] : previous;
   const count = runs.reduce((n, r) => n + (r.rows ? r.rows.length : r.columns.count), 0);
-  const [run, row] = [new Uint32Array(count), new Uint32Array(count)];
+  const [run, row] = [take(Uint32Array, count), take(Uint32Array, count)];
   let p = 0;
   runs.forEach((r, i) => {
     const length = r.rows ? r.rows.length : r.columns.count;
@@ -83,12 +85,13 @@ function oldItems(previous: OpportunityColumns | readonly PairRows[]) {
 }
 
 function* opportunityEventSlices(previous: OpportunityColumns | readonly PairRows[], current: OpportunityColumns, options: OpportunityDiffOptions): Sliced<NewEvent[]> {
-  const old = oldItems(previous);
-  const before = oldItemIndex(old, current);
+  const take = options.take ?? newArray;
+  const old = oldItems(previous, take);
+  const before = oldItemIndex(old, current, take);
   yield;
   // A loop, not Float64Array.from with a mapping function, which goes through the iterator
   // protocol: an object and a heap number for each of 450,000 items, 35 MB a round.
-  const netBefore = new Float64Array(old.count);
+  const netBefore = take(Float64Array, old.count);
   for (let p = 0; p < old.count; p++) netBefore[p] = old.runs[old.run[p]!]!.columns.net_apr.values[old.row[p]!]!;
   yield;
   const events: NewEvent[] = [];
@@ -164,7 +167,7 @@ const DENSE_PLACES = 2 ** 24;
  * and the two venues, and the index a table with a slot for each such triple: 150,000 ids are
  * neither built nor hashed. Sets with ids of their own, or too many triples, are indexed by id.
  */
-function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColumns): { take(i: number): number | undefined } {
+function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColumns, takeArray: TakeArray): { take(i: number): number | undefined } {
   const byId = () => {
     const idNow = idReader(current);
     const idsBefore = old.runs.map((run) => idReader(run.columns));
@@ -202,7 +205,7 @@ function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColu
   const slotOf = (set: OpportunityColumns, places: typeof now, i: number) =>
     (places.assets[set.symbol[i]!]! * venues + places.venues[set.long[i]!]!) * venues + places.venues[set.short[i]!]!;
   // Each slot holds its old item's position + 1; 0 is empty, or taken.
-  const slots = new Uint32Array(assetPlaces.size * venues * venues);
+  const slots = takeArray(Uint32Array, assetPlaces.size * venues * venues);
   for (let p = 0; p < old.count; p++) {
     const r = old.run[p]!;
     slots[slotOf(old.runs[r]!.columns, placesBefore[r]!, old.row[p]!)] = p + 1;

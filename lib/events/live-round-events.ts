@@ -4,6 +4,7 @@ import type { SqlStatement } from "@/lib/db/direct-sql";
 import type { CarryColumns } from "@/lib/market/carry/carry-columns";
 import { loadCarrySet, loadCarryVersion } from "@/lib/market/carry/carry-store";
 import { PatchedSet } from "@/lib/market/opportunities/patched-set";
+import { ScratchArrays } from "@/lib/market/opportunities/opportunity-columns";
 import { load, loadHead } from "@/lib/market/opportunities/store";
 import {
   venueStatesAfter,
@@ -45,6 +46,8 @@ export class LiveRoundEvents implements RoundEvents {
   private published: PublishedSet | undefined;
   /** The carry set this process last published, which the next one's events are diffed against. */
   private carry: { version: number; columns: CarryColumns } | undefined;
+  /** The round diff's working arrays, kept from round to round (ScratchArrays): rounds are one at a time. */
+  private readonly diffArrays = new ScratchArrays();
 
   constructor(
     /** EVENTS_NET_APR_THRESHOLD. */
@@ -75,7 +78,7 @@ export class LiveRoundEvents implements RoundEvents {
       asOf: round.asOf.toISOString(),
     };
     const opportunities = previous?.set
-      ? await opportunityEventsInSlices(await previous.set.runsInSlices(round.sliceMs), round.set, { ...options, previousUnordered: true }, round.sliceMs)
+      ? await opportunityEventsInSlices(await previous.set.runsInSlices(round.sliceMs), round.set, { ...options, previousUnordered: true, take: this.diffArrays.newRun() }, round.sliceMs)
       : [];
     const others = [...venueHealthEvents(round.venuesBefore, round.venuesAfter), ...intervalChangeEvents(round.intervalChanges)];
     // Encoded now, in slices, while the round is stored: its statements are written while it holds the batches.

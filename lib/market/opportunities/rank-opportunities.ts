@@ -11,6 +11,7 @@ import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type Opport
 import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { hasLegOn, type PartialAssets } from "./pair-scope";
 import { descendingOrderSlices } from "./encoding/descending-order";
+import { newArray, type TakeArray } from "./encoding/scratch-arrays";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
 export interface ComputeOpportunitiesOptions {
@@ -221,9 +222,11 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const outside = only ? n - [...venues.keys()].filter((exchange) => only.has(exchange)).length : 0;
     count += (n * (n - 1)) / 2 - (outside * (outside - 1)) / 2;
   }
-  const longOf = new Uint32Array(count);
-  const shortOf = new Uint32Array(count);
-  const aprs = new Float64Array(count);
+  // The working arrays, kept between a process's rounds when it ranks them (ColumnSlabs.scratch).
+  const take = options.slabs ? options.slabs.scratch() : newArray;
+  const longOf = take(Uint32Array, count);
+  const shortOf = take(Uint32Array, count);
+  const aprs = take(Float64Array, count);
   let k = 0;
   let pausedAt = 0;
   for (const [group, venues] of byBase) {
@@ -264,13 +267,13 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   let order: Uint32Array;
   if (idPlaces.exact) {
     // Highest APR first, ties by a number giving id order: one radix sort by both.
-    const places = new Uint32Array(count);
+    const places = take(Uint32Array, count);
     for (let p = 0; p < count; p++) {
       if (p % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
       places[p] = idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!);
     }
     yield;
-    order = yield* descendingOrderSlices(aprs, places);
+    order = yield* descendingOrderSlices(aprs, places, take);
   } else {
     order = yield* byAprThenText(aprs, (p) => opportunityId(paired[longOf[p]!]!.base, paired[longOf[p]!]!.exchange, paired[shortOf[p]!]!.exchange));
   }
@@ -278,7 +281,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
 
   // Pass 2: every figure, in order, from the paired markets' figures laid out by position.
   // No ids: each is its pair's standard one (OpportunityColumns.ids).
-  const f = pairedFigures(paired);
+  const f = pairedFigures(paired, take);
   const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
   c.type.fill(texts.at("perp_perp"));
   // Each row's pair (its markets' positions in `paired`) and APR gathered in order first, into the
@@ -573,8 +576,8 @@ const FIGURES = 12;
  * memory twice a figure (the object, then the number's own box on the heap); from an array per
  * figure, once a figure; from one record, once or twice a side.
  */
-function pairedFigures(paired: readonly Candidate[]): Float64Array {
-  const f = new Float64Array(paired.length * FIGURES);
+function pairedFigures(paired: readonly Candidate[], take: TakeArray): Float64Array {
+  const f = take(Float64Array, paired.length * FIGURES);
   for (let i = 0; i < paired.length; i++) {
     const m = paired[i]!;
     const at = i * FIGURES;

@@ -75,6 +75,22 @@ describe("ColumnSlabs", () => {
   });
 });
 
+describe("ColumnSlabs.scratch", () => {
+  it("ranks round after round, each into the working arrays of the last, exactly what it ranks with new ones", () => {
+    const slabs = new ColumnSlabs();
+    const alone = itemsOf(rankOpportunities(snapshots).columns);
+    const wider = ["SOL", "XRP", "BTC", "ETH"].flatMap((base) =>
+      ["binance", "bybit", "okx", "gate"].map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0002 * (3 - i) })),
+    );
+    for (const round of [snapshots, wider, snapshots]) {
+      const ranked = rankOpportunities(round, { slabs }).columns;
+      expect(itemsOf(ranked)).toEqual(itemsOf(rankOpportunities(round).columns));
+      slabs.giveBack(ranked);
+    }
+    expect(itemsOf(rankOpportunities(snapshots, { slabs }).columns)).toEqual(alone);
+  });
+});
+
 describe("ColumnSlabs with two spares", () => {
   it("keeps two slabs given back, hands each set the smallest it fits, and never the same one twice", () => {
     const slabs = new ColumnSlabs(2);

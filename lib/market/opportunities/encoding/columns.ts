@@ -1,4 +1,5 @@
 import type { Opportunity, OpportunityLeg, Persistence } from "../../model/types";
+import { ScratchArrays, type TakeArray } from "./scratch-arrays";
 
 /**
  * A set of opportunities held in columns: one typed array per field with a value per item, each leg
@@ -202,8 +203,18 @@ export class ColumnSlabs {
   private readonly spares: ArrayBuffer[] = [];
   private readonly made = new WeakSet<ArrayBuffer>();
 
+  private readonly working = new ScratchArrays();
+
   /** `keep`: how many slabs given back are kept for later sets (one for rounds: their sets take turns in two slabs). */
   constructor(private readonly keep = 1) {}
+
+  /**
+   * The working arrays of the next ranking into these slabs (its pairs, APRs and sort), in the
+   * buffers the last one used: valid until the next call, so for one ranking at a time, as rounds are.
+   */
+  scratch(): TakeArray {
+    return this.working.newRun();
+  }
 
   /** Columns for `count` items, as emptyColumnArrays gives them, in the smallest spare slab they fit or a new one. */
   take(count: number): ColumnArrays {

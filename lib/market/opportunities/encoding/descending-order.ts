@@ -1,4 +1,5 @@
 import { runWhole, type Sliced } from "@/lib/time-slices";
+import { newArray, type TakeArray } from "./scratch-arrays";
 
 /**
  * The positions of `values` from the largest to the smallest; equal values by `tieKeys` from the
@@ -17,22 +18,22 @@ export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Ui
  * 400,000 pairs at 46 venues are six passes of about 50 ms each on a loaded machine, which at once
  * held the serving thread for a third of a second.
  */
-export function* descendingOrderSlices(values: Float64Array, tieKeys?: Uint32Array): Sliced<Uint32Array> {
+export function* descendingOrderSlices(values: Float64Array, tieKeys?: Uint32Array, take: TakeArray = newArray): Sliced<Uint32Array> {
   const count = values.length;
   const words = new Uint32Array(values.buffer, values.byteOffset, count * 2);
   // Little-endian: word 2i is the low half of value i, 2i + 1 the high half with the sign.
-  const low = new Uint32Array(count);
-  const high = new Uint32Array(count);
+  const low = take(Uint32Array, count);
+  const high = take(Uint32Array, count);
   for (let i = 0; i < count; i++) {
     const negative = words[2 * i + 1]! >>> 31 === 1;
     low[i] = negative ? words[2 * i]! : ~words[2 * i]! >>> 0;
     high[i] = negative ? words[2 * i + 1]! : ~(words[2 * i + 1]! | 0x8000_0000) >>> 0;
   }
   yield;
-  let order = new Uint32Array(count);
+  let order = take(Uint32Array, count);
   for (let i = 0; i < count; i++) order[i] = i;
-  let next = new Uint32Array(count);
-  const counts = new Uint32Array(65_537);
+  let next = take(Uint32Array, count);
+  const counts = take(Uint32Array, 65_537);
   const passes: (readonly [Uint32Array, number])[] = [[low, 0], [low, 16], [high, 0], [high, 16]];
   if (tieKeys) passes.unshift([tieKeys, 0], [tieKeys, 16]);
   for (const [keys, shift] of passes) {

@@ -1,0 +1,39 @@
+/** A typed array's constructor over a buffer. */
+type ArrayType<T> = { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
+
+/**
+ * The working arrays of a computation that runs again and again (a round's ranking), kept between
+ * runs: each run takes them in the same order, and gets the buffers the run before used. V8 starts a
+ * full collection whenever ArrayBuffer memory has grown 64 MB since the last one, and a round made
+ * ~130 MB of them, so every round paid one (800–1,100 ms of CPU at 46 venues; docs/operations.md).
+ * One computation at a time: each `newRun` hands every buffer out again.
+ */
+export class ScratchArrays {
+  private readonly buffers: ArrayBuffer[] = [];
+  private next = 0;
+
+  /** A new run's way to take its arrays: the arrays the last run took are handed out again, in order. */
+  newRun(): TakeArray {
+    this.next = 0;
+    return (type, length) => this.take(type, length);
+  }
+
+  /** `length` zeros, as `new type(length)` gives them, in the run's next buffer (made larger where too small). */
+  private take<T extends ArrayBufferView>(type: ArrayType<T>, length: number): T {
+    const bytes = length * type.BYTES_PER_ELEMENT;
+    let buffer = this.buffers[this.next];
+    if (!buffer || buffer.byteLength < bytes) {
+      // Room for a few more, so the next run's slightly larger arrays still fit.
+      buffer = new ArrayBuffer(Math.ceil((bytes * 1.05) / 8) * 8);
+      this.buffers[this.next] = buffer;
+    } else new Uint8Array(buffer, 0, bytes).fill(0);
+    this.next += 1;
+    return new type(buffer, 0, length);
+  }
+}
+
+/** Where a computation takes its working arrays: kept between runs, or new ones each time. */
+export type TakeArray = <T extends ArrayBufferView>(type: ArrayType<T>, length: number) => T;
+
+/** New arrays every time: a computation without a `ScratchArrays` of its own. */
+export const newArray: TakeArray = (type, length) => new type(new ArrayBuffer(length * type.BYTES_PER_ELEMENT), 0, length);
