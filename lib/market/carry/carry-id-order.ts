@@ -1,5 +1,6 @@
 import { runWhole, type Sliced } from "@/lib/time-slices";
 import { descendingOrderSlices } from "../opportunities/encoding/descending-order";
+import { newArray, type TakeArray } from "../opportunities/encoding/scratch-arrays";
 import { byAprThenText, compareText } from "../opportunities/rank-opportunities";
 import { CARRY_TYPES } from "./carry-opportunity";
 
@@ -26,7 +27,7 @@ export interface CarryIdSides {
  * with the values. Only when an asset or venue has a `-` in its name (a shorter name's `x-` could
  * start a longer one) or the places overflow 32 bits are ties compared as the id texts.
  */
-export function* carryOrderSlices(values: Float64Array, sides: CarryIdSides, idOf: (i: number) => string): Sliced<Uint32Array> {
+export function* carryOrderSlices(values: Float64Array, sides: CarryIdSides, idOf: (i: number) => string, take: TakeArray = newArray): Sliced<Uint32Array> {
   const { count, perp, spot, type } = sides;
   const symbolNames = new Set(sides.perpSymbols);
   const venueNames = new Set([...sides.perpExchanges, ...sides.spotExchanges]);
@@ -45,7 +46,7 @@ export function* carryOrderSlices(values: Float64Array, sides: CarryIdSides, idO
   const spotShort = Uint32Array.from(sides.spotExchanges, (exchange) => shorts.get(exchange)!);
   // perp_spot's id sorts before spot_perp's: "p" < "s".
   const typePlace = Uint8Array.from(CARRY_TYPES, (name) => [...CARRY_TYPES].sort().indexOf(name));
-  const places = new Uint32Array(count);
+  const places = take(Uint32Array, count);
   for (let i = 0; i < count; i++) {
     if (i % PLACES_A_SLICE === PLACES_A_SLICE - 1) yield;
     const p = perp[i]!;
@@ -57,7 +58,7 @@ export function* carryOrderSlices(values: Float64Array, sides: CarryIdSides, idO
     places[i] = ((perpSymbol[p]! * CARRY_TYPES.length + typePlace[t]!) * v + long) * v + short;
   }
   yield;
-  return yield* descendingOrderSlices(values, places);
+  return yield* descendingOrderSlices(values, places, take);
 }
 
 const PLACES_A_SLICE = 8_192;

@@ -9,6 +9,7 @@ import type { MarketRef } from "../persistence/persistence-set";
 import { carryOpportunitySchema } from "./carry-opportunity";
 import { carryItemsOf } from "./carry-columns";
 import { rankCarryColumns, rankCarryOpportunities } from "./carry-pairs";
+import { ScratchArrays } from "../opportunities/encoding/scratch-arrays";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
 const observedIso = new Date(observedAt).toISOString();
@@ -210,5 +211,26 @@ describe("rankCarryOpportunities", () => {
       [HELD_SPOT, "okx"],
       ["okx", "binance:BTC"],
     ]);
+  });
+});
+
+describe("rankCarryColumns in working arrays kept between rankings", () => {
+  it("ranks set after set, each in the arrays the last used, exactly what it ranks in new ones", () => {
+    const kept = new ScratchArrays();
+    const venues = ["binance", "bybit", "okx", "gate"] as const;
+    const market = (base: string, venueCount: number, shift: number) => ({
+      perps: venues.slice(0, venueCount).map((exchange, i) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * (i + 1) * shift })),
+      spots: venues.slice(0, venueCount).map((exchange, i) => makeSpot({ exchange, base, market: `${base}/USDT`, ...(i % 2 === 0 && { borrow: dailyBorrow(base) }) })),
+    });
+    const sets = [
+      [market("BTC", 2, 1)],
+      [market("BTC", 4, 2), market("ETH", 4, -1), market("SOL", 3, 3)],
+      [market("ETH", 2, 1)],
+    ].map((markets) => ({ perps: markets.flatMap((m) => m.perps), spots: markets.flatMap((m) => m.spots) }));
+    for (const { perps, spots } of [...sets, sets[1]!]) {
+      const expected = carryItemsOf(rankCarryColumns(perps, spots));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(carryItemsOf(rankCarryColumns(perps, spots, { take: kept.newRun() }))).toEqual(expected);
+    }
   });
 });

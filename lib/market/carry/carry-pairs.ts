@@ -9,6 +9,7 @@ import { borrowedSpot } from "../persistence/borrowed-spot";
 import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
 import { ValueList } from "../opportunities/encoding/columns";
+import { newArray, type TakeArray } from "../opportunities/encoding/scratch-arrays";
 import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
 import { carryBasisBps, carryBasisUnavailable, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
@@ -31,6 +32,8 @@ export interface CarryOptions {
    * for (HELD_SPOT, its perpetual), a `perp_spot` for (its perpetual, borrowedSpot(spot venue, asset)). Without, or where it knows none, every figure is unknown.
    */
   persistence?: (long: MarketRef, short: MarketRef) => Persistence | undefined;
+  /** Where the ranking takes its working arrays (a process's rounds keep them between rounds: ScratchArrays); new ones unless given. */
+  take?: TakeArray;
 }
 
 /**
@@ -125,23 +128,20 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
   const persistences = new ValueList<Persistence>();
   const texts = new ValueList<string>();
   const unknown = persistences.at(UNKNOWN_PERSISTENCE);
-  // Pass 1: each item's sides, type and APR, in arrays grown as the items are found.
+  // Pass 1: each item's sides, type and APR, in arrays of the most items there can be: a spot_perp
+  // and a perp_spot for each spot market and perpetual of an asset.
+  const take = options.take ?? newArray;
+  let most = 0;
+  for (const [asset, spotVenues] of spotsByAsset) most += 2 * spotVenues.size * (perpsByAsset.get(asset)?.size ?? 0);
   const perpSides: PerpSide[] = [];
   const spotSides: SpotSide[] = [];
-  let perpOf = new Uint32Array(1024);
-  let spotOf = new Uint32Array(1024);
-  let typeOf = new Uint8Array(1024);
-  let aprs = new Float64Array(1024);
-  let persistenceOf = new Uint32Array(1024);
+  const perpOf = take(Uint32Array, most);
+  const spotOf = take(Uint32Array, most);
+  const typeOf = take(Uint8Array, most);
+  const aprs = take(Float64Array, most);
+  const persistenceOf = take(Uint32Array, most);
   let count = 0;
   const push = (perp: number, spot: number, type: number, apr: number, persistence: number) => {
-    if (count === aprs.length) {
-      perpOf = grown(perpOf);
-      spotOf = grown(spotOf);
-      typeOf = grown(typeOf);
-      aprs = grown(aprs);
-      persistenceOf = grown(persistenceOf);
-    }
     perpOf[count] = perp;
     spotOf[count] = spot;
     typeOf[count] = type;
@@ -214,7 +214,7 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
     const perp = perpSides[perpOf[p]!]!;
     return carryIdOfLegs(perp.symbol, CARRY_TYPES[typeOf[p]!]!, spotSides[spotOf[p]!]!.spot.exchange, perp.snapshot.exchange);
   };
-  const order = yield* carryOrderSlices(aprs.subarray(0, count), sides, idOf);
+  const order = yield* carryOrderSlices(aprs.subarray(0, count), sides, idOf, take);
 
   // Pass 2: every figure, in set order; each leg listed when its first item is written. In loops of
   // a few columns each, numbers only, as the perp ranking writes its rows (rank-opportunities.ts):
@@ -285,12 +285,6 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
 
 const PERP_SPOT = CARRY_TYPES.indexOf("perp_spot");
 const SPOT_PERP = CARRY_TYPES.indexOf("spot_perp");
-
-function grown<T extends Uint32Array | Uint8Array | Float64Array>(array: T): T {
-  const next = new (array.constructor as new (length: number) => T)(array.length * 2);
-  next.set(array as never);
-  return next;
-}
 
 function servedSpotLeg(spot: SpotLeg): CarrySpotLeg {
   return Object.freeze({

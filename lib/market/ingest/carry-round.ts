@@ -4,6 +4,7 @@ import { rankCarryColumnsInSlices, type CarryOptions } from "../carry/carry-pair
 import { storeCarrySet } from "../carry/carry-store";
 import type { SpotLeg } from "../carry/spot-leg";
 import type { MarketSnapshot } from "../model/types";
+import { ScratchArrays } from "../opportunities/encoding/scratch-arrays";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { RoundEvents } from "./round-events";
 import type { SpotLegsListener } from "./spot-round";
@@ -27,10 +28,13 @@ export function carryRound(options: {
   priceBound: number | undefined;
   onPublished?: (carry: PublishedCarry) => void;
 }): SpotLegsListener {
+  // The ranking's working arrays, kept from round to round: rounds rank their carry sets one at a time.
+  const working = new ScratchArrays();
   return async (spots, perps, at) => {
     const persistence = await options.persistence.current();
     const published = await publishCarryRound(options.db, options.events, spots, perps, at, {
       priceBound: options.priceBound,
+      take: working.newRun(),
       ...(persistence && { persistence: (long, short) => persistence.persistenceOf(long, short) }),
     });
     options.onPublished?.(published);
@@ -48,7 +52,7 @@ export async function publishCarryRound(
   spots: readonly SpotLeg[],
   perps: readonly MarketSnapshot[],
   at: Date,
-  options: Pick<CarryOptions, "priceBound" | "persistence">,
+  options: Pick<CarryOptions, "priceBound" | "persistence" | "take">,
 ): Promise<PublishedCarry> {
   const columns = await rankCarryColumnsInSlices(perps, spots, options);
   const prepared = await events.prepareCarry(db, columns);
