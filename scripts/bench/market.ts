@@ -134,9 +134,9 @@ async function benchRound(db: Db) {
   // And from the perp set's commit to the carry set's, the spot venues' fetch included (they are asked once the perp set is committed).
   const carryAfterPublish: number[] = [];
   const publishCarry = carryRound({ db, events, persistence: new PairPersistenceStore(db), priceBound, onPublished: (published) => void (carryItems = published.columns.count) });
-  const onSpotLegs: SpotLegsListener = async (spots, perps, at) => {
+  const onSpotLegs: SpotLegsListener = async (spots, perps, at, legHistory) => {
     const t0 = performance.now();
-    await publishCarry(spots, perps, at);
+    await publishCarry(spots, perps, at, legHistory);
     carryTimes.push(performance.now() - t0);
     carryAfterPublish.push(performance.now() - publishedAt);
   };

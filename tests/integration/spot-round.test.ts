@@ -4,7 +4,8 @@ import type { OpenDatabase } from "@/lib/db/open-database";
 import type { SpotLeg } from "@/lib/market/carry/spot-leg";
 import { borrowHistory } from "@/lib/market/ingest/borrow-rate-store";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
-import { spotFetcher } from "@/lib/market/ingest/spot-round";
+import { spotFetcher, type SpotLegsListener } from "@/lib/market/ingest/spot-round";
+import type { LegHistory } from "@/lib/market/opportunities/rank-opportunities";
 import { applyRetention } from "@/lib/market/ingest/apply-retention";
 import type { MarketSnapshot } from "@/lib/market/model/types";
 import { createReplayFetch, type ReplayRoute } from "@/lib/market/venues/replay-fetch";
@@ -40,7 +41,7 @@ function spotReplay(quota = QUOTA_TEXT) {
   return spotFetcher({ venues: ["okx", "kucoin", "gate"], fetchImplementation: createReplayFetch(routes).fetchImplementation });
 }
 
-function round(at: number, options: { spot?: ReturnType<typeof spotFetcher>; onSpotLegs?: (spots: readonly SpotLeg[], perps: readonly MarketSnapshot[], at: Date) => void } = {}) {
+function round(at: number, options: { spot?: ReturnType<typeof spotFetcher>; onSpotLegs?: SpotLegsListener } = {}) {
   return runIngestionRound({
     db,
     fetcher: binanceAndBybit((venue) => makeSnapshot({ exchange: venue, base: "BTC", market: "BTC/USDT:USDT", fundingRate: venue === "binance" ? 0.0001 : 0.0003 })),
@@ -56,8 +57,8 @@ function round(at: number, options: { spot?: ReturnType<typeof spotFetcher>; onS
 describe("a round with spot venues", () => {
   it("publishes the perp set, records each spot venue, stores the borrow rates hourly and hands the legs on", async () => {
     const at = Date.parse("2026-12-04T10:20:00Z");
-    const handed: { spots: readonly SpotLeg[]; perps: readonly MarketSnapshot[]; at: Date }[] = [];
-    const outcome = await round(at, { spot: spotReplay(), onSpotLegs: (spots, perps, when) => void handed.push({ spots, perps, at: when }) });
+    const handed: { spots: readonly SpotLeg[]; perps: readonly MarketSnapshot[]; at: Date; legHistory?: LegHistory }[] = [];
+    const outcome = await round(at, { spot: spotReplay(), onSpotLegs: (spots, perps, when, legHistory) => void handed.push({ spots, perps, at: when, legHistory }) });
 
     expect(outcome.status).toBe("published");
     expect(outcome.spotVenues).toEqual([
@@ -72,6 +73,9 @@ describe("a round with spot venues", () => {
     expect(handed[0]!.spots.map((leg) => `${leg.exchange} ${leg.market}`).sort()).toEqual(["kucoinfutures BTC/USDT", "okx BTC/USDT"]);
     expect(handed[0]!.perps.map((perp) => perp.exchange).sort()).toEqual(["binance", "bybit"]);
     expect(handed[0]!.at.getTime()).toBe(at);
+    // With the round's history of its markets, for the carry set's perp legs to read as the perp set's do.
+    expect(handed[0]!.legHistory?.settlements).toBeInstanceOf(Map);
+    expect(handed[0]!.legHistory?.intervalChanges).toBeInstanceOf(Map);
 
     // OKX's daily 0.00019992 is 7.29708 % a year; the row sits at the start of its hour.
     expect(await borrowHistory(db, "okx", "BTC", new Date(at - 2 * HOUR), new Date(at + HOUR))).toEqual([

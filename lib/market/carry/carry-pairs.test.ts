@@ -10,6 +10,7 @@ import { carryOpportunitySchema } from "./carry-opportunity";
 import { carryItemsOf } from "./carry-columns";
 import { rankCarryColumns, rankCarryOpportunities } from "./carry-pairs";
 import { ScratchArrays } from "../opportunities/encoding/scratch-arrays";
+import { marketKey } from "../model/market-average";
 
 const observedAt = Date.UTC(2026, 8, 27, 13, 30);
 const observedIso = new Date(observedAt).toISOString();
@@ -211,6 +212,28 @@ describe("rankCarryOpportunities", () => {
       [HELD_SPOT, "okx"],
       ["okx", "binance:BTC"],
     ]);
+  });
+});
+
+describe("rankCarryOpportunities with the stored history", () => {
+  it("gives the perpetual's leg its last settlement and interval change from the history, as the perp set's leg has them", () => {
+    const perp = makeSnapshot({ exchange: "binance", fundingRate: 0.0001, fundingIntervalHours: 4, observedAt });
+    const key = marketKey(perp.exchange, perp.market);
+    const marketHistory = {
+      settlements: new Map([[key, { rate: 0.00023, at: observedAt - 3_600_000 }]]),
+      intervalChanges: new Map([[key, observedAt - 86_400_000]]),
+    };
+    const items = rankCarryOpportunities([perp], [makeSpot({ exchange: "binance" })], { marketHistory });
+    expect(items).toHaveLength(1);
+    expect(items[0]!.perp).toMatchObject({
+      last_settled_rate: 0.00023,
+      last_settled_at: new Date(observedAt - 3_600_000).toISOString(),
+      interval_changed_at: new Date(observedAt - 86_400_000).toISOString(),
+    });
+    const pair = computeOpportunities([perp, makeSnapshot({ exchange: "okx", observedAt })], { marketHistory }).opportunities[0]!;
+    expect(items[0]!.perp).toEqual([pair.long, pair.short].find((leg) => leg.exchange === "binance"));
+    // Without the history, the snapshot's own: none.
+    expect(rankCarryOpportunities([perp], [makeSpot({ exchange: "binance" })])[0]!.perp).toMatchObject({ last_settled_rate: null, interval_changed_at: null });
   });
 });
 

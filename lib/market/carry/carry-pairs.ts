@@ -10,7 +10,7 @@ import { HELD_SPOT } from "../persistence/held-spot";
 import type { MarketRef } from "../persistence/persistence-set";
 import { ValueList } from "../opportunities/encoding/columns";
 import { newArray, type TakeArray } from "../opportunities/encoding/scratch-arrays";
-import { compareText, preferred, toLeg, unitPrice } from "../opportunities/rank-opportunities";
+import { compareText, preferred, toLeg, unitPrice, type LegHistory } from "../opportunities/rank-opportunities";
 import { USD_SETTLEMENTS } from "../venues/connectors/build-snapshot";
 import { carryBasisBps, carryBasisUnavailable, perpSpotApr, spotPerpApr, spotTakerFee } from "./carry-apr";
 import { carryIdOfLegs, carryItemsOf, emptyCarryColumns, NO_TEXT, type CarryColumns } from "./carry-columns";
@@ -32,6 +32,12 @@ export interface CarryOptions {
    * for (HELD_SPOT, its perpetual), a `perp_spot` for (its perpetual, borrowedSpot(spot venue, asset)). Without, or where it knows none, every figure is unknown.
    */
   persistence?: (long: MarketRef, short: MarketRef) => Persistence | undefined;
+  /**
+   * Each market's last interval change and settlement from stored history, for the perp legs as
+   * the perp set's ranking builds them (toLeg), so a market's leg reads the same in both sets;
+   * without, the snapshots' own (none but a venue that states its last settlement).
+   */
+  marketHistory?: LegHistory;
   /** Where the ranking takes its working arrays (a process's rounds keep them between rounds: ScratchArrays); new ones unless given. */
   take?: TakeArray;
 }
@@ -235,7 +241,7 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
       const spot = spotSides[spotOf[p]!]!;
       if (perp.leg < 0) {
         const { snapshot } = perp;
-        perp.leg = perpLegs.at(toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, undefined, isoOf));
+        perp.leg = perpLegs.at(toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, options.marketHistory, isoOf));
         perpSymbols[perp.leg] = perp.symbol;
       }
       if (spot.leg < 0) spot.leg = spotLegs.at(servedSpotLeg(spot.spot));

@@ -30,11 +30,12 @@ export function carryRound(options: {
 }): SpotLegsListener {
   // The ranking's working arrays, kept from round to round: rounds rank their carry sets one at a time.
   const working = new ScratchArrays();
-  return async (spots, perps, at) => {
+  return async (spots, perps, at, legHistory) => {
     const persistence = await options.persistence.current();
     const published = await publishCarryRound(options.db, options.events, spots, perps, at, {
       priceBound: options.priceBound,
       take: working.newRun(),
+      ...(legHistory && { marketHistory: legHistory }),
       ...(persistence && { persistence: (long, short) => persistence.persistenceOf(long, short) }),
     });
     options.onPublished?.(published);
@@ -52,7 +53,7 @@ export async function publishCarryRound(
   spots: readonly SpotLeg[],
   perps: readonly MarketSnapshot[],
   at: Date,
-  options: Pick<CarryOptions, "priceBound" | "persistence" | "take">,
+  options: Pick<CarryOptions, "priceBound" | "persistence" | "take" | "marketHistory">,
 ): Promise<PublishedCarry> {
   const columns = await rankCarryColumnsInSlices(perps, spots, options);
   const prepared = await events.prepareCarry(db, columns);

@@ -4,6 +4,7 @@ import { logger } from "@/lib/observability/logger";
 import { fetchSpotLegs, type FetchSpotLegsOptions, type SpotVenueResult } from "../carry/fetch-spot-legs";
 import type { SpotLeg } from "../carry/spot-leg";
 import type { MarketSnapshot } from "../model/types";
+import type { LegHistory } from "../opportunities/rank-opportunities";
 import { roundSpotVenues, spotVenueSummary, storeBorrowRates } from "./borrow-rate-store";
 
 /** The spot venues' fetch a round runs beside its perp fetch, under the round's venue timeout. */
@@ -14,7 +15,7 @@ export function spotFetcher(base: Omit<FetchSpotLegsOptions, "timeoutMs"> = {}):
   return ({ timeoutMs }) => fetchSpotLegs({ ...base, timeoutMs });
 }
 
-export type SpotLegsListener = (spots: readonly SpotLeg[], perps: readonly MarketSnapshot[], at: Date) => void | Promise<void>;
+export type SpotLegsListener = (spots: readonly SpotLeg[], perps: readonly MarketSnapshot[], at: Date, legHistory?: LegHistory) => void | Promise<void>;
 
 /**
  * The spot half of a published round: each spot venue's answer recorded on the round (stale ones
@@ -29,6 +30,7 @@ export async function finishSpotRound(
   perps: readonly MarketSnapshot[],
   at: Date,
   onSpotLegs: SpotLegsListener | undefined,
+  legHistory?: LegHistory,
 ): Promise<ReturnType<typeof spotVenueSummary> | null> {
   const log = logger("ingest");
   let results: SpotVenueResult[];
@@ -52,7 +54,7 @@ export async function finishSpotRound(
   }
   const legs = results.flatMap((r) => (r.status === "ok" ? r.legs : []));
   await Promise.resolve()
-    .then(() => onSpotLegs?.(legs, perps, at))
+    .then(() => onSpotLegs?.(legs, perps, at, legHistory))
     .catch((error: unknown) => log.error({ err: error, roundId }, "handing on the round's spot legs failed"));
   return spotVenueSummary(results);
 }
