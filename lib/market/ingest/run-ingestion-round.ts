@@ -314,10 +314,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // perp set. On two cores their fetching and parsing took a core from the perp set's: beside the
     // perp venues it held the venue thread's half of them back, and beside the ranking the ranking
     // (~100 ms a round each, bench:market).
-    const spotFinished = options.spotFetcher && finishSpotRound(db, round.id, options.spotFetcher({ timeoutMs: options.timeoutMs }), ranking, startedAt, options.onSpotLegs, {
-      intervalChanges: history.intervalChanges,
-      settlements: history.settlements,
-    });
+    const spotFinished = options.spotFetcher && finishSpotRound(db, round.id, options.spotFetcher({ timeoutMs: options.timeoutMs }), ranking, startedAt, options.onSpotLegs, history);
     const exclusionsRecorded = options.priceBound === undefined ? undefined : recordPairingExclusions(db, round.id, ranking, options.priceBound);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
