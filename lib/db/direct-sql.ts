@@ -1,4 +1,5 @@
 import { processSingleton } from "@/lib/singleton";
+import { bindMessagePieces, type BindConfig } from "./bind-message";
 import { poolStats, type PoolStats } from "./database-stats";
 import type { PrismaClient } from "./generated/client";
 
@@ -91,7 +92,7 @@ export async function postgresDirectSql(url: string): Promise<DirectSql & { clos
     getTypeParser: ((oid: number, format?: "text" | "binary") =>
       oid === TIMESTAMP ? utcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max: 2, types });
+  const pool = new pg.Pool({ connectionString: url, max: 2, types, Client: piecewiseBindClient(pg.Client) });
   // An idle client's error (the server restarted) is the next query's to report, not the process's
   // end: dropped here, since that query's failure is logged by whoever ran it.
   pool.on("error", () => undefined);
@@ -122,6 +123,32 @@ export async function postgresDirectSql(url: string): Promise<DirectSql & { clos
     },
     close: () => pool.end(),
     stats: () => poolStats("direct", pool),
+  };
+}
+
+/** node-postgres's connection, as far as sending a Bind message goes. */
+interface BindingConnection {
+  stream: { writable: boolean; write(chunk: Buffer): boolean };
+  bind(config: BindConfig): void;
+}
+
+/**
+ * node-postgres's client with its Bind messages written in pieces (bind-message.ts): the round's
+ * and the published set's megabytes go out as the buffers their columns are, not copied into a
+ * message grown to hold them. Queries hand their values to `connection.bind` with the socket
+ * corked (pg's Query.submit), so the pieces still leave in one write.
+ */
+function piecewiseBindClient(Client: typeof import("pg").Client): typeof import("pg").Client {
+  return class extends Client {
+    constructor(config?: ConstructorParameters<typeof Client>[0]) {
+      super(config);
+      const connection = (this as unknown as { connection: BindingConnection }).connection;
+      connection.bind = (bind) => {
+        const pieces = bindMessagePieces(bind);
+        if (!connection.stream.writable) return;
+        for (const piece of pieces) connection.stream.write(piece);
+      };
+    }
   };
 }
 

@@ -32,6 +32,23 @@ describe("the driver beside Prisma (lib/db/direct-sql.ts)", () => {
     expect(row?.times.map((t) => t?.getTime() ?? null)).toEqual(times);
   });
 
+  it("reads back megabytes of binary parameters beside small ones exactly, in and out of a transaction (on PostgreSQL each sent as its own piece: lib/db/bind-message.ts)", async () => {
+    const numbers = Array.from({ length: 200_000 }, (_, i) => (i % 97 === 0 ? null : i / 7));
+    const texts = Array.from({ length: 50_000 }, (_, i) => (i % 89 === 0 ? null : `${i}-ünï`));
+    const statement = {
+      text: `SELECT $1::text AS label, $2::float8[] AS numbers, $3::int AS n, $4::text[] AS texts, $5::text AS tail`,
+      values: ["head", float8ArrayParam(numbers, (n) => n), 7, textArrayParam(texts, (t) => t), "tail"],
+    };
+    for (const run of [(s: typeof statement) => directSql(database.db).query(s), (s: typeof statement) => directSql(database.db).transaction((tx) => tx.query(s))]) {
+      const [row] = (await run(statement)) as { label: string; numbers: (number | null)[]; n: number; texts: (string | null)[]; tail: string }[];
+      expect(row?.label).toBe("head");
+      expect(row?.numbers).toEqual(numbers);
+      expect(row?.n).toBe(7);
+      expect(row?.texts).toEqual(texts);
+      expect(row?.tail).toBe("tail");
+    }
+  });
+
   it("reads a time Prisma wrote as the same instant, whatever the process's time zone", async () => {
     const startedAt = new Date("2026-11-25T07:08:09.123Z");
     const round = await database.db.ingestionRound.create({ data: { startedAt, status: "running" } });
