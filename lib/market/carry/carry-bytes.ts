@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { runInSlices, type Sliced } from "@/lib/time-slices";
-import { framedSet, legObject, unframedSet } from "../opportunities/encoding/set-bytes";
+import { framedSet, legObject, sectionArrays, unframedSet } from "../opportunities/encoding/set-bytes";
 import { readRecordTable, recordTable, recordTableSchema } from "../opportunities/encoding/record-table";
 import { priceSpreadUnavailableReasonSchema } from "../model/price-spread";
 import { opportunitySchema, persistenceSchema, type OpportunityLeg } from "../model/types";
@@ -44,8 +44,9 @@ type Header = z.infer<typeof headerSchema>;
  * compressed on libuv's.
  */
 export function encodeCarryColumns(c: CarryColumns): Promise<Uint8Array<ArrayBuffer>> {
-  const spots = recordTable(c.spots);
-  const perps = recordTable(c.perps);
+  const take = sectionArrays();
+  const spots = recordTable(c.spots, take);
+  const perps = recordTable(c.perps, take);
   const header: Header = {
     count: c.count,
     spotTable: spots.table,

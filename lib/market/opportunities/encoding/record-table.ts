@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { newArray, type TakeArray } from "./scratch-arrays";
 
 /**
  * A list of flat records (a set's legs) as columns of a stored set's body rather than as JSON in its
@@ -59,9 +60,10 @@ const OTHERS = 8;
 /**
  * A record table's header part and its sections, in the order `readRecordTable` takes them. The
  * records are plain objects; each is read once, its fields in their own order (a field's position
- * is guessed from the one before, so records built alike cost no lookup).
+ * is guessed from the one before, so records built alike cost no lookup). The sections' arrays come
+ * from `take` (a framed set's, set-bytes.ts `sectionArrays`, kept between sets), new ones without.
  */
-export function recordTable(records: readonly object[]): { table: RecordTable; sections: ArrayBufferView[] } {
+export function recordTable(records: readonly object[], take: TakeArray = newArray): { table: RecordTable; sections: ArrayBufferView[] } {
   const count = records.length;
   const texts: string[] = [];
   const textAt = new Map<string, number>();
@@ -76,7 +78,7 @@ export function recordTable(records: readonly object[]): { table: RecordTable; s
     let at = fieldAt.get(name);
     if (at === undefined) {
       fieldAt.set(name, (at = columns.length));
-      columns.push({ name, states: new Uint8Array(count), seen: 0, lastPosition: 0 });
+      columns.push({ name, states: take(Uint8Array, count), seen: 0, lastPosition: 0 });
     }
     return at;
   };
@@ -94,13 +96,13 @@ export function recordTable(records: readonly object[]): { table: RecordTable; s
         if (!Number.isFinite(value)) column.states[r] = NULL;
         else {
           column.states[r] = VALUE;
-          (column.numbers ??= new Float64Array(count))[r] = value;
+          (column.numbers ??= take(Float64Array, count))[r] = value;
           column.seen |= NUMBERS;
         }
       } else if (typeof value === "string") {
         column.states[r] = VALUE;
         if (value !== column.lastText) column.lastPosition = position((column.lastText = value));
-        (column.positions ??= new Uint32Array(count))[r] = column.lastPosition;
+        (column.positions ??= take(Uint32Array, count))[r] = column.lastPosition;
         column.seen |= TEXTS;
       } else if (typeof value === "boolean") {
         column.states[r] = value ? TRUE : FALSE;
@@ -116,12 +118,12 @@ export function recordTable(records: readonly object[]): { table: RecordTable; s
   for (const column of columns) {
     const kind = kindOf(column.seen);
     // Values of several kinds, or objects: each written as its JSON text.
-    if (kind === "json") column.positions = jsonPositions(records, column, position);
+    if (kind === "json") column.positions = jsonPositions(records, column, position, take);
     const same = sameThroughout(column.states);
     fields.push(same === undefined ? { name: column.name, kind } : { name: column.name, kind, same });
     if (same === undefined) sections.push(column.states);
     if (kind === "boolean" || (same !== undefined && same !== VALUE)) continue;
-    sections.push(kind === "number" ? (column.numbers ?? new Float64Array(count)) : (column.positions ?? new Uint32Array(count)));
+    sections.push(kind === "number" ? (column.numbers ?? take(Float64Array, count)) : (column.positions ?? take(Uint32Array, count)));
   }
   return { table: { count, fields, texts }, sections };
 }
@@ -134,8 +136,8 @@ function kindOf(seen: number): Field["kind"] {
 }
 
 /** A field of several kinds: each value's JSON text's position, its state a value (a boolean's too). */
-function jsonPositions(records: readonly object[], column: FieldColumn, position: (text: string) => number): Uint32Array {
-  const positions = new Uint32Array(records.length);
+function jsonPositions(records: readonly object[], column: FieldColumn, position: (text: string) => number, take: TakeArray): Uint32Array {
+  const positions = take(Uint32Array, records.length);
   for (let r = 0; r < records.length; r++) {
     if (column.states[r] === ABSENT || column.states[r] === NULL) continue;
     column.states[r] = VALUE;

@@ -54,6 +54,26 @@ describe("a published set's stored items", () => {
     expect(Buffer.from(await packItems(b)).equals(Buffer.from(packedB))).toBe(true);
   });
 
+  it("round-trip sets of different legs packed at once and one after another, each leg table in the arrays the last one used (sectionArrays)", async () => {
+    // Each set its own legs: its assets' rates, prices and open interest differ from the other's.
+    const rankedSet = (assets: number, k: number) =>
+      rankOpportunities(
+        Array.from({ length: assets }, (_, a) =>
+          ["binance", "bybit", "okx"].map((exchange, v) =>
+            makeSnapshot({ exchange, base: `A${a}`, fundingRate: (k * (a + 1) * (v - 1)) / 1e5, markPrice: 10 + a + k, openInterestUsd: v === 1 ? null : a * k }),
+          ),
+        ).flat(),
+      ).columns;
+    const [large, small, other] = [rankedSet(400, 1), rankedSet(50, 2), rankedSet(300, 3)];
+    const [packedLarge, packedSmall] = await Promise.all([packItems(large), packItems(small)]);
+    const packedOther = await packItems(other);
+    expect(unpackItems(packedLarge)).toEqual(itemsOf(large));
+    expect(unpackItems(packedSmall)).toEqual(itemsOf(small));
+    expect(unpackItems(packedOther)).toEqual(itemsOf(other));
+    // Packed again after a larger leg table used the arrays: the same bytes.
+    expect(Buffer.from(await packItems(small)).equals(Buffer.from(packedSmall))).toBe(true);
+  });
+
   it("round-trip a large body that compresses far worse than the last of its kind, past the output buffer that one sized", async () => {
     const magic = [0x54, 0x45, 0x53, 0x54];
     const size = 4 * COMPRESS_AT_ONCE_BYTES;
