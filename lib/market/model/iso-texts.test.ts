@@ -23,6 +23,14 @@ describe("isoTexts", () => {
     for (const time of times) expect(iso(time)).toBe(new Date(time).toISOString());
   });
 
+  it("gives a time met before its text again, the right one for each time, asked in any order", () => {
+    const iso = isoTexts();
+    const times = [Date.UTC(2026, 11, 6, 18, 0, 0, 0), Date.UTC(2026, 11, 6, 17, 59, 59, 999), -0, 0, Date.UTC(2026, 11, 6, 18, 0, 0, 1)];
+    const expected = times.map((time) => new Date(time).toISOString());
+    expect(times.map(iso)).toEqual(expected);
+    expect([...times].reverse().map(iso).reverse()).toEqual(expected);
+  });
+
   it("throws for an invalid time, as toISOString does", () => {
     const iso = isoTexts();
     expect(() => iso(Number.NaN)).toThrow(RangeError);
