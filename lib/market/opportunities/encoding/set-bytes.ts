@@ -226,7 +226,13 @@ function brotliParams(size: number) {
  */
 async function compressApart(body: Buffer, kind: string): Promise<Buffer> {
   const ratio = Math.min(0.25, (lastRatios.get(kind) ?? 0.25) * 1.25);
-  const compressed = await brotliCompressApart(body, { chunkSize: Math.max(64 * 1024, Math.ceil(body.length * ratio)), params: brotliParams(body.length) });
+  // Finished in the one write that hands the body over: left to the stream's end, the last bytes
+  // came as a second piece and the two were joined into a copy, ~4 MB more new memory a round.
+  const compressed = await brotliCompressApart(body, {
+    chunkSize: Math.max(64 * 1024, Math.ceil(body.length * ratio)),
+    flush: zlibConstants.BROTLI_OPERATION_FINISH,
+    params: brotliParams(body.length),
+  });
   lastRatios.set(kind, compressed.length / body.length);
   return compressed;
 }
