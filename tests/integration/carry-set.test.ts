@@ -5,7 +5,9 @@ import { carryItemsOf, type CarryColumns } from "@/lib/market/carry/carry-column
 import { rankCarryColumns } from "@/lib/market/carry/carry-pairs";
 import { loadCarrySet, publishCarrySet, storeCarrySet } from "@/lib/market/carry/carry-store";
 import { LiveCarry } from "@/lib/market/carry/live-carry";
+import { carryRound, type PublishedCarry } from "@/lib/market/ingest/carry-round";
 import { publishSampleIfNeverLive } from "@/lib/market/ingest/publish-sample-market";
+import { PairPersistenceStore } from "@/lib/market/persistence/pair-persistence-store";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { dailyBorrow, makeSpot } from "@/tests/support/market/make-spot";
 import { testDatabaseForFile } from "@/tests/support/test-database-for-file";
@@ -97,5 +99,21 @@ describe("the carry set on the database", () => {
     // A process starting afresh diffs against the stored set: the same set again is no news.
     await publish(new LiveRoundEvents(5, 180_000), second, 2);
     expect(await carryEventTypes()).toHaveLength(3);
+  });
+
+  it("ranks each round's carry set in memory the set served does not hold: each published set reads as stored while the next is ranked", async () => {
+    const db = database.db;
+    const published: PublishedCarry[] = [];
+    const publishRound = carryRound({ db, events: new LiveRoundEvents(5, 180_000), persistence: new PairPersistenceStore(db), priceBound: undefined, onPublished: (carry) => published.push(carry) });
+    const spots = [makeSpot({ exchange: "binance", borrow: dailyBorrow() }), makeSpot({ exchange: "okx" })];
+    const storedItems: ReturnType<typeof carryItemsOf>[] = [];
+    for (const [round, rate] of [0.0001, 0.0003, -0.0002, 0.0005].entries()) {
+      const perps = [makeSnapshot({ exchange: "bybit", fundingRate: rate }), makeSnapshot({ exchange: "gate", fundingRate: rate / 2 })];
+      await publishRound(spots, perps, new Date(at.getTime() + round * 60_000));
+      storedItems.push(carryItemsOf((await loadCarrySet(db))!.columns));
+      expect(carryItemsOf(published[round]!.columns)).toEqual(storedItems[round]);
+      // The set served while this round ranked (the round before's) is as it was stored.
+      if (round > 0) expect(carryItemsOf(published[round - 1]!.columns)).toEqual(storedItems[round - 1]);
+    }
   });
 });

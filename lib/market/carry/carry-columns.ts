@@ -1,4 +1,5 @@
 import type { OpportunityLeg, Persistence } from "../model/types";
+import { newArray, type TakeArray } from "../opportunities/encoding/scratch-arrays";
 import type { PriceSpreadUnavailableReason } from "../model/price-spread";
 import { carryOpportunityId } from "./carry-id";
 import { CARRY_TYPES, type CarryOpportunity, type CarrySpotLeg, type CarryType } from "./carry-opportunity";
@@ -58,10 +59,11 @@ export const CARRY_ARRAYS = [
 ] as const;
 export type CarryArrayName = (typeof CARRY_ARRAYS)[number][0];
 
-/** Columns for `count` items, every value 0, over the lists given. */
+/** Columns for `count` items, every value 0, over the lists given; their arrays taken with `take` (new ones without). */
 export function emptyCarryColumns(
   count = 0,
   lists: Pick<CarryColumns, "spots" | "perps" | "perpSymbols" | "persistences" | "texts"> = { spots: [], perps: [], perpSymbols: [], persistences: [], texts: [] },
+  take: TakeArray = newArray,
 ): CarryColumns {
   const { spots, perps, perpSymbols, persistences, texts } = lists;
   return {
@@ -71,17 +73,17 @@ export function emptyCarryColumns(
     perpSymbols,
     persistences,
     texts,
-    apr: new Float64Array(count),
-    net_apr: new Float64Array(count),
-    borrow_apr: new Float64Array(count),
-    borrowable: new Float64Array(count),
-    basis_bps: new Float64Array(count),
-    spot: new Uint32Array(count),
-    perp: new Uint32Array(count),
-    basis_reason: new Uint32Array(count),
-    updated_at: new Uint32Array(count),
-    persistence: new Uint32Array(count),
-    type: new Uint8Array(count),
+    apr: take(Float64Array, count),
+    net_apr: take(Float64Array, count),
+    borrow_apr: take(Float64Array, count),
+    borrowable: take(Float64Array, count),
+    basis_bps: take(Float64Array, count),
+    spot: take(Uint32Array, count),
+    perp: take(Uint32Array, count),
+    basis_reason: take(Uint32Array, count),
+    updated_at: take(Uint32Array, count),
+    persistence: take(Uint32Array, count),
+    type: take(Uint8Array, count),
   };
 }
 

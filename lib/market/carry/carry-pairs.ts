@@ -40,6 +40,8 @@ export interface CarryOptions {
   marketHistory?: LegHistory;
   /** Where the ranking takes its working arrays (a process's rounds keep them between rounds: ScratchArrays); new ones unless given. */
   take?: TakeArray;
+  /** Where the set's columns are taken (a process's rounds: PublishedArrays, memory the set served does not hold); new ones unless given. */
+  takeColumns?: TakeArray;
 }
 
 /**
@@ -226,7 +228,7 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
   // a few columns each, numbers only, as the perp ranking writes its rows (rank-opportunities.ts):
   // one loop of every column was too large for V8 to inline what it called, and each figure a call
   // answered, and each row's ISO text of its time, was a new object (45 MB a round at 118,000 items).
-  const c = emptyCarryColumns(count);
+  const c = emptyCarryColumns(count, undefined, options.takeColumns);
   // Each time's text position, its ISO text made once.
   const timePositions = new Map<number, number>();
   const timeAt = (epochMs: number) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newArray, ScratchArrays } from "./scratch-arrays";
+import { newArray, PublishedArrays, ScratchArrays } from "./scratch-arrays";
 
 describe("ScratchArrays", () => {
   it("hands each run the buffers of the run before, in the order taken, zeroed like new arrays", () => {
@@ -35,5 +35,36 @@ describe("ScratchArrays", () => {
       expect(array).toHaveLength(3);
       expect(array.byteOffset).toBe(0);
     }
+  });
+});
+
+describe("PublishedArrays", () => {
+  it("never hands a run the memory of the set last published, and hands it back once another set is published", () => {
+    const arrays = new PublishedArrays();
+    const first = arrays.newRun();
+    const a = first.take(Float64Array, 100).fill(1);
+    first.published();
+    const second = arrays.newRun();
+    const b = second.take(Float64Array, 100).fill(2);
+    expect(b.buffer).not.toBe(a.buffer);
+    second.published();
+    const third = arrays.newRun();
+    const c = third.take(Float64Array, 100);
+    expect(c.buffer).toBe(a.buffer);
+    expect(c).toEqual(new Float64Array(100));
+    expect(b.every((value) => value === 2)).toBe(true);
+  });
+
+  it("takes an unpublished run's memory again, the published set's left as it is", () => {
+    const arrays = new PublishedArrays();
+    const first = arrays.newRun();
+    const a = first.take(Uint32Array, 10).fill(7);
+    first.published();
+    const failed = arrays.newRun().take(Uint32Array, 10).fill(9);
+    const next = arrays.newRun();
+    const c = next.take(Uint32Array, 10);
+    expect(c.buffer).toBe(failed.buffer);
+    expect(c.buffer).not.toBe(a.buffer);
+    expect(a.every((value) => value === 7)).toBe(true);
   });
 });

@@ -37,3 +37,20 @@ export type TakeArray = <T extends ArrayBufferView>(type: ArrayType<T>, length: 
 
 /** New arrays every time: a computation without a `ScratchArrays` of its own. */
 export const newArray: TakeArray = (type, length) => new type(new ArrayBuffer(length * type.BYTES_PER_ELEMENT), 0, length);
+
+/**
+ * Arrays for sets published one after another, each read until the next is published (a round's
+ * carry set: served, and diffed by the next round's events): two ScratchArrays taking turns, a run
+ * always in the one that does not hold the published set. A run not published (its store failed)
+ * leaves the published set where it was, and the next run takes the same memory again.
+ */
+export class PublishedArrays {
+  private readonly memories = [new ScratchArrays(), new ScratchArrays()] as const;
+  private published = -1;
+
+  /** The next set's way to take its arrays, and what to call once that set is published. */
+  newRun(): { take: TakeArray; published(): void } {
+    const turn = this.published === 0 ? 1 : 0;
+    return { take: this.memories[turn].newRun(), published: () => void (this.published = turn) };
+  }
+}
