@@ -8,10 +8,11 @@ const THREE_DIGITS = Array.from({ length: 1_000 }, (_, n) => String(n).padStart(
  * times (every market's observation, next settlement, last settlement and interval change, stored
  * and ranked), within a few minutes, and a Date and its toISOString for each took two and a half
  * times as long. Each time's text is made once and given again for the same time: a venue's
- * markets share their next settlement, their last and mostly their observation (a benchmark round's
- * 80,000 times are ~165 distinct), so its legs share texts rather than each hold new ones, which
- * their encoding compares and hashes one by one. Times outside the years 0–9999 or with a fraction of a
- * millisecond are written by toISOString itself; an invalid one throws as it does.
+ * markets share their next settlement, their last and mostly their observation (the perp ranking's
+ * 80,000 times in a benchmark round are ~165 distinct), so its legs share texts rather than each
+ * hold new ones, which their encoding compares and hashes one by one. Times outside the years
+ * 0–9999 or with a fraction of a millisecond are written by toISOString itself; an invalid one
+ * throws as it does.
  */
 export function isoTexts(): (epochMs: number) => string {
   const minutes = new Map<number, string>();
