@@ -17,7 +17,9 @@ test("a new user finds /docs from the header, the reference renders from our own
 
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Docs" }).click();
-  await expect(page).toHaveURL(/\/docs$/);
+  // The URL changes once the page's first answer arrives: the server loads a route's bundle on its
+  // first request (next.config.mjs), which beside CI's parallel tests once took longer than 5 s.
+  await expect(page).toHaveURL(/\/docs$/, { timeout: 30_000 });
   for (const heading of ["Quick start", "Authentication", "Test and live keys", "Errors", "Rate limits", "Pagination"]) {
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
