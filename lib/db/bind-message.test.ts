@@ -29,7 +29,7 @@ describe("bindMessagePieces", () => {
     expect(pieces[3]).toBe(second);
   });
 
-  it("throws before building anything when a value cannot be mapped, as node-postgres does", () => {
+  it("throws when a value cannot be mapped, as node-postgres does", () => {
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     expect(() => bindMessagePieces({ values: ["a", circular], valueMapper })).toThrow();

@@ -3,9 +3,9 @@
  * each large binary value is a piece of its own, the very buffer given, with everything around
  * it in one small buffer. node-postgres copies every value into one message it grows by half again
  * at each value that does not fit, from 256 bytes: a round's 8 MB statement made ~24 MB of buffers
- * a round, and new buffers past V8's 64 MB of external memory start a full collection, the
- * largest single cost of a round (docs/operations.md). Written as pieces, a statement's bytes are
- * those its columns already hold (lib/db/array-binary.ts).
+ * a round, and each 64 MB of new buffers starts a full collection of the round's thread, 0.8–1.1 s
+ * of CPU (docs/operations.md). Written as pieces, a statement's bytes are those its columns
+ * already hold (lib/db/array-binary.ts).
  */
 
 /** What node-postgres asks its connection to bind (pg's Query.prepare); `valueMapper` turns each value into text, bytes or null. */
@@ -24,7 +24,7 @@ const BIND = 0x42; // 'B'
 
 /**
  * The Bind message's bytes, in order: concatenated, exactly node-postgres's `serialize.bind(config)`.
- * Throws before building anything if a value cannot be mapped, as node-postgres does.
+ * Throws if a value cannot be mapped, as node-postgres does, with nothing written yet.
  */
 export function bindMessagePieces(config: BindConfig): Buffer[] {
   const portal = config.portal ?? "";
