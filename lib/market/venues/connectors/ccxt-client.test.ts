@@ -6,15 +6,16 @@ import type { VenueAdapter } from "./venue-adapter";
 import { VENUE_ADAPTERS } from "./venue-adapters";
 
 describe("clientConfig", () => {
-  it("keeps the refresh's settings, turns currencies and the last answer off and sets options only when given", () => {
+  it("keeps the refresh's settings, turns currencies, the last answer and quoted numbers off and sets options only when given", () => {
     const config = { timeout: 10_000, enableRateLimit: true };
-    expect(clientConfig(config)).toEqual({ ...config, enableLastHttpResponse: false, enableLastResponseHeaders: false, has: { fetchCurrencies: false } });
+    expect(clientConfig(config)).toEqual({ ...config, enableLastHttpResponse: false, enableLastResponseHeaders: false, quoteJsonNumbers: false, has: { fetchCurrencies: false } });
     // Not even `options: undefined`: a venue that names no options leaves ccxt's to ccxt.
     expect("options" in clientConfig(config)).toBe(false);
     expect(clientConfig(config, { fetchMarkets: { types: ["swap"] } })).toEqual({
       ...config,
       enableLastHttpResponse: false,
       enableLastResponseHeaders: false,
+      quoteJsonNumbers: false,
       options: { fetchMarkets: { types: ["swap"] } },
       has: { fetchCurrencies: false },
     });
@@ -46,9 +47,11 @@ describe("every ccxt venue's client", () => {
   // Each adapter is typed by its own exchange class; here any exchange will do (as fetch-venue-snapshot reads them).
   const ccxtAdapters = Object.values(VENUE_ADAPTERS).filter((adapter) => adapter.kind !== "http") as unknown as VenueAdapter<Exchange>[];
 
-  it.each(ccxtAdapters.map((adapter) => [adapter.id, adapter] as const))("%s keeps no last answer", async (id, adapter) => {
+  it.each(ccxtAdapters.map((adapter) => [adapter.id, adapter] as const))("%s keeps no last answer and parses answers as they are", async (id, adapter) => {
     const client = adapter.create(await loadCcxt(id), { timeout: 10_000, enableRateLimit: false });
     expect(client.enableLastHttpResponse).toBe(false);
     expect(client.enableLastResponseHeaders).toBe(false);
+    // An integer beyond 2^53 beside a rate: by default ccxt would parse the text again with every number quoted.
+    expect(client.parseJson('{"id":12345678901234567890,"fundingRate":0.0001}')).toEqual({ id: 12345678901234567000, fundingRate: 0.0001 });
   });
 });

@@ -9,12 +9,21 @@ import type { Exchange } from "ccxt";
 export const NO_LAST_RESPONSE = { enableLastHttpResponse: false, enableLastResponseHeaders: false } as const;
 
 /**
+ * Answers parsed as they are. By default ccxt walks every parsed answer for an integer beyond 2^53
+ * and, finding one, parses the text again with every number quoted: the walk alone took ~8 ms of a
+ * benchmark round's thread (bench:market --cpu-prof). No field a snapshot reads is such an integer,
+ * and the readers take a number and its quoted text alike.
+ */
+export const PLAIN_JSON = { quoteJsonNumbers: false } as const;
+
+/**
  * A ccxt client's settings: the refresh's own (fetch implementation, timeout, throttle), currencies
- * never loaded (no snapshot reads them), no last answer kept (NO_LAST_RESPONSE), and, where given,
- * the venue's `options` narrowing what its market loading requests.
+ * never loaded (no snapshot reads them), no last answer kept (NO_LAST_RESPONSE), answers parsed as
+ * they are (PLAIN_JSON), and, where given, the venue's `options` narrowing what its market loading
+ * requests.
  */
 export function clientConfig(config: Record<string, unknown>, options?: Record<string, unknown>): Record<string, unknown> {
-  return { ...config, ...NO_LAST_RESPONSE, ...(options === undefined ? {} : { options }), has: { fetchCurrencies: false } };
+  return { ...config, ...NO_LAST_RESPONSE, ...PLAIN_JSON, ...(options === undefined ? {} : { options }), has: { fetchCurrencies: false } };
 }
 
 type LoadMarkets<E extends Exchange> = (exchange: E, params: Record<string, unknown>) => ReturnType<E["fetchMarkets"]>;

@@ -2,7 +2,7 @@ import type { paradex } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
 import { product, readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { statedInterval } from "./read-interval";
-import { NO_LAST_RESPONSE } from "./ccxt-client";
+import { NO_LAST_RESPONSE, PLAIN_JSON } from "./ccxt-client";
 import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
 
 /**
@@ -24,6 +24,7 @@ export const paradexAdapter: VenueAdapter<paradex> = {
     new lib.paradex({
       ...config,
       ...NO_LAST_RESPONSE,
+      ...PLAIN_JSON,
       // Paradex quotes perpetuals in USD and settles them in USDC (`BTC-USD-PERP`); ccxt would make
       // that `BTC/USD:USDC`, which the USDT/USDC-quoted filter drops. Its USD is the USDC
       // collateral, as ccxt itself reads Extended's "USD", so the quote is spelt USDC.
