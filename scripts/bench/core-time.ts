@@ -40,10 +40,27 @@ export function coreTimes(): Map<CoreUser, number> | undefined {
   const add = (user: CoreUser, ms: number) => times.set(user, times.get(user)! + ms);
   for (const task of tasks) add(task === String(process.pid) ? "main thread" : "other threads", cpuMs(`/proc/${process.pid}/task/${task}/stat`));
   for (const pid of readdirSync("/proc")) {
-    if (/^\d+$/.test(pid) && comm(`/proc/${pid}/comm`) === "postgres") add("postgres", cpuMs(`/proc/${pid}/stat`));
+    if (isPostgres(pid)) add("postgres", cpuMs(`/proc/${pid}/stat`));
   }
   return times;
 }
+
+/**
+ * Whether a process is the database's, its name read once: reading every process's name at each
+ * of a round's steps cost the round's thread ~10 ms a round (bench:market --cpu-prof), inside what
+ * it measures. A process keeps its name, and a number is not reused within a run.
+ */
+function isPostgres(pid: string): boolean {
+  let known = postgresByPid.get(pid);
+  if (known === undefined) {
+    if (!/^\d+$/.test(pid)) return false;
+    known = comm(`/proc/${pid}/comm`) === "postgres";
+    postgresByPid.set(pid, known);
+  }
+  return known;
+}
+
+const postgresByPid = new Map<string, boolean>();
 
 /** `after` less `before`, per user; a database process that ended meanwhile takes its time with it, so never below 0. */
 export function coreTimeBetween(before: Map<CoreUser, number>, after: Map<CoreUser, number>): Map<CoreUser, number> {

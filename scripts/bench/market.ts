@@ -171,7 +171,7 @@ async function benchRound(db: Db) {
   const measured = new Map(
     modes.map((mode) => [
       mode,
-      { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), cores: new Map<string, number[]>(), cpu: [] as number[], longest: [] as number[], stretches: new Map<string, number[]>() },
+      { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), cores: new Map<string, number[]>(), cpu: [] as number[], others: [] as number[], longest: [] as number[], stretches: new Map<string, number[]>() },
     ]),
   );
   carryTimes.length = 0;
@@ -199,7 +199,9 @@ async function benchRound(db: Db) {
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
     for (const [step, users] of stepCores) for (const [user, cpu] of users) m.cores.set(`${step} ${user}`, [...(m.cores.get(`${step} ${user}`) ?? []), cpu]);
     // Every core's time from the fetch to the commit, all three users: what the round asked of the machine.
-    if (stepCores.size > 0) m.cpu.push([...stepCores].filter(([step]) => step !== "fold").reduce((sum, [, users]) => sum + [...users.values()].reduce((a, b) => a + b, 0), 0));
+    const roundCores = [...stepCores].filter(([step]) => step !== "fold");
+    if (stepCores.size > 0) m.cpu.push(roundCores.reduce((sum, [, users]) => sum + [...users.values()].reduce((a, b) => a + b, 0), 0));
+    if (stepCores.size > 0) m.others.push(roundCores.reduce((sum, [, users]) => sum + (users.get("other threads") ?? 0), 0));
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
   const peak = sampler.stop();
@@ -227,8 +229,11 @@ async function benchRound(db: Db) {
       console.log(`  CPU by step (median ms of the round's thread / the process's other threads / the local PostgreSQL; 10 ms ticks): ${byStep.join(", ")}`);
     }
     console.log(`  round (fetch → publish): ${ms(total)}  target < ${TARGET_ROUND_MS} ms  ratio ${(total / TARGET_ROUND_MS).toFixed(2)}  ${total < TARGET_ROUND_MS ? "MET" : "MISSED"}`);
-    // In the order run: the first rounds after the cold one are slower (market lists reloaded once for markets they lacked, code not yet optimised), a major collection slows the round it lands in.
+    // In the order run: the first rounds after the cold one are slower (code not yet optimised, compiled on the process's other threads meanwhile), a major collection slows the round it lands in.
     console.log(`  rounds in order: ${m.round.map((t) => t.toFixed(0)).join(", ")} ms (fastest ${Math.min(...m.round).toFixed(0)}, slowest ${Math.max(...m.round).toFixed(0)})`);
+    // The venue thread's venues, and V8's helpers: compiling optimised code (--trace-opt counted ~300
+    // functions a round in the first rounds after the cold one, ~40 from the sixth) and marking.
+    if (m.others.length > 0) console.log(`  the process's other threads' CPU in those rounds, fetch → publish: ${m.others.map((t) => t.toFixed(0)).join(", ")} ms`);
     if (m.cpu.length > 0) {
       // A round cannot take less than its CPU over the machine's cores: the share of them it kept busy says how much faster packing could make it.
       const cpu = median(m.cpu);
