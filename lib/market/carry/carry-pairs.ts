@@ -131,7 +131,8 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
 
   const isoOf = isoTexts();
   const spotLegs = new ValueList<CarrySpotLeg>();
-  const perpLegs = new ValueList<OpportunityLeg>();
+  // A list: each perpetual's leg is made once (`perp.leg < 0`), so a ValueList's table would find none.
+  const perpLegs: OpportunityLeg[] = [];
   const perpSymbols: string[] = [];
   const persistences = new ValueList<Persistence>();
   const texts = new ValueList<string>();
@@ -243,7 +244,7 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
       const spot = spotSides[spotOf[p]!]!;
       if (perp.leg < 0) {
         const { snapshot } = perp;
-        perp.leg = perpLegs.at(toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, options.marketHistory, isoOf));
+        perp.leg = perpLegs.push(toLeg({ snapshot, rate: snapshot.fundingRate!, intervalHours: snapshot.fundingIntervalHours!, key: marketKey(snapshot.exchange, snapshot.market) }, options.marketHistory, isoOf)) - 1;
         perpSymbols[perp.leg] = perp.symbol;
       }
       if (spot.leg < 0) spot.leg = spotLegs.at(servedSpotLeg(spot.spot));
@@ -288,7 +289,7 @@ function* carryColumnSlices(perps: readonly MarketSnapshot[], spots: readonly Sp
     writeBasis(from, to);
     if (to < count) yield;
   }
-  return { ...c, spots: spotLegs.list, perps: perpLegs.list, perpSymbols, persistences: persistences.list, texts: texts.list };
+  return { ...c, spots: spotLegs.list, perps: perpLegs, perpSymbols, persistences: persistences.list, texts: texts.list };
 }
 
 const PERP_SPOT = CARRY_TYPES.indexOf("perp_spot");

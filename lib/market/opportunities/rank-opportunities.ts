@@ -205,7 +205,10 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     skipped.priceOutliers = leaveOutStrayPrices(byBase, options.priceBound, excluded);
   }
 
-  const legs = new ValueList<OpportunityLeg>();
+  // Each market's leg at the position its candidate records: a list, not a ValueList, for every leg
+  // is new (one a market), so no lookup would ever find one, and 26,000 objects hashed into a table
+  // a round only cost memory.
+  const legs: OpportunityLeg[] = [];
   const texts = new ValueList<string>();
   const isoOf = isoTexts();
   const idPlaces = idOrderPlaces(byBase);
@@ -242,7 +245,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const symbolAt = texts.at(symbol);
     for (const candidate of [...venues.values()].sort((a, b) => compareText(a.exchange, b.exchange))) {
       const observedIso = isoOf(candidate.observedAt);
-      candidate.leg = legs.at(toLeg(candidate, options.marketHistory, isoOf));
+      candidate.leg = legs.push(toLeg(candidate, options.marketHistory, isoOf)) - 1;
       candidate.observed = texts.at(observedIso);
       candidate.symbol = symbolAt;
       candidate.symbolRank = idPlaces.symbols.get(group)!;
@@ -367,7 +370,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   }
   const keys: string[] = [...ITEM_KEYS];
   if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
-  return { columns: { ...c, count, keys, ids: null, legs: legs.list, texts: texts.list }, skipped, excluded };
+  return { columns: { ...c, count, keys, ids: null, legs, texts: texts.list }, skipped, excluded };
 }
 
 /**
