@@ -199,9 +199,11 @@ async function benchRound(db: Db) {
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
     for (const [step, users] of stepCores) for (const [user, cpu] of users) m.cores.set(`${step} ${user}`, [...(m.cores.get(`${step} ${user}`) ?? []), cpu]);
     // Every core's time from the fetch to the commit, all three users: what the round asked of the machine.
-    const roundCores = [...stepCores].filter(([step]) => step !== "fold");
-    if (stepCores.size > 0) m.cpu.push(roundCores.reduce((sum, [, users]) => sum + [...users.values()].reduce((a, b) => a + b, 0), 0));
-    if (stepCores.size > 0) m.others.push(roundCores.reduce((sum, [, users]) => sum + (users.get("other threads") ?? 0), 0));
+    if (stepCores.size > 0) {
+      const roundCores = [...stepCores].filter(([step]) => step !== "fold");
+      m.cpu.push(roundCores.reduce((sum, [, users]) => sum + [...users.values()].reduce((a, b) => a + b, 0), 0));
+      m.others.push(roundCores.reduce((sum, [, users]) => sum + (users.get("other threads") ?? 0), 0));
+    }
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
   const peak = sampler.stop();
