@@ -16,7 +16,7 @@ afterAll(async () => {
 
 async function hourly(db: OpenDatabase["db"], market: string, hour: number, apr: number, samples = 2) {
   await db.fundingRateHourly.upsert({
-    where: { exchange_market_hour: { exchange: "okx", market, hour: new Date(hour) } },
+    where: { hour_exchange_market: { hour: new Date(hour), exchange: "okx", market } },
     create: { exchange: "okx", market, base: market.split("/")[0]!, hour: new Date(hour), samples, rateSum: 0, aprSum: apr * samples, rateMin: 0, rateMax: 0 },
     update: { samples: { increment: samples }, aprSum: { increment: apr * samples } },
   });

@@ -90,4 +90,22 @@ describe("schema.prisma and prisma/migrations", () => {
     expect(stats.rows[0]!.updated).toBe(2000);
     expect(stats.rows[0]!.hot).toBe(2000);
   }, 180_000);
+  it("keys the hourly history by hour first, so the rows a fold updates are neighbours in the key it probes", async () => {
+    const database = await blankDatabase();
+    await applyMigrations(new PrismaPGlite(database), defaultMigrationPaths());
+    const key = await database.query<{ column: string }>(`
+      SELECT a.attname AS column FROM pg_index i, unnest(i.indkey) WITH ORDINALITY AS k(attnum, position), pg_attribute a
+      WHERE i.indexrelid = '"FundingRateHourly_pkey"'::regclass AND a.attrelid = i.indrelid AND a.attnum = k.attnum
+      ORDER BY k.position`);
+    expect(key.rows.map((r) => r.column)).toEqual(["hour", "exchange", "market"]);
+    // The fold's upsert (aggregate-rounds.ts) resolves its conflicts on that key.
+    const plan = await database.query<{ "QUERY PLAN": string }>(`
+      EXPLAIN INSERT INTO "FundingRateHourly" AS h (exchange, market, base, hour, samples, "rateSum", "aprSum", "rateMin", "rateMax")
+      VALUES ('x', 'm', 'B', '2026-12-01T00:00:00Z', 1, 0, 0, 0, 0)
+      ON CONFLICT (exchange, market, hour) DO UPDATE SET samples = h.samples + EXCLUDED.samples`);
+    expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("Conflict Arbiter Indexes: FundingRateHourly_pkey");
+    // And nothing else indexes the hour alone: the key's first column serves retention and the averages.
+    const indexes = await database.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'FundingRateHourly' ORDER BY 1`);
+    expect(indexes.rows.map((r) => r.name)).toEqual(["FundingRateHourly_exchange_base_hour_idx", "FundingRateHourly_pkey"]);
+  }, 180_000);
 });

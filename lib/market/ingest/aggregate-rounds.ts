@@ -21,7 +21,7 @@ export async function aggregateRound(db: Db, roundId: string, aggregatedAt = new
       FROM "RoundSnapshot"
       WHERE "roundId" = ${roundId} AND "fundingRate" IS NOT NULL AND "fundingIntervalHours" IS NOT NULL
       GROUP BY exchange, market, date_trunc('hour', "observedAt")
-      ON CONFLICT (exchange, market, hour) DO UPDATE SET
+      ON CONFLICT (hour, exchange, market) DO UPDATE SET
         samples = h.samples + EXCLUDED.samples,
         "rateSum" = h."rateSum" + EXCLUDED."rateSum",
         "aprSum" = h."aprSum" + EXCLUDED."aprSum",
