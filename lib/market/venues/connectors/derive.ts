@@ -91,6 +91,7 @@ export const deriveAdapter: HttpVenueAdapter = {
   baseUrl: "https://api.lyra.finance",
   // Derive publishes no per-IP figure; ccxt's derive class throttles at 50 ms.
   requestSpacingMs: 50,
+  keepsMarketList: true,
   async loadMarkets(http) {
     return (await listPerpetuals(http)).map(toMarket);
   },

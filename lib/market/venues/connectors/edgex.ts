@@ -107,7 +107,7 @@ async function latestRates(http: HttpClient, ids: readonly string[]): Promise<Re
 /**
  * edgeX (V2) over plain HTTP (no ccxt class): the metadata lists every contract with its interval,
  * bounds and fee; `getLatestFundingRate` answers the live funding of a list of contracts at once.
- * Two requests a refresh up to 200 contracts. A failed batch costs its contracts their rates (a
+ * One funding request a refresh per 200 contracts, the metadata kept as a market list. A failed batch costs its contracts their rates (a
  * warning); all failing makes the venue stale. V1 (`pro.edgex.exchange/api/v1`) is not read: a
  * public client found its data calls all answering empty once V2's USDC contracts replaced it.
  */
@@ -117,6 +117,7 @@ export const edgexAdapter: HttpVenueAdapter = {
   baseUrl: "https://edgex-prod-v2.edgex.exchange",
   // edgeX publishes no figure ("Rate Limits Apply"); 300 ms between requests.
   requestSpacingMs: 300,
+  keepsMarketList: true,
   async loadMarkets(http) {
     return edgexMarkets(edgexData(await http.getJson(`${API}/meta/getMetaData`), "getMetaData"));
   },

@@ -107,6 +107,7 @@ export const etherealAdapter: HttpVenueAdapter = {
   // 20,000 points a minute per IP (docs.ethereal.trade, System Limits); a public GET's point cost
   // was not read, so 5 requests a second, 300 a minute, leaves it 66 points each.
   requestSpacingMs: 200,
+  keepsMarketList: true,
   async loadMarkets(http) {
     return (await listProducts(http)).map(toMarket);
   },

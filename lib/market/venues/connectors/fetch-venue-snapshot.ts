@@ -18,6 +18,7 @@ import {
   type CcxtModule,
   type CcxtVenueId,
   type FetchImplementation,
+  type HttpMarket,
   type HttpVenueAdapter,
   type HttpVenueId,
   type VenueAdapter,
@@ -115,6 +116,7 @@ export async function fetchVenueSnapshot(
 // nothing leaks between tests, unless the caller asks to keep it.
 const liveHttpClients = new Map<HttpVenueId, ConfigurableHttpClient>();
 const replayClients = new WeakMap<FetchImplementation, Map<CcxtVenueId, Exchange>>();
+const replayHttpClients = new WeakMap<FetchImplementation, Map<HttpVenueId, ConfigurableHttpClient>>();
 
 /**
  * When a client's market list was loaded, the markets a refresh since found it lacks, and those it
@@ -127,9 +129,12 @@ interface MarketList {
   lacking: ReadonlySet<string>;
   reloadedFor: ReadonlySet<string>;
 }
-const marketLists = new WeakMap<Exchange, MarketList>();
-/** Kept clients whose list a refresh found MARKETS_TTL_MS old: what `reloadDueMarketLists` reloads. */
-const listsDue = new Set<Exchange>();
+/** By the client that holds the list: a ccxt Exchange, or the HttpClient of an HTTP venue that keeps one (`keepsMarketList`). */
+const marketLists = new WeakMap<object, MarketList>();
+/** Kept clients whose list a refresh found MARKETS_TTL_MS old, each with its venue and how to reload it: what `reloadDueMarketLists` reloads. */
+const listsDue = new Map<object, { venue: VenueId; load: () => Promise<unknown> }>();
+/** The lists of the HTTP venues that keep theirs, by their client. */
+const httpMarketLists = new WeakMap<object, HttpMarket[]>();
 
 interface ClientSettings {
   fetchImplementation: FetchImplementation | undefined;
@@ -162,12 +167,17 @@ function configured(client: Exchange, settings: ClientSettings): Exchange {
 function httpClientFor(adapter: HttpVenueAdapter, settings: ClientSettings): ConfigurableHttpClient {
   const spacingMs = settings.enableRateLimit ? adapter.requestSpacingMs : 0;
   const config = { baseUrl: adapter.baseUrl, timeoutMs: settings.timeoutMs, spacingMs };
-  if (settings.fetchImplementation) return createHttpClient({ ...config, fetchImplementation: settings.fetchImplementation });
-  let client = liveHttpClients.get(adapter.id);
+  const { fetchImplementation } = settings;
+  if (fetchImplementation && !settings.keepClient) return createHttpClient({ ...config, fetchImplementation });
+  const clients = fetchImplementation ? (replayHttpClients.get(fetchImplementation) ?? new Map<HttpVenueId, ConfigurableHttpClient>()) : liveHttpClients;
+  if (fetchImplementation) replayHttpClients.set(fetchImplementation, clients);
+  let client = clients.get(adapter.id);
   if (!client) {
     const venue = adapter.id;
-    client = createHttpClient({ ...config, beforeRequest: (signal) => venueBudgets().take(venue, "live", signal) });
-    liveHttpClients.set(adapter.id, client);
+    client = fetchImplementation
+      ? createHttpClient({ ...config, fetchImplementation })
+      : createHttpClient({ ...config, beforeRequest: (signal) => venueBudgets().take(venue, "live", signal) });
+    clients.set(adapter.id, client);
   }
   client.timeoutMs = settings.timeoutMs;
   client.spacingMs = spacingMs;
@@ -200,16 +210,16 @@ export function marketsDue(list: Pick<MarketList, "loadedAt" | "lacking"> | unde
  */
 export async function reloadDueMarketLists(now: () => number = Date.now): Promise<number> {
   let reloaded = 0;
-  for (const exchange of [...listsDue]) {
-    listsDue.delete(exchange);
+  for (const [client, { venue, load }] of [...listsDue]) {
+    listsDue.delete(client);
     try {
-      await exchange.loadMarkets(true);
+      await load();
     } catch (error) {
-      logger("ingest").warn({ err: error, exchange: exchange.id }, "reloading the market list failed; it stays as it was");
+      logger("ingest").warn({ err: error, exchange: venue }, "reloading the market list failed; it stays as it was");
       continue;
     }
-    const list = marketLists.get(exchange);
-    marketLists.set(exchange, { loadedAt: now(), lacking: list?.lacking ?? new Set(), reloadedFor: list?.reloadedFor ?? new Set() });
+    const list = marketLists.get(client);
+    marketLists.set(client, { loadedAt: now(), lacking: list?.lacking ?? new Set(), reloadedFor: list?.reloadedFor ?? new Set() });
     reloaded += 1;
   }
   return reloaded;
@@ -242,27 +252,35 @@ async function loadCcxtVenue(adapter: VenueAdapter<Exchange>, settings: ClientSe
   // it: where the list is also the venue's funding payload (Gate, dYdX, Extended, KuCoin,
   // Hyperliquid, Lighter's statistics), the adapter requests that payload raw on every refresh and
   // joins its rows to the list by id.
-  const list = marketLists.get(exchange);
-  const due = marketsDue(list, fetchedAt);
-  if (due === "now") {
-    listsDue.delete(exchange);
-    await exchange.loadMarkets(true);
-    const reloadedFor = list && list.lacking.size > 0 ? list.lacking : (list?.reloadedFor ?? new Set<string>());
-    marketLists.set(exchange, { loadedAt: fetchedAt, lacking: new Set(), reloadedFor });
-  } else if (due === "apart") {
-    // Only a kept client gets here: one made for this refresh loaded its list above.
-    listsDue.add(exchange);
-  }
+  const onJudged = await keptList(exchange, adapter.id, () => exchange.loadMarkets(true), fetchedAt);
   const { marketsById, venueMarkets } = listedMarkets(adapter, exchange.markets ?? {});
   const collection = await adapter.collect(exchange, { marketsById, fetchedAt });
-  // A market the list lacks has the list reloaded on the next refresh, once: if the reloaded list
-  // lacks it too, it waits for the next MARKETS_TTL_MS reload like every other change.
-  const onJudged = (unlisted: readonly string[]) => {
-    const loaded = marketLists.get(exchange);
+  return { markets: venueMarkets, collection, onJudged };
+}
+
+/**
+ * The market list `client` holds, loaded by `load` inside this refresh when due now, or marked to
+ * be reloaded after the round once MARKETS_TTL_MS old (marketsDue); answers what the refresh tells
+ * once judged, the markets the funding rows named and the list lacks: the list is then reloaded on
+ * the next refresh, once. If the reloaded list lacks them too, they wait for the next MARKETS_TTL_MS
+ * reload like every other change.
+ */
+async function keptList(client: object, venue: VenueId, load: () => Promise<unknown>, fetchedAt: number): Promise<(unlisted: readonly string[]) => void> {
+  const list = marketLists.get(client);
+  const due = marketsDue(list, fetchedAt);
+  if (due === "now") {
+    listsDue.delete(client);
+    await load();
+    const reloadedFor = list && list.lacking.size > 0 ? list.lacking : (list?.reloadedFor ?? new Set<string>());
+    marketLists.set(client, { loadedAt: fetchedAt, lacking: new Set(), reloadedFor });
+  } else if (due === "apart") {
+    // Only a kept client gets here: one made for this refresh loaded its list above.
+    listsDue.set(client, { venue, load });
+  }
+  return (unlisted) => {
+    const loaded = marketLists.get(client);
     if (loaded && unlisted.some((market) => !loaded.reloadedFor.has(market))) loaded.lacking = new Set(unlisted);
   };
-
-  return { markets: venueMarkets, collection, onJudged };
 }
 
 /** A loaded market list as a refresh reads it: by id, and each market in VenueMarket form. */
@@ -288,11 +306,24 @@ function listedMarkets(adapter: VenueAdapter<Exchange>, loaded: Record<string, M
 
 async function loadHttpVenue(adapter: HttpVenueAdapter, settings: ClientSettings, fetchedAt: number): Promise<LoadedVenue> {
   const http = httpClientFor(adapter, settings);
-  // Reloaded every refresh: each HTTP venue's market list is also its funding payload.
-  const markets = await adapter.loadMarkets(http);
-  const marketsById = new Map(markets.map((market) => [market.id, market]));
-  const collection = await adapter.collect(http, { marketsById, fetchedAt });
-  return { markets, collection };
+  if (!adapter.keepsMarketList) {
+    // Reloaded every refresh: this venue's market list is also its funding payload.
+    const markets = await adapter.loadMarkets(http);
+    return { markets, collection: await adapter.collect(http, { marketsById: httpMarketsById(markets), fetchedAt }) };
+  }
+  // Kept as a ccxt venue's is: funding comes from the requests `collect` makes every refresh.
+  const onJudged = await keptList(http, adapter.id, async () => httpMarketLists.set(http, await adapter.loadMarkets(http)), fetchedAt);
+  const markets = httpMarketLists.get(http)!;
+  return { markets, collection: await adapter.collect(http, { marketsById: httpMarketsById(markets), fetchedAt }), onJudged };
+}
+
+/** A list's markets by id, made once per loaded list. */
+const byId = new WeakMap<readonly HttpMarket[], ReadonlyMap<string, HttpMarket>>();
+
+function httpMarketsById(markets: readonly HttpMarket[]): ReadonlyMap<string, HttpMarket> {
+  let found = byId.get(markets);
+  if (!found) byId.set(markets, (found = new Map(markets.map((market) => [market.id, market]))));
+  return found;
 }
 
 function judgeMarkets(

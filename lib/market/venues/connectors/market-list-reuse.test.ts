@@ -279,3 +279,66 @@ describe("a venue whose market list is also its funding payload", () => {
     expect(second.volume24hUsd).toBe(5e8);
   });
 });
+
+/**
+ * HTTP venues whose market list is a request of its own (`keepsMarketList`): the request that
+ * lists markets, and the one each refresh reads funding from.
+ */
+const KEPT_HTTP_LISTS = {
+  derive: { list: "/public/get_all_instruments", funding: "/public/get_ticker" },
+  edgex: { list: "/api/v2/public/meta/getMetaData", funding: "/api/v2/public/funding/getLatestFundingRate" },
+  ethereal: { list: "/v1/product", funding: "/v1/funding/projected-rate" },
+  orderly: { list: "/v1/public/info", funding: "/v1/public/funding_rates" },
+} as const;
+
+describe.each(Object.keys(KEPT_HTTP_LISTS) as (keyof typeof KEPT_HTTP_LISTS)[])("%s, an HTTP venue whose market list is a request of its own", (venue) => {
+  it("keeps its list as a ccxt venue does while every refresh asks for funding", async () => {
+    const { list, funding } = KEPT_HTTP_LISTS[venue];
+    const replay = createReplayFetch(VENUE_REPLAYS[venue]());
+    let now = T0;
+    const refresh = async (at: number) => {
+      now = at;
+      const result = await fetchVenueSnapshot(venue, { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => now });
+      if (result.status !== "ok") throw new Error(result.error);
+      return result;
+    };
+    const count = (path: string) => replay.requests.filter((request) => request.path === path).length;
+    // Orderly's recorded funding names markets its recorded list lacks: the second refresh reloads the list for them, once.
+    await refresh(T0 - 60_000);
+    const before = { list: count(list), funding: count(funding) };
+    const first = await refresh(T0);
+    const listed = count(list);
+    expect(listed).toBeGreaterThan(0);
+    const fundingAsked = count(funding) - before.funding;
+    expect(fundingAsked).toBeGreaterThan(0);
+    const again = await refresh(T0 + 60_000);
+    // The kept list judges the same markets, with the same funding terms.
+    const terms = (snapshots: typeof first.snapshots) => snapshots.map((s) => [s.market, s.fundingRate, s.fundingIntervalHours, s.rateCap, s.rateFloor, s.takerFee]);
+    expect(terms(again.snapshots)).toEqual(terms(first.snapshots));
+    expect(count(list)).toBe(listed);
+    expect(count(funding)).toBe(before.funding + 2 * fundingAsked);
+    // Due after MARKETS_TTL_MS: reloaded once the round has published, not inside the refresh.
+    await refresh(T0 + MARKETS_TTL_MS);
+    expect(count(list)).toBe(listed);
+    expect(await reloadDueMarketLists(() => now)).toBeGreaterThanOrEqual(1);
+    expect(count(list)).toBe(listed + before.list);
+  });
+
+  it("loads its list on every refresh when the client is not kept", async () => {
+    const replay = createReplayFetch(VENUE_REPLAYS[venue]());
+    for (const at of [T0, T0 + 60_000]) expect((await fetchVenueSnapshot(venue, { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, now: () => at })).status).toBe("ok");
+    const lists = replay.requests.filter((request) => request.path === KEPT_HTTP_LISTS[venue].list).length;
+    expect(lists % 2).toBe(0);
+    expect(lists).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("an HTTP venue whose market list is its funding payload", () => {
+  it("BitMEX: its instrument list is asked on every refresh", async () => {
+    const replay = createReplayFetch(VENUE_REPLAYS.bitmex());
+    for (const at of [T0, T0 + 60_000, T0 + 120_000]) {
+      expect((await fetchVenueSnapshot("bitmex", { fetchImplementation: replay.fetchImplementation, enableRateLimit: false, keepClient: true, now: () => at })).status).toBe("ok");
+    }
+    expect(replay.requests.filter((request) => request.path === "/api/v1/instrument/active").length).toBe(3);
+  });
+});

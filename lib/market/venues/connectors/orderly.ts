@@ -97,6 +97,7 @@ export const orderlyAdapter: HttpVenueAdapter = {
   id: "orderly",
   baseUrl: "https://api.orderly.org",
   requestSpacingMs: 100,
+  keepsMarketList: true,
   async loadMarkets(http) {
     return orderlyRows(await http.getJson("/v1/public/info")).map(toMarket);
   },

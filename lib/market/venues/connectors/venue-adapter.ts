@@ -85,6 +85,13 @@ export interface HttpVenueAdapter {
    * requests (ms): 1000 / the requests per second it allows.
    */
   readonly requestSpacingMs: number;
+  /**
+   * The venue's market list is a request of its own, not its funding payload: it is kept between
+   * refreshes as a ccxt venue's is (MARKETS_TTL_MS, and reloaded at once after funding rows named a
+   * market it lacks; fetch-venue-snapshot.ts), and `collect` reads funding from the requests it
+   * makes every refresh. Unset, the list is loaded every refresh.
+   */
+  readonly keepsMarketList?: boolean;
   loadMarkets(http: HttpClient): Promise<HttpMarket[]>;
   collect(http: HttpClient, context: CollectContext<HttpMarket>): Promise<VenueCollection>;
 }
