@@ -70,7 +70,7 @@ async function roundOpportunities(db: Db, roundId: string, startedAt: Date): Pro
   const priceBound = readIngestConfig().PAIR_PRICE_BOUND;
   const { opportunities } = computeOpportunities(
     rows.map(fromSnapshotRow),
-    persistence ? { averages, priceBound, persistence: (long, short) => persistence.persistenceOf(long, short) } : { averages, priceBound },
+    persistence ? { averages, priceBound, persistence } : { averages, priceBound },
   );
   return new OpportunitySnapshot(opportunities, startedAt.toISOString(), false);
 }

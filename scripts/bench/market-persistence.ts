@@ -192,7 +192,7 @@ async function main() {
     const stored = read.value;
     const withoutTimes: number[] = [];
     const withTimes: number[] = [];
-    const lookup = { persistence: (long: MarketSnapshot, short: MarketSnapshot) => stored.persistenceOf(long, short) };
+    const lookup = { persistence: stored };
     let items = computeOpportunities(snapshots, lookup).opportunities; // warm-up
     // Alternating which goes first, so neither always runs on a heap the other just filled.
     for (let i = 0; i < 10; i++) {

@@ -133,7 +133,11 @@ async function benchRound(db: Db) {
   const carryTimes: number[] = [];
   // And from the perp set's commit to the carry set's, the spot venues' fetch included (they are asked once the perp set is committed).
   const carryAfterPublish: number[] = [];
-  const publishCarry = carryRound({ db, events, persistence: new PairPersistenceStore(db), priceBound, onPublished: (published) => void (carryItems = published.columns.count) });
+  // Each pair's persistence, as a worker's rounds attach it: computed for the rounds' hour once the
+  // history is seeded (below), and attached to the rounds from then on.
+  const persistence = new PairPersistenceStore(db);
+  let attached: PairPersistenceStore | undefined = undefined;
+  const publishCarry = carryRound({ db, events, persistence, priceBound, onPublished: (published) => void (carryItems = published.columns.count) });
   const onSpotLegs: SpotLegsListener = async (spots, perps, at, legHistory) => {
     const t0 = performance.now();
     await publishCarry(spots, perps, at, legHistory);
@@ -143,10 +147,13 @@ async function benchRound(db: Db) {
   // As a worker reloads them, after each round (the replays' lists fall due only in a run of over ten minutes).
   const reloadMarketLists = () => thread.reloadMarketLists();
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, reloadMarketLists, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, persistence: attached, reloadMarketLists, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
-  const start = Date.now() - rounds * 60_000;
+  // The rounds' clock: from five minutes into the hour before this one, so no round after the
+  // warm-up crosses an hour (up to 50 rounds), where a round starts computing the next hour's pair
+  // persistence in the background, as a worker does once an hour.
+  const start = Math.floor(Date.now() / HOUR) * HOUR - HOUR + 5 * 60_000;
   const first = await round(start - 60_000);
   const ok = first.venues.filter((v) => v.status === "ok");
   console.log(`  ${ok.length} of ${first.venues.length} venues answered; ${first.opportunities} opportunities`);
@@ -162,6 +169,11 @@ async function benchRound(db: Db) {
     await round(start - 45_000, undefined, ownThread);
   }
   await seedRoundHistory(db, first.roundId, start - 60_000);
+  const computing = performance.now();
+  await persistence.refresh(new Date(start));
+  attached = persistence;
+  const pairs = (await persistence.current())?.size ?? 0;
+  console.log(`  pair persistence computed for the rounds' hour over the seeded history: ${pairs.toLocaleString("en")} pairs in ${((performance.now() - computing) / 1000).toFixed(1)} s`);
   const memory = new RoundMemory();
   const coldStart = performance.now();
   await round(start - 30_000, memory);

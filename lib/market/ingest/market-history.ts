@@ -102,7 +102,7 @@ function rankingOptions(averages: ReadonlyMap<string, MarketAverage>, history: M
   return {
     averages,
     marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
-    ...(set && { persistence: (long, short) => set.persistenceOf(long, short) }),
+    ...(set && { persistence: set }),
     ...(history.priceBound !== undefined && { priceBound: history.priceBound }),
     slabs,
   };

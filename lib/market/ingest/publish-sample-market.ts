@@ -28,7 +28,7 @@ export async function publishSampleIfNeverLive(db: Db, onPublished?: () => void)
   const asOf = new Date(Math.min(...snapshots.map((s) => s.observedAt)));
   await storeSampleHistory(db, await readSampleHistory(asOf.getTime()));
   const { set } = await computePersistence(db, Math.floor(asOf.getTime() / HOUR_MS) * HOUR_MS, null);
-  const { opportunities } = computeOpportunities(snapshots, { persistence: (long, short) => set.persistenceOf(long, short) });
+  const { opportunities } = computeOpportunities(snapshots, { persistence: set });
   await publish(db, opportunities, { asOf, sample: true });
   // Its carry set beside it, from the sample's spot recordings; the first live round's carry set replaces it.
   await publishCarrySet(db, { perps: snapshots, spots: await readSampleSpotLegs(), at: asOf, sample: true });

@@ -280,6 +280,42 @@ describe("computeOpportunities", () => {
   });
 });
 
+describe("computeOpportunities with pair persistence", () => {
+  it("looks each paired market up by name once and each pair by its markets' numbers, turned to the pair's long and short", () => {
+    const venues = ["binance", "bybit", "okx", "gate"];
+    const snapshots = ["BTC", "ETH"].flatMap((base) =>
+      venues.map((exchange, v) => makeSnapshot({ exchange, base, market: `${base}/USDT:USDT`, fundingRate: 0.0001 * (v + 1), fundingIntervalHours: 8 })),
+    );
+    const named: string[] = [];
+    const asked: [number, number][] = [];
+    const figures: number[] = [];
+    const { opportunities } = computeOpportunities(snapshots, {
+      persistence: {
+        marketNumber: (market) => named.push(marketKey(market.exchange, market.market)) - 1,
+        // Known for the pairs with a leg on Gate.
+        slotOf: (long, short) => {
+          asked.push([long, short]);
+          if (!named[long]!.startsWith("gate") && !named[short]!.startsWith("gate")) return -1;
+          // The 7-day median the long market's number, the 30-day one the short's; since the first of sinceTexts.
+          return figures.push(long, short, 0.5, Number.NaN, 0) / 5 - 1;
+        },
+        slots: () => ({ figures, asOf: "2026-09-27T13:00:00.000Z", sinceTexts: ["2026-09-20T00:00:00.000Z"] }),
+      },
+    });
+    expect(named).toHaveLength(8);
+    expect(new Set(named).size).toBe(8);
+    expect(asked).toHaveLength(opportunities.length);
+    for (const o of opportunities) {
+      const [long, short] = [named.indexOf(marketKey(o.long.exchange, o.long.market)), named.indexOf(marketKey(o.short.exchange, o.short.market))];
+      if (o.long.exchange !== "gate" && o.short.exchange !== "gate") {
+        expect(o.persistence).toEqual({ as_of: null, positive_since: null, apr_median_7d: null, apr_median_30d: null, paid_share_7d: null, apr_stddev_7d: null });
+        continue;
+      }
+      expect(o.persistence).toEqual({ as_of: "2026-09-27T13:00:00.000Z", positive_since: "2026-09-20T00:00:00.000Z", apr_median_7d: long, apr_median_30d: short, paid_share_7d: 0.5, apr_stddev_7d: null });
+    }
+  });
+});
+
 describe("computeOpportunities with averages", () => {
   const snapshots = [makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }), makeSnapshot({ exchange: "okx", fundingRate: 0.0003 })];
 

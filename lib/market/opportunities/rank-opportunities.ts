@@ -7,7 +7,8 @@ import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
 import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
 import { roundedSpreadBps, unavailableReasonOf } from "../model/price-spread";
-import { UNKNOWN_PERSISTENCE, type MarketSnapshot, type Opportunity, type OpportunityLeg, type Persistence } from "../model/types";
+import { type MarketSnapshot, type Opportunity, type OpportunityLeg } from "../model/types";
+import { PERSISTENCE_FIGURES, type PersistenceSlots } from "../persistence/persistence-set";
 import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { hasLegOn, type PartialAssets } from "./pair-scope";
 import { descendingOrderSlices } from "./encoding/descending-order";
@@ -20,11 +21,10 @@ export interface ComputeOpportunitiesOptions {
   /** Fee for legs without a stated taker fee; default {@link DEFAULT_TAKER_FEE}. */
   fallbackTakerFee?: number;
   /**
-   * Each pair's `persistence` (long, short), known from stored history (lib/market/persistence/);
-   * unknown without. Asked while pairs are formed, an asset at a time, where its markets are at hand:
-   * looking 100k pairs up afterwards, in APR order, took three times as long.
+   * Each pair's `persistence`, known from stored history (lib/market/persistence/ PersistenceSet);
+   * unknown without. Each market is looked up by name once, each pair by its markets' numbers.
    */
-  persistence?: (long: MarketSnapshot, short: MarketSnapshot) => Persistence | undefined;
+  persistence?: PersistenceLookup;
   /**
    * Each market's mean annualised funding over the last day and week, by `marketKey`: given, every
    * opportunity carries `apr_1d_avg` / `apr_7d_avg` (`pairAverage`, null where a leg has no history);
@@ -50,6 +50,18 @@ export interface ComputeOpportunitiesOptions {
    * a leg on one of its venues here are formed; the others are as the set has them already.
    */
   partial?: PartialAssets;
+}
+
+/**
+ * Pair persistence as the ranking asks it (PersistenceSet): each market's number once, each pair's
+ * slot by its markets' numbers as the pair is formed (an asset's markets at a time), and the slots'
+ * figures as columns when the rows are written (in APR order).
+ */
+export interface PersistenceLookup {
+  marketNumber(market: MarketSnapshot): number | undefined;
+  /** The slot of the pair long `long`, short `short`; -1 when unknown. */
+  slotOf(long: number, short: number): number;
+  slots(): PersistenceSlots;
 }
 
 export interface OpportunityScan {
@@ -103,6 +115,8 @@ interface Candidate {
   symbolRank: number;
   exchangeRank: number;
   shortExchangeRank: number;
+  /** Its number in the persistence lookup; -1 when unknown or there is none. */
+  persistence: number;
 }
 
 /**
@@ -187,6 +201,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       symbolRank: -1,
       exchangeRank: -1,
       shortExchangeRank: -1,
+      persistence: -1,
     };
     // Markets pair within one underlying class: a HIP-3 index never meets a memecoin of its ticker.
     const group = pairingKey(snapshot.base, snapshot.underlyingClass);
@@ -230,6 +245,9 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const longOf = take(Uint32Array, count);
   const shortOf = take(Uint32Array, count);
   const aprs = take(Float64Array, count);
+  // Each pair's persistence slot, found as the pair is formed, where its asset's markets are at hand.
+  const lookup = options.persistence;
+  const slots = take(Int32Array, count);
   let k = 0;
   let pausedAt = 0;
   for (const [group, venues] of byBase) {
@@ -251,6 +269,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       candidate.symbolRank = idPlaces.symbols.get(group)!;
       candidate.exchangeRank = idPlaces.exchanges.get(candidate.exchange)!;
       candidate.shortExchangeRank = idPlaces.shortExchanges.get(candidate.exchange)!;
+      if (lookup) candidate.persistence = lookup.marketNumber(candidate.snapshot) ?? -1;
       paired.push(candidate);
     }
     for (let i = first; i < paired.length; i += 1) {
@@ -262,6 +281,9 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
         const short = bLonger ? i : j;
         longOf[k] = long;
         shortOf[k] = short;
+        const longNumber = paired[long]!.persistence;
+        const shortNumber = paired[short]!.persistence;
+        slots[k] = lookup && longNumber >= 0 && shortNumber >= 0 ? lookup.slotOf(longNumber, shortNumber) : -1;
         aprs[k] = roundTo(paired[short]!.annualisedPct - paired[long]!.annualisedPct, 6);
         k += 1;
       }
@@ -292,11 +314,13 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // pairs in no order memory likes, and a loop this short has many of its reads under way at once,
   // where the row loop below, reading them itself, waited for each (read in position order
   // instead, as a trial, the ranking took 228 ms against 310).
+  const slotOfRow = take(Int32Array, count);
   for (let r = 0; r < count; r++) {
     const p = order[r]!;
     c.long[r] = longOf[p]!;
     c.short[r] = shortOf[p]!;
     c.apr.put(r, aprs[p]!);
+    slotOfRow[r] = slots[p]!;
   }
   yield;
   // The rows from `from` to `to`, in a few loops of a few columns each, so the generator only
@@ -342,20 +366,38 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     }
   };
   // Last: it turns each row's markets' positions in `paired` into their legs' positions.
+  // Persistence is known only from stored history; unknown (null) without it.
+  const known = lookup?.slots();
+  // Texts by their place: the set's as_of, each positive_since (a few hundred hours) and null.
+  let asOfText = -1;
+  let nullText = -1;
+  const sinceText = new Int32Array(known?.sinceTexts.length ?? 0).fill(-1);
   const writePersistenceAndLegs = (from: number, to: number) => {
     for (let r = from; r < to; r++) {
-      const long = c.long[r]!;
-      const short = c.short[r]!;
-      // Known only from stored history; unknown without it.
-      const persistence = options.persistence?.(paired[long]!.snapshot, paired[short]!.snapshot) ?? UNKNOWN_PERSISTENCE;
-      c["persistence.as_of"][r] = texts.at(persistence.as_of);
-      c["persistence.positive_since"][r] = texts.at(persistence.positive_since);
-      c["persistence.apr_median_7d"].put(r, persistence.apr_median_7d);
-      c["persistence.apr_median_30d"].put(r, persistence.apr_median_30d);
-      c["persistence.paid_share_7d"].put(r, persistence.paid_share_7d);
-      c["persistence.apr_stddev_7d"].put(r, persistence.apr_stddev_7d);
-      c.long[r] = f[long * FIGURES + LEG]!;
-      c.short[r] = f[short * FIGURES + LEG]!;
+      const slot = slotOfRow[r]!;
+      if (known && slot >= 0) {
+        const at = slot * PERSISTENCE_FIGURES;
+        const since = known.figures[at + 4]!;
+        if (asOfText < 0) asOfText = texts.at(known.asOf);
+        if (since >= 0 && sinceText[since]! < 0) sinceText[since] = texts.at(known.sinceTexts[since]!);
+        c["persistence.as_of"][r] = asOfText;
+        if (since < 0 && nullText < 0) nullText = texts.at(null);
+        c["persistence.positive_since"][r] = since < 0 ? nullText : sinceText[since]!;
+        c["persistence.apr_median_7d"].putKnown(r, known.figures[at]!);
+        c["persistence.apr_median_30d"].putKnown(r, known.figures[at + 1]!);
+        c["persistence.paid_share_7d"].putKnown(r, known.figures[at + 2]!);
+        c["persistence.apr_stddev_7d"].putKnown(r, known.figures[at + 3]!);
+      } else {
+        if (nullText < 0) nullText = texts.at(null);
+        c["persistence.as_of"][r] = nullText;
+        c["persistence.positive_since"][r] = nullText;
+        c["persistence.apr_median_7d"].putKnown(r, Number.NaN);
+        c["persistence.apr_median_30d"].putKnown(r, Number.NaN);
+        c["persistence.paid_share_7d"].putKnown(r, Number.NaN);
+        c["persistence.apr_stddev_7d"].putKnown(r, Number.NaN);
+      }
+      c.long[r] = f[c.long[r]! * FIGURES + LEG]!;
+      c.short[r] = f[c.short[r]! * FIGURES + LEG]!;
     }
   };
   const writeRows = (from: number, to: number) => {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
+import { persistenceByMarkets } from "@/tests/support/market/persistence-lookup";
 import { marketKey, type MarketAverage } from "../model/market-average";
-import type { MarketSnapshot, Persistence } from "../model/types";
+import type { MarketSnapshot } from "../model/types";
 import { replaySampleMarket } from "../sample/replay-sample-market";
 import { itemsOf } from "./encoding/columns";
 import { rankOpportunities, type ComputeOpportunitiesOptions } from "./rank-opportunities";
@@ -29,10 +30,11 @@ beforeAll(async () => {
     if (i % 7 === 0) settlements.set(key, { rate: 0.0001 * (i % 4), at: Date.UTC(2026, 8, 27, 8) });
     if (i % 13 === 0) intervalChanges.set(key, Date.UTC(2026, 8, 26, 12));
   });
-  const persistence = (long: MarketSnapshot, short: MarketSnapshot): Persistence | undefined =>
+  const persistence = persistenceByMarkets("2026-09-27T13:00:00.000Z", (long, short) =>
     long.base.length % 2 === 0
-      ? { as_of: "2026-09-27T13:00:00.000Z", positive_since: null, apr_median_7d: long.base.length, apr_median_30d: null, paid_share_7d: 0.5, apr_stddev_7d: short.base.length }
-      : undefined;
+      ? { positive_since: null, apr_median_7d: long.base.length, apr_median_30d: null, paid_share_7d: 0.5, apr_stddev_7d: short.base.length }
+      : undefined,
+  );
   options = { averages, marketHistory: { settlements, intervalChanges }, persistence };
 }, 60_000); // the sample is parsed through every connector: slow on a busy machine
 

@@ -4,7 +4,7 @@ import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { UNKNOWN_PERSISTENCE } from "../model/types";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { PairRecord } from "./pair-persistence";
-import { crossVenuePairs, PersistenceSet, withPersistence } from "./persistence-set";
+import { crossVenuePairs, PersistenceSet, withPersistence, type MarketRef } from "./persistence-set";
 
 const THROUGH = Date.UTC(2026, 10, 21, 16);
 const binance = { exchange: "binance", market: "BTC/USDT:USDT" };
@@ -96,10 +96,28 @@ describe("withPersistence", () => {
   it("is what computeOpportunities attaches when asked while it forms the pairs", () => {
     const own = computeOpportunities(
       [makeSnapshot({ exchange: "binance", fundingRate: 0.0001 }), makeSnapshot({ exchange: "okx", fundingRate: 0.0003 })],
-      { persistence: (long, short) => set().persistenceOf(long, short) },
+      { persistence: set() },
     ).opportunities;
     expect(own).toEqual(withPersistence(opportunities, set()));
     expect(opportunities[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE); // withPersistence copied
+  });
+
+  it("gives a ranking of many venues each pair's figures, either way round, as persistenceOf does", () => {
+    const venues = ["binance", "bybit", "gate", "okx", "hyperliquid"];
+    const markets = ["BTC", "ETH"].flatMap((base) => venues.map((exchange) => ({ exchange, market: `${base}/USDT:USDT`, base })));
+    // Every other pair held, with figures of its own and a positive_since on one side or the other.
+    const pairs: [MarketRef, MarketRef, PairRecord][] = [];
+    for (const base of ["BTC", "ETH"])
+      for (const [first, second] of crossVenuePairs(markets.filter((m) => m.base === base)))
+        if (pairs.length % 2 === 0 || base === "ETH") pairs.push([first, second, record({ median7: pairs.length, sinceSign: pairs.length % 3 === 0 ? -1 : 1, since: THROUGH - pairs.length * 3_600_000 })]);
+        else pairs.push([first, { exchange: "nowhere", market: "BTC/USDT:USDT" }, record()]);
+    const held = PersistenceSet.of(THROUGH, pairs);
+    const snapshots = markets.map((m, i) => makeSnapshot({ exchange: m.exchange, market: m.market, base: m.base, fundingRate: 0.0001 * ((i * 7) % 5) }));
+    const ranked = computeOpportunities(snapshots, { persistence: held }).opportunities;
+    expect(ranked).toHaveLength(20);
+    expect(ranked.filter((o) => o.persistence.as_of !== null).length).toBeGreaterThan(5);
+    expect(ranked.some((o) => o.persistence.positive_since !== null)).toBe(true);
+    expect(ranked).toEqual(withPersistence(computeOpportunities(snapshots).opportunities, held));
   });
 
   it("leaves every figure unknown for a pair the set does not hold, and without a set", () => {

@@ -52,8 +52,9 @@ const gunzip = promisify(gunzipCallback);
  * and stored and read back as those columns (`pack`, `unpack`) with nothing to parse per pair.
  */
 export class PersistenceSet {
-  private index: { markets: Map<string, Map<string, number>>; pairs: Map<number, number> } | undefined;
+  private index: { markets: Map<string, Map<string, number>>; partners: PartnerRuns } | undefined;
   private oriented: (Persistence | undefined)[] | undefined;
+  private bySlot: SlotColumns | undefined;
 
   private constructor(
     readonly through: number,
@@ -126,14 +127,22 @@ export class PersistenceSet {
    * round after the first makes nothing.
    */
   persistenceOf(long: MarketRef, short: MarketRef): Persistence | undefined {
-    const index = this.indexed();
-    const longId = index.markets.get(long.exchange)?.get(long.market);
-    const shortId = index.markets.get(short.exchange)?.get(short.market);
-    if (longId === undefined || shortId === undefined) return undefined;
-    const row = index.pairs.get(longId < shortId ? longId * this.markets.length + shortId : shortId * this.markets.length + longId);
-    if (row === undefined) return undefined;
-    const longIsFirst = this.columns.first[row] === longId;
-    const slot = row * 2 + (longIsFirst ? 0 : 1);
+    const longId = this.marketNumber(long);
+    const shortId = this.marketNumber(short);
+    return longId === undefined || shortId === undefined ? undefined : this.ofPair(longId, shortId);
+  }
+
+  /** The number pairs know `market` by (its place in `markets`), or undefined when no pair has it. */
+  marketNumber(market: MarketRef): number | undefined {
+    return this.indexed().markets.get(market.exchange)?.get(market.market);
+  }
+
+  /** `persistenceOf` by the markets' numbers (`marketNumber`). */
+  ofPair(longId: number, shortId: number): Persistence | undefined {
+    const slot = this.slotOf(longId, shortId);
+    if (slot < 0) return undefined;
+    const row = slot >> 1;
+    const longIsFirst = (slot & 1) === 0;
     this.oriented ??= new Array<Persistence | undefined>(this.size * 2);
     let persistence = this.oriented[slot];
     if (!persistence) this.oriented[slot] = persistence = orientPersistence(this.pairAt(row).record, longIsFirst, this.through, this.iso);
@@ -141,20 +150,78 @@ export class PersistenceSet {
   }
 
   /**
-   * Builds the lookups and both orientations of the figures of pairs `from` to `to` (all by
-   * default) ahead of a round; the store does it in the background, a slice per turn of the event
-   * loop. Otherwise the first round with a new set makes them, ~0.4 s at 114k pairs.
+   * The slot of the pair long market `longId`, short `shortId` (by number): the pair's row, twice,
+   * plus 1 when the long market is the row's second; -1 when the set does not hold the pair. A
+   * search among the long market's partners (tens), where a map of every pair (500,000 at 46
+   * venues) cost a round's ranking a cache miss or two a pair.
+   */
+  slotOf(longId: number, shortId: number): number {
+    const { partners } = this.indexed();
+    let low = partners.start[longId]!;
+    let high = partners.start[longId + 1]! - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const partner = partners.partner[mid]!;
+      if (partner === shortId) return partners.slot[mid]!;
+      if (partner < shortId) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  /**
+   * Each slot's persistence (`slotOf`) as columns, as a ranking writes it for 450,000 pairs a round:
+   * read from the pairs' objects, each row cost a cache miss for the object and one for each of its
+   * numbers. Filled by `prepare`, a slice of pairs at a time; what it has not filled, here.
+   */
+  slots(): PersistenceSlots {
+    const slots = this.slotColumns();
+    for (let row = 0; row < this.size; row++) if (slots.filled[row] === 0) this.fillSlots(row);
+    return slots;
+  }
+
+  /**
+   * Builds the lookups, and both orientations of the figures of pairs `from` to `to` (all by
+   * default), as objects and as columns (`slots`), ahead of a round; the store does it in the
+   * background, a slice per turn of the event loop. Otherwise the first round with a new set makes
+   * them, ~0.4 s at 114k pairs.
    */
   prepare(from = 0, to = this.size): this {
     this.indexed();
     this.oriented ??= new Array<Persistence | undefined>(this.size * 2);
     for (let row = from; row < Math.min(to, this.size); row++) {
-      if (this.oriented[row * 2] && this.oriented[row * 2 + 1]) continue;
-      const { record } = this.pairAt(row);
-      this.oriented[row * 2] = orientPersistence(record, true, this.through, this.iso);
-      this.oriented[row * 2 + 1] = orientPersistence(record, false, this.through, this.iso);
+      if (!this.oriented[row * 2] || !this.oriented[row * 2 + 1]) {
+        const { record } = this.pairAt(row);
+        this.oriented[row * 2] = orientPersistence(record, true, this.through, this.iso);
+        this.oriented[row * 2 + 1] = orientPersistence(record, false, this.through, this.iso);
+      }
+      if (this.slotColumns().filled[row] === 0) this.fillSlots(row);
     }
     return this;
+  }
+
+  private slotColumns(): SlotColumns {
+    if (this.bySlot) return this.bySlot;
+    const slots = this.size * 2;
+    this.bySlot = { figures: new Float64Array(slots * PERSISTENCE_FIGURES), asOf: this.iso(this.through), sinceTexts: [], sinceAt: new Map(), filled: new Uint8Array(this.size) };
+    return this.bySlot;
+  }
+
+  /** Pair `row`'s two slots in the columns. */
+  private fillSlots(row: number): void {
+    const { figures, sinceTexts, sinceAt, filled } = this.slotColumns();
+    for (const slot of [row * 2, row * 2 + 1]) {
+      const p = this.oriented?.[slot] ?? orientPersistence(this.pairAt(row).record, slot === row * 2, this.through, this.iso);
+      const at = slot * PERSISTENCE_FIGURES;
+      figures[at] = p.apr_median_7d ?? Number.NaN;
+      figures[at + 1] = p.apr_median_30d ?? Number.NaN;
+      figures[at + 2] = p.paid_share_7d ?? Number.NaN;
+      figures[at + 3] = p.apr_stddev_7d ?? Number.NaN;
+      let since = p.positive_since === null ? -1 : sinceAt.get(p.positive_since);
+      if (since === undefined) sinceAt.set(p.positive_since!, (since = sinceTexts.push(p.positive_since!) - 1));
+      figures[at + 4] = since;
+    }
+    filled[row] = 1;
   }
 
   private readonly times = new Map<number, string>();
@@ -166,11 +233,10 @@ export class PersistenceSet {
   };
 
   private rowOf(a: MarketRef, b: MarketRef): number | undefined {
-    const index = this.indexed();
-    const aId = index.markets.get(a.exchange)?.get(a.market);
-    const bId = index.markets.get(b.exchange)?.get(b.market);
-    if (aId === undefined || bId === undefined) return undefined;
-    return index.pairs.get(aId < bId ? aId * this.markets.length + bId : bId * this.markets.length + aId);
+    const aId = this.marketNumber(a);
+    const bId = this.marketNumber(b);
+    const slot = aId === undefined || bId === undefined ? -1 : this.slotOf(aId, bId);
+    return slot < 0 ? undefined : slot >> 1;
   }
 
   private indexed() {
@@ -181,14 +247,7 @@ export class PersistenceSet {
       if (!byMarket) markets.set(m.exchange, (byMarket = new Map()));
       byMarket.set(m.market, id);
     });
-    const pairs = new Map<number, number>();
-    const n = this.markets.length;
-    const { first, second } = this.columns;
-    for (let row = 0; row < this.size; row++) {
-      const [a, b] = [first[row]!, second[row]!];
-      pairs.set(a < b ? a * n + b : b * n + a, row);
-    }
-    this.index = { markets, pairs };
+    this.index = { markets, partners: partnerRuns(this.markets.length, this.columns.first, this.columns.second, this.size) };
     return this.index;
   }
 
@@ -255,6 +314,74 @@ function allocate(size: number): Columns {
   const columns = {} as Record<keyof Columns, unknown>;
   for (const name of COLUMN_NAMES) columns[name] = new COLUMNS[name](size);
   return columns as Columns;
+}
+
+/**
+ * Numbers a slot's figures take in `PersistenceSlots.figures`: the 7-day median, 30-day median,
+ * 7-day paid share and 7-day stddev (NaN for null), and its positive_since's place in `sinceTexts`
+ * (-1 for null).
+ */
+export const PERSISTENCE_FIGURES = 5;
+
+/** Each slot's persistence as columns (PersistenceSet.slots), one record of PERSISTENCE_FIGURES numbers a slot; every slot's `as_of` is the set's. */
+export interface PersistenceSlots {
+  figures: ArrayLike<number>;
+  asOf: string;
+  sinceTexts: readonly string[];
+}
+
+/** PersistenceSlots as a set fills them, with which pairs' slots are filled. */
+interface SlotColumns {
+  figures: Float64Array;
+  asOf: string;
+  sinceTexts: string[];
+  sinceAt: Map<string, number>;
+  filled: Uint8Array;
+}
+
+/**
+ * Each market's partners (in `partner`, ascending, from `start[m]` to `start[m + 1]`) and the slot
+ * of the pair with the market long and the partner short (the pair's row twice, plus 1 when the
+ * market is the row's second).
+ */
+interface PartnerRuns {
+  start: Int32Array;
+  partner: Int32Array;
+  slot: Int32Array;
+}
+
+/** Above any slot (a set holds well under 2^27 pairs); partner × SLOT_SPAN + slot stays exact below 2^53. */
+const SLOT_SPAN = 2 ** 28;
+
+function partnerRuns(markets: number, first: Uint32Array, second: Uint32Array, size: number): PartnerRuns {
+  const start = new Int32Array(markets + 1);
+  for (let row = 0; row < size; row++) {
+    start[first[row]! + 1]! += 1;
+    start[second[row]! + 1]! += 1;
+  }
+  for (let m = 0; m < markets; m++) start[m + 1]! += start[m]!;
+  const partner = new Int32Array(size * 2);
+  const slot = new Int32Array(size * 2);
+  const next = start.slice(0, markets);
+  const place = (market: number, other: number, at: number) => {
+    const i = next[market]!++;
+    partner[i] = other;
+    slot[i] = at;
+  };
+  for (let row = 0; row < size; row++) {
+    place(first[row]!, second[row]!, row * 2);
+    place(second[row]!, first[row]!, row * 2 + 1);
+  }
+  // Each run by partner. A perpetual's run is tens of pairs, held spot's one for every perpetual:
+  // sorted as numbers, each partner and its slot in one exact float (partner × 2^28 + slot).
+  const keys = new Float64Array(size * 2);
+  for (let i = 0; i < keys.length; i++) keys[i] = partner[i]! * SLOT_SPAN + slot[i]!;
+  for (let m = 0; m < markets; m++) keys.subarray(start[m]!, start[m + 1]!).sort();
+  for (let i = 0; i < keys.length; i++) {
+    partner[i] = Math.floor(keys[i]! / SLOT_SPAN);
+    slot[i] = keys[i]! - partner[i]! * SLOT_SPAN;
+  }
+  return { start, partner, slot };
 }
 
 /**

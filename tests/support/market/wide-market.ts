@@ -1,6 +1,7 @@
 import { marketKey, type MarketAverage } from "@/lib/market/model/market-average";
-import type { MarketSnapshot, Persistence } from "@/lib/market/model/types";
+import type { MarketSnapshot } from "@/lib/market/model/types";
 import { makeSnapshot } from "./make-snapshot";
+import { persistenceByMarkets } from "./persistence-lookup";
 
 /** 23 venue names, as many as a live round has. */
 export const WIDE_VENUES = Array.from({ length: 23 }, (_, v) => `venue${String.fromCharCode(97 + v)}`);
@@ -38,9 +39,10 @@ export function wideMarket(assets = 600, observedAt = Date.UTC(2026, 8, 27, 13, 
       if (seed % 37 === 0) intervalChanges.set(key, observedAt - 7_200_000);
     });
   }
-  const persistence = (long: MarketSnapshot, short: MarketSnapshot): Persistence | undefined =>
+  const persistence = persistenceByMarkets("2026-09-27T13:00:00.000Z", (long, short) =>
     long.base.length % 2 === 0 && long.exchange < short.exchange
-      ? { as_of: "2026-09-27T13:00:00.000Z", positive_since: null, apr_median_7d: 4.5, apr_median_30d: null, paid_share_7d: 0.75, apr_stddev_7d: 1.25 }
-      : undefined;
+      ? { positive_since: null, apr_median_7d: 4.5, apr_median_30d: null, paid_share_7d: 0.75, apr_stddev_7d: 1.25 }
+      : undefined,
+  );
   return { snapshots, averages, marketHistory: { settlements, intervalChanges }, persistence };
 }
