@@ -120,6 +120,23 @@ describe("withPersistence", () => {
     expect(ranked).toEqual(withPersistence(computeOpportunities(snapshots).opportunities, held));
   });
 
+  it("finds a pair either way round whichever of its markets has more partners (held spot has every perpetual)", () => {
+    const held = { exchange: "spot", market: "held" };
+    const perps = ["binance", "okx", "bybit"].map((exchange) => ({ exchange, market: "BTC/USDT:USDT" }));
+    const withHeld = PersistenceSet.of(THROUGH, [
+      ...perps.map((perp, i): [MarketRef, MarketRef, PairRecord] => [perp, held, record({ median7: 10 + i })]),
+      [perps[0]!, perps[1]!, record({ median7: 3 })],
+    ]);
+    for (const [i, perp] of perps.entries()) {
+      // The record's first market is the perpetual: long it, its median as recorded; long held spot, turned.
+      expect(withHeld.persistenceOf(perp, held)?.apr_median_7d).toBe(10 + i);
+      expect(withHeld.persistenceOf(held, perp)?.apr_median_7d).toBe(-(10 + i));
+    }
+    expect(withHeld.persistenceOf(perps[0]!, perps[1]!)?.apr_median_7d).toBe(3);
+    expect(withHeld.persistenceOf(perps[1]!, perps[0]!)?.apr_median_7d).toBe(-3);
+    expect(withHeld.persistenceOf(perps[1]!, perps[2]!)).toBeUndefined();
+  });
+
   it("leaves every figure unknown for a pair the set does not hold, and without a set", () => {
     expect(withPersistence(opportunities, PersistenceSet.of(THROUGH, []))[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE);
     expect(withPersistence(opportunities, null)[0]?.persistence).toEqual(UNKNOWN_PERSISTENCE);

@@ -129,24 +129,17 @@ export class PersistenceSet {
   persistenceOf(long: MarketRef, short: MarketRef): Persistence | undefined {
     const longId = this.marketNumber(long);
     const shortId = this.marketNumber(short);
-    return longId === undefined || shortId === undefined ? undefined : this.ofPair(longId, shortId);
+    const slot = longId === undefined || shortId === undefined ? -1 : this.slotOf(longId, shortId);
+    if (slot < 0) return undefined;
+    this.oriented ??= new Array<Persistence | undefined>(this.size * 2);
+    let persistence = this.oriented[slot];
+    if (!persistence) this.oriented[slot] = persistence = orientPersistence(this.pairAt(slot >> 1).record, (slot & 1) === 0, this.through, this.iso);
+    return persistence;
   }
 
   /** The number pairs know `market` by (its place in `markets`), or undefined when no pair has it. */
   marketNumber(market: MarketRef): number | undefined {
     return this.indexed().markets.get(market.exchange)?.get(market.market);
-  }
-
-  /** `persistenceOf` by the markets' numbers (`marketNumber`). */
-  ofPair(longId: number, shortId: number): Persistence | undefined {
-    const slot = this.slotOf(longId, shortId);
-    if (slot < 0) return undefined;
-    const row = slot >> 1;
-    const longIsFirst = (slot & 1) === 0;
-    this.oriented ??= new Array<Persistence | undefined>(this.size * 2);
-    let persistence = this.oriented[slot];
-    if (!persistence) this.oriented[slot] = persistence = orientPersistence(this.pairAt(row).record, longIsFirst, this.through, this.iso);
-    return persistence;
   }
 
   /**
@@ -156,14 +149,24 @@ export class PersistenceSet {
    * venues) cost a round's ranking a cache miss or two a pair.
    */
   slotOf(longId: number, shortId: number): number {
-    const { partners } = this.indexed();
-    let low = partners.start[longId]!;
-    let high = partners.start[longId + 1]! - 1;
+    const { start } = this.indexed().partners;
+    // In the shorter of the two runs: held spot's has every perpetual. Found from the short
+    // market's side, the slot is the pair's other orientation.
+    if (start[longId + 1]! - start[longId]! <= start[shortId + 1]! - start[shortId]!) return this.partnerSlot(longId, shortId);
+    const slot = this.partnerSlot(shortId, longId);
+    return slot < 0 ? -1 : slot ^ 1;
+  }
+
+  /** The slot of `market` long and `partner` short, searched in `market`'s run; -1 when not there. */
+  private partnerSlot(market: number, partner: number): number {
+    const partners = this.indexed().partners;
+    let low = partners.start[market]!;
+    let high = partners.start[market + 1]! - 1;
     while (low <= high) {
       const mid = (low + high) >> 1;
-      const partner = partners.partner[mid]!;
-      if (partner === shortId) return partners.slot[mid]!;
-      if (partner < shortId) low = mid + 1;
+      const found = partners.partner[mid]!;
+      if (found === partner) return partners.slot[mid]!;
+      if (found < partner) low = mid + 1;
       else high = mid - 1;
     }
     return -1;
@@ -176,7 +179,10 @@ export class PersistenceSet {
    */
   slots(): PersistenceSlots {
     const slots = this.slotColumns();
-    for (let row = 0; row < this.size; row++) if (slots.filled[row] === 0) this.fillSlots(row);
+    if (!slots.complete) {
+      for (let row = 0; row < this.size; row++) if (slots.filled[row] === 0) this.fillSlots(row);
+      slots.complete = true;
+    }
     return slots;
   }
 
@@ -203,7 +209,7 @@ export class PersistenceSet {
   private slotColumns(): SlotColumns {
     if (this.bySlot) return this.bySlot;
     const slots = this.size * 2;
-    this.bySlot = { figures: new Float64Array(slots * PERSISTENCE_FIGURES), asOf: this.iso(this.through), sinceTexts: [], sinceAt: new Map(), filled: new Uint8Array(this.size) };
+    this.bySlot = { figures: new Float64Array(slots * PERSISTENCE_FIGURES), asOf: this.iso(this.through), sinceTexts: [], sinceAt: new Map(), filled: new Uint8Array(this.size), complete: false };
     return this.bySlot;
   }
 
@@ -337,6 +343,8 @@ interface SlotColumns {
   sinceTexts: string[];
   sinceAt: Map<string, number>;
   filled: Uint8Array;
+  /** Every pair's slots filled: `slots` need not look. */
+  complete: boolean;
 }
 
 /**
