@@ -58,7 +58,8 @@ export interface ComputeOpportunitiesOptions {
  * figures as columns when the rows are written (in APR order).
  */
 export interface PersistenceLookup {
-  marketNumber(market: MarketSnapshot): number | undefined;
+  /** `key` is the market's `marketKey`. */
+  marketNumber(market: MarketSnapshot, key: string): number | undefined;
   /** The slot of the pair long `long`, short `short`; -1 when unknown. */
   slotOf(long: number, short: number): number;
   slots(): PersistenceSlots;
@@ -248,6 +249,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // Each pair's persistence slot, found as the pair is formed, where its asset's markets are at hand.
   const lookup = options.persistence;
   const slots = take(Int32Array, count);
+  // And, where ids sort by numbers (idOrderPlaces), its place in id order, while its markets are at hand too.
+  const places = idPlaces.exact ? take(Uint32Array, count) : undefined;
   let k = 0;
   let pausedAt = 0;
   for (const [group, venues] of byBase) {
@@ -269,7 +272,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       candidate.symbolRank = idPlaces.symbols.get(group)!;
       candidate.exchangeRank = idPlaces.exchanges.get(candidate.exchange)!;
       candidate.shortExchangeRank = idPlaces.shortExchanges.get(candidate.exchange)!;
-      if (lookup) candidate.persistence = lookup.marketNumber(candidate.snapshot) ?? -1;
+      if (lookup) candidate.persistence = lookup.marketNumber(candidate.snapshot, candidate.key) ?? -1;
       paired.push(candidate);
     }
     for (let i = first; i < paired.length; i += 1) {
@@ -285,18 +288,14 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
         const shortNumber = paired[short]!.persistence;
         slots[k] = lookup && longNumber >= 0 && shortNumber >= 0 ? lookup.slotOf(longNumber, shortNumber) : -1;
         aprs[k] = roundTo(paired[short]!.annualisedPct - paired[long]!.annualisedPct, 6);
+        if (places) places[k] = idPlaces.key(paired[long]!, paired[short]!);
         k += 1;
       }
     }
   }
   let order: Uint32Array;
-  if (idPlaces.exact) {
+  if (places) {
     // Highest APR first, ties by a number giving id order: one radix sort by both.
-    const places = take(Uint32Array, count);
-    for (let p = 0; p < count; p++) {
-      if (p % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-      places[p] = idPlaces.key(paired[longOf[p]!]!, paired[shortOf[p]!]!);
-    }
     yield;
     order = yield* descendingOrderSlices(aprs, places, take);
   } else {
@@ -329,40 +328,49 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // for a round's 450,000 rows against 44 MB, and a fifth of the ranking's time). Numbers only
   // (NaN for null, putKnown), for the same reason.
   const writeFigures = (from: number, to: number) => {
+    const longs = c.long;
+    const shorts = c.short;
+    const symbols = c.symbol;
+    const netCol = c.net_apr;
+    const spreadCol = c.funding_spread_8h;
+    const oiCol = c.open_interest_usd;
+    const volCol = c.volume_24h_usd;
     for (let r = from; r < to; r++) {
       // Each side's figures: one record of FIGURES numbers (a cache line or two), not a read in each of a dozen arrays.
-      const l = c.long[r]! * FIGURES;
-      const s = c.short[r]! * FIGURES;
-      c.symbol[r] = f[l + SYMBOL]!;
+      const l = longs[r]! * FIGURES;
+      const s = shorts[r]! * FIGURES;
+      symbols[r] = f[l + SYMBOL]!;
       const net = netApr(f[s + ANNUALISED_PCT]! - f[l + ANNUALISED_PCT]!, f[l + TAKER_FEE]!, f[s + TAKER_FEE]!, holdingDays);
-      c.net_apr.putKnown(r, roundTo(net, 6));
+      netCol.putKnown(r, roundTo(net, 6));
       // fundingSpread8h, each side's ratePer8h computed once per market.
-      c.funding_spread_8h.putKnown(r, roundTo(f[s + RATE_8H]! - f[l + RATE_8H]!, 12));
+      spreadCol.putKnown(r, roundTo(f[s + RATE_8H]! - f[l + RATE_8H]!, 12));
       // A pair is only as deep as its shallower leg; unknown (NaN) on either side is unknown.
-      c.open_interest_usd.putKnown(r, Math.min(f[l + OPEN_INTEREST_USD]!, f[s + OPEN_INTEREST_USD]!));
-      c.volume_24h_usd.putKnown(r, Math.min(f[l + VOLUME_24H_USD]!, f[s + VOLUME_24H_USD]!));
+      oiCol.putKnown(r, Math.min(f[l + OPEN_INTEREST_USD]!, f[s + OPEN_INTEREST_USD]!));
+      volCol.putKnown(r, Math.min(f[l + VOLUME_24H_USD]!, f[s + VOLUME_24H_USD]!));
     }
   };
   const writePrices = (from: number, to: number) => {
+    const { long: longs, short: shorts, price_spread_bps: spreadCol, price_spread_unavailable_reason: reasons, updated_at: updated } = c;
     for (let r = from; r < to; r++) {
-      const l = c.long[r]! * FIGURES;
-      const s = c.short[r]! * FIGURES;
+      const l = longs[r]! * FIGURES;
+      const s = shorts[r]! * FIGURES;
       const longPrice = f[l + UNIT_PRICE]!;
       const longAt = f[l + OBSERVED_AT]!;
       const shortPrice = f[s + UNIT_PRICE]!;
       const shortAt = f[s + OBSERVED_AT]!;
       const reason = unavailableReasonOf(longPrice, longAt, shortPrice, shortAt);
-      c.price_spread_bps.putKnown(r, reason === null ? roundedSpreadBps(longPrice, shortPrice) : Number.NaN);
-      c.price_spread_unavailable_reason[r] = texts.at(reason);
-      c.updated_at[r] = longAt <= shortAt ? f[l + OBSERVED]! : f[s + OBSERVED]!;
+      spreadCol.putKnown(r, reason === null ? roundedSpreadBps(longPrice, shortPrice) : Number.NaN);
+      reasons[r] = texts.at(reason);
+      updated[r] = longAt <= shortAt ? f[l + OBSERVED]! : f[s + OBSERVED]!;
     }
   };
   const writeAverages = (from: number, to: number) => {
+    const { long: longs, short: shorts, apr_1d_avg: dayCol, apr_7d_avg: weekCol } = c;
     for (let r = from; r < to; r++) {
-      const l = c.long[r]! * FIGURES;
-      const s = c.short[r]! * FIGURES;
-      c.apr_1d_avg.putKnown(r, pairAverage(f[s + AVERAGE_DAY]!, f[l + AVERAGE_DAY]!));
-      c.apr_7d_avg.putKnown(r, pairAverage(f[s + AVERAGE_WEEK]!, f[l + AVERAGE_WEEK]!));
+      const l = longs[r]! * FIGURES;
+      const s = shorts[r]! * FIGURES;
+      dayCol.putKnown(r, pairAverage(f[s + AVERAGE_DAY]!, f[l + AVERAGE_DAY]!));
+      weekCol.putKnown(r, pairAverage(f[s + AVERAGE_WEEK]!, f[l + AVERAGE_WEEK]!));
     }
   };
   // Last: it turns each row's markets' positions in `paired` into their legs' positions.
@@ -373,31 +381,39 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   let nullText = -1;
   const sinceText = new Int32Array(known?.sinceTexts.length ?? 0).fill(-1);
   const writePersistenceAndLegs = (from: number, to: number) => {
+    const { long: longs, short: shorts } = c;
+    const asOfs = c["persistence.as_of"];
+    const sinces = c["persistence.positive_since"];
+    const median7 = c["persistence.apr_median_7d"];
+    const median30 = c["persistence.apr_median_30d"];
+    const paidShare = c["persistence.paid_share_7d"];
+    const stddev7 = c["persistence.apr_stddev_7d"];
+    const figures = known?.figures;
     for (let r = from; r < to; r++) {
       const slot = slotOfRow[r]!;
-      if (known && slot >= 0) {
+      if (figures && slot >= 0) {
         const at = slot * PERSISTENCE_FIGURES;
-        const since = known.figures[at + 4]!;
-        if (asOfText < 0) asOfText = texts.at(known.asOf);
-        if (since >= 0 && sinceText[since]! < 0) sinceText[since] = texts.at(known.sinceTexts[since]!);
-        c["persistence.as_of"][r] = asOfText;
+        const since = figures[at + 4]!;
+        if (asOfText < 0) asOfText = texts.at(known!.asOf);
+        if (since >= 0 && sinceText[since]! < 0) sinceText[since] = texts.at(known!.sinceTexts[since]!);
+        asOfs[r] = asOfText;
         if (since < 0 && nullText < 0) nullText = texts.at(null);
-        c["persistence.positive_since"][r] = since < 0 ? nullText : sinceText[since]!;
-        c["persistence.apr_median_7d"].putKnown(r, known.figures[at]!);
-        c["persistence.apr_median_30d"].putKnown(r, known.figures[at + 1]!);
-        c["persistence.paid_share_7d"].putKnown(r, known.figures[at + 2]!);
-        c["persistence.apr_stddev_7d"].putKnown(r, known.figures[at + 3]!);
+        sinces[r] = since < 0 ? nullText : sinceText[since]!;
+        median7.putKnown(r, figures[at]!);
+        median30.putKnown(r, figures[at + 1]!);
+        paidShare.putKnown(r, figures[at + 2]!);
+        stddev7.putKnown(r, figures[at + 3]!);
       } else {
         if (nullText < 0) nullText = texts.at(null);
-        c["persistence.as_of"][r] = nullText;
-        c["persistence.positive_since"][r] = nullText;
-        c["persistence.apr_median_7d"].putKnown(r, Number.NaN);
-        c["persistence.apr_median_30d"].putKnown(r, Number.NaN);
-        c["persistence.paid_share_7d"].putKnown(r, Number.NaN);
-        c["persistence.apr_stddev_7d"].putKnown(r, Number.NaN);
+        asOfs[r] = nullText;
+        sinces[r] = nullText;
+        median7.putKnown(r, Number.NaN);
+        median30.putKnown(r, Number.NaN);
+        paidShare.putKnown(r, Number.NaN);
+        stddev7.putKnown(r, Number.NaN);
       }
-      c.long[r] = f[c.long[r]! * FIGURES + LEG]!;
-      c.short[r] = f[c.short[r]! * FIGURES + LEG]!;
+      longs[r] = f[longs[r]! * FIGURES + LEG]!;
+      shorts[r] = f[shorts[r]! * FIGURES + LEG]!;
     }
   };
   const writeRows = (from: number, to: number) => {

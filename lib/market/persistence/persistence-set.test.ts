@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeOpportunities } from "../opportunities/rank-opportunities";
 import { UNKNOWN_PERSISTENCE } from "../model/types";
+import { marketKey } from "../model/market-average";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import type { PairRecord } from "./pair-persistence";
 import { crossVenuePairs, PersistenceSet, withPersistence, type MarketRef } from "./persistence-set";
@@ -36,6 +37,21 @@ describe("a persistence set", () => {
     expect(set().find(binance, okx)).toEqual({ record: record(), aIsFirst: true });
     expect(set().find(okx, binance)).toEqual({ record: record(), aIsFirst: false });
     expect(set().find(binance, { exchange: "bybit", market: "BTC/USDT:USDT" })).toBeUndefined();
+  });
+
+  it("numbers a market alike by its venue and symbol or by its marketKey, and none it does not hold", () => {
+    const held = set();
+    const bybit = { exchange: "bybit", market: "BTC/USDT:USDT" };
+    expect([held.marketNumber(binance), held.marketNumber(okx)].sort()).toEqual([0, 1]);
+    for (const m of [binance, okx, bybit]) expect(held.marketNumber(m, marketKey(m.exchange, m.market))).toBe(held.marketNumber(m));
+    expect(held.marketNumber(bybit)).toBeUndefined();
+  });
+
+  it("prepares its slots without making an object per pair, and still answers persistenceOf", () => {
+    const prepared = set().prepare();
+    expect((prepared as unknown as { oriented: unknown }).oriented).toBeUndefined();
+    expect(Array.from(prepared.slots().figures).slice(0, 4)).toEqual([12.5, 8, Math.round((150 / 168) * 1e6) / 1e6, 3.25]);
+    expect(prepared.persistenceOf(okx, binance)?.apr_median_7d).toBe(-12.5);
   });
 
   it("round-trips through its packed form, null figures included", async () => {
