@@ -5,6 +5,7 @@ import { BACKPACK_TIME, backpackRoutes } from "@/tests/fixtures/venues/replays/b
 import { BINGX_NEXT_FUNDING, BINGX_UPDATE_TIME, bingxRoutes } from "@/tests/fixtures/venues/replays/bingx";
 import { bitmartRoutes } from "@/tests/fixtures/venues/replays/bitmart";
 import { BITMEX_TIME, bitmexRoutes } from "@/tests/fixtures/venues/replays/bitmex";
+import { BITMEX_INSTRUMENT_COLUMNS } from "@/lib/market/venues/connectors/bitmex";
 import { COINEX_NOW, coinexRoutes } from "@/tests/fixtures/venues/replays/coinex";
 import { DERIBIT_TIME, deribitRoutes } from "@/tests/fixtures/venues/replays/deribit";
 import { DYDX_RECORDED_AT, dydxRoutes } from "@/tests/fixtures/venues/replays/dydx";
@@ -495,8 +496,9 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
     listed: ["BTC/USDT:USDT", "ETH/USDT:USDT"],
     skipped: { XBTUSD: "inverse (the REAL recording)", XBTUSDTZ24: "dated future" },
     excluded: { notLinearPerp: 2, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 },
-    // One request a refresh: the list is the markets and the funding payload.
-    requests: ["GET /api/v1/instrument/active"],
+    // One request a refresh: the list is the markets and the funding payload, of the columns the
+    // adapter reads (the route answers those alone: a field read and not asked would be missing above).
+    requests: [`GET /api/v1/instrument/active?columns=${BITMEX_INSTRUMENT_COLUMNS.join(",")}`],
     variants: [
       {
         name: "is stale, not empty, on the REAL payload alone, which has no eligible market",

@@ -76,4 +76,22 @@ describe("createReplayFetch", () => {
     // Not asked by the parameter: every row, as the route was recorded.
     expect(await answer("")).toEqual({ status: "ok", data: rows, ts: 5 });
   });
+
+  it("answers a route that selects columns with each row cut to the columns asked for", async () => {
+    const rows = [
+      { symbol: "XBTUSDT", fundingRate: 0.0001, lotSize: 100, state: "Open" },
+      { symbol: "ETHUSDT", fundingRate: -0.0002, lotSize: 1 },
+    ];
+    const selected: ReplayRoute = { path: "/instrument", columnsBy: { query: "columns" }, reply: { body: rows } };
+    const { fetchImplementation } = createReplayFetch([selected, { path: "/error", columnsBy: { query: "columns" }, reply: { status: 400, body: { error: "bad" } } }]);
+    const answer = async (path: string) => (await fetchImplementation(`https://venue.test${path}`, {})).json();
+    expect(await answer("/instrument?columns=symbol,state,fundingRate")).toEqual([
+      { symbol: "XBTUSDT", fundingRate: 0.0001, state: "Open" },
+      { symbol: "ETHUSDT", fundingRate: -0.0002 },
+    ]);
+    // Asked again, the same answer (made once).
+    expect(await answer("/instrument?columns=symbol,state,fundingRate")).toEqual([{ symbol: "XBTUSDT", fundingRate: 0.0001, state: "Open" }, { symbol: "ETHUSDT", fundingRate: -0.0002 }]);
+    expect(await answer("/instrument")).toEqual(rows);
+    expect(await answer("/error?columns=symbol")).toEqual({ error: "bad" });
+  });
 });

@@ -25,6 +25,12 @@ export interface ReplayRoute {
    * made 60 answers of all 600 rows where HTX sends 10 each.
    */
   rowsBy?: { query: string; field: string };
+  /**
+   * The venue answers only the columns asked for: each row of the reply's list (a list of objects
+   * at its top) with only the keys named in the request's `query` parameter (comma-separated), as
+   * BitMEX's `columns` selects an instrument's fields. Without the parameter, every column.
+   */
+  columnsBy?: { query: string };
 }
 
 export interface RecordedRequest {
@@ -69,6 +75,8 @@ export function createReplayFetch(
     const route = found?.route;
     const asked = route?.rowsBy && query[route.rowsBy.query];
     if (found && asked !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, rowsAsked(found, asked.split(",")) ?? found.route.reply.body);
+    const columns = route?.columnsBy && query[route.columnsBy.query];
+    if (found && columns !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, columnsAsked(found, columns));
     const reply = route?.reply ??
       options.unmatched ?? { status: 404, body: { code: -1, msg: `no recording for ${method} ${parsed.pathname}` } };
     if ("hang" in reply) return hang(init.signal);
@@ -89,6 +97,8 @@ interface IndexedRoute {
   body: [string, unknown][];
   /** A `rowsBy` route's rows, indexed on first use; null when its reply has none. */
   rows?: RowsIndex | null;
+  /** A `columnsBy` route's answers by the columns asked, each made and encoded once. */
+  columns?: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 /**
@@ -123,6 +133,25 @@ function rowsAsked(indexed: IndexedRoute, values: readonly string[]): string | u
   const wanted = new Set(values);
   const rows = [...byValue].filter(([value]) => wanted.has(value)).flatMap(([, texts]) => texts);
   return `${before}[${rows.join(",")}]${after}`;
+}
+
+/**
+ * The reply of a `columnsBy` route with each of its rows cut to the columns `asked` names (a
+ * comma-separated list), as bytes made once per list; a reply that is not a list of rows (an error
+ * answer) is sent whole.
+ */
+function columnsAsked(indexed: IndexedRoute, asked: string): Uint8Array<ArrayBuffer> {
+  indexed.columns ??= new Map();
+  let bytes = indexed.columns.get(asked);
+  if (!bytes) {
+    const reply = indexed.route.reply as { body: unknown };
+    const body = typeof reply.body === "string" ? (JSON.parse(reply.body) as unknown) : reply.body;
+    const names = asked.split(",");
+    const cut = (row: unknown) =>
+      typeof row === "object" && row !== null ? Object.fromEntries(names.filter((name) => name in row).map((name) => [name, (row as Record<string, unknown>)[name]])) : row;
+    indexed.columns.set(asked, (bytes = new TextEncoder().encode(JSON.stringify(Array.isArray(body) ? body.map(cut) : body))));
+  }
+  return bytes;
 }
 
 function indexRows(route: ReplayRoute): RowsIndex | null {
