@@ -89,9 +89,10 @@ describe("createReplayFetch", () => {
       { symbol: "XBTUSDT", fundingRate: 0.0001, state: "Open" },
       { symbol: "ETHUSDT", fundingRate: -0.0002 },
     ]);
-    // Asked again, the same answer (made once).
-    expect(await answer("/instrument?columns=symbol,state,fundingRate")).toEqual([{ symbol: "XBTUSDT", fundingRate: 0.0001, state: "Open" }, { symbol: "ETHUSDT", fundingRate: -0.0002 }]);
     expect(await answer("/instrument")).toEqual(rows);
+    // A reply replaced on its route is what the next request is cut from.
+    selected.reply = { body: [{ symbol: "SOLUSDT", fundingRate: 0.0003, lotSize: 10 }] };
+    expect(await answer("/instrument?columns=symbol,state,fundingRate")).toEqual([{ symbol: "SOLUSDT", fundingRate: 0.0003 }]);
     expect(await answer("/error?columns=symbol")).toEqual({ error: "bad" });
   });
 });

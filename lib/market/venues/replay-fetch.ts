@@ -76,7 +76,7 @@ export function createReplayFetch(
     const asked = route?.rowsBy && query[route.rowsBy.query];
     if (found && asked !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, rowsAsked(found, asked.split(",")) ?? found.route.reply.body);
     const columns = route?.columnsBy && query[route.columnsBy.query];
-    if (found && columns !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, columnsAsked(found, columns));
+    if (found && columns !== undefined && "body" in found.route.reply) return json(found.route.reply.status ?? 200, columnsAsked(found.route, columns));
     const reply = route?.reply ??
       options.unmatched ?? { status: 404, body: { code: -1, msg: `no recording for ${method} ${parsed.pathname}` } };
     if ("hang" in reply) return hang(init.signal);
@@ -97,8 +97,6 @@ interface IndexedRoute {
   body: [string, unknown][];
   /** A `rowsBy` route's rows, indexed on first use; null when its reply has none. */
   rows?: RowsIndex | null;
-  /** A `columnsBy` route's answers by the columns asked, each made and encoded once. */
-  columns?: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 /**
@@ -136,20 +134,26 @@ function rowsAsked(indexed: IndexedRoute, values: readonly string[]): string | u
 }
 
 /**
- * The reply of a `columnsBy` route with each of its rows cut to the columns `asked` names (a
- * comma-separated list), as bytes made once per list; a reply that is not a list of rows (an error
- * answer) is sent whole.
+ * A `columnsBy` route's answers by the columns asked, each made and encoded once. Keyed by the
+ * reply, as `encodedReplies` is: a test may replace it on its route between requests.
  */
-function columnsAsked(indexed: IndexedRoute, asked: string): Uint8Array<ArrayBuffer> {
-  indexed.columns ??= new Map();
-  let bytes = indexed.columns.get(asked);
+const cutReplies = new WeakMap<ReplayReply, Map<string, Uint8Array<ArrayBuffer>>>();
+
+/**
+ * The reply of a `columnsBy` route with each of its rows cut to the columns `asked` names (a
+ * comma-separated list); a reply that is not a list of rows (an error answer) is sent whole.
+ */
+function columnsAsked(route: ReplayRoute, asked: string): Uint8Array<ArrayBuffer> {
+  const reply = route.reply as { body: unknown };
+  let answers = cutReplies.get(route.reply);
+  if (!answers) cutReplies.set(route.reply, (answers = new Map()));
+  let bytes = answers.get(asked);
   if (!bytes) {
-    const reply = indexed.route.reply as { body: unknown };
     const body = typeof reply.body === "string" ? (JSON.parse(reply.body) as unknown) : reply.body;
     const names = asked.split(",");
     const cut = (row: unknown) =>
       typeof row === "object" && row !== null ? Object.fromEntries(names.filter((name) => name in row).map((name) => [name, (row as Record<string, unknown>)[name]])) : row;
-    indexed.columns.set(asked, (bytes = new TextEncoder().encode(JSON.stringify(Array.isArray(body) ? body.map(cut) : body))));
+    answers.set(asked, (bytes = new TextEncoder().encode(JSON.stringify(Array.isArray(body) ? body.map(cut) : body))));
   }
   return bytes;
 }
