@@ -185,7 +185,7 @@ export class PersistenceSet {
   slots(): PersistenceSlots {
     const slots = this.slotColumns();
     if (!slots.complete) {
-      for (let row = 0; row < this.size; row++) if (slots.filled[row] === 0) this.fillSlots(row);
+      this.prepare();
       slots.complete = true;
     }
     return slots;
@@ -200,7 +200,8 @@ export class PersistenceSet {
    */
   prepare(from = 0, to = this.size): this {
     this.indexed();
-    for (let row = from; row < Math.min(to, this.size); row++) if (this.slotColumns().filled[row] === 0) this.fillSlots(row);
+    const { filled } = this.slotColumns();
+    for (let row = from; row < Math.min(to, this.size); row++) if (filled[row] === 0) this.fillSlots(row);
     return this;
   }
 
