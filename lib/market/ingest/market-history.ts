@@ -9,9 +9,8 @@ import type { SettlementRow } from "./derive-settlements";
 import type { IntervalChangeRow } from "../model/funding-interval-change";
 import { readRecentIntervalChanges } from "./read-interval-changes";
 import { readLastSettlements } from "./read-last-settlements";
-import { averageSlices, observedAverages, readRoundAverageSums, type RoundAverageSums } from "./read-market-averages";
-import { marketKey, type MarketAverage } from "../model/market-average";
-import { runInSlices } from "@/lib/time-slices";
+import { readRoundAverageSums, roundAverages, type RoundAverageSums } from "./read-market-averages";
+import { marketKey } from "../model/market-average";
 import type { RecalledRounds } from "./round-memory";
 
 /** What the stored history adds to a round's observations, by `marketKey`. */
@@ -85,7 +84,7 @@ export function withRoundFindings(
  * with a leg on one of its venues there (a micro-batch's). Pure.
  */
 export function rankWithHistory(fresh: readonly MarketSnapshot[], history: MarketHistory, partial?: PartialAssets): OpportunityColumns {
-  return rankOpportunities(fresh, { ...rankingOptions(observedAverages(history.averages, fresh), history, undefined), ...(partial && { partial }) }).columns;
+  return rankOpportunities(fresh, { ...rankingOptions(history, undefined), ...(partial && { partial }) }).columns;
 }
 
 /**
@@ -93,14 +92,13 @@ export function rankWithHistory(fresh: readonly MarketSnapshot[], history: Marke
  * round's whole set, ranked on the thread that serves requests and publishes micro-batches.
  */
 export async function rankWithHistoryInSlices(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs, sliceMs?: number): Promise<OpportunityColumns> {
-  const averages = await runInSlices(averageSlices(history.averages, fresh), sliceMs);
-  return (await rankOpportunitiesInSlices(fresh, rankingOptions(averages, history, slabs), sliceMs)).columns;
+  return (await rankOpportunitiesInSlices(fresh, rankingOptions(history, slabs), sliceMs)).columns;
 }
 
-function rankingOptions(averages: ReadonlyMap<string, MarketAverage>, history: MarketHistory, slabs: ColumnSlabs | undefined): ComputeOpportunitiesOptions {
+function rankingOptions(history: MarketHistory, slabs: ColumnSlabs | undefined): ComputeOpportunitiesOptions {
   const set = history.persistence;
   return {
-    averages,
+    averages: roundAverages(history.averages),
     marketHistory: { intervalChanges: history.intervalChanges, settlements: history.settlements },
     ...(set && { persistence: set }),
     ...(history.priceBound !== undefined && { priceBound: history.priceBound }),

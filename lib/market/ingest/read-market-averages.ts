@@ -1,8 +1,6 @@
 import type { Db } from "@/lib/db";
-import { runWhole, type Sliced } from "@/lib/time-slices";
 import { directSql } from "@/lib/db/direct-sql";
-import type { MarketSnapshot } from "../model/types";
-import { marketKey, type MarketAverage } from "../model/market-average";
+import { marketKey, type MarketAverage, type MarketAverages } from "../model/market-average";
 
 const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;
@@ -39,7 +37,7 @@ export async function readMarketAverages(
 
 /**
  * A round's window sums per market, and the hours they cover: [weekFrom, to), the day from dayFrom.
- * In two parts, added up market by market where a market is averaged (`averageSlices`): the hours
+ * In two parts, added up market by market where a market is averaged (`roundAverages`): the hours
  * that can no longer change, kept for the hour, and the last two hours', read every round. Merged
  * into one map first, every round copied 26,000 sums at 46 venues for the ~26,000 it looks up.
  */
@@ -57,7 +55,7 @@ export interface RoundAverageSums {
  * so the hours that can no longer change are summed once an hour and kept per database, and each
  * call adds only the last two hours' rows. Two, not one: a round that began in the previous hour
  * may still fold its observations into that hour after the next hour began. A round reads them
- * before storing its own observations and adds those itself (`observedAverages`).
+ * before storing its own observations and adds those itself (`roundAverages`).
  */
 export async function readRoundAverageSums(db: Db, now = new Date()): Promise<RoundAverageSums> {
   const current = hourOf(now.getTime());
@@ -76,56 +74,39 @@ export async function readRoundAverageSums(db: Db, now = new Date()): Promise<Ro
 }
 
 /**
- * The averages of the markets in `observations`: each one's stored sums with its own observations
- * added, as aggregateRound would fold them (each snapshot with a rate and an interval is one sample
- * of its observation's hour). Only those markets: ranking looks up no other, and copying the sums
- * of every market stored first, then a round's, then averaging them all, took a round's thread a
- * tenth of a second at 46 venues. Pure.
+ * A round's averages: each market's stored sums with its own observation added, as aggregateRound
+ * will fold it (a snapshot with a rate and an interval is one sample of its observation's hour),
+ * worked out when the ranking asks for the market, which it does once. Built as a map of every
+ * market first, a round made two maps and two objects a market (26,000 at 46 venues) and looked
+ * each market up six times; each lookup in a map that size costs ~0.5 µs on a round's thread,
+ * whose caches the ranking's columns fill. A market with neither stored hours nor an observation
+ * in the week has none. Pure.
  */
-export function observedAverages(round: RoundAverageSums, observations: readonly MarketSnapshot[]): Map<string, MarketAverage> {
-  return runWhole(averageSlices(round, observations));
-}
-
-/** Markets a slice of `averageSlices`. */
-const AVERAGED_A_SLICE = 4_096;
-
-/**
- * `observedAverages` pausing every AVERAGED_A_SLICE markets (lib/time-slices.ts): a round's 26,000
- * markets at 46 venues held the serving thread for a tenth of a second before its ranking began.
- */
-export function* averageSlices(round: RoundAverageSums, observations: readonly MarketSnapshot[]): Sliced<Map<string, MarketAverage>> {
-  // Each market's sums so far, its own: its stored sums with its observations added.
-  const sums = new Map<string, WindowSums>();
-  for (let i = 0; i < observations.length; i++) {
-    if (i % AVERAGED_A_SLICE === AVERAGED_A_SLICE - 1) yield;
-    const s = observations[i]!;
-    const key = marketKey(s.exchange, s.market);
-    let held = sums.get(key);
-    if (held === undefined) {
+export function roundAverages(round: RoundAverageSums): MarketAverages {
+  return {
+    get(key, observed) {
       const settled = round.settled.get(key);
       const live = round.live.get(key);
-      if (settled !== undefined || live !== undefined) {
-        held = addedSums(settled ?? NONE, live ?? NONE);
-        sums.set(key, held);
+      let { dayApr, daySamples, weekApr, weekSamples } = settled ?? NONE;
+      if (live !== undefined) {
+        dayApr += live.dayApr;
+        daySamples += live.daySamples;
+        weekApr += live.weekApr;
+        weekSamples += live.weekSamples;
       }
-    }
-    if (s.fundingRate === null || s.fundingIntervalHours === null) continue;
-    const hour = hourOf(s.observedAt);
-    if (hour < round.weekFrom || hour >= round.to) continue;
-    if (held === undefined) {
-      held = { ...NONE };
-      sums.set(key, held);
-    }
-    const apr = ((s.fundingRate * 8760) / s.fundingIntervalHours) * 100;
-    held.weekApr += apr;
-    held.weekSamples += 1;
-    if (hour >= round.dayFrom) {
-      held.dayApr += apr;
-      held.daySamples += 1;
-    }
-  }
-  yield;
-  return toAverages(sums);
+      const hour = hourOf(observed.observedAt);
+      if (observed.fundingRate !== null && observed.fundingIntervalHours !== null && hour >= round.weekFrom && hour < round.to) {
+        const apr = ((observed.fundingRate * 8760) / observed.fundingIntervalHours) * 100;
+        weekApr += apr;
+        weekSamples += 1;
+        if (hour >= round.dayFrom) {
+          dayApr += apr;
+          daySamples += 1;
+        }
+      } else if (settled === undefined && live === undefined) return undefined;
+      return averageOf({ dayApr, daySamples, weekApr, weekSamples });
+    },
+  };
 }
 
 const NONE: WindowSums = Object.freeze({ dayApr: 0, daySamples: 0, weekApr: 0, weekSamples: 0 });
@@ -171,18 +152,12 @@ async function sumHours(db: Db, from: number, to: number, dayFrom: number): Prom
   return sums;
 }
 
-/** A new sum of `a` and `b`. */
-function addedSums(a: WindowSums, b: WindowSums): WindowSums {
-  return { dayApr: a.dayApr + b.dayApr, daySamples: a.daySamples + b.daySamples, weekApr: a.weekApr + b.weekApr, weekSamples: a.weekSamples + b.weekSamples };
-}
-
 function toAverages(sums: ReadonlyMap<string, WindowSums>): Map<string, MarketAverage> {
   const averages = new Map<string, MarketAverage>();
-  for (const [key, { dayApr, daySamples, weekApr, weekSamples }] of sums) {
-    averages.set(key, {
-      day: daySamples > 0 ? dayApr / daySamples : null,
-      week: weekSamples > 0 ? weekApr / weekSamples : null,
-    });
-  }
+  for (const [key, windowSums] of sums) averages.set(key, averageOf(windowSums));
   return averages;
+}
+
+function averageOf({ dayApr, daySamples, weekApr, weekSamples }: WindowSums): MarketAverage {
+  return { day: daySamples > 0 ? dayApr / daySamples : null, week: weekSamples > 0 ? weekApr / weekSamples : null };
 }

@@ -6,6 +6,16 @@ export interface MarketAverage {
   week: number | null;
 }
 
+/**
+ * Each market's mean annualised funding, looked up by `marketKey` with the market's snapshot at
+ * hand: a round's averages are its stored sums with the snapshot's own observation added
+ * (lib/market/ingest/read-market-averages.ts `roundAverages`), a map of them (which ignores the
+ * snapshot) serves as well.
+ */
+export interface MarketAverages {
+  get(key: string, observed: { fundingRate: number | null; fundingIntervalHours: number | null; observedAt: number }): MarketAverage | undefined;
+}
+
 /** One market's key in per-market maps: its venue and unified symbol. */
 export function marketKey(exchange: string, market: string): string {
   return `${exchange}\u0000${market}`;

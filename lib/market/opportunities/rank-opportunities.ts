@@ -5,7 +5,7 @@ import type { ExcludedLeg } from "../model/pairing-exclusions";
 import { strayPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
-import { marketKey, pairAverage, type MarketAverage } from "../model/market-average";
+import { marketKey, pairAverage, type MarketAverage, type MarketAverages } from "../model/market-average";
 import { roundedSpreadBps, unavailableReasonOf } from "../model/price-spread";
 import { type MarketSnapshot, type Opportunity, type OpportunityLeg } from "../model/types";
 import { PERSISTENCE_FIGURES, type PersistenceSlots } from "../persistence/persistence-set";
@@ -30,7 +30,7 @@ export interface ComputeOpportunitiesOptions {
    * opportunity carries `apr_1d_avg` / `apr_7d_avg` (`pairAverage`, null where a leg has no history);
    * without, it has neither (the sandbox keeps no history). Looked up once per market, not per pair.
    */
-  averages?: ReadonlyMap<string, MarketAverage>;
+  averages?: MarketAverages;
   /**
    * Each market's last interval change and settlement, looked up by `marketKey` when its leg is
    * built; without, the snapshots' own `intervalChangedAt` / `lastSettlement` are used.
@@ -195,7 +195,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       annualisedPct: annualisedFundingPct({ rate: snapshot.fundingRate, intervalHours: snapshot.fundingIntervalHours }),
       key,
       unitPrice: unitPrice(snapshot),
-      average: options.averages?.get(key),
+      average: options.averages?.get(key, snapshot),
       leg: -1,
       observed: -1,
       symbol: -1,
@@ -246,9 +246,14 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const longOf = take(Uint32Array, count);
   const shortOf = take(Uint32Array, count);
   const aprs = take(Float64Array, count);
-  // Each pair's persistence slot, found as the pair is formed, where its asset's markets are at hand.
+  // Each pair's persistence figures, copied as the pair is formed, in the order pairs are formed:
+  // the set holds an asset's pairs together, so these reads stay among a few kilobytes, and the
+  // rows, written in APR order, read them from a table of count × PERSISTENCE_FIGURES numbers
+  // (18 MB at 445,829 pairs) instead of the set's two orientations of every pair (41 MB).
   const lookup = options.persistence;
-  const slots = take(Int32Array, count);
+  const known = lookup?.slots();
+  const setFigures = known?.figures;
+  const pairFigures = known ? take(Float64Array, count * PERSISTENCE_FIGURES) : undefined;
   // And, where ids sort by numbers (idOrderPlaces), its place in id order, while its markets are at hand too.
   const places = idPlaces.exact ? take(Uint32Array, count) : undefined;
   let k = 0;
@@ -286,7 +291,18 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
         shortOf[k] = short;
         const longNumber = paired[long]!.persistence;
         const shortNumber = paired[short]!.persistence;
-        slots[k] = lookup && longNumber >= 0 && shortNumber >= 0 ? lookup.slotOf(longNumber, shortNumber) : -1;
+        if (pairFigures) {
+          const slot = longNumber >= 0 && shortNumber >= 0 ? lookup!.slotOf(longNumber, shortNumber) : -1;
+          const at = k * PERSISTENCE_FIGURES;
+          if (slot >= 0) {
+            const from = slot * PERSISTENCE_FIGURES;
+            pairFigures[at] = setFigures![from]!;
+            pairFigures[at + 1] = setFigures![from + 1]!;
+            pairFigures[at + 2] = setFigures![from + 2]!;
+            pairFigures[at + 3] = setFigures![from + 3]!;
+            pairFigures[at + 4] = setFigures![from + 4]!;
+          } else pairFigures[at + 4] = NO_SLOT;
+        }
         aprs[k] = roundTo(paired[short]!.annualisedPct - paired[long]!.annualisedPct, 6);
         if (places) places[k] = idPlaces.key(paired[long]!, paired[short]!);
         k += 1;
@@ -313,13 +329,27 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // pairs in no order memory likes, and a loop this short has many of its reads under way at once,
   // where the row loop below, reading them itself, waited for each (read in position order
   // instead, as a trial, the ranking took 228 ms against 310).
-  const slotOfRow = take(Int32Array, count);
+  // Each row's persistence figures too, straight into their columns' values. `sinceOfRow`: the
+  // row's positive_since (its place in the set's texts, -1 for null), or NO_SLOT when the set does
+  // not hold the pair.
+  const sinceOfRow = take(Int32Array, count);
+  const median7s = c["persistence.apr_median_7d"].values;
+  const median30s = c["persistence.apr_median_30d"].values;
+  const paidShares = c["persistence.paid_share_7d"].values;
+  const stddev7s = c["persistence.apr_stddev_7d"].values;
   for (let r = 0; r < count; r++) {
     const p = order[r]!;
     c.long[r] = longOf[p]!;
     c.short[r] = shortOf[p]!;
     c.apr.put(r, aprs[p]!);
-    slotOfRow[r] = slots[p]!;
+    if (pairFigures) {
+      const at = p * PERSISTENCE_FIGURES;
+      median7s[r] = pairFigures[at]!;
+      median30s[r] = pairFigures[at + 1]!;
+      paidShares[r] = pairFigures[at + 2]!;
+      stddev7s[r] = pairFigures[at + 3]!;
+      sinceOfRow[r] = pairFigures[at + 4]!;
+    } else sinceOfRow[r] = NO_SLOT;
   }
   yield;
   // The rows from `from` to `to`, in a few loops of a few columns each, so the generator only
@@ -371,7 +401,6 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   };
   // Last: it turns each row's markets' positions in `paired` into their legs' positions.
   // Persistence is known only from stored history; unknown (null) without it.
-  const known = lookup?.slots();
   // Texts by their place: the set's as_of, each positive_since (a few hundred hours) and null.
   let asOfText = -1;
   let nullText = -1;
@@ -384,21 +413,19 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     const median30 = c["persistence.apr_median_30d"];
     const paidShare = c["persistence.paid_share_7d"];
     const stddev7 = c["persistence.apr_stddev_7d"];
-    const figures = known?.figures;
     for (let r = from; r < to; r++) {
-      const slot = slotOfRow[r]!;
-      if (figures && slot >= 0) {
-        const at = slot * PERSISTENCE_FIGURES;
-        const since = figures[at + 4]!;
+      const since = sinceOfRow[r]!;
+      if (since !== NO_SLOT) {
         if (asOfText < 0) asOfText = texts.at(known!.asOf);
         if (since >= 0 && sinceText[since]! < 0) sinceText[since] = texts.at(known!.sinceTexts[since]!);
         asOfs[r] = asOfText;
         if (since < 0 && nullText < 0) nullText = texts.at(null);
         sinces[r] = since < 0 ? nullText : sinceText[since]!;
-        median7.putKnown(r, figures[at]!);
-        median30.putKnown(r, figures[at + 1]!);
-        paidShare.putKnown(r, figures[at + 2]!);
-        stddev7.putKnown(r, figures[at + 3]!);
+        // The figures the gathering loop put in their columns' values.
+        median7.putKnown(r, median7s[r]!);
+        median30.putKnown(r, median30s[r]!);
+        paidShare.putKnown(r, paidShares[r]!);
+        stddev7.putKnown(r, stddev7s[r]!);
       } else {
         if (nullText < 0) nullText = texts.at(null);
         asOfs[r] = nullText;
@@ -625,6 +652,8 @@ const VOLUME_24H_USD = 9;
 const AVERAGE_DAY = 10;
 const AVERAGE_WEEK = 11;
 const FIGURES = 12;
+/** A row whose pair the persistence set does not hold (`sinceOfRow`), below any positive_since place and its -1 for null. */
+const NO_SLOT = -2;
 
 /**
  * What pass 2 reads of each paired market, a record of FIGURES numbers per position in `paired`,
