@@ -16,10 +16,23 @@ export interface MarketAverages {
   get(key: string, observed: { fundingRate: number | null; fundingIntervalHours: number | null; observedAt: number }): MarketAverage | undefined;
 }
 
-/** One market's key in per-market maps: its venue and unified symbol. */
+/**
+ * One market's key in per-market maps: its venue and unified symbol. The same text each time for
+ * the same market (kept per venue, by symbol): a round looks each of its 26,000 markets up in five
+ * maps of that size (averages, last settlement, interval change, persistence), and a key joined
+ * anew each round was a new text to flatten and hash on its first lookup and to compare character
+ * by character with the stored key on every lookup, where one text is found by identity.
+ */
 export function marketKey(exchange: string, market: string): string {
-  return `${exchange}\u0000${market}`;
+  let byMarket = keys.get(exchange);
+  if (byMarket === undefined) keys.set(exchange, (byMarket = new Map()));
+  let key = byMarket.get(market);
+  if (key === undefined) byMarket.set(market, (key = `${exchange}\u0000${market}`));
+  return key;
 }
+
+/** marketKey's texts, by venue and symbol: one per market this thread has seen (tens of thousands at most). */
+const keys = new Map<string, Map<string, string>>();
 
 /**
  * A pair's mean APR over a window (`apr_1d_avg`, `apr_7d_avg`): the short leg's mean annualised

@@ -73,6 +73,7 @@ describe("createReplayFetch", () => {
     const answer = async (query: string) => (await fetchImplementation(`https://venue.test/funding${query}`, {})).json();
     expect(await answer("?code=SOL-USDT,BTC-USDT")).toEqual({ status: "ok", data: [rows[0], rows[2]], ts: 5 });
     expect(await answer("?code=DOGE-USDT")).toEqual({ status: "ok", data: [], ts: 5 });
+    expect(await answer("?code=ETH-USDT,ETH-USDT")).toEqual({ status: "ok", data: [rows[1]], ts: 5 });
     // Not asked by the parameter: every row, as the route was recorded.
     expect(await answer("")).toEqual({ status: "ok", data: rows, ts: 5 });
   });

@@ -112,11 +112,11 @@ function bytesOf(reply: ReplayReply, text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** A `rowsBy` reply's text before and after its rows, and each row's text by its field's value. */
+/** A `rowsBy` reply's text before and after its rows, and each row's place and text by its field's value. */
 interface RowsIndex {
   before: string;
   after: string;
-  byValue: Map<string, string[]>;
+  byValue: Map<string, { at: number; text: string }[]>;
 }
 
 /**
@@ -128,9 +128,10 @@ function rowsAsked(indexed: IndexedRoute, values: readonly string[]): string | u
   const index = indexed.rows;
   if (index === null) return undefined;
   const { before, after, byValue } = index;
-  const wanted = new Set(values);
-  const rows = [...byValue].filter(([value]) => wanted.has(value)).flatMap(([, texts]) => texts);
-  return `${before}[${rows.join(",")}]${after}`;
+  // The asked values' rows, in the reply's order: looked up, not found among all 600 rows of a
+  // widened reply for each of a round's requests.
+  const asked = [...new Set(values)].flatMap((value) => byValue.get(value) ?? []).sort((a, b) => a.at - b.at);
+  return `${before}[${asked.map((row) => row.text).join(",")}]${after}`;
 }
 
 /**
@@ -177,11 +178,11 @@ function indexRows(route: ReplayRoute): RowsIndex | null {
   const marked = JSON.stringify(find(body));
   if (!list) return null;
   const [before, after] = marked.split(JSON.stringify(MARK)) as [string, string];
-  const byValue = new Map<string, string[]>();
-  for (const row of list) {
+  const byValue = new Map<string, { at: number; text: string }[]>();
+  list.forEach((row, at) => {
     const value = String(row[field]);
-    byValue.set(value, [...(byValue.get(value) ?? []), JSON.stringify(row)]);
-  }
+    byValue.set(value, [...(byValue.get(value) ?? []), { at, text: JSON.stringify(row) }]);
+  });
   return { before, after, byValue };
 }
 
