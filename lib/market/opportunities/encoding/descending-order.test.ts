@@ -45,3 +45,32 @@ describe("descendingOrder", () => {
     expect([...step.value]).toEqual([...descendingOrder(values, keys)]);
   });
 });
+
+describe("descendingOrder of whole millionths (APRs to six decimals)", () => {
+  it("orders them as their bits would: ties by key, then by position, the extremes included", () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    // Rounded as roundTo rounds APRs, with repeats, both signs and the largest magnitudes allowed.
+    const values = Array.from({ length: 4_000 }, () => Math.round((random() - 0.5) * 2e7) / 1e6 + 0);
+    values.push(2_147.483647, -2_147.483648, 0, 0);
+    const keys = values.map((_, i) => (i * 7_919) % 13);
+    const expected = values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || keys[a]! - keys[b]! || a - b);
+    expect([...descendingOrder(Float64Array.from(values), Uint32Array.from(keys))]).toEqual(expected);
+  });
+
+  it("sorts them in two passes of their own, and values beyond them by their bits", () => {
+    const pausesOf = (values: number[]) => {
+      let pauses = 0;
+      for (const slices = descendingOrderSlices(Float64Array.from(values)); !slices.next().done; ) pauses += 1;
+      return pauses;
+    };
+    const micros = Array.from({ length: 3_000 }, (_, i) => (((i * 7_919) % 100_003) - 50_000) / 1e6);
+    expect(pausesOf(micros)).toBe(3);
+    // One value past ±2,147.483648 or between millionths: the double's bits, in up to four passes.
+    for (const odd of [2_147.483648, 1e-7]) {
+      const values = [...micros, odd];
+      expect(pausesOf(values)).toBeGreaterThan(3);
+      expect([...descendingOrder(Float64Array.from(values))]).toEqual(values.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b));
+    }
+  });
+});
