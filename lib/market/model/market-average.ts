@@ -19,9 +19,11 @@ export interface MarketAverages {
 /**
  * One market's key in per-market maps: its venue and unified symbol. The same text each time for
  * the same market (kept per venue, by symbol): a round looks each of its 26,000 markets up in five
- * maps of that size (averages, last settlement, interval change, persistence), and a key joined
- * anew each round was a new text to flatten and hash on its first lookup and to compare character
- * by character with the stored key on every lookup, where one text is found by identity.
+ * maps of that size (its stored average sums, settled and live, its last settlement, its interval
+ * change and its persistence number), and a key joined anew each round was a new text to flatten
+ * and hash on its first lookup and to compare character by character with the stored key on every
+ * lookup, where the same text is found by identity. Markets are what venues list, so the texts kept
+ * are bounded by those (~30,000 at 46 venues), not by the rounds.
  */
 export function marketKey(exchange: string, market: string): string {
   let byMarket = keys.get(exchange);
@@ -31,7 +33,7 @@ export function marketKey(exchange: string, market: string): string {
   return key;
 }
 
-/** marketKey's texts, by venue and symbol: one per market this thread has seen (tens of thousands at most). */
+/** marketKey's texts, by venue and symbol: one per market this thread has seen. */
 const keys = new Map<string, Map<string, string>>();
 
 /**
