@@ -1,23 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { readMarketAverages, readRoundAverageSums, roundAverages, type RoundAverageSums } from "@/lib/market/ingest/read-market-averages";
+import { readMarketAverages, readRoundAverageSums } from "@/lib/market/ingest/read-market-averages";
+import { observedAverages } from "@/tests/support/market/observed-averages";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { marketKey } from "@/lib/market/model/market-average";
-import type { MarketSnapshot } from "@/lib/market/model/types";
 import type { OpenDatabase } from "@/lib/db/open-database";
 import { createTestDatabase } from "@/tests/support/test-database";
 
 const HOUR = 3_600_000;
 /** The markets the tests store, observed without a rate: their stored averages, no sample added. */
 const unrated = ["BTC", "ETH", "SOL"].map((base) => makeSnapshot({ exchange: "okx", base, fundingRate: null }));
-/** Each of `snapshots`' averages as the round's ranking asks for them, by `marketKey` (those with none left out). */
-function observedAverages(round: RoundAverageSums, snapshots: readonly MarketSnapshot[]) {
-  const averages = roundAverages(round);
-  return new Map(snapshots.flatMap((s) => {
-    const key = marketKey(s.exchange, s.market);
-    const average = averages.get(key, s);
-    return average ? [[key, average] as const] : [];
-  }));
-}
 const readRoundAverages = async (db: OpenDatabase["db"], at: Date) => observedAverages(await readRoundAverageSums(db, at), unrated);
 const opened: OpenDatabase[] = [];
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { marketKey } from "../model/market-average";
-import type { MarketSnapshot } from "../model/types";
-import { roundAverages, type RoundAverageSums, type WindowSums } from "./read-market-averages";
+import { observedAverages } from "@/tests/support/market/observed-averages";
+import type { RoundAverageSums, WindowSums } from "./read-market-averages";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 8, 27, 13, 30);
@@ -15,17 +15,6 @@ const round = (settled: Map<string, WindowSums>, live: Map<string, WindowSums>):
   dayFrom: current - 23 * HOUR,
   to: current + HOUR,
 });
-
-/** Each of `snapshots`' averages as the ranking asks for them (roundAverages), by `marketKey`; those with none left out. */
-function observedAverages(round: RoundAverageSums, snapshots: readonly MarketSnapshot[]) {
-  const averages = roundAverages(round);
-  const found = new Map<string, NonNullable<ReturnType<typeof averages.get>>>();
-  for (const s of snapshots) {
-    const average = averages.get(marketKey(s.exchange, s.market), s);
-    if (average) found.set(marketKey(s.exchange, s.market), average);
-  }
-  return found;
-}
 
 describe("roundAverages", () => {
   // 0.0001 a settlement every 8 hours: 10.95 % a year.
