@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { fetchAllVenues, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
+import { venuesForSecondThread } from "@/lib/market/ingest/split-venues";
 import { VenueThread } from "@/lib/market/ingest/venue-thread";
 import { venueBudgets } from "@/lib/market/venues/venue-budget";
 import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/model/types";
@@ -59,14 +60,25 @@ describe("a venue thread", () => {
     expect(first.map(timeless)).toEqual(alone.map(timeless));
     expect(first.every((r) => r.status === "ok")).toBe(true);
 
-    // The next round is split by the markets each venue answered with.
+    // The next round is split by the markets each venue answered with, moving as few venues as
+    // balance them: fewer than a split made anew would.
+    const ownFirst = new Set(own);
     own.clear();
     await fetchAllVenues(fetcher, { timeoutMs: 10_000 });
-    const markets = (venues: Iterable<VenueId>) => [...venues].reduce((n, v) => n + (first.find((r) => r.exchange === v) as { snapshots: unknown[] }).snapshots.length, 0);
+    const marketsOf = (venue: VenueId) => (first.find((r) => r.exchange === venue) as { snapshots: unknown[] }).snapshots.length;
+    const markets = (venues: Iterable<VenueId>) => [...venues].reduce((n, v) => n + marketsOf(v), 0);
     const theirs = VENUE_IDS.filter((v) => !own.has(v));
     const heaviest = Math.max(...first.map((r) => (r.status === "ok" ? r.snapshots.length : 0)));
     expect(theirs.length).toBeGreaterThan(0);
     expect(Math.abs(markets(theirs) - markets(own))).toBeLessThanOrEqual(heaviest);
+    const moved = (from: ReadonlySet<VenueId>, to: (v: VenueId) => boolean) => VENUE_IDS.filter((v) => from.has(v) !== to(v)).length;
+    const anew = venuesForSecondThread(VENUE_IDS, marketsOf);
+    expect(moved(ownFirst, (v) => own.has(v))).toBeLessThan(moved(ownFirst, (v) => !anew.has(v)));
+    // And stays so while the venues answer with the same markets.
+    const ownSecond = new Set(own);
+    own.clear();
+    await fetchAllVenues(fetcher, { timeoutMs: 10_000 });
+    expect(own).toEqual(ownSecond);
   }, 60_000);
 
   it("without a fetcher of its own sends every venue to the thread, which imports the process's preloads first", async () => {

@@ -69,12 +69,16 @@ export class VenueThread {
   /**
    * A fetcher sending about half the markets to this thread (venuesForSecondThread, by each venue's
    * last answer) and the other venues to `own`, which runs on the calling thread; without `own`,
-   * every venue to this thread (a server's: its own thread serves requests meanwhile).
+   * every venue to this thread (a server's: its own thread serves requests meanwhile). A venue
+   * stays on its thread from round to round while the split is balanced enough: its client, and
+   * so its market list, is that thread's.
    */
   fetcher(own: VenueFetcher | undefined, venues: readonly VenueId[]): VenueFetcher {
+    let second: Set<VenueId> | undefined;
     return (venue, options) => {
       // fetchAllVenues asks for every venue before any answers, so a round is split one way throughout.
-      const answer = !own || venuesForSecondThread(venues, (v) => this.markets.get(v) ?? 1).has(venue) ? this.fetch(venue, options.timeoutMs) : own(venue, options);
+      if (own) second = venuesForSecondThread(venues, (v) => this.markets.get(v) ?? 1, second);
+      const answer = !own || second!.has(venue) ? this.fetch(venue, options.timeoutMs) : own(venue, options);
       return answer.then((result) => {
         if (result.status === "ok") this.markets.set(venue, result.snapshots.length);
         return result;
