@@ -47,13 +47,14 @@ function rebalanced(venues: readonly VenueId[], weightOf: (venue: VenueId) => nu
   const total = venues.reduce((sum, venue) => sum + weightOf(venue), 0);
   // The second side's load less the round's thread's.
   let difference = venues.reduce((sum, venue) => sum + (second.has(venue) ? weightOf(venue) : -weightOf(venue)), 0);
+  const byName = [...venues].sort(compareNames);
   while (Math.abs(difference) > SPLIT_TOLERANCE * total) {
     const fromSecond = difference > 0;
     const gap = Math.abs(difference);
     // Moving a venue of weight w leaves the sides |gap − 2w| apart: the move that leaves the least, if less than now.
     let best: VenueId | undefined;
     let left = gap;
-    for (const venue of [...venues].sort(compareNames)) {
+    for (const venue of byName) {
       if (second.has(venue) !== fromSecond) continue;
       const after = Math.abs(gap - 2 * weightOf(venue));
       if (after < left) {
