@@ -48,6 +48,8 @@ async function main() {
       spotFetcher: venueThread.spotFetcher(spotCredentials(config)),
       // With the live feeds on, the rounds ranked there: this thread publishes the micro-batches meanwhile.
       ranker: venueThread.ranker(),
+      // Without them, half of each round's rows written there while this thread writes the rest.
+      rowWriter: venueThread.rowWriter(),
       // The market lists due after a round: this thread's venues' and that thread's.
       reloadMarketLists: () => venueThread.reloadMarketLists(),
       events: liveRoundEvents(config.INGEST_INTERVAL_MS),

@@ -4,7 +4,8 @@
 //      by the real connectors, stored, ranked with the stored history and published, by the round's
 //      own function (runIngestionRound), with part of the venues fetched and parsed on a second
 //      thread as `npm run worker` does (VenueThread; --alternate alternates the rounds with rounds
-//      on one thread and prints both); target < 1 s from the start to the new set's commit. What
+//      on one thread and prints both), and half of each ranking's rows written there as a worker
+//      without the live feeds writes them (VenueThread.rowWriter); target < 1 s from the start to the new set's commit. What
 //      the round does after publishing (folding the observations into the hourly history,
 //      retention) is printed apart, as are the fetch-and-parse phase and the peak memory. The rounds
 //      keep a RoundMemory as a server does; the first after the history is seeded has nothing in it
@@ -118,7 +119,9 @@ async function benchRound(db: Db) {
   // history is seeded (which no round wrote), so the next round reads everything back, as a
   // server's first round after starting does; it is timed apart, and the median is of those after.
   // As a server keeps it too: the memory of the ranked sets' columns, each set's reused by the next but one.
-  const slabs = new ColumnSlabs();
+  // Shared, as a worker's are without the live feeds: its venue thread writes half of each ranking's rows.
+  const slabs = new ColumnSlabs(1, true);
+  const rowWriter = thread.rowWriter();
   // Every leg held to a price bound as live rounds are (PAIR_PRICE_BOUND), at 2, which no two
   // positive prices exceed: the widened replays clone each venue's BTC at its recording's price (from
   // 17,000 to 120,000), which a bound of 5 % would mostly leave out; at 2 every asset's prices are
@@ -147,7 +150,7 @@ async function benchRound(db: Db) {
   // As a worker reloads them, after each round (the replays' lists fall due only in a run of over ten minutes).
   const reloadMarketLists = () => thread.reloadMarketLists();
   const round = (now: number, memory?: RoundMemory, fetcher: VenueFetcher = twoThreads, sliceMs?: number) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, sliceMs, priceBound, persistence: attached, reloadMarketLists, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
+    runIngestionRound({ db, fetcher, timeoutMs: 30_000, retention, now: () => now, onStep, onPublished, events, memory, slabs, rowWriter, sliceMs, priceBound, persistence: attached, reloadMarketLists, ...(!withoutSpot && { spotFetcher, onSpotLegs }) });
   // Warm-up: ccxt's exchange modules load, and the first round has no previous one to derive
   // settlements from; each measured round then compares with the one before, as live rounds do.
   // The rounds' clock: from five minutes into the hour before this one, so no round after the

@@ -10,7 +10,9 @@ import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "@/lib/market/
 import { createSpotFetcher, type ThreadFetcherOptions } from "./helpers/thread-venue-fetcher";
 import type { SpotVenueResult } from "@/lib/market/carry/fetch-spot-legs";
 import { replayFetcher } from "./helpers/venue-fetchers";
-import { rankWithHistory, type MarketHistory } from "@/lib/market/ingest/market-history";
+import { rankWithHistory, rankWithHistoryInSlices, type MarketHistory } from "@/lib/market/ingest/market-history";
+import { ColumnSlabs } from "@/lib/market/opportunities/encoding/columns";
+import type { RowWriter } from "@/lib/market/opportunities/rank-opportunities";
 import { itemsOf } from "@/lib/market/opportunities/opportunity-columns";
 import { crossVenuePairs, PersistenceSet } from "@/lib/market/persistence/persistence-set";
 import type { MarketSnapshot } from "@/lib/market/model/types";
@@ -226,6 +228,40 @@ describe("a venue thread", () => {
     // No set: every persistence figure unknown.
     const none = { ...history, persistence: null };
     expect(itemsOf(await rank(snapshots, none)).every((o) => o.persistence.apr_median_7d === null)).toBe(true);
+  }, 60_000);
+
+  it("writes the second half of a ranking's rows in shared memory: the set this thread ranks alone", async () => {
+    thread = new VenueThread({ fetcherModule });
+    // ~76,000 pairs, above the size from which rows are handed over; positive_since places varied.
+    const { snapshots, marketHistory } = wideMarket(300);
+    const through = Date.UTC(2026, 8, 27, 13);
+    const byAsset = new Map<string, MarketSnapshot[]>();
+    for (const s of snapshots) byAsset.set(s.base, [...(byAsset.get(s.base) ?? []), s]);
+    const pairs = [...byAsset.values()].filter((_, a) => a % 3 !== 0).flatMap((markets) => [...crossVenuePairs(markets)]);
+    const persistence = PersistenceSet.of(
+      through,
+      pairs.map(([first, second], i) => [first, second, { since: i % 4 === 0 ? null : through - (i % 9) * 3_600_000, sinceSign: 1, median7: i % 13, median30: null, stddev7: 1.5, secondPaidMore: 100, firstPaidMore: i % 60, settledHours: 160 }] as const),
+    );
+    const history: MarketHistory = { ...marketHistory, averages: { settled: new Map(), live: new Map(), weekFrom: 0, dayFrom: 0, to: Number.MAX_SAFE_INTEGER }, persistence, priceBound: 0.05 };
+    const alone = rankWithHistory(snapshots, history);
+    // The thread started (as a round's fetch starts it) before it is asked.
+    await fetchAllVenues(thread.fetcher(undefined, ["okx"]), { timeoutMs: 10_000, venues: ["okx"] });
+    const writer = thread.rowWriter();
+    const answers: boolean[] = [];
+    const watched: RowWriter = {
+      start: (rows, from, to) => {
+        const written = writer.start(rows, from, to);
+        return { wait: () => (answers.push(written.wait()), answers.at(-1)!) };
+      },
+    };
+    const shared = await rankWithHistoryInSlices(snapshots, history, new ColumnSlabs(1, true), 0, watched);
+    expect(answers).toEqual([true]);
+    expect(differingColumns(shared, alone)).toEqual([]);
+    // A thread that does not answer in time: this one writes its rows, and the set is the same.
+    const booting = new VenueThread({ fetcherModule });
+    const late = await rankWithHistoryInSlices(snapshots, history, new ColumnSlabs(1, true), 0, booting.rowWriter(0));
+    await booting.close();
+    expect(differingColumns(late, alone)).toEqual([]);
   }, 60_000);
 
   it("rejects a ranking the thread could not do, with its error", async () => {

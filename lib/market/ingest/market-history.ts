@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { rankOpportunities, rankOpportunitiesInSlices, type ComputeOpportunitiesOptions } from "../opportunities/rank-opportunities";
+import { rankOpportunities, rankOpportunitiesInSlices, type ComputeOpportunitiesOptions, type RowWriter } from "../opportunities/rank-opportunities";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
 import type { PartialAssets } from "../opportunities/pair-scope";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
@@ -91,8 +91,14 @@ export function rankWithHistory(fresh: readonly MarketSnapshot[], history: Marke
  * `rankWithHistory` giving the event loop a turn every `sliceMs` (rankOpportunitiesInSlices): a
  * round's whole set, ranked on the thread that serves requests and publishes micro-batches.
  */
-export async function rankWithHistoryInSlices(fresh: readonly MarketSnapshot[], history: MarketHistory, slabs?: ColumnSlabs, sliceMs?: number): Promise<OpportunityColumns> {
-  return (await rankOpportunitiesInSlices(fresh, rankingOptions(history, slabs), sliceMs)).columns;
+export async function rankWithHistoryInSlices(
+  fresh: readonly MarketSnapshot[],
+  history: MarketHistory,
+  slabs?: ColumnSlabs,
+  sliceMs?: number,
+  rowWriter?: RowWriter,
+): Promise<OpportunityColumns> {
+  return (await rankOpportunitiesInSlices(fresh, { ...rankingOptions(history, slabs), ...(rowWriter && { rowWriter }) }, sliceMs)).columns;
 }
 
 function rankingOptions(history: MarketHistory, slabs: ColumnSlabs | undefined): ComputeOpportunitiesOptions {

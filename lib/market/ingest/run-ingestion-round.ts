@@ -4,6 +4,7 @@ import { logger } from "@/lib/observability/logger";
 import { runInSlices, type Sliced } from "@/lib/time-slices";
 import type { PairPersistenceStore } from "../persistence/pair-persistence-store";
 import type { ColumnSlabs, OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { RowWriter } from "../opportunities/rank-opportunities";
 import { PatchedSet } from "../opportunities/patched-set";
 import type { PairScope } from "../opportunities/pair-scope";
 import { spliceColumnSlices } from "../opportunities/splice-opportunities";
@@ -98,6 +99,12 @@ export interface IngestionRoundOptions {
    */
   ranker?: (snapshots: readonly MarketSnapshot[], history: MarketHistory) => Promise<OpportunityColumns>;
   /**
+   * Writes the second half of the ranking's rows on another thread (VenueThread.rowWriter) while
+   * this one writes the first, when `slabs` are shared; this thread blocks for it once done with
+   * its own half (a few milliseconds), so only a thread that serves nothing meanwhile is given one.
+   */
+  rowWriter?: RowWriter;
+  /**
    * Reloads the venues' market lists the round's refreshes found MARKETS_TTL_MS old
    * (reloadDueMarketLists, on each thread that fetched): called last, once the round has published
    * and folded, so the reloads take the time between rounds. Unset, a list is reloaded inside a
@@ -115,7 +122,7 @@ async function rankRound(ranking: readonly MarketSnapshot[], history: MarketHist
       logger("ingest").error({ err: error }, "ranking the round on the venue thread failed; ranking it here");
     }
   }
-  return rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs);
+  return rankWithHistoryInSlices(ranking, history, options.slabs, options.sliceMs, options.rowWriter);
 }
 
 /**

@@ -77,6 +77,11 @@ export interface StartIngestionOptions {
    */
   ranker?: IngestionRoundOptions["ranker"];
   /**
+   * Without the live feeds, writes half of each round's ranked rows on another thread
+   * (VenueThread.rowWriter), idle while the round ranks; the columns' memory is shared for it.
+   */
+  rowWriter?: IngestionRoundOptions["rowWriter"];
+  /**
    * Reloads the due market lists after each round (IngestionRoundOptions.reloadMarketLists); unset,
    * this thread's (reloadDueMarketLists). A process fetching on a VenueThread passes its
    * `reloadMarketLists`, which adds the thread's.
@@ -101,8 +106,10 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
   const fetcher = options.fetcher ?? venueFetcher();
   const persistence = new PairPersistenceStore(db);
   const memory = new RoundMemory();
-  const slabs = new ColumnSlabs();
   const feeds = liveFeeds(options, fetcher);
+  // With the feeds this thread publishes micro-batches while the round ranks, and may not block.
+  const rowWriter = feeds ? undefined : options.rowWriter;
+  const slabs = new ColumnSlabs(1, rowWriter !== undefined);
   const spot = spotFetcherOf(options);
   if (spot) log("Spot venues on: every round fetches their spot legs and borrow rates");
   if (feeds) log(`Live feeds on: ${Object.keys(feeds.protocols).length} venues stream, the others are polled at their cadence between rounds`);
@@ -132,6 +139,7 @@ export async function startIngestion(options: StartIngestionOptions): Promise<In
         onRound: feeds ? (results) => handOver(feeds, results) : undefined,
         spotFetcher: spot,
         ranker: feeds && options.ranker,
+        rowWriter,
         reloadMarketLists: options.reloadMarketLists ?? (() => reloadDueMarketLists()),
         onSpotLegs: carryRound({ db, events, persistence, priceBound: config.PAIR_PRICE_BOUND, onPublished: options.onCarryPublished }),
       }),

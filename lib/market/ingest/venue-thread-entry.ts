@@ -7,6 +7,7 @@ import type { SpotCredentials, SpotVenueResult } from "../carry/fetch-spot-legs"
 import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "../model/types";
 import { columnsMessage, type ColumnsMessage } from "../opportunities/encoding/columns-message";
 import { PersistenceSet } from "../persistence/persistence-set";
+import { pairRowColumns, writePairRows, type PairRowInputs } from "../opportunities/pair-rows";
 import { rankWithHistory, type MarketHistory } from "./market-history";
 import { venueFetcher, type VenueFetcher } from "../venues/fetch-all-venues";
 import { reloadDueMarketLists } from "../venues/connectors/fetch-venue-snapshot";
@@ -41,11 +42,23 @@ export interface RankRequest {
   persistence?: { through: number; bytes: Uint8Array } | null;
 }
 /**
+ * Rows `from` to `to` of a ranking the round's thread is writing the rest of (writePairRows), in
+ * memory both threads share; `done[0]` is set to 1 and notified once they are written (the round's
+ * thread waits on it with Atomics.wait), to 2 when writing them failed. No message answers it.
+ */
+export interface PairRowsRequest {
+  rows: PairRowInputs;
+  from: number;
+  to: number;
+  done: Int32Array;
+}
+/**
  * A perp venue to fetch, every spot venue (with the operator's keys for the signed borrow endpoints), a
  * round to rank, or the thread's due market lists to reload (reloadDueMarketLists).
  */
 export type VenueThreadAsk =
   | { venue: VenueId; timeoutMs: number }
+  | { pairRows: PairRowsRequest }
   | { spot: { timeoutMs: number; credentials: SpotCredentials } }
   | { rank: RankRequest }
   | { reloadLists: true };
@@ -106,6 +119,17 @@ if (port) {
       } catch (error) {
         port.postMessage({ id, rankError: error instanceof Error ? error.message : String(error) } satisfies VenueThreadReply);
       }
+      return;
+    }
+    if ("pairRows" in request) {
+      const { rows, from, to, done } = request.pairRows;
+      try {
+        writePairRows(rows, pairRowColumns(rows), from, to);
+        Atomics.store(done, 0, 1);
+      } catch {
+        Atomics.store(done, 0, 2);
+      }
+      Atomics.notify(done, 0);
       return;
     }
     if ("reloadLists" in request) {

@@ -11,6 +11,7 @@ import type { SpotFetcher } from "./spot-round";
 import type { MarketSnapshot } from "../model/types";
 import { columnsOfMessage } from "../opportunities/encoding/columns-message";
 import type { OpportunityColumns } from "../opportunities/opportunity-columns";
+import type { RowWriter } from "../opportunities/rank-opportunities";
 import type { PersistenceSet } from "../persistence/persistence-set";
 import type { MarketHistory } from "./market-history";
 import type { RankRequest, VenueThreadAsk, VenueThreadRequest, VenueThreadReply, VenueThreadSetup } from "./venue-thread-entry";
@@ -125,6 +126,23 @@ export class VenueThread {
           fail: (error) => reject(new Error(error)),
         });
       });
+  }
+
+  /**
+   * Writes rows of a round's ranking on this thread while the round's thread writes the others
+   * (ComputeOpportunitiesOptions.rowWriter): the thread is idle while its round ranks. `wait` blocks
+   * the calling thread until they are written, for at most `timeoutMs`, and answers false when they
+   * were not (the thread busy, failed or gone): the caller then writes them itself.
+   */
+  rowWriter(timeoutMs = 2_000): RowWriter {
+    return {
+      start: (rows, from, to) => {
+        const done = new Int32Array(new SharedArrayBuffer(4));
+        const request: VenueThreadRequest = { pairRows: { rows, from, to, done }, id: this.nextId++ };
+        this.started().postMessage(request);
+        return { wait: () => Atomics.wait(done, 0, 0, timeoutMs) !== "timed-out" && done[0] === 1 };
+      },
+    };
   }
 
   /**

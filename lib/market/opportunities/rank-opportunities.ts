@@ -1,18 +1,18 @@
 import { roundTo } from "@/lib/round";
-import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, netApr, ratePer8h } from "../model/apr";
+import { annualisedFundingPct, assertHoldingDays, DEFAULT_HOLDING_DAYS, DEFAULT_TAKER_FEE, ratePer8h } from "../model/apr";
 import { atCap } from "../model/at-cap";
 import type { ExcludedLeg } from "../model/pairing-exclusions";
 import { strayPrices } from "../model/price-bound";
 import { pairingKey } from "../model/underlying-class";
 import { isoTexts } from "../model/iso-texts";
-import { marketKey, pairAverage, type MarketAverage, type MarketAverages } from "../model/market-average";
-import { roundedSpreadBps, unavailableReasonOf } from "../model/price-spread";
+import { marketKey, type MarketAverage, type MarketAverages } from "../model/market-average";
 import { type MarketSnapshot, type Opportunity, type OpportunityLeg } from "../model/types";
 import { PERSISTENCE_FIGURES, type PersistenceSlots } from "../persistence/persistence-set";
 import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { hasLegOn, type PartialAssets } from "./pair-scope";
 import { descendingOrderSlices } from "./encoding/descending-order";
 import { newArray, type TakeArray } from "./encoding/scratch-arrays";
+import { ANNUALISED_PCT, AVERAGE_DAY, AVERAGE_WEEK, FIGURES, LEG, NO_SLOT, OBSERVED, OBSERVED_AT, OPEN_INTEREST_USD, RATE_8H, REASONS, SYMBOL, TAKER_FEE, UNIT_PRICE, VOLUME_24H_USD, writePairRows, type PairRowInputs } from "./pair-rows";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
 export interface ComputeOpportunitiesOptions {
@@ -50,6 +50,27 @@ export interface ComputeOpportunitiesOptions {
    * a leg on one of its venues here are formed; the others are as the set has them already.
    */
   partial?: PartialAssets;
+  /**
+   * Another thread that writes the second half of the rows while this one writes the first (a
+   * worker's venue thread, idle while its round ranks: VenueThread.rowWriter), when the columns'
+   * and working arrays' memory is shared (ColumnSlabs made `shared`); without, or with memory of
+   * this thread's own, this thread writes every row.
+   */
+  rowWriter?: RowWriter;
+}
+
+/** A second thread writing rows `from` to `to` of a ranking (writePairRows), started at once: `wait` blocks until it is done, false when it did not finish in time. */
+export interface RowWriter {
+  start(rows: PairRowInputs, from: number, to: number): { wait(): boolean };
+}
+
+/** Sets smaller than this are written on the ranking's own thread: handing rows over costs more than it saves. */
+const PARALLEL_ROWS = 65_536;
+
+/** Whether another thread sees what these rows are written from and into. */
+function sharedRows(rows: PairRowInputs): boolean {
+  const arrays = [rows.order, rows.longOf, rows.shortOf, rows.aprs, rows.f, rows.sinceOfRow, rows.reasonCodes, ...(rows.pairFigures ? [rows.pairFigures] : [])];
+  return rows.slab instanceof SharedArrayBuffer && arrays.every((array) => array.buffer instanceof SharedArrayBuffer);
 }
 
 /**
@@ -324,129 +345,69 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const f = pairedFigures(paired, take);
   const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
   c.type.fill(texts.at("perp_perp"));
-  // Each row's pair (its markets' positions in `paired`) and APR gathered in order first, into the
-  // columns that end up holding its legs and APR, in a loop of nothing else: the sort leaves the
-  // pairs in no order memory likes, and a loop this short has many of its reads under way at once,
-  // where the row loop below, reading them itself, waited for each (read in position order
-  // instead, as a trial, the ranking took 228 ms against 310).
-  // Each row's persistence figures too, straight into their columns' values. `sinceOfRow`: the
-  // row's positive_since (its place in the set's texts, -1 for null), or NO_SLOT when the set does
-  // not hold the pair.
-  const sinceOfRow = take(Int32Array, count);
-  const median7s = c["persistence.apr_median_7d"].values;
-  const median30s = c["persistence.apr_median_30d"].values;
-  const paidShares = c["persistence.paid_share_7d"].values;
-  const stddev7s = c["persistence.apr_stddev_7d"].values;
-  for (let r = 0; r < count; r++) {
-    const p = order[r]!;
-    c.long[r] = longOf[p]!;
-    c.short[r] = shortOf[p]!;
-    c.apr.put(r, aprs[p]!);
-    if (pairFigures) {
-      const at = p * PERSISTENCE_FIGURES;
-      median7s[r] = pairFigures[at]!;
-      median30s[r] = pairFigures[at + 1]!;
-      paidShares[r] = pairFigures[at + 2]!;
-      stddev7s[r] = pairFigures[at + 3]!;
-      sinceOfRow[r] = pairFigures[at + 4]!;
-    } else sinceOfRow[r] = NO_SLOT;
+  // The rows, from the pairs and their markets' figures (pair-rows.ts): where the ranking has a
+  // second thread (`rowWriter`) and its memory is shared, that thread writes the second half while
+  // this one writes the first, in slices; if it has not finished by the time this one has, this
+  // one waits for it, and writes the rest itself should it not answer.
+  const rows: PairRowInputs = {
+    count,
+    slab: c.apr.values.buffer,
+    order,
+    longOf,
+    shortOf,
+    aprs,
+    pairFigures,
+    f,
+    sinceOfRow: take(Int32Array, count),
+    reasonCodes: take(Uint8Array, count),
+    holdingDays,
+    averages: options.averages !== undefined,
+  };
+  const writer = options.rowWriter && count >= PARALLEL_ROWS && sharedRows(rows) ? options.rowWriter : undefined;
+  const half = writer ? Math.ceil(count / 2 / SLICE_ITEMS) * SLICE_ITEMS : count;
+  const theirs = writer?.start(rows, half, count);
+  for (let from = 0; from < half; from += SLICE_ITEMS) {
+    writePairRows(rows, c, from, Math.min(half, from + SLICE_ITEMS));
+    yield;
   }
-  yield;
-  // The rows from `from` to `to`, in a few loops of a few columns each, so the generator only
-  // paces them. Each loop is small enough for V8 to inline what it calls: one loop of every column
-  // was not, and each figure a call answered was a new heap number (135 MB of short-lived memory
-  // for a round's 450,000 rows against 44 MB, and a fifth of the ranking's time). Numbers only
-  // (NaN for null, putKnown), for the same reason. Each loop takes its columns out of `c` once a
-  // slice: read from `c` at every row, the figures' loop took 152 ms a ranking against 97 (the
-  // round's 445,829 rows, in process).
-  const writeFigures = (from: number, to: number) => {
-    const { long: longs, short: shorts, symbol: symbols, net_apr: netCol, funding_spread_8h: spreadCol, open_interest_usd: oiCol, volume_24h_usd: volCol } = c;
-    for (let r = from; r < to; r++) {
-      // Each side's figures: one record of FIGURES numbers (a cache line or two), not a read in each of a dozen arrays.
-      const l = longs[r]! * FIGURES;
-      const s = shorts[r]! * FIGURES;
-      symbols[r] = f[l + SYMBOL]!;
-      const net = netApr(f[s + ANNUALISED_PCT]! - f[l + ANNUALISED_PCT]!, f[l + TAKER_FEE]!, f[s + TAKER_FEE]!, holdingDays);
-      netCol.putKnown(r, roundTo(net, 6));
-      // fundingSpread8h, each side's ratePer8h computed once per market.
-      spreadCol.putKnown(r, roundTo(f[s + RATE_8H]! - f[l + RATE_8H]!, 12));
-      // A pair is only as deep as its shallower leg; unknown (NaN) on either side is unknown.
-      oiCol.putKnown(r, Math.min(f[l + OPEN_INTEREST_USD]!, f[s + OPEN_INTEREST_USD]!));
-      volCol.putKnown(r, Math.min(f[l + VOLUME_24H_USD]!, f[s + VOLUME_24H_USD]!));
+  if (theirs && !theirs.wait()) {
+    for (let from = half; from < count; from += SLICE_ITEMS) {
+      writePairRows(rows, c, from, Math.min(count, from + SLICE_ITEMS));
+      yield;
     }
-  };
-  const writePrices = (from: number, to: number) => {
-    const { long: longs, short: shorts, price_spread_bps: spreadCol, price_spread_unavailable_reason: reasons, updated_at: updated } = c;
-    for (let r = from; r < to; r++) {
-      const l = longs[r]! * FIGURES;
-      const s = shorts[r]! * FIGURES;
-      const longPrice = f[l + UNIT_PRICE]!;
-      const longAt = f[l + OBSERVED_AT]!;
-      const shortPrice = f[s + UNIT_PRICE]!;
-      const shortAt = f[s + OBSERVED_AT]!;
-      const reason = unavailableReasonOf(longPrice, longAt, shortPrice, shortAt);
-      spreadCol.putKnown(r, reason === null ? roundedSpreadBps(longPrice, shortPrice) : Number.NaN);
-      reasons[r] = texts.at(reason);
-      updated[r] = longAt <= shortAt ? f[l + OBSERVED]! : f[s + OBSERVED]!;
-    }
-  };
-  const writeAverages = (from: number, to: number) => {
-    const { long: longs, short: shorts, apr_1d_avg: dayCol, apr_7d_avg: weekCol } = c;
-    for (let r = from; r < to; r++) {
-      const l = longs[r]! * FIGURES;
-      const s = shorts[r]! * FIGURES;
-      dayCol.putKnown(r, pairAverage(f[s + AVERAGE_DAY]!, f[l + AVERAGE_DAY]!));
-      weekCol.putKnown(r, pairAverage(f[s + AVERAGE_WEEK]!, f[l + AVERAGE_WEEK]!));
-    }
-  };
-  // Last: it turns each row's markets' positions in `paired` into their legs' positions.
-  // Persistence is known only from stored history; unknown (null) without it.
-  // Texts by their place: the set's as_of, each positive_since (a few hundred hours) and null.
+  }
+  // The texts, in row order a slice at a time, reasons before persistence, as the set lists them
+  // first met: the set's as_of, each positive_since (a few hundred hours) and null.
   let asOfText = -1;
-  let nullText = -1;
   const sinceText = new Int32Array(known?.sinceTexts.length ?? 0).fill(-1);
-  const writePersistenceAndLegs = (from: number, to: number) => {
-    const { long: longs, short: shorts } = c;
+  const reasonText = REASONS.map((reason) => (reason === null ? texts.at(null) : -1));
+  const nullText = texts.at(null);
+  const { sinceOfRow, reasonCodes } = rows;
+  const writeTexts = (from: number, to: number) => {
+    const reasons = c.price_spread_unavailable_reason;
+    for (let r = from; r < to; r++) {
+      const code = reasonCodes[r]!;
+      let at = reasonText[code]!;
+      if (at < 0) at = reasonText[code] = texts.at(REASONS[code]!);
+      reasons[r] = at;
+    }
     const asOfs = c["persistence.as_of"];
     const sinces = c["persistence.positive_since"];
-    const median7 = c["persistence.apr_median_7d"];
-    const median30 = c["persistence.apr_median_30d"];
-    const paidShare = c["persistence.paid_share_7d"];
-    const stddev7 = c["persistence.apr_stddev_7d"];
     for (let r = from; r < to; r++) {
       const since = sinceOfRow[r]!;
-      if (since !== NO_SLOT) {
-        if (asOfText < 0) asOfText = texts.at(known!.asOf);
-        if (since >= 0 && sinceText[since]! < 0) sinceText[since] = texts.at(known!.sinceTexts[since]!);
-        asOfs[r] = asOfText;
-        if (since < 0 && nullText < 0) nullText = texts.at(null);
-        sinces[r] = since < 0 ? nullText : sinceText[since]!;
-        // The figures the gathering loop put in their columns' values.
-        median7.putKnown(r, median7s[r]!);
-        median30.putKnown(r, median30s[r]!);
-        paidShare.putKnown(r, paidShares[r]!);
-        stddev7.putKnown(r, stddev7s[r]!);
-      } else {
-        if (nullText < 0) nullText = texts.at(null);
+      if (since === NO_SLOT) {
         asOfs[r] = nullText;
         sinces[r] = nullText;
-        median7.putKnown(r, Number.NaN);
-        median30.putKnown(r, Number.NaN);
-        paidShare.putKnown(r, Number.NaN);
-        stddev7.putKnown(r, Number.NaN);
+        continue;
       }
-      longs[r] = f[longs[r]! * FIGURES + LEG]!;
-      shorts[r] = f[shorts[r]! * FIGURES + LEG]!;
+      if (asOfText < 0) asOfText = texts.at(known!.asOf);
+      if (since >= 0 && sinceText[since]! < 0) sinceText[since] = texts.at(known!.sinceTexts[since]!);
+      asOfs[r] = asOfText;
+      sinces[r] = since < 0 ? nullText : sinceText[since]!;
     }
   };
-  const writeRows = (from: number, to: number) => {
-    writeFigures(from, to);
-    writePrices(from, to);
-    if (options.averages) writeAverages(from, to);
-    writePersistenceAndLegs(from, to);
-  };
   for (let from = 0; from < count; from += SLICE_ITEMS) {
-    writeRows(from, Math.min(count, from + SLICE_ITEMS));
+    writeTexts(from, Math.min(count, from + SLICE_ITEMS));
     if (from + SLICE_ITEMS < count) yield;
   }
   const keys: string[] = [...ITEM_KEYS];
@@ -636,24 +597,6 @@ export function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): b
   if (usdt !== 0) return usdt > 0;
   return compareText(challenger.market, holder.market) < 0;
 }
-
-// Where each figure of a paired market is in its record (pairedFigures); positions (symbol, leg,
-// observed) as numbers, exact below 2 ** 53.
-const SYMBOL = 0;
-const LEG = 1;
-const OBSERVED = 2;
-const OBSERVED_AT = 3;
-const ANNUALISED_PCT = 4;
-const TAKER_FEE = 5;
-const RATE_8H = 6;
-const UNIT_PRICE = 7;
-const OPEN_INTEREST_USD = 8;
-const VOLUME_24H_USD = 9;
-const AVERAGE_DAY = 10;
-const AVERAGE_WEEK = 11;
-const FIGURES = 12;
-/** A row whose pair the persistence set does not hold (`sinceOfRow`), below any positive_since place and its -1 for null. */
-const NO_SLOT = -2;
 
 /**
  * What pass 2 reads of each paired market, a record of FIGURES numbers per position in `paired`,

@@ -148,10 +148,10 @@ export interface OpportunityColumns extends ColumnArrays {
  * since its last full collection and, past a limit (as once a round's set has arrived), advances
  * its marking 5–10 ms in that allocation, so a copy made in a round's hold paid it 32 times.
  */
-export function emptyColumnArrays(count: number, slab: ArrayBuffer = new ArrayBuffer(count * ITEM_BYTES)): ColumnArrays {
+export function emptyColumnArrays(count: number, slab: ArrayBufferLike = new ArrayBuffer(count * ITEM_BYTES)): ColumnArrays {
   let at = 0;
   // The widest arrays first, so every view starts at a multiple of its element size.
-  const make = <T>(type: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }, n: number) =>
+  const make = <T>(type: { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number }, n: number) =>
     Array.from({ length: n }, () => {
       const array = new type(slab, at, count);
       at += count * type.BYTES_PER_ELEMENT;
@@ -200,13 +200,22 @@ const ITEM_BYTES = NUMBER_COLUMNS * 9 + POSITION_COLUMNS * 4;
  * round's replaces it, so two slabs take turns.
  */
 export class ColumnSlabs {
-  private readonly spares: ArrayBuffer[] = [];
-  private readonly made = new WeakSet<ArrayBuffer>();
+  private readonly spares: ArrayBufferLike[] = [];
+  private readonly made = new WeakSet<ArrayBufferLike>();
 
-  private readonly working = new ScratchArrays();
+  private readonly working: ScratchArrays;
 
-  /** `keep`: how many slabs given back are kept for later sets (one for rounds: their sets take turns in two slabs). */
-  constructor(private readonly keep = 1) {}
+  /**
+   * `keep`: how many slabs given back are kept for later sets (one for rounds: their sets take
+   * turns in two slabs). `shared`: slabs and working arrays in SharedArrayBuffers, so a second
+   * thread can write rows of a ranking into them (ComputeOpportunitiesOptions.rowWriter).
+   */
+  constructor(
+    private readonly keep = 1,
+    private readonly shared = false,
+  ) {
+    this.working = new ScratchArrays(shared);
+  }
 
   /**
    * The working arrays of the next ranking into these slabs (its pairs, APRs and sort), in the
@@ -223,13 +232,14 @@ export class ColumnSlabs {
     this.spares.forEach((spare, i) => {
       if (spare.byteLength >= bytes && (fit < 0 || spare.byteLength < this.spares[fit]!.byteLength)) fit = i;
     });
-    let slab: ArrayBuffer;
+    let slab: ArrayBufferLike;
     if (fit >= 0) {
       slab = this.spares.splice(fit, 1)[0]!;
       new Uint8Array(slab, 0, bytes).fill(0);
     } else {
       // Room for a few more markets, so the next round's slightly larger set still fits.
-      slab = new ArrayBuffer(Math.ceil((bytes * 1.05) / 8) * 8);
+      const size = Math.ceil((bytes * 1.05) / 8) * 8;
+      slab = this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
       this.made.add(slab);
     }
     return emptyColumnArrays(count, slab);
@@ -242,7 +252,7 @@ export class ColumnSlabs {
    */
   giveBack(columns: ColumnArrays): void {
     const slab = columns.apr.values.buffer;
-    if (!(slab instanceof ArrayBuffer) || !this.made.has(slab) || this.spares.includes(slab)) return;
+    if (!this.made.has(slab) || this.spares.includes(slab)) return;
     this.spares.push(slab);
     if (this.spares.length > this.keep) this.spares.shift();
   }

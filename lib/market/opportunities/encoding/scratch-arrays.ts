@@ -1,5 +1,5 @@
 /** A typed array's constructor over a buffer. */
-type ArrayType<T> = { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
+type ArrayType<T> = { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
 
 /**
  * The working arrays of a computation that runs again and again (a round's ranking), kept between
@@ -9,8 +9,11 @@ type ArrayType<T> = { new (buffer: ArrayBuffer, offset: number, length: number):
  * One computation at a time: each `newRun` hands every buffer out again.
  */
 export class ScratchArrays {
-  private readonly buffers: ArrayBuffer[] = [];
+  private readonly buffers: ArrayBufferLike[] = [];
   private next = 0;
+
+  /** `shared`: the buffers SharedArrayBuffers, which another thread can be given (ColumnSlabs). */
+  constructor(private readonly shared = false) {}
 
   /** A new run's way to take its arrays: the arrays the last run took are handed out again, in order. */
   newRun(): TakeArray {
@@ -24,7 +27,8 @@ export class ScratchArrays {
     let buffer = this.buffers[this.next];
     if (!buffer || buffer.byteLength < bytes) {
       // Room for a few more, so the next run's slightly larger arrays still fit.
-      buffer = new ArrayBuffer(Math.ceil((bytes * 1.05) / 8) * 8);
+      const size = Math.ceil((bytes * 1.05) / 8) * 8;
+      buffer = this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
       this.buffers[this.next] = buffer;
     } else new Uint8Array(buffer, 0, bytes).fill(0);
     this.next += 1;
