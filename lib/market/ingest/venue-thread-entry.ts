@@ -53,8 +53,8 @@ export interface PairRowsRequest {
   done: Int32Array;
 }
 /**
- * A perp venue to fetch, every spot venue (with the operator's keys for the signed borrow endpoints), a
- * round to rank, or the thread's due market lists to reload (reloadDueMarketLists).
+ * A perp venue to fetch, rows of a ranking to write, every spot venue (with the operator's keys for
+ * the signed borrow endpoints), a round to rank, or the thread's due market lists to reload (reloadDueMarketLists).
  */
 export type VenueThreadAsk =
   | { venue: VenueId; timeoutMs: number }
