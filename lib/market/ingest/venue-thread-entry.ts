@@ -2,6 +2,7 @@
 // sends, through the same connectors, and answers each with its result; the spot venues, when
 // asked; and ranks a round's markets into its set's columns, when asked.
 import os from "node:os";
+import { logger } from "@/lib/observability/logger";
 import { parentPort, workerData } from "node:worker_threads";
 import type { SpotCredentials, SpotVenueResult } from "../carry/fetch-spot-legs";
 import type { MarketSnapshot, VenueId, VenueSnapshotResult } from "../model/types";
@@ -126,7 +127,9 @@ if (port) {
       try {
         writePairRows(rows, pairRowColumns(rows), from, to);
         Atomics.store(done, 0, 1);
-      } catch {
+      } catch (error) {
+        // The round's thread writes them itself once it sees the 2: no round is lost, but this is a bug.
+        logger("ingest").error({ err: error }, "writing a ranking's rows on the venue thread failed");
         Atomics.store(done, 0, 2);
       }
       Atomics.notify(done, 0);

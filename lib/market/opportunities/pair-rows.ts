@@ -123,13 +123,9 @@ function writePrices({ f, reasonCodes }: PairRowInputs, c: ColumnArrays, from: n
     const shortAt = f[s + OBSERVED_AT]!;
     const reason = unavailableReasonOf(longPrice, longAt, shortPrice, shortAt);
     spreadCol.putKnown(r, reason === null ? roundedSpreadBps(longPrice, shortPrice) : Number.NaN);
-    reasonCodes[r] = reasonCode(reason);
+    reasonCodes[r] = REASONS.indexOf(reason);
     updated[r] = longAt <= shortAt ? f[l + OBSERVED]! : f[s + OBSERVED]!;
   }
-}
-
-function reasonCode(reason: PriceSpreadUnavailableReason | null): number {
-  return reason === null ? 0 : reason === "price_missing" ? 1 : reason === "observation_time_unknown" ? 2 : 3;
 }
 
 function writeAverages({ f }: PairRowInputs, c: ColumnArrays, from: number, to: number): void {

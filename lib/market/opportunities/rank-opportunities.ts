@@ -380,7 +380,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   // first met: the set's as_of, each positive_since (a few hundred hours) and null.
   let asOfText = -1;
   const sinceText = new Int32Array(known?.sinceTexts.length ?? 0).fill(-1);
-  const reasonText = REASONS.map((reason) => (reason === null ? texts.at(null) : -1));
+  const reasonText = REASONS.map(() => -1);
   const nullText = texts.at(null);
   const { sinceOfRow, reasonCodes } = rows;
   const writeTexts = (from: number, to: number) => {
