@@ -12,7 +12,9 @@
 //      and reads everything back, as a server's first round after starting does: it is printed apart.
 //      The six spot venues' widened replays are fetched on the second thread once the perp set is
 //      committed, as rounds ask them, and their carry set ranked and stored after it, timed apart
-//      (--no-spot leaves both out). Each step's CPU is printed too, by thread and database (core-time.ts).
+//      (--no-spot leaves both out). Each step's CPU is printed too, by thread and database (core-time.ts),
+//      with the collections that stopped the round's thread (gc-pauses.ts) and the machine's speed
+//      before and after the rounds (machine-speed.ts), to compare runs made at different moments.
 //   2. The 30-day funding history of one market with 10 million FundingRate rows stored, through
 //      the same Prisma query GET /v1/funding-rates makes; target p99 < 20 ms on PostgreSQL. Run in
 //      a child process with a server's node flags, as a server answers it, on a scratch database of its own.
@@ -49,6 +51,8 @@ import { createVenueFetcher } from "./replay-venue-fetcher";
 import { intOption, nodeFlagsOf, percentile } from "./bench-args";
 import { loopStretches } from "./loop-stretches";
 import { memorySampler } from "./memory-sampler";
+import { gcPauses, type GcPauses } from "./gc-pauses";
+import { machineSpeedInChild } from "./machine-speed";
 import { coreTimeBetween, coreTimes, type CoreUser } from "./core-time";
 import { seedRoundHistory } from "./round-history-seed";
 import { profileTables, summariseProfile } from "./profile-summary";
@@ -186,13 +190,15 @@ async function benchRound(db: Db) {
   const measured = new Map(
     modes.map((mode) => [
       mode,
-      { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), cores: new Map<string, number[]>(), cpu: [] as number[], others: [] as number[], longest: [] as number[], stretches: new Map<string, number[]>() },
+      { round: [] as number[], whole: [] as number[], fetch: [] as number[], steps: new Map<RoundStep, number[]>(), cores: new Map<string, number[]>(), cpu: [] as number[], others: [] as number[], gc: [] as GcPauses[], longest: [] as number[], stretches: new Map<string, number[]>() },
     ]),
   );
   carryTimes.length = 0;
   carryAfterPublish.length = 0;
   const walBefore = onPostgres ? await walWritten(db) : undefined;
+  const speedBefore = machineSpeedInChild();
   const sampler = memorySampler();
+  const gc = gcPauses();
   const profiler = cpuProfileDir ? await startProfile() : undefined;
   for (let i = 0; i < rounds; i++) {
     const m = measured.get(modes[i % modes.length]!)!;
@@ -210,6 +216,7 @@ async function benchRound(db: Db) {
       m.stretches.set(step, [...(m.stretches.get(step) ?? []), s.ms]);
     }
     m.round.push(publishedAt - t1);
+    m.gc.push(gc.between(t1, publishedAt));
     m.whole.push(performance.now() - t1);
     for (const [step, [elapsed]] of steps) m.steps.set(step, [...(m.steps.get(step) ?? []), elapsed!]);
     for (const [step, users] of stepCores) for (const [user, cpu] of users) m.cores.set(`${step} ${user}`, [...(m.cores.get(`${step} ${user}`) ?? []), cpu]);
@@ -233,6 +240,8 @@ async function benchRound(db: Db) {
     measured.get(modes[i % modes.length]!)!.fetch.push(performance.now() - t0);
   }
   await thread.close();
+  gc.stop();
+  const speedAfter = machineSpeedInChild();
   console.log(`  change events written by the measured rounds: ${(await db.marketEvent.count()).toLocaleString("en")}`);
   const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50);
   for (const [mode, m] of measured) {
@@ -256,6 +265,9 @@ async function benchRound(db: Db) {
       const cpu = median(m.cpu);
       console.log(`  CPU a round takes, fetch → publish (median; the round's thread, the process's other threads and the local PostgreSQL): ${cpu.toFixed(0)} ms, ${(cpu / total).toFixed(2)} of ${os.cpus().length} cores busy over the median round`);
     }
+    // A collection stops the round's thread: the young generation's (scavenges) every round, the whole heap's every few.
+    const majors = m.gc.flatMap((pauses, i) => (pauses.major.count > 0 ? [`${i + 1} (${ms(pauses.major.ms)})`] : []));
+    console.log(`  the round's thread stopped for collections, fetch → publish: ${ms(median(m.gc.map((p) => p.minor.ms)))} a round in ${median(m.gc.map((p) => p.minor.count))} scavenges (median); whole-heap collections in rounds ${majors.join(", ") || "none"}`);
     const over = [...m.stretches].map(([step, list]) => `${step} ${list.length} (longest ${ms(Math.max(...list))})`);
     console.log(`  event loop: longest stretch without a turn during a round ${ms(median(m.longest))} (median of rounds; max ${ms(Math.max(...m.longest))}); stretches over 50 ms, all rounds, by step: ${over.join(", ") || "none"}`);
     console.log(`  after publishing: the fold into the hourly history and retention, ${ms(median(m.whole) - total)} (the whole call ${ms(median(m.whole))})`);
@@ -279,6 +291,8 @@ async function benchRound(db: Db) {
     const perRound = (key: keyof WalTotals) => (walAfter[key] - walBefore[key]) / rounds;
     console.log(`  WAL a round writes (pg_stat_wal, the whole cluster): ${(perRound("bytes") / 2 ** 20).toFixed(1)} MB (${perRound("fullPageImages").toFixed(0)} full-page images, ${perRound("syncs").toFixed(0)} syncs)`);
   }
+  // What the same fixed work took here before and after the rounds: set it beside another run's to compare machines or moments.
+  console.log(`  this machine's speed (machine-speed.ts, a fixed slice of a round's work; lower is faster): ${ms(speedBefore)} before the rounds, ${ms(speedAfter)} after`);
   // RSS is the process's, both threads; the heap is this thread's.
   console.log(`  peak memory: RSS ${(peak.rss / 2 ** 20).toFixed(0)} MB (both threads), JS heap ${(peak.heap / 2 ** 20).toFixed(0)} MB (the round's thread)`);
 }
