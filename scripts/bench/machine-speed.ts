@@ -2,8 +2,8 @@
  * A fixed piece of the work a round does (parse a venue-like answer, index it by market, compute
  * each market's annualised rate into a typed array, sort), timed: what this machine takes for it
  * now. The same code on two machines, or on one at two moments, differs by its speed alone, so a
- * bench run that prints it beside its figures can be set against another run's: here the machine's
- * speed moved by half within minutes (docs/operations.md). Not a target; a reference. Timed in a
+ * bench run that prints it beside its figures can be set against another run's: this machine's
+ * speed moves by a third or more within minutes (docs/operations.md). Not a target; a reference. Timed in a
  * fresh process (machineSpeedInChild), so a bench's own heap and threads do not weigh on it.
  */
 import { execFileSync } from "node:child_process";
