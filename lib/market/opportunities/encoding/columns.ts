@@ -1,5 +1,5 @@
 import type { Opportunity, OpportunityLeg, Persistence } from "../../model/types";
-import { ScratchArrays, type TakeArray } from "./scratch-arrays";
+import { roomyBuffer, ScratchArrays, type TakeArray } from "./scratch-arrays";
 
 /**
  * A set of opportunities held in columns: one typed array per field with a value per item, each leg
@@ -237,9 +237,7 @@ export class ColumnSlabs {
       slab = this.spares.splice(fit, 1)[0]!;
       new Uint8Array(slab, 0, bytes).fill(0);
     } else {
-      // Room for a few more markets, so the next round's slightly larger set still fits.
-      const size = Math.ceil((bytes * 1.05) / 8) * 8;
-      slab = this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
+      slab = roomyBuffer(bytes, this.shared);
       this.made.add(slab);
     }
     return emptyColumnArrays(count, slab);

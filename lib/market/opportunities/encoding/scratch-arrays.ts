@@ -26,14 +26,21 @@ export class ScratchArrays {
     const bytes = length * type.BYTES_PER_ELEMENT;
     let buffer = this.buffers[this.next];
     if (!buffer || buffer.byteLength < bytes) {
-      // Room for a few more, so the next run's slightly larger arrays still fit.
-      const size = Math.ceil((bytes * 1.05) / 8) * 8;
-      buffer = this.shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
+      buffer = roomyBuffer(bytes, this.shared);
       this.buffers[this.next] = buffer;
     } else new Uint8Array(buffer, 0, bytes).fill(0);
     this.next += 1;
     return new type(buffer, 0, length);
   }
+}
+
+/**
+ * A buffer of at least `bytes`, with room for a few more, so the next run's slightly larger arrays
+ * (or set) still fit it; shared (a SharedArrayBuffer) for memory another thread writes too.
+ */
+export function roomyBuffer(bytes: number, shared: boolean): ArrayBufferLike {
+  const size = Math.ceil((bytes * 1.05) / 8) * 8;
+  return shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
 }
 
 /** Where a computation takes its working arrays: kept between runs, or new ones each time. */
