@@ -112,6 +112,34 @@ describe("the live event log, written by ingestion rounds", () => {
   });
 });
 
+describe("venue health events when the read of the health before a round is slow", () => {
+  /**
+   * Round events whose read of the venues' health before a round waits until the round has stored
+   * its own (okx ok again), or 1 s: a loaded database answering that read late. The round must not
+   * store its health before the read has answered, or the read sees it and says nothing.
+   */
+  class SlowHealthRead extends LiveRoundEvents {
+    override async venueStates(of: Db) {
+      for (let waited = 0; waited < 1_000; waited += 20) {
+        const okx = await of.venueHealth.findUnique({ where: { id: "okx" } });
+        if (okx?.status === "ok") break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return super.venueStates(of);
+    }
+  }
+  const round = (markets: (venue: VenueId) => MarketSnapshot[], events: LiveRoundEvents) =>
+    runIngestionRound({ db, fetcher: snapshotFetcher(markets), venues: VENUES, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, events });
+
+  it("still writes venue.recovered: the round stores its health only after reading the health before it", async () => {
+    await round((v) => (v === "okx" ? [] : [market(v, "BTC", 0.0001)]), new LiveRoundEvents(5, 180_000));
+    const last = (await events("?limit=1000")).items.at(-1)!.id;
+    await round((v) => [market(v, "BTC", 0.0001)], new SlowHealthRead(5, 180_000));
+    const next = (await events(`?after=${last}&types=venue.recovered,venue.stale`)).items;
+    expect(next.map((e) => [e.type, (e.data as { exchange: string }).exchange])).toEqual([["venue.recovered", "okx"]]);
+  });
+});
+
 describe("GET /v1/events", () => {
   const event = (i: number): NewEvent => ({
     type: "venue.stale",

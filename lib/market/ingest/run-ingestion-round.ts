@@ -206,7 +206,13 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // so they run at once. Nothing is published before the round is stored whole.
     // Its statement written out in slices first, so the database has it before the ranking starts.
     const statement = await roundStatement(round.id, results, venueResults, { settlements, intervalChanges }, startedAt, options.sliceMs, options.memory?.keptColumns);
-    stored = storeRound(db, statement, { settlements, intervalChanges });
+    // The statement stores this round's venue health too: issued before the health the round
+    // compares with has been read (venuesBefore, asked for at its start), a loaded database could
+    // answer that read with this round's health, and venue.stale / venue.recovered go unsaid. The
+    // read's failure is the round's, found where it is awaited; storing goes ahead regardless.
+    stored = Promise.resolve(venuesBefore)
+      .catch(() => undefined)
+      .then(() => storeRound(db, statement, { settlements, intervalChanges }));
     stored.catch(() => undefined); // awaited below, or by the catch at the end: its failure is the round's
     // The driver hands the statement to the socket once this thread has a moment (node-postgres
     // takes its connection on the next tick): a turn of the event loop before the ranking's first
