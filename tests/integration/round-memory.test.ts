@@ -1,7 +1,7 @@
 import { afterAll, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
 import type { OpenDatabase } from "@/lib/db/open-database";
-import { RoundMemory } from "@/lib/market/ingest/round-memory";
+import { RoundMemory, type RecalledRounds } from "@/lib/market/ingest/round-memory";
 import { runIngestionRound } from "@/lib/market/ingest/run-ingestion-round";
 import { LiveOpportunities } from "@/lib/market/opportunities/live-opportunities";
 import type { VenueId } from "@/lib/market/model/types";
@@ -84,4 +84,45 @@ it("a round from memory publishes and stores exactly what one reading everything
   const { settlements, changes } = await stored(withMemory);
   expect(settlements.length).toBeGreaterThan(0);
   expect(changes).toHaveLength(1);
+}, 120_000);
+
+it("takes the hour's live averages from memory only while nothing but its own rounds folded into them", async () => {
+  const withMemory = await freshDb();
+  const without = await freshDb();
+  const memory = new RoundMemory();
+  const recall = vi.spyOn(memory, "recall");
+  // Every round within one hour, so each may take the live sums its predecessor left.
+  const t0 = Date.UTC(2026, 10, 20, 8, 10);
+  let index = 0;
+  const now = () => t0 + index * 60_000;
+  const fetcher = market(() => index, now);
+  const run = (db: Db, roundMemory?: RoundMemory) =>
+    runIngestionRound({ db, fetcher, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, now, memory: roundMemory });
+  // A round another process began at 07:45 and died in, with one observation of this hour: the
+  // retention of the first round after it has been running ten minutes folds it, beside that round's.
+  const killedRound = async (db: Db) => {
+    const round = await db.ingestionRound.create({ data: { startedAt: new Date(Date.UTC(2026, 10, 20, 7, 45)), status: "running" } });
+    const { exchange, market: name, base, venueMarketId, venueBase, contractMultiplier, quote, settle } = makeSnapshot({ exchange: "binance", base: "BTC", market: "BTC/USDT:USDT" });
+    await db.roundSnapshot.create({
+      data: { roundId: round.id, exchange, market: name, base, venueMarketId, venueBase, contractMultiplier, quote, settle, fundingRate: 0.003, fundingIntervalHours: 8, observedAt: new Date(Date.UTC(2026, 10, 20, 8, 5)) },
+    });
+  };
+
+  for (index = 0; index < 4; index++) {
+    if (index === 2) for (const db of [withMemory, without]) await killedRound(db);
+    const outcome = await run(withMemory, memory);
+    await run(without);
+    expect(outcome.status).toBe("published");
+    expect(await stored(withMemory)).toEqual(await stored(without));
+  }
+  const recalled = (await Promise.all(recall.mock.results.map((r) => r.value as Promise<RecalledRounds | undefined>))) as (RecalledRounds | undefined)[];
+  // Round 0 remembers nothing; 1 and 2 take the live sums; 3 reads them, since 2's retention folded the killed round.
+  expect(recalled.map((r) => r?.liveSums !== undefined)).toEqual([false, true, true, false]);
+  expect(recalled[3]).toBeDefined();
+  // The killed round's observation is in the averages the last round published.
+  const { items } = await new LiveOpportunities(async () => withMemory).current();
+  const btc = items.find((item) => item.symbol === "BTC" && [item.long.exchange, item.short.exchange].includes("binance"));
+  expect(btc?.apr_1d_avg).toBeDefined();
+  const { items: reference } = await new LiveOpportunities(async () => without).current();
+  expect(reference.find((item) => item.id === btc!.id)?.apr_1d_avg).toBe(btc!.apr_1d_avg);
 }, 120_000);

@@ -34,7 +34,8 @@ export interface MarketHistory {
  * The three reads a round makes of stored history before ranking, at once, and the pair
  * persistence `persistence` holds in memory (read from storage only on its first use). Markets'
  * last settlements and interval changes come from `recalled` when the round has them from memory
- * (RoundMemory): then only the averages are read.
+ * (RoundMemory): then only the averages are read, and of those only the hours that can no longer
+ * change when the round is the hour's first or the memory has no live sums (RoundMemory.folded).
  */
 export async function readMarketHistory(
   db: Db,
@@ -46,7 +47,7 @@ export async function readMarketHistory(
   const [intervalChanges, settlements, averages, pairs] = await Promise.all([
     recalled?.intervalChanges ?? readRecentIntervalChanges(db, new Date(startedAt.getTime() - INTERVAL_CHANGE_RECENT_MS)),
     recalled?.settlements ?? readLastSettlements(db, now),
-    readRoundAverageSums(db, startedAt),
+    readRoundAverageSums(db, startedAt, recalled?.liveSums),
     persistence ? persistence.current() : null,
   ]);
   return { intervalChanges, settlements, averages, persistence: pairs };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { marketKey } from "../model/market-average";
 import { observedAverages } from "@/tests/support/market/observed-averages";
-import type { RoundAverageSums, WindowSums } from "./read-market-averages";
+import { liveSumsAfter, type RoundAverageSums, type WindowSums } from "./read-market-averages";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 8, 27, 13, 30);
@@ -48,5 +48,30 @@ describe("roundAverages", () => {
     const averages = observedAverages(round(new Map([[key, sums(20, 2, 70, 7)]]), new Map()), [twoDaysAgo, twoWeeksAgo]);
     expect(averages.get(key)).toEqual({ day: 10, week: (70 + apr) / 8 });
     expect(averages.has(marketKey("bybit", twoWeeksAgo.market))).toBe(false);
+  });
+});
+
+describe("liveSumsAfter", () => {
+  const observed = makeSnapshot({ exchange: "binance", observedAt: now });
+  const key = marketKey("binance", observed.market);
+  const apr = ((0.0001 * 8760) / 8) * 100;
+
+  it("adds each observation of the last two hours to its market's sums, as the fold stores it, in a copy", () => {
+    const live = new Map([[key, sums(8, 1, 8, 1)]]);
+    const lastHour = makeSnapshot({ exchange: "okx", observedAt: now - HOUR });
+    const after = liveSumsAfter(round(new Map(), live), [observed, lastHour]);
+    expect(after.hour).toBe(current);
+    expect(after.sums.get(key)).toEqual(sums(8 + apr, 2, 8 + apr, 2));
+    expect(after.sums.get(marketKey("okx", lastHour.market))).toEqual(sums(apr, 1, apr, 1));
+    expect(live.get(key)).toEqual(sums(8, 1, 8, 1));
+  });
+
+  it("leaves out observations without a rate or an interval and those before the last two hours, keeping the sums read when none is left", () => {
+    const live = new Map([[key, sums(8, 1, 8, 1)]]);
+    const unrated = makeSnapshot({ exchange: "okx", fundingRate: null, observedAt: now });
+    const noInterval = makeSnapshot({ exchange: "bybit", fundingIntervalHours: null, observedAt: now });
+    const older = makeSnapshot({ exchange: "binance", observedAt: now - 2 * HOUR });
+    const after = liveSumsAfter(round(new Map(), live), [unrated, noInterval, older]);
+    expect(after.sums).toBe(live);
   });
 });

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 import { ColumnParams } from "@/lib/db/array-binary";
 import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation } from "./derive-settlements";
+import { liveSumsAfter, type LiveSums, type RoundAverageSums } from "./read-market-averages";
 import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";
 import { PREVIOUS_WITHIN_MS, type StoredObservation } from "./store-round";
 
@@ -13,6 +14,8 @@ export interface RecalledRounds {
   settlements: ReadonlyMap<string, { rate: number; at: number }>;
   /** Each market's last interval change, as readRecentIntervalChanges reads it. */
   intervalChanges: ReadonlyMap<string, number>;
+  /** The last two hours' average sums as the database holds them, when the remembered round was folded and nothing else since (`folded`). */
+  liveSums?: LiveSums;
 }
 
 /** What one round leaves behind once stored: everything the next round would read back of it. */
@@ -51,6 +54,8 @@ export class RoundMemory {
   private remembered: Remembered | undefined;
   /** What `recall` last answered, and the venues it came from: a round comparing with it is remembered from those. */
   private recalled: { previous: readonly PreviousObservation[]; observations: ReadonlyMap<string, VenueObservations> } | undefined;
+  /** The live hours' average sums after the remembered round's fold, and that round. */
+  private liveSums: { roundId: string; sums: LiveSums } | undefined;
   /** The last stored round's columns as the statement wrote them, for the next round's statement to reuse where unchanged. */
   readonly keptColumns = new ColumnParams();
 
@@ -75,7 +80,21 @@ export class RoundMemory {
     this.recalled = { previous, observations: remembered.observations };
     const settlements = within(remembered.settlements, (last) => last.at > at - LAST_SETTLEMENT_LOOKBACK_MS && last.at <= at);
     const intervalChanges = within(remembered.intervalChanges, (changedAt) => changedAt >= at - INTERVAL_CHANGE_RECENT_MS);
-    return { previous, settlements, intervalChanges };
+    const liveSums = this.liveSums?.roundId === remembered.roundId ? this.liveSums.sums : undefined;
+    return { previous, settlements, intervalChanges, ...(liveSums && { liveSums }) };
+  }
+
+  /**
+   * Called once the remembered round `roundId` is folded into the hourly history (aggregateRound),
+   * when no other round was folded since its history was read (retention folded none): the live
+   * hours' sums that round read (`averages`) with its observations added are then exactly what the
+   * database holds, and the next round of the hour takes them (readRoundAverageSums). A round
+   * whose fold failed, or after which retention folded another, leaves the next to read them.
+   */
+  folded(roundId: string, averages: RoundAverageSums, results: readonly VenueSnapshotResult[]): void {
+    if (this.remembered?.roundId !== roundId) return;
+    const observed = results.flatMap((result) => (result.status === "ok" ? result.snapshots : []));
+    this.liveSums = { roundId, sums: liveSumsAfter(averages, observed) };
   }
 
   /**
@@ -99,6 +118,7 @@ export class RoundMemory {
   forget(): void {
     this.remembered = undefined;
     this.recalled = undefined;
+    this.liveSums = undefined;
   }
 }
 

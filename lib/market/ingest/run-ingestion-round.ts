@@ -331,8 +331,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const exclusionsRecorded = options.priceBound === undefined ? undefined : recordPairingExclusions(db, round.id, ranking, options.priceBound);
     // After publishing, not before: the round's own observations are already in its averages, and
     // the hourly history only has to hold them by the next round, which reads it.
-    await aggregateRound(db, round.id).catch((error: unknown) =>
-      logger("ingest").error({ err: error, roundId: round.id }, `folding round ${round.id} into the hourly history failed; retention folds it later`),
+    const folded = await aggregateRound(db, round.id).then(
+      () => true,
+      (error: unknown) => {
+        logger("ingest").error({ err: error, roundId: round.id }, `folding round ${round.id} into the hourly history failed; retention folds it later`);
+        return false;
+      },
     );
     step("fold");
     // Real data of these venues is stored: the offline sample's recorded rows of theirs go.
@@ -342,9 +346,12 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     ).catch((error: unknown) => logger("ingest").error({ err: error, roundId: round.id }, "removing the offline sample's history failed"));
     // Not awaited: computing an hour's persistence takes seconds at scale; the next rounds attach it.
     options.persistence?.refresh(new Date(now())).catch((error: unknown) => logger("ingest").error({ err: error, roundId: round.id }, "computing pair persistence failed"));
-    await applyRetention(db, options.retention, new Date(now()), options.events).catch((error: unknown) =>
-      logger("ingest").error({ err: error, roundId: round.id }, "market data retention failed"),
-    );
+    const retained = await applyRetention(db, options.retention, new Date(now()), options.events).catch((error: unknown) => {
+      logger("ingest").error({ err: error, roundId: round.id }, "market data retention failed");
+      return undefined;
+    });
+    // Only this round's fold changed the hours the next round reads its live averages from.
+    if (folded && retained?.aggregatedRounds === 0) options.memory?.folded(round.id, history.averages, results);
     await applied;
     await exclusionsRecorded;
     const spotVenues = spotFinished && (await spotFinished);
