@@ -1,7 +1,7 @@
 import { toFundingIntervalChange } from "@/lib/market/model/funding-interval-change";
 import type { IntervalChangeRow } from "@/lib/market/model/funding-interval-change";
 import { servedAt, type Freshness } from "@/lib/market/model/leg-freshness";
-import { idReader, itemReader, newArray, type OpportunityColumns, type TakeArray } from "@/lib/market/opportunities/opportunity-columns";
+import { idReader, itemReader, newArray, OVERWRITTEN, type OpportunityColumns, type TakeArray } from "@/lib/market/opportunities/opportunity-columns";
 import type { PartialAssets } from "@/lib/market/opportunities/pair-scope";
 import type { PairRows, PatchedSet } from "@/lib/market/opportunities/patched-set";
 import type { ServedOpportunity } from "@/lib/market/model/types";
@@ -72,7 +72,7 @@ const SLICE_ITEMS = 1_024;
 function oldItems(previous: OpportunityColumns | readonly PairRows[], take: TakeArray) {
   const runs = "count" in previous ? [{ columns: previous, rows: null }] : previous;
   const count = runs.reduce((n, r) => n + (r.rows ? r.rows.length : r.columns.count), 0);
-  const [run, row] = [take(Uint32Array, count), take(Uint32Array, count)];
+  const [run, row] = [take(Uint32Array, count, OVERWRITTEN), take(Uint32Array, count, OVERWRITTEN)];
   let p = 0;
   runs.forEach((r, i) => {
     const length = r.rows ? r.rows.length : r.columns.count;
@@ -91,7 +91,7 @@ function* opportunityEventSlices(previous: OpportunityColumns | readonly PairRow
   yield;
   // A loop, not Float64Array.from with a mapping function, which goes through the iterator
   // protocol: an object and a heap number for each of 450,000 items, 35 MB a round.
-  const netBefore = take(Float64Array, old.count);
+  const netBefore = take(Float64Array, old.count, OVERWRITTEN);
   for (let p = 0; p < old.count; p++) netBefore[p] = old.runs[old.run[p]!]!.columns.net_apr.values[old.row[p]!]!;
   yield;
   const events: NewEvent[] = [];

@@ -11,4 +11,4 @@ export {
   type ColumnArrays,
   type OpportunityColumns,
 } from "./encoding/columns";
-export { newArray, ScratchArrays, type TakeArray } from "./encoding/scratch-arrays";
+export { newArray, OVERWRITTEN, ScratchArrays, type TakeArray } from "./encoding/scratch-arrays";

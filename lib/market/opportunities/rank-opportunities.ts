@@ -8,10 +8,10 @@ import { isoTexts } from "../model/iso-texts";
 import { marketKey, type MarketAverage, type MarketAverages } from "../model/market-average";
 import { type MarketSnapshot, type Opportunity, type OpportunityLeg } from "../model/types";
 import { PERSISTENCE_FIGURES, type PersistenceSlots } from "../persistence/persistence-set";
-import { emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
+import { ABSENT, emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { hasLegOn, type PartialAssets } from "./pair-scope";
 import { descendingOrderSlices } from "./encoding/descending-order";
-import { newArray, type TakeArray } from "./encoding/scratch-arrays";
+import { newArray, OVERWRITTEN, type TakeArray } from "./encoding/scratch-arrays";
 import { ANNUALISED_PCT, AVERAGE_DAY, AVERAGE_WEEK, FIGURES, LEG, NO_SLOT, OBSERVED, OBSERVED_AT, OPEN_INTEREST_USD, RATE_8H, REASONS, SYMBOL, TAKER_FEE, UNIT_PRICE, VOLUME_24H_USD, writePairRows, type PairRowInputs } from "./pair-rows";
 import { runInSlices, runWhole, type Sliced } from "@/lib/time-slices";
 
@@ -264,9 +264,10 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   }
   // The working arrays, kept between a process's rounds when it ranks them (ColumnSlabs.scratch).
   const take = options.slabs ? options.slabs.scratch() : newArray;
-  const longOf = take(Uint32Array, count);
-  const shortOf = take(Uint32Array, count);
-  const aprs = take(Float64Array, count);
+  // Pass 1 writes every pair's, and pass 2 every row's, before reading any (OVERWRITTEN).
+  const longOf = take(Uint32Array, count, OVERWRITTEN);
+  const shortOf = take(Uint32Array, count, OVERWRITTEN);
+  const aprs = take(Float64Array, count, OVERWRITTEN);
   // Each pair's persistence figures, copied as the pair is formed, in the order pairs are formed:
   // the set holds an asset's pairs together, so these reads stay among a few kilobytes, and the
   // rows, written in APR order, read them from a table of count × PERSISTENCE_FIGURES numbers
@@ -276,7 +277,7 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const setFigures = known?.figures;
   const pairFigures = known ? take(Float64Array, count * PERSISTENCE_FIGURES) : undefined;
   // And, where ids sort by numbers (idOrderPlaces), its place in id order, while its markets are at hand too.
-  const places = idPlaces.exact ? take(Uint32Array, count) : undefined;
+  const places = idPlaces.exact ? take(Uint32Array, count, OVERWRITTEN) : undefined;
   let k = 0;
   let pausedAt = 0;
   for (const [group, venues] of byBase) {
@@ -330,6 +331,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       }
     }
   }
+  // The arrays above were taken unzeroed for exactly `count` pairs.
+  if (k !== count) throw new Error(`the ranking counted ${count} pairs and formed ${k}`);
   let order: Uint32Array;
   if (places) {
     // Highest APR first, ties by a number giving id order: one radix sort by both.
@@ -345,6 +348,13 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
   const f = pairedFigures(paired, take);
   const c = options.slabs ? options.slabs.take(count) : emptyColumnArrays(count);
   c.type.fill(texts.at("perp_perp"));
+  // The one pair of columns the rows leave unwritten without averages, absent in a slab too.
+  if (!options.averages) {
+    for (const column of [c.apr_1d_avg, c.apr_7d_avg]) {
+      column.states.fill(ABSENT);
+      column.values.fill(0);
+    }
+  }
   // The rows, from the pairs and their markets' figures (pair-rows.ts): where the ranking has a
   // second thread (`rowWriter`) and its memory is shared, that thread writes the second half while
   // this one writes the first, in slices; if it has not finished by the time this one has, this
@@ -358,8 +368,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
     aprs,
     pairFigures,
     f,
-    sinceOfRow: take(Int32Array, count),
-    reasonCodes: take(Uint8Array, count),
+    sinceOfRow: take(Int32Array, count, OVERWRITTEN),
+    reasonCodes: take(Uint8Array, count, OVERWRITTEN),
     holdingDays,
     averages: options.averages !== undefined,
   };
@@ -606,7 +616,7 @@ export function preferred(challenger: MarketSnapshot, holder: MarketSnapshot): b
  * figure, once a figure; from one record, once or twice a side.
  */
 function pairedFigures(paired: readonly Candidate[], take: TakeArray): Float64Array {
-  const f = take(Float64Array, paired.length * FIGURES);
+  const f = take(Float64Array, paired.length * FIGURES, OVERWRITTEN);
   for (let i = 0; i < paired.length; i++) {
     const m = paired[i]!;
     const at = i * FIGURES;

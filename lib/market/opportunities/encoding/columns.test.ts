@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeSnapshot } from "@/tests/support/market/make-snapshot";
 import { marketKey } from "../../model/market-average";
 import { rankOpportunities } from "../rank-opportunities";
-import { ABSENT_POSITION, ColumnSlabs, emptyColumnArrays, itemReader, itemsOf, NumberColumn, type ColumnArrays } from "./columns";
+import { ABSENT_POSITION, ColumnSlabs, emptyColumnArrays, itemReader, itemsOf, NULL, NumberColumn, type ColumnArrays } from "./columns";
 
 /** Every array of a set's columns. */
 type ColumnArray = Float64Array | Uint32Array | Uint8Array;
@@ -40,7 +40,7 @@ describe("ColumnSlabs", () => {
     expect(spans.at(-1)![1]).toBeLessThanOrEqual(slab.byteLength);
   });
 
-  it("gives a slab given back to the next set, zeroed like new columns", () => {
+  it("gives a slab given back to the next set, laid out as new columns, as the set before left it", () => {
     const slabs = new ColumnSlabs();
     const first = slabs.take(500);
     scribble(first);
@@ -48,7 +48,7 @@ describe("ColumnSlabs", () => {
     const second = slabs.take(480);
     expect(second.apr.values.buffer).toBe(first.apr.values.buffer);
     expect(arraysOf(second).map((a) => a.length)).toEqual(arraysOf(emptyColumnArrays(480)).map((a) => a.length));
-    for (const array of arraysOf(second)) expect(array.every((value) => value === 0)).toBe(true);
+    expect(second.apr.states[0]).toBe(0xab);
   });
 
   it("makes a new slab when the spare one is too small or none was given back, and ignores columns it did not make", () => {
@@ -64,14 +64,26 @@ describe("ColumnSlabs", () => {
     expect(slabs.take(10).apr.values.buffer).not.toBe(foreign.apr.values.buffer);
   });
 
-  it("ranks into a reused slab exactly what it ranks into new memory", () => {
+  it.each([
+    ["without averages", undefined],
+    ["with averages", new Map(snapshots.map((s, i) => [marketKey(s.exchange, s.market), { day: i % 2 ? null : i, week: i }]))],
+  ])("ranks into a reused slab, whatever it held, byte for byte what it ranks into new memory, %s", (_, averages) => {
+    // A price missing, so some rows have a null spread.
+    const market = snapshots.map((s, i) => ({ ...s, markPrice: i === 2 ? null : s.markPrice }));
     const slabs = new ColumnSlabs();
     const scratch = slabs.take(6);
     scribble(scratch);
     slabs.giveBack(scratch);
-    const reused = rankOpportunities(snapshots, { slabs }).columns;
+    const reused = rankOpportunities(market, { slabs, averages }).columns;
+    const fresh = rankOpportunities(market, { averages }).columns;
     expect(reused.apr.values.buffer).toBe(scratch.apr.values.buffer);
-    expect(itemsOf(reused)).toEqual(itemsOf(rankOpportunities(snapshots).columns));
+    expect(reused.price_spread_bps.states).toContain(NULL);
+    const bytes = (columns: ColumnArrays) =>
+      arraysOf(columns)
+        .filter((a) => ArrayBuffer.isView(a))
+        .map((a) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)]);
+    expect(bytes(reused)).toEqual(bytes(fresh));
+    expect(itemsOf(reused)).toEqual(itemsOf(fresh));
   });
 });
 

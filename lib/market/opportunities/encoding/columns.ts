@@ -88,11 +88,14 @@ export class NumberColumn {
 
   /**
    * `put` of a number known to be a number, NaN standing for null: the ranking's row loop writes
-   * 450,000 rows a round, where a `number | null` passed on was a new heap number for each.
+   * 450,000 rows a round, where a `number | null` passed on was a new heap number for each. A
+   * null's value is written 0, as a new column holds it: a slab's memory holds an older set's.
    */
   putKnown(i: number, value: number): void {
-    if (Number.isNaN(value)) this.states[i] = NULL;
-    else if (Number.isFinite(value)) {
+    if (Number.isNaN(value)) {
+      this.states[i] = NULL;
+      this.values[i] = 0;
+    } else if (Number.isFinite(value)) {
       this.states[i] = VALUE;
       this.values[i] = value;
     } else throw new Error(`a number that is not finite cannot be stored: ${value}`);
@@ -140,10 +143,10 @@ export interface OpportunityColumns extends ColumnArrays {
 }
 
 /**
- * Columns for `count` items, every number absent and every position 0. Written out as one object
+ * Columns for `count` items, every number absent and every position 0 in a new buffer. Written out as one object
  * literal, not assigned name by name: V8 keeps an object given 20 properties by computed name as a
  * dictionary, and a loop reading its columns 150,000 times ran three times slower. Every array is a
- * view of one buffer: `slab` when given (ColumnSlabs; zeroed by the caller), else a new one. One
+ * view of one buffer: `slab` when given (ColumnSlabs, as an older set left it), else a new one. One
  * buffer, not one per array: V8 weighs each new buffer against the external memory allocated
  * since its last full collection and, past a limit (as once a round's set has arrived), advances
  * its marking 5–10 ms in that allocation, so a copy made in a round's hold paid it 32 times.
@@ -193,11 +196,10 @@ const ITEM_BYTES = NUMBER_COLUMNS * 9 + POSITION_COLUMNS * 4;
 
 /**
  * Memory for the columns of sets made one after another (an ingestion round's): each set's arrays
- * are views of one slab, and a slab given back once nothing reads its set any more is zeroed and
- * used again. 150,000 items' columns are 21 MB, and memory new to the process costs its first
- * write of every page (the kernel maps it then): ~90 ms a round on a small virtual machine,
- * against ~4 ms to zero a slab. One spare slab is kept: a round's set is read until the next
- * round's replaces it, so two slabs take turns.
+ * are views of one slab, and a slab given back once nothing reads its set any more is used again.
+ * 150,000 items' columns are 21 MB, and memory new to the process costs its first write of every
+ * page (the kernel maps it then): ~90 ms a round on a small virtual machine. One spare slab is
+ * kept: a round's set is read until the next round's replaces it, so two slabs take turns.
  */
 export class ColumnSlabs {
   private readonly spares: ArrayBufferLike[] = [];
@@ -225,7 +227,12 @@ export class ColumnSlabs {
     return this.working.newRun();
   }
 
-  /** Columns for `count` items, as emptyColumnArrays gives them, in the smallest spare slab they fit or a new one. */
+  /**
+   * Columns for `count` items laid out as emptyColumnArrays lays them, in the smallest spare slab
+   * they fit or a new one: not zeroed, since the ranking writes every item of every column
+   * (pair-rows.ts, and the texts after) and a set's 60 MB at 46 venues took its thread ~20 ms to
+   * zero. A caller leaving any unwritten writes it itself.
+   */
   take(count: number): ColumnArrays {
     const bytes = count * ITEM_BYTES;
     let fit = -1;
@@ -233,10 +240,8 @@ export class ColumnSlabs {
       if (spare.byteLength >= bytes && (fit < 0 || spare.byteLength < this.spares[fit]!.byteLength)) fit = i;
     });
     let slab: ArrayBufferLike;
-    if (fit >= 0) {
-      slab = this.spares.splice(fit, 1)[0]!;
-      new Uint8Array(slab, 0, bytes).fill(0);
-    } else {
+    if (fit >= 0) slab = this.spares.splice(fit, 1)[0]!;
+    else {
       slab = roomyBuffer(bytes, this.shared);
       this.made.add(slab);
     }

@@ -1,5 +1,5 @@
 import { runWhole, type Sliced } from "@/lib/time-slices";
-import { newArray, type TakeArray } from "./scratch-arrays";
+import { newArray, OVERWRITTEN, type TakeArray } from "./scratch-arrays";
 
 /**
  * The positions of `values` from the largest to the smallest; equal values by `tieKeys` from the
@@ -21,14 +21,15 @@ export function descendingOrder(values: Float64Array, tieKeys?: Uint32Array): Ui
  */
 export function* descendingOrderSlices(values: Float64Array, tieKeys?: Uint32Array, take: TakeArray = newArray): Sliced<Uint32Array> {
   const count = values.length;
-  const micros = take(Uint32Array, count);
+  // Every working array but the counts is written whole before it is read (OVERWRITTEN).
+  const micros = take(Uint32Array, count, OVERWRITTEN);
   let passes: (readonly [Uint32Array, number])[];
   if (inMicros(values, micros)) passes = [[micros, 0], [micros, 16]];
   else {
     const words = new Uint32Array(values.buffer, values.byteOffset, count * 2);
     // Little-endian: word 2i is the low half of value i, 2i + 1 the high half with the sign.
     const low = micros;
-    const high = take(Uint32Array, count);
+    const high = take(Uint32Array, count, OVERWRITTEN);
     for (let i = 0; i < count; i++) {
       const negative = words[2 * i + 1]! >>> 31 === 1;
       low[i] = negative ? words[2 * i]! : ~words[2 * i]! >>> 0;
@@ -37,9 +38,9 @@ export function* descendingOrderSlices(values: Float64Array, tieKeys?: Uint32Arr
     passes = [[low, 0], [low, 16], [high, 0], [high, 16]];
   }
   yield;
-  let order = take(Uint32Array, count);
+  let order = take(Uint32Array, count, OVERWRITTEN);
   for (let i = 0; i < count; i++) order[i] = i;
-  let next = take(Uint32Array, count);
+  let next = take(Uint32Array, count, OVERWRITTEN);
   const counts = take(Uint32Array, 65_537);
   if (tieKeys) passes.unshift([tieKeys, 0], [tieKeys, 16]);
   for (const [keys, shift] of passes) {

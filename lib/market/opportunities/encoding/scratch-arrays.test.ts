@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newArray, PublishedArrays, ScratchArrays } from "./scratch-arrays";
+import { newArray, OVERWRITTEN, PublishedArrays, ScratchArrays } from "./scratch-arrays";
 
 describe("ScratchArrays", () => {
   it("hands each run the buffers of the run before, in the order taken, zeroed like new arrays", () => {
@@ -14,6 +14,13 @@ describe("ScratchArrays", () => {
     expect(second[1].buffer).toBe(first[1].buffer);
     expect(second[0]).toEqual(new Uint32Array(90));
     expect(second[1]).toEqual(new Float64Array(50));
+  });
+
+  it("hands an array its caller overwrites as the run before left it", () => {
+    const scratch = new ScratchArrays();
+    scratch.newRun()(Uint32Array, 10).fill(7);
+    const again = scratch.newRun()(Uint32Array, 10, OVERWRITTEN);
+    expect([...again]).toEqual(new Array(10).fill(7));
   });
 
   it("never hands out one buffer twice in a run, and makes a larger one where the last run's is too small", () => {

@@ -18,17 +18,21 @@ export class ScratchArrays {
   /** A new run's way to take its arrays: the arrays the last run took are handed out again, in order. */
   newRun(): TakeArray {
     this.next = 0;
-    return (type, length) => this.take(type, length);
+    return (type, length, options) => this.take(type, length, options?.overwritten === true);
   }
 
-  /** `length` zeros, as `new type(length)` gives them, in the run's next buffer (made larger where too small). */
-  private take<T extends ArrayBufferView>(type: ArrayType<T>, length: number): T {
+  /**
+   * `length` zeros, as `new type(length)` gives them, in the run's next buffer (made larger where
+   * too small); what the last run left there when the caller `overwritten` every element before it
+   * reads one.
+   */
+  private take<T extends ArrayBufferView>(type: ArrayType<T>, length: number, overwritten: boolean): T {
     const bytes = length * type.BYTES_PER_ELEMENT;
     let buffer = this.buffers[this.next];
     if (!buffer || buffer.byteLength < bytes) {
       buffer = roomyBuffer(bytes, this.shared);
       this.buffers[this.next] = buffer;
-    } else new Uint8Array(buffer, 0, bytes).fill(0);
+    } else if (!overwritten) new Uint8Array(buffer, 0, bytes).fill(0);
     this.next += 1;
     return new type(buffer, 0, length);
   }
@@ -43,8 +47,15 @@ export function roomyBuffer(bytes: number, shared: boolean): ArrayBufferLike {
   return shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
 }
 
-/** Where a computation takes its working arrays: kept between runs, or new ones each time. */
-export type TakeArray = <T extends ArrayBufferView>(type: ArrayType<T>, length: number) => T;
+/**
+ * Where a computation takes its working arrays: kept between runs, or new ones each time. Zeros,
+ * unless the caller says it writes every element before reading any (`overwritten`): zeroing a
+ * round's ~30 MB of working arrays it overwrites anyway cost its thread ~10 ms at 46 venues.
+ */
+export type TakeArray = <T extends ArrayBufferView>(type: ArrayType<T>, length: number, options?: { overwritten: true }) => T;
+
+/** What a caller of a TakeArray that writes every element before it reads one passes. */
+export const OVERWRITTEN = { overwritten: true } as const;
 
 /** New arrays every time: a computation without a `ScratchArrays` of its own. */
 export const newArray: TakeArray = (type, length) => new type(new ArrayBuffer(length * type.BYTES_PER_ELEMENT), 0, length);
