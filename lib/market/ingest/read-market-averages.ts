@@ -39,7 +39,8 @@ export async function readMarketAverages(
 /**
  * A round's window sums per market, and the hours they cover: [weekFrom, to), the day from dayFrom.
  * In two parts, added up market by market where a market is averaged (`roundAverages`): the hours
- * that can no longer change, kept for the hour, and the last two hours', read every round. Merged
+ * that can no longer change, kept for the hour, and the last two hours', read by the hour's first
+ * round and kept by the round memory after (`liveSumsAfter`). Merged
  * into one map first, every round copied 26,000 sums at 46 venues for the ~26,000 it looks up.
  */
 export interface RoundAverageSums {
@@ -54,9 +55,10 @@ export interface RoundAverageSums {
  * The sums behind readMarketAverages' figures (hours up to and including the current one), for
  * rounds, which ask every minute: a week of hourly rows is ~2.5 million at 20 venues × 600 assets,
  * so the hours that can no longer change are summed once an hour and kept per database, and each
- * call adds only the last two hours' rows. Two, not one: a round that began in the previous hour
- * may still fold its observations into that hour after the next hour began. A round reads them
- * before storing its own observations and adds those itself (`roundAverages`).
+ * call adds only the last two hours' rows, or takes them as `kept` when they are of this hour
+ * (RoundMemory). Two, not one: a round that began in the previous hour may still fold its
+ * observations into that hour after the next hour began. A round reads them before storing its own
+ * observations and adds those itself (`roundAverages`).
  */
 export async function readRoundAverageSums(db: Db, now = new Date(), kept?: LiveSums): Promise<RoundAverageSums> {
   const current = hourOf(now.getTime());
