@@ -143,13 +143,14 @@ export interface OpportunityColumns extends ColumnArrays {
 }
 
 /**
- * Columns for `count` items, every number absent and every position 0 in a new buffer. Written out as one object
- * literal, not assigned name by name: V8 keeps an object given 20 properties by computed name as a
- * dictionary, and a loop reading its columns 150,000 times ran three times slower. Every array is a
- * view of one buffer: `slab` when given (ColumnSlabs, as an older set left it), else a new one. One
- * buffer, not one per array: V8 weighs each new buffer against the external memory allocated
- * since its last full collection and, past a limit (as once a round's set has arrived), advances
- * its marking 5–10 ms in that allocation, so a copy made in a round's hold paid it 32 times.
+ * Columns for `count` items, every number absent and every position 0 in a new buffer. Written out
+ * as one object literal, not assigned name by name: V8 keeps an object given 20 properties by
+ * computed name as a dictionary, and a loop reading its columns 150,000 times ran three times
+ * slower. Every array is a view of one buffer: `slab` when given (ColumnSlabs, as an older set
+ * left it), else a new one. One buffer, not one per array: V8 weighs each new buffer against the
+ * external memory allocated since its last full collection and, past a limit (as once a round's
+ * set has arrived), advances its marking 5–10 ms in that allocation, so a copy made in a round's
+ * hold paid it 32 times.
  */
 export function emptyColumnArrays(count: number, slab: ArrayBufferLike = new ArrayBuffer(count * ITEM_BYTES)): ColumnArrays {
   let at = 0;
