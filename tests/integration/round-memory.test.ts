@@ -57,29 +57,39 @@ async function stored(db: Db) {
   };
 }
 
-it("a round from memory publishes and stores exactly what one reading everything back does, and reads back again after another process's round", async () => {
+/**
+ * Two new databases and a round memory whose recalls are recorded, and `run`, which runs round `i`
+ * of the scripted market (`t0` + i minutes) on one of them, with or without the memory.
+ */
+async function scriptedRounds(t0: number) {
   const withMemory = await freshDb();
   const without = await freshDb();
   const memory = new RoundMemory();
   const recall = vi.spyOn(memory, "recall");
-  const t0 = Date.UTC(2026, 10, 20, 7, 58);
   let index = 0;
   const now = () => t0 + index * 60_000;
   const fetcher = market(() => index, now);
-  const run = (db: Db, roundMemory?: RoundMemory) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, now, memory: roundMemory });
+  const run = (db: Db, i: number, roundMemory?: RoundMemory) => {
+    index = i;
+    return runIngestionRound({ db, fetcher, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, now, memory: roundMemory });
+  };
+  /** What each recall answered, in order. */
+  const recalled = () => Promise.all(recall.mock.results.map((r) => r.value as Promise<RecalledRounds | undefined>));
+  return { withMemory, without, memory, run, recalled };
+}
 
-  for (index = 0; index < 6; index++) {
+it("a round from memory publishes and stores exactly what one reading everything back does, and reads back again after another process's round", async () => {
+  const { withMemory, without, memory, run, recalled } = await scriptedRounds(Date.UTC(2026, 10, 20, 7, 58));
+  for (let i = 0; i < 6; i++) {
     // Round 4 on the remembering database is another process's: it has no memory of this one's.
-    const outcome = await run(withMemory, index === 4 ? undefined : memory);
-    const reference = await run(without);
+    const outcome = await run(withMemory, i, i === 4 ? undefined : memory);
+    const reference = await run(without, i);
     expect(outcome.status).toBe("published");
     expect(outcome.settlements).toBe(reference.settlements);
     expect(await stored(withMemory)).toEqual(await stored(without));
   }
-  const recalled = await Promise.all(recall.mock.results.map((r) => r.value as Promise<unknown>));
   // Rounds 0 and 5 read the database (nothing remembered yet; another round came between); 1–3 recall.
-  expect(recalled.map((r) => r !== undefined)).toEqual([false, true, true, true, false]);
+  expect((await recalled()).map((r) => r !== undefined)).toEqual([false, true, true, true, false]);
   // The script did exercise what memory must carry: settlements and an interval change.
   const { settlements, changes } = await stored(withMemory);
   expect(settlements.length).toBeGreaterThan(0);
@@ -87,17 +97,8 @@ it("a round from memory publishes and stores exactly what one reading everything
 }, 120_000);
 
 it("takes the hour's live averages from memory only while nothing but its own rounds folded into them", async () => {
-  const withMemory = await freshDb();
-  const without = await freshDb();
-  const memory = new RoundMemory();
-  const recall = vi.spyOn(memory, "recall");
   // Every round within one hour, so each may take the live sums its predecessor left.
-  const t0 = Date.UTC(2026, 10, 20, 8, 10);
-  let index = 0;
-  const now = () => t0 + index * 60_000;
-  const fetcher = market(() => index, now);
-  const run = (db: Db, roundMemory?: RoundMemory) =>
-    runIngestionRound({ db, fetcher, timeoutMs: 5_000, retention: { rawDays: 7, hourlyDays: 730 }, now, memory: roundMemory });
+  const { withMemory, without, memory, run, recalled } = await scriptedRounds(Date.UTC(2026, 10, 20, 8, 10));
   // A round another process began at 07:45 and died in, with one observation of this hour: the
   // retention of the first round after it has been running ten minutes folds it, beside that round's.
   const killedRound = async (db: Db) => {
@@ -107,18 +108,17 @@ it("takes the hour's live averages from memory only while nothing but its own ro
       data: { roundId: round.id, exchange, market: name, base, venueMarketId, venueBase, contractMultiplier, quote, settle, fundingRate: 0.003, fundingIntervalHours: 8, observedAt: new Date(Date.UTC(2026, 10, 20, 8, 5)) },
     });
   };
-
-  for (index = 0; index < 4; index++) {
-    if (index === 2) for (const db of [withMemory, without]) await killedRound(db);
-    const outcome = await run(withMemory, memory);
-    await run(without);
+  for (let i = 0; i < 4; i++) {
+    if (i === 2) for (const db of [withMemory, without]) await killedRound(db);
+    const outcome = await run(withMemory, i, memory);
+    await run(without, i);
     expect(outcome.status).toBe("published");
     expect(await stored(withMemory)).toEqual(await stored(without));
   }
-  const recalled = (await Promise.all(recall.mock.results.map((r) => r.value as Promise<RecalledRounds | undefined>))) as (RecalledRounds | undefined)[];
+  const answers = await recalled();
   // Round 0 remembers nothing; 1 and 2 take the live sums; 3 reads them, since 2's retention folded the killed round.
-  expect(recalled.map((r) => r?.liveSums !== undefined)).toEqual([false, true, true, false]);
-  expect(recalled[3]).toBeDefined();
+  expect(answers.map((r) => r?.liveSums !== undefined)).toEqual([false, true, true, false]);
+  expect(answers[3]).toBeDefined();
   // The sets compared above carry the averages the memory feeds.
   const { items } = await new LiveOpportunities(async () => withMemory).current();
   expect(items.filter((item) => item.symbol === "BTC").every((item) => typeof item.apr_1d_avg === "number")).toBe(true);
