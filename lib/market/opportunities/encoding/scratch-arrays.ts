@@ -23,8 +23,8 @@ export class ScratchArrays {
 
   /**
    * `length` zeros, as `new type(length)` gives them, in the run's next buffer (made larger where
-   * too small); what the last run left there when the caller `overwritten` every element before it
-   * reads one.
+   * too small); what the last run left there when the caller overwrites every element before it
+   * reads one (`overwritten`).
    */
   private take<T extends ArrayBufferView>(type: ArrayType<T>, length: number, overwritten: boolean): T {
     const bytes = length * type.BYTES_PER_ELEMENT;
