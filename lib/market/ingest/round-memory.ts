@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db";
 import { ColumnParams } from "@/lib/db/array-binary";
-import { INTERVAL_CHANGE_RECENT_MS, type VenueSnapshotResult } from "../model/types";
+import { INTERVAL_CHANGE_RECENT_MS, type MarketSnapshot, type VenueSnapshotResult } from "../model/types";
 import type { PreviousObservation } from "./derive-settlements";
 import { liveSumsAfter, type LiveSums, type RoundAverageSums } from "./read-market-averages";
 import { LAST_SETTLEMENT_LOOKBACK_MS } from "./read-last-settlements";
@@ -87,13 +87,13 @@ export class RoundMemory {
   /**
    * Called once the remembered round `roundId` is folded into the hourly history (aggregateRound),
    * when no other round was folded since its history was read (retention folded none): the live
-   * hours' sums that round read (`averages`) with its observations added are then exactly what the
-   * database holds, and the next round of the hour takes them (readRoundAverageSums). A round
-   * whose fold failed, or after which retention folded another, leaves the next to read them.
+   * hours' sums that round read (`averages`) with its stored snapshots (`observed`) added are then
+   * exactly what the database holds, and the next round of the hour takes them
+   * (readRoundAverageSums). A round whose fold failed, or after which retention folded another,
+   * leaves the next to read them.
    */
-  folded(roundId: string, averages: RoundAverageSums, results: readonly VenueSnapshotResult[]): void {
+  folded(roundId: string, averages: RoundAverageSums, observed: readonly MarketSnapshot[]): void {
     if (this.remembered?.roundId !== roundId) return;
-    const observed = results.flatMap((result) => (result.status === "ok" ? result.snapshots : []));
     this.liveSums = { roundId, sums: liveSumsAfter(averages, observed) };
   }
 

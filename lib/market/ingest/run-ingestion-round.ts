@@ -351,7 +351,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
       return undefined;
     });
     // Only this round's fold changed the hours the next round reads its live averages from.
-    if (folded && retained?.aggregatedRounds === 0) options.memory?.folded(round.id, history.averages, results);
+    if (folded && retained?.aggregatedRounds === 0) options.memory?.folded(round.id, history.averages, fresh);
     await applied;
     await exclusionsRecorded;
     const spotVenues = spotFinished && (await spotFinished);
