@@ -1,12 +1,7 @@
 import type { Exchange, MarketInterface } from "ccxt";
-import {
-  venueIdSchema,
-  type MarketSnapshot,
-  type VenueExclusions,
-  type VenueId,
-  type VenueSnapshotResult,
-} from "../../model/types";
-import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
+import { venueIdSchema, type VenueId, type VenueSnapshotResult } from "../../model/types";
+import type { VenueMarket } from "./build-snapshot";
+import { judgeMarkets } from "./judge-markets";
 import { createHttpClient, type ConfigurableHttpClient } from "./http-client";
 import { loadCcxt } from "./load-ccxt";
 import { keptClient } from "./venue-clients";
@@ -324,34 +319,6 @@ function httpMarketsById(markets: readonly HttpMarket[]): ReadonlyMap<string, Ht
   let found = byId.get(markets);
   if (!found) byId.set(markets, (found = new Map(markets.map((market) => [market.id, market]))));
   return found;
-}
-
-function judgeMarkets(
-  venue: VenueId,
-  markets: readonly VenueMarket[],
-  observations: readonly FundingObservation[],
-  fetchedAt: number,
-  alsoDollars: readonly string[],
-): { snapshots: MarketSnapshot[]; excluded: VenueExclusions; unlisted: string[] } {
-  const unmatched = new Map(observations.map((observation) => [observation.symbol, observation]));
-  const excluded: VenueExclusions = { notLinearPerp: 0, inactive: 0, unlisted: 0, invalid: 0, noFundingRow: 0 };
-  const snapshots: MarketSnapshot[] = [];
-  for (const market of markets) {
-    const observation = unmatched.get(market.symbol);
-    unmatched.delete(market.symbol);
-    const verdict = classifyMarket(market, alsoDollars);
-    if (verdict !== "eligible") {
-      excluded[verdict] += 1;
-      continue;
-    }
-    if (!observation) excluded.noFundingRow += 1;
-    const snapshot = buildSnapshot(venue, market, observation, fetchedAt);
-    if (snapshot) snapshots.push(snapshot);
-    else excluded.invalid += 1;
-  }
-  excluded.unlisted = unmatched.size;
-  snapshots.sort((a, b) => (a.market < b.market ? -1 : a.market > b.market ? 1 : 0));
-  return { snapshots, excluded, unlisted: [...unmatched.keys()] };
 }
 
 /**
