@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildSnapshot, classifyMarket, readNumber, type VenueMarket } from "./build-snapshot";
+import { buildSnapshot, classifyMarket, listedMarket, readNumber, snapshotOf, type VenueMarket } from "./build-snapshot";
 
 const perp: VenueMarket = {
   id: "BTCUSDT",
@@ -47,6 +47,20 @@ describe("buildSnapshot", () => {
     expect(buildSnapshot("binance", perp, { ...observation, fundingRate: Number.NaN }, 1_000)).toBeNull();
     expect(buildSnapshot("binance", perp, { ...observation, nextFundingAt: Number.NaN }, 1_000)).toBeNull();
     expect(buildSnapshot("binance", perp, { ...observation, observedAt: Number.NaN }, 1_000)).toBeNull();
+  });
+
+  it("pairs a market as its asset by its class, and carries the row's settlement, class and hours only when stated", () => {
+    const us500 = { ...perp, id: "km:US500", symbol: "KM:US500/USDC:USDC", base: "US500", quote: "USDC", settle: "USDC" };
+    const listed = listedMarket("hyperliquid:km", us500);
+    expect(listed).toMatchObject({ bare: "US500", multiplier: 1, cryptoAsset: "US500" });
+    const index = snapshotOf("hyperliquid:km", listed, { ...observation, underlyingClass: "index", tradingHours: "always-off-hours-oracle" }, 1_000);
+    expect(index).toMatchObject({ base: "SP500", venueBase: "US500", underlyingClass: "index", tradingHours: "always-off-hours-oracle" });
+    expect(index).not.toHaveProperty("lastSettlement");
+    const crypto = snapshotOf("hyperliquid:km", listed, { ...observation, lastSettlement: { rate: 0.0001, at: 900 } }, 1_000);
+    expect(crypto).toMatchObject({ base: "US500", lastSettlement: { rate: 0.0001, at: 900 } });
+    expect(crypto).not.toHaveProperty("underlyingClass");
+    expect(crypto).not.toHaveProperty("tradingHours");
+    expect(listedMarket("bybit", { ...perp, base: "1000NEIROCTO" })).toMatchObject({ bare: "NEIROCTO", multiplier: 1000, cryptoAsset: "NEIRO" });
   });
 
   it("treats garbled or impossible statistics as unknown, and a zero price as none", () => {

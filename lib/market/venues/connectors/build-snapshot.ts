@@ -99,6 +99,32 @@ function isDollar(code: string, alsoDollars: readonly string[]): boolean {
   return USD_SETTLEMENTS.has(code) || alsoDollars.includes(code);
 }
 
+/**
+ * What a snapshot takes from its market alone, the same on every refresh of one market list: kept
+ * with a kept list (judge-markets.ts), so a refresh does not work it out again for each market.
+ */
+export interface ListedMarket {
+  market: VenueMarket;
+  /** The venue's base without its bundle prefix or suffix (`1000PEPE` → `PEPE`), and the bundle's size. */
+  bare: string;
+  multiplier: number;
+  /** The asset a crypto market of this base is paired as (model/asset-map.json). */
+  cryptoAsset: string;
+  takerFee: number | null;
+}
+
+export function listedMarket(exchange: string, market: VenueMarket): ListedMarket {
+  const { base: bare, multiplier } = normaliseBase(market.base);
+  return {
+    market,
+    bare,
+    multiplier,
+    cryptoAsset: ASSET_MAP.assetOf(exchange, bare, undefined),
+    // The venue's published base tier; ccxt's market `taker` (a placeholder on several venues) only where none is known.
+    takerFee: venueTakerFee(exchange, market.taker),
+  };
+}
+
 /** Assembles and validates one snapshot (as marketSnapshotSchema would); `null` when a present value is unusable. */
 export function buildSnapshot(
   exchange: string,
@@ -106,16 +132,27 @@ export function buildSnapshot(
   observation: FundingObservation | undefined,
   fetchedAt: number,
 ): MarketSnapshot | null {
-  const { base: bare, multiplier } = normaliseBase(market.base);
-  // The asset it is paired as: the maintained map's rename where the ticker names another (model/asset-map.json).
-  const base = ASSET_MAP.assetOf(exchange, bare, observation?.underlyingClass);
+  return snapshotOf(exchange, listedMarket(exchange, market), observation, fetchedAt);
+}
+
+/** `buildSnapshot` from a market's ListedMarket. */
+export function snapshotOf(
+  exchange: string,
+  listed: ListedMarket,
+  observation: FundingObservation | undefined,
+  fetchedAt: number,
+): MarketSnapshot | null {
+  const { market } = listed;
+  const underlyingClass = observation?.underlyingClass;
+  // The asset it is paired as: the maintained map's rename where the ticker names another.
+  const base = underlyingClass === undefined ? listed.cryptoAsset : ASSET_MAP.assetOf(exchange, listed.bare, underlyingClass);
   const snapshot: SnapshotCandidate = {
     exchange,
     market: market.symbol,
     venueMarketId: market.id,
     base,
     venueBase: market.base,
-    contractMultiplier: multiplier,
+    contractMultiplier: listed.multiplier,
     quote: market.quote,
     settle: market.settle,
     fundingRate: orNull(observation?.fundingRate),
@@ -129,13 +166,14 @@ export function buildSnapshot(
     indexPrice: statistic(observation?.indexPrice, { zeroIsUnknown: true }),
     openInterestUsd: statistic(observation?.openInterestUsd, { zeroIsUnknown: false }),
     volume24hUsd: statistic(observation?.volume24hUsd, { zeroIsUnknown: false }),
-    // The venue's published base tier; ccxt's market `taker` (a placeholder on several venues) only where none is known.
-    takerFee: venueTakerFee(exchange, market.taker),
+    takerFee: listed.takerFee,
     observedAt: observation?.observedAt ?? fetchedAt,
-    ...(observation?.lastSettlement === undefined ? {} : { lastSettlement: observation.lastSettlement }),
-    ...(observation?.underlyingClass === undefined ? {} : { underlyingClass: observation.underlyingClass }),
-    ...(observation?.tradingHours === undefined ? {} : { tradingHours: observation.tradingHours }),
   };
+  // Added after, not spread in: a spread copies the object for every market of every refresh.
+  const writable = snapshot as { -readonly [K in keyof SnapshotCandidate]: SnapshotCandidate[K] };
+  if (observation?.lastSettlement !== undefined) writable.lastSettlement = observation.lastSettlement;
+  if (underlyingClass !== undefined) writable.underlyingClass = underlyingClass;
+  if (observation?.tradingHours !== undefined) writable.tradingHours = observation.tradingHours;
   return isValidSnapshot(snapshot) ? snapshot : null;
 }
 

@@ -1,10 +1,11 @@
 import type { MarketSnapshot, VenueExclusions, VenueId } from "../../model/types";
-import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
+import { classifyMarket, listedMarket, snapshotOf, type FundingObservation, type ListedMarket, type VenueMarket } from "./build-snapshot";
 
 /** What judging reads of one market list apart from the funding rows, the same for every refresh of that list. */
 interface JudgedList {
-  /** The eligible markets' positions in the list, in symbol order: the order a venue's snapshots are given in. */
+  /** The eligible markets' positions in the list, in symbol order (the order a venue's snapshots are given in), and each one's ListedMarket. */
   eligible: Uint32Array;
+  listed: ListedMarket[];
   notLinearPerp: number;
   inactive: number;
   /** Each symbol's first position in the list: a funding row's market. */
@@ -20,7 +21,7 @@ interface JudgedList {
  */
 const judgedLists = new WeakMap<readonly VenueMarket[], JudgedList>();
 
-function judgedList(markets: readonly VenueMarket[], alsoDollars: readonly string[]): JudgedList {
+function judgedList(venue: VenueId, markets: readonly VenueMarket[], alsoDollars: readonly string[]): JudgedList {
   let judged = judgedLists.get(markets);
   if (judged && judged.alsoDollars === alsoDollars.join()) return judged;
   const placeOf = new Map<string, number>();
@@ -37,7 +38,8 @@ function judgedList(markets: readonly VenueMarket[], alsoDollars: readonly strin
   }
   // Stable, so markets of one symbol keep the list's order.
   eligible.sort((a, b) => (markets[a]!.symbol < markets[b]!.symbol ? -1 : markets[a]!.symbol > markets[b]!.symbol ? 1 : 0));
-  judged = { eligible: Uint32Array.from(eligible), notLinearPerp, inactive, placeOf, alsoDollars: alsoDollars.join() };
+  const listed = eligible.map((at) => listedMarket(venue, markets[at]!));
+  judged = { eligible: Uint32Array.from(eligible), listed, notLinearPerp, inactive, placeOf, alsoDollars: alsoDollars.join() };
   judgedLists.set(markets, judged);
   return judged;
 }
@@ -54,7 +56,7 @@ export function judgeMarkets(
   fetchedAt: number,
   alsoDollars: readonly string[],
 ): { snapshots: MarketSnapshot[]; excluded: VenueExclusions; unlisted: string[] } {
-  const { eligible, notLinearPerp, inactive, placeOf } = judgedList(markets, alsoDollars);
+  const { eligible, listed, notLinearPerp, inactive, placeOf } = judgedList(venue, markets, alsoDollars);
   const rowAt = new Array<FundingObservation | undefined>(markets.length);
   let unlisted: Set<string> | undefined;
   for (const observation of observations) {
@@ -64,10 +66,10 @@ export function judgeMarkets(
   }
   const excluded: VenueExclusions = { notLinearPerp, inactive, unlisted: unlisted?.size ?? 0, invalid: 0, noFundingRow: 0 };
   const snapshots: MarketSnapshot[] = [];
-  for (const at of eligible) {
-    const observation = rowAt[at];
+  for (let k = 0; k < eligible.length; k++) {
+    const observation = rowAt[eligible[k]!];
     if (!observation) excluded.noFundingRow += 1;
-    const snapshot = buildSnapshot(venue, markets[at]!, observation, fetchedAt);
+    const snapshot = snapshotOf(venue, listed[k]!, observation, fetchedAt);
     if (snapshot) snapshots.push(snapshot);
     else excluded.invalid += 1;
   }
