@@ -49,6 +49,7 @@ import { CRYPTOCOM_TIME, cryptocomRoutes, cryptocomValuationRoute } from "@/test
 import { WHITEBIT_0G_NEXT, WHITEBIT_NOW, whitebitRoutes } from "@/tests/fixtures/venues/replays/whitebit";
 import { HITBTC_NEXT, HITBTC_TICKER_SYMBOLS, HITBTC_TIME, hitbtcRoutes } from "@/tests/fixtures/venues/replays/hitbtc";
 import { TOOBIT_NEXT, TOOBIT_NOW, toobitRoutes } from "@/tests/fixtures/venues/replays/toobit";
+import { APEX_NEXT, APEX_NOW, apexRoutes } from "@/tests/fixtures/venues/replays/apex";
 import { BITFINEX_CONF_PATH, BITFINEX_NEXT_FUNDING, BITFINEX_TIME, bitfinexRoutes } from "@/tests/fixtures/venues/replays/bitfinex";
 
 export type { Expectation, Reference, Variant, VenueRow } from "./venue-row";
@@ -2628,6 +2629,88 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       {
         name: "is stale on an answer that is not a list of rows",
         routes: () => editBody(toobitRoutes(), "/api/v1/futures/fundingRate", () => ({ code: 200 })),
+        stale: /expected a list under "data"/,
+      },
+    ],
+  },
+  {
+    venue: "apex",
+    fixture:
+      "DOCUMENTED EXAMPLES: the BTC-USDT contract ccxt's apex source quotes, the BTCUSDT ticker of ApeX's API docs (placeholder figures, " +
+      "a bare clock time), and ccxt's documented BTCUSDT websocket ticker (2022-08-26, a variant). SYNTHETIC: the ETH, DOGE and NEWX contracts " +
+      "and the ETH, DOGE and XAU tickers. No REAL recording of either answer was found.",
+    routes: apexRoutes,
+    now: APEX_NOW,
+    reference: {
+      market: "BTC/USDT:USDT", venueMarketId: "BTC-USDT",
+      // The hour's running rate, so also the forecast (the row's predictedFundingRate is not read).
+      fundingRate: 0,
+      predictedFundingRate: 0,
+      // The contract's fundingMaxRate / fundingMinRate, per hour like the rate.
+      rateCap: 0.000234, rateFloor: -0.000234,
+      // Hourly by protocol rule: no field states it.
+      fundingIntervalHours: 1, fundingIntervalSource: "protocol",
+      // "10:00:00" at 09:20Z names the next whole hour.
+      nextFundingAt: APEX_NEXT,
+      markPrice: 43513.5,
+      indexPrice: 40828.94,
+      // openInterest counts BTC (the docs' placeholder figure), valued at the mark.
+      openInterestUsd: 2036854775808 * 43513.5,
+      // turnover24h, in USDT (volume24h is 169.317 BTC).
+      volume24hUsd: 5626085.23749999,
+      // The published standard taker fee (venue-fees.ts), not ccxt's market figure.
+      takerFee: 0.0005,
+      observedAt: APEX_NOW,
+    },
+    markets: {
+      "ETH/USDT:USDT": {
+        fundingRate: -0.00000501, predictedFundingRate: -0.00000501, rateCap: 0.000469, rateFloor: -0.000469, fundingIntervalHours: 1,
+        nextFundingAt: APEX_NEXT, markPrice: 2523.2, openInterestUsd: 10000 * 2523.2, volume24hUsd: 201856000,
+      },
+    },
+    listed: ["BTC/USDT:USDT", "ETH/USDT:USDT"],
+    skipped: { "DOGE-USDT": "trading and funding settlement off", "NEWX-USDT": "pre-launch", XAUUSDT: "a ticker of a contract the market list lacks" },
+    excluded: { notLinearPerp: 0, inactive: 2, unlisted: 1, invalid: 0, noFundingRow: 0 },
+    requests: ["GET /api/v3/symbols", "GET /api/v3/data/all-ticker-info"],
+    variants: [
+      {
+        name: "reads an ISO nextFundingTime (ccxt's documented ticker), and has no open interest in dollars without a mark",
+        routes: () =>
+          editBody<{ data: Row[] }>(apexRoutes(), "/api/v3/data/all-ticker-info", (body) => ({
+            ...body,
+            data: [fixtureJson<{ data: Row }>("apex/instrumentInfo_BTCUSDT_2022-08-26_ccxt-doc.json").data, ...body.data.filter((row) => row.symbol !== "BTCUSDT")],
+          })),
+        markets: {
+          "BTC/USDT:USDT": {
+            fundingRate: 0.0000125, nextFundingAt: Date.UTC(2022, 7, 26, 8), markPrice: null, indexPrice: 21409.82, openInterestUsd: null, volume24hUsd: 1334891.4545,
+          },
+        },
+      },
+      {
+        name: "a clock time that is not the next whole hour gives no settlement time rather than a guessed day",
+        routes: () =>
+          editBody<{ data: Row[] }>(apexRoutes(), "/api/v3/data/all-ticker-info", (body) => ({ ...body, data: patchRows(body.data, { BTCUSDT: { nextFundingTime: "13:00:00" } }) })),
+        markets: { "BTC/USDT:USDT": { fundingRate: 0, nextFundingAt: null, fundingIntervalHours: 1 } },
+      },
+      {
+        name: "drops a row whose rate or settlement time is garbled; a garbled mark costs the mark and the open interest",
+        routes: () =>
+          editBody<{ data: Row[] }>(apexRoutes(), "/api/v3/data/all-ticker-info", (body) => ({
+            ...body,
+            data: patchRows(body.data, { ETHUSDT: { nextFundingTime: "soon" }, BTCUSDT: { markPrice: "?" } }),
+          })),
+        markets: { "ETH/USDT:USDT": null, "BTC/USDT:USDT": { fundingRate: 0, markPrice: null, openInterestUsd: null, indexPrice: 40828.94 } },
+        excluded: { invalid: 1 },
+      },
+      {
+        name: "a contract without a ticker keeps its listing and no rate",
+        routes: () => editBody<{ data: Row[] }>(apexRoutes(), "/api/v3/data/all-ticker-info", (body) => ({ ...body, data: body.data.filter((row) => row.symbol !== "ETHUSDT") })),
+        markets: { "ETH/USDT:USDT": { fundingRate: null } },
+        excluded: { noFundingRow: 1 },
+      },
+      {
+        name: "is stale on an answer that is not a list of rows",
+        routes: () => editBody(apexRoutes(), "/api/v3/data/all-ticker-info", () => ({ data: {}, timeCost: 1 })),
         stale: /expected a list under "data"/,
       },
     ],

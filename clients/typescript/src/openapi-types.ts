@@ -1327,7 +1327,7 @@ export interface components {
                     type: "spot_perp" | "perp_spot";
                     spot: {
                         /** @enum {string} */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
                         market: string;
                         quote: string;
@@ -1453,7 +1453,7 @@ export interface components {
                     type: "spot_perp" | "perp_spot";
                     spot: {
                         /** @enum {string} */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
                         market: string;
                         quote: string;
@@ -2273,7 +2273,7 @@ export interface components {
                     type: "spot_perp" | "perp_spot";
                     spot: {
                         /** @enum {string} */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
                         market: string;
                         quote: string;
@@ -2409,7 +2409,7 @@ export interface components {
                 type: "spot_perp" | "perp_spot";
                 spot: {
                     /** @enum {string} */
-                    exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                    exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                     /** @description ccxt's unified spot symbol, e.g. `BTC/USDT`. */
                     market: string;
                     quote: string;
@@ -5221,7 +5221,7 @@ export interface operations {
                 /** @description `perp_perp`, the only type listed here (every item is a pair of perpetuals); carry types are listed by /v1/carry-opportunities. */
                 type?: "perp_perp";
                 /** @description Only opportunities with a leg on this exchange (either leg). */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx,hyperliquid`. */
                 exchanges?: string;
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
@@ -5398,7 +5398,7 @@ export interface operations {
                 /** @description Only this base asset, e.g. BTC (case-insensitive). */
                 symbol?: string;
                 /** @description Only opportunities with a leg on this exchange (the spot leg or the perpetual). */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only opportunities with both legs on these exchanges, separated by commas (the venues you trade on), e.g. `binance,okx`. */
                 exchanges?: string;
                 /** @description Only opportunities whose gross `apr` is at least this, in percent per year (10 = 10 %). */
@@ -5620,7 +5620,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 31 days before it, and not in the future when `to` is not given; default: 7 days before `to`. */
@@ -5665,7 +5665,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The exchange. */
-                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Base asset, e.g. BTC (case-insensitive). */
                 symbol: string;
             };
@@ -5725,7 +5725,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this exchange's markets. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only this base asset's markets, e.g. BTC (case-insensitive). */
                 symbol?: string;
                 /** @description Start of the range, inclusive: not after `to`, at most 366 days before it, and not in the future when `to` is not given; default: 30 days before `to`. */
@@ -5869,9 +5869,9 @@ export interface operations {
                      * @description Only events about this exchange, as GET /v1/stream's `exchange`.
                      * @enum {string}
                      */
-                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                    exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                     /** @description Only events within these exchanges, as GET /v1/stream's `exchanges`. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunity events with at least this gross `apr`, as GET /v1/stream's `min_apr`. */
                     min_apr?: number;
                     /** @description Only events about this base asset, as GET /v1/stream's `symbol`. */
@@ -6002,7 +6002,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -6012,7 +6012,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -6144,7 +6144,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -6154,7 +6154,7 @@ export interface operations {
                          * @description The leg's exchange.
                          * @enum {string}
                          */
-                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                        exchange: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                         /** @description Base asset, e.g. BTC (case-insensitive). */
                         symbol: string;
                     };
@@ -6569,6 +6569,8 @@ export interface operations {
                     hitbtc?: number | null;
                     /** @description Your taker fee on toobit, decimal; null clears it. */
                     toobit?: number | null;
+                    /** @description Your taker fee on apex, decimal; null clears it. */
+                    apex?: number | null;
                     /** @description Your taker fee on hyperliquid:xyz, decimal; null clears it. */
                     "hyperliquid:xyz"?: number | null;
                     /** @description Your taker fee on hyperliquid:flx, decimal; null clears it. */
@@ -7208,7 +7210,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities (perp pairs or carry) whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -7248,7 +7250,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind funding_interval: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind funding_interval: absent or null. */
@@ -7289,7 +7291,7 @@ export interface operations {
                     /** @description Not used by kind venue: absent or null. */
                     symbol?: null;
                     /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Not used by kind venue: absent or null. */
                     min_net_apr?: null;
                     /** @description Not used by kind venue: absent or null. */
@@ -7330,7 +7332,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities (perp pairs or carry) whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Not used by kind carry: absent or null. */
@@ -7487,7 +7489,7 @@ export interface operations {
                     /** @description Only this base asset, e.g. BTC (kinds opportunity, funding_interval and carry). */
                     symbol?: string | null;
                     /** @description Only within these exchanges: an opportunity's both legs, a carry opportunity's spot and perpetual venues, an interval change's or a venue's exchange. Empty or absent: any exchange. */
-                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
+                    exchanges?: ("binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para")[];
                     /** @description Only opportunities (perp pairs or carry) whose `net_apr` is at least this, percent per year. */
                     min_net_apr?: number | null;
                     /** @description Only opportunities whose `persistence.paid_share_7d` is known and at least this, 0 to 1. */
@@ -7537,7 +7539,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events about this exchange: opportunities with a leg on it, its markets' interval changes, its health. */
-                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
+                exchange?: "binance" | "bybit" | "okx" | "bitget" | "gate" | "hyperliquid" | "dydx" | "aster" | "lighter" | "paradex" | "extended" | "grvt" | "backpack" | "mexc" | "kucoinfutures" | "bingx" | "htx" | "bitmart" | "deribit" | "bitmex" | "coinex" | "phemex" | "woo" | "krakenfutures" | "derive" | "drift" | "pacifica" | "orderly" | "btse" | "weex" | "variational" | "hibachi" | "edgex" | "ethereal" | "bitfinex" | "cryptocom" | "whitebit" | "hitbtc" | "toobit" | "apex" | "hyperliquid:xyz" | "hyperliquid:flx" | "hyperliquid:vntl" | "hyperliquid:hyna" | "hyperliquid:km" | "hyperliquid:cash" | "hyperliquid:para";
                 /** @description Only events within these exchanges, separated by commas: opportunities with both legs on them, their markets' interval changes and their health. */
                 exchanges?: string;
                 /** @description Only opportunity events whose gross `apr` is at least this, in percent per year (for `opportunity.closed`, its last `apr`). Other event types pass. */

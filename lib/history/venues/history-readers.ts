@@ -87,6 +87,9 @@ export const VENUES_WITHOUT_HISTORY: Readonly<Partial<Record<VenueId, string>>> 
     "reading settlements out of them needs the snapshot at each 8-hour event, and no recording of the endpoint exists",
   hitbtc: "GET /public/futures/history/funding is documented (ccxt's example row, 2021) but no recording of it was found",
   toobit: "GET /api/v1/futures/historyFundingRate is documented (settleTime, settleRate, period) but no recording of it was found",
+  apex:
+    "GET /api/v3/history-funding?symbol=BTC-USDT is documented (historyFunds: rate, fundingTime, fundingTimestamp; the docs' example times are " +
+    "placeholders) but no recording of it was found",
   whitebit: "GET /api/v4/public/funding-history/{market} is documented (docs.whitebit.com market-data/funding-history) but no recording or example body was read",
 };
 

@@ -9,7 +9,7 @@ export const INTERVAL_CHANGE_RECENT_MS = 7 * 86_400_000;
  * Venues with a live connector (the API's `exchange` values): lowercase ccxt ids, and Hyperliquid's
  * HIP-3 dexes as `hyperliquid:<dex>` (model/hip3-venues.ts says why a colon and why a static list).
  */
-export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo", "krakenfutures", "derive", "drift", "pacifica", "orderly", "btse", "weex", "variational", "hibachi", "edgex", "ethereal", "bitfinex", "cryptocom", "whitebit", "hitbtc", "toobit", ...HIP3_VENUE_IDS] as const;
+export const VENUE_IDS = ["binance", "bybit", "okx", "bitget", "gate", "hyperliquid", "dydx", "aster", "lighter", "paradex", "extended", "grvt", "backpack", "mexc", "kucoinfutures", "bingx", "htx", "bitmart", "deribit", "bitmex", "coinex", "phemex", "woo", "krakenfutures", "derive", "drift", "pacifica", "orderly", "btse", "weex", "variational", "hibachi", "edgex", "ethereal", "bitfinex", "cryptocom", "whitebit", "hitbtc", "toobit", "apex", ...HIP3_VENUE_IDS] as const;
 export const venueIdSchema = z.enum(VENUE_IDS);
 export type VenueId = z.infer<typeof venueIdSchema>;
 

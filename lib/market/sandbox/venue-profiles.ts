@@ -188,6 +188,7 @@ const MARKET_IDS: Record<Exclude<VenueId, keyof typeof DETAILED_PROFILES>, (base
   whitebit: (base) => `${base}_PERP`,
   hitbtc: (base) => `${base}USDT_PERP`,
   toobit: (base) => `${base}-SWAP-USDT`,
+  apex: (base) => `${base}-USDT`,
   // A HIP-3 dex names a market by its coin (`hyna:BTC`), as its connector's venueMarketId.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, (base: string) => `${venue.slice("hyperliquid:".length)}:${base}`])) as Record<Hip3VenueId, (base: string) => string>),
 };

@@ -18,7 +18,7 @@ export interface VenueFeeSchedule {
 /**
  * Each venue's published schedule, from the fee survey behind this table (`fees/FEES.md` of the
  * shared venue-fixture collection, which cites each venue's page) and, where that survey found
- * none, the venue's own fee page as stored (Extended, CoinEx, Phemex). `null`: no usable published figure was found; such a venue's markets keep the
+ * none, the venue's own fee page as stored (Extended, CoinEx, Phemex, ApeX Omni). `null`: no usable published figure was found; such a venue's markets keep the
  * taker fee their connector reads (ccxt's market `taker`, which for several venues is a placeholder,
  * or the venue's own row), flagged `ccxt_fallback` on GET /v1/exchanges.
  */
@@ -136,6 +136,16 @@ export const VENUE_FEE_SCHEDULES: Readonly<Record<VenueId, VenueFeeSchedule | nu
   // No Toobit fee schedule was found (ccxt points to toobit.com/fee, not read; FEES.md "not
   // found"); its market list carries no taker, so none is charged (null).
   toobit: null,
+  // ApeX's announcement of Omni's launch fees names its standard rates, which apply once the launch
+  // discount ended (2024-09-15): 5 bps taker, 2 bps maker. No later fee page was found. ccxt's market
+  // has the two the other way round (taker 0.02 %, maker 0.05 %), so its figure is not used.
+  apex: {
+    maker: 0.0002,
+    taker: 0.0005,
+    source:
+      "https://apex.exchange/blog/detail/Enhancing-Your-Trading-Experience-on-ApeX-Omni-Fee-Structure-Updates (standard rates after the launch discount)",
+    asOf: "2024-07-18",
+  },
   ...hip3Fees(),
 };
 

@@ -41,6 +41,7 @@ export const VENUE_NAMES: Record<VenueId, string> = {
   whitebit: "WhiteBIT",
   hitbtc: "HitBTC",
   toobit: "Toobit",
+  apex: "ApeX Omni",
   // HIP-3 dexes by their operators' names, so the main dex and each builder's stay apart.
   "hyperliquid:xyz": "Hyperliquid XYZ (trade.xyz)",
   "hyperliquid:flx": "Hyperliquid Felix",

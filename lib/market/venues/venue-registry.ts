@@ -84,6 +84,9 @@ export const VENUE_REGISTRY: Readonly<Record<VenueId, VenueBehaviour>> = {
   hitbtc: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["schedule"], statesRateBounds: false, gridOffsetHours: 0, statedTakerFee: 0.0005 },
   // `period` of each funding row states the interval, `fundingRateCap`/`Floor` the bounds; no taker in its market list.
   toobit: { settle: "USDT", intervalsHours: CEX_INTERVALS, intervalSources: ["venue"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: null },
+  // Hourly by protocol rule; each contract's `fundingMaxRate`/`fundingMinRate` bound the rate. The taker is
+  // ccxt's market figure (0.02 %, which ccxt swaps with the maker's); the published schedule wins (venue-fees.ts).
+  apex: { settle: "USDT", intervalsHours: HOURLY, intervalSources: ["protocol"], statesRateBounds: true, gridOffsetHours: 0, statedTakerFee: 0.0002 },
   // HIP-3 dexes: hourly by protocol rule, no bound read (connectors/hyperliquid-hip3.ts). Collateral:
   // xyz USDC (its documented meta), km USDH and hyna USDe (nautilus' allPerpMetas recording), flx
   // and vntl USDH (the issue's research, third-party); cash and para unverified, written USDC. The

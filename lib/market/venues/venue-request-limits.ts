@@ -93,6 +93,8 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
   whitebit: limit(2_000 / 10, "https://docs.whitebit.com/api-reference/market-data/available-futures-markets-list (2000 requests per 10 s; the market list is another public v4 endpoint)"),
   hitbtc: limit(30, "ccxt hitbtc rateLimit 3.333 ms at cost 10 a public request, citing https://api.hitbtc.com/#rate-limiting (not read); the copy of these docs Gleec serves for the same API v3 states /public/* 30 a second, burst 50, per IP"),
   toobit: ccxtRateLimit("toobit", 20),
+  // Not ccxt's rateLimit: its 20 ms (50 a second) is five times its own comment's figure, the docs' one.
+  apex: limit(600 / 60, "https://api-docs.omni.apex.exchange (Rate Limits: 600 requests per 60 s per IP)"),
   bitfinex: limit(90 / 60, "https://docs.bitfinex.com/reference/rest-public-derivatives-status (90 requests a minute; conf, the market list, and tickers have the same, per ccxt's per-endpoint costs)"),
   // Hyperliquid's own figure, one bucket for all: budgetOwner sends these venues' requests to the main dex's.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, HYPERLIQUID_LIMIT])) as Record<Hip3VenueId, VenueRequestLimit>),
@@ -158,6 +160,8 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   hitbtc: { fixed: 3 },
   // fundingRate, markPrice and the contract tickers, each for every contract.
   toobit: { fixed: 3 },
+  // all-ticker-info, every contract's ticker with its funding fields.
+  apex: { fixed: 1 },
   // perpDexs (the dex must still be listed), then the dex's metaAndAssetCtxs.
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };

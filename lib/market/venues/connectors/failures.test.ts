@@ -55,6 +55,7 @@ const FUNDING_ROUTE: Record<VenueId, Pick<ReplayRoute, "method" | "path" | "quer
   whitebit: { path: "/api/v4/public/futures" },
   hitbtc: { path: "/api/3/public/futures/info" },
   toobit: { path: "/api/v1/futures/fundingRate" },
+  apex: { path: "/api/v3/data/all-ticker-info" },
   // A HIP-3 dex's metaAndAssetCtxs: its market list and funding payload at once.
   "hyperliquid:xyz": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "xyz" } },
   "hyperliquid:flx": { method: "POST", path: "/info", body: { type: "metaAndAssetCtxs", dex: "flx" } },

@@ -38,6 +38,7 @@ import { bitfinexAdapter } from "./bitfinex";
 import { whitebitAdapter } from "./whitebit";
 import { hitbtcAdapter } from "./hitbtc";
 import { toobitAdapter } from "./toobit";
+import { apexAdapter } from "./apex";
 import { cryptocomAdapter } from "./cryptocom";
 import type { HttpVenueAdapter, VenueAdapter } from "./venue-adapter";
 
@@ -82,6 +83,7 @@ type AnyVenueAdapter =
   | typeof whitebitAdapter
   | typeof hitbtcAdapter
   | typeof toobitAdapter
+  | typeof apexAdapter
   | HttpVenueAdapter;
 
 export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
@@ -124,6 +126,7 @@ export const VENUE_ADAPTERS: Readonly<Record<VenueId, AnyVenueAdapter>> = {
   whitebit: whitebitAdapter,
   hitbtc: hitbtcAdapter,
   toobit: toobitAdapter,
+  apex: apexAdapter,
   // One adapter, one venue per HIP-3 dex (model/hip3-venues.ts).
   "hyperliquid:xyz": hyperliquidHip3Adapter("hyperliquid:xyz"),
   "hyperliquid:flx": hyperliquidHip3Adapter("hyperliquid:flx"),
