@@ -11,7 +11,7 @@
 //   node --import tsx scripts/bench/price-bound.ts [--assets=600] [--runs=15]
 import os from "node:os";
 import { rankOpportunities, strayPriceLegs } from "@/lib/market/opportunities/rank-opportunities";
-import { fetchAllVenues } from "@/lib/market/venues/fetch-all-venues";
+import { answeredSnapshots, fetchAllVenues } from "@/lib/market/venues/fetch-all-venues";
 import { VENUE_IDS } from "@/lib/market/model/types";
 import { intOption, percentile } from "./bench-args";
 import { createVenueFetcher } from "./replay-venue-fetcher";
@@ -21,7 +21,7 @@ const runs = intOption("runs", 15);
 const BOUND = 2;
 
 const results = await fetchAllVenues(createVenueFetcher({ assets }), { timeoutMs: 120_000, venues: VENUE_IDS, now: Date.now });
-const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
+const fresh = answeredSnapshots(results);
 const bases = [...new Set(fresh.map((s) => s.base))].sort();
 const batch = new Set(bases.slice(0, 100));
 const narrow = fresh.filter((s) => batch.has(s.base));

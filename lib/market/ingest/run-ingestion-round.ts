@@ -18,7 +18,7 @@ import { detectIntervalChanges } from "./detect-interval-changes";
 import { readMarketHistory, rankWithHistoryInSlices, withRoundFindings, type MarketHistory } from "./market-history";
 import type { RoundBatches } from "./micro-batch-publisher";
 import type { RoundMemory } from "./round-memory";
-import { fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
+import { answeredSnapshots, fetchAllVenues, type VenueFetcher } from "../venues/fetch-all-venues";
 import { ProgressWriter } from "./progress-writer";
 import { recordPairingExclusions } from "./pairing-exclusions-store";
 import { venueStatesAfter, type RoundEvents } from "./round-events";
@@ -197,7 +197,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     const progressWritten = progressWriter.close();
     step("fetch");
     const venueResults = results.map((r) => progress.find((p) => p.exchange === r.exchange) ?? venueRoundResult(r, startedAt.getTime(), now()));
-    const fresh = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
+    const fresh = answeredSnapshots(results);
     const seenBefore = await previous;
     const settlements = deriveSettlements(seenBefore, fresh);
     const intervalChanges = detectIntervalChanges(seenBefore, fresh);
@@ -205,7 +205,7 @@ export async function runIngestionRound(options: IngestionRoundOptions): Promise
     // Storing is the database's work and ranking this process's: they need nothing of each other,
     // so they run at once. Nothing is published before the round is stored whole.
     // Its statement written out in slices first, so the database has it before the ranking starts.
-    const statement = await roundStatement(round.id, results, venueResults, { settlements, intervalChanges }, startedAt, options.sliceMs, options.memory?.keptColumns);
+    const statement = await roundStatement(round.id, fresh, venueResults, { settlements, intervalChanges }, startedAt, options.sliceMs, options.memory?.keptColumns);
     // The statement stores this round's venue health too: issued before the health the round
     // compares with has been read (venuesBefore, asked for at its start), a loaded database could
     // answer that read with this round's health, and venue.stale / venue.recovered go unsaid. The

