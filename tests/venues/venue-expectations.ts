@@ -2198,7 +2198,9 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       markPrice: null,
       indexPrice: 104399.7,
       openInterestUsd: 3300.17 * 104399.7,
-      volume24hUsd: 500000000.42 * 104399.7,
+      // The spec's volume24h, 500,000,000.42 ETH valued at the index, is $52 trillion, past any
+      // market's day: a placeholder, so unknown.
+      volume24hUsd: null,
       // The product's own takerFee (the spec's placeholder).
       takerFee: 0.004,
       observedAt: ETHEREAL_TIME,
@@ -2654,8 +2656,9 @@ export const VENUE_EXPECTATIONS: readonly VenueRow[] = [
       nextFundingAt: APEX_NEXT,
       markPrice: 43513.5,
       indexPrice: 40828.94,
-      // openInterest counts BTC (the docs' placeholder figure), valued at the mark.
-      openInterestUsd: 2036854775808 * 43513.5,
+      // openInterest counts BTC, valued at the mark: the docs' placeholder (2,036,854,775,808 BTC,
+      // $8.9e16) is past any market's, so unknown (the ETH row below values a real-sized one).
+      openInterestUsd: null,
       // turnover24h, in USDT (volume24h is 169.317 BTC).
       volume24hUsd: 5626085.23749999,
       // The published standard taker fee (venue-fees.ts), not ccxt's market figure.

@@ -63,6 +63,17 @@ describe("buildSnapshot", () => {
     expect(listedMarket("bybit", { ...perp, base: "1000NEIROCTO" })).toMatchObject({ bare: "NEIROCTO", multiplier: 1000, cryptoAsset: "NEIRO" });
   });
 
+  it("treats an open interest or volume past ten trillion dollars as unknown: a placeholder or a unit read wrongly", () => {
+    expect(buildSnapshot("apex", perp, { ...observation, openInterestUsd: 2036854775808 * 43513.5, volume24hUsd: 1e13 }, 1_000)).toMatchObject({
+      openInterestUsd: null,
+      volume24hUsd: 1e13,
+    });
+    expect(buildSnapshot("apex", perp, { ...observation, openInterestUsd: 9e12, volume24hUsd: 1.0001e13 }, 1_000)).toMatchObject({
+      openInterestUsd: 9e12,
+      volume24hUsd: null,
+    });
+  });
+
   it("treats garbled or impossible statistics as unknown, and a zero price as none", () => {
     expect(
       buildSnapshot("binance", perp, { ...observation, markPrice: 0, indexPrice: -5, openInterestUsd: Number.NaN, volume24hUsd: 0 }, 1_000),

@@ -164,8 +164,8 @@ export function snapshotOf(
     nextFundingAt: zeroAsNull(observation?.nextFundingAt),
     markPrice: statistic(observation?.markPrice, { zeroIsUnknown: true }),
     indexPrice: statistic(observation?.indexPrice, { zeroIsUnknown: true }),
-    openInterestUsd: statistic(observation?.openInterestUsd, { zeroIsUnknown: false }),
-    volume24hUsd: statistic(observation?.volume24hUsd, { zeroIsUnknown: false }),
+    openInterestUsd: dollars(observation?.openInterestUsd),
+    volume24hUsd: dollars(observation?.volume24hUsd),
     takerFee: listed.takerFee,
     observedAt: observation?.observedAt ?? fetchedAt,
   };
@@ -191,6 +191,20 @@ function zeroAsNull(value: number | undefined): number | null {
 }
 
 // A price of 0 means "none" (settling symbols); open interest or volume of 0 is a real zero.
+/**
+ * Ten trillion dollars: more than every crypto asset's market value together, so no one market's
+ * open interest or day's volume reaches it. A figure above is a placeholder (ApeX's documented
+ * ticker states 2,036,854,775,808 BTC open, Ethereal's 500,000,000.42 ETH traded in a day) or a
+ * unit read wrongly, and is served as unknown.
+ */
+const MOST_DOLLARS = 1e13;
+
+/** An open interest or volume in dollars: a statistic (0 is a real zero) no larger than MOST_DOLLARS. */
+function dollars(value: number | undefined): number | null {
+  const usd = statistic(value, { zeroIsUnknown: false });
+  return usd !== null && usd > MOST_DOLLARS ? null : usd;
+}
+
 function statistic(value: number | undefined, { zeroIsUnknown }: { zeroIsUnknown: boolean }): number | null {
   if (value === undefined || !Number.isFinite(value) || value < 0) return null;
   return zeroIsUnknown && value === 0 ? null : value;
