@@ -2,20 +2,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildSnapshot, classifyMarket, listedMarket, readNumber, snapshotOf, type VenueMarket } from "./build-snapshot";
+import { linearPerp } from "@/tests/support/market/venue-market";
+import { buildSnapshot, classifyMarket, listedMarket, readNumber, snapshotOf } from "./build-snapshot";
 
-const perp: VenueMarket = {
-  id: "BTCUSDT",
-  symbol: "BTC/USDT:USDT",
-  base: "BTC",
-  quote: "USDT",
-  settle: "USDT",
-  swap: true,
-  linear: true,
-  expiry: undefined,
-  active: true,
-  taker: 0.0005,
-};
+const perp = linearPerp("BTC");
 
 describe("classifyMarket", () => {
   it("accepts USDT/USDC linear perpetuals only", () => {

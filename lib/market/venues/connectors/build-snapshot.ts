@@ -190,7 +190,6 @@ function zeroAsNull(value: number | undefined): number | null {
   return value === undefined || value === 0 ? null : value;
 }
 
-// A price of 0 means "none" (settling symbols); open interest or volume of 0 is a real zero.
 /**
  * Ten trillion dollars: more than every crypto asset's market value together, so no one market's
  * open interest or day's volume reaches it. A figure above is a placeholder (ApeX's documented
@@ -205,6 +204,7 @@ function dollars(value: number | undefined): number | null {
   return usd !== null && usd > MOST_DOLLARS ? null : usd;
 }
 
+// A price of 0 means "none" (settling symbols); open interest or volume of 0 is a real zero.
 function statistic(value: number | undefined, { zeroIsUnknown }: { zeroIsUnknown: boolean }): number | null {
   if (value === undefined || !Number.isFinite(value) || value < 0) return null;
   return zeroIsUnknown && value === 0 ? null : value;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MarketSnapshot, VenueExclusions } from "../../model/types";
 import { buildSnapshot, classifyMarket, type FundingObservation, type VenueMarket } from "./build-snapshot";
 import { judgeMarkets } from "./judge-markets";
+import { linearPerp } from "@/tests/support/market/venue-market";
 
 /** Judging written plainly, a refresh at a time: what the kept per-list work must reproduce. */
 function judgedPlainly(markets: readonly VenueMarket[], observations: readonly FundingObservation[], alsoDollars: readonly string[]) {
@@ -26,19 +27,7 @@ function judgedPlainly(markets: readonly VenueMarket[], observations: readonly F
   return { snapshots, excluded, unlisted: [...unmatched.keys()] };
 }
 
-const perp = (base: string, over: Partial<VenueMarket> = {}): VenueMarket => ({
-  id: `${base}USDT`,
-  symbol: `${base}/USDT:USDT`,
-  base,
-  quote: "USDT",
-  settle: "USDT",
-  swap: true,
-  linear: true,
-  expiry: undefined,
-  active: true,
-  taker: 0.0005,
-  ...over,
-});
+
 
 const row = (symbol: string, fundingRate: number | undefined, markPrice = 10): FundingObservation => ({
   symbol,
@@ -50,16 +39,16 @@ const row = (symbol: string, fundingRate: number | undefined, markPrice = 10): F
 // Out of symbol order, with a spot pair, an inverse and a dated contract, an inactive market, a
 // Kraken-style USD perpetual (a dollar only where the venue says so), and two markets of one symbol.
 const markets: VenueMarket[] = [
-  perp("SOL"),
-  perp("BTC"),
-  perp("ETH", { swap: false, symbol: "ETH/USDT" }),
-  perp("XRP", { linear: false, settle: "XRP", quote: "USD", symbol: "XRP/USD:XRP" }),
-  perp("ADA", { expiry: 1_750_982_400_000, symbol: "ADA/USDT:USDT-250627" }),
-  perp("DOT", { active: false }),
-  perp("LTC", { quote: "USD", settle: "USD", symbol: "LTC/USD:USD" }),
-  perp("AVAX"),
-  perp("AVAX", { id: "AVAXUSDT-2" }),
-  perp("ARB"),
+  linearPerp("SOL"),
+  linearPerp("BTC"),
+  linearPerp("ETH", { swap: false, symbol: "ETH/USDT" }),
+  linearPerp("XRP", { linear: false, settle: "XRP", quote: "USD", symbol: "XRP/USD:XRP" }),
+  linearPerp("ADA", { expiry: 1_750_982_400_000, symbol: "ADA/USDT:USDT-250627" }),
+  linearPerp("DOT", { active: false }),
+  linearPerp("LTC", { quote: "USD", settle: "USD", symbol: "LTC/USD:USD" }),
+  linearPerp("AVAX"),
+  linearPerp("AVAX", { id: "AVAXUSDT-2" }),
+  linearPerp("ARB"),
 ];
 
 describe("judgeMarkets", () => {
@@ -103,7 +92,7 @@ describe("judgeMarkets", () => {
   });
 
   it("judges a reloaded list afresh", () => {
-    const reloaded = [...markets.filter((m) => m.base !== "BTC"), perp("NEW")];
+    const reloaded = [...markets.filter((m) => m.base !== "BTC"), linearPerp("NEW")];
     const { snapshots, unlisted } = judgeMarkets("kraken" as never, reloaded, rounds[0]!, 1_000, []);
     expect(snapshots.map((s) => s.market)).toContain("NEW/USDT:USDT");
     expect(snapshots.map((s) => s.market)).not.toContain("BTC/USDT:USDT");

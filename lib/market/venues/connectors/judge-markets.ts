@@ -16,8 +16,9 @@ interface JudgedList {
 
 /**
  * Kept per list (by the list itself): a kept list (MARKETS_TTL_MS) is judged once, not on every
- * refresh, for its markets' verdicts, their order and their index by symbol do not change while the
- * list does not, and working them out again was a tenth of parsing a round's answers.
+ * refresh, for its markets' verdicts, their order, their index by symbol and their ListedMarkets do
+ * not change while the list does not. A list reloaded every refresh (an HTTP venue whose list is
+ * its funding payload) is judged every refresh, as before.
  */
 const judgedLists = new WeakMap<readonly VenueMarket[], JudgedList>();
 
