@@ -5,7 +5,8 @@ import { computeOpportunities } from "@/lib/market/opportunities/rank-opportunit
 import { asterFundingInterval } from "@/lib/market/venues/connectors/aster";
 import { backpackFundingInterval } from "@/lib/market/venues/connectors/backpack";
 import { binanceFundingInterval } from "@/lib/market/venues/connectors/binance";
-import { bitmexIntervalHours, readIsoTime } from "@/lib/market/venues/connectors/bitmex";
+import { bitmexIntervalHours } from "@/lib/market/venues/connectors/bitmex";
+import { readIsoTime } from "@/lib/market/venues/connectors/build-snapshot";
 import { bybitFundingInterval } from "@/lib/market/venues/connectors/bybit";
 import { coinexFundingInterval } from "@/lib/market/venues/connectors/coinex";
 import { deribitObservation } from "@/lib/market/venues/connectors/deribit";

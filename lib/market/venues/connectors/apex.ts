@@ -1,5 +1,5 @@
 import type { apex, MarketInterface } from "ccxt";
-import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
+import { product, readIsoTime, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
 import { nextWholeHour } from "./dydx";
 import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
@@ -22,10 +22,8 @@ const CLOCK_TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
  * unparseable: `NaN`, so the row is refused as garbled.
  */
 export function apexNextFunding(value: unknown, fetchedAt: number): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value !== "string") return Number.NaN;
-  const clock = CLOCK_TIME.exec(value);
-  if (!clock) return Date.parse(value);
+  const clock = typeof value === "string" ? CLOCK_TIME.exec(value) : null;
+  if (!clock) return readIsoTime(value);
   const next = nextWholeHour(fetchedAt);
   const namesNext = Number(clock[1]) === new Date(next).getUTCHours() && clock[2] === "00" && clock[3] === "00";
   return namesNext ? next : undefined;

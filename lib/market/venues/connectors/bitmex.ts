@@ -1,5 +1,5 @@
 import { HOUR_MS } from "../../model/funding-interval";
-import { readNumber } from "./build-snapshot";
+import { readIsoTime, readNumber } from "./build-snapshot";
 import { observeListing, unifiedMarketNames } from "./http-market";
 import { statedInterval } from "./read-interval";
 import { rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
@@ -20,12 +20,6 @@ const SPAN_EPOCH_MS = Date.UTC(2000, 0, 1);
 function unifiedCode(value: unknown): string {
   const code = typeof value === "string" ? value : "";
   return UNIFIED_CODES[code] ?? code.toUpperCase();
-}
-
-/** An ISO 8601 field as epoch ms: absent/null as `undefined`, anything unparseable as `NaN`. */
-export function readIsoTime(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  return typeof value === "string" ? Date.parse(value) : Number.NaN;
 }
 
 /** `fundingInterval` as hours, or `null` when absent, garbled or not after 2000-01-01T00:00Z. */

@@ -221,6 +221,12 @@ export function readNumber(value: unknown): number | undefined {
   return Number.NaN;
 }
 
+/** An ISO 8601 field as epoch ms: absent/null/empty as `undefined`, anything unparseable as `NaN` (the row is refused). */
+export function readIsoTime(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  return typeof value === "string" ? Date.parse(value) : Number.NaN;
+}
+
 /** A bound stated once for both signs (Gate `funding_rate_limit`, Hyperliquid's protocol cap) as cap and floor. */
 export function symmetricBounds(limit: number | undefined): { rateCap: number | undefined; rateFloor: number | undefined } {
   return { rateCap: limit, rateFloor: limit === undefined ? undefined : -limit };

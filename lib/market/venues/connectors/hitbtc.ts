@@ -1,15 +1,9 @@
 import type { hitbtc, MarketInterface } from "ccxt";
 import type { ObservedInterval } from "./build-snapshot";
-import { product, readNumber, type FundingObservation } from "./build-snapshot";
+import { product, readIsoTime, readNumber, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
 import { intervalBetweenSettlements } from "./read-interval";
 import { asRecord, optional, type VenueAdapter } from "./venue-adapter";
-
-/** An ISO time of HitBTC's payloads (`"2024-12-20T08:00:00.000Z"`) as epoch ms; garbled ones as NaN. */
-function readTime(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  return typeof value === "string" ? Date.parse(value) : Number.NaN;
-}
 
 /** A contract's last row of `GET /public/futures/history/funding?limit=1`: when it settled, and when the next one is due. */
 export interface HitbtcLastSettlement {
@@ -24,7 +18,7 @@ export function hitbtcLastSettlements(payload: unknown): Map<string, HitbtcLastS
   const settlements = new Map<string, HitbtcLastSettlement>();
   for (const [id, rows] of Object.entries(byId)) {
     const last = Array.isArray(rows) ? asRecord(rows[0]) : undefined;
-    if (last) settlements.set(id, { at: readTime(last.timestamp), next: readTime(last.next_funding_time) });
+    if (last) settlements.set(id, { at: readIsoTime(last.timestamp), next: readIsoTime(last.next_funding_time) });
   }
   return settlements;
 }
@@ -58,7 +52,7 @@ export function hitbtcObservation(
   volumeQuote: number | undefined,
 ): FundingObservation {
   const markPrice = readNumber(row.mark_price);
-  const nextFundingAt = readTime(row.next_funding_time);
+  const nextFundingAt = readIsoTime(row.next_funding_time);
   return {
     symbol: market.symbol,
     fundingRate: readNumber(row.funding_rate),
@@ -69,7 +63,7 @@ export function hitbtcObservation(
     indexPrice: readNumber(row.index_price),
     openInterestUsd: product(readNumber(row.open_interest), markPrice),
     volume24hUsd: volumeQuote,
-    observedAt: readTime(row.timestamp),
+    observedAt: readIsoTime(row.timestamp),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { krakenfutures, MarketInterface } from "ccxt";
-import { readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
-import { readIsoTime } from "./bitmex";
+import { readIsoTime, readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
 import { nextWholeHour } from "./dydx";
 import { statedInterval } from "./read-interval";
