@@ -4,7 +4,7 @@
 import { venueFetcher, type VenueFetcher } from "@/lib/market/venues/fetch-all-venues";
 import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
-import type { VenueId } from "@/lib/market/model/types";
+import type { VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
 import type { FetchImplementation } from "@/lib/market/venues/connectors/venue-adapter";
 import { syntheticBases, widenRoutes } from "./widen-replays";
 
@@ -26,5 +26,29 @@ export function createVenueFetcher({ assets }: { assets: number }): VenueFetcher
     }
     return replay;
   };
-  return (venue, options) => venueFetcher({ fetchImplementation: replayOf(venue), enableRateLimit: false, keepClient: true })(venue, options);
+  const steady = new Set<VenueId>();
+  return async (venue, options) => {
+    const fetch = venueFetcher({ fetchImplementation: replayOf(venue), enableRateLimit: false, keepClient: true });
+    if (!steady.has(venue)) {
+      steady.add(venue);
+      await keepEveryAnswer(() => fetch(venue, options));
+    }
+    return fetch(venue, options);
+  };
+}
+
+/**
+ * Refreshes a venue until it serves no more markets with a rate than the refresh before: a venue
+ * asked a share of its markets a refresh (GRVT, Derive, Crypto.com: ticker-per-market.ts) then
+ * serves every one, each from its last answer, as it does in a worker that has run for a few
+ * minutes; the measured rounds ask each its share and rank them all. Other venues stop after two.
+ */
+async function keepEveryAnswer(refresh: () => Promise<VenueSnapshotResult>): Promise<void> {
+  let served = -1;
+  for (let i = 0; i < 100; i++) {
+    const result = await refresh();
+    const now = result.status === "ok" ? result.snapshots.filter((snapshot) => snapshot.fundingRate !== null).length : 0;
+    if (now <= served) return;
+    served = now;
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VENUE_IDS } from "../model/types";
 import { HIP3_VENUE_IDS } from "../model/hip3-venues";
-import { budgetOwner, POLL_BUDGET_SHARE, POLL_CADENCE_MAX_MS, POLL_CADENCE_MIN_MS, pollCadenceMs, refreshRequests, VENUE_REFRESH_COSTS, VENUE_REQUEST_LIMITS } from "./venue-request-limits";
+import { budgetOwner, marketsPerRefresh, POLL_BUDGET_SHARE, POLL_CADENCE_MAX_MS, POLL_CADENCE_MIN_MS, pollCadenceMs, refreshRequests, VENUE_REFRESH_COSTS, VENUE_REQUEST_LIMITS } from "./venue-request-limits";
 
 /** Venues that spend only their own budget. */
 const ALONE = VENUE_IDS.filter((venue) => budgetOwner(venue) === venue && venue !== "hyperliquid");
@@ -35,12 +35,20 @@ describe("pollCadenceMs", () => {
     expect(pollsPerSecond).toBeLessThanOrEqual(POLL_BUDGET_SHARE * VENUE_REQUEST_LIMITS.hyperliquid.requestsPerSecond + 1e-9);
   });
 
-  it("slows a venue that costs a request per market (or per batch) as its list grows", () => {
-    expect(refreshRequests("grvt", 600)).toBe(600);
+  it("slows a venue that costs a request per batch as its list grows", () => {
     expect(refreshRequests("htx", 600)).toBe(62);
     expect(pollCadenceMs("grvt", 50)).toBe(15_000);
-    expect(pollCadenceMs("grvt", 600)).toBe(60_000);
     expect(pollCadenceMs("htx", 600)).toBe(62_000);
     expect(pollCadenceMs("htx", 100)).toBe(15_000);
+  });
+
+  it("asks a venue that answers one market a request at most a second of its rate a refresh, whatever its breadth", () => {
+    expect(marketsPerRefresh("grvt")).toBe(100);
+    expect(marketsPerRefresh("derive")).toBe(20);
+    expect(marketsPerRefresh("cryptocom")).toBe(100);
+    expect(refreshRequests("grvt", 50)).toBe(50);
+    expect(refreshRequests("grvt", 600)).toBe(100);
+    expect(refreshRequests("derive", 600)).toBe(21);
+    for (const venue of ["grvt", "derive", "cryptocom"] as const) expect(pollCadenceMs(venue, 600), venue).toBe(15_000);
   });
 });

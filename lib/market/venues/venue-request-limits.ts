@@ -137,7 +137,7 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   phemex: { fixed: 1 },
   woo: { fixed: 2 },
   krakenfutures: { fixed: 1 },
-  // Derive's instrument list each refresh, then one `get_ticker` per perpetual.
+  // Derive's instrument list each refresh, then one `get_ticker` per perpetual (marketsPerRefresh at most).
   derive: { fixed: 1, perMarkets: 1 },
   drift: { fixed: 1 },
   pacifica: { fixed: 2 },
@@ -153,7 +153,7 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   ethereal: { fixed: 1, perMarkets: 25 },
   // The status rows and the perpetuals' tickers.
   bitfinex: { fixed: 2 },
-  // The tickers, then one `funding_rate` valuation per perpetual.
+  // The tickers, then one `funding_rate` valuation per perpetual (marketsPerRefresh at most).
   cryptocom: { fixed: 1, perMarkets: 1 },
   whitebit: { fixed: 1 },
   // futures/info, the last settlement of every contract, the perpetuals' tickers.
@@ -166,10 +166,21 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   ...(Object.fromEntries(HIP3_VENUE_IDS.map((venue) => [venue, { fixed: 2 }])) as Record<Hip3VenueId, VenueRefreshCost>),
 };
 
+/**
+ * The most markets a venue that answers one market a request (`perMarkets: 1`: GRVT, Derive,
+ * Crypto.com) is asked in one refresh: what its rate allows in a second, the time a round is to
+ * take; the others are served from their last answer until their turn (ticker-per-market.ts).
+ */
+export function marketsPerRefresh(venue: VenueId): number {
+  return Math.max(1, Math.floor(VENUE_REQUEST_LIMITS[budgetOwner(venue)].requestsPerSecond));
+}
+
 /** Requests one refresh of `venue` costs with `markets` markets. */
 export function refreshRequests(venue: VenueId, markets: number): number {
   const cost = VENUE_REFRESH_COSTS[venue];
-  return cost.fixed + (cost.perMarkets ? Math.ceil(Math.max(0, markets) / cost.perMarkets) : 0);
+  if (!cost.perMarkets) return cost.fixed;
+  const asked = cost.perMarkets === 1 ? Math.min(markets, marketsPerRefresh(venue)) : markets;
+  return cost.fixed + Math.ceil(Math.max(0, asked) / cost.perMarkets);
 }
 
 /** The part of a venue's budget that polling it between rounds may take: the rest stays for rounds, quotes and the backfill. */
@@ -184,7 +195,8 @@ export const POLL_CADENCE_MAX_MS = 15_000;
  * little against a one-second publisher) and 15 s (the slowest a fallback may be and still be
  * fresher than rounds by a wide margin); the 15 s ceiling lets BitMEX (0.5 request a second) spend
  * 13 % of its rate. A venue that answers one market (or one batch) per request starts at 15 s and
- * has no ceiling: its cadence grows with its market list (GRVT at 600 perpetuals: 60 s, HTX: 62 s),
+ * has no ceiling: its cadence grows with what a refresh asks (HTX at 600 contracts: 62 s; GRVT at
+ * any breadth 15 s, for it is asked at most a second's worth of its rate a refresh, marketsPerRefresh),
  * since faster its refreshes would crowd out everything else it is asked. With `markets` unknown, a
  * per-market venue is priced at 100 markets. Venues that share one budget (Hyperliquid's main dex and
  * its HIP-3 dexes, budgetOwner) each get an equal part of the owner's rate and no ceiling either:

@@ -63,14 +63,14 @@ export const cryptocomAdapter: VenueAdapter<cryptocom> = {
   // Crypto.com's perpetuals (`BTCUSD-PERP`) are quoted and settled in USD against its multi-asset
   // margin, as Kraken's `PF_` ones.
   alsoDollars: ["USD"],
-  async collect(exchange, { marketsById }) {
+  async collect(exchange, { marketsById, fetchedAt }) {
     const warnings: string[] = [];
     const perpetuals = [...marketsById.values()].filter((market) => market.swap === true && market.active !== false);
-    // No all-instrument funding answer: one `funding_rate` valuation per perpetual (a failed one
-    // costs its market), beside one all-instrument tickers answer whose failure costs the extras.
+    // No all-instrument funding answer: one `funding_rate` valuation per perpetual (a refresh's share
+    // of them, tickerPerMarket), beside one all-instrument tickers answer whose failure costs the extras.
     const [tickers, collection] = await Promise.all([
       optionalIndex(warnings, "tickers", "i", async () => asRecord(await exchange.v1PublicGetPublicGetTickers())?.result),
-      tickerPerMarket(perpetuals, async (market) => {
+      tickerPerMarket("cryptocom", exchange, perpetuals, fetchedAt, async (market) => {
         const id = String(market.id);
         const payload = await exchange.v1PublicGetPublicGetValuations({ instrument_name: id, valuation_type: "funding_rate", count: 1 });
         return cryptocomObservation(market, cryptocomValuation(payload, id), undefined);

@@ -82,8 +82,8 @@ async function listPerpetuals(http: HttpClient): Promise<Record<string, unknown>
 /**
  * Derive (formerly Lyra) over plain HTTP, JSON-RPC style POSTs with no key. `get_all_instruments`
  * lists the perpetuals; each one's live funding (`perp_details`: the hourly rate and its bounds) is
- * only in its own `get_ticker`, so a refresh asks one ticker per perpetual. A failed ticker costs
- * that market its rate; all failing makes the venue stale.
+ * only in its own `get_ticker`, so a refresh asks one ticker per perpetual, its share of them at a
+ * time (tickerPerMarket).
  */
 export const deriveAdapter: HttpVenueAdapter = {
   kind: "http",
@@ -97,7 +97,7 @@ export const deriveAdapter: HttpVenueAdapter = {
   },
   async collect(http, { marketsById, fetchedAt }) {
     const perpetuals = [...marketsById.values()].filter((market) => market.swap === true && market.active !== false);
-    return tickerPerMarket(perpetuals, async (market) =>
+    return tickerPerMarket("derive", http, perpetuals, fetchedAt, async (market) =>
       deriveObservation(market, deriveTicker(await http.postJson("/public/get_ticker", { instrument_name: market.id }), market.id), fetchedAt),
     );
   },

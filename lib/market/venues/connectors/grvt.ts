@@ -78,11 +78,10 @@ export const grvtAdapter: VenueAdapter<grvt> = {
   create: (lib, config) => withMarketParams(new lib.grvt(clientConfig(config)), { is_active: true }),
   async collect(exchange, { marketsById, fetchedAt }) {
     // GRVT has no all-instrument ticker or funding endpoint: the rate, next settlement and prices
-    // come from one `full/v1/ticker` request per perpetual, the only bounded way (ccxt's throttle
-    // spaces them 40 ms apart: 100 perpetuals take 4 s of the refresh's 10). A failed one costs that
-    // market its rate; all failing makes the venue stale.
+    // come from one `full/v1/ticker` request per perpetual, the only bounded way, a refresh's share
+    // of them at a time (tickerPerMarket).
     const perpetuals = [...marketsById.values()].filter((market) => market.swap === true);
-    return tickerPerMarket(perpetuals, async (market) => {
+    return tickerPerMarket("grvt", exchange, perpetuals, fetchedAt, async (market) => {
       const instrument = market.id ?? "";
       return grvtObservation(market, grvtTicker(await exchange.publicMarketPostFullV1Ticker({ instrument }), instrument), fetchedAt);
     });
