@@ -1,6 +1,6 @@
 import { parseIntervalHours } from "../../model/funding-interval";
 import { readNumber } from "./build-snapshot";
-import { observeListing, unifiedMarketNames } from "./http-market";
+import { httpMarket, observeListing } from "./http-market";
 import { statedInterval } from "./read-interval";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
@@ -19,9 +19,8 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   const settle = quote;
   const swap = row.product_type === PERPETUAL;
   const expiry = readNumber(row.expire_timestamp);
-  return {
-    // Dated futures are only counted as excluded.
-    ...unifiedMarketNames(id, { base, quote, settle }, swap),
+  // Dated futures are only counted as excluded.
+  return httpMarket(id, { base, quote, settle }, swap, {
     linear: true,
     // 0 for perpetuals.
     expiry: expiry === undefined || expiry === 0 ? undefined : expiry,
@@ -30,7 +29,7 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
     // The public contract list states no fee: left unknown, never assumed.
     taker: undefined,
     info: row,
-  };
+  });
 }
 
 /**

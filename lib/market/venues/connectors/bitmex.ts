@@ -1,6 +1,6 @@
 import { HOUR_MS } from "../../model/funding-interval";
 import { readIsoTime, readNumber } from "./build-snapshot";
-import { observeListing, unifiedMarketNames } from "./http-market";
+import { httpMarket, observeListing } from "./http-market";
 import { statedInterval } from "./read-interval";
 import { rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
@@ -37,9 +37,8 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   const settle = unifiedCode(row.settlCurrency);
   const swap = PERPETUAL_TYPES.has(String(row.typ));
   const taker = readNumber(row.takerFee);
-  return {
-    // Other instruments (futures, spot) are only counted as excluded.
-    ...unifiedMarketNames(id, { base, quote, settle }, swap),
+  // Other instruments (futures, spot) are only counted as excluded.
+  return httpMarket(id, { base, quote, settle }, swap, {
     // Inverse (XBTUSD settles in XBt) and quanto contracts pay in another unit than their quote.
     linear: row.isInverse === false && row.isQuanto === false,
     expiry: readIsoTime(row.expiry),
@@ -47,7 +46,7 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
     // The instrument states its base-tier taker fee.
     taker: taker !== undefined && Number.isFinite(taker) && taker >= 0 ? taker : undefined,
     info: row,
-  };
+  });
 }
 
 /**

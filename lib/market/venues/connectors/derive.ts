@@ -1,6 +1,6 @@
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
 import { nextWholeHour } from "./dydx";
-import { unifiedMarketNames } from "./http-market";
+import { httpMarket } from "./http-market";
 import type { HttpClient } from "./http-client";
 import { tickerPerMarket } from "./ticker-per-market";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
@@ -22,15 +22,14 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   const quote = String(row.quote_currency ?? "").toUpperCase() === "USD" ? "USDC" : String(row.quote_currency ?? "");
   const swap = row.instrument_type === "perp";
   const taker = readNumber(row.taker_fee_rate);
-  return {
-    ...unifiedMarketNames(id, { base, quote, settle: "USDC" }, swap),
+  return httpMarket(id, { base, quote, settle: "USDC" }, swap, {
     linear: true,
     expiry: undefined,
     active: typeof row.is_active === "boolean" ? row.is_active : undefined,
     // Each instrument states its taker fee (a flat `base_fee` in USD per trade comes on top).
     taker: taker !== undefined && Number.isFinite(taker) && taker >= 0 ? taker : undefined,
     info: row,
-  };
+  });
 }
 
 /** The `result` of a `get_ticker` answer, checked to be the instrument asked for. */

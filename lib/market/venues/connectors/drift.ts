@@ -1,6 +1,6 @@
 import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
 import { nextWholeHour } from "./dydx";
-import { observeListing, unifiedMarketNames } from "./http-market";
+import { httpMarket, observeListing } from "./http-market";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
 /**
@@ -43,16 +43,15 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   const swap = row.marketType === "perp";
   const fees = asRecord(row.fees);
   const taker = readNumber(fees?.taker);
-  return {
-    // Spot markets share the list; they are only counted as excluded. Perpetuals settle in their
-    // quote (USDC), which the row does not state apart.
-    ...unifiedMarketNames(id, { base: driftVenueBase(row), quote, settle: quote }, swap),
+  // Spot markets share the list; they are only counted as excluded. Perpetuals settle in their
+  // quote (USDC), which the row does not state apart.
+  return httpMarket(id, { base: driftVenueBase(row), quote, settle: quote }, swap, {
     linear: true,
     expiry: undefined,
     active: typeof row.status === "string" ? row.status === "active" : undefined,
     taker: taker !== undefined && Number.isFinite(taker) && taker >= 0 ? taker : undefined,
     info: row,
-  };
+  });
 }
 
 function largerSide(long: number | undefined, short: number | undefined): number | undefined {

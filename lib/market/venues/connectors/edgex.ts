@@ -1,6 +1,6 @@
 import type { UnderlyingClass } from "../../model/types";
 import { readNumber, type FundingObservation } from "./build-snapshot";
-import { unifiedMarketNames } from "./http-market";
+import { httpMarket } from "./http-market";
 import type { HttpClient } from "./http-client";
 import { asRecord, errorMessage, rowsOf, type HttpMarket, type HttpVenueAdapter, type VenueCollection } from "./venue-adapter";
 
@@ -46,9 +46,8 @@ export function edgexMarkets(data: unknown): HttpMarket[] {
     // The quote coin is the collateral the contract settles in (USDC on every V2 contract).
     const quote = coins.get(String(contract.quoteCoinId)) ?? "";
     const taker = readNumber(contract.defaultTakerFeeRate);
-    return {
-      // Every contract is a perpetual.
-      ...unifiedMarketNames(id, { base, quote, settle: quote }, true),
+    // Every contract is a perpetual.
+    return httpMarket(id, { base, quote, settle: quote }, true, {
       linear: true,
       expiry: undefined,
       // `enableDisplay` only hides a contract in the app; trading and opening decide.
@@ -56,7 +55,7 @@ export function edgexMarkets(data: unknown): HttpMarket[] {
       // Each contract states its default taker fee; edgeX publishes no fee numbers (FEES.md).
       taker: taker !== undefined && Number.isFinite(taker) && taker >= 0 ? taker : undefined,
       info: contract,
-    };
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
 import { nextWholeHour } from "./dydx";
-import { unifiedMarketNames } from "./http-market";
+import { httpMarket } from "./http-market";
 import type { HttpClient } from "./http-client";
 import { asRecord, errorMessage, indexRows, optional, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
@@ -32,9 +32,8 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   // The quote token is the collateral perpetuals settle in: USDe (the spec's example, Ethena's dollar).
   const quote = String(row.quoteTokenName ?? "").toUpperCase();
   const taker = readNumber(row.takerFee);
-  return {
-    // Engine 0 is the perpetual engine (the spec's ETH-USD example); any other is not a perpetual.
-    ...unifiedMarketNames(id, { base: String(row.baseTokenName ?? "").toUpperCase(), quote, settle: quote }, row.engineType === 0),
+  // Engine 0 is the perpetual engine (the spec's ETH-USD example); any other is not a perpetual.
+  return httpMarket(id, { base: String(row.baseTokenName ?? "").toUpperCase(), quote, settle: quote }, row.engineType === 0, {
     linear: true,
     expiry: undefined,
     // The spec's `ProductStatus` values were not in the extract read here, so no status is judged:
@@ -43,7 +42,7 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
     // Each product states its own maker and taker fee; Ethereal publishes no schedule found here.
     taker: taker !== undefined && Number.isFinite(taker) && taker >= 0 ? taker : undefined,
     info: row,
-  };
+  });
 }
 
 async function listProducts(http: HttpClient): Promise<Record<string, unknown>[]> {

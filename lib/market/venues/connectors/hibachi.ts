@@ -2,7 +2,7 @@ import type { UnderlyingClass } from "../../model/types";
 import { tickerUnderlyingClass } from "../../model/underlying-class";
 import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
 import { nextWholeHour } from "./dydx";
-import { observeListing, unifiedMarketNames } from "./http-market";
+import { httpMarket, observeListing } from "./http-market";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
 /**
@@ -30,16 +30,15 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   const contract = asRecord(row.contract) ?? {};
   const id = typeof contract.symbol === "string" ? contract.symbol : "";
   const settle = String(contract.settlementSymbol ?? "").toUpperCase();
-  return {
-    // `BTC/USDT-P`: every contract is a USDT-settled perpetual of `underlyingSymbol`.
-    ...unifiedMarketNames(id, { base: String(contract.underlyingSymbol ?? "").toUpperCase(), quote: settle, settle }, id.endsWith("-P")),
+  // `BTC/USDT-P`: every contract is a USDT-settled perpetual of `underlyingSymbol`.
+  return httpMarket(id, { base: String(contract.underlyingSymbol ?? "").toUpperCase(), quote: settle, settle }, id.endsWith("-P"), {
     linear: true,
     expiry: undefined,
     // LIVE, or CLOSED for a delisted market (which the inventory keeps listing).
     active: typeof contract.status === "string" ? contract.status === "LIVE" : undefined,
     taker: undefined,
     info: row,
-  };
+  });
 }
 
 /** One contract's observation from its inventory entry (`contract` and its live `info`). */

@@ -1,6 +1,6 @@
 import { parseIntervalHours } from "../../model/funding-interval";
 import { product, readNumber, runningEstimate, type FundingObservation, type ObservedInterval } from "./build-snapshot";
-import { unifiedMarketNames } from "./http-market";
+import { httpMarket } from "./http-market";
 import { intervalBetweenSettlements, statedInterval } from "./read-interval";
 import { asRecord, optional, indexRows, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
@@ -17,8 +17,7 @@ function orderlyRows(payload: unknown): Record<string, unknown>[] {
 function toMarket(row: Record<string, unknown>): HttpMarket {
   const id = typeof row.symbol === "string" ? row.symbol : "";
   const [kind = "", base = "", quote = ""] = id.split("_");
-  return {
-    ...unifiedMarketNames(id, { base, quote, settle: quote }, kind === "PERP"),
+  return httpMarket(id, { base, quote, settle: quote }, kind === "PERP", {
     linear: true,
     expiry: undefined,
     // The list names only markets open to trade; it has no status field.
@@ -26,7 +25,7 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
     // The fee is Orderly's base fee plus each builder's own (venue-fees.ts): no row states it.
     taker: undefined,
     info: row,
-  };
+  });
 }
 
 /**

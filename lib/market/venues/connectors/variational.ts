@@ -1,6 +1,6 @@
 import { tickerUnderlyingClass } from "../../model/underlying-class";
 import { readNumber, type FundingObservation } from "./build-snapshot";
-import { observeListing, unifiedMarketNames } from "./http-market";
+import { httpMarket, observeListing } from "./http-market";
 import { asRecord, rowsOf, type HttpMarket, type HttpVenueAdapter } from "./venue-adapter";
 
 const HOURS_PER_YEAR = 8_760;
@@ -45,17 +45,16 @@ function toMarket(row: Record<string, unknown>): HttpMarket {
   // (gold, oil and index swaps), which accrue a daily long and a short rate the stats do not carry:
   // no perpetual funding to compare, so they are listed as other contracts and counted as excluded.
   const perpetual = seconds !== undefined && Number.isFinite(seconds) && seconds > 0;
-  return {
-    // The ticker is the traded unit (`1000PEPE`), so a bundle keeps its multiplier. Prices, volumes
-    // and settlement are in USDC (the docs: "Prices and volumes are denominated in USDC").
-    ...unifiedMarketNames(id, { base: id, quote: "USDC", settle: "USDC" }, perpetual),
+  // The ticker is the traded unit (`1000PEPE`), so a bundle keeps its multiplier. Prices, volumes
+  // and settlement are in USDC (the docs: "Prices and volumes are denominated in USDC").
+  return httpMarket(id, { base: id, quote: "USDC", settle: "USDC" }, perpetual, {
     linear: true,
     expiry: undefined,
     // The stats list only live listings (`num_markets` equals their count) and carry no status.
     active: undefined,
     taker: variationalSpreadCost(readNumber(row.base_spread_bps)),
     info: row,
-  };
+  });
 }
 
 /** One listing's observation from its `/metadata/stats` row. */
