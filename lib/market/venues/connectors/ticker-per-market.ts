@@ -25,8 +25,8 @@ const keptByClient = new WeakMap<object, Map<string, Kept>>();
  * Crypto.com): one request per perpetual, at most `marketsPerRefresh(venue)` of them a refresh (what
  * the venue's budget allows in a second, venue-request-limits.ts), those asked longest ago first.
  * The others are served from their last answer, with the venue's own time for it, for up to
- * KEPT_FOR_MS: at 600 perpetuals GRVT's 100 a second would hold a refresh for six seconds and
- * Derive's 20 for thirty, past a refresh's deadline, so the venue would go stale every round.
+ * KEPT_FOR_MS. Asked every ticker, a refresh at 600 perpetuals would take six seconds of GRVT's
+ * 100 a second and thirty of Derive's 20, past a refresh's 10 s deadline: stale every round.
  * A failed request leaves its market with its last answer, named in a warning; every request of a
  * refresh failing makes the venue stale.
  */
