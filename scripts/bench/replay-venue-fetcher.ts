@@ -6,6 +6,7 @@ import { createReplayFetch } from "@/lib/market/venues/replay-fetch";
 import { VENUE_REPLAYS } from "@/tests/fixtures/venues/venue-replay-table";
 import type { VenueId, VenueSnapshotResult } from "@/lib/market/model/types";
 import type { FetchImplementation } from "@/lib/market/venues/connectors/venue-adapter";
+import { VENUE_REFRESH_COSTS } from "@/lib/market/venues/venue-request-limits";
 import { syntheticBases, widenRoutes } from "./widen-replays";
 
 /**
@@ -29,7 +30,7 @@ export function createVenueFetcher({ assets }: { assets: number }): VenueFetcher
   const steady = new Set<VenueId>();
   return async (venue, options) => {
     const fetch = venueFetcher({ fetchImplementation: replayOf(venue), enableRateLimit: false, keepClient: true });
-    if (!steady.has(venue)) {
+    if (VENUE_REFRESH_COSTS[venue].inTurns && !steady.has(venue)) {
       steady.add(venue);
       await keepEveryAnswer(() => fetch(venue, options));
     }
@@ -38,10 +39,10 @@ export function createVenueFetcher({ assets }: { assets: number }): VenueFetcher
 }
 
 /**
- * Refreshes a venue until it serves no more markets with a rate than the refresh before: a venue
- * asked a share of its markets a refresh (GRVT, Derive, Crypto.com: ticker-per-market.ts) then
- * serves every one, each from its last answer, as it does in a worker that has run for a few
- * minutes; the measured rounds ask each its share and rank them all. Other venues stop after two.
+ * Refreshes a venue asked its markets in turns (GRVT, Derive, Crypto.com: ticker-per-market.ts)
+ * until it serves no more markets with a rate than the refresh before: then it serves every one,
+ * each from its last answer, as it does in a worker that has run for a few minutes; the measured
+ * rounds ask each its turn and rank them all.
  */
 async function keepEveryAnswer(refresh: () => Promise<VenueSnapshotResult>): Promise<void> {
   let served = -1;

@@ -48,7 +48,8 @@ describe("pollCadenceMs", () => {
     expect(marketsPerRefresh("cryptocom")).toBe(100);
     expect(refreshRequests("grvt", 50)).toBe(50);
     expect(refreshRequests("grvt", 600)).toBe(100);
-    expect(refreshRequests("derive", 600)).toBe(21);
+    expect(refreshRequests("derive", 600)).toBe(20);
+    expect(VENUE_IDS.filter((venue) => VENUE_REFRESH_COSTS[venue].inTurns)).toEqual(["grvt", "derive", "cryptocom"]);
     for (const venue of ["grvt", "derive", "cryptocom"] as const) expect(pollCadenceMs(venue, 600), venue).toBe(15_000);
   });
 });

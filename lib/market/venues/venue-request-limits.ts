@@ -109,6 +109,8 @@ export const VENUE_REQUEST_LIMITS: Readonly<Record<VenueId, VenueRequestLimit>> 
 export interface VenueRefreshCost {
   fixed: number;
   perMarkets?: number;
+  /** Asked its markets in turns, at most `marketsPerRefresh` a refresh (ticker-per-market.ts). */
+  inTurns?: true;
 }
 
 /** Counted from each connector's requests per refresh (lib/market/venues/connectors/<venue>.ts). */
@@ -124,7 +126,7 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   lighter: { fixed: 1 },
   paradex: { fixed: 1 },
   extended: { fixed: 1 },
-  grvt: { fixed: 0, perMarkets: 1 },
+  grvt: { fixed: 0, perMarkets: 1, inTurns: true },
   backpack: { fixed: 3 },
   mexc: { fixed: 2 },
   kucoinfutures: { fixed: 2 },
@@ -137,8 +139,8 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   phemex: { fixed: 1 },
   woo: { fixed: 2 },
   krakenfutures: { fixed: 1 },
-  // Derive's instrument list each refresh, then one `get_ticker` per perpetual (marketsPerRefresh at most).
-  derive: { fixed: 1, perMarkets: 1 },
+  // One `get_ticker` per perpetual, in turns; the instrument list is kept between refreshes.
+  derive: { fixed: 0, perMarkets: 1, inTurns: true },
   drift: { fixed: 1 },
   pacifica: { fixed: 2 },
   // The market list (intervals, bounds), the funding rates and the futures tickers.
@@ -153,8 +155,8 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
   ethereal: { fixed: 1, perMarkets: 25 },
   // The status rows and the perpetuals' tickers.
   bitfinex: { fixed: 2 },
-  // The tickers, then one `funding_rate` valuation per perpetual (marketsPerRefresh at most).
-  cryptocom: { fixed: 1, perMarkets: 1 },
+  // The tickers, then one `funding_rate` valuation per perpetual, in turns.
+  cryptocom: { fixed: 1, perMarkets: 1, inTurns: true },
   whitebit: { fixed: 1 },
   // futures/info, the last settlement of every contract, the perpetuals' tickers.
   hitbtc: { fixed: 3 },
@@ -167,9 +169,9 @@ export const VENUE_REFRESH_COSTS: Readonly<Record<VenueId, VenueRefreshCost>> = 
 };
 
 /**
- * The most markets a venue that answers one market a request (`perMarkets: 1`: GRVT, Derive,
- * Crypto.com) is asked in one refresh: what its rate allows in a second, the time a round is to
- * take; the others are served from their last answer until their turn (ticker-per-market.ts).
+ * The most markets a venue asked in turns (`inTurns`: GRVT, Derive, Crypto.com) is asked in one
+ * refresh: what its rate allows in a second, the time a round is to take; the others are served
+ * from their last answer until their turn (ticker-per-market.ts).
  */
 export function marketsPerRefresh(venue: VenueId): number {
   return Math.max(1, Math.floor(VENUE_REQUEST_LIMITS[budgetOwner(venue)].requestsPerSecond));
@@ -179,7 +181,7 @@ export function marketsPerRefresh(venue: VenueId): number {
 export function refreshRequests(venue: VenueId, markets: number): number {
   const cost = VENUE_REFRESH_COSTS[venue];
   if (!cost.perMarkets) return cost.fixed;
-  const asked = cost.perMarkets === 1 ? Math.min(markets, marketsPerRefresh(venue)) : markets;
+  const asked = cost.inTurns ? Math.min(markets, marketsPerRefresh(venue)) : markets;
   return cost.fixed + Math.ceil(Math.max(0, asked) / cost.perMarkets);
 }
 

@@ -27,8 +27,6 @@ function judgedPlainly(markets: readonly VenueMarket[], observations: readonly F
   return { snapshots, excluded, unlisted: [...unmatched.keys()] };
 }
 
-
-
 const row = (symbol: string, fundingRate: number | undefined, markPrice = 10): FundingObservation => ({
   symbol,
   fundingRate,
