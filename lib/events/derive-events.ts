@@ -74,13 +74,14 @@ function oldItems(previous: OpportunityColumns | readonly PairRows[], take: Take
   const count = runs.reduce((n, r) => n + (r.rows ? r.rows.length : r.columns.count), 0);
   const [run, row] = [take(Uint32Array, count, OVERWRITTEN), take(Uint32Array, count, OVERWRITTEN)];
   let p = 0;
-  runs.forEach((r, i) => {
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
     const length = r.rows ? r.rows.length : r.columns.count;
     for (let k = 0; k < length; k++, p++) {
       run[p] = i;
       row[p] = r.rows ? r.rows[k]! : k;
     }
-  });
+  }
   return { runs, run, row, count };
 }
 
@@ -202,22 +203,45 @@ function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColu
   const now = placesOf(current);
   const venues = venuePlaces.size;
   if (assetPlaces.size * venues * venues > DENSE_PLACES) return byId();
-  const slotOf = (set: OpportunityColumns, places: typeof now, i: number) =>
-    (places.assets[set.symbol[i]!]! * venues + places.venues[set.long[i]!]!) * venues + places.venues[set.short[i]!]!;
   // Each slot holds its old item's position + 1; 0 is empty, or taken.
   const slots = takeArray(Uint32Array, assetPlaces.size * venues * venues);
   for (let p = 0; p < old.count; p++) {
     const r = old.run[p]!;
-    slots[slotOf(old.runs[r]!.columns, placesBefore[r]!, old.row[p]!)] = p + 1;
+    slots[slotOf(old.runs[r]!.columns, placesBefore[r]!, venues, old.row[p]!)] = p + 1;
   }
-  return {
-    take(i: number) {
-      const slot = slotOf(current, now, i);
-      const held = slots[slot]!;
-      slots[slot] = 0;
-      return held === 0 ? undefined : held - 1;
-    },
-  };
+  return new SlotIndex(slots, current, now, venues);
+}
+
+/** Where an item's asset and venues fall among both sets' (oldItemIndex). */
+interface ItemPlaces {
+  assets: number[];
+  venues: number[];
+}
+
+/** The slot of item `i` of `set`: its asset's place, then its long venue's, then its short venue's. */
+function slotOf(set: OpportunityColumns, places: ItemPlaces, venues: number, i: number): number {
+  return (places.assets[set.symbol[i]!]! * venues + places.venues[set.long[i]!]!) * venues + places.venues[set.short[i]!]!;
+}
+
+/**
+ * The old set's items by slot, taken by the new set's (oldItemIndex). A class, not an object of
+ * closures made by each diff: V8 holds a closure's optimised code only while a closure of it lives,
+ * so each round's diff compiled them again (--trace-opt).
+ */
+class SlotIndex {
+  constructor(
+    private readonly slots: Uint32Array,
+    private readonly current: OpportunityColumns,
+    private readonly places: ItemPlaces,
+    private readonly venues: number,
+  ) {}
+
+  take(i: number): number | undefined {
+    const slot = slotOf(this.current, this.places, this.venues, i);
+    const held = this.slots[slot]!;
+    this.slots[slot] = 0;
+    return held === 0 ? undefined : held - 1;
+  }
 }
 
 /** One `funding_interval.changed` per change a round (or a sandbox tick) detected, as GET /v1/funding-intervals serves it. Pure. */

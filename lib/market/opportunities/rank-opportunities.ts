@@ -8,7 +8,7 @@ import { isoTexts } from "../model/iso-texts";
 import { marketKey, type MarketAverage, type MarketAverages } from "../model/market-average";
 import { type MarketSnapshot, type Opportunity, type OpportunityLeg } from "../model/types";
 import { PERSISTENCE_FIGURES, type PersistenceSlots } from "../persistence/persistence-set";
-import { ABSENT, emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
+import { ABSENT, emptyColumnArrays, ITEM_KEYS, itemsOf, opportunityId, ValueList, type ColumnArrays, type ColumnSlabs, type OpportunityColumns } from "./encoding/columns";
 import { hasLegOn, type PartialAssets } from "./pair-scope";
 import { descendingOrderSlices } from "./encoding/descending-order";
 import { newArray, OVERWRITTEN, type TakeArray } from "./encoding/scratch-arrays";
@@ -160,7 +160,7 @@ export function computeOpportunities(
  * those, and a second pass writes every figure straight into the columns in that order.
  */
 export function rankOpportunities(snapshots: readonly MarketSnapshot[], options: ComputeOpportunitiesOptions = {}): RankedColumns {
-  return runWhole(rankingSlices(snapshots, options));
+  return runWhole(rankingSlices(snapshots, settingsOf(options)));
 }
 
 /**
@@ -169,7 +169,7 @@ export function rankOpportunities(snapshots: readonly MarketSnapshot[], options:
  * snapshots and options must not change until it resolves.
  */
 export function rankOpportunitiesInSlices(snapshots: readonly MarketSnapshot[], options: ComputeOpportunitiesOptions = {}, sliceMs?: number): Promise<RankedColumns> {
-  return runInSlices(rankingSlices(snapshots, options), sliceMs);
+  return runInSlices(rankingSlices(snapshots, settingsOf(options)), sliceMs);
 }
 
 export interface RankedColumns {
@@ -182,10 +182,33 @@ export interface RankedColumns {
 /** How many snapshots, pairs or rows the ranking handles between two of its pause points. */
 const SLICE_ITEMS = 2_048;
 
+/** The options with every one present, defaults filled in: the one shape `rankingSlices` is given. */
+type RankingSettings = Required<Pick<ComputeOpportunitiesOptions, "holdingDays" | "fallbackTakerFee">> &
+  { [K in Exclude<keyof ComputeOpportunitiesOptions, "holdingDays" | "fallbackTakerFee">]: ComputeOpportunitiesOptions[K] | undefined };
+
+/**
+ * Callers build their options with spreads, in as many shapes as they leave out: each new shape
+ * met in the ranking's optimised code threw that code away (--trace-deopt: "wrong map" at its reads
+ * of options, most rounds), and compiling the ranking again took V8 ~100 ms of CPU each time. A
+ * literal of every option, made here, is one shape.
+ */
+function settingsOf(options: ComputeOpportunitiesOptions): RankingSettings {
+  return {
+    holdingDays: options.holdingDays ?? DEFAULT_HOLDING_DAYS,
+    fallbackTakerFee: options.fallbackTakerFee ?? DEFAULT_TAKER_FEE,
+    persistence: options.persistence,
+    averages: options.averages,
+    marketHistory: options.marketHistory,
+    slabs: options.slabs,
+    priceBound: options.priceBound,
+    partial: options.partial,
+    rowWriter: options.rowWriter,
+  };
+}
+
 /** The ranking, pausing (`yield`) every SLICE_ITEMS snapshots, pairs or rows. */
-function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOpportunitiesOptions): Sliced<RankedColumns> {
-  const holdingDays = options.holdingDays ?? DEFAULT_HOLDING_DAYS;
-  const fallbackTakerFee = options.fallbackTakerFee ?? DEFAULT_TAKER_FEE;
+function* rankingSlices(snapshots: readonly MarketSnapshot[], options: RankingSettings): Sliced<RankedColumns> {
+  const { holdingDays, fallbackTakerFee } = options;
   // Checked up front, so a bad option fails even when there is no pair to price.
   assertHoldingDays(holdingDays);
 
@@ -386,14 +409,41 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
       yield;
     }
   }
-  // The texts, in row order a slice at a time, reasons before persistence, as the set lists them
-  // first met: the set's as_of, each positive_since (a few hundred hours) and null.
-  let asOfText = -1;
-  const sinceText = new Int32Array(known?.sinceTexts.length ?? 0).fill(-1);
-  const reasonText = REASONS.map(() => -1);
-  const nullText = texts.at(null);
-  const { sinceOfRow, reasonCodes } = rows;
-  const writeTexts = (from: number, to: number) => {
+  const rowTexts = new RowTexts(texts, known, c, rows);
+  for (let from = 0; from < count; from += SLICE_ITEMS) {
+    rowTexts.write(from, Math.min(count, from + SLICE_ITEMS));
+    if (from + SLICE_ITEMS < count) yield;
+  }
+  const keys: string[] = [...ITEM_KEYS];
+  if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
+  return { columns: { ...c, count, keys, ids: null, legs, texts: texts.list }, skipped, excluded };
+}
+
+/**
+ * The rows' texts, in row order a slice at a time, reasons before persistence, as the set lists
+ * them first met: the set's as_of, each positive_since (a few hundred hours) and null. A class, not
+ * a closure made by each ranking: V8 holds a closure's optimised code only while a closure of it
+ * lives, so each round's compiled it again (--trace-opt).
+ */
+class RowTexts {
+  private asOfText = -1;
+  private readonly sinceText: Int32Array;
+  private readonly reasonText = REASONS.map(() => -1);
+  private readonly nullText: number;
+
+  constructor(
+    private readonly texts: ValueList<string>,
+    private readonly known: PersistenceSlots | undefined,
+    private readonly c: ColumnArrays,
+    private readonly rows: PairRowInputs,
+  ) {
+    this.sinceText = new Int32Array(known?.sinceTexts.length ?? 0).fill(-1);
+    this.nullText = texts.at(null);
+  }
+
+  write(from: number, to: number): void {
+    const { texts, known, c, reasonText, sinceText, nullText } = this;
+    const { sinceOfRow, reasonCodes } = this.rows;
     const reasons = c.price_spread_unavailable_reason;
     for (let r = from; r < to; r++) {
       const code = reasonCodes[r]!;
@@ -410,19 +460,12 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: ComputeOp
         sinces[r] = nullText;
         continue;
       }
-      if (asOfText < 0) asOfText = texts.at(known!.asOf);
+      if (this.asOfText < 0) this.asOfText = texts.at(known!.asOf);
       if (since >= 0 && sinceText[since]! < 0) sinceText[since] = texts.at(known!.sinceTexts[since]!);
-      asOfs[r] = asOfText;
+      asOfs[r] = this.asOfText;
       sinces[r] = since < 0 ? nullText : sinceText[since]!;
     }
-  };
-  for (let from = 0; from < count; from += SLICE_ITEMS) {
-    writeTexts(from, Math.min(count, from + SLICE_ITEMS));
-    if (from + SLICE_ITEMS < count) yield;
   }
-  const keys: string[] = [...ITEM_KEYS];
-  if (options.averages) keys.push("apr_1d_avg", "apr_7d_avg");
-  return { columns: { ...c, count, keys, ids: null, legs, texts: texts.list }, skipped, excluded };
 }
 
 /**
