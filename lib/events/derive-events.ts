@@ -225,8 +225,8 @@ function slotOf(set: OpportunityColumns, places: ItemPlaces, venues: number, i: 
 
 /**
  * The old set's items by slot, taken by the new set's (oldItemIndex). A class, not an object of
- * closures made by each diff: V8 holds a closure's optimised code only while a closure of it lives,
- * so each round's diff compiled them again (--trace-opt).
+ * closures made by each diff: V8 keeps a closure's optimised code only while a closure of it lives
+ * (its feedback holds the code weakly), so each round's diff compiled them again (--trace-opt).
  */
 class SlotIndex {
   constructor(

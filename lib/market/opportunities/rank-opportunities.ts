@@ -189,8 +189,8 @@ type RankingSettings = Required<Pick<ComputeOpportunitiesOptions, "holdingDays" 
 /**
  * Callers build their options with spreads, in as many shapes as they leave out: each new shape
  * met in the ranking's optimised code threw that code away (--trace-deopt: "wrong map" at its reads
- * of options, most rounds), and compiling the ranking again took V8 ~100 ms of CPU each time. A
- * literal of every option, made here, is one shape.
+ * of options, in a third of the rounds), and compiling the ranking again took V8 ~115 ms of CPU each
+ * time. A literal of every option, made here, is one shape.
  */
 function settingsOf(options: ComputeOpportunitiesOptions): RankingSettings {
   return {
@@ -422,8 +422,8 @@ function* rankingSlices(snapshots: readonly MarketSnapshot[], options: RankingSe
 /**
  * The rows' texts, in row order a slice at a time, reasons before persistence, as the set lists
  * them first met: the set's as_of, each positive_since (a few hundred hours) and null. A class, not
- * a closure made by each ranking: V8 holds a closure's optimised code only while a closure of it
- * lives, so each round's compiled it again (--trace-opt).
+ * a closure made by each ranking: V8 keeps a closure's optimised code only while a closure of it
+ * lives (its feedback holds the code weakly), so each round's was compiled again (--trace-opt).
  */
 class RowTexts {
   private asOfText = -1;
