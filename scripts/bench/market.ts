@@ -25,7 +25,7 @@
 // `npm run bench:market` gives node the flags `npm run worker` has (market-flags.test.ts): the
 // collector's share of a round depends on them. Run directly, it says which it ran with.
 //
-//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk] [--no-spot] [--cpu-prof=DIR]
+//   node --max-semi-space-size=64 --import tsx scripts/bench/market.ts [--assets=600] [--rows=10000000] [--queries=250] [--rounds=10] [--alternate] [--alternate-slices] [--on-disk] [--no-spot] [--cpu-prof=DIR] [--mark-rounds]
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -79,6 +79,8 @@ const alternate = process.argv.includes("--alternate");
 const alternateSlices = process.argv.includes("--alternate-slices");
 /** Rounds without the spot venues and their carry set, as INGEST_SPOT=off runs them: what those add to a round. */
 const withoutSpot = process.argv.includes("--no-spot");
+/** A `ROUND n` line before each measured round and `ROUND END` after the last, for reading V8's --trace-opt output by round (compiler-time.ts). */
+const markRounds = process.argv.includes("--mark-rounds");
 /** Profile the round's thread over the measured rounds alone and print where its time went. */
 const cpuProfileDir = process.argv.find((a) => a.startsWith("--cpu-prof="))?.slice("--cpu-prof=".length);
 
@@ -206,6 +208,7 @@ async function benchRound(db: Db) {
     stepEnds.length = 0;
     stepCores.clear();
     coresAt = coreTimes();
+    if (markRounds) console.log(`ROUND ${i}`);
     const t1 = performance.now();
     const probe = loopStretches();
     const outcome = await round(start + i * 60_000, memory, fetcherOf(i), alternateSlices && i % 2 === 1 ? Infinity : undefined);
@@ -228,6 +231,7 @@ async function benchRound(db: Db) {
     }
     if (outcome.status !== "published") throw new Error(`round ${i} failed: ${outcome.error}`);
   }
+  if (markRounds) console.log("ROUND END");
   const peak = sampler.stop();
   const walAfter = walBefore && (await walWritten(db));
   if (profiler) await profiler.stop(cpuProfileDir!);

@@ -2,7 +2,7 @@ import type { aster } from "ccxt";
 import { intervalsMatchingSchedule, MIDNIGHT_GRID, parseIntervalHours } from "../../model/funding-interval";
 import { readNumber, runningEstimate, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig, loadMarketsWith } from "./ccxt-client";
-import { optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { optionalIndex, rowsOf, type VenueAdapter, type CollectContext, type IndexedRows } from "./venue-adapter";
 
 /**
  * Aster's USDⓈ-M-style futures API states each symbol's interval in `GET /fapi/v1/fundingInfo`
@@ -34,7 +34,7 @@ export const asterAdapter: VenueAdapter<aster> = {
       const rows = rowsOf(await exchange.fapiPublicGetV1ExchangeInfo(params), "symbols");
       return exchange.parseMarkets(rows.filter((row) => typeof row.baseAsset === "string"));
     }),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // The /fapi/v1 paths the recordings were taken from; ccxt's own calls use the /fapi/v3 twins,
     // which Aster documents with the same fields.
@@ -43,33 +43,37 @@ export const asterAdapter: VenueAdapter<aster> = {
       optionalIndex(warnings, "fundingInfo", "symbol", () => exchange.fapiPublicGetV1FundingInfo()),
       optionalIndex(warnings, "ticker/24hr", "symbol", () => exchange.fapiPublicGetV1Ticker24hr()),
     ]);
-    const observations = rowsOf(premiumIndex).map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const info = fundingInfo?.get(id);
-      const time = readNumber(row.time);
-      const nextFundingTime = readNumber(row.nextFundingTime);
-      return {
-        symbol: marketsById.get(id)?.symbol ?? id,
-        // As on Binance, whose API this is. "0" (delisted and USD-quoted symbols send it) is a rate
-        // of zero, not a missing one.
-        ...runningEstimate(readNumber(row.lastFundingRate)),
-        // JSON numbers or null (no bound stated), per symbol.
-        rateCap: readNumber(info?.fundingFeeCap),
-        rateFloor: readNumber(info?.fundingFeeFloor),
-        interval: asterFundingInterval({
-          fundingInfoHours: parseIntervalHours(info?.fundingIntervalHours),
-          nextFundingTime,
-          time,
-        }),
-        nextFundingAt: nextFundingTime,
-        markPrice: readNumber(row.markPrice),
-        indexPrice: readNumber(row.indexPrice),
-        // Open interest is per symbol only (/fapi/v1/openInterest); one call per market is not worth it.
-        openInterestUsd: undefined,
-        volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
-        observedAt: time ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rowsOf(premiumIndex)) observations.push(asterObservation(row, context, fundingInfo, tickers));
     return { observations, warnings };
   },
 };
+
+/** One row of the premium index, with its bounds and interval from fundingInfo and its volume from the tickers. */
+function asterObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, fundingInfo: IndexedRows | undefined, tickers: IndexedRows | undefined): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const info = fundingInfo?.get(id);
+  const time = readNumber(row.time);
+  const nextFundingTime = readNumber(row.nextFundingTime);
+  return {
+    symbol: marketsById.get(id)?.symbol ?? id,
+    // As on Binance, whose API this is. "0" (delisted and USD-quoted symbols send it) is a rate
+    // of zero, not a missing one.
+    ...runningEstimate(readNumber(row.lastFundingRate)),
+    // JSON numbers or null (no bound stated), per symbol.
+    rateCap: readNumber(info?.fundingFeeCap),
+    rateFloor: readNumber(info?.fundingFeeFloor),
+    interval: asterFundingInterval({
+      fundingInfoHours: parseIntervalHours(info?.fundingIntervalHours),
+      nextFundingTime,
+      time,
+    }),
+    nextFundingAt: nextFundingTime,
+    markPrice: readNumber(row.markPrice),
+    indexPrice: readNumber(row.indexPrice),
+    // Open interest is per symbol only (/fapi/v1/openInterest); one call per market is not worth it.
+    openInterestUsd: undefined,
+    volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
+    observedAt: time ?? fetchedAt,
+  };
+}

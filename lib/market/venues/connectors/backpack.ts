@@ -2,7 +2,7 @@ import type { backpack } from "ccxt";
 import { HOUR_MS } from "../../model/funding-interval";
 import { product, readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig, withMarketParams } from "./ccxt-client";
-import { asRecord, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, optionalIndex, rowsOf, type VenueAdapter, type CollectContext, type IndexedRows } from "./venue-adapter";
 
 
 /**
@@ -23,7 +23,7 @@ export const backpackAdapter: VenueAdapter<backpack> = {
   id: "backpack",
   // GET /api/v1/markets returns spot and perpetuals unless `marketType` names one.
   create: (lib, config) => withMarketParams(new lib.backpack(clientConfig(config)), { marketType: "PERP" }),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // markPrices is the funding payload: every perpetual's rate for the current interval, the
     // settlement that ends it, mark and index. The interval and bounds are the markets' fields.
@@ -32,29 +32,33 @@ export const backpackAdapter: VenueAdapter<backpack> = {
       optionalIndex(warnings, "openInterest", "symbol", () => exchange.publicGetApiV1OpenInterest()),
       optionalIndex(warnings, "tickers", "symbol", () => exchange.publicGetApiV1Tickers()),
     ]);
-    const observations = rowsOf(markPrices).map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const market = marketsById.get(id);
-      const info = asRecord(market?.info) ?? {};
-      const markPrice = readNumber(row.markPrice);
-      return {
-        symbol: market?.symbol ?? id,
-        fundingRate: readNumber(row.fundingRate),
-        // Only the current interval's rate is published.
-        predictedFundingRate: undefined,
-        rateCap: basisPoints(readNumber(info.fundingRateUpperBound)),
-        rateFloor: basisPoints(readNumber(info.fundingRateLowerBound)),
-        interval: backpackFundingInterval(info),
-        nextFundingAt: readNumber(row.nextFundingTimestamp),
-        markPrice,
-        indexPrice: readNumber(row.indexPrice),
-        // `openInterest` counts the base asset (BTC's reads ~1,300, which only makes sense as coins).
-        openInterestUsd: product(readNumber(openInterest?.get(id)?.openInterest), markPrice),
-        volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
-        // markPrices carries no time.
-        observedAt: fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rowsOf(markPrices)) observations.push(backpackObservation(row, context, openInterest, tickers));
     return { observations, warnings };
   },
 };
+
+/** One row of the mark prices, its bounds and interval from the market's info, with its open interest and volume from the other lists. */
+function backpackObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, openInterest: IndexedRows | undefined, tickers: IndexedRows | undefined): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const market = marketsById.get(id);
+  const info = asRecord(market?.info) ?? {};
+  const markPrice = readNumber(row.markPrice);
+  return {
+    symbol: market?.symbol ?? id,
+    fundingRate: readNumber(row.fundingRate),
+    // Only the current interval's rate is published.
+    predictedFundingRate: undefined,
+    rateCap: basisPoints(readNumber(info.fundingRateUpperBound)),
+    rateFloor: basisPoints(readNumber(info.fundingRateLowerBound)),
+    interval: backpackFundingInterval(info),
+    nextFundingAt: readNumber(row.nextFundingTimestamp),
+    markPrice,
+    indexPrice: readNumber(row.indexPrice),
+    // `openInterest` counts the base asset (BTC's reads ~1,300, which only makes sense as coins).
+    openInterestUsd: product(readNumber(openInterest?.get(id)?.openInterest), markPrice),
+    volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
+    // markPrices carries no time.
+    observedAt: fetchedAt,
+  };
+}

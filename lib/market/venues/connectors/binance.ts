@@ -2,7 +2,7 @@ import type { binance } from "ccxt";
 import { intervalsMatchingSchedule, MIDNIGHT_GRID, parseIntervalHours } from "../../model/funding-interval";
 import { readNumber, runningEstimate, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { optionalIndex, rowsOf, type CollectContext, type IndexedRows, type VenueAdapter } from "./venue-adapter";
 
 /** USDⓈ-M's documented default; `fundingInfo` lists only symbols that deviate from it. */
 const DEFAULT_INTERVAL_HOURS = 8;
@@ -53,7 +53,7 @@ export function binanceFundingInterval(input: BinanceIntervalInput): ObservedInt
 export const binanceAdapter: VenueAdapter<binance> = {
   id: "binance",
   create: (lib, config) => new lib.binance(clientConfig(config, { fetchMarkets: { types: ["linear"] } })),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // The premium index read raw, as fetchFundingRates requests it: ccxt's parsing of each row into
     // its funding-rate structure, of which only the symbol was read, was a third of the venue's refresh.
@@ -62,35 +62,39 @@ export const binanceAdapter: VenueAdapter<binance> = {
       optionalIndex(warnings, "fundingInfo", "symbol", () => exchange.fapiPublicGetFundingInfo()),
       optionalIndex(warnings, "ticker/24hr", "symbol", () => exchange.fapiPublicGetTicker24hr()),
     ]);
-    const observations = rowsOf(premiumIndex).map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const markPrice = readNumber(row.markPrice);
-      const time = readNumber(row.time);
-      const nextFundingTime = readNumber(row.nextFundingTime);
-      const info = fundingInfo?.get(id);
-      return {
-        symbol: marketsById.get(id)?.symbol ?? id,
-        // The premium index's running estimate of the rate that settles next; Binance quotes no other.
-        ...runningEstimate(readNumber(row.lastFundingRate)),
-        // Only symbols whose bounds were adjusted are listed; the others' bounds are not published.
-        rateCap: readNumber(info?.adjustedFundingRateCap),
-        rateFloor: readNumber(info?.adjustedFundingRateFloor),
-        interval: binanceFundingInterval({
-          fundingInfoHours: parseIntervalHours(info?.fundingIntervalHours) ?? undefined,
-          fundingInfoLoaded: fundingInfo !== undefined,
-          nextFundingTime,
-          time,
-          interestRate: readNumber(row.interestRate),
-        }),
-        nextFundingAt: nextFundingTime,
-        markPrice,
-        indexPrice: readNumber(row.indexPrice),
-        // USDⓈ-M has no all-symbol open-interest endpoint; one call per symbol is not worth it.
-        openInterestUsd: undefined,
-        volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
-        observedAt: time ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rowsOf(premiumIndex)) observations.push(binanceObservation(row, context, fundingInfo, tickers));
     return { observations, warnings };
   },
 };
+
+/** One row of the premium index, with its bounds and interval from fundingInfo and its volume from the tickers. */
+function binanceObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, fundingInfo: IndexedRows | undefined, tickers: IndexedRows | undefined): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const markPrice = readNumber(row.markPrice);
+  const time = readNumber(row.time);
+  const nextFundingTime = readNumber(row.nextFundingTime);
+  const info = fundingInfo?.get(id);
+  return {
+    symbol: marketsById.get(id)?.symbol ?? id,
+    // The premium index's running estimate of the rate that settles next; Binance quotes no other.
+    ...runningEstimate(readNumber(row.lastFundingRate)),
+    // Only symbols whose bounds were adjusted are listed; the others' bounds are not published.
+    rateCap: readNumber(info?.adjustedFundingRateCap),
+    rateFloor: readNumber(info?.adjustedFundingRateFloor),
+    interval: binanceFundingInterval({
+      fundingInfoHours: parseIntervalHours(info?.fundingIntervalHours) ?? undefined,
+      fundingInfoLoaded: fundingInfo !== undefined,
+      nextFundingTime,
+      time,
+      interestRate: readNumber(row.interestRate),
+    }),
+    nextFundingAt: nextFundingTime,
+    markPrice,
+    indexPrice: readNumber(row.indexPrice),
+    // USDⓈ-M has no all-symbol open-interest endpoint; one call per symbol is not worth it.
+    openInterestUsd: undefined,
+    volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
+    observedAt: time ?? fetchedAt,
+  };
+}

@@ -3,7 +3,7 @@ import { parseIntervalHours } from "../../model/funding-interval";
 import { readNumber, type FundingObservation } from "./build-snapshot";
 import { clientConfig, loadMarketsWith } from "./ccxt-client";
 import { statedInterval } from "./read-interval";
-import { optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { optionalIndex, rowsOf, type VenueAdapter, type CollectContext, type IndexedRows } from "./venue-adapter";
 
 export const bingxAdapter: VenueAdapter<bingx> = {
   id: "bingx",
@@ -12,7 +12,7 @@ export const bingxAdapter: VenueAdapter<bingx> = {
   // (GET /openApi/swap/v2/quote/contracts), which is all this client needs.
   create: (lib, config) =>
     loadMarketsWith(new lib.bingx(clientConfig(config)), (exchange, params) => exchange.fetchSwapMarkets(params)),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // premiumIndex without a symbol answers every USDT-margined contract: rate, interval
     // (`fundingIntervalHours`), next settlement, bounds, mark and index prices and the venue's time.
@@ -23,25 +23,29 @@ export const bingxAdapter: VenueAdapter<bingx> = {
       exchange.swapV2PublicGetQuotePremiumIndex().then((payload) => rowsOf(payload)),
       optionalIndex(warnings, "ticker", "symbol", () => exchange.swapV2PublicGetQuoteTicker()),
     ]);
-    const observations = rows.map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const hours = parseIntervalHours(row.fundingIntervalHours);
-      return {
-        symbol: marketsById.get(id)?.symbol ?? id,
-        // `lastFundingRate` is the running rate of the current interval, which settles next.
-        fundingRate: readNumber(row.lastFundingRate),
-        rateCap: readNumber(row.maxFundingRate),
-        rateFloor: readNumber(row.minFundingRate),
-        interval: statedInterval(hours),
-        nextFundingAt: readNumber(row.nextFundingTime),
-        markPrice: readNumber(row.markPrice),
-        indexPrice: readNumber(row.indexPrice),
-        openInterestUsd: undefined,
-        // `quoteVolume` is the 24h turnover in USDT.
-        volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
-        observedAt: readNumber(row.updateTime) ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rows) observations.push(bingxObservation(row, context, tickers));
     return { observations, warnings };
   },
 };
+
+/** One row of the premium index, with its volume from the tickers. */
+function bingxObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, tickers: IndexedRows | undefined): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const hours = parseIntervalHours(row.fundingIntervalHours);
+  return {
+    symbol: marketsById.get(id)?.symbol ?? id,
+    // `lastFundingRate` is the running rate of the current interval, which settles next.
+    fundingRate: readNumber(row.lastFundingRate),
+    rateCap: readNumber(row.maxFundingRate),
+    rateFloor: readNumber(row.minFundingRate),
+    interval: statedInterval(hours),
+    nextFundingAt: readNumber(row.nextFundingTime),
+    markPrice: readNumber(row.markPrice),
+    indexPrice: readNumber(row.indexPrice),
+    openInterestUsd: undefined,
+    // `quoteVolume` is the 24h turnover in USDT.
+    volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
+    observedAt: readNumber(row.updateTime) ?? fetchedAt,
+  };
+}

@@ -2,7 +2,7 @@ import type { bybit } from "ccxt";
 import { parseIntervalHours } from "../../model/funding-interval";
 import { readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, rowsOf, type VenueAdapter, type CollectContext } from "./venue-adapter";
 
 /**
  * Bybit states the interval twice: the ticker's `fundingIntervalHour` (hours, as a string) and the
@@ -36,7 +36,7 @@ export function bybitRateBounds(
 export const bybitAdapter: VenueAdapter<bybit> = {
   id: "bybit",
   create: (lib, config) => new lib.bybit(clientConfig(config, { fetchMarkets: { types: ["linear"] } })),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     // One call carries everything: /v5/market/tickers?category=linear has rate, next settlement,
     // interval, prices, open interest value and 24h turnover for every linear contract.
     // Read raw, as fetchFundingRates requests it: ccxt's parsing of each row, of which only the
@@ -44,23 +44,27 @@ export const bybitAdapter: VenueAdapter<bybit> = {
     // an answer without its list as an empty one, where this makes the venue stale.
     const answer = asRecord(await exchange.publicGetV5MarketTickers({ category: "linear" }));
     const time = readNumber(answer?.time);
-    const observations = rowsOf(answer?.result, "list").map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const market = marketsById.get(id);
-      const instrument = asRecord(market?.info);
-      return {
-        symbol: market?.symbol ?? id,
-        fundingRate: readNumber(row.fundingRate),
-        ...bybitRateBounds(row, instrument),
-        interval: bybitFundingInterval(row, instrument),
-        nextFundingAt: readNumber(row.nextFundingTime),
-        markPrice: readNumber(row.markPrice),
-        indexPrice: readNumber(row.indexPrice),
-        openInterestUsd: readNumber(row.openInterestValue),
-        volume24hUsd: readNumber(row.turnover24h),
-        observedAt: time ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rowsOf(answer?.result, "list")) observations.push(bybitObservation(row, context, time));
     return { observations, warnings: [] };
   },
 };
+
+/** One row of the linear tickers, its bounds and interval from the market's instrument. */
+function bybitObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, time: number | undefined): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const market = marketsById.get(id);
+  const instrument = asRecord(market?.info);
+  return {
+    symbol: market?.symbol ?? id,
+    fundingRate: readNumber(row.fundingRate),
+    ...bybitRateBounds(row, instrument),
+    interval: bybitFundingInterval(row, instrument),
+    nextFundingAt: readNumber(row.nextFundingTime),
+    markPrice: readNumber(row.markPrice),
+    indexPrice: readNumber(row.indexPrice),
+    openInterestUsd: readNumber(row.openInterestValue),
+    volume24hUsd: readNumber(row.turnover24h),
+    observedAt: time ?? fetchedAt,
+  };
+}

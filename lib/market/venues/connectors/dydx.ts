@@ -2,7 +2,7 @@ import type { dydx } from "ccxt";
 import { HOUR_MS } from "../../model/funding-interval";
 import { product, readNumber, runningEstimate, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { asRecord, indexRows, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, indexRows, rowsOf, type VenueAdapter, type CollectContext } from "./venue-adapter";
 
 /**
  * dYdX v4 settles funding every hour, on the hour, by protocol rule (its funding-tick epoch is an
@@ -23,7 +23,7 @@ export const dydxAdapter: VenueAdapter<dydx> = {
   // (`GET /v4/perpetualMarkets`) whatever a ccxt release changes. Nothing here signs or needs a key:
   // the private key option only serves order placement.
   create: (lib, config) => new lib.dydx(clientConfig(config)),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     // The indexer's perpetualMarkets (the request ccxt's fetchMarkets makes) is also the funding
     // payload: `nextFundingRate` (the running hourly rate of the tick to come), oracle price, open
     // interest and 24h volume for every market, keyed by ticker. It is requested here on every
@@ -34,24 +34,28 @@ export const dydxAdapter: VenueAdapter<dydx> = {
     const markets = asRecord(payload?.markets);
     if (!markets) throw new Error('expected perpetual markets under "markets"');
     const rows = indexRows(rowsOf(Object.values(markets)), "ticker");
-    const observations = [...rows].map(([id, row]): FundingObservation => {
-      // v4 margins, liquidates and funds at the oracle price: it is the venue's mark and its index.
-      const oraclePrice = readNumber(row.oraclePrice);
-      return {
-        symbol: marketsById.get(id)?.symbol ?? id,
-        // The only rate the indexer quotes: its estimate of the tick to come.
-        ...runningEstimate(readNumber(row.nextFundingRate)),
-        interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
-        nextFundingAt: nextWholeHour(fetchedAt),
-        markPrice: oraclePrice,
-        indexPrice: oraclePrice,
-        // `openInterest` counts the base asset; `volume24H` is already USDC notional.
-        openInterestUsd: product(readNumber(row.openInterest), oraclePrice),
-        volume24hUsd: readNumber(row.volume24H),
-        // The indexer's market list carries no time.
-        observedAt: fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const [id, row] of rows) observations.push(dydxObservation(id, row, context));
     return { observations, warnings: [] };
   },
 };
+
+/** One perpetual market of the indexer's list, which carries its funding. */
+function dydxObservation(id: string, row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext): FundingObservation {
+  // v4 margins, liquidates and funds at the oracle price: it is the venue's mark and its index.
+  const oraclePrice = readNumber(row.oraclePrice);
+  return {
+    symbol: marketsById.get(id)?.symbol ?? id,
+    // The only rate the indexer quotes: its estimate of the tick to come.
+    ...runningEstimate(readNumber(row.nextFundingRate)),
+    interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
+    nextFundingAt: nextWholeHour(fetchedAt),
+    markPrice: oraclePrice,
+    indexPrice: oraclePrice,
+    // `openInterest` counts the base asset; `volume24H` is already USDC notional.
+    openInterestUsd: product(readNumber(row.openInterest), oraclePrice),
+    volume24hUsd: readNumber(row.volume24H),
+    // The indexer's market list carries no time.
+    observedAt: fetchedAt,
+  };
+}

@@ -1,7 +1,7 @@
 import type { extended } from "ccxt";
 import { readNumber, symmetricBounds, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { asRecord, indexRows, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, indexRows, rowsOf, type VenueAdapter, type CollectContext } from "./venue-adapter";
 
 /**
  * Extended charges funding every hour by protocol rule (docs "Funding Payments": the rate is the
@@ -29,32 +29,36 @@ export const extendedAdapter: VenueAdapter<extended> = {
   // not need them, so loadMarkets is the one public `GET /api/v1/info/markets`. ccxt lists an API
   // key and a private key as credentials, but only private endpoints check them.
   create: (lib, config) => new lib.extended(clientConfig(config)),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     // `info/markets` (the request ccxt's fetchMarkets makes) is also the funding payload: each
     // market's `marketStats` has the rate, the next settlement, prices, open interest and volume.
     // It is requested here on every refresh, raw, so the rates are fresh while ccxt's parsed market
     // list (the unified symbols) is reused; a market the loaded list lacks keeps its name as its
     // symbol, is counted unlisted and has the list reloaded.
     const rows = indexRows(rowsOf(await exchange.v1PublicGetInfoMarkets()), "name");
-    const observations = [...rows].map(([id, info]): FundingObservation => {
-      const stats = asRecord(info.marketStats) ?? {};
-      return {
-        symbol: marketsById.get(id)?.symbol ?? id,
-        fundingRate: readNumber(stats.fundingRate),
-        ...extendedRateBounds(asRecord(info.tradingConfig)),
-        interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
-        // Despite its name, `nextFundingRate` is the next settlement's time in epoch ms.
-        nextFundingAt: readNumber(stats.nextFundingRate),
-        markPrice: readNumber(stats.markPrice),
-        indexPrice: readNumber(stats.indexPrice),
-        // `openInterest` and `dailyVolume` are already collateral (USDC) amounts; the `…Base`
-        // fields count the asset.
-        openInterestUsd: readNumber(stats.openInterest),
-        volume24hUsd: readNumber(stats.dailyVolume),
-        // The market list carries no time.
-        observedAt: fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const [id, info] of rows) observations.push(extendedObservation(id, info, context));
     return { observations, warnings: [] };
   },
 };
+
+/** One market of the markets list, which carries its funding and stats. */
+function extendedObservation(id: string, info: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext): FundingObservation {
+  const stats = asRecord(info.marketStats) ?? {};
+  return {
+    symbol: marketsById.get(id)?.symbol ?? id,
+    fundingRate: readNumber(stats.fundingRate),
+    ...extendedRateBounds(asRecord(info.tradingConfig)),
+    interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
+    // Despite its name, `nextFundingRate` is the next settlement's time in epoch ms.
+    nextFundingAt: readNumber(stats.nextFundingRate),
+    markPrice: readNumber(stats.markPrice),
+    indexPrice: readNumber(stats.indexPrice),
+    // `openInterest` and `dailyVolume` are already collateral (USDC) amounts; the `…Base`
+    // fields count the asset.
+    openInterestUsd: readNumber(stats.openInterest),
+    volume24hUsd: readNumber(stats.dailyVolume),
+    // The market list carries no time.
+    observedAt: fetchedAt,
+  };
+}

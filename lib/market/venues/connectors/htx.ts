@@ -3,7 +3,7 @@ import { intervalsMatchingSchedule, MIDNIGHT_GRID } from "../../model/funding-in
 import { readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
 import { intervalBetweenSettlements } from "./read-interval";
-import { asRecord, indexRows, optional, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, indexRows, optional, optionalIndex, rowsOf, type VenueAdapter, type CollectContext, type IndexedRows } from "./venue-adapter";
 
 /**
  * The interval, from HTX's own funding-rate answers, which state settlement times and no length:
@@ -41,7 +41,7 @@ export const htxAdapter: VenueAdapter<htx> = {
     // USDT-margined contracts only (GET /linear-swap-api/v1/swap_contract_info): no spot symbols,
     // no coin-margined swaps or futures.
     new lib.htx(clientConfig(config, { fetchMarkets: { types: { spot: false, linear: true, inverse: false } } })),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // GET /linear-swap-api/v1/swap_batch_funding_rate without a contract answers every USDT-margined
     // swap (ccxt's API table has only the coin-margined batch, hence the generic `request`). Open
@@ -59,7 +59,7 @@ export const htxAdapter: VenueAdapter<htx> = {
     // The batch rows' `next_funding_time` is deprecated (null), so the interval and the bounds come
     // from the current funding-rate endpoint, which states both settlement times and
     // `min_funding_rate`/`max_funding_rate`, ten contracts a request (80 requests/s allowed).
-    const codes = rows.map((row) => String(row.contract_code ?? "")).filter((code) => marketsById.has(code));
+    const codes = rows.map((row) => String(row.contract_code ?? "")).filter((code) => context.marketsById.has(code));
     const current = new Map<string, Record<string, unknown>>();
     await Promise.all(
       chunks(codes, HTX_CURRENT_FUNDING_BATCH).map((batch) =>
@@ -69,29 +69,8 @@ export const htxAdapter: VenueAdapter<htx> = {
         }),
       ),
     );
-    const observations = rows.map((row): FundingObservation => {
-      const id = String(row.contract_code ?? "");
-      const market = marketsById.get(id);
-      const interest = openInterest?.get(id);
-      const stated = current.get(id);
-      return {
-        symbol: market?.symbol ?? id,
-        // The live rate of the current period, charged at `funding_time`.
-        fundingRate: readNumber(row.funding_rate),
-        // Documented as deprecated and sent as null; read in case HTX fills it again.
-        predictedFundingRate: readNumber(row.estimated_rate),
-        rateCap: readNumber(stated?.max_funding_rate),
-        rateFloor: readNumber(stated?.min_funding_rate),
-        interval: htxFundingInterval(row, stated, payloadTime),
-        nextFundingAt: readNumber(row.funding_time),
-        markPrice: undefined,
-        indexPrice: undefined,
-        // `value` is the open interest in USDT, `trade_turnover` the 24h turnover in USDT.
-        openInterestUsd: readNumber(interest?.value),
-        volume24hUsd: readNumber(interest?.trade_turnover),
-        observedAt: payloadTime ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rows) observations.push(htxObservation(row, context, openInterest, current, payloadTime));
     return { observations, warnings };
   },
 };
@@ -100,4 +79,29 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** One row of the batch funding rates, with its bounds and stated interval from the current funding and its open interest from the other list. */
+function htxObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, openInterest: IndexedRows | undefined, current: IndexedRows, payloadTime: number | undefined): FundingObservation {
+  const id = String(row.contract_code ?? "");
+  const market = marketsById.get(id);
+  const interest = openInterest?.get(id);
+  const stated = current.get(id);
+  return {
+    symbol: market?.symbol ?? id,
+    // The live rate of the current period, charged at `funding_time`.
+    fundingRate: readNumber(row.funding_rate),
+    // Documented as deprecated and sent as null; read in case HTX fills it again.
+    predictedFundingRate: readNumber(row.estimated_rate),
+    rateCap: readNumber(stated?.max_funding_rate),
+    rateFloor: readNumber(stated?.min_funding_rate),
+    interval: htxFundingInterval(row, stated, payloadTime),
+    nextFundingAt: readNumber(row.funding_time),
+    markPrice: undefined,
+    indexPrice: undefined,
+    // `value` is the open interest in USDT, `trade_turnover` the 24h turnover in USDT.
+    openInterestUsd: readNumber(interest?.value),
+    volume24hUsd: readNumber(interest?.trade_turnover),
+    observedAt: payloadTime ?? fetchedAt,
+  };
 }

@@ -1,8 +1,8 @@
-import type { hyperliquid } from "ccxt";
+import type { hyperliquid, MarketInterface } from "ccxt";
 import { HOUR_MS, parseIntervalHours } from "../../model/funding-interval";
 import { product, readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { asRecord, optional, type VenueAdapter } from "./venue-adapter";
+import { asRecord, optional, type VenueAdapter, type IndexedRows } from "./venue-adapter";
 
 /** Hyperliquid's own venue inside `predictedFundings` (the others are Binance and Bybit). */
 const OWN_VENUE = "HlPerp";
@@ -82,7 +82,7 @@ export const hyperliquidAdapter: VenueAdapter<hyperliquid> = {
     const name = asRecord(market.info)?.name;
     return typeof name === "string" && name !== "" ? name : market.base;
   },
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // The market list ccxt loads is metaAndAssetCtxs, the funding payload itself (each asset's
     // context: funding, markPx, oraclePx, openInterest, dayNtlVlm), but the list is kept for
@@ -92,27 +92,31 @@ export const hyperliquidAdapter: VenueAdapter<hyperliquid> = {
       exchange.publicPostInfo({ type: "metaAndAssetCtxs" }).then(parseAssetContexts),
       optional(warnings, "predictedFundings", async () => parsePredictedFundings(await exchange.publicPostInfo({ type: "predictedFundings" }))),
     ]);
-    const observations = [...marketsById.values()].map((market): FundingObservation => {
-      const coin = String(asRecord(market.info)?.name ?? "");
-      const row = contexts.get(coin) ?? {};
-      const markPrice = readNumber(row.markPx);
-      const own = predicted?.get(coin);
-      const interval = hyperliquidFundingInterval(own);
-      return {
-        symbol: market.symbol,
-        fundingRate: readNumber(row.funding),
-        predictedFundingRate: own?.fundingRate,
-        ...symmetricBounds(PROTOCOL_RATE_LIMIT_PER_HOUR * interval.hours),
-        interval,
-        nextFundingAt: own?.nextFundingTime ?? nextWholeHour(fetchedAt),
-        markPrice,
-        indexPrice: readNumber(row.oraclePx),
-        // `openInterest` is in coins; `dayNtlVlm` is already notional.
-        openInterestUsd: product(readNumber(row.openInterest), markPrice),
-        volume24hUsd: readNumber(row.dayNtlVlm),
-        observedAt: fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const market of context.marketsById.values()) observations.push(hyperliquidObservation(market, contexts, predicted, context.fetchedAt));
     return { observations, warnings };
   },
 };
+
+/** One listed market, with its funding and prices from the asset contexts and its next rate from the predicted fundings. */
+function hyperliquidObservation(market: MarketInterface, contexts: IndexedRows, predicted: ReadonlyMap<string, PredictedFunding> | undefined, fetchedAt: number): FundingObservation {
+  const coin = String(asRecord(market.info)?.name ?? "");
+  const row = contexts.get(coin) ?? {};
+  const markPrice = readNumber(row.markPx);
+  const own = predicted?.get(coin);
+  const interval = hyperliquidFundingInterval(own);
+  return {
+    symbol: market.symbol,
+    fundingRate: readNumber(row.funding),
+    predictedFundingRate: own?.fundingRate,
+    ...symmetricBounds(PROTOCOL_RATE_LIMIT_PER_HOUR * interval.hours),
+    interval,
+    nextFundingAt: own?.nextFundingTime ?? nextWholeHour(fetchedAt),
+    markPrice,
+    indexPrice: readNumber(row.oraclePx),
+    // `openInterest` is in coins; `dayNtlVlm` is already notional.
+    openInterestUsd: product(readNumber(row.openInterest), markPrice),
+    volume24hUsd: readNumber(row.dayNtlVlm),
+    observedAt: fetchedAt,
+  };
+}

@@ -3,7 +3,7 @@ import { readIsoTime, readNumber, symmetricBounds, type FundingObservation, type
 import { clientConfig } from "./ccxt-client";
 import { nextWholeHour } from "./dydx";
 import { statedInterval } from "./read-interval";
-import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, rowsOf, type VenueAdapter, type CollectContext } from "./venue-adapter";
 
 /**
  * Kraken's tickers state `fundingRate` and `fundingRatePrediction` as **absolute** rates: dollars
@@ -49,7 +49,7 @@ export const krakenfuturesAdapter: VenueAdapter<krakenfutures> = {
     const base = asRecord(market.info)?.base;
     return typeof base === "string" && base !== "" ? base : market.base;
   },
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     // `GET /derivatives/api/v3/tickers` answers every instrument at once: rates, mark, index, open
     // interest and volume. Raw rather than fetchFundingRates, which clamps the converted rate to
     // ±25 % and reads a garbled answer as an empty list.
@@ -57,32 +57,36 @@ export const krakenfuturesAdapter: VenueAdapter<krakenfutures> = {
     const answeredAt = readIsoTime(payload?.serverTime);
     // Futures and index tickers share the list; only perpetuals fund.
     const rows = rowsOf(payload, "tickers").filter((row) => row.tag === "perpetual");
-    const observations = rows.map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const market = marketsById.get(id);
-      const instrument = asRecord(market?.info);
-      const contractSize = market?.contractSize ?? 1;
-      const markPrice = readNumber(row.markPrice);
-      const openInterest = readNumber(row.openInterest);
-      return {
-        symbol: market?.symbol ?? id,
-        fundingRate: relativeFundingRate(readNumber(row.fundingRate), markPrice, contractSize),
-        predictedFundingRate: relativeFundingRate(readNumber(row.fundingRatePrediction), markPrice, contractSize),
-        // `maxRelativeFundingRate` bounds the relative rate per hour, both ways.
-        ...symmetricBounds(readNumber(instrument?.maxRelativeFundingRate)),
-        interval: krakenFundingInterval(instrument),
-        // Funding is charged on every whole UTC hour; the ticker names no settlement time.
-        nextFundingAt: nextWholeHour(answeredAt !== undefined && Number.isFinite(answeredAt) ? answeredAt : fetchedAt),
-        markPrice,
-        indexPrice: readNumber(row.indexPrice),
-        // `openInterest` counts contracts of `contractSize` base units; `volumeQuote` is the 24h
-        // volume in the quote currency (USD) on linear perpetuals.
-        openInterestUsd:
-          openInterest === undefined || markPrice === undefined ? undefined : openInterest * contractSize * markPrice,
-        volume24hUsd: readNumber(row.volumeQuote),
-        observedAt: answeredAt ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rows) observations.push(krakenObservation(row, context, answeredAt));
     return { observations, warnings: [] };
   },
 };
+
+/** One perpetual's ticker, its bounds and interval from the market's instrument. */
+function krakenObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, answeredAt: number | undefined): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const market = marketsById.get(id);
+  const instrument = asRecord(market?.info);
+  const contractSize = market?.contractSize ?? 1;
+  const markPrice = readNumber(row.markPrice);
+  const openInterest = readNumber(row.openInterest);
+  return {
+    symbol: market?.symbol ?? id,
+    fundingRate: relativeFundingRate(readNumber(row.fundingRate), markPrice, contractSize),
+    predictedFundingRate: relativeFundingRate(readNumber(row.fundingRatePrediction), markPrice, contractSize),
+    // `maxRelativeFundingRate` bounds the relative rate per hour, both ways.
+    ...symmetricBounds(readNumber(instrument?.maxRelativeFundingRate)),
+    interval: krakenFundingInterval(instrument),
+    // Funding is charged on every whole UTC hour; the ticker names no settlement time.
+    nextFundingAt: nextWholeHour(answeredAt !== undefined && Number.isFinite(answeredAt) ? answeredAt : fetchedAt),
+    markPrice,
+    indexPrice: readNumber(row.indexPrice),
+    // `openInterest` counts contracts of `contractSize` base units; `volumeQuote` is the 24h
+    // volume in the quote currency (USD) on linear perpetuals.
+    openInterestUsd:
+      openInterest === undefined || markPrice === undefined ? undefined : openInterest * contractSize * markPrice,
+    volume24hUsd: readNumber(row.volumeQuote),
+    observedAt: answeredAt ?? fetchedAt,
+  };
+}

@@ -2,7 +2,7 @@ import type { kucoinfutures } from "ccxt";
 import { HOUR_MS } from "../../model/funding-interval";
 import { product, readNumber, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { indexRows, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { indexRows, optionalIndex, rowsOf, type VenueAdapter, type CollectContext, type IndexedRows } from "./venue-adapter";
 
 /** Settlements fall on whole UTC hours; a countdown read against our clock lands within this of one. */
 const COUNTDOWN_TOLERANCE_MS = 60_000;
@@ -42,7 +42,7 @@ export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
   create: (lib, config) =>
     // Contracts only (GET /api/v1/contracts/active); no spot symbols, no spot tickers for fees.
     new lib.kucoinfutures(clientConfig(config, { fetchMarkets: { types: ["swap"], fetchTickersFees: false } })),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // The active contract list (GET /api/v1/contracts/active, the request ccxt's fetchMarkets
     // makes) is the funding payload: every contract's rate (`fundingFeeRate`), forecast, interval,
@@ -55,30 +55,34 @@ export const kucoinfuturesAdapter: VenueAdapter<kucoinfutures> = {
       exchange.futuresPublicGetContractsActive().then((payload) => indexRows(rowsOf(payload), "symbol")),
       optionalIndex(warnings, "funding-rate bounds", "symbol", () => exchange.utaV2GetMarketFundingRate()),
     ]);
-    const observations = [...contracts].map(([id, row]): FundingObservation => {
-      const markPrice = readNumber(row.markPrice);
-      // Inverse contracts state a negative multiplier; ccxt's contract size is its magnitude.
-      const multiplier = readNumber(row.multiplier);
-      const bound = bounds?.get(id);
-      return {
-        symbol: marketsById.get(id)?.symbol ?? id,
-        fundingRate: readNumber(row.fundingFeeRate),
-        // KuCoin's estimate of the rate after the current one; null on most rows today.
-        predictedFundingRate: readNumber(row.predictedFundingFeeRate),
-        rateCap: readNumber(bound?.fundingRateCap),
-        rateFloor: readNumber(bound?.fundingRateFloor),
-        interval: kucoinFundingInterval(row),
-        nextFundingAt: kucoinNextSettlement(row, fetchedAt),
-        markPrice,
-        indexPrice: readNumber(row.indexPrice),
-        // `openInterest` counts contracts of `multiplier` base units each.
-        openInterestUsd: product(product(readNumber(row.openInterest), multiplier === undefined ? undefined : Math.abs(multiplier)), markPrice),
-        // `turnoverOf24h` is the quote-currency turnover (USDT/USDC on linear contracts).
-        volume24hUsd: readNumber(row.turnoverOf24h),
-        // The contract list carries no time of its own.
-        observedAt: fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const [id, row] of contracts) observations.push(kucoinObservation(id, row, context, bounds));
     return { observations, warnings };
   },
 };
+
+/** One active contract, with its rate's bounds from the funding-rate list. */
+function kucoinObservation(id: string, row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, bounds: IndexedRows | undefined): FundingObservation {
+  const markPrice = readNumber(row.markPrice);
+  // Inverse contracts state a negative multiplier; ccxt's contract size is its magnitude.
+  const multiplier = readNumber(row.multiplier);
+  const bound = bounds?.get(id);
+  return {
+    symbol: marketsById.get(id)?.symbol ?? id,
+    fundingRate: readNumber(row.fundingFeeRate),
+    // KuCoin's estimate of the rate after the current one; null on most rows today.
+    predictedFundingRate: readNumber(row.predictedFundingFeeRate),
+    rateCap: readNumber(bound?.fundingRateCap),
+    rateFloor: readNumber(bound?.fundingRateFloor),
+    interval: kucoinFundingInterval(row),
+    nextFundingAt: kucoinNextSettlement(row, fetchedAt),
+    markPrice,
+    indexPrice: readNumber(row.indexPrice),
+    // `openInterest` counts contracts of `multiplier` base units each.
+    openInterestUsd: product(product(readNumber(row.openInterest), multiplier === undefined ? undefined : Math.abs(multiplier)), markPrice),
+    // `turnoverOf24h` is the quote-currency turnover (USDT/USDC on linear contracts).
+    volume24hUsd: readNumber(row.turnoverOf24h),
+    // The contract list carries no time of its own.
+    observedAt: fetchedAt,
+  };
+}

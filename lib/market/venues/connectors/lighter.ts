@@ -2,7 +2,7 @@ import type { lighter } from "ccxt";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
 import { nextWholeHour } from "./dydx";
-import { rowsOf, type VenueAdapter } from "./venue-adapter";
+import { rowsOf, type VenueAdapter, type CollectContext, type IndexedRows } from "./venue-adapter";
 
 /** Lighter settles funding at every hour mark by protocol rule (docs.lighter.xyz, "Funding"). */
 const PROTOCOL_INTERVAL_HOURS = 1;
@@ -32,7 +32,7 @@ export const lighterAdapter: VenueAdapter<lighter> = {
   // snapshot does not need, so currencies are off and loadMarkets is one public request. Nothing
   // here loads Lighter's signing library or needs a key: only private calls use them.
   create: (lib, config) => new lib.lighter(clientConfig(config)),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     // Raw call rather than fetchFundingRates: ccxt reads a garbled answer as an empty list and
     // drops the rows it cannot map, where a broken funding payload must make the venue stale.
     // orderBookDetails is also the market list, which is kept for MARKETS_TTL_MS: its prices, open
@@ -40,30 +40,34 @@ export const lighterAdapter: VenueAdapter<lighter> = {
     const [funding, bookDetails] = await Promise.all([exchange.publicGetFundingRates(), exchange.publicGetOrderBookDetails()]);
     const rows = rowsOf(funding, "funding_rates").filter((row) => row.exchange === OWN_EXCHANGE);
     const detailsById = new Map(rowsOf(bookDetails, "order_book_details").map((row) => [String(row.market_id ?? ""), row]));
-    const observations = rows.map((row): FundingObservation => {
-      const id = String(row.market_id ?? "");
-      const market = marketsById.get(id);
-      const details = detailsById.get(id) ?? {};
-      // orderBookDetails carries `mark_price`/`index_price` only in recent answers (the recorded
-      // 2025-11 and 2026-05 ones have neither); the last trade is not a mark, so without them the
-      // prices stay unknown. Open interest counts the base asset: it is sized in dollars at the
-      // mark where sent, else at the last trade.
-      const markPrice = readNumber(details.mark_price);
-      const sizingPrice = markPrice ?? readNumber(details.last_trade_price);
-      return {
-        symbol: market?.symbol ?? id,
-        fundingRate: lighterHourlyRate(row.rate),
-        interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
-        // The payload states no settlement time; settlements fall on every whole UTC hour.
-        nextFundingAt: nextWholeHour(fetchedAt),
-        markPrice,
-        indexPrice: readNumber(details.index_price),
-        openInterestUsd: product(readNumber(details.open_interest), sizingPrice),
-        volume24hUsd: readNumber(details.daily_quote_token_volume),
-        // Neither payload carries a time.
-        observedAt: fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rows) observations.push(lighterObservation(row, context, detailsById));
     return { observations, warnings: [] };
   },
 };
+
+/** One of Lighter's own funding rates, with its prices, open interest and volume from the order book details. */
+function lighterObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, detailsById: IndexedRows): FundingObservation {
+  const id = String(row.market_id ?? "");
+  const market = marketsById.get(id);
+  const details = detailsById.get(id) ?? {};
+  // orderBookDetails carries `mark_price`/`index_price` only in recent answers (the recorded
+  // 2025-11 and 2026-05 ones have neither); the last trade is not a mark, so without them the
+  // prices stay unknown. Open interest counts the base asset: it is sized in dollars at the
+  // mark where sent, else at the last trade.
+  const markPrice = readNumber(details.mark_price);
+  const sizingPrice = markPrice ?? readNumber(details.last_trade_price);
+  return {
+    symbol: market?.symbol ?? id,
+    fundingRate: lighterHourlyRate(row.rate),
+    interval: { hours: PROTOCOL_INTERVAL_HOURS, source: "protocol" },
+    // The payload states no settlement time; settlements fall on every whole UTC hour.
+    nextFundingAt: nextWholeHour(fetchedAt),
+    markPrice,
+    indexPrice: readNumber(details.index_price),
+    openInterestUsd: product(readNumber(details.open_interest), sizingPrice),
+    volume24hUsd: readNumber(details.daily_quote_token_volume),
+    // Neither payload carries a time.
+    observedAt: fetchedAt,
+  };
+}

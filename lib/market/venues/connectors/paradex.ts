@@ -3,7 +3,7 @@ import { parseIntervalHours } from "../../model/funding-interval";
 import { product, readNumber, symmetricBounds, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { statedInterval } from "./read-interval";
 import { NO_LAST_RESPONSE, PLAIN_JSON } from "./ccxt-client";
-import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, rowsOf, type VenueAdapter, type CollectContext } from "./venue-adapter";
 
 /**
  * Each market states its own funding period (`funding_period_hours`, 8 by default, options 24), and
@@ -33,35 +33,39 @@ export const paradexAdapter: VenueAdapter<paradex> = {
       // `GET /v1/markets`. No key, no Starknet signing: only private endpoints use them.
       has: { fetchCurrencies: false },
     }),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     // `markets/summary?market=ALL` has every market's rate, mark, underlying price, open interest and
     // volume in one request. Raw rather than fetchFundingRates: ccxt reads a garbled answer as an
     // empty list, where a broken funding payload must make the venue stale.
     const rows = rowsOf(await exchange.publicGetMarketsSummary({ market: "ALL" }), "results");
-    const observations = rows.map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const market = marketsById.get(id);
-      const definition = asRecord(market?.info);
-      const interval = paradexFundingInterval(definition);
-      const markPrice = readNumber(row.mark_price);
-      return {
-        symbol: market?.symbol ?? id,
-        fundingRate: readNumber(row.funding_rate),
-        // `max_funding_rate` bounds the rate both ways, per funding period like the rate itself.
-        ...symmetricBounds(readNumber(definition?.max_funding_rate)),
-        interval,
-        // Funding accrues continuously into a funding index (updated every second), so there is no
-        // settlement time to state.
-        nextFundingAt: undefined,
-        markPrice,
-        // `underlying_price` is the spot price of the underlying; `oracle_price` tracks the mark.
-        indexPrice: readNumber(row.underlying_price),
-        // `open_interest` counts the base asset; `volume_24h` is already USD notional.
-        openInterestUsd: product(readNumber(row.open_interest), markPrice),
-        volume24hUsd: readNumber(row.volume_24h),
-        observedAt: readNumber(row.created_at) ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rows) observations.push(paradexObservation(row, context));
     return { observations, warnings: [] };
   },
 };
+
+/** One market summary, its bounds and interval from the market's definition. */
+function paradexObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const market = marketsById.get(id);
+  const definition = asRecord(market?.info);
+  const interval = paradexFundingInterval(definition);
+  const markPrice = readNumber(row.mark_price);
+  return {
+    symbol: market?.symbol ?? id,
+    fundingRate: readNumber(row.funding_rate),
+    // `max_funding_rate` bounds the rate both ways, per funding period like the rate itself.
+    ...symmetricBounds(readNumber(definition?.max_funding_rate)),
+    interval,
+    // Funding accrues continuously into a funding index (updated every second), so there is no
+    // settlement time to state.
+    nextFundingAt: undefined,
+    markPrice,
+    // `underlying_price` is the spot price of the underlying; `oracle_price` tracks the mark.
+    indexPrice: readNumber(row.underlying_price),
+    // `open_interest` counts the base asset; `volume_24h` is already USD notional.
+    openInterestUsd: product(readNumber(row.open_interest), markPrice),
+    volume24hUsd: readNumber(row.volume_24h),
+    observedAt: readNumber(row.created_at) ?? fetchedAt,
+  };
+}

@@ -3,7 +3,7 @@ import { HOUR_MS } from "../../model/funding-interval";
 import type { IntervalSource } from "../../model/types";
 import { product, readNumber, type FundingObservation } from "./build-snapshot";
 import { clientConfig } from "./ccxt-client";
-import { asRecord, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, rowsOf, type VenueAdapter, type CollectContext } from "./venue-adapter";
 
 /**
  * A USDT perpetual's `fundingInterval` (the `perpProductsV2` row of `/public/products`) in
@@ -42,32 +42,36 @@ export const phemexAdapter: VenueAdapter<phemex> = {
   // ccxt loads /public/products (spot, inverse and the USDT `perpProductsV2`) and the v1 contract
   // list in every fetchMarkets and has no option to narrow them.
   create: (lib, config) => new lib.phemex(clientConfig(config)),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     // /md/v2/ticker/24hr/all: every USDT perpetual in one request, with the rate (`fundingRateRr`,
     // a decimal string per interval), the forecast (`predFundingRateRr`), prices, open interest
     // and turnover. The interval comes from the product list ccxt just loaded as the markets.
     const tickers = rowsOf(await exchange.v2GetMdV2Ticker24hrAll(), "result");
-    const observations = tickers.map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const market = marketsById.get(id);
-      const interval = phemexFundingInterval(asRecord(market?.info));
-      const observedAt = nanosecondsToMs(row.timestamp);
-      const markPrice = readNumber(row.markPriceRp);
-      return {
-        symbol: market?.symbol ?? id,
-        fundingRate: readNumber(row.fundingRateRr),
-        predictedFundingRate: readNumber(row.predFundingRateRr),
-        interval,
-        nextFundingAt: phemexNextSettlement(observedAt, interval?.hours),
-        markPrice,
-        indexPrice: readNumber(row.indexPriceRp),
-        // `openInterestRv` counts the base asset (ccxt reads it as openInterestAmount).
-        openInterestUsd: product(readNumber(row.openInterestRv), markPrice),
-        // `turnoverRv`: 24h turnover in USDT.
-        volume24hUsd: readNumber(row.turnoverRv),
-        observedAt: observedAt ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of tickers) observations.push(phemexObservation(row, context));
     return { observations, warnings: [] };
   },
 };
+
+/** One 24-hour ticker, which carries the funding, its interval from the market's info. */
+function phemexObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const market = marketsById.get(id);
+  const interval = phemexFundingInterval(asRecord(market?.info));
+  const observedAt = nanosecondsToMs(row.timestamp);
+  const markPrice = readNumber(row.markPriceRp);
+  return {
+    symbol: market?.symbol ?? id,
+    fundingRate: readNumber(row.fundingRateRr),
+    predictedFundingRate: readNumber(row.predFundingRateRr),
+    interval,
+    nextFundingAt: phemexNextSettlement(observedAt, interval?.hours),
+    markPrice,
+    indexPrice: readNumber(row.indexPriceRp),
+    // `openInterestRv` counts the base asset (ccxt reads it as openInterestAmount).
+    openInterestUsd: product(readNumber(row.openInterestRv), markPrice),
+    // `turnoverRv`: 24h turnover in USDT.
+    volume24hUsd: readNumber(row.turnoverRv),
+    observedAt: observedAt ?? fetchedAt,
+  };
+}

@@ -106,6 +106,9 @@ export async function optional<T>(warnings: string[], label: string, call: () =>
   }
 }
 
+/** A venue's rows by one field (indexRows). */
+export type IndexedRows = ReadonlyMap<string, Record<string, unknown>>;
+
 /**
  * An extra list (tickers, open interest, bounds) fetched beside the funding payload and indexed by
  * one field; its failure costs the fields it adds, not the venue (see {@link optional}).

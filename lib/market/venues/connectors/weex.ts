@@ -2,7 +2,7 @@ import type { weex } from "ccxt";
 import { readNumber, runningEstimate, type FundingObservation, type ObservedInterval } from "./build-snapshot";
 import { clientConfig, loadMarketsWith } from "./ccxt-client";
 import { statedInterval, statedMinutes } from "./read-interval";
-import { asRecord, optionalIndex, rowsOf, type VenueAdapter } from "./venue-adapter";
+import { asRecord, optionalIndex, rowsOf, type VenueAdapter, type CollectContext, type IndexedRows } from "./venue-adapter";
 
 const DAY_SECONDS = 86_400;
 
@@ -40,7 +40,7 @@ export const weexAdapter: VenueAdapter<weex> = {
     loadMarketsWith(new lib.weex(clientConfig(config)), async (exchange, params) =>
       exchange.parseMarkets(rowsOf(await exchange.contractGetCapiV3MarketExchangeInfo(params), "symbols")),
     ),
-  async collect(exchange, { marketsById, fetchedAt }) {
+  async collect(exchange, context) {
     const warnings: string[] = [];
     // `premiumIndex` answers every contract at once: mark, index, both rates, the next settlement
     // and the interval. The 24h tickers add the quote volume; their failure costs only that. Open
@@ -49,28 +49,32 @@ export const weexAdapter: VenueAdapter<weex> = {
       exchange.contractGetCapiV3MarketPremiumIndex(),
       optionalIndex(warnings, "ticker/24hr", "symbol", () => exchange.contractGetCapiV3MarketTicker24hr()),
     ]);
-    const observations = rowsOf(premiumIndex).map((row): FundingObservation => {
-      const id = String(row.symbol ?? "");
-      const market = marketsById.get(id);
-      const observedAt = readNumber(row.time);
-      return {
-        symbol: market?.symbol ?? id,
-        // `forecastFundingRate` is the running estimate of the rate settling at `nextFundingTime`;
-        // `lastFundingRate` is the rate the last settlement paid, though ccxt reads it as the current
-        // rate: its documented ETHUSDT row's 0.00001031 is what ccxt's documented funding history
-        // row settled at 16:00Z, before that row's 00:00Z `nextFundingTime`. The row does not date
-        // that settlement, so it is not served as one: the rounds see each settlement happen.
-        ...runningEstimate(readNumber(row.forecastFundingRate)),
-        interval: weexFundingInterval(row, asRecord(market?.info)),
-        nextFundingAt: readNumber(row.nextFundingTime),
-        markPrice: readNumber(row.markPrice),
-        indexPrice: readNumber(row.indexPrice),
-        openInterestUsd: undefined,
-        // `quoteVolume` is the 24h turnover in USDT.
-        volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
-        observedAt: observedAt ?? fetchedAt,
-      };
-    });
+    const observations: FundingObservation[] = [];
+    for (const row of rowsOf(premiumIndex)) observations.push(weexObservation(row, context, tickers));
     return { observations, warnings };
   },
 };
+
+/** One row of the premium index, with its volume from the tickers. */
+function weexObservation(row: Record<string, unknown>, { marketsById, fetchedAt }: CollectContext, tickers: IndexedRows | undefined): FundingObservation {
+  const id = String(row.symbol ?? "");
+  const market = marketsById.get(id);
+  const observedAt = readNumber(row.time);
+  return {
+    symbol: market?.symbol ?? id,
+    // `forecastFundingRate` is the running estimate of the rate settling at `nextFundingTime`;
+    // `lastFundingRate` is the rate the last settlement paid, though ccxt reads it as the current
+    // rate: its documented ETHUSDT row's 0.00001031 is what ccxt's documented funding history
+    // row settled at 16:00Z, before that row's 00:00Z `nextFundingTime`. The row does not date
+    // that settlement, so it is not served as one: the rounds see each settlement happen.
+    ...runningEstimate(readNumber(row.forecastFundingRate)),
+    interval: weexFundingInterval(row, asRecord(market?.info)),
+    nextFundingAt: readNumber(row.nextFundingTime),
+    markPrice: readNumber(row.markPrice),
+    indexPrice: readNumber(row.indexPrice),
+    openInterestUsd: undefined,
+    // `quoteVolume` is the 24h turnover in USDT.
+    volume24hUsd: readNumber(tickers?.get(id)?.quoteVolume),
+    observedAt: observedAt ?? fetchedAt,
+  };
+}
