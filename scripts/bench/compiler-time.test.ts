@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compilerTime } from "./compiler-time";
 
-// Lines as node 20's V8 prints them with --trace-opt --trace-deopt (bench:market, session 41),
+// Lines as node 20's V8 prints them with --trace-opt --trace-deopt in a bench:market run,
 // between the bench's --mark-rounds markers and its own output.
 const log = [
   "[completed compiling 0x1dde8fe17fd9 <JSFunction parseSource (sfi = 0x18a2aad3cb69)> (target TURBOFAN) OSR - took 0.028, 45.641, 0.087 ms]",

@@ -5,9 +5,9 @@
 //   node --import tsx scripts/bench/compiler-time.ts run.log [--from=4]
 //
 // Code V8 throws away (a deoptimisation, or a closure's code let go) is compiled again, on the
-// process's other threads, beside the round on the same cores: ~550 ms of CPU a round before the
-// ranking's options took one shape (docs/bench-market-rounds.md, session 41). A whole round's time
-// does not show a change of that size through this machine's noise; the compiler's time does.
+// process's other threads, beside the round on the same cores: ~550 ms of CPU a round over the
+// bench's measured rounds (docs/bench-market-rounds.md). A whole round's time does not show a
+// change of ~100 ms through this machine's noise; the compiler's time does.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
