@@ -190,11 +190,11 @@ function oldItemIndex(old: ReturnType<typeof oldItems>, current: OpportunityColu
     if (at === undefined) names.set(name, (at = names.size));
     return at;
   };
-  const placesOf = (set: OpportunityColumns) => ({
+  const placesOf = (set: OpportunityColumns): ItemPlaces => ({
     assets: set.texts.map((text) => place(assetPlaces, text)),
     venues: set.legs.map((leg) => place(venuePlaces, leg.exchange)),
   });
-  const placesOfColumns = new Map<OpportunityColumns, ReturnType<typeof placesOf>>();
+  const placesOfColumns = new Map<OpportunityColumns, ItemPlaces>();
   const placesBefore = old.runs.map(({ columns }) => {
     let places = placesOfColumns.get(columns);
     if (!places) placesOfColumns.set(columns, (places = placesOf(columns)));

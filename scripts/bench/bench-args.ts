@@ -1,10 +1,10 @@
 // What the benchmark scripts share: reading `--name=value` options and taking percentiles.
 
-/** `--name=<positive integer>` from the command line, else `fallback`. */
-export function intOption(name: string, fallback: number): number {
+/** `--name=<integer of at least min>` from the command line (a positive one unless `min` says), else `fallback`. */
+export function intOption(name: string, fallback: number, min = 1): number {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
   const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
+  if (!Number.isInteger(value) || value < min) throw new Error(min === 1 ? `--${name} must be a positive integer` : `--${name} must be an integer of at least ${min}`);
   return value;
 }
 

@@ -10,6 +10,7 @@
 // change of ~100 ms through this machine's noise; the compiler's time does.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { intOption } from "./bench-args";
 
 export interface RoundCompiles {
   round: number;
@@ -69,9 +70,7 @@ export function compilerTime(log: string, from = 0): CompilerTime {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = process.argv[2];
   if (!file) throw new Error("usage: compiler-time.ts LOG [--from=4]");
-  const fromArg = process.argv.find((a) => a.startsWith("--from="));
-  const from = fromArg ? Number(fromArg.slice("--from=".length)) : 4;
-  if (!Number.isInteger(from) || from < 0) throw new Error("--from must be a round number");
+  const from = intOption("from", 4, 0);
   const { rounds, byFunction } = compilerTime(readFileSync(file, "utf8"), from);
   if (rounds.length === 0) throw new Error(`${file} has no ROUND markers: run bench:market with --mark-rounds`);
   for (const r of rounds) console.log(`round ${r.round}: ${r.compilations} compilations, ${r.compilerMs.toFixed(0)} ms of compiler time, ${r.deoptimisations} deoptimisations`);
